@@ -1,0 +1,3 @@
+from printgen.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,121 @@
+"""Command line: ``printgen build | validate | list``.
+
+Each command imports what it needs when it runs: start-up dominates a card build (see bench/).
+Bad input ends with one line per problem and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from printgen.errors import Problem
+    from printgen.pipeline import Session
+
+EXIT_BAD_INPUT = 2
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(
+        prog="printgen",
+        description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.")
+    main.add_argument("--project", default=".", metavar="DIR",
+                      help="project folder holding cards/, templates/, fonts/ (default: .)")
+    sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    build = sub.add_parser("build", help="validate, then build PDFs into build/")
+    build.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    build.add_argument("--lang", action="append", metavar="LANG",
+                       help="language to build, repeatable (default: every language the game has)")
+    build.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                       help="paper for card sheets (default: a4)")
+    build.add_argument("--duplex", choices=("long", "short", "none"), default="long",
+                       help="how the sheet is turned for backs: long edge (default), short edge, "
+                            "or none (fronts only)")
+    build.add_argument("--only", action="append", choices=("cards", "rulebook", "player-aid"),
+                       help="build only these outputs, repeatable (default: all)")
+    build.add_argument("--out", default=None, metavar="DIR",
+                       help="output folder (default: build/ in the project)")
+    validate = sub.add_parser("validate", help="check games without writing anything")
+    validate.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    sub.add_parser("list", help="list the games of the project")
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug, not bad input: still one line unless asked
+        if os.environ.get("PRINTGEN_DEBUG"):
+            raise
+        print(f"printgen: internal error: {type(exc).__name__}: {exc} "
+              "(set PRINTGEN_DEBUG=1 for details and please report it)", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    from printgen.errors import Problem, ProjectError, Where
+    from printgen.pipeline import Session
+    from printgen.project import Project
+
+    project = Project.at(args.project)
+    if not project.cards.is_dir():
+        _report([Problem(Where(str(project.root)), "no cards/ folder here; run printgen in a "
+                                                   "project folder or pass --project DIR")])
+        return EXIT_BAD_INPUT
+    session = Session(project)
+    games = args.games if getattr(args, "games", None) else project.game_ids()
+    try:
+        if args.command == "list":
+            return _list(session, games)
+        if args.command == "validate":
+            return _validate(session, games)
+        return _build(session, games, args)
+    except ProjectError as exc:
+        _report(exc.problems)
+        return EXIT_BAD_INPUT
+
+
+def _report(problems: list[Problem]) -> None:
+    for problem in problems:
+        print(problem, file=sys.stderr)
+
+
+def _validate(session: Session, games: list[str]) -> int:
+    from printgen.pipeline import has_errors
+
+    failed = False
+    for game_id in games:
+        checked = session.check(game_id, None)
+        _report(checked.problems)
+        failed |= has_errors(checked.problems)
+        if not has_errors(checked.problems):
+            print(f"{game_id}: ok")
+    return EXIT_BAD_INPUT if failed else 0
+
+
+def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
+    from printgen.build import build_games
+
+    out = Path(args.out) if args.out else session.project.root / "build"
+    return build_games(session, games, args.lang, args.paper, args.duplex,
+                       set(args.only or ()), out)
+
+
+def _list(session: Session, games: list[str]) -> int:
+    from printgen.model import localize
+
+    for game_id in games:
+        game = session.game(game_id)
+        meta = game.meta
+        title = localize(meta.title, meta.languages[0], meta.languages)
+        decks = ", ".join(f"{d.id} ({d.total} {d.output})" for d in game.decks)
+        print(f"{game_id}: {title} — {meta.players_min}–{meta.players_max} players, "
+              f"languages {'/'.join(meta.languages)}; {decks}")
+    return 0

@@ -1,0 +1,38 @@
+"""A card's field values in one language, with its expressions evaluated.
+
+Shared by the validator (game rules read the printed values) and the lay-out stage.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen import expr
+from printgen.errors import Problem
+from printgen.model import CardType, Deck, Game, localize
+
+
+def game_vars(game: Game, lang: str) -> dict[str, Any]:
+    meta = game.meta
+    return {"id": meta.id, "title": localize(meta.title, lang, meta.languages),
+            "players_min": meta.players_min, "players_max": meta.players_max,
+            "duration": meta.duration_min, "age": meta.age, "author": meta.author}
+
+
+def card_values(game: Game, deck: Deck, card: CardType, lang: str,
+                problems: list[Problem] | None = None) -> dict[str, Any]:
+    """Every declared field (None where the card leaves it out), plus id and count."""
+    langs = game.meta.languages
+    scope = localize(card.scope, lang, langs)
+    variables = {**scope, "data": localize(game.data, lang, langs),
+                 "game": game_vars(game, lang), "lang": lang}
+    values: dict[str, Any] = {name: None for name in deck.field_types}
+    values.update({"id": card.id, "count": card.count})
+    for name, raw in card.fields.items():
+        try:
+            values[name] = expr.evaluate(localize(raw, lang, langs), {**variables, "card": values})
+        except expr.ExpressionError as exc:
+            if problems is not None:
+                problems.append(Problem(card.field_where.get(name, card.where),
+                                        f"card '{card.id}' {name}: {exc}"))
+    return values

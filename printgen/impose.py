@@ -1,0 +1,167 @@
+"""Stage 5 — impose: place faces on sheets with bleed, crop marks and duplex backs.
+
+Cards sit in a centred grid; each card keeps its own bleed, so neighbouring bleeds touch and every
+card has two cut lines of its own. Crop marks extend every cut line into the margin, outside the
+cards and never closer than EDGE to the paper's edge (home printers cannot print there).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.layout import Face, LaidOutDeck
+from printgen.units import pt
+
+EDGE = 5.0  # mm kept clear at every paper edge
+GAP = 1.0  # mm between a card's bleed and its crop marks
+MARK = 5.0  # mm, the longest crop mark
+MIN_MARK = 2.0  # mm; a grid that leaves less room for marks is not used
+MARK_WIDTH = 0.25  # pt, hairline
+
+
+class DoesNotFit(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Grid:
+    paper_w: float  # mm, as the page is oriented
+    paper_h: float
+    cols: int
+    rows: int
+    cell_w: float  # card plus bleed on both sides
+    cell_h: float
+    bleed: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def left(self) -> float:
+        return (self.paper_w - self.cols * self.cell_w) / 2
+
+    @property
+    def bottom(self) -> float:
+        return (self.paper_h - self.rows * self.cell_h) / 2
+
+    def trim_origin(self, index: int) -> tuple[float, float]:
+        """Bottom-left corner of the trim box of slot ``index`` (row-major from the top-left)."""
+        row, col = divmod(index, self.cols)
+        x = self.left + col * self.cell_w + self.bleed
+        y = self.bottom + (self.rows - 1 - row) * self.cell_h + self.bleed
+        return x, y
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        w, h = self.cell_w - 2 * self.bleed, self.cell_h - 2 * self.bleed
+        xs = sorted({round(self.left + c * self.cell_w + self.bleed + d, 4)
+                     for c in range(self.cols) for d in (0.0, w)})
+        ys = sorted({round(self.bottom + r * self.cell_h + self.bleed + d, 4)
+                     for r in range(self.rows) for d in (0.0, h)})
+        return xs, ys
+
+
+def plan_grid(card_w: float, card_h: float, bleed: float, paper: tuple[float, float]) -> Grid:
+    """The orientation holding the most cards (portrait on a tie) with room for crop marks."""
+    margin = EDGE + GAP + MIN_MARK
+    best: Grid | None = None
+    short, long_ = sorted(paper)
+    for w, h in ((short, long_), (long_, short)):
+        cell_w, cell_h = card_w + 2 * bleed, card_h + 2 * bleed
+        cols = int((w - 2 * margin + 1e-6) // cell_w)
+        rows = int((h - 2 * margin + 1e-6) // cell_h)
+        grid = Grid(w, h, cols, rows, cell_w, cell_h, bleed)
+        if cols >= 1 and rows >= 1 and (best is None or grid.per_page > best.per_page):
+            best = grid
+    if best is None:
+        raise DoesNotFit(f"a {card_w:g}×{card_h:g} mm card with {bleed:g} mm bleed does not fit "
+                         f"on {paper[0]:g}×{paper[1]:g} mm paper with crop marks")
+    return best
+
+
+@dataclass(frozen=True)
+class Placement:
+    face: Face
+    x: float  # trim box bottom-left, mm from the page's bottom-left corner
+    y: float
+
+
+@dataclass
+class Sheet:
+    side: str  # front or back
+    grid: Grid
+    placements: list[Placement]
+    circles: bool  # cut circles around round tokens
+
+
+def back_origin(grid: Grid, x: float, y: float, w: float, h: float,
+                duplex: str) -> tuple[float, float]:
+    """Where a back must sit so that it prints behind the front at (x, y).
+
+    The sheet turns over about the paper's long edge (``long``) or short edge (``short``); on a
+    portrait page the long edge is vertical, so a long-edge flip mirrors left and right.
+    """
+    portrait = grid.paper_w <= grid.paper_h
+    mirror_x = (duplex == "long") == portrait
+    if mirror_x:
+        return grid.paper_w - x - w, y
+    return x, grid.paper_h - y - h
+
+
+def impose_deck(laid: LaidOutDeck, paper: tuple[float, float], duplex: str) -> list[Sheet]:
+    deck = laid.deck
+    grid = plan_grid(deck.width_mm, deck.height_mm, deck.bleed_mm, paper)
+    faces = [face for card, face in laid.fronts for _ in range(card.count)]
+    sheets: list[Sheet] = []
+    round_ = deck.shape == "circle"
+    for start in range(0, len(faces), grid.per_page):
+        chunk = faces[start:start + grid.per_page]
+        fronts = [Placement(face, *grid.trim_origin(i)) for i, face in enumerate(chunk)]
+        sheets.append(Sheet("front", grid, fronts, round_))
+        if laid.back is not None and duplex != "none":
+            backs = [Placement(laid.back, *back_origin(grid, p.x, p.y, deck.width_mm,
+                                                       deck.height_mm, duplex))
+                     for p in fronts]
+            sheets.append(Sheet("back", grid, backs, round_))
+    return sheets
+
+
+def crop_marks(grid: Grid) -> list[tuple[float, float, float, float]]:
+    """Segments (x1, y1, x2, y2) in mm extending every cut line into the margins."""
+    xs, ys = grid.cut_lines()
+    top = grid.bottom + grid.rows * grid.cell_h
+    right = grid.left + grid.cols * grid.cell_w
+    v_len = min(MARK, grid.bottom - GAP - EDGE)
+    h_len = min(MARK, grid.left - GAP - EDGE)
+    marks = []
+    for x in xs:
+        marks.append((x, top + GAP, x, top + GAP + v_len))
+        marks.append((x, grid.bottom - GAP, x, grid.bottom - GAP - v_len))
+    for y in ys:
+        marks.append((grid.left - GAP, y, grid.left - GAP - h_len, y))
+        marks.append((right + GAP, y, right + GAP + h_len, y))
+    return marks
+
+
+def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
+    grid = sheet.grid
+    canvas.setPageSize((pt(grid.paper_w), pt(grid.paper_h)))
+    for placement in sheet.placements:
+        canvas.saveState()
+        canvas.translate(pt(placement.x), pt(placement.y))
+        canvas.doForm(forms[placement.face.key])
+        canvas.restoreState()
+    canvas.saveState()
+    canvas.setLineWidth(MARK_WIDTH)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for x1, y1, x2, y2 in crop_marks(grid):
+        canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
+    if sheet.circles:
+        for placement in sheet.placements:
+            face = placement.face
+            canvas.ellipse(pt(placement.x), pt(placement.y), pt(placement.x + face.width_mm),
+                           pt(placement.y + face.height_mm), stroke=1, fill=0)
+    canvas.restoreState()
+    canvas.showPage()

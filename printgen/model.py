@@ -1,0 +1,99 @@
+"""The game model every stage after loading works on: plain dataclasses, no YAML left in them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from printgen.errors import Where
+
+# A player-facing text: one string for every language, or {lang: string}.
+Text = str | dict[str, str]
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    id: str
+    title: Text
+    languages: tuple[str, ...]
+    players_min: int
+    players_max: int
+    duration_min: int | None
+    age: int | None
+    author: str
+    subtitle: Text | None
+    where: Where
+
+
+@dataclass
+class CardType:
+    """One card design; ``count`` physical copies of it are printed."""
+
+    id: str
+    count: int
+    fields: dict[str, Any]
+    field_where: dict[str, Where]
+    where: Where
+    layout: str
+    scope: dict[str, Any] = field(default_factory=dict)  # generator variables (suit, rank, ...)
+
+
+@dataclass
+class Deck:
+    id: str
+    name: Text
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    safe_mm: float
+    shape: str  # "rect" or "circle"
+    output: str  # file stem in build/<game>/<lang>/, e.g. "cards", "tokens", "pawns"
+    back_layout: str | None
+    back_fields: dict[str, Any]
+    field_types: dict[str, str]
+    cards: list[CardType]
+    where: Where
+    back_where: Where
+
+    @property
+    def total(self) -> int:
+        return sum(card.count for card in self.cards)
+
+
+@dataclass
+class Constraint:
+    kind: str  # "total" or "count"
+    deck: str
+    expected: int
+    card: str | None
+    where: Where
+
+
+@dataclass
+class Game:
+    meta: GameMeta
+    folder: str  # relative to the project, e.g. "cards/warriors-and-monks"
+    data: dict[str, Any]
+    data_where: Where
+    constraints: list[Constraint]
+    decks: list[Deck]
+    uses: dict[str, Any]  # needs declared on another game's deck (see the symbol deck games)
+    raw: dict[str, Any]  # the whole game.yaml, for game modules that need more
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    def deck(self, deck_id: str) -> Deck | None:
+        return next((d for d in self.decks if d.id == deck_id), None)
+
+
+def localize(value: Any, lang: str, languages: tuple[str, ...]) -> Any:
+    """Pick ``lang`` out of every {lang: text} mapping, recursively."""
+    if isinstance(value, dict):
+        if value and set(value) <= set(languages):
+            return value.get(lang, "")
+        return {k: localize(v, lang, languages) for k, v in value.items()}
+    if isinstance(value, list):
+        return [localize(v, lang, languages) for v in value]
+    return value

@@ -1,0 +1,139 @@
+"""Small typed readers over located YAML that collect problems instead of raising."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from printgen.errors import Problem, Where
+from printgen.units import parse_length
+from printgen.yamlsource import LDict, LList
+
+
+class Checker:
+    """Collects every problem of a file so a designer sees them all in one run."""
+
+    def __init__(self, languages: tuple[str, ...] = ()) -> None:
+        self.problems: list[Problem] = []
+        self.languages = languages
+
+    def error(self, where: Where, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    def mapping(self, value: Any, where: Where, what: str) -> LDict | None:
+        if isinstance(value, LDict):
+            return value
+        self.error(getattr(value, "where", where), f"{what} must be a mapping (key: value lines), "
+                   f"not {_kind(value)}")
+        return None
+
+    def sequence(self, value: Any, where: Where, what: str) -> LList | None:
+        if isinstance(value, LList):
+            return value
+        self.error(getattr(value, "where", where), f"{what} must be a list (lines starting "
+                   f"with '- '), not {_kind(value)}")
+        return None
+
+    def keys(self, node: LDict, allowed: set[str], required: set[str], what: str) -> None:
+        for key in node:
+            if key not in allowed:
+                hint = difflib.get_close_matches(key, sorted(allowed), n=1)
+                suggestion = f"; did you mean '{hint[0]}'?" if hint else \
+                    f"; allowed keys: {', '.join(sorted(allowed))}"
+                self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
+        for key in sorted(required - set(node)):
+            self.error(node.where, f"{what} is missing the required key '{key}'")
+
+    def string(self, node: LDict, key: str, what: str) -> str | None:
+        if key not in node:
+            return None
+        value = node[key]
+        if not isinstance(value, str) or not value.strip():
+            self.error(node.at(key), f"'{key}' of {what} must be a non-empty text, not {_kind(value)}")
+            return None
+        return value
+
+    def integer(self, node: LDict, key: str, what: str, minimum: int | None = None,
+                default: Any = None) -> Any:
+        if key not in node:
+            return default
+        value = node[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(node.at(key), f"'{key}' of {what} must be a whole number, not {_kind(value)}")
+            return default
+        if minimum is not None and value < minimum:
+            self.error(node.at(key), f"'{key}' of {what} must be at least {minimum}, not {value}")
+            return default
+        return value
+
+    def length(self, node: LDict, key: str, what: str, default: float) -> float:
+        if key not in node:
+            return default
+        try:
+            value = parse_length(node[key])
+        except ValueError as exc:
+            self.error(node.at(key), f"'{key}' of {what}: {exc}")
+            return default
+        if value < 0:
+            self.error(node.at(key), f"'{key}' of {what} must not be negative")
+            return default
+        return value
+
+    def choice(self, node: LDict, key: str, what: str, options: tuple[str, ...], default: str) -> str:
+        value = node.get(key, default)
+        if value not in options:
+            self.error(node.at(key), f"'{key}' of {what} must be one of {', '.join(options)}, "
+                       f"not {value!r}")
+            return default
+        return str(value)
+
+    def text(self, value: Any, where: Where, what: str) -> Any:
+        """A player-facing text: a plain string, or one string per declared language."""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, LDict):
+            for lang in self.languages:
+                if lang not in value:
+                    self.error(value.where, f"{what} has no '{lang}' translation; add "
+                               f"'{lang}: ...' (the game declares languages "
+                               f"{', '.join(self.languages)})")
+                elif not isinstance(value[lang], str):
+                    self.error(value.at(lang), f"{what} '{lang}' text must be a string, "
+                               f"not {_kind(value[lang])}")
+            for lang in value:
+                if lang not in self.languages:
+                    self.error(value.key_at(lang), f"{what} has a '{lang}' text but the game "
+                               f"declares only {', '.join(self.languages)}")
+            return dict(value)
+        self.error(getattr(value, "where", where), f"{what} must be a text or one text per "
+                   f"language ({', '.join(self.languages)}), not {_kind(value)}")
+        return None
+
+    def translations_in(self, value: Any, where: Where, what: str) -> None:
+        """Check every {lang: text} mapping nested in free data has all languages."""
+        if isinstance(value, LDict):
+            langs = set(self.languages)
+            if value and set(value) & langs and set(value) <= langs | {"_"}:
+                self.text(value, where, what)
+                return
+            for key, item in value.items():
+                self.translations_in(item, value.at(key), f"{what}.{key}")
+        elif isinstance(value, LList):
+            for index, item in enumerate(value):
+                self.translations_in(item, value.at(index), f"{what}[{index}]")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"yes/no ({value})"
+    if isinstance(value, (int, float)):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a text ({value!r})" if len(value) < 30 else "a text"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__

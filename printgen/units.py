@@ -1,0 +1,47 @@
+"""Lengths as designers write them ("63mm", "2.5in", 3) and the named card and paper sizes."""
+
+from __future__ import annotations
+
+import re
+
+MM = 72 / 25.4  # PDF points per millimetre
+INCH_MM = 25.4
+
+CARD_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "tarot": (70.0, 120.0),
+    "mini-euro": (44.0, 68.0),
+    "mini-american": (41.0, 63.0),
+    "square": (70.0, 70.0),
+}
+
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a5": (148.0, 210.0),
+}
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+_FACTOR = {"mm": 1.0, "cm": 10.0, "in": INCH_MM, "pt": 25.4 / 72, None: 1.0}
+
+
+def parse_length(value: object) -> float:
+    """Return millimetres; a bare number means millimetres. Raises ValueError with a hint."""
+    if isinstance(value, bool):
+        raise ValueError("expected a length such as 3, 3mm or 0.125in")
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        match = _LENGTH.match(value)
+        if match:
+            return float(match.group(1)) * _FACTOR[match.group(2)]
+    raise ValueError(f"expected a length such as 3, 3mm or 0.125in, not {value!r}")
+
+
+def pt(mm: float) -> float:
+    return mm * MM
+
+
+def to_mm(points: float) -> float:
+    return points / MM
