@@ -1,31 +1,42 @@
-"""``printgen build``: check every requested game, then produce and write its outputs."""
+"""``printgen build``: check every requested game, produce its outputs in memory, and only when
+nothing failed write them, each file atomically."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from printgen.errors import errors_only
+from printgen.errors import Problem
 from printgen.fields import game_vars
 from printgen.pipeline import Checked, Session, has_errors, output_dir
-from printgen.units import PAPER_SIZES
 from printgen.write import atomic_write
 
 EXIT_BAD_INPUT = 2
 
 
-def build_games(session: Session, games: list[str], langs: list[str] | None, paper: str,
-                duplex: str, only: set[str], out: Path) -> int:
+def build_games(session: Session, games: list[str], langs: list[str] | None,
+                paper: tuple[float, float], duplex: str, only: set[str],
+                out: Path | None) -> int:
+    """Build (or, with ``out`` None, only check) the games; return the exit status."""
     checked = [session.check(game_id, langs) for game_id in games]
-    for item in checked:
-        for problem in item.problems:
-            print(problem, file=sys.stderr)
-    if any(has_errors(item.problems) for item in checked):
-        print("printgen: nothing written; fix the problems above", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    problems = [p for item in checked for p in item.problems]
     files: dict[Path, bytes] = {}
-    for item in checked:
-        files.update(_game_files(session, item, PAPER_SIZES[paper], duplex, only, out))
+    if not has_errors(problems):
+        for item in checked:
+            item_files, item_problems = produce(session, item, paper, duplex, only,
+                                                out or Path("build"))
+            files.update(item_files)
+            problems.extend(item_problems)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if has_errors(problems):
+        if out is not None:
+            print("printgen: nothing written; fix the problems above", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if out is None:
+        for game_id in games:
+            print(f"{game_id}: ok")
+        return 0
     for path, data in files.items():
         atomic_write(path, data)
     root = session.project.root
@@ -35,17 +46,34 @@ def build_games(session: Session, games: list[str], langs: list[str] | None, pap
     return 0
 
 
-def _game_files(session: Session, item: Checked, paper: tuple[float, float], duplex: str,
-                only: set[str], out: Path) -> dict[Path, bytes]:
+def produce(session: Session, item: Checked, paper: tuple[float, float], duplex: str,
+            only: set[str], out: Path) -> tuple[dict[Path, bytes], list[Problem]]:
+    """Every output file of one checked game, in memory, and the problems found making them."""
     game = item.game
-    assert game is not None and not errors_only(item.problems)
+    assert game is not None
     files: dict[Path, bytes] = {}
+    problems: list[Problem] = []
+    project = session.project
     for lang, decks in item.decks.items():
         folder = output_dir(out, game.id, lang)
-        title = str(game_vars(game, lang)["title"])
         if not only or "cards" in only:
             from printgen.outputs.cards import card_files
 
+            title = str(game_vars(game, lang)["title"])
             for name, data in card_files(decks, title, game.meta.author, paper, duplex).items():
                 files[folder / name] = data
-    return files
+        if not only or "rulebook" in only:
+            from printgen.outputs.rulebook import rulebook_file
+
+            pdf, found = rulebook_file(project, game, lang, decks, paper)
+            problems.extend(found)
+            if pdf is not None:
+                files[folder / "rulebook.pdf"] = pdf
+        if not only or "player-aid" in only:
+            from printgen.outputs.player_aid import player_aid_file
+
+            pdf, found = player_aid_file(project, game, lang, decks, paper)
+            problems.extend(found)
+            if pdf is not None:
+                files[folder / "player-aid.pdf"] = pdf
+    return files, problems

@@ -88,23 +88,19 @@ def _report(problems: list[Problem]) -> None:
 
 
 def _validate(session: Session, games: list[str]) -> int:
-    from printgen.pipeline import has_errors
+    """Every check a build makes, documents included, without writing anything."""
+    from printgen.build import build_games
+    from printgen.units import PAPER_SIZES
 
-    failed = False
-    for game_id in games:
-        checked = session.check(game_id, None)
-        _report(checked.problems)
-        failed |= has_errors(checked.problems)
-        if not has_errors(checked.problems):
-            print(f"{game_id}: ok")
-    return EXIT_BAD_INPUT if failed else 0
+    return build_games(session, games, None, PAPER_SIZES["a4"], "long", set(), None)
 
 
 def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
     from printgen.build import build_games
+    from printgen.units import PAPER_SIZES
 
     out = Path(args.out) if args.out else session.project.root / "build"
-    return build_games(session, games, args.lang, args.paper, args.duplex,
+    return build_games(session, games, args.lang, PAPER_SIZES[args.paper], args.duplex,
                        set(args.only or ()), out)
 
 

@@ -1,0 +1,130 @@
+"""Card pictures and card text inside documents, looked up by ``deck/card`` references."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.platypus import Flowable, KeepTogether, Table, TableStyle
+
+from printgen import text
+from printgen.docs.flow import CardPicture, RichText, TextStyle
+from printgen.docs.markdown import Theme
+from printgen.errors import Problem, Where
+from printgen.fields import card_values
+from printgen.icons import has_icon
+from printgen.layout import Face, LaidOutDeck
+from printgen.model import CardType, Deck, Game
+from printgen.units import pt
+
+
+@dataclass
+class CardInfo:
+    deck: Deck
+    card: CardType
+    face: Face
+    values: dict[str, Any]
+
+
+class CardIndex:
+    """Every laid-out front of a game in one language, by ``deck/card``."""
+
+    def __init__(self, game: Game, lang: str, decks: list[LaidOutDeck], where: Where) -> None:
+        self.where = where
+        self.problems: list[Problem] = []
+        self.cards: dict[str, CardInfo] = {}
+        for laid in decks:
+            for card, face in laid.fronts:
+                values = card_values(game, laid.deck, card, lang)
+                self.cards[f"{laid.deck.id}/{card.id}"] = CardInfo(laid.deck, card, face, values)
+
+    def get(self, ref: str) -> CardInfo | None:
+        info = self.cards.get(ref)
+        if info is None:
+            self.problems.append(Problem(self.where, f"card reference '{ref}' names no card; "
+                                         "write deck/card, e.g. main/monk"))
+        return info
+
+
+def text_fields(info: CardInfo) -> list[str]:
+    """The card's player-facing texts in the deck's field order, the name excepted."""
+    return [str(info.values[name]) for name, kind in info.deck.field_types.items()
+            if kind == "text" and name not in ("name", "summary") and info.values.get(name)]
+
+
+def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
+    """The rulebook's card reference: each face drawn beside its full text."""
+    out: list[Flowable] = []
+    picture_mm = 42.0
+    for ref in content.split():
+        info = index.get(ref)
+        if info is None:
+            continue
+        scale = picture_mm / info.face.width_mm
+        picture = CardPicture(info.face, picture_mm if scale <= 1 else info.face.width_mm)
+        title = RichText([text.Run(info.face.name, bold=True), text.Run(f"  × {info.card.count}")],
+                         TextStyle(**{**theme.h3.__dict__, "space_before": 0}))
+        texts = [RichText(text.parse(body, has_icon), theme.body) for body in text_fields(info)]
+        table = Table([[picture, [title, *texts]]],
+                      colWidths=[picture.width + pt(5), width - picture.width - pt(5)])
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), pt(4))]))
+        out.append(KeepTogether([table]))
+    return out
+
+
+def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
+    """A row of small card faces, for a cover."""
+    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    if not infos:
+        return []
+    cell = width / max(4, len(infos))
+    pictures = [CardPicture(info.face, min(45.0, (cell - pt(6)) / pt(1))) for info in infos]
+    table = Table([pictures], colWidths=[cell] * len(pictures))
+    table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    table.spaceBefore = pt(10)
+    table.spaceAfter = pt(10)
+    return [table]
+
+
+class IconFlow(Flowable):  # type: ignore[misc]
+    def __init__(self, name: str, size: float, color: str) -> None:
+        super().__init__()
+        self.name, self.size, self.color = name, size, color
+        self.width = self.height = size
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.size, self.size
+
+    def draw(self) -> None:
+        from printgen.icons import draw_icon  # noqa: PLC0415
+
+        draw_icon(self.canv, self.name, 0, 0, self.size, self.color)
+
+
+def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
+    """The aid's card list: icon, name and the short reminder of every card type."""
+    rows: list[list[Any]] = []
+    icon_size = theme.body.size * 2.0
+    for ref in content.split():
+        info = index.get(ref)
+        if info is None:
+            continue
+        icon = str(info.values.get("icon") or "")
+        color = str(info.values.get("color") or "#333333")
+        summary = str(info.values.get("summary") or info.values.get("effect") or "")
+        runs = [text.Run(info.face.name, bold=True), text.Run(f" ×{info.card.count} — "),
+                *text.parse(summary, has_icon)]
+        rows.append([IconFlow(icon, icon_size, color) if has_icon(icon) else "",
+                     RichText(runs, TextStyle(**{**theme.body.__dict__, "space_after": 0}))])
+    if not rows:
+        return []
+    table = Table(rows, colWidths=[icon_size + 4, width - icon_size - 4])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 1),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                               ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#cccccc")]))
+    return [table]

@@ -1,0 +1,141 @@
+"""Output verb "player-aid": one A5 aid per player, two on every A4/Letter sheet with a cut line.
+
+The aid must be readable at arm's length: its body text is set at 8.5 pt and may shrink to fit
+the page, but never below MIN_AID_SIZE; what still does not fit is an error, not a clipped page.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame
+
+from printgen.docs.cards import CardIndex, quick_reference
+from printgen.docs.context import document_context, render_markdown
+from printgen.docs.flow import RichText
+from printgen.docs.markdown import to_flowables
+from printgen.docs.theme import ACCENT, MIN_AID_SIZE, aid_theme
+from printgen.errors import Problem, ProjectError, Where
+from printgen.layout import LaidOutDeck
+from printgen.model import Game
+from printgen.pdf import new_canvas
+from printgen.project import Project
+from printgen.units import PAPER_SIZES, pt
+
+SIZES = (8.5, 8.0, 7.5, MIN_AID_SIZE)  # body sizes tried, largest first
+MARGIN = 9.0  # mm inside each aid
+BAND = 12.0  # mm, the title band at the top of an aid
+GAP = 4.0  # mm between the band and the text
+EDGE = 5.0  # mm: the cut line stops short of the paper's edge
+
+
+def aid_size(paper: tuple[float, float]) -> tuple[float, float]:
+    """A5 on A4; on Letter, half a sheet (5.5 × 8.5 in), as A5 does not fit twice."""
+    width, height = max(paper), min(paper)
+    a5 = PAPER_SIZES["a5"]
+    if width / 2 >= a5[0] and height >= a5[1]:
+        return a5
+    return width / 2, height
+
+
+def player_aid_file(project: Project, game: Game, lang: str, decks: list[LaidOutDeck],
+                    paper: tuple[float, float]) -> tuple[bytes | None, list[Problem]]:
+    prose_rel = f"{game.folder}/aid.{lang}.md"
+    where = Where(prose_rel)
+    if not (project.root / prose_rel).is_file():
+        return None, [Problem(where, f"player-aid prose missing; write {prose_rel}")]
+    try:
+        context = document_context(project, game, lang, decks)
+        context["aid"] = render_markdown(project, f"file:{prose_rel}", context, where)
+        source = render_markdown(project, "player-aid.md.j2", context,
+                                 Where("templates/player-aid.md.j2"))
+    except ProjectError as exc:
+        return None, exc.problems
+    index = CardIndex(game, lang, decks, where)
+    aid_w, aid_h = aid_size(paper)
+    frame_w, frame_h = pt(aid_w - 2 * MARGIN), pt(aid_h - MARGIN - BAND - GAP)
+    chosen = _fitting_size(source, index, frame_w, frame_h)
+    if chosen is None:
+        return None, [Problem(where, f"the player aid does not fit one {aid_w:g}×{aid_h:g} mm "
+                              f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}")]
+    copies = game.meta.players_max
+    title = str(context["game"]["title"])
+    heading = f"{title} — {context['t'].get('player_aid', 'player aid')}"
+    data = _pdf(lambda: _story(source, index, chosen, frame_w), copies, paper, (aid_w, aid_h),
+                heading, game.meta.author)
+    return data, index.problems
+
+
+def _story(source: str, index: CardIndex, size: float, width: float) -> list[Flowable]:
+    theme = aid_theme(size)
+    return to_flowables(source, theme, width, {
+        "quickref": lambda content: quick_reference(index, theme, width, content),
+    })
+
+
+def _fitting_size(source: str, index: CardIndex, width: float, height: float) -> float | None:
+    for size in SIZES:
+        story = _story(source, index, size, width)
+        if _fits(story, width, height):
+            return size
+    return None
+
+
+def _fits(story: list[Flowable], width: float, height: float) -> bool:
+    frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0,
+                  bottomPadding=0)
+    scratch = Canvas(io.BytesIO())
+    remaining = list(story)
+    frame.addFromList(remaining, scratch)
+    overflowing = [f for f in story if isinstance(f, RichText) and f.overflows()]
+    return not remaining and not overflowing
+
+
+def _pdf(make_story: Callable[[], list[Flowable]], copies: int, paper: tuple[float, float],
+         aid: tuple[float, float], title: str, author: str) -> bytes:
+    sheet_w, sheet_h = max(paper), min(paper)  # two aids side by side on a landscape sheet
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, title, author, "player aid")
+    for sheet in range(math.ceil(copies / 2)):
+        canvas.setPageSize((pt(sheet_w), pt(sheet_h)))
+        for slot in range(min(2, copies - 2 * sheet)):
+            left = slot * sheet_w / 2 + (sheet_w / 2 - aid[0]) / 2
+            bottom = (sheet_h - aid[1]) / 2
+            _draw_aid(canvas, make_story(), left, bottom, aid, title)
+        _cut_line(canvas, sheet_w, sheet_h)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_aid(canvas: Canvas, story: list[Flowable], left: float, bottom: float,
+              aid: tuple[float, float], heading: str) -> None:
+    top = bottom + aid[1]
+    canvas.saveState()
+    canvas.setFillColor(ACCENT)
+    canvas.rect(pt(left), pt(top - BAND), pt(aid[0]), pt(BAND), stroke=0, fill=1)
+    canvas.setFillColor("#ffffff")
+    size = 12.0
+    while size > 8 and stringWidth(heading, "VeraBd", size) > pt(aid[0] - 2 * MARGIN):
+        size -= 0.5
+    canvas.setFont("VeraBd", size)
+    canvas.drawString(pt(left + MARGIN), pt(top - BAND / 2) - size * 0.35, heading)
+    canvas.restoreState()
+    frame = Frame(pt(left + MARGIN), pt(bottom + MARGIN), pt(aid[0] - 2 * MARGIN),
+                  pt(aid[1] - MARGIN - BAND - GAP), leftPadding=0, rightPadding=0,
+                  topPadding=0, bottomPadding=0)
+    frame.addFromList(story, canvas)
+
+
+def _cut_line(canvas: Canvas, sheet_w: float, sheet_h: float) -> None:
+    canvas.saveState()
+    canvas.setDash([4, 3])
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeColor("#888888")
+    x = pt(sheet_w / 2)
+    canvas.line(x, pt(EDGE), x, pt(sheet_h - EDGE))
+    canvas.restoreState()

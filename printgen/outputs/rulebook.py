@@ -1,0 +1,124 @@
+"""Output verb "rulebook": cover, components, rules, card reference, clarifications, credits."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
+from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from printgen import text
+from printgen.docs.cards import CardIndex, card_row, reference_rows
+from printgen.docs.context import document_context, render_markdown
+from printgen.docs.flow import RichText
+from printgen.docs.markdown import Heading, to_flowables
+from printgen.docs.theme import ACCENT, rulebook_theme
+from printgen.errors import Problem, ProjectError, Where
+from printgen.layout import LaidOutDeck
+from printgen.model import Game
+from printgen.project import Project
+from printgen.units import pt
+
+MARGIN = 20.0  # mm
+TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents
+
+
+def rulebook_file(project: Project, game: Game, lang: str, decks: list[LaidOutDeck],
+                  paper: tuple[float, float]) -> tuple[bytes | None, list[Problem]]:
+    prose_rel = f"{game.folder}/rules.{lang}.md"
+    where = Where(prose_rel)
+    if not (project.root / prose_rel).is_file():
+        return None, [Problem(where, f"rulebook prose missing; write {prose_rel}")]
+    try:
+        context = document_context(project, game, lang, decks)
+        context["rules"] = render_markdown(project, f"file:{prose_rel}", context, where)
+        source = render_markdown(project, "rulebook.md.j2", context, Where("templates/rulebook.md.j2"))
+    except ProjectError as exc:
+        return None, exc.problems
+    index = CardIndex(game, lang, decks, where)
+    title = str(context["game"]["title"])
+    pages, data, problems = _build(source, index, paper, title, context["t"], toc=False)
+    if pages > TOC_AFTER_PAGES and not problems:
+        pages, data, problems = _build(source, index, paper, title, context["t"], toc=True)
+    return data, problems + index.problems
+
+
+def _build(source: str, index: CardIndex, paper: tuple[float, float], title: str,
+           labels: dict[str, str], toc: bool) -> tuple[int, bytes | None, list[Problem]]:
+    theme = rulebook_theme()
+    width = pt(paper[0] - 2 * MARGIN)
+    story = to_flowables(source, theme, width, {
+        "card": lambda content: reference_rows(index, theme, width, content),
+        "cardrow": lambda content: card_row(index, width, content),
+    })
+    if toc:
+        story = _with_toc(story, labels, theme.h2)
+    buffer = io.BytesIO()
+    doc = _Document(buffer, paper, title, labels.get("page", "page"))
+    try:
+        doc.multiBuild(story) if toc else doc.build(story)
+    except LayoutError as exc:
+        return 0, None, [Problem(index.where, f"rulebook layout: {exc}; shorten that block")]
+    problems = [Problem(index.where, f"text runs past the margin in the rulebook: "
+                        f"'{flow.plain()[:50]}…'; break the long word or table")
+                for flow in doc.overflowing]
+    return doc.page, buffer.getvalue(), problems
+
+
+def _with_toc(story: list[Flowable], labels: dict[str, str], style: Any) -> list[Flowable]:
+    from reportlab.lib.styles import ParagraphStyle  # noqa: PLC0415
+
+    toc = TableOfContents()
+    toc.levelStyles = [ParagraphStyle("toc0", fontName="Vera", fontSize=11, leading=16,
+                                      leftIndent=10)]
+    toc.dotsMinLevel = 0
+    heading = Heading([text.Run(labels["contents"])], style, level=0)
+    cut = next((i for i, f in enumerate(story) if isinstance(f, PageBreak)), 0) + 1
+    return [*story[:cut], heading, toc, PageBreak(), *story[cut:]]
+
+
+class _Document(BaseDocTemplate):  # type: ignore[misc]
+    def __init__(self, buffer: io.BytesIO, paper: tuple[float, float], title: str,
+                 page_word: str) -> None:
+        super().__init__(buffer, pagesize=(pt(paper[0]), pt(paper[1])), title=title,
+                         author="printgen", creator="printgen", invariant=1,
+                         leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN),
+                         bottomMargin=pt(MARGIN))
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
+        self.title_text = title
+        self.page_word = page_word
+        self.overflowing: list[RichText] = []
+        self._outline = 0
+
+    def _footer(self, canvas: Any, doc: Any) -> None:
+        if doc.page == 1:
+            return
+        canvas.saveState()
+        canvas.setFont("Vera", 8)
+        canvas.setFillColor("#666666")
+        canvas.setStrokeColor(ACCENT)
+        canvas.setLineWidth(0.5)
+        y = pt(MARGIN) * 0.55
+        canvas.line(self.leftMargin, y + 10, self.leftMargin + self.width, y + 10)
+        canvas.drawString(self.leftMargin, y, self.title_text)
+        canvas.drawRightString(self.leftMargin + self.width, y, f"{self.page_word} {doc.page}")
+        canvas.restoreState()
+
+    def beforeDocument(self) -> None:  # noqa: N802 - platypus API; once per multiBuild pass
+        self._outline = 0
+        self.overflowing = []
+
+    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - platypus API
+        if isinstance(flowable, RichText) and flowable.overflows():
+            self.overflowing.append(flowable)
+        if isinstance(flowable, Heading) and flowable.level == 2:
+            label = flowable.plain()
+            key = f"h{self._outline}"
+            self._outline += 1
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(label, key, level=0)
+            self.notify("TOCEntry", (0, label, self.page, key))
