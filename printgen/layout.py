@@ -131,7 +131,7 @@ def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
     fronts = []
     for card in deck.cards:
         fields = card_values(ctx.game, deck, card, ctx.lang, ctx.problems)
-        face = _face(ctx, deck, card.layout, card.where, fields, card, "front")
+        face = _face(ctx, deck, card.layout, card.layout_where, fields, card, "front")
         fronts.append((card, face))
     back = None
     if deck.back_layout:
@@ -159,7 +159,8 @@ def _face(ctx: LayoutContext, deck: Deck, layout_name: str, where: Where, fields
                           "bleed": deck.bleed_mm, "safe": deck.safe_mm},
                  **(localize(card.scope, ctx.lang, ctx.game.meta.languages) if card else {})}
     for element in layout.elements:
-        op = _element(ctx, deck, layout, element, variables, card, where)
+        op = _element(ctx, deck, layout, element, variables, card,
+                      card.where if card else where)
         if op is not None:
             face.ops.append(op)
     return face

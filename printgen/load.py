@@ -129,7 +129,7 @@ def _deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta) ->
     checker.keys(node, DECK_KEYS, {"layout"}, what)
     width, height = _size(checker, node, what)
     field_types = _field_types(checker, node, what)
-    default_layout = checker.string(node, "layout", what) or ""
+    default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
     back_layout, back_fields, back_where = _back(checker, node, what)
     cards: list[CardType] = []
     if "cards" in node:
@@ -215,8 +215,9 @@ def _back(checker: Checker, node: LDict, what: str) -> tuple[str | None, dict[st
     return checker.string(back, "layout", f"{what} back"), dict(fields), back.where
 
 
-def _card(checker: Checker, raw: Any, where: Where, types: dict[str, str], default_layout: str,
-          scope: dict[str, Any], count: int | None) -> CardType | None:
+def _card(checker: Checker, raw: Any, where: Where, types: dict[str, str],
+          default_layout: tuple[str, Where], scope: dict[str, Any],
+          count: int | None) -> CardType | None:
     node = checker.mapping(raw, where, "card")
     if node is None:
         return None
@@ -242,9 +243,11 @@ def _card(checker: Checker, raw: Any, where: Where, types: dict[str, str], defau
         if name in node:
             fields[name] = _field(checker, node[name], node.at(name), kind, f"{label} {name}")
             field_where[name] = node.at(name)
-    layout = checker.string(node, "layout", label) or default_layout
+    layout, layout_where = default_layout
+    if "layout" in node:
+        layout, layout_where = checker.string(node, "layout", label) or layout, node.at("layout")
     return CardType(id=card_id, count=copies or 1, fields=fields, field_where=field_where,
-                    where=node.where, layout=layout, scope=scope)
+                    where=node.where, layout=layout, layout_where=layout_where, scope=scope)
 
 
 def _field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> Any:
@@ -273,8 +276,8 @@ def _field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> 
     return value
 
 
-def _generated(checker: Checker, node: LDict, types: dict[str, str], default_layout: str,
-               meta: GameMeta) -> list[CardType]:
+def _generated(checker: Checker, node: LDict, types: dict[str, str],
+               default_layout: tuple[str, Where], meta: GameMeta) -> list[CardType]:
     rules = checker.sequence(node["generate"], node.at("generate"), "generate")
     cards: list[CardType] = []
     for index, raw in enumerate(rules or []):

@@ -35,6 +35,7 @@ class CardType:
     field_where: dict[str, Where]
     where: Where
     layout: str
+    layout_where: Where  # where the layout is named: the card's own key or the deck's
     scope: dict[str, Any] = field(default_factory=dict)  # generator variables (suit, rank, ...)
 
 

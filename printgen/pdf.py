@@ -6,9 +6,15 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.fonts import vera
+
+# ReportLab opens every page in Helvetica, a bare standard-14 font; start in embedded Vera
+vera()
+EMBEDDED_START = {"initialFontName": "Vera", "initialFontSize": 10}
+
 
 def new_canvas(buffer: io.BytesIO, title: str, author: str, subject: str) -> Canvas:
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, **EMBEDDED_START)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setSubject(subject)

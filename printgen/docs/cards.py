@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.platypus import Flowable, KeepTogether, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether
 
 from printgen import text
-from printgen.docs.flow import CardPicture, RichText, TextStyle
+from printgen.docs.flow import CardPicture, RichText, TextStyle, table
 from printgen.docs.markdown import Theme
 from printgen.errors import Problem, Where
 from printgen.fields import card_values
@@ -65,12 +65,11 @@ def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -
         title = RichText([text.Run(info.face.name, bold=True), text.Run(f"  × {info.card.count}")],
                          TextStyle(**{**theme.h3.__dict__, "space_before": 0}))
         texts = [RichText(text.parse(body, has_icon), theme.body) for body in text_fields(info)]
-        table = Table([[picture, [title, *texts]]],
-                      colWidths=[picture.width + pt(5), width - picture.width - pt(5)])
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                   ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                   ("BOTTOMPADDING", (0, 0), (-1, -1), pt(4))]))
-        out.append(KeepTogether([table]))
+        row = table([[picture, [title, *texts]]],
+                    [picture.width + pt(5), width - picture.width - pt(5)],
+                    [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                     ("BOTTOMPADDING", (0, 0), (-1, -1), pt(4))])
+        out.append(KeepTogether([row]))
     return out
 
 
@@ -81,12 +80,11 @@ def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
         return []
     cell = width / max(4, len(infos))
     pictures = [CardPicture(info.face, min(45.0, (cell - pt(6)) / pt(1))) for info in infos]
-    table = Table([pictures], colWidths=[cell] * len(pictures))
-    table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-    table.spaceBefore = pt(10)
-    table.spaceAfter = pt(10)
-    return [table]
+    row = table([pictures], [cell] * len(pictures), [("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                                                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
+    row.spaceBefore = pt(10)
+    row.spaceAfter = pt(10)
+    return [row]
 
 
 class IconFlow(Flowable):  # type: ignore[misc]
@@ -121,10 +119,7 @@ def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) 
                      RichText(runs, TextStyle(**{**theme.body.__dict__, "space_after": 0}))])
     if not rows:
         return []
-    table = Table(rows, colWidths=[icon_size + 4, width - icon_size - 4])
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("TOPPADDING", (0, 0), (-1, -1), 1),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                               ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#cccccc")]))
-    return [table]
+    return [table(rows, [icon_size + 4, width - icon_size - 4],
+                  [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                   ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                   ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#cccccc")])]

@@ -14,10 +14,10 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from printgen import text
-from printgen.docs.flow import RichText, Rule, TextStyle
+from printgen.docs.flow import RichText, Rule, TextStyle, table
 from printgen.icons import has_icon
 
 CLARIFICATION_LABELS = ("chiarimento", "clarification")
@@ -168,16 +168,15 @@ class _Converter:
         elif label in EXAMPLE_LABELS:
             tint = self.theme.example_tint
         pad = 5
-        table = Table([[inner]], colWidths=[self.width - 2])
-        table.setStyle(TableStyle([
+        box = table([[inner]], [self.width - 2], [
             ("BACKGROUND", (0, 0), (-1, -1), tint),
             ("LINEBEFORE", (0, 0), (0, -1), 2, self.theme.accent),
             ("LEFTPADDING", (0, 0), (-1, -1), pad + 2), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
             ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ]))
-        table.spaceAfter = self.theme.body.space_after + 2
-        table.spaceBefore = 2
-        return table
+        ])
+        box.spaceAfter = self.theme.body.space_after + 2
+        box.spaceBefore = 2
+        return box
 
     def _table(self, tokens: list[Token]) -> Flowable:
         rows: list[list[list[text.Run]]] = []
@@ -204,7 +203,6 @@ class _Converter:
             + [""] * (columns - len(row))
             for r, row in enumerate(rows)
         ]
-        table = Table(data, colWidths=widths, repeatRows=header_rows)
         commands: list[tuple[Any, ...]] = [
             ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -213,9 +211,9 @@ class _Converter:
         ]
         if header_rows:
             commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ece6da"))
-        table.setStyle(TableStyle(commands))
-        table.spaceAfter = self.theme.body.space_after + 2
-        return table
+        grid = table(data, widths, commands, header_rows)
+        grid.spaceAfter = self.theme.body.space_after + 2
+        return grid
 
 
 def _closing(tokens: list[Token], start: int) -> int:

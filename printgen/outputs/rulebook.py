@@ -5,7 +5,14 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageBreak,
+    PageTemplate,
+    TableStyle,
+)
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -18,6 +25,7 @@ from printgen.docs.theme import ACCENT, rulebook_theme
 from printgen.errors import Problem, ProjectError, Where
 from printgen.layout import LaidOutDeck
 from printgen.model import Game
+from printgen.pdf import EMBEDDED_START
 from printgen.project import Project
 from printgen.units import pt
 
@@ -58,7 +66,10 @@ def _build(source: str, index: CardIndex, paper: tuple[float, float], title: str
     buffer = io.BytesIO()
     doc = _Document(buffer, paper, title, labels.get("page", "page"))
     try:
-        doc.multiBuild(story) if toc else doc.build(story)
+        if toc:
+            doc.multiBuild(story)
+        else:
+            doc.build(story)
     except LayoutError as exc:
         return 0, None, [Problem(index.where, f"rulebook layout: {exc}; shorten that block")]
     problems = [Problem(index.where, f"text runs past the margin in the rulebook: "
@@ -74,6 +85,8 @@ def _with_toc(story: list[Flowable], labels: dict[str, str], style: Any) -> list
     toc.levelStyles = [ParagraphStyle("toc0", fontName="Vera", fontSize=11, leading=16,
                                       leftIndent=10)]
     toc.dotsMinLevel = 0
+    toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), "Vera", 10),  # not bare Helvetica
+                                 ("VALIGN", (0, 0), (-1, -1), "TOP")])
     heading = Heading([text.Run(labels["contents"])], style, level=0)
     cut = next((i for i, f in enumerate(story) if isinstance(f, PageBreak)), 0) + 1
     return [*story[:cut], heading, toc, PageBreak(), *story[cut:]]
@@ -85,7 +98,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         super().__init__(buffer, pagesize=(pt(paper[0]), pt(paper[1])), title=title,
                          author="printgen", creator="printgen", invariant=1,
                          leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN),
-                         bottomMargin=pt(MARGIN))
+                         bottomMargin=pt(MARGIN), **EMBEDDED_START)
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])

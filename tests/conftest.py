@@ -1,0 +1,57 @@
+"""Shared fixtures: a scratch copy of the project, the CLI, and PDF readers."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printgen.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+MM = 72 / 25.4
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of the bundled project (cards, templates, fonts) to build or break."""
+    for folder in ("cards", "templates", "fonts"):
+        if (ROOT / folder).exists():
+            shutil.copytree(ROOT / folder, tmp_path / folder)
+    return tmp_path
+
+
+@pytest.fixture
+def printgen(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
+    def run(project: Path, *args: str) -> Run:
+        code = main(["--project", str(project), *args])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
+
+
+def manifest(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def wm_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Warriors and Monks built once (cards, rulebook, aid) for the read-back tests."""
+    root = tmp_path_factory.mktemp("wm")
+    for folder in ("cards", "templates"):
+        shutil.copytree(ROOT / folder, root / folder)
+    assert main(["--project", str(root), "build", "warriors-and-monks"]) == 0
+    return root / "build" / "warriors-and-monks"

@@ -1,0 +1,195 @@
+"""Bad input: one clear line per problem naming file, line and what to do; exit 2; no traceback;
+the outputs of the previous good build stay byte for byte as they were."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+DECK = "cards/warriors-and-monks/decks/main.yaml"
+GAME = "cards/warriors-and-monks/game.yaml"
+LAYOUTS = "templates/layouts/warriors-and-monks.yaml"
+LINE = re.compile(r"^(?P<path>[^:\s]+):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
+
+
+def _edit(project: Path, rel: str, old: str, new: str) -> int:
+    """Replace ``old`` once; return the 1-based line where the new text starts."""
+    path = project / rel
+    source = path.read_text(encoding="utf-8")
+    assert old in source, old
+    start = source.index(old)
+    path.write_text(source.replace(old, new, 1), encoding="utf-8")
+    return source[:start].count("\n") + 1
+
+
+def _append(project: Path, rel: str, text: str) -> int:
+    path = project / rel
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source + text, encoding="utf-8")
+    return source.count("\n") + 1 + text[: len(text) - len(text.lstrip("\n"))].count("\n")
+
+
+Breaker = Callable[[Path], tuple[str, int | None, str]]  # -> (file, line or None, words in message)
+
+
+def yaml_syntax(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, GAME, "players: {min: 3, max: 6}", "players: {min: 3, max: 6")
+    return GAME, None, "YAML syntax error"
+
+
+def tab_indent(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "    count: 18\n    name: {it: Monaco", "\tcount: 18\n    name: {it: Monaco")
+    return DECK, line, "tab"
+
+
+def unknown_key(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "    count: 8\n", "    cuont: 8\n")
+    return DECK, line, "did you mean 'count'"
+
+
+def wrong_type(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "    count: 8\n", "    count: many\n")
+    return DECK, line, "whole number"
+
+
+def count_zero(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "    count: 8\n", "    count: 0\n")
+    return DECK, line, "at least 1"
+
+
+def count_negative(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "    count: 8\n", "    count: -2\n")
+    return DECK, line, "at least 1"
+
+
+def missing_translation(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "name: {it: Pace, en: Peace}", "name: {it: Pace}")
+    return DECK, line, "no 'en' translation"
+
+
+def unknown_layout(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "layout: wm-card-long", "layout: wm-card-lnog")
+    return DECK, line, "unknown layout"
+
+
+def extends_cycle(p: Path) -> tuple[str, int | None, str]:
+    line = _append(p, LAYOUTS, "\nloop-a:\n  extends: loop-b\nloop-b:\n  extends: loop-a\n")
+    return LAYOUTS, None, "cycle"
+
+
+def missing_font(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, "templates/layouts/base.yaml", "title: {font: Vera,", "title: {font: Comic,")
+    return "templates/layouts/base.yaml", line, "font 'Comic' not found"
+
+
+def missing_image(p: Path) -> tuple[str, int | None, str]:
+    line = _append(p, LAYOUTS, "\n  # art\n") if False else 0
+    line = _edit(p, LAYOUTS, "wm-card:\n  extends: card-base\n",
+                 "wm-card:\n  extends: card-base\n  elements:\n"
+                 "    photo: {type: image, x: 5, y: 20, w: 20, h: 20, path: art/monk.png}\n")
+    return LAYOUTS, line + 3, "image 'art/monk.png' not found"
+
+
+def escaping_path(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, LAYOUTS, "wm-card:\n  extends: card-base\n",
+                 "wm-card:\n  extends: card-base\n  elements:\n"
+                 "    photo: {type: image, x: 5, y: 20, w: 20, h: 20, path: ../../etc/passwd}\n")
+    return LAYOUTS, line + 3, "leaves the project"
+
+
+def python_tag(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, GAME, "duration: 20", "duration: !!python/object/apply:os.system ['echo hi']")
+    return GAME, line, "not allowed"
+
+
+def alias_bomb(p: Path) -> tuple[str, int | None, str]:
+    bomb = "\n".join(["a: &a [x, x, x, x, x, x, x, x, x, x]"] +
+                     [f"{c}: &{c} [{', '.join(['*' + prev] * 10)}]"
+                      for prev, c in zip("abcdefgh", "bcdefghi", strict=True)])
+    _append(p, GAME, "\nbomb:\n" + "\n".join("  " + ln for ln in bomb.splitlines()) + "\n")
+    return GAME, None, "alias bomb"
+
+
+def text_too_long(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "      it: Ripristina il tempo di Pace.",
+                 "      it: " + "Ripristina il tempo di Pace con una lunga storia. " * 30)
+    return DECK, line, "does not fit box 'effect'"
+
+
+def empty_file(p: Path) -> tuple[str, int | None, str]:
+    (p / DECK).write_text("", encoding="utf-8")
+    return DECK, 1, "empty"
+
+
+def not_utf8(p: Path) -> tuple[str, int | None, str]:
+    path = p / DECK
+    data = path.read_bytes().replace("Giocabile sempre.".encode(), "Giocabile sempre \xe8.".encode("latin-1"), 1)
+    path.write_bytes(data)
+    line = data[: data.index(b"\xe8")].count(b"\n") + 1
+    return DECK, line, "not UTF-8"
+
+
+CASES: list[Breaker] = [yaml_syntax, tab_indent, unknown_key, wrong_type, count_zero,
+                        count_negative, missing_translation, unknown_layout, extends_cycle,
+                        missing_font, missing_image, escaping_path, python_tag, alias_bomb,
+                        text_too_long, empty_file, not_utf8]
+
+
+@pytest.mark.parametrize("breaker", CASES, ids=[c.__name__ for c in CASES])
+def test_bad_input_is_one_clear_line_and_keeps_earlier_outputs(
+        project: Path, printgen: Callable[..., object], breaker: Breaker) -> None:
+    good = printgen(project, "build", "warriors-and-monks", "--lang", "it", "--only", "cards")
+    assert good.code == 0, good.err  # type: ignore[attr-defined]
+    out = project / "build" / "warriors-and-monks" / "it"
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    rel, line, words = breaker(project)
+    started = time.monotonic()
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "it", "--only", "cards")
+    elapsed = time.monotonic() - started
+
+    assert result.code == 2  # type: ignore[attr-defined]
+    err = result.err  # type: ignore[attr-defined]
+    assert "Traceback" not in err
+    problems = [ln for ln in err.splitlines() if not ln.startswith("printgen:")]
+    assert problems, err
+    matches = [LINE.match(ln) for ln in problems]
+    assert all(matches), f"not path:line:col: message — {problems}"
+    ours = [m for m in matches if m and m.group("path") == rel and words in m.group("message")]
+    assert ours, f"expected {rel}: …{words}… in {problems}"
+    if line is not None:
+        assert any(int(m.group("line")) == line for m in ours), (line, problems)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert not list(out.glob(".*.tmp"))
+    assert elapsed < 2.0
+
+
+def test_validate_reports_the_same_and_writes_nothing(project: Path,
+                                                      printgen: Callable[..., object]) -> None:
+    count_zero(project)
+    result = printgen(project, "validate", "warriors-and-monks")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert "main.yaml" in result.err  # type: ignore[attr-defined]
+    assert not (project / "build").exists()
+
+
+def test_constraint_catches_a_count_that_drifts_from_the_seed(
+        project: Path, printgen: Callable[..., object]) -> None:
+    line = _edit(project, DECK, "    count: 8\n", "    count: 9\n")
+    result = printgen(project, "validate", "warriors-and-monks")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert "requires 8" in result.err  # type: ignore[attr-defined]
+    assert "requires 68" in result.err  # type: ignore[attr-defined]
+
+
+def test_unknown_game_and_project_without_cards(tmp_path: Path,
+                                                printgen: Callable[..., object],
+                                                project: Path) -> None:
+    result = printgen(project, "build", "no-such-game")
+    assert result.code == 2 and "no game 'no-such-game'" in result.err  # type: ignore[attr-defined]
+    result = printgen(tmp_path / "empty", "build")
+    assert result.code == 2 and "no cards/ folder" in result.err  # type: ignore[attr-defined]
