@@ -133,17 +133,19 @@ def draw_block(canvas: Canvas, block: text.Block, family: object, left: float, t
 
 def draw_line(canvas: Canvas, line: text.Line, left: float, baseline: float, size: float,
               color: str) -> None:
-    """Draw a line; words of one font go out as one string with real spaces, so the PDF's text
-    can be searched and copied as the designer wrote it."""
+    """Draw a line. Words go out with real space characters between them (merged into one
+    string while the font stays the same), so the PDF's text reads, searches and copies as the
+    designer wrote it."""
     pending: text.Piece | None = None
+    end = 0.0  # where the last drawn or pending piece ends
     for piece in [*line.pieces, None]:
-        if pending is not None and piece is not None and not piece.icon and \
-                piece.font == pending.font:
-            gap = piece.x - (pending.x + pending.width)
-            spaces = round(gap / stringWidth(" ", piece.font, size)) if gap > 0.01 else 0
-            pending = text.Piece(pending.x, piece.x + piece.width - pending.x,
-                                 pending.text + " " * spaces + piece.text, pending.font)
-            continue
+        if piece is not None and not piece.icon:
+            spaces = _spaces(piece.x - end, piece.font, size)
+            if pending is not None and piece.font == pending.font:
+                pending = text.Piece(pending.x, piece.x + piece.width - pending.x,
+                                     pending.text + " " * spaces + piece.text, pending.font)
+                end = piece.x + piece.width
+                continue
         if pending is not None:
             canvas.setFont(pending.font, size)
             canvas.drawString(left + pending.x, baseline, pending.text)
@@ -151,10 +153,17 @@ def draw_line(canvas: Canvas, line: text.Line, left: float, baseline: float, siz
         if piece is None:
             break
         if piece.icon:
-            from printgen.icons import draw_icon
+            from printgen.icons import draw_icon  # noqa: PLC0415
 
             # sits on the baseline like a capital, dipping slightly as round letters do
             draw_icon(canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width,
                       color)
         else:
-            pending = piece
+            shift = spaces * stringWidth(" ", piece.font, size)
+            pending = text.Piece(piece.x - shift, piece.width + shift,
+                                 " " * spaces + piece.text, piece.font)
+        end = piece.x + piece.width
+
+
+def _spaces(gap: float, font: str, size: float) -> int:
+    return round(gap / stringWidth(" ", font, size)) if gap > 0.01 else 0

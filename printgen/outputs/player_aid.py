@@ -28,7 +28,7 @@ from printgen.units import PAPER_SIZES, pt
 
 SIZES = (8.5, 8.0, 7.5, MIN_AID_SIZE)  # body sizes tried, largest first
 MARGIN = 9.0  # mm inside each aid
-BAND = 12.0  # mm, the title band at the top of an aid
+BAND = 14.0  # mm, the title band at the top of an aid (its text stays 5 mm from the edge)
 GAP = 4.0  # mm between the band and the text
 EDGE = 5.0  # mm: the cut line stops short of the paper's edge
 
@@ -123,7 +123,7 @@ def _draw_aid(canvas: Canvas, story: list[Flowable], left: float, bottom: float,
     while size > 8 and stringWidth(heading, "VeraBd", size) > pt(aid[0] - 2 * MARGIN):
         size -= 0.5
     canvas.setFont("VeraBd", size)
-    canvas.drawString(pt(left + MARGIN), pt(top - BAND / 2) - size * 0.35, heading)
+    canvas.drawString(pt(left + MARGIN), pt(top - BAND + 4), heading)
     canvas.restoreState()
     frame = Frame(pt(left + MARGIN), pt(bottom + MARGIN), pt(aid[0] - 2 * MARGIN),
                   pt(aid[1] - MARGIN - BAND - GAP), leftPadding=0, rightPadding=0,

@@ -1,0 +1,156 @@
+"""Rulebook and player aid: built from the deck data, readable, and never overflowing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import MM, manifest
+
+DECK = "cards/warriors-and-monks/decks/main.yaml"
+GAME = "cards/warriors-and-monks/game.yaml"
+TYPES = {"it": ["Monaco", "Guerriero", "Guerra", "Pace", "Tregua", "Morte", "Vino"],
+         "en": ["Monk", "Warrior", "War", "Peace", "Truce", "Death", "Wine"]}
+KEY_TERMS = {"it": ["fagioli", "12", "10", "Guerra", "Pace", "giro intero", "Chiarimento"],
+             "en": ["beans", "12", "10", "War", "Peace", "full round", "Clarification"]}
+
+
+def _aid_text(pdf_path: Path) -> list[str]:
+    """The text of every aid: each sheet holds two, side by side."""
+    with pdfplumber.open(pdf_path) as pdf:
+        texts = []
+        for page in pdf.pages:
+            half = page.width / 2
+            for left in (0, half):
+                texts.append(page.crop((left, 0, left + half, page.height)).extract_text())
+        return texts
+
+
+def _text(pdf_path: Path) -> str:
+    with pdfplumber.open(pdf_path) as pdf:
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_components_list_is_counted_from_the_deck(wm_build: Path, lang: str) -> None:
+    text = _text(wm_build / lang / "rulebook.pdf")
+    faces = manifest(wm_build / lang / "cards.json")["faces"]
+    for name in TYPES[lang]:
+        count = sum(1 for f in faces if f["side"] == "front" and f["name"] == name)
+        assert re.search(rf"^{name} {count}$", text, re.M), f"{name} {count} not in components"
+    assert re.search(r"^(Totale|Total) 68$", text, re.M)
+
+
+def test_a_changed_count_shows_up_in_the_rebuilt_rulebook(
+        project: Path, printgen: Callable[..., object]) -> None:
+    deck = project / DECK
+    deck.write_text(deck.read_text().replace("  - id: death\n    count: 6",
+                                             "  - id: death\n    count: 11"))
+    game = project / GAME
+    game.write_text(game.read_text().replace("total: 68", "total: 73")
+                    .replace("death: 6", "death: 11"))
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err  # type: ignore[attr-defined]
+    text = _text(project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf")
+    assert re.search(r"^Death 11$", text, re.M)
+    assert re.search(r"^Total 73$", text, re.M)
+    assert "Death × 11" in text  # the card reference too
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_every_card_type_is_in_the_card_reference_and_the_aid(wm_build: Path, lang: str) -> None:
+    rulebook = _text(wm_build / lang / "rulebook.pdf")
+    aid = _aid_text(wm_build / lang / "player-aid.pdf")[0]
+    for name in TYPES[lang]:
+        assert f"{name} × " in rulebook, f"{name} missing from the card reference"
+        assert re.search(rf"{name} ×\d+ —", aid), f"{name} missing from the aid"
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_key_terms_of_the_seed_in_both_documents(wm_build: Path, lang: str) -> None:
+    rulebook = _text(wm_build / lang / "rulebook.pdf")
+    aid = _aid_text(wm_build / lang / "player-aid.pdf")[0]
+    for term in KEY_TERMS[lang]:
+        assert term in rulebook, term
+    for term in KEY_TERMS[lang][:3]:
+        assert term in aid, term
+
+
+def test_rulebook_pages_are_a4_numbered_with_contents(wm_build: Path) -> None:
+    reader = PdfReader(wm_build / "it" / "rulebook.pdf")
+    assert len(reader.pages) > 4
+    for page in reader.pages:
+        assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.01)
+        assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.01)
+    assert "Indice" in (reader.pages[1].extract_text() or "")
+    last = reader.pages[-1].extract_text() or ""
+    assert f"pagina {len(reader.pages)}" in last
+    assert reader.outline, "headings are bookmarked"
+
+
+def test_player_aid_six_a5_aids_on_three_a4_sheets_with_a_cut_line(wm_build: Path) -> None:
+    path = wm_build / "en" / "player-aid.pdf"
+    reader = PdfReader(path)
+    assert len(reader.pages) == 3  # six players, two aids a sheet
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            assert page.width / MM == pytest.approx(297, abs=0.01)
+            assert page.height / MM == pytest.approx(210, abs=0.01)
+            middle = [ln for ln in page.lines if abs(ln["x0"] - page.width / 2) < 0.1
+                      and abs(ln["x1"] - page.width / 2) < 0.1]
+            assert middle and min(ln["top"] for ln in middle) >= 5 * MM - 0.1
+    aids = _aid_text(path)
+    assert len(aids) == 6
+    assert all(text.startswith("Warriors and Monks — Player aid") for text in aids)
+    assert len(set(aids)) == 1, "every player gets the same aid"
+
+
+@pytest.mark.parametrize("name", ["player-aid.pdf", "rulebook.pdf"])
+def test_no_text_outside_the_page_margins(wm_build: Path, name: str) -> None:
+    with pdfplumber.open(wm_build / "it" / name) as pdf:
+        for page in pdf.pages:
+            half = page.width / 2 if name == "player-aid.pdf" else page.width
+            for char in page.chars:
+                left = char["x0"] % half if name == "player-aid.pdf" else char["x0"]
+                assert left >= 8 * MM - 0.5 and left + char["width"] <= half - 8 * MM, char
+                assert char["top"] >= 5 * MM and char["bottom"] <= page.height - 5 * MM, char
+
+
+def test_the_aid_is_readable_at_arms_length(wm_build: Path) -> None:
+    with pdfplumber.open(wm_build / "it" / "player-aid.pdf") as pdf:
+        sizes = {round(char["size"], 2) for page in pdf.pages for char in page.chars}
+    assert min(sizes) >= 7.0
+
+
+def test_an_aid_too_long_for_its_page_is_an_error(project: Path,
+                                                  printgen: Callable[..., object]) -> None:
+    aid = project / "cards" / "warriors-and-monks" / "aid.en.md"
+    aid.write_text(aid.read_text() + "\n\n" + "More rules to remember. " * 400)
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "en")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert "aid.en.md" in result.err and "does not fit" in result.err  # type: ignore[attr-defined]
+    assert not (project / "build").exists()
+
+
+def test_templates_run_sandboxed(project: Path, printgen: Callable[..., object]) -> None:
+    rules = project / "cards" / "warriors-and-monks" / "rules.en.md"
+    rules.write_text("{{ ''.__class__.__mro__[1].__subclasses__() }}\n" + rules.read_text())
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert "rules.en.md" in result.err and "Traceback" not in result.err  # type: ignore[attr-defined]
+
+
+def test_prose_numbers_come_from_the_data(project: Path, printgen: Callable[..., object]) -> None:
+    rules = project / "cards" / "warriors-and-monks" / "rules.en.md"
+    rules.write_text("Win with {{ data.goal }} beans.\n\n" + rules.read_text())
+    game = project / GAME
+    game.write_text(game.read_text().replace("goal: 12 ", "goal: 15 "))
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err  # type: ignore[attr-defined]
+    assert "Win with 15 beans." in _text(project / "build" / "warriors-and-monks" / "en" /
+                                         "rulebook.pdf")
