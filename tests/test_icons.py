@@ -1,0 +1,394 @@
+"""Tests for printgen.icons: every icon draws ink inside its box and nothing outside it.
+
+Run as a script to write a gallery for eyeballing:
+    python tests/test_icons.py OUT_DIR   (writes icons.pdf and icons.png there)
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import cast
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+
+from printgen import icons
+from printgen.icons import ICON_NAMES, LABEL_ICONS, draw_icon, has_icon
+
+REQUIRED = [
+    name
+    for group in (
+        # Warriors and Monks
+        "bean monk warrior war peace truce death wine",
+        # Costruttori del Medioevo
+        "stone wood compass tile coin vp machine worker building action wage",
+        # Figli di un Magic minore
+        "heart diamond club spade life damage block graveyard exile draw tap",
+        # Symbol deck and its games
+        "switch-on switch-off rock paper scissors chess-king chess-queen chess-rook chess-bishop"
+        " chess-knight chess-pawn wind-n wind-ne wind-e wind-se wind-s wind-sw wind-w wind-nw"
+        " d4 d6 d8 d10 d12 d20 dash blaster laser-sword pawn-a pawn-b ship hit miss counter",
+        # Generic
+        "star check cross arrow-right players clock age",
+    )
+    for name in group.split()
+]
+
+SAMPLE_LABELS = {"d4": "4", "d6": "6", "d8": "8", "d10": "10", "d12": "12", "d20": "20",
+                 "coin": "3", "vp": "5", "heart": "2", "damage": "3", "block": "1", "star": "7"}
+
+BOX = 40.0  # icon box in the grid, points
+PITCH = 64.0  # distance between box origins: leaves room for the overflow frame
+COLS = 10
+MARGIN = 24.0
+SCALE = 5.0  # render scale: 1 pt = 5 px, so a box is 200 px
+INK = 250  # a pixel darker than this (in grey) counts as ink
+
+Box = tuple[int, int, int, int]  # left, top, right, bottom in image pixels
+
+
+def _register_fonts() -> None:
+    for name in ("Vera", "VeraBd"):
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, f"{name}.ttf"))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def fonts() -> None:
+    _register_fonts()
+
+
+def _grid() -> tuple[float, float, dict[str, tuple[float, float]]]:
+    """Page width, height and the bottom-left corner of every icon's box."""
+    rows = -(-len(ICON_NAMES) // COLS)
+    width = 2 * MARGIN + (COLS - 1) * PITCH + BOX
+    height = 2 * MARGIN + (rows - 1) * PITCH + BOX
+    boxes = {name: (MARGIN + (i % COLS) * PITCH, MARGIN + (rows - 1 - i // COLS) * PITCH)
+             for i, name in enumerate(ICON_NAMES)}
+    return width, height, boxes
+
+
+def _draw_grid(path: Path, color: str) -> None:
+    width, height, boxes = _grid()
+    c = Canvas(str(path), pagesize=(width, height), invariant=1)
+    for name, (x, y) in boxes.items():
+        draw_icon(c, name, x, y, BOX, color, SAMPLE_LABELS.get(name))
+    c.showPage()
+    c.save()
+
+
+def _render(pdf_path: Path, scale: float = SCALE) -> Image.Image:
+    doc = pdfium.PdfDocument(str(pdf_path))
+    try:
+        img: Image.Image = doc[0].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return img
+
+
+def _grey(img: Image.Image) -> Image.Image:
+    return img if img.mode == "L" else img.convert("L")
+
+
+def _extrema(band: Image.Image) -> tuple[int, int]:
+    """Darkest and lightest value of a one-band image."""
+    return cast(tuple[int, int], band.getextrema())
+
+
+def _has_ink(img: Image.Image, box: Box) -> bool:
+    lo, _ = _extrema(_grey(img).crop(box))
+    return lo < INK
+
+
+def _ink_bbox(img: Image.Image, box: Box) -> Box | None:
+    mask = _grey(img).crop(box).point(lambda v: 255 if v < INK else 0)
+    return mask.getbbox()
+
+
+def _px_box(x: float, y: float, size: float, page_h: float, grow: float = 0.0) -> Box:
+    """A square in PDF space (origin bottom-left), grown by `grow` pt, as an image crop box."""
+    return (round((x - grow) * SCALE), round((page_h - (y + size + grow)) * SCALE),
+            round((x + size + grow) * SCALE), round((page_h - (y - grow)) * SCALE))
+
+
+def _frame(x: float, y: float, size: float, page_h: float) -> list[Box]:
+    """Four strips around a box: from 0.5 pt outside it (anti-aliasing slack) to 6 pt out."""
+    o = _px_box(x, y, size, page_h, grow=6)
+    g = _px_box(x, y, size, page_h, grow=0.5)
+    return [(o[0], o[1], o[2], g[1]), (o[0], g[3], o[2], o[3]),
+            (o[0], o[1], g[0], o[3]), (g[2], o[1], o[2], o[3])]
+
+
+@pytest.fixture(scope="module")
+def grid(tmp_path_factory: pytest.TempPathFactory) -> Image.Image:
+    """The whole set drawn in black, labelled where an icon takes a label."""
+    _register_fonts()
+    path = tmp_path_factory.mktemp("icons") / "grid.pdf"
+    _draw_grid(path, "#000000")
+    return _render(path).convert("L")
+
+
+# ---------------------------------------------------------------------------------
+# Names and API
+
+
+def test_names_cover_the_brief() -> None:
+    assert set(REQUIRED) <= set(ICON_NAMES)
+    assert list(ICON_NAMES) == sorted(set(ICON_NAMES))
+
+
+def test_has_icon_agrees_with_names() -> None:
+    for name in ICON_NAMES:
+        assert has_icon(name)
+    for name in ("", "nope", "Bean", "wind-x", "d100"):
+        assert not has_icon(name)
+    assert set(ICON_NAMES) >= LABEL_ICONS
+
+
+def test_unknown_name_raises_key_error(tmp_path: Path) -> None:
+    c = Canvas(str(tmp_path / "x.pdf"))
+    with pytest.raises(KeyError) as err:
+        draw_icon(c, "unicorn", 0, 0, 20)
+    assert err.value.args == ("unicorn",)
+
+
+@pytest.mark.parametrize("color", ["red", "#12345", "#gg0000", "000000"])
+def test_bad_colour_raises(tmp_path: Path, color: str) -> None:
+    with pytest.raises(ValueError):
+        draw_icon(Canvas(str(tmp_path / "x.pdf")), "star", 0, 0, 20, color)
+
+
+def test_short_hex_colour_is_accepted(tmp_path: Path) -> None:
+    draw_icon(Canvas(str(tmp_path / "x.pdf")), "star", 0, 0, 20, "#f80")
+
+
+def test_bad_size_raises(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        draw_icon(Canvas(str(tmp_path / "x.pdf")), "star", 0, 0, 0)
+
+
+def test_non_zero_constant_matches_reportlab() -> None:
+    assert icons._NON_ZERO == FILL_NON_ZERO
+
+
+def test_import_loads_no_reportlab() -> None:
+    """Importing the module must stay cheap: no ReportLab until something is drawn."""
+    code = (
+        "import sys, printgen\n"
+        "before = set(sys.modules)\n"
+        "import printgen.icons\n"
+        "print(sorted(m for m in set(sys.modules) - before if m.startswith('reportlab')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------------------------
+# Canvas state
+
+
+STATE = ("_fillColorObj", "_strokeColorObj", "_lineWidth", "_lineCap", "_lineJoin", "_fontname",
+         "_fontsize", "_fillMode", "_currentMatrix", "_dash")
+
+
+@pytest.mark.parametrize("name", ICON_NAMES)
+def test_canvas_state_is_restored(tmp_path: Path, name: str) -> None:
+    c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    c.setFillColorRGB(0.1, 0.2, 0.3)
+    c.setStrokeColorRGB(0.4, 0.5, 0.6)
+    c.setLineWidth(0.7)
+    c.setFont("Vera", 9)
+    c.translate(3, 4)
+    before = {k: getattr(c, k, None) for k in STATE}
+    code_before = len(c._code)
+    draw_icon(c, name, 10, 10, 30, "#884400", "12")
+    assert {k: getattr(c, k, None) for k in STATE} == before
+    ops = " ".join(c._code[code_before:]).split()
+    assert ops.count("q") == ops.count("Q") > 0  # every save has its restore
+
+
+def test_canvas_state_is_restored_after_an_error(tmp_path: Path) -> None:
+    c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    c.setFillColorRGB(0.1, 0.2, 0.3)
+    before = c._fillColorObj
+    with pytest.raises(KeyError):  # the label font was never registered
+        draw_icon(c, "d6", 0, 0, 30, label="6", label_font="NoSuchFont")
+    assert c._fillColorObj == before
+    ops = " ".join(c._code).split()
+    assert ops.count("q") == ops.count("Q")
+
+
+# ---------------------------------------------------------------------------------
+# Rendering
+
+
+def test_checker_sees_overflow(tmp_path: Path) -> None:
+    """The frame check must be able to fail: a shape 1.5 pt too wide is caught."""
+    path = tmp_path / "spill.pdf"
+    c = Canvas(str(path), pagesize=(100, 100), invariant=1)
+    c.rect(30, 30, 41.5, 20, stroke=0, fill=1)
+    c.showPage()
+    c.save()
+    img = _render(path)
+    assert _has_ink(img, _px_box(30, 30, 40, 100))
+    assert [_has_ink(img, part) for part in _frame(30, 30, 40, 100)] == [False, False, False, True]
+
+
+@pytest.mark.parametrize("name", ICON_NAMES)
+def test_icon_has_ink_inside_and_none_outside(grid: Image.Image, name: str) -> None:
+    _, height, boxes = _grid()
+    x, y = boxes[name]
+    assert _has_ink(grid, _px_box(x, y, BOX, height)), f"{name}: nothing drawn"
+    for part in _frame(x, y, BOX, height):
+        assert not _has_ink(grid, part), f"{name}: ink outside its box at {part}"
+
+
+@pytest.mark.parametrize("name", ICON_NAMES)
+def test_icon_fills_most_of_its_box_with_a_margin(grid: Image.Image, name: str) -> None:
+    """About 85-95 % of the box, and never clipped flat against the box edge."""
+    _, height, boxes = _grid()
+    inside = _px_box(*boxes[name], BOX, height)
+    bbox = _ink_bbox(grid, inside)
+    assert bbox is not None
+    side = inside[2] - inside[0]
+    left, top, right, bottom = bbox
+    w, h = right - left, bottom - top
+    assert max(w, h) >= 0.82 * side, f"{name}: too small ({w} x {h} of {side})"
+    margin = round(0.015 * side)  # nothing in the outer 1.5 % of the box
+    assert min(left, top, side - right, side - bottom) >= margin, f"{name}: touches its edge {bbox}"
+
+
+def test_icons_are_drawn_in_the_given_colour(tmp_path: Path) -> None:
+    """Every pixel is the colour, white, or a mix of the two (tints, anti-aliasing)."""
+    path = tmp_path / "red.pdf"
+    _draw_grid(path, "#c01818")
+    r, g, b = _render(path, scale=2).split()
+    assert _extrema(ImageChops.difference(g, b))[1] <= 3  # no hue other than red
+    assert _extrema(ImageChops.subtract(g, r))[1] <= 3
+    assert _extrema(r)[0] >= 0xC0 - 3  # never darker than the colour
+    assert _extrema(g)[0] <= 0x18 + 3  # and the colour itself is there
+
+
+def test_holes_show_the_background(tmp_path: Path) -> None:
+    """Cut-outs (the house's door) are real holes, not white paint, on a pastel card."""
+    path = tmp_path / "hole.pdf"
+    c = Canvas(str(path), pagesize=(100, 100), invariant=1)
+    c.setFillColorRGB(0.8, 0.9, 1.0)
+    c.rect(0, 0, 100, 100, stroke=0, fill=1)
+    draw_icon(c, "building", 0, 0, 100, "#000000")
+    c.showPage()
+    c.save()
+    img = _render(path, scale=1)
+    assert img.getpixel((50, 100 - 15)) == (204, 230, 255)  # in the door
+    assert img.getpixel((25, 100 - 15)) == (0, 0, 0)  # in the wall
+
+
+@pytest.mark.parametrize("name", sorted(LABEL_ICONS))
+def test_label_is_drawn_only_when_given(tmp_path: Path, name: str) -> None:
+    c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    n = len(c._code)
+    draw_icon(c, name, 0, 0, 40)
+    assert "BT" not in " ".join(c._code[n:])
+    n = len(c._code)
+    draw_icon(c, name, 0, 0, 40, label="88")
+    assert "BT" in " ".join(c._code[n:])
+
+
+@pytest.mark.parametrize("name", sorted(set(ICON_NAMES) - LABEL_ICONS))
+def test_other_icons_ignore_labels(tmp_path: Path, name: str) -> None:
+    c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    n = len(c._code)
+    draw_icon(c, name, 0, 0, 40, label="9")
+    assert "BT" not in " ".join(c._code[n:])
+
+
+def test_long_label_shrinks_to_fit(tmp_path: Path) -> None:
+    """A long label gets a smaller font than a short one, never a wider text."""
+    sizes = {}
+    for text in ("8", "888"):
+        c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+        n = len(c._code)
+        draw_icon(c, "d6", 0, 0, 100, label=text)
+        found = re.search(r"/\S+ ([\d.]+) Tf", " ".join(c._code[n:]))
+        assert found
+        sizes[text] = float(found.group(1))
+        assert pdfmetrics.stringWidth(text, "VeraBd", sizes[text]) <= 60
+    assert sizes["888"] < sizes["8"]
+
+
+def test_light_colour_gets_a_dark_label(tmp_path: Path) -> None:
+    path = tmp_path / "light.pdf"
+    c = Canvas(str(path), pagesize=(100, 100), invariant=1)
+    draw_icon(c, "d6", 0, 0, 100, "#ffee88", label="8")
+    c.showPage()
+    c.save()
+    lo, _ = _extrema(_render(path, scale=1).convert("L"))
+    assert lo < 40  # black digits on the pale die
+
+
+# ---------------------------------------------------------------------------------
+# Gallery (for people): python tests/test_icons.py OUT_DIR
+
+
+def write_gallery(out_dir: Path) -> Path:
+    """A page of named icons at 20 mm and at 3 mm, on white and on pastel, as PDF and PNG."""
+    _register_fonts()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pdf = out_dir / "icons.pdf"
+    mm = 72 / 25.4
+    big, cell_w, cell_h, cols = 20 * mm, 28 * mm, 27 * mm, 10
+    rows = -(-len(ICON_NAMES) // cols)
+    width = 2 * 24 + cols * cell_w
+    small_h = 4 * 14.0 + 20
+    height = 2 * 24 + rows * cell_h + small_h
+    c = Canvas(str(pdf), pagesize=(width, height), invariant=1)
+    pastels = ["#fde2e4", "#e2f0cb", "#dbe7f6", "#fff1c1"]
+    inks = ["#000000", "#7a1f1f", "#1f4e7a", "#2f6b2f"]
+    for i, name in enumerate(ICON_NAMES):
+        col, row = i % cols, i // cols
+        x = 24 + col * cell_w
+        y = height - 24 - (row + 1) * cell_h
+        c.setFillColor("#ffffff" if row % 2 == 0 else pastels[col % 4])
+        c.rect(x, y, cell_w - 2, cell_h - 2, stroke=0, fill=1)
+        c.setStrokeColorRGB(0.85, 0.85, 0.85)
+        c.setLineWidth(0.3)
+        c.rect(x + (cell_w - big) / 2, y + 8, big, big, stroke=1, fill=0)  # the box
+        ink = inks[(row + col) % 4]
+        draw_icon(c, name, x + (cell_w - big) / 2, y + 8, big, ink, SAMPLE_LABELS.get(name))
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont("Vera", 6.5)
+        c.drawCentredString(x + cell_w / 2, y + 2, name)
+    # inline size, 3 mm, in running text on white and pastel backgrounds
+    small = 3 * mm
+    for line in range(4):
+        y = 24 + line * 14
+        c.setFillColor(["#ffffff", pastels[0], pastels[1], pastels[2]][line])
+        c.rect(20, y - 3, width - 40, 13, stroke=0, fill=1)
+        x = 24.0
+        for name in ICON_NAMES[line * 20 : (line + 1) * 20]:
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont("Vera", 8)
+            c.drawString(x, y, name[:5])
+            x += pdfmetrics.stringWidth(name[:5], "Vera", 8) + 1
+            draw_icon(c, name, x, y - 1, small, "#000000", SAMPLE_LABELS.get(name))
+            x += small + 6
+    c.showPage()
+    c.save()
+    png = out_dir / "icons.png"
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        doc[0].render(scale=150 / 72).to_pil().save(png)
+    finally:
+        doc.close()
+    return png
+
+
+if __name__ == "__main__":
+    print(write_gallery(Path(sys.argv[1] if len(sys.argv) > 1 else ".")))
