@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - depends on the PyYAML build
 
 MAX_NODES = 200_000  # far above any real card file; an alias bomb needs billions
 _STD = "tag:yaml.org,2002:"
+_STR = f"{_STD}str"
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
 
 
@@ -109,6 +110,8 @@ class _Builder:
         return self._scalar(node)
 
     def _scalar(self, node: yaml.Node) -> Any:
+        if node.tag == _STR:  # most values: skip PyYAML's (pure Python) constructor
+            return node.value
         if node.tag not in _SCALAR_TAGS:
             raise fail(self.where(node), f"tag {node.tag.replace(_STD, '!!')} is not allowed; "
                        "write a plain value (no YAML tags)")
