@@ -40,15 +40,38 @@ def main() -> None:
         for folder in ("cards", "templates"):
             shutil.copytree(ROOT / folder, project / folder)
         cases = {
-            "bare ReportLab script (68 fronts + backs, crop marks)":
-                [python, str(ROOT / "bench" / "bare_reportlab.py"), str(project / "bare.pdf")],
-            "printgen build warriors-and-monks --lang it --only cards":
-                [python, "-m", "printgen", "build", "warriors-and-monks", "--lang", "it",
-                 "--only", "cards"],
-            "printgen build warriors-and-monks --lang it (cards, rulebook, aid)":
-                [python, "-m", "printgen", "build", "warriors-and-monks", "--lang", "it"],
-            "printgen validate warriors-and-monks":
-                [python, "-m", "printgen", "validate", "warriors-and-monks"],
+            "bare ReportLab script (68 fronts + backs, crop marks)": [
+                python,
+                str(ROOT / "bench" / "bare_reportlab.py"),
+                str(project / "bare.pdf"),
+            ],
+            "printgen build warriors-and-monks --lang it --only cards": [
+                python,
+                "-m",
+                "printgen",
+                "build",
+                "warriors-and-monks",
+                "--lang",
+                "it",
+                "--only",
+                "cards",
+            ],
+            "printgen build warriors-and-monks --lang it (cards, rulebook, aid)": [
+                python,
+                "-m",
+                "printgen",
+                "build",
+                "warriors-and-monks",
+                "--lang",
+                "it",
+            ],
+            "printgen validate warriors-and-monks": [
+                python,
+                "-m",
+                "printgen",
+                "validate",
+                "warriors-and-monks",
+            ],
             "python -c pass (interpreter start-up)": [python, "-c", "pass"],
         }
         results = {name: median_seconds(cmd, project, runs) for name, cmd in cases.items()}

@@ -14,17 +14,24 @@ from printgen.write import atomic_write
 EXIT_BAD_INPUT = 2
 
 
-def build_games(session: Session, games: list[str], langs: list[str] | None,
-                paper: tuple[float, float], duplex: str, only: set[str],
-                out: Path | None) -> int:
+def build_games(
+    session: Session,
+    games: list[str],
+    langs: list[str] | None,
+    paper: tuple[float, float],
+    duplex: str,
+    only: set[str],
+    out: Path | None,
+) -> int:
     """Build (or, with ``out`` None, only check) the games; return the exit status."""
     checked = [session.check(game_id, langs) for game_id in games]
     problems = [p for item in checked for p in item.problems]
     files: dict[Path, bytes] = {}
     if not has_errors(problems):
         for item in checked:
-            item_files, item_problems = produce(session, item, paper, duplex, only,
-                                                out or Path("build"))
+            item_files, item_problems = produce(
+                session, item, paper, duplex, only, out or Path("build")
+            )
             files.update(item_files)
             problems.extend(item_problems)
     for problem in problems:
@@ -46,8 +53,14 @@ def build_games(session: Session, games: list[str], langs: list[str] | None,
     return 0
 
 
-def produce(session: Session, item: Checked, paper: tuple[float, float], duplex: str,
-            only: set[str], out: Path) -> tuple[dict[Path, bytes], list[Problem]]:
+def produce(
+    session: Session,
+    item: Checked,
+    paper: tuple[float, float],
+    duplex: str,
+    only: set[str],
+    out: Path,
+) -> tuple[dict[Path, bytes], list[Problem]]:
     """Every output file of one checked game, in memory, and the problems found making them."""
     game = item.game
     assert game is not None

@@ -22,23 +22,45 @@ EXIT_BAD_INPUT = 2
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="printgen",
-        description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.")
-    main.add_argument("--project", default=".", metavar="DIR",
-                      help="project folder holding cards/, templates/, fonts/ (default: .)")
+        description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.",
+    )
+    main.add_argument(
+        "--project",
+        default=".",
+        metavar="DIR",
+        help="project folder holding cards/, templates/, fonts/ (default: .)",
+    )
     sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
     build = sub.add_parser("build", help="validate, then build PDFs into build/")
     build.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
-    build.add_argument("--lang", action="append", metavar="LANG",
-                       help="language to build, repeatable (default: every language the game has)")
-    build.add_argument("--paper", choices=("a4", "letter"), default="a4",
-                       help="paper for card sheets (default: a4)")
-    build.add_argument("--duplex", choices=("long", "short", "none"), default="long",
-                       help="how the sheet is turned for backs: long edge (default), short edge, "
-                            "or none (fronts only)")
-    build.add_argument("--only", action="append", choices=("cards", "rulebook", "player-aid"),
-                       help="build only these outputs, repeatable (default: all)")
-    build.add_argument("--out", default=None, metavar="DIR",
-                       help="output folder (default: build/ in the project)")
+    build.add_argument(
+        "--lang",
+        action="append",
+        metavar="LANG",
+        help="language to build, repeatable (default: every language the game has)",
+    )
+    build.add_argument(
+        "--paper",
+        choices=("a4", "letter"),
+        default="a4",
+        help="paper for card sheets (default: a4)",
+    )
+    build.add_argument(
+        "--duplex",
+        choices=("long", "short", "none"),
+        default="long",
+        help="how the sheet is turned for backs: long edge (default), short edge, "
+        "or none (fronts only)",
+    )
+    build.add_argument(
+        "--only",
+        action="append",
+        choices=("cards", "rulebook", "player-aid"),
+        help="build only these outputs, repeatable (default: all)",
+    )
+    build.add_argument(
+        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+    )
     validate = sub.add_parser("validate", help="check games without writing anything")
     validate.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     sub.add_parser("list", help="list the games of the project")
@@ -54,8 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug, not bad input: still one line unless asked
         if os.environ.get("PRINTGEN_DEBUG"):
             raise
-        print(f"printgen: internal error: {type(exc).__name__}: {exc} "
-              "(set PRINTGEN_DEBUG=1 for details and please report it)", file=sys.stderr)
+        print(
+            f"printgen: internal error: {type(exc).__name__}: {exc} "
+            "(set PRINTGEN_DEBUG=1 for details and please report it)",
+            file=sys.stderr,
+        )
         return 1
 
 
@@ -66,8 +91,14 @@ def _run(args: argparse.Namespace) -> int:
 
     project = Project.at(args.project)
     if not project.cards.is_dir():
-        _report([Problem(Where(str(project.root)), "no cards/ folder here; run printgen in a "
-                                                   "project folder or pass --project DIR")])
+        _report(
+            [
+                Problem(
+                    Where(str(project.root)),
+                    "no cards/ folder here; run printgen in a project folder or pass --project DIR",
+                )
+            ]
+        )
         return EXIT_BAD_INPUT
     session = Session(project)
     games = args.games if getattr(args, "games", None) else project.game_ids()
@@ -100,8 +131,9 @@ def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
     from printgen.units import PAPER_SIZES
 
     out = Path(args.out) if args.out else session.project.root / "build"
-    return build_games(session, games, args.lang, PAPER_SIZES[args.paper], args.duplex,
-                       set(args.only or ()), out)
+    return build_games(
+        session, games, args.lang, PAPER_SIZES[args.paper], args.duplex, set(args.only or ()), out
+    )
 
 
 def _list(session: Session, games: list[str]) -> int:
@@ -112,6 +144,8 @@ def _list(session: Session, games: list[str]) -> int:
         meta = game.meta
         title = localize(meta.title, meta.languages[0], meta.languages)
         decks = ", ".join(f"{d.id} ({d.total} {d.output})" for d in game.decks)
-        print(f"{game_id}: {title} — {meta.players_min}–{meta.players_max} players, "
-              f"languages {'/'.join(meta.languages)}; {decks}")
+        print(
+            f"{game_id}: {title} — {meta.players_min}–{meta.players_max} players, "
+            f"languages {'/'.join(meta.languages)}; {decks}"
+        )
     return 0

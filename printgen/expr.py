@@ -40,7 +40,7 @@ def render_template(source: str, context: dict[str, Any]) -> str:
     from jinja2 import TemplateError, UndefinedError
 
     try:
-        return _compiled(source).render(context)
+        return str(_compiled(source).render(context))
     except UndefinedError as exc:
         raise ExpressionError(f"{exc.message}; check the name in '{source}'") from None
     except TemplateError as exc:
@@ -70,6 +70,7 @@ def _lookup(dotted: str, context: dict[str, Any]) -> Any:
         elif not isinstance(value, dict) and not part.startswith("_") and hasattr(value, part):
             value = getattr(value, part)
         else:
-            raise ExpressionError(f"'{'.'.join(walked)}' is undefined; check the name in "
-                                  f"'{{{{ {dotted} }}}}'")
+            raise ExpressionError(
+                f"'{'.'.join(walked)}' is undefined; check the name in '{{{{ {dotted} }}}}'"
+            )
     return value

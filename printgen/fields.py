@@ -14,18 +14,29 @@ from printgen.model import CardType, Deck, Game, localize
 
 def game_vars(game: Game, lang: str) -> dict[str, Any]:
     meta = game.meta
-    return {"id": meta.id, "title": localize(meta.title, lang, meta.languages),
-            "players_min": meta.players_min, "players_max": meta.players_max,
-            "duration": meta.duration_min, "age": meta.age, "author": meta.author}
+    return {
+        "id": meta.id,
+        "title": localize(meta.title, lang, meta.languages),
+        "players_min": meta.players_min,
+        "players_max": meta.players_max,
+        "duration": meta.duration_min,
+        "age": meta.age,
+        "author": meta.author,
+    }
 
 
-def card_values(game: Game, deck: Deck, card: CardType, lang: str,
-                problems: list[Problem] | None = None) -> dict[str, Any]:
+def card_values(
+    game: Game, deck: Deck, card: CardType, lang: str, problems: list[Problem] | None = None
+) -> dict[str, Any]:
     """Every declared field (None where the card leaves it out), plus id and count."""
     langs = game.meta.languages
     scope = localize(card.scope, lang, langs)
-    variables = {**scope, "data": localize(game.data, lang, langs),
-                 "game": game_vars(game, lang), "lang": lang}
+    variables = {
+        **scope,
+        "data": localize(game.data, lang, langs),
+        "game": game_vars(game, lang),
+        "lang": lang,
+    }
     values: dict[str, Any] = {name: None for name in deck.field_types}
     values.update({"id": card.id, "count": card.count})
     for name, raw in card.fields.items():
@@ -33,6 +44,9 @@ def card_values(game: Game, deck: Deck, card: CardType, lang: str,
             values[name] = expr.evaluate(localize(raw, lang, langs), {**variables, "card": values})
         except expr.ExpressionError as exc:
             if problems is not None:
-                problems.append(Problem(card.field_where.get(name, card.where),
-                                        f"card '{card.id}' {name}: {exc}"))
+                problems.append(
+                    Problem(
+                        card.field_where.get(name, card.where), f"card '{card.id}' {name}: {exc}"
+                    )
+                )
     return values

@@ -14,13 +14,19 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 VERA_DIR = Path(reportlab.__file__).parent / "fonts"
-VERA_FILES = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf",
-              "bolditalic": "VeraBI.ttf"}
+VERA_FILES = {
+    "regular": "Vera.ttf",
+    "bold": "VeraBd.ttf",
+    "italic": "VeraIt.ttf",
+    "bolditalic": "VeraBI.ttf",
+}
 VERA_NAMES = {"regular": "Vera", "bold": "VeraBd", "italic": "VeraIt", "bolditalic": "VeraBI"}
 SUFFIXES = {"regular": "", "bold": "-Bold", "italic": "-Italic", "bolditalic": "-BoldItalic"}
-CREDITS = ("Bitstream Vera fonts, Copyright (c) 2003 Bitstream, Inc.; Bitstream Vera is a "
-           "trademark of Bitstream, Inc. Used under the Bitstream Vera Fonts licence, as "
-           "distributed with ReportLab.")
+CREDITS = (
+    "Bitstream Vera fonts, Copyright (c) 2003 Bitstream, Inc.; Bitstream Vera is a "
+    "trademark of Bitstream, Inc. Used under the Bitstream Vera Fonts licence, as "
+    "distributed with ReportLab."
+)
 
 
 class FontMissing(Exception):
@@ -66,8 +72,10 @@ def family(name: str, fonts_dir: Path | None = None) -> Family:
 def _project_family(name: str, fonts_dir: Path | None) -> Family:
     regular = fonts_dir / f"{name}.ttf" if fonts_dir else None
     if regular is None or not regular.is_file():
-        raise FontMissing(f"font '{name}' not found: put {name}.ttf (and optionally "
-                          f"{name}-Bold.ttf, {name}-Italic.ttf) in fonts/, or use font: Vera")
+        raise FontMissing(
+            f"font '{name}' not found: put {name}.ttf (and optionally "
+            f"{name}-Bold.ttf, {name}-Italic.ttf) in fonts/, or use font: Vera"
+        )
     names: dict[str, str] = {}
     for style, suffix in SUFFIXES.items():
         path = fonts_dir / f"{name}{suffix}.ttf" if fonts_dir else regular

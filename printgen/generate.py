@@ -24,8 +24,9 @@ def product(axes: dict[str, list[Any]], copies: int) -> list[Generated]:
     return [Generated(dict(zip(names, combo, strict=True)), copies) for combo in combos]
 
 
-def balanced(cards: int, seed: int | str, symbols: dict[str, list[Any]], dash: Any,
-             first: int = 1) -> list[Generated]:
+def balanced(
+    cards: int, seed: int | str, symbols: dict[str, list[Any]], dash: Any, first: int = 1
+) -> list[Generated]:
     """Every value of an N-valued symbol appears cards // N times; the remainder are dashes.
 
     Each symbol is shuffled with its own random stream derived from the seed, so symbols are
@@ -42,4 +43,3 @@ def balanced(cards: int, seed: int | str, symbols: dict[str, list[Any]], dash: A
         Generated({"number": first + i, "symbols": {n: c[i] for n, c in columns.items()}}, 1)
         for i in range(cards)
     ]
-

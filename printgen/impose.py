@@ -56,10 +56,20 @@ class Grid:
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         w, h = self.cell_w - 2 * self.bleed, self.cell_h - 2 * self.bleed
-        xs = sorted({round(self.left + c * self.cell_w + self.bleed + d, 4)
-                     for c in range(self.cols) for d in (0.0, w)})
-        ys = sorted({round(self.bottom + r * self.cell_h + self.bleed + d, 4)
-                     for r in range(self.rows) for d in (0.0, h)})
+        xs = sorted(
+            {
+                round(self.left + c * self.cell_w + self.bleed + d, 4)
+                for c in range(self.cols)
+                for d in (0.0, w)
+            }
+        )
+        ys = sorted(
+            {
+                round(self.bottom + r * self.cell_h + self.bleed + d, 4)
+                for r in range(self.rows)
+                for d in (0.0, h)
+            }
+        )
         return xs, ys
 
 
@@ -76,8 +86,10 @@ def plan_grid(card_w: float, card_h: float, bleed: float, paper: tuple[float, fl
         if cols >= 1 and rows >= 1 and (best is None or grid.per_page > best.per_page):
             best = grid
     if best is None:
-        raise DoesNotFit(f"a {card_w:g}×{card_h:g} mm card with {bleed:g} mm bleed does not fit "
-                         f"on {paper[0]:g}×{paper[1]:g} mm paper with crop marks")
+        raise DoesNotFit(
+            f"a {card_w:g}×{card_h:g} mm card with {bleed:g} mm bleed does not fit "
+            f"on {paper[0]:g}×{paper[1]:g} mm paper with crop marks"
+        )
     return best
 
 
@@ -96,8 +108,9 @@ class Sheet:
     circles: bool  # cut circles around round tokens
 
 
-def back_origin(grid: Grid, x: float, y: float, w: float, h: float,
-                duplex: str) -> tuple[float, float]:
+def back_origin(
+    grid: Grid, x: float, y: float, w: float, h: float, duplex: str
+) -> tuple[float, float]:
     """Where a back must sit so that it prints behind the front at (x, y).
 
     The sheet turns over about the paper's long edge (``long``) or short edge (``short``); on a
@@ -117,13 +130,16 @@ def impose_deck(laid: LaidOutDeck, paper: tuple[float, float], duplex: str) -> l
     sheets: list[Sheet] = []
     round_ = deck.shape == "circle"
     for start in range(0, len(faces), grid.per_page):
-        chunk = faces[start:start + grid.per_page]
+        chunk = faces[start : start + grid.per_page]
         fronts = [Placement(face, *grid.trim_origin(i)) for i, face in enumerate(chunk)]
         sheets.append(Sheet("front", grid, fronts, round_))
         if laid.back is not None and duplex != "none":
-            backs = [Placement(laid.back, *back_origin(grid, p.x, p.y, deck.width_mm,
-                                                       deck.height_mm, duplex))
-                     for p in fronts]
+            backs = [
+                Placement(
+                    laid.back, *back_origin(grid, p.x, p.y, deck.width_mm, deck.height_mm, duplex)
+                )
+                for p in fronts
+            ]
             sheets.append(Sheet("back", grid, backs, round_))
     return sheets
 
@@ -161,7 +177,13 @@ def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
     if sheet.circles:
         for placement in sheet.placements:
             face = placement.face
-            canvas.ellipse(pt(placement.x), pt(placement.y), pt(placement.x + face.width_mm),
-                           pt(placement.y + face.height_mm), stroke=1, fill=0)
+            canvas.ellipse(
+                pt(placement.x),
+                pt(placement.y),
+                pt(placement.x + face.width_mm),
+                pt(placement.y + face.height_mm),
+                stroke=1,
+                fill=0,
+            )
     canvas.restoreState()
     canvas.showPage()

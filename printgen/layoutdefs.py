@@ -56,8 +56,7 @@ class LayoutLibrary:
         if name in self.layouts:
             return self.layouts[name]
         hint = difflib.get_close_matches(name, sorted(self.layouts), n=1)
-        tail = f"; did you mean '{hint[0]}'?" if hint else \
-            "; define it in templates/layouts/*.yaml"
+        tail = f"; did you mean '{hint[0]}'?" if hint else "; define it in templates/layouts/*.yaml"
         raise ProjectError([Problem(where, f"unknown layout '{name}'{tail}")])
 
 
@@ -74,13 +73,16 @@ def load_layouts(project: Project) -> LayoutLibrary:
             continue
         top = checker.mapping(node, Where(rel, 1, 1), rel)
         for name, definition in (top or {}).items():
-            body = checker.mapping(definition, top.at(name) if top else Where(rel), f"layout '{name}'")
+            body = checker.mapping(
+                definition, top.at(name) if top else Where(rel), f"layout '{name}'"
+            )
             if body is None:
                 continue
             if name in raw:
-                checker.error(top.key_at(name) if top else Where(rel),
-                              f"layout '{name}' is defined twice (also at {raw[name].where}); "
-                              "rename one")
+                checker.error(
+                    top.key_at(name) if top else Where(rel),
+                    f"layout '{name}' is defined twice (also at {raw[name].where}); rename one",
+                )
                 continue
             checker.keys(body, {"extends", "styles", "elements"}, set(), f"layout '{name}'")
             raw[name] = body
@@ -92,13 +94,14 @@ def load_layouts(project: Project) -> LayoutLibrary:
     return LayoutLibrary(layouts)
 
 
-def _resolve(name: str, raw: dict[str, LDict], done: dict[str, Layout], chain: list[str],
-             checker: Checker) -> Layout | None:
+def _resolve(
+    name: str, raw: dict[str, LDict], done: dict[str, Layout], chain: list[str], checker: Checker
+) -> Layout | None:
     if name in done:
         return done[name]
     body = raw[name]
     if name in chain:
-        cycle = " -> ".join([*chain[chain.index(name):], name])
+        cycle = " -> ".join([*chain[chain.index(name) :], name])
         checker.error(body.at("extends"), f"layout 'extends' cycle: {cycle}; break the cycle")
         return None
     styles: dict[str, dict[str, Any]] = {}
@@ -109,16 +112,18 @@ def _resolve(name: str, raw: dict[str, LDict], done: dict[str, Layout], chain: l
         if parent_name not in raw:
             hint = difflib.get_close_matches(str(parent_name), sorted(raw), n=1)
             tail = f"; did you mean '{hint[0]}'?" if hint else ""
-            checker.error(body.at("extends"), f"layout '{name}' extends unknown layout "
-                          f"'{parent_name}'{tail}")
+            checker.error(
+                body.at("extends"), f"layout '{name}' extends unknown layout '{parent_name}'{tail}"
+            )
             return None
         parent = _resolve(parent_name, raw, done, [*chain, name], checker)
         if parent is None:
             return None
         styles = {k: dict(v) for k, v in parent.styles.items()}
         style_where = dict(parent.style_where)
-        elements = {e.name: Element(e.name, dict(e.props), dict(e.where), e.origin)
-                    for e in parent.elements}
+        elements = {
+            e.name: Element(e.name, dict(e.props), dict(e.where), e.origin) for e in parent.elements
+        }
     for style_name, style in (_map(checker, body, "styles") or {}).items():
         style_map = checker.mapping(style, body.where, f"style '{style_name}'")
         if style_map is None:
@@ -136,8 +141,11 @@ def _resolve(name: str, raw: dict[str, LDict], done: dict[str, Layout], chain: l
         where = {**(inherited.where if inherited else {}), **props.value_where}
         kind = merged.get("type", "rect")
         if kind not in ELEMENT_KEYS:
-            checker.error(props.at("type"), f"element '{element_name}' has unknown type {kind!r}; "
-                          f"use one of {', '.join(ELEMENT_KEYS)}")
+            checker.error(
+                props.at("type"),
+                f"element '{element_name}' has unknown type {kind!r}; "
+                f"use one of {', '.join(ELEMENT_KEYS)}",
+            )
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
         elements[element_name] = Element(element_name, merged, where, props.where)

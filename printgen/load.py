@@ -17,10 +17,32 @@ from printgen.schema import Checker
 from printgen.units import CARD_PRESETS
 from printgen.yamlsource import LDict, read_yaml
 
-GAME_KEYS = {"id", "title", "subtitle", "languages", "players", "duration", "age", "author",
-             "data", "constraints", "uses"}
-DECK_KEYS = {"name", "size", "shape", "bleed", "safe", "output", "layout", "back", "fields",
-             "cards", "generate"}
+GAME_KEYS = {
+    "id",
+    "title",
+    "subtitle",
+    "languages",
+    "players",
+    "duration",
+    "age",
+    "author",
+    "data",
+    "constraints",
+    "uses",
+}
+DECK_KEYS = {
+    "name",
+    "size",
+    "shape",
+    "bleed",
+    "safe",
+    "output",
+    "layout",
+    "back",
+    "fields",
+    "cards",
+    "generate",
+}
 CARD_KEYS = {"id", "count", "layout"}
 FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -32,9 +54,14 @@ def load_game(project: Project, game_id: str) -> Game:
     folder = project.cards / game_id
     if not (folder / "game.yaml").is_file():
         known = ", ".join(project.game_ids()) or "none"
-        raise ProjectError([Problem(Where(project.rel(project.cards)),
-                                    f"no game '{game_id}' (cards/{game_id}/game.yaml); "
-                                    f"games here: {known}")])
+        raise ProjectError(
+            [
+                Problem(
+                    Where(project.rel(project.cards)),
+                    f"no game '{game_id}' (cards/{game_id}/game.yaml); games here: {known}",
+                )
+            ]
+        )
     rel_game = project.rel(folder / "game.yaml")
     raw = read_yaml(folder / "game.yaml", rel_game)
     checker = Checker()
@@ -62,9 +89,16 @@ def load_game(project: Project, game_id: str) -> Game:
     if checker.problems:
         raise ProjectError(checker.problems)
     data = game_map.get("data", {})
-    return Game(meta=meta, folder=project.rel(folder), data=data,
-                data_where=game_map.at("data") if "data" in game_map else game_map.where,
-                constraints=constraints, decks=decks, uses=game_map.get("uses", {}), raw=game_map)
+    return Game(
+        meta=meta,
+        folder=project.rel(folder),
+        data=data,
+        data_where=game_map.at("data") if "data" in game_map else game_map.where,
+        constraints=constraints,
+        decks=decks,
+        uses=game_map.get("uses", {}),
+        raw=game_map,
+    )
 
 
 def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None:
@@ -75,19 +109,30 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
     languages = _languages(checker, node)
     checker.languages = languages
     if "id" in node and node["id"] != game_id:
-        checker.error(node.at("id"), f"id '{node['id']}' differs from the folder name "
-                      f"'{game_id}'; rename one so they match")
-    title = checker.text(node.get("title", ""), node.at("title"), "title") if "title" in node else ""
-    subtitle = checker.text(node["subtitle"], node.at("subtitle"), "subtitle") \
-        if "subtitle" in node else None
+        checker.error(
+            node.at("id"),
+            f"id '{node['id']}' differs from the folder name '{game_id}'; rename one so they match",
+        )
+    title = (
+        checker.text(node.get("title", ""), node.at("title"), "title") if "title" in node else ""
+    )
+    subtitle = (
+        checker.text(node["subtitle"], node.at("subtitle"), "subtitle")
+        if "subtitle" in node
+        else None
+    )
     players_min, players_max = _players(checker, node)
     return GameMeta(
-        id=game_id, title=title or game_id, languages=languages,
-        players_min=players_min, players_max=players_max,
+        id=game_id,
+        title=title or game_id,
+        languages=languages,
+        players_min=players_min,
+        players_max=players_max,
         duration_min=checker.integer(node, "duration", "game.yaml", minimum=1),
         age=checker.integer(node, "age", "game.yaml", minimum=1),
         author=checker.string(node, "author", "game.yaml") or "",
-        subtitle=subtitle, where=node.where,
+        subtitle=subtitle,
+        where=node.where,
     )
 
 
@@ -101,7 +146,9 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
     langs = tuple(str(v) for v in items)
     for index, lang in enumerate(langs):
         if not re.fullmatch(r"[a-z]{2}", lang):
-            checker.error(items.at(index), f"language '{lang}' must be a two-letter code such as it or en")
+            checker.error(
+                items.at(index), f"language '{lang}' must be a two-letter code such as it or en"
+            )
     return langs or ("it", "en")
 
 
@@ -135,8 +182,15 @@ def _deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta) ->
     if "cards" in node:
         items = checker.sequence(node["cards"], node.at("cards"), f"{what} cards")
         for index, item in enumerate(items or []):
-            card = _card(checker, item, items.at(index) if items else node.where, field_types,
-                         default_layout, {}, None)
+            card = _card(
+                checker,
+                item,
+                items.at(index) if items else node.where,
+                field_types,
+                default_layout,
+                {},
+                None,
+            )
             if card:
                 cards.append(card)
     if "generate" in node:
@@ -145,23 +199,32 @@ def _deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta) ->
         checker.error(node.where, f"{what} has no cards; add 'cards:' or 'generate:'")
     _unique_ids(checker, cards, what)
     return Deck(
-        id=deck_id, name=checker.text(node["name"], node.at("name"), f"{what} name")
-        if "name" in node else deck_id,
-        width_mm=width, height_mm=height,
+        id=deck_id,
+        name=checker.text(node["name"], node.at("name"), f"{what} name")
+        if "name" in node
+        else deck_id,
+        width_mm=width,
+        height_mm=height,
         bleed_mm=checker.length(node, "bleed", what, 3.0),
         safe_mm=checker.length(node, "safe", what, 3.0),
         shape=checker.choice(node, "shape", what, ("rect", "circle"), "rect"),
         output=_output(checker, node, what),
-        back_layout=back_layout, back_fields=back_fields, field_types=field_types,
-        cards=cards, where=node.where, back_where=back_where,
+        back_layout=back_layout,
+        back_fields=back_fields,
+        field_types=field_types,
+        cards=cards,
+        where=node.where,
+        back_where=back_where,
     )
 
 
 def _output(checker: Checker, node: LDict, what: str) -> str:
     value = node.get("output", "cards")
     if not isinstance(value, str) or not _ID.match(value):
-        checker.error(node.at("output"), f"'output' of {what} must be a file stem such as "
-                      "cards, tokens or pawns")
+        checker.error(
+            node.at("output"),
+            f"'output' of {what} must be a file stem such as cards, tokens or pawns",
+        )
         return "cards"
     return value
 
@@ -171,8 +234,11 @@ def _size(checker: Checker, node: LDict, what: str) -> tuple[float, float]:
     if isinstance(value, str):
         if value in CARD_PRESETS:
             return CARD_PRESETS[value]
-        checker.error(node.at("size"), f"unknown card size '{value}'; use one of "
-                      f"{', '.join(CARD_PRESETS)} or {{width: 63mm, height: 88mm}}")
+        checker.error(
+            node.at("size"),
+            f"unknown card size '{value}'; use one of "
+            f"{', '.join(CARD_PRESETS)} or {{width: 63mm, height: 88mm}}",
+        )
         return CARD_PRESETS["poker"]
     if isinstance(value, LDict):
         checker.keys(value, {"width", "height"}, {"width", "height"}, f"{what} size")
@@ -194,8 +260,10 @@ def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str]:
         if name in CARD_KEYS:
             checker.error(fields.key_at(name), f"field name '{name}' is reserved; choose another")
         elif kind not in FIELD_TYPES:
-            checker.error(fields.at(name), f"field '{name}' has unknown type {kind!r}; use one of "
-                          f"{', '.join(FIELD_TYPES)}")
+            checker.error(
+                fields.at(name),
+                f"field '{name}' has unknown type {kind!r}; use one of {', '.join(FIELD_TYPES)}",
+            )
         else:
             types[name] = str(kind)
     return types
@@ -215,9 +283,15 @@ def _back(checker: Checker, node: LDict, what: str) -> tuple[str | None, dict[st
     return checker.string(back, "layout", f"{what} back"), dict(fields), back.where
 
 
-def _card(checker: Checker, raw: Any, where: Where, types: dict[str, str],
-          default_layout: tuple[str, Where], scope: dict[str, Any],
-          count: int | None) -> CardType | None:
+def _card(
+    checker: Checker,
+    raw: Any,
+    where: Where,
+    types: dict[str, str],
+    default_layout: tuple[str, Where],
+    scope: dict[str, Any],
+    count: int | None,
+) -> CardType | None:
     node = checker.mapping(raw, where, "card")
     if node is None:
         return None
@@ -233,8 +307,10 @@ def _card(checker: Checker, raw: Any, where: Where, types: dict[str, str],
     checker.keys(node, CARD_KEYS | set(types), required, label)
     if not isinstance(card_id, str) or not _ID.match(card_id):
         if "id" in node:
-            checker.error(node.at("id"), f"card id {card_id!r} must be lower-case letters, digits, "
-                          "'-' or '_' (e.g. monk)")
+            checker.error(
+                node.at("id"),
+                f"card id {card_id!r} must be lower-case letters, digits, '-' or '_' (e.g. monk)",
+            )
         return None
     copies = count if count is not None else checker.integer(node, "count", label, minimum=1)
     fields: dict[str, Any] = {}
@@ -246,8 +322,16 @@ def _card(checker: Checker, raw: Any, where: Where, types: dict[str, str],
     layout, layout_where = default_layout
     if "layout" in node:
         layout, layout_where = checker.string(node, "layout", label) or layout, node.at("layout")
-    return CardType(id=card_id, count=copies or 1, fields=fields, field_where=field_where,
-                    where=node.where, layout=layout, layout_where=layout_where, scope=scope)
+    return CardType(
+        id=card_id,
+        count=copies or 1,
+        fields=fields,
+        field_where=field_where,
+        where=node.where,
+        layout=layout,
+        layout_where=layout_where,
+        scope=scope,
+    )
 
 
 def _field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> Any:
@@ -257,13 +341,16 @@ def _field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> 
         return checker.text(value, where, what)
     if kind == "string" and not isinstance(value, str):
         checker.error(where, f"{what} must be a text")
-    elif kind in ("number", "integer") and (isinstance(value, bool)
-                                            or not isinstance(value, (int, float))
-                                            or (kind == "integer" and not isinstance(value, int))):
-        checker.error(where, f"{what} must be a {'whole ' if kind == 'integer' else ''}number, "
-                      f"not {value!r}")
+    elif kind in ("number", "integer") and (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (kind == "integer" and not isinstance(value, int))
+    ):
+        checker.error(
+            where, f"{what} must be a {'whole ' if kind == 'integer' else ''}number, not {value!r}"
+        )
     elif kind == "color" and not (isinstance(value, str) and _COLOR.match(value)):
-        checker.error(where, f"{what} must be a colour like \"#a83232\", not {value!r}")
+        checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
     elif kind == "icon":
         from printgen.icons import ICON_NAMES, has_icon
 
@@ -276,8 +363,13 @@ def _field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> 
     return value
 
 
-def _generated(checker: Checker, node: LDict, types: dict[str, str],
-               default_layout: tuple[str, Where], meta: GameMeta) -> list[CardType]:
+def _generated(
+    checker: Checker,
+    node: LDict,
+    types: dict[str, str],
+    default_layout: tuple[str, Where],
+    meta: GameMeta,
+) -> list[CardType]:
     rules = checker.sequence(node["generate"], node.at("generate"), "generate")
     cards: list[CardType] = []
     for index, raw in enumerate(rules or []):
@@ -288,8 +380,9 @@ def _generated(checker: Checker, node: LDict, types: dict[str, str],
         template = rule.get("card")
         before = len(checker.problems)
         for combo in _combos(checker, rule):
-            card = _card(checker, template, rule.at("card"), types, default_layout, combo.scope,
-                         combo.count)
+            card = _card(
+                checker, template, rule.at("card"), types, default_layout, combo.scope, combo.count
+            )
             if card:
                 cards.append(card)
             if len(checker.problems) > before:
@@ -316,8 +409,12 @@ def _combos(checker: Checker, rule: LDict) -> list[generate.Generated]:
     spec = checker.mapping(rule["balanced"], rule.at("balanced"), "balanced")
     if spec is None:
         return []
-    checker.keys(spec, {"cards", "seed", "symbols", "dash", "first"}, {"cards", "seed", "symbols"},
-                 "balanced")
+    checker.keys(
+        spec,
+        {"cards", "seed", "symbols", "dash", "first"},
+        {"cards", "seed", "symbols"},
+        "balanced",
+    )
     total = checker.integer(spec, "cards", "balanced", minimum=1, default=1)
     symbols = checker.mapping(spec.get("symbols"), spec.at("symbols"), "balanced symbols")
     if symbols is None:
@@ -327,16 +424,24 @@ def _combos(checker: Checker, rule: LDict) -> list[generate.Generated]:
         seq = checker.sequence(values, symbols.at(name), f"symbol '{name}'")
         if seq is not None and len(seq) >= 1:
             columns[name] = list(seq)
-    return generate.balanced(total, spec.get("seed", 0), columns, spec.get("dash", "-"),
-                             checker.integer(spec, "first", "balanced", default=1))
+    return generate.balanced(
+        total,
+        spec.get("seed", 0),
+        columns,
+        spec.get("dash", "-"),
+        checker.integer(spec, "first", "balanced", default=1),
+    )
 
 
 def _unique_ids(checker: Checker, cards: list[CardType], what: str) -> None:
     seen: dict[str, CardType] = {}
     for card in cards:
         if card.id in seen:
-            checker.error(card.where, f"card id '{card.id}' is used twice in {what} (first at "
-                          f"line {seen[card.id].where.line}); give each card type its own id")
+            checker.error(
+                card.where,
+                f"card id '{card.id}' is used twice in {what} (first at "
+                f"line {seen[card.id].where.line}); give each card type its own id",
+            )
         seen.setdefault(card.id, card)
 
 

@@ -57,8 +57,13 @@ class Session:
         checked = Checked(game, problems)
         for lang in langs or list(game.meta.languages):
             if lang not in game.meta.languages:
-                problems.append(Problem(game.meta.where, f"game '{game_id}' has no language "
-                                        f"'{lang}'; it declares {', '.join(game.meta.languages)}"))
+                problems.append(
+                    Problem(
+                        game.meta.where,
+                        f"game '{game_id}' has no language "
+                        f"'{lang}'; it declares {', '.join(game.meta.languages)}",
+                    )
+                )
                 continue
             decks, layout_problems = lay_out_game(self.project, game, library, lang)
             problems.extend(layout_problems)

@@ -43,6 +43,9 @@ class Project:
         """Resolve a path written in a project file; refuse anything that leaves the project."""
         candidate = (self.root / relative).resolve()
         if Path(relative).is_absolute() or not candidate.is_relative_to(self.root):
-            raise fail(where, f"path '{relative}' leaves the project folder; "
-                       "use a path relative to the project, inside it")
+            raise fail(
+                where,
+                f"path '{relative}' leaves the project folder; "
+                "use a path relative to the project, inside it",
+            )
         return candidate

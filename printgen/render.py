@@ -29,8 +29,9 @@ def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
             continue
         name = form_name(face)
         b = pt(face.bleed_mm)
-        canvas.beginForm(name, lowerx=-b, lowery=-b, upperx=pt(face.width_mm) + b,
-                         uppery=pt(face.height_mm) + b)
+        canvas.beginForm(
+            name, lowerx=-b, lowery=-b, upperx=pt(face.width_mm) + b, uppery=pt(face.height_mm) + b
+        )
         draw_face(canvas, face)
         canvas.endForm()
         forms[face.key] = name
@@ -65,21 +66,47 @@ def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
     if isinstance(op, Shape):
         _shape(canvas, op, left, bottom, width, height)
     elif isinstance(op, TextBox):
-        draw_block(canvas, op.block, op.family, left, bottom + height, width, height, op.color,
-                   op.align, op.valign)
+        draw_block(
+            canvas,
+            op.block,
+            op.family,
+            left,
+            bottom + height,
+            width,
+            height,
+            op.color,
+            op.align,
+            op.valign,
+        )
     elif isinstance(op, Icon):
         from printgen.icons import draw_icon
 
         size = min(width, height)
-        draw_icon(canvas, op.name, left + (width - size) / 2, bottom + (height - size) / 2, size,
-                  op.color, op.label)
+        draw_icon(
+            canvas,
+            op.name,
+            left + (width - size) / 2,
+            bottom + (height - size) / 2,
+            size,
+            op.color,
+            op.label,
+        )
     elif isinstance(op, Image):
-        canvas.drawImage(str(op.path), left, bottom, width, height, preserveAspectRatio=True,
-                         anchor="c", mask="auto")
+        canvas.drawImage(
+            str(op.path),
+            left,
+            bottom,
+            width,
+            height,
+            preserveAspectRatio=True,
+            anchor="c",
+            mask="auto",
+        )
 
 
-def _shape(canvas: Canvas, op: Shape, left: float, bottom: float, width: float,
-           height: float) -> None:
+def _shape(
+    canvas: Canvas, op: Shape, left: float, bottom: float, width: float, height: float
+) -> None:
     canvas.saveState()
     if op.fill:
         canvas.setFillColor(op.fill)
@@ -108,9 +135,18 @@ def content_height(block: text.Block) -> float:
     return (len(block.lines) - 1) * block.leading + (ASCENT + DESCENT) * block.size
 
 
-def draw_block(canvas: Canvas, block: text.Block, family: object, left: float, top: float,
-               width: float, height: float, color: str, align: str = "left",
-               valign: str = "top") -> None:
+def draw_block(
+    canvas: Canvas,
+    block: text.Block,
+    family: object,
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+    color: str,
+    align: str = "left",
+    valign: str = "top",
+) -> None:
     """Draw fitted lines in a box given by its top-left corner (points, y up)."""
     used = content_height(block)
     if valign == "middle":
@@ -131,8 +167,9 @@ def draw_block(canvas: Canvas, block: text.Block, family: object, left: float, t
     canvas.restoreState()
 
 
-def draw_line(canvas: Canvas, line: text.Line, left: float, baseline: float, size: float,
-              color: str) -> None:
+def draw_line(
+    canvas: Canvas, line: text.Line, left: float, baseline: float, size: float, color: str
+) -> None:
     """Draw a line. Words go out with real space characters between them (merged into one
     string while the font stays the same), so the PDF's text reads, searches and copies as the
     designer wrote it."""
@@ -142,8 +179,12 @@ def draw_line(canvas: Canvas, line: text.Line, left: float, baseline: float, siz
         if piece is not None and not piece.icon:
             spaces = _spaces(piece.x - end, piece.font, size)
             if pending is not None and piece.font == pending.font:
-                pending = text.Piece(pending.x, piece.x + piece.width - pending.x,
-                                     pending.text + " " * spaces + piece.text, pending.font)
+                pending = text.Piece(
+                    pending.x,
+                    piece.x + piece.width - pending.x,
+                    pending.text + " " * spaces + piece.text,
+                    pending.font,
+                )
                 end = piece.x + piece.width
                 continue
         if pending is not None:
@@ -153,15 +194,15 @@ def draw_line(canvas: Canvas, line: text.Line, left: float, baseline: float, siz
         if piece is None:
             break
         if piece.icon:
-            from printgen.icons import draw_icon  # noqa: PLC0415
+            from printgen.icons import draw_icon
 
             # sits on the baseline like a capital, dipping slightly as round letters do
-            draw_icon(canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width,
-                      color)
+            draw_icon(canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width, color)
         else:
             shift = spaces * stringWidth(" ", piece.font, size)
-            pending = text.Piece(piece.x - shift, piece.width + shift,
-                                 " " * spaces + piece.text, piece.font)
+            pending = text.Piece(
+                piece.x - shift, piece.width + shift, " " * spaces + piece.text, piece.font
+            )
         end = piece.x + piece.width
 
 

@@ -23,23 +23,30 @@ class Checker:
     def mapping(self, value: Any, where: Where, what: str) -> LDict | None:
         if isinstance(value, LDict):
             return value
-        self.error(getattr(value, "where", where), f"{what} must be a mapping (key: value lines), "
-                   f"not {_kind(value)}")
+        self.error(
+            getattr(value, "where", where),
+            f"{what} must be a mapping (key: value lines), not {_kind(value)}",
+        )
         return None
 
     def sequence(self, value: Any, where: Where, what: str) -> LList | None:
         if isinstance(value, LList):
             return value
-        self.error(getattr(value, "where", where), f"{what} must be a list (lines starting "
-                   f"with '- '), not {_kind(value)}")
+        self.error(
+            getattr(value, "where", where),
+            f"{what} must be a list (lines starting with '- '), not {_kind(value)}",
+        )
         return None
 
     def keys(self, node: LDict, allowed: set[str], required: set[str], what: str) -> None:
         for key in node:
             if key not in allowed:
                 hint = difflib.get_close_matches(key, sorted(allowed), n=1)
-                suggestion = f"; did you mean '{hint[0]}'?" if hint else \
-                    f"; allowed keys: {', '.join(sorted(allowed))}"
+                suggestion = (
+                    f"; did you mean '{hint[0]}'?"
+                    if hint
+                    else f"; allowed keys: {', '.join(sorted(allowed))}"
+                )
                 self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
         for key in sorted(required - set(node)):
             self.error(node.where, f"{what} is missing the required key '{key}'")
@@ -49,17 +56,22 @@ class Checker:
             return None
         value = node[key]
         if not isinstance(value, str) or not value.strip():
-            self.error(node.at(key), f"'{key}' of {what} must be a non-empty text, not {_kind(value)}")
+            self.error(
+                node.at(key), f"'{key}' of {what} must be a non-empty text, not {_kind(value)}"
+            )
             return None
         return value
 
-    def integer(self, node: LDict, key: str, what: str, minimum: int | None = None,
-                default: Any = None) -> Any:
+    def integer(
+        self, node: LDict, key: str, what: str, minimum: int | None = None, default: Any = None
+    ) -> Any:
         if key not in node:
             return default
         value = node[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            self.error(node.at(key), f"'{key}' of {what} must be a whole number, not {_kind(value)}")
+            self.error(
+                node.at(key), f"'{key}' of {what} must be a whole number, not {_kind(value)}"
+            )
             return default
         if minimum is not None and value < minimum:
             self.error(node.at(key), f"'{key}' of {what} must be at least {minimum}, not {value}")
@@ -79,11 +91,15 @@ class Checker:
             return default
         return value
 
-    def choice(self, node: LDict, key: str, what: str, options: tuple[str, ...], default: str) -> str:
+    def choice(
+        self, node: LDict, key: str, what: str, options: tuple[str, ...], default: str
+    ) -> str:
         value = node.get(key, default)
         if value not in options:
-            self.error(node.at(key), f"'{key}' of {what} must be one of {', '.join(options)}, "
-                       f"not {value!r}")
+            self.error(
+                node.at(key),
+                f"'{key}' of {what} must be one of {', '.join(options)}, not {value!r}",
+            )
             return default
         return str(value)
 
@@ -94,19 +110,30 @@ class Checker:
         if isinstance(value, LDict):
             for lang in self.languages:
                 if lang not in value:
-                    self.error(value.where, f"{what} has no '{lang}' translation; add "
-                               f"'{lang}: ...' (the game declares languages "
-                               f"{', '.join(self.languages)})")
+                    self.error(
+                        value.where,
+                        f"{what} has no '{lang}' translation; add "
+                        f"'{lang}: ...' (the game declares languages "
+                        f"{', '.join(self.languages)})",
+                    )
                 elif not isinstance(value[lang], str):
-                    self.error(value.at(lang), f"{what} '{lang}' text must be a string, "
-                               f"not {_kind(value[lang])}")
+                    self.error(
+                        value.at(lang),
+                        f"{what} '{lang}' text must be a string, not {_kind(value[lang])}",
+                    )
             for lang in value:
                 if lang not in self.languages:
-                    self.error(value.key_at(lang), f"{what} has a '{lang}' text but the game "
-                               f"declares only {', '.join(self.languages)}")
+                    self.error(
+                        value.key_at(lang),
+                        f"{what} has a '{lang}' text but the game "
+                        f"declares only {', '.join(self.languages)}",
+                    )
             return dict(value)
-        self.error(getattr(value, "where", where), f"{what} must be a text or one text per "
-                   f"language ({', '.join(self.languages)}), not {_kind(value)}")
+        self.error(
+            getattr(value, "where", where),
+            f"{what} must be a text or one text per "
+            f"language ({', '.join(self.languages)}), not {_kind(value)}",
+        )
         return None
 
     def translations_in(self, value: Any, where: Where, what: str) -> None:

@@ -8,6 +8,7 @@ drawing a whole deck; the rulebook parses full Markdown and hands us the same ru
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -55,7 +56,7 @@ class Block:
         return self.leading * len(self.lines)
 
 
-def parse(markup: str, known_icon: object = None) -> list[Run]:
+def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[Run]:
     """Split markup into runs; ``:name:`` becomes an icon only if ``known_icon(name)`` says so."""
     runs: list[Run] = []
     bold = italic = False
@@ -68,8 +69,12 @@ def parse(markup: str, known_icon: object = None) -> list[Run]:
             italic = not italic
         elif token == "\n":
             runs.append(Run(newline=True))
-        elif token.startswith(":") and token.endswith(":") and len(token) > 2 and \
-                (known_icon is None or known_icon(token[1:-1])):  # type: ignore[operator]
+        elif (
+            token.startswith(":")
+            and token.endswith(":")
+            and len(token) > 2
+            and (known_icon is None or known_icon(token[1:-1]))
+        ):
             runs.append(Run(icon=token[1:-1], bold=bold, italic=italic))
         else:
             runs.append(Run(token, bold, italic))
@@ -144,8 +149,15 @@ def _words(runs: list[Run], family: Family, size: float) -> list[list[Piece] | N
     return words
 
 
-def fit(runs: list[Run], family: Family, width: float, height: float, size: float,
-        min_size: float, leading: float) -> Block | None:
+def fit(
+    runs: list[Run],
+    family: Family,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    leading: float,
+) -> Block | None:
     """The largest size in [min_size, size] (0.25 pt steps) at which the text fits the box."""
     current = size
     while current >= min_size - 1e-6:

@@ -37,18 +37,32 @@ def check_constraints(game: Game) -> list[Problem]:
         deck = game.deck(rule.deck)
         if deck is None:
             names = ", ".join(d.id for d in game.decks)
-            problems.append(Problem(rule.where, f"constraint names deck '{rule.deck}', which does "
-                                    f"not exist (decks: {names})"))
+            problems.append(
+                Problem(
+                    rule.where,
+                    f"constraint names deck '{rule.deck}', which does not exist (decks: {names})",
+                )
+            )
             continue
         if rule.kind == "total" and deck.total != rule.expected:
-            problems.append(Problem(rule.where, f"deck '{deck.id}' has {deck.total} cards but the "
-                                    f"game requires {rule.expected}; fix the counts"))
+            problems.append(
+                Problem(
+                    rule.where,
+                    f"deck '{deck.id}' has {deck.total} cards but the "
+                    f"game requires {rule.expected}; fix the counts",
+                )
+            )
         if rule.kind == "count":
             card = next((c for c in deck.cards if c.id == rule.card), None)
             if card is None:
                 problems.append(Problem(rule.where, f"deck '{deck.id}' has no card '{rule.card}'"))
             elif card.count != rule.expected:
-                problems.append(Problem(card.where, f"card '{card.id}' has count {card.count} but "
-                                        f"the game requires {rule.expected} (constraint at line "
-                                        f"{rule.where.line})"))
+                problems.append(
+                    Problem(
+                        card.where,
+                        f"card '{card.id}' has count {card.count} but "
+                        f"the game requires {rule.expected} (constraint at line "
+                        f"{rule.where.line})",
+                    )
+                )
     return problems

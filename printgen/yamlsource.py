@@ -60,7 +60,9 @@ def read_yaml(path: Path, rel: str) -> Any:
         line = raw[: exc.start].count(b"\n") + 1
         raise fail(Where(rel, line, 1), "file is not UTF-8 text; save it as UTF-8") from None
     if not text.strip():
-        raise fail(Where(rel, 1, 1), "file is empty; write the YAML mapping described in the README")
+        raise fail(
+            Where(rel, 1, 1), "file is empty; write the YAML mapping described in the README"
+        )
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
@@ -68,7 +70,9 @@ def read_yaml(path: Path, rel: str) -> Any:
     except yaml.YAMLError as exc:
         raise fail(Where(rel, 1, 1), f"YAML error: {exc}") from None
     if node is None:
-        raise fail(Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README")
+        raise fail(
+            Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
+        )
     return _Builder(rel).build(node)
 
 
@@ -101,8 +105,10 @@ class _Builder:
     def build(self, node: yaml.Node) -> Any:
         self.budget -= 1
         if self.budget < 0:
-            raise fail(self.where(node), "document expands to too many values (alias bomb?); "
-                       "remove the repeated aliases")
+            raise fail(
+                self.where(node),
+                "document expands to too many values (alias bomb?); remove the repeated aliases",
+            )
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node)
         if isinstance(node, yaml.SequenceNode):
@@ -113,8 +119,11 @@ class _Builder:
         if node.tag == _STR:  # most values: skip PyYAML's (pure Python) constructor
             return node.value
         if node.tag not in _SCALAR_TAGS:
-            raise fail(self.where(node), f"tag {node.tag.replace(_STD, '!!')} is not allowed; "
-                       "write a plain value (no YAML tags)")
+            raise fail(
+                self.where(node),
+                f"tag {node.tag.replace(_STD, '!!')} is not allowed; "
+                "write a plain value (no YAML tags)",
+            )
         return self.constructor.construct_object(node, deep=True)
 
     def _sequence(self, node: yaml.SequenceNode) -> LList:
@@ -139,8 +148,9 @@ class _Builder:
             if not isinstance(key, str):
                 key = str(key)
             if key in out and key in out.key_where:
-                raise fail(self.where(key_node), f"key '{key}' appears twice in this mapping; "
-                           "keep one")
+                raise fail(
+                    self.where(key_node), f"key '{key}' appears twice in this mapping; keep one"
+                )
             out[key] = self.build(value_node)
             out.key_where[key] = self.where(key_node)
             out.value_where[key] = self.where(value_node)
@@ -151,7 +161,9 @@ class _Builder:
         for source in sources:
             merged = self.build(source)
             if not isinstance(merged, LDict):
-                raise fail(self.where(source), "'<<' merges a mapping; point it at a mapping anchor")
+                raise fail(
+                    self.where(source), "'<<' merges a mapping; point it at a mapping anchor"
+                )
             for key, value in merged.items():
                 if key not in out:  # explicit keys win over merged ones, as in YAML 1.1
                     out[key] = value

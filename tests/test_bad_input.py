@@ -37,12 +37,14 @@ Breaker = Callable[[Path], tuple[str, int | None, str]]  # -> (file, line or Non
 
 
 def yaml_syntax(p: Path) -> tuple[str, int | None, str]:
-    line = _edit(p, GAME, "players: {min: 3, max: 6}", "players: {min: 3, max: 6")
+    _edit(p, GAME, "players: {min: 3, max: 6}", "players: {min: 3, max: 6")
     return GAME, None, "YAML syntax error"
 
 
 def tab_indent(p: Path) -> tuple[str, int | None, str]:
-    line = _edit(p, DECK, "    count: 18\n    name: {it: Monaco", "\tcount: 18\n    name: {it: Monaco")
+    line = _edit(
+        p, DECK, "    count: 18\n    name: {it: Monaco", "\tcount: 18\n    name: {it: Monaco"
+    )
     return DECK, line, "tab"
 
 
@@ -77,7 +79,7 @@ def unknown_layout(p: Path) -> tuple[str, int | None, str]:
 
 
 def extends_cycle(p: Path) -> tuple[str, int | None, str]:
-    line = _append(p, LAYOUTS, "\nloop-a:\n  extends: loop-b\nloop-b:\n  extends: loop-a\n")
+    _append(p, LAYOUTS, "\nloop-a:\n  extends: loop-b\nloop-b:\n  extends: loop-a\n")
     return LAYOUTS, None, "cycle"
 
 
@@ -87,17 +89,24 @@ def missing_font(p: Path) -> tuple[str, int | None, str]:
 
 
 def missing_image(p: Path) -> tuple[str, int | None, str]:
-    line = _append(p, LAYOUTS, "\n  # art\n") if False else 0
-    line = _edit(p, LAYOUTS, "wm-card:\n  extends: card-base\n",
-                 "wm-card:\n  extends: card-base\n  elements:\n"
-                 "    photo: {type: image, x: 5, y: 20, w: 20, h: 20, path: art/monk.png}\n")
+    line = _edit(
+        p,
+        LAYOUTS,
+        "wm-card:\n  extends: card-base\n",
+        "wm-card:\n  extends: card-base\n  elements:\n"
+        "    photo: {type: image, x: 5, y: 20, w: 20, h: 20, path: art/monk.png}\n",
+    )
     return LAYOUTS, line + 3, "image 'art/monk.png' not found"
 
 
 def escaping_path(p: Path) -> tuple[str, int | None, str]:
-    line = _edit(p, LAYOUTS, "wm-card:\n  extends: card-base\n",
-                 "wm-card:\n  extends: card-base\n  elements:\n"
-                 "    photo: {type: image, x: 5, y: 20, w: 20, h: 20, path: ../../etc/passwd}\n")
+    line = _edit(
+        p,
+        LAYOUTS,
+        "wm-card:\n  extends: card-base\n",
+        "wm-card:\n  extends: card-base\n  elements:\n"
+        "    photo: {type: image, x: 5, y: 20, w: 20, h: 20, path: ../../etc/passwd}\n",
+    )
     return LAYOUTS, line + 3, "leaves the project"
 
 
@@ -107,16 +116,24 @@ def python_tag(p: Path) -> tuple[str, int | None, str]:
 
 
 def alias_bomb(p: Path) -> tuple[str, int | None, str]:
-    bomb = "\n".join(["a: &a [x, x, x, x, x, x, x, x, x, x]"] +
-                     [f"{c}: &{c} [{', '.join(['*' + prev] * 10)}]"
-                      for prev, c in zip("abcdefgh", "bcdefghi", strict=True)])
+    bomb = "\n".join(
+        ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+        + [
+            f"{c}: &{c} [{', '.join(['*' + prev] * 10)}]"
+            for prev, c in zip("abcdefgh", "bcdefghi", strict=True)
+        ]
+    )
     _append(p, GAME, "\nbomb:\n" + "\n".join("  " + ln for ln in bomb.splitlines()) + "\n")
     return GAME, None, "alias bomb"
 
 
 def text_too_long(p: Path) -> tuple[str, int | None, str]:
-    line = _edit(p, DECK, "      it: Ripristina il tempo di Pace.",
-                 "      it: " + "Ripristina il tempo di Pace con una lunga storia. " * 30)
+    line = _edit(
+        p,
+        DECK,
+        "      it: Ripristina il tempo di Pace.",
+        "      it: " + "Ripristina il tempo di Pace con una lunga storia. " * 30,
+    )
     return DECK, line, "does not fit box 'effect'"
 
 
@@ -127,21 +144,39 @@ def empty_file(p: Path) -> tuple[str, int | None, str]:
 
 def not_utf8(p: Path) -> tuple[str, int | None, str]:
     path = p / DECK
-    data = path.read_bytes().replace("Giocabile sempre.".encode(), "Giocabile sempre \xe8.".encode("latin-1"), 1)
+    data = path.read_bytes().replace(
+        b"Giocabile sempre.", "Giocabile sempre \xe8.".encode("latin-1"), 1
+    )
     path.write_bytes(data)
     line = data[: data.index(b"\xe8")].count(b"\n") + 1
     return DECK, line, "not UTF-8"
 
 
-CASES: list[Breaker] = [yaml_syntax, tab_indent, unknown_key, wrong_type, count_zero,
-                        count_negative, missing_translation, unknown_layout, extends_cycle,
-                        missing_font, missing_image, escaping_path, python_tag, alias_bomb,
-                        text_too_long, empty_file, not_utf8]
+CASES: list[Breaker] = [
+    yaml_syntax,
+    tab_indent,
+    unknown_key,
+    wrong_type,
+    count_zero,
+    count_negative,
+    missing_translation,
+    unknown_layout,
+    extends_cycle,
+    missing_font,
+    missing_image,
+    escaping_path,
+    python_tag,
+    alias_bomb,
+    text_too_long,
+    empty_file,
+    not_utf8,
+]
 
 
 @pytest.mark.parametrize("breaker", CASES, ids=[c.__name__ for c in CASES])
 def test_bad_input_is_one_clear_line_and_keeps_earlier_outputs(
-        project: Path, printgen: Callable[..., object], breaker: Breaker) -> None:
+    project: Path, printgen: Callable[..., object], breaker: Breaker
+) -> None:
     good = printgen(project, "build", "warriors-and-monks", "--lang", "it", "--only", "cards")
     assert good.code == 0, good.err  # type: ignore[attr-defined]
     out = project / "build" / "warriors-and-monks" / "it"
@@ -168,8 +203,9 @@ def test_bad_input_is_one_clear_line_and_keeps_earlier_outputs(
     assert elapsed < 2.0
 
 
-def test_validate_reports_the_same_and_writes_nothing(project: Path,
-                                                      printgen: Callable[..., object]) -> None:
+def test_validate_reports_the_same_and_writes_nothing(
+    project: Path, printgen: Callable[..., object]
+) -> None:
     count_zero(project)
     result = printgen(project, "validate", "warriors-and-monks")
     assert result.code == 2  # type: ignore[attr-defined]
@@ -178,17 +214,18 @@ def test_validate_reports_the_same_and_writes_nothing(project: Path,
 
 
 def test_constraint_catches_a_count_that_drifts_from_the_seed(
-        project: Path, printgen: Callable[..., object]) -> None:
-    line = _edit(project, DECK, "    count: 8\n", "    count: 9\n")
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    _edit(project, DECK, "    count: 8\n", "    count: 9\n")
     result = printgen(project, "validate", "warriors-and-monks")
     assert result.code == 2  # type: ignore[attr-defined]
     assert "requires 8" in result.err  # type: ignore[attr-defined]
     assert "requires 68" in result.err  # type: ignore[attr-defined]
 
 
-def test_unknown_game_and_project_without_cards(tmp_path: Path,
-                                                printgen: Callable[..., object],
-                                                project: Path) -> None:
+def test_unknown_game_and_project_without_cards(
+    tmp_path: Path, printgen: Callable[..., object], project: Path
+) -> None:
     result = printgen(project, "build", "no-such-game")
     assert result.code == 2 and "no game 'no-such-game'" in result.err  # type: ignore[attr-defined]
     result = printgen(tmp_path / "empty", "build")

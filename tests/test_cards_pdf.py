@@ -13,10 +13,26 @@ from pypdf import PdfReader
 from tests.conftest import MM, manifest
 
 SEED_COUNTS = {"monk": 18, "warrior": 18, "war": 8, "peace": 6, "truce": 6, "death": 6, "wine": 6}
-NAMES = {"it": {"monk": "Monaco", "warrior": "Guerriero", "war": "Guerra", "peace": "Pace",
-                "truce": "Tregua", "death": "Morte", "wine": "Vino"},
-         "en": {"monk": "Monk", "warrior": "Warrior", "war": "War", "peace": "Peace",
-                "truce": "Truce", "death": "Death", "wine": "Wine"}}
+NAMES = {
+    "it": {
+        "monk": "Monaco",
+        "warrior": "Guerriero",
+        "war": "Guerra",
+        "peace": "Pace",
+        "truce": "Tregua",
+        "death": "Morte",
+        "wine": "Vino",
+    },
+    "en": {
+        "monk": "Monk",
+        "warrior": "Warrior",
+        "war": "War",
+        "peace": "Peace",
+        "truce": "Truce",
+        "death": "Death",
+        "wine": "Wine",
+    },
+}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -41,8 +57,12 @@ def test_each_name_is_printed_inside_its_card(wm_build: Path, lang: str) -> None
         for face in faces:
             page = pdf.pages[face["page"] - 1]
             left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
-            box = (left, page.height - bottom - face["height_mm"] * MM,
-                   left + face["width_mm"] * MM, page.height - bottom)
+            box = (
+                left,
+                page.height - bottom - face["height_mm"] * MM,
+                left + face["width_mm"] * MM,
+                page.height - bottom,
+            )
             words = page.within_bbox(box).extract_text()
             assert NAMES[lang][face["card"]] in words, (face, words[:80])
 
@@ -52,32 +72,45 @@ def test_card_background_fills_trim_plus_bleed_exactly(wm_build: Path) -> None:
     with pdfplumber.open(wm_build / "it" / "cards.pdf") as pdf:
         rects = pdf.pages[0].rects
     wanted = ((face["width_mm"] + 6) * MM, (face["height_mm"] + 6) * MM)
-    backgrounds = [r for r in rects if abs(r["width"] - wanted[0]) < 0.1
-                   and abs(r["height"] - wanted[1]) < 0.1]
+    backgrounds = [
+        r for r in rects if abs(r["width"] - wanted[0]) < 0.1 and abs(r["height"] - wanted[1]) < 0.1
+    ]
     assert backgrounds, "no rectangle of trim + 2 × 3 mm bleed"
     left = min(backgrounds, key=lambda r: (r["x0"], -r["bottom"]))
     assert left["x0"] / MM == pytest.approx(face["x_mm"] - 3, abs=0.05)
 
 
 def _cut_lines(faces: list[dict[str, float]]) -> tuple[set[float], set[float]]:
-    xs = {round(f["x_mm"], 2) for f in faces} | {round(f["x_mm"] + f["width_mm"], 2)
-                                                 for f in faces}
-    ys = {round(f["y_mm"], 2) for f in faces} | {round(f["y_mm"] + f["height_mm"], 2)
-                                                 for f in faces}
+    xs = {round(f["x_mm"], 2) for f in faces} | {round(f["x_mm"] + f["width_mm"], 2) for f in faces}
+    ys = {round(f["y_mm"], 2) for f in faces} | {
+        round(f["y_mm"] + f["height_mm"], 2) for f in faces
+    }
     return xs, ys
 
 
-def test_a_crop_mark_on_every_cut_line_outside_cards_and_5mm_from_the_edge(
-        wm_build: Path) -> None:
+def test_a_crop_mark_on_every_cut_line_outside_cards_and_5mm_from_the_edge(wm_build: Path) -> None:
     faces = [f for f in manifest(wm_build / "it" / "cards.json")["faces"] if f["page"] == 1]
     xs, ys = _cut_lines(faces)
     with pdfplumber.open(wm_build / "it" / "cards.pdf") as pdf:
         page = pdf.pages[0]
         width, height = page.width / MM, page.height / MM
-        lines = [(ln["x0"] / MM, (page.height - ln["bottom"]) / MM, ln["x1"] / MM,
-                  (page.height - ln["top"]) / MM) for ln in page.lines]
-    marks = [ln for ln in lines if min(ln[0], ln[2]) >= 4.99 and max(ln[0], ln[2]) <= width - 4.99
-             and min(ln[1], ln[3]) >= 4.99 and max(ln[1], ln[3]) <= height - 4.99]
+        lines = [
+            (
+                ln["x0"] / MM,
+                (page.height - ln["bottom"]) / MM,
+                ln["x1"] / MM,
+                (page.height - ln["top"]) / MM,
+            )
+            for ln in page.lines
+        ]
+    marks = [
+        ln
+        for ln in lines
+        if min(ln[0], ln[2]) >= 4.99
+        and max(ln[0], ln[2]) <= width - 4.99
+        and min(ln[1], ln[3]) >= 4.99
+        and max(ln[1], ln[3]) <= height - 4.99
+    ]
     vertical = [m for m in marks if abs(m[0] - m[2]) < 0.01]
     horizontal = [m for m in marks if abs(m[1] - m[3]) < 0.01]
     grid_bottom = min(f["y_mm"] for f in faces) - 3
@@ -85,18 +118,29 @@ def test_a_crop_mark_on_every_cut_line_outside_cards_and_5mm_from_the_edge(
     for x in xs:
         on_line = [m for m in vertical if abs(m[0] - x) < 0.01]
         assert on_line, f"no crop mark on the cut line x = {x} mm"
-        assert all(min(m[1], m[3]) >= grid_top or max(m[1], m[3]) <= grid_bottom
-                   for m in on_line), "a crop mark runs into the cards"
+        assert all(
+            min(m[1], m[3]) >= grid_top or max(m[1], m[3]) <= grid_bottom for m in on_line
+        ), "a crop mark runs into the cards"
     for y in ys:
         assert any(abs(m[1] - y) < 0.01 for m in horizontal), f"no crop mark on y = {y} mm"
     assert all(0 <= m[0] <= width and 0 <= m[1] <= height for m in lines)
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_backs_sit_exactly_behind_their_fronts(project: Path, printgen: object,
-                                               duplex: str) -> None:
-    result = printgen(project, "build", "warriors-and-monks", "--lang", "it", "--only", "cards",
-                      "--duplex", duplex)  # type: ignore[operator]
+def test_backs_sit_exactly_behind_their_fronts(
+    project: Path, printgen: object, duplex: str
+) -> None:
+    result = printgen(
+        project,
+        "build",
+        "warriors-and-monks",
+        "--lang",
+        "it",
+        "--only",
+        "cards",
+        "--duplex",
+        duplex,
+    )  # type: ignore[operator]
     assert result.code == 0, result.err
     data = manifest(project / "build" / "warriors-and-monks" / "it" / "cards.json")
     page_w, page_h = data["page_mm"]
@@ -121,30 +165,56 @@ def test_backs_sit_exactly_behind_their_fronts(project: Path, printgen: object,
         assert [f["card"] for f in front_items] == [b["card"] for b in items]
         for front, back in zip(front_items, items, strict=True):
             if mirror_x:
-                assert back["x_mm"] == pytest.approx(page_w - front["x_mm"] - front["width_mm"],
-                                                     abs=0.01)
+                assert back["x_mm"] == pytest.approx(
+                    page_w - front["x_mm"] - front["width_mm"], abs=0.01
+                )
                 assert back["y_mm"] == pytest.approx(front["y_mm"], abs=0.01)
             else:
                 assert back["x_mm"] == pytest.approx(front["x_mm"], abs=0.01)
-                assert back["y_mm"] == pytest.approx(page_h - front["y_mm"] - front["height_mm"],
-                                                     abs=0.01)
+                assert back["y_mm"] == pytest.approx(
+                    page_h - front["y_mm"] - front["height_mm"], abs=0.01
+                )
 
 
 def test_no_duplex_prints_fronts_only(project: Path, printgen: object) -> None:
-    result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "cards",
-                      "--duplex", "none")  # type: ignore[operator]
+    result = printgen(
+        project,
+        "build",
+        "warriors-and-monks",
+        "--lang",
+        "en",
+        "--only",
+        "cards",
+        "--duplex",
+        "none",
+    )  # type: ignore[operator]
     assert result.code == 0
     faces = manifest(project / "build" / "warriors-and-monks" / "en" / "cards.json")["faces"]
     assert {f["side"] for f in faces} == {"front"} and len(faces) == 68
 
 
 def test_letter_paper_page_size_is_exact(project: Path, printgen: object) -> None:
-    result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "cards",
-                      "--paper", "letter")  # type: ignore[operator]
+    result = printgen(
+        project,
+        "build",
+        "warriors-and-monks",
+        "--lang",
+        "en",
+        "--only",
+        "cards",
+        "--paper",
+        "letter",
+    )  # type: ignore[operator]
     assert result.code == 0
     reader = PdfReader(project / "build" / "warriors-and-monks" / "en" / "cards.pdf")
-    sizes = {tuple(sorted((round(float(p.mediabox.width) / MM, 2),
-                           round(float(p.mediabox.height) / MM, 2)))) for p in reader.pages}
+    sizes = {
+        tuple(
+            sorted(
+                (round(float(p.mediabox.width) / MM, 2), round(float(p.mediabox.height) / MM, 2))
+            )
+        )
+        for p in reader.pages
+    }
     assert sizes == {(215.9, 279.4)}
 
 

@@ -14,10 +14,14 @@ from tests.conftest import MM, manifest
 
 DECK = "cards/warriors-and-monks/decks/main.yaml"
 GAME = "cards/warriors-and-monks/game.yaml"
-TYPES = {"it": ["Monaco", "Guerriero", "Guerra", "Pace", "Tregua", "Morte", "Vino"],
-         "en": ["Monk", "Warrior", "War", "Peace", "Truce", "Death", "Wine"]}
-KEY_TERMS = {"it": ["fagioli", "12", "10", "Guerra", "Pace", "giro intero", "Chiarimento"],
-             "en": ["beans", "12", "10", "War", "Peace", "full round", "Clarification"]}
+TYPES = {
+    "it": ["Monaco", "Guerriero", "Guerra", "Pace", "Tregua", "Morte", "Vino"],
+    "en": ["Monk", "Warrior", "War", "Peace", "Truce", "Death", "Wine"],
+}
+KEY_TERMS = {
+    "it": ["fagioli", "12", "10", "Guerra", "Pace", "giro intero", "Chiarimento"],
+    "en": ["beans", "12", "10", "War", "Peace", "full round", "Clarification"],
+}
 
 
 def _aid_text(pdf_path: Path) -> list[str]:
@@ -47,13 +51,16 @@ def test_components_list_is_counted_from_the_deck(wm_build: Path, lang: str) -> 
 
 
 def test_a_changed_count_shows_up_in_the_rebuilt_rulebook(
-        project: Path, printgen: Callable[..., object]) -> None:
+    project: Path, printgen: Callable[..., object]
+) -> None:
     deck = project / DECK
-    deck.write_text(deck.read_text().replace("  - id: death\n    count: 6",
-                                             "  - id: death\n    count: 11"))
+    deck.write_text(
+        deck.read_text().replace("  - id: death\n    count: 6", "  - id: death\n    count: 11")
+    )
     game = project / GAME
-    game.write_text(game.read_text().replace("total: 68", "total: 73")
-                    .replace("death: 6", "death: 11"))
+    game.write_text(
+        game.read_text().replace("total: 68", "total: 73").replace("death: 6", "death: 11")
+    )
     result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
     assert result.code == 0, result.err  # type: ignore[attr-defined]
     text = _text(project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf")
@@ -101,8 +108,11 @@ def test_player_aid_six_a5_aids_on_three_a4_sheets_with_a_cut_line(wm_build: Pat
         for page in pdf.pages:
             assert page.width / MM == pytest.approx(297, abs=0.01)
             assert page.height / MM == pytest.approx(210, abs=0.01)
-            middle = [ln for ln in page.lines if abs(ln["x0"] - page.width / 2) < 0.1
-                      and abs(ln["x1"] - page.width / 2) < 0.1]
+            middle = [
+                ln
+                for ln in page.lines
+                if abs(ln["x0"] - page.width / 2) < 0.1 and abs(ln["x1"] - page.width / 2) < 0.1
+            ]
             assert middle and min(ln["top"] for ln in middle) >= 5 * MM - 0.1
     aids = _aid_text(path)
     assert len(aids) == 6
@@ -127,8 +137,9 @@ def test_the_aid_is_readable_at_arms_length(wm_build: Path) -> None:
     assert min(sizes) >= 7.0
 
 
-def test_an_aid_too_long_for_its_page_is_an_error(project: Path,
-                                                  printgen: Callable[..., object]) -> None:
+def test_an_aid_too_long_for_its_page_is_an_error(
+    project: Path, printgen: Callable[..., object]
+) -> None:
     aid = project / "cards" / "warriors-and-monks" / "aid.en.md"
     aid.write_text(aid.read_text() + "\n\n" + "More rules to remember. " * 400)
     result = printgen(project, "build", "warriors-and-monks", "--lang", "en")
@@ -152,5 +163,6 @@ def test_prose_numbers_come_from_the_data(project: Path, printgen: Callable[...,
     game.write_text(game.read_text().replace("goal: 12 ", "goal: 15 "))
     result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
     assert result.code == 0, result.err  # type: ignore[attr-defined]
-    assert "Win with 15 beans." in _text(project / "build" / "warriors-and-monks" / "en" /
-                                         "rulebook.pdf")
+    assert "Win with 15 beans." in _text(
+        project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    )

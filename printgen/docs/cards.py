@@ -41,15 +41,22 @@ class CardIndex:
     def get(self, ref: str) -> CardInfo | None:
         info = self.cards.get(ref)
         if info is None:
-            self.problems.append(Problem(self.where, f"card reference '{ref}' names no card; "
-                                         "write deck/card, e.g. main/monk"))
+            self.problems.append(
+                Problem(
+                    self.where,
+                    f"card reference '{ref}' names no card; write deck/card, e.g. main/monk",
+                )
+            )
         return info
 
 
 def text_fields(info: CardInfo) -> list[str]:
     """The card's player-facing texts in the deck's field order, the name excepted."""
-    return [str(info.values[name]) for name, kind in info.deck.field_types.items()
-            if kind == "text" and name not in ("name", "summary") and info.values.get(name)]
+    return [
+        str(info.values[name])
+        for name, kind in info.deck.field_types.items()
+        if kind == "text" and name not in ("name", "summary") and info.values.get(name)
+    ]
 
 
 def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
@@ -62,13 +69,20 @@ def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -
             continue
         scale = picture_mm / info.face.width_mm
         picture = CardPicture(info.face, picture_mm if scale <= 1 else info.face.width_mm)
-        title = RichText([text.Run(info.face.name, bold=True), text.Run(f"  × {info.card.count}")],
-                         TextStyle(**{**theme.h3.__dict__, "space_before": 0}))
+        title = RichText(
+            [text.Run(info.face.name, bold=True), text.Run(f"  × {info.card.count}")],
+            TextStyle(**{**theme.h3.__dict__, "space_before": 0}),
+        )
         texts = [RichText(text.parse(body, has_icon), theme.body) for body in text_fields(info)]
-        row = table([[picture, [title, *texts]]],
-                    [picture.width + pt(5), width - picture.width - pt(5)],
-                    [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                     ("BOTTOMPADDING", (0, 0), (-1, -1), pt(4))])
+        row = table(
+            [[picture, [title, *texts]]],
+            [picture.width + pt(5), width - picture.width - pt(5)],
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), pt(4)),
+            ],
+        )
         out.append(KeepTogether([row]))
     return out
 
@@ -80,8 +94,11 @@ def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
         return []
     cell = width / max(4, len(infos))
     pictures = [CardPicture(info.face, min(45.0, (cell - pt(6)) / pt(1))) for info in infos]
-    row = table([pictures], [cell] * len(pictures), [("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                                                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
+    row = table(
+        [pictures],
+        [cell] * len(pictures),
+        [("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")],
+    )
     row.spaceBefore = pt(10)
     row.spaceAfter = pt(10)
     return [row]
@@ -97,7 +114,7 @@ class IconFlow(Flowable):  # type: ignore[misc]
         return self.size, self.size
 
     def draw(self) -> None:
-        from printgen.icons import draw_icon  # noqa: PLC0415
+        from printgen.icons import draw_icon
 
         draw_icon(self.canv, self.name, 0, 0, self.size, self.color)
 
@@ -113,13 +130,29 @@ def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) 
         icon = str(info.values.get("icon") or "")
         color = str(info.values.get("color") or "#333333")
         summary = str(info.values.get("summary") or info.values.get("effect") or "")
-        runs = [text.Run(info.face.name, bold=True), text.Run(f" ×{info.card.count} — "),
-                *text.parse(summary, has_icon)]
-        rows.append([IconFlow(icon, icon_size, color) if has_icon(icon) else "",
-                     RichText(runs, TextStyle(**{**theme.body.__dict__, "space_after": 0}))])
+        runs = [
+            text.Run(info.face.name, bold=True),
+            text.Run(f" ×{info.card.count} — "),
+            *text.parse(summary, has_icon),
+        ]
+        rows.append(
+            [
+                IconFlow(icon, icon_size, color) if has_icon(icon) else "",
+                RichText(runs, TextStyle(**{**theme.body.__dict__, "space_after": 0})),
+            ]
+        )
     if not rows:
         return []
-    return [table(rows, [icon_size + 4, width - icon_size - 4],
-                  [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                   ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                   ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#cccccc")])]
+    return [
+        table(
+            rows,
+            [icon_size + 4, width - icon_size - 4],
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#cccccc"),
+            ],
+        )
+    ]

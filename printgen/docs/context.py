@@ -23,8 +23,10 @@ REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card 
 def labels(project: Project, lang: str) -> dict[str, str]:
     path = project.templates / "labels.yaml"
     raw = _labels_file(path, project.rel(path)) if path.is_file() else {}
-    return {key: str(value.get(lang, value.get("en", key)) if isinstance(value, dict) else value)
-            for key, value in raw.items()}
+    return {
+        key: str(value.get(lang, value.get("en", key)) if isinstance(value, dict) else value)
+        for key, value in raw.items()
+    }
 
 
 @lru_cache(maxsize=8)
@@ -37,27 +39,41 @@ def in_reference(laid: LaidOutDeck) -> bool:
     return len(laid.fronts) <= REFERENCE_LIMIT
 
 
-def document_context(project: Project, game: Game, lang: str,
-                     decks: list[LaidOutDeck]) -> dict[str, Any]:
+def document_context(
+    project: Project, game: Game, lang: str, decks: list[LaidOutDeck]
+) -> dict[str, Any]:
     langs = game.meta.languages
     components = []
     for laid in decks:
         deck = laid.deck
-        components.append({
-            "id": deck.id, "name": localize(deck.name, lang, langs), "total": deck.total,
-            "output": deck.output, "types": len(deck.cards),
-            "cards": [{"id": card.id, "name": face.name, "count": card.count}
-                      for card, face in laid.fronts],
-        })
-    reference = [f"{laid.deck.id}/{card.id}" for laid in decks if in_reference(laid)
-                 for card, _ in laid.fronts]
+        components.append(
+            {
+                "id": deck.id,
+                "name": localize(deck.name, lang, langs),
+                "total": deck.total,
+                "output": deck.output,
+                "types": len(deck.cards),
+                "cards": [
+                    {"id": card.id, "name": face.name, "count": card.count}
+                    for card, face in laid.fronts
+                ],
+            }
+        )
+    reference = [
+        f"{laid.deck.id}/{card.id}"
+        for laid in decks
+        if in_reference(laid)
+        for card, _ in laid.fronts
+    ]
     cover = [f"{laid.deck.id}/{card.id}" for laid in decks for card, _ in laid.fronts][:4]
     meta = game.meta
     return {
         "t": labels(project, lang),
         "lang": lang,
-        "game": {**game_vars(game, lang),
-                 "subtitle": localize(meta.subtitle, lang, langs) if meta.subtitle else ""},
+        "game": {
+            **game_vars(game, lang),
+            "subtitle": localize(meta.subtitle, lang, langs) if meta.subtitle else "",
+        },
         "data": localize(game.data, lang, langs),
         "components": components,
         "total_cards": sum(c["total"] for c in components),
@@ -66,10 +82,9 @@ def document_context(project: Project, game: Game, lang: str,
     }
 
 
-def render_markdown(project: Project, template: str, context: dict[str, Any],
-                    where: Where) -> str:
+def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
     """Render a template file or prose file through Jinja's sandbox."""
-    from jinja2 import TemplateError, TemplateSyntaxError  # noqa: PLC0415
+    from jinja2 import TemplateError, TemplateSyntaxError
 
     env = _environment(str(project.templates))
     try:
@@ -78,20 +93,27 @@ def render_markdown(project: Project, template: str, context: dict[str, Any],
             return str(env.from_string(source).render(context))
         return str(env.get_template(template).render(context))
     except TemplateSyntaxError as exc:
-        raise ProjectError([Problem(Where(where.path, exc.lineno or 0, 1),
-                                    f"template error: {exc.message}")]) from None
+        raise ProjectError(
+            [Problem(Where(where.path, exc.lineno or 0, 1), f"template error: {exc.message}")]
+        ) from None
     except TemplateError as exc:
-        raise ProjectError([Problem(where, f"template error: {exc}; check the names used "
-                                    "in {{ … }}")]) from None
+        raise ProjectError(
+            [Problem(where, f"template error: {exc}; check the names used in {{{{ … }}}}")]
+        ) from None
     except UnicodeDecodeError:
         raise ProjectError([Problem(where, "file is not UTF-8 text; save it as UTF-8")]) from None
 
 
 @lru_cache(maxsize=4)
 def _environment(folder: str) -> Any:
-    from jinja2 import FileSystemLoader, StrictUndefined  # noqa: PLC0415
-    from jinja2.sandbox import ImmutableSandboxedEnvironment  # noqa: PLC0415
+    from jinja2 import FileSystemLoader, StrictUndefined
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    return ImmutableSandboxedEnvironment(loader=FileSystemLoader(folder), autoescape=False,
-                                         undefined=StrictUndefined, trim_blocks=True,
-                                         lstrip_blocks=True, keep_trailing_newline=True)
+    return ImmutableSandboxedEnvironment(
+        loader=FileSystemLoader(folder),
+        autoescape=False,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )

@@ -28,15 +28,25 @@ class TextStyle:
     bold: bool = False
 
     def scaled(self, factor: float) -> TextStyle:
-        return replace(self, size=self.size * factor, space_before=self.space_before * factor,
-                       space_after=self.space_after * factor, indent=self.indent * factor)
+        return replace(
+            self,
+            size=self.size * factor,
+            space_before=self.space_before * factor,
+            space_after=self.space_after * factor,
+            indent=self.indent * factor,
+        )
 
 
 class RichText(Flowable):  # type: ignore[misc]
     """A paragraph of runs; breaks across frames and pages between lines."""
 
-    def __init__(self, runs: list[text.Run], style: TextStyle, bullet: str | None = None,
-                 keep_with_next: bool = False) -> None:
+    def __init__(
+        self,
+        runs: list[text.Run],
+        style: TextStyle,
+        bullet: str | None = None,
+        keep_with_next: bool = False,
+    ) -> None:
         super().__init__()
         self.runs = [replace(r, bold=r.bold or style.bold) for r in runs] if style.bold else runs
         self.style = style
@@ -71,10 +81,10 @@ class RichText(Flowable):  # type: ignore[misc]
         """A word wider than the column (it would run past the margin)."""
         return self.widest > self.avail - self.style.indent + 0.5
 
-    def getSpaceBefore(self) -> float:  # noqa: N802 - platypus API
+    def getSpaceBefore(self) -> float:
         return self.style.space_before
 
-    def getSpaceAfter(self) -> float:  # noqa: N802 - platypus API
+    def getSpaceAfter(self) -> float:
         return self.style.space_after
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -191,8 +201,12 @@ class Rule(Flowable):  # type: ignore[misc]
         self.canv.restoreState()
 
 
-def table(rows: list[list[Any]], widths: list[float] | None, commands: list[tuple[Any, ...]],
-          repeat_rows: int = 0) -> Table:
+def table(
+    rows: list[list[Any]],
+    widths: list[float] | None,
+    commands: list[tuple[Any, ...]],
+    repeat_rows: int = 0,
+) -> Table:
     """A platypus table whose cells start in embedded Vera: platypus sets every cell's font,
     flowable cells included, and its default is the bare standard-14 Helvetica."""
     result = Table(rows, colWidths=widths, repeatRows=repeat_rows)

@@ -7,6 +7,7 @@ tinted box. A fenced block of kind ``card`` lists card references ``deck/card`` 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,8 +54,9 @@ def parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table")
 
 
-def to_flowables(source: str, theme: Theme, width: float,
-                 fences: Fences | None = None) -> list[Flowable]:
+def to_flowables(
+    source: str, theme: Theme, width: float, fences: Fences | None = None
+) -> list[Flowable]:
     tokens = parser().parse(source)
     return _Converter(theme, width, fences or {}).blocks(tokens)
 
@@ -107,11 +109,11 @@ class _Converter:
             elif kind == "paragraph_open":
                 out.append(RichText(inline_runs(tokens[i + 1]), self.theme.body))
             elif kind in ("bullet_list_open", "ordered_list_open"):
-                out.extend(self._list(tokens[i + 1:end], kind == "ordered_list_open", 0))
+                out.extend(self._list(tokens[i + 1 : end], kind == "ordered_list_open", 0))
             elif kind == "blockquote_open":
-                out.append(self._callout(tokens[i + 1:end]))
+                out.append(self._callout(tokens[i + 1 : end]))
             elif kind == "table_open":
-                out.append(self._table(tokens[i + 1:end]))
+                out.append(self._table(tokens[i + 1 : end]))
             elif kind == "fence" and token.info.strip() in self.fences:
                 out.extend(self.fences[token.info.strip()](token.content))
             elif kind == "html_block" and "pagebreak" in token.content:
@@ -135,8 +137,13 @@ class _Converter:
         number = 0
         i = 0
         indent = self.theme.body.size * (1.6 + 1.4 * depth)
-        style = TextStyle(**{**self.theme.body.__dict__, "indent": indent,
-                             "space_after": self.theme.body.space_after * 0.5})
+        style = TextStyle(
+            **{
+                **self.theme.body.__dict__,
+                "indent": indent,
+                "space_after": self.theme.body.space_after * 0.5,
+            }
+        )
         while i < len(tokens):
             token = tokens[i]
             end = _closing(tokens, i)
@@ -149,12 +156,18 @@ class _Converter:
                     inner = tokens[j]
                     inner_end = _closing(tokens, j)
                     if inner.type == "paragraph_open":
-                        out.append(RichText(inline_runs(tokens[j + 1]), style,
-                                            bullet if first else None))
+                        out.append(
+                            RichText(inline_runs(tokens[j + 1]), style, bullet if first else None)
+                        )
                         first = False
                     elif inner.type in ("bullet_list_open", "ordered_list_open"):
-                        out.extend(self._list(tokens[j + 1:inner_end],
-                                              inner.type == "ordered_list_open", depth + 1))
+                        out.extend(
+                            self._list(
+                                tokens[j + 1 : inner_end],
+                                inner.type == "ordered_list_open",
+                                depth + 1,
+                            )
+                        )
                     j = inner_end + 1
             i = end + 1
         return out
@@ -168,12 +181,18 @@ class _Converter:
         elif label in EXAMPLE_LABELS:
             tint = self.theme.example_tint
         pad = 5
-        box = table([[inner]], [self.width - 2], [
-            ("BACKGROUND", (0, 0), (-1, -1), tint),
-            ("LINEBEFORE", (0, 0), (0, -1), 2, self.theme.accent),
-            ("LEFTPADDING", (0, 0), (-1, -1), pad + 2), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-            ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ])
+        box = table(
+            [[inner]],
+            [self.width - 2],
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), tint),
+                ("LINEBEFORE", (0, 0), (0, -1), 2, self.theme.accent),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad + 2),
+                ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), pad),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ],
+        )
         box.spaceAfter = self.theme.body.space_after + 2
         box.spaceBefore = 2
         return box
@@ -193,8 +212,10 @@ class _Converter:
             elif token.type == "inline" and rows:
                 rows[-1].append(inline_runs(token, bold=False))
         columns = max((len(r) for r in rows), default=1)
-        weights = [max((math.sqrt(len(text.plain(r[c]))) if c < len(r) else 1.0)
-                       for r in rows) + 1.0 for c in range(columns)]
+        weights = [
+            max((math.sqrt(len(text.plain(r[c]))) if c < len(r) else 1.0) for r in rows) + 1.0
+            for c in range(columns)
+        ]
         widths = [self.width * w / sum(weights) for w in weights]
         base = self.theme.table
         head = TextStyle(**{**base.__dict__, "bold": True})
@@ -206,8 +227,10 @@ class _Converter:
         commands: list[tuple[Any, ...]] = [
             ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ]
         if header_rows:
             commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ece6da"))
@@ -232,7 +255,7 @@ def _first_strong(tokens: list[Token]) -> str:
     for token in tokens:
         if token.type == "inline":
             children = token.children or []
-            for a, b in zip(children, children[1:], strict=False):
+            for a, b in itertools.pairwise(children):
                 if a.type == "strong_open":
                     return b.content
             return ""

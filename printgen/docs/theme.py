@@ -14,8 +14,9 @@ def rulebook_theme() -> Theme:
     family = vera()
     return Theme(
         body=TextStyle(family, 10, 1.35, space_after=6),
-        h1=TextStyle(family, 30, 1.15, ACCENT, "center", space_before=40, space_after=10,
-                     bold=True),
+        h1=TextStyle(
+            family, 30, 1.15, ACCENT, "center", space_before=40, space_after=10, bold=True
+        ),
         h2=TextStyle(family, 16, 1.2, ACCENT, space_before=14, space_after=2, bold=True),
         h3=TextStyle(family, 12, 1.2, "#333333", space_before=8, space_after=4, bold=True),
         table=TextStyle(family, 9, 1.25, space_after=0),
@@ -28,12 +29,21 @@ def aid_theme(body_size: float) -> Theme:
     k = body_size / 8.0
     return Theme(
         body=TextStyle(family, body_size, 1.25, space_after=2.5 * k),
-        h1=TextStyle(family, body_size * 1.6, 1.15, "#ffffff", "left", space_after=4 * k,
-                     bold=True),
-        h2=TextStyle(family, body_size * 1.2, 1.2, ACCENT, space_before=4 * k, space_after=1,
-                     bold=True),
-        h3=TextStyle(family, body_size * 1.05, 1.2, "#333333", space_before=3 * k,
-                     space_after=1.5 * k, bold=True),
+        h1=TextStyle(
+            family, body_size * 1.6, 1.15, "#ffffff", "left", space_after=4 * k, bold=True
+        ),
+        h2=TextStyle(
+            family, body_size * 1.2, 1.2, ACCENT, space_before=4 * k, space_after=1, bold=True
+        ),
+        h3=TextStyle(
+            family,
+            body_size * 1.05,
+            1.2,
+            "#333333",
+            space_before=3 * k,
+            space_after=1.5 * k,
+            bold=True,
+        ),
         table=TextStyle(family, body_size, 1.2, space_after=0),
         accent=ACCENT,
     )

@@ -13,8 +13,9 @@ from printgen.render import render_faces
 from printgen.write import json_bytes
 
 
-def card_files(decks: list[LaidOutDeck], title: str, author: str, paper: tuple[float, float],
-               duplex: str) -> dict[str, bytes]:
+def card_files(
+    decks: list[LaidOutDeck], title: str, author: str, paper: tuple[float, float], duplex: str
+) -> dict[str, bytes]:
     """File name -> bytes for every deck output of one game in one language."""
     by_output: dict[str, list[LaidOutDeck]] = {}
     for laid in decks:
@@ -45,12 +46,19 @@ def manifest(sheets: list[Sheet], paper: tuple[float, float], duplex: str) -> di
         fronts = sheets[page - 2].placements if sheet.side == "back" else sheet.placements
         for placement, front in zip(sheet.placements, fronts, strict=True):
             face = placement.face
-            faces.append({
-                "card": front.face.card, "deck": face.deck, "name": face.name,
-                "side": sheet.side, "page": page,
-                "x_mm": round(placement.x, 3), "y_mm": round(placement.y, 3),
-                "width_mm": round(face.width_mm, 3), "height_mm": round(face.height_mm, 3),
-            })
+            faces.append(
+                {
+                    "card": front.face.card,
+                    "deck": face.deck,
+                    "name": face.name,
+                    "side": sheet.side,
+                    "page": page,
+                    "x_mm": round(placement.x, 3),
+                    "y_mm": round(placement.y, 3),
+                    "width_mm": round(face.width_mm, 3),
+                    "height_mm": round(face.height_mm, 3),
+                }
+            )
     first = sheets[0].grid if sheets else None
     page_size = [round(first.paper_w, 3), round(first.paper_h, 3)] if first else list(paper)
     return {"page_mm": page_size, "duplex": duplex, "faces": faces}

@@ -42,8 +42,9 @@ def aid_size(paper: tuple[float, float]) -> tuple[float, float]:
     return width / 2, height
 
 
-def player_aid_file(project: Project, game: Game, lang: str, decks: list[LaidOutDeck],
-                    paper: tuple[float, float]) -> tuple[bytes | None, list[Problem]]:
+def player_aid_file(
+    project: Project, game: Game, lang: str, decks: list[LaidOutDeck], paper: tuple[float, float]
+) -> tuple[bytes | None, list[Problem]]:
     prose_rel = f"{game.folder}/aid.{lang}.md"
     where = Where(prose_rel)
     if not (project.root / prose_rel).is_file():
@@ -51,8 +52,9 @@ def player_aid_file(project: Project, game: Game, lang: str, decks: list[LaidOut
     try:
         context = document_context(project, game, lang, decks)
         context["aid"] = render_markdown(project, f"file:{prose_rel}", context, where)
-        source = render_markdown(project, "player-aid.md.j2", context,
-                                 Where("templates/player-aid.md.j2"))
+        source = render_markdown(
+            project, "player-aid.md.j2", context, Where("templates/player-aid.md.j2")
+        )
     except ProjectError as exc:
         return None, exc.problems
     index = CardIndex(game, lang, decks, where)
@@ -60,21 +62,37 @@ def player_aid_file(project: Project, game: Game, lang: str, decks: list[LaidOut
     frame_w, frame_h = pt(aid_w - 2 * MARGIN), pt(aid_h - MARGIN - BAND - GAP)
     chosen = _fitting_size(source, index, frame_w, frame_h)
     if chosen is None:
-        return None, [Problem(where, f"the player aid does not fit one {aid_w:g}×{aid_h:g} mm "
-                              f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}")]
+        return None, [
+            Problem(
+                where,
+                f"the player aid does not fit one {aid_w:g}×{aid_h:g} mm "
+                f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}",
+            )
+        ]
     copies = game.meta.players_max
     title = str(context["game"]["title"])
     heading = f"{title} — {context['t'].get('player_aid', 'player aid')}"
-    data = _pdf(lambda: _story(source, index, chosen, frame_w), copies, paper, (aid_w, aid_h),
-                heading, game.meta.author)
+    data = _pdf(
+        lambda: _story(source, index, chosen, frame_w),
+        copies,
+        paper,
+        (aid_w, aid_h),
+        heading,
+        game.meta.author,
+    )
     return data, index.problems
 
 
 def _story(source: str, index: CardIndex, size: float, width: float) -> list[Flowable]:
     theme = aid_theme(size)
-    return to_flowables(source, theme, width, {
-        "quickref": lambda content: quick_reference(index, theme, width, content),
-    })
+    return to_flowables(
+        source,
+        theme,
+        width,
+        {
+            "quickref": lambda content: quick_reference(index, theme, width, content),
+        },
+    )
 
 
 def _fitting_size(source: str, index: CardIndex, width: float, height: float) -> float | None:
@@ -86,8 +104,7 @@ def _fitting_size(source: str, index: CardIndex, width: float, height: float) ->
 
 
 def _fits(story: list[Flowable], width: float, height: float) -> bool:
-    frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0,
-                  bottomPadding=0)
+    frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     scratch = Canvas(io.BytesIO())
     remaining = list(story)
     frame.addFromList(remaining, scratch)
@@ -95,8 +112,14 @@ def _fits(story: list[Flowable], width: float, height: float) -> bool:
     return not remaining and not overflowing
 
 
-def _pdf(make_story: Callable[[], list[Flowable]], copies: int, paper: tuple[float, float],
-         aid: tuple[float, float], title: str, author: str) -> bytes:
+def _pdf(
+    make_story: Callable[[], list[Flowable]],
+    copies: int,
+    paper: tuple[float, float],
+    aid: tuple[float, float],
+    title: str,
+    author: str,
+) -> bytes:
     sheet_w, sheet_h = max(paper), min(paper)  # two aids side by side on a landscape sheet
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, author, "player aid")
@@ -112,8 +135,14 @@ def _pdf(make_story: Callable[[], list[Flowable]], copies: int, paper: tuple[flo
     return buffer.getvalue()
 
 
-def _draw_aid(canvas: Canvas, story: list[Flowable], left: float, bottom: float,
-              aid: tuple[float, float], heading: str) -> None:
+def _draw_aid(
+    canvas: Canvas,
+    story: list[Flowable],
+    left: float,
+    bottom: float,
+    aid: tuple[float, float],
+    heading: str,
+) -> None:
     top = bottom + aid[1]
     canvas.saveState()
     canvas.setFillColor(ACCENT)
@@ -125,9 +154,16 @@ def _draw_aid(canvas: Canvas, story: list[Flowable], left: float, bottom: float,
     canvas.setFont("VeraBd", size)
     canvas.drawString(pt(left + MARGIN), pt(top - BAND + 4), heading)
     canvas.restoreState()
-    frame = Frame(pt(left + MARGIN), pt(bottom + MARGIN), pt(aid[0] - 2 * MARGIN),
-                  pt(aid[1] - MARGIN - BAND - GAP), leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0)
+    frame = Frame(
+        pt(left + MARGIN),
+        pt(bottom + MARGIN),
+        pt(aid[0] - 2 * MARGIN),
+        pt(aid[1] - MARGIN - BAND - GAP),
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
     frame.addFromList(story, canvas)
 
 

@@ -33,8 +33,9 @@ MARGIN = 20.0  # mm
 TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents
 
 
-def rulebook_file(project: Project, game: Game, lang: str, decks: list[LaidOutDeck],
-                  paper: tuple[float, float]) -> tuple[bytes | None, list[Problem]]:
+def rulebook_file(
+    project: Project, game: Game, lang: str, decks: list[LaidOutDeck], paper: tuple[float, float]
+) -> tuple[bytes | None, list[Problem]]:
     prose_rel = f"{game.folder}/rules.{lang}.md"
     where = Where(prose_rel)
     if not (project.root / prose_rel).is_file():
@@ -42,7 +43,9 @@ def rulebook_file(project: Project, game: Game, lang: str, decks: list[LaidOutDe
     try:
         context = document_context(project, game, lang, decks)
         context["rules"] = render_markdown(project, f"file:{prose_rel}", context, where)
-        source = render_markdown(project, "rulebook.md.j2", context, Where("templates/rulebook.md.j2"))
+        source = render_markdown(
+            project, "rulebook.md.j2", context, Where("templates/rulebook.md.j2")
+        )
     except ProjectError as exc:
         return None, exc.problems
     index = CardIndex(game, lang, decks, where)
@@ -53,14 +56,25 @@ def rulebook_file(project: Project, game: Game, lang: str, decks: list[LaidOutDe
     return data, problems + index.problems
 
 
-def _build(source: str, index: CardIndex, paper: tuple[float, float], title: str,
-           labels: dict[str, str], toc: bool) -> tuple[int, bytes | None, list[Problem]]:
+def _build(
+    source: str,
+    index: CardIndex,
+    paper: tuple[float, float],
+    title: str,
+    labels: dict[str, str],
+    toc: bool,
+) -> tuple[int, bytes | None, list[Problem]]:
     theme = rulebook_theme()
     width = pt(paper[0] - 2 * MARGIN)
-    story = to_flowables(source, theme, width, {
-        "card": lambda content: reference_rows(index, theme, width, content),
-        "cardrow": lambda content: card_row(index, width, content),
-    })
+    story = to_flowables(
+        source,
+        theme,
+        width,
+        {
+            "card": lambda content: reference_rows(index, theme, width, content),
+            "cardrow": lambda content: card_row(index, width, content),
+        },
+    )
     if toc:
         story = _with_toc(story, labels, theme.h2)
     buffer = io.BytesIO()
@@ -72,35 +86,64 @@ def _build(source: str, index: CardIndex, paper: tuple[float, float], title: str
             doc.build(story)
     except LayoutError as exc:
         return 0, None, [Problem(index.where, f"rulebook layout: {exc}; shorten that block")]
-    problems = [Problem(index.where, f"text runs past the margin in the rulebook: "
-                        f"'{flow.plain()[:50]}…'; break the long word or table")
-                for flow in doc.overflowing]
+    problems = [
+        Problem(
+            index.where,
+            f"text runs past the margin in the rulebook: "
+            f"'{flow.plain()[:50]}…'; break the long word or table",
+        )
+        for flow in doc.overflowing
+    ]
     return doc.page, buffer.getvalue(), problems
 
 
 def _with_toc(story: list[Flowable], labels: dict[str, str], style: Any) -> list[Flowable]:
-    from reportlab.lib.styles import ParagraphStyle  # noqa: PLC0415
+    from reportlab.lib.styles import ParagraphStyle
 
     toc = TableOfContents()
-    toc.levelStyles = [ParagraphStyle("toc0", fontName="Vera", fontSize=11, leading=16,
-                                      leftIndent=10)]
+    toc.levelStyles = [
+        ParagraphStyle("toc0", fontName="Vera", fontSize=11, leading=16, leftIndent=10)
+    ]
     toc.dotsMinLevel = 0
-    toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), "Vera", 10),  # not bare Helvetica
-                                 ("VALIGN", (0, 0), (-1, -1), "TOP")])
+    toc.tableStyle = TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), "Vera", 10),  # not bare Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ]
+    )
     heading = Heading([text.Run(labels["contents"])], style, level=0)
     cut = next((i for i, f in enumerate(story) if isinstance(f, PageBreak)), 0) + 1
     return [*story[:cut], heading, toc, PageBreak(), *story[cut:]]
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]
-    def __init__(self, buffer: io.BytesIO, paper: tuple[float, float], title: str,
-                 page_word: str) -> None:
-        super().__init__(buffer, pagesize=(pt(paper[0]), pt(paper[1])), title=title,
-                         author="printgen", creator="printgen", invariant=1,
-                         leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN),
-                         bottomMargin=pt(MARGIN), **EMBEDDED_START)
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    def __init__(
+        self, buffer: io.BytesIO, paper: tuple[float, float], title: str, page_word: str
+    ) -> None:
+        super().__init__(
+            buffer,
+            pagesize=(pt(paper[0]), pt(paper[1])),
+            title=title,
+            author="printgen",
+            creator="printgen",
+            invariant=1,
+            leftMargin=pt(MARGIN),
+            rightMargin=pt(MARGIN),
+            topMargin=pt(MARGIN),
+            bottomMargin=pt(MARGIN),
+            **EMBEDDED_START,
+        )
+        frame = Frame(
+            self.leftMargin,
+            self.bottomMargin,
+            self.width,
+            self.height,
+            id="body",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.title_text = title
         self.page_word = page_word
@@ -121,11 +164,11 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         canvas.drawRightString(self.leftMargin + self.width, y, f"{self.page_word} {doc.page}")
         canvas.restoreState()
 
-    def beforeDocument(self) -> None:  # noqa: N802 - platypus API; once per multiBuild pass
+    def beforeDocument(self) -> None:
         self._outline = 0
         self.overflowing = []
 
-    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - platypus API
+    def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, RichText) and flowable.overflows():
             self.overflowing.append(flowable)
         if isinstance(flowable, Heading) and flowable.level == 2:
