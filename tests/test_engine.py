@@ -1,0 +1,119 @@
+"""The engine's parts on their own: sheet geometry, text fitting, generators, safe YAML."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from printgen import generate, text
+from printgen.errors import ProjectError
+from printgen.fonts import vera
+from printgen.impose import EDGE, back_origin, crop_marks, plan_grid
+from printgen.units import CARD_PRESETS, PAPER_SIZES, parse_length
+from printgen.yamlsource import read_yaml
+
+
+@pytest.mark.parametrize("preset", sorted(CARD_PRESETS))
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_preset_fits_with_marks_clear_of_the_paper_edge(preset: str, paper: str) -> None:
+    w, h = CARD_PRESETS[preset]
+    grid = plan_grid(w, h, 3.0, PAPER_SIZES[paper])
+    assert grid.per_page >= 1
+    assert grid.cols * grid.cell_w <= grid.paper_w - 2 * EDGE
+    assert grid.rows * grid.cell_h <= grid.paper_h - 2 * EDGE
+    for x1, y1, x2, y2 in crop_marks(grid):
+        for x in (x1, x2):
+            assert EDGE - 1e-9 <= x <= grid.paper_w - EDGE + 1e-9
+        for y in (y1, y2):
+            assert EDGE - 1e-9 <= y <= grid.paper_h - EDGE + 1e-9
+
+
+def test_poker_on_a4_takes_the_orientation_with_most_cards() -> None:
+    grid = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
+    assert (grid.paper_w, grid.paper_h, grid.cols, grid.rows) == (297, 210, 4, 2)
+
+
+def test_backs_mirror_about_the_edge_the_sheet_turns_over() -> None:
+    portrait = plan_grid(70, 120, 3, PAPER_SIZES["a4"])
+    assert portrait.paper_w < portrait.paper_h
+    assert back_origin(portrait, 10, 20, 70, 120, "long") == (210 - 10 - 70, 20)
+    assert back_origin(portrait, 10, 20, 70, 120, "short") == (10, 297 - 20 - 120)
+    landscape = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
+    assert back_origin(landscape, 10, 20, 63, 88, "long") == (10, 210 - 20 - 88)
+
+
+def test_lengths_in_every_unit() -> None:
+    assert parse_length("2.5in") == pytest.approx(63.5)
+    assert parse_length("1cm") == 10
+    assert parse_length(3) == 3
+    assert parse_length("72pt") == pytest.approx(25.4)
+    with pytest.raises(ValueError, match="length"):
+        parse_length("three")
+
+
+def test_markup_runs_and_inline_icons() -> None:
+    runs = text.parse("Gain **1** :bean: *now*\nthen", lambda name: name == "bean")
+    assert [(r.text, r.bold, r.italic, r.icon, r.newline) for r in runs] == [
+        ("Gain ", False, False, None, False),
+        ("1", True, False, None, False),
+        (" ", False, False, None, False),
+        ("", False, False, "bean", False),
+        (" ", False, False, None, False),
+        ("now", False, True, None, False),
+        ("", False, False, None, True),
+        ("then", False, False, None, False),
+    ]
+    assert text.parse("at 10:30: :nope:", lambda name: False)[0].icon is None
+
+
+def test_fit_shrinks_to_fit_and_gives_up_below_min_size() -> None:
+    family = vera()
+    runs = text.parse("word " * 60)
+    roomy = text.fit(runs, family, 150, 200, 10, 6, 1.2)
+    assert roomy is not None and roomy.size == 10
+    tight = text.fit(runs, family, 150, 60, 10, 5, 1.2)
+    assert tight is not None and 5 <= tight.size < 10
+    assert text.fit(runs, family, 150, 20, 10, 6, 1.2) is None
+
+
+def test_balanced_generator_has_exact_odds_and_is_reproducible() -> None:
+    cards = generate.balanced(54, 7, {"wind": list("12345678"), "rps": ["r", "p", "s"]}, "-")
+    winds = Counter(c.scope["symbols"]["wind"] for c in cards)
+    assert winds == {**{str(i): 6 for i in range(1, 9)}, "-": 6}
+    assert Counter(c.scope["symbols"]["rps"] for c in cards) == {"r": 18, "p": 18, "s": 18}
+    again = generate.balanced(54, 7, {"wind": list("12345678"), "rps": ["r", "p", "s"]}, "-")
+    assert [c.scope for c in cards] == [c.scope for c in again]
+    other = generate.balanced(54, 8, {"wind": list("12345678"), "rps": ["r", "p", "s"]}, "-")
+    assert [c.scope for c in cards] != [c.scope for c in other]
+
+
+def test_product_generator_crosses_every_axis() -> None:
+    combos = generate.product({"suit": ["h", "s"], "rank": [1, 2, 3]}, 2)
+    assert len(combos) == 6 and all(c.count == 2 for c in combos)
+
+
+def test_yaml_keeps_positions_and_refuses_duplicates(tmp_path: Path) -> None:
+    path = tmp_path / "a.yaml"
+    path.write_text("a: 1\nb:\n  c: x\n", encoding="utf-8")
+    data = read_yaml(path, "a.yaml")
+    assert (data.at("b").line, data["b"].at("c").line, data["b"].at("c").col) == (3, 3, 6)
+    path.write_text("a: 1\na: 2\n", encoding="utf-8")
+    with pytest.raises(ProjectError, match=r"a\.yaml:2:1: key .a. appears twice"):
+        read_yaml(path, "a.yaml")
+
+
+def test_alias_bomb_stops_fast(tmp_path: Path) -> None:
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [
+        f"{c}: &{c} [{', '.join(['*' + p] * 10)}]"
+        for p, c in zip("abcdefgh", "bcdefghi", strict=True)
+    ]
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    started = time.monotonic()
+    with pytest.raises(ProjectError, match="alias bomb"):
+        read_yaml(path, "bomb.yaml")
+    assert time.monotonic() - started < 2
