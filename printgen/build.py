@@ -73,7 +73,8 @@ def produce(
             from printgen.outputs.cards import card_files
 
             title = str(game_vars(game, lang)["title"])
-            for name, data in card_files(decks, title, game.meta.author, paper, duplex).items():
+            author = str(game_vars(game, lang)["author"])
+            for name, data in card_files(decks, title, author, paper, duplex).items():
                 files[folder / name] = data
         if not only or "rulebook" in only:
             from printgen.outputs.rulebook import rulebook_file

@@ -21,7 +21,7 @@ def game_vars(game: Game, lang: str) -> dict[str, Any]:
         "players_max": meta.players_max,
         "duration": meta.duration_min,
         "age": meta.age,
-        "author": meta.author,
+        "author": localize(meta.author, lang, meta.languages),
     }
 
 

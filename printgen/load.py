@@ -130,7 +130,7 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         players_max=players_max,
         duration_min=checker.integer(node, "duration", "game.yaml", minimum=1),
         age=checker.integer(node, "age", "game.yaml", minimum=1),
-        author=checker.string(node, "author", "game.yaml") or "",
+        author=checker.text(node.get("author", ""), node.at("author"), "author") or "",
         subtitle=subtitle,
         where=node.where,
     )

@@ -20,7 +20,7 @@ class GameMeta:
     players_max: int
     duration_min: int | None
     age: int | None
-    author: str
+    author: Text  # of the original design
     subtitle: Text | None
     where: Where
 

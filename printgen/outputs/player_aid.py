@@ -78,7 +78,7 @@ def player_aid_file(
         paper,
         (aid_w, aid_h),
         heading,
-        game.meta.author,
+        str(context["game"]["author"]),
     )
     return data, index.problems
 
