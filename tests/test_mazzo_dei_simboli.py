@@ -1,0 +1,383 @@
+"""The symbol deck (seed 003) and its two games: data, validator rules, built PDFs.
+
+Every validator rule of printgen/games/mazzo_dei_simboli.py (and of the two games' modules) has
+a test that breaks a temporary copy of the project and expects the rule's message.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from printgen.cli import main
+from printgen.errors import Problem
+from printgen.games import mazzo_dei_simboli as deck_rules
+from printgen.project import Project
+from printgen.validate import CheckContext
+from tests.conftest import MM, ROOT, Run, manifest
+
+DECK = "mazzo-dei-simboli"
+MORRA = "morra-navale"
+ARENA = "blaster-e-spade-laser"
+DECK_FILE = Path("cards") / DECK / "decks" / "simboli.yaml"
+CARDS = 54
+# element -> number of values, as the issue states it
+SIZES = {"switch": 2, "rps": 3, "suit": 4, "chess": 6, "wind": 8,
+         "d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}
+Printgen = Callable[..., Run]
+
+
+def _symbol_deck(root: Path) -> deck_rules.SymbolDeck:
+    from printgen.load import load_game
+
+    project = Project.at(root)
+    ctx = CheckContext(project, lambda gid: load_game(project, gid))
+    problems: list[Problem] = []
+    deck = deck_rules.symbol_deck(load_game(project, DECK), ctx, problems)
+    assert deck is not None and not problems
+    return deck
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# The shipped data
+
+
+def test_shipped_games_validate_clean(printgen: Printgen) -> None:
+    run = printgen(ROOT, "validate", DECK, MORRA, ARENA)
+    assert run.code == 0, run.err
+    assert "warning" not in run.err
+
+
+def test_odds_counted_from_the_data_match_the_rule() -> None:
+    deck = _symbol_deck(ROOT)
+    assert deck.total == CARDS
+    assert [e.key for e in deck.elements] == list(SIZES)
+    for key, size in SIZES.items():
+        counts = Counter(deck.columns[key])
+        each, dashes = CARDS // size, CARDS % size
+        assert counts.pop(deck_rules.DASH_KEY, 0) == dashes, key
+        assert len(counts) == size, key
+        assert set(counts.values()) == {each}, key
+    # the issue's own numbers
+    assert Counter(deck.columns["switch"]) == {"on": 27, "off": 27}
+    assert set(Counter(deck.columns["chess"]).values()) == {9}
+    assert Counter(deck.columns["wind"])["-"] == 6
+    assert Counter(deck.columns["d20"])["-"] == 14
+
+
+def test_same_yaml_same_deck() -> None:
+    assert _symbol_deck(ROOT).columns == _symbol_deck(ROOT).columns
+
+
+def test_dice_labels_match_their_values() -> None:
+    deck = _symbol_deck(ROOT)
+    for key in ("d4", "d6", "d8", "d10", "d12", "d20"):
+        assert set(deck.columns[key]) - {"-"} == set(range(1, SIZES[key] + 1))
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_prose_odds_table_matches_the_deck(lang: str) -> None:
+    """The rulebook's odds table is written out for translators; it must agree with the data."""
+    deck = _symbol_deck(ROOT)
+    text = (ROOT / "cards" / DECK / f"rules.{lang}.md").read_text(encoding="utf-8")
+    labels = {e.label: e.key for e in deck.elements}
+    rows = re.findall(r"^\| ([0-9D]+)\b[^|]* \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)
+    assert len(rows) == len(SIZES)
+    for label, values, copies, dashes in rows:
+        counts = Counter(deck.columns[labels[label]])
+        assert int(dashes) == counts.pop("-", 0), label
+        assert int(values) == len(counts), label
+        assert {int(copies)} == set(counts.values()), label
+
+
+# ---------------------------------------------------------------------------------------------
+# Validator rules, each on a deliberately broken copy
+
+
+def test_skewed_distribution_is_caught(project: Path, printgen: Printgen) -> None:
+    """A value listed twice comes up twice as often: both the label and the odds rule object."""
+    deck_file = project / DECK_FILE
+    text = deck_file.read_text(encoding="utf-8")
+    rock = next(line for line in text.splitlines() if "{key: rock," in line)
+    _edit(deck_file, rock, rock + "\n" + rock)
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2
+    assert "element 3 (rps): value rock is listed more than once" in run.err
+    assert "element 3 (rps): odds are not exact over 54 cards — rock ×26" in run.err
+    assert "simboli.yaml:" in run.err  # names the file and line of the rule
+
+
+def test_skewed_columns_unit() -> None:
+    deck = _symbol_deck(ROOT)
+    column = deck.columns["rps"]
+    column[column.index("paper")] = "rock"  # one card changed by hand
+    problems = deck_rules.check_odds(deck)
+    assert len(problems) == 1
+    assert "rock ×19" in problems[0].message and "paper ×17" in problems[0].message
+
+
+def test_dependent_elements_are_caught(project: Path, printgen: Printgen) -> None:
+    """D6 printed from the chess piece: exact odds for both, but one predicts the other."""
+    deck_file = project / DECK_FILE
+    for die, piece in enumerate(("king", "queen", "rook", "bishop", "knight", "pawn"), start=1):
+        _edit(deck_file, f"{{key: {piece}, ", f"{{key: {piece}, die: {die}, ")
+    _edit(deck_file, 'd6: "{{ symbols.d6 }}"', 'd6: "{{ symbols.chess.die }}"')
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2
+    assert "element 6 (chess) and element D6 (d6) are not independent" in run.err
+    assert "odds are not exact" not in run.err  # the odds are still exact: only the pair fails
+
+
+def test_independence_unit() -> None:
+    letters = [c for c in "abcdef" for _ in range(9)]
+    digits = [d for d in range(1, 7) for _ in range(9)]
+    assert deck_rules.dependence_p(letters, digits, 999, "t") is not None
+    shuffled = list(digits)
+    import random
+
+    random.Random(7).shuffle(shuffled)
+    assert deck_rules.dependence_p(letters, shuffled, 999, "t") is None
+
+
+def test_card_numbers_must_be_1_to_n(project: Path, printgen: Printgen) -> None:
+    _edit(project / DECK_FILE, "first: 1", "first: 2")
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2
+    assert "must be numbered 1–54, each once; missing 1; outside 1–54: 55" in run.err
+
+
+def test_duplicate_card_number_is_caught(project: Path, printgen: Printgen) -> None:
+    deck_file = project / DECK_FILE
+    # a hand-written 55th card reusing number 7
+    deck_file.write_text(deck_file.read_text(encoding="utf-8") + (
+        "cards:\n  - id: extra\n    count: 1\n    name: \"7\"\n    number: 7\n"), encoding="utf-8")
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2
+    assert "card number 7 is printed twice" in run.err
+
+
+def test_label_must_be_the_number_of_values(project: Path, printgen: Printgen) -> None:
+    deck_file = project / DECK_FILE
+    text = deck_file.read_text(encoding="utf-8")
+    nw = next(line for line in text.splitlines() if "{key: nw," in line)
+    _edit(deck_file, nw + "\n", "")
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2
+    assert "element 8 (wind) has 7 values in the deck's rule but its label promises 8" in run.err
+
+
+def test_die_must_roll_1_to_n(project: Path, printgen: Printgen) -> None:
+    _edit(project / DECK_FILE, "d4: [1, 2, 3, 4]", "d4: [0, 1, 2, 3]")
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2
+    assert "element D4 (d4) must roll 1–4" in run.err
+
+
+# ---------------------------------------------------------------------------------------------
+# The games' needs
+
+
+def test_needs_the_deck_cannot_meet(project: Path, printgen: Printgen) -> None:
+    _edit(project / "cards" / MORRA / "game.yaml", "rock: 3,", "rock: 19,")
+    _edit(project / "cards" / MORRA / "game.yaml", "cards: 9 ", "cards: 25 ")
+    run = printgen(project, "validate", MORRA)
+    assert run.code == 2
+    assert ("the game needs 19 cards with 'rock' on element 3 (rps), but the deck "
+            "'mazzo-dei-simboli' has only 18") in run.err
+
+
+def test_needs_more_cards_than_the_deck(project: Path, printgen: Printgen) -> None:
+    _edit(project / "cards" / ARENA / "game.yaml", "life-points: 20", "life-points: 60")
+    _edit(project / "cards" / ARENA / "game.yaml", "life_points: 10 ", "life_points: 30 ")
+    run = printgen(project, "validate", ARENA)
+    assert run.code == 2
+    assert "the game needs 69 cards but the deck 'mazzo-dei-simboli' has only 54" in run.err
+
+
+def test_needs_an_element_the_deck_lacks(project: Path, printgen: Printgen) -> None:
+    _edit(project / "cards" / ARENA / "game.yaml", "[switch, chess,", "[switch, chess, colour,")
+    _edit(project / "cards" / MORRA / "game.yaml", "rps: {rock", "rsp: {rock")
+    run = printgen(project, "validate", ARENA, MORRA)
+    assert run.code == 2
+    assert "the game reads element 'colour', which the deck 'mazzo-dei-simboli' does not have" \
+        in run.err
+    assert "has no element 'rsp'; did you mean 'rps'?" in run.err
+
+
+def test_needs_name_an_existing_deck(project: Path, printgen: Printgen) -> None:
+    _edit(project / "cards" / MORRA / "game.yaml", "deck: mazzo-dei-simboli", "deck: mazzo")
+    run = printgen(project, "validate", MORRA)
+    assert run.code == 2
+    assert "uses deck 'mazzo', which cannot be loaded" in run.err
+
+
+def test_values_must_fit_the_cards_needed(project: Path, printgen: Printgen) -> None:
+    _edit(project / "cards" / MORRA / "game.yaml", "cards: 9 ", "cards: 8 ")
+    _edit(project / "cards" / MORRA / "game.yaml", "needs:", "needs:\n    card: 3")
+    run = printgen(project, "validate", MORRA)
+    assert run.code == 2
+    assert "values.rps asks for 9 cards but the game needs only 8" in run.err
+    assert "unknown need 'card'; did you mean 'cards'?" in run.err
+
+
+def test_arena_numbers_agree_with_needs(project: Path, printgen: Printgen) -> None:
+    _edit(project / "cards" / ARENA / "game.yaml", "life_points: 10 ", "life_points: 12 ")
+    _edit(project / "cards" / ARENA / "game.yaml", "max_life_points: 20", "max_life_points: 23")
+    run = printgen(project, "validate", ARENA)
+    assert run.code == 2
+    assert "the rules use 24 cards for 'life-points' but uses.needs.cards.life-points says 20" \
+        in run.err
+    assert "2 × 23 life points + 9 arena cards use 55 of the deck's 54 cards" in run.err
+
+
+# ---------------------------------------------------------------------------------------------
+# Built PDFs, read back
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("symbols")
+    for folder in ("cards", "templates"):
+        shutil.copytree(ROOT / folder, root / folder)
+    for game in (DECK, MORRA, ARENA):
+        assert main(["--project", str(root), "build", game]) == 0
+    return root / "build"
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_deck_pdf_has_54_fronts_and_backs(built: Path, lang: str) -> None:
+    folder = built / DECK / lang
+    faces = manifest(folder / "cards.json")["faces"]
+    fronts = [f for f in faces if f["side"] == "front"]
+    assert len(fronts) == CARDS
+    assert sum(1 for f in faces if f["side"] == "back") == CARDS
+    assert sorted(f["card"] for f in fronts) == sorted(f"card-{n}" for n in range(1, CARDS + 1))
+    for face in faces:
+        assert face["width_mm"] == pytest.approx(63.0, abs=0.05)
+        assert face["height_mm"] == pytest.approx(88.0, abs=0.05)
+    assert len(PdfReader(folder / "cards.pdf").pages) == 2 * -(-CARDS // 8)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_deck_pdf_prints_numbers_1_to_54_once(built: Path, lang: str) -> None:
+    """Read the number badge of every front (top-left 3.5–16.5 × 3.5–12.5 mm of the trim)."""
+    folder = built / DECK / lang
+    faces = [f for f in manifest(folder / "cards.json")["faces"] if f["side"] == "front"]
+    printed: list[int] = []
+    with pdfplumber.open(folder / "cards.pdf") as pdf:
+        for face in faces:
+            page = pdf.pages[face["page"] - 1]
+            left = face["x_mm"] * MM
+            top = page.height - (face["y_mm"] + face["height_mm"]) * MM
+            badge = page.crop((left + 3.5 * MM, top + 3.5 * MM, left + 16.5 * MM,
+                               top + 12.5 * MM))
+            text = badge.extract_text().strip()
+            assert text == face["card"].removeprefix("card-"), face
+            printed.append(int(text))
+    assert sorted(printed) == list(range(1, CARDS + 1))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("it", ["Mazzo dei simboli", "Sasso", "Cavallo", "pesca ancora", "D20"]),
+    ("en", ["Symbol deck", "Rock", "Knight", "draw again", "D20"]),
+])
+def test_deck_pdf_texts(built: Path, lang: str, words: list[str]) -> None:
+    reader = PdfReader(built / DECK / lang / "cards.pdf")
+    text = " ".join(page.extract_text() for page in reader.pages)
+    for word in words:
+        assert word in text, word
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_every_front_labels_its_eleven_elements(built: Path, lang: str) -> None:
+    with pdfplumber.open(built / DECK / lang / "cards.pdf") as pdf:
+        words = Counter(w["text"] for w in pdf.pages[0].extract_words())
+    per_page = 8
+    for label in ("D4", "D6", "D8", "D10", "D12", "D20"):
+        assert words[label] == per_page, label
+
+
+@pytest.mark.parametrize(("lang", "names"), [("it", ["Pedina A", "Pedina B"]),
+                                             ("en", ["Pawn A", "Pawn B"])])
+def test_arena_pawns_pdf(built: Path, lang: str, names: list[str]) -> None:
+    folder = built / ARENA / lang
+    faces = manifest(folder / "pawns.json")["faces"]
+    assert sorted(f["card"] for f in faces) == ["pawn-a", "pawn-b"]
+    assert all(f["side"] == "front" for f in faces)  # fold-over: printed on one side
+    for face in faces:
+        assert face["width_mm"] == pytest.approx(44.0, abs=0.05)
+        assert face["height_mm"] == pytest.approx(48.0, abs=0.05)
+    text = PdfReader(folder / "pawns.pdf").pages[0].extract_text()
+    for name in names:
+        assert text.count(name) == 2, name  # once on each half of the standee
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_morra_reference_cards(built: Path, lang: str) -> None:
+    faces = manifest(built / MORRA / lang / "cards.json")["faces"]
+    assert Counter(f["side"] for f in faces) == {"front": 2, "back": 2}
+
+
+RULEBOOK_WORDS = {
+    (MORRA, "it"): ["Sasso 2!", "Mancato", "Affondato", "Contrattacco", "Chiarimento.",
+                    "Esempio.", "elemento 3"],
+    (MORRA, "en"): ["Rock 2!", "Miss", "Sunk", "Counterattack", "Clarification.", "Example.",
+                    "element 3"],
+    (ARENA, "it"): ["Colpo di blaster", "Colpo di spada", "Cavallo", "adiacenti", "D20",
+                    "Chiarimento.", "trattino"],
+    (ARENA, "en"): ["A blaster shot", "A sword hit", "Knight", "adjacent", "D20",
+                    "Clarification.", "dash"],
+    (DECK, "it"): ["pesca ancora", "Probabilità esatte", "Indipendenza"],
+    (DECK, "en"): ["draw again", "Exact odds", "Independence"],
+}
+
+
+@pytest.mark.parametrize(("game", "lang"), sorted(RULEBOOK_WORDS))
+def test_rulebook_reads_back(built: Path, game: str, lang: str) -> None:
+    reader = PdfReader(built / game / lang / "rulebook.pdf")
+    text = " ".join(page.extract_text() for page in reader.pages)
+    text = re.sub(r"\s+", " ", text)
+    for word in RULEBOOK_WORDS[(game, lang)]:
+        assert word in text, word
+    width, height = (float(v) / MM for v in reader.pages[0].mediabox[2:])
+    assert (round(width), round(height)) == (210, 297)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("game", [DECK, MORRA, ARENA])
+def test_player_aid_is_one_sheet_of_two_aids(built: Path, game: str, lang: str) -> None:
+    reader = PdfReader(built / game / lang / "player-aid.pdf")
+    assert len(reader.pages) == 1  # 2 players: two A5 aids on one A4 sheet
+    text = reader.pages[0].extract_text()
+    key = {DECK: "D20", MORRA: "3", ARENA: "D20"}[game]
+    assert text.count(key) >= 2
+
+
+def test_clarifications_the_issue_asks_for() -> None:
+    """Each decision the issue lists is written down, in both languages."""
+    topics = {
+        "it": ["sono uguali", "trattino sull’elemento 8", "fuori dall’arena", "Pedone",
+               "Cavallo", "**adiacenti**", "punti vita finiscono"],
+        "en": ["are equal", "dash on element 8", "out of the arena", "Pawn", "Knight",
+               "**adjacent**", "life-point cards run out"],
+    }
+    for lang, words in topics.items():
+        text = (ROOT / "cards" / ARENA / f"rules.{lang}.md").read_text(encoding="utf-8")
+        clarifications = [b for b in text.split("\n\n") if b.startswith("> **Chiarimento.**")
+                          or b.startswith("> **Clarification.**")]
+        joined = " ".join(clarifications)
+        for word in words:
+            assert word in joined, (lang, word)
