@@ -45,6 +45,8 @@ def render_template(source: str, context: dict[str, Any]) -> str:
         raise ExpressionError(f"{exc.message}; check the name in '{source}'") from None
     except TemplateError as exc:
         raise ExpressionError(f"{exc}; in '{source}'") from None
+    except Exception as exc:  # e.g. "10" + 1 inside the expression: still the designer's input
+        raise ExpressionError(f"{type(exc).__name__}: {exc}; in '{source}'") from None
 
 
 @cache

@@ -41,8 +41,9 @@ def card_values(
     values.update({"id": card.id, "count": card.count})
     for name, raw in card.fields.items():
         try:
-            values[name] = expr.evaluate(localize(raw, lang, langs), {**variables, "card": values})
-        except expr.ExpressionError as exc:
+            value = expr.evaluate(localize(raw, lang, langs), {**variables, "card": values})
+            values[name] = _typed(value, deck.field_types.get(name, "any"))
+        except (expr.ExpressionError, ValueError) as exc:
             if problems is not None:
                 problems.append(
                     Problem(
@@ -50,3 +51,18 @@ def card_values(
                     )
                 )
     return values
+
+
+def _typed(value: Any, kind: str) -> Any:
+    """An expression renders to text; a number field gets its number back ("11" -> 11)."""
+    if kind not in ("number", "integer") or not isinstance(value, str):
+        return value
+    try:
+        number = float(value)
+    except ValueError:
+        raise ValueError(f"expected a number, the expression gave {value!r}") from None
+    if kind == "integer" or number.is_integer():
+        if not number.is_integer():
+            raise ValueError(f"expected a whole number, the expression gave {value!r}")
+        return int(number)
+    return number

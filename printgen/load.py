@@ -29,6 +29,7 @@ GAME_KEYS = {
     "data",
     "constraints",
     "uses",
+    "cover",
 }
 DECK_KEYS = {
     "name",
@@ -86,6 +87,7 @@ def load_game(project: Project, game_id: str) -> Game:
     if not deck_files:
         checker.error(Where(rel_game), f"no deck files; add cards/{game_id}/decks/<deck>.yaml")
     constraints = _constraints(checker, game_map)
+    cover = _cover(checker, game_map)
     if checker.problems:
         raise ProjectError(checker.problems)
     data = game_map.get("data", {})
@@ -97,6 +99,7 @@ def load_game(project: Project, game_id: str) -> Game:
         constraints=constraints,
         decks=decks,
         uses=game_map.get("uses", {}),
+        cover=cover,
         raw=game_map,
     )
 
@@ -472,3 +475,15 @@ def _constraints(checker: Checker, node: LDict) -> list[Constraint]:
 def game_files(project: Project, game_id: str) -> list[Path]:
     folder = project.cards / game_id
     return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+def _cover(checker: Checker, node: LDict) -> list[str]:
+    if "cover" not in node:
+        return []
+    items = checker.sequence(node["cover"], node.at("cover"), "cover")
+    refs = [str(item) for item in items or []]
+    for index, ref in enumerate(refs):
+        if "/" not in ref:
+            checker.error(items.at(index) if items else node.where,
+                          f"cover entry '{ref}' must be deck/card, e.g. main/monk")
+    return refs

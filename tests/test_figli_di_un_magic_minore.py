@@ -196,7 +196,7 @@ def test_card_numbers_equal_the_data(lang: str) -> None:
     assert fdm.numbers_in(printed["quadri-k"]["rule"])[-2:] == [3, 4]
     assert fdm.numbers_in(printed["cuori-a"]["rule"]) == [1, 3, 5]
     assert fdm.numbers_in(printed["cuori-7"]["suit_rule"]) == [d["heart_life"]]
-    assert printed["fiori-j"]["power"] == "10" and printed["fiori-a"]["power"] == "1"
+    assert printed["fiori-j"]["power"] == 10 and printed["fiori-a"]["power"] == 1
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

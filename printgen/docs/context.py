@@ -53,6 +53,7 @@ def document_context(
                 "total": deck.total,
                 "output": deck.output,
                 "types": len(deck.cards),
+                "copies": sorted({card.count for card in deck.cards}),
                 "cards": [
                     {"id": card.id, "name": face.name, "count": card.count}
                     for card, face in laid.fronts
@@ -65,7 +66,7 @@ def document_context(
         if in_reference(laid)
         for card, _ in laid.fronts
     ]
-    cover = [f"{laid.deck.id}/{card.id}" for laid in decks for card, _ in laid.fronts][:4]
+    cover = game.cover or [f"{laid.deck.id}/{c.id}" for laid in decks for c, _ in laid.fronts][:4]
     meta = game.meta
     return {
         "t": labels(project, lang),
@@ -76,7 +77,8 @@ def document_context(
         },
         "data": localize(game.data, lang, langs),
         "components": components,
-        "total_cards": sum(c["total"] for c in components),
+        # tokens and pawns are components too, but not cards
+        "total_cards": sum(c["total"] for c in components if c["output"] == "cards"),
         "reference_cards": reference,
         "cover_cards": cover,
     }
