@@ -403,16 +403,26 @@ def _bean(ink: _Ink) -> None:
 def _monk(ink: _Ink) -> None:
     s = ink.shape()
     # robe: rounded shoulders, widening to the ground
-    s.outline((10, 6), [(90, 6), ((84, 30), (80, 44), (74, 54)), ((68, 60), (32, 60), (26, 54)),
-                        ((20, 44), (16, 30), (10, 6))])
+    s.outline(
+        (10, 6),
+        [
+            (90, 6),
+            ((84, 30), (80, 44), (74, 54)),
+            ((68, 60), (32, 60), (26, 54)),
+            ((20, 44), (16, 30), (10, 6)),
+        ],
+    )
     # hood with a slight point, narrower than the shoulders
     s.outline((31, 50), [(69, 50), ((73, 70), (63, 88), (50, 94)), ((37, 88), (27, 70), (31, 50))])
     ink.fill(s)
     ink.fill(ink.shape().ellipse(50, 66, 10.5, 13.5), WHITE)
     ink.fill(ink.shape().ellipse(50, 63.5, 7.5, 10.5))  # face in the hood's shadow
     with ink.clipped(s):  # sleeves meeting over the belly
-        sleeves: list[Seg] = [(27, 50), ((34, 36), (42, 30), (50, 30)),
-                              ((58, 30), (66, 36), (73, 50))]
+        sleeves: list[Seg] = [
+            (27, 50),
+            ((34, 36), (42, 30), (50, 30)),
+            ((58, 30), (66, 36), (73, 50)),
+        ]
         ink.line(sleeves, 3.5, WHITE)
 
 
@@ -439,8 +449,15 @@ def _warrior(ink: _Ink) -> None:
         ],
     )
     # horsehair crest fanning out above the dome
-    s.outline((44, 70), [(56, 70), ((60, 80), (68, 86), (66, 92)), ((60, 96), (40, 96), (34, 92)),
-                         ((32, 86), (40, 80), (44, 70))])
+    s.outline(
+        (44, 70),
+        [
+            (56, 70),
+            ((60, 80), (68, 86), (66, 92)),
+            ((60, 96), (40, 96), (34, 92)),
+            ((32, 86), (40, 80), (44, 70)),
+        ],
+    )
     ink.fill(s)
 
 
@@ -468,8 +485,19 @@ def _peace(ink: _Ink) -> None:
                 (18, 52),
             ],
         )
-        wing = [(64, 58), (63, 74), (54, 88), (36, 96), (42, 87), (26, 90), (35, 80), (19, 80),
-                (31, 71), (17, 68), (36, 56)]
+        wing = [
+            (64, 58),
+            (63, 74),
+            (54, 88),
+            (36, 96),
+            (42, 87),
+            (26, 90),
+            (35, 80),
+            (19, 80),
+            (31, 71),
+            (17, 68),
+            (36, 56),
+        ]
         s.rpoly(wing, 2.5)
     ink.fill(s)
     ink.fill(ink.shape().circle(30, 64, 2.6), WHITE)
@@ -525,8 +553,16 @@ def _wine(ink: _Ink) -> None:
 def _stone(ink: _Ink) -> None:
     def block(x: float, y: float, w: float, h: float) -> list[Pt]:
         c = 7
-        return [(x + c, y), (x + w - c, y), (x + w, y + c), (x + w, y + h - c),
-                (x + w - c, y + h), (x + c, y + h), (x, y + h - c), (x, y + c)]
+        return [
+            (x + c, y),
+            (x + w - c, y),
+            (x + w, y + c),
+            (x + w, y + h - c),
+            (x + w - c, y + h),
+            (x + c, y + h),
+            (x, y + h - c),
+            (x, y + c),
+        ]
 
     s = ink.shape()
     for b in (block(6, 8, 42, 38), block(52, 8, 42, 38), block(27, 50, 46, 40)):
@@ -623,8 +659,9 @@ def _vp(ink: _Ink) -> None:
                 # leaves in pairs, pointing up the branch (its tangent is a - 90)
                 for lean in (38, -38):
                     with s.at(x, y, a - 90 + lean):
-                        s.outline((0, 0), [((5, 5), (12, 5.5), (17, 0)),
-                                           ((12, -5.5), (5, -5), (0, 0))])
+                        s.outline(
+                            (0, 0), [((5, 5), (12, 5.5), (17, 0)), ((12, -5.5), (5, -5), (0, 0))]
+                        )
             with s.at(*_on(0, 52, 32, 32, 146), 146 - 90):
                 s.outline((0, 0), [((5, 5.5), (14, 6), (21, 0)), ((14, -6), (5, -5.5), (0, 0))])
     ink.fill(s)
@@ -637,8 +674,12 @@ def _machine(ink: _Ink) -> None:
     pts: list[Pt] = []
     for i in range(8):
         c = 45.0 * i
-        pts += [_on(50, 50, 36, 36, c - 14), _on(50, 50, 45, 45, c - 8), _on(50, 50, 45, 45, c + 8),
-                _on(50, 50, 36, 36, c + 14)]
+        pts += [
+            _on(50, 50, 36, 36, c - 14),
+            _on(50, 50, 45, 45, c - 8),
+            _on(50, 50, 45, 45, c + 8),
+            _on(50, 50, 36, 36, c + 14),
+        ]
     s = ink.shape().rpoly(pts, 1.5)
     s.circle(50, 50, 13, hole=True)
     ink.fill(s)
@@ -763,8 +804,12 @@ def _club(ink: _Ink) -> None:
     s.circle(29, 42, 19.5)
     s.circle(71, 42, 19.5)
     s.circle(50, 50, 12)
-    stem: list[Seg] = [(55, 48), ((56, 24), (60, 12), (68, 6)), (32, 6),
-                       ((40, 12), (44, 24), (45, 48))]
+    stem: list[Seg] = [
+        (55, 48),
+        ((56, 24), (60, 12), (68, 6)),
+        (32, 6),
+        ((40, 12), (44, 24), (45, 48)),
+    ]
     s.outline((45, 48), stem)
     ink.fill(s)
 
@@ -776,8 +821,12 @@ def _spade(ink: _Ink) -> None:
         ((58, 18), (53, 23), (51, 29)),
     ]
     s = ink.shape().outline((50, 94), right + _mirror((50, 94), right))
-    stem: list[Seg] = [(54, 36), ((55, 20), (60, 11), (68, 6)), (32, 6),
-                       ((40, 11), (45, 20), (46, 36))]
+    stem: list[Seg] = [
+        (54, 36),
+        ((55, 20), (60, 11), (68, 6)),
+        (32, 6),
+        ((40, 11), (45, 20), (46, 36)),
+    ]
     s.outline((46, 36), stem)
     ink.fill(s)
 
@@ -832,8 +881,9 @@ def _shifted(segs: Sequence[Seg], dx: float, dy: float) -> list[Seg]:
     for s in segs:
         if _is_curve(s):
             c1, c2, end = s
-            out.append(((c1[0] + dx, c1[1] + dy), (c2[0] + dx, c2[1] + dy),
-                        (end[0] + dx, end[1] + dy)))
+            out.append(
+                ((c1[0] + dx, c1[1] + dy), (c2[0] + dx, c2[1] + dy), (end[0] + dx, end[1] + dy))
+            )
         else:
             out.append((s[0] + dx, s[1] + dy))
     return out
@@ -910,8 +960,12 @@ def _chess_body(s: _Shape, neck: float, top: float) -> None:
     """Concave column from the base up to a collar at height `top`."""
     s.outline(
         (27, 22),
-        [(73, 22), ((63, 30), (50 + neck, 40), (50 + neck, top)), (50 - neck, top),
-         ((50 - neck, 40), (37, 30), (27, 22))],
+        [
+            (73, 22),
+            ((63, 30), (50 + neck, 40), (50 + neck, top)),
+            (50 - neck, top),
+            ((50 - neck, 40), (37, 30), (27, 22)),
+        ],
     )
 
 
@@ -954,8 +1008,19 @@ def _chess_queen(ink: _Ink) -> None:
     _chess_base(s)
     _chess_body(s, 8, 58)
     s.rrect(33, 54, 34, 8, 4)
-    crown = [(38, 61), (62, 61), (75, 82), (63, 73), (60, 86), (55, 74), (50, 88), (45, 74),
-             (40, 86), (37, 73), (25, 82)]
+    crown = [
+        (38, 61),
+        (62, 61),
+        (75, 82),
+        (63, 73),
+        (60, 86),
+        (55, 74),
+        (50, 88),
+        (45, 74),
+        (40, 86),
+        (37, 73),
+        (25, 82),
+    ]
     s.rpoly(crown, 1)
     for x, y in ((25, 82), (40, 86), (50, 89), (60, 86), (75, 82)):
         s.circle(x, y, 4.2)
@@ -1050,16 +1115,24 @@ def _d6(ink: _Ink) -> None:
 def _d8(ink: _Ink) -> None:
     north, east, south, west = (50, 92), (89, 50), (50, 8), (11, 50)
     top, left, right = (50, 76), (32, 40), (68, 40)
-    _die(ink, [north, east, south, west], [top, left, right],
-         [(top, north), (left, west), (right, east), (left, south), (right, south)])
+    _die(
+        ink,
+        [north, east, south, west],
+        [top, left, right],
+        [(top, north), (left, west), (right, east), (left, south), (right, south)],
+    )
     ink.text(50, 51, 22, 17)
 
 
 def _d10(ink: _Ink) -> None:
     north, east, south, west = (50, 92), (89, 56), (50, 8), (11, 56)
     right, bottom, left = (71, 50), (50, 26), (29, 50)
-    _die(ink, [north, east, south, west], [north, right, bottom, left],
-         [(right, east), (left, west), (bottom, south)])
+    _die(
+        ink,
+        [north, east, south, west],
+        [north, right, bottom, left],
+        [(right, east), (left, west), (bottom, south)],
+    )
     ink.text(50, 52, 24, 18)
 
 
@@ -1074,8 +1147,17 @@ def _d20(ink: _Ink) -> None:
     o = _regular(50, 50, 44, 6)  # corners at 90, 150, 210, 270, 330, 30 degrees
     top, left, right = _regular(50, 50, 29, 3)  # front face, pointing up
     # each corner of the front face joins three corners of the rim
-    edges = [(top, o[5]), (top, o[0]), (top, o[1]), (left, o[1]), (left, o[2]), (left, o[3]),
-             (right, o[3]), (right, o[4]), (right, o[5])]
+    edges = [
+        (top, o[5]),
+        (top, o[0]),
+        (top, o[1]),
+        (left, o[1]),
+        (left, o[2]),
+        (left, o[3]),
+        (right, o[3]),
+        (right, o[4]),
+        (right, o[5]),
+    ]
     _die(ink, o, [top, left, right], edges)
     ink.text(50, 45, 22, 16)
 
@@ -1119,8 +1201,12 @@ def _laser_sword(ink: _Ink) -> None:
 def _pawn_a(ink: _Ink) -> None:
     """Ludo-style pawn: smooth cone and a big round head."""
     s = ink.shape()
-    cone: list[Seg] = [(82, 6), ((80, 20), (60, 36), (58, 56)), (42, 56),
-                       ((40, 36), (20, 20), (18, 6))]
+    cone: list[Seg] = [
+        (82, 6),
+        ((80, 20), (60, 36), (58, 56)),
+        (42, 56),
+        ((40, 36), (20, 20), (18, 6)),
+    ]
     s.outline((18, 6), cone)
     s.circle(50, 70, 21)
     ink.fill(s)
@@ -1160,8 +1246,13 @@ def _ship(ink: _Ink) -> None:
     for x in (28, 40, 52, 64):
         portholes.circle(x, 29, 3)
     ink.fill(portholes, WHITE)
-    waves: list[Seg] = [(6, 8), ((16, 13), (22, 3), (32, 8)), ((42, 13), (48, 3), (58, 8)),
-                        ((68, 13), (74, 3), (84, 8)), (94, 8)]
+    waves: list[Seg] = [
+        (6, 8),
+        ((16, 13), (22, 3), (32, 8)),
+        ((42, 13), (48, 3), (58, 8)),
+        ((68, 13), (74, 3), (84, 8)),
+        (94, 8),
+    ]
     ink.line(waves, 3.5, ink.tint(0.45))
 
 
@@ -1182,8 +1273,14 @@ def _drop(s: _Shape, cx: float, cy: float, r: float, deg: float) -> None:
     """Teardrop: a round end at (cx, cy) and a point 2.3 r away towards `deg`."""
     with s.at(cx, cy, deg - 90):
         tip = (0.0, 2.3 * r)
-        s.outline(tip, [((r * 0.6, 1.3 * r), (r, 0.6 * r), (r, 0)), *_arc(0, 0, r, r, 0, -180),
-                        ((-r, 0.6 * r), (-r * 0.6, 1.3 * r), tip)])
+        s.outline(
+            tip,
+            [
+                ((r * 0.6, 1.3 * r), (r, 0.6 * r), (r, 0)),
+                *_arc(0, 0, r, r, 0, -180),
+                ((-r, 0.6 * r), (-r * 0.6, 1.3 * r), tip),
+            ],
+        )
 
 
 def _miss(ink: _Ink) -> None:
@@ -1256,28 +1353,81 @@ def _age(ink: _Ink) -> None:
 
 _ICONS: dict[str, Callable[[_Ink], None]] = {
     # Warriors and Monks
-    "bean": _bean, "monk": _monk, "warrior": _warrior, "war": _war, "peace": _peace,
-    "truce": _truce, "death": _death, "wine": _wine,
+    "bean": _bean,
+    "monk": _monk,
+    "warrior": _warrior,
+    "war": _war,
+    "peace": _peace,
+    "truce": _truce,
+    "death": _death,
+    "wine": _wine,
     # Costruttori del Medioevo
-    "stone": _stone, "wood": _wood, "compass": _compass, "tile": _tile, "coin": _coin, "vp": _vp,
-    "machine": _machine, "worker": _worker, "building": _building, "action": _action, "wage": _wage,
+    "stone": _stone,
+    "wood": _wood,
+    "compass": _compass,
+    "tile": _tile,
+    "coin": _coin,
+    "vp": _vp,
+    "machine": _machine,
+    "worker": _worker,
+    "building": _building,
+    "action": _action,
+    "wage": _wage,
     # Figli di un Magic minore
-    "heart": _heart, "diamond": _diamond, "club": _club, "spade": _spade, "life": _life,
-    "damage": _damage, "block": _block, "graveyard": _graveyard, "exile": _exile, "draw": _draw,
+    "heart": _heart,
+    "diamond": _diamond,
+    "club": _club,
+    "spade": _spade,
+    "life": _life,
+    "damage": _damage,
+    "block": _block,
+    "graveyard": _graveyard,
+    "exile": _exile,
+    "draw": _draw,
     "tap": _tap,
     # Symbol deck and its games
-    "switch-on": _switch_on, "switch-off": _switch_off, "rock": _rock, "paper": _paper,
-    "scissors": _scissors, "chess-king": _chess_king, "chess-queen": _chess_queen,
-    "chess-rook": _chess_rook, "chess-bishop": _chess_bishop, "chess-knight": _chess_knight,
+    "switch-on": _switch_on,
+    "switch-off": _switch_off,
+    "rock": _rock,
+    "paper": _paper,
+    "scissors": _scissors,
+    "chess-king": _chess_king,
+    "chess-queen": _chess_queen,
+    "chess-rook": _chess_rook,
+    "chess-bishop": _chess_bishop,
+    "chess-knight": _chess_knight,
     "chess-pawn": _chess_pawn,
-    "wind-n": _wind(0), "wind-ne": _wind(45), "wind-e": _wind(90), "wind-se": _wind(135),
-    "wind-s": _wind(180), "wind-sw": _wind(225), "wind-w": _wind(270), "wind-nw": _wind(315),
-    "d4": _d4, "d6": _d6, "d8": _d8, "d10": _d10, "d12": _d12, "d20": _d20, "dash": _dash,
-    "blaster": _blaster, "laser-sword": _laser_sword, "pawn-a": _pawn_a, "pawn-b": _pawn_b,
-    "ship": _ship, "hit": _hit, "miss": _miss, "counter": _counter,
+    "wind-n": _wind(0),
+    "wind-ne": _wind(45),
+    "wind-e": _wind(90),
+    "wind-se": _wind(135),
+    "wind-s": _wind(180),
+    "wind-sw": _wind(225),
+    "wind-w": _wind(270),
+    "wind-nw": _wind(315),
+    "d4": _d4,
+    "d6": _d6,
+    "d8": _d8,
+    "d10": _d10,
+    "d12": _d12,
+    "d20": _d20,
+    "dash": _dash,
+    "blaster": _blaster,
+    "laser-sword": _laser_sword,
+    "pawn-a": _pawn_a,
+    "pawn-b": _pawn_b,
+    "ship": _ship,
+    "hit": _hit,
+    "miss": _miss,
+    "counter": _counter,
     # Generic
-    "star": _star_icon, "check": _check, "cross": _cross, "arrow-right": _arrow_right,
-    "players": _players, "clock": _clock, "age": _age,
+    "star": _star_icon,
+    "check": _check,
+    "cross": _cross,
+    "arrow-right": _arrow_right,
+    "players": _players,
+    "clock": _clock,
+    "age": _age,
 }
 
 ICON_NAMES: tuple[str, ...] = tuple(sorted(_ICONS))

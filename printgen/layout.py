@@ -59,6 +59,7 @@ class TextBox:
     color: str
     align: str
     valign: str
+    icon_colors: dict[str, str]
 
 
 @dataclass
@@ -445,6 +446,7 @@ def _text(
         _color(style["color"]) or "#000000",
         str(style["align"]),
         str(style["valign"]),
+        ctx.game.icon_colors,
     )
 
 

@@ -30,6 +30,7 @@ GAME_KEYS = {
     "constraints",
     "uses",
     "cover",
+    "icon_colors",
 }
 DECK_KEYS = {
     "name",
@@ -88,6 +89,7 @@ def load_game(project: Project, game_id: str) -> Game:
         checker.error(Where(rel_game), f"no deck files; add cards/{game_id}/decks/<deck>.yaml")
     constraints = _constraints(checker, game_map)
     cover = _cover(checker, game_map)
+    icon_colors = _icon_colors(checker, game_map)
     if checker.problems:
         raise ProjectError(checker.problems)
     data = game_map.get("data", {})
@@ -100,6 +102,7 @@ def load_game(project: Project, game_id: str) -> Game:
         decks=decks,
         uses=game_map.get("uses", {}),
         cover=cover,
+        icon_colors=icon_colors,
         raw=game_map,
     )
 
@@ -484,6 +487,24 @@ def _cover(checker: Checker, node: LDict) -> list[str]:
     refs = [str(item) for item in items or []]
     for index, ref in enumerate(refs):
         if "/" not in ref:
-            checker.error(items.at(index) if items else node.where,
-                          f"cover entry '{ref}' must be deck/card, e.g. main/monk")
+            checker.error(
+                items.at(index) if items else node.where,
+                f"cover entry '{ref}' must be deck/card, e.g. main/monk",
+            )
     return refs
+
+
+def _icon_colors(checker: Checker, node: LDict) -> dict[str, str]:
+    if "icon_colors" not in node:
+        return {}
+    colors = checker.mapping(node["icon_colors"], node.at("icon_colors"), "icon_colors")
+    for name, color in (colors or {}).items():
+        _field(checker, name, colors.key_at(name) if colors else node.where, "icon", "icon_colors")
+        _field(
+            checker,
+            color,
+            colors.at(name) if colors else node.where,
+            "color",
+            f"icon_colors {name}",
+        )
+    return {str(k): str(v) for k, v in (colors or {}).items()}

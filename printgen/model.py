@@ -79,6 +79,7 @@ class Game:
     constraints: list[Constraint]
     decks: list[Deck]
     uses: dict[str, Any]  # needs declared on another game's deck (see the symbol deck games)
+    icon_colors: dict[str, str]  # inline icons drawn in their own colour (hearts red)
     cover: list[str]  # deck/card references drawn on the rulebook's cover (default: the first 4)
     raw: dict[str, Any]  # the whole game.yaml, for game modules that need more
 

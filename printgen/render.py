@@ -6,6 +6,9 @@ trim box's bottom-left corner, in points, with y up (PDF's own convention).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -13,6 +16,7 @@ from printgen import text
 from printgen.layout import Face, Icon, Image, Op, Shape, TextBox
 from printgen.units import pt
 
+NO_COLORS: Mapping[str, str] = MappingProxyType({})
 ASCENT = 0.93  # of the font size, Vera's ascender: first baseline sits this far below the top
 DESCENT = 0.24
 
@@ -69,7 +73,6 @@ def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
         draw_block(
             canvas,
             op.block,
-            op.family,
             left,
             bottom + height,
             width,
@@ -77,6 +80,7 @@ def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
             op.color,
             op.align,
             op.valign,
+            op.icon_colors,
         )
     elif isinstance(op, Icon):
         from printgen.icons import draw_icon
@@ -138,7 +142,6 @@ def content_height(block: text.Block) -> float:
 def draw_block(
     canvas: Canvas,
     block: text.Block,
-    family: object,
     left: float,
     top: float,
     width: float,
@@ -146,6 +149,7 @@ def draw_block(
     color: str,
     align: str = "left",
     valign: str = "top",
+    icon_colors: Mapping[str, str] = NO_COLORS,
 ) -> None:
     """Draw fitted lines in a box given by its top-left corner (points, y up)."""
     used = content_height(block)
@@ -162,13 +166,19 @@ def draw_block(
             offset = (width - line.width) / 2
         elif align == "right":
             offset = width - line.width
-        draw_line(canvas, line, left + offset, baseline, block.size, color)
+        draw_line(canvas, line, left + offset, baseline, block.size, color, icon_colors)
         baseline -= block.leading
     canvas.restoreState()
 
 
 def draw_line(
-    canvas: Canvas, line: text.Line, left: float, baseline: float, size: float, color: str
+    canvas: Canvas,
+    line: text.Line,
+    left: float,
+    baseline: float,
+    size: float,
+    color: str,
+    icon_colors: Mapping[str, str] = NO_COLORS,
 ) -> None:
     """Draw a line. Words go out with real space characters between them (merged into one
     string while the font stays the same), so the PDF's text reads, searches and copies as the
@@ -197,7 +207,10 @@ def draw_line(
             from printgen.icons import draw_icon
 
             # sits on the baseline like a capital, dipping slightly as round letters do
-            draw_icon(canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width, color)
+            icon_color = icon_colors.get(piece.icon, color)
+            draw_icon(
+                canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width, icon_color
+            )
         else:
             shift = spaces * stringWidth(" ", piece.font, size)
             pending = text.Piece(

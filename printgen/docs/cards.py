@@ -31,6 +31,7 @@ class CardIndex:
 
     def __init__(self, game: Game, lang: str, decks: list[LaidOutDeck], where: Where) -> None:
         self.where = where
+        self.icon_colors = game.icon_colors
         self.problems: list[Problem] = []
         self.cards: dict[str, CardInfo] = {}
         for laid in decks:

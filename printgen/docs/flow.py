@@ -3,7 +3,8 @@ inline icons, fonts and line breaking."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab.platypus import Flowable, Table, TableStyle
@@ -11,7 +12,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 from printgen import text
 from printgen.fonts import Family
 from printgen.layout import Face
-from printgen.render import ASCENT, DESCENT, draw_face, draw_line
+from printgen.render import ASCENT, DESCENT, NO_COLORS, draw_face, draw_line
 from printgen.units import pt
 
 
@@ -26,6 +27,7 @@ class TextStyle:
     space_after: float = 4.0
     indent: float = 0.0  # points, left
     bold: bool = False
+    icon_colors: Mapping[str, str] = field(default_factory=lambda: NO_COLORS)  # own colours
 
     def scaled(self, factor: float) -> TextStyle:
         return replace(
@@ -141,7 +143,7 @@ def _draw_lines(flow: RichText, lines: list[text.Line], bullet: str | None) -> N
             offset += (width - line.width) / 2
         elif style.align == "right":
             offset += width - line.width
-        draw_line(canvas, line, offset, baseline, style.size, style.color)
+        draw_line(canvas, line, offset, baseline, style.size, style.color, style.icon_colors)
         baseline -= flow.line_height
     canvas.restoreState()
 

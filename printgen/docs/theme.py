@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields, replace
+
 from printgen.docs.flow import TextStyle
 from printgen.docs.markdown import Theme
 from printgen.fonts import vera
+from printgen.render import NO_COLORS
 
 ACCENT = "#7a3b12"
 MIN_AID_SIZE = 7.0
 
 
-def rulebook_theme() -> Theme:
+def rulebook_theme(icon_colors: Mapping[str, str] = NO_COLORS) -> Theme:
     family = vera()
-    return Theme(
+    theme = Theme(
         body=TextStyle(family, 10, 1.35, space_after=6),
         h1=TextStyle(
             family, 30, 1.15, ACCENT, "center", space_before=40, space_after=10, bold=True
@@ -22,12 +26,13 @@ def rulebook_theme() -> Theme:
         table=TextStyle(family, 9, 1.25, space_after=0),
         accent=ACCENT,
     )
+    return _with_icon_colors(theme, icon_colors)
 
 
-def aid_theme(body_size: float) -> Theme:
+def aid_theme(body_size: float, icon_colors: Mapping[str, str] = NO_COLORS) -> Theme:
     family = vera()
     k = body_size / 8.0
-    return Theme(
+    theme = Theme(
         body=TextStyle(family, body_size, 1.25, space_after=2.5 * k),
         h1=TextStyle(
             family, body_size * 1.6, 1.15, "#ffffff", "left", space_after=4 * k, bold=True
@@ -47,3 +52,13 @@ def aid_theme(body_size: float) -> Theme:
         table=TextStyle(family, body_size, 1.2, space_after=0),
         accent=ACCENT,
     )
+    return _with_icon_colors(theme, icon_colors)
+
+
+def _with_icon_colors(theme: Theme, icon_colors: Mapping[str, str]) -> Theme:
+    styles = {
+        f.name: replace(getattr(theme, f.name), icon_colors=icon_colors)
+        for f in fields(theme)
+        if isinstance(getattr(theme, f.name), TextStyle)
+    }
+    return replace(theme, **styles)

@@ -40,14 +40,21 @@ def check_numbers(game: Game, ctx: CheckContext) -> list[Problem]:
     needs = game.uses.get("needs", {}) if isinstance(game.uses, dict) else {}
     cards = needs.get("cards") if isinstance(needs, dict) else None
     groups = cards if isinstance(cards, dict) else {}
-    pairs = (("grid", "grid", grid), ("life-points", "life_points",
-                                        None if life is None else PLAYERS * life))
+    pairs = (
+        ("grid", "grid", grid),
+        ("life-points", "life_points", None if life is None else PLAYERS * life),
+    )
     for need, data_key, expected in pairs:
         declared = _int(groups.get(need))
         if expected is not None and declared is not None and declared != expected:
-            problems.append(Problem(_data_at(game, data_key), f"the rules use {expected} cards "
-                                    f"for '{need}' but uses.needs.cards.{need} says {declared}; "
-                                    "make them agree"))
+            problems.append(
+                Problem(
+                    _data_at(game, data_key),
+                    f"the rules use {expected} cards "
+                    f"for '{need}' but uses.needs.cards.{need} says {declared}; "
+                    "make them agree",
+                )
+            )
     if grid is None or most is None:
         return problems
     try:
@@ -56,8 +63,12 @@ def check_numbers(game: Game, ctx: CheckContext) -> list[Problem]:
         return problems
     total = sum(deck.total for deck in deck_game.decks)
     if grid + PLAYERS * most >= total:
-        problems.append(Problem(_data_at(game, "max_life_points"),
-                                f"{PLAYERS} × {most} life points + {grid} arena cards use "
-                                f"{grid + PLAYERS * most} of the deck's {total} cards and leave "
-                                "no draw pile for the dashes; lower max_life_points"))
+        problems.append(
+            Problem(
+                _data_at(game, "max_life_points"),
+                f"{PLAYERS} × {most} life points + {grid} arena cards use "
+                f"{grid + PLAYERS * most} of the deck's {total} cards and leave "
+                "no draw pile for the dashes; lower max_life_points",
+            )
+        )
     return problems

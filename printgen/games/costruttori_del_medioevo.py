@@ -41,15 +41,30 @@ Vector = tuple[int, int, int, int]
 
 # The seed's numbers, used where game.yaml's data leaves one out.
 DEFAULTS: dict[str, Any] = {
-    "skill_max": 3, "need_max": 5, "crew_max": 3, "end_vp": 17,
+    "skill_max": 3,
+    "need_max": 5,
+    "crew_max": 3,
+    "end_vp": 17,
     "coins": {"silver": {"value": 1, "count": 25}, "gold": {"value": 5, "count": 15}},
-    "reward": {"vp_after": 6, "base_total": 5, "base_coins": 8, "coins_step": 4,
-               "all_skills_bonus": 1, "vp_tolerance": 1, "coin_tolerance": 2},
-    "machines": [{"level": 1, "need": [1, 1], "vp": 1, "gives": 2},
-                 {"level": 2, "need": [2, 1], "vp": 2, "gives": 3}],
-    "ranks": [{"wage": 2, "shapes": ["1+1"]}, {"wage": 3, "shapes": ["2+1"]},
-              {"wage": 4, "shapes": ["1+1+1+1", "2+2", "3+1", "2+1+1"]},
-              {"wage": 5, "shapes": ["3+2"]}],
+    "reward": {
+        "vp_after": 6,
+        "base_total": 5,
+        "base_coins": 8,
+        "coins_step": 4,
+        "all_skills_bonus": 1,
+        "vp_tolerance": 1,
+        "coin_tolerance": 2,
+    },
+    "machines": [
+        {"level": 1, "need": [1, 1], "vp": 1, "gives": 2},
+        {"level": 2, "need": [2, 1], "vp": 2, "gives": 3},
+    ],
+    "ranks": [
+        {"wage": 2, "shapes": ["1+1"]},
+        {"wage": 3, "shapes": ["2+1"]},
+        {"wage": 4, "shapes": ["1+1+1+1", "2+2", "3+1", "2+1+1"]},
+        {"wage": 5, "shapes": ["3+2"]},
+    ],
 }
 
 
@@ -107,25 +122,38 @@ def check(game: Game, ctx: Any) -> list[Problem]:
     lang = game.meta.languages[0]
     data = localize(game.data, lang, game.meta.languages)
     problems: list[Problem] = []
-    c = Ctx(game, data if isinstance(data, dict) else {},
-            _pieces(game, "workers", lang, problems), _pieces(game, "apprentices", lang, problems),
-            _pieces(game, "buildings", lang, problems))
+    c = Ctx(
+        game,
+        data if isinstance(data, dict) else {},
+        _pieces(game, "workers", lang, problems),
+        _pieces(game, "apprentices", lang, problems),
+        _pieces(game, "buildings", lang, problems),
+    )
     for rule in RULES:
         try:
             problems.extend(rule(c))
         except (KeyError, TypeError, ValueError) as exc:  # malformed data:, not a card
             name = rule.__name__.removeprefix("rule_").replace("_", "-")
-            problems.append(Problem(game.data_where, f"{name}: cannot check, game.yaml data is "
-                                    f"malformed ({type(exc).__name__}: {exc}); see the "
-                                    "defaults in printgen/games/costruttori_del_medioevo.py"))
+            problems.append(
+                Problem(
+                    game.data_where,
+                    f"{name}: cannot check, game.yaml data is "
+                    f"malformed ({type(exc).__name__}: {exc}); see the "
+                    "defaults in printgen/games/costruttori_del_medioevo.py",
+                )
+            )
     return problems
 
 
 def _pieces(game: Game, deck_id: str, lang: str, problems: list[Problem]) -> list[Piece]:
     deck = game.deck(deck_id)
     if deck is None:
-        problems.append(Problem(Where(f"{game.folder}/decks"), f"deck: the game needs a deck "
-                                f"'{deck_id}' (cards/{game.id}/decks/{deck_id}.yaml)"))
+        problems.append(
+            Problem(
+                Where(f"{game.folder}/decks"),
+                f"deck: the game needs a deck '{deck_id}' (cards/{game.id}/decks/{deck_id}.yaml)",
+            )
+        )
         return []
     return [Piece(card, deck, card_values(game, deck, card, lang)) for card in deck.cards]
 
@@ -146,8 +174,11 @@ def rule_wage(c: Ctx) -> Iterator[Problem]:
         if wage is None:
             yield Problem(p.where("wage"), f"wage: {p.label} has no whole-number wage")
         elif wage != total:
-            yield Problem(p.where("wage"), f"wage: {p.label} has wage {wage} but its skills add "
-                          f"up to {total} ({_spell(p.vector())}); the wage must equal the sum")
+            yield Problem(
+                p.where("wage"),
+                f"wage: {p.label} has wage {wage} but its skills add "
+                f"up to {total} ({_spell(p.vector())}); the wage must equal the sum",
+            )
 
 
 def rule_skill_cap(c: Ctx) -> Iterator[Problem]:
@@ -158,13 +189,18 @@ def rule_skill_cap(c: Ctx) -> Iterator[Problem]:
             if n is None:
                 yield Problem(p.where(skill), f"skill-cap: {p.label} has no whole-number {skill}")
             elif not 0 <= n <= cap:
-                yield Problem(p.where(skill), f"skill-cap: {p.label} has {skill} {n}; a worker's "
-                              f"skills go from 0 to {cap}")
+                yield Problem(
+                    p.where(skill),
+                    f"skill-cap: {p.label} has {skill} {n}; a worker's skills go from 0 to {cap}",
+                )
 
 
 def _ranks(c: Ctx) -> dict[int, list[str]]:
-    return {int(r["wage"]): [str(s) for s in r.get("shapes", [])]
-            for r in c.setting("ranks") if isinstance(r, dict) and "wage" in r}
+    return {
+        int(r["wage"]): [str(s) for s in r.get("shapes", [])]
+        for r in c.setting("ranks")
+        if isinstance(r, dict) and "wage" in r
+    }
 
 
 def rule_rank(c: Ctx) -> Iterator[Problem]:
@@ -173,11 +209,17 @@ def rule_rank(c: Ctx) -> Iterator[Problem]:
         vector = p.vector()
         total, shape = sum(vector), _shape(vector)
         if total not in ranks:
-            yield Problem(p.where(), f"rank: {p.label} has {total} skill points in all; ranks "
-                          f"exist for {', '.join(str(w) for w in sorted(ranks))}")
+            yield Problem(
+                p.where(),
+                f"rank: {p.label} has {total} skill points in all; ranks "
+                f"exist for {', '.join(str(w) for w in sorted(ranks))}",
+            )
         elif shape not in ranks[total]:
-            yield Problem(p.where(), f"rank: {p.label} has skills {shape} ({_spell(vector)}); a "
-                          f"worker with wage {total} must be {' or '.join(ranks[total])}")
+            yield Problem(
+                p.where(),
+                f"rank: {p.label} has skills {shape} ({_spell(vector)}); a "
+                f"worker with wage {total} must be {' or '.join(ranks[total])}",
+            )
 
 
 def rule_start(c: Ctx) -> Iterator[Problem]:
@@ -188,13 +230,19 @@ def rule_start(c: Ctx) -> Iterator[Problem]:
     lowest = min(ranks) if ranks else 2
     for p in c.apprentices:
         if sum(p.vector()) != lowest or _shape(p.vector()) not in ranks.get(lowest, ["1+1"]):
-            yield Problem(p.where(), f"start: {p.label} is a starting apprentice but has skills "
-                          f"{_shape(p.vector())}; it must be {' or '.join(ranks.get(lowest, []))} "
-                          f"(wage {lowest})")
+            yield Problem(
+                p.where(),
+                f"start: {p.label} is a starting apprentice but has skills "
+                f"{_shape(p.vector())}; it must be {' or '.join(ranks.get(lowest, []))} "
+                f"(wage {lowest})",
+            )
     players = c.game.meta.players_max
     if deck.total < players:
-        yield Problem(deck.where, f"start: {deck.total} starting apprentices for up to {players} "
-                      f"players; each player needs one")
+        yield Problem(
+            deck.where,
+            f"start: {deck.total} starting apprentices for up to {players} "
+            f"players; each player needs one",
+        )
 
 
 # -------------------------------------------------------------------------------- buildings
@@ -210,15 +258,19 @@ def rule_requirement(c: Ctx) -> Iterator[Problem]:
             if n is None:
                 yield Problem(p.where(skill), f"requirement: {p.label} has no whole-number {skill}")
             elif not 0 <= n <= need_max:
-                yield Problem(p.where(skill), f"requirement: {p.label} needs {skill} {n}; a "
-                              f"requirement goes from 0 to {need_max}")
+                yield Problem(
+                    p.where(skill),
+                    f"requirement: {p.label} needs {skill} {n}; a "
+                    f"requirement goes from 0 to {need_max}",
+                )
         if sum(p.vector()) <= 0:
             yield Problem(p.where(), f"requirement: {p.label} needs nothing; give it a requirement")
         for field in ("vp", "coins"):
             n = p.number(field)
             if n is None or n < 0:
-                yield Problem(p.where(field), f"requirement: {p.label} needs a {field} reward of "
-                              "0 or more")
+                yield Problem(
+                    p.where(field), f"requirement: {p.label} needs a {field} reward of 0 or more"
+                )
 
 
 def _crew_pool(c: Ctx) -> tuple[tuple[Vector, int], ...]:
@@ -236,8 +288,7 @@ def _shortfall(need: Vector, crew: Iterable[Vector]) -> Vector:
 
 
 @functools.lru_cache(maxsize=256)
-def best_crew(need: Vector, pool: tuple[tuple[Vector, int], ...], size: int
-              ) -> tuple[Vector, ...]:
+def best_crew(need: Vector, pool: tuple[tuple[Vector, int], ...], size: int) -> tuple[Vector, ...]:
     """The crew of at most ``size`` deck workers that leaves the least of ``need`` uncovered."""
     vectors = [v for v, _ in pool]
     copies = dict(pool)
@@ -266,9 +317,12 @@ def rule_crew(c: Ctx) -> Iterator[Problem]:
         gap = _shortfall(need, crew)
         if any(gap):
             closest = " + ".join(f"({_spell(v)})" for v in crew) or "none"
-            yield Problem(p.where(), f"crew: {p.label} needs {_spell(need)} and no crew of at "
-                          f"most {size} deck workers can finish it; the closest, {closest}, "
-                          f"still lacks {_spell(gap)}")
+            yield Problem(
+                p.where(),
+                f"crew: {p.label} needs {_spell(need)} and no crew of at "
+                f"most {size} deck workers can finish it; the closest, {closest}, "
+                f"still lacks {_spell(gap)}",
+            )
 
 
 def rule_reward_order(c: Ctx) -> Iterator[Problem]:
@@ -279,22 +333,28 @@ def rule_reward_order(c: Ctx) -> Iterator[Problem]:
             mine = p.number(field)
             if mine is None:
                 continue
-            cheaper = [q for q in buildings if sum(q.vector()) < total
-                       and (q.number(field) or 0) > mine]
+            cheaper = [
+                q for q in buildings if sum(q.vector()) < total and (q.number(field) or 0) > mine
+            ]
             if cheaper:
                 q = max(cheaper, key=lambda q: (q.number(field) or 0, -sum(q.vector())))
-                yield Problem(p.where(field), f"reward-order: {p.label} needs {total} skill "
-                              f"points and gives {mine} {word}, less than {q.label} (line "
-                              f"{q.where().line}), which needs only {sum(q.vector())} and gives "
-                              f"{q.number(field)}; rewards must not fall as requirements rise")
+                yield Problem(
+                    p.where(field),
+                    f"reward-order: {p.label} needs {total} skill "
+                    f"points and gives {mine} {word}, less than {q.label} (line "
+                    f"{q.where().line}), which needs only {sum(q.vector())} and gives "
+                    f"{q.number(field)}; rewards must not fall as requirements rise",
+                )
 
 
 def expected_reward(need: Vector, reward: dict[str, Any]) -> tuple[int, int]:
     """(VP, coins) the formula of data.reward gives for a requirement."""
     total = sum(need)
     vp = max(0, total - int(reward["vp_after"]))
-    coins = int(reward["base_coins"]) + (int(reward["coins_step"]) *
-                                         (total - int(reward["base_total"]))) // 3
+    coins = (
+        int(reward["base_coins"])
+        + (int(reward["coins_step"]) * (total - int(reward["base_total"]))) // 3
+    )
     if all(need):
         coins += int(reward["all_skills_bonus"])
     return vp, coins
@@ -306,13 +366,19 @@ def rule_reward_outlier(c: Ctx) -> Iterator[Problem]:
         vp, coins = expected_reward(p.vector(), reward)
         got_vp, got_coins = p.number("vp"), p.number("coins")
         if got_vp is not None and abs(got_vp - vp) > int(reward["vp_tolerance"]):
-            yield Problem(p.where("vp"), f"reward-outlier: {p.label} gives {got_vp} VP; the "
-                          f"formula gives {vp} for {sum(p.vector())} skill points",
-                          severity="warning")
+            yield Problem(
+                p.where("vp"),
+                f"reward-outlier: {p.label} gives {got_vp} VP; the "
+                f"formula gives {vp} for {sum(p.vector())} skill points",
+                severity="warning",
+            )
         if got_coins is not None and abs(got_coins - coins) > int(reward["coin_tolerance"]):
-            yield Problem(p.where("coins"), f"reward-outlier: {p.label} gives {got_coins} "
-                          f"coins; the formula gives {coins} for {sum(p.vector())} skill points",
-                          severity="warning")
+            yield Problem(
+                p.where("coins"),
+                f"reward-outlier: {p.label} gives {got_coins} "
+                f"coins; the formula gives {coins} for {sum(p.vector())} skill points",
+                severity="warning",
+            )
 
 
 # --------------------------------------------------------------------------------- machines
@@ -323,48 +389,72 @@ def rule_machine(c: Ctx) -> Iterator[Problem]:
         if not p.is_machine:
             for field in ("level", "gives"):
                 if p.values.get(field) not in (None, ""):
-                    yield Problem(p.where(field), f"machine: {p.label} has a {field} but no "
-                                  "'produces'; only machines have one")
+                    yield Problem(
+                        p.where(field),
+                        f"machine: {p.label} has a {field} but no "
+                        "'produces'; only machines have one",
+                    )
             continue
         yield from _machine(p, specs, seen)
     deck = c.game.deck("buildings")
     for skill, level in itertools.product(SKILLS, sorted(specs)):
         if (skill, level) not in seen and deck is not None:
-            yield Problem(deck.where, f"machine: no level-{level} machine produces {skill}; "
-                          "there must be one per skill per level")
+            yield Problem(
+                deck.where,
+                f"machine: no level-{level} machine produces {skill}; "
+                "there must be one per skill per level",
+            )
 
 
-def _machine(p: Piece, specs: dict[int, Any], seen: dict[tuple[str, int], Piece]
-             ) -> Iterator[Problem]:
+def _machine(
+    p: Piece, specs: dict[int, Any], seen: dict[tuple[str, int], Piece]
+) -> Iterator[Problem]:
     produces, level = str(p.values.get("produces")), p.number("level")
     if produces not in SKILLS:
-        yield Problem(p.where("produces"), f"machine: {p.label} produces {produces!r}; it must "
-                      f"be one of {', '.join(SKILLS)}")
+        yield Problem(
+            p.where("produces"),
+            f"machine: {p.label} produces {produces!r}; it must be one of {', '.join(SKILLS)}",
+        )
         return
     if level not in specs:
-        yield Problem(p.where("level"), f"machine: {p.label} has level {p.values.get('level')}; "
-                      f"levels are {', '.join(str(k) for k in sorted(specs))}")
+        yield Problem(
+            p.where("level"),
+            f"machine: {p.label} has level {p.values.get('level')}; "
+            f"levels are {', '.join(str(k) for k in sorted(specs))}",
+        )
         return
     spec = specs[level]
     if (produces, level) in seen:
-        yield Problem(p.where(), f"machine: {p.label} is a second level-{level} {produces} "
-                      f"machine (the first is {seen[(produces, level)].label}); one per skill "
-                      "per level")
+        yield Problem(
+            p.where(),
+            f"machine: {p.label} is a second level-{level} {produces} "
+            f"machine (the first is {seen[(produces, level)].label}); one per skill "
+            "per level",
+        )
     seen.setdefault((produces, level), p)
     need = p.vector()
     wanted = "+".join(str(n) for n in spec["need"])
     if _shape(need) != wanted:
-        yield Problem(p.where(), f"machine: {p.label} needs {_spell(need)}; a level-{level} "
-                      f"machine needs {wanted} in two different skills")
+        yield Problem(
+            p.where(),
+            f"machine: {p.label} needs {_spell(need)}; a level-{level} "
+            f"machine needs {wanted} in two different skills",
+        )
     if need[SKILLS.index(produces)]:
-        yield Problem(p.where(produces), f"machine: {p.label} produces {produces} but also "
-                      f"needs it; a machine is built with other skills")
+        yield Problem(
+            p.where(produces),
+            f"machine: {p.label} produces {produces} but also "
+            f"needs it; a machine is built with other skills",
+        )
     checks = (("vp", int(spec["vp"])), ("gives", int(spec["gives"])), ("coins", 0))
     for field, expected in checks:
         got = p.number(field)
         if (got or 0) != expected:
-            yield Problem(p.where(field), f"machine: {p.label} has {field} "
-                          f"{p.values.get(field)}; a level-{level} machine has {expected}")
+            yield Problem(
+                p.where(field),
+                f"machine: {p.label} has {field} "
+                f"{p.values.get(field)}; a level-{level} machine has {expected}",
+            )
 
 
 # ------------------------------------------------------------------------------------ coins
@@ -373,20 +463,31 @@ def rule_coins(c: Ctx) -> Iterator[Problem]:
     for metal, spec in coins.items():
         deck = c.game.deck(f"coins-{metal}")
         if deck is None:
-            yield Problem(c.game.data_where, f"coins: no deck 'coins-{metal}' for the "
-                          f"{spec['count']} {metal} coins of data.coins")
+            yield Problem(
+                c.game.data_where,
+                f"coins: no deck 'coins-{metal}' for the "
+                f"{spec['count']} {metal} coins of data.coins",
+            )
             continue
         if deck.total != int(spec["count"]):
-            yield Problem(deck.where, f"coins: deck 'coins-{metal}' has {deck.total} tokens; "
-                          f"the game has {spec['count']} {metal} coins")
+            yield Problem(
+                deck.where,
+                f"coins: deck 'coins-{metal}' has {deck.total} tokens; "
+                f"the game has {spec['count']} {metal} coins",
+            )
         if deck.shape != "circle" or deck.output != "tokens":
-            yield Problem(deck.where, f"coins: deck 'coins-{metal}' must be round tokens "
-                          "(shape: circle, output: tokens)")
+            yield Problem(
+                deck.where,
+                f"coins: deck 'coins-{metal}' must be round tokens (shape: circle, output: tokens)",
+            )
         for card in deck.cards:
             p = Piece(card, deck, card_values(c.game, deck, card, c.game.meta.languages[0]))
             if p.number("value") != int(spec["value"]):
-                yield Problem(p.where("value"), f"coins: {p.label} is worth "
-                              f"{p.values.get('value')}; a {metal} coin is worth {spec['value']}")
+                yield Problem(
+                    p.where("value"),
+                    f"coins: {p.label} is worth "
+                    f"{p.values.get('value')}; a {metal} coin is worth {spec['value']}",
+                )
 
 
 # -------------------------------------------------------------------------------------- end
@@ -402,12 +503,19 @@ def rule_end(c: Ctx) -> Iterator[Problem]:
     where = deck.where if deck else c.game.meta.where
     players = c.game.meta.players_max
     if total < goal:
-        yield Problem(where, f"end: the buildings and machines a crew can finish hold {total} VP "
-                      f"in all; nobody can reach the {goal} VP that end the game")
+        yield Problem(
+            where,
+            f"end: the buildings and machines a crew can finish hold {total} VP "
+            f"in all; nobody can reach the {goal} VP that end the game",
+        )
     elif total < goal * players:
-        yield Problem(where, f"end: the finishable buildings and machines hold only {total} VP "
-                      f"for up to {players} players racing to {goal}; the deck may run dry "
-                      "before anyone gets there", severity="warning")
+        yield Problem(
+            where,
+            f"end: the finishable buildings and machines hold only {total} VP "
+            f"for up to {players} players racing to {goal}; the deck may run dry "
+            "before anyone gets there",
+            severity="warning",
+        )
 
 
 def rule_names(c: Ctx) -> Iterator[Problem]:
@@ -418,11 +526,26 @@ def rule_names(c: Ctx) -> Iterator[Problem]:
             if not name:
                 continue
             if str(name) in seen:
-                yield Problem(p.where("name"), f"names: card '{p.card.id}' is called {name!r} "
-                              f"[{lang}], like card '{seen[str(name)].card.id}'; give it its own "
-                              "name")
+                yield Problem(
+                    p.where("name"),
+                    f"names: card '{p.card.id}' is called {name!r} "
+                    f"[{lang}], like card '{seen[str(name)].card.id}'; give it its own "
+                    "name",
+                )
             seen.setdefault(str(name), p)
 
 
-RULES = (rule_wage, rule_skill_cap, rule_rank, rule_start, rule_requirement, rule_crew,
-         rule_reward_order, rule_reward_outlier, rule_machine, rule_coins, rule_end, rule_names)
+RULES = (
+    rule_wage,
+    rule_skill_cap,
+    rule_rank,
+    rule_start,
+    rule_requirement,
+    rule_crew,
+    rule_reward_order,
+    rule_reward_outlier,
+    rule_machine,
+    rule_coins,
+    rule_end,
+    rule_names,
+)

@@ -30,19 +30,56 @@ from printgen.validate import CheckContext
 DECK = "main"
 SUITS = ("cuori", "quadri", "fiori", "picche")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-KIND_OF_RANK = {"A": "ace", "10": "ten", "J": "jack", "Q": "queen", "K": "king",
-                **{str(n): "number" for n in range(2, 10)}}
+KIND_OF_RANK = {
+    "A": "ace",
+    "10": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    **{str(n): "number" for n in range(2, 10)},
+}
 
 # Every rule number of the seed (see the comments in game.yaml).
-DATA_KEYS = ("deck_size", "start_life", "opening_hand", "hand_limit", "face_power", "ace_power",
-             "effect_cards", "effect_draw", "effect_life", "queen_draw", "spade_damage",
-             "heart_life", "diamond_toughness", "queen_damage", "queen_toughness", "king_bonus",
-             "king_damage", "king_toughness")
+DATA_KEYS = (
+    "deck_size",
+    "start_life",
+    "opening_hand",
+    "hand_limit",
+    "face_power",
+    "ace_power",
+    "effect_cards",
+    "effect_draw",
+    "effect_life",
+    "queen_draw",
+    "spade_damage",
+    "heart_life",
+    "diamond_toughness",
+    "queen_damage",
+    "queen_toughness",
+    "king_bonus",
+    "king_damage",
+    "king_toughness",
+)
 # The numbers the player's aid must print.
-AID_KEYS = ("start_life", "opening_hand", "hand_limit", "face_power", "ace_power",
-            "effect_cards", "effect_draw", "effect_life", "queen_draw", "spade_damage",
-            "heart_life", "diamond_toughness", "queen_damage", "queen_toughness", "king_bonus",
-            "king_damage", "king_toughness")
+AID_KEYS = (
+    "start_life",
+    "opening_hand",
+    "hand_limit",
+    "face_power",
+    "ace_power",
+    "effect_cards",
+    "effect_draw",
+    "effect_life",
+    "queen_draw",
+    "spade_damage",
+    "heart_life",
+    "diamond_toughness",
+    "queen_damage",
+    "queen_toughness",
+    "king_bonus",
+    "king_damage",
+    "king_toughness",
+)
 
 # Words that show a reminder is there, per language (other languages: numbers only).
 SUIT_WORDS = {
@@ -50,25 +87,46 @@ SUIT_WORDS = {
     "en": {"cuori": "Hearts", "quadri": "Diamonds", "fiori": "Clubs", "picche": "Spades"},
 }
 RANK_WORDS = {
-    "it": {"ace": ("Asso", "Effetto speciale", "cimitero"), "ten": ("Dieci", "avanzati"),
-           "jack": ("Jack", "mai bloccare"), "queen": ("Donna", "non attacca mai", "blocca",
-                                                       "entra in gioco"),
-           "king": ("Re", "non attacca mai", "blocca", "costo non cambia")},
-    "en": {"ace": ("Ace", "Special effect", "graveyard"), "ten": ("Ten", "left-over"),
-           "jack": ("Jack", "never block"), "queen": ("Queen", "never attacks", "blocking",
-                                                      "When played"),
-           "king": ("King", "never attacks", "blocking", "cost does not change")},
+    "it": {
+        "ace": ("Asso", "Effetto speciale", "cimitero"),
+        "ten": ("Dieci", "avanzati"),
+        "jack": ("Jack", "mai bloccare"),
+        "queen": ("Donna", "non attacca mai", "blocca", "entra in gioco"),
+        "king": ("Re", "non attacca mai", "blocca", "costo non cambia"),
+    },
+    "en": {
+        "ace": ("Ace", "Special effect", "graveyard"),
+        "ten": ("Ten", "left-over"),
+        "jack": ("Jack", "never block"),
+        "queen": ("Queen", "never attacks", "blocking", "When played"),
+        "king": ("King", "never attacks", "blocking", "cost does not change"),
+    },
 }
 # What each suit's ace effect and queen power does, in a word the text must contain.
 EFFECT_WORDS = {
-    "it": {"ace": {"quadri": "pesca", "picche": "non di picche", "fiori": "figura",
-                   "cuori": "punti vita"},
-           "queen": {"quadri": "pesca", "picche": "non di picche", "fiori": "in mano",
-                     "cuori": "possesso"}},
-    "en": {"ace": {"quadri": "draw", "picche": "not a spade", "fiori": "face card",
-                   "cuori": "life"},
-           "queen": {"quadri": "draw", "picche": "not a spade", "fiori": "hand",
-                     "cuori": "possession"}},
+    "it": {
+        "ace": {
+            "quadri": "pesca",
+            "picche": "non di picche",
+            "fiori": "figura",
+            "cuori": "punti vita",
+        },
+        "queen": {
+            "quadri": "pesca",
+            "picche": "non di picche",
+            "fiori": "in mano",
+            "cuori": "possesso",
+        },
+    },
+    "en": {
+        "ace": {"quadri": "draw", "picche": "not a spade", "fiori": "face card", "cuori": "life"},
+        "queen": {
+            "quadri": "draw",
+            "picche": "not a spade",
+            "fiori": "hand",
+            "cuori": "possession",
+        },
+    },
 }
 _NUMBER = re.compile(r"(?<!\w)\d+(?!\w)")
 _DATA_REF = re.compile(r"\bdata\.([A-Za-z_]\w*)")
@@ -91,8 +149,12 @@ def check(game: Game, ctx: CheckContext) -> list[Problem]:
         return problems  # every later rule reads these numbers
     deck = game.deck(DECK)
     if deck is None:
-        return [Problem(Where(f"{game.folder}/decks"), f"no deck '{DECK}'; the game needs its "
-                        f"rummy deck in decks/{DECK}.yaml")]
+        return [
+            Problem(
+                Where(f"{game.folder}/decks"),
+                f"no deck '{DECK}'; the game needs its rummy deck in decks/{DECK}.yaml",
+            )
+        ]
     problems += check_composition(game, deck)
     problems += check_cards(game, deck)
     problems += check_prose(game, Path(ctx.project.root))
@@ -101,17 +163,22 @@ def check(game: Game, ctx: CheckContext) -> list[Problem]:
 
 # --- 1. data --------------------------------------------------------------------------------
 
+
 def check_data(game: Game) -> list[Problem]:
     problems = []
     for key in DATA_KEYS:
         value = game.data.get(key)
         where = _data_where(game, key)
         if value is None:
-            problems.append(Problem(where, f"data is missing '{key}': every rule number of the "
-                                    "seed is written once in game.yaml's data:"))
+            problems.append(
+                Problem(
+                    where,
+                    f"data is missing '{key}': every rule number of the "
+                    "seed is written once in game.yaml's data:",
+                )
+            )
         elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            problems.append(Problem(where, f"data.{key} must be a whole number ≥ 1, "
-                                    f"not {value!r}"))
+            problems.append(Problem(where, f"data.{key} must be a whole number ≥ 1, not {value!r}"))
     return problems
 
 
@@ -122,6 +189,7 @@ def _data_where(game: Game, key: str) -> Where:
 
 
 # --- 2. composition -------------------------------------------------------------------------
+
 
 def card_identity(card: CardType) -> tuple[str, str] | None:
     """(suit key, rank index) from the generator's variables; None for a hand-made card."""
@@ -136,40 +204,74 @@ def check_composition(game: Game, deck: Deck) -> list[Problem]:
     size = int(game.data["deck_size"])
     copies, extra = divmod(size, len(SUITS) * len(RANKS))
     if extra:
-        problems.append(Problem(_data_where(game, "deck_size"), f"data.deck_size {size} is not "
-                                f"{len(SUITS)} suits × {len(RANKS)} ranks × a number of copies"))
+        problems.append(
+            Problem(
+                _data_where(game, "deck_size"),
+                f"data.deck_size {size} is not "
+                f"{len(SUITS)} suits × {len(RANKS)} ranks × a number of copies",
+            )
+        )
     seen: dict[tuple[str, str], CardType] = {}
     for card in deck.cards:
         identity = card_identity(card)
         if identity is None or identity[0] not in SUITS or identity[1] not in RANKS:
-            problems.append(Problem(card.where, f"card '{card.id}' is not one of the rummy "
-                                    f"deck's cards (suits {', '.join(SUITS)}; ranks "
-                                    f"{' '.join(RANKS)}); make it with the suit × rank rule"))
+            problems.append(
+                Problem(
+                    card.where,
+                    f"card '{card.id}' is not one of the rummy "
+                    f"deck's cards (suits {', '.join(SUITS)}; ranks "
+                    f"{' '.join(RANKS)}); make it with the suit × rank rule",
+                )
+            )
             continue
         if identity in seen:
-            problems.append(Problem(card.where, f"card '{card.id}' repeats {identity[1]} of "
-                                    f"{identity[0]} (already '{seen[identity].id}')"))
+            problems.append(
+                Problem(
+                    card.where,
+                    f"card '{card.id}' repeats {identity[1]} of "
+                    f"{identity[0]} (already '{seen[identity].id}')",
+                )
+            )
             continue
         seen[identity] = card
         kind = card.scope["rank"].get("kind")
         if kind != KIND_OF_RANK[identity[1]]:
-            problems.append(Problem(card.where, f"card '{card.id}': rank {identity[1]} must have "
-                                    f"kind '{KIND_OF_RANK[identity[1]]}', not {kind!r}"))
+            problems.append(
+                Problem(
+                    card.where,
+                    f"card '{card.id}': rank {identity[1]} must have "
+                    f"kind '{KIND_OF_RANK[identity[1]]}', not {kind!r}",
+                )
+            )
         if copies and card.count != copies:
-            problems.append(Problem(card.where, f"card '{card.id}' has {card.count} copies; the "
-                                    f"rummy deck has {copies} of each card "
-                                    f"({size} = {len(SUITS)} × {len(RANKS)} × {copies})"))
+            problems.append(
+                Problem(
+                    card.where,
+                    f"card '{card.id}' has {card.count} copies; the "
+                    f"rummy deck has {copies} of each card "
+                    f"({size} = {len(SUITS)} × {len(RANKS)} × {copies})",
+                )
+            )
     missing = [f"{r} of {s}" for s in SUITS for r in RANKS if (s, r) not in seen]
     if missing:
-        problems.append(Problem(deck.where, f"deck '{deck.id}' lacks {len(missing)} card(s): "
-                                f"{', '.join(missing[:8])}{' …' if len(missing) > 8 else ''}"))
+        problems.append(
+            Problem(
+                deck.where,
+                f"deck '{deck.id}' lacks {len(missing)} card(s): "
+                f"{', '.join(missing[:8])}{' …' if len(missing) > 8 else ''}",
+            )
+        )
     if deck.total != size:
-        problems.append(Problem(deck.where, f"deck '{deck.id}' has {deck.total} cards; "
-                                f"data.deck_size says {size}"))
+        problems.append(
+            Problem(
+                deck.where, f"deck '{deck.id}' has {deck.total} cards; data.deck_size says {size}"
+            )
+        )
     return problems
 
 
 # --- 3. what every card prints --------------------------------------------------------------
+
 
 def printed_cards(game: Game, deck: Deck) -> list[Printed]:
     out = []
@@ -206,8 +308,10 @@ def expected_rule_numbers(data: dict[str, Any], suit: str, rank: str) -> list[in
         draw = [data["queen_draw"]] if suit == "quadri" else []
         return [data["queen_damage"] + plus_d, data["queen_toughness"] + plus_t, *draw]
     if kind == "king":
-        return [data["king_bonus"]] * 3 + [data["king_damage"] + plus_d,
-                                           data["king_toughness"] + plus_t]
+        return [data["king_bonus"]] * 3 + [
+            data["king_damage"] + plus_d,
+            data["king_toughness"] + plus_t,
+        ]
     return []
 
 
@@ -229,10 +333,12 @@ def check_cards(game: Game, deck: Deck) -> list[Problem]:
     for printed in printed_cards(game, deck):
         data = localize(game.data, printed.lang, game.meta.languages)
         problems += _check_power(printed, data)
-        problems += _check_numbers(printed, "rule",
-                                   expected_rule_numbers(data, printed.suit, printed.rank))
-        problems += _check_numbers(printed, "suit_rule",
-                                   expected_suit_numbers(data, printed.suit, printed.rank))
+        problems += _check_numbers(
+            printed, "rule", expected_rule_numbers(data, printed.suit, printed.rank)
+        )
+        problems += _check_numbers(
+            printed, "suit_rule", expected_suit_numbers(data, printed.suit, printed.rank)
+        )
         problems += _check_words(printed)
     return problems
 
@@ -246,14 +352,24 @@ def _check_power(printed: Printed, data: dict[str, Any]) -> list[Problem]:
     shown = str(printed.values.get("power") or "").strip()
     problems = []
     if shown != str(power):
-        problems.append(Problem(_where(printed, "power"), f"card '{printed.card.id}' prints "
-                                f"power {shown or 'nothing'}; the seed's rules give {power} "
-                                f"[{printed.lang}]"))
+        problems.append(
+            Problem(
+                _where(printed, "power"),
+                f"card '{printed.card.id}' prints "
+                f"power {shown or 'nothing'}; the seed's rules give {power} "
+                f"[{printed.lang}]",
+            )
+        )
     cost = numbers_in(printed.values.get("cost"))
     if not cost or set(cost) != {power}:
-        problems.append(Problem(_where(printed, "cost"), f"card '{printed.card.id}': its cost "
-                                f"line must print its power {power} (a card costs its power), "
-                                f"not {cost or 'nothing'} [{printed.lang}]"))
+        problems.append(
+            Problem(
+                _where(printed, "cost"),
+                f"card '{printed.card.id}': its cost "
+                f"line must print its power {power} (a card costs its power), "
+                f"not {cost or 'nothing'} [{printed.lang}]",
+            )
+        )
     return problems
 
 
@@ -261,9 +377,14 @@ def _check_numbers(printed: Printed, name: str, expected: list[int]) -> list[Pro
     shown = numbers_in(printed.values.get(name))
     if Counter(shown) == Counter(expected):
         return []
-    return [Problem(_where(printed, name), f"card '{printed.card.id}' {name} prints the numbers "
-                    f"{shown or 'none'}; its rules call for {expected or 'none'} (from data:) "
-                    f"[{printed.lang}]")]
+    return [
+        Problem(
+            _where(printed, name),
+            f"card '{printed.card.id}' {name} prints the numbers "
+            f"{shown or 'none'}; its rules call for {expected or 'none'} (from data:) "
+            f"[{printed.lang}]",
+        )
+    ]
 
 
 def _check_words(printed: Printed) -> list[Problem]:
@@ -273,32 +394,51 @@ def _check_words(printed: Printed) -> list[Problem]:
     problems = []
     suit_rule = str(printed.values.get("suit_rule") or "")
     if SUIT_WORDS[lang][printed.suit] not in suit_rule:
-        problems.append(Problem(_where(printed, "suit_rule"), f"card '{printed.card.id}' lacks "
-                                f"the reminder of its suit ({SUIT_WORDS[lang][printed.suit]}) "
-                                f"[{lang}]"))
+        problems.append(
+            Problem(
+                _where(printed, "suit_rule"),
+                f"card '{printed.card.id}' lacks "
+                f"the reminder of its suit ({SUIT_WORDS[lang][printed.suit]}) "
+                f"[{lang}]",
+            )
+        )
     rule = str(printed.values.get("rule") or "")
     if kind == "number":
         if rule.strip():
-            problems.append(Problem(_where(printed, "rule"), f"card '{printed.card.id}': a "
-                                    f"number card has no rank rule, but it prints {rule!r}"))
+            problems.append(
+                Problem(
+                    _where(printed, "rule"),
+                    f"card '{printed.card.id}': a "
+                    f"number card has no rank rule, but it prints {rule!r}",
+                )
+            )
         return problems
     wanted = list(RANK_WORDS[lang][kind])
     if kind in ("ace", "queen"):
         wanted.append(EFFECT_WORDS[lang][kind][printed.suit])
     missing = [w for w in wanted if w not in rule]
     if missing:
-        problems.append(Problem(_where(printed, "rule"), f"card '{printed.card.id}' lacks part "
-                                f"of its rank's reminder (missing: {', '.join(missing)}) [{lang}]"))
+        problems.append(
+            Problem(
+                _where(printed, "rule"),
+                f"card '{printed.card.id}' lacks part "
+                f"of its rank's reminder (missing: {', '.join(missing)}) [{lang}]",
+            )
+        )
     return problems
 
 
 # --- 4. rulebook and player's aid -----------------------------------------------------------
 
+
 def check_prose(game: Game, root: Path) -> list[Problem]:
     problems: list[Problem] = []
     for lang in game.meta.languages:
-        context = {"data": localize(game.data, lang, game.meta.languages),
-                   "game": game_vars(game, lang), "lang": lang}
+        context = {
+            "data": localize(game.data, lang, game.meta.languages),
+            "game": game_vars(game, lang),
+            "lang": lang,
+        }
         for stem, keys in (("rules", DATA_KEYS), ("aid", AID_KEYS)):
             rel = f"{game.folder}/{stem}.{lang}.md"
             path = root / rel
@@ -322,8 +462,13 @@ def _check_refs(rel: str, source: str, keys: tuple[str, ...]) -> list[Problem]:
     missing = [k for k in keys if k not in used]
     if not missing:
         return []
-    return [Problem(Where(rel), f"these rule numbers are not taken from data: "
-                    f"{', '.join(missing)}; write them as {{{{ data.<key> }}}}")]
+    return [
+        Problem(
+            Where(rel),
+            f"these rule numbers are not taken from data: "
+            f"{', '.join(missing)}; write them as {{{{ data.<key> }}}}",
+        )
+    ]
 
 
 def face_table(data: dict[str, Any]) -> dict[str, list[int]]:
@@ -331,10 +476,18 @@ def face_table(data: dict[str, Any]) -> dict[str, list[int]]:
     sd, dt = data["spade_damage"], data["diamond_toughness"]
     return {
         "J": [data["face_power"], data["face_power"]],
-        "Q": [data["queen_damage"], data["queen_damage"] + sd, data["queen_toughness"],
-              data["queen_toughness"] + dt],
-        "K": [data["king_damage"], data["king_damage"] + sd, data["king_toughness"],
-              data["king_toughness"] + dt],
+        "Q": [
+            data["queen_damage"],
+            data["queen_damage"] + sd,
+            data["queen_toughness"],
+            data["queen_toughness"] + dt,
+        ],
+        "K": [
+            data["king_damage"],
+            data["king_damage"] + sd,
+            data["king_toughness"],
+            data["king_toughness"] + dt,
+        ],
     }
 
 
@@ -342,15 +495,21 @@ def check_aid_table(rel: str, source: str, rendered: str, data: dict[str, Any]) 
     rows = {cells[0]: cells for cells in _table_rows(rendered)}
     problems = []
     for rank, expected in face_table(data).items():
-        line = next((i + 1 for i, text in enumerate(source.splitlines())
-                     if text.startswith(f"| {rank} |")), 0)
+        line = next(
+            (i + 1 for i, text in enumerate(source.splitlines()) if text.startswith(f"| {rank} |")),
+            0,
+        )
         if rank not in rows:
             problems.append(Problem(Where(rel), f"the aid's face-card table has no row '{rank}'"))
             continue
         shown = [n for cell in rows[rank][1:] for n in numbers_in(cell)]
         if shown != expected:
-            problems.append(Problem(Where(rel, line, 1), f"the aid's row '{rank}' shows {shown}; "
-                                    f"the data gives {expected}"))
+            problems.append(
+                Problem(
+                    Where(rel, line, 1),
+                    f"the aid's row '{rank}' shows {shown}; the data gives {expected}",
+                )
+            )
     return problems
 
 

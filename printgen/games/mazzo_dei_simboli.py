@@ -95,15 +95,23 @@ def read_elements(game: Game, problems: list[Problem]) -> list[Element]:
     raw = game.data.get("elements")
     where = game.data.at("elements") if isinstance(game.data, LDict) else game.data_where
     if not isinstance(raw, list) or not raw:
-        problems.append(Problem(where, "data.elements must list the deck's elements, e.g. "
-                                "- {key: wind, label: \"8\", name: …}"))
+        problems.append(
+            Problem(
+                where,
+                "data.elements must list the deck's elements, e.g. "
+                '- {key: wind, label: "8", name: …}',
+            )
+        )
         return []
     elements: list[Element] = []
     for index, item in enumerate(raw):
         item_where = raw.at(index) if isinstance(raw, LList) else where
         if not isinstance(item, dict) or not item.get("key") or not item.get("label"):
-            problems.append(Problem(item_where, "each element needs a key and a label, e.g. "
-                                    "{key: wind, label: \"8\"}"))
+            problems.append(
+                Problem(
+                    item_where, 'each element needs a key and a label, e.g. {key: wind, label: "8"}'
+                )
+            )
             continue
         elements.append(Element(str(item["key"]), str(item["label"]), item_where))
     return elements
@@ -117,8 +125,13 @@ def symbol_deck(game: Game, ctx: CheckContext, problems: list[Problem]) -> Symbo
     keys = [e.key for e in elements]
     deck = next((d for d in game.decks if all(k in d.field_types for k in keys)), None)
     if deck is None:
-        problems.append(Problem(game.data_where, f"no deck of '{game.id}' has a field for every "
-                                f"element ({', '.join(keys)}); add the fields to the deck"))
+        problems.append(
+            Problem(
+                game.data_where,
+                f"no deck of '{game.id}' has a field for every "
+                f"element ({', '.join(keys)}); add the fields to the deck",
+            )
+        )
         return None
     lang = game.meta.languages[0]
     columns: dict[str, list[Hashable]] = {k: [] for k in keys}
@@ -133,8 +146,9 @@ def symbol_deck(game: Game, ctx: CheckContext, problems: list[Problem]) -> Symbo
     return SymbolDeck(deck, elements, columns, rule_values, rule_where, numbers)
 
 
-def _rule(ctx: CheckContext, deck: Deck,
-          columns: dict[str, list[Hashable]]) -> tuple[dict[str, list[Hashable]], dict[str, Where]]:
+def _rule(
+    ctx: CheckContext, deck: Deck, columns: dict[str, list[Hashable]]
+) -> tuple[dict[str, list[Hashable]], dict[str, Where]]:
     """The values each element should take: the deck's `balanced` rule, else what is printed."""
     spec = _balanced_spec(ctx, deck)
     values: dict[str, list[Hashable]] = {}
@@ -188,11 +202,19 @@ def check_numbers(deck: SymbolDeck) -> list[Problem]:
     seen: dict[Any, Where] = {}
     for number, where in deck.numbers:
         if not isinstance(number, int) or isinstance(number, bool):
-            problems.append(Problem(where, f"card number {number!r} is not a whole number; "
-                                    "number the cards 1..N"))
+            problems.append(
+                Problem(
+                    where, f"card number {number!r} is not a whole number; number the cards 1..N"
+                )
+            )
         elif number in seen:
-            problems.append(Problem(where, f"card number {number} is printed twice (also at "
-                                    f"{seen[number]}); every card needs its own number (count 1)"))
+            problems.append(
+                Problem(
+                    where,
+                    f"card number {number} is printed twice (also at "
+                    f"{seen[number]}); every card needs its own number (count 1)",
+                )
+            )
         else:
             seen[number] = where
     missing = sorted(set(range(1, deck.total + 1)) - set(seen))
@@ -203,8 +225,13 @@ def check_numbers(deck: SymbolDeck) -> list[Problem]:
             parts.append(f"missing {_short(missing)}")
         if extra:
             parts.append(f"outside 1–{deck.total}: {_short(extra)}")
-        problems.append(Problem(deck.deck.where, f"the {deck.total} cards must be numbered "
-                                f"1–{deck.total}, each once; {'; '.join(parts)}"))
+        problems.append(
+            Problem(
+                deck.deck.where,
+                f"the {deck.total} cards must be numbered "
+                f"1–{deck.total}, each once; {'; '.join(parts)}",
+            )
+        )
     return problems
 
 
@@ -216,18 +243,32 @@ def check_labels(deck: SymbolDeck) -> list[Problem]:
         where = deck.rule_where[element.key]
         repeated = sorted({str(v) for v, c in Counter(listed).items() if c > 1})
         if repeated:
-            problems.append(Problem(where, f"{element.title()}: value {', '.join(repeated)} is "
-                                    "listed more than once, so it would come up more often; "
-                                    "list every value once"))
+            problems.append(
+                Problem(
+                    where,
+                    f"{element.title()}: value {', '.join(repeated)} is "
+                    "listed more than once, so it would come up more often; "
+                    "list every value once",
+                )
+            )
         distinct = list(dict.fromkeys(listed))
         size = element.size
         if size is not None and len(distinct) != size:
-            problems.append(Problem(element.where, f"{element.title()} has {len(distinct)} "
-                                    f"values in the deck's rule but its label promises {size}; "
-                                    "the label must be the number of values"))
+            problems.append(
+                Problem(
+                    element.where,
+                    f"{element.title()} has {len(distinct)} "
+                    f"values in the deck's rule but its label promises {size}; "
+                    "the label must be the number of values",
+                )
+            )
         elif size is not None and element.is_die and set(distinct) != set(range(1, size + 1)):
-            problems.append(Problem(where, f"{element.title()} must roll 1–{size}, each once; "
-                                    f"it lists {_short(distinct)}"))
+            problems.append(
+                Problem(
+                    where,
+                    f"{element.title()} must roll 1–{size}, each once; it lists {_short(distinct)}",
+                )
+            )
     return problems
 
 
@@ -249,9 +290,14 @@ def check_odds(deck: SymbolDeck) -> list[Problem]:
         if unknown:
             wrong.append(f"values not in the rule: {', '.join(unknown)}")
         if wrong:
-            problems.append(Problem(deck.rule_where[element.key], f"{element.title()}: odds are "
-                                    f"not exact over {total} cards — {'; '.join(wrong)}; every "
-                                    f"value must appear {each} times and the dash {dashes} times"))
+            problems.append(
+                Problem(
+                    deck.rule_where[element.key],
+                    f"{element.title()}: odds are "
+                    f"not exact over {total} cards — {'; '.join(wrong)}; every "
+                    f"value must appear {each} times and the dash {dashes} times",
+                )
+            )
     return problems
 
 
@@ -260,17 +306,22 @@ def check_independence(deck: SymbolDeck, rounds: int = PERMUTATIONS) -> list[Pro
     problems: list[Problem] = []
     elements = deck.elements
     for i, first in enumerate(elements):
-        for second in elements[i + 1:]:
+        for second in elements[i + 1 :]:
             a, b = deck.columns[first.key], deck.columns[second.key]
             p_value = dependence_p(a, b, rounds, f"{first.key}|{second.key}")
             if p_value is not None:
                 observed = chi_square(a, b)
-                problems.append(Problem(deck.rule_where[second.key], f"{first.title()} and "
-                                        f"{second.title()} are not independent: their joint "
-                                        f"counts (chi-square {observed:.0f}) are further from "
-                                        f"independence than in all {rounds} random reshuffles "
-                                        f"(p < {p_value:.4f}); shuffle each element on its own "
-                                        "(e.g. change the seed)"))
+                problems.append(
+                    Problem(
+                        deck.rule_where[second.key],
+                        f"{first.title()} and "
+                        f"{second.title()} are not independent: their joint "
+                        f"counts (chi-square {observed:.0f}) are further from "
+                        f"independence than in all {rounds} random reshuffles "
+                        f"(p < {p_value:.4f}); shuffle each element on its own "
+                        "(e.g. change the seed)",
+                    )
+                )
     return problems
 
 
@@ -282,8 +333,9 @@ def chi_square(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
     return n * (sum(c * c / (rows[x] * cols[y]) for (x, y), c in cells.items()) - 1.0)
 
 
-def dependence_p(a: Sequence[Hashable], b: Sequence[Hashable], rounds: int,
-                 seed: str) -> float | None:
+def dependence_p(
+    a: Sequence[Hashable], b: Sequence[Hashable], rounds: int, seed: str
+) -> float | None:
     """The p-value bound 1/(rounds+1) when a and b look dependent, else None.
 
     Reshuffling b with both margins fixed is exactly how the deck is generated, so this
@@ -319,8 +371,13 @@ def check_uses(game: Game, ctx: CheckContext) -> list[Problem]:
     raw = game.raw
     where = raw.at("uses") if isinstance(raw, LDict) and "uses" in raw else game.meta.where
     if not isinstance(uses, dict) or "deck" not in uses:
-        return [Problem(where, "declare the deck the game plays with: uses: {deck: "
-                        "mazzo-dei-simboli, needs: {cards: N, …}}")]
+        return [
+            Problem(
+                where,
+                "declare the deck the game plays with: uses: {deck: "
+                "mazzo-dei-simboli, needs: {cards: N, …}}",
+            )
+        ]
     deck_id = str(uses["deck"])
     deck_where = uses.at("deck") if isinstance(uses, LDict) else where
     try:
@@ -331,8 +388,13 @@ def check_uses(game: Game, ctx: CheckContext) -> list[Problem]:
     problems: list[Problem] = []
     deck = symbol_deck(deck_game, ctx, problems)
     if deck is None:
-        return [Problem(deck_where, f"uses deck '{deck_id}', which has no symbol deck "
-                        "(data.elements and a deck with those fields)")]
+        return [
+            Problem(
+                deck_where,
+                f"uses deck '{deck_id}', which has no symbol deck "
+                "(data.elements and a deck with those fields)",
+            )
+        ]
     needs = uses.get("needs", {})
     needs_where = uses.at("needs") if isinstance(uses, LDict) else where
     if not isinstance(needs, dict):
@@ -344,8 +406,12 @@ def check_uses(game: Game, ctx: CheckContext) -> list[Problem]:
             problems.append(Problem(_at(needs, key, needs_where), f"unknown need '{key}'{tail}"))
     cards = _needed_cards(needs, needs_where, problems)
     if cards is not None and cards > deck.total:
-        problems.append(Problem(_at(needs, "cards", needs_where), f"the game needs {cards} "
-                                f"cards but the deck '{deck_id}' has only {deck.total}"))
+        problems.append(
+            Problem(
+                _at(needs, "cards", needs_where),
+                f"the game needs {cards} cards but the deck '{deck_id}' has only {deck.total}",
+            )
+        )
     problems += _check_values(needs, needs_where, deck, deck_id, cards)
     problems += _check_elements(needs, needs_where, deck, deck_id)
     return problems
@@ -362,26 +428,42 @@ def _needed_cards(needs: dict[str, Any], where: Where, problems: list[Problem]) 
         return None
     groups = raw.values() if isinstance(raw, dict) else [raw]
     if not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in groups):
-        problems.append(Problem(_at(needs, "cards", where), "cards must be a whole number or "
-                                "named whole numbers, e.g. {grid: 9, life-points: 20}"))
+        problems.append(
+            Problem(
+                _at(needs, "cards", where),
+                "cards must be a whole number or "
+                "named whole numbers, e.g. {grid: 9, life-points: 20}",
+            )
+        )
         return None
     return sum(int(g) for g in groups)
 
 
-def _check_values(needs: dict[str, Any], where: Where, deck: SymbolDeck, deck_id: str,
-                  cards: int | None) -> list[Problem]:
+def _check_values(
+    needs: dict[str, Any], where: Where, deck: SymbolDeck, deck_id: str, cards: int | None
+) -> list[Problem]:
     problems: list[Problem] = []
     values = needs.get("values", {})
     if not isinstance(values, dict):
-        return [Problem(_at(needs, "values", where), "values must map an element to "
-                        "{value: copies}, e.g. rps: {rock: 3, paper: 3, scissors: 3}")]
+        return [
+            Problem(
+                _at(needs, "values", where),
+                "values must map an element to "
+                "{value: copies}, e.g. rps: {rock: 3, paper: 3, scissors: 3}",
+            )
+        ]
     names = {e.key: e for e in deck.elements}
     for element_key, wanted in values.items():
         at = _at(values, element_key, where)
         element = names.get(element_key)
         if element is None:
-            problems.append(Problem(at, f"the deck '{deck_id}' has no element '{element_key}'"
-                                    f"{_hint(element_key, names)}"))
+            problems.append(
+                Problem(
+                    at,
+                    f"the deck '{deck_id}' has no element '{element_key}'"
+                    f"{_hint(element_key, names)}",
+                )
+            )
             continue
         if not isinstance(wanted, dict):
             problems.append(Problem(at, f"values.{element_key} must map values to copies"))
@@ -389,16 +471,30 @@ def _check_values(needs: dict[str, Any], where: Where, deck: SymbolDeck, deck_id
         for value, copies in wanted.items():
             have = deck.count(element.key, _typed(value, deck.rule_values[element.key]))
             if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-                problems.append(Problem(_at(wanted, value, at), f"copies of '{value}' must be "
-                                        "a whole number of at least 1"))
+                problems.append(
+                    Problem(
+                        _at(wanted, value, at),
+                        f"copies of '{value}' must be a whole number of at least 1",
+                    )
+                )
             elif have < copies:
-                problems.append(Problem(_at(wanted, value, at), f"the game needs {copies} "
-                                        f"cards with '{value}' on {element.title()}, but the "
-                                        f"deck '{deck_id}' has only {have}"))
+                problems.append(
+                    Problem(
+                        _at(wanted, value, at),
+                        f"the game needs {copies} "
+                        f"cards with '{value}' on {element.title()}, but the "
+                        f"deck '{deck_id}' has only {have}",
+                    )
+                )
         total = sum(c for c in wanted.values() if isinstance(c, int))
         if cards is not None and total > cards:
-            problems.append(Problem(at, f"values.{element_key} asks for {total} cards but the "
-                                    f"game needs only {cards} in all; make them agree"))
+            problems.append(
+                Problem(
+                    at,
+                    f"values.{element_key} asks for {total} cards but the "
+                    f"game needs only {cards} in all; make them agree",
+                )
+            )
     return problems
 
 
@@ -410,20 +506,25 @@ def _typed(value: Any, rule: list[Hashable]) -> Hashable:
     return str(value)
 
 
-def _check_elements(needs: dict[str, Any], where: Where, deck: SymbolDeck,
-                    deck_id: str) -> list[Problem]:
+def _check_elements(
+    needs: dict[str, Any], where: Where, deck: SymbolDeck, deck_id: str
+) -> list[Problem]:
     listed = needs.get("elements", [])
     at = _at(needs, "elements", where)
     if not isinstance(listed, list):
         return [Problem(at, "elements must be a list of element keys, e.g. [switch, wind, d20]")]
     names = {e.key: e for e in deck.elements}
-    return [Problem(listed.at(i) if isinstance(listed, LList) else at,
-                    f"the game reads element '{key}', which the deck '{deck_id}' does not have"
-                    f"{_hint(str(key), names)}")
-            for i, key in enumerate(listed) if key not in names]
+    return [
+        Problem(
+            listed.at(i) if isinstance(listed, LList) else at,
+            f"the game reads element '{key}', which the deck '{deck_id}' does not have"
+            f"{_hint(str(key), names)}",
+        )
+        for i, key in enumerate(listed)
+        if key not in names
+    ]
 
 
 def _hint(name: str, known: Iterable[str]) -> str:
     hint = difflib.get_close_matches(name, list(known), n=1)
     return f"; did you mean '{hint[0]}'?" if hint else f"; it has {', '.join(known)}"
-

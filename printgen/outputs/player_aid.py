@@ -84,7 +84,7 @@ def player_aid_file(
 
 
 def _story(source: str, index: CardIndex, size: float, width: float) -> list[Flowable]:
-    theme = aid_theme(size)
+    theme = aid_theme(size, index.icon_colors)
     return to_flowables(
         source,
         theme,

@@ -64,7 +64,7 @@ def _build(
     labels: dict[str, str],
     toc: bool,
 ) -> tuple[int, bytes | None, list[Problem]]:
-    theme = rulebook_theme()
+    theme = rulebook_theme(index.icon_colors)
     width = pt(paper[0] - 2 * MARGIN)
     story = to_flowables(
         source,
