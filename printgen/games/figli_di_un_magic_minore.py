@@ -60,26 +60,8 @@ DATA_KEYS = (
     "king_damage",
     "king_toughness",
 )
-# The numbers the player's aid must print.
-AID_KEYS = (
-    "start_life",
-    "opening_hand",
-    "hand_limit",
-    "face_power",
-    "ace_power",
-    "effect_cards",
-    "effect_draw",
-    "effect_life",
-    "queen_draw",
-    "spade_damage",
-    "heart_life",
-    "diamond_toughness",
-    "queen_damage",
-    "queen_toughness",
-    "king_bonus",
-    "king_damage",
-    "king_toughness",
-)
+# The numbers the player's aid must print: all of them but the deck size.
+AID_KEYS = tuple(key for key in DATA_KEYS if key != "deck_size")
 
 # Words that show a reminder is there, per language (other languages: numbers only).
 SUIT_WORDS = {
