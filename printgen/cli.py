@@ -100,7 +100,7 @@ def _run(args: argparse.Namespace) -> int:
             ]
         )
         return EXIT_BAD_INPUT
-    session = Session(project)
+    session = Session(project, every_layout=args.command == "validate")
     games = args.games if getattr(args, "games", None) else project.game_ids()
     try:
         if args.command == "list":

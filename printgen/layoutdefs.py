@@ -7,7 +7,9 @@ overrides the parent's key by key, new elements are drawn after the inherited on
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from printgen.errors import Problem, ProjectError, Where
@@ -60,11 +62,18 @@ class LayoutLibrary:
         raise ProjectError([Problem(where, f"unknown layout '{name}'{tail}")])
 
 
-def load_layouts(project: Project) -> LayoutLibrary:
+def load_layouts(project: Project, wanted: set[str] | None = None) -> LayoutLibrary:
+    """Read the layout files that define ``wanted`` and what they extend (all files: None).
+
+    A build reads only its game's layouts: parsing every game's layouts costs more start-up
+    than drawing a deck. Which file defines which layout comes from a scan of the top-level
+    keys; whatever the scan cannot place makes us read every file.
+    """
     raw: dict[str, LDict] = {}
     checker = Checker()
     folder = project.templates / "layouts"
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+    paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    for path in _files_for(paths, wanted):
         rel = project.rel(path)
         try:
             node = read_yaml(path, rel)
@@ -92,6 +101,33 @@ def load_layouts(project: Project) -> LayoutLibrary:
     if checker.problems:
         raise ProjectError(checker.problems)
     return LayoutLibrary(layouts)
+
+
+_TOP_KEY = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s*:", re.M)
+_EXTENDS = re.compile(r"^\s+extends\s*:\s*['\"]?([\w.-]+)", re.M)
+
+
+def _files_for(paths: list[Path], wanted: set[str] | None) -> list[Path]:
+    if wanted is None:
+        return paths
+    defines: dict[str, list[Path]] = {}
+    extends: dict[Path, set[str]] = {}
+    for path in paths:
+        source = path.read_text(encoding="utf-8", errors="replace")
+        for name in _TOP_KEY.findall(source):
+            defines.setdefault(name, []).append(path)
+        extends[path] = set(_EXTENDS.findall(source))
+    chosen: list[Path] = []
+    todo = list(wanted)
+    while todo:
+        name = todo.pop()
+        if name not in defines:
+            return paths  # unknown to the scan: let the full read report it precisely
+        for path in defines[name]:
+            if path not in chosen:
+                chosen.append(path)
+                todo.extend(extends[path])
+    return sorted(chosen)
 
 
 def _resolve(

@@ -32,25 +32,28 @@ class Checked:
 class Session:
     """One command's view of a project; caches games and layouts it has loaded."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, every_layout: bool = False) -> None:
         self.project = project
+        self.every_layout = every_layout  # validate reads every layout file, used or not
         self._games: dict[str, Game] = {}
-        self._library: LayoutLibrary | None = None
+        self._libraries: dict[frozenset[str] | None, LayoutLibrary] = {}
 
     def game(self, game_id: str) -> Game:
         if game_id not in self._games:
             self._games[game_id] = load_game(self.project, game_id)
         return self._games[game_id]
 
-    def library(self) -> LayoutLibrary:
-        if self._library is None:
-            self._library = load_layouts(self.project)
-        return self._library
+    def library(self, game: Game) -> LayoutLibrary:
+        """The layouts a game's decks name (and what they extend)."""
+        wanted = None if self.every_layout else frozenset(layout_names(game))
+        if wanted not in self._libraries:
+            self._libraries[wanted] = load_layouts(self.project, set(wanted) if wanted else None)
+        return self._libraries[wanted]
 
     def check(self, game_id: str, langs: list[str] | None) -> Checked:
         try:
             game = self.game(game_id)
-            library = self.library()
+            library = self.library(game)
         except ProjectError as exc:
             return Checked(None, exc.problems)
         problems = validate_game(game, CheckContext(self.project, self.game))
@@ -69,6 +72,11 @@ class Session:
             problems.extend(layout_problems)
             checked.decks[lang] = decks
         return checked
+
+
+def layout_names(game: Game) -> set[str]:
+    names = {card.layout for deck in game.decks for card in deck.cards}
+    return names | {deck.back_layout for deck in game.decks if deck.back_layout}
 
 
 def has_errors(problems: list[Problem]) -> bool:
