@@ -54,24 +54,6 @@ class Grid:
         y = self.bottom + (self.rows - 1 - row) * self.cell_h + self.bleed
         return x, y
 
-    def cut_lines(self) -> tuple[list[float], list[float]]:
-        w, h = self.cell_w - 2 * self.bleed, self.cell_h - 2 * self.bleed
-        xs = sorted(
-            {
-                round(self.left + c * self.cell_w + self.bleed + d, 4)
-                for c in range(self.cols)
-                for d in (0.0, w)
-            }
-        )
-        ys = sorted(
-            {
-                round(self.bottom + r * self.cell_h + self.bleed + d, 4)
-                for r in range(self.rows)
-                for d in (0.0, h)
-            }
-        )
-        return xs, ys
-
 
 def plan_grid(card_w: float, card_h: float, bleed: float, paper: tuple[float, float]) -> Grid:
     """The orientation holding the most cards (portrait on a tie) with room for crop marks."""
@@ -144,20 +126,26 @@ def impose_deck(laid: LaidOutDeck, paper: tuple[float, float], duplex: str) -> l
     return sheets
 
 
-def crop_marks(grid: Grid) -> list[tuple[float, float, float, float]]:
-    """Segments (x1, y1, x2, y2) in mm extending every cut line into the margins."""
-    xs, ys = grid.cut_lines()
-    top = grid.bottom + grid.rows * grid.cell_h
-    right = grid.left + grid.cols * grid.cell_w
-    v_len = min(MARK, grid.bottom - GAP - EDGE)
-    h_len = min(MARK, grid.left - GAP - EDGE)
+def crop_marks(sheet: Sheet) -> list[tuple[float, float, float, float]]:
+    """Segments (x1, y1, x2, y2) in mm extending every cut line of the placed cards into the
+    margin around them (a half-filled sheet gets marks around what is on it, not the grid)."""
+    if not sheet.placements:
+        return []
+    grid, b = sheet.grid, sheet.grid.bleed
+    w, h = grid.cell_w - 2 * b, grid.cell_h - 2 * b
+    xs = sorted({round(p.x + d, 4) for p in sheet.placements for d in (0.0, w)})
+    ys = sorted({round(p.y + d, 4) for p in sheet.placements for d in (0.0, h)})
+    left, right = xs[0] - b - GAP, xs[-1] + b + GAP
+    bottom, top = ys[0] - b - GAP, ys[-1] + b + GAP
+    up, down = min(MARK, grid.paper_h - EDGE - top), min(MARK, bottom - EDGE)
+    back, ahead = min(MARK, left - EDGE), min(MARK, grid.paper_w - EDGE - right)
     marks = []
     for x in xs:
-        marks.append((x, top + GAP, x, top + GAP + v_len))
-        marks.append((x, grid.bottom - GAP, x, grid.bottom - GAP - v_len))
+        marks.append((x, top, x, top + up))
+        marks.append((x, bottom, x, bottom - down))
     for y in ys:
-        marks.append((grid.left - GAP, y, grid.left - GAP - h_len, y))
-        marks.append((right + GAP, y, right + GAP + h_len, y))
+        marks.append((left, y, left - back, y))
+        marks.append((right, y, right + ahead, y))
     return marks
 
 
@@ -172,7 +160,7 @@ def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
     canvas.saveState()
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setStrokeColorRGB(0, 0, 0)
-    for x1, y1, x2, y2 in crop_marks(grid):
+    for x1, y1, x2, y2 in crop_marks(sheet):
         canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
     if sheet.circles:
         for placement in sheet.placements:

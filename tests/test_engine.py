@@ -11,7 +11,8 @@ import pytest
 from printgen import generate, text
 from printgen.errors import ProjectError
 from printgen.fonts import vera
-from printgen.impose import EDGE, back_origin, crop_marks, plan_grid
+from printgen.impose import EDGE, Placement, Sheet, back_origin, crop_marks, plan_grid
+from printgen.layout import Face
 from printgen.units import CARD_PRESETS, PAPER_SIZES, parse_length
 from printgen.yamlsource import read_yaml
 
@@ -24,11 +25,30 @@ def test_every_preset_fits_with_marks_clear_of_the_paper_edge(preset: str, paper
     assert grid.per_page >= 1
     assert grid.cols * grid.cell_w <= grid.paper_w - 2 * EDGE
     assert grid.rows * grid.cell_h <= grid.paper_h - 2 * EDGE
-    for x1, y1, x2, y2 in crop_marks(grid):
+    face = Face("k", "d", "c", "front", "n", w, h, 3.0, "rect")
+    full = Sheet(
+        "front", grid, [Placement(face, *grid.trim_origin(i)) for i in range(grid.per_page)], False
+    )
+    marks = crop_marks(full)
+    assert len(marks) == 2 * (2 * grid.cols + 2 * grid.rows)
+    for x1, y1, x2, y2 in marks:
+        assert abs(x1 - x2) + abs(y1 - y2) >= 2.0  # long enough to see
         for x in (x1, x2):
             assert EDGE - 1e-9 <= x <= grid.paper_w - EDGE + 1e-9
         for y in (y1, y2):
             assert EDGE - 1e-9 <= y <= grid.paper_h - EDGE + 1e-9
+
+
+def test_a_half_filled_sheet_gets_marks_around_its_cards_only() -> None:
+    grid = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
+    face = Face("k", "d", "c", "front", "n", 63, 88, 3.0, "rect")
+    placed = [Placement(face, *grid.trim_origin(i)) for i in range(2)]  # two of eight slots
+    marks = crop_marks(Sheet("front", grid, placed, False))
+    verticals = {x1 for x1, y1, x2, y2 in marks if x1 == x2}
+    assert verticals == {placed[0].x, placed[0].x + 63, placed[1].x, placed[1].x + 63}
+    lowest_card = min(p.y for p in placed) - 3
+    assert all(min(y1, y2) >= EDGE - 1e-9 for _, y1, _, y2 in marks)
+    assert any(max(y1, y2) <= lowest_card for _, y1, _, y2 in marks), "marks below the row"
 
 
 def test_poker_on_a4_takes_the_orientation_with_most_cards() -> None:
