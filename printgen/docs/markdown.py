@@ -115,6 +115,8 @@ class _Converter:
             elif kind == "table_open":
                 out.append(self._table(tokens[i + 1 : end]))
             elif kind == "fence" and token.info.strip() in self.fences:
+                if out:  # pictures illustrate what precedes them: never a page apart
+                    out[-1].keepWithNext = True
                 out.extend(self.fences[token.info.strip()](token.content))
             elif kind == "html_block" and "pagebreak" in token.content:
                 out.append(PageBreak())
