@@ -31,7 +31,21 @@ def parser() -> argparse.ArgumentParser:
         help="project folder holding cards/, templates/, fonts/ (default: .)",
     )
     sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    build = sub.add_parser("build", help="validate, then build PDFs into build/")
+    options = _build_options()
+    sub.add_parser("build", help="validate, then build PDFs into build/", parents=[options])
+    sub.add_parser(
+        "watch",
+        help="build, then rebuild whenever a file in cards/, templates/ or fonts/ changes",
+        parents=[options],
+    )
+    validate = sub.add_parser("validate", help="check games without writing anything")
+    validate.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    sub.add_parser("list", help="list the games of the project")
+    return main
+
+
+def _build_options() -> argparse.ArgumentParser:
+    build = argparse.ArgumentParser(add_help=False)
     build.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     build.add_argument(
         "--lang",
@@ -61,10 +75,7 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
     )
-    validate = sub.add_parser("validate", help="check games without writing anything")
-    validate.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
-    sub.add_parser("list", help="list the games of the project")
-    return main
+    return build
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,6 +118,10 @@ def _run(args: argparse.Namespace) -> int:
             return _list(session, games)
         if args.command == "validate":
             return _validate(session, games)
+        if args.command == "watch":
+            from printgen.watch import watch
+
+            return watch(project, lambda fresh: _build(fresh, games, args))
         return _build(session, games, args)
     except ProjectError as exc:
         _report(exc.problems)

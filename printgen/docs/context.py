@@ -22,7 +22,8 @@ REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card 
 
 def labels(project: Project, lang: str) -> dict[str, str]:
     path = project.templates / "labels.yaml"
-    raw = _labels_file(path, project.rel(path)) if path.is_file() else {}
+    # the modification time is part of the cache key: `printgen watch` reads it again on change
+    raw = _labels_file(path, project.rel(path), path.stat().st_mtime_ns) if path.is_file() else {}
     return {
         key: str(value.get(lang, value.get("en", key)) if isinstance(value, dict) else value)
         for key, value in raw.items()
@@ -30,7 +31,7 @@ def labels(project: Project, lang: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=8)
-def _labels_file(path: Path, rel: str) -> dict[str, Any]:
+def _labels_file(path: Path, rel: str, mtime_ns: int) -> dict[str, Any]:
     data = read_yaml(path, rel)
     return dict(data) if isinstance(data, dict) else {}
 
