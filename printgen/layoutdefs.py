@@ -15,7 +15,7 @@ from typing import Any
 from printgen.errors import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.schema import Checker
-from printgen.yamlsource import LDict, read_yaml
+from printgen.yamlsource import LDict
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
 COMMON_KEYS = {"type", "x", "y", "w", "h", "when", "bleed", "decor"}
@@ -75,10 +75,8 @@ def load_layouts(project: Project, wanted: set[str] | None = None) -> LayoutLibr
     paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
     for path in _files_for(paths, wanted):
         rel = project.rel(path)
-        try:
-            node = read_yaml(path, rel)
-        except ProjectError as exc:
-            checker.problems.extend(exc.problems)
+        node = checker.read(path, rel)
+        if node is None:
             continue
         top = checker.mapping(node, Where(rel, 1, 1), rel)
         for name, definition in (top or {}).items():

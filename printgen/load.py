@@ -77,10 +77,8 @@ def load_game(project: Project, game_id: str) -> Game:
     deck_files = sorted((folder / "decks").glob("*.yaml")) if (folder / "decks").is_dir() else []
     for path in deck_files:
         rel = project.rel(path)
-        try:
-            node = read_yaml(path, rel)
-        except ProjectError as exc:
-            checker.problems.extend(exc.problems)
+        node = checker.read(path, rel)
+        if node is None:
             continue
         deck = _deck(checker, node, path.stem, rel, meta)
         if deck is not None:
@@ -376,12 +374,8 @@ def _generated(
     default_layout: tuple[str, Where],
     meta: GameMeta,
 ) -> list[CardType]:
-    rules = checker.sequence(node["generate"], node.at("generate"), "generate")
     cards: list[CardType] = []
-    for index, raw in enumerate(rules or []):
-        rule = checker.mapping(raw, rules.at(index) if rules else node.where, "generate rule")
-        if rule is None:
-            continue
+    for rule in checker.mappings(node["generate"], node.at("generate"), "generate rule"):
         checker.keys(rule, {"product", "balanced", "count", "card"}, {"card"}, "generate rule")
         template = rule.get("card")
         before = len(checker.problems)
@@ -454,12 +448,8 @@ def _unique_ids(checker: Checker, cards: list[CardType], what: str) -> None:
 def _constraints(checker: Checker, node: LDict) -> list[Constraint]:
     if "constraints" not in node:
         return []
-    items = checker.sequence(node["constraints"], node.at("constraints"), "constraints")
     out: list[Constraint] = []
-    for index, raw in enumerate(items or []):
-        rule = checker.mapping(raw, items.at(index) if items else node.where, "constraint")
-        if rule is None:
-            continue
+    for rule in checker.mappings(node["constraints"], node.at("constraints"), "constraint"):
         checker.keys(rule, {"deck", "total", "counts"}, {"deck"}, "constraint")
         deck = str(rule.get("deck"))
         if "total" in rule:

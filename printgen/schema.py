@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 from typing import Any
 
-from printgen.errors import Problem, Where
+from printgen.errors import Problem, ProjectError, Where
 from printgen.units import parse_length
-from printgen.yamlsource import LDict, LList
+from printgen.yamlsource import LDict, LList, read_yaml
 
 
 class Checker:
@@ -19,6 +20,14 @@ class Checker:
 
     def error(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
+
+    def read(self, path: Path, rel: str) -> Any:
+        """A YAML file's content, or None when it cannot be read (the problem is recorded)."""
+        try:
+            return read_yaml(path, rel)
+        except ProjectError as exc:
+            self.problems.extend(exc.problems)
+            return None
 
     def mapping(self, value: Any, where: Where, what: str) -> LDict | None:
         if isinstance(value, LDict):
@@ -37,6 +46,12 @@ class Checker:
             f"{what} must be a list (lines starting with '- '), not {_kind(value)}",
         )
         return None
+
+    def mappings(self, value: Any, where: Where, what: str) -> list[LDict]:
+        """The mappings of a list of mappings; what is not one is reported and left out."""
+        items = self.sequence(value, where, f"{what}s") or LList()
+        found = (self.mapping(item, items.at(i), what) for i, item in enumerate(items))
+        return [item for item in found if item is not None]
 
     def keys(self, node: LDict, allowed: set[str], required: set[str], what: str) -> None:
         for key in node:

@@ -47,10 +47,6 @@ class LList(list[Any]):
         return self.item_where[index] if index < len(self.item_where) else self.where
 
 
-def where_of(value: Any, fallback: Where) -> Where:
-    return getattr(value, "where", fallback)
-
-
 def read_yaml(path: Path, rel: str) -> Any:
     """Load one YAML file safely; raise ProjectError naming ``rel`` and the line on any problem."""
     raw = path.read_bytes()

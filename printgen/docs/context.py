@@ -85,6 +85,26 @@ def document_context(
     }
 
 
+def render_document(
+    project: Project,
+    game: Game,
+    lang: str,
+    decks: list[LaidOutDeck],
+    prose: str,
+    template: str,
+) -> tuple[dict[str, Any], str]:
+    """The context and the Markdown of a document: the game's prose file (``rules``, ``aid``)
+    rendered first, then the shared template that places it among what the data gives."""
+    prose_rel = f"{game.folder}/{prose}.{lang}.md"
+    where = Where(prose_rel)
+    if not (project.root / prose_rel).is_file():
+        raise ProjectError([Problem(where, f"prose missing; write {prose_rel}")])
+    context = document_context(project, game, lang, decks)
+    context[prose] = render_markdown(project, f"file:{prose_rel}", context, where)
+    source = render_markdown(project, template, context, Where(f"templates/{template}"))
+    return context, source
+
+
 def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
     """Render a template file or prose file through Jinja's sandbox."""
     from jinja2 import TemplateError, TemplateSyntaxError

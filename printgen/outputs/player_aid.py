@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
 from printgen.docs.cards import CardIndex, quick_reference
-from printgen.docs.context import document_context, render_markdown
+from printgen.docs.context import render_document
 from printgen.docs.flow import RichText
 from printgen.docs.markdown import to_flowables
 from printgen.docs.theme import ACCENT, MIN_AID_SIZE, aid_theme
@@ -47,14 +47,8 @@ def player_aid_file(
 ) -> tuple[bytes | None, list[Problem]]:
     prose_rel = f"{game.folder}/aid.{lang}.md"
     where = Where(prose_rel)
-    if not (project.root / prose_rel).is_file():
-        return None, [Problem(where, f"player-aid prose missing; write {prose_rel}")]
     try:
-        context = document_context(project, game, lang, decks)
-        context["aid"] = render_markdown(project, f"file:{prose_rel}", context, where)
-        source = render_markdown(
-            project, "player-aid.md.j2", context, Where("templates/player-aid.md.j2")
-        )
+        context, source = render_document(project, game, lang, decks, "aid", "player-aid.md.j2")
     except ProjectError as exc:
         return None, exc.problems
     index = CardIndex(game, lang, decks, where)

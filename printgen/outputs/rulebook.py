@@ -18,7 +18,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from printgen import text
 from printgen.docs.cards import CardIndex, card_row, reference_rows
-from printgen.docs.context import document_context, render_markdown
+from printgen.docs.context import render_document
 from printgen.docs.flow import RichText
 from printgen.docs.markdown import Heading, to_flowables
 from printgen.docs.theme import ACCENT, rulebook_theme
@@ -36,19 +36,11 @@ TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents
 def rulebook_file(
     project: Project, game: Game, lang: str, decks: list[LaidOutDeck], paper: tuple[float, float]
 ) -> tuple[bytes | None, list[Problem]]:
-    prose_rel = f"{game.folder}/rules.{lang}.md"
-    where = Where(prose_rel)
-    if not (project.root / prose_rel).is_file():
-        return None, [Problem(where, f"rulebook prose missing; write {prose_rel}")]
     try:
-        context = document_context(project, game, lang, decks)
-        context["rules"] = render_markdown(project, f"file:{prose_rel}", context, where)
-        source = render_markdown(
-            project, "rulebook.md.j2", context, Where("templates/rulebook.md.j2")
-        )
+        context, source = render_document(project, game, lang, decks, "rules", "rulebook.md.j2")
     except ProjectError as exc:
         return None, exc.problems
-    index = CardIndex(game, lang, decks, where)
+    index = CardIndex(game, lang, decks, Where(f"{game.folder}/rules.{lang}.md"))
     title = str(context["game"]["title"])
     pages, data, problems = _build(source, index, paper, title, context["t"], toc=False)
     if pages > TOC_AFTER_PAGES and not problems:
