@@ -159,8 +159,11 @@ def _list(session: Session, games: list[str]) -> int:
         meta = game.meta
         title = localize(meta.title, meta.languages[0], meta.languages)
         decks = ", ".join(f"{d.id} ({d.total} {d.output})" for d in game.decks)
+        players = f"{meta.players_min}" + (
+            f"–{meta.players_max}" if meta.players_max != meta.players_min else ""
+        )
         print(
-            f"{game_id}: {title} — {meta.players_min}–{meta.players_max} players, "
+            f"{game_id}: {title} — {players} players, "
             f"languages {'/'.join(meta.languages)}; {decks}"
         )
     return 0
