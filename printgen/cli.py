@@ -84,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into a pager or `head` that closed early
+        sys.stderr.close()
+        return 0
     except Exception as exc:  # a bug, not bad input: still one line unless asked
         if os.environ.get("PRINTGEN_DEBUG"):
             raise
