@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.platypus import Flowable, KeepTogether
+from reportlab.platypus import Flowable
 
 from printgen import text
 from printgen.docs.flow import CardPicture, RichText, TextStyle, table
@@ -84,7 +84,7 @@ def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -
                 ("BOTTOMPADDING", (0, 0), (-1, -1), pt(4)),
             ],
         )
-        out.append(KeepTogether([row]))
+        out.append(row)  # one row: never split, and a heading before it can keep with it
     return out
 
 
