@@ -6,6 +6,7 @@ Every font is a TrueType font registered with ReportLab, so it is embedded and s
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,6 +71,11 @@ def family(name: str, fonts_dir: Path | None = None) -> Family:
 
 
 def _project_family(name: str, fonts_dir: Path | None) -> Family:
+    if not re.fullmatch(r"[\w][\w .-]*", name) or ".." in name:
+        raise FontMissing(
+            f"font name '{name}' must be a plain file name in fonts/ "
+            "(no folders); use e.g. font: MyFont for fonts/MyFont.ttf"
+        )
     regular = fonts_dir / f"{name}.ttf" if fonts_dir else None
     if regular is None or not regular.is_file():
         raise FontMissing(

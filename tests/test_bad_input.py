@@ -88,6 +88,11 @@ def missing_font(p: Path) -> tuple[str, int | None, str]:
     return "templates/layouts/base.yaml", line, "font 'Comic' not found"
 
 
+def escaping_font(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, "templates/layouts/base.yaml", "title: {font: Vera,", "title: {font: ../../x,")
+    return "templates/layouts/base.yaml", line, "plain file name in fonts/"
+
+
 def missing_image(p: Path) -> tuple[str, int | None, str]:
     line = _edit(
         p,
@@ -163,6 +168,7 @@ CASES: list[Breaker] = [
     unknown_layout,
     extends_cycle,
     missing_font,
+    escaping_font,
     missing_image,
     escaping_path,
     python_tag,
