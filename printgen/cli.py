@@ -166,7 +166,6 @@ def _list(session: Session, games: list[str]) -> int:
             f"–{meta.players_max}" if meta.players_max != meta.players_min else ""
         )
         print(
-            f"{game_id}: {title} — {players} players, "
-            f"languages {'/'.join(meta.languages)}; {decks}"
+            f"{game_id}: {title} — {players} players, languages {'/'.join(meta.languages)}; {decks}"
         )
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 
 from reportlab.platypus import (
@@ -67,6 +68,7 @@ def _build(
             "cardrow": lambda content: card_row(index, width, content),
         },
     )
+    _center_cover(story)
     if toc:
         story = _with_toc(story, labels, theme.h2)
     buffer = io.BytesIO()
@@ -87,6 +89,20 @@ def _build(
         for flow in doc.overflowing
     ]
     return doc.page, buffer.getvalue(), problems
+
+
+def _center_cover(story: list[Flowable]) -> None:
+    """The cover is what precedes the first page break: centred, a little larger."""
+    for flow in story:
+        if isinstance(flow, PageBreak):
+            return
+        if isinstance(flow, RichText) and not isinstance(flow, Heading):
+            flow.style = replace(
+                flow.style,
+                align="center",
+                size=flow.style.size * 1.15,
+                space_after=flow.style.space_after * 2,
+            )
 
 
 def _with_toc(story: list[Flowable], labels: dict[str, str], style: Any) -> list[Flowable]:
