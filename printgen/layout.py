@@ -150,7 +150,7 @@ def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
             deck,
             deck.back_layout,
             deck.back_where,
-            {"id": "back", "name": "back", **back_fields},
+            {"id": "back", "name": ctx.game_vars["title"], **back_fields},  # as its title shows
             None,
             "back",
         )

@@ -52,7 +52,8 @@ def test_every_trim_box_is_poker_size(wm_build: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_each_name_is_printed_inside_its_card(wm_build: Path, lang: str) -> None:
-    faces = [f for f in manifest(wm_build / lang / "cards.json")["faces"] if f["side"] == "front"]
+    faces = manifest(wm_build / lang / "cards.json")["faces"]
+    expected = {**NAMES[lang], "back": "Warriors and Monks"}
     with pdfplumber.open(wm_build / lang / "cards.pdf") as pdf:
         for face in faces:
             page = pdf.pages[face["page"] - 1]
@@ -64,7 +65,9 @@ def test_each_name_is_printed_inside_its_card(wm_build: Path, lang: str) -> None
                 page.height - bottom,
             )
             words = page.within_bbox(box).extract_text()
-            assert NAMES[lang][face["card"]] in words, (face, words[:80])
+            name = expected["back" if face["side"] == "back" else face["card"]]
+            assert face["name"] == name
+            assert name in words, (face, words[:80])
 
 
 def test_card_background_fills_trim_plus_bleed_exactly(wm_build: Path) -> None:
