@@ -8,6 +8,7 @@ from pathlib import Path
 
 from printgen.errors import Problem
 from printgen.fields import game_vars
+from printgen.impose import DoesNotFit
 from printgen.pipeline import Checked, Session, has_errors, output_dir
 from printgen.write import atomic_write
 
@@ -34,7 +35,7 @@ def build_games(
             )
             files.update(item_files)
             problems.extend(item_problems)
-    for problem in problems:
+    for problem in dict.fromkeys(problems):  # one line per distinct problem
         print(problem, file=sys.stderr)
     if has_errors(problems):
         if out is not None:
@@ -44,8 +45,16 @@ def build_games(
         for game_id in games:
             print(f"{game_id}: ok")
         return 0
-    for path, data in files.items():
-        atomic_write(path, data)
+    try:
+        for path, data in files.items():
+            atomic_write(path, data)
+    except OSError as exc:
+        print(
+            f"printgen: cannot write {exc.filename or out}: {exc.strerror or exc}; "
+            "choose another --out folder",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     root = session.project.root
     for path in files:
         if path.suffix == ".pdf":
@@ -74,8 +83,11 @@ def produce(
 
             title = str(game_vars(game, lang)["title"])
             author = str(game_vars(game, lang)["author"])
-            for name, data in card_files(decks, title, author, paper, duplex).items():
-                files[folder / name] = data
+            try:
+                for name, data in card_files(decks, title, author, paper, duplex).items():
+                    files[folder / name] = data
+            except DoesNotFit as exc:
+                problems.append(Problem(exc.where, f"{exc}; choose a smaller size"))
         if not only or "rulebook" in only:
             from printgen.outputs.rulebook import rulebook_file
 

@@ -99,23 +99,29 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from printgen.errors import Problem, ProjectError, Where
+    from printgen.errors import ProjectError
     from printgen.pipeline import Session
     from printgen.project import Project
 
     project = Project.at(args.project)
     if not project.cards.is_dir():
-        _report(
-            [
-                Problem(
-                    Where(str(project.root)),
-                    "no cards/ folder here; run printgen in a project folder or pass --project DIR",
-                )
-            ]
+        print(
+            f"printgen: no cards/ folder in {project.root}; run printgen in a project folder "
+            "or pass --project DIR",
+            file=sys.stderr,
         )
         return EXIT_BAD_INPUT
     session = Session(project, every_layout=args.command == "validate")
-    games = args.games if getattr(args, "games", None) else project.game_ids()
+    known = project.game_ids()
+    games = args.games if getattr(args, "games", None) else known
+    unknown = [game for game in games if game not in known]
+    if unknown:
+        print(
+            f"printgen: no game {', '.join(repr(g) for g in unknown)} in cards/ (a game is a "
+            f"folder with a game.yaml); games here: {', '.join(known) or 'none'}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     try:
         if args.command == "list":
             return _list(session, games)

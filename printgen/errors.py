@@ -10,8 +10,8 @@ class Where:
     """A place in a project file; ``path`` is relative to the project folder."""
 
     path: str
-    line: int = 0
-    col: int = 0
+    line: int = 1  # a problem with a whole file points at its start
+    col: int = 1
 
     def __str__(self) -> str:
         if self.line:

@@ -45,11 +45,10 @@ def card_values(
             values[name] = _typed(value, deck.field_types.get(name, "any"))
         except (expr.ExpressionError, ValueError) as exc:
             if problems is not None:
-                problems.append(
-                    Problem(
-                        card.field_where.get(name, card.where), f"card '{card.id}' {name}: {exc}"
-                    )
-                )
+                # a generator's template fails alike for every card it makes: one message
+                who = f"generated cards' {name}" if card.scope else f"card '{card.id}' {name}"
+                where = card.field_where.get(name, card.where)
+                problems.append(Problem(where, f"{who} [{lang}]: {exc}"))
     return values
 
 

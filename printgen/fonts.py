@@ -12,7 +12,7 @@ from pathlib import Path
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 VERA_DIR = Path(reportlab.__file__).parent / "fonts"
 VERA_FILES = {
@@ -93,7 +93,13 @@ def _project_family(name: str, fonts_dir: Path | None) -> Family:
 
 def _register(font_name: str, file: str) -> None:
     if font_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(font_name, file))
+        try:
+            pdfmetrics.registerFont(TTFont(font_name, file))
+        except TTFError as exc:
+            raise FontMissing(
+                f"{Path(file).name} is not a TrueType font ReportLab can embed "
+                f"({exc}); use a .ttf file"
+            ) from None
 
 
 def vera() -> Family:

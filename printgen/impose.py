@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.errors import Where
 from printgen.layout import Face, LaidOutDeck
 from printgen.units import pt
 
@@ -22,7 +23,9 @@ MARK_WIDTH = 0.25  # pt, hairline
 
 
 class DoesNotFit(Exception):
-    pass
+    def __init__(self, message: str, where: Where | None = None) -> None:
+        super().__init__(message)
+        self.where = where or Where("cards")
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,10 @@ def back_origin(
 
 def impose_deck(laid: LaidOutDeck, paper: tuple[float, float], duplex: str) -> list[Sheet]:
     deck = laid.deck
-    grid = plan_grid(deck.width_mm, deck.height_mm, deck.bleed_mm, paper)
+    try:
+        grid = plan_grid(deck.width_mm, deck.height_mm, deck.bleed_mm, paper)
+    except DoesNotFit as exc:
+        raise DoesNotFit(f"deck '{deck.id}': {exc}", deck.size_where) from None
     faces = [face for card, face in laid.fronts for _ in range(card.count)]
     sheets: list[Sheet] = []
     round_ = deck.shape == "circle"

@@ -7,8 +7,9 @@ renderer only draws what it is given.
 
 from __future__ import annotations
 
+import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -206,6 +207,112 @@ def _face(
     return face
 
 
+class _Props:
+    """An element's properties in one card's context: evaluated, typed, and every bad value
+    reported once at the line that sets it (a style's line when the style sets it)."""
+
+    def __init__(
+        self,
+        ctx: LayoutContext,
+        layout: Layout,
+        element: Element,
+        variables: dict[str, Any],
+        style: dict[str, Any] | None = None,
+        style_where: Where | None = None,
+    ) -> None:
+        self.ctx, self.layout, self.element, self.variables = ctx, layout, element, variables
+        self.style = style or {}
+        self.style_where = style_where
+        self.style_name = ""
+
+    def where(self, key: str) -> Where:
+        if key in self.element.where:
+            return self.element.where[key]
+        if key in self.style and self.style_where is not None:
+            return self.style_where
+        return self.element.origin
+
+    def report(self, key: str, message: str) -> None:
+        if key not in self.element.where and key in self.style:
+            # a style's mistake, shared by every layout that inherits it: say it once
+            owner = f"style '{self.style_name}'"
+        else:
+            owner = f"layout '{self.layout.name}' element '{self.element.name}'"
+        where = self.where(key)
+        self.ctx.report(where, f"{owner} {key}: {message}", once=("prop", str(where), key))
+
+    def value(self, key: str, default: Any = None) -> Any:
+        raw = self.element.props.get(key, self.style.get(key, default))
+        try:
+            return expr.evaluate(raw, self.variables)
+        except expr.ExpressionError as exc:
+            self.report(key, str(exc))
+            return None
+
+    def number(self, key: str, default: float, minimum: float = 0.0) -> float:
+        raw = self.value(key, default)
+        try:
+            number = float(default if raw is None else raw)
+        except (TypeError, ValueError):
+            self.report(key, f"expected a number, not {raw!r}")
+            return default
+        if number < minimum:
+            self.report(key, f"must be at least {minimum:g}, not {number:g}")
+            return default
+        return number
+
+    def length(self, key: str, default: float) -> float:
+        raw = self.value(key, default)
+        try:
+            return parse_length(default if raw is None else raw)
+        except ValueError as exc:
+            self.report(key, str(exc))
+            return default
+
+    def color(self, key: str, default: str | None = None) -> str | None:
+        raw = self.value(key, default)
+        if raw in (None, "", "none", False):
+            return None
+        if isinstance(raw, str) and _COLOR.match(raw):
+            return raw
+        self.report(key, f'expected a colour like "#a83232" (or none), not {raw!r}')
+        return default
+
+    def choice(self, key: str, options: tuple[str, ...], default: str) -> str:
+        raw = self.value(key, default)
+        if raw in options:
+            return str(raw)
+        self.report(key, f"must be one of {', '.join(options)}, not {raw!r}")
+        return default
+
+    def flag(self, key: str) -> bool:
+        raw = self.value(key, False)
+        if isinstance(raw, bool) or raw is None:
+            return bool(raw)
+        if isinstance(raw, str) and raw.strip().lower() in _FLAGS:
+            return _FLAGS[raw.strip().lower()]
+        self.report(key, f"must be true or false, not {raw!r}")
+        return False
+
+    def dash(self, key: str) -> tuple[float, ...]:
+        raw = self.value(key)
+        if raw in (None, "", False):
+            return ()
+        items = raw if isinstance(raw, list) else [raw]
+        try:
+            pattern = tuple(float(item) for item in items)
+        except (TypeError, ValueError):
+            pattern = ()
+        if not pattern or any(v <= 0 for v in pattern):
+            self.report(key, f"expected dash lengths in points such as [3, 2], not {raw!r}")
+            return ()
+        return pattern
+
+
+_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_FLAGS = {"true": True, "yes": True, "false": False, "no": False, "": False, "none": False}
+
+
 def _element(
     ctx: LayoutContext,
     deck: Deck,
@@ -215,23 +322,10 @@ def _element(
     card: CardType | None,
     card_where: Where,
 ) -> Op | None:
-    def value(key: str, default: Any = None) -> Any:
-        raw = element.props.get(key, default)
-        try:
-            return expr.evaluate(raw, variables)
-        except expr.ExpressionError as exc:
-            ctx.report(
-                element.where.get(key, element.origin),
-                f"layout '{layout.name}' element '{element.name}' {key}: {exc}",
-                once=("expr", layout.name, element.name, key),
-            )
-            return None
-
-    if "when" in element.props and not _truthy(value("when")):
+    props = _Props(ctx, layout, element, variables)
+    if "when" in element.props and not _truthy(props.value("when")):
         return None
-    box = _box(ctx, deck, layout, element, value)
-    if box is None:
-        return None
+    box = _box(deck, element, props)
     x, y, w, h = box
     kind = element.type
     if kind in ("rect", "ellipse"):
@@ -241,53 +335,43 @@ def _element(
             y,
             w,
             h,
-            _color(value("fill")),
-            _color(value("stroke")),
-            float(value("stroke_width", 0.5) or 0),
-            _mm(value("radius", 0)),
-            tuple(value("dash") or ()),
+            props.color("fill"),
+            props.color("stroke"),
+            props.number("stroke_width", 0.5),
+            props.length("radius", 0.0),
+            props.dash("dash"),
         )
     if kind == "line":
         return Shape(
             "line",
             x,
             y,
-            _mm(value("x2", x)) - x,
-            _mm(value("y2", y)) - y,
+            props.length("x2", x) - x,
+            props.length("y2", y) - y,
             None,
-            _color(value("stroke", "#000000")),
-            float(value("stroke_width", 0.5) or 0),
+            props.color("stroke", "#000000"),
+            props.number("stroke_width", 0.5),
             0.0,
-            tuple(value("dash") or ()),
+            props.dash("dash"),
         )
     _check_safe_zone(ctx, deck, layout, element, box)
     if kind == "icon":
-        return _icon(ctx, layout, element, value, box)
+        return _icon(ctx, props, box)
     if kind == "image":
-        return _image(ctx, layout, element, value, box)
-    return _text(ctx, layout, element, value, box, card, card_where)
+        return _image(ctx, props, box)
+    return _text(ctx, props, box, card, card_where)
 
 
-def _box(
-    ctx: LayoutContext, deck: Deck, layout: Layout, element: Element, value: Any
-) -> tuple[float, float, float, float] | None:
+def _box(deck: Deck, element: Element, props: _Props) -> tuple[float, float, float, float]:
     if _truthy(element.props.get("bleed")):
         b = deck.bleed_mm
         return -b, -b, deck.width_mm + 2 * b, deck.height_mm + 2 * b
-    try:
-        return (
-            _mm(value("x", 0)),
-            _mm(value("y", 0)),
-            _mm(value("w", deck.width_mm)),
-            _mm(value("h", deck.height_mm)),
-        )
-    except ValueError as exc:
-        ctx.report(
-            element.origin,
-            f"layout '{layout.name}' element '{element.name}': {exc}",
-            once=("box", layout.name, element.name),
-        )
-        return None
+    return (
+        props.length("x", 0.0),
+        props.length("y", 0.0),
+        props.length("w", deck.width_mm),
+        props.length("h", deck.height_mm),
+    )
 
 
 def _check_safe_zone(
@@ -316,50 +400,37 @@ def _check_safe_zone(
         )
 
 
-def _icon(
-    ctx: LayoutContext,
-    layout: Layout,
-    element: Element,
-    value: Any,
-    box: tuple[float, float, float, float],
-) -> Icon | None:
-    from printgen.icons import has_icon
+def _icon(ctx: LayoutContext, props: _Props, box: tuple[float, float, float, float]) -> Icon | None:
+    from printgen.icons import ICON_NAMES, has_icon
 
-    name = value("name")
+    name = props.value("name")
     if not name:
         return None
     if not has_icon(str(name)):
-        ctx.report(
-            element.where.get("name", element.origin),
-            f"layout '{layout.name}' element '{element.name}': unknown icon '{name}'; "
-            "see the icon list in the README",
-            once=("icon", layout.name, str(name)),
+        hint = difflib.get_close_matches(str(name), ICON_NAMES, n=1)
+        props.report(
+            "name",
+            f"unknown icon '{name}'"
+            + (f"; did you mean '{hint[0]}'?" if hint else "; see the icon list in the README"),
         )
         return None
-    label = value("label")
-    return Icon(
-        *box,
-        str(name),
-        _color(value("color", "#000000")) or "#000000",
-        None if label is None else str(label),
-    )
+    label = props.value("label")
+    color = props.color("color", "#000000") or "#000000"
+    return Icon(*box, str(name), color, None if label is None else str(label))
 
 
 def _image(
-    ctx: LayoutContext,
-    layout: Layout,
-    element: Element,
-    value: Any,
-    box: tuple[float, float, float, float],
+    ctx: LayoutContext, props: _Props, box: tuple[float, float, float, float]
 ) -> Image | None:
-    raw = value("path")
+    raw = props.value("path")
     if not raw:
         return None
-    where = element.where.get("path", element.origin)
+    where = props.where("path")
     try:
         path = ctx.project.inside(str(raw), where)
     except ProjectError as exc:
-        ctx.problems.extend(exc.problems)
+        for problem in exc.problems:
+            ctx.report(problem.where, problem.message, once=("path", str(raw)))
         return None
     if not path.is_file():
         ctx.report(
@@ -369,85 +440,99 @@ def _image(
             once=("image", str(raw)),
         )
         return None
+    if not _readable_image(path):
+        ctx.report(
+            where,
+            f"'{raw}' is not an image ReportLab can place; save it as PNG or JPEG",
+            once=("image", str(raw)),
+        )
+        return None
     return Image(*box, path)
+
+
+def _readable_image(path: Path) -> bool:
+    from PIL import Image as PILImage
+    from PIL import UnidentifiedImageError
+
+    try:
+        with PILImage.open(path) as image:
+            image.verify()
+    except (OSError, UnidentifiedImageError, SyntaxError):
+        return False
+    return True
 
 
 def _text(
     ctx: LayoutContext,
-    layout: Layout,
-    element: Element,
-    value: Any,
+    props: _Props,
     box: tuple[float, float, float, float],
     card: CardType | None,
     card_where: Where,
 ) -> TextBox | None:
-    content = value("text")
+    layout, element = props.layout, props.element
+    content = props.value("text")
     if content is None or content == "":
         return None
-    style = dict(DEFAULT_STYLE)
     style_name = element.props.get("style")
-    if style_name is not None:
-        if style_name not in layout.styles:
-            ctx.report(
-                element.where.get("style", element.origin),
-                f"layout '{layout.name}' element '{element.name}': unknown style "
-                f"'{style_name}'; define it under styles:",
-                once=("style", layout.name, str(style_name)),
-            )
-        else:
-            style.update(layout.styles[style_name])
-    style.update({k: value(k) for k in element.props if k in DEFAULT_STYLE or k == "min_size"})
+    if style_name is not None and style_name not in layout.styles:
+        props.report("style", f"unknown style '{style_name}'; define it under styles:")
+    else:
+        props.style = layout.styles.get(str(style_name), {}) if style_name is not None else {}
+        props.style_where = layout.style_where.get(str(style_name))
+        props.style_name = str(style_name)
+    font = str(props.value("font", DEFAULT_STYLE["font"]))
     try:
-        fam = family(str(style["font"]), ctx.project.fonts)
+        fam = family(font, ctx.project.fonts)
     except FontMissing as exc:
-        ctx.report(
-            element.where.get("font", layout.style_where.get(str(style_name), element.origin)),
-            str(exc),
-            once=("font", str(style["font"])),
-        )
+        ctx.report(props.where("font"), str(exc), once=("font", font))
         return None
-    from printgen.icons import has_icon
-
-    runs = text.parse(str(content), has_icon)
-    if style["bold"] or style["italic"]:
-        runs = [
-            text.Run(
-                r.text,
-                r.bold or bool(style["bold"]),
-                r.italic or bool(style["italic"]),
-                r.icon,
-                r.newline,
-            )
-            for r in runs
-        ]
+    size = props.number("size", DEFAULT_STYLE["size"], minimum=1.0)
+    min_size = props.number("min_size", size, minimum=1.0)
+    leading = props.number("leading", DEFAULT_STYLE["leading"], minimum=0.5)
+    bold, italic = props.flag("bold"), props.flag("italic")
+    color = props.color("color", DEFAULT_STYLE["color"]) or DEFAULT_STYLE["color"]
+    align = props.choice("align", ("left", "center", "right"), "left")
+    valign = props.choice("valign", ("top", "middle", "bottom"), "top")
+    runs = _runs(ctx, str(content), _text_source(element, card, card_where), bold, italic, fam)
     x, y, w, h = box
-    size = float(style["size"])
-    min_size = float(style.get("min_size", size))
-    block = text.fit(
-        runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min_size, float(style["leading"])
-    )
+    block = text.fit(runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min(min_size, size), leading)
     if block is None:
-        where = _text_source(element, card, card_where)
         who = f"card '{card.id}'" if card else "the back"
         ctx.report(
-            where,
+            _text_source(element, card, card_where),
             f"text of {who} does not fit box '{element.name}' of layout "
-            f"'{layout.name}' ({w:g}×{h:g} mm) even at {min_size:g} pt [{ctx.lang}]; "
+            f"'{layout.name}' ({w:g}×{h:g} mm) even at {min(min_size, size):g} pt [{ctx.lang}]; "
             "shorten the text, enlarge the box or lower min_size",
         )
         return None
-    return TextBox(
-        x,
-        y,
-        w,
-        h,
-        block,
-        fam,
-        _color(style["color"]) or "#000000",
-        str(style["align"]),
-        str(style["valign"]),
-        ctx.game.icon_colors,
-    )
+    return TextBox(x, y, w, h, block, fam, color, align, valign, ctx.game.icon_colors)
+
+
+def _runs(
+    ctx: LayoutContext, content: str, where: Where, bold: bool, italic: bool, fam: Family
+) -> list[text.Run]:
+    """Markup to runs; an unknown :icon: name or a character the font lacks is reported."""
+    from printgen.icons import ICON_NAMES, has_icon
+
+    runs = text.parse(content, has_icon)
+    for name in text.unknown_icons(runs):
+        hint = difflib.get_close_matches(name, ICON_NAMES, n=1)
+        ctx.report(
+            where,
+            f"unknown inline icon ':{name}:'"
+            + (f"; did you mean ':{hint[0]}:'?" if hint else "; see the icon list in the README"),
+            once=("inline-icon", str(where), name),
+        )
+    for char in text.missing_glyphs(runs, fam):
+        ctx.report(
+            where,
+            f"character {char!r} is not in font {fam.name}; write it another way or use a "
+            "font that has it",
+            once=("glyph", str(where), char),
+        )
+    if bold or italic:
+        runs = [replace(r, bold=r.bold or bold, italic=r.italic or italic) for r in runs]
+    return runs
 
 
 def _text_source(element: Element, card: CardType | None, card_where: Where) -> Where:
@@ -458,16 +543,6 @@ def _text_source(element: Element, card: CardType | None, card_where: Where) -> 
             if name in card.field_where:
                 return card.field_where[name]
     return card_where
-
-
-def _mm(value: Any) -> float:
-    return parse_length(0 if value is None else value)
-
-
-def _color(value: Any) -> str | None:
-    if value in (None, "", "none", False):
-        return None
-    return str(value)
 
 
 def _truthy(value: Any) -> bool:

@@ -94,8 +94,9 @@ def load_layouts(project: Project, wanted: set[str] | None = None) -> LayoutLibr
             checker.keys(body, {"extends", "styles", "elements"}, set(), f"layout '{name}'")
             raw[name] = body
     layouts: dict[str, Layout] = {}
+    broken = bool(checker.problems)
     for name in raw:
-        _resolve(name, raw, layouts, [], checker)
+        _resolve(broken, name, raw, layouts, [], checker)
     if checker.problems:
         raise ProjectError(checker.problems)
     return LayoutLibrary(layouts)
@@ -129,14 +130,23 @@ def _files_for(paths: list[Path], wanted: set[str] | None) -> list[Path]:
 
 
 def _resolve(
-    name: str, raw: dict[str, LDict], done: dict[str, Layout], chain: list[str], checker: Checker
+    broken: bool,
+    name: str,
+    raw: dict[str, LDict],
+    done: dict[str, Layout],
+    chain: list[str],
+    checker: Checker,
 ) -> Layout | None:
     if name in done:
         return done[name]
     body = raw[name]
     if name in chain:
-        cycle = " -> ".join([*chain[chain.index(name) :], name])
-        checker.error(body.at("extends"), f"layout 'extends' cycle: {cycle}; break the cycle")
+        # the same cycle is met from each of its layouts: name it once, from its first name
+        loop = chain[chain.index(name) :]
+        start = loop.index(min(loop))
+        loop = loop[start:] + loop[:start]
+        cycle = " -> ".join([*loop, loop[0]])
+        checker.error(raw[loop[0]].at("extends"), f"layout 'extends' cycle: {cycle}; break it")
         return None
     styles: dict[str, dict[str, Any]] = {}
     style_where: dict[str, Where] = {}
@@ -144,13 +154,15 @@ def _resolve(
     parent_name = body.get("extends")
     if parent_name is not None:
         if parent_name not in raw:
+            if broken:  # the parent is most likely in the file that could not be read
+                return None
             hint = difflib.get_close_matches(str(parent_name), sorted(raw), n=1)
             tail = f"; did you mean '{hint[0]}'?" if hint else ""
             checker.error(
                 body.at("extends"), f"layout '{name}' extends unknown layout '{parent_name}'{tail}"
             )
             return None
-        parent = _resolve(parent_name, raw, done, [*chain, name], checker)
+        parent = _resolve(broken, parent_name, raw, done, [*chain, name], checker)
         if parent is None:
             return None
         styles = {k: dict(v) for k, v in parent.styles.items()}

@@ -182,6 +182,7 @@ def _deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta) ->
     field_types = _field_types(checker, node, what)
     default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
     back_layout, back_fields, back_where = _back(checker, node, what)
+    before = len(checker.problems)
     cards: list[CardType] = []
     if "cards" in node:
         items = checker.sequence(node["cards"], node.at("cards"), f"{what} cards")
@@ -199,7 +200,7 @@ def _deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta) ->
                 cards.append(card)
     if "generate" in node:
         cards.extend(_generated(checker, node, field_types, default_layout, meta))
-    if not cards:
+    if not cards and len(checker.problems) == before:  # else the cards' own errors say why
         checker.error(node.where, f"{what} has no cards; add 'cards:' or 'generate:'")
     _unique_ids(checker, cards, what)
     return Deck(
@@ -219,6 +220,7 @@ def _deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta) ->
         cards=cards,
         where=node.where,
         back_where=back_where,
+        size_where=node.at("size"),
     )
 
 
@@ -308,7 +310,13 @@ def _card(
             return None
     label = f"card '{card_id}'" if isinstance(card_id, str) else "card"
     required = {"id"} | ({"count"} if count is None else set())
-    checker.keys(node, CARD_KEYS | set(types), required, label)
+    checker.keys(
+        node,
+        CARD_KEYS | set(types),
+        required,
+        label,
+        "; a card's fields must be declared under 'fields:' in the deck",
+    )
     if not isinstance(card_id, str) or not _ID.match(card_id):
         if "id" in node:
             checker.error(

@@ -55,6 +55,7 @@ class Deck:
     cards: list[CardType]
     where: Where
     back_where: Where
+    size_where: Where
 
     @property
     def total(self) -> int:

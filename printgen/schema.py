@@ -53,17 +53,22 @@ class Checker:
         found = (self.mapping(item, items.at(i), what) for i, item in enumerate(items))
         return [item for item in found if item is not None]
 
-    def keys(self, node: LDict, allowed: set[str], required: set[str], what: str) -> None:
+    def keys(
+        self, node: LDict, allowed: set[str], required: set[str], what: str, unknown_hint: str = ""
+    ) -> None:
+        suggested: set[str] = set()
         for key in node:
             if key not in allowed:
                 hint = difflib.get_close_matches(key, sorted(allowed), n=1)
+                suggested.update(hint)
                 suggestion = (
                     f"; did you mean '{hint[0]}'?"
                     if hint
-                    else f"; allowed keys: {', '.join(sorted(allowed))}"
+                    else unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
                 )
                 self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
-        for key in sorted(required - set(node)):
+        # a misspelt required key is one mistake: "did you mean" above already says it
+        for key in sorted(required - set(node) - suggested):
             self.error(node.where, f"{what} is missing the required key '{key}'")
 
     def string(self, node: LDict, key: str, what: str) -> str | None:

@@ -169,3 +169,35 @@ def fit(
             return block
         current = round(current - 0.25, 2)
     return None
+
+
+_UNKNOWN_ICON = re.compile(r":([a-z][a-z0-9-]*):")
+
+
+def unknown_icons(runs: list[Run]) -> list[str]:
+    """``:name:`` tokens that ``parse`` left as text because no icon has that name."""
+    return [m.group(1) for r in runs if not r.icon and (m := _UNKNOWN_ICON.fullmatch(r.text))]
+
+
+def missing_glyphs(runs: list[Run], family: Family) -> list[str]:
+    """Characters the run's font cannot draw (they would print as empty boxes)."""
+    missing: dict[str, None] = {}
+    for run in runs:
+        if run.icon or run.newline:
+            continue
+        cmap = _cmap(family.face(run.bold, run.italic))
+        for char in run.text:
+            if not char.isspace() and ord(char) not in cmap:
+                missing[char] = None
+    return list(missing)
+
+
+_CMAPS: dict[str, frozenset[int]] = {}
+
+
+def _cmap(font_name: str) -> frozenset[int]:
+    if font_name not in _CMAPS:
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        _CMAPS[font_name] = frozenset(getFont(font_name).face.charToGlyph)
+    return _CMAPS[font_name]

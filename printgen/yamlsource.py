@@ -74,11 +74,16 @@ def read_yaml(path: Path, rel: str) -> Any:
 
 def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
     mark = exc.problem_mark or exc.context_mark
+    problem = (exc.problem or "syntax error").strip()
+    unclosed = bool(exc.context and "flow" in exc.context and exc.context_mark)
+    if unclosed:  # PyYAML notices a missing } or ] only on a later line: point at the opening
+        mark = exc.context_mark
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
-    problem = (exc.problem or "syntax error").strip()
     if "\\t" in problem or "'\\t'" in problem or _tab_near(text, line):
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
+    elif unclosed:
+        message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
     else:
         message = f"YAML syntax error: {problem}; check the indentation and quoting on this line"
     return fail(Where(rel, line, col), message)

@@ -37,8 +37,8 @@ Breaker = Callable[[Path], tuple[str, int | None, str]]  # -> (file, line or Non
 
 
 def yaml_syntax(p: Path) -> tuple[str, int | None, str]:
-    _edit(p, GAME, "players: {min: 3, max: 6}", "players: {min: 3, max: 6")
-    return GAME, None, "YAML syntax error"
+    line = _edit(p, GAME, "players: {min: 3, max: 6}", "players: {min: 3, max: 6")
+    return GAME, line, "not closed"
 
 
 def tab_indent(p: Path) -> tuple[str, int | None, str]:
@@ -157,6 +157,84 @@ def not_utf8(p: Path) -> tuple[str, int | None, str]:
     return DECK, line, "not UTF-8"
 
 
+def bad_style_colour(p: Path) -> tuple[str, int | None, str]:
+    rel = "templates/layouts/base.yaml"
+    line = _edit(p, rel, 'color: "#ffffff", valign: middle}', 'color: "#zzz", valign: middle}')
+    return rel, line, "colour"
+
+
+def bad_style_number(p: Path) -> tuple[str, int | None, str]:
+    rel = "templates/layouts/base.yaml"
+    line = _edit(p, rel, "body: {font: Vera, size: 9.5,", "body: {font: Vera, size: big,")
+    return rel, line, "expected a number"
+
+
+def bad_align(p: Path) -> tuple[str, int | None, str]:
+    rel = "templates/layouts/base.yaml"
+    line = _edit(p, rel, "align: center, valign: middle}", "align: centre, valign: middle}")
+    return rel, line, "must be one of left, center, right"
+
+
+def font_file_not_a_font(p: Path) -> tuple[str, int | None, str]:
+    (p / "fonts").mkdir(exist_ok=True)
+    (p / "fonts" / "Bad.ttf").write_text("not a font", encoding="utf-8")
+    line = _edit(p, "templates/layouts/base.yaml", "title: {font: Vera,", "title: {font: Bad,")
+    return "templates/layouts/base.yaml", line, "not a TrueType font"
+
+
+def image_not_an_image(p: Path) -> tuple[str, int | None, str]:
+    (p / "art").mkdir()
+    (p / "art" / "monk.png").write_text("not an image", encoding="utf-8")
+    line = _edit(
+        p,
+        LAYOUTS,
+        "wm-card:\n  extends: card-base\n",
+        "wm-card:\n  extends: card-base\n  elements:\n"
+        "    photo: {type: image, x: 5, y: 20, w: 20, h: 20, path: art/monk.png}\n",
+    )
+    return LAYOUTS, line + 3, "not an image"
+
+
+def card_larger_than_paper(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, DECK, "size: poker", "size: {width: 250mm, height: 300mm}")
+    return DECK, line, "does not fit"
+
+
+def unknown_inline_icon(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(
+        p,
+        DECK,
+        "      it: In tempo di Pace, per ogni Monaco in gioco all'inizio del "
+        "tuo turno, guadagni 1 fagiolo :bean:.",
+        "      it: In tempo di Pace, guadagni 1 fagiolo :beann:.",
+    )
+    return DECK, line, "did you mean ':bean:'"
+
+
+def glyph_missing_from_font(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(
+        p,
+        DECK,
+        "      it: Ripristina il tempo di Pace.",
+        "      it: Ripristina → il tempo di Pace ✓.",
+    )
+    return DECK, line, "is not in font Vera"
+
+
+def missing_prose(p: Path) -> tuple[str, int | None, str]:
+    (p / "cards" / "warriors-and-monks" / "rules.it.md").unlink()
+    return GAME, 1, "rules.it.md is missing"
+
+
+def undefined_name_in_prose(p: Path) -> tuple[str, int | None, str]:
+    rel = "cards/warriors-and-monks/rules.it.md"
+    source = (p / rel).read_text(encoding="utf-8")
+    (p / rel).write_text(
+        source + "\nVince chi arriva a {{ data.gaol }} fagioli.\n", encoding="utf-8"
+    )
+    return rel, source.count("\n") + 2, "template error"
+
+
 CASES: list[Breaker] = [
     yaml_syntax,
     tab_indent,
@@ -176,7 +254,34 @@ CASES: list[Breaker] = [
     text_too_long,
     empty_file,
     not_utf8,
+    bad_style_colour,
+    bad_style_number,
+    bad_align,
+    font_file_not_a_font,
+    image_not_an_image,
+    card_larger_than_paper,
+    unknown_inline_icon,
+    glyph_missing_from_font,
+    missing_prose,
+    undefined_name_in_prose,
 ]
+ONE_LINE = {
+    "escaping_path",
+    "extends_cycle",
+    "unknown_key",
+    "missing_image",
+    "tab_indent",
+    "count_zero",
+    "missing_translation",
+    "python_tag",
+    "empty_file",
+    "not_utf8",
+    "yaml_syntax",
+    "unknown_layout",
+    "text_too_long",
+    "bad_style_colour",
+    "missing_prose",
+}
 
 
 @pytest.mark.parametrize("breaker", CASES, ids=[c.__name__ for c in CASES])
@@ -190,7 +295,7 @@ def test_bad_input_is_one_clear_line_and_keeps_earlier_outputs(
 
     rel, line, words = breaker(project)
     started = time.monotonic()
-    result = printgen(project, "build", "warriors-and-monks", "--lang", "it", "--only", "cards")
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "it")
     elapsed = time.monotonic() - started
 
     assert result.code == 2  # type: ignore[attr-defined]
@@ -198,6 +303,8 @@ def test_bad_input_is_one_clear_line_and_keeps_earlier_outputs(
     assert "Traceback" not in err
     problems = [ln for ln in err.splitlines() if not ln.startswith("printgen:")]
     assert problems, err
+    if breaker.__name__ in ONE_LINE:
+        assert len(problems) == 1, problems
     matches = [LINE.match(ln) for ln in problems]
     assert all(matches), f"not path:line:col: message — {problems}"
     ours = [m for m in matches if m and m.group("path") == rel and words in m.group("message")]
@@ -236,3 +343,28 @@ def test_unknown_game_and_project_without_cards(
     assert result.code == 2 and "no game 'no-such-game'" in result.err  # type: ignore[attr-defined]
     result = printgen(tmp_path / "empty", "build")
     assert result.code == 2 and "no cards/ folder" in result.err  # type: ignore[attr-defined]
+
+
+def test_an_output_folder_that_cannot_be_written_is_one_line(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    blocker = project / "not-a-folder"
+    blocker.write_text("a file", encoding="utf-8")
+    result = printgen(
+        project, "build", "warriors-and-monks", "--only", "cards", "--out", str(blocker / "build")
+    )
+    assert result.code == 2  # type: ignore[attr-defined]
+    lines = result.err.strip().splitlines()  # type: ignore[attr-defined]
+    assert len(lines) == 1 and "cannot write" in lines[0] and "--out" in lines[0]
+
+
+def test_a_broken_generator_template_is_reported_once_per_language(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    deck = project / "cards" / "figli-di-un-magic-minore" / "decks" / "main.yaml"
+    source = deck.read_text(encoding="utf-8")
+    deck.write_text(source.replace("{{ suit.icon }}", "{{ suit.icno }}", 1), encoding="utf-8")
+    result = printgen(project, "validate", "figli-di-un-magic-minore")
+    assert result.code == 2  # type: ignore[attr-defined]
+    lines = [ln for ln in result.err.splitlines() if "icno" in ln]  # type: ignore[attr-defined]
+    assert 1 <= len(lines) <= 2, lines

@@ -401,7 +401,7 @@ def test_rule_number_cards_have_no_rank_rule(project: Path) -> None:
 
 def test_rule_aid_number_not_from_data(project: Path) -> None:
     edit(project, "aid.it.md", "+{{ data.effect_life }} vite", "+5 vite")
-    caught(project, "aid.it.md: these rule numbers are not taken from data: effect_life")
+    caught(project, "aid.it.md:1:1: these rule numbers are not taken from data: effect_life")
 
 
 def test_rule_aid_face_table(project: Path) -> None:
@@ -413,7 +413,7 @@ def test_rule_aid_face_table(project: Path) -> None:
 
 def test_rule_rulebook_number_not_from_data(project: Path) -> None:
     edit(project, "rules.en.md", "{{ data.start_life }} life points", "20 life points", 2)
-    caught(project, "rules.en.md: these rule numbers are not taken from data: start_life")
+    caught(project, "rules.en.md:1:1: these rule numbers are not taken from data: start_life")
 
 
 def test_rule_prose_must_render(project: Path) -> None:

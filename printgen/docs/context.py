@@ -6,6 +6,8 @@ data, never typed by hand.
 
 from __future__ import annotations
 
+import difflib
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -114,13 +116,55 @@ def render_document(
     """The context and the Markdown of a document: the game's prose file (``rules``, ``aid``)
     rendered first, then the shared template that places it among what the data gives."""
     prose_rel = f"{game.folder}/{prose}.{lang}.md"
-    where = Where(prose_rel)
     if not (project.root / prose_rel).is_file():
-        raise ProjectError([Problem(where, f"prose missing; write {prose_rel}")])
+        raise ProjectError(
+            [
+                Problem(
+                    Where(f"{game.folder}/game.yaml", 1, 1),
+                    f"{prose_rel} is missing; write "
+                    "it (Markdown, see the README) for every language the game declares",
+                )
+            ]
+        )
     context = document_context(project, game, lang, decks)
-    context[prose] = render_markdown(project, f"file:{prose_rel}", context, where)
-    source = render_markdown(project, template, context, Where(f"templates/{template}"))
+    context[prose] = render_markdown(project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1))
+    problems = lint_prose(project.root / prose_rel, prose_rel, context[prose])
+    if problems:
+        raise ProjectError(problems)
+    source = render_markdown(project, template, context, Where(f"templates/{template}", 1, 1))
     return context, source
+
+
+def lint_prose(path: Path, rel: str, rendered: str) -> list[Problem]:
+    """Unknown :icon: names and characters the font cannot draw, at their line in the file."""
+    from printgen import text
+    from printgen.fonts import vera
+    from printgen.icons import ICON_NAMES, has_icon
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    problems: list[Problem] = []
+    runs = text.parse(rendered.replace("*", " "), has_icon)
+    for name in dict.fromkeys(text.unknown_icons(runs)):
+        hint = difflib.get_close_matches(name, ICON_NAMES, n=1)
+        tail = f"; did you mean ':{hint[0]}:'?" if hint else "; see the icon list in the README"
+        problems.append(
+            Problem(_line_of(lines, f":{name}:", rel), f"unknown inline icon ':{name}:'{tail}")
+        )
+    for char in text.missing_glyphs(runs, vera()):
+        problems.append(
+            Problem(
+                _line_of(lines, char, rel),
+                f"character {char!r} is not in the document font (Vera); write it another way",
+            )
+        )
+    return problems
+
+
+def _line_of(lines: list[str], needle: str, rel: str) -> Where:
+    for number, line in enumerate(lines, start=1):
+        if needle in line:
+            return Where(rel, number, line.index(needle) + 1)
+    return Where(rel, 1, 1)
 
 
 def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
@@ -128,6 +172,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     from jinja2 import TemplateError, TemplateSyntaxError
 
     env = _environment(str(project.templates))
+    source = ""
     try:
         if template.startswith("file:"):
             source = project.inside(template[5:], where).read_text(encoding="utf-8")
@@ -135,14 +180,35 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         return str(env.get_template(template).render(context))
     except TemplateSyntaxError as exc:
         raise ProjectError(
-            [Problem(Where(where.path, exc.lineno or 0, 1), f"template error: {exc.message}")]
+            [Problem(Where(where.path, exc.lineno or 1, 1), f"template error: {exc.message}")]
         ) from None
     except TemplateError as exc:
+        message = str(exc)
+        found = re.search(r"'(\w+)' is undefined|has no attribute '(\w+)'", message)
+        place = where
+        if found and source:
+            place = _line_of(source.splitlines(), found.group(1) or found.group(2), where.path)
         raise ProjectError(
-            [Problem(where, f"template error: {exc}; check the names used in {{{{ … }}}}")]
+            [
+                Problem(
+                    place,
+                    f"template error: {_plain(message)}; check the names used in "
+                    "{{ … }} (data.*, game.*, t.*)",
+                )
+            ]
         ) from None
-    except UnicodeDecodeError:
-        raise ProjectError([Problem(where, "file is not UTF-8 text; save it as UTF-8")]) from None
+    except UnicodeDecodeError as exc:
+        line = 1
+        if template.startswith("file:"):
+            raw = (project.root / template[5:]).read_bytes()
+            line = raw[: exc.start].count(b"\n") + 1
+        raise ProjectError(
+            [Problem(Where(where.path, line, 1), "file is not UTF-8 text; save it as UTF-8")]
+        ) from None
+
+
+def _plain(message: str) -> str:
+    return re.sub(r"'[\w.]+\.(LDict|dict) object'", "the mapping", message)
 
 
 @lru_cache(maxsize=4)
