@@ -167,3 +167,19 @@ def test_the_goal_is_written_once_in_the_data(
     assert "15 beans" in _text(out / "rulebook.pdf")
     assert "12 beans" not in _text(out / "rulebook.pdf")
     assert "15" in _aid_text(out / "player-aid.pdf")[0]
+
+
+def test_large_decks_show_every_card_type_in_the_rulebook(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    game = "costruttori-del-medioevo"
+    result = printgen(
+        project, "build", game, "--lang", "en", "--only", "cards", "--only", "rulebook"
+    )
+    assert result.code == 0, result.err  # type: ignore[attr-defined]
+    out = project / "build" / game / "en"
+    names = {f["name"] for f in manifest(out / "cards.json")["faces"] if f["side"] == "front"}
+    assert len(names) > 80
+    squashed = re.sub(r"\s+", "", _text(out / "rulebook.pdf"))
+    missing = [name for name in names if re.sub(r"\s+", "", name) not in squashed]
+    assert not missing, missing

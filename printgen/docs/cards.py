@@ -105,6 +105,29 @@ def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
     return [row]
 
 
+def card_gallery(index: CardIndex, width: float, content: str) -> list[Flowable]:
+    """Every card of a large deck as a grid of faces, six or so to a row."""
+    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    if not infos:
+        return []
+    per_row = max(1, int(width // pt(30)))
+    cell = width / per_row
+    pictures = [CardPicture(info.face, (cell - pt(4)) / pt(1)) for info in infos]
+    rows: list[list[Any]] = [pictures[i : i + per_row] for i in range(0, len(pictures), per_row)]
+    rows[-1] += [""] * (per_row - len(rows[-1]))
+    grid = table(
+        rows,
+        [cell] * per_row,
+        [
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pt(3)),
+        ],
+    )
+    grid.spaceAfter = pt(6)
+    return [grid]
+
+
 class IconFlow(Flowable):  # type: ignore[misc]
     def __init__(self, name: str, size: float, color: str) -> None:
         super().__init__()

@@ -85,6 +85,15 @@ def document_context(
         "total_cards": sum(c["total"] for c in components if c["output"] == "cards"),
         "borrowed": borrowed_cards(project, game, lang),
         "reference_cards": reference,
+        # larger decks are shown whole as a gallery of faces (their faces carry their text)
+        "gallery_decks": [
+            {
+                "name": localize(laid.deck.name, lang, langs),
+                "refs": [f"{laid.deck.id}/{card.id}" for card, _ in laid.fronts],
+            }
+            for laid in decks
+            if not in_reference(laid)
+        ],
         "cover_cards": cover,
     }
 

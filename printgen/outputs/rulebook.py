@@ -18,7 +18,7 @@ from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from printgen import text
-from printgen.docs.cards import CardIndex, card_row, reference_rows
+from printgen.docs.cards import CardIndex, card_gallery, card_row, reference_rows
 from printgen.docs.context import render_document
 from printgen.docs.flow import RichText
 from printgen.docs.markdown import Heading, to_flowables
@@ -66,6 +66,7 @@ def _build(
         {
             "card": lambda content: reference_rows(index, theme, width, content),
             "cardrow": lambda content: card_row(index, width, content),
+            "cardgallery": lambda content: card_gallery(index, width, content),
         },
     )
     _center_cover(story)
