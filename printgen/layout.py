@@ -145,7 +145,7 @@ def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
         fronts.append((card, face))
     back = None
     if deck.back_layout:
-        back_fields = localize(deck.back_fields, ctx.lang, ctx.game.meta.languages)
+        back_fields = _back_values(ctx, deck)
         back = _face(
             ctx,
             deck,
@@ -156,6 +156,18 @@ def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
             "back",
         )
     return LaidOutDeck(deck, fronts, back)
+
+
+def _back_values(ctx: LayoutContext, deck: Deck) -> dict[str, Any]:
+    """The back's fields in one language, their expressions evaluated like a card's."""
+    variables = {"data": ctx.data, "game": ctx.game_vars, "lang": ctx.lang}
+    values: dict[str, Any] = {}
+    for name, raw in localize(deck.back_fields, ctx.lang, ctx.game.meta.languages).items():
+        try:
+            values[name] = expr.evaluate(raw, variables)
+        except expr.ExpressionError as exc:
+            ctx.report(deck.back_where, f"back field {name}: {exc}", once=("back", deck.id, name))
+    return values
 
 
 def _face(

@@ -269,3 +269,23 @@ def test_page_one_is_not_blank(wm_build: Path) -> None:
     histogram = image.histogram()
     dark = sum(histogram[:200]) / sum(histogram)
     assert dark > 0.05, "page 1 is (almost) blank"
+
+
+def test_every_face_of_every_game_prints_its_manifest_name(project: Path, printgen: object) -> None:
+    result = printgen(project, "build", "--lang", "en", "--only", "cards")  # type: ignore[operator]
+    assert result.code == 0, result.err
+    manifests = sorted((project / "build").glob("*/en/*.json"))
+    assert len(manifests) >= 7  # cards of five games, tokens, pawns
+    for path in manifests:
+        with pdfplumber.open(path.with_suffix(".pdf")) as pdf:
+            for face in manifest(path)["faces"]:
+                page = pdf.pages[face["page"] - 1]
+                left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
+                box = (
+                    left,
+                    page.height - bottom - face["height_mm"] * MM,
+                    left + face["width_mm"] * MM,
+                    page.height - bottom,
+                )
+                printed = "".join((page.within_bbox(box).extract_text() or "").split())
+                assert "".join(face["name"].split()) in printed, (path.name, face)
