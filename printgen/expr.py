@@ -7,6 +7,10 @@ costs more than drawing a whole deck (see bench/). Anything else goes to the san
 from __future__ import annotations
 
 import re
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from typing import Any
 
@@ -40,21 +44,73 @@ def render_template(source: str, context: dict[str, Any]) -> str:
     from jinja2 import TemplateError, UndefinedError
 
     try:
-        return str(_compiled(source).render(context))
+        with time_limit(TIME_LIMIT):
+            return str(_compiled(source).render(context))
+    except TemplateTimeout:
+        raise ExpressionError(
+            f"took more than {TIME_LIMIT:g} s; simplify the loops in '{source}'"
+        ) from None
     except UndefinedError as exc:
-        raise ExpressionError(f"{exc.message}; check the name in '{source}'") from None
+        raise ExpressionError(f"{plain(exc.message or '')}; check the name in '{source}'") from None
     except TemplateError as exc:
         raise ExpressionError(f"{exc}; in '{source}'") from None
     except Exception as exc:  # e.g. "10" + 1 inside the expression: still the designer's input
         raise ExpressionError(f"{type(exc).__name__}: {exc}; in '{source}'") from None
 
 
-@cache
-def _environment() -> Any:
+TIME_LIMIT = 2.0  # seconds one template may run: a card or a page never needs more
+MAX_RANGE = 1000  # range() in templates; Jinja's sandbox alone allows 100,000
+
+
+class TemplateTimeout(Exception):
+    pass
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Stop a runaway template (the sandbox limits what it may touch, not how long it runs).
+    Only the main thread can take the alarm signal; elsewhere the template runs unbounded."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise TemplateTimeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def plain(message: str) -> str:
+    """Jinja's messages name Python types; a designer wrote a mapping."""
+    return re.sub(r"'[\w.]+\.(LDict|dict|LList|list) object'", "the mapping", message)
+
+
+def sandboxed(**options: Any) -> Any:
+    """A Jinja environment in the sandbox, strict about undefined names, with a small range()."""
     from jinja2 import StrictUndefined
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    return ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    env = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False, **options)
+
+    def limited_range(*args: int) -> range:
+        numbers = range(*args)
+        if len(numbers) > MAX_RANGE:
+            raise OverflowError(f"range() in a template is limited to {MAX_RANGE} items")
+        return numbers
+
+    env.globals["range"] = limited_range
+    return env
+
+
+@cache
+def _environment() -> Any:
+    return sandboxed()
 
 
 @lru_cache(maxsize=4096)

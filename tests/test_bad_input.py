@@ -368,3 +368,22 @@ def test_a_broken_generator_template_is_reported_once_per_language(
     assert result.code == 2  # type: ignore[attr-defined]
     lines = [ln for ln in result.err.splitlines() if "icno" in ln]  # type: ignore[attr-defined]
     assert 1 <= len(lines) <= 2, lines
+
+
+@pytest.mark.parametrize("outer", [1000, 100000])
+def test_a_runaway_template_is_stopped(
+    project: Path, printgen: Callable[..., object], outer: int
+) -> None:
+    loops = (
+        f"{{% for i in range({outer}) %}}{{% for j in range(1000) %}}"
+        "{% for k in range(1000) %}{% endfor %}{% endfor %}{% endfor %}"
+    )
+    line = _edit(
+        project, DECK, "      en: Restores Peace time.", f'      en: "{loops}Restores Peace time."'
+    )
+    started = time.monotonic()
+    result = printgen(project, "validate", "warriors-and-monks")
+    assert time.monotonic() - started < 10
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert f"main.yaml:{line - 1}:" in result.err  # the effect field  # type: ignore[attr-defined]
+    assert "took more than" in result.err or "limited to 1000" in result.err  # type: ignore[attr-defined]

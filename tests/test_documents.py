@@ -183,3 +183,16 @@ def test_large_decks_show_every_card_type_in_the_rulebook(
     squashed = re.sub(r"\s+", "", _text(out / "rulebook.pdf"))
     missing = [name for name in names if re.sub(r"\s+", "", name) not in squashed]
     assert not missing, missing
+
+
+def test_a_table_wider_than_the_page_is_an_error(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    rules = project / "cards" / "warriors-and-monks" / "rules.en.md"
+    header = "| " + " | ".join(f"Heading{i}" for i in range(30)) + " |"
+    rule = "|" + "---|" * 30
+    row = "| " + " | ".join("Beans" for _ in range(30)) + " |"
+    rules.write_text(rules.read_text() + f"\n\n{header}\n{rule}\n{row}\n")
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert "runs past the margin" in result.err  # type: ignore[attr-defined]

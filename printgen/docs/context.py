@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from printgen import expr
 from printgen.errors import Problem, ProjectError, Where
 from printgen.fields import game_vars
 from printgen.layout import LaidOutDeck
@@ -183,10 +184,15 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     env = _environment(str(project.templates))
     source = ""
     try:
-        if template.startswith("file:"):
-            source = project.inside(template[5:], where).read_text(encoding="utf-8")
-            return str(env.from_string(source).render(context))
-        return str(env.get_template(template).render(context))
+        with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
+            if template.startswith("file:"):
+                source = project.inside(template[5:], where).read_text(encoding="utf-8")
+                return str(env.from_string(source).render(context))
+            return str(env.get_template(template).render(context))
+    except expr.TemplateTimeout:
+        raise ProjectError(
+            [Problem(where, "template took too long to render; simplify its loops")]
+        ) from None
     except TemplateSyntaxError as exc:
         raise ProjectError(
             [Problem(Where(where.path, exc.lineno or 1, 1), f"template error: {exc.message}")]
@@ -201,34 +207,35 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             [
                 Problem(
                     place,
-                    f"template error: {_plain(message)}; check the names used in "
+                    f"template error: {expr.plain(message)}; check the names used in "
                     "{{ … }} (data.*, game.*, t.*)",
                 )
             ]
         ) from None
     except UnicodeDecodeError as exc:
-        line = 1
-        if template.startswith("file:"):
-            raw = (project.root / template[5:]).read_bytes()
-            line = raw[: exc.start].count(b"\n") + 1
+        line = _undecodable_line(project, template, exc)
         raise ProjectError(
             [Problem(Where(where.path, line, 1), "file is not UTF-8 text; save it as UTF-8")]
         ) from None
+    except Exception as exc:  # e.g. "10" + 1 in the prose: still the designer's input
+        raise ProjectError(
+            [Problem(where, f"template error: {type(exc).__name__}: {expr.plain(str(exc))}")]
+        ) from None
 
 
-def _plain(message: str) -> str:
-    return re.sub(r"'[\w.]+\.(LDict|dict) object'", "the mapping", message)
+def _undecodable_line(project: Project, template: str, exc: UnicodeDecodeError) -> int:
+    if not template.startswith("file:"):
+        return 1
+    raw = (project.root / template[5:]).read_bytes()
+    return raw[: exc.start].count(b"\n") + 1
 
 
 @lru_cache(maxsize=4)
 def _environment(folder: str) -> Any:
-    from jinja2 import FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
+    from jinja2 import FileSystemLoader
 
-    return ImmutableSandboxedEnvironment(
+    return expr.sandboxed(
         loader=FileSystemLoader(folder),
-        autoescape=False,
-        undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -203,6 +203,18 @@ class Rule(Flowable):  # type: ignore[misc]
         self.canv.restoreState()
 
 
+def overflowing(flowable: Any) -> list[RichText]:
+    """Text that ran past its column, in a flowable or in the cells of a table in it."""
+    if isinstance(flowable, RichText):
+        return [flowable] if flowable.overflows() else []
+    if isinstance(flowable, Table):
+        cells = [cell for row in flowable._cellvalues for cell in row]
+        return [found for cell in cells for found in overflowing(cell)]
+    if isinstance(flowable, (list, tuple)):
+        return [found for item in flowable for found in overflowing(item)]
+    return []
+
+
 def table(
     rows: list[list[Any]],
     widths: list[float] | None,

@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, Frame
 
 from printgen.docs.cards import CardIndex, quick_reference
 from printgen.docs.context import render_document
-from printgen.docs.flow import RichText
+from printgen.docs.flow import overflowing
 from printgen.docs.markdown import to_flowables
 from printgen.docs.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.errors import Problem, ProjectError, Where
@@ -102,8 +102,7 @@ def _fits(story: list[Flowable], width: float, height: float) -> bool:
     scratch = Canvas(io.BytesIO())
     remaining = list(story)
     frame.addFromList(remaining, scratch)
-    overflowing = [f for f in story if isinstance(f, RichText) and f.overflows()]
-    return not remaining and not overflowing
+    return not remaining and not overflowing(story)
 
 
 def _pdf(

@@ -20,7 +20,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from printgen import text
 from printgen.docs.cards import CardIndex, card_gallery, card_row, reference_rows
 from printgen.docs.context import render_document
-from printgen.docs.flow import RichText
+from printgen.docs.flow import RichText, overflowing
 from printgen.docs.markdown import Heading, to_flowables
 from printgen.docs.theme import ACCENT, rulebook_theme
 from printgen.errors import Problem, ProjectError, Where
@@ -178,8 +178,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         self.overflowing = []
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        if isinstance(flowable, RichText) and flowable.overflows():
-            self.overflowing.append(flowable)
+        self.overflowing.extend(overflowing(flowable))
         if isinstance(flowable, Heading) and flowable.level == 2:
             label = flowable.plain()
             key = f"h{self._outline}"
