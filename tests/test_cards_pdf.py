@@ -56,18 +56,23 @@ def test_each_name_is_printed_inside_its_card(wm_build: Path, lang: str) -> None
     expected = {**NAMES[lang], "back": "Warriors and Monks"}
     with pdfplumber.open(wm_build / lang / "cards.pdf") as pdf:
         for face in faces:
-            page = pdf.pages[face["page"] - 1]
-            left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
-            box = (
-                left,
-                page.height - bottom - face["height_mm"] * MM,
-                left + face["width_mm"] * MM,
-                page.height - bottom,
-            )
-            words = page.within_bbox(box).extract_text()
+            words = printed_in_trim_box(pdf, face)
             name = expected["back" if face["side"] == "back" else face["card"]]
             assert face["name"] == name
             assert name in words, (face, words[:80])
+
+
+def printed_in_trim_box(pdf: pdfplumber.PDF, face: dict[str, float]) -> str:
+    """The text drawn inside a manifest face's trim box on its page."""
+    page = pdf.pages[int(face["page"]) - 1]
+    left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
+    box = (
+        left,
+        page.height - bottom - face["height_mm"] * MM,
+        left + face["width_mm"] * MM,
+        page.height - bottom,
+    )
+    return page.within_bbox(box).extract_text() or ""
 
 
 def test_card_background_fills_trim_plus_bleed_exactly(wm_build: Path) -> None:
@@ -279,13 +284,5 @@ def test_every_face_of_every_game_prints_its_manifest_name(project: Path, printg
     for path in manifests:
         with pdfplumber.open(path.with_suffix(".pdf")) as pdf:
             for face in manifest(path)["faces"]:
-                page = pdf.pages[face["page"] - 1]
-                left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
-                box = (
-                    left,
-                    page.height - bottom - face["height_mm"] * MM,
-                    left + face["width_mm"] * MM,
-                    page.height - bottom,
-                )
-                printed = "".join((page.within_bbox(box).extract_text() or "").split())
+                printed = "".join(printed_in_trim_box(pdf, face).split())
                 assert "".join(face["name"].split()) in printed, (path.name, face)
