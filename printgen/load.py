@@ -6,7 +6,6 @@ Every problem in the files is collected (not just the first) and carries ``path:
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from printgen import expr, generate
@@ -471,11 +470,6 @@ def _constraints(checker: Checker, node: LDict) -> list[Constraint]:
                 if value:
                     out.append(Constraint("count", deck, value, card_id, counts.at(card_id)))
     return out
-
-
-def game_files(project: Project, game_id: str) -> list[Path]:
-    folder = project.cards / game_id
-    return sorted(p for p in folder.rglob("*") if p.is_file())
 
 
 def _cover(checker: Checker, node: LDict) -> list[str]:

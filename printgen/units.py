@@ -41,7 +41,3 @@ def parse_length(value: object) -> float:
 
 def pt(mm: float) -> float:
     return mm * MM
-
-
-def to_mm(points: float) -> float:
-    return points / MM

@@ -15,7 +15,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from reportlab.platypus import Flowable, PageBreak, Spacer
+from reportlab.platypus import Flowable, PageBreak
 
 from printgen import text
 from printgen.docs.flow import RichText, Rule, TextStyle, table
@@ -262,7 +262,3 @@ def _first_strong(tokens: list[Token]) -> str:
                     return b.content
             return ""
     return ""
-
-
-def spacer(height: float) -> Flowable:
-    return Spacer(1, height)
