@@ -100,6 +100,7 @@ def load_game(project: Project, game_id: str) -> Game:
         uses=game_map.get("uses", {}),
         cover=cover,
         icon_colors=icon_colors,
+        used_title=_used_title(project, game_map),
         raw=game_map,
     )
 
@@ -500,3 +501,18 @@ def _icon_colors(checker: Checker, node: LDict) -> dict[str, str]:
             f"icon_colors {name}",
         )
     return {str(k): str(v) for k, v in (colors or {}).items()}
+
+
+def _used_title(project: Project, node: LDict) -> Any:
+    """The title of the game named by ``uses: {deck: …}``, for the components list. A deck that
+    does not exist is the game rule module's to report; here it just has no title."""
+    uses = node.get("uses")
+    deck = uses.get("deck") if isinstance(uses, dict) else None
+    path = project.cards / str(deck) / "game.yaml"
+    if not isinstance(deck, str) or not path.is_file():
+        return None
+    try:
+        other = read_yaml(path, project.rel(path))
+    except ProjectError:
+        return None
+    return other.get("title") if isinstance(other, dict) else None

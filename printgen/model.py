@@ -81,6 +81,7 @@ class Game:
     decks: list[Deck]
     uses: dict[str, Any]  # needs declared on another game's deck (see the symbol deck games)
     icon_colors: dict[str, str]  # inline icons drawn in their own colour (hearts red)
+    used_title: Text | None  # title of the game whose deck this one plays on (uses: deck:)
     cover: list[str]  # deck/card references drawn on the rulebook's cover (default: the first 4)
     raw: dict[str, Any]  # the whole game.yaml, for game modules that need more
 

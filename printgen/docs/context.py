@@ -16,7 +16,6 @@ from printgen import expr
 from printgen.errors import Problem, ProjectError, Where
 from printgen.fields import game_vars
 from printgen.layout import LaidOutDeck
-from printgen.load import load_game
 from printgen.model import Game, localize
 from printgen.project import Project
 from printgen.yamlsource import read_yaml
@@ -84,7 +83,7 @@ def document_context(
         "components": components,
         # tokens and pawns are components too, but not cards
         "total_cards": sum(c["total"] for c in components if c["output"] == "cards"),
-        "borrowed": borrowed_cards(project, game, lang),
+        "borrowed": borrowed_cards(game, lang),
         "reference_cards": reference,
         # larger decks are shown whole as a gallery of faces (their faces carry their text)
         "gallery_decks": [
@@ -99,7 +98,7 @@ def document_context(
     }
 
 
-def borrowed_cards(project: Project, game: Game, lang: str) -> dict[str, Any] | None:
+def borrowed_cards(game: Game, lang: str) -> dict[str, Any] | None:
     """Cards a game takes from another game's deck (``uses: {deck:, needs: {cards:}}``)."""
     uses = game.uses if isinstance(game.uses, dict) else {}
     needs = uses.get("needs") if isinstance(uses.get("needs"), dict) else {}
@@ -107,12 +106,8 @@ def borrowed_cards(project: Project, game: Game, lang: str) -> dict[str, Any] | 
     if not isinstance(uses.get("deck"), str) or cards is None:
         return None
     count = sum(cards.values()) if isinstance(cards, dict) else cards
-    try:
-        other = load_game(project, uses["deck"])
-        title = localize(other.meta.title, lang, other.meta.languages)
-    except ProjectError:
-        title = uses["deck"]  # the game's own validator reports a deck that does not load
-    return {"cards": count, "title": title}
+    title = localize(game.used_title, lang, game.meta.languages) if game.used_title else None
+    return {"cards": count, "title": title or uses["deck"]}
 
 
 def render_document(
