@@ -7,7 +7,6 @@ renderer only draws what it is given.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from printgen.fonts import Family, FontMissing, family
 from printgen.layoutdefs import Element, Layout, LayoutLibrary
 from printgen.model import CardType, Deck, Game, localize
 from printgen.project import Project
+from printgen.schema import unknown_icon
 from printgen.units import parse_length
 
 DEFAULT_STYLE: dict[str, Any] = {
@@ -413,18 +413,13 @@ def _check_safe_zone(
 
 
 def _icon(ctx: LayoutContext, props: _Props, box: tuple[float, float, float, float]) -> Icon | None:
-    from printgen.icons import ICON_NAMES, has_icon
+    from printgen.icons import has_icon
 
     name = props.value("name")
     if not name:
         return None
     if not has_icon(str(name)):
-        hint = difflib.get_close_matches(str(name), ICON_NAMES, n=1)
-        props.report(
-            "name",
-            f"unknown icon '{name}'"
-            + (f"; did you mean '{hint[0]}'?" if hint else "; see the icon list in the README"),
-        )
+        props.report("name", unknown_icon(str(name)))
         return None
     label = props.value("label")
     color = props.color("color", "#000000") or "#000000"
@@ -524,15 +519,13 @@ def _runs(
     ctx: LayoutContext, content: str, where: Where, bold: bool, italic: bool, fam: Family
 ) -> list[text.Run]:
     """Markup to runs; an unknown :icon: name or a character the font lacks is reported."""
-    from printgen.icons import ICON_NAMES, has_icon
+    from printgen.icons import has_icon
 
     runs = text.parse(content, has_icon)
     for name in text.unknown_icons(runs):
-        hint = difflib.get_close_matches(name, ICON_NAMES, n=1)
         ctx.report(
             where,
-            f"unknown inline icon ':{name}:'"
-            + (f"; did you mean ':{hint[0]}:'?" if hint else "; see the icon list in the README"),
+            unknown_icon(name, inline=True),
             once=("inline-icon", str(where), name),
         )
     for char in text.missing_glyphs(runs, fam):

@@ -6,7 +6,6 @@ overrides the parent's key by key, new elements are drawn after the inherited on
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Any
 
 from printgen.errors import Problem, ProjectError, Where
 from printgen.project import Project
-from printgen.schema import Checker
+from printgen.schema import Checker, did_you_mean
 from printgen.yamlsource import LDict
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
@@ -57,8 +56,7 @@ class LayoutLibrary:
     def get(self, name: str, where: Where) -> Layout:
         if name in self.layouts:
             return self.layouts[name]
-        hint = difflib.get_close_matches(name, sorted(self.layouts), n=1)
-        tail = f"; did you mean '{hint[0]}'?" if hint else "; define it in templates/layouts/*.yaml"
+        tail = did_you_mean(name, self.layouts, "; define it in templates/layouts/*.yaml")
         raise ProjectError([Problem(where, f"unknown layout '{name}'{tail}")])
 
 
@@ -156,8 +154,7 @@ def _resolve(
         if parent_name not in raw:
             if broken:  # the parent is most likely in the file that could not be read
                 return None
-            hint = difflib.get_close_matches(str(parent_name), sorted(raw), n=1)
-            tail = f"; did you mean '{hint[0]}'?" if hint else ""
+            tail = did_you_mean(str(parent_name), raw)
             checker.error(
                 body.at("extends"), f"layout '{name}' extends unknown layout '{parent_name}'{tail}"
             )

@@ -12,7 +12,7 @@ from printgen import expr, generate
 from printgen.errors import Problem, ProjectError, Where
 from printgen.model import CardType, Constraint, Deck, Game, GameMeta
 from printgen.project import Project
-from printgen.schema import Checker
+from printgen.schema import Checker, unknown_icon
 from printgen.units import CARD_PRESETS
 from printgen.yamlsource import LDict, read_yaml
 
@@ -364,14 +364,10 @@ def _field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> 
     elif kind == "color" and not (isinstance(value, str) and _COLOR.match(value)):
         checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
     elif kind == "icon":
-        from printgen.icons import ICON_NAMES, has_icon
+        from printgen.icons import has_icon
 
         if not (isinstance(value, str) and has_icon(value)):
-            import difflib
-
-            hint = difflib.get_close_matches(str(value), ICON_NAMES, n=1)
-            tail = f"; did you mean '{hint[0]}'?" if hint else "; see the icon list in the README"
-            checker.error(where, f"{what}: unknown icon {value!r}{tail}")
+            checker.error(where, f"{what}: {unknown_icon(str(value))}")
     return value
 
 

@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from printgen.errors import Problem, ProjectError, Where
 from printgen.units import parse_length
 from printgen.yamlsource import LDict, LList, read_yaml
+
+
+def did_you_mean(name: str, options: Iterable[str], otherwise: str = "", mark: str = "") -> str:
+    """The "; did you mean 'x'?" tail for the closest option, else ``otherwise``."""
+    hint = difflib.get_close_matches(name, sorted(options), n=1, cutoff=0.7)
+    return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
+
+
+ICON_HELP = "; see the icon list in the README"
+
+
+def unknown_icon(name: str, inline: bool = False) -> str:
+    from printgen.icons import ICON_NAMES
+
+    if inline:
+        return f"unknown inline icon ':{name}:'" + did_you_mean(name, ICON_NAMES, ICON_HELP, ":")
+    return f"unknown icon '{name}'" + did_you_mean(name, ICON_NAMES, ICON_HELP)
 
 
 class Checker:
@@ -59,13 +77,10 @@ class Checker:
         suggested: set[str] = set()
         for key in node:
             if key not in allowed:
-                hint = difflib.get_close_matches(key, sorted(allowed), n=1)
-                suggested.update(hint)
-                suggestion = (
-                    f"; did you mean '{hint[0]}'?"
-                    if hint
-                    else unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
+                suggestion = did_you_mean(
+                    key, allowed, unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
                 )
+                suggested.update(difflib.get_close_matches(key, sorted(allowed), n=1, cutoff=0.7))
                 self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
         # a misspelt required key is one mistake: "did you mean" above already says it
         for key in sorted(required - set(node) - suggested):

@@ -6,7 +6,6 @@ data, never typed by hand.
 
 from __future__ import annotations
 
-import difflib
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +17,7 @@ from printgen.fields import game_vars
 from printgen.layout import LaidOutDeck
 from printgen.model import Game, localize
 from printgen.project import Project
+from printgen.schema import unknown_icon
 from printgen.yamlsource import read_yaml
 
 REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card by card
@@ -144,17 +144,13 @@ def lint_prose(path: Path, rel: str, rendered: str) -> list[Problem]:
     """Unknown :icon: names and characters the font cannot draw, at their line in the file."""
     from printgen import text
     from printgen.fonts import vera
-    from printgen.icons import ICON_NAMES, has_icon
+    from printgen.icons import has_icon
 
     lines = path.read_text(encoding="utf-8").splitlines()
     problems: list[Problem] = []
     runs = text.parse(rendered.replace("*", " "), has_icon)
     for name in dict.fromkeys(text.unknown_icons(runs)):
-        hint = difflib.get_close_matches(name, ICON_NAMES, n=1)
-        tail = f"; did you mean ':{hint[0]}:'?" if hint else "; see the icon list in the README"
-        problems.append(
-            Problem(_line_of(lines, f":{name}:", rel), f"unknown inline icon ':{name}:'{tail}")
-        )
+        problems.append(Problem(_line_of(lines, f":{name}:", rel), unknown_icon(name, inline=True)))
     for char in text.missing_glyphs(runs, vera()):
         problems.append(
             Problem(
