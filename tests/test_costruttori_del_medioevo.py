@@ -32,7 +32,7 @@ def edit(project: Path, file: str, old: str, new: str) -> int:
     assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {file}"
     text = text.replace(old, new)
     path.write_text(text, encoding="utf-8")
-    return text[:text.index(new)].count("\n") + 1
+    return text[: text.index(new)].count("\n") + 1
 
 
 def findings(project: Path) -> list[Problem]:
@@ -42,8 +42,11 @@ def findings(project: Path) -> list[Problem]:
 def named(problems: list[Problem], rule: str, file: str, line: int, card: str) -> list[Problem]:
     """The problems of ``rule`` that name ``card`` at ``file:line``."""
     place = f"{FOLDER}/{file}:{line}:"
-    return [p for p in problems if p.message.startswith(f"{rule}:") and card in p.message
-            and str(p).startswith(place)]
+    return [
+        p
+        for p in problems
+        if p.message.startswith(f"{rule}:") and card in p.message and str(p).startswith(place)
+    ]
 
 
 # --------------------------------------------------------------------------- shipped set
@@ -57,10 +60,15 @@ def test_validate_command_passes(project: Path, printgen: Callable[..., Run]) ->
     assert "warning" not in run.err
 
 
-def test_a_broken_card_stops_the_command_with_its_place(project: Path,
-                                                         printgen: Callable[..., Run]) -> None:
-    line = edit(project, "decks/workers.yaml", "tile: 0, wage: 5}\n  - {id: maestro-comacino",
-                "tile: 0, wage: 4}\n  - {id: maestro-comacino")
+def test_a_broken_card_stops_the_command_with_its_place(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    line = edit(
+        project,
+        "decks/workers.yaml",
+        "tile: 0, wage: 5}\n  - {id: maestro-comacino",
+        "tile: 0, wage: 4}\n  - {id: maestro-comacino",
+    )
     run = printgen(project, "validate", GAME)
     assert run.code == 2
     assert f"{FOLDER}/decks/workers.yaml:{line}:" in run.err
@@ -69,43 +77,55 @@ def test_a_broken_card_stops_the_command_with_its_place(project: Path,
 
 # ------------------------------------------------------------------------ worker rules
 def test_wage_must_equal_the_sum_of_skills(project: Path) -> None:
-    line = edit(project, "decks/workers.yaml",
-                'en: "Master Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 5',
-                'en: "Master Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 4')
+    line = edit(
+        project,
+        "decks/workers.yaml",
+        'en: "Master Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 5',
+        'en: "Master Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 4',
+    )
     assert named(findings(project), "wage", "decks/workers.yaml", line, "mastro-muratore")
 
 
 def test_no_skill_above_three(project: Path) -> None:
-    line = edit(project, "decks/workers.yaml",
-                'en: "Quarryman"}, stone: 2, wood: 1, compass: 0, tile: 0, wage: 3',
-                'en: "Quarryman"}, stone: 4, wood: 1, compass: 0, tile: 0, wage: 5')
+    line = edit(
+        project,
+        "decks/workers.yaml",
+        'en: "Quarryman"}, stone: 2, wood: 1, compass: 0, tile: 0, wage: 3',
+        'en: "Quarryman"}, stone: 4, wood: 1, compass: 0, tile: 0, wage: 5',
+    )
     problems = findings(project)
     assert named(problems, "skill-cap", "decks/workers.yaml", line, "cavatore")
     assert not [p for p in problems if p.message.startswith("wage:")]
 
 
 def test_skills_follow_the_rank(project: Path) -> None:
-    line = edit(project, "decks/workers.yaml",
-                'en: "Blacksmith"}, stone: 1, wood: 1, compass: 1, tile: 1, wage: 4',
-                'en: "Blacksmith"}, stone: 2, wood: 2, compass: 1, tile: 0, wage: 5')
+    line = edit(
+        project,
+        "decks/workers.yaml",
+        'en: "Blacksmith"}, stone: 1, wood: 1, compass: 1, tile: 1, wage: 4',
+        'en: "Blacksmith"}, stone: 2, wood: 2, compass: 1, tile: 0, wage: 5',
+    )
     problems = findings(project)
     found = named(problems, "rank", "decks/workers.yaml", line, "fabbro")
     assert found and "must be 3+2" in found[0].message
 
 
 def test_starting_apprentices_are_apprentices(project: Path) -> None:
-    line = edit(project, "decks/apprentices.yaml",
-                'en: "Apprentice Mason"}, stone: 1, wood: 0, compass: 0, tile: 1, wage: 2',
-                'en: "Apprentice Mason"}, stone: 2, wood: 0, compass: 0, tile: 1, wage: 3')
-    assert named(findings(project), "start", "decks/apprentices.yaml", line,
-                 "apprendista-muratore")
+    line = edit(
+        project,
+        "decks/apprentices.yaml",
+        'en: "Apprentice Mason"}, stone: 1, wood: 0, compass: 0, tile: 1, wage: 2',
+        'en: "Apprentice Mason"}, stone: 2, wood: 0, compass: 0, tile: 1, wage: 3',
+    )
+    assert named(findings(project), "start", "decks/apprentices.yaml", line, "apprendista-muratore")
 
 
 def test_one_starting_apprentice_per_player(project: Path) -> None:
     path = project / FOLDER / "decks/apprentices.yaml"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    path.write_text("".join(x for x in lines if "apprendista-copritetto" not in x),
-                    encoding="utf-8")
+    path.write_text(
+        "".join(x for x in lines if "apprendista-copritetto" not in x), encoding="utf-8"
+    )
     problems = [p for p in findings(project) if p.message.startswith("start:")]
     assert problems and "3 starting apprentices for up to 4 players" in problems[0].message
     assert str(problems[0].where).startswith(f"{FOLDER}/decks/apprentices.yaml:")
@@ -113,16 +133,22 @@ def test_one_starting_apprentice_per_player(project: Path) -> None:
 
 # ---------------------------------------------------------------------- building rules
 def test_requirements_stay_within_zero_to_five(project: Path) -> None:
-    line = edit(project, "decks/buildings.yaml",
-                'en: "Well"}, stone: 3, wood: 0, compass: 2', 'en: "Well"}, stone: 6, wood: 0, '
-                'compass: 2')
+    line = edit(
+        project,
+        "decks/buildings.yaml",
+        'en: "Well"}, stone: 3, wood: 0, compass: 2',
+        'en: "Well"}, stone: 6, wood: 0, compass: 2',
+    )
     assert named(findings(project), "requirement", "decks/buildings.yaml", line, "pozzo")
 
 
 def test_every_building_has_a_crew_of_three(project: Path) -> None:
-    line = edit(project, "decks/buildings.yaml",
-                'en: "Cathedral"}, stone: 4, wood: 3, compass: 4, tile: 3',
-                'en: "Cathedral"}, stone: 4, wood: 4, compass: 4, tile: 4')
+    line = edit(
+        project,
+        "decks/buildings.yaml",
+        'en: "Cathedral"}, stone: 4, wood: 3, compass: 4, tile: 3',
+        'en: "Cathedral"}, stone: 4, wood: 4, compass: 4, tile: 4',
+    )
     found = named(findings(project), "crew", "decks/buildings.yaml", line, "cattedrale")
     assert found and "still lacks" in found[0].message
 
@@ -135,17 +161,23 @@ def test_the_crew_search_uses_each_card_once() -> None:
 
 
 def test_rewards_never_fall_as_requirements_rise(project: Path) -> None:
-    line = edit(project, "decks/buildings.yaml", 'en: "Farmhouse"}, stone: 2, wood: 3, compass: 0, '
-                'tile: 2, vp: 1, coins: 10', 'en: "Farmhouse"}, stone: 2, wood: 3, compass: 0, '
-                'tile: 2, vp: 1, coins: 7')
+    line = edit(
+        project,
+        "decks/buildings.yaml",
+        'en: "Farmhouse"}, stone: 2, wood: 3, compass: 0, tile: 2, vp: 1, coins: 10',
+        'en: "Farmhouse"}, stone: 2, wood: 3, compass: 0, tile: 2, vp: 1, coins: 7',
+    )
     found = named(findings(project), "reward-order", "decks/buildings.yaml", line, "casolare")
     assert found and "less than card" in found[0].message and found[0].severity == "error"
 
 
 def test_reward_outliers_are_warned(project: Path, printgen: Callable[..., Run]) -> None:
-    line = edit(project, "decks/buildings.yaml", 'en: "Well"}, stone: 3, wood: 0, compass: 2, '
-                'tile: 0, vp: 0, coins: 8', 'en: "Well"}, stone: 3, wood: 0, compass: 2, '
-                'tile: 0, vp: 0, coins: 5')
+    line = edit(
+        project,
+        "decks/buildings.yaml",
+        'en: "Well"}, stone: 3, wood: 0, compass: 2, tile: 0, vp: 0, coins: 8',
+        'en: "Well"}, stone: 3, wood: 0, compass: 2, tile: 0, vp: 0, coins: 5',
+    )
     found = named(findings(project), "reward-outlier", "decks/buildings.yaml", line, "pozzo")
     assert found and found[0].severity == "warning"
     run = printgen(project, "validate", GAME)
@@ -153,15 +185,22 @@ def test_reward_outliers_are_warned(project: Path, printgen: Callable[..., Run])
 
 
 # ----------------------------------------------------------------------- machine rules
-@pytest.mark.parametrize(("old", "new", "expect"), [
-    ('vp: "{{ level }}"', 'vp: "{{ level + 1 }}"', "has vp"),
-    ("      coins: 0\n", "      coins: 2\n", "has coins"),
-    ('gives: "{{ level + 1 }}"', 'gives: "{{ level + 2 }}"', "has gives"),
-    ("stone: \"{{ level if skill.next == 'stone' else (1 if skill.after == 'stone' else 0) }}\"",
-     "stone: \"{{ 1 if skill.key == 'stone' else (level if skill.next == 'stone' else "
-     "(1 if skill.after == 'stone' else 0)) }}\"", "also needs it"),
-    ("      level: [1, 2]\n", "      level: [1, 2, 3]\n", "levels are 1, 2"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "expect"),
+    [
+        ('vp: "{{ level }}"', 'vp: "{{ level + 1 }}"', "has vp"),
+        ("      coins: 0\n", "      coins: 2\n", "has coins"),
+        ('gives: "{{ level + 1 }}"', 'gives: "{{ level + 2 }}"', "has gives"),
+        (
+            "stone: \"{{ level if skill.next == 'stone' else "
+            "(1 if skill.after == 'stone' else 0) }}\"",
+            "stone: \"{{ 1 if skill.key == 'stone' else (level if skill.next == 'stone' else "
+            "(1 if skill.after == 'stone' else 0)) }}\"",
+            "also needs it",
+        ),
+        ("      level: [1, 2]\n", "      level: [1, 2, 3]\n", "levels are 1, 2"),
+    ],
+)
 def test_machines_are_consistent(project: Path, old: str, new: str, expect: str) -> None:
     line = edit(project, "decks/buildings.yaml", old, new)
     problems = [p for p in findings(project) if p.message.startswith("machine:")]
@@ -181,32 +220,47 @@ def test_one_machine_per_skill_and_level(project: Path) -> None:
 def test_a_deck_without_machines_is_flagged(project: Path) -> None:
     path = project / FOLDER / "decks/buildings.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text[:text.index("\ngenerate:")] + "\n", encoding="utf-8")
+    path.write_text(text[: text.index("\ngenerate:")] + "\n", encoding="utf-8")
     problems = [p for p in findings(project) if p.message.startswith("machine:")]
     assert len(problems) == 8
 
 
 def test_malformed_data_is_reported_not_crashed(project: Path) -> None:
-    edit(project, "game.yaml", "    - {level: 1, need: [1, 1], vp: 1, gives: 2}",
-         "    - {level: 1, need: [1, 1], gives: 2}")
+    edit(
+        project,
+        "game.yaml",
+        "    - {level: 1, need: [1, 1], vp: 1, gives: 2}",
+        "    - {level: 1, need: [1, 1], gives: 2}",
+    )
     problems = [p for p in findings(project) if p.message.startswith("machine:")]
     assert problems and "malformed" in problems[0].message
     assert str(problems[0].where).startswith(f"{FOLDER}/game.yaml:")
 
 
 def test_a_building_with_a_machine_field_is_flagged(project: Path) -> None:
-    line = edit(project, "decks/buildings.yaml", "tile: 0, vp: 0, coins: 8}",
-                "tile: 0, vp: 0, coins: 8, level: 1}")
+    line = edit(
+        project,
+        "decks/buildings.yaml",
+        "tile: 0, vp: 0, coins: 8}",
+        "tile: 0, vp: 0, coins: 8, level: 1}",
+    )
     assert named(findings(project), "machine", "decks/buildings.yaml", line, "pozzo")
 
 
 # ------------------------------------------------------------------------ coins and end
-@pytest.mark.parametrize(("file", "old", "new", "expect"), [
-    ("decks/coins-silver.yaml", "count: 25", "count: 24", "has 24 tokens"),
-    ("decks/coins-gold.yaml", "metal: gold, value: 5, fill", "metal: gold, value: 4, fill",
-     "is worth 4"),
-    ("decks/coins-silver.yaml", "shape: circle", "shape: rect", "must be round tokens"),
-])
+@pytest.mark.parametrize(
+    ("file", "old", "new", "expect"),
+    [
+        ("decks/coins-silver.yaml", "count: 25", "count: 24", "has 24 tokens"),
+        (
+            "decks/coins-gold.yaml",
+            "metal: gold, value: 5, fill",
+            "metal: gold, value: 4, fill",
+            "is worth 4",
+        ),
+        ("decks/coins-silver.yaml", "shape: circle", "shape: rect", "must be round tokens"),
+    ],
+)
 def test_coin_quantities(project: Path, file: str, old: str, new: str, expect: str) -> None:
     line = edit(project, file, old, new)
     found = [p for p in findings(project) if p.message.startswith("coins:") and expect in p.message]
@@ -228,8 +282,12 @@ def test_end_too_far_for_four_players_is_warned(project: Path) -> None:
 
 
 def test_names_are_unique(project: Path) -> None:
-    line = edit(project, "decks/buildings.yaml", 'name: {it: "Pozzo", en: "Well"}',
-                'name: {it: "Muratore", en: "Well"}')
+    line = edit(
+        project,
+        "decks/buildings.yaml",
+        'name: {it: "Pozzo", en: "Well"}',
+        'name: {it: "Muratore", en: "Well"}',
+    )
     assert named(findings(project), "names", "decks/buildings.yaml", line, "pozzo")
 
 
@@ -257,8 +315,9 @@ def test_card_sheets_hold_every_card_front_and_back(built: Path, lang: str) -> N
     reader = PdfReader(built / lang / "cards.pdf")
     assert len(reader.pages) == max(f["page"] for f in faces) == 26  # 1 + 6 + 6 sheets, ×2
     box = reader.pages[0].mediabox
-    assert sorted((float(box.width) / MM, float(box.height) / MM)) == \
-        pytest.approx([210.0, 297.0], abs=0.1)
+    assert sorted((float(box.width) / MM, float(box.height) / MM)) == pytest.approx(
+        [210.0, 297.0], abs=0.1
+    )
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -273,8 +332,12 @@ def test_every_card_prints_its_name(built: Path, lang: str) -> None:
         for face in fronts:
             page = pdf.pages[face["page"] - 1]
             left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
-            box = (left, page.height - bottom - face["height_mm"] * MM,
-                   left + face["width_mm"] * MM, page.height - bottom)
+            box = (
+                left,
+                page.height - bottom - face["height_mm"] * MM,
+                left + face["width_mm"] * MM,
+                page.height - bottom,
+            )
             words = " ".join(page.within_bbox(box).extract_text().split())
             assert names[face["card"]] in words, (face["card"], words)
 
@@ -282,8 +345,15 @@ def test_every_card_prints_its_name(built: Path, lang: str) -> None:
 def test_english_cards_speak_english(built: Path) -> None:
     with pdfplumber.open(built / "en" / "cards.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
-    for word in ("Master Mason", "Treadwheel Crane", "Cathedral", "Master", "wage", "Level 2",
-                 "Starting apprentice"):
+    for word in (
+        "Master Mason",
+        "Treadwheel Crane",
+        "Cathedral",
+        "Master",
+        "wage",
+        "Level 2",
+        "Starting apprentice",
+    ):
         assert word in text
     assert "Mastro muratore" not in text
 
@@ -302,8 +372,12 @@ def test_coin_tokens(built: Path, lang: str) -> None:
         for face in (f for f in faces if f["side"] == "front"):
             page = pdf.pages[face["page"] - 1]
             left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
-            box = (left, page.height - bottom - face["height_mm"] * MM,
-                   left + face["width_mm"] * MM, page.height - bottom)
+            box = (
+                left,
+                page.height - bottom - face["height_mm"] * MM,
+                left + face["width_mm"] * MM,
+                page.height - bottom,
+            )
             value = "1" if face["card"] == "argento" else "5"
             assert value in page.within_bbox(box).extract_text().split()
 
@@ -314,9 +388,13 @@ def test_coin_sheets_draw_a_cut_circle_per_token(built: Path) -> None:
         for number, page in enumerate(pdf.pages, start=1):
             tokens = [f for f in faces if f["page"] == number]
             size = tokens[0]["width_mm"] * MM
-            cut = [c for c in page.curves
-                   if abs(c["width"] - size) < 0.2 and abs(c["height"] - size) < 0.2
-                   and c.get("stroke")]
+            cut = [
+                c
+                for c in page.curves
+                if abs(c["width"] - size) < 0.2
+                and abs(c["height"] - size) < 0.2
+                and c.get("stroke")
+            ]
             assert len(cut) >= len(tokens), (number, len(cut), len(tokens))
 
 
@@ -325,14 +403,41 @@ def pdf_text(path: Path) -> str:
         return " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
 
 
-@pytest.mark.parametrize(("lang", "phrases"), [
-    ("it", ["Preparazione", "Il turno", "Le macchine", "Fine della partita", "17 punti",
-            "si termina lo svolgimento normale del turno", "Chiarimento.", "Esempio.",
-            "5 monete per azione", "un punto ogni 10 unità"]),
-    ("en", ["Setup", "The turn", "Machines", "End of the game", "17 points",
-            "the normal course of the turn is completed", "Clarification.", "Example.",
-            "5 coins per action", "one point per 10 coins"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        (
+            "it",
+            [
+                "Preparazione",
+                "Il turno",
+                "Le macchine",
+                "Fine della partita",
+                "17 punti",
+                "si termina lo svolgimento normale del turno",
+                "Chiarimento.",
+                "Esempio.",
+                "5 monete per azione",
+                "un punto ogni 10 unità",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Setup",
+                "The turn",
+                "Machines",
+                "End of the game",
+                "17 points",
+                "the normal course of the turn is completed",
+                "Clarification.",
+                "Example.",
+                "5 coins per action",
+                "one point per 10 coins",
+            ],
+        ),
+    ],
+)
 def test_rulebook_reads_back(built: Path, lang: str, phrases: list[str]) -> None:
     reader = PdfReader(built / lang / "rulebook.pdf")
     assert len(reader.pages) >= 6
@@ -343,10 +448,13 @@ def test_rulebook_reads_back(built: Path, lang: str, phrases: list[str]) -> None
         assert phrase in text, phrase
 
 
-@pytest.mark.parametrize(("lang", "phrases"), [
-    ("it", ["1 azione = 1, 2 azioni = 3, 3 azioni = 6", "17 punti", "e 10 monete a testa"]),
-    ("en", ["1 action = 1, 2 actions = 3, 3 actions = 6", "17 points", "and 10 coins each"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        ("it", ["1 azione = 1, 2 azioni = 3, 3 azioni = 6", "17 punti", "e 10 monete a testa"]),
+        ("en", ["1 action = 1, 2 actions = 3, 3 actions = 6", "17 points", "and 10 coins each"]),
+    ],
+)
 def test_player_aid_one_per_player(built: Path, lang: str, phrases: list[str]) -> None:
     reader = PdfReader(built / lang / "player-aid.pdf")
     assert len(reader.pages) == 2  # four players, two A5 aids per A4 sheet

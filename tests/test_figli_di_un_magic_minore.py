@@ -32,14 +32,18 @@ from tests.conftest import MM, Run, manifest
 GAME = "figli-di-un-magic-minore"
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = Path("cards") / GAME
-SUIT_NAMES = {"it": {"cuori": "cuori", "quadri": "quadri", "fiori": "fiori", "picche": "picche"},
-              "en": {"cuori": "hearts", "quadri": "diamonds", "fiori": "clubs",
-                     "picche": "spades"}}
-RANK_NAMES = {"it": {"A": "Asso", "J": "Jack", "Q": "Donna", "K": "Re"},
-              "en": {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}}
+SUIT_NAMES = {
+    "it": {"cuori": "cuori", "quadri": "quadri", "fiori": "fiori", "picche": "picche"},
+    "en": {"cuori": "hearts", "quadri": "diamonds", "fiori": "clubs", "picche": "spades"},
+}
+RANK_NAMES = {
+    "it": {"A": "Asso", "J": "Jack", "Q": "Donna", "K": "Re"},
+    "en": {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"},
+}
 
 
 # --- helpers --------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -100,6 +104,7 @@ def data() -> dict[str, Any]:
 
 # --- the shipped game -----------------------------------------------------------------------
 
+
 def test_shipped_game_validates(project: Path, printgen: Callable[..., Run]) -> None:
     run = printgen(project, "validate", GAME)
     assert run.code == 0, run.err
@@ -120,11 +125,26 @@ def test_deck_is_two_french_decks() -> None:
 
 def test_data_holds_the_seeds_numbers() -> None:
     d = data()
-    seed = {"deck_size": 104, "start_life": 20, "opening_hand": 7, "hand_limit": 7,
-            "face_power": 10, "ace_power": 1, "effect_cards": 3, "effect_draw": 3,
-            "effect_life": 5, "queen_draw": 3, "spade_damage": 1, "heart_life": 2,
-            "diamond_toughness": 1, "queen_damage": 1, "queen_toughness": 5, "king_bonus": 3,
-            "king_damage": 3, "king_toughness": 3}
+    seed = {
+        "deck_size": 104,
+        "start_life": 20,
+        "opening_hand": 7,
+        "hand_limit": 7,
+        "face_power": 10,
+        "ace_power": 1,
+        "effect_cards": 3,
+        "effect_draw": 3,
+        "effect_life": 5,
+        "queen_draw": 3,
+        "spade_damage": 1,
+        "heart_life": 2,
+        "diamond_toughness": 1,
+        "queen_damage": 1,
+        "queen_toughness": 5,
+        "king_bonus": 3,
+        "king_damage": 3,
+        "king_toughness": 3,
+    }
     assert {k: d[k] for k in seed} == seed
     # the seed's "2 for spades" / "6 for diamonds" (queen), "4" / "4" (king) follow from them
     assert fdm.face_table(d)["Q"] == [1, 2, 5, 6]
@@ -139,8 +159,9 @@ def test_fronts_read_back_two_of_each(built: Path, lang: str) -> None:
     fronts = [f for f in m["faces"] if f["side"] == "front"]
     backs = [f for f in m["faces"] if f["side"] == "back"]
     assert len(fronts) == len(backs) == 104
-    assert Counter(f["card"] for f in fronts) == {f"{s}-{r.lower()}": 2
-                                                  for s in fdm.SUITS for r in fdm.RANKS}
+    assert Counter(f["card"] for f in fronts) == {
+        f"{s}-{r.lower()}": 2 for s in fdm.SUITS for r in fdm.RANKS
+    }
     assert {(f["width_mm"], f["height_mm"]) for f in m["faces"]} == {(63.0, 88.0)}
     d = data()
     with pdfplumber.open(built / lang / "cards.pdf") as pdf:
@@ -148,13 +169,19 @@ def test_fronts_read_back_two_of_each(built: Path, lang: str) -> None:
         for face in fronts:
             page = pdf.pages[face["page"] - 1]
             assert abs(page.width - m["page_mm"][0] * MM) < 0.1
-            box = (face["x_mm"] * MM, page.height - (face["y_mm"] + 88) * MM,
-                   (face["x_mm"] + 63) * MM, page.height - face["y_mm"] * MM)
+            box = (
+                face["x_mm"] * MM,
+                page.height - (face["y_mm"] + 88) * MM,
+                (face["x_mm"] + 63) * MM,
+                page.height - face["y_mm"] * MM,
+            )
             text = squash(page.crop(box).extract_text() or "")
             suit, rank = face["card"].split("-")
             rank = rank.upper()
-            name = f"{RANK_NAMES[lang].get(rank, rank)}{'di' if lang == 'it' else 'of'}" \
-                   f"{SUIT_NAMES[lang][suit]}"
+            name = (
+                f"{RANK_NAMES[lang].get(rank, rank)}{'di' if lang == 'it' else 'of'}"
+                f"{SUIT_NAMES[lang][suit]}"
+            )
             assert name in text, (face, text)
             power = fdm.expected_power(d, rank)
             assert str(power) in text
@@ -208,10 +235,17 @@ def test_aids_one_per_player_with_the_datas_numbers(built: Path, lang: str) -> N
         for page in pdf.pages:
             assert abs(page.width - 297 * MM) < 0.5 and abs(page.height - 210 * MM) < 0.5
             for half in (0, 1):
-                aid = page.crop((half * page.width / 2, 0, (half + 1) * page.width / 2,
-                                 page.height)).extract_text() or ""
-                rows = {line.split()[0]: [int(n) for n in re.findall(r"\d+", line)]
-                        for line in aid.splitlines() if re.match(r"^(J|Q|K) ", line)}
+                aid = (
+                    page.crop(
+                        (half * page.width / 2, 0, (half + 1) * page.width / 2, page.height)
+                    ).extract_text()
+                    or ""
+                )
+                rows = {
+                    line.split()[0]: [int(n) for n in re.findall(r"\d+", line)]
+                    for line in aid.splitlines()
+                    if re.match(r"^(J|Q|K) ", line)
+                }
                 table = fdm.face_table(d)
                 assert rows["Q"] == table["Q"] and rows["K"] == table["K"], aid
                 assert rows["J"] == table["J"]
@@ -224,39 +258,94 @@ def test_aids_one_per_player_with_the_datas_numbers(built: Path, lang: str) -> N
 
 KEY_RULES = {
     "it": {
-        "rules": ["20 punti vita", "7 carte a ogni giocatore", "cimitero", "carte fuori dal gioco",
-                  "in senso orario", "oltre la 7ª", "dello stesso seme",
-                  "3 carte o l'asso di quadri", "pescare 3 carte", "5 punti vita",
-                  "Donna di quadri", "Donna di picche", "Donna di cuori", "Donna di fiori",
-                  "1 danno in più del suo potere", "guadagna 2 punti vita",
-                  "almeno una delle carte che bloccano una carta di fiori",
-                  "1 danno in più rispetto al suo potere", "potere 10 e non possono mai bloccare",
-                  "infliggono 1 danno (2 quella di picche)", "5 danni per scartarle (6 per quella",
-                  "potenza +3", "infligge 3 danni (4 quello di picche)",
-                  "Il 10 infligge 11 danni", "7 servono a scartare il 6 di quadri",
-                  "asso di denari", "asso di quadri", "il mazzo è finito", "Donna di picche che "
-                  "blocca insieme al Re di picche", "asso di picche insieme al Re di picche",
-                  "Chiarimento.", "Esempio."],
-        "aid": ["Turno (in ordine)", "pesca 1 carta", "3 carte del seme o il suo asso",
-                "senso orario", "pronte", "l'eccesso passa", "Il 10 infligge 11"],
+        "rules": [
+            "20 punti vita",
+            "7 carte a ogni giocatore",
+            "cimitero",
+            "carte fuori dal gioco",
+            "in senso orario",
+            "oltre la 7ª",
+            "dello stesso seme",
+            "3 carte o l'asso di quadri",
+            "pescare 3 carte",
+            "5 punti vita",
+            "Donna di quadri",
+            "Donna di picche",
+            "Donna di cuori",
+            "Donna di fiori",
+            "1 danno in più del suo potere",
+            "guadagna 2 punti vita",
+            "almeno una delle carte che bloccano una carta di fiori",
+            "1 danno in più rispetto al suo potere",
+            "potere 10 e non possono mai bloccare",
+            "infliggono 1 danno (2 quella di picche)",
+            "5 danni per scartarle (6 per quella",
+            "potenza +3",
+            "infligge 3 danni (4 quello di picche)",
+            "Il 10 infligge 11 danni",
+            "7 servono a scartare il 6 di quadri",
+            "asso di denari",
+            "asso di quadri",
+            "il mazzo è finito",
+            "Donna di picche che blocca insieme al Re di picche",
+            "asso di picche insieme al Re di picche",
+            "Chiarimento.",
+            "Esempio.",
+        ],
+        "aid": [
+            "Turno (in ordine)",
+            "pesca 1 carta",
+            "3 carte del seme o il suo asso",
+            "senso orario",
+            "pronte",
+            "l'eccesso passa",
+            "Il 10 infligge 11",
+        ],
     },
     "en": {
-        "rules": ["20 life points", "deal 7 cards to each player", "graveyard",
-                  "out-of-game pile", "clockwise", "beyond the 7th", "of the same suit",
-                  "3 cards or the Ace of diamonds", "draw 3 cards", "5 life points",
-                  "Queen of diamonds", "Queen of spades", "Queen of hearts", "Queen of clubs",
-                  "1 more damage than its power", "gains 2 life points",
-                  "at least one of the cards blocking a club",
-                  "1 more damage than its power to be discarded",
-                  "power 10 and can never block", "deal 1 damage (2 for the Queen of spades)",
-                  "5 damage is needed to discard them (6 for the Queen of diamonds)",
-                  "power +3", "deals 3 damage (4 for the King of spades)",
-                  "The 10 deals 11 damage", "7 are needed to discard the 6 of diamonds",
-                  "asso di denari", "Ace of diamonds", "the deck is empty",
-                  "Queen of spades blocking", "Ace of spades with the King of spades",
-                  "Clarification.", "Example."],
-        "aid": ["Turn (in order)", "draw 1 card", "3 cards of the suit or its Ace", "clockwise",
-                "ready", "excess goes through", "The 10 deals 11"],
+        "rules": [
+            "20 life points",
+            "deal 7 cards to each player",
+            "graveyard",
+            "out-of-game pile",
+            "clockwise",
+            "beyond the 7th",
+            "of the same suit",
+            "3 cards or the Ace of diamonds",
+            "draw 3 cards",
+            "5 life points",
+            "Queen of diamonds",
+            "Queen of spades",
+            "Queen of hearts",
+            "Queen of clubs",
+            "1 more damage than its power",
+            "gains 2 life points",
+            "at least one of the cards blocking a club",
+            "1 more damage than its power to be discarded",
+            "power 10 and can never block",
+            "deal 1 damage (2 for the Queen of spades)",
+            "5 damage is needed to discard them (6 for the Queen of diamonds)",
+            "power +3",
+            "deals 3 damage (4 for the King of spades)",
+            "The 10 deals 11 damage",
+            "7 are needed to discard the 6 of diamonds",
+            "asso di denari",
+            "Ace of diamonds",
+            "the deck is empty",
+            "Queen of spades blocking",
+            "Ace of spades with the King of spades",
+            "Clarification.",
+            "Example.",
+        ],
+        "aid": [
+            "Turn (in order)",
+            "draw 1 card",
+            "3 cards of the suit or its Ace",
+            "clockwise",
+            "ready",
+            "excess goes through",
+            "The 10 deals 11",
+        ],
     },
 }
 
@@ -275,16 +364,20 @@ def test_rulebook_and_aid_hold_the_seeds_key_rules(built: Path, lang: str) -> No
 
 
 def test_one_number_changed_in_data_reaches_cards_aid_and_rulebook(
-        project: Path, printgen: Callable[..., Run]) -> None:
+    project: Path, printgen: Callable[..., Run]
+) -> None:
     """One source: a new queen toughness shows on the queens, in the aid and in the rulebook."""
     path = project / FOLDER / "game.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        "queen_toughness: 5 ", "queen_toughness: 7 "), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("queen_toughness: 5 ", "queen_toughness: 7 "),
+        encoding="utf-8",
+    )
     run = printgen(project, "build", GAME, "--lang", "en")
     assert run.code == 0, run.err
     out = project / "build" / GAME / "en"
-    assert "7damageisneededtodiscardthem(8fortheQueenofdiamonds)" in \
-        squash(pdf_text(out / "rulebook.pdf"))
+    assert "7damageisneededtodiscardthem(8fortheQueenofdiamonds)" in squash(
+        pdf_text(out / "rulebook.pdf")
+    )
     with pdfplumber.open(out / "player-aid.pdf") as pdf:
         aid = pdf.pages[0].extract_text() or ""
     assert re.search(r"\bQ no yes 1 \( ?2\) 7 \( ?8\)", aid), aid
@@ -293,6 +386,7 @@ def test_one_number_changed_in_data_reaches_cards_aid_and_rulebook(
 
 
 # --- every rule catches a broken copy -------------------------------------------------------
+
 
 def test_rule_data_key_missing(project: Path) -> None:
     edit(project, "game.yaml", "  heart_life: 2 ", "  heart_lives: 2 ")
@@ -309,70 +403,112 @@ def test_rule_data_not_a_whole_number(project: Path, printgen: Callable[..., Run
 
 def test_rule_deck_size_not_a_rummy_deck(project: Path) -> None:
     edit(project, "game.yaml", "deck_size: 104 ", "deck_size: 100 ")
-    caught(project, "data.deck_size 100 is not 4 suits × 13 ranks",
-           "deck 'main' has 104 cards; data.deck_size says 100")
+    caught(
+        project,
+        "data.deck_size 100 is not 4 suits × 13 ranks",
+        "deck 'main' has 104 cards; data.deck_size says 100",
+    )
 
 
 def test_rule_wrong_number_of_copies(project: Path, printgen: Callable[..., Run]) -> None:
     edit(project, "decks/main.yaml", "    count: 2 ", "    count: 3 ")
-    caught(project, "card 'cuori-a' has 3 copies; the rummy deck has 2 of each card",
-           "deck 'main' has 156 cards")
+    caught(
+        project,
+        "card 'cuori-a' has 3 copies; the rummy deck has 2 of each card",
+        "deck 'main' has 156 cards",
+    )
     run = printgen(project, "validate", GAME)
     assert run.code == 2 and "decks/main.yaml:" in run.err
 
 
 def test_rule_missing_rank(project: Path) -> None:
-    edit(project, "decks/main.yaml",
-         '        - {key: k, index: K, kind: king, name: {it: Re, en: King}}\n', "")
+    edit(
+        project,
+        "decks/main.yaml",
+        "        - {key: k, index: K, kind: king, name: {it: Re, en: King}}\n",
+        "",
+    )
     caught(project, "lacks 4 card(s): K of cuori, K of quadri, K of fiori, K of picche")
 
 
 def test_rule_hand_made_card_is_not_a_rummy_card(project: Path) -> None:
-    edit(project, "decks/main.yaml", "generate:\n",
-         "cards:\n  - {id: joker, count: 2, name: Jolly, index: JK, power: 0}\n\ngenerate:\n")
+    edit(
+        project,
+        "decks/main.yaml",
+        "generate:\n",
+        "cards:\n  - {id: joker, count: 2, name: Jolly, index: JK, power: 0}\n\ngenerate:\n",
+    )
     caught(project, "card 'joker' is not one of the rummy deck's cards")
 
 
 def test_rule_repeated_card(project: Path) -> None:
     with (project / FOLDER / "decks/main.yaml").open("a", encoding="utf-8") as deck:
-        deck.write("  - product:\n"
-                   "      rank: [{key: a, index: A, kind: ace, name: Asso}]\n"
-                   "      suit: [{key: cuori, name: cuori, icon: heart, color: '#c1121f'}]\n"
-                   "    count: 2\n"
-                   "    card: {id: 'extra-{{ suit.key }}-{{ rank.key }}'}\n")
-    caught(project, "card 'extra-cuori-a' repeats A of cuori (already 'cuori-a')",
-           "deck 'main' has 106 cards; data.deck_size says 104")
+        deck.write(
+            "  - product:\n"
+            "      rank: [{key: a, index: A, kind: ace, name: Asso}]\n"
+            "      suit: [{key: cuori, name: cuori, icon: heart, color: '#c1121f'}]\n"
+            "    count: 2\n"
+            "    card: {id: 'extra-{{ suit.key }}-{{ rank.key }}'}\n"
+        )
+    caught(
+        project,
+        "card 'extra-cuori-a' repeats A of cuori (already 'cuori-a')",
+        "deck 'main' has 106 cards; data.deck_size says 104",
+    )
 
 
 def test_rule_rank_kind(project: Path) -> None:
-    edit(project, "decks/main.yaml", "{key: \"10\", index: \"10\", kind: ten,",
-         "{key: \"10\", index: \"10\", kind: number,")
+    edit(
+        project,
+        "decks/main.yaml",
+        '{key: "10", index: "10", kind: ten,',
+        '{key: "10", index: "10", kind: number,',
+    )
     caught(project, "rank 10 must have kind 'ten', not 'number'")
 
 
 def test_rule_printed_power(project: Path) -> None:
-    edit(project, "decks/main.yaml", "{{ data.ace_power if rank.kind == 'ace'",
-         "{{ 11 if rank.kind == 'ace'")
-    caught(project, "card 'picche-a' prints power 11; the seed's rules give 1 [it]",
-           "its cost line must print its power 1")
+    edit(
+        project,
+        "decks/main.yaml",
+        "{{ data.ace_power if rank.kind == 'ace'",
+        "{{ 11 if rank.kind == 'ace'",
+    )
+    caught(
+        project,
+        "card 'picche-a' prints power 11; the seed's rules give 1 [it]",
+        "its cost line must print its power 1",
+    )
 
 
 def test_rule_cost_line(project: Path) -> None:
-    edit(project, "decks/main.yaml", "di potere totale ≥ {{ card.power }}.",
-         "di potere totale ≥ 9.")
+    edit(
+        project, "decks/main.yaml", "di potere totale ≥ {{ card.power }}.", "di potere totale ≥ 9."
+    )
     caught(project, "its cost line must print its power 10 (a card costs its power)")
 
 
 def test_rule_hard_coded_number_on_queens(project: Path) -> None:
-    edit(project, "decks/main.yaml", "ne servono\n          {{ data.queen_toughness + plus_t }}",
-         "ne servono\n          5")
-    caught(project, "card 'quadri-q' rule prints the numbers [1, 5, 3]; its rules call for "
-           "[1, 6, 3] (from data:) [it]")
+    edit(
+        project,
+        "decks/main.yaml",
+        "ne servono\n          {{ data.queen_toughness + plus_t }}",
+        "ne servono\n          5",
+    )
+    caught(
+        project,
+        "card 'quadri-q' rule prints the numbers [1, 5, 3]; its rules call for "
+        "[1, 6, 3] (from data:) [it]",
+    )
 
 
 def test_rule_hard_coded_number_on_suits(project: Path) -> None:
-    edit(project, "decks/main.yaml", "'+' ~ data.spade_damage ~ ' ai danni che infligge.'",
-         "'+2 ai danni che infligge.'")
+    edit(
+        project,
+        "decks/main.yaml",
+        "'+' ~ data.spade_damage ~ ' ai danni che infligge.'",
+        "'+2 ai danni che infligge.'",
+    )
     caught(project, "card 'picche-7' suit_rule prints the numbers [2]; its rules call for [1]")
 
 
@@ -387,15 +523,22 @@ def test_rule_rank_reminder_missing(project: Path) -> None:
 
 
 def test_rule_queen_power_missing(project: Path) -> None:
-    edit(project, "decks/main.yaml",
-         "{%- elif suit.key == 'cuori' %}take possession of a card another player has in play.",
-         "{%- elif suit.key == 'cuori' %}take a card another player has in play.")
+    edit(
+        project,
+        "decks/main.yaml",
+        "{%- elif suit.key == 'cuori' %}take possession of a card another player has in play.",
+        "{%- elif suit.key == 'cuori' %}take a card another player has in play.",
+    )
     caught(project, "card 'cuori-q' lacks part of its rank's reminder (missing: possession) [en]")
 
 
 def test_rule_number_cards_have_no_rank_rule(project: Path) -> None:
-    edit(project, "decks/main.yaml", "          {%- endif -%}\n        en: >-",
-         "          {%- else -%}Carta semplice.\n          {%- endif -%}\n        en: >-")
+    edit(
+        project,
+        "decks/main.yaml",
+        "          {%- endif -%}\n        en: >-",
+        "          {%- else -%}Carta semplice.\n          {%- endif -%}\n        en: >-",
+    )
     caught(project, "card 'cuori-2': a number card has no rank rule")
 
 
@@ -405,9 +548,13 @@ def test_rule_aid_number_not_from_data(project: Path) -> None:
 
 
 def test_rule_aid_face_table(project: Path) -> None:
-    edit(project, "aid.en.md", "{{ data.queen_toughness }} (:diamond: "
-         "{{ data.queen_toughness + data.diamond_toughness }})",
-         "{{ data.queen_toughness }} (:diamond: {{ data.queen_toughness }})")
+    edit(
+        project,
+        "aid.en.md",
+        "{{ data.queen_toughness }} (:diamond: "
+        "{{ data.queen_toughness + data.diamond_toughness }})",
+        "{{ data.queen_toughness }} (:diamond: {{ data.queen_toughness }})",
+    )
     caught(project, "the aid's row 'Q' shows [1, 2, 5, 5]; the data gives [1, 2, 5, 6]")
 
 

@@ -41,8 +41,20 @@ REQUIRED = [
     for name in group.split()
 ]
 
-SAMPLE_LABELS = {"d4": "4", "d6": "6", "d8": "8", "d10": "10", "d12": "12", "d20": "20",
-                 "coin": "3", "vp": "5", "heart": "2", "damage": "3", "block": "1", "star": "7"}
+SAMPLE_LABELS = {
+    "d4": "4",
+    "d6": "6",
+    "d8": "8",
+    "d10": "10",
+    "d12": "12",
+    "d20": "20",
+    "coin": "3",
+    "vp": "5",
+    "heart": "2",
+    "damage": "3",
+    "block": "1",
+    "star": "7",
+}
 
 BOX = 40.0  # icon box in the grid, points
 PITCH = 64.0  # distance between box origins: leaves room for the overflow frame
@@ -70,8 +82,10 @@ def _grid() -> tuple[float, float, dict[str, tuple[float, float]]]:
     rows = -(-len(ICON_NAMES) // COLS)
     width = 2 * MARGIN + (COLS - 1) * PITCH + BOX
     height = 2 * MARGIN + (rows - 1) * PITCH + BOX
-    boxes = {name: (MARGIN + (i % COLS) * PITCH, MARGIN + (rows - 1 - i // COLS) * PITCH)
-             for i, name in enumerate(ICON_NAMES)}
+    boxes = {
+        name: (MARGIN + (i % COLS) * PITCH, MARGIN + (rows - 1 - i // COLS) * PITCH)
+        for i, name in enumerate(ICON_NAMES)
+    }
     return width, height, boxes
 
 
@@ -114,16 +128,24 @@ def _ink_bbox(img: Image.Image, box: Box) -> Box | None:
 
 def _px_box(x: float, y: float, size: float, page_h: float, grow: float = 0.0) -> Box:
     """A square in PDF space (origin bottom-left), grown by `grow` pt, as an image crop box."""
-    return (round((x - grow) * SCALE), round((page_h - (y + size + grow)) * SCALE),
-            round((x + size + grow) * SCALE), round((page_h - (y - grow)) * SCALE))
+    return (
+        round((x - grow) * SCALE),
+        round((page_h - (y + size + grow)) * SCALE),
+        round((x + size + grow) * SCALE),
+        round((page_h - (y - grow)) * SCALE),
+    )
 
 
 def _frame(x: float, y: float, size: float, page_h: float) -> list[Box]:
     """Four strips around a box: from 0.5 pt outside it (anti-aliasing slack) to 6 pt out."""
     o = _px_box(x, y, size, page_h, grow=6)
     g = _px_box(x, y, size, page_h, grow=0.5)
-    return [(o[0], o[1], o[2], g[1]), (o[0], g[3], o[2], o[3]),
-            (o[0], o[1], g[0], o[3]), (g[2], o[1], o[2], o[3])]
+    return [
+        (o[0], o[1], o[2], g[1]),
+        (o[0], g[3], o[2], o[3]),
+        (o[0], o[1], g[0], o[3]),
+        (g[2], o[1], o[2], o[3]),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -194,8 +216,18 @@ def test_import_loads_no_reportlab() -> None:
 # Canvas state
 
 
-STATE = ("_fillColorObj", "_strokeColorObj", "_lineWidth", "_lineCap", "_lineJoin", "_fontname",
-         "_fontsize", "_fillMode", "_currentMatrix", "_dash")
+STATE = (
+    "_fillColorObj",
+    "_strokeColorObj",
+    "_lineWidth",
+    "_lineCap",
+    "_lineJoin",
+    "_fontname",
+    "_fontsize",
+    "_fillMode",
+    "_currentMatrix",
+    "_dash",
+)
 
 
 @pytest.mark.parametrize("name", ICON_NAMES)

@@ -29,8 +29,19 @@ ARENA = "blaster-e-spade-laser"
 DECK_FILE = Path("cards") / DECK / "decks" / "simboli.yaml"
 CARDS = 54
 # element -> number of values, as the issue states it
-SIZES = {"switch": 2, "rps": 3, "suit": 4, "chess": 6, "wind": 8,
-         "d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}
+SIZES = {
+    "switch": 2,
+    "rps": 3,
+    "suit": 4,
+    "chess": 6,
+    "wind": 8,
+    "d4": 4,
+    "d6": 6,
+    "d8": 8,
+    "d10": 10,
+    "d12": 12,
+    "d20": 20,
+}
 Printgen = Callable[..., Run]
 
 
@@ -162,8 +173,11 @@ def test_card_numbers_must_be_1_to_n(project: Path, printgen: Printgen) -> None:
 def test_duplicate_card_number_is_caught(project: Path, printgen: Printgen) -> None:
     deck_file = project / DECK_FILE
     # a hand-written 55th card reusing number 7
-    deck_file.write_text(deck_file.read_text(encoding="utf-8") + (
-        "cards:\n  - id: extra\n    count: 1\n    name: \"7\"\n    number: 7\n"), encoding="utf-8")
+    deck_file.write_text(
+        deck_file.read_text(encoding="utf-8")
+        + ('cards:\n  - id: extra\n    count: 1\n    name: "7"\n    number: 7\n'),
+        encoding="utf-8",
+    )
     run = printgen(project, "validate", DECK)
     assert run.code == 2
     assert "card number 7 is printed twice" in run.err
@@ -195,8 +209,10 @@ def test_needs_the_deck_cannot_meet(project: Path, printgen: Printgen) -> None:
     _edit(project / "cards" / MORRA / "game.yaml", "cards: 9 ", "cards: 25 ")
     run = printgen(project, "validate", MORRA)
     assert run.code == 2
-    assert ("the game needs 19 cards with 'rock' on element 3 (rps), but the deck "
-            "'mazzo-dei-simboli' has only 18") in run.err
+    assert (
+        "the game needs 19 cards with 'rock' on element 3 (rps), but the deck "
+        "'mazzo-dei-simboli' has only 18"
+    ) in run.err
 
 
 def test_needs_more_cards_than_the_deck(project: Path, printgen: Printgen) -> None:
@@ -212,8 +228,10 @@ def test_needs_an_element_the_deck_lacks(project: Path, printgen: Printgen) -> N
     _edit(project / "cards" / MORRA / "game.yaml", "rps: {rock", "rsp: {rock")
     run = printgen(project, "validate", ARENA, MORRA)
     assert run.code == 2
-    assert "the game reads element 'colour', which the deck 'mazzo-dei-simboli' does not have" \
+    assert (
+        "the game reads element 'colour', which the deck 'mazzo-dei-simboli' does not have"
         in run.err
+    )
     assert "has no element 'rsp'; did you mean 'rps'?" in run.err
 
 
@@ -238,8 +256,10 @@ def test_arena_numbers_agree_with_needs(project: Path, printgen: Printgen) -> No
     _edit(project / "cards" / ARENA / "game.yaml", "max_life_points: 20", "max_life_points: 23")
     run = printgen(project, "validate", ARENA)
     assert run.code == 2
-    assert "the rules use 24 cards for 'life-points' but uses.needs.cards.life-points says 20" \
+    assert (
+        "the rules use 24 cards for 'life-points' but uses.needs.cards.life-points says 20"
         in run.err
+    )
     assert "2 × 23 life points + 9 arena cards use 55 of the deck's 54 cards" in run.err
 
 
@@ -282,18 +302,20 @@ def test_deck_pdf_prints_numbers_1_to_54_once(built: Path, lang: str) -> None:
             page = pdf.pages[face["page"] - 1]
             left = face["x_mm"] * MM
             top = page.height - (face["y_mm"] + face["height_mm"]) * MM
-            badge = page.crop((left + 3.5 * MM, top + 3.5 * MM, left + 16.5 * MM,
-                               top + 12.5 * MM))
+            badge = page.crop((left + 3.5 * MM, top + 3.5 * MM, left + 16.5 * MM, top + 12.5 * MM))
             text = badge.extract_text().strip()
             assert text == face["card"].removeprefix("card-"), face
             printed.append(int(text))
     assert sorted(printed) == list(range(1, CARDS + 1))
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("it", ["Mazzo dei simboli", "Sasso", "Cavallo", "pesca ancora", "D20"]),
-    ("en", ["Symbol deck", "Rock", "Knight", "draw again", "D20"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("it", ["Mazzo dei simboli", "Sasso", "Cavallo", "pesca ancora", "D20"]),
+        ("en", ["Symbol deck", "Rock", "Knight", "draw again", "D20"]),
+    ],
+)
 def test_deck_pdf_texts(built: Path, lang: str, words: list[str]) -> None:
     reader = PdfReader(built / DECK / lang / "cards.pdf")
     text = " ".join(page.extract_text() for page in reader.pages)
@@ -310,8 +332,9 @@ def test_every_front_labels_its_eleven_elements(built: Path, lang: str) -> None:
         assert words[label] == per_page, label
 
 
-@pytest.mark.parametrize(("lang", "names"), [("it", ["Pedina A", "Pedina B"]),
-                                             ("en", ["Pawn A", "Pawn B"])])
+@pytest.mark.parametrize(
+    ("lang", "names"), [("it", ["Pedina A", "Pedina B"]), ("en", ["Pawn A", "Pawn B"])]
+)
 def test_arena_pawns_pdf(built: Path, lang: str, names: list[str]) -> None:
     folder = built / ARENA / lang
     faces = manifest(folder / "pawns.json")["faces"]
@@ -332,14 +355,42 @@ def test_morra_reference_cards(built: Path, lang: str) -> None:
 
 
 RULEBOOK_WORDS = {
-    (MORRA, "it"): ["Sasso 2!", "Mancato", "Affondato", "Contrattacco", "Chiarimento.",
-                    "Esempio.", "elemento 3"],
-    (MORRA, "en"): ["Rock 2!", "Miss", "Sunk", "Counterattack", "Clarification.", "Example.",
-                    "element 3"],
-    (ARENA, "it"): ["Colpo di blaster", "Colpo di spada", "Cavallo", "adiacenti", "D20",
-                    "Chiarimento.", "trattino"],
-    (ARENA, "en"): ["A blaster shot", "A sword hit", "Knight", "adjacent", "D20",
-                    "Clarification.", "dash"],
+    (MORRA, "it"): [
+        "Sasso 2!",
+        "Mancato",
+        "Affondato",
+        "Contrattacco",
+        "Chiarimento.",
+        "Esempio.",
+        "elemento 3",
+    ],
+    (MORRA, "en"): [
+        "Rock 2!",
+        "Miss",
+        "Sunk",
+        "Counterattack",
+        "Clarification.",
+        "Example.",
+        "element 3",
+    ],
+    (ARENA, "it"): [
+        "Colpo di blaster",
+        "Colpo di spada",
+        "Cavallo",
+        "adiacenti",
+        "D20",
+        "Chiarimento.",
+        "trattino",
+    ],
+    (ARENA, "en"): [
+        "A blaster shot",
+        "A sword hit",
+        "Knight",
+        "adjacent",
+        "D20",
+        "Clarification.",
+        "dash",
+    ],
     (DECK, "it"): ["pesca ancora", "Probabilità esatte", "Indipendenza"],
     (DECK, "en"): ["draw again", "Exact odds", "Independence"],
 }
@@ -369,15 +420,32 @@ def test_player_aid_is_one_sheet_of_two_aids(built: Path, game: str, lang: str) 
 def test_clarifications_the_issue_asks_for() -> None:
     """Each decision the issue lists is written down, in both languages."""
     topics = {
-        "it": ["sono uguali", "trattino sull’elemento 8", "fuori dall’arena", "Pedone",
-               "Cavallo", "**adiacenti**", "punti vita finiscono"],
-        "en": ["are equal", "dash on element 8", "out of the arena", "Pawn", "Knight",
-               "**adjacent**", "life-point cards run out"],
+        "it": [
+            "sono uguali",
+            "trattino sull’elemento 8",
+            "fuori dall’arena",
+            "Pedone",
+            "Cavallo",
+            "**adiacenti**",
+            "punti vita finiscono",
+        ],
+        "en": [
+            "are equal",
+            "dash on element 8",
+            "out of the arena",
+            "Pawn",
+            "Knight",
+            "**adjacent**",
+            "life-point cards run out",
+        ],
     }
     for lang, words in topics.items():
         text = (ROOT / "cards" / ARENA / f"rules.{lang}.md").read_text(encoding="utf-8")
-        clarifications = [b for b in text.split("\n\n") if b.startswith("> **Chiarimento.**")
-                          or b.startswith("> **Clarification.**")]
+        clarifications = [
+            b
+            for b in text.split("\n\n")
+            if b.startswith("> **Chiarimento.**") or b.startswith("> **Clarification.**")
+        ]
         joined = " ".join(clarifications)
         for word in words:
             assert word in joined, (lang, word)
