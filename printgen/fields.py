@@ -47,7 +47,7 @@ def card_values(
             if problems is not None:
                 # a generator's template fails alike for every card it makes: one message
                 who = f"generated cards' {name}" if card.scope else f"card '{card.id}' {name}"
-                where = card.field_where.get(name, card.where)
+                where = card.where_of(name, lang)
                 problems.append(Problem(where, f"{who} [{lang}]: {exc}"))
     return values
 

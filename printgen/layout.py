@@ -500,13 +500,15 @@ def _text(
     color = props.color("color", DEFAULT_STYLE["color"]) or DEFAULT_STYLE["color"]
     align = props.choice("align", ("left", "center", "right"), "left")
     valign = props.choice("valign", ("top", "middle", "bottom"), "top")
-    runs = _runs(ctx, str(content), _text_source(element, card, card_where), bold, italic, fam)
+    runs = _runs(
+        ctx, str(content), _text_source(element, card, card_where, ctx.lang), bold, italic, fam
+    )
     x, y, w, h = box
     block = text.fit(runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min(min_size, size), leading)
     if block is None:
         who = f"card '{card.id}'" if card else "the back"
         ctx.report(
-            _text_source(element, card, card_where),
+            _text_source(element, card, card_where, ctx.lang),
             f"text of {who} does not fit box '{element.name}' of layout "
             f"'{layout.name}' ({w:g}×{h:g} mm) even at {min(min_size, size):g} pt [{ctx.lang}]; "
             "shorten the text, enlarge the box or lower min_size",
@@ -540,13 +542,13 @@ def _runs(
     return runs
 
 
-def _text_source(element: Element, card: CardType | None, card_where: Where) -> Where:
-    """Point at the card field that feeds the box, where there is one."""
+def _text_source(element: Element, card: CardType | None, card_where: Where, lang: str) -> Where:
+    """Point at the card field that feeds the box (its text in this language), if any."""
     source = element.props.get("text")
     if card is not None and isinstance(source, str):
         for name in _FIELD_REF.findall(source):
             if name in card.field_where:
-                return card.field_where[name]
+                return card.where_of(name, lang)
     return card_where
 
 

@@ -331,6 +331,9 @@ def _card(
         if name in node:
             fields[name] = _field(checker, node[name], node.at(name), kind, f"{label} {name}")
             field_where[name] = node.at(name)
+            if isinstance(node[name], LDict):  # one text per language: each has its own line
+                for lang in node[name]:
+                    field_where[f"{name}/{lang}"] = node[name].at(lang)
     layout, layout_where = default_layout
     if "layout" in node:
         layout, layout_where = checker.string(node, "layout", label) or layout, node.at("layout")

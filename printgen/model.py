@@ -32,11 +32,15 @@ class CardType:
     id: str
     count: int
     fields: dict[str, Any]
-    field_where: dict[str, Where]
+    field_where: dict[str, Where]  # by field name, and by "name/lang" for translated texts
     where: Where
     layout: str
     layout_where: Where  # where the layout is named: the card's own key or the deck's
     scope: dict[str, Any] = field(default_factory=dict)  # generator variables (suit, rank, ...)
+
+    def where_of(self, name: str, lang: str | None = None) -> Where:
+        """The line of a field — of its text in ``lang`` where it has one per language."""
+        return self.field_where.get(f"{name}/{lang}") or self.field_where.get(name, self.where)
 
 
 @dataclass

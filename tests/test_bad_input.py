@@ -385,5 +385,21 @@ def test_a_runaway_template_is_stopped(
     result = printgen(project, "validate", "warriors-and-monks")
     assert time.monotonic() - started < 10
     assert result.code == 2  # type: ignore[attr-defined]
-    assert f"main.yaml:{line - 1}:" in result.err  # the effect field  # type: ignore[attr-defined]
+    assert f"main.yaml:{line}:" in result.err  # type: ignore[attr-defined]
     assert "took more than" in result.err or "limited to 1000" in result.err  # type: ignore[attr-defined]
+
+
+def test_a_text_too_long_in_one_language_points_at_that_language(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    line = _edit(
+        project,
+        DECK,
+        "      en: Restores Peace time.",
+        "      en: " + "Restores Peace time with a long story. " * 30,
+    )
+    result = printgen(project, "validate", "warriors-and-monks")
+    assert result.code == 2  # type: ignore[attr-defined]
+    problems = result.err.strip().splitlines()  # type: ignore[attr-defined]
+    assert len(problems) == 1 and problems[0].startswith(f"{DECK}:{line}:"), problems
+    assert "[en]" in problems[0]
