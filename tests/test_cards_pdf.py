@@ -286,3 +286,14 @@ def test_every_face_of_every_game_prints_its_manifest_name(project: Path, printg
             for face in manifest(path)["faces"]:
                 printed = "".join(printed_in_trim_box(pdf, face).split())
                 assert "".join(face["name"].split()) in printed, (path.name, face)
+
+
+def test_every_game_builds_byte_identical_twice(project: Path, printgen: object) -> None:
+    outputs = []
+    for attempt in range(2):
+        out = project / f"build-{attempt}"
+        result = printgen(project, "build", "--lang", "it", "--out", str(out))  # type: ignore[operator]
+        assert result.code == 0, result.err
+        outputs.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*.*"))})
+    assert len(outputs[0]) >= 25
+    assert outputs[0] == outputs[1]
