@@ -27,6 +27,7 @@ from typing import Any
 from printgen.errors import Problem, ProjectError, Where
 from printgen.fields import card_values
 from printgen.model import Deck, Game
+from printgen.schema import did_you_mean
 from printgen.validate import CheckContext
 from printgen.yamlsource import LDict, LList, read_yaml
 
@@ -468,9 +469,17 @@ def _check_values(
         if not isinstance(wanted, dict):
             problems.append(Problem(at, f"values.{element_key} must map values to copies"))
             continue
+        listed = [str(v) for v in deck.rule_values[element.key]]
         for value, copies in wanted.items():
             have = deck.count(element.key, _typed(value, deck.rule_values[element.key]))
-            if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+            if str(value) not in listed:
+                problems.append(
+                    Problem(
+                        _at(wanted, value, at),
+                        f"'{value}' is not a value of {element.title()}{_hint(str(value), listed)}",
+                    )
+                )
+            elif not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
                 problems.append(
                     Problem(
                         _at(wanted, value, at),
@@ -526,5 +535,5 @@ def _check_elements(
 
 
 def _hint(name: str, known: Iterable[str]) -> str:
-    hint = difflib.get_close_matches(name, list(known), n=1)
-    return f"; did you mean '{hint[0]}'?" if hint else f"; it has {', '.join(known)}"
+    known = list(known)
+    return did_you_mean(name, known, f"; it has {', '.join(known)}")
