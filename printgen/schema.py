@@ -12,9 +12,11 @@ from printgen.units import parse_length
 from printgen.yamlsource import LDict, LList, read_yaml
 
 
-def did_you_mean(name: str, options: Iterable[str], otherwise: str = "", mark: str = "") -> str:
+def did_you_mean(
+    name: str, options: Iterable[str], otherwise: str = "", mark: str = "", cutoff: float = 0.7
+) -> str:
     """The "; did you mean 'x'?" tail for the closest option, else ``otherwise``."""
-    hint = difflib.get_close_matches(name, sorted(options), n=1, cutoff=0.7)
+    hint = difflib.get_close_matches(name, sorted(options), n=1, cutoff=cutoff)
     return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
 
 

@@ -536,4 +536,5 @@ def _check_elements(
 
 def _hint(name: str, known: Iterable[str]) -> str:
     known = list(known)
-    return did_you_mean(name, known, f"; it has {', '.join(known)}")
+    # element keys are short ("rps"): a looser match still finds the transposed letters
+    return did_you_mean(name, known, f"; it has {', '.join(known)}", cutoff=0.6)
