@@ -403,3 +403,15 @@ def test_a_text_too_long_in_one_language_points_at_that_language(
     problems = result.err.strip().splitlines()  # type: ignore[attr-defined]
     assert len(problems) == 1 and problems[0].startswith(f"{DECK}:{line}:"), problems
     assert "[en]" in problems[0]
+
+
+def test_a_misspelt_value_in_a_games_needs_gets_a_suggestion(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    rel = "cards/morra-navale/game.yaml"
+    line = _edit(project, rel, "rock: 3", "rokc: 3")
+    result = printgen(project, "validate", "morra-navale")
+    assert result.code == 2  # type: ignore[attr-defined]
+    problems = result.err.strip().splitlines()  # type: ignore[attr-defined]
+    assert len(problems) == 1 and problems[0].startswith(f"{rel}:{line}:"), problems
+    assert "did you mean 'rock'" in problems[0]
