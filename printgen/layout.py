@@ -273,13 +273,17 @@ class _Props:
             return default
         return number
 
-    def length(self, key: str, default: float) -> float:
+    def length(self, key: str, default: float, minimum: float | None = None) -> float:
         raw = self.value(key, default)
         try:
-            return parse_length(default if raw is None else raw)
+            value = parse_length(default if raw is None else raw)
         except ValueError as exc:
             self.report(key, str(exc))
             return default
+        if minimum is not None and value < minimum:
+            self.report(key, f"must be at least {minimum:g} mm, not {value:g}")
+            return default
+        return value
 
     def color(self, key: str, default: str | None = None) -> str | None:
         raw = self.value(key, default)
@@ -350,7 +354,7 @@ def _element(
             props.color("fill"),
             props.color("stroke"),
             props.number("stroke_width", 0.5),
-            props.length("radius", 0.0),
+            props.length("radius", 0.0, minimum=0.0),
             props.dash("dash"),
         )
     if kind == "line":
@@ -378,11 +382,12 @@ def _box(deck: Deck, element: Element, props: _Props) -> tuple[float, float, flo
     if _truthy(element.props.get("bleed")):
         b = deck.bleed_mm
         return -b, -b, deck.width_mm + 2 * b, deck.height_mm + 2 * b
+    size_floor = None if element.type == "line" else 0.0  # a line's box is only its start
     return (
         props.length("x", 0.0),
         props.length("y", 0.0),
-        props.length("w", deck.width_mm),
-        props.length("h", deck.height_mm),
+        props.length("w", deck.width_mm, size_floor),
+        props.length("h", deck.height_mm, size_floor),
     )
 
 
