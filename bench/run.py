@@ -24,6 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+PRINTGEN_COMMANDS = (
+    "build warriors-and-monks --lang it --only cards",
+    "build warriors-and-monks --lang it",
+    "validate warriors-and-monks",
+)
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
@@ -53,35 +58,10 @@ def main() -> None:
                 str(ROOT / "bench" / "bare_reportlab.py"),
                 str(project / "bare.pdf"),
             ],
-            "printgen build warriors-and-monks --lang it --only cards": [
-                python,
-                "-m",
-                "printgen",
-                "build",
-                "warriors-and-monks",
-                "--lang",
-                "it",
-                "--only",
-                "cards",
-            ],
-            "printgen build warriors-and-monks --lang it (cards, rulebook, aid)": [
-                python,
-                "-m",
-                "printgen",
-                "build",
-                "warriors-and-monks",
-                "--lang",
-                "it",
-            ],
-            "printgen validate warriors-and-monks": [
-                python,
-                "-m",
-                "printgen",
-                "validate",
-                "warriors-and-monks",
-            ],
-            "python -c pass (interpreter start-up)": [python, "-c", "pass"],
         }
+        for args in PRINTGEN_COMMANDS:
+            cases[f"printgen {args}"] = [python, "-m", "printgen", *args.split()]
+        cases["python -c pass (interpreter start-up)"] = [python, "-c", "pass"]
         results = {name: median_seconds(cmd, project, runs) for name, cmd in cases.items()}
     bare = next(iter(results.values()))
     print(f"median of {runs} runs, {sys.platform}, Python {sys.version.split()[0]}")

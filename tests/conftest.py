@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pdfplumber
 import pytest
 
 from printgen.cli import main
@@ -41,6 +42,19 @@ def printgen(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
         return Run(code, captured.out, captured.err)
 
     return run
+
+
+def printed_in_trim_box(pdf: pdfplumber.PDF, face: dict[str, float]) -> str:
+    """The text drawn inside a manifest face's trim box on its page."""
+    page = pdf.pages[int(face["page"]) - 1]
+    left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
+    box = (
+        left,
+        page.height - bottom - face["height_mm"] * MM,
+        left + face["width_mm"] * MM,
+        page.height - bottom,
+    )
+    return page.within_bbox(box).extract_text() or ""
 
 
 def manifest(path: Path) -> dict[str, Any]:

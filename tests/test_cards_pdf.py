@@ -10,7 +10,7 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import MM, manifest
+from tests.conftest import MM, manifest, printed_in_trim_box
 
 SEED_COUNTS = {"monk": 18, "warrior": 18, "war": 8, "peace": 6, "truce": 6, "death": 6, "wine": 6}
 NAMES = {
@@ -60,19 +60,6 @@ def test_each_name_is_printed_inside_its_card(wm_build: Path, lang: str) -> None
             name = expected["back" if face["side"] == "back" else face["card"]]
             assert face["name"] == name
             assert name in words, (face, words[:80])
-
-
-def printed_in_trim_box(pdf: pdfplumber.PDF, face: dict[str, float]) -> str:
-    """The text drawn inside a manifest face's trim box on its page."""
-    page = pdf.pages[int(face["page"]) - 1]
-    left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
-    box = (
-        left,
-        page.height - bottom - face["height_mm"] * MM,
-        left + face["width_mm"] * MM,
-        page.height - bottom,
-    )
-    return page.within_bbox(box).extract_text() or ""
 
 
 def test_card_background_fills_trim_plus_bleed_exactly(wm_build: Path) -> None:

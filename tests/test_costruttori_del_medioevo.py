@@ -18,7 +18,7 @@ from printgen.fields import card_values
 from printgen.games import costruttori_del_medioevo as rules
 from printgen.load import load_game
 from printgen.project import Project
-from tests.conftest import MM, ROOT, Run, manifest
+from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box
 
 GAME = "costruttori-del-medioevo"
 FOLDER = f"cards/{GAME}"
@@ -330,15 +330,7 @@ def test_every_card_prints_its_name(built: Path, lang: str) -> None:
     fronts = [f for f in manifest(built / lang / "cards.json")["faces"] if f["side"] == "front"]
     with pdfplumber.open(built / lang / "cards.pdf") as pdf:
         for face in fronts:
-            page = pdf.pages[face["page"] - 1]
-            left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
-            box = (
-                left,
-                page.height - bottom - face["height_mm"] * MM,
-                left + face["width_mm"] * MM,
-                page.height - bottom,
-            )
-            words = " ".join(page.within_bbox(box).extract_text().split())
+            words = " ".join(printed_in_trim_box(pdf, face).split())
             assert names[face["card"]] in words, (face["card"], words)
 
 
