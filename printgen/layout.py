@@ -105,6 +105,7 @@ class LaidOutDeck:
     deck: Deck
     fronts: list[tuple[CardType, Face]]
     back: Face | None
+    values: dict[str, dict[str, Any]]  # each card's evaluated fields, by card id
 
 
 class LayoutContext:
@@ -139,10 +140,12 @@ def lay_out_game(
 
 def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
     fronts = []
+    values = {}
     for card in deck.cards:
         fields = card_values(ctx.game, deck, card, ctx.lang, ctx.problems)
         face = _face(ctx, deck, card.layout, card.layout_where, fields, card, "front")
         fronts.append((card, face))
+        values[card.id] = fields
     back = None
     if deck.back_layout:
         back_fields = _back_values(ctx, deck)
@@ -155,7 +158,7 @@ def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
             None,
             "back",
         )
-    return LaidOutDeck(deck, fronts, back)
+    return LaidOutDeck(deck, fronts, back, values)
 
 
 def _back_values(ctx: LayoutContext, deck: Deck) -> dict[str, Any]:

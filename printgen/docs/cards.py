@@ -11,7 +11,6 @@ from printgen import text
 from printgen.docs.flow import CardPicture, RichText, TextStyle, table
 from printgen.docs.markdown import Theme
 from printgen.errors import Problem, Where
-from printgen.fields import card_values
 from printgen.icons import has_icon
 from printgen.layout import Face, LaidOutDeck
 from printgen.model import CardType, Deck, Game
@@ -29,15 +28,15 @@ class CardInfo:
 class CardIndex:
     """Every laid-out front of a game in one language, by ``deck/card``."""
 
-    def __init__(self, game: Game, lang: str, decks: list[LaidOutDeck], where: Where) -> None:
+    def __init__(self, game: Game, decks: list[LaidOutDeck], where: Where) -> None:
         self.where = where
         self.icon_colors = game.icon_colors
         self.problems: list[Problem] = []
         self.cards: dict[str, CardInfo] = {}
         for laid in decks:
             for card, face in laid.fronts:
-                values = card_values(game, laid.deck, card, lang)
-                self.cards[f"{laid.deck.id}/{card.id}"] = CardInfo(laid.deck, card, face, values)
+                info = CardInfo(laid.deck, card, face, laid.values[card.id])
+                self.cards[f"{laid.deck.id}/{card.id}"] = info
 
     def get(self, ref: str) -> CardInfo | None:
         info = self.cards.get(ref)

@@ -51,7 +51,7 @@ def player_aid_file(
         context, source = render_document(project, game, lang, decks, "aid", "player-aid.md.j2")
     except ProjectError as exc:
         return None, exc.problems
-    index = CardIndex(game, lang, decks, where)
+    index = CardIndex(game, decks, where)
     aid_w, aid_h = aid_size(paper)
     frame_w, frame_h = pt(aid_w - 2 * MARGIN), pt(aid_h - MARGIN - BAND - GAP)
     chosen = _fitting_size(source, index, frame_w, frame_h)

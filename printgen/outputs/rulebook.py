@@ -41,7 +41,7 @@ def rulebook_file(
         context, source = render_document(project, game, lang, decks, "rules", "rulebook.md.j2")
     except ProjectError as exc:
         return None, exc.problems
-    index = CardIndex(game, lang, decks, Where(f"{game.folder}/rules.{lang}.md"))
+    index = CardIndex(game, decks, Where(f"{game.folder}/rules.{lang}.md"))
     title = str(context["game"]["title"])
     pages, data, problems = _build(source, index, paper, title, context["t"], toc=False)
     if pages > TOC_AFTER_PAGES and not problems:
