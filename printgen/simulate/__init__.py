@@ -1,0 +1,1 @@
+"""Playtest simulator: the bundled games played from their card data (see contract.py)."""

@@ -1,0 +1,59 @@
+"""What a game's ``cards/<game>/simulate.py`` provides, and what the simulator hands it.
+
+A game's engine module defines:
+
+- ``BOTS``: the bot names it plays, e.g. ``("random", "greedy")`` (``random`` is uniform over the
+  legal moves; every other name is a heuristic of the game's own);
+- ``prepare(data: SimData) -> object``: every number the game needs, read once from its YAML
+  (card counts, effects' parameters, goals, hand sizes, costs, ...) into a picklable rules object;
+- ``play(rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -> GameRecord``: one
+  whole game, seat ``i`` played by ``bots[i]``, every random choice drawn from ``rng`` so that a
+  seed replays the same game; it stops at ``turn_cap`` turns (``finished`` False then).
+
+Engines follow the rulebook as printed, clarifications included; where the rulebook leaves a choice
+to the player, the seat's bot decides.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SimCard:
+    """One card type as printed: its resolved field values and how many copies the deck has."""
+
+    deck: str
+    id: str
+    count: int
+    values: Mapping[str, object]  # resolved fields in the game's first language (numbers agree)
+
+
+@dataclass(frozen=True)
+class SimData:
+    """A game's data as the engine sees it; numbers are the same in every language."""
+
+    game_id: str
+    players_min: int
+    players_max: int
+    data: Mapping[str, object]  # game.yaml ``data:``, localized to the game's first language
+    decks: Mapping[str, tuple[SimCard, ...]]  # deck id -> its card types, in file order
+    uses: Mapping[str, object]  # game.yaml ``uses:`` as written (empty when absent)
+    used: SimData | None = None  # the game whose deck this one plays on (``uses: deck:``)
+
+    def cards(self, deck: str) -> tuple[SimCard, ...]:
+        return self.decks.get(deck, ())
+
+
+@dataclass
+class GameRecord:
+    """What one played game tells the report."""
+
+    finished: bool  # ended by the rules, not by the turn cap
+    turns: int  # turns taken (one player's turn each; the engine's docstring says if otherwise)
+    winners: tuple[int, ...]  # seats (0-based) that won; empty for a draw or an unfinished game
+    played: list[Counter[str]]  # per seat: how many times each card type id was played
+    series: dict[str, list[float]] = field(default_factory=dict)  # figures over turns
+    figures: dict[str, float] = field(default_factory=dict)  # the game's own per-game numbers
