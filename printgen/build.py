@@ -1,47 +1,36 @@
-"""``printgen build``: check every requested game, produce its outputs in memory, and only when
-nothing failed write them, each file atomically."""
+"""``printgen build`` and ``validate``: check every requested game, produce its outputs in
+memory, and only when nothing failed write them, each file atomically."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from printgen.errors import Problem
-from printgen.fields import game_vars
-from printgen.impose import DoesNotFit
-from printgen.pipeline import Checked, Session, has_errors, output_dir
+from printgen.options import BuildOptions, Output
+from printgen.outputs import OutputJob, maker
+from printgen.problems import Problems
+from printgen.session import Checked, Session
 from printgen.write import atomic_write
 
 EXIT_BAD_INPUT = 2
 
 
-def build_games(
-    session: Session,
-    games: list[str],
-    langs: list[str] | None,
-    paper: tuple[float, float],
-    duplex: str,
-    only: set[str],
-    out: Path | None,
-) -> int:
-    """Build (or, with ``out`` None, only check) the games; return the exit status."""
-    checked = [session.check(game_id, langs) for game_id in games]
-    problems = [p for item in checked for p in item.problems]
+def build_games(session: Session, games: list[str], options: BuildOptions) -> int:
+    """Build (or, with ``options.out`` None, only check) the games; return the exit status."""
+    problems = Problems()
+    checked = [session.check(game_id, options, problems) for game_id in games]
     files: dict[Path, bytes] = {}
-    if not has_errors(problems):
+    if not problems.has_errors():
         for item in checked:
-            item_files, item_problems = produce(
-                session, item, paper, duplex, only, out or Path("build")
-            )
-            files.update(item_files)
-            problems.extend(item_problems)
-    for problem in dict.fromkeys(problems):  # one line per distinct problem
+            if item is not None:
+                files.update(produce(session, item, options, problems))
+    for problem in problems:
         print(problem, file=sys.stderr)
-    if has_errors(problems):
-        if out is not None:
+    if problems.has_errors():
+        if options.out is not None:
             print("printgen: nothing written; fix the problems above", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if out is None:
+    if options.out is None:
         for game_id in games:
             print(f"{game_id}: ok")
         return 0
@@ -50,7 +39,7 @@ def build_games(
             atomic_write(path, data)
     except OSError as exc:
         print(
-            f"printgen: cannot write {exc.filename or out}: {exc.strerror or exc}; "
+            f"printgen: cannot write {exc.filename or options.out}: {exc.strerror or exc}; "
             "choose another --out folder",
             file=sys.stderr,
         )
@@ -63,43 +52,16 @@ def build_games(
 
 
 def produce(
-    session: Session,
-    item: Checked,
-    paper: tuple[float, float],
-    duplex: str,
-    only: set[str],
-    out: Path,
-) -> tuple[dict[Path, bytes], list[Problem]]:
-    """Every output file of one checked game, in memory, and the problems found making them."""
-    game = item.game
-    assert game is not None
+    session: Session, item: Checked, options: BuildOptions, problems: Problems
+) -> dict[Path, bytes]:
+    """Every output file of one checked game, in memory; problems found making them reported."""
     files: dict[Path, bytes] = {}
-    problems: list[Problem] = []
-    project = session.project
+    out = options.out or session.project.root / "build"
     for lang, decks in item.decks.items():
-        folder = output_dir(out, game.id, lang)
-        if not only or "cards" in only:
-            from printgen.outputs.cards import card_files
-
-            title = str(game_vars(game, lang)["title"])
-            author = str(game_vars(game, lang)["author"])
-            try:
-                for name, data in card_files(decks, title, author, paper, duplex).items():
+        job = OutputJob(session.project, item.game, lang, decks, item.resolved[lang], options)
+        folder = out / item.game.id / lang
+        for output in Output:
+            if options.wants(output):
+                for name, data in maker(output)(job, problems).items():
                     files[folder / name] = data
-            except DoesNotFit as exc:
-                problems.append(Problem(exc.where, f"{exc}; choose a smaller size"))
-        if not only or "rulebook" in only:
-            from printgen.outputs.rulebook import rulebook_file
-
-            pdf, found = rulebook_file(project, game, lang, decks, paper)
-            problems.extend(found)
-            if pdf is not None:
-                files[folder / "rulebook.pdf"] = pdf
-        if not only or "player-aid" in only:
-            from printgen.outputs.player_aid import player_aid_file
-
-            pdf, found = player_aid_file(project, game, lang, decks, paper)
-            problems.extend(found)
-            if pdf is not None:
-                files[folder / "player-aid.pdf"] = pdf
-    return files, problems
+    return files

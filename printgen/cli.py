@@ -12,9 +12,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen.options import BuildOptions, Duplex, Output, Paper
+
 if TYPE_CHECKING:
-    from printgen.errors import Problem
-    from printgen.pipeline import Session
+    from printgen.problems import Problem
+    from printgen.session import Session
 
 EXIT_BAD_INPUT = 2
 
@@ -38,13 +40,17 @@ def parser() -> argparse.ArgumentParser:
         help="build, then rebuild whenever a file in cards/, templates/ or fonts/ changes",
         parents=[options],
     )
-    validate = sub.add_parser("validate", help="check games without writing anything")
-    validate.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    sub.add_parser(
+        "validate",
+        help="check games as a build with the same options would, without writing anything",
+        parents=[_game_options()],
+    )
     sub.add_parser("list", help="list the games of the project")
     return main
 
 
-def _build_options() -> argparse.ArgumentParser:
+def _game_options() -> argparse.ArgumentParser:
+    """What a build makes and validate checks: the same options for both."""
     build = argparse.ArgumentParser(add_help=False)
     build.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     build.add_argument(
@@ -55,13 +61,13 @@ def _build_options() -> argparse.ArgumentParser:
     )
     build.add_argument(
         "--paper",
-        choices=("a4", "letter"),
+        choices=tuple(Paper),
         default="a4",
         help="paper for card sheets (default: a4)",
     )
     build.add_argument(
         "--duplex",
-        choices=("long", "short", "none"),
+        choices=tuple(Duplex),
         default="long",
         help="how the sheet is turned for backs: long edge (default), short edge, "
         "or none (fronts only)",
@@ -69,9 +75,14 @@ def _build_options() -> argparse.ArgumentParser:
     build.add_argument(
         "--only",
         action="append",
-        choices=("cards", "rulebook", "player-aid"),
+        choices=tuple(Output),
         help="build only these outputs, repeatable (default: all)",
     )
+    return build
+
+
+def _build_options() -> argparse.ArgumentParser:
+    build = argparse.ArgumentParser(add_help=False, parents=[_game_options()])
     build.add_argument(
         "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
     )
@@ -99,9 +110,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from printgen.errors import ProjectError
-    from printgen.pipeline import Session
+    from printgen.problems import ProjectError
     from printgen.project import Project
+    from printgen.session import Session
 
     project = Project.at(args.project)
     if not project.cards.is_dir():
@@ -126,7 +137,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "list":
             return _list(session, games)
         if args.command == "validate":
-            return _validate(session, games)
+            return _validate(session, games, args)
         if args.command == "watch":
             from printgen.watch import watch
 
@@ -142,26 +153,32 @@ def _report(problems: list[Problem]) -> None:
         print(problem, file=sys.stderr)
 
 
-def _validate(session: Session, games: list[str]) -> int:
-    """Every check a build makes, documents included, without writing anything."""
-    from printgen.build import build_games
-    from printgen.units import PAPER_SIZES
+def options_from(args: argparse.Namespace, out: Path | None) -> BuildOptions:
+    return BuildOptions(
+        paper=Paper(args.paper),
+        duplex=Duplex(args.duplex),
+        languages=tuple(dict.fromkeys(args.lang or ())),
+        outputs=frozenset(Output(o) for o in args.only or ()),
+        out=out,
+    )
 
-    return build_games(session, games, None, PAPER_SIZES["a4"], "long", set(), None)
+
+def _validate(session: Session, games: list[str], args: argparse.Namespace) -> int:
+    """Every check a build with these options makes, documents included; writes nothing."""
+    from printgen.build import build_games
+
+    return build_games(session, games, options_from(args, None))
 
 
 def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
     from printgen.build import build_games
-    from printgen.units import PAPER_SIZES
 
     out = Path(args.out) if args.out else session.project.root / "build"
-    return build_games(
-        session, games, args.lang, PAPER_SIZES[args.paper], args.duplex, set(args.only or ()), out
-    )
+    return build_games(session, games, options_from(args, out))
 
 
 def _list(session: Session, games: list[str]) -> int:
-    from printgen.model import localize
+    from printgen.model.game import localize
 
     for game_id in games:
         game = session.game(game_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printgen.errors import Where, fail
+from printgen.problems import Where, fail
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from printgen.errors import ProjectError
-from printgen.pipeline import Session
+from printgen.problems import ProjectError
 from printgen.project import Project
+from printgen.session import Session
 
 
 def watch(

@@ -7,12 +7,18 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pdfplumber
 import pytest
 
 from printgen.cli import main
+from printgen.problems import Problem, Problems
+from printgen.project import Project
+from printgen.rules import RuleContext
+from printgen.rules.discover import load_rules_module
+from printgen.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
@@ -69,3 +75,30 @@ def wm_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
         shutil.copytree(ROOT / folder, root / folder)
     assert main(["--project", str(root), "build", "warriors-and-monks"]) == 0
     return root / "build" / "warriors-and-monks"
+
+
+def rules_module(game_id: str, root: Path = ROOT) -> ModuleType:
+    """A game's cards/<game>/rules.py, imported as printgen imports it."""
+    module = load_rules_module(root / "cards" / game_id, f"cards/{game_id}/rules.py")
+    assert module is not None, f"{game_id} has no rules.py"
+    return module
+
+
+def rule_context(root: Path, game_id: str) -> RuleContext:
+    """The context a game's rules get in a build of the project at ``root``."""
+    session = Session(Project.at(root))
+    return session.rule_context(session.game(game_id), Problems())
+
+
+def rule_problems(root: Path, game_id: str) -> list[Problem]:
+    """What the game's rules (constraints, checks:, rules.py) report, as validate runs them."""
+    from printgen.rules.run import run_rules
+
+    session = Session(Project.at(root))
+    problems = Problems()
+    run_rules(
+        session.rule_context(session.game(game_id), problems),
+        session.rules_module(game_id),
+        problems,
+    )
+    return list(problems)

@@ -13,15 +13,12 @@ import pytest
 from pypdf import PdfReader
 
 from printgen.cli import main
-from printgen.errors import Problem
-from printgen.fields import card_values
-from printgen.games import costruttori_del_medioevo as rules
-from printgen.load import load_game
-from printgen.project import Project
-from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box
+from printgen.problems import Problem
+from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box, rule_context, rules_module
 
 GAME = "costruttori-del-medioevo"
 FOLDER = f"cards/{GAME}"
+rules = rules_module(GAME)
 
 
 # ------------------------------------------------------------------------------- helpers
@@ -36,7 +33,7 @@ def edit(project: Path, file: str, old: str, new: str) -> int:
 
 
 def findings(project: Path) -> list[Problem]:
-    return rules.check(load_game(Project.at(project), GAME), None)
+    return list(rules.check(rule_context(project, GAME)))
 
 
 def named(problems: list[Problem], rule: str, file: str, line: int, card: str) -> list[Problem]:
@@ -322,11 +319,11 @@ def test_card_sheets_hold_every_card_front_and_back(built: Path, lang: str) -> N
 
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_every_card_prints_its_name(built: Path, lang: str) -> None:
-    game = load_game(Project.at(ROOT), GAME)
+    ctx = rule_context(ROOT, GAME)
     names = {}
-    for deck in game.decks:
-        for card in deck.cards:
-            names[card.id] = str(card_values(game, deck, card, lang)["name"])
+    for deck in ctx.decks:
+        for card in ctx.cards(deck, lang):
+            names[card.id] = str(card.values["name"])
     fronts = [f for f in manifest(built / lang / "cards.json")["faces"] if f["side"] == "front"]
     with pdfplumber.open(built / lang / "cards.pdf") as pdf:
         for face in fronts:

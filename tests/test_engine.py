@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from printgen import generate, text
-from printgen.errors import ProjectError
-from printgen.fonts import vera
-from printgen.impose import EDGE, Placement, Sheet, back_origin, crop_marks, plan_grid
-from printgen.layout import Face
-from printgen.units import CARD_PRESETS, PAPER_SIZES, parse_length
-from printgen.yamlsource import read_yaml
+from printgen.draw.sheets import EDGE, Placement, Sheet, back_origin, crop_marks, plan_grid
+from printgen.layout import text
+from printgen.layout.face import Face
+from printgen.layout.fonts import vera
+from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
+from printgen.options import Duplex
+from printgen.problems import ProjectError
+from printgen.source import generate
+from printgen.source.located_yaml import read_yaml
 
 
 @pytest.mark.parametrize("preset", sorted(CARD_PRESETS))
@@ -59,10 +61,10 @@ def test_poker_on_a4_takes_the_orientation_with_most_cards() -> None:
 def test_backs_mirror_about_the_edge_the_sheet_turns_over() -> None:
     portrait = plan_grid(70, 120, 3, PAPER_SIZES["a4"])
     assert portrait.paper_w < portrait.paper_h
-    assert back_origin(portrait, 10, 20, 70, 120, "long") == (210 - 10 - 70, 20)
+    assert back_origin(portrait, 10, 20, 70, 120, Duplex.LONG) == (210 - 10 - 70, 20)
     assert back_origin(portrait, 10, 20, 70, 120, "short") == (10, 297 - 20 - 120)
     landscape = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
-    assert back_origin(landscape, 10, 20, 63, 88, "long") == (10, 210 - 20 - 88)
+    assert back_origin(landscape, 10, 20, 63, 88, Duplex.LONG) == (10, 210 - 20 - 88)
 
 
 def test_lengths_in_every_unit() -> None:

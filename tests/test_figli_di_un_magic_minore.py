@@ -19,17 +19,17 @@ import pytest
 from pypdf import PdfReader
 
 from printgen.cli import main
-from printgen.errors import Problem
-from printgen.games import figli_di_un_magic_minore as fdm
-from printgen.layout import TextBox
-from printgen.load import load_game
-from printgen.model import Game
-from printgen.pipeline import Session
+from printgen.layout.face import TextBox
+from printgen.model.game import Game
+from printgen.options import BuildOptions
+from printgen.problems import Problem, Problems
 from printgen.project import Project
-from printgen.validate import CheckContext, validate_game
-from tests.conftest import MM, Run, manifest
+from printgen.session import Session
+from printgen.source.game import load_game
+from tests.conftest import MM, Run, manifest, rule_context, rule_problems, rules_module
 
 GAME = "figli-di-un-magic-minore"
+fdm = rules_module(GAME)
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = Path("cards") / GAME
 SUIT_NAMES = {
@@ -69,9 +69,7 @@ def load(project: Path) -> Game:
 
 def problems_of(project: Path) -> list[Problem]:
     """The game's own rules (schema and constraints first, as `printgen validate` does)."""
-    proj = Project.at(project)
-    game = load_game(proj, GAME)
-    return validate_game(game, CheckContext(proj, lambda other: load_game(proj, other)))
+    return rule_problems(project, GAME)
 
 
 def edit(project: Path, name: str, old: str, new: str, count: int = 1) -> None:
@@ -83,7 +81,10 @@ def edit(project: Path, name: str, old: str, new: str, count: int = 1) -> None:
 
 
 def caught(project: Path, *needles: str) -> list[str]:
-    messages = [str(p) for p in problems_of(project)]
+    """Each needle is in a problem's line, read with or without its rule id."""
+    found = problems_of(project)
+    messages = [str(p) for p in found]
+    messages += [f"{p.where}: {p.message.split(': ', 1)[-1]}" for p in found]
     for needle in needles:
         assert any(needle in m for m in messages), (needle, messages)
     return messages
@@ -195,8 +196,10 @@ def test_fronts_read_back_two_of_each(built: Path, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_every_reminder_fits_at_6pt_or_more(lang: str) -> None:
     session = Session(Project.at(ROOT))
-    checked = session.check(GAME, [lang])
-    assert [str(p) for p in checked.problems] == []
+    problems = Problems()
+    checked = session.check(GAME, BuildOptions(languages=(lang,)), problems)
+    assert [str(p) for p in problems] == []
+    assert checked is not None
     sizes: dict[str, float] = {}
     for laid in checked.decks[lang]:
         assert laid.deck.total == 104
@@ -216,7 +219,8 @@ def test_card_numbers_equal_the_data(lang: str) -> None:
     deck = game.deck("main")
     assert deck is not None
     d = game.data
-    printed = {p.card.id: p.values for p in fdm.printed_cards(game, deck) if p.lang == lang}
+    ctx = rule_context(ROOT, GAME)
+    printed = {p.card.id: p.values for p in fdm.printed_cards(ctx, deck) if p.lang == lang}
     assert fdm.numbers_in(printed["picche-q"]["rule"]) == [2, 5]
     assert fdm.numbers_in(printed["quadri-q"]["rule"]) == [1, 6, d["queen_draw"]]
     assert fdm.numbers_in(printed["picche-k"]["rule"])[-2:] == [4, 3]

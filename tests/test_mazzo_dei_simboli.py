@@ -17,13 +17,11 @@ import pytest
 from pypdf import PdfReader
 
 from printgen.cli import main
-from printgen.errors import Problem
-from printgen.games import mazzo_dei_simboli as deck_rules
-from printgen.project import Project
-from printgen.validate import CheckContext
-from tests.conftest import MM, ROOT, Run, manifest
+from printgen.problems import Problem
+from tests.conftest import MM, ROOT, Run, manifest, rule_context, rules_module
 
 DECK = "mazzo-dei-simboli"
+deck_rules = rules_module(DECK)
 MORRA = "morra-navale"
 ARENA = "blaster-e-spade-laser"
 DECK_FILE = Path("cards") / DECK / "decks" / "simboli.yaml"
@@ -46,12 +44,10 @@ Printgen = Callable[..., Run]
 
 
 def _symbol_deck(root: Path) -> deck_rules.SymbolDeck:
-    from printgen.load import load_game
 
-    project = Project.at(root)
-    ctx = CheckContext(project, lambda gid: load_game(project, gid))
+    ctx = rule_context(root, DECK)
     problems: list[Problem] = []
-    deck = deck_rules.symbol_deck(load_game(project, DECK), ctx, problems)
+    deck = deck_rules.symbol_deck(ctx.game, ctx, problems)
     assert deck is not None and not problems
     return deck
 

@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 
 from printgen.build import build_games
-from printgen.pipeline import Session
+from printgen.options import BuildOptions, Output
 from printgen.project import Project
-from printgen.units import PAPER_SIZES
+from printgen.session import Session
 from printgen.watch import watch
 
 
@@ -20,9 +20,8 @@ def test_a_saved_change_is_rebuilt(project: Path) -> None:
     stop = threading.Event()
 
     def rebuild(session: Session) -> int:
-        return build_games(
-            session, ["warriors-and-monks"], ["en"], PAPER_SIZES["a4"], "long", {"cards"}, out
-        )
+        options = BuildOptions(languages=("en",), outputs=frozenset({Output.CARDS}), out=out)
+        return build_games(session, ["warriors-and-monks"], options)
 
     worker = threading.Thread(target=watch, args=(Project.at(project), rebuild, stop))
     worker.start()

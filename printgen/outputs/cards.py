@@ -6,25 +6,36 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from printgen.impose import Sheet, draw_sheet, impose_deck
-from printgen.layout import LaidOutDeck
-from printgen.pdf import new_canvas
-from printgen.render import render_faces
+from printgen.draw.faces import render_faces
+from printgen.draw.pdf import new_canvas
+from printgen.draw.sheets import DoesNotFit, Sheet, draw_sheet, impose_deck
+from printgen.layout.face import LaidOutDeck
+from printgen.options import Duplex, Paper
+from printgen.outputs import OutputJob
+from printgen.problems import Problems
 from printgen.write import json_bytes
 
 
-def card_files(
-    decks: list[LaidOutDeck], title: str, author: str, paper: tuple[float, float], duplex: str
-) -> dict[str, bytes]:
+def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     """File name -> bytes for every deck output of one game in one language."""
+    try:
+        return card_files(job.decks, job.title, job.author, job.options.paper, job.options.duplex)
+    except DoesNotFit as exc:
+        problems.add(exc.where, f"{exc}; choose a smaller size")
+        return {}
+
+
+def card_files(
+    decks: list[LaidOutDeck], title: str, author: str, paper: Paper, duplex: Duplex
+) -> dict[str, bytes]:
     by_output: dict[str, list[LaidOutDeck]] = {}
     for laid in decks:
         by_output.setdefault(laid.deck.output, []).append(laid)
     files: dict[str, bytes] = {}
     for output, group in by_output.items():
-        sheets = [sheet for laid in group for sheet in impose_deck(laid, paper, duplex)]
+        sheets = [sheet for laid in group for sheet in impose_deck(laid, paper.size_mm, duplex)]
         files[f"{output}.pdf"] = _pdf(sheets, f"{title} — {output}", author)
-        files[f"{output}.json"] = json_bytes(manifest(sheets, paper, duplex))
+        files[f"{output}.json"] = json_bytes(manifest(sheets, paper.size_mm, duplex))
     return files
 
 
@@ -39,7 +50,7 @@ def _pdf(sheets: list[Sheet], title: str, author: str) -> bytes:
     return buffer.getvalue()
 
 
-def manifest(sheets: list[Sheet], paper: tuple[float, float], duplex: str) -> dict[str, Any]:
+def manifest(sheets: list[Sheet], paper: tuple[float, float], duplex: Duplex) -> dict[str, Any]:
     faces = []
     for page, sheet in enumerate(sheets, start=1):
         # a back page always follows its front page, slot for slot
@@ -61,4 +72,4 @@ def manifest(sheets: list[Sheet], paper: tuple[float, float], duplex: str) -> di
             )
     first = sheets[0].grid if sheets else None
     page_size = [round(first.paper_w, 3), round(first.paper_h, 3)] if first else list(paper)
-    return {"page_mm": page_size, "duplex": duplex, "faces": faces}
+    return {"page_mm": page_size, "duplex": str(duplex), "faces": faces}

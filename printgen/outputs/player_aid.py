@@ -14,17 +14,15 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
-from printgen.docs.cards import CardIndex, quick_reference
-from printgen.docs.context import render_document
-from printgen.docs.flow import overflowing
-from printgen.docs.markdown import to_flowables
-from printgen.docs.theme import ACCENT, MIN_AID_SIZE, aid_theme
-from printgen.errors import Problem, ProjectError, Where
-from printgen.layout import LaidOutDeck
-from printgen.model import Game
-from printgen.pdf import new_canvas
-from printgen.project import Project
-from printgen.units import PAPER_SIZES, pt
+from printgen.documents.cards import CardIndex, quick_reference
+from printgen.documents.context import render_document
+from printgen.documents.flow import overflowing
+from printgen.documents.markdown import to_flowables
+from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
+from printgen.draw.pdf import new_canvas
+from printgen.model.units import PAPER_SIZES, pt
+from printgen.outputs import OutputJob
+from printgen.problems import Problems, ProjectError, Where
 
 SIZES = (8.5, 8.0, 7.5, MIN_AID_SIZE)  # body sizes tried, largest first
 MARGIN = 9.0  # mm inside each aid
@@ -42,27 +40,33 @@ def aid_size(paper: tuple[float, float]) -> tuple[float, float]:
     return width / 2, height
 
 
-def player_aid_file(
-    project: Project, game: Game, lang: str, decks: list[LaidOutDeck], paper: tuple[float, float]
-) -> tuple[bytes | None, list[Problem]]:
+def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
+    pdf = player_aid_file(job, problems)
+    return {} if pdf is None else {"player-aid.pdf": pdf}
+
+
+def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
+    game, lang, paper = job.game, job.lang, job.options.paper.size_mm
     prose_rel = f"{game.folder}/aid.{lang}.md"
     where = Where(prose_rel)
     try:
-        context, source = render_document(project, game, lang, decks, "aid", "player-aid.md.j2")
+        context, source = render_document(
+            job.project, game, lang, job.decks, "aid", "player-aid.md.j2"
+        )
     except ProjectError as exc:
-        return None, exc.problems
-    index = CardIndex(game, decks, where)
+        problems.extend(exc.problems)
+        return None
+    index = CardIndex(game, job.decks, where)
     aid_w, aid_h = aid_size(paper)
     frame_w, frame_h = pt(aid_w - 2 * MARGIN), pt(aid_h - MARGIN - BAND - GAP)
     chosen = _fitting_size(source, index, frame_w, frame_h)
     if chosen is None:
-        return None, [
-            Problem(
-                where,
-                f"the player aid does not fit one {aid_w:g}×{aid_h:g} mm "
-                f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}",
-            )
-        ]
+        problems.add(
+            where,
+            f"the player aid does not fit one {aid_w:g}×{aid_h:g} mm "
+            f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}",
+        )
+        return None
     copies = game.meta.players_max
     title = str(context["game"]["title"])
     heading = f"{title} — {context['t'].get('player_aid', 'player aid')}"
@@ -74,7 +78,8 @@ def player_aid_file(
         heading,
         str(context["game"]["author"]),
     )
-    return data, index.problems
+    problems.extend(index.problems)
+    return data
 
 
 def _story(source: str, index: CardIndex, size: float, width: float) -> list[Flowable]:

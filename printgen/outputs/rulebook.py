@@ -17,36 +17,42 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from printgen import text
-from printgen.docs.cards import CardIndex, card_gallery, card_row, reference_rows
-from printgen.docs.context import render_document
-from printgen.docs.flow import RichText, overflowing
-from printgen.docs.markdown import Heading, to_flowables
-from printgen.docs.theme import ACCENT, rulebook_theme
-from printgen.errors import Problem, ProjectError, Where
-from printgen.layout import LaidOutDeck
-from printgen.model import Game
-from printgen.pdf import EMBEDDED_START
-from printgen.project import Project
-from printgen.units import pt
+from printgen.documents.cards import CardIndex, card_gallery, card_row, reference_rows
+from printgen.documents.context import render_document
+from printgen.documents.flow import RichText, overflowing
+from printgen.documents.markdown import Heading, to_flowables
+from printgen.documents.theme import ACCENT, rulebook_theme
+from printgen.draw.pdf import EMBEDDED_START
+from printgen.layout import text
+from printgen.model.units import pt
+from printgen.outputs import OutputJob
+from printgen.problems import Problem, Problems, ProjectError, Where
 
 MARGIN = 20.0  # mm
 TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents
 
 
-def rulebook_file(
-    project: Project, game: Game, lang: str, decks: list[LaidOutDeck], paper: tuple[float, float]
-) -> tuple[bytes | None, list[Problem]]:
+def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
+    pdf = rulebook_file(job, problems)
+    return {} if pdf is None else {"rulebook.pdf": pdf}
+
+
+def rulebook_file(job: OutputJob, problems: Problems) -> bytes | None:
+    game, paper = job.game, job.options.paper.size_mm
     try:
-        context, source = render_document(project, game, lang, decks, "rules", "rulebook.md.j2")
+        context, source = render_document(
+            job.project, game, job.lang, job.decks, "rules", "rulebook.md.j2"
+        )
     except ProjectError as exc:
-        return None, exc.problems
-    index = CardIndex(game, decks, Where(f"{game.folder}/rules.{lang}.md"))
+        problems.extend(exc.problems)
+        return None
+    index = CardIndex(game, job.decks, Where(f"{game.folder}/rules.{job.lang}.md"))
     title = str(context["game"]["title"])
-    pages, data, problems = _build(source, index, paper, title, context["t"], toc=False)
-    if pages > TOC_AFTER_PAGES and not problems:
-        pages, data, problems = _build(source, index, paper, title, context["t"], toc=True)
-    return data, problems + index.problems
+    pages, data, found = _build(source, index, paper, title, context["t"], toc=False)
+    if pages > TOC_AFTER_PAGES and not found:
+        pages, data, found = _build(source, index, paper, title, context["t"], toc=True)
+    problems.extend(found + index.problems)
+    return data
 
 
 def _build(

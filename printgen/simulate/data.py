@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from printgen.errors import ProjectError
-from printgen.fields import card_values
-from printgen.load import load_game
-from printgen.model import localize
+from printgen.model.game import localize
+from printgen.problems import ProjectError
 from printgen.project import Project
+from printgen.resolve import card_values
 from printgen.simulate.contract import SimCard, SimData
+from printgen.source.game import load_game
 
 
 def load_sim_data(project_root: Path, game_id: str) -> SimData:

@@ -1,0 +1,541 @@
+"""Design rules of the symbol deck (seed 003) and of the games that play on it.
+
+The deck is a product in itself: designers use it as a universal randomiser, so it must be fair.
+Rules checked here, on the values the cards actually print:
+
+* unique numbers: the cards carry the numbers 1..N, each exactly once;
+* labels: an element's label tells how many values it has ("8" → 8 winds, "D20" → 1..20),
+  and the deck's rule lists each value once;
+* exact odds: every value of an n-valued element appears N // n times, the rest are dashes;
+* independence: no two elements are related (a permutation test on their joint counts).
+
+``check_uses`` checks a game's declared needs (``uses:`` in its game.yaml) against the deck;
+the modules of Morra navale and Blaster e spade laser call it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printgen.model.game import Deck, Game
+from printgen.problems import Problem, ProjectError, Where
+from printgen.rules import RuleContext, rule
+from printgen.source.located_yaml import LDict, LList, read_yaml
+from printgen.source.readers import did_you_mean
+
+DASH_KEY = "-"  # a value whose key is this is a dash ("draw again")
+PERMUTATIONS = 4999  # reshuffles in the independence test; p below 1/5000 is flagged
+NEEDS_KEYS = ("cards", "values", "elements")
+
+
+@dataclass(frozen=True)
+class Element:
+    """One symbol of the deck, as game.yaml's data.elements declares it."""
+
+    key: str  # the card field and the generator's symbol name, e.g. "wind"
+    label: str  # printed in its box, e.g. "8" or "D20"
+    where: Where
+
+    @property
+    def size(self) -> int | None:
+        """How many values the label promises: the number in it ("8" → 8, "D20" → 20)."""
+        digits = re.search(r"\d+", self.label)
+        return int(digits.group()) if digits else None
+
+    @property
+    def is_die(self) -> bool:
+        return self.label.upper().startswith("D")
+
+    def title(self) -> str:
+        return f"element {self.label} ({self.key})"
+
+
+@dataclass
+class SymbolDeck:
+    """The deck as printed: one column of value keys per element, one entry per physical card."""
+
+    deck: Deck
+    elements: list[Element]
+    columns: dict[str, list[Hashable]]
+    rule_values: dict[str, list[Hashable]]  # the values the deck's rule lists, in order
+    rule_where: dict[str, Where]  # where each element's values are listed
+    numbers: list[tuple[Any, Where]] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.deck.total
+
+    def count(self, element: str, value: Hashable) -> int:
+        return sum(1 for v in self.columns.get(element, []) if v == value)
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the deck
+
+
+def value_key(value: Any) -> Hashable:
+    """What identifies a printed value: a mapping's ``key`` (rock, n, on …) or the value itself."""
+    if isinstance(value, dict):
+        return _hashable(value.get("key", DASH_KEY))
+    return _hashable(value)
+
+
+def _hashable(value: Any) -> Hashable:
+    return value if isinstance(value, (str, int, float, bool)) or value is None else repr(value)
+
+
+def read_elements(game: Game, problems: list[Problem]) -> list[Element]:
+    raw = game.data.get("elements")
+    where = game.data.at("elements") if isinstance(game.data, LDict) else game.data_where
+    if not isinstance(raw, list) or not raw:
+        problems.append(
+            Problem(
+                where,
+                "data.elements must list the deck's elements, e.g. "
+                '- {key: wind, label: "8", name: …}',
+            )
+        )
+        return []
+    elements: list[Element] = []
+    for index, item in enumerate(raw):
+        item_where = raw.at(index) if isinstance(raw, LList) else where
+        if not isinstance(item, dict) or not item.get("key") or not item.get("label"):
+            problems.append(
+                Problem(
+                    item_where, 'each element needs a key and a label, e.g. {key: wind, label: "8"}'
+                )
+            )
+            continue
+        elements.append(Element(str(item["key"]), str(item["label"]), item_where))
+    return elements
+
+
+def symbol_deck(game: Game, ctx: RuleContext, problems: list[Problem]) -> SymbolDeck | None:
+    """The game's deck that carries every element, read as printed (first language)."""
+    elements = read_elements(game, problems)
+    if not elements:
+        return None
+    keys = [e.key for e in elements]
+    deck = next((d for d in game.decks if all(k in d.field_types for k in keys)), None)
+    if deck is None:
+        problems.append(
+            Problem(
+                game.data_where,
+                f"no deck of '{game.id}' has a field for every "
+                f"element ({', '.join(keys)}); add the fields to the deck",
+            )
+        )
+        return None
+    lang = game.meta.languages[0]
+    columns: dict[str, list[Hashable]] = {k: [] for k in keys}
+    numbers: list[tuple[Any, Where]] = []
+    for card in deck.cards:
+        values = ctx.of(game.id).values(deck, card, lang)
+        for _ in range(card.count):
+            for key in keys:
+                columns[key].append(value_key(values.get(key)))
+            numbers.append((values.get("number"), card.field_where.get("number", card.where)))
+    rule_values, rule_where = _rule(ctx, deck, columns)
+    return SymbolDeck(deck, elements, columns, rule_values, rule_where, numbers)
+
+
+def _rule(
+    ctx: RuleContext, deck: Deck, columns: dict[str, list[Hashable]]
+) -> tuple[dict[str, list[Hashable]], dict[str, Where]]:
+    """The values each element should take: the deck's `balanced` rule, else what is printed."""
+    spec = _balanced_spec(ctx, deck)
+    values: dict[str, list[Hashable]] = {}
+    wheres: dict[str, Where] = {}
+    symbols = spec.get("symbols") if spec is not None else None
+    for key, column in columns.items():
+        listed = symbols.get(key) if isinstance(symbols, LDict) else None
+        if isinstance(listed, list):
+            values[key] = [value_key(v) for v in listed]
+            wheres[key] = symbols.at(key) if isinstance(symbols, LDict) else deck.where
+        else:  # a hand-written deck: the values it prints are the rule
+            values[key] = sorted({v for v in column if v != DASH_KEY}, key=str)
+            wheres[key] = deck.where
+    return values, wheres
+
+
+def _balanced_spec(ctx: RuleContext, deck: Deck) -> LDict | None:
+    """Re-read the deck file for its `generate: - balanced:` rule (the model keeps only cards)."""
+    path = Path(ctx.project.root) / deck.where.path
+    try:
+        node = read_yaml(path, deck.where.path)
+    except (ProjectError, OSError):
+        return None
+    rules = node.get("generate") if isinstance(node, LDict) else None
+    for item in rules if isinstance(rules, list) else []:
+        if isinstance(item, LDict) and isinstance(item.get("balanced"), LDict):
+            spec: LDict = item["balanced"]
+            return spec
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# The deck's rules
+
+
+@rule("symbol-deck")
+def check(ctx: RuleContext) -> list[Problem]:
+    game = ctx.game
+    problems: list[Problem] = []
+    deck = symbol_deck(game, ctx, problems)
+    if deck is None:
+        return problems
+    problems += check_numbers(deck)
+    problems += check_labels(deck)
+    problems += check_odds(deck)
+    problems += check_independence(deck)
+    return problems
+
+
+def check_numbers(deck: SymbolDeck) -> list[Problem]:
+    """Every physical card has its own number, and the numbers are exactly 1..N."""
+    problems: list[Problem] = []
+    seen: dict[Any, Where] = {}
+    for number, where in deck.numbers:
+        if not isinstance(number, int) or isinstance(number, bool):
+            problems.append(
+                Problem(
+                    where, f"card number {number!r} is not a whole number; number the cards 1..N"
+                )
+            )
+        elif number in seen:
+            problems.append(
+                Problem(
+                    where,
+                    f"card number {number} is printed twice (also at "
+                    f"{seen[number]}); every card needs its own number (count 1)",
+                )
+            )
+        else:
+            seen[number] = where
+    missing = sorted(set(range(1, deck.total + 1)) - set(seen))
+    extra = sorted(n for n in seen if not 1 <= n <= deck.total)
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"missing {_short(missing)}")
+        if extra:
+            parts.append(f"outside 1–{deck.total}: {_short(extra)}")
+        problems.append(
+            Problem(
+                deck.deck.where,
+                f"the {deck.total} cards must be numbered "
+                f"1–{deck.total}, each once; {'; '.join(parts)}",
+            )
+        )
+    return problems
+
+
+def check_labels(deck: SymbolDeck) -> list[Problem]:
+    """The label is the number of values: the rule lists that many distinct values, once each."""
+    problems: list[Problem] = []
+    for element in deck.elements:
+        listed = deck.rule_values[element.key]
+        where = deck.rule_where[element.key]
+        repeated = sorted({str(v) for v, c in Counter(listed).items() if c > 1})
+        if repeated:
+            problems.append(
+                Problem(
+                    where,
+                    f"{element.title()}: value {', '.join(repeated)} is "
+                    "listed more than once, so it would come up more often; "
+                    "list every value once",
+                )
+            )
+        distinct = list(dict.fromkeys(listed))
+        size = element.size
+        if size is not None and len(distinct) != size:
+            problems.append(
+                Problem(
+                    element.where,
+                    f"{element.title()} has {len(distinct)} "
+                    f"values in the deck's rule but its label promises {size}; "
+                    "the label must be the number of values",
+                )
+            )
+        elif size is not None and element.is_die and set(distinct) != set(range(1, size + 1)):
+            problems.append(
+                Problem(
+                    where,
+                    f"{element.title()} must roll 1–{size}, each once; it lists {_short(distinct)}",
+                )
+            )
+    return problems
+
+
+def check_odds(deck: SymbolDeck) -> list[Problem]:
+    """Every value of an n-valued element appears N // n times; the N % n others are dashes."""
+    problems: list[Problem] = []
+    total = deck.total
+    for element in deck.elements:
+        values = list(dict.fromkeys(deck.rule_values[element.key]))
+        if not values:
+            continue
+        each = total // len(values)
+        dashes = total - each * len(values)
+        counts = Counter(deck.columns[element.key])
+        wrong = [f"{v} ×{counts.get(v, 0)}" for v in values if counts.get(v, 0) != each]
+        unknown = sorted(str(v) for v in counts if v not in values and v != DASH_KEY)
+        if counts.get(DASH_KEY, 0) != dashes:
+            wrong.append(f"dash ×{counts.get(DASH_KEY, 0)}")
+        if unknown:
+            wrong.append(f"values not in the rule: {', '.join(unknown)}")
+        if wrong:
+            problems.append(
+                Problem(
+                    deck.rule_where[element.key],
+                    f"{element.title()}: odds are "
+                    f"not exact over {total} cards — {'; '.join(wrong)}; every "
+                    f"value must appear {each} times and the dash {dashes} times",
+                )
+            )
+    return problems
+
+
+def check_independence(deck: SymbolDeck, rounds: int = PERMUTATIONS) -> list[Problem]:
+    """No pair of elements whose joint counts are far from what independence gives."""
+    problems: list[Problem] = []
+    elements = deck.elements
+    for i, first in enumerate(elements):
+        for second in elements[i + 1 :]:
+            a, b = deck.columns[first.key], deck.columns[second.key]
+            p_value = dependence_p(a, b, rounds, f"{first.key}|{second.key}")
+            if p_value is not None:
+                observed = chi_square(a, b)
+                problems.append(
+                    Problem(
+                        deck.rule_where[second.key],
+                        f"{first.title()} and "
+                        f"{second.title()} are not independent: their joint "
+                        f"counts (chi-square {observed:.0f}) are further from "
+                        f"independence than in all {rounds} random reshuffles "
+                        f"(p < {p_value:.4f}); shuffle each element on its own "
+                        "(e.g. change the seed)",
+                    )
+                )
+    return problems
+
+
+def chi_square(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
+    """Pearson's statistic of the a × b contingency table (the dash is a category)."""
+    n = len(a)
+    rows, cols = Counter(a), Counter(b)
+    cells = Counter(zip(a, b, strict=True))
+    return n * (sum(c * c / (rows[x] * cols[y]) for (x, y), c in cells.items()) - 1.0)
+
+
+def dependence_p(
+    a: Sequence[Hashable], b: Sequence[Hashable], rounds: int, seed: str
+) -> float | None:
+    """The p-value bound 1/(rounds+1) when a and b look dependent, else None.
+
+    Reshuffling b with both margins fixed is exactly how the deck is generated, so this
+    permutation test needs no distribution tables and is exact for small, sparse tables. A pair
+    is flagged only if no reshuffle reaches the observed statistic; an honest pair is usually
+    cleared after a couple of reshuffles, so the test is cheap.
+    """
+    if len(set(a)) < 2 or len(set(b)) < 2:
+        return None
+    observed = chi_square(a, b) - 1e-9
+    rng = random.Random(seed)
+    shuffled = list(b)
+    for _ in range(rounds):
+        rng.shuffle(shuffled)
+        if chi_square(a, shuffled) >= observed:
+            return None
+    return 1.0 / (rounds + 1)
+
+
+def _short(items: Iterable[Any], limit: int = 8) -> str:
+    items = list(items)
+    text = ", ".join(str(i) for i in items[:limit])
+    return text + (f" … ({len(items)} in all)" if len(items) > limit else "")
+
+
+# --------------------------------------------------------------------------------------------
+# A game's needs (uses: in game.yaml)
+
+
+def check_uses(game: Game, ctx: RuleContext) -> list[Problem]:
+    """The deck named under ``uses:`` exists and can give everything the game needs."""
+    uses = game.uses
+    raw = game.raw
+    where = raw.at("uses") if isinstance(raw, LDict) and "uses" in raw else game.meta.where
+    if not isinstance(uses, dict) or "deck" not in uses:
+        return [
+            Problem(
+                where,
+                "declare the deck the game plays with: uses: {deck: "
+                "mazzo-dei-simboli, needs: {cards: N, …}}",
+            )
+        ]
+    deck_id = str(uses["deck"])
+    deck_where = uses.at("deck") if isinstance(uses, LDict) else where
+    try:
+        deck_game = ctx.load_game(deck_id)
+    except ProjectError as exc:
+        first = exc.problems[0].message if exc.problems else "it does not load"
+        return [Problem(deck_where, f"uses deck '{deck_id}', which cannot be loaded: {first}")]
+    problems: list[Problem] = []
+    deck = symbol_deck(deck_game, ctx, problems)
+    if deck is None:
+        return [
+            Problem(
+                deck_where,
+                f"uses deck '{deck_id}', which has no symbol deck "
+                "(data.elements and a deck with those fields)",
+            )
+        ]
+    needs = uses.get("needs", {})
+    needs_where = uses.at("needs") if isinstance(uses, LDict) else where
+    if not isinstance(needs, dict):
+        return [Problem(needs_where, "needs must be a mapping: {cards: N, values: …, elements: …}")]
+    for key in needs:
+        if key not in NEEDS_KEYS:
+            hint = difflib.get_close_matches(str(key), NEEDS_KEYS, n=1)
+            tail = f"; did you mean '{hint[0]}'?" if hint else f"; use {', '.join(NEEDS_KEYS)}"
+            problems.append(Problem(_at(needs, key, needs_where), f"unknown need '{key}'{tail}"))
+    cards = _needed_cards(needs, needs_where, problems)
+    if cards is not None and cards > deck.total:
+        problems.append(
+            Problem(
+                _at(needs, "cards", needs_where),
+                f"the game needs {cards} cards but the deck '{deck_id}' has only {deck.total}",
+            )
+        )
+    problems += _check_values(needs, needs_where, deck, deck_id, cards)
+    problems += _check_elements(needs, needs_where, deck, deck_id)
+    return problems
+
+
+def _at(mapping: Any, key: str, fallback: Where) -> Where:
+    return mapping.at(key) if isinstance(mapping, LDict) else fallback
+
+
+def _needed_cards(needs: dict[str, Any], where: Where, problems: list[Problem]) -> int | None:
+    """`cards:` is a number, or named groups of cards (grid: 9, life-points: 20) that add up."""
+    raw = needs.get("cards")
+    if raw is None:
+        return None
+    groups = raw.values() if isinstance(raw, dict) else [raw]
+    if not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in groups):
+        problems.append(
+            Problem(
+                _at(needs, "cards", where),
+                "cards must be a whole number or "
+                "named whole numbers, e.g. {grid: 9, life-points: 20}",
+            )
+        )
+        return None
+    return sum(int(g) for g in groups)
+
+
+def _check_values(
+    needs: dict[str, Any], where: Where, deck: SymbolDeck, deck_id: str, cards: int | None
+) -> list[Problem]:
+    problems: list[Problem] = []
+    values = needs.get("values", {})
+    if not isinstance(values, dict):
+        return [
+            Problem(
+                _at(needs, "values", where),
+                "values must map an element to "
+                "{value: copies}, e.g. rps: {rock: 3, paper: 3, scissors: 3}",
+            )
+        ]
+    names = {e.key: e for e in deck.elements}
+    for element_key, wanted in values.items():
+        at = _at(values, element_key, where)
+        element = names.get(element_key)
+        if element is None:
+            problems.append(
+                Problem(
+                    at,
+                    f"the deck '{deck_id}' has no element '{element_key}'"
+                    f"{_hint(element_key, names)}",
+                )
+            )
+            continue
+        if not isinstance(wanted, dict):
+            problems.append(Problem(at, f"values.{element_key} must map values to copies"))
+            continue
+        listed = [str(v) for v in deck.rule_values[element.key]]
+        for value, copies in wanted.items():
+            have = deck.count(element.key, _typed(value, deck.rule_values[element.key]))
+            if str(value) not in listed:
+                problems.append(
+                    Problem(
+                        _at(wanted, value, at),
+                        f"'{value}' is not a value of {element.title()}{_hint(str(value), listed)}",
+                    )
+                )
+            elif not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+                problems.append(
+                    Problem(
+                        _at(wanted, value, at),
+                        f"copies of '{value}' must be a whole number of at least 1",
+                    )
+                )
+            elif have < copies:
+                problems.append(
+                    Problem(
+                        _at(wanted, value, at),
+                        f"the game needs {copies} "
+                        f"cards with '{value}' on {element.title()}, but the "
+                        f"deck '{deck_id}' has only {have}",
+                    )
+                )
+        total = sum(c for c in wanted.values() if isinstance(c, int))
+        if cards is not None and total > cards:
+            problems.append(
+                Problem(
+                    at,
+                    f"values.{element_key} asks for {total} cards but the "
+                    f"game needs only {cards} in all; make them agree",
+                )
+            )
+    return problems
+
+
+def _typed(value: Any, rule: list[Hashable]) -> Hashable:
+    """YAML keys are strings; dice values in the rule are numbers ("6" → 6)."""
+    for candidate in rule:
+        if str(candidate) == str(value):
+            return candidate
+    return str(value)
+
+
+def _check_elements(
+    needs: dict[str, Any], where: Where, deck: SymbolDeck, deck_id: str
+) -> list[Problem]:
+    listed = needs.get("elements", [])
+    at = _at(needs, "elements", where)
+    if not isinstance(listed, list):
+        return [Problem(at, "elements must be a list of element keys, e.g. [switch, wind, d20]")]
+    names = {e.key: e for e in deck.elements}
+    return [
+        Problem(
+            listed.at(i) if isinstance(listed, LList) else at,
+            f"the game reads element '{key}', which the deck '{deck_id}' does not have"
+            f"{_hint(str(key), names)}",
+        )
+        for i, key in enumerate(listed)
+        if key not in names
+    ]
+
+
+def _hint(name: str, known: Iterable[str]) -> str:
+    known = list(known)
+    # element keys are short ("rps"): a looser match still finds the transposed letters
+    return did_you_mean(name, known, f"; it has {', '.join(known)}", cutoff=0.6)

@@ -1,0 +1,228 @@
+"""Platypus flowables drawn with printgen's own text engine, so documents and cards share
+inline icons, fonts and line breaking."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from reportlab.platypus import Flowable, Table, TableStyle
+
+from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_line
+from printgen.layout import text
+from printgen.layout.face import Face
+from printgen.layout.fonts import Family
+from printgen.model.units import pt
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    family: Family
+    size: float
+    leading: float = 1.25
+    color: str = "#1a1a1a"
+    align: str = "left"
+    space_before: float = 0.0  # points
+    space_after: float = 4.0
+    indent: float = 0.0  # points, left
+    bold: bool = False
+    icon_colors: Mapping[str, str] = field(default_factory=lambda: NO_COLORS)  # own colours
+
+    def scaled(self, factor: float) -> TextStyle:
+        return replace(
+            self,
+            size=self.size * factor,
+            space_before=self.space_before * factor,
+            space_after=self.space_after * factor,
+            indent=self.indent * factor,
+        )
+
+
+class RichText(Flowable):  # type: ignore[misc]
+    """A paragraph of runs; breaks across frames and pages between lines."""
+
+    def __init__(
+        self,
+        runs: list[text.Run],
+        style: TextStyle,
+        bullet: str | None = None,
+        keep_with_next: bool = False,
+    ) -> None:
+        super().__init__()
+        self.runs = [replace(r, bold=r.bold or style.bold) for r in runs] if style.bold else runs
+        self.style = style
+        self.bullet = bullet
+        self.keepWithNext = keep_with_next
+        self.lines: list[text.Line] = []
+        self.widest = 0.0
+        self.avail = 0.0
+
+    @property
+    def line_height(self) -> float:
+        return self.style.size * self.style.leading
+
+    def plain(self) -> str:
+        return text.plain(self.runs)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.avail = avail_width
+        width = avail_width - self.style.indent
+        self.lines = text.break_lines(self.runs, self.style.family, self.style.size, width)
+        self.widest = max((line.width for line in self.lines), default=0.0)
+        self.width = avail_width
+        self.height = self._height(len(self.lines))
+        return self.width, self.height
+
+    def _height(self, count: int) -> float:
+        if count == 0:
+            return 0.0
+        return (count - 1) * self.line_height + (ASCENT + DESCENT) * self.style.size
+
+    def overflows(self) -> bool:
+        """A word wider than the column (it would run past the margin)."""
+        return self.widest > self.avail - self.style.indent + 0.5
+
+    def getSpaceBefore(self) -> float:
+        return self.style.space_before
+
+    def getSpaceAfter(self) -> float:
+        return self.style.space_after
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        self.wrap(avail_width, avail_height)
+        fit = 0
+        while fit < len(self.lines) and self._height(fit + 1) <= avail_height:
+            fit += 1
+        if fit == 0 or fit == len(self.lines):
+            return []
+        first = _Lines(self, self.lines[:fit], self.bullet)
+        rest = _Lines(self, self.lines[fit:], None)
+        return [first, rest]
+
+    def draw(self) -> None:
+        _draw_lines(self, self.lines, self.bullet)
+
+
+class _Lines(RichText):
+    """Part of a paragraph after a split: its lines are already broken."""
+
+    def __init__(self, parent: RichText, lines: list[text.Line], bullet: str | None) -> None:
+        super().__init__(parent.runs, parent.style, bullet)
+        self.fixed = lines
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.avail = avail_width
+        self.lines = self.fixed
+        self.widest = max((line.width for line in self.lines), default=0.0)
+        self.width, self.height = avail_width, self._height(len(self.lines))
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        fit = 0
+        while fit < len(self.fixed) and self._height(fit + 1) <= avail_height:
+            fit += 1
+        if fit == 0 or fit == len(self.fixed):
+            return []
+        return [_Lines(self, self.fixed[:fit], self.bullet), _Lines(self, self.fixed[fit:], None)]
+
+
+def _draw_lines(flow: RichText, lines: list[text.Line], bullet: str | None) -> None:
+    canvas = flow.canv
+    style = flow.style
+    baseline = flow.height - ASCENT * style.size
+    canvas.saveState()
+    canvas.setFillColor(style.color)
+    if bullet:
+        canvas.setFont(style.family.regular, style.size)
+        canvas.drawRightString(style.indent - style.size * 0.35, baseline, bullet)
+    width = flow.avail - style.indent
+    for line in lines:
+        offset = style.indent
+        if style.align == "center":
+            offset += (width - line.width) / 2
+        elif style.align == "right":
+            offset += width - line.width
+        draw_line(canvas, line, offset, baseline, style.size, style.color, style.icon_colors)
+        baseline -= flow.line_height
+    canvas.restoreState()
+
+
+class CardPicture(Flowable):  # type: ignore[misc]
+    """A card face drawn by the card renderer, scaled to a width, with a thin trim outline."""
+
+    def __init__(self, face: Face, width_mm: float) -> None:
+        super().__init__()
+        self.face = face
+        self.scale = width_mm / face.width_mm
+        self.width = pt(width_mm)
+        self.height = pt(face.height_mm * self.scale)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.scale(self.scale, self.scale)
+        clip = canvas.beginPath()
+        if self.face.shape == "circle":
+            clip.ellipse(0, 0, pt(self.face.width_mm), pt(self.face.height_mm))
+        else:
+            clip.roundRect(0, 0, pt(self.face.width_mm), pt(self.face.height_mm), pt(2.5))
+        canvas.clipPath(clip, stroke=0, fill=0)
+        draw_face(canvas, self.face)
+        canvas.restoreState()
+        canvas.saveState()
+        canvas.setStrokeColor("#999999")
+        canvas.setLineWidth(0.4)
+        if self.face.shape == "circle":
+            canvas.ellipse(0, 0, self.width, self.height)
+        else:
+            canvas.roundRect(0, 0, self.width, self.height, pt(2.5) * self.scale)
+        canvas.restoreState()
+
+
+class Rule(Flowable):  # type: ignore[misc]
+    """A coloured horizontal rule under a heading."""
+
+    def __init__(self, color: str, thickness: float = 1.0, space: float = 4.0) -> None:
+        super().__init__()
+        self.color, self.thickness, self.space = color, thickness, space
+        self.keepWithNext = True  # a heading's rule stays with the text below it
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        return avail_width, self.thickness + self.space
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.setStrokeColor(self.color)
+        self.canv.setLineWidth(self.thickness)
+        self.canv.line(0, self.space, self.width, self.space)
+        self.canv.restoreState()
+
+
+def overflowing(flowable: Any) -> list[RichText]:
+    """Text that ran past its column, in a flowable or in the cells of a table in it."""
+    if isinstance(flowable, RichText):
+        return [flowable] if flowable.overflows() else []
+    if isinstance(flowable, Table):
+        cells = [cell for row in flowable._cellvalues for cell in row]
+        return [found for cell in cells for found in overflowing(cell)]
+    if isinstance(flowable, (list, tuple)):
+        return [found for item in flowable for found in overflowing(item)]
+    return []
+
+
+def table(
+    rows: list[list[Any]],
+    widths: list[float] | None,
+    commands: list[tuple[Any, ...]],
+    repeat_rows: int = 0,
+) -> Table:
+    """A platypus table whose cells start in embedded Vera: platypus sets every cell's font,
+    flowable cells included, and its default is the bare standard-14 Helvetica."""
+    result = Table(rows, colWidths=widths, repeatRows=repeat_rows)
+    result.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Vera", 9), *commands]))
+    return result

@@ -1,0 +1,223 @@
+"""Stage 4 — render: draw each distinct Face once, as a PDF form the imposer places by reference.
+
+Coordinates: faces are laid out in mm from the trim box's top-left corner; a form's origin is the
+trim box's bottom-left corner, in points, with y up (PDF's own convention).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.layout import text
+from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
+from printgen.model.units import pt
+
+NO_COLORS: Mapping[str, str] = MappingProxyType({})
+ASCENT = 0.93  # of the font size, Vera's ascender: first baseline sits this far below the top
+DESCENT = 0.24
+
+
+def form_name(face: Face) -> str:
+    return "face_" + "".join(c if c.isalnum() else "_" for c in face.key)
+
+
+def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
+    """Define one form per distinct face; return face key -> form name."""
+    forms: dict[str, str] = {}
+    for face in faces:
+        if face.key in forms:
+            continue
+        name = form_name(face)
+        b = pt(face.bleed_mm)
+        canvas.beginForm(
+            name, lowerx=-b, lowery=-b, upperx=pt(face.width_mm) + b, uppery=pt(face.height_mm) + b
+        )
+        draw_face(canvas, face)
+        canvas.endForm()
+        forms[face.key] = name
+    return forms
+
+
+def draw_face(canvas: Canvas, face: Face) -> None:
+    """Draw a face with its trim box's bottom-left corner at the current origin."""
+    canvas.saveState()
+    _clip_to_bleed(canvas, face)
+    height = face.height_mm
+    for op in face.ops:
+        draw_op(canvas, op, height)
+    canvas.restoreState()
+
+
+def _clip_to_bleed(canvas: Canvas, face: Face) -> None:
+    b = pt(face.bleed_mm)
+    path = canvas.beginPath()
+    if face.shape == "circle":
+        path.ellipse(-b, -b, pt(face.width_mm) + 2 * b, pt(face.height_mm) + 2 * b)
+    else:
+        path.rect(-b, -b, pt(face.width_mm) + 2 * b, pt(face.height_mm) + 2 * b)
+    canvas.clipPath(path, stroke=0, fill=0)
+
+
+def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
+    # the op's top-left corner in points, converted to a bottom-left PDF rectangle
+    left = pt(op.x)
+    bottom = pt(face_height_mm - op.y - op.h)
+    width, height = pt(op.w), pt(op.h)
+    if isinstance(op, Shape):
+        _shape(canvas, op, left, bottom, width, height)
+    elif isinstance(op, TextBox):
+        draw_block(
+            canvas,
+            op.block,
+            left,
+            bottom + height,
+            width,
+            height,
+            op.color,
+            op.align,
+            op.valign,
+            op.icon_colors,
+        )
+    elif isinstance(op, Icon):
+        from printgen.icons import draw_icon
+
+        size = min(width, height)
+        draw_icon(
+            canvas,
+            op.name,
+            left + (width - size) / 2,
+            bottom + (height - size) / 2,
+            size,
+            op.color,
+            op.label,
+        )
+    elif isinstance(op, Image):
+        canvas.drawImage(
+            str(op.path),
+            left,
+            bottom,
+            width,
+            height,
+            preserveAspectRatio=True,
+            anchor="c",
+            mask="auto",
+        )
+
+
+def _shape(
+    canvas: Canvas, op: Shape, left: float, bottom: float, width: float, height: float
+) -> None:
+    canvas.saveState()
+    if op.fill:
+        canvas.setFillColor(op.fill)
+    if op.stroke:
+        canvas.setStrokeColor(op.stroke)
+        canvas.setLineWidth(op.stroke_width)
+    if op.dash:
+        canvas.setDash(list(op.dash))
+    fill, stroke = int(op.fill is not None), int(op.stroke is not None and op.stroke_width > 0)
+    if op.kind == "line":
+        if stroke:
+            # a line's h is its downward extent in mm: y grows down in layouts, up in PDF
+            canvas.line(left, bottom + height, left + width, bottom)
+    elif op.kind == "ellipse":
+        canvas.ellipse(left, bottom, left + width, bottom + height, stroke=stroke, fill=fill)
+    elif op.radius > 0:
+        canvas.roundRect(left, bottom, width, height, pt(op.radius), stroke=stroke, fill=fill)
+    else:
+        canvas.rect(left, bottom, width, height, stroke=stroke, fill=fill)
+    canvas.restoreState()
+
+
+def content_height(block: text.Block) -> float:
+    if not block.lines:
+        return 0.0
+    return (len(block.lines) - 1) * block.leading + (ASCENT + DESCENT) * block.size
+
+
+def draw_block(
+    canvas: Canvas,
+    block: text.Block,
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+    color: str,
+    align: str = "left",
+    valign: str = "top",
+    icon_colors: Mapping[str, str] = NO_COLORS,
+) -> None:
+    """Draw fitted lines in a box given by its top-left corner (points, y up)."""
+    used = content_height(block)
+    if valign == "middle":
+        top -= (height - used) / 2
+    elif valign == "bottom":
+        top -= height - used
+    canvas.saveState()
+    canvas.setFillColor(color)
+    baseline = top - ASCENT * block.size
+    for line in block.lines:
+        offset = 0.0
+        if align == "center":
+            offset = (width - line.width) / 2
+        elif align == "right":
+            offset = width - line.width
+        draw_line(canvas, line, left + offset, baseline, block.size, color, icon_colors)
+        baseline -= block.leading
+    canvas.restoreState()
+
+
+def draw_line(
+    canvas: Canvas,
+    line: text.Line,
+    left: float,
+    baseline: float,
+    size: float,
+    color: str,
+    icon_colors: Mapping[str, str] = NO_COLORS,
+) -> None:
+    """Draw a line. Words go out with real space characters between them (merged into one
+    string while the font stays the same), so the PDF's text reads, searches and copies as the
+    designer wrote it."""
+    pending: text.Piece | None = None
+    end = 0.0  # where the last drawn or pending piece ends
+    for piece in [*line.pieces, None]:
+        if piece is not None and not piece.icon:
+            spaces = _spaces(piece.x - end, piece.font, size)
+            if pending is not None and piece.font == pending.font:
+                pending = text.Piece(
+                    pending.x,
+                    piece.x + piece.width - pending.x,
+                    pending.text + " " * spaces + piece.text,
+                    pending.font,
+                )
+                end = piece.x + piece.width
+                continue
+        if pending is not None:
+            canvas.setFont(pending.font, size)
+            canvas.drawString(left + pending.x, baseline, pending.text)
+            pending = None
+        if piece is None:
+            break
+        if piece.icon:
+            from printgen.icons import draw_icon
+
+            # sits on the baseline like a capital, dipping slightly as round letters do
+            icon_color = icon_colors.get(piece.icon, color)
+            draw_icon(
+                canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width, icon_color
+            )
+        else:
+            shift = spaces * stringWidth(" ", piece.font, size)
+            pending = text.Piece(
+                piece.x - shift, piece.width + shift, " " * spaces + piece.text, piece.font
+            )
+        end = piece.x + piece.width
+
+
+def _spaces(gap: float, font: str, size: float) -> int:
+    return round(gap / stringWidth(" ", font, size)) if gap > 0.01 else 0

@@ -1,0 +1,358 @@
+"""Stage 4 — lay out: evaluate every card's layout into a Face of positioned drawing operations.
+
+Text is fitted here (shrink-to-fit down to the layout's min_size), so the print checks — text
+that does not fit its box, content outside the safe zone — are findings of this stage, and the
+draw stage only draws what it is given. Card values come resolved (see printgen.resolve).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from printgen.layout import text
+from printgen.layout.face import Face, Icon, Image, LaidOutDeck, Op, Shape, TextBox
+from printgen.layout.fonts import Family, FontMissing, family
+from printgen.layout.props import Props, truthy
+from printgen.model.game import CardType, Deck, Game, Side, localize
+from printgen.problems import Problems, ProjectError, Where
+from printgen.project import Project
+from printgen.resolve import Resolved
+from printgen.source.layouts import Element, Layout, LayoutLibrary
+from printgen.source.readers import unknown_icon
+
+DEFAULT_STYLE: dict[str, Any] = {
+    "font": "Vera",
+    "size": 9.0,
+    "color": "#000000",
+    "align": "left",
+    "valign": "top",
+    "leading": 1.2,
+    "bold": False,
+    "italic": False,
+}
+_FIELD_REF = re.compile(r"\bcard\.([A-Za-z_]\w*)")
+
+
+class LayoutContext:
+    """What a game's layouts can see in one language: resolved values, fonts, the project."""
+
+    def __init__(
+        self,
+        project: Project,
+        game: Game,
+        library: LayoutLibrary,
+        resolved: Resolved,
+        problems: Problems,
+    ) -> None:
+        self.project = project
+        self.game = game
+        self.library = library
+        self.resolved = resolved
+        self.lang = resolved.lang
+        self.data = resolved.data
+        self.game_vars = resolved.game
+        self.problems = problems
+
+    def report(self, where: Where, message: str, once: tuple[str, ...] | None = None) -> None:
+        self.problems.add(where, message, once=once)
+
+
+def lay_out_game(
+    project: Project, game: Game, library: LayoutLibrary, resolved: Resolved, problems: Problems
+) -> list[LaidOutDeck]:
+    ctx = LayoutContext(project, game, library, resolved, problems)
+    return [lay_out_deck(ctx, deck) for deck in game.decks]
+
+
+def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
+    fronts = []
+    values = ctx.resolved.cards[deck.id]
+    for card in deck.cards:
+        face = _face(ctx, deck, card.layout, card.layout_where, values[card.id], card, Side.FRONT)
+        fronts.append((card, face))
+    back = None
+    if deck.back_layout:
+        back_values = ctx.resolved.backs[deck.id]
+        back = _face(ctx, deck, deck.back_layout, deck.back_where, back_values, None, Side.BACK)
+    return LaidOutDeck(deck, fronts, back, values)
+
+
+def _face(
+    ctx: LayoutContext,
+    deck: Deck,
+    layout_name: str,
+    where: Where,
+    fields: dict[str, Any],
+    card: CardType | None,
+    side: Side,
+) -> Face:
+    name = str(fields.get("name") or fields.get("id"))
+    card_id = str(fields.get("id"))
+    face = Face(
+        key=f"{deck.id}/{side}/{card_id}",
+        deck=deck.id,
+        card=card_id,
+        side=side,
+        name=name,
+        width_mm=deck.width_mm,
+        height_mm=deck.height_mm,
+        bleed_mm=deck.bleed_mm,
+        shape=deck.shape,
+    )
+    try:
+        layout = ctx.library.get(layout_name, where)
+    except ProjectError as exc:
+        for problem in exc.problems:
+            ctx.report(problem.where, problem.message, once=("layout", layout_name))
+        return face
+    variables = {
+        "card": fields,
+        "data": ctx.data,
+        "game": ctx.game_vars,
+        "lang": ctx.lang,
+        "deck": {
+            "id": deck.id,
+            "width": deck.width_mm,
+            "height": deck.height_mm,
+            "bleed": deck.bleed_mm,
+            "safe": deck.safe_mm,
+        },
+        **(localize(card.scope, ctx.lang, ctx.game.meta.languages) if card else {}),
+    }
+    for element in layout.elements:
+        op = _element(ctx, deck, layout, element, variables, card, card.where if card else where)
+        if op is not None:
+            face.ops.append(op)
+    return face
+
+
+def _element(
+    ctx: LayoutContext,
+    deck: Deck,
+    layout: Layout,
+    element: Element,
+    variables: dict[str, Any],
+    card: CardType | None,
+    card_where: Where,
+) -> Op | None:
+    props = Props(ctx, layout, element, variables)
+    if "when" in element.props and not truthy(props.value("when")):
+        return None
+    box = _box(deck, element, props)
+    x, y, w, h = box
+    kind = element.type
+    if kind in ("rect", "ellipse"):
+        return Shape(
+            kind,
+            x,
+            y,
+            w,
+            h,
+            props.color("fill"),
+            props.color("stroke"),
+            props.number("stroke_width", 0.5),
+            props.length("radius", 0.0, minimum=0.0),
+            props.dash("dash"),
+        )
+    if kind == "line":
+        return Shape(
+            "line",
+            x,
+            y,
+            props.length("x2", x) - x,
+            props.length("y2", y) - y,
+            None,
+            props.color("stroke", "#000000"),
+            props.number("stroke_width", 0.5),
+            0.0,
+            props.dash("dash"),
+        )
+    _check_safe_zone(ctx, deck, layout, element, props, box)
+    if kind == "icon":
+        return _icon(ctx, props, box)
+    if kind == "image":
+        return _image(ctx, props, box)
+    return _text(ctx, props, box, card, card_where)
+
+
+def _box(deck: Deck, element: Element, props: Props) -> tuple[float, float, float, float]:
+    if props.flag("bleed"):
+        b = deck.bleed_mm
+        return -b, -b, deck.width_mm + 2 * b, deck.height_mm + 2 * b
+    size_floor = None if element.type == "line" else 0.0  # a line's box is only its start
+    return (
+        props.length("x", 0.0),
+        props.length("y", 0.0),
+        props.length("w", deck.width_mm, size_floor),
+        props.length("h", deck.height_mm, size_floor),
+    )
+
+
+def _check_safe_zone(
+    ctx: LayoutContext,
+    deck: Deck,
+    layout: Layout,
+    element: Element,
+    props: Props,
+    box: tuple[float, float, float, float],
+) -> None:
+    if props.flag("decor"):
+        return
+    x, y, w, h = box
+    s = deck.safe_mm
+    if (
+        x < s - 0.01
+        or y < s - 0.01
+        or x + w > deck.width_mm - s + 0.01
+        or y + h > deck.height_mm - s + 0.01
+    ):
+        ctx.report(
+            element.origin,
+            f"layout '{layout.name}' element '{element.name}' ({x:g},{y:g} {w:g}×{h:g} mm) "
+            f"leaves the safe zone ({s:g} mm inside the {deck.width_mm:g}×"
+            f"{deck.height_mm:g} mm trim); move it inside or mark it decor: true",
+            once=("safe", layout.name, element.name, deck.id),
+        )
+
+
+def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]) -> Icon | None:
+    from printgen.icons import has_icon
+
+    name = props.value("name")
+    if not name:
+        return None
+    if not has_icon(str(name)):
+        props.report("name", unknown_icon(str(name)))
+        return None
+    label = props.value("label")
+    color = props.color("color", "#000000") or "#000000"
+    return Icon(*box, str(name), color, None if label is None else str(label))
+
+
+def _image(
+    ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]
+) -> Image | None:
+    raw = props.value("path")
+    if not raw:
+        return None
+    where = props.where("path")
+    try:
+        path = ctx.project.inside(str(raw), where)
+    except ProjectError as exc:
+        for problem in exc.problems:
+            ctx.report(problem.where, problem.message, once=("path", str(raw)))
+        return None
+    if not path.is_file():
+        ctx.report(
+            where,
+            f"image '{raw}' not found; put the file there (paths are relative to "
+            "the project folder)",
+            once=("image", str(raw)),
+        )
+        return None
+    if not _readable_image(path):
+        ctx.report(
+            where,
+            f"'{raw}' is not an image ReportLab can place; save it as PNG or JPEG",
+            once=("image", str(raw)),
+        )
+        return None
+    return Image(*box, path)
+
+
+def _readable_image(path: Path) -> bool:
+    from PIL import Image as PILImage
+    from PIL import UnidentifiedImageError
+
+    try:
+        with PILImage.open(path) as image:
+            image.verify()
+    except (OSError, UnidentifiedImageError, SyntaxError):
+        return False
+    return True
+
+
+def _text(
+    ctx: LayoutContext,
+    props: Props,
+    box: tuple[float, float, float, float],
+    card: CardType | None,
+    card_where: Where,
+) -> TextBox | None:
+    layout, element = props.layout, props.element
+    content = props.value("text")
+    if content is None or content == "":
+        return None
+    style_name = element.props.get("style")
+    if style_name is not None and style_name not in layout.styles:
+        props.report("style", f"unknown style '{style_name}'; define it under styles:")
+    else:
+        props.style = layout.styles.get(str(style_name), {}) if style_name is not None else {}
+        props.style_where = layout.style_where.get(str(style_name))
+        props.style_name = str(style_name)
+    font = str(props.value("font", DEFAULT_STYLE["font"]))
+    try:
+        fam = family(font, ctx.project.fonts)
+    except FontMissing as exc:
+        ctx.report(props.where("font"), str(exc), once=("font", font))
+        return None
+    size = props.number("size", DEFAULT_STYLE["size"], minimum=1.0)
+    min_size = props.number("min_size", size, minimum=1.0)
+    leading = props.number("leading", DEFAULT_STYLE["leading"], minimum=0.5)
+    bold, italic = props.flag("bold"), props.flag("italic")
+    color = props.color("color", DEFAULT_STYLE["color"]) or DEFAULT_STYLE["color"]
+    align = props.choice("align", ("left", "center", "right"), "left")
+    valign = props.choice("valign", ("top", "middle", "bottom"), "top")
+    runs = _runs(
+        ctx, str(content), _text_source(element, card, card_where, ctx.lang), bold, italic, fam
+    )
+    x, y, w, h = box
+    block = text.fit(runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min(min_size, size), leading)
+    if block is None:
+        who = f"card '{card.id}'" if card else "the back"
+        ctx.report(
+            _text_source(element, card, card_where, ctx.lang),
+            f"text of {who} does not fit box '{element.name}' of layout "
+            f"'{layout.name}' ({w:g}×{h:g} mm) even at {min(min_size, size):g} pt [{ctx.lang}]; "
+            "shorten the text, enlarge the box or lower min_size",
+        )
+        return None
+    return TextBox(x, y, w, h, block, fam, color, align, valign, ctx.game.icon_colors)
+
+
+def _runs(
+    ctx: LayoutContext, content: str, where: Where, bold: bool, italic: bool, fam: Family
+) -> list[text.Run]:
+    """Markup to runs; an unknown :icon: name or a character the font lacks is reported."""
+    from printgen.icons import has_icon
+
+    runs = text.parse(content, has_icon)
+    for name in text.unknown_icons(runs):
+        ctx.report(
+            where,
+            unknown_icon(name, inline=True),
+            once=("inline-icon", str(where), name),
+        )
+    for char in text.missing_glyphs(runs, fam):
+        ctx.report(
+            where,
+            f"character {char!r} is not in font {fam.name}; write it another way or use a "
+            "font that has it",
+            once=("glyph", str(where), char),
+        )
+    if bold or italic:
+        runs = [replace(r, bold=r.bold or bold, italic=r.italic or italic) for r in runs]
+    return runs
+
+
+def _text_source(element: Element, card: CardType | None, card_where: Where, lang: str) -> Where:
+    """Point at the card field that feeds the box (its text in this language), if any."""
+    source = element.props.get("text")
+    if card is not None and isinstance(source, str):
+        for name in _FIELD_REF.findall(source):
+            if name in card.field_where:
+                return card.where_of(name, lang)
+    return card_where

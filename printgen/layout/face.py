@@ -1,0 +1,87 @@
+"""What the lay-out stage produces: faces of positioned drawing operations, in mm.
+
+The draw stage only draws these; every check of a value happened while laying out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printgen.layout import text
+from printgen.layout.fonts import Family
+from printgen.model.game import CardShape, CardType, Deck, Side
+
+
+@dataclass
+class Shape:
+    kind: str  # rect, ellipse, line
+    x: float  # mm from the trim box's top-left corner
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5  # points
+    radius: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass
+class TextBox:
+    x: float
+    y: float
+    w: float
+    h: float
+    block: text.Block
+    family: Family
+    color: str
+    align: str
+    valign: str
+    icon_colors: dict[str, str]
+
+
+@dataclass
+class Icon:
+    x: float
+    y: float
+    w: float
+    h: float
+    name: str
+    color: str
+    label: str | None
+
+
+@dataclass
+class Image:
+    x: float
+    y: float
+    w: float
+    h: float
+    path: Path
+
+
+Op = Shape | TextBox | Icon | Image
+
+
+@dataclass
+class Face:
+    key: str  # identical faces share a key and are drawn once
+    deck: str
+    card: str
+    side: Side
+    name: str  # as printed, for the manifest and messages
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    shape: CardShape
+    ops: list[Op] = field(default_factory=list)
+
+
+@dataclass
+class LaidOutDeck:
+    deck: Deck
+    fronts: list[tuple[CardType, Face]]
+    back: Face | None
+    values: dict[str, dict[str, Any]]  # each card's evaluated fields, by card id

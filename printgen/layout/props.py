@@ -1,0 +1,130 @@
+"""An element's properties in one card's context: evaluated, typed, and checked."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from printgen import expressions as expr
+from printgen.model.units import parse_length
+from printgen.problems import Where
+from printgen.source.layouts import Element, Layout
+
+if TYPE_CHECKING:
+    from printgen.layout.evaluate import LayoutContext
+
+
+class Props:
+    """An element's properties in one card's context: evaluated, typed, and every bad value
+    reported once at the line that sets it (a style's line when the style sets it)."""
+
+    def __init__(
+        self,
+        ctx: LayoutContext,
+        layout: Layout,
+        element: Element,
+        variables: dict[str, Any],
+        style: dict[str, Any] | None = None,
+        style_where: Where | None = None,
+    ) -> None:
+        self.ctx, self.layout, self.element, self.variables = ctx, layout, element, variables
+        self.style = style or {}
+        self.style_where = style_where
+        self.style_name = ""
+
+    def where(self, key: str) -> Where:
+        if key in self.element.where:
+            return self.element.where[key]
+        if key in self.style and self.style_where is not None:
+            return self.style_where
+        return self.element.origin
+
+    def report(self, key: str, message: str) -> None:
+        if key not in self.element.where and key in self.style:
+            # a style's mistake, shared by every layout that inherits it: say it once
+            owner = f"style '{self.style_name}'"
+        else:
+            owner = f"layout '{self.layout.name}' element '{self.element.name}'"
+        where = self.where(key)
+        self.ctx.report(where, f"{owner} {key}: {message}", once=("prop", str(where), key))
+
+    def value(self, key: str, default: Any = None) -> Any:
+        raw = self.element.props.get(key, self.style.get(key, default))
+        try:
+            return expr.evaluate(raw, self.variables)
+        except expr.ExpressionError as exc:
+            self.report(key, str(exc))
+            return None
+
+    def number(self, key: str, default: float, minimum: float = 0.0) -> float:
+        raw = self.value(key, default)
+        try:
+            number = float(default if raw is None else raw)
+        except (TypeError, ValueError):
+            self.report(key, f"expected a number, not {raw!r}")
+            return default
+        if number < minimum:
+            self.report(key, f"must be at least {minimum:g}, not {number:g}")
+            return default
+        return number
+
+    def length(self, key: str, default: float, minimum: float | None = None) -> float:
+        raw = self.value(key, default)
+        try:
+            value = parse_length(default if raw is None else raw)
+        except ValueError as exc:
+            self.report(key, str(exc))
+            return default
+        if minimum is not None and value < minimum:
+            self.report(key, f"must be at least {minimum:g} mm, not {value:g}")
+            return default
+        return value
+
+    def color(self, key: str, default: str | None = None) -> str | None:
+        raw = self.value(key, default)
+        if raw in (None, "", "none", False):
+            return None
+        if isinstance(raw, str) and _COLOR.match(raw):
+            return raw
+        self.report(key, f'expected a colour like "#a83232" (or none), not {raw!r}')
+        return default
+
+    def choice(self, key: str, options: tuple[str, ...], default: str) -> str:
+        raw = self.value(key, default)
+        if raw in options:
+            return str(raw)
+        self.report(key, f"must be one of {', '.join(options)}, not {raw!r}")
+        return default
+
+    def flag(self, key: str) -> bool:
+        raw = self.value(key, False)
+        if isinstance(raw, bool) or raw is None:
+            return bool(raw)
+        if isinstance(raw, str) and raw.strip().lower() in _FLAGS:
+            return _FLAGS[raw.strip().lower()]
+        self.report(key, f"must be true or false, not {raw!r}")
+        return False
+
+    def dash(self, key: str) -> tuple[float, ...]:
+        raw = self.value(key)
+        if raw in (None, "", False):
+            return ()
+        items = raw if isinstance(raw, list) else [raw]
+        try:
+            pattern = tuple(float(item) for item in items)
+        except (TypeError, ValueError):
+            pattern = ()
+        if not pattern or any(v <= 0 for v in pattern):
+            self.report(key, f"expected dash lengths in points such as [3, 2], not {raw!r}")
+            return ()
+        return pattern
+
+
+_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_FLAGS = {"true": True, "yes": True, "false": False, "no": False, "": False, "none": False}
+
+
+def truthy(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "false", "no", "none", "0")
+    return bool(value)

@@ -1,0 +1,135 @@
+"""The game model every stage after loading works on: plain dataclasses, no YAML left in them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from printgen.problems import Severity, Where
+
+# A player-facing text: one string for every language, or {lang: string}.
+Text = str | dict[str, str]
+
+
+class Side(StrEnum):
+    FRONT = "front"
+    BACK = "back"
+
+
+class CardShape(StrEnum):
+    RECT = "rect"
+    CIRCLE = "circle"  # tokens, coins: cut round
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    id: str
+    title: Text
+    languages: tuple[str, ...]
+    players_min: int
+    players_max: int
+    duration_min: int | None
+    age: int | None
+    author: Text  # of the original design
+    subtitle: Text | None
+    where: Where
+
+
+@dataclass
+class CardType:
+    """One card design; ``count`` physical copies of it are printed."""
+
+    id: str
+    count: int
+    fields: dict[str, Any]
+    field_where: dict[str, Where]  # by field name, and by "name/lang" for translated texts
+    where: Where
+    layout: str
+    layout_where: Where  # where the layout is named: the card's own key or the deck's
+    scope: dict[str, Any] = field(default_factory=dict)  # generator variables (suit, rank, ...)
+
+    def where_of(self, name: str, lang: str | None = None) -> Where:
+        """The line of a field — of its text in ``lang`` where it has one per language."""
+        return self.field_where.get(f"{name}/{lang}") or self.field_where.get(name, self.where)
+
+
+@dataclass
+class Deck:
+    id: str
+    name: Text
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    safe_mm: float
+    shape: CardShape
+    output: str  # file stem in build/<game>/<lang>/, e.g. "cards", "tokens", "pawns"
+    back_layout: str | None
+    back_fields: dict[str, Any]
+    field_types: dict[str, str]
+    cards: list[CardType]
+    where: Where
+    back_where: Where
+    size_where: Where
+
+    @property
+    def total(self) -> int:
+        return sum(card.count for card in self.cards)
+
+
+@dataclass
+class Constraint:
+    kind: str  # "total" or "count"
+    deck: str
+    expected: int
+    card: str | None
+    where: Where
+
+
+@dataclass(frozen=True)
+class Check:
+    """A design rule written in game.yaml's ``checks:``: an expression that must hold."""
+
+    id: str
+    each: str | None  # a deck id: the check runs once per card type; None: once per game
+    assertion: str  # "{{ card.cost <= card.cargo + 1 }}"
+    message: Text  # a template, shown when the assertion fails
+    severity: Severity
+    where: Where  # the check itself
+    each_where: Where
+    assertion_where: Where
+    message_where: Where
+
+
+@dataclass
+class Game:
+    meta: GameMeta
+    folder: str  # relative to the project, e.g. "cards/warriors-and-monks"
+    data: dict[str, Any]
+    data_where: Where
+    constraints: list[Constraint]
+    decks: list[Deck]
+    uses: dict[str, Any]  # needs declared on another game's deck (see the symbol deck games)
+    icon_colors: dict[str, str]  # inline icons drawn in their own colour (hearts red)
+    used_title: Text | None  # title of the game whose deck this one plays on (uses: deck:)
+    cover: list[str]  # deck/card references drawn on the rulebook's cover (default: the first 4)
+    raw: dict[str, Any]  # the whole game.yaml, for game modules that need more
+    checks: list[Check] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    def deck(self, deck_id: str) -> Deck | None:
+        return next((d for d in self.decks if d.id == deck_id), None)
+
+
+def localize(value: Any, lang: str, languages: tuple[str, ...]) -> Any:
+    """Pick ``lang`` out of every {lang: text} mapping, recursively."""
+    if isinstance(value, dict):
+        if value and set(value) <= set(languages):
+            return value.get(lang, "")
+        return {k: localize(v, lang, languages) for k, v in value.items()}
+    if isinstance(value, list):
+        return [localize(v, lang, languages) for v in value]
+    return value

@@ -1,0 +1,102 @@
+"""Problems found in a project, reported as one line each: ``path:line:col: message``.
+
+Every stage reports into one ``Problems`` collector; a stage that cannot go on (a file that does
+not parse) raises ``ProjectError`` with what it found, and the stage boundary adds it to the
+collector. Nothing else is used to report bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"  # stops a build
+    WARNING = "warning"  # shown, never stops a build
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in a project file; ``path`` is relative to the project folder."""
+
+    path: str
+    line: int = 1  # a problem with a whole file points at its start
+    col: int = 1
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.col}"
+        return self.path
+
+
+@dataclass(frozen=True)
+class Problem:
+    where: Where
+    message: str
+    severity: Severity = Severity.ERROR
+
+    def __str__(self) -> str:
+        label = "" if self.severity == Severity.ERROR else "warning: "
+        return f"{self.where}: {label}{self.message}"
+
+
+class Problems:
+    """The one collector every stage reports into: distinct problems, in the order found."""
+
+    def __init__(self) -> None:
+        self._found: dict[Problem, None] = {}
+        self._once: set[tuple[str, ...]] = set()
+
+    def add(
+        self,
+        where: Where,
+        message: str,
+        severity: Severity = Severity.ERROR,
+        once: tuple[str, ...] | None = None,
+    ) -> None:
+        """Record a problem; with ``once``, only the first problem of that key is kept (a
+        mistake shared by many cards is said once)."""
+        if once is not None:
+            if once in self._once:
+                return
+            self._once.add(once)
+        self._found.setdefault(Problem(where, message, Severity(severity)), None)
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for problem in problems:
+            self._found.setdefault(problem, None)
+
+    def __iter__(self) -> Iterator[Problem]:
+        return iter(list(self._found))
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self._found if p.severity == Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self._found if p.severity == Severity.WARNING]
+
+    def has_errors(self) -> bool:
+        return any(p.severity == Severity.ERROR for p in self._found)
+
+
+class ProjectError(Exception):
+    """Raised where input is unusable and a stage cannot go on; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def fail(where: Where, message: str) -> ProjectError:
+    return ProjectError([Problem(where, message)])
+
+
+def errors_only(problems: Iterable[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == Severity.ERROR]

@@ -1,0 +1,123 @@
+"""Stage 2 — resolve: each card's field values evaluated ONCE per language.
+
+The rules, the lay-out stage and the documents all read these values; none evaluates a card's
+fields again. A field whose expression fails is reported here, once, at its line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from printgen import expressions as expr
+from printgen.model.game import CardType, Deck, Game, localize
+from printgen.problems import Problems
+
+# A resolved field value: what YAML can hold, after the expressions ran.
+Values = Mapping[str, object]
+
+
+def game_vars(game: Game, lang: str) -> dict[str, Any]:
+    meta = game.meta
+    return {
+        "id": meta.id,
+        "title": localize(meta.title, lang, meta.languages),
+        "players_min": meta.players_min,
+        "players_max": meta.players_max,
+        "duration": meta.duration_min,
+        "age": meta.age,
+        "author": localize(meta.author, lang, meta.languages),
+    }
+
+
+@dataclass
+class Resolved:
+    """One language of a game: its data, its game facts, and every card's and back's values."""
+
+    lang: str
+    data: dict[str, Any]
+    game: dict[str, Any]
+    cards: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # deck -> card
+    backs: dict[str, dict[str, Any]] = field(default_factory=dict)  # deck -> back's values
+
+    def values(self, deck: Deck | str, card: CardType | str) -> dict[str, Any]:
+        deck_id = deck if isinstance(deck, str) else deck.id
+        card_id = card if isinstance(card, str) else card.id
+        return self.cards[deck_id][card_id]
+
+
+def resolve_game(game: Game, languages: tuple[str, ...], problems: Problems) -> dict[str, Resolved]:
+    """Every language's values of every card and back of the game."""
+    return {lang: resolve_language(game, lang, problems) for lang in languages}
+
+
+def resolve_language(game: Game, lang: str, problems: Problems) -> Resolved:
+    langs = game.meta.languages
+    data = localize(game.data, lang, langs)
+    resolved = Resolved(lang, data if isinstance(data, dict) else {}, game_vars(game, lang))
+    for deck in game.decks:
+        resolved.cards[deck.id] = {
+            card.id: card_values(game, deck, card, lang, problems, resolved) for card in deck.cards
+        }
+        resolved.backs[deck.id] = _back_values(game, deck, resolved, problems)
+    return resolved
+
+
+def card_values(
+    game: Game,
+    deck: Deck,
+    card: CardType,
+    lang: str,
+    problems: Problems | None = None,
+    resolved: Resolved | None = None,
+) -> dict[str, Any]:
+    """Every declared field (None where the card leaves it out), plus id and count."""
+    langs = game.meta.languages
+    scope = localize(card.scope, lang, langs)
+    variables = {
+        **scope,
+        "data": resolved.data if resolved else localize(game.data, lang, langs),
+        "game": resolved.game if resolved else game_vars(game, lang),
+        "lang": lang,
+    }
+    values: dict[str, Any] = {name: None for name in deck.field_types}
+    values.update({"id": card.id, "count": card.count})
+    for name, raw in card.fields.items():
+        try:
+            value = expr.evaluate(localize(raw, lang, langs), {**variables, "card": values})
+            values[name] = _typed(value, deck.field_types.get(name, "any"))
+        except (expr.ExpressionError, ValueError) as exc:
+            if problems is not None:
+                # a generator's template fails alike for every card it makes: one message
+                who = f"generated cards' {name}" if card.scope else f"card '{card.id}' {name}"
+                where = card.where_of(name, lang)
+                problems.add(where, f"{who} [{lang}]: {exc}")
+    return values
+
+
+def _back_values(game: Game, deck: Deck, resolved: Resolved, problems: Problems) -> dict[str, Any]:
+    """A back's fields, evaluated like a card's; it is named by the title it prints."""
+    variables = {"data": resolved.data, "game": resolved.game, "lang": resolved.lang}
+    values: dict[str, Any] = {"id": "back", "name": resolved.game["title"]}
+    for name, raw in localize(deck.back_fields, resolved.lang, game.meta.languages).items():
+        try:
+            values[name] = expr.evaluate(raw, variables)
+        except expr.ExpressionError as exc:
+            problems.add(deck.back_where, f"back field {name}: {exc}", once=("back", deck.id, name))
+    return values
+
+
+def _typed(value: Any, kind: str) -> Any:
+    """An expression renders to text; a number field gets its number back ("11" -> 11)."""
+    if kind not in ("number", "integer") or not isinstance(value, str):
+        return value
+    try:
+        number = float(value)
+    except ValueError:
+        raise ValueError(f"expected a number, the expression gave {value!r}") from None
+    if kind == "integer" or number.is_integer():
+        if not number.is_integer():
+            raise ValueError(f"expected a whole number, the expression gave {value!r}")
+        return int(number)
+    return number

@@ -1,0 +1,94 @@
+"""Running game.yaml's ``checks:``, in the same sandbox as every other expression.
+
+An ``each:`` check sees ``card`` (the card type's resolved values, with ``id`` and ``count``),
+``deck``, ``data`` and ``game``; a game-level check sees ``decks.<id>.cards``, ``data`` and
+``game``. A check is evaluated in every language of the game: a failure is reported once, in
+the first language that shows it (tagged with the language when it is not the game's first).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen import expressions as expr
+from printgen.model.game import Check, Deck, localize
+from printgen.problems import Problems, Where
+from printgen.rules.context import RuleContext
+from printgen.source.readers import did_you_mean
+
+
+def run_checks(ctx: RuleContext, problems: Problems) -> None:
+    for check in ctx.game.checks:
+        if check.each is not None and ctx.deck(check.each) is None:
+            tail = did_you_mean(check.each, [d.id for d in ctx.decks])
+            problems.add(
+                check.each_where,
+                f"{check.id}: each names deck '{check.each}', which this game does not have{tail}",
+            )
+            continue
+        _run(ctx, check, problems)
+
+
+def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
+    failed: set[str] = set()  # card ids (or "" for the game) already reported
+    for lang in ctx.languages:
+        for subject, where, variables in _subjects(ctx, check, lang):
+            if subject in failed:
+                continue
+            try:
+                holds = _holds(expr.evaluate_native(check.assertion, variables))
+            except expr.ExpressionError as exc:
+                problems.add(
+                    check.assertion_where,
+                    f"{check.id}: the assert cannot be evaluated: {exc}",
+                    once=("check-broken", check.id),
+                )
+                return
+            if holds:
+                continue
+            failed.add(subject)
+            message = localize(check.message, lang, ctx.languages)
+            try:
+                text = str(expr.evaluate(message, variables))
+            except expr.ExpressionError as exc:
+                problems.add(
+                    check.message_where,
+                    f"{check.id}: the message cannot be evaluated: {exc}",
+                    once=("check-message", check.id),
+                )
+                text = f"the assert {check.assertion} does not hold"
+            tag = "" if lang == ctx.language else f" [{lang}]"
+            problems.add(where, f"{check.id}: {text}{tag}", check.severity)
+
+
+def _subjects(ctx: RuleContext, check: Check, lang: str) -> list[tuple[str, Where, dict[str, Any]]]:
+    """(what is checked, where a failure is reported, the expression's variables)."""
+    resolved = ctx.resolved(lang)
+    base = {"data": resolved.data, "game": resolved.game, "lang": lang}
+    if check.each is None:
+        decks = {deck.id: _deck_vars(ctx, deck, lang) for deck in ctx.decks}
+        return [("", check.where, {**base, "decks": decks})]
+    deck = ctx.deck(check.each)
+    assert deck is not None  # run_checks reported a missing deck
+    deck_vars = _deck_vars(ctx, deck, lang)
+    return [
+        (card.id, card.where, {**base, "deck": deck_vars, "card": resolved.values(deck, card)})
+        for card in deck.cards
+    ]
+
+
+def _deck_vars(ctx: RuleContext, deck: Deck, lang: str) -> dict[str, Any]:
+    resolved = ctx.resolved(lang)
+    return {
+        "id": deck.id,
+        "name": localize(deck.name, lang, ctx.languages),
+        "total": deck.total,
+        "cards": [resolved.values(deck, card) for card in deck.cards],
+    }
+
+
+def _holds(value: Any) -> bool:
+    """True, or a rendered "True"; anything falsy or "False" fails the check."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "false", "0", "none", "no")
+    return bool(value)

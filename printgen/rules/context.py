@@ -1,0 +1,136 @@
+"""What a game's rules see: the game, its decks, every card's resolved values, other games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+
+from printgen.model.game import CardType, Deck, Game
+from printgen.problems import Problem, Severity, Where
+from printgen.project import Project
+from printgen.resolve import Resolved
+from printgen.source.located_yaml import place
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card type with its values as printed in one language."""
+
+    deck: Deck
+    card: CardType
+    values: Mapping[str, object]
+    lang: str
+
+    @property
+    def id(self) -> str:
+        return self.card.id
+
+    @property
+    def count(self) -> int:
+        return self.card.count
+
+    @property
+    def label(self) -> str:
+        """How a message names the card: its id and printed name."""
+        name = self.values.get("name")
+        return f"card '{self.card.id}' ({name})" if name else f"card '{self.card.id}'"
+
+    def where(self, field: str | None = None) -> Where:
+        """The line of a field (its text in this language), else of the card."""
+        return self.card.where if field is None else self.card.where_of(field, self.lang)
+
+    def number(self, field: str) -> int | float | None:
+        """A numeric field; a generated card's rendered text ("3") counts as its number."""
+        value = self.values.get(field)
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int | float):
+            return value
+        if isinstance(value, str):
+            try:
+                number = float(value.strip())
+            except ValueError:
+                return None
+            return int(number) if number.is_integer() else number
+        return None
+
+
+class RuleContext:
+    """Handed to every rule of a game; everything in it is already loaded and resolved."""
+
+    def __init__(
+        self,
+        project: Project,
+        game: Game,
+        resolved: Mapping[str, Resolved],
+        other: Callable[[str], RuleContext],
+        rules_module: Callable[[str], ModuleType | None],
+    ) -> None:
+        self.project = project
+        self.game = game
+        self._resolved = resolved
+        self._other = other
+        self._rules_module = rules_module
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return self.game.meta.languages
+
+    @property
+    def language(self) -> str:
+        """The game's first language: the one rules read numbers and names in by default."""
+        return self.game.meta.languages[0]
+
+    @property
+    def decks(self) -> list[Deck]:
+        return self.game.decks
+
+    def deck(self, deck_id: str) -> Deck | None:
+        return self.game.deck(deck_id)
+
+    def resolved(self, lang: str | None = None) -> Resolved:
+        return self._resolved[lang or self.language]
+
+    def data(self, lang: str | None = None) -> Mapping[str, object]:
+        """game.yaml's ``data:`` in one language."""
+        return self.resolved(lang).data
+
+    def values(
+        self, deck: Deck | str, card: CardType | str, lang: str | None = None
+    ) -> dict[str, object]:
+        return self.resolved(lang).values(deck, card)
+
+    def cards(self, deck: Deck | str, lang: str | None = None) -> list[CardView]:
+        """Every card type of a deck (none when the game has no such deck)."""
+        found = self.game.deck(deck) if isinstance(deck, str) else deck
+        if found is None:
+            return []
+        lang = lang or self.language
+        resolved = self.resolved(lang)
+        return [CardView(found, c, resolved.values(found, c), lang) for c in found.cards]
+
+    def where_data(self, key: str) -> Where:
+        """The line of ``data.<key>`` in game.yaml (of ``data:`` when the key is absent)."""
+        return place(self.game.data, key, self.game.data_where)
+
+    def where_key(self, key: str) -> Where:
+        """The line of a top-level key of game.yaml."""
+        return place(self.game.raw, key, self.game.meta.where)
+
+    def load_game(self, game_id: str) -> Game:
+        """Another game of the project (e.g. the deck this game plays on); raises ProjectError
+        when it does not load."""
+        return self._other(game_id).game
+
+    def of(self, game_id: str) -> RuleContext:
+        """The rule context of another game of the project, its values resolved."""
+        return self._other(game_id)
+
+    def rules_module(self, game_id: str) -> ModuleType | None:
+        """Another game's rules.py, for the helpers it offers to games that use its deck."""
+        return self._rules_module(game_id)
+
+    @staticmethod
+    def problem(where: Where, message: str, severity: Severity = Severity.ERROR) -> Problem:
+        return Problem(where, message, severity)

@@ -1,0 +1,119 @@
+"""One command's view of a project: each game loaded, resolved and checked once.
+
+The stages in order: source (load) → resolve → rules → layout. Every problem goes into the
+command's one ``Problems`` collector; a game whose files do not load stops there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+
+from printgen.layout.evaluate import lay_out_game
+from printgen.layout.face import LaidOutDeck
+from printgen.model.game import Game
+from printgen.options import BuildOptions
+from printgen.problems import Problems, ProjectError, Where, fail
+from printgen.project import Project
+from printgen.resolve import Resolved, resolve_game
+from printgen.rules.context import RuleContext
+from printgen.rules.discover import load_rules_module
+from printgen.rules.run import run_rules
+from printgen.source.game import load_game
+from printgen.source.layouts import LayoutLibrary, load_layouts
+
+
+@dataclass
+class Checked:
+    """A game that loaded, with its values and laid-out decks per language."""
+
+    game: Game
+    resolved: dict[str, Resolved]
+    decks: dict[str, list[LaidOutDeck]] = field(default_factory=dict)
+
+
+class Session:
+    """Caches what a command has loaded: games, their resolved values, layouts, rule modules."""
+
+    def __init__(self, project: Project, every_layout: bool = False) -> None:
+        self.project = project
+        self.every_layout = every_layout  # validate reads every layout file, used or not
+        self._games: dict[str, Game] = {}
+        self._resolved: dict[str, dict[str, Resolved]] = {}
+        self._modules: dict[str, ModuleType | None] = {}
+        self._libraries: dict[frozenset[str] | None, LayoutLibrary] = {}
+
+    def game(self, game_id: str) -> Game:
+        """Raises ProjectError when the game's files do not load or it is not a game here."""
+        self._known(game_id)
+        if game_id not in self._games:
+            self._games[game_id] = load_game(self.project, game_id)
+        return self._games[game_id]
+
+    def resolved(self, game: Game, problems: Problems) -> dict[str, Resolved]:
+        if game.id not in self._resolved:
+            self._resolved[game.id] = resolve_game(game, game.meta.languages, problems)
+        return self._resolved[game.id]
+
+    def rules_module(self, game_id: str) -> ModuleType | None:
+        """The game's rules.py (None without one); raises ProjectError when it fails to load."""
+        self._known(game_id)
+        if game_id not in self._modules:
+            folder = self.project.cards / game_id
+            self._modules[game_id] = load_rules_module(
+                folder, self.project.rel(folder / "rules.py")
+            )
+        return self._modules[game_id]
+
+    def _known(self, game_id: str) -> None:
+        """Only a folder of this project's cards/ is a game: an id never reaches elsewhere."""
+        if game_id not in self.project.game_ids():
+            known = ", ".join(self.project.game_ids()) or "none"
+            raise fail(
+                Where(self.project.rel(self.project.cards)),
+                f"no game '{game_id}' in cards/ (a folder with a game.yaml); games here: {known}",
+            )
+
+    def rule_context(self, game: Game, problems: Problems) -> RuleContext:
+        def other(game_id: str) -> RuleContext:
+            return self.rule_context(self.game(game_id), Problems())  # its own run reports
+
+        def module(game_id: str) -> ModuleType | None:
+            return self.rules_module(game_id)
+
+        return RuleContext(self.project, game, self.resolved(game, problems), other, module)
+
+    def library(self, game: Game) -> LayoutLibrary:
+        """The layouts a game's decks name (and what they extend)."""
+        wanted = None if self.every_layout else frozenset(layout_names(game))
+        if wanted not in self._libraries:
+            self._libraries[wanted] = load_layouts(self.project, set(wanted) if wanted else None)
+        return self._libraries[wanted]
+
+    def check(self, game_id: str, options: BuildOptions, problems: Problems) -> Checked | None:
+        """Load, resolve, run the rules and lay out one game; None when it does not load."""
+        try:
+            game = self.game(game_id)
+            library = self.library(game)
+            module = self.rules_module(game_id)
+        except ProjectError as exc:
+            problems.extend(exc.problems)
+            return None
+        run_rules(self.rule_context(game, problems), module, problems)
+        checked = Checked(game, self.resolved(game, problems))
+        for lang in options.languages or game.meta.languages:
+            if lang not in game.meta.languages:
+                problems.add(
+                    game.meta.where,
+                    f"game '{game_id}' has no language '{lang}'; it declares "
+                    f"{', '.join(game.meta.languages)}",
+                )
+                continue
+            resolved = checked.resolved[lang]
+            checked.decks[lang] = lay_out_game(self.project, game, library, resolved, problems)
+        return checked
+
+
+def layout_names(game: Game) -> set[str]:
+    names = {card.layout for deck in game.decks for card in deck.cards}
+    return names | {deck.back_layout for deck in game.decks if deck.back_layout}

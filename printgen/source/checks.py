@@ -1,0 +1,77 @@
+"""game.yaml's ``checks:``: design rules a designer writes without Python.
+
+checks:
+  - id: ship-cost
+    each: ships
+    assert: "{{ card.cost <= card.cargo + 1 }}"
+    message: "{{ card.name }} costs {{ card.cost }}"
+    severity: warning     # default error
+"""
+
+from __future__ import annotations
+
+import re
+
+from printgen import expressions as expr
+from printgen.model.game import Check
+from printgen.problems import Severity
+from printgen.source.located_yaml import LDict
+from printgen.source.readers import Checker
+
+CHECK_KEYS = {"id", "each", "assert", "message", "severity"}
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+def read_checks(checker: Checker, node: LDict) -> list[Check]:
+    if "checks" not in node:
+        return []
+    checks: list[Check] = []
+    seen: dict[str, int] = {}
+    for item in checker.mappings(node["checks"], node.at("checks"), "check"):
+        checker.keys(item, CHECK_KEYS, {"id", "assert", "message"}, "check")
+        check_id = checker.string(item, "id", "check")
+        if check_id is None:
+            continue
+        if not _ID.match(check_id):
+            checker.error(
+                item.at("id"), f"check id '{check_id}' must be lower-case letters, digits, - or _"
+            )
+            continue
+        if check_id in seen:
+            checker.error(
+                item.at("id"),
+                f"check id '{check_id}' is used twice (first at line {seen[check_id]}); "
+                "give each check its own id",
+            )
+        seen.setdefault(check_id, item.where.line)
+        assertion = checker.string(item, "assert", f"check '{check_id}'")
+        if assertion is not None and not expr.is_expression(assertion):
+            checker.error(
+                item.at("assert"),
+                f"assert of check '{check_id}' must be an expression such as "
+                '"{{ card.cost <= 5 }}"',
+            )
+            assertion = None
+        message = (
+            checker.text(item["message"], item.at("message"), f"message of check '{check_id}'")
+            if "message" in item
+            else None
+        )
+        severity = checker.choice(item, "severity", f"check '{check_id}'", tuple(Severity), "error")
+        each = checker.string(item, "each", f"check '{check_id}'")
+        if assertion is None or message is None:
+            continue
+        checks.append(
+            Check(
+                id=check_id,
+                each=each,
+                assertion=assertion,
+                message=message,
+                severity=Severity(severity),
+                where=item.where,
+                each_where=item.at("each"),
+                assertion_where=item.at("assert"),
+                message_where=item.at("message"),
+            )
+        )
+    return checks

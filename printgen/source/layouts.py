@@ -1,0 +1,203 @@
+"""Card layouts from templates/layouts/*.yaml: named elements in mm, styles, ``extends``.
+
+A layout inherits its parent's styles and elements; an element or style with the same name
+overrides the parent's key by key, new elements are drawn after the inherited ones.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printgen.problems import Problem, ProjectError, Where
+from printgen.project import Project
+from printgen.source.located_yaml import LDict
+from printgen.source.readers import Checker, did_you_mean
+
+STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
+COMMON_KEYS = {"type", "x", "y", "w", "h", "when", "bleed", "decor"}
+ELEMENT_KEYS = {
+    "rect": COMMON_KEYS | {"fill", "stroke", "stroke_width", "radius", "dash"},
+    "ellipse": COMMON_KEYS | {"fill", "stroke", "stroke_width", "dash"},
+    "line": COMMON_KEYS | {"x2", "y2", "stroke", "stroke_width", "dash"},
+    "text": COMMON_KEYS | {"text", "style"} | STYLE_KEYS,
+    "icon": COMMON_KEYS | {"name", "color", "label"},
+    "image": COMMON_KEYS | {"path"},
+}
+
+
+@dataclass
+class Element:
+    name: str
+    props: dict[str, Any]
+    where: dict[str, Where]  # per property, for messages
+    origin: Where  # the element's own definition
+
+    @property
+    def type(self) -> str:
+        return str(self.props.get("type", "rect"))
+
+
+@dataclass
+class Layout:
+    name: str
+    styles: dict[str, dict[str, Any]]
+    elements: list[Element]
+    where: Where
+    style_where: dict[str, Where] = field(default_factory=dict)
+
+
+@dataclass
+class LayoutLibrary:
+    layouts: dict[str, Layout]
+
+    def get(self, name: str, where: Where) -> Layout:
+        if name in self.layouts:
+            return self.layouts[name]
+        tail = did_you_mean(name, self.layouts, "; define it in templates/layouts/*.yaml")
+        raise ProjectError([Problem(where, f"unknown layout '{name}'{tail}")])
+
+
+def load_layouts(project: Project, wanted: set[str] | None = None) -> LayoutLibrary:
+    """Read the layout files that define ``wanted`` and what they extend (all files: None).
+
+    A build reads only its game's layouts: parsing every game's layouts costs more start-up
+    than drawing a deck. Which file defines which layout comes from a scan of the top-level
+    keys; whatever the scan cannot place makes us read every file.
+    """
+    raw: dict[str, LDict] = {}
+    checker = Checker()
+    folder = project.templates / "layouts"
+    paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    for path in _files_for(paths, wanted):
+        rel = project.rel(path)
+        node = checker.read(path, rel)
+        if node is None:
+            continue
+        top = checker.mapping(node, Where(rel, 1, 1), rel)
+        for name, definition in (top or {}).items():
+            body = checker.mapping(
+                definition, top.at(name) if top else Where(rel), f"layout '{name}'"
+            )
+            if body is None:
+                continue
+            if name in raw:
+                checker.error(
+                    top.key_at(name) if top else Where(rel),
+                    f"layout '{name}' is defined twice (also at {raw[name].where}); rename one",
+                )
+                continue
+            checker.keys(body, {"extends", "styles", "elements"}, set(), f"layout '{name}'")
+            raw[name] = body
+    layouts: dict[str, Layout] = {}
+    broken = bool(checker.problems)
+    for name in raw:
+        _resolve(broken, name, raw, layouts, [], checker)
+    if checker.problems:
+        raise ProjectError(checker.problems)
+    return LayoutLibrary(layouts)
+
+
+_TOP_KEY = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s*:", re.M)
+_EXTENDS = re.compile(r"^\s+extends\s*:\s*['\"]?([\w.-]+)", re.M)
+
+
+def _files_for(paths: list[Path], wanted: set[str] | None) -> list[Path]:
+    if wanted is None:
+        return paths
+    defines: dict[str, list[Path]] = {}
+    extends: dict[Path, set[str]] = {}
+    for path in paths:
+        source = path.read_text(encoding="utf-8", errors="replace")
+        for name in _TOP_KEY.findall(source):
+            defines.setdefault(name, []).append(path)
+        extends[path] = set(_EXTENDS.findall(source))
+    chosen: list[Path] = []
+    todo = list(wanted)
+    while todo:
+        name = todo.pop()
+        if name not in defines:
+            return paths  # unknown to the scan: let the full read report it precisely
+        for path in defines[name]:
+            if path not in chosen:
+                chosen.append(path)
+                todo.extend(extends[path])
+    return sorted(chosen)
+
+
+def _resolve(
+    broken: bool,
+    name: str,
+    raw: dict[str, LDict],
+    done: dict[str, Layout],
+    chain: list[str],
+    checker: Checker,
+) -> Layout | None:
+    if name in done:
+        return done[name]
+    body = raw[name]
+    if name in chain:
+        # the same cycle is met from each of its layouts: name it once, from its first name
+        loop = chain[chain.index(name) :]
+        start = loop.index(min(loop))
+        loop = loop[start:] + loop[:start]
+        cycle = " -> ".join([*loop, loop[0]])
+        checker.error(raw[loop[0]].at("extends"), f"layout 'extends' cycle: {cycle}; break it")
+        return None
+    styles: dict[str, dict[str, Any]] = {}
+    style_where: dict[str, Where] = {}
+    elements: dict[str, Element] = {}
+    parent_name = body.get("extends")
+    if parent_name is not None:
+        if parent_name not in raw:
+            if broken:  # the parent is most likely in the file that could not be read
+                return None
+            tail = did_you_mean(str(parent_name), raw)
+            checker.error(
+                body.at("extends"), f"layout '{name}' extends unknown layout '{parent_name}'{tail}"
+            )
+            return None
+        parent = _resolve(broken, parent_name, raw, done, [*chain, name], checker)
+        if parent is None:
+            return None
+        styles = {k: dict(v) for k, v in parent.styles.items()}
+        style_where = dict(parent.style_where)
+        elements = {
+            e.name: Element(e.name, dict(e.props), dict(e.where), e.origin) for e in parent.elements
+        }
+    for style_name, style in (_map(checker, body, "styles") or {}).items():
+        style_map = checker.mapping(style, body.where, f"style '{style_name}'")
+        if style_map is None:
+            continue
+        checker.keys(style_map, STYLE_KEYS | {"extends"}, set(), f"style '{style_name}'")
+        base = styles.get(str(style_map.get("extends", style_name)), {})
+        styles[style_name] = {**base, **{k: v for k, v in style_map.items() if k != "extends"}}
+        style_where[style_name] = style_map.where
+    for element_name, definition in (_map(checker, body, "elements") or {}).items():
+        props = checker.mapping(definition, body.where, f"element '{element_name}'")
+        if props is None:
+            continue
+        inherited = elements.get(element_name)
+        merged = {**(inherited.props if inherited else {}), **props}
+        where = {**(inherited.where if inherited else {}), **props.value_where}
+        kind = merged.get("type", "rect")
+        if kind not in ELEMENT_KEYS:
+            checker.error(
+                props.at("type"),
+                f"element '{element_name}' has unknown type {kind!r}; "
+                f"use one of {', '.join(ELEMENT_KEYS)}",
+            )
+            continue
+        checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
+        elements[element_name] = Element(element_name, merged, where, props.where)
+    layout = Layout(name, styles, list(elements.values()), body.where, style_where)
+    done[name] = layout
+    return layout
+
+
+def _map(checker: Checker, body: LDict, key: str) -> LDict | None:
+    if key not in body:
+        return None
+    return checker.mapping(body[key], body.at(key), key)

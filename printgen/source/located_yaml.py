@@ -1,0 +1,181 @@
+"""Safe YAML reading that remembers where every value came from.
+
+PyYAML only composes a node graph here (no Python tags can ever be constructed); we build plain
+dicts, lists and scalars from it ourselves so that every key and value keeps its file position for
+``path:line:col`` messages. Aliases are expanded with a budget, so an alias bomb stops at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from printgen.problems import Where, fail
+
+try:  # libyaml is several times faster at composing; fall back silently where absent
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on the PyYAML build
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+MAX_NODES = 200_000  # far above any real card file; an alias bomb needs billions
+_STD = "tag:yaml.org,2002:"
+_STR = f"{_STD}str"
+_SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
+
+
+class LDict(dict[str, Any]):
+    """A mapping that knows where it and each of its keys and values stand in the file."""
+
+    where: Where
+    key_where: dict[str, Where]
+    value_where: dict[str, Where]
+
+    def at(self, key: str) -> Where:
+        return self.value_where.get(key, self.where)
+
+    def key_at(self, key: str) -> Where:
+        return self.key_where.get(key, self.where)
+
+
+class LList(list[Any]):
+    where: Where
+    item_where: list[Where]
+
+    def at(self, index: int) -> Where:
+        return self.item_where[index] if index < len(self.item_where) else self.where
+
+
+def place(node: object, key: str | int, fallback: Where) -> Where:
+    """Where a key's value (or a list item) stands in its file; ``fallback`` for plain values.
+    The one helper every stage uses to find a place."""
+    if isinstance(node, LDict) and isinstance(key, str):
+        return node.value_where.get(key, node.where)
+    if isinstance(node, LList) and isinstance(key, int):
+        return node.at(key)
+    return getattr(node, "where", fallback)
+
+
+def read_yaml(path: Path, rel: str) -> Any:
+    """Load one YAML file safely; raise ProjectError naming ``rel`` and the line on any problem."""
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise fail(Where(rel, line, 1), "file is not UTF-8 text; save it as UTF-8") from None
+    if not text.strip():
+        raise fail(
+            Where(rel, 1, 1), "file is empty; write the YAML mapping described in the README"
+        )
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(exc, rel, text) from None
+    except yaml.YAMLError as exc:
+        raise fail(Where(rel, 1, 1), f"YAML error: {exc}") from None
+    if node is None:
+        raise fail(
+            Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
+        )
+    return _Builder(rel).build(node)
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
+    mark = exc.problem_mark or exc.context_mark
+    problem = (exc.problem or "syntax error").strip()
+    unclosed = bool(exc.context and "flow" in exc.context and exc.context_mark)
+    if unclosed:  # PyYAML notices a missing } or ] only on a later line: point at the opening
+        mark = exc.context_mark
+    line = mark.line + 1 if mark else 1
+    col = mark.column + 1 if mark else 1
+    if "\\t" in problem or "'\\t'" in problem or _tab_near(text, line):
+        message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
+    elif unclosed:
+        message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
+    else:
+        message = f"YAML syntax error: {problem}; check the indentation and quoting on this line"
+    return fail(Where(rel, line, col), message)
+
+
+def _tab_near(text: str, line: int) -> bool:
+    lines = text.splitlines()
+    return any("\t" in lines[i] for i in range(max(0, line - 2), min(len(lines), line)))
+
+
+class _Builder:
+    def __init__(self, rel: str) -> None:
+        self.rel = rel
+        self.budget = MAX_NODES
+        self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+
+    def where(self, node: yaml.Node) -> Where:
+        return Where(self.rel, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def build(self, node: yaml.Node) -> Any:
+        self.budget -= 1
+        if self.budget < 0:
+            raise fail(
+                self.where(node),
+                "document expands to too many values (alias bomb?); remove the repeated aliases",
+            )
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node)
+        if isinstance(node, yaml.SequenceNode):
+            return self._sequence(node)
+        return self._scalar(node)
+
+    def _scalar(self, node: yaml.Node) -> Any:
+        if node.tag == _STR:  # most values: skip PyYAML's (pure Python) constructor
+            return node.value
+        if node.tag not in _SCALAR_TAGS:
+            raise fail(
+                self.where(node),
+                f"tag {node.tag.replace(_STD, '!!')} is not allowed; "
+                "write a plain value (no YAML tags)",
+            )
+        return self.constructor.construct_object(node, deep=True)
+
+    def _sequence(self, node: yaml.SequenceNode) -> LList:
+        if node.tag != f"{_STD}seq":
+            raise fail(self.where(node), f"tag {node.tag} is not allowed; write a plain list")
+        out = LList(self.build(item) for item in node.value)
+        out.where = self.where(node)
+        out.item_where = [self.where(item) for item in node.value]
+        return out
+
+    def _mapping(self, node: yaml.MappingNode) -> LDict:
+        if node.tag != f"{_STD}map":
+            raise fail(self.where(node), f"tag {node.tag} is not allowed; write a plain mapping")
+        out = LDict()
+        out.where = self.where(node)
+        out.key_where, out.value_where = {}, {}
+        for key_node, value_node in node.value:
+            if key_node.tag == f"{_STD}merge":
+                self._merge(out, value_node)
+                continue
+            key = self.build(key_node)
+            if not isinstance(key, str):
+                key = str(key)
+            if key in out and key in out.key_where:
+                raise fail(
+                    self.where(key_node), f"key '{key}' appears twice in this mapping; keep one"
+                )
+            out[key] = self.build(value_node)
+            out.key_where[key] = self.where(key_node)
+            out.value_where[key] = self.where(value_node)
+        return out
+
+    def _merge(self, out: LDict, value_node: yaml.Node) -> None:
+        sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+        for source in sources:
+            merged = self.build(source)
+            if not isinstance(merged, LDict):
+                raise fail(
+                    self.where(source), "'<<' merges a mapping; point it at a mapping anchor"
+                )
+            for key, value in merged.items():
+                if key not in out:  # explicit keys win over merged ones, as in YAML 1.1
+                    out[key] = value
+                    out.value_where[key] = merged.at(key)

@@ -1,0 +1,203 @@
+"""Small typed readers over located YAML that collect problems instead of raising."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from printgen.model.units import parse_length
+from printgen.problems import Problem, ProjectError, Where
+from printgen.source.located_yaml import LDict, LList, read_yaml
+
+
+def did_you_mean(
+    name: str, options: Iterable[str], otherwise: str = "", mark: str = "", cutoff: float = 0.7
+) -> str:
+    """The "; did you mean 'x'?" tail for the closest option, else ``otherwise``."""
+    hint = difflib.get_close_matches(name, sorted(options), n=1, cutoff=cutoff)
+    return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
+
+
+ICON_HELP = "; see the icon list in the README"
+
+
+def unknown_icon(name: str, inline: bool = False) -> str:
+    from printgen.icons import ICON_NAMES
+
+    if inline:
+        return f"unknown inline icon ':{name}:'" + did_you_mean(name, ICON_NAMES, ICON_HELP, ":")
+    return f"unknown icon '{name}'" + did_you_mean(name, ICON_NAMES, ICON_HELP)
+
+
+class Checker:
+    """Collects every problem of a file so a designer sees them all in one run."""
+
+    def __init__(self, languages: tuple[str, ...] = ()) -> None:
+        self.problems: list[Problem] = []
+        self.languages = languages
+
+    def error(self, where: Where, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    def read(self, path: Path, rel: str) -> Any:
+        """A YAML file's content, or None when it cannot be read (the problem is recorded)."""
+        try:
+            return read_yaml(path, rel)
+        except ProjectError as exc:
+            self.problems.extend(exc.problems)
+            return None
+
+    def mapping(self, value: Any, where: Where, what: str) -> LDict | None:
+        if isinstance(value, LDict):
+            return value
+        self.error(
+            getattr(value, "where", where),
+            f"{what} must be a mapping (key: value lines), not {_kind(value)}",
+        )
+        return None
+
+    def sequence(self, value: Any, where: Where, what: str) -> LList | None:
+        if isinstance(value, LList):
+            return value
+        self.error(
+            getattr(value, "where", where),
+            f"{what} must be a list (lines starting with '- '), not {_kind(value)}",
+        )
+        return None
+
+    def mappings(self, value: Any, where: Where, what: str) -> list[LDict]:
+        """The mappings of a list of mappings; what is not one is reported and left out."""
+        items = self.sequence(value, where, f"{what}s") or LList()
+        found = (self.mapping(item, items.at(i), what) for i, item in enumerate(items))
+        return [item for item in found if item is not None]
+
+    def keys(
+        self, node: LDict, allowed: set[str], required: set[str], what: str, unknown_hint: str = ""
+    ) -> None:
+        suggested: set[str] = set()
+        for key in node:
+            if key not in allowed:
+                suggestion = did_you_mean(
+                    key, allowed, unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
+                )
+                suggested.update(difflib.get_close_matches(key, sorted(allowed), n=1, cutoff=0.7))
+                self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
+        # a misspelt required key is one mistake: "did you mean" above already says it
+        for key in sorted(required - set(node) - suggested):
+            self.error(node.where, f"{what} is missing the required key '{key}'")
+
+    def string(self, node: LDict, key: str, what: str) -> str | None:
+        if key not in node:
+            return None
+        value = node[key]
+        if not isinstance(value, str) or not value.strip():
+            self.error(
+                node.at(key), f"'{key}' of {what} must be a non-empty text, not {_kind(value)}"
+            )
+            return None
+        return value
+
+    def integer(
+        self, node: LDict, key: str, what: str, minimum: int | None = None, default: Any = None
+    ) -> Any:
+        if key not in node:
+            return default
+        value = node[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(
+                node.at(key), f"'{key}' of {what} must be a whole number, not {_kind(value)}"
+            )
+            return default
+        if minimum is not None and value < minimum:
+            self.error(node.at(key), f"'{key}' of {what} must be at least {minimum}, not {value}")
+            return default
+        return value
+
+    def length(self, node: LDict, key: str, what: str, default: float) -> float:
+        if key not in node:
+            return default
+        try:
+            value = parse_length(node[key])
+        except ValueError as exc:
+            self.error(node.at(key), f"'{key}' of {what}: {exc}")
+            return default
+        if value < 0:
+            self.error(node.at(key), f"'{key}' of {what} must not be negative")
+            return default
+        return value
+
+    def choice(
+        self, node: LDict, key: str, what: str, options: tuple[str, ...], default: str
+    ) -> str:
+        value = node.get(key, default)
+        if value not in options:
+            self.error(
+                node.at(key),
+                f"'{key}' of {what} must be one of {', '.join(options)}, not {value!r}",
+            )
+            return default
+        return str(value)
+
+    def text(self, value: Any, where: Where, what: str) -> Any:
+        """A player-facing text: a plain string, or one string per declared language."""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, LDict):
+            for lang in self.languages:
+                if lang not in value:
+                    self.error(
+                        value.where,
+                        f"{what} has no '{lang}' translation; add "
+                        f"'{lang}: ...' (the game declares languages "
+                        f"{', '.join(self.languages)})",
+                    )
+                elif not isinstance(value[lang], str):
+                    self.error(
+                        value.at(lang),
+                        f"{what} '{lang}' text must be a string, not {_kind(value[lang])}",
+                    )
+            for lang in value:
+                if lang not in self.languages:
+                    self.error(
+                        value.key_at(lang),
+                        f"{what} has a '{lang}' text but the game "
+                        f"declares only {', '.join(self.languages)}",
+                    )
+            return dict(value)
+        self.error(
+            getattr(value, "where", where),
+            f"{what} must be a text or one text per "
+            f"language ({', '.join(self.languages)}), not {_kind(value)}",
+        )
+        return None
+
+    def translations_in(self, value: Any, where: Where, what: str) -> None:
+        """Check every {lang: text} mapping nested in free data has all languages."""
+        if isinstance(value, LDict):
+            langs = set(self.languages)
+            if value and set(value) & langs and set(value) <= langs | {"_"}:
+                self.text(value, where, what)
+                return
+            for key, item in value.items():
+                self.translations_in(item, value.at(key), f"{what}.{key}")
+        elif isinstance(value, LList):
+            for index, item in enumerate(value):
+                self.translations_in(item, value.at(index), f"{what}[{index}]")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"yes/no ({value})"
+    if isinstance(value, (int, float)):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a text ({value!r})" if len(value) < 30 else "a text"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
