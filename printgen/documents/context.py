@@ -28,7 +28,7 @@ def labels(project: Project, lang: str) -> dict[str, str]:
     # the modification time is part of the cache key: `printgen watch` reads it again on change
     raw = _labels_file(path, project.rel(path), path.stat().st_mtime_ns) if path.is_file() else {}
     return {
-        key: str(value.get(lang, value.get("en", key)) if isinstance(value, dict) else value)
+        key: str(value.get(lang, key) if isinstance(value, dict) else value)
         for key, value in raw.items()
     }
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -20,9 +20,6 @@ from reportlab.platypus import Flowable, PageBreak
 from printgen.documents.flow import RichText, Rule, TextStyle, table
 from printgen.icons import has_icon
 from printgen.layout import text
-
-CLARIFICATION_LABELS = ("chiarimento", "clarification")
-EXAMPLE_LABELS = ("esempio", "example")
 
 
 @dataclass(frozen=True)
@@ -36,6 +33,16 @@ class Theme:
     clarification_tint: str = "#e6eef8"
     example_tint: str = "#eaf4e4"
     note_tint: str = "#f1f1f1"
+    # a callout's bold label (lower case) -> its tint; the words come from the labels file
+    callout_tints: Mapping[str, str] = field(default_factory=dict)
+
+    def with_callouts(self, labels: Mapping[str, str]) -> Theme:
+        """Clarifications and examples get their tints, named in the document's language."""
+        tints = {
+            labels.get("clarification", "").lower(): self.clarification_tint,
+            labels.get("example", "").lower(): self.example_tint,
+        }
+        return replace(self, callout_tints={k: v for k, v in tints.items() if k})
 
 
 class Heading(RichText):
@@ -177,11 +184,7 @@ class _Converter:
     def _callout(self, tokens: list[Token]) -> Flowable:
         inner = self.blocks(tokens)
         label = _first_strong(tokens).lower().strip(" .:")
-        tint = self.theme.note_tint
-        if label in CLARIFICATION_LABELS:
-            tint = self.theme.clarification_tint
-        elif label in EXAMPLE_LABELS:
-            tint = self.theme.example_tint
+        tint = self.theme.callout_tints.get(label, self.theme.note_tint)
         pad = 5
         box = table(
             [[inner]],

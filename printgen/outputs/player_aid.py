@@ -59,7 +59,8 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     index = CardIndex(game, job.decks, where)
     aid_w, aid_h = aid_size(paper)
     frame_w, frame_h = pt(aid_w - 2 * MARGIN), pt(aid_h - MARGIN - BAND - GAP)
-    chosen = _fitting_size(source, index, frame_w, frame_h)
+    labels = context["t"]
+    chosen = _fitting_size(source, index, frame_w, frame_h, labels)
     if chosen is None:
         problems.add(
             where,
@@ -71,7 +72,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     title = str(context["game"]["title"])
     heading = f"{title} — {context['t'].get('player_aid', 'player aid')}"
     data = _pdf(
-        lambda: _story(source, index, chosen, frame_w),
+        lambda: _story(source, index, chosen, frame_w, labels),
         copies,
         paper,
         (aid_w, aid_h),
@@ -82,8 +83,10 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     return data
 
 
-def _story(source: str, index: CardIndex, size: float, width: float) -> list[Flowable]:
-    theme = aid_theme(size, index.icon_colors)
+def _story(
+    source: str, index: CardIndex, size: float, width: float, labels: dict[str, str]
+) -> list[Flowable]:
+    theme = aid_theme(size, index.icon_colors).with_callouts(labels)
     return to_flowables(
         source,
         theme,
@@ -94,9 +97,11 @@ def _story(source: str, index: CardIndex, size: float, width: float) -> list[Flo
     )
 
 
-def _fitting_size(source: str, index: CardIndex, width: float, height: float) -> float | None:
+def _fitting_size(
+    source: str, index: CardIndex, width: float, height: float, labels: dict[str, str]
+) -> float | None:
     for size in SIZES:
-        story = _story(source, index, size, width)
+        story = _story(source, index, size, width, labels)
         if _fits(story, width, height):
             return size
     return None

@@ -1,0 +1,316 @@
+"""Reading a game's deck files (``decks/*.yaml``): sizes, fields, backs, cards, generators.
+
+Every problem is collected with its ``path:line:col``; a card's expressions are kept as written
+and evaluated by the resolve stage.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from printgen import expressions as expr
+from printgen.model.game import CardShape, CardType, Deck, GameMeta
+from printgen.model.units import CARD_PRESETS
+from printgen.problems import Where
+from printgen.source import generate
+from printgen.source.located_yaml import LDict
+from printgen.source.readers import Checker, unknown_icon
+
+DECK_KEYS = {
+    "name",
+    "size",
+    "shape",
+    "bleed",
+    "safe",
+    "output",
+    "layout",
+    "back",
+    "fields",
+    "cards",
+    "generate",
+}
+CARD_KEYS = {"id", "count", "layout"}
+FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def read_deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta) -> Deck | None:
+    node = checker.mapping(raw, Where(rel, 1, 1), f"deck '{deck_id}'")
+    if node is None:
+        return None
+    what = f"deck '{deck_id}'"
+    checker.keys(node, DECK_KEYS, {"layout"}, what)
+    width, height = _size(checker, node, what)
+    field_types = _field_types(checker, node, what)
+    default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
+    back_layout, back_fields, back_where = _back(checker, node, what)
+    before = len(checker.problems)
+    cards: list[CardType] = []
+    if "cards" in node:
+        items = checker.sequence(node["cards"], node.at("cards"), f"{what} cards")
+        for index, item in enumerate(items or []):
+            card = _card(
+                checker,
+                item,
+                items.at(index) if items else node.where,
+                field_types,
+                default_layout,
+                {},
+                None,
+            )
+            if card:
+                cards.append(card)
+    if "generate" in node:
+        cards.extend(_generated(checker, node, field_types, default_layout, meta))
+    if not cards and len(checker.problems) == before:  # else the cards' own errors say why
+        checker.error(node.where, f"{what} has no cards; add 'cards:' or 'generate:'")
+    _unique_ids(checker, cards, what)
+    return Deck(
+        id=deck_id,
+        name=checker.text(node["name"], node.at("name"), f"{what} name")
+        if "name" in node
+        else deck_id,
+        width_mm=width,
+        height_mm=height,
+        bleed_mm=checker.length(node, "bleed", what, 3.0),
+        safe_mm=checker.length(node, "safe", what, 3.0),
+        shape=CardShape(checker.choice(node, "shape", what, tuple(CardShape), "rect")),
+        output=_output(checker, node, what),
+        back_layout=back_layout,
+        back_fields=back_fields,
+        field_types=field_types,
+        cards=cards,
+        where=node.where,
+        back_where=back_where,
+        size_where=node.at("size"),
+    )
+
+
+def _output(checker: Checker, node: LDict, what: str) -> str:
+    value = node.get("output", "cards")
+    if not isinstance(value, str) or not _ID.match(value):
+        checker.error(
+            node.at("output"),
+            f"'output' of {what} must be a file stem such as cards, tokens or pawns",
+        )
+        return "cards"
+    return value
+
+
+def _size(checker: Checker, node: LDict, what: str) -> tuple[float, float]:
+    value = node.get("size", "poker")
+    if isinstance(value, str):
+        if value in CARD_PRESETS:
+            return CARD_PRESETS[value]
+        checker.error(
+            node.at("size"),
+            f"unknown card size '{value}'; use one of "
+            f"{', '.join(CARD_PRESETS)} or {{width: 63mm, height: 88mm}}",
+        )
+        return CARD_PRESETS["poker"]
+    if isinstance(value, LDict):
+        checker.keys(value, {"width", "height"}, {"width", "height"}, f"{what} size")
+        width = checker.length(value, "width", f"{what} size", 63.0)
+        height = checker.length(value, "height", f"{what} size", 88.0)
+        if width <= 0 or height <= 0:
+            checker.error(value.where, "card width and height must be above zero")
+        return width, height
+    checker.error(node.at("size"), f"size of {what} must be a preset name or {{width:, height:}}")
+    return CARD_PRESETS["poker"]
+
+
+def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str]:
+    fields = node.get("fields", LDict())
+    if "fields" in node and checker.mapping(fields, node.at("fields"), f"{what} fields") is None:
+        return {}
+    types: dict[str, str] = {}
+    for name, kind in fields.items():
+        if name in CARD_KEYS:
+            checker.error(fields.key_at(name), f"field name '{name}' is reserved; choose another")
+        elif kind not in FIELD_TYPES:
+            checker.error(
+                fields.at(name),
+                f"field '{name}' has unknown type {kind!r}; use one of {', '.join(FIELD_TYPES)}",
+            )
+        else:
+            types[name] = str(kind)
+    return types
+
+
+def _back(checker: Checker, node: LDict, what: str) -> tuple[str | None, dict[str, Any], Where]:
+    if "back" not in node or node["back"] in (None, "none"):
+        return None, {}, node.where
+    back = checker.mapping(node["back"], node.at("back"), f"{what} back")
+    if back is None:
+        return None, {}, node.where
+    checker.keys(back, {"layout", "fields"}, {"layout"}, f"{what} back")
+    fields = back.get("fields", {})
+    if "fields" in back:
+        checker.mapping(fields, back.at("fields"), f"{what} back fields")
+        checker.translations_in(fields, back.at("fields"), "back fields")
+    return checker.string(back, "layout", f"{what} back"), dict(fields), back.where
+
+
+def _card(
+    checker: Checker,
+    raw: Any,
+    where: Where,
+    types: dict[str, str],
+    default_layout: tuple[str, Where],
+    scope: dict[str, Any],
+    count: int | None,
+) -> CardType | None:
+    node = checker.mapping(raw, where, "card")
+    if node is None:
+        return None
+    card_id = node.get("id")
+    if isinstance(card_id, str) and expr.is_expression(card_id):
+        try:
+            card_id = str(expr.evaluate(card_id, scope))
+        except expr.ExpressionError as exc:
+            checker.error(node.at("id"), f"card id: {exc}")
+            return None
+    label = f"card '{card_id}'" if isinstance(card_id, str) else "card"
+    required = {"id"} | ({"count"} if count is None else set())
+    checker.keys(
+        node,
+        CARD_KEYS | set(types),
+        required,
+        label,
+        "; a card's fields must be declared under 'fields:' in the deck",
+    )
+    if not isinstance(card_id, str) or not _ID.match(card_id):
+        if "id" in node:
+            checker.error(
+                node.at("id"),
+                f"card id {card_id!r} must be lower-case letters, digits, '-' or '_' (e.g. monk)",
+            )
+        return None
+    copies = count if count is not None else checker.integer(node, "count", label, minimum=1)
+    fields: dict[str, Any] = {}
+    field_where: dict[str, Where] = {}
+    for name, kind in types.items():
+        if name in node:
+            fields[name] = check_field(checker, node[name], node.at(name), kind, f"{label} {name}")
+            field_where[name] = node.at(name)
+            if isinstance(node[name], LDict):  # one text per language: each has its own line
+                for lang in node[name]:
+                    field_where[f"{name}/{lang}"] = node[name].at(lang)
+    layout, layout_where = default_layout
+    if "layout" in node:
+        layout, layout_where = checker.string(node, "layout", label) or layout, node.at("layout")
+    return CardType(
+        id=card_id,
+        count=copies or 1,
+        fields=fields,
+        field_where=field_where,
+        where=node.where,
+        layout=layout,
+        layout_where=layout_where,
+        scope=scope,
+    )
+
+
+def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> Any:
+    if expr.is_expression(value):
+        return value  # checked when laid out, once its variables are known
+    if kind == "text":
+        return checker.text(value, where, what)
+    if kind == "string" and not isinstance(value, str):
+        checker.error(where, f"{what} must be a text")
+    elif kind in ("number", "integer") and (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (kind == "integer" and not isinstance(value, int))
+    ):
+        checker.error(
+            where, f"{what} must be a {'whole ' if kind == 'integer' else ''}number, not {value!r}"
+        )
+    elif kind == "color" and not (isinstance(value, str) and _COLOR.match(value)):
+        checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
+    elif kind == "icon":
+        from printgen.icons import has_icon
+
+        if not (isinstance(value, str) and has_icon(value)):
+            checker.error(where, f"{what}: {unknown_icon(str(value))}")
+    return value
+
+
+def _generated(
+    checker: Checker,
+    node: LDict,
+    types: dict[str, str],
+    default_layout: tuple[str, Where],
+    meta: GameMeta,
+) -> list[CardType]:
+    cards: list[CardType] = []
+    for rule in checker.mappings(node["generate"], node.at("generate"), "generate rule"):
+        checker.keys(rule, {"product", "balanced", "count", "card"}, {"card"}, "generate rule")
+        template = rule.get("card")
+        before = len(checker.problems)
+        for combo in _combos(checker, rule):
+            card = _card(
+                checker, template, rule.at("card"), types, default_layout, combo.scope, combo.count
+            )
+            if card:
+                cards.append(card)
+            if len(checker.problems) > before:
+                break  # one broken template would otherwise repeat its error for every card
+    return cards
+
+
+def _combos(checker: Checker, rule: LDict) -> list[generate.Generated]:
+    if ("product" in rule) == ("balanced" in rule):
+        checker.error(rule.where, "a generate rule needs exactly one of 'product' or 'balanced'")
+        return []
+    copies = checker.integer(rule, "count", "generate rule", minimum=1, default=1)
+    if "product" in rule:
+        axes = checker.mapping(rule["product"], rule.at("product"), "product")
+        if axes is None:
+            return []
+        lists = {}
+        for name, values in axes.items():
+            seq = checker.sequence(values, axes.at(name), f"product axis '{name}'")
+            if seq is not None:
+                checker.translations_in(seq, axes.at(name), f"product axis '{name}'")
+                lists[name] = list(seq)
+        return generate.product(lists, copies)
+    spec = checker.mapping(rule["balanced"], rule.at("balanced"), "balanced")
+    if spec is None:
+        return []
+    checker.keys(
+        spec,
+        {"cards", "seed", "symbols", "dash", "first"},
+        {"cards", "seed", "symbols"},
+        "balanced",
+    )
+    total = checker.integer(spec, "cards", "balanced", minimum=1, default=1)
+    symbols = checker.mapping(spec.get("symbols"), spec.at("symbols"), "balanced symbols")
+    if symbols is None:
+        return []
+    columns: dict[str, list[Any]] = {}
+    for name, values in symbols.items():
+        seq = checker.sequence(values, symbols.at(name), f"symbol '{name}'")
+        if seq is not None and len(seq) >= 1:
+            columns[name] = list(seq)
+    return generate.balanced(
+        total,
+        spec.get("seed", 0),
+        columns,
+        spec.get("dash", "-"),
+        checker.integer(spec, "first", "balanced", default=1),
+    )
+
+
+def _unique_ids(checker: Checker, cards: list[CardType], what: str) -> None:
+    seen: dict[str, CardType] = {}
+    for card in cards:
+        if card.id in seen:
+            checker.error(
+                card.where,
+                f"card id '{card.id}' is used twice in {what} (first at "
+                f"line {seen[card.id].where.line}); give each card type its own id",
+            )
+        seen.setdefault(card.id, card)
