@@ -94,6 +94,7 @@ def draw_svg(
     `rgb` None keeps the SVG's own colours (pictures); a colour recolours it (icons).
     """
     from reportlab.graphics import renderPDF
+    from reportlab.graphics.shapes import Drawing
 
     key, folder = digest(data), str(root)
     drawing = _parsed(key, data, folder) if rgb is None else _recoloured(key, data, folder, rgb)
@@ -105,6 +106,11 @@ def draw_svg(
         canvas.clipPath(clip, stroke=0, fill=0)
         canvas.translate(left, bottom)
         canvas.scale(scale, scale)
-        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+        # renderPDF starts every drawing by selecting a font; a wrapper that names the canvas's
+        # current one keeps a bare Helvetica (never embedded) out of the PDF's resources
+        wrapper = Drawing(drawing.width, drawing.height, drawing)
+        wrapper.initialFontName = canvas._fontname
+        wrapper.initialFontSize = canvas._fontsize
+        renderPDF.draw(wrapper, canvas, 0, 0, showBoundary=False)
     finally:
         canvas.restoreState()
