@@ -170,10 +170,17 @@ def test_project_icon_is_drawn_as_recoloured_vectors(tmp_path: Path) -> None:
 
 
 def _content(pdf: bytes) -> str:
-    """The page's content stream, decompressed."""
-    contents = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].get_contents()
+    """The page's content stream and those of the forms it draws, decompressed."""
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    contents = page.get_contents()
     assert contents is not None
-    return contents.get_data().decode("latin-1")
+    parts = [contents.get_data()]
+    xobjects = page["/Resources"].get("/XObject", {})
+    for ref in xobjects.values():
+        form = ref.get_object()
+        assert form["/Subtype"] == "/Form"  # an icon is never a picture
+        parts.append(form.get_data())
+    return b"\n".join(parts).decode("latin-1")
 
 
 def test_project_icon_hole_shows_the_card(tmp_path: Path) -> None:

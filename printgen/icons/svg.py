@@ -89,28 +89,38 @@ def draw_svg(
     height: float,
     rgb: Rgb | None,
 ) -> None:
-    """Draw an SVG centred in the box (x, y, width, height), as large as fits, never outside.
+    """Draw an SVG centred in the box (x, y, width, height), as large as fits, never outside it.
 
     `rgb` None keeps the SVG's own colours (pictures); a colour recolours it (icons).
     """
-    from reportlab.graphics import renderPDF
-    from reportlab.graphics.shapes import Drawing
 
     key, folder = digest(data), str(root)
     drawing = _parsed(key, data, folder) if rgb is None else _recoloured(key, data, folder, rgb)
+    # One form XObject per file and colour in each PDF: a deck that shows an icon 68 times
+    # holds its paths once, and the form's bounding box keeps the icon inside its box.
+    shade = "own" if rgb is None else "".join(f"{round(c * 255):02x}" for c in rgb)
+    form = f"icon-{key[:20]}-{shade}"
+    if not canvas.hasForm(form):
+        _define_form(canvas, form, drawing)
     left, bottom, scale = fit(drawing.width, drawing.height, x, y, width, height)
     canvas.saveState()
     try:
-        clip = canvas.beginPath()
-        clip.rect(x, y, width, height)
-        canvas.clipPath(clip, stroke=0, fill=0)
         canvas.translate(left, bottom)
         canvas.scale(scale, scale)
-        # renderPDF starts every drawing by selecting a font; a wrapper that names the canvas's
-        # current one keeps a bare Helvetica (never embedded) out of the PDF's resources
-        wrapper = Drawing(drawing.width, drawing.height, drawing)
-        wrapper.initialFontName = canvas._fontname
-        wrapper.initialFontSize = canvas._fontsize
-        renderPDF.draw(wrapper, canvas, 0, 0, showBoundary=False)
+        canvas.doForm(form)
     finally:
         canvas.restoreState()
+
+
+def _define_form(canvas: Canvas, form: str, drawing: Drawing) -> None:
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.shapes import Drawing
+
+    canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
+    # renderPDF starts every drawing by selecting a font; a wrapper that names the canvas's
+    # current one keeps a bare Helvetica (never embedded) out of the PDF's resources
+    wrapper = Drawing(drawing.width, drawing.height, drawing)
+    wrapper.initialFontName = canvas._fontname
+    wrapper.initialFontSize = canvas._fontsize
+    renderPDF.draw(wrapper, canvas, 0, 0, showBoundary=False)
+    canvas.endForm()
