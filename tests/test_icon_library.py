@@ -6,6 +6,7 @@ its pixels (pypdfium2).
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 import subprocess
@@ -306,3 +307,30 @@ def test_icons_command_unknown_game_is_bad_input(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no game 'land'" in err[0] and "sea" in err[0]
     assert not (root / "build").exists()
+
+
+def test_font_awesome_icons_on_built_cards(project: Path) -> None:
+    """A card type with `icon: fa-skull` and `:fa-anchor:` in its text: both print as vectors."""
+    from fontawesome_free_pack import get_icon
+
+    deck = project / "cards" / "warriors-and-monks" / "decks" / "main.yaml"
+    source = deck.read_text(encoding="utf-8")
+    source = source.replace("    icon: monk\n", "    icon: fa-skull\n", 1)
+    source = source.replace("gain 1 bean :bean:.", "gain 1 bean :fa-anchor:.", 1)
+    deck.write_text(source, encoding="utf-8")
+    args = ["--project", str(project), "build", "warriors-and-monks", "--only", "cards"]
+    assert main([*args, "--lang", "en"]) == 0
+    pdf = project / "build" / "warriors-and-monks" / "en" / "cards.pdf"
+    reader = pypdf.PdfReader(pdf)
+    forms: set[str] = set()
+    for page in reader.pages:
+        for face in page["/Resources"].get("/XObject", {}).values():
+            inner = face.get_object()["/Resources"].get("/XObject", {})
+            forms |= {str(name) for name in inner}
+    for slug in ("solid/skull", "solid/anchor"):  # each drawn from its own SVG, as a form
+        icon = get_icon(slug)
+        assert icon is not None
+        key = hashlib.sha256(icon.svg.encode()).hexdigest()[:20]
+        assert any(key in name for name in forms), slug
+    with pdfplumber.open(pdf) as doc:
+        assert not doc.pages[0].images and doc.pages[0].curves
