@@ -170,16 +170,31 @@ def test_project_icon_is_drawn_as_recoloured_vectors(tmp_path: Path) -> None:
     assert " 1 0 0 rg" not in content  # the SVG's own red is gone
 
 
+def _xobjects(holder: pypdf.generic.DictionaryObject) -> list[pypdf.generic.StreamObject]:
+    """The XObjects in the resources of a page or a form."""
+    resources = holder["/Resources"].get_object()
+    assert isinstance(resources, pypdf.generic.DictionaryObject)
+    table = resources.get("/XObject")
+    if table is None:
+        return []
+    table = table.get_object()
+    assert isinstance(table, pypdf.generic.DictionaryObject)
+    found = []
+    for ref in table.values():
+        obj = ref.get_object()
+        assert isinstance(obj, pypdf.generic.StreamObject)
+        found.append(obj)
+    return found
+
+
 def _content(pdf: bytes) -> str:
     """The page's content stream and those of the forms it draws, decompressed."""
     page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
     contents = page.get_contents()
     assert contents is not None
     parts = [contents.get_data()]
-    xobjects = page["/Resources"].get("/XObject", {})
-    for ref in xobjects.values():
-        form = ref.get_object()
-        assert form["/Subtype"] == "/Form"  # an icon is never a picture
+    for form in _xobjects(page):
+        assert str(form["/Subtype"]) == "/Form"  # an icon is never a picture
         parts.append(form.get_data())
     return b"\n".join(parts).decode("latin-1")
 
@@ -322,11 +337,14 @@ def test_font_awesome_icons_on_built_cards(project: Path) -> None:
     assert main([*args, "--lang", "en"]) == 0
     pdf = project / "build" / "warriors-and-monks" / "en" / "cards.pdf"
     reader = pypdf.PdfReader(pdf)
-    forms: set[str] = set()
+    forms: set[str] = set()  # the forms that the card faces (themselves forms) draw
     for page in reader.pages:
-        for face in page["/Resources"].get("/XObject", {}).values():
-            inner = face.get_object()["/Resources"].get("/XObject", {})
-            forms |= {str(name) for name in inner}
+        for face in _xobjects(page):
+            resources = face["/Resources"].get_object()
+            assert isinstance(resources, pypdf.generic.DictionaryObject)
+            inner = resources.get("/XObject")
+            assert inner is not None
+            forms |= {str(name) for name in inner.get_object()}
     for slug in ("solid/skull", "solid/anchor"):  # each drawn from its own SVG, as a form
         icon = get_icon(slug)
         assert icon is not None
