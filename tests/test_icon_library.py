@@ -229,6 +229,35 @@ def test_bad_icon_files_are_reported_not_drawn(tmp_path: Path) -> None:
         _pdf([(library, "broken", "#000000")])
 
 
+def test_svg_icon_reads_no_other_file(tmp_path: Path) -> None:
+    """An icon's references to other files (here one outside the project) are never followed."""
+    (tmp_path / "project").mkdir()
+    root = _project(tmp_path / "project")
+    Image.new("RGB", (8, 8), "red").save(tmp_path / "secret.png")
+    (root / "icons" / "peek.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+        ' viewBox="0 0 10 10"><image width="10" height="10" xlink:href="../../secret.png"/>'
+        '<rect width="5" height="5"/></svg>'
+    )
+    pdf = _pdf([(icon_library(root, None), "peek", "#000000")])
+    assert b"/Subtype /Image" not in pdf
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        assert doc.pages[0].rects  # the rest of the icon is drawn
+
+
+def test_stroked_svg_is_recoloured_and_unfilled_stays_unfilled(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "icons" / "ring.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<circle cx="5" cy="5" r="4" fill="none" stroke="#00ff00" stroke-width="1"/></svg>'
+    )
+    content = _content(_pdf([(icon_library(root, None), "ring", "#336699")]))
+    assert re.search(r"\.2 \.4 \.6 RG", content)  # the stroke in the icon's colour
+    form = content.split(" Do", 1)[1]
+    assert re.search(r"\nS\n", form) and not re.search(r"\n[fFbB]\*?\n", form)  # stroked only
+    assert "0 1 0 RG" not in content
+
+
 # ---------------------------------------------------------------------------------
 # Font Awesome
 
