@@ -46,6 +46,14 @@ def parser() -> argparse.ArgumentParser:
         parents=[_game_options()],
     )
     sub.add_parser("list", help="list the games of the project")
+    icons = sub.add_parser(
+        "icons", help="write icons.pdf: every icon the project (or GAME) can use, with its name"
+    )
+    icons.add_argument("game", nargs="?", metavar="GAME", help="a game id: add its own icons")
+    icons.add_argument("--fa", action="store_true", help="list the Font Awesome Free icons too")
+    icons.add_argument(
+        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+    )
     return main
 
 
@@ -122,8 +130,10 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    session = Session(project, every_layout=args.command == "validate")
     known = project.game_ids()
+    if args.command == "icons":
+        return _icons(project.root, known, args)
+    session = Session(project, every_layout=args.command == "validate")
     games = args.games if getattr(args, "games", None) else known
     unknown = [game for game in games if game not in known]
     if unknown:
@@ -175,6 +185,21 @@ def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
 
     out = Path(args.out) if args.out else session.project.root / "build"
     return build_games(session, games, options_from(args, out))
+
+
+def _icons(root: Path, known: list[str], args: argparse.Namespace) -> int:
+    from printgen.outputs.icon_catalogue import run
+
+    if args.game and args.game not in known:
+        print(
+            f"printgen: no game '{args.game}' in cards/; games here: {', '.join(known) or 'none'}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    out = Path(args.out).resolve() if args.out else root / "build"
+    done = run(root, args.game, out, args.fa)
+    print(f"{done.path}: {done.icons} icons on {done.pages} pages")
+    return 0
 
 
 def _list(session: Session, games: list[str]) -> int:

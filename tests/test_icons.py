@@ -17,10 +17,10 @@ import pytest
 from PIL import Image, ImageChops
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import Canvas
 
-from printgen import icons
 from printgen.icons import ICON_NAMES, LABEL_ICONS, draw_icon, has_icon
+from printgen.pdf import EMBEDDED_START
 
 REQUIRED = [
     name
@@ -91,7 +91,7 @@ def _grid() -> tuple[float, float, dict[str, tuple[float, float]]]:
 
 def _draw_grid(path: Path, color: str) -> None:
     width, height, boxes = _grid()
-    c = Canvas(str(path), pagesize=(width, height), invariant=1)
+    c = Canvas(str(path), pagesize=(width, height), invariant=1, **EMBEDDED_START)
     for name, (x, y) in boxes.items():
         draw_icon(c, name, x, y, BOX, color, SAMPLE_LABELS.get(name))
     c.showPage()
@@ -175,7 +175,7 @@ def test_has_icon_agrees_with_names() -> None:
 
 
 def test_unknown_name_raises_key_error(tmp_path: Path) -> None:
-    c = Canvas(str(tmp_path / "x.pdf"))
+    c = Canvas(str(tmp_path / "x.pdf"), **EMBEDDED_START)
     with pytest.raises(KeyError) as err:
         draw_icon(c, "unicorn", 0, 0, 20)
     assert err.value.args == ("unicorn",)
@@ -184,20 +184,16 @@ def test_unknown_name_raises_key_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize("color", ["red", "#12345", "#gg0000", "000000"])
 def test_bad_colour_raises(tmp_path: Path, color: str) -> None:
     with pytest.raises(ValueError):
-        draw_icon(Canvas(str(tmp_path / "x.pdf")), "star", 0, 0, 20, color)
+        draw_icon(Canvas(str(tmp_path / "x.pdf"), **EMBEDDED_START), "star", 0, 0, 20, color)
 
 
 def test_short_hex_colour_is_accepted(tmp_path: Path) -> None:
-    draw_icon(Canvas(str(tmp_path / "x.pdf")), "star", 0, 0, 20, "#f80")
+    draw_icon(Canvas(str(tmp_path / "x.pdf"), **EMBEDDED_START), "star", 0, 0, 20, "#f80")
 
 
 def test_bad_size_raises(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
-        draw_icon(Canvas(str(tmp_path / "x.pdf")), "star", 0, 0, 0)
-
-
-def test_non_zero_constant_matches_reportlab() -> None:
-    assert icons._NON_ZERO == FILL_NON_ZERO
+        draw_icon(Canvas(str(tmp_path / "x.pdf"), **EMBEDDED_START), "star", 0, 0, 0)
 
 
 def test_import_loads_no_reportlab() -> None:
@@ -232,7 +228,7 @@ STATE = (
 
 @pytest.mark.parametrize("name", ICON_NAMES)
 def test_canvas_state_is_restored(tmp_path: Path, name: str) -> None:
-    c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    c = Canvas(str(tmp_path / "x.pdf"), invariant=1, **EMBEDDED_START)
     c.setFillColorRGB(0.1, 0.2, 0.3)
     c.setStrokeColorRGB(0.4, 0.5, 0.6)
     c.setLineWidth(0.7)
@@ -247,7 +243,7 @@ def test_canvas_state_is_restored(tmp_path: Path, name: str) -> None:
 
 
 def test_canvas_state_is_restored_after_an_error(tmp_path: Path) -> None:
-    c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    c = Canvas(str(tmp_path / "x.pdf"), invariant=1, **EMBEDDED_START)
     c.setFillColorRGB(0.1, 0.2, 0.3)
     before = c._fillColorObj
     with pytest.raises(KeyError):  # the label font was never registered
@@ -264,7 +260,7 @@ def test_canvas_state_is_restored_after_an_error(tmp_path: Path) -> None:
 def test_checker_sees_overflow(tmp_path: Path) -> None:
     """The frame check must be able to fail: a shape 1.5 pt too wide is caught."""
     path = tmp_path / "spill.pdf"
-    c = Canvas(str(path), pagesize=(100, 100), invariant=1)
+    c = Canvas(str(path), pagesize=(100, 100), invariant=1, **EMBEDDED_START)
     c.rect(30, 30, 41.5, 20, stroke=0, fill=1)
     c.showPage()
     c.save()
@@ -311,7 +307,7 @@ def test_icons_are_drawn_in_the_given_colour(tmp_path: Path) -> None:
 def test_holes_show_the_background(tmp_path: Path) -> None:
     """Cut-outs (the house's door) are real holes, not white paint, on a pastel card."""
     path = tmp_path / "hole.pdf"
-    c = Canvas(str(path), pagesize=(100, 100), invariant=1)
+    c = Canvas(str(path), pagesize=(100, 100), invariant=1, **EMBEDDED_START)
     c.setFillColorRGB(0.8, 0.9, 1.0)
     c.rect(0, 0, 100, 100, stroke=0, fill=1)
     draw_icon(c, "building", 0, 0, 100, "#000000")
@@ -324,7 +320,7 @@ def test_holes_show_the_background(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", sorted(LABEL_ICONS))
 def test_label_is_drawn_only_when_given(tmp_path: Path, name: str) -> None:
-    c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    c = Canvas(str(tmp_path / "x.pdf"), invariant=1, **EMBEDDED_START)
     n = len(c._code)
     draw_icon(c, name, 0, 0, 40)
     assert "BT" not in " ".join(c._code[n:])
@@ -335,7 +331,7 @@ def test_label_is_drawn_only_when_given(tmp_path: Path, name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(set(ICON_NAMES) - LABEL_ICONS))
 def test_other_icons_ignore_labels(tmp_path: Path, name: str) -> None:
-    c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    c = Canvas(str(tmp_path / "x.pdf"), invariant=1, **EMBEDDED_START)
     n = len(c._code)
     draw_icon(c, name, 0, 0, 40, label="9")
     assert "BT" not in " ".join(c._code[n:])
@@ -345,7 +341,7 @@ def test_long_label_shrinks_to_fit(tmp_path: Path) -> None:
     """A long label gets a smaller font than a short one, never a wider text."""
     sizes = {}
     for text in ("8", "888"):
-        c = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+        c = Canvas(str(tmp_path / "x.pdf"), invariant=1, **EMBEDDED_START)
         n = len(c._code)
         draw_icon(c, "d6", 0, 0, 100, label=text)
         found = re.search(r"/\S+ ([\d.]+) Tf", " ".join(c._code[n:]))
@@ -357,7 +353,7 @@ def test_long_label_shrinks_to_fit(tmp_path: Path) -> None:
 
 def test_light_colour_gets_a_dark_label(tmp_path: Path) -> None:
     path = tmp_path / "light.pdf"
-    c = Canvas(str(path), pagesize=(100, 100), invariant=1)
+    c = Canvas(str(path), pagesize=(100, 100), invariant=1, **EMBEDDED_START)
     draw_icon(c, "d6", 0, 0, 100, "#ffee88", label="8")
     c.showPage()
     c.save()
@@ -380,7 +376,7 @@ def write_gallery(out_dir: Path) -> Path:
     width = 2 * 24 + cols * cell_w
     small_h = 4 * 14.0 + 20
     height = 2 * 24 + rows * cell_h + small_h
-    c = Canvas(str(pdf), pagesize=(width, height), invariant=1)
+    c = Canvas(str(pdf), pagesize=(width, height), invariant=1, **EMBEDDED_START)
     pastels = ["#fde2e4", "#e2f0cb", "#dbe7f6", "#fff1c1"]
     inks = ["#000000", "#7a1f1f", "#1f4e7a", "#2f6b2f"]
     for i, name in enumerate(ICON_NAMES):

@@ -1,0 +1,247 @@
+"""Which icons a game can use, where each one comes from, and how to draw it.
+
+Names resolve in this order, the first match winning:
+1. the game's own icons, ``cards/<game>/icons/<name>.svg``;
+2. the project's icons, ``icons/<name>.svg``;
+3. the built-in icons shipped with printgen (``printgen/icons/builtin/<name>.svg``);
+4. ``fa-<name>``: Font Awesome Free, from the fontawesome-free-pack package.
+So a game can redraw a built-in icon, or a project-wide one, under the same name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from printgen.icons import fontawesome
+from printgen.icons.geometry import parse_hex
+from printgen.icons.labels import LABEL_BOXES, draw_label
+from printgen.icons.svg import SvgError, draw_svg, parse
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+BUILTIN_DIR = Path(__file__).parent / "builtin"
+LABELLED_DIR = BUILTIN_DIR / "labelled"
+CREDITS_FILE = "CREDITS.txt"  # next to a folder's SVGs: the credit line for the icons in it
+NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # what inline ``:name:`` markup can spell
+
+
+class IconSource(Enum):
+    BUILTIN = "built-in"
+    PROJECT = "project"
+    GAME = "game"
+    FONT_AWESOME = "font-awesome"
+
+
+@dataclass(frozen=True)
+class IconFile:
+    """One SVG icon: its file, where it comes from, and the credit line of its folder."""
+
+    name: str
+    path: Path
+    source: IconSource
+    credit: str | None = None
+
+
+@dataclass(frozen=True)
+class IconProblem:
+    """An icon file that cannot be used, with why (reported by the caller at the file)."""
+
+    path: Path
+    message: str
+
+
+@dataclass(frozen=True, eq=False)
+class IconLibrary:
+    """Every icon one game can use. Immutable: build one per project and game."""
+
+    files: Mapping[str, IconFile]
+    problems: tuple[IconProblem, ...] = ()
+
+    def has(self, name: str) -> bool:
+        """True if `name` is an icon here (an ``fa-`` name: if Font Awesome Free has it)."""
+        if name in self.files:
+            return True
+        return fontawesome.is_fa(name) and fontawesome.svg(name) is not None
+
+    def names(self) -> tuple[str, ...]:
+        """Every icon name but the Font Awesome ones, sorted."""
+        return tuple(sorted(self.files))
+
+    def source(self, name: str) -> IconSource:
+        """Where the icon `name` comes from; KeyError for an unknown name."""
+        if name in self.files:
+            return self.files[name].source
+        if self.has(name):
+            return IconSource.FONT_AWESOME
+        raise KeyError(name)
+
+    def path(self, name: str) -> Path | None:
+        """The SVG file of `name` (None for Font Awesome icons and unknown names)."""
+        entry = self.files.get(name)
+        return entry.path if entry else None
+
+    def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        """The names closest to an unknown `name`; Font Awesome names only for ``fa-`` names."""
+        pool: Iterable[str] = self.files
+        if fontawesome.is_fa(name):
+            pool = fontawesome.names()
+        return tuple(difflib.get_close_matches(name, list(pool), n=limit, cutoff=0.6))
+
+    def unknown_message(self, name: str, inline: bool = False) -> str:
+        """The one-line error for an unknown icon, naming the closest names."""
+        shown = f":{name}:" if inline else name
+        what = "inline icon" if inline else "icon"
+        close = self.suggest(name)
+        if close:
+            options = " or ".join(f"'{':' + c + ':' if inline else c}'" for c in close)
+            hint = f"; did you mean {options}?"
+        elif fontawesome.is_fa(name):
+            hint = "; see the icon names at https://fontawesome.com/search?ic=free"
+        else:
+            hint = "; `printgen icons` lists every icon name"
+        return f"unknown {what} '{shown}'{hint}"
+
+    def credits(self, names: Iterable[str]) -> tuple[str, ...]:
+        """Credit lines of the icon sets `names` come from, each once, in a fixed order.
+
+        Built-in icons need none; a project or game icon folder gives its ``CREDITS.txt``;
+        Font Awesome icons give the CC BY 4.0 attribution. Unknown names are ignored.
+        """
+        lines: dict[str, None] = {}
+        fa = False
+        for name in sorted(set(names)):
+            entry = self.files.get(name)
+            if entry is not None:
+                if entry.credit:
+                    lines[entry.credit] = None
+            elif fontawesome.is_fa(name) and self.has(name):
+                fa = True
+        out = tuple(sorted(lines))
+        return (*out, fontawesome.CREDIT) if fa else out
+
+    def draw(
+        self,
+        canvas: Canvas,
+        name: str,
+        x: float,
+        y: float,
+        size: float,
+        color: str = "#000000",
+        label: str | None = None,
+        label_font: str = "VeraBd",
+    ) -> None:
+        """Draw icon `name` centred in the size x size box whose bottom-left is (x, y).
+
+        Units are PDF points; the icon is recoloured to `color`, its holes stay holes, and
+        nothing is drawn outside the box. The canvas state is left as it was. Raises KeyError
+        for an unknown name, ValueError for a bad colour, a non-positive size or an SVG that
+        cannot be read. `label` is drawn in the built-in icons that have a place for one.
+        """
+        rgb = parse_hex(color)
+        if not size > 0:
+            raise ValueError(f"icon size must be positive, got {size!r}")
+        entry = self.files.get(name)
+        if entry is None:
+            data = fontawesome.svg(name)
+            if data is None:
+                raise KeyError(name)
+            draw_svg(canvas, data, BUILTIN_DIR, x, y, size, size, rgb)
+            return
+        box = LABEL_BOXES.get(name) if entry.source is IconSource.BUILTIN else None
+        path = entry.path
+        if box is not None and label and (LABELLED_DIR / path.name).is_file():
+            path = LABELLED_DIR / path.name
+        try:
+            draw_svg(canvas, _read(path), path.parent, x, y, size, size, rgb)
+        except SvgError as exc:
+            raise ValueError(f"{path}: {exc}") from None
+        if box is not None and label:
+            draw_label(canvas, box, label, rgb, label_font, x, y, size)
+
+    def check(self) -> tuple[IconProblem, ...]:
+        """Parse every project and game SVG; the problems of those that cannot be drawn."""
+        found = list(self.problems)
+        for entry in sorted(self.files.values(), key=lambda e: e.name):
+            if entry.source is IconSource.BUILTIN:
+                continue
+            try:
+                parse(_read(entry.path), entry.path.parent)
+            except (OSError, SvgError) as exc:
+                found.append(IconProblem(entry.path, str(exc)))
+        return tuple(found)
+
+
+def _read(path: Path) -> bytes:
+    stat = path.stat()
+    return _read_cached(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=512)
+def _read_cached(path: Path, mtime_ns: int, size: int) -> bytes:
+    """File bytes, read again only when the file changes (watch mode rebuilds)."""
+    return path.read_bytes()
+
+
+def _folder(folder: Path, source: IconSource) -> tuple[dict[str, IconFile], list[IconProblem]]:
+    files: dict[str, IconFile] = {}
+    problems: list[IconProblem] = []
+    if not folder.is_dir():
+        return files, problems
+    credit_file = folder / CREDITS_FILE
+    credit = None
+    if credit_file.is_file():
+        credit = " ".join(credit_file.read_text(encoding="utf-8").split()) or None
+    for path in sorted(folder.glob("*.svg")):
+        name = path.stem
+        if not NAME.fullmatch(name):
+            problems.append(
+                IconProblem(
+                    path,
+                    f"icon file name '{path.name}' cannot be written as ':{name}:'; "
+                    "use lower-case letters, digits and '-' only",
+                )
+            )
+        elif fontawesome.is_fa(name):
+            problems.append(
+                IconProblem(path, f"'fa-' names are Font Awesome's; rename '{path.name}'")
+            )
+        else:
+            files[name] = IconFile(name, path, source, credit)
+    return files, problems
+
+
+@lru_cache(maxsize=1)
+def builtin_files() -> Mapping[str, IconFile]:
+    files, _ = _folder(BUILTIN_DIR, IconSource.BUILTIN)
+    return MappingProxyType(files)
+
+
+def icon_library(project_root: Path | None, game_folder: Path | None = None) -> IconLibrary:
+    """The icons a game can use: the game's, then the project's, then the built-in ones."""
+    files: dict[str, IconFile] = dict(builtin_files())
+    problems: list[IconProblem] = []
+    folders: list[tuple[Path, IconSource]] = []
+    if project_root is not None:
+        folders.append((project_root / "icons", IconSource.PROJECT))
+    if game_folder is not None:
+        folders.append((game_folder / "icons", IconSource.GAME))
+    for folder, source in folders:  # later folders override earlier ones
+        found, bad = _folder(folder, source)
+        files.update(found)
+        problems += bad
+    return IconLibrary(MappingProxyType(files), tuple(problems))
+
+
+@lru_cache(maxsize=1)
+def builtin_library() -> IconLibrary:
+    """The built-in icons (and Font Awesome): what the module-level functions use."""
+    return icon_library(None, None)

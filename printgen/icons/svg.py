@@ -1,0 +1,126 @@
+"""SVG icons drawn as vectors: parsed once per content with svglib, recoloured, fitted in a box.
+
+svglib is imported only when an SVG is drawn (start-up time of the CLI is measured). A parsed
+drawing is cached by the SHA-256 of the file's bytes, so a deck that draws one icon 68 times
+parses it once; its recoloured copies are cached per colour. Cached drawings are never mutated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from printgen.icons.geometry import Rgb, fit
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.pdfgen.canvas import Canvas
+
+
+class SvgError(ValueError):
+    """An SVG file that svglib cannot turn into a drawing."""
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@lru_cache(maxsize=512)
+def _parsed(key: str, data: bytes, root: str) -> Drawing:
+    """The drawing of one SVG content; `root` is the only folder it may reference files in."""
+    from svglib.svglib import svg2rlg
+
+    # svglib logs each unsupported attribute; an icon that still draws is not the user's problem
+    logging.getLogger("svglib").setLevel(logging.ERROR)
+    try:
+        drawing = svg2rlg(io.BytesIO(data), external_reference_root=root)
+    except Exception as exc:  # lxml and svglib raise many kinds for a malformed file
+        raise SvgError(f"not a readable SVG file ({exc})") from None
+    if drawing is None or not drawing.width > 0 or not drawing.height > 0:
+        raise SvgError("not a readable SVG file (no drawing, or a zero-sized viewBox)")
+    return drawing
+
+
+def parse(data: bytes, root: Path) -> Drawing:
+    """The (shared, read-only) drawing of an SVG's bytes."""
+    return _parsed(digest(data), data, str(root))
+
+
+@lru_cache(maxsize=1024)
+def _recoloured(key: str, data: bytes, root: str, rgb: Rgb) -> Drawing:
+    drawing = _parsed(key, data, root)
+    copy: Drawing = _recolour(drawing, rgb)
+    return copy
+
+
+def _recolour(node: Any, rgb: Rgb) -> Any:
+    """A copy of `node` with every fill and stroke in `rgb`, each keeping its own opacity.
+
+    Shapes that paint nothing (fill or stroke none) still paint nothing, and the geometry is
+    untouched, so cut-outs made with fill-rule or compound paths stay holes.
+    """
+    from reportlab.graphics.shapes import Group
+    from reportlab.lib.colors import Color
+
+    if isinstance(node, Group):  # Drawing is a Group too
+        copy = node.copy()
+        copy.contents = [_recolour(child, rgb) for child in node.contents]
+        return copy
+    copy = node.copy()
+    for attr in ("fillColor", "strokeColor"):
+        old = getattr(node, attr, None)
+        if old is not None:
+            alpha = float(getattr(old, "alpha", 1.0))
+            setattr(copy, attr, Color(*rgb, alpha=alpha))
+    return copy
+
+
+def draw_svg(
+    canvas: Canvas,
+    data: bytes,
+    root: Path,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    rgb: Rgb | None,
+) -> None:
+    """Draw an SVG centred in the box (x, y, width, height), as large as fits, never outside it.
+
+    `rgb` None keeps the SVG's own colours (pictures); a colour recolours it (icons).
+    """
+
+    key, folder = digest(data), str(root)
+    drawing = _parsed(key, data, folder) if rgb is None else _recoloured(key, data, folder, rgb)
+    # One form XObject per file and colour in each PDF: a deck that shows an icon 68 times
+    # holds its paths once, and the form's bounding box keeps the icon inside its box.
+    shade = "own" if rgb is None else "".join(f"{round(c * 255):02x}" for c in rgb)
+    form = f"icon-{key[:20]}-{shade}"
+    if not canvas.hasForm(form):
+        _define_form(canvas, form, drawing)
+    left, bottom, scale = fit(drawing.width, drawing.height, x, y, width, height)
+    canvas.saveState()
+    try:
+        canvas.translate(left, bottom)
+        canvas.scale(scale, scale)
+        canvas.doForm(form)
+    finally:
+        canvas.restoreState()
+
+
+def _define_form(canvas: Canvas, form: str, drawing: Drawing) -> None:
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.shapes import Drawing
+
+    canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
+    # renderPDF starts every drawing by selecting a font; a wrapper that names the canvas's
+    # current one keeps a bare Helvetica (never embedded) out of the PDF's resources
+    wrapper = Drawing(drawing.width, drawing.height, drawing)
+    wrapper.initialFontName = canvas._fontname
+    wrapper.initialFontSize = canvas._fontsize
+    renderPDF.draw(wrapper, canvas, 0, 0, showBoundary=False)
+    canvas.endForm()

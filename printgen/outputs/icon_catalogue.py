@@ -1,0 +1,126 @@
+"""``printgen icons [GAME]``: every icon a game (or the project) can use, drawn with its name.
+
+Writes ``build/icons.pdf`` (``build/<game>/icons.pdf`` for a game): the built-in icons, the
+project's ``icons/*.svg`` and the game's ``cards/<game>/icons/*.svg``, each under the name to
+write in a layout (``name: …``) or in text (``:name:``), marked with where it comes from. Font
+Awesome's 2,000 icons are listed only with ``--fa``; otherwise one line says how to use them.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.icons import IconLibrary, IconSource, icon_library
+from printgen.icons import fontawesome as fa
+from printgen.pdf import new_canvas
+from printgen.write import atomic_write
+
+MM = 72 / 25.4
+PAGE_W, PAGE_H = 210 * MM, 297 * MM  # A4
+MARGIN = 12 * MM
+COLS = 8
+CELL_W = (PAGE_W - 2 * MARGIN) / COLS
+CELL_H = 24 * MM
+ICON = 13 * MM
+NAME_SIZE = 6.5
+HEAD_SIZE = 13
+NOTE_SIZE = 8
+MARKS = {
+    IconSource.BUILTIN: "",
+    IconSource.PROJECT: "project",
+    IconSource.GAME: "game",
+    IconSource.FONT_AWESOME: "Font Awesome",
+}
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    path: Path
+    pages: int
+    icons: int
+
+
+def write_catalogue(
+    library: IconLibrary, title: str, out: Path, include_fa: bool = False
+) -> Catalogue:
+    """Draw every icon of `library` in a grid with its name; write the PDF to `out`."""
+    names = list(library.names())
+    if include_fa:
+        names += list(fa.names())
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, title, "printgen", "icon catalogue")
+    canvas.setPageSize((PAGE_W, PAGE_H))
+    rows = int((PAGE_H - 2 * MARGIN - 2 * HEAD_SIZE - 4 * NOTE_SIZE) // CELL_H)
+    per_page = rows * COLS
+    pages = max(1, -(-len(names) // per_page))
+    for page in range(pages):
+        top = _heading(canvas, title, page, pages, include_fa)
+        for i, name in enumerate(names[page * per_page : (page + 1) * per_page]):
+            col, row = i % COLS, i // COLS
+            x = MARGIN + col * CELL_W
+            y = top - (row + 1) * CELL_H
+            _cell(canvas, library, name, x, y)
+        if page == pages - 1:
+            _credits(canvas, library.credits(names))
+        canvas.showPage()
+    canvas.save()
+    atomic_write(out, buffer.getvalue())
+    return Catalogue(out, pages, len(names))
+
+
+def _heading(canvas: Canvas, title: str, page: int, pages: int, include_fa: bool) -> float:
+    """Title and the how-to line; returns the y where the grid starts."""
+    y = PAGE_H - MARGIN - HEAD_SIZE
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFont("VeraBd", HEAD_SIZE)
+    canvas.drawString(MARGIN, y, title)
+    canvas.setFont("Vera", NOTE_SIZE)
+    canvas.drawRightString(PAGE_W - MARGIN, y, f"{page + 1}/{pages}")
+    y -= NOTE_SIZE * 2
+    lines = [
+        "In a layout: name: NAME.   In text: :NAME:.   "
+        "Your own: icons/NAME.svg (project), cards/GAME/icons/NAME.svg (game).",
+        "Font Awesome Free: fa-NAME, e.g. :fa-anchor:"
+        + ("." if include_fa else " (printgen icons --fa lists them all)."),
+    ]
+    for line in lines:
+        canvas.drawString(MARGIN, y, line)
+        y -= NOTE_SIZE * 1.4
+    return y - NOTE_SIZE
+
+
+def _cell(canvas: Canvas, library: IconLibrary, name: str, x: float, y: float) -> None:
+    library.draw(canvas, name, x + (CELL_W - ICON) / 2, y + 8 * MM, ICON, "#000000")
+    size = NAME_SIZE
+    while stringWidth(name, "Vera", size) > CELL_W - 2 and size > 3:
+        size -= 0.25  # long Font Awesome names shrink to their cell
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFont("Vera", size)
+    canvas.drawCentredString(x + CELL_W / 2, y + 4.5 * MM, name)
+    mark = MARKS[library.source(name)]
+    if mark:
+        canvas.setFillColorRGB(0.45, 0.45, 0.45)
+        canvas.setFont("VeraIt", 5)
+        canvas.drawCentredString(x + CELL_W / 2, y + 2.3 * MM, mark)
+
+
+def _credits(canvas: Canvas, lines: tuple[str, ...]) -> None:
+    """The credit lines of the icon sets shown, at the foot of the last page."""
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFont("Vera", NOTE_SIZE)
+    for i, line in enumerate(reversed(lines)):
+        canvas.drawString(MARGIN, MARGIN + i * NOTE_SIZE * 1.3, line)
+
+
+def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -> Catalogue:
+    """The ``printgen icons`` command: the catalogue of the project, or of one game."""
+    game_folder = project_root / "cards" / game if game else None
+    library = icon_library(project_root, game_folder)
+    title = f"Icons: {game}" if game else "Icons"
+    target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"
+    return write_catalogue(library, title, target, include_fa)

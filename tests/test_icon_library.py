@@ -1,0 +1,383 @@
+"""The icon library: SVG icons from the package, the project, the game and Font Awesome.
+
+Each test reads back what a user gets: the PDF's vectors (pdfplumber), its content stream, or
+its pixels (pypdfium2).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.cli import main
+from printgen.icons import (
+    BUILTIN_DIR,
+    ICON_NAMES,
+    IconLibrary,
+    IconSource,
+    builtin_library,
+    icon_library,
+)
+from printgen.icons import fontawesome as fa
+from printgen.icons.svg import _parsed, parse
+from printgen.pdf import EMBEDDED_START
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A sail and a hull with a square hatch cut out of it (a compound path: a hole).
+SAILBOAT = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
+<path fill="#ff0000" d="M256 32 L256 320 L96 320 Z"/>
+<path fill="#ff0000" fill-rule="evenodd"
+ d="M48 352 L464 352 L400 480 L112 480 Z M224 384 L288 384 L288 448 L224 448 Z"/>
+</svg>
+"""
+
+
+def _project(tmp_path: Path) -> Path:
+    """A project with its own icons and one game with its own."""
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "sailboat.svg").write_text(SAILBOAT)
+    (tmp_path / "icons" / "anchor-mark.svg").write_text(SAILBOAT)
+    (tmp_path / "icons" / "CREDITS.txt").write_text("Sailboat by Lorc, game-icons.net, CC BY 3.0\n")
+    game = tmp_path / "cards" / "sea"
+    (game / "icons").mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Sea\n")
+    (game / "icons" / "wave.svg").write_text(SAILBOAT)
+    return tmp_path
+
+
+def _pdf(draw: list[tuple[IconLibrary, str, str]], size: float = 72.0) -> bytes:
+    """A 1-page PDF with each icon drawn in its own size x size box, left to right."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(len(draw) * size, size), invariant=1, **EMBEDDED_START)
+    for i, (library, name, color) in enumerate(draw):
+        library.draw(canvas, name, i * size, 0, size, color)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _pixels(pdf: bytes, scale: float = 1.0) -> Image.Image:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        img: Image.Image = doc[0].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return img
+
+
+# ---------------------------------------------------------------------------------
+# Built-in icons are data
+
+
+@pytest.mark.parametrize("name", ICON_NAMES)
+def test_builtin_svg_parses_and_is_one_colour_with_holes(name: str) -> None:
+    svg = (BUILTIN_DIR / f"{name}.svg").read_text()
+    assert "#fff" not in svg.lower() and "white" not in svg  # cut-outs are holes, not paint
+    assert 'fill-rule="evenodd"' in svg
+    drawing = parse(svg.encode(), BUILTIN_DIR)
+    assert drawing.width == drawing.height > 0
+
+
+def test_package_data_ships_every_builtin_svg() -> None:
+    """pip installs what pyproject's package-data globs match: every built-in file."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    globs = config["tool"]["setuptools"]["package-data"]["printgen.icons"]
+    shipped = {p for pattern in globs for p in BUILTIN_DIR.parent.glob(pattern)}
+    assert set(BUILTIN_DIR.rglob("*.svg")) == shipped
+    assert len(shipped) >= len(ICON_NAMES)
+
+
+def test_skull_eyes_and_monk_face_are_holes() -> None:
+    """On a coloured card, the card's colour shows through the cut-outs."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 100), invariant=1, **EMBEDDED_START)
+    canvas.setFillColorRGB(0.8, 0.9, 1.0)
+    canvas.rect(0, 0, 200, 100, stroke=0, fill=1)
+    builtin_library().draw(canvas, "death", 0, 0, 100, "#000000")
+    builtin_library().draw(canvas, "monk", 100, 0, 100, "#000000")
+    canvas.showPage()
+    canvas.save()
+    img = _pixels(buffer.getvalue())
+    card = (204, 230, 255)
+    assert img.getpixel((36, 100 - 54)) == card  # the skull's left eye (36, 54)
+    assert img.getpixel((50, 100 - 75)) == (0, 0, 0)  # the skull's forehead
+    assert img.getpixel((100 + 50, 100 - 77)) == card  # the hood's opening, above the face
+    assert img.getpixel((100 + 50, 100 - 20)) == (0, 0, 0)  # the robe
+
+
+def test_a_deck_parses_each_svg_once() -> None:
+    library = builtin_library()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, **EMBEDDED_START)
+    library.draw(canvas, "wine", 0, 0, 20, "#101010")  # warm the cache for this file
+    before = _parsed.cache_info()
+    for i in range(68):
+        library.draw(canvas, "wine", i, 0, 20, "#202020" if i % 2 else "#101010")
+    after = _parsed.cache_info()
+    assert after.misses == before.misses
+
+
+# ---------------------------------------------------------------------------------
+# Project and game icons
+
+
+def test_override_order_game_then_project_then_builtin(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "icons" / "bean.svg").write_text(SAILBOAT)
+    (root / "cards" / "sea" / "icons" / "sailboat.svg").write_text(SAILBOAT)
+    project = icon_library(root, None)
+    game = icon_library(root, root / "cards" / "sea")
+    assert project.source("bean") is IconSource.PROJECT
+    assert project.source("sailboat") is IconSource.PROJECT
+    assert game.source("sailboat") is IconSource.GAME
+    assert game.path("sailboat") == root / "cards" / "sea" / "icons" / "sailboat.svg"
+    assert game.source("wave") is IconSource.GAME and not project.has("wave")
+    assert game.source("monk") is IconSource.BUILTIN
+    assert game.source("fa-anchor") is IconSource.FONT_AWESOME
+    assert set(ICON_NAMES) | {"sailboat", "anchor-mark", "wave"} == set(game.names())
+    with pytest.raises(KeyError):
+        game.source("unicorn")
+
+
+def test_project_icon_is_drawn_as_recoloured_vectors(tmp_path: Path) -> None:
+    library = icon_library(_project(tmp_path), None)
+    pdf = _pdf([(library, "sailboat", "#123456")])
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        page = doc.pages[0]
+        assert not page.images  # vectors, not a picture
+        shapes = page.curves + page.rects + page.lines
+        assert shapes
+        for shape in shapes:  # inside the 72 x 72 box
+            assert shape["x0"] >= 0 and shape["x1"] <= 72
+            assert shape["top"] >= 0 and shape["bottom"] <= 72
+        fills = {tuple(round(c, 3) for c in s["non_stroking_color"]) for s in shapes}
+    assert fills == {(round(0x12 / 255, 3), round(0x34 / 255, 3), round(0x56 / 255, 3))}
+    content = _content(pdf)  # the content stream paints in that colour only
+    assert re.search(r"\.070588 \.203922 \.337255 rg", content)
+    assert " 1 0 0 rg" not in content  # the SVG's own red is gone
+
+
+def _xobjects(holder: pypdf.generic.DictionaryObject) -> list[pypdf.generic.StreamObject]:
+    """The XObjects in the resources of a page or a form."""
+    resources = holder["/Resources"].get_object()
+    assert isinstance(resources, pypdf.generic.DictionaryObject)
+    table = resources.get("/XObject")
+    if table is None:
+        return []
+    table = table.get_object()
+    assert isinstance(table, pypdf.generic.DictionaryObject)
+    found = []
+    for ref in table.values():
+        obj = ref.get_object()
+        assert isinstance(obj, pypdf.generic.StreamObject)
+        found.append(obj)
+    return found
+
+
+def _content(pdf: bytes) -> str:
+    """The page's content stream and those of the forms it draws, decompressed."""
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    contents = page.get_contents()
+    assert contents is not None
+    parts = [contents.get_data()]
+    for form in _xobjects(page):
+        assert str(form["/Subtype"]) == "/Form"  # an icon is never a picture
+        parts.append(form.get_data())
+    return b"\n".join(parts).decode("latin-1")
+
+
+def test_project_icon_hole_shows_the_card(tmp_path: Path) -> None:
+    library = icon_library(_project(tmp_path), None)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(512, 512), invariant=1, **EMBEDDED_START)
+    canvas.setFillColorRGB(1.0, 0.9, 0.6)
+    canvas.rect(0, 0, 512, 512, stroke=0, fill=1)
+    library.draw(canvas, "sailboat", 0, 0, 512, "#000000")
+    canvas.showPage()
+    canvas.save()
+    img = _pixels(buffer.getvalue())
+    assert img.getpixel((256, 416)) == (255, 230, 153)  # the hatch: the card shows
+    assert img.getpixel((150, 420)) == (0, 0, 0)  # the hull
+    assert img.getpixel((230, 250)) == (0, 0, 0)  # the sail
+
+
+def test_bad_icon_files_are_reported_not_drawn(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "icons" / "broken.svg").write_text("<svg this is not xml")
+    (root / "icons" / "Big_Ship.svg").write_text(SAILBOAT)
+    (root / "icons" / "fa-boat.svg").write_text(SAILBOAT)
+    library = icon_library(root, None)
+    problems = {p.path.name: p.message for p in library.check()}
+    assert set(problems) == {"broken.svg", "Big_Ship.svg", "fa-boat.svg"}
+    assert "not a readable SVG" in problems["broken.svg"]
+    assert "lower-case" in problems["Big_Ship.svg"]
+    assert not library.has("Big_Ship") and not library.has("big_ship")
+    with pytest.raises(ValueError, match=r"broken\.svg"):
+        _pdf([(library, "broken", "#000000")])
+
+
+def test_svg_icon_reads_no_other_file(tmp_path: Path) -> None:
+    """An icon's references to other files (here one outside the project) are never followed."""
+    (tmp_path / "project").mkdir()
+    root = _project(tmp_path / "project")
+    Image.new("RGB", (8, 8), "red").save(tmp_path / "secret.png")
+    (root / "icons" / "peek.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+        ' viewBox="0 0 10 10"><image width="10" height="10" xlink:href="../../secret.png"/>'
+        '<rect width="5" height="5"/></svg>'
+    )
+    pdf = _pdf([(icon_library(root, None), "peek", "#000000")])
+    assert b"/Subtype /Image" not in pdf
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        assert doc.pages[0].rects  # the rest of the icon is drawn
+
+
+def test_stroked_svg_is_recoloured_and_unfilled_stays_unfilled(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "icons" / "ring.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<circle cx="5" cy="5" r="4" fill="none" stroke="#00ff00" stroke-width="1"/></svg>'
+    )
+    content = _content(_pdf([(icon_library(root, None), "ring", "#336699")]))
+    assert re.search(r"\.2 \.4 \.6 RG", content)  # the stroke in the icon's colour
+    form = content.split(" Do", 1)[1]
+    assert re.search(r"\nS\n", form) and not re.search(r"\n[fFbB]\*?\n", form)  # stroked only
+    assert "0 1 0 RG" not in content
+
+
+# ---------------------------------------------------------------------------------
+# Font Awesome
+
+
+def test_font_awesome_icon_is_drawn_and_credited(tmp_path: Path) -> None:
+    library = icon_library(_project(tmp_path), None)
+    assert library.has("fa-anchor") and library.has("fa-regular-heart") and library.has("fa-github")
+    assert not library.has("fa-no-such-icon") and not library.has("fa-")
+    assert "fa-anchor" not in library.names()  # the catalogue lists them only on request
+    pdf = _pdf([(library, "fa-anchor", "#aa0000"), (library, "fa-regular-heart", "#aa0000")])
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        page = doc.pages[0]
+        assert not page.images
+        assert [c for c in page.curves if c["x1"] <= 72] and [
+            c for c in page.curves if c["x0"] >= 72
+        ]
+    assert library.credits(["monk", "fa-anchor", "fa-anchor"]) == (fa.CREDIT,)
+    assert library.credits(["monk", "bean"]) == ()
+    assert library.credits(["sailboat", "fa-anchor"]) == (
+        "Sailboat by Lorc, game-icons.net, CC BY 3.0",
+        fa.CREDIT,
+    )
+    assert "CC BY 4.0" in fa.CREDIT
+
+
+def test_font_awesome_is_imported_only_when_used() -> None:
+    code = (
+        "import io, sys\n"
+        "from reportlab.pdfgen.canvas import Canvas\n"
+        "from printgen.pdf import EMBEDDED_START\n"
+        "from printgen.icons import draw_icon, has_icon\n"
+        "c = Canvas(io.BytesIO(), **EMBEDDED_START)\n"
+        "assert has_icon('monk') and not has_icon('unicorn')\n"
+        "draw_icon(c, 'monk', 0, 0, 20)\n"
+        "print('fontawesome_free_pack' in sys.modules)\n"
+        "draw_icon(c, 'fa-skull', 0, 0, 20)\n"
+        "print('fontawesome_free_pack' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+# ---------------------------------------------------------------------------------
+# Unknown names
+
+
+def test_unknown_icon_names_the_closest(tmp_path: Path) -> None:
+    library = icon_library(_project(tmp_path), None)
+    assert "'sailboat'" in library.unknown_message("sailbot")
+    assert library.unknown_message("sailbot", inline=True).startswith(
+        "unknown inline icon ':sailbot:'; did you mean ':sailboat:'"
+    )
+    assert "'monk'" in library.unknown_message("monks")
+    assert "'fa-anchor'" in library.unknown_message("fa-ancor")
+    assert not any(n.startswith("fa-") for n in library.suggest("anchor"))
+    assert "printgen icons" in library.unknown_message("zzzzzz")
+
+
+# ---------------------------------------------------------------------------------
+# printgen icons
+
+
+def _text(pdf: Path) -> str:
+    with pdfplumber.open(pdf) as doc:
+        return "\n".join(page.extract_text() or "" for page in doc.pages)
+
+
+def test_icons_command_lists_every_icon_reproducibly(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    assert main(["--project", str(root), "icons"]) == 0
+    out = root / "build" / "icons.pdf"
+    words = set(_text(out).split())
+    assert set(ICON_NAMES) | {"sailboat", "anchor-mark"} <= words
+    assert "wave" not in words  # a game's own icon only in that game's catalogue
+    first = out.read_bytes()
+    assert main(["--project", str(root), "icons"]) == 0
+    assert out.read_bytes() == first
+    assert b"/FontFile2" in first and b"/Helvetica" not in first  # embedded fonts only
+
+    assert main(["--project", str(root), "icons", "sea"]) == 0
+    game_words = set(_text(root / "build" / "sea" / "icons.pdf").split())
+    assert {"wave", "sailboat", "monk"} <= game_words
+    assert "Lorc," in game_words  # the credit line of the project's icon folder
+
+
+def test_icons_command_unknown_game_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _project(tmp_path)
+    assert main(["--project", str(root), "icons", "land"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no game 'land'" in err[0] and "sea" in err[0]
+    assert not (root / "build").exists()
+
+
+def test_font_awesome_icons_on_built_cards(project: Path) -> None:
+    """A card type with `icon: fa-skull` and `:fa-anchor:` in its text: both print as vectors."""
+    from fontawesome_free_pack import get_icon
+
+    deck = project / "cards" / "warriors-and-monks" / "decks" / "main.yaml"
+    source = deck.read_text(encoding="utf-8")
+    source = source.replace("    icon: monk\n", "    icon: fa-skull\n", 1)
+    source = source.replace("gain 1 bean :bean:.", "gain 1 bean :fa-anchor:.", 1)
+    deck.write_text(source, encoding="utf-8")
+    args = ["--project", str(project), "build", "warriors-and-monks", "--only", "cards"]
+    assert main([*args, "--lang", "en"]) == 0
+    pdf = project / "build" / "warriors-and-monks" / "en" / "cards.pdf"
+    reader = pypdf.PdfReader(pdf)
+    forms: set[str] = set()  # the forms that the card faces (themselves forms) draw
+    for page in reader.pages:
+        for face in _xobjects(page):
+            resources = face["/Resources"].get_object()
+            assert isinstance(resources, pypdf.generic.DictionaryObject)
+            inner = resources.get("/XObject")
+            assert inner is not None
+            forms |= {str(name) for name in inner.get_object()}
+    for slug in ("solid/skull", "solid/anchor"):  # each drawn from its own SVG, as a form
+        icon = get_icon(slug)
+        assert icon is not None
+        key = hashlib.sha256(icon.svg.encode()).hexdigest()[:20]
+        assert any(key in name for name in forms), slug
+    with pdfplumber.open(pdf) as doc:
+        assert not doc.pages[0].images and doc.pages[0].curves
