@@ -22,6 +22,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.cli import main
+from printgen.draw.pdf import EMBEDDED_START
 from printgen.icons import (
     BUILTIN_DIR,
     ICON_NAMES,
@@ -32,7 +33,6 @@ from printgen.icons import (
 )
 from printgen.icons import fontawesome as fa
 from printgen.icons.svg import _parsed, parse
-from printgen.pdf import EMBEDDED_START
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -287,7 +287,7 @@ def test_font_awesome_is_imported_only_when_used() -> None:
     code = (
         "import io, sys\n"
         "from reportlab.pdfgen.canvas import Canvas\n"
-        "from printgen.pdf import EMBEDDED_START\n"
+        "from printgen.draw.pdf import EMBEDDED_START\n"
         "from printgen.icons import draw_icon, has_icon\n"
         "c = Canvas(io.BytesIO(), **EMBEDDED_START)\n"
         "assert has_icon('monk') and not has_icon('unicorn')\n"

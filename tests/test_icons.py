@@ -19,8 +19,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.draw.pdf import EMBEDDED_START
 from printgen.icons import ICON_NAMES, LABEL_ICONS, draw_icon, has_icon
-from printgen.pdf import EMBEDDED_START
 
 REQUIRED = [
     name

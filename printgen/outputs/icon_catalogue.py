@@ -15,9 +15,9 @@ from pathlib import Path
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.draw.pdf import new_canvas
 from printgen.icons import IconLibrary, IconSource, icon_library
 from printgen.icons import fontawesome as fa
-from printgen.pdf import new_canvas
 from printgen.write import atomic_write
 
 MM = 72 / 25.4
