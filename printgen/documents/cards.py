@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable
 
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
-from printgen.icons import has_icon
+from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import Face, LaidOutDeck
 from printgen.model.game import CardType, Deck, Game
@@ -31,6 +31,7 @@ class CardIndex:
     def __init__(self, game: Game, decks: list[LaidOutDeck], where: Where) -> None:
         self.where = where
         self.icon_colors = game.icon_colors
+        self.icons = game.icon_library
         self.problems: list[Problem] = []
         self.cards: dict[str, CardInfo] = {}
         for laid in decks:
@@ -73,7 +74,9 @@ def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -
             [text.Run(info.face.name, bold=True), text.Run(f"  × {info.card.count}")],
             TextStyle(**{**theme.h3.__dict__, "space_before": 0}),
         )
-        texts = [RichText(text.parse(body, has_icon), theme.body) for body in text_fields(info)]
+        texts = [
+            RichText(text.parse(body, index.icons.has), theme.body) for body in text_fields(info)
+        ]
         row = table(
             [[picture, [title, *texts]]],
             [picture.width + pt(5), width - picture.width - pt(5)],
@@ -128,18 +131,16 @@ def card_gallery(index: CardIndex, width: float, content: str) -> list[Flowable]
 
 
 class IconFlow(Flowable):  # type: ignore[misc]
-    def __init__(self, name: str, size: float, color: str) -> None:
+    def __init__(self, name: str, size: float, color: str, icons: IconLibrary) -> None:
         super().__init__()
-        self.name, self.size, self.color = name, size, color
+        self.name, self.size, self.color, self.icons = name, size, color, icons
         self.width = self.height = size
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.size, self.size
 
     def draw(self) -> None:
-        from printgen.icons import draw_icon
-
-        draw_icon(self.canv, self.name, 0, 0, self.size, self.color)
+        self.icons.draw(self.canv, self.name, 0, 0, self.size, self.color)
 
 
 def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
@@ -156,11 +157,11 @@ def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) 
         runs = [
             text.Run(info.face.name, bold=True),
             text.Run(f" ×{info.card.count} — "),
-            *text.parse(summary, has_icon),
+            *text.parse(summary, index.icons.has),
         ]
         rows.append(
             [
-                IconFlow(icon, icon_size, color) if has_icon(icon) else "",
+                IconFlow(icon, icon_size, color, index.icons) if index.icons.has(icon) else "",
                 RichText(runs, TextStyle(**{**theme.body.__dict__, "space_after": 0})),
             ]
         )

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
+from printgen.icons import IconLibrary
 from printgen.layout.face import LaidOutDeck
 from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import game_vars
 from printgen.source.located_yaml import read_yaml
-from printgen.source.readers import unknown_icon
 
 REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card by card
 
@@ -133,24 +133,25 @@ def render_document(
         )
     context = document_context(project, game, lang, decks)
     context[prose] = render_markdown(project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1))
-    problems = lint_prose(project.root / prose_rel, prose_rel, context[prose])
+    problems = lint_prose(project.root / prose_rel, prose_rel, context[prose], game.icon_library)
     if problems:
         raise ProjectError(problems)
     source = render_markdown(project, template, context, Where(f"templates/{template}", 1, 1))
     return context, source
 
 
-def lint_prose(path: Path, rel: str, rendered: str) -> list[Problem]:
+def lint_prose(path: Path, rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
     """Unknown :icon: names and characters the font cannot draw, at their line in the file."""
-    from printgen.icons import has_icon
     from printgen.layout import text
     from printgen.layout.fonts import vera
 
     lines = path.read_text(encoding="utf-8").splitlines()
     problems: list[Problem] = []
-    runs = text.parse(rendered.replace("*", " "), has_icon)
+    runs = text.parse(rendered.replace("*", " "), icons.has)
     for name in dict.fromkeys(text.unknown_icons(runs)):
-        problems.append(Problem(_line_of(lines, f":{name}:", rel), unknown_icon(name, inline=True)))
+        problems.append(
+            Problem(_line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
+        )
     for char in text.missing_glyphs(runs, vera()):
         problems.append(
             Problem(

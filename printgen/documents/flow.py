@@ -10,6 +10,7 @@ from typing import Any
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_line
+from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import Face
 from printgen.layout.fonts import Family
@@ -28,6 +29,7 @@ class TextStyle:
     indent: float = 0.0  # points, left
     bold: bool = False
     icon_colors: Mapping[str, str] = field(default_factory=lambda: NO_COLORS)  # own colours
+    icons: IconLibrary | None = None  # the game's icons (built-in ones when None)
 
     def scaled(self, factor: float) -> TextStyle:
         return replace(
@@ -143,7 +145,9 @@ def _draw_lines(flow: RichText, lines: list[text.Line], bullet: str | None) -> N
             offset += (width - line.width) / 2
         elif style.align == "right":
             offset += width - line.width
-        draw_line(canvas, line, offset, baseline, style.size, style.color, style.icon_colors)
+        draw_line(
+            canvas, line, offset, baseline, style.size, style.color, style.icon_colors, style.icons
+        )
         baseline -= flow.line_height
     canvas.restoreState()
 

@@ -18,7 +18,7 @@ from markdown_it.token import Token
 from reportlab.platypus import Flowable, PageBreak
 
 from printgen.documents.flow import RichText, Rule, TextStyle, table
-from printgen.icons import has_icon
+from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import text
 
 
@@ -35,6 +35,7 @@ class Theme:
     note_tint: str = "#f1f1f1"
     # a callout's bold label (lower case) -> its tint; the words come from the labels file
     callout_tints: Mapping[str, str] = field(default_factory=dict)
+    icons: IconLibrary | None = None  # the game's icons, for :name: in the prose
 
     def with_callouts(self, labels: Mapping[str, str]) -> Theme:
         """Clarifications and examples get their tints, named in the document's language."""
@@ -68,7 +69,9 @@ def to_flowables(
     return _Converter(theme, width, fences or {}).blocks(tokens)
 
 
-def inline_runs(token: Token, bold: bool = False) -> list[text.Run]:
+def inline_runs(
+    token: Token, bold: bool = False, icons: IconLibrary | None = None
+) -> list[text.Run]:
     """The runs of an inline token: emphasis, strong, code, breaks and :icon: names."""
     runs: list[text.Run] = []
     strong, em = bold, False
@@ -87,13 +90,13 @@ def inline_runs(token: Token, bold: bool = False) -> list[text.Run]:
         elif kind == "hardbreak":
             runs.append(text.Run(newline=True))
         elif kind in ("text", "code_inline", "html_inline"):
-            runs.extend(_with_icons(child.content, strong, em))
+            runs.extend(_with_icons(child.content, strong, em, icons or builtin_library()))
     return runs
 
 
-def _with_icons(content: str, bold: bool, italic: bool) -> list[text.Run]:
+def _with_icons(content: str, bold: bool, italic: bool, icons: IconLibrary) -> list[text.Run]:
     out = []
-    for run in text.parse(content.replace("*", "\x00"), has_icon):
+    for run in text.parse(content.replace("*", "\x00"), icons.has):
         out.append(text.Run(run.text.replace("\x00", "*"), bold, italic, run.icon, run.newline))
     return out
 
@@ -114,7 +117,9 @@ class _Converter:
             if kind == "heading_open":
                 out.extend(self._heading(tokens[i + 1], int(token.tag[1])))
             elif kind == "paragraph_open":
-                out.append(RichText(inline_runs(tokens[i + 1]), self.theme.body))
+                out.append(
+                    RichText(inline_runs(tokens[i + 1], icons=self.theme.icons), self.theme.body)
+                )
             elif kind in ("bullet_list_open", "ordered_list_open"):
                 out.extend(self._list(tokens[i + 1 : end], kind == "ordered_list_open", 0))
             elif kind == "blockquote_open":
@@ -136,7 +141,7 @@ class _Converter:
 
     def _heading(self, inline: Token, level: int) -> list[Flowable]:
         style = {1: self.theme.h1, 2: self.theme.h2}.get(level, self.theme.h3)
-        flows: list[Flowable] = [Heading(inline_runs(inline), style, level)]
+        flows: list[Flowable] = [Heading(inline_runs(inline, icons=self.theme.icons), style, level)]
         if level <= 2:
             flows.append(Rule(self.theme.accent, 0.8 if level == 2 else 1.5, 3))
         return flows
@@ -166,7 +171,11 @@ class _Converter:
                     inner_end = _closing(tokens, j)
                     if inner.type == "paragraph_open":
                         out.append(
-                            RichText(inline_runs(tokens[j + 1]), style, bullet if first else None)
+                            RichText(
+                                inline_runs(tokens[j + 1], icons=self.theme.icons),
+                                style,
+                                bullet if first else None,
+                            )
                         )
                         first = False
                     elif inner.type in ("bullet_list_open", "ordered_list_open"):
@@ -215,7 +224,7 @@ class _Converter:
                 rows.append([])
                 header_rows += int(in_head)
             elif token.type == "inline" and rows:
-                rows[-1].append(inline_runs(token, bold=False))
+                rows[-1].append(inline_runs(token, bold=False, icons=self.theme.icons))
         columns = max((len(r) for r in rows), default=1)
         weights = [
             max((math.sqrt(len(text.plain(r[c]))) if c < len(r) else 1.0) for r in rows) + 1.0

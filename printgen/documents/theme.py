@@ -8,13 +8,16 @@ from dataclasses import fields, replace
 from printgen.documents.flow import TextStyle
 from printgen.documents.markdown import Theme
 from printgen.draw.faces import NO_COLORS
+from printgen.icons import IconLibrary
 from printgen.layout.fonts import vera
 
 ACCENT = "#7a3b12"
 MIN_AID_SIZE = 7.0
 
 
-def rulebook_theme(icon_colors: Mapping[str, str] = NO_COLORS) -> Theme:
+def rulebook_theme(
+    icon_colors: Mapping[str, str] = NO_COLORS, icons: IconLibrary | None = None
+) -> Theme:
     family = vera()
     theme = Theme(
         body=TextStyle(family, 10, 1.35, space_after=6),
@@ -26,10 +29,12 @@ def rulebook_theme(icon_colors: Mapping[str, str] = NO_COLORS) -> Theme:
         table=TextStyle(family, 9, 1.25, space_after=0),
         accent=ACCENT,
     )
-    return _with_icon_colors(theme, icon_colors)
+    return _with_icon_colors(theme, icon_colors, icons)
 
 
-def aid_theme(body_size: float, icon_colors: Mapping[str, str] = NO_COLORS) -> Theme:
+def aid_theme(
+    body_size: float, icon_colors: Mapping[str, str] = NO_COLORS, icons: IconLibrary | None = None
+) -> Theme:
     family = vera()
     k = body_size / 8.0
     theme = Theme(
@@ -52,13 +57,15 @@ def aid_theme(body_size: float, icon_colors: Mapping[str, str] = NO_COLORS) -> T
         table=TextStyle(family, body_size, 1.2, space_after=0),
         accent=ACCENT,
     )
-    return _with_icon_colors(theme, icon_colors)
+    return _with_icon_colors(theme, icon_colors, icons)
 
 
-def _with_icon_colors(theme: Theme, icon_colors: Mapping[str, str]) -> Theme:
+def _with_icon_colors(
+    theme: Theme, icon_colors: Mapping[str, str], icons: IconLibrary | None
+) -> Theme:
     styles = {
-        f.name: replace(getattr(theme, f.name), icon_colors=icon_colors)
+        f.name: replace(getattr(theme, f.name), icon_colors=icon_colors, icons=icons)
         for f in fields(theme)
         if isinstance(getattr(theme, f.name), TextStyle)
     }
-    return replace(theme, **styles)
+    return replace(theme, **styles, icons=icons)

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import text
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.model.units import pt
@@ -81,12 +82,11 @@ def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
             op.align,
             op.valign,
             op.icon_colors,
+            op.icons,
         )
     elif isinstance(op, Icon):
-        from printgen.icons import draw_icon
-
         size = min(width, height)
-        draw_icon(
+        op.library.draw(
             canvas,
             op.name,
             left + (width - size) / 2,
@@ -150,6 +150,7 @@ def draw_block(
     align: str = "left",
     valign: str = "top",
     icon_colors: Mapping[str, str] = NO_COLORS,
+    icons: IconLibrary | None = None,
 ) -> None:
     """Draw fitted lines in a box given by its top-left corner (points, y up)."""
     used = content_height(block)
@@ -166,7 +167,7 @@ def draw_block(
             offset = (width - line.width) / 2
         elif align == "right":
             offset = width - line.width
-        draw_line(canvas, line, left + offset, baseline, block.size, color, icon_colors)
+        draw_line(canvas, line, left + offset, baseline, block.size, color, icon_colors, icons)
         baseline -= block.leading
     canvas.restoreState()
 
@@ -179,6 +180,7 @@ def draw_line(
     size: float,
     color: str,
     icon_colors: Mapping[str, str] = NO_COLORS,
+    icons: IconLibrary | None = None,
 ) -> None:
     """Draw a line. Words go out with real space characters between them (merged into one
     string while the font stays the same), so the PDF's text reads, searches and copies as the
@@ -204,11 +206,10 @@ def draw_line(
         if piece is None:
             break
         if piece.icon:
-            from printgen.icons import draw_icon
-
+            library = icons or builtin_library()
             # sits on the baseline like a capital, dipping slightly as round letters do
             icon_color = icon_colors.get(piece.icon, color)
-            draw_icon(
+            library.draw(
                 canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width, icon_color
             )
         else:

@@ -21,7 +21,6 @@ from printgen.problems import Problems, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import Resolved
 from printgen.source.layouts import Element, Layout, LayoutLibrary
-from printgen.source.readers import unknown_icon
 
 DEFAULT_STYLE: dict[str, Any] = {
     "font": "Vera",
@@ -219,17 +218,16 @@ def _check_safe_zone(
 
 
 def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]) -> Icon | None:
-    from printgen.icons import has_icon
-
+    icons = ctx.game.icon_library
     name = props.value("name")
     if not name:
         return None
-    if not has_icon(str(name)):
-        props.report("name", unknown_icon(str(name)))
+    if not icons.has(str(name)):
+        props.report("name", icons.unknown_message(str(name)))
         return None
     label = props.value("label")
     color = props.color("color", "#000000") or "#000000"
-    return Icon(*box, str(name), color, None if label is None else str(label))
+    return Icon(*box, str(name), color, None if label is None else str(label), icons)
 
 
 def _image(
@@ -320,20 +318,21 @@ def _text(
             "shorten the text, enlarge the box or lower min_size",
         )
         return None
-    return TextBox(x, y, w, h, block, fam, color, align, valign, ctx.game.icon_colors)
+    return TextBox(
+        x, y, w, h, block, fam, color, align, valign, ctx.game.icon_colors, ctx.game.icon_library
+    )
 
 
 def _runs(
     ctx: LayoutContext, content: str, where: Where, bold: bool, italic: bool, fam: Family
 ) -> list[text.Run]:
     """Markup to runs; an unknown :icon: name or a character the font lacks is reported."""
-    from printgen.icons import has_icon
-
-    runs = text.parse(content, has_icon)
+    icons = ctx.game.icon_library
+    runs = text.parse(content, icons.has)
     for name in text.unknown_icons(runs):
         ctx.report(
             where,
-            unknown_icon(name, inline=True),
+            icons.unknown_message(name, inline=True),
             once=("inline-icon", str(where), name),
         )
     for char in text.missing_glyphs(runs, fam):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.fonts import Family
 from printgen.model.game import CardShape, CardType, Deck, Side
@@ -40,6 +41,7 @@ class TextBox:
     align: str
     valign: str
     icon_colors: dict[str, str]
+    icons: IconLibrary  # what its inline :icons: are drawn from
 
 
 @dataclass
@@ -51,6 +53,7 @@ class Icon:
     name: str
     color: str
     label: str | None
+    library: IconLibrary
 
 
 @dataclass

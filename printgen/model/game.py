@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.problems import Severity, Where
+
+if TYPE_CHECKING:
+    from printgen.icons import IconLibrary
 
 # A player-facing text: one string for every language, or {lang: string}.
 Text = str | dict[str, str]
@@ -115,6 +118,13 @@ class Game:
     cover: list[str]  # deck/card references drawn on the rulebook's cover (default: the first 4)
     raw: dict[str, Any]  # the whole game.yaml, for game modules that need more
     checks: list[Check] = field(default_factory=list)
+    icons: IconLibrary | None = None  # every icon the game can use; set by the loader
+
+    @property
+    def icon_library(self) -> IconLibrary:
+        from printgen.icons import builtin_library
+
+        return self.icons or builtin_library()
 
     @property
     def id(self) -> str:

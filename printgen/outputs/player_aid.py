@@ -86,7 +86,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
 def _story(
     source: str, index: CardIndex, size: float, width: float, labels: dict[str, str]
 ) -> list[Flowable]:
-    theme = aid_theme(size, index.icon_colors).with_callouts(labels)
+    theme = aid_theme(size, index.icon_colors, index.icons).with_callouts(labels)
     return to_flowables(
         source,
         theme,

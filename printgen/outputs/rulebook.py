@@ -63,7 +63,7 @@ def _build(
     labels: dict[str, str],
     toc: bool,
 ) -> tuple[int, bytes | None, list[Problem]]:
-    theme = rulebook_theme(index.icon_colors).with_callouts(labels)
+    theme = rulebook_theme(index.icon_colors, index.icons).with_callouts(labels)
     width = pt(paper[0] - 2 * MARGIN)
     story = to_flowables(
         source,

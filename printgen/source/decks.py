@@ -15,7 +15,7 @@ from printgen.model.units import CARD_PRESETS
 from printgen.problems import Where
 from printgen.source import generate
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker, unknown_icon
+from printgen.source.readers import Checker
 
 DECK_KEYS = {
     "name",
@@ -231,10 +231,11 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
     elif kind == "color" and not (isinstance(value, str) and _COLOR.match(value)):
         checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
     elif kind == "icon":
-        from printgen.icons import has_icon
+        from printgen.icons import builtin_library
 
-        if not (isinstance(value, str) and has_icon(value)):
-            checker.error(where, f"{what}: {unknown_icon(str(value))}")
+        icons = checker.icons or builtin_library()
+        if not (isinstance(value, str) and icons.has(value)):
+            checker.error(where, f"{what}: {icons.unknown_message(str(value))}")
     return value
 
 

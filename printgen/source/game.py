@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from printgen.icons import icon_library
 from printgen.model.game import Constraint, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
@@ -49,7 +50,10 @@ def load_game(project: Project, game_id: str) -> Game:
         )
     rel_game = project.rel(folder / "game.yaml")
     raw = read_yaml(folder / "game.yaml", rel_game)
-    checker = Checker()
+    icons = icon_library(project.root, folder)
+    checker = Checker(icons=icons)
+    for problem in icons.check():  # an icon file that cannot be drawn
+        checker.error(Where(project.rel(problem.path)), f"icon: {problem.message}")
     meta = _meta(checker, raw, game_id, rel_game)
     if meta is None:
         raise ProjectError(checker.problems)
@@ -88,6 +92,7 @@ def load_game(project: Project, game_id: str) -> Game:
         used_title=_used_title(project, game_map),
         raw=game_map,
         checks=checks,
+        icons=icons,
     )
 
 

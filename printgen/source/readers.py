@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from printgen.icons import IconLibrary
 from printgen.model.units import parse_length
 from printgen.problems import Problem, ProjectError, Where
 from printgen.source.located_yaml import LDict, LList, read_yaml
@@ -20,23 +21,13 @@ def did_you_mean(
     return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
 
 
-ICON_HELP = "; see the icon list in the README"
-
-
-def unknown_icon(name: str, inline: bool = False) -> str:
-    from printgen.icons import ICON_NAMES
-
-    if inline:
-        return f"unknown inline icon ':{name}:'" + did_you_mean(name, ICON_NAMES, ICON_HELP, ":")
-    return f"unknown icon '{name}'" + did_you_mean(name, ICON_NAMES, ICON_HELP)
-
-
 class Checker:
     """Collects every problem of a file so a designer sees them all in one run."""
 
-    def __init__(self, languages: tuple[str, ...] = ()) -> None:
+    def __init__(self, languages: tuple[str, ...] = (), icons: IconLibrary | None = None) -> None:
         self.problems: list[Problem] = []
         self.languages = languages
+        self.icons = icons  # the game's icons, for icon-typed values
 
     def error(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
