@@ -22,10 +22,11 @@ moves does not matter), then at most one attack, then, after an attack, at most 
 
 ``played`` counts, per seat, the arena cards (symbol deck ids) a seat attacked from. Series (after
 every turn): ``lp_<seat>``. Figures: ``first_seat``, ``first_won``, ``attacks``, ``blaster``,
-``sword``, ``damage``, ``dash_draws`` (cards drawn for a dash on D4/D6), ``dash_attacks``
-(attacks whose value was a dash), ``d20_draws`` (cards drawn to choose the first player),
-``card_moves``, ``chess_moves`` (turns whose place needed the chess move), ``idle_turns``
-(turns without an attack), ``stalled`` (1 when no card in the arena has its switch ON).
+``sword``, ``damage``, ``blaster_damage``, ``sword_damage``, ``dash_draws`` (cards drawn for a
+dash on D4/D6), ``dash_attacks`` (attacks whose value was a dash), ``d20_draws`` (cards drawn to
+choose the first player), ``card_moves``, ``chess_moves`` (turns whose place needed the chess
+move), ``idle_turns`` (turns without an attack), ``deadlock`` (1 when no attack could ever be
+declared again: the game idled to the cap), ``stalled`` (1 when no arena card was ON at the start).
 """
 
 from __future__ import annotations
@@ -496,7 +497,9 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         else:
             counts["attacks"] += 1
             counts["blaster" if kind == BLASTER else "sword"] += 1
-            counts["damage"] += g.attack(seat, kind)
+            hit = g.attack(seat, kind)
+            counts["damage"] += hit
+            counts["blaster_damage" if kind == BLASTER else "sword_damage"] += hit
             played[seat][rules.ids[place]] += 1
             if min(g.lp) > 0:
                 move = bot.card_move(g, seat)
@@ -510,6 +513,8 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
     finished = min(g.lp) == 0
     winners: tuple[int, ...] = (0 if g.lp[1] == 0 else 1,) if finished else ()
     figures = {k: float(counts[k]) for k in ("attacks", "blaster", "sword", "damage")}
+    figures["blaster_damage"] = float(counts["blaster_damage"])
+    figures["sword_damage"] = float(counts["sword_damage"])
     figures.update({k: float(counts[k]) for k in ("card_moves", "chess_moves", "idle_turns")})
     figures["deadlock"] = float(counts["deadlock"])
     figures["first_seat"] = float(first)
