@@ -333,11 +333,13 @@ class Game:
                     todo.append(n)
         return len(seen) == len(cells)
 
-    def card_moves(self) -> list[tuple[int, Cell]]:
-        """Every (card, empty place) move that leaves it touching a card and one arena."""
+    def card_moves(self, only: Sequence[int] | None = None) -> list[tuple[int, Cell]]:
+        """Every (card, empty place) move that leaves it touching a card and one arena (of the
+        cards ``only``, when given)."""
         out: list[tuple[int, Cell]] = []
         cells = set(self.at)
-        for c, old in self.pos.items():
+        for c in sorted(self.pos) if only is None else only:
+            old = self.pos[c]
             rest = cells - {old}
             near: set[Cell] = set()
             for x, y in rest:
@@ -345,8 +347,10 @@ class Game:
                     n = (x + dx, y + dy)
                     if n not in rest and n != old:
                         near.add(n)
+            # touching a connected rest keeps one arena; a split rest must be joined by it
+            whole = self.connected(rest)
             for cell in sorted(near):
-                if self.connected(rest | {cell}):
+                if whole or self.connected(rest | {cell}):
                     out.append((c, cell))
         return out
 
@@ -447,7 +451,15 @@ class GreedyBot:
     def card_move(self, g: Game, seat: int) -> tuple[int, Cell] | None:
         best: tuple[int, Cell] | None = None
         best_v = _threat(g, 1 - seat) - 0.1 * _threat(g, seat)
-        for c, cell in g.card_moves():
+        # the cards that matter: under the two pawns, and the ON cards around them
+        pawns = [g.pos[g.pawn[0]], g.pos[g.pawn[1]]]
+        cards = sorted(
+            c
+            for c, (x, y) in g.pos.items()
+            if c in g.pawn
+            or (g.r.on[c] and any(abs(x - u) <= 1 and abs(y - v) <= 1 for u, v in pawns))
+        )
+        for c, cell in g.card_moves(cards):
             old = g.pos[c]
             g.move_card(c, cell)
             v = _threat(g, 1 - seat) - 0.1 * _threat(g, seat)
