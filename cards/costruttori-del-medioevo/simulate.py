@@ -14,7 +14,8 @@ Seat 0 is the first player. ``turns`` counts single players' turns. Where the ru
 
 ``played`` counts, per seat, each worker taken from the market (and the starting apprentice)
 and each building or machine completed. Series (one value per turn, after that turn):
-``vp_max`` (the leader's card points), ``coins_mean``. Figures: ``end_vp_turn`` /
+``vp_max`` (the leader's card points), ``coins_mean``, and per seat ``vp_<seat>`` (card points)
+and ``coins_<seat>``. Figures: ``vp_<seat>`` and ``coins_<seat>`` at the end, ``end_vp_turn`` /
 ``end_vp_round`` (when a player first reached ``end_vp``; absent when nobody did),
 ``winner_card_vp``, ``winner_coin_vp``, ``coin_vp_share`` (share of all final points that came
 from coins), ``coins_final_mean``, ``buildings_built``, ``machines_built``,
@@ -66,6 +67,9 @@ class Rules:
     b_coins: tuple[int, ...]
     b_machine: tuple[int, ...]  # unit index of the machine once built, -1 for a building
     b_deck: tuple[int, ...]  # building indices, one entry per copy
+    # for the greedy bot
+    b_value: tuple[float, ...]  # points per skill point needed
+    unit_total: tuple[int, ...]  # skill points a unit brings
 
 
 def _skills_of(card: SimCard, skills: Sequence[str]) -> tuple[int, ...]:
@@ -117,6 +121,14 @@ def prepare(data: SimData) -> Rules:
         else:
             b_machine.append(-1)
         b_deck.extend([len(b_ids) - 1] * card.count)
+    per_vp = _int(d.get("coins_per_vp"), "data.coins_per_vp")
+    b_value = []
+    for bi, need in enumerate(b_need):
+        # what a building is worth per skill point it needs (a machine counts its work too)
+        value = b_vp[bi] + b_coins[bi] / per_vp
+        if b_machine[bi] >= 0:
+            value += sum(unit_skills[b_machine[bi]]) * 0.6
+        b_value.append(value / (sum(need) or 1))
     return Rules(
         skills=skills,
         start_coins=_int(d.get("start_coins"), "data.start_coins"),
@@ -124,7 +136,7 @@ def prepare(data: SimData) -> Rules:
         actions=_int(d.get("actions"), "data.actions"),
         extra_action_cost=_int(d.get("extra_action_cost"), "data.extra_action_cost"),
         coin_gain=gain,
-        coins_per_vp=_int(d.get("coins_per_vp"), "data.coins_per_vp"),
+        coins_per_vp=per_vp,
         market=_int(d.get("market"), "data.market"),
         unit_ids=tuple(unit_ids),
         unit_skills=tuple(unit_skills),
@@ -137,6 +149,8 @@ def prepare(data: SimData) -> Rules:
         b_coins=tuple(b_coins),
         b_machine=tuple(b_machine),
         b_deck=tuple(b_deck),
+        b_value=tuple(b_value),
+        unit_total=tuple(sum(sk) for sk in unit_skills),
     )
 
 
@@ -298,19 +312,10 @@ def _random_move(game: Game, p: int) -> Move:
     return moves[game.rng.randrange(len(moves))]
 
 
-def _building_value(r: Rules, bi: int) -> float:
-    """Points a building is worth per skill point it needs (machines count their work too)."""
-    need = sum(r.b_need[bi]) or 1
-    value = r.b_vp[bi] + r.b_coins[bi] / r.coins_per_vp
-    m = r.b_machine[bi]
-    if m >= 0:
-        value += sum(r.unit_skills[m]) * 0.6
-    return value / need
-
-
 def _best_building(game: Game) -> int:
     row = game.building_row
-    return max(range(len(row)), key=lambda k: _building_value(game.r, row[k]))
+    value = game.r.b_value
+    return max(range(len(row)), key=lambda k: value[row[k]])
 
 
 def _greedy_move(game: Game, p: int) -> Move:
@@ -355,9 +360,7 @@ def _greedy_move(game: Game, p: int) -> Move:
         return (END, 0, 0)
     # 2. A site to work on.
     if len(pl.sites) < 2 and game.building_row:
-        i = max(
-            range(len(game.building_row)), key=lambda k: _building_value(r, game.building_row[k])
-        )
+        i = _best_building(game)
         if not pl.sites or len(pl.free) >= 2:
             return (BUILDING, i, 0)
     # 3. A worker for what the sites still miss (only if the free crew cannot cover it).
@@ -381,15 +384,12 @@ def _greedy_move(game: Game, p: int) -> Move:
             return (WORKER, best_w, 0)
         if len(pl.free) < 8:
             # Nothing in the row fits: hire the strongest anyway, so the row moves on.
-            k = max(
-                range(len(game.worker_row)), key=lambda k: sum(r.unit_skills[game.worker_row[k]])
-            )
+            row = game.worker_row
+            k = max(range(len(row)), key=lambda k: r.unit_total[row[k]])
             return (WORKER, k, 0)
     if any(m > 0 for m in missing) and game.building_row and len(pl.sites) < 4:
         # No worker left to hire: a site the free crew can work on instead.
-        i = max(
-            range(len(game.building_row)), key=lambda k: _building_value(r, game.building_row[k])
-        )
+        i = _best_building(game)
         return (BUILDING, i, 0)
     # 4. Coins: free actions only.
     if pl.free_actions and pl.coin_actions < len(r.coin_gain):
@@ -410,6 +410,8 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
     players = game.players
     vp_max: list[float] = []
     coins_mean: list[float] = []
+    seat_vp: list[list[float]] = [[] for _ in range(n)]
+    seat_coins: list[list[float]] = [[] for _ in range(n)]
     figures: dict[str, float] = {}
     turns = 0
     end_round = -1  # the round in which the game's end was triggered
@@ -437,6 +439,9 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         turns += 1
         vp_max.append(float(max(q.vp for q in players)))
         coins_mean.append(sum(q.coins for q in players) / n)
+        for q, player in enumerate(players):
+            seat_vp[q].append(float(player.vp))
+            seat_coins[q].append(float(player.coins))
         if end_round < 0 and (pl.vp >= rules.end_vp or game.no_buildings_left()):
             end_round = rnd
             if pl.vp >= rules.end_vp:
@@ -456,6 +461,9 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         total = sum(s[0] for s in scores)
         figures["coin_vp_share"] = sum(q.coins // per_vp for q in players) / total if total else 0.0
     figures["coins_final_mean"] = sum(q.coins for q in players) / n
+    for q, player in enumerate(players):
+        figures[f"vp_{q}"] = float(player.vp)
+        figures[f"coins_{q}"] = float(player.coins)
     figures["buildings_built"] = float(game.built)
     figures["machines_built"] = float(game.machines)
     figures["extra_actions"] = float(game.extra_actions)
@@ -466,6 +474,11 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         turns=turns,
         winners=winners,
         played=[q.played for q in players],
-        series={"vp_max": vp_max, "coins_mean": coins_mean},
+        series={
+            "vp_max": vp_max,
+            "coins_mean": coins_mean,
+            **{f"vp_{q}": seat_vp[q] for q in range(n)},
+            **{f"coins_{q}": seat_coins[q] for q in range(n)},
+        },
         figures=figures,
     )
