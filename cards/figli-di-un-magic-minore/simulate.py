@@ -13,8 +13,9 @@ cards of its suit put in play by the player who put the King in play.
 Seat 0 starts. ``turns`` counts single players' turns. Simplifications and decisions where the
 rulebook is silent (printed as clarifications by the lead):
 
-- special effects are used by a player in their own turn only, in two windows: after drawing
-  and after combat (before putting cards into play);
+- special effects are used in three windows: by the player in turn after drawing and after
+  combat (before putting cards into play), and by each attacked player, in turn order, once the
+  attackers are declared (before blocking); an attacker an effect removes deals no damage;
 - damage split: the attacker orders its blockers and each in turn takes exactly the damage that
   discards it, the rest going to the last one (or, for a ten that discards them all, to the
   defending player); any split the rules allow discards one of these sets;
@@ -648,8 +649,12 @@ def play_turn(g: Game, bots: Sequence[Bot], p: int) -> None:
     if attacks:
         for a, _ in attacks:
             g.tapped[a] = True
+        defenders = sorted({t for _, t in attacks}, key=lambda q: (q - p) % g.n)
+        for d in defenders:  # the attacked may answer with special effects, in turn order
+            _effects(g, bots[d], d)
+        attacks = [(a, t) for a, t in attacks if g.controller[a] == p and g.alive[t]]
         blocks: dict[int, int] = {}
-        for d in sorted({t for _, t in attacks}, key=lambda q: (q - p) % g.n):
+        for d in defenders:
             blocks.update(bots[d].blocks(g, d, attacks))
         orders: dict[int, list[int]] = {}
         for a, _ in attacks:
