@@ -159,6 +159,20 @@ def test_the_kings_bonus_and_the_aces_follow_who_put_the_card_in_play(rules: Any
     assert g.played_by[seven] == -1 and seven not in g.play[1]
 
 
+def test_an_attacked_player_answers_with_the_ace_of_clubs(rules: Any) -> None:
+    # Special effects may be used in the opponents' turns: the Ace of clubs from the attacked
+    # player's graveyard sends the attacking Jack to the graveyard of who put it in play.
+    t = Table(rules)
+    g = t.game
+    jack = t.in_play(0, "cuori-j")
+    ace = t.card("fiori-a")
+    g.grave[1].append(ace)
+    eng.play_turn(g, [eng.GreedyBot(), eng.GreedyBot()], 0)
+    assert jack in g.grave[0] and ace in g.exile
+    assert g.life[1] == rules.start_life
+    assert g.effects == 1
+
+
 def test_who_may_attack_and_block(rules: Any) -> None:
     t = Table(rules, 3)
     g = t.game
