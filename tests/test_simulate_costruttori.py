@@ -136,6 +136,13 @@ def test_the_round_is_completed_after_the_end_vp(rules: Any) -> None:
             assert rec.turns - 3 < rec.figures["end_vp_turn"] <= rec.turns
 
 
+def test_carla_and_davide_tie_and_davide_wins_on_coins(rules: Any) -> None:
+    # Rulebook: Carla 18 points and 27 coins (20), Davide 16 and 41 (20): Davide has more coins.
+    assert eng.final_winners(rules, [(18, 27), (16, 41)]) == (1,)
+    assert eng.final_winners(rules, [(18, 19), (18, 19)]) == (0, 1)  # 19 coins are 1 point
+    assert eng.final_winners(rules, [(17, 9), (16, 19)]) == (1,)  # 17 each, more coins
+
+
 def test_turn_cap_is_honoured_and_a_seed_replays_the_game(rules: Any) -> None:
     rec = eng.play(rules, ["greedy", "random"], random.Random(3), 5)
     assert (rec.finished, rec.turns, rec.winners) == (False, 5, ())

@@ -397,6 +397,14 @@ def _greedy_move(game: Game, p: int) -> Move:
     return (END, 0, 0)
 
 
+def final_winners(rules: Rules, seats: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """Winners from each seat's (card points, coins): points plus a point per
+    ``coins_per_vp`` coins (rounded down); ties go to the most coins, then are shared."""
+    scores = [(vp + coins // rules.coins_per_vp, coins) for vp, coins in seats]
+    top = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == top)
+
+
 _BOT_MOVES = {"random": _random_move, "greedy": _greedy_move}
 
 
@@ -452,13 +460,12 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
     per_vp = rules.coins_per_vp
     winners: tuple[int, ...] = ()
     if finished:
-        scores = [(q.vp + q.coins // per_vp, q.coins) for q in players]
-        top = max(scores)
-        winners = tuple(i for i, s in enumerate(scores) if s == top)
+        winners = final_winners(rules, [(q.vp, q.coins) for q in players])
+        scores = [q.vp + q.coins // per_vp for q in players]
         w = players[winners[0]]
         figures["winner_card_vp"] = float(w.vp)
         figures["winner_coin_vp"] = float(w.coins // per_vp)
-        total = sum(s[0] for s in scores)
+        total = sum(scores)
         figures["coin_vp_share"] = sum(q.coins // per_vp for q in players) / total if total else 0.0
     figures["coins_final_mean"] = sum(q.coins for q in players) / n
     for q, player in enumerate(players):
