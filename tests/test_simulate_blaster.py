@@ -4,6 +4,7 @@ shot, the sword, the knight), legal moves, deadlocks, the end of the game, and a
 from __future__ import annotations
 
 import importlib.util
+import pickle
 import random
 import shutil
 import sys
@@ -66,6 +67,12 @@ def test_the_arena_is_read_from_the_symbol_deck(rules: Any) -> None:
     assert sum(rules.on) == 27
     assert sum(1 for v in rules.d4 if v == 0) == 2  # the D4's two dashes
     assert sum(1 for p in rules.piece if p == eng.KNIGHT) == 9
+
+
+def test_the_rules_travel_to_worker_processes(rules: Any) -> None:
+    # --jobs sends the prepared rules to other processes: they must pickle, and stay equal
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert set(eng.BOTS) >= {"random", "greedy"}
 
 
 def test_free_movement_example(rules: Any) -> None:

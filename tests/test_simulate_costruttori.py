@@ -4,6 +4,7 @@ the game, and a broken card that must show in the results."""
 from __future__ import annotations
 
 import importlib.util
+import pickle
 import random
 import re
 import shutil
@@ -59,6 +60,12 @@ def _position(rules: Any, building: str, crew: list[str], coins: int) -> tuple[A
     pl.coins = coins
     pl.free_actions = rules.actions
     return game, pl
+
+
+def test_the_rules_travel_to_worker_processes(rules: Any) -> None:
+    # --jobs sends the prepared rules to other processes: they must pickle, and stay equal
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert set(eng.BOTS) >= {"random", "greedy"}
 
 
 def test_anna_builds_the_casolare(rules: Any) -> None:

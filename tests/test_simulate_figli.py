@@ -4,6 +4,7 @@ original's Ace and King rules, the end of the game, and a broken card that shows
 from __future__ import annotations
 
 import importlib.util
+import pickle
 import random
 import shutil
 import sys
@@ -69,6 +70,12 @@ def test_the_deck_is_read_from_the_yaml(rules: Any) -> None:
     assert sum(1 for k in rules.kind if k == eng.JACK) == 8
     assert {rules.power[c] for c in rules.cards_of("fiori-j")} == {10}
     assert {rules.power[c] for c in rules.cards_of("cuori-a")} == {1}
+
+
+def test_the_rules_travel_to_worker_processes(rules: Any) -> None:
+    # --jobs sends the prepared rules to other processes: they must pickle, and stay equal
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert set(eng.BOTS) >= {"random", "greedy"}
 
 
 @pytest.mark.parametrize(("life", "alive", "after"), [(20, True, 20), (2, False, 0)])
