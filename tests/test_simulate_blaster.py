@@ -1,0 +1,243 @@
+"""The Blaster e spade laser rules engine: the rulebook's examples (free movement, the blaster
+shot, the sword, the knight), legal moves, deadlocks, the end of the game, and a changed card."""
+
+from __future__ import annotations
+
+import importlib.util
+import pickle
+import random
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from printgen.simulate.data import load_sim_data
+from tests.conftest import ROOT
+
+GAME = "blaster-e-spade-laser"
+
+
+def _engine() -> ModuleType:
+    name = "sim_engine_blaster"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "cards" / GAME / "simulate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses (and pickling) look the module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+eng = _engine()
+Pick = Callable[[int], bool]
+
+
+@pytest.fixture(scope="module")
+def rules() -> Any:
+    return eng.prepare(load_sim_data(ROOT, GAME))
+
+
+def arena(rules: Any, wanted: dict[tuple[int, int], Pick], default: Pick | None = None) -> Any:
+    """A game whose 3×3 arena has, at each given place, a symbol card the test asks for."""
+    used: set[int] = set()
+    cells: dict[tuple[int, int], int] = {}
+    for cell, pick in wanted.items():
+        c = next(c for c in range(len(rules.ids)) if c not in used and pick(c))
+        used.add(c)
+        cells[cell] = c
+    for y in range(3):
+        for x in range(3):
+            if (x, y) not in cells:
+                ok = default or (lambda c: True)
+                c = next(c for c in range(len(rules.ids)) if c not in used and ok(c))
+                used.add(c)
+                cells[(x, y)] = c
+    order = [cells[(i % 3, i // 3)] for i in range(9)]
+    return eng.Game(rules, random.Random(0), cards=order)
+
+
+def test_the_arena_is_read_from_the_symbol_deck(rules: Any) -> None:
+    assert len(rules.ids) == 54
+    assert rules.side == 3 and rules.life_points == 10
+    assert sum(rules.on) == 27
+    assert sum(1 for v in rules.d4 if v == 0) == 2  # the D4's two dashes
+    assert sum(1 for p in rules.piece if p == eng.KNIGHT) == 9
+
+
+def test_the_rules_travel_to_worker_processes(rules: Any) -> None:
+    # --jobs sends the prepared rules to other processes: they must pickle, and stay equal
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert set(eng.BOTS) >= {"random", "greedy"}
+
+
+def test_free_movement_example(rules: Any) -> None:
+    # Rulebook: from the bottom-left corner (wind NE) to the centre (wind E), on to the right
+    # centre card (a rook), whose chess move reaches the top-right corner.
+    r = rules
+    g = arena(
+        r,
+        {
+            (0, 0): lambda c: r.wind[c] == (1, 1),
+            (1, 1): lambda c: r.wind[c] == (1, 0),
+            # a rook whose arrow leads out of the arena (or a dash)
+            (2, 1): lambda c: r.piece[c] == eng.ROOK and r.wind[c] in (None, (1, 0), (1, 1)),
+        },
+    )
+    reach = g.reach(0)
+    assert reach[g.at[(1, 1)]] is False and reach[g.at[(2, 1)]] is False  # free moves only
+    assert reach[g.at[(2, 2)]] is True  # the rook's move is needed
+    assert g.at[(2, 2)] in g.chess_targets(g.at[(2, 1)], 0)
+    assert g.free_step(g.at[(2, 1)]) is None  # its arrow points out of the arena
+
+
+def test_blaster_shot_example_and_moving_a_card(rules: Any) -> None:
+    # Rulebook: Anna on the centre card (ON, D4 = 3), Bruno on the top-left corner: diagonal
+    # neighbours, so the blaster hits and Bruno goes from 10 to 7 LP. Then Anna moves the
+    # bottom-right card just right of the top-right corner: it still touches a card.
+    r = rules
+    g = arena(r, {(1, 1): lambda c: r.on[c] and r.d4[c] == 3})
+    g.pawn = [g.at[(1, 1)], g.at[(0, 2)]]
+    assert g.attacks_from(g.at[(1, 1)], 0) == [eng.BLASTER]
+    assert g.attack(0, eng.BLASTER) == 3
+    assert g.lp == [10, 7]
+    moves = g.card_moves()
+    corner = g.at[(2, 0)]
+    assert (corner, (3, 2)) in moves
+    assert (corner, (4, 2)) not in moves  # touches nothing
+    assert (g.at[(2, 2)], (3, 3)) not in moves  # touching only its own old place
+    assert all(cell not in g.at for _, cell in moves)
+    g.move_card(corner, (3, 2))
+    assert g.at[(3, 2)] == corner and (2, 0) not in g.at
+
+
+def test_no_blaster_from_an_off_card_or_from_afar(rules: Any) -> None:
+    r = rules
+    g = arena(r, {(1, 1): lambda c: not r.on[c], (0, 0): lambda c: r.on[c]})
+    g.pawn = [g.at[(1, 1)], g.at[(0, 2)]]
+    assert g.attacks_from(g.at[(1, 1)], 0) == []  # OFF
+    assert g.attacks_from(g.at[(0, 0)], 0) == []  # ON but two cards away
+
+
+def test_knight_moves_and_the_corner_clarification(rules: Any) -> None:
+    r = rules
+    knight: Pick = lambda c: r.piece[c] == eng.KNIGHT  # noqa: E731
+    g = arena(r, {(0, 0): knight, (1, 0): knight, (1, 1): knight})
+    at = g.at
+    assert sorted(g.chess_targets(at[(0, 0)], 0)) == sorted([at[(1, 2)], at[(2, 1)]])
+    assert at[(1, 1)] not in g.chess_targets(at[(0, 0)], 0)  # never the centre from a corner
+    assert sorted(g.chess_targets(at[(1, 0)], 0)) == sorted([at[(0, 2)], at[(2, 2)]])
+    assert g.chess_targets(at[(1, 1)], 0) == []
+
+
+def test_sword_example(rules: Any) -> None:
+    # Rulebook: Bruno's card has the knight; its L move ends on Anna's card, ON with D6 = 5.
+    r = rules
+    g = arena(
+        r,
+        {
+            (2, 2): lambda c: r.piece[c] == eng.KNIGHT,
+            (1, 0): lambda c: r.on[c] and r.d6[c] == 5,
+        },
+    )
+    g.pawn = [g.at[(1, 0)], g.at[(2, 2)]]
+    assert g.reach(1).get(g.at[(1, 0)]) is not None
+    g.pawn[1] = g.at[(1, 0)]
+    assert g.attacks_from(g.at[(1, 0)], 1) == [eng.SWORD]
+    assert g.attack(1, eng.SWORD) == 5
+    assert g.lp == [5, 10]
+
+
+def test_chess_pawn_goes_forward_and_takes_diagonally(rules: Any) -> None:
+    r = rules
+    pawn: Pick = lambda c: r.piece[c] == eng.PAWN  # noqa: E731
+    g = arena(r, {(1, 0): pawn, (1, 2): pawn})
+    at = g.at
+    g.pawn = [at[(1, 0)], at[(2, 2)]]
+    assert g.chess_targets(at[(1, 0)], 0) == [at[(1, 1)]]  # north for seat 0
+    g.pawn[1] = at[(2, 1)]
+    assert sorted(g.chess_targets(at[(1, 0)], 0)) == sorted([at[(1, 1)], at[(2, 1)]])
+    assert g.chess_targets(at[(1, 2)], 0) == []  # last row: no move
+    assert g.chess_targets(at[(1, 2)], 1) == [at[(1, 1)]]  # south for seat 1
+
+
+def test_a_dash_draws_from_the_pile(rules: Any) -> None:
+    r = rules
+    g = arena(r, {(0, 0): lambda c: r.d4[c] == 0})
+    g.pawn = [g.at[(0, 0)], g.at[(1, 1)]]
+    pile = list(g.pile)
+    drawn = []
+    for c in reversed(pile):  # the top of the pile is the end of the list
+        drawn.append(c)
+        if r.d4[c]:
+            break
+    assert g.attack(0, eng.BLASTER) == r.d4[drawn[-1]]
+    assert g.dash_draws == len(drawn) and g.dash_attacks == 1
+    assert g.pile[: len(drawn)] == drawn[::-1]  # the drawn cards went under the pile
+    assert len(g.pile) == len(pile)
+
+
+def test_first_player_has_the_higher_d20(rules: Any) -> None:
+    r = rules
+    g = arena(r, {(0, 0): lambda c: r.d20[c] == 3, (2, 2): lambda c: r.d20[c] == 18})
+    assert g.first_player() == 1 and g.d20_draws == 0
+
+
+def test_deadlock_when_no_attack_can_ever_happen(rules: Any) -> None:
+    r = rules
+    g = arena(r, {}, default=lambda c: not r.on[c])
+    assert g.deadlocked()
+    g2 = arena(r, {(1, 1): lambda c: r.on[c]}, default=lambda c: not r.on[c])
+    g2.pawn = [g2.at[(1, 1)], g2.at[(2, 2)]]
+    assert not g2.deadlocked()
+
+
+def test_games_end_replay_and_honour_the_turn_cap(rules: Any) -> None:
+    rec = eng.play(rules, ["greedy", "random"], random.Random(4), 2)
+    assert rec.turns == 2 and not rec.finished and rec.winners == ()
+    for bots in (["greedy", "greedy"], ["random", "random"]):
+        a = eng.play(rules, bots, random.Random(21), 300)
+        b = eng.play(rules, bots, random.Random(21), 300)
+        assert a == b
+        assert len(a.series["lp_0"]) == a.turns
+        if a.finished:
+            loser = 1 - a.winners[0]
+            assert a.series[f"lp_{loser}"][-1] == 0
+        else:
+            assert a.turns == 300
+
+
+def test_greedy_beats_random(rules: Any) -> None:
+    rng = random.Random(2026)
+    wins = 0
+    for i in range(120):
+        bots = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        rec = eng.play(rules, bots, rng, 200)
+        wins += sum(1 for w in rec.winners if bots[w] == "greedy")
+    assert wins > 90
+
+
+def test_a_stronger_blaster_shows_in_the_damage(tmp_path: Path, rules: Any) -> None:
+    shutil.copytree(ROOT / "cards", tmp_path / "cards")
+    path = tmp_path / "cards" / "mazzo-dei-simboli" / "decks" / "simboli.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "d4: [1, 2, 3, 4]" in text
+    path.write_text(text.replace("d4: [1, 2, 3, 4]", "d4: [7, 8, 9, 10]"), "utf-8")
+    strong = eng.prepare(load_sim_data(tmp_path, GAME))
+    assert sorted(set(strong.d4)) == [0, 7, 8, 9, 10]
+
+    def per_shot(r: Any) -> float:
+        rng = random.Random(8)
+        damage = shots = 0.0
+        for _ in range(60):
+            rec = eng.play(r, ["greedy", "greedy"], rng, 200)
+            damage += rec.figures["blaster_damage"]
+            shots += rec.figures["blaster"]
+        return damage / shots
+
+    assert per_shot(rules) <= 4
+    assert per_shot(strong) > 5
