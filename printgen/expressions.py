@@ -16,6 +16,7 @@ from typing import Any
 
 _LOOKUP = re.compile(r"^\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}$")
 _PLAIN_PART = re.compile(r"\{\{|\{%|\{#")
+_LITERALS = {"true", "false", "none", "True", "False", "None"}  # Jinja's, not names
 
 
 class ExpressionError(Exception):
@@ -35,7 +36,7 @@ def evaluate(value: Any, context: dict[str, Any]) -> Any:
     if not is_expression(value):
         return value
     match = _LOOKUP.match(value)
-    if match:
+    if match and match.group(1) not in _LITERALS:
         return _lookup(match.group(1), context)
     return render_template(value, context)
 

@@ -50,7 +50,7 @@ def printgen(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
     return run
 
 
-def printed_in_trim_box(pdf: pdfplumber.PDF, face: dict[str, float]) -> str:
+def printed_in_trim_box(pdf: pdfplumber.pdf.PDF, face: dict[str, float]) -> str:
     """The text drawn inside a manifest face's trim box on its page."""
     page = pdf.pages[int(face["page"]) - 1]
     left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
@@ -64,17 +64,26 @@ def printed_in_trim_box(pdf: pdfplumber.PDF, face: dict[str, float]) -> str:
 
 
 def manifest(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 @pytest.fixture(scope="session")
-def wm_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Warriors and Monks built once (cards, rulebook, aid) for the read-back tests."""
-    root = tmp_path_factory.mktemp("wm")
-    for folder in ("cards", "templates"):
-        shutil.copytree(ROOT / folder, root / folder)
-    assert main(["--project", str(root), "build", "warriors-and-monks"]) == 0
-    return root / "build" / "warriors-and-monks"
+def bundled_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every bundled game built once — both languages, every output — into build/ of a copy of
+    the project: the read-back tests of every game share it."""
+    root = tmp_path_factory.mktemp("bundled")
+    for folder in ("cards", "templates", "fonts", "icons"):
+        if (ROOT / folder).exists():
+            shutil.copytree(ROOT / folder, root / folder)
+    assert main(["--project", str(root), "build"]) == 0
+    return root / "build"
+
+
+@pytest.fixture(scope="session")
+def wm_build(bundled_build: Path) -> Path:
+    """Warriors and Monks' outputs (cards, rulebook, aid) in both languages."""
+    return bundled_build / "warriors-and-monks"
 
 
 def rules_module(game_id: str, root: Path = ROOT) -> ModuleType:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pypdfium2
@@ -150,7 +151,7 @@ def test_backs_sit_exactly_behind_their_fronts(
     fronts = {(f["page"], i): f for i, f in enumerate(x for x in faces if x["side"] == "front")}
     backs = [f for f in faces if f["side"] == "back"]
     assert len(backs) == len(fronts)
-    by_page: dict[int, list[dict[str, float]]] = {}
+    by_page: dict[int, list[dict[str, Any]]] = {}
     for f in faces:
         by_page.setdefault(f["page"], []).append(f)
     for page, items in by_page.items():
@@ -213,8 +214,8 @@ def test_letter_paper_page_size_is_exact(project: Path, printgen: object) -> Non
     assert sizes == {(215.9, 279.4)}
 
 
-def _fonts(reader: PdfReader) -> list[dict[str, object]]:
-    found = []
+def _fonts(reader: PdfReader) -> list[Any]:
+    found: list[Any] = []
 
     def walk(resources: object) -> None:
         if not resources:

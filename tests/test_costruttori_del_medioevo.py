@@ -3,7 +3,6 @@ set passes, and the card and coin PDFs read back with the right counts, sizes an
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +11,6 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from printgen.cli import main
 from printgen.problems import Problem
 from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box, rule_context, rules_module
 
@@ -290,12 +288,8 @@ def test_names_are_unique(project: Path) -> None:
 
 # ---------------------------------------------------------------------- built PDFs
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("cdm")
-    for folder in ("cards", "templates"):
-        shutil.copytree(ROOT / folder, root / folder)
-    assert main(["--project", str(root), "build", GAME]) == 0
-    return root / "build" / GAME
+def built(bundled_build: Path) -> Path:
+    return bundled_build / GAME
 
 
 DECK_COUNTS = {"workers": 42, "apprentices": 4, "buildings": 42}

@@ -12,6 +12,7 @@ from printgen.draw.sheets import EDGE, Placement, Sheet, back_origin, crop_marks
 from printgen.layout import text
 from printgen.layout.face import Face
 from printgen.layout.fonts import vera
+from printgen.model.game import CardShape, Side
 from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
 from printgen.options import Duplex
 from printgen.problems import ProjectError
@@ -27,7 +28,7 @@ def test_every_preset_fits_with_marks_clear_of_the_paper_edge(preset: str, paper
     assert grid.per_page >= 1
     assert grid.cols * grid.cell_w <= grid.paper_w - 2 * EDGE
     assert grid.rows * grid.cell_h <= grid.paper_h - 2 * EDGE
-    face = Face("k", "d", "c", "front", "n", w, h, 3.0, "rect")
+    face = Face("k", "d", "c", Side.FRONT, "n", w, h, 3.0, CardShape.RECT)
     full = Sheet(
         "front", grid, [Placement(face, *grid.trim_origin(i)) for i in range(grid.per_page)], False
     )
@@ -43,7 +44,7 @@ def test_every_preset_fits_with_marks_clear_of_the_paper_edge(preset: str, paper
 
 def test_a_half_filled_sheet_gets_marks_around_its_cards_only() -> None:
     grid = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
-    face = Face("k", "d", "c", "front", "n", 63, 88, 3.0, "rect")
+    face = Face("k", "d", "c", Side.FRONT, "n", 63, 88, 3.0, CardShape.RECT)
     placed = [Placement(face, *grid.trim_origin(i)) for i in range(2)]  # two of eight slots
     marks = crop_marks(Sheet("front", grid, placed, False))
     verticals = {x1 for x1, y1, x2, y2 in marks if x1 == x2}
@@ -62,7 +63,7 @@ def test_backs_mirror_about_the_edge_the_sheet_turns_over() -> None:
     portrait = plan_grid(70, 120, 3, PAPER_SIZES["a4"])
     assert portrait.paper_w < portrait.paper_h
     assert back_origin(portrait, 10, 20, 70, 120, Duplex.LONG) == (210 - 10 - 70, 20)
-    assert back_origin(portrait, 10, 20, 70, 120, "short") == (10, 297 - 20 - 120)
+    assert back_origin(portrait, 10, 20, 70, 120, Duplex.SHORT) == (10, 297 - 20 - 120)
     landscape = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
     assert back_origin(landscape, 10, 20, 63, 88, Duplex.LONG) == (10, 210 - 20 - 88)
 

@@ -18,7 +18,6 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from printgen.cli import main
 from printgen.layout.face import TextBox
 from printgen.model.game import Game
 from printgen.options import BuildOptions
@@ -46,13 +45,9 @@ RANK_NAMES = {
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The game built once (cards, rulebook, aids) from a copy of the project."""
-    root = tmp_path_factory.mktemp("fdm")
-    shutil.copytree(ROOT / FOLDER, root / FOLDER)
-    shutil.copytree(ROOT / "templates", root / "templates")
-    assert main(["--project", str(root), "build", GAME]) == 0
-    return root / "build" / GAME
+def built(bundled_build: Path) -> Path:
+    """The game's outputs (cards, rulebook, aids) in both languages."""
+    return bundled_build / GAME
 
 
 @pytest.fixture

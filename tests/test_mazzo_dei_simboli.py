@@ -7,16 +7,15 @@ a test that breaks a temporary copy of the project and expects the rule's messag
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from printgen.cli import main
 from printgen.problems import Problem
 from tests.conftest import MM, ROOT, Run, manifest, rule_context, rules_module
 
@@ -43,7 +42,7 @@ SIZES = {
 Printgen = Callable[..., Run]
 
 
-def _symbol_deck(root: Path) -> deck_rules.SymbolDeck:
+def _symbol_deck(root: Path) -> Any:
 
     ctx = rule_context(root, DECK)
     problems: list[Problem] = []
@@ -264,13 +263,8 @@ def test_arena_numbers_agree_with_needs(project: Path, printgen: Printgen) -> No
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("symbols")
-    for folder in ("cards", "templates"):
-        shutil.copytree(ROOT / folder, root / folder)
-    for game in (DECK, MORRA, ARENA):
-        assert main(["--project", str(root), "build", game]) == 0
-    return root / "build"
+def built(bundled_build: Path) -> Path:
+    return bundled_build
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

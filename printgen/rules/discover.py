@@ -23,7 +23,8 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     path = game_folder / RULES_FILE
     if not path.is_file():
         return None
-    digest = hashlib.sha1(path.resolve().as_posix().encode()).hexdigest()[:12]
+    # named by path and content: an edited rules.py (printgen watch, tests) is imported afresh
+    digest = hashlib.sha1(path.resolve().as_posix().encode() + path.read_bytes()).hexdigest()[:12]
     name = f"printgen_rules_{game_folder.name.replace('-', '_')}_{digest}"
     if name in sys.modules:
         return sys.modules[name]
