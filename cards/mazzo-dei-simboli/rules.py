@@ -367,6 +367,12 @@ def _short(items: Iterable[Any], limit: int = 8) -> str:
 # A game's needs (uses: in game.yaml)
 
 
+@rule("uses", for_users=True)
+def needs_of_a_game(ctx: RuleContext) -> list[Problem]:
+    """Every game that plays on the symbol deck: its ``uses: needs:`` can be met."""
+    return check_uses(ctx.game, ctx)
+
+
 def check_uses(game: Game, ctx: RuleContext) -> list[Problem]:
     """The deck named under ``uses:`` exists and can give everything the game needs."""
     uses = game.uses

@@ -118,6 +118,17 @@ class RuleContext:
         """The line of a top-level key of game.yaml."""
         return place(self.game.raw, key, self.game.meta.where)
 
+    @property
+    def used_game(self) -> str | None:
+        """The id of the game whose deck this one plays on (``uses: {deck: …}``), if any."""
+        uses = self.game.uses
+        deck = uses.get("deck") if isinstance(uses, Mapping) else None
+        return deck if isinstance(deck, str) else None
+
+    def where_used_game(self) -> Where:
+        """The line of ``uses: {deck: …}`` in game.yaml."""
+        return place(self.game.uses, "deck", self.where_key("uses"))
+
     def load_game(self, game_id: str) -> Game:
         """Another game of the project (e.g. the deck this game plays on); raises ProjectError
         when it does not load."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from types import ModuleType
 
-from printgen.problems import Problem, Problems, Severity, Where
+from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.rules.checks import run_checks
 from printgen.rules.constraints import check_constraints
 from printgen.rules.context import RuleContext
@@ -17,11 +17,23 @@ from printgen.rules.registry import rules_in
 
 
 def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -> None:
+    """Constraints, checks:, the game's own rules, then the rules its used deck sets for it."""
     check_constraints(ctx.game, problems)
     run_checks(ctx, problems)
-    if module is None:
-        return
-    for rule in rules_in(module):
+    rules = rules_in(module) if module is not None else []
+    used = ctx.used_game
+    if used is not None:
+        try:
+            deck_module = ctx.rules_module(used)
+        except ProjectError as exc:
+            problems.add(
+                ctx.where_used_game(),
+                f"uses deck '{used}', which cannot be loaded: {exc.problems[0].message}",
+            )
+            deck_module = None
+        if deck_module is not None:
+            rules += rules_in(deck_module, for_users=True)
+    for rule in rules:
         try:
             found = list(rule.check(ctx))
         except Exception as exc:  # the designer's Python: their bug is their input's problem
