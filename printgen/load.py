@@ -30,6 +30,16 @@ GAME_KEYS = {
     "uses",
     "cover",
     "icon_colors",
+    "balance",
+}
+# Balance thresholds a playtest simulation checks (printgen validate --simulate): key ->
+# (whole number?, lowest, highest). What each one measures: printgen/simulate/balance.py.
+BALANCE_KEYS: dict[str, tuple[bool, float, float]] = {
+    "min_finished": (False, 0.0, 1.0),
+    "max_seat_win_gap": (False, 0.0, 1.0),
+    "max_first_player_advantage": (False, 0.0, 1.0),
+    "max_turns_p90": (True, 1, 1_000_000),
+    "min_turns_p10": (True, 1, 1_000_000),
 }
 DECK_KEYS = {
     "name",
@@ -87,6 +97,7 @@ def load_game(project: Project, game_id: str) -> Game:
     constraints = _constraints(checker, game_map)
     cover = _cover(checker, game_map)
     icon_colors = _icon_colors(checker, game_map)
+    _balance(checker, game_map)
     if checker.problems:
         raise ProjectError(checker.problems)
     data = game_map.get("data", {})
@@ -138,6 +149,27 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         subtitle=subtitle,
         where=node.where,
     )
+
+
+def _balance(checker: Checker, node: LDict) -> None:
+    if "balance" not in node:
+        return
+    balance = checker.mapping(node["balance"], node.at("balance"), "balance")
+    if balance is None:
+        return
+    checker.keys(balance, set(BALANCE_KEYS), set(), "balance")
+    for key, (whole, low, high) in BALANCE_KEYS.items():
+        value = balance.get(key)
+        if key not in balance:
+            continue
+        kind = "a whole number" if whole else "a number"
+        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+            checker.error(balance.at(key), f"balance: '{key}' must be {kind}, not {value!r}")
+        elif not low <= value <= high:
+            checker.error(
+                balance.at(key),
+                f"balance: '{key}' must be between {low:g} and {high:g}, not {value:g}",
+            )
 
 
 def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
