@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from printgen.simulate.contract import GameRecord, SimData
 
@@ -359,7 +360,7 @@ class GreedyBot:
         others = [q for q in range(n) if q != seat]
         if hand[TRUCE] and state.truce[seat] == NOBODY and (monks[seat] or state.beans[seat]):
             sizes = state.hands
-            apply(state, seat, ("truce", max(others, key=lambda q: sum(sizes[q]))))
+            apply(state, seat, ("truce", _argmax(state, others, lambda q: sum(sizes[q]))))
         if hand[WAR] and state.war == NOBODY:
             opposing_monks = sum(monks[q] for q in others)
             if opposing_monks > monks[seat] or (hand[WARRIOR] and _best_target(state, seat) >= 0):
@@ -371,7 +372,7 @@ class GreedyBot:
                 if state.winner != NOBODY:
                     return
         while hand[DEATH] > 1 or (hand[DEATH] and not hand[WARRIOR]):
-            richest = max(others, key=lambda q: (monks[q], state.beans[q]))
+            richest = _argmax(state, others, lambda q: (monks[q], state.beans[q]))
             if monks[richest] < 2:
                 break
             apply(state, seat, ("death", richest))
@@ -401,13 +402,30 @@ class GreedyBot:
 
 
 def _best_target(state: State, seat: int) -> int:
-    best, best_value = NOBODY, 0
-    for q in range(state.n):
-        if state.can_attack(seat, q):
-            value = 2 * min(state.beans[q], state.hands[seat][WARRIOR]) + state.monks[q]
-            if value > best_value:
-                best, best_value = q, value
-    return best
+    """The opponent an attack with every Warrior hurts most; NOBODY when none is worth it."""
+    warriors = state.hands[seat][WARRIOR]
+    targets = [q for q in range(state.n) if state.can_attack(seat, q)]
+    if not targets:
+        return NOBODY
+
+    def value(q: int) -> int:
+        return 2 * min(state.beans[q], warriors) + state.monks[q]
+
+    best = _argmax(state, targets, value)
+    return best if value(best) > 0 else NOBODY
+
+
+def _argmax(state: State, seats: Sequence[int], key: Callable[[int], Any]) -> int:
+    """The seat with the highest key, ties drawn at random: no seat is the usual victim."""
+    best: list[int] = []
+    top = None
+    for q in seats:
+        k = key(q)
+        if top is None or k > top:
+            best, top = [q], k
+        elif k == top:
+            best.append(q)
+    return best[0] if len(best) == 1 else best[int(state.rng.random() * len(best))]
 
 
 BOT_CLASSES: dict[str, type[RandomBot] | type[GreedyBot]] = {

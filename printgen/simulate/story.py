@@ -75,9 +75,7 @@ def key_sentences(summary: Mapping[str, Any]) -> list[str]:
     if cards:
         most = max(cards, key=lambda c: c["played_per_seat"])
         best = [c for c in cards if c["correlation"] is not None]
-        line = (
-            f"Most played: {most['card']}, {most['played_per_seat']:.1f} copies per player and game"
-        )
+        line = f"Most played: {most['card']} ({most['played_per_seat']:.1f} per player and game)"
         if best:
             top_card = max(best, key=lambda c: c["correlation"])
             line += (
