@@ -25,7 +25,7 @@ from printgen.simulate.data import (
 )
 from printgen.simulate.engine import Engine, NoEngine, has_engine, load_engine
 from printgen.simulate.run import DEFAULT_TURN_CAP, Settings, play_games
-from printgen.simulate.stats import summarize
+from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
 
 EXIT_BAD_INPUT = 2
@@ -105,7 +105,9 @@ def run(
         raise BadRequest(
             f"cards/{game_id}/simulate.py cannot read the game's data: {exc}"
         ) from None
-    records = play_games(project_root, game_id, data, settings)
+    tally = Tally(settings)
+    for record in play_games(project_root, game_id, data, settings):
+        tally.add(record)
     card_ids = [card.id for cards in data.decks.values() for card in cards]
     meta = {
         "game": game_id,
@@ -113,7 +115,7 @@ def run(
         "engine": f"cards/{game_id}/simulate.py",
         "engine_bots": list(engine.bots),
     }
-    summary = summarize(records, settings, meta, card_ids, engine.labels)
+    summary = summarize(tally, settings, meta, card_ids, engine.labels)
     return summary, check(summary, load_thresholds(project_root, game_id))
 
 

@@ -81,6 +81,7 @@ def _page_one(
     for sentence in key_sentences(summary):
         at.put(Paragraph(_esc(sentence), BULLET, bulletText="•"))
     if verdicts:
+        at.y -= 6
         at.put(Paragraph("Balance thresholds (game.yaml)", HEAD), 2)
         for sentence in verdict_sentences(verdicts):
             style = (
@@ -106,8 +107,9 @@ def _page_one(
         ),
         MARGIN + half + 16,
     )
-    at.y -= chart_h + 14
-    if len(summary["bots"]) > 1 and at.y - chart_h > MARGIN:
+    at.y -= chart_h + 18
+    two = len(summary["bots"]) > 1
+    if two and at.y - chart_h > MARGIN:
         at.drawing(
             charts.rate_bars(
                 summary["bots"],
@@ -119,6 +121,13 @@ def _page_one(
             ),
             MARGIN,
         )
+    series = list(summary["series"].values())[:MAX_LINE_CHARTS]
+    height = chart_h + 10 * (len(series) - 1)
+    if series and at.y - height > MARGIN:
+        curves = [(s["label"], s["mean"]) for s in series]
+        title = "Over the game (mean of the games still running)"
+        width = half if two else WIDTH - 2 * MARGIN
+        at.drawing(charts.line_chart(curves, width, height, title), MARGIN + (half + 16) * two)
 
 
 def _page_two(canvas: Canvas, summary: Mapping[str, Any]) -> None:
@@ -173,6 +182,7 @@ def _page_two(canvas: Canvas, summary: Mapping[str, Any]) -> None:
     at.put(Paragraph(text, BODY), 6)
     figures = summary["figures"]
     if figures:
+        at.y -= 6
         at.put(Paragraph("The game's own figures", HEAD), 2)
         frows = [["figure", "mean", "p10", "median", "p90"]]
         for f in figures.values():
@@ -186,23 +196,6 @@ def _page_two(canvas: Canvas, summary: Mapping[str, Any]) -> None:
                 ]
             )
         at.put(_table(frows, first=250), 10)
-    series = list(summary["series"].items())[:MAX_LINE_CHARTS]
-    if series:
-        at.y -= 4
-        chart_h = 150.0
-        width = WIDTH - 2 * MARGIN
-        if at.y - chart_h < MARGIN:
-            return
-        curves = [(s["label"], s["mean"]) for _, s in series]
-        at.drawing(
-            charts.line_chart(
-                curves,
-                width,
-                chart_h + 10 * (len(curves) - 1),
-                "Over the game (mean of the games still running)",
-            ),
-            MARGIN,
-        )
 
 
 def _table(rows: list[list[Any]], first: float | None = None) -> Table:

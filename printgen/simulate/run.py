@@ -2,21 +2,23 @@
 
 Game ``i`` is seeded from ``(seed, i)`` alone and its seats rotate through the bot list from
 position ``i``, so a game is the same whichever process plays it: ``--jobs J`` only splits the
-games into contiguous chunks, and the records come back in game order.
+games into batches of consecutive games, and the records come back in game order.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.engine import load_engine
 
 DEFAULT_TURN_CAP = 1000
+BATCH = 250  # games a worker plays per task
 
 
 @dataclass(frozen=True)
@@ -41,43 +43,34 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 def play_games(
     project_root: Path, game_id: str, data: SimData, settings: Settings
-) -> list[GameRecord]:
-    chunks = _chunks(settings.games, max(1, settings.jobs))
-    if len(chunks) <= 1:
-        return _play_chunk(project_root, game_id, data, settings, 0, settings.games)
-    context = multiprocessing.get_context("spawn")  # same behaviour on every platform
-    with context.Pool(len(chunks)) as pool:
-        parts = pool.starmap(
-            _play_chunk,
-            [(project_root, game_id, data, settings, start, stop) for start, stop in chunks],
-        )
-    return [record for part in parts for record in part]
-
-
-def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    jobs = min(jobs, games) or 1
-    size, extra = divmod(games, jobs)
-    bounds, start = [], 0
-    for job in range(jobs):
-        stop = start + size + (1 if job < extra else 0)
-        bounds.append((start, stop))
-        start = stop
-    return bounds
-
-
-def _play_chunk(
-    project_root: Path, game_id: str, data: SimData, settings: Settings, start: int, stop: int
-) -> list[GameRecord]:
-    """Runs in a worker too: the engine is loaded (and its rules prepared) where it plays."""
-    module = load_engine(project_root, game_id).module
-    rules = module.prepare(data)
-    play = module.play
-    return [
-        play(
-            rules,
-            seats(settings.bots, settings.players, i),
-            game_rng(settings.seed, i),
-            settings.turn_cap,
-        )
-        for i in range(start, stop)
+) -> Iterator[GameRecord]:
+    """The records in game order, played in batches so memory stays bounded whatever N is."""
+    batches = [
+        (start, min(start + BATCH, settings.games)) for start in range(0, settings.games, BATCH)
     ]
+    if settings.jobs <= 1 or len(batches) <= 1:
+        _prepare(project_root, game_id, data, settings)
+        for batch in batches:
+            yield from _play_batch(batch)
+        return
+    context = multiprocessing.get_context("spawn")  # same behaviour on every platform
+    with context.Pool(
+        min(settings.jobs, len(batches)), _prepare, (project_root, game_id, data, settings)
+    ) as pool:
+        for records in pool.imap(_play_batch, batches):
+            yield from records
+
+
+# what the process plays: set by _prepare, once per run (and once per worker process)
+_current: dict[str, Any] = {}
+
+
+def _prepare(project_root: Path, game_id: str, data: SimData, settings: Settings) -> None:
+    module = load_engine(project_root, game_id).module
+    _current.update(play=module.play, rules=module.prepare(data), settings=settings)
+
+
+def _play_batch(batch: tuple[int, int]) -> list[GameRecord]:
+    play, rules, settings = _current["play"], _current["rules"], _current["settings"]
+    bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
+    return [play(rules, seats(bots, players, i), game_rng(seed, i), cap) for i in range(*batch)]

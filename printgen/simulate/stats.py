@@ -7,6 +7,7 @@ the games that ended by the rules (all games when none did).
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -38,19 +39,6 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
-    n = len(xs)
-    if n < 2:
-        return None
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    if sxx == 0 or syy == 0:
-        return None
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-    return sxy / math.sqrt(sxx * syy)
-
-
 def rate(wins: int, n: int) -> dict[str, Any]:
     low, high = wilson(wins, n)
     return {
@@ -62,37 +50,94 @@ def rate(wins: int, n: int) -> dict[str, Any]:
     }
 
 
+class Tally:
+    """Everything the summary needs, added one game at a time in game order: memory does not
+    grow with the games' series or card counts, and the sums come out the same however the
+    games were split between processes."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.games = 0
+        self.finished_lengths: list[int] = []
+        self.all_lengths: list[int] = []
+        self.draws = 0
+        self.seat_wins: Counter[int] = Counter()
+        self.bot_wins: Counter[str] = Counter()
+        self.bot_seats: Counter[str] = Counter()
+        self.first_wins = 0
+        # card figures compare like with like: a random bot plays everything and mostly loses
+        bots = settings.bots
+        self.mixed = any(b != "random" for b in bots) and "random" in bots
+        self.samples = 0  # counted seats
+        self.sample_wins = 0
+        self.cards: dict[str, list[int]] = {}  # sum x, sum x², sum x·won, playing, playing wins
+        self.series: dict[str, tuple[list[float], list[int]]] = {}  # per turn: sum, games
+        self.series_lengths: dict[str, list[int]] = {}
+        self.figures: dict[str, array[float]] = {}
+
+    def add(self, record: GameRecord) -> None:
+        index = self.games
+        self.games += 1
+        bots = seats(self.settings.bots, self.settings.players, index)
+        self.all_lengths.append(record.turns)
+        if record.finished:
+            self.finished_lengths.append(record.turns)
+            self.draws += not record.winners
+        won = set(record.winners)
+        self.seat_wins.update(won)
+        self.bot_seats.update(bots)
+        self.bot_wins.update(bots[s] for s in won)
+        self.first_wins += record.first in won
+        for seat, counter in enumerate(record.played):
+            if self.mixed and bots[seat] == "random":
+                continue
+            win = 1 if seat in won else 0
+            self.samples += 1
+            self.sample_wins += win
+            for card, x in counter.items():
+                if x:
+                    row = self.cards.setdefault(card, [0, 0, 0, 0, 0])
+                    row[0] += x
+                    row[1] += x * x
+                    row[2] += x * win
+                    row[3] += 1
+                    row[4] += win
+        for key, values in record.series.items():
+            sums, counts = self.series.setdefault(key, ([], []))
+            for t, value in enumerate(values):
+                if t == len(sums):
+                    sums.append(0.0)
+                    counts.append(0)
+                sums[t] += value
+                counts[t] += 1
+            self.series_lengths.setdefault(key, []).append(len(values))
+        for key, value in record.figures.items():
+            self.figures.setdefault(key, array("d")).append(value)
+
+
 def summarize(
-    records: Sequence[GameRecord],
+    records: Iterable[GameRecord] | Tally,
     settings: Settings,
     meta: Mapping[str, Any],
     card_ids: Iterable[str] = (),
     labels: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
+    if isinstance(records, Tally):
+        tally = records
+    else:
+        tally = Tally(settings)
+        for record in records:
+            tally.add(record)
     labels = labels or {}
-    n = len(records)
-    finished = sum(1 for r in records if r.finished)
-    lengths = sorted(r.turns for r in records if r.finished) or sorted(r.turns for r in records)
+    n = tally.games
+    finished = len(tally.finished_lengths)
+    lengths = sorted(tally.finished_lengths) or sorted(tally.all_lengths)
     players = settings.players
-    seat_wins = Counter(s for r in records for s in r.winners)
-    bot_wins: Counter[str] = Counter()
-    bot_seats: Counter[str] = Counter()
-    first_wins = 0
-    for i, record in enumerate(records):
-        bots = seats(settings.bots, players, i)
-        bot_seats.update(bots)
-        bot_wins.update(bots[s] for s in record.winners)
-        first_wins += record.first in record.winners
-    # card figures compare like with like: a random bot plays everything and mostly loses
-    mixed = any(b != "random" for b in settings.bots) and "random" in settings.bots
-    counted = [
-        [not mixed or bot != "random" for bot in seats(settings.bots, players, i)] for i in range(n)
-    ]
-    draws = sum(1 for r in records if r.finished and not r.winners)
     fair = 1 / players
-    first = rate(first_wins, n)
+    first = rate(tally.first_wins, n)
     first["fair"] = _r(fair)
     first["advantage"] = _r(first["rate"] - fair)
+    bot_seats = tally.bot_seats
     return {
         **meta,
         "settings": {
@@ -106,7 +151,7 @@ def summarize(
             "games": finished,
             "capped": n - finished,
             "share": _r(finished / n if n else 0),
-            "draws": draws,
+            "draws": tally.draws,
         },
         "turns": {
             "p10": percentile(lengths, 0.10),
@@ -117,14 +162,14 @@ def summarize(
             "max": lengths[-1] if lengths else 0,
             "histogram": _histogram(lengths),
         },
-        "seats": [{"seat": s + 1, **rate(seat_wins[s], n)} for s in range(players)],
-        "bots": [{"bot": b, **rate(bot_wins[b], bot_seats[b])} for b in sorted(bot_seats)],
+        "seats": [{"seat": s + 1, **rate(tally.seat_wins[s], n)} for s in range(players)],
+        "bots": [{"bot": b, **rate(tally.bot_wins[b], bot_seats[b])} for b in sorted(bot_seats)],
         "first_player": first,
-        "cards_counted": "seats of the bots other than random" if mixed else "every seat",
-        "cards": (cards := _cards(records, card_ids, counted)),
+        "cards_counted": "seats of the bots other than random" if tally.mixed else "every seat",
+        "cards": (cards := _cards(tally, card_ids)),
         "never_worth": never_worth(cards),
-        "series": _series(records, labels),
-        "figures": _figures(records, labels),
+        "series": _series(tally, labels),
+        "figures": _figures(tally, labels),
     }
 
 
@@ -148,65 +193,51 @@ def never_worth(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
-def _cards(
-    records: Sequence[GameRecord], card_ids: Iterable[str], counted: Sequence[Sequence[bool]]
-) -> list[dict[str, Any]]:
-    """Per card type, over the seats ``counted[game][seat]``: how much it is played, by whom."""
-    played_keys = {key for r in records for seat in r.played for key in seat}
+def _cards(tally: Tally, card_ids: Iterable[str]) -> list[dict[str, Any]]:
+    """Per card type, over the counted seats: how much it is played, and by whom."""
+    played = set(tally.cards)
     deck_ids = list(dict.fromkeys(card_ids))
     # the deck's ids when the engine counts plays by them, else the names it counts
-    universe = deck_ids if played_keys & set(deck_ids) else []
-    universe += sorted(played_keys - set(universe))
+    universe = deck_ids if played & set(deck_ids) else []
+    universe += sorted(played - set(universe))
+    n, wins = tally.samples, tally.sample_wins
     rows = []
     for card in universe:
-        xs: list[float] = []
-        ys: list[float] = []
-        for record, which in zip(records, counted, strict=True):
-            won = set(record.winners)
-            for seat, counter in enumerate(record.played):
-                if not which[seat]:
-                    continue
-                xs.append(counter.get(card, 0))
-                ys.append(1.0 if seat in won else 0.0)
-        samples = len(xs)
-        playing = [y for x, y in zip(xs, ys, strict=True) if x > 0]
-        holding = [y for x, y in zip(xs, ys, strict=True) if x == 0]
-        corr = pearson(xs, ys)
+        sx, sxx, sxy, playing, playing_wins = tally.cards.get(card, [0, 0, 0, 0, 0])
+        holding = n - playing
+        # Pearson's r from exact integer sums (x: copies played, y: 1 for a win)
+        vx, vy = n * sxx - sx * sx, n * wins - wins * wins
+        corr = (n * sxy - sx * wins) / math.sqrt(vx * vy) if vx > 0 and vy > 0 else None
         rows.append(
             {
                 "card": card,
-                "played_per_seat": _r(sum(xs) / samples) if samples else 0.0,
-                "played_share": _r(len(playing) / samples) if samples else 0.0,
-                "win_when_played": _r(sum(playing) / len(playing)) if playing else 0.0,
-                "win_when_not": _r(sum(holding) / len(holding)) if holding else None,
+                "played_per_seat": _r(sx / n) if n else 0.0,
+                "played_share": _r(playing / n) if n else 0.0,
+                "win_when_played": _r(playing_wins / playing) if playing else 0.0,
+                "win_when_not": _r((wins - playing_wins) / holding) if holding else None,
                 "correlation": None if corr is None else _r(corr),
             }
         )
     return rows
 
 
-def _series(records: Sequence[GameRecord], labels: Mapping[str, str]) -> dict[str, Any]:
-    keys = sorted({k for r in records for k in r.series})
+def _series(tally: Tally, labels: Mapping[str, str]) -> dict[str, Any]:
     out = {}
-    for key in keys:
-        runs = [r.series[key] for r in records if key in r.series]
-        horizon = int(percentile(sorted(len(s) for s in runs), 0.9))
-        means = []
-        for t in range(horizon):
-            values = [s[t] for s in runs if len(s) > t]
-            means.append(_r(sum(values) / len(values)))
+    for key in sorted(tally.series):
+        sums, counts = tally.series[key]
+        horizon = int(percentile(sorted(tally.series_lengths[key]), 0.9))
+        means = [_r(sums[t] / counts[t]) for t in range(min(horizon, len(sums)))]
         out[key] = {"label": labels.get(key, key), "mean": means}
     return out
 
 
-def _figures(records: Sequence[GameRecord], labels: Mapping[str, str]) -> dict[str, Any]:
-    keys = sorted({k for r in records for k in r.figures})
+def _figures(tally: Tally, labels: Mapping[str, str]) -> dict[str, Any]:
     out = {}
-    for key in keys:
-        values = sorted(r.figures[key] for r in records if key in r.figures)
+    for key in sorted(tally.figures):
+        values = sorted(tally.figures[key])
         out[key] = {
             "label": labels.get(key, key),
-            "mean": _r(sum(values) / len(values)),
+            "mean": _r(math.fsum(values) / len(values)),
             "p10": _r(percentile(values, 0.1)),
             "p50": _r(percentile(values, 0.5)),
             "p90": _r(percentile(values, 0.9)),
