@@ -259,3 +259,49 @@ def test_wilson_interval_and_percentiles_match_textbook_values() -> None:
     assert (low, round(high, 4)) == (0.0, 0.2775)
     values = list(range(1, 11))  # nearest rank
     assert [percentile(values, p) for p in (0.1, 0.5, 0.9)] == [1, 5, 9]
+
+
+def test_a_card_number_the_engine_cannot_read_is_one_line(
+    project: Path, printgen: Printgen
+) -> None:
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("    loot: 1\n", "", 1))
+    run = printgen(project, "simulate", WM, "-n", "5")
+    assert run.code == 2
+    assert run.err.strip() == (
+        f"printgen: cards/{WM}/simulate.py cannot read the game's data: card 'warrior' needs a "
+        "whole number 'loot', not None"
+    )
+
+
+def test_the_simulation_does_not_depend_on_the_language(project: Path, printgen: Printgen) -> None:
+    args = ("simulate", WM, "-n", "30", "--bots", "greedy,random")
+    assert printgen(project, *args).code == 0
+    italian_first = (project / "build" / WM / "playtest.json").read_bytes()
+    game_yaml = project / "cards" / WM / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text().replace("languages: [it, en]", "languages: [en, it]")
+    )
+    assert printgen(project, *args).code == 0
+    assert (project / "build" / WM / "playtest.json").read_bytes() == italian_first
+
+
+def test_morra_fleets_follow_the_yaml(project: Path, printgen: Printgen) -> None:
+    args = ("simulate", "morra-navale", "-n", "200")
+    assert printgen(project, *args).code == 0
+    four, _ = report(project, "morra-navale")
+    game_yaml = project / "cards" / "morra-navale" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("ships: 4 ", "ships: 2 "))
+    assert printgen(project, *args).code == 0
+    two, _ = report(project, "morra-navale")
+    assert two["turns"]["p50"] < four["turns"]["p50"]
+    assert two["figures"]["sunk"]["p90"] <= 3 < four["figures"]["sunk"]["p90"]
+
+
+def test_thresholds_without_an_engine_are_a_warning(project: Path, printgen: Printgen) -> None:
+    game_yaml = project / "cards" / "mazzo-dei-simboli" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "\nbalance:\n  max_seat_win_gap: 0.1\n")
+    run = printgen(project, "validate", "mazzo-dei-simboli", "--simulate", "--strict")
+    assert run.code == 0
+    line = len(game_yaml.read_text().splitlines())
+    assert f"cards/mazzo-dei-simboli/game.yaml:{line}:21: warning: balance: no engine" in run.err
