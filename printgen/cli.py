@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen.simulate.options import add_simulate_parser, add_validate_options
+
 if TYPE_CHECKING:
     from printgen.errors import Problem
     from printgen.pipeline import Session
@@ -40,46 +42,8 @@ def parser() -> argparse.ArgumentParser:
     )
     validate = sub.add_parser("validate", help="check games without writing anything")
     validate.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
-    validate.add_argument(
-        "--simulate",
-        action="store_true",
-        help="also play a quick simulation of each game with an engine and check its balance: "
-        "thresholds",
-    )
-    validate.add_argument(
-        "--strict", action="store_true", help="with --simulate: a breached threshold is an error"
-    )
-    simulate = sub.add_parser(
-        "simulate", help="play a game many times with bots; write build/GAME/playtest.pdf + .json"
-    )
-    simulate.add_argument("game", metavar="GAME", help="game id")
-    simulate.add_argument("-n", type=int, default=1000, metavar="N", help="games (default 1000)")
-    simulate.add_argument(
-        "--players",
-        type=int,
-        metavar="N",
-        help="players (default: 4 or the nearest count the game allows)",
-    )
-    simulate.add_argument(
-        "--bots",
-        metavar="B1,B2",
-        help="bots cycled over the seats (default: the game's first bot in every seat)",
-    )
-    simulate.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
-    simulate.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        metavar="J",
-        help="worker processes; results are the same for any J (default 1)",
-    )
-    simulate.add_argument(
-        "--turn-cap",
-        type=int,
-        metavar="T",
-        help="turns after which a game is stopped unfinished (default 1000)",
-    )
-    simulate.add_argument("--json", metavar="FILE", help="also write the JSON summary here")
+    add_validate_options(validate)
+    add_simulate_parser(sub)
     sub.add_parser("list", help="list the games of the project")
     return main
 
@@ -154,8 +118,6 @@ def _run(args: argparse.Namespace) -> int:
     session = Session(project, every_layout=args.command == "validate")
     known = project.game_ids()
     games = args.games if getattr(args, "games", None) else known
-    if args.command == "simulate":
-        games = [args.game]
     unknown = [game for game in games if game not in known]
     if unknown:
         print(
@@ -168,20 +130,9 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "list":
             return _list(session, games)
         if args.command == "simulate":
-            from printgen.simulate.command import simulate
+            from printgen.simulate.command import simulate_command
 
-            json_file = Path(args.json) if args.json else None
-            return simulate(
-                project.root,
-                args.game,
-                args.n,
-                args.players,
-                args.bots,
-                args.seed,
-                args.jobs,
-                json_file,
-                args.turn_cap,
-            )
+            return simulate_command(project.root, args)
         if args.command == "validate":
             code = _validate(session, games)
             if code == 0 and args.simulate:

@@ -7,6 +7,7 @@ whole run succeeded.
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import sys
 from collections.abc import Sequence
@@ -35,6 +36,20 @@ TYPICAL_PLAYERS = 4  # the default table: four players, or the nearest count the
 
 class BadRequest(Exception):
     """One line for the user; exit status 2."""
+
+
+def simulate_command(project_root: Path, args: argparse.Namespace) -> int:
+    return simulate(
+        project_root,
+        args.games[0],
+        args.n,
+        args.players,
+        args.bots,
+        args.seed,
+        args.jobs,
+        Path(args.json) if args.json else None,
+        args.turn_cap,
+    )
 
 
 def simulate(
