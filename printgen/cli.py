@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.options import BuildOptions, Duplex, Output, Paper
+from printgen.simulate.options import add_simulate_parser, add_validate_options
 
 if TYPE_CHECKING:
     from printgen.problems import Problem
@@ -40,11 +41,13 @@ def parser() -> argparse.ArgumentParser:
         help="build, then rebuild whenever a file in cards/, templates/ or fonts/ changes",
         parents=[options],
     )
-    sub.add_parser(
+    validate = sub.add_parser(
         "validate",
         help="check games as a build with the same options would, without writing anything",
         parents=[_game_options()],
     )
+    add_validate_options(validate)
+    add_simulate_parser(sub)
     sub.add_parser("list", help="list the games of the project")
     icons = sub.add_parser(
         "icons", help="write icons.pdf: every icon the project (or GAME) can use, with its name"
@@ -146,8 +149,17 @@ def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "list":
             return _list(session, games)
+        if args.command == "simulate":
+            from printgen.simulate.command import simulate_command
+
+            return simulate_command(project.root, args)
         if args.command == "validate":
-            return _validate(session, games, args)
+            code = _validate(session, games, args)
+            if code == 0 and args.simulate:
+                from printgen.simulate.command import validate_simulate
+
+                return validate_simulate(project.root, games, args.strict)
+            return code
         if args.command == "watch":
             from printgen.watch import watch
 

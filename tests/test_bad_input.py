@@ -205,7 +205,8 @@ def unknown_inline_icon(p: Path) -> tuple[str, int | None, str]:
         p,
         DECK,
         "      it: In tempo di Pace, per ogni Monaco in gioco all'inizio del "
-        "tuo turno, guadagni 1 fagiolo :bean:.",
+        "tuo turno, guadagni {{ card.beans }} {{ 'fagiolo' if card.beans == 1 else 'fagioli' }} "
+        ":bean:.",
         "      it: In tempo di Pace, guadagni 1 fagiolo :beann:.",
     )
     return DECK, line, "did you mean ':bean:'"

@@ -360,7 +360,9 @@ def test_font_awesome_icons_on_built_cards(project: Path) -> None:
     deck = project / "cards" / "warriors-and-monks" / "decks" / "main.yaml"
     source = deck.read_text(encoding="utf-8")
     source = source.replace("    icon: monk\n", "    icon: fa-skull\n", 1)
-    source = source.replace("gain 1 bean :bean:.", "gain 1 bean :fa-anchor:.", 1)
+    monk_text = "'bean' if card.beans == 1 else 'beans' }} :bean:."
+    assert monk_text in source
+    source = source.replace(monk_text, "'bean' if card.beans == 1 else 'beans' }} :fa-anchor:.", 1)
     deck.write_text(source, encoding="utf-8")
     args = ["--project", str(project), "build", "warriors-and-monks", "--only", "cards"]
     assert main([*args, "--lang", "en"]) == 0

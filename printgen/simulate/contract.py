@@ -10,6 +10,15 @@ A game's engine module defines:
   whole game, seat ``i`` played by ``bots[i]``, every random choice drawn from ``rng`` so that a
   seed replays the same game; it stops at ``turn_cap`` turns (``finished`` False then).
 
+Optionally it also defines:
+
+- ``LABELS: dict[str, str]``: a plain-English caption for each key of ``GameRecord.series`` and
+  ``GameRecord.figures`` (e.g. ``{"war_share": "share of turns played in War time"}``); the
+  report prints the key itself where a caption is missing;
+- ``TURN_CAP: int``: the default turn cap for the game (the simulator's own default otherwise).
+
+Seat 0 takes the first turn unless the engine says otherwise in ``GameRecord.first``.
+
 Engines follow the rulebook as printed, clarifications included; where the rulebook leaves a choice
 to the player, the seat's bot decides.
 """
@@ -42,6 +51,7 @@ class SimData:
     decks: Mapping[str, tuple[SimCard, ...]]  # deck id -> its card types, in file order
     uses: Mapping[str, object]  # game.yaml ``uses:`` as written (empty when absent)
     used: SimData | None = None  # the game whose deck this one plays on (``uses: deck:``)
+    title: str = ""  # the game's title in its first language, for the report
 
     def cards(self, deck: str) -> tuple[SimCard, ...]:
         return self.decks.get(deck, ())
@@ -57,3 +67,4 @@ class GameRecord:
     played: list[Counter[str]]  # per seat: how many times each card type id was played
     series: dict[str, list[float]] = field(default_factory=dict)  # figures over turns
     figures: dict[str, float] = field(default_factory=dict)  # the game's own per-game numbers
+    first: int = 0  # the seat that took the first turn

@@ -1,14 +1,31 @@
-"""A game's card data for the simulator, read through the same loader and resolver as a build."""
+"""A game's card data for the simulator, read through the same loader and resolver as a build.
+
+The only module of the simulator (with ``canvas.py``) that imports the rest of printgen: what it
+needs from the loader, the model and the error reporting is re-exported here.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-from printgen.problems import Problems, ProjectError
+from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.session import Session
 from printgen.simulate.contract import SimCard, SimData
+from printgen.source.balance import BALANCE_KEYS
+from printgen.source.located_yaml import place
+from printgen.write import atomic_write, json_bytes
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """One ``balance:`` entry of a game.yaml and where it is written."""
+
+    key: str
+    value: float
+    where: Where
 
 
 def load_sim_data(project_root: Path, game_id: str) -> SimData:
@@ -40,7 +57,44 @@ def _sim_data(session: Session, game_id: str) -> SimData:
         decks=decks,
         uses=uses,
         used=used,
+        title=str(resolved.game["title"]),
     )
 
 
-__all__ = ["ProjectError", "load_sim_data"]
+def load_thresholds(project_root: Path, game_id: str) -> tuple[Threshold, ...]:
+    """The game's ``balance:`` thresholds (already checked by the loader), in BALANCE_KEYS order."""
+    game = Session(Project.at(project_root)).game(game_id)
+    balance = game.raw.get("balance")
+    if not isinstance(balance, Mapping):
+        return ()
+    return tuple(
+        Threshold(key, float(balance[key]), place(balance, key, game.meta.where))
+        for key in BALANCE_KEYS
+        if key in balance
+    )
+
+
+def balance_where(project_root: Path, game_id: str) -> Where:
+    """Where the game's ``balance:`` key is written (the game.yaml's start without one)."""
+    game = Session(Project.at(project_root)).game(game_id)
+    return place(game.raw, "balance", Where(f"{game.folder}/game.yaml"))
+
+
+def project_games(project_root: Path) -> list[str]:
+    return Project.at(project_root).game_ids()
+
+
+__all__ = [
+    "BALANCE_KEYS",
+    "Problem",
+    "ProjectError",
+    "Severity",
+    "Threshold",
+    "Where",
+    "atomic_write",
+    "balance_where",
+    "json_bytes",
+    "load_sim_data",
+    "load_thresholds",
+    "project_games",
+]

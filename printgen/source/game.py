@@ -12,6 +12,7 @@ from printgen.icons import icon_library
 from printgen.model.game import Constraint, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
+from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
 from printgen.source.decks import check_field, read_deck
 from printgen.source.located_yaml import LDict, read_yaml
@@ -32,6 +33,7 @@ GAME_KEYS = {
     "cover",
     "icon_colors",
     "checks",
+    "balance",
 }
 
 
@@ -76,6 +78,7 @@ def load_game(project: Project, game_id: str) -> Game:
     cover = _cover(checker, game_map)
     icon_colors = _icon_colors(checker, game_map)
     checks = read_checks(checker, game_map)
+    check_balance(checker, game_map)
     if checker.problems:
         raise ProjectError(checker.problems)
     data = game_map.get("data", {})

@@ -1,0 +1,87 @@
+"""Balance thresholds (game.yaml ``balance:``) checked against a simulation's summary.
+
+- ``min_finished``: share of games that end by the rules, not by the turn cap;
+- ``max_seat_win_gap``: highest minus lowest win rate over the seats;
+- ``max_first_player_advantage``: the first player's win rate minus a fair 1/players;
+- ``max_turns_p90``: 90 % of the games that end do so within this many turns;
+- ``min_turns_p10``: at most 10 % of the games that end do so in fewer turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.simulate.data import Threshold
+
+
+@dataclass(frozen=True)
+class Verdict:
+    threshold: Threshold
+    measured: float
+    breached: bool
+    message: str  # says the figure, the measure and the threshold
+
+
+def check(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> list[Verdict]:
+    return [_verdict(summary, t) for t in thresholds]
+
+
+def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
+    key, limit = t.key, t.value
+    if key == "min_finished":
+        share = summary["finished"]["share"]
+        capped = summary["finished"]["capped"]
+        cap = summary["settings"]["turn_cap"]
+        return Verdict(
+            t,
+            share,
+            share < limit,
+            f"balance: {share:.0%} of games end by the rules, {capped} hit the {cap}-turn cap "
+            f"({share:.2f} {'<' if share < limit else '>='} min_finished {limit:.2f})",
+        )
+    if key == "max_seat_win_gap":
+        seats = summary["seats"]
+        top = max(seats, key=lambda s: s["rate"])
+        low = min(seats, key=lambda s: s["rate"])
+        gap = top["rate"] - low["rate"]
+        return Verdict(
+            t,
+            gap,
+            gap > limit + 1e-12,
+            f"balance: seat {top['seat']} wins {top['rate']:.0%} and seat {low['seat']} "
+            f"{low['rate']:.0%} (gap {gap:.2f} {'>' if gap > limit else '<='} "
+            f"max_seat_win_gap {limit:.2f})",
+        )
+    if key == "max_first_player_advantage":
+        first = summary["first_player"]
+        edge = first["advantage"]
+        return Verdict(
+            t,
+            edge,
+            edge > limit + 1e-12,
+            f"balance: the first player wins {first['rate']:.0%} against a fair "
+            f"{first['fair']:.0%} (advantage {edge:.2f} {'>' if edge > limit else '<='} "
+            f"max_first_player_advantage {limit:.2f})",
+        )
+    turns = summary["turns"]
+    if key == "max_turns_p90":
+        p90 = turns["p90"]
+        return Verdict(
+            t,
+            p90,
+            p90 > limit,
+            f"balance: 90% of games end within {p90:g} turns "
+            f"(p90 {p90:g} {'>' if p90 > limit else '<='} max_turns_p90 {limit:g})",
+        )
+    if key == "min_turns_p10":
+        p10 = turns["p10"]
+        return Verdict(
+            t,
+            p10,
+            p10 < limit,
+            f"balance: 10% of games end within {p10:g} turns "
+            f"(p10 {p10:g} {'<' if p10 < limit else '>='} min_turns_p10 {limit:g})",
+        )
+    raise ValueError(f"unknown balance threshold {key!r}")  # the loader refuses it first

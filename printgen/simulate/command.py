@@ -1,0 +1,220 @@
+"""``printgen simulate GAME`` and ``printgen validate --simulate``: the simulator's entry points.
+
+Bad input (no engine, unknown bot, player count the game does not allow, a card number the engine
+cannot read) ends with one line and exit status 2; outputs are written atomically, only when the
+whole run succeeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from printgen.simulate.balance import Verdict, check
+from printgen.simulate.contract import SimData
+from printgen.simulate.data import (
+    Problem,
+    ProjectError,
+    Severity,
+    atomic_write,
+    json_bytes,
+    load_sim_data,
+    load_thresholds,
+)
+from printgen.simulate.engine import Engine, NoEngine, has_engine, load_engine
+from printgen.simulate.run import DEFAULT_TURN_CAP, Settings, play_games
+from printgen.simulate.stats import Tally, summarize
+from printgen.simulate.story import key_sentences
+
+EXIT_BAD_INPUT = 2
+VALIDATE_GAMES = 300
+TYPICAL_PLAYERS = 4  # the default table: four players, or the nearest count the game allows
+
+
+class BadRequest(Exception):
+    """One line for the user; exit status 2."""
+
+
+def simulate_command(project_root: Path, args: argparse.Namespace) -> int:
+    return simulate(
+        project_root,
+        args.games[0],
+        args.n,
+        args.players,
+        args.bots,
+        args.seed,
+        args.jobs,
+        Path(args.json) if args.json else None,
+        args.turn_cap,
+    )
+
+
+def simulate(
+    project_root: Path,
+    game_id: str,
+    games: int = 1000,
+    players: int | None = None,
+    bots: str | None = None,
+    seed: int = 1,
+    jobs: int = 1,
+    json_file: Path | None = None,
+    turn_cap: int | None = None,
+) -> int:
+    try:
+        summary, verdicts = run(project_root, game_id, games, players, bots, seed, jobs, turn_cap)
+    except BadRequest as exc:
+        print(f"printgen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ProjectError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from printgen.simulate.report import render
+
+    document = {**summary, "balance": [_verdict_json(v) for v in verdicts]}
+    out = project_root / "build" / game_id
+    files = {
+        out / "playtest.pdf": render(summary, document["balance"]),
+        out / "playtest.json": json_bytes(document),
+    }
+    if json_file is not None:
+        files[json_file] = files[out / "playtest.json"]
+    try:
+        for path, data in files.items():
+            atomic_write(path, data)
+    except OSError as exc:
+        print(f"printgen: cannot write {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for sentence in key_sentences(summary):
+        print(sentence)
+    for verdict in verdicts:
+        print(("BREACHED " if verdict.breached else "met ") + verdict.message)
+    for path in files:
+        print(f"wrote {_shown(path, project_root)}")
+    return 0
+
+
+def run(
+    project_root: Path,
+    game_id: str,
+    games: int,
+    players: int | None,
+    bots: str | None,
+    seed: int,
+    jobs: int,
+    turn_cap: int | None,
+) -> tuple[dict[str, Any], list[Verdict]]:
+    """Play the games and check the game's thresholds; raise BadRequest or ProjectError."""
+    try:
+        engine = load_engine(project_root, game_id)
+    except NoEngine as exc:
+        raise BadRequest(str(exc)) from None
+    data = load_sim_data(project_root, game_id)
+    settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
+    try:
+        engine.module.prepare(data)  # a card number it cannot read: say so before any work
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadRequest(
+            f"cards/{game_id}/simulate.py cannot read the game's data: {exc}"
+        ) from None
+    tally = Tally(settings)
+    for record in play_games(project_root, game_id, data, settings):
+        tally.add(record)
+    card_ids = [card.id for cards in data.decks.values() for card in cards]
+    meta = {
+        "game": game_id,
+        "title": data.title or game_id,
+        "engine": f"cards/{game_id}/simulate.py",
+        "engine_bots": list(engine.bots),
+    }
+    summary = summarize(tally, settings, meta, card_ids, engine.labels)
+    return summary, check(summary, load_thresholds(project_root, game_id))
+
+
+def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool) -> int:
+    """A quick simulation of every game that has an engine; breached thresholds as problems."""
+    problems: list[Problem] = []
+    severity = Severity.ERROR if strict else Severity.WARNING
+    for game_id in game_ids:
+        thresholds = load_thresholds(project_root, game_id)
+        if not has_engine(project_root, game_id):
+            if thresholds:
+                problems.append(
+                    Problem(
+                        thresholds[0].where,
+                        f"balance: no engine cards/{game_id}/simulate.py to check these thresholds "
+                        "with; they are not checked",
+                        Severity.WARNING,
+                    )
+                )
+            continue
+        try:
+            _, verdicts = run(project_root, game_id, VALIDATE_GAMES, None, None, 1, 1, None)
+        except BadRequest as exc:
+            print(f"printgen: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        breached = [v for v in verdicts if v.breached]
+        problems.extend(Problem(v.threshold.where, v.message, severity) for v in breached)
+        print(
+            f"{game_id}: {VALIDATE_GAMES} simulated games, "
+            f"{len(verdicts) - len(breached)} of {len(verdicts)} balance thresholds met"
+        )
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return EXIT_BAD_INPUT if any(p.severity == "error" for p in problems) else 0
+
+
+def _settings(
+    engine: Engine,
+    data: SimData,
+    games: int,
+    players: int | None,
+    bots: str | None,
+    seed: int,
+    jobs: int,
+    turn_cap: int | None,
+) -> Settings:
+    low, high = data.players_min, data.players_max
+    if players is None:
+        players = min(max(TYPICAL_PLAYERS, low), high)
+    if not low <= players <= high:
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise BadRequest(f"{data.game_id} is for {allowed} players, not {players} (--players)")
+    names = tuple(b.strip() for b in bots.split(",") if b.strip()) if bots else engine.bots[:1]
+    for name in names:
+        if name not in engine.bots:
+            hint = difflib.get_close_matches(name, engine.bots, n=1)
+            tail = f"; did you mean '{hint[0]}'?" if hint else ""
+            raise BadRequest(
+                f"{data.game_id} has no bot '{name}' (bots: {', '.join(engine.bots)}){tail}"
+            )
+    if not names:
+        raise BadRequest("--bots needs at least one bot name")
+    if games < 1 or jobs < 1:
+        raise BadRequest("-n and --jobs must be at least 1")
+    cap = turn_cap if turn_cap is not None else engine.turn_cap or DEFAULT_TURN_CAP
+    if cap < 1:
+        raise BadRequest("--turn-cap must be at least 1")
+    return Settings(games, players, names, seed, cap, jobs)
+
+
+def _verdict_json(verdict: Verdict) -> dict[str, Any]:
+    return {
+        "key": verdict.threshold.key,
+        "threshold": verdict.threshold.value,
+        "where": str(verdict.threshold.where),
+        "measured": round(verdict.measured, 4),
+        "breached": verdict.breached,
+        "message": verdict.message,
+    }
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,0 +1,55 @@
+"""The command-line options of ``printgen simulate`` and ``printgen validate --simulate``.
+
+Kept apart from command.py so that building the parser imports nothing heavy.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_validate_options(validate: argparse.ArgumentParser) -> None:
+    validate.add_argument(
+        "--simulate",
+        action="store_true",
+        help="also play a quick simulation of each game that has an engine and check its "
+        "balance: thresholds",
+    )
+    validate.add_argument(
+        "--strict", action="store_true", help="with --simulate: a breached threshold is an error"
+    )
+
+
+def add_simulate_parser(sub: Any) -> None:
+    simulate = sub.add_parser(
+        "simulate", help="play a game many times with bots; write build/GAME/playtest.pdf + .json"
+    )
+    simulate.add_argument("games", nargs=1, metavar="GAME", help="game id")
+    simulate.add_argument("-n", type=int, default=1000, metavar="N", help="games (default 1000)")
+    simulate.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="players (default: 4 or the nearest the game allows)",
+    )
+    simulate.add_argument(
+        "--bots",
+        metavar="B1,B2",
+        help="bots cycled over the seats (default: the game's first bot in every seat)",
+    )
+    simulate.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+    simulate.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="worker processes; the results are the same for any J (default 1)",
+    )
+    simulate.add_argument(
+        "--turn-cap",
+        type=int,
+        metavar="T",
+        help="turns after which a game is stopped unfinished (default 1000)",
+    )
+    simulate.add_argument("--json", metavar="FILE", help="also write the JSON summary here")

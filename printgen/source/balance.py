@@ -1,0 +1,36 @@
+"""game.yaml's ``balance:``: thresholds a playtest simulation checks (validate --simulate)."""
+
+from __future__ import annotations
+
+from printgen.source.located_yaml import LDict
+from printgen.source.readers import Checker
+
+# key -> (whole number?, lowest, highest). What each one measures: printgen/simulate/balance.py.
+BALANCE_KEYS: dict[str, tuple[bool, float, float]] = {
+    "min_finished": (False, 0.0, 1.0),
+    "max_seat_win_gap": (False, 0.0, 1.0),
+    "max_first_player_advantage": (False, 0.0, 1.0),
+    "max_turns_p90": (True, 1, 1_000_000),
+    "min_turns_p10": (True, 1, 1_000_000),
+}
+
+
+def check_balance(checker: Checker, node: LDict) -> None:
+    if "balance" not in node:
+        return
+    balance = checker.mapping(node["balance"], node.at("balance"), "balance")
+    if balance is None:
+        return
+    checker.keys(balance, set(BALANCE_KEYS), set(), "balance")
+    for key, (whole, low, high) in BALANCE_KEYS.items():
+        if key not in balance:
+            continue
+        value = balance[key]
+        kind = "a whole number" if whole else "a number"
+        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+            checker.error(balance.at(key), f"balance: '{key}' must be {kind}, not {value!r}")
+        elif not low <= value <= high:
+            checker.error(
+                balance.at(key),
+                f"balance: '{key}' must be between {low:g} and {high:g}, not {value:g}",
+            )

@@ -1,0 +1,307 @@
+"""printgen simulate and validate --simulate: reports, reproducibility, thresholds, bad input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from printgen.simulate.engine import load_engine
+from printgen.simulate.stats import percentile, wilson
+from tests.conftest import Run
+
+WM = "warriors-and-monks"
+Printgen = Callable[..., Run]
+
+
+def report(project: Path, game: str = WM) -> tuple[dict[str, Any], str]:
+    out = project / "build" / game
+    summary = json.loads((out / "playtest.json").read_text(encoding="utf-8"))
+    with pdfplumber.open(out / "playtest.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    return summary, " ".join(text.split())
+
+
+def test_report_says_what_was_played(project: Path, printgen: Printgen) -> None:
+    run = printgen(project, "simulate", WM, "-n", "40", "--seed", "7", "--bots", "greedy,random")
+    assert run.code == 0, run.err
+    summary, text = report(project)
+    assert summary["settings"] == {
+        "games": 40,
+        "players": 4,
+        "bots": ["greedy", "random"],
+        "seed": 7,
+        "turn_cap": 1000,
+    }
+    assert summary["finished"]["games"] + summary["finished"]["capped"] == 40
+    assert sum(seat["wins"] for seat in summary["seats"]) == summary["finished"]["games"]
+    assert {b["bot"]: b["of"] for b in summary["bots"]} == {"greedy": 80, "random": 80}
+    assert {c["card"] for c in summary["cards"]} == {
+        "monk",
+        "warrior",
+        "war",
+        "peace",
+        "truce",
+        "death",
+        "wine",
+    }
+    assert "Playtest: Warriors and Monks" in text
+    assert "40 games · 4 players · bots: greedy, random rotating over the seats" in text
+    turns = summary["turns"]
+    assert f"A game lasts {turns['p50']:g} turns at the median" in text
+    first = summary["first_player"]
+    assert f"The first player wins {first['rate'] * 100:.0f}% of games" in text
+    assert "share of turns that start in War time" in text  # the game's own figures
+    assert "Win rate by seat" in text and "Game length" in text  # chart titles
+    assert "wrote build/warriors-and-monks/playtest.pdf" in run.out
+
+
+def test_report_fonts_are_embedded(project: Path, printgen: Printgen) -> None:
+    assert printgen(project, "simulate", WM, "-n", "10").code == 0
+    reader = PdfReader(project / "build" / WM / "playtest.pdf")
+    fonts: dict[str, Any] = {}
+    for page in reader.pages:
+        resources: Any = page["/Resources"]
+        for ref in resources["/Font"].values():
+            font = ref.get_object()
+            fonts[str(font["/BaseFont"])] = font
+    assert fonts
+    for name, font in fonts.items():
+        descendant = (
+            font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        )
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, f"{name} is not embedded"
+        assert "Vera" in name
+
+
+def test_same_seed_same_report_whatever_the_jobs(project: Path, printgen: Printgen) -> None:
+    out = project / "build" / WM
+    outputs = []
+    for jobs in ("1", "2"):
+        args = ("simulate", WM, "-n", "24", "--seed", "5", "--jobs", jobs, "--bots", "random")
+        assert printgen(project, *args).code == 0
+        outputs.append(((out / "playtest.json").read_bytes(), (out / "playtest.pdf").read_bytes()))
+    assert outputs[0] == outputs[1]
+    assert (
+        printgen(project, "simulate", WM, "-n", "24", "--seed", "6", "--bots", "random").code == 0
+    )
+    assert (out / "playtest.json").read_bytes() != outputs[0][0]
+
+
+def test_json_option_writes_the_summary_there(
+    project: Path, printgen: Printgen, tmp_path: Path
+) -> None:
+    target = tmp_path / "elsewhere" / "wm.json"
+    assert (
+        printgen(project, "simulate", "morra-navale", "-n", "20", "--json", str(target)).code == 0
+    )
+    assert (
+        target.read_bytes() == (project / "build" / "morra-navale" / "playtest.json").read_bytes()
+    )
+    assert json.loads(target.read_text())["settings"]["players"] == 2
+
+
+def test_a_monk_that_yields_nothing_shows_in_the_report(project: Path, printgen: Printgen) -> None:
+    args = ("simulate", WM, "-n", "20", "--turn-cap", "200")
+    assert printgen(project, *args).code == 0
+    healthy, _ = report(project)
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("    beans: 1\n", "    beans: 0\n", 1))
+    assert printgen(project, *args).code == 0
+    broken, text = report(project)
+    assert healthy["finished"]["capped"] == 0
+    # only Monks with Wine still produce (the Wine's beans): the games drag on to the cap
+    assert broken["finished"]["capped"] > 0
+    assert broken["turns"]["p50"] > 2 * healthy["turns"]["p50"]
+    capped = broken["finished"]["capped"]
+    assert f"{capped} hit the 200-turn cap and have no winner" in text
+    assert "BREACHED: " in text and "< min_finished 0.99" in text
+
+
+def test_turn_cap_stops_every_game(project: Path, printgen: Printgen) -> None:
+    assert printgen(project, "simulate", WM, "-n", "5", "--turn-cap", "3").code == 0
+    summary, _ = report(project)
+    assert summary["finished"]["capped"] == 5 and summary["turns"]["max"] == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("mazzo-dei-simboli",),
+            "mazzo-dei-simboli: no simulation engine yet; write "
+            "cards/mazzo-dei-simboli/simulate.py",
+        ),
+        (
+            (WM, "--bots", "greedy,gredy"),
+            "has no bot 'gredy' (bots: greedy, random); did you mean 'greedy'?",
+        ),
+        ((WM, "--players", "9"), "warriors-and-monks is for 3 to 6 players, not 9"),
+        (("no-such-game",), "no game 'no-such-game' in cards/"),
+    ],
+)
+def test_bad_requests_are_one_line(
+    project: Path, printgen: Printgen, args: tuple[str, ...], message: str
+) -> None:
+    run = printgen(project, "simulate", *args)
+    assert run.code == 2
+    assert message in run.err and len(run.err.strip().splitlines()) == 1
+    assert not (project / "build").exists()
+
+
+TOY_ENGINE = """
+import random
+from collections import Counter
+from printgen.simulate.contract import GameRecord
+
+BOTS = ("random",)
+
+def prepare(data):
+    return [c.values["d20"] for c in data.cards("simboli")]
+
+def play(rules, bots, rng, turn_cap):
+    for turn in range(1, turn_cap + 1):  # both draw a D20; a dash or a tie: draw again
+        a, b = rng.choice(rules), rng.choice(rules)
+        if isinstance(a, int) and isinstance(b, int) and a != b:
+            return GameRecord(True, turn, (0 if a > b else 1,), [Counter(), Counter()])
+    return GameRecord(False, turn_cap, (), [Counter(), Counter()])
+"""
+
+
+def test_an_engine_of_another_project_is_found_by_path(
+    project: Path, printgen: Printgen, tmp_path: Path
+) -> None:
+    (project / "cards" / "mazzo-dei-simboli" / "simulate.py").write_text(TOY_ENGINE)
+    assert printgen(project, "simulate", "mazzo-dei-simboli", "-n", "50").code == 0
+    summary, _ = report(project, "mazzo-dei-simboli")
+    assert summary["finished"]["games"] == 50
+    ours = load_engine(Path(__file__).resolve().parent.parent, WM).module
+    theirs = load_engine(project, WM).module
+    assert ours is not theirs and ours.__name__ != theirs.__name__
+
+
+def balance_line(project: Path, key: str) -> tuple[int, int]:
+    lines = (project / "cards" / WM / "game.yaml").read_text().splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if line.strip().startswith(f"{key}:"))
+    text = lines[number - 1]
+    return number, text.index(":", text.index(key)) + 3
+
+
+def test_validate_simulate_reports_a_breached_threshold_at_its_line(
+    project: Path, printgen: Printgen
+) -> None:
+    game_yaml = project / "cards" / WM / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("max_turns_p90: 100", "max_turns_p90: 10"))
+    line, col = balance_line(project, "max_turns_p90")
+    run = printgen(project, "validate", WM, "--simulate")
+    assert run.code == 0, run.err
+    where = f"cards/{WM}/game.yaml:{line}:{col}"
+    assert f"{where}: warning: balance: 90% of games end within" in run.err
+    assert "> max_turns_p90 10)" in run.err
+    assert f"{WM}: 300 simulated games, 2 of 3 balance thresholds met" in run.out
+    strict = printgen(project, "validate", WM, "--simulate", "--strict")
+    assert strict.code == 2
+    assert f"{where}: balance: 90% of games end within" in strict.err
+
+
+def test_seat_gap_message_names_both_seats(project: Path, printgen: Printgen) -> None:
+    game_yaml = project / "cards" / WM / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text().replace("max_seat_win_gap: 0.10", "max_seat_win_gap: 0.0")
+    )
+    line, col = balance_line(project, "max_seat_win_gap")
+    run = printgen(project, "validate", WM, "--simulate")
+    assert f"game.yaml:{line}:{col}: warning: balance: seat " in run.err
+    assert "> max_seat_win_gap 0.00)" in run.err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "max_seat_win_gap: 0.10",
+            "max_seat_win_gap: 1.5",
+            "balance: 'max_seat_win_gap' must be between 0 and 1, not 1.5",
+        ),
+        (
+            "max_seat_win_gap: 0.10",
+            "max_seat_gap: 0.10",
+            "unknown key 'max_seat_gap' in balance; did you mean 'max_seat_win_gap'?",
+        ),
+        (
+            "max_turns_p90: 100",
+            "max_turns_p90: 40.5",
+            "balance: 'max_turns_p90' must be a whole number, not 40.5",
+        ),
+    ],
+)
+def test_bad_thresholds_are_errors_at_their_line(
+    project: Path, printgen: Printgen, old: str, new: str, message: str
+) -> None:
+    game_yaml = project / "cards" / WM / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace(old, new))
+    line = next(i for i, text in enumerate(game_yaml.read_text().splitlines(), 1) if new in text)
+    run = printgen(project, "validate", WM)
+    assert run.code == 2
+    assert f"cards/{WM}/game.yaml:{line}:" in run.err and message in run.err
+
+
+def test_wilson_interval_and_percentiles_match_textbook_values() -> None:
+    low, high = wilson(50, 100)  # Wilson score interval, z = 1.96
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    low, high = wilson(0, 10)
+    assert (low, round(high, 4)) == (0.0, 0.2775)
+    values = list(range(1, 11))  # nearest rank
+    assert [percentile(values, p) for p in (0.1, 0.5, 0.9)] == [1, 5, 9]
+
+
+def test_a_card_number_the_engine_cannot_read_is_one_line(
+    project: Path, printgen: Printgen
+) -> None:
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("    loot: 1\n", "", 1))
+    run = printgen(project, "simulate", WM, "-n", "5")
+    assert run.code == 2
+    assert run.err.strip() == (
+        f"printgen: cards/{WM}/simulate.py cannot read the game's data: card 'warrior' needs a "
+        "whole number 'loot', not None"
+    )
+
+
+def test_the_simulation_does_not_depend_on_the_language(project: Path, printgen: Printgen) -> None:
+    args = ("simulate", WM, "-n", "30", "--bots", "greedy,random")
+    assert printgen(project, *args).code == 0
+    italian_first = (project / "build" / WM / "playtest.json").read_bytes()
+    game_yaml = project / "cards" / WM / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text().replace("languages: [it, en]", "languages: [en, it]")
+    )
+    assert printgen(project, *args).code == 0
+    assert (project / "build" / WM / "playtest.json").read_bytes() == italian_first
+
+
+def test_morra_fleets_follow_the_yaml(project: Path, printgen: Printgen) -> None:
+    args = ("simulate", "morra-navale", "-n", "200")
+    assert printgen(project, *args).code == 0
+    four, _ = report(project, "morra-navale")
+    game_yaml = project / "cards" / "morra-navale" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("ships: 4 ", "ships: 2 "))
+    assert printgen(project, *args).code == 0
+    two, _ = report(project, "morra-navale")
+    assert two["turns"]["p50"] < four["turns"]["p50"]
+    assert two["figures"]["sunk"]["p90"] <= 3 < four["figures"]["sunk"]["p90"]
+
+
+def test_thresholds_without_an_engine_are_a_warning(project: Path, printgen: Printgen) -> None:
+    game_yaml = project / "cards" / "mazzo-dei-simboli" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "\nbalance:\n  max_seat_win_gap: 0.1\n")
+    run = printgen(project, "validate", "mazzo-dei-simboli", "--simulate", "--strict")
+    assert run.code == 0
+    line = len(game_yaml.read_text().splitlines())
+    assert f"cards/mazzo-dei-simboli/game.yaml:{line}:21: warning: balance: no engine" in run.err
