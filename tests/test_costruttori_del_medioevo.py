@@ -292,8 +292,7 @@ def test_names_are_unique(project: Path) -> None:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("cdm")
-    for folder in ("cards", "templates"):
-        shutil.copytree(ROOT / folder, root / folder)
+    shutil.copytree(ROOT / "cards", root / "cards")
     assert main(["--project", str(root), "build", GAME]) == 0
     return root / "build" / GAME
 

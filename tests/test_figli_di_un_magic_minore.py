@@ -50,16 +50,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The game built once (cards, rulebook, aids) from a copy of the project."""
     root = tmp_path_factory.mktemp("fdm")
     shutil.copytree(ROOT / FOLDER, root / FOLDER)
-    shutil.copytree(ROOT / "templates", root / "templates")
     assert main(["--project", str(root), "build", GAME]) == 0
     return root / "build" / GAME
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """A scratch copy of this game and the layouts (other games stay out of the way)."""
+    """A scratch copy of this game alone (other games stay out of the way)."""
     shutil.copytree(ROOT / FOLDER, tmp_path / FOLDER)
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
     return tmp_path
 
 

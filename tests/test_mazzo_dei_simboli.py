@@ -266,8 +266,7 @@ def test_arena_numbers_agree_with_needs(project: Path, printgen: Printgen) -> No
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("symbols")
-    for folder in ("cards", "templates"):
-        shutil.copytree(ROOT / folder, root / folder)
+    shutil.copytree(ROOT / "cards", root / "cards")
     for game in (DECK, MORRA, ARENA):
         assert main(["--project", str(root), "build", game]) == 0
     return root / "build"
