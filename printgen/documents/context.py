@@ -176,8 +176,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             if template.startswith("file:"):
                 source = project.inside(template[5:], where).read_text(encoding="utf-8")
                 return str(env.from_string(source).render(context))
-            found = project.template(template)
-            source = found.read_text(encoding="utf-8") if found else ""
+            path = project.template(template)
+            source = path.read_text(encoding="utf-8") if path else ""
             return str(env.get_template(template).render(context))
     except TemplateNotFound as exc:
         searched = " then ".join(f"{project.rel(folder)}/" for folder in project.template_dirs)
