@@ -10,40 +10,22 @@ Every problem is one line at its cell: ``decks/ships.csv:ROW:COL: …`` or
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from printgen.model.game import CardType
-from printgen.problems import ProjectError, Where
+from printgen.problems import Where
 from printgen.project import Project
 from printgen.source.readers import Checker, did_you_mean
+from printgen.source.tables import Table, blank, open_table
 
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
 RESERVED = ("id", "count", "layout")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _LANG = re.compile(r"^(?P<field>.+)\.(?P<lang>[a-z]{2})$")
 _INTEGER = re.compile(r"^[+-]?\d+$")
-_DELIMITERS = (",", ";", "\t")  # Excel writes ';' where the decimal mark is ','
-
-
-@dataclass(frozen=True)
-class Table:
-    """The rows of a sheet, header first, each with the row number the spreadsheet shows."""
-
-    label: str  # "cards/g/decks/ships.csv" or "cards/g/decks/ships.xlsx#Ships"
-    workbook: bool
-    rows: list[tuple[int, list[Any]]]
-
-    def where(self, row: int, col: int) -> Where:
-        """A cell: ``path:ROW:COL`` for a CSV file, ``path#Sheet!C7`` for a workbook."""
-        if self.workbook:
-            return Where(f"{self.label}!{_letters(col)}{row}", 0, 0)
-        return Where(self.label, row, col)
 
 
 @dataclass(frozen=True)
@@ -64,7 +46,7 @@ def read_cards(
 ) -> list[CardType]:
     """The card types of the sheet named by ``cards_from:`` (problems go to ``checker``)."""
     before = len(checker.problems)
-    table = _table(checker, project, value, where, deck_rel)
+    table = open_table(checker, project, value, where, deck_rel)
     if table is None:
         return []
     if not table.rows:
@@ -106,107 +88,6 @@ def read_cards(
     return cards
 
 
-def _table(
-    checker: Checker, project: Project, value: Any, where: Where, deck_rel: str
-) -> Table | None:
-    if not isinstance(value, str) or not value.strip():
-        checker.error(where, "cards_from must name a .csv or .xlsx file next to the deck file")
-        return None
-    name, _, sheet = value.strip().partition("#")
-    suffix = Path(name).suffix.lower()
-    if suffix not in (".csv", ".xlsx"):
-        checker.error(
-            where,
-            f"cards_from '{value}' must be a .csv (UTF-8) or .xlsx file; "
-            "save the sheet in one of those formats",
-        )
-        return None
-    if sheet and suffix != ".xlsx":
-        checker.error(where, f"cards_from '{value}': only a .xlsx file has sheets to name")
-        return None
-    relative = (Path(deck_rel).parent / name).as_posix()
-    try:
-        path = project.inside(relative, where)
-    except ProjectError as exc:
-        checker.problems.extend(exc.problems)
-        return None
-    if not path.is_file():
-        checker.error(where, f"cards_from: {relative} not found; put the file next to the deck")
-        return None
-    rel = project.rel(path)
-    if suffix == ".csv":
-        return _csv(checker, path, rel)
-    return _xlsx(checker, path, rel, sheet, where)
-
-
-def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        checker.error(
-            Where(rel, line, 1),
-            "file is not UTF-8 text; save it as 'CSV UTF-8' from the spreadsheet program",
-        )
-        return None
-    header = text.split("\n", 1)[0]
-    delimiter = max(_DELIMITERS, key=header.count)
-    rows: list[tuple[int, list[Any]]] = []
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        for number, cells in enumerate(reader, start=1):
-            rows.append((number, cells))
-    except csv.Error as exc:
-        checker.error(Where(rel, reader.line_num, 1), f"CSV syntax error: {exc}; check the quotes")
-        return None
-    return Table(rel, False, _trimmed(rows))
-
-
-def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> Table | None:
-    try:
-        import openpyxl
-    except ImportError:
-        checker.error(
-            where,
-            "reading a .xlsx file needs openpyxl: run pip install 'printgen[xlsx]' "
-            "(or pip install openpyxl), or save the sheet as CSV UTF-8",
-        )
-        return None
-    try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # a damaged or mislabelled file: the designer's to fix
-        checker.error(
-            where,
-            f"{rel} cannot be read as an Excel workbook ({type(exc).__name__}); save it again",
-        )
-        return None
-    try:
-        if sheet and sheet not in book.sheetnames:
-            tail = did_you_mean(
-                sheet, book.sheetnames, f"; its sheets: {', '.join(book.sheetnames)}"
-            )
-            checker.error(where, f"{rel} has no sheet '{sheet}'{tail}")
-            return None
-        chosen = book[sheet] if sheet else book.worksheets[0]
-        rows = [
-            (number, list(cells))
-            for number, cells in enumerate(chosen.iter_rows(values_only=True), start=1)
-        ]
-        return Table(f"{rel}#{chosen.title}", True, _trimmed(rows))
-    finally:
-        book.close()
-
-
-def _trimmed(rows: list[tuple[int, list[Any]]]) -> list[tuple[int, list[Any]]]:
-    """Rows with something in them (an empty row separates nothing)."""
-    return [(n, cells) for n, cells in rows if any(_blank(c) is False for c in cells)]
-
-
-def _blank(cell: Any) -> bool:
-    return cell is None or (isinstance(cell, str) and not cell.strip())
-
-
 def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
     number, header = table.rows[0]
     languages = checker.languages
@@ -217,7 +98,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
     seen: dict[str, int] = {}
     ok = True
     for index, cell in enumerate(header, start=1):
-        if _blank(cell):
+        if blank(cell):
             continue  # an unnamed column (often a trailing one) holds no field
         name = str(cell).strip()
         where = table.where(number, index)
@@ -260,8 +141,9 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
         langs = [c.lang for c in columns if c.field == field and c.lang]
         missing = [lang for lang in languages if lang not in langs]
         if kind == "text" and langs and missing:
+            first = next(c.index for c in columns if c.field == field and c.lang)
             checker.error(
-                table.where(number, 1),
+                table.where(number, first),
                 f"missing translation: no column "
                 f"{', '.join(repr(f'{field}.{lang}') for lang in missing)} "
                 f"(the game declares {', '.join(languages)})",
@@ -290,7 +172,7 @@ def _card(
 
     named = {column.index for column in columns}
     for index, value in enumerate(cells, start=1):
-        if index not in named and not _blank(value):
+        if index not in named and not blank(value):
             checker.error(
                 table.where(number, index),
                 "this cell has a value but its column has no name in the header row",
@@ -317,7 +199,7 @@ def _card(
         checker.error(
             table.where(number, count_column.index),
             f"count of card '{card_id}' must be a whole number of copies, 1 or more, "
-            f"not {'nothing' if _blank(raw) else repr(_text(raw))}",
+            f"not {'nothing' if blank(raw) else repr(_text(raw))}",
         )
         return None
     layout, layout_where = default_layout
@@ -325,25 +207,25 @@ def _card(
     field_where: dict[str, Where] = {}
     for field, group in by_field.items():
         if field in RESERVED:
-            if field == "layout" and not _blank(cell(group[0])):
+            if field == "layout" and not blank(cell(group[0])):
                 layout = _text(cell(group[0])).strip()
                 layout_where = table.where(number, group[0].index)
             continue
         kind = types[field]
         if group[0].lang is None:
             raw = cell(group[0])
-            if _blank(raw):
+            if blank(raw):
                 continue
             cell_where = table.where(number, group[0].index)
             value = _typed(checker, raw, kind, cell_where, f"card '{card_id}' {field}")
             fields[field], field_where[field] = value, cell_where
             continue
         texts = {c.lang: cell(c) for c in group if c.lang}
-        if all(_blank(t) for t in texts.values()):
+        if all(blank(t) for t in texts.values()):
             continue
         for column in group:
             column_where = table.where(number, column.index)
-            if _blank(cell(column)):
+            if blank(cell(column)):
                 checker.error(
                     column_where,
                     f"missing translation: card '{card_id}' has no '{column.lang}' text for "
@@ -415,12 +297,3 @@ def _number(cell: Any) -> int | float | None:
     except ValueError:
         return None
     return number if number is not None and math.isfinite(number) else None
-
-
-def _letters(col: int) -> str:
-    """Spreadsheet column letters: 1 → A, 27 → AA."""
-    letters = ""
-    while col > 0:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
