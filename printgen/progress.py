@@ -16,11 +16,11 @@ SHOW_AFTER = 1.0  # seconds
 
 
 class Progress:
-    def __init__(self, stream: TextIO | None = None, show_after: float = SHOW_AFTER) -> None:
+    def __init__(self, stream: TextIO | None = None, show_after: float | None = None) -> None:
         self.stream = stream or sys.stderr
         self.live = _is_terminal(self.stream)
         self.started = time.perf_counter()
-        self.show_after = show_after
+        self.show_after = SHOW_AFTER if show_after is None else show_after
         self.shown = False
 
     @property
