@@ -112,7 +112,7 @@ def _workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> None:
 
 
 def test_xlsx_first_sheet_or_a_named_one(fleet: Path) -> None:
-    rows = [["id", "count", "name", "cost"], ["brig", 2.0, "Brig", 3.0]]
+    rows: list[list[Any]] = [["id", "count", "name", "cost"], ["brig", 2.0, "Brig", 3.0]]
     _workbook(
         fleet / "cards/fleet/decks/ships.xlsx",
         {"Notes": [["id", "count"], ["note", 1]], "Fleet": rows},
@@ -126,7 +126,11 @@ def test_xlsx_first_sheet_or_a_named_one(fleet: Path) -> None:
 
 
 def test_xlsx_problems_name_sheet_and_cell(fleet: Path) -> None:
-    rows = [["id", "count", "name", "cost"], ["brig", 1, "Brig", 3], ["cog", 1, "Cog", "two"]]
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "cost"],
+        ["brig", 1, "Brig", 3],
+        ["cog", 1, "Cog", "two"],
+    ]
     _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
     (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
     assert _problems(fleet) == [
