@@ -139,8 +139,8 @@ def _run(args: argparse.Namespace) -> int:
         return _new(project, args)
     if not project.cards.is_dir():
         print(
-            f"printgen: no cards/ folder in {project.root}; run printgen in a project folder "
-            "or pass --project DIR",
+            f"printgen: no cards/ folder in {project.root}; run printgen in a project folder, "
+            "pass --project DIR, or start a game here with: printgen new my-game",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
