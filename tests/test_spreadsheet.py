@@ -274,3 +274,18 @@ def test_ten_thousand_rows_load(fleet: Path) -> None:
     assert len(ships) == 10_000
     assert ships["ship-9999"].fields["cost"] == 9999 % 7
     assert str(ships["ship-9999"].where) == f"{CSV}:10001:1"
+
+
+def test_a_sheet_too_large_for_a_card_list_is_refused(
+    fleet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printgen.source import tables
+
+    monkeypatch.setattr(tables, "MAX_ROWS", 5)
+    rows = "".join(f"ship-{i},1,S,S,1,#ffffff\n" for i in range(10))
+    (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{CSV}:6:1: a card sheet may have at most 5 rows")
+    monkeypatch.setattr(tables, "MAX_BYTES", 100)
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{DECK}:4:13: {CSV} is over 0 MB")

@@ -16,6 +16,10 @@ from printgen.project import Project
 from printgen.source.readers import Checker, did_you_mean
 
 _DELIMITERS = (",", ";", "\t")  # Excel writes ';' where the decimal mark is ','
+# far above any card list; they bound the time and memory a stray file can take
+MAX_BYTES = 64 * 1024 * 1024
+MAX_ROWS = 100_000
+MAX_COLUMNS = 500
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,11 @@ def open_table(
         checker.error(where, f"cards_from: {relative} not found; put the file next to the deck")
         return None
     rel = project.rel(path)
+    if path.stat().st_size > MAX_BYTES:
+        checker.error(
+            where, f"{rel} is over {MAX_BYTES // 2**20} MB; a card list is far smaller: split it"
+        )
+        return None
     if suffix == ".csv":
         return _csv(checker, path, rel)
     return _xlsx(checker, path, rel, sheet, where)
@@ -83,6 +92,9 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         for number, cells in enumerate(reader, start=1):
+            if number > MAX_ROWS or len(cells) > MAX_COLUMNS:
+                checker.error(Where(rel, number, 1), _too_big())
+                return None
             rows.append((number, cells))
     except csv.Error as exc:
         checker.error(Where(rel, reader.line_num, 1), f"CSV syntax error: {exc}; check the quotes")
@@ -116,13 +128,26 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             checker.error(where, f"{rel} has no sheet '{sheet}'{tail}")
             return None
         chosen = book[sheet] if sheet else book.worksheets[0]
-        rows = [
-            (number, list(cells))
-            for number, cells in enumerate(chosen.iter_rows(values_only=True), start=1)
-        ]
-        return Table(f"{rel}#{chosen.title}", True, _trimmed(rows))
+        label = f"{rel}#{chosen.title}"
+        rows: list[tuple[int, list[Any]]] = []
+        # cells formatted far to the right would otherwise make every row that wide
+        width = chosen.max_column if isinstance(chosen.max_column, int) else MAX_COLUMNS
+        cells = chosen.iter_rows(values_only=True, max_col=min(width, MAX_COLUMNS))
+        for number, row in enumerate(cells, start=1):
+            if number > MAX_ROWS:
+                checker.error(Table(label, True, []).where(number, 1), _too_big())
+                return None
+            rows.append((number, list(row)))
+        return Table(label, True, _trimmed(rows))
     finally:
         book.close()
+
+
+def _too_big() -> str:
+    return (
+        f"a card sheet may have at most {MAX_ROWS:,} rows and {MAX_COLUMNS} columns; "
+        "split the cards over several decks"
+    )
 
 
 def _trimmed(rows: list[tuple[int, list[Any]]]) -> list[tuple[int, list[Any]]]:
