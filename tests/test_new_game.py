@@ -204,3 +204,20 @@ def test_the_grown_game_reports_each_error_at_its_file_and_line(
     assert f"cards/{GAME}/decks/main.yaml:{line}:11: warning: a-free-card: no card costs 0" in (
         result.err
     )
+
+
+def test_english_alone_is_a_complete_game(tmp_path: Path, printgen: Callable[..., Run]) -> None:
+    made = printgen(tmp_path, "new", "solo")  # no --lang: English only
+    assert made.code == 0, made.err
+    game_yaml = (tmp_path / "cards" / "solo" / "game.yaml").read_text(encoding="utf-8")
+    assert "languages: [en]" in game_yaml
+    assert not list((tmp_path / "cards" / "solo").glob("*.it.md"))
+    built = printgen(tmp_path, "build")
+    assert built.code == 0 and built.err == "", built.err
+    assert [p.name for p in (tmp_path / "build" / "solo").iterdir()] == ["en"]
+    assert {p.name for p in (tmp_path / "build" / "solo" / "en").iterdir()} == {
+        "cards.pdf",
+        "cards.json",
+        "rulebook.pdf",
+        "player-aid.pdf",
+    }
