@@ -50,8 +50,9 @@ def main() -> None:
     python = sys.executable
     with tempfile.TemporaryDirectory() as scratch:
         project = Path(scratch)
-        for folder in ("cards", "templates"):
-            shutil.copytree(ROOT / folder, project / folder)
+        for folder in ("cards", "templates"):  # templates/ only where the project overrides
+            if (ROOT / folder).is_dir():
+                shutil.copytree(ROOT / folder, project / folder)
         cases = {
             "bare ReportLab script (68 fronts + backs, crop marks)": [
                 python,

@@ -9,6 +9,7 @@ from pathlib import Path
 from printgen.options import BuildOptions, Output
 from printgen.outputs import OutputJob, maker
 from printgen.problems import Problems
+from printgen.progress import Progress, summary
 from printgen.session import Checked, Session
 from printgen.write import atomic_write
 
@@ -18,12 +19,17 @@ EXIT_BAD_INPUT = 2
 def build_games(session: Session, games: list[str], options: BuildOptions) -> int:
     """Build (or, with ``options.out`` None, only check) the games; return the exit status."""
     problems = Problems()
-    checked = [session.check(game_id, options, problems) for game_id in games]
+    progress = Progress()
+    checked = []
+    for game_id in games:
+        progress.step(f"{game_id}: checking")
+        checked.append(session.check(game_id, options, problems))
     files: dict[Path, bytes] = {}
     if not problems.has_errors():
         for item in checked:
             if item is not None:
-                files.update(produce(session, item, options, problems))
+                files.update(produce(session, item, options, problems, progress))
+    progress.clear()
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems.has_errors():
@@ -48,11 +54,17 @@ def build_games(session: Session, games: list[str], options: BuildOptions) -> in
     for path in files:
         if path.suffix == ".pdf":
             print(f"wrote {path.relative_to(root) if path.is_relative_to(root) else path}")
+    written = {str(path): data for path, data in files.items()}
+    print(summary(len(games), written, len(problems.warnings), progress.seconds))
     return 0
 
 
 def produce(
-    session: Session, item: Checked, options: BuildOptions, problems: Problems
+    session: Session,
+    item: Checked,
+    options: BuildOptions,
+    problems: Problems,
+    progress: Progress | None = None,
 ) -> dict[Path, bytes]:
     """Every output file of one checked game, in memory; problems found making them reported."""
     files: dict[Path, bytes] = {}
@@ -62,6 +74,8 @@ def produce(
         folder = out / item.game.id / lang
         for output in Output:
             if options.wants(output):
+                if progress is not None:
+                    progress.step(f"{item.game.id} [{lang}]: making {output.value}")
                 for name, data in maker(output)(job, problems).items():
                     files[folder / name] = data
     return files

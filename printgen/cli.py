@@ -1,4 +1,4 @@
-"""Command line: ``printgen build | validate | list``.
+"""Command line: ``printgen build | validate | watch | list | new``.
 
 Each command imports what it needs when it runs: start-up dominates a card build (see bench/).
 Bad input ends with one line per problem and exit status 2, never a traceback.
@@ -12,11 +12,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen import __version__
 from printgen.options import BuildOptions, Duplex, Output, Paper
 from printgen.simulate.options import add_simulate_parser, add_validate_options
 
 if TYPE_CHECKING:
     from printgen.problems import Problem
+    from printgen.project import Project
     from printgen.session import Session
 
 EXIT_BAD_INPUT = 2
@@ -27,30 +29,50 @@ def parser() -> argparse.ArgumentParser:
         prog="printgen",
         description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.",
     )
+    main.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     main.add_argument(
         "--project",
         default=".",
         metavar="DIR",
-        help="project folder holding cards/, templates/, fonts/ (default: .)",
+        help="project folder holding cards/ (and optionally templates/, fonts/); default: .",
     )
+    # --project is accepted after the command too; given there, it wins
+    project = argparse.ArgumentParser(add_help=False)
+    project.add_argument("--project", default=argparse.SUPPRESS, metavar="DIR", help="as above")
     sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
     options = _build_options()
-    sub.add_parser("build", help="validate, then build PDFs into build/", parents=[options])
+    sub.add_parser(
+        "build", help="validate, then build PDFs into build/", parents=[options, project]
+    )
     sub.add_parser(
         "watch",
         help="build, then rebuild whenever a file in cards/, templates/ or fonts/ changes",
-        parents=[options],
+        parents=[options, project],
     )
     validate = sub.add_parser(
         "validate",
         help="check games as a build with the same options would, without writing anything",
-        parents=[_game_options()],
+        parents=[_game_options(), project],
+    )
+    sub.add_parser("list", help="list the games of the project", parents=[project])
+    new = sub.add_parser(
+        "new",
+        help="write a small starter game into cards/GAME-ID/ that builds at once",
+        parents=[project],
+    )
+    new.add_argument("game_id", metavar="GAME-ID", help="the new game's id, e.g. my-game")
+    new.add_argument(
+        "--lang",
+        action="append",
+        metavar="LANG",
+        help="a language of the game, repeatable (default: en)",
     )
     add_validate_options(validate)
-    add_simulate_parser(sub)
-    sub.add_parser("list", help="list the games of the project")
+    add_simulate_parser(sub, project)
     icons = sub.add_parser(
-        "icons", help="write icons.pdf: every icon the project (or GAME) can use, with its name"
+        "icons",
+        help="write icons.pdf: every icon the project (or GAME) can use, with its name",
+        parents=[project],
     )
     icons.add_argument("game", nargs="?", metavar="GAME", help="a game id: add its own icons")
     icons.add_argument("--fa", action="store_true", help="list the Font Awesome Free icons too")
@@ -126,10 +148,12 @@ def _run(args: argparse.Namespace) -> int:
     from printgen.session import Session
 
     project = Project.at(args.project)
+    if args.command == "new":
+        return _new(project, args)
     if not project.cards.is_dir():
         print(
-            f"printgen: no cards/ folder in {project.root}; run printgen in a project folder "
-            "or pass --project DIR",
+            f"printgen: no cards/ folder in {project.root}; run printgen in a project folder, "
+            "pass --project DIR, or start a game here with: printgen new my-game",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
@@ -195,7 +219,8 @@ def _validate(session: Session, games: list[str], args: argparse.Namespace) -> i
 def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
     from printgen.build import build_games
 
-    out = Path(args.out) if args.out else session.project.root / "build"
+    # a relative --out is relative to the folder printgen runs in, as a designer expects
+    out = Path(args.out).absolute() if args.out else session.project.root / "build"
     return build_games(session, games, options_from(args, out))
 
 
@@ -211,6 +236,32 @@ def _icons(root: Path, known: list[str], args: argparse.Namespace) -> int:
     out = Path(args.out).resolve() if args.out else root / "build"
     done = run(root, args.game, out, args.fa)
     print(f"{done.path}: {done.icons} icons on {done.pages} pages")
+    return 0
+
+
+def _new(project: Project, args: argparse.Namespace) -> int:
+    from printgen.starter import StarterError, new_game
+
+    try:
+        written = new_game(project, args.game_id, args.lang or ["en"])
+    except StarterError as exc:
+        print(f"printgen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(
+            f"printgen: cannot write {exc.filename or project.root}: {exc.strerror or exc}; "
+            "choose another --project folder",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    where = project.rel(written.folder)
+    print(f"made {where}/ with {len(written.files)} files:")
+    for path in written.files:
+        print(f"  {project.rel(path)}")
+    for note in written.notes:
+        print(f"note: {note}")
+    flag = "" if Path(args.project).resolve() == Path.cwd() else f" --project {args.project}"
+    print(f"next: printgen{flag} build {args.game_id}   (then open build/{args.game_id}/)")
     return 0
 
 

@@ -1,4 +1,8 @@
-"""The project folder: where cards/, templates/ and fonts/ are read and build/ is written."""
+"""The project folder: where cards/, templates/ and fonts/ are read and build/ is written.
+
+Only cards/<game>/ is required: the base layouts, document templates and labels ship inside the
+package (printgen/templates/) and a project's own templates/<same name> overrides each one.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.problems import Where, fail
+
+PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,27 @@ class Project:
     @property
     def fonts(self) -> Path:
         return self.root / "fonts"
+
+    @property
+    def template_dirs(self) -> list[Path]:
+        """Where templates are looked up, first match wins: the project's, then printgen's."""
+        return [self.templates, PACKAGED_TEMPLATES]
+
+    def template(self, name: str) -> Path | None:
+        """The file ``name`` (e.g. "labels.yaml") from the first template folder that has it."""
+        return next((d / name for d in self.template_dirs if (d / name).is_file()), None)
+
+    def layout_files(self, game_id: str | None) -> list[Path]:
+        """Layout files a game sees: printgen's base layouts (a project file of the same name
+        replaces one), the project's templates/layouts/, then cards/<game>/layouts/."""
+        by_name: dict[str, Path] = {}
+        for folder in reversed(self.template_dirs):
+            layouts = folder / "layouts"
+            if layouts.is_dir():
+                by_name.update((p.name, p) for p in sorted(layouts.glob("*.yaml")))
+        own = self.cards / game_id / "layouts" if game_id else None
+        game_files = sorted(own.glob("*.yaml")) if own and own.is_dir() else []
+        return [*by_name.values(), *game_files]
 
     def rel(self, path: Path) -> str:
         try:

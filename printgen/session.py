@@ -41,7 +41,7 @@ class Session:
         self._games: dict[str, Game] = {}
         self._resolved: dict[str, dict[str, Resolved]] = {}
         self._modules: dict[str, ModuleType | None] = {}
-        self._libraries: dict[frozenset[str] | None, LayoutLibrary] = {}
+        self._libraries: dict[tuple[str, frozenset[str] | None], LayoutLibrary] = {}
 
     def game(self, game_id: str) -> Game:
         """Raises ProjectError when the game's files do not load or it is not a game here."""
@@ -84,11 +84,14 @@ class Session:
         return RuleContext(self.project, game, self.resolved(game, problems), other, module)
 
     def library(self, game: Game) -> LayoutLibrary:
-        """The layouts a game's decks name (and what they extend)."""
+        """The layouts a game's decks name (and what they extend): shared and the game's own."""
         wanted = None if self.every_layout else frozenset(layout_names(game))
-        if wanted not in self._libraries:
-            self._libraries[wanted] = load_layouts(self.project, set(wanted) if wanted else None)
-        return self._libraries[wanted]
+        key = (game.id, wanted)
+        if key not in self._libraries:
+            self._libraries[key] = load_layouts(
+                self.project, set(wanted) if wanted else None, game.id
+            )
+        return self._libraries[key]
 
     def check(self, game_id: str, options: BuildOptions, problems: Problems) -> Checked | None:
         """Load, resolve, run the rules and lay out one game; None when it does not load."""

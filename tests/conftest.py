@@ -33,7 +33,7 @@ class Run:
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """A copy of the bundled project (cards, templates, fonts) to build or break."""
+    """A copy of the bundled project (cards, fonts) to build or break."""
     for folder in ("cards", "templates", "fonts"):
         if (ROOT / folder).exists():
             shutil.copytree(ROOT / folder, tmp_path / folder)

@@ -4,21 +4,28 @@ the outputs of the previous good build stay byte for byte as they were."""
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from printgen.project import PACKAGED_TEMPLATES
+
 DECK = "cards/warriors-and-monks/decks/main.yaml"
 GAME = "cards/warriors-and-monks/game.yaml"
-LAYOUTS = "templates/layouts/warriors-and-monks.yaml"
+LAYOUTS = "cards/warriors-and-monks/layouts/warriors-and-monks.yaml"
 LINE = re.compile(r"^(?P<path>[^:\s]+):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
 
 
 def _edit(project: Path, rel: str, old: str, new: str) -> int:
-    """Replace ``old`` once; return the 1-based line where the new text starts."""
+    """Replace ``old`` once; return the 1-based line where the new text starts. A packaged
+    template is first copied into the project's templates/, where it overrides printgen's."""
     path = project / rel
+    if rel.startswith("templates/") and not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(PACKAGED_TEMPLATES / rel.removeprefix("templates/"), path)
     source = path.read_text(encoding="utf-8")
     assert old in source, old
     start = source.index(old)

@@ -52,9 +52,8 @@ def built(bundled_build: Path) -> Path:
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """A scratch copy of this game and the layouts (other games stay out of the way)."""
+    """A scratch copy of this game alone (other games stay out of the way)."""
     shutil.copytree(ROOT / FOLDER, tmp_path / FOLDER)
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
     return tmp_path
 
 

@@ -12,31 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
+from printgen.documents.labels import font_credits, labels, missing_label
 from printgen.icons import IconLibrary
-from printgen.layout.face import LaidOutDeck
+from printgen.layout.face import LaidOutDeck, TextBox
 from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import game_vars
-from printgen.source.located_yaml import read_yaml
 
 REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card by card
-
-
-def labels(project: Project, lang: str) -> dict[str, str]:
-    path = project.templates / "labels.yaml"
-    # the modification time is part of the cache key: `printgen watch` reads it again on change
-    raw = _labels_file(path, project.rel(path), path.stat().st_mtime_ns) if path.is_file() else {}
-    return {
-        key: str(value.get(lang, key) if isinstance(value, dict) else value)
-        for key, value in raw.items()
-    }
-
-
-@lru_cache(maxsize=8)
-def _labels_file(path: Path, rel: str, mtime_ns: int) -> dict[str, Any]:
-    data = read_yaml(path, rel)
-    return dict(data) if isinstance(data, dict) else {}
 
 
 def in_reference(laid: LaidOutDeck) -> bool:
@@ -72,8 +56,11 @@ def document_context(
     ]
     cover = game.cover or [f"{laid.deck.id}/{c.id}" for laid in decks for c, _ in laid.fronts][:4]
     meta = game.meta
+    words = labels(project, lang)
     return {
-        "t": labels(project, lang),
+        "t": words,
+        # the documents are set in Vera; the cards in whatever their layouts name
+        "fonts": font_credits(project, ["Vera", *embedded_fonts(decks)], words),
         "lang": lang,
         "game": {
             **game_vars(game, lang),
@@ -96,6 +83,14 @@ def document_context(
         ],
         "cover_cards": cover,
     }
+
+
+def embedded_fonts(decks: list[LaidOutDeck]) -> list[str]:
+    """The font families the card faces print with, in the order first met."""
+    faces = [face for laid in decks for _, face in laid.fronts]
+    faces += [laid.back for laid in decks if laid.back is not None]
+    names = (op.family.name for face in faces for op in face.ops if isinstance(op, TextBox))
+    return list(dict.fromkeys(names))
 
 
 def borrowed_cards(game: Game, lang: str) -> dict[str, Any] | None:
@@ -136,7 +131,9 @@ def render_document(
     problems = lint_prose(project.root / prose_rel, prose_rel, context[prose], game.icon_library)
     if problems:
         raise ProjectError(problems)
-    source = render_markdown(project, template, context, Where(f"templates/{template}", 1, 1))
+    found = project.template(template)
+    where = Where(project.rel(found) if found else f"templates/{template}", 1, 1)
+    source = render_markdown(project, template, context, where)
     return context, source
 
 
@@ -171,16 +168,29 @@ def _line_of(lines: list[str], needle: str, rel: str) -> Where:
 
 def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
     """Render a template file or prose file through Jinja's sandbox."""
-    from jinja2 import TemplateError, TemplateSyntaxError
+    from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
-    env = _environment(str(project.templates))
+    env = _environment(tuple(str(folder) for folder in project.template_dirs))
     source = ""
     try:
         with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
             if template.startswith("file:"):
                 source = project.inside(template[5:], where).read_text(encoding="utf-8")
                 return str(env.from_string(source).render(context))
+            path = project.template(template)
+            source = path.read_text(encoding="utf-8") if path else ""
             return str(env.get_template(template).render(context))
+    except TemplateNotFound as exc:
+        searched = " then ".join(f"{project.rel(folder)}/" for folder in project.template_dirs)
+        raise ProjectError(
+            [
+                Problem(
+                    where,
+                    f"template '{exc.name}' not found; the template search path is {searched}; "
+                    f"put {exc.name} in the project's templates/ folder or fix its name",
+                )
+            ]
+        ) from None
     except expr.TemplateTimeout:
         raise ProjectError(
             [Problem(where, "template took too long to render; simplify its loops")]
@@ -193,13 +203,17 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         message = str(exc)
         found = re.search(r"'(\w+)' is undefined|has no attribute '(\w+)'", message)
         place = where
-        if found and source:
-            place = _line_of(source.splitlines(), found.group(1) or found.group(2), where.path)
+        name = (found.group(1) or found.group(2)) if found else ""
+        label = missing_label(context, name) if "Labels object" in message else None
+        if name and source:
+            needle = f"t.{name}" if label and f"t.{name}" in source else name
+            place = _line_of(source.splitlines(), needle, where.path)
         raise ProjectError(
             [
                 Problem(
                     place,
-                    f"template error: {expr.plain(message)}; check the names used in "
+                    label
+                    or f"template error: {expr.plain(message)}; check the names used in "
                     "{{ … }} (data.*, game.*, t.*)",
                 )
             ]
@@ -223,11 +237,12 @@ def _undecodable_line(project: Project, template: str, exc: UnicodeDecodeError) 
 
 
 @lru_cache(maxsize=4)
-def _environment(folder: str) -> Any:
+def _environment(folders: tuple[str, ...]) -> Any:
+    """Templates come from the first folder that has them: the project's, then printgen's."""
     from jinja2 import FileSystemLoader
 
     return expr.sandboxed(
-        loader=FileSystemLoader(folder),
+        loader=FileSystemLoader(list(folders)),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

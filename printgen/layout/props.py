@@ -10,6 +10,8 @@ from printgen.model.units import parse_length
 from printgen.problems import Where
 from printgen.source.layouts import Element, Layout
 
+_UNDECLARED = re.compile(r"'card\.([A-Za-z_]\w*)' is undefined")
+
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
 
@@ -53,8 +55,19 @@ class Props:
         try:
             return expr.evaluate(raw, self.variables)
         except expr.ExpressionError as exc:
-            self.report(key, str(exc))
+            self.report(key, str(exc) + self._field_hint(str(exc)))
             return None
+
+    def _field_hint(self, message: str) -> str:
+        """A layout (often printgen's card-base) printing a field the deck never declared."""
+        found = _UNDECLARED.search(message)
+        card = self.variables.get("card")
+        if found is None or not isinstance(card, dict) or found[1] in card:
+            return ""
+        return (
+            f"; the layout prints card.{found[1]}: declare '{found[1]}' under the deck's "
+            "fields: (a card that leaves it out prints nothing there)"
+        )
 
     def number(self, key: str, default: float, minimum: float = 0.0) -> float:
         raw = self.value(key, default)

@@ -21,9 +21,11 @@ def add_validate_options(validate: argparse.ArgumentParser) -> None:
     )
 
 
-def add_simulate_parser(sub: Any) -> None:
+def add_simulate_parser(sub: Any, project: argparse.ArgumentParser) -> None:
     simulate = sub.add_parser(
-        "simulate", help="play a game many times with bots; write build/GAME/playtest.pdf + .json"
+        "simulate",
+        help="play a game many times with bots; write build/GAME/playtest.pdf + .json",
+        parents=[project],
     )
     simulate.add_argument("games", nargs=1, metavar="GAME", help="game id")
     simulate.add_argument("-n", type=int, default=1000, metavar="N", help="games (default 1000)")

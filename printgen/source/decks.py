@@ -13,6 +13,7 @@ from printgen import expressions as expr
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.model.units import CARD_PRESETS
 from printgen.problems import Where
+from printgen.project import Project
 from printgen.source import generate
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
@@ -28,6 +29,7 @@ DECK_KEYS = {
     "back",
     "fields",
     "cards",
+    "cards_from",
     "generate",
 }
 CARD_KEYS = {"id", "count", "layout"}
@@ -36,7 +38,14 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 
-def read_deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta) -> Deck | None:
+def read_deck(
+    checker: Checker,
+    raw: Any,
+    deck_id: str,
+    rel: str,
+    meta: GameMeta,
+    project: Project | None = None,
+) -> Deck | None:
     node = checker.mapping(raw, Where(rel, 1, 1), f"deck '{deck_id}'")
     if node is None:
         return None
@@ -62,10 +71,26 @@ def read_deck(checker: Checker, raw: Any, deck_id: str, rel: str, meta: GameMeta
             )
             if card:
                 cards.append(card)
+    if "cards_from" in node and project is not None:
+        from printgen.source.spreadsheet import read_cards
+
+        cards.extend(
+            read_cards(
+                checker,
+                project,
+                node["cards_from"],
+                node.at("cards_from"),
+                rel,
+                field_types,
+                default_layout,
+            )
+        )
     if "generate" in node:
         cards.extend(_generated(checker, node, field_types, default_layout, meta))
     if not cards and len(checker.problems) == before:  # else the cards' own errors say why
-        checker.error(node.where, f"{what} has no cards; add 'cards:' or 'generate:'")
+        checker.error(
+            node.where, f"{what} has no cards; add 'cards:', 'cards_from:' or 'generate:'"
+        )
     _unique_ids(checker, cards, what)
     return Deck(
         id=deck_id,
@@ -312,6 +337,6 @@ def _unique_ids(checker: Checker, cards: list[CardType], what: str) -> None:
             checker.error(
                 card.where,
                 f"card id '{card.id}' is used twice in {what} (first at "
-                f"line {seen[card.id].where.line}); give each card type its own id",
+                f"{seen[card.id].where}); give each card type its own id",
             )
         seen.setdefault(card.id, card)

@@ -69,7 +69,7 @@ def load_game(project: Project, game_id: str) -> Game:
         node = checker.read(path, rel)
         if node is None:
             continue
-        deck = read_deck(checker, node, path.stem, rel, meta)
+        deck = read_deck(checker, node, path.stem, rel, meta, project)
         if deck is not None:
             decks.append(deck)
     if not deck_files:

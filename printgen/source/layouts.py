@@ -1,4 +1,4 @@
-"""Card layouts from templates/layouts/*.yaml: named elements in mm, styles, ``extends``.
+"""Card layouts (files listed by ``Project.layout_files``): elements in mm, styles, ``extends``.
 
 A layout inherits its parent's styles and elements; an element or style with the same name
 overrides the parent's key by key, new elements are drawn after the inherited ones.
@@ -56,12 +56,19 @@ class LayoutLibrary:
     def get(self, name: str, where: Where) -> Layout:
         if name in self.layouts:
             return self.layouts[name]
-        tail = did_you_mean(name, self.layouts, "; define it in templates/layouts/*.yaml")
+        tail = did_you_mean(
+            name,
+            self.layouts,
+            "; define it in a layout file: cards/<game>/layouts/*.yaml or templates/layouts/*.yaml",
+        )
         raise ProjectError([Problem(where, f"unknown layout '{name}'{tail}")])
 
 
-def load_layouts(project: Project, wanted: set[str] | None = None) -> LayoutLibrary:
-    """Read the layout files that define ``wanted`` and what they extend (all files: None).
+def load_layouts(
+    project: Project, wanted: set[str] | None = None, game_id: str | None = None
+) -> LayoutLibrary:
+    """Read the layout files that define ``wanted`` and what they extend (all files: None):
+    the shared ones and those of ``game_id``.
 
     A build reads only its game's layouts: parsing every game's layouts costs more start-up
     than drawing a deck. Which file defines which layout comes from a scan of the top-level
@@ -69,9 +76,7 @@ def load_layouts(project: Project, wanted: set[str] | None = None) -> LayoutLibr
     """
     raw: dict[str, LDict] = {}
     checker = Checker()
-    folder = project.templates / "layouts"
-    paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    for path in _files_for(paths, wanted):
+    for path in _files_for(project.layout_files(game_id), wanted):
         rel = project.rel(path)
         node = checker.read(path, rel)
         if node is None:

@@ -7,6 +7,7 @@ dicts, lists and scalars from it ourselves so that every key and value keeps its
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -94,9 +95,27 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
     elif unclosed:
         message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
+    elif "mapping values are not allowed" in problem and (hint := _quote_hint(text, line)):
+        message = hint
     else:
         message = f"YAML syntax error: {problem}; check the indentation and quoting on this line"
     return fail(Where(rel, line, col), message)
+
+
+_KEY_VALUE = re.compile(r"^\s*(?:-\s+)?(?P<key>[\w.-]+):\s+(?P<value>[^'\"{[].*?)\s*$")
+
+
+def _quote_hint(text: str, line: int) -> str | None:
+    """An unquoted text holding ': ' (often after an :icon:) reads as a second key: say so."""
+    lines = text.splitlines()
+    found = _KEY_VALUE.match(lines[line - 1]) if 0 < line <= len(lines) else None
+    if found is None or ": " not in found["value"]:
+        return None
+    quoted = found["value"].replace("\\", "\\\\").replace('"', '\\"')
+    return (
+        "YAML syntax error: this text holds ': ', which YAML reads as a new key (an :icon: "
+        f'followed by a space does this); put the text in quotes: {found["key"]}: "{quoted}"'
+    )
 
 
 def _tab_near(text: str, line: int) -> bool:

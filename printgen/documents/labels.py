@@ -1,0 +1,141 @@
+"""The words the document templates print (``t.players``, ``t.credits`` …) and the font credits.
+
+printgen ships labels.yaml in en, it, fr, de and es; a project's own templates/labels.yaml is laid
+over it label by label and language by language, so a designer adds one language or rewords one
+label without copying the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.source.located_yaml import read_yaml
+
+LABELS = "labels.yaml"
+
+
+class Labels(dict[str, str]):
+    """One language's labels. Templates read them as ``t.<label>``; a label the template names
+    but this language lacks is reported by name (see ``missing_label``)."""
+
+    def __init__(self, words: dict[str, str], lang: str, untranslated: list[str]) -> None:
+        super().__init__(words)
+        self.lang = lang
+        self.untranslated = untranslated  # labels that exist, but not in this language
+
+
+def labels(project: Project, lang: str) -> Labels:
+    merged: dict[str, dict[str, str]] = {}
+    for path in (PACKAGED_TEMPLATES / LABELS, project.templates / LABELS):
+        if path.is_file():
+            # the modification time is part of the cache key: `printgen watch` reads it again
+            for key, value in _labels_file(path, project.rel(path), path.stat().st_mtime_ns):
+                merged.setdefault(key, {}).update(value)
+    words = {
+        key: texts.get(lang, texts.get("_", ""))
+        for key, texts in merged.items()
+        if lang in texts or "_" in texts
+    }
+    return Labels(words, lang, sorted(key for key in merged if key not in words))
+
+
+@lru_cache(maxsize=8)
+def _labels_file(path: Path, rel: str, mtime_ns: int) -> tuple[tuple[str, dict[str, str]], ...]:
+    """A labels file as (label, {lang: text}); a plain text serves every language."""
+    data = read_yaml(path, rel)
+    if not isinstance(data, dict):
+        return ()
+    return tuple(
+        (
+            str(key),
+            {str(k): str(v) for k, v in value.items()}
+            if isinstance(value, dict)
+            else {"_": str(value)},
+        )
+        for key, value in data.items()
+    )
+
+
+def missing_label(context: dict[str, Any], name: str) -> str | None:
+    """What to say when a template names ``t.<name>`` and the labels have no such text."""
+    words = context.get("t")
+    if not isinstance(words, Labels) or name in words:
+        return None
+    lang = words.lang
+    if name in words.untranslated:
+        others = [key for key in words.untranslated if key != name]
+        also = f" (also without '{lang}': {', '.join(others[:8])}{'…' if len(others) > 8 else ''})"
+        return (
+            f"label '{name}' has no '{lang}' text; add it to templates/labels.yaml as "
+            f"'{name}: {{{lang}: …}}'{also if others else ''}"
+        )
+    return (
+        f"no label '{name}' in labels.yaml; add it to templates/labels.yaml as "
+        f"'{name}: {{{lang}: …}}' or fix the name after 't.'"
+    )
+
+
+@dataclass(frozen=True)
+class FontCredit:
+    name: str
+    notice: str  # copyright and licence, as printed in the credits
+
+
+_LICENCE_FILES = ("OFL.txt", "OFL", "LICENSE", "LICENSE.txt", "LICENCE", "LICENCE.txt")
+_LICENCE_NAMES = (
+    ("SIL Open Font License", "SIL Open Font License 1.1"),
+    ("Apache License", "Apache License 2.0"),
+    ("UBUNTU FONT LICENCE", "Ubuntu Font Licence 1.0"),
+    ("Bitstream Vera", "Bitstream Vera Fonts licence"),
+    ("GNU GENERAL PUBLIC LICENSE", "GNU General Public License"),
+)
+
+
+def font_credits(project: Project, names: list[str], words: Labels) -> list[dict[str, str]]:
+    """Each font embedded in the game's outputs, with its notice: Vera's from the labels, a
+    project font's from the LICENSE/OFL.txt next to it in fonts/ (when there is one)."""
+    credits: list[dict[str, str]] = []
+    for name in dict.fromkeys(names):
+        if name.lower() == "vera":
+            notice = words.get("vera_notice", "")
+            credit = FontCredit("Bitstream Vera Sans", notice)
+        else:
+            credit = FontCredit(name, _licence_notice(project, name, words))
+        credits.append({"name": credit.name, "notice": credit.notice})
+    return credits
+
+
+def _licence_notice(project: Project, name: str, words: Labels) -> str:
+    for stem in (f"{name}-", f"{name}."):
+        for file in _LICENCE_FILES:
+            path = project.fonts / f"{stem}{file}"
+            if path.is_file():
+                return _describe(path, project)
+    for file in _LICENCE_FILES:
+        path = project.fonts / file
+        if path.is_file():
+            return _describe(path, project)
+    return words.get("font_no_licence", "")
+
+
+def _describe(path: Path, project: Project) -> str:
+    """ "Copyright … — SIL Open Font License 1.1": the licence file's copyright line and the
+    licence it names; only the first 64 KB are read (a licence is a few KB)."""
+    with path.open("rb") as handle:
+        head = handle.read(65536).decode("utf-8", errors="replace")
+    copyright_line = next(
+        (
+            line.strip()
+            for line in head.splitlines()
+            if re.match(r"\s*(copyright|\(c\)|©)", line, re.I)
+        ),
+        "",
+    )
+    licence = next((label for key, label in _LICENCE_NAMES if key.lower() in head.lower()), "")
+    parts = [part for part in (copyright_line[:200], licence) if part]
+    return " — ".join(parts) if parts else project.rel(path)

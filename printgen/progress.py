@@ -1,0 +1,71 @@
+"""What a build tells the designer while it runs and when it ends.
+
+Progress (the game and output being made) appears only on a terminal and only once the build
+has run for about a second: a quick rebuild stays quiet, and a log or a pipe never gets
+carriage-return noise.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from typing import TextIO
+
+SHOW_AFTER = 1.0  # seconds
+
+
+class Progress:
+    def __init__(self, stream: TextIO | None = None, show_after: float | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.live = _is_terminal(self.stream)
+        self.started = time.perf_counter()
+        self.show_after = SHOW_AFTER if show_after is None else show_after
+        self.shown = False
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started
+
+    def step(self, what: str) -> None:
+        """Say what is being made now (replacing the previous step's line)."""
+        if self.live and self.seconds >= self.show_after:
+            self.stream.write(f"\r\x1b[K{what}…")
+            self.stream.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return False
+
+
+_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+
+
+def pdf_pages(data: bytes) -> int:
+    """Pages of a PDF we wrote: ReportLab writes every page object uncompressed."""
+    return len(_PAGE.findall(data))
+
+
+def summary(games: int, files: dict[str, bytes], warnings: int, seconds: float) -> str:
+    """One line after a build: games, files written (manifests too), pages, warnings, time."""
+    pages = sum(pdf_pages(data) for name, data in files.items() if name.endswith(".pdf"))
+    manifests = sum(1 for name in files if name.endswith(".json"))
+    return (
+        f"built {_n(games, 'game')}: {_n(len(files), 'file')} written "
+        f"({_n(manifests, 'manifest')}), {_n(pages, 'page')}, "
+        f"{_n(warnings, 'warning')} in {seconds:.1f} s"
+    )
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"

@@ -1,0 +1,299 @@
+"""Cards from a spreadsheet: a deck's ``cards_from: ships.csv`` (UTF-8) or ``ships.xlsx``
+(its first sheet, or ``ships.xlsx#Sheet``), next to the deck file.
+
+The header row names the columns: ``id``, ``count``, optionally ``layout``, then one column per
+field of the deck's ``fields:``; a translated text has one column per language (``name.en``,
+``name.it``), a text in one column serves every language. Values are typed by ``fields:``.
+Every problem is one line at its cell: ``decks/ships.csv:ROW:COL: …`` or
+``decks/ships.xlsx#Sheet!C7: …`` (rows and columns counted as the spreadsheet shows them).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.model.game import CardType
+from printgen.problems import Where
+from printgen.project import Project
+from printgen.source.readers import Checker, did_you_mean
+from printgen.source.tables import Table, blank, open_table
+
+MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
+RESERVED = ("id", "count", "layout")
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_LANG = re.compile(r"^(?P<field>.+)\.(?P<lang>[a-z]{2})$")
+_INTEGER = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass(frozen=True)
+class Column:
+    index: int  # 1-based, as the spreadsheet counts
+    field: str  # "id", "count", "layout" or a field of the deck
+    lang: str | None  # the language of a translated text's column
+
+
+def read_cards(
+    checker: Checker,
+    project: Project,
+    value: Any,
+    where: Where,
+    deck_rel: str,
+    types: dict[str, str],
+    default_layout: tuple[str, Where],
+) -> list[CardType]:
+    """The card types of the sheet named by ``cards_from:`` (problems go to ``checker``)."""
+    before = len(checker.problems)
+    table = open_table(checker, project, value, where, deck_rel)
+    if table is None:
+        return []
+    if not table.rows:
+        checker.error(
+            table.where(1, 1) if table.workbook else Where(table.label, 1, 1),
+            "the spreadsheet is empty; its first row names the columns: id, count, "
+            "then one per field",
+        )
+        return []
+    columns = _columns(checker, table, types)
+    if columns is None:
+        return []
+    cards: list[CardType] = []
+    first_row: dict[str, int] = {}
+    for number, cells in table.rows[1:]:
+        if len(checker.problems) - before >= MAX_PROBLEMS:
+            checker.error(
+                table.where(number, 1),
+                f"stopped reading {table.label} after {MAX_PROBLEMS} problems; fix those first",
+            )
+            break
+        card = _card(checker, table, columns, types, default_layout, number, cells)
+        if card is None:
+            continue
+        if card.id in first_row:
+            checker.error(
+                card.where,
+                f"card id '{card.id}' is used twice in {table.label} (first on row "
+                f"{first_row[card.id]}); give each card type its own id",
+            )
+            continue
+        first_row[card.id] = number
+        cards.append(card)
+    if not cards and len(checker.problems) == before:
+        checker.error(
+            table.where(table.rows[0][0], 1),
+            "the spreadsheet has a header row but no cards below it; add one row per card type",
+        )
+    return cards
+
+
+def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
+    number, header = table.rows[0]
+    languages = checker.languages
+    allowed = [*RESERVED, *types] + [
+        f"{f}.{lang}" for f, k in types.items() if k == "text" for lang in languages
+    ]
+    columns: list[Column] = []
+    seen: dict[str, int] = {}
+    ok = True
+    for index, cell in enumerate(header, start=1):
+        if blank(cell):
+            continue  # an unnamed column (often a trailing one) holds no field
+        name = str(cell).strip()
+        where = table.where(number, index)
+        found = _LANG.match(name)
+        field, lang = (found["field"], found["lang"]) if found else (name, None)
+        if name in seen:
+            checker.error(
+                where, f"column '{name}' appears twice (also column {seen[name]}); keep one"
+            )
+            ok = False
+        elif field not in types and field not in RESERVED:
+            tail = did_you_mean(name, allowed, "; declare it under 'fields:' in the deck file")
+            checker.error(where, f"unknown column '{name}'{tail}")
+            ok = False
+        elif lang is not None and types.get(field) != "text":
+            checker.error(
+                where,
+                f"column '{name}': only a text field has one column per language; "
+                f"name the column '{field}'",
+            )
+            ok = False
+        elif lang is not None and lang not in languages:
+            checker.error(
+                where,
+                f"column '{name}': the game declares only {', '.join(languages)}; "
+                f"add '{lang}' to languages in game.yaml or remove the column",
+            )
+            ok = False
+        seen.setdefault(name, index)
+        columns.append(Column(index, field, lang))
+    for required in ("id", "count"):
+        if required not in seen:
+            checker.error(
+                table.where(number, 1),
+                f"the header row has no '{required}' column; the first row names the columns: "
+                "id, count, then one per field",
+            )
+            ok = False
+    for field, kind in types.items():
+        langs = [c.lang for c in columns if c.field == field and c.lang]
+        missing = [lang for lang in languages if lang not in langs]
+        if kind == "text" and langs and missing:
+            first = next(c.index for c in columns if c.field == field and c.lang)
+            checker.error(
+                table.where(number, first),
+                f"missing translation: no column "
+                f"{', '.join(repr(f'{field}.{lang}') for lang in missing)} "
+                f"(the game declares {', '.join(languages)})",
+            )
+            ok = False
+        if field in seen and langs:
+            checker.error(
+                table.where(number, seen[field]),
+                f"column '{field}' and per-language columns '{field}.…' both given; keep one",
+            )
+            ok = False
+    return columns if ok else None
+
+
+def _card(
+    checker: Checker,
+    table: Table,
+    columns: list[Column],
+    types: dict[str, str],
+    default_layout: tuple[str, Where],
+    number: int,
+    cells: list[Any],
+) -> CardType | None:
+    def cell(column: Column) -> Any:
+        return cells[column.index - 1] if column.index <= len(cells) else None
+
+    named = {column.index for column in columns}
+    for index, value in enumerate(cells, start=1):
+        if index not in named and not blank(value):
+            checker.error(
+                table.where(number, index),
+                "this cell has a value but its column has no name in the header row",
+            )
+            return None
+    by_field: dict[str, list[Column]] = {}
+    for column in columns:
+        by_field.setdefault(column.field, []).append(column)
+    id_column = by_field["id"][0]
+    card_id = _text(cell(id_column)).strip()
+    where = table.where(number, id_column.index)
+    if not card_id:
+        checker.error(where, "missing id: every row needs an id (e.g. monk)")
+        return None
+    if not _ID.match(card_id):
+        checker.error(
+            where, f"id '{card_id}' must be lower-case letters, digits, '-' or '_' (e.g. monk)"
+        )
+        return None
+    count_column = by_field["count"][0]
+    count = _integer(cell(count_column))
+    if count is None or count < 1:
+        raw = cell(count_column)
+        checker.error(
+            table.where(number, count_column.index),
+            f"count of card '{card_id}' must be a whole number of copies, 1 or more, "
+            f"not {'nothing' if blank(raw) else repr(_text(raw))}",
+        )
+        return None
+    layout, layout_where = default_layout
+    fields: dict[str, Any] = {}
+    field_where: dict[str, Where] = {}
+    for field, group in by_field.items():
+        if field in RESERVED:
+            if field == "layout" and not blank(cell(group[0])):
+                layout = _text(cell(group[0])).strip()
+                layout_where = table.where(number, group[0].index)
+            continue
+        kind = types[field]
+        if group[0].lang is None:
+            raw = cell(group[0])
+            if blank(raw):
+                continue
+            cell_where = table.where(number, group[0].index)
+            value = _typed(checker, raw, kind, cell_where, f"card '{card_id}' {field}")
+            fields[field], field_where[field] = value, cell_where
+            continue
+        texts = {c.lang: cell(c) for c in group if c.lang}
+        if all(blank(t) for t in texts.values()):
+            continue
+        for column in group:
+            column_where = table.where(number, column.index)
+            if blank(cell(column)):
+                checker.error(
+                    column_where,
+                    f"missing translation: card '{card_id}' has no '{column.lang}' text for "
+                    f"{field}; fill this cell",
+                )
+            field_where[f"{field}/{column.lang}"] = column_where
+        fields[field] = {lang: _text(t) for lang, t in texts.items() if lang}
+        field_where[field] = table.where(number, group[0].index)
+    return CardType(
+        id=card_id,
+        count=count,
+        fields=fields,
+        field_where=field_where,
+        where=where,
+        layout=layout,
+        layout_where=layout_where,
+    )
+
+
+def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> Any:
+    """A cell's value as its field's type says; a spreadsheet cell is text or a number."""
+    from printgen.source.decks import check_field
+
+    if kind == "integer":
+        value = _integer(raw)
+        if value is None:
+            checker.error(where, f"{what} must be a whole number, not {_text(raw)!r}")
+        return value
+    if kind == "number":
+        number = _number(raw)
+        if number is None:
+            checker.error(where, f"{what} must be a number, not {_text(raw)!r}")
+        return number
+    if kind == "any":
+        number = _number(raw)
+        return _text(raw) if number is None else number
+    return check_field(checker, _text(raw), where, kind, what)
+
+
+def _text(cell: Any) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))  # a workbook stores 3 as 3.0
+    return str(cell)
+
+
+def _integer(cell: Any) -> int | None:
+    if isinstance(cell, bool):
+        return None
+    if isinstance(cell, int):
+        return cell
+    if isinstance(cell, float):
+        return int(cell) if cell.is_integer() else None
+    text = _text(cell).strip()
+    return int(text) if _INTEGER.match(text) else None
+
+
+def _number(cell: Any) -> int | float | None:
+    if isinstance(cell, bool):
+        return None
+    if isinstance(cell, (int, float)):
+        return cell
+    text = _text(cell).strip()
+    if _INTEGER.match(text):
+        return int(text)
+    try:
+        number = float(text.replace(",", ".")) if text else None  # 2,5 where ',' is decimal
+    except ValueError:
+        return None
+    return number if number is not None and math.isfinite(number) else None

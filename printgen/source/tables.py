@@ -1,0 +1,168 @@
+"""Reading a spreadsheet named by a deck's ``cards_from:`` into rows of cells: a CSV file (UTF-8;
+comma, semicolon or tab separated, as the header row shows) or a sheet of an .xlsx workbook
+through openpyxl, an optional dependency imported only here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printgen.problems import ProjectError, Where
+from printgen.project import Project
+from printgen.source.readers import Checker, did_you_mean
+
+_DELIMITERS = (",", ";", "\t")  # Excel writes ';' where the decimal mark is ','
+# far above any card list; they bound the time and memory a stray file can take
+MAX_BYTES = 64 * 1024 * 1024
+MAX_ROWS = 100_000
+MAX_COLUMNS = 500
+
+
+@dataclass(frozen=True)
+class Table:
+    """The rows of a sheet, header first, each with the row number the spreadsheet shows."""
+
+    label: str  # "cards/g/decks/ships.csv" or "cards/g/decks/ships.xlsx#Ships"
+    workbook: bool
+    rows: list[tuple[int, list[Any]]]
+
+    def where(self, row: int, col: int) -> Where:
+        """A cell: ``path:ROW:COL`` for a CSV file, ``path#Sheet!C7`` for a workbook."""
+        if self.workbook:
+            return Where(f"{self.label}!{_letters(col)}{row}", 0, 0)
+        return Where(self.label, row, col)
+
+
+def open_table(
+    checker: Checker, project: Project, value: Any, where: Where, deck_rel: str
+) -> Table | None:
+    if not isinstance(value, str) or not value.strip():
+        checker.error(where, "cards_from must name a .csv or .xlsx file next to the deck file")
+        return None
+    name, _, sheet = value.strip().partition("#")
+    suffix = Path(name).suffix.lower()
+    if suffix not in (".csv", ".xlsx"):
+        checker.error(
+            where,
+            f"cards_from '{value}' must be a .csv (UTF-8) or .xlsx file; "
+            "save the sheet in one of those formats",
+        )
+        return None
+    if sheet and suffix != ".xlsx":
+        checker.error(where, f"cards_from '{value}': only a .xlsx file has sheets to name")
+        return None
+    relative = (Path(deck_rel).parent / name).as_posix()
+    try:
+        path = project.inside(relative, where)
+    except ProjectError as exc:
+        checker.problems.extend(exc.problems)
+        return None
+    if not path.is_file():
+        checker.error(where, f"cards_from: {relative} not found; put the file next to the deck")
+        return None
+    rel = project.rel(path)
+    if path.stat().st_size > MAX_BYTES:
+        checker.error(
+            where, f"{rel} is over {MAX_BYTES // 2**20} MB; a card list is far smaller: split it"
+        )
+        return None
+    if suffix == ".csv":
+        return _csv(checker, path, rel)
+    return _xlsx(checker, path, rel, sheet, where)
+
+
+def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        checker.error(
+            Where(rel, line, 1),
+            "file is not UTF-8 text; save it as 'CSV UTF-8' from the spreadsheet program",
+        )
+        return None
+    header = text.split("\n", 1)[0]
+    delimiter = max(_DELIMITERS, key=header.count)
+    rows: list[tuple[int, list[Any]]] = []
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        for number, cells in enumerate(reader, start=1):
+            if number > MAX_ROWS or len(cells) > MAX_COLUMNS:
+                checker.error(Where(rel, number, 1), _too_big())
+                return None
+            rows.append((number, cells))
+    except csv.Error as exc:
+        checker.error(Where(rel, reader.line_num, 1), f"CSV syntax error: {exc}; check the quotes")
+        return None
+    return Table(rel, False, _trimmed(rows))
+
+
+def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> Table | None:
+    try:
+        import openpyxl
+    except ImportError:
+        checker.error(
+            where,
+            "reading a .xlsx file needs openpyxl: run pip install 'printgen[xlsx]' "
+            "(or pip install openpyxl), or save the sheet as CSV UTF-8",
+        )
+        return None
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # a damaged or mislabelled file: the designer's to fix
+        checker.error(
+            where,
+            f"{rel} cannot be read as an Excel workbook ({type(exc).__name__}); save it again",
+        )
+        return None
+    try:
+        if sheet and sheet not in book.sheetnames:
+            tail = did_you_mean(
+                sheet, book.sheetnames, f"; its sheets: {', '.join(book.sheetnames)}"
+            )
+            checker.error(where, f"{rel} has no sheet '{sheet}'{tail}")
+            return None
+        chosen = book[sheet] if sheet else book.worksheets[0]
+        label = f"{rel}#{chosen.title}"
+        rows: list[tuple[int, list[Any]]] = []
+        # cells formatted far to the right would otherwise make every row that wide
+        width = chosen.max_column if isinstance(chosen.max_column, int) else MAX_COLUMNS
+        cells = chosen.iter_rows(values_only=True, max_col=min(width, MAX_COLUMNS))
+        for number, row in enumerate(cells, start=1):
+            if number > MAX_ROWS:
+                checker.error(Table(label, True, []).where(number, 1), _too_big())
+                return None
+            rows.append((number, list(row)))
+        return Table(label, True, _trimmed(rows))
+    finally:
+        book.close()
+
+
+def _too_big() -> str:
+    return (
+        f"a card sheet may have at most {MAX_ROWS:,} rows and {MAX_COLUMNS} columns; "
+        "split the cards over several decks"
+    )
+
+
+def _trimmed(rows: list[tuple[int, list[Any]]]) -> list[tuple[int, list[Any]]]:
+    """Rows with something in them (an empty row separates nothing)."""
+    return [(n, cells) for n, cells in rows if any(blank(c) is False for c in cells)]
+
+
+def blank(cell: Any) -> bool:
+    return cell is None or (isinstance(cell, str) and not cell.strip())
+
+
+def _letters(col: int) -> str:
+    """Spreadsheet column letters: 1 → A, 27 → AA."""
+    letters = ""
+    while col > 0:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters

@@ -1,0 +1,241 @@
+"""``printgen new GAME-ID``: a small starter game that validates and builds at once.
+
+It shows each part a designer grows from: game.yaml with data and ``checks:``, one deck on the
+packaged base layout (through a layout of the game's own), a back, rules and aid prose in every
+chosen language, and a rules.py using the public rules API. Nothing is ever overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from printgen.project import PACKAGED_TEMPLATES, Project
+
+TEXTS = Path(__file__).resolve().parent / "texts.yaml"
+_GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_LANG = re.compile(r"^[a-z]{2}$")
+# id, count, cost, icon, ink colour, background tint
+CARDS = (
+    ("miner", 6, 0, "coin", "#8a5a00", "#fbf1dc"),
+    ("merchant", 4, 3, "star", "#1f5f8b", "#e3eff8"),
+    ("thief", 3, 1, "exile", "#6b2d5c", "#f3e4ef"),
+    ("crown", 2, 3, "vp", "#9b1c1c", "#f7dede"),
+)
+
+
+class StarterError(Exception):
+    """Why the starter cannot be written (the message says what to do)."""
+
+
+@dataclass(frozen=True)
+class Written:
+    folder: Path
+    files: list[Path]
+    notes: list[str]
+
+
+def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
+    if not _GAME_ID.match(game_id):
+        raise StarterError(
+            f"game id '{game_id}' must be lower-case letters, digits and '-' (e.g. my-game)"
+        )
+    bad = [lang for lang in languages if not _LANG.match(lang)]
+    if bad:
+        raise StarterError(f"language '{bad[0]}' must be a two-letter code such as en, it or fr")
+    languages = list(dict.fromkeys(languages)) or ["en"]
+    folder = project.cards / game_id
+    if folder.exists():
+        raise StarterError(
+            f"{project.rel(folder)} already exists; printgen new never overwrites a game: "
+            "choose another id or move that folder away"
+        )
+    words = {lang: _texts().get(lang, _texts()["en"]) for lang in languages}
+    title = " ".join(part.capitalize() for part in game_id.split("-"))
+    files = {
+        "game.yaml": _game_yaml(game_id, title, languages),
+        "decks/main.yaml": _deck_yaml(game_id, languages, words),
+        f"layouts/{game_id}.yaml": _layout_yaml(game_id),
+        "rules.py": _rules_py(title),
+    }
+    for lang in languages:
+        files[f"rules.{lang}.md"] = words[lang]["rules"]
+        files[f"aid.{lang}.md"] = words[lang]["aid"]
+    written: list[Path] = []
+    for name, content in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+        written.append(path)
+    notes = [
+        f"no starter text in '{lang}': its files hold the English text to translate"
+        for lang in languages
+        if lang not in _texts()
+    ]
+    labels_file = _labels_for(project, languages)
+    if labels_file is not None:
+        written.append(labels_file)
+        notes.append(
+            f"{project.rel(labels_file)} holds English labels for "
+            f"{', '.join(_unlabelled(languages))} to translate"
+        )
+    return Written(folder, written, notes)
+
+
+@cache
+def _texts() -> dict[str, dict[str, Any]]:
+    data = yaml.safe_load(TEXTS.read_text(encoding="utf-8"))
+    return dict(data)
+
+
+def _q(text: str) -> str:
+    """A YAML double-quoted scalar (JSON's string syntax is valid YAML): safe for ':' and '#'."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _translated(texts: dict[str, str]) -> str:
+    """One text for a single language, else {en: …, it: …}."""
+    if len(texts) == 1:
+        return _q(next(iter(texts.values())))
+    return "{" + ", ".join(f"{lang}: {_q(text)}" for lang, text in texts.items()) + "}"
+
+
+def _game_yaml(game_id: str, title: str, languages: list[str]) -> str:
+    title_text = _translated({lang: title for lang in languages})
+    return f"""\
+# {title}: a starter game made by `printgen new`. Change anything, then run
+#   printgen validate {game_id}     (checks everything, writes nothing)
+#   printgen build {game_id}        (writes build/{game_id}/<language>/*.pdf)
+id: {game_id}
+title: {title_text}
+languages: [{", ".join(languages)}]   # the languages the texts are written in
+players: {{min: 2, max: 4}}
+duration: 20            # minutes
+age: 8
+author: {_q("You")}
+data:                   # numbers the rules text and the cards can use: {{{{ data.goal }}}}
+  goal: 5
+  start_coins: 2
+  hand: 3
+
+# Design rules without Python: each must hold, or validate reports it at the card's line.
+checks:
+  - id: cost-limit
+    each: main          # once per card type of decks/main.yaml
+    assert: "{{{{ card.cost <= 3 }}}}"
+    message: "{{{{ card.name }}}} costs {{{{ card.cost }}}}; no card may cost more than 3"
+  - id: deck-size
+    assert: "{{{{ decks.main.cards | sum(attribute='count') >= 12 }}}}"
+    message: "the deck has {{{{ decks.main.cards | sum(attribute='count') }}}} cards; 12 or more play better"
+    severity: warning   # shown, never stops a build
+"""
+
+
+def _deck_yaml(game_id: str, languages: list[str], words: dict[str, dict[str, Any]]) -> str:
+    lines = [
+        "# One deck of poker-size cards. Add a card: copy a block below and give it a new id.",
+        "# Texts may hold **bold**, *italic* and icons like :coin: (quote a text that has ': ').",
+        f"name: {_translated({lang: words[lang]['deck'] for lang in languages})}",
+        "size: poker           # 63 × 88 mm",
+        f"layout: {game_id}-card  # in layouts/{game_id}.yaml, built on printgen's card-base",
+        "back:",
+        "  layout: back-base   # printgen's plain back with the game's title",
+        "fields:",
+        "  name: text",
+        "  cost: integer",
+        "  playable: text",
+        "  effect: text",
+        "  icon: icon",
+        "  color: color",
+        "  tint: color",
+        "",
+        "cards:",
+    ]
+    playable = _translated({lang: words[lang]["playable"] for lang in languages})
+    for card_id, count, cost, icon, color, tint in CARDS:
+        texts = {lang: words[lang]["cards"][card_id] for lang in languages}
+        lines += [
+            f"  - id: {card_id}",
+            f"    count: {count}",
+            f"    name: {_translated({lang: t[0] for lang, t in texts.items()})}",
+            f"    cost: {cost}",
+            f"    playable: {playable}",
+            f"    effect: {_translated({lang: t[1] for lang, t in texts.items()})}",
+            f"    icon: {icon}",
+            f'    color: "{color}"',
+            f'    tint: "{tint}"',
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def _layout_yaml(game_id: str) -> str:
+    return f"""\
+# This game's own layouts (mm from the card's top-left trim corner). card-base and back-base
+# come with printgen; `extends` takes all their elements, and an element named here adds to them
+# or overrides one of theirs.
+{game_id}-card:
+  extends: card-base
+  elements:
+    cost_disc: {{type: ellipse, x: 5, y: 18, w: 10, h: 10, fill: "{{{{ card.color }}}}", decor: true}}
+    cost: {{type: text, x: 5, y: 18, w: 10, h: 10, text: "{{{{ card.cost }}}}", style: title, align: center}}
+"""
+
+
+def _rules_py(title: str) -> str:
+    return f'''\
+"""Design rules of {title} in Python — optional: game.yaml's `checks:` need no Python.
+
+This file is Python and runs like any script when printgen validates or builds the game, so
+only keep code here you trust. Each @rule function gets a RuleContext (the game, its decks,
+every card's values) and yields Problems, reported as path:line:col: rule-id: message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from printgen.rules import Problem, RuleContext, Severity, rule
+
+
+@rule("a-free-card")
+def a_free_card(ctx: RuleContext) -> Iterator[Problem]:
+    """Players start with few coins: at least one card type must cost nothing."""
+    cards = ctx.cards("main")  # every card type of decks/main.yaml, values as printed
+    if cards and all((card.number("cost") or 0) > 0 for card in cards):
+        # reported at the first card's line; Severity.ERROR would stop the build
+        yield ctx.problem(cards[0].where("cost"), "no card costs 0", Severity.WARNING)
+'''
+
+
+def _unlabelled(languages: list[str]) -> list[str]:
+    from printgen.documents.labels import labels
+
+    packaged = Project(PACKAGED_TEMPLATES.parent)  # no templates/ of its own: printgen's words
+    return [lang for lang in languages if labels(packaged, lang).untranslated]
+
+
+def _labels_for(project: Project, languages: list[str]) -> Path | None:
+    """For a language printgen has no labels in, a templates/labels.yaml with the English words
+    to translate (when the project has no labels file yet), so the game builds at once."""
+    missing = _unlabelled(languages)
+    path = project.templates / "labels.yaml"
+    if not missing or path.exists():
+        return None
+    english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
+    lines = [
+        "# The words the rulebook and player aid print, laid over printgen's own labels.",
+        f"# Translate these English words into {', '.join(missing)}.",
+    ]
+    for key, texts in english.items():
+        values = ", ".join(f"{lang}: {_q(texts['en'])}" for lang in missing)
+        lines.append(f"{key}: {{{values}}}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

@@ -1,0 +1,121 @@
+"""The command line a designer expects: --version, --project anywhere, --out from the current
+folder, one summary line, progress only on a terminal, and YAML quoting advice."""
+
+from __future__ import annotations
+
+import io
+import re
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printgen import progress
+from printgen.cli import main
+from printgen.project import Project
+from printgen.starter import new_game
+
+GAME = "demo"
+SUMMARY = re.compile(
+    r"built (\d+) games?: (\d+) files? written \((\d+) manifests?\), (\d+) pages?, "
+    r"(\d+) warnings? in \d+\.\d s"
+)
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    new_game(Project.at(root), GAME, ["en", "it"])
+    return root
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"printgen {version('printgen')}"
+
+
+def test_project_before_or_after_the_command(
+    demo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["list", "--project", str(demo)]) == 0
+    assert capsys.readouterr().out.startswith(f"{GAME}: Demo")
+    # given after the command it wins over the one before
+    assert main(["--project", str(tmp_path / "nowhere"), "validate", "--project", str(demo)]) == 0
+    assert capsys.readouterr().out.strip() == f"{GAME}: ok"
+
+
+def test_a_relative_out_is_relative_to_the_current_folder(
+    demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = tmp_path / "elsewhere"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    assert main(["--project", str(demo), "build", "--out", "prints", "--only", "cards"]) == 0
+    assert (here / "prints" / GAME / "en" / "cards.pdf").is_file()
+    assert not (demo / "prints").exists() and not (demo / "build").exists()
+
+
+def test_one_summary_line_after_a_build(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(demo), "build"]) == 0
+    captured = capsys.readouterr()
+    last = captured.out.strip().splitlines()[-1]
+    found = SUMMARY.fullmatch(last)
+    assert found, last
+    files = sorted(p for p in (demo / "build").rglob("*") if p.is_file())
+    pages = sum(len(PdfReader(p).pages) for p in files if p.suffix == ".pdf")
+    manifests = sum(1 for p in files if p.suffix == ".json")
+    assert [int(n) for n in found.groups()] == [1, len(files), manifests, pages, 0]
+    assert (len(files), manifests) == (8, 2)  # en and it: cards, manifest, rulebook, aid
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_on_a_terminal_only(
+    demo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)  # as if the build took over a second
+    assert main(["--project", str(demo), "build", "--lang", "en"]) == 0
+    quiet = capsys.readouterr().err
+    assert quiet == ""  # stderr is not a terminal here: nothing extra
+
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["--project", str(demo), "build", "--lang", "en"]) == 0
+    shown = terminal.getvalue()
+    steps = (f"{GAME}: checking", f"{GAME} [en]: making cards", f"{GAME} [en]: making rulebook")
+    for step in steps:
+        assert f"\r\x1b[K{step}…" in shown
+    assert shown.endswith("\r\x1b[K")  # the progress line is cleared before the summary
+
+
+def test_a_quick_build_on_a_terminal_shows_no_progress(
+    demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(progress, "SHOW_AFTER", 3600.0)
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["--project", str(demo), "build", "--lang", "en", "--only", "cards"]) == 0
+    assert terminal.getvalue() == ""
+
+
+def test_an_unquoted_icon_text_with_a_colon_says_to_quote_it(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("    effect:"))
+    lines[number] = "    effect: Gain 1 :coin: now"
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"cards/{GAME}/decks/main.yaml:{number + 1}:25: YAML syntax error: this text holds ': ', "
+        "which YAML reads as a new key (an :icon: followed by a space does this); put the text "
+        'in quotes: effect: "Gain 1 :coin: now"'
+    )

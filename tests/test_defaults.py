@@ -1,0 +1,181 @@
+"""The package carries its defaults (base layouts, document templates, labels); a project's own
+templates/ file of the same name overrides one; credits name every font actually embedded."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import reportlab
+import yaml
+
+from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.starter import new_game
+from tests.conftest import Run, manifest, printed_in_trim_box
+
+GAME = "demo"
+VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    new_game(Project.at(tmp_path), GAME, ["en"])
+    return tmp_path
+
+
+def _rulebook_text(root: Path, lang: str = "en") -> str:
+    with pdfplumber.open(root / "build" / GAME / lang / "rulebook.pdf") as pdf:
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def _write(root: Path, rel: str, text: str) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_every_label_is_in_the_five_languages() -> None:
+    data = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
+    for key, texts in data.items():
+        assert set(texts) == {"en", "it", "fr", "de", "es"}, key
+        assert all(isinstance(text, str) and text.strip() for text in texts.values()), key
+
+
+@pytest.mark.parametrize(
+    ("lang", "players", "components"),
+    [
+        ("fr", "Joueurs", "Matériel"),
+        ("de", "Spieler", "Spielmaterial"),
+        ("es", "Jugadores", "Componentes"),
+    ],
+)
+def test_a_game_in_french_german_or_spanish_builds_with_packaged_words(
+    tmp_path: Path, printgen: Callable[..., Run], lang: str, players: str, components: str
+) -> None:
+    new_game(Project.at(tmp_path), GAME, [lang])
+    result = printgen(tmp_path, "build", "--only", "rulebook")
+    assert result.code == 0, result.err
+    text = _rulebook_text(tmp_path, lang)
+    assert f"{players}: 2–4" in text
+    assert components in text
+
+
+def test_a_project_template_overrides_the_packaged_one(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    _write(demo, "templates/rulebook.md.j2", "# {{ game.title }}\n\nHOUSE STYLE\n\n{{ rules }}\n")
+    assert printgen(demo, "build", "--only", "rulebook").code == 0
+    text = _rulebook_text(demo)
+    assert "HOUSE STYLE" in text and "Goal of the game" in text
+    assert "Components" not in text  # the packaged template's section is gone
+
+
+def test_a_project_base_layout_overrides_the_packaged_one(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    base = (PACKAGED_TEMPLATES / "layouts" / "base.yaml").read_text(encoding="utf-8")
+    old = 'text: "{{ card.name }}", style: title'
+    assert old in base
+    _write(demo, "templates/layouts/base.yaml", base.replace(old, 'text: "HOUSE", style: title'))
+    assert printgen(demo, "build", "--only", "cards").code == 0
+    out = demo / "build" / GAME / "en"
+    face = next(f for f in manifest(out / "cards.json")["faces"] if f["side"] == "front")
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        printed = printed_in_trim_box(pdf, face)
+    assert "HOUSE" in printed and "Miner" not in printed
+
+
+def test_project_labels_are_laid_over_the_packaged_ones(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    _write(demo, "templates/labels.yaml", "players: {en: Seats}\n")
+    assert printgen(demo, "build", "--only", "rulebook").code == 0
+    text = _rulebook_text(demo)
+    assert "Seats: 2–4" in text and "Duration: 20 minutes" in text
+
+
+def test_a_language_without_labels_names_the_missing_label(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    game = demo / "cards" / GAME
+    (game / "game.yaml").write_text(
+        (game / "game.yaml").read_text(encoding="utf-8").replace("[en]", "[pt]"),
+        encoding="utf-8",
+    )
+    for prose in ("rules", "aid"):
+        (game / f"{prose}.en.md").rename(game / f"{prose}.pt.md")
+    result = printgen(demo, "validate")
+    assert result.code == 2
+    template = PACKAGED_TEMPLATES / "rulebook.md.j2"
+    line = next(
+        number
+        for number, text in enumerate(template.read_text(encoding="utf-8").splitlines(), 1)
+        if "t.players" in text
+    )
+    assert (
+        f"{template}:{line}:" in result.err
+        and "label 'players' has no 'pt' text; add it to templates/labels.yaml as "
+        "'players: {pt: …}'"
+        in result.err
+    ), result.err
+
+
+def test_an_unknown_label_in_a_project_template_is_named(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    _write(demo, "templates/player-aid.md.j2", "{{ aid }}\n\n**{{ t.playerz }}**\n")
+    result = printgen(demo, "validate")
+    assert result.code == 2
+    assert (
+        "templates/player-aid.md.j2:3:6: no label 'playerz' in labels.yaml; add it to "
+        "templates/labels.yaml as 'playerz: {en: …}' or fix the name after 't.'" in result.err
+    ), result.err
+
+
+def test_a_missing_template_names_the_search_path(demo: Path, printgen: Callable[..., Run]) -> None:
+    _write(demo, "templates/rulebook.md.j2", '{% include "cover.md.j2" %}\n{{ rules }}\n')
+    result = printgen(demo, "validate")
+    assert result.code == 2
+    assert (
+        "templates/rulebook.md.j2:1:1: template 'cover.md.j2' not found; the template search "
+        f"path is templates/ then {PACKAGED_TEMPLATES}/" in result.err
+    ), result.err
+
+
+def _use_font(root: Path, name: str) -> None:
+    layouts = root / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(
+        text.replace("  elements:\n", f"  styles:\n    body: {{font: {name}}}\n  elements:\n", 1),
+        encoding="utf-8",
+    )
+
+
+def test_credits_name_each_embedded_font_with_its_licence(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    (demo / "fonts").mkdir()
+    shutil.copyfile(VERA, demo / "fonts" / "Brush.ttf")
+    shutil.copyfile(VERA, demo / "fonts" / "Unused.ttf")
+    (demo / "fonts" / "OFL.txt").write_text(
+        "Copyright 2020 The Brush Project Authors (https://example.org/brush)\n\n"
+        "This Font Software is licensed under the SIL Open Font License, Version 1.1.\n",
+        encoding="utf-8",
+    )
+    _use_font(demo, "Brush")
+    assert printgen(demo, "build", "--only", "rulebook").code == 0
+    credits = " ".join(_rulebook_text(demo).split("Credits")[-1].split())
+    assert "Bitstream Vera Sans — Copyright © 2003 Bitstream, Inc." in credits
+    assert (
+        "Brush — Copyright 2020 The Brush Project Authors (https://example.org/brush) — "
+        "SIL Open Font License 1.1" in credits
+    )
+    assert "Unused" not in credits
+
+    (demo / "fonts" / "OFL.txt").unlink()
+    assert printgen(demo, "build", "--only", "rulebook").code == 0
+    credits = " ".join(_rulebook_text(demo).split("Credits")[-1].split())
+    assert "Brush — font file supplied by the designer (no licence file next to it)." in credits

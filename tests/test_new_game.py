@@ -1,0 +1,223 @@
+"""A designer's own game in an empty folder outside this repository: `printgen new`, grown with a
+spreadsheet deck, a picture and a `checks:` rule; it validates, builds and reports its errors at
+the right file and line, with no file copied from this repository."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from PIL import Image
+
+from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box
+
+GAME = "harbour"
+SHIPS_DECK = """\
+name: {en: Ships, it: Navi}
+layout: harbour-ship
+back: {layout: back-base}
+fields:
+  {name: text, cost: integer, cargo: integer, effect: text, color: color, tint: color,
+   icon: icon, playable: text}  # the base layout prints an icon and a line the ships leave out
+cards_from: ships.csv
+"""
+SHIPS_CSV = """\
+id,count,name.en,name.it,cost,cargo,effect.en,effect.it,color,tint
+sloop,3,Sloop,Sloop,1,1,Carry 1 :coin:.,Porta 1 :coin:.,#1f5f8b,#e3eff8
+galleon,2,Galleon,Galeone,3,4,Carry 4 :coin:.,Porta 4 :coin:.,#6b2d5c,#f3e4ef
+"""
+SHIP_LAYOUT = """
+harbour-ship:
+  extends: card-base
+  elements:
+    picture: {type: image, x: 19.5, y: 22, w: 24, h: 24, path: cards/harbour/art/ship.png}
+"""
+SHIP_CHECK = """\
+  - id: ship-cost
+    each: ships
+    assert: "{{ card.cost <= card.cargo + 1 }}"
+    message: "{{ card.name }} costs {{ card.cost }} but carries {{ card.cargo }}"
+"""
+
+
+@pytest.fixture
+def designer(tmp_path: Path, printgen: Callable[..., Run]) -> Path:
+    """An empty folder outside the repository with one game made by `printgen new`."""
+    folder = tmp_path / "my-games"
+    assert not folder.resolve().is_relative_to(ROOT)
+    result = printgen(folder, "new", GAME, "--lang", "en", "--lang", "it")
+    assert result.code == 0, result.err
+    return folder
+
+
+def _grow(game: Path) -> None:
+    """What a designer adds: a spreadsheet deck, a PNG picture in a layout, a `checks:` rule."""
+    (game / "decks" / "ships.yaml").write_text(SHIPS_DECK, encoding="utf-8")
+    (game / "decks" / "ships.csv").write_text(SHIPS_CSV, encoding="utf-8")
+    (game / "art").mkdir()
+    Image.new("RGB", (60, 60), "#c03030").save(game / "art" / "ship.png")
+    layouts = game / "layouts" / f"{GAME}.yaml"
+    layouts.write_text(layouts.read_text(encoding="utf-8") + SHIP_LAYOUT, encoding="utf-8")
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + SHIP_CHECK, encoding="utf-8")
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_new_writes_only_the_game_folder_and_it_builds_at_once(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    assert _files(designer) == {
+        f"cards/{GAME}/{name}"
+        for name in (
+            "game.yaml",
+            "decks/main.yaml",
+            f"layouts/{GAME}.yaml",
+            "rules.py",
+            "rules.en.md",
+            "rules.it.md",
+            "aid.en.md",
+            "aid.it.md",
+        )
+    }
+    checked = printgen(designer, "validate")
+    assert checked.code == 0 and checked.err == "", checked.err
+    built = printgen(designer, "build")
+    assert built.code == 0, built.err
+    for lang in ("en", "it"):
+        out = designer / "build" / GAME / lang
+        assert {p.name for p in out.iterdir()} == {
+            "cards.pdf",
+            "cards.json",
+            "rulebook.pdf",
+            "player-aid.pdf",
+        }
+    with pdfplumber.open(designer / "build" / GAME / "it" / "rulebook.pdf") as pdf:
+        cover = pdf.pages[0].extract_text() or ""
+        rules = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Giocatori: 2–4" in cover  # the packaged Italian labels
+    assert "Scopo del gioco" in rules and "Minatore" in rules
+
+
+def test_new_refuses_to_overwrite_a_game(designer: Path, printgen: Callable[..., Run]) -> None:
+    game_yaml = designer / "cards" / GAME / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
+    before = game_yaml.read_bytes()
+    result = printgen(designer, "new", GAME)
+    assert result.code == 2
+    assert f"cards/{GAME} already exists" in result.err and "never overwrites" in result.err
+    assert game_yaml.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("game_id", "langs", "message"),
+    [
+        ("My Game", [], "must be lower-case letters"),
+        ("ok-game", ["--lang", "english"], "two-letter code"),
+    ],
+)
+def test_new_rejects_a_bad_id_or_language(
+    tmp_path: Path, printgen: Callable[..., Run], game_id: str, langs: list[str], message: str
+) -> None:
+    result = printgen(tmp_path, "new", game_id, *langs)
+    assert result.code == 2 and message in result.err
+    assert not (tmp_path / "cards").exists()
+
+
+def test_a_language_printgen_has_no_words_for_still_builds_at_once(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    made = printgen(tmp_path, "new", "jogo", "--lang", "pt")
+    assert made.code == 0, made.err
+    labels = (tmp_path / "templates" / "labels.yaml").read_text(encoding="utf-8")
+    assert 'players: {pt: "Players"}' in labels  # English words, to translate
+    assert "note:" in made.out
+    built = printgen(tmp_path, "build", "--only", "rulebook")
+    assert built.code == 0, built.err
+
+
+def test_the_grown_game_builds_with_its_spreadsheet_picture_and_checks(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    _grow(designer / "cards" / GAME)
+    result = printgen(designer, "build", "--lang", "en")
+    assert result.code == 0, result.err
+    out = designer / "build" / GAME / "en"
+    faces = [f for f in manifest(out / "cards.json")["faces"] if f["deck"] == "ships"]
+    assert sorted({f["card"] for f in faces if f["side"] == "front"}) == ["galleon", "sloop"]
+    assert sum(1 for f in faces if f["side"] == "front") == 5  # 3 sloops + 2 galleons
+    first = next(f for f in faces if f["side"] == "front" and f["card"] == "sloop")
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        assert "Sloop" in printed_in_trim_box(pdf, first)
+        page = pdf.pages[int(first["page"]) - 1]
+        left = (first["x_mm"] + 19.5) * MM
+        top = page.height - (first["y_mm"] + first["height_mm"]) * MM + 22 * MM
+        placed = [
+            image
+            for image in page.images
+            if abs(image["x0"] - left) < 0.1 * MM and abs(image["top"] - top) < 0.1 * MM
+        ]
+        assert len(placed) == 1
+        assert placed[0]["width"] == pytest.approx(24 * MM, abs=0.1 * MM)
+        assert placed[0]["height"] == pytest.approx(24 * MM, abs=0.1 * MM)
+
+
+def test_the_grown_game_reports_each_error_at_its_file_and_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    game = designer / "cards" / GAME
+    _grow(game)
+    # the galleon now breaks the check (cost 6 > cargo 4 + 1), the sloop has a bad cargo
+    csv_text = SHIPS_CSV.replace("galleon,2,Galleon,Galeone,3,", "galleon,2,Galleon,Galeone,6,")
+    (game / "decks" / "ships.csv").write_text(csv_text, encoding="utf-8")
+    result = printgen(designer, "validate")
+    assert result.code == 2
+    lines = result.err.strip().splitlines()
+    assert any(
+        re.fullmatch(rf"cards/{GAME}/decks/ships\.csv:3:1: ship-cost: Galleon costs 6 .*", line)
+        for line in lines
+    ), result.err
+
+    (game / "decks" / "ships.csv").write_text(
+        SHIPS_CSV.replace("sloop,3,Sloop,Sloop,1,1,", "sloop,3,Sloop,Sloop,1,one,"),
+        encoding="utf-8",
+    )
+    result = printgen(designer, "validate")
+    assert result.code == 2
+    assert f"cards/{GAME}/decks/ships.csv:2:6: card 'sloop' cargo must be a whole number" in (
+        result.err
+    )
+
+    # the starter's rules.py warns when no card is free: at the miner's cost line
+    main = game / "decks" / "main.yaml"
+    text = main.read_text(encoding="utf-8")
+    (game / "decks" / "ships.csv").write_text(SHIPS_CSV, encoding="utf-8")
+    main.write_text(text.replace("    cost: 0\n", "    cost: 1\n"), encoding="utf-8")
+    line = text[: text.index("    cost: 0\n")].count("\n") + 1
+    result = printgen(designer, "validate")
+    assert result.code == 0, result.err
+    assert f"cards/{GAME}/decks/main.yaml:{line}:11: warning: a-free-card: no card costs 0" in (
+        result.err
+    )
+
+
+def test_english_alone_is_a_complete_game(tmp_path: Path, printgen: Callable[..., Run]) -> None:
+    made = printgen(tmp_path, "new", "solo")  # no --lang: English only
+    assert made.code == 0, made.err
+    game_yaml = (tmp_path / "cards" / "solo" / "game.yaml").read_text(encoding="utf-8")
+    assert "languages: [en]" in game_yaml
+    assert not list((tmp_path / "cards" / "solo").glob("*.it.md"))
+    built = printgen(tmp_path, "build")
+    assert built.code == 0 and built.err == "", built.err
+    assert [p.name for p in (tmp_path / "build" / "solo").iterdir()] == ["en"]
+    assert {p.name for p in (tmp_path / "build" / "solo" / "en").iterdir()} == {
+        "cards.pdf",
+        "cards.json",
+        "rulebook.pdf",
+        "player-aid.pdf",
+    }

@@ -1,0 +1,291 @@
+"""Cards from a spreadsheet: `cards_from:` a CSV (UTF-8) or XLSX file next to the deck file;
+values typed by `fields:`; every problem one line at its row and column."""
+
+from __future__ import annotations
+
+import builtins
+import sys
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from printgen.model.game import Game
+from printgen.problems import ProjectError
+from printgen.project import Project
+from printgen.source.game import load_game
+from printgen.starter import new_game
+
+GAME = "fleet"
+DECK = "cards/fleet/decks/ships.yaml"
+CSV = "cards/fleet/decks/ships.csv"
+HEADER = "id,count,name.en,name.it,cost,color\n"
+
+
+def _deck(cards_from: str, extra: str = "") -> str:
+    return (
+        "name: Ships\n"
+        "layout: card-base\n"
+        "fields: {name: text, cost: integer, weight: number, color: color, note: any}\n"
+        f"cards_from: {cards_from}\n{extra}"
+    )
+
+
+@pytest.fixture
+def fleet(tmp_path: Path) -> Path:
+    """A two-language game made by `printgen new`, with a ships deck to fill."""
+    new_game(Project.at(tmp_path), GAME, ["en", "it"])
+    (tmp_path / DECK).write_text(_deck("ships.csv"), encoding="utf-8")
+    return tmp_path
+
+
+def _load(root: Path) -> Game:
+    return load_game(Project.at(root), GAME)
+
+
+def _problems(root: Path) -> list[str]:
+    with pytest.raises(ProjectError) as caught:
+        _load(root)
+    return [str(p) for p in caught.value.problems]
+
+
+def _ships(game: Game) -> dict[str, Any]:
+    deck = game.deck("ships")
+    assert deck is not None
+    return {card.id: card for card in deck.cards}
+
+
+def test_csv_rows_become_typed_card_types(fleet: Path) -> None:
+    (fleet / CSV).write_text(
+        "id,count,name.en,name.it,cost,weight,color,note\n"
+        'sloop,3,Sloop,Sloop,1,"2,5",#1f5f8b,fast\n'
+        "\n"  # an empty row separates nothing
+        "galleon,2,Galleon,Galeone,4,7.25,#6b2d5c,12\n",
+        encoding="utf-8",
+    )
+    ships = _ships(_load(fleet))
+    assert list(ships) == ["sloop", "galleon"]
+    galleon = ships["galleon"]
+    assert galleon.count == 2
+    assert galleon.fields == {
+        "name": {"en": "Galleon", "it": "Galeone"},
+        "cost": 4,
+        "weight": 7.25,
+        "color": "#6b2d5c",
+        "note": 12,
+    }
+    assert ships["sloop"].fields["weight"] == 2.5  # a decimal comma, as Excel writes it
+    assert galleon.layout == "card-base"
+    assert str(galleon.where) == f"{CSV}:4:1"  # the spreadsheet's own row number
+    assert str(galleon.where_of("name", "it")) == f"{CSV}:4:4"
+    assert str(galleon.where_of("cost")) == f"{CSV}:4:5"
+
+
+def test_cards_and_cards_from_combine_and_excel_semicolons_with_a_bom_read(fleet: Path) -> None:
+    extra = "cards:\n  - {id: raft, count: 1, name: Raft, cost: 0}\n"
+    (fleet / DECK).write_text(_deck("ships.csv", extra), encoding="utf-8")
+    (fleet / CSV).write_bytes("\ufeffid;count;name;cost\nsloop;3;Sloop;1\n".encode())
+    ships = _ships(_load(fleet))
+    assert sorted(ships) == ["raft", "sloop"]
+    assert ships["sloop"].fields == {"name": "Sloop", "cost": 1}  # one text for every language
+
+
+def test_a_card_id_in_both_the_yaml_and_the_sheet_is_reported(fleet: Path) -> None:
+    extra = "cards:\n  - {id: sloop, count: 1, name: Raft}\n"
+    (fleet / DECK).write_text(_deck("ships.csv", extra), encoding="utf-8")
+    (fleet / CSV).write_text("id,count,name\nsloop,3,Sloop\n", encoding="utf-8")
+    problems = _problems(fleet)
+    assert len(problems) == 1
+    assert problems[0].startswith(f"{CSV}:2:1: card id 'sloop' is used twice")
+    assert f"first at {DECK}:6:5" in problems[0]
+
+
+def _workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> None:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for title, rows in sheets.items():
+        sheet = book.create_sheet(title)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+
+
+def test_xlsx_first_sheet_or_a_named_one(fleet: Path) -> None:
+    rows: list[list[Any]] = [["id", "count", "name", "cost"], ["brig", 2.0, "Brig", 3.0]]
+    _workbook(
+        fleet / "cards/fleet/decks/ships.xlsx",
+        {"Notes": [["id", "count"], ["note", 1]], "Fleet": rows},
+    )
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert list(_ships(_load(fleet))) == ["note"]
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    brig = _ships(_load(fleet))["brig"]
+    assert (brig.count, brig.fields["cost"]) == (2, 3)  # a workbook's 3.0 is the integer 3
+    assert str(brig.where) == "cards/fleet/decks/ships.xlsx#Fleet!A2"
+
+
+def test_xlsx_problems_name_sheet_and_cell(fleet: Path) -> None:
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "cost"],
+        ["brig", 1, "Brig", 3],
+        ["cog", 1, "Cog", "two"],
+    ]
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    assert _problems(fleet) == [
+        "cards/fleet/decks/ships.xlsx#Fleet!D3: card 'cog' cost must be a whole number, not 'two'"
+    ]
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleat"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{DECK}:4:13: cards/fleet/decks/ships.xlsx has no sheet 'Fleat'; did you mean 'Fleet'?"
+    ]
+
+
+def test_xlsx_without_openpyxl_says_how_to_install_it(
+    fleet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": [["id", "count"], ["a", 1]]})
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    real_import = builtins.__import__
+
+    def without_openpyxl(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "openpyxl" or name.startswith("openpyxl."):
+            raise ImportError(f"No module named '{name}'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "openpyxl")
+    monkeypatch.setattr(builtins, "__import__", without_openpyxl)
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{DECK}:4:13: reading a .xlsx file needs openpyxl")
+    assert "pip install 'printgen[xlsx]'" in problem
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (
+            "id,count,name.en,name.it,cots\n",
+            f"{CSV}:1:5: unknown column 'cots'; did you mean 'cost'?",
+        ),
+        (
+            HEADER + ",2,Sloop,Sloop,1,#ffffff\n",
+            f"{CSV}:2:1: missing id: every row needs an id (e.g. monk)",
+        ),
+        (
+            HEADER + "sloop,2,Sloop,Sloop,cheap,#ffffff\n",
+            f"{CSV}:2:5: card 'sloop' cost must be a whole number, not 'cheap'",
+        ),
+        (
+            HEADER + "sloop,2.5,Sloop,Sloop,1,#ffffff\n",
+            f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
+            "not '2.5'",
+        ),
+        (
+            HEADER + "sloop,2,Sloop,,1,#ffffff\n",
+            f"{CSV}:2:4: missing translation: card 'sloop' has no 'it' text for name; "
+            "fill this cell",
+        ),
+        (
+            "id,count,name.en,cost\nsloop,2,Sloop,1\n",
+            f"{CSV}:1:3: missing translation: no column 'name.it' (the game declares en, it)",
+        ),
+        (
+            HEADER + "sloop,2,Sloop,Sloop,1,#fff\nsloop,1,Sloop,Sloop,1,#fff\n",
+            f"{CSV}:3:1: card id 'sloop' is used twice in {CSV} (first on row 2); "
+            "give each card type its own id",
+        ),
+        (
+            "",
+            f"{CSV}:1:1: the spreadsheet is empty; its first row names the columns: id, count, "
+            "then one per field",
+        ),
+        (
+            HEADER,
+            f"{CSV}:1:1: the spreadsheet has a header row but no cards below it; "
+            "add one row per card type",
+        ),
+        (
+            HEADER + "sloop,2,Sloop,Sloop,1,blue\n",
+            f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not 'blue'",
+        ),
+        (
+            "id,count,name.en,name.it,name.fr\n",
+            f"{CSV}:1:5: column 'name.fr': the game declares only en, it; add 'fr' to languages "
+            "in game.yaml or remove the column",
+        ),
+        (
+            "id,count,cost.en\n",
+            f"{CSV}:1:3: column 'cost.en': only a text field has one column per language; "
+            "name the column 'cost'",
+        ),
+        (
+            "id,name\n",
+            f"{CSV}:1:1: the header row has no 'count' column; the first row names the columns: "
+            "id, count, then one per field",
+        ),
+        (
+            "id,count\nsloop,1,extra\n",
+            f"{CSV}:2:3: this cell has a value but its column has no name in the header row",
+        ),
+    ],
+)
+def test_each_problem_is_one_line_at_its_cell(fleet: Path, content: str, expected: str) -> None:
+    (fleet / CSV).write_text(content, encoding="utf-8")
+    assert _problems(fleet) == [expected]
+
+
+def test_a_csv_that_is_not_utf8_names_its_line(fleet: Path) -> None:
+    (fleet / CSV).write_bytes(b"id,count,name\nsloop,1,Sloop\nnave,1,Caf\xe8\n")
+    assert _problems(fleet) == [
+        f"{CSV}:3:1: file is not UTF-8 text; save it as 'CSV UTF-8' from the spreadsheet program"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cards_from", "message"),
+    [
+        ("../../../../secret.csv", "leaves the project folder"),
+        ("ships.txt", "must be a .csv (UTF-8) or .xlsx file"),
+        ("missing.csv", "cards/fleet/decks/missing.csv not found"),
+        ("ships.csv#Sheet1", "only a .xlsx file has sheets"),
+    ],
+)
+def test_cards_from_names_a_file_next_to_the_deck(
+    fleet: Path, cards_from: str, message: str
+) -> None:
+    (fleet / DECK).write_text(_deck(cards_from), encoding="utf-8")
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{DECK}:4:13: ") and message in problem
+
+
+def test_a_sheet_full_of_mistakes_stops_after_a_screenful(fleet: Path) -> None:
+    rows = "".join(f"ship{i},{i + 1},S,S,x,#ffffff\n" for i in range(200))
+    (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")
+    problems = _problems(fleet)
+    assert len(problems) == 31
+    assert problems[-1] == f"{CSV}:32:1: stopped reading {CSV} after 30 problems; fix those first"
+
+
+def test_ten_thousand_rows_load(fleet: Path) -> None:
+    rows = "".join(f"ship-{i},1,Ship {i},Nave {i},{i % 7},#1f5f8b\n" for i in range(10_000))
+    (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")
+    ships = _ships(_load(fleet))
+    assert len(ships) == 10_000
+    assert ships["ship-9999"].fields["cost"] == 9999 % 7
+    assert str(ships["ship-9999"].where) == f"{CSV}:10001:1"
+
+
+def test_a_sheet_too_large_for_a_card_list_is_refused(
+    fleet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printgen.source import tables
+
+    monkeypatch.setattr(tables, "MAX_ROWS", 5)
+    rows = "".join(f"ship-{i},1,S,S,1,#ffffff\n" for i in range(10))
+    (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{CSV}:6:1: a card sheet may have at most 5 rows")
+    monkeypatch.setattr(tables, "MAX_BYTES", 100)
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{DECK}:4:13: {CSV} is over 0 MB")
