@@ -221,3 +221,83 @@ def test_english_alone_is_a_complete_game(tmp_path: Path, printgen: Callable[...
         "rulebook.pdf",
         "player-aid.pdf",
     }
+
+
+SAIL_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
+<path d="M5 0 L10 9 L0 9 Z M5 4 L7 8 L3 8 Z" fill-rule="evenodd" fill="#000"/></svg>"""
+HARBOUR_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">
+<rect x="0" y="20" width="40" height="10" fill="#2a6f97"/>
+<circle cx="30" cy="8" r="6" fill="#f4a259"/></svg>"""
+ART_LAYOUT = """
+harbour-ship:
+  extends: card-base
+  elements:
+    picture: {type: image, x: 19.5, y: 22, w: 24, h: 24, path: cards/harbour/art/harbour.svg}
+"""
+
+
+def _form_names(pdf_path: Path) -> list[str]:
+    """The names of the forms the card faces (themselves forms) draw, page by page."""
+    import pypdf
+
+    names: list[str] = []
+    for page in pypdf.PdfReader(pdf_path).pages:
+        outer = page["/Resources"].get_object().get("/XObject")
+        for ref in (outer.get_object() if outer else {}).values():
+            face = ref.get_object()
+            inner = face["/Resources"].get_object().get("/XObject")
+            names += [str(n) for n in (inner.get_object() if inner else {})]
+    return names
+
+
+def test_the_grown_game_draws_svg_icons_font_awesome_and_svg_pictures_as_vectors(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """The ecosystem's art: an SVG icon of the project used inline, a Font Awesome icon on the
+    card, and an SVG picture in an image element — all drawn as vector forms, no raster."""
+    import hashlib
+
+    game = designer / "cards" / GAME
+    _grow(game)
+    (designer / "icons").mkdir()
+    (designer / "icons" / "sail.svg").write_text(SAIL_SVG, encoding="utf-8")
+    (game / "art" / "harbour.svg").write_text(HARBOUR_SVG, encoding="utf-8")
+    layouts = game / "layouts" / f"{GAME}.yaml"
+    layouts.write_text(layouts.read_text().replace(SHIP_LAYOUT, ART_LAYOUT), encoding="utf-8")
+    deck = game / "decks" / "ships.yaml"
+    deck.write_text(deck.read_text().replace("cards_from: ships.csv", "cards_from: ships.csv\n"))
+    csv = SHIPS_CSV.replace("Carry 1 :coin:.", "Carry 1 :sail:.").replace(
+        "id,count,", "id,count,icon,"
+    )
+    csv = csv.replace("sloop,3,", "sloop,3,fa-anchor,").replace("galleon,2,", "galleon,2,fa-ship,")
+    (game / "decks" / "ships.csv").write_text(csv, encoding="utf-8")
+    result = printgen(designer, "build", "--lang", "en", "--only", "cards")
+    assert result.code == 0, result.err
+    pdf = designer / "build" / GAME / "en" / "cards.pdf"
+    forms = _form_names(pdf)
+    sail = hashlib.sha256(SAIL_SVG.encode()).hexdigest()[:20]
+    picture = hashlib.sha256(HARBOUR_SVG.encode()).hexdigest()[:20]
+    assert any(sail in name for name in forms), "the project's :sail: icon is not drawn"
+    assert any(f"{picture}-own" in name for name in forms), "the SVG picture is not drawn"
+    from fontawesome_free_pack import get_icon
+
+    for slug in ("solid/anchor", "solid/ship"):
+        icon = get_icon(slug)
+        assert icon is not None
+        key = hashlib.sha256(icon.svg.encode()).hexdigest()[:20]
+        assert any(key in name for name in forms), slug
+    with pdfplumber.open(pdf) as doc:
+        assert not any(page.images for page in doc.pages)  # vectors only, no raster picture
+
+    (game / "art" / "harbour.svg").write_text("<svg><not closed", encoding="utf-8")
+    broken = printgen(designer, "validate", "--lang", "en")
+    line = (
+        layouts.read_text()
+        .splitlines()
+        .index(
+            "    picture: {type: image, x: 19.5, y: 22, w: 24, h: 24, path: cards/harbour/art/harbour.svg}"
+        )
+    )
+    assert broken.code == 2
+    assert f"cards/{GAME}/layouts/{GAME}.yaml:{line + 1}:" in broken.err
+    assert "is not an SVG picture printgen can draw" in broken.err

@@ -95,6 +95,11 @@ def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
             op.color,
             op.label,
         )
+    elif isinstance(op, Image) and op.path.suffix.lower() == ".svg":
+        from printgen.icons.svg import draw_svg
+
+        # a picture keeps its own colours, drawn as vectors and as large as the box allows
+        draw_svg(canvas, op.path.read_bytes(), op.path.parent, left, bottom, width, height, None)
     elif isinstance(op, Image):
         canvas.drawImage(
             str(op.path),

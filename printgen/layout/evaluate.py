@@ -251,14 +251,24 @@ def _image(
             once=("image", str(raw)),
         )
         return None
-    if not _readable_image(path):
-        ctx.report(
-            where,
-            f"'{raw}' is not an image ReportLab can place; save it as PNG or JPEG",
-            once=("image", str(raw)),
-        )
+    why = _unreadable_svg(path) if path.suffix.lower() == ".svg" else None
+    if why is None and path.suffix.lower() != ".svg" and not _readable_image(path):
+        why = "is not an image ReportLab can place; save it as PNG, JPEG or SVG"
+    if why is not None:
+        ctx.report(where, f"'{raw}' {why}", once=("image", str(raw)))
         return None
     return Image(*box, path)
+
+
+def _unreadable_svg(path: Path) -> str | None:
+    """Why an SVG picture cannot be drawn, or None when it can."""
+    from printgen.icons.svg import SvgError, parse
+
+    try:
+        parse(path.read_bytes(), path.parent)
+    except (OSError, SvgError) as exc:
+        return f"is not an SVG picture printgen can draw ({exc}); save it again as plain SVG"
+    return None
 
 
 def _readable_image(path: Path) -> bool:
