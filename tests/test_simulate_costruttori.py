@@ -3,38 +3,24 @@ the game, and a broken card that must show in the results."""
 
 from __future__ import annotations
 
-import importlib.util
 import pickle
 import random
 import re
 import shutil
-import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from printgen.simulate.data import load_sim_data
+from printgen.simulate.engine import load_engine
 from tests.conftest import ROOT
 
 GAME = "costruttori-del-medioevo"
 
 
-def _engine() -> ModuleType:
-    name = "sim_engine_costruttori"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "cards" / GAME / "simulate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses (and pickling) look the module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-eng = _engine()
+eng: Any = load_engine(ROOT, GAME).module
 
 
 @pytest.fixture(scope="module")
