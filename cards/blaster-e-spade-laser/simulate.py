@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from printgen.simulate.contract import GameRecord, SimData
 
-BOTS = ("random", "greedy")
+BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
 
 WIND = {
     "n": (0, 1),

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 from printgen.simulate.contract import GameRecord, SimCard, SimData
 
-BOTS = ("random", "greedy")
+BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
+PLAYED_DECKS = ("workers", "buildings")  # hired and completed; the coins are money, not cards
 
 # Moves: (kind, a, b)
 END, WORKER, BUILDING, COINS, SEND, BUY = range(6)

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from printgen.simulate.contract import GameRecord, SimData
 
-BOTS = ("random", "greedy")
+BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
 
 HEARTS, DIAMONDS, CLUBS, SPADES = range(4)
 SUIT_OF_PIP = {"heart": HEARTS, "diamond": DIAMONDS, "club": CLUBS, "spade": SPADES}

@@ -124,7 +124,13 @@ def run(
     tally = Tally(settings)
     for record in play_games(project_root, game_id, data, settings):
         tally.add(record)
-    card_ids = [card.id for cards in data.decks.values() for card in cards]
+    played = engine.played_decks
+    card_ids = [
+        card.id
+        for deck, cards in data.decks.items()
+        if played is None or deck in played
+        for card in cards
+    ]
     meta = {
         "game": game_id,
         "title": data.title or game_id,

@@ -6,6 +6,8 @@ A game's engine module defines:
   legal moves; every other name is a heuristic of the game's own);
 - ``prepare(data: SimData) -> object``: every number the game needs, read once from its YAML
   (card counts, effects' parameters, goals, hand sizes, costs, ...) into a picklable rules object;
+- optionally ``PLAYED_DECKS``: the ids of the decks whose cards are played (the report's card
+  figures leave the others out, e.g. coin tokens); every deck's by default;
 - ``play(rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -> GameRecord``: one
   whole game, seat ``i`` played by ``bots[i]``, every random choice drawn from ``rng`` so that a
   seed replays the same game; it stops at ``turn_cap`` turns (``finished`` False then).

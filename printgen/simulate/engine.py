@@ -36,6 +36,12 @@ class Engine:
         return dict(getattr(self.module, "LABELS", {}))
 
     @property
+    def played_decks(self) -> tuple[str, ...] | None:
+        """The decks whose cards are played (``PLAYED_DECKS``); None: every deck's."""
+        decks = getattr(self.module, "PLAYED_DECKS", None)
+        return tuple(decks) if decks is not None else None
+
+    @property
     def turn_cap(self) -> int | None:
         cap = getattr(self.module, "TURN_CAP", None)
         return cap if isinstance(cap, int) and cap > 0 else None

@@ -85,11 +85,7 @@ def key_sentences(summary: Mapping[str, Any]) -> list[str]:
         out.append(line + ".")
         never = summary["never_worth"]
         if never:
-            out.append(
-                "Cards never worth playing: "
-                + "; ".join(f"{c['card']} ({c['why']})" for c in never)
-                + "."
-            )
+            out.append(_never_worth(never))
         else:
             out.append("No card type is never worth playing.")
     return out
@@ -100,3 +96,22 @@ def verdict_sentences(verdicts: Sequence[Mapping[str, Any]]) -> list[str]:
         f"{'BREACHED' if v['breached'] else 'met'}: {v['message'].removeprefix('balance: ')}"
         for v in verdicts
     ]
+
+
+NEVER_SHOWN = 8  # a page names this many; playtest.json lists them all
+
+
+def _never_worth(never: list[dict[str, Any]]) -> str:
+    """The cards never worth playing, grouped by why: the never played ones in one list."""
+    unplayed = [c["card"] for c in never if c["why"] == "never played"]
+    losing = [c for c in never if c["why"] != "never played"]
+    parts = []
+    if unplayed:
+        shown = ", ".join(unplayed[:NEVER_SHOWN])
+        more = len(unplayed) - NEVER_SHOWN
+        parts.append(f"never played: {shown}" + (f" and {more} more" if more > 0 else ""))
+    for card in losing[:NEVER_SHOWN]:
+        parts.append(f"{card['card']} ({card['why']})")
+    if len(losing) > NEVER_SHOWN:
+        parts.append(f"{len(losing) - NEVER_SHOWN} more in playtest.json")
+    return "Cards never worth playing — " + "; ".join(parts) + "."
