@@ -244,3 +244,32 @@ def test_validate_checks_the_paper_a_build_would_use(harbour: Path, printgen: Pr
     run = printgen(harbour, "validate", "--only", "cards", "--paper", "letter")
     assert run.code == 2
     assert "does not fit" in run.err and "215.9×279.4" in run.err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "rule", "at"),
+    [
+        ("    beans: 1\n", "    beans: 0\n", "monks-produce", "- id: monk"),
+        ('    color: "#9b1c1c"\n', '    color: "#7a4a12"\n', "own-colour", "- id: own-colour"),
+        ("  hand: 2 ", "  hand: 20 ", "opening-hands", "- id: opening-hands"),
+        ("  short_goal: 10 ", "  short_goal: 14 ", "short-goal", "- id: short-goal"),
+    ],
+)
+def test_warriors_and_monks_deck_rules_are_checks(
+    project: Path, printgen: Printgen, old: str, new: str, rule: str, at: str
+) -> None:
+    """Each of the game's checks: catches its own mistake, at the card's or the check's line."""
+    game = project / "cards/warriors-and-monks"
+    for path in (game / "game.yaml", game / "decks/main.yaml"):
+        text = path.read_text(encoding="utf-8")
+        if old in text:
+            path.write_text(text.replace(old, new, 1), encoding="utf-8")
+            break
+    else:
+        raise AssertionError(f"{old!r} is in neither file")
+    run = printgen(project, "validate", "warriors-and-monks", "--only", "cards")
+    where = game / ("decks/main.yaml" if rule == "monks-produce" else "game.yaml")
+    line = line_of(where, at)
+    found = [x for x in error_lines(run) if f": {rule}: " in x]
+    assert found and found[0].startswith(f"{where.relative_to(project)}:{line}:"), run.err
+    assert run.code == (0 if rule == "short-goal" else 2)  # short-goal is a warning
