@@ -37,7 +37,7 @@ class Crossing:
 def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
     """Every (text box, stroked shape) pair whose ink and stroke meet; None entries are skipped."""
     shapes = [
-        (i, op)
+        (i, op, _reach(op))
         for i, op in enumerate(ops)
         if isinstance(op, Shape) and op.stroke is not None and op.stroke_width > 0
     ]
@@ -45,11 +45,31 @@ def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
     for i, op in enumerate(ops):
         if not isinstance(op, TextBox):
             continue
+        # Ink never leaves its fitted box, so a box clear of a stroke (wholly outside it, or
+        # inside its inner edge) settles the pair without measuring lines: most pairs.
+        box = Box(op.x, op.y, op.x + op.w, op.y + op.h)
+        near = [
+            (j, shape) for j, shape, reach in shapes if _meet(box, reach) and crosses(box, shape)
+        ]
+        if not near:
+            continue
         inks = line_boxes(op.block, op.x, op.y, op.w, op.h, op.align, op.valign)
-        for j, shape in shapes:
+        for j, shape in near:
             if any(crosses(ink, shape) for ink in inks):
                 found.append(Crossing(i, j))
     return found
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a.left <= b.right and b.left <= a.right and a.top <= b.bottom and b.top <= a.bottom
+
+
+def _reach(shape: Shape) -> Box:
+    """The rectangle a shape's stroke (with its clearance) can reach: a quick first filter."""
+    half = shape.stroke_width / MM / 2 + CLEARANCE
+    x1, x2 = sorted((shape.x, shape.x + shape.w))
+    y1, y2 = sorted((shape.y, shape.y + shape.h))
+    return Box(x1 - half, y1 - half, x2 + half, y2 + half)
 
 
 def crosses(ink: Box, shape: Shape) -> bool:
