@@ -194,21 +194,21 @@ def _svg(icon: Icon) -> bytes:
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
-def test_every_building_and_worker_has_a_picture_of_its_own(lang: str) -> None:
+def test_every_building_machine_and_worker_has_a_picture_of_its_own(lang: str) -> None:
     decks, _ = _laid_out(ROOT, CDM, lang)
     cards = [
         (card, face)
         for deck_id in ("buildings", "workers", "apprentices")
         for card, face in _fronts(decks, deck_id)
-        if not card.fields.get("produces")  # machines share the machine picture
     ]
-    assert len(cards) == 34 + 42 + 4
+    assert len(cards) == 34 + 8 + 42 + 4  # buildings, machines, workers, starting apprentices
     pictures = [_picture(face) for _, face in cards]
     assert all(p.w >= 15 for p in pictures)  # the big picture, not a skill or coin icon
     forms = {_svg(p) for p in pictures}
     assert len(forms) == len(cards)  # distinct drawings, not only distinct names
     generic = {
-        _svg(Icon(0, 0, 1, 1, n, "#000", None, pictures[0].library)) for n in ("building", "worker")
+        _svg(Icon(0, 0, 1, 1, n, "#000", None, pictures[0].library))
+        for n in ("building", "machine", "worker")
     }
     assert not forms & generic
 

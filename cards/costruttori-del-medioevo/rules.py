@@ -18,8 +18,8 @@ card (id and printed name) and the YAML line it comes from:
 - ``coins``         the coin tokens: the quantities and values of ``data.coins``, round, tokens;
 - ``end``           the ``data.end_vp`` card points that end the game can be reached;
 - ``names``         no two cards share a name in any language;
-- ``pictures``      every building and worker has its own picture (``data.pictures``, by card
-                    id), an icon the game knows, shared with no other card.
+- ``pictures``      every building, machine and worker has its own picture (``data.pictures``,
+                    by card id), an icon the game knows, shared with no other card.
 
 Decks are found by id: ``workers``, ``apprentices``, ``buildings`` (machines are the building
 deck's cards with a ``produces`` field) and ``coins-<metal>``.
@@ -543,7 +543,7 @@ def rule_names(c: Ctx) -> Iterator[Problem]:
 
 
 def rule_pictures(c: Ctx) -> Iterator[Problem]:
-    """Every building and worker has a picture of its own (machines share the machine's)."""
+    """Every building, machine and worker has a picture of its own."""
     pictures = c.data.get("pictures")
     where = c.rules.where_data("pictures")
     if not isinstance(pictures, dict):
@@ -556,8 +556,6 @@ def rule_pictures(c: Ctx) -> Iterator[Problem]:
     icons = c.game.icon_library
     owner: dict[str, Piece] = {}
     for p in c.workers + c.apprentices + c.buildings:
-        if p.is_machine:
-            continue
         name = pictures.get(p.card.id)
         if not name:
             yield Problem(
