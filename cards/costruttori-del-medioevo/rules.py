@@ -17,7 +17,9 @@ card (id and printed name) and the YAML line it comes from:
                     level 2 needs 2+1 and gives 3 (2 VP), no coins, never needs its own skill;
 - ``coins``         the coin tokens: the quantities and values of ``data.coins``, round, tokens;
 - ``end``           the ``data.end_vp`` card points that end the game can be reached;
-- ``names``         no two cards share a name in any language.
+- ``names``         no two cards share a name in any language;
+- ``pictures``      every building, machine and worker has its own picture (``data.pictures``,
+                    by card id), an icon the game knows, shared with no other card.
 
 Decks are found by id: ``workers``, ``apprentices``, ``buildings`` (machines are the building
 deck's cards with a ``produces`` field) and ``coins-<metal>``.
@@ -540,6 +542,42 @@ def rule_names(c: Ctx) -> Iterator[Problem]:
             seen.setdefault(str(name), p)
 
 
+def rule_pictures(c: Ctx) -> Iterator[Problem]:
+    """Every building, machine and worker has a picture of its own."""
+    pictures = c.data.get("pictures")
+    where = c.rules.where_data("pictures")
+    if not isinstance(pictures, dict):
+        yield Problem(
+            where,
+            "pictures: game.yaml data.pictures is missing; give each building and worker "
+            "its own picture (card id: icon name)",
+        )
+        return
+    icons = c.game.icon_library
+    owner: dict[str, Piece] = {}
+    for p in c.workers + c.apprentices + c.buildings:
+        name = pictures.get(p.card.id)
+        if not name:
+            yield Problem(
+                p.where(),
+                f"pictures: {p.label} has no picture; add '{p.card.id}: fa-…' (or an icon "
+                "of cards/costruttori-del-medioevo/icons/) to game.yaml data.pictures",
+            )
+            continue
+        if not icons.has(str(name)):
+            yield Problem(
+                where,
+                f"pictures: {p.label}: {icons.unknown_message(str(name))}",
+            )
+        elif str(name) in owner:
+            yield Problem(
+                p.where(),
+                f"pictures: {p.label} has the picture '{name}' of "
+                f"{owner[str(name)].label}; give it its own in game.yaml data.pictures",
+            )
+        owner.setdefault(str(name), p)
+
+
 RULES = (
     rule_wage,
     rule_skill_cap,
@@ -553,4 +591,5 @@ RULES = (
     rule_coins,
     rule_end,
     rule_names,
+    rule_pictures,
 )

@@ -14,7 +14,7 @@ from typing import Any
 from printgen import expressions as expr
 from printgen.documents.labels import font_credits, labels, missing_label
 from printgen.icons import IconLibrary
-from printgen.layout.face import LaidOutDeck, TextBox
+from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
@@ -93,6 +93,39 @@ def embedded_fonts(decks: list[LaidOutDeck]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def face_icons(decks: list[LaidOutDeck]) -> set[str]:
+    """Every icon drawn on the laid-out faces: icon elements and inline :icons: in text."""
+    names: set[str] = set()
+    for laid in decks:
+        faces = [face for _, face in laid.fronts] + ([laid.back] if laid.back else [])
+        for face in faces:
+            for op in face.ops:
+                if isinstance(op, Icon):
+                    names.add(op.name)
+                elif isinstance(op, TextBox):
+                    names.update(
+                        piece.icon for line in op.block.lines for piece in line.pieces if piece.icon
+                    )
+    return names
+
+
+def icon_credits(
+    game: Game, labels: dict[str, str], decks: list[LaidOutDeck], prose: str
+) -> list[str]:
+    """The credit lines of the icon sets a document shows: on the game's faces and in its prose
+    (each set once). Font Awesome's line is printed in the document's language when the labels
+    have it (``credit_fontawesome``)."""
+    from printgen.icons import fontawesome
+    from printgen.layout import text
+
+    icons = game.icon_library
+    names = face_icons(decks) | {r.icon for r in text.parse(prose, icons.has) if r.icon}
+    return [
+        labels.get("credit_fontawesome", line) if line == fontawesome.CREDIT else line
+        for line in icons.credits(names)
+    ]
+
+
 def borrowed_cards(game: Game, lang: str) -> dict[str, Any] | None:
     """Cards a game takes from another game's deck (``uses: {deck:, needs: {cards:}}``)."""
     uses = game.uses if isinstance(game.uses, dict) else {}
@@ -128,6 +161,7 @@ def render_document(
         )
     context = document_context(project, game, lang, decks)
     context[prose] = render_markdown(project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1))
+    context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
     problems = lint_prose(project.root / prose_rel, prose_rel, context[prose], game.icon_library)
     if problems:
         raise ProjectError(problems)

@@ -13,13 +13,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.icons import IconLibrary, builtin_library
-from printgen.layout import text
+from printgen.layout import ink, text
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
+from printgen.layout.ink import ASCENT as ASCENT  # re-exported: documents set text alike
+from printgen.layout.ink import DESCENT as DESCENT
 from printgen.model.units import pt
 
 NO_COLORS: Mapping[str, str] = MappingProxyType({})
-ASCENT = 0.93  # of the font size, Vera's ascender: first baseline sits this far below the top
-DESCENT = 0.24
 
 
 def form_name(face: Face) -> str:
@@ -138,12 +138,6 @@ def _shape(
     canvas.restoreState()
 
 
-def content_height(block: text.Block) -> float:
-    if not block.lines:
-        return 0.0
-    return (len(block.lines) - 1) * block.leading + (ASCENT + DESCENT) * block.size
-
-
 def draw_block(
     canvas: Canvas,
     block: text.Block,
@@ -157,21 +151,13 @@ def draw_block(
     icon_colors: Mapping[str, str] = NO_COLORS,
     icons: IconLibrary | None = None,
 ) -> None:
-    """Draw fitted lines in a box given by its top-left corner (points, y up)."""
-    used = content_height(block)
-    if valign == "middle":
-        top -= (height - used) / 2
-    elif valign == "bottom":
-        top -= height - used
+    """Draw fitted lines in a box given by its top-left corner (points, y up); lines sit where
+    `printgen.layout.ink` says, so the lay-out checks see what prints."""
     canvas.saveState()
     canvas.setFillColor(color)
-    baseline = top - ASCENT * block.size
+    baseline = top - ink.first_baseline(block, height, valign)
     for line in block.lines:
-        offset = 0.0
-        if align == "center":
-            offset = (width - line.width) / 2
-        elif align == "right":
-            offset = width - line.width
+        offset = ink.line_offset(line, width, align)
         draw_line(canvas, line, left + offset, baseline, block.size, color, icon_colors, icons)
         baseline -= block.leading
     canvas.restoreState()

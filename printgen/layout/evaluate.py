@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.layout import text
+from printgen.layout.checks import FaceChecks
 from printgen.layout.face import Face, Icon, Image, LaidOutDeck, Op, Shape, TextBox
 from printgen.layout.fonts import Family, FontMissing, family
 from printgen.layout.props import Props, truthy
@@ -54,6 +55,7 @@ class LayoutContext:
         self.data = resolved.data
         self.game_vars = resolved.game
         self.problems = problems
+        self.checks = FaceChecks(problems, self.lang)
 
     def report(self, where: Where, message: str, once: tuple[str, ...] | None = None) -> None:
         self.problems.add(where, message, once=once)
@@ -63,7 +65,9 @@ def lay_out_game(
     project: Project, game: Game, library: LayoutLibrary, resolved: Resolved, problems: Problems
 ) -> list[LaidOutDeck]:
     ctx = LayoutContext(project, game, library, resolved, problems)
-    return [lay_out_deck(ctx, deck) for deck in game.decks]
+    decks = [lay_out_deck(ctx, deck) for deck in game.decks]
+    ctx.checks.report()
+    return decks
 
 
 def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
@@ -121,10 +125,16 @@ def _face(
         },
         **(localize(card.scope, ctx.lang, ctx.game.meta.languages) if card else {}),
     }
+    placed: list[tuple[Element, Op]] = []
+    card_where = card.where if card else where
     for element in layout.elements:
-        op = _element(ctx, deck, layout, element, variables, card, card.where if card else where)
+        op = _element(ctx, deck, layout, element, variables, card, card_where)
         if op is not None:
+            placed.append((element, op))
             face.ops.append(op)
+    ctx.checks.face(
+        layout.name, face, placed, lambda e: _text_source(e, card, card_where, ctx.lang)
+    )
     return face
 
 

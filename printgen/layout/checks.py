@@ -1,0 +1,101 @@
+"""Print checks made on whole laid-out faces, after every element has been placed:
+
+- text crossing a drawn frame or line (`printgen.layout.overlap`): an error at the text
+  element's line in the layout, naming the faces, the text box and the crossed shape;
+- text that had to shrink well below its siblings: a warning at the card's text.
+
+Siblings are the cards that fill the same text element of the same layout in one language.
+A card's fitted size is "well below" them when it is under SHRINK_RATIO of their median size
+AND at least SHRINK_DROP points smaller: the ratio catches a card that reads visibly smaller
+than the rest of its deck, the absolute drop keeps a quarter-point step on small type from
+counting. A median needs MIN_SIBLINGS cards to mean anything; smaller groups are not compared.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from printgen.layout.face import Face, Op, Shape, TextBox
+from printgen.layout.overlap import crossings
+from printgen.model.game import Side
+from printgen.problems import Problems, Severity, Where
+from printgen.source.layouts import Element
+
+SHRINK_RATIO = 0.75
+SHRINK_DROP = 1.5  # points
+MIN_SIBLINGS = 3
+
+
+@dataclass
+class _Fitted:
+    who: str
+    size: float
+    where: Where
+
+
+@dataclass
+class FaceChecks:
+    problems: Problems
+    lang: str
+    # (layout, text element, shape element) -> text element, faces whose text crosses it
+    crossed: dict[tuple[str, str, str], tuple[Element, str, list[str]]] = field(
+        default_factory=dict
+    )
+    fitted: dict[tuple[str, str], list[_Fitted]] = field(default_factory=dict)
+
+    def face(
+        self,
+        layout: str,
+        face: Face,
+        placed: list[tuple[Element, Op]],
+        source: Callable[[Element], Where],
+    ) -> None:
+        """Check one face: its text against its strokes, and note its fitted text sizes."""
+        ops: list[Shape | TextBox | None] = [
+            op if isinstance(op, Shape | TextBox) else None for _, op in placed
+        ]
+        who = _who(face)
+        for crossing in crossings(ops):
+            text_el, text_op = placed[crossing.text]
+            shape_el, shape_op = placed[crossing.shape]
+            assert isinstance(shape_op, Shape) and isinstance(text_op, TextBox)
+            key = (layout, text_el.name, shape_el.name)
+            entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
+            entry[2].append(f"{who} ({text_op.block.size:g} pt)")
+        if face.side is Side.FRONT:
+            for element, op in placed:
+                if isinstance(op, TextBox):
+                    fitted = _Fitted(who, op.block.size, source(element))
+                    self.fitted.setdefault((layout, element.name), []).append(fitted)
+
+    def report(self) -> None:
+        for (layout, text_name, shape_name), (element, kind, faces) in self.crossed.items():
+            more = f" and {len(faces) - 1} more" if len(faces) > 1 else ""
+            self.problems.add(
+                element.origin,
+                f"the text of box '{text_name}' in layout '{layout}' crosses the stroke of "
+                f"{kind} '{shape_name}' on {faces[0]}{more} [{self.lang}]; move or narrow "
+                "the box so its text clears the line, or move the shape",
+            )
+        for (layout, text_name), cards in self.fitted.items():
+            if len(cards) < MIN_SIBLINGS:
+                continue
+            median = statistics.median(c.size for c in cards)
+            for card in cards:
+                if card.size < SHRINK_RATIO * median and card.size <= median - SHRINK_DROP:
+                    self.problems.add(
+                        card.where,
+                        f"{card.who}: the text of box '{text_name}' in layout '{layout}' had to "
+                        f"shrink to {card.size:g} pt, well below the {median:g} pt of the "
+                        f"{len(cards)} cards using it [{self.lang}]; shorten the text or give "
+                        "the card a layout with a larger box",
+                        Severity.WARNING,
+                    )
+
+
+def _who(face: Face) -> str:
+    if face.side is Side.BACK:
+        return f"the back of deck '{face.deck}'"
+    return f"card '{face.card}' ({face.name})"

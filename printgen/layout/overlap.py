@@ -1,0 +1,199 @@
+"""Text that crosses a drawn frame or line: a print check on each laid-out face.
+
+The rule, precisely: the INK of a text box — each fitted line's own width, from its highest
+glyph top to its lowest glyph bottom (`printgen.layout.ink`), not the whole box — must not
+touch the STROKE of a rect, ellipse or line drawn on the same face. A stroke is the band of
+``stroke_width`` centred on the shape's outline, widened by CLEARANCE on both sides. So:
+
+- text inside a frame, clear of its inner edge, is fine (the frame contains it);
+- text wholly outside a shape is fine;
+- a shape with a fill and no stroke is a background, never crossed;
+- text whose ink reaches into a stroke band, or runs across it, is a crossing.
+
+Corners of rounded rectangles and ellipses are measured on the curve, not on the bounding box.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printgen.layout.face import Shape, TextBox
+from printgen.layout.ink import Box, line_boxes
+from printgen.model.units import MM
+
+# Paper that must show between ink and a stroke, in mm: text closer than this to a frame reads
+# as touching it at card size (the W&M back title sat 0.05 mm inside its frame and looked run
+# through it).
+CLEARANCE = 0.5
+
+
+@dataclass(frozen=True)
+class Crossing:
+    text: int  # index of the text box in the list given to `crossings`
+    shape: int  # index of the crossed shape
+
+
+def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
+    """Every (text box, stroked shape) pair whose ink and stroke meet; None entries are skipped."""
+    shapes = [
+        (i, op, _reach(op))
+        for i, op in enumerate(ops)
+        if isinstance(op, Shape) and op.stroke is not None and op.stroke_width > 0
+    ]
+    found = []
+    for i, op in enumerate(ops):
+        if not isinstance(op, TextBox):
+            continue
+        # Ink never leaves its fitted box, so a box clear of a stroke (wholly outside it, or
+        # inside its inner edge) settles the pair without measuring lines: most pairs.
+        box = Box(op.x, op.y, op.x + op.w, op.y + op.h)
+        near = [
+            (j, shape) for j, shape, reach in shapes if _meet(box, reach) and crosses(box, shape)
+        ]
+        if not near:
+            continue
+        inks = line_boxes(op.block, op.x, op.y, op.w, op.h, op.align, op.valign)
+        for j, shape in near:
+            if any(crosses(ink, shape) for ink in inks):
+                found.append(Crossing(i, j))
+    return found
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a.left <= b.right and b.left <= a.right and a.top <= b.bottom and b.top <= a.bottom
+
+
+def _reach(shape: Shape) -> Box:
+    """The rectangle a shape's stroke (with its clearance) can reach: a quick first filter."""
+    half = shape.stroke_width / MM / 2 + CLEARANCE
+    x1, x2 = sorted((shape.x, shape.x + shape.w))
+    y1, y2 = sorted((shape.y, shape.y + shape.h))
+    return Box(x1 - half, y1 - half, x2 + half, y2 + half)
+
+
+def crosses(ink: Box, shape: Shape) -> bool:
+    """Does the rectangle `ink` meet the stroke band of `shape`?"""
+    half = shape.stroke_width / MM / 2 + CLEARANCE
+    if shape.kind == "line":
+        x1, y1 = shape.x, shape.y
+        return _segment_box_distance(x1, y1, x1 + shape.w, y1 + shape.h, ink) <= half
+    if shape.kind == "ellipse":
+        return _meets_ellipse_band(ink, shape, half)
+    return _meets_rect_band(ink, shape, half)
+
+
+def _meets_rect_band(ink: Box, shape: Shape, half: float) -> bool:
+    # A rounded rectangle is a core rectangle grown by a disc of its radius: the outer edge of
+    # the stroke is the core grown by radius + half, the inner edge the core grown by radius - half.
+    w, h = abs(shape.w), abs(shape.h)
+    x, y = min(shape.x, shape.x + shape.w), min(shape.y, shape.y + shape.h)
+    r = max(0.0, min(shape.radius, w / 2, h / 2))
+    core = Box(x + r, y + r, x + w - r, y + h - r)
+    if _box_distance(core, ink) > r + half:
+        return False  # wholly outside the stroke
+    inner = r - half
+    if inner >= 0:
+        corners = (
+            (ink.left, ink.top),
+            (ink.right, ink.top),
+            (ink.left, ink.bottom),
+            (ink.right, ink.bottom),
+        )
+        # wholly inside the inner edge (the shape is convex) is clear of the stroke
+        return not all(_point_box_distance(px, py, core) <= inner for px, py in corners)
+    # stroke wider than the corner radius: the inner edge is a square-cornered rectangle
+    inside = Box(x + half, y + half, x + w - half, y + h - half)
+    return not (
+        ink.left >= inside.left
+        and ink.right <= inside.right
+        and ink.top >= inside.top
+        and ink.bottom <= inside.bottom
+    )
+
+
+def _meets_ellipse_band(ink: Box, shape: Shape, half: float) -> bool:
+    a, b = abs(shape.w) / 2, abs(shape.h) / 2
+    cx, cy = shape.x + shape.w / 2, shape.y + shape.h / 2
+    # outside the outer edge: the ink's nearest point lies beyond the ellipse grown by `half`
+    nx = min(max(cx, ink.left), ink.right)
+    ny = min(max(cy, ink.top), ink.bottom)
+    if _ellipse_value(nx - cx, ny - cy, a + half, b + half) > 1:
+        return False
+    # inside the inner edge: every corner inside the ellipse shrunk by `half` (it is convex)
+    if a - half <= 0 or b - half <= 0:
+        return True
+    corners = (
+        (ink.left, ink.top),
+        (ink.right, ink.top),
+        (ink.left, ink.bottom),
+        (ink.right, ink.bottom),
+    )
+    return not all(_ellipse_value(px - cx, py - cy, a - half, b - half) < 1 for px, py in corners)
+
+
+def _ellipse_value(dx: float, dy: float, a: float, b: float) -> float:
+    if a <= 0 or b <= 0:
+        return math.inf
+    return (dx / a) ** 2 + (dy / b) ** 2
+
+
+def _point_box_distance(px: float, py: float, box: Box) -> float:
+    dx = max(box.left - px, 0.0, px - box.right)
+    dy = max(box.top - py, 0.0, py - box.bottom)
+    return math.hypot(dx, dy)
+
+
+def _box_distance(a: Box, b: Box) -> float:
+    dx = max(a.left - b.right, 0.0, b.left - a.right)
+    dy = max(a.top - b.bottom, 0.0, b.top - a.bottom)
+    return math.hypot(dx, dy)
+
+
+def _segment_box_distance(x1: float, y1: float, x2: float, y2: float, box: Box) -> float:
+    if _segment_meets_box(x1, y1, x2, y2, box):
+        return 0.0
+    corners = (
+        (box.left, box.top),
+        (box.right, box.top),
+        (box.left, box.bottom),
+        (box.right, box.bottom),
+    )
+    return min(
+        _point_box_distance(x1, y1, box),
+        _point_box_distance(x2, y2, box),
+        *(_point_segment_distance(px, py, x1, y1, x2, y2) for px, py in corners),
+    )
+
+
+def _point_segment_distance(
+    px: float, py: float, x1: float, y1: float, x2: float, y2: float
+) -> float:
+    dx, dy = x2 - x1, y2 - y1
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
+    return math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))
+
+
+def _segment_meets_box(x1: float, y1: float, x2: float, y2: float, box: Box) -> bool:
+    """Liang–Barsky clipping: does any part of the segment lie in the box?"""
+    t0, t1 = 0.0, 1.0
+    dx, dy = x2 - x1, y2 - y1
+    for p, q in (
+        (-dx, x1 - box.left),
+        (dx, box.right - x1),
+        (-dy, y1 - box.top),
+        (dy, box.bottom - y1),
+    ):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True

@@ -1,0 +1,280 @@
+"""Card faces a publisher would print: text clear of drawn frames and lines, no card's text
+shrunk far below its siblings', Costruttori's own pictures and labelled rewards, icon credits."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+
+from printgen.icons import fontawesome
+from printgen.layout import text
+from printgen.layout.evaluate import lay_out_game
+from printgen.layout.face import Icon, LaidOutDeck, Shape, TextBox
+from printgen.layout.ink import Box
+from printgen.layout.overlap import CLEARANCE, crosses
+from printgen.problems import Problems
+from printgen.project import Project
+from printgen.session import Session
+from tests.conftest import ROOT, Run, manifest, printed_in_trim_box
+
+CDM = "costruttori-del-medioevo"
+LAUREL_GREEN = "#2f6b2f"
+
+
+def _frame(**kw: Any) -> Shape:
+    """A 40 × 30 mm frame at (10, 10) stroked 1 pt, as a layout rect would give it."""
+    return Shape(**{"kind": "rect", "x": 10.0, "y": 10.0, "w": 40.0, "h": 30.0, **kw})
+
+
+# --- the crossing rule, geometry ------------------------------------------------------------
+
+
+def test_ink_inside_a_frame_clear_of_its_inner_edge_does_not_cross() -> None:
+    frame = _frame(stroke="#000000", stroke_width=1.0, radius=2.5)
+    assert not crosses(Box(12, 12, 48, 20), frame)
+
+
+def test_ink_touching_or_running_through_a_frame_crosses() -> None:
+    frame = _frame(stroke="#000000", stroke_width=1.0)
+    assert crosses(Box(5, 20, 30, 24), frame)  # runs through the left side
+    assert crosses(Box(10.3, 20, 30, 24), frame)  # starts on the stroke
+    # inside, but closer to the inner edge than the clearance: reads as touching
+    assert crosses(Box(10.2 + CLEARANCE / 2, 20, 30, 24), frame)
+
+
+def test_ink_wholly_outside_a_shape_does_not_cross() -> None:
+    frame = _frame(stroke="#000000", stroke_width=1.0)
+    assert not crosses(Box(55, 20, 70, 24), frame)
+
+
+def test_a_rounded_corner_is_measured_on_the_curve() -> None:
+    # a box just outside the corner's arc but inside the bounding rectangle: clear of it
+    frame = _frame(stroke="#000000", stroke_width=0.5, radius=8.0)
+    assert not crosses(Box(9.0, 9.0, 10.2, 10.2), frame)
+    assert crosses(Box(9.0, 9.0, 10.2, 10.2), _frame(stroke="#000000", stroke_width=0.5))
+
+
+def test_lines_and_ellipse_rings_cross_the_ink_they_pass_through() -> None:
+    rule = Shape("line", 0.0, 22.0, 60.0, 0.0, None, "#000000", 0.6)
+    assert crosses(Box(10, 20, 30, 24), rule)
+    assert not crosses(Box(10, 25, 30, 29), rule)
+    ring = Shape("ellipse", 0.0, 0.0, 24.0, 24.0, None, "#000000", 1.2)
+    assert not crosses(Box(8, 10, 16, 14), ring)  # well inside the ring
+    assert crosses(Box(2, 15, 22, 18), ring)  # wider than the ring's chord there
+
+
+# --- the crossing rule, in a build ----------------------------------------------------------
+
+
+def _add_to_layout(project: Path, layout: str, lines: str) -> tuple[Path, int]:
+    """Append element lines to a layout's `elements:`; the file and the first added line."""
+    path = project / "cards" / "warriors-and-monks" / "layouts" / "warriors-and-monks.yaml"
+    source = path.read_text(encoding="utf-8").splitlines()
+    start = source.index(f"{layout}:")
+    at = next(i for i in range(start, len(source)) if source[i].strip() == "elements:") + 1
+    source[at:at] = lines.splitlines()
+    path.write_text("\n".join(source) + "\n", encoding="utf-8")
+    return path, at + 1
+
+
+def test_text_across_a_frame_is_an_error_at_the_layout_element(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    _, line = _add_to_layout(
+        project,
+        "wm-back",
+        '    stamp: {type: text, x: 4.5, y: 70, w: 25, h: 6, text: "Prototype", decor: true}',
+    )
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    found = [
+        m
+        for m in re.finditer(r"^(\S+):(\d+):(\d+): (.*)$", run.err, re.M)
+        if "'stamp'" in m.group(4)
+    ]
+    assert found, run.err
+    path, at, _, message = found[0].groups()
+    assert (path, int(at)) == ("cards/warriors-and-monks/layouts/warriors-and-monks.yaml", line)
+    assert "the back of deck 'main'" in message
+    assert "rect 'inner'" in message or "rect 'frame'" in message
+    assert "Traceback" not in run.err
+
+
+def test_the_old_wm_back_title_is_reported_and_the_fixed_one_passes(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """The W&M back title once filled its inner frame's width and ran into it."""
+    ok = printgen(project, "validate", "warriors-and-monks")
+    assert ok.code == 0, ok.err
+    assert "crosses" not in ok.err
+    _add_to_layout(project, "wm-back", "    logo: {x: 6, w: 51}")
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    assert "box 'logo'" in run.err and "rect 'inner'" in run.err
+
+
+def _laid_out(root: Path, game_id: str, lang: str) -> tuple[list[LaidOutDeck], Problems]:
+    session = Session(Project.at(root))
+    game = session.game(game_id)
+    problems = Problems()
+    resolved = session.resolved(game, problems)[lang]
+    return lay_out_game(session.project, game, session.library(game), resolved, problems), problems
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "warriors-and-monks",
+        CDM,
+        "mazzo-dei-simboli",
+        "figli-di-un-magic-minore",
+        "blaster-e-spade-laser",
+        "morra-navale",
+    ],
+)
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_no_bundled_face_has_text_crossing_a_stroke(game_id: str, lang: str) -> None:
+    _, problems = _laid_out(ROOT, game_id, lang)
+    crossing = [str(p) for p in problems if "crosses the stroke" in p.message]
+    assert crossing == []
+
+
+# --- text shrunk below its siblings ---------------------------------------------------------
+
+
+def test_a_card_whose_text_shrinks_far_below_its_siblings_is_a_warning(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    deck = project / "cards" / "warriors-and-monks" / "decks" / "main.yaml"
+    source = deck.read_text(encoding="utf-8")
+    sentence = "In Peace time, for each Monk in play at the start of your turn, you gain"
+    longer = " ".join([sentence] * 4)  # 6.5 pt beside 9.5 pt
+    assert sentence in source
+    deck.write_text(source.replace(sentence, longer, 1), encoding="utf-8")
+    run = printgen(project, "build", "warriors-and-monks", "--only", "cards")
+    assert run.code == 0, run.err
+    warnings = [line for line in run.err.splitlines() if "warning:" in line and "shrink" in line]
+    assert len(warnings) == 1, run.err
+    assert "card 'monk' (Monk)" in warnings[0]
+    assert "box 'effect'" in warnings[0] and "[en]" in warnings[0]
+    assert warnings[0].startswith("cards/warriors-and-monks/decks/main.yaml:")
+
+
+def test_bundled_cards_do_not_shrink_below_their_siblings() -> None:
+    for game_id in ("warriors-and-monks", CDM, "figli-di-un-magic-minore", "mazzo-dei-simboli"):
+        for lang in ("it", "en"):
+            _, problems = _laid_out(ROOT, game_id, lang)
+            assert [str(p) for p in problems if "had to shrink" in p.message] == []
+
+
+# --- Costruttori: pictures, labels, the laurel ----------------------------------------------
+
+
+def _fronts(decks: list[LaidOutDeck], deck_id: str) -> list[tuple[Any, Any]]:
+    return next(laid.fronts for laid in decks if laid.deck.id == deck_id)
+
+
+def _picture(face: Any) -> Icon:
+    """The big picture of a Costruttori card: its largest icon."""
+    icons = [op for op in face.ops if isinstance(op, Icon)]
+    return max(icons, key=lambda op: op.w * op.h)
+
+
+def _svg(icon: Icon) -> bytes:
+    path = icon.library.path(icon.name)
+    data = path.read_bytes() if path is not None else fontawesome.svg(icon.name)
+    assert data is not None, icon.name
+    return data
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_every_building_machine_and_worker_has_a_picture_of_its_own(lang: str) -> None:
+    decks, _ = _laid_out(ROOT, CDM, lang)
+    cards = [
+        (card, face)
+        for deck_id in ("buildings", "workers", "apprentices")
+        for card, face in _fronts(decks, deck_id)
+    ]
+    assert len(cards) == 34 + 8 + 42 + 4  # buildings, machines, workers, starting apprentices
+    pictures = [_picture(face) for _, face in cards]
+    assert all(p.w >= 15 for p in pictures)  # the big picture, not a skill or coin icon
+    forms = {_svg(p) for p in pictures}
+    assert len(forms) == len(cards)  # distinct drawings, not only distinct names
+    generic = {
+        _svg(Icon(0, 0, 1, 1, n, "#000", None, pictures[0].library))
+        for n in ("building", "machine", "worker")
+    }
+    assert not forms & generic
+
+
+def _building_fronts(decks: list[LaidOutDeck]) -> list[tuple[Any, Any]]:
+    return [(c, f) for c, f in _fronts(decks, "buildings")]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_vp_digit_stands_beside_the_laurel_not_on_it(lang: str) -> None:
+    decks, _ = _laid_out(ROOT, CDM, lang)
+    checked = 0
+    for card, face in _building_fronts(decks):
+        laurels = [op for op in face.ops if isinstance(op, Icon) and op.name == "vp"]
+        if not laurels:
+            continue
+        (laurel,) = laurels
+        assert laurel.label is None  # no digit drawn inside the wreath
+        digits = [
+            op
+            for op in face.ops
+            if isinstance(op, TextBox)
+            and op.color == LAUREL_GREEN
+            and text.plain([text.Run(p.text) for ln in op.block.lines for p in ln.pieces]).isdigit()
+        ]
+        assert len(digits) == 1, card.id
+        digit = digits[0]
+        assert (
+            digit.x >= laurel.x + laurel.w
+            or digit.x + digit.w <= laurel.x
+            or digit.y >= laurel.y + laurel.h
+            or digit.y + digit.h <= laurel.y
+        ), card.id
+        checked += 1
+    assert checked == 34 - 6 + 8  # buildings from requirement 7 up, and the machines
+
+
+@pytest.fixture(scope="module")
+def cdm_build(bundled_build: Path) -> Path:
+    return bundled_build / CDM
+
+
+@pytest.mark.parametrize(("lang", "label"), [("it", "monete"), ("en", "coins")])
+def test_the_coins_of_every_building_are_labelled(cdm_build: Path, lang: str, label: str) -> None:
+    faces = [
+        f
+        for f in manifest(cdm_build / lang / "cards.json")["faces"]
+        if f["deck"] == "buildings"
+        and f["side"] == "front"
+        and not f["card"].startswith("macchina-")
+    ]
+    assert len(faces) == 34
+    with pdfplumber.open(cdm_build / lang / "cards.pdf") as pdf:
+        for face in faces:
+            words = printed_in_trim_box(pdf, face).split()
+            assert label in words, face["card"]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_credits_name_font_awesome_when_a_game_shows_its_icons(
+    cdm_build: Path, wm_build: Path, lang: str
+) -> None:
+    def last_page(path: Path) -> str:
+        with pdfplumber.open(path) as pdf:
+            return " ".join((pdf.pages[-1].extract_text() or "").split())
+
+    credits = last_page(cdm_build / lang / "rulebook.pdf")
+    assert "Font Awesome Free" in credits and "CC BY 4.0" in credits
+    assert "Font Awesome" not in last_page(wm_build / lang / "rulebook.pdf")
