@@ -12,7 +12,7 @@ Rules checked here, on the values the cards actually print:
   what independence predicts (see ``check_independence``).
 
 ``check_uses`` checks a game's declared needs (``uses:`` in its game.yaml) against the deck;
-the modules of Morra navale and Blaster e spade laser call it.
+the modules of Morra navale and Blasters and Laser Swords (blaster-e-spade-laser) call it.
 """
 
 from __future__ import annotations
