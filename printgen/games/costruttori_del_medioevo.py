@@ -5,9 +5,9 @@ card (id and printed name) and the YAML line it comes from:
 
 - ``wage``          a worker's wage equals the sum of its four skills;
 - ``skill-cap``     no worker skill is below 0 or above ``data.skill_max``;
-- ``rank``          a worker's skills follow its rank's pattern (apprentice 1+1, labourer 2+1,
-                    craftsman 1+1+1+1 / 2+2 / 3+1 / 2+1+1, master 3+2: ``data.ranks``);
-- ``start``         the starting apprentices are apprentices and there is one per player;
+- ``rank``          a worker's skills follow its rank's pattern (helper 1+1, journeyman 2+1,
+                    expert 1+1+1+1 / 2+2 / 3+1 / 2+1+1, foreman 3+2: ``data.ranks``);
+- ``start``         the starting helpers have the lowest rank and there is one per player;
 - ``requirement``   a building needs 0..``data.need_max`` of each skill and pays no negative reward;
 - ``crew``          every building and machine can be finished by some crew of at most
                     ``data.crew_max`` deck workers;
@@ -17,9 +17,11 @@ card (id and printed name) and the YAML line it comes from:
                     level 2 needs 2+1 and gives 3 (2 VP), no coins, never needs its own skill;
 - ``coins``         the coin tokens: the quantities and values of ``data.coins``, round, tokens;
 - ``end``           the ``data.end_vp`` card points that end the game can be reached;
-- ``names``         no two cards share a name in any language.
+- ``names``         no two cards share a name in any language;
+- ``original``      no card or rank name uses a word of the commercial game's names
+                    (``data.commercial_names``: our card set is original).
 
-Decks are found by id: ``workers``, ``apprentices``, ``buildings`` (machines are the building
+Decks are found by id: ``workers``, ``starters``, ``buildings`` (machines are the building
 deck's cards with a ``produces`` field) and ``coins-<metal>``.
 """
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -35,6 +38,7 @@ from typing import Any
 from printgen.errors import Problem, Where
 from printgen.fields import card_values
 from printgen.model import CardType, Deck, Game, localize
+from printgen.yamlsource import LList
 
 SKILLS = ("stone", "wood", "compass", "tile")
 Vector = tuple[int, int, int, int]
@@ -111,7 +115,7 @@ class Ctx:
     game: Game
     data: dict[str, Any]
     workers: list[Piece]
-    apprentices: list[Piece]
+    starters: list[Piece]
     buildings: list[Piece]  # buildings and machines
 
     def setting(self, key: str) -> Any:
@@ -126,7 +130,7 @@ def check(game: Game, ctx: Any) -> list[Problem]:
         game,
         data if isinstance(data, dict) else {},
         _pieces(game, "workers", lang, problems),
-        _pieces(game, "apprentices", lang, problems),
+        _pieces(game, "starters", lang, problems),
         _pieces(game, "buildings", lang, problems),
     )
     for rule in RULES:
@@ -169,7 +173,7 @@ def _spell(vector: Vector) -> str:
 
 # ---------------------------------------------------------------------------------- workers
 def rule_wage(c: Ctx) -> Iterator[Problem]:
-    for p in c.workers + c.apprentices:
+    for p in c.workers + c.starters:
         wage, total = p.number("wage"), sum(p.vector())
         if wage is None:
             yield Problem(p.where("wage"), f"wage: {p.label} has no whole-number wage")
@@ -183,7 +187,7 @@ def rule_wage(c: Ctx) -> Iterator[Problem]:
 
 def rule_skill_cap(c: Ctx) -> Iterator[Problem]:
     cap = int(c.setting("skill_max"))
-    for p in c.workers + c.apprentices:
+    for p in c.workers + c.starters:
         for skill in SKILLS:
             n = p.number(skill)
             if n is None:
@@ -205,7 +209,7 @@ def _ranks(c: Ctx) -> dict[int, list[str]]:
 
 def rule_rank(c: Ctx) -> Iterator[Problem]:
     ranks = _ranks(c)
-    for p in c.workers + c.apprentices:
+    for p in c.workers + c.starters:
         vector = p.vector()
         total, shape = sum(vector), _shape(vector)
         if total not in ranks:
@@ -223,16 +227,16 @@ def rule_rank(c: Ctx) -> Iterator[Problem]:
 
 
 def rule_start(c: Ctx) -> Iterator[Problem]:
-    deck = c.game.deck("apprentices")
+    deck = c.game.deck("starters")
     if deck is None:
         return
     ranks = _ranks(c)
     lowest = min(ranks) if ranks else 2
-    for p in c.apprentices:
+    for p in c.starters:
         if sum(p.vector()) != lowest or _shape(p.vector()) not in ranks.get(lowest, ["1+1"]):
             yield Problem(
                 p.where(),
-                f"start: {p.label} is a starting apprentice but has skills "
+                f"start: {p.label} is a starting helper but has skills "
                 f"{_shape(p.vector())}; it must be {' or '.join(ranks.get(lowest, []))} "
                 f"(wage {lowest})",
             )
@@ -240,7 +244,7 @@ def rule_start(c: Ctx) -> Iterator[Problem]:
     if deck.total < players:
         yield Problem(
             deck.where,
-            f"start: {deck.total} starting apprentices for up to {players} "
+            f"start: {deck.total} starting helpers for up to {players} "
             f"players; each player needs one",
         )
 
@@ -521,7 +525,7 @@ def rule_end(c: Ctx) -> Iterator[Problem]:
 def rule_names(c: Ctx) -> Iterator[Problem]:
     for lang in c.game.meta.languages:
         seen: dict[str, Piece] = {}
-        for p in c.workers + c.apprentices + c.buildings:
+        for p in c.workers + c.starters + c.buildings:
             name = card_values(c.game, p.deck, p.card, lang).get("name")
             if not name:
                 continue
@@ -533,6 +537,35 @@ def rule_names(c: Ctx) -> Iterator[Problem]:
                     "name",
                 )
             seen.setdefault(str(name), p)
+
+
+def rule_original(c: Ctx) -> Iterator[Problem]:
+    words = [str(w) for w in c.data.get("commercial_names", [])]
+    if not words:
+        return
+    pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", re.I)
+    for lang in c.game.meta.languages:
+        for p in c.workers + c.starters + c.buildings:
+            name = card_values(c.game, p.deck, p.card, lang).get("name")
+            found = pattern.search(str(name or ""))
+            if found:
+                yield Problem(
+                    p.where("name"),
+                    f"original: card '{p.card.id}' is called {name!r} [{lang}], which uses "
+                    f"'{found.group()}', a name of the commercial game; our card set is "
+                    "original: give it a name of its own",
+                )
+        data = localize(c.game.data, lang, c.game.meta.languages)
+        raw = c.game.data.get("ranks") if isinstance(c.game.data, dict) else None
+        for i, rank in enumerate(data.get("ranks", []) if isinstance(data, dict) else []):
+            found = pattern.search(str(rank.get("name", "")))
+            if found:
+                yield Problem(
+                    raw.at(i) if isinstance(raw, LList) else c.game.data_where,
+                    f"original: rank {rank.get('name')!r} [{lang}] (wage {rank.get('wage')}) "
+                    f"uses '{found.group()}', a name of the commercial game; give the rank "
+                    "a name of its own",
+                )
 
 
 RULES = (
@@ -548,4 +581,5 @@ RULES = (
     rule_coins,
     rule_end,
     rule_names,
+    rule_original,
 )
