@@ -543,3 +543,29 @@ def test_clarifications_the_issue_asks_for() -> None:
         joined = " ".join(clarifications)
         for word in words:
             assert word in joined, (lang, word)
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "phrase"),
+    [
+        (
+            MORRA,
+            "it",
+            "9 carte — Mazzo dei simboli: 3 carte con il sasso, 3 con la carta e 3 con la "
+            "forbice sull’elemento 3.",
+        ),
+        (
+            MORRA,
+            "en",
+            "9 cards — Mazzo dei simboli — the symbol deck: 3 cards with rock, 3 with paper "
+            "and 3 with scissors on element 3.",
+        ),
+        (ARENA, "en", "29 cards — Mazzo dei simboli — the symbol deck: any 9 cards for the arena"),
+    ],
+)
+def test_components_say_which_symbol_cards_a_game_takes(
+    built: Path, game: str, lang: str, phrase: str
+) -> None:
+    reader = PdfReader(built / game / lang / "rulebook.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert phrase in text.replace(" :", ":")  # the italic title reads back with a space
