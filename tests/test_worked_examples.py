@@ -327,3 +327,17 @@ def test_examples_live_in_every_language() -> None:
             for lang in ("en", "it")
         ]
         assert counts[0] == counts[1] > 0, game
+
+
+# ------------------------------------------------------------------------- symbol deck
+def test_symbol_deck_example_cards_show_the_dashes_it_names() -> None:
+    """ "card 5 has a dash on element 8, card 1 on the D20" — the generated deck decides."""
+    from tests.test_mazzo_dei_simboli import _symbol_deck
+
+    deck = _symbol_deck(ROOT)
+    assert deck.columns["wind"][5 - 1] == "-" and deck.columns["d20"][1 - 1] == "-"
+    assert deck.columns["wind"][1 - 1] != "-"  # card 1 shows the D20 dash, not element 8's
+    says("mazzo-dei-simboli", "en", "card 5 has a dash on element 8, card 1 on the D20")
+    says("mazzo-dei-simboli", "it", "la carta 5 ha un trattino sull’elemento 8, la carta 1 sul D20")
+    for lang in ("en", "it"):
+        assert "simboli/card-5 simboli/card-1" in prose("mazzo-dei-simboli", "rules", lang)
