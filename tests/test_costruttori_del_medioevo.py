@@ -3,6 +3,7 @@ set passes, and the card and coin PDFs read back with the right counts, sizes an
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -61,8 +62,8 @@ def test_a_broken_card_stops_the_command_with_its_place(
     line = edit(
         project,
         "decks/workers.yaml",
-        "tile: 0, wage: 5}\n  - {id: maestro-comacino",
-        "tile: 0, wage: 4}\n  - {id: maestro-comacino",
+        "tile: 0, wage: 5}\n  - {id: capomastro-comacino",
+        "tile: 0, wage: 4}\n  - {id: capomastro-comacino",
     )
     run = printgen(project, "validate", GAME)
     assert run.code == 2
@@ -75,8 +76,8 @@ def test_wage_must_equal_the_sum_of_skills(project: Path) -> None:
     line = edit(
         project,
         "decks/workers.yaml",
-        'en: "Master Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 5',
-        'en: "Master Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 4',
+        'en: "Head Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 5',
+        'en: "Head Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 4',
     )
     assert named(findings(project), "wage", "decks/workers.yaml", line, "mastro-muratore")
 
@@ -105,25 +106,23 @@ def test_skills_follow_the_rank(project: Path) -> None:
     assert found and "must be 3+2" in found[0].message
 
 
-def test_starting_apprentices_are_apprentices(project: Path) -> None:
+def test_starting_helpers_have_the_lowest_rank(project: Path) -> None:
     line = edit(
         project,
-        "decks/apprentices.yaml",
-        'en: "Apprentice Mason"}, stone: 1, wood: 0, compass: 0, tile: 1, wage: 2',
-        'en: "Apprentice Mason"}, stone: 2, wood: 0, compass: 0, tile: 1, wage: 3',
+        "decks/starters.yaml",
+        'en: "Mason\'s Helper"}, stone: 1, wood: 0, compass: 0, tile: 1, wage: 2',
+        'en: "Mason\'s Helper"}, stone: 2, wood: 0, compass: 0, tile: 1, wage: 3',
     )
-    assert named(findings(project), "start", "decks/apprentices.yaml", line, "apprendista-muratore")
+    assert named(findings(project), "start", "decks/starters.yaml", line, "garzone-muratore")
 
 
-def test_one_starting_apprentice_per_player(project: Path) -> None:
-    path = project / FOLDER / "decks/apprentices.yaml"
+def test_one_starting_helper_per_player(project: Path) -> None:
+    path = project / FOLDER / "decks/starters.yaml"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    path.write_text(
-        "".join(x for x in lines if "apprendista-copritetto" not in x), encoding="utf-8"
-    )
+    path.write_text("".join(x for x in lines if "garzone-copritetto" not in x), encoding="utf-8")
     problems = [p for p in findings(project) if p.message.startswith("start:")]
-    assert problems and "3 starting apprentices for up to 4 players" in problems[0].message
-    assert str(problems[0].where).startswith(f"{FOLDER}/decks/apprentices.yaml:")
+    assert problems and "3 starting helpers for up to 4 players" in problems[0].message
+    assert str(problems[0].where).startswith(f"{FOLDER}/decks/starters.yaml:")
 
 
 # ---------------------------------------------------------------------- building rules
@@ -141,11 +140,28 @@ def test_every_building_has_a_crew_of_three(project: Path) -> None:
     line = edit(
         project,
         "decks/buildings.yaml",
-        'en: "Cathedral"}, stone: 4, wood: 3, compass: 4, tile: 3',
-        'en: "Cathedral"}, stone: 4, wood: 4, compass: 4, tile: 4',
+        'en: "Minster"}, stone: 4, wood: 3, compass: 4, tile: 3',
+        'en: "Minster"}, stone: 4, wood: 4, compass: 4, tile: 4',
     )
-    found = named(findings(project), "crew", "decks/buildings.yaml", line, "cattedrale")
+    found = named(findings(project), "crew", "decks/buildings.yaml", line, "duomo")
     assert found and "still lacks" in found[0].message
+
+
+def test_a_commercial_card_name_is_refused(project: Path) -> None:
+    line = edit(project, "decks/buildings.yaml", 'en: "Alehouse"}', 'en: "Village Tavern"}')
+    found = named(findings(project), "original", "decks/buildings.yaml", line, "osteria")
+    assert found and "'Tavern', a name of the commercial game" in found[0].message
+
+
+def test_a_commercial_rank_name_is_refused(project: Path) -> None:
+    line = edit(
+        project,
+        "game.yaml",
+        "name: {it: Capomastro, en: Foreman}",
+        "name: {it: Maestro, en: Foreman}",
+    )
+    found = [p for p in findings(project) if p.message.startswith("original: rank 'Maestro'")]
+    assert found and str(found[0].where).startswith(f"{FOLDER}/game.yaml:{line}:")
 
 
 def test_the_crew_search_uses_each_card_once() -> None:
@@ -292,7 +308,7 @@ def built(bundled_build: Path) -> Path:
     return bundled_build / GAME
 
 
-DECK_COUNTS = {"workers": 42, "apprentices": 4, "buildings": 42}
+DECK_COUNTS = {"workers": 42, "starters": 4, "buildings": 42}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -329,13 +345,13 @@ def test_english_cards_speak_english(built: Path) -> None:
     with pdfplumber.open(built / "en" / "cards.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
     for word in (
-        "Master Mason",
+        "Head Mason",
         "Treadwheel Crane",
-        "Cathedral",
-        "Master",
+        "Minster",
+        "Foreman",
         "wage",
         "Level 2",
-        "Starting apprentice",
+        "Starting helper",
     ):
         assert word in text
     assert "Mastro muratore" not in text
@@ -444,3 +460,46 @@ def test_player_aid_one_per_player(built: Path, lang: str, phrases: list[str]) -
     text = pdf_text(built / lang / "player-aid.pdf")
     for phrase in phrases:
         assert text.count(phrase) == 4, phrase
+
+
+# The names of the commercial game (The Builders: Middle Ages, Bombyx 2013, and its Italian
+# edition) that the issue says our cards and ranks must not reuse.
+COMMERCIAL = re.compile(
+    r"\b(Apprentices?|Labou?rers?|Craftsm[ae]n|Masters?|Taverns?|Cathedrals?|"
+    r"Apprendist[ia]|Manoval[ei]|Artigian[oi]|Maestr[oi]|Tavern[ae]|Cattedral[ei])\b",
+    re.I,
+)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_no_printed_text_reuses_a_commercial_name(built: Path, lang: str) -> None:
+    for name in ("cards.pdf", "rulebook.pdf", "player-aid.pdf"):
+        text = " ".join(pdf_text(built / lang / name).split())
+        assert COMMERCIAL.findall(text) == [], name
+
+
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        (
+            "it",
+            [
+                "The Builders: Middle Ages di Frédéric Henry (Bombyx, 2013)",
+                "come le ha presentate Moon",
+                "Il set di carte è originale",
+            ],
+        ),
+        (
+            "en",
+            [
+                "The Builders: Middle Ages by Frédéric Henry (Bombyx, 2013)",
+                "as presented by Moon",
+                "The card set is original",
+            ],
+        ),
+    ],
+)
+def test_credits_name_the_original_game(built: Path, lang: str, phrases: list[str]) -> None:
+    text = " ".join(pdf_text(built / lang / "rulebook.pdf").split())
+    for phrase in phrases:
+        assert phrase in text, phrase

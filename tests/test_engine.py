@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,7 @@ from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
 from printgen.options import Duplex
 from printgen.problems import ProjectError
 from printgen.source import generate
+from printgen.source import pairwise as balance
 from printgen.source.located_yaml import read_yaml
 
 
@@ -111,6 +114,41 @@ def test_balanced_generator_has_exact_odds_and_is_reproducible() -> None:
     assert [c.scope for c in cards] == [c.scope for c in again]
     other = generate.balanced(54, 8, {"wind": list("12345678"), "rps": ["r", "p", "s"]}, "-")
     assert [c.scope for c in cards] != [c.scope for c in other]
+
+
+def test_balanced_generator_balances_every_pair_of_symbols() -> None:
+    """Every pair of values of two symbols is within one card of a whole number nearest to
+    count(a) · count(b) / cards (the dash left out), and every value keeps its exact count."""
+    symbols: dict[str, list[Any]] = {
+        "switch": ["on", "off"],
+        "rps": ["r", "p", "s"],
+        "d4": [1, 2, 3, 4],
+        "d6": [1, 2, 3, 4, 5, 6],
+        "wind": list("abcdefgh"),
+        "d12": list(range(1, 13)),
+    }
+    cards = generate.balanced(54, 11, symbols, "-")
+    columns = {name: [c.scope["symbols"][name] for c in cards] for name in symbols}
+    for name, values in symbols.items():
+        counts = Counter(columns[name])
+        assert {counts[v] for v in values} == {54 // len(values)}, name
+    names = list(symbols)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            cells = Counter(zip(columns[first], columns[second], strict=True))
+            for x in symbols[first]:
+                for y in symbols[second]:
+                    expected = (54 // len(symbols[first])) * (54 // len(symbols[second])) / 54
+                    low, frac = math.floor(expected), expected % 1
+                    nearest = [low] * (frac <= 0.5) + [low + 1] * (frac >= 0.5)
+                    assert min(abs(cells[x, y] - n) for n in nearest) <= 1, (first, x, second, y)
+
+
+def test_balance_band_is_one_card_from_a_nearest_whole() -> None:
+    assert balance.band(27, 13, 54) == (5, 8)  # 6.5: nearest 6 and 7, give or take one
+    assert balance.band(4, 13, 54) == (0, 2)  # 0.96: nearest 1
+    assert balance.band(18, 18, 54) == (5, 7)  # exactly 6
+    assert balance.band(2, 4, 54) == (0, 1)  # 0.15: nearest 0
 
 
 def test_product_generator_crosses_every_axis() -> None:

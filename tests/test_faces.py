@@ -4,7 +4,6 @@ shrunk far below its siblings', Costruttori's own pictures and labelled rewards,
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -198,7 +197,7 @@ def test_every_building_machine_and_worker_has_a_picture_of_its_own(lang: str) -
     decks, _ = _laid_out(ROOT, CDM, lang)
     cards = [
         (card, face)
-        for deck_id in ("buildings", "workers", "apprentices")
+        for deck_id in ("buildings", "workers", "starters")
         for card, face in _fronts(decks, deck_id)
     ]
     assert len(cards) == 34 + 8 + 42 + 4  # buildings, machines, workers, starting apprentices

@@ -6,6 +6,7 @@ a test that breaks a temporary copy of the project and expects the rule's messag
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -88,6 +89,47 @@ def test_same_yaml_same_deck() -> None:
     assert _symbol_deck(ROOT).columns == _symbol_deck(ROOT).columns
 
 
+def _nearest_wholes(expected: float) -> list[int]:
+    """The whole numbers nearest to `expected` (two when it is halfway)."""
+    low, frac = math.floor(expected), expected % 1
+    return [low] * (frac <= 0.5) + [low + 1] * (frac >= 0.5)
+
+
+def test_every_pair_of_elements_is_within_one_card_of_independence() -> None:
+    """Each pair of values of two elements (dash cells left out) is on as many cards as
+    independence predicts — count(a) · count(b) / 54 — rounded to a nearest whole card, give or
+    take one card (what the rulebook promises)."""
+    deck = _symbol_deck(ROOT)
+    keys = list(SIZES)
+    far = []
+    for i, first in enumerate(keys):
+        for second in keys[i + 1 :]:
+            a, b = deck.columns[first], deck.columns[second]
+            cells = Counter(zip(a, b, strict=True))
+            for x, cx in Counter(a).items():
+                for y, cy in Counter(b).items():
+                    if "-" in (x, y):
+                        continue
+                    observed = cells[x, y]
+                    if min(abs(observed - n) for n in _nearest_wholes(cx * cy / CARDS)) > 1:
+                        far.append((first, x, second, y, observed, cx * cy / CARDS))
+    assert far == []
+
+
+def test_rulebook_example_of_independence_is_true() -> None:
+    """The rulebook: "in the deck every D4 value appears on 6 or 7 ON cards" (27 × 13 ÷ 54)."""
+    deck = _symbol_deck(ROOT)
+    on_d4 = Counter(
+        d
+        for s, d in zip(deck.columns["switch"], deck.columns["d4"], strict=True)
+        if s == "on" and d != "-"
+    )
+    assert set(on_d4) == {1, 2, 3, 4} and set(on_d4.values()) <= {6, 7}
+    for lang, claim in (("it", "6 o 7 carte ON"), ("en", "6 or 7 ON cards")):
+        text = (ROOT / "cards" / DECK / f"rules.{lang}.md").read_text(encoding="utf-8")
+        assert claim in text and "27 × 13 ÷ 54 = 6" in text
+
+
 def test_dice_labels_match_their_values() -> None:
     deck = _symbol_deck(ROOT)
     for key in ("d4", "d6", "d8", "d10", "d12", "d20"):
@@ -143,19 +185,70 @@ def test_dependent_elements_are_caught(project: Path, printgen: Printgen) -> Non
     _edit(deck_file, 'd6: "{{ symbols.d6 }}"', 'd6: "{{ symbols.chess.die }}"')
     run = printgen(project, "validate", DECK)
     assert run.code == 2
-    assert "element 6 (chess) and element D6 (d6) are not independent" in run.err
+    # all 9 kings show D6 = 1, where independence predicts 9 × 9 / 54 = 1.5
+    assert "element 6 (chess) and element D6 (d6) are not independent: 9 cards show" in run.err
+    assert "predicts 1.50" in run.err
     assert "odds are not exact" not in run.err  # the odds are still exact: only the pair fails
+    line = (
+        deck_file.read_text(encoding="utf-8").splitlines().index("        d6: [1, 2, 3, 4, 5, 6]")
+    )
+    assert f"simboli.yaml:{line + 1}:" in run.err  # at the D6 element of the rule
 
 
-def test_independence_unit() -> None:
-    letters = [c for c in "abcdef" for _ in range(9)]
-    digits = [d for d in range(1, 7) for _ in range(9)]
-    assert deck_rules.dependence_p(letters, digits, 999, "t") is not None
-    shuffled = list(digits)
-    import random
+def _hand_written_deck(project: Path, d4_on_ones: int) -> list[dict[str, Any]]:
+    """The shipped deck written out card by card, with `d4_on_ones` ON cards showing D4 = 1.
 
-    random.Random(7).shuffle(shuffled)
-    assert deck_rules.dependence_p(letters, shuffled, 999, "t") is None
+    Cards swap their D4 values (ON cards take the 1s from OFF cards), so every element keeps
+    its exact odds and only the ON × D4 pair changes.
+    """
+    import yaml
+
+    from printgen.source import generate
+
+    deck_file = project / DECK_FILE
+    spec = yaml.safe_load(deck_file.read_text(encoding="utf-8"))
+    rule = spec["generate"][0]["balanced"]
+    cards = generate.balanced(
+        rule["cards"], rule["seed"], rule["symbols"], rule["dash"], rule["first"]
+    )
+    values = [dict(c.scope["symbols"]) for c in cards]
+    on = [v for v in values if v["switch"]["key"] == "on"]
+    off = [v for v in values if v["switch"]["key"] == "off"]
+    while sum(v["d4"] == 1 for v in on) < d4_on_ones:
+        taker = next(v for v in on if v["d4"] not in (1, rule["dash"]))
+        giver = next(v for v in off if v["d4"] == 1)
+        taker["d4"], giver["d4"] = giver["d4"], taker["d4"]
+    del spec["generate"]
+    spec["cards"] = [
+        {"id": f"card-{n}", "count": 1, "name": str(n), "number": n, **v}
+        for n, v in enumerate(values, start=1)
+    ]
+    deck_file.write_text(yaml.safe_dump(spec, allow_unicode=True, sort_keys=False), "utf-8")
+    return values
+
+
+def test_hand_written_deck_within_bound_passes(project: Path, printgen: Printgen) -> None:
+    _hand_written_deck(project, 0)  # no swaps: the shipped values, written by hand
+    run = printgen(project, "validate", DECK, MORRA, ARENA)
+    assert run.code == 0, run.err
+
+
+def test_hand_written_unbalanced_deck_is_reported(project: Path, printgen: Printgen) -> None:
+    """The issue's case: D4 = 1 on 10 of the 27 ON cards, where independence predicts 6.5."""
+    values = _hand_written_deck(project, 10)
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2
+    assert (
+        "element 2 (switch) and element D4 (d4) are not independent: "
+        "10 cards show 2 = on with D4 = 1, where independence predicts 6.50"
+    ) in run.err
+    assert "odds are not exact" not in run.err
+    # it names a card of that cell: the first ON card with D4 = 1
+    first = next(
+        n for n, v in enumerate(values, start=1) if v["switch"]["key"] == "on" and v["d4"] == 1
+    )
+    lines = (project / DECK_FILE).read_text(encoding="utf-8").splitlines()
+    assert f"simboli.yaml:{lines.index(f'- id: card-{first}') + 1}:" in run.err
 
 
 def test_card_numbers_must_be_1_to_n(project: Path, printgen: Printgen) -> None:
@@ -439,3 +532,29 @@ def test_clarifications_the_issue_asks_for() -> None:
         joined = " ".join(clarifications)
         for word in words:
             assert word in joined, (lang, word)
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "phrase"),
+    [
+        (
+            MORRA,
+            "it",
+            "9 carte — Mazzo dei simboli: 3 carte con il sasso, 3 con la carta e 3 con la "
+            "forbice sull’elemento 3.",
+        ),
+        (
+            MORRA,
+            "en",
+            "9 cards — Mazzo dei simboli — the symbol deck: 3 cards with rock, 3 with paper "
+            "and 3 with scissors on element 3.",
+        ),
+        (ARENA, "en", "29 cards — Mazzo dei simboli — the symbol deck: any 9 cards for the arena"),
+    ],
+)
+def test_components_say_which_symbol_cards_a_game_takes(
+    built: Path, game: str, lang: str, phrase: str
+) -> None:
+    reader = PdfReader(built / game / lang / "rulebook.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert phrase in text.replace(" :", ":")  # the italic title reads back with a space

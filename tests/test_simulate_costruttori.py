@@ -72,8 +72,8 @@ def test_anna_builds_the_casolare(rules: Any) -> None:
 
 
 def test_bruno_builds_the_argano_and_it_works_for_free(rules: Any) -> None:
-    game, pl = _position(rules, "macchina-stone-1", ["apprendista-carpentiere"], 10)
-    game.apply(0, (eng.SEND, _unit(rules, "apprendista-carpentiere"), 0))
+    game, pl = _position(rules, "macchina-stone-1", ["garzone-carpentiere"], 10)
+    game.apply(0, (eng.SEND, _unit(rules, "garzone-carpentiere"), 0))
     assert (pl.free_actions, pl.coins, pl.vp) == (2, 8, 1)  # 1 action, 2 coins; 1 VP
     argano = _unit(rules, "macchina-stone-1")
     assert argano in pl.free
@@ -173,13 +173,13 @@ def test_a_building_no_crew_can_finish_is_never_completed(tmp_path: Path, rules:
     shutil.copytree(ROOT / "cards", tmp_path / "cards")
     path = tmp_path / "cards" / GAME / "decks" / "buildings.yaml"
     text = path.read_text(encoding="utf-8")
-    line = re.search(r"^.*id: cattedrale,.*$", text, re.M)
+    line = re.search(r"^.*id: duomo,.*$", text, re.M)
     assert line is not None
     path.write_text(text.replace(line[0], line[0].replace("stone: 4,", "stone: 60,")), "utf-8")
     broken = eng.prepare(load_sim_data(tmp_path, GAME))
-    assert broken.b_need[_building(broken, "cattedrale")][0] == 60
-    assert _completions(rules, "cattedrale", 150) > 10
-    assert _completions(broken, "cattedrale", 150) == 0
+    assert broken.b_need[_building(broken, "duomo")][0] == 60
+    assert _completions(rules, "duomo", 150) > 10
+    assert _completions(broken, "duomo", 150) == 0
 
 
 def test_the_yaml_numbers_drive_the_game(tmp_path: Path, rules: Any) -> None:

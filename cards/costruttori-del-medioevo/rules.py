@@ -5,9 +5,9 @@ card (id and printed name) and the YAML line it comes from:
 
 - ``wage``          a worker's wage equals the sum of its four skills;
 - ``skill-cap``     no worker skill is below 0 or above ``data.skill_max``;
-- ``rank``          a worker's skills follow its rank's pattern (apprentice 1+1, labourer 2+1,
-                    craftsman 1+1+1+1 / 2+2 / 3+1 / 2+1+1, master 3+2: ``data.ranks``);
-- ``start``         the starting apprentices are apprentices and there is one per player;
+- ``rank``          a worker's skills follow its rank's pattern (helper 1+1, journeyman 2+1,
+                    expert 1+1+1+1 / 2+2 / 3+1 / 2+1+1, foreman 3+2: ``data.ranks``);
+- ``start``         the starting helpers have the lowest rank and there is one per player;
 - ``requirement``   a building needs 0..``data.need_max`` of each skill and pays no negative reward;
 - ``crew``          every building and machine can be finished by some crew of at most
                     ``data.crew_max`` deck workers;
@@ -20,8 +20,10 @@ card (id and printed name) and the YAML line it comes from:
 - ``names``         no two cards share a name in any language;
 - ``pictures``      every building, machine and worker has its own picture (``data.pictures``,
                     by card id), an icon the game knows, shared with no other card.
+- ``original``      no card or rank name uses a word of the commercial game's names
+                    (``data.commercial_names``: our card set is original).
 
-Decks are found by id: ``workers``, ``apprentices``, ``buildings`` (machines are the building
+Decks are found by id: ``workers``, ``starters``, ``buildings`` (machines are the building
 deck's cards with a ``produces`` field) and ``coins-<metal>``.
 """
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -37,6 +40,7 @@ from typing import Any
 from printgen.model.game import CardType, Deck, Game, localize
 from printgen.problems import Problem, Where
 from printgen.rules import RuleContext, rule
+from printgen.source.located_yaml import LList
 
 SKILLS = ("stone", "wood", "compass", "tile")
 Vector = tuple[int, int, int, int]
@@ -113,7 +117,7 @@ class Ctx:
     game: Game
     data: dict[str, Any]
     workers: list[Piece]
-    apprentices: list[Piece]
+    starters: list[Piece]
     buildings: list[Piece]  # buildings and machines
     rules: RuleContext
 
@@ -131,7 +135,7 @@ def check(ctx: RuleContext) -> list[Problem]:
         game,
         data if isinstance(data, dict) else {},
         _pieces(ctx, "workers", problems),
-        _pieces(ctx, "apprentices", problems),
+        _pieces(ctx, "starters", problems),
         _pieces(ctx, "buildings", problems),
         ctx,
     )
@@ -176,7 +180,7 @@ def _spell(vector: Vector) -> str:
 
 # ---------------------------------------------------------------------------------- workers
 def rule_wage(c: Ctx) -> Iterator[Problem]:
-    for p in c.workers + c.apprentices:
+    for p in c.workers + c.starters:
         wage, total = p.number("wage"), sum(p.vector())
         if wage is None:
             yield Problem(p.where("wage"), f"wage: {p.label} has no whole-number wage")
@@ -190,7 +194,7 @@ def rule_wage(c: Ctx) -> Iterator[Problem]:
 
 def rule_skill_cap(c: Ctx) -> Iterator[Problem]:
     cap = int(c.setting("skill_max"))
-    for p in c.workers + c.apprentices:
+    for p in c.workers + c.starters:
         for skill in SKILLS:
             n = p.number(skill)
             if n is None:
@@ -212,7 +216,7 @@ def _ranks(c: Ctx) -> dict[int, list[str]]:
 
 def rule_rank(c: Ctx) -> Iterator[Problem]:
     ranks = _ranks(c)
-    for p in c.workers + c.apprentices:
+    for p in c.workers + c.starters:
         vector = p.vector()
         total, shape = sum(vector), _shape(vector)
         if total not in ranks:
@@ -230,16 +234,16 @@ def rule_rank(c: Ctx) -> Iterator[Problem]:
 
 
 def rule_start(c: Ctx) -> Iterator[Problem]:
-    deck = c.game.deck("apprentices")
+    deck = c.game.deck("starters")
     if deck is None:
         return
     ranks = _ranks(c)
     lowest = min(ranks) if ranks else 2
-    for p in c.apprentices:
+    for p in c.starters:
         if sum(p.vector()) != lowest or _shape(p.vector()) not in ranks.get(lowest, ["1+1"]):
             yield Problem(
                 p.where(),
-                f"start: {p.label} is a starting apprentice but has skills "
+                f"start: {p.label} is a starting helper but has skills "
                 f"{_shape(p.vector())}; it must be {' or '.join(ranks.get(lowest, []))} "
                 f"(wage {lowest})",
             )
@@ -247,7 +251,7 @@ def rule_start(c: Ctx) -> Iterator[Problem]:
     if deck.total < players:
         yield Problem(
             deck.where,
-            f"start: {deck.total} starting apprentices for up to {players} "
+            f"start: {deck.total} starting helpers for up to {players} "
             f"players; each player needs one",
         )
 
@@ -528,7 +532,7 @@ def rule_end(c: Ctx) -> Iterator[Problem]:
 def rule_names(c: Ctx) -> Iterator[Problem]:
     for lang in c.game.meta.languages:
         seen: dict[str, Piece] = {}
-        for p in c.workers + c.apprentices + c.buildings:
+        for p in c.workers + c.starters + c.buildings:
             name = c.rules.values(p.deck, p.card, lang).get("name")
             if not name:
                 continue
@@ -555,7 +559,7 @@ def rule_pictures(c: Ctx) -> Iterator[Problem]:
         return
     icons = c.game.icon_library
     owner: dict[str, Piece] = {}
-    for p in c.workers + c.apprentices + c.buildings:
+    for p in c.workers + c.starters + c.buildings:
         name = pictures.get(p.card.id)
         if not name:
             yield Problem(
@@ -578,6 +582,35 @@ def rule_pictures(c: Ctx) -> Iterator[Problem]:
         owner.setdefault(str(name), p)
 
 
+def rule_original(c: Ctx) -> Iterator[Problem]:
+    words = [str(w) for w in c.data.get("commercial_names", [])]
+    if not words:
+        return
+    pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", re.I)
+    for lang in c.game.meta.languages:
+        for p in c.workers + c.starters + c.buildings:
+            name = c.rules.values(p.deck, p.card, lang).get("name")
+            found = pattern.search(str(name or ""))
+            if found:
+                yield Problem(
+                    p.where("name"),
+                    f"original: card '{p.card.id}' is called {name!r} [{lang}], which uses "
+                    f"'{found.group()}', a name of the commercial game; our card set is "
+                    "original: give it a name of its own",
+                )
+        data = localize(c.game.data, lang, c.game.meta.languages)
+        raw = c.game.data.get("ranks") if isinstance(c.game.data, dict) else None
+        for i, rank in enumerate(data.get("ranks", []) if isinstance(data, dict) else []):
+            found = pattern.search(str(rank.get("name", "")))
+            if found:
+                yield Problem(
+                    raw.at(i) if isinstance(raw, LList) else c.game.data_where,
+                    f"original: rank {rank.get('name')!r} [{lang}] (wage {rank.get('wage')}) "
+                    f"uses '{found.group()}', a name of the commercial game; give the rank "
+                    "a name of its own",
+                )
+
+
 RULES = (
     rule_wage,
     rule_skill_cap,
@@ -592,4 +625,5 @@ RULES = (
     rule_end,
     rule_names,
     rule_pictures,
+    rule_original,
 )

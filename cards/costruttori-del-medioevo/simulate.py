@@ -3,7 +3,7 @@
 Follows rules.it.md (clarifications included). Every number comes from the game's YAML: the
 starting coins, actions, extra-action price, coins for coin actions, market size, end VP, coins
 per VP and the skill names from ``data:``; skills, wages, requirements, VP, coins and machines
-from the decks ``apprentices``, ``workers`` and ``buildings``.
+from the decks ``starters`` (the starting apprentices), ``workers`` and ``buildings``.
 
 Seat 0 is the first player. ``turns`` counts single players' turns. Where the rulebook is silent:
 
@@ -100,7 +100,7 @@ def prepare(data: SimData) -> Rules:
         return len(unit_ids) - 1
 
     apprentices = []
-    for card in data.cards("apprentices"):
+    for card in data.cards("starters"):
         u = add_unit(card.id, _skills_of(card, skills), _int(card.values["wage"], card.id))
         apprentices.extend([u] * card.count)
     workers = []

@@ -7,19 +7,20 @@ Rules checked here, on the values the cards actually print:
 * labels: an element's label tells how many values it has ("8" → 8 winds, "D20" → 1..20),
   and the deck's rule lists each value once;
 * exact odds: every value of an n-valued element appears N // n times, the rest are dashes;
-* independence: no two elements are related (a permutation test on their joint counts).
+* independence: every pair of elements is as close to independent as whole cards allow — each
+  cell of their joint counts (dash cells left out) within one card of a whole number nearest to
+  what independence predicts (see ``check_independence``).
 
 ``check_uses`` checks a game's declared needs (``uses:`` in its game.yaml) against the deck;
-the modules of Morra navale and Blaster e spade laser call it.
+the modules of Morra navale and Blasters and Laser Swords (blaster-e-spade-laser) call it.
 """
 
 from __future__ import annotations
 
 import difflib
-import random
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,11 @@ from typing import Any
 from printgen.model.game import Deck, Game
 from printgen.problems import Problem, ProjectError, Where
 from printgen.rules import RuleContext, rule
+from printgen.source import pairwise as balance
 from printgen.source.located_yaml import LDict, LList, read_yaml
 from printgen.source.readers import did_you_mean
 
 DASH_KEY = "-"  # a value whose key is this is a dash ("draw again")
-PERMUTATIONS = 4999  # reshuffles in the independence test; p below 1/5000 is flagged
 NEEDS_KEYS = ("cards", "values", "elements")
 
 
@@ -67,6 +68,8 @@ class SymbolDeck:
     rule_values: dict[str, list[Hashable]]  # the values the deck's rule lists, in order
     rule_where: dict[str, Where]  # where each element's values are listed
     numbers: list[tuple[Any, Where]] = field(default_factory=list)
+    cards: list[Where] = field(default_factory=list)  # where each physical card is written
+    generated: bool = False  # the values come from a `balanced` rule, not hand-written cards
 
     @property
     def total(self) -> int:
@@ -136,19 +139,21 @@ def symbol_deck(game: Game, ctx: RuleContext, problems: list[Problem]) -> Symbol
     lang = game.meta.languages[0]
     columns: dict[str, list[Hashable]] = {k: [] for k in keys}
     numbers: list[tuple[Any, Where]] = []
+    wheres: list[Where] = []
     for card in deck.cards:
         values = ctx.of(game.id).values(deck, card, lang)
         for _ in range(card.count):
             for key in keys:
                 columns[key].append(value_key(values.get(key)))
             numbers.append((values.get("number"), card.field_where.get("number", card.where)))
-    rule_values, rule_where = _rule(ctx, deck, columns)
-    return SymbolDeck(deck, elements, columns, rule_values, rule_where, numbers)
+            wheres.append(card.where)
+    rule_values, rule_where, generated = _rule(ctx, deck, columns)
+    return SymbolDeck(deck, elements, columns, rule_values, rule_where, numbers, wheres, generated)
 
 
 def _rule(
     ctx: RuleContext, deck: Deck, columns: dict[str, list[Hashable]]
-) -> tuple[dict[str, list[Hashable]], dict[str, Where]]:
+) -> tuple[dict[str, list[Hashable]], dict[str, Where], bool]:
     """The values each element should take: the deck's `balanced` rule, else what is printed."""
     spec = _balanced_spec(ctx, deck)
     values: dict[str, list[Hashable]] = {}
@@ -162,7 +167,7 @@ def _rule(
         else:  # a hand-written deck: the values it prints are the rule
             values[key] = sorted({v for v in column if v != DASH_KEY}, key=str)
             wheres[key] = deck.where
-    return values, wheres
+    return values, wheres, spec is not None
 
 
 def _balanced_spec(ctx: RuleContext, deck: Deck) -> LDict | None:
@@ -303,58 +308,59 @@ def check_odds(deck: SymbolDeck) -> list[Problem]:
     return problems
 
 
-def check_independence(deck: SymbolDeck, rounds: int = PERMUTATIONS) -> list[Problem]:
-    """No pair of elements whose joint counts are far from what independence gives."""
-    problems: list[Problem] = []
+def check_independence(deck: SymbolDeck) -> list[Problem]:
+    """Every pair of elements is as close to independent as whole cards allow.
+
+    For values a of element A and b of element B (dash cells left out), independence predicts
+    count(a) · count(b) / N cards showing both, counts taken over the N printed cards. The
+    deck passes when every such cell is within one card of a whole number nearest to that
+    expectation, i.e. ``|observed − expected| ≤ balance.BOUND`` (1.5): the bound the
+    ``balanced`` generator meets (printgen/source/pairwise.py). One problem names the worst cell.
+    """
+    worst: tuple[float, Element, Element, Hashable, Hashable, int, float] | None = None
+    failing = 0
+    pairs: set[tuple[str, str]] = set()
+    total = deck.total
     elements = deck.elements
     for i, first in enumerate(elements):
         for second in elements[i + 1 :]:
             a, b = deck.columns[first.key], deck.columns[second.key]
-            p_value = dependence_p(a, b, rounds, f"{first.key}|{second.key}")
-            if p_value is not None:
-                observed = chi_square(a, b)
-                problems.append(
-                    Problem(
-                        deck.rule_where[second.key],
-                        f"{first.title()} and "
-                        f"{second.title()} are not independent: their joint "
-                        f"counts (chi-square {observed:.0f}) are further from "
-                        f"independence than in all {rounds} random reshuffles "
-                        f"(p < {p_value:.4f}); shuffle each element on its own "
-                        "(e.g. change the seed)",
-                    )
-                )
-    return problems
-
-
-def chi_square(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
-    """Pearson's statistic of the a × b contingency table (the dash is a category)."""
-    n = len(a)
-    rows, cols = Counter(a), Counter(b)
-    cells = Counter(zip(a, b, strict=True))
-    return n * (sum(c * c / (rows[x] * cols[y]) for (x, y), c in cells.items()) - 1.0)
-
-
-def dependence_p(
-    a: Sequence[Hashable], b: Sequence[Hashable], rounds: int, seed: str
-) -> float | None:
-    """The p-value bound 1/(rounds+1) when a and b look dependent, else None.
-
-    Reshuffling b with both margins fixed is exactly how the deck is generated, so this
-    permutation test needs no distribution tables and is exact for small, sparse tables. A pair
-    is flagged only if no reshuffle reaches the observed statistic; an honest pair is usually
-    cleared after a couple of reshuffles, so the test is cheap.
-    """
-    if len(set(a)) < 2 or len(set(b)) < 2:
-        return None
-    observed = chi_square(a, b) - 1e-9
-    rng = random.Random(seed)
-    shuffled = list(b)
-    for _ in range(rounds):
-        rng.shuffle(shuffled)
-        if chi_square(a, shuffled) >= observed:
-            return None
-    return 1.0 / (rounds + 1)
+            rows = Counter(v for v in a if v != DASH_KEY)
+            cols = Counter(v for v in b if v != DASH_KEY)
+            cells = Counter(zip(a, b, strict=True))
+            for x, row in rows.items():
+                for y, col in cols.items():
+                    expected = row * col / total
+                    observed = cells.get((x, y), 0)
+                    off = abs(observed - expected)
+                    if off > balance.BOUND + balance.EPS:
+                        failing += 1
+                        pairs.add((first.key, second.key))
+                        if worst is None or off > worst[0]:
+                            worst = (off, first, second, x, y, observed, expected)
+    if worst is None:
+        return []
+    off, first, second, x, y, observed, expected = worst
+    where = deck.rule_where[second.key]
+    if not deck.generated:  # hand-written cards: point at a card of the cell, if it has one
+        a, b = deck.columns[first.key], deck.columns[second.key]
+        hits = [w for w, u, v in zip(deck.cards, a, b, strict=True) if (u, v) == (x, y)]
+        where = hits[0] if hits else deck.deck.where
+    others = (
+        f" ({failing - 1} more cells in {len(pairs)} pairs of elements are off too)"
+        if failing > 1
+        else ""
+    )
+    return [
+        Problem(
+            where,
+            f"{first.title()} and {second.title()} are not independent: {observed} "
+            f"{'card shows' if observed == 1 else 'cards show'} "
+            f"{first.label} = {x} with {second.label} = {y}, where independence predicts "
+            f"{expected:.2f}; every pair of values must be within one card of the nearest whole "
+            f"number to its prediction{others}; let the balanced generator deal the elements",
+        )
+    ]
 
 
 def _short(items: Iterable[Any], limit: int = 8) -> str:

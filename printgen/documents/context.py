@@ -127,7 +127,8 @@ def icon_credits(
 
 
 def borrowed_cards(game: Game, lang: str) -> dict[str, Any] | None:
-    """Cards a game takes from another game's deck (``uses: {deck:, needs: {cards:}}``)."""
+    """Cards a game takes from another game's deck (``uses: {deck:, needs: {cards:}}``), and
+    the game's own words for which cards (``uses: note:``, translated) when it takes only some."""
     uses = game.uses if isinstance(game.uses, dict) else {}
     needs = uses.get("needs") if isinstance(uses.get("needs"), dict) else {}
     cards = needs.get("cards") if needs else None
@@ -135,7 +136,12 @@ def borrowed_cards(game: Game, lang: str) -> dict[str, Any] | None:
         return None
     count = sum(cards.values()) if isinstance(cards, dict) else cards
     title = localize(game.used_title, lang, game.meta.languages) if game.used_title else None
-    return {"cards": count, "title": title or uses["deck"]}
+    note = uses.get("note")
+    return {
+        "cards": count,
+        "title": title or uses["deck"],
+        "note": localize(note, lang, game.meta.languages) if note else "",
+    }
 
 
 def render_document(

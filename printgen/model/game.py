@@ -37,6 +37,7 @@ class GameMeta:
     author: Text  # of the original design
     subtitle: Text | None
     where: Where
+    credits: Text | None = None  # more about the original, printed in the rulebook's credits
 
 
 @dataclass

@@ -27,6 +27,7 @@ GAME_KEYS = {
     "duration",
     "age",
     "author",
+    "credits",
     "data",
     "constraints",
     "uses",
@@ -131,6 +132,11 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         author=checker.text(node.get("author", ""), node.at("author"), "author") or "",
         subtitle=subtitle,
         where=node.where,
+        credits=(
+            checker.text(node["credits"], node.at("credits"), "credits")
+            if "credits" in node
+            else None
+        ),
     )
 
 

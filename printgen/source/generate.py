@@ -1,7 +1,8 @@
 """Generators: compact rules that expand into many card types.
 
 ``product`` crosses named axes (suits × ranks) and ``balanced`` deals symbol values over a
-numbered deck so that every value appears equally often (the rest show a dash).
+numbered deck so that every value appears equally often (the rest show a dash) and every pair of
+symbols is as close to independent as whole cards allow.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import itertools
 import random
 from dataclasses import dataclass
 from typing import Any
+
+from printgen.source import pairwise
 
 
 @dataclass
@@ -29,17 +32,32 @@ def balanced(
 ) -> list[Generated]:
     """Every value of an N-valued symbol appears cards // N times; the remainder are dashes.
 
-    Each symbol is shuffled with its own random stream derived from the seed, so symbols are
-    independent of each other and adding a symbol does not reshuffle the others.
+    Each symbol starts as its own shuffle (a random stream derived from the seed and its name);
+    then ``pairwise.balance`` swaps values within each symbol, keeping those counts, until every
+    pair of symbols is as close to independent as whole cards allow (see printgen/source/pairwise.py
+    for the exact bound). The search is seeded and runs a fixed number of steps, so the same
+    YAML always gives the same deck.
     """
-    columns: dict[str, list[Any]] = {}
-    for name, values in symbols.items():
-        each = cards // len(values)
-        column = [v for v in values for _ in range(each)]
-        column += [dash] * (cards - len(column))
+    names = list(symbols)
+    sizes = [len(symbols[name]) for name in names]
+    columns: list[list[int]] = []
+    for name, size in zip(names, sizes, strict=True):
+        each = cards // size if size else 0
+        column = [v for v in range(size) for _ in range(each)]
+        column += [size] * (cards - len(column))  # index `size` is the dash
         random.Random(f"{seed}:{name}").shuffle(column)
-        columns[name] = column
+        columns.append(column)
+    pairwise.balance(columns, sizes, str(seed))
+    values = [[*symbols[name], dash] for name in names]
     return [
-        Generated({"number": first + i, "symbols": {n: c[i] for n, c in columns.items()}}, 1)
+        Generated(
+            {
+                "number": first + i,
+                "symbols": {
+                    n: vals[col[i]] for n, vals, col in zip(names, values, columns, strict=True)
+                },
+            },
+            1,
+        )
         for i in range(cards)
     ]

@@ -1,0 +1,340 @@
+"""The rulebooks' worked examples are true: each example is replayed here by the rules it
+illustrates (the arena's geometry, the card data, the seed's arithmetic), and the rulebook in
+both languages is checked to tell that same story."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from printgen.project import Project
+from printgen.source.game import load_game
+from tests.conftest import ROOT, rule_context
+
+Cell = tuple[int, int]  # (column, row) of the arena, row 0 at the top
+
+
+def prose(game: str, kind: str, lang: str) -> str:
+    """A game's rulebook or aid source with its line breaks and '> ' quote marks flattened."""
+    text = (ROOT / "cards" / game / f"{kind}.{lang}.md").read_text(encoding="utf-8")
+    return " ".join(text.replace("\n> ", " ").split())
+
+
+def says(game: str, lang: str, *phrases: str) -> None:
+    text = prose(game, "rules", lang)
+    for phrase in phrases:
+        assert phrase in text, phrase
+
+
+# ------------------------------------------------------------------------------------ arena
+GRID: frozenset[Cell] = frozenset((c, r) for c in range(3) for r in range(3))
+WIND = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "W": (-1, 0)}
+CORNERS = {(0, 0), (2, 0), (0, 2), (2, 2)}
+SIDE_MIDDLES = {(1, 0), (0, 1), (2, 1), (1, 2)}
+
+
+def knight(cards: Iterable[Cell], at: Cell) -> set[Cell]:
+    jumps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+    here = set(cards)
+    return {(at[0] + dx, at[1] + dy) for dx, dy in jumps} & here
+
+
+def rook(cards: Iterable[Cell], at: Cell) -> set[Cell]:
+    here, reach = set(cards), set()
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        x, y = at[0] + dx, at[1] + dy
+        while (x, y) in here:  # an empty place stops the Rook
+            reach.add((x, y))
+            x, y = x + dx, y + dy
+    return reach
+
+
+def free_move(cards: Iterable[Cell], at: Cell, arrow: str) -> Cell | None:
+    dx, dy = WIND[arrow]
+    to = (at[0] + dx, at[1] + dy)
+    return to if to in set(cards) else None
+
+
+def adjacent(a: Cell, b: Cell) -> bool:
+    return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+def connected(cards: set[Cell]) -> bool:
+    start = next(iter(cards))
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for other in cards - seen:
+            if adjacent(here, other):
+                seen.add(other)
+                todo.append(other)
+    return seen == cards
+
+
+def test_knight_clarification_matches_the_3x3_geometry() -> None:
+    """ "From a corner, the two middle cards of the far sides; from the middle of a side, the two
+    corners of the opposite side; from the centre it has no move.\""""
+    for corner in CORNERS:
+        far = {m for m in SIDE_MIDDLES if abs(m[0] - corner[0]) + abs(m[1] - corner[1]) == 3}
+        assert knight(GRID, corner) == far and len(far) == 2
+        assert (1, 1) not in knight(GRID, corner)  # the issue: no knight from corner to centre
+    for middle in SIDE_MIDDLES:
+        opposite = {c for c in CORNERS if abs(c[0] - middle[0]) + abs(c[1] - middle[1]) == 3}
+        assert knight(GRID, middle) == opposite and len(opposite) == 2
+    assert knight(GRID, (1, 1)) == set()
+    says(
+        "blaster-e-spade-laser",
+        "en",
+        "the Knight reaches, from a corner, the two middle cards of the far sides; from the "
+        "middle of a side, the two corners of the opposite side; from the centre it has no move",
+    )
+    says(
+        "blaster-e-spade-laser",
+        "it",
+        "il Cavallo da un angolo raggiunge le due carte centrali dei lati lontani; dal centro di "
+        "un lato raggiunge i due angoli del lato opposto; dal centro non ha mosse",
+    )
+
+
+def test_arena_examples_follow_the_rules() -> None:
+    # 1. Anna: bottom-left, arrow NE to the centre, arrow E to the right middle, Rook up.
+    anna = free_move(GRID, (0, 2), "NE")
+    assert anna == (1, 1)
+    anna = free_move(GRID, anna, "E")
+    assert anna == (2, 1)
+    assert (2, 0) in rook(GRID, anna)
+    # 2. Blaster: Anna on the centre (ON, D4 = 3), Bruno on the top-left corner.
+    anna, bruno, bruno_lp = (1, 1), (0, 0), 10
+    assert adjacent(anna, bruno)
+    bruno_lp -= 3
+    assert bruno_lp == 7
+    # … then Anna moves the bottom-right card just right of the top-right corner.
+    arena = set(GRID) - {(2, 2)} | {(3, 0)}
+    assert any(adjacent((3, 0), c) for c in arena - {(3, 0)}) and connected(arena)
+    assert (2, 2) not in (anna, bruno)  # no pawn travelled with it
+    # 3. Sword: Bruno, still top-left with a Knight, cannot reach the centre in one jump …
+    assert anna not in knight(arena, bruno)
+    # … jumps to the bottom-side middle, whose arrow points North, and walks onto Anna.
+    assert (1, 2) in knight(arena, bruno)
+    assert free_move(arena, (1, 2), "N") == anna
+    anna_lp = 10 - 5
+    assert anna_lp == 5
+    says(
+        "blaster-e-spade-laser",
+        "en",
+        "Anna is on the bottom-left corner; her card has the arrow pointing North-East",
+        "whose arrow points East, and goes on to the middle card of the right side",
+        "There element 6 is a Rook: with the chess move she goes up to the top-right corner",
+        "Bruno discards 3 LP (from 10 to 7)",
+        "moves the bottom-right card just to the right of the top-right corner",
+        "he is still on the top-left corner, and his card has the Knight on element 6",
+        "From a corner the Knight cannot reach the centre: with the “L” move Bruno jumps to "
+        "the middle card of the bottom side. That card’s arrow points North",
+        "D6 = 5: Bruno attacks with the sword and Anna discards 5 LP",
+    )
+    says(
+        "blaster-e-spade-laser",
+        "it",
+        "Anna è sull’angolo in basso a sinistra; la sua carta ha la freccia verso Nord-Est",
+        "la cui freccia punta a Est, e prosegue sulla carta centrale di destra",
+        "Lì l’elemento 6 è una Torre: con la mossa degli scacchi sale sull’angolo in alto a destra",
+        "Bruno scarta 3 PV (da 10 a 7)",
+        "sposta la carta in basso a destra subito a destra dell’angolo in alto a destra",
+        "sempre sull’angolo in alto a sinistra; la sua carta ha il Cavallo sull’elemento 6",
+        "Dall’angolo il Cavallo non raggiunge il centro: con la mossa a “L” Bruno salta sulla "
+        "carta centrale del lato in basso. La freccia di quella carta punta a Nord",
+        "D6 = 5: Bruno attacca con la spada e Anna scarta 5 PV",
+    )
+
+
+# ---------------------------------------------------------------------------- Costruttori
+CDM = "costruttori-del-medioevo"
+SKILLS = ("stone", "wood", "compass", "tile")
+
+
+@pytest.fixture(scope="module")
+def cdm() -> dict[str, dict[str, object]]:
+    """Every Costruttori card's printed values (Italian), by card id."""
+    ctx = rule_context(ROOT, CDM)
+    return {card.id: dict(card.values) for deck in ctx.decks for card in ctx.cards(deck, "it")}
+
+
+def need(card: dict[str, object]) -> tuple[int, ...]:
+    return tuple(int(str(card[s])) for s in SKILLS)
+
+
+def covers(workers: Iterable[tuple[int, ...]], building: tuple[int, ...]) -> bool:
+    total = [sum(w[i] for w in workers) for i in range(4)]
+    return all(t >= n for t, n in zip(total, building, strict=True))
+
+
+def test_costruttori_building_example(cdm: dict[str, dict[str, object]]) -> None:
+    farmhouse, shipwright, roofer = cdm["casolare"], cdm["mastro-d-ascia"], cdm["conciatetti"]
+    assert need(farmhouse) == (2, 3, 0, 2) and (farmhouse["vp"], farmhouse["coins"]) == (1, 10)
+    assert need(shipwright) == (2, 3, 0, 0) and shipwright["wage"] == 5
+    assert need(roofer) == (0, 1, 0, 2) and roofer["wage"] == 3
+    assert not covers([need(shipwright)], need(farmhouse))  # one worker is not enough
+    assert covers([need(shipwright), need(roofer)], need(farmhouse))
+    actions = 1 + 2  # the second worker on the same building this turn costs 2 actions
+    assert actions == 3  # the three free actions of a turn
+    assert int(str(shipwright["wage"])) + int(str(roofer["wage"])) == 8
+    says(
+        CDM,
+        "en",
+        "Anna took the Farmhouse (2 stone, 3 wood, 2 tile; 1 victory point and 10 coins)",
+        "She sends the Head Shipwright (2 stone, 3 wood; wage 5): 1 action and 5 coins",
+        "the Roofer (1 wood, 2 tile; wage 3)",
+        "it costs 2 actions and 3 coins",
+        "She spent 3 actions and 8 coins, and earned 10",
+    )
+    says(
+        CDM,
+        "it",
+        "Anna ha preso il Casolare (2 pietra, 3 legno, 2 tegola; 1 punto vittoria e 10 monete)",
+        "Manda il Mastro d'ascia (2 pietra, 3 legno; salario 5): 1 azione e 5 monete",
+        "il Conciatetti (1 legno, 2 tegola; salario 3)",
+        "costa 2 azioni e 3 monete",
+        "Ha speso 3 azioni e 8 monete, ne ha guadagnate 10",
+    )
+
+
+def test_costruttori_machine_example(cdm: dict[str, dict[str, object]]) -> None:
+    winch, helper = cdm["macchina-stone-1"], cdm["garzone-carpentiere"]
+    assert need(winch) == (0, 1, 1, 0)
+    assert (winch["vp"], winch["produces"], winch["gives"]) == (1, "stone", 2)
+    assert need(helper) == (0, 1, 1, 0) and helper["wage"] == 2
+    assert covers([need(helper)], need(winch))
+    says(
+        CDM,
+        "en",
+        "Bruno completes the Winch (1 wood, 1 compass) by sending his Carpenter's Helper to it: "
+        "1 action and 2 coins. He gains 1 victory point",
+        "as a worker with 2 stone",
+    )
+    says(
+        CDM,
+        "it",
+        "Bruno completa l'Argano (1 legno, 1 compasso) mandandovi il suo Garzone carpentiere: "
+        "1 azione e 2 monete. Guadagna 1 punto vittoria",
+        "come un lavoratore con 2 pietra",
+    )
+
+
+def test_costruttori_end_example() -> None:
+    game = load_game(Project.at(ROOT), CDM)
+    end_vp, per_vp = game.data["end_vp"], game.data["coins_per_vp"]
+    carla, davide = (18, 27), (16, 41)  # (card points, coins)
+    assert carla[0] >= end_vp > davide[0]  # Carla ends the game, Davide still plays
+    scores = [points + coins // per_vp for points, coins in (carla, davide)]
+    assert scores == [20, 20]
+    assert davide[1] > carla[1]  # the tie goes to the player with more coins
+    says(CDM, "en", "Carla has 27 coins (+2 points, total 20), Davide 41 (+4 points, total 20)")
+    says(CDM, "it", "Carla ha 27 monete (+2 punti, totale 20), Davide 41 (+4 punti, totale 20)")
+
+
+# ---------------------------------------------------------------------------------- Figli
+def test_figli_cost_example() -> None:
+    data = load_game(Project.at(ROOT), "figli-di-un-magic-minore").data
+    eight = 8
+    assert eight <= 4 + 5 and eight <= 5 + 2 + data["ace_power"]
+    assert min(9, 10, data["face_power"]) >= eight  # "a nine, a ten or any face card"
+    says(
+        "figli-di-un-magic-minore",
+        "en",
+        "I can discard the four and the five of clubs",
+        "for example a five, a two and the Ace",
+    )
+
+
+def test_figli_combat_example_leaves_the_ten_in_play() -> None:
+    data = load_game(Project.at(ROOT), "figli-di-un-magic-minore").data
+    dealt = 10 + data["spade_damage"]
+    to_discard = (6 + data["diamond_toughness"]) + 2  # the 6 of diamonds and the 2 of hearts
+    assert dealt - to_discard > 0  # left-over damage reaches the defending player
+    taken = 6 + 2  # blockers deal their power; neither is a spade
+    assert taken < 10  # the 10 of spades is not a diamond: 10 damage discards it
+    for lang, phrase in (
+        ("en", "takes 6 + 2 = 8 damage: not enough to discard it"),
+        ("it", "subisce 6 + 2 = 8 danni: non bastano a scartarlo"),
+    ):
+        says("figli-di-un-magic-minore", lang, phrase)
+
+
+# ------------------------------------------------------------------------ Warriors and Monks
+def test_warriors_and_monks_attack_example() -> None:
+    attackers, defenders, monks, beans = 4, 1, ["wine", "plain"], 5
+    surviving = attackers - defenders
+    loot = 0
+    for hit in range(surviving):
+        target = monks[hit] if hit < len(monks) else None  # Monks with Wine are hit first
+        loot += 0 if target == "wine" else 1
+    loot = min(loot, beans)
+    assert (surviving, loot, attackers + defenders) == (3, 2, 5)
+    says(
+        "warriors-and-monks",
+        "en",
+        "he defends with 1 Warrior, which cancels one attacker. Anna has 3 Warriors left",
+        "The 5 Warriors, the 2 Monks and the Wine are discarded; Bruno gives Anna 2 beans",
+    )
+    says(
+        "warriors-and-monks",
+        "it",
+        "si difende con 1 Guerriero, che neutralizza un attaccante. Restano 3 Guerrieri di Anna",
+        "Vanno negli scarti i 5 Guerrieri, i 2 Monaci e il Vino; Bruno dà 2 fagioli ad Anna",
+    )
+
+
+# ------------------------------------------------------------------------------ Morra navale
+BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+
+
+def answer(named: str, ship: str) -> str:
+    if ship == named:
+        return "miss"
+    return "sunk" if BEATS[named] == ship else "counter"
+
+
+def test_morra_examples_follow_rock_paper_scissors() -> None:
+    assert answer("rock", "rock") == "miss"
+    assert answer("rock", "scissors") == "sunk"
+    assert answer("rock", "paper") == "counter"
+    assert answer("paper", "rock") == "sunk"  # the tip: name the sign that beats a known ship
+    says(
+        "morra-navale",
+        "en",
+        "It is a **rock**: Bruno answers “Miss!”",
+        "It is **scissors**: Bruno answers “Sunk!”",
+        "It is **paper**: Bruno answers “Counterattack!”",
+    )
+    says(
+        "morra-navale",
+        "it",
+        "È un **sasso**: Bruno risponde “Mancato!”",
+        "È una **forbice**: Bruno risponde “Affondato!”",
+        "È una **carta**: Bruno risponde “Contrattacco!”",
+    )
+
+
+def test_examples_live_in_every_language() -> None:
+    games = ("blaster-e-spade-laser", CDM, "figli-di-un-magic-minore", "morra-navale")
+    for game in (*games, "warriors-and-monks"):
+        counts = [
+            prose(game, "rules", lang).count("**Example.**" if lang == "en" else "**Esempio.**")
+            for lang in ("en", "it")
+        ]
+        assert counts[0] == counts[1] > 0, game
+
+
+# ------------------------------------------------------------------------- symbol deck
+def test_symbol_deck_example_cards_show_the_dashes_it_names() -> None:
+    """ "card 5 has a dash on element 8, card 1 on the D20" — the generated deck decides."""
+    from tests.test_mazzo_dei_simboli import _symbol_deck
+
+    deck = _symbol_deck(ROOT)
+    assert deck.columns["wind"][5 - 1] == "-" and deck.columns["d20"][1 - 1] == "-"
+    assert deck.columns["wind"][1 - 1] != "-"  # card 1 shows the D20 dash, not element 8's
+    says("mazzo-dei-simboli", "en", "card 5 has a dash on element 8, card 1 on the D20")
+    says("mazzo-dei-simboli", "it", "la carta 5 ha un trattino sull’elemento 8, la carta 1 sul D20")
+    for lang in ("en", "it"):
+        assert "simboli/card-5 simboli/card-1" in prose("mazzo-dei-simboli", "rules", lang)
