@@ -273,3 +273,21 @@ def test_warriors_and_monks_deck_rules_are_checks(
     found = [x for x in error_lines(run) if f": {rule}: " in x]
     assert found and found[0].startswith(f"{where.relative_to(project)}:{line}:"), run.err
     assert run.code == (0 if rule == "short-goal" else 2)  # short-goal is a warning
+
+
+def test_a_check_may_run_over_several_decks(harbour: Path, printgen: Printgen) -> None:
+    """``each: [a, b]`` checks the card types of both decks, each at its own line."""
+    game = harbour / "cards/harbour"
+    (game / "decks/boats.yaml").write_text(
+        (game / "decks/ships.yaml").read_text().replace("id: sloop", "id: dinghy"), "utf-8"
+    )
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text().replace("each: ships\n", "each: [ships, boats]\n", 1)
+    )
+    run = printgen(harbour, "validate", "--only", "cards")
+    galleons = [x for x in error_lines(run) if "ship-cost: Galleon costs 9" in x]
+    assert sorted(x.split(":")[0] for x in galleons) == [
+        "cards/harbour/decks/boats.yaml",
+        "cards/harbour/decks/ships.yaml",
+    ]

@@ -1,9 +1,9 @@
 """Design rules of *I Costruttori del Medioevo* (game id ``costruttori-del-medioevo``).
 
 The mistakes this kind of game invites, each a named rule; every finding names the rule, the
-card (id and printed name) and the YAML line it comes from:
+card (id and printed name) and the YAML line it comes from (the simplest rule, a worker's wage
+equals the sum of its skills, is a check in game.yaml):
 
-- ``wage``          a worker's wage equals the sum of its four skills;
 - ``skill-cap``     no worker skill is below 0 or above ``data.skill_max``;
 - ``rank``          a worker's skills follow its rank's pattern (helper 1+1, journeyman 2+1,
                     expert 1+1+1+1 / 2+2 / 3+1 / 2+1+1, foreman 3+2: ``data.ranks``);
@@ -179,19 +179,6 @@ def _spell(vector: Vector) -> str:
 
 
 # ---------------------------------------------------------------------------------- workers
-def rule_wage(c: Ctx) -> Iterator[Problem]:
-    for p in c.workers + c.starters:
-        wage, total = p.number("wage"), sum(p.vector())
-        if wage is None:
-            yield Problem(p.where("wage"), f"wage: {p.label} has no whole-number wage")
-        elif wage != total:
-            yield Problem(
-                p.where("wage"),
-                f"wage: {p.label} has wage {wage} but its skills add "
-                f"up to {total} ({_spell(p.vector())}); the wage must equal the sum",
-            )
-
-
 def rule_skill_cap(c: Ctx) -> Iterator[Problem]:
     cap = int(c.setting("skill_max"))
     for p in c.workers + c.starters:
@@ -612,7 +599,6 @@ def rule_original(c: Ctx) -> Iterator[Problem]:
 
 
 RULES = (
-    rule_wage,
     rule_skill_cap,
     rule_rank,
     rule_start,

@@ -95,7 +95,7 @@ class Check:
     """A design rule written in game.yaml's ``checks:``: an expression that must hold."""
 
     id: str
-    each: str | None  # a deck id: the check runs once per card type; None: once per game
+    each: tuple[str, ...]  # deck ids: the check runs once per card type; empty: once per game
     assertion: str  # "{{ card.cost <= card.cargo + 1 }}"
     message: Text  # a template, shown when the assertion fails
     severity: Severity

@@ -19,14 +19,15 @@ from printgen.source.readers import did_you_mean
 
 def run_checks(ctx: RuleContext, problems: Problems) -> None:
     for check in ctx.game.checks:
-        if check.each is not None and ctx.deck(check.each) is None:
-            tail = did_you_mean(check.each, [d.id for d in ctx.decks])
+        missing = [deck for deck in check.each if ctx.deck(deck) is None]
+        for deck in missing:
+            tail = did_you_mean(deck, [d.id for d in ctx.decks])
             problems.add(
                 check.each_where,
-                f"{check.id}: each names deck '{check.each}', which this game does not have{tail}",
+                f"{check.id}: each names deck '{deck}', which this game does not have{tail}",
             )
-            continue
-        _run(ctx, check, problems)
+        if not missing:
+            _run(ctx, check, problems)
 
 
 def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
@@ -65,16 +66,23 @@ def _subjects(ctx: RuleContext, check: Check, lang: str) -> list[tuple[str, Wher
     """(what is checked, where a failure is reported, the expression's variables)."""
     resolved = ctx.resolved(lang)
     base = {"data": resolved.data, "game": resolved.game, "lang": lang}
-    if check.each is None:
+    if not check.each:
         decks = {deck.id: _deck_vars(ctx, deck, lang) for deck in ctx.decks}
         return [("", check.where, {**base, "decks": decks})]
-    deck = ctx.deck(check.each)
-    assert deck is not None  # run_checks reported a missing deck
-    deck_vars = _deck_vars(ctx, deck, lang)
-    return [
-        (card.id, card.where, {**base, "deck": deck_vars, "card": resolved.values(deck, card)})
-        for card in deck.cards
-    ]
+    subjects = []
+    for deck_id in check.each:
+        deck = ctx.deck(deck_id)
+        assert deck is not None  # run_checks reported a missing deck
+        deck_vars = _deck_vars(ctx, deck, lang)
+        subjects += [
+            (
+                f"{deck.id}/{card.id}",
+                card.where,
+                {**base, "deck": deck_vars, "card": resolved.values(deck, card)},
+            )
+            for card in deck.cards
+        ]
+    return subjects
 
 
 def _deck_vars(ctx: RuleContext, deck: Deck, lang: str) -> dict[str, Any]:

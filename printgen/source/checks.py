@@ -22,6 +22,21 @@ CHECK_KEYS = {"id", "each", "assert", "message", "severity"}
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
+def _decks(checker: Checker, item: LDict, check_id: str) -> tuple[str, ...]:
+    """``each:``: a deck id, or a list of them."""
+    if "each" not in item:
+        return ()
+    value = item["each"]
+    names = value if isinstance(value, list) else [value]
+    if not names or not all(isinstance(n, str) and n.strip() for n in names):
+        checker.error(
+            item.at("each"),
+            f"each of check '{check_id}' must be a deck id or a list of deck ids, not {value!r}",
+        )
+        return ()
+    return tuple(names)
+
+
 def read_checks(checker: Checker, node: LDict) -> list[Check]:
     if "checks" not in node:
         return []
@@ -58,7 +73,7 @@ def read_checks(checker: Checker, node: LDict) -> list[Check]:
             else None
         )
         severity = checker.choice(item, "severity", f"check '{check_id}'", tuple(Severity), "error")
-        each = checker.string(item, "each", f"check '{check_id}'")
+        each = _decks(checker, item, check_id)
         if assertion is None or message is None:
             continue
         checks.append(
