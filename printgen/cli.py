@@ -230,6 +230,14 @@ def _run(args: argparse.Namespace) -> int:
     from printgen.session import Session
 
     project = Project.at(args.project)
+    if args.command == "calibrate":  # needs no game: it measures the printer
+        from printgen.calibrate import calibrate
+
+        try:
+            return calibrate(project, args.paper, args.duplex, args.out)
+        except ProjectError as exc:
+            _report(exc.problems)
+            return EXIT_BAD_INPUT
     if not project.cards.is_dir():
         print(
             f"printgen: no cards/ folder in {project.root}; run printgen in a project folder "
@@ -248,10 +256,6 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    if args.command == "calibrate":
-        from printgen.calibrate import calibrate
-
-        return calibrate(project, args)
     try:
         if args.command == "list":
             return _list(session, games)

@@ -92,7 +92,9 @@ def _first_fit(
     content: str | None, sizes: tuple[float, ...], width: float, height: float, taken: list[Box]
 ) -> tuple[Label, float] | None:
     for size in sizes:
-        length = bar_length(size) if content is None else float(stringWidth(content, FONT, size)) * PT_MM
+        length = (
+            bar_length(size) if content is None else float(stringWidth(content, FONT, size)) * PT_MM
+        )
         for side in SIDES:
             for start, end in _free(side, width, height, taken):
                 if end - start >= length:
