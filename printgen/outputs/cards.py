@@ -13,6 +13,7 @@ from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
 from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
 from printgen.layout.face import LaidOutDeck
+from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Format
 from printgen.outputs import OutputJob
 from printgen.problems import Problems, Where
@@ -43,7 +44,10 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         from printgen.outputs.tts import tts_files
 
         out = options.out or job.project.root / "build"
-        files.update(tts_files(decks, job.title, out / job.game.id / job.lang, options))
+        meta = job.game.meta
+        names = {d.deck.id: localize(d.deck.name, job.lang, meta.languages) for d in decks}
+        folder = out / job.game.id / job.lang
+        files.update(tts_files(decks, job.title, job.game.id, folder, options, names))
     return files
 
 
