@@ -54,7 +54,9 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
         images = render_pages(faces_pdf([face for _, face in faces], bleed=True), dpi / INCH_MM)
         folder = f"png/{laid.deck.id}"
         for (name, face), image in zip(faces, images, strict=True):
-            sized = exact(image, image_size(face, dpi, options.service))
+            b = 2 * face.bleed_mm
+            drawn = ((face.width_mm + b) / INCH_MM * dpi, (face.height_mm + b) / INCH_MM * dpi)
+            sized = exact(image, image_size(face, dpi, options.service), drawn)
             files[f"{folder}/{name}"] = png_bytes(sized, dpi)
         files[f"{folder}/counts.csv"] = _counts(laid)
     return files

@@ -49,22 +49,27 @@ def render_pages(pdf: bytes, px_per_mm: float) -> list[Image.Image]:
         document.close()
 
 
-def exact(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """``image`` centred on ``size`` pixels: cropped, or extended by repeating its edge pixels."""
+def exact(
+    image: Image.Image, size: tuple[int, int], drawn: tuple[float, float] | None = None
+) -> Image.Image:
+    """``image`` centred on ``size`` pixels: cropped, or extended by repeating its edge pixels.
+
+    ``drawn`` is the page's exact size in pixels, of which the rendered image covers the top-left
+    (the rasteriser rounds a partly covered last row or column up): the page, not the rounded
+    image, is centred.
+    """
     width, height = size
-    left = (width - image.width) // 2
-    top = (height - image.height) // 2
-    if left < 0 or top < 0:  # crop the excess evenly first
-        box_left, box_top = max(0, -left), max(0, -top)
-        image = image.crop(
-            (
-                box_left,
-                box_top,
-                box_left + min(image.width, width),
-                box_top + min(image.height, height),
-            )
-        )
-        left, top = max(0, left), max(0, top)
+    page_w, page_h = drawn or image.size
+    left = round((width - page_w) / 2)
+    top = round((height - page_h) / 2)
+    window = (
+        max(0, -left),
+        max(0, -top),
+        min(image.width, width - left),
+        min(image.height, height - top),
+    )
+    image = image.crop(window)
+    left, top = max(0, left), max(0, top)
     if image.size == size:
         return image
     canvas = Image.new("RGB", size)
