@@ -56,9 +56,9 @@ def test_print_service_sizes_extend_the_bleed_never_scale_the_card(
 ) -> None:
     plain = _png(root) / WM / "en" / "png" / "main" / "monk.png"
     sized = _png(root, "--service", service) / WM / "en" / "png" / "main" / "monk.png"
-    with Image.open(plain) as card, Image.open(sized) as image:
+    with Image.open(plain) as opened, Image.open(sized) as image:
         assert image.size == size
-        card = card.convert("RGB")
+        card = opened.convert("RGB")
         centred = ((size[0] - card.width) // 2, (size[1] - card.height) // 2)
         found = [
             (left, top)  # the 300 dpi card, pixel for pixel, within a pixel of the centre

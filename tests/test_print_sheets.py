@@ -272,3 +272,20 @@ def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) ->
     result = printgen(project, "build", WM)
     assert result.code == 2
     assert result.err.startswith("printgen.yaml:1:14: 'back-offset': expected two lengths")
+
+
+def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("bleed: 3mm", "bleed: 3mm\ngutter: 6mm", 1)
+    )
+    result = printgen(project, "build", WM, "--lang", "en", "--only", "cards")
+    assert result.code == 0, result.err
+    first = placements(project / "build" / WM / "en" / "cards.pdf")[0]
+    xs = sorted({round(p.x, 3) for p in first})
+    assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx([69.0] * 3, abs=TOL)
+    assert all(p.bleed == pytest.approx((3.0,) * 4, abs=TOL) for p in first)  # all its own
+    assert len(first) == 8  # 4 × 2 on landscape A4 beats 2 × 3 on portrait with 6 mm gaps
+    assert page_sizes(project / "build" / WM / "en" / "cards.pdf")[0] == pytest.approx(
+        (297.0, 210.0), abs=TOL
+    )

@@ -36,6 +36,8 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         except DoesNotFit as exc:
             problems.add(exc.where, f"{exc}; choose a smaller size")
             return {}
+    if options.out is None:  # validate: the images are drawn from what was just checked
+        return files
     if Format.PNG in options.formats:
         from printgen.outputs.png import png_files
 
