@@ -51,7 +51,7 @@ def build_games(session: Session, games: list[str], options: BuildOptions) -> in
 
     images: dict[Path, int] = {}
     for path in files:
-        if path.suffix == ".pdf" or path.parent.name == "tts" and path.suffix == ".json":
+        if path.suffix == ".pdf" or (path.parent.name == "tts" and path.suffix == ".json"):
             print(f"wrote {shown(path)}")
         elif path.suffix == ".png":  # exports: one line per folder, not per image
             folder = path.parent.parent if path.parent.parent.name == "png" else path.parent
