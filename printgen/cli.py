@@ -204,8 +204,20 @@ def _dpi(value: str) -> int:
     return _bounded_int(value, 72, 1200, "a resolution in dpi")
 
 
+def _negative_values(argv: list[str]) -> list[str]:
+    """``--back-offset -1,2`` as ``--back-offset=-1,2``: argparse takes a value starting with a
+    minus sign for an option, and offsets are often negative."""
+    glued: list[str] = []
+    for arg in argv:
+        if glued and glued[-1] == "--back-offset" and arg.startswith("-"):
+            glued[-1] = f"--back-offset={arg}"
+        else:
+            glued.append(arg)
+    return glued
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parser().parse_args(_negative_values(sys.argv[1:] if argv is None else argv))
     try:
         return _run(args)
     except KeyboardInterrupt:

@@ -268,6 +268,12 @@ def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) ->
     assert result.code == 0, result.err
     data = _manifest(project / "build" / WM / "en" / "cards.pdf")
     assert data["back_offset_mm"] == [0.5, -1.0]
+    # the command line wins, a negative value included
+    result = printgen(
+        project, "build", WM, "--lang", "en", "--only", "cards", "--back-offset", "-1,2"
+    )
+    assert result.code == 0, result.err
+    assert _manifest(project / "build" / WM / "en" / "cards.pdf")["back_offset_mm"] == [-1, 2]
     (project / "printgen.yaml").write_text("back-offset: far\n", encoding="utf-8")
     result = printgen(project, "build", WM)
     assert result.code == 2
