@@ -295,3 +295,59 @@ def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
     assert page_sizes(project / "build" / WM / "en" / "cards.pdf")[0] == pytest.approx(
         (297.0, 210.0), abs=TOL
     )
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two boxes (left, bottom, right, top) share more than an edge."""
+    return a[0] < b[2] - TOL and b[0] < a[2] - TOL and a[1] < b[3] - TOL and b[1] < a[3] - TOL
+
+
+@pytest.mark.parametrize(("paper", "duplex"), [("a4", "long"), ("letter", "long"), ("a4", "fold")])
+def test_no_mark_or_bleed_of_any_sheet_touches_another_card(
+    root: Path, paper: str, duplex: str
+) -> None:
+    """Every sheet of every bundled game: cards never overlap, no bleed runs onto another
+    card, every crop mark stays off the cards and 5 mm inside the paper."""
+    out = build(root, "--lang", "en", "--only", "cards", "--paper", paper, "--duplex", duplex)
+    pdfs = sorted(out.glob("*/en/*.pdf"))
+    assert len(pdfs) == 7
+    for pdf in pdfs:
+        sizes = page_sizes(pdf)
+        for page, placed, drawn in zip(sizes, placements(pdf), lines(pdf), strict=True):
+            trims = [(p.x, p.y, p.x + p.width, p.y + p.height) for p in placed]
+            bleeds = [
+                (
+                    p.x - p.bleed[0],
+                    p.y - p.bleed[1],
+                    p.x + p.width + p.bleed[2],
+                    p.y + p.height + p.bleed[3],
+                )
+                for p in placed
+            ]
+            for i, trim in enumerate(trims):
+                for j, other in enumerate(bleeds):
+                    if i != j:
+                        assert not _overlap(trim, other), (pdf.name, placed[i], placed[j])
+            for x1, y1, x2, y2 in drawn:
+                if abs(x1 - x2) > TOL and abs(y1 - y2) > TOL:
+                    continue
+                segment = (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+                if any(
+                    b[0] - TOL <= segment[0]
+                    and segment[2] <= b[2] + TOL
+                    and b[1] - TOL <= segment[1]
+                    and segment[3] <= b[3] + TOL
+                    for b in bleeds
+                ):
+                    continue  # drawn by a card's own design
+                assert min(x1, x2) >= EDGE - TOL and max(x1, x2) <= page[0] - EDGE + TOL
+                assert min(y1, y2) >= EDGE - TOL and max(y1, y2) <= page[1] - EDGE + TOL
+                for trim in trims:
+                    inside = (
+                        trim[0] + TOL < segment[2]
+                        and segment[0] < trim[2] - TOL
+                        and trim[1] + TOL < segment[3]
+                        and segment[1] < trim[3] - TOL
+                    )
+                    crossing = _overlap(segment, trim) or inside
+                    assert not crossing, (pdf.name, segment, trim)
