@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pdfplumber
 import pytest
+from pypdf import PdfReader
 
+from tests.conftest import MM
 from tests.printing import Placed, build, half_turn, lines, page_sizes, placements, turned
 
 WM = "warriors-and-monks"
@@ -313,7 +316,16 @@ def test_no_mark_or_bleed_of_any_sheet_touches_another_card(
     assert len(pdfs) == 7
     for pdf in pdfs:
         sizes = page_sizes(pdf)
-        for page, placed, drawn in zip(sizes, placements(pdf), lines(pdf), strict=True):
+        with pdfplumber.open(pdf) as document:
+            chars = [
+                [(c["x0"] / MM, c["bottom"] / MM, c["x1"] / MM, c["top"] / MM) for c in p.chars]
+                for p in document.pages
+            ]
+        texts = [p.extract_text() for p in PdfReader(pdf).pages]  # reads rotated labels whole
+        for page, placed, drawn, letters, text in zip(
+            sizes, placements(pdf), lines(pdf), chars, texts, strict=True
+        ):
+            assert re.search(r" · sheet \d+/\d+ · ", text), (pdf.name, "no sheet label")
             trims = [(p.x, p.y, p.x + p.width, p.y + p.height) for p in placed]
             bleeds = [
                 (
@@ -324,6 +336,11 @@ def test_no_mark_or_bleed_of_any_sheet_touches_another_card(
                 )
                 for p in placed
             ]
+            for x0, bottom, x1, top in letters:  # the label: in the margin, 5 mm in
+                box = (x0, page[1] - bottom, x1, page[1] - top)
+                if not any(_overlap(box, b) for b in bleeds):
+                    assert box[0] >= EDGE - TOL and box[2] <= page[0] - EDGE + TOL
+                    assert box[1] >= EDGE - TOL and box[3] <= page[1] - EDGE + TOL
             for i, trim in enumerate(trims):
                 for j, other in enumerate(bleeds):
                     if i != j:
