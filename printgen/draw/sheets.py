@@ -84,15 +84,15 @@ def impose(
     groups: dict[Kind, list[object]] = {}
     for item in items:
         groups.setdefault(item.kind, []).append(item)
-    fold = duplex == Duplex.FOLD
-    plans = pack(list(groups.items()), paper, fold)
     has_backs = any(item.back is not None for item in items)
+    fold = duplex == Duplex.FOLD and has_backs  # nothing to fold over: use the whole sheet
+    plans = pack(list(groups.items()), paper, fold)
     sheets: list[Sheet] = []
     for number, plan in enumerate(plans, start=1):
         fronts = _placements(plan.blocks)
         marks = crop_marks(plan.blocks, plan.area)
         if fold:
-            backs = _turned(fronts, plan, Duplex.FOLD, Offset()) if has_backs else []
+            backs = _turned(fronts, plan, Duplex.FOLD, Offset())
             sheet = Sheet("fold", number, plan.width, plan.height, fronts + backs, marks)
             sheet.fold_x = plan.width / 2
             sheets.append(sheet)
