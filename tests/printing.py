@@ -128,11 +128,12 @@ def page_sizes(pdf: Path) -> list[tuple[float, float]]:
 Line = tuple[float, float, float, float]
 
 
-def lines(pdf: Path) -> list[list[Line]]:
-    """Every page's straight lines in mm (x1, y1, x2, y2), y up."""
+def lines(pdf: Path, pages: list[int] | None = None) -> list[list[Line]]:
+    """The straight lines in mm (x1, y1, x2, y2), y up, of every page (or of ``pages``)."""
     found = []
     with pdfplumber.open(pdf) as document:
-        for page in document.pages:
+        for index in range(len(document.pages)) if pages is None else pages:
+            page = document.pages[index]
             found.append(
                 [
                     (
