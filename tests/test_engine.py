@@ -131,3 +131,38 @@ def test_alias_bomb_stops_fast(tmp_path: Path) -> None:
     with pytest.raises(ProjectError, match="alias bomb"):
         read_yaml(path, "bomb.yaml")
     assert time.monotonic() - started < 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("fold", [False, True])
+def test_packing_places_every_card_once_with_room_for_bleed_and_marks(
+    paper: str, fold: bool
+) -> None:
+    groups: list[tuple[Kind, list[object]]] = [
+        (Kind(63, 88, 3, "rect", 0), [f"poker-{i}" for i in range(20)]),
+        (Kind(44, 68, 3, "rect", 0), [f"mini-{i}" for i in range(31)]),
+        (Kind(28, 28, 2, "circle", 4), [f"coin-{i}" for i in range(17)]),
+        (Kind(70, 120, 3, "rect", 4), [f"tarot-{i}" for i in range(3)]),
+        (Kind(63, 88, 3, "rect", 0), [f"poker-b-{i}" for i in range(4)]),  # another deck
+    ]
+    sheets = pack(groups, PAPER_SIZES[paper], fold)
+    placed = [item for sheet in sheets for block in sheet.blocks for item in block.items]
+    wanted = [item for _, items in groups for item in items]
+    assert sorted(map(str, placed)) == sorted(map(str, wanted))
+    for sheet in sheets:
+        area = sheet.area
+        boxes = []
+        for block in sheet.blocks:
+            b = block.kind.bleed
+            # at least the shortest mark fits between the cards and the paper's edge (or fold)
+            assert block.left >= area.left + 2.5 - 1e-9
+            assert block.right <= area.right - 2.5 + 1e-9
+            assert block.bottom >= area.bottom + 2.5 - 1e-9
+            assert block.top <= area.top - 2.5 + 1e-9
+            boxes.append((block.left - b, block.bottom - b, block.right + b, block.top + b))
+        for i, one in enumerate(boxes):  # blocks keep their bleeds and marks apart
+            for other in boxes[i + 1 :]:
+                gap_x = max(other[0] - one[2], one[0] - other[2])
+                gap_y = max(other[1] - one[3], one[1] - other[3])
+                assert max(gap_x, gap_y) >= 2 * (1.0 + 2.0) - 1e-9
+    assert len([s for s in sheets if any(b.items[0] == "poker-b-0" for b in s.blocks)]) == 1
