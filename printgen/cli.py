@@ -306,7 +306,10 @@ def options_from(args: argparse.Namespace, out: Path | None, session: Session) -
             (o for o in (args.back_offset, settings.back_offset) if o is not None), Offset()
         ),
         cards=CardFilter(ids, args.copies),
-        formats=frozenset(Format(f) for f in args.format or (Format.PDF,)),
+        # --service alone asks for the service's images
+        formats=frozenset(
+            Format(f) for f in args.format or ((Format.PNG,) if args.service else (Format.PDF,))
+        ),
         dpi=args.dpi,
         service=Service(args.service) if args.service else None,
     )

@@ -55,7 +55,8 @@ def test_print_service_sizes_extend_the_bleed_never_scale_the_card(
     root: Path, service: str, size: tuple[int, int]
 ) -> None:
     plain = _png(root) / WM / "en" / "png" / "main" / "monk.png"
-    sized = _png(root, "--service", service) / WM / "en" / "png" / "main" / "monk.png"
+    out = build(root, WM, "--lang", "en", "--only", "cards", "--service", service)  # png implied
+    sized = out / WM / "en" / "png" / "main" / "monk.png"
     with Image.open(plain) as opened, Image.open(sized) as image:
         assert image.size == size
         card = opened.convert("RGB")

@@ -281,6 +281,11 @@ def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) ->
     result = printgen(project, "build", WM)
     assert result.code == 2
     assert result.err.startswith("printgen.yaml:1:14: 'back-offset': expected two lengths")
+    (project / "printgen.yaml").write_text("paper: a4\nbackoffset: 1,1\n", encoding="utf-8")
+    result = printgen(project, "build", WM)
+    assert result.code == 2
+    assert result.err.startswith("printgen.yaml:2:1: unknown key 'backoffset'")
+    assert not (project / "build" / WM / "it").exists()
 
 
 def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
