@@ -220,11 +220,8 @@ def pack(
         todo = list(items)
         while todo:
             if not _into_free_space(kind, todo, sheets):
+                # new_sheet checked that a block fits it: the next round places one there
                 sheets.append(new_sheet(kind, paper, fold))
-                if not _into_free_space(
-                    kind, todo, sheets[-1:]
-                ):  # pragma: no cover - new_sheet checked
-                    raise DoesNotFit("internal: a fresh sheet refused a block")
     for sheet in sheets:
         _centre(sheet)
     return sheets
