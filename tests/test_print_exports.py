@@ -155,11 +155,12 @@ def test_tts_card_ids_count_every_card_and_point_at_its_face(root: Path) -> None
 # --- duplex calibration -------------------------------------------------------------------
 
 
-def _calibration(root: Path, paper: str) -> Path:
+def _calibration(root: Path, paper: str, over: str) -> Path:
     from printgen.cli import main
 
-    out = root / f"calibration-{paper}"
-    assert main(["--project", str(root), "calibrate", "--paper", paper, "--out", str(out)]) == 0
+    out = root / f"calibration-{paper}-{over}"
+    command = ["calibrate", "--paper", paper, "--duplex", over, "--out", str(out)]
+    assert main(["--project", str(root), *command]) == 0
     return out / "calibration.pdf"
 
 
@@ -200,30 +201,30 @@ def _scale_readings(pdf: Path) -> tuple[dict[float, float], dict[float, float]]:
     return by_x, by_y
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("paper", "over"), [("a4", "long"), ("letter", "short")])
 def test_calibration_reading_is_the_offset_that_puts_backs_behind_fronts(
-    root: Path, paper: str
+    root: Path, paper: str, over: str
 ) -> None:
-    pdf = _calibration(root, paper)
+    pdf = _calibration(root, paper, over)
     sizes = page_sizes(pdf)
     assert len(sizes) == 2
     bold_x, bold_y = _bold_lines(pdf)
     # a printer that prints every back 2 mm too far left and 4 mm too high
     drift = (-2.0, 4.0)
-    seen_x, _ = turned((bold_x, bold_y + 40), sizes[0], "long")
-    _, seen_y = turned((bold_x + 40, bold_y), sizes[0], "long")
+    seen_x, _ = turned((bold_x, bold_y + 40), sizes[0], over)
+    _, seen_y = turned((bold_x + 40, bold_y), sizes[0], over)
     by_x, by_y = _scale_readings(pdf)
     assert len(by_x) >= 9 and len(by_y) >= 9
     read_x = [n for x, n in by_x.items() if abs(x + drift[0] - seen_x) < TOL]
     read_y = [n for y, n in by_y.items() if abs(y + drift[1] - seen_y) < TOL]
     assert read_x and read_y and len(set(read_x)) == 1 and len(set(read_y)) == 1
     offset = f"{read_x[0]:g},{read_y[0]:g}"
-    cards = build(root, WM, "--lang", "en", "--only", "cards", "--paper", paper,
-                  "--back-offset", offset) / WM / "en" / "cards.pdf"  # fmt: skip
+    args = ("--paper", paper, "--duplex", over, "--back-offset", offset)
+    cards = build(root, WM, "--lang", "en", "--only", "cards", *args) / WM / "en" / "cards.pdf"
     pages = placements(cards)
     for index in range(0, len(pages), 2):
         for front in pages[index]:
-            x, y = turned(front.centre, sizes[0], "long")
+            x, y = turned(front.centre, sizes[0], over)
             printed = [(b.centre[0] + drift[0], b.centre[1] + drift[1]) for b in pages[index + 1]]
             assert any(abs(px - x) < TOL and abs(py - y) < TOL for px, py in printed)
 
