@@ -51,9 +51,19 @@ def build_games(session: Session, games: list[str], options: BuildOptions) -> in
         )
         return EXIT_BAD_INPUT
     root = session.project.root
+
+    def shown(path: Path) -> Path:
+        return path.relative_to(root) if path.is_relative_to(root) else path
+
+    images: dict[Path, int] = {}
     for path in files:
-        if path.suffix == ".pdf":
-            print(f"wrote {path.relative_to(root) if path.is_relative_to(root) else path}")
+        if path.suffix == ".pdf" or (path.parent.name == "tts" and path.suffix == ".json"):
+            print(f"wrote {shown(path)}")
+        elif path.suffix == ".png":  # exports: one line per folder, not per image
+            folder = path.parent.parent if path.parent.parent.name == "png" else path.parent
+            images[folder] = images.get(folder, 0) + 1
+    for folder, count in images.items():
+        print(f"wrote {count} images in {shown(folder)}/")
     written = {str(path): data for path, data in files.items()}
     print(summary(len(games), written, len(problems.warnings), progress.seconds))
     return 0

@@ -1,4 +1,4 @@
-"""Command line: ``printgen build | validate | watch | list | new``.
+"""Command line: ``printgen build | watch | validate | list | new | icons | simulate | calibrate``.
 
 Each command imports what it needs when it runs: start-up dominates a card build (see bench/).
 Bad input ends with one line per problem and exit status 2, never a traceback.
@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen import __version__
-from printgen.options import BuildOptions, Duplex, Output, Paper
+from printgen.options import (
+    BuildOptions,
+    CardFilter,
+    Duplex,
+    Format,
+    Offset,
+    Output,
+    Paper,
+    Service,
+)
 from printgen.simulate.options import add_simulate_parser, add_validate_options
 
 if TYPE_CHECKING:
@@ -79,6 +88,21 @@ def parser() -> argparse.ArgumentParser:
     icons.add_argument(
         "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
     )
+    calibrate = sub.add_parser(
+        "calibrate",
+        help="write calibration.pdf: print it double-sided to read your printer's back offset",
+        parents=[project],
+    )
+    calibrate.add_argument("--paper", choices=tuple(Paper), default=None, help="default: a4")
+    calibrate.add_argument(
+        "--duplex",
+        choices=(Duplex.LONG, Duplex.SHORT),
+        default=None,
+        help="the edge your printer turns the sheet over (default: long)",
+    )
+    calibrate.add_argument(
+        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+    )
     return main
 
 
@@ -95,15 +119,61 @@ def _game_options() -> argparse.ArgumentParser:
     build.add_argument(
         "--paper",
         choices=tuple(Paper),
-        default="a4",
-        help="paper for card sheets (default: a4)",
+        default=None,
+        help="paper for card sheets (default: printgen.yaml's, else a4)",
     )
     build.add_argument(
         "--duplex",
         choices=tuple(Duplex),
-        default="long",
-        help="how the sheet is turned for backs: long edge (default), short edge, "
-        "or none (fronts only)",
+        default=None,
+        help="how backs print: the sheet turned over its long edge (default) or short edge, "
+        "fold (fronts and backs side by side, fold and glue), or none (fronts only)",
+    )
+    build.add_argument(
+        "--gutter",
+        type=_length,
+        default=None,
+        metavar="LENGTH",
+        help="gap between cards on a sheet, e.g. 4mm (default 0: cards share their cut lines)",
+    )
+    build.add_argument(
+        "--back-offset",
+        type=_offset,
+        default=None,
+        metavar="X,Y",
+        help="move every back X mm right and Y mm up, as calibration.pdf reads "
+        "(default: printgen.yaml's, else 0,0)",
+    )
+    build.add_argument(
+        "--cards",
+        action="append",
+        type=_ids,
+        metavar="ID[,ID...]",
+        help="print only these cards (card id or deck/card), e.g. after a tweak",
+    )
+    build.add_argument(
+        "--copies",
+        type=_copies,
+        default=None,
+        metavar="N",
+        help="print each card N times (default: its count in the deck)",
+    )
+    build.add_argument(
+        "--format",
+        action="append",
+        choices=tuple(Format),
+        help="what to make of the card outputs, repeatable: pdf sheets (default), png (one "
+        "image per card face), tts (Tabletop Simulator deck)",
+    )
+    build.add_argument(
+        "--dpi", type=_dpi, default=300, help="resolution of png images (default: 300)"
+    )
+    build.add_argument(
+        "--service",
+        choices=tuple(Service),
+        default=None,
+        help="png images at the exact pixel size of MakePlayingCards (mpc) or "
+        "DriveThruCards (dtc), the bleed extended to fill it",
     )
     build.add_argument(
         "--only",
@@ -122,8 +192,66 @@ def _build_options() -> argparse.ArgumentParser:
     return build
 
 
+def _length(value: str) -> float:
+    from printgen.model.units import parse_length
+
+    try:
+        length = parse_length(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 0 <= length <= 20:
+        raise argparse.ArgumentTypeError("expected a gutter from 0 to 20 mm")
+    return length
+
+
+def _offset(value: str) -> Offset:
+    from printgen.settings import parse_offset
+
+    try:
+        return parse_offset(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _ids(value: str) -> tuple[str, ...]:
+    ids = tuple(part.strip() for part in value.split(",") if part.strip())
+    if not ids:
+        raise argparse.ArgumentTypeError("expected card ids separated by commas")
+    return ids
+
+
+def _bounded_int(value: str, low: int, high: int, what: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = low - 1
+    if not low <= number <= high:
+        raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}")
+    return number
+
+
+def _copies(value: str) -> int:
+    return _bounded_int(value, 1, 100, "a number of copies")
+
+
+def _dpi(value: str) -> int:
+    return _bounded_int(value, 72, 1200, "a resolution in dpi")
+
+
+def _negative_values(argv: list[str]) -> list[str]:
+    """``--back-offset -1,2`` as ``--back-offset=-1,2``: argparse takes a value starting with a
+    minus sign for an option, and offsets are often negative."""
+    glued: list[str] = []
+    for arg in argv:
+        if glued and glued[-1] == "--back-offset" and arg.startswith("-"):
+            glued[-1] = f"--back-offset={arg}"
+        else:
+            glued.append(arg)
+    return glued
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parser().parse_args(_negative_values(sys.argv[1:] if argv is None else argv))
     try:
         return _run(args)
     except KeyboardInterrupt:
@@ -150,6 +278,14 @@ def _run(args: argparse.Namespace) -> int:
     project = Project.at(args.project)
     if args.command == "new":
         return _new(project, args)
+    if args.command == "calibrate":  # needs no game: it measures the printer
+        from printgen.calibrate import calibrate
+
+        try:
+            return calibrate(project, args.paper, args.duplex, args.out)
+        except ProjectError as exc:
+            _report(exc.problems)
+            return EXIT_BAD_INPUT
     if not project.cards.is_dir():
         print(
             f"printgen: no cards/ folder in {project.root}; run printgen in a project folder, "
@@ -199,13 +335,30 @@ def _report(problems: list[Problem]) -> None:
         print(problem, file=sys.stderr)
 
 
-def options_from(args: argparse.Namespace, out: Path | None) -> BuildOptions:
+def options_from(args: argparse.Namespace, out: Path | None, session: Session) -> BuildOptions:
+    """The build's options: the command line's, else the project's printgen.yaml, else defaults."""
+    from printgen.settings import read_settings
+
+    settings = read_settings(session.project)
+    ids = tuple(dict.fromkeys(i for group in args.cards or () for i in group))
+    gutter = args.gutter if args.gutter is not None else settings.gutter_mm
     return BuildOptions(
-        paper=Paper(args.paper),
-        duplex=Duplex(args.duplex),
+        paper=Paper(args.paper or settings.paper or Paper.A4),
+        duplex=Duplex(args.duplex or settings.duplex or Duplex.LONG),
         languages=tuple(dict.fromkeys(args.lang or ())),
         outputs=frozenset(Output(o) for o in args.only or ()),
         out=out,
+        gutter_mm=gutter if gutter is not None else 0.0,
+        back_offset=next(
+            (o for o in (args.back_offset, settings.back_offset) if o is not None), Offset()
+        ),
+        cards=CardFilter(ids, args.copies),
+        # --service alone asks for the service's images
+        formats=frozenset(
+            Format(f) for f in args.format or ((Format.PNG,) if args.service else (Format.PDF,))
+        ),
+        dpi=args.dpi,
+        service=Service(args.service) if args.service else None,
     )
 
 
@@ -213,7 +366,7 @@ def _validate(session: Session, games: list[str], args: argparse.Namespace) -> i
     """Every check a build with these options makes, documents included; writes nothing."""
     from printgen.build import build_games
 
-    return build_games(session, games, options_from(args, None))
+    return build_games(session, games, options_from(args, None, session))
 
 
 def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
@@ -221,7 +374,7 @@ def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
 
     # a relative --out is relative to the folder printgen runs in, as a designer expects
     out = Path(args.out).absolute() if args.out else session.project.root / "build"
-    return build_games(session, games, options_from(args, out))
+    return build_games(session, games, options_from(args, out, session))
 
 
 def _icons(root: Path, known: list[str], args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ class Paper(StrEnum):
 class Duplex(StrEnum):
     LONG = "long"  # the sheet turns over its long edge
     SHORT = "short"  # ... over its short edge
+    FOLD = "fold"  # front and back side by side on one side of the sheet, folded and glued
     NONE = "none"  # fronts only
 
 
@@ -30,6 +31,43 @@ class Output(StrEnum):
     PLAYER_AID = "player-aid"
 
 
+class Format(StrEnum):
+    """What the card outputs are made as: print-and-cut sheets or exports rendered from them."""
+
+    PDF = "pdf"  # sheets to print at home
+    PNG = "png"  # one image per card face with its bleed (print services)
+    TTS = "tts"  # Tabletop Simulator deck sheets and saved object
+
+
+class Service(StrEnum):
+    """Print services whose exact image sizes ``--format png`` can match."""
+
+    MPC = "mpc"  # MakePlayingCards
+    DTC = "dtc"  # DriveThruCards
+
+
+@dataclass(frozen=True)
+class Offset:
+    """Millimetres every back is moved by, right (x) and up (y) as the back page is seen."""
+
+    x: float = 0.0
+    y: float = 0.0
+
+    def __bool__(self) -> bool:
+        return bool(self.x or self.y)
+
+
+@dataclass(frozen=True)
+class CardFilter:
+    """Only these cards (``--cards``), each ``copies`` times (None: each card's own count)."""
+
+    ids: tuple[str, ...] = ()  # card ids, or deck/card; empty: every card
+    copies: int | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.ids) or self.copies is not None
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     paper: Paper = Paper.A4
@@ -37,6 +75,12 @@ class BuildOptions:
     languages: tuple[str, ...] = ()  # empty: every language each game declares
     outputs: frozenset[Output] = frozenset()  # empty: every output
     out: Path | None = None  # None: check everything a build checks, write nothing
+    gutter_mm: float = 0.0  # gap between neighbouring cards; 0: they share their cut lines
+    back_offset: Offset = Offset()
+    cards: CardFilter = CardFilter()
+    formats: frozenset[Format] = frozenset({Format.PDF})
+    dpi: int = 300
+    service: Service | None = None
 
     def wants(self, output: Output) -> bool:
         return not self.outputs or output in self.outputs

@@ -10,65 +10,56 @@ from typing import Any
 
 import pytest
 
-from printgen.draw.sheets import EDGE, Placement, Sheet, back_origin, crop_marks, plan_grid
+from printgen.draw.marks import crop_marks
+from printgen.draw.packing import EDGE, Kind, SheetPlan, pack
 from printgen.layout import text
-from printgen.layout.face import Face
 from printgen.layout.fonts import vera
-from printgen.model.game import CardShape, Side
 from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
-from printgen.options import Duplex
 from printgen.problems import ProjectError
 from printgen.source import generate
 from printgen.source import pairwise as balance
 from printgen.source.located_yaml import read_yaml
 
 
+def _full_sheet(w: float, h: float, paper: str, count: int = 10**4) -> SheetPlan:
+    kind = Kind(w, h, 3.0, "rect", 0.0)
+    return pack([(kind, list(range(count)))], PAPER_SIZES[paper], False)[0]
+
+
 @pytest.mark.parametrize("preset", sorted(CARD_PRESETS))
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_preset_fits_with_marks_clear_of_the_paper_edge(preset: str, paper: str) -> None:
     w, h = CARD_PRESETS[preset]
-    grid = plan_grid(w, h, 3.0, PAPER_SIZES[paper])
-    assert grid.per_page >= 1
-    assert grid.cols * grid.cell_w <= grid.paper_w - 2 * EDGE
-    assert grid.rows * grid.cell_h <= grid.paper_h - 2 * EDGE
-    face = Face("k", "d", "c", Side.FRONT, "n", w, h, 3.0, CardShape.RECT)
-    full = Sheet(
-        "front", grid, [Placement(face, *grid.trim_origin(i)) for i in range(grid.per_page)], False
-    )
-    marks = crop_marks(full)
-    assert len(marks) == 2 * (2 * grid.cols + 2 * grid.rows)
+    sheet = _full_sheet(w, h, paper)
+    (block,) = sheet.blocks
+    assert block.count == block.cols * block.rows >= 1
+    marks = crop_marks(sheet.blocks, sheet.area)
+    assert len(marks) == 2 * (block.cols + 1) + 2 * (block.rows + 1)  # shared cut lines
     for x1, y1, x2, y2 in marks:
-        assert abs(x1 - x2) + abs(y1 - y2) >= 2.0  # long enough to see
+        assert abs(x1 - x2) + abs(y1 - y2) >= 2.0 - 1e-9  # long enough to see
         for x in (x1, x2):
-            assert EDGE - 1e-9 <= x <= grid.paper_w - EDGE + 1e-9
+            assert EDGE - 1e-9 <= x <= sheet.width - EDGE + 1e-9
         for y in (y1, y2):
-            assert EDGE - 1e-9 <= y <= grid.paper_h - EDGE + 1e-9
+            assert EDGE - 1e-9 <= y <= sheet.height - EDGE + 1e-9
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_a_sheet_in_portrait(paper: str) -> None:
+    sheet = _full_sheet(63, 88, paper)
+    (block,) = sheet.blocks
+    assert (block.cols, block.rows) == (3, 3)
+    assert sheet.width < sheet.height
 
 
 def test_a_half_filled_sheet_gets_marks_around_its_cards_only() -> None:
-    grid = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
-    face = Face("k", "d", "c", Side.FRONT, "n", 63, 88, 3.0, CardShape.RECT)
-    placed = [Placement(face, *grid.trim_origin(i)) for i in range(2)]  # two of eight slots
-    marks = crop_marks(Sheet("front", grid, placed, False))
-    verticals = {x1 for x1, y1, x2, y2 in marks if x1 == x2}
-    assert verticals == {placed[0].x, placed[0].x + 63, placed[1].x, placed[1].x + 63}
-    lowest_card = min(p.y for p in placed) - 3
+    sheet = _full_sheet(63, 88, "a4", count=2)
+    (block,) = sheet.blocks
+    marks = crop_marks(sheet.blocks, sheet.area)
+    verticals = {round(x1, 6) for x1, y1, x2, y2 in marks if x1 == x2}
+    assert verticals == {round(block.left + i * 63, 6) for i in range(3)}
+    lowest_card = block.bottom - 3
     assert all(min(y1, y2) >= EDGE - 1e-9 for _, y1, _, y2 in marks)
     assert any(max(y1, y2) <= lowest_card for _, y1, _, y2 in marks), "marks below the row"
-
-
-def test_poker_on_a4_takes_the_orientation_with_most_cards() -> None:
-    grid = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
-    assert (grid.paper_w, grid.paper_h, grid.cols, grid.rows) == (297, 210, 4, 2)
-
-
-def test_backs_mirror_about_the_edge_the_sheet_turns_over() -> None:
-    portrait = plan_grid(70, 120, 3, PAPER_SIZES["a4"])
-    assert portrait.paper_w < portrait.paper_h
-    assert back_origin(portrait, 10, 20, 70, 120, Duplex.LONG) == (210 - 10 - 70, 20)
-    assert back_origin(portrait, 10, 20, 70, 120, Duplex.SHORT) == (10, 297 - 20 - 120)
-    landscape = plan_grid(63, 88, 3, PAPER_SIZES["a4"])
-    assert back_origin(landscape, 10, 20, 63, 88, Duplex.LONG) == (10, 210 - 20 - 88)
 
 
 def test_lengths_in_every_unit() -> None:
@@ -178,3 +169,38 @@ def test_alias_bomb_stops_fast(tmp_path: Path) -> None:
     with pytest.raises(ProjectError, match="alias bomb"):
         read_yaml(path, "bomb.yaml")
     assert time.monotonic() - started < 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("fold", [False, True])
+def test_packing_places_every_card_once_with_room_for_bleed_and_marks(
+    paper: str, fold: bool
+) -> None:
+    groups: list[tuple[Kind, list[object]]] = [
+        (Kind(63, 88, 3, "rect", 0), [f"poker-{i}" for i in range(20)]),
+        (Kind(44, 68, 3, "rect", 0), [f"mini-{i}" for i in range(31)]),
+        (Kind(28, 28, 2, "circle", 4), [f"coin-{i}" for i in range(17)]),
+        (Kind(70, 120, 3, "rect", 4), [f"tarot-{i}" for i in range(3)]),
+        (Kind(63, 88, 3, "rect", 0), [f"poker-b-{i}" for i in range(4)]),  # another deck
+    ]
+    sheets = pack(groups, PAPER_SIZES[paper], fold)
+    placed = [item for sheet in sheets for block in sheet.blocks for item in block.items]
+    wanted = [item for _, items in groups for item in items]
+    assert sorted(map(str, placed)) == sorted(map(str, wanted))
+    for sheet in sheets:
+        area = sheet.area
+        boxes = []
+        for block in sheet.blocks:
+            b = block.kind.bleed
+            # at least the shortest mark fits between the cards and the paper's edge (or fold)
+            assert block.left >= area.left + 2.5 - 1e-9
+            assert block.right <= area.right - 2.5 + 1e-9
+            assert block.bottom >= area.bottom + 2.5 - 1e-9
+            assert block.top <= area.top - 2.5 + 1e-9
+            boxes.append((block.left - b, block.bottom - b, block.right + b, block.top + b))
+        for i, one in enumerate(boxes):  # blocks keep their bleeds and marks apart
+            for other in boxes[i + 1 :]:
+                gap_x = max(other[0] - one[2], one[0] - other[2])
+                gap_y = max(other[1] - one[3], one[1] - other[3])
+                assert max(gap_x, gap_y) >= 2 * (1.0 + 2.0) - 1e-9
+    assert len([s for s in sheets if any(b.items[0] == "poker-b-0" for b in s.blocks)]) == 1

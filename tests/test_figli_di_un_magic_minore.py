@@ -160,7 +160,7 @@ def test_fronts_read_back_two_of_each(built: Path, lang: str) -> None:
     assert {(f["width_mm"], f["height_mm"]) for f in m["faces"]} == {(63.0, 88.0)}
     d = data()
     with pdfplumber.open(built / lang / "cards.pdf") as pdf:
-        assert len(pdf.pages) == 26  # 13 front sheets of 8, each followed by its backs
+        assert len(pdf.pages) == 24  # 12 front sheets of 9, each followed by its backs
         for face in fronts:
             page = pdf.pages[face["page"] - 1]
             assert abs(page.width - m["page_mm"][0] * MM) < 0.1

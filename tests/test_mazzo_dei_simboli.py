@@ -371,7 +371,7 @@ def test_deck_pdf_has_54_fronts_and_backs(built: Path, lang: str) -> None:
     for face in faces:
         assert face["width_mm"] == pytest.approx(63.0, abs=0.05)
         assert face["height_mm"] == pytest.approx(88.0, abs=0.05)
-    assert len(PdfReader(folder / "cards.pdf").pages) == 2 * -(-CARDS // 8)
+    assert len(PdfReader(folder / "cards.pdf").pages) == 2 * -(-CARDS // 9)
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -410,7 +410,7 @@ def test_deck_pdf_texts(built: Path, lang: str, words: list[str]) -> None:
 def test_every_front_labels_its_eleven_elements(built: Path, lang: str) -> None:
     with pdfplumber.open(built / DECK / lang / "cards.pdf") as pdf:
         words = Counter(w["text"] for w in pdf.pages[0].extract_words())
-    per_page = 8
+    per_page = 9
     for label in ("D4", "D6", "D8", "D10", "D12", "D20"):
         assert words[label] == per_page, label
 

@@ -1,177 +1,206 @@
-"""Stage 5 — impose: place faces on sheets with bleed, crop marks and duplex backs.
+"""Stage 5 — impose: cards packed on sheets (packing.py), their backs, crop marks (marks.py) and
+sheet labels (labels.py), drawn on the PDF canvas.
 
-Cards sit in a centred grid; each card keeps its own bleed, so neighbouring bleeds touch and every
-card has two cut lines of its own. Crop marks extend every cut line into the margin, outside the
-cards and never closer than EDGE to the paper's edge (home printers cannot print there).
+Neighbouring cards share their cut lines (gutter 0) and the bleed is drawn only around a block's
+outside edge; with a gutter each card keeps up to half the gutter of bleed on its inner sides.
+Backs print on the next page where the turned sheet puts them (long or short edge) moved by the
+calibrated back offset, or beside their fronts mirrored about a fold line (fold).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.layout.face import Face, LaidOutDeck
+from printgen.draw.labels import Box, Label, draw_labels, plan_labels
+from printgen.draw.marks import Segment, crop_marks
+from printgen.draw.packing import EPS, Block, DoesNotFit, Kind, SheetPlan, pack
+from printgen.layout.face import Face
 from printgen.model.units import pt
-from printgen.options import Duplex
-from printgen.problems import Where
+from printgen.options import Duplex, Offset
 
-EDGE = 5.0  # mm kept clear at every paper edge
-GAP = 1.0  # mm between a card's bleed and its crop marks
-MARK = 5.0  # mm, the longest crop mark
-MIN_MARK = 2.0  # mm; a grid that leaves less room for marks is not used
+__all__ = ["DoesNotFit", "Item", "Placement", "Sheet", "draw_sheet", "impose"]
+
 MARK_WIDTH = 0.25  # pt, hairline
-
-
-class DoesNotFit(Exception):
-    def __init__(self, message: str, where: Where | None = None) -> None:
-        super().__init__(message)
-        self.where = where or Where("cards")
+FOLD_DASH = (3.0, 2.0)  # pt
 
 
 @dataclass(frozen=True)
-class Grid:
-    paper_w: float  # mm, as the page is oriented
-    paper_h: float
-    cols: int
-    rows: int
-    cell_w: float  # card plus bleed on both sides
-    cell_h: float
-    bleed: float
+class Item:
+    """One physical card to print: its front, and its back if the deck has one."""
 
-    @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def left(self) -> float:
-        return (self.paper_w - self.cols * self.cell_w) / 2
-
-    @property
-    def bottom(self) -> float:
-        return (self.paper_h - self.rows * self.cell_h) / 2
-
-    def trim_origin(self, index: int) -> tuple[float, float]:
-        """Bottom-left corner of the trim box of slot ``index`` (row-major from the top-left)."""
-        row, col = divmod(index, self.cols)
-        x = self.left + col * self.cell_w + self.bleed
-        y = self.bottom + (self.rows - 1 - row) * self.cell_h + self.bleed
-        return x, y
-
-
-def plan_grid(card_w: float, card_h: float, bleed: float, paper: tuple[float, float]) -> Grid:
-    """The orientation holding the most cards (portrait on a tie) with room for crop marks."""
-    margin = EDGE + GAP + MIN_MARK
-    best: Grid | None = None
-    short, long_ = sorted(paper)
-    for w, h in ((short, long_), (long_, short)):
-        cell_w, cell_h = card_w + 2 * bleed, card_h + 2 * bleed
-        cols = int((w - 2 * margin + 1e-6) // cell_w)
-        rows = int((h - 2 * margin + 1e-6) // cell_h)
-        grid = Grid(w, h, cols, rows, cell_w, cell_h, bleed)
-        if cols >= 1 and rows >= 1 and (best is None or grid.per_page > best.per_page):
-            best = grid
-    if best is None:
-        raise DoesNotFit(
-            f"a {card_w:g}×{card_h:g} mm card with {bleed:g} mm bleed does not fit "
-            f"on {paper[0]:g}×{paper[1]:g} mm paper with crop marks"
-        )
-    return best
+    card: str
+    front: Face
+    back: Face | None
+    kind: Kind
 
 
 @dataclass(frozen=True)
 class Placement:
     face: Face
+    card: str  # the card's id, for its back too
     x: float  # trim box bottom-left, mm from the page's bottom-left corner
     y: float
+    kind: Kind
+    bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # left, bottom, right, top
+    back: Face | None = None  # what prints behind a front
+
+    @property
+    def bleed_box(self) -> Box:
+        left, bottom, right, top = self.bleed
+        return (
+            self.x - left,
+            self.y - bottom,
+            self.x + self.face.width_mm + right,
+            self.y + self.face.height_mm + top,
+        )
 
 
 @dataclass
 class Sheet:
-    side: str  # front or back
-    grid: Grid
+    side: str  # front, back, or fold (fronts and their backs on one side)
+    number: int  # the physical sheet, from 1; a front and its back share it
+    width: float  # mm, as the page is oriented
+    height: float
     placements: list[Placement]
-    circles: bool  # cut circles around round tokens
+    marks: list[Segment] = field(default_factory=list)
+    fold_x: float | None = None
+    labels: list[Label] = field(default_factory=list)
 
 
-def back_origin(
-    grid: Grid, x: float, y: float, w: float, h: float, duplex: Duplex
-) -> tuple[float, float]:
-    """Where a back must sit so that it prints behind the front at (x, y).
+def impose(
+    items: list[Item],
+    paper: tuple[float, float],
+    duplex: Duplex,
+    offset: Offset,
+    caption: str,
+    words: dict[str, str],
+) -> list[Sheet]:
+    """Every sheet of one output file, front pages each followed by its back page.
 
-    The sheet turns over about the paper's long edge (``long``) or short edge (``short``); on a
-    portrait page the long edge is vertical, so a long-edge flip mirrors left and right.
-    """
-    portrait = grid.paper_w <= grid.paper_h
-    mirror_x = (duplex == Duplex.LONG) == portrait
-    if mirror_x:
-        return grid.paper_w - x - w, y
-    return x, grid.paper_h - y - h
-
-
-def impose_deck(laid: LaidOutDeck, paper: tuple[float, float], duplex: Duplex) -> list[Sheet]:
-    deck = laid.deck
-    try:
-        grid = plan_grid(deck.width_mm, deck.height_mm, deck.bleed_mm, paper)
-    except DoesNotFit as exc:
-        raise DoesNotFit(f"deck '{deck.id}': {exc}", deck.size_where) from None
-    faces = [face for card, face in laid.fronts for _ in range(card.count)]
+    ``caption`` starts each sheet's label ("Game · cards"); ``words`` translate sheet, fronts,
+    backs and fold."""
+    groups: dict[Kind, list[object]] = {}
+    for item in items:
+        groups.setdefault(item.kind, []).append(item)
+    has_backs = any(item.back is not None for item in items)
+    fold = duplex == Duplex.FOLD and has_backs  # nothing to fold over: use the whole sheet
+    plans = pack(list(groups.items()), paper, fold)
     sheets: list[Sheet] = []
-    round_ = deck.shape == "circle"
-    for start in range(0, len(faces), grid.per_page):
-        chunk = faces[start : start + grid.per_page]
-        fronts = [Placement(face, *grid.trim_origin(i)) for i, face in enumerate(chunk)]
-        sheets.append(Sheet("front", grid, fronts, round_))
-        if laid.back is not None and duplex != Duplex.NONE:
-            backs = [
-                Placement(
-                    laid.back, *back_origin(grid, p.x, p.y, deck.width_mm, deck.height_mm, duplex)
-                )
-                for p in fronts
-            ]
-            sheets.append(Sheet("back", grid, backs, round_))
+    for number, plan in enumerate(plans, start=1):
+        fronts = _placements(plan.blocks)
+        marks = crop_marks(plan.blocks, plan.area)
+        if fold:
+            backs = _turned(fronts, plan, Duplex.FOLD, Offset())
+            sheet = Sheet("fold", number, plan.width, plan.height, fronts + backs, marks)
+            sheet.fold_x = plan.width / 2
+            sheets.append(sheet)
+            continue
+        sheets.append(Sheet("front", number, plan.width, plan.height, fronts, marks))
+        if has_backs and duplex != Duplex.NONE:
+            backs = _turned(fronts, plan, duplex, offset)
+            sheets.append(Sheet("back", number, plan.width, plan.height, backs))
+    for sheet in sheets:
+        _set_bleeds(sheet)
+        side = words.get(f"{sheet.side}s" if sheet.side != "fold" else "fold", sheet.side)
+        text = f"{caption} · {words.get('sheet', 'sheet')} {sheet.number}/{len(plans)} · {side}"
+        sheet.labels = plan_labels(text, sheet.width, sheet.height, _taken(sheet))
     return sheets
 
 
-def crop_marks(sheet: Sheet) -> list[tuple[float, float, float, float]]:
-    """Segments (x1, y1, x2, y2) in mm extending every cut line of the placed cards into the
-    margin around them (a half-filled sheet gets marks around what is on it, not the grid)."""
-    if not sheet.placements:
-        return []
-    grid, b = sheet.grid, sheet.grid.bleed
-    w, h = grid.cell_w - 2 * b, grid.cell_h - 2 * b
-    xs = sorted({round(p.x + d, 4) for p in sheet.placements for d in (0.0, w)})
-    ys = sorted({round(p.y + d, 4) for p in sheet.placements for d in (0.0, h)})
-    left, right = xs[0] - b - GAP, xs[-1] + b + GAP
-    bottom, top = ys[0] - b - GAP, ys[-1] + b + GAP
-    up, down = min(MARK, grid.paper_h - EDGE - top), min(MARK, bottom - EDGE)
-    back, ahead = min(MARK, left - EDGE), min(MARK, grid.paper_w - EDGE - right)
-    marks = []
-    for x in xs:
-        marks.append((x, top, x, top + up))
-        marks.append((x, bottom, x, bottom - down))
-    for y in ys:
-        marks.append((left, y, left - back, y))
-        marks.append((right, y, right + ahead, y))
-    return marks
+def _placements(blocks: list[Block]) -> list[Placement]:
+    placed = []
+    for block in blocks:
+        for index, item in enumerate(block.items):
+            assert isinstance(item, Item)
+            x, y = block.slot(index)
+            placed.append(Placement(item.front, item.card, x, y, item.kind, back=item.back))
+    return placed
+
+
+def _turned(
+    fronts: list[Placement], plan: SheetPlan, duplex: Duplex, offset: Offset
+) -> list[Placement]:
+    """Each front's back where turning (or folding) the sheet puts it behind the front.
+
+    A sheet turned over its long edge on a portrait page, or over its short edge on a landscape
+    page, swaps left and right; otherwise top and bottom. A fold line halfway along the long side
+    of a landscape page swaps left and right too, on the same side of the paper.
+    """
+    portrait = plan.width <= plan.height
+    mirror_x = duplex == Duplex.FOLD or (duplex == Duplex.LONG) == portrait
+    backs = []
+    for front in fronts:
+        if front.back is None:
+            continue
+        w, h = front.face.width_mm, front.face.height_mm
+        if mirror_x:
+            x, y = plan.width - front.x - w, front.y
+        else:
+            x, y = front.x, plan.height - front.y - h
+        backs.append(Placement(front.back, front.card, x + offset.x, y + offset.y, front.kind))
+    return backs
+
+
+def _set_bleeds(sheet: Sheet) -> None:
+    """Full bleed on a card's outer sides; at most half the gutter where a neighbour abuts."""
+    corners = {(round(p.x, 3), round(p.y, 3), p.kind) for p in sheet.placements}
+    updated = []
+    for p in sheet.placements:
+        k = p.kind
+        inner = min(k.bleed, k.gutter / 2)
+        step_x, step_y = k.width + k.gutter, k.height + k.gutter
+
+        def has(dx: float, dy: float, p: Placement = p, k: Kind = k) -> bool:
+            return (round(p.x + dx, 3), round(p.y + dy, 3), k) in corners
+
+        bleed = (
+            inner if has(-step_x, 0) else k.bleed,
+            inner if has(0, -step_y) else k.bleed,
+            inner if has(step_x, 0) else k.bleed,
+            inner if has(0, step_y) else k.bleed,
+        )
+        updated.append(replace(p, bleed=bleed))
+    sheet.placements = updated
+
+
+def _taken(sheet: Sheet) -> list[Box]:
+    taken = [p.bleed_box for p in sheet.placements]
+    taken += [
+        (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)) for x1, y1, x2, y2 in sheet.marks
+    ]
+    if sheet.fold_x is not None:
+        taken.append((sheet.fold_x, 0.0, sheet.fold_x, sheet.height))
+    return taken
 
 
 def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
-    grid = sheet.grid
-    canvas.setPageSize((pt(grid.paper_w), pt(grid.paper_h)))
+    canvas.setPageSize((pt(sheet.width), pt(sheet.height)))
     for placement in sheet.placements:
+        face = placement.face
+        left, bottom, right, top = placement.bleed
         canvas.saveState()
         canvas.translate(pt(placement.x), pt(placement.y))
-        canvas.doForm(forms[placement.face.key])
+        if any(b + EPS < face.bleed_mm for b in placement.bleed):
+            path = canvas.beginPath()
+            path.rect(
+                -pt(left),
+                -pt(bottom),
+                pt(face.width_mm + left + right),
+                pt(face.height_mm + bottom + top),
+            )
+            canvas.clipPath(path, stroke=0, fill=0)
+        canvas.doForm(forms[face.key])
         canvas.restoreState()
     canvas.saveState()
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setStrokeColorRGB(0, 0, 0)
-    for x1, y1, x2, y2 in crop_marks(sheet):
+    for x1, y1, x2, y2 in sheet.marks:
         canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
-    if sheet.circles:
-        for placement in sheet.placements:
-            face = placement.face
+    for placement in sheet.placements:
+        face = placement.face
+        if face.shape == "circle" and face.side == "front":
             canvas.ellipse(
                 pt(placement.x),
                 pt(placement.y),
@@ -180,5 +209,9 @@ def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
                 stroke=1,
                 fill=0,
             )
+    if sheet.fold_x is not None:
+        canvas.setDash(*FOLD_DASH)
+        canvas.line(pt(sheet.fold_x), pt(5.0), pt(sheet.fold_x), pt(sheet.height - 5.0))
     canvas.restoreState()
+    draw_labels(canvas, sheet.labels, sheet.width, sheet.height)
     canvas.showPage()

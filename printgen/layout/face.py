@@ -88,3 +88,4 @@ class LaidOutDeck:
     fronts: list[tuple[CardType, Face]]
     back: Face | None
     values: dict[str, dict[str, Any]]  # each card's evaluated fields, by card id
+    copies: int | None = None  # print each card this many times (--copies); None: its count

@@ -75,6 +75,7 @@ class Deck:
     where: Where
     back_where: Where
     size_where: Where
+    gutter_mm: float | None = None  # gap between cards on a sheet; None: the build's --gutter
 
     @property
     def total(self) -> int:

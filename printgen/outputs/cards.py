@@ -1,45 +1,135 @@
 """Output verb "cards": every deck as print-and-cut sheets, one PDF per deck output name
-(cards.pdf, tokens.pdf, pawns.pdf …) with a manifest of every physical card face beside it."""
+(cards.pdf, tokens.pdf, pawns.pdf …) with a manifest of every physical card face beside it, and
+the PNG and Tabletop Simulator exports when asked for (``--format``)."""
 
 from __future__ import annotations
 
 import io
 from typing import Any
 
+from printgen.documents.labels import labels
 from printgen.draw.faces import render_faces
+from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
-from printgen.draw.sheets import DoesNotFit, Sheet, draw_sheet, impose_deck
+from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
 from printgen.layout.face import LaidOutDeck
-from printgen.options import Duplex, Paper
+from printgen.model.game import localize
+from printgen.options import BuildOptions, CardFilter, Format
 from printgen.outputs import OutputJob
-from printgen.problems import Problems
+from printgen.problems import Problems, Where
 from printgen.write import json_bytes
+
+CARDS_OPTION = Where("--cards", 0, 0)
 
 
 def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     """File name -> bytes for every deck output of one game in one language."""
-    try:
-        return card_files(job.decks, job.title, job.author, job.options.paper, job.options.duplex)
-    except DoesNotFit as exc:
-        problems.add(exc.where, f"{exc}; choose a smaller size")
+    options = job.options
+    decks = chosen_decks(job.decks, options.cards, job.game.id, problems)
+    if decks is None:
         return {}
+    files: dict[str, bytes] = {}
+    if Format.PDF in options.formats:
+        words = labels(job.project, job.lang)
+        try:
+            files.update(card_files(decks, job.title, job.author, options, words))
+        except DoesNotFit as exc:
+            problems.add(exc.where, f"{exc}; choose a smaller size")
+            return {}
+    if options.out is None:  # validate: the images are drawn from what was just checked
+        return files
+    if Format.PNG in options.formats:
+        from printgen.outputs.png import png_files
+
+        files.update(png_files(decks, options))
+    if Format.TTS in options.formats:
+        from printgen.outputs.tts import tts_files
+
+        out = options.out or job.project.root / "build"
+        meta = job.game.meta
+        names = {d.deck.id: localize(d.deck.name, job.lang, meta.languages) for d in decks}
+        folder = out / job.game.id / job.lang
+        files.update(tts_files(decks, job.title, job.game.id, folder, options, names))
+    return files
+
+
+def chosen_decks(
+    decks: list[LaidOutDeck], chosen: CardFilter, game: str, problems: Problems
+) -> list[LaidOutDeck] | None:
+    """The decks with only the cards ``--cards`` names, each ``--copies`` times; None when an id
+    names no card."""
+    if not chosen:
+        return decks
+    wanted = set(chosen.ids)
+    found: set[str] = set()
+    result = []
+    for laid in decks:
+        fronts = []
+        for card, face in laid.fronts:
+            names = {card.id, f"{laid.deck.id}/{card.id}"}
+            if chosen.ids and not names & wanted:
+                continue
+            found |= names & wanted
+            fronts.append((card, face))
+        if fronts:
+            result.append(
+                LaidOutDeck(laid.deck, fronts, laid.back, laid.values, copies=chosen.copies)
+            )
+    missing = sorted(wanted - found)
+    if missing:
+        known = [f"{laid.deck.id}/{card.id}" for laid in decks for card, _ in laid.fronts]
+        problems.add(
+            CARDS_OPTION,
+            f"no card {', '.join(repr(m) for m in missing)} in {game}; "
+            f"its cards are {', '.join(known[:12])}{' …' if len(known) > 12 else ''}",
+        )
+        return None
+    return result
+
+
+def items_of(laid: LaidOutDeck, gutter: float) -> list[Item]:
+    deck = laid.deck
+    gap = deck.gutter_mm if deck.gutter_mm is not None else gutter
+    if deck.shape == "circle":  # round tokens are cut one by one: each keeps all its bleed
+        gap = max(gap, 2 * deck.bleed_mm)
+    kind = Kind(deck.width_mm, deck.height_mm, deck.bleed_mm, str(deck.shape), gap)
+    return [
+        Item(card.id, face, laid.back, kind)
+        for card, face in laid.fronts
+        for _ in range(laid.copies if laid.copies is not None else card.count)
+    ]
 
 
 def card_files(
-    decks: list[LaidOutDeck], title: str, author: str, paper: Paper, duplex: Duplex
+    decks: list[LaidOutDeck],
+    title: str,
+    author: str,
+    options: BuildOptions,
+    words: dict[str, str],
 ) -> dict[str, bytes]:
     by_output: dict[str, list[LaidOutDeck]] = {}
     for laid in decks:
         by_output.setdefault(laid.deck.output, []).append(laid)
     files: dict[str, bytes] = {}
     for output, group in by_output.items():
-        sheets = [sheet for laid in group for sheet in impose_deck(laid, paper.size_mm, duplex)]
-        files[f"{output}.pdf"] = _pdf(sheets, f"{title} — {output}", author)
-        files[f"{output}.json"] = json_bytes(manifest(sheets, paper.size_mm, duplex))
+        items = [item for laid in group for item in items_of(laid, options.gutter_mm)]
+        try:
+            sheets = impose(
+                items,
+                options.paper.size_mm,
+                options.duplex,
+                options.back_offset,
+                f"{title} · {output}",
+                words,
+            )
+        except DoesNotFit as exc:
+            raise DoesNotFit(str(exc), group[0].deck.size_where) from None
+        files[f"{output}.pdf"] = sheets_pdf(sheets, f"{title} — {output}", author)
+        files[f"{output}.json"] = json_bytes(manifest(sheets, options))
     return files
 
 
-def _pdf(sheets: list[Sheet], title: str, author: str) -> bytes:
+def sheets_pdf(sheets: list[Sheet], title: str, author: str) -> bytes:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, author, "print-and-cut sheets")
     faces = [p.face for sheet in sheets for p in sheet.placements]
@@ -50,26 +140,38 @@ def _pdf(sheets: list[Sheet], title: str, author: str) -> bytes:
     return buffer.getvalue()
 
 
-def manifest(sheets: list[Sheet], paper: tuple[float, float], duplex: Duplex) -> dict[str, Any]:
+def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
     faces = []
+    pages = []
     for page, sheet in enumerate(sheets, start=1):
-        # a back page always follows its front page, slot for slot
-        fronts = sheets[page - 2].placements if sheet.side == "back" else sheet.placements
-        for placement, front in zip(sheet.placements, fronts, strict=True):
+        size = [round(sheet.width, 3), round(sheet.height, 3)]
+        pages.append({"page": page, "sheet": sheet.number, "side": sheet.side, "page_mm": size})
+        for placement in sheet.placements:
             face = placement.face
             faces.append(
                 {
-                    "card": front.face.card,
+                    "card": placement.card,
                     "deck": face.deck,
                     "name": face.name,
-                    "side": sheet.side,
+                    "side": str(face.side),
                     "page": page,
+                    "sheet": sheet.number,
+                    "page_mm": size,
                     "x_mm": round(placement.x, 3),
                     "y_mm": round(placement.y, 3),
                     "width_mm": round(face.width_mm, 3),
                     "height_mm": round(face.height_mm, 3),
+                    "bleed_mm": [round(b, 3) for b in placement.bleed],
                 }
             )
-    first = sheets[0].grid if sheets else None
-    page_size = [round(first.paper_w, 3), round(first.paper_h, 3)] if first else list(paper)
-    return {"page_mm": page_size, "duplex": str(duplex), "faces": faces}
+    first = pages[0]["page_mm"] if pages else list(options.paper.size_mm)
+    offset = options.back_offset
+    return {
+        "page_mm": first,
+        "paper": str(options.paper),
+        "duplex": str(options.duplex),
+        "gutter_mm": options.gutter_mm,
+        "back_offset_mm": [offset.x, offset.y],
+        "pages": pages,
+        "faces": faces,
+    }

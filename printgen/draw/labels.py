@@ -1,0 +1,133 @@
+"""Sheet labels: what a sheet is ("Game · cards · sheet 3/8 · fronts") and a 50 mm scale bar to
+check that it printed at 100 %, set in the margin where no card, bleed or crop mark is.
+
+The label and the bar each take the first free stretch of a band along a paper edge (bottom, top,
+left, right); a sheet with no such stretch goes without (never over a card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.draw.packing import EDGE
+from printgen.model.units import pt
+
+BAND = 3.2  # mm, the depth of a label band along the paper's edge
+CLEAR = 1.0  # mm kept between a label and anything else
+SCALE = 50.0  # mm, the scale bar's length
+FONT = "Vera"
+SIZES = (5.5, 5.0, 4.5, 4.0)  # points, the label's size shrinking to fit
+SIDES = ("bottom", "top", "left", "right")
+PT_MM = 25.4 / 72
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top in mm
+
+
+@dataclass(frozen=True)
+class Label:
+    side: str  # the paper edge the band runs along
+    start: float  # mm along the band: x for bottom/top, y for left/right
+    text: str | None  # None: the scale bar
+    size: float  # points
+
+
+def _band(side: str, width: float, height: float) -> Box:
+    if side == "bottom":
+        return (0.0, EDGE, width, EDGE + BAND)
+    if side == "top":
+        return (0.0, height - EDGE - BAND, width, height - EDGE)
+    if side == "left":
+        return (EDGE, 0.0, EDGE + BAND, height)
+    return (width - EDGE - BAND, 0.0, width - EDGE, height)
+
+
+def _free(side: str, width: float, height: float, taken: list[Box]) -> list[tuple[float, float]]:
+    """Free stretches (start, end) along a band, in mm."""
+    left, bottom, right, top = _band(side, width, height)
+    along_x = side in ("bottom", "top")
+    blocked = []
+    for x1, y1, x2, y2 in taken:
+        if x1 - CLEAR < right and x2 + CLEAR > left and y1 - CLEAR < top and y2 + CLEAR > bottom:
+            blocked.append((x1 - CLEAR, x2 + CLEAR) if along_x else (y1 - CLEAR, y2 + CLEAR))
+    position, end = EDGE, (width if along_x else height) - EDGE
+    stretches = []
+    for b1, b2 in sorted(blocked):
+        if b1 > position:
+            stretches.append((position, min(b1, end)))
+        position = max(position, b2)
+    if position < end:
+        stretches.append((position, end))
+    return [(a, b) for a, b in stretches if b > a]
+
+
+def _taken_by(label: Label, length: float, width: float, height: float) -> Box:
+    left, bottom, right, top = _band(label.side, width, height)
+    if label.side in ("bottom", "top"):
+        return (label.start, bottom, label.start + length, top)
+    return (left, label.start, right, label.start + length)
+
+
+def bar_length(size: float) -> float:
+    return SCALE + 1.0 + float(stringWidth("50 mm", FONT, size)) * PT_MM
+
+
+def plan_labels(text: str, width: float, height: float, taken: list[Box]) -> list[Label]:
+    """Where the text and the scale bar go; ``taken`` holds everything already on the sheet."""
+    taken = list(taken)
+    labels: list[Label] = []
+    wanted: list[tuple[str | None, tuple[float, ...]]] = [(text, SIZES), (None, SIZES[:1])]
+    for content, sizes in wanted:
+        placed = _first_fit(content, sizes, width, height, taken)
+        if placed is not None:
+            label, length = placed
+            labels.append(label)
+            taken.append(_taken_by(label, length, width, height))
+    return labels
+
+
+def _first_fit(
+    content: str | None, sizes: tuple[float, ...], width: float, height: float, taken: list[Box]
+) -> tuple[Label, float] | None:
+    for size in sizes:
+        length = (
+            bar_length(size) if content is None else float(stringWidth(content, FONT, size)) * PT_MM
+        )
+        for side in SIDES:
+            for start, end in _free(side, width, height, taken):
+                if end - start >= length:
+                    return Label(side, start, content, size), length
+    return None
+
+
+def draw_labels(canvas: Canvas, labels: list[Label], width: float, height: float) -> None:
+    for label in labels:
+        canvas.saveState()
+        _left, bottom, right, _top = _band(label.side, width, height)
+        if label.side in ("bottom", "top"):
+            canvas.translate(pt(label.start), pt(bottom))
+        else:  # read from the bottom up, the band's outer edge at the text's foot
+            canvas.translate(pt(right), pt(label.start))
+            canvas.rotate(90)
+        canvas.setFillColorRGB(0, 0, 0)
+        canvas.setStrokeColorRGB(0, 0, 0)
+        if label.text is not None:
+            canvas.setFont(FONT, label.size)
+            canvas.drawString(0, pt(0.9), label.text)
+        else:
+            _scale_bar(canvas, label.size)
+        canvas.restoreState()
+
+
+def _scale_bar(canvas: Canvas, size: float) -> None:
+    """A 50 mm line with a tick every 10 mm: measure it to check the print's scale."""
+    base = pt(0.6)
+    canvas.setLineWidth(0.35)
+    canvas.line(0, base, pt(SCALE), base)
+    for mm in range(0, int(SCALE) + 1, 10):
+        tall = 2.2 if mm in (0, SCALE) else 1.2
+        canvas.line(pt(mm), base, pt(mm), base + pt(tall))
+    canvas.setFont(FONT, size)
+    canvas.drawString(pt(SCALE + 1.0), pt(0.9), "50 mm")

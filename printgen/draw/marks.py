@@ -1,0 +1,89 @@
+"""Crop marks: every cut line of a block extended into the room around it.
+
+A mark starts just outside the block's bleed and is at most MARK long; it stops short of the
+paper's EDGE (or a fold) and of the half-way line to a neighbouring block, whose own marks use the
+other half. Where a margin is too narrow for that, the mark keeps MIN_MARK and crosses the bleed —
+waste that is cut off — but never comes closer than MARK_OFFSET to the cut.
+"""
+
+from __future__ import annotations
+
+from printgen.draw.packing import (
+    EPS,
+    MARK,
+    MARK_GAP,
+    MARK_OFFSET,
+    MIN_MARK,
+    Block,
+    Rect,
+)
+
+Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in mm
+
+
+def cut_lines(block: Block) -> tuple[list[float], list[float]]:
+    """The x of every vertical and the y of every horizontal cut of a block's cards."""
+    k = block.kind
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for index in range(block.count):
+        x, y = block.slot(index)
+        xs.update((round(x, 4), round(x + k.width, 4)))
+        ys.update((round(y, 4), round(y + k.height, 4)))
+    return sorted(xs), sorted(ys)
+
+
+def _span(start: float, end: float) -> tuple[float, float]:
+    """(start, end) of a mark, as distances from the cut, given how far it may reach."""
+    return max(MARK_OFFSET, min(start, end - MIN_MARK)), end
+
+
+def _room(block: Block, others: list[Block], area: Rect) -> tuple[float, float, float, float]:
+    """How far from its trim edges a block's marks may reach: left, bottom, right, top."""
+    b = block.kind.bleed
+    reach = b + MARK_GAP + MARK
+    room = [
+        block.left - area.left,
+        block.bottom - area.bottom,
+        area.right - block.right,
+        area.top - block.top,
+    ]
+    for other in others:
+        if other is block:
+            continue
+        ob = other.kind.bleed
+        # the other block's bleed box, widened by the marks it draws
+        margin = ob + MARK_GAP + MARK
+        across_x = other.left - margin < block.right + reach and other.right + margin > (
+            block.left - reach
+        )
+        across_y = other.bottom - margin < block.top + reach and other.top + margin > (
+            block.bottom - reach
+        )
+        if across_y and other.right + ob <= block.left - b + EPS:
+            room[0] = min(room[0], (block.left - (other.right + ob) + b) / 2)
+        if across_y and other.left - ob >= block.right + b - EPS:
+            room[2] = min(room[2], ((other.left - ob) - block.right + b) / 2)
+        if across_x and other.top + ob <= block.bottom - b + EPS:
+            room[1] = min(room[1], (block.bottom - (other.top + ob) + b) / 2)
+        if across_x and other.bottom - ob >= block.top + b - EPS:
+            room[3] = min(room[3], ((other.bottom - ob) - block.top + b) / 2)
+    return room[0], room[1], room[2], room[3]
+
+
+def crop_marks(blocks: list[Block], area: Rect) -> list[Segment]:
+    marks: list[Segment] = []
+    for block in blocks:
+        b = block.kind.bleed
+        want = b + MARK_GAP
+        left, bottom, right, top = (
+            _span(want, min(room, want + MARK)) for room in _room(block, blocks, area)
+        )
+        xs, ys = cut_lines(block)
+        for x in xs:
+            marks.append((x, block.top + top[0], x, block.top + top[1]))
+            marks.append((x, block.bottom - bottom[0], x, block.bottom - bottom[1]))
+        for y in ys:
+            marks.append((block.left - left[0], y, block.left - left[1], y))
+            marks.append((block.right + right[0], y, block.right + right[1], y))
+    return marks

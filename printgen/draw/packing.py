@@ -1,0 +1,259 @@
+"""Stage 5 — pack: place every card to print on as few sheets as possible.
+
+Cards of one *kind* (same size, shape, bleed and gutter) form rectangular blocks: a grid whose
+neighbours share their cut lines (gutter 0) or keep a gap. Kinds are packed largest first; each
+block goes into the first free rectangle, on any sheet already started, that holds it, so decks of
+the same size continue on the same sheet and smaller components fill what the cards left.
+Free space is split guillotine-fashion (a block takes the top-left corner of a free rectangle,
+leaving one rectangle to its right and one below), so every block can be separated from the others
+with straight cuts before its own cut lines are cut.
+
+Lengths are millimetres from the page's bottom-left corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from printgen.problems import Where
+
+EDGE = 5.0  # mm kept clear at every paper edge: nothing but bleed is printed there
+MARK_GAP = 1.0  # mm between a block's bleed and its crop marks, where there is room
+MARK = 5.0  # mm, the longest crop mark
+MIN_MARK = 2.0  # mm, the shortest crop mark
+MARK_OFFSET = 0.5  # mm; a crop mark never starts closer to the cut than this
+# A block at the paper's edge needs room for the shortest mark only: where the margin is narrow
+# (Letter is 279.4 mm tall, three poker cards 264 mm) the mark crosses the bleed, which is waste.
+PAPER_PAD = MARK_OFFSET + MIN_MARK
+FOLD_CLEAR = 1.0  # mm kept clear on each side of a fold line
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What cards must share to sit in one grid."""
+
+    width: float
+    height: float
+    bleed: float
+    shape: str
+    gutter: float  # between neighbouring trim boxes
+
+    @property
+    def pad(self) -> float:
+        """Room a block keeps around its trim boxes towards other blocks: its bleed and marks."""
+        return self.bleed + MARK_GAP + MIN_MARK
+
+    @property
+    def area(self) -> float:
+        return self.width * self.height
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A free rectangle; ``open_*`` sides lie on the paper's edge (or a fold), where a block
+    needs only PAPER_PAD, not its full pad."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+    open_left: bool = False
+    open_bottom: bool = False
+    open_right: bool = False
+    open_top: bool = False
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.top - self.bottom
+
+
+@dataclass
+class Block:
+    """``count`` cards of one kind in a grid, row by row from the top-left slot."""
+
+    kind: Kind
+    left: float  # trim edge of the first column
+    top: float  # trim edge of the first row
+    cols: int
+    count: int
+    items: list[object]
+    footprint: Rect  # the block and the room its bleed and marks may use
+
+    @property
+    def rows(self) -> int:
+        return -(-self.count // self.cols)
+
+    @property
+    def right(self) -> float:
+        k = self.kind
+        return self.left + self.cols * k.width + (self.cols - 1) * k.gutter
+
+    @property
+    def bottom(self) -> float:
+        k = self.kind
+        return self.top - self.rows * k.height - (self.rows - 1) * k.gutter
+
+    def slot(self, index: int) -> tuple[float, float]:
+        """Trim box bottom-left corner of slot ``index``."""
+        k = self.kind
+        row, col = divmod(index, self.cols)
+        return (
+            self.left + col * (k.width + k.gutter),
+            self.top - (row + 1) * k.height - row * k.gutter,
+        )
+
+    def moved(self, dx: float, dy: float) -> Block:
+        f = self.footprint
+        return replace(
+            self,
+            left=self.left + dx,
+            top=self.top + dy,
+            footprint=replace(
+                f, left=f.left + dx, right=f.right + dx, bottom=f.bottom + dy, top=f.top + dy
+            ),
+        )
+
+
+@dataclass
+class SheetPlan:
+    width: float  # paper as the page is oriented
+    height: float
+    area: Rect  # where fronts go: the paper inside EDGE, or its front half when folding
+    free: list[Rect] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+
+
+class DoesNotFit(Exception):
+    def __init__(self, message: str, where: Where | None = None) -> None:
+        super().__init__(message)
+        self.where = where or Where("cards")
+
+
+def fit(kind: Kind, rect: Rect, wanted: int) -> tuple[int, int] | None:
+    """(cols, count) of the biggest block of at most ``wanted`` cards that fits ``rect``."""
+    need_x = (PAPER_PAD if rect.open_left else kind.pad) + (
+        PAPER_PAD if rect.open_right else kind.pad
+    )
+    need_y = (PAPER_PAD if rect.open_top else kind.pad) + (
+        PAPER_PAD if rect.open_bottom else kind.pad
+    )
+    cols = int((rect.width - need_x + kind.gutter + EPS) // (kind.width + kind.gutter))
+    rows = int((rect.height - need_y + kind.gutter + EPS) // (kind.height + kind.gutter))
+    if cols < 1 or rows < 1:
+        return None
+    count = min(wanted, cols * rows)
+    return min(cols, count), count
+
+
+def place(kind: Kind, rect: Rect, cols: int, items: list[object]) -> tuple[Block, list[Rect]]:
+    """A block in the top-left corner of ``rect``, and the free rectangles it leaves."""
+    left = rect.left + (PAPER_PAD if rect.open_left else kind.pad)
+    top = rect.top - (PAPER_PAD if rect.open_top else kind.pad)
+    block = Block(kind, left, top, cols, len(items), items, rect)
+    right = min(rect.right, block.right + kind.pad)
+    bottom = max(rect.bottom, block.bottom - kind.pad)
+    block.footprint = replace(
+        rect,
+        right=right,
+        bottom=bottom,
+        open_right=rect.open_right and right >= rect.right - EPS,
+        open_bottom=rect.open_bottom and bottom <= rect.bottom + EPS,
+    )
+    leftover = [
+        Rect(right, bottom, rect.right, rect.top, False, False, rect.open_right, rect.open_top),
+        Rect(
+            rect.left,
+            rect.bottom,
+            rect.right,
+            bottom,
+            rect.open_left,
+            rect.open_bottom,
+            rect.open_right,
+            False,
+        ),
+    ]
+    return block, [r for r in leftover if r.width > EPS and r.height > EPS]
+
+
+def front_area(width: float, height: float, fold: bool) -> Rect:
+    if fold:  # fronts on the left half; their backs mirrored on the right half
+        return Rect(EDGE, EDGE, width / 2 - FOLD_CLEAR, height - EDGE, True, True, True, True)
+    return Rect(EDGE, EDGE, width - EDGE, height - EDGE, True, True, True, True)
+
+
+def orientations(paper: tuple[float, float], fold: bool) -> list[tuple[float, float]]:
+    short, long_ = sorted(paper)
+    if fold:  # the fold halves the long side, so both halves hold the card the same way up
+        return [(long_, short)]
+    return [(short, long_), (long_, short)]
+
+
+def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
+    """A sheet in the orientation holding most cards of ``kind`` (portrait on a tie)."""
+    best: tuple[int, SheetPlan] | None = None
+    for w, h in orientations(paper, fold):
+        area = front_area(w, h, fold)
+        found = fit(kind, area, 10**6)
+        if found and (best is None or found[1] > best[0]):
+            best = (found[1], SheetPlan(w, h, area, [area]))
+    if best is None:
+        room = "half a sheet (folded)" if fold else "the sheet"
+        raise DoesNotFit(
+            f"a {kind.width:g}×{kind.height:g} mm card with {kind.bleed:g} mm bleed does not fit "
+            f"on {room} of {paper[0]:g}×{paper[1]:g} mm paper with crop marks"
+        )
+    return best[1]
+
+
+def pack(
+    groups: list[tuple[Kind, list[object]]], paper: tuple[float, float], fold: bool
+) -> list[SheetPlan]:
+    """Sheets holding every item of every group, each group in its order."""
+    sheets: list[SheetPlan] = []
+    ordered = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
+    for kind, items in ordered:
+        todo = list(items)
+        while todo:
+            if not _into_free_space(kind, todo, sheets):
+                # new_sheet checked that a block fits it: the next round places one there
+                sheets.append(new_sheet(kind, paper, fold))
+    for sheet in sheets:
+        _centre(sheet)
+    return sheets
+
+
+def _into_free_space(kind: Kind, todo: list[object], sheets: list[SheetPlan]) -> bool:
+    for sheet in sheets:
+        for index, rect in enumerate(sheet.free):
+            found = fit(kind, rect, len(todo))
+            if found is None:
+                continue
+            cols, count = found
+            block, leftover = place(kind, rect, cols, todo[:count])
+            del todo[:count]
+            sheet.blocks.append(block)
+            sheet.free[index : index + 1] = leftover
+            return True
+    return False
+
+
+def _centre(sheet: SheetPlan) -> None:
+    """Move the blocks together so the cards sit centred in the front area, keeping the room
+    every block needs at the paper's edges."""
+    if not sheet.blocks:
+        return
+    area = sheet.area
+    left = min(b.left for b in sheet.blocks)
+    right = max(b.right for b in sheet.blocks)
+    bottom = min(b.bottom for b in sheet.blocks)
+    top = max(b.top for b in sheet.blocks)
+    dx = (area.left + area.right) / 2 - (left + right) / 2
+    dy = (area.bottom + area.top) / 2 - (bottom + top) / 2
+    dx = max(area.left + PAPER_PAD - left, min(dx, area.right - PAPER_PAD - right))
+    dy = max(area.bottom + PAPER_PAD - bottom, min(dy, area.top - PAPER_PAD - top))
+    sheet.blocks = [b.moved(dx, dy) for b in sheet.blocks]

@@ -1,0 +1,72 @@
+"""``--format png``: one image per card face with its bleed, for print services.
+
+Images go to ``png/<deck>/<card>.png`` (and ``back.png``) with a ``counts.csv`` of how many of
+each card the deck has. At ``--dpi`` (300 by default) the image is the card's trim plus bleed;
+``--service mpc|dtc`` gives the exact pixel size the service asks for at 300 dpi, the bleed
+extended (edge pixels repeated) rather than the card scaled.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from printgen.layout.face import Face, LaidOutDeck
+from printgen.model.units import INCH_MM
+from printgen.options import BuildOptions, Service
+from printgen.outputs.raster import exact, faces_pdf, png_bytes, render_pages
+
+SERVICE_DPI = 300
+# Poker cards (63 × 88 mm here, 2.5 × 3.5 in at the services): the sizes they publish.
+POKER = (63.0, 88.0)
+POKER_PX = {Service.MPC: (822, 1122), Service.DTC: (825, 1125)}
+# Any other size: the trim at 300 dpi plus the bleed each service asks for, in pixels a side
+# (MakePlayingCards 36 px, DriveThruCards 1/8 in).
+SERVICE_BLEED_PX = {Service.MPC: 36.0, Service.DTC: 37.5}
+
+
+def image_size(face: Face, dpi: float, service: Service | None) -> tuple[int, int]:
+    """Pixel size of a face's image."""
+    if service is not None:
+        if abs(face.width_mm - POKER[0]) < 0.6 and abs(face.height_mm - POKER[1]) < 0.6:
+            return POKER_PX[service]
+        side = 2 * SERVICE_BLEED_PX[service]
+        return (
+            round(face.width_mm / INCH_MM * SERVICE_DPI + side),
+            round(face.height_mm / INCH_MM * SERVICE_DPI + side),
+        )
+    b = 2 * face.bleed_mm
+    return (
+        round((face.width_mm + b) / INCH_MM * dpi),
+        round((face.height_mm + b) / INCH_MM * dpi),
+    )
+
+
+def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, bytes]:
+    dpi = SERVICE_DPI if options.service else options.dpi
+    files: dict[str, bytes] = {}
+    for laid in decks:
+        faces: list[tuple[str, Face]] = [(f"{card.id}.png", face) for card, face in laid.fronts]
+        if laid.back is not None:
+            taken = {name for name, _ in faces}
+            back = "back.png" if "back.png" not in taken else "deck-back.png"
+            faces.append((back, laid.back))
+        images = render_pages(faces_pdf([face for _, face in faces], bleed=True), dpi / INCH_MM)
+        folder = f"png/{laid.deck.id}"
+        for (name, face), image in zip(faces, images, strict=True):
+            b = 2 * face.bleed_mm
+            drawn = ((face.width_mm + b) / INCH_MM * dpi, (face.height_mm + b) / INCH_MM * dpi)
+            sized = exact(image, image_size(face, dpi, options.service), drawn)
+            files[f"{folder}/{name}"] = png_bytes(sized, dpi)
+        files[f"{folder}/counts.csv"] = _counts(laid)
+    return files
+
+
+def _counts(laid: LaidOutDeck) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["file", "card", "count"])
+    for card, face in laid.fronts:
+        count = laid.copies if laid.copies is not None else card.count
+        writer.writerow([f"{card.id}.png", face.name, count])
+    return buffer.getvalue().encode("utf-8")

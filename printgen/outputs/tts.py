@@ -1,0 +1,182 @@
+"""``--format tts``: the decks for Tabletop Simulator.
+
+Per deck, deck sheets of card faces (at most 10 × 7 a sheet, no side over 4096 px, RGB; the last
+slot of every sheet holds the hidden card, which Tabletop Simulator shows for cards in other
+players' hands: the deck's back), one back image, and one saved-object JSON for the whole game
+whose ``CustomDeck`` entries point at those images by file:// URL. Copy the JSON into Tabletop
+Simulator's ``Saves/Saved Objects`` folder and the decks are in the game's Objects menu, one
+physical card per copy (``DeckIDs``; card id = sheet number × 100 + slot).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from printgen.layout.face import Face, LaidOutDeck
+from printgen.model.units import INCH_MM
+from printgen.options import BuildOptions
+from printgen.outputs.raster import exact, faces_pdf, png_bytes, render_pages
+from printgen.write import json_bytes
+
+MAX_COLS, MAX_ROWS = 10, 7
+MAX_PX = 4096
+PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot is the hidden card
+NO_BACK = (208, 208, 208)  # a deck printed without backs gets a plain grey one
+CARD_TYPE = {"rect": 0, "circle": 4}  # Tabletop Simulator's card shapes: rounded rectangle, circle
+POKER_WIDTH = 63.0  # mm; a card of scale 1 in Tabletop Simulator is about this wide
+
+
+def grid(count: int) -> tuple[int, int]:
+    """Columns and rows of a sheet holding ``count`` faces and the hidden card."""
+    slots = count + 1
+    cols = min(MAX_COLS, max(2, math.ceil(math.sqrt(slots * 1.4))))
+    rows = math.ceil(slots / cols)
+    return cols, rows
+
+
+def card_px(face: Face, cols: int, rows: int, dpi: int) -> tuple[int, int]:
+    """A face's size on a sheet: ``dpi`` unless the sheet would exceed MAX_PX a side."""
+    per_mm = min(dpi / INCH_MM, MAX_PX / (cols * face.width_mm), MAX_PX / (rows * face.height_mm))
+    return int(face.width_mm * per_mm), int(face.height_mm * per_mm)
+
+
+def tts_files(
+    decks: list[LaidOutDeck],
+    title: str,
+    name: str,
+    folder: Path,
+    options: BuildOptions,
+    deck_names: dict[str, str],
+) -> dict[str, bytes]:
+    """Images and the saved object ``tts/<name>.json``; ``folder`` is where the build writes
+    ``tts/`` (the images' URLs are absolute)."""
+    files: dict[str, bytes] = {}
+    objects = []
+    number = 0
+    for position, laid in enumerate(decks):
+        faces = [face for _, face in laid.fronts]
+        chunks = [faces[i : i + PER_SHEET] for i in range(0, len(faces), PER_SHEET)]
+        back_name = f"tts/{laid.deck.id}-back.png"
+        custom: dict[str, dict[str, Any]] = {}
+        ids: dict[str, int] = {}
+        back_image: Image.Image | None = None
+        for sheet_index, chunk in enumerate(chunks, start=1):
+            number += 1
+            cols, rows = grid(len(chunk))
+            size = card_px(chunk[0], cols, rows, options.dpi)
+            with_back = chunk + ([laid.back] if laid.back is not None else [])
+            per_mm = size[0] / chunk[0].width_mm
+            drawn = (chunk[0].width_mm * per_mm, chunk[0].height_mm * per_mm)
+            pages = render_pages(faces_pdf(with_back, False), per_mm)
+            images = [exact(image, size, drawn) for image in pages]
+            back_image = images[-1] if laid.back is not None else Image.new("RGB", size, NO_BACK)
+            sheet = Image.new("RGB", (cols * size[0], rows * size[1]), (255, 255, 255))
+            for slot, image in enumerate(images[: len(chunk)]):
+                row, col = divmod(slot, cols)
+                sheet.paste(image, (col * size[0], row * size[1]))
+            sheet.paste(back_image, ((cols - 1) * size[0], (rows - 1) * size[1]))
+            sheet_name = f"tts/{laid.deck.id}-{sheet_index}.png"
+            files[sheet_name] = png_bytes(sheet)
+            custom[str(number)] = {
+                "FaceURL": (folder / sheet_name).as_uri(),
+                "BackURL": (folder / back_name).as_uri(),
+                "NumWidth": cols,
+                "NumHeight": rows,
+                "BackIsHidden": False,
+                "UniqueBack": False,
+                "Type": CARD_TYPE.get(str(laid.deck.shape), 0),
+            }
+            for slot, face in enumerate(chunk):
+                ids[face.card] = number * 100 + slot
+        assert back_image is not None
+        files[back_name] = png_bytes(back_image)
+        nickname = deck_names.get(laid.deck.id, laid.deck.id)
+        objects.append(_deck_object(laid, nickname, custom, ids, position))
+    files[f"tts/{name}.json"] = json_bytes(_save(title, objects))
+    return files
+
+
+def _guid(*parts: object) -> str:
+    return hashlib.sha1("/".join(map(str, parts)).encode()).hexdigest()[:6]
+
+
+def _transform(position: int, scale: float) -> dict[str, float]:
+    return {
+        "posX": position * 3.0,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,  # face down, as a deck lies on the table
+        "scaleX": scale,
+        "scaleY": 1.0,
+        "scaleZ": scale,
+    }
+
+
+def _deck_object(
+    laid: LaidOutDeck,
+    nickname: str,
+    custom: dict[str, dict[str, Any]],
+    ids: dict[str, int],
+    position: int,
+) -> dict[str, Any]:
+    scale = round(laid.deck.width_mm / POKER_WIDTH, 4)
+    cards = []
+    for card, face in laid.fronts:
+        copies = laid.copies if laid.copies is not None else card.count
+        card_id = ids[face.card]
+        sheet = str(card_id // 100)
+        for copy in range(copies):
+            cards.append(
+                {
+                    "GUID": _guid(laid.deck.id, card.id, copy),
+                    "Name": "Card",
+                    "Transform": _transform(position, scale),
+                    "Nickname": face.name,
+                    "Description": "",
+                    "CardID": card_id,
+                    "CustomDeck": {sheet: custom[sheet]},
+                    "SidewaysCard": False,
+                    "Hands": True,
+                }
+            )
+    if len(cards) == 1:  # Tabletop Simulator has no deck of one card: it is a card
+        return cards[0]
+    return {
+        "GUID": _guid(laid.deck.id),
+        "Name": "DeckCustom",
+        "Transform": _transform(position, scale),
+        "Nickname": nickname,
+        "Description": "",
+        "Hands": False,
+        "SidewaysCard": False,
+        "DeckIDs": [c["CardID"] for c in cards],
+        "CustomDeck": custom,
+        "ContainedObjects": cards,
+    }
+
+
+def _save(title: str, objects: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "SaveName": title,
+        "GameMode": "",
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": "",
+    }

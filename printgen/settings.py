@@ -1,0 +1,90 @@
+"""Project print settings: an optional ``printgen.yaml`` beside cards/ holding what a printer
+needs every time (its calibrated back offset, paper, duplex, gutter), so a build needs no flags.
+Command-line options override it.
+
+    back-offset: 0.5, -1.2   # mm, read off calibration.pdf
+    paper: letter
+    duplex: long
+    gutter: 0mm
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.model.units import parse_length
+from printgen.options import Duplex, Offset, Paper
+from printgen.problems import Where, fail
+from printgen.project import Project
+from printgen.source.located_yaml import LDict, read_yaml
+
+FILE = "printgen.yaml"
+KEYS = ("back-offset", "paper", "duplex", "gutter")
+
+
+@dataclass(frozen=True)
+class Settings:
+    back_offset: Offset | None = None
+    paper: Paper | None = None
+    duplex: Duplex | None = None
+    gutter_mm: float | None = None
+
+
+def parse_offset(value: object) -> Offset:
+    """``"X,Y"`` or ``[X, Y]`` in mm (units allowed) → Offset; ValueError with a hint."""
+    parts: list[Any]
+    if isinstance(value, str):
+        parts = [p for p in value.split(",")]
+    elif isinstance(value, list):
+        parts = list(value)
+    else:
+        parts = []
+    if len(parts) != 2:
+        raise ValueError("expected two lengths X,Y in mm, such as 0.5,-1.2")
+    try:
+        x, y = (parse_length(p) for p in parts)
+    except ValueError:
+        raise ValueError("expected two lengths X,Y in mm, such as 0.5,-1.2") from None
+    if max(abs(x), abs(y)) > 20:
+        raise ValueError("an offset over 20 mm is not a printer's drift; check the reading")
+    return Offset(x, y)
+
+
+def read_settings(project: Project) -> Settings:
+    """The project's printgen.yaml, or no settings; ProjectError (one line) on a bad value."""
+    path = project.root / FILE
+    if not path.is_file():
+        return Settings()
+    node = read_yaml(path, FILE)
+    if not isinstance(node, LDict):
+        raise fail(Where(FILE), "printgen.yaml must be a mapping such as 'back-offset: 0.5,-1'")
+    for key in node:
+        if key not in KEYS:
+            raise fail(
+                node.key_at(key), f"unknown key '{key}'; printgen.yaml knows {', '.join(KEYS)}"
+            )
+    found: dict[str, Any] = {}
+    for key, read in (
+        ("back-offset", parse_offset),
+        ("paper", Paper),
+        ("duplex", Duplex),
+        ("gutter", _gutter),
+    ):
+        if key in node:
+            try:
+                found[key] = read(node[key])
+            except ValueError as exc:
+                choices = {"paper": tuple(Paper), "duplex": tuple(Duplex)}.get(key)
+                hint = f"one of {', '.join(choices)}" if choices else str(exc)
+                raise fail(node.at(key), f"'{key}': {hint}") from None
+    return Settings(
+        found.get("back-offset"), found.get("paper"), found.get("duplex"), found.get("gutter")
+    )
+
+
+def _gutter(value: object) -> float:
+    gutter = parse_length(value)
+    if not 0 <= gutter <= 20:
+        raise ValueError("a gutter from 0 to 20 mm")
+    return gutter

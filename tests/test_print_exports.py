@@ -1,0 +1,240 @@
+"""Exports read back: PNG pixel sizes (dpi, print services), byte-identical PNGs, Tabletop
+Simulator sheets and saved object; and duplex calibration read as a user reads it."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from tests.conftest import MM
+from tests.printing import build, lines, page_sizes, placements, turned
+
+WM = "warriors-and-monks"
+SEED_COUNTS = {"monk": 18, "warrior": 18, "war": 8, "peace": 6, "truce": 6, "death": 6, "wine": 6}
+TOL = 0.01
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("exports")
+
+
+def _png(root: Path, *args: str) -> Path:
+    return build(root, WM, "--lang", "en", "--only", "cards", "--format", "png", *args)
+
+
+def _px(mm: float, dpi: float) -> int:
+    return round(mm / 25.4 * dpi)
+
+
+@pytest.mark.parametrize("dpi", [300, 150])
+def test_one_png_per_card_face_with_its_bleed_at_the_dpi(root: Path, dpi: int) -> None:
+    folder = _png(root, "--dpi", str(dpi)) / WM / "en" / "png" / "main"
+    names = sorted(p.name for p in folder.glob("*.png"))
+    assert names == sorted([f"{card}.png" for card in SEED_COUNTS] + ["back.png"])
+    for path in folder.glob("*.png"):
+        with Image.open(path) as image:
+            assert image.mode == "RGB"
+            assert image.size == (_px(63 + 6, dpi), _px(88 + 6, dpi))
+            assert image.info["dpi"] == pytest.approx((dpi, dpi), abs=0.05)  # px a metre
+    with (folder / "counts.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {row["file"].removesuffix(".png"): int(row["count"]) for row in rows} == SEED_COUNTS
+    assert not (folder.parent.parent / "cards.pdf").exists()  # png only, as asked
+
+
+@pytest.mark.parametrize(("service", "size"), [("mpc", (822, 1122)), ("dtc", (825, 1125))])
+def test_print_service_sizes_extend_the_bleed_never_scale_the_card(
+    root: Path, service: str, size: tuple[int, int]
+) -> None:
+    plain = _png(root) / WM / "en" / "png" / "main" / "monk.png"
+    out = build(root, WM, "--lang", "en", "--only", "cards", "--service", service)  # png implied
+    sized = out / WM / "en" / "png" / "main" / "monk.png"
+    with Image.open(plain) as opened, Image.open(sized) as image:
+        assert image.size == size
+        card = opened.convert("RGB")
+        centred = ((size[0] - card.width) // 2, (size[1] - card.height) // 2)
+        found = [
+            (left, top)  # the 300 dpi card, pixel for pixel, within a pixel of the centre
+            for left in range(centred[0] - 1, centred[0] + 2)
+            for top in range(centred[1] - 1, centred[1] + 2)
+            if ImageChops.difference(
+                image.crop((left, top, left + card.width, top + card.height)), card
+            ).getbbox()
+            is None
+        ]
+        assert len(found) == 1
+        left, top = found[0]
+        # the strip added outside is the card's outermost pixels repeated
+        edge = image.crop((left, top, left + 1, top + card.height))
+        for x in range(left):
+            column = image.crop((x, top, x + 1, top + card.height))
+            assert ImageChops.difference(column, edge).getbbox() is None
+
+
+def test_pngs_are_byte_identical_across_builds(root: Path) -> None:
+    first = _png(root) / WM / "en" / "png"
+    second = build(root, WM, "--only", "cards", "--format", "png", "--lang", "en", "--dpi", "300")
+    files = sorted(p.relative_to(first) for p in first.rglob("*.png"))
+    assert len(files) == 8
+    for name in files:
+        assert (first / name).read_bytes() == (second / WM / "en" / "png" / name).read_bytes()
+
+
+def _tts(root: Path) -> tuple[Path, dict[str, Any]]:
+    out = build(root, WM, "--lang", "en", "--only", "cards", "--format", "tts", "--format", "png")
+    folder = out / WM / "en"
+    saved = json.loads((folder / "tts" / f"{WM}.json").read_text(encoding="utf-8"))
+    return folder, saved
+
+
+def test_tts_deck_sheet_grid_limits_and_hidden_card(root: Path) -> None:
+    folder, saved = _tts(root)
+    (deck,) = saved["ObjectStates"]
+    assert deck["Name"] == "DeckCustom"
+    (entry,) = deck["CustomDeck"].values()
+    cols, rows = entry["NumWidth"], entry["NumHeight"]
+    assert cols <= 10 and rows <= 7 and cols * rows >= len(SEED_COUNTS) + 1
+    sheet_path = Path(entry["FaceURL"].removeprefix("file://"))
+    back_path = Path(entry["BackURL"].removeprefix("file://"))
+    assert sheet_path.parent == back_path.parent == folder / "tts"
+    with Image.open(sheet_path) as sheet, Image.open(back_path) as back:
+        assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+        assert sheet.width % cols == 0 and sheet.height % rows == 0
+        w, h = sheet.width // cols, sheet.height // rows
+        assert w / h == pytest.approx(63 / 88, abs=0.01)  # trim only, no bleed
+        hidden = sheet.crop((w * (cols - 1), h * (rows - 1), w * cols, h * rows))
+        assert back.size == (w, h)
+        assert ImageChops.difference(hidden, back.convert("RGB")).getbbox() is None
+
+
+def _thumb(image: Image.Image) -> Image.Image:
+    return image.convert("RGB").resize((21, 29), Image.Resampling.BOX)
+
+
+def test_tts_card_ids_count_every_card_and_point_at_its_face(root: Path) -> None:
+    folder, saved = _tts(root)
+    (deck,) = saved["ObjectStates"]
+    cards = deck["ContainedObjects"]
+    assert [c["CardID"] for c in cards] == deck["DeckIDs"]
+    assert Counter(c["Nickname"].lower() for c in cards) == SEED_COUNTS
+    (number, entry) = next(iter(deck["CustomDeck"].items()))
+    cols = entry["NumWidth"]
+    thumbs = {}
+    with Image.open(Path(entry["FaceURL"].removeprefix("file://"))) as sheet:
+        w, h = sheet.width // cols, sheet.height // entry["NumHeight"]
+        for card in cards:
+            assert card["CardID"] // 100 == int(number)
+            row, col = divmod(card["CardID"] % 100, cols)
+            thumbs[card["Nickname"].lower()] = _thumb(
+                sheet.crop((col * w, row * h, (col + 1) * w, (row + 1) * h))
+            )
+    # each slot shows its own card: nearest to the PNG export of that card (trimmed)
+    exports = {}
+    for name in SEED_COUNTS:
+        with Image.open(folder / "png" / "main" / f"{name}.png") as image:
+            bleed = _px(3, 300)
+            exports[name] = _thumb(
+                image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
+            )
+
+    def distance(a: Image.Image, b: Image.Image) -> float:
+        return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean)
+
+    for name, thumb in thumbs.items():
+        assert min(exports, key=lambda other: distance(thumb, exports[other])) == name
+
+
+# --- duplex calibration -------------------------------------------------------------------
+
+
+def _calibration(root: Path, paper: str, over: str) -> Path:
+    from printgen.cli import main
+
+    out = root / f"calibration-{paper}-{over}"
+    command = ["calibrate", "--paper", paper, "--duplex", over, "--out", str(out)]
+    assert main(["--project", str(root), *command]) == 0
+    return out / "calibration.pdf"
+
+
+def _bold_lines(pdf: Path) -> tuple[float, float]:
+    """x of the front's long vertical line and y of its long horizontal line."""
+    front = lines(pdf)[0]
+    vertical = max((ln for ln in front if abs(ln[0] - ln[2]) < TOL), key=lambda ln: ln[3] - ln[1])
+    horizontal = max((ln for ln in front if abs(ln[1] - ln[3]) < TOL), key=lambda ln: ln[2] - ln[0])
+    return vertical[0], horizontal[1]
+
+
+def _scale_readings(pdf: Path) -> tuple[dict[float, float], dict[float, float]]:
+    """The back's numbered ticks: {x of tick: number} on horizontal scales (number centred
+    above its tick), {y of tick: number} on vertical ones (number to the right of its tick)."""
+    back = lines(pdf)[1]
+    upright = [ln for ln in back if abs(ln[0] - ln[2]) < TOL and abs(ln[3] - ln[1]) < 7]
+    flat = [ln for ln in back if abs(ln[1] - ln[3]) < TOL and abs(ln[2] - ln[0]) < 7]
+    by_x: dict[float, float] = {}
+    by_y: dict[float, float] = {}
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[1]
+        for word in page.extract_words(x_tolerance=0.5):
+            if not word["text"].lstrip("-").isdigit():
+                continue
+            number = float(word["text"])
+            middle_x = (word["x0"] + word["x1"]) / 2 / MM
+            middle_y = (page.height - (word["top"] + word["bottom"]) / 2) / MM
+            below = [ln for ln in upright if 0 < middle_y - max(ln[1], ln[3]) < 5]
+            if below:
+                tick = min(below, key=lambda ln: abs(ln[0] - middle_x))
+                if abs(tick[0] - middle_x) < 0.1:
+                    by_x[tick[0]] = number
+            left_of = [ln for ln in flat if 0 < word["x0"] / MM - max(ln[0], ln[2]) < 4]
+            if left_of:
+                tick = min(left_of, key=lambda ln: abs(ln[1] - middle_y))
+                if abs(tick[1] - middle_y) < 0.24:
+                    by_y[tick[1]] = number
+    return by_x, by_y
+
+
+@pytest.mark.parametrize(("paper", "over"), [("a4", "long"), ("letter", "short")])
+def test_calibration_reading_is_the_offset_that_puts_backs_behind_fronts(
+    root: Path, paper: str, over: str
+) -> None:
+    pdf = _calibration(root, paper, over)
+    sizes = page_sizes(pdf)
+    assert len(sizes) == 2
+    bold_x, bold_y = _bold_lines(pdf)
+    # a printer that prints every back 2 mm too far left and 4 mm too high
+    drift = (-2.0, 4.0)
+    seen_x, _ = turned((bold_x, bold_y + 40), sizes[0], over)
+    _, seen_y = turned((bold_x + 40, bold_y), sizes[0], over)
+    by_x, by_y = _scale_readings(pdf)
+    assert len(by_x) >= 9 and len(by_y) >= 9
+    read_x = [n for x, n in by_x.items() if abs(x + drift[0] - seen_x) < TOL]
+    read_y = [n for y, n in by_y.items() if abs(y + drift[1] - seen_y) < TOL]
+    assert read_x and read_y and len(set(read_x)) == 1 and len(set(read_y)) == 1
+    offset = f"{read_x[0]:g},{read_y[0]:g}"
+    args = ("--paper", paper, "--duplex", over, "--back-offset", offset)
+    cards = build(root, WM, "--lang", "en", "--only", "cards", *args) / WM / "en" / "cards.pdf"
+    pages = placements(cards)
+    for index in range(0, len(pages), 2):
+        for front in pages[index]:
+            x, y = turned(front.centre, sizes[0], over)
+            printed = [(b.centre[0] + drift[0], b.centre[1] + drift[1]) for b in pages[index + 1]]
+            assert any(abs(px - x) < TOL and abs(py - y) < TOL for px, py in printed)
+
+
+def test_calibrate_needs_no_game_and_writes_two_pages(tmp_path: Path) -> None:
+    from printgen.cli import main
+
+    assert main(["--project", str(tmp_path), "calibrate", "--duplex", "short"]) == 0
+    pdf = tmp_path / "build" / "calibration.pdf"
+    assert page_sizes(pdf) == [pytest.approx((210.0, 297.0), abs=TOL)] * 2
+    with pdfplumber.open(pdf) as document:
+        assert "short" in document.pages[0].extract_text()
+        assert "--back-offset X,Y" in document.pages[1].extract_text()

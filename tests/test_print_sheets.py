@@ -1,0 +1,390 @@
+"""Print sheets read back from the PDFs: nine to a sheet with shared cut lines, crop marks,
+packed decks and tokens, backs behind their fronts (long, short, fold), back offset, labels."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import MM
+from tests.printing import Placed, build, half_turn, lines, page_sizes, placements, turned
+
+WM = "warriors-and-monks"
+CDM = "costruttori-del-medioevo"
+EDGE = 5.0
+TOL = 0.01
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("print")
+
+
+def _cards(root: Path, game: str, *args: str, lang: str = "en", name: str = "cards") -> Path:
+    return build(root, game, "--lang", lang, "--only", "cards", *args) / game / lang / f"{name}.pdf"
+
+
+def _manifest(pdf: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(pdf.with_suffix(".json").read_text(encoding="utf-8"))
+    return data
+
+
+def _fronts(pages: list[list[Placed]]) -> list[list[Placed]]:
+    return [[p for p in page if p.side == "front"] for page in pages]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_warriors_and_monks_takes_8_front_sheets_of_9(root: Path, paper: str) -> None:
+    pdf = _cards(root, WM, "--paper", paper)
+    pages = placements(pdf)
+    fronts = [page for page in pages if page and page[0].side == "front"]
+    assert [len(page) for page in fronts] == [9] * 7 + [5]
+    assert len(pages) == 16  # each front page followed by its backs
+    size = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}[paper]
+    for width, height in page_sizes(pdf):
+        assert (width, height) == pytest.approx(size, abs=TOL)  # 3 × 3 portrait
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_cards_share_their_cut_lines_bleed_only_outside(root: Path, paper: str) -> None:
+    first = placements(_cards(root, WM, "--paper", paper))[0]
+    xs = sorted({round(p.x, 3) for p in first})
+    ys = sorted({round(p.y, 3) for p in first})
+    assert len(xs) == 3 and len(ys) == 3
+    assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx([63, 63], abs=TOL)
+    assert [b - a for a, b in itertools.pairwise(ys)] == pytest.approx([88, 88], abs=TOL)
+    for p in first:
+        left, bottom, right, top = p.bleed
+        assert left == pytest.approx(3.0 if round(p.x, 3) == xs[0] else 0.0, abs=TOL)
+        assert right == pytest.approx(3.0 if round(p.x, 3) == xs[-1] else 0.0, abs=TOL)
+        assert bottom == pytest.approx(3.0 if round(p.y, 3) == ys[0] else 0.0, abs=TOL)
+        assert top == pytest.approx(3.0 if round(p.y, 3) == ys[-1] else 0.0, abs=TOL)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_extend_every_cut_line_5mm_clear_of_the_edge(root: Path, paper: str) -> None:
+    pdf = _cards(root, WM, "--paper", paper)
+    first = placements(pdf)[0]
+    width, height = page_sizes(pdf)[0]
+    cut_x = {round(v, 2) for p in first for v in (p.x, p.x + p.width)}
+    cut_y = {round(v, 2) for p in first for v in (p.y, p.y + p.height)}
+    assert len(cut_x) == 4 and len(cut_y) == 4  # shared: 3 cards, 4 cuts
+    marks = [
+        ln
+        for ln in lines(pdf)[0]
+        if (abs(ln[0] - ln[2]) < TOL and round(ln[0], 2) in cut_x)
+        or (abs(ln[1] - ln[3]) < TOL and round(ln[1], 2) in cut_y)
+    ]
+    for x in cut_x:
+        on = [m for m in marks if abs(m[0] - m[2]) < TOL and abs(m[0] - x) < TOL]
+        assert len(on) == 2, f"cut x = {x}: {on}"  # above and below the block
+    for y in cut_y:
+        assert len([m for m in marks if abs(m[1] - m[3]) < TOL and abs(m[1] - y) < TOL]) == 2
+    for x1, y1, x2, y2 in marks:
+        assert min(x1, x2) >= EDGE - TOL and max(x1, x2) <= width - EDGE + TOL
+        assert min(y1, y2) >= EDGE - TOL and max(y1, y2) <= height - EDGE + TOL
+        assert abs(x1 - x2) + abs(y1 - y2) >= 2.0 - TOL
+        for p in first:  # never across a card, nor along its edge
+            vertical = abs(x1 - x2) < TOL
+            cut, low, high = (x1, y1, y2) if vertical else (y1, x1, x2)
+            start, size = (p.x, p.width) if vertical else (p.y, p.height)
+            across, length = (p.y, p.height) if vertical else (p.x, p.width)
+            on_card = start - TOL <= cut <= start + size + TOL
+            overlaps = min(low, high) < across + length - TOL and max(low, high) > across + TOL
+            assert not (on_card and overlaps), ((x1, y1, x2, y2), p)
+
+
+def test_a_gutter_keeps_a_gap_with_bleed_on_every_card(root: Path) -> None:
+    first = placements(_cards(root, WM, "--gutter", "4mm"))[0]
+    xs = sorted({round(p.x, 3) for p in first})
+    assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx(
+        [67.0] * (len(xs) - 1), abs=TOL
+    )
+    inner = [p for p in first if round(p.x, 3) != xs[-1]]
+    assert all(p.bleed[2] == pytest.approx(2.0, abs=TOL) for p in inner)  # half the gutter
+
+
+def _check_backs_behind(pdf: Path, over: str, offset: tuple[float, float] = (0.0, 0.0)) -> None:
+    pages = placements(pdf)
+    sizes = page_sizes(pdf)
+    assert len(pages) % 2 == 0
+    for index in range(0, len(pages), 2):
+        fronts, backs = pages[index], pages[index + 1]
+        assert [p.side for p in fronts] == ["front"] * len(fronts)
+        assert len(backs) == len(fronts)
+        for front in fronts:
+            x, y = turned(front.centre, sizes[index], over)
+            behind = [
+                b
+                for b in backs
+                if abs(b.centre[0] - offset[0] - x) < TOL and abs(b.centre[1] - offset[1] - y) < TOL
+            ]
+            assert len(behind) == 1, (index, front)
+            assert behind[0].side == "back" and behind[0].deck == front.deck
+
+
+@pytest.mark.parametrize("over", ["long", "short"])
+def test_each_back_sits_behind_its_front_when_the_sheet_is_turned(root: Path, over: str) -> None:
+    _check_backs_behind(_cards(root, WM, "--duplex", over), over)
+
+
+def test_packed_decks_keep_each_cards_own_back(root: Path) -> None:
+    pdf = _cards(root, CDM)
+    pages = placements(pdf)
+    fronts = [page for page in pages if page and page[0].side == "front"]
+    assert len(fronts) == 10  # 42 + 4 + 42 cards, packed 9 a sheet
+    assert [len(page) for page in fronts] == [9] * 9 + [7]
+    # a deck continues on the sheet where the one before it ends
+    assert any({p.deck for p in page} == {"buildings", "starters"} for page in fronts)
+    _check_backs_behind(pdf, "long")
+
+
+def test_the_40_coins_share_one_sheet_cut_one_by_one(root: Path) -> None:
+    pdf = _cards(root, CDM, name="tokens")
+    pages = placements(pdf)
+    assert len(pages) == 2  # fronts, backs
+    decks = Counter(p.deck for p in pages[0])
+    assert decks == {"coins_gold": 15, "coins_silver": 25}
+    for a in pages[0]:  # round tokens keep all their bleed and never overlap
+        assert a.bleed == pytest.approx((2.0, 2.0, 2.0, 2.0), abs=TOL)
+        for b in pages[0]:
+            if a is not b:
+                apart_x = abs(a.centre[0] - b.centre[0]) >= (a.width + b.width) / 2 + 4 - TOL
+                apart_y = abs(a.centre[1] - b.centre[1]) >= (a.height + b.height) / 2 + 4 - TOL
+                assert apart_x or apart_y
+    _check_backs_behind(pdf, "long")
+
+
+def test_the_back_offset_moves_every_back_exactly(root: Path) -> None:
+    plain = placements(_cards(root, WM))
+    shifted_pdf = _cards(root, WM, "--back-offset", "1.5,-0.75")
+    shifted = placements(shifted_pdf)
+    assert len(plain) == len(shifted)
+    for before, after in zip(plain, shifted, strict=True):
+        for a, b in zip(before, after, strict=True):
+            dx, dy = (1.5, -0.75) if a.side == "back" else (0.0, 0.0)
+            assert b.x - a.x == pytest.approx(dx, abs=1e-3)
+            assert b.y - a.y == pytest.approx(dy, abs=1e-3)
+    _check_backs_behind(shifted_pdf, "long", (1.5, -0.75))
+    assert _manifest(shifted_pdf)["back_offset_mm"] == [1.5, -0.75]
+
+
+def test_fold_and_glue_mirrors_each_back_about_the_marked_fold(root: Path) -> None:
+    pdf = _cards(root, WM, "--duplex", "fold")
+    pages = placements(pdf)
+    width, height = page_sizes(pdf)[0]
+    assert width > height
+    assert sum(1 for page in pages for p in page if p.side == "front") == 68
+    with pdfplumber.open(pdf) as document:
+        dashed = [
+            ln
+            for ln in document.pages[0].lines
+            if ln.get("dash") and ln["dash"][0] and ln["height"] > height / 2
+        ]
+    assert len(dashed) == 1
+    fold_x = dashed[0]["x0"] / (72 / 25.4)
+    for page in pages:
+        fronts = [p for p in page if p.side == "front"]
+        backs = [p for p in page if p.side == "back"]
+        assert len(fronts) == len(backs) > 0
+        for front in fronts:
+            assert front.x + front.width + front.bleed[2] < fold_x  # fronts on one half
+            folded = [
+                b
+                for b in backs
+                if half_turn(b.centre, (fold_x, 0.0), (0.0, 1.0))
+                == pytest.approx(front.centre, abs=TOL)
+            ]
+            assert len(folded) == 1 and folded[0].deck == front.deck
+
+
+def test_small_components_fill_the_space_left_on_a_sheet(
+    root: Path, project: Path, printgen: Any
+) -> None:
+    # two pawns printed with Morra navale's two reference cards go beside them, not on a page
+    # of their own
+    pawns = project / "cards" / "blaster-e-spade-laser" / "decks" / "pedine.yaml"
+    text = pawns.read_text(encoding="utf-8").replace("output: pawns", "output: cards")
+    (project / "cards" / "morra-navale" / "decks" / "pedine.yaml").write_text(text)
+    layouts = project / "cards" / "blaster-e-spade-laser" / "layouts" / "blaster-e-spade-laser.yaml"
+    (project / "cards" / "morra-navale" / "layouts" / "standees.yaml").write_text(
+        layouts.read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    result = printgen(project, "build", "morra-navale", "--lang", "en", "--only", "cards")
+    assert result.code == 0, result.err
+    pages = placements(project / "build" / "morra-navale" / "en" / "cards.pdf")
+    assert Counter(p.deck for p in pages[0]) == {"riepilogo": 2, "pedine": 2}
+    for a in pages[0]:  # each with its own bleed, clear of the others'
+        for b in pages[0]:
+            if a is not b:
+                apart_x = abs(a.centre[0] - b.centre[0]) >= (a.width + b.width) / 2 + 6 - TOL
+                apart_y = abs(a.centre[1] - b.centre[1]) >= (a.height + b.height) / 2 + 6 - TOL
+                assert apart_x or apart_y or a.deck == b.deck
+    # and with a deck of cards: 12 cards leave a row free on the second sheet
+    pdf = _cards(root, WM, "--cards", "wine,peace", "--duplex", "none")
+    assert [len(page) for page in placements(pdf)] == [9, 3]
+
+
+def test_sheet_labels_name_the_sheet_and_carry_a_50mm_scale_bar(root: Path) -> None:
+    for lang, words in (("en", "sheet 3/8 · fronts"), ("it", "foglio 3/8 · fronti")):
+        pdf = _cards(root, WM, lang=lang)
+        with pdfplumber.open(pdf) as document:
+            text = document.pages[4].extract_text()
+        assert words in text
+        assert "Warriors and Monks · cards" in text
+    for page in lines(_cards(root, WM, "--paper", "letter")):
+        bars = [ln for ln in page if abs(abs(ln[2] - ln[0]) + abs(ln[3] - ln[1]) - 50.0) < TOL]
+        assert len(bars) == 1
+
+
+def test_manifest_records_page_sizes_duplex_gutter_and_offset(root: Path) -> None:
+    data = _manifest(_cards(root, WM, "--paper", "letter"))
+    assert data["duplex"] == "long" and data["gutter_mm"] == 0
+    assert data["back_offset_mm"] == [0, 0]
+    assert all(face["page_mm"] == [215.9, 279.4] for face in data["faces"])
+    assert [p["side"] for p in data["pages"][:2]] == ["front", "back"]
+
+
+def test_only_some_cards_in_a_number_of_copies(root: Path) -> None:
+    pages = placements(_cards(root, WM, "--cards", "monk,main/war", "--copies", "2"))
+    names = Counter(p.name for page in pages for p in page)
+    assert names == {
+        "face_main_front_monk": 2,
+        "face_main_front_war": 2,
+        "face_main_back_back": 4,
+    }
+
+
+def test_an_unknown_card_id_is_one_line_and_exit_2(project: Path, printgen: Any) -> None:
+    result = printgen(project, "build", WM, "--cards", "monk,dragon")
+    assert result.code == 2
+    assert result.err.splitlines()[0].startswith("--cards: no card 'dragon' in warriors-and-monks")
+    assert not (project / "build").exists()
+
+
+def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) -> None:
+    (project / "printgen.yaml").write_text("back-offset: 0.5, -1\n", encoding="utf-8")
+    result = printgen(project, "build", WM, "--lang", "en", "--only", "cards")
+    assert result.code == 0, result.err
+    data = _manifest(project / "build" / WM / "en" / "cards.pdf")
+    assert data["back_offset_mm"] == [0.5, -1.0]
+    # the command line wins, a negative value included
+    result = printgen(
+        project, "build", WM, "--lang", "en", "--only", "cards", "--back-offset", "-1,2"
+    )
+    assert result.code == 0, result.err
+    assert _manifest(project / "build" / WM / "en" / "cards.pdf")["back_offset_mm"] == [-1, 2]
+    (project / "printgen.yaml").write_text("back-offset: far\n", encoding="utf-8")
+    result = printgen(project, "build", WM)
+    assert result.code == 2
+    assert result.err.startswith("printgen.yaml:1:14: 'back-offset': expected two lengths")
+    (project / "printgen.yaml").write_text("paper: a4\nbackoffset: 1,1\n", encoding="utf-8")
+    result = printgen(project, "build", WM)
+    assert result.code == 2
+    assert result.err.startswith("printgen.yaml:2:1: unknown key 'backoffset'")
+    assert not (project / "build" / WM / "it").exists()
+
+
+def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("bleed: 3mm", "bleed: 3mm\ngutter: 6mm", 1)
+    )
+    result = printgen(project, "build", WM, "--lang", "en", "--only", "cards")
+    assert result.code == 0, result.err
+    first = placements(project / "build" / WM / "en" / "cards.pdf")[0]
+    xs = sorted({round(p.x, 3) for p in first})
+    assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx([69.0] * 3, abs=TOL)
+    assert all(p.bleed == pytest.approx((3.0,) * 4, abs=TOL) for p in first)  # all its own
+    assert len(first) == 8  # 4 × 2 on landscape A4 beats 2 × 3 on portrait with 6 mm gaps
+    assert page_sizes(project / "build" / WM / "en" / "cards.pdf")[0] == pytest.approx(
+        (297.0, 210.0), abs=TOL
+    )
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two boxes (left, bottom, right, top) share more than an edge."""
+    return a[0] < b[2] - TOL and b[0] < a[2] - TOL and a[1] < b[3] - TOL and b[1] < a[3] - TOL
+
+
+@pytest.mark.parametrize(("paper", "duplex"), [("a4", "long"), ("letter", "long"), ("a4", "fold")])
+def test_no_mark_or_bleed_of_any_sheet_touches_another_card(
+    root: Path, paper: str, duplex: str
+) -> None:
+    """The first and last two pages (every layout a sheet of the output takes: full and
+    partly filled sheets, fronts and backs) of every bundled output: cards never overlap, no
+    bleed runs onto another card, every crop mark stays off the cards and 5 mm inside the
+    paper, and the sheet label sits in the margin."""
+    out = build(root, "--lang", "en", "--only", "cards", "--paper", paper, "--duplex", duplex)
+    pdfs = sorted(out.glob("*/en/*.pdf"))
+    assert len(pdfs) == 7
+    for pdf in pdfs:
+        sizes = page_sizes(pdf)
+        chosen = sorted({0, 1, len(sizes) - 2, len(sizes) - 1} & set(range(len(sizes))))
+        with pdfplumber.open(pdf) as document:
+            chars = [
+                [(c["x0"] / MM, c["bottom"] / MM, c["x1"] / MM, c["top"] / MM) for c in p.chars]
+                for p in (document.pages[i] for i in chosen)
+            ]
+        reader = PdfReader(pdf)
+        texts = [reader.pages[i].extract_text() for i in chosen]  # reads rotated labels whole
+        every = placements(pdf)
+        for page, placed, drawn, letters, text in zip(
+            [sizes[i] for i in chosen],
+            [every[i] for i in chosen],
+            lines(pdf, chosen),
+            chars,
+            texts,
+            strict=True,
+        ):
+            assert re.search(r" · sheet \d+/\d+ · ", text), (pdf.name, "no sheet label")
+            trims = [(p.x, p.y, p.x + p.width, p.y + p.height) for p in placed]
+            bleeds = [
+                (
+                    p.x - p.bleed[0],
+                    p.y - p.bleed[1],
+                    p.x + p.width + p.bleed[2],
+                    p.y + p.height + p.bleed[3],
+                )
+                for p in placed
+            ]
+            for x0, bottom, x1, top in letters:  # the label: in the margin, 5 mm in
+                box = (x0, page[1] - bottom, x1, page[1] - top)
+                if not any(_overlap(box, b) for b in bleeds):
+                    assert box[0] >= EDGE - TOL and box[2] <= page[0] - EDGE + TOL
+                    assert box[1] >= EDGE - TOL and box[3] <= page[1] - EDGE + TOL
+            for i, trim in enumerate(trims):
+                for j, other in enumerate(bleeds):
+                    if i != j:
+                        assert not _overlap(trim, other), (pdf.name, placed[i], placed[j])
+            for x1, y1, x2, y2 in drawn:
+                if abs(x1 - x2) > TOL and abs(y1 - y2) > TOL:
+                    continue
+                segment = (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+                if any(
+                    b[0] - TOL <= segment[0]
+                    and segment[2] <= b[2] + TOL
+                    and b[1] - TOL <= segment[1]
+                    and segment[3] <= b[3] + TOL
+                    for b in bleeds
+                ):
+                    continue  # drawn by a card's own design
+                assert min(x1, x2) >= EDGE - TOL and max(x1, x2) <= page[0] - EDGE + TOL
+                assert min(y1, y2) >= EDGE - TOL and max(y1, y2) <= page[1] - EDGE + TOL
+                for trim in trims:
+                    inside = (
+                        trim[0] + TOL < segment[2]
+                        and segment[0] < trim[2] - TOL
+                        and trim[1] + TOL < segment[3]
+                        and segment[1] < trim[3] - TOL
+                    )
+                    crossing = _overlap(segment, trim) or inside
+                    assert not crossing, (pdf.name, segment, trim)
