@@ -86,6 +86,11 @@ def _game_options() -> argparse.ArgumentParser:
         choices=tuple(Output),
         help="build only these outputs, repeatable (default: all)",
     )
+    build.add_argument(
+        "--booklet",
+        action="store_true",
+        help="also make rulebook-booklet.pdf: A5 pages imposed two to a sheet for saddle-stitch",
+    )
     return build
 
 
@@ -170,6 +175,7 @@ def options_from(args: argparse.Namespace, out: Path | None) -> BuildOptions:
         languages=tuple(dict.fromkeys(args.lang or ())),
         outputs=frozenset(Output(o) for o in args.only or ()),
         out=out,
+        booklet=bool(getattr(args, "booklet", False)),
     )
 
 

@@ -37,6 +37,7 @@ class BuildOptions:
     languages: tuple[str, ...] = ()  # empty: every language each game declares
     outputs: frozenset[Output] = frozenset()  # empty: every output
     out: Path | None = None  # None: check everything a build checks, write nothing
+    booklet: bool = False  # also the rulebook as an A5 saddle-stitch booklet
 
     def wants(self, output: Output) -> bool:
         return not self.outputs or output in self.outputs
