@@ -127,6 +127,23 @@ def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -
     return out
 
 
+def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
+    """A row of card faces illustrating the text before it."""
+    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    if not infos:
+        return []
+    cell = width / max(4, len(infos))
+    pictures = [CardPicture(info.face, min(45.0, (cell - pt(6)) / pt(1))) for info in infos]
+    row = table(
+        [pictures],
+        [cell] * len(pictures),
+        [("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")],
+    )
+    row.spaceBefore = pt(4)
+    row.spaceAfter = pt(6)
+    return [row]
+
+
 def card_fan(index: CardIndex, width: float, content: str) -> list[Flowable]:
     """The cover's fan of card faces."""
     from printgen.documents.cover import CardFan

@@ -329,10 +329,10 @@ class Diagram(Flowable):  # type: ignore[misc]
 
     def narrow_width(self, avail: float) -> float | None:
         """The width to set the scene beside the text before it, when it is narrow enough
-        (at most 45 % of the column); None to set it below, across the column."""
+        (at most half the column); None to set it below, across the column."""
         card = self._card_width(avail)
         grid = pt(card * self.scene.cols + GAP * (self.scene.cols - 1))
-        return grid + pt(2) if grid <= 0.45 * avail else None
+        return grid + pt(2) if grid <= 0.5 * avail else None
 
     def text_flowables(self) -> list[Flowable]:
         return [self.caption] if self.scene.caption else []
@@ -346,7 +346,14 @@ class Diagram(Flowable):  # type: ignore[misc]
         self.cw = self._card_width(avail_width)
         self.ch = self.cw * self.card_h / self.card_w
         self.grid_w = pt(self.cw * self.scene.cols + GAP * (self.scene.cols - 1))
-        self.grid_h = pt(self.ch * self.scene.rows + GAP * (self.scene.rows - 1))
+        # a row with labels gets a line under its cards for them
+        labelled = {label.at[0] for label in self.scene.labels}
+        self.row_tops = []
+        top = 0.0
+        for r in range(self.scene.rows):
+            self.row_tops.append(top)
+            top += pt(self.ch + GAP) + (LABEL_SIZE * 1.8 if r in labelled else 0.0)
+        self.grid_h = top - pt(GAP)
         cap_h = self.caption.wrap(avail_width, avail_height)[1] if self.scene.caption else 0.0
         self.cap_h = cap_h + (pt(2.5) if cap_h else 0.0)
         self.width = avail_width
@@ -357,7 +364,7 @@ class Diagram(Flowable):  # type: ignore[misc]
         """The cell's card rectangle (x, y, w, h) in points from the flowable's origin."""
         r, c = cell
         left = (self.width - self.grid_w) / 2 + pt(c * (self.cw + GAP))
-        top = self.height - pt(1) - pt(r * (self.ch + GAP))
+        top = self.height - pt(1) - self.row_tops[r]
         return left, top - pt(self.ch), pt(self.cw), pt(self.ch)
 
     def centre(self, cell: Cell) -> tuple[float, float]:
@@ -457,8 +464,18 @@ class Diagram(Flowable):  # type: ignore[misc]
         canvas.restoreState()
 
     def _label(self, label: Label) -> None:
-        x, y, w, h = self.cell_box(label.at)
-        self._tag(x + w / 2, y + h - pt(1.5) - LABEL_SIZE * 1.45, label.text, "#1a1a1a")
+        x, y, w, _ = self.cell_box(label.at)
+        canvas = self.canv
+        canvas.saveState()
+        half = canvas.stringWidth(label.text, "VeraBd", LABEL_SIZE) / 2 + 2
+        canvas.setFillColor("#ffffff")  # arrows pass under a label, never through its words
+        canvas.rect(
+            x + w / 2 - half, y - pt(1) - LABEL_SIZE * 1.3, 2 * half, LABEL_SIZE * 1.4, 0, 1
+        )
+        canvas.setFillColor("#1a1a1a")
+        canvas.setFont("VeraBd", LABEL_SIZE)
+        canvas.drawCentredString(x + w / 2, y - pt(1) - LABEL_SIZE, label.text)
+        canvas.restoreState()
 
     def _tag(self, cx: float, bottom: float, words: str, color: str) -> None:
         """A short text on a white rounded tag centred at ``cx``."""

@@ -9,7 +9,13 @@ from typing import Any
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
-from printgen.documents.cards import CardIndex, card_fan, card_gallery, reference_rows
+from printgen.documents.cards import (
+    CardIndex,
+    card_fan,
+    card_gallery,
+    card_row,
+    reference_rows,
+)
 from printgen.documents.checks import smallest_text
 from printgen.documents.context import render_document
 from printgen.documents.cover import Contents
@@ -109,7 +115,8 @@ class _Book:
             width,
             {
                 "card": lambda content: reference_rows(index, theme, width, content),
-                "cardrow": lambda content: card_fan(index, width, content),
+                "cardrow": lambda content: card_row(index, width, content),
+                "cardfan": lambda content: card_fan(index, width, content),
                 "cardgallery": lambda content: card_gallery(index, theme, width, content),
                 "diagram": diagrams,
             },
