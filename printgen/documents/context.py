@@ -95,7 +95,25 @@ def document_context(
             if not in_reference(laid)
         ],
         "cover_cards": cover,
+        "card_icons": icons_on_cards(decks),
     }
+
+
+def icons_on_cards(decks: list[LaidOutDeck]) -> list[str]:
+    """Every icon printed on the game's cards (fronts and backs), in order of appearance."""
+    from printgen.layout.face import Icon, TextBox
+
+    found: dict[str, None] = {}
+    for laid in decks:
+        faces = [face for _, face in laid.fronts] + ([laid.back] if laid.back else [])
+        for face in faces:
+            for op in face.ops:
+                if isinstance(op, Icon):
+                    found[op.name] = None
+                elif isinstance(op, TextBox):
+                    for line in op.block.lines:
+                        found.update((p.icon, None) for p in line.pieces if p.icon)
+    return list(found)
 
 
 def borrowed_cards(game: Game, lang: str) -> dict[str, Any] | None:
