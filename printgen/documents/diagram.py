@@ -5,7 +5,7 @@ The block holds YAML (see the README, "Diagrams")::
     grid:                      # rows of cells, top row first
       - [main/monk, main/warrior]
       - [back, ~]              # back: the deck's back; ~ an empty place
-    pawns:  [{at: [0, 1], icon: pawn-a, color: "#b3261e", label: Anna}]
+    pawns:  [{at: [0, 1], icon: pawn-a, color: "#b3261e", label: Anna}]  # icon: chess-pawn
     arrows: [{from: [0, 0], to: [1, 1]}, {path: [[0, 0], [2, 0], [2, 1]]}]
     highlight: [[1, 1]]
     labels: [{at: [0, 0], text: "3 LP"}]
@@ -266,7 +266,7 @@ class _Reader:
         if node is None:
             return None
         at = self.cell(node["at"], node.at("at"), scene)
-        icon = str(node.get("icon", "pawn"))
+        icon = str(node.get("icon", "chess-pawn"))
         if not self.index.icons.has(icon):
             self.error(node.at("icon"), self.index.icons.unknown_message(icon))
             return None
