@@ -17,23 +17,34 @@ _INLINE = re.compile(r":([A-Za-z0-9_-]+):")
 
 
 def legend_icons(content: str, source: str, index: CardIndex) -> list[str]:
-    """The fence's icons (those on the cards), then the ones the aid's text uses; an icon
-    family (d4 … d20, wind-n … wind-nw) stays together, numbers in numeric order."""
+    """The fence's icons (those on the cards), then the ones the aid's text uses. Icons that
+    are values of one card field (the suits, the dice, the winds) stay together, fields in
+    the deck's order, each field's icons in the order the cards show them."""
     names = [*content.split(), *_INLINE.findall(source)]
     known = [name for name in dict.fromkeys(names) if index.icons.has(name)]
-    families: dict[str, int] = {}
-    for name in known:
-        families.setdefault(_family(name), len(families))
-    return sorted(known, key=lambda n: (families[_family(n)], _natural(n)))
+    groups = _field_groups(index)
+    first_seen = {name: i for i, name in enumerate(known)}
+
+    def key(name: str) -> tuple[float, int]:
+        group, order = groups.get(name, (float(len(groups) + first_seen[name]), 0))
+        return group, order
+
+    return sorted(known, key=key)
 
 
-def _family(name: str) -> str:
-    found = re.match(r"[a-z]+", name)
-    return found.group(0) if found else name
-
-
-def _natural(name: str) -> tuple[Any, ...]:
-    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
+def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
+    """icon -> (rank of the card field it is a value of, its order among that field's)."""
+    fields: dict[tuple[str, str], int] = {}
+    found: dict[str, tuple[float, int]] = {}
+    for info in index.cards.values():
+        for field in info.deck.field_types:
+            value = info.values.get(field)
+            icon = value.get("icon") if isinstance(value, dict) else value
+            if not isinstance(icon, str) or not index.icons.has(icon) or icon in found:
+                continue
+            rank = fields.setdefault((info.deck.id, field), len(fields))
+            found[icon] = (float(rank), sum(1 for r, _ in found.values() if r == rank))
+    return found
 
 
 def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
