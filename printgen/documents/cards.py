@@ -57,7 +57,7 @@ class CardIndex:
                 self.decks[laid.deck.id].append(info)
 
     def get(self, ref: str) -> CardInfo | None:
-        info = self.cards.get(ref)
+        info = self.query(ref) if "?" in ref else self.cards.get(ref)
         if info is None:
             self.problems.append(
                 Problem(
@@ -66,6 +66,25 @@ class CardIndex:
                 )
             )
         return info
+
+    def query(self, ref: str, exclude: set[str] | frozenset[str] = frozenset()) -> CardInfo | None:
+        """The first card of ``deck?field=value&…`` whose values match (not in ``exclude``)."""
+        deck, _, wanted = ref.partition("?")
+        terms = dict(term.partition("=")[::2] for term in wanted.split("&"))
+        for info in self.decks.get(deck, []):
+            if f"{info.deck.id}/{info.card.id}" not in exclude and all(
+                value_key(info.values.get(name.strip())) == value.strip()
+                for name, value in terms.items()
+            ):
+                return info
+        return None
+
+
+def value_key(value: Any) -> str:
+    """A field's value as a query compares it: a symbol's key, else the value itself."""
+    if isinstance(value, dict):
+        return str(value.get("key", ""))
+    return str(value)
 
 
 def text_fields(info: CardInfo) -> list[str]:

@@ -212,12 +212,9 @@ class _Reader:
                     where, f"deck '{deck}' has no field '{name}'{did_you_mean(name, fields)}"
                 )
                 return None
-        for info in cards:
-            key = f"{info.deck.id}/{info.card.id}"
-            if key not in self.used and all(
-                _value_key(info.values.get(n)) == v for n, v in terms.items()
-            ):
-                return info
+        info = self.index.query(cell, self.used)
+        if info is not None:
+            return info
         self.error(where, f"no card of deck '{deck}' (not already drawn) has {wanted}")
         return None
 
@@ -305,13 +302,6 @@ class _Reader:
             self.error(where, "write text: …")
             return None
         return None if at is None else Label(at, str(node["text"]))
-
-
-def _value_key(value: Any) -> str:
-    """A field's value as a query compares it: a symbol's key, else the value itself."""
-    if isinstance(value, dict):
-        return str(value.get("key", ""))
-    return str(value)
 
 
 class Diagram(Flowable):  # type: ignore[misc]
