@@ -57,7 +57,7 @@ class CardIndex:
                 self.decks[laid.deck.id].append(info)
 
     def get(self, ref: str) -> CardInfo | None:
-        info = self.query(ref) if "?" in ref else self.cards.get(ref)
+        info = self.query(ref) if "=" in ref else self.cards.get(ref)
         if info is None:
             self.problems.append(
                 Problem(
@@ -68,8 +68,8 @@ class CardIndex:
         return info
 
     def query(self, ref: str, exclude: set[str] | frozenset[str] = frozenset()) -> CardInfo | None:
-        """The first card of ``deck?field=value&…`` whose values match (not in ``exclude``)."""
-        deck, _, wanted = ref.partition("?")
+        """The first card of ``deck/field=value&…`` whose values match (not in ``exclude``)."""
+        deck, _, wanted = ref.partition("/")
         terms = dict(term.partition("=")[::2] for term in wanted.split("&"))
         for info in self.decks.get(deck, []):
             if f"{info.deck.id}/{info.card.id}" not in exclude and all(

@@ -12,8 +12,9 @@ The block holds YAML (see the README, "Diagrams")::
     caption: The blaster shot.
     card_width: 30             # mm, optional
 
-A cell names a card as ``deck/card``, or as ``deck?field=value&field=value`` — the first card
-of the deck whose values match and that the diagram has not drawn yet (a scene that must show
+A cell names a card as ``deck/card``, or as ``deck/field=value&field=value`` — the first card
+of the deck whose values match and that the diagram has not drawn yet (no card id has a '=';
+plain YAML takes the form unquoted, in flow lists too) (a scene that must show
 "a Knight with the switch ON" keeps showing one when the deck is regenerated). Every problem is
 reported at its line and column inside the Markdown file.
 """
@@ -171,7 +172,7 @@ class _Reader:
         if cell is None:
             return None
         if not isinstance(cell, str):
-            self.error(where, "a cell is deck/card, deck?field=value, back, back/deck or ~")
+            self.error(where, "a cell is deck/card, deck/field=value, back, back/deck or ~")
             return None
         if cell == "back" or cell.startswith("back/"):
             deck = cell[5:] or next(iter(self.index.backs), "")
@@ -180,7 +181,7 @@ class _Reader:
                 hint = did_you_mean(deck, self.index.backs, "", "back/")
                 self.error(where, f"no deck '{deck}' with a back{hint}")
             return back
-        if "?" in cell:
+        if "=" in cell:
             info = self.query(cell, where)
         else:
             info = self.index.cards.get(cell)
@@ -193,7 +194,7 @@ class _Reader:
         return info.face
 
     def query(self, cell: str, where: Where) -> CardInfo | None:
-        deck, _, wanted = cell.partition("?")
+        deck, _, wanted = cell.partition("/")
         cards = self.index.decks.get(deck)
         if cards is None:
             self.error(where, f"no deck '{deck}'{did_you_mean(deck, self.index.decks)}")

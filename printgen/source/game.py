@@ -190,11 +190,11 @@ def _cover(checker: Checker, node: LDict) -> list[str]:
     items = checker.sequence(node["cover"], node.at("cover"), "cover")
     refs = [str(item) for item in items or []]
     for index, ref in enumerate(refs):
-        if "/" not in ref and "?" not in ref:
+        if "/" not in ref:
             checker.error(
                 items.at(index) if items else node.where,
                 f"cover entry '{ref}' must be deck/card (e.g. main/monk) or "
-                "deck?field=value (the first card with that value)",
+                "deck/field=value (the first card with that value)",
             )
     return refs
 
