@@ -237,6 +237,10 @@ def test_the_booklet_is_in_folding_order(documents: Path, game: str) -> None:
             )
     pages = 2 * len(sides)
     assert pages % 4 == 0
+    with pdfplumber.open(path) as pdf:
+        first = pdf.pages[0]
+        cover = first.crop((first.width / 2, 0, first.width, first.height)).extract_text()
+    assert "Contents" in cover or pages <= 4, "the A5 cover has room for the contents"
     printed = [int(p) for side in sides for p in side if p.isdigit()]
     last = max(printed)
     assert pages - 4 < last <= pages, "padded with blanks to the next multiple of four"

@@ -170,7 +170,8 @@ def card_fan(index: CardIndex, width: float, content: str) -> list[Flowable]:
     infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
     if not infos:
         return []
-    card = min(48.0, width / pt(1) / (len(infos) * 0.62 + 0.6), infos[0].face.width_mm)
+    column = width / pt(1)  # mm; on an A5 page the fan is smaller, leaving room for contents
+    card = min(48.0, column * 0.27, column / (len(infos) * 0.62 + 0.6), infos[0].face.width_mm)
     fan = CardFan([info.face for info in infos], card)
     fan.spaceBefore = pt(6)
     fan.spaceAfter = pt(8)

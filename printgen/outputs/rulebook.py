@@ -95,7 +95,9 @@ class _Book:
         pages, data, entries, found = self._build(paper, None)
         if data is not None and pages > TOC_AFTER_PAGES:
             # the contents take the space left on the cover: no page moves, no third pass
-            pages, data, _, found = self._build(paper, entries)
+            with_toc = self._build(paper, entries)
+            if with_toc[2] == entries:  # a cover too full for them would move every page
+                pages, data, _, found = with_toc
         return data, found + [p for p in self.index.problems if p not in found]
 
     def _build(
