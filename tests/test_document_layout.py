@@ -7,9 +7,11 @@ back from the PDFs; the tests that break the input work on a scratch copy of one
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,41 @@ def _pdfs(documents: Path, name: str) -> list[Path]:
     return found
 
 
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom in points
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a page prints, read once per file for the tests that measure every page."""
+
+    number: int
+    width: float
+    height: float
+    chars: tuple[tuple[Box, float], ...]  # each character's box and size
+    shapes: tuple[Box, ...]  # rectangles, lines and curves
+    pictures: tuple[Box, ...]  # card pictures' trim outlines
+
+
+@functools.cache
+def _marks(path: Path) -> tuple[Marks, ...]:
+    with pdfplumber.open(path) as pdf:
+        return tuple(
+            Marks(
+                page.page_number,
+                float(page.width),
+                float(page.height),
+                tuple((_box(c), float(c["size"])) for c in page.chars),
+                tuple(_box(o) for o in page.rects + page.lines + page.curves),
+                tuple(_picture_boxes(page)),
+            )
+            for page in pdf.pages
+        )
+
+
+def _box(obj: dict[str, Any]) -> Box:
+    return float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"])
+
+
 def _picture_boxes(page: Any) -> list[tuple[float, float, float, float]]:
     """The trim outlines documents draw round every card picture (0.4 pt, grey)."""
     boxes = []
@@ -55,10 +92,9 @@ def _picture_boxes(page: Any) -> list[tuple[float, float, float, float]]:
     return boxes
 
 
-def _inside(char: dict[str, Any], box: tuple[float, float, float, float]) -> bool:
+def _inside(char: dict[str, Any] | Box, box: Box) -> bool:
     x0, top, x1, bottom = box
-    left, right = float(char["x0"]), float(char["x1"])
-    upper, lower = float(char["top"]), float(char["bottom"])
+    left, upper, right, lower = char if isinstance(char, tuple) else _box(char)
     return left >= x0 - 1 and right <= x1 + 1 and upper >= top - 1 and lower <= bottom + 1
 
 
@@ -172,14 +208,12 @@ def test_every_bundled_rulebook_has_a_diagram_in_both_languages() -> None:
 
 def test_no_page_but_the_last_is_less_than_half_full(documents: Path) -> None:
     for path in _pdfs(documents, "rulebook.pdf"):
-        with pdfplumber.open(path) as pdf:
-            for page in pdf.pages[:-1]:
-                body = page.height - MARGIN - MARGIN
-                marks = [c["bottom"] for c in page.chars if c["bottom"] < page.height - FOOTER]
-                marks += [o["bottom"] for o in page.curves + page.rects]
-                lowest = max(b for b in marks if b < page.height - FOOTER)
-                filled = (lowest - MARGIN) / body
-                assert filled >= 0.5, f"{path} page {page.page_number}: {filled:.0%} full"
+        for page in _marks(path)[:-1]:
+            body = page.height - MARGIN - MARGIN
+            bottoms = [box[3] for box, _ in page.chars] + [box[3] for box in page.shapes]
+            lowest = max(b for b in bottoms if b < page.height - FOOTER)  # not the footer
+            filled = (lowest - MARGIN) / body
+            assert filled >= 0.5, f"{path} page {page.number}: {filled:.0%} full"
 
 
 def test_the_contents_on_the_cover_give_each_sections_page(documents: Path) -> None:
@@ -288,15 +322,13 @@ def test_clarifications_are_collected_in_questions_and_answers(
 
 def test_no_text_under_6_pt_outside_card_pictures(documents: Path) -> None:
     for path in _pdfs(documents, "rulebook.pdf") + _pdfs(documents, "player-aid.pdf"):
-        with pdfplumber.open(path) as pdf:
-            for page in pdf.pages:
-                boxes = _picture_boxes(page)
-                small = [
-                    c
-                    for c in page.chars
-                    if c["size"] < 6 - 0.01 and not any(_inside(c, b) for b in boxes)
-                ]
-                assert not small, (path, page.page_number, small[:3])
+        for page in _marks(path):
+            small = [
+                (box, size)
+                for box, size in page.chars
+                if size < 6 - 0.01 and not any(_inside(box, b) for b in page.pictures)
+            ]
+            assert not small, (path, page.number, small[:3])
 
 
 def test_a_gallery_prints_its_faces_large_enough_to_read(documents: Path) -> None:
@@ -361,15 +393,12 @@ def test_an_icon_in_the_aid_joins_the_legend(project: Path, printgen: Callable[.
 
 
 def test_nothing_on_an_aid_is_within_5_mm_of_the_paper_edge(documents: Path) -> None:
+    edge = EDGE * MM - 0.5
     for path in _pdfs(documents, "player-aid.pdf"):
-        with pdfplumber.open(path) as pdf:
-            for page in pdf.pages:
-                marks = page.chars + page.rects + page.lines + page.curves
-                for mark in marks:
-                    assert mark["x0"] >= EDGE * MM - 0.5, (path, mark)
-                    assert mark["x1"] <= page.width - EDGE * MM + 0.5, (path, mark)
-                    assert mark["top"] >= EDGE * MM - 0.5, (path, mark)
-                    assert mark["bottom"] <= page.height - EDGE * MM + 0.5, (path, mark)
+        for page in _marks(path):
+            for x0, top, x1, bottom in [box for box, _ in page.chars] + list(page.shapes):
+                assert x0 >= edge and top >= edge, (path, page.number, x0, top)
+                assert page.width - x1 >= edge and page.height - bottom >= edge, (path, x1, bottom)
 
 
 def test_an_aid_laid_out_past_the_printable_area_is_an_error() -> None:

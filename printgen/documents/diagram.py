@@ -3,7 +3,7 @@ highlights, pawns, arrows and labels, scaled to the column."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reportlab.platypus import Flowable
 
@@ -27,7 +27,8 @@ class Diagram(Flowable):  # type: ignore[misc]
         super().__init__()
         self.scene = scene
         self.index = index
-        self.caption = RichText(text.parse(scene.caption, index.icons.has), caption)
+        runs = [replace(run, italic=True) for run in text.parse(scene.caption, index.icons.has)]
+        self.caption = RichText(runs, caption)
         sample = next(iter(scene.faces.values()), None)
         self.card_w = sample.width_mm if sample else 63.0
         self.card_h = sample.height_mm if sample else 88.0
