@@ -80,7 +80,15 @@ def produce(
     files: dict[Path, bytes] = {}
     out = options.out or session.project.root / "build"
     for lang, decks in item.decks.items():
-        job = OutputJob(session.project, item.game, lang, decks, item.resolved[lang], options)
+        job = OutputJob(
+            session.project,
+            item.game,
+            lang,
+            decks,
+            item.resolved[lang],
+            options,
+            tuple(session.borrowed_decks(item.game, lang)),
+        )
         folder = out / item.game.id / lang
         for output in Output:
             if options.wants(output):

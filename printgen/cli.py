@@ -181,6 +181,11 @@ def _game_options() -> argparse.ArgumentParser:
         choices=tuple(Output),
         help="build only these outputs, repeatable (default: all)",
     )
+    build.add_argument(
+        "--booklet",
+        action="store_true",
+        help="also make rulebook-booklet.pdf: A5 pages imposed two to a sheet for saddle-stitch",
+    )
     return build
 
 
@@ -359,6 +364,7 @@ def options_from(args: argparse.Namespace, out: Path | None, session: Session) -
         ),
         dpi=args.dpi,
         service=Service(args.service) if args.service else None,
+        booklet=bool(getattr(args, "booklet", False)),
     )
 
 

@@ -81,6 +81,7 @@ class BuildOptions:
     formats: frozenset[Format] = frozenset({Format.PDF})
     dpi: int = 300
     service: Service | None = None
+    booklet: bool = False  # also the rulebook as an A5 saddle-stitch booklet
 
     def wants(self, output: Output) -> bool:
         return not self.outputs or output in self.outputs

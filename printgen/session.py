@@ -42,6 +42,7 @@ class Session:
         self._resolved: dict[str, dict[str, Resolved]] = {}
         self._modules: dict[str, ModuleType | None] = {}
         self._libraries: dict[tuple[str, frozenset[str] | None], LayoutLibrary] = {}
+        self._borrowed: dict[tuple[str, str], list[LaidOutDeck]] = {}
 
     def game(self, game_id: str) -> Game:
         """Raises ProjectError when the game's files do not load or it is not a game here."""
@@ -115,6 +116,26 @@ class Session:
             resolved = checked.resolved[lang]
             checked.decks[lang] = lay_out_game(self.project, game, library, resolved, problems)
         return checked
+
+    def borrowed_decks(self, game: Game, lang: str) -> list[LaidOutDeck]:
+        """The laid-out decks of the game this one plays on (``uses: deck:``), for documents
+        that draw its cards; that game's own check reports its problems."""
+        used = game.uses.get("deck") if isinstance(game.uses, dict) else None
+        if not isinstance(used, str) or used == game.id or used not in self.project.game_ids():
+            return []
+        if (used, lang) not in self._borrowed:
+            scratch = Problems()
+            try:
+                other = self.game(used)
+                library = self.library(other)
+            except ProjectError:
+                return []
+            if lang not in other.meta.languages:
+                return []
+            resolved = self.resolved(other, scratch)[lang]
+            decks = lay_out_game(self.project, other, library, resolved, scratch)
+            self._borrowed[(used, lang)] = decks
+        return self._borrowed[(used, lang)]
 
 
 def layout_names(game: Game) -> set[str]:

@@ -76,7 +76,7 @@ def bundled_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for folder in ("cards", "templates", "fonts", "icons"):
         if (ROOT / folder).exists():
             shutil.copytree(ROOT / folder, root / folder)
-    assert main(["--project", str(root), "build"]) == 0
+    assert main(["--project", str(root), "build", "--booklet"]) == 0
     return root / "build"
 
 

@@ -19,8 +19,8 @@ TYPES = {
     "en": ["Monk", "Warrior", "War", "Peace", "Truce", "Death", "Wine"],
 }
 KEY_TERMS = {
-    "it": ["fagioli", "12", "10", "Guerra", "Pace", "giro intero", "Chiarimento"],
-    "en": ["beans", "12", "10", "War", "Peace", "full round", "Clarification"],
+    "it": ["fagioli", "12", "10", "Guerra", "Pace", "giro intero", "Domande e risposte"],
+    "en": ["beans", "12", "10", "War", "Peace", "full round", "Questions and answers"],
 }
 
 
@@ -94,7 +94,7 @@ def test_rulebook_pages_are_a4_numbered_with_contents(wm_build: Path) -> None:
     for page in reader.pages:
         assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.01)
         assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.01)
-    assert "Indice" in (reader.pages[1].extract_text() or "")
+    assert "Indice" in (reader.pages[0].extract_text() or "")  # on the cover
     last = reader.pages[-1].extract_text() or ""
     assert f"pagina {len(reader.pages)}" in last
     assert reader.outline, "headings are bookmarked"

@@ -118,8 +118,8 @@ def test_arena_examples_follow_the_rules() -> None:
     # … jumps to the bottom-side middle, whose arrow points North, and walks onto Anna.
     assert (1, 2) in knight(arena, bruno)
     assert free_move(arena, (1, 2), "N") == anna
-    anna_lp = 10 - 5
-    assert anna_lp == 5
+    anna_lp = 10 - 6  # the centre card: ON, D4 = 3 and D6 = 6
+    assert anna_lp == 4
     says(
         "blaster-e-spade-laser",
         "en",
@@ -131,7 +131,7 @@ def test_arena_examples_follow_the_rules() -> None:
         "he is still on the top-left corner, and his card has the Knight on element 6",
         "From a corner the Knight cannot reach the centre: with the “L” move Bruno jumps to "
         "the middle card of the bottom side. That card’s arrow points North",
-        "D6 = 5: Bruno attacks with the sword and Anna discards 5 LP",
+        "D6 = 6: Bruno attacks with the sword and Anna discards 6 LP",
     )
     says(
         "blaster-e-spade-laser",
@@ -144,7 +144,7 @@ def test_arena_examples_follow_the_rules() -> None:
         "sempre sull’angolo in alto a sinistra; la sua carta ha il Cavallo sull’elemento 6",
         "Dall’angolo il Cavallo non raggiunge il centro: con la mossa a “L” Bruno salta sulla "
         "carta centrale del lato in basso. La freccia di quella carta punta a Nord",
-        "D6 = 5: Bruno attacca con la spada e Anna scarta 5 PV",
+        "D6 = 6: Bruno attacca con la spada e Anna scarta 6 PV",
     )
 
 

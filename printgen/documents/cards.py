@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.platypus import Flowable
@@ -11,10 +11,12 @@ from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.icons import IconLibrary
 from printgen.layout import text
-from printgen.layout.face import Face, LaidOutDeck
+from printgen.layout.face import Face, LaidOutDeck, TextBox
 from printgen.model.game import CardType, Deck, Game
 from printgen.model.units import pt
 from printgen.problems import Problem, Where
+
+MIN_PICTURE_TEXT = 6.0  # pt: a face shown to be read (the gallery) keeps its text this large
 
 
 @dataclass
@@ -26,21 +28,36 @@ class CardInfo:
 
 
 class CardIndex:
-    """Every laid-out front of a game in one language, by ``deck/card``."""
+    """Every laid-out front of a game in one language, by ``deck/card``, and each deck's back.
 
-    def __init__(self, game: Game, decks: list[LaidOutDeck], where: Where) -> None:
+    ``borrowed`` are the decks of the game this one plays on (``uses: deck:``): a diagram of
+    the arena draws symbol cards. The game's own decks win where ids collide."""
+
+    def __init__(
+        self,
+        game: Game,
+        decks: list[LaidOutDeck],
+        where: Where,
+        borrowed: tuple[LaidOutDeck, ...] | list[LaidOutDeck] = (),
+    ) -> None:
         self.where = where
         self.icon_colors = game.icon_colors
         self.icons = game.icon_library
         self.problems: list[Problem] = []
         self.cards: dict[str, CardInfo] = {}
-        for laid in decks:
+        self.backs: dict[str, Face] = {}
+        self.decks: dict[str, list[CardInfo]] = {}
+        for laid in [*borrowed, *decks]:
+            self.decks[laid.deck.id] = []
+            if laid.back is not None:
+                self.backs[laid.deck.id] = laid.back
             for card, face in laid.fronts:
                 info = CardInfo(laid.deck, card, face, laid.values[card.id])
                 self.cards[f"{laid.deck.id}/{card.id}"] = info
+                self.decks[laid.deck.id].append(info)
 
     def get(self, ref: str) -> CardInfo | None:
-        info = self.cards.get(ref)
+        info = self.query(ref) if "=" in ref else self.cards.get(ref)
         if info is None:
             self.problems.append(
                 Problem(
@@ -49,6 +66,25 @@ class CardIndex:
                 )
             )
         return info
+
+    def query(self, ref: str, exclude: set[str] | frozenset[str] = frozenset()) -> CardInfo | None:
+        """The first card of ``deck/field=value&…`` whose values match (not in ``exclude``)."""
+        deck, _, wanted = ref.partition("/")
+        terms = dict(term.partition("=")[::2] for term in wanted.split("&"))
+        for info in self.decks.get(deck, []):
+            if f"{info.deck.id}/{info.card.id}" not in exclude and all(
+                value_key(info.values.get(name.strip())) == value.strip()
+                for name, value in terms.items()
+            ):
+                return info
+        return None
+
+
+def value_key(value: Any) -> str:
+    """A field's value as a query compares it: a symbol's key, else the value itself."""
+    if isinstance(value, dict):
+        return str(value.get("key", ""))
+    return str(value)
 
 
 def text_fields(info: CardInfo) -> list[str]:
@@ -61,37 +97,57 @@ def text_fields(info: CardInfo) -> list[str]:
 
 
 def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
-    """The rulebook's card reference: each face drawn beside its full text."""
-    out: list[Flowable] = []
-    picture_mm = 42.0
-    for ref in content.split():
-        info = index.get(ref)
-        if info is None:
-            continue
+    """The rulebook's card reference: each face drawn beside its full text, two cards to a
+    row on a wide page (the picture illustrates; the text beside it is what is read)."""
+    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    columns = 2 if width > pt(140) else 1
+    column = width / columns
+    picture_mm = 30.0 if columns == 2 else 34.0
+    cells: list[Any] = []
+    for info in infos:
         scale = picture_mm / info.face.width_mm
         picture = CardPicture(info.face, picture_mm if scale <= 1 else info.face.width_mm)
         title = RichText(
             [text.Run(info.face.name, bold=True), text.Run(f"  × {info.card.count}")],
             TextStyle(**{**theme.h3.__dict__, "space_before": 0}),
         )
-        texts = [
-            RichText(text.parse(body, index.icons.has), theme.body) for body in text_fields(info)
-        ]
-        row = table(
-            [[picture, [title, *texts]]],
-            [picture.width + pt(5), width - picture.width - pt(5)],
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), pt(4)),
-            ],
+        body = replace(theme.body, size=theme.body.size * 0.9, space_after=3)
+        texts = [RichText(text.parse(t, index.icons.has), body) for t in text_fields(info)]
+        gap = pt(4)
+        cells.append(
+            table(
+                [[picture, [title, *texts]]],
+                [picture.width + gap, column - picture.width - gap - pt(4)],
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), pt(4)),
+                ],
+            )
         )
-        out.append(row)  # one row: never split, and a heading before it can keep with it
+    out: list[Flowable] = []
+    for start in range(0, len(cells), columns):
+        row = cells[start : start + columns]
+        row += [""] * (columns - len(row))
+        out.append(  # one row: never split, and a heading before it can keep with it
+            table(
+                [row],
+                [column] * columns,
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ],
+            )
+        )
     return out
 
 
 def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
-    """A row of small card faces, for a cover."""
+    """A row of card faces illustrating the text before it."""
     infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
     if not infos:
         return []
@@ -102,24 +158,63 @@ def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
         [cell] * len(pictures),
         [("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")],
     )
-    row.spaceBefore = pt(10)
-    row.spaceAfter = pt(10)
+    row.spaceBefore = pt(4)
+    row.spaceAfter = pt(6)
     return [row]
 
 
-def card_gallery(index: CardIndex, width: float, content: str) -> list[Flowable]:
-    """Every card of a large deck as a grid of faces, six or so to a row."""
+def card_fan(index: CardIndex, width: float, content: str) -> list[Flowable]:
+    """The cover's fan of card faces."""
+    from printgen.documents.cover import CardFan
+
     infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
     if not infos:
         return []
-    per_row = max(1, int(width // pt(30)))
-    cell = width / per_row
-    pictures = [CardPicture(info.face, (cell - pt(4)) / pt(1)) for info in infos]
+    column = width / pt(1)  # mm; on an A5 page the fan is smaller, leaving room for contents
+    card = min(48.0, column * 0.27, column / (len(infos) * 0.62 + 0.6), infos[0].face.width_mm)
+    fan = CardFan([info.face for info in infos], card)
+    fan.spaceBefore = pt(6)
+    fan.spaceAfter = pt(8)
+    return [fan]
+
+
+def smallest_face_text(face: Face) -> float | None:
+    """The smallest type size (pt) printed on a face at full size; None without text."""
+    sizes = [op.block.size for op in face.ops if isinstance(op, TextBox) and op.block.lines]
+    return min(sizes) if sizes else None
+
+
+def legible_width(face: Face, floor: float) -> float:
+    """The narrowest width (mm) at which the face's text stays at ``floor`` pt or more."""
+    smallest = smallest_face_text(face)
+    if smallest is None or smallest >= floor * 2:
+        return face.width_mm / 2
+    return min(face.width_mm, face.width_mm * floor / smallest)
+
+
+def card_gallery(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
+    """A large deck in the card reference: a sample face of each card layout, drawn large
+    enough to read, then every card's name (the faces show the rest on the table)."""
+    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    if not infos:
+        return []
+    samples: dict[str, CardInfo] = {}
+    for info in infos:
+        samples.setdefault(info.card.layout, info)
+    shown = list(samples.values())[:3]
+    wide = max(legible_width(info.face, MIN_PICTURE_TEXT) for info in shown)
+    cell = max(wide * pt(1) + pt(6), width / 3)
+    per_row = max(1, int(width // cell))
+    pictures = [
+        CardPicture(info.face, wide * info.face.width_mm / shown[0].face.width_mm) for info in shown
+    ]
+    for picture in pictures:
+        picture.legible = True  # shown to be read: the 6 pt floor applies to its text
     rows: list[list[Any]] = [pictures[i : i + per_row] for i in range(0, len(pictures), per_row)]
     rows[-1] += [""] * (per_row - len(rows[-1]))
     grid = table(
         rows,
-        [cell] * per_row,
+        [width / per_row] * per_row,
         [
             ("ALIGN", (0, 0), (-1, -1), "CENTER"),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -127,7 +222,14 @@ def card_gallery(index: CardIndex, width: float, content: str) -> list[Flowable]
         ],
     )
     grid.spaceAfter = pt(6)
-    return [grid]
+    names = [
+        f"{info.face.name}" + (f" ×{info.card.count}" if info.card.count > 1 else "")
+        for info in infos
+    ]
+    listing = RichText(
+        [text.Run(" · ".join(names))], replace(theme.body, size=theme.body.size * 0.9)
+    )
+    return [grid, listing]
 
 
 class IconFlow(Flowable):  # type: ignore[misc]

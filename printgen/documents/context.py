@@ -82,6 +82,7 @@ def document_context(
             if not in_reference(laid)
         ],
         "cover_cards": cover,
+        "card_icons": symbol_icons(decks),
     }
 
 
@@ -95,18 +96,47 @@ def embedded_fonts(decks: list[LaidOutDeck]) -> list[str]:
 
 def face_icons(decks: list[LaidOutDeck]) -> set[str]:
     """Every icon drawn on the laid-out faces: icon elements and inline :icons: in text."""
-    names: set[str] = set()
+    return set(icons_on_cards(decks))
+
+
+def symbol_icons(decks: list[LaidOutDeck]) -> list[str]:
+    """The icons on the cards that a legend must explain: those written in a card's text, those
+    a card names in an icon field (the card type's own sign), and those several card types show
+    (suits, skills, dice). Any other icon only one card type shows is that card's picture (an
+    illustration chosen per card), not a symbol to learn."""
+    shown_by: dict[str, set[str]] = {}
+    inline: set[str] = set()
+    for laid in decks:
+        icon_fields = [name for name, kind in laid.deck.field_types.items() if kind == "icon"]
+        for values in laid.values.values():
+            inline.update(str(values[f]) for f in icon_fields if values.get(f))
+        sides = [(card.id, face) for card, face in laid.fronts]
+        sides += [("back", laid.back)] if laid.back else []
+        for who, face in sides:
+            for op in face.ops:
+                if isinstance(op, Icon):
+                    shown_by.setdefault(op.name, set()).add(f"{laid.deck.id}/{who}")
+                elif isinstance(op, TextBox):
+                    for line in op.block.lines:
+                        inline.update(p.icon for p in line.pieces if p.icon)
+    return [
+        name for name in icons_on_cards(decks) if name in inline or len(shown_by.get(name, ())) > 1
+    ]
+
+
+def icons_on_cards(decks: list[LaidOutDeck]) -> list[str]:
+    """Every icon printed on the game's cards (fronts and backs), in order of appearance."""
+    found: dict[str, None] = {}
     for laid in decks:
         faces = [face for _, face in laid.fronts] + ([laid.back] if laid.back else [])
         for face in faces:
             for op in face.ops:
                 if isinstance(op, Icon):
-                    names.add(op.name)
+                    found[op.name] = None
                 elif isinstance(op, TextBox):
-                    names.update(
-                        piece.icon for line in op.block.lines for piece in line.pieces if piece.icon
-                    )
-    return names
+                    for line in op.block.lines:
+                        found.update((p.icon, None) for p in line.pieces if p.icon)
+    return list(found)
 
 
 def icon_credits(

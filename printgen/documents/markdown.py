@@ -3,6 +3,8 @@
 Inline markup becomes printgen text runs, so ``:icon:`` works in documents as on cards.
 A blockquote opening with a bold label is a callout: clarifications and worked examples get a
 tinted box. A fenced block of kind ``card`` lists card references ``deck/card`` to draw.
+Where the prose writes the marker ``<!-- questions-and-answers -->``, every clarification
+callout is taken out of the text and collected there, under the section it came from.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Theme:
     # a callout's bold label (lower case) -> its tint; the words come from the labels file
     callout_tints: Mapping[str, str] = field(default_factory=dict)
     icons: IconLibrary | None = None  # the game's icons, for :name: in the prose
+    clarification: str = ""  # the clarification callout's label, lower case
+    questions: str = ""  # the heading of the collected clarifications
 
     def with_callouts(self, labels: Mapping[str, str]) -> Theme:
         """Clarifications and examples get their tints, named in the document's language."""
@@ -43,7 +47,12 @@ class Theme:
             labels.get("clarification", "").lower(): self.clarification_tint,
             labels.get("example", "").lower(): self.example_tint,
         }
-        return replace(self, callout_tints={k: v for k, v in tints.items() if k})
+        return replace(
+            self,
+            callout_tints={k: v for k, v in tints.items() if k},
+            clarification=labels.get("clarification", "").lower(),
+            questions=labels.get("questions", ""),
+        )
 
 
 class Heading(RichText):
@@ -62,11 +71,24 @@ def parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table")
 
 
+QA_MARKER = "questions-and-answers"
+
+
 def to_flowables(
     source: str, theme: Theme, width: float, fences: Fences | None = None
 ) -> list[Flowable]:
     tokens = parser().parse(source)
-    return _Converter(theme, width, fences or {}).blocks(tokens)
+    converter = _Converter(theme, width, fences or {})
+    converter.collect = bool(theme.clarification) and f"<!-- {QA_MARKER} -->" in source
+    out = converter.blocks(tokens)
+    if converter.collect:
+        at = next((i for i, f in enumerate(out) if isinstance(f, _Marker)), len(out))
+        out[at : at + 1] = converter.questions()
+    return out
+
+
+class _Marker(Flowable):  # type: ignore[misc]
+    """Where the questions and answers go; replaced before lay-out."""
 
 
 def inline_runs(
@@ -106,15 +128,40 @@ class _Converter:
         self.theme = theme
         self.width = width
         self.fences = fences
+        self.collect = False  # clarifications go to the questions and answers
+        self.section = ""  # the current level-2 heading, for a collected clarification
+        self.collected: list[tuple[str, list[Token]]] = []
+
+    def questions(self) -> list[Flowable]:
+        """The collected clarifications, each led by the section it belongs to."""
+        out: list[Flowable] = list(self._heading_text(self.theme.questions, 2))
+        for section, tokens in self.collected:
+            flows = self.blocks(_without_label(tokens))
+            first = next((f for f in flows if isinstance(f, RichText)), None)
+            if first is not None and section:
+                first.runs = [text.Run(f"{section} — ", bold=True), *first.runs]
+            out.extend(flows)
+        return out
+
+    def _heading_text(self, words: str, level: int) -> list[Flowable]:
+        style = {1: self.theme.h1, 2: self.theme.h2}.get(level, self.theme.h3)
+        flows: list[Flowable] = [Heading([text.Run(words)], style, level)]
+        if level <= 2:
+            flows.append(Rule(self.theme.accent, 0.8 if level == 2 else 1.5, 3))
+        return flows
 
     def blocks(self, tokens: list[Token]) -> list[Flowable]:
         out: list[Flowable] = []
         i = 0
+        previous: tuple[int, int, int] | None = None  # the last block: tokens i..end, flows
         while i < len(tokens):
             token = tokens[i]
             end = _closing(tokens, i)
             kind = token.type
+            before = len(out)
             if kind == "heading_open":
+                if token.tag == "h2":
+                    self.section = text.plain(inline_runs(tokens[i + 1], icons=self.theme.icons))
                 out.extend(self._heading(tokens[i + 1], int(token.tag[1])))
             elif kind == "paragraph_open":
                 out.append(
@@ -123,21 +170,56 @@ class _Converter:
             elif kind in ("bullet_list_open", "ordered_list_open"):
                 out.extend(self._list(tokens[i + 1 : end], kind == "ordered_list_open", 0))
             elif kind == "blockquote_open":
-                out.append(self._callout(tokens[i + 1 : end]))
+                inner = tokens[i + 1 : end]
+                if self.collect and _first_strong(inner).lower().strip(" .:") == (
+                    self.theme.clarification
+                ):
+                    self.collected.append((self.section, inner))
+                else:
+                    out.append(self._callout(inner))
             elif kind == "table_open":
                 out.append(self._table(tokens[i + 1 : end]))
             elif kind == "fence" and token.info.strip() in self.fences:
-                if out:  # pictures illustrate what precedes them: never a page apart
+                made = self.fences[token.info.strip()](token.content)
+                narrow = made[0].narrow_width(self.width) if _is_narrow(made) else None
+                if narrow is not None and previous is not None and len(out) - previous[2] == 1:
+                    # a narrow picture goes beside the paragraph or callout it illustrates
+                    first, last, _ = previous
+                    out[-1] = self._beside(tokens[first : last + 1], made[0], narrow)
+                    made = []
+                elif out:  # pictures illustrate what precedes them: never a page apart
                     out[-1].keepWithNext = True
-                out.extend(self.fences[token.info.strip()](token.content))
+                out.extend(made)
             elif kind == "html_block" and "pagebreak" in token.content:
                 out.append(PageBreak())
+            elif kind == "html_block" and QA_MARKER in token.content:
+                out.append(_Marker())
             elif kind == "hr":
                 out.append(Rule("#bbbbbb", 0.5, 6))
             elif kind in ("fence", "code_block"):
                 out.append(RichText([text.Run(token.content.rstrip())], self.theme.body))
+            previous = (i, end, before) if kind in ("paragraph_open", "blockquote_open") else None
             i = end + 1
         return out
+
+    def _beside(self, tokens: list[Token], picture: Flowable, width: float) -> Flowable:
+        gap = 8.0
+        narrower = _Converter(self.theme, self.width - width - gap, self.fences)
+        text_flows = narrower.blocks(tokens)
+        pair = table(
+            [[text_flows, picture]],
+            [self.width - width - gap, width + gap],
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("LEFTPADDING", (1, 0), (1, 0), gap),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ],
+        )
+        pair.spaceAfter = self.theme.body.space_after + 2
+        return pair
 
     def _heading(self, inline: Token, level: int) -> list[Flowable]:
         style = {1: self.theme.h1, 2: self.theme.h2}.get(level, self.theme.h3)
@@ -263,6 +345,25 @@ def _closing(tokens: list[Token], start: int) -> int:
         if depth == 0:
             return index
     return len(tokens) - 1
+
+
+def _is_narrow(made: list[Flowable]) -> bool:
+    return len(made) == 1 and callable(getattr(made[0], "narrow_width", None))
+
+
+def _without_label(tokens: list[Token]) -> list[Token]:
+    """A callout's blocks without its bold label (the section name leads instead)."""
+    out = list(tokens)
+    for k, token in enumerate(out):
+        if token.type == "inline":
+            children = [c for c in token.children or [] if c.type != "text" or c.content]
+            if len(children) >= 3 and children[0].type == "strong_open":
+                rest = children[3:]
+                if rest and rest[0].type == "text":
+                    rest[0] = rest[0].copy(content=rest[0].content.lstrip())
+                out[k] = token.copy(children=rest)
+            break
+    return out
 
 
 def _first_strong(tokens: list[Token]) -> str:

@@ -27,6 +27,7 @@ class OutputJob:
     decks: list[LaidOutDeck]
     resolved: Resolved
     options: BuildOptions
+    borrowed: tuple[LaidOutDeck, ...] = ()  # decks of the game this one plays on (uses: deck:)
 
     @property
     def title(self) -> str:

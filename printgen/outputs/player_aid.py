@@ -1,7 +1,9 @@
-"""Output verb "player-aid": one A5 aid per player, two on every A4/Letter sheet with a cut line.
+"""Output verb "player-aid": one aid per player — A6, four to a sheet, when it fits at a
+comfortable size, else A5, two to a sheet — with cut lines.
 
-The aid must be readable at arm's length: its body text is set at 8.5 pt and may shrink to fit
-the page, but never below MIN_AID_SIZE; what still does not fit is an error, not a clipped page.
+The aid must be readable at arm's length: its body text is set as large as the page allows
+(so the text fills it), never below MIN_AID_SIZE; what still does not fit is an error, not a
+clipped page. Nothing is printed within EDGE mm of the paper's edge.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -17,18 +20,37 @@ from reportlab.platypus import Flowable, Frame
 from printgen.documents.cards import CardIndex, quick_reference
 from printgen.documents.context import render_document
 from printgen.documents.flow import overflowing
+from printgen.documents.legend import legend, legend_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.draw.pdf import new_canvas
 from printgen.model.units import PAPER_SIZES, pt
 from printgen.outputs import OutputJob
-from printgen.problems import Problems, ProjectError, Where
+from printgen.problems import Problem, Problems, ProjectError, Where
 
-SIZES = (8.5, 8.0, 7.5, MIN_AID_SIZE)  # body sizes tried, largest first
+SIZES = (12.0, 11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, MIN_AID_SIZE)  # body sizes tried
+SMALL_MIN = 8.0  # pt: the small format is chosen when the aid fits it at this size or more
 MARGIN = 9.0  # mm inside each aid
-BAND = 14.0  # mm, the title band at the top of an aid (its text stays 5 mm from the edge)
+BAND = 12.0  # mm, the title band at the top of an aid
 GAP = 4.0  # mm between the band and the text
-EDGE = 5.0  # mm: the cut line stops short of the paper's edge
+EDGE = 5.0  # mm: home printers clip this close to the paper's edge; nothing is printed there
+FILL = 2 / 3  # an aid's text fills at least this much of its page, or it is set larger
+
+
+@dataclass(frozen=True)
+class Format:
+    """Aids of one size on a sheet: ``slots`` are their bottom-left corners (mm)."""
+
+    name: str
+    aid: tuple[float, float]
+    sheet: tuple[float, float]
+    slots: tuple[tuple[float, float], ...]
+    cuts: tuple[tuple[float, float, float, float], ...]  # cut lines (x0, y0, x1, y1), mm
+
+    @property
+    def frame(self) -> tuple[float, float]:
+        """Width and height (points) of the text of one aid."""
+        return pt(self.aid[0] - 2 * MARGIN), pt(self.aid[1] - MARGIN - EDGE - BAND - GAP)
 
 
 def aid_size(paper: tuple[float, float]) -> tuple[float, float]:
@@ -38,6 +60,29 @@ def aid_size(paper: tuple[float, float]) -> tuple[float, float]:
     if width / 2 >= a5[0] and height >= a5[1]:
         return a5
     return width / 2, height
+
+
+def formats(paper: tuple[float, float]) -> tuple[Format, Format]:
+    """Four to a portrait sheet (A6 on A4, a quarter of Letter), and two to a landscape one."""
+    w, h = min(paper), max(paper)
+    small = Format(
+        "a6",
+        (w / 2, h / 2),
+        (w, h),
+        ((0.0, h / 2), (w / 2, h / 2), (0.0, 0.0), (w / 2, 0.0)),
+        ((w / 2, EDGE, w / 2, h - EDGE), (EDGE, h / 2, w - EDGE, h / 2)),
+    )
+    aid = aid_size(paper)
+    sheet_w, sheet_h = h, w
+    bottom = (sheet_h - aid[1]) / 2
+    large = Format(
+        "a5",
+        aid,
+        (sheet_w, sheet_h),
+        tuple((slot * sheet_w / 2 + (sheet_w / 2 - aid[0]) / 2, bottom) for slot in (0, 1)),
+        ((sheet_w / 2, EDGE, sheet_w / 2, sheet_h - EDGE),),
+    )
+    return small, large
 
 
 def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
@@ -57,29 +102,34 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
         problems.extend(exc.problems)
         return None
     index = CardIndex(game, job.decks, where)
-    aid_w, aid_h = aid_size(paper)
-    frame_w, frame_h = pt(aid_w - 2 * MARGIN), pt(aid_h - MARGIN - BAND - GAP)
     labels = context["t"]
-    chosen = _fitting_size(source, index, frame_w, frame_h, labels)
+    small, large = formats(paper)
+    chosen = None
+    for fmt, floor in ((small, SMALL_MIN), (large, MIN_AID_SIZE)):
+        size = _fitting_size(source, index, fmt, labels, floor)
+        if size is not None:
+            chosen = fmt, size
+            break
     if chosen is None:
         problems.add(
             where,
-            f"the player aid does not fit one {aid_w:g}×{aid_h:g} mm "
+            f"the player aid does not fit one {large.aid[0]:g}×{large.aid[1]:g} mm "
             f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}",
         )
         return None
-    copies = game.meta.players_max
+    fmt, size = chosen
     title = str(context["game"]["title"])
-    heading = f"{title} — {context['t'].get('player_aid', 'player aid')}"
+    heading = f"{title} — {labels.get('player_aid', 'player aid')}"
+    problems.extend(_edge_problems(fmt, where))
+    width = fmt.frame[0]
     data = _pdf(
-        lambda: _story(source, index, chosen, frame_w, labels),
-        copies,
-        paper,
-        (aid_w, aid_h),
+        lambda: _story(source, index, size, width, labels),
+        game.meta.players_max,
+        fmt,
         heading,
         str(context["game"]["author"]),
     )
-    problems.extend(index.problems)
+    problems.extend(p for p in index.problems if p not in problems)
     return data
 
 
@@ -93,46 +143,83 @@ def _story(
         width,
         {
             "quickref": lambda content: quick_reference(index, theme, width, content),
+            "legend": lambda content: legend(
+                index, theme, width, labels, legend_icons(content, source, index)
+            ),
         },
     )
 
 
 def _fitting_size(
-    source: str, index: CardIndex, width: float, height: float, labels: dict[str, str]
+    source: str, index: CardIndex, fmt: Format, labels: dict[str, str], floor: float
 ) -> float | None:
+    """The largest body size at or above ``floor`` whose aid fits the format's page."""
+    width, height = fmt.frame
     for size in SIZES:
+        if size < floor:
+            return None
         story = _story(source, index, size, width, labels)
-        if _fits(story, width, height):
+        if _used(story, width, height) is not None:
             return size
     return None
 
 
-def _fits(story: list[Flowable], width: float, height: float) -> bool:
+def _used(story: list[Flowable], width: float, height: float) -> float | None:
+    """The height the story takes in a frame of that size; None when it does not fit."""
     frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     scratch = Canvas(io.BytesIO())
     remaining = list(story)
     frame.addFromList(remaining, scratch)
-    return not remaining and not overflowing(story)
+    if remaining or overflowing(story):
+        return None
+    return float(height - frame._y)
+
+
+def _edge_problems(fmt: Format, where: Where) -> list[Problem]:
+    """Everything an aid prints keeps EDGE mm from the paper's edges: a check of the drawn
+    geometry (title band, text frame, cut lines) against the sheet."""
+    boxes: list[tuple[float, float, float, float]] = []
+    for left, bottom in fmt.slots:
+        top = bottom + fmt.aid[1]
+        boxes.append(_band(left, top, fmt.aid[0]))
+        boxes.append(
+            (left + MARGIN, bottom + MARGIN, left + fmt.aid[0] - MARGIN, top - EDGE - BAND - GAP)
+        )
+    boxes.extend(fmt.cuts)
+    sheet_w, sheet_h = fmt.sheet
+    worst = min(min(x0, y0, sheet_w - x1, sheet_h - y1) for x0, y0, x1, y1 in boxes)
+    if worst < EDGE - 1e-6:
+        return [
+            Problem(
+                where,
+                f"the player aid prints {worst:.1f} mm from the paper's edge; home printers "
+                f"clip within {EDGE:g} mm (choose another paper)",
+            )
+        ]
+    return []
+
+
+def _band(left: float, top: float, width: float) -> tuple[float, float, float, float]:
+    """The title band: inside the aid by EDGE mm on every side, so a cut aid has a white rim
+    and the band never runs to an edge of the paper."""
+    return left + EDGE, top - EDGE - BAND, left + width - EDGE, top - EDGE
 
 
 def _pdf(
     make_story: Callable[[], list[Flowable]],
     copies: int,
-    paper: tuple[float, float],
-    aid: tuple[float, float],
+    fmt: Format,
     title: str,
     author: str,
 ) -> bytes:
-    sheet_w, sheet_h = max(paper), min(paper)  # two aids side by side on a landscape sheet
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, author, "player aid")
-    for sheet in range(math.ceil(copies / 2)):
-        canvas.setPageSize((pt(sheet_w), pt(sheet_h)))
-        for slot in range(min(2, copies - 2 * sheet)):
-            left = slot * sheet_w / 2 + (sheet_w / 2 - aid[0]) / 2
-            bottom = (sheet_h - aid[1]) / 2
-            _draw_aid(canvas, make_story(), left, bottom, aid, title)
-        _cut_line(canvas, sheet_w, sheet_h)
+    per_sheet = len(fmt.slots)
+    for sheet in range(math.ceil(copies / per_sheet)):
+        canvas.setPageSize((pt(fmt.sheet[0]), pt(fmt.sheet[1])))
+        for left, bottom in fmt.slots[: copies - per_sheet * sheet]:
+            _draw_aid(canvas, make_story(), left, bottom, fmt, title)
+        _cut_lines(canvas, fmt)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -143,25 +230,29 @@ def _draw_aid(
     story: list[Flowable],
     left: float,
     bottom: float,
-    aid: tuple[float, float],
+    fmt: Format,
     heading: str,
 ) -> None:
-    top = bottom + aid[1]
+    width, height = fmt.aid
+    top = bottom + height
+    x0, y0, x1, y1 = _band(left, top, width)
     canvas.saveState()
     canvas.setFillColor(ACCENT)
-    canvas.rect(pt(left), pt(top - BAND), pt(aid[0]), pt(BAND), stroke=0, fill=1)
+    canvas.roundRect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), pt(1.5), stroke=0, fill=1)
     canvas.setFillColor("#ffffff")
     size = 12.0
-    while size > 8 and stringWidth(heading, "VeraBd", size) > pt(aid[0] - 2 * MARGIN):
+    room = pt(x1 - x0 - 2 * (MARGIN - EDGE))
+    while size > 8 and stringWidth(heading, "VeraBd", size) > room:
         size -= 0.5
     canvas.setFont("VeraBd", size)
-    canvas.drawString(pt(left + MARGIN), pt(top - BAND + 4), heading)
+    canvas.drawString(pt(left + MARGIN), pt(y0) + (pt(BAND) - size * 0.7) / 2, heading)
     canvas.restoreState()
+    frame_w, frame_h = fmt.frame
     frame = Frame(
         pt(left + MARGIN),
         pt(bottom + MARGIN),
-        pt(aid[0] - 2 * MARGIN),
-        pt(aid[1] - MARGIN - BAND - GAP),
+        frame_w,
+        frame_h,
         leftPadding=0,
         rightPadding=0,
         topPadding=0,
@@ -170,11 +261,11 @@ def _draw_aid(
     frame.addFromList(story, canvas)
 
 
-def _cut_line(canvas: Canvas, sheet_w: float, sheet_h: float) -> None:
+def _cut_lines(canvas: Canvas, fmt: Format) -> None:
     canvas.saveState()
     canvas.setDash([4, 3])
     canvas.setLineWidth(0.5)
     canvas.setStrokeColor("#888888")
-    x = pt(sheet_w / 2)
-    canvas.line(x, pt(EDGE), x, pt(sheet_h - EDGE))
+    for x0, y0, x1, y1 in fmt.cuts:
+        canvas.line(pt(x0), pt(y0), pt(x1), pt(y1))
     canvas.restoreState()

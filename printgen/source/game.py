@@ -202,7 +202,8 @@ def _cover(checker: Checker, node: LDict) -> list[str]:
         if "/" not in ref:
             checker.error(
                 items.at(index) if items else node.where,
-                f"cover entry '{ref}' must be deck/card, e.g. main/monk",
+                f"cover entry '{ref}' must be deck/card (e.g. main/monk) or "
+                "deck/field=value (the first card with that value)",
             )
     return refs
 

@@ -83,7 +83,21 @@ def read_yaml(path: Path, rel: str) -> Any:
     return _Builder(rel).build(node)
 
 
-def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
+def read_yaml_text(text: str, rel: str, first_line: int) -> Any:
+    """YAML embedded in another file (a ``diagram`` block in Markdown): positions are counted
+    from ``first_line`` of ``rel``, so messages point into the file the designer edits."""
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(exc, rel, text, first_line - 1) from None
+    except yaml.YAMLError as exc:
+        raise fail(Where(rel, first_line, 1), f"YAML error: {exc}") from None
+    if node is None:
+        raise fail(Where(rel, first_line, 1), "block is empty; write a YAML mapping")
+    return _Builder(rel, first_line - 1).build(node)
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 0) -> Exception:
     mark = exc.problem_mark or exc.context_mark
     problem = (exc.problem or "syntax error").strip()
     unclosed = bool(exc.context and "flow" in exc.context and exc.context_mark)
@@ -91,7 +105,9 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
         mark = exc.context_mark
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
-    if "\\t" in problem or "'\\t'" in problem or _tab_near(text, line):
+    tab = _tab_near(text, line)
+    line += offset
+    if "\\t" in problem or "'\\t'" in problem or tab:
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
     elif unclosed:
         message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
@@ -124,13 +140,14 @@ def _tab_near(text: str, line: int) -> bool:
 
 
 class _Builder:
-    def __init__(self, rel: str) -> None:
+    def __init__(self, rel: str, offset: int = 0) -> None:
         self.rel = rel
+        self.offset = offset  # lines before the YAML text in its file
         self.budget = MAX_NODES
         self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
 
     def where(self, node: yaml.Node) -> Where:
-        return Where(self.rel, node.start_mark.line + 1, node.start_mark.column + 1)
+        return Where(self.rel, node.start_mark.line + 1 + self.offset, node.start_mark.column + 1)
 
     def build(self, node: yaml.Node) -> Any:
         self.budget -= 1

@@ -1,0 +1,109 @@
+"""The rulebook's cover pieces: a fan of card faces and a table of contents that fits the space
+left under the title (so adding it never moves a page)."""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.platypus import Flowable
+
+from printgen.documents.flow import CardPicture, TextStyle
+from printgen.layout.face import Face
+from printgen.model.units import pt
+
+MIN_CONTENTS_SIZE = 7.0  # pt: the contents shrink to fit the cover, never below this
+
+
+class CardFan(Flowable):  # type: ignore[misc]
+    """Card faces held as a fan: each turned a few degrees about a point below the cards."""
+
+    def __init__(self, faces: list[Face], card_width_mm: float) -> None:
+        super().__init__()
+        self.faces = faces
+        self.card_w = card_width_mm
+        first = faces[0]
+        self.card_h = card_width_mm * first.height_mm / first.width_mm
+        self.spread = 9.0 if len(faces) > 1 else 0.0  # degrees between neighbours
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        turn = math.radians(self.spread * (len(self.faces) - 1) / 2)
+        self.height = pt(self.card_h) * (1 + 0.12 * turn * 4) + pt(self.card_w) * math.sin(turn)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        w, h = pt(self.card_w), pt(self.card_h)
+        pivot_x, pivot_y = self.width / 2, -h * 1.2
+        count = len(self.faces)
+        for i, face in enumerate(self.faces):
+            angle = self.spread * ((count - 1) / 2 - i)
+            canvas.saveState()
+            canvas.translate(pivot_x, pivot_y)
+            canvas.rotate(angle)
+            picture = CardPicture(face, self.card_w * face.width_mm / self.faces[0].width_mm)
+            canvas.setFillColor("#000000")
+            canvas.setFillAlpha(0.12)  # a soft shadow lifts each card off the one below
+            canvas.roundRect(-w / 2 + 2, h * 1.2 + 8 - 2, w, h, pt(2.5), stroke=0, fill=1)
+            canvas.restoreState()
+            canvas.saveState()
+            canvas.translate(pivot_x, pivot_y)
+            canvas.rotate(angle)
+            canvas.setFillColor("#ffffff")
+            canvas.roundRect(-w / 2, h * 1.2 + 8, w, h, pt(2.5), stroke=0, fill=1)
+            picture.drawOn(canvas, -w / 2, h * 1.2 + 8)
+            canvas.restoreState()
+
+
+class Contents(Flowable):  # type: ignore[misc]
+    """Section titles with dot leaders to their page numbers, from a first lay-out pass."""
+
+    def __init__(self, heading: str, entries: list[tuple[str, int]], style: TextStyle) -> None:
+        super().__init__()
+        self.heading = heading
+        self.entries = entries
+        self.style = style
+        self.size = 10.5
+        self.hAlign = "CENTER"  # like the rest of the cover
+
+    def _height(self, size: float) -> float:
+        return size * 1.6 * (len(self.entries) + 1.6)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = min(avail_width, pt(120))
+        size = 10.5
+        while size > MIN_CONTENTS_SIZE and self._height(size) > avail_height:
+            size -= 0.25
+        self.size = size
+        self.height = self._height(size)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        size = self.size
+        family = self.style.family
+        line = size * 1.6
+        y = self.height - size * 1.4
+        canvas.saveState()
+        canvas.setFillColor(self.style.color)
+        canvas.setFont(family.bold, size * 1.25)
+        canvas.drawCentredString(self.width / 2, y, self.heading)
+        canvas.setFillColor("#1a1a1a")
+        y -= line * 1.3
+        for title, page in self.entries:
+            canvas.setFont(family.regular, size)
+            number = str(page)
+            canvas.drawString(0, y, title)
+            canvas.drawRightString(self.width, y, number)
+            left = canvas.stringWidth(title, family.regular, size) + 4
+            right = self.width - canvas.stringWidth(number, family.regular, size) - 4
+            if right > left:  # dot leaders, drawn as a dotted rule
+                canvas.saveState()
+                canvas.setStrokeColor("#999999")
+                canvas.setLineWidth(0.9)
+                canvas.setLineCap(1)
+                canvas.setDash([0.1, size * 0.45])
+                canvas.line(left, y + 1, right, y + 1)
+                canvas.restoreState()
+            y -= line
+        canvas.restoreState()

@@ -1,0 +1,244 @@
+"""The ``diagram`` block drawn: a scene (see scene.py for its YAML) with the real card faces,
+highlights, pawns, arrows and labels, scaled to the column."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from reportlab.platypus import Flowable
+
+from printgen.documents.cards import CardIndex
+from printgen.documents.flow import CardPicture, RichText, TextStyle
+from printgen.documents.scene import Arrow, Cell, Label, Pawn, Scene, read_scene
+from printgen.layout import text
+from printgen.model.units import pt
+from printgen.problems import Problem, ProjectError
+
+GAP = 3.0  # mm between cards
+MAX_CARD = 34.0  # mm: a scene shows the table, not the card's small print
+LABEL_SIZE = 7.5  # pt: well above the 6 pt floor of every document
+HIGHLIGHT = "#f2a900"
+
+
+class Diagram(Flowable):  # type: ignore[misc]
+    """The scene, centred in the column: cards, highlights, pawns, arrows, then labels."""
+
+    def __init__(self, scene: Scene, index: CardIndex, caption: TextStyle) -> None:
+        super().__init__()
+        self.scene = scene
+        self.index = index
+        runs = [replace(run, italic=True) for run in text.parse(scene.caption, index.icons.has)]
+        self.caption = RichText(runs, caption)
+        sample = next(iter(scene.faces.values()), None)
+        self.card_w = sample.width_mm if sample else 63.0
+        self.card_h = sample.height_mm if sample else 88.0
+        self.keepWithNext = False
+
+    def narrow_width(self, avail: float) -> float | None:
+        """The width to set the scene beside the text before it, when it is narrow enough
+        (at most half the column); None to set it below, across the column."""
+        card = self._card_width(avail)
+        grid = pt(card * self.scene.cols + GAP * (self.scene.cols - 1))
+        return grid + pt(2) if grid <= 0.5 * avail else None
+
+    def text_flowables(self) -> list[Flowable]:
+        return [self.caption] if self.scene.caption else []
+
+    def _card_width(self, avail: float) -> float:
+        cols = self.scene.cols
+        fit = (avail / pt(1) - GAP * (cols - 1)) / cols
+        return min(self.scene.card_width or MAX_CARD, fit, self.card_w)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.cw = self._card_width(avail_width)
+        self.ch = self.cw * self.card_h / self.card_w
+        self.grid_w = pt(self.cw * self.scene.cols + GAP * (self.scene.cols - 1))
+        # a row with labels gets a line under its cards for them
+        labelled = {label.at[0] for label in self.scene.labels}
+        self.row_tops = []
+        top = 0.0
+        for r in range(self.scene.rows):
+            self.row_tops.append(top)
+            top += pt(self.ch + GAP) + (LABEL_SIZE * 1.8 if r in labelled else 0.0)
+        self.grid_h = top - pt(GAP)
+        cap_h = self.caption.wrap(avail_width, avail_height)[1] if self.scene.caption else 0.0
+        self.cap_h = cap_h + (pt(2.5) if cap_h else 0.0)
+        self.width = avail_width
+        self.height = self.grid_h + self.cap_h + pt(2)  # room for the highlight's outline
+        return self.width, self.height
+
+    def cell_box(self, cell: Cell) -> tuple[float, float, float, float]:
+        """The cell's card rectangle (x, y, w, h) in points from the flowable's origin."""
+        r, c = cell
+        left = (self.width - self.grid_w) / 2 + pt(c * (self.cw + GAP))
+        top = self.height - pt(1) - self.row_tops[r]
+        return left, top - pt(self.ch), pt(self.cw), pt(self.ch)
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        x, y, w, h = self.cell_box(cell)
+        return x + w / 2, y + h / 2
+
+    def draw(self) -> None:
+        canvas = self.canv
+        for cell, face in sorted(self.scene.faces.items()):
+            x, y, _, _ = self.cell_box(cell)
+            CardPicture(face, self.cw).drawOn(canvas, x, y)
+        for cell in self.scene.highlight:
+            self._highlight(cell)
+        self._pawns()
+        for arrow in self.scene.arrows:
+            self._arrow(arrow)
+        for label in self.scene.labels:
+            self._label(label)
+        if self.scene.caption:
+            self.caption.wrap(self.width, self.cap_h)
+            self.caption.drawOn(canvas, 0, 0)
+
+    def _highlight(self, cell: Cell) -> None:
+        x, y, w, h = self.cell_box(cell)
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setStrokeColor(HIGHLIGHT)
+        if cell not in self.scene.faces:  # an empty place: where a card goes
+            canvas.setDash([4, 3])
+            canvas.setFillColor("#fff4d6")
+            canvas.roundRect(x, y, w, h, pt(2), stroke=1, fill=1)
+        canvas.setLineWidth(2.2)
+        canvas.roundRect(x - 1.6, y - 1.6, w + 3.2, h + 3.2, pt(2.5), stroke=1, fill=0)
+        canvas.restoreState()
+
+    def pawn_radius(self) -> float:
+        return pt(min(self.cw, self.ch)) * 0.17
+
+    def pawn_spot(self, cell: Cell) -> tuple[float, float]:
+        """Where a pawn stands on its card: low and to the right, where cards keep their
+        least-read print, so the values an example talks about stay visible."""
+        x, y, w, h = self.cell_box(cell)
+        return x + w * 0.7, y + h * 0.3
+
+    def _pawns(self) -> None:
+        canvas = self.canv
+        radius = self.pawn_radius()
+        by_cell: dict[Cell, list[Pawn]] = {}
+        for pawn in self.scene.pawns:
+            by_cell.setdefault(pawn.at, []).append(pawn)
+        for cell, pawns in by_cell.items():
+            cx, cy = self.pawn_spot(cell)
+            cx -= (len(pawns) - 1) * radius * 1.1
+            for i, pawn in enumerate(pawns):
+                dx = (i - (len(pawns) - 1) / 2) * radius * 2.2
+                canvas.saveState()
+                canvas.setFillColor("#ffffff")
+                canvas.setStrokeColor(pawn.color)
+                canvas.setLineWidth(1.6)
+                canvas.circle(cx + dx, cy, radius, stroke=1, fill=1)
+                canvas.restoreState()
+                size = radius * 1.45
+                self.index.icons.draw(
+                    canvas, pawn.icon, cx + dx - size / 2, cy - size / 2, size, pawn.color
+                )
+                if pawn.label:
+                    self._tag(cx + dx, cy - radius - LABEL_SIZE * 1.1, pawn.label, pawn.color)
+
+    def _arrow(self, arrow: Arrow) -> None:
+        canvas = self.canv
+        points = [self.centre(cell) for cell in arrow.path]
+        inset = self.pawn_radius() * 1.1
+        points[0] = _towards(points[0], points[1], inset)
+        points[-1] = _towards(points[-1], points[-2], inset)
+        canvas.saveState()
+        canvas.setStrokeColor(arrow.color)
+        canvas.setFillColor(arrow.color)
+        canvas.setLineWidth(2.4)
+        canvas.setLineCap(1)
+        canvas.setLineJoin(1)
+        head = 8.0
+        tip = points[-1]
+        base = _towards(tip, points[-2], head * 0.8)
+        path = canvas.beginPath()
+        path.moveTo(*points[0])
+        for point in [*points[1:-1], base]:
+            path.lineTo(*point)
+        canvas.drawPath(path, stroke=1, fill=0)
+        ux, uy = _unit(points[-2], tip)
+        wing = head * 0.55
+        triangle = canvas.beginPath()
+        triangle.moveTo(*tip)
+        triangle.lineTo(tip[0] - ux * head - uy * wing, tip[1] - uy * head + ux * wing)
+        triangle.lineTo(tip[0] - ux * head + uy * wing, tip[1] - uy * head - ux * wing)
+        triangle.close()
+        canvas.drawPath(triangle, stroke=0, fill=1)
+        canvas.restoreState()
+
+    def _label(self, label: Label) -> None:
+        x, y, w, _ = self.cell_box(label.at)
+        canvas = self.canv
+        canvas.saveState()
+        half = canvas.stringWidth(label.text, "VeraBd", LABEL_SIZE) / 2 + 2
+        canvas.setFillColor("#ffffff")  # arrows pass under a label, never through its words
+        canvas.rect(
+            x + w / 2 - half, y - pt(1) - LABEL_SIZE * 1.3, 2 * half, LABEL_SIZE * 1.4, 0, 1
+        )
+        canvas.setFillColor("#1a1a1a")
+        canvas.setFont("VeraBd", LABEL_SIZE)
+        canvas.drawCentredString(x + w / 2, y - pt(1) - LABEL_SIZE, label.text)
+        canvas.restoreState()
+
+    def _tag(self, cx: float, bottom: float, words: str, color: str) -> None:
+        """A short text on a white rounded tag centred at ``cx``."""
+        canvas = self.canv
+        width = canvas.stringWidth(words, "VeraBd", LABEL_SIZE) + 6
+        canvas.saveState()
+        canvas.setFillColor("#ffffff")
+        canvas.setStrokeColor(color)
+        canvas.setLineWidth(0.6)
+        canvas.roundRect(cx - width / 2, bottom, width, LABEL_SIZE * 1.45, 2.5, stroke=1, fill=1)
+        canvas.setFillColor(color)
+        canvas.setFont("VeraBd", LABEL_SIZE)
+        canvas.drawCentredString(cx, bottom + LABEL_SIZE * 0.42, words)
+        canvas.restoreState()
+
+
+def _unit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return dx / length, dy / length
+
+
+def _towards(
+    a: tuple[float, float], b: tuple[float, float], distance: float
+) -> tuple[float, float]:
+    ux, uy = _unit(a, b)
+    return a[0] + ux * distance, a[1] + uy * distance
+
+
+@dataclass
+class DiagramBlocks:
+    """The fence handler of one document: the n-th ``diagram`` block rendered is the n-th in
+    the prose file, so its problems point at the file's own lines."""
+
+    index: CardIndex
+    rel: str
+    source: str  # the prose file's text, before templating
+    caption: TextStyle
+    count: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    def fence_lines(self) -> list[int]:
+        lines = self.source.splitlines()
+        return [
+            number
+            for number, line in enumerate(lines, start=1)
+            if line.strip().startswith(("```diagram", "~~~diagram"))
+        ]
+
+    def __call__(self, content: str) -> list[Flowable]:
+        fences = self.fence_lines()
+        first = fences[self.count] + 1 if self.count < len(fences) else 1
+        self.count += 1
+        try:
+            scene = read_scene(content, self.rel, first, self.index)
+        except ProjectError as exc:
+            self.problems.extend(p for p in exc.problems if p not in self.problems)
+            return []
+        return [Diagram(scene, self.index, self.caption)]

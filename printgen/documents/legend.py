@@ -1,0 +1,88 @@
+"""The player aid's icon legend: every icon on the game's cards and in the aid, named."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from reportlab.platypus import Flowable
+
+from printgen.documents.cards import CardIndex
+from printgen.documents.flow import RichText, table
+from printgen.documents.markdown import Theme
+from printgen.layout import text
+
+_INLINE = re.compile(r":([A-Za-z0-9_-]+):")
+
+
+def legend_icons(content: str, source: str, index: CardIndex) -> list[str]:
+    """The fence's icons (those on the cards), then the ones the aid's text uses. Icons that
+    are values of one card field (the suits, the dice, the winds) stay together, fields in
+    the deck's order, each field's icons in the order the cards show them."""
+    names = [*content.split(), *_INLINE.findall(source)]
+    known = [name for name in dict.fromkeys(names) if index.icons.has(name)]
+    groups = _field_groups(index)
+    first_seen = {name: i for i, name in enumerate(known)}
+
+    def key(name: str) -> tuple[float, int]:
+        group, order = groups.get(name, (float(len(groups) + first_seen[name]), 0))
+        return group, order
+
+    return sorted(known, key=key)
+
+
+def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
+    """icon -> (rank of the card field it is a value of, its order among that field's)."""
+    fields: dict[tuple[str, str], int] = {}
+    found: dict[str, tuple[float, int]] = {}
+    for info in index.cards.values():
+        for field in info.deck.field_types:
+            value = info.values.get(field)
+            icon = value.get("icon") if isinstance(value, dict) else value
+            if not isinstance(icon, str) or not index.icons.has(icon) or icon in found:
+                continue
+            rank = fields.setdefault((info.deck.id, field), len(fields))
+            found[icon] = (float(rank), sum(1 for r, _ in found.values() if r == rank))
+    return found
+
+
+def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
+    """A label ``icon_<name>`` in the document's language, else the name of the card whose
+    icon it is, else the icon's own name in words."""
+    label = labels.get(f"icon_{name}")
+    if label and label != f"icon_{name}":
+        return label
+    for info in index.cards.values():
+        if info.values.get("icon") == name:
+            return info.face.name
+    return name.replace("-", " ").replace("_", " ")
+
+
+def legend(
+    index: CardIndex, theme: Theme, width: float, labels: dict[str, str], names: list[str]
+) -> list[Flowable]:
+    """Icon and name, a few to a row: the icons as the cards draw them, in their colours."""
+    if not names:
+        return []
+    columns = max(2, min(4, int(width // (theme.body.size * 11))))
+    style = replace(theme.body, space_after=0)
+    cells: list[Any] = [
+        RichText([text.Run(icon=name), text.Run(" " + icon_name(name, labels, index))], style)
+        for name in names
+    ]
+    rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
+    rows[-1] += [""] * (columns - len(rows[-1]))
+    return [
+        table(
+            rows,
+            [width / columns] * columns,
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+            ],
+        )
+    ]

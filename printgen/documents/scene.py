@@ -1,0 +1,296 @@
+"""```` ```diagram ```` blocks: a small table scene drawn with the real card faces.
+
+The block holds YAML (see the README, "Diagrams")::
+
+    grid:                      # rows of cells, top row first
+      - [main/monk, main/warrior]
+      - [back, ~]              # back: the deck's back; ~ an empty place
+    pawns:  [{at: [0, 1], icon: pawn-a, color: "#b3261e", label: Anna}]  # icon: chess-pawn
+    arrows: [{from: [0, 0], to: [1, 1]}, {path: [[0, 0], [2, 0], [2, 1]]}]
+    highlight: [[1, 1]]
+    labels: [{at: [0, 0], text: "3 LP"}]
+    caption: The blaster shot.
+    card_width: 30             # mm, optional
+
+A cell names a card as ``deck/card``, or as ``deck/field=value&field=value`` — the first card
+of the deck whose values match and that the diagram has not drawn yet (no card id has a '=';
+plain YAML takes the form unquoted, in flow lists too) (a scene that must show
+"a Knight with the switch ON" keeps showing one when the deck is regenerated). Every problem is
+reported at its line and column inside the Markdown file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from printgen.documents.cards import CardIndex, CardInfo
+from printgen.icons.geometry import parse_hex
+from printgen.layout.face import Face
+from printgen.problems import Problem, ProjectError, Where
+from printgen.source.located_yaml import LDict, LList, place, read_yaml_text
+from printgen.source.readers import did_you_mean
+
+KEYS = ("grid", "pawns", "arrows", "highlight", "labels", "caption", "card_width")
+ARROW = "#d9480f"
+PAWN_COLOR = "#333333"
+
+Cell = tuple[int, int]
+
+
+@dataclass
+class Pawn:
+    at: Cell
+    icon: str
+    color: str
+    label: str = ""
+
+
+@dataclass
+class Arrow:
+    path: list[Cell]
+    color: str = ARROW
+
+
+@dataclass
+class Label:
+    at: Cell
+    text: str
+
+
+@dataclass
+class Scene:
+    rows: int
+    cols: int
+    faces: dict[Cell, Face] = field(default_factory=dict)
+    pawns: list[Pawn] = field(default_factory=list)
+    arrows: list[Arrow] = field(default_factory=list)
+    highlight: list[Cell] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+    caption: str = ""
+    card_width: float | None = None  # mm
+
+
+def read_scene(content: str, rel: str, first_line: int, index: CardIndex) -> Scene:
+    """The scene of a block whose YAML starts at ``first_line`` of ``rel``; ProjectError with
+    every problem found otherwise."""
+    data = read_yaml_text(content, rel, first_line)
+    reader = _Reader(index, Where(rel, first_line, 1))
+    scene = reader.scene(data)
+    if reader.problems:
+        raise ProjectError(reader.problems)
+    return scene
+
+
+class _Reader:
+    def __init__(self, index: CardIndex, where: Where) -> None:
+        self.index = index
+        self.where = where
+        self.problems: list[Problem] = []
+        self.used: set[str] = set()
+
+    def error(self, where: Where, message: str) -> None:
+        self.problems.append(Problem(where, f"diagram: {message}"))
+
+    def scene(self, data: Any) -> Scene:
+        if not isinstance(data, LDict):
+            self.error(getattr(data, "where", self.where), "write a mapping with grid: …")
+            return Scene(0, 0)
+        for key in data:
+            if key not in KEYS:
+                hint = did_you_mean(key, KEYS, f"; allowed keys: {', '.join(KEYS)}")
+                self.error(data.key_at(key), f"unknown key '{key}'{hint}")
+        grid = data.get("grid")
+        if not isinstance(grid, LList) or not grid or not all(isinstance(r, LList) for r in grid):
+            self.error(
+                place(data, "grid", data.where),
+                "grid: is a list of rows, each a list of cells, e.g. [[main/monk, back]]",
+            )
+            return Scene(0, 0)
+        scene = Scene(len(grid), max(len(row) for row in grid))
+        for r, row in enumerate(grid):
+            for c, cell in enumerate(row):
+                face = self.face(cell, row.at(c))
+                if face is not None:
+                    scene.faces[(r, c)] = face
+        scene.pawns = [
+            p
+            for i, item in enumerate(self.items(data, "pawns"))
+            if (p := self.pawn(item, data["pawns"].at(i), scene))
+        ]
+        scene.arrows = [
+            a
+            for i, item in enumerate(self.items(data, "arrows"))
+            if (a := self.arrow(item, data["arrows"].at(i), scene))
+        ]
+        scene.labels = [
+            lb
+            for i, item in enumerate(self.items(data, "labels"))
+            if (lb := self.label(item, data["labels"].at(i), scene))
+        ]
+        scene.highlight = [
+            cell
+            for i, item in enumerate(self.items(data, "highlight"))
+            if (cell := self.cell(item, data["highlight"].at(i), scene)) is not None
+        ]
+        caption = data.get("caption", "")
+        if not isinstance(caption, str):
+            self.error(data.at("caption"), "caption: is one line of text")
+        else:
+            scene.caption = caption
+        width = data.get("card_width")
+        if width is not None:
+            if (
+                isinstance(width, bool)
+                or not isinstance(width, int | float)
+                or not 10 <= width <= 90
+            ):
+                self.error(data.at("card_width"), "card_width: is a number of mm from 10 to 90")
+            else:
+                scene.card_width = float(width)
+        return scene
+
+    def items(self, data: LDict, key: str) -> list[Any]:
+        value = data.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, LList):
+            self.error(data.at(key), f"{key}: is a list")
+            return []
+        return list(value)
+
+    def face(self, cell: Any, where: Where) -> Face | None:
+        if cell is None:
+            return None
+        if not isinstance(cell, str):
+            self.error(where, "a cell is deck/card, deck/field=value, back, back/deck or ~")
+            return None
+        if cell == "back" or cell.startswith("back/"):
+            deck = cell[5:] or next(iter(self.index.backs), "")
+            back = self.index.backs.get(deck)
+            if back is None:
+                hint = did_you_mean(deck, self.index.backs, "", "back/")
+                self.error(where, f"no deck '{deck}' with a back{hint}")
+            return back
+        if "=" in cell:
+            info = self.query(cell, where)
+        else:
+            info = self.index.cards.get(cell)
+            if info is None:
+                hint = did_you_mean(cell, self.index.cards, "; write deck/card, e.g. main/monk")
+                self.error(where, f"no card '{cell}'{hint}")
+        if info is None:
+            return None
+        self.used.add(f"{info.deck.id}/{info.card.id}")
+        return info.face
+
+    def query(self, cell: str, where: Where) -> CardInfo | None:
+        deck, _, wanted = cell.partition("/")
+        cards = self.index.decks.get(deck)
+        if cards is None:
+            self.error(where, f"no deck '{deck}'{did_you_mean(deck, self.index.decks)}")
+            return None
+        terms: dict[str, str] = {}
+        for term in wanted.split("&"):
+            name, eq, value = term.partition("=")
+            if not eq or not name:
+                self.error(where, f"'{term}' is not field=value")
+                return None
+            terms[name.strip()] = value.strip()
+        fields = cards[0].values.keys() if cards else ()
+        for name in terms:
+            if name not in fields:
+                self.error(
+                    where, f"deck '{deck}' has no field '{name}'{did_you_mean(name, fields)}"
+                )
+                return None
+        info = self.index.query(cell, self.used)
+        if info is not None:
+            return info
+        self.error(where, f"no card of deck '{deck}' (not already drawn) has {wanted}")
+        return None
+
+    def cell(self, item: Any, where: Where, scene: Scene) -> Cell | None:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in item)
+        ):
+            self.error(where, "a place is [row, column], counted from 0 at the top left")
+            return None
+        r, c = item
+        if not (0 <= r < scene.rows and 0 <= c < scene.cols):
+            self.error(
+                where,
+                f"[{r}, {c}] is outside the {scene.rows}×{scene.cols} grid "
+                f"(rows 0–{scene.rows - 1}, columns 0–{scene.cols - 1})",
+            )
+            return None
+        return r, c
+
+    def mapping(self, item: Any, where: Where, keys: tuple[str, ...], need: str) -> LDict | None:
+        if not isinstance(item, LDict):
+            self.error(where, f"write a mapping with {need}")
+            return None
+        for key in item:
+            if key not in keys:
+                hint = did_you_mean(key, keys, f"; allowed keys: {', '.join(keys)}")
+                self.error(item.key_at(key), f"unknown key '{key}'{hint}")
+        if need.split(":")[0] not in item:
+            self.error(where, f"write {need}")
+            return None
+        return item
+
+    def color(self, item: LDict, default: str) -> str:
+        value = item.get("color", default)
+        try:
+            parse_hex(str(value))
+        except ValueError:
+            self.error(item.at("color"), f"color '{value}' is not #rrggbb")
+            return default
+        return str(value)
+
+    def pawn(self, item: Any, where: Where, scene: Scene) -> Pawn | None:
+        node = self.mapping(item, where, ("at", "icon", "color", "label"), "at: [row, column]")
+        if node is None:
+            return None
+        at = self.cell(node["at"], node.at("at"), scene)
+        icon = str(node.get("icon", "chess-pawn"))
+        if not self.index.icons.has(icon):
+            self.error(node.at("icon"), self.index.icons.unknown_message(icon))
+            return None
+        default = self.index.icon_colors.get(icon, PAWN_COLOR)
+        color = self.color(node, default)
+        return None if at is None else Pawn(at, icon, color, str(node.get("label", "")))
+
+    def arrow(self, item: Any, where: Where, scene: Scene) -> Arrow | None:
+        keys = ("from", "to", "path", "color")
+        if isinstance(item, LDict) and "path" in item:
+            node = self.mapping(item, where, keys, "path: [[row, column], …]")
+            points = node.get("path") if node else None
+            if node is None or not isinstance(points, LList) or len(points) < 2:
+                self.error(where, "path: lists two places or more")
+                return None
+            cells = [self.cell(p, points.at(i), scene) for i, p in enumerate(points)]
+        else:
+            node = self.mapping(item, where, keys, "from: [row, column] and to:")
+            if node is None:
+                return None
+            if "to" not in node:
+                self.error(where, "write to: [row, column]")
+                return None
+            cells = [self.cell(node["from"], node.at("from"), scene)]
+            cells.append(self.cell(node["to"], node.at("to"), scene))
+        if any(c is None for c in cells):
+            return None
+        return Arrow([c for c in cells if c is not None], self.color(node, ARROW))
+
+    def label(self, item: Any, where: Where, scene: Scene) -> Label | None:
+        node = self.mapping(item, where, ("at", "text"), "at: [row, column] and text:")
+        if node is None:
+            return None
+        at = self.cell(node["at"], node.at("at"), scene)
+        if "text" not in node:
+            self.error(where, "write text: …")
+            return None
+        return None if at is None else Label(at, str(node["text"]))

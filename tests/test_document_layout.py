@@ -1,0 +1,465 @@
+"""Rulebooks and aids as printed pages: diagrams, the booklet, questions and answers, the
+legend, type never under 6 pt, nothing near the paper's edge, no page left half empty.
+
+Every bundled game is built once (rulebook with --booklet, player aid, both languages) and read
+back from the PDFs; the tests that break the input work on a scratch copy of one game.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+import yaml
+
+from printgen.outputs.player_aid import EDGE, Format, _edge_problems
+from printgen.problems import Where
+from tests.conftest import MM, ROOT
+
+GAMES = sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml"))
+MARGIN = 20 * MM  # the rulebook's page margin on A4
+FOOTER = MARGIN * 0.55 + 12  # the footer line and page number sit below this
+
+
+@pytest.fixture(scope="session")
+def documents(bundled_build: Path) -> Path:
+    """Every bundled game's rulebook (and booklet) and aid, in both languages."""
+    return bundled_build
+
+
+def _pdfs(documents: Path, name: str) -> list[Path]:
+    found = sorted(documents.glob(f"*/*/{name}"))
+    assert len(found) == 2 * len(GAMES)
+    return found
+
+
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom in points
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a page prints, read once per file for the tests that measure every page."""
+
+    number: int
+    width: float
+    height: float
+    chars: tuple[tuple[Box, float], ...]  # each character's box and size
+    shapes: tuple[Box, ...]  # rectangles, lines and curves
+    pictures: tuple[Box, ...]  # card pictures' trim outlines
+
+
+@functools.cache
+def _marks(path: Path) -> tuple[Marks, ...]:
+    with pdfplumber.open(path) as pdf:
+        return tuple(
+            Marks(
+                page.page_number,
+                float(page.width),
+                float(page.height),
+                tuple((_box(c), float(c["size"])) for c in page.chars),
+                tuple(_box(o) for o in page.rects + page.lines + page.curves),
+                tuple(_picture_boxes(page)),
+            )
+            for page in pdf.pages
+        )
+
+
+def _box(obj: dict[str, Any]) -> Box:
+    return float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"])
+
+
+def _picture_boxes(page: Any) -> list[tuple[float, float, float, float]]:
+    """The trim outlines documents draw round every card picture (0.4 pt, grey)."""
+    boxes = []
+    for obj in page.curves + page.rects:
+        color = obj.get("stroking_color")
+        grey = bool(color) and len(color) == 3 and all(abs(c - 0.6) < 0.01 for c in color)
+        if grey and abs(obj.get("linewidth", 0) - 0.4) < 0.05:
+            boxes.append((obj["x0"], obj["top"], obj["x1"], obj["bottom"]))
+    return boxes
+
+
+def _inside(char: dict[str, Any] | Box, box: Box) -> bool:
+    x0, top, x1, bottom = box
+    left, upper, right, lower = char if isinstance(char, tuple) else _box(char)
+    return left >= x0 - 1 and right <= x1 + 1 and upper >= top - 1 and lower <= bottom + 1
+
+
+# --- diagrams ----------------------------------------------------------------------------
+
+DIAGRAM_RULES = """## A scene
+
+```diagram
+grid:
+  - [main/monk, ~, main/war]
+  - [~, main/warrior, ~]
+pawns:
+  - {at: [1, 1], icon: bean, color: "#7a4a12"}
+labels:
+  - {at: [0, 2], text: Anna}
+arrows:
+  - {from: [0, 0], to: [1, 1]}
+card_width: 30
+caption: The caption under the scene.
+```
+"""
+
+
+def _only_rulebook(project: Path, printgen: Callable[..., Any], rules: str) -> Any:
+    (project / "cards" / "warriors-and-monks" / "rules.en.md").write_text(rules)
+    return printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
+
+
+def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable[..., Any]) -> None:
+    result = _only_rulebook(project, printgen, DIAGRAM_RULES)
+    assert result.code == 0, result.err
+    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        page = next(p for p in pdf.pages if "The caption under the scene." in (p.extract_text()))
+        card_w, card_h, gap = 30 * MM, 30 * 88 / 63 * MM, 3 * MM
+        caption = next(w for w in page.extract_words() if w["text"] == "caption")
+        boxes = [
+            b
+            for b in _picture_boxes(page)
+            if abs(b[2] - b[0] - card_w) < 0.5
+            and abs(b[3] - b[1] - card_h) < 0.5
+            and b[3] < caption["top"]  # not the card reference further down
+        ]
+        assert len(boxes) == 3, boxes
+        # three columns of 30 mm with 3 mm gaps, centred in the 170 mm column
+        left = 20 * MM + (170 * MM - (3 * card_w + 2 * gap)) / 2
+        top = min(b[1] for b in boxes)
+        expected = {
+            "Monk": (left, top),
+            "War": (left + 2 * (card_w + gap), top),
+            "Warrior": (left + card_w + gap, top + card_h + gap + 7.5 * 1.8),
+        }
+        for name, (x, y) in expected.items():
+            box = next(b for b in boxes if abs(b[0] - x) < 0.5 and abs(b[1] - y) < 0.5)
+            inside = page.within_bbox(box).extract_text().split("\n")
+            assert name in inside, (name, inside)
+        assert caption["top"] - max(b[3] for b in boxes) < 12, "the caption is under the cards"
+        anna = next(w for w in page.extract_words() if w["text"] == "Anna")
+        war = expected["War"]
+        assert war[0] < anna["x0"] < war[0] + card_w and anna["top"] > war[1] + card_h
+
+
+@pytest.mark.parametrize(
+    ("block", "line", "col", "message"),
+    [
+        # line 3 of the file is the fence: the YAML starts on line 4
+        ("grid:\n  - [main/monkk]\n", 5, 6, "no card 'main/monkk'; did you mean 'main/monk'?"),
+        ("grid: [[main/monk]]\npawns:\n  - {at: [2, 0]}\n", 6, 10, "outside the 1×1 grid"),
+        ("grid: [[main/monk]]\ncolour: red\n", 5, 1, "unknown key 'colour'"),
+        ("grid: [[main/monk\n", 4, 8, "is not closed"),
+        ("grid: [[main/icon=dragon]]\n", 4, 9, "no card of deck 'main'"),
+        ("grid: [[main/monk]]\npawns: [{at: [0, 0], icon: dragon}]\n", 5, 28, "dragon"),
+    ],
+)
+def test_a_bad_diagram_is_reported_at_its_line_in_the_markdown(
+    project: Path, printgen: Callable[..., Any], block: str, line: int, col: int, message: str
+) -> None:
+    result = _only_rulebook(project, printgen, f"## Scene\n\n```diagram\n{block}```\n")
+    assert result.code == 2
+    where = f"cards/warriors-and-monks/rules.en.md:{line}:{col}: "
+    assert where in result.err and message in result.err, result.err
+    assert "Traceback" not in result.err
+    assert not (project / "build").exists()
+
+
+def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[..., Any]) -> None:
+    rules = (
+        "## Scene\n\n```diagram\ngrid: [[main/icon=wine, main/color=#9b1c1c&tint=#f7dede]]\n"
+        "caption: Two cards.\n```\n"
+    )
+    result = _only_rulebook(project, printgen, rules)
+    assert result.code == 0, result.err
+    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        page = next(p for p in pdf.pages if "Two cards." in p.extract_text())
+        caption = next(w for w in page.extract_words() if w["text"] == "Two")
+        boxes = sorted(b for b in _picture_boxes(page) if b[3] < caption["top"])
+        texts = [page.within_bbox(b).extract_text() for b in boxes]
+    assert texts[0].startswith("Wine") and texts[1].startswith("Warrior"), texts
+
+
+def test_every_bundled_rulebook_has_a_diagram_in_both_languages() -> None:
+    for game in GAMES:
+        for lang in ("it", "en"):
+            prose = (ROOT / "cards" / game / f"rules.{lang}.md").read_text()
+            assert "```diagram" in prose, (game, lang)
+
+
+# --- the rulebook's pages ----------------------------------------------------------------
+
+
+def test_no_page_but_the_last_is_less_than_half_full(documents: Path) -> None:
+    for path in _pdfs(documents, "rulebook.pdf"):
+        for page in _marks(path)[:-1]:
+            body = page.height - MARGIN - MARGIN
+            bottoms = [box[3] for box, _ in page.chars] + [box[3] for box in page.shapes]
+            lowest = max(b for b in bottoms if b < page.height - FOOTER)  # not the footer
+            filled = (lowest - MARGIN) / body
+            assert filled >= 0.5, f"{path} page {page.number}: {filled:.0%} full"
+
+
+def test_the_contents_on_the_cover_give_each_sections_page(documents: Path) -> None:
+    path = documents / "warriors-and-monks" / "en" / "rulebook.pdf"
+    with pdfplumber.open(path) as pdf:
+        cover = pdf.pages[0].extract_text()
+        entries = re.findall(r"^(\w[\w ]+?) (\d+)$", cover.split("Contents")[1], re.M)
+        assert len(entries) >= 8
+        for title, number in entries:
+            page = pdf.pages[int(number) - 1].extract_text()
+            assert re.search(rf"^{re.escape(title)}$", page, re.M), (title, number)
+
+
+def test_a_rulebook_is_laid_out_at_most_twice(
+    project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printgen.outputs import rulebook
+
+    builds: list[int] = []
+    original = rulebook._Document.build
+
+    def counted(self: Any, story: Any) -> None:
+        builds.append(1)
+        original(self, story)
+
+    monkeypatch.setattr(rulebook._Document, "build", counted)
+    for game, passes in (("warriors-and-monks", 2), ("mazzo-dei-simboli", 1)):
+        builds.clear()
+        result = printgen(project, "build", game, "--lang", "en", "--only", "rulebook")
+        assert result.code == 0, result.err
+        assert len(builds) == passes, game  # a contents page costs one pass, no more
+
+
+def _printed_page(text: str) -> str:
+    if not text.strip():
+        return "blank"
+    found = re.search(r"(?:page|pagina) (\d+)\s*$", text)
+    return found.group(1) if found else "cover"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_booklet_is_in_folding_order(documents: Path, game: str) -> None:
+    path = documents / game / "en" / "rulebook-booklet.pdf"
+    with pdfplumber.open(path) as pdf:
+        sides = []
+        for page in pdf.pages:
+            assert page.width / MM == pytest.approx(297, abs=0.01)
+            assert page.height / MM == pytest.approx(210, abs=0.01)
+            half = page.width / 2
+            sides.append(
+                [
+                    _printed_page(page.crop((x, 0, x + half, page.height)).extract_text())
+                    for x in (0, half)
+                ]
+            )
+    pages = 2 * len(sides)
+    assert pages % 4 == 0
+    with pdfplumber.open(path) as pdf:
+        first = pdf.pages[0]
+        cover = first.crop((first.width / 2, 0, first.width, first.height)).extract_text()
+    assert "Contents" in cover or pages <= 4, "the A5 cover has room for the contents"
+    printed = [int(p) for side in sides for p in side if p.isdigit()]
+    last = max(printed)
+    assert pages - 4 < last <= pages, "padded with blanks to the next multiple of four"
+
+    def expected(number: int) -> str:
+        if number == 1:
+            return "cover"
+        return str(number) if number <= last else "blank"
+
+    for sheet in range(pages // 4):
+        front, back = sides[2 * sheet], sides[2 * sheet + 1]
+        assert front == [expected(pages - 2 * sheet), expected(2 * sheet + 1)], sheet
+        assert back == [expected(2 * sheet + 2), expected(pages - 2 * sheet - 1)], sheet
+
+
+# --- questions and answers --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "title"),
+    [
+        ("en", "Clarification", "Questions and answers"),
+        ("it", "Chiarimento", "Domande e risposte"),
+    ],
+)
+def test_clarifications_are_collected_in_questions_and_answers(
+    documents: Path, lang: str, label: str, title: str
+) -> None:
+    prose = (ROOT / "cards" / "warriors-and-monks" / f"rules.{lang}.md").read_text()
+    openings = re.findall(rf"^> \*\*{label}\.\*\* (\S+ \S+ \S+ \S+)", prose, re.M)
+    assert len(openings) >= 8
+    path = documents / "warriors-and-monks" / lang / "rulebook.pdf"
+    with pdfplumber.open(path) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages[1:])
+    rules, _, rest = text.partition(f" {title} ")
+    assert rest, "the section is there"
+    assert label not in rest, "the boxes' labels give way to the section they belong to"
+    for opening in openings:
+        plain = re.sub(r"\s*:[a-z-]+:", "", opening.replace("*", ""))  # icons print no text
+        assert plain in rest and plain not in rules, opening
+
+
+# --- type size ----------------------------------------------------------------------------
+
+
+def test_no_text_under_6_pt_outside_card_pictures(documents: Path) -> None:
+    for path in _pdfs(documents, "rulebook.pdf") + _pdfs(documents, "player-aid.pdf"):
+        for page in _marks(path):
+            small = [
+                (box, size)
+                for box, size in page.chars
+                if size < 6 - 0.01 and not any(_inside(box, b) for b in page.pictures)
+            ]
+            assert not small, (path, page.number, small[:3])
+
+
+def test_a_gallery_prints_its_faces_large_enough_to_read(documents: Path) -> None:
+    path = documents / "costruttori-del-medioevo" / "en" / "rulebook.pdf"
+    with pdfplumber.open(path) as pdf:
+        start = next(i for i, p in enumerate(pdf.pages) if "\nCard reference\n" in p.extract_text())
+        sizes = [
+            c["size"]
+            for page in pdf.pages[start:]
+            for b in _picture_boxes(page)
+            if b[2] - b[0] > 35 * MM  # the gallery's faces, not the reference's small pictures
+            for c in page.chars
+            if _inside(c, b)
+        ]
+    assert sizes and min(sizes) >= 6 - 0.01
+
+
+def test_a_gallery_card_whose_print_is_under_6_pt_is_an_error(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    packaged = ROOT / "printgen" / "templates" / "layouts" / "base.yaml"
+    base = project / "templates" / "layouts" / "base.yaml"  # the project's own overrides it
+    when = "when: {font: Vera, italic: true, size: 8, min_size: 6,"
+    assert when in packaged.read_text()
+    base.parent.mkdir(parents=True, exist_ok=True)
+    base.write_text(
+        packaged.read_text().replace(when, when.replace("8, min_size: 6", "5, min_size: 5"))
+    )
+    rules = "## Wine\n\n```cardgallery\nmain/wine\n```\n"
+    result = _only_rulebook(project, printgen, rules)
+    assert result.code == 2
+    assert "rules.en.md" in result.err and "under 6 pt" in result.err, result.err
+
+
+# --- player aids ----------------------------------------------------------------------------
+
+
+def _aid_texts(path: Path) -> list[str]:
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        half = page.width / 2
+        return [page.crop((x, 0, x + half, page.height)).extract_text() for x in (0, half)]
+
+
+def test_the_legend_names_every_icon_on_the_cards(documents: Path) -> None:
+    deck = yaml.safe_load((ROOT / "cards/warriors-and-monks/decks/main.yaml").read_text())
+    labels = yaml.safe_load((ROOT / "printgen/templates/labels.yaml").read_text())
+    for lang, heading in (("en", "Symbols"), ("it", "Simboli")):
+        aid = _aid_texts(documents / "warriors-and-monks" / lang / "player-aid.pdf")[0]
+        legend = aid.split(f"\n{heading}\n")[1]
+        for card in deck["cards"]:  # each card type's sign, named after the card
+            name = card["name"][lang]
+            assert name in legend, (lang, name)
+        assert labels["icon_bean"][lang] in legend  # printed inside the cards' text
+
+
+def test_an_icon_in_the_aid_joins_the_legend(project: Path, printgen: Callable[..., Any]) -> None:
+    aid = project / "cards" / "morra-navale" / "aid.en.md"
+    aid.write_text(aid.read_text() + "\nKeep the score with :coin: coins.\n")
+    result = printgen(project, "build", "morra-navale", "--lang", "en", "--only", "player-aid")
+    assert result.code == 0, result.err
+    text = _aid_texts(project / "build" / "morra-navale" / "en" / "player-aid.pdf")[0]
+    assert "coin" in text.split("\nSymbols\n")[1]
+
+
+def test_nothing_on_an_aid_is_within_5_mm_of_the_paper_edge(documents: Path) -> None:
+    edge = EDGE * MM - 0.5
+    for path in _pdfs(documents, "player-aid.pdf"):
+        for page in _marks(path):
+            for x0, top, x1, bottom in [box for box, _ in page.chars] + list(page.shapes):
+                assert x0 >= edge and top >= edge, (path, page.number, x0, top)
+                assert page.width - x1 >= edge and page.height - bottom >= edge, (path, x1, bottom)
+
+
+def test_an_aid_laid_out_past_the_printable_area_is_an_error() -> None:
+    fits = Format("a5", (148, 210), (297, 210), ((0.0, 0.0),), ())
+    assert _edge_problems(fits, Where("aid.en.md")) == []
+    past = Format("a5", (148, 210), (297, 210), ((-3.0, 0.0),), ())
+    problems = _edge_problems(past, Where("aid.en.md"))
+    assert problems and "2.0 mm from the paper's edge" in problems[0].message
+
+
+def test_no_aid_is_more_than_a_third_empty(documents: Path) -> None:
+    for path in _pdfs(documents, "player-aid.pdf"):
+        with pdfplumber.open(path) as pdf:
+            page = pdf.pages[0]
+            half = page.width / 2 if page.width > page.height else page.width
+            chars = [c for c in page.chars if c["x1"] <= half]
+            top = min(c["top"] for c in chars)
+            bottom = max(c["bottom"] for c in chars)
+            used = (bottom - top) / (page.height - 2 * 9 * MM)
+            assert used >= 2 / 3, f"{path}: {used:.0%} of the aid used"
+
+
+def test_a_short_aid_is_printed_a6_four_to_a_sheet(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    (project / "cards" / "morra-navale" / "aid.en.md").write_text(
+        "## Your turn\n\nName a sign and a position: “Rock 2!”.\n"
+    )
+    result = printgen(project, "build", "morra-navale", "--lang", "en", "--only", "player-aid")
+    assert result.code == 0, result.err
+    with pdfplumber.open(project / "build" / "morra-navale" / "en" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        assert page.width / MM == pytest.approx(210, abs=0.01)  # portrait A4
+        titles = [w for w in page.extract_words() if w["text"] == "aid"]  # the title bands
+        corners = [(w["x0"] < page.width / 2, w["top"] < page.height / 2) for w in titles]
+    # two players: two aids, in the two top quarters of the sheet
+    assert sorted(corners) == [(False, True), (True, True)]
+
+
+# --- the examples' pictures agree with the rules -------------------------------------------
+
+
+def _diagrams(game: str, lang: str) -> list[dict[str, Any]]:
+    prose = (ROOT / "cards" / game / f"rules.{lang}.md").read_text()
+    return [yaml.safe_load(block) for block in re.findall(r"```diagram\n(.*?)```", prose, re.S)]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_arena_diagrams_move_as_the_rules_say(lang: str) -> None:
+    """A Knight's arrow is an L (from a corner it never ends on the centre); the blaster
+    fires only between touching cards; the arena is 3×3 with the pawns on opposite corners."""
+    scenes = _diagrams("blaster-e-spade-laser", lang)
+    knights = 0
+    for scene in scenes:
+        grid = scene["grid"]
+        for arrow in scene.get("arrows", []):
+            path = arrow.get("path") or [arrow["from"], arrow["to"]]
+            (r0, c0), (r1, c1) = path[0], path[-1]
+            if "chess=knight" in str(grid[r0][c0]) and "color" not in arrow:
+                knights += 1
+                assert sorted((abs(r1 - r0), abs(c1 - c0))) == [1, 2], scene["caption"]
+                assert (r1, c1) != (1, 1), "from a corner the Knight never reaches the centre"
+            elif "d4=" in str(grid[r0][c0]):
+                assert max(abs(r1 - r0), abs(c1 - c0)) == 1, "a blaster shot is to a neighbour"
+    assert knights == 3  # the knight clarification (two jumps) and the sword example
+    setup = scenes[0]
+    assert len(setup["grid"]) == 3 and all(len(row) == 3 for row in setup["grid"])
+    corners = sorted(tuple(p["at"]) for p in setup["pawns"])
+    assert corners == [(0, 2), (2, 0)], "opposite corners, each on its own side"
