@@ -10,10 +10,14 @@ the number of cards showing value a of A *and* value b of B is
 expectation, so the deck is called **balanced** when, for every pair of elements and every pair
 of values (cells involving a dash are left out), the observed count is within one card of a
 whole number nearest to the expectation — that is, ``|observed − expected| ≤ 1.5``
-(``BOUND``). Within 1 card of the expectation itself everywhere is not known to exist for 54
-cards × 11 elements (a seeded simulated annealing of 3 million swaps still left 7 cells out), so
-the search meets BOUND and then keeps as few cells as it can beyond one card, above all where
-many cards are expected (a 5 against 6.5 shows; a 2 against 0.96 cannot always be avoided).
+(``BOUND``). Within 1 card of the expectation itself everywhere does exist for the shipped
+54 cards × 11 elements — bench/pairwise/witness.txt is such a deck, with every value count kept —
+but a general search reaches it only slowly: simulated annealing on these same swaps needs about
+3·10⁸ of them (some 25 s of compiled code, bench/pairwise/anneal.c; 3·10⁷ swaps still leave 1 to 4
+cells out), far beyond a build's second in Python, and the tight cells form a hard core (suit,
+D4, chess, D6 with D8, D10, D12: 10⁷ swaps for those six alone). So the search meets BOUND and
+then keeps as few cells as it can beyond one card, above all where many cards are expected
+(a 5 against 6.5 shows; a 2 against 0.96 cannot always be avoided in the time).
 
 The search is a seeded min-conflicts walk: pick a cell out of its band, and swap the values of
 two cards within one element's column (which keeps every element's exact value counts) so that
