@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from printgen import generate
+from printgen.source import generate
 
 DECK = Path(__file__).resolve().parent.parent / "cards/mazzo-dei-simboli/decks/simboli.yaml"
 
