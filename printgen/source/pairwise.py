@@ -10,15 +10,23 @@ the number of cards showing value a of A *and* value b of B is
 expectation, so the deck is called **balanced** when, for every pair of elements and every pair
 of values (cells involving a dash are left out), the observed count is within one card of a
 whole number nearest to the expectation — that is, ``|observed − expected| ≤ 1.5``
-(``BOUND``). Within 1 card of the expectation itself everywhere is not known to exist for 54
-cards × 11 elements (a seeded simulated annealing of 3 million swaps still left 7 cells out), so
-the search meets BOUND and then keeps as few cells as it can beyond one card, above all where
-many cards are expected (a 5 against 6.5 shows; a 2 against 0.96 cannot always be avoided).
+(``BOUND``). Within 1 card of the expectation itself everywhere does exist for the shipped
+54 cards × 11 elements — bench/pairwise/witness.txt is such a deck, with every value count kept —
+but a general search reaches it only slowly: simulated annealing on these same swaps needs about
+3·10⁸ of them (some 25 s of compiled code, bench/pairwise/anneal.c; 3·10⁷ swaps still leave 1 to 4
+cells out), far beyond a build's second in Python, and the tight cells form a hard core (suit,
+D4, chess, D6 with D8, D10, D12: 10⁷ swaps for those six alone). So the search meets BOUND and
+then keeps as few cells as it can beyond one card in about a third of a second (43 of the 3,000
+value cells for the shipped deck, against 125 for the walk alone), above all where many cards are
+expected (a 5 against 6.5 shows; a 2 against 0.96 cannot always be avoided in the time).
 
-The search is a seeded min-conflicts walk: pick a cell out of its band, and swap the values of
-two cards within one element's column (which keeps every element's exact value counts) so that
-the fewest cells end up out of band; now and then take a random such swap to leave local
-minima. It runs a fixed number of steps, so the same input always gives the same deck.
+The search has two seeded stages, both swapping the values of two cards within one element's
+column (which keeps every element's exact value counts). First a min-conflicts walk: pick a cell
+out of its band and make the swap that leaves the fewest cells out of band, now and then a random
+one to leave local minima; it meets BOUND in about 100 steps. Then simulated annealing: random
+swaps, each kept if it lowers the penalty or, with a chance that cools to nothing, raises it a
+little; a cell beyond BOUND is never accepted. Both run a fixed number of steps from a seeded
+random stream, so the same input always gives the same deck.
 """
 
 from __future__ import annotations
@@ -32,8 +40,10 @@ SOFT = 1.0  # the search also tries to keep every cell within one card
 EPS = 1e-9
 STEPS = 250  # search steps at most (the 54-card deck meets BOUND in about 100)
 NOISE = 0.15  # share of random moves in the walk
-HARD = 64  # a card beyond BOUND weighs more than any number of cards beyond SOFT nearby
+HARD = 1 << 16  # a card beyond BOUND weighs more than any number of cards beyond SOFT nearby
 CANDIDATES = 48  # swaps weighed per step at most (a seeded sample of the useful ones)
+SWAPS = 100_000  # annealing proposals after the walk (about 0.3 s for the 54-card deck)
+HEAT = 0.4  # the annealing's starting temperature, in penalty units; it cools linearly to 0
 
 
 def band(count_a: int, count_b: int, cards: int, bound: float = BOUND) -> tuple[int, int]:
@@ -54,14 +64,24 @@ class _Pair:
     mirror: list[list[int]]  # the same table seen from the other column
 
 
-def balance(columns: list[list[int]], sizes: list[int], seed: str, steps: int = STEPS) -> None:
+def balance(
+    columns: list[list[int]],
+    sizes: list[int],
+    seed: str,
+    steps: int = STEPS,
+    swaps: int | None = None,
+) -> None:
     """Rearrange each column (in place, counts kept) so every pair of columns is balanced.
 
     ``columns[k][i]`` is card i's value index in column k; ``sizes[k]`` is the dash's index.
     """
     if len(columns) < 2 or not columns[0]:
         return
-    _Walk(columns, sizes, random.Random(f"{seed}:balance")).run(steps)
+    rng = random.Random(f"{seed}:balance")
+    _Walk(columns, sizes, rng).run(steps)
+    # the walk meets BOUND; annealing then brings the cells beyond one card down (its tables are
+    # rebuilt from the walk's best deck, which run() restored into the columns)
+    _Walk(columns, sizes, rng).anneal(swaps if swaps is not None else SWAPS, HEAT)
 
 
 def _penalties(count_a: int, count_b: int, cards: int) -> list[int]:
@@ -136,6 +156,28 @@ class _Walk:
             if self.cost < best_cost:
                 best_cost, best = self.cost, [list(col) for col in self.columns]
         for col, kept in zip(self.columns, best, strict=True):
+            col[:] = kept
+
+    def anneal(self, swaps: int, heat: float) -> None:
+        """Seeded simulated annealing on random swaps within a column; keep the best deck seen.
+
+        A swap that puts a cell beyond BOUND costs HARD, which no temperature here accepts, so
+        the deck stays within BOUND while the cells beyond one card are traded down.
+        """
+        columns, cards, rng = self.columns, self.cards, self.rng
+        best_cost, best = self.cost, [list(col) for col in columns]
+        for s in range(swaps):
+            k = rng.randrange(len(columns))
+            col = columns[k]
+            i, j = rng.randrange(cards), rng.randrange(cards)
+            if col[i] == col[j]:
+                continue
+            d = self.delta(k, i, j)
+            if d <= 0 or rng.random() < math.exp(-d / (heat * (1 - s / swaps) + EPS)):
+                self.swap(k, i, j)
+                if self.cost < best_cost:
+                    best_cost, best = self.cost, [list(col) for col in columns]
+        for col, kept in zip(columns, best, strict=True):
             col[:] = kept
 
     def step(self) -> None:
