@@ -6,7 +6,6 @@ a test that breaks a temporary copy of the project and expects the rule's messag
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -90,16 +89,10 @@ def test_same_yaml_same_deck() -> None:
     assert _symbol_deck(ROOT).columns == _symbol_deck(ROOT).columns
 
 
-def _nearest_wholes(expected: float) -> list[int]:
-    """The whole numbers nearest to `expected` (two when it is halfway)."""
-    low, frac = math.floor(expected), expected % 1
-    return [low] * (frac <= 0.5) + [low + 1] * (frac >= 0.5)
-
-
 def test_every_pair_of_elements_is_within_one_card_of_independence() -> None:
     """Each pair of values of two elements (dash cells left out) is on as many cards as
-    independence predicts — count(a) · count(b) / 54 — rounded to a nearest whole card, give or
-    take one card (what the rulebook promises)."""
+    independence predicts — count(a) · count(b) / 54 — give or take less than one card (what
+    the issue asks and the rulebook promises)."""
     deck = _symbol_deck(ROOT)
     keys = list(SIZES)
     far = []
@@ -112,7 +105,7 @@ def test_every_pair_of_elements_is_within_one_card_of_independence() -> None:
                     if "-" in (x, y):
                         continue
                     observed = cells[x, y]
-                    if min(abs(observed - n) for n in _nearest_wholes(cx * cy / CARDS)) > 1:
+                    if abs(observed - cx * cy / CARDS) > 1:
                         far.append((first, x, second, y, observed, cx * cy / CARDS))
     assert far == []
 
@@ -196,6 +189,7 @@ def test_the_prose_odds_table_matches_the_deck(lang: str) -> None:
 def test_skewed_distribution_is_caught(project: Path, printgen: Printgen) -> None:
     """A value listed twice comes up twice as often: both the label and the odds rule object."""
     deck_file = project / DECK_FILE
+    _searched(deck_file)
     text = deck_file.read_text(encoding="utf-8")
     rock = next(line for line in text.splitlines() if "{key: rock," in line)
     _edit(deck_file, rock, rock + "\n" + rock)
@@ -204,6 +198,30 @@ def test_skewed_distribution_is_caught(project: Path, printgen: Printgen) -> Non
     assert "element 3 (rps): value rock is listed more than once" in run.err
     assert "element 3 (rps): odds are not exact over 54 cards — rock ×26" in run.err
     assert "simboli.yaml:" in run.err  # names the file and line of the rule
+
+
+def _arranged() -> list[list[int]]:
+    """The shipped arrangement file, read as the generator reads it."""
+    from printgen.source.arrangement import read_arrangement
+    from printgen.source.readers import Checker
+
+    rule = yaml.safe_load((ROOT / DECK_FILE).read_text(encoding="utf-8"))["generate"][0]
+    spec = rule["balanced"]
+    keys = {
+        name: [str(v["key"]) if isinstance(v, dict) else str(v) for v in values]
+        for name, values in spec["symbols"].items()
+    }
+    path = (ROOT / DECK_FILE).parent / spec["arrangement"]
+    columns = read_arrangement(Checker(), path, path.name, spec["cards"], keys, "-")
+    assert columns is not None
+    return columns
+
+
+def _searched(deck_file: Path) -> None:
+    """Drop the deck's arrangement file, so that printgen's own search deals the changed rule."""
+    text = deck_file.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if "arrangement:" in line)
+    deck_file.write_text(text.replace(line + "\n", ""), encoding="utf-8")
 
 
 def test_skewed_columns_unit() -> None:
@@ -247,7 +265,7 @@ def _hand_written_deck(project: Path, d4_on_ones: int) -> list[dict[str, Any]]:
     spec = yaml.safe_load(deck_file.read_text(encoding="utf-8"))
     rule = spec["generate"][0]["balanced"]
     cards = generate.balanced(
-        rule["cards"], rule["seed"], rule["symbols"], rule["dash"], rule["first"]
+        rule["cards"], rule["seed"], rule["symbols"], rule["dash"], rule["first"], _arranged()
     )
     values = [dict(c.scope["symbols"]) for c in cards]
     on = [v for v in values if v["switch"]["key"] == "on"]
@@ -311,6 +329,7 @@ def test_duplicate_card_number_is_caught(project: Path, printgen: Printgen) -> N
 
 def test_label_must_be_the_number_of_values(project: Path, printgen: Printgen) -> None:
     deck_file = project / DECK_FILE
+    _searched(deck_file)
     text = deck_file.read_text(encoding="utf-8")
     nw = next(line for line in text.splitlines() if "{key: nw," in line)
     _edit(deck_file, nw + "\n", "")
@@ -320,6 +339,7 @@ def test_label_must_be_the_number_of_values(project: Path, printgen: Printgen) -
 
 
 def test_die_must_roll_1_to_n(project: Path, printgen: Printgen) -> None:
+    _searched(project / DECK_FILE)
     _edit(project / DECK_FILE, "d4: [1, 2, 3, 4]", "d4: [0, 1, 2, 3]")
     run = printgen(project, "validate", DECK)
     assert run.code == 2
@@ -596,3 +616,50 @@ def test_components_say_which_symbol_cards_a_game_takes(
     reader = PdfReader(built / game / lang / "rulebook.pdf")
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
     assert phrase in text.replace(" :", ":")  # the italic title reads back with a space
+
+
+def test_the_quick_search_alone_is_a_warning_not_an_error(
+    project: Path, printgen: Printgen
+) -> None:
+    """Without its arrangement the deck is dealt by printgen's own search: within 1.5 cards of
+    independence everywhere, so a warning (more than one card off somewhere), never an error."""
+    _searched(project / DECK_FILE)
+    run = printgen(project, "validate", DECK, "--only", "cards")
+    assert run.code == 0, run.err
+    assert "warning: symbol-deck:" in run.err and "nearly independent" in run.err
+
+
+def test_a_stale_arrangement_is_an_error_at_its_line(project: Path, printgen: Printgen) -> None:
+    """An element that loses a value no longer fits the arrangement: said at the file's line."""
+    deck_file = project / DECK_FILE
+    text = deck_file.read_text(encoding="utf-8")
+    _edit(deck_file, "d6: [1, 2, 3, 4, 5, 6]", "d6: [1, 2, 3, 4, 5]")
+    arrangement = deck_file.parent / "simboli-arrangement.txt"
+    rows = arrangement.read_text(encoding="utf-8").splitlines()
+    d6 = list(SIZES).index("d6")  # the arrangement's columns follow the symbols' order
+    first = next(
+        n for n, row in enumerate(rows, 1) if not row.startswith("#") and row.split()[d6] == "6"
+    )
+    run = printgen(project, "validate", DECK, "--only", "cards")
+    assert run.code == 2
+    assert f"decks/simboli-arrangement.txt:{first}:" in run.err
+    assert "stale: remove `arrangement:`" in run.err
+    assert text  # the deck itself was read
+
+
+def test_renamed_values_keep_the_arrangement(project: Path, printgen: Printgen) -> None:
+    """Positions, not names: a die with other faces keeps its place on every card."""
+    _edit(project / DECK_FILE, "d4: [1, 2, 3, 4]", "d4: [5, 6, 7, 8]")
+    renamed = _symbol_deck_at(project)
+    shipped = _symbol_deck(ROOT)
+    assert [str(int(v) + 4) if v != "-" else v for v in shipped.columns["d4"]] == [
+        str(v) for v in renamed.columns["d4"]
+    ]
+
+
+def _symbol_deck_at(root: Path) -> Any:
+    ctx = rule_context(root, DECK)
+    problems: list[Problem] = []
+    deck = deck_rules.symbol_deck(ctx.game, ctx, problems)
+    assert deck is not None
+    return deck

@@ -328,7 +328,7 @@ def test_examples_live_in_every_language() -> None:
 
 # ------------------------------------------------------------------------- symbol deck
 def test_symbol_deck_example_cards_show_the_dashes_it_names() -> None:
-    """ "card 16 has a dash on element 8, card 14 on the D20" — the generated deck decides."""
+    """ "card 10 has a dash on element 8, card 2 on the D20" — the generated deck decides."""
     from tests.test_mazzo_dei_simboli import _symbol_deck
 
     deck = _symbol_deck(ROOT)
@@ -337,10 +337,10 @@ def test_symbol_deck_example_cards_show_the_dashes_it_names() -> None:
         return [key for key, column in deck.columns.items() if column[number - 1] == "-"]
 
     # each card shows that one dash and no other, so the pictures show what the sentence says
-    assert dashes(16) == ["wind"] and dashes(14) == ["d20"]
-    says("mazzo-dei-simboli", "en", "card 16 has a dash on element 8, card 14 on the D20")
+    assert dashes(10) == ["wind"] and dashes(2) == ["d20"]
+    says("mazzo-dei-simboli", "en", "card 10 has a dash on element 8, card 2 on the D20")
     says(
-        "mazzo-dei-simboli", "it", "la carta 16 ha un trattino sull’elemento 8, la carta 14 sul D20"
+        "mazzo-dei-simboli", "it", "la carta 10 ha un trattino sull’elemento 8, la carta 2 sul D20"
     )
     for lang in ("en", "it"):
-        assert "simboli/card-16 simboli/card-14" in prose("mazzo-dei-simboli", "rules", lang)
+        assert "simboli/card-10 simboli/card-2" in prose("mazzo-dei-simboli", "rules", lang)

@@ -7,6 +7,7 @@ and evaluated by the resolve stage.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
@@ -15,6 +16,7 @@ from printgen.model.units import CARD_PRESETS
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.source import generate
+from printgen.source.arrangement import read_arrangement
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
 
@@ -87,7 +89,8 @@ def read_deck(
             )
         )
     if "generate" in node:
-        cards.extend(_generated(checker, node, field_types, default_layout, meta))
+        folder = (project.root / rel).parent if project is not None else None
+        cards.extend(_generated(checker, node, field_types, default_layout, meta, folder))
     if not cards and len(checker.problems) == before:  # else the cards' own errors say why
         checker.error(
             node.where, f"{what} has no cards; add 'cards:', 'cards_from:' or 'generate:'"
@@ -272,13 +275,14 @@ def _generated(
     types: dict[str, str],
     default_layout: tuple[str, Where],
     meta: GameMeta,
+    folder: Path | None = None,
 ) -> list[CardType]:
     cards: list[CardType] = []
     for rule in checker.mappings(node["generate"], node.at("generate"), "generate rule"):
         checker.keys(rule, {"product", "balanced", "count", "card"}, {"card"}, "generate rule")
         template = rule.get("card")
         before = len(checker.problems)
-        for combo in _combos(checker, rule):
+        for combo in _combos(checker, rule, folder):
             card = _card(
                 checker, template, rule.at("card"), types, default_layout, combo.scope, combo.count
             )
@@ -289,7 +293,7 @@ def _generated(
     return cards
 
 
-def _combos(checker: Checker, rule: LDict) -> list[generate.Generated]:
+def _combos(checker: Checker, rule: LDict, folder: Path | None) -> list[generate.Generated]:
     if ("product" in rule) == ("balanced" in rule):
         checker.error(rule.where, "a generate rule needs exactly one of 'product' or 'balanced'")
         return []
@@ -310,7 +314,7 @@ def _combos(checker: Checker, rule: LDict) -> list[generate.Generated]:
         return []
     checker.keys(
         spec,
-        {"cards", "seed", "symbols", "dash", "first"},
+        {"cards", "seed", "symbols", "dash", "first", "arrangement"},
         {"cards", "seed", "symbols"},
         "balanced",
     )
@@ -323,13 +327,46 @@ def _combos(checker: Checker, rule: LDict) -> list[generate.Generated]:
         seq = checker.sequence(values, symbols.at(name), f"symbol '{name}'")
         if seq is not None and len(seq) >= 1:
             columns[name] = list(seq)
+    dash = spec.get("dash", "-")
+    arrangement = None
+    if "arrangement" in spec:
+        arrangement = _arrangement(checker, spec, folder, total, columns, dash)
+        if arrangement is None:
+            return []
     return generate.balanced(
         total,
         spec.get("seed", 0),
         columns,
-        spec.get("dash", "-"),
+        dash,
         checker.integer(spec, "first", "balanced", default=1),
+        arrangement,
     )
+
+
+def _arrangement(
+    checker: Checker,
+    spec: LDict,
+    folder: Path | None,
+    total: int,
+    columns: dict[str, list[Any]],
+    dash: Any,
+) -> list[list[int]] | None:
+    """The cards' values from an arrangement file next to the deck (see source/arrangement.py)."""
+    name = spec.get("arrangement")
+    if not isinstance(name, str) or not re.fullmatch(r"[\w.-]+", name) or folder is None:
+        checker.error(
+            spec.at("arrangement"),
+            "arrangement must name a file next to the deck file, e.g. simboli-arrangement.txt",
+        )
+        return None
+    keys = {symbol: [_key(v) for v in values] for symbol, values in columns.items()}
+    rel = f"{spec.where.path.rsplit('/', 1)[0]}/{name}"
+    return read_arrangement(checker, folder / name, rel, total, keys, "-")
+
+
+def _key(value: Any) -> str:
+    """How an arrangement file writes a value: its ``key``, else the value itself."""
+    return str(value.get("key")) if isinstance(value, dict) else str(value)
 
 
 def _unique_ids(checker: Checker, cards: list[CardType], what: str) -> None:

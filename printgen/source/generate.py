@@ -28,7 +28,12 @@ def product(axes: dict[str, list[Any]], copies: int) -> list[Generated]:
 
 
 def balanced(
-    cards: int, seed: int | str, symbols: dict[str, list[Any]], dash: Any, first: int = 1
+    cards: int,
+    seed: int | str,
+    symbols: dict[str, list[Any]],
+    dash: Any,
+    first: int = 1,
+    arrangement: list[list[int]] | None = None,
 ) -> list[Generated]:
     """Every value of an N-valued symbol appears cards // N times; the remainder are dashes.
 
@@ -36,7 +41,8 @@ def balanced(
     then ``pairwise.balance`` swaps values within each symbol, keeping those counts, until every
     pair of symbols is as close to independent as whole cards allow (see printgen/source/pairwise.py
     for the exact bound). The search is seeded and runs a fixed number of steps, so the same
-    YAML always gives the same deck.
+    YAML always gives the same deck. An ``arrangement`` found offline (one column of value
+    indexes per symbol, checked by the caller) replaces the search.
     """
     names = list(symbols)
     sizes = [len(symbols[name]) for name in names]
@@ -47,7 +53,10 @@ def balanced(
         column += [size] * (cards - len(column))  # index `size` is the dash
         random.Random(f"{seed}:{name}").shuffle(column)
         columns.append(column)
-    pairwise.balance(columns, sizes, str(seed))
+    if arrangement is not None:
+        columns = arrangement
+    else:
+        pairwise.balance(columns, sizes, str(seed))
     values = [[*symbols[name], dash] for name in names]
     return [
         Generated(
