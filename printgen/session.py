@@ -60,9 +60,10 @@ class Session:
         self._known(game_id)
         if game_id not in self._modules:
             folder = self.project.cards / game_id
-            self._modules[game_id] = load_rules_module(
-                folder, self.project.rel(folder / "rules.py")
-            )
+            rel = self.project.rel(folder / "rules.py")
+            if (folder / "rules.py").exists() or (folder / "rules.py").is_symlink():
+                self.project.file(folder / "rules.py", Where(rel))  # confined, a file, not huge
+            self._modules[game_id] = load_rules_module(folder, rel)
         return self._modules[game_id]
 
     def _known(self, game_id: str) -> None:

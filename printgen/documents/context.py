@@ -26,7 +26,9 @@ REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card 
 def labels(project: Project, lang: str) -> dict[str, str]:
     path = project.templates / "labels.yaml"
     # the modification time is part of the cache key: `printgen watch` reads it again on change
-    raw = _labels_file(path, project.rel(path), path.stat().st_mtime_ns) if path.is_file() else {}
+    raw: dict[str, Any] = {}
+    if path.exists() or path.is_symlink():
+        raw = _labels_file(project, path, path.stat().st_mtime_ns if path.exists() else 0)
     return {
         key: str(value.get(lang, key) if isinstance(value, dict) else value)
         for key, value in raw.items()
@@ -34,8 +36,8 @@ def labels(project: Project, lang: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=8)
-def _labels_file(path: Path, rel: str, mtime_ns: int) -> dict[str, Any]:
-    data = read_yaml(path, rel)
+def _labels_file(project: Project, path: Path, mtime_ns: int) -> dict[str, Any]:
+    data = read_yaml(path, project.rel(path), project)
     return dict(data) if isinstance(data, dict) else {}
 
 
@@ -133,20 +135,20 @@ def render_document(
         )
     context = document_context(project, game, lang, decks)
     context[prose] = render_markdown(project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1))
-    problems = lint_prose(project.root / prose_rel, prose_rel, context[prose])
+    problems = lint_prose(project, project.root / prose_rel, prose_rel, context[prose])
     if problems:
         raise ProjectError(problems)
     source = render_markdown(project, template, context, Where(f"templates/{template}", 1, 1))
     return context, source
 
 
-def lint_prose(path: Path, rel: str, rendered: str) -> list[Problem]:
+def lint_prose(project: Project, path: Path, rel: str, rendered: str) -> list[Problem]:
     """Unknown :icon: names and characters the font cannot draw, at their line in the file."""
     from printgen.icons import has_icon
     from printgen.layout import text
     from printgen.layout.fonts import vera
 
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = project.read_text(path, Where(rel)).splitlines()
     problems: list[Problem] = []
     runs = text.parse(rendered.replace("*", " "), has_icon)
     for name in dict.fromkeys(text.unknown_icons(runs)):
@@ -172,21 +174,29 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     """Render a template file or prose file through Jinja's sandbox."""
     from jinja2 import TemplateError, TemplateSyntaxError
 
-    env = _environment(str(project.templates))
+    env = _environment(project)
     source = ""
     try:
+        if template.startswith("file:"):
+            source = project.read_text(project.inside(template[5:], where), where)
         with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
-            if template.startswith("file:"):
-                source = project.inside(template[5:], where).read_text(encoding="utf-8")
+            if source:
                 return str(env.from_string(source).render(context))
             return str(env.get_template(template).render(context))
-    except expr.TemplateTimeout:
-        raise ProjectError(
-            [Problem(where, "template took too long to render; simplify its loops")]
-        ) from None
+    except ProjectError:
+        raise  # already says where and what (a file the template reaches, say)
+    except expr.TemplateTimeout as exc:
+        raise ProjectError([Problem(where, f"template {exc}; simplify its loops")]) from None
+    except expr.Refused as exc:
+        raise ProjectError([Problem(where, f"template error: {exc}")]) from None
     except TemplateSyntaxError as exc:
         raise ProjectError(
-            [Problem(Where(where.path, exc.lineno or 1, 1), f"template error: {exc.message}")]
+            [
+                Problem(
+                    Where(exc.filename or where.path, exc.lineno or 1, 1),
+                    f"template error: {exc.message}",
+                )
+            ]
         ) from None
     except TemplateError as exc:
         message = str(exc)
@@ -203,30 +213,39 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 )
             ]
         ) from None
-    except UnicodeDecodeError as exc:
-        line = _undecodable_line(project, template, exc)
-        raise ProjectError(
-            [Problem(Where(where.path, line, 1), "file is not UTF-8 text; save it as UTF-8")]
-        ) from None
+    except RecursionError:
+        raise ProjectError([Problem(where, "template error: it nests too deeply")]) from None
     except Exception as exc:  # e.g. "10" + 1 in the prose: still the designer's input
+        message = expr.plain(str(exc))
+        message = message if len(message) <= 200 else message[:197] + "…"
         raise ProjectError(
-            [Problem(where, f"template error: {type(exc).__name__}: {expr.plain(str(exc))}")]
+            [Problem(where, f"template error: {type(exc).__name__}: {message}")]
         ) from None
-
-
-def _undecodable_line(project: Project, template: str, exc: UnicodeDecodeError) -> int:
-    if not template.startswith("file:"):
-        return 1
-    raw = (project.root / template[5:]).read_bytes()
-    return raw[: exc.start].count(b"\n") + 1
 
 
 @lru_cache(maxsize=4)
-def _environment(folder: str) -> Any:
-    from jinja2 import FileSystemLoader
+def _environment(project: Project) -> Any:
+    from jinja2 import BaseLoader, TemplateNotFound
+
+    class ConfinedLoader(BaseLoader):
+        """templates/ files for {% include %} and {% import %}, read through the project's
+        confinement: a symlink out of the project, a pipe or a huge file is refused."""
+
+        def get_source(self, environment: Any, template: str) -> tuple[str, str, Any]:
+            rel = f"templates/{template}"
+            try:
+                path = project.inside(rel, Where(rel))
+            except ProjectError:
+                raise expr.Refused(
+                    f"'{template[:80]}' leaves the project folder; include files of templates/"
+                ) from None
+            if not (path.exists() or (project.templates / template).is_symlink()):
+                raise TemplateNotFound(template)
+            source = project.read_text(path, Where(project.rel(path)))
+            return source, project.rel(path), lambda: False
 
     return expr.sandboxed(
-        loader=FileSystemLoader(folder),
+        loader=ConfinedLoader(),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -71,9 +71,9 @@ def load_layouts(project: Project, wanted: set[str] | None = None) -> LayoutLibr
     checker = Checker()
     folder = project.templates / "layouts"
     paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    for path in _files_for(paths, wanted):
+    for path in _files_for(project, paths, wanted):
         rel = project.rel(path)
-        node = checker.read(path, rel)
+        node = checker.read(path, rel, project)
         if node is None:
             continue
         top = checker.mapping(node, Where(rel, 1, 1), rel)
@@ -104,13 +104,17 @@ _TOP_KEY = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s*:", re.M)
 _EXTENDS = re.compile(r"^\s+extends\s*:\s*['\"]?([\w.-]+)", re.M)
 
 
-def _files_for(paths: list[Path], wanted: set[str] | None) -> list[Path]:
+def _files_for(project: Project, paths: list[Path], wanted: set[str] | None) -> list[Path]:
     if wanted is None:
         return paths
     defines: dict[str, list[Path]] = {}
     extends: dict[Path, set[str]] = {}
     for path in paths:
-        source = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            raw = project.read_bytes(path, Where(project.rel(path)))
+        except ProjectError:
+            return paths  # the full read reports it at its place
+        source = raw.decode("utf-8", errors="replace")
         for name in _TOP_KEY.findall(source):
             defines.setdefault(name, []).append(path)
         extends[path] = set(_EXTENDS.findall(source))

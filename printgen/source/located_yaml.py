@@ -7,19 +7,23 @@ dicts, lists and scalars from it ourselves so that every key and value keeps its
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from printgen.limits import MAX_YAML_VALUES
 from printgen.problems import Where, fail
+
+if TYPE_CHECKING:
+    from printgen.project import Project
 
 try:  # libyaml is several times faster at composing; fall back silently where absent
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on the PyYAML build
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
-MAX_NODES = 200_000  # far above any real card file; an alias bomb needs billions
 _STD = "tag:yaml.org,2002:"
 _STR = f"{_STD}str"
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
@@ -57,9 +61,17 @@ def place(node: object, key: str | int, fallback: Where) -> Where:
     return getattr(node, "where", fallback)
 
 
-def read_yaml(path: Path, rel: str) -> Any:
-    """Load one YAML file safely; raise ProjectError naming ``rel`` and the line on any problem."""
-    raw = path.read_bytes()
+def read_yaml(path: Path, rel: str, project: Project | None = None) -> Any:
+    """Load one YAML file safely; raise ProjectError naming ``rel`` and the line on any problem.
+    The file is read through the project's confinement (its own folder's without one)."""
+    from printgen.project import Project
+
+    owner = project or Project.at(path.parent)
+    raw = owner.read_bytes(path, Where(rel, 1, 1), what=rel)
+    return parse_yaml(raw, rel)
+
+
+def parse_yaml(raw: bytes, rel: str) -> Any:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -70,6 +82,7 @@ def read_yaml(path: Path, rel: str) -> Any:
             Where(rel, 1, 1), "file is empty; write the YAML mapping described in the README"
         )
     try:
+        _count_events(text, rel)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, rel, text) from None
@@ -80,6 +93,22 @@ def read_yaml(path: Path, rel: str) -> Any:
             Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
         )
     return _Builder(rel).build(node)
+
+
+def _count_events(text: str, rel: str) -> None:
+    """Stream the file's events first: a file with too many values is refused before any node
+    of it is built (building them would take the memory the limit protects)."""
+    budget = MAX_YAML_VALUES
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.NodeEvent):
+            budget -= 1
+            if budget < 0:
+                mark = event.start_mark
+                raise fail(
+                    Where(rel, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1),
+                    f"file holds more than {MAX_YAML_VALUES:,} values (the limit for one "
+                    "YAML file); split it",
+                )
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
@@ -107,7 +136,7 @@ def _tab_near(text: str, line: int) -> bool:
 class _Builder:
     def __init__(self, rel: str) -> None:
         self.rel = rel
-        self.budget = MAX_NODES
+        self.budget = MAX_YAML_VALUES  # aliases included: an alias bomb stops here
         self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
 
     def where(self, node: yaml.Node) -> Where:
@@ -118,7 +147,8 @@ class _Builder:
         if self.budget < 0:
             raise fail(
                 self.where(node),
-                "document expands to too many values (alias bomb?); remove the repeated aliases",
+                f"document expands to more than {MAX_YAML_VALUES:,} values (alias bomb?); "
+                "remove the repeated aliases",
             )
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node)
@@ -135,7 +165,20 @@ class _Builder:
                 f"tag {node.tag.replace(_STD, '!!')} is not allowed; "
                 "write a plain value (no YAML tags)",
             )
-        return self.constructor.construct_object(node, deep=True)
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except ValueError:  # e.g. an integer of 5000 digits (Python's limit is 4300)
+            raise fail(
+                self.where(node), f"number '{node.value[:20]}…' is too long; write a smaller one"
+            ) from None
+        except yaml.YAMLError as exc:
+            raise fail(self.where(node), f"bad value: {str(exc).splitlines()[0]}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise fail(
+                self.where(node),
+                f"'{node.value[:20]}' is not a finite number; write an ordinary number",
+            )
+        return value
 
     def _sequence(self, node: yaml.SequenceNode) -> LList:
         if node.tag != f"{_STD}seq":
