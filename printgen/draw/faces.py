@@ -6,6 +6,7 @@ trim box's bottom-left corner, in points, with y up (PDF's own convention).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -96,8 +97,10 @@ def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
             op.label,
         )
     elif isinstance(op, Image):
+        from reportlab.lib.utils import ImageReader
+
         canvas.drawImage(
-            str(op.path),
+            ImageReader(io.BytesIO(op.data)),  # named by a digest of its pixels
             left,
             bottom,
             width,

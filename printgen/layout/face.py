@@ -6,7 +6,6 @@ The draw stage only draws these; every check of a value happened while laying ou
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from printgen.layout import text
@@ -59,7 +58,7 @@ class Image:
     y: float
     w: float
     h: float
-    path: Path
+    data: bytes  # the file's bytes: the PDF names the image by its content, not its path
 
 
 Op = Shape | TextBox | Icon | Image
