@@ -113,6 +113,7 @@ class _Budget:
 
     def __init__(self) -> None:
         self.spent = 0.0
+        self.running = False  # a limit is set: an inner one leaves it alone
 
     def left(self) -> float:
         return limits.BUILD_SECONDS - self.spent
@@ -137,8 +138,10 @@ def time_limit(seconds: float) -> Iterator[None]:
     allowed = min(seconds, left)
     started = time.monotonic()
     alarm = threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGALRM")
-    nested = alarm and signal.getitimer(signal.ITIMER_REAL)[0] > 0
-    if not alarm or nested:  # an outer limit already runs
+    if _budget.running:  # an outer limit already runs (and counts the time)
+        yield
+        return
+    if not alarm:
         try:
             yield
         finally:
@@ -152,11 +155,13 @@ def time_limit(seconds: float) -> Iterator[None]:
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, allowed)
+    _budget.running = True
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        _budget.running = False
         _budget.spent += time.monotonic() - started
 
 

@@ -8,6 +8,7 @@ MAX_TEXT_BYTES = 8 * 1024 * 1024  # YAML, Markdown, templates, rules.py: 8 MB ea
 MAX_FONT_BYTES = 32 * 1024 * 1024  # one TTF
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one PNG or JPEG
 MAX_IMAGE_PIXELS = 16_000_000  # 4000×4000 — a card at 1200 dpi needs 3 million
+MAX_YAML_DEPTH = 100  # levels of nesting in a YAML file (a card file needs five)
 MAX_YAML_VALUES = 500_000  # values in one YAML file, aliases expanded (10,000 cards need 250,000)
 
 # Game and deck

@@ -30,6 +30,7 @@ class Checked:
     game: Game
     resolved: dict[str, Resolved]
     decks: dict[str, list[LaidOutDeck]] = field(default_factory=dict)
+    complete: bool = True  # False: the game's files have problems; only its prose is checked
 
 
 class Session:
@@ -99,6 +100,10 @@ class Session:
             module = self.rules_module(game_id)
         except ProjectError as exc:
             problems.extend(exc.problems)
+            if isinstance(exc.partial, Game):  # its decks did not load: their list is empty
+                langs = exc.partial.meta.languages
+                wanted = [lang for lang in options.languages or langs if lang in langs]
+                return Checked(exc.partial, {}, {lang: [] for lang in wanted}, complete=False)
             return None
         run_rules(self.rule_context(game, problems), module, problems)
         checked = Checked(game, self.resolved(game, problems))

@@ -6,6 +6,7 @@ data, never typed by hand.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -123,7 +124,8 @@ def render_document(
     """The context and the Markdown of a document: the game's prose file (``rules``, ``aid``)
     rendered first, then the shared template that places it among what the data gives."""
     prose_rel = f"{game.folder}/{prose}.{lang}.md"
-    if not (project.root / prose_rel).is_file():
+    prose_path = project.root / prose_rel
+    if not (prose_path.exists() or prose_path.is_symlink()):  # anything else: read and refused
         raise ProjectError(
             [
                 Problem(
@@ -172,13 +174,13 @@ def _line_of(lines: list[str], needle: str, rel: str) -> Where:
 
 def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
     """Render a template file or prose file through Jinja's sandbox."""
-    from jinja2 import TemplateError, TemplateSyntaxError
+    from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
     env = _environment(project)
     source = ""
     try:
         if template.startswith("file:"):
-            source = project.read_text(project.inside(template[5:], where), where)
+            source = project.read_text(project.root / template[5:], where)
         with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
             if source:
                 return str(env.from_string(source).render(context))
@@ -186,9 +188,15 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     except ProjectError:
         raise  # already says where and what (a file the template reaches, say)
     except expr.TemplateTimeout as exc:
-        raise ProjectError([Problem(where, f"template {exc}; simplify its loops")]) from None
+        raise ProjectError(
+            [Problem(where, f"template stopped: {exc}; simplify its loops")]
+        ) from None
     except expr.Refused as exc:
         raise ProjectError([Problem(where, f"template error: {exc}")]) from None
+    except TemplateNotFound as exc:
+        raise ProjectError(
+            [Problem(where, f"template error: '{exc.name}' not found in templates/")]
+        ) from None
     except TemplateSyntaxError as exc:
         raise ProjectError(
             [
@@ -232,17 +240,20 @@ def _environment(project: Project) -> Any:
         confinement: a symlink out of the project, a pipe or a huge file is refused."""
 
         def get_source(self, environment: Any, template: str) -> tuple[str, str, Any]:
-            rel = f"templates/{template}"
-            try:
-                path = project.inside(rel, Where(rel))
-            except ProjectError:
+            path = project.templates / template
+            lexical = Path(os.path.normpath(path))
+            if (
+                "\x00" in template
+                or Path(template).is_absolute()
+                or not lexical.is_relative_to(project.root)
+            ):
                 raise expr.Refused(
                     f"'{template[:80]}' leaves the project folder; include files of templates/"
-                ) from None
-            if not (path.exists() or (project.templates / template).is_symlink()):
+                )
+            if not (path.exists() or path.is_symlink()):
                 raise TemplateNotFound(template)
-            source = project.read_text(path, Where(project.rel(path)))
-            return source, project.rel(path), lambda: False
+            rel = project.rel(path)
+            return project.read_text(path, Where(rel)), rel, lambda: False
 
     return expr.sandboxed(
         loader=ConfinedLoader(),

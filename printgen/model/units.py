@@ -37,7 +37,7 @@ def parse_length(value: object) -> float:
     if isinstance(value, (int, float)):
         number = float(value) if abs(value) < 1e300 else math.inf
     elif isinstance(value, str):
-        match = _LENGTH.match(value) if len(value) < 40 else None
+        match = _LENGTH.match(value) if len(value) < 400 else None
         if match:
             number = float(match.group(1)) * _FACTOR[match.group(2)]
     if number is None:

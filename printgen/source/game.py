@@ -38,7 +38,7 @@ GAME_KEYS = {
 def load_game(project: Project, game_id: str) -> Game:
     """Read cards/<game_id>/game.yaml and decks/*.yaml; raise ProjectError listing every problem."""
     folder = project.cards / game_id
-    if not (folder / "game.yaml").is_file():
+    if game_id not in project.game_ids():
         known = ", ".join(project.game_ids()) or "none"
         raise ProjectError(
             [
@@ -74,10 +74,8 @@ def load_game(project: Project, game_id: str) -> Game:
     icon_colors = _icon_colors(checker, game_map)
     checks = read_checks(checker, game_map)
     _uses(checker, game_map, project, game_id)
-    if checker.problems:
-        raise ProjectError(checker.problems)
     data = game_map.get("data", {})
-    return Game(
+    game = Game(
         meta=meta,
         folder=project.rel(folder),
         data=data,
@@ -87,10 +85,15 @@ def load_game(project: Project, game_id: str) -> Game:
         uses=game_map.get("uses", {}),
         cover=cover,
         icon_colors=icon_colors,
-        used_title=_used_title(project, game_map),
+        used_title=_used_title(project, game_map) if not checker.problems else None,
         raw=game_map,
         checks=checks,
     )
+    if checker.problems:
+        error = ProjectError(checker.problems)
+        error.partial = game  # what did load: its documents' prose can still be checked
+        raise error
+    return game
 
 
 def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None:
@@ -227,11 +230,9 @@ def _uses(checker: Checker, node: LDict, project: Project, game_id: str) -> None
     uses = checker.mapping(node["uses"], node.at("uses"), "uses")
     if uses is None:
         return
-    if "deck" not in uses:
-        return  # the used deck's rules say what to write
-    deck = uses["deck"]
+    deck = uses.get("deck")
     games = [g for g in project.game_ids() if g != game_id]
-    if not isinstance(deck, str) or deck not in games:
+    if "deck" in uses and (not isinstance(deck, str) or deck not in games):
         shown = deck if isinstance(deck, str) and len(deck) < 60 else "that"
         checker.error(
             uses.at("deck"),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from printgen.limits import MAX_YAML_VALUES
+from printgen.limits import MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Where, fail
 
 if TYPE_CHECKING:
@@ -92,23 +92,38 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
         raise fail(
             Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
         )
-    return _Builder(rel).build(node)
+    return _Builder(rel).build_checked(node)
 
 
 def _count_events(text: str, rel: str) -> None:
     """Stream the file's events first: a file with too many values is refused before any node
     of it is built (building them would take the memory the limit protects)."""
     budget = MAX_YAML_VALUES
+    depth = 0
     for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise fail(
+                    _at(rel, event),
+                    f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); "
+                    "flatten them",
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
         if isinstance(event, yaml.NodeEvent):
             budget -= 1
             if budget < 0:
-                mark = event.start_mark
                 raise fail(
-                    Where(rel, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1),
+                    _at(rel, event),
                     f"file holds more than {MAX_YAML_VALUES:,} values (the limit for one "
                     "YAML file); split it",
                 )
+
+
+def _at(rel: str, event: yaml.Event) -> Where:
+    mark = event.start_mark
+    return Where(rel, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1)
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
@@ -119,7 +134,9 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
         mark = exc.context_mark
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
-    if "\\t" in problem or "'\\t'" in problem or _tab_near(text, line):
+    if "nesting depth" in problem:
+        message = "values nested too deeply (YAML's limit is 1000 levels); flatten them"
+    elif "\\t" in problem or "'\\t'" in problem or _tab_near(text, line):
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
     elif unclosed:
         message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
@@ -141,6 +158,31 @@ class _Builder:
 
     def where(self, node: yaml.Node) -> Where:
         return Where(self.rel, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def build_checked(self, node: yaml.Node) -> Any:
+        """An alias bomb is measured before anything is built: each node's expanded size is
+        computed once, so a billion values cost a few hundred steps to refuse."""
+        sizes: dict[int, int] = {}
+
+        def size(item: yaml.Node) -> int:
+            key = id(item)
+            if key not in sizes:
+                sizes[key] = 1  # a node that refers to itself counts once
+                children: list[yaml.Node] = []
+                if isinstance(item, yaml.SequenceNode):
+                    children = list(item.value)
+                elif isinstance(item, yaml.MappingNode):
+                    children = [part for pair in item.value for part in pair]
+                sizes[key] = 1 + sum(size(child) for child in children)
+            return sizes[key]
+
+        if size(node) > MAX_YAML_VALUES:
+            raise fail(
+                self.where(node),
+                f"document expands to more than {MAX_YAML_VALUES:,} values (alias bomb?); "
+                "remove the repeated aliases",
+            )
+        return self.build(node)
 
     def build(self, node: yaml.Node) -> Any:
         self.budget -= 1
