@@ -86,8 +86,16 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, rel, text) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        before = text[: exc.position]
+        where = Where(rel, before.count("\n") + 1, len(before) - before.rfind("\n"))
+        code = (
+            exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
+        )
+        raise fail(where, f"character U+{code:04X} is not allowed in YAML; remove it") from None
     except yaml.YAMLError as exc:
-        raise fail(Where(rel, 1, 1), f"YAML error: {exc}") from None
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise fail(Where(rel, 1, 1), f"YAML error: {first}") from None
     if node is None:
         raise fail(
             Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
