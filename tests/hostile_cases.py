@@ -13,7 +13,7 @@ import shutil
 import struct
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import reportlab
@@ -38,15 +38,21 @@ class Case:
     breaks: Callable[[Path], Expect]
     patch: Callable[[object], None] | None = None  # given pytest's monkeypatch
     args: tuple[str, ...] = ()
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 CASES: list[Case] = []
 
 
-def case(group: str, **options: object) -> Callable[[Callable[[Path], Expect]], Callable]:
-    def register(function: Callable[[Path], Expect]) -> Callable[[Path], Expect]:
-        CASES.append(Case(function.__name__, group, function, **options))  # type: ignore[arg-type]
+Breaker = Callable[[Path], Expect]
+
+
+def case(
+    group: str,
+    patch: Callable[[object], None] | None = None,
+    args: tuple[str, ...] = (),
+) -> Callable[[Breaker], Breaker]:
+    def register(function: Breaker) -> Breaker:
+        CASES.append(Case(function.__name__, group, function, patch, args))
         return function
 
     return register
@@ -890,33 +896,33 @@ def text_at_the_largest_size_does_not_fit(p: Path) -> Expect:
 # ---------------------------------------------------------------- expressions
 
 
-def field(p: Path, value: str) -> int:
+def card_text(p: Path, value: str) -> int:
     return edit(p, DECK, "      it: Ripristina il tempo di Pace.", f"      it: '{value}'")
 
 
 @case("expressions")
 def huge_power(p: Path) -> Expect:
-    return DECK, field(p, "{{ 9 ** (9 ** 9) }}"), "bits"
+    return DECK, card_text(p, "{{ 9 ** (9 ** 9) }}"), "bits"
 
 
 @case("expressions")
 def huge_power_of_floats(p: Path) -> Expect:
-    return DECK, field(p, "{{ 9.5 ** 999999 }}"), "OverflowError"
+    return DECK, card_text(p, "{{ 9.5 ** 999999 }}"), "OverflowError"
 
 
 @case("expressions")
 def huge_product_of_integers(p: Path) -> Expect:
-    return DECK, field(p, "{{ (2 ** 4000) * (2 ** 4000) * (2 ** 4000) }}"), "bits"
+    return DECK, card_text(p, "{{ (2 ** 4000) * (2 ** 4000) * (2 ** 4000) }}"), "bits"
 
 
 @case("expressions")
 def repeated_string(p: Path) -> Expect:
-    return DECK, field(p, '{{ "x" * 1000000000 }}'), "1,000,000"
+    return DECK, card_text(p, '{{ "x" * 1000000000 }}'), "1,000,000"
 
 
 @case("expressions")
 def repeated_list(p: Path) -> Expect:
-    return DECK, field(p, "{{ [1, 2] * 100000000 }}"), "1,000,000"
+    return DECK, card_text(p, "{{ [1, 2] * 100000000 }}"), "1,000,000"
 
 
 @case("expressions")
@@ -925,88 +931,88 @@ def doubling_in_a_loop(p: Path) -> Expect:
         '{% set ns = namespace(s="ab") %}{% for i in range(60) %}'
         "{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}"
     )
-    return DECK, field(p, loop), "1,000,000"
+    return DECK, card_text(p, loop), "1,000,000"
 
 
 @case("expressions")
 def big_output_of_a_loop(p: Path) -> Expect:
     loop = "{% for i in range(1000) %}{% for j in range(1000) %}xxxxxxxxxx{% endfor %}{% endfor %}"
-    return DECK, field(p, loop), "1,000,000"
+    return DECK, card_text(p, loop), "1,000,000"
 
 
 @case("expressions")
 def centre_filter_huge(p: Path) -> Expect:
-    return DECK, field(p, '{{ "a" | center(1000000000) }}'), "1,000,000"
+    return DECK, card_text(p, '{{ "a" | center(1000000000) }}'), "1,000,000"
 
 
 @case("expressions")
 def ljust_method_huge(p: Path) -> Expect:
-    return DECK, field(p, '{{ "a".ljust(1000000000) }}'), "1,000,000"
+    return DECK, card_text(p, '{{ "a".ljust(1000000000) }}'), "1,000,000"
 
 
 @case("expressions")
 def format_width_huge(p: Path) -> Expect:
-    return DECK, field(p, '{{ "{:>999999999}".format(1) }}'), "format width"
+    return DECK, card_text(p, '{{ "{:>999999999}".format(1) }}'), "format width"
 
 
 @case("expressions")
 def percent_width_from_args(p: Path) -> Expect:
-    return DECK, field(p, '{{ "%*d" % (999999999, 1) }}'), "format width"
+    return DECK, card_text(p, '{{ "%*d" % (999999999, 1) }}'), "format width"
 
 
 @case("expressions")
 def format_filter_width(p: Path) -> Expect:
-    return DECK, field(p, '{{ "%999999999d" | format(1) }}'), "format width"
+    return DECK, card_text(p, '{{ "%999999999d" | format(1) }}'), "format width"
 
 
 @case("expressions")
 def big_range(p: Path) -> Expect:
-    return DECK, field(p, "{{ range(1000000000) | list | length }}"), "limited to 1000"
+    return DECK, card_text(p, "{{ range(1000000000) | list | length }}"), "limited to 1000"
 
 
 @case("expressions")
 def method_not_called(p: Path) -> Expect:
-    return DECK, field(p, "{{ card.name.upper }}"), "gives a function"
+    return DECK, card_text(p, "{{ card.name.upper }}"), "gives a function"
 
 
 @case("expressions")
 def method_not_called_in_text(p: Path) -> Expect:
-    return DECK, field(p, "Name: {{ card.id.title }}"), "gives a function"
+    return DECK, card_text(p, "Name: {{ card.id.title }}"), "gives a function"
 
 
 @case("expressions")
 def object_not_a_value(p: Path) -> Expect:
-    return DECK, field(p, "{{ namespace() }}"), "Namespace object"
+    return DECK, card_text(p, "{{ namespace() }}"), "Namespace object"
 
 
 @case("expressions")
 def dunder_access(p: Path) -> Expect:
-    return DECK, field(p, "{{ card.__class__.__mro__ }}"), "effect"
+    return DECK, card_text(p, "{{ card.__class__.__mro__ }}"), "effect"
 
 
 @case("expressions")
 def recursive_macro(p: Path) -> Expect:
-    return DECK, field(p, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}"), "effect"
+    return DECK, card_text(p, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}"), "effect"
 
 
 @case("expressions")
 def deeply_nested_parentheses(p: Path) -> Expect:
-    return DECK, field(p, "{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}"), "effect"
+    return DECK, card_text(p, "{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}"), "effect"
 
 
 @case("expressions")
 def undefined_name(p: Path) -> Expect:
-    return DECK, field(p, "{{ card.nmae }}"), "undefined"
+    return DECK, card_text(p, "{{ card.nmae }}"), "undefined"
 
 
 @case("expressions")
 def syntax_error(p: Path) -> Expect:
-    return DECK, field(p, "{{ card.name + }}"), "effect"
+    return DECK, card_text(p, "{{ card.name + }}"), "effect"
 
 
 @case("expressions")
 def lipsum_is_gone(p: Path) -> Expect:
-    return DECK, field(p, "{{ lipsum(100000) }}"), "undefined"
+    return DECK, card_text(p, "{{ lipsum(100000) }}"), "undefined"
 
 
 def _tiny_budget(monkeypatch: object) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hostile_cases import GAME_ID, png
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printgen import write
 from printgen.cli import main
@@ -215,7 +216,7 @@ def test_fitting_is_fast_for_any_size(words: int) -> None:
 
 def test_each_word_is_measured_once_per_size(monkeypatch: pytest.MonkeyPatch) -> None:
     measured: list[tuple[str, float]] = []
-    real: Callable[[str, str, float], float] = text.stringWidth
+    real: Callable[[str, str, float], float] = stringWidth
 
     def counting(word: str, font: str, size: float) -> float:
         measured.append((word, size))

@@ -51,6 +51,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 def watchdog() -> Iterator[None]:
     """A case that hangs (a pipe opened for reading, say) ends the run with a traceback
     instead of hanging it (the alarm signal is printgen's own time limit)."""
+    assert sys.__stderr__ is not None
     faulthandler.dump_traceback_later(120, exit=True, file=sys.__stderr__)
     try:
         yield
