@@ -17,7 +17,7 @@ from pathlib import Path
 from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import Where, fail
 
-_GAME_ID = re.compile(r"^[A-Za-z0-9][\w-]*$")
+_GAME_ID = re.compile(r"^[A-Za-z0-9][\w.-]*$")
 
 
 @dataclass(frozen=True)
