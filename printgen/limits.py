@@ -16,7 +16,7 @@ MAX_CARDS_PER_DECK = 100_000  # copies of every card type together, generated on
 MAX_COUNT = MAX_CARDS_PER_DECK  # one card's count
 MAX_GENERATED_VALUES = 1_000_000  # cards × variables one generate rule makes
 MAX_PLAYERS = 1_000
-MAX_WHOLE_NUMBER = 10**9  # any other whole number a game file sets (duration, age, seed …)
+MAX_WHOLE_NUMBER = 10**9  # any other whole number a game file sets (duration, age, totals …)
 
 # Geometry, in mm unless said otherwise
 MAX_LENGTH_MM = 1000.0  # any size, position, bleed or safe zone: 1 m
