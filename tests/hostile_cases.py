@@ -575,7 +575,7 @@ def nested_a_hundred_levels(p: Path) -> Expect:
 @case("yaml")
 def deep_nesting(p: Path) -> Expect:
     line = append(p, GAME, "deep: " + "[" * 5000 + "]" * 5000 + "\n")
-    return GAME, line, "nested too deeply"
+    return GAME, line, "nested more than 100 levels"
 
 
 @case("yaml")

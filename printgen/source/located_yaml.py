@@ -143,7 +143,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str) -> Exception:
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
     if "nesting depth" in problem:
-        message = "values nested too deeply (YAML's limit is 1000 levels); flatten them"
+        message = f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them"
     elif "\\t" in problem or "'\\t'" in problem or _tab_near(text, line):
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
     elif unclosed:
