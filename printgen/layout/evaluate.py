@@ -11,6 +11,7 @@ import io
 import re
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from printgen.layout import text
@@ -25,7 +26,7 @@ from printgen.limits import (
     MAX_STROKE_PT,
 )
 from printgen.model.game import CardType, Deck, Game, Side, localize
-from printgen.problems import Problem, Problems, ProjectError, Where
+from printgen.problems import Problem, Problems, ProjectError, Where, fail
 from printgen.project import Project
 from printgen.resolve import Resolved
 from printgen.source.layouts import Element, Layout, LayoutLibrary
@@ -252,7 +253,12 @@ def _image(
         path = ctx.project.inside(str(raw), where)
         if not (path.exists() or path.is_symlink()):
             raise ProjectError([])
-        data = ctx.project.read_bytes(path, where, MAX_IMAGE_BYTES, f"image '{shown}'")
+        real = ctx.project.file(path, where, MAX_IMAGE_BYTES, f"image '{shown}'")
+        info = real.stat()
+        try:  # read once for every card that shows it
+            data = _image_bytes(ctx.project, real, info.st_mtime_ns, info.st_size)
+        except ProjectError as exc:
+            raise fail(where, f"image '{shown}': {exc.problems[0].message}") from None
     except ProjectError as exc:
         for problem in exc.problems or [
             Problem(
@@ -272,6 +278,11 @@ def _image(
         )
         return None
     return Image(*box, data)
+
+
+@lru_cache(maxsize=16)
+def _image_bytes(project: Project, real: Path, mtime_ns: int, size: int) -> bytes:
+    return project.read_bytes(real, Where(project.rel(real)), MAX_IMAGE_BYTES)
 
 
 @lru_cache(maxsize=64)
