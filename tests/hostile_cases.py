@@ -1202,3 +1202,39 @@ def font_with_a_corrupt_table(p: Path) -> Expect:
     data = bytearray(VERA.read_bytes())
     data[12:200] = b"\xff" * 188
     return font(p, bytes(data))
+
+
+# ---------------------------------------------------------------- work a real game never asks for
+
+
+@case("numbers")
+def layout_with_too_many_elements(p: Path) -> Expect:
+    body = "".join(
+        f"    e{i}: {{type: rect, x: 5, y: 5, w: 1, h: 1, decor: true}}\n" for i in range(600)
+    )
+    line = edit(
+        p,
+        LAYOUTS,
+        "wm-card:\n  extends: card-base\n",
+        f"wm-card:\n  extends: card-base\n  elements:\n{body}",
+    )
+    return LAYOUTS, line + 1, "over 500 (the limit for one layout)"
+
+
+@case("numbers")
+def game_with_too_many_cards(p: Path) -> Expect:
+    for name in ("a", "b", "c"):
+        (p / f"cards/{GAME_ID}/decks/{name}.yaml").write_text(
+            "layout: wm-card\nfields:\n  name: text\ncards:\n  - {id: x, count: 90000}\n",
+            encoding="utf-8",
+        )
+    return GAME, 1, "over 200,000 (the limit for one game)"
+
+
+@case("outputs")
+def table_of_150_columns(p: Path) -> Expect:
+    header = "|" + "|".join(f" c{i} " for i in range(150)) + "|\n"
+    rule = "|" + "|".join(" --- " for _ in range(150)) + "|\n"
+    row = "|" + "|".join(" x " for _ in range(150)) + "|\n"
+    append(p, RULES, "\n" + header + rule + row)
+    return RULES, 1, ""

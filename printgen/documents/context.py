@@ -14,6 +14,7 @@ from typing import Any
 
 from printgen import expressions as expr
 from printgen.layout.face import LaidOutDeck
+from printgen.limits import MAX_PROSE_BYTES
 from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
@@ -150,7 +151,7 @@ def lint_prose(project: Project, path: Path, rel: str, rendered: str) -> list[Pr
     from printgen.layout import text
     from printgen.layout.fonts import vera
 
-    lines = project.read_text(path, Where(rel)).splitlines()
+    lines = project.read_text(path, Where(rel), MAX_PROSE_BYTES).splitlines()
     problems: list[Problem] = []
     runs = text.parse(rendered.replace("*", " "), has_icon)
     for name in dict.fromkeys(text.unknown_icons(runs)):
@@ -180,7 +181,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     source = ""
     try:
         if template.startswith("file:"):
-            source = project.read_text(project.root / template[5:], where)
+            source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
         with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
             if source:
                 return str(env.from_string(source).render(context))
@@ -253,7 +254,7 @@ def _environment(project: Project) -> Any:
             if not (path.exists() or path.is_symlink()):
                 raise TemplateNotFound(template)
             rel = project.rel(path)
-            return project.read_text(path, Where(rel)), rel, lambda: False
+            return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, lambda: False
 
     return expr.sandboxed(
         loader=ConfinedLoader(),

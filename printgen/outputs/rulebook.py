@@ -30,6 +30,7 @@ from printgen.problems import Problem, Problems, ProjectError, Where
 
 MARGIN = 20.0  # mm
 TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents
+OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 
 
 def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
@@ -93,8 +94,16 @@ def _build(
             f"text runs past the margin in the rulebook: "
             f"'{flow.plain()[:50]}…'; break the long word or table",
         )
-        for flow in doc.overflowing
+        for flow in doc.overflowing[:OVERFLOWS_SHOWN]
     ]
+    if len(doc.overflowing) > OVERFLOWS_SHOWN:  # one too-wide table would fill the screen
+        problems.append(
+            Problem(
+                index.where,
+                f"text runs past the margin in {len(doc.overflowing) - OVERFLOWS_SHOWN} more "
+                "blocks of the rulebook; break the long words or tables",
+            )
+        )
     return doc.page, buffer.getvalue(), problems
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printgen.limits import MAX_CARDS_PER_DECK, MAX_PLAYERS
+from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_PLAYERS
 from printgen.model.game import Constraint, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
@@ -69,6 +69,12 @@ def load_game(project: Project, game_id: str) -> Game:
             decks.append(deck)
     if not deck_files:
         checker.error(Where(rel_game), f"no deck files; add cards/{game_id}/decks/<deck>.yaml")
+    if sum(deck.total for deck in decks) > MAX_CARDS_PER_GAME:
+        checker.error(
+            Where(rel_game),
+            f"the game's decks hold {sum(deck.total for deck in decks):,} cards, over "
+            f"{MAX_CARDS_PER_GAME:,} (the limit for one game)",
+        )
     constraints = _constraints(checker, game_map)
     cover = _cover(checker, game_map)
     icon_colors = _icon_colors(checker, game_map)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict
@@ -196,6 +197,13 @@ def _resolve(
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
         elements[element_name] = Element(element_name, merged, where, props.where)
+    if len(elements) > MAX_LAYOUT_ELEMENTS:  # each is drawn on every card
+        checker.error(
+            body.where,
+            f"layout '{name}' has {len(elements):,} elements, over {MAX_LAYOUT_ELEMENTS:,} "
+            "(the limit for one layout)",
+        )
+        return None
     layout = Layout(name, styles, list(elements.values()), body.where, style_where)
     done[name] = layout
     return layout
