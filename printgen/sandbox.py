@@ -21,21 +21,46 @@ class Refused(Exception):
 _PRINTABLE = (str, int, float, bool, type(None))
 
 
+# what Python prints for a function, a class or an object: never data a card should show
+_REPR = re.compile(r"<[^<>\n]{0,200}?(?: at 0x[0-9a-fA-F]+|class '[^'\n]*'|module '[^'\n]*')>")
+
+
 def checked_value(value: Any) -> Any:
     """What an expression gives must be data (text, number, yes/no, list, mapping) of a
-    printable size: never a function or object (its repr would print an address)."""
+    printable size: never a function or object (its repr would print an address), neither
+    alone nor inside a list or a text."""
+    _check_data(value, [limits.MAX_RESULT_ITEMS], 0)
+    return value
+
+
+def _check_data(value: Any, budget: list[int], depth: int) -> None:
     if isinstance(value, str):
         if len(value) > limits.MAX_RESULT_CHARS:
             raise Refused(_too_long(len(value)))
-        return value
+        if "<" in value and _REPR.search(value):
+            raise Refused(
+                "it prints a Python function or object (its address); call functions with () "
+                "or use a filter such as |upper"
+            )
+        return
     if isinstance(value, float) and not math.isfinite(value):
         raise Refused("it gives a number that is not finite (nan or infinity)")
     if isinstance(value, _PRINTABLE):
-        return value
+        return
     if isinstance(value, (list, tuple, dict)):
-        if len(value) > limits.MAX_RESULT_ITEMS:
-            raise Refused(f"it gives {len(value):,} items, over {limits.MAX_RESULT_ITEMS:,}")
-        return value
+        budget[0] -= len(value)
+        if budget[0] < 0 or depth > limits.MAX_YAML_DEPTH:
+            raise Refused(
+                f"it gives more than {limits.MAX_RESULT_ITEMS:,} items, or nests them too deeply"
+            )
+        items = list(value.items()) if isinstance(value, dict) else value
+        for item in items:
+            if isinstance(item, tuple) and isinstance(value, dict):
+                _check_data(item[0], budget, depth + 1)
+                _check_data(item[1], budget, depth + 1)
+            else:
+                _check_data(item, budget, depth + 1)
+        return
     if callable(value):
         raise Refused(
             "it gives a function, not a value; call it with () or use a filter such as |upper"
@@ -112,7 +137,7 @@ def _checked_join(pieces: Any) -> str:
     out: list[str] = []
     size = 0
     for piece in pieces:
-        text = piece if isinstance(piece, str) else str(piece)
+        text = piece if isinstance(piece, str) else str(checked_value(piece))
         size += len(text)
         if size > limits.MAX_RESULT_CHARS:
             raise Refused(_too_long(size))
