@@ -29,6 +29,12 @@ class ExpressionError(Exception):
     """An expression that cannot be evaluated; the message says what to fix."""
 
 
+class BudgetSpent(ExpressionError):
+    """The build's whole time budget for expressions is spent: said once, not per field."""
+
+    once = ("expression-budget",)
+
+
 def is_expression(value: object) -> bool:
     return isinstance(value, str) and _PLAIN_PART.search(value) is not None
 
@@ -78,7 +84,8 @@ def _guarded(source: str, run: Any) -> Any:
         with time_limit(TIME_LIMIT):
             return checked_value(run())
     except TemplateTimeout as exc:
-        raise ExpressionError(f"{exc}; simplify the loops in '{shown}'") from None
+        kind = BudgetSpent if _budget.left() <= 0 else ExpressionError
+        raise kind(f"{exc}; simplify the loops in '{shown}'") from None
     except Refused as exc:
         raise ExpressionError(f"{exc}; in '{shown}'") from None
     except UndefinedError as exc:
@@ -117,6 +124,11 @@ class _Budget:
 
 
 _budget = _Budget()
+
+
+def budget_spent() -> bool:
+    """Whether this build's expressions have used up the budget (already reported then)."""
+    return _budget.left() <= 0
 
 
 def reset_budget() -> None:

@@ -92,7 +92,8 @@ def card_values(
                 # a generator's template fails alike for every card it makes: one message
                 who = f"generated cards' {name}" if card.scope else f"card '{card.id}' {name}"
                 where = card.where_of(name, lang)
-                problems.add(where, f"{who} [{lang}]: {exc}")
+                once = exc.once if isinstance(exc, expr.BudgetSpent) else None
+                problems.add(where, f"{who} [{lang}]: {exc}", once=once)
     return values
 
 

@@ -1031,6 +1031,18 @@ def slow_fields_share_one_budget(p: Path) -> Expect:
     return LAYOUTS, line, "in all (the limit for one build)"
 
 
+@case("expressions", patch=_tiny_budget)
+def slow_card_fields_share_one_budget(p: Path) -> Expect:
+    slow = (
+        "{% for i in range(1000) %}{% for j in range(1000) %}{% for k in range(1000) %}"
+        "{% endfor %}{% endfor %}{% endfor %}"
+    )
+    source = (p / DECK).read_text(encoding="utf-8")
+    source = source.replace("    effect:\n      it: ", f"    effect:\n      it: >-\n        {slow}")
+    (p / DECK).write_text(source, encoding="utf-8")
+    return DECK, None, "in all (the limit for one build)"
+
+
 @case("expressions")
 def check_assert_huge_power(p: Path) -> Expect:
     line = append(

@@ -117,3 +117,20 @@ def test_hostile_input_is_refused_cleanly(
     assert not any(SECRET.encode() in data for data in after.values())
     assert elapsed < SECONDS, f"took {elapsed:.1f} s"
     assert peak < PEAK_BYTES, f"allocated {peak / 2**20:.0f} MiB"
+
+
+def test_a_spent_time_budget_is_said_once(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thirty slow fields took 90 s before the budget: now the first ones use up the build's
+    budget and the rest stop at once, with one line for the whole build."""
+    case = next(c for c in CASES if c.name == "slow_card_fields_share_one_budget")
+    case.breaks(project)
+    assert case.patch is not None
+    case.patch(monkeypatch)
+    capsys.readouterr()
+    started = time.monotonic()
+    assert main(["--project", str(project), "validate", GAME_ID, "--lang", "it"]) == 2
+    assert time.monotonic() - started < 6.0
+    lines = [ln for ln in capsys.readouterr().err.splitlines() if "(the limit for one build)" in ln]
+    assert len(lines) == 1, lines

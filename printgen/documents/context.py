@@ -177,6 +177,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     """Render a template file or prose file through Jinja's sandbox."""
     from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
+    if expr.budget_spent():
+        raise ProjectError([])  # where the budget ran out was said: no line per document
     env = _environment(project)
     source = ""
     try:

@@ -54,6 +54,9 @@ class Props:
         raw = self.element.props.get(key, self.style.get(key, default))
         try:
             return expr.evaluate(raw, self.variables)
+        except expr.BudgetSpent as exc:
+            self.ctx.report(self.where(key), f"{self.element.name} {key}: {exc}", once=exc.once)
+            return None
         except expr.ExpressionError as exc:
             self.report(key, str(exc))
             return None
