@@ -1,23 +1,26 @@
 """``printgen build`` and ``validate``: check every requested game, produce its outputs in
-memory, and only when nothing failed write them, each file atomically."""
+memory, and only when nothing failed write them, all or nothing (printgen.write)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from printgen.documents.prose import check_prose
+from printgen.expressions import reset_budget
 from printgen.options import BuildOptions, Output
 from printgen.outputs import OutputJob, maker
 from printgen.problems import Problems
 from printgen.progress import Progress, summary
 from printgen.session import Checked, Session
-from printgen.write import atomic_write
+from printgen.write import write_all
 
 EXIT_BAD_INPUT = 2
 
 
 def build_games(session: Session, games: list[str], options: BuildOptions) -> int:
     """Build (or, with ``options.out`` None, only check) the games; return the exit status."""
+    reset_budget()  # the time limit on expressions is one budget for this whole build
     problems = Problems()
     progress = Progress()
     checked = []
@@ -25,7 +28,11 @@ def build_games(session: Session, games: list[str], options: BuildOptions) -> in
         progress.step(f"{game_id}: checking")
         checked.append(session.check(game_id, options, problems))
     files: dict[Path, bytes] = {}
-    if not problems.has_errors():
+    if problems.has_errors():  # the documents' prose is checked too: every problem in one run
+        for item in checked:
+            if item is not None:
+                check_prose(session.project, item.game, item.decks, options, problems)
+    else:
         for item in checked:
             if item is not None:
                 files.update(produce(session, item, options, problems, progress))
@@ -41,12 +48,11 @@ def build_games(session: Session, games: list[str], options: BuildOptions) -> in
             print(f"{game_id}: ok")
         return 0
     try:
-        for path, data in files.items():
-            atomic_write(path, data)
+        write_all(files)
     except OSError as exc:
         print(
             f"printgen: cannot write {exc.filename or options.out}: {exc.strerror or exc}; "
-            "choose another --out folder",
+            "nothing was replaced; free some space or choose another --out folder",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT

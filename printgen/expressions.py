@@ -9,10 +9,17 @@ from __future__ import annotations
 import re
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache, lru_cache
 from typing import Any
+
+from printgen import limits
+from printgen.sandbox import MAX_RANGE as MAX_RANGE
+from printgen.sandbox import Refused as Refused
+from printgen.sandbox import checked_value as checked_value
+from printgen.sandbox import sandboxed as sandboxed
 
 _LOOKUP = re.compile(r"^\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}$")
 _PLAIN_PART = re.compile(r"\{\{|\{%|\{#")
@@ -21,6 +28,12 @@ _LITERALS = {"true", "false", "none", "True", "False", "None"}  # Jinja's, not n
 
 class ExpressionError(Exception):
     """An expression that cannot be evaluated; the message says what to fix."""
+
+
+class BudgetSpent(ExpressionError):
+    """The build's whole time budget for expressions is spent: said once, not per field."""
+
+    once = ("expression-budget",)
 
 
 def is_expression(value: object) -> bool:
@@ -37,7 +50,10 @@ def evaluate(value: Any, context: dict[str, Any]) -> Any:
         return value
     match = _LOOKUP.match(value)
     if match and match.group(1) not in _LITERALS:
-        return _lookup(match.group(1), context)
+        try:
+            return checked_value(_lookup(match.group(1), context))
+        except Refused as exc:
+            raise ExpressionError(f"{exc}; in '{value}'") from None
     return render_template(value, context)
 
 
@@ -60,72 +76,115 @@ def render_template(source: str, context: dict[str, Any]) -> str:
 
 
 def _guarded(source: str, run: Any) -> Any:
-    """Run a template or an expression with the time limit; every failure is ExpressionError."""
+    """Run a template or an expression within the time limits; every failure is
+    ExpressionError, and what it gives must be a value a card can print."""
     from jinja2 import TemplateError, UndefinedError
 
+    shown = source if len(source) <= 120 else source[:117] + "…"
     try:
         with time_limit(TIME_LIMIT):
-            return run()
-    except TemplateTimeout:
-        raise ExpressionError(
-            f"took more than {TIME_LIMIT:g} s; simplify the loops in '{source}'"
-        ) from None
+            return checked_value(run())
+    except TemplateTimeout as exc:
+        kind = BudgetSpent if _budget.left() <= 0 else ExpressionError
+        raise kind(f"{exc}; simplify the loops in '{shown}'") from None
+    except Refused as exc:
+        raise ExpressionError(f"{exc}; in '{shown}'") from None
     except UndefinedError as exc:
-        raise ExpressionError(f"{plain(exc.message or '')}; check the name in '{source}'") from None
+        raise ExpressionError(f"{plain(exc.message or '')}; check the name in '{shown}'") from None
     except TemplateError as exc:
-        raise ExpressionError(f"{exc}; in '{source}'") from None
+        raise ExpressionError(f"{_short(exc)}; in '{shown}'") from None
+    except RecursionError:
+        raise ExpressionError(f"it nests too deeply; simplify '{shown}'") from None
+    except MemoryError:
+        raise ExpressionError(f"it needs too much memory; simplify '{shown}'") from None
     except Exception as exc:  # e.g. "10" + 1 inside the expression: still the designer's input
-        raise ExpressionError(f"{type(exc).__name__}: {exc}; in '{source}'") from None
+        raise ExpressionError(f"{type(exc).__name__}: {_short(exc)}; in '{shown}'") from None
+
+
+def _short(exc: BaseException) -> str:
+    text = plain(str(exc))
+    return text if len(text) <= 200 else text[:197] + "…"
 
 
 TIME_LIMIT = 2.0  # seconds one template may run: a card or a page never needs more
-MAX_RANGE = 1000  # range() in templates; Jinja's sandbox alone allows 100,000
 
 
 class TemplateTimeout(Exception):
     pass
 
 
+class _Budget:
+    """Seconds every expression and template of one build may run for, together."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self.running = False  # a limit is set: an inner one leaves it alone
+
+    def left(self) -> float:
+        return limits.BUILD_SECONDS - self.spent
+
+
+_budget = _Budget()
+
+
+def budget_spent() -> bool:
+    """Whether this build's expressions have used up the budget (already reported then)."""
+    return _budget.left() <= 0
+
+
+def reset_budget() -> None:
+    """A build (or a watch rebuild) starts with the whole budget."""
+    _budget.spent = 0.0
+
+
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Stop a runaway template (the sandbox limits what it may touch, not how long it runs).
-    Only the main thread can take the alarm signal; elsewhere the template runs unbounded."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+    """Stop a runaway template (the sandbox limits what it may touch, not how long it runs),
+    after ``seconds`` or when the build's whole budget is spent, whichever comes first.
+    Only the main thread can take the alarm signal; elsewhere only the budget is kept."""
+    left = _budget.left()
+    if left <= 0:
+        raise TemplateTimeout(_spent_message())
+    allowed = min(seconds, left)
+    started = time.monotonic()
+    alarm = threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGALRM")
+    if _budget.running:  # an outer limit already runs (and counts the time)
         yield
+        return
+    if not alarm:
+        try:
+            yield
+        finally:
+            _budget.spent += time.monotonic() - started
         return
 
     def expire(signum: int, frame: object) -> None:
-        raise TemplateTimeout
+        raise TemplateTimeout(
+            _spent_message() if allowed < seconds else f"took more than {seconds:g} s"
+        )
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, allowed)
+    _budget.running = True
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        _budget.running = False
+        _budget.spent += time.monotonic() - started
+
+
+def _spent_message() -> str:
+    return (
+        f"the expressions and templates of this build ran for {limits.BUILD_SECONDS:g} s "
+        "in all (the limit for one build)"
+    )
 
 
 def plain(message: str) -> str:
     """Jinja's messages name Python types; a designer wrote a mapping."""
-    return re.sub(r"'[\w.]+\.(LDict|dict|LList|list) object'", "the mapping", message)
-
-
-def sandboxed(**options: Any) -> Any:
-    """A Jinja environment in the sandbox, strict about undefined names, with a small range()."""
-    from jinja2 import StrictUndefined
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-    env = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False, **options)
-
-    def limited_range(*args: int) -> range:
-        numbers = range(*args)
-        if len(numbers) > MAX_RANGE:
-            raise OverflowError(f"range() in a template is limited to {MAX_RANGE} items")
-        return numbers
-
-    env.globals["range"] = limited_range
-    return env
+    return re.sub(r"'(?:[\w.]+\.)?(LDict|dict|LList|list) object'", "the mapping", message)
 
 
 @cache

@@ -92,6 +92,7 @@ class ProjectError(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
+        self.partial: object | None = None  # what a stage made of the input before it stopped
 
 
 def fail(where: Where, message: str) -> ProjectError:

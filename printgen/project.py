@@ -2,16 +2,26 @@
 
 Only cards/<game>/ is required: the base layouts, document templates and labels ship inside the
 package (printgen/templates/) and a project's own templates/<same name> overrides each one.
+
+Confinement lives here and nowhere else: every file printgen reads is reached through
+``Project.file`` (or ``read_bytes``/``inside``), which resolves the real path once, follows a
+symlink only when its real target stays inside the project, and refuses what is not a regular
+file or is larger than its limit — before opening it.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import Where, fail
 
 PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
+_GAME_ID = re.compile(r"^[A-Za-z0-9][\w.-]*$")
 
 
 @dataclass(frozen=True)
@@ -56,23 +66,122 @@ class Project:
         return [*by_name.values(), *game_files]
 
     def rel(self, path: Path) -> str:
+        """A path as messages name it: relative to the project, as written (not resolved)."""
+        absolute = path if path.is_absolute() else self.root / path
+        normal = Path(os.path.normpath(absolute))
+        if normal.is_relative_to(self.root):
+            return normal.relative_to(self.root).as_posix()
+        if normal.is_relative_to(PACKAGED_TEMPLATES):  # printgen's own default: say where it is
+            return normal.as_posix()
+        return path.name  # never print where outside the project something points
+
+    def confined(self, path: Path) -> bool:
+        """Whether the real path (every symlink followed) stays inside the project — or is one
+        of printgen's own packaged defaults (base layouts, templates, labels)."""
         try:
-            return path.resolve().relative_to(self.root).as_posix()
-        except ValueError:
-            return str(path)
+            real = path.resolve()
+            return real.is_relative_to(self.root) or real.is_relative_to(PACKAGED_TEMPLATES)
+        except (OSError, RuntimeError):  # a symlink loop
+            return False
 
     def game_ids(self) -> list[str]:
-        if not self.cards.is_dir():
+        """Folders of cards/ holding a game.yaml, whose real place is inside the project."""
+        if not self.cards.is_dir() or not self.confined(self.cards):
             return []
-        return sorted(p.name for p in self.cards.iterdir() if (p / "game.yaml").is_file())
+        found = []
+        for folder in self.cards.iterdir():
+            if _GAME_ID.match(folder.name) and self.confined(folder):
+                game_file = folder / "game.yaml"  # read (and refused) by the loader
+                if game_file.exists() or game_file.is_symlink():
+                    found.append(folder.name)
+        return sorted(found)
 
     def inside(self, relative: str, where: Where) -> Path:
         """Resolve a path written in a project file; refuse anything that leaves the project."""
-        candidate = (self.root / relative).resolve()
-        if Path(relative).is_absolute() or not candidate.is_relative_to(self.root):
+        if "\x00" in relative or Path(relative).is_absolute():
+            raise _leaves(relative, where)
+        candidate = self.root / relative
+        if not Path(os.path.normpath(candidate)).is_relative_to(self.root):
+            raise _leaves(relative, where)
+        if not self.confined(candidate):
+            raise _leaves(relative, where)
+        return candidate.resolve()
+
+    def file(self, path: Path, where: Where, limit: int = MAX_TEXT_BYTES, what: str = "") -> Path:
+        """The real path of a file printgen is about to read: inside the project, a regular
+        file (no folder, pipe or device — checked without opening it), at most ``limit`` bytes.
+        Raises ProjectError naming the file as written."""
+        name = what or self.rel(path)
+        if not self.confined(path):
             raise fail(
                 where,
-                f"path '{relative}' leaves the project folder; "
-                "use a path relative to the project, inside it",
+                f"{name} leads outside the project folder (a symlink?); printgen reads only "
+                "files whose real place is inside the project",
             )
-        return candidate
+        real = path.resolve()
+        try:
+            info = os.stat(real)
+        except FileNotFoundError:
+            raise fail(where, f"{name} not found") from None
+        except OSError as exc:
+            raise fail(
+                where, f"{name} cannot be read ({exc.strerror}); check its permissions"
+            ) from None
+        if stat.S_ISDIR(info.st_mode):
+            raise fail(where, f"{name} is a folder, not a file; remove it or rename it")
+        if not stat.S_ISREG(info.st_mode):
+            raise fail(
+                where, f"{name} is not a regular file (a pipe or a device); use an ordinary file"
+            )
+        if info.st_size > limit:
+            raise fail(
+                where,
+                f"{name} is {_mb(info.st_size)}, over the limit of {_mb(limit)} for this kind "
+                "of file; split it or make it smaller",
+            )
+        if not os.access(real, os.R_OK):
+            raise fail(where, f"{name} cannot be read (permission denied); check its permissions")
+        return real
+
+    def read_bytes(
+        self, path: Path, where: Where, limit: int = MAX_TEXT_BYTES, what: str = ""
+    ) -> bytes:
+        real = self.file(path, where, limit, what)
+        name = what or self.rel(path)
+        try:
+            # O_NONBLOCK: should the file be swapped for a pipe since the check, no hang
+            fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb") as handle:
+                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                    raise fail(where, f"{name} is not a regular file; use an ordinary file")
+                data = handle.read(limit + 1)
+        except OSError as exc:
+            raise fail(
+                where, f"{name} cannot be read ({exc.strerror or exc}); check its permissions"
+            ) from None
+        if len(data) > limit:
+            raise fail(where, f"{name} is over the limit of {_mb(limit)}; make it smaller")
+        return data
+
+    def read_text(self, path: Path, where: Where, limit: int = MAX_TEXT_BYTES) -> str:
+        """A UTF-8 text file; a byte that is not UTF-8 is reported at its line."""
+        raw = self.read_bytes(path, where, limit)
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise fail(
+                Where(where.path, line, 1), "file is not UTF-8 text; save it as UTF-8"
+            ) from None
+
+
+def _leaves(relative: str, where: Where) -> Exception:
+    return fail(
+        where,
+        f"path '{relative[:80]}' leaves the project folder; "
+        "use a path relative to the project, inside it",
+    )
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{size} bytes"

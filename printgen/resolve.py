@@ -93,7 +93,8 @@ def card_values(
                 # a generator's template fails alike for every card it makes: one message
                 who = f"generated cards' {name}" if card.scope else f"card '{card.id}' {name}"
                 where = card.where_of(name, lang)
-                problems.add(where, f"{who} [{lang}]: {exc}")
+                once = exc.once if isinstance(exc, expr.BudgetSpent) else None
+                problems.add(where, f"{who} [{lang}]: {exc}", once=once)
     return values
 
 
@@ -105,7 +106,8 @@ def _back_values(game: Game, deck: Deck, resolved: Resolved, problems: Problems)
         try:
             values[name] = expr.evaluate(raw, variables)
         except expr.ExpressionError as exc:
-            problems.add(deck.back_where, f"back field {name}: {exc}", once=("back", deck.id, name))
+            once = exc.once if isinstance(exc, expr.BudgetSpent) else ("back", deck.id, name)
+            problems.add(deck.back_where, f"back field {name}: {exc}", once=once)
     return values
 
 

@@ -30,6 +30,7 @@ class Checked:
     game: Game
     resolved: dict[str, Resolved]
     decks: dict[str, list[LaidOutDeck]] = field(default_factory=dict)
+    complete: bool = True  # False: the game's files have problems; only its prose is checked
 
 
 class Session:
@@ -61,9 +62,10 @@ class Session:
         self._known(game_id)
         if game_id not in self._modules:
             folder = self.project.cards / game_id
-            self._modules[game_id] = load_rules_module(
-                folder, self.project.rel(folder / "rules.py")
-            )
+            rel = self.project.rel(folder / "rules.py")
+            if (folder / "rules.py").exists() or (folder / "rules.py").is_symlink():
+                self.project.file(folder / "rules.py", Where(rel))  # confined, a file, not huge
+            self._modules[game_id] = load_rules_module(folder, rel)
         return self._modules[game_id]
 
     def _known(self, game_id: str) -> None:
@@ -102,6 +104,10 @@ class Session:
             module = self.rules_module(game_id)
         except ProjectError as exc:
             problems.extend(exc.problems)
+            if isinstance(exc.partial, Game):  # its decks did not load: their list is empty
+                langs = exc.partial.meta.languages
+                wanted = [lang for lang in options.languages or langs if lang in langs]
+                return Checked(exc.partial, {}, {lang: [] for lang in wanted}, complete=False)
             return None
         run_rules(self.rule_context(game, problems), module, problems)
         checked = Checked(game, self.resolved(game, problems))

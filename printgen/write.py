@@ -1,32 +1,101 @@
-"""Stage 6 — write: outputs land atomically, so a failed build never damages earlier ones."""
+"""Stage 6 — write: a build replaces all of its outputs or none of them.
+
+Every file of the run is first written in full to a temporary name beside its target and
+flushed to disk; only when all are written are they renamed into place (a rename within a folder
+is atomic). A full disk or a failing write midway leaves every earlier output as it was. A build
+that was killed leaves temporaries named after its process; the next build removes them.
+"""
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
+import secrets
 from pathlib import Path
 from typing import Any
 
+_TEMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.printgen\.tmp$")
+
+
+def write_all(files: dict[Path, bytes]) -> None:
+    """Write every file of a run, all or nothing; raises OSError (nothing replaced) when a
+    file cannot be written."""
+    folders = sorted({path.parent for path in files})
+    for folder in folders:
+        folder.mkdir(parents=True, exist_ok=True)
+        remove_stray_temporaries(folder)
+    written: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files.items():
+            written.append((_temporary(path, data), path))
+        for folder in folders:
+            _sync_folder(folder)
+    except BaseException:
+        for temporary, _ in written:
+            temporary.unlink(missing_ok=True)
+        raise
+    for temporary, path in written:
+        os.replace(temporary, path)
+    for folder in folders:
+        _sync_folder(folder)
+
 
 def atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """One file, atomically (a run of several files uses ``write_all``)."""
+    write_all({path: data})
+
+
+def _temporary(path: Path, data: bytes) -> Path:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.printgen.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
-        os.replace(tmp, path)
+            handle.flush()
+            os.fsync(handle.fileno())
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+    return temporary
+
+
+def remove_stray_temporaries(folder: Path) -> None:
+    """Temporaries of a build that no longer runs (killed midway)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        match = _TEMP.match(name)
+        if match and not _running(int(match.group(1))):
+            (folder / name).unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # ours from an earlier run in this process: none is being written now
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return pid > 0  # another user's process, or a name we did not make
+    return True
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the files themselves are synced
+    finally:
+        os.close(fd)
 
 
 def json_bytes(value: Any) -> bytes:
     return (json.dumps(value, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

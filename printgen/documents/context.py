@@ -15,9 +15,10 @@ from printgen import expressions as expr
 from printgen.documents.labels import font_credits, labels, missing_label
 from printgen.icons import IconLibrary
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
+from printgen.limits import MAX_PROSE_BYTES
 from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
-from printgen.project import Project
+from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.resolve import game_vars
 
 REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card by card
@@ -185,7 +186,8 @@ def render_document(
     """The context and the Markdown of a document: the game's prose file (``rules``, ``aid``)
     rendered first, then the shared template that places it among what the data gives."""
     prose_rel = f"{game.folder}/{prose}.{lang}.md"
-    if not (project.root / prose_rel).is_file():
+    prose_path = project.root / prose_rel
+    if not (prose_path.exists() or prose_path.is_symlink()):  # anything else: read and refused
         raise ProjectError(
             [
                 Problem(
@@ -198,7 +200,9 @@ def render_document(
     context = document_context(project, game, lang, decks)
     context[prose] = render_markdown(project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1))
     context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
-    problems = lint_prose(project.root / prose_rel, prose_rel, context[prose], game.icon_library)
+    problems = lint_prose(
+        project, project.root / prose_rel, prose_rel, context[prose], game.icon_library
+    )
     if problems:
         raise ProjectError(problems)
     found = project.template(template)
@@ -207,12 +211,14 @@ def render_document(
     return context, source
 
 
-def lint_prose(path: Path, rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
+def lint_prose(
+    project: Project, path: Path, rel: str, rendered: str, icons: IconLibrary
+) -> list[Problem]:
     """Unknown :icon: names and characters the font cannot draw, at their line in the file."""
     from printgen.layout import text
     from printgen.layout.fonts import vera
 
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = project.read_text(path, Where(rel), MAX_PROSE_BYTES).splitlines()
     problems: list[Problem] = []
     runs = text.parse(rendered.replace("*", " "), icons.has)
     for name in dict.fromkeys(text.unknown_icons(runs)):
@@ -240,16 +246,21 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     """Render a template file or prose file through Jinja's sandbox."""
     from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
-    env = _environment(tuple(str(folder) for folder in project.template_dirs))
+    if expr.budget_spent():
+        raise ProjectError([])  # where the budget ran out was said: no line per document
+    env = _environment(project)
     source = ""
     try:
+        if template.startswith("file:"):
+            source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
         with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
-            if template.startswith("file:"):
-                source = project.inside(template[5:], where).read_text(encoding="utf-8")
+            if source:
                 return str(env.from_string(source).render(context))
             path = project.template(template)
             source = path.read_text(encoding="utf-8") if path else ""
             return str(env.get_template(template).render(context))
+    except ProjectError:
+        raise  # already says where and what (a file the template reaches, say)
     except TemplateNotFound as exc:
         searched = " then ".join(f"{project.rel(folder)}/" for folder in project.template_dirs)
         raise ProjectError(
@@ -261,13 +272,20 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 )
             ]
         ) from None
-    except expr.TemplateTimeout:
+    except expr.TemplateTimeout as exc:
         raise ProjectError(
-            [Problem(where, "template took too long to render; simplify its loops")]
+            [Problem(where, f"template stopped: {exc}; simplify its loops")]
         ) from None
+    except expr.Refused as exc:
+        raise ProjectError([Problem(where, f"template error: {exc}")]) from None
     except TemplateSyntaxError as exc:
         raise ProjectError(
-            [Problem(Where(where.path, exc.lineno or 1, 1), f"template error: {exc.message}")]
+            [
+                Problem(
+                    Where(exc.filename or where.path, exc.lineno or 1, 1),
+                    f"template error: {exc.message}",
+                )
+            ]
         ) from None
     except TemplateError as exc:
         message = str(exc)
@@ -288,31 +306,42 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 )
             ]
         ) from None
-    except UnicodeDecodeError as exc:
-        line = _undecodable_line(project, template, exc)
-        raise ProjectError(
-            [Problem(Where(where.path, line, 1), "file is not UTF-8 text; save it as UTF-8")]
-        ) from None
+    except RecursionError:
+        raise ProjectError([Problem(where, "template error: it nests too deeply")]) from None
     except Exception as exc:  # e.g. "10" + 1 in the prose: still the designer's input
+        message = expr.plain(str(exc))
+        message = message if len(message) <= 200 else message[:197] + "…"
         raise ProjectError(
-            [Problem(where, f"template error: {type(exc).__name__}: {expr.plain(str(exc))}")]
+            [Problem(where, f"template error: {type(exc).__name__}: {message}")]
         ) from None
-
-
-def _undecodable_line(project: Project, template: str, exc: UnicodeDecodeError) -> int:
-    if not template.startswith("file:"):
-        return 1
-    raw = (project.root / template[5:]).read_bytes()
-    return raw[: exc.start].count(b"\n") + 1
 
 
 @lru_cache(maxsize=4)
-def _environment(folders: tuple[str, ...]) -> Any:
-    """Templates come from the first folder that has them: the project's, then printgen's."""
-    from jinja2 import FileSystemLoader
+def _environment(project: Project) -> Any:
+    """Templates come from the first folder that has them: the project's templates/ (read
+    through the project's confinement: a symlink out of it, a pipe or a huge file is refused),
+    then printgen's own."""
+    from jinja2 import BaseLoader, TemplateNotFound
+
+    class ConfinedLoader(BaseLoader):
+        def get_source(self, environment: Any, template: str) -> tuple[str, str, Any]:
+            if "\x00" in template or Path(template).is_absolute() or ".." in Path(template).parts:
+                raise expr.Refused(
+                    f"'{template[:80]}' leaves the project folder (or its templates/); "
+                    "include files of templates/"
+                )
+            for folder in project.template_dirs:
+                path = folder / template
+                if not (path.exists() or path.is_symlink()):
+                    continue
+                if folder == PACKAGED_TEMPLATES:  # printgen's own files
+                    return path.read_text(encoding="utf-8"), str(path), lambda: False
+                rel = project.rel(path)
+                return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, lambda: False
+            raise TemplateNotFound(template)
 
     return expr.sandboxed(
-        loader=FileSystemLoader(list(folders)),
+        loader=ConfinedLoader(),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

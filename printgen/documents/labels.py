@@ -32,9 +32,10 @@ class Labels(dict[str, str]):
 def labels(project: Project, lang: str) -> Labels:
     merged: dict[str, dict[str, str]] = {}
     for path in (PACKAGED_TEMPLATES / LABELS, project.templates / LABELS):
-        if path.is_file():
+        if path.exists() or path.is_symlink():  # a pipe or a link out is refused when read
             # the modification time is part of the cache key: `printgen watch` reads it again
-            for key, value in _labels_file(path, project.rel(path), path.stat().st_mtime_ns):
+            mtime = path.stat().st_mtime_ns if path.exists() else 0
+            for key, value in _labels_file(project, path, project.rel(path), mtime):
                 merged.setdefault(key, {}).update(value)
     words = {
         key: texts.get(lang, texts.get("_", ""))
@@ -45,9 +46,11 @@ def labels(project: Project, lang: str) -> Labels:
 
 
 @lru_cache(maxsize=8)
-def _labels_file(path: Path, rel: str, mtime_ns: int) -> tuple[tuple[str, dict[str, str]], ...]:
+def _labels_file(
+    project: Project, path: Path, rel: str, mtime_ns: int
+) -> tuple[tuple[str, dict[str, str]], ...]:
     """A labels file as (label, {lang: text}); a plain text serves every language."""
-    data = read_yaml(path, rel)
+    data = read_yaml(path, rel, project)
     if not isinstance(data, dict):
         return ()
     return tuple(

@@ -312,7 +312,9 @@ class _Converter:
             max((math.sqrt(len(text.plain(r[c]))) if c < len(r) else 1.0) for r in rows) + 1.0
             for c in range(columns)
         ]
-        widths = [self.width * w / sum(weights) for w in weights]
+        # a column narrower than its padding cannot be laid out at all; too many columns then
+        # make the table wider than the page, which the document reports at its file
+        widths = [max(self.width * w / sum(weights), 12.0) for w in weights]
         base = self.theme.table
         head = TextStyle(**{**base.__dict__, "bold": True})
         data: list[list[Any]] = [

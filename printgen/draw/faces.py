@@ -6,6 +6,7 @@ trim box's bottom-left corner, in points, with y up (PDF's own convention).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -95,14 +96,16 @@ def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
             op.color,
             op.label,
         )
-    elif isinstance(op, Image) and op.path.suffix.lower() == ".svg":
+    elif isinstance(op, Image) and op.svg_folder is not None:
         from printgen.icons.svg import draw_svg
 
         # a picture keeps its own colours, drawn as vectors and as large as the box allows
-        draw_svg(canvas, op.path.read_bytes(), op.path.parent, left, bottom, width, height, None)
+        draw_svg(canvas, op.data, op.svg_folder, left, bottom, width, height, None)
     elif isinstance(op, Image):
+        from reportlab.lib.utils import ImageReader
+
         canvas.drawImage(
-            str(op.path),
+            ImageReader(io.BytesIO(op.data)),  # named by a digest of its pixels
             left,
             bottom,
             width,

@@ -7,8 +7,10 @@ draw stage only draws what it is given. Card values come resolved (see printgen.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +19,15 @@ from printgen.layout.checks import FaceChecks
 from printgen.layout.face import Face, Icon, Image, LaidOutDeck, Op, Shape, TextBox
 from printgen.layout.fonts import Family, FontMissing, family
 from printgen.layout.props import Props, truthy
+from printgen.limits import (
+    MAX_FONT_PT,
+    MAX_IMAGE_BYTES,
+    MAX_IMAGE_PIXELS,
+    MAX_LEADING,
+    MAX_STROKE_PT,
+)
 from printgen.model.game import CardType, Deck, Game, Side, localize
-from printgen.problems import Problems, ProjectError, Where
+from printgen.problems import Problem, Problems, ProjectError, Where, fail
 from printgen.project import Project
 from printgen.resolve import Resolved
 from printgen.source.layouts import Element, Layout, LayoutLibrary
@@ -162,7 +171,7 @@ def _element(
             h,
             props.color("fill"),
             props.color("stroke"),
-            props.number("stroke_width", 0.5),
+            props.number("stroke_width", 0.5, 0.0, MAX_STROKE_PT),
             props.length("radius", 0.0, minimum=0.0),
             props.dash("dash"),
         )
@@ -175,7 +184,7 @@ def _element(
             props.length("y2", y) - y,
             None,
             props.color("stroke", "#000000"),
-            props.number("stroke_width", 0.5),
+            props.number("stroke_width", 0.5, 0.0, MAX_STROKE_PT),
             0.0,
             props.dash("dash"),
         )
@@ -247,50 +256,85 @@ def _image(
     if not raw:
         return None
     where = props.where("path")
+    shown = str(raw) if len(str(raw)) <= 80 else str(raw)[:77] + "…"
     try:
         path = ctx.project.inside(str(raw), where)
+        if not (path.exists() or path.is_symlink()):
+            raise ProjectError([])
+        real = ctx.project.file(path, where, MAX_IMAGE_BYTES, f"image '{shown}'")
+        info = real.stat()
+        try:  # read once for every card that shows it
+            data = _image_bytes(ctx.project, real, info.st_mtime_ns, info.st_size)
+        except ProjectError as exc:
+            raise fail(where, f"image '{shown}': {exc.problems[0].message}") from None
     except ProjectError as exc:
-        for problem in exc.problems:
-            ctx.report(problem.where, problem.message, once=("path", str(raw)))
+        for problem in exc.problems or [
+            Problem(
+                where,
+                f"image '{shown}' not found; put the file there (paths are relative to "
+                "the project folder)",
+            )
+        ]:
+            ctx.report(problem.where, problem.message, once=("image", str(raw)))
         return None
-    if not path.is_file():
+    if real.suffix.lower() == ".svg":
+        why = _unreadable_svg(data, real.parent)
+        if why:
+            ctx.report(where, f"'{shown}' {why}", once=("image", str(raw)))
+            return None
+        return Image(*box, data, real.parent)
+    trouble = image_trouble(data)
+    if trouble:
         ctx.report(
             where,
-            f"image '{raw}' not found; put the file there (paths are relative to "
-            "the project folder)",
+            f"'{shown}' is not an image ReportLab can place ({trouble}); save it as PNG, JPEG "
+            "or SVG",
             once=("image", str(raw)),
         )
         return None
-    why = _unreadable_svg(path) if path.suffix.lower() == ".svg" else None
-    if why is None and path.suffix.lower() != ".svg" and not _readable_image(path):
-        why = "is not an image ReportLab can place; save it as PNG, JPEG or SVG"
-    if why is not None:
-        ctx.report(where, f"'{raw}' {why}", once=("image", str(raw)))
-        return None
-    return Image(*box, path)
+    return Image(*box, data)
 
 
-def _unreadable_svg(path: Path) -> str | None:
-    """Why an SVG picture cannot be drawn, or None when it can."""
+def _unreadable_svg(data: bytes, folder: Path) -> str:
+    """Why an SVG picture cannot be drawn ('' when it can)."""
     from printgen.icons.svg import SvgError, parse
 
     try:
-        parse(path.read_bytes(), path.parent)
-    except (OSError, SvgError) as exc:
+        parse(data, folder)
+    except SvgError as exc:
         return f"is not an SVG picture printgen can draw ({exc}); save it again as plain SVG"
-    return None
+    return ""
 
 
-def _readable_image(path: Path) -> bool:
+@lru_cache(maxsize=16)
+def _image_bytes(project: Project, real: Path, mtime_ns: int, size: int) -> bytes:
+    return project.read_bytes(real, Where(project.rel(real)), MAX_IMAGE_BYTES)
+
+
+@lru_cache(maxsize=64)
+def image_trouble(data: bytes) -> str:
+    """What is wrong with an image file ('' when nothing): its header is read first, and its
+    pixels are decoded only when there are not too many of them."""
+    import warnings
+
     from PIL import Image as PILImage
-    from PIL import UnidentifiedImageError
 
     try:
-        with PILImage.open(path) as image:
-            image.verify()
-    except (OSError, UnidentifiedImageError, SyntaxError):
-        return False
-    return True
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            with PILImage.open(io.BytesIO(data)) as image:
+                width, height = image.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    return (
+                        f"{width}×{height} pixels, over {MAX_IMAGE_PIXELS:,} "
+                        "(the limit for one image)"
+                    )
+                image.load()  # a truncated or corrupt file fails here, not in the PDF
+    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
+        return f"more than {MAX_IMAGE_PIXELS:,} pixels (the limit for one image)"
+    except Exception as exc:  # Pillow raises many kinds for a broken file
+        return str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
+    return ""
 
 
 def _text(
@@ -313,13 +357,13 @@ def _text(
         props.style_name = str(style_name)
     font = str(props.value("font", DEFAULT_STYLE["font"]))
     try:
-        fam = family(font, ctx.project.fonts)
+        fam = family(font, ctx.project)
     except FontMissing as exc:
         ctx.report(props.where("font"), str(exc), once=("font", font))
         return None
-    size = props.number("size", DEFAULT_STYLE["size"], minimum=1.0)
-    min_size = props.number("min_size", size, minimum=1.0)
-    leading = props.number("leading", DEFAULT_STYLE["leading"], minimum=0.5)
+    size = props.number("size", DEFAULT_STYLE["size"], 1.0, MAX_FONT_PT)
+    min_size = props.number("min_size", size, 1.0, MAX_FONT_PT)
+    leading = props.number("leading", DEFAULT_STYLE["leading"], 0.5, MAX_LEADING)
     bold, italic = props.flag("bold"), props.flag("italic")
     color = props.color("color", DEFAULT_STYLE["color"]) or DEFAULT_STYLE["color"]
     align = props.choice("align", ("left", "center", "right"), "left")

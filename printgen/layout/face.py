@@ -62,7 +62,8 @@ class Image:
     y: float
     w: float
     h: float
-    path: Path
+    data: bytes  # the file's bytes: the PDF names the image by its content, not its path
+    svg_folder: Path | None = None  # an SVG picture (drawn as vectors): the folder it sits in
 
 
 Op = Shape | TextBox | Icon | Image

@@ -6,13 +6,22 @@ Every font is a TrueType font registered with ReportLab, so it is embedded and s
 
 from __future__ import annotations
 
+import hashlib
+import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
+
+from printgen.limits import MAX_FONT_BYTES
+from printgen.problems import ProjectError, Where
+
+if TYPE_CHECKING:
+    from printgen.project import Project
 
 VERA_DIR = Path(reportlab.__file__).parent / "fonts"
 VERA_FILES = {
@@ -53,53 +62,68 @@ class Family:
 _families: dict[tuple[str, str], Family] = {}
 
 
-def family(name: str, fonts_dir: Path | None = None) -> Family:
-    """Register (once) and return a family; raise FontMissing with what to do."""
-    key = (name.lower(), str(fonts_dir))
+def family(name: str, project: Project | None = None) -> Family:
+    """Register (once) and return a family; raise FontMissing with what to do. A project's
+    fonts are read from its fonts/ folder, through its confinement."""
+    key = (name.lower(), str(project.root if project else None))
     if key in _families:
         return _families[key]
     if name.lower() == "vera":
         for style, file in VERA_FILES.items():
             # a full path: given a bare name ReportLab falls back to fetching it as a URL,
             # which imports urllib (30 ms of start-up) before it searches its fonts folder
-            _register(VERA_NAMES[style], str(VERA_DIR / file))
+            _register(VERA_NAMES[style], VERA_DIR / file)
         found = Family("Vera", **VERA_NAMES)
     else:
-        found = _project_family(name, fonts_dir)
+        found = _project_family(name, project)
     _families[key] = found
     return found
 
 
-def _project_family(name: str, fonts_dir: Path | None) -> Family:
-    if not re.fullmatch(r"[\w][\w .-]*", name) or ".." in name:
+def _project_family(name: str, project: Project | None) -> Family:
+    if len(name) > 100 or not re.fullmatch(r"[\w][\w .-]*", name) or ".." in name:
+        shown = name if len(name) <= 60 else name[:57] + "…"
         raise FontMissing(
-            f"font name '{name}' must be a plain file name in fonts/ "
+            f"font name '{shown}' must be a plain file name in fonts/ "
             "(no folders); use e.g. font: MyFont for fonts/MyFont.ttf"
         )
-    regular = fonts_dir / f"{name}.ttf" if fonts_dir else None
-    if regular is None or not regular.is_file():
+    regular = project.fonts / f"{name}.ttf" if project else None
+    if project is None or regular is None or not _present(regular):
         raise FontMissing(
             f"font '{name}' not found: put {name}.ttf (and optionally "
             f"{name}-Bold.ttf, {name}-Italic.ttf) in fonts/, or use font: Vera"
         )
     names: dict[str, str] = {}
     for style, suffix in SUFFIXES.items():
-        path = fonts_dir / f"{name}{suffix}.ttf" if fonts_dir else regular
-        chosen = path if path.is_file() else regular
-        names[style] = f"{name}{suffix}" if path.is_file() else name
-        _register(names[style], str(chosen))
+        path = project.fonts / f"{name}{suffix}.ttf"
+        chosen = path if _present(path) else regular
+        try:  # confined, a regular file, not huge: then parsed from memory
+            data = project.read_bytes(chosen, Where(project.rel(chosen)), MAX_FONT_BYTES)
+        except ProjectError as exc:
+            raise FontMissing(exc.problems[0].message) from None
+        # named by content: two projects' MyFont.ttf are different fonts, and the name does
+        # not depend on where the project sits
+        names[style] = f"{chosen.stem}-{hashlib.sha256(data).hexdigest()[:8]}"
+        _register(names[style], chosen, data)
     return Family(name, **names)
 
 
-def _register(font_name: str, file: str) -> None:
-    if font_name not in pdfmetrics.getRegisteredFontNames():
-        try:
-            pdfmetrics.registerFont(TTFont(font_name, file))
-        except TTFError as exc:
-            raise FontMissing(
-                f"{Path(file).name} is not a TrueType font ReportLab can embed "
-                f"({exc}); use a .ttf file"
-            ) from None
+def _present(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
+
+
+def _register(font_name: str, file: Path, data: bytes | None = None) -> None:
+    if font_name in pdfmetrics.getRegisteredFontNames():
+        return
+    source: str | io.BytesIO = str(file) if data is None else io.BytesIO(data)
+    try:
+        pdfmetrics.registerFont(TTFont(font_name, source))
+    except Exception as exc:  # TTFError, or struct/index errors of a truncated file
+        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        raise FontMissing(
+            f"{file.name} is not a TrueType font ReportLab can embed ({reason}); "
+            "use a complete .ttf file"
+        ) from None
 
 
 def vera() -> Family:

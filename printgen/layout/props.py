@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import TYPE_CHECKING, Any
 
 from printgen import expressions as expr
+from printgen.limits import MAX_STROKE_PT
 from printgen.model.units import parse_length
 from printgen.problems import Where
 from printgen.source.layouts import Element, Layout
@@ -54,6 +56,9 @@ class Props:
         raw = self.element.props.get(key, self.style.get(key, default))
         try:
             return expr.evaluate(raw, self.variables)
+        except expr.BudgetSpent as exc:
+            self.ctx.report(self.where(key), f"{self.element.name} {key}: {exc}", once=exc.once)
+            return None
         except expr.ExpressionError as exc:
             self.report(key, str(exc) + self._field_hint(str(exc)))
             return None
@@ -69,15 +74,25 @@ class Props:
             "fields: (a card that leaves it out prints nothing there)"
         )
 
-    def number(self, key: str, default: float, minimum: float = 0.0) -> float:
+    def number(
+        self, key: str, default: float, minimum: float = 0.0, maximum: float = 1000.0
+    ) -> float:
+        """A finite number in [minimum, maximum]; the maximum is a named limit."""
         raw = self.value(key, default)
         try:
             number = float(default if raw is None else raw)
-        except (TypeError, ValueError):
-            self.report(key, f"expected a number, not {raw!r}")
+        except (TypeError, ValueError, OverflowError):
+            shown = repr(raw) if len(repr(raw)) <= 40 else "that"
+            self.report(key, f"expected a number, not {shown}")
+            return default
+        if not math.isfinite(number):
+            self.report(key, f"must be a finite number, not {number}")
             return default
         if number < minimum:
             self.report(key, f"must be at least {minimum:g}, not {number:g}")
+            return default
+        if number > maximum:
+            self.report(key, f"must be at most {maximum:g} (the limit), not {number:g}")
             return default
         return number
 
@@ -125,9 +140,13 @@ class Props:
         items = raw if isinstance(raw, list) else [raw]
         try:
             pattern = tuple(float(item) for item in items)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             pattern = ()
-        if not pattern or any(v <= 0 for v in pattern):
+        if (
+            not pattern
+            or len(pattern) > 16
+            or any(not 0 < v <= MAX_STROKE_PT * 10 for v in pattern)
+        ):
             self.report(key, f"expected dash lengths in points such as [3, 2], not {raw!r}")
             return ()
         return pattern

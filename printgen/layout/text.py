@@ -7,8 +7,9 @@ drawing a whole deck; the rulebook parses full Markdown and hands us the same ru
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -85,16 +86,28 @@ def plain(runs: list[Run]) -> str:
     return "".join("\n" if r.newline else (r.text or "") for r in runs)
 
 
-def break_lines(runs: list[Run], family: Family, size: float, width: float) -> list[Line]:
-    """Greedy line breaking on spaces; a word wider than the line gets a line of its own."""
+def break_lines(
+    runs: list[Run],
+    family: Family,
+    size: float,
+    width: float,
+    tokens: list[_Token] | None = None,
+    max_lines: int | None = None,
+) -> list[Line]:
+    """Greedy line breaking on spaces; a word wider than the line gets a line of its own.
+    ``tokens`` are the runs already split (``_tokens``), when fitting tries several sizes;
+    past ``max_lines`` lines the text cannot fit and breaking stops."""
     lines = [Line()]
     space = 0.0
-    for word_pieces in _words(runs, family, size):
+    space_width = stringWidth(" ", family.regular, size)
+    for word_pieces in _words(_tokens(runs, family) if tokens is None else tokens, size):
+        if max_lines is not None and len(lines) > max_lines:
+            break
         if word_pieces is None:  # hard line break
             lines.append(Line())
             continue
         if not word_pieces:
-            space = stringWidth(" ", family.regular, size)
+            space = space_width
             continue
         word_width = sum(p.width for p in word_pieces)
         line = lines[-1]
@@ -111,42 +124,50 @@ def break_lines(runs: list[Run], family: Family, size: float, width: float) -> l
     return lines
 
 
-def _words(runs: list[Run], family: Family, size: float) -> list[list[Piece] | None]:
-    """Words as lists of pieces ([] marks a space, None a line break)."""
-    words: list[list[Piece] | None] = []
-    current: list[Piece] = []
-    offset = 0.0
+# What a text is made of, split once: (text, font, icon); " " is a space, "\n" a line break.
+_Token = tuple[str, str, str | None]
 
-    def flush() -> None:
-        nonlocal current, offset
-        if current:
-            words.append(current)
-        current, offset = [], 0.0
 
+def _tokens(runs: list[Run], family: Family) -> list[_Token]:
+    tokens: list[_Token] = []
     for run in runs:
         if run.newline:
-            flush()
-            words.append(None)
+            tokens.append(("\n", "", None))
             continue
         font = family.face(run.bold, run.italic)
         if run.icon:
-            icon_width = size * ICON_SCALE
-            current.append(Piece(offset, icon_width, "", font, run.icon))
-            offset += icon_width
+            tokens.append(("", font, run.icon))
             continue
-        parts = re.split(r"( +)", run.text)
-        for part in parts:
-            if not part:
-                continue
-            if part.startswith(" "):
-                flush()
-                words.append([])
-                continue
-            part_width = stringWidth(part, font, size)
+        for part in re.split(r"( +)", run.text):
+            if part:
+                tokens.append((" " if part.startswith(" ") else part, font, None))
+    return tokens
+
+
+def _words(tokens: list[_Token], size: float) -> Iterator[list[Piece] | None]:
+    """Words as lists of pieces ([] marks a space, None a line break), made as the line
+    breaker asks for them; each distinct word is measured once at this size."""
+    current: list[Piece] = []
+    offset = 0.0
+    widths: dict[tuple[str, str], float] = {}
+    for part, font, icon in tokens:
+        if part in ("\n", " "):
+            if current:
+                yield current
+            current, offset = [], 0.0
+            yield None if part == "\n" else []
+        elif icon:
+            icon_width = size * ICON_SCALE
+            current.append(Piece(offset, icon_width, "", font, icon))
+            offset += icon_width
+        else:
+            part_width = widths.get((part, font))
+            if part_width is None:
+                part_width = widths[(part, font)] = stringWidth(part, font, size)
             current.append(Piece(offset, part_width, part, font))
             offset += part_width
-    flush()
-    return words
+    if current:
+        yield current
 
 
 def fit(
@@ -158,17 +179,35 @@ def fit(
     min_size: float,
     leading: float,
 ) -> Block | None:
-    """The largest size in [min_size, size] (0.25 pt steps) at which the text fits the box."""
-    current = size
-    while current >= min_size - 1e-6:
-        lines = break_lines(runs, family, current, width)
+    """The largest size of [min_size, size] on the 0.25 pt steps down from ``size`` at which
+    the text fits the box, found by bisection: a dozen tries for any size range."""
+    tokens = _tokens(runs, family)
+    steps = max(0, math.floor((size - min_size) / 0.25 + 1e-6))
+
+    def attempt(step: int) -> Block | None:
+        current = round(size - 0.25 * step, 2)
+        room = math.floor(max(0.0, height + 0.01 - 1.17 * current) / (current * leading)) + 1
+        lines = break_lines(runs, family, current, width, tokens, room)
         block = Block(current, current * leading, lines)
         widest = max((line.width for line in lines), default=0.0)
         used = (len(lines) - 1) * block.leading + 1.17 * current if lines else 0.0
-        if used <= height + 0.01 and widest <= width + 0.01:
-            return block
-        current = round(current - 0.25, 2)
-    return None
+        return block if used <= height + 0.01 and widest <= width + 0.01 else None
+
+    found = attempt(0)
+    if found is not None:
+        return found
+    found = attempt(steps) if steps else None
+    if found is None:
+        return None
+    low, high = 0, steps  # step ``low`` does not fit, step ``high`` does
+    while high - low > 1:
+        middle = (low + high) // 2
+        block = attempt(middle)
+        if block is None:
+            low = middle
+        else:
+            high, found = middle, block
+    return found
 
 
 _UNKNOWN_ICON = re.compile(r":([a-z][a-z0-9-]*):")

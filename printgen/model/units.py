@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import re
+
+from printgen.limits import MAX_LENGTH_MM
 
 MM = 72 / 25.4  # PDF points per millimetre
 INCH_MM = 25.4
@@ -30,13 +33,21 @@ def parse_length(value: object) -> float:
     """Return millimetres; a bare number means millimetres. Raises ValueError with a hint."""
     if isinstance(value, bool):
         raise ValueError("expected a length such as 3, 3mm or 0.125in")
+    number: float | None = None
     if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        match = _LENGTH.match(value)
+        number = float(value) if abs(value) < 1e300 else math.inf
+    elif isinstance(value, str):
+        match = _LENGTH.match(value) if len(value) < 400 else None
         if match:
-            return float(match.group(1)) * _FACTOR[match.group(2)]
-    raise ValueError(f"expected a length such as 3, 3mm or 0.125in, not {value!r}")
+            number = float(match.group(1)) * _FACTOR[match.group(2)]
+    if number is None:
+        shown = repr(value) if len(repr(value)) < 40 else "that"
+        raise ValueError(f"expected a length such as 3, 3mm or 0.125in, not {shown}")
+    if not math.isfinite(number) or abs(number) > MAX_LENGTH_MM:
+        raise ValueError(
+            f"a length must be a finite number within ±{MAX_LENGTH_MM:g} mm (1 m), not {number:g}"
+        )
+    return number
 
 
 def pt(mm: float) -> float:

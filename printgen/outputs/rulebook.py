@@ -32,6 +32,7 @@ MARGIN = 20.0  # mm on A4 and Letter
 SMALL_MARGIN = 13.0  # mm on an A5 booklet page
 TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents on its cover
 MIN_TEXT = 6.0  # pt: nothing a reader must read is printed smaller
+OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 
 
 def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
@@ -142,8 +143,16 @@ class _Book:
                 f"text runs past the margin in the rulebook: "
                 f"'{flow.plain()[:50]}…'; break the long word or table",
             )
-            for flow in doc.overflowing
+            for flow in doc.overflowing[:OVERFLOWS_SHOWN]
         ]
+        if len(doc.overflowing) > OVERFLOWS_SHOWN:  # one too-wide table would fill the screen
+            problems.append(
+                Problem(
+                    where,
+                    f"text runs past the margin in {len(doc.overflowing) - OVERFLOWS_SHOWN} more "
+                    "blocks of the rulebook; break the long words or tables",
+                )
+            )
         problems += [
             Problem(
                 where,

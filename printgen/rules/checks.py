@@ -38,6 +38,9 @@ def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
                 continue
             try:
                 holds = _holds(expr.evaluate_native(check.assertion, variables))
+            except expr.BudgetSpent as exc:  # the whole build's time: said once, not per check
+                problems.add(check.assertion_where, f"{check.id}: {exc}", once=exc.once)
+                return
             except expr.ExpressionError as exc:
                 problems.add(
                     check.assertion_where,

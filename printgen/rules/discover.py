@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -25,7 +26,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
         return None
     # named by path and content: an edited rules.py (printgen watch, tests) is imported afresh
     digest = hashlib.sha1(path.resolve().as_posix().encode() + path.read_bytes()).hexdigest()[:12]
-    name = f"printgen_rules_{game_folder.name.replace('-', '_')}_{digest}"
+    name = f"printgen_rules_{re.sub(r'[^A-Za-z0-9_]', '_', game_folder.name)}_{digest}"
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)

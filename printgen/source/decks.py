@@ -6,11 +6,13 @@ and evaluated by the resolve stage.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
+from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GENERATED_VALUES
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.model.units import CARD_PRESETS
 from printgen.problems import Where
@@ -36,6 +38,7 @@ DECK_KEYS = {
     "generate",
 }
 CARD_KEYS = {"id", "count", "layout"}
+DOCUMENT_NAMES = ("rulebook", "player-aid")  # file stems the document outputs take
 FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -96,6 +99,13 @@ def read_deck(
             node.where, f"{what} has no cards; add 'cards:', 'cards_from:' or 'generate:'"
         )
     _unique_ids(checker, cards, what)
+    if sum(card.count for card in cards) > MAX_CARDS_PER_DECK:
+        checker.error(
+            node.where,
+            f"{what} has {sum(card.count for card in cards):,} cards, over "
+            f"{MAX_CARDS_PER_DECK:,} (the limit for one deck); split it",
+        )
+        cards = []
     return Deck(
         id=deck_id,
         name=checker.text(node["name"], node.at("name"), f"{what} name")
@@ -124,6 +134,13 @@ def _output(checker: Checker, node: LDict, what: str) -> str:
         checker.error(
             node.at("output"),
             f"'output' of {what} must be a file stem such as cards, tokens or pawns",
+        )
+        return "cards"
+    if value in DOCUMENT_NAMES:  # its sheets would replace that document's PDF
+        checker.error(
+            node.at("output"),
+            f"'output' of {what} cannot be '{value}': {value}.pdf is the game's "
+            f"{value.replace('-', ' ')}; choose another name such as cards or tokens",
         )
         return "cards"
     return value
@@ -218,7 +235,11 @@ def _card(
                 f"card id {card_id!r} must be lower-case letters, digits, '-' or '_' (e.g. monk)",
             )
         return None
-    copies = count if count is not None else checker.integer(node, "count", label, minimum=1)
+    copies = (
+        count
+        if count is not None
+        else checker.integer(node, "count", label, 1, None, MAX_COUNT, "the limit for one deck")
+    )
     fields: dict[str, Any] = {}
     field_where: dict[str, Where] = {}
     for name, kind in types.items():
@@ -297,7 +318,9 @@ def _combos(checker: Checker, rule: LDict, folder: Path | None) -> list[generate
     if ("product" in rule) == ("balanced" in rule):
         checker.error(rule.where, "a generate rule needs exactly one of 'product' or 'balanced'")
         return []
-    copies = checker.integer(rule, "count", "generate rule", minimum=1, default=1)
+    copies = checker.integer(
+        rule, "count", "generate rule", 1, 1, MAX_COUNT, "the limit for one deck"
+    )
     if "product" in rule:
         axes = checker.mapping(rule["product"], rule.at("product"), "product")
         if axes is None:
@@ -308,6 +331,14 @@ def _combos(checker: Checker, rule: LDict, folder: Path | None) -> list[generate
             if seq is not None:
                 checker.translations_in(seq, axes.at(name), f"product axis '{name}'")
                 lists[name] = list(seq)
+        total = math.prod(len(values) for values in lists.values()) * copies
+        if total > MAX_CARDS_PER_DECK or total * len(lists) > MAX_GENERATED_VALUES:
+            checker.error(
+                rule.at("product"),
+                f"this product makes {total:,} cards, over {MAX_CARDS_PER_DECK:,} "
+                "(the limit for one deck); use fewer values",
+            )
+            return []
         return generate.product(lists, copies)
     spec = checker.mapping(rule["balanced"], rule.at("balanced"), "balanced")
     if spec is None:
@@ -318,7 +349,9 @@ def _combos(checker: Checker, rule: LDict, folder: Path | None) -> list[generate
         {"cards", "seed", "symbols"},
         "balanced",
     )
-    total = checker.integer(spec, "cards", "balanced", minimum=1, default=1)
+    total = checker.integer(
+        spec, "cards", "balanced", 1, 1, MAX_CARDS_PER_DECK, "the limit for one deck"
+    )
     symbols = checker.mapping(spec.get("symbols"), spec.at("symbols"), "balanced symbols")
     if symbols is None:
         return []
@@ -327,6 +360,13 @@ def _combos(checker: Checker, rule: LDict, folder: Path | None) -> list[generate
         seq = checker.sequence(values, symbols.at(name), f"symbol '{name}'")
         if seq is not None and len(seq) >= 1:
             columns[name] = list(seq)
+    if total * len(columns) > MAX_GENERATED_VALUES:
+        checker.error(
+            spec.at("symbols"),
+            f"{total:,} cards × {len(columns):,} symbols is over {MAX_GENERATED_VALUES:,} "
+            "values (the limit for one generator); use fewer",
+        )
+        return []
     dash = spec.get("dash", "-")
     arrangement = None
     if "arrangement" in spec:

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from printgen.icons import icon_library
+from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_PLAYERS
 from printgen.model.game import Constraint, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
@@ -41,7 +42,7 @@ GAME_KEYS = {
 def load_game(project: Project, game_id: str) -> Game:
     """Read cards/<game_id>/game.yaml and decks/*.yaml; raise ProjectError listing every problem."""
     folder = project.cards / game_id
-    if not (folder / "game.yaml").is_file():
+    if game_id not in project.game_ids():
         known = ", ".join(project.game_ids()) or "none"
         raise ProjectError(
             [
@@ -52,7 +53,7 @@ def load_game(project: Project, game_id: str) -> Game:
             ]
         )
     rel_game = project.rel(folder / "game.yaml")
-    raw = read_yaml(folder / "game.yaml", rel_game)
+    raw = read_yaml(folder / "game.yaml", rel_game, project)
     icons = icon_library(project.root, folder)
     checker = Checker(icons=icons)
     for problem in icons.check():  # an icon file that cannot be drawn
@@ -67,7 +68,7 @@ def load_game(project: Project, game_id: str) -> Game:
     deck_files = sorted((folder / "decks").glob("*.yaml")) if (folder / "decks").is_dir() else []
     for path in deck_files:
         rel = project.rel(path)
-        node = checker.read(path, rel)
+        node = checker.read(path, rel, project)
         if node is None:
             continue
         deck = read_deck(checker, node, path.stem, rel, meta, project)
@@ -75,15 +76,20 @@ def load_game(project: Project, game_id: str) -> Game:
             decks.append(deck)
     if not deck_files:
         checker.error(Where(rel_game), f"no deck files; add cards/{game_id}/decks/<deck>.yaml")
+    if sum(deck.total for deck in decks) > MAX_CARDS_PER_GAME:
+        checker.error(
+            Where(rel_game),
+            f"the game's decks hold {sum(deck.total for deck in decks):,} cards, over "
+            f"{MAX_CARDS_PER_GAME:,} (the limit for one game)",
+        )
     constraints = _constraints(checker, game_map)
     cover = _cover(checker, game_map)
     icon_colors = _icon_colors(checker, game_map)
     checks = read_checks(checker, game_map)
     check_balance(checker, game_map)
-    if checker.problems:
-        raise ProjectError(checker.problems)
+    _uses(checker, game_map, project, game_id)
     data = game_map.get("data", {})
-    return Game(
+    game = Game(
         meta=meta,
         folder=project.rel(folder),
         data=data,
@@ -93,11 +99,16 @@ def load_game(project: Project, game_id: str) -> Game:
         uses=game_map.get("uses", {}),
         cover=cover,
         icon_colors=icon_colors,
-        used_title=_used_title(project, game_map),
+        used_title=_used_title(project, game_map) if not checker.problems else None,
         raw=game_map,
         checks=checks,
         icons=icons,
     )
+    if checker.problems:
+        error = ProjectError(checker.problems)
+        error.partial = game  # what did load: its documents' prose can still be checked
+        raise error
+    return game
 
 
 def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None:
@@ -159,17 +170,22 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
 
 def _players(checker: Checker, node: LDict) -> tuple[int, int]:
     value = node.get("players")
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_PLAYERS:
         return value, value
     if isinstance(value, LDict):
         checker.keys(value, {"min", "max"}, {"min", "max"}, "players")
-        low = checker.integer(value, "min", "players", minimum=1, default=1)
-        high = checker.integer(value, "max", "players", minimum=1, default=low)
+        low = checker.integer(value, "min", "players", 1, 1, MAX_PLAYERS, "the limit for players")
+        high = checker.integer(
+            value, "max", "players", 1, low, MAX_PLAYERS, "the limit for players"
+        )
         if high < low:
             checker.error(value.where, f"players: max {high} is below min {low}")
         return low, max(low, high)
     if "players" in node:
-        checker.error(node.at("players"), "players must be a number or {min: N, max: M}")
+        checker.error(
+            node.at("players"),
+            f"players must be a number from 1 to {MAX_PLAYERS:,} or {{min: N, max: M}}",
+        )
     return 1, 1
 
 
@@ -226,16 +242,44 @@ def _icon_colors(checker: Checker, node: LDict) -> dict[str, str]:
     return {str(k): str(v) for k, v in (colors or {}).items()}
 
 
+def _uses(checker: Checker, node: LDict, project: Project, game_id: str) -> None:
+    """``uses: {deck: <game id>, needs: {cards: N | {name: N}, …}}``: the shape the core reads;
+    what a need means is the used deck's rules' to check. The deck is a game of this project
+    (never a path): only a name of cards/ is looked up."""
+    if "uses" not in node:
+        return
+    uses = checker.mapping(node["uses"], node.at("uses"), "uses")
+    if uses is None:
+        return
+    deck = uses.get("deck")
+    games = [g for g in project.game_ids() if g != game_id]
+    if "deck" in uses and (not isinstance(deck, str) or deck not in games):
+        shown = deck if isinstance(deck, str) and len(deck) < 60 else "that"
+        checker.error(
+            uses.at("deck"),
+            f"uses deck '{shown}', which cannot be loaded: it is not another game of this "
+            f"project (a folder of cards/); games here: {', '.join(games) or 'none'}",
+        )
+    needs = uses.get("needs")
+    if isinstance(needs, LDict) and "cards" in needs:
+        cards = needs["cards"]
+        if isinstance(cards, LDict):
+            for name in cards:
+                checker.integer(cards, name, "needs cards", 0, None, MAX_CARDS_PER_DECK)
+        else:
+            checker.integer(needs, "cards", "needs", 0, None, MAX_CARDS_PER_DECK)
+
+
 def _used_title(project: Project, node: LDict) -> Any:
-    """The title of the game named by ``uses: {deck: …}``, for the components list. A deck that
-    does not exist is the game rule module's to report; here it just has no title."""
+    """The title of the game named by ``uses: {deck: …}``, for the components list (checked
+    to be a game of this project by ``_uses``)."""
     uses = node.get("uses")
     deck = uses.get("deck") if isinstance(uses, dict) else None
-    path = project.cards / str(deck) / "game.yaml"
-    if not isinstance(deck, str) or not path.is_file():
+    if not isinstance(deck, str) or deck not in project.game_ids():
         return None
+    path = project.cards / deck / "game.yaml"
     try:
-        other = read_yaml(path, project.rel(path))
+        other = read_yaml(path, project.rel(path), project)
     except ProjectError:
         return None
     return other.get("title") if isinstance(other, dict) else None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict
@@ -76,9 +77,9 @@ def load_layouts(
     """
     raw: dict[str, LDict] = {}
     checker = Checker()
-    for path in _files_for(project.layout_files(game_id), wanted):
+    for path in _files_for(project, project.layout_files(game_id), wanted):
         rel = project.rel(path)
-        node = checker.read(path, rel)
+        node = checker.read(path, rel, project)
         if node is None:
             continue
         top = checker.mapping(node, Where(rel, 1, 1), rel)
@@ -109,13 +110,17 @@ _TOP_KEY = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s*:", re.M)
 _EXTENDS = re.compile(r"^\s+extends\s*:\s*['\"]?([\w.-]+)", re.M)
 
 
-def _files_for(paths: list[Path], wanted: set[str] | None) -> list[Path]:
+def _files_for(project: Project, paths: list[Path], wanted: set[str] | None) -> list[Path]:
     if wanted is None:
         return paths
     defines: dict[str, list[Path]] = {}
     extends: dict[Path, set[str]] = {}
     for path in paths:
-        source = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            raw = project.read_bytes(path, Where(project.rel(path)))
+        except ProjectError:
+            return paths  # the full read reports it at its place
+        source = raw.decode("utf-8", errors="replace")
         for name in _TOP_KEY.findall(source):
             defines.setdefault(name, []).append(path)
         extends[path] = set(_EXTENDS.findall(source))
@@ -197,6 +202,13 @@ def _resolve(
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
         elements[element_name] = Element(element_name, merged, where, props.where)
+    if len(elements) > MAX_LAYOUT_ELEMENTS:  # each is drawn on every card
+        checker.error(
+            body.where,
+            f"layout '{name}' has {len(elements):,} elements, over {MAX_LAYOUT_ELEMENTS:,} "
+            "(the limit for one layout)",
+        )
+        return None
     layout = Layout(name, styles, list(elements.values()), body.where, style_where)
     done[name] = layout
     return layout

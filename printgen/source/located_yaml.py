@@ -7,20 +7,24 @@ dicts, lists and scalars from it ourselves so that every key and value keeps its
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from printgen.limits import MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Where, fail
+
+if TYPE_CHECKING:
+    from printgen.project import Project
 
 try:  # libyaml is several times faster at composing; fall back silently where absent
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on the PyYAML build
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
-MAX_NODES = 200_000  # far above any real card file; an alias bomb needs billions
 _STD = "tag:yaml.org,2002:"
 _STR = f"{_STD}str"
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
@@ -58,9 +62,17 @@ def place(node: object, key: str | int, fallback: Where) -> Where:
     return getattr(node, "where", fallback)
 
 
-def read_yaml(path: Path, rel: str) -> Any:
-    """Load one YAML file safely; raise ProjectError naming ``rel`` and the line on any problem."""
-    raw = path.read_bytes()
+def read_yaml(path: Path, rel: str, project: Project | None = None) -> Any:
+    """Load one YAML file safely; raise ProjectError naming ``rel`` and the line on any problem.
+    The file is read through the project's confinement (its own folder's without one)."""
+    from printgen.project import Project
+
+    owner = project or Project.at(path.parent)
+    raw = owner.read_bytes(path, Where(rel, 1, 1), what=rel)
+    return parse_yaml(raw, rel)
+
+
+def parse_yaml(raw: bytes, rel: str) -> Any:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -71,16 +83,56 @@ def read_yaml(path: Path, rel: str) -> Any:
             Where(rel, 1, 1), "file is empty; write the YAML mapping described in the README"
         )
     try:
+        _count_events(text, rel)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, rel, text) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        before = text[: exc.position]
+        where = Where(rel, before.count("\n") + 1, len(before) - before.rfind("\n"))
+        code = (
+            exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
+        )
+        raise fail(where, f"character U+{code:04X} is not allowed in YAML; remove it") from None
     except yaml.YAMLError as exc:
-        raise fail(Where(rel, 1, 1), f"YAML error: {exc}") from None
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise fail(Where(rel, 1, 1), f"YAML error: {first}") from None
     if node is None:
         raise fail(
             Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
         )
-    return _Builder(rel).build(node)
+    return _Builder(rel).build_checked(node)
+
+
+def _count_events(text: str, rel: str) -> None:
+    """Stream the file's events first: a file with too many values is refused before any node
+    of it is built (building them would take the memory the limit protects)."""
+    budget = MAX_YAML_VALUES
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise fail(
+                    _at(rel, event),
+                    f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); "
+                    "flatten them",
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        if isinstance(event, yaml.NodeEvent):
+            budget -= 1
+            if budget < 0:
+                raise fail(
+                    _at(rel, event),
+                    f"file holds more than {MAX_YAML_VALUES:,} values (the limit for one "
+                    "YAML file); split it",
+                )
+
+
+def _at(rel: str, event: yaml.Event) -> Where:
+    mark = event.start_mark
+    return Where(rel, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1)
 
 
 def read_yaml_text(text: str, rel: str, first_line: int) -> Any:
@@ -107,7 +159,9 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
     col = mark.column + 1 if mark else 1
     tab = _tab_near(text, line)
     line += offset
-    if "\\t" in problem or "'\\t'" in problem or tab:
+    if "nesting depth" in problem:
+        message = f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them"
+    elif "\\t" in problem or "'\\t'" in problem or tab:
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
     elif unclosed:
         message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
@@ -143,18 +197,44 @@ class _Builder:
     def __init__(self, rel: str, offset: int = 0) -> None:
         self.rel = rel
         self.offset = offset  # lines before the YAML text in its file
-        self.budget = MAX_NODES
+        self.budget = MAX_YAML_VALUES  # aliases included: an alias bomb stops here
         self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
 
     def where(self, node: yaml.Node) -> Where:
         return Where(self.rel, node.start_mark.line + 1 + self.offset, node.start_mark.column + 1)
+
+    def build_checked(self, node: yaml.Node) -> Any:
+        """An alias bomb is measured before anything is built: each node's expanded size is
+        computed once, so a billion values cost a few hundred steps to refuse."""
+        sizes: dict[int, int] = {}
+
+        def size(item: yaml.Node) -> int:
+            key = id(item)
+            if key not in sizes:
+                sizes[key] = 1  # a node that refers to itself counts once
+                children: list[yaml.Node] = []
+                if isinstance(item, yaml.SequenceNode):
+                    children = list(item.value)
+                elif isinstance(item, yaml.MappingNode):
+                    children = [part for pair in item.value for part in pair]
+                sizes[key] = 1 + sum(size(child) for child in children)
+            return sizes[key]
+
+        if size(node) > MAX_YAML_VALUES:
+            raise fail(
+                self.where(node),
+                f"document expands to more than {MAX_YAML_VALUES:,} values (alias bomb?); "
+                "remove the repeated aliases",
+            )
+        return self.build(node)
 
     def build(self, node: yaml.Node) -> Any:
         self.budget -= 1
         if self.budget < 0:
             raise fail(
                 self.where(node),
-                "document expands to too many values (alias bomb?); remove the repeated aliases",
+                f"document expands to more than {MAX_YAML_VALUES:,} values (alias bomb?); "
+                "remove the repeated aliases",
             )
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node)
@@ -171,7 +251,20 @@ class _Builder:
                 f"tag {node.tag.replace(_STD, '!!')} is not allowed; "
                 "write a plain value (no YAML tags)",
             )
-        return self.constructor.construct_object(node, deep=True)
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except ValueError:  # e.g. an integer of 5000 digits (Python's limit is 4300)
+            raise fail(
+                self.where(node), f"number '{node.value[:20]}…' is too long; write a smaller one"
+            ) from None
+        except yaml.YAMLError as exc:
+            raise fail(self.where(node), f"bad value: {str(exc).splitlines()[0]}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise fail(
+                self.where(node),
+                f"'{node.value[:20]}' is not a finite number; write an ordinary number",
+            )
+        return value
 
     def _sequence(self, node: yaml.SequenceNode) -> LList:
         if node.tag != f"{_STD}seq":

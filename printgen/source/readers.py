@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen.icons import IconLibrary
+from printgen.limits import MAX_LENGTH_MM, MAX_WHOLE_NUMBER
 from printgen.model.units import parse_length
 from printgen.problems import Problem, ProjectError, Where
+from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
 
 
@@ -32,10 +34,10 @@ class Checker:
     def error(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
 
-    def read(self, path: Path, rel: str) -> Any:
+    def read(self, path: Path, rel: str, project: Project) -> Any:
         """A YAML file's content, or None when it cannot be read (the problem is recorded)."""
         try:
-            return read_yaml(path, rel)
+            return read_yaml(path, rel, project)
         except ProjectError as exc:
             self.problems.extend(exc.problems)
             return None
@@ -91,7 +93,14 @@ class Checker:
         return value
 
     def integer(
-        self, node: LDict, key: str, what: str, minimum: int | None = None, default: Any = None
+        self,
+        node: LDict,
+        key: str,
+        what: str,
+        minimum: int | None = None,
+        default: Any = None,
+        maximum: int = MAX_WHOLE_NUMBER,
+        limit: str = "the limit for a whole number here",
     ) -> Any:
         if key not in node:
             return default
@@ -103,6 +112,11 @@ class Checker:
             return default
         if minimum is not None and value < minimum:
             self.error(node.at(key), f"'{key}' of {what} must be at least {minimum}, not {value}")
+            return default
+        if value > maximum:
+            self.error(
+                node.at(key), f"'{key}' of {what} is {_big(value)}, over {maximum:,} ({limit})"
+            )
             return default
         return value
 
@@ -116,6 +130,13 @@ class Checker:
             return default
         if value < 0:
             self.error(node.at(key), f"'{key}' of {what} must not be negative")
+            return default
+        if value > MAX_LENGTH_MM:
+            self.error(
+                node.at(key),
+                f"'{key}' of {what} is {value:g} mm, over {MAX_LENGTH_MM:g} mm "
+                "(the limit for any length)",
+            )
             return default
         return value
 
@@ -178,11 +199,17 @@ class Checker:
                 self.translations_in(item, value.at(index), f"{what}[{index}]")
 
 
+def _big(value: int) -> str:
+    return f"{value:,}" if value < 10**30 else "a number of more than 30 digits"
+
+
 def _kind(value: Any) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, bool):
         return f"yes/no ({value})"
+    if isinstance(value, int) and abs(value) >= 10**30:
+        return "a number of more than 30 digits"
     if isinstance(value, (int, float)):
         return f"a number ({value})"
     if isinstance(value, str):

@@ -1,0 +1,36 @@
+"""The documents' prose checked on its own, for a run that already found problems elsewhere:
+a designer sees the rulebook's and aid's template errors in the same run, not after fixing the
+rest."""
+
+from __future__ import annotations
+
+from printgen.documents.context import render_document
+from printgen.layout.face import LaidOutDeck
+from printgen.model.game import Game
+from printgen.options import BuildOptions, Output
+from printgen.problems import Problems, ProjectError
+from printgen.project import Project
+
+DOCUMENTS = {
+    Output.RULEBOOK: ("rules", "rulebook.md.j2"),
+    Output.PLAYER_AID: ("aid", "player-aid.md.j2"),
+}
+
+
+def check_prose(
+    project: Project,
+    game: Game,
+    decks: dict[str, list[LaidOutDeck]],
+    options: BuildOptions,
+    problems: Problems,
+) -> None:
+    for output, (prose, template) in DOCUMENTS.items():
+        if not options.wants(output):
+            continue
+        for lang, laid in decks.items():
+            try:
+                render_document(project, game, lang, laid, prose, template)
+            except ProjectError as exc:
+                problems.extend(exc.problems)
+            except Exception:
+                continue  # problems found elsewhere stop this build, a full run reports the rest

@@ -1,0 +1,35 @@
+"""Every limit printgen puts on its input, in one place: far above what a real game needs, far
+below what would exhaust time or memory. Each error that enforces one names the number."""
+
+from __future__ import annotations
+
+# Files
+MAX_TEXT_BYTES = 8 * 1024 * 1024  # a YAML file or rules.py: 8 MB each
+MAX_PROSE_BYTES = 1024 * 1024  # a Markdown prose file or a document template: 1 MB (300 pages)
+MAX_FONT_BYTES = 32 * 1024 * 1024  # one TTF
+MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one PNG or JPEG
+MAX_IMAGE_PIXELS = 16_000_000  # 4000×4000 — a card at 1200 dpi needs 3 million
+MAX_YAML_DEPTH = 100  # levels of nesting in a YAML file (a card file needs five)
+MAX_YAML_VALUES = 500_000  # values in one YAML file, aliases expanded (10,000 cards need 250,000)
+
+# Game and deck
+MAX_CARDS_PER_DECK = 100_000  # copies of every card type together, generated ones included
+MAX_CARDS_PER_GAME = 200_000  # every deck of a game together
+MAX_COUNT = MAX_CARDS_PER_DECK  # one card's count
+MAX_GENERATED_VALUES = 1_000_000  # cards × variables one generate rule makes
+MAX_PLAYERS = 1_000
+MAX_WHOLE_NUMBER = 10**9  # any other whole number a game file sets (duration, age, totals …)
+
+# Geometry, in mm unless said otherwise
+MAX_LENGTH_MM = 1000.0  # any size, position, bleed or safe zone: 1 m
+MAX_STROKE_PT = 100.0  # a stroke width, in points
+MAX_FONT_PT = 1000.0  # a font size, in points
+MAX_LEADING = 10.0  # line spacing, as a multiple of the font size
+MAX_LAYOUT_ELEMENTS = 500  # elements of one layout, inherited ones included
+
+# Expressions and templates
+BUILD_SECONDS = 30.0  # every expression and template of one build together
+MAX_RESULT_CHARS = 1_000_000  # a string an expression or template makes
+MAX_RESULT_ITEMS = 100_000  # a list an expression makes
+MAX_POWER_BITS = 4096  # a ** b is refused when its result would be larger than 2**4096
+MAX_RANGE = 1000  # range() in an expression or template

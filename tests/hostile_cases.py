@@ -1,0 +1,1254 @@
+"""The hostile-input corpus: one function per case, grouped as issue 13 groups them.
+
+Each case breaks a copy of a project whose warriors-and-monks was built before, and returns what
+the build must say: the file, the line (None: any line) and words of the message. The runner in
+test_hostile.py asserts the rest: exit 2, one ``path:line:col: message`` line per problem, no
+traceback, earlier outputs byte-identical, bounded time and memory, no outside content echoed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import reportlab
+
+GAME_ID = "warriors-and-monks"
+GAME = f"cards/{GAME_ID}/game.yaml"
+DECK = f"cards/{GAME_ID}/decks/main.yaml"
+RULES = f"cards/{GAME_ID}/rules.it.md"
+AID = f"cards/{GAME_ID}/aid.it.md"
+BASE = "templates/layouts/base.yaml"
+LAYOUTS = f"cards/{GAME_ID}/layouts/{GAME_ID}.yaml"
+SECRET = "SECRET-OUTSIDE-CONTENT-1337"
+VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+
+Expect = tuple[str, int | None, str]
+
+
+@dataclass
+class Case:
+    name: str
+    group: str
+    breaks: Callable[[Path], Expect]
+    patch: Callable[[object], None] | None = None  # given pytest's monkeypatch
+    args: tuple[str, ...] = ()
+
+
+CASES: list[Case] = []
+
+
+Breaker = Callable[[Path], Expect]
+
+
+def case(
+    group: str,
+    patch: Callable[[object], None] | None = None,
+    args: tuple[str, ...] = (),
+) -> Callable[[Breaker], Breaker]:
+    def register(function: Breaker) -> Breaker:
+        CASES.append(Case(function.__name__, group, function, patch, args))
+        return function
+
+    return register
+
+
+def edit(project: Path, rel: str, old: str, new: str) -> int:
+    """Replace ``old`` once; the 1-based line where it started."""
+    path = project / rel
+    source = path.read_text(encoding="utf-8")
+    assert old in source, old
+    start = source.index(old)
+    path.write_text(source.replace(old, new, 1), encoding="utf-8")
+    return source[:start].count("\n") + 1
+
+
+def append(project: Path, rel: str, text: str) -> int:
+    """Append lines; the line number of the first appended line."""
+    path = project / rel
+    source = path.read_text(encoding="utf-8")
+    if not source.endswith("\n"):
+        source += "\n"
+    path.write_text(source + text, encoding="utf-8")
+    return source.count("\n") + 1
+
+
+def outside(project: Path, name: str, content: bytes | str) -> Path:
+    """A file beside (not inside) the project, holding what must never be read."""
+    folder = project.parent / f"{project.name}-outside"
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_bytes(content.encode() if isinstance(content, str) else content)
+    return path
+
+
+def link(project: Path, rel: str, target: Path) -> None:
+    path = project / rel
+    if path.exists() or path.is_symlink():
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(target)
+
+
+def element(project: Path, body: str) -> int:
+    """Add an element to the game's card layout; the line it stands on."""
+    line = edit(
+        project,
+        LAYOUTS,
+        "wm-card:\n  extends: card-base\n",
+        f"wm-card:\n  extends: card-base\n  elements:\n    extra: {{{body}}}\n",
+    )
+    return line + 3
+
+
+def style(project: Path, old: str, new: str) -> int:
+    return edit(project, BASE, old, new)
+
+
+def png(width: int, height: int, pixels: bytes | None = None) -> bytes:
+    """A grey PNG; without ``pixels`` its rows are zeros, compressed (a bomb when large)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    if pixels is None:
+        compressor = zlib.compressobj(9)
+        row = b"\0" * (width + 1)
+        raw = b"".join(compressor.compress(row) for _ in range(height)) + compressor.flush()
+    else:
+        raw = zlib.compress(pixels)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+
+
+def image_case(project: Path, data: bytes | None, name: str = "art/x.png") -> Expect:
+    if data is not None:
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_bytes(data)
+    line = element(project, f"type: image, x: 5, y: 20, w: 20, h: 20, path: {name}")
+    return LAYOUTS, line, name
+
+
+# ---------------------------------------------------------------- confinement
+
+
+@case("confinement")
+def deck_symlink_outside(p: Path) -> Expect:
+    target = outside(p, "deck.yaml", f"layout: wm-card\ncards:\n  - {{id: {SECRET.lower()}}}\n")
+    link(p, f"cards/{GAME_ID}/decks/evil.yaml", target)
+    return f"cards/{GAME_ID}/decks/evil.yaml", 1, "outside the project"
+
+
+@case("confinement")
+def game_file_symlink_outside(p: Path) -> Expect:
+    source = (p / GAME).read_text(encoding="utf-8").replace("Warriors and Monks", SECRET)
+    link(p, GAME, outside(p, "game.yaml", source))
+    return GAME, 1, "outside the project"
+
+
+@case("confinement")
+def decks_folder_symlink_outside(p: Path) -> Expect:
+    folder = p.parent / f"{p.name}-outside" / "decks"
+    folder.mkdir(parents=True)
+    (folder / "main.yaml").write_text(
+        (p / DECK).read_text(encoding="utf-8").replace("Monaco", SECRET), encoding="utf-8"
+    )
+    link(p, f"cards/{GAME_ID}/decks", folder)
+    return DECK, 1, "outside the project"
+
+
+@case("confinement", args=("build", "evil"))
+def game_folder_symlink_outside(p: Path) -> Expect:
+    folder = p.parent / f"{p.name}-outside" / "evil"
+    shutil.copytree(p / "cards" / GAME_ID, folder)
+    link(p, "cards/evil", folder)
+    return "", None, "no game 'evil'"
+
+
+@case("confinement")
+def layout_file_symlink_outside(p: Path) -> Expect:
+    link(p, LAYOUTS, outside(p, "layouts.yaml", f"wm-card:\n  extends: {SECRET}\n"))
+    return LAYOUTS, 1, "outside the project"
+
+
+@case("confinement")
+def base_layout_symlink_outside(p: Path) -> Expect:
+    link(p, BASE, outside(p, "base.yaml", (p / BASE).read_text(encoding="utf-8")))
+    return BASE, 1, "outside the project"
+
+
+@case("confinement")
+def rules_prose_symlink_outside(p: Path) -> Expect:
+    link(p, RULES, outside(p, "rules.md", f"# {SECRET}\n"))
+    return RULES, 1, "outside the project"
+
+
+@case("confinement")
+def aid_prose_symlink_outside(p: Path) -> Expect:
+    link(p, AID, outside(p, "aid.md", f"# {SECRET}\n"))
+    return AID, 1, "outside the project"
+
+
+@case("confinement")
+def rules_py_symlink_outside(p: Path) -> Expect:
+    link(p, f"cards/{GAME_ID}/rules.py", outside(p, "rules.py", f"raise SystemExit('{SECRET}')\n"))
+    return f"cards/{GAME_ID}/rules.py", 1, "outside the project"
+
+
+@case("confinement")
+def rulebook_template_symlink_outside(p: Path) -> Expect:
+    link(p, "templates/rulebook.md.j2", outside(p, "rulebook.md.j2", f"# {SECRET}\n"))
+    return "templates/rulebook.md.j2", 1, "outside the project"
+
+
+@case("confinement")
+def include_of_symlink_outside(p: Path) -> Expect:
+    link(p, "templates/evil.md", outside(p, "evil.md", f"{SECRET}\n"))
+    append(p, RULES, '{% include "evil.md" %}\n')
+    return "templates/evil.md", 1, "outside the project"
+
+
+@case("confinement")
+def include_leaving_the_project(p: Path) -> Expect:
+    outside(p, "passwd", SECRET)
+    append(p, RULES, f'{{% include "../../{p.name}-outside/passwd" %}}\n')
+    return RULES, 1, "leaves the project"
+
+
+@case("confinement")
+def import_leaving_the_project(p: Path) -> Expect:
+    append(p, RULES, '{% import "/etc/passwd" as x %}\n')
+    return RULES, 1, "leaves the project"
+
+
+@case("confinement")
+def include_absolute_path(p: Path) -> Expect:
+    append(p, AID, '{% include "/etc/hostname" %}\n')
+    return AID, 1, "leaves the project"
+
+
+@case("confinement")
+def font_symlink_outside(p: Path) -> Expect:
+    (p / "fonts").mkdir(exist_ok=True)
+    link(p, "fonts/Evil.ttf", outside(p, "Evil.ttf", VERA.read_bytes()))
+    line = style(p, "title: {font: Vera,", "title: {font: Evil,")
+    return BASE, line, "outside the project"
+
+
+@case("confinement")
+def font_name_with_folders(p: Path) -> Expect:
+    line = style(p, "title: {font: Vera,", "title: {font: ../../etc/x,")
+    return BASE, line, "plain file name"
+
+
+@case("confinement")
+def font_name_absolute(p: Path) -> Expect:
+    line = style(p, "title: {font: Vera,", "title: {font: /usr/share/fonts/x,")
+    return BASE, line, "plain file name"
+
+
+@case("confinement")
+def image_symlink_outside(p: Path) -> Expect:
+    link(p, "art/x.png", outside(p, "x.png", png(10, 10)))
+    line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: art/x.png")
+    return LAYOUTS, line, "leaves the project"
+
+
+@case("confinement")
+def image_absolute_path(p: Path) -> Expect:
+    line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: /etc/passwd")
+    return LAYOUTS, line, "leaves the project"
+
+
+@case("confinement")
+def image_relative_path_leaving(p: Path) -> Expect:
+    outside(p, "x.png", png(10, 10))
+    line = element(p, f"type: image, x: 5, y: 20, w: 20, h: 20, path: ../{p.name}-outside/x.png")
+    return LAYOUTS, line, "leaves the project"
+
+
+@case("confinement")
+def image_path_with_nul(p: Path) -> Expect:
+    line = element(p, 'type: image, x: 5, y: 20, w: 20, h: 20, path: "art/x\\0.png"')
+    return LAYOUTS, line, "leaves the project"
+
+
+@case("confinement")
+def image_path_from_expression(p: Path) -> Expect:
+    line = element(p, 'type: image, x: 5, y: 20, w: 20, h: 20, path: \'{{ "/etc/" ~ "passwd" }}\'')
+    return LAYOUTS, line, "leaves the project"
+
+
+@case("confinement")
+def uses_deck_relative_path(p: Path) -> Expect:
+    folder = p.parent / "elsewhere"
+    shutil.copytree(p / "cards" / GAME_ID, folder)
+    (folder / "game.yaml").write_text(
+        (folder / "game.yaml").read_text(encoding="utf-8").replace("Warriors and Monks", SECRET),
+        encoding="utf-8",
+    )
+    line = append(p, GAME, "uses:\n  deck: ../../../elsewhere\n")
+    return GAME, line + 1, "not another game of this project"
+
+
+@case("confinement")
+def uses_deck_absolute_path(p: Path) -> Expect:
+    line = append(p, GAME, "uses:\n  deck: /etc\n")
+    return GAME, line + 1, "not another game of this project"
+
+
+@case("confinement")
+def uses_deck_itself(p: Path) -> Expect:
+    line = append(p, GAME, f"uses:\n  deck: {GAME_ID}\n")
+    return GAME, line + 1, "not another game of this project"
+
+
+@case("confinement")
+def uses_deck_not_text(p: Path) -> Expect:
+    line = append(p, GAME, "uses:\n  deck: [1, 2]\n")
+    return GAME, line + 1, "not another game of this project"
+
+
+@case("confinement")
+def uses_is_a_list(p: Path) -> Expect:
+    line = append(p, GAME, "uses: [a, b]\n")
+    return GAME, line, "uses must be a mapping"
+
+
+@case("confinement")
+def uses_needs_cards_not_numbers(p: Path) -> Expect:
+    line = append(p, GAME, "uses:\n  needs:\n    cards: {a: x, b: 2}\n")
+    return GAME, line + 2, "whole number"
+
+
+@case("confinement")
+def labels_symlink_outside(p: Path) -> Expect:
+    link(p, "templates/labels.yaml", outside(p, "labels.yaml", f"players: {SECRET}\n"))
+    return "templates/labels.yaml", 1, "outside the project"
+
+
+@case("confinement")
+def deck_symlink_loop(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/decks/loop.yaml").symlink_to("loop.yaml")
+    return f"cards/{GAME_ID}/decks/loop.yaml", 1, "outside the project"
+
+
+@case("confinement")
+def deck_symlink_to_device(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/decks/zero.yaml").symlink_to("/dev/zero")
+    return f"cards/{GAME_ID}/decks/zero.yaml", 1, "outside the project"
+
+
+# ---------------------------------------------------------------- files
+
+
+def fifo(p: Path, rel: str) -> None:
+    path = p / rel
+    if path.exists():
+        path.unlink()
+    os.mkfifo(path)
+
+
+@case("files")
+def deck_is_a_fifo(p: Path) -> Expect:
+    fifo(p, f"cards/{GAME_ID}/decks/pipe.yaml")
+    return f"cards/{GAME_ID}/decks/pipe.yaml", 1, "not a regular file"
+
+
+@case("files")
+def game_file_is_a_fifo(p: Path) -> Expect:
+    fifo(p, GAME)
+    return GAME, 1, "not a regular file"
+
+
+@case("files")
+def layout_file_is_a_fifo(p: Path) -> Expect:
+    fifo(p, LAYOUTS)
+    return LAYOUTS, 1, "not a regular file"
+
+
+@case("files")
+def rules_prose_is_a_fifo(p: Path) -> Expect:
+    fifo(p, RULES)
+    return RULES, 1, "not a regular file"
+
+
+@case("files")
+def template_is_a_fifo(p: Path) -> Expect:
+    fifo(p, "templates/player-aid.md.j2")
+    return "templates/player-aid.md.j2", 1, "not a regular file"
+
+
+@case("files")
+def labels_is_a_fifo(p: Path) -> Expect:
+    fifo(p, "templates/labels.yaml")
+    return "templates/labels.yaml", 1, "not a regular file"
+
+
+@case("files")
+def image_is_a_fifo(p: Path) -> Expect:
+    (p / "art").mkdir()
+    os.mkfifo(p / "art/x.png")
+    return image_case(p, None)[0], None, "not a regular file"
+
+
+@case("files")
+def font_is_a_fifo(p: Path) -> Expect:
+    (p / "fonts").mkdir(exist_ok=True)
+    os.mkfifo(p / "fonts/Pipe.ttf")
+    line = style(p, "title: {font: Vera,", "title: {font: Pipe,")
+    return BASE, line, "not a regular file"
+
+
+@case("files")
+def rules_py_is_a_fifo(p: Path) -> Expect:
+    os.mkfifo(p / f"cards/{GAME_ID}/rules.py")
+    return f"cards/{GAME_ID}/rules.py", 1, "not a regular file"
+
+
+@case("files")
+def deck_is_a_folder(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/decks/more.yaml").mkdir()
+    return f"cards/{GAME_ID}/decks/more.yaml", 1, "is a folder"
+
+
+@case("files")
+def layout_is_a_folder(p: Path) -> Expect:
+    (p / "templates/layouts/more.yaml").mkdir()
+    return "templates/layouts/more.yaml", 1, "is a folder"
+
+
+@case("files")
+def rules_prose_is_a_folder(p: Path) -> Expect:
+    (p / RULES).unlink()
+    (p / RULES).mkdir()
+    return RULES, 1, "is a folder"
+
+
+@case("files")
+def image_is_a_folder(p: Path) -> Expect:
+    (p / "art/x.png").mkdir(parents=True)
+    return image_case(p, None)[0], None, "is a folder"
+
+
+@case("files")
+def font_is_a_folder(p: Path) -> Expect:
+    (p / "fonts/Dir.ttf").mkdir(parents=True)
+    line = style(p, "title: {font: Vera,", "title: {font: Dir,")
+    return BASE, line, "is a folder"
+
+
+@case("files")
+def rules_py_is_a_folder(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/rules.py").mkdir()
+    return f"cards/{GAME_ID}/rules.py", 1, "is a folder"
+
+
+def _unreadable(monkeypatch: object, name: str) -> None:
+    """As root every file is readable: the refusal the OS gives others is simulated."""
+    import printgen.project
+
+    real_access = os.access
+
+    def access(path: object, mode: int) -> bool:
+        return False if str(path).endswith(name) else real_access(path, mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(printgen.project.os, "access", access)  # type: ignore[attr-defined]
+
+
+@case("files", patch=lambda m: _unreadable(m, "decks/main.yaml"))
+def deck_unreadable(p: Path) -> Expect:
+    return DECK, 1, "cannot be read"
+
+
+@case("files", patch=lambda m: _unreadable(m, "rules.it.md"))
+def rules_prose_unreadable(p: Path) -> Expect:
+    return RULES, 1, "cannot be read"
+
+
+@case("files", patch=lambda m: _unreadable(m, "layouts/base.yaml"))
+def layout_unreadable(p: Path) -> Expect:
+    return BASE, 1, "cannot be read"
+
+
+@case("files")
+def deck_over_the_size_limit(p: Path) -> Expect:
+    with (p / DECK).open("a", encoding="utf-8") as handle:
+        handle.write(("# " + "x" * 1000 + "\n") * 9000)
+    return DECK, 1, "over the limit"
+
+
+@case("files")
+def prose_over_the_size_limit(p: Path) -> Expect:
+    with (p / RULES).open("a", encoding="utf-8") as handle:
+        handle.write(("word " * 200 + "\n") * 9000)
+    return RULES, 1, "over the limit"
+
+
+@case("files")
+def image_over_the_size_limit(p: Path) -> Expect:
+    return image_case(p, b"\x89PNG" + b"\0" * (33 * 1024 * 1024))[0], None, "over the limit"
+
+
+@case("files")
+def deck_of_binary_garbage(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/decks/junk.yaml").write_bytes(bytes(range(256)) * 10)
+    return f"cards/{GAME_ID}/decks/junk.yaml", None, "not UTF-8"
+
+
+@case("files")
+def prose_not_utf8(p: Path) -> Expect:
+    data = (p / RULES).read_bytes() + "\nè\n".encode("latin-1")
+    (p / RULES).write_bytes(data)
+    return RULES, data.count(b"\n"), "not UTF-8"
+
+
+@case("files")
+def template_not_utf8(p: Path) -> Expect:
+    (p / "templates/evil.md").write_bytes(b"ok\n\xff\xfe\n")
+    append(p, AID, '{% include "evil.md" %}\n')
+    return "templates/evil.md", 2, "not UTF-8"
+
+
+@case("files", args=("validate", GAME_ID, "--lang", "it"))
+def empty_layout_file(p: Path) -> Expect:
+    (p / "templates/layouts/empty.yaml").write_text("", encoding="utf-8")
+    return "templates/layouts/empty.yaml", 1, "empty"
+
+
+# ---------------------------------------------------------------- YAML
+
+
+@case("yaml")
+def alias_bomb(p: Path) -> Expect:
+    lines = ["bomb:", "  a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for prev, name in zip("abcdefgh", "bcdefghi", strict=True):
+        lines.append(f"  {name}: &{name} [{', '.join(['*' + prev] * 10)}]")
+    append(p, GAME, "\n".join(lines) + "\n")
+    return GAME, None, "alias bomb"
+
+
+@case("yaml")
+def billion_laughs_in_a_deck(p: Path) -> Expect:
+    lines = ["x0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol]"]
+    for i in range(1, 12):
+        lines.append(f"x{i}: &x{i} [{', '.join([f'*x{i - 1}'] * 8)}]")
+    (p / f"cards/{GAME_ID}/decks/lol.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f"cards/{GAME_ID}/decks/lol.yaml", None, "alias bomb"
+
+
+def _fewer_values(monkeypatch: object) -> None:
+    """The limit at a tenth, so that the case runs in a moment; the test of the real limit
+    (a 10,000-card deck loads) is in test_hostile.py."""
+    from printgen.source import located_yaml
+
+    monkeypatch.setattr(located_yaml, "MAX_YAML_VALUES", 50_000)  # type: ignore[attr-defined]
+
+
+@case("yaml", patch=_fewer_values)
+def too_many_values(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/decks/many.yaml").write_text(
+        "x: [" + "1," * 60_000 + "1]\n", encoding="utf-8"
+    )
+    return f"cards/{GAME_ID}/decks/many.yaml", 1, "more than 50,000 values"
+
+
+@case("yaml")
+def nested_a_hundred_levels(p: Path) -> Expect:
+    line = append(p, GAME, "deep: " + "[" * 200 + "]" * 200 + "\n")
+    return GAME, line, "nested more than"
+
+
+@case("yaml")
+def deep_nesting(p: Path) -> Expect:
+    line = append(p, GAME, "deep: " + "[" * 5000 + "]" * 5000 + "\n")
+    return GAME, line, "nested more than 100 levels"
+
+
+@case("yaml")
+def count_with_5000_digits(p: Path) -> Expect:
+    line = edit(p, DECK, "    count: 8\n", "    count: " + "9" * 5000 + "\n")
+    return DECK, line, "too long"
+
+
+@case("yaml")
+def nan_count(p: Path) -> Expect:
+    line = edit(p, DECK, "    count: 8\n", "    count: .nan\n")
+    return DECK, line, "not a finite number"
+
+
+@case("yaml")
+def infinite_duration(p: Path) -> Expect:
+    line = edit(p, GAME, "duration: 20", "duration: .inf")
+    return GAME, line, "not a finite number"
+
+
+@case("yaml")
+def float_overflowing_to_infinity(p: Path) -> Expect:
+    line = edit(p, DECK, "bleed: 3mm", "bleed: 1.0e+400")
+    return DECK, line, "not a finite number"
+
+
+@case("yaml")
+def python_tag(p: Path) -> Expect:
+    line = edit(p, GAME, "duration: 20", "duration: !!python/object/apply:os.system ['id']")
+    return GAME, line, "not allowed"
+
+
+@case("yaml")
+def binary_tag(p: Path) -> Expect:
+    line = edit(p, GAME, "duration: 20", "duration: !!binary aGVsbG8=")
+    return GAME, line, "not allowed"
+
+
+@case("yaml")
+def custom_tag(p: Path) -> Expect:
+    line = edit(p, GAME, "duration: 20", "duration: !evil 20")
+    return GAME, line, "not allowed"
+
+
+@case("yaml")
+def merge_of_a_list(p: Path) -> Expect:
+    line = append(p, GAME, "base: &b [1, 2]\nextra:\n  <<: *b\n")
+    return GAME, line, "merges a mapping"
+
+
+@case("yaml")
+def duplicate_key(p: Path) -> Expect:
+    line = edit(p, GAME, "duration: 20", "duration: 20\nduration: 30")
+    return GAME, line + 1, "appears twice"
+
+
+@case("yaml")
+def unclosed_flow(p: Path) -> Expect:
+    line = edit(p, GAME, "players: {min: 3, max: 6}", "players: {min: 3, max: 6")
+    return GAME, line, "not closed"
+
+
+@case("yaml")
+def tab_indentation(p: Path) -> Expect:
+    line = edit(
+        p, DECK, "    count: 18\n    name: {it: Monaco", "\tcount: 18\n    name: {it: Monaco"
+    )
+    return DECK, line, "tab"
+
+
+@case("yaml")
+def deck_is_a_list(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/decks/list.yaml").write_text("- a\n- b\n", encoding="utf-8")
+    return f"cards/{GAME_ID}/decks/list.yaml", 1, "must be a mapping"
+
+
+@case("yaml")
+def deck_is_a_scalar(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/decks/word.yaml").write_text("hello\n", encoding="utf-8")
+    return f"cards/{GAME_ID}/decks/word.yaml", 1, "must be a mapping"
+
+
+@case("yaml")
+def several_documents(p: Path) -> Expect:
+    (p / f"cards/{GAME_ID}/decks/two.yaml").write_text("a: 1\n---\nb: 2\n", encoding="utf-8")
+    return f"cards/{GAME_ID}/decks/two.yaml", None, "YAML"
+
+
+@case("yaml")
+def date_value(p: Path) -> Expect:
+    line = edit(p, GAME, "duration: 20", "duration: 2024-01-01")
+    return GAME, line, "not allowed"
+
+
+# ---------------------------------------------------------------- numbers
+
+
+@case("numbers")
+def card_width_nan_text(p: Path) -> Expect:
+    line = edit(p, DECK, "size: poker", "size: {width: nan, height: 88mm}")
+    return DECK, line, "expected a length"
+
+
+@case("numbers")
+def card_width_huge(p: Path) -> Expect:
+    line = edit(p, DECK, "size: poker", "size: {width: 1.0e+20, height: 88mm}")
+    return DECK, line, "1 m"
+
+
+@case("numbers")
+def card_height_over_a_metre(p: Path) -> Expect:
+    line = edit(p, DECK, "size: poker", "size: {width: 63mm, height: 2000mm}")
+    return DECK, line, "1 m"
+
+
+@case("numbers")
+def card_size_in_inches_huge(p: Path) -> Expect:
+    line = edit(p, DECK, "size: poker", "size: {width: 99999in, height: 88mm}")
+    return DECK, line, "1 m"
+
+
+@case("numbers")
+def bleed_huge(p: Path) -> Expect:
+    line = edit(p, DECK, "bleed: 3mm", "bleed: 5000mm")
+    return DECK, line, "1 m"
+
+
+@case("numbers")
+def safe_nan(p: Path) -> Expect:
+    line = edit(p, DECK, "safe: 3mm", "safe: .nan")
+    return DECK, line, "not a finite number"
+
+
+@case("numbers")
+def safe_negative(p: Path) -> Expect:
+    line = edit(p, DECK, "safe: 3mm", "safe: -1")
+    return DECK, line, "must not be negative"
+
+
+@case("numbers")
+def count_a_billion(p: Path) -> Expect:
+    line = edit(p, DECK, "    count: 8\n", "    count: 1000000000\n")
+    return DECK, line, "100,000"
+
+
+@case("numbers")
+def deck_total_over_the_limit(p: Path) -> Expect:
+    edit(p, DECK, "    count: 18\n", "    count: 60000\n")
+    edit(p, DECK, "    count: 18\n", "    count: 60000\n")
+    return DECK, None, "over 100,000"
+
+
+@case("numbers")
+def players_a_billion(p: Path) -> Expect:
+    line = edit(p, GAME, "players: {min: 3, max: 6}", "players: {min: 3, max: 1000000000}")
+    return GAME, line, "the limit for players"
+
+
+@case("numbers")
+def players_huge_plain(p: Path) -> Expect:
+    line = edit(p, GAME, "players: {min: 3, max: 6}", "players: 99999999999")
+    return GAME, line, "players must be a number from 1"
+
+
+@case("numbers")
+def duration_huge(p: Path) -> Expect:
+    line = edit(p, GAME, "duration: 20", "duration: 100000000000000000000")
+    return GAME, line, "over 1,000,000,000"
+
+
+@case("numbers")
+def constraint_total_huge(p: Path) -> Expect:
+    line = edit(p, GAME, "    total: 68", "    total: 10000000000000")
+    return GAME, line, "over 1,000,000,000"
+
+
+def _generated_deck(p: Path, rule: str) -> None:
+    (p / f"cards/{GAME_ID}/decks/gen.yaml").write_text(
+        "layout: wm-card\nfields:\n  name: text\ngenerate:\n" + rule, encoding="utf-8"
+    )
+
+
+@case("numbers")
+def product_explosion(p: Path) -> Expect:
+    axes = "\n".join(f"      a{i}: [{', '.join(str(v) for v in range(10))}]" for i in range(9))
+    _generated_deck(p, f"  - product:\n{axes}\n    card: {{id: 'c{{{{ a0 }}}}'}}\n")
+    return f"cards/{GAME_ID}/decks/gen.yaml", 6, "the limit for one deck"
+
+
+@case("numbers")
+def product_count_huge(p: Path) -> Expect:
+    _generated_deck(p, "  - product: {a: [1, 2]}\n    count: 1000000000\n    card: {id: x}\n")
+    return f"cards/{GAME_ID}/decks/gen.yaml", 6, "100,000"
+
+
+@case("numbers")
+def balanced_a_billion_cards(p: Path) -> Expect:
+    _generated_deck(
+        p,
+        "  - balanced: {cards: 1000000000, seed: 1, symbols: {a: [x, y]}}\n"
+        "    card: {id: 'c{{ number }}'}\n",
+    )
+    return f"cards/{GAME_ID}/decks/gen.yaml", 5, "100,000"
+
+
+@case("numbers")
+def balanced_too_many_values(p: Path) -> Expect:
+    symbols = ", ".join(f"s{i}: [x]" for i in range(200))
+    _generated_deck(
+        p,
+        f"  - balanced: {{cards: 90000, seed: 1, symbols: {{{symbols}}}}}\n"
+        "    card: {id: 'c{{ number }}'}\n",
+    )
+    return f"cards/{GAME_ID}/decks/gen.yaml", 5, "the limit for one generator"
+
+
+@case("numbers")
+def element_x_nan(p: Path) -> Expect:
+    line = element(p, "type: rect, x: .nan, y: 5, w: 5, h: 5, decor: true")
+    return LAYOUTS, line, "not a finite number"
+
+
+@case("numbers")
+def element_x_nan_text(p: Path) -> Expect:
+    line = element(p, "type: rect, x: 'nan', y: 5, w: 5, h: 5, decor: true")
+    return LAYOUTS, line, "expected a length"
+
+
+@case("numbers")
+def element_w_huge(p: Path) -> Expect:
+    line = element(p, "type: rect, x: 5, y: 5, w: 1.0e+20, h: 5, decor: true")
+    return LAYOUTS, line, "1 m"
+
+
+@case("numbers")
+def element_y_negative_huge(p: Path) -> Expect:
+    line = element(p, "type: rect, x: 5, y: -99999999, w: 5, h: 5, decor: true")
+    return LAYOUTS, line, "1 m"
+
+
+@case("numbers")
+def element_x_from_expression_infinite(p: Path) -> Expect:
+    line = element(p, "type: rect, x: '{{ 1e308 * 10 }}', y: 5, w: 5, h: 5, decor: true")
+    return LAYOUTS, line, "not finite"
+
+
+@case("numbers")
+def element_h_from_expression_huge(p: Path) -> Expect:
+    line = element(p, "type: rect, x: 5, y: 5, w: 5, h: '{{ 10 ** 300 }}', decor: true")
+    return LAYOUTS, line, "1 m"
+
+
+@case("numbers")
+def stroke_width_huge(p: Path) -> Expect:
+    line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, stroke: '#000000', stroke_width: 1e20")
+    return LAYOUTS, line, "at most 100"
+
+
+@case("numbers")
+def stroke_width_nan(p: Path) -> Expect:
+    line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, stroke: '#000000', stroke_width: 'nan'")
+    return LAYOUTS, line, "finite"
+
+
+@case("numbers")
+def radius_huge(p: Path) -> Expect:
+    line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, radius: 99999999, decor: true")
+    return LAYOUTS, line, "1 m"
+
+
+@case("numbers")
+def dash_infinite(p: Path) -> Expect:
+    line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, stroke: '#000000', dash: [1e308, 1]")
+    return LAYOUTS, line, "dash lengths"
+
+
+@case("numbers")
+def font_size_1e20(p: Path) -> Expect:
+    line = style(p, "body: {font: Vera, size: 9.5,", "body: {font: Vera, size: 1e20,")
+    return BASE, line, "at most 1000"
+
+
+@case("numbers")
+def font_size_nan_text(p: Path) -> Expect:
+    line = style(p, "body: {font: Vera, size: 9.5,", "body: {font: Vera, size: 'nan',")
+    return BASE, line, "finite"
+
+
+@case("numbers")
+def font_size_infinite_text(p: Path) -> Expect:
+    line = style(p, "body: {font: Vera, size: 9.5,", "body: {font: Vera, size: '-inf',")
+    return BASE, line, "finite"
+
+
+@case("numbers")
+def min_size_huge(p: Path) -> Expect:
+    line = style(p, "min_size: 5.5, leading: 1.18", "min_size: 5e9, leading: 1.18")
+    return BASE, line, "at most 1000"
+
+
+@case("numbers")
+def leading_huge(p: Path) -> Expect:
+    line = style(p, "min_size: 5.5, leading: 1.18", "min_size: 5.5, leading: 1e9")
+    return BASE, line, "at most 10"
+
+
+@case("numbers")
+def text_at_the_largest_size_does_not_fit(p: Path) -> Expect:
+    line = style(
+        p,
+        "body: {font: Vera, size: 9.5, min_size: 5.5",
+        "body: {font: Vera, size: 1000, min_size: 900",
+    )
+    del line
+    return DECK, None, "does not fit box 'effect'"
+
+
+# ---------------------------------------------------------------- expressions
+
+
+def card_text(p: Path, value: str) -> int:
+    return edit(p, DECK, "      it: Ripristina il tempo di Pace.", f"      it: '{value}'")
+
+
+@case("expressions")
+def huge_power(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ 9 ** (9 ** 9) }}"), "bits"
+
+
+@case("expressions")
+def huge_power_of_floats(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ 9.5 ** 999999 }}"), "OverflowError"
+
+
+@case("expressions")
+def huge_product_of_integers(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ (2 ** 4000) * (2 ** 4000) * (2 ** 4000) }}"), "bits"
+
+
+@case("expressions")
+def repeated_string(p: Path) -> Expect:
+    return DECK, card_text(p, '{{ "x" * 1000000000 }}'), "1,000,000"
+
+
+@case("expressions")
+def repeated_list(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ [1, 2] * 100000000 }}"), "1,000,000"
+
+
+@case("expressions")
+def doubling_in_a_loop(p: Path) -> Expect:
+    loop = (
+        '{% set ns = namespace(s="ab") %}{% for i in range(60) %}'
+        "{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}"
+    )
+    return DECK, card_text(p, loop), "1,000,000"
+
+
+@case("expressions")
+def big_output_of_a_loop(p: Path) -> Expect:
+    loop = "{% for i in range(1000) %}{% for j in range(1000) %}xxxxxxxxxx{% endfor %}{% endfor %}"
+    return DECK, card_text(p, loop), "1,000,000"
+
+
+@case("expressions")
+def centre_filter_huge(p: Path) -> Expect:
+    return DECK, card_text(p, '{{ "a" | center(1000000000) }}'), "1,000,000"
+
+
+@case("expressions")
+def ljust_method_huge(p: Path) -> Expect:
+    return DECK, card_text(p, '{{ "a".ljust(1000000000) }}'), "1,000,000"
+
+
+@case("expressions")
+def format_width_huge(p: Path) -> Expect:
+    return DECK, card_text(p, '{{ "{:>999999999}".format(1) }}'), "format width"
+
+
+@case("expressions")
+def percent_width_from_args(p: Path) -> Expect:
+    return DECK, card_text(p, '{{ "%*d" % (999999999, 1) }}'), "format width"
+
+
+@case("expressions")
+def format_filter_width(p: Path) -> Expect:
+    return DECK, card_text(p, '{{ "%999999999d" | format(1) }}'), "format width"
+
+
+@case("expressions")
+def big_range(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ range(1000000000) | list | length }}"), "limited to 1000"
+
+
+@case("expressions")
+def method_not_called(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ card.name.upper }}"), "gives a function"
+
+
+@case("expressions")
+def method_not_called_in_text(p: Path) -> Expect:
+    return DECK, card_text(p, "Name: {{ card.id.title }}"), "gives a function"
+
+
+@case("expressions")
+def object_not_a_value(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ namespace() }}"), "Namespace object"
+
+
+@case("expressions")
+def dunder_access(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ card.__class__.__mro__ }}"), "effect"
+
+
+@case("expressions")
+def recursive_macro(p: Path) -> Expect:
+    return DECK, card_text(p, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}"), "effect"
+
+
+@case("expressions")
+def deeply_nested_parentheses(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}"), "effect"
+
+
+@case("expressions")
+def undefined_name(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ card.nmae }}"), "undefined"
+
+
+@case("expressions")
+def syntax_error(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ card.name + }}"), "effect"
+
+
+@case("expressions")
+def lipsum_is_gone(p: Path) -> Expect:
+    return DECK, card_text(p, "{{ lipsum(100000) }}"), "undefined"
+
+
+def _tiny_budget(monkeypatch: object) -> None:
+    from printgen import limits
+
+    monkeypatch.setattr(limits, "BUILD_SECONDS", 1.5)  # type: ignore[attr-defined]
+
+
+@case("expressions", patch=_tiny_budget)
+def slow_fields_share_one_budget(p: Path) -> Expect:
+    slow = (
+        "{% for i in range(1000) %}{% for j in range(1000) %}{% for k in range(1000) %}"
+        "{% endfor %}{% endfor %}{% endfor %}{{ card.id }}"
+    )
+    line = element(p, f"type: text, x: 5, y: 5, w: 50, h: 10, text: '{slow}'")
+    return LAYOUTS, line, "in all (the limit for one build)"
+
+
+@case("expressions", patch=_tiny_budget)
+def slow_card_fields_share_one_budget(p: Path) -> Expect:
+    slow = (
+        "{% for i in range(1000) %}{% for j in range(1000) %}{% for k in range(1000) %}"
+        "{% endfor %}{% endfor %}{% endfor %}"
+    )
+    source = (p / DECK).read_text(encoding="utf-8")
+    source = source.replace("    effect:\n      it: ", f"    effect:\n      it: >-\n        {slow}")
+    (p / DECK).write_text(source, encoding="utf-8")
+    return DECK, None, "in all (the limit for one build)"
+
+
+@case("expressions")
+def check_assert_huge_power(p: Path) -> Expect:
+    source = (p / GAME).read_text(encoding="utf-8")
+    assert "\nchecks:\n" in source  # the game's own checks: the hostile one goes first
+    big = "  - id: big\n    assert: '{{ 7 ** (7 ** 7) > 1 }}'\n    message: m\n"
+    (p / GAME).write_text(source.replace("\nchecks:\n", "\nchecks:\n" + big, 1), "utf-8")
+    line = source[: source.index("\nchecks:\n")].count("\n") + 2  # the checks: line
+    return GAME, line + 2, "bits"
+
+
+@case("expressions")
+def prose_huge_power(p: Path) -> Expect:
+    line = append(p, RULES, "{{ 9 ** (9 ** 9) }}\n")
+    del line
+    return RULES, 1, "bits"
+
+
+@case("expressions")
+def prose_method_not_called(p: Path) -> Expect:
+    append(p, RULES, "{{ game.title.upper }}\n")
+    return RULES, 1, "gives a function"
+
+
+@case("expressions")
+def prose_big_output(p: Path) -> Expect:
+    append(p, AID, "{% for i in range(1000) %}{{ 'x' * 999999 }}{% endfor %}\n")
+    return AID, 1, "1,000,000"
+
+
+@case("expressions")
+def prose_recursive_macro(p: Path) -> Expect:
+    append(p, AID, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}\n")
+    return AID, 1, "template error"
+
+
+# ---------------------------------------------------------------- outputs and documents
+
+
+@case("outputs")
+def deck_output_named_rulebook(p: Path) -> Expect:
+    line = edit(p, DECK, "layout: wm-card\n", "layout: wm-card\noutput: rulebook\n")
+    return DECK, line + 1, "cannot be 'rulebook'"
+
+
+@case("outputs")
+def deck_output_named_player_aid(p: Path) -> Expect:
+    line = edit(p, DECK, "layout: wm-card\n", "layout: wm-card\noutput: player-aid\n")
+    return DECK, line + 1, "cannot be 'player-aid'"
+
+
+@case("outputs")
+def deck_output_with_a_folder(p: Path) -> Expect:
+    line = edit(p, DECK, "layout: wm-card\n", "layout: wm-card\noutput: ../../x\n")
+    return DECK, line + 1, "file stem"
+
+
+@case("outputs")
+def prose_and_deck_problems_in_one_run(p: Path) -> Expect:
+    edit(p, DECK, "    count: 8\n", "    count: 0\n")
+    line = append(p, RULES, "{{ data.gaol }}\n")
+    return RULES, line, "template error"
+
+
+@case("outputs")
+def aid_problem_with_a_deck_problem(p: Path) -> Expect:
+    edit(p, DECK, "    count: 8\n", "    cuont: 8\n")
+    line = append(p, AID, "{{ t.nothing_here }}\n")
+    return AID, line, "no label 'nothing_here'"
+
+
+@case("outputs")
+def template_syntax_error_in_an_include(p: Path) -> Expect:
+    (p / "templates/part.md").write_text("ok\n{% if %}\n", encoding="utf-8")
+    append(p, RULES, '{% include "part.md" %}\n')
+    return "templates/part.md", 2, "template error"
+
+
+@case("outputs")
+def missing_include(p: Path) -> Expect:
+    append(p, RULES, '{% include "nowhere.md" %}\n')
+    return RULES, 1, "nowhere.md"
+
+
+@case("outputs")
+def huge_table_cell(p: Path) -> Expect:
+    append(p, RULES, "\n| a | b |\n| --- | --- |\n| " + "x" * 20000 + " | y |\n")
+    return RULES, 1, ""
+
+
+@case("outputs")
+def deeply_nested_quotes(p: Path) -> Expect:
+    edit(p, DECK, "    count: 8\n", "    count: 0\n")
+    append(p, RULES, "\n" + "> " * 3000 + "deep\n")
+    return DECK, None, "at least 1"
+
+
+# ---------------------------------------------------------------- images and fonts
+
+
+@case("images")
+def decompression_bomb_png(p: Path) -> Expect:
+    return image_case(p, png(13000, 13000))[0], None, "pixels"
+
+
+@case("images")
+def image_over_the_pixel_limit(p: Path) -> Expect:
+    return image_case(p, png(5000, 4000))[0], None, "16,000,000"
+
+
+@case("images")
+def truncated_png(p: Path) -> Expect:
+    data = png(64, 64, bytes(range(256)) * 64 + b"\0" * 64)
+    return image_case(p, data[: len(data) // 2])[0], None, "not an image"
+
+
+@case("images")
+def corrupt_jpeg(p: Path) -> Expect:
+    return image_case(p, b"\xff\xd8\xff\xe0" + b"\0" * 100, "art/x.jpg")[0], None, "not an image"
+
+
+@case("images")
+def text_named_png(p: Path) -> Expect:
+    return image_case(p, b"hello, not an image\n")[0], None, "not an image"
+
+
+@case("images")
+def empty_image(p: Path) -> Expect:
+    return image_case(p, b"")[0], None, "not an image"
+
+
+@case("images")
+def png_with_huge_declared_size(p: Path) -> Expect:
+    return image_case(p, png(100000, 100000, b"\0" * 10))[0], None, "pixels"
+
+
+@case("images")
+def missing_image(p: Path) -> Expect:
+    return image_case(p, None)[0], None, "not found"
+
+
+def font(p: Path, data: bytes) -> Expect:
+    (p / "fonts").mkdir(exist_ok=True)
+    (p / "fonts/Broken.ttf").write_bytes(data)
+    line = style(p, "title: {font: Vera,", "title: {font: Broken,")
+    return BASE, line, "not a TrueType font"
+
+
+@case("fonts")
+def truncated_font(p: Path) -> Expect:
+    return font(p, VERA.read_bytes()[:5000])
+
+
+@case("fonts")
+def font_cut_in_half(p: Path) -> Expect:
+    data = VERA.read_bytes()
+    return font(p, data[: len(data) // 2])
+
+
+@case("fonts")
+def empty_font(p: Path) -> Expect:
+    return font(p, b"")
+
+
+@case("fonts")
+def garbage_font(p: Path) -> Expect:
+    return font(p, b"\0\1\0\0" + os.urandom(2000))
+
+
+@case("fonts")
+def font_with_a_corrupt_table(p: Path) -> Expect:
+    data = bytearray(VERA.read_bytes())
+    data[12:200] = b"\xff" * 188
+    return font(p, bytes(data))
+
+
+# ---------------------------------------------------------------- work a real game never asks for
+
+
+@case("numbers")
+def layout_with_too_many_elements(p: Path) -> Expect:
+    body = "".join(
+        f"    e{i}: {{type: rect, x: 5, y: 5, w: 1, h: 1, decor: true}}\n" for i in range(600)
+    )
+    line = edit(
+        p,
+        LAYOUTS,
+        "wm-card:\n  extends: card-base\n",
+        f"wm-card:\n  extends: card-base\n  elements:\n{body}",
+    )
+    return LAYOUTS, line + 1, "over 500 (the limit for one layout)"
+
+
+@case("numbers")
+def game_with_too_many_cards(p: Path) -> Expect:
+    for name in ("a", "b", "c"):
+        (p / f"cards/{GAME_ID}/decks/{name}.yaml").write_text(
+            "layout: wm-card\nfields:\n  name: text\ncards:\n  - {id: x, count: 90000}\n",
+            encoding="utf-8",
+        )
+    return GAME, 1, "over 200,000 (the limit for one game)"
+
+
+@case("outputs")
+def table_of_150_columns(p: Path) -> Expect:
+    header = "|" + "|".join(f" c{i} " for i in range(150)) + "|\n"
+    rule = "|" + "|".join(" --- " for _ in range(150)) + "|\n"
+    row = "|" + "|".join(" x " for _ in range(150)) + "|\n"
+    append(p, RULES, "\n" + header + rule + row)
+    return RULES, 1, ""

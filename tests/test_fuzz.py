@@ -1,0 +1,335 @@
+"""Property-based fuzzing (Hypothesis) of the loader and the expression evaluator: whatever the
+input, the result is a value or problems of one line each with their place — never another
+exception, never unbounded time or memory. Derandomized: every run tries the same examples."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from printgen import expressions as expr
+from printgen import limits
+from printgen.options import BuildOptions
+from printgen.problems import Problem, Problems, ProjectError
+from printgen.project import Project
+from printgen.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_ID = "warriors-and-monks"
+DECK = f"cards/{GAME_ID}/decks/main.yaml"
+BASE = "templates/layouts/base.yaml"
+T = TypeVar("T")
+PLACE = re.compile(r"^[^:\s]+:\d+:\d+$")
+FUZZ = settings(
+    derandomize=True,
+    database=None,
+    deadline=None,  # the bound is asserted by the test itself, on the code under test only
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+# What hostile YAML is made of: structure, numbers no game needs, tags, aliases, expressions.
+TOKENS = [
+    ":",
+    "- ",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    "\n",
+    "  ",
+    "\t",
+    "'",
+    '"',
+    "#",
+    "&a ",
+    "*a",
+    "<<: ",
+    "!!python/name:os.system ",
+    "!!binary ",
+    "!x ",
+    "? ",
+    "---\n",
+    "...\n",
+    "|\n",
+    ">\n",
+    ".nan",
+    ".inf",
+    "-.inf",
+    "1.0e+400",
+    "9" * 60,
+    "-1",
+    "0",
+    "1e20",
+    "1000000000",
+    "count: ",
+    "size: ",
+    "bleed: ",
+    "safe: ",
+    "layout: ",
+    "id: ",
+    "fields: ",
+    "cards: ",
+    "generate: ",
+    "product: ",
+    "balanced: ",
+    "output: ",
+    "rulebook",
+    "../../etc/passwd",
+    "{{ ",
+    " }}",
+    "{% ",
+    " %}",
+    "card.name",
+    "9 ** 99999",
+    "range(10**9)",
+    "é",
+    "\u2028",
+    "\x00",
+    "\ufeff",
+]
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    root = tmp_path_factory.mktemp("fuzz") / "project"
+    shutil.copytree(ROOT / "cards" / GAME_ID, root / "cards" / GAME_ID)
+    shutil.copytree(ROOT / "printgen" / "templates", root / "templates")  # its own copy
+    yield root
+
+
+def check_problems(problems: list[Problem]) -> None:
+    for problem in problems:
+        assert PLACE.match(str(problem.where)), problem
+        assert problem.where.line >= 1 and problem.where.col >= 1, problem
+        assert "\n" not in problem.message, problem
+        assert not problem.where.path.startswith("/"), problem
+        assert "Traceback" not in problem.message and "object at 0x" not in problem.message
+
+
+@st.composite
+def mutated(draw: st.DrawFn, source: str) -> str:
+    """A file with a few random edits: tokens inserted, spans deleted or replaced."""
+    text = source
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        kind = draw(st.sampled_from(["insert", "delete", "replace"]))
+        token = draw(st.sampled_from(TOKENS) | st.text(max_size=6))
+        if kind == "insert":
+            text = text[:at] + token + text[at:]
+        else:
+            end = min(len(text), at + draw(st.integers(1, 40)))
+            text = text[:at] + (token if kind == "replace" else "") + text[end:]
+    return text
+
+
+def run_bounded(action: Callable[[], T]) -> tuple[T, float, int]:
+    tracemalloc.start()
+    started = time.monotonic()
+    try:
+        result = action()
+    finally:
+        elapsed = time.monotonic() - started
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    return result, elapsed, peak
+
+
+DECK_SOURCE = (ROOT / DECK).read_text(encoding="utf-8")
+BASE_SOURCE = (ROOT / "printgen" / BASE).read_text(encoding="utf-8")
+
+
+@settings(FUZZ, max_examples=400)
+@given(text=mutated(DECK_SOURCE))
+def test_a_mutated_deck_loads_or_says_where_it_is_wrong(project: Path, text: str) -> None:
+    (project / DECK).write_text(text, encoding="utf-8", errors="surrogatepass")
+    expr.reset_budget()
+
+    def check() -> list[Problem]:
+        problems = Problems()
+        Session(Project.at(project)).check(GAME_ID, BuildOptions(languages=("en",)), problems)
+        return list(problems)
+
+    problems, elapsed, peak = run_bounded(check)
+    check_problems(problems)
+    assert elapsed < 5.0
+    assert peak < 200 * 2**20
+
+
+@settings(FUZZ, max_examples=150)
+@given(text=mutated(BASE_SOURCE))
+def test_a_mutated_layout_lays_out_or_says_where_it_is_wrong(project: Path, text: str) -> None:
+    (project / DECK).write_text(DECK_SOURCE, encoding="utf-8")
+    (project / BASE).write_text(text, encoding="utf-8", errors="surrogatepass")
+    expr.reset_budget()
+
+    def check() -> list[Problem]:
+        problems = Problems()
+        Session(Project.at(project)).check(GAME_ID, BuildOptions(languages=("it",)), problems)
+        return list(problems)
+
+    problems, elapsed, peak = run_bounded(check)
+    check_problems(problems)
+    assert elapsed < 5.0
+    assert peak < 200 * 2**20
+    (project / BASE).write_text(BASE_SOURCE, encoding="utf-8")
+
+
+# ---------------------------------------------------------------- expressions
+
+NUMBERS = st.sampled_from(
+    ["0", "1", "-1", "2", "9", "10", "255", "4096", "99999", "10**9", "1e308", "0.5", "(9**9)"]
+)
+STRINGS = st.sampled_from(['"x"', '"ab"', '""', '"{:>99999999}"', '"%*d"', '"{}"', '"%s"'])
+NAMES = st.sampled_from(
+    ["card.name", "card.count", "card.tags", "card", "data.goal", "card.name.upper", "lang"]
+)
+ATOMS = NUMBERS | STRINGS | NAMES | st.just("[1, 2, 3]") | st.just("range(5)")
+BINARY = ["+", "-", "*", "/", "//", "%", "**", "~", "==", "<", "and", "or", "in"]
+FILTERS = [
+    "upper",
+    "length",
+    "list",
+    "join",
+    "int",
+    "float",
+    "round",
+    "string",
+    "first",
+    "sum",
+    "center(99999999)",
+    "center(5)",
+    "indent(10**9)",
+    "replace('x', 'xxxxxxxx')",
+    "format(1)",
+    "batch(3)",
+    "wordwrap(5)",
+    "truncate(3)",
+    "reverse",
+    "unique",
+    "sort",
+]
+METHODS = [".upper()", ".ljust(10**9)", ".format(1)", ".split()", ".count('x')", ".zfill(50)"]
+
+
+def expressions() -> st.SearchStrategy[str]:
+    return st.recursive(
+        ATOMS,
+        lambda inner: st.one_of(
+            st.tuples(inner, st.sampled_from(BINARY), inner).map(
+                lambda t: f"({t[0]} {t[1]} {t[2]})"
+            ),
+            st.tuples(inner, st.sampled_from(FILTERS)).map(lambda t: f"({t[0]} | {t[1]})"),
+            st.tuples(inner, st.sampled_from(METHODS)).map(lambda t: f"{t[0]}{t[1]}"),
+            inner.map(lambda e: f"range({e})"),
+            inner.map(lambda e: f"[{e}, {e}]"),
+            inner.map(lambda e: f"(not {e})"),
+        ),
+        max_leaves=8,
+    )
+
+
+@st.composite
+def templates(draw: st.DrawFn) -> str:
+    """A field value: text with expressions, loops and namespace updates mixed in."""
+    parts = []
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["text", "expr", "for", "set"]))
+        if kind == "text":
+            parts.append(draw(st.sampled_from(["Gain ", "**bold** ", ":bean: ", "{", "}"])))
+        elif kind == "expr":
+            parts.append("{{ " + draw(expressions()) + " }}")
+        elif kind == "for":
+            parts.append(
+                "{% for i in "
+                + draw(expressions())
+                + " %}{{ "
+                + draw(expressions())
+                + " }}{% endfor %}"
+            )
+        else:
+            parts.append(
+                "{% set ns = namespace(v=" + draw(expressions()) + ") %}"
+                "{% for i in range(30) %}{% set ns.v = ns.v "
+                + draw(st.sampled_from(["~", "*", "+"]))
+                + " ns.v %}{% endfor %}{{ ns.v }}"
+            )
+    return "".join(parts)
+
+
+CONTEXT = {
+    "card": {"name": "Monk", "count": 18, "tags": ["a", "b"], "id": "monk"},
+    "data": {"goal": 12},
+    "lang": "en",
+}
+
+
+def check_value(value: object) -> None:
+    if isinstance(value, str):
+        assert len(value) <= limits.MAX_RESULT_CHARS
+        assert " object at 0x" not in value and "<bound method" not in value
+    elif isinstance(value, (list, tuple, dict)):
+        assert len(value) <= limits.MAX_RESULT_ITEMS
+    else:
+        assert value is None or isinstance(value, (int, float, bool)), type(value)
+
+
+@settings(FUZZ, max_examples=1500)
+@given(source=expressions())
+def test_a_random_expression_gives_a_printable_value_or_one_clear_error(source: str) -> None:
+    expr.reset_budget()
+
+    def run() -> tuple[str, object]:
+        try:
+            return ("value", expr.evaluate_native("{{ " + source + " }}", CONTEXT))
+        except expr.ExpressionError as exc:
+            return ("error", str(exc))
+
+    (kind, result), elapsed, peak = run_bounded(run)
+    if kind == "value":
+        check_value(result)
+    else:
+        assert isinstance(result, str)
+        assert "\n" not in result and "Traceback" not in result, result
+    assert elapsed < 3.0, source
+    assert peak < 200 * 2**20, source
+
+
+@settings(FUZZ, max_examples=400)
+@given(source=templates())
+def test_a_random_template_renders_printable_text_or_one_clear_error(source: str) -> None:
+    expr.reset_budget()
+
+    def run() -> tuple[str, object]:
+        try:
+            return ("value", expr.evaluate(source, CONTEXT))
+        except expr.ExpressionError as exc:
+            return ("error", str(exc))
+
+    (kind, result), elapsed, peak = run_bounded(run)
+    if kind == "value":
+        check_value(result)
+    else:
+        assert isinstance(result, str)
+        assert "\n" not in result or "\n" in source, result
+        assert "Traceback" not in result, result
+    assert elapsed < 3.0, source
+    assert peak < 200 * 2**20, source
+
+
+def test_project_errors_never_escape_the_session(project: Path) -> None:
+    """The fuzzed deck above is checked through Session.check, which reports a file that does
+    not load as problems; loading it directly raises ProjectError (and nothing else)."""
+    (project / DECK).write_text("cards: [", encoding="utf-8")
+    with pytest.raises(ProjectError):
+        Session(Project.at(project)).game(GAME_ID)
+    (project / DECK).write_text(DECK_SOURCE, encoding="utf-8")
