@@ -6,19 +6,17 @@ and evaluated by the resolve stage.
 
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
-from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GENERATED_VALUES
+from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.model.units import CARD_PRESETS
 from printgen.problems import Where
 from printgen.project import Project
-from printgen.source import generate
-from printgen.source.arrangement import read_arrangement
+from printgen.source.generator_rules import read_generator
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
 
@@ -303,7 +301,7 @@ def _generated(
         checker.keys(rule, {"product", "balanced", "count", "card"}, {"card"}, "generate rule")
         template = rule.get("card")
         before = len(checker.problems)
-        for combo in _combos(checker, rule, folder):
+        for combo in read_generator(checker, rule, folder):
             card = _card(
                 checker, template, rule.at("card"), types, default_layout, combo.scope, combo.count
             )
@@ -312,101 +310,6 @@ def _generated(
             if len(checker.problems) > before:
                 break  # one broken template would otherwise repeat its error for every card
     return cards
-
-
-def _combos(checker: Checker, rule: LDict, folder: Path | None) -> list[generate.Generated]:
-    if ("product" in rule) == ("balanced" in rule):
-        checker.error(rule.where, "a generate rule needs exactly one of 'product' or 'balanced'")
-        return []
-    copies = checker.integer(
-        rule, "count", "generate rule", 1, 1, MAX_COUNT, "the limit for one deck"
-    )
-    if "product" in rule:
-        axes = checker.mapping(rule["product"], rule.at("product"), "product")
-        if axes is None:
-            return []
-        lists = {}
-        for name, values in axes.items():
-            seq = checker.sequence(values, axes.at(name), f"product axis '{name}'")
-            if seq is not None:
-                checker.translations_in(seq, axes.at(name), f"product axis '{name}'")
-                lists[name] = list(seq)
-        total = math.prod(len(values) for values in lists.values()) * copies
-        if total > MAX_CARDS_PER_DECK or total * len(lists) > MAX_GENERATED_VALUES:
-            checker.error(
-                rule.at("product"),
-                f"this product makes {total:,} cards, over {MAX_CARDS_PER_DECK:,} "
-                "(the limit for one deck); use fewer values",
-            )
-            return []
-        return generate.product(lists, copies)
-    spec = checker.mapping(rule["balanced"], rule.at("balanced"), "balanced")
-    if spec is None:
-        return []
-    checker.keys(
-        spec,
-        {"cards", "seed", "symbols", "dash", "first", "arrangement"},
-        {"cards", "seed", "symbols"},
-        "balanced",
-    )
-    total = checker.integer(
-        spec, "cards", "balanced", 1, 1, MAX_CARDS_PER_DECK, "the limit for one deck"
-    )
-    symbols = checker.mapping(spec.get("symbols"), spec.at("symbols"), "balanced symbols")
-    if symbols is None:
-        return []
-    columns: dict[str, list[Any]] = {}
-    for name, values in symbols.items():
-        seq = checker.sequence(values, symbols.at(name), f"symbol '{name}'")
-        if seq is not None and len(seq) >= 1:
-            columns[name] = list(seq)
-    if total * len(columns) > MAX_GENERATED_VALUES:
-        checker.error(
-            spec.at("symbols"),
-            f"{total:,} cards × {len(columns):,} symbols is over {MAX_GENERATED_VALUES:,} "
-            "values (the limit for one generator); use fewer",
-        )
-        return []
-    dash = spec.get("dash", "-")
-    arrangement = None
-    if "arrangement" in spec:
-        arrangement = _arrangement(checker, spec, folder, total, columns, dash)
-        if arrangement is None:
-            return []
-    return generate.balanced(
-        total,
-        spec.get("seed", 0),
-        columns,
-        dash,
-        checker.integer(spec, "first", "balanced", default=1),
-        arrangement,
-    )
-
-
-def _arrangement(
-    checker: Checker,
-    spec: LDict,
-    folder: Path | None,
-    total: int,
-    columns: dict[str, list[Any]],
-    dash: Any,
-) -> list[list[int]] | None:
-    """The cards' values from an arrangement file next to the deck (see source/arrangement.py)."""
-    name = spec.get("arrangement")
-    if not isinstance(name, str) or not re.fullmatch(r"[\w.-]+", name) or folder is None:
-        checker.error(
-            spec.at("arrangement"),
-            "arrangement must name a file next to the deck file, e.g. simboli-arrangement.txt",
-        )
-        return None
-    keys = {symbol: [_key(v) for v in values] for symbol, values in columns.items()}
-    rel = f"{spec.where.path.rsplit('/', 1)[0]}/{name}"
-    return read_arrangement(checker, folder / name, rel, total, keys, "-")
-
-
-def _key(value: Any) -> str:
-    """How an arrangement file writes a value: its ``key``, else the value itself."""
-    return str(value.get("key")) if isinstance(value, dict) else str(value)
 
 
 def _unique_ids(checker: Checker, cards: list[CardType], what: str) -> None:

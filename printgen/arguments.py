@@ -1,0 +1,235 @@
+"""The command line's grammar: every command, option and value type of ``printgen``.
+
+Kept apart from cli.py (which runs the commands) and importing nothing heavy: building the
+parser is on every command's start-up path.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from printgen import __version__
+from printgen.options import Duplex, Format, Offset, Output, Paper, Service
+from printgen.simulate.options import add_simulate_parser, add_validate_options
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(
+        prog="printgen",
+        description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.",
+    )
+    main.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    main.add_argument(
+        "--project",
+        default=".",
+        metavar="DIR",
+        help="project folder holding cards/ (and optionally templates/, fonts/); default: .",
+    )
+    # --project is accepted after the command too; given there, it wins
+    project = argparse.ArgumentParser(add_help=False)
+    project.add_argument("--project", default=argparse.SUPPRESS, metavar="DIR", help="as above")
+    sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    options = _build_options()
+    sub.add_parser(
+        "build", help="validate, then build PDFs into build/", parents=[options, project]
+    )
+    sub.add_parser(
+        "watch",
+        help="build, then rebuild whenever a file in cards/, templates/ or fonts/ changes",
+        parents=[options, project],
+    )
+    validate = sub.add_parser(
+        "validate",
+        help="check games as a build with the same options would, without writing anything",
+        parents=[_game_options(), project],
+    )
+    sub.add_parser("list", help="list the games of the project", parents=[project])
+    new = sub.add_parser(
+        "new",
+        help="write a small starter game into cards/GAME-ID/ that builds at once",
+        parents=[project],
+    )
+    new.add_argument("game_id", metavar="GAME-ID", help="the new game's id, e.g. my-game")
+    new.add_argument(
+        "--lang",
+        action="append",
+        metavar="LANG",
+        help="a language of the game, repeatable (default: en)",
+    )
+    add_validate_options(validate)
+    add_simulate_parser(sub, project)
+    icons = sub.add_parser(
+        "icons",
+        help="write icons.pdf: every icon the project (or GAME) can use, with its name",
+        parents=[project],
+    )
+    icons.add_argument("game", nargs="?", metavar="GAME", help="a game id: add its own icons")
+    icons.add_argument("--fa", action="store_true", help="list the Font Awesome Free icons too")
+    icons.add_argument(
+        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+    )
+    calibrate = sub.add_parser(
+        "calibrate",
+        help="write calibration.pdf: print it double-sided to read your printer's back offset",
+        parents=[project],
+    )
+    calibrate.add_argument("--paper", choices=tuple(Paper), default=None, help="default: a4")
+    calibrate.add_argument(
+        "--duplex",
+        choices=(Duplex.LONG, Duplex.SHORT),
+        default=None,
+        help="the edge your printer turns the sheet over (default: long)",
+    )
+    calibrate.add_argument(
+        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+    )
+    return main
+
+
+def _game_options() -> argparse.ArgumentParser:
+    """What a build makes and validate checks: the same options for both."""
+    build = argparse.ArgumentParser(add_help=False)
+    build.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    build.add_argument(
+        "--lang",
+        action="append",
+        metavar="LANG",
+        help="language to build, repeatable (default: every language the game has)",
+    )
+    build.add_argument(
+        "--paper",
+        choices=tuple(Paper),
+        default=None,
+        help="paper for card sheets (default: printgen.yaml's, else a4)",
+    )
+    build.add_argument(
+        "--duplex",
+        choices=tuple(Duplex),
+        default=None,
+        help="how backs print: the sheet turned over its long edge (default) or short edge, "
+        "fold (fronts and backs side by side, fold and glue), or none (fronts only)",
+    )
+    build.add_argument(
+        "--gutter",
+        type=_length,
+        default=None,
+        metavar="LENGTH",
+        help="gap between cards on a sheet, e.g. 4mm (default 0: cards share their cut lines)",
+    )
+    build.add_argument(
+        "--back-offset",
+        type=_offset,
+        default=None,
+        metavar="X,Y",
+        help="move every back X mm right and Y mm up, as calibration.pdf reads "
+        "(default: printgen.yaml's, else 0,0)",
+    )
+    build.add_argument(
+        "--cards",
+        action="append",
+        type=_ids,
+        metavar="ID[,ID...]",
+        help="print only these cards (card id or deck/card), e.g. after a tweak",
+    )
+    build.add_argument(
+        "--copies",
+        type=_copies,
+        default=None,
+        metavar="N",
+        help="print each card N times (default: its count in the deck)",
+    )
+    build.add_argument(
+        "--format",
+        action="append",
+        choices=tuple(Format),
+        help="what to make of the card outputs, repeatable: pdf sheets (default), png (one "
+        "image per card face), tts (Tabletop Simulator deck)",
+    )
+    build.add_argument(
+        "--dpi", type=_dpi, default=300, help="resolution of png images (default: 300)"
+    )
+    build.add_argument(
+        "--service",
+        choices=tuple(Service),
+        default=None,
+        help="png images at the exact pixel size of MakePlayingCards (mpc) or "
+        "DriveThruCards (dtc), the bleed extended to fill it",
+    )
+    build.add_argument(
+        "--only",
+        action="append",
+        choices=tuple(Output),
+        help="build only these outputs, repeatable (default: all)",
+    )
+    build.add_argument(
+        "--booklet",
+        action="store_true",
+        help="also make rulebook-booklet.pdf: A5 pages imposed two to a sheet for saddle-stitch",
+    )
+    return build
+
+
+def _build_options() -> argparse.ArgumentParser:
+    build = argparse.ArgumentParser(add_help=False, parents=[_game_options()])
+    build.add_argument(
+        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+    )
+    return build
+
+
+def _length(value: str) -> float:
+    from printgen.model.units import parse_length
+
+    try:
+        length = parse_length(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 0 <= length <= 20:
+        raise argparse.ArgumentTypeError("expected a gutter from 0 to 20 mm")
+    return length
+
+
+def _offset(value: str) -> Offset:
+    from printgen.settings import parse_offset
+
+    try:
+        return parse_offset(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _ids(value: str) -> tuple[str, ...]:
+    ids = tuple(part.strip() for part in value.split(",") if part.strip())
+    if not ids:
+        raise argparse.ArgumentTypeError("expected card ids separated by commas")
+    return ids
+
+
+def _bounded_int(value: str, low: int, high: int, what: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = low - 1
+    if not low <= number <= high:
+        raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}")
+    return number
+
+
+def _copies(value: str) -> int:
+    return _bounded_int(value, 1, 100, "a number of copies")
+
+
+def _dpi(value: str) -> int:
+    return _bounded_int(value, 72, 1200, "a resolution in dpi")
+
+
+def negative_values(argv: list[str]) -> list[str]:
+    """``--back-offset -1,2`` as ``--back-offset=-1,2``: argparse takes a value starting with a
+    minus sign for an option, and offsets are often negative."""
+    glued: list[str] = []
+    for arg in argv:
+        if glued and glued[-1] == "--back-offset" and arg.startswith("-"):
+            glued[-1] = f"--back-offset={arg}"
+        else:
+            glued.append(arg)
+    return glued

@@ -1,0 +1,106 @@
+"""Image elements: the file read once through the project's confinement, checked from its header
+(pixel cap) before any decoding; SVG pictures parsed to be drawn as vectors."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printgen.layout.face import Image
+from printgen.layout.props import Props
+from printgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
+from printgen.problems import Problem, ProjectError, Where, fail
+from printgen.project import Project
+
+if TYPE_CHECKING:
+    from printgen.layout.evaluate import LayoutContext
+
+
+def lay_out_image(
+    ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]
+) -> Image | None:
+    raw = props.value("path")
+    if not raw:
+        return None
+    where = props.where("path")
+    shown = str(raw) if len(str(raw)) <= 80 else str(raw)[:77] + "…"
+    try:
+        path = ctx.project.inside(str(raw), where)
+        if not (path.exists() or path.is_symlink()):
+            raise ProjectError([])
+        real = ctx.project.file(path, where, MAX_IMAGE_BYTES, f"image '{shown}'")
+        info = real.stat()
+        try:  # read once for every card that shows it
+            data = _image_bytes(ctx.project, real, info.st_mtime_ns, info.st_size)
+        except ProjectError as exc:
+            raise fail(where, f"image '{shown}': {exc.problems[0].message}") from None
+    except ProjectError as exc:
+        for problem in exc.problems or [
+            Problem(
+                where,
+                f"image '{shown}' not found; put the file there (paths are relative to "
+                "the project folder)",
+            )
+        ]:
+            ctx.report(problem.where, problem.message, once=("image", str(raw)))
+        return None
+    if real.suffix.lower() == ".svg":
+        why = _unreadable_svg(data, real.parent)
+        if why:
+            ctx.report(where, f"'{shown}' {why}", once=("image", str(raw)))
+            return None
+        return Image(*box, data, real.parent)
+    trouble = image_trouble(data)
+    if trouble:
+        ctx.report(
+            where,
+            f"'{shown}' is not an image ReportLab can place ({trouble}); save it as PNG, JPEG "
+            "or SVG",
+            once=("image", str(raw)),
+        )
+        return None
+    return Image(*box, data)
+
+
+def _unreadable_svg(data: bytes, folder: Path) -> str:
+    """Why an SVG picture cannot be drawn ('' when it can)."""
+    from printgen.icons.svg import SvgError, parse
+
+    try:
+        parse(data, folder)
+    except SvgError as exc:
+        return f"is not an SVG picture printgen can draw ({exc}); save it again as plain SVG"
+    return ""
+
+
+@lru_cache(maxsize=16)
+def _image_bytes(project: Project, real: Path, mtime_ns: int, size: int) -> bytes:
+    return project.read_bytes(real, Where(project.rel(real)), MAX_IMAGE_BYTES)
+
+
+@lru_cache(maxsize=64)
+def image_trouble(data: bytes) -> str:
+    """What is wrong with an image file ('' when nothing): its header is read first, and its
+    pixels are decoded only when there are not too many of them."""
+    import warnings
+
+    from PIL import Image as PILImage
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            with PILImage.open(io.BytesIO(data)) as image:
+                width, height = image.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    return (
+                        f"{width}×{height} pixels, over {MAX_IMAGE_PIXELS:,} "
+                        "(the limit for one image)"
+                    )
+                image.load()  # a truncated or corrupt file fails here, not in the PDF
+    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
+        return f"more than {MAX_IMAGE_PIXELS:,} pixels (the limit for one image)"
+    except Exception as exc:  # Pillow raises many kinds for a broken file
+        return str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
+    return ""

@@ -1,0 +1,111 @@
+"""A deck's `generate:` rules read into the combinations the generators deal: the `product`
+axes, or the `balanced` symbols (with an optional arrangement file found offline)."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GENERATED_VALUES
+from printgen.source import generate
+from printgen.source.arrangement import read_arrangement
+from printgen.source.located_yaml import LDict
+from printgen.source.readers import Checker
+
+
+def read_generator(checker: Checker, rule: LDict, folder: Path | None) -> list[generate.Generated]:
+    """The combinations one `generate:` rule deals (product or balanced), its spec checked."""
+    if ("product" in rule) == ("balanced" in rule):
+        checker.error(rule.where, "a generate rule needs exactly one of 'product' or 'balanced'")
+        return []
+    copies = checker.integer(
+        rule, "count", "generate rule", 1, 1, MAX_COUNT, "the limit for one deck"
+    )
+    if "product" in rule:
+        axes = checker.mapping(rule["product"], rule.at("product"), "product")
+        if axes is None:
+            return []
+        lists = {}
+        for name, values in axes.items():
+            seq = checker.sequence(values, axes.at(name), f"product axis '{name}'")
+            if seq is not None:
+                checker.translations_in(seq, axes.at(name), f"product axis '{name}'")
+                lists[name] = list(seq)
+        total = math.prod(len(values) for values in lists.values()) * copies
+        if total > MAX_CARDS_PER_DECK or total * len(lists) > MAX_GENERATED_VALUES:
+            checker.error(
+                rule.at("product"),
+                f"this product makes {total:,} cards, over {MAX_CARDS_PER_DECK:,} "
+                "(the limit for one deck); use fewer values",
+            )
+            return []
+        return generate.product(lists, copies)
+    spec = checker.mapping(rule["balanced"], rule.at("balanced"), "balanced")
+    if spec is None:
+        return []
+    checker.keys(
+        spec,
+        {"cards", "seed", "symbols", "dash", "first", "arrangement"},
+        {"cards", "seed", "symbols"},
+        "balanced",
+    )
+    total = checker.integer(
+        spec, "cards", "balanced", 1, 1, MAX_CARDS_PER_DECK, "the limit for one deck"
+    )
+    symbols = checker.mapping(spec.get("symbols"), spec.at("symbols"), "balanced symbols")
+    if symbols is None:
+        return []
+    columns: dict[str, list[Any]] = {}
+    for name, values in symbols.items():
+        seq = checker.sequence(values, symbols.at(name), f"symbol '{name}'")
+        if seq is not None and len(seq) >= 1:
+            columns[name] = list(seq)
+    if total * len(columns) > MAX_GENERATED_VALUES:
+        checker.error(
+            spec.at("symbols"),
+            f"{total:,} cards × {len(columns):,} symbols is over {MAX_GENERATED_VALUES:,} "
+            "values (the limit for one generator); use fewer",
+        )
+        return []
+    dash = spec.get("dash", "-")
+    arrangement = None
+    if "arrangement" in spec:
+        arrangement = _arrangement(checker, spec, folder, total, columns, dash)
+        if arrangement is None:
+            return []
+    return generate.balanced(
+        total,
+        spec.get("seed", 0),
+        columns,
+        dash,
+        checker.integer(spec, "first", "balanced", default=1),
+        arrangement,
+    )
+
+
+def _arrangement(
+    checker: Checker,
+    spec: LDict,
+    folder: Path | None,
+    total: int,
+    columns: dict[str, list[Any]],
+    dash: Any,
+) -> list[list[int]] | None:
+    """The cards' values from an arrangement file next to the deck (see source/arrangement.py)."""
+    name = spec.get("arrangement")
+    if not isinstance(name, str) or not re.fullmatch(r"[\w.-]+", name) or folder is None:
+        checker.error(
+            spec.at("arrangement"),
+            "arrangement must name a file next to the deck file, e.g. simboli-arrangement.txt",
+        )
+        return None
+    keys = {symbol: [_key(v) for v in values] for symbol, values in columns.items()}
+    rel = f"{spec.where.path.rsplit('/', 1)[0]}/{name}"
+    return read_arrangement(checker, folder / name, rel, total, keys, "-")
+
+
+def _key(value: Any) -> str:
+    """How an arrangement file writes a value: its ``key``, else the value itself."""
+    return str(value.get("key")) if isinstance(value, dict) else str(value)
