@@ -166,6 +166,14 @@ def _game_options() -> argparse.ArgumentParser:
         action="store_true",
         help="also make rulebook-booklet.pdf: A5 pages imposed two to a sheet for saddle-stitch",
     )
+    build.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="games and languages built at once, in separate processes (default: one per core; "
+        "1: one after another in this process)",
+    )
     return build
 
 
@@ -173,6 +181,11 @@ def _build_options() -> argparse.ArgumentParser:
     build = argparse.ArgumentParser(add_help=False, parents=[_game_options()])
     build.add_argument(
         "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+    )
+    build.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="build every game again, even when nothing it reads changed since the last build",
     )
     return build
 
@@ -217,6 +230,10 @@ def _bounded_int(value: str, low: int, high: int, what: str) -> int:
 
 def _copies(value: str) -> int:
     return _bounded_int(value, 1, 100, "a number of copies")
+
+
+def _jobs(value: str) -> int:
+    return _bounded_int(value, 1, 64, "a number of processes")
 
 
 def _dpi(value: str) -> int:

@@ -1,41 +1,59 @@
 """``printgen build`` and ``validate``: check every requested game, produce its outputs in
-memory, and only when nothing failed write them, all or nothing (printgen.write)."""
+memory, and only when nothing failed write them, all or nothing (printgen.write).
+
+First the build cache (printgen.cache) names the games whose inputs have not changed since
+they were built into the same folder with the same options: those are not built again, and
+nothing heavy is imported to find that out. The rest are built as units of work — one game in
+one language — in worker processes when there are cores to spare (printgen.jobs). Files whose
+bytes did not change are left as they are, so a PDF viewer reloads only what is new.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from printgen.documents.prose import check_prose
-from printgen.expressions import reset_budget
+from printgen.cache import BuildCache, Record
 from printgen.options import BuildOptions, Output
-from printgen.outputs import OutputJob, maker
-from printgen.problems import Problems
+from printgen.problems import Problems, Severity
 from printgen.progress import Progress, summary
-from printgen.session import Checked, Session
+from printgen.project import Project
 from printgen.write import write_all
+
+if TYPE_CHECKING:
+    from printgen.jobs import Made, Unit
+    from printgen.session import Checked, Session
 
 EXIT_BAD_INPUT = 2
 
 
-def build_games(session: Session, games: list[str], options: BuildOptions) -> int:
+def build_games(
+    project: Project,
+    games: list[str],
+    options: BuildOptions,
+    *,
+    jobs: int = 1,
+    cache: bool = True,
+) -> int:
     """Build (or, with ``options.out`` None, only check) the games; return the exit status."""
-    reset_budget()  # the time limit on expressions is one budget for this whole build
-    problems = Problems()
     progress = Progress()
-    checked = []
+    store = BuildCache(project, options) if cache and options.out is not None else None
+    fresh: dict[str, Record] = {}
+    for game_id in games if store else ():
+        progress.step(f"{game_id}: comparing with the last build")
+        record = store.fresh(game_id) if store else None
+        if record is not None:
+            fresh[game_id] = record
+    todo = [game_id for game_id in games if game_id not in fresh]
+    made = _make_games(project, todo, options, jobs, progress) if todo else []
+    problems = Problems()
     for game_id in games:
-        progress.step(f"{game_id}: checking")
-        checked.append(session.check(game_id, options, problems))
-    files: dict[Path, bytes] = {}
-    if problems.has_errors():  # the documents' prose is checked too: every problem in one run
-        for item in checked:
-            if item is not None:
-                check_prose(session.project, item.game, item.decks, options, problems)
-    else:
-        for item in checked:
-            if item is not None:
-                files.update(produce(session, item, options, problems, progress))
+        if game_id in fresh:  # its warnings still stand: say them again
+            problems.extend(fresh[game_id].problems())
+        else:
+            problems.extend(p for item in made if item.unit.game == game_id for p in item.problems)
     progress.clear()
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -47,8 +65,18 @@ def build_games(session: Session, games: list[str], options: BuildOptions) -> in
         for game_id in games:
             print(f"{game_id}: ok")
         return 0
+    files = {path: data for item in made for path, data in item.files.items()}
+    if cache:  # a file already holding these bytes is left alone; --no-cache rewrites all
+        previous = {game_id: store.previous(game_id) for game_id in todo} if store else {}
+        changed = {
+            path: data
+            for path, data in files.items()
+            if not _unchanged(path, data, previous.get(path_game(path, options.out)), store)
+        }
+    else:
+        changed = files
     try:
-        write_all(files)
+        write_all(changed)
     except OSError as exc:
         print(
             f"printgen: cannot write {exc.filename or options.out}: {exc.strerror or exc}; "
@@ -56,23 +84,52 @@ def build_games(session: Session, games: list[str], options: BuildOptions) -> in
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    root = session.project.root
-
-    def shown(path: Path) -> Path:
-        return path.relative_to(root) if path.is_relative_to(root) else path
-
-    images: dict[Path, int] = {}
-    for path in files:
-        if path.suffix == ".pdf" or (path.parent.name == "tts" and path.suffix == ".json"):
-            print(f"wrote {shown(path)}")
-        elif path.suffix == ".png":  # exports: one line per folder, not per image
-            folder = path.parent.parent if path.parent.parent.name == "png" else path.parent
-            images[folder] = images.get(folder, 0) + 1
-    for folder, count in images.items():
-        print(f"wrote {count} images in {shown(folder)}/")
-    written = {str(path): data for path, data in files.items()}
-    print(summary(len(games), written, len(problems.warnings), progress.seconds))
+    if store is not None:
+        _remember(store, todo, made)
+    _report_written(project, changed)
+    up_to_date = len(files) - len(changed) + sum(len(r.outputs) for r in fresh.values())
+    written = {str(path): data for path, data in changed.items()}
+    print(
+        summary(
+            len(games), written, len(problems.warnings), progress.seconds, up_to_date, len(todo)
+        )
+    )
     return 0
+
+
+def _make_games(
+    project: Project, games: list[str], options: BuildOptions, jobs: int, progress: Progress
+) -> list[Made]:
+    from printgen import jobs as work
+    from printgen.expressions import reset_budget
+
+    reset_budget()  # the time limit on expressions is one budget for this whole build
+    units, planning = work.plan(project, games, options, jobs)
+
+    def done(item: Made) -> None:
+        where = f" [{item.unit.lang}]" if item.unit.lang else ""
+        progress.step(f"{item.unit.game}{where}: made")
+
+    made = work.run(project, units, options, jobs, make_unit, done)
+    for item in made:
+        item.reads |= planning.get(item.unit.game, set())
+    return made
+
+
+def make_unit(session: Session, unit: Unit, options: BuildOptions) -> Made:
+    """One unit of a build: the game checked and, when it has no errors, its outputs made."""
+    from printgen.documents.prose import check_prose
+    from printgen.jobs import Made
+
+    problems = Problems()
+    checked = session.check(unit.game, options, problems)
+    files: dict[Path, bytes] = {}
+    if checked is not None:
+        if problems.has_errors():  # the documents' prose is checked too: every problem in one run
+            check_prose(session.project, checked.game, checked.decks, options, problems)
+        else:
+            files = produce(session, checked, options, problems)
+    return Made(unit, list(problems), files)
 
 
 def produce(
@@ -83,6 +140,8 @@ def produce(
     progress: Progress | None = None,
 ) -> dict[Path, bytes]:
     """Every output file of one checked game, in memory; problems found making them reported."""
+    from printgen.outputs import OutputJob, maker
+
     files: dict[Path, bytes] = {}
     out = options.out or session.project.root / "build"
     for lang, decks in item.decks.items():
@@ -103,3 +162,49 @@ def produce(
                 for name, data in maker(output)(job, problems).items():
                     files[folder / name] = data
     return files
+
+
+def path_game(path: Path, out: Path) -> str:
+    """The game an output belongs to: outputs are written to <out>/<game>/<lang>/."""
+    return path.relative_to(out).parts[0]
+
+
+def _unchanged(path: Path, data: bytes, record: Record | None, store: BuildCache | None) -> bool:
+    """Whether the file already holds exactly these bytes (then it is not written again)."""
+    if record is not None and store is not None:
+        name = path.relative_to(store.out).as_posix()
+        entry = record.outputs.get(name)
+        if entry is not None and store.intact(name, entry):
+            return bool(entry[0] == hashlib.sha256(data).hexdigest())
+    try:
+        if path.stat().st_size != len(data):
+            return False
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _remember(store: BuildCache, games: list[str], made: list[Made]) -> None:
+    for game_id in games:
+        items = [item for item in made if item.unit.game == game_id]
+        reads = set().union(*(item.reads for item in items))
+        files = {path: data for item in items for path, data in item.files.items()}
+        warnings = [p for item in items for p in item.problems if p.severity == Severity.WARNING]
+        store.save(game_id, reads, files, list(dict.fromkeys(warnings)))
+
+
+def _report_written(project: Project, files: dict[Path, bytes]) -> None:
+    root = project.root
+
+    def shown(path: Path) -> Path:
+        return path.relative_to(root) if path.is_relative_to(root) else path
+
+    images: dict[Path, int] = {}
+    for path in files:
+        if path.suffix == ".pdf" or (path.parent.name == "tts" and path.suffix == ".json"):
+            print(f"wrote {shown(path)}")
+        elif path.suffix == ".png":  # exports: one line per folder, not per image
+            folder = path.parent.parent if path.parent.parent.name == "png" else path.parent
+            images[folder] = images.get(folder, 0) + 1
+    for folder, count in images.items():
+        print(f"wrote {count} images in {shown(folder)}/")

@@ -27,7 +27,6 @@ from printgen.options import (
 if TYPE_CHECKING:
     from printgen.problems import Problem
     from printgen.project import Project
-    from printgen.session import Session
 
 EXIT_BAD_INPUT = 2
 
@@ -55,7 +54,6 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     from printgen.problems import ProjectError
     from printgen.project import Project
-    from printgen.session import Session
 
     project = Project.at(args.project)
     if args.command == "new":
@@ -78,7 +76,6 @@ def _run(args: argparse.Namespace) -> int:
     known = project.game_ids()
     if args.command == "icons":
         return _icons(project.root, known, args)
-    session = Session(project, every_layout=args.command == "validate")
     games = args.games if getattr(args, "games", None) else known
     unknown = [game for game in games if game not in known]
     if unknown:
@@ -90,13 +87,13 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     try:
         if args.command == "list":
-            return _list(session, games)
+            return _list(project, games)
         if args.command == "simulate":
             from printgen.simulate.command import simulate_command
 
             return simulate_command(project.root, args)
         if args.command == "validate":
-            code = _validate(session, games, args)
+            code = _validate(project, games, args)
             if code == 0 and args.simulate:
                 from printgen.simulate.command import validate_simulate
 
@@ -105,8 +102,9 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "watch":
             from printgen.watch import watch
 
-            return watch(project, lambda fresh: _build(fresh, games, args))
-        return _build(session, games, args)
+            out = Path(args.out).absolute() if args.out else project.root / "build"
+            return watch(project, lambda: _build(project, games, args), out=out)
+        return _build(project, games, args)
     except ProjectError as exc:
         _report(exc.problems)
         return EXIT_BAD_INPUT
@@ -117,11 +115,11 @@ def _report(problems: list[Problem]) -> None:
         print(problem, file=sys.stderr)
 
 
-def options_from(args: argparse.Namespace, out: Path | None, session: Session) -> BuildOptions:
+def options_from(args: argparse.Namespace, out: Path | None, project: Project) -> BuildOptions:
     """The build's options: the command line's, else the project's printgen.yaml, else defaults."""
     from printgen.settings import read_settings
 
-    settings = read_settings(session.project)
+    settings = read_settings(project)
     ids = tuple(dict.fromkeys(i for group in args.cards or () for i in group))
     gutter = args.gutter if args.gutter is not None else settings.gutter_mm
     return BuildOptions(
@@ -145,19 +143,28 @@ def options_from(args: argparse.Namespace, out: Path | None, session: Session) -
     )
 
 
-def _validate(session: Session, games: list[str], args: argparse.Namespace) -> int:
+def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:
     """Every check a build with these options makes, documents included; writes nothing."""
     from printgen.build import build_games
 
-    return build_games(session, games, options_from(args, None, session))
+    return build_games(project, games, options_from(args, None, project), jobs=_jobs(args))
 
 
-def _build(session: Session, games: list[str], args: argparse.Namespace) -> int:
+def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
     from printgen.build import build_games
 
     # a relative --out is relative to the folder printgen runs in, as a designer expects
-    out = Path(args.out).absolute() if args.out else session.project.root / "build"
-    return build_games(session, games, options_from(args, out, session))
+    out = Path(args.out).absolute() if args.out else project.root / "build"
+    options = options_from(args, out, project)
+    return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    if args.jobs is not None:
+        return int(args.jobs)
+    from printgen.jobs import available_cores
+
+    return available_cores()
 
 
 def _icons(root: Path, known: list[str], args: argparse.Namespace) -> int:
@@ -201,9 +208,11 @@ def _new(project: Project, args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(session: Session, games: list[str]) -> int:
+def _list(project: Project, games: list[str]) -> int:
     from printgen.model.game import localize
+    from printgen.session import Session
 
+    session = Session(project)
     for game_id in games:
         game = session.game(game_id)
         meta = game.meta

@@ -56,13 +56,29 @@ def pdf_pages(data: bytes) -> int:
     return len(_PAGE.findall(data))
 
 
-def summary(games: int, files: dict[str, bytes], warnings: int, seconds: float) -> str:
-    """One line after a build: games, files written (manifests too), pages, warnings, time."""
+def summary(
+    games: int,
+    files: dict[str, bytes],
+    warnings: int,
+    seconds: float,
+    up_to_date: int = 0,
+    built: int | None = None,
+) -> str:
+    """One line after a build: games, files written (manifests too), pages, files that were
+    already up to date, warnings, time. ``built``: games made again (the rest came from the
+    build cache)."""
     pages = sum(pdf_pages(data) for name, data in files.items() if name.endswith(".pdf"))
     manifests = sum(1 for name in files if name.endswith(".json"))
+    kept = f", {up_to_date} up to date" if up_to_date else ""
+    if built == 0:
+        return (
+            f"{_n(games, 'game')} up to date: nothing changed since the last build "
+            f"({_n(up_to_date, 'file')} kept; --no-cache builds again), "
+            f"{_n(warnings, 'warning')} in {seconds:.1f} s"
+        )
     return (
         f"built {_n(games, 'game')}: {_n(len(files), 'file')} written "
-        f"({_n(manifests, 'manifest')}), {_n(pages, 'page')}, "
+        f"({_n(manifests, 'manifest')}), {_n(pages, 'page')}{kept}, "
         f"{_n(warnings, 'warning')} in {seconds:.1f} s"
     )
 

@@ -17,6 +17,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from printgen import inputs
 from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import Where, fail
 
@@ -141,6 +142,7 @@ class Project:
             )
         if not os.access(real, os.R_OK):
             raise fail(where, f"{name} cannot be read (permission denied); check its permissions")
+        inputs.note(real)
         return real
 
     def read_bytes(

@@ -45,6 +45,10 @@ class Session:
         self._libraries: dict[tuple[str, frozenset[str] | None], LayoutLibrary] = {}
         self._borrowed: dict[tuple[str, str], list[LaidOutDeck]] = {}
 
+    def seed(self, game: Game) -> None:
+        """A game another session already loaded (the build planned its units with it)."""
+        self._games[game.id] = game
+
     def game(self, game_id: str) -> Game:
         """Raises ProjectError when the game's files do not load or it is not a game here."""
         self._known(game_id)

@@ -1,8 +1,10 @@
 """``printgen watch``: rebuild whenever a file of the project changes.
 
 The designer's loop — tweak one card, look at the PDF — without retyping the command. Each
-rebuild starts from a fresh session, so nothing read before the change is reused; imports stay
-warm, which makes a rebuild cheaper than a fresh ``printgen build``.
+rebuild is an ordinary build: the build cache rebuilds only the games whose inputs changed, and
+imports stay warm. The watcher follows every folder of the project (an image in art/ is an input
+too) except the output folder, hidden folders (.git, .venv) and Python's caches, and it ignores
+editor leftovers (backup~, .swp, temporaries), so its own writes never start another build.
 """
 
 from __future__ import annotations
@@ -15,39 +17,62 @@ from pathlib import Path
 
 from printgen.problems import ProjectError
 from printgen.project import Project
-from printgen.session import Session
+
+NOT_WATCHED = {"__pycache__", "node_modules", "venv", "build"}
 
 
 def watch(
-    project: Project, rebuild: Callable[[Session], int], stop: threading.Event | None = None
+    project: Project,
+    rebuild: Callable[[], int],
+    stop: threading.Event | None = None,
+    out: Path | None = None,
 ) -> int:
     from watchfiles import watch as changes
 
-    _once(project, rebuild)
-    folders = [p for p in (project.cards, project.templates, project.fonts) if p.is_dir()]
-    print(
-        f"watching {', '.join(project.rel(p) + '/' for p in folders)} — Ctrl-C to stop",
-        file=sys.stderr,
-    )
-    for changed in changes(*folders, watch_filter=_relevant, stop_event=stop):
+    out = (out or project.root / "build").resolve()
+    _once(rebuild)
+    paths = watched(project, out)
+    shown = ", ".join(project.rel(p) + ("/" if p.is_dir() else "") for p in paths)
+    print(f"watching {shown} — Ctrl-C to stop", file=sys.stderr)
+
+    def relevant(change: object, path: str) -> bool:
+        return is_input(Path(path), out)
+
+    for changed in changes(*paths, watch_filter=relevant, stop_event=stop, debounce=400, step=30):
         names = sorted({project.rel(Path(path)) for _, path in changed})
         print(f"changed: {', '.join(names)}", file=sys.stderr)
-        _once(project, rebuild)
+        _once(rebuild)
     return 0
 
 
-def _once(project: Project, rebuild: Callable[[Session], int]) -> None:
+def watched(project: Project, out: Path) -> list[Path]:
+    """The project's folders and top-level files a build may read."""
+    found = []
+    for path in sorted(project.root.iterdir()):
+        if path.name.startswith(".") or path.name in NOT_WATCHED or path.resolve() == out:
+            continue
+        if path.is_dir() or path.suffix in {".yaml", ".yml"}:
+            found.append(path)
+    return found
+
+
+def is_input(path: Path, out: Path) -> bool:
+    """Whether a changed path can change a build: not an output, not an editor's leftover."""
+    if path.resolve().is_relative_to(out):
+        return False
+    if any(part.startswith(".") or part == "__pycache__" for part in path.parts[-3:-1]):
+        return False
+    name = path.name
+    return not (name.startswith((".", "#")) or name.endswith(("~", ".tmp", ".swp", ".swx")))
+
+
+def _once(rebuild: Callable[[], int]) -> None:
     started = time.perf_counter()
     try:
-        status = rebuild(Session(project))
+        status = rebuild()
     except ProjectError as exc:  # the watcher outlives bad input: report it and wait
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         status = 2
     verdict = "built" if status == 0 else "not built (fix the problems above)"
     print(f"{verdict} in {time.perf_counter() - started:.2f} s", file=sys.stderr)
-
-
-def _relevant(change: object, path: str) -> bool:
-    name = Path(path).name
-    return not (name.startswith(".") or name.endswith(("~", ".tmp", ".swp")))

@@ -321,7 +321,7 @@ def test_bad_input_is_one_clear_line_and_keeps_earlier_outputs(
         assert any(int(m.group("line")) == line for m in ours), (line, problems)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert not list(out.glob(".*.tmp"))
-    assert elapsed < 2.0
+    assert elapsed < 10.0  # bounded: a hang or a blow-up, not a speed test (see bench/)
 
 
 def test_validate_reports_the_same_and_writes_nothing(

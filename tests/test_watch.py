@@ -10,8 +10,7 @@ from pathlib import Path
 from printgen.build import build_games
 from printgen.options import BuildOptions, Output
 from printgen.project import Project
-from printgen.session import Session
-from printgen.watch import watch
+from printgen.watch import is_input, watch, watched
 
 
 def test_a_saved_change_is_rebuilt(project: Path) -> None:
@@ -19,9 +18,9 @@ def test_a_saved_change_is_rebuilt(project: Path) -> None:
     manifest = out / "warriors-and-monks" / "en" / "cards.json"
     stop = threading.Event()
 
-    def rebuild(session: Session) -> int:
+    def rebuild() -> int:
         options = BuildOptions(languages=("en",), outputs=frozenset({Output.CARDS}), out=out)
-        return build_games(session, ["warriors-and-monks"], options)
+        return build_games(Project.at(project), ["warriors-and-monks"], options)
 
     worker = threading.Thread(target=watch, args=(Project.at(project), rebuild, stop))
     worker.start()
@@ -44,3 +43,56 @@ def test_a_saved_change_is_rebuilt(project: Path) -> None:
         stop.set()
         worker.join(timeout=10)
     assert not worker.is_alive()
+
+
+def test_what_the_watcher_follows(tmp_path: Path) -> None:
+    for folder in ("cards", "art", ".git", ".venv", "build", "__pycache__"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "printgen.yaml").write_text("paper: a4\n")
+    out = tmp_path / "build"
+    assert watched(Project.at(tmp_path), out) == [
+        tmp_path / "art",  # a picture outside cards/ is an input too
+        tmp_path / "cards",
+        tmp_path / "printgen.yaml",
+    ]
+    assert is_input(tmp_path / "art" / "hero.png", out)
+    assert is_input(tmp_path / "cards" / "g" / "decks" / "main.yaml", out)
+    assert not is_input(out / "g" / "en" / "cards.pdf", out)  # its own outputs
+    for leftover in (
+        "main.yaml~",
+        ".main.yaml.swp",
+        "#main.yaml#",
+        ".main.yaml.9.ab12cd34.printgen.tmp",
+    ):
+        assert not is_input(tmp_path / "cards" / "g" / "decks" / leftover, out)
+    assert not is_input(tmp_path / "cards" / "g" / "__pycache__" / "rules.cpython-311.pyc", out)
+
+
+def test_only_inputs_start_a_rebuild(tmp_path: Path) -> None:
+    for folder in ("cards", "art"):
+        (tmp_path / folder).mkdir()
+    out = tmp_path / "out"
+    builds: list[float] = []
+    stop = threading.Event()
+
+    def rebuild() -> int:
+        builds.append(time.monotonic())
+        out.mkdir(exist_ok=True)
+        (out / "cards.pdf").write_bytes(b"%PDF")  # what a build writes never starts another
+        return 0
+
+    worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop, out))
+    worker.start()
+    try:
+        time.sleep(1.0)
+        (tmp_path / "cards" / "main.yaml~").write_text("an editor's backup")
+        time.sleep(1.0)
+        assert len(builds) == 1
+        (tmp_path / "art" / "hero.svg").write_text("<svg/>")
+        deadline = time.monotonic() + 10
+        while len(builds) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(builds) == 2
+    finally:
+        stop.set()
+        worker.join(timeout=10)

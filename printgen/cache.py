@@ -1,0 +1,244 @@
+"""The build cache: a game is built again only when something its outputs read has changed.
+
+After a build, each game leaves a record in ``<out>/.printgen-cache/``: a fingerprint of every
+input — the content of each file the build read, and the list of files in the game's folder and
+in the project-wide folders (templates/, fonts/, icons/, printgen.yaml), so a file added where
+printgen looks is noticed too — and the hash of every output it wrote. The record is named by
+printgen's code, the build's options and the game, so ``--lang it`` and a full build keep their
+own. The next build checks the record against the files as they are now; only when every input
+and every output still match is the game skipped. Anything unreadable or inconsistent in a
+record makes it count as missing: a corrupt cache costs a rebuild, never a wrong PDF.
+
+Only the standard library is imported here: deciding that nothing changed must cost a fraction
+of a build (the heavy stages are imported only when something is built).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from dataclasses import dataclass, fields
+from enum import Enum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printgen import __version__
+from printgen.options import BuildOptions
+from printgen.problems import Problem, Severity, Where
+from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.write import atomic_write
+
+FOLDER = ".printgen-cache"
+FORMAT = 1
+PROJECT_WIDE = ("templates", "fonts", "icons", "printgen.yaml")  # every game reads these
+PACKAGE = Path(__file__).resolve().parent
+_PACKAGED = "printgen:"  # how a file of printgen's own templates is named in a record
+
+
+@dataclass
+class Record:
+    inputs: dict[str, str]  # input name -> fingerprint (content hash, or size:mtime if unread)
+    outputs: dict[str, list[Any]]  # path under --out -> [sha256, size, mtime_ns]
+    warnings: list[list[Any]]  # [path, line, col, message] of each warning the build gave
+
+    def problems(self) -> list[Problem]:
+        return [
+            Problem(Where(p, line, col), m, Severity.WARNING) for p, line, col, m in self.warnings
+        ]
+
+
+class BuildCache:
+    """The records of the builds into one output folder with one set of options."""
+
+    def __init__(self, project: Project, options: BuildOptions) -> None:
+        assert options.out is not None, "validate writes nothing and keeps no cache"
+        self.project = project
+        self.out = options.out
+        self.folder = options.out / FOLDER
+        self.key = _sha(f"{FORMAT}\0{code_fingerprint()}\0{options_key(options)}".encode())
+
+    def _path(self, game_id: str) -> Path:
+        return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.json"
+
+    def previous(self, game_id: str) -> Record | None:
+        """The game's last record, whatever changed since (None when missing or corrupt)."""
+        try:
+            raw = json.loads(self._path(game_id).read_bytes())
+            record = Record(dict(raw["inputs"]), dict(raw["outputs"]), list(raw["warnings"]))
+            for name, value in [*record.inputs.items()]:
+                assert isinstance(name, str) and isinstance(value, str)
+            for output in record.outputs.values():
+                assert len(output) == 3 and isinstance(output[0], str)
+            for warning in record.warnings:
+                assert len(warning) == 4 and isinstance(warning[3], str)
+            return record
+        except (OSError, ValueError, KeyError, TypeError, AssertionError):
+            return None
+
+    def fresh(self, game_id: str) -> Record | None:
+        """The record when nothing the game's outputs depend on has changed, else None."""
+        record = self.previous(game_id)
+        if record is None:
+            return None
+        if fingerprints(self.project, game_id, record.inputs) != record.inputs:
+            return None
+        if not all(self.intact(path, entry) for path, entry in record.outputs.items()):
+            return None
+        return record
+
+    def intact(self, name: str, entry: list[Any]) -> bool:
+        """Whether the output file is still exactly what the build wrote."""
+        path = self.out / name
+        try:
+            info = path.stat()
+            if [info.st_size, info.st_mtime_ns] == entry[1:]:
+                return True
+            return _sha(path.read_bytes()) == str(entry[0])
+        except OSError:
+            return False
+
+    def save(
+        self, game_id: str, reads: set[Path], files: dict[Path, bytes], warnings: list[Problem]
+    ) -> None:
+        """Remember what the game's build read and wrote; a record that cannot be written
+        only means the next build does the work again."""
+        outputs: dict[str, list[Any]] = {}
+        for path, data in files.items():
+            info = path.stat()
+            outputs[path.relative_to(self.out).as_posix()] = [
+                _sha(data),
+                info.st_size,
+                info.st_mtime_ns,
+            ]
+        record = {
+            "inputs": fingerprints(self.project, game_id, self._read_names(reads)),
+            "outputs": outputs,
+            "warnings": [[w.where.path, w.where.line, w.where.col, w.message] for w in warnings],
+        }
+        with contextlib.suppress(OSError):
+            atomic_write(self._path(game_id), json.dumps(record, indent=0).encode())
+
+    def _read_names(self, reads: set[Path]) -> dict[str, str]:
+        """The files read, as records name them, each marked for a content hash."""
+        names = {}
+        for path in reads:
+            name = _name(self.project, path)
+            if name is not None:
+                names[name] = "sha"
+        return names
+
+
+def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[str, str]:
+    """A fingerprint of each input: files read before (``known`` with a content hash) are
+    hashed again; every other file of the folders printgen looks in counts by size and time,
+    so a file added, removed or edited there is noticed without reading it."""
+    hashed = {name for name, value in known.items() if not value.startswith("stat:")}
+    roots = [f"cards/{game_id}", *PROJECT_WIDE]
+    roots += sorted({_game_folder(name) for name in hashed} - {None, f"cards/{game_id}"})  # type: ignore[arg-type]
+    found: dict[str, str] = {}
+    for root in roots:
+        for name, path in _files(project.root / root, project):
+            found[name] = _hash(path) if name in hashed else _stat(path)
+    for name, path in _files(PACKAGED_TEMPLATES, project, _PACKAGED):
+        found[name] = _hash(path)
+    for name in sorted(hashed - found.keys()):  # read from elsewhere in the project
+        path = (
+            PACKAGED_TEMPLATES / name.removeprefix(_PACKAGED)
+            if name.startswith(_PACKAGED)
+            else project.root / name
+        )
+        found[name] = _hash(path)
+    return dict(sorted(found.items()))
+
+
+def _files(root: Path, project: Project, prefix: str = "") -> list[tuple[str, Path]]:
+    """Every file under ``root`` (or ``root`` itself), named relative to the project; hidden
+    files, editor leftovers and Python's bytecode caches are not inputs."""
+    if root.is_file():
+        return [(prefix + _relative(project, root), root)]
+    found = []
+    base = PACKAGED_TEMPLATES if prefix else project.root
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        for file in sorted(names):
+            if file.startswith(".") or file.endswith(("~", ".swp", ".tmp")):
+                continue
+            path = Path(folder) / file
+            if path.is_symlink() and not project.confined(path):
+                continue  # never read outside the project, not even to hash it
+            found.append((prefix + path.relative_to(base).as_posix(), path))
+    return found
+
+
+def _relative(project: Project, path: Path) -> str:
+    return path.relative_to(project.root).as_posix()
+
+
+def _name(project: Project, path: Path) -> str | None:
+    if path.is_relative_to(project.root):
+        return _relative(project, path)
+    if path.is_relative_to(PACKAGED_TEMPLATES):
+        return _PACKAGED + path.relative_to(PACKAGED_TEMPLATES).as_posix()
+    return None  # outside both: printgen never reads there
+
+
+def _game_folder(name: str) -> str | None:
+    parts = name.split("/")
+    return "/".join(parts[:2]) if len(parts) > 2 and parts[0] == "cards" else None
+
+
+def _hash(path: Path) -> str:
+    try:
+        return "sha:" + _sha(path.read_bytes())
+    except OSError:
+        return "absent"
+
+
+def _stat(path: Path) -> str:
+    try:
+        info = path.stat()
+    except OSError:
+        return "absent"
+    return f"stat:{info.st_size}:{info.st_mtime_ns}"
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def options_key(options: BuildOptions) -> str:
+    """The options as text that is the same in every run (sets sorted); --out is left out:
+    the cache lives inside it."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, Enum):
+            return value.value
+        if isinstance(value, frozenset | set):
+            return sorted(plain(v) for v in value)
+        if isinstance(value, tuple | list):
+            return [plain(v) for v in value]
+        if hasattr(value, "__dataclass_fields__"):
+            return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+        return value if value is None or isinstance(value, int | float | str | bool) else str(value)
+
+    described = {
+        f.name: plain(getattr(options, f.name)) for f in fields(options) if f.name != "out"
+    }
+    return json.dumps(described, sort_keys=True)
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """printgen's version and its installed files (by size and time): a changed printgen makes
+    every record stale, even between releases."""
+    entries = [__version__]
+    for folder, dirs, names in os.walk(PACKAGE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            if not name.endswith((".pyc", ".tmp")):
+                info = (Path(folder) / name).stat()
+                entries.append(f"{folder}/{name}:{info.st_size}:{info.st_mtime_ns}")
+    return _sha("\n".join(entries).encode())

@@ -1,0 +1,155 @@
+"""Games, and each game's languages, are independent: a build is a list of units of work, run
+in worker processes when there are several units and several cores.
+
+A unit is one game in one language (or, run in this process, one game in every language). Each
+unit starts from a fresh ``Session`` so that the files it reads are its own: the build cache
+keys a game by exactly those. The results are put back in the order of the units, so a parallel
+build writes the same files, byte for byte, and reports the same problems as a sequential one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printgen.inputs import recording
+from printgen.options import BuildOptions, Output
+from printgen.problems import Problem, Problems, ProjectError
+from printgen.project import Project
+
+if TYPE_CHECKING:
+    from printgen.model.game import Game
+    from printgen.session import Session
+
+
+@dataclass(frozen=True)
+class Unit:
+    game: str
+    lang: str | None  # None: every language the build asks for
+    weight: int = 0  # cards to draw: the heaviest units start first
+
+
+@dataclass
+class Made:
+    unit: Unit
+    problems: list[Problem]
+    files: dict[Path, bytes]
+    reads: set[Path] = field(default_factory=set)
+
+
+# the games the parent process loaded to plan the units; forked workers inherit them
+_loaded: dict[str, Game] = {}
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def plan(
+    project: Project, games: list[str], options: BuildOptions, jobs: int
+) -> tuple[list[Unit], dict[str, set[Path]]]:
+    """The units of a build, and the files read to plan them (by game). With one job, or one
+    game and one language, a unit is a whole game, made in this process."""
+    _loaded.clear()  # only this build's games: never those of an earlier build (watch)
+    if jobs <= 1:
+        return [Unit(game, None) for game in games], {}
+    from printgen.session import Session
+
+    units: list[Unit] = []
+    reads: dict[str, set[Path]] = {}
+    for game_id in games:
+        with recording() as reads[game_id]:
+            try:
+                game = Session(project).game(game_id)
+            except ProjectError:  # its unit reports why
+                units.append(Unit(game_id, None))
+                continue
+        _loaded[game_id] = game
+        weight = sum(deck.total for deck in game.decks)
+        for lang in options.languages or game.meta.languages:
+            units.append(Unit(game_id, lang, weight))
+    if len(units) <= 1:
+        _loaded.clear()
+        return [Unit(game, None) for game in games], reads
+    return units, reads
+
+
+def run(
+    project: Project,
+    units: list[Unit],
+    options: BuildOptions,
+    jobs: int,
+    make: Callable[[Session, Unit, BuildOptions], Made],
+    done: Callable[[Made], None],
+) -> list[Made]:
+    """Every unit made (in parallel when ``jobs`` > 1), in the order given."""
+    if jobs <= 1 or len(units) <= 1:
+        results = []
+        for unit in units:
+            results.append(_in_session(project, options, unit, make))
+            done(results[-1])
+        return results
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    _preload(options)  # workers inherit what the parent imported, instead of each importing it
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if fork else None)
+    heaviest_first = sorted(range(len(units)), key=lambda i: -units[i].weight)
+    found: dict[int, Made] = {}
+    with ProcessPoolExecutor(min(jobs, len(units)), mp_context=context) as pool:
+        futures = {
+            i: pool.submit(_in_session, project, options, units[i], make) for i in heaviest_first
+        }
+        for i in heaviest_first:
+            found[i] = futures[i].result()
+            done(found[i])
+    return [found[i] for i in range(len(units))]
+
+
+def _in_session(
+    project: Project,
+    options: BuildOptions,
+    unit: Unit,
+    make: Callable[[Session, Unit, BuildOptions], Made],
+) -> Made:
+    from printgen.session import Session
+
+    session = Session(project, every_layout=options.out is None)
+    if unit.game in _loaded:  # loaded while planning (in the parent: inherited by a fork)
+        session.seed(_loaded[unit.game])
+    chosen = options if unit.lang is None else replace(options, languages=(unit.lang,))
+    with recording() as reads:
+        made = make(session, unit, chosen)
+    made.reads |= reads
+    return made
+
+
+def _preload(options: BuildOptions) -> None:
+    from printgen.documents import prose  # noqa: F401
+    from printgen.outputs import maker
+
+    for output in Output:
+        if options.wants(output):
+            maker(output)
+
+
+def in_order(made: list[Made]) -> Iterator[tuple[str, list[Made]]]:
+    """The results grouped by game, games in build order."""
+    games: dict[str, list[Made]] = {}
+    for item in made:
+        games.setdefault(item.unit.game, []).append(item)
+    yield from games.items()
+
+
+def merged_problems(made: list[Made]) -> Problems:
+    problems = Problems()
+    for item in made:
+        problems.extend(item.problems)
+    return problems

@@ -1,0 +1,215 @@
+"""The build cache and parallel builds, as a designer meets them: an unchanged project builds
+in a blink and writes nothing; one changed card rewrites only what shows it; a broken cache
+costs a rebuild, never a wrong PDF; --jobs changes the speed, never a byte."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from printgen.cache import FOLDER
+from printgen.jobs import Made, Unit
+from printgen.options import BuildOptions
+from printgen.project import Project
+from printgen.session import Session
+from printgen.starter import new_game
+from tests.conftest import ROOT, Run
+
+GAME = "demo"
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    new_game(Project.at(root), GAME, ["en", "it"])
+    return root
+
+
+def outputs(root: Path) -> dict[str, tuple[bytes, int]]:
+    """Every output file under build/ (the cache aside): its bytes and its modification time."""
+    build = root / "build"
+    return {
+        path.relative_to(build).as_posix(): (path.read_bytes(), path.stat().st_mtime_ns)
+        for path in sorted(build.rglob("*"))
+        if path.is_file() and FOLDER not in path.parts
+    }
+
+
+def card_text(root: Path, old: str, new: str) -> None:
+    deck = next((root / "cards" / GAME / "decks").glob("*.yaml"))
+    text = deck.read_text(encoding="utf-8")
+    assert old in text
+    deck.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_an_unchanged_project_writes_nothing(demo: Path, printgen: Callable[..., Run]) -> None:
+    assert printgen(demo, "build").code == 0
+    first = outputs(demo)
+    again = printgen(demo, "build")
+    assert again.code == 0
+    assert "wrote" not in again.out
+    assert "up to date: nothing changed since the last build" in again.out
+    assert outputs(demo) == first  # same bytes, not even touched
+
+
+def test_the_cache_gives_what_a_clean_build_gives(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    assert printgen(demo, "build").code == 0
+    card_text(demo, 'en: "Miner"', 'en: "Digger"')
+    assert printgen(demo, "build").code == 0
+    clean = tmp_path / "clean"
+    shutil.copytree(demo / "cards", clean / "cards")
+    assert printgen(clean, "build", "--no-cache").code == 0
+    assert {k: v[0] for k, v in outputs(demo).items()} == {
+        k: v[0] for k, v in outputs(clean).items()
+    }
+
+
+def test_one_changed_text_rewrites_only_its_language(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    assert printgen(demo, "build").code == 0
+    before = outputs(demo)
+    card_text(demo, 'en: "Miner"', 'en: "Digger"')
+    run = printgen(demo, "build")
+    assert run.code == 0
+    after = outputs(demo)
+    rewritten = {name for name in after if after[name][1] != before[name][1]}
+    assert f"{GAME}/en/cards.pdf" in rewritten
+    assert not {name for name in rewritten if name.startswith(f"{GAME}/it/")}
+    assert f"wrote build/{GAME}/en/cards.pdf" in run.out
+
+
+def test_only_the_changed_game_is_built(
+    project: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = ["mazzo-dei-simboli", "morra-navale"]  # morra plays on the symbol deck
+    assert printgen(project, "build", *games, "--only", "cards").code == 0
+    built: list[str] = []
+    import printgen.build as build
+
+    real = build.make_unit
+
+    def counted(session: Session, unit: Unit, options: BuildOptions) -> Made:
+        built.append(unit.game)
+        return real(session, unit, options)
+
+    monkeypatch.setattr(build, "make_unit", counted)
+    rules = project / "cards" / "morra-navale" / "game.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    assert printgen(project, "build", *games, "--only", "cards", "--jobs", "1").code == 0
+    assert built == ["morra-navale"]
+    # the symbol deck is an input of Morra navale: changing it rebuilds both
+    built.clear()
+    deck = project / "cards" / "mazzo-dei-simboli" / "game.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    assert printgen(project, "build", *games, "--only", "cards", "--jobs", "1").code == 0
+    assert built == games
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda record: record.write_text("{ not json", encoding="utf-8"),
+        lambda record: record.write_bytes(b"\x00\xff" * 10),
+        lambda record: record.write_text(
+            record.read_text(encoding="utf-8").replace("sha:", "sha:0"), encoding="utf-8"
+        ),
+        lambda record: record.write_text('{"inputs": {}, "outputs": {}, "warnings": []}'),
+    ],
+    ids=["truncated", "binary", "wrong-hashes", "empty-record"],
+)
+def test_a_corrupt_cache_is_never_trusted(
+    demo: Path, printgen: Callable[..., Run], damage: Callable[[Path], object]
+) -> None:
+    assert printgen(demo, "build").code == 0
+    card_text(demo, 'en: "Miner"', 'en: "Digger"')
+    for record in (demo / "build" / FOLDER).glob("*.json"):
+        damage(record)
+    run = printgen(demo, "build")
+    assert run.code == 0 and "Traceback" not in run.err
+    assert b"Digger" in pdf_text(demo / "build" / GAME / "en" / "cards.pdf")
+
+
+def pdf_text(path: Path) -> bytes:
+    from pypdf import PdfReader
+
+    return "".join(page.extract_text() for page in PdfReader(path).pages).encode()
+
+
+def test_a_deleted_or_edited_output_is_made_again(demo: Path, printgen: Callable[..., Run]) -> None:
+    assert printgen(demo, "build").code == 0
+    first = outputs(demo)
+    (demo / "build" / GAME / "it" / "cards.pdf").unlink()
+    (demo / "build" / GAME / "en" / "rulebook.pdf").write_bytes(b"scribbled over")
+    run = printgen(demo, "build")
+    assert run.code == 0
+    assert {k: v[0] for k, v in outputs(demo).items()} == {k: v[0] for k, v in first.items()}
+
+
+def test_a_new_template_in_the_project_is_an_input(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    assert printgen(demo, "build").code == 0
+    labels = demo / "templates" / "labels.yaml"
+    labels.parent.mkdir(exist_ok=True)
+    labels.write_text("rulebook_contents: {en: What is inside, it: Indice}\n", encoding="utf-8")
+    run = printgen(demo, "build")
+    assert run.code == 0
+    assert "nothing changed" not in run.out
+
+
+def test_no_cache_builds_and_writes_everything(demo: Path, printgen: Callable[..., Run]) -> None:
+    assert printgen(demo, "build").code == 0
+    before = outputs(demo)
+    run = printgen(demo, "build", "--no-cache")
+    assert run.code == 0
+    after = outputs(demo)
+    assert all(after[name][1] != before[name][1] for name in before)  # all written again
+    assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}
+
+
+def test_warnings_are_said_again_when_nothing_is_built(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    game = demo / "cards" / GAME / "game.yaml"  # the starter's deck-size check warns below 99
+    game.write_text(game.read_text(encoding="utf-8").replace(">= 12 }}", ">= 99 }}"))
+    first = printgen(demo, "build")
+    assert first.code == 0 and "warning: deck-size: the deck has" in first.err
+    again = printgen(demo, "build")
+    assert "nothing changed" in again.out
+    assert again.err == first.err
+
+
+def test_parallel_and_sequential_builds_are_identical(
+    project: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    games = ["mazzo-dei-simboli", "morra-navale", "blaster-e-spade-laser"]
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert printgen(project, "build", *games, "--jobs", "1", "--out", str(one)).code == 0
+    assert printgen(project, "build", *games, "--jobs", "2", "--out", str(two)).code == 0
+    files = sorted(p.relative_to(one) for p in one.rglob("*.pdf"))
+    assert len(files) == 2 * 3 * 3  # three games, two languages, cards + rulebook + aid
+    for name in files:
+        assert (one / name).read_bytes() == (two / name).read_bytes(), name
+
+
+def test_parallel_builds_report_problems_as_a_sequential_one(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    deck = project / "cards" / "morra-navale" / "game.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("players:", "players: [", 1))
+    one = printgen(project, "build", "morra-navale", "warriors-and-monks", "--jobs", "1")
+    two = printgen(project, "build", "morra-navale", "warriors-and-monks", "--jobs", "2")
+    assert one.code == two.code == 2
+    assert one.err == two.err
+    assert one.err.startswith("cards/morra-navale/game.yaml:")
+
+
+def test_the_bundled_build_keeps_a_cache_record_per_game(bundled_build: Path) -> None:
+    records = sorted(p.name.split(".")[0] for p in (bundled_build / FOLDER).glob("*.json"))
+    assert records == sorted(p.name for p in (ROOT / "cards").iterdir() if p.is_dir())
