@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -110,25 +111,32 @@ def _make_games(
         where = f" [{item.unit.lang}]" if item.unit.lang else ""
         progress.step(f"{item.unit.game}{where}: made")
 
-    made = work.run(project, units, options, jobs, make_unit, done)
+    # made here, one after another, a unit says what it is making; workers report when done
+    parallel = jobs > 1 and len(units) > 1
+    make = make_unit if parallel else partial(make_unit, progress=progress)
+    made = work.run(project, units, options, jobs, make, done)
     for item in made:
         item.reads |= planning.get(item.unit.game, set())
     return made
 
 
-def make_unit(session: Session, unit: Unit, options: BuildOptions) -> Made:
+def make_unit(
+    session: Session, unit: Unit, options: BuildOptions, progress: Progress | None = None
+) -> Made:
     """One unit of a build: the game checked and, when it has no errors, its outputs made."""
     from printgen.documents.prose import check_prose
     from printgen.jobs import Made
 
     problems = Problems()
+    if progress is not None:
+        progress.step(f"{unit.game}: checking")
     checked = session.check(unit.game, options, problems)
     files: dict[Path, bytes] = {}
     if checked is not None:
         if problems.has_errors():  # the documents' prose is checked too: every problem in one run
             check_prose(session.project, checked.game, checked.decks, options, problems)
         else:
-            files = produce(session, checked, options, problems)
+            files = produce(session, checked, options, problems, progress)
     return Made(unit, list(problems), files)
 
 
