@@ -36,7 +36,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         except DoesNotFit as exc:
             problems.add(exc.where, f"{exc}; choose a smaller size")
             return {}
-    if options.out is None:  # validate: the images are drawn from what was just checked
+    if options.out is None:  # validate: the sheets are imposed, not drawn, and no image made
         return files
     if Format.PNG in options.formats:
         from printgen.outputs.png import png_files
@@ -124,6 +124,8 @@ def card_files(
             )
         except DoesNotFit as exc:
             raise DoesNotFit(str(exc), group[0].deck.size_where) from None
+        if options.out is None:  # validate: that every card fits a sheet is all it checks here
+            continue
         files[f"{output}.pdf"] = sheets_pdf(sheets, f"{title} — {output}", author)
         files[f"{output}.json"] = json_bytes(manifest(sheets, options))
     return files
