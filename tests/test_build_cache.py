@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,9 +95,9 @@ def test_only_the_changed_game_is_built(
 
     real = build.make_unit
 
-    def counted(session: Session, unit: Unit, options: BuildOptions) -> Made:
+    def counted(session: Session, unit: Unit, options: BuildOptions, **kw: Any) -> Made:
         built.append(unit.game)
-        return real(session, unit, options)
+        return real(session, unit, options, **kw)
 
     monkeypatch.setattr(build, "make_unit", counted)
     rules = project / "cards" / "morra-navale" / "game.yaml"
