@@ -334,10 +334,13 @@ def _environment(project: Project) -> Any:
                 path = folder / template
                 if not (path.exists() or path.is_symlink()):
                     continue
+                stamp = _stamp(path)
+                # compiled once, and again only when the file changes (`printgen watch`)
+                fresh = lambda path=path, stamp=stamp: _stamp(path) == stamp  # noqa: E731
                 if folder == PACKAGED_TEMPLATES:  # printgen's own files
-                    return path.read_text(encoding="utf-8"), str(path), lambda: False
+                    return path.read_text(encoding="utf-8"), str(path), fresh
                 rel = project.rel(path)
-                return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, lambda: False
+                return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, fresh
             raise TemplateNotFound(template)
 
     return expr.sandboxed(
@@ -346,3 +349,13 @@ def _environment(project: Project) -> Any:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+
+
+def _stamp(path: Path) -> tuple[int, int, int, int] | None:
+    """What tells a template file changed: its modification time, size, inode and type (the
+    link itself, never its target: a file swapped for a link is read, and refused, again)."""
+    try:
+        status = path.lstat()
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size, status.st_ino, status.st_mode
