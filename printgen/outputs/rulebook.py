@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Flowable, PageBreak, PageTemplate
-from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
 
 from printgen.documents.cards import (
     CardIndex,
@@ -336,7 +336,8 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
     def afterFlowable(self, flowable: Flowable) -> None:
         if flowable is self.late:  # pushed to a later page, they would move every page
             self.contents_in_place = self.page == self._last_page
-        self._last_page = self.page
+        if not isinstance(flowable, ActionFlowable):  # a new page's own actions print nothing
+            self._last_page = self.page
         self.overflowing.extend(overflowing(flowable))
         self.small_text.extend(smallest_text(flowable, MIN_TEXT))
         if isinstance(flowable, Heading) and flowable.level == 2:
