@@ -23,7 +23,8 @@ def _form_names(path: Path) -> dict[str, set[int]]:
     """Every form a page of the PDF uses, by name: the objects that hold it."""
     forms: dict[str, set[int]] = {}
     for page in PdfReader(path).pages:
-        for name, ref in page["/Resources"].get("/XObject", {}).items():
+        resources: Any = page["/Resources"]
+        for name, ref in resources.get("/XObject", {}).items():
             forms.setdefault(str(name), set()).add(ref.idnum)
     return forms
 
