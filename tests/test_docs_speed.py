@@ -94,7 +94,8 @@ def test_each_card_face_and_the_aid_are_held_once(
     assert result.code == 0, result.err
     out = project / "build" / GAME / "en"
     faces = {k: v for k, v in _form_names(out / "rulebook.pdf").items() if "face_" in k}
-    assert "/FormXob.face_main_front_warrior" in faces  # on the cover, in a diagram, in the list
+    # the Warrior is on the cover, in a diagram and in the card list: one drawing
+    assert any("face_main_front_warrior_" in name for name in faces)
     assert all(len(objects) == 1 for objects in faces.values()), faces
     aid = _form_names(out / "player-aid.pdf")
     assert list(aid) == ["/FormXob.player_aid"] and len(aid["/FormXob.player_aid"]) == 1
@@ -135,3 +136,23 @@ def test_contents_that_do_not_fit_the_cover_move_no_page(
         assert len(entries) >= 8
         for title, number in entries:
             assert re.search(rf"^{re.escape(title)}$", pages[int(number) - 1], re.M), title
+
+
+def test_two_cards_whose_ids_differ_by_a_dash_keep_their_own_pictures() -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printgen.documents.flow import face_form
+    from printgen.layout.face import Face, Shape
+    from printgen.model.game import CardShape, Side
+
+    def face(card: str, fill: str) -> Face:
+        paint = Shape("rect", 0, 0, 63, 88, fill=fill)
+        key = f"main/front/{card}"
+        return Face(key, "main", card, Side.FRONT, card, 63, 88, 3, CardShape.RECT, [paint])
+
+    canvas = Canvas(io.BytesIO())
+    dashed, underscored = face("war-elephant", "#ff0000"), face("war_elephant", "#0000ff")
+    names = [face_form(canvas, f) for f in (dashed, underscored, dashed)]
+    assert names[0] != names[1] and names[0] == names[2]

@@ -3,6 +3,7 @@ inline icons, fonts and line breaking."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from printgen.draw.color import color
-from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_line, form_name, render_faces
+from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_line, form_name
 from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import Face
@@ -163,10 +164,16 @@ def _draw_lines(flow: RichText, lines: list[text.Line], bullet: str | None) -> N
 
 def face_form(canvas: Any, face: Face) -> str:
     """The name of the face's form in the canvas's PDF, defined at its first use: a document
-    holds each face's drawing once, and every picture of it (at any scale) refers to it."""
-    name = form_name(face)
+    holds each face's drawing once, and every picture of it (at any scale) refers to it.
+    The name carries a digest of the face's key: ``war-elephant`` and ``war_elephant`` are
+    two cards whose plain form names would be the same."""
+    name = f"{form_name(face)}_{hashlib.sha256(face.key.encode()).hexdigest()[:12]}"
     if not canvas.hasForm(name):
-        render_faces(canvas, [face])
+        b = pt(face.bleed_mm)
+        width, height = pt(face.width_mm), pt(face.height_mm)
+        canvas.beginForm(name, lowerx=-b, lowery=-b, upperx=width + b, uppery=height + b)
+        draw_face(canvas, face)
+        canvas.endForm()
     return name
 
 
