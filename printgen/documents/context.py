@@ -334,13 +334,10 @@ def _environment(project: Project) -> Any:
                 path = folder / template
                 if not (path.exists() or path.is_symlink()):
                     continue
-                stamp = _stamp(path)
-                # compiled once, and again only when the file changes (`printgen watch`)
-                fresh = lambda path=path, stamp=stamp: _stamp(path) == stamp  # noqa: E731
                 if folder == PACKAGED_TEMPLATES:  # printgen's own files
-                    return path.read_text(encoding="utf-8"), str(path), fresh
+                    return path.read_text(encoding="utf-8"), str(path), lambda: False
                 rel = project.rel(path)
-                return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, fresh
+                return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, lambda: False
             raise TemplateNotFound(template)
 
     return expr.sandboxed(
@@ -348,14 +345,27 @@ def _environment(project: Project) -> Any:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=_compiled_templates(),
     )
 
 
-def _stamp(path: Path) -> tuple[int, int, int, int] | None:
-    """What tells a template file changed: its modification time, size, inode and type (the
-    link itself, never its target: a file swapped for a link is read, and refused, again)."""
-    try:
-        status = path.lstat()
-    except OSError:
-        return None
-    return status.st_mtime_ns, status.st_size, status.st_ino, status.st_mode
+def _compiled_templates() -> Any:
+    """Compiled templates kept by their source's checksum: every document reads its template
+    again (through the confinement; a changed file is seen at once) but compiles a text only
+    the first time it sees it: compiling costs more than rendering."""
+    from jinja2.bccache import Bucket, BytecodeCache
+
+    class InMemory(BytecodeCache):
+        def __init__(self) -> None:
+            self.store: dict[str, bytes] = {}
+
+        def load_bytecode(self, bucket: Bucket) -> None:
+            data = self.store.get(bucket.key)
+            if data is not None:  # the bucket drops it if its checksum is not the source's
+                bucket.bytecode_from_string(data)
+
+        def dump_bytecode(self, bucket: Bucket) -> None:
+            self.store[bucket.key] = bucket.bytecode_to_string()
+
+    return InMemory()
+
