@@ -368,4 +368,3 @@ def _compiled_templates() -> Any:
             self.store[bucket.key] = bucket.bytecode_to_string()
 
     return InMemory()
-
