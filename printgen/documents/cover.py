@@ -1,9 +1,10 @@
 """The rulebook's cover pieces: a fan of card faces and a table of contents that fits the space
-left under the title (so adding it never moves a page)."""
+left under the title (so adding it never moves a page), drawn once its page numbers are known."""
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from reportlab.platypus import Flowable
 
@@ -107,3 +108,34 @@ class Contents(Flowable):  # type: ignore[misc]
                 canvas.restoreState()
             y -= line
         canvas.restoreState()
+
+
+class LateContents(Contents):
+    """The contents of ``count`` sections before their page numbers are known: it takes its
+    room on the cover during the one lay-out pass and draws a form that ``fill`` defines when
+    the pass is done (a PDF page may use a form defined later)."""
+
+    FORM = "contents"
+
+    def __init__(self, count: int, style: TextStyle) -> None:
+        super().__init__("", [("", 0)] * count, style)  # the room depends on the count only
+        self.drawn = False
+
+    def draw(self) -> None:
+        self.canv.doForm(self.FORM)
+        self.drawn = True
+
+    def fill(self, canvas: Any, contents: tuple[str, list[tuple[str, int]]] | None) -> None:
+        """Define the form the cover refers to: the heading and entries, or nothing (a short
+        rulebook has no contents; its cover then looks as if none had been laid out)."""
+        if not self.drawn:
+            return
+        canvas.beginForm(self.FORM, -self.width, -self.height, 2 * self.width, 2 * self.height)
+        if contents is not None:
+            self.heading, self.entries = contents
+            self.canv = canvas
+            try:
+                super().draw()
+            finally:
+                del self.canv
+        canvas.endForm()

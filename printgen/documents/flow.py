@@ -3,13 +3,15 @@ inline icons, fonts and line breaking."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_line
+from printgen.draw.color import color
+from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_line, form_name
 from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import Face
@@ -59,6 +61,7 @@ class RichText(Flowable):  # type: ignore[misc]
         self.lines: list[text.Line] = []
         self.widest = 0.0
         self.avail = 0.0
+        self._broken: tuple[float, TextStyle, list[text.Run]] | None = None  # what lines hold
 
     @property
     def line_height(self) -> float:
@@ -70,8 +73,15 @@ class RichText(Flowable):  # type: ignore[misc]
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.avail = avail_width
         width = avail_width - self.style.indent
-        self.lines = text.break_lines(self.runs, self.style.family, self.style.size, width)
-        self.widest = max((line.width for line in self.lines), default=0.0)
+        broken = self._broken
+        # platypus wraps a paragraph again at every attempt to place it (and each lay-out
+        # pass): its lines change only with the width, the style or the runs
+        if broken is None or not (
+            broken[0] == width and broken[1] is self.style and broken[2] is self.runs
+        ):
+            self.lines = text.break_lines(self.runs, self.style.family, self.style.size, width)
+            self.widest = max((line.width for line in self.lines), default=0.0)
+            self._broken = (width, self.style, self.runs)
         self.width = avail_width
         self.height = self._height(len(self.lines))
         return self.width, self.height
@@ -134,7 +144,7 @@ def _draw_lines(flow: RichText, lines: list[text.Line], bullet: str | None) -> N
     style = flow.style
     baseline = flow.height - ASCENT * style.size
     canvas.saveState()
-    canvas.setFillColor(style.color)
+    canvas.setFillColor(color(style.color))
     if bullet:
         canvas.setFont(style.family.regular, style.size)
         canvas.drawRightString(style.indent - style.size * 0.35, baseline, bullet)
@@ -150,6 +160,21 @@ def _draw_lines(flow: RichText, lines: list[text.Line], bullet: str | None) -> N
         )
         baseline -= flow.line_height
     canvas.restoreState()
+
+
+def face_form(canvas: Any, face: Face) -> str:
+    """The name of the face's form in the canvas's PDF, defined at its first use: a document
+    holds each face's drawing once, and every picture of it (at any scale) refers to it.
+    The name carries a digest of the face's key: ``war-elephant`` and ``war_elephant`` are
+    two cards whose plain form names would be the same."""
+    name = f"{form_name(face)}_{hashlib.sha256(face.key.encode()).hexdigest()[:12]}"
+    if not canvas.hasForm(name):
+        b = pt(face.bleed_mm)
+        width, height = pt(face.width_mm), pt(face.height_mm)
+        canvas.beginForm(name, lowerx=-b, lowery=-b, upperx=width + b, uppery=height + b)
+        draw_face(canvas, face)
+        canvas.endForm()
+    return name
 
 
 class CardPicture(Flowable):  # type: ignore[misc]
@@ -175,10 +200,10 @@ class CardPicture(Flowable):  # type: ignore[misc]
         else:
             clip.roundRect(0, 0, pt(self.face.width_mm), pt(self.face.height_mm), pt(2.5))
         canvas.clipPath(clip, stroke=0, fill=0)
-        draw_face(canvas, self.face)
+        canvas.doForm(face_form(canvas, self.face))
         canvas.restoreState()
         canvas.saveState()
-        canvas.setStrokeColor("#999999")
+        canvas.setStrokeColor(color("#999999"))
         canvas.setLineWidth(0.4)
         if self.face.shape == "circle":
             canvas.ellipse(0, 0, self.width, self.height)
@@ -201,7 +226,7 @@ class Rule(Flowable):  # type: ignore[misc]
 
     def draw(self) -> None:
         self.canv.saveState()
-        self.canv.setStrokeColor(self.color)
+        self.canv.setStrokeColor(color(self.color))
         self.canv.setLineWidth(self.thickness)
         self.canv.line(0, self.space, self.width, self.space)
         self.canv.restoreState()

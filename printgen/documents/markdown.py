@@ -13,6 +13,7 @@ import itertools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -74,10 +75,17 @@ def parser() -> MarkdownIt:
 QA_MARKER = "questions-and-answers"
 
 
+@lru_cache(maxsize=16)
+def _tokens(source: str) -> tuple[Token, ...]:
+    """The parse of a document's Markdown: the aid is set at several sizes and the rulebook
+    on more than one page size, all from one text. The converter never changes a token."""
+    return tuple(parser().parse(source))
+
+
 def to_flowables(
     source: str, theme: Theme, width: float, fences: Fences | None = None
 ) -> list[Flowable]:
-    tokens = parser().parse(source)
+    tokens = list(_tokens(source))
     converter = _Converter(theme, width, fences or {})
     converter.collect = bool(theme.clarification) and f"<!-- {QA_MARKER} -->" in source
     out = converter.blocks(tokens)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -22,7 +21,9 @@ from printgen.documents.context import render_document
 from printgen.documents.flow import overflowing
 from printgen.documents.legend import legend, legend_icons
 from printgen.documents.markdown import to_flowables
+from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
+from printgen.draw.color import color
 from printgen.draw.pdf import new_canvas
 from printgen.model.units import PAPER_SIZES, pt
 from printgen.outputs import OutputJob
@@ -35,6 +36,7 @@ BAND = 12.0  # mm, the title band at the top of an aid
 GAP = 4.0  # mm between the band and the text
 EDGE = 5.0  # mm: home printers clip this close to the paper's edge; nothing is printed there
 FILL = 2 / 3  # an aid's text fills at least this much of its page, or it is set larger
+AID_FORM = "player_aid"  # the PDF form one aid is drawn in, shown in every slot
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
 
 
 def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
+    """The aids' PDF; ``validate`` (no ``--out``) makes every check and draws nothing."""
     game, lang, paper = job.game, job.lang, job.options.paper.size_mm
     prose_rel = f"{game.folder}/aid.{lang}.md"
     where = Where(prose_rel)
@@ -105,10 +108,11 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     labels = context["t"]
     small, large = formats(paper)
     chosen = None
+    scratch = scratch_canvas()
     for fmt, floor in ((small, SMALL_MIN), (large, MIN_AID_SIZE)):
-        size = _fitting_size(source, index, fmt, labels, floor)
-        if size is not None:
-            chosen = fmt, size
+        fitted = _fitting(source, index, fmt, labels, floor, scratch)
+        if fitted is not None:
+            chosen = fmt, fitted
             break
     if chosen is None:
         problems.add(
@@ -117,18 +121,13 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
             f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}",
         )
         return None
-    fmt, size = chosen
+    fmt, story = chosen
     title = str(context["game"]["title"])
     heading = f"{title} — {labels.get('player_aid', 'player aid')}"
     problems.extend(_edge_problems(fmt, where))
-    width = fmt.frame[0]
-    data = _pdf(
-        lambda: _story(source, index, size, width, labels),
-        game.meta.players_max,
-        fmt,
-        heading,
-        str(context["game"]["author"]),
-    )
+    data = None
+    if job.options.out is not None:
+        data = _pdf(story, game.meta.players_max, fmt, heading, str(context["game"]["author"]))
     problems.extend(p for p in index.problems if p not in problems)
     return data
 
@@ -150,24 +149,42 @@ def _story(
     )
 
 
-def _fitting_size(
-    source: str, index: CardIndex, fmt: Format, labels: dict[str, str], floor: float
-) -> float | None:
-    """The largest body size at or above ``floor`` whose aid fits the format's page."""
+def _fitting(
+    source: str,
+    index: CardIndex,
+    fmt: Format,
+    labels: dict[str, str],
+    floor: float,
+    scratch: Canvas,
+) -> list[Flowable] | None:
+    """The aid's story at the largest body size of SIZES, at or above ``floor``, that fits the
+    format's page; None when none does. Measured without drawing, and by bisection: a larger
+    body size never takes less room (every size, space and icon scales with it)."""
     width, height = fmt.frame
-    for size in SIZES:
-        if size < floor:
-            return None
+    sizes = [size for size in SIZES if size >= floor]  # largest first
+
+    def fitted(size: float) -> list[Flowable] | None:
         story = _story(source, index, size, width, labels)
-        if _used(story, width, height) is not None:
-            return size
-    return None
+        return story if _used(story, width, height, scratch) is not None else None
+
+    if not sizes or (best := fitted(sizes[-1])) is None:
+        return None
+    low, high = 0, len(sizes) - 1  # sizes[high] fits; every size before sizes[low] does not
+    while low < high:
+        middle = (low + high) // 2
+        story = fitted(sizes[middle])
+        if story is None:
+            low = middle + 1
+        else:
+            high, best = middle, story
+    return best
 
 
-def _used(story: list[Flowable], width: float, height: float) -> float | None:
+def _used(story: list[Flowable], width: float, height: float, scratch: Canvas) -> float | None:
     """The height the story takes in a frame of that size; None when it does not fit."""
-    frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    scratch = Canvas(io.BytesIO())
+    frame = MeasuringFrame(
+        0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, dry=True
+    )
     remaining = list(story)
     frame.addFromList(remaining, scratch)
     if remaining or overflowing(story):
@@ -205,20 +222,22 @@ def _band(left: float, top: float, width: float) -> tuple[float, float, float, f
     return left + EDGE, top - EDGE - BAND, left + width - EDGE, top - EDGE
 
 
-def _pdf(
-    make_story: Callable[[], list[Flowable]],
-    copies: int,
-    fmt: Format,
-    title: str,
-    author: str,
-) -> bytes:
+def _pdf(story: list[Flowable], copies: int, fmt: Format, title: str, author: str) -> bytes:
+    """``copies`` aids, as many to a sheet as the format holds: one aid drawn once, as a form
+    every slot shows."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, author, "player aid")
+    canvas.beginForm(AID_FORM, 0, 0, pt(fmt.aid[0]), pt(fmt.aid[1]))
+    _draw_aid(canvas, story, 0.0, 0.0, fmt, title)
+    canvas.endForm()
     per_sheet = len(fmt.slots)
     for sheet in range(math.ceil(copies / per_sheet)):
         canvas.setPageSize((pt(fmt.sheet[0]), pt(fmt.sheet[1])))
         for left, bottom in fmt.slots[: copies - per_sheet * sheet]:
-            _draw_aid(canvas, make_story(), left, bottom, fmt, title)
+            canvas.saveState()
+            canvas.translate(pt(left), pt(bottom))
+            canvas.doForm(AID_FORM)
+            canvas.restoreState()
         _cut_lines(canvas, fmt)
         canvas.showPage()
     canvas.save()
@@ -237,9 +256,9 @@ def _draw_aid(
     top = bottom + height
     x0, y0, x1, y1 = _band(left, top, width)
     canvas.saveState()
-    canvas.setFillColor(ACCENT)
+    canvas.setFillColor(color(ACCENT))
     canvas.roundRect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), pt(1.5), stroke=0, fill=1)
-    canvas.setFillColor("#ffffff")
+    canvas.setFillColor(color("#ffffff"))
     size = 12.0
     room = pt(x1 - x0 - 2 * (MARGIN - EDGE))
     while size > 8 and stringWidth(heading, "VeraBd", size) > room:
@@ -258,14 +277,14 @@ def _draw_aid(
         topPadding=0,
         bottomPadding=0,
     )
-    frame.addFromList(story, canvas)
+    frame.addFromList(list(story), canvas)
 
 
 def _cut_lines(canvas: Canvas, fmt: Format) -> None:
     canvas.saveState()
     canvas.setDash([4, 3])
     canvas.setLineWidth(0.5)
-    canvas.setStrokeColor("#888888")
+    canvas.setStrokeColor(color("#888888"))
     for x0, y0, x1, y1 in fmt.cuts:
         canvas.line(pt(x0), pt(y0), pt(x1), pt(y1))
     canvas.restoreState()

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import io
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
-from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus import BaseDocTemplate, Flowable, PageBreak, PageTemplate
+from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
 
 from printgen.documents.cards import (
     CardIndex,
@@ -18,11 +18,13 @@ from printgen.documents.cards import (
 )
 from printgen.documents.checks import smallest_text
 from printgen.documents.context import render_document
-from printgen.documents.cover import Contents
+from printgen.documents.cover import Contents, LateContents
 from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.flow import RichText, overflowing
 from printgen.documents.markdown import Heading, Theme, to_flowables
+from printgen.documents.measure import MeasuringFrame
 from printgen.documents.theme import ACCENT, rulebook_theme
+from printgen.draw.color import color
 from printgen.draw.pdf import EMBEDDED_START
 from printgen.model.units import pt
 from printgen.outputs import OutputJob
@@ -36,24 +38,30 @@ OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 
 
 def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
+    """The rulebook (and its booklet); ``validate`` (no ``--out``) lays them out for their
+    checks but draws nothing and returns no files."""
     book = _book(job, problems)
     if book is None:
         return {}
+    draw = job.options.out is not None
     files: dict[str, bytes] = {}
-    data, found = book.lay_out(job.options.paper.size_mm)
-    problems.extend(found)
-    if data is None:
+    laid = book.lay_out(job.options.paper.size_mm, draw)
+    problems.extend(laid.problems)
+    if laid.failed:
         return {}
-    files["rulebook.pdf"] = data
+    if laid.data is not None:
+        files["rulebook.pdf"] = laid.data
     if job.options.booklet:
-        from printgen.outputs.booklet import impose
-
         width, height = job.options.paper.size_mm
         half = (max(width, height) / 2, min(width, height))
-        pages, found = book.lay_out(half)
-        problems.extend(p for p in found if p not in problems)
-        if pages is not None:
-            files["rulebook-booklet.pdf"] = impose(pages, (max(width, height), min(width, height)))
+        pages = book.lay_out(half, draw)
+        problems.extend(p for p in pages.problems if p not in problems)
+        if pages.data is not None:
+            from printgen.outputs.booklet import impose
+
+            files["rulebook-booklet.pdf"] = impose(
+                pages.data, (max(width, height), min(width, height))
+            )
     return files
 
 
@@ -76,9 +84,23 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     return _Book(source, index, str(context["game"]["title"]), context["t"], rel, prose)
 
 
+@dataclass
+class _Pass:
+    """One lay-out of the rulebook: its PDF when drawn, and what its checks found."""
+
+    pages: int
+    data: bytes | None  # None when the pass drew nothing, or failed
+    entries: list[tuple[str, int]]  # level-2 headings and their pages
+    problems: list[Problem]
+    failed: bool = False  # the lay-out itself failed (a block too large for a page)
+    contents_in_place: bool = True  # the late contents fit where they stood
+
+
 class _Book:
-    """A rulebook's Markdown and cards, laid out on a page size: once, and a second time only
-    to print the table of contents a long rulebook gets on its cover."""
+    """A rulebook's Markdown and cards, laid out on a page size: once, with the room for the
+    table of contents a long rulebook gets on its cover kept free and filled in when the page
+    numbers are known; when the contents would not fit there, as before — a first pass, then
+    a second with the contents if no page moves."""
 
     def __init__(
         self,
@@ -92,19 +114,44 @@ class _Book:
         self.source, self.index, self.title, self.labels = source, index, title, labels
         self.rel, self.prose = rel, prose
 
-    def lay_out(self, paper: tuple[float, float]) -> tuple[bytes | None, list[Problem]]:
-        pages, data, entries, found = self._build(paper, None)
-        if data is not None and pages > TOC_AFTER_PAGES:
-            # the contents take the space left on the cover: no page moves, no third pass
-            with_toc = self._build(paper, entries)
-            if with_toc[2] == entries:  # a cover too full for them would move every page
-                pages, data, _, found = with_toc
-        return data, found + [p for p in self.index.problems if p not in found]
+    def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
+        """The rulebook on ``paper``; drawn into a PDF only when ``draw`` (else the checks)."""
+        done = self._one_pass(paper, draw)
+        if done is None:
+            done = self._two_passes(paper, draw)
+        done.problems += [p for p in self.index.problems if p not in done.problems]
+        return done
 
-    def _build(
-        self, paper: tuple[float, float], contents: list[tuple[str, int]] | None
-    ) -> tuple[int, bytes | None, list[tuple[str, int]], list[Problem]]:
-        margin = MARGIN if min(paper) > 160 else SMALL_MARGIN
+    def _one_pass(self, paper: tuple[float, float], draw: bool) -> _Pass | None:
+        story, theme, diagrams = self._story(paper)
+        cut = _cover_end(story)
+        if cut and story[cut - 1].getKeepWithNext():
+            return None  # the contents would be kept with what precedes them, moving it
+        headings = sum(1 for f in story if isinstance(f, Heading) and f.level == 2)
+        late = LateContents(headings, theme.h2)
+        story.insert(cut, late)
+        done = self._pass(paper, story, diagrams, draw, late)
+        if done.failed or not done.contents_in_place or len(done.entries) != headings:
+            return None
+        return done
+
+    def _two_passes(self, paper: tuple[float, float], draw: bool) -> _Pass:
+        story, theme, diagrams = self._story(paper)
+        first = self._pass(paper, story, diagrams, draw=False)
+        if not first.failed and first.pages > TOC_AFTER_PAGES:
+            story, theme, diagrams = self._story(paper)
+            cut = _cover_end(story)
+            story.insert(cut, Contents(self.labels["contents"], first.entries, theme.h2))
+            with_toc = self._pass(paper, story, diagrams, draw)
+            if with_toc.entries == first.entries:  # a cover too full would move every page
+                return with_toc
+        if first.failed or not draw:
+            return first
+        story, theme, diagrams = self._story(paper)
+        return self._pass(paper, story, diagrams, draw)
+
+    def _story(self, paper: tuple[float, float]) -> tuple[list[Flowable], Theme, DiagramBlocks]:
+        margin = _margin(paper)
         theme = rulebook_theme(self.index.icon_colors, self.index.icons).with_callouts(self.labels)
         if margin < MARGIN:  # a booklet page: the same type a little smaller
             theme = _scaled(theme, 0.9)
@@ -125,17 +172,32 @@ class _Book:
             },
         )
         _center_cover(story)
-        if contents is not None:
-            cut = next((i for i, f in enumerate(story) if isinstance(f, PageBreak)), len(story))
-            story.insert(cut, Contents(self.labels["contents"], contents, theme.h2))
+        return story, theme, diagrams
+
+    def _pass(
+        self,
+        paper: tuple[float, float],
+        story: list[Flowable],
+        diagrams: DiagramBlocks,
+        draw: bool,
+        late: LateContents | None = None,
+    ) -> _Pass:
         buffer = io.BytesIO()
-        doc = _Document(buffer, paper, margin, self.title, self.labels.get("page", "page"))
+        doc = _Document(
+            buffer, paper, _margin(paper), self.title, self.labels.get("page", "page"), draw, late
+        )
+        where = Where(self.rel)
         try:
             doc.build(story)
         except LayoutError as exc:
-            where = Where(self.rel)
-            return 0, None, [], [Problem(where, f"rulebook layout: {exc}; shorten that block")]
-        where = Where(self.rel)
+            problem = Problem(where, f"rulebook layout: {exc}; shorten that block")
+            return _Pass(0, None, [], [problem], failed=True)
+        data = None
+        if draw:
+            if late is not None:
+                late.fill(doc.canv, self._contents(doc))
+            doc.canv.save()
+            data = buffer.getvalue()
         problems = list(diagrams.problems)
         problems += [
             Problem(
@@ -161,7 +223,22 @@ class _Book:
             )
             for what, size in doc.small_text
         ]
-        return doc.page, buffer.getvalue(), doc.entries, problems
+        return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place)
+
+    def _contents(self, doc: _Document) -> tuple[str, list[tuple[str, int]]] | None:
+        """What the late contents print: nothing in a rulebook of a few pages."""
+        if doc.page <= TOC_AFTER_PAGES:
+            return None
+        return self.labels["contents"], doc.entries
+
+
+def _margin(paper: tuple[float, float]) -> float:
+    return MARGIN if min(paper) > 160 else SMALL_MARGIN
+
+
+def _cover_end(story: list[Flowable]) -> int:
+    """Where the cover ends: the first page break (the contents go just before it)."""
+    return next((i for i, f in enumerate(story) if isinstance(f, PageBreak)), len(story))
 
 
 def _scaled(theme: Theme, factor: float) -> Theme:
@@ -193,6 +270,8 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         margin: float,
         title: str,
         page_word: str,
+        draw: bool = True,
+        late: LateContents | None = None,
     ) -> None:
         super().__init__(
             buffer,
@@ -207,7 +286,8 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             bottomMargin=pt(margin),
             **EMBEDDED_START,
         )
-        frame = Frame(
+        self._doSave = 0  # saved by the caller, once the late contents are filled in
+        frame = MeasuringFrame(
             self.leftMargin,
             self.bottomMargin,
             self.width,
@@ -217,6 +297,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             rightPadding=0,
             topPadding=0,
             bottomPadding=0,
+            dry=not draw,
         )
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.title_text = title
@@ -226,14 +307,17 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         self.small_text: list[tuple[str, float]] = []
         self.entries: list[tuple[str, int]] = []  # level-2 headings and their pages
         self._outline = 0
+        self.late = late
+        self.contents_in_place = True  # the late contents went on the page before them
+        self._last_page = 1
 
     def _footer(self, canvas: Any, doc: Any) -> None:
         if doc.page == 1:
             return
         canvas.saveState()
         canvas.setFont("Vera", 8)
-        canvas.setFillColor("#666666")
-        canvas.setStrokeColor(ACCENT)
+        canvas.setFillColor(color("#666666"))
+        canvas.setStrokeColor(color(ACCENT))
         canvas.setLineWidth(0.5)
         y = pt(self.margin) * 0.55
         canvas.line(self.leftMargin, y + 10, self.leftMargin + self.width, y + 10)
@@ -246,8 +330,14 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         self.overflowing = []
         self.small_text = []
         self.entries = []
+        self.contents_in_place = True
+        self._last_page = 1
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        if flowable is self.late:  # pushed to a later page, they would move every page
+            self.contents_in_place = self.page == self._last_page
+        if not isinstance(flowable, ActionFlowable):  # a new page's own actions print nothing
+            self._last_page = self.page
         self.overflowing.extend(overflowing(flowable))
         self.small_text.extend(smallest_text(flowable, MIN_TEXT))
         if isinstance(flowable, Heading) and flowable.level == 2:

@@ -1,0 +1,158 @@
+"""Documents made cheaply without changing them: one lay-out of a rulebook, each drawing held
+once in the PDF, and ``validate`` checking the documents without drawing them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+GAME = "warriors-and-monks"
+
+
+def _problems(err: str) -> list[str]:
+    return [line for line in err.splitlines() if not line.startswith("printgen:")]
+
+
+def _form_names(path: Path) -> dict[str, set[int]]:
+    """Every form a page of the PDF uses, by name: the objects that hold it."""
+    forms: dict[str, set[int]] = {}
+    for page in PdfReader(path).pages:
+        resources: Any = page["/Resources"]
+        for name, ref in resources.get("/XObject", {}).items():
+            forms.setdefault(str(name), set()).add(ref.idnum)
+    return forms
+
+
+def _pages(path: Path) -> list[str]:
+    with pdfplumber.open(path) as pdf:
+        return [page.extract_text() or "" for page in pdf.pages]
+
+
+def test_validate_reports_the_documents_problems_as_build_does(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    folder = project / "cards" / GAME
+    rules = folder / "rules.en.md"
+    header = "| " + " | ".join(f"Heading{i}" for i in range(30)) + " |"
+    row = "| " + " | ".join("Beans" for _ in range(30)) + " |"
+    rules.write_text(rules.read_text() + f"\n\n{header}\n|{'---|' * 30}\n{row}\n")
+    aid = folder / "aid.en.md"
+    aid.write_text(aid.read_text() + "\n\n" + "More rules to remember. " * 400)
+    checked = printgen(project, "validate", GAME, "--lang", "en")
+    assert checked.code == 2
+    assert not (project / "build").exists()
+    built = printgen(project, "build", GAME, "--lang", "en")
+    assert built.code == 2
+    assert _problems(checked.err) == _problems(built.err)
+    assert "runs past the margin" in checked.err and "rules.en.md" in checked.err
+    assert "does not fit" in checked.err and "aid.en.md" in checked.err
+
+
+def test_validate_reports_small_print_in_a_rulebook(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    rules = project / "cards" / GAME / "rules.en.md"
+    base = project / "templates" / "layouts" / "base.yaml"
+    packaged = Path(__file__).resolve().parent.parent / "printgen/templates/layouts/base.yaml"
+    when = "when: {font: Vera, italic: true, size: 8, min_size: 6,"
+    base.parent.mkdir(parents=True, exist_ok=True)
+    base.write_text(
+        packaged.read_text().replace(when, when.replace("8, min_size: 6", "5, min_size: 5"))
+    )
+    rules.write_text(rules.read_text() + "\n\n## Wine\n\n```cardgallery\nmain/wine\n```\n")
+    checked = printgen(project, "validate", GAME, "--lang", "en", "--only", "rulebook")
+    built = printgen(project, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert checked.code == built.code == 2
+    assert "under 6 pt" in checked.err
+    assert _problems(checked.err) == _problems(built.err)
+
+
+def test_documents_are_byte_reproducible(project: Path, printgen: Callable[..., Any]) -> None:
+    outputs = []
+    for out in ("first", "second"):
+        result = printgen(
+            project, "build", GAME, "--lang", "en", "--booklet", "--out", str(project / out)
+        )
+        assert result.code == 0, result.err
+        outputs.append(project / out / GAME / "en")
+    for name in ("rulebook.pdf", "rulebook-booklet.pdf", "player-aid.pdf"):
+        assert (outputs[0] / name).read_bytes() == (outputs[1] / name).read_bytes(), name
+
+
+def test_each_card_face_and_the_aid_are_held_once(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    result = printgen(project, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    result = printgen(project, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert result.code == 0, result.err
+    out = project / "build" / GAME / "en"
+    faces = {k: v for k, v in _form_names(out / "rulebook.pdf").items() if "face_" in k}
+    # the Warrior is on the cover, in a diagram and in the card list: one drawing
+    assert any("face_main_front_warrior_" in name for name in faces)
+    assert all(len(objects) == 1 for objects in faces.values()), faces
+    aid = _form_names(out / "player-aid.pdf")
+    assert list(aid) == ["/FormXob.player_aid"] and len(aid["/FormXob.player_aid"]) == 1
+
+
+def _cover_template(project: Path, lines: int) -> None:
+    template = project / "templates" / "rulebook.md.j2"
+    template.parent.mkdir(parents=True, exist_ok=True)
+    template.write_text(
+        "# {{ game.title }}\n\n"
+        f"{{% for i in range({lines}) %}}Cover line {{{{ i }}}}.\n\n{{% endfor %}}"
+        "<!-- pagebreak -->\n\n{{ rules }}\n"
+    )
+
+
+@pytest.mark.parametrize("lines", [20, 24])
+def test_contents_that_do_not_fit_the_cover_move_no_page(
+    project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, lines: int
+) -> None:
+    from printgen.outputs import rulebook
+
+    _cover_template(project, lines)  # 24 lines leave too little room for the contents
+    path = project / "build" / GAME / "en" / "rulebook.pdf"
+    result = printgen(project, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    pages = _pages(path)
+    monkeypatch.setattr(rulebook, "TOC_AFTER_PAGES", 100)  # the same rulebook, never contents
+    result = printgen(project, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    without = _pages(path)
+    assert len(pages) == len(without) > 4
+    assert pages[1:] == without[1:]  # no page moved
+    if lines == 24:
+        assert pages[0] == without[0] and "Contents" not in pages[0]
+    else:
+        cover = pages[0].split("Contents")[1]
+        entries = re.findall(r"^(\w[\w ]+?) (\d+)$", cover, re.M)
+        assert len(entries) >= 8
+        for title, number in entries:
+            assert re.search(rf"^{re.escape(title)}$", pages[int(number) - 1], re.M), title
+
+
+def test_two_cards_whose_ids_differ_by_a_dash_keep_their_own_pictures() -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printgen.documents.flow import face_form
+    from printgen.layout.face import Face, Shape
+    from printgen.model.game import CardShape, Side
+
+    def face(card: str, fill: str) -> Face:
+        paint = Shape("rect", 0, 0, 63, 88, fill=fill)
+        key = f"main/front/{card}"
+        return Face(key, "main", card, Side.FRONT, card, 63, 88, 3, CardShape.RECT, [paint])
+
+    canvas = Canvas(io.BytesIO())
+    dashed, underscored = face("war-elephant", "#ff0000"), face("war_elephant", "#0000ff")
+    names = [face_form(canvas, f) for f in (dashed, underscored, dashed)]
+    assert names[0] != names[1] and names[0] == names[2]
