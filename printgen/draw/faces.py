@@ -10,9 +10,9 @@ import io
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.draw.color import color as to_color
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import ink, text
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
@@ -121,9 +121,9 @@ def _shape(
 ) -> None:
     canvas.saveState()
     if op.fill:
-        canvas.setFillColor(op.fill)
+        canvas.setFillColor(to_color(op.fill))
     if op.stroke:
-        canvas.setStrokeColor(op.stroke)
+        canvas.setStrokeColor(to_color(op.stroke))
         canvas.setLineWidth(op.stroke_width)
     if op.dash:
         canvas.setDash(list(op.dash))
@@ -157,7 +157,7 @@ def draw_block(
     """Draw fitted lines in a box given by its top-left corner (points, y up); lines sit where
     `printgen.layout.ink` says, so the lay-out checks see what prints."""
     canvas.saveState()
-    canvas.setFillColor(color)
+    canvas.setFillColor(to_color(color))
     baseline = top - ink.first_baseline(block, height, valign)
     for line in block.lines:
         offset = ink.line_offset(line, width, align)
@@ -207,7 +207,7 @@ def draw_line(
                 canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width, icon_color
             )
         else:
-            shift = spaces * stringWidth(" ", piece.font, size)
+            shift = spaces * text.width_of(" ", piece.font, size)
             pending = text.Piece(
                 piece.x - shift, piece.width + shift, " " * spaces + piece.text, piece.font
             )
@@ -215,4 +215,4 @@ def draw_line(
 
 
 def _spaces(gap: float, font: str, size: float) -> int:
-    return round(gap / stringWidth(" ", font, size)) if gap > 0.01 else 0
+    return round(gap / text.width_of(" ", font, size)) if gap > 0.01 else 0

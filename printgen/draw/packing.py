@@ -235,10 +235,10 @@ def _into_free_space(
 ) -> tuple[int, int]:
     """Place the next block of ``items[done:]`` in the first free rectangle, from sheet
     ``first`` on, that holds one; return that sheet's index (``len(sheets)`` when none does)
-    and how many items the block took. Whether a rectangle fits a
-    kind does not depend on how many cards are left, and only the sheet that took a block
-    changes, so later calls for the same kind may start where this one placed: packing stays
-    linear in the number of sheets, with the same result as scanning from the first."""
+    and how many items the block took. Whether a rectangle fits a kind does not depend on how
+    many cards are left, and only the sheet that took a block changes, so later calls for the
+    same kind may start where this one placed: packing stays linear in the number of sheets,
+    with the same result as scanning from the first."""
     for number in range(first, len(sheets)):
         sheet = sheets[number]
         for index, rect in enumerate(sheet.free):
