@@ -179,27 +179,19 @@ def draw_line(
     """Draw a line. Words go out with real space characters between them (merged into one
     string while the font stays the same), so the PDF's text reads, searches and copies as the
     designer wrote it."""
-    pending: text.Piece | None = None
+    pending: list[str] = []  # words in one font, drawn as one string
+    pending_x, pending_font = 0.0, ""
     end = 0.0  # where the last drawn or pending piece ends
-    for piece in [*line.pieces, None]:
-        if piece is not None and not piece.icon:
-            spaces = _spaces(piece.x - end, piece.font, size)
-            if pending is not None and piece.font == pending.font:
-                pending = text.Piece(
-                    pending.x,
-                    piece.x + piece.width - pending.x,
-                    pending.text + " " * spaces + piece.text,
-                    pending.font,
-                )
-                end = piece.x + piece.width
-                continue
-        if pending is not None:
-            canvas.setFont(pending.font, size)
-            canvas.drawString(left + pending.x, baseline, pending.text)
-            pending = None
-        if piece is None:
-            break
+
+    def flush() -> None:
+        canvas.setFont(pending_font, size)
+        canvas.drawString(left + pending_x, baseline, "".join(pending))
+        pending.clear()
+
+    for piece in line.pieces:
         if piece.icon:
+            if pending:
+                flush()
             library = icons or builtin_library()
             # sits on the baseline like a capital, dipping slightly as round letters do
             icon_color = icon_colors.get(piece.icon, color)
@@ -207,11 +199,16 @@ def draw_line(
                 canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width, icon_color
             )
         else:
-            shift = spaces * text.width_of(" ", piece.font, size)
-            pending = text.Piece(
-                piece.x - shift, piece.width + shift, " " * spaces + piece.text, piece.font
-            )
+            spaces = _spaces(piece.x - end, piece.font, size)
+            if not pending or piece.font != pending_font:
+                if pending:
+                    flush()
+                pending_x = piece.x - spaces * text.width_of(" ", piece.font, size)
+                pending_font = piece.font
+            pending.append(" " * spaces + piece.text)
         end = piece.x + piece.width
+    if pending:
+        flush()
 
 
 def _spaces(gap: float, font: str, size: float) -> int:

@@ -26,7 +26,10 @@ class SvgError(ValueError):
     """An SVG file that svglib cannot turn into a drawing."""
 
 
+@lru_cache(maxsize=1024)
 def digest(data: bytes) -> str:
+    """The SHA-256 of an SVG's bytes; remembered, because a deck draws the same few icon files
+    (the same bytes objects, whose hash Python keeps) thousands of times."""
     return hashlib.sha256(data).hexdigest()
 
 
