@@ -56,6 +56,7 @@ class EventBuilder:
         self.anchors: dict[str, tuple[Any, int, Where]] = {}
         self.opened: set[str] = set()  # anchors of collections not yet closed
         self.stack: list[_Open] = []
+        self.depth = 0
         self.root: Any = NOTHING
         self.root_where = Where(rel, 1 + offset, 1)
         self.problem: ProjectError | None = None  # the first, raised once the stream parsed
@@ -88,6 +89,7 @@ class EventBuilder:
                     except ProjectError as exc:  # said after the rest is known to parse
                         self.problem = exc
             elif isinstance(event, yaml.CollectionEndEvent):
+                self.depth -= 1
                 self._close()
         if self.problem is not None:
             raise self.problem
@@ -101,7 +103,10 @@ class EventBuilder:
                 f"file holds more than {self.limit:,} values (the limit for one "
                 "YAML file); split it",
             )
-        if isinstance(event, yaml.CollectionStartEvent) and len(self.stack) >= MAX_YAML_DEPTH:
+        if not isinstance(event, yaml.CollectionStartEvent):
+            return
+        self.depth += 1  # counted apart from the stack, which stops growing after a problem
+        if self.depth > MAX_YAML_DEPTH:
             raise fail(
                 self.where(event.start_mark),
                 f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them",
