@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import logging
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,6 +35,8 @@ def digest(data: bytes) -> str:
 @lru_cache(maxsize=512)
 def _parsed(key: str, data: bytes, root: str) -> Drawing:
     """The drawing of one SVG content; `root` is the only folder it may reference files in."""
+    import logging
+
     from svglib.svglib import svg2rlg
 
     # svglib logs each unsupported attribute; an icon that still draws is not the user's problem
