@@ -8,9 +8,11 @@ colour that drawing swaps for the icon's colour. The PDF is byte for byte the on
 
 Each entry is keyed by the SHA-256 of the SVG's bytes and the file names the ReportLab version
 that rendered it: a changed icon, another ReportLab or a damaged file only means svglib draws
-(``precompiled`` answers None), never a wrong picture. An opacity is stored as the setting it
-makes, so that the canvas names it in the form's own resources as renderPDF's call does; icons
-whose operators would name any other resource (a font, an image) are not stored.
+(``precompiled`` answers None), never a wrong picture. (svglib's version is not checked: reading
+it costs the import this module saves; a test fails when the stored forms differ from what the
+installed svglib draws.) An opacity is stored as the setting it makes, so that the canvas names
+it in the form's own resources as renderPDF's call does; icons whose operators would name any
+other resource (a font, an image) are not stored.
 """
 
 from __future__ import annotations
