@@ -223,6 +223,7 @@ def test_each_word_is_measured_once_per_size(monkeypatch: pytest.MonkeyPatch) ->
         return real(word, font, size)
 
     monkeypatch.setattr(text, "stringWidth", counting)
+    text.width_of.cache_clear()  # widths are remembered across texts: forget earlier tests'
     text.fit(text.parse("bean bean bean bean bean"), vera(), 100.0, 100.0, 10.0, 10.0, 1.2)
     words = [word for word, _ in measured if word != " "]
     assert words == ["bean"]

@@ -10,9 +10,9 @@ import io
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.draw.color import color as to_color
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import ink, text
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
@@ -121,9 +121,9 @@ def _shape(
 ) -> None:
     canvas.saveState()
     if op.fill:
-        canvas.setFillColor(op.fill)
+        canvas.setFillColor(to_color(op.fill))
     if op.stroke:
-        canvas.setStrokeColor(op.stroke)
+        canvas.setStrokeColor(to_color(op.stroke))
         canvas.setLineWidth(op.stroke_width)
     if op.dash:
         canvas.setDash(list(op.dash))
@@ -157,7 +157,7 @@ def draw_block(
     """Draw fitted lines in a box given by its top-left corner (points, y up); lines sit where
     `printgen.layout.ink` says, so the lay-out checks see what prints."""
     canvas.saveState()
-    canvas.setFillColor(color)
+    canvas.setFillColor(to_color(color))
     baseline = top - ink.first_baseline(block, height, valign)
     for line in block.lines:
         offset = ink.line_offset(line, width, align)
@@ -179,27 +179,19 @@ def draw_line(
     """Draw a line. Words go out with real space characters between them (merged into one
     string while the font stays the same), so the PDF's text reads, searches and copies as the
     designer wrote it."""
-    pending: text.Piece | None = None
+    pending: list[str] = []  # words in one font, drawn as one string
+    pending_x, pending_font = 0.0, ""
     end = 0.0  # where the last drawn or pending piece ends
-    for piece in [*line.pieces, None]:
-        if piece is not None and not piece.icon:
-            spaces = _spaces(piece.x - end, piece.font, size)
-            if pending is not None and piece.font == pending.font:
-                pending = text.Piece(
-                    pending.x,
-                    piece.x + piece.width - pending.x,
-                    pending.text + " " * spaces + piece.text,
-                    pending.font,
-                )
-                end = piece.x + piece.width
-                continue
-        if pending is not None:
-            canvas.setFont(pending.font, size)
-            canvas.drawString(left + pending.x, baseline, pending.text)
-            pending = None
-        if piece is None:
-            break
+
+    def flush() -> None:
+        canvas.setFont(pending_font, size)
+        canvas.drawString(left + pending_x, baseline, "".join(pending))
+        pending.clear()
+
+    for piece in line.pieces:
         if piece.icon:
+            if pending:
+                flush()
             library = icons or builtin_library()
             # sits on the baseline like a capital, dipping slightly as round letters do
             icon_color = icon_colors.get(piece.icon, color)
@@ -207,12 +199,17 @@ def draw_line(
                 canvas, piece.icon, left + piece.x, baseline - 0.1 * size, piece.width, icon_color
             )
         else:
-            shift = spaces * stringWidth(" ", piece.font, size)
-            pending = text.Piece(
-                piece.x - shift, piece.width + shift, " " * spaces + piece.text, piece.font
-            )
+            spaces = _spaces(piece.x - end, piece.font, size)
+            if not pending or piece.font != pending_font:
+                if pending:
+                    flush()
+                pending_x = piece.x - spaces * text.width_of(" ", piece.font, size)
+                pending_font = piece.font
+            pending.append(" " * spaces + piece.text)
         end = piece.x + piece.width
+    if pending:
+        flush()
 
 
 def _spaces(gap: float, font: str, size: float) -> int:
-    return round(gap / stringWidth(" ", font, size)) if gap > 0.01 else 0
+    return round(gap / text.width_of(" ", font, size)) if gap > 0.01 else 0

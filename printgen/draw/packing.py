@@ -217,9 +217,12 @@ def pack(
     sheets: list[SheetPlan] = []
     ordered = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
     for kind, items in ordered:
-        todo = list(items)
-        while todo:
-            if not _into_free_space(kind, todo, sheets):
+        done = 0  # items[:done] are placed
+        first = 0  # sheets before this one have no free rectangle this kind fits
+        while done < len(items):
+            first, placed = _into_free_space(kind, items, done, sheets, first)
+            done += placed
+            if first == len(sheets):
                 # new_sheet checked that a block fits it: the next round places one there
                 sheets.append(new_sheet(kind, paper, fold))
     for sheet in sheets:
@@ -227,19 +230,27 @@ def pack(
     return sheets
 
 
-def _into_free_space(kind: Kind, todo: list[object], sheets: list[SheetPlan]) -> bool:
-    for sheet in sheets:
+def _into_free_space(
+    kind: Kind, items: list[object], done: int, sheets: list[SheetPlan], first: int
+) -> tuple[int, int]:
+    """Place the next block of ``items[done:]`` in the first free rectangle, from sheet
+    ``first`` on, that holds one; return that sheet's index (``len(sheets)`` when none does)
+    and how many items the block took. Whether a rectangle fits a kind does not depend on how
+    many cards are left, and only the sheet that took a block changes, so later calls for the
+    same kind may start where this one placed: packing stays linear in the number of sheets,
+    with the same result as scanning from the first."""
+    for number in range(first, len(sheets)):
+        sheet = sheets[number]
         for index, rect in enumerate(sheet.free):
-            found = fit(kind, rect, len(todo))
+            found = fit(kind, rect, len(items) - done)
             if found is None:
                 continue
             cols, count = found
-            block, leftover = place(kind, rect, cols, todo[:count])
-            del todo[:count]
+            block, leftover = place(kind, rect, cols, items[done : done + count])
             sheet.blocks.append(block)
             sheet.free[index : index + 1] = leftover
-            return True
-    return False
+            return number, count
+    return len(sheets), 0
 
 
 def _centre(sheet: SheetPlan) -> None:

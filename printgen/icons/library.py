@@ -10,7 +10,6 @@ So a game can redraw a built-in icon, or a project-wide one, under the same name
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -94,6 +93,8 @@ class IconLibrary:
         pool: Iterable[str] = self.files
         if fontawesome.is_fa(name):
             pool = fontawesome.names()
+        import difflib  # only for a misspelt name: kept out of every build's start-up
+
         return tuple(difflib.get_close_matches(name, list(pool), n=limit, cutoff=0.6))
 
     def unknown_message(self, name: str, inline: bool = False) -> str:

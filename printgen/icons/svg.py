@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import io
-import logging
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printgen.icons.forms import emit, precompiled
 from printgen.icons.geometry import Rgb, fit
 
 if TYPE_CHECKING:
@@ -25,13 +25,18 @@ class SvgError(ValueError):
     """An SVG file that svglib cannot turn into a drawing."""
 
 
+@lru_cache(maxsize=1024)
 def digest(data: bytes) -> str:
+    """The SHA-256 of an SVG's bytes; remembered, because a deck draws the same few icon files
+    (the same bytes objects, whose hash Python keeps) thousands of times."""
     return hashlib.sha256(data).hexdigest()
 
 
 @lru_cache(maxsize=512)
 def _parsed(key: str, data: bytes, root: str) -> Drawing:
     """The drawing of one SVG content; `root` is the only folder it may reference files in."""
+    import logging
+
     from svglib.svglib import svg2rlg
 
     # svglib logs each unsupported attribute; an icon that still draws is not the user's problem
@@ -51,7 +56,7 @@ def parse(data: bytes, root: Path) -> Drawing:
 
 
 @lru_cache(maxsize=1024)
-def _recoloured(key: str, data: bytes, root: str, rgb: Rgb) -> Drawing:
+def recoloured(key: str, data: bytes, root: str, rgb: Rgb) -> Drawing:
     drawing = _parsed(key, data, root)
     copy: Drawing = _recolour(drawing, rgb)
     return copy
@@ -95,14 +100,21 @@ def draw_svg(
     """
 
     key, folder = digest(data), str(root)
-    drawing = _parsed(key, data, folder) if rgb is None else _recoloured(key, data, folder, rgb)
     # One form XObject per file and colour in each PDF: a deck that shows an icon 68 times
     # holds its paths once, and the form's bounding box keeps the icon inside its box.
     shade = "own" if rgb is None else "".join(f"{round(c * 255):02x}" for c in rgb)
     form = f"icon-{key[:20]}-{shade}"
-    if not canvas.hasForm(form):
-        _define_form(canvas, form, drawing)
-    left, bottom, scale = fit(drawing.width, drawing.height, x, y, width, height)
+    ready = precompiled(key) if rgb is not None else None
+    if ready is not None and rgb is not None:  # a built-in icon: no svglib to import
+        if not canvas.hasForm(form):
+            emit(canvas, form, ready, rgb)
+        size = ready.width, ready.height
+    else:
+        drawing = _parsed(key, data, folder) if rgb is None else recoloured(key, data, folder, rgb)
+        if not canvas.hasForm(form):
+            define_form(canvas, form, drawing)
+        size = drawing.width, drawing.height
+    left, bottom, scale = fit(*size, x, y, width, height)
     canvas.saveState()
     try:
         canvas.translate(left, bottom)
@@ -112,7 +124,15 @@ def draw_svg(
         canvas.restoreState()
 
 
-def _define_form(canvas: Canvas, form: str, drawing: Drawing) -> None:
+def define_form(
+    canvas: Canvas,
+    form: str,
+    drawing: Drawing,
+    captured: list[str] | None = None,
+    states: dict[str, tuple[str, Any]] | None = None,
+) -> None:
+    """Define ``form`` as ``drawing``; ``captured`` receives its operators and ``states``
+    what each graphics state they name sets (see forms.py)."""
     from reportlab.graphics import renderPDF
     from reportlab.graphics.shapes import Drawing
 
@@ -123,4 +143,8 @@ def _define_form(canvas: Canvas, form: str, drawing: Drawing) -> None:
     wrapper.initialFontName = canvas._fontname
     wrapper.initialFontSize = canvas._fontsize
     renderPDF.draw(wrapper, canvas, 0, 0, showBoundary=False)
+    if captured is not None:
+        captured.extend(canvas._code)
+    if states is not None:
+        states.update({name: setting for setting, name in canvas._extgstate._c.items()})
     canvas.endForm()

@@ -13,6 +13,7 @@ from typing import Any
 
 from printgen.layout import text
 from printgen.layout.checks import FaceChecks
+from printgen.layout.collector import paused_for
 from printgen.layout.face import Face, Icon, LaidOutDeck, Op, Shape, TextBox
 from printgen.layout.fonts import Family, FontMissing, family
 from printgen.layout.images import lay_out_image
@@ -70,7 +71,8 @@ def lay_out_game(
     project: Project, game: Game, library: LayoutLibrary, resolved: Resolved, problems: Problems
 ) -> list[LaidOutDeck]:
     ctx = LayoutContext(project, game, library, resolved, problems)
-    decks = [lay_out_deck(ctx, deck) for deck in game.decks]
+    with paused_for(sum(len(deck.cards) for deck in game.decks)):
+        decks = [lay_out_deck(ctx, deck) for deck in game.decks]
     ctx.checks.report()
     return decks
 

@@ -15,7 +15,7 @@ from printgen.layout.fonts import Family
 from printgen.model.game import CardShape, CardType, Deck, Side
 
 
-@dataclass
+@dataclass(slots=True)
 class Shape:
     kind: str  # rect, ellipse, line
     x: float  # mm from the trim box's top-left corner
@@ -29,7 +29,7 @@ class Shape:
     dash: tuple[float, ...] = ()
 
 
-@dataclass
+@dataclass(slots=True)
 class TextBox:
     x: float
     y: float
@@ -44,7 +44,7 @@ class TextBox:
     icons: IconLibrary  # what its inline :icons: are drawn from
 
 
-@dataclass
+@dataclass(slots=True)
 class Icon:
     x: float
     y: float
@@ -56,7 +56,7 @@ class Icon:
     library: IconLibrary
 
 
-@dataclass
+@dataclass(slots=True)
 class Image:
     x: float
     y: float
@@ -69,7 +69,7 @@ class Image:
 Op = Shape | TextBox | Icon | Image
 
 
-@dataclass
+@dataclass(slots=True)
 class Face:
     key: str  # identical faces share a key and are drawn once
     deck: str
@@ -83,7 +83,7 @@ class Face:
     ops: list[Op] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class LaidOutDeck:
     deck: Deck
     fronts: list[tuple[CardType, Face]]

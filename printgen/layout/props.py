@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from printgen import expressions as expr
@@ -54,6 +55,12 @@ class Props:
 
     def value(self, key: str, default: Any = None) -> Any:
         raw = self.element.props.get(key, self.style.get(key, default))
+        if not isinstance(raw, str) or raw in _PLAIN:  # most properties are constants
+            return raw
+        if not expr.is_expression(raw):
+            if len(_PLAIN) < _PLAIN_MAX:
+                _PLAIN.add(raw)
+            return raw
         try:
             return expr.evaluate(raw, self.variables)
         except expr.BudgetSpent as exc:
@@ -99,7 +106,7 @@ class Props:
     def length(self, key: str, default: float, minimum: float | None = None) -> float:
         raw = self.value(key, default)
         try:
-            value = parse_length(default if raw is None else raw)
+            value = _length(default if raw is None else raw)
         except ValueError as exc:
             self.report(key, str(exc))
             return default
@@ -150,6 +157,24 @@ class Props:
             self.report(key, f"expected dash lengths in points such as [3, 2], not {raw!r}")
             return ()
         return pattern
+
+
+# Layout strings that are not expressions (a layout has a few hundred): known plain, they skip
+# the expression check each card would otherwise repeat for each of its elements' properties.
+_PLAIN: set[str] = set()
+_PLAIN_MAX = 100_000
+
+
+@lru_cache(maxsize=4096)
+def _parsed_length(raw: str | int | float) -> float:
+    return parse_length(raw)
+
+
+def _length(raw: Any) -> float:
+    """``parse_length``, remembered for the few lengths a layout writes (a bad one raises)."""
+    if isinstance(raw, (str, int, float)) and not isinstance(raw, bool):
+        return _parsed_length(raw)
+    return parse_length(raw)
 
 
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")

@@ -1,0 +1,156 @@
+"""Built-in icons as ready PDF operators, so a card build draws them without svglib.
+
+svglib, and the reportlab.graphics and platypus modules it imports, take longer to import than
+a whole card build takes to draw. The built-in SVGs never change between releases, so their
+drawings are rendered once (``python -m printgen.icons`` writes ``icons/forms.json``;
+a test keeps it current) into the operators ReportLab's renderPDF writes for them, in a marker
+colour that drawing swaps for the icon's colour. The PDF is byte for byte the one svglib gives.
+
+Each entry is keyed by the SHA-256 of the SVG's bytes and the file names the ReportLab version
+that rendered it: a changed icon, another ReportLab or a damaged file only means svglib draws
+(``precompiled`` answers None), never a wrong picture. (svglib's version is not checked: reading
+it costs the import this module saves; a test fails when the stored forms differ from what the
+installed svglib draws.) An opacity is stored as the setting it makes, so that the canvas names
+it in the form's own resources as renderPDF's call does; icons whose operators would name any
+other resource (a font, an image) are not stored.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from printgen.icons.geometry import Rgb
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+FORMS_FILE = Path(__file__).parent / "forms.json"
+# A colour no icon uses: its operators are found and replaced by the icon's colour
+MARKER: Rgb = (0.123457, 0.234568, 0.345679)
+FILL, STROKE = "%fill", "%stroke"  # stand-ins in the stored operators (a % line is a comment)
+STATE = "%gs "  # "%gs ca 0.5": an opacity setting (ExtGState key and value), not an operator
+_STATE_LINE = re.compile(r"^/(gRLs\d+) gs$")
+_OPACITY = ("ca", "CA")
+
+
+@dataclass(frozen=True)
+class Form:
+    """One icon's drawing: its size in points, its operators (colours as FILL and STROKE,
+    opacities as STATE lines) and whether it needs PDF 1.4's transparency."""
+
+    width: float
+    height: float
+    code: tuple[str, ...]
+    transparency: bool
+
+
+def precompiled(key: str) -> Form | None:
+    """The stored form of the SVG whose bytes have SHA-256 ``key``, if there is a usable one."""
+    return _stored().get(key)
+
+
+def emit(canvas: Canvas, name: str, form: Form, rgb: Rgb) -> None:
+    """Define form ``name`` on ``canvas``: ``form``'s operators in colour ``rgb``."""
+    from reportlab.lib.rl_accel import fp_str
+
+    fill, stroke = f"{fp_str(rgb)} rg", f"{fp_str(rgb)} RG"
+    if form.transparency:  # what renderPDF's colour calls do, whether or not they emit a state
+        canvas._doc.ensureMinPdfVersion("transparency")
+    canvas.beginForm(name, 0, 0, form.width, form.height)
+    for line in form.code:
+        if line.startswith(STATE):
+            key, value = line[len(STATE) :].split(" ", 1)
+            # a fresh state in each form: the same settings get the same names as in renderPDF
+            canvas._extgstate.set(canvas, key, float(value))
+        else:
+            canvas.addLiteral(fill if line == FILL else stroke if line == STROKE else line)
+    canvas.endForm()
+
+
+@lru_cache(maxsize=1)
+def _stored() -> dict[str, Form]:
+    """The forms of ``forms.json``; none when it is missing, damaged or for another ReportLab."""
+    import reportlab
+
+    try:
+        raw = json.loads(FORMS_FILE.read_text(encoding="utf-8"))
+        if raw.get("reportlab") != reportlab.Version:
+            return {}
+        return {
+            key: Form(
+                float(entry["width"]),
+                float(entry["height"]),
+                tuple(entry["code"]),
+                bool(entry["transparency"]),
+            )
+            for key, entry in raw["forms"].items()
+            if all(isinstance(line, str) for line in entry["code"])
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def compile_form(data: bytes, root: Path) -> Form | None:
+    """Render one SVG the way ``svg.draw_svg`` does and keep its operators; None for an SVG
+    whose operators name a resource (or would not find its colours again)."""
+    from reportlab.lib.rl_accel import fp_str
+
+    from printgen.draw.pdf import new_canvas
+    from printgen.icons.svg import define_form, digest, recoloured
+
+    drawing = recoloured(digest(data), data, str(root), MARKER)
+    canvas = new_canvas(io.BytesIO(), "", "", "")
+    before = canvas._doc._pdfVersion
+    captured: list[str] = []
+    states: dict[str, tuple[str, Any]] = {}
+    define_form(canvas, "probe", drawing, captured, states)
+    colours = {f"{fp_str(MARKER)} rg": FILL, f"{fp_str(MARKER)} RG": STROKE}
+    code = []
+    for line in captured:
+        state = _STATE_LINE.match(line)
+        if state is not None:
+            key, value = states[state[1]]
+            if key not in _OPACITY:
+                return None
+            line = f"{STATE}{key} {float(value)!r}"
+        code.append(colours.get(line, line))
+    marker = fp_str(MARKER).split()[0]
+    if any(("/" in line and not line.startswith(STATE)) or marker in line for line in code):
+        return None
+    transparency = canvas._doc._pdfVersion != before
+    return Form(float(drawing.width), float(drawing.height), tuple(code), transparency)
+
+
+def compile_builtin() -> dict[str, Any]:
+    """What ``forms.json`` holds for the installed ReportLab: every built-in SVG's form."""
+    import reportlab
+
+    from printgen.icons.library import BUILTIN_DIR, LABELLED_DIR
+    from printgen.icons.svg import digest
+
+    forms: dict[str, Any] = {}
+    for folder in (BUILTIN_DIR, LABELLED_DIR):
+        for path in sorted(folder.glob("*.svg")):
+            data = path.read_bytes()
+            form = compile_form(data, folder)
+            if form is not None:
+                forms[digest(data)] = {
+                    "width": form.width,
+                    "height": form.height,
+                    "code": list(form.code),
+                    "transparency": form.transparency,
+                }
+    return {"reportlab": reportlab.Version, "forms": dict(sorted(forms.items()))}
+
+
+def main() -> None:
+    FORMS_FILE.write_text(
+        json.dumps(compile_builtin(), indent=0, sort_keys=True) + "\n", encoding="utf-8"
+    )
+    _stored.cache_clear()

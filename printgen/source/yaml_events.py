@@ -1,0 +1,296 @@
+"""Plain located values built straight from PyYAML's event stream (for located_yaml).
+
+Building from events, not from ``yaml.compose``'s node graph, keeps only the values themselves in
+memory: a 10,000-card deck file is 170,000 nodes, each with two marks, that the graph held all at
+once. The limits are the ones the graph version checked, in the same order of precedence: a
+syntax error anywhere wins (the stream is read to its end), then too many values or too deep a
+nesting (at the value that crosses the limit), then an alias bomb (refused as the expansion
+crosses the limit, before it is copied), then the first problem with a value, in file order.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.composer import ComposerError
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from printgen.limits import MAX_YAML_DEPTH, MAX_YAML_VALUES
+from printgen.problems import ProjectError, Where, fail
+from printgen.source.located_yaml import LDict, LList
+
+NOTHING = object()  # what an empty stream builds
+_STD = "tag:yaml.org,2002:"
+_STR, _SEQ, _MAP, _MERGE = (f"{_STD}{t}" for t in ("str", "seq", "map", "merge"))
+_INT, _NULL = f"{_STD}int", f"{_STD}null"
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
+_SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
+
+
+@dataclass
+class _Open:
+    """A mapping or list being built: its value, where it starts, how many values it expands
+    to so far, and (in a mapping) the key waiting for its value."""
+
+    value: LDict | LList
+    where: Where
+    anchor: str | None
+    size: int = 1
+    key: Any = NOTHING
+    key_where: Where | None = None
+    merge: bool = False
+    item_where: list[Where] = field(default_factory=list)
+
+
+class EventBuilder:
+    def __init__(self, rel: str, offset: int = 0, limit: int = MAX_YAML_VALUES) -> None:
+        self.rel = rel
+        self.offset = offset  # lines before the YAML text in its file
+        self.limit = limit
+        self.values = limit  # values written in the file
+        self.expanded = limit  # values once aliases are expanded: a bomb stops here
+        self.anchors: dict[str, tuple[Any, int, Where]] = {}
+        self.opened: set[str] = set()  # anchors of collections not yet closed
+        self.stack: list[_Open] = []
+        self.depth = 0
+        self.root: Any = NOTHING
+        self.root_where = Where(rel, 1 + offset, 1)
+        self.problem: ProjectError | None = None  # the first, raised once the stream parsed
+        self.resolver: Any = yaml.resolver.Resolver()
+        self.plain_tags: dict[str, str] = {}
+        self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+
+    def where(self, mark: Any) -> Where:
+        return Where(self.rel, mark.line + 1 + self.offset, mark.column + 1)
+
+    def build(self, events: Any) -> Any:
+        """The document's value (NOTHING for an empty stream); ProjectError for a problem."""
+        documents = 0
+        for event in events:
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    mark: Any = event.start_mark
+                    raise ComposerError(
+                        "expected a single document in the stream",
+                        None,
+                        "but found another document",
+                        mark,
+                    )
+            elif isinstance(event, yaml.NodeEvent):
+                self._count(event)
+                if self.problem is None:
+                    try:
+                        self._node(event)
+                    except ProjectError as exc:  # said after the rest is known to parse
+                        self.problem = exc
+            elif isinstance(event, yaml.CollectionEndEvent):
+                self.depth -= 1
+                self._close()
+        if self.problem is not None:
+            raise self.problem
+        return self.root
+
+    def _count(self, event: Any) -> None:
+        self.values -= 1
+        if self.values < 0:
+            raise fail(
+                self.where(event.start_mark),
+                f"file holds more than {self.limit:,} values (the limit for one "
+                "YAML file); split it",
+            )
+        if not isinstance(event, yaml.CollectionStartEvent):
+            return
+        self.depth += 1  # counted apart from the stack, which stops growing after a problem
+        if self.depth > MAX_YAML_DEPTH:
+            raise fail(
+                self.where(event.start_mark),
+                f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them",
+            )
+
+    def _expand(self, size: int) -> None:
+        self.expanded -= size
+        if self.expanded < 0:
+            raise fail(
+                self.root_where,
+                f"document expands to more than {self.limit:,} values (alias bomb?); "
+                "remove the repeated aliases",
+            )
+
+    def _node(self, event: Any) -> None:
+        where = self.where(event.start_mark)
+        if not self.stack and self.root is NOTHING:
+            self.root_where = where
+        if isinstance(event, yaml.AliasEvent):
+            self._alias(event, where)
+            return
+        anchor = event.anchor
+        if anchor is not None and (anchor in self.anchors or anchor in self.opened):
+            raise ComposerError(
+                f"found duplicate anchor {anchor!r}; first occurrence",
+                None,
+                "second occurrence",
+                event.start_mark,
+            )
+        if isinstance(event, yaml.ScalarEvent):
+            self._expand(1)
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = self._plain_tag(event.value) if event.implicit[0] else _STR
+            value = event.value if tag == _MERGE else self._scalar(event, tag, where)
+            if anchor is not None:
+                self.anchors[anchor] = (value, 1, where)
+            self._add(value, 1, where, tag == _MERGE)
+            return
+        self._expand(1)
+        kind = SequenceNode if isinstance(event, yaml.SequenceStartEvent) else MappingNode
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.resolver.resolve(kind, None, event.implicit)
+        collection: LDict | LList
+        if kind is SequenceNode:
+            if tag != _SEQ:
+                raise fail(where, f"tag {tag} is not allowed; write a plain list")
+            collection = LList()
+        else:
+            if tag != _MAP:
+                raise fail(where, f"tag {tag} is not allowed; write a plain mapping")
+            collection = LDict()
+            collection.key_where, collection.value_where = {}, {}
+        collection.where = where
+        if anchor is not None:
+            self.opened.add(anchor)
+        self.stack.append(_Open(collection, where, anchor))
+
+    def _plain_tag(self, value: str) -> str:
+        """What an unquoted scalar is (int, bool …); remembered, as values repeat card after
+        card and PyYAML's resolver tries a list of patterns on each."""
+        tag = self.plain_tags.get(value)
+        if tag is None:
+            tag = self.resolver.resolve(ScalarNode, value, (True, False))
+            if len(self.plain_tags) < 10_000:
+                self.plain_tags[value] = tag
+        return str(tag)
+
+    def _alias(self, event: Any, where: Where) -> None:
+        anchor = str(event.anchor)
+        if anchor in self.opened:
+            raise fail(
+                where,
+                f"alias *{anchor} stands inside the value of its own anchor &{anchor}, which "
+                "would repeat without end; point it at a value defined before",
+            )
+        if anchor not in self.anchors:
+            raise ComposerError(None, None, "found undefined alias", event.start_mark)
+        value, size, origin = self.anchors[anchor]
+        self._expand(size)
+        # the copy stands where the anchored value does, as PyYAML's shared node did
+        self._add(_copy(value), size, origin, False)
+
+    def _close(self) -> None:
+        if not self.stack:
+            return
+        done = self.stack.pop()
+        if isinstance(done.value, LList):
+            done.value.item_where = done.item_where
+        if done.anchor is not None:
+            self.opened.discard(done.anchor)
+            self.anchors[done.anchor] = (done.value, done.size, done.where)
+        if self.problem is None:
+            try:
+                self._add(done.value, done.size, done.where, False)
+            except ProjectError as exc:
+                self.problem = exc
+
+    def _add(self, value: Any, size: int, where: Where, merge_key: bool) -> None:
+        """Put a finished value into the collection being built (or make it the document)."""
+        if not self.stack:
+            self.root = value
+            return
+        parent = self.stack[-1]
+        parent.size += size
+        if isinstance(parent.value, LList):
+            parent.value.append(value)
+            parent.item_where.append(where)
+            return
+        if parent.key is NOTHING:  # a key
+            parent.key, parent.key_where, parent.merge = value, where, merge_key
+            return
+        key, key_where, merge = parent.key, parent.key_where, parent.merge
+        parent.key, parent.key_where, parent.merge = NOTHING, None, False
+        out = parent.value
+        if merge:
+            _merge(out, value, where)
+            return
+        if not isinstance(key, str):
+            key = str(key)
+        if key in out and key in out.key_where:
+            raise fail(key_where or where, f"key '{key}' appears twice in this mapping; keep one")
+        out[key] = value
+        out.key_where[key] = key_where or where
+        out.value_where[key] = where
+
+    def _scalar(self, event: Any, tag: str, where: Where) -> Any:
+        if tag == _STR:  # most values: skip PyYAML's (pure Python) constructor
+            return event.value
+        if tag == _INT and _DECIMAL.match(event.value):  # the other common values, directly
+            try:
+                return int(event.value)
+            except ValueError:  # an integer of 5000 digits (Python's limit is 4300)
+                raise fail(
+                    where, f"number '{event.value[:20]}…' is too long; write a smaller one"
+                ) from None
+        if tag == _NULL:
+            return None
+        if tag not in _SCALAR_TAGS:
+            raise fail(
+                where,
+                f"tag {tag.replace(_STD, '!!')} is not allowed; write a plain value (no YAML tags)",
+            )
+        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except ValueError:  # e.g. an integer of 5000 digits (Python's limit is 4300)
+            raise fail(
+                where, f"number '{event.value[:20]}…' is too long; write a smaller one"
+            ) from None
+        except yaml.YAMLError as exc:
+            raise fail(where, f"bad value: {str(exc).splitlines()[0]}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            shown = event.value[:20]
+            raise fail(where, f"'{shown}' is not a finite number; write an ordinary number")
+        return value
+
+
+def _merge(out: LDict, value: Any, where: Where) -> None:
+    """``<<: *anchor`` (or a list of them): the mapping's keys not set explicitly before."""
+    sources = (
+        [(item, value.at(i)) for i, item in enumerate(value)]
+        if isinstance(value, LList)
+        else [(value, where)]
+    )
+    for merged, origin in sources:
+        if not isinstance(merged, LDict):
+            raise fail(origin, "'<<' merges a mapping; point it at a mapping anchor")
+        for key, item in merged.items():
+            if key not in out:  # explicit keys win over merged ones, as in YAML 1.1
+                out[key] = item
+                out.value_where[key] = merged.at(key)
+
+
+def _copy(value: Any) -> Any:
+    """A fresh copy of an anchored value for each alias, positions included."""
+    if isinstance(value, LDict):
+        out = LDict((key, _copy(item)) for key, item in value.items())
+        out.where = value.where
+        out.key_where, out.value_where = dict(value.key_where), dict(value.value_where)
+        return out
+    if isinstance(value, LList):
+        items = LList(_copy(item) for item in value)
+        items.where, items.item_where = value.where, list(value.item_where)
+        return items
+    return value

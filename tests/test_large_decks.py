@@ -1,0 +1,161 @@
+"""Big decks: 10,000 distinct cards in one deck file build, every card printed once on the
+right number of sheets (read back from the PDF); the same cards in several files or a CSV print
+alike; alias bombs are still refused; packing many sheets places what a full scan places."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from printgen.cli import main
+from printgen.draw.packing import Kind, Rect, SheetPlan, fit, new_sheet, pack, place
+from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+from many_cards import GAME, write_project
+
+PER_SHEET = 9  # poker cards on a portrait A4 sheet
+
+
+def _build(project: Path) -> tuple[int, Path]:
+    out = project / "out"
+    args = ["build", GAME, "--lang", "it", "--only", "cards", "--out", str(out)]
+    code = main(["--project", str(project), *args])
+    return code, out / GAME / "it"
+
+
+def _manifest(folder: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((folder / "cards.json").read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture(scope="module")
+def ten_thousand(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = tmp_path_factory.mktemp("big")
+    write_project(10_000, project, "one")
+    code, folder = _build(project)
+    assert code == 0
+    return folder
+
+
+def test_a_deck_file_of_10000_distinct_cards_builds(ten_thousand: Path) -> None:
+    reader = PdfReader(ten_thousand / "cards.pdf")
+    sheets = math.ceil(10_000 / PER_SHEET)
+    assert len(reader.pages) == 2 * sheets  # each front page followed by its backs
+    fronts = [f for f in _manifest(ten_thousand)["faces"] if f["side"] == "front"]
+    assert [f["card"] for f in fronts] == [f"card-{n}" for n in range(10_000)]
+    assert fronts[-1]["page"] == 2 * sheets - 1
+    # what prints, read from the pages themselves: the first and the last card's own texts
+    assert "Carta 0" in reader.pages[0].extract_text()
+    last = reader.pages[2 * sheets - 2].extract_text()
+    assert "Carta 9999" in last and "Carta numero 9999" in last
+
+
+def test_full_sheets_place_nine_faces_and_the_last_sheet_one(ten_thousand: Path) -> None:
+    reader = PdfReader(ten_thousand / "cards.pdf")
+    placed = 0
+    faces: set[str] = set()
+    for index in (0, 1, len(reader.pages) - 2, len(reader.pages) - 1):
+        page: Any = reader.pages[index]
+        xobjects = page["/Resources"]["/XObject"]
+        content = page.get_contents().get_data().decode("latin-1")
+        names = [name for name in xobjects if name.startswith("/FormXob.face_")]
+        placed += sum(content.count(f"{name} Do") for name in names)
+        faces.update(names)
+    # two full sheets' fronts and backs, then the last: 10,000 = 1,111 × 9 + 1
+    assert placed == 2 * PER_SHEET + 2 * 1
+    assert "/FormXob.face_main_front_card_9999" in faces
+
+
+@pytest.mark.parametrize("form", ["files", "csv"])
+def test_the_same_cards_in_several_files_or_a_csv_print_alike(tmp_path: Path, form: str) -> None:
+    """2,500 cards in one deck file, in three deck files of at most 1,000, or in one CSV:
+    the same cards on the same sheets at the same places."""
+    results = []
+    for shape in ("one", form):
+        project = tmp_path / shape
+        write_project(2_500, project, shape)
+        code, folder = _build(project)
+        assert code == 0
+        manifest = _manifest(folder)
+        results.append(
+            [(f["card"], f["side"], f["page"], f["x_mm"], f["y_mm"]) for f in manifest["faces"]]
+        )
+        assert len(PdfReader(folder / "cards.pdf").pages) == 2 * math.ceil(2_500 / PER_SHEET)
+    assert results[0] == results[1]
+
+
+def test_an_alias_bomb_next_to_a_big_deck_is_still_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_project(10_000, tmp_path, "one")
+    lines = ["x0: &x0 [lol, lol, lol, lol, lol, lol, lol, lol]"]
+    for i in range(1, 12):
+        lines.append(f"x{i}: &x{i} [{', '.join([f'*x{i - 1}'] * 8)}]")
+    bomb = f"cards/{GAME}/decks/lol.yaml"
+    (tmp_path / bomb).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, folder = _build(tmp_path)
+    assert code != 0 and not (folder / "cards.pdf").exists()
+    err = capsys.readouterr().err
+    assert f"{bomb}:" in err and "alias bomb" in err
+
+
+def _first_fit(
+    groups: list[tuple[Kind, list[object]]], paper: tuple[float, float]
+) -> list[SheetPlan]:
+    """The reference packing: every block searched for from the first sheet."""
+    sheets: list[SheetPlan] = []
+    for kind, items in sorted(groups, key=lambda g: -g[0].area):
+        todo = list(items)
+        while todo:
+            for sheet, index, rect in _free(sheets):
+                found = fit(kind, rect, len(todo))
+                if found is not None:
+                    block, leftover = place(kind, rect, found[0], todo[: found[1]])
+                    del todo[: found[1]]
+                    sheet.blocks.append(block)
+                    sheet.free[index : index + 1] = leftover
+                    break
+            else:
+                sheets.append(new_sheet(kind, paper, False))
+    return sheets
+
+
+def _free(sheets: list[SheetPlan]) -> Iterator[tuple[SheetPlan, int, Rect]]:
+    for sheet in sheets:
+        for index, rect in enumerate(sheet.free):
+            yield sheet, index, rect
+
+
+def test_packing_many_sheets_places_what_a_full_scan_places() -> None:
+    kinds = [
+        (Kind(63, 88, 3, "rect", 0), 1_000),
+        (Kind(44, 68, 2, "rect", 0), 333),
+        (Kind(25, 25, 1, "circle", 2), 777),
+        (Kind(63, 88, 3, "rect", 4), 50),
+    ]
+    groups: list[tuple[Kind, list[object]]] = [
+        (kind, [f"{n}-{i}" for i in range(count)]) for n, (kind, count) in enumerate(kinds)
+    ]
+    fast = pack(groups, (210, 297), False)
+    slow = _first_fit(groups, (210, 297))
+    for sheet in slow:
+        sheet.blocks = [b.moved(0, 0) for b in sheet.blocks]
+    assert [[(b.items, b.left, b.top, b.cols) for b in s.blocks] for s in fast] == [
+        [(b.items, b.left, b.top, b.cols) for b in s.blocks] for s in _centred(slow)
+    ]
+
+
+def _centred(sheets: list[SheetPlan]) -> list[SheetPlan]:
+    from printgen.draw.packing import _centre
+
+    for sheet in sheets:
+        _centre(sheet)
+    return sheets

@@ -1,0 +1,57 @@
+"""YAML read from its event stream: a big deck file keeps every position, merge keys and
+aliases build what they did, and an alias inside its own anchor is refused, not a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen.problems import ProjectError
+from printgen.source.located_yaml import LDict, LList, parse_yaml, read_yaml_text
+
+
+def _problem(text: str) -> str:
+    with pytest.raises(ProjectError) as caught:
+        parse_yaml(text.encode(), "deck.yaml")
+    (problem,) = caught.value.problems
+    return str(problem)
+
+
+def test_ten_thousand_cards_keep_their_positions() -> None:
+    lines = ["cards:"]
+    for number in range(10_000):
+        lines += [f"  - id: card-{number}", "    count: 1", f'    name: "Carta {number}"']
+    data = parse_yaml(("\n".join(lines) + "\n").encode(), "deck.yaml")
+    cards = data["cards"]
+    assert isinstance(cards, LList) and len(cards) == 10_000
+    last = cards[9_999]
+    assert isinstance(last, LDict) and last == {"id": "card-9999", "count": 1, "name": "Carta 9999"}
+    assert str(cards.at(9_999)) == "deck.yaml:29999:5"
+    assert str(last.key_at("name")) == "deck.yaml:30001:5"
+    assert str(last.at("name")) == "deck.yaml:30001:11"
+
+
+def test_merge_keys_and_aliases_build_copies_that_point_at_the_anchor() -> None:
+    data = parse_yaml(
+        b"base: &b {color: '#ffffff', size: 9}\nmonk:\n  <<: *b\n  size: 12\nsame: *b\n",
+        "deck.yaml",
+    )
+    assert data["monk"] == {"color": "#ffffff", "size": 12}
+    assert str(data["monk"].at("color")) == "deck.yaml:1:18"  # where the merged value is written
+    assert data["same"] == data["base"] and data["same"] is not data["base"]
+    assert str(data.at("same")) == "deck.yaml:1:7"
+
+
+@pytest.mark.parametrize(
+    ("text", "where"), [("a: &a [*a]\n", "1:8"), ("a: &a {b: [1, *a]}\n", "1:15")]
+)
+def test_an_alias_inside_its_own_anchor_is_refused(text: str, where: str) -> None:
+    problem = _problem(text)
+    assert problem.startswith(f"deck.yaml:{where}: alias *a stands inside the value of its own")
+    with pytest.raises(ProjectError):
+        read_yaml_text(text, "rules.md", 5)
+
+
+def test_a_syntax_error_after_a_bad_value_is_said_first() -> None:
+    """The whole stream is parsed before a value's problem is said, as when it was composed."""
+    problem = _problem("a: !!binary aGVsbG8=\nb: [1, 2\n")
+    assert problem.startswith("deck.yaml:2:4: YAML syntax error: this {…} or […] is not closed")
