@@ -214,3 +214,20 @@ def test_parallel_builds_report_problems_as_a_sequential_one(
 def test_the_bundled_build_keeps_a_cache_record_per_game(bundled_build: Path) -> None:
     records = sorted(p.name.split(".")[0] for p in (bundled_build / FOLDER).glob("*.json"))
     assert records == sorted(p.name for p in (ROOT / "cards").iterdir() if p.is_dir())
+
+
+def test_cards_whose_ids_differ_by_punctuation_keep_their_own_faces(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    deck = next((demo / "cards" / GAME / "decks").glob("*.yaml"))
+    text = deck.read_text(encoding="utf-8")
+    block = text[text.index("  - id: miner") : text.index("  - id: merchant")]
+    for card_id, name in (("war-elephant", "Tusker"), ("war_elephant", "Mammoth")):
+        text += "\n" + block.replace("id: miner", f"id: {card_id}").replace(
+            'en: "Miner"', f'en: "{name}"'
+        )
+    deck.write_text(text, encoding="utf-8")
+    run = printgen(demo, "build", "--lang", "en", "--only", "cards")
+    assert run.code == 0, run.err
+    printed = pdf_text(demo / "build" / GAME / "en" / "cards.pdf")
+    assert b"Tusker" in printed and b"Mammoth" in printed

@@ -6,6 +6,7 @@ trim box's bottom-left corner, in points, with y up (PDF's own convention).
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -24,7 +25,12 @@ NO_COLORS: Mapping[str, str] = MappingProxyType({})
 
 
 def form_name(face: Face) -> str:
-    return "face_" + "".join(c if c.isalnum() else "_" for c in face.key)
+    """A PDF name for the face's form; keys that differ only by punctuation (war-elephant,
+    war_elephant) keep distinct names by a digest of the key."""
+    plain = "".join(c if c.isalnum() else "_" for c in face.key)
+    if plain == face.key:
+        return "face_" + plain
+    return f"face_{plain}_{hashlib.sha1(face.key.encode()).hexdigest()[:8]}"
 
 
 def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
