@@ -4,13 +4,16 @@ below what would exhaust time or memory. Each error that enforces one names the 
 from __future__ import annotations
 
 # Files
-MAX_TEXT_BYTES = 8 * 1024 * 1024  # a YAML file or rules.py: 8 MB each
+MAX_TEXT_BYTES = 8 * 1024 * 1024  # rules.py and other text files: 8 MB each
+MAX_YAML_BYTES = 32 * 1024 * 1024  # a YAML file: a deck at the card limit needs about 26 MB
 MAX_PROSE_BYTES = 1024 * 1024  # a Markdown prose file or a document template: 1 MB (300 pages)
 MAX_FONT_BYTES = 32 * 1024 * 1024  # one TTF
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one PNG or JPEG
 MAX_IMAGE_PIXELS = 16_000_000  # 4000×4000 — a card at 1200 dpi needs 3 million
 MAX_YAML_DEPTH = 100  # levels of nesting in a YAML file (a card file needs five)
-MAX_YAML_VALUES = 500_000  # values in one YAML file, aliases expanded (10,000 cards need 250,000)
+# values in one YAML file, aliases expanded: a deck at the card limit (100,000 cards of about
+# 25 values) fits; an alias bomb of a billion is refused after 2.5 million
+MAX_YAML_VALUES = 2_500_000
 
 # Game and deck
 MAX_CARDS_PER_DECK = 100_000  # copies of every card type together, generated ones included

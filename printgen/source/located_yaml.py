@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from printgen.limits import MAX_YAML_DEPTH, MAX_YAML_VALUES
+from printgen.limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Where, fail
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def read_yaml(path: Path, rel: str, project: Project | None = None) -> Any:
     from printgen.project import Project
 
     owner = project or Project.at(path.parent)
-    raw = owner.read_bytes(path, Where(rel, 1, 1), what=rel)
+    raw = owner.read_bytes(path, Where(rel, 1, 1), MAX_YAML_BYTES, what=rel)
     return parse_yaml(raw, rel)
 
 
