@@ -27,13 +27,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure import ENV, PYTHON, Failed, checked, run_once
+from measure import ENV, PYTHON, Failed, Printgen, checked, run_once
 from projects import copy_repository_games
 
 CLOCK = Path(__file__).resolve().parent / "stage_clock.py"
 START_UP = "interpreter start-up and exit"
 DEFAULT = ["build", "warriors-and-monks", "--lang", "it", "--no-cache"]
-OPTIONAL_FLAGS = ("--no-cache",)  # dropped (and said so) when this printgen does not know them
 
 
 def _measured(args: list[str], project: Path, profile: bool) -> tuple[float, dict[str, Any]]:
@@ -57,10 +56,10 @@ def _import_packages(args: list[str], project: Path) -> dict[str, float]:
 
 
 def usable_args(args: list[str], project: Path) -> tuple[list[str], list[str]]:
-    """The arguments this printgen accepts: a flag it does not know yet is dropped."""
-    probe = run_once([PYTHON, "-m", "printgen", *args], project)
-    dropped = [f for f in OPTIONAL_FLAGS if f in args and f in probe.stderr and probe.status == 2]
-    return [a for a in args if a not in dropped], dropped
+    """The arguments this printgen accepts: a flag it does not know yet is left out."""
+    printgen = Printgen()
+    printgen.run(args, project)  # also the warm-up: bytecode and file caches
+    return printgen.args(args), sorted(printgen.missing)
 
 
 def report(args: list[str], runs: int, functions: int) -> None:
@@ -76,6 +75,8 @@ def report(args: list[str], runs: int, functions: int) -> None:
     note = f" ({', '.join(dropped)} unknown to this printgen: left out)" if dropped else ""
     print(f"printgen {' '.join(args)}{note}")
     print(f"CPU seconds by stage, the median of {runs} runs ({total:.3f} s in all):")
+    if figures.get("unhooked"):
+        print(f"  (not found, their time is in 'other': {', '.join(figures['unhooked'])})")
     for stage, seconds in sorted(cpu.items(), key=lambda item: -item[1]):
         print(f"  {stage:32} {seconds:7.3f} s {100 * seconds / total:5.1f} %")
     imports = sum(packages.values())

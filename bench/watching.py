@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import signal
+import statistics
 import subprocess
 import time
 from pathlib import Path
@@ -138,7 +139,7 @@ def watch_row(bench: Bench) -> Result:
         watcher.stop()
         deck.write_text(original, encoding="utf-8")
     done = pairs.median("subject", "wall")
-    pdf = sorted(watcher.pdf_seconds)[len(watcher.pdf_seconds) // 2]
+    pdf = statistics.median(watcher.pdf_seconds)
     return Result(
         row,
         job,
