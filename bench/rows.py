@@ -71,7 +71,7 @@ def validate_versus_build(bench: Bench) -> Result:
         build,
         " (the build)",
     )
-    result.notes = bench.printgen.notes(["--no-cache"])
+    result.notes += bench.printgen.notes(["--no-cache"])  # the floor's flag
     return result
 
 
