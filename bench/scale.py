@@ -6,6 +6,7 @@ files or one CSV (row 8, with the cost per card at each N to show whether it sta
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -50,6 +51,7 @@ def _row(
     measure: Callable[[], Pairs],
     printgen: Printgen,
 ) -> tuple[Result, Pairs | None]:
+    print(f"  measuring {job} …", file=sys.stderr, flush=True)  # minutes at 10k and beyond
     try:
         pairs = measure()
     except Failed as exc:
