@@ -10,6 +10,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+TYPE_CHECKING = False  # the floor imports nothing it does not draw with, typing included
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import TypeVar
+
+    T = TypeVar("T")
+
 MM = 72 / 25.4
 CARDS = [
     ("Monaco", 18, "#7a4a12"),
@@ -21,16 +28,55 @@ CARDS = [
     ("Vino", 6, "#6b1f5c"),
 ]
 TEXT = "In tempo di Pace, per ogni Monaco in gioco all'inizio del tuo turno, guadagni 1 fagiolo."
+W, H, BLEED = 63.0, 88.0, 3.0  # poker cards, mm
 
 
 def main(out: str) -> None:
+    deck = [(name, color) for name, count, color in CARDS for _ in range(count)]
+    print_sheets(out, deck, _front)
+
+
+def _front(canvas: Canvas, card: tuple[str, str], x: float, y: float) -> None:
+    name, color = card
+    draw_front(canvas, color, name, (TEXT[:45], TEXT[45:]), x, y)
+
+
+def draw_front(
+    canvas: Canvas, color: str, title: str, lines: tuple[str, str], x: float, y: float
+) -> None:
+    """One front at (x, y) mm, its trim's lower-left corner: the fill runs into the bleed."""
+    canvas.setFillColor(color)
+    canvas.rect(
+        (x - BLEED) * MM,
+        (y - BLEED) * MM,
+        (W + 2 * BLEED) * MM,
+        (H + 2 * BLEED) * MM,
+        stroke=0,
+        fill=1,
+    )
+    canvas.setFillColor("#ffffff")
+    canvas.roundRect(
+        (x + 3) * MM, (y + 3) * MM, (W - 6) * MM, (H - 18) * MM, 2.5 * MM, stroke=0, fill=1
+    )
+    canvas.circle((x + W / 2) * MM, (y + 55) * MM, 12 * MM, stroke=0, fill=1)
+    canvas.setFont("VeraBd", 13)
+    canvas.drawString((x + 5) * MM, (y + H - 11) * MM, title)
+    canvas.setFillColor("#000000")
+    canvas.setFont("Vera", 8)
+    canvas.drawString((x + 5) * MM, (y + 20) * MM, lines[0])
+    canvas.drawString((x + 5) * MM, (y + 16) * MM, lines[1])
+
+
+def print_sheets(
+    out: str, deck: Sequence[T], front: Callable[[Canvas, T, float, float], None]
+) -> None:
+    """Every card of ``deck`` drawn by ``front``, 8 a sheet, each sheet followed by its backs."""
     pdfmetrics.registerFont(TTFont("Vera", "Vera.ttf"))
     pdfmetrics.registerFont(TTFont("VeraBd", "VeraBd.ttf"))
     canvas = Canvas(
         out, pagesize=(297 * MM, 210 * MM), invariant=1, pageCompression=1, initialFontName="Vera"
     )
-    deck = [(name, color) for name, count, color in CARDS for _ in range(count)]
-    cols, rows, w, h, bleed = 4, 2, 63.0, 88.0, 3.0
+    cols, rows, w, h, bleed = 4, 2, W, H, BLEED
     left, bottom = (297 - cols * (w + 2 * bleed)) / 2, (210 - rows * (h + 2 * bleed)) / 2
     slots = [
         (left + c * (w + 2 * bleed) + bleed, bottom + (rows - 1 - r) * (h + 2 * bleed) + bleed)
@@ -39,27 +85,8 @@ def main(out: str) -> None:
     ]
     for start in range(0, len(deck), len(slots)):
         chunk = deck[start : start + len(slots)]
-        for (name, color), (x, y) in zip(chunk, slots, strict=False):
-            canvas.setFillColor(color)
-            canvas.rect(
-                (x - bleed) * MM,
-                (y - bleed) * MM,
-                (w + 2 * bleed) * MM,
-                (h + 2 * bleed) * MM,
-                stroke=0,
-                fill=1,
-            )
-            canvas.setFillColor("#ffffff")
-            canvas.roundRect(
-                (x + 3) * MM, (y + 3) * MM, (w - 6) * MM, (h - 18) * MM, 2.5 * MM, stroke=0, fill=1
-            )
-            canvas.circle((x + w / 2) * MM, (y + 55) * MM, 12 * MM, stroke=0, fill=1)
-            canvas.setFont("VeraBd", 13)
-            canvas.drawString((x + 5) * MM, (y + h - 11) * MM, name)
-            canvas.setFillColor("#000000")
-            canvas.setFont("Vera", 8)
-            canvas.drawString((x + 5) * MM, (y + 20) * MM, TEXT[:45])
-            canvas.drawString((x + 5) * MM, (y + 16) * MM, TEXT[45:])
+        for card, (x, y) in zip(chunk, slots, strict=False):
+            front(canvas, card, x, y)
         _marks(canvas, slots, w, h, bleed)
         canvas.showPage()
         for x, y in slots[

@@ -1,74 +1,126 @@
-"""Benchmark: printgen's card build against a bare ReportLab script, as whole processes.
+"""Benchmark: each row of issue 14's table, printgen against its floor, as whole processes.
 
-    .venv/bin/python bench/run.py [--runs N]
+    .venv/bin/python bench/run.py [--runs N] [--rows 1,2,8] [--big] [--markdown]
 
-Prints the median wall time of each command over N runs (after one warm-up run) and the ratio;
-the README quotes its output. Whole processes, because start-up (imports) dominates a build.
-Python's bytecode cache is left on for the measured processes, as on a designer's machine, even
-where the environment turns it off (PYTHONDONTWRITEBYTECODE): without it every run recompiles
-printgen and the comparison would measure the compiler.
+Each row runs its floor and printgen alternately — floor, printgen, floor, printgen … — after
+one warm-up pair, and reports the median of the per-pair ratios, so that load on a shared
+machine moves both sides of a pair alike. The primary figure is CPU seconds (user + sys of the
+process and the processes it waited for, from os.wait4); wall seconds come second, and peak
+memory (ru_maxrss) where the goal is about memory. Whole processes, because start-up
+(imports) is a large part of a build. Python's bytecode cache is on for the measured processes
+(see measure.ENV).
+
+Rows: 1 W&M cards only, one language · 2 W&M every output, one language · 3 validate vs build
+· 4 every game, both languages · 5 unchanged rebuild · 6 one card's text changed · 7 watch,
+save to PDF · 8 N distinct cards (1k, 10k; 50k with --big) from one deck file, several deck
+files or a CSV, and cost per card · 9 10,000 copies of a few cards. A flag this printgen does
+not know yet (--no-cache, --jobs) is left out and the row says so; a job printgen refuses shows
+its error line. bench/stages.py shows where the time of a build goes.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import statistics
-import subprocess
+import datetime
+import platform
 import sys
 import tempfile
-import time
+from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-PRINTGEN_COMMANDS = (
-    "build warriors-and-monks --lang it --only cards",
-    "build warriors-and-monks --lang it",
-    "validate warriors-and-monks",
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import Printgen
+from projects import copy_repository_games
+from report import Result, markdown, misses, text
+from rows import (
+    WM,
+    Bench,
+    every_game,
+    one_card_changed,
+    unchanged,
+    validate_versus_build,
+    versus_floor,
 )
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+from scale import copies, distinct_cards
+from watching import watch_row
+
+ROWS = tuple(str(number) for number in range(1, 10))
 
 
-def median_seconds(command: list[str], cwd: Path, runs: int) -> float:
-    # the warm-up run fills the file cache and writes the bytecode cache
-    subprocess.run(command, cwd=cwd, check=True, capture_output=True, env=ENV)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, cwd=cwd, check=True, capture_output=True, env=ENV)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def bundled_rows(bench: Bench) -> dict[str, Callable[[], list[Result]]]:
+    """The rows on a copy of the repository's games, in the order they must run (5 and 6
+    start from the build 4 leaves)."""
+    return {
+        "1": lambda: [
+            versus_floor(
+                bench,
+                "1",
+                f"{WM} cards only, it",
+                f"build {WM} --lang it --only cards --no-cache",
+                1.5,
+            )
+        ],
+        "2": lambda: [
+            versus_floor(
+                bench, "2", f"{WM} every output, it", f"build {WM} --lang it --no-cache", 2.5
+            )
+        ],
+        "3": lambda: [validate_versus_build(bench)],
+        "4": lambda: [every_game(bench)],
+        "5": lambda: [unchanged(bench)],
+        "6": lambda: [one_card_changed(bench)],
+        "7": lambda: [watch_row(bench)],
+    }
+
+
+def run(rows: list[str], runs: int, big: bool) -> list[Result]:
+    printgen = Printgen()
+    results: list[Result] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        bench = Bench(copy_repository_games(Path(scratch)), runs, printgen)
+        for row, measure in bundled_rows(bench).items():
+            if row in rows:
+                results += _announced(row, measure)
+    if "8" in rows:
+        results += _announced("8", lambda: distinct_cards(printgen, runs, big))
+    if "9" in rows:
+        results += _announced("9", lambda: copies(printgen, runs))
+    return results
+
+
+def _announced(row: str, measure: Callable[[], list[Result]]) -> list[Result]:
+    print(f"row {row} …", file=sys.stderr, flush=True)
+    results = measure()
+    for result in results:
+        print(f"  {result.row} {result.job}: {result.measured} {result.verdict}", file=sys.stderr)
+    return results
+
+
+def _rows(value: str) -> list[str]:
+    rows = [part.strip() for part in value.split(",") if part.strip()]
+    unknown = [row for row in rows if row not in ROWS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"no row {', '.join(unknown)}; rows are 1 to 9")
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=11)
-    runs = parser.parse_args().runs
-    python = sys.executable
-    with tempfile.TemporaryDirectory() as scratch:
-        project = Path(scratch)
-        for folder in ("cards", "templates"):  # templates/ only where the project overrides
-            if (ROOT / folder).is_dir():
-                shutil.copytree(ROOT / folder, project / folder)
-        cases = {
-            "bare ReportLab script (68 fronts + backs, crop marks)": [
-                python,
-                str(ROOT / "bench" / "bare_reportlab.py"),
-                str(project / "bare.pdf"),
-            ],
-        }
-        for args in PRINTGEN_COMMANDS:
-            cases[f"printgen {args}"] = [python, "-m", "printgen", *args.split()]
-        cases["python -c pass (interpreter start-up)"] = [python, "-c", "pass"]
-        results = {name: median_seconds(cmd, project, runs) for name, cmd in cases.items()}
-    bare = next(iter(results.values()))
-    print(f"median of {runs} runs, {sys.platform}, Python {sys.version.split()[0]}")
-    print(f"{'command':68} {'seconds':>8} {'× bare':>7}")
-    for name, seconds in results.items():
-        print(f"{name:68} {seconds:8.3f} {seconds / bare:7.2f}")
+    parser.add_argument("--runs", type=int, default=5, help="pairs a row (default 5)")
+    parser.add_argument("--rows", type=_rows, default=list(ROWS), help="e.g. 1,2,8 (default all)")
+    parser.add_argument("--big", action="store_true", help="row 8 at 50,000 cards too (slow)")
+    parser.add_argument("--markdown", action="store_true", help="print the README's table")
+    options = parser.parse_args()
+    runs = max(options.runs, 1)
+    results = run(options.rows, runs, options.big)
+    day = datetime.datetime.now(datetime.UTC).date().isoformat()
+    print(
+        f"{day}: median of {runs} pairs a row, {platform.system().lower()}, "
+        f"Python {platform.python_version()}"
+    )
+    print(markdown(results) if options.markdown else text(results), end="")
+    missed = misses(results)
+    print(f"rows missing their goal: {', '.join(missed) if missed else 'none'}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,178 @@
+"""Rows 1–6 of bench/run.py: the bundled games, each job paired with its floor — the bare
+ReportLab script (bench/bare_reportlab.py), or for validate the build of the same game."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from measure import PYTHON, Failed, Printgen, Sample, checked, paired
+from report import MISS, PASS, Result, failure, ratios, seconds, verdict
+
+BENCH = Path(__file__).resolve().parent
+WM = "warriors-and-monks"
+FLOOR = "bare ReportLab script, 68 cards"
+# row 6's edit: one English card text of Warriors and Monks, toggled so every run changes it
+EDITS = ("Playable at any time.", "Playable at any moment.")
+
+
+@dataclass
+class Bench:
+    project: Path  # a scratch copy of the repository's games
+    runs: int
+    printgen: Printgen
+
+    def floor(self) -> Sample:
+        script = BENCH / "bare_reportlab.py"
+        return checked([PYTHON, str(script), str(self.project / "bare.pdf")], self.project)
+
+    def command(self, args: str) -> Callable[[], Sample]:
+        return lambda: self.printgen.run(args.split(), self.project)
+
+
+def versus_floor(
+    bench: Bench,
+    row: str,
+    job: str,
+    args: str,
+    goal: float,
+    floor: Callable[[], Sample] | None = None,
+    floor_is: str = "",
+) -> Result:
+    """printgen ``args`` against the bare script (or ``floor``): the CPU ratio is the goal's."""
+    try:
+        pairs = paired(floor or bench.floor, bench.command(args), bench.runs)
+    except Failed as exc:
+        return failure(row, job, exc)
+    return Result(
+        row,
+        job,
+        seconds(pairs, "subject"),
+        seconds(pairs, "floor") + floor_is,
+        ratios(pairs),
+        f"≤ {goal}× CPU",
+        verdict(pairs.ratio("cpu"), goal),
+        bench.printgen.notes(args.split()),
+    )
+
+
+def validate_versus_build(bench: Bench) -> Result:
+    build = bench.command(f"build {WM} --no-cache")
+    result = versus_floor(
+        bench,
+        "3",
+        f"validate {WM} vs build {WM} --no-cache",
+        f"validate {WM}",
+        0.5,
+        build,
+        " (the build)",
+    )
+    result.notes += bench.printgen.notes(["--no-cache"])  # the floor's flag
+    return result
+
+
+def every_game(bench: Bench) -> Result:
+    """Row 4: every game in both languages, processes for the cores; the goal is wall time."""
+    row, job = "4", "build --no-cache: every game, both languages"
+    args = f"build --no-cache --jobs {os.cpu_count() or 1}"
+    try:
+        pairs = paired(bench.floor, bench.command(args), bench.runs)
+    except Failed as exc:
+        return failure(row, job, exc)
+    wall = pairs.median("subject", "wall")
+    return Result(
+        row,
+        job + f" (--jobs {os.cpu_count() or 1})",
+        seconds(pairs, "subject"),
+        seconds(pairs, "floor"),
+        f"{wall:.2f} s wall; {ratios(pairs)}",
+        "≤ 2 s wall",
+        verdict(wall, 2.0),
+        bench.printgen.notes(args.split()),
+    )
+
+
+def unchanged(bench: Bench) -> Result:
+    """Row 5: ``printgen build`` again with nothing changed (the warm-up pair builds first)."""
+    row, job = "5", "build with nothing changed (the second run)"
+    try:
+        pairs = paired(bench.floor, bench.command("build"), bench.runs)
+    except Failed as exc:
+        return failure(row, job, exc)
+    wall = pairs.median("subject", "wall")
+    notes = []
+    if "--no-cache" in bench.printgen.missing:
+        notes.append("this printgen has no build cache (no --no-cache): it rebuilds everything")
+    return Result(
+        row,
+        job,
+        seconds(pairs, "subject"),
+        seconds(pairs, "floor"),
+        f"{wall:.2f} s wall; {ratios(pairs)}",
+        "≤ 0.3 s wall",
+        verdict(wall, 0.3),
+        notes,
+    )
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, int, str]]:
+    """Each output's (mtime, inode, content hash): a rewrite changes the first two."""
+    files = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            stat = path.stat()
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            files[path.relative_to(folder).as_posix()] = (stat.st_mtime_ns, stat.st_ino, digest)
+    return files
+
+
+def one_card_changed(bench: Bench) -> Result:
+    """Row 6: one English card text of W&M edited, then ``printgen build``: which files are
+    rewritten? Only W&M's English outputs may be."""
+    row, job = "6", f"one card's text changed ({WM}, en), then build"
+    deck = bench.project / "cards" / WM / "decks" / "main.yaml"
+    out = bench.project / "build"
+    original = deck.read_text(encoding="utf-8")
+    seen: dict[str, list[str]] = {}
+    total = 0
+
+    def subject() -> Sample:
+        nonlocal total
+        text = deck.read_text(encoding="utf-8")
+        old, new = EDITS if EDITS[0] in text else EDITS[::-1]
+        deck.write_text(text.replace(old, new, 1), encoding="utf-8")
+        before = _snapshot(out)
+        sample = bench.printgen.run(["build"], bench.project)
+        after = _snapshot(out)
+        seen["rewritten"] = [p for p in after if before.get(p, (0, 0, ""))[:2] != after[p][:2]]
+        seen["changed"] = [p for p in after if before.get(p, (0, 0, ""))[2] != after[p][2]]
+        total = len(after)
+        return sample
+
+    try:
+        bench.printgen.run(["build"], bench.project)  # up to date before the first edit
+        pairs = paired(bench.floor, subject, bench.runs, warm_up=False)
+    except Failed as exc:
+        return failure(row, job, exc)
+    finally:
+        deck.write_text(original, encoding="utf-8")
+    affected = f"{WM}/en/"
+    outside = [p for p in seen["rewritten"] if not p.startswith(affected)]
+    folders = Counter(p.rsplit("/", 1)[0] for p in seen["rewritten"])
+    where = ", ".join(f"{folder}/ {count}" for folder, count in folders.most_common(4))
+    more = f" and {len(folders) - 4} more folders" if len(folders) > 4 else ""
+    return Result(
+        row,
+        job,
+        seconds(pairs, "subject"),
+        seconds(pairs, "floor"),
+        f"{len(seen['rewritten'])} of {total} files rewritten, {len(seen['changed'])} changed; "
+        f"{ratios(pairs)}",
+        f"only {affected} rewritten",
+        PASS if not outside else MISS,
+        [f"row 6 rewrote: {where}{more}"],
+    )
