@@ -12,7 +12,7 @@ def card_title(index: int) -> str:
 
 def card_text(index: int) -> str:
     """A distinct text of the floor's length for each card."""
-    return f"{TEXT[:-9]} {index + 1} fagioli."
+    return TEXT.removesuffix("1 fagiolo.") + f"{index + 1} fagioli."
 
 
 def card_types(cards: int, distinct: int) -> list[int]:
