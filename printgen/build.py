@@ -124,7 +124,6 @@ def make_unit(
     session: Session, unit: Unit, options: BuildOptions, progress: Progress | None = None
 ) -> Made:
     """One unit of a build: the game checked and, when it has no errors, its outputs made."""
-    from printgen.documents.prose import check_prose
     from printgen.jobs import Made
 
     problems = Problems()
@@ -134,6 +133,8 @@ def make_unit(
     files: dict[Path, bytes] = {}
     if checked is not None:
         if problems.has_errors():  # the documents' prose is checked too: every problem in one run
+            from printgen.documents.prose import check_prose
+
             check_prose(session.project, checked.game, checked.decks, options, problems)
         else:
             files = produce(session, checked, options, problems, progress)

@@ -57,7 +57,7 @@ def plan(
     """The units of a build, and the files read to plan them (by game). With one job, or one
     game and one language, a unit is a whole game, made in this process."""
     _loaded.clear()  # only this build's games: never those of an earlier build (watch)
-    if jobs <= 1:
+    if jobs <= 1 or (len(games) == 1 and len(options.languages) == 1):
         return [Unit(game, None) for game in games], {}
     from printgen.session import Session
 
@@ -74,8 +74,7 @@ def plan(
         weight = sum(deck.total for deck in game.decks)
         for lang in options.languages or game.meta.languages:
             units.append(Unit(game_id, lang, weight))
-    if len(units) <= 1:
-        _loaded.clear()
+    if len(units) <= 1:  # one unit: made here, with the game just loaded
         return [Unit(game, None) for game in games], reads
     return units, reads
 
