@@ -105,7 +105,7 @@ def _make_games(
     from printgen.expressions import reset_budget
 
     reset_budget()  # the time limit on expressions is one budget for this whole build
-    units, planning = work.plan(project, games, options, jobs)
+    units, planning = work.plan(project, games, options)
 
     def done(item: Made) -> None:
         where = f" [{item.unit.lang}]" if item.unit.lang else ""
@@ -129,7 +129,7 @@ def make_unit(
     problems = Problems()
     if progress is not None:
         progress.step(f"{unit.game}: checking")
-    checked = session.check(unit.game, options, problems)
+    checked = session.check(unit.game, options, problems, rules=unit.lead)
     files: dict[Path, bytes] = {}
     if checked is not None:
         if problems.has_errors():  # the documents' prose is checked too: every problem in one run

@@ -1,10 +1,11 @@
 """Games, and each game's languages, are independent: a build is a list of units of work, run
-in worker processes when there are several units and several cores.
+in worker processes when there are several units and several cores (else one after another,
+here — the same units either way).
 
-A unit is one game in one language (or, run in this process, one game in every language). Each
-unit starts from a fresh ``Session`` so that the files it reads are its own: the build cache
-keys a game by exactly those. The results are put back in the order of the units, so a parallel
-build writes the same files, byte for byte, and reports the same problems as a sequential one.
+A unit is one game in one language. Each unit starts from a fresh ``Session`` so that the files
+it reads are its own: the build cache keys a game by exactly those. The results are put back in
+the order of the units, so a parallel build writes the same files, byte for byte, and reports
+the same problems in the same order as a sequential one.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Unit:
     game: str
     lang: str | None  # None: every language the build asks for
     weight: int = 0  # cards to draw: the heaviest units start first
+    lead: bool = True  # the unit that runs the game's rules (once, for every language)
 
 
 @dataclass
@@ -52,13 +54,13 @@ def available_cores() -> int:
 
 
 def plan(
-    project: Project, games: list[str], options: BuildOptions, jobs: int
+    project: Project, games: list[str], options: BuildOptions
 ) -> tuple[list[Unit], dict[str, set[Path]]]:
-    """The units of a build, and the files read to plan them (by game). With one job, or one
-    game and one language, a unit is a whole game, made in this process."""
+    """The units of a build, and the files read to plan them (by game). Each game is loaded
+    once here: a unit made in this process, or in a forked worker, starts from it."""
     _loaded.clear()  # only this build's games: never those of an earlier build (watch)
-    if jobs <= 1 or (len(games) == 1 and len(options.languages) == 1):
-        return [Unit(game, None) for game in games], {}
+    if len(games) == 1 and len(options.languages) == 1:
+        return [Unit(games[0], None)], {}
     from printgen.session import Session
 
     units: list[Unit] = []
@@ -72,10 +74,9 @@ def plan(
                 continue
         _loaded[game_id] = game
         weight = sum(deck.total for deck in game.decks)
-        for lang in options.languages or game.meta.languages:
-            units.append(Unit(game_id, lang, weight))
-    if len(units) <= 1:  # one unit: made here, with the game just loaded
-        return [Unit(game, None) for game in games], reads
+        for number, lang in enumerate(options.languages or game.meta.languages):
+            # the rules see every language at once: the game's first unit runs them
+            units.append(Unit(game_id, lang, weight, lead=number == 0))
     return units, reads
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from printgen.layout.evaluate import lay_out_game
-from printgen.layout.face import LaidOutDeck
+from printgen.layout.evaluate import lay_out_borrowed, lay_out_game
+from printgen.layout.face import BorrowedDeck, LaidOutDeck
 from printgen.model.game import Game
 from printgen.options import BuildOptions
 from printgen.problems import Problems, ProjectError, Where, fail
@@ -43,7 +43,7 @@ class Session:
         self._resolved: dict[str, dict[str, Resolved]] = {}
         self._modules: dict[str, ModuleType | None] = {}
         self._libraries: dict[tuple[str, frozenset[str] | None], LayoutLibrary] = {}
-        self._borrowed: dict[tuple[str, str], list[LaidOutDeck]] = {}
+        self._borrowed: dict[tuple[str, str], list[BorrowedDeck]] = {}
 
     def seed(self, game: Game) -> None:
         """A game another session already loaded (the build planned its units with it)."""
@@ -100,8 +100,11 @@ class Session:
             )
         return self._libraries[key]
 
-    def check(self, game_id: str, options: BuildOptions, problems: Problems) -> Checked | None:
-        """Load, resolve, run the rules and lay out one game; None when it does not load."""
+    def check(
+        self, game_id: str, options: BuildOptions, problems: Problems, rules: bool = True
+    ) -> Checked | None:
+        """Load, resolve, run the rules (unless another unit of the build runs them) and lay
+        out one game; None when it does not load."""
         try:
             game = self.game(game_id)
             library = self.library(game)
@@ -113,7 +116,8 @@ class Session:
                 wanted = [lang for lang in options.languages or langs if lang in langs]
                 return Checked(exc.partial, {}, {lang: [] for lang in wanted}, complete=False)
             return None
-        run_rules(self.rule_context(game, problems), module, problems)
+        if rules:
+            run_rules(self.rule_context(game, problems), module, problems)
         checked = Checked(game, self.resolved(game, problems))
         for lang in options.languages or game.meta.languages:
             if lang not in game.meta.languages:
@@ -127,7 +131,7 @@ class Session:
             checked.decks[lang] = lay_out_game(self.project, game, library, resolved, problems)
         return checked
 
-    def borrowed_decks(self, game: Game, lang: str) -> list[LaidOutDeck]:
+    def borrowed_decks(self, game: Game, lang: str) -> list[BorrowedDeck]:
         """The laid-out decks of the game this one plays on (``uses: deck:``), for documents
         that draw its cards; that game's own check reports its problems."""
         used = game.uses.get("deck") if isinstance(game.uses, dict) else None
@@ -143,7 +147,7 @@ class Session:
             if lang not in other.meta.languages:
                 return []
             resolved = self.resolved(other, scratch)[lang]
-            decks = lay_out_game(self.project, other, library, resolved, scratch)
+            decks = lay_out_borrowed(self.project, other, library, resolved, scratch)
             self._borrowed[(used, lang)] = decks
         return self._borrowed[(used, lang)]
 

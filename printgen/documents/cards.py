@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from reportlab.platypus import Flowable
@@ -11,7 +13,7 @@ from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.icons import IconLibrary
 from printgen.layout import text
-from printgen.layout.face import Face, LaidOutDeck, TextBox
+from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck, TextBox
 from printgen.model.game import CardType, Deck, Game
 from printgen.model.units import pt
 from printgen.problems import Problem, Where
@@ -23,8 +25,14 @@ MIN_PICTURE_TEXT = 6.0  # pt: a face shown to be read (the gallery) keeps its te
 class CardInfo:
     deck: Deck
     card: CardType
-    face: Face
+    laid_out: Face | Callable[[], Face]  # a borrowed deck's front is laid out when drawn
     values: dict[str, Any]
+
+    @property
+    def face(self) -> Face:
+        if not isinstance(self.laid_out, Face):
+            self.laid_out = self.laid_out()
+        return self.laid_out
 
 
 class CardIndex:
@@ -38,7 +46,7 @@ class CardIndex:
         game: Game,
         decks: list[LaidOutDeck],
         where: Where,
-        borrowed: tuple[LaidOutDeck, ...] | list[LaidOutDeck] = (),
+        borrowed: tuple[BorrowedDeck, ...] | list[BorrowedDeck] = (),
     ) -> None:
         self.where = where
         self.icon_colors = game.icon_colors
@@ -47,11 +55,15 @@ class CardIndex:
         self.cards: dict[str, CardInfo] = {}
         self.backs: dict[str, Face] = {}
         self.decks: dict[str, list[CardInfo]] = {}
-        for laid in [*borrowed, *decks]:
+        pairs: list[list[tuple[CardType, Face | Callable[[], Face]]]] = [
+            [(card, partial(used.front, card)) for card in used.deck.cards] for used in borrowed
+        ]
+        pairs += [list(laid.fronts) for laid in decks]
+        for laid, fronts in zip([*borrowed, *decks], pairs, strict=True):
             self.decks[laid.deck.id] = []
             if laid.back is not None:
                 self.backs[laid.deck.id] = laid.back
-            for card, face in laid.fronts:
+            for card, face in fronts:
                 info = CardInfo(laid.deck, card, face, laid.values[card.id])
                 self.cards[f"{laid.deck.id}/{card.id}"] = info
                 self.decks[laid.deck.id].append(info)

@@ -14,7 +14,7 @@ from typing import Any
 from printgen.layout import text
 from printgen.layout.checks import FaceChecks
 from printgen.layout.collector import paused_for
-from printgen.layout.face import Face, Icon, LaidOutDeck, Op, Shape, TextBox
+from printgen.layout.face import BorrowedDeck, Face, Icon, LaidOutDeck, Op, Shape, TextBox
 from printgen.layout.fonts import Family, FontMissing, family
 from printgen.layout.images import lay_out_image
 from printgen.layout.props import Props, truthy
@@ -74,6 +74,28 @@ def lay_out_game(
     with paused_for(sum(len(deck.cards) for deck in game.decks)):
         decks = [lay_out_deck(ctx, deck) for deck in game.decks]
     ctx.checks.report()
+    return decks
+
+
+def lay_out_borrowed(
+    project: Project, game: Game, library: LayoutLibrary, resolved: Resolved, problems: Problems
+) -> list[BorrowedDeck]:
+    """The decks of a game another one plays on: backs now, each front when first drawn."""
+    ctx = LayoutContext(project, game, library, resolved, problems)
+    decks = []
+    for deck in game.decks:
+        values = ctx.resolved.cards[deck.id]
+        back = None
+        if deck.back_layout:
+            back_values = ctx.resolved.backs[deck.id]
+            back = _face(ctx, deck, deck.back_layout, deck.back_where, back_values, None, Side.BACK)
+
+        def front(card: CardType, deck: Deck = deck, values: dict[str, Any] = values) -> Face:
+            return _face(
+                ctx, deck, card.layout, card.layout_where, values[card.id], card, Side.FRONT
+            )
+
+        decks.append(BorrowedDeck(deck, values, back, front))
     return decks
 
 

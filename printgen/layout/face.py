@@ -5,6 +5,7 @@ The draw stage only draws these; every check of a value happened while laying ou
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,3 +91,20 @@ class LaidOutDeck:
     back: Face | None
     values: dict[str, dict[str, Any]]  # each card's evaluated fields, by card id
     copies: int | None = None  # print each card this many times (--copies); None: its count
+
+
+@dataclass
+class BorrowedDeck:
+    """A deck of the game this one plays on (``uses: deck:``): its documents draw a few of its
+    cards, so a front is laid out only when first asked for."""
+
+    deck: Deck
+    values: dict[str, dict[str, Any]]  # each card's evaluated fields, by card id
+    back: Face | None
+    lay_out: Callable[[CardType], Face]
+    _fronts: dict[str, Face] = field(default_factory=dict)
+
+    def front(self, card: CardType) -> Face:
+        if card.id not in self._fronts:
+            self._fronts[card.id] = self.lay_out(card)
+        return self._fronts[card.id]

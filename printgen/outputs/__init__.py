@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printgen.layout.face import LaidOutDeck
+from printgen.layout.face import BorrowedDeck, LaidOutDeck
 from printgen.model.game import Game
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problems
@@ -27,7 +27,7 @@ class OutputJob:
     decks: list[LaidOutDeck]
     resolved: Resolved
     options: BuildOptions
-    borrowed: tuple[LaidOutDeck, ...] = ()  # decks of the game this one plays on (uses: deck:)
+    borrowed: tuple[BorrowedDeck, ...] = ()  # decks of the game this one plays on (uses: deck:)
 
     @property
     def title(self) -> str:
