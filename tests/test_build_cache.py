@@ -103,13 +103,13 @@ def test_only_the_changed_game_is_built(
     rules = project / "cards" / "morra-navale" / "game.yaml"
     rules.write_text(rules.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
     assert printgen(project, "build", *games, "--only", "cards", "--jobs", "1").code == 0
-    assert built == ["morra-navale"]
+    assert built == ["morra-navale", "morra-navale"]  # its two languages
     # the symbol deck is an input of Morra navale: changing it rebuilds both
     built.clear()
     deck = project / "cards" / "mazzo-dei-simboli" / "game.yaml"
     deck.write_text(deck.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
     assert printgen(project, "build", *games, "--only", "cards", "--jobs", "1").code == 0
-    assert built == games
+    assert list(dict.fromkeys(built)) == games
 
 
 @pytest.mark.parametrize(
