@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import lru_cache
@@ -34,6 +35,7 @@ from printgen.write import atomic_write
 FOLDER = ".printgen-cache"
 FORMAT = 1
 PROJECT_WIDE = ("templates", "fonts", "icons", "printgen.yaml")  # every game reads these
+MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)
 PACKAGE = Path(__file__).resolve().parent
 _PACKAGED = "printgen:"  # how a file of printgen's own templates is named in a record
 
@@ -141,16 +143,16 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
     found: dict[str, str] = {}
     for root in roots:
         for name, path in _files(project.root / root, project):
-            found[name] = _hash(path) if name in hashed else _stat(path)
+            found[name] = _fingerprint(path, project, name in hashed)
     for name, path in _files(PACKAGED_TEMPLATES, project, _PACKAGED):
-        found[name] = _hash(path)
+        found[name] = _fingerprint(path, project, True)
     for name in sorted(hashed - found.keys()):  # read from elsewhere in the project
         path = (
             PACKAGED_TEMPLATES / name.removeprefix(_PACKAGED)
             if name.startswith(_PACKAGED)
             else project.root / name
         )
-        found[name] = _hash(path)
+        found[name] = _fingerprint(path, project, True)
     return dict(sorted(found.items()))
 
 
@@ -163,12 +165,17 @@ def _files(root: Path, project: Project, prefix: str = "") -> list[tuple[str, Pa
     base = PACKAGED_TEMPLATES if prefix else project.root
     for folder, dirs, names in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        for sub in dirs:  # a folder where printgen looks for files (decks/new.yaml/) counts
+            found.append(
+                (
+                    prefix + (Path(folder) / sub).relative_to(base).as_posix() + "/",
+                    Path(folder) / sub,
+                )
+            )
         for file in sorted(names):
             if file.startswith(".") or file.endswith(("~", ".swp", ".tmp")):
                 continue
             path = Path(folder) / file
-            if path.is_symlink() and not project.confined(path):
-                continue  # never read outside the project, not even to hash it
             found.append((prefix + path.relative_to(base).as_posix(), path))
     return found
 
@@ -190,19 +197,24 @@ def _game_folder(name: str) -> str | None:
     return "/".join(parts[:2]) if len(parts) > 2 and parts[0] == "cards" else None
 
 
-def _hash(path: Path) -> str:
+def _fingerprint(path: Path, project: Project, read: bool) -> str:
+    """What a file is now: the hash of its content when the build read it (else its size and
+    time); a symlink out of the project, a pipe or a device is named as such and never read —
+    the build refuses it, so it must never pass for the file it replaced."""
     try:
-        return "sha:" + _sha(path.read_bytes())
-    except OSError:
-        return "absent"
-
-
-def _stat(path: Path) -> str:
-    try:
+        if path.is_symlink() and not project.confined(path):
+            return "outside"
         info = path.stat()
     except OSError:
         return "absent"
-    return f"stat:{info.st_size}:{info.st_mtime_ns}"
+    if not stat.S_ISREG(info.st_mode):
+        return f"special:{stat.S_IFMT(info.st_mode)}"
+    if not read or info.st_size > MAX_HASHED_BYTES:
+        return f"stat:{info.st_size}:{info.st_mtime_ns}"
+    try:
+        return "sha:" + _sha(path.read_bytes())
+    except OSError:
+        return "unreadable"
 
 
 def _sha(data: bytes) -> str:

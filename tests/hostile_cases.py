@@ -487,7 +487,7 @@ def layout_unreadable(p: Path) -> Expect:
 @case("files")
 def deck_over_the_size_limit(p: Path) -> Expect:
     with (p / DECK).open("a", encoding="utf-8") as handle:
-        handle.write(("# " + "x" * 1000 + "\n") * 33_000)  # over the 32 MB of a YAML file
+        handle.write(("# " + "x" * 1000 + "\n") * 35_000)  # over the 32 MiB of a YAML file
     return DECK, 1, "over the limit"
 
 
