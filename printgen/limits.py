@@ -14,6 +14,9 @@ MAX_YAML_DEPTH = 100  # levels of nesting in a YAML file (a card file needs five
 # values in one YAML file, aliases expanded: a deck at the card limit (100,000 cards of about
 # 25 values) fits; an alias bomb of a billion is refused after 2.5 million
 MAX_YAML_VALUES = 2_500_000
+# values repeated by aliases in one file (each alias is a copy): shared defaults on every card
+# of a 10,000-card deck repeat about 50,000
+MAX_YAML_ALIAS_VALUES = 500_000
 
 # Game and deck
 MAX_CARDS_PER_DECK = 100_000  # copies of every card type together, generated ones included

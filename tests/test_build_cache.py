@@ -4,6 +4,7 @@ costs a rebuild, never a wrong PDF; --jobs changes the speed, never a byte."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -231,3 +232,24 @@ def test_cards_whose_ids_differ_by_punctuation_keep_their_own_faces(
     assert run.code == 0, run.err
     printed = pdf_text(demo / "build" / GAME / "en" / "cards.pdf")
     assert b"Tusker" in printed and b"Mammoth" in printed
+
+
+@pytest.mark.parametrize("swap", ["outside-link", "pipe", "folder"])
+def test_a_file_swapped_for_what_printgen_refuses_is_refused_after_a_cached_build(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run], swap: str
+) -> None:
+    """Same content elsewhere, or no content to read: the cache must not vouch for it."""
+    assert printgen(demo, "build").code == 0
+    deck = next((demo / "cards" / GAME / "decks").glob("*.yaml"))
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_bytes(deck.read_bytes())
+    deck.unlink()
+    if swap == "outside-link":
+        deck.symlink_to(outside)
+    elif swap == "pipe":
+        os.mkfifo(deck)
+    else:
+        deck.mkdir()
+    run = printgen(demo, "build")
+    assert run.code == 2
+    assert run.err.startswith(f"cards/{GAME}/decks/{deck.name}:")

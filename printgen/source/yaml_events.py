@@ -19,7 +19,7 @@ import yaml
 from yaml.composer import ComposerError
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from printgen.limits import MAX_YAML_DEPTH, MAX_YAML_VALUES
+from printgen.limits import MAX_YAML_ALIAS_VALUES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import ProjectError, Where, fail
 from printgen.source.located_yaml import LDict, LList
 
@@ -53,6 +53,7 @@ class EventBuilder:
         self.limit = limit
         self.values = limit  # values written in the file
         self.expanded = limit  # values once aliases are expanded: a bomb stops here
+        self.copied = min(limit, MAX_YAML_ALIAS_VALUES)  # ... or sooner: each alias is a copy
         self.anchors: dict[str, tuple[Any, int, Where]] = {}
         self.opened: set[str] = set()  # anchors of collections not yet closed
         self.stack: list[_Open] = []
@@ -187,6 +188,13 @@ class EventBuilder:
         if anchor not in self.anchors:
             raise ComposerError(None, None, "found undefined alias", event.start_mark)
         value, size, origin = self.anchors[anchor]
+        self.copied -= size
+        if self.copied < 0:
+            raise fail(
+                self.root_where,
+                f"aliases repeat more than {MAX_YAML_ALIAS_VALUES:,} values (alias bomb?); "
+                "remove the repeated aliases",
+            )
         self._expand(size)
         # the copy stands where the anchored value does, as PyYAML's shared node did
         self._add(_copy(value), size, origin, False)
