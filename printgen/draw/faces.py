@@ -25,21 +25,20 @@ NO_COLORS: Mapping[str, str] = MappingProxyType({})
 
 
 def form_name(face: Face) -> str:
-    """A PDF name for the face's form; keys that differ only by punctuation (war-elephant,
-    war_elephant) keep distinct names by a digest of the key."""
-    plain = "".join(c if c.isalnum() else "_" for c in face.key)
-    if plain == face.key:
-        return "face_" + plain
-    return f"face_{plain}_{hashlib.sha1(face.key.encode()).hexdigest()[:8]}"
+    return "face_" + "".join(c if c.isalnum() else "_" for c in face.key)
 
 
 def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
     """Define one form per distinct face; return face key -> form name."""
     forms: dict[str, str] = {}
+    used: set[str] = set()
     for face in faces:
         if face.key in forms:
             continue
         name = form_name(face)
+        if name in used:  # keys that differ only by punctuation: war-elephant, war_elephant
+            name = f"{name}_{hashlib.sha1(face.key.encode()).hexdigest()[:8]}"
+        used.add(name)
         b = pt(face.bleed_mm)
         canvas.beginForm(
             name, lowerx=-b, lowery=-b, upperx=pt(face.width_mm) + b, uppery=pt(face.height_mm) + b
