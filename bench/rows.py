@@ -120,10 +120,11 @@ def unchanged(bench: Bench) -> Result:
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[int, int, str]]:
-    """Each output's (mtime, inode, content hash): a rewrite changes the first two."""
+    """Each output's (mtime, inode, content hash): a rewrite changes the first two. The build
+    cache's records (.printgen-cache/) are not outputs: a rebuilt game's record is rewritten."""
     files = {}
     for path in sorted(folder.rglob("*")):
-        if path.is_file():
+        if path.is_file() and ".printgen-cache" not in path.parts:
             stat = path.stat()
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
             files[path.relative_to(folder).as_posix()] = (stat.st_mtime_ns, stat.st_ino, digest)
