@@ -100,10 +100,11 @@ def run(printgen_args: list[str], clock: StageClock) -> int:
             setattr(module, name, clock.timed(stage, getattr(module, name)))
         else:
             clock.unhooked.append(f"{module_name}.{name}")
-    build = importlib.import_module("printgen.build")
+    # the build looks the output verbs up in printgen.outputs when it makes them
+    build = importlib.import_module("printgen.outputs")
     choose = getattr(build, "maker", None)
     if choose is None:
-        clock.unhooked.append("printgen.build.maker")
+        clock.unhooked.append("printgen.outputs.maker")
     else:
 
         def maker(output: Any) -> Any:
