@@ -42,11 +42,11 @@ def build_games(
     progress = Progress()
     store = BuildCache(project, options) if cache and options.out is not None else None
     fresh: dict[str, Record] = {}
-    for game_id in games if store else ():
-        progress.step(f"{game_id}: comparing with the last build")
-        record = store.fresh(game_id) if store else None
-        if record is not None:
-            fresh[game_id] = record
+    if store is not None:
+        for game_id in games:
+            progress.step(f"{game_id}: comparing with the last build")
+            if (record := store.fresh(game_id)) is not None:
+                fresh[game_id] = record
     todo = [game_id for game_id in games if game_id not in fresh]
     made = _make_games(project, todo, options, jobs, progress) if todo else []
     problems = Problems()
@@ -67,8 +67,8 @@ def build_games(
             print(f"{game_id}: ok")
         return 0
     files = {path: data for item in made for path, data in item.files.items()}
-    if cache:  # a file already holding these bytes is left alone; --no-cache rewrites all
-        previous = {game_id: store.previous(game_id) for game_id in todo} if store else {}
+    if store is not None:  # a file already holding these bytes is left alone (--no-cache: all)
+        previous = {game_id: store.previous(game_id) for game_id in todo}
         changed = {
             path: data
             for path, data in files.items()
@@ -178,9 +178,10 @@ def path_game(path: Path, out: Path) -> str:
     return path.relative_to(out).parts[0]
 
 
-def _unchanged(path: Path, data: bytes, record: Record | None, store: BuildCache | None) -> bool:
-    """Whether the file already holds exactly these bytes (then it is not written again)."""
-    if record is not None and store is not None:
+def _unchanged(path: Path, data: bytes, record: Record | None, store: BuildCache) -> bool:
+    """Whether the file already holds exactly these bytes (then it is not written again); the
+    last record spares reading a file that is still as it was written."""
+    if record is not None:
         name = path.relative_to(store.out).as_posix()
         entry = record.outputs.get(name)
         if entry is not None and store.intact(name, entry):

@@ -11,14 +11,14 @@ the same problems in the same order as a sequential one.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
-from printgen.problems import Problem, Problems, ProjectError
+from printgen.problems import Problem, ProjectError
 from printgen.project import Project
 
 if TYPE_CHECKING:
@@ -138,18 +138,3 @@ def _preload(options: BuildOptions) -> None:
     for output in Output:
         if options.wants(output):
             maker(output)
-
-
-def in_order(made: list[Made]) -> Iterator[tuple[str, list[Made]]]:
-    """The results grouped by game, games in build order."""
-    games: dict[str, list[Made]] = {}
-    for item in made:
-        games.setdefault(item.unit.game, []).append(item)
-    yield from games.items()
-
-
-def merged_problems(made: list[Made]) -> Problems:
-    problems = Problems()
-    for item in made:
-        problems.extend(item.problems)
-    return problems

@@ -113,14 +113,18 @@ class EventBuilder:
                 f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them",
             )
 
-    def _expand(self, size: int) -> None:
+    def _expand(self, size: int, copied: bool = False) -> None:
+        """Count values as they stand once aliases are expanded; an alias's copy counts against
+        the (smaller) budget of repeated values too: a bomb stops at whichever comes first."""
         self.expanded -= size
-        if self.expanded < 0:
-            raise fail(
-                self.root_where,
-                f"document expands to more than {self.limit:,} values (alias bomb?); "
-                "remove the repeated aliases",
+        self.copied -= size if copied else 0
+        if self.expanded < 0 or self.copied < 0:
+            what = (
+                f"document expands to more than {self.limit:,} values"
+                if self.expanded < 0
+                else f"aliases repeat more than {MAX_YAML_ALIAS_VALUES:,} values"
             )
+            raise fail(self.root_where, f"{what} (alias bomb?); remove the repeated aliases")
 
     def _node(self, event: Any) -> None:
         where = self.where(event.start_mark)
@@ -188,14 +192,7 @@ class EventBuilder:
         if anchor not in self.anchors:
             raise ComposerError(None, None, "found undefined alias", event.start_mark)
         value, size, origin = self.anchors[anchor]
-        self.copied -= size
-        if self.copied < 0:
-            raise fail(
-                self.root_where,
-                f"aliases repeat more than {MAX_YAML_ALIAS_VALUES:,} values (alias bomb?); "
-                "remove the repeated aliases",
-            )
-        self._expand(size)
+        self._expand(size, copied=True)
         # the copy stands where the anchored value does, as PyYAML's shared node did
         self._add(_copy(value), size, origin, False)
 
