@@ -4,6 +4,8 @@ once in the PDF, and ``validate`` checking the documents without drawing them.""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -156,3 +158,24 @@ def test_two_cards_whose_ids_differ_by_a_dash_keep_their_own_pictures() -> None:
     dashed, underscored = face("war-elephant", "#ff0000"), face("war_elephant", "#0000ff")
     names = [face_form(canvas, f) for f in (dashed, underscored, dashed)]
     assert names[0] != names[1] and names[0] == names[2]
+
+
+def test_platypus_compiles_its_whole_unicode_patterns_only_when_a_paragraph_needs_them() -> None:
+    script = (
+        "import re, sys\n"
+        "compile_before = re.compile\n"
+        "import printgen.documents.platypus\n"
+        "from reportlab.lib.styles import ParagraphStyle\n"
+        "from reportlab.platypus import Paragraph, paragraph\n"
+        "assert re.compile is compile_before\n"
+        "print(type(paragraph.uri_pat).__name__, 'compiled' in vars(paragraph.uri_pat))\n"
+        "style = ParagraphStyle('url', uriWasteReduce=0.3, embeddedHyphenation=1)\n"
+        "url = 'see https://example.com/' + '/'.join(['chapter'] * 12)\n"
+        "first = Paragraph(url, style).breakLines([90]).lines[0][1]\n"
+        "print(first[-1], 'compiled' in vars(paragraph.uri_pat))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    deferred, used = done.stdout.splitlines()
+    assert deferred == "DeferredPattern False"
+    assert used == "https:// True"  # the URL still breaks after its scheme, as ReportLab meant

@@ -7,10 +7,9 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from reportlab.platypus import Flowable
-
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
+from printgen.documents.platypus import Flowable
 from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck, TextBox

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.platypus import Table
-
 from printgen.documents.flow import CardPicture, RichText
+from printgen.documents.platypus import Table
 
 
 def smallest_text(flowable: Any, floor: float) -> list[tuple[str, float]]:

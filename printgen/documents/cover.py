@@ -6,9 +6,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from reportlab.platypus import Flowable
-
 from printgen.documents.flow import CardPicture, TextStyle
+from printgen.documents.platypus import Flowable
 from printgen.layout.face import Face
 from printgen.model.units import pt
 

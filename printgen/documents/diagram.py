@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from reportlab.platypus import Flowable
-
 from printgen.documents.cards import CardIndex
 from printgen.documents.flow import CardPicture, RichText, TextStyle
+from printgen.documents.platypus import Flowable
 from printgen.documents.scene import Arrow, Cell, Label, Pawn, Scene, read_scene
 from printgen.layout import text
 from printgen.model.units import pt

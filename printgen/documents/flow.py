@@ -8,8 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from reportlab.platypus import Flowable, Table, TableStyle
-
+from printgen.documents.platypus import Flowable, Table, TableStyle
 from printgen.draw.color import color
 from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_line, form_name
 from printgen.icons import IconLibrary

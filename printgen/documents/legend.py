@@ -6,11 +6,10 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from reportlab.platypus import Flowable
-
 from printgen.documents.cards import CardIndex
 from printgen.documents.flow import RichText, table
 from printgen.documents.markdown import Theme
+from printgen.documents.platypus import Flowable
 from printgen.layout import text
 
 _INLINE = re.compile(r":([A-Za-z0-9_-]+):")

@@ -18,9 +18,9 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from reportlab.platypus import Flowable, PageBreak
 
 from printgen.documents.flow import RichText, Rule, TextStyle, table
+from printgen.documents.platypus import Flowable, PageBreak
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import text
 

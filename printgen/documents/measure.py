@@ -8,8 +8,8 @@ import io
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame
 
+from printgen.documents.platypus import Flowable, Frame
 from printgen.draw.pdf import EMBEDDED_START
 
 

@@ -6,9 +6,6 @@ import io
 from dataclasses import dataclass, replace
 from typing import Any
 
-from reportlab.platypus import BaseDocTemplate, Flowable, PageBreak, PageTemplate
-from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
-
 from printgen.documents.cards import (
     CardIndex,
     card_fan,
@@ -23,6 +20,14 @@ from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.flow import RichText, overflowing
 from printgen.documents.markdown import Heading, Theme, to_flowables
 from printgen.documents.measure import MeasuringFrame
+from printgen.documents.platypus import (
+    ActionFlowable,
+    BaseDocTemplate,
+    Flowable,
+    LayoutError,
+    PageBreak,
+    PageTemplate,
+)
 from printgen.documents.theme import ACCENT, rulebook_theme
 from printgen.draw.color import color
 from printgen.draw.pdf import EMBEDDED_START

@@ -16,9 +16,8 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, Table, TableStyle
-from reportlab.platypus.flowables import Flowable
 
+from printgen.documents.platypus import Flowable, Paragraph, Table, TableStyle
 from printgen.simulate import charts
 from printgen.simulate.canvas import BOLD, ITALIC, REGULAR, open_canvas
 from printgen.simulate.story import key_sentences, settings_line, verdict_sentences
