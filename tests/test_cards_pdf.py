@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -292,3 +293,13 @@ def test_every_game_builds_byte_identical_twice(project: Path, printgen: object)
         )
     assert len(outputs[0]) >= 25
     assert outputs[0] == outputs[1]
+
+
+def test_the_manifest_reads_one_face_a_line(wm_build: Path) -> None:
+    text = (wm_build / "it" / "cards.json").read_text(encoding="utf-8")
+    faces = manifest(wm_build / "it" / "cards.json")["faces"]
+    lines = [line.strip().rstrip(",") for line in text.splitlines()]
+    face_lines = [line for line in lines if line.startswith('{"card": ')]
+    assert len(face_lines) == len(faces) == 136  # 68 fronts and their backs, one per line
+    assert [json.loads(line) for line in face_lines] == faces
+    assert text.startswith('{\n "page_mm": [') and text.endswith("}\n")

@@ -10,7 +10,7 @@ from typing import Any
 
 from printgen.documents.platypus import Flowable, Table, TableStyle
 from printgen.draw.color import color
-from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_line, form_name
+from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_lines, form_name
 from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import Face
@@ -148,16 +148,16 @@ def _draw_lines(flow: RichText, lines: list[text.Line], bullet: str | None) -> N
         canvas.setFont(style.family.regular, style.size)
         canvas.drawRightString(style.indent - style.size * 0.35, baseline, bullet)
     width = flow.avail - style.indent
+    placed = []
     for line in lines:
         offset = style.indent
         if style.align == "center":
             offset += (width - line.width) / 2
         elif style.align == "right":
             offset += width - line.width
-        draw_line(
-            canvas, line, offset, baseline, style.size, style.color, style.icon_colors, style.icons
-        )
+        placed.append((line, offset, baseline))
         baseline -= flow.line_height
+    draw_lines(canvas, placed, style.size, style.color, style.icon_colors, style.icons)
     canvas.restoreState()
 
 
