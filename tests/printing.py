@@ -39,7 +39,8 @@ def build(tmp_root: Path, *args: str) -> Path:
 
 @dataclass(frozen=True)
 class Placed:
-    """A card face form drawn on a page: its trim box in mm, from the page's bottom-left."""
+    """A card face drawn on a page (a form, or in place inside a marked /Card): its trim box
+    in mm, from the page's bottom-left."""
 
     name: str  # the form's name: face_<deck>_<side>_<card>
     x: float
@@ -97,9 +98,15 @@ def placements(pdf: Path) -> list[list[Placed]]:
                 rect = tuple(float(v) for v in operands)  # type: ignore[assignment]
             elif op in (b"W", b"W*") and rect is not None:
                 clip = rect
-            elif op == b"Do":
-                name = str(operands[0])
-                x1, y1, x2, y2 = (float(v) for v in forms[name].get_object()["/BBox"])
+            elif (op == b"Do" and str(operands[0]).startswith("/FormXob.face_")) or (
+                op == b"BDC" and operands[0] == "/Card"
+            ):
+                # a face is a form placed by name, or drawn in place inside a marked /Card
+                if op == b"Do":
+                    name, box = str(operands[0]), forms[str(operands[0])].get_object()["/BBox"]
+                else:
+                    name, box = "/FormXob." + str(operands[1]["/Name"])[1:], operands[1]["/BBox"]
+                x1, y1, x2, y2 = (float(v) for v in box)
                 width, height = x2 + x1, y2 + y1  # the box runs from -bleed to size + bleed
                 bleed = (-x1, -y1, -x1, -y1)
                 if clip is not None:

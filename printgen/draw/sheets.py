@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.draw.faces import draw_face, form_name
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
 from printgen.draw.marks import Segment, crop_marks
 from printgen.draw.packing import EPS, Block, DoesNotFit, Kind, SheetPlan, pack
@@ -176,13 +177,17 @@ def _taken(sheet: Sheet) -> list[Box]:
 
 
 def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
+    """Draw a sheet: each face from its form when it has one (`forms`: face key -> form name),
+    else in place."""
     canvas.setPageSize((pt(sheet.width), pt(sheet.height)))
     for placement in sheet.placements:
         face = placement.face
         left, bottom, right, top = placement.bleed
         canvas.saveState()
         canvas.translate(pt(placement.x), pt(placement.y))
-        if any(b + EPS < face.bleed_mm for b in placement.bleed):
+        form = forms.get(face.key)
+        # a form is clipped to the face's bleed box; a face drawn in place clips itself
+        if form is None or any(b + EPS < face.bleed_mm for b in placement.bleed):
             path = canvas.beginPath()
             path.rect(
                 -pt(left),
@@ -191,7 +196,17 @@ def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
                 pt(face.height_mm + bottom + top),
             )
             canvas.clipPath(path, stroke=0, fill=0)
-        canvas.doForm(forms[face.key])
+        if form is None:
+            # marked as a form would be named and boxed, so tools reading the PDF find the card
+            b = pt(face.bleed_mm)
+            box = " ".join(
+                f"{v:.3f}" for v in (-b, -b, pt(face.width_mm) + b, pt(face.height_mm) + b)
+            )
+            canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{box}]>> BDC")
+            draw_face(canvas, face)
+            canvas.addLiteral("EMC")
+        else:
+            canvas.doForm(form)
         canvas.restoreState()
     canvas.saveState()
     canvas.setLineWidth(MARK_WIDTH)
