@@ -210,7 +210,7 @@ def draw_lines(
                 # sits on the baseline like a capital, dipping slightly as round letters do
                 inline.append((piece.icon, left + piece.x, baseline - 0.1 * size, piece.width))
             else:
-                spaces = _spaces(piece.x - end, piece.font, size)
+                spaces = text.spaces_between(piece.x - end, piece.font, size)
                 if not pending or piece.font != pending_font:
                     if pending:
                         flush(left + pending_x, baseline)
@@ -226,7 +226,3 @@ def draw_lines(
         library = icons or builtin_library()
         for name, x, y, width in inline:
             library.draw(canvas, name, x, y, width, icon_colors.get(name, color))
-
-
-def _spaces(gap: float, font: str, size: float) -> int:
-    return round(gap / text.width_of(" ", font, size)) if gap > 0.01 else 0
