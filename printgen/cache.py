@@ -42,6 +42,9 @@ _PACKAGED = "printgen:"  # how a file of printgen's own templates is named in a 
 
 @dataclass
 class Record:
+    """What one game's last build read and wrote: the fingerprint of every input, the hash of every
+    output, and the warnings it reported."""
+
     inputs: dict[str, str]  # input name -> fingerprint (content hash, or size:mtime if unread)
     outputs: dict[str, list[Any]]  # path under --out -> [sha256, size, mtime_ns]
     warnings: list[list[Any]]  # [path, line, col, message] of each warning the build gave

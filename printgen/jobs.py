@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Unit:
+    """One game in one language: the work a worker process does."""
+
     game: str
     lang: str | None  # None: every language the build asks for
     weight: int = 0  # cards to draw: the heaviest units start first
@@ -36,6 +38,8 @@ class Unit:
 
 @dataclass
 class Made:
+    """What a unit made: its problems, its files (path -> bytes) and the files it read."""
+
     unit: Unit
     problems: list[Problem]
     files: dict[Path, bytes]

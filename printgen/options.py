@@ -70,6 +70,8 @@ class CardFilter:
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """Every option of a build, from the command line and printgen.yaml: one object, passed down."""
+
     paper: Paper = Paper.A4
     duplex: Duplex = Duplex.LONG
     languages: tuple[str, ...] = ()  # empty: every language each game declares

@@ -33,6 +33,8 @@ class Where:
 
 @dataclass(frozen=True)
 class Problem:
+    """One finding about the input: where it is, what to do about it, and how serious it is."""
+
     where: Where
     message: str
     severity: Severity = Severity.ERROR

@@ -27,6 +27,8 @@ _GAME_ID = re.compile(r"^[A-Za-z0-9][\w.-]*$")
 
 @dataclass(frozen=True)
 class Project:
+    """A designer's project folder: every file printgen reads must be inside it."""
+
     root: Path
 
     @classmethod

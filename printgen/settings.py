@@ -25,6 +25,8 @@ KEYS = ("back-offset", "paper", "duplex", "gutter")
 
 @dataclass(frozen=True)
 class Settings:
+    """The project's printgen.yaml: defaults for back offset, paper, duplex and gutter."""
+
     back_offset: Offset | None = None
     paper: Paper | None = None
     duplex: Duplex | None = None

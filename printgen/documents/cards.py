@@ -22,6 +22,8 @@ MIN_PICTURE_TEXT = 6.0  # pt: a face shown to be read (the gallery) keeps its te
 
 @dataclass
 class CardInfo:
+    """A card as documents show it: its deck, type, evaluated fields and laid-out face."""
+
     deck: Deck
     card: CardType
     laid_out: Face | Callable[[], Face]  # a borrowed deck's front is laid out when drawn

@@ -20,6 +20,9 @@ from printgen.model.units import pt
 
 @dataclass(frozen=True)
 class TextStyle:
+    """How a paragraph of a document is set: font family, size, leading, colour, alignment and
+    spacing, in points."""
+
     family: Family
     size: float
     leading: float = 1.25

@@ -85,6 +85,8 @@ def missing_label(context: dict[str, Any], name: str) -> str | None:
 
 @dataclass(frozen=True)
 class FontCredit:
+    """A font a document uses and the notice its licence asks to print."""
+
     name: str
     notice: str  # copyright and licence, as printed in the credits
 

@@ -27,6 +27,9 @@ from printgen.layout import text
 
 @dataclass(frozen=True)
 class Theme:
+    """The styles a rulebook or player aid sets its prose in: headings, body, tables and the tints
+    of its callouts."""
+
     body: TextStyle
     h1: TextStyle
     h2: TextStyle

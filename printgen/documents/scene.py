@@ -40,6 +40,8 @@ Cell = tuple[int, int]
 
 @dataclass
 class Pawn:
+    """A pawn drawn on a grid cell of a worked example."""
+
     at: Cell
     icon: str
     color: str
@@ -48,18 +50,24 @@ class Pawn:
 
 @dataclass
 class Arrow:
+    """An arrow along grid cells of a worked example."""
+
     path: list[Cell]
     color: str = ARROW
 
 
 @dataclass
 class Label:
+    """A word written on a grid cell of a worked example."""
+
     at: Cell
     text: str
 
 
 @dataclass
 class Scene:
+    """A worked example's picture: a grid of faces with pawns, arrows, highlights, labels."""
+
     rows: int
     cols: int
     faces: dict[Cell, Face] = field(default_factory=dict)

@@ -28,6 +28,8 @@ Box = tuple[float, float, float, float]  # left, bottom, right, top in mm
 
 @dataclass(frozen=True)
 class Label:
+    """A line of small print along one side of a sheet, outside the cards."""
+
     side: str  # the paper edge the band runs along
     start: float  # mm along the band: x for bottom/top, y for left/right
     text: str | None  # None: the scale bar

@@ -121,6 +121,8 @@ class Block:
 
 @dataclass
 class SheetPlan:
+    """One sheet being filled: its size in mm, the free rectangles left and the blocks placed."""
+
     width: float  # paper as the page is oriented
     height: float
     area: Rect  # where fronts go: the paper inside EDGE, or its front half when folding

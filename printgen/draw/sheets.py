@@ -39,6 +39,9 @@ class Item:
 
 @dataclass(frozen=True)
 class Placement:
+    """A card face on a sheet: where its trim box sits (mm from the page's bottom-left) and how much
+    of its bleed prints."""
+
     face: Face
     card: str  # the card's id, for its back too
     x: float  # trim box bottom-left, mm from the page's bottom-left corner
@@ -60,6 +63,8 @@ class Placement:
 
 @dataclass
 class Sheet:
+    """One printed side of a sheet: its placements, crop marks, fold line and labels."""
+
     side: str  # front, back, or fold (fronts and their backs on one side)
     number: int  # the physical sheet, from 1; a front and its back share it
     width: float  # mm, as the page is oriented

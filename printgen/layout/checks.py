@@ -30,6 +30,8 @@ MIN_SIBLINGS = 3
 
 @dataclass
 class _Fitted:
+    """A text that had to shrink to fit its box: whose it is, the size it shrank to, and where."""
+
     who: str
     size: float
     where: Where
@@ -37,6 +39,8 @@ class _Fitted:
 
 @dataclass
 class FaceChecks:
+    """The print checks of laid-out faces for one language, each problem reported once."""
+
     problems: Problems
     lang: str
     # (layout, text element, shape element) -> text element, faces whose text crosses it

@@ -18,6 +18,8 @@ from printgen.model.game import CardShape, CardType, Deck, Side
 
 @dataclass(slots=True)
 class Shape:
+    """A rectangle, ellipse or line, in mm from the trim box's top-left corner."""
+
     kind: str  # rect, ellipse, line
     x: float  # mm from the trim box's top-left corner
     y: float
@@ -32,6 +34,8 @@ class Shape:
 
 @dataclass(slots=True)
 class TextBox:
+    """Fitted text in its box, with the font family and colours it is drawn in."""
+
     x: float
     y: float
     w: float
@@ -47,6 +51,8 @@ class TextBox:
 
 @dataclass(slots=True)
 class Icon:
+    """An icon centred in its box, in one colour, with an optional label."""
+
     x: float
     y: float
     w: float
@@ -59,6 +65,8 @@ class Icon:
 
 @dataclass(slots=True)
 class Image:
+    """A picture (PNG, JPEG or SVG) fitted in its box."""
+
     x: float
     y: float
     w: float
@@ -72,6 +80,8 @@ Op = Shape | TextBox | Icon | Image
 
 @dataclass(slots=True)
 class Face:
+    """One side of a card, laid out: its size, bleed, shape and drawing operations."""
+
     key: str  # identical faces share a key and are drawn once
     deck: str
     card: str
@@ -86,6 +96,9 @@ class Face:
 
 @dataclass(slots=True)
 class LaidOutDeck:
+    """A deck laid out in one language: each card's front, the shared back and the cards' evaluated
+    fields."""
+
     deck: Deck
     fronts: list[tuple[CardType, Face]]
     back: Face | None

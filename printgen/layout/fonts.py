@@ -45,6 +45,8 @@ class FontMissing(Exception):
 
 @dataclass(frozen=True)
 class Family:
+    """A font family's four faces, by the names they are registered under."""
+
     name: str
     regular: str
     bold: str

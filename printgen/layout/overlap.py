@@ -30,6 +30,8 @@ CLEARANCE = 0.5
 
 @dataclass(frozen=True)
 class Crossing:
+    """A text box that runs across the edge of a shape drawn behind it."""
+
     text: int  # index of the text box in the list given to `crossings`
     shape: int  # index of the crossed shape
 

@@ -23,6 +23,8 @@ _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n)")
 
 @dataclass(frozen=True, slots=True)
 class Run:
+    """A stretch of marked-up text in one style, an inline icon, or a line break."""
+
     text: str = ""
     bold: bool = False
     italic: bool = False
@@ -32,6 +34,8 @@ class Run:
 
 @dataclass(slots=True)  # slots: 10,000 cards keep half a million until the PDF is written
 class Piece:
+    """Words in one font (or an inline icon) placed on a line."""
+
     x: float  # from the line's left edge, in points
     width: float
     text: str
@@ -41,6 +45,8 @@ class Piece:
 
 @dataclass(slots=True)
 class Line:
+    """One line of fitted text: its pieces and its width in points."""
+
     pieces: list[Piece] = field(default_factory=list)
     width: float = 0.0
 

@@ -27,6 +27,8 @@ class CardShape(StrEnum):
 
 @dataclass(frozen=True)
 class GameMeta:
+    """What game.yaml says of the game: id, title, languages, players, duration, credits."""
+
     id: str
     title: Text
     languages: tuple[str, ...]
@@ -60,6 +62,8 @@ class CardType:
 
 @dataclass
 class Deck:
+    """A deck: card size, bleed, safe zone and shape, its layouts, fields and cards."""
+
     id: str
     name: Text
     width_mm: float
@@ -84,6 +88,8 @@ class Deck:
 
 @dataclass
 class Constraint:
+    """A count the data promises (a deck's size, a card's copies), checked by the validator."""
+
     kind: str  # "total" or "count"
     deck: str
     expected: int
@@ -108,6 +114,8 @@ class Check:
 
 @dataclass
 class Game:
+    """A game as loaded from its folder: metadata, data, decks, the games it uses and its checks."""
+
     meta: GameMeta
     folder: str  # relative to the project, e.g. "cards/warriors-and-monks"
     data: dict[str, Any]

@@ -40,6 +40,8 @@ MARKS = {
 
 @dataclass(frozen=True)
 class Catalogue:
+    """The icon catalogue PDF: where it goes, its pages and the icons it shows."""
+
     path: Path
     pages: int
     icons: int

@@ -18,6 +18,8 @@ _MARK = "__printgen_rule__"
 
 @dataclass(frozen=True)
 class Rule:
+    """A rule check a game defines: its id, the function that checks, and who it is for."""
+
     id: str
     check: RuleFunction
     for_users: bool  # checks the games that play on this game's deck (``uses: {deck: …}``)

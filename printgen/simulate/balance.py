@@ -18,6 +18,8 @@ from printgen.simulate.data import Threshold
 
 @dataclass(frozen=True)
 class Verdict:
+    """A balance threshold and what the simulated games measured against it."""
+
     threshold: Threshold
     measured: float
     breached: bool

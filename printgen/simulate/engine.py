@@ -23,6 +23,8 @@ class NoEngine(Exception):
 
 @dataclass(frozen=True)
 class Engine:
+    """A game's simulation module, loaded from its folder."""
+
     game_id: str
     path: Path
     module: ModuleType

@@ -23,6 +23,8 @@ BATCH = 250  # games a worker plays per task
 
 @dataclass(frozen=True)
 class Settings:
+    """How a simulation runs: games, players, bots, seed, turn cap and worker processes."""
+
     games: int
     players: int
     bots: tuple[str, ...]  # cycled over the seats, starting one further each game

@@ -17,6 +17,8 @@ from printgen.source import pairwise
 
 @dataclass
 class Generated:
+    """A card generated from a generator rule: its fields and how many copies."""
+
     scope: dict[str, Any]  # the variables the card template sees
     count: int
 

@@ -31,6 +31,8 @@ ELEMENT_KEYS = {
 
 @dataclass
 class Element:
+    """One element of a layout: its properties and where each is written."""
+
     name: str
     props: dict[str, Any]
     where: dict[str, Where]  # per property, for messages
@@ -43,6 +45,8 @@ class Element:
 
 @dataclass
 class Layout:
+    """A named card layout: its styles and elements, after extends is resolved."""
+
     name: str
     styles: dict[str, dict[str, Any]]
     elements: list[Element]
@@ -52,6 +56,8 @@ class Layout:
 
 @dataclass
 class LayoutLibrary:
+    """Every layout a game can use, by name."""
+
     layouts: dict[str, Layout]
 
     def get(self, name: str, where: Where) -> Layout:

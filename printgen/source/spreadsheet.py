@@ -30,6 +30,8 @@ _INTEGER = re.compile(r"^[+-]?\d+$")
 
 @dataclass(frozen=True)
 class Column:
+    """A spreadsheet column: which card field (and language) it fills."""
+
     index: int  # 1-based, as the spreadsheet counts
     field: str  # "id", "count", "layout" or a field of the deck
     lang: str | None  # the language of a translated text's column

@@ -36,6 +36,8 @@ class StarterError(Exception):
 
 @dataclass(frozen=True)
 class Written:
+    """What `printgen new` wrote: the game's folder, its files and what to do next."""
+
     folder: Path
     files: list[Path]
     notes: list[str]
