@@ -44,6 +44,7 @@ from printgen.source.located_yaml import LList
 
 SKILLS = ("stone", "wood", "compass", "tile")
 Vector = tuple[int, int, int, int]
+Crew = tuple[Vector, ...]
 
 # The seed's numbers, used where game.yaml's data leaves one out.
 DEFAULTS: dict[str, Any] = {
@@ -285,22 +286,35 @@ def _shortfall(need: Vector, crew: Iterable[Vector]) -> Vector:
     return (a, b, cc, d)
 
 
-@functools.lru_cache(maxsize=256)
-def best_crew(need: Vector, pool: tuple[tuple[Vector, int], ...], size: int) -> tuple[Vector, ...]:
-    """The crew of at most ``size`` deck workers that leaves the least of ``need`` uncovered."""
+@functools.lru_cache(maxsize=8)
+def _crews(pool: tuple[tuple[Vector, int], ...], size: int) -> tuple[tuple[Vector, Crew], ...]:
+    """Every crew of at most ``size`` deck workers the deck's copies allow, smallest first, as
+    (the skills it has together, the crew); of crews with the same skills only the first is
+    kept, since only those skills decide what it can build."""
     vectors = [v for v, _ in pool]
     copies = dict(pool)
-    best: tuple[Vector, ...] = ()
-    best_gap = sum(need)
+    found: dict[Vector, Crew] = {}
     for k in range(1, size + 1):
         for crew in itertools.combinations_with_replacement(vectors, k):
             if any(crew.count(v) > copies[v] for v in set(crew)):
                 continue
-            gap = sum(_shortfall(need, crew))
-            if gap < best_gap:
-                best, best_gap = crew, gap
-                if gap == 0:
-                    return best
+            a, b, cc, d = (sum(v[i] for v in crew) for i in range(4))
+            found.setdefault((a, b, cc, d), crew)
+    return tuple(found.items())
+
+
+@functools.lru_cache(maxsize=256)
+def best_crew(need: Vector, pool: tuple[tuple[Vector, int], ...], size: int) -> Crew:
+    """The crew of at most ``size`` deck workers that leaves the least of ``need`` uncovered
+    (the first such crew, smallest first)."""
+    best: Crew = ()
+    best_gap = sum(need)
+    for have, crew in _crews(pool, size):
+        gap = sum(n - h for n, h in zip(need, have, strict=True) if n > h)
+        if gap < best_gap:
+            best, best_gap = crew, gap
+            if gap == 0:
+                return best
     return best
 
 
