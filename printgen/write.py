@@ -12,6 +12,7 @@ import json
 import os
 import re
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,19 +102,36 @@ def json_bytes(value: Any) -> bytes:
     """JSON to read and diff: objects indented, each item of a list of records on one line.
 
     ``json.dumps(indent=…)`` runs json's pure-Python encoder, a sixth of a 10,000-card build
-    for the manifest alone; a record on one line is encoded by its C encoder."""
-    return (_json(value, 0) + "\n").encode("utf-8")
+    for the manifest alone; a record on one line is encoded by its C encoder. A value may be an
+    iterator of records (a manifest's faces): each is encoded as it comes, so a big list is
+    never held whole as records and as text at once."""
+    chunks: list[bytes] = []
+    _json(value, 0, chunks)
+    chunks.append(b"\n")
+    return b"".join(chunks)
 
 
-def _json(value: Any, depth: int) -> str:
+def _json(value: Any, depth: int, out: list[bytes]) -> None:
     inner = " " * (depth + 1)
     if isinstance(value, dict) and value:
-        members = (f"{inner}{_dumps(str(k))}: {_json(v, depth + 1)}" for k, v in value.items())
-        return "{\n" + ",\n".join(members) + "\n" + " " * depth + "}"
-    if isinstance(value, (list, tuple)) and any(isinstance(v, (dict, list, tuple)) for v in value):
-        items = (inner + _dumps(item) for item in value)
-        return "[\n" + ",\n".join(items) + "\n" + " " * depth + "]"
-    return _dumps(value)
+        out.append(b"{")
+        for number, (key, item) in enumerate(value.items()):
+            out.append(f"{',' if number else ''}\n{inner}{_dumps(str(key))}: ".encode())
+            _json(item, depth + 1, out)
+        out.append(f"\n{' ' * depth}}}".encode())
+    elif isinstance(value, Iterator) or (
+        isinstance(value, (list, tuple)) and any(isinstance(v, (dict, list, tuple)) for v in value)
+    ):
+        items = (f"{inner}{_dumps(item)}" for item in value)
+        first = next(items, None)
+        if first is None:
+            out.append(b"[]")
+            return
+        out.append(f"[\n{first}".encode())
+        out.extend(f",\n{item}".encode() for item in items)
+        out.append(f"\n{' ' * depth}]".encode())
+    else:
+        out.append(_dumps(value).encode())
 
 
 def _dumps(value: Any) -> str:

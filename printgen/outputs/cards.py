@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from printgen.documents.labels import labels
@@ -150,29 +151,12 @@ def sheets_pdf(sheets: list[Sheet], title: str, author: str) -> bytes:
 
 
 def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
-    faces = []
+    """Every page and every physical face printed, for cutting services and tools; the faces
+    come as an iterator, encoded one by one (``json_bytes``)."""
     pages = []
     for page, sheet in enumerate(sheets, start=1):
         size = [round(sheet.width, 3), round(sheet.height, 3)]
         pages.append({"page": page, "sheet": sheet.number, "side": sheet.side, "page_mm": size})
-        for placement in sheet.placements:
-            face = placement.face
-            faces.append(
-                {
-                    "card": placement.card,
-                    "deck": face.deck,
-                    "name": face.name,
-                    "side": str(face.side),
-                    "page": page,
-                    "sheet": sheet.number,
-                    "page_mm": size,
-                    "x_mm": round(placement.x, 3),
-                    "y_mm": round(placement.y, 3),
-                    "width_mm": round(face.width_mm, 3),
-                    "height_mm": round(face.height_mm, 3),
-                    "bleed_mm": [round(b, 3) for b in placement.bleed],
-                }
-            )
     first = pages[0]["page_mm"] if pages else list(options.paper.size_mm)
     offset = options.back_offset
     return {
@@ -182,5 +166,25 @@ def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
         "gutter_mm": options.gutter_mm,
         "back_offset_mm": [offset.x, offset.y],
         "pages": pages,
-        "faces": faces,
+        "faces": _faces(sheets, pages),
     }
+
+
+def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for page, sheet in zip(pages, sheets, strict=True):
+        for placement in sheet.placements:
+            face = placement.face
+            yield {
+                "card": placement.card,
+                "deck": face.deck,
+                "name": face.name,
+                "side": str(face.side),
+                "page": page["page"],
+                "sheet": sheet.number,
+                "page_mm": page["page_mm"],
+                "x_mm": round(placement.x, 3),
+                "y_mm": round(placement.y, 3),
+                "width_mm": round(face.width_mm, 3),
+                "height_mm": round(face.height_mm, 3),
+                "bleed_mm": [round(b, 3) for b in placement.bleed],
+            }
