@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -49,13 +52,65 @@ def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
     return forms
 
 
-def draw_face(canvas: Canvas, face: Face) -> None:
-    """Draw a face with its trim box's bottom-left corner at the current origin."""
+@dataclass
+class Layers:
+    """Forms of the drawing operations that several faces share — what a layout draws the same
+    on every card (its background, frame, fixed icons and words) — so 10,000 distinct cards
+    hold that drawing once and each card only its own text."""
+
+    shared: set[int] = field(default_factory=set)  # ids of the ops of more than one face
+    forms: dict[tuple[Any, ...], str] = field(default_factory=dict)
+
+
+def render_layers(canvas: Canvas, faces: list[Face]) -> Layers:
+    """Define a form for each run of consecutive shared operations of ``faces``."""
+    uses = Counter(id(op) for face in faces for op in face.ops)
+    layers = Layers({op for op, count in uses.items() if count > 1})
+    for face in faces:
+        for run in _runs(face, layers.shared):
+            key = _layer_key(face, run)
+            if id(run[0]) not in layers.shared or key in layers.forms:
+                continue
+            name = f"layer_{len(layers.forms)}"
+            b = pt(face.bleed_mm)
+            width, height = pt(face.width_mm), pt(face.height_mm)
+            canvas.beginForm(name, lowerx=-b, lowery=-b, upperx=width + b, uppery=height + b)
+            for op in run:
+                draw_op(canvas, op, face.height_mm)
+            canvas.endForm()
+            layers.forms[key] = name
+    return layers
+
+
+def _runs(face: Face, shared: set[int]) -> Iterator[list[Op]]:
+    """The face's operations in runs that are all shared or all the face's own, in order."""
+    run: list[Op] = []
+    for op in face.ops:
+        if run and (id(op) in shared) != (id(run[0]) in shared):
+            yield run
+            run = []
+        run.append(op)
+    if run:
+        yield run
+
+
+def _layer_key(face: Face, run: list[Op]) -> tuple[Any, ...]:
+    return (face.width_mm, face.height_mm, face.bleed_mm, *(id(op) for op in run))
+
+
+def draw_face(canvas: Canvas, face: Face, layers: Layers | None = None) -> None:
+    """Draw a face with its trim box's bottom-left corner at the current origin; what it shares
+    with other faces comes from their ``layers``' forms."""
     canvas.saveState()
     _clip_to_bleed(canvas, face)
     height = face.height_mm
-    for op in face.ops:
-        draw_op(canvas, op, height)
+    for run in _runs(face, layers.shared) if layers else [face.ops]:
+        form = layers.forms.get(_layer_key(face, run)) if layers else None
+        if form is not None:
+            canvas.doForm(form)
+            continue
+        for op in run:
+            draw_op(canvas, op, height)
     canvas.restoreState()
 
 

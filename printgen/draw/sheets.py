@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.draw.faces import draw_face, form_name
+from printgen.draw.faces import Layers, draw_face, form_name
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
 from printgen.draw.marks import Segment, crop_marks
 from printgen.draw.packing import EPS, Block, DoesNotFit, Kind, SheetPlan, pack
@@ -181,7 +181,9 @@ def _taken(sheet: Sheet) -> list[Box]:
     return taken
 
 
-def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
+def draw_sheet(
+    canvas: Canvas, sheet: Sheet, forms: dict[str, str], layers: Layers | None = None
+) -> None:
     """Draw a sheet: each face from its form when it has one (`forms`: face key -> form name),
     else in place."""
     canvas.setPageSize((pt(sheet.width), pt(sheet.height)))
@@ -208,7 +210,7 @@ def draw_sheet(canvas: Canvas, sheet: Sheet, forms: dict[str, str]) -> None:
                 f"{v:.3f}" for v in (-b, -b, pt(face.width_mm) + b, pt(face.height_mm) + b)
             )
             canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{box}]>> BDC")
-            draw_face(canvas, face)
+            draw_face(canvas, face, layers)
             canvas.addLiteral("EMC")
         else:
             canvas.doForm(form)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from printgen.documents.labels import labels
-from printgen.draw.faces import render_faces
+from printgen.draw.faces import render_faces, render_layers
 from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
 from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
@@ -144,8 +144,9 @@ def sheets_pdf(sheets: list[Sheet], title: str, author: str) -> bytes:
     faces = [p.face for sheet in sheets for p in sheet.placements]
     prints = Counter(face.key for face in faces)
     forms = render_faces(canvas, [face for face in faces if prints[face.key] > 1])
+    layers = render_layers(canvas, [face for face in faces if prints[face.key] == 1])
     for sheet in sheets:
-        draw_sheet(canvas, sheet, forms)
+        draw_sheet(canvas, sheet, forms, layers)
     canvas.save()
     return buffer.getvalue()
 
