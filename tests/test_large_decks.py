@@ -79,6 +79,11 @@ def test_full_sheets_place_nine_faces_and_the_last_sheet_one(ten_thousand: Path)
         2: [str(n) for n in range(10, 19)],
         last: ["10000"],
     }
+    # what the layout draws alike on every front (its background and frame) is held once
+    front: Any = reader.pages[0]
+    layers = [name for name in front["/Resources"]["/XObject"] if "layer_" in name]
+    content = front.get_contents().get_data().decode("latin-1")
+    assert [content.count(f"{name} Do") for name in layers] == [PER_SHEET]
     # the one back is a form every back page places, once a card
     for index, placed in ((1, PER_SHEET), (last + 1, 1)):
         page: Any = reader.pages[index]
