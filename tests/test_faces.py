@@ -24,6 +24,7 @@ from tests.conftest import ROOT, Run, manifest, printed_in_trim_box
 
 CDM = "costruttori-del-medioevo"
 LAUREL_GREEN = "#2f6b2f"
+SEED_CARDS = ("monk", "warrior", "war", "peace", "truce", "death", "wine")  # Warriors and Monks
 
 
 def _frame(**kw: Any) -> Shape:
@@ -277,3 +278,22 @@ def test_credits_name_font_awesome_when_a_game_shows_its_icons(
     credits = last_page(cdm_build / lang / "rulebook.pdf")
     assert "Font Awesome Free" in credits and "CC BY 4.0" in credits
     assert "Font Awesome" not in last_page(wm_build / lang / "rulebook.pdf")
+
+
+def test_a_layout_constant_that_does_not_fit_is_reported_for_every_card(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """A layout element with no expression is worked out once a deck, but a problem it has
+    is still each card's: every card printed with it is named."""
+    path = project / "cards" / "warriors-and-monks" / "layouts" / "warriors-and-monks.yaml"
+    motto = (
+        "    motto: {type: text, x: 5, y: 80, w: 10, h: 2, size: 8, min_size: 8, "
+        'text: "A motto far too long for its little box"}'
+    )
+    source = path.read_text(encoding="utf-8")
+    head = "wm-card:\n  extends: card-base\n"
+    path.write_text(source.replace(head, f"{head}  elements:\n{motto}\n"), encoding="utf-8")
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    named = set(re.findall(r"text of card '(\w+)' does not fit box 'motto'", run.err))
+    assert named == set(SEED_CARDS)
