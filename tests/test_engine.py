@@ -96,6 +96,20 @@ def test_fit_shrinks_to_fit_and_gives_up_below_min_size() -> None:
     assert text.fit(runs, family, 150, 20, 10, 6, 1.2) is None
 
 
+def test_an_inline_icon_after_a_word_stays_on_its_line() -> None:
+    family = vera()
+    runs = text.parse("you gain 1 bean :bean:. then :bean: :bean: more")
+    words = [text.width_of(w, family.regular, 10) for w in ("you gain 1 ", "bean")]
+    # room for "you gain 1 bean" but not for the icon and its full stop after it
+    lines = text.break_lines(runs, family, 10, sum(words) + 2)
+    first_of = [line.pieces[0] for line in lines if line.pieces]
+    assert all(piece.icon is None for piece in first_of[:2])  # the bean went with its word
+    assert "".join(p.text for p in lines[1].pieces if not p.icon).startswith("bean")
+    # icons after an icon still break apart: a row of icons can wrap
+    narrow = text.break_lines(text.parse(":bean: :bean: :bean: :bean:"), family, 10, 25)
+    assert len(narrow) > 1
+
+
 def test_balanced_generator_has_exact_odds_and_is_reproducible() -> None:
     cards = generate.balanced(54, 7, {"wind": list("12345678"), "rps": ["r", "p", "s"]}, "-")
     winds = Counter(c.scope["symbols"]["wind"] for c in cards)

@@ -153,10 +153,16 @@ def _tokens(runs: list[Run], family: Family) -> list[_Token]:
 
 def _words(tokens: list[_Token], size: float) -> Iterator[list[Piece] | None]:
     """Words as lists of pieces ([] marks a space, None a line break), made as the line
-    breaker asks for them; each distinct word is measured once at each size (``width_of``)."""
+    breaker asks for them; each distinct word is measured once at each size (``width_of``).
+
+    An inline icon right after a word stays with it ("1 bean :bean:." never leaves the bean
+    alone on the next line): the space between them does not break."""
     current: list[Piece] = []
     offset = 0.0
-    for part, font, icon in tokens:
+    for number, (part, font, icon) in enumerate(tokens):
+        if part == " " and _icon_follows(tokens, number) and current and not current[-1].icon:
+            offset += width_of(" ", font, size)
+            continue
         if part in ("\n", " "):
             if current:
                 yield current
@@ -172,6 +178,10 @@ def _words(tokens: list[_Token], size: float) -> Iterator[list[Piece] | None]:
             offset += part_width
     if current:
         yield current
+
+
+def _icon_follows(tokens: list[_Token], number: int) -> bool:
+    return number + 1 < len(tokens) and tokens[number + 1][2] is not None
 
 
 @lru_cache(maxsize=1 << 16)
