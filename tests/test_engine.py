@@ -105,6 +105,11 @@ def test_an_inline_icon_after_a_word_stays_on_its_line() -> None:
     first_of = [line.pieces[0] for line in lines if line.pieces]
     assert all(piece.icon is None for piece in first_of[:2])  # the bean went with its word
     assert "".join(p.text for p in lines[1].pieces if not p.icon).startswith("bean")
+    space = text.width_of(" ", family.regular, 10)
+    for line in text.break_lines(runs, family, 10, 1000) + lines:  # words keep their spaces
+        for before, after in zip(line.pieces, line.pieces[1:], strict=False):
+            assert after.x >= before.x + before.width + (0 if after.text == "." else space) - 0.01
+        assert line.width == line.pieces[-1].x + line.pieces[-1].width
     # icons after an icon still break apart: a row of icons can wrap
     narrow = text.break_lines(text.parse(":bean: :bean: :bean: :bean:"), family, 10, 25)
     assert len(narrow) > 1

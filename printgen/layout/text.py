@@ -116,7 +116,7 @@ def break_lines(
         if not word_pieces:
             space = space_width
             continue
-        word_width = sum(p.width for p in word_pieces)
+        word_width = word_pieces[-1].x + word_pieces[-1].width  # its pieces start at 0
         line = lines[-1]
         gap = space if line.pieces else 0.0
         if line.pieces and line.width + gap + word_width > width + 0.01:
