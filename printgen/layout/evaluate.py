@@ -69,6 +69,7 @@ class LayoutContext:
         self.constant: dict[tuple[int, int, tuple[str, ...]], bool] = {}
         self.fixed_ops: dict[tuple[int, int, int], Op | None] = {}
         self.text_settings: dict[tuple[int, int, int], _TextSettings] = {}
+        self.text_boxes: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
 
     def report(self, where: Where, message: str, once: tuple[str, ...] | None = None) -> None:
         self.problems.add(where, message, once=once)
@@ -187,6 +188,8 @@ def _element(
     if "when" in element.props and not truthy(props.value("when")):
         return None
     if not _constant(ctx, layout, element):
+        if element.type == "text" and _constant(ctx, layout, element, but=_SET_PER_CARD):
+            return _text_element(ctx, deck, props, card, card_where)
         return _element_op(ctx, deck, props, card, card_where)
     # the same op on every card of the deck; worked out again only while it has problems to
     # report, so each card's report stays as it was
@@ -250,6 +253,22 @@ def _element_op(
         return _icon(ctx, props, box)
     if kind == "image":
         return lay_out_image(ctx, props, box)
+    return _text(ctx, deck, props, box, card, card_where)
+
+
+def _text_element(
+    ctx: LayoutContext, deck: Deck, props: Props, card: CardType | None, card_where: Where
+) -> TextBox | None:
+    """A text whose only expression is its text: its box, checked against the safe zone, is
+    the same on every card (worked out again only while it has problems to report)."""
+    key = (id(props.layout), id(props.element), id(deck))
+    box = ctx.text_boxes.get(key)
+    if box is None:
+        before = len(ctx.problems)
+        box = _box(deck, props.element, props)
+        _check_safe_zone(ctx, deck, props.layout, props.element, props, box)
+        if len(ctx.problems) == before:
+            ctx.text_boxes[key] = box
     return _text(ctx, deck, props, box, card, card_where)
 
 

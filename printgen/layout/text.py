@@ -102,37 +102,70 @@ def break_lines(
     max_lines: int | None = None,
 ) -> list[Line]:
     """Greedy line breaking on spaces; a word wider than the line gets a line of its own.
-    ``tokens`` are the runs already split (``_tokens``), when fitting tries several sizes;
-    past ``max_lines`` lines the text cannot fit and breaking stops."""
-    lines = [Line()]
-    space = 0.0
-    space_width = width_of(" ", family.regular, size)
-    for word_pieces in _words(_tokens(runs, family) if tokens is None else tokens, size):
-        if max_lines is not None and len(lines) > max_lines:
-            break
-        if word_pieces is None:  # hard line break
-            lines.append(Line())
-            continue
-        if not word_pieces:
-            space = space_width
-            continue
-        word_width = word_pieces[-1].x + word_pieces[-1].width  # its pieces start at 0
-        line = lines[-1]
-        gap = space if line.pieces else 0.0
-        if line.pieces and line.width + gap + word_width > width + 0.01:
-            line = Line()
-            lines.append(line)
-            gap = 0.0
-        for piece in word_pieces:
-            piece.x += line.width + gap
-            line.pieces.append(piece)
-        line.width += gap + word_width
-        space = 0.0
-    return lines
+    ``tokens`` are the runs already split (``_tokens``); past ``max_lines`` lines the text
+    cannot fit and breaking stops. Each line's neighbouring words in one font come as one
+    piece, their gaps as spaces: what the draw stage writes as one string anyway."""
+    words = _tokens(runs, family) if tokens is None else tokens
+    placed, widths = _broken(words, family, size, width, max_lines)
+    return [
+        _line(parts, line_width, size) for parts, line_width in zip(placed, widths, strict=True)
+    ]
 
 
 # What a text is made of, split once: (text, font, icon); " " is a space, "\n" a line break.
 _Token = tuple[str, str, str | None]
+# A measured part of a word: (offset in the word or x on the line, width, text, font, icon).
+_Part = tuple[float, float, str, str, str | None]
+
+
+def _broken(
+    tokens: list[_Token], family: Family, size: float, width: float, max_lines: int | None
+) -> tuple[list[list[_Part]], list[float]]:
+    """The parts on each line, placed (x from the line's left edge), and each line's width."""
+    placed: list[list[_Part]] = [[]]
+    widths = [0.0]
+    space = 0.0
+    space_width = width_of(" ", family.regular, size)
+    for word in _words(tokens, size):
+        if max_lines is not None and len(placed) > max_lines:
+            break
+        if word is None:  # hard line break
+            placed.append([])
+            widths.append(0.0)
+            continue
+        if not word:
+            space = space_width
+            continue
+        last = word[-1]
+        word_width = last[0] + last[1]  # its parts start at 0
+        line = placed[-1]
+        gap = space if line else 0.0
+        if line and widths[-1] + gap + word_width > width + 0.01:
+            line = []
+            placed.append(line)
+            widths.append(0.0)
+            gap = 0.0
+        start = widths[-1] + gap
+        for offset, part_width, text, font, icon in word:
+            line.append((offset + start, part_width, text, font, icon))
+        widths[-1] += gap + word_width
+        space = 0.0
+    return placed, widths
+
+
+def _line(parts: list[_Part], width: float, size: float) -> Line:
+    """A line of pieces, neighbouring words in one font joined with their spaces: a few pieces a
+    line instead of one a word (10,000 cards keep them all until their PDF is drawn)."""
+    pieces: list[Piece] = []
+    for x, part_width, text, font, icon in parts:
+        last = pieces[-1] if pieces else None
+        if last is None or icon or last.icon or font != last.font:
+            pieces.append(Piece(x, part_width, text, font, icon))
+            continue
+        end = last.x + last.width
+        last.text += " " * spaces_between(x - end, font, size) + text
+        last.width = x + part_width - last.x
+    return Line(pieces, width)
 
 
 def _tokens(runs: list[Run], family: Family) -> list[_Token]:
@@ -151,37 +184,40 @@ def _tokens(runs: list[Run], family: Family) -> list[_Token]:
     return tokens
 
 
-def _words(tokens: list[_Token], size: float) -> Iterator[list[Piece] | None]:
-    """Words as lists of pieces ([] marks a space, None a line break), made as the line
-    breaker asks for them; each distinct word is measured once at each size (``width_of``).
+def _words(tokens: list[_Token], size: float) -> Iterator[tuple[_Part, ...] | None]:
+    """Words as measured parts (() marks a space, None a line break), made as the line breaker
+    asks for them; each distinct word is measured once at each size (``width_of``).
 
     An inline icon right after a word stays with it ("1 bean :bean:." never leaves the bean
     alone on the next line): the space between them does not break."""
-    current: list[Piece] = []
+    current: list[_Part] = []
     offset = 0.0
+    last = len(tokens) - 1
     for number, (part, font, icon) in enumerate(tokens):
-        if part == " " and _icon_follows(tokens, number) and current and not current[-1].icon:
+        if (
+            part == " "
+            and current
+            and not current[-1][4]
+            and number < last
+            and tokens[number + 1][2] is not None
+        ):
             offset += width_of(" ", font, size)
             continue
         if part in ("\n", " "):
             if current:
-                yield current
+                yield tuple(current)
             current, offset = [], 0.0
-            yield None if part == "\n" else []
+            yield None if part == "\n" else ()
         elif icon:
             icon_width = size * ICON_SCALE
-            current.append(Piece(offset, icon_width, "", font, icon))
+            current.append((offset, icon_width, "", font, icon))
             offset += icon_width
         else:
             part_width = width_of(part, font, size)
-            current.append(Piece(offset, part_width, part, font))
+            current.append((offset, part_width, part, font, None))
             offset += part_width
     if current:
-        yield current
-
-
-def _icon_follows(tokens: list[_Token], number: int) -> bool:
-    return number + 1 < len(tokens) and tokens[number + 1][2] is not None
+        yield tuple(current)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -206,53 +242,35 @@ def fit(
     tokens = _tokens(runs, family)
     steps = max(0, math.floor((size - min_size) / 0.25 + 1e-6))
 
-    def attempt(step: int) -> Block | None:
+    def attempt(step: int) -> tuple[float, list[list[_Part]], list[float]] | None:
         current = round(size - 0.25 * step, 2)
         room = math.floor(max(0.0, height + 0.01 - 1.17 * current) / (current * leading)) + 1
-        lines = break_lines(runs, family, current, width, tokens, room)
-        block = Block(current, current * leading, lines)
-        widest = max((line.width for line in lines), default=0.0)
-        used = (len(lines) - 1) * block.leading + 1.17 * current if lines else 0.0
-        return block if used <= height + 0.01 and widest <= width + 0.01 else None
+        placed, widths = _broken(tokens, family, current, width, room)
+        used = (len(placed) - 1) * (current * leading) + 1.17 * current if placed else 0.0
+        fits = used <= height + 0.01 and max(widths, default=0.0) <= width + 0.01
+        return (current, placed, widths) if fits else None
 
     found = attempt(0)
-    if found is not None:
-        return _joined(found)
-    found = attempt(steps) if steps else None
     if found is None:
-        return None
-    low, high = 0, steps  # step ``low`` does not fit, step ``high`` does
-    while high - low > 1:
-        middle = (low + high) // 2
-        block = attempt(middle)
-        if block is None:
-            low = middle
-        else:
-            high, found = middle, block
-    return _joined(found)
+        found = attempt(steps) if steps else None
+        if found is None:
+            return None
+        low, high = 0, steps  # step ``low`` does not fit, step ``high`` does
+        while high - low > 1:
+            middle = (low + high) // 2
+            tried = attempt(middle)
+            if tried is None:
+                low = middle
+            else:
+                high, found = middle, tried
+    current, placed, widths = found
+    lines = [_line(parts, w, current) for parts, w in zip(placed, widths, strict=True)]
+    return Block(current, current * leading, lines)
 
 
 def spaces_between(gap: float, font: str, size: float) -> int:
     """How many space characters stand for a gap between two words, in points."""
     return round(gap / width_of(" ", font, size)) if gap > 0.01 else 0
-
-
-def _joined(block: Block) -> Block:
-    """The block with each line's neighbouring words in one font joined into one piece, their
-    gaps as spaces: what the draw stage writes as one string anyway, kept as a few pieces a
-    line instead of one a word (10,000 cards keep them all until their PDF is drawn)."""
-    for line in block.lines:
-        joined: list[Piece] = []
-        for piece in line.pieces:
-            last = joined[-1] if joined else None
-            if last is None or piece.icon or last.icon or piece.font != last.font:
-                joined.append(piece)
-                continue
-            end = last.x + last.width
-            last.text += " " * spaces_between(piece.x - end, piece.font, block.size) + piece.text
-            last.width = piece.x + piece.width - last.x
-        line.pieces = joined
-    return block
 
 
 _UNKNOWN_ICON = re.compile(r":([a-z][a-z0-9-]*):")
