@@ -10,7 +10,15 @@ from typing import Any
 
 from printgen.documents.platypus import Flowable, Table, TableStyle
 from printgen.draw.color import color
-from printgen.draw.faces import ASCENT, DESCENT, NO_COLORS, draw_face, draw_lines, form_name
+from printgen.draw.faces import (
+    ASCENT,
+    DESCENT,
+    NO_COLORS,
+    bleed_box,
+    draw_face,
+    draw_lines,
+    form_name,
+)
 from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import Face
@@ -171,9 +179,7 @@ def face_form(canvas: Any, face: Face) -> str:
     two cards whose plain form names would be the same."""
     name = f"{form_name(face)}_{hashlib.sha256(face.key.encode()).hexdigest()[:12]}"
     if not canvas.hasForm(name):
-        b = pt(face.bleed_mm)
-        width, height = pt(face.width_mm), pt(face.height_mm)
-        canvas.beginForm(name, lowerx=-b, lowery=-b, upperx=width + b, uppery=height + b)
+        canvas.beginForm(name, *bleed_box(face))
         draw_face(canvas, face)
         canvas.endForm()
     return name

@@ -31,6 +31,13 @@ def form_name(face: Face) -> str:
     return "face_" + "".join(c if c.isalnum() else "_" for c in face.key)
 
 
+def bleed_box(face: Face) -> tuple[float, float, float, float]:
+    """The face's trim box grown by its bleed (left, bottom, right, top), in points from the
+    trim box's bottom-left corner: the box of its form, or of its mark when drawn in place."""
+    b = pt(face.bleed_mm)
+    return -b, -b, pt(face.width_mm) + b, pt(face.height_mm) + b
+
+
 def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
     """Define one form per distinct face; return face key -> form name."""
     forms: dict[str, str] = {}
@@ -42,10 +49,7 @@ def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
         if name in used:  # keys that differ only by punctuation: war-elephant, war_elephant
             name = f"{name}_{hashlib.sha1(face.key.encode()).hexdigest()[:8]}"
         used.add(name)
-        b = pt(face.bleed_mm)
-        canvas.beginForm(
-            name, lowerx=-b, lowery=-b, upperx=pt(face.width_mm) + b, uppery=pt(face.height_mm) + b
-        )
+        canvas.beginForm(name, *bleed_box(face))
         draw_face(canvas, face)
         canvas.endForm()
         forms[face.key] = name
@@ -67,14 +71,12 @@ def render_layers(canvas: Canvas, faces: list[Face]) -> Layers:
     uses = Counter(id(op) for face in faces for op in face.ops)
     layers = Layers({op for op, count in uses.items() if count > 1})
     for face in faces:
-        for run in _runs(face, layers.shared):
+        for run in _op_runs(face, layers.shared):
             key = _layer_key(face, run)
             if id(run[0]) not in layers.shared or key in layers.forms:
                 continue
             name = f"layer_{len(layers.forms)}"
-            b = pt(face.bleed_mm)
-            width, height = pt(face.width_mm), pt(face.height_mm)
-            canvas.beginForm(name, lowerx=-b, lowery=-b, upperx=width + b, uppery=height + b)
+            canvas.beginForm(name, *bleed_box(face))
             for op in run:
                 draw_op(canvas, op, face.height_mm)
             canvas.endForm()
@@ -82,7 +84,7 @@ def render_layers(canvas: Canvas, faces: list[Face]) -> Layers:
     return layers
 
 
-def _runs(face: Face, shared: set[int]) -> Iterator[list[Op]]:
+def _op_runs(face: Face, shared: set[int]) -> Iterator[list[Op]]:
     """The face's operations in runs that are all shared or all the face's own, in order."""
     run: list[Op] = []
     for op in face.ops:
@@ -104,7 +106,7 @@ def draw_face(canvas: Canvas, face: Face, layers: Layers | None = None) -> None:
     canvas.saveState()
     _clip_to_bleed(canvas, face)
     height = face.height_mm
-    for run in _runs(face, layers.shared) if layers else [face.ops]:
+    for run in _op_runs(face, layers.shared) if layers else [face.ops]:
         form = layers.forms.get(_layer_key(face, run)) if layers else None
         if form is not None:
             canvas.doForm(form)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.draw.faces import Layers, draw_face, form_name
+from printgen.draw.faces import Layers, bleed_box, draw_face, form_name
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
 from printgen.draw.marks import Segment, crop_marks
 from printgen.draw.packing import EPS, Block, DoesNotFit, Kind, SheetPlan, pack
@@ -205,10 +205,7 @@ def draw_sheet(
             canvas.clipPath(path, stroke=0, fill=0)
         if form is None:
             # marked as a form would be named and boxed, so tools reading the PDF find the card
-            b = pt(face.bleed_mm)
-            box = " ".join(
-                f"{v:.3f}" for v in (-b, -b, pt(face.width_mm) + b, pt(face.height_mm) + b)
-            )
+            box = " ".join(f"{v:.3f}" for v in bleed_box(face))
             canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{box}]>> BDC")
             draw_face(canvas, face, layers)
             canvas.addLiteral("EMC")

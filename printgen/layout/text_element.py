@@ -1,0 +1,176 @@
+"""Lay out one text element of a card: its settings (font, size, leading, colours, alignment),
+its markup parsed and checked against the font and the icons, and the text fitted to its box.
+
+A text whose only expression is its text sets it the same way on every card: those settings
+are worked out for the first card and reused (``LayoutContext.text_settings``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from printgen.layout import text
+from printgen.layout.face import TextBox
+from printgen.layout.fonts import Family, FontMissing, family
+from printgen.layout.props import Props
+from printgen.limits import MAX_FONT_PT, MAX_LEADING
+from printgen.model.game import CardType, Deck
+from printgen.problems import Where
+from printgen.source.layouts import Element
+
+if TYPE_CHECKING:
+    from printgen.layout.evaluate import LayoutContext
+
+DEFAULT_STYLE: dict[str, Any] = {
+    "font": "Vera",
+    "size": 9.0,
+    "color": "#000000",
+    "align": "left",
+    "valign": "top",
+    "leading": 1.2,
+    "bold": False,
+    "italic": False,
+}
+_FIELD_REF = re.compile(r"\bcard\.([A-Za-z_]\w*)")
+SET_PER_CARD = ("text", "when")  # what a text's settings do not depend on
+
+
+@dataclass(frozen=True, slots=True)
+class TextSettings:
+    """How a text element sets its text, whatever the text: the same on every card when none
+    of the element's properties but its text is an expression."""
+
+    family: Family
+    size: float
+    min_size: float
+    leading: float
+    bold: bool
+    italic: bool
+    color: str
+    align: str
+    valign: str
+
+
+def lay_out_text(
+    ctx: LayoutContext,
+    deck: Deck,
+    props: Props,
+    box: tuple[float, float, float, float],
+    card: CardType | None,
+    card_where: Where,
+) -> TextBox | None:
+    layout, element = props.layout, props.element
+    content = props.value("text")
+    if content is None or content == "":
+        return None
+    settings = _settings(ctx, deck, props)
+    if settings is None:
+        return None
+    fam, size, min_size = settings.family, settings.size, settings.min_size
+    runs = _runs(
+        ctx,
+        str(content),
+        text_source(element, card, card_where, ctx.lang),
+        settings.bold,
+        settings.italic,
+        fam,
+    )
+    x, y, w, h = box
+    fitted = text.fit(
+        runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min(min_size, size), settings.leading
+    )
+    if fitted is None:
+        who = f"card '{card.id}'" if card else "the back"
+        ctx.report(
+            text_source(element, card, card_where, ctx.lang),
+            f"text of {who} does not fit box '{element.name}' of layout "
+            f"'{layout.name}' ({w:g}×{h:g} mm) even at {min(min_size, size):g} pt [{ctx.lang}]; "
+            "shorten the text, enlarge the box or lower min_size",
+        )
+        return None
+    return TextBox(
+        x,
+        y,
+        w,
+        h,
+        fitted,
+        fam,
+        settings.color,
+        settings.align,
+        settings.valign,
+        ctx.game.icon_colors,
+        ctx.game.icon_library,
+    )
+
+
+def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | None:
+    """The element's text settings, reused across cards while they are constants that
+    reported nothing."""
+    layout, element = props.layout, props.element
+    key = (id(layout), id(element), id(deck))
+    if key in ctx.text_settings:
+        return ctx.text_settings[key]
+    before = len(ctx.problems)
+    style_name = element.props.get("style")
+    if style_name is not None and style_name not in layout.styles:
+        props.report("style", f"unknown style '{style_name}'; define it under styles:")
+    else:
+        props.style = layout.styles.get(str(style_name), {}) if style_name is not None else {}
+        props.style_where = layout.style_where.get(str(style_name))
+        props.style_name = str(style_name)
+    font = str(props.value("font", DEFAULT_STYLE["font"]))
+    try:
+        fam = family(font, ctx.project)
+    except FontMissing as exc:
+        ctx.report(props.where("font"), str(exc), once=("font", font))
+        return None
+    size = props.number("size", DEFAULT_STYLE["size"], 1.0, MAX_FONT_PT)
+    settings = TextSettings(
+        fam,
+        size,
+        props.number("min_size", size, 1.0, MAX_FONT_PT),
+        props.number("leading", DEFAULT_STYLE["leading"], 0.5, MAX_LEADING),
+        props.flag("bold"),
+        props.flag("italic"),
+        props.color("color", DEFAULT_STYLE["color"]) or DEFAULT_STYLE["color"],
+        props.choice("align", ("left", "center", "right"), "left"),
+        props.choice("valign", ("top", "middle", "bottom"), "top"),
+    )
+    if len(ctx.problems) == before and ctx.constant(layout, element, but=SET_PER_CARD):
+        ctx.text_settings[key] = settings
+    return settings
+
+
+def _runs(
+    ctx: LayoutContext, content: str, where: Where, bold: bool, italic: bool, fam: Family
+) -> list[text.Run]:
+    """Markup to runs; an unknown :icon: name or a character the font lacks is reported."""
+    icons = ctx.game.icon_library
+    runs = text.parse(content, icons.has)
+    for name in text.unknown_icons(runs):
+        ctx.report(
+            where,
+            icons.unknown_message(name, inline=True),
+            once=("inline-icon", str(where), name),
+        )
+    for char in text.missing_glyphs(runs, fam):
+        ctx.report(
+            where,
+            f"character {char!r} is not in font {fam.name}; write it another way or use a "
+            "font that has it",
+            once=("glyph", str(where), char),
+        )
+    if bold or italic:
+        runs = [replace(r, bold=r.bold or bold, italic=r.italic or italic) for r in runs]
+    return runs
+
+
+def text_source(element: Element, card: CardType | None, card_where: Where, lang: str) -> Where:
+    """Point at the card field that feeds the box (its text in this language), if any."""
+    source = element.props.get("text")
+    if card is not None and isinstance(source, str):
+        for name in _FIELD_REF.findall(source):
+            if name in card.field_where:
+                return card.where_of(name, lang)
+    return card_where
