@@ -192,6 +192,13 @@ def _environment() -> Any:
     return sandboxed()
 
 
+def sandbox_ready() -> None:
+    """Import Jinja and make the sandbox now (a parent process, before its workers fork)."""
+    from jinja2 import TemplateError, UndefinedError  # noqa: F401  (what _guarded imports)
+
+    _environment()
+
+
 @lru_cache(maxsize=4096)
 def _compiled(source: str) -> Any:
     return _environment().from_string(source)

@@ -137,7 +137,11 @@ def _in_session(
 
 def _preload(options: BuildOptions) -> None:
     from printgen.documents import prose  # noqa: F401
+    from printgen.expressions import sandbox_ready
     from printgen.outputs import maker
+    from printgen.rules import context  # noqa: F401
+
+    sandbox_ready()  # Jinja: every unit evaluates checks, card texts or document templates
 
     for output in Output:
         if options.wants(output):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,7 +47,7 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def _temporary(path: Path, data: bytes) -> Path:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.printgen.tmp")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.printgen.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -13,7 +13,6 @@ counting. A median needs MIN_SIBLINGS cards to mean anything; smaller groups are
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -86,7 +85,7 @@ class FaceChecks:
         for (layout, text_name), cards in self.fitted.items():
             if len(cards) < MIN_SIBLINGS:
                 continue
-            median = statistics.median(c.size for c in cards)
+            median = _median([c.size for c in cards])
             for card in cards:
                 if card.size < SHRINK_RATIO * median and card.size <= median - SHRINK_DROP:
                     self.problems.add(
@@ -103,3 +102,11 @@ def _who(face: Face) -> str:
     if face.side is Side.BACK:
         return f"the back of deck '{face.deck}'"
     return f"card '{face.card}' ({face.name})"
+
+
+def _median(values: list[float]) -> float:
+    """statistics.median, without importing statistics (and fractions, decimal, random) into
+    every build's start-up for this one use."""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2

@@ -13,10 +13,9 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from printgen.limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Where, fail
+from printgen.source.pyyaml import yaml
 
 if TYPE_CHECKING:
     from printgen.project import Project

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -15,10 +14,18 @@ from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
 
 
+def _closest(name: str, options: Iterable[str]) -> list[str]:
+    import difflib
+
+    return difflib.get_close_matches(name, sorted(options), n=1, cutoff=0.7)
+
+
 def did_you_mean(
     name: str, options: Iterable[str], otherwise: str = "", mark: str = "", cutoff: float = 0.7
 ) -> str:
     """The "; did you mean 'x'?" tail for the closest option, else ``otherwise``."""
+    import difflib  # only when something is misspelt: not on every build's start-up
+
     hint = difflib.get_close_matches(name, sorted(options), n=1, cutoff=cutoff)
     return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
 
@@ -75,7 +82,7 @@ class Checker:
                 suggestion = did_you_mean(
                     key, allowed, unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
                 )
-                suggested.update(difflib.get_close_matches(key, sorted(allowed), n=1, cutoff=0.7))
+                suggested.update(_closest(key, allowed))
                 self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
         # a misspelt required key is one mistake: "did you mean" above already says it
         for key in sorted(required - set(node) - suggested):

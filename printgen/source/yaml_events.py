@@ -15,13 +15,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-from yaml.composer import ComposerError
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
-
 from printgen.limits import MAX_YAML_ALIAS_VALUES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import ProjectError, Where, fail
 from printgen.source.located_yaml import LDict, LList
+from printgen.source.pyyaml import yaml
 
 NOTHING = object()  # what an empty stream builds
 _STD = "tag:yaml.org,2002:"
@@ -29,6 +26,9 @@ _STR, _SEQ, _MAP, _MERGE = (f"{_STD}{t}" for t in ("str", "seq", "map", "merge")
 _INT, _NULL = f"{_STD}int", f"{_STD}null"
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
+
+ComposerError = yaml.composer.ComposerError
+MappingNode, ScalarNode, SequenceNode = yaml.MappingNode, yaml.ScalarNode, yaml.SequenceNode
 
 
 @dataclass
@@ -63,7 +63,7 @@ class EventBuilder:
         self.problem: ProjectError | None = None  # the first, raised once the stream parsed
         self.resolver: Any = yaml.resolver.Resolver()
         self.plain_tags: dict[str, str] = {}
-        self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+        self.constructor = yaml.constructor.SafeConstructor()  # for its scalar constructors
 
     def where(self, mark: Any) -> Where:
         return Where(self.rel, mark.line + 1 + self.offset, mark.column + 1)

@@ -14,9 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.source.pyyaml import yaml
 
 TEXTS = Path(__file__).resolve().parent / "texts.yaml"
 _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")

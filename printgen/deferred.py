@@ -1,0 +1,54 @@
+"""Libraries that compile whole-Unicode regular expressions when imported, imported so that those
+patterns compile the first time they are used, if ever.
+
+A pattern over most of Unicode (``[\\xa1-\\uffff]``, ``[\\U00010000-\\U0010ffff]``) takes
+5–35 ms to compile: ReportLab's platypus compiles two at import (used only to break long URLs and
+to wrap CJK text), PyYAML one (used only by its pure-Python reader; printgen reads through
+libyaml). Together that was a tenth of a card build. The deferred patterns behave exactly as the
+libraries wrote them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from functools import cached_property
+from types import ModuleType
+from typing import Any
+
+_compile = re.compile
+WIDE = "\ufffd"  # a pattern naming characters from here up spans the whole of Unicode
+
+
+class DeferredPattern:
+    """A compiled pattern that is compiled when first used."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern = pattern
+        self.flags = flags
+
+    @cached_property
+    def compiled(self) -> re.Pattern[str]:
+        return _compile(self.pattern, self.flags)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.compiled, name)
+
+
+def _deferring(pattern: Any, flags: int = 0) -> Any:
+    if isinstance(pattern, str) and max(pattern, default="") >= WIDE:
+        return DeferredPattern(pattern, flags)
+    return _compile(pattern, flags)
+
+
+def import_deferring_patterns(name: str) -> ModuleType:
+    """``import name``, its whole-Unicode patterns deferred (a module already imported is
+    returned as it is)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    re.compile = _deferring  # only for the length of this import
+    try:
+        return importlib.import_module(name)
+    finally:
+        re.compile = _compile

@@ -1,0 +1,58 @@
+"""What a card build pays for before it draws: no pattern compiled and no module imported that
+only an error message, another command or another reader would use."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def _run(script: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_a_card_build_compiles_no_yaml_reader_pattern_and_imports_no_error_only_modules(
+    project: Path,
+) -> None:
+    script = (
+        "import sys\n"
+        "from printgen.cli import main\n"
+        f"code = main(['--project', {str(project)!r}, 'build', 'warriors-and-monks', "
+        f"'--lang', 'it', '--only', 'cards', '--out', {str(project / 'out')!r}])\n"
+        "pattern = sys.modules['yaml.reader'].Reader.NON_PRINTABLE\n"
+        "print(code, type(pattern).__name__, 'compiled' in vars(pattern))\n"
+        "print(sorted({'statistics', 'difflib', 'secrets'} & set(sys.modules)))\n"
+    )
+    built, imported = _run(script)[-2:]
+    assert built == "0 DeferredPattern False"
+    assert imported == "[]"
+    assert (project / "out" / "warriors-and-monks" / "it" / "cards.pdf").stat().st_size > 10_000
+
+
+def test_pyyamls_own_reader_still_refuses_a_control_character_with_the_deferred_pattern() -> None:
+    script = (
+        "import re\n"
+        "compile_before = re.compile\n"
+        "from printgen.source.pyyaml import yaml\n"
+        "assert re.compile is compile_before\n"
+        "print(yaml.safe_load('name: Monk'))\n"
+        "try:\n"
+        "    yaml.load('name: Mo\\x07nk', Loader=yaml.SafeLoader)\n"
+        "except yaml.reader.ReaderError as exc:\n"
+        "    print(type(exc).__name__, hex(exc.character))\n"
+    )
+    assert _run(script) == ["{'name': 'Monk'}", "ReaderError 0x7"]
+
+
+def test_a_misspelt_key_still_gets_its_suggestion(project: Path) -> None:
+    game = project / "cards" / "warriors-and-monks" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\ndata:", "\ndatta:", 1), "utf-8")
+    script = (
+        "from printgen.cli import main\n"
+        f"main(['--project', {str(project)!r}, 'validate', 'warriors-and-monks'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert "unknown key 'datta'" in done.stderr and "did you mean 'data'?" in done.stderr
