@@ -179,3 +179,27 @@ def test_platypus_compiles_its_whole_unicode_patterns_only_when_a_paragraph_need
     deferred, used = done.stdout.splitlines()
     assert deferred == "DeferredPattern False"
     assert used == "https:// True"  # the URL still breaks after its scheme, as ReportLab meant
+
+
+def test_validate_measures_the_aid_once_where_a_build_looks_for_its_largest_size(
+    project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printgen.outputs import player_aid
+
+    sizes: list[float] = []
+    story = player_aid._story
+
+    def measured(source: str, index: Any, size: float, *rest: Any) -> Any:
+        sizes.append(size)
+        return story(source, index, size, *rest)
+
+    monkeypatch.setattr(player_aid, "_story", measured)
+    checked = printgen(project, "validate", GAME, "--lang", "en", "--only", "player-aid")
+    assert checked.code == 0, checked.err
+    # each format once, at its smallest size: whether the aid fits at all is all validate asks
+    validated = list(sizes)
+    assert validated == [player_aid.SMALL_MIN, player_aid.MIN_AID_SIZE]
+    sizes.clear()
+    built = printgen(project, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert built.code == 0, built.err
+    assert sizes[:2] == validated and max(sizes) > player_aid.MIN_AID_SIZE  # then the largest

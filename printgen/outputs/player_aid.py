@@ -109,8 +109,9 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     small, large = formats(paper)
     chosen = None
     scratch = scratch_canvas()
+    drawn = job.options.out is not None  # validate needs only whether the aid fits at all
     for fmt, floor in ((small, SMALL_MIN), (large, MIN_AID_SIZE)):
-        fitted = _fitting(source, index, fmt, labels, floor, scratch)
+        fitted = _fitting(source, index, fmt, labels, floor, scratch, largest=drawn)
         if fitted is not None:
             chosen = fmt, fitted
             break
@@ -126,7 +127,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     heading = f"{title} — {labels.get('player_aid', 'player aid')}"
     problems.extend(_edge_problems(fmt, where))
     data = None
-    if job.options.out is not None:
+    if drawn:
         data = _pdf(story, game.meta.players_max, fmt, heading, str(context["game"]["author"]))
     problems.extend(p for p in index.problems if p not in problems)
     return data
@@ -156,10 +157,12 @@ def _fitting(
     labels: dict[str, str],
     floor: float,
     scratch: Canvas,
+    largest: bool = True,
 ) -> list[Flowable] | None:
     """The aid's story at the largest body size of SIZES, at or above ``floor``, that fits the
-    format's page; None when none does. Measured without drawing, and by bisection: a larger
-    body size never takes less room (every size, space and icon scales with it)."""
+    format's page (without ``largest``: at the smallest, as whether it fits at all is the same
+    answer); None when none does. Measured without drawing, and by bisection: a larger body
+    size never takes less room (every size, space and icon scales with it)."""
     width, height = fmt.frame
     sizes = [size for size in SIZES if size >= floor]  # largest first
 
@@ -167,8 +170,11 @@ def _fitting(
         story = _story(source, index, size, width, labels)
         return story if _used(story, width, height, scratch) is not None else None
 
-    if not sizes or (best := fitted(sizes[-1])) is None:
+    if not sizes:
         return None
+    best = fitted(sizes[-1])
+    if best is None or not largest:
+        return best
     low, high = 0, len(sizes) - 1  # sizes[high] fits; every size before sizes[low] does not
     while low < high:
         middle = (low + high) // 2
