@@ -184,6 +184,7 @@ def test_platypus_compiles_its_whole_unicode_patterns_only_when_a_paragraph_need
 def test_validate_measures_the_aid_once_where_a_build_looks_for_its_largest_size(
     project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from printgen.documents.theme import MIN_AID_SIZE
     from printgen.outputs import player_aid
 
     sizes: list[float] = []
@@ -198,8 +199,8 @@ def test_validate_measures_the_aid_once_where_a_build_looks_for_its_largest_size
     assert checked.code == 0, checked.err
     # each format once, at its smallest size: whether the aid fits at all is all validate asks
     validated = list(sizes)
-    assert validated == [player_aid.SMALL_MIN, player_aid.MIN_AID_SIZE]
+    assert validated == [player_aid.SMALL_MIN, MIN_AID_SIZE]
     sizes.clear()
     built = printgen(project, "build", GAME, "--lang", "en", "--only", "player-aid")
     assert built.code == 0, built.err
-    assert sizes[:2] == validated and max(sizes) > player_aid.MIN_AID_SIZE  # then the largest
+    assert sizes[:2] == validated and max(sizes) > MIN_AID_SIZE  # then the largest
