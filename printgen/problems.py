@@ -17,7 +17,7 @@ class Severity(StrEnum):
     WARNING = "warning"  # shown, never stops a build
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Where:
     """A place in a project file; ``path`` is relative to the project folder."""
 

@@ -177,3 +177,29 @@ def _centred(sheets: list[SheetPlan]) -> list[SheetPlan]:
     for sheet in sheets:
         _centre(sheet)
     return sheets
+
+
+def test_a_unit_runs_with_the_collector_paused_and_resumes_it_even_when_it_fails(
+    tmp_path: Path,
+) -> None:
+    import gc
+
+    from printgen import jobs
+    from printgen.options import BuildOptions
+    from printgen.project import Project
+
+    seen: list[bool] = []
+
+    def make(session: Any, unit: jobs.Unit, options: BuildOptions) -> jobs.Made:
+        seen.append(gc.isenabled())
+        if unit.game == "broken":
+            raise RuntimeError("a bug in a unit")
+        return jobs.Made(unit, [], {})
+
+    project = Project.at(tmp_path)
+    options = BuildOptions()
+    units = [jobs.Unit("fine", None), jobs.Unit("broken", None)]
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        jobs.run(project, units, options, 1, make, lambda made: None)
+    assert seen == [False, False] and gc.isenabled()

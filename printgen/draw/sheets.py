@@ -27,7 +27,7 @@ MARK_WIDTH = 0.25  # pt, hairline
 FOLD_DASH = (3.0, 2.0)  # pt
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """One physical card to print: its front, and its back if the deck has one."""
 
@@ -37,7 +37,7 @@ class Item:
     kind: Kind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     """A card face on a sheet: where its trim box sits (mm from the page's bottom-left) and how much
     of its bleed prints."""
