@@ -22,14 +22,11 @@ BIG = 2_000  # cards: below this the collector costs little and pausing it is no
 def paused_for(cards: int) -> Iterator[None]:
     """Pause the collector for work on ``cards`` cards, if that many are big; nested pauses
     leave it to the outermost."""
-    if cards < BIG or not gc.isenabled():
+    if cards < BIG:
         yield
         return
-    gc.disable()
-    try:
+    with paused():
         yield
-    finally:
-        gc.enable()
 
 
 @contextmanager
