@@ -9,7 +9,7 @@ calibrated back offset, or beside their fronts mirrored about a fold line (fold)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,6 +24,7 @@ from printgen.options import Duplex, Offset
 __all__ = ["DoesNotFit", "Item", "Placement", "Sheet", "draw_sheet", "impose"]
 
 MARK_WIDTH = 0.25  # pt, hairline
+Bleed = tuple[float, float, float, float]  # mm printed past the trim: left, bottom, right, top
 FOLD_DASH = (3.0, 2.0)  # pt
 
 
@@ -47,7 +48,7 @@ class Placement:
     x: float  # trim box bottom-left, mm from the page's bottom-left corner
     y: float
     kind: Kind
-    bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # left, bottom, right, top
+    bleed: Bleed = (0.0, 0.0, 0.0, 0.0)
     back: Face | None = None  # what prints behind a front
 
     @property
@@ -107,8 +108,9 @@ def impose(
         if has_backs and duplex != Duplex.NONE:
             backs = _turned(fronts, plan, duplex, offset)
             sheets.append(Sheet("back", number, plan.width, plan.height, backs))
+    bleeds: dict[Bleed, Bleed] = {}
     for sheet in sheets:
-        _set_bleeds(sheet)
+        _set_bleeds(sheet, bleeds)
         side = words.get(f"{sheet.side}s" if sheet.side != "fold" else "fold", sheet.side)
         text = f"{caption} · {words.get('sheet', 'sheet')} {sheet.number}/{len(plans)} · {side}"
         sheet.labels = plan_labels(text, sheet.width, sheet.height, _taken(sheet))
@@ -149,7 +151,7 @@ def _turned(
     return backs
 
 
-def _set_bleeds(sheet: Sheet) -> None:
+def _set_bleeds(sheet: Sheet, shared: dict[Bleed, Bleed]) -> None:
     """Full bleed on a card's outer sides; at most half the gutter where a neighbour abuts."""
     corners = {(round(p.x, 3), round(p.y, 3), p.kind) for p in sheet.placements}
     updated = []
@@ -167,7 +169,8 @@ def _set_bleeds(sheet: Sheet) -> None:
             inner if has(step_x, 0) else k.bleed,
             inner if has(0, step_y) else k.bleed,
         )
-        updated.append(replace(p, bleed=bleed))
+        bleed = shared.setdefault(bleed, bleed)  # a few shapes of bleed for thousands of cards
+        updated.append(Placement(p.face, p.card, p.x, p.y, k, bleed, p.back))
     sheet.placements = updated
 
 

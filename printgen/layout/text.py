@@ -287,19 +287,22 @@ def missing_glyphs(runs: list[Run], family: Family) -> list[str]:
     for run in runs:
         if run.icon or run.newline:
             continue
-        cmap = _cmap(family.face(run.bold, run.italic))
+        drawable = _drawable(family.face(run.bold, run.italic))
+        if drawable.issuperset(run.text):  # nearly every text: one set operation
+            continue
         for char in dict.fromkeys(run.text):  # each character once, in order
-            if not char.isspace() and ord(char) not in cmap:
+            if not char.isspace() and char not in drawable:
                 missing[char] = None
     return list(missing)
 
 
-_CMAPS: dict[str, frozenset[int]] = {}
+_DRAWABLE: dict[str, frozenset[str]] = {}
 
 
-def _cmap(font_name: str) -> frozenset[int]:
-    if font_name not in _CMAPS:
+def _drawable(font_name: str) -> frozenset[str]:
+    """The characters a font has glyphs for."""
+    if font_name not in _DRAWABLE:
         from reportlab.pdfbase.pdfmetrics import getFont
 
-        _CMAPS[font_name] = frozenset(getFont(font_name).face.charToGlyph)
-    return _CMAPS[font_name]
+        _DRAWABLE[font_name] = frozenset(map(chr, getFont(font_name).face.charToGlyph))
+    return _DRAWABLE[font_name]
