@@ -1,9 +1,11 @@
-"""Built-in icons drawn from their stored operators (icons/forms.json) give the bytes svglib
-gives, the stored file matches the installed ReportLab's rendering, a damaged file is ignored,
-and a card build that uses only built-in icons never imports svglib."""
+"""Built-in and Font Awesome icons drawn from their stored operators (icons/forms.json,
+icons/forms-fontawesome.json.gz) give the bytes svglib gives, the stored files match the
+installed ReportLab's rendering, a damaged file is ignored, and a card build that uses only such
+icons never imports svglib."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import shutil
@@ -22,8 +24,40 @@ from tests.conftest import ROOT
 @pytest.fixture
 def fresh_forms() -> Iterator[None]:
     forms._stored.cache_clear()
+    forms._stored_fontawesome.cache_clear()
     yield
     forms._stored.cache_clear()
+    forms._stored_fontawesome.cache_clear()
+
+
+# Font Awesome icons of every style, outline names included, and the ones a bundled game draws
+FA_SAMPLE = (
+    "fa-horse",
+    "fa-wheat-awn",
+    "fa-bridge",
+    "fa-regular-heart",
+    "fa-github",
+    "fa-hands-bubbles",
+    "fa-circle-half-stroke",
+    "fa-regular-star",
+)
+
+
+def _font_awesome_pdf() -> bytes:
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, "icons", "test", "icons")
+    library = builtin_library()
+    for number, name in enumerate(FA_SAMPLE):
+        for colour in ("#7a4a12", "#ffffff"):
+            form = f"card{number}{colour[1:]}"
+            canvas.beginForm(form)
+            library.draw(canvas, name, 10, 10, 20, colour)
+            canvas.endForm()
+            canvas.doForm(form)
+            library.draw(canvas, name, 40, 40, 30, colour)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
 
 
 def _every_icon_pdf() -> bytes:
@@ -48,8 +82,27 @@ def test_stored_icons_draw_the_bytes_svglib_draws(
     monkeypatch: pytest.MonkeyPatch, fresh_forms: None
 ) -> None:
     stored = _every_icon_pdf()
-    monkeypatch.setattr(svg, "precompiled", lambda key: None)
+    monkeypatch.setattr(svg, "precompiled", lambda key, fontawesome=False: None)
     assert _every_icon_pdf() == stored
+
+
+def test_stored_font_awesome_icons_draw_the_bytes_svglib_draws(
+    monkeypatch: pytest.MonkeyPatch, fresh_forms: None
+) -> None:
+    drawn: list[str] = []
+    ready = forms._stored_fontawesome()
+    stored = _font_awesome_pdf()
+    monkeypatch.setattr(svg, "precompiled", lambda key, fontawesome=False: drawn.append(key))
+    assert _font_awesome_pdf() == stored
+    assert drawn and all(key in ready for key in drawn)  # they were stored: svglib drew now
+
+
+def test_every_font_awesome_icon_is_stored_for_this_reportlab(fresh_forms: None) -> None:
+    """forms-fontawesome.json.gz is what ``python -m printgen.icons`` makes now: rerun it when
+    this fails (a new fontawesome-free-pack, ReportLab or svglib)."""
+    stored = json.loads(gzip.decompress(forms.FONTAWESOME_FILE.read_bytes()))
+    assert stored == forms.compile_fontawesome()
+    assert len(stored["forms"]) > 1_900
 
 
 def test_every_builtin_icon_is_stored_for_this_reportlab(fresh_forms: None) -> None:
@@ -72,8 +125,13 @@ def test_a_damaged_or_foreign_forms_file_only_means_svglib_draws(
     assert _every_icon_pdf() == good
 
 
-def test_a_card_build_with_builtin_icons_imports_no_svglib(tmp_path: Path) -> None:
+@pytest.mark.parametrize("icon", [":bean:", ":fa-seedling:"])
+def test_a_card_build_with_builtin_or_font_awesome_icons_imports_no_svglib(
+    tmp_path: Path, icon: str
+) -> None:
     shutil.copytree(ROOT / "cards", tmp_path / "cards")
+    deck = tmp_path / "cards" / "warriors-and-monks" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(":bean:", icon), encoding="utf-8")
     script = (
         "import sys\n"
         "from printgen.cli import main\n"
@@ -85,3 +143,15 @@ def test_a_card_build_with_builtin_icons_imports_no_svglib(tmp_path: Path) -> No
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.splitlines()[-1] == "0 []", done.stderr
+
+
+@pytest.mark.parametrize("damage", [b"", b"not gzip", gzip.compress(b"{not json", mtime=0)])
+def test_a_damaged_font_awesome_forms_file_only_means_svglib_draws(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_forms: None, damage: bytes
+) -> None:
+    good = _font_awesome_pdf()
+    (tmp_path / "forms.json.gz").write_bytes(damage)
+    monkeypatch.setattr(forms, "FONTAWESOME_FILE", tmp_path / "forms.json.gz")
+    forms._stored_fontawesome.cache_clear()
+    assert forms._stored_fontawesome() == {}
+    assert _font_awesome_pdf() == good

@@ -155,7 +155,7 @@ class IconLibrary:
             data = fontawesome.svg(name)
             if data is None:
                 raise KeyError(name)
-            draw_svg(canvas, data, BUILTIN_DIR, x, y, size, size, rgb)
+            draw_svg(canvas, data, BUILTIN_DIR, x, y, size, size, rgb, fontawesome=True)
             return
         box = LABEL_BOXES.get(name) if entry.source is IconSource.BUILTIN else None
         path = entry.path

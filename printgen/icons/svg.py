@@ -93,10 +93,12 @@ def draw_svg(
     width: float,
     height: float,
     rgb: Rgb | None,
+    fontawesome: bool = False,
 ) -> None:
     """Draw an SVG centred in the box (x, y, width, height), as large as fits, never outside it.
 
     `rgb` None keeps the SVG's own colours (pictures); a colour recolours it (icons).
+    `fontawesome`: a Font Awesome icon (its stored form is looked up among theirs too).
     """
 
     key, folder = digest(data), str(root)
@@ -104,8 +106,8 @@ def draw_svg(
     # holds its paths once, and the form's bounding box keeps the icon inside its box.
     shade = "own" if rgb is None else "".join(f"{round(c * 255):02x}" for c in rgb)
     form = f"icon-{key[:20]}-{shade}"
-    ready = precompiled(key) if rgb is not None else None
-    if ready is not None and rgb is not None:  # a built-in icon: no svglib to import
+    ready = precompiled(key, fontawesome) if rgb is not None else None
+    if ready is not None and rgb is not None:  # a built-in or Font Awesome icon: no svglib
         if not canvas.hasForm(form):
             emit(canvas, form, ready, rgb)
         size = ready.width, ready.height
