@@ -11,7 +11,7 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -43,29 +43,12 @@ FA_SAMPLE = (
 )
 
 
-def _font_awesome_pdf() -> bytes:
+def _icons_pdf(names: Iterable[str]) -> bytes:
+    """Icons in two colours, on a page and inside a form (as on a card)."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, "icons", "test", "icons")
     library = builtin_library()
-    for number, name in enumerate(FA_SAMPLE):
-        for colour in ("#7a4a12", "#ffffff"):
-            form = f"card{number}{colour[1:]}"
-            canvas.beginForm(form)
-            library.draw(canvas, name, 10, 10, 20, colour)
-            canvas.endForm()
-            canvas.doForm(form)
-            library.draw(canvas, name, 40, 40, 30, colour)
-    canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
-
-
-def _every_icon_pdf() -> bytes:
-    """Every built-in icon in two colours, on a page and inside a form (as on a card)."""
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, "icons", "test", "icons")
-    library = builtin_library()
-    for number, name in enumerate(library.names()):
+    for number, name in enumerate(names):
         for colour in ("#7a4a12", "#ffffff"):
             form = f"card{number}{colour[1:]}"
             canvas.beginForm(form)
@@ -76,6 +59,14 @@ def _every_icon_pdf() -> bytes:
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def _every_icon_pdf() -> bytes:
+    return _icons_pdf(builtin_library().names())
+
+
+def _font_awesome_pdf() -> bytes:
+    return _icons_pdf(FA_SAMPLE)
 
 
 def test_stored_icons_draw_the_bytes_svglib_draws(
@@ -113,16 +104,29 @@ def test_every_builtin_icon_is_stored_for_this_reportlab(fresh_forms: None) -> N
     assert len(stored["forms"]) == len({svg.digest(p.read_bytes()) for p in svgs})
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"reportlab": "0.0", "forms": {}}'])
+@pytest.mark.parametrize(
+    ("stored", "damage"),
+    [
+        ("FORMS_FILE", b""),
+        ("FORMS_FILE", b"{not json"),
+        ("FORMS_FILE", b'{"reportlab": "0.0", "forms": {}}'),
+        ("FONTAWESOME_FILE", b""),
+        ("FONTAWESOME_FILE", b"not gzip"),
+        ("FONTAWESOME_FILE", gzip.compress(b"{not json", mtime=0)),
+    ],
+)
 def test_a_damaged_or_foreign_forms_file_only_means_svglib_draws(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_forms: None, damage: bytes
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_forms: None, stored: str, damage: bytes
 ) -> None:
-    good = _every_icon_pdf()
-    (tmp_path / "forms.json").write_bytes(damage)
-    monkeypatch.setattr(forms, "FORMS_FILE", tmp_path / "forms.json")
+    drawn = _every_icon_pdf if stored == "FORMS_FILE" else _font_awesome_pdf
+    good = drawn()
+    (tmp_path / "forms").write_bytes(damage)
+    monkeypatch.setattr(forms, stored, tmp_path / "forms")
     forms._stored.cache_clear()
-    assert forms.precompiled(svg.digest(b"anything")) is None
-    assert _every_icon_pdf() == good
+    forms._stored_fontawesome.cache_clear()
+    assert forms.precompiled(svg.digest(b"anything"), fontawesome=True) is None
+    assert forms._stored() == {} or forms._stored_fontawesome() == {}
+    assert drawn() == good
 
 
 @pytest.mark.parametrize("icon", [":bean:", ":fa-seedling:"])
@@ -143,15 +147,3 @@ def test_a_card_build_with_builtin_or_font_awesome_icons_imports_no_svglib(
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.splitlines()[-1] == "0 []", done.stderr
-
-
-@pytest.mark.parametrize("damage", [b"", b"not gzip", gzip.compress(b"{not json", mtime=0)])
-def test_a_damaged_font_awesome_forms_file_only_means_svglib_draws(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_forms: None, damage: bytes
-) -> None:
-    good = _font_awesome_pdf()
-    (tmp_path / "forms.json.gz").write_bytes(damage)
-    monkeypatch.setattr(forms, "FONTAWESOME_FILE", tmp_path / "forms.json.gz")
-    forms._stored_fontawesome.cache_clear()
-    assert forms._stored_fontawesome() == {}
-    assert _font_awesome_pdf() == good
