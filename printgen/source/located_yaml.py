@@ -29,6 +29,8 @@ except ImportError:  # pragma: no cover - depends on the PyYAML build
 class LDict(dict[str, Any]):
     """A mapping that knows where it and each of its keys and values stand in the file."""
 
+    __slots__ = ("key_where", "value_where", "where")  # no __dict__ each: a deck has 10,000
+
     where: Where
     key_where: dict[str, Where]
     value_where: dict[str, Where]
@@ -41,6 +43,10 @@ class LDict(dict[str, Any]):
 
 
 class LList(list[Any]):
+    """A list that knows where it and each of its items stand in the file."""
+
+    __slots__ = ("item_where", "where")
+
     where: Where
     item_where: list[Where]
 

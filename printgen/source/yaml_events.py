@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -231,8 +232,8 @@ class EventBuilder:
         if merge:
             _merge(out, value, where)
             return
-        if not isinstance(key, str):
-            key = str(key)
+        # one string for each key however many mappings repeat it ("name" on every card)
+        key = sys.intern(key if isinstance(key, str) else str(key))
         if key in out and key in out.key_where:
             raise fail(key_where or where, f"key '{key}' appears twice in this mapping; keep one")
         out[key] = value
