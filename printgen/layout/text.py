@@ -19,6 +19,7 @@ from printgen.layout.fonts import Family
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n)")
+_SPACES = re.compile(r"( +)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +179,7 @@ def _tokens(runs: list[Run], family: Family) -> list[_Token]:
         if run.icon:
             tokens.append(("", font, run.icon))
             continue
-        for part in re.split(r"( +)", run.text):
+        for part in _SPACES.split(run.text):
             if part:
                 tokens.append((" " if part.startswith(" ") else part, font, None))
     return tokens

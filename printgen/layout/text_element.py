@@ -7,7 +7,7 @@ are worked out for the first card and reused (``LayoutContext.text_settings``)."
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from printgen.layout import text
@@ -161,8 +161,10 @@ def _runs(
             "font that has it",
             once=("glyph", str(where), char),
         )
-    if bold or italic:
-        runs = [replace(r, bold=r.bold or bold, italic=r.italic or italic) for r in runs]
+    if bold or italic:  # (dataclasses.replace looks the fields up on every call)
+        runs = [
+            text.Run(r.text, r.bold or bold, r.italic or italic, r.icon, r.newline) for r in runs
+        ]
     return runs
 
 
