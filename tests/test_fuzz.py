@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 from printgen import expressions as expr
 from printgen import limits
+from printgen.layout import text
+from printgen.layout.fonts import vera
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Problems, ProjectError
 from printgen.project import Project
@@ -333,3 +335,34 @@ def test_project_errors_never_escape_the_session(project: Path) -> None:
     with pytest.raises(ProjectError):
         Session(Project.at(project)).game(GAME_ID)
     (project / DECK).write_text(DECK_SOURCE, encoding="utf-8")
+
+
+_WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzàèéìòùW.,;:!?'0123", min_size=1, max_size=14)
+
+
+@settings(FUZZ, max_examples=300)
+@given(
+    words=st.lists(st.tuples(_WORDS, st.booleans()), min_size=1, max_size=40),
+    size=st.sampled_from([5.5, 6.25, 8.0, 9.75, 13.0]),
+    fill=st.integers(min_value=1, max_value=40),
+    slack=st.sampled_from([-0.02, -0.011, -0.009, 0.0, 0.009, 0.011, 0.015, 3.0, 80.0]),
+    max_lines=st.one_of(st.none(), st.integers(min_value=1, max_value=6)),
+)
+def test_plain_text_breaks_exactly_as_the_general_line_breaker(
+    words: list[tuple[str, bool]], size: float, fill: int, slack: float, max_lines: int | None
+) -> None:
+    """The fast path for texts of plain words gives the general path's lines, to the last bit
+    of every position and width (bold words included: one font a word), for boxes as wide as
+    the first words or a hair wider or narrower."""
+    family = vera()
+    runs = [text.Run(f"{word} ", bold=bold) for word, bold in words]
+    tokens = text._tokens(runs, family)
+    assert text._plain(tokens)
+    first = text._tokens(runs[:fill], family)
+    width = max(1.0, text._broken_words(first, family, size, 1e9, None)[1][0] + slack)
+    fast = text._broken_plain(tokens, family, size, width, max_lines)
+    general = text._broken_words(tokens, family, size, width, max_lines)
+    assert fast == general
+    assert [text._line(parts, w, size) for parts, w in zip(*fast, strict=True)] == [
+        text._line(parts, w, size) for parts, w in zip(*general, strict=True)
+    ]

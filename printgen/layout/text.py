@@ -123,6 +123,15 @@ def _broken(
     tokens: list[_Token], family: Family, size: float, width: float, max_lines: int | None
 ) -> tuple[list[list[_Part]], list[float]]:
     """The parts on each line, placed (x from the line's left edge), and each line's width."""
+    if _plain(tokens):
+        return _broken_plain(tokens, family, size, width, max_lines)
+    return _broken_words(tokens, family, size, width, max_lines)
+
+
+def _broken_words(
+    tokens: list[_Token], family: Family, size: float, width: float, max_lines: int | None
+) -> tuple[list[list[_Part]], list[float]]:
+    """``_broken`` for any text: words of several parts (fonts, icons glued to a word)."""
     placed: list[list[_Part]] = [[]]
     widths = [0.0]
     space = 0.0
@@ -154,18 +163,68 @@ def _broken(
     return placed, widths
 
 
+def _plain(tokens: list[_Token]) -> bool:
+    """Words and single spaces only: no icon, no line break, no two words without a space
+    between them (a word in two fonts) — nearly every card text."""
+    after_word = False
+    for part, _, icon in tokens:
+        if part == " ":
+            after_word = False
+        elif icon is not None or part == "\n" or after_word:
+            return False
+        else:
+            after_word = True
+    return True
+
+
+def _broken_plain(
+    tokens: list[_Token], family: Family, size: float, width: float, max_lines: int | None
+) -> tuple[list[list[_Part]], list[float]]:
+    """``_broken`` for a plain text: each word is one part, so it is measured and placed
+    directly — the same sums in the same order, so the same lines to the last bit."""
+    placed: list[list[_Part]] = [[]]
+    widths = [0.0]
+    space = 0.0
+    space_width = width_of(" ", family.regular, size)
+    limit = width + 0.01
+    for part, font, _ in tokens:
+        if part == " ":
+            space = space_width
+            continue
+        if max_lines is not None and len(placed) > max_lines:
+            break
+        word_width = width_of(part, font, size)
+        line = placed[-1]
+        gap = space if line else 0.0
+        if line and widths[-1] + gap + word_width > limit:
+            line = []
+            placed.append(line)
+            widths.append(0.0)
+            gap = 0.0
+        line.append((widths[-1] + gap, word_width, part, font, None))
+        widths[-1] += gap + word_width
+        space = 0.0
+    return placed, widths
+
+
 def _line(parts: list[_Part], width: float, size: float) -> Line:
     """A line of pieces, neighbouring words in one font joined with their spaces: a few pieces a
     line instead of one a word (10,000 cards keep them all until their PDF is drawn)."""
     pieces: list[Piece] = []
-    for x, part_width, text, font, icon in parts:
-        last = pieces[-1] if pieces else None
-        if last is None or icon or last.icon or font != last.font:
-            pieces.append(Piece(x, part_width, text, font, icon))
+    index, count = 0, len(parts)
+    while index < count:
+        x, piece_width, text, font, icon = parts[index]
+        index += 1
+        if icon:
+            pieces.append(Piece(x, piece_width, text, font, icon))
             continue
-        end = last.x + last.width
-        last.text += " " * spaces_between(x - end, font, size) + text
-        last.width = x + part_width - last.x
+        texts = [text]
+        while index < count and not parts[index][4] and parts[index][3] == font:
+            next_x, next_width, next_text = parts[index][:3]
+            texts += (" " * spaces_between(next_x - (x + piece_width), font, size), next_text)
+            piece_width = next_x + next_width - x
+            index += 1
+        pieces.append(Piece(x, piece_width, "".join(texts), font, None))
     return Line(pieces, width)
 
 
