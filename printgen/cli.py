@@ -7,6 +7,7 @@ Bad input ends with one line per problem and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import sys
@@ -33,13 +34,27 @@ EXIT_BAD_INPUT = 2
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run a command; called without ``argv`` it is this process's own command line."""
+    """Run a command; called without ``argv`` it is this process's own command line, and the
+    process ends here."""
     code = _main(argv)
     if argv is None:
-        # The process ends now. Its objects are left to the exit's teardown, not walked
-        # once more by the collector's last run: 60 ms of a 0.6 s build otherwise.
-        gc.freeze()
+        _end_process(code)
     return code
+
+
+def _end_process(code: int) -> None:
+    """End the process with ``code`` once its output is flushed, leaving its memory to the
+    operating system, as mypy does: the interpreter's teardown frees every object and module
+    one by one (10–20 ms of a 0.4 s card build), and the collector's last run walks them all
+    first (60 ms). Every file is written and closed, and every worker joined, by now. Under a
+    profiler or a tracer (coverage) the interpreter ends as usual, so they write their results."""
+    gc.freeze()  # the collector's last run, if the teardown happens after all
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a pipe closed early (`| head`)
+            stream.flush()
+    os._exit(code)
 
 
 def _main(argv: list[str] | None) -> int:

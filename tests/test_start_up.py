@@ -56,3 +56,31 @@ def test_a_misspelt_key_still_gets_its_suggestion(project: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert "unknown key 'datta'" in done.stderr and "did you mean 'data'?" in done.stderr
+
+
+def test_the_process_ends_with_its_output_flushed_and_its_exit_status(
+    project: Path, tmp_path: Path
+) -> None:
+    """The command's own process leaves its memory to the operating system (no teardown): what
+    it printed still arrives whole, and its status is the command's."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(project), "list"],
+        capture_output=True,
+        text=True,
+    )
+    assert listed.returncode == 0, listed.stderr
+    games = sorted(p.name for p in (project / "cards").iterdir() if (p / "game.yaml").exists())
+    assert [line.split(":")[0] for line in listed.stdout.splitlines()] == games
+    bad = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(project), "validate", "nogame"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.count("\n") == 1 and "no game 'nogame'" in bad.stderr
+    # under a profiler the interpreter ends as usual, so the profile is written
+    profile = tmp_path / "list.prof"
+    command = ["-m", "cProfile", "-o", str(profile), "-m", "printgen", "--project", str(project)]
+    profiled = subprocess.run([sys.executable, *command, "list"], capture_output=True, text=True)
+    assert profiled.returncode == 0, profiled.stderr
+    assert profile.stat().st_size > 1000
