@@ -84,3 +84,22 @@ def test_the_process_ends_with_its_output_flushed_and_its_exit_status(
     profiled = subprocess.run([sys.executable, *command, "list"], capture_output=True, text=True)
     assert profiled.returncode == 0, profiled.stderr
     assert profile.stat().st_size > 1000
+
+
+def test_a_command_that_ends_its_process_runs_without_the_collector(project: Path) -> None:
+    """The collector would only walk what lives until the process ends; a command run from
+    Python (``main([...])``, as tests and tools do) leaves it alone."""
+    script = (
+        "import gc, sys\n"
+        "from printgen import cli\n"
+        "run = cli._run\n"
+        "def seen(args):\n"
+        "    print(args.command, gc.isenabled(), flush=True)\n"
+        "    return run(args)\n"
+        "cli._run = seen\n"
+        f"cli.main(['--project', {str(project)!r}, 'list'])\n"
+        f"sys.argv = ['printgen', '--project', {str(project)!r}, 'list']\n"
+        "cli.main()\n"
+    )
+    lines = _run(script)
+    assert [line for line in lines if line.startswith("list ")] == ["list True", "list False"]
