@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import importlib._bootstrap as bootstrap
+import os
 import sys
 import time
 
@@ -111,9 +112,14 @@ def run(printgen_args: list[str], clock: StageClock) -> int:
             return clock.timed(OUTPUT_STAGES.get(str(output), str(output)), choose(output))
 
         setattr(build, "maker", maker)  # noqa: B010 (a module attribute mypy cannot see)
-    main = importlib.import_module("printgen.cli").main
+    # run as the command line runs it (its own process: no collector, no teardown), except that
+    # the process ends after this clock has written its figures (main, below)
+    cli = importlib.import_module("printgen.cli")
+    if hasattr(cli, "_end_process"):
+        setattr(cli, "_end_process", lambda code: None)  # noqa: B010
+    sys.argv = ["printgen", *printgen_args]
     try:
-        status = int(main(printgen_args))
+        status = int(cli.main())
     except SystemExit as exc:  # argparse's usage error
         status = int(exc.code or 0)
     clock.stop()
@@ -156,6 +162,12 @@ def main(argv: list[str]) -> int:
     }
     with open(out, "w", encoding="utf-8") as file:
         json.dump(figures, file)
+    if profiler is None and "printgen.cli" in sys.modules:
+        ending = getattr(sys.modules["printgen.cli"], "_end_process", None)
+        if ending is not None:  # what the command's own process does at its end
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(status)
     return status
 
 
