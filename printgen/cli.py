@@ -59,11 +59,10 @@ def _end_process(code: int) -> None:
 
 def _main(argv: list[str] | None) -> int:
     args = parser().parse_args(negative_values(sys.argv[1:] if argv is None else argv))
-    if argv is None and args.command != "watch":
+    if argv is None and not _runs_long(args):
         # A command that ends its process: the collector would only walk, after each unit of
         # work, objects that live until the end (30 ms of a 0.8 s game build); each unit's
-        # work is bounded, and what it leaves is the operating system's at the end. `watch`
-        # runs for hours: it collects between rebuilds.
+        # work is bounded, and what it leaves is the operating system's at the end.
         gc.disable()
     try:
         return _run(args)
@@ -81,6 +80,12 @@ def _main(argv: list[str] | None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _runs_long(args: argparse.Namespace) -> bool:
+    """`watch` runs for hours, and a simulation plays thousands of games through the game's own
+    engine (whose objects may refer to each other): both keep the collector."""
+    return args.command in ("watch", "simulate") or bool(getattr(args, "simulate", False))
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -103,3 +103,15 @@ def test_a_command_that_ends_its_process_runs_without_the_collector(project: Pat
     )
     lines = _run(script)
     assert [line for line in lines if line.startswith("list ")] == ["list True", "list False"]
+
+
+def test_commands_that_run_long_or_play_games_keep_the_collector() -> None:
+    from printgen import cli
+    from printgen.arguments import parser
+
+    def keeps(*argv: str) -> bool:
+        return cli._runs_long(parser().parse_args(list(argv)))
+
+    assert keeps("watch") and keeps("simulate", "warriors-and-monks")
+    assert keeps("validate", "--simulate")
+    assert not keeps("build") and not keeps("validate") and not keeps("list")
