@@ -162,12 +162,10 @@ def main(argv: list[str]) -> int:
     }
     with open(out, "w", encoding="utf-8") as file:
         json.dump(figures, file)
-    if profiler is None and "printgen.cli" in sys.modules:
-        ending = getattr(sys.modules["printgen.cli"], "_end_process", None)
-        if ending is not None:  # what the command's own process does at its end
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(status)
+    if profiler is None and hasattr(sys.modules.get("printgen.cli"), "_end_process"):
+        sys.stdout.flush()  # then end as the command's own process does: no teardown
+        sys.stderr.flush()
+        os._exit(status)
     return status
 
 

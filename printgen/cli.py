@@ -48,8 +48,8 @@ def _end_process(code: int) -> None:
     one by one (10–20 ms of a 0.4 s card build), and the collector's last run walks them all
     first (60 ms). Every file is written and closed, and every worker joined, by now. Under a
     profiler or a tracer (coverage) the interpreter ends as usual, so they write their results."""
-    gc.freeze()  # the collector's last run, if the teardown happens after all
     if sys.getprofile() is not None or sys.gettrace() is not None:
+        gc.freeze()  # the teardown happens: without the collector's last run over everything
         return
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a pipe closed early (`| head`)

@@ -194,8 +194,6 @@ def _environment() -> Any:
 
 def sandbox_ready() -> None:
     """Import Jinja and make the sandbox now (a parent process, before its workers fork)."""
-    from jinja2 import TemplateError, UndefinedError  # noqa: F401  (what _guarded imports)
-
     _environment()
 
 

@@ -10,8 +10,10 @@ the same problems in the same order as a sequential one.
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -123,13 +125,26 @@ def _in_session(
     unit: Unit,
     make: Callable[[Session, Unit, BuildOptions], Made],
 ) -> Made:
-    from printgen.layout.collector import paused
-
-    # The collector stays paused for the whole unit and resumes once the unit's objects are
-    # gone: resumed between stages, it would walk every face made meanwhile, twice (0.3 s at
-    # 10,000 cards), to find no garbage.
-    with paused():
+    with _collector_paused():
         return _made(project, options, unit, make)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic collector off for a unit of work, back on (if it was on) once the unit's
+    objects are gone, whatever happens. A unit keeps every laid-out face until its PDF is
+    written, so each collection walked an ever larger heap holding no garbage (a fifth of a
+    10,000-card build), and resumed between lay-out and drawing it walked every face twice.
+    Faces, lines and drawing state hold no reference cycles worth collecting; a bundled game's
+    peak memory is the same either way (39 MiB for Warriors and Monks)."""
+    if not gc.isenabled():  # the command's own process runs without it (cli)
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _made(
@@ -154,7 +169,6 @@ def _preload(options: BuildOptions) -> None:
     from printgen.documents import prose  # noqa: F401
     from printgen.expressions import sandbox_ready
     from printgen.outputs import maker
-    from printgen.rules import context  # noqa: F401
 
     sandbox_ready()  # Jinja: every unit evaluates checks, card texts or document templates
 

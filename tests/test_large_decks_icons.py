@@ -118,14 +118,15 @@ def test_every_builtin_icon_is_stored_for_this_reportlab(fresh_forms: None) -> N
 def test_a_damaged_or_foreign_forms_file_only_means_svglib_draws(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_forms: None, stored: str, damage: bytes
 ) -> None:
-    drawn = _every_icon_pdf if stored == "FORMS_FILE" else _font_awesome_pdf
+    builtin = stored == "FORMS_FILE"
+    drawn = _every_icon_pdf if builtin else _font_awesome_pdf
+    loaded = forms._stored if builtin else forms._stored_fontawesome
     good = drawn()
+    assert loaded()  # the real file has forms
     (tmp_path / "forms").write_bytes(damage)
     monkeypatch.setattr(forms, stored, tmp_path / "forms")
-    forms._stored.cache_clear()
-    forms._stored_fontawesome.cache_clear()
-    assert forms.precompiled(svg.digest(b"anything"), fontawesome=True) is None
-    assert forms._stored() == {} or forms._stored_fontawesome() == {}
+    loaded.cache_clear()
+    assert loaded() == {}
     assert drawn() == good
 
 

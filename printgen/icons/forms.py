@@ -171,7 +171,9 @@ def compile_fontawesome() -> dict[str, Any]:
     from printgen.icons import fontawesome
     from printgen.icons.library import BUILTIN_DIR
 
-    return _compiled((fontawesome.svg(name) or b"", BUILTIN_DIR) for name in fontawesome.names())
+    return _compiled(
+        (data, BUILTIN_DIR) for name in fontawesome.names() if (data := fontawesome.svg(name))
+    )
 
 
 def _compiled(svgs: Iterable[tuple[bytes, Path]]) -> dict[str, Any]:
@@ -195,16 +197,16 @@ def _compiled(svgs: Iterable[tuple[bytes, Path]]) -> dict[str, Any]:
     return {"reportlab": reportlab.Version, "forms": dict(sorted(forms.items()))}
 
 
-def stored_text(compiled: dict[str, Any]) -> str:
+def _text(compiled: dict[str, Any]) -> str:
     return json.dumps(compiled, indent=0, sort_keys=True) + "\n"
 
 
 def main() -> None:
     import gzip
 
-    FORMS_FILE.write_text(stored_text(compile_builtin()), encoding="utf-8")
+    FORMS_FILE.write_text(_text(compile_builtin()), encoding="utf-8")
     # mtime 0: the same icons give the same bytes, whenever they are written
-    packed = gzip.compress(stored_text(compile_fontawesome()).encode("utf-8"), 9, mtime=0)
+    packed = gzip.compress(_text(compile_fontawesome()).encode("utf-8"), 9, mtime=0)
     FONTAWESOME_FILE.write_bytes(packed)
     _stored.cache_clear()
     _stored_fontawesome.cache_clear()

@@ -12,7 +12,6 @@ from typing import Any
 
 from printgen import expressions as expr
 from printgen.layout.checks import FaceChecks
-from printgen.layout.collector import paused_for
 from printgen.layout.face import BorrowedDeck, Face, Icon, LaidOutDeck, Op, Shape, TextBox
 from printgen.layout.images import lay_out_image
 from printgen.layout.props import Props, truthy
@@ -70,8 +69,7 @@ def lay_out_game(
     project: Project, game: Game, library: LayoutLibrary, resolved: Resolved, problems: Problems
 ) -> list[LaidOutDeck]:
     ctx = LayoutContext(project, game, library, resolved, problems)
-    with paused_for(sum(len(deck.cards) for deck in game.decks)):
-        decks = [lay_out_deck(ctx, deck) for deck in game.decks]
+    decks = [lay_out_deck(ctx, deck) for deck in game.decks]
     ctx.checks.report()
     return decks
 

@@ -107,7 +107,7 @@ def break_lines(
     cannot fit and breaking stops. Each line's neighbouring words in one font come as one
     piece, their gaps as spaces: what the draw stage writes as one string anyway."""
     words = _tokens(runs, family) if tokens is None else tokens
-    placed, widths = _broken(words, family, size, width, max_lines)
+    placed, widths = _breaker(words)(words, family, size, width, max_lines)
     return [
         _line(parts, line_width, size) for parts, line_width in zip(placed, widths, strict=True)
     ]
@@ -119,19 +119,21 @@ _Token = tuple[str, str, str | None]
 _Part = tuple[float, float, str, str, str | None]
 
 
-def _broken(
-    tokens: list[_Token], family: Family, size: float, width: float, max_lines: int | None
-) -> tuple[list[list[_Part]], list[float]]:
-    """The parts on each line, placed (x from the line's left edge), and each line's width."""
-    if _plain(tokens):
-        return _broken_plain(tokens, family, size, width, max_lines)
-    return _broken_words(tokens, family, size, width, max_lines)
+_Breaker = Callable[
+    [list[_Token], Family, float, float, int | None], tuple[list[list[_Part]], list[float]]
+]
+
+
+def _breaker(tokens: list[_Token]) -> _Breaker:
+    """How a text is broken into lines — the parts on each line, placed (x from the line's
+    left edge), and each line's width — chosen once a text, however many sizes are tried."""
+    return _broken_plain if _plain(tokens) else _broken_words
 
 
 def _broken_words(
     tokens: list[_Token], family: Family, size: float, width: float, max_lines: int | None
 ) -> tuple[list[list[_Part]], list[float]]:
-    """``_broken`` for any text: words of several parts (fonts, icons glued to a word)."""
+    """Line breaking for any text: words of several parts (fonts, icons glued to a word)."""
     placed: list[list[_Part]] = [[]]
     widths = [0.0]
     space = 0.0
@@ -180,7 +182,7 @@ def _plain(tokens: list[_Token]) -> bool:
 def _broken_plain(
     tokens: list[_Token], family: Family, size: float, width: float, max_lines: int | None
 ) -> tuple[list[list[_Part]], list[float]]:
-    """``_broken`` for a plain text: each word is one part, so it is measured and placed
+    """Line breaking for a plain text: each word is one part, so it is measured and placed
     directly — the same sums in the same order, so the same lines to the last bit."""
     placed: list[list[_Part]] = [[]]
     widths = [0.0]
@@ -300,12 +302,13 @@ def fit(
     """The largest size of [min_size, size] on the 0.25 pt steps down from ``size`` at which
     the text fits the box, found by bisection: a dozen tries for any size range."""
     tokens = _tokens(runs, family)
+    broken = _breaker(tokens)
     steps = max(0, math.floor((size - min_size) / 0.25 + 1e-6))
 
     def attempt(step: int) -> tuple[float, list[list[_Part]], list[float]] | None:
         current = round(size - 0.25 * step, 2)
         room = math.floor(max(0.0, height + 0.01 - 1.17 * current) / (current * leading)) + 1
-        placed, widths = _broken(tokens, family, current, width, room)
+        placed, widths = broken(tokens, family, current, width, room)
         used = (len(placed) - 1) * (current * leading) + 1.17 * current if placed else 0.0
         fits = used <= height + 0.01 and max(widths, default=0.0) <= width + 0.01
         return (current, placed, widths) if fits else None

@@ -14,7 +14,6 @@ from printgen.draw.faces import render_faces, render_layers
 from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
 from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
-from printgen.layout.collector import paused_for
 from printgen.layout.face import LaidOutDeck
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Format
@@ -35,8 +34,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     if Format.PDF in options.formats:
         words = labels(job.project, job.lang)
         try:
-            with paused_for(sum(len(laid.fronts) for laid in decks)):
-                files.update(card_files(decks, job.title, job.author, options, words))
+            files.update(card_files(decks, job.title, job.author, options, words))
         except DoesNotFit as exc:
             problems.add(exc.where, f"{exc}; choose a smaller size")
             return {}

@@ -14,19 +14,17 @@ from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
 
 
-def _closest(name: str, options: Iterable[str]) -> list[str]:
-    import difflib
+def _closest(name: str, options: Iterable[str], cutoff: float = 0.7) -> list[str]:
+    import difflib  # only when something is misspelt: not on every build's start-up
 
-    return difflib.get_close_matches(name, sorted(options), n=1, cutoff=0.7)
+    return difflib.get_close_matches(name, sorted(options), n=1, cutoff=cutoff)
 
 
 def did_you_mean(
     name: str, options: Iterable[str], otherwise: str = "", mark: str = "", cutoff: float = 0.7
 ) -> str:
     """The "; did you mean 'x'?" tail for the closest option, else ``otherwise``."""
-    import difflib  # only when something is misspelt: not on every build's start-up
-
-    hint = difflib.get_close_matches(name, sorted(options), n=1, cutoff=cutoff)
+    hint = _closest(name, options, cutoff)
     return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
 
 
