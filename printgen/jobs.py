@@ -2,7 +2,7 @@
 in worker processes when there are several units and several cores (else one after another,
 here — the same units either way).
 
-A unit is one game in one language. Each unit starts from a fresh ``Session`` so that the files
+A unit is one game in one language (for validate, which draws nothing, one whole game). Each unit starts from a fresh ``Session`` so that the files
 it reads are its own: the build cache keys a game by exactly those. The results are put back in
 the order of the units, so a parallel build writes the same files, byte for byte, and reports
 the same problems in the same order as a sequential one.
@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +35,7 @@ class Unit:
 
     game: str
     lang: str | None  # None: every language the build asks for
-    weight: int = 0  # cards to draw: the heaviest units start first
+    weight: int = 0  # cards to draw (validate: bytes to check): the heaviest units start first
     lead: bool = True  # the unit that runs the game's rules (once, for every language)
 
 
@@ -67,6 +68,11 @@ def plan(
     _loaded.clear()  # only this build's games: never those of an earlier build (watch)
     if len(games) == 1 and len(options.languages) == 1:
         return [Unit(games[0], None)], {}
+    if options.out is None:
+        # validate draws nothing, so most of checking a language is what its game's other
+        # languages share (templates compiled, fonts read, rules run): a unit is a whole game,
+        # loaded by whoever checks it, and a single game is checked here, in no worker
+        return [Unit(game_id, None, _source_bytes(project, game_id)) for game_id in games], {}
     from printgen.session import Session
 
     units: list[Unit] = []
@@ -84,6 +90,22 @@ def plan(
             # the rules see every language at once: the game's first unit runs them
             units.append(Unit(game_id, lang, weight, lead=number == 0))
     return units, reads
+
+
+def _source_bytes(project: Project, game_id: str) -> int:
+    """How much a game has to check, before loading it: the bytes of its game file, decks and
+    layouts (a few thousand entries at most are looked at)."""
+    folder = project.cards / game_id
+    total = 0
+    for where in (folder, folder / "decks", folder / "layouts"):
+        try:
+            with os.scandir(where) as entries:
+                for entry in islice(entries, 2000):
+                    if entry.is_file(follow_symlinks=False):
+                        total += entry.stat(follow_symlinks=False).st_size
+        except OSError:  # not there: its unit says what is wrong
+            continue
+    return total
 
 
 def run(

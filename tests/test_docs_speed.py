@@ -204,3 +204,33 @@ def test_validate_measures_the_aid_once_where_a_build_looks_for_its_largest_size
     built = printgen(project, "build", GAME, "--lang", "en", "--only", "player-aid")
     assert built.code == 0, built.err
     assert sizes[:2] == validated and max(sizes) > MIN_AID_SIZE  # then the largest
+
+
+def test_validate_checks_a_game_in_every_language_without_worker_processes(
+    project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing nothing, a language costs validate little beyond what the game's languages share
+    (templates compiled, fonts read, rules run): a game is one unit, checked here."""
+    from concurrent import futures
+
+    pools: list[int] = []
+    opened = futures.ProcessPoolExecutor.__init__
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> None:
+        pools.append(1)
+        opened(self, *args, **kwargs)
+
+    monkeypatch.setattr(futures.ProcessPoolExecutor, "__init__", counted)
+    for lang in ("it", "en"):
+        aid = project / "cards" / GAME / f"aid.{lang}.md"
+        aid.write_text(aid.read_text() + "\n\n" + "More rules to remember. " * 400)
+    checked = printgen(project, "validate", GAME, "--jobs", "2")
+    assert checked.code == 2
+    assert pools == []
+    assert "aid.it.md" in checked.err and "aid.en.md" in checked.err
+    # several games still go to worker processes, and say the same as one after another
+    games = [GAME, "morra-navale"]
+    parallel = printgen(project, "validate", *games, "--jobs", "2")
+    assert pools == [1]
+    assert parallel.err == printgen(project, "validate", *games, "--jobs", "1").err
+    assert parallel.err == checked.err
