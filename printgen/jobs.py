@@ -2,10 +2,11 @@
 in worker processes when there are several units and several cores (else one after another,
 here — the same units either way).
 
-A unit is one game in one language (for validate, which draws nothing, one whole game). Each unit starts from a fresh ``Session`` so that the files
-it reads are its own: the build cache keys a game by exactly those. The results are put back in
-the order of the units, so a parallel build writes the same files, byte for byte, and reports
-the same problems in the same order as a sequential one.
+A unit is one game in one language (for validate, which draws nothing, one whole game). Each
+unit starts from a fresh ``Session`` so that the files it reads are its own: the build cache
+keys a game by exactly those. The results are put back in the order of the units, so a
+parallel build writes the same files, byte for byte, and reports the same problems in the same
+order as a sequential one.
 """
 
 from __future__ import annotations
