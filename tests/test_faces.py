@@ -119,6 +119,49 @@ def test_the_old_wm_back_title_is_reported_and_the_fixed_one_passes(
     assert "box 'logo'" in run.err and "rect 'inner'" in run.err
 
 
+def test_an_expression_a_face_repeats_runs_once_and_its_error_is_reported_at_each_use(
+    project: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printgen import expressions
+
+    runs: list[str] = []
+    guarded = expressions._guarded
+
+    def counted(source: str, run: Any) -> Any:
+        runs.append(source)
+        return guarded(source, run)
+
+    monkeypatch.setattr(expressions, "_guarded", counted)
+    shade = "{{ '#aa3322' if game.title | length > 3 else '#000000' }}"
+    path, line = _add_to_layout(
+        project,
+        "wm-back",
+        f'    ring: {{type: ellipse, x: 8, y: 8, w: 47, h: 72, stroke: "{shade}", decor: true}}\n'
+        f'    dot: {{type: rect, x: 55, y: 80, w: 2, h: 2, fill: "{shade}", stroke: "{shade}",'
+        " decor: true}",
+    )
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 0, run.err
+    assert runs.count(shade) == 2  # the back, once in each language
+    decks, _ = _laid_out(project, "warriors-and-monks", "en")
+    back = decks[0].back
+    assert back is not None
+    shapes = [op for op in back.ops if isinstance(op, Shape)]
+    assert [s.stroke for s in shapes[-2:]] == ["#aa3322", "#aa3322"]
+    assert shapes[-1].fill == "#aa3322"
+
+    broken = "{{ game.nothing_here | upper }}"
+    text = path.read_text(encoding="utf-8").replace(shade, broken)
+    path.write_text(text, encoding="utf-8")
+    failed = printgen(project, "validate", "warriors-and-monks", "--lang", "en")
+    assert failed.code == 2
+    reported = {
+        (int(m[1]), m[2])
+        for m in re.finditer(r"warriors-and-monks\.yaml:(\d+):\d+: .*'(\w+)' \w+: ", failed.err)
+    }
+    assert {(line, "ring"), (line + 1, "dot")} <= reported, failed.err
+
+
 def _laid_out(root: Path, game_id: str, lang: str) -> tuple[list[LaidOutDeck], Problems]:
     session = Session(Project.at(root))
     game = session.game(game_id)

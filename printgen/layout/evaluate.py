@@ -153,8 +153,9 @@ def _face(
     }
     placed: list[tuple[Element, Op]] = []
     card_where = card.where if card else where
+    results: dict[str, Any] = {}
     for element in layout.elements:
-        op = _element(ctx, deck, layout, element, variables, card, card_where)
+        op = _element(ctx, deck, layout, element, variables, results, card, card_where)
         if op is not None:
             placed.append((element, op))
             face.ops.append(op)
@@ -168,10 +169,11 @@ def _element(
     layout: Layout,
     element: Element,
     variables: dict[str, Any],
+    results: dict[str, Any],
     card: CardType | None,
     card_where: Where,
 ) -> Op | None:
-    props = Props(ctx, layout, element, variables)
+    props = Props(ctx, layout, element, variables, results)
     if "when" in element.props and not truthy(props.value("when")):
         return None
     if not ctx.constant(layout, element):

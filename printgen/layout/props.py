@@ -29,10 +29,12 @@ class Props:
         layout: Layout,
         element: Element,
         variables: dict[str, Any],
+        results: dict[str, Any],
         style: dict[str, Any] | None = None,
         style_where: Where | None = None,
     ) -> None:
         self.ctx, self.layout, self.element, self.variables = ctx, layout, element, variables
+        self.results = results  # expression -> value, shared by the elements of one face
         self.style = style or {}
         self.style_where = style_where
         self.style_name = ""
@@ -61,14 +63,19 @@ class Props:
             if len(_PLAIN) < _PLAIN_MAX:
                 _PLAIN.add(raw)
             return raw
+        # a face's elements often repeat an expression (one colour for a box, its icon and its
+        # number): with the same variables it gives the same value, so it runs once a face
+        if raw in self.results:
+            return self.results[raw]
         try:
-            return expr.evaluate(raw, self.variables)
+            value = self.results[raw] = expr.evaluate(raw, self.variables)
         except expr.BudgetSpent as exc:
             self.ctx.report(self.where(key), f"{self.element.name} {key}: {exc}", once=exc.once)
             return None
-        except expr.ExpressionError as exc:
+        except expr.ExpressionError as exc:  # reported at each property that uses it
             self.report(key, str(exc) + self._field_hint(str(exc)))
             return None
+        return value
 
     def _field_hint(self, message: str) -> str:
         """A layout (often printgen's card-base) printing a field the deck never declared."""
