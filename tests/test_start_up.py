@@ -32,6 +32,23 @@ def test_a_card_build_compiles_no_yaml_reader_pattern_and_imports_no_error_only_
     assert (project / "out" / "warriors-and-monks" / "it" / "cards.pdf").stat().st_size > 10_000
 
 
+def test_a_game_with_its_own_svg_icons_imports_svglib_without_compiling_platypus_patterns(
+    project: Path,
+) -> None:
+    """svglib's shapes import platypus; loading Costruttori (it checks its 15 SVG icons) must
+    not pay for platypus's whole-Unicode patterns on the way."""
+    script = (
+        "import sys\n"
+        "from printgen.project import Project\n"
+        "from printgen.session import Session\n"
+        f"game = Session(Project.at({str(project)!r})).game('costruttori-del-medioevo')\n"
+        "paragraph = sys.modules['reportlab.platypus.paragraph']\n"
+        "print('svglib.svglib' in sys.modules, type(paragraph.uri_pat).__name__,"
+        " 'compiled' in vars(paragraph.uri_pat))\n"
+    )
+    assert _run(script)[-1] == "True DeferredPattern False"
+
+
 def test_pyyamls_own_reader_still_refuses_a_control_character_with_the_deferred_pattern() -> None:
     script = (
         "import re\n"

@@ -37,6 +37,11 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     """The drawing of one SVG content; `root` is the only folder it may reference files in."""
     import logging
 
+    from printgen.deferred import import_deferring_patterns
+
+    # svglib's drawing shapes import platypus: through printgen's import, which leaves its two
+    # whole-Unicode patterns (60 ms) to compile when a paragraph needs them, if ever
+    import_deferring_patterns("reportlab.platypus")
     from svglib.svglib import svg2rlg
 
     # svglib logs each unsupported attribute; an icon that still draws is not the user's problem
