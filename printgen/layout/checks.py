@@ -27,13 +27,9 @@ SHRINK_DROP = 1.5  # points
 MIN_SIBLINGS = 3
 
 
-@dataclass
-class _Fitted:
-    """A text that had to shrink to fit its box: whose it is, the size it shrank to, and where."""
-
-    who: str
-    size: float
-    where: Where
+# a front's fitted text: its size, the face, the element, and where its text comes from (whose
+# it is and where, worked out only for a card that is reported)
+_Fitted = tuple[float, Face, Element, Callable[[Element], Where]]
 
 
 @dataclass
@@ -59,18 +55,17 @@ class FaceChecks:
         ops: list[Shape | TextBox | None] = [
             op if isinstance(op, Shape | TextBox) else None for _, op in placed
         ]
-        who = _who(face)
         for crossing in crossings(ops):
             text_el, text_op = placed[crossing.text]
             shape_el, shape_op = placed[crossing.shape]
             assert isinstance(shape_op, Shape) and isinstance(text_op, TextBox)
             key = (layout, text_el.name, shape_el.name)
             entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
-            entry[2].append(f"{who} ({text_op.block.size:g} pt)")
+            entry[2].append(f"{_who(face)} ({text_op.block.size:g} pt)")
         if face.side is Side.FRONT:
             for element, op in placed:
                 if isinstance(op, TextBox):
-                    fitted = _Fitted(who, op.block.size, source(element))
+                    fitted = (op.block.size, face, element, source)
                     self.fitted.setdefault((layout, element.name), []).append(fitted)
 
     def report(self) -> None:
@@ -85,13 +80,13 @@ class FaceChecks:
         for (layout, text_name), cards in self.fitted.items():
             if len(cards) < MIN_SIBLINGS:
                 continue
-            median = _median([c.size for c in cards])
-            for card in cards:
-                if card.size < SHRINK_RATIO * median and card.size <= median - SHRINK_DROP:
+            median = _median([size for size, *_ in cards])
+            for size, face, element, source in cards:
+                if size < SHRINK_RATIO * median and size <= median - SHRINK_DROP:
                     self.problems.add(
-                        card.where,
-                        f"{card.who}: the text of box '{text_name}' in layout '{layout}' had to "
-                        f"shrink to {card.size:g} pt, well below the {median:g} pt of the "
+                        source(element),
+                        f"{_who(face)}: the text of box '{text_name}' in layout '{layout}' had "
+                        f"to shrink to {size:g} pt, well below the {median:g} pt of the "
                         f"{len(cards)} cards using it [{self.lang}]; shorten the text or give "
                         "the card a layout with a larger box",
                         Severity.WARNING,

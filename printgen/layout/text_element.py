@@ -7,6 +7,7 @@ are worked out for the first card and reused (``LayoutContext.text_settings``)."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -71,7 +72,7 @@ def lay_out_text(
     runs = _runs(
         ctx,
         str(content),
-        text_source(element, card, card_where, ctx.lang),
+        lambda: text_source(element, card, card_where, ctx.lang),
         settings.bold,
         settings.italic,
         fam,
@@ -143,18 +144,26 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
 
 
 def _runs(
-    ctx: LayoutContext, content: str, where: Where, bold: bool, italic: bool, fam: Family
+    ctx: LayoutContext,
+    content: str,
+    source: Callable[[], Where],
+    bold: bool,
+    italic: bool,
+    fam: Family,
 ) -> list[text.Run]:
-    """Markup to runs; an unknown :icon: name or a character the font lacks is reported."""
+    """Markup to runs; an unknown :icon: name or a character the font lacks is reported at
+    ``source()`` (the card field that feeds the box, looked up only for a problem)."""
     icons = ctx.game.icon_library
     runs = text.parse(content, icons.has)
     for name in text.unknown_icons(runs):
+        where = source()
         ctx.report(
             where,
             icons.unknown_message(name, inline=True),
             once=("inline-icon", str(where), name),
         )
     for char in text.missing_glyphs(runs, fam):
+        where = source()
         ctx.report(
             where,
             f"character {char!r} is not in font {fam.name}; write it another way or use a "
