@@ -56,16 +56,10 @@ class Session:
             self._games[game_id] = load_game(self.project, game_id)
         return self._games[game_id]
 
-    def resolved(
-        self, game: Game, problems: Problems, languages: tuple[str, ...] = ()
-    ) -> dict[str, Resolved]:
-        """The game's values in ``languages`` (default: every language it declares), each
-        language resolved once: a unit that makes one language and runs no rules resolves
-        only that one."""
-        known = self._resolved.setdefault(game.id, {})
-        wanted = [lang for lang in languages or game.meta.languages if lang not in known]
-        known.update(resolve_game(game, tuple(wanted), problems))
-        return known
+    def resolved(self, game: Game, problems: Problems) -> dict[str, Resolved]:
+        if game.id not in self._resolved:
+            self._resolved[game.id] = resolve_game(game, game.meta.languages, problems)
+        return self._resolved[game.id]
 
     def rules_module(self, game_id: str) -> ModuleType | None:
         """The game's rules.py (None without one); raises ProjectError when it fails to load."""
@@ -124,8 +118,7 @@ class Session:
             return None
         if rules:
             run_rules(self.rule_context(game, problems), module, problems)
-        asked = tuple(lang for lang in options.languages if lang in game.meta.languages)
-        checked = Checked(game, self.resolved(game, problems, asked))
+        checked = Checked(game, self.resolved(game, problems))
         for lang in options.languages or game.meta.languages:
             if lang not in game.meta.languages:
                 problems.add(
@@ -153,7 +146,7 @@ class Session:
                 return []
             if lang not in other.meta.languages:
                 return []
-            resolved = self.resolved(other, scratch, (lang,))[lang]
+            resolved = self.resolved(other, scratch)[lang]
             decks = lay_out_borrowed(self.project, other, library, resolved, scratch)
             self._borrowed[(used, lang)] = decks
         return self._borrowed[(used, lang)]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -211,28 +210,6 @@ def test_parallel_builds_report_problems_as_a_sequential_one(
     assert one.code == two.code == 2
     assert one.err == two.err
     assert one.err.startswith("cards/morra-navale/game.yaml:")
-
-
-def test_each_language_of_a_game_is_resolved_once_per_unit_that_needs_it(
-    demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The unit that runs the rules sees every language; the other unit makes only its own."""
-    from printgen import resolve
-
-    resolved: list[str] = []
-    language = resolve.resolve_language
-
-    def counted(game: Any, lang: str, problems: Any) -> Any:
-        resolved.append(lang)
-        return language(game, lang, problems)
-
-    monkeypatch.setattr(resolve, "resolve_language", counted)
-    one = printgen(demo, "build", GAME, "--jobs", "1", "--out", str(demo / "one"))
-    assert one.code == 0, one.err
-    # the rules' unit resolves both languages, the other unit only its own
-    assert sorted(Counter(resolved).values()) == [1, 2] and set(resolved) == {"en", "it"}
-    for lang in ("en", "it"):
-        assert (demo / "one" / GAME / lang / "cards.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_the_bundled_build_keeps_a_cache_record_per_game(bundled_build: Path) -> None:
