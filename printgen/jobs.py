@@ -38,6 +38,7 @@ class Unit:
     lang: str | None  # None: every language the build asks for
     weight: int = 0  # cards to draw (validate: bytes to check): the heaviest units start first
     lead: bool = True  # the unit that runs the game's rules (once, for every language)
+    # validate's units are whole games (lang None), made language by language in one session
 
 
 @dataclass
@@ -181,11 +182,37 @@ def _made(
     session = Session(project, every_layout=options.out is None)
     if unit.game in _loaded:  # loaded while planning (in the parent: inherited by a fork)
         session.seed(_loaded[unit.game])
-    chosen = options if unit.lang is None else replace(options, languages=(unit.lang,))
     with recording() as reads:
-        made = make(session, unit, chosen)
+        if unit.lang is None and options.out is None:
+            made = _language_by_language(session, options, unit, make)
+        else:
+            chosen = options if unit.lang is None else replace(options, languages=(unit.lang,))
+            made = make(session, unit, chosen)
     made.reads |= reads
     return made
+
+
+def _language_by_language(
+    session: Session,
+    options: BuildOptions,
+    unit: Unit,
+    make: Callable[[Session, Unit, BuildOptions], Made],
+) -> Made:
+    """A whole game (validate) made as its language units would be, one after another in one
+    session: each language says what it would alone, in the same order, while the game's files,
+    values, layouts, compiled templates and rules module are read once."""
+    try:
+        languages = options.languages or session.game(unit.game).meta.languages
+    except ProjectError:  # the unit says why
+        return make(session, unit, options)
+    made = [
+        make(
+            session, replace(unit, lang=lang, lead=number == 0), replace(options, languages=(lang,))
+        )
+        for number, lang in enumerate(languages)
+    ]
+    files = {path: data for item in made for path, data in item.files.items()}
+    return Made(unit, [problem for item in made for problem in item.problems], files)
 
 
 def _preload(options: BuildOptions) -> None:

@@ -70,6 +70,11 @@ class Problems:
         for problem in problems:
             self._found.setdefault(problem, None)
 
+    def merge(self, other: Problems) -> None:
+        """Another collector's problems, and what it has said once (so it is not said again)."""
+        self.extend(other)
+        self._once |= other._once
+
     def __iter__(self) -> Iterator[Problem]:
         return iter(list(self._found))
 

@@ -40,7 +40,7 @@ class Session:
         self.project = project
         self.every_layout = every_layout  # validate reads every layout file, used or not
         self._games: dict[str, Game] = {}
-        self._resolved: dict[str, dict[str, Resolved]] = {}
+        self._resolved: dict[str, tuple[dict[str, Resolved], Problems]] = {}
         self._modules: dict[str, ModuleType | None] = {}
         self._libraries: dict[tuple[str, frozenset[str] | None], LayoutLibrary] = {}
         self._borrowed: dict[tuple[str, str], list[BorrowedDeck]] = {}
@@ -57,9 +57,15 @@ class Session:
         return self._games[game_id]
 
     def resolved(self, game: Game, problems: Problems) -> dict[str, Resolved]:
+        """Every language's values, resolved once; what resolving found is reported to each
+        caller (validate checks a game's languages one after another in one session, and each
+        must see every language's errors, as it would alone)."""
         if game.id not in self._resolved:
-            self._resolved[game.id] = resolve_game(game, game.meta.languages, problems)
-        return self._resolved[game.id]
+            found = Problems()
+            self._resolved[game.id] = (resolve_game(game, game.meta.languages, found), found)
+        resolved, found = self._resolved[game.id]
+        problems.merge(found)
+        return resolved
 
     def rules_module(self, game_id: str) -> ModuleType | None:
         """The game's rules.py (None without one); raises ProjectError when it fails to load."""

@@ -210,7 +210,9 @@ def test_validate_checks_a_game_in_every_language_without_worker_processes(
     project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Drawing nothing, a language costs validate little beyond what the game's languages share
-    (templates compiled, fonts read, rules run): a game is one unit, checked here."""
+    (templates compiled, fonts read, rules run): a game is checked here, its languages one after
+    another in one session — and each language still says all it would alone: an error in the
+    English cards does not hide that the Italian aid does not fit."""
     from concurrent import futures
 
     pools: list[int] = []
@@ -221,16 +223,40 @@ def test_validate_checks_a_game_in_every_language_without_worker_processes(
         opened(self, *args, **kwargs)
 
     monkeypatch.setattr(futures.ProcessPoolExecutor, "__init__", counted)
-    for lang in ("it", "en"):
-        aid = project / "cards" / GAME / f"aid.{lang}.md"
-        aid.write_text(aid.read_text() + "\n\n" + "More rules to remember. " * 400)
+    aid = project / "cards" / GAME / "aid.it.md"
+    aid.write_text(aid.read_text() + "\n\n" + "Altre regole da ricordare. " * 400)
+    deck = project / "cards" / GAME / "decks" / "main.yaml"
+    monk = "en: In Peace time, for each Monk in play"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace(monk, monk + " and more" * 300, 1), encoding="utf-8")
     checked = printgen(project, "validate", GAME, "--jobs", "2")
     assert checked.code == 2
     assert pools == []
-    assert "aid.it.md" in checked.err and "aid.en.md" in checked.err
+    assert "text of card 'monk' does not fit" in checked.err and "[en]" in checked.err
+    assert "aid.it.md" in checked.err and "does not fit" in checked.err
+    built = printgen(project, "build", GAME, "--jobs", "1")
+    assert _problems(checked.err) == _problems(built.err)  # the same lines, in the same order
     # several games still go to worker processes, and say the same as one after another
     games = [GAME, "morra-navale"]
     parallel = printgen(project, "validate", *games, "--jobs", "2")
     assert pools == [1]
     assert parallel.err == printgen(project, "validate", *games, "--jobs", "1").err
     assert parallel.err == checked.err
+
+
+def test_validate_reports_a_languages_value_errors_as_build_does(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """A game's values are resolved once for all its languages; each language checked after
+    the first still knows its own errors (and so, like a build, lays out no documents)."""
+    deck = project / "cards" / GAME / "decks" / "main.yaml"
+    monk = "en: In Peace time, for each Monk in play"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace(monk, monk + " {{ card.nothing_here }}", 1), encoding="utf-8")
+    aid = project / "cards" / GAME / "aid.en.md"
+    aid.write_text(aid.read_text() + "\n\n" + "More rules to remember. " * 400)
+    checked = printgen(project, "validate", GAME)
+    assert checked.code == 2
+    assert "nothing_here" in checked.err
+    built = printgen(project, "build", GAME, "--jobs", "1")
+    assert _problems(checked.err) == _problems(built.err)

@@ -119,9 +119,9 @@ def test_the_old_wm_back_title_is_reported_and_the_fixed_one_passes(
     assert "box 'logo'" in run.err and "rect 'inner'" in run.err
 
 
-def test_an_expression_a_face_repeats_runs_once_and_its_error_is_reported_at_each_use(
-    project: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def expression_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every template or expression that Jinja runs, by its source, from here on."""
     from printgen import expressions
 
     runs: list[str] = []
@@ -132,6 +132,12 @@ def test_an_expression_a_face_repeats_runs_once_and_its_error_is_reported_at_eac
         return guarded(source, run)
 
     monkeypatch.setattr(expressions, "_guarded", counted)
+    return runs
+
+
+def test_an_expression_a_face_repeats_runs_once_and_its_error_is_reported_at_each_use(
+    project: Path, printgen: Callable[..., Run], expression_runs: list[str]
+) -> None:
     shade = "{{ '#aa3322' if game.title | length > 3 else '#000000' }}"
     path, line = _add_to_layout(
         project,
@@ -142,7 +148,7 @@ def test_an_expression_a_face_repeats_runs_once_and_its_error_is_reported_at_eac
     )
     run = printgen(project, "validate", "warriors-and-monks")
     assert run.code == 0, run.err
-    assert runs.count(shade) == 2  # the back, once in each language
+    assert expression_runs.count(shade) == 2  # the back, once in each language
     decks, _ = _laid_out(project, "warriors-and-monks", "en")
     back = decks[0].back
     assert back is not None
@@ -160,6 +166,26 @@ def test_an_expression_a_face_repeats_runs_once_and_its_error_is_reported_at_eac
         for m in re.finditer(r"warriors-and-monks\.yaml:(\d+):\d+: .*'(\w+)' \w+: ", failed.err)
     }
     assert {(line, "ring"), (line + 1, "dot")} <= reported, failed.err
+
+
+def test_an_expression_repeated_on_a_face_gives_each_card_its_own_value(
+    project: Path, printgen: Callable[..., Run], expression_runs: list[str]
+) -> None:
+    """Remembered for one face, never across faces: each card's frame and band follow its id."""
+    tone = "{{ '#aa3322' if card.id == 'monk' else '#223344' }}"
+    path = project / "cards" / "warriors-and-monks" / "layouts" / "warriors-and-monks.yaml"
+    text = path.read_text(encoding="utf-8")
+    head = "wm-card:\n  extends: card-base\n"
+    own = f'  elements:\n    frame: {{stroke: "{tone}"}}\n    band: {{fill: "{tone}"}}\n'
+    path.write_text(text.replace(head, head + own, 1), encoding="utf-8")
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 0, run.err
+    assert expression_runs.count(tone) == 2 * len(SEED_CARDS)  # once a front, in each language
+    decks, _ = _laid_out(project, "warriors-and-monks", "en")
+    for card, face in decks[0].fronts:
+        shapes = {s.fill or s.stroke for s in face.ops if isinstance(s, Shape)}
+        wanted, other = ("#aa3322", "#223344") if card.id == "monk" else ("#223344", "#aa3322")
+        assert wanted in shapes and other not in shapes, card.id
 
 
 def _laid_out(root: Path, game_id: str, lang: str) -> tuple[list[LaidOutDeck], Problems]:
