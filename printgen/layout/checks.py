@@ -13,12 +13,12 @@ counting. A median needs MIN_SIBLINGS cards to mean anything; smaller groups are
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from printgen.layout.face import Face, Op, Shape, TextBox
 from printgen.layout.overlap import crossings
-from printgen.model.game import Side
+from printgen.layout.text_element import text_source
+from printgen.model.game import CardType, Side
 from printgen.problems import Problems, Severity, Where
 from printgen.source.layouts import Element
 
@@ -27,9 +27,9 @@ SHRINK_DROP = 1.5  # points
 MIN_SIBLINGS = 3
 
 
-# a front's fitted text: its size, the face, the element, and where its text comes from (whose
-# it is and where, worked out only for a card that is reported)
-_Fitted = tuple[float, Face, Element, Callable[[Element], Where]]
+# a front's fitted text: its size, the face, the element, and its card and the card's place
+# (whose text it is and where it comes from, worked out only for a card that is reported)
+_Fitted = tuple[float, Face, Element, CardType | None, Where]
 
 
 @dataclass
@@ -49,7 +49,8 @@ class FaceChecks:
         layout: str,
         face: Face,
         placed: list[tuple[Element, Op]],
-        source: Callable[[Element], Where],
+        card: CardType | None,
+        card_where: Where,
     ) -> None:
         """Check one face: its text against its strokes, and note its fitted text sizes."""
         ops: list[Shape | TextBox | None] = [
@@ -65,7 +66,7 @@ class FaceChecks:
         if face.side is Side.FRONT:
             for element, op in placed:
                 if isinstance(op, TextBox):
-                    fitted = (op.block.size, face, element, source)
+                    fitted = (op.block.size, face, element, card, card_where)
                     self.fitted.setdefault((layout, element.name), []).append(fitted)
 
     def report(self) -> None:
@@ -81,10 +82,10 @@ class FaceChecks:
             if len(cards) < MIN_SIBLINGS:
                 continue
             median = _median([size for size, *_ in cards])
-            for size, face, element, source in cards:
+            for size, face, element, card, card_where in cards:
                 if size < SHRINK_RATIO * median and size <= median - SHRINK_DROP:
                     self.problems.add(
-                        source(element),
+                        text_source(element, card, card_where, self.lang),
                         f"{_who(face)}: the text of box '{text_name}' in layout '{layout}' had "
                         f"to shrink to {size:g} pt, well below the {median:g} pt of the "
                         f"{len(cards)} cards using it [{self.lang}]; shorten the text or give "

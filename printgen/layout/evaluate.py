@@ -15,7 +15,7 @@ from printgen.layout.checks import FaceChecks
 from printgen.layout.face import BorrowedDeck, Face, Icon, LaidOutDeck, Op, Shape, TextBox
 from printgen.layout.images import lay_out_image
 from printgen.layout.props import Props, truthy
-from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text, text_source
+from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text
 from printgen.limits import MAX_STROKE_PT
 from printgen.model.game import CardType, Deck, Game, Side, localize
 from printgen.problems import Problems, ProjectError, Where
@@ -159,7 +159,7 @@ def _face(
         if op is not None:
             placed.append((element, op))
             face.ops.append(op)
-    ctx.checks.face(layout.name, face, placed, lambda e: text_source(e, card, card_where, ctx.lang))
+    ctx.checks.face(layout.name, face, placed, card, card_where)
     return face
 
 
