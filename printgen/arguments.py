@@ -171,8 +171,9 @@ def _game_options() -> argparse.ArgumentParser:
         type=_jobs,
         default=None,
         metavar="N",
-        help="games and languages built at once, in separate processes (default: one per core; "
-        "1: one after another in this process)",
+        help="games and languages built at once, in separate processes (validate: games, each "
+        "checked language by language; default: one per core; 1: one after another in this "
+        "process)",
     )
     return build
 
