@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -260,3 +260,71 @@ def test_validate_reports_a_languages_value_errors_as_build_does(
     assert "nothing_here" in checked.err
     built = printgen(project, "build", GAME, "--jobs", "1")
     assert _problems(checked.err) == _problems(built.err)
+
+
+@pytest.fixture
+def compiled_names(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The names of the templates Jinja compiles from here on (from_string's have none)."""
+    from jinja2 import Environment
+
+    from printgen.documents import compiled
+
+    compiled._shipped.cache_clear()
+    names: list[str] = []
+    compile_template = Environment.compile
+
+    def counted(self: Any, source: Any, name: Any = None, *rest: Any, **kw: Any) -> Any:
+        names.append(str(name))
+        return compile_template(self, source, name, *rest, **kw)
+
+    monkeypatch.setattr(Environment, "compile", counted)
+    yield names
+    compiled._shipped.cache_clear()
+
+
+def test_the_packaged_templates_ship_compiled_for_this_jinja_and_sandbox() -> None:
+    """templates/compiled.json is what ``python -m printgen.documents.compiled`` makes now:
+    rerun it when this fails (a changed template, sandbox or Jinja)."""
+    import json
+
+    from printgen.documents import compiled
+
+    stored = json.loads(compiled.COMPILED_FILE.read_text(encoding="utf-8"))
+    assert stored == compiled.compile_packaged()
+    assert [entry["name"] for entry in stored["templates"]] == list(compiled.PACKAGED)
+
+
+def test_documents_use_the_shipped_templates_and_compile_them_when_it_is_damaged(
+    project: Path,
+    tmp_path: Path,
+    printgen: Callable[..., Any],
+    compiled_names: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from printgen.documents import compiled, context
+    from printgen.project import PACKAGED_TEMPLATES
+
+    def rulebook(out: str) -> bytes:
+        context._environment.cache_clear()  # a fresh environment: nothing compiled yet
+        run = printgen(project, "build", GAME, "--lang", "en", "--out", str(tmp_path / out))
+        assert run.code == 0, run.err
+        return (tmp_path / out / GAME / "en" / "rulebook.pdf").read_bytes()
+
+    shipped = rulebook("shipped")
+    assert not set(compiled.PACKAGED) & set(compiled_names)
+    damaged = tmp_path / "compiled.json"
+    damaged.write_text(compiled.COMPILED_FILE.read_text(encoding="utf-8")[:5000])
+    monkeypatch.setattr(compiled, "COMPILED_FILE", damaged)
+    compiled._shipped.cache_clear()
+    assert rulebook("compiled") == shipped  # Jinja compiled them itself: the same PDF
+    assert set(compiled.PACKAGED) <= set(compiled_names)
+    # a project's own rulebook template is its own text, however the packaged one ships
+    own = project / "templates" / "rulebook.md.j2"
+    own.parent.mkdir(exist_ok=True)
+    packaged = (PACKAGED_TEMPLATES / "rulebook.md.j2").read_text(encoding="utf-8")
+    own.write_text(packaged.replace("{{ t.made_with }}", "Printed for our playtest."))
+    monkeypatch.setattr(compiled, "COMPILED_FILE", PACKAGED_TEMPLATES / "compiled.json")
+    compiled._shipped.cache_clear()
+    rulebook("own")
+    pages = _pages(tmp_path / "own" / GAME / "en" / "rulebook.pdf")
+    assert "Printed for our playtest." in pages[-1]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
+from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.labels import font_credits, labels, missing_label
 from printgen.icons import IconLibrary
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
@@ -340,31 +341,4 @@ def _environment(project: Project) -> Any:
                 return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, lambda: False
             raise TemplateNotFound(template)
 
-    return expr.sandboxed(
-        loader=ConfinedLoader(),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        bytecode_cache=_compiled_templates(),
-    )
-
-
-def _compiled_templates() -> Any:
-    """Compiled templates kept by their source's checksum: every document reads its template
-    again (through the confinement; a changed file is seen at once) but compiles a text only
-    the first time it sees it: compiling costs more than rendering."""
-    from jinja2.bccache import Bucket, BytecodeCache
-
-    class InMemory(BytecodeCache):
-        def __init__(self) -> None:
-            self.store: dict[str, bytes] = {}
-
-        def load_bytecode(self, bucket: Bucket) -> None:
-            data = self.store.get(bucket.key)
-            if data is not None:  # the bucket drops it if its checksum is not the source's
-                bucket.bytecode_from_string(data)
-
-        def dump_bytecode(self, bucket: Bucket) -> None:
-            self.store[bucket.key] = bucket.bytecode_to_string()
-
-    return InMemory()
+    return expr.sandboxed(loader=ConfinedLoader(), bytecode_cache=bytecode_cache(), **SETTINGS)

@@ -1,0 +1,141 @@
+"""Compiled document templates: each text compiled once a process, and printgen's own two
+(rulebook.md.j2, player-aid.md.j2) shipped compiled.
+
+Jinja compiles a template to Python source and then to a code object; for the packaged
+rulebook template that is 16 ms, more than laying out its cover, in every process that makes a
+rulebook. ``python -m printgen.documents.compiled`` writes ``templates/compiled.json``: the
+Python source Jinja generates for each packaged template, in printgen's sandbox. A process then
+only compiles that Python (3 ms). An entry is used only for the very text it was made from
+(Jinja's checksum of the source: a project's own template of that name is compiled as usual),
+and the file only when it was made by this Jinja for this sandbox and these settings — anything
+else, or a damaged file, means Jinja compiles the template itself: never a stale template. A
+test keeps the file current.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printgen.project import PACKAGED_TEMPLATES
+
+COMPILED_FILE = PACKAGED_TEMPLATES / "compiled.json"
+PACKAGED = ("rulebook.md.j2", "player-aid.md.j2")
+# how documents' templates are read (the whitespace settings shape the Python Jinja generates)
+SETTINGS: dict[str, Any] = {
+    "trim_blocks": True,
+    "lstrip_blocks": True,
+    "keep_trailing_newline": True,
+}
+
+
+def bytecode_cache() -> Any:
+    """A Jinja bytecode cache for one environment: what it compiled (in memory, by the
+    source's checksum: every document reads its template again, through the project's
+    confinement, but compiles a text only the first time it sees it) and the shipped
+    packaged templates."""
+    from jinja2.bccache import Bucket, BytecodeCache
+
+    class Compiled(BytecodeCache):
+        def __init__(self) -> None:
+            self.store: dict[str, bytes] = {}
+
+        def load_bytecode(self, bucket: Bucket) -> None:
+            data = self.store.get(bucket.key)
+            if data is not None:  # the bucket drops it if its checksum is not the source's
+                bucket.bytecode_from_string(data)
+                return
+            shipped = _shipped(fingerprint(bucket.environment)).get(bucket.checksum)
+            if shipped is not None:
+                name, python = shipped
+                bucket.code = compile(python, str(PACKAGED_TEMPLATES / name), "exec")
+
+        def dump_bytecode(self, bucket: Bucket) -> None:
+            self.store[bucket.key] = bucket.bytecode_to_string()
+
+    return Compiled()
+
+
+def fingerprint(env: Any) -> str:
+    """What the Python Jinja generates depends on: its version, printgen's sandbox (the
+    operators it intercepts, its code generator) and the environment's settings."""
+    import jinja2
+
+    from printgen import sandbox
+
+    try:
+        sandbox_source = Path(sandbox.__file__).read_bytes()
+    except OSError:
+        return ""
+    settings = (
+        jinja2.__version__,
+        env.block_start_string,
+        env.block_end_string,
+        env.variable_start_string,
+        env.variable_end_string,
+        env.comment_start_string,
+        env.comment_end_string,
+        env.line_statement_prefix,
+        env.line_comment_prefix,
+        env.trim_blocks,
+        env.lstrip_blocks,
+        env.newline_sequence,
+        env.keep_trailing_newline,
+        env.optimized,
+        env.autoescape,
+        env.finalize is not None,
+        sorted(env.extensions),
+        sorted(getattr(env, "intercepted_binops", ())),
+        sorted(getattr(env, "intercepted_unops", ())),
+        env.code_generator_class.__qualname__,
+    )
+    digest = hashlib.sha256(sandbox_source)
+    digest.update(repr(settings).encode())
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=2)
+def _shipped(wanted: str) -> dict[str, tuple[str, str]]:
+    """The shipped templates (checksum -> name, Python source), if the file was made for an
+    environment with this fingerprint; none otherwise."""
+    try:
+        raw = json.loads(COMPILED_FILE.read_bytes())
+        if not wanted or raw.get("fingerprint") != wanted:
+            return {}
+        return {
+            str(entry["checksum"]): (str(entry["name"]), str(entry["python"]))
+            for entry in raw["templates"]
+            if isinstance(entry["python"], str)
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def compile_packaged() -> dict[str, Any]:
+    """What ``templates/compiled.json`` holds for the installed Jinja: each packaged
+    template's generated Python, made in the environment documents are rendered in."""
+    from jinja2.bccache import BytecodeCache
+
+    from printgen.expressions import sandboxed
+
+    env = sandboxed(**SETTINGS)
+    templates = []
+    for name in PACKAGED:
+        source = (PACKAGED_TEMPLATES / name).read_text(encoding="utf-8")
+        checksum = BytecodeCache().get_source_checksum(source)
+        python = env.compile(source, name, str(PACKAGED_TEMPLATES / name), raw=True)
+        templates.append({"name": name, "checksum": checksum, "python": python})
+    return {"fingerprint": fingerprint(env), "templates": templates}
+
+
+def main() -> None:
+    text = json.dumps(compile_packaged(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    COMPILED_FILE.write_text(text, encoding="utf-8")
+    print(f"wrote {COMPILED_FILE}")
+
+
+if __name__ == "__main__":
+    main()
