@@ -328,3 +328,25 @@ def test_documents_use_the_shipped_templates_and_compile_them_when_it_is_damaged
     rulebook("own")
     pages = _pages(tmp_path / "own" / GAME / "en" / "rulebook.pdf")
     assert "Printed for our playtest." in pages[-1]
+
+
+def test_a_process_compiles_each_shipped_template_once_however_many_documents_it_makes(
+    project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import builtins
+
+    from printgen.documents import compiled, context
+
+    compiled_python: list[str] = []
+    compile_python = builtins.compile
+
+    def counted(source: Any, filename: Any, *rest: Any, **kw: Any) -> Any:
+        compiled_python.append(Path(str(filename)).name)
+        return compile_python(source, filename, *rest, **kw)
+
+    monkeypatch.setattr(compiled, "compile", counted, raising=False)
+    context._environment.cache_clear()
+    games = [GAME, "morra-navale"]  # two games × two languages: four rulebooks, four aids
+    run = printgen(project, "build", *games, "--jobs", "1", "--no-cache")
+    assert run.code == 0, run.err
+    assert sorted(compiled_python) == sorted(compiled.PACKAGED)

@@ -18,6 +18,7 @@ import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from printgen.project import PACKAGED_TEMPLATES
@@ -33,28 +34,29 @@ SETTINGS: dict[str, Any] = {
 
 
 def bytecode_cache() -> Any:
-    """A Jinja bytecode cache for one environment: what it compiled (in memory, by the
-    source's checksum: every document reads its template again, through the project's
-    confinement, but compiles a text only the first time it sees it) and the shipped
-    packaged templates."""
+    """A Jinja bytecode cache for one environment: each text's code once compiled (kept by the
+    template and its source's checksum: every document reads its template again, through the
+    project's confinement, but compiles a text only the first time it sees it), the packaged
+    templates' from their shipped Python."""
     from jinja2.bccache import Bucket, BytecodeCache
 
     class Compiled(BytecodeCache):
         def __init__(self) -> None:
-            self.store: dict[str, bytes] = {}
+            self.codes: dict[tuple[str, str], CodeType] = {}
 
         def load_bytecode(self, bucket: Bucket) -> None:
-            data = self.store.get(bucket.key)
-            if data is not None:  # the bucket drops it if its checksum is not the source's
-                bucket.bytecode_from_string(data)
-                return
-            shipped = _shipped(fingerprint(bucket.environment)).get(bucket.checksum)
-            if shipped is not None:
-                name, python = shipped
-                bucket.code = compile(python, str(PACKAGED_TEMPLATES / name), "exec")
+            code = self.codes.get((bucket.key, bucket.checksum))
+            if code is None:
+                shipped = _shipped(fingerprint(bucket.environment)).get(bucket.checksum)
+                if shipped is not None:
+                    name, python = shipped
+                    code = compile(python, str(PACKAGED_TEMPLATES / name), "exec")
+                    self.codes[(bucket.key, bucket.checksum)] = code
+            bucket.code = code
 
         def dump_bytecode(self, bucket: Bucket) -> None:
-            self.store[bucket.key] = bucket.bytecode_to_string()
+            if bucket.code is not None:
+                self.codes[(bucket.key, bucket.checksum)] = bucket.code
 
     return Compiled()
 
