@@ -32,13 +32,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Unit:
-    """One game in one language: the work a worker process does."""
+    """One game in one language: the work a worker process does. For validate a unit is a whole
+    game (``lang`` None), made language by language in one session."""
 
     game: str
     lang: str | None  # None: every language the build asks for
     weight: int = 0  # cards to draw (validate: bytes to check): the heaviest units start first
     lead: bool = True  # the unit that runs the game's rules (once, for every language)
-    # validate's units are whole games (lang None), made language by language in one session
 
 
 @dataclass
