@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.cache import BuildCache, Record
-from printgen.options import BuildOptions, Output
+from printgen.options import BuildOptions, Format, Output
 from printgen.problems import Problems, Severity
 from printgen.progress import Progress, summary
 from printgen.project import Project
@@ -126,6 +126,8 @@ def make_unit(
     """One unit of a build: the game checked and, when it has no errors, its outputs made."""
     from printgen.jobs import Made
 
+    if streams(options) and (made := _streamed(session, unit, options, progress)) is not None:
+        return made
     problems = Problems()
     if progress is not None:
         progress.step(f"{unit.game}: checking")
@@ -139,6 +141,37 @@ def make_unit(
         else:
             files = produce(session, checked, options, problems, progress)
     return Made(unit, list(problems), files)
+
+
+def streams(options: BuildOptions) -> bool:
+    """Whether a build's fronts are drawn only on card sheets, so each can be laid out when
+    its sheet is drawn and let go (printgen.layout.streamed): PDF sheets, nothing else."""
+    return (
+        options.out is not None
+        and options.outputs == {Output.CARDS}
+        and options.formats == {Format.PDF}
+    )
+
+
+def _streamed(
+    session: Session, unit: Unit, options: BuildOptions, progress: Progress | None
+) -> Made | None:
+    """The unit made with its fronts streamed to their sheets; None when that found any
+    problem at all: then the unit is made again as any other build makes it, so what it
+    reports, and in what order, does not depend on streaming."""
+    from printgen.jobs import Made
+    from printgen.layout.streamed import finish
+
+    trial = Problems()
+    if progress is not None:
+        progress.step(f"{unit.game}: checking")
+    checked = session.check(unit.game, options, trial, rules=unit.lead, stream=True)
+    if checked is None or len(trial):
+        return None
+    files = produce(session, checked, options, trial, progress)
+    for decks in checked.decks.values():
+        finish(decks)
+    return None if len(trial) else Made(unit, [], files)
 
 
 def produce(

@@ -107,10 +107,16 @@ class Session:
         return self._libraries[key]
 
     def check(
-        self, game_id: str, options: BuildOptions, problems: Problems, rules: bool = True
+        self,
+        game_id: str,
+        options: BuildOptions,
+        problems: Problems,
+        rules: bool = True,
+        stream: bool = False,
     ) -> Checked | None:
         """Load, resolve, run the rules (unless another unit of the build runs them) and lay
-        out one game; None when it does not load."""
+        out one game — with ``stream``, its fronts only when drawn (printgen.layout.streamed);
+        None when it does not load."""
         try:
             game = self.game(game_id)
             library = self.library(game)
@@ -134,7 +140,9 @@ class Session:
                 )
                 continue
             resolved = checked.resolved[lang]
-            checked.decks[lang] = lay_out_game(self.project, game, library, resolved, problems)
+            checked.decks[lang] = lay_out_game(
+                self.project, game, library, resolved, problems, stream
+            )
         return checked
 
     def borrowed_decks(self, game: Game, lang: str) -> list[BorrowedDeck]:

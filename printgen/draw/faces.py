@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -19,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.color import color as to_color
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import ink, text
-from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
+from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox, laid_out
 from printgen.layout.ink import ASCENT as ASCENT  # re-exported: documents set text alike
 from printgen.layout.ink import DESCENT as DESCENT
 from printgen.model.units import pt
@@ -39,7 +38,8 @@ def bleed_box(face: Face) -> tuple[float, float, float, float]:
 
 
 def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
-    """Define one form per distinct face; return face key -> form name."""
+    """Define one form per distinct face; return face key -> form name. A streamed front is
+    laid out for its form and let go once drawn."""
     forms: dict[str, str] = {}
     used: set[str] = set()
     for face in faces:
@@ -50,7 +50,7 @@ def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
             name = f"{name}_{hashlib.sha1(face.key.encode()).hexdigest()[:8]}"
         used.add(name)
         canvas.beginForm(name, *bleed_box(face))
-        draw_face(canvas, face)
+        draw_face(canvas, laid_out(face))
         canvas.endForm()
         forms[face.key] = name
     return forms
@@ -58,18 +58,17 @@ def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
 
 @dataclass
 class Layers:
-    """Forms of the drawing operations that several faces share — what a layout draws the same
-    on every card (its background, frame, fixed icons and words) — so 10,000 distinct cards
-    hold that drawing once and each card only its own text."""
+    """Forms of the drawing operations a layout draws alike on every card of a deck (its
+    background, frame, fixed icons and words: ``LaidOutDeck.shared``), so 10,000 distinct
+    cards hold that drawing once and each card only its own text."""
 
-    shared: set[int] = field(default_factory=set)  # ids of the ops of more than one face
+    shared: Container[int]  # the ids of the shared operations
     forms: dict[tuple[Any, ...], str] = field(default_factory=dict)
 
 
-def render_layers(canvas: Canvas, faces: list[Face]) -> Layers:
-    """Define a form for each run of consecutive shared operations of ``faces``."""
-    uses = Counter(id(op) for face in faces for op in face.ops)
-    layers = Layers({op for op, count in uses.items() if count > 1})
+def render_layers(canvas: Canvas, faces: Iterable[Face], layers: Layers) -> None:
+    """Define a form for each run of consecutive shared operations of ``faces`` that has none
+    yet: called between pages, for the faces the next sheet draws in place."""
     for face in faces:
         for run in _op_runs(face, layers.shared):
             key = _layer_key(face, run)
@@ -81,10 +80,9 @@ def render_layers(canvas: Canvas, faces: list[Face]) -> Layers:
                 draw_op(canvas, op, face.height_mm)
             canvas.endForm()
             layers.forms[key] = name
-    return layers
 
 
-def _op_runs(face: Face, shared: set[int]) -> Iterator[list[Op]]:
+def _op_runs(face: Face, shared: Container[int]) -> Iterator[list[Op]]:
     """The face's operations in runs that are all shared or all the face's own, in order."""
     run: list[Op] = []
     for op in face.ops:

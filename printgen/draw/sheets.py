@@ -9,6 +9,7 @@ calibrated back offset, or beside their fronts mirrored about a fold line (fold)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
@@ -188,10 +189,14 @@ def _taken(sheet: Sheet) -> list[Box]:
 
 
 def draw_sheet(
-    canvas: Canvas, sheet: Sheet, forms: dict[str, str], layers: Layers | None = None
+    canvas: Canvas,
+    sheet: Sheet,
+    forms: dict[str, str],
+    layers: Layers | None = None,
+    drawn: Mapping[str, Face] | None = None,
 ) -> None:
     """Draw a sheet: each face from its form when it has one (`forms`: face key -> form name),
-    else in place."""
+    else in place — as ``drawn`` has it laid out (by face key), when its front was streamed."""
     canvas.setPageSize((pt(sheet.width), pt(sheet.height)))
     for placement in sheet.placements:
         face = placement.face
@@ -213,7 +218,7 @@ def draw_sheet(
             # marked as a form would be named and boxed, so tools reading the PDF find the card
             box = " ".join(f"{v:.3f}" for v in bleed_box(face))
             canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{box}]>> BDC")
-            draw_face(canvas, face, layers)
+            draw_face(canvas, drawn.get(face.key, face) if drawn else face, layers)
             canvas.addLiteral("EMC")
         else:
             canvas.doForm(form)

@@ -27,9 +27,10 @@ SHRINK_DROP = 1.5  # points
 MIN_SIBLINGS = 3
 
 
-# a front's fitted text: its size, the face, the element, and its card and the card's place
-# (whose text it is and where it comes from, worked out only for a card that is reported)
-_Fitted = tuple[float, Face, Element, CardType | None, Where]
+# a front's fitted text: its size, the element, its card and the card's place (whose text it is
+# and where it comes from, worked out only for a card that is reported), the card's id and name
+# as printed — not the face, which a build drawing 10,000 cards lets go once it is drawn
+_Fitted = tuple[float, Element, CardType | None, Where, str, str]
 
 
 @dataclass
@@ -66,7 +67,7 @@ class FaceChecks:
         if face.side is Side.FRONT:
             for element, op in placed:
                 if isinstance(op, TextBox):
-                    fitted = (op.block.size, face, element, card, card_where)
+                    fitted = (op.block.size, element, card, card_where, face.card, face.name)
                     self.fitted.setdefault((layout, element.name), []).append(fitted)
 
     def report(self) -> None:
@@ -82,14 +83,14 @@ class FaceChecks:
             if len(cards) < MIN_SIBLINGS:
                 continue
             median = _median([size for size, *_ in cards])
-            for size, face, element, card, card_where in cards:
+            for size, element, card, card_where, card_id, name in cards:
                 if size < SHRINK_RATIO * median and size <= median - SHRINK_DROP:
                     self.problems.add(
                         text_source(element, card, card_where, self.lang),
-                        f"{_who(face)}: the text of box '{text_name}' in layout '{layout}' had "
-                        f"to shrink to {size:g} pt, well below the {median:g} pt of the "
-                        f"{len(cards)} cards using it [{self.lang}]; shorten the text or give "
-                        "the card a layout with a larger box",
+                        f"card '{card_id}' ({name}): the text of box '{text_name}' in layout "
+                        f"'{layout}' had to shrink to {size:g} pt, well below the {median:g} pt "
+                        f"of the {len(cards)} cards using it [{self.lang}]; shorten the text or "
+                        "give the card a layout with a larger box",
                         Severity.WARNING,
                     )
 

@@ -48,6 +48,7 @@ class LayoutContext:
         # for the rest (10,000 cards of five elements otherwise type half a million constants)
         self.constants: dict[tuple[int, int, tuple[str, ...]], bool] = {}
         self.fixed_ops: dict[tuple[int, int, int], Op | None] = {}
+        self.shared: dict[int, Op] = {}  # those ops by id: what every card of a deck shares
         self.text_settings: dict[tuple[int, int, int], TextSettings] = {}
         self.text_boxes: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
 
@@ -66,9 +67,21 @@ class LayoutContext:
 
 
 def lay_out_game(
-    project: Project, game: Game, library: LayoutLibrary, resolved: Resolved, problems: Problems
+    project: Project,
+    game: Game,
+    library: LayoutLibrary,
+    resolved: Resolved,
+    problems: Problems,
+    stream: bool = False,
 ) -> list[LaidOutDeck]:
+    """Every deck of the game laid out in one language; with ``stream``, the fronts are laid
+    out only when their sheet is drawn (printgen.layout.streamed finishes their checks)."""
     ctx = LayoutContext(project, game, library, resolved, problems)
+    if stream:
+        from printgen.layout.streamed import StreamedFronts
+
+        later = StreamedFronts(ctx)
+        return [later.deck(deck) for deck in game.decks]
     decks = [lay_out_deck(ctx, deck) for deck in game.decks]
     ctx.checks.report()
     return decks
@@ -82,31 +95,45 @@ def lay_out_borrowed(
     decks = []
     for deck in game.decks:
         values = ctx.resolved.cards[deck.id]
-        back = None
-        if deck.back_layout:
-            back_values = ctx.resolved.backs[deck.id]
-            back = _face(ctx, deck, deck.back_layout, deck.back_where, back_values, None, Side.BACK)
 
         def front(card: CardType, deck: Deck = deck, values: dict[str, Any] = values) -> Face:
-            return _face(
-                ctx, deck, card.layout, card.layout_where, values[card.id], card, Side.FRONT
-            )
+            return lay_out_front(ctx, deck, card, values[card.id])
 
-        decks.append(BorrowedDeck(deck, values, back, front))
+        decks.append(BorrowedDeck(deck, values, lay_out_back(ctx, deck), front))
     return decks
 
 
 def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
-    fronts = []
     values = ctx.resolved.cards[deck.id]
-    for card in deck.cards:
-        face = _face(ctx, deck, card.layout, card.layout_where, values[card.id], card, Side.FRONT)
-        fronts.append((card, face))
-    back = None
-    if deck.back_layout:
-        back_values = ctx.resolved.backs[deck.id]
-        back = _face(ctx, deck, deck.back_layout, deck.back_where, back_values, None, Side.BACK)
-    return LaidOutDeck(deck, fronts, back, values)
+    fronts = [(card, lay_out_front(ctx, deck, card, values[card.id])) for card in deck.cards]
+    return LaidOutDeck(deck, fronts, lay_out_back(ctx, deck), values, shared=ctx.shared)
+
+
+def lay_out_front(ctx: LayoutContext, deck: Deck, card: CardType, fields: dict[str, Any]) -> Face:
+    return _face(ctx, deck, card.layout, card.layout_where, fields, card, Side.FRONT)
+
+
+def lay_out_back(ctx: LayoutContext, deck: Deck) -> Face | None:
+    if not deck.back_layout:
+        return None
+    back_values = ctx.resolved.backs[deck.id]
+    return _face(ctx, deck, deck.back_layout, deck.back_where, back_values, None, Side.BACK)
+
+
+def blank_face(deck: Deck, fields: dict[str, Any], side: Side) -> Face:
+    """The face of a card with nothing drawn on it yet: its name, size, bleed and shape."""
+    card_id = str(fields.get("id"))
+    return Face(
+        key=f"{deck.id}/{side}/{card_id}",
+        deck=deck.id,
+        card=card_id,
+        side=side,
+        name=str(fields.get("name") or fields.get("id")),
+        width_mm=deck.width_mm,
+        height_mm=deck.height_mm,
+        bleed_mm=deck.bleed_mm,
+        shape=deck.shape,
+    )
 
 
 def _face(
@@ -118,19 +145,7 @@ def _face(
     card: CardType | None,
     side: Side,
 ) -> Face:
-    name = str(fields.get("name") or fields.get("id"))
-    card_id = str(fields.get("id"))
-    face = Face(
-        key=f"{deck.id}/{side}/{card_id}",
-        deck=deck.id,
-        card=card_id,
-        side=side,
-        name=name,
-        width_mm=deck.width_mm,
-        height_mm=deck.height_mm,
-        bleed_mm=deck.bleed_mm,
-        shape=deck.shape,
-    )
+    face = blank_face(deck, fields, side)
     try:
         layout = ctx.library.get(layout_name, where)
     except ProjectError as exc:
@@ -189,6 +204,8 @@ def _element(
     op = _element_op(ctx, deck, props, card, card_where)
     if len(ctx.problems) == before:
         ctx.fixed_ops[key] = op
+        if op is not None:
+            ctx.shared[id(op)] = op
     return op
 
 

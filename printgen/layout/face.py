@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.fonts import Family
 from printgen.model.game import CardShape, CardType, Deck, Side
+
+if TYPE_CHECKING:
+    from printgen.layout.streamed import StreamedFronts
 
 
 @dataclass(slots=True)
@@ -92,6 +95,14 @@ class Face:
     bleed_mm: float
     shape: CardShape
     ops: list[Op] = field(default_factory=list)
+    # a front streamed to its sheet (a build of card sheets alone): it has no ops until
+    # ``later()`` lays it out, as a new Face, when its sheet is drawn (see ``laid_out``)
+    later: Callable[[], Face] | None = None
+
+
+def laid_out(face: Face) -> Face:
+    """The face with its drawing operations: itself, or a streamed front laid out now."""
+    return face if face.later is None else face.later()
 
 
 @dataclass(slots=True)
@@ -104,6 +115,11 @@ class LaidOutDeck:
     back: Face | None
     values: dict[str, dict[str, Any]]  # each card's evaluated fields, by card id
     copies: int | None = None  # print each card this many times (--copies); None: its count
+    # the operations its layouts draw alike on every card (an element without expressions),
+    # by id: the card sheets hold each run of them once, as a form (draw.faces.Layers)
+    shared: dict[int, Op] = field(default_factory=dict)
+    # its fronts are streamed (Face.later); what finishes their checks once they are drawn
+    later: StreamedFronts | None = None
 
 
 @dataclass

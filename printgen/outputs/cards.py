@@ -5,16 +5,16 @@ the PNG and Tabletop Simulator exports when asked for (``--format``)."""
 from __future__ import annotations
 
 import io
-from collections import Counter
-from collections.abc import Iterator
+from collections import ChainMap, Counter
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from printgen.documents.labels import labels
-from printgen.draw.faces import render_faces, render_layers
+from printgen.draw.faces import Layers, render_faces, render_layers
 from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
 from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
-from printgen.layout.face import LaidOutDeck
+from printgen.layout.face import LaidOutDeck, Op, laid_out
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Format
 from printgen.outputs import OutputJob
@@ -75,7 +75,15 @@ def chosen_decks(
             fronts.append((card, face))
         if fronts:
             result.append(
-                LaidOutDeck(laid.deck, fronts, laid.back, laid.values, copies=chosen.copies)
+                LaidOutDeck(
+                    laid.deck,
+                    fronts,
+                    laid.back,
+                    laid.values,
+                    copies=chosen.copies,
+                    shared=laid.shared,
+                    later=laid.later,
+                )
             )
     missing = sorted(wanted - found)
     if missing:
@@ -128,12 +136,16 @@ def card_files(
             raise DoesNotFit(str(exc), group[0].deck.size_where) from None
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
-        files[f"{output}.pdf"] = sheets_pdf(sheets, f"{title} — {output}", author)
+        # live: a streamed deck's shared operations are found as its fronts are laid out
+        shared = ChainMap[int, Op](*{id(laid.shared): laid.shared for laid in group}.values())
+        files[f"{output}.pdf"] = sheets_pdf(sheets, f"{title} — {output}", author, shared)
         files[f"{output}.json"] = json_bytes(manifest(sheets, options))
     return files
 
 
-def sheets_pdf(sheets: list[Sheet], title: str, author: str) -> bytes:
+def sheets_pdf(sheets: list[Sheet], title: str, author: str, shared: Mapping[int, Op]) -> bytes:
+    """The sheets as a PDF; ``shared``: the operations the decks' layouts draw alike on every
+    card, by id."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, author, "print-and-cut sheets")
     # A face printed more than once is one form the sheets refer to; a face printed once is
@@ -142,9 +154,12 @@ def sheets_pdf(sheets: list[Sheet], title: str, author: str) -> bytes:
     faces = [p.face for sheet in sheets for p in sheet.placements]
     prints = Counter(face.key for face in faces)
     forms = render_faces(canvas, [face for face in faces if prints[face.key] > 1])
-    layers = render_layers(canvas, [face for face in faces if prints[face.key] == 1])
+    layers = Layers(shared)
     for sheet in sheets:
-        draw_sheet(canvas, sheet, forms, layers)
+        # its faces drawn in place, laid out now when streamed, and let go with the sheet
+        drawn = {p.face.key: laid_out(p.face) for p in sheet.placements if p.face.key not in forms}
+        render_layers(canvas, drawn.values(), layers)
+        draw_sheet(canvas, sheet, forms, layers, drawn)
     canvas.save()
     return buffer.getvalue()
 

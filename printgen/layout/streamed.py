@@ -1,0 +1,63 @@
+"""Fronts streamed to their sheets: a build of card sheets alone lays each front out when its
+sheet is drawn and lets it go once drawn, so 10,000 distinct cards never hold 10,000 laid-out
+faces at once (their text lines are most of what such a build would keep).
+
+The checks are the same: every front is laid out once — those no sheet drew (``--cards``, a
+deck that did not fit the paper) when the build finishes them — and the deck-wide checks run
+once all are. Only the order in which lay-out finds problems differs, so a streamed build that
+finds any problem is made again as every other build is (printgen.build), and what it reports
+never depends on streaming.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from printgen.layout.evaluate import (
+    LayoutContext,
+    blank_face,
+    lay_out_back,
+    lay_out_front,
+)
+from printgen.layout.face import Face, LaidOutDeck
+from printgen.model.game import CardType, Deck, Side
+
+
+class StreamedFronts:
+    """The fronts of one game's decks in one language, each laid out when asked for."""
+
+    def __init__(self, ctx: LayoutContext) -> None:
+        self.ctx = ctx
+        self.done: set[str] = set()  # the keys of the fronts laid out so far
+
+    def deck(self, deck: Deck) -> LaidOutDeck:
+        """The deck with its back laid out and each front blank until ``Face.later()``."""
+        values = self.ctx.resolved.cards[deck.id]
+        fronts = []
+        for card in deck.cards:
+            face = blank_face(deck, values[card.id], Side.FRONT)
+            face.later = partial(self._front, deck, card, values[card.id])
+            fronts.append((card, face))
+        back = lay_out_back(self.ctx, deck)
+        return LaidOutDeck(deck, fronts, back, values, shared=self.ctx.shared, later=self)
+
+    def _front(self, deck: Deck, card: CardType, fields: dict[str, Any]) -> Face:
+        face = lay_out_front(self.ctx, deck, card, fields)
+        self.done.add(face.key)
+        return face
+
+    def finish(self, decks: list[LaidOutDeck]) -> None:
+        """Lay out, for their checks alone, the fronts no sheet drew; then the deck-wide checks."""
+        for laid in decks:
+            for card, face in laid.fronts:
+                if face.key not in self.done:
+                    self._front(laid.deck, card, laid.values[card.id])
+        self.ctx.checks.report()
+
+
+def finish(decks: list[LaidOutDeck]) -> None:
+    """Finish the checks of a language's decks, when their fronts were streamed."""
+    streams = {id(laid.later): laid.later for laid in decks if laid.later is not None}
+    for later in streams.values():
+        later.finish(decks)

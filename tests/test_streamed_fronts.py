@@ -1,0 +1,113 @@
+"""A build of card sheets alone lays each front out when its sheet is drawn and lets it go: it
+prints what a build laying every front out first prints, reports the same problems in the same
+order, and keeps no card's laid-out text once its sheet is drawn."""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.layout.face import Face
+from tests.conftest import ROOT, Run
+
+sys.path.insert(0, str(ROOT / "bench"))
+from projects import GAME, Source, scaled_game  # the bench's generated games: one source
+
+CARDS = 60
+SHORT = "In tempo di Pace, per ogni Monaco in gioco all'inizio del tuo turno, guadagni"
+
+
+def test_card_sheets_alone_print_what_a_whole_build_prints(
+    bundled_build: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """Every bundled game's card sheets and manifests, built alone (fronts streamed), are byte
+    for byte those of the build of every output (fronts laid out before anything is drawn);
+    Costruttori's and the symbol deck's layouts share drawing (layers), icons and pictures."""
+    out = tmp_path / "out"
+    run = printgen(
+        bundled_build.parent, "build", "--only", "cards", "--no-cache", "--out", str(out)
+    )
+    assert run.code == 0, run.err
+    made = sorted(path.relative_to(out) for path in out.rglob("*") if path.is_file())
+    assert len(made) == 28  # 6 games, 2 languages: cards, tokens and pawns with their manifests
+    for name in made:
+        assert (out / name).read_bytes() == (bundled_build / name).read_bytes(), name
+
+
+def test_only_the_chosen_cards_are_drawn_and_every_card_is_still_checked(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """``--cards`` draws one front; the fronts no sheet drew are laid out for their checks."""
+    project = scaled_game(tmp_path, CARDS, Source.ONE_FILE)
+    _effect(project, 40, SHORT + " molti fagioli" * 30)  # fits at no size: an error
+    run = printgen(project, "build", "--only", "cards", "--cards", "c00003", "--no-cache")
+    assert run.code == 2
+    assert f"cards/{GAME}/decks/main.yaml:49:" in run.err
+    assert "text of card 'c00040' does not fit box 'effect'" in run.err
+    assert not (project / "build").exists()
+    _effect(project, 40, SHORT)
+    run = printgen(project, "build", "--only", "cards", "--cards", "c00003", "--no-cache")
+    assert run.code == 0, run.err
+    reader = PdfReader(project / "build" / GAME / "it" / "cards.pdf")
+    assert len(reader.pages) == 2  # the one front, then its back
+    assert "Carta 3" in (reader.pages[0].extract_text() or "")
+
+
+def test_a_streamed_build_reports_what_validate_reports_in_its_order(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """Problems of lay-out and of the deck-wide checks (a text shrunk well below its siblings),
+    in card order, as a build laying every front out first says them."""
+    project = scaled_game(tmp_path, CARDS, Source.ONE_FILE)
+    _effect(project, 7, SHORT + " molti fagioli" * 16)  # shrinks well below the rest: a warning
+    _effect(project, 31, SHORT + " molti fagioli" * 16)
+    built = printgen(project, "build", "--only", "cards", "--no-cache")
+    checked = printgen(project, "validate", "--only", "cards")
+    assert built.code == 0 and checked.code == 0, built.err
+    warnings = [line for line in built.err.splitlines() if "warning:" in line]
+    assert [w.split(":")[0] for w in warnings] == [f"cards/{GAME}/decks/main.yaml"] * 2
+    assert "card 'c00007'" in warnings[0] and "card 'c00031'" in warnings[1]
+    assert warnings == [line for line in checked.err.splitlines() if "warning:" in line]
+    assert (project / "build" / GAME / "it" / "cards.pdf").exists()
+
+
+def test_a_drawn_front_is_let_go(
+    tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the PDF is written, no more laid-out fronts are alive than one sheet draws (nine
+    poker cards) and the deck's back: 10,000 cards do not hold 10,000 laid-out texts."""
+    project = scaled_game(tmp_path, CARDS, Source.ONE_FILE)
+    alive: list[int] = []
+    save = Canvas.save
+
+    def counting_save(canvas: Canvas) -> None:
+        gc.collect()
+        faces: list[Any] = [obj for obj in gc.get_objects() if isinstance(obj, Face)]
+        alive.append(sum(1 for face in faces if face.ops))
+        save(canvas)
+
+    monkeypatch.setattr(Canvas, "save", counting_save)
+    run = printgen(project, "build", "--only", "cards", "--no-cache")
+    assert run.code == 0, run.err
+    assert alive and alive[0] <= 9 + 1
+    # a build that also renders images keeps every front: the count above can tell
+    alive.clear()
+    run = printgen(project, "build", "--only", "cards", "--format", "pdf", "--format", "tts")
+    assert run.code == 0, run.err
+    assert alive and alive[0] > CARDS
+
+
+def _effect(project: Path, card: int, text: str) -> None:
+    deck = project / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if f"id: c{card:05d}," in line)
+    head, _, tail = lines[index].partition("effect: ")
+    lines[index] = f'{head}effect: "{text}", color:{tail.split(", color:", 1)[1]}'
+    deck.write_text("".join(lines), encoding="utf-8")
