@@ -156,9 +156,14 @@ class Project:
             # O_NONBLOCK: should the file be swapped for a pipe since the check, no hang
             fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
             with os.fdopen(fd, "rb") as handle:
-                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                info = os.fstat(handle.fileno())
+                if not stat.S_ISREG(info.st_mode):
                     raise fail(where, f"{name} is not a regular file; use an ordinary file")
-                data = handle.read(limit + 1)
+                # read what the file holds, not the limit: read(limit + 1) sets aside 32 MB
+                # for every small YAML file (one byte more shows it grew since)
+                data = handle.read(min(info.st_size, limit) + 1)
+                if len(data) > info.st_size:
+                    data += handle.read(limit + 1 - len(data))
         except OSError as exc:
             raise fail(
                 where, f"{name} cannot be read ({exc.strerror or exc}); check its permissions"

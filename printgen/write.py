@@ -8,10 +8,11 @@ that was killed leaves temporaries named after its process; the next build remov
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -102,35 +103,36 @@ def json_bytes(value: Any) -> bytes:
 
     ``json.dumps(indent=…)`` runs json's pure-Python encoder, a sixth of a 10,000-card build
     for the manifest alone; a record on one line is encoded by its C encoder. A value may be an
-    iterator of records (a manifest's faces): each is encoded as it comes, so a big list is
-    never held whole as records and as text at once."""
-    chunks: list[bytes] = []
-    _json(value, 0, chunks)
-    chunks.append(b"\n")
-    return b"".join(chunks)
+    iterator of records (a manifest's faces): each is encoded as it comes and written to one
+    buffer, so a big list is never held as records, as pieces of text and as the text at once."""
+    out = io.BytesIO()
+    _json(value, 0, out.write)
+    out.write(b"\n")
+    return out.getvalue()
 
 
-def _json(value: Any, depth: int, out: list[bytes]) -> None:
+def _json(value: Any, depth: int, write: Callable[[bytes], object]) -> None:
     inner = " " * (depth + 1)
     if isinstance(value, dict) and value:
-        out.append(b"{")
+        write(b"{")
         for number, (key, item) in enumerate(value.items()):
-            out.append(f"{',' if number else ''}\n{inner}{_dumps(str(key))}: ".encode())
-            _json(item, depth + 1, out)
-        out.append(f"\n{' ' * depth}}}".encode())
+            write(f"{',' if number else ''}\n{inner}{_dumps(str(key))}: ".encode())
+            _json(item, depth + 1, write)
+        write(f"\n{' ' * depth}}}".encode())
     elif isinstance(value, Iterator) or (
         isinstance(value, (list, tuple)) and any(isinstance(v, (dict, list, tuple)) for v in value)
     ):
         items = (f"{inner}{_dumps(item)}" for item in value)
         first = next(items, None)
         if first is None:
-            out.append(b"[]")
+            write(b"[]")
             return
-        out.append(f"[\n{first}".encode())
-        out.extend(f",\n{item}".encode() for item in items)
-        out.append(f"\n{' ' * depth}]".encode())
+        write(f"[\n{first}".encode())
+        for item in items:
+            write(f",\n{item}".encode())
+        write(f"\n{' ' * depth}]".encode())
     else:
-        out.append(_dumps(value).encode())
+        write(_dumps(value).encode())
 
 
 def _dumps(value: Any) -> str:

@@ -85,15 +85,15 @@ def test_a_drawn_front_is_let_go(
     poker cards) and the deck's back: 10,000 cards do not hold 10,000 laid-out texts."""
     project = scaled_game(tmp_path, CARDS, Source.ONE_FILE)
     alive: list[int] = []
-    save = Canvas.save
+    pdf_data = Canvas.getpdfdata
 
-    def counting_save(canvas: Canvas) -> None:
+    def counting(canvas: Canvas) -> Any:
         gc.collect()
         faces: list[Any] = [obj for obj in gc.get_objects() if isinstance(obj, Face)]
         alive.append(sum(1 for face in faces if face.ops))
-        save(canvas)
+        return pdf_data(canvas)
 
-    monkeypatch.setattr(Canvas, "save", counting_save)
+    monkeypatch.setattr(Canvas, "getpdfdata", counting)
     run = printgen(project, "build", "--only", "cards", "--no-cache")
     assert run.code == 0, run.err
     assert alive and alive[0] <= 9 + 1

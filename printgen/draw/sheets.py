@@ -96,9 +96,12 @@ def impose(
     fold = duplex == Duplex.FOLD and has_backs  # nothing to fold over: use the whole sheet
     plans = pack(list(groups.items()), paper, fold)
     sheets: list[Sheet] = []
+    same_marks: dict[tuple[Segment, ...], list[Segment]] = {}
     for number, plan in enumerate(plans, start=1):
         fronts = _placements(plan.blocks)
+        # full sheets of one deck have the same marks: one list for 1,000 sheets
         marks = crop_marks(plan.blocks, plan.area)
+        marks = same_marks.setdefault(tuple(marks), marks)
         if fold:
             backs = _turned(fronts, plan, Duplex.FOLD, Offset())
             sheet = Sheet("fold", number, plan.width, plan.height, fronts + backs, marks)

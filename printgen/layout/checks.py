@@ -27,10 +27,19 @@ SHRINK_DROP = 1.5  # points
 MIN_SIBLINGS = 3
 
 
-# a front's fitted text: its size, the element, its card and the card's place (whose text it is
-# and where it comes from, worked out only for a card that is reported), the card's id and name
-# as printed — not the face, which a build drawing 10,000 cards lets go once it is drawn
-_Fitted = tuple[float, Element, CardType | None, Where, str, str]
+@dataclass(slots=True)
+class _Siblings:
+    """The fronts filling one text element of one layout: each one's fitted size, its card and
+    the card's place (whose text it is and where it comes from, worked out only for a card that
+    is reported), and the card's id and name as printed — not the face, which a build drawing
+    10,000 cards lets go once drawn. Side by side lists: a record per card is twice the memory."""
+
+    element: Element
+    sizes: list[float] = field(default_factory=list)
+    cards: list[CardType | None] = field(default_factory=list)
+    wheres: list[Where] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -43,7 +52,7 @@ class FaceChecks:
     crossed: dict[tuple[str, str, str], tuple[Element, str, list[str]]] = field(
         default_factory=dict
     )
-    fitted: dict[tuple[str, str], list[_Fitted]] = field(default_factory=dict)
+    fitted: dict[tuple[str, str], _Siblings] = field(default_factory=dict)
 
     def face(
         self,
@@ -67,8 +76,14 @@ class FaceChecks:
         if face.side is Side.FRONT:
             for element, op in placed:
                 if isinstance(op, TextBox):
-                    fitted = (op.block.size, element, card, card_where, face.card, face.name)
-                    self.fitted.setdefault((layout, element.name), []).append(fitted)
+                    siblings = self.fitted.get((layout, element.name))
+                    if siblings is None:
+                        siblings = self.fitted[layout, element.name] = _Siblings(element)
+                    siblings.sizes.append(op.block.size)
+                    siblings.cards.append(card)
+                    siblings.wheres.append(card_where)
+                    siblings.ids.append(face.card)
+                    siblings.names.append(face.name)
 
     def report(self) -> None:
         for (layout, text_name, shape_name), (element, kind, faces) in self.crossed.items():
@@ -79,18 +94,21 @@ class FaceChecks:
                 f"{kind} '{shape_name}' on {faces[0]}{more} [{self.lang}]; move or narrow "
                 "the box so its text clears the line, or move the shape",
             )
-        for (layout, text_name), cards in self.fitted.items():
-            if len(cards) < MIN_SIBLINGS:
+        for (layout, text_name), siblings in self.fitted.items():
+            sizes = siblings.sizes
+            if len(sizes) < MIN_SIBLINGS:
                 continue
-            median = _median([size for size, *_ in cards])
-            for size, element, card, card_where, card_id, name in cards:
+            median = _median(sizes)
+            for number, size in enumerate(sizes):
                 if size < SHRINK_RATIO * median and size <= median - SHRINK_DROP:
+                    card, where = siblings.cards[number], siblings.wheres[number]
+                    who = f"card '{siblings.ids[number]}' ({siblings.names[number]})"
                     self.problems.add(
-                        text_source(element, card, card_where, self.lang),
-                        f"card '{card_id}' ({name}): the text of box '{text_name}' in layout "
-                        f"'{layout}' had to shrink to {size:g} pt, well below the {median:g} pt "
-                        f"of the {len(cards)} cards using it [{self.lang}]; shorten the text or "
-                        "give the card a layout with a larger box",
+                        text_source(siblings.element, card, where, self.lang),
+                        f"{who}: the text of box '{text_name}' in layout '{layout}' had to shrink "
+                        f"to {size:g} pt, well below the {median:g} pt of the {len(sizes)} cards "
+                        f"using it [{self.lang}]; shorten the text or give the card a layout with "
+                        "a larger box",
                         Severity.WARNING,
                     )
 

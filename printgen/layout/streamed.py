@@ -11,8 +11,7 @@ never depends on streaming.
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any
+from dataclasses import dataclass
 
 from printgen.layout.evaluate import (
     LayoutContext,
@@ -37,13 +36,13 @@ class StreamedFronts:
         fronts = []
         for card in deck.cards:
             face = blank_face(deck, values[card.id], Side.FRONT)
-            face.later = partial(self._front, deck, card, values[card.id])
+            face.later = _Front(self, deck, card)
             fronts.append((card, face))
         back = lay_out_back(self.ctx, deck)
         return LaidOutDeck(deck, fronts, back, values, shared=self.ctx.shared, later=self)
 
-    def _front(self, deck: Deck, card: CardType, fields: dict[str, Any]) -> Face:
-        face = lay_out_front(self.ctx, deck, card, fields)
+    def front(self, deck: Deck, card: CardType) -> Face:
+        face = lay_out_front(self.ctx, deck, card, self.ctx.resolved.cards[deck.id][card.id])
         self.done.add(face.key)
         return face
 
@@ -52,8 +51,20 @@ class StreamedFronts:
         for laid in decks:
             for card, face in laid.fronts:
                 if face.key not in self.done:
-                    self._front(laid.deck, card, laid.values[card.id])
+                    self.front(laid.deck, card)
         self.ctx.checks.report()
+
+
+@dataclass(slots=True)
+class _Front:
+    """A front's ``Face.later``: a third of the memory of a ``functools.partial``."""
+
+    fronts: StreamedFronts
+    deck: Deck
+    card: CardType
+
+    def __call__(self) -> Face:
+        return self.fronts.front(self.deck, self.card)
 
 
 def finish(decks: list[LaidOutDeck]) -> None:

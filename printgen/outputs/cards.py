@@ -160,8 +160,9 @@ def sheets_pdf(sheets: list[Sheet], title: str, author: str, shared: Mapping[int
         drawn = {p.face.key: laid_out(p.face) for p in sheet.placements if p.face.key not in forms}
         render_layers(canvas, drawn.values(), layers)
         draw_sheet(canvas, sheet, forms, layers, drawn)
-    canvas.save()
-    return buffer.getvalue()
+    # the PDF's bytes as ReportLab makes them: save() would copy them into the buffer too, a
+    # second copy of the whole file at the moment the build needs the most memory
+    return bytes(canvas.getpdfdata())
 
 
 def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
