@@ -113,8 +113,9 @@ def impose(
             backs = _turned(fronts, plan, duplex, offset)
             sheets.append(Sheet("back", number, plan.width, plan.height, backs))
     bleeds: dict[Bleed, Bleed] = {}
+    places: dict[float, float] = {}
     for sheet in sheets:
-        _set_bleeds(sheet, bleeds)
+        _set_bleeds(sheet, bleeds, places)
         side = words.get(f"{sheet.side}s" if sheet.side != "fold" else "fold", sheet.side)
         text = f"{caption} · {words.get('sheet', 'sheet')} {sheet.number}/{len(plans)} · {side}"
         sheet.labels = plan_labels(text, sheet.width, sheet.height, _taken(sheet))
@@ -155,8 +156,10 @@ def _turned(
     return backs
 
 
-def _set_bleeds(sheet: Sheet, shared: dict[Bleed, Bleed]) -> None:
-    """Full bleed on a card's outer sides; at most half the gutter where a neighbour abuts."""
+def _set_bleeds(sheet: Sheet, shared: dict[Bleed, Bleed], places: dict[float, float]) -> None:
+    """Full bleed on a card's outer sides; at most half the gutter where a neighbour abuts.
+    Sheets share their few bleeds and their coordinates (``shared``, ``places``): a card is
+    placed where it was on the sheet before, and 100,000 placements need not hold their own."""
     corners = {(round(p.x, 3), round(p.y, 3), p.kind) for p in sheet.placements}
     updated = []
     for p in sheet.placements:
@@ -175,8 +178,9 @@ def _set_bleeds(sheet: Sheet, shared: dict[Bleed, Bleed]) -> None:
         )
         bleed = shared.setdefault(bleed, bleed)  # a few shapes of bleed for thousands of cards
         # made directly (dataclasses.replace looks every field up, for 20,000 placements)
+        x, y = places.setdefault(p.x, p.x), places.setdefault(p.y, p.y)
         updated.append(
-            Placement(face=p.face, card=p.card, x=p.x, y=p.y, kind=k, bleed=bleed, back=p.back)
+            Placement(face=p.face, card=p.card, x=x, y=y, kind=k, bleed=bleed, back=p.back)
         )
     sheet.placements = updated
 

@@ -53,6 +53,7 @@ class FaceChecks:
         default_factory=dict
     )
     fitted: dict[tuple[str, str], _Siblings] = field(default_factory=dict)
+    sizes: dict[float, float] = field(default_factory=dict)
 
     def face(
         self,
@@ -79,7 +80,8 @@ class FaceChecks:
                     siblings = self.fitted.get((layout, element.name))
                     if siblings is None:
                         siblings = self.fitted[layout, element.name] = _Siblings(element)
-                    siblings.sizes.append(op.block.size)
+                    size = op.block.size  # one float of each size for 100,000 texts
+                    siblings.sizes.append(self.sizes.setdefault(size, size))
                     siblings.cards.append(card)
                     siblings.wheres.append(card_where)
                     siblings.ids.append(face.card)

@@ -28,7 +28,6 @@ class StreamedFronts:
 
     def __init__(self, ctx: LayoutContext) -> None:
         self.ctx = ctx
-        self.done: set[str] = set()  # the keys of the fronts laid out so far
 
     def deck(self, deck: Deck) -> LaidOutDeck:
         """The deck with its back laid out and each front blank until ``Face.later()``."""
@@ -42,16 +41,14 @@ class StreamedFronts:
         return LaidOutDeck(deck, fronts, back, values, shared=self.ctx.shared, later=self)
 
     def front(self, deck: Deck, card: CardType) -> Face:
-        face = lay_out_front(self.ctx, deck, card, self.ctx.resolved.cards[deck.id][card.id])
-        self.done.add(face.key)
-        return face
+        return lay_out_front(self.ctx, deck, card, self.ctx.resolved.cards[deck.id][card.id])
 
     def finish(self, decks: list[LaidOutDeck]) -> None:
         """Lay out, for their checks alone, the fronts no sheet drew; then the deck-wide checks."""
         for laid in decks:
-            for card, face in laid.fronts:
-                if face.key not in self.done:
-                    self.front(laid.deck, card)
+            for _, face in laid.fronts:
+                if isinstance(face.later, _Front) and not face.later.done:
+                    face.later()
         self.ctx.checks.report()
 
 
@@ -62,8 +59,10 @@ class _Front:
     fronts: StreamedFronts
     deck: Deck
     card: CardType
+    done: bool = False  # laid out (and checked) once
 
     def __call__(self) -> Face:
+        self.done = True
         return self.fronts.front(self.deck, self.card)
 
 

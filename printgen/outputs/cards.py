@@ -122,10 +122,9 @@ def card_files(
         by_output.setdefault(laid.deck.output, []).append(laid)
     files: dict[str, bytes] = {}
     for output, group in by_output.items():
-        items = [item for laid in group for item in items_of(laid, options.gutter_mm)]
         try:
-            sheets = impose(
-                items,
+            sheets = impose(  # the items only for imposing: a placement holds what it needs
+                [item for laid in group for item in items_of(laid, options.gutter_mm)],
                 options.paper.size_mm,
                 options.duplex,
                 options.back_offset,
@@ -136,8 +135,10 @@ def card_files(
             raise DoesNotFit(str(exc), group[0].deck.size_where) from None
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
-        # live: a streamed deck's shared operations are found as its fronts are laid out
-        shared = ChainMap[int, Op](*{id(laid.shared): laid.shared for laid in group}.values())
+        # live: a streamed deck's shared operations are found as its fronts are laid out; one
+        # game's decks share one mapping (a ChainMap's lookups are Python, twice an op)
+        maps = list({id(laid.shared): laid.shared for laid in group}.values())
+        shared = maps[0] if len(maps) == 1 else ChainMap[int, Op](*maps)
         files[f"{output}.pdf"] = sheets_pdf(sheets, f"{title} — {output}", author, shared)
         files[f"{output}.json"] = json_bytes(manifest(sheets, options))
     return files
