@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -126,12 +127,16 @@ def make_unit(
     """One unit of a build: the game checked and, when it has no errors, its outputs made."""
     from printgen.jobs import Made
 
-    if streams(options) and (made := _streamed(session, unit, options, progress)) is not None:
-        return made
+    rules = unit.lead
+    if streams(options):
+        attempt = _streamed(session, unit, options, progress)
+        if attempt.made is not None:
+            return attempt.made
+        rules = rules and not attempt.checked  # they ran and said nothing: not again
     problems = Problems()
     if progress is not None:
         progress.step(f"{unit.game}: checking")
-    checked = session.check(unit.game, options, problems, rules=unit.lead)
+    checked = session.check(unit.game, options, problems, rules=rules)
     files: dict[Path, bytes] = {}
     if checked is not None:
         if problems.has_errors():  # the documents' prose is checked too: every problem in one run
@@ -153,25 +158,39 @@ def streams(options: BuildOptions) -> bool:
     )
 
 
+@dataclass
+class _Attempt:
+    made: Made | None  # None: make the unit again, as every other build makes it
+    checked: bool = False  # loading, the rules and resolving found nothing
+
+
 def _streamed(
     session: Session, unit: Unit, options: BuildOptions, progress: Progress | None
-) -> Made | None:
-    """The unit made with its fronts streamed to their sheets; None when that found any
-    problem at all: then the unit is made again as any other build makes it, so what it
-    reports, and in what order, does not depend on streaming."""
+) -> _Attempt:
+    """The unit made with its fronts streamed to their sheets. What the deck-wide checks warn
+    about comes in the order a whole lay-out says it (FaceChecks.position); any other problem
+    means the unit is made again as any other build makes it, so what it reports, and in what
+    order, does not depend on streaming — and its expressions' time counts once."""
+    from printgen.expressions import budget_used, reset_budget
     from printgen.jobs import Made
     from printgen.layout.streamed import finish
 
+    spent = budget_used()
     trial = Problems()
     if progress is not None:
         progress.step(f"{unit.game}: checking")
     checked = session.check(unit.game, options, trial, rules=unit.lead, stream=True)
     if checked is None or len(trial):
-        return None
+        reset_budget(spent)
+        return _Attempt(None)
     files = produce(session, checked, options, trial, progress)
-    for decks in checked.decks.values():
-        finish(decks)
-    return None if len(trial) else Made(unit, [], files)
+    if not len(trial):
+        for decks in checked.decks.values():
+            finish(decks)
+        if not trial.has_errors():
+            return _Attempt(Made(unit, list(trial), files), checked=True)
+    reset_budget(spent)
+    return _Attempt(None, checked=True)
 
 
 def produce(

@@ -132,9 +132,16 @@ def budget_spent() -> bool:
     return _budget.left() <= 0
 
 
-def reset_budget() -> None:
-    """A build (or a watch rebuild) starts with the whole budget."""
-    _budget.spent = 0.0
+def reset_budget(spent: float = 0.0) -> None:
+    """A build (or a watch rebuild) starts with the whole budget; work thrown away and made
+    again (printgen.build's streamed attempt) puts back what it spent (``spent``: the seconds
+    spent before it), so it counts once."""
+    _budget.spent = spent
+
+
+def budget_used() -> float:
+    """Seconds of this build's budget spent so far."""
+    return _budget.spent
 
 
 @contextmanager

@@ -14,6 +14,8 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen import expressions
+from printgen.layout import evaluate, streamed
 from printgen.layout.face import Face
 from tests.conftest import ROOT, Run
 
@@ -60,22 +62,67 @@ def test_only_the_chosen_cards_are_drawn_and_every_card_is_still_checked(
     assert "Carta 3" in (reader.pages[0].extract_text() or "")
 
 
-def test_a_streamed_build_reports_what_validate_reports_in_its_order(
-    tmp_path: Path, printgen: Callable[..., Run]
+def test_a_streamed_build_warns_as_validate_does_and_lays_each_front_out_once(
+    tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Problems of lay-out and of the deck-wide checks (a text shrunk well below its siblings),
-    in card order, as a build laying every front out first says them."""
+    """Texts shrunk well below their siblings are warned about in card order, as a build laying
+    every front out first says them — though card 31, printed twice and so drawn as a form, is
+    laid out before any sheet, before card 7 — and the warnings cost no second pass."""
     project = scaled_game(tmp_path, CARDS, Source.ONE_FILE)
     _effect(project, 7, SHORT + " molti fagioli" * 16)  # shrinks well below the rest: a warning
-    _effect(project, 31, SHORT + " molti fagioli" * 16)
+    _effect(project, 31, SHORT + " molti fagioli" * 16, count=2)
+    laid_out: list[str] = []
+    for module in (evaluate, streamed):
+        front = module.lay_out_front
+
+        def counted(*args: Any, front: Callable[..., Face] = front) -> Face:
+            face = front(*args)
+            laid_out.append(face.card)
+            return face
+
+        monkeypatch.setattr(module, "lay_out_front", counted)
     built = printgen(project, "build", "--only", "cards", "--no-cache")
+    assert built.code == 0, built.err
+    assert len(laid_out) == CARDS and laid_out[0] == "c00031"
+    laid_out.clear()
     checked = printgen(project, "validate", "--only", "cards")
-    assert built.code == 0 and checked.code == 0, built.err
+    assert checked.code == 0 and laid_out[:2] == ["c00001", "c00002"]
     warnings = [line for line in built.err.splitlines() if "warning:" in line]
     assert [w.split(":")[0] for w in warnings] == [f"cards/{GAME}/decks/main.yaml"] * 2
     assert "card 'c00007'" in warnings[0] and "card 'c00031'" in warnings[1]
     assert warnings == [line for line in checked.err.splitlines() if "warning:" in line]
     assert (project / "build" / GAME / "it" / "cards.pdf").exists()
+
+
+class _Clock:
+    """A clock for the expressions' time budget: every reading half a second on."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 0.5
+        return self.now
+
+
+def test_a_unit_made_again_counts_its_expressions_time_once(
+    tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A streamed attempt that finds an error is thrown away and the unit made as validate makes
+    it: the time its expressions ran is given back, so a build near the budget does not fail
+    where validate (and a build of every output) pass."""
+    project = scaled_game(tmp_path, CARDS, Source.ONE_FILE)
+    _effect(project, 40, SHORT + " molti fagioli" * 30)  # fits at no size: found while drawing
+    layouts = project / "cards" / GAME / "layouts" / "scaled.yaml"  # a filter: Jinja runs it
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(text.replace("{{ card.name }}", "{{ card.name | upper }}"), "utf-8")
+    monkeypatch.setattr(expressions, "time", _Clock())  # each expression run: 0.5 s exactly
+    built = printgen(project, "build", "--only", "cards", "--no-cache")
+    spent_building = expressions.budget_used()
+    checked = printgen(project, "validate", "--only", "cards")
+    assert built.code == checked.code == 2
+    assert built.err.splitlines()[:-1] == checked.err.splitlines()
+    assert spent_building == expressions.budget_used() > 0
 
 
 def test_a_drawn_front_is_let_go(
@@ -104,10 +151,11 @@ def test_a_drawn_front_is_let_go(
     assert alive and alive[0] > CARDS
 
 
-def _effect(project: Path, card: int, text: str) -> None:
+def _effect(project: Path, card: int, text: str, count: int = 1) -> None:
     deck = project / "cards" / GAME / "decks" / "main.yaml"
     lines = deck.read_text(encoding="utf-8").splitlines(keepends=True)
     index = next(i for i, line in enumerate(lines) if f"id: c{card:05d}," in line)
     head, _, tail = lines[index].partition("effect: ")
+    head = head.replace("count: 1,", f"count: {count},")
     lines[index] = f'{head}effect: "{text}", color:{tail.split(", color:", 1)[1]}'
     deck.write_text("".join(lines), encoding="utf-8")

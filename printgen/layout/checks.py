@@ -35,7 +35,9 @@ class _Siblings:
     10,000 cards lets go once drawn. Side by side lists: a record per card is twice the memory."""
 
     element: Element
+    first: tuple[int, int]  # the first face using it in lay-out order, and the element's rank
     sizes: list[float] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)  # each face's place in lay-out order
     cards: list[CardType | None] = field(default_factory=list)
     wheres: list[Where] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
@@ -54,6 +56,10 @@ class FaceChecks:
     )
     fitted: dict[tuple[str, str], _Siblings] = field(default_factory=dict)
     sizes: dict[float, float] = field(default_factory=dict)
+    # the place of the face being checked in the order a whole lay-out takes the game's faces
+    # (deck by deck, fronts then back): streamed fronts come in the order their sheets are
+    # drawn, and their warnings are still said in this order
+    position: int = 0
 
     def face(
         self,
@@ -75,13 +81,16 @@ class FaceChecks:
             entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
             entry[2].append(f"{_who(face)} ({text_op.block.size:g} pt)")
         if face.side is Side.FRONT:
-            for element, op in placed:
+            for rank, (element, op) in enumerate(placed):
                 if isinstance(op, TextBox):
+                    first = (self.position, rank)
                     siblings = self.fitted.get((layout, element.name))
                     if siblings is None:
-                        siblings = self.fitted[layout, element.name] = _Siblings(element)
+                        siblings = self.fitted[layout, element.name] = _Siblings(element, first)
+                    siblings.first = min(siblings.first, first)
                     size = op.block.size  # one float of each size for 100,000 texts
                     siblings.sizes.append(self.sizes.setdefault(size, size))
+                    siblings.positions.append(self.position)
                     siblings.cards.append(card)
                     siblings.wheres.append(card_where)
                     siblings.ids.append(face.card)
@@ -96,12 +105,14 @@ class FaceChecks:
                 f"{kind} '{shape_name}' on {faces[0]}{more} [{self.lang}]; move or narrow "
                 "the box so its text clears the line, or move the shape",
             )
-        for (layout, text_name), siblings in self.fitted.items():
+        fitted = sorted(self.fitted.items(), key=lambda item: item[1].first)
+        for (layout, text_name), siblings in fitted:
             sizes = siblings.sizes
             if len(sizes) < MIN_SIBLINGS:
                 continue
             median = _median(sizes)
-            for number, size in enumerate(sizes):
+            for number in sorted(range(len(sizes)), key=siblings.positions.__getitem__):
+                size = sizes[number]
                 if size < SHRINK_RATIO * median and size <= median - SHRINK_DROP:
                     card, where = siblings.cards[number], siblings.wheres[number]
                     who = f"card '{siblings.ids[number]}' ({siblings.names[number]})"

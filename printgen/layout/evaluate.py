@@ -82,7 +82,10 @@ def lay_out_game(
 
         later = StreamedFronts(ctx)
         return [later.deck(deck) for deck in game.decks]
-    decks = [lay_out_deck(ctx, deck) for deck in game.decks]
+    decks = []
+    for deck in game.decks:
+        decks.append(lay_out_deck(ctx, deck))
+        ctx.checks.position += 1  # the back's place, with or without one
     ctx.checks.report()
     return decks
 
@@ -105,7 +108,10 @@ def lay_out_borrowed(
 
 def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
     values = ctx.resolved.cards[deck.id]
-    fronts = [(card, lay_out_front(ctx, deck, card, values[card.id])) for card in deck.cards]
+    fronts = []
+    for card in deck.cards:
+        fronts.append((card, lay_out_front(ctx, deck, card, values[card.id])))
+        ctx.checks.position += 1
     return LaidOutDeck(deck, fronts, lay_out_back(ctx, deck), values, shared=ctx.shared)
 
 

@@ -28,6 +28,7 @@ class StreamedFronts:
 
     def __init__(self, ctx: LayoutContext) -> None:
         self.ctx = ctx
+        self.position = 0  # the next face's place in a whole lay-out's order (FaceChecks)
 
     def deck(self, deck: Deck) -> LaidOutDeck:
         """The deck with its back laid out and each front blank until ``Face.later()``."""
@@ -35,12 +36,16 @@ class StreamedFronts:
         fronts = []
         for card in deck.cards:
             face = blank_face(deck, values[card.id], Side.FRONT)
-            face.later = _Front(self, deck, card)
+            face.later = _Front(self, deck, card, self.position)
             fronts.append((card, face))
+            self.position += 1
+        self.ctx.checks.position = self.position
         back = lay_out_back(self.ctx, deck)
+        self.position += 1
         return LaidOutDeck(deck, fronts, back, values, shared=self.ctx.shared, later=self)
 
-    def front(self, deck: Deck, card: CardType) -> Face:
+    def front(self, deck: Deck, card: CardType, position: int) -> Face:
+        self.ctx.checks.position = position
         return lay_out_front(self.ctx, deck, card, self.ctx.resolved.cards[deck.id][card.id])
 
     def finish(self, decks: list[LaidOutDeck]) -> None:
@@ -59,11 +64,12 @@ class _Front:
     fronts: StreamedFronts
     deck: Deck
     card: CardType
+    position: int  # its place in a whole lay-out's order
     done: bool = False  # laid out (and checked) once
 
     def __call__(self) -> Face:
         self.done = True
-        return self.fronts.front(self.deck, self.card)
+        return self.fronts.front(self.deck, self.card, self.position)
 
 
 def finish(decks: list[LaidOutDeck]) -> None:
