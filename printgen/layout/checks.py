@@ -13,13 +13,14 @@ counting. A median needs MIN_SIBLINGS cards to mean anything; smaller groups are
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 
 from printgen.layout.face import Face, Op, Shape, TextBox
 from printgen.layout.overlap import crossings
 from printgen.layout.text_element import text_source
 from printgen.model.game import CardType, Side
-from printgen.problems import Problems, Severity, Where
+from printgen.problems import Problems, Severity
 from printgen.source.layouts import Element
 
 SHRINK_RATIO = 0.75
@@ -31,16 +32,14 @@ MIN_SIBLINGS = 3
 class _Siblings:
     """The fronts filling one text element of one layout: each one's fitted size, its card and
     the card's place (whose text it is and where it comes from, worked out only for a card that
-    is reported), and the card's id and name as printed — not the face, which a build drawing
-    10,000 cards lets go once drawn. Side by side lists: a record per card is twice the memory."""
+    is reported), and the card's name as printed — not the face, which a build drawing 10,000
+    cards lets go once drawn. Side by side lists: a record per card is twice the memory."""
 
     element: Element
     first: tuple[int, int]  # the first face using it in lay-out order, and the element's rank
     sizes: list[float] = field(default_factory=list)
-    positions: list[int] = field(default_factory=list)  # each face's place in lay-out order
-    cards: list[CardType | None] = field(default_factory=list)
-    wheres: list[Where] = field(default_factory=list)
-    ids: list[str] = field(default_factory=list)
+    positions: array[int] = field(default_factory=lambda: array("q"))  # in lay-out order
+    cards: list[CardType] = field(default_factory=list)  # its id and place: card.id, card.where
     names: list[str] = field(default_factory=list)
 
 
@@ -67,7 +66,6 @@ class FaceChecks:
         face: Face,
         placed: list[tuple[Element, Op]],
         card: CardType | None,
-        card_where: Where,
     ) -> None:
         """Check one face: its text against its strokes, and note its fitted text sizes."""
         ops: list[Shape | TextBox | None] = [
@@ -80,7 +78,7 @@ class FaceChecks:
             key = (layout, text_el.name, shape_el.name)
             entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
             entry[2].append(f"{_who(face)} ({text_op.block.size:g} pt)")
-        if face.side is Side.FRONT:
+        if face.side is Side.FRONT and card is not None:
             for rank, (element, op) in enumerate(placed):
                 if isinstance(op, TextBox):
                     first = (self.position, rank)
@@ -92,8 +90,6 @@ class FaceChecks:
                     siblings.sizes.append(self.sizes.setdefault(size, size))
                     siblings.positions.append(self.position)
                     siblings.cards.append(card)
-                    siblings.wheres.append(card_where)
-                    siblings.ids.append(face.card)
                     siblings.names.append(face.name)
 
     def report(self) -> None:
@@ -114,10 +110,10 @@ class FaceChecks:
             for number in sorted(range(len(sizes)), key=siblings.positions.__getitem__):
                 size = sizes[number]
                 if size < SHRINK_RATIO * median and size <= median - SHRINK_DROP:
-                    card, where = siblings.cards[number], siblings.wheres[number]
-                    who = f"card '{siblings.ids[number]}' ({siblings.names[number]})"
+                    card = siblings.cards[number]
+                    who = f"card '{card.id}' ({siblings.names[number]})"
                     self.problems.add(
-                        text_source(siblings.element, card, where, self.lang),
+                        text_source(siblings.element, card, card.where, self.lang),
                         f"{who}: the text of box '{text_name}' in layout '{layout}' had to shrink "
                         f"to {size:g} pt, well below the {median:g} pt of the {len(sizes)} cards "
                         f"using it [{self.lang}]; shorten the text or give the card a layout with "

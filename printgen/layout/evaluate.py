@@ -180,7 +180,7 @@ def _face(
         if op is not None:
             placed.append((element, op))
             face.ops.append(op)
-    ctx.checks.face(layout.name, face, placed, card, card_where)
+    ctx.checks.face(layout.name, face, placed, card)
     return face
 
 
