@@ -79,16 +79,18 @@ class FaceChecks:
             entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
             entry[2].append(f"{_who(face)} ({text_op.block.size:g} pt)")
         if face.side is Side.FRONT and card is not None:
+            position = self.position
             for rank, (element, op) in enumerate(placed):
                 if isinstance(op, TextBox):
-                    first = (self.position, rank)
                     siblings = self.fitted.get((layout, element.name))
                     if siblings is None:
-                        siblings = self.fitted[layout, element.name] = _Siblings(element, first)
-                    siblings.first = min(siblings.first, first)
+                        siblings = _Siblings(element, (position, rank))
+                        self.fitted[layout, element.name] = siblings
+                    elif position < siblings.first[0]:
+                        siblings.first = (position, rank)
                     size = op.block.size  # one float of each size for 100,000 texts
                     siblings.sizes.append(self.sizes.setdefault(size, size))
-                    siblings.positions.append(self.position)
+                    siblings.positions.append(position)
                     siblings.cards.append(card)
                     siblings.names.append(face.name)
 

@@ -44,10 +44,6 @@ class StreamedFronts:
         self.position += 1
         return LaidOutDeck(deck, fronts, back, values, shared=self.ctx.shared, later=self)
 
-    def front(self, deck: Deck, card: CardType, position: int) -> Face:
-        self.ctx.checks.position = position
-        return lay_out_front(self.ctx, deck, card, self.ctx.resolved.cards[deck.id][card.id])
-
     def finish(self, decks: list[LaidOutDeck]) -> None:
         """Lay out, for their checks alone, the fronts no sheet drew; then the deck-wide checks."""
         for laid in decks:
@@ -69,7 +65,9 @@ class _Front:
 
     def __call__(self) -> Face:
         self.done = True
-        return self.fronts.front(self.deck, self.card, self.position)
+        ctx, deck, card = self.fronts.ctx, self.deck, self.card
+        ctx.checks.position = self.position
+        return lay_out_front(ctx, deck, card, ctx.resolved.cards[deck.id][card.id])
 
 
 def finish(decks: list[LaidOutDeck]) -> None:
