@@ -4,9 +4,10 @@ faces at once (their text lines are most of what such a build would keep).
 
 The checks are the same: every front is laid out once — those no sheet drew (``--cards``, a
 deck that did not fit the paper) when the build finishes them — and the deck-wide checks run
-once all are. Only the order in which lay-out finds problems differs, so a streamed build that
-finds any problem is made again as every other build is (printgen.build), and what it reports
-never depends on streaming.
+once all are. Only the order in which lay-out finds problems differs: the deck-wide warnings
+are said in a whole lay-out's order (FaceChecks.position), and a streamed build that finds any
+other problem is made again as every other build is (printgen.build), so what it reports never
+depends on streaming.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ the PNG and Tabletop Simulator exports when asked for (``--format``)."""
 from __future__ import annotations
 
 import io
-from collections import ChainMap, Counter
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -135,11 +135,9 @@ def card_files(
             raise DoesNotFit(str(exc), group[0].deck.size_where) from None
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
-        # live: a streamed deck's shared operations are found as its fronts are laid out; one
-        # game's decks share one mapping (a ChainMap's lookups are Python, twice an op)
-        maps = list({id(laid.shared): laid.shared for laid in group}.values())
-        shared = maps[0] if len(maps) == 1 else ChainMap[int, Op](*maps)
-        files[f"{output}.pdf"] = sheets_pdf(sheets, f"{title} — {output}", author, shared)
+        # one game's decks in one language share one mapping of shared operations (its lay-out
+        # context's), filled as a streamed deck's fronts are laid out
+        files[f"{output}.pdf"] = sheets_pdf(sheets, f"{title} — {output}", author, group[0].shared)
         files[f"{output}.json"] = json_bytes(manifest(sheets, options))
     return files
 
