@@ -15,6 +15,7 @@ from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
 from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
 from printgen.layout.face import LaidOutDeck, Op, laid_out
+from printgen.memory import BIG, give_back
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Format
 from printgen.outputs import OutputJob
@@ -137,7 +138,10 @@ def card_files(
             continue
         # one game's decks in one language share one mapping of shared operations (its lay-out
         # context's), filled as a streamed deck's fronts are laid out
-        files[f"{output}.pdf"] = sheets_pdf(sheets, f"{title} — {output}", author, group[0].shared)
+        pdf = sheets_pdf(sheets, f"{title} — {output}", author, group[0].shared)
+        if len(pdf) > BIG:  # the PDF's freed working memory back before the manifest is made
+            give_back()
+        files[f"{output}.pdf"] = pdf
         files[f"{output}.json"] = json_bytes(manifest(sheets, options))
     return files
 
