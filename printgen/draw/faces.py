@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -26,8 +28,19 @@ from printgen.model.units import pt
 NO_COLORS: Mapping[str, str] = MappingProxyType({})
 
 
+_NOT_NAME = re.compile(r"\W|_")  # a form's name keeps letters and digits (str.isalnum)
+
+
 def form_name(face: Face) -> str:
-    return "face_" + "".join(c if c.isalnum() else "_" for c in face.key)
+    return "face_" + _NOT_NAME.sub("_", face.key)
+
+
+@lru_cache(maxsize=64)
+def marked_box(width_mm: float, height_mm: float, bleed_mm: float) -> str:
+    """A face's bleed box as the PDF text of its mark when drawn in place (``bleed_box``): a
+    few sizes of card for thousands of cards."""
+    b = pt(bleed_mm)
+    return " ".join(f"{v:.3f}" for v in (-b, -b, pt(width_mm) + b, pt(height_mm) + b))
 
 
 def bleed_box(face: Face) -> tuple[float, float, float, float]:
@@ -98,11 +111,16 @@ def _layer_key(face: Face, run: list[Op]) -> tuple[Any, ...]:
     return (face.width_mm, face.height_mm, face.bleed_mm, *(id(op) for op in run))
 
 
-def draw_face(canvas: Canvas, face: Face, layers: Layers | None = None) -> None:
+def draw_face(
+    canvas: Canvas, face: Face, layers: Layers | None = None, clipped: bool = False
+) -> None:
     """Draw a face with its trim box's bottom-left corner at the current origin; what it shares
-    with other faces comes from their ``layers``' forms."""
-    canvas.saveState()
-    _clip_to_bleed(canvas, face)
+    with other faces comes from their ``layers``' forms. ``clipped``: the caller has saved the
+    canvas's state and clipped it to no more than the face's bleed box (a sheet drawing a card
+    in place does), so the face's own clip would change nothing."""
+    if not clipped:
+        canvas.saveState()
+        _clip_to_bleed(canvas, face)
     height = face.height_mm
     for run in _op_runs(face, layers.shared) if layers else [face.ops]:
         form = layers.forms.get(_layer_key(face, run)) if layers else None
@@ -111,7 +129,8 @@ def draw_face(canvas: Canvas, face: Face, layers: Layers | None = None) -> None:
             continue
         for op in run:
             draw_op(canvas, op, height)
-    canvas.restoreState()
+    if not clipped:
+        canvas.restoreState()
 
 
 def _clip_to_bleed(canvas: Canvas, face: Face) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.draw.faces import Layers, bleed_box, draw_face, form_name
+from printgen.draw.faces import Layers, draw_face, form_name, marked_box
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
 from printgen.draw.marks import Segment, crop_marks
 from printgen.draw.packing import EPS, Block, DoesNotFit, Kind, SheetPlan, pack
@@ -114,8 +114,9 @@ def impose(
             sheets.append(Sheet("back", number, plan.width, plan.height, backs))
     bleeds: dict[Bleed, Bleed] = {}
     places: dict[float, float] = {}
+    arrangements: dict[tuple[tuple[float, float, int], ...], list[Bleed]] = {}
     for sheet in sheets:
-        _set_bleeds(sheet, bleeds, places)
+        _set_bleeds(sheet, bleeds, places, arrangements)
         side = words.get(f"{sheet.side}s" if sheet.side != "fold" else "fold", sheet.side)
         text = f"{caption} · {words.get('sheet', 'sheet')} {sheet.number}/{len(plans)} · {side}"
         sheet.labels = plan_labels(text, sheet.width, sheet.height, _taken(sheet))
@@ -156,12 +157,36 @@ def _turned(
     return backs
 
 
-def _set_bleeds(sheet: Sheet, shared: dict[Bleed, Bleed], places: dict[float, float]) -> None:
+def _set_bleeds(
+    sheet: Sheet,
+    shared: dict[Bleed, Bleed],
+    places: dict[float, float],
+    known: dict[tuple[tuple[float, float, int], ...], list[Bleed]],
+) -> None:
     """Full bleed on a card's outer sides; at most half the gutter where a neighbour abuts.
     Sheets share their few bleeds and their coordinates (``shared``, ``places``): a card is
-    placed where it was on the sheet before, and 100,000 placements need not hold their own."""
-    corners = {(round(p.x, 3), round(p.y, 3), p.kind) for p in sheet.placements}
+    placed where it was on the sheet before, and 100,000 placements need not hold their own.
+    Full sheets of one deck are laid out alike: each arrangement's bleeds (``known``, by the
+    placements' corners and kinds) are worked out once, not for every one of 1,000 sheets."""
+    arrangement = tuple((p.x, p.y, id(p.kind)) for p in sheet.placements)
+    bleeds = known.get(arrangement)
+    if bleeds is None:
+        bleeds = known[arrangement] = [shared.setdefault(b, b) for b in _bleeds(sheet)]
     updated = []
+    for p, bleed in zip(sheet.placements, bleeds, strict=True):
+        # made directly (dataclasses.replace looks every field up, for 20,000 placements)
+        x, y = places.setdefault(p.x, p.x), places.setdefault(p.y, p.y)
+        updated.append(
+            Placement(face=p.face, card=p.card, x=x, y=y, kind=p.kind, bleed=bleed, back=p.back)
+        )
+    sheet.placements = updated
+
+
+def _bleeds(sheet: Sheet) -> list[Bleed]:
+    """Each placement's bleed on ``sheet``: inner sides (a neighbour abuts) get at most half
+    the gutter."""
+    corners = {(round(p.x, 3), round(p.y, 3), p.kind) for p in sheet.placements}
+    bleeds = []
     for p in sheet.placements:
         k = p.kind
         inner = min(k.bleed, k.gutter / 2)
@@ -170,19 +195,15 @@ def _set_bleeds(sheet: Sheet, shared: dict[Bleed, Bleed], places: dict[float, fl
         def has(dx: float, dy: float, p: Placement = p, k: Kind = k) -> bool:
             return (round(p.x + dx, 3), round(p.y + dy, 3), k) in corners
 
-        bleed = (
-            inner if has(-step_x, 0) else k.bleed,
-            inner if has(0, -step_y) else k.bleed,
-            inner if has(step_x, 0) else k.bleed,
-            inner if has(0, step_y) else k.bleed,
+        bleeds.append(
+            (
+                inner if has(-step_x, 0) else k.bleed,
+                inner if has(0, -step_y) else k.bleed,
+                inner if has(step_x, 0) else k.bleed,
+                inner if has(0, step_y) else k.bleed,
+            )
         )
-        bleed = shared.setdefault(bleed, bleed)  # a few shapes of bleed for thousands of cards
-        # made directly (dataclasses.replace looks every field up, for 20,000 placements)
-        x, y = places.setdefault(p.x, p.x), places.setdefault(p.y, p.y)
-        updated.append(
-            Placement(face=p.face, card=p.card, x=x, y=y, kind=k, bleed=bleed, back=p.back)
-        )
-    sheet.placements = updated
+    return bleeds
 
 
 def _taken(sheet: Sheet) -> list[Box]:
@@ -211,7 +232,8 @@ def draw_sheet(
         canvas.saveState()
         canvas.translate(pt(placement.x), pt(placement.y))
         form = forms.get(face.key)
-        # a form is clipped to the face's bleed box; a face drawn in place clips itself
+        # a form is clipped to its face's bleed box: a card drawn in place, or one losing bleed to
+        # a neighbour, is clipped here to its placement's bleed
         if form is None or any(b + EPS < face.bleed_mm for b in placement.bleed):
             path = canvas.beginPath()
             path.rect(
@@ -223,9 +245,11 @@ def draw_sheet(
             canvas.clipPath(path, stroke=0, fill=0)
         if form is None:
             # marked as a form would be named and boxed, so tools reading the PDF find the card
-            box = " ".join(f"{v:.3f}" for v in bleed_box(face))
+            box = marked_box(face.width_mm, face.height_mm, face.bleed_mm)
             canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{box}]>> BDC")
-            draw_face(canvas, drawn.get(face.key, face) if drawn else face, layers)
+            # clipped above to its placement's bleed (a circle still needs its own round clip)
+            laid = drawn.get(face.key, face) if drawn else face
+            draw_face(canvas, laid, layers, clipped=face.shape != "circle")
             canvas.addLiteral("EMC")
         else:
             canvas.doForm(form)
