@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
+import pypdfium2
 import pytest
 from pypdf import PdfReader
 
@@ -388,3 +389,37 @@ def test_no_mark_or_bleed_of_any_sheet_touches_another_card(
                     )
                     crossing = _overlap(segment, trim) or inside
                     assert not crossing, (pdf.name, segment, trim)
+
+
+def test_round_tokens_printed_once_each_are_cut_round(tmp_path: Path) -> None:
+    """Each token of its own (printed once, so drawn in place, not as a shared form) keeps its
+    round clip: its full-bleed fill stops at the circle, the paper stays white beyond it."""
+    from printgen.cli import main
+
+    assert main(["--project", str(tmp_path), "new", "tok", "--lang", "en"]) == 0
+    game = tmp_path / "cards" / "tok"
+    (game / "decks" / "tokens.yaml").write_text(
+        "name: Tokens\nsize: {width: 30mm, height: 30mm}\nshape: circle\nbleed: 2mm\n"
+        "output: tokens\nlayout: token\nfields: {name: text, fill: color}\ncards:\n"
+        + "".join(f'  - {{id: t{i}, count: 1, name: "T{i}", fill: "#c0392b"}}\n' for i in range(6))
+    )
+    with (game / "layouts" / "tok.yaml").open("a") as layouts:
+        layouts.write(
+            "\ntoken:\n  elements:\n    disc: {type: rect, bleed: true, fill: '{{ card.fill }}'}\n"
+        )
+    out = tmp_path / "out"
+    args = ["build", "tok", "--only", "cards", "--out", str(out)]
+    assert main(["--project", str(tmp_path), *args]) == 0
+    sheet = out / "tok" / "en" / "tokens.pdf"
+    faces = [f for f in _manifest(sheet)["faces"] if f["side"] == "front" and f["page"] == 1]
+    assert len({f["card"] for f in faces}) == 6
+    scale = 4  # pixels a point
+    page = pypdfium2.PdfDocument(sheet)[0].render(scale=scale).to_pil().convert("RGB")
+    for face in faces:
+        left, bottom, size = face["x_mm"] * MM, face["y_mm"] * MM, face["width_mm"] * MM
+        top = page.height / scale - bottom - size
+        centre = page.getpixel((int((left + size / 2) * scale), int((top + size / 2) * scale)))
+        # a trim box's corner lies outside its circle: red there would be a square token
+        corner = page.getpixel((int((left + 1) * scale), int((top + 1) * scale)))
+        assert centre[0] > 150 and centre[1] < 100, (face["card"], centre)
+        assert min(corner) > 240, (face["card"], corner)
