@@ -98,6 +98,11 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+class Encoded(str):
+    """A record already written as JSON text, as ``json.dumps`` would write it: ``json_bytes``
+    puts it in as it stands."""
+
+
 def json_bytes(value: Any) -> bytes:
     """JSON to read and diff: objects indented, each item of a list of records on one line.
 
@@ -122,7 +127,7 @@ def _json(value: Any, depth: int, write: Callable[[bytes], object]) -> None:
     elif isinstance(value, Iterator) or (
         isinstance(value, (list, tuple)) and any(isinstance(v, (dict, list, tuple)) for v in value)
     ):
-        items = (f"{inner}{_dumps(item)}" for item in value)
+        items = (f"{inner}{item if isinstance(item, Encoded) else _dumps(item)}" for item in value)
         first = next(items, None)
         if first is None:
             write(b"[]")

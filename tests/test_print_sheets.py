@@ -15,6 +15,7 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
+from printgen.options import BuildOptions
 from tests.conftest import MM
 from tests.printing import Placed, build, half_turn, lines, page_sizes, placements, turned
 
@@ -423,3 +424,42 @@ def test_round_tokens_printed_once_each_are_cut_round(tmp_path: Path) -> None:
         corner = page.getpixel((int((left + 1) * scale), int((top + 1) * scale)))
         assert centre[0] > 150 and centre[1] < 100, (face["card"], centre)
         assert min(corner) > 240, (face["card"], corner)
+
+
+def test_manifest_records_read_as_json_writes_them() -> None:
+    """The manifest's face records are written directly, a line each: they read back as the
+    values printed, every odd character and number intact, and as ``json.dumps`` writes them."""
+    from printgen.draw.packing import Kind
+    from printgen.draw.sheets import Placement, Sheet
+    from printgen.layout.face import Face
+    from printgen.model.game import CardShape, Side
+    from printgen.outputs.cards import manifest
+    from printgen.write import json_bytes
+
+    names = ['Q "quoted"', "back\\slash", "tab\tand\nnew line", "Città · 城 🂡", "\x01"]
+    xs = [10, 10.0, -0.0, 0.0001, 73.50000001]  # an int, a float, a negative zero, rounded ones
+    ys = [0, 192.5, 1e-9, -1e-9, 5]
+    kind = Kind(63, 88, 3, "rect", 0)
+    placements = [
+        Placement(
+            Face(f"k{i}", "main", f"c{i}", Side.FRONT, name, 63, 88.0, 3, CardShape.RECT),
+            f"c{i}",
+            x,
+            y,
+            kind,
+            bleed=(3.0, 0, -0.0, 1.23456),
+        )
+        for i, (name, x, y) in enumerate(zip(names, xs, ys, strict=True))
+    ]
+    sheets = [Sheet("front", 1, 210, 297.0, placements)]
+    options = BuildOptions()
+    written = json_bytes(manifest(sheets, options)).decode()
+    lines = [line.strip().rstrip(",") for line in written.splitlines() if '"card"' in line]
+    data = json.loads(written)
+    for line, record, placement in zip(lines, data["faces"], placements, strict=True):
+        face = placement.face
+        assert record["name"] == face.name and record["card"] == face.card
+        assert record["x_mm"] == round(placement.x, 3) and record["y_mm"] == round(placement.y, 3)
+        assert record["bleed_mm"] == [3.0, 0, -0.0, 1.235]
+        assert line == json.dumps(record, ensure_ascii=False)
+    assert [json.dumps(r["x_mm"]) for r in data["faces"]] == ["10", "10.0", "-0.0", "0.0", "73.5"]
