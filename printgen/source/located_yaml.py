@@ -85,7 +85,7 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
             Where(rel, 1, 1), "file is empty; write the YAML mapping described in the README"
         )
     try:
-        found, value = _build(yaml.parse(text, Loader=_Loader), rel)
+        found, value = _build(text, rel)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, rel, text) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
@@ -105,11 +105,17 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
     return value
 
 
-def _build(events: Any, rel: str, offset: int = 0) -> tuple[bool, Any]:
-    """Whether the parsed stream holds a document, and its located value."""
+def _build(text: str, rel: str, offset: int = 0) -> tuple[bool, Any]:
+    """Whether the text holds a document, and its located value. The parser's events are
+    taken one by one until it has none (``yaml.parse`` asks twice an event, through a
+    generator: 120,000 events in a 10,000-card deck)."""
     from printgen.source.yaml_events import NOTHING, EventBuilder
 
-    value = EventBuilder(rel, offset, MAX_YAML_VALUES).build(events)
+    parser = _Loader(text)
+    try:
+        value = EventBuilder(rel, offset, MAX_YAML_VALUES).build(iter(parser.get_event, None))
+    finally:
+        parser.dispose()
     return value is not NOTHING, value
 
 
@@ -117,7 +123,7 @@ def read_yaml_text(text: str, rel: str, first_line: int) -> Any:
     """YAML embedded in another file (a ``diagram`` block in Markdown): positions are counted
     from ``first_line`` of ``rel``, so messages point into the file the designer edits."""
     try:
-        found, value = _build(yaml.parse(text, Loader=_Loader), rel, first_line - 1)
+        found, value = _build(text, rel, first_line - 1)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, rel, text, first_line - 1) from None
     except yaml.YAMLError as exc:

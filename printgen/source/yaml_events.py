@@ -77,7 +77,17 @@ class EventBuilder:
     def build(self, events: Any) -> Any:
         """The document's value (NOTHING for an empty stream); ProjectError for a problem."""
         documents = 0
+        scalar = yaml.ScalarEvent
         for event in events:
+            # most events are plain scalars (a card's keys and values): taken directly while
+            # nothing is wrong and the count of values has room (_count has nothing to say)
+            if type(event) is scalar and self.problem is None and self.values > 0:
+                self.values -= 1
+                try:
+                    self._scalar_event(event)
+                except ProjectError as exc:  # said after the rest is known to parse
+                    self.problem = exc
+                continue
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:
@@ -133,6 +143,9 @@ class EventBuilder:
             raise fail(self.root_where, f"{what} (alias bomb?); remove the repeated aliases")
 
     def _node(self, event: Any) -> None:
+        if isinstance(event, yaml.ScalarEvent):
+            self._scalar_event(event)
+            return
         where = self.where(event.start_mark)
         if not self.stack and self.root is NOTHING:
             self.root_where = where
@@ -140,23 +153,8 @@ class EventBuilder:
             self._alias(event, where)
             return
         anchor = event.anchor
-        if anchor is not None and (anchor in self.anchors or anchor in self.opened):
-            raise ComposerError(
-                f"found duplicate anchor {anchor!r}; first occurrence",
-                None,
-                "second occurrence",
-                event.start_mark,
-            )
-        if isinstance(event, yaml.ScalarEvent):
-            self._expand(1)
-            tag = event.tag
-            if tag is None or tag == "!":
-                tag = self._plain_tag(event.value) if event.implicit[0] else _STR
-            value = event.value if tag == _MERGE else self._scalar(event, tag, where)
-            if anchor is not None:
-                self.anchors[anchor] = (value, 1, where)
-            self._add(value, 1, where, tag == _MERGE)
-            return
+        if anchor is not None:
+            self._new_anchor(anchor, event)
         self._expand(1)
         kind = SequenceNode if isinstance(event, yaml.SequenceStartEvent) else MappingNode
         tag = event.tag
@@ -176,6 +174,46 @@ class EventBuilder:
         if anchor is not None:
             self.opened.add(anchor)
         self.stack.append(_Open(collection, where, anchor))
+
+    def _scalar_event(self, event: Any) -> None:
+        """A scalar: its value put where it belongs (the commonest event, so ``where`` and
+        ``_expand`` are written out here)."""
+        mark = event.start_mark
+        line = mark.line + 1 + self.offset
+        if line == self.line:  # shared, as in ``where``
+            line = self.line
+        self.line = line
+        where = Where(self.rel, line, mark.column + 1)
+        if not self.stack and self.root is NOTHING:
+            self.root_where = where
+        anchor = event.anchor
+        if anchor is not None:
+            self._new_anchor(anchor, event)
+        self.expanded -= 1
+        if self.expanded < 0:
+            self._expand(0)  # says why
+        tag = event.tag
+        if tag is None or tag == "!":
+            if event.implicit[0]:
+                tag = self.plain_tags.get(event.value) or self._plain_tag(event.value)
+            else:
+                tag = _STR
+        if tag == _STR:
+            value = event.value
+        else:
+            value = event.value if tag == _MERGE else self._scalar(event, tag, where)
+        if anchor is not None:
+            self.anchors[anchor] = (value, 1, where)
+        self._add(value, 1, where, tag == _MERGE)
+
+    def _new_anchor(self, anchor: str, event: Any) -> None:
+        if anchor in self.anchors or anchor in self.opened:
+            raise ComposerError(
+                f"found duplicate anchor {anchor!r}; first occurrence",
+                None,
+                "second occurrence",
+                event.start_mark,
+            )
 
     def _plain_tag(self, value: str) -> str:
         """What an unquoted scalar is (int, bool …); remembered, as values repeat card after
