@@ -9,15 +9,19 @@ there and nothing happens; a small build never asks (``ctypes`` is imported only
 
 from __future__ import annotations
 
+import sys
+
 BIG = 2**20  # bytes of sheet PDF worth it (1,000 cards: 0.25 MB; 10,000: 2.4 MB)
 
 
 def give_back() -> None:
     """Return free pages of the C heap to the operating system, where the C library can."""
+    if not sys.platform.startswith("linux"):  # glibc's alone (Windows has no CDLL(None) even)
+        return
     import ctypes
 
     try:
         trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):  # no such function in this C library
+    except (OSError, AttributeError, TypeError):  # not glibc (musl has no malloc_trim)
         return
     trim(0)
