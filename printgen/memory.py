@@ -18,10 +18,10 @@ def give_back() -> None:
     """Return free pages of the C heap to the operating system, where the C library can."""
     if not sys.platform.startswith("linux"):  # glibc's alone (Windows has no CDLL(None) even)
         return
-    import ctypes
+    try:  # a Python built without _ctypes, or a C library without malloc_trim (musl)
+        import ctypes
 
-    try:
         trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError, TypeError):  # not glibc (musl has no malloc_trim)
+    except (ImportError, OSError, AttributeError, TypeError):
         return
     trim(0)

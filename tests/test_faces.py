@@ -366,3 +366,17 @@ def test_a_layout_constant_that_does_not_fit_is_reported_for_every_card(
     assert run.code == 2
     named = set(re.findall(r"text of card '(\w+)' does not fit box 'motto'", run.err))
     assert named == set(SEED_CARDS)
+
+
+def test_a_marks_box_prints_as_its_own_bleed_whatever_came_before() -> None:
+    """The box of a card drawn in place, as text: a bleed of -0 and of 0 are one cache key but
+    print differently, so the order decks are drawn in cannot change a file's bytes."""
+    from printgen.draw.faces import marked_box
+
+    def direct(bleed: float) -> str:
+        b = bleed * 72 / 25.4
+        return " ".join(f"{v:.3f}" for v in (-b, -b, 63 * 72 / 25.4 + b, 88 * 72 / 25.4 + b))
+
+    for first, then in ((-0.0, 0.0), (0.0, -0.0), (3, 3.0)):
+        assert marked_box(63, 88, first) == direct(first)
+        assert marked_box(63, 88, then) == direct(then)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from printgen.memory import give_back
 
 # blocks of the C heap (bytes objects past pymalloc's 512-byte limit) freed with one in fifty
@@ -34,3 +36,8 @@ def test_freed_heap_pages_go_back_to_the_system() -> None:
     run = subprocess.run([sys.executable, "-c", FREED], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert int(run.stdout) > 40 * 2**20  # most of the 78 MB freed comes back
+
+
+def test_a_python_without_ctypes_builds_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ctypes", None)  # `import ctypes` raises ImportError
+    give_back()  # nothing given back, and the build goes on

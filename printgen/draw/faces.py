@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import re
 from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -35,10 +36,15 @@ def form_name(face: Face) -> str:
     return "face_" + _NOT_NAME.sub("_", face.key)
 
 
-@lru_cache(maxsize=64)
 def marked_box(width_mm: float, height_mm: float, bleed_mm: float) -> str:
     """A face's bleed box as the PDF text of its mark when drawn in place (``bleed_box``): a
-    few sizes of card for thousands of cards."""
+    few sizes of card for thousands of cards. A bleed of 0 and of -0 are one key to a cache
+    but print differently ("-0.000", "0.000"): the sign is part of the key."""
+    return _marked_box(width_mm, height_mm, bleed_mm, math.copysign(1.0, bleed_mm))
+
+
+@lru_cache(maxsize=64)
+def _marked_box(width_mm: float, height_mm: float, bleed_mm: float, _sign: float) -> str:
     b = pt(bleed_mm)
     return " ".join(f"{v:.3f}" for v in (-b, -b, pt(width_mm) + b, pt(height_mm) + b))
 
