@@ -4,8 +4,11 @@ patterns compile the first time they are used, if ever.
 A pattern over most of Unicode (``[\\xa1-\\uffff]``, ``[\\U00010000-\\U0010ffff]``) takes
 5–35 ms to compile: ReportLab's platypus compiles two at import (used only to break long URLs and
 to wrap CJK text), PyYAML one (used only by its pure-Python reader; printgen reads through
-libyaml). Together that was a tenth of a card build. The deferred patterns behave exactly as the
-libraries wrote them.
+libyaml). Together that was a tenth of a card build. markdown-it-py (with mdurl) compiles 69
+patterns at import — HTML tags and blocks, entities, links, typographic replacements — of which
+printgen's documents use 10: its own patterns are all deferred (it only ever calls their
+methods), 2 % of a document build. The deferred patterns behave exactly as the libraries wrote
+them.
 """
 
 from __future__ import annotations
@@ -33,21 +36,36 @@ class DeferredPattern:
         return _compile(self.pattern, self.flags)
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.compiled, name)
+        value = getattr(self.compiled, name)
+        setattr(self, name, value)  # found directly next time: a pattern used in a loop
+        return value
 
 
-def _deferring(pattern: Any, flags: int = 0) -> Any:
-    if isinstance(pattern, str) and max(pattern, default="") >= WIDE:
-        return DeferredPattern(pattern, flags)
-    return _compile(pattern, flags)
+def _deferring(every_pattern_of: tuple[str, ...]) -> Any:
+    inside = tuple(f"{package}." for package in every_pattern_of)
+
+    def deferring(pattern: Any, flags: int = 0) -> Any:
+        if isinstance(pattern, str):
+            # the module compiling it: a package named, or one of its modules
+            caller = sys._getframe(1).f_globals.get("__name__", "")
+            if (
+                max(pattern, default="") >= WIDE
+                or caller in every_pattern_of
+                or caller.startswith(inside)
+            ):
+                return DeferredPattern(pattern, flags)
+        return _compile(pattern, flags)
+
+    return deferring
 
 
-def import_deferring_patterns(name: str) -> ModuleType:
-    """``import name``, its whole-Unicode patterns deferred (a module already imported is
-    returned as it is)."""
+def import_deferring_patterns(name: str, every_pattern_of: tuple[str, ...] = ()) -> ModuleType:
+    """``import name``, its whole-Unicode patterns deferred — and every pattern that modules of
+    the packages ``every_pattern_of`` compile (a module already imported is returned as it
+    is)."""
     if name in sys.modules:
         return sys.modules[name]
-    re.compile = _deferring  # only for the length of this import
+    re.compile = _deferring(every_pattern_of)  # only for the length of this import
     try:
         return importlib.import_module(name)
     finally:

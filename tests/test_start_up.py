@@ -3,9 +3,12 @@ only an error message, another command or another reader would use."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 
 def _run(script: str) -> list[str]:
@@ -132,3 +135,47 @@ def test_commands_that_run_long_or_play_games_keep_the_collector() -> None:
     assert keeps("watch") and keeps("simulate", "warriors-and-monks")
     assert keeps("validate", "--simulate")
     assert not keeps("build") and not keeps("validate") and not keeps("list")
+
+
+def test_a_rulebook_compiles_only_the_markdown_patterns_it_uses(project: Path) -> None:
+    """markdown-it-py's patterns wait until first used: the rulebook and aid are made (text
+    normalised, the questions-and-answers comment marker found), the raw-HTML tag pattern is
+    never needed."""
+    script = (
+        "import re, sys\n"
+        "from printgen.cli import main\n"
+        f"code = main(['--project', {str(project)!r}, 'build', 'warriors-and-monks', "
+        f"'--lang', 'it', '--out', {str(project / 'out')!r}])\n"
+        "html_re = sys.modules['markdown_it.common.html_re']\n"
+        "normalize = sys.modules['markdown_it.rules_core.normalize']\n"
+        "comment = sys.modules['markdown_it.rules_block.html_block'].HTML_SEQUENCES[1][0]\n"
+        "print(code, 'compiled' in vars(html_re.HTML_TAG_RE),"
+        " 'compiled' in vars(normalize.NEWLINES_RE), 'compiled' in vars(comment))\n"
+    )
+    assert _run(script)[-1] == "0 False True True"
+    rulebook = project / "out" / "warriors-and-monks" / "it" / "rulebook.pdf"
+    assert rulebook.stat().st_size > 20_000
+
+
+def test_only_the_named_packages_patterns_are_all_deferred(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A package named in ``every_pattern_of`` has every pattern deferred; a module it imports
+    from elsewhere, or one whose name merely starts the same, compiles as usual."""
+    from printgen.deferred import DeferredPattern, import_deferring_patterns
+
+    (tmp_path / "pgdefer").mkdir()
+    (tmp_path / "pgdefer" / "__init__.py").write_text(
+        "import re\nimport pgdeferx\nimport pgother\nOWN = re.compile(r'[a-z]+')\n"
+    )
+    (tmp_path / "pgdeferx.py").write_text("import re\nNEAR = re.compile(r'[0-9]+')\n")
+    (tmp_path / "pgother.py").write_text("import re\nOTHER = re.compile(r'x+')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("pgdefer", "pgdeferx", "pgother"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    package = import_deferring_patterns("pgdefer", every_pattern_of=("pgdefer",))
+    assert isinstance(package.OWN, DeferredPattern)
+    assert isinstance(package.pgdeferx.NEAR, re.Pattern)
+    assert isinstance(package.pgother.OTHER, re.Pattern)
+    assert package.OWN.findall("ab 12 cd") == ["ab", "cd"]  # and it works as written
+    assert re.compile is DeferredPattern.__init__.__globals__["_compile"]

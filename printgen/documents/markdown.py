@@ -16,9 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
-
+from printgen.documents.commonmark import MarkdownIt, Token
 from printgen.documents.flow import RichText, Rule, TextStyle, table
 from printgen.documents.platypus import Flowable, PageBreak
 from printgen.icons import IconLibrary, builtin_library

@@ -1,0 +1,14 @@
+"""markdown-it-py, imported with every pattern it and mdurl compile left until first used (most
+never are: printgen.deferred). Every module of printgen takes ``MarkdownIt`` and ``Token`` from
+here."""
+
+from __future__ import annotations
+
+from printgen.deferred import import_deferring_patterns
+
+import_deferring_patterns("markdown_it", every_pattern_of=("markdown_it", "mdurl"))
+
+from markdown_it import MarkdownIt  # noqa: E402  (imported above: this only names it)
+from markdown_it.token import Token  # noqa: E402
+
+__all__ = ["MarkdownIt", "Token"]
