@@ -1,5 +1,6 @@
-"""Libraries that compile whole-Unicode regular expressions when imported, imported so that those
-patterns compile the first time they are used, if ever.
+"""Libraries that compile regular expressions when imported, most of which a build never uses
+(whole-Unicode ones, and markdown-it-py's), imported so that those patterns compile the first
+time they are used, if ever.
 
 A pattern over most of Unicode (``[\\xa1-\\uffff]``, ``[\\U00010000-\\U0010ffff]``) takes
 5–35 ms to compile: ReportLab's platypus compiles two at import (used only to break long URLs and
