@@ -372,11 +372,16 @@ def test_a_marks_box_prints_as_its_own_bleed_whatever_came_before() -> None:
     """The box of a card drawn in place, as text: a bleed of -0 and of 0 are one cache key but
     print differently, so the order decks are drawn in cannot change a file's bytes."""
     from printgen.draw.faces import marked_box
+    from printgen.layout.face import Face
+    from printgen.model.game import CardShape, Side
+
+    def face(bleed: float) -> Face:
+        return Face("k", "main", "c", Side.FRONT, "C", 63, 88, bleed, CardShape.RECT)
 
     def direct(bleed: float) -> str:
         b = bleed * 72 / 25.4
         return " ".join(f"{v:.3f}" for v in (-b, -b, 63 * 72 / 25.4 + b, 88 * 72 / 25.4 + b))
 
     for first, then in ((-0.0, 0.0), (0.0, -0.0), (3, 3.0)):
-        assert marked_box(63, 88, first) == direct(first)
-        assert marked_box(63, 88, then) == direct(then)
+        assert marked_box(face(first)) == direct(first)
+        assert marked_box(face(then)) == direct(then)

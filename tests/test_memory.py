@@ -38,6 +38,9 @@ def test_freed_heap_pages_go_back_to_the_system() -> None:
     assert int(run.stdout) > 40 * 2**20  # most of the 78 MB freed comes back
 
 
-def test_a_python_without_ctypes_builds_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_ctypes_nothing_is_given_back_and_nothing_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")  # past the platform check, on any machine
     monkeypatch.setitem(sys.modules, "ctypes", None)  # `import ctypes` raises ImportError
-    give_back()  # nothing given back, and the build goes on
+    give_back()

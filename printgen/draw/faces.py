@@ -36,24 +36,28 @@ def form_name(face: Face) -> str:
     return "face_" + _NOT_NAME.sub("_", face.key)
 
 
-def marked_box(width_mm: float, height_mm: float, bleed_mm: float) -> str:
-    """A face's bleed box as the PDF text of its mark when drawn in place (``bleed_box``): a
-    few sizes of card for thousands of cards. A bleed of 0 and of -0 are one key to a cache
-    but print differently ("-0.000", "0.000"): the sign is part of the key."""
-    return _marked_box(width_mm, height_mm, bleed_mm, math.copysign(1.0, bleed_mm))
+def bleed_box(face: Face) -> tuple[float, float, float, float]:
+    """The face's trim box grown by its bleed (left, bottom, right, top), in points from the
+    trim box's bottom-left corner: the box of its form, or of its mark when drawn in place."""
+    return _box(face.width_mm, face.height_mm, face.bleed_mm)
+
+
+def _box(width_mm: float, height_mm: float, bleed_mm: float) -> tuple[float, float, float, float]:
+    b = pt(bleed_mm)
+    return -b, -b, pt(width_mm) + b, pt(height_mm) + b
+
+
+def marked_box(face: Face) -> str:
+    """``bleed_box`` as the PDF text of a card's mark when drawn in place: a few sizes of card
+    for thousands of cards. A bleed of 0 and of -0 are one key to a cache but print
+    differently ("-0.000", "0.000"): the sign is part of the key."""
+    bleed = face.bleed_mm
+    return _marked_box(face.width_mm, face.height_mm, bleed, math.copysign(1.0, bleed))
 
 
 @lru_cache(maxsize=64)
 def _marked_box(width_mm: float, height_mm: float, bleed_mm: float, _sign: float) -> str:
-    b = pt(bleed_mm)
-    return " ".join(f"{v:.3f}" for v in (-b, -b, pt(width_mm) + b, pt(height_mm) + b))
-
-
-def bleed_box(face: Face) -> tuple[float, float, float, float]:
-    """The face's trim box grown by its bleed (left, bottom, right, top), in points from the
-    trim box's bottom-left corner: the box of its form, or of its mark when drawn in place."""
-    b = pt(face.bleed_mm)
-    return -b, -b, pt(face.width_mm) + b, pt(face.height_mm) + b
+    return " ".join(f"{v:.3f}" for v in _box(width_mm, height_mm, bleed_mm))
 
 
 def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
@@ -122,9 +126,11 @@ def draw_face(
 ) -> None:
     """Draw a face with its trim box's bottom-left corner at the current origin; what it shares
     with other faces comes from their ``layers``' forms. ``clipped``: the caller has saved the
-    canvas's state and clipped it to no more than the face's bleed box (a sheet drawing a card
-    in place does), so the face's own clip would change nothing."""
-    if not clipped:
+    canvas's state and clipped it to a rectangle no larger than the face's bleed box (a sheet
+    drawing a card in place does), so a rectangular face's own clip would change nothing — a
+    round one still clips itself."""
+    own_clip = not clipped or face.shape == "circle"
+    if own_clip:
         canvas.saveState()
         _clip_to_bleed(canvas, face)
     height = face.height_mm
@@ -135,7 +141,7 @@ def draw_face(
             continue
         for op in run:
             draw_op(canvas, op, height)
-    if not clipped:
+    if own_clip:
         canvas.restoreState()
 
 

@@ -245,11 +245,9 @@ def draw_sheet(
             canvas.clipPath(path, stroke=0, fill=0)
         if form is None:
             # marked as a form would be named and boxed, so tools reading the PDF find the card
-            box = marked_box(face.width_mm, face.height_mm, face.bleed_mm)
-            canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{box}]>> BDC")
-            # clipped above to its placement's bleed (a circle still needs its own round clip)
+            canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{marked_box(face)}]>> BDC")
             laid = drawn.get(face.key, face) if drawn else face
-            draw_face(canvas, laid, layers, clipped=face.shape != "circle")
+            draw_face(canvas, laid, layers, clipped=True)  # to its placement's bleed, above
             canvas.addLiteral("EMC")
         else:
             canvas.doForm(form)

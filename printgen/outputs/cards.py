@@ -207,14 +207,14 @@ def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[Encoded
 
     for page, sheet in zip(pages, sheets, strict=True):
         width, height = page["page_mm"]
-        where = f'"page": {page["page"]}, "sheet": {sheet.number}, '
-        where += f'"page_mm": [{width!r}, {height!r}]'
+        on_page = f'"page": {page["page"]}, "sheet": {sheet.number}, '
+        on_page += f'"page_mm": [{width!r}, {height!r}]'
         for placement in sheet.placements:
             face = placement.face
             bleed = ", ".join(number(b) for b in placement.bleed)
             yield Encoded(
                 f'{{"card": {string(placement.card)}, "deck": {string(face.deck)}, '
-                f'"name": {string(face.name)}, "side": {string(str(face.side))}, {where}, '
+                f'"name": {string(face.name)}, "side": {string(str(face.side))}, {on_page}, '
                 f'"x_mm": {number(placement.x)}, "y_mm": {number(placement.y)}, '
                 f'"width_mm": {number(face.width_mm)}, "height_mm": {number(face.height_mm)}, '
                 f'"bleed_mm": [{bleed}]}}'

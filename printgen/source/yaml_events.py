@@ -176,32 +176,18 @@ class EventBuilder:
         self.stack.append(_Open(collection, where, anchor))
 
     def _scalar_event(self, event: Any) -> None:
-        """A scalar: its value put where it belongs (the commonest event, so ``where`` and
-        ``_expand`` are written out here)."""
-        mark = event.start_mark
-        line = mark.line + 1 + self.offset
-        if line == self.line:  # shared, as in ``where``
-            line = self.line
-        self.line = line
-        where = Where(self.rel, line, mark.column + 1)
+        """A scalar: its value put where it belongs."""
+        where = self.where(event.start_mark)
         if not self.stack and self.root is NOTHING:
             self.root_where = where
         anchor = event.anchor
         if anchor is not None:
             self._new_anchor(anchor, event)
-        self.expanded -= 1
-        if self.expanded < 0:
-            self._expand(0)  # says why
+        self._expand(1)
         tag = event.tag
         if tag is None or tag == "!":
-            if event.implicit[0]:
-                tag = self.plain_tags.get(event.value) or self._plain_tag(event.value)
-            else:
-                tag = _STR
-        if tag == _STR:
-            value = event.value
-        else:
-            value = event.value if tag == _MERGE else self._scalar(event, tag, where)
+            tag = self._plain_tag(event.value) if event.implicit[0] else _STR
+        value = event.value if tag == _MERGE else self._scalar(event, tag, where)
         if anchor is not None:
             self.anchors[anchor] = (value, 1, where)
         self._add(value, 1, where, tag == _MERGE)
