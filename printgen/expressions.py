@@ -204,9 +204,15 @@ def sandbox_ready() -> None:
     _environment()
 
 
-@lru_cache(maxsize=4096)
 def _compiled(source: str) -> Any:
-    return _environment().from_string(source)
+    return _templates()(source)
+
+
+@cache
+def _templates() -> Any:
+    from printgen.template_code import Memo
+
+    return Memo(_environment(), 4096)
 
 
 @lru_cache(maxsize=1024)

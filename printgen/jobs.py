@@ -14,12 +14,13 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen import template_code
 from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problem, ProjectError
@@ -184,15 +185,28 @@ def _made(
         session.seed(_loaded[unit.game])
     with recording() as reads:
         if unit.lang is None and options.out is None:
-            made = _language_by_language(session, options, unit, make)
+            made = _language_by_language(project, session, options, unit, make)
         else:
             chosen = options if unit.lang is None else replace(options, languages=(unit.lang,))
-            made = make(session, unit, chosen)
+            with _kept_code(project, options, unit.game, chosen.languages):
+                made = make(session, unit, chosen)
     made.reads |= reads
     return made
 
 
+def _kept_code(
+    project: Project, options: BuildOptions, game_id: str, languages: tuple[str, ...]
+) -> AbstractContextManager[None]:
+    """The template code a build of this game in this language kept last time (a build
+    keeps what it used; validate only reads)."""
+    out = options.out or project.root / "build"
+    names = [template_code.file_name(game_id, lang) for lang in languages]
+    write = names[0] if options.out is not None and len(names) == 1 else None
+    return template_code.unit(template_code.folder(out), names, write)
+
+
 def _language_by_language(
+    project: Project,
     session: Session,
     options: BuildOptions,
     unit: Unit,
@@ -205,12 +219,11 @@ def _language_by_language(
         languages = options.languages or session.game(unit.game).meta.languages
     except ProjectError:  # the unit says why
         return make(session, unit, options)
-    made = [
-        make(
-            session, replace(unit, lang=lang, lead=number == 0), replace(options, languages=(lang,))
-        )
-        for number, lang in enumerate(languages)
-    ]
+    made = []
+    for number, lang in enumerate(languages):
+        chosen = replace(options, languages=(lang,))
+        with _kept_code(project, chosen, unit.game, chosen.languages):
+            made.append(make(session, replace(unit, lang=lang, lead=number == 0), chosen))
     files = {path: data for item in made for path, data in item.files.items()}
     return Made(unit, [problem for item in made for problem in item.problems], files)
 

@@ -41,6 +41,16 @@ def project(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    """A designer's project holding only the starter game ``demo``, in English and Italian."""
+    from printgen.starter import new_game
+
+    root = tmp_path / "project"
+    new_game(Project.at(root), "demo", ["en", "it"])
+    return root
+
+
+@pytest.fixture
 def printgen(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
     def run(project: Path, *args: str) -> Run:
         code = main(["--project", str(project), *args])

@@ -15,19 +15,10 @@ import pytest
 from printgen.cache import FOLDER
 from printgen.jobs import Made, Unit
 from printgen.options import BuildOptions
-from printgen.project import Project
 from printgen.session import Session
-from printgen.starter import new_game
 from tests.conftest import ROOT, Run
 
 GAME = "demo"
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    new_game(Project.at(root), GAME, ["en", "it"])
-    return root
 
 
 def outputs(root: Path) -> dict[str, tuple[bytes, int]]:

@@ -14,21 +14,12 @@ from pypdf import PdfReader
 from printgen import progress
 from printgen.cache import FOLDER
 from printgen.cli import main
-from printgen.project import Project
-from printgen.starter import new_game
 
 GAME = "demo"
 SUMMARY = re.compile(
     r"built (\d+) games?: (\d+) files? written \((\d+) manifests?\), (\d+) pages?, "
     r"(\d+) warnings? in \d+\.\d s"
 )
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    new_game(Project.at(root), GAME, ["en", "it"])
-    return root
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

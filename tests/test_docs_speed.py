@@ -267,9 +267,11 @@ def compiled_names(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The names of the templates Jinja compiles from here on (from_string's have none)."""
     from jinja2 import Environment
 
+    from printgen import template_code
     from printgen.documents import compiled
 
     compiled._shipped.cache_clear()
+    template_code.forget()  # code kept by earlier tests' builds in this process
     names: list[str] = []
     compile_template = Environment.compile
 
@@ -301,6 +303,7 @@ def test_documents_use_the_shipped_templates_and_compile_them_when_it_is_damaged
     compiled_names: list[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from printgen import template_code
     from printgen.documents import compiled, context
     from printgen.project import PACKAGED_TEMPLATES
 
@@ -316,6 +319,7 @@ def test_documents_use_the_shipped_templates_and_compile_them_when_it_is_damaged
     damaged.write_text(compiled.COMPILED_FILE.read_text(encoding="utf-8")[:5000])
     monkeypatch.setattr(compiled, "COMPILED_FILE", damaged)
     compiled._shipped.cache_clear()
+    template_code.forget()
     assert rulebook("compiled") == shipped  # Jinja compiled them itself: the same PDF
     assert set(compiled.PACKAGED) <= set(compiled_names)
     # a project's own rulebook template is its own text, however the packaged one ships
@@ -325,6 +329,7 @@ def test_documents_use_the_shipped_templates_and_compile_them_when_it_is_damaged
     own.write_text(packaged.replace("{{ t.made_with }}", "Printed for our playtest."))
     monkeypatch.setattr(compiled, "COMPILED_FILE", PACKAGED_TEMPLATES / "compiled.json")
     compiled._shipped.cache_clear()
+    template_code.forget()
     rulebook("own")
     pages = _pages(tmp_path / "own" / GAME / "en" / "rulebook.pdf")
     assert "Printed for our playtest." in pages[-1]
@@ -335,6 +340,7 @@ def test_a_process_compiles_each_shipped_template_once_however_many_documents_it
 ) -> None:
     import builtins
 
+    from printgen import template_code
     from printgen.documents import compiled, context
 
     compiled_python: list[str] = []
@@ -346,6 +352,7 @@ def test_a_process_compiles_each_shipped_template_once_however_many_documents_it
 
     monkeypatch.setattr(compiled, "compile", counted, raising=False)
     context._environment.cache_clear()
+    template_code.forget()
     games = [GAME, "morra-navale"]  # two games × two languages: four rulebooks, four aids
     run = printgen(project, "build", *games, "--jobs", "1", "--no-cache")
     assert run.code == 0, run.err

@@ -14,14 +14,13 @@ test keeps the file current.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import lru_cache
-from pathlib import Path
-from types import CodeType
 from typing import Any
 
+from printgen import template_code
 from printgen.project import PACKAGED_TEMPLATES
+from printgen.template_code import fingerprint as fingerprint
 
 COMPILED_FILE = PACKAGED_TEMPLATES / "compiled.json"
 PACKAGED = ("rulebook.md.j2", "player-aid.md.j2")
@@ -34,69 +33,29 @@ SETTINGS: dict[str, Any] = {
 
 
 def bytecode_cache() -> Any:
-    """A Jinja bytecode cache for one environment: each text's code once compiled (kept by the
-    template and its source's checksum: every document reads its template again, through the
-    project's confinement, but compiles a text only the first time it sees it), the packaged
-    templates' from their shipped Python."""
+    """A Jinja bytecode cache: each template's code kept for the process and between builds
+    (``printgen.template_code``: every document reads its template again, through the
+    project's confinement, but compiles a text only the first time it is seen), the packaged
+    templates' made from their shipped Python."""
     from jinja2.bccache import Bucket, BytecodeCache
 
     class Compiled(BytecodeCache):
-        def __init__(self) -> None:
-            self.codes: dict[tuple[str, str], CodeType] = {}
-
         def load_bytecode(self, bucket: Bucket) -> None:
-            code = self.codes.get((bucket.key, bucket.checksum))
+            key = template_code.bucket_key(bucket)
+            code = template_code.kept(key)
             if code is None:
                 shipped = _shipped(fingerprint(bucket.environment)).get(bucket.checksum)
                 if shipped is not None:
                     name, python = shipped
                     code = compile(python, str(PACKAGED_TEMPLATES / name), "exec")
-                    self.codes[(bucket.key, bucket.checksum)] = code
+                    template_code.keep(key, code, always=True)
             bucket.code = code
 
         def dump_bytecode(self, bucket: Bucket) -> None:
             if bucket.code is not None:
-                self.codes[(bucket.key, bucket.checksum)] = bucket.code
+                template_code.keep(template_code.bucket_key(bucket), bucket.code, always=True)
 
     return Compiled()
-
-
-def fingerprint(env: Any) -> str:
-    """What the Python Jinja generates depends on: its version, printgen's sandbox (the
-    operators it intercepts, its code generator) and the environment's settings."""
-    import jinja2
-
-    from printgen import sandbox
-
-    try:
-        sandbox_source = Path(sandbox.__file__).read_bytes()
-    except OSError:
-        return ""
-    settings = (
-        jinja2.__version__,
-        env.block_start_string,
-        env.block_end_string,
-        env.variable_start_string,
-        env.variable_end_string,
-        env.comment_start_string,
-        env.comment_end_string,
-        env.line_statement_prefix,
-        env.line_comment_prefix,
-        env.trim_blocks,
-        env.lstrip_blocks,
-        env.newline_sequence,
-        env.keep_trailing_newline,
-        env.optimized,
-        env.autoescape,
-        env.finalize is not None,
-        sorted(env.extensions),
-        sorted(getattr(env, "intercepted_binops", ())),
-        sorted(getattr(env, "intercepted_unops", ())),
-        env.code_generator_class.__qualname__,
-    )
-    digest = hashlib.sha256(sandbox_source)
-    digest.update(repr(settings).encode())
-    return digest.hexdigest()
 
 
 @lru_cache(maxsize=2)

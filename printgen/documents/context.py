@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
+from printgen import template_code
 from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.labels import font_credits, labels, missing_label
 from printgen.icons import IconLibrary
@@ -256,7 +257,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
         with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
             if source:
-                return str(env.from_string(source).render(context))
+                return str(template_code.template(env, source).render(context))
             path = project.template(template)
             source = path.read_text(encoding="utf-8") if path else ""
             return str(env.get_template(template).render(context))

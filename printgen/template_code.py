@@ -1,0 +1,220 @@
+"""Compiled template code, kept: each template text is compiled once a process, and a build
+keeps the code it used beside its cache records, so that the next process loads it instead of
+compiling it again.
+
+Jinja compiles every template — a card text with an expression, a rules file, a document
+template — to Python and then to a code object: for the bundled games about a twentieth of a
+whole build (0.3 of 6 CPU seconds), and the same texts again in every build. The code depends
+only on the text, its name and the environment that compiles it (Jinja's version, printgen's
+sandbox, the whitespace settings: ``fingerprint``), so it is kept under all of them: a changed
+text, another Jinja or another sandbox is another key and is compiled afresh — never stale code,
+as Python's own ``.pyc`` files. ``--no-cache`` rebuilds every output; it does not recompile
+texts that did not change (delete ``.printgen-cache/`` to drop what is kept).
+
+On disk: ``<out>/.printgen-cache/code/<game>.<lang>.code``, one file a unit of work, holding
+exactly the code that unit used (so it never grows with old texts), written by ``build`` when
+that is not what the file held, and read by the next build or ``validate`` of that unit
+(``validate`` writes none). A file is ``marshal`` data for this Python only: one from another
+Python, damaged, too large or of any other shape is ignored, never trusted. Executing code read
+from the project's build folder trusts that folder as much as the ``rules.py`` files beside the
+cards, which a build runs too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import marshal
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+FORMAT = 1
+MAX_KEPT = 4096  # texts a process keeps (a deck of thousands of distinct texts compiles them)
+MAX_FILE_BYTES = 32 * 1024 * 1024
+_HEADER = (FORMAT, importlib.util.MAGIC_NUMBER)
+
+_codes: dict[str, CodeType] = {}  # key -> code, this process's
+_memos: list[Memo] = []
+_unit: _Unit | None = None
+
+
+class _Unit:
+    """The code one unit of work used, and the keys its files held."""
+
+    def __init__(self) -> None:
+        self.used: dict[str, CodeType] = {}
+        self.loaded: set[str] = set()
+
+
+def template(env: Any, source: str) -> Any:
+    """``env.from_string(source)``, its code compiled once for every build that keeps it."""
+    return _made(env, source)[2]
+
+
+class Memo:
+    """``template`` for one environment, the templates it made remembered (the least recently
+    used go first): a text rendered again is neither compiled nor made again, and still counts
+    as used by the unit of work."""
+
+    def __init__(self, env: Any, size: int) -> None:
+        self.env, self.size = env, size
+        self.made: dict[str, tuple[str | None, CodeType, Any]] = {}
+        _memos.append(self)
+
+    def __call__(self, source: str) -> Any:
+        found = self.made.pop(source, None)
+        if found is None:
+            found = _made(self.env, source)
+            if len(self.made) >= self.size:
+                del self.made[next(iter(self.made))]
+        elif _unit is not None and found[0] is not None:
+            _unit.used[found[0]] = found[1]
+        self.made[source] = found
+        return found[2]
+
+
+def _made(env: Any, source: str) -> tuple[str | None, CodeType, Any]:
+    key = _key(env, None, hashlib.sha256(source.encode("utf-8")).hexdigest())
+    code = kept(key)
+    if code is None:
+        code = env.compile(source)
+        keep(key, code)
+    return key, code, env.template_class.from_code(env, code, env.make_globals(None), None)
+
+
+def bucket_key(bucket: Any) -> str | None:
+    """The key of a template Jinja loads by name (its bytecode cache's bucket)."""
+    return _key(bucket.environment, bucket.key, bucket.checksum)
+
+
+def kept(key: str | None) -> CodeType | None:
+    if key is None:
+        return None
+    code = _codes.get(key)
+    if code is not None and _unit is not None:
+        _unit.used[key] = code
+    return code
+
+
+def keep(key: str | None, code: CodeType, always: bool = False) -> None:
+    """Keep ``code``; past ``MAX_KEPT`` texts only when ``always`` (a document's own template,
+    of which a game has a few)."""
+    if key is None:
+        return
+    if always or len(_codes) < MAX_KEPT:
+        _codes[key] = code
+    if _unit is not None and len(_unit.used) < MAX_KEPT:
+        _unit.used[key] = code
+
+
+def folder(out: Path) -> Path:
+    """Where the builds into ``out`` keep their template code."""
+    return out / ".printgen-cache" / "code"
+
+
+def file_name(game_id: str, lang: str) -> str:
+    return f"{game_id}.{lang}.code"
+
+
+def forget() -> None:
+    """Drop what this process keeps and remembers, as a new process starts (tests that count
+    compilations)."""
+    _codes.clear()
+    for memo in _memos:
+        memo.made.clear()
+
+
+@contextlib.contextmanager
+def unit(folder: Path, names: list[str], write: str | None) -> Iterator[None]:
+    """One unit of work: the code kept in the files ``names`` under ``folder`` loaded first,
+    and, when ``write`` names a file, the code the unit used written there unless the files
+    held exactly that (a file that cannot be written only costs the next build its
+    compiling)."""
+    global _unit
+    outer, _unit = _unit, _Unit()
+    try:
+        for name in names:
+            _load(folder / name, _unit)
+        yield
+        if write is not None and _unit.loaded != _unit.used.keys():
+            with contextlib.suppress(OSError):
+                from printgen.write import atomic_write
+
+                atomic_write(folder / write, marshal.dumps((*_HEADER, _unit.used)))
+    finally:
+        _unit = outer
+
+
+def _load(path: Path, into: _Unit) -> None:
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            return
+        stored = marshal.loads(data)
+    except (OSError, ValueError, EOFError, TypeError):
+        return
+    if not (isinstance(stored, tuple) and len(stored) == 3 and stored[:2] == _HEADER):
+        return
+    codes = stored[2]
+    if not isinstance(codes, dict):
+        return
+    for key, code in list(codes.items())[:MAX_KEPT]:
+        if isinstance(key, str) and isinstance(code, CodeType):
+            into.loaded.add(key)
+            if len(_codes) < MAX_KEPT:
+                _codes.setdefault(key, code)
+
+
+def _key(env: Any, name: str | None, checksum: str) -> str | None:
+    """None when the environment's code cannot be told apart (its sandbox unreadable)."""
+    environment = fingerprint(env)
+    return f"{environment}:{name}:{checksum}" if environment else None
+
+
+def fingerprint(env: Any) -> str:
+    """What the Python Jinja generates depends on: its version, printgen's sandbox (the
+    operators it intercepts, its code generator) and the environment's settings ("" when the
+    sandbox's source cannot be read)."""
+    import jinja2
+
+    settings = (
+        jinja2.__version__,
+        env.block_start_string,
+        env.block_end_string,
+        env.variable_start_string,
+        env.variable_end_string,
+        env.comment_start_string,
+        env.comment_end_string,
+        env.line_statement_prefix,
+        env.line_comment_prefix,
+        env.trim_blocks,
+        env.lstrip_blocks,
+        env.newline_sequence,
+        env.keep_trailing_newline,
+        env.optimized,
+        env.autoescape,
+        env.finalize is not None,
+        sorted(env.extensions),
+        sorted(getattr(env, "intercepted_binops", ())),
+        sorted(getattr(env, "intercepted_unops", ())),
+        env.code_generator_class.__qualname__,
+    )
+    return _digest(repr(settings))
+
+
+@lru_cache(maxsize=8)
+def _digest(settings: str) -> str:
+    from printgen import sandbox
+
+    try:
+        sandbox_source = Path(sandbox.__file__).read_bytes()
+    except OSError:
+        return ""
+    digest = hashlib.sha256(sandbox_source)
+    digest.update(settings.encode())
+    return digest.hexdigest()

@@ -1,0 +1,162 @@
+"""Template code kept between builds, as a designer meets it: the next build (even with
+--no-cache) compiles none of the texts that did not change and makes the same bytes; a changed
+text is compiled afresh and its old code dropped; kept code that is damaged, foreign or made for
+another Jinja is never used; validate reads what builds kept and writes nothing."""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printgen import template_code
+from tests.conftest import Run
+
+GAME = "demo"
+
+
+@pytest.fixture
+def compiled_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The template texts Jinja compiles from here on; the process starts with nothing kept."""
+    from jinja2 import Environment
+
+    template_code.forget()
+    texts: list[str] = []
+    compile_template = Environment.compile
+
+    def counted(self: Any, source: Any, *rest: Any, **kw: Any) -> Any:
+        if isinstance(source, str):  # an expression is compiled from its syntax tree
+            texts.append(source)
+        return compile_template(self, source, *rest, **kw)
+
+    monkeypatch.setattr(Environment, "compile", counted)
+    yield texts
+    template_code.forget()
+
+
+def new_process(texts: list[str]) -> None:
+    """What a new printgen process starts with: nothing compiled, nothing counted yet."""
+    template_code.forget()
+    texts.clear()
+
+
+def outputs(root: Path) -> dict[str, bytes]:
+    build = root / "build"
+    return {
+        path.relative_to(build).as_posix(): path.read_bytes()
+        for path in sorted(build.rglob("*"))
+        if path.is_file() and ".printgen-cache" not in path.parts
+    }
+
+
+def kept_keys(root: Path, lang: str) -> set[str]:
+    path = template_code.folder(root / "build") / template_code.file_name(GAME, lang)
+    stored = marshal.loads(path.read_bytes())
+    return set(stored[2])
+
+
+def test_the_next_build_compiles_no_text_that_did_not_change(
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
+) -> None:
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    rules = (demo / "cards" / GAME / "rules.en.md").read_text(encoding="utf-8")
+    assert rules in compiled_texts  # the rules are a template: compiled the first time
+    first = outputs(demo)
+    new_process(compiled_texts)
+    run = printgen(demo, "build", GAME, "--jobs", "1", "--no-cache")
+    assert run.code == 0, run.err
+    assert compiled_texts == []
+    assert outputs(demo) == first
+
+
+def test_a_changed_text_alone_is_compiled_again_and_its_old_code_dropped(
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
+) -> None:
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    before_en, before_it = kept_keys(demo, "en"), kept_keys(demo, "it")
+    rules = demo / "cards" / GAME / "rules.en.md"
+    changed = rules.read_text(encoding="utf-8").replace("Shuffle the deck.", "Shuffle well.")
+    rules.write_text(changed, encoding="utf-8")
+    new_process(compiled_texts)
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    assert compiled_texts == [changed]
+    after_en = kept_keys(demo, "en")
+    assert len(after_en) == len(before_en)  # the old text's code is not kept beside the new
+    assert len(after_en - before_en) == 1
+    assert kept_keys(demo, "it") == before_it
+    assert "Shuffle well." in _pdf_text(demo / "build" / GAME / "en" / "rulebook.pdf")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["garbage", "truncated", "another-python", "not-code", "empty"],
+)
+def test_damaged_or_foreign_kept_code_is_never_used(
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str], damage: str
+) -> None:
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en").code == 0
+    first, compiled_first = outputs(demo), sorted(compiled_texts)
+    path = template_code.folder(demo / "build") / template_code.file_name(GAME, "en")
+    data = path.read_bytes()
+    stored = marshal.loads(data)
+    damaged = {
+        "garbage": b"\x00printgen\xff" * 50,
+        "truncated": data[: len(data) // 2],
+        "another-python": marshal.dumps((stored[0], b"\x00\x00\r\n", stored[2])),
+        "not-code": marshal.dumps((*stored[:2], {key: "print('no')" for key in stored[2]})),
+        "empty": b"",
+    }[damage]
+    path.write_bytes(damaged)
+    new_process(compiled_texts)
+    run = printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en", "--no-cache")
+    assert run.code == 0, run.err
+    assert sorted(compiled_texts) == compiled_first  # compiled again, as the first time
+    assert outputs(demo) == first
+    assert kept_keys(demo, "en") == set(stored[2])  # and kept again, sound
+
+
+def test_code_kept_for_another_jinja_is_compiled_afresh(
+    demo: Path,
+    printgen: Callable[..., Run],
+    compiled_texts: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import jinja2
+
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en").code == 0
+    compiled_first = sorted(compiled_texts)
+    monkeypatch.setattr(jinja2, "__version__", "0.0.1")
+    template_code._digest.cache_clear()
+    try:
+        new_process(compiled_texts)
+        run = printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en", "--no-cache")
+        assert run.code == 0, run.err
+        # the packaged templates too: their shipped code was made for the installed Jinja
+        assert set(compiled_first) < set(compiled_texts)
+    finally:
+        monkeypatch.undo()
+        template_code._digest.cache_clear()
+
+
+def test_validate_reads_what_builds_kept_and_writes_nothing(
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
+) -> None:
+    assert printgen(demo, "validate", GAME).code == 0
+    assert compiled_texts  # nothing kept yet
+    assert not (demo / "build").exists()
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    kept = {lang: kept_keys(demo, lang) for lang in ("en", "it")}
+    new_process(compiled_texts)
+    assert printgen(demo, "validate", GAME).code == 0
+    assert compiled_texts == []
+    assert {lang: kept_keys(demo, lang) for lang in ("en", "it")} == kept
+
+
+def _pdf_text(path: Path) -> str:
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
