@@ -89,8 +89,11 @@ def _runs_long(args: argparse.Namespace) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from printgen.deferred import import_lazily
     from printgen.problems import ProjectError
     from printgen.project import Project
+
+    import_lazily("PIL.Image")  # ReportLab imports it; only pictures and PNG exports use it
 
     project = Project.at(args.project)
     if args.command == "new":

@@ -10,11 +10,17 @@ patterns at import — HTML tags and blocks, entities, links, typographic replac
 printgen's documents use 10: its own patterns are all deferred (it only ever calls their
 methods), 2 % of a document build. The deferred patterns behave exactly as the libraries wrote
 them.
+
+Whole modules too: ReportLab imports Pillow's ``PIL.Image`` (20–30 ms with what it pulls in)
+whenever it is imported, yet only a picture, a PNG export or Tabletop Simulator's sheets use
+it. ``import_lazily`` makes such a module run the first time one of its names is used
+(importlib's ``LazyLoader``), if ever.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
 import sys
 from functools import cached_property
@@ -71,3 +77,24 @@ def import_deferring_patterns(name: str, every_pattern_of: tuple[str, ...] = ())
         return importlib.import_module(name)
     finally:
         re.compile = _compile
+
+
+def import_lazily(name: str) -> None:
+    """Make ``import name`` (by anyone, from now on) give a module that runs only when one of
+    its names is first used; nothing happens if it is imported already or not installed."""
+    if name in sys.modules:
+        return
+    try:
+        spec = importlib.util.find_spec(name)
+    except ImportError:
+        return
+    if spec is None or spec.loader is None:
+        return
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    if parent:  # `from PIL import Image` finds it on its package, as after a real import
+        setattr(sys.modules[parent], child, module)
