@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen import template_code
 from printgen.cache import BuildCache, Record
 from printgen.options import BuildOptions, Format, Output
 from printgen.problems import Problems, Severity
@@ -88,6 +89,7 @@ def build_games(
         return EXIT_BAD_INPUT
     if store is not None:
         _remember(store, todo, made)
+    template_code.save({path: data for item in made for path, data in item.code.items()})
     _report_written(project, changed)
     up_to_date = len(files) - len(changed) + sum(len(r.outputs) for r in fresh.values())
     written = {str(path): data for path, data in changed.items()}

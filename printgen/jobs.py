@@ -44,12 +44,14 @@ class Unit:
 
 @dataclass
 class Made:
-    """What a unit made: its problems, its files (path -> bytes) and the files it read."""
+    """What a unit made: its problems, its files (path -> bytes), the files it read and the
+    template code it kept (path -> bytes: written after the outputs, ``template_code.save``)."""
 
     unit: Unit
     problems: list[Problem]
     files: dict[Path, bytes]
     reads: set[Path] = field(default_factory=set)
+    code: dict[Path, bytes] = field(default_factory=dict)
 
 
 # the games the parent process loaded to plan the units; forked workers inherit them
@@ -188,15 +190,16 @@ def _made(
             made = _language_by_language(project, session, options, unit, make)
         else:
             chosen = options if unit.lang is None else replace(options, languages=(unit.lang,))
-            with _kept_code(project, options, unit.game, chosen.languages):
+            with _kept_code(project, options, unit.game, chosen.languages) as code:
                 made = make(session, unit, chosen)
+            made.code = code
     made.reads |= reads
     return made
 
 
 def _kept_code(
     project: Project, options: BuildOptions, game_id: str, languages: tuple[str, ...]
-) -> AbstractContextManager[None]:
+) -> AbstractContextManager[dict[Path, bytes]]:
     """The template code a build of this game in this language kept last time (a build
     keeps what it used; validate only reads)."""
     out = options.out or project.root / "build"

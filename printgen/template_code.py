@@ -12,12 +12,13 @@ as Python's own ``.pyc`` files. ``--no-cache`` rebuilds every output; it does no
 texts that did not change (delete ``.printgen-cache/`` to drop what is kept).
 
 On disk: ``<out>/.printgen-cache/code/<game>.<lang>.code``, one file a unit of work, holding
-exactly the code that unit used (so it never grows with old texts), written by ``build`` when
-that is not what the file held, and read by the next build or ``validate`` of that unit
-(``validate`` writes none). A file is ``marshal`` data for this Python only: one from another
-Python, damaged, too large or of any other shape is ignored, never trusted. Executing code read
-from the project's build folder trusts that folder as much as the ``rules.py`` files beside the
-cards, which a build runs too.
+exactly the code that unit used (so it never grows with old texts), written by ``build`` after
+its outputs when that is not what the file held (a build that fails writes none), and read by
+the next build or ``validate`` of that unit (``validate`` writes none). A file is ``marshal``
+data for this Python only, behind the digest of its contents: one from another Python, damaged
+(a single flipped bit), too large or of any other shape is ignored, never trusted. Executing
+code read from the project's build folder trusts that folder as much as the ``rules.py`` files
+beside the cards, which a build runs too.
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-FORMAT = 1
 MAX_KEPT = 4096  # texts a process keeps (a deck of thousands of distinct texts compiles them)
 MAX_FILE_BYTES = 32 * 1024 * 1024
-_HEADER = (FORMAT, importlib.util.MAGIC_NUMBER)
+_HEADER = b"printgen template code 1\n"  # the format: a new one is another header
+DIGEST = 32  # bytes of sha256
 
 _codes: dict[str, CodeType] = {}  # key -> code, this process's
 _memos: list[Memo] = []
@@ -129,45 +130,75 @@ def forget() -> None:
 
 
 @contextlib.contextmanager
-def unit(folder: Path, names: list[str], write: str | None) -> Iterator[None]:
-    """One unit of work: the code kept in the files ``names`` under ``folder`` loaded first,
-    and, when ``write`` names a file, the code the unit used written there unless the files
-    held exactly that (a file that cannot be written only costs the next build its
-    compiling)."""
+def unit(folder: Path, names: list[str], write: str | None) -> Iterator[dict[Path, bytes]]:
+    """One unit of work: the code kept in the files ``names`` under ``folder`` loaded first.
+    Yields the files to write once the unit's outputs are written (``save``): when ``write``
+    names one, the code the unit used, unless the files held exactly that."""
     global _unit
     outer, _unit = _unit, _Unit()
+    files: dict[Path, bytes] = {}
     try:
         for name in names:
             _load(folder / name, _unit)
-        yield
+        yield files
         if write is not None and _unit.loaded != _unit.used.keys():
-            with contextlib.suppress(OSError):
-                from printgen.write import atomic_write
-
-                atomic_write(folder / write, marshal.dumps((*_HEADER, _unit.used)))
+            files[folder / write] = encoded(_unit.used)
     finally:
         _unit = outer
+
+
+def save(files: dict[Path, bytes]) -> None:
+    """Write kept code (after the build's outputs: a build that fails writes none of it); a
+    file that cannot be written only costs the next build its compiling."""
+    from printgen.write import atomic_write
+
+    for path, data in files.items():
+        with contextlib.suppress(OSError):
+            atomic_write(path, data)
+
+
+def encoded(codes: dict[str, Any], python: bytes = importlib.util.MAGIC_NUMBER) -> bytes:
+    """A file of kept code: what it is, for which Python, the digest of its contents, then
+    the contents (``marshal``)."""
+    payload = marshal.dumps(codes)
+    return _HEADER + python + hashlib.sha256(payload).digest() + payload
+
+
+def decoded(data: bytes) -> dict[str, CodeType]:
+    """The code a file keeps; nothing unless it is whole, for this Python, and of this shape
+    (a flipped bit in a code object would otherwise run as some other code)."""
+    python = importlib.util.MAGIC_NUMBER
+    start = len(_HEADER) + len(python) + DIGEST
+    if data[: len(_HEADER)] != _HEADER or data[len(_HEADER) : start - DIGEST] != python:
+        return {}
+    payload = data[start:]
+    if hashlib.sha256(payload).digest() != data[start - DIGEST : start]:
+        return {}
+    try:
+        codes = marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):
+        return {}
+    if not isinstance(codes, dict):
+        return {}
+    return {
+        key: code
+        for key, code in codes.items()
+        if isinstance(key, str) and isinstance(code, CodeType)
+    }
 
 
 def _load(path: Path, into: _Unit) -> None:
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            return
-        stored = marshal.loads(data)
-    except (OSError, ValueError, EOFError, TypeError):
+    except OSError:
         return
-    if not (isinstance(stored, tuple) and len(stored) == 3 and stored[:2] == _HEADER):
+    if len(data) > MAX_FILE_BYTES:
         return
-    codes = stored[2]
-    if not isinstance(codes, dict):
-        return
-    for key, code in list(codes.items())[:MAX_KEPT]:
-        if isinstance(key, str) and isinstance(code, CodeType):
-            into.loaded.add(key)
-            if len(_codes) < MAX_KEPT:
-                _codes.setdefault(key, code)
+    for key, code in list(decoded(data).items())[:MAX_KEPT]:
+        into.loaded.add(key)
+        if len(_codes) < MAX_KEPT:
+            _codes.setdefault(key, code)
 
 
 def _key(env: Any, name: str | None, checksum: str) -> str | None:
