@@ -30,12 +30,13 @@ from printgen import __version__
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Severity, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
-from printgen.write import atomic_write
+from printgen.write import atomic_write, read_back
 
 FOLDER = ".printgen-cache"
 FORMAT = 1
 PROJECT_WIDE = ("templates", "fonts", "icons", "printgen.yaml")  # every game reads these
 MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)
+MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record names each input and output once: far less
 PACKAGE = Path(__file__).resolve().parent
 _PACKAGED = "printgen:"  # how a file of printgen's own templates is named in a record
 
@@ -70,8 +71,11 @@ class BuildCache:
 
     def previous(self, game_id: str) -> Record | None:
         """The game's last record, whatever changed since (None when missing or corrupt)."""
+        data = read_back(self._path(game_id), MAX_RECORD_BYTES)
+        if data is None:
+            return None
         try:
-            raw = json.loads(self._path(game_id).read_bytes())
+            raw = json.loads(data)
             record = Record(dict(raw["inputs"]), dict(raw["outputs"]), list(raw["warnings"]))
             for name, value in [*record.inputs.items()]:
                 assert isinstance(name, str) and isinstance(value, str)

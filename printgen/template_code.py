@@ -188,12 +188,10 @@ def decoded(data: bytes) -> dict[str, CodeType]:
 
 
 def _load(path: Path, into: _Unit) -> None:
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError:
-        return
-    if len(data) > MAX_FILE_BYTES:
+    from printgen.write import read_back
+
+    data = read_back(path, MAX_FILE_BYTES)
+    if data is None:
         return
     for key, code in list(decoded(data).items())[:MAX_KEPT]:
         into.loaded.add(key)

@@ -12,6 +12,7 @@ import io
 import json
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,22 @@ def write_all(files: dict[Path, bytes]) -> None:
         os.replace(temporary, path)
     for folder in folders:
         _sync_folder(folder)
+
+
+def read_back(path: Path, limit: int) -> bytes | None:
+    """A file a build wrote (a cache record, kept template code), read back: None when it is
+    missing, unreadable, over ``limit`` bytes or not a regular file (a pipe put in its place
+    never hangs the build)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+                return None
+            data = handle.read(limit + 1)
+    except OSError:
+        return None
+    return data if len(data) <= limit else None
 
 
 def atomic_write(path: Path, data: bytes) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import marshal
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -178,3 +179,23 @@ def _flipped_yet_whole(data: bytes) -> bytes:
             continue
         return bytes(flipped)
     raise AssertionError("no bit to flip that leaves the code whole")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_a_pipe_in_place_of_kept_code_or_a_record_never_hangs_the_build(demo: Path) -> None:
+    """Reading a pipe waits for a writer that never comes: the cache's files are read only
+    when they are regular files."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "printgen", "--project", str(demo), "build", GAME]
+    assert subprocess.run(command, capture_output=True, timeout=120).returncode == 0
+    cache = demo / "build" / ".printgen-cache"
+    swapped = [*cache.glob("*.json"), *template_code.folder(demo / "build").glob("*.code")]
+    assert len(swapped) == 3  # the game's record, its kept code in English and Italian
+    for path in swapped:
+        path.unlink()
+        os.mkfifo(path)
+    done = subprocess.run([*command, "--jobs", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "built 1 game" in done.stdout
