@@ -103,11 +103,14 @@ class BuildCache:
         path = self.out / name
         try:
             info = path.stat()
-            if [info.st_size, info.st_mtime_ns] == entry[1:]:
-                return True
-            return _sha(path.read_bytes()) == str(entry[0])
         except OSError:
             return False
+        if not stat.S_ISREG(info.st_mode):  # a pipe or a device in its place
+            return False
+        if [info.st_size, info.st_mtime_ns] == entry[1:]:
+            return True
+        data = read_back(path, info.st_size)
+        return data is not None and _sha(data) == str(entry[0])
 
     def save(
         self, game_id: str, reads: set[Path], files: dict[Path, bytes], warnings: list[Problem]

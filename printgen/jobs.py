@@ -200,12 +200,12 @@ def _made(
 def _kept_code(
     project: Project, options: BuildOptions, game_id: str, languages: tuple[str, ...]
 ) -> AbstractContextManager[dict[Path, bytes]]:
-    """The template code a build of this game in this language kept last time (a build
-    keeps what it used; validate only reads)."""
-    out = options.out or project.root / "build"
-    names = [template_code.file_name(game_id, lang) for lang in languages]
-    write = names[0] if options.out is not None and len(names) == 1 else None
-    return template_code.unit(template_code.folder(out), names, write)
+    """The template code builds of this game in this language kept (a build keeps what it
+    used; validate only reads)."""
+    folder = template_code.folder(options.out or project.root / "build")
+    outputs = [output.value for output in Output if options.wants(output)]
+    write = options.out is not None
+    return template_code.unit(folder, game_id, list(languages), outputs, write)
 
 
 def _language_by_language(

@@ -6,19 +6,20 @@ Jinja compiles every template — a card text with an expression, a rules file, 
 template — to Python and then to a code object: for the bundled games about a twentieth of a
 whole build (0.3 of 6 CPU seconds), and the same texts again in every build. The code depends
 only on the text, its name and the environment that compiles it (Jinja's version, printgen's
-sandbox, the whitespace settings: ``fingerprint``), so it is kept under all of them: a changed
-text, another Jinja or another sandbox is another key and is compiled afresh — never stale code,
-as Python's own ``.pyc`` files. ``--no-cache`` rebuilds every output; it does not recompile
-texts that did not change (delete ``.printgen-cache/`` to drop what is kept).
+sandbox and limits, the whitespace settings: ``fingerprint``), so it is kept under all of them:
+a changed text, another Jinja or another sandbox is another key and is compiled afresh — never
+stale code, as Python's own ``.pyc`` files. ``--no-cache`` rebuilds every output; it does not
+recompile texts that did not change (delete ``.printgen-cache/`` to drop what is kept).
 
-On disk: ``<out>/.printgen-cache/code/<game>.<lang>.code``, one file a unit of work, holding
-exactly the code that unit used (so it never grows with old texts), written by ``build`` after
-its outputs when that is not what the file held (a build that fails writes none), and read by
-the next build or ``validate`` of that unit (``validate`` writes none). A file is ``marshal``
-data for this Python only, behind the digest of its contents: one from another Python, damaged
-(a single flipped bit), too large or of any other shape is ignored, never trusted. Executing
-code read from the project's build folder trusts that folder as much as the ``rules.py`` files
-beside the cards, which a build runs too.
+On disk: ``<out>/.printgen-cache/code/<game>.<lang>.<outputs>.code``, one file a game,
+language and choice of outputs, holding exactly the code its last build used (so it never grows
+with old texts), written by ``build`` after its outputs when that is not what the file held (a
+build that fails writes none). A unit reads every file of its game and language (a build of
+the cards alone uses what a whole build kept), as ``validate`` does (it writes none). A file is
+``marshal`` data for this Python only, behind the digest of its contents: one from another
+Python, damaged (a single flipped bit), over 32 MB on disk, a link or of any other shape is
+ignored, never trusted. Executing code read from the project's build folder trusts that folder
+as much as the ``rules.py`` files beside the cards, which a build runs too.
 """
 
 from __future__ import annotations
@@ -27,14 +28,19 @@ import contextlib
 import hashlib
 import importlib.util
 import marshal
-from collections.abc import Iterator
+import os
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from printgen import limits, sandbox
+
 MAX_KEPT = 4096  # texts a process keeps (a deck of thousands of distinct texts compiles them)
 MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_FILES = 8  # a game's kept files for one language: one per choice of outputs built
 _HEADER = b"printgen template code 1\n"  # the format: a new one is another header
 DIGEST = 32  # bytes of sha256
 
@@ -117,8 +123,10 @@ def folder(out: Path) -> Path:
     return out / ".printgen-cache" / "code"
 
 
-def file_name(game_id: str, lang: str) -> str:
-    return f"{game_id}.{lang}.code"
+def file_name(game_id: str, lang: str, outputs: Iterable[str]) -> str:
+    """One file per game, language and choice of outputs: a build of the cards alone keeps
+    its code beside, not instead of, what a build of every output keeps."""
+    return f"{game_id}.{lang}.{'-'.join(sorted(outputs))}.code"
 
 
 def forget() -> None:
@@ -130,37 +138,58 @@ def forget() -> None:
 
 
 @contextlib.contextmanager
-def unit(folder: Path, names: list[str], write: str | None) -> Iterator[dict[Path, bytes]]:
-    """One unit of work: the code kept in the files ``names`` under ``folder`` loaded first.
-    Yields the files to write once the unit's outputs are written (``save``): when ``write``
-    names one, the code the unit used, unless the files held exactly that."""
+def unit(
+    folder: Path, game_id: str, languages: list[str], outputs: list[str], write: bool
+) -> Iterator[dict[Path, bytes]]:
+    """One unit of work: the code the game's builds kept for these languages loaded first
+    (whichever outputs they made). Yields the files to write once the unit's outputs are
+    written (``save``): when ``write``, the code the unit used, in the file of its one language
+    and its outputs, unless that file held exactly that."""
     global _unit
     outer, _unit = _unit, _Unit()
+    if len(_codes) >= MAX_KEPT:  # a long watch, or a build of many games in one process
+        forget()
     files: dict[Path, bytes] = {}
     try:
-        for name in names:
-            _load(folder / name, _unit)
+        own = folder / file_name(game_id, languages[0], outputs) if languages else None
+        for lang in languages:
+            for path in _kept_files(folder, game_id, lang):
+                _load(path, _unit, mine=path == own)
         yield files
-        if write is not None and _unit.loaded != _unit.used.keys():
-            files[folder / write] = encoded(_unit.used)
+        changed = _unit.loaded != _unit.used.keys()
+        if write and own is not None and len(languages) == 1 and changed:
+            files[own] = encoded(_unit.used)
     finally:
         _unit = outer
 
 
-def save(files: dict[Path, bytes]) -> None:
-    """Write kept code (after the build's outputs: a build that fails writes none of it); a
-    file that cannot be written only costs the next build its compiling."""
-    from printgen.write import atomic_write
+def _kept_files(folder: Path, game_id: str, lang: str) -> list[Path]:
+    prefix = f"{game_id}.{lang}."
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in islice(entries, 1000) if e.name.startswith(prefix)]
+    except OSError:
+        return []
+    return [folder / name for name in sorted(names)[:MAX_FILES] if name.endswith(".code")]
 
-    for path, data in files.items():
+
+def save(files: dict[Path, bytes]) -> None:
+    """Write kept code (after the build's outputs: a build that fails writes none of it); files
+    that cannot be written only cost the next build its compiling."""
+    from printgen.write import write_all
+
+    if files:
         with contextlib.suppress(OSError):
-            atomic_write(path, data)
+            write_all(files)
 
 
 def encoded(codes: dict[str, Any], python: bytes = importlib.util.MAGIC_NUMBER) -> bytes:
     """A file of kept code: what it is, for which Python, the digest of its contents, then
     the contents (``marshal``)."""
-    payload = marshal.dumps(codes)
+    return framed(marshal.dumps(codes), python)
+
+
+def framed(payload: bytes, python: bytes = importlib.util.MAGIC_NUMBER) -> bytes:
     return _HEADER + python + hashlib.sha256(payload).digest() + payload
 
 
@@ -176,7 +205,7 @@ def decoded(data: bytes) -> dict[str, CodeType]:
         return {}
     try:
         codes = marshal.loads(payload)
-    except (ValueError, EOFError, TypeError):
+    except Exception:  # a crafted payload raises SystemError too: never trusted
         return {}
     if not isinstance(codes, dict):
         return {}
@@ -187,14 +216,17 @@ def decoded(data: bytes) -> dict[str, CodeType]:
     }
 
 
-def _load(path: Path, into: _Unit) -> None:
+def _load(path: Path, into: _Unit, mine: bool) -> None:
+    """The code a file keeps, made usable; what the unit's own file held is noted, so that the
+    file is written again only when the unit used something else."""
     from printgen.write import read_back
 
     data = read_back(path, MAX_FILE_BYTES)
     if data is None:
         return
     for key, code in list(decoded(data).items())[:MAX_KEPT]:
-        into.loaded.add(key)
+        if mine:
+            into.loaded.add(key)
         if len(_codes) < MAX_KEPT:
             _codes.setdefault(key, code)
 
@@ -206,9 +238,8 @@ def _key(env: Any, name: str | None, checksum: str) -> str | None:
 
 
 def fingerprint(env: Any) -> str:
-    """What the Python Jinja generates depends on: its version, printgen's sandbox (the
-    operators it intercepts, its code generator) and the environment's settings ("" when the
-    sandbox's source cannot be read)."""
+    """What the Python Jinja generates depends on: its version, printgen's sandbox and limits
+    (``_sources``) and the environment's settings ("" when their source cannot be read)."""
     import jinja2
 
     settings = (
@@ -238,12 +269,22 @@ def fingerprint(env: Any) -> str:
 
 @lru_cache(maxsize=8)
 def _digest(settings: str) -> str:
-    from printgen import sandbox
-
-    try:
-        sandbox_source = Path(sandbox.__file__).read_bytes()
-    except OSError:
+    if not _SOURCES:
         return ""
-    digest = hashlib.sha256(sandbox_source)
-    digest.update(settings.encode())
+    return hashlib.sha256(f"{_SOURCES}\0{settings}".encode()).hexdigest()
+
+
+def _sources() -> str:
+    """The code that runs while Jinja compiles, as this process imported it: printgen's sandbox
+    (its code generator, its filters and finalize, which Jinja's optimizer calls on constant
+    arguments, folding their results into the code) and the limits they check."""
+    digest = hashlib.sha256()
+    for module in (sandbox, limits):
+        try:
+            digest.update(Path(str(module.__file__)).read_bytes())
+        except OSError:
+            return ""
     return digest.hexdigest()
+
+
+_SOURCES = _sources()  # now: a file edited later (during a watch) is not the code that runs

@@ -45,10 +45,11 @@ def write_all(files: dict[Path, bytes]) -> None:
 
 def read_back(path: Path, limit: int) -> bytes | None:
     """A file a build wrote (a cache record, kept template code), read back: None when it is
-    missing, unreadable, over ``limit`` bytes or not a regular file (a pipe put in its place
-    never hangs the build)."""
+    missing, unreadable, over ``limit`` bytes, a link or not a regular file (a pipe put in its
+    place never hangs the build)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, flags)
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode) or info.st_size > limit:

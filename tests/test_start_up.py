@@ -6,12 +6,9 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from tests.conftest import Run
 
 
 def _run(script: str) -> list[str]:
@@ -185,28 +182,28 @@ def test_only_the_named_packages_patterns_are_all_deferred(
     assert re.compile is deferred._compile  # the import over, compiling is as before
 
 
-def test_pillow_runs_only_when_a_picture_needs_it(
-    project: Path, printgen: Callable[..., Run]
-) -> None:
+def test_pillow_runs_only_when_a_picture_needs_it(project: Path) -> None:
     """ReportLab imports Pillow's image module; a game built to PDFs without a picture never
     runs it, and a PNG export made after that in the same process is byte for byte what a
-    process that imported Pillow as usual makes."""
-    lazy = project / "lazy"
-    script = (
-        "import sys\n"
-        "from printgen.cli import main\n"
-        "def state():\n"
-        "    return type(sys.modules['PIL.Image']).__name__, 'PIL.ExifTags' in sys.modules\n"
-        f"args = ['--project', {str(project)!r}, 'build', 'warriors-and-monks', '--lang', 'it']\n"
-        f"pdf = main([*args, '--out', {str(lazy / 'pdf')!r}]), *state()\n"
-        f"png = main([*args, '--only', 'cards', '--format', 'png', '--out', {str(lazy)!r}])\n"
-        "print(*pdf, png, *state())\n"
-    )
-    assert _run(script)[-1] == "0 _LazyModule False 0 module True"
-    eager = project / "eager"
-    assert "PIL.ExifTags" in sys.modules  # this process imported Pillow as usual
-    args = ["build", "warriors-and-monks", "--lang", "it", "--only", "cards", "--format", "png"]
-    assert printgen(project, *args, "--out", str(eager)).code == 0
+    process that imported Pillow as usual, before printgen, makes."""
+
+    def script(out: Path, eager: bool) -> str:
+        return (
+            "import sys\n"
+            + ("import PIL.Image\n" if eager else "")
+            + "from printgen.cli import main\n"
+            "def state():\n"
+            "    return type(sys.modules['PIL.Image']).__name__, 'PIL.ExifTags' in sys.modules\n"
+            f"args = ['--project', {str(project)!r}, 'build', 'warriors-and-monks']\n"
+            "args += ['--lang', 'it']\n"
+            f"pdf = main([*args, '--out', {str(out / 'pdf')!r}]), *state()\n"
+            f"png = main([*args, '--only', 'cards', '--format', 'png', '--out', {str(out)!r}])\n"
+            "print(*pdf, png, *state())\n"
+        )
+
+    lazy, eager = project / "lazy", project / "eager"
+    assert _run(script(lazy, eager=False))[-1] == "0 _LazyModule False 0 module True"
+    assert _run(script(eager, eager=True))[-1] == "0 module True 0 module True"
     pngs = sorted(path.relative_to(eager) for path in eager.rglob("*.png"))
     assert len(pngs) == 8  # seven distinct fronts and the back
     assert sorted(path.relative_to(lazy) for path in lazy.rglob("*.png")) == pngs

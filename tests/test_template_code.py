@@ -54,23 +54,43 @@ def outputs(root: Path) -> dict[str, bytes]:
     }
 
 
+def kept_file(root: Path, lang: str) -> Path:
+    """The file a build of every output keeps the game's code in for ``lang``."""
+    outputs = ("cards", "rulebook", "player-aid")
+    return template_code.folder(root / "build") / template_code.file_name(GAME, lang, outputs)
+
+
 def kept_keys(root: Path, lang: str) -> set[str]:
-    path = template_code.folder(root / "build") / template_code.file_name(GAME, lang)
-    return set(template_code.decoded(path.read_bytes()))
+    return set(template_code.decoded(kept_file(root, lang).read_bytes()))
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])  # 2: each language made in a worker process
 def test_the_next_build_compiles_no_text_that_did_not_change(
-    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str], jobs: str
 ) -> None:
-    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
-    rules = (demo / "cards" / GAME / "rules.en.md").read_text(encoding="utf-8")
-    assert rules in compiled_texts  # the rules are a template: compiled the first time
+    assert printgen(demo, "build", GAME, "--jobs", jobs).code == 0
+    assert len(kept_keys(demo, "en")) >= 3  # rules, aid and the cards' expressions
     first = outputs(demo)
     new_process(compiled_texts)
     run = printgen(demo, "build", GAME, "--jobs", "1", "--no-cache")
     assert run.code == 0, run.err
     assert compiled_texts == []
     assert outputs(demo) == first
+
+
+def test_a_build_of_the_cards_alone_uses_and_keeps_what_a_whole_build_kept(
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
+) -> None:
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    whole = kept_file(demo, "en").read_bytes()
+    new_process(compiled_texts)
+    cards = ["build", GAME, "--jobs", "1", "--only", "cards", "--no-cache"]
+    assert printgen(demo, *cards).code == 0
+    assert compiled_texts == []
+    assert kept_file(demo, "en").read_bytes() == whole  # the whole build's code stays
+    new_process(compiled_texts)
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--no-cache").code == 0
+    assert compiled_texts == []  # the documents' texts were not dropped by the cards' build
 
 
 def test_a_changed_text_alone_is_compiled_again_and_its_old_code_dropped(
@@ -93,14 +113,23 @@ def test_a_changed_text_alone_is_compiled_again_and_its_old_code_dropped(
 
 @pytest.mark.parametrize(
     "damage",
-    ["garbage", "truncated", "a-flipped-bit", "another-python", "not-code", "empty"],
+    [
+        "garbage",
+        "truncated",
+        "a-flipped-bit",
+        "another-python",
+        "not-code",
+        "marshal-fails",
+        "a-link",
+        "empty",
+    ],
 )
 def test_damaged_or_foreign_kept_code_is_never_used(
     demo: Path, printgen: Callable[..., Run], compiled_texts: list[str], damage: str
 ) -> None:
     assert printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en").code == 0
     first, compiled_first = outputs(demo), sorted(compiled_texts)
-    path = template_code.folder(demo / "build") / template_code.file_name(GAME, "en")
+    path = kept_file(demo, "en")
     data = path.read_bytes()
     codes = template_code.decoded(data)
     assert codes
@@ -111,9 +140,16 @@ def test_damaged_or_foreign_kept_code_is_never_used(
         "a-flipped-bit": flipped,
         "another-python": template_code.encoded(codes, python=b"\x00\x00\r\n"),
         "not-code": template_code.encoded({key: "print('no')" for key in codes}),
+        "marshal-fails": template_code.framed(_failing_marshal(data)),
         "empty": b"",
+        "a-link": b"",
     }[damage]
-    path.write_bytes(damaged)
+    if damage == "a-link":  # to the very file the build wrote, moved out of the build folder
+        moved = demo.parent / "moved.code"
+        path.rename(moved)
+        path.symlink_to(moved)
+    else:
+        path.write_bytes(damaged)
     new_process(compiled_texts)
     run = printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en", "--no-cache")
     assert run.code == 0, run.err
@@ -182,9 +218,11 @@ def _flipped_yet_whole(data: bytes) -> bytes:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
-def test_a_pipe_in_place_of_kept_code_or_a_record_never_hangs_the_build(demo: Path) -> None:
-    """Reading a pipe waits for a writer that never comes: the cache's files are read only
-    when they are regular files."""
+def test_a_pipe_in_place_of_kept_code_a_record_or_an_output_never_hangs_the_build(
+    demo: Path,
+) -> None:
+    """Reading a pipe waits for a writer that never comes: the cache's files, and the outputs
+    it compares, are read only when they are regular files."""
     import subprocess
     import sys
 
@@ -193,9 +231,64 @@ def test_a_pipe_in_place_of_kept_code_or_a_record_never_hangs_the_build(demo: Pa
     cache = demo / "build" / ".printgen-cache"
     swapped = [*cache.glob("*.json"), *template_code.folder(demo / "build").glob("*.code")]
     assert len(swapped) == 3  # the game's record, its kept code in English and Italian
+    swapped.append(demo / "build" / GAME / "en" / "cards.pdf")  # an output too
     for path in swapped:
         path.unlink()
         os.mkfifo(path)
     done = subprocess.run([*command, "--jobs", "1"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "built 1 game" in done.stdout
+    assert (demo / "build" / GAME / "en" / "cards.pdf").read_bytes().startswith(b"%PDF")
+
+
+def _failing_marshal(data: bytes) -> bytes:
+    """A payload whose unmarshalling fails inside CPython (SystemError, not ValueError): one
+    byte of the build's own payload changed."""
+    payload = data[data.index(b"\n") + 1 + len(importlib.util.MAGIC_NUMBER) + 32 :]
+    for at in range(len(payload)):
+        for value in (0x00, 0x69, 0xE9, 0xFF):
+            changed = payload[:at] + bytes([value]) + payload[at + 1 :]
+            try:
+                marshal.loads(changed)
+            except SystemError:
+                return changed
+            except Exception:
+                continue
+    raise AssertionError("no change makes marshal fail with SystemError")
+
+
+def test_code_kept_before_printgen_changed_is_compiled_afresh(demo: Path, tmp_path: Path) -> None:
+    """Jinja runs filters on constant arguments while compiling and keeps their results in the
+    code; printgen's filters check its limits. Kept code made by a printgen with other limits
+    must not run: a lower limit refuses what the older code had already worked out."""
+    import shutil
+    import subprocess
+    import sys
+
+    import printgen
+
+    changed = tmp_path / "changed"
+    shutil.copytree(
+        Path(printgen.__file__).parent,
+        changed / "printgen",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    limits = changed / "printgen" / "limits.py"
+    text = limits.read_text(encoding="utf-8")
+    limits.write_text(text + "\nMAX_RESULT_CHARS = 50_000\n", encoding="utf-8")
+    rules = demo / "cards" / GAME / "rules.en.md"
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + "\n{{ ('x' | center(60000)) | length }} coins.\n",
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "printgen", "--project", str(demo), "build", GAME]
+    command += ["--lang", "en", "--jobs", "1", "--no-cache"]
+    usual = tmp_path / "usual"
+    usual.mkdir()
+    done = subprocess.run(command, cwd=usual, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "60000 coins" in _pdf_text(demo / "build" / GAME / "en" / "rulebook.pdf")
+    refused = subprocess.run(command, cwd=changed, capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2, refused.stderr
+    problem = f"cards/{GAME}/rules.en.md:1:1: template error: a size of 60,000 is over 50,000"
+    assert refused.stderr.startswith(problem), refused.stderr
