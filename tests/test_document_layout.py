@@ -463,3 +463,34 @@ def test_the_arena_diagrams_move_as_the_rules_say(lang: str) -> None:
     assert len(setup["grid"]) == 3 and all(len(row) == 3 for row in setup["grid"])
     corners = sorted(tuple(p["at"]) for p in setup["pawns"])
     assert corners == [(0, 2), (2, 0)], "opposite corners, each on its own side"
+
+
+def test_an_arrow_stops_at_the_edge_of_the_card_it_points_to(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """The head touches the card from outside: it covers no word of it, its title least of all
+    (an arrow ending on the card's centre crossed the title: "Monk" read "lonk")."""
+    result = _only_rulebook(project, printgen, DIAGRAM_RULES)
+    assert result.code == 0, result.err
+    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        page = next(p for p in pdf.pages if "The caption under the scene." in (p.extract_text()))
+        card_w, card_h = 30 * MM, 30 * 88 / 63 * MM
+        warrior = next(
+            b
+            for b in _picture_boxes(page)
+            if abs(b[2] - b[0] - card_w) < 0.5
+            and abs(b[3] - b[1] - card_h) < 0.5
+            and "Warrior" in page.within_bbox(b).extract_text()
+        )
+        heads = [
+            curve
+            for curve in page.curves
+            if curve.get("fill") and len(curve["pts"]) in (3, 4) and not curve.get("stroke")
+        ]
+        head = min(heads, key=lambda c: abs(c["x0"] - warrior[0]) + abs(c["top"] - warrior[1]))
+        x0, top, x1, bottom = warrior
+        for x, y in head["pts"]:
+            assert not (x0 + 0.5 < x < x1 - 0.5 and top + 0.5 < y < bottom - 0.5), (x, y)
+        tip = min(head["pts"], key=lambda p: abs(p[0] - x0) + abs(p[1] - top))
+        assert abs(tip[0] - x0) < 2 or abs(tip[1] - top) < 2  # at the edge it meets

@@ -144,7 +144,7 @@ class Diagram(Flowable):  # type: ignore[misc]
         points = [self.centre(cell) for cell in arrow.path]
         inset = self.pawn_radius() * 1.1
         points[0] = _towards(points[0], points[1], inset)
-        points[-1] = _towards(points[-1], points[-2], inset)
+        points[-1] = self._met(arrow.path[-1], points[-2], inset)
         canvas.saveState()
         canvas.setStrokeColor(arrow.color)
         canvas.setFillColor(arrow.color)
@@ -168,6 +168,24 @@ class Diagram(Flowable):  # type: ignore[misc]
         triangle.close()
         canvas.drawPath(triangle, stroke=0, fill=1)
         canvas.restoreState()
+
+    def _met(self, cell: Cell, origin: tuple[float, float], inset: float) -> tuple[float, float]:
+        """Where an arrow from ``origin`` ends at the card in ``cell``: just outside its edge
+        (and its label's line, when it has one), so the head covers no word of the card — its
+        title least of all. An arrow from within that reach ends near the centre, as before."""
+        x, y, w, h = self.cell_box(cell)
+        centre = (x + w / 2, y + h / 2)
+        labelled = any(label.at == cell for label in self.scene.labels)
+        bottom = y - (pt(1) + LABEL_SIZE * 1.3 if labelled else 0.0)
+        ux, uy = _unit(centre, origin)
+        reach = [w / 2 / abs(ux)] if ux else []
+        if uy:
+            reach.append((y + h - centre[1]) / uy if uy > 0 else (centre[1] - bottom) / -uy)
+        edge = min(reach) + pt(0.8)
+        length = ((origin[0] - centre[0]) ** 2 + (origin[1] - centre[1]) ** 2) ** 0.5
+        if edge + pt(GAP) >= length:
+            return _towards(centre, origin, inset)
+        return centre[0] + ux * edge, centre[1] + uy * edge
 
     def _label(self, label: Label) -> None:
         x, y, w, _ = self.cell_box(label.at)
