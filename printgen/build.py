@@ -17,7 +17,6 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen import template_code
 from printgen.cache import BuildCache, Record
 from printgen.options import BuildOptions, Format, Output
 from printgen.problems import Problems, Severity
@@ -89,7 +88,10 @@ def build_games(
         return EXIT_BAD_INPUT
     if store is not None:
         _remember(store, todo, made)
-    template_code.save({path: data for item in made for path, data in item.code.items()})
+    if made:  # an up-to-date build imports no sandbox to say so
+        from printgen.template_code import save
+
+        save({path: data for item in made for path, data in item.code.items()})
     _report_written(project, changed)
     up_to_date = len(files) - len(changed) + sum(len(r.outputs) for r in fresh.values())
     written = {str(path): data for path, data in changed.items()}

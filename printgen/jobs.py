@@ -20,7 +20,6 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen import template_code
 from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problem, ProjectError
@@ -202,6 +201,8 @@ def _kept_code(
 ) -> AbstractContextManager[dict[Path, bytes]]:
     """The template code builds of this game in this language kept (a build keeps what it
     used; validate only reads)."""
+    from printgen import template_code  # not for a build that finds every game up to date
+
     folder = template_code.folder(options.out or project.root / "build")
     outputs = [output.value for output in Output if options.wants(output)]
     write = options.out is not None

@@ -78,8 +78,8 @@ class Memo:
             found = _made(self.env, source)
             if len(self.made) >= self.size:
                 del self.made[next(iter(self.made))]
-        elif _unit is not None and found[0] is not None:
-            _unit.used[found[0]] = found[1]
+        elif found[0] is not None:
+            _use(found[0], found[1])
         self.made[source] = found
         return found[2]
 
@@ -102,8 +102,8 @@ def kept(key: str | None) -> CodeType | None:
     if key is None:
         return None
     code = _codes.get(key)
-    if code is not None and _unit is not None:
-        _unit.used[key] = code
+    if code is not None:
+        _use(key, code)
     return code
 
 
@@ -114,6 +114,11 @@ def keep(key: str | None, code: CodeType, always: bool = False) -> None:
         return
     if always or len(_codes) < MAX_KEPT:
         _codes[key] = code
+    _use(key, code)
+
+
+def _use(key: str, code: CodeType) -> None:
+    """Note that the unit of work under way used ``code`` (its file will hold it)."""
     if _unit is not None and len(_unit.used) < MAX_KEPT:
         _unit.used[key] = code
 
@@ -139,9 +144,10 @@ def forget() -> None:
 
 @contextlib.contextmanager
 def unit(
-    folder: Path, game_id: str, languages: list[str], outputs: list[str], write: bool
+    where: Path, game_id: str, languages: list[str], outputs: list[str], write: bool
 ) -> Iterator[dict[Path, bytes]]:
-    """One unit of work: the code the game's builds kept for these languages loaded first
+    """One unit of work: the code the game's builds kept in the folder ``where`` for these
+    languages loaded first
     (whichever outputs they made). Yields the files to write once the unit's outputs are
     written (``save``): when ``write``, the code the unit used, in the file of its one language
     and its outputs, unless that file held exactly that."""
@@ -151,9 +157,9 @@ def unit(
         forget()
     files: dict[Path, bytes] = {}
     try:
-        own = folder / file_name(game_id, languages[0], outputs) if languages else None
+        own = where / file_name(game_id, languages[0], outputs) if languages else None
         for lang in languages:
-            for path in _kept_files(folder, game_id, lang):
+            for path in _kept_files(where, game_id, lang):
                 _load(path, _unit, mine=path == own)
         yield files
         changed = _unit.loaded != _unit.used.keys()
@@ -163,14 +169,14 @@ def unit(
         _unit = outer
 
 
-def _kept_files(folder: Path, game_id: str, lang: str) -> list[Path]:
+def _kept_files(where: Path, game_id: str, lang: str) -> list[Path]:
     prefix = f"{game_id}.{lang}."
     try:
-        with os.scandir(folder) as entries:
+        with os.scandir(where) as entries:
             names = [e.name for e in islice(entries, 1000) if e.name.startswith(prefix)]
     except OSError:
         return []
-    return [folder / name for name in sorted(names)[:MAX_FILES] if name.endswith(".code")]
+    return [where / name for name in sorted(names)[:MAX_FILES] if name.endswith(".code")]
 
 
 def save(files: dict[Path, bytes]) -> None:

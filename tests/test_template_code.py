@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from printgen import template_code
+from printgen.options import Output
 from tests.conftest import Run
 
 GAME = "demo"
@@ -56,7 +57,7 @@ def outputs(root: Path) -> dict[str, bytes]:
 
 def kept_file(root: Path, lang: str) -> Path:
     """The file a build of every output keeps the game's code in for ``lang``."""
-    outputs = ("cards", "rulebook", "player-aid")
+    outputs = [output.value for output in Output]
     return template_code.folder(root / "build") / template_code.file_name(GAME, lang, outputs)
 
 
@@ -205,7 +206,7 @@ def _pdf_text(path: Path) -> str:
 def _flipped_yet_whole(data: bytes) -> bytes:
     """``data`` with one bit flipped where its code still unmarshals (inside some code's
     bytes): only the digest tells it from the file the build wrote."""
-    payload = data.index(b"\n") + 1 + len(importlib.util.MAGIC_NUMBER) + 32  # header, digest
+    payload = _payload_start(data)
     for at in range(payload + (len(data) - payload) // 3, len(data)):
         flipped = bytearray(data)
         flipped[at] ^= 0x10
@@ -244,7 +245,7 @@ def test_a_pipe_in_place_of_kept_code_a_record_or_an_output_never_hangs_the_buil
 def _failing_marshal(data: bytes) -> bytes:
     """A payload whose unmarshalling fails inside CPython (SystemError, not ValueError): one
     byte of the build's own payload changed."""
-    payload = data[data.index(b"\n") + 1 + len(importlib.util.MAGIC_NUMBER) + 32 :]
+    payload = data[_payload_start(data) :]
     for at in range(len(payload)):
         for value in (0x00, 0x69, 0xE9, 0xFF):
             changed = payload[:at] + bytes([value]) + payload[at + 1 :]
@@ -292,3 +293,9 @@ def test_code_kept_before_printgen_changed_is_compiled_afresh(demo: Path, tmp_pa
     assert refused.returncode == 2, refused.stderr
     problem = f"cards/{GAME}/rules.en.md:1:1: template error: a size of 60,000 is over 50,000"
     assert refused.stderr.startswith(problem), refused.stderr
+
+
+def _payload_start(data: bytes) -> int:
+    """Where a kept-code file's marshal data starts: after its header line, the Python's
+    magic number and the sha256 digest."""
+    return data.index(b"\n") + 1 + len(importlib.util.MAGIC_NUMBER) + 32
