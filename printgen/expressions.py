@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from printgen import limits
@@ -215,9 +215,15 @@ def _templates() -> Any:
     return Memo(_environment(), 4096)
 
 
-@lru_cache(maxsize=1024)
 def _compiled_expression(source: str) -> Any:
-    return _environment().compile_expression(source, undefined_to_none=False)
+    return _expressions()(source)
+
+
+@cache
+def _expressions() -> Any:
+    from printgen.template_code import Memo
+
+    return Memo(_environment(), 1024, expressions=True)
 
 
 def _lookup(dotted: str, context: dict[str, Any]) -> Any:

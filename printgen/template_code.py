@@ -63,19 +63,20 @@ def template(env: Any, source: str) -> Any:
 
 
 class Memo:
-    """``template`` for one environment, the templates it made remembered (the least recently
-    used go first): a text rendered again is neither compiled nor made again, and still counts
-    as used by the unit of work."""
+    """``template`` for one environment (with ``expressions``: Jinja's ``compile_expression``),
+    what it made remembered (the least recently used go first): a text used again is neither
+    compiled nor made again, and still counts as used by the unit of work."""
 
-    def __init__(self, env: Any, size: int) -> None:
+    def __init__(self, env: Any, size: int, expressions: bool = False) -> None:
         self.env, self.size = env, size
+        self.make = _made_expression if expressions else _made
         self.made: dict[str, tuple[str | None, CodeType, Any]] = {}
         _memos.append(self)
 
     def __call__(self, source: str) -> Any:
         found = self.made.pop(source, None)
         if found is None:
-            found = _made(self.env, source)
+            found = self.make(self.env, source)
             if len(self.made) >= self.size:
                 del self.made[next(iter(self.made))]
         elif found[0] is not None:
@@ -91,6 +92,44 @@ def _made(env: Any, source: str) -> tuple[str | None, CodeType, Any]:
         code = env.compile(source)
         keep(key, code)
     return key, code, env.template_class.from_code(env, code, env.make_globals(None), None)
+
+
+EXPRESSION = "<expression>"  # the name an expression's code is kept under (no file has it)
+
+
+def _made_expression(env: Any, source: str) -> tuple[str | None, CodeType, Any]:
+    """``env.compile_expression(source, undefined_to_none=False)`` — a check's assertion, say —
+    by Jinja's own steps, its code kept as a template's: a kept expression is not even lexed
+    (so a command whose every text is kept never makes Jinja's lexer)."""
+    from jinja2.environment import TemplateExpression
+
+    key = _key(env, EXPRESSION, hashlib.sha256(source.encode("utf-8")).hexdigest())
+    code = kept(key)
+    if code is None:
+        code = env.compile(_assignment(env, source))
+        keep(key, code)
+    template = env.template_class.from_code(env, code, env.make_globals(None), None)
+    return key, code, TemplateExpression(template, False)
+
+
+def _assignment(env: Any, source: str) -> Any:
+    """The template ``Environment.compile_expression`` compiles: ``result = <source>``, the
+    expression parsed alone (anything after it is a syntax error, reported as Jinja does)."""
+    from jinja2 import nodes
+    from jinja2.exceptions import TemplateSyntaxError
+    from jinja2.parser import Parser
+
+    parser = Parser(env, source, state="variable")
+    try:
+        expr = parser.parse_expression()
+        if not parser.stream.eos:
+            raise TemplateSyntaxError(
+                "chunk after expression", parser.stream.current.lineno, None, None
+            )
+        expr.set_environment(env)
+    except TemplateSyntaxError:
+        env.handle_exception(source=source)
+    return nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
 
 
 def bucket_key(bucket: Any) -> str | None:

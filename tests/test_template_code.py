@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import marshal
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +22,13 @@ from tests.conftest import Run
 GAME = "demo"
 
 
+EXPRESSION = "<an expression>"
+
+
 @pytest.fixture
 def compiled_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The template texts Jinja compiles from here on; the process starts with nothing kept."""
+    """The template texts Jinja compiles from here on (an expression, compiled from its syntax
+    tree, as EXPRESSION); the process starts with nothing kept."""
     from jinja2 import Environment
 
     template_code.forget()
@@ -31,8 +36,7 @@ def compiled_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     compile_template = Environment.compile
 
     def counted(self: Any, source: Any, *rest: Any, **kw: Any) -> Any:
-        if isinstance(source, str):  # an expression is compiled from its syntax tree
-            texts.append(source)
+        texts.append(source if isinstance(source, str) else EXPRESSION)
         return compile_template(self, source, *rest, **kw)
 
     monkeypatch.setattr(Environment, "compile", counted)
@@ -186,7 +190,7 @@ def test_validate_reads_what_builds_kept_and_writes_nothing(
     demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
 ) -> None:
     assert printgen(demo, "validate", GAME).code == 0
-    assert compiled_texts  # nothing kept yet
+    assert EXPRESSION in compiled_texts  # nothing kept yet; the starter game's checks too
     assert not (demo / "build").exists()
     assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
     kept = {lang: kept_keys(demo, lang) for lang in ("en", "it")}
@@ -194,6 +198,69 @@ def test_validate_reads_what_builds_kept_and_writes_nothing(
     assert printgen(demo, "validate", GAME).code == 0
     assert compiled_texts == []
     assert {lang: kept_keys(demo, lang) for lang in ("en", "it")} == kept
+
+
+# a printgen process that says how many texts Jinja compiled and how often its lexer was needed
+COUNTING = """
+import sys
+import jinja2.environment as environment
+
+compiled, lexed = [], []
+get_lexer, compile_text = environment.get_lexer, environment.Environment.compile
+environment.get_lexer = lambda env: lexed.append(env) or get_lexer(env)
+environment.Environment.compile = lambda self, source, *rest, **kw: (
+    compiled.append(source) or compile_text(self, source, *rest, **kw)
+)
+from printgen.cli import _main
+
+code = _main(sys.argv[1:])
+print(f"compiled {len(compiled)} lexed {len(lexed)}")
+sys.exit(code)
+"""
+
+
+def test_a_new_process_validating_after_a_build_reads_no_text_again(demo: Path) -> None:
+    """Not a card text, a rules file nor a check's assertion is lexed, parsed or compiled by
+    a validate that finds them all kept: Jinja's lexer is never made."""
+    import subprocess
+
+    command = [sys.executable, "-c", COUNTING, "--project", str(demo)]
+    first = subprocess.run(
+        [*command, "build", GAME, "--jobs", "1"], capture_output=True, text=True, timeout=120
+    )
+    assert first.returncode == 0, first.stderr
+    assert "compiled 0 " not in first.stdout
+    again = subprocess.run([*command, "validate", GAME], capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[-1] == "compiled 0 lexed 0"
+
+
+def test_a_kept_check_still_fails_what_it_should_and_a_broken_one_says_why(
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
+) -> None:
+    """An assertion's kept code is that assertion's: a card that breaks the check is still
+    reported by a process that compiled nothing, and a syntax error reads as Jinja words it."""
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert "cost: 1" in text
+    deck.write_text(text.replace("cost: 1", "cost: 7", 1), encoding="utf-8")
+    new_process(compiled_texts)
+    run = printgen(demo, "validate", GAME)
+    assert run.code == 2
+    assert "costs 7; no card may cost more than 3" in run.err
+    # the message no earlier build needed is compiled; the assertion is not
+    assert EXPRESSION not in compiled_texts
+    assert compiled_texts == ["{{ card.name }} costs {{ card.cost }}; no card may cost more than 3"]
+    game = demo / "cards" / GAME / "game.yaml"
+    yaml_text = game.read_text(encoding="utf-8")
+    game.write_text(yaml_text.replace("card.cost <= 3", "card.cost <= 3 3"), encoding="utf-8")
+    run = printgen(demo, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines()[0] == (
+        "cards/demo/game.yaml:20:13: cost-limit: the assert cannot be evaluated: "
+        "chunk after expression; in '{{ card.cost <= 3 3 }}'"
+    )
 
 
 def _pdf_text(path: Path) -> str:
@@ -225,7 +292,6 @@ def test_a_pipe_in_place_of_kept_code_a_record_or_an_output_never_hangs_the_buil
     """Reading a pipe waits for a writer that never comes: the cache's files, and the outputs
     it compares, are read only when they are regular files."""
     import subprocess
-    import sys
 
     command = [sys.executable, "-m", "printgen", "--project", str(demo), "build", GAME]
     assert subprocess.run(command, capture_output=True, timeout=120).returncode == 0
@@ -264,7 +330,6 @@ def test_code_kept_before_printgen_changed_is_compiled_afresh(demo: Path, tmp_pa
     must not run: a lower limit refuses what the older code had already worked out."""
     import shutil
     import subprocess
-    import sys
 
     import printgen
 
