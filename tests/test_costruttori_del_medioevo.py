@@ -3,6 +3,8 @@ set passes, and the card and coin PDFs read back with the right counts, sizes an
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -181,6 +183,46 @@ def test_the_crew_search_uses_each_card_once() -> None:
     assert rules.best_crew((6, 0, 0, 0), one, 3) == ((3, 0, 0, 0),)  # the closest, 3 short
     two = (((3, 0, 0, 0), 2),)
     assert rules.best_crew((6, 0, 0, 0), two, 3) == ((3, 0, 0, 0), (3, 0, 0, 0))
+
+
+Skills = tuple[int, int, int, int]
+
+
+def _skills(chance: random.Random, top: int) -> Skills:
+    return (
+        chance.randint(0, top),
+        chance.randint(0, top),
+        chance.randint(0, top),
+        chance.randint(0, top),
+    )
+
+
+def _closest_crew_by_trying_all(
+    need: Skills, pool: tuple[tuple[Skills, int], ...], size: int
+) -> tuple[Skills, ...]:
+    """Every crew of 1 … size cards the deck holds, smallest first and in pool order; the first
+    that leaves the least of ``need`` uncovered."""
+    best: tuple[Skills, ...] = ()
+    best_gap = sum(need)
+    for k in range(1, size + 1):
+        for crew in itertools.combinations_with_replacement([v for v, _ in pool], k):
+            if any(crew.count(v) > n for v, n in pool):
+                continue
+            gap = sum(max(0, need[i] - sum(v[i] for v in crew)) for i in range(4))
+            if gap < best_gap:
+                best, best_gap = crew, gap
+    return best
+
+
+def test_the_crew_search_finds_the_crew_trying_every_crew_finds() -> None:
+    """The same crew, not only one as good: the message names its workers."""
+    chance = random.Random(14)
+    for _ in range(40):
+        kinds = sorted({_skills(chance, 3) for _ in range(8)})
+        pool = tuple((vector, chance.randint(1, 3)) for vector in kinds)
+        size = chance.randint(1, 4)
+        need = _skills(chance, 9)
+        assert rules.best_crew(need, pool, size) == _closest_crew_by_trying_all(need, pool, size)
 
 
 def test_rewards_never_fall_as_requirements_rise(project: Path) -> None:

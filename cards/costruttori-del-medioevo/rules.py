@@ -290,16 +290,32 @@ def _shortfall(need: Vector, crew: Iterable[Vector]) -> Vector:
 def _crews(pool: tuple[tuple[Vector, int], ...], size: int) -> tuple[tuple[Vector, Crew], ...]:
     """Every crew of at most ``size`` deck workers the deck's copies allow, smallest first, as
     (the skills it has together, the crew); of crews with the same skills only the first is
-    kept, since only those skills decide what it can build."""
+    kept, since only those skills decide what it can build.
+
+    Crews of one size come in the order of ``itertools.combinations_with_replacement`` over the
+    pool, each grown from the one before it with its skills added as it grows: a crew that
+    already takes more copies of a worker than the deck has is not grown further (41 kinds of
+    worker make 13,000 crews of three)."""
     vectors = [v for v, _ in pool]
-    copies = dict(pool)
+    copies = [n for _, n in pool]
     found: dict[Vector, Crew] = {}
-    for k in range(1, size + 1):
-        for crew in itertools.combinations_with_replacement(vectors, k):
-            if any(crew.count(v) > copies[v] for v in set(crew)):
+
+    def grow(crew: tuple[int, ...], skills: Vector, run: int, left: int) -> None:
+        last = crew[-1] if crew else 0
+        for i in range(last, len(vectors)):
+            same = run + 1 if crew and i == last else 1  # copies of worker i in the crew
+            if same > copies[i]:
                 continue
-            a, b, cc, d = (sum(v[i] for v in crew) for i in range(4))
-            found.setdefault((a, b, cc, d), crew)
+            a, b, c, d = vectors[i]
+            have = (skills[0] + a, skills[1] + b, skills[2] + c, skills[3] + d)
+            if left == 1:
+                if have not in found:
+                    found[have] = (*(vectors[j] for j in crew), vectors[i])
+            else:
+                grow((*crew, i), have, same, left - 1)
+
+    for k in range(1, size + 1):
+        grow((), (0, 0, 0, 0), 0, k)
     return tuple(found.items())
 
 
@@ -309,8 +325,14 @@ def best_crew(need: Vector, pool: tuple[tuple[Vector, int], ...], size: int) -> 
     (the first such crew, smallest first)."""
     best: Crew = ()
     best_gap = sum(need)
-    for have, crew in _crews(pool, size):
-        gap = sum(n - h for n, h in zip(need, have, strict=True) if n > h)
+    n0, n1, n2, n3 = need
+    for (a, b, c, d), crew in _crews(pool, size):
+        gap = (
+            (n0 - a if n0 > a else 0)
+            + (n1 - b if n1 > b else 0)
+            + (n2 - c if n2 > c else 0)
+            + (n3 - d if n3 > d else 0)
+        )
         if gap < best_gap:
             best, best_gap = crew, gap
             if gap == 0:
