@@ -151,7 +151,9 @@ def _in_session(
     unit: Unit,
     make: Callable[[Session, Unit, BuildOptions], Made],
 ) -> Made:
-    with _collector_paused():
+    from printgen.expressions import alarm_installed
+
+    with _collector_paused(), alarm_installed():
         return _made(project, options, unit, make)
 
 

@@ -1,0 +1,85 @@
+"""The time limit on templates, as a designer meets it: a runaway card text is stopped with a
+clear message wherever it runs, every time, while a build sets the alarm's signal handler once
+per unit of work rather than around every card field, and leaves the process's own handler as
+it found it."""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printgen import expressions as expr
+from tests.conftest import Run
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="no alarm signal here")
+
+RUNAWAY = (
+    "{% for i in range(1000) %}{% for j in range(1000) %}{% for k in range(1000) %}"
+    "{% endfor %}{% endfor %}{% endfor %}{{ card.name }}"
+)
+
+
+def _theirs(signum: int, frame: object) -> None:
+    """A handler the process had before printgen ran (a test runner's, say)."""
+
+
+def test_a_build_sets_the_alarm_handler_once_and_puts_back_the_one_it_found(
+    demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    limits: list[float] = []
+    installs: list[Any] = []
+    time_limit, set_handler = expr.time_limit, signal.signal
+
+    def counted_limit(seconds: float) -> Any:
+        limits.append(seconds)
+        return time_limit(seconds)
+
+    def counted_install(signum: int, handler: Any) -> Any:
+        if signum == signal.SIGALRM:
+            installs.append(handler)
+        return set_handler(signum, handler)
+
+    previous = set_handler(signal.SIGALRM, _theirs)
+    try:
+        monkeypatch.setattr(expr, "time_limit", counted_limit)
+        monkeypatch.setattr(signal, "signal", counted_install)
+        run = printgen(demo, "build", "demo", "--jobs", "1", "--lang", "en", "--no-cache")
+        assert run.code == 0, run.err
+        assert signal.getsignal(signal.SIGALRM) is _theirs
+    finally:
+        set_handler(signal.SIGALRM, previous)
+    assert len(limits) >= 5  # the starter game's fields, checks and documents
+    assert len(installs) == 2  # printgen's, for the whole unit of work …
+    assert installs[1] is _theirs  # … then the one it found, put back
+
+
+def test_a_runaway_text_is_stopped_each_time_and_a_stray_alarm_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(expr, "TIME_LIMIT", 0.2)
+    card = {"card": {"name": "Monk"}}
+    expr.reset_budget()
+    previous = signal.signal(signal.SIGALRM, _theirs)
+    try:
+        with expr.alarm_installed():
+            for _ in range(2):  # the second runaway is limited as the first was
+                started = time.monotonic()
+                with pytest.raises(expr.ExpressionError, match=r"took more than 0\.2 s"):
+                    expr.evaluate(RUNAWAY, card)
+                assert time.monotonic() - started < 2.0
+                assert expr.evaluate("{{ card.name }} prays", card) == "Monk prays"
+            signal.raise_signal(signal.SIGALRM)  # an alarm no limit set: nothing happens
+            assert expr.evaluate("{{ card.name }}!", card) == "Monk!"
+        assert signal.getsignal(signal.SIGALRM) is _theirs
+        # outside a unit of work the limit sets its handler for itself, and puts it back
+        with pytest.raises(expr.ExpressionError, match=r"took more than 0\.2 s"):
+            expr.evaluate(RUNAWAY, card)
+        assert signal.getsignal(signal.SIGALRM) is _theirs
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+        expr.reset_budget()
