@@ -78,27 +78,33 @@ def render_template(source: str, context: dict[str, Any]) -> str:
 def _guarded(source: str, run: Any) -> Any:
     """Run a template or an expression within the time limits; every failure is
     ExpressionError, and what it gives must be a value a card can print."""
-    from jinja2 import TemplateError, UndefinedError
-
-    shown = source if len(source) <= 120 else source[:117] + "…"
     try:
         with time_limit(TIME_LIMIT):
             return checked_value(run())
-    except TemplateTimeout as exc:
-        kind = BudgetSpent if _budget.left() <= 0 else ExpressionError
-        raise kind(f"{exc}; simplify the loops in '{shown}'") from None
-    except Refused as exc:
-        raise ExpressionError(f"{exc}; in '{shown}'") from None
-    except UndefinedError as exc:
-        raise ExpressionError(f"{plain(exc.message or '')}; check the name in '{shown}'") from None
-    except TemplateError as exc:
-        raise ExpressionError(f"{_short(exc)}; in '{shown}'") from None
-    except RecursionError:
-        raise ExpressionError(f"it nests too deeply; simplify '{shown}'") from None
-    except MemoryError:
-        raise ExpressionError(f"it needs too much memory; simplify '{shown}'") from None
     except Exception as exc:  # e.g. "10" + 1 inside the expression: still the designer's input
-        raise ExpressionError(f"{type(exc).__name__}: {_short(exc)}; in '{shown}'") from None
+        raise _failure(exc, source) from None
+
+
+def _failure(exc: Exception, source: str) -> ExpressionError:
+    """What a failed template or expression tells the designer (Jinja's errors looked up only
+    when one happens: a card field that renders pays for no import statement)."""
+    from jinja2 import TemplateError, UndefinedError
+
+    shown = source if len(source) <= 120 else source[:117] + "…"
+    if isinstance(exc, TemplateTimeout):
+        kind = BudgetSpent if _budget.left() <= 0 else ExpressionError
+        return kind(f"{exc}; simplify the loops in '{shown}'")
+    if isinstance(exc, Refused):
+        return ExpressionError(f"{exc}; in '{shown}'")
+    if isinstance(exc, UndefinedError):
+        return ExpressionError(f"{plain(exc.message or '')}; check the name in '{shown}'")
+    if isinstance(exc, TemplateError):
+        return ExpressionError(f"{_short(exc)}; in '{shown}'")
+    if isinstance(exc, RecursionError):
+        return ExpressionError(f"it nests too deeply; simplify '{shown}'")
+    if isinstance(exc, MemoryError):
+        return ExpressionError(f"it needs too much memory; simplify '{shown}'")
+    return ExpressionError(f"{type(exc).__name__}: {_short(exc)}; in '{shown}'")
 
 
 def _short(exc: BaseException) -> str:
