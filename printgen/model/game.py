@@ -132,9 +132,11 @@ class Game:
 
     @property
     def icon_library(self) -> IconLibrary:
+        if self.icons is not None:  # looked up for every icon a card draws
+            return self.icons
         from printgen.icons import builtin_library
 
-        return self.icons or builtin_library()
+        return builtin_library()
 
     @property
     def id(self) -> str:
