@@ -11,7 +11,7 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import cache
 from typing import Any
 
@@ -150,27 +150,30 @@ def budget_used() -> float:
     return _budget.spent
 
 
+MIN_TIMER = 0.001  # seconds: a shorter interval rounds to none, which would stop no template
+
+
 class _Alarm:
-    """The alarm that stops a runaway template: whether printgen's handler is in place, whether
-    a limit's timer runs, and what it says when it expires."""
+    """Whether printgen's SIGALRM handler is in place, and the limit whose timer runs."""
 
     def __init__(self) -> None:
         self.installed = False
-        self.armed = False
-        self.budget = False  # the build's budget, not the template's own limit, runs out first
-        self.seconds = 0.0
+        self.limit: _Limit | None = None
 
 
 _alarm = _Alarm()
 
 
 def _expire(signum: int, frame: object) -> None:
-    if not _alarm.armed:  # a timer stopped a moment before its signal was handled
+    limit = _alarm.limit
+    if limit is None:  # a timer stopped a moment before its signal was handled
         return
-    _alarm.armed = False
-    raise TemplateTimeout(
-        _spent_message() if _alarm.budget else f"took more than {_alarm.seconds:g} s"
-    )
+    _alarm.limit = None
+    limit.close()  # here: the code the exception leaves behind may never run
+    if limit.allowed < limit.seconds:  # the build's budget ran out before the limit
+        _budget.spent = max(_budget.spent, limits.BUILD_SECONDS)
+        raise TemplateTimeout(_spent_message())
+    raise TemplateTimeout(f"took more than {limit.seconds:g} s")
 
 
 def _can_alarm() -> bool:
@@ -195,43 +198,67 @@ def alarm_installed() -> Iterator[None]:
         _alarm.installed = False
 
 
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
+class _Limit:
+    """One limit with a timer, closed exactly once — its time counted, the build's limits free
+    again, its own handler put back — by its end or, when it expires, by the alarm itself: the
+    alarm's exception can arrive at any instruction, even inside ``__exit__``, and must leave
+    nothing half done behind it."""
+
+    def __init__(self, seconds: float, allowed: float) -> None:
+        self.seconds, self.allowed = seconds, allowed
+        self.started = 0.0
+        self.own = False  # outside a unit of work: the handler is set for this limit only
+        self.previous: Any = None
+        self.open = False
+
+    def __enter__(self) -> None:
+        self.started = time.monotonic()
+        self.own = not _alarm.installed
+        if self.own:
+            self.previous = signal.signal(signal.SIGALRM, _expire)
+            _alarm.installed = True
+        _budget.running = self.open = True
+        _alarm.limit = self
+        signal.setitimer(signal.ITIMER_REAL, max(self.allowed, MIN_TIMER))  # last: all is set
+
+    def __exit__(self, *exc: object) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _alarm.limit = None  # an alarm taken from here on was this limit's, stopped: ignored
+        self.close()
+
+    def close(self) -> None:
+        if not self.open:
+            return
+        self.open = False
+        _budget.running = False
+        _budget.spent += time.monotonic() - self.started
+        if self.own:
+            signal.signal(signal.SIGALRM, self.previous)
+            _alarm.installed = False
+
+
+class _Counted:
+    """A limit where no alarm can be taken (another thread): only the budget is kept."""
+
+    def __enter__(self) -> None:
+        self.started = time.monotonic()
+
+    def __exit__(self, *exc: object) -> None:
+        _budget.spent += time.monotonic() - self.started
+
+
+def time_limit(seconds: float) -> AbstractContextManager[None]:
     """Stop a runaway template (the sandbox limits what it may touch, not how long it runs),
     after ``seconds`` or when the build's whole budget is spent, whichever comes first.
     Only the main thread can take the alarm signal; elsewhere only the budget is kept."""
     left = _budget.left()
     if left <= 0:
         raise TemplateTimeout(_spent_message())
-    allowed = min(seconds, left)
-    started = time.monotonic()
     if _budget.running:  # an outer limit already runs (and counts the time)
-        yield
-        return
+        return nullcontext()
     if not _can_alarm():
-        try:
-            yield
-        finally:
-            _budget.spent += time.monotonic() - started
-        return
-    own = not _alarm.installed  # outside a unit of work: in place for this limit only
-    previous = signal.signal(signal.SIGALRM, _expire) if own else None
-    _alarm.installed = True
-    _alarm.armed, _alarm.budget, _alarm.seconds = True, allowed < seconds, seconds
-    signal.setitimer(signal.ITIMER_REAL, allowed)
-    _budget.running = True
-    try:
-        yield
-    finally:
-        try:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            # an alarm the timer gave just before it stopped is raised here, still this limit's
-            _budget.spent += time.monotonic() - started
-        finally:
-            _budget.running = _alarm.armed = False
-            if own:
-                signal.signal(signal.SIGALRM, previous)
-                _alarm.installed = False
+        return _Counted()
+    return _Limit(seconds, min(seconds, left))
 
 
 def _spent_message() -> str:

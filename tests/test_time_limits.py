@@ -5,6 +5,7 @@ it found it."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import time
 from collections.abc import Callable
@@ -82,4 +83,50 @@ def test_a_runaway_text_is_stopped_each_time_and_a_stray_alarm_changes_nothing(
         assert signal.getsignal(signal.SIGALRM) is _theirs
     finally:
         signal.signal(signal.SIGALRM, previous)
+        expr.reset_budget()
+
+
+@pytest.mark.parametrize("unit", [True, False], ids=["in-a-unit", "alone"])
+def test_an_alarm_taken_as_its_limit_ends_leaves_the_next_limits_armed(unit: bool) -> None:
+    """A text whose last step is one long instruction takes its alarm only once that step is
+    done — as its limit ends, inside the code that stops the timer. The limit is still closed
+    once, its time counted, and every later runaway stopped."""
+    numbers = list(range(3_000_000))
+    expr.reset_budget()
+    previous = signal.signal(signal.SIGALRM, _theirs)
+    kept = []  # the errors stay alive, as a build keeps them to report: nothing hangs on them
+    try:
+        with expr.alarm_installed() if unit else contextlib.nullcontext():
+            for _ in range(3):
+                with pytest.raises(expr.TemplateTimeout) as caught, expr.time_limit(0.001):
+                    assert -1 not in numbers  # one instruction of about 20 ms
+                kept.append(caught)
+                assert expr.budget_used() > 0
+            started = time.monotonic()
+            with pytest.raises(expr.TemplateTimeout), expr.time_limit(0.2):
+                while time.monotonic() - started < 3:
+                    pass
+            assert time.monotonic() - started < 2
+        assert signal.getsignal(signal.SIGALRM) is _theirs
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+        expr.reset_budget()
+
+
+def test_a_runaway_text_that_outlasts_the_build_budget_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from printgen import limits
+
+    monkeypatch.setattr(limits, "BUILD_SECONDS", 0.3)
+    expr.reset_budget()
+    card = {"card": {"name": "Monk"}}
+    try:
+        with expr.alarm_installed():
+            with pytest.raises(expr.BudgetSpent, match="in all"):
+                expr.evaluate(RUNAWAY, card)
+            assert expr.budget_spent()
+            with pytest.raises(expr.ExpressionError, match="in all"):  # at once, every field
+                expr.evaluate("{{ card.name }} {{ card.name }}", card)
+    finally:
         expr.reset_budget()
