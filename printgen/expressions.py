@@ -124,7 +124,6 @@ class _Budget:
 
     def __init__(self) -> None:
         self.spent = 0.0
-        self.running = False  # a limit is set: an inner one leaves it alone
 
     def left(self) -> float:
         return limits.BUILD_SECONDS - self.spent
@@ -154,7 +153,8 @@ MIN_TIMER = 0.001  # seconds: a shorter interval rounds to none, which would sto
 
 
 class _Alarm:
-    """Whether printgen's SIGALRM handler is in place, and the limit whose timer runs."""
+    """Whether printgen's SIGALRM handler is in place, and the limit whose timer runs (an
+    inner limit leaves it alone)."""
 
     def __init__(self) -> None:
         self.installed = False
@@ -199,17 +199,16 @@ def alarm_installed() -> Iterator[None]:
 
 
 class _Limit:
-    """One limit with a timer, closed exactly once — its time counted, the build's limits free
-    again, its own handler put back — by its end or, when it expires, by the alarm itself: the
-    alarm's exception can arrive at any instruction, even inside ``__exit__``, and must leave
-    nothing half done behind it."""
+    """One limit with a timer, closed exactly once — its time counted, its own handler put
+    back — by whichever takes it off ``_alarm.limit``: its end or, when it expires, the alarm
+    itself. The alarm's exception can arrive at any instruction, even inside ``__exit__``, and
+    must leave nothing half done behind it."""
 
     def __init__(self, seconds: float, allowed: float) -> None:
         self.seconds, self.allowed = seconds, allowed
         self.started = 0.0
         self.own = False  # outside a unit of work: the handler is set for this limit only
         self.previous: Any = None
-        self.open = False
 
     def __enter__(self) -> None:
         self.started = time.monotonic()
@@ -217,20 +216,16 @@ class _Limit:
         if self.own:
             self.previous = signal.signal(signal.SIGALRM, _expire)
             _alarm.installed = True
-        _budget.running = self.open = True
         _alarm.limit = self
         signal.setitimer(signal.ITIMER_REAL, max(self.allowed, MIN_TIMER))  # last: all is set
 
     def __exit__(self, *exc: object) -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        _alarm.limit = None  # an alarm taken from here on was this limit's, stopped: ignored
-        self.close()
+        if _alarm.limit is self:  # its alarm did not close it
+            _alarm.limit = None  # an alarm taken from here on was this limit's, stopped: ignored
+            self.close()
 
     def close(self) -> None:
-        if not self.open:
-            return
-        self.open = False
-        _budget.running = False
         _budget.spent += time.monotonic() - self.started
         if self.own:
             signal.signal(signal.SIGALRM, self.previous)
@@ -254,7 +249,7 @@ def time_limit(seconds: float) -> AbstractContextManager[None]:
     left = _budget.left()
     if left <= 0:
         raise TemplateTimeout(_spent_message())
-    if _budget.running:  # an outer limit already runs (and counts the time)
+    if _alarm.limit is not None:  # an outer limit already runs (and counts the time)
         return nullcontext()
     if not _can_alarm():
         return _Counted()

@@ -68,15 +68,14 @@ class Memo:
     compiled nor made again, and still counts as used by the unit of work."""
 
     def __init__(self, env: Any, size: int, expressions: bool = False) -> None:
-        self.env, self.size = env, size
-        self.make = _made_expression if expressions else _made
+        self.env, self.size, self.expressions = env, size, expressions
         self.made: dict[str, tuple[str | None, CodeType, Any]] = {}
         _memos.append(self)
 
     def __call__(self, source: str) -> Any:
         found = self.made.pop(source, None)
         if found is None:
-            found = self.make(self.env, source)
+            found = _made(self.env, source, self.expressions)
             if len(self.made) >= self.size:
                 del self.made[next(iter(self.made))]
         elif found[0] is not None:
@@ -85,30 +84,25 @@ class Memo:
         return found[2]
 
 
-def _made(env: Any, source: str) -> tuple[str | None, CodeType, Any]:
-    key = _key(env, None, hashlib.sha256(source.encode("utf-8")).hexdigest())
-    code = kept(key)
-    if code is None:
-        code = env.compile(source)
-        keep(key, code)
-    return key, code, _from_code(env, code)
-
-
 EXPRESSION = "<expression>"  # the name an expression's code is kept under (no file has it)
 
 
-def _made_expression(env: Any, source: str) -> tuple[str | None, CodeType, Any]:
-    """``env.compile_expression(source, undefined_to_none=False)`` — a check's assertion, say —
-    by Jinja's own steps, its code kept as a template's: a kept expression is not even lexed
-    (so a command whose every text is kept never makes Jinja's lexer)."""
-    from jinja2.environment import TemplateExpression
-
-    key = _key(env, EXPRESSION, hashlib.sha256(source.encode("utf-8")).hexdigest())
+def _made(env: Any, source: str, expression: bool = False) -> tuple[str | None, CodeType, Any]:
+    """The template of ``source`` — with ``expression``, what ``env.compile_expression(source,
+    undefined_to_none=False)`` makes (a check's assertion) — its code kept: a kept text is not
+    even lexed (so a command whose every text is kept never makes Jinja's lexer)."""
+    name = EXPRESSION if expression else None
+    key = _key(env, name, hashlib.sha256(source.encode("utf-8")).hexdigest())
     code = kept(key)
     if code is None:
-        code = env.compile(_assignment(env, source))
+        code = env.compile(_assignment(env, source) if expression else source)
         keep(key, code)
-    return key, code, TemplateExpression(_from_code(env, code), False)
+    made = _from_code(env, code)
+    if expression:
+        from jinja2.environment import TemplateExpression
+
+        made = TemplateExpression(made, False)
+    return key, code, made
 
 
 def _assignment(env: Any, source: str) -> Any:
