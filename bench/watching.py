@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from measure import ENV, Failed, Sample, paired, printgen
-from report import Result, failure, ratios, seconds, verdict
+from report import Result, at_issue_speed, failure, ratios, seconds, verdict
 from rows import EDITS, WM, Bench
 
 GOAL = 0.6  # seconds from save to PDF, every output of the game
@@ -145,7 +145,8 @@ def watch_row(bench: Bench) -> Result:
         job,
         seconds(pairs, "subject") + " (the watcher's CPU)",
         seconds(pairs, "floor"),
-        f"{done:.2f} s to the last output ({pdf:.2f} s to en/cards.pdf); {ratios(pairs)}",
+        f"{done:.2f} s to the last output ({pdf:.2f} s to en/cards.pdf), "
+        f"{at_issue_speed(pairs)}; {ratios(pairs)}",
         f"≤ {GOAL} s wall",
         verdict(done, GOAL),
     )
