@@ -33,10 +33,16 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "build", help="validate, then build PDFs into build/", parents=[options, project]
     )
-    sub.add_parser(
+    watch = sub.add_parser(
         "watch",
         help="build, then rebuild whenever a file in cards/, templates/ or fonts/ changes",
         parents=[options, project],
+    )
+    watch.add_argument(
+        "--validate",
+        action="store_true",
+        help="check on every save as validate does, writing nothing (no PDFs): the problems "
+        "of a card as you type it",
     )
     validate = sub.add_parser(
         "validate",

@@ -27,6 +27,8 @@ from printgen.options import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from printgen.problems import Problem
     from printgen.project import Project
 
@@ -143,7 +145,7 @@ def _run(args: argparse.Namespace) -> int:
             from printgen.watch import watch
 
             out = Path(args.out).absolute() if args.out else project.root / "build"
-            return watch(project, lambda: _build(project, games, args), out=out)
+            return watch(project, rebuilder(project, games, args), out=out, checks=args.validate)
         return _build(project, games, args)
     except ProjectError as exc:
         _report(exc.problems)
@@ -181,6 +183,13 @@ def options_from(args: argparse.Namespace, out: Path | None, project: Project) -
         service=Service(args.service) if args.service else None,
         booklet=bool(getattr(args, "booklet", False)),
     )
+
+
+def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> Callable[[], int]:
+    """What ``watch`` runs on every save: the build, or with ``--validate`` only its checks."""
+    if args.validate:
+        return lambda: _validate(project, games, args)
+    return lambda: _build(project, games, args)
 
 
 def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:

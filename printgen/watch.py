@@ -26,11 +26,13 @@ def watch(
     rebuild: Callable[[], int],
     stop: threading.Event | None = None,
     out: Path | None = None,
+    checks: bool = False,
 ) -> int:
+    """``rebuild`` now and after every change; with ``checks`` it only checks (validate)."""
     from watchfiles import watch as changes
 
     out = (out or project.root / "build").resolve()
-    _once(rebuild)
+    _once(rebuild, checks)
     paths = watched(project, out)
     shown = ", ".join(project.rel(p) + ("/" if p.is_dir() else "") for p in paths)
     print(f"watching {shown} — Ctrl-C to stop", file=sys.stderr)
@@ -41,7 +43,7 @@ def watch(
     for changed in changes(*paths, watch_filter=relevant, stop_event=stop, debounce=400, step=30):
         names = sorted({project.rel(Path(path)) for _, path in changed})
         print(f"changed: {', '.join(names)}", file=sys.stderr)
-        _once(rebuild)
+        _once(rebuild, checks)
     return 0
 
 
@@ -66,7 +68,7 @@ def is_input(path: Path, out: Path) -> bool:
     return not (name.startswith((".", "#")) or name.endswith(("~", ".tmp", ".swp", ".swx")))
 
 
-def _once(rebuild: Callable[[], int]) -> None:
+def _once(rebuild: Callable[[], int], checks: bool) -> None:
     started = time.perf_counter()
     try:
         status = rebuild()
@@ -74,5 +76,10 @@ def _once(rebuild: Callable[[], int]) -> None:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         status = 2
+    seconds = time.perf_counter() - started
+    if checks:
+        found = "no errors" if status == 0 else "fix the errors above"
+        print(f"checked in {seconds:.2f} s: {found}", file=sys.stderr)
+        return
     verdict = "built" if status == 0 else "not built (fix the problems above)"
-    print(f"{verdict} in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+    print(f"{verdict} in {seconds:.2f} s", file=sys.stderr)

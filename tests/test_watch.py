@@ -7,7 +7,11 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
+from printgen.arguments import parser
 from printgen.build import build_games
+from printgen.cli import rebuilder
 from printgen.options import BuildOptions, Output
 from printgen.project import Project
 from printgen.watch import is_input, watch, watched
@@ -43,6 +47,46 @@ def test_a_saved_change_is_rebuilt(project: Path) -> None:
         stop.set()
         worker.join(timeout=10)
     assert not worker.is_alive()
+
+
+def test_watch_validate_checks_every_save_and_writes_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = ["warriors-and-monks"]
+    args = parser().parse_args(["watch", "--validate", *games, "--project", str(project)])
+    rebuild = rebuilder(Project.at(project), games, args)
+    deck = project / "cards" / "warriors-and-monks" / "decks" / "main.yaml"
+    text = deck.read_text()
+    stop = threading.Event()
+    said = ""
+
+    def wait_for(line: str) -> None:
+        nonlocal said
+        deadline = time.monotonic() + 15
+        while line not in said and time.monotonic() < deadline:
+            time.sleep(0.05)
+            said += capsys.readouterr().err
+        assert line in said, said
+
+    worker = threading.Thread(
+        target=watch, args=(Project.at(project), rebuild, stop), kwargs={"checks": True}
+    )
+    worker.start()
+    try:
+        wait_for("s: no errors")
+        time.sleep(0.5)  # let the watcher settle before the edit
+        deck.write_text(text.replace("count: 18", "count: many", 1))
+        wait_for("fix the errors above")
+        line = next(i for i, row in enumerate(text.splitlines(), 1) if "count: 18" in row)
+        assert f"main.yaml:{line}:12: 'count' of card 'monk' must be a whole number" in said
+        said = ""
+        deck.write_text(text)
+        wait_for("s: no errors")
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert not (project / "build").exists()  # checked, never built
 
 
 def test_what_the_watcher_follows(tmp_path: Path) -> None:
