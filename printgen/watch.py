@@ -5,6 +5,7 @@ rebuild is an ordinary build: the build cache rebuilds only the games whose inpu
 imports stay warm. The watcher follows every folder of the project (an image in art/ is an input
 too) except the output folder, hidden folders (.git, .venv) and Python's caches, and it ignores
 editor leftovers (backup~, .swp, temporaries), so its own writes never start another build.
+With ``--validate`` each save is checked as ``validate`` checks it, and nothing is written.
 """
 
 from __future__ import annotations
