@@ -5,8 +5,9 @@ what a process reads once (fonts) are left out: the work each command does itsel
     .venv/bin/python bench/warm.py [--runs N] [GAME]      (in a project folder; prints JSON)
 
 bench/run.py runs it in its scratch project for row 3. Whole processes pay start-up and
-imports once each — a third of a build, two thirds of a validate — so this says how much of
-row 3's ratio is the lay-out-only design and how much the cost every command starts with.
+imports once each — close to half of a build (its workers are forked after them), three
+quarters of a validate — so this says how much of row 3's ratio is the lay-out-only design and
+how much the cost every command starts with.
 """
 
 from __future__ import annotations

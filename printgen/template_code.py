@@ -187,10 +187,9 @@ def unit(
     where: Path, game_id: str, languages: list[str], outputs: list[str], write: bool
 ) -> Iterator[dict[Path, bytes]]:
     """One unit of work: the code the game's builds kept in the folder ``where`` for these
-    languages loaded first
-    (whichever outputs they made). Yields the files to write once the unit's outputs are
-    written (``save``): when ``write``, the code the unit used, in the file of its one language
-    and its outputs, unless that file held exactly that."""
+    languages loaded first (whichever outputs they made). Yields the files to write once the
+    unit's outputs are written (``save``): when ``write``, the code the unit used, in the file
+    of its one language and its outputs, unless that file held exactly that."""
     global _unit
     outer, _unit = _unit, _Unit()
     if len(_codes) >= MAX_KEPT:  # a long watch, or a build of many games in one process
