@@ -10,7 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pypdfium2 as pdfium
 import pytest
@@ -420,3 +420,41 @@ def write_gallery(out_dir: Path) -> Path:
 
 if __name__ == "__main__":
     print(write_gallery(Path(sys.argv[1] if len(sys.argv) > 1 else ".")))
+
+
+def _unnamed_states(stream: Any, seen: set[int]) -> list[str]:
+    """The graphics states a content stream sets (``/name gs``) that its own resources do not
+    name — a page's or a form's, and every form it draws in turn."""
+    resources = stream.get("/Resources")
+    resources = resources.get_object() if resources is not None else {}
+    states = resources.get("/ExtGState")
+    named = set(states.get_object().keys()) if states is not None else set()
+    data = (
+        stream.get_contents().get_data() if hasattr(stream, "get_contents") else stream.get_data()
+    )
+    used = re.findall(rb"/([^\s/\[\]<>(){}]+)\s+gs\b", data)
+    missing = [f"/{name.decode()}" for name in used if f"/{name.decode()}" not in named]
+    forms = resources.get("/XObject")
+    for ref in forms.get_object().values() if forms is not None else ():
+        form = ref.get_object()
+        if form.get("/Subtype") == "/Form" and id(form) not in seen:
+            seen.add(id(form))
+            missing += _unnamed_states(form, seen)
+    return missing
+
+
+def test_an_icon_s_opacity_is_named_in_its_form_s_resources(bundled_build: Path) -> None:
+    """Translucent icon parts (the ship's waves, opacity 0.4) set a graphics state inside the
+    icon's form; ReportLab names states only in a page's resources, so the form's ``gs`` named
+    nothing, and every viewer drew the waves solid."""
+    from pypdf import PdfReader
+
+    checked = 0
+    for pdf in sorted(bundled_build.rglob("*.pdf")):
+        for number, page in enumerate(PdfReader(pdf).pages, start=1):
+            missing = _unnamed_states(page, set())
+            assert not missing, f"{pdf.relative_to(bundled_build)} page {number}: {missing}"
+            checked += 1
+    assert checked > 200
+    waves = bundled_build / "morra-navale" / "en" / "cards.pdf"
+    assert b"/ExtGState" in waves.read_bytes()  # the ship's form names its opacity

@@ -8,6 +8,7 @@ from typing import Any
 
 from printgen.documents.flow import CardPicture, TextStyle
 from printgen.documents.platypus import Flowable
+from printgen.draw.pdf import end_form
 from printgen.layout.face import Face
 from printgen.model.units import pt
 
@@ -137,4 +138,4 @@ class LateContents(Contents):
                 super().draw()
             finally:
                 del self.canv
-        canvas.endForm()
+        end_form(canvas)

@@ -19,6 +19,7 @@ from printgen.draw.faces import (
     draw_lines,
     form_name,
 )
+from printgen.draw.pdf import end_form
 from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import Face
@@ -181,7 +182,7 @@ def face_form(canvas: Any, face: Face) -> str:
     if not canvas.hasForm(name):
         canvas.beginForm(name, *bleed_box(face))
         draw_face(canvas, face)
-        canvas.endForm()
+        end_form(canvas)
     return name
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.draw.color import color as to_color
+from printgen.draw.pdf import end_form
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import ink, text
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox, laid_out
@@ -74,7 +75,7 @@ def render_faces(canvas: Canvas, faces: list[Face]) -> dict[str, str]:
         used.add(name)
         canvas.beginForm(name, *bleed_box(face))
         draw_face(canvas, laid_out(face))
-        canvas.endForm()
+        end_form(canvas)
         forms[face.key] = name
     return forms
 
@@ -101,7 +102,7 @@ def render_layers(canvas: Canvas, faces: Iterable[Face], layers: Layers) -> None
             canvas.beginForm(name, *bleed_box(face))
             for op in run:
                 draw_op(canvas, op, face.height_mm)
-            canvas.endForm()
+            end_form(canvas)
             layers.forms[key] = name
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.layout.fonts import vera
@@ -24,3 +25,22 @@ def new_canvas(buffer: io.BytesIO, title: str, author: str, subject: str) -> Can
     canvas.setSubject(subject)
     canvas.setCreator("printgen")
     return canvas
+
+
+def end_form(canvas: Canvas) -> None:
+    """``canvas.endForm()``, with the opacity settings the form uses named in its own resources.
+    ReportLab gives only a page an ExtGState dictionary: in a form, an opacity (``/gRLs0 gs``)
+    named a state its resources lack, which viewers skip — an icon's translucent parts printed
+    solid — and a strict reader reports."""
+    name = canvas._formData[0]
+    canvas.endForm()
+    form = canvas._doc.idToObject[xObjectName(name)]
+    if form.ExtGState:
+        # the resources ReportLab would make for the form, and the states
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()  # a form always declares them (PDFFormXObject.hasImages)
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        resources.ExtGState = form.ExtGState
+        form.Resources = resources

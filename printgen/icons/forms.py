@@ -13,8 +13,8 @@ that rendered it: a changed icon, another ReportLab or a damaged file only means
 (``precompiled`` answers None), never a wrong picture. (svglib's version is not checked: reading
 it costs the import this module saves; a test fails when the stored forms differ from what the
 installed svglib draws.) An opacity is stored as the setting it makes, so that the canvas names
-it in the form's own resources as renderPDF's call does; icons whose operators would name any
-other resource (a font, an image) are not stored.
+it as renderPDF's call does, and the form lists it in its own resources (``draw.pdf.end_form``);
+icons whose operators would name any other resource (a font, an image) are not stored.
 """
 
 from __future__ import annotations
@@ -68,6 +68,8 @@ def emit(canvas: Canvas, name: str, form: Form, rgb: Rgb) -> None:
     """Define form ``name`` on ``canvas``: ``form``'s operators in colour ``rgb``."""
     from reportlab.lib.rl_accel import fp_str
 
+    from printgen.draw.pdf import end_form
+
     fill, stroke = f"{fp_str(rgb)} rg", f"{fp_str(rgb)} RG"
     if form.transparency:  # what renderPDF's colour calls do, whether or not they emit a state
         canvas._doc.ensureMinPdfVersion("transparency")
@@ -79,7 +81,7 @@ def emit(canvas: Canvas, name: str, form: Form, rgb: Rgb) -> None:
             canvas._extgstate.set(canvas, key, float(value))
         else:
             canvas.addLiteral(fill if line == FILL else stroke if line == STROKE else line)
-    canvas.endForm()
+    end_form(canvas)
 
 
 @lru_cache(maxsize=1)

@@ -143,6 +143,8 @@ def define_form(
     from reportlab.graphics import renderPDF
     from reportlab.graphics.shapes import Drawing
 
+    from printgen.draw.pdf import end_form
+
     canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
     # renderPDF starts every drawing by selecting a font; a wrapper that names the canvas's
     # current one keeps a bare Helvetica (never embedded) out of the PDF's resources
@@ -154,4 +156,4 @@ def define_form(
         captured.extend(canvas._code)
     if states is not None:
         states.update({name: setting for setting, name in canvas._extgstate._c.items()})
-    canvas.endForm()
+    end_form(canvas)

@@ -24,7 +24,7 @@ from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.platypus import Flowable, Frame
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.draw.color import color
-from printgen.draw.pdf import new_canvas
+from printgen.draw.pdf import end_form, new_canvas
 from printgen.model.units import PAPER_SIZES, pt
 from printgen.outputs import OutputJob
 from printgen.problems import Problem, Problems, ProjectError, Where
@@ -235,7 +235,7 @@ def _pdf(story: list[Flowable], copies: int, fmt: Format, title: str, author: st
     canvas = new_canvas(buffer, title, author, "player aid")
     canvas.beginForm(AID_FORM, 0, 0, pt(fmt.aid[0]), pt(fmt.aid[1]))
     _draw_aid(canvas, story, 0.0, 0.0, fmt, title)
-    canvas.endForm()
+    end_form(canvas)
     per_sheet = len(fmt.slots)
     for sheet in range(math.ceil(copies / per_sheet)):
         canvas.setPageSize((pt(fmt.sheet[0]), pt(fmt.sheet[1])))
