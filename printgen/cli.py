@@ -144,6 +144,15 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "watch":
             from printgen.watch import watch
 
+            if args.validate and (args.out or args.no_cache):
+                flag = "--out" if args.out else "--no-cache"
+                print(
+                    f"printgen: watch --validate writes nothing, so {flag} has nothing to do: "
+                    "drop it, or drop --validate to rebuild on every save",
+                    file=sys.stderr,
+                )
+                return EXIT_BAD_INPUT
+
             out = Path(args.out).absolute() if args.out else project.root / "build"
             return watch(project, rebuilder(project, games, args), out=out, checks=args.validate)
         return _build(project, games, args)

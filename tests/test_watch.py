@@ -11,7 +11,7 @@ import pytest
 
 from printgen.arguments import parser
 from printgen.build import build_games
-from printgen.cli import rebuilder
+from printgen.cli import main, rebuilder
 from printgen.options import BuildOptions, Output
 from printgen.project import Project
 from printgen.watch import is_input, watch, watched
@@ -87,6 +87,23 @@ def test_watch_validate_checks_every_save_and_writes_nothing(
         worker.join(timeout=10)
     assert not worker.is_alive()
     assert not (project / "build").exists()  # checked, never built
+
+
+@pytest.mark.parametrize("flag", [["--out", "elsewhere"], ["--no-cache"]])
+def test_watch_validate_refuses_a_flag_it_would_ignore(
+    project: Path, flag: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a watcher that started anyway would never return: run it where it can be waited for
+    said: list[int] = []
+    argv = ["watch", "--validate", *flag, "warriors-and-monks", "--project", str(project)]
+    worker = threading.Thread(target=lambda: said.append(main(argv)), daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert said == [2]
+    err = capsys.readouterr().err
+    assert f"watch --validate writes nothing, so {flag[0]} has nothing to do" in err
+    assert err.count("\n") == 1
+    assert not (project / "elsewhere").exists() and not (project / "build").exists()
 
 
 def test_what_the_watcher_follows(tmp_path: Path) -> None:
