@@ -39,6 +39,7 @@ MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (pri
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record names each input and output once: far less
 PACKAGE = Path(__file__).resolve().parent
 _PACKAGED = "printgen:"  # how a file of printgen's own templates is named in a record
+CHANGED_DURING_BUILD = "changed during the build"
 
 
 @dataclass
@@ -65,6 +66,9 @@ class BuildCache:
         self.out = options.out
         self.folder = options.out / FOLDER
         self.key = _sha(f"{FORMAT}\0{code_fingerprint()}\0{options_key(options)}".encode())
+        # the inputs as they are before this build reads any: a file saved while the build
+        # runs (watch) may be read before or after the save, so its record must not vouch for it
+        self.before = _stats(project)
 
     def _path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.json"
@@ -125,8 +129,13 @@ class BuildCache:
                 info.st_size,
                 info.st_mtime_ns,
             ]
+        inputs = fingerprints(self.project, game_id, self._read_names(reads))
+        now = _stats(self.project)
+        for name in inputs:
+            if not name.startswith(_PACKAGED) and self.before.get(name) != now.get(name):
+                inputs[name] = CHANGED_DURING_BUILD  # matches no file: the next build rebuilds
         record = {
-            "inputs": fingerprints(self.project, game_id, self._read_names(reads)),
+            "inputs": inputs,
             "outputs": outputs,
             "warnings": [[w.where.path, w.where.line, w.where.col, w.message] for w in warnings],
         }
@@ -164,6 +173,19 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
         )
         found[name] = _fingerprint(path, project, True)
     return dict(sorted(found.items()))
+
+
+def _stats(project: Project) -> dict[str, tuple[int, int]]:
+    """Size and time of every file where printgen looks for inputs, by record name (cheap:
+    nothing is read)."""
+    found = {}
+    for root in ("cards", *PROJECT_WIDE):
+        for name, path in _files(project.root / root, project):
+            with contextlib.suppress(OSError):
+                info = path.stat()
+                if stat.S_ISREG(info.st_mode):
+                    found[name] = (info.st_size, info.st_mtime_ns)
+    return found
 
 
 def _files(root: Path, project: Project, prefix: str = "") -> list[tuple[str, Path]]:

@@ -244,3 +244,26 @@ def test_a_file_swapped_for_what_printgen_refuses_is_refused_after_a_cached_buil
     run = printgen(demo, "build")
     assert run.code == 2
     assert run.err.startswith(f"cards/{GAME}/decks/{deck.name}:")
+
+
+def test_a_card_saved_while_its_game_builds_is_built_next_time(
+    demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # watch's case: the designer saves again while the last save is still being built
+    from printgen import build as stage
+
+    produce = stage.produce
+
+    def saved_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, bytes]:
+        card_text(demo, 'en: "Miner"', 'en: "Digger"')  # after the game was read
+        return produce(*args, **kwargs)
+
+    monkeypatch.setattr(stage, "produce", saved_meanwhile)
+    assert printgen(demo, "build", "--lang", "en", "--jobs", "1").code == 0
+    monkeypatch.undo()
+    assert "Miner" in (demo / "build" / GAME / "en" / "cards.json").read_text()
+    run = printgen(demo, "build", "--lang", "en", "--jobs", "1")
+    assert run.code == 0
+    assert f"wrote build/{GAME}/en/cards.pdf" in run.out
+    manifest = (demo / "build" / GAME / "en" / "cards.json").read_text()
+    assert "Digger" in manifest and "Miner" not in manifest
