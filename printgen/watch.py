@@ -35,17 +35,42 @@ def watch(
     out = (out or project.root / "build").resolve()
     _once(rebuild, checks)
     paths = watched(project, out)
-    shown = ", ".join(project.rel(p) + ("/" if p.is_dir() else "") for p in paths)
-    print(f"watching {shown} — Ctrl-C to stop", file=sys.stderr)
+    print(f"watching {_shown(project, paths)} — Ctrl-C to stop", file=sys.stderr)
 
     def relevant(change: object, path: str) -> bool:
         return is_input(Path(path), out)
 
-    for changed in changes(*paths, watch_filter=relevant, stop_event=stop, debounce=400, step=30):
-        names = sorted({project.rel(Path(path)) for _, path in changed})
-        print(f"changed: {', '.join(names)}", file=sys.stderr)
-        _once(rebuild, checks)
-    return 0
+    while True:
+        # every second without a change, look for a folder or settings file made since
+        # (printgen.yaml after calibrating, a first templates/): watch it too, and rebuild
+        events = changes(
+            *paths,
+            watch_filter=relevant,
+            stop_event=stop,
+            debounce=400,
+            step=30,
+            rust_timeout=1000,
+            yield_on_timeout=True,
+        )
+        for changed in events:
+            if not changed:
+                if (now := watched(project, out)) != paths:
+                    added = [path for path in now if path not in paths]
+                    paths = now
+                    if added:
+                        print(f"now watching {_shown(project, added)} too", file=sys.stderr)
+                    _once(rebuild, checks)
+                    break
+                continue
+            names = sorted({project.rel(Path(path)) for _, path in changed})
+            print(f"changed: {', '.join(names)}", file=sys.stderr)
+            _once(rebuild, checks)
+        else:
+            return 0  # stopped
+
+
+def _shown(project: Project, paths: list[Path]) -> str:
+    return ", ".join(project.rel(p) + ("/" if p.is_dir() else "") for p in paths)
 
 
 def watched(project: Project, out: Path) -> list[Path]:

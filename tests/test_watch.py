@@ -157,3 +157,40 @@ def test_only_inputs_start_a_rebuild(tmp_path: Path) -> None:
     finally:
         stop.set()
         worker.join(timeout=10)
+
+
+def test_a_settings_file_or_folder_made_after_starting_is_watched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the designer calibrates, then writes printgen.yaml with the watcher already running
+    (tmp_path / "cards").mkdir()
+    builds: list[float] = []
+    stop = threading.Event()
+
+    def rebuild() -> int:
+        builds.append(time.monotonic())
+        return 0
+
+    def builds_reach(count: int) -> None:
+        deadline = time.monotonic() + 10
+        while len(builds) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(builds) == count
+
+    worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
+    worker.start()
+    try:
+        builds_reach(1)
+        (tmp_path / "printgen.yaml").write_text("back-offset: 1.5, -0.5\n")
+        builds_reach(2)
+        (tmp_path / "templates").mkdir()
+        builds_reach(3)
+        time.sleep(0.5)
+        (tmp_path / "templates" / "labels.yaml").write_text("en: {}\n")  # inside the new folder
+        builds_reach(4)
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+    assert not worker.is_alive()
+    err = capsys.readouterr().err
+    assert "now watching printgen.yaml too" in err and "now watching templates/ too" in err
