@@ -299,3 +299,95 @@ def test_the_grown_game_draws_svg_icons_font_awesome_and_svg_pictures_as_vectors
     assert broken.code == 2
     assert f"cards/{GAME}/layouts/{GAME}.yaml:{line}:" in broken.err
     assert "is not an SVG picture printgen can draw" in broken.err
+
+
+@pytest.mark.parametrize(
+    "size",
+    ["bridge", "tarot", "mini-euro", "mini-american", "square", "{width: 90mm, height: 60mm}"],
+)
+def test_the_starter_game_fills_cards_of_any_size(
+    designer: Path, printgen: Callable[..., Run], size: str
+) -> None:
+    # printgen's card-base and back-base are drawn for poker cards: on another size they follow
+    # the card, not a 63 × 88 mm corner of it
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    deck.write_text(
+        re.sub(r"(?m)^size: poker", f"size: {size}", deck.read_text(encoding="utf-8")),
+        encoding="utf-8",
+    )
+    built = printgen(designer, "build", "--lang", "en", "--only", "cards")
+    assert built.code == 0 and built.err == "", built.err
+    out = designer / "build" / GAME / "en"
+    faces = manifest(out / "cards.json")["faces"]
+    front = next(f for f in faces if f["side"] == "front")
+    back = next(f for f in faces if f["side"] == "back")
+    width, height = front["width_mm"], front["height_mm"]
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+
+        def words(face: dict[str, Any]) -> dict[str, tuple[float, float, float]]:
+            """Each word of the face: its left, top (mm from the card's top) and centre across."""
+            page = pdf.pages[int(face["page"]) - 1]
+            left = face["x_mm"] * MM
+            top = page.height - face["y_mm"] * MM - face["height_mm"] * MM
+            return {
+                w["text"]: ((w["x0"] - left) / MM, (w["top"] - top) / MM, (w["x0"] + w["x1"]) / 2)
+                for w in page.extract_words()
+                if left <= w["x0"] <= left + face["width_mm"] * MM
+                and top <= w["top"] <= top + face["height_mm"] * MM
+            }
+
+        on_front, on_back = words(front), words(back)
+    title_left, title_top, _ = on_front["Miner"]
+    assert title_top < 0.15 * height and title_left < 0.2 * width  # in the band at the top
+    assert on_front["Gain"][1] > 0.6 * height  # the effect keeps its place low on the card
+    centre = (back["x_mm"] + back["width_mm"] / 2) * MM
+    assert abs(on_back["Harbour"][2] - centre) < 1 * MM  # the back's title in the middle
+
+
+def test_a_layout_with_its_own_size_takes_its_elements_as_written(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    game = designer / "cards" / GAME
+    deck = game / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^size: poker", "size: tarot", text)
+    deck.write_text(re.sub(r"(?m)^layout: \S+", "layout: tall", text), encoding="utf-8")
+    (game / "layouts" / "tall.yaml").write_text(
+        "tall:\n"
+        "  extends: card-base\n"
+        "  size: tarot\n"
+        "  elements:\n"
+        '    motto: {type: text, x: 10, y: 100, w: 50, h: 8, text: "Steady", style: body}\n',
+        encoding="utf-8",
+    )
+    built = printgen(designer, "build", "--lang", "en", "--only", "cards")
+    assert built.code == 0 and built.err == "", built.err
+    out = designer / "build" / GAME / "en"
+    front = next(f for f in manifest(out / "cards.json")["faces"] if f["side"] == "front")
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        page = pdf.pages[int(front["page"]) - 1]
+        top = page.height - (front["y_mm"] + front["height_mm"]) * MM
+        left = front["x_mm"] * MM
+        found = {
+            w["text"]: ((w["x0"] - left) / MM, (w["top"] - top) / MM)
+            for w in page.extract_words()
+            if left <= w["x0"] <= left + front["width_mm"] * MM
+            and top <= w["top"] <= top + front["height_mm"] * MM
+        }
+    assert 10 <= found["Steady"][0] < 11 and 100 <= found["Steady"][1] < 108  # as written
+    assert found["Gain"][1] > 0.6 * 120  # inherited from card-base: resized to tarot
+
+
+def test_a_layout_size_that_is_not_a_size_is_an_error_at_its_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    sized = text.replace("  extends: card-base\n", "  extends: card-base\n  size: huge\n")
+    layouts.write_text(sized, encoding="utf-8")
+    line = text.splitlines().index("  extends: card-base") + 2
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.startswith(
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line}:9: unknown card size 'huge'; use one of poker,"
+    ), checked.err

@@ -153,7 +153,7 @@ def _face(
 ) -> Face:
     face = blank_face(deck, fields, side)
     try:
-        layout = ctx.library.get(layout_name, where)
+        layout = ctx.library.get(layout_name, where, (deck.width_mm, deck.height_mm), deck.safe_mm)
     except ProjectError as exc:
         for problem in exc.problems:
             ctx.report(problem.where, problem.message, once=("layout", layout_name))
@@ -307,9 +307,21 @@ def _check_safe_zone(
             element.origin,
             f"layout '{layout.name}' element '{element.name}' ({x:g},{y:g} {w:g}×{h:g} mm) "
             f"leaves the safe zone ({s:g} mm inside the {deck.width_mm:g}×"
-            f"{deck.height_mm:g} mm trim); move it inside or mark it decor: true",
+            f"{deck.height_mm:g} mm trim); move it inside or mark it decor: true"
+            + resized_note(layout),
             once=("safe", layout.name, element.name, deck.id),
         )
+
+
+def resized_note(layout: Layout) -> str:
+    """For a message about a layout resized to its deck: where its positions came from."""
+    if layout.drawn_for is None:
+        return ""
+    width, height = layout.drawn_for
+    return (
+        f" (the layout is written for {width:g}×{height:g} mm cards and resized to these; "
+        "a layout of your own with this deck's size: places it by hand)"
+    )
 
 
 def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]) -> Icon | None:

@@ -13,10 +13,10 @@ from typing import Any
 from printgen import expressions as expr
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
-from printgen.model.units import CARD_PRESETS
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.source.generator_rules import read_generator
+from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
 
@@ -55,7 +55,7 @@ def read_deck(
         return None
     what = f"deck '{deck_id}'"
     checker.keys(node, DECK_KEYS, {"layout"}, what)
-    width, height = _size(checker, node, what)
+    width, height = checker.card_size(node, what)
     field_types = _field_types(checker, node, what)
     default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
     back_layout, back_fields, back_where = _back(checker, node, what)
@@ -112,7 +112,7 @@ def read_deck(
         width_mm=width,
         height_mm=height,
         bleed_mm=checker.length(node, "bleed", what, 3.0),
-        safe_mm=checker.length(node, "safe", what, 3.0),
+        safe_mm=checker.length(node, "safe", what, DEFAULT_SAFE_MM),
         gutter_mm=checker.length(node, "gutter", what, 0.0) if "gutter" in node else None,
         shape=CardShape(checker.choice(node, "shape", what, tuple(CardShape), "rect")),
         output=_output(checker, node, what),
@@ -142,28 +142,6 @@ def _output(checker: Checker, node: LDict, what: str) -> str:
         )
         return "cards"
     return value
-
-
-def _size(checker: Checker, node: LDict, what: str) -> tuple[float, float]:
-    value = node.get("size", "poker")
-    if isinstance(value, str):
-        if value in CARD_PRESETS:
-            return CARD_PRESETS[value]
-        checker.error(
-            node.at("size"),
-            f"unknown card size '{value}'; use one of "
-            f"{', '.join(CARD_PRESETS)} or {{width: 63mm, height: 88mm}}",
-        )
-        return CARD_PRESETS["poker"]
-    if isinstance(value, LDict):
-        checker.keys(value, {"width", "height"}, {"width", "height"}, f"{what} size")
-        width = checker.length(value, "width", f"{what} size", 63.0)
-        height = checker.length(value, "height", f"{what} size", 88.0)
-        if width <= 0 or height <= 0:
-            checker.error(value.where, "card width and height must be above zero")
-        return width, height
-    checker.error(node.at("size"), f"size of {what} must be a preset name or {{width:, height:}}")
-    return CARD_PRESETS["poker"]
 
 
 def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str]:

@@ -7,11 +7,12 @@ overrides the parent's key by key, new elements are drawn after the inherited on
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_LAYOUT_ELEMENTS
+from printgen.model.units import parse_length
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict
@@ -52,6 +53,8 @@ class Layout:
     elements: list[Element]
     where: Where
     style_where: dict[str, Where] = field(default_factory=dict)
+    size: tuple[float, float] | None = None  # the card size its positions are written for
+    drawn_for: tuple[float, float] | None = None  # resized: the size it was written for
 
 
 @dataclass
@@ -59,10 +62,21 @@ class LayoutLibrary:
     """Every layout a game can use, by name."""
 
     layouts: dict[str, Layout]
+    _resized: dict[tuple[str, tuple[float, float], float], Layout] = field(default_factory=dict)
 
-    def get(self, name: str, where: Where) -> Layout:
+    def get(
+        self, name: str, where: Where, size: tuple[float, float] | None = None, safe: float = 0.0
+    ) -> Layout:
+        """The layout; with ``size`` (and the deck's ``safe`` zone), resized to cards of that
+        size when it is written for another (the same object for every such deck)."""
         if name in self.layouts:
-            return self.layouts[name]
+            layout = self.layouts[name]
+            if size is None or layout.size is None or layout.size == size:
+                return layout
+            key = (name, size, safe)
+            if key not in self._resized:
+                self._resized[key] = resized(layout, size, safe)
+            return self._resized[key]
         tail = did_you_mean(
             name,
             self.layouts,
@@ -101,7 +115,7 @@ def load_layouts(
                     f"layout '{name}' is defined twice (also at {raw[name].where}); rename one",
                 )
                 continue
-            checker.keys(body, {"extends", "styles", "elements"}, set(), f"layout '{name}'")
+            checker.keys(body, {"extends", "size", "styles", "elements"}, set(), f"layout '{name}'")
             raw[name] = body
     layouts: dict[str, Layout] = {}
     broken = bool(checker.problems)
@@ -165,6 +179,7 @@ def _resolve(
     styles: dict[str, dict[str, Any]] = {}
     style_where: dict[str, Where] = {}
     elements: dict[str, Element] = {}
+    size = checker.card_size(body, f"layout '{name}'") if "size" in body else None
     parent_name = body.get("extends")
     if parent_name is not None:
         if parent_name not in raw:
@@ -180,6 +195,10 @@ def _resolve(
             return None
         styles = {k: dict(v) for k, v in parent.styles.items()}
         style_where = dict(parent.style_where)
+        if size is not None and parent.size is not None and size != parent.size:
+            # what it inherits, placed for its own size (a deck's safe zone is 3 mm unless set)
+            parent = resized(parent, size, DEFAULT_SAFE_MM)
+        size = size or parent.size
         elements = {
             e.name: Element(e.name, dict(e.props), dict(e.where), e.origin) for e in parent.elements
         }
@@ -215,9 +234,69 @@ def _resolve(
             "(the limit for one layout)",
         )
         return None
-    layout = Layout(name, styles, list(elements.values()), body.where, style_where)
+    layout = Layout(name, styles, list(elements.values()), body.where, style_where, size)
     done[name] = layout
     return layout
+
+
+DEFAULT_SAFE_MM = 3.0
+# kept in proportion when resized: a disc stays a disc, an icon is not squashed
+_IN_PROPORTION = {"ellipse", "icon", "image"}
+
+
+def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Layout:
+    """``layout`` for cards of ``size``: positions and boxes written for ``layout.size`` stretched
+    across and down so that the safe zone (``safe`` mm inside the trim) of one size becomes the
+    other's — what was inside it stays inside, a frame on its edge stays on it. Discs, icons and
+    pictures keep their proportions (the smaller stretch), centred where their box went. Text
+    sizes, strokes and corner radii stay as written (text that no longer fits shrinks as
+    always); expressions are left as written."""
+    assert layout.size is not None
+    old, new = layout.size, size
+    if min(old[0], old[1], new[0], new[1]) <= 2 * safe:  # no safe area to map: the whole card
+        safe = 0.0
+    across = (new[0] - 2 * safe) / (old[0] - 2 * safe)
+    down = (new[1] - 2 * safe) / (old[1] - 2 * safe)
+    elements = [_resized(element, across, down, safe) for element in layout.elements]
+    return replace(layout, elements=elements, size=size, drawn_for=layout.drawn_for or old)
+
+
+def _resized(element: Element, across: float, down: float, safe: float) -> Element:
+    props = dict(element.props)
+    found = {key: _mm(props.get(key)) for key in ("x", "y", "w", "h", "x2", "y2")}
+    x, y, w, h = found["x"], found["y"], found["w"], found["h"]
+
+    def moved(value: float, stretch: float) -> float:
+        return _rounded(safe + (value - safe) * stretch)
+
+    if element.type in _IN_PROPORTION and x is not None and y is not None and w and h:
+        scale = min(across, down)
+        props["x"] = _rounded(moved(x + w / 2, across) - w * scale / 2)
+        props["y"] = _rounded(moved(y + h / 2, down) - h * scale / 2)
+        props["w"], props["h"] = _rounded(w * scale), _rounded(h * scale)
+        return Element(element.name, props, element.where, element.origin)
+    for key, stretch in (("x", across), ("x2", across), ("y", down), ("y2", down)):
+        if (value := found[key]) is not None:
+            props[key] = moved(value, stretch)
+    for key, stretch in (("w", across), ("h", down)):
+        if (value := found[key]) is not None:
+            props[key] = _rounded(value * stretch)
+    return Element(element.name, props, element.where, element.origin)
+
+
+def _mm(value: Any) -> float | None:
+    """A length written as a constant, in mm; None for an expression or a mistake (reported
+    where it is drawn, as written)."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return parse_length(value)
+    except ValueError:
+        return None
+
+
+def _rounded(mm: float) -> float:
+    return round(mm, 4)
 
 
 def _map(checker: Checker, body: LDict, key: str) -> LDict | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_LENGTH_MM, MAX_WHOLE_NUMBER
-from printgen.model.units import parse_length
+from printgen.model.units import CARD_PRESETS, parse_length
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
@@ -124,6 +124,29 @@ class Checker:
             )
             return default
         return value
+
+    def card_size(self, node: LDict, what: str) -> tuple[float, float]:
+        """``size:`` of a deck or a layout: a preset name or {width:, height:} (default poker)."""
+        value = node.get("size", "poker")
+        if isinstance(value, str):
+            if value in CARD_PRESETS:
+                return CARD_PRESETS[value]
+            self.error(
+                node.at("size"),
+                f"unknown card size '{value}'; use one of "
+                f"{', '.join(CARD_PRESETS)} or {{width: 63mm, height: 88mm}}",
+            )
+            return CARD_PRESETS["poker"]
+        if isinstance(value, LDict):
+            self.keys(value, {"width", "height"}, {"width", "height"}, f"{what} size")
+            width = self.length(value, "width", f"{what} size", 63.0)
+            height = self.length(value, "height", f"{what} size", 88.0)
+            if width <= 0 or height <= 0:
+                self.error(value.where, "card width and height must be above zero")
+                return CARD_PRESETS["poker"]
+            return width, height
+        self.error(node.at("size"), f"size of {what} must be a preset name or {{width:, height:}}")
+        return CARD_PRESETS["poker"]
 
     def length(self, node: LDict, key: str, what: str, default: float) -> float:
         if key not in node:
