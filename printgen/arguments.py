@@ -79,10 +79,12 @@ def parser() -> argparse.ArgumentParser:
         help="write calibration.pdf: print it double-sided to read your printer's back offset",
         parents=[project],
     )
-    calibrate.add_argument("--paper", choices=tuple(Paper), default=None, help="default: a4")
+    calibrate.add_argument(
+        "--paper", choices=[c.value for c in Paper], default=None, help="default: a4"
+    )
     calibrate.add_argument(
         "--duplex",
-        choices=(Duplex.LONG, Duplex.SHORT),
+        choices=[Duplex.LONG.value, Duplex.SHORT.value],
         default=None,
         help="the edge your printer turns the sheet over (default: long)",
     )
@@ -104,13 +106,13 @@ def _game_options() -> argparse.ArgumentParser:
     )
     build.add_argument(
         "--paper",
-        choices=tuple(Paper),
+        choices=[c.value for c in Paper],
         default=None,
         help="paper for card sheets (default: printgen.yaml's, else a4)",
     )
     build.add_argument(
         "--duplex",
-        choices=tuple(Duplex),
+        choices=[c.value for c in Duplex],
         default=None,
         help="how backs print: the sheet turned over its long edge (default) or short edge, "
         "fold (fronts and backs side by side, fold and glue), or none (fronts only)",
@@ -147,7 +149,7 @@ def _game_options() -> argparse.ArgumentParser:
     build.add_argument(
         "--format",
         action="append",
-        choices=tuple(Format),
+        choices=[c.value for c in Format],
         help="what to make of the card outputs, repeatable: pdf sheets (default), png (one "
         "image per card face), tts (Tabletop Simulator deck)",
     )
@@ -156,7 +158,7 @@ def _game_options() -> argparse.ArgumentParser:
     )
     build.add_argument(
         "--service",
-        choices=tuple(Service),
+        choices=[c.value for c in Service],
         default=None,
         help="png images at the exact pixel size of MakePlayingCards (mpc) or "
         "DriveThruCards (dtc), the bleed extended to fill it",
@@ -164,7 +166,7 @@ def _game_options() -> argparse.ArgumentParser:
     build.add_argument(
         "--only",
         action="append",
-        choices=tuple(Output),
+        choices=[c.value for c in Output],
         help="build only these outputs, repeatable (default: all)",
     )
     build.add_argument(

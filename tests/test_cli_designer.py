@@ -29,6 +29,28 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.strip() == f"printgen {version('printgen')}"
 
 
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["validate", "--only", "aid"], "'cards', 'rulebook', 'player-aid'"),
+        (["build", "--paper", "a3"], "'a4', 'letter'"),
+        (["build", "--duplex", "both"], "'long', 'short', 'fold', 'none'"),
+        (["build", "--format", "jpg"], "'pdf', 'png', 'tts'"),
+        (["build", "--service", "pod"], "'mpc', 'dtc'"),
+        (["calibrate", "--duplex", "fold"], "'long', 'short'"),
+    ],
+)
+def test_a_wrong_choice_lists_the_words_to_type(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert f"invalid choice: '{argv[-1]}' (choose from {words})" in err
+    assert "<" not in err  # no Python names such as <Output.CARDS: 'cards'>
+
+
 def test_project_before_or_after_the_command(
     demo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
