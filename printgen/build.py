@@ -38,8 +38,10 @@ def build_games(
     *,
     jobs: int = 1,
     cache: bool = True,
+    say_ok: bool = True,
 ) -> int:
-    """Build (or, with ``options.out`` None, only check) the games; return the exit status."""
+    """Build (or, with ``options.out`` None, only check) the games; return the exit status.
+    A check says "GAME: ok" for each game unless ``say_ok`` is off (more checks follow)."""
     progress = Progress()
     store = BuildCache(project, options) if cache and options.out is not None else None
     fresh: dict[str, Record] = {}
@@ -65,7 +67,8 @@ def build_games(
         return EXIT_BAD_INPUT
     if options.out is None:
         for game_id in games:
-            print(f"{game_id}: ok")
+            if say_ok:
+                print(f"{game_id}: ok")
         return 0
     files = {path: data for item in made for path, data in item.files.items()}
     if store is not None:  # a file already holding these bytes is left alone (--no-cache: all)

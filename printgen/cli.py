@@ -205,7 +205,10 @@ def _validate(project: Project, games: list[str], args: argparse.Namespace) -> i
     """Every check a build with these options makes, documents included; writes nothing."""
     from printgen.build import build_games
 
-    return build_games(project, games, options_from(args, None, project), jobs=_jobs(args))
+    # with --simulate, a game is ok only once its simulation has met its thresholds too
+    say_ok = not getattr(args, "simulate", False)
+    options = options_from(args, None, project)
+    return build_games(project, games, options, jobs=_jobs(args), say_ok=say_ok)
 
 
 def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:

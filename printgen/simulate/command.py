@@ -171,7 +171,11 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
         )
     for problem in problems:
         print(problem, file=sys.stderr)
-    return EXIT_BAD_INPUT if any(p.severity == "error" for p in problems) else 0
+    if any(p.severity == "error" for p in problems):
+        return EXIT_BAD_INPUT
+    for game_id in game_ids:
+        print(f"{game_id}: ok")
+    return 0
 
 
 def _settings(
