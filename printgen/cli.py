@@ -213,10 +213,16 @@ def _validate(project: Project, games: list[str], args: argparse.Namespace) -> i
 
 def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
     from printgen.build import build_games
+    from printgen.problems import ProjectError
 
     # a relative --out is relative to the folder printgen runs in, as a designer expects
     out = Path(args.out).absolute() if args.out else project.root / "build"
-    options = options_from(args, out, project)
+    try:
+        options = options_from(args, out, project)
+    except ProjectError as exc:  # printgen.yaml: said as a build's own problems are
+        _report(exc.problems)
+        print("printgen: nothing written; fix the problems above", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
 
 

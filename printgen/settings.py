@@ -11,11 +11,12 @@ Command-line options override it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import get_close_matches
 from typing import Any
 
 from printgen.model.units import parse_length
 from printgen.options import Duplex, Offset, Paper
-from printgen.problems import Where, fail
+from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, read_yaml
 
@@ -54,17 +55,24 @@ def parse_offset(value: object) -> Offset:
 
 
 def read_settings(project: Project) -> Settings:
-    """The project's printgen.yaml, or no settings; ProjectError (one line) on a bad value."""
+    """The project's printgen.yaml, or no settings; ProjectError naming every bad key or value,
+    each at its line, so one run shows them all."""
     path = project.root / FILE
     if not path.is_file():
         return Settings()
     node = read_yaml(path, FILE)
     if not isinstance(node, LDict):
         raise fail(Where(FILE), "printgen.yaml must be a mapping such as 'back-offset: 0.5,-1'")
+    problems: list[Problem] = []
     for key in node:
         if key not in KEYS:
-            raise fail(
-                node.key_at(key), f"unknown key '{key}'; printgen.yaml knows {', '.join(KEYS)}"
+            close = get_close_matches(str(key), KEYS, n=1, cutoff=0.7)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            problems.append(
+                Problem(
+                    node.key_at(key),
+                    f"unknown key '{key}'; {hint}printgen.yaml knows {', '.join(KEYS)}",
+                )
             )
     found: dict[str, Any] = {}
     for key, read in (
@@ -79,7 +87,9 @@ def read_settings(project: Project) -> Settings:
             except ValueError as exc:
                 choices = {"paper": tuple(Paper), "duplex": tuple(Duplex)}.get(key)
                 hint = f"one of {', '.join(choices)}" if choices else str(exc)
-                raise fail(node.at(key), f"'{key}': {hint}") from None
+                problems.append(Problem(node.at(key), f"'{key}': {hint}"))
+    if problems:
+        raise ProjectError(problems)
     return Settings(
         found.get("back-offset"), found.get("paper"), found.get("duplex"), found.get("gutter")
     )

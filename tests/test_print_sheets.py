@@ -293,6 +293,16 @@ def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) ->
     assert result.code == 2
     assert result.err.startswith("printgen.yaml:2:1: unknown key 'backoffset'")
     assert not (project / "build" / WM / "it").exists()
+    # every mistake of the file in one run, each at its line
+    (project / "printgen.yaml").write_text("back-ofset: 1.5, -0.5\npaper: a5\n", encoding="utf-8")
+    result = printgen(project, "build", WM)
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "printgen.yaml:1:1: unknown key 'back-ofset'; did you mean 'back-offset'? printgen.yaml "
+        "knows back-offset, paper, duplex, gutter",
+        "printgen.yaml:2:8: 'paper': one of a4, letter",
+        "printgen: nothing written; fix the problems above",
+    ]
 
 
 def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
