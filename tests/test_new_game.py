@@ -391,3 +391,27 @@ def test_a_layout_size_that_is_not_a_size_is_an_error_at_its_line(
     assert checked.err.startswith(
         f"cards/{GAME}/layouts/{GAME}.yaml:{line}:9: unknown card size 'huge'; use one of poker,"
     ), checked.err
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        (
+            "main/marchant",
+            "cover entry 'main/marchant' names no card of deck 'main'; "
+            "did you mean 'main/merchant'?",
+        ),
+        ("mian/miner", "card reference 'mian/miner' names no card; did you mean 'main/miner'?"),
+        ("main/cost=9", "card query 'main/cost=9' matches no card (deck/field=value:"),
+    ],
+)
+def test_a_cover_card_that_is_not_there_is_reported_at_its_entry(
+    designer: Path, printgen: Callable[..., Run], entry: str, message: str
+) -> None:
+    game_yaml = designer / "cards" / GAME / "game.yaml"
+    lines = game_yaml.read_text(encoding="utf-8").splitlines()
+    lines.append(f"cover: [main/miner, {entry}]")
+    game_yaml.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.startswith(f"cards/{GAME}/game.yaml:{len(lines)}:21: {message}"), checked.err

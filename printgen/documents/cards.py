@@ -16,6 +16,7 @@ from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck, TextBox
 from printgen.model.game import CardType, Deck, Game
 from printgen.model.units import pt
 from printgen.problems import Problem, Where
+from printgen.source.readers import did_you_mean
 
 MIN_PICTURE_TEXT = 6.0  # pt: a face shown to be read (the gallery) keeps its text this large
 
@@ -50,6 +51,7 @@ class CardIndex:
         borrowed: tuple[BorrowedDeck, ...] | list[BorrowedDeck] = (),
     ) -> None:
         self.where = where
+        self.cover_where = game.cover_where
         self.icon_colors = game.icon_colors
         self.icons = game.icon_library
         self.problems: list[Problem] = []
@@ -72,12 +74,19 @@ class CardIndex:
     def get(self, ref: str) -> CardInfo | None:
         info = self.query(ref) if "=" in ref else self.cards.get(ref)
         if info is None:
-            self.problems.append(
-                Problem(
-                    self.where,
-                    f"card reference '{ref}' names no card; write deck/card, e.g. main/monk",
+            # a reference game.yaml's cover: names is reported there, else in the prose
+            where = self.cover_where.get(ref, self.where)
+            if "=" in ref:
+                message = (
+                    f"card query '{ref}' matches no card (deck/field=value: the first card "
+                    "whose field has that value)"
                 )
-            )
+            else:
+                example = next(iter(self.cards), "deck/card")
+                message = f"card reference '{ref}' names no card" + did_you_mean(
+                    ref, self.cards, f"; write deck/card, e.g. {example}"
+                )
+            self.problems.append(Problem(where, message))
         return info
 
     def query(self, ref: str, exclude: set[str] | frozenset[str] = frozenset()) -> CardInfo | None:

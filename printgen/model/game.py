@@ -129,6 +129,7 @@ class Game:
     raw: dict[str, Any]  # the whole game.yaml, for game modules that need more
     checks: list[Check] = field(default_factory=list)
     icons: IconLibrary | None = None  # every icon the game can use; set by the loader
+    cover_where: dict[str, Where] = field(default_factory=dict)  # each cover entry's place
 
     @property
     def icon_library(self) -> IconLibrary:

@@ -10,14 +10,14 @@ from typing import Any
 
 from printgen.icons import icon_library
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_PLAYERS
-from printgen.model.game import Constraint, Game, GameMeta
+from printgen.model.game import Constraint, Deck, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
 from printgen.source.decks import check_field, read_deck
 from printgen.source.located_yaml import LDict, read_yaml
-from printgen.source.readers import Checker
+from printgen.source.readers import Checker, did_you_mean
 
 GAME_KEYS = {
     "id",
@@ -83,7 +83,7 @@ def load_game(project: Project, game_id: str) -> Game:
             f"{MAX_CARDS_PER_GAME:,} (the limit for one game)",
         )
     constraints = _constraints(checker, game_map)
-    cover = _cover(checker, game_map)
+    cover, cover_where = _cover(checker, game_map, decks)
     icon_colors = _icon_colors(checker, game_map)
     checks = read_checks(checker, game_map)
     check_balance(checker, game_map)
@@ -98,6 +98,7 @@ def load_game(project: Project, game_id: str) -> Game:
         decks=decks,
         uses=game_map.get("uses", {}),
         cover=cover,
+        cover_where=cover_where,
         icon_colors=icon_colors,
         used_title=_used_title(project, game_map) if not checker.problems else None,
         raw=game_map,
@@ -209,19 +210,31 @@ def _constraints(checker: Checker, node: LDict) -> list[Constraint]:
     return out
 
 
-def _cover(checker: Checker, node: LDict) -> list[str]:
+def _cover(checker: Checker, node: LDict, decks: list[Deck]) -> tuple[list[str], dict[str, Where]]:
+    """The cover's card references; one naming a card its own deck lacks is an error here, at
+    its entry (a borrowed deck's cards and queries are looked up when the rulebook is made)."""
     if "cover" not in node:
-        return []
+        return [], {}
     items = checker.sequence(node["cover"], node.at("cover"), "cover")
     refs = [str(item) for item in items or []]
+    found: dict[str, Where] = {}
+    own = {deck.id: [f"{deck.id}/{card.id}" for card in deck.cards] for deck in decks}
     for index, ref in enumerate(refs):
-        if "/" not in ref:
+        where = found[ref] = items.at(index) if items else node.where
+        deck_id, _, card_id = ref.partition("/")
+        if not card_id:
             checker.error(
-                items.at(index) if items else node.where,
+                where,
                 f"cover entry '{ref}' must be deck/card (e.g. main/monk) or "
                 "deck/field=value (the first card with that value)",
             )
-    return refs
+        elif "=" not in card_id and deck_id in own and ref not in own[deck_id]:
+            checker.error(
+                where,
+                f"cover entry '{ref}' names no card of deck '{deck_id}'"
+                + did_you_mean(ref, own[deck_id]),
+            )
+    return refs, found
 
 
 def _icon_colors(checker: Checker, node: LDict) -> dict[str, str]:
