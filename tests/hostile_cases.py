@@ -249,6 +249,46 @@ def font_symlink_outside(p: Path) -> Expect:
 
 
 @case("confinement")
+def font_licence_symlink_outside(p: Path) -> Expect:
+    # a font's licence notice is printed in the rulebook's credits: never one from outside
+    (p / "fonts").mkdir(exist_ok=True)
+    shutil.copy(VERA, p / "fonts" / "Mine.ttf")
+    link(p, "fonts/OFL.txt", outside(p, "OFL.txt", f"Copyright {SECRET}\nSIL Open Font"))
+    style(p, "title: {font: Vera,", "title: {font: Mine,")
+    return "fonts/OFL.txt", 1, "leads outside the project"
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h10v10z"/></svg>'
+
+
+@case("confinement")
+def icon_symlink_outside(p: Path) -> Expect:
+    link(p, "icons/zz.svg", outside(p, "zz.svg", SVG.replace("M0 0", f"M0 0 {SECRET}")))
+    return "icons/zz.svg", 1, "leads outside the project folder"
+
+
+@case("confinement")
+def icons_folder_symlink_outside(p: Path) -> Expect:
+    target = outside(p, "zz.svg", SVG).parent
+    link(p, "icons", target)
+    return "icons", 1, "icons/ leads outside the project folder"
+
+
+@case("confinement")
+def icon_credits_symlink_outside(p: Path) -> Expect:
+    (p / "icons").mkdir(exist_ok=True)
+    (p / "icons" / "zz.svg").write_text(SVG, encoding="utf-8")
+    link(p, "icons/CREDITS.txt", outside(p, "CREDITS.txt", SECRET))
+    return "icons/CREDITS.txt", 1, "CREDITS.txt leads outside the project folder"
+
+
+@case("confinement")
+def icon_symlink_to_device(p: Path) -> Expect:
+    link(p, "icons/zz.svg", Path("/dev/zero"))
+    return "icons/zz.svg", 1, "leads outside the project folder"
+
+
+@case("confinement")
 def font_name_with_folders(p: Path) -> Expect:
     line = style(p, "title: {font: Vera,", "title: {font: ../../etc/x,")
     return BASE, line, "plain file name"
@@ -378,6 +418,21 @@ def game_file_is_a_fifo(p: Path) -> Expect:
 def layout_file_is_a_fifo(p: Path) -> Expect:
     fifo(p, LAYOUTS)
     return LAYOUTS, 1, "not a regular file"
+
+
+@case("files")
+def unused_icon_is_a_fifo(p: Path) -> Expect:
+    # an icon no card uses is still listed (and parsed) when the game loads: a pipe hung it
+    (p / "icons").mkdir(exist_ok=True)
+    fifo(p, "icons/unused.svg")
+    return "icons/unused.svg", 1, "not a regular file"
+
+
+@case("files")
+def icon_credits_not_utf8(p: Path) -> Expect:
+    (p / "icons").mkdir(exist_ok=True)
+    (p / "icons" / "CREDITS.txt").write_bytes(b"Icons by \xff\xfe")
+    return "icons/CREDITS.txt", 1, "not UTF-8 text"
 
 
 @case("files")

@@ -288,4 +288,55 @@ def test_a_sheet_too_large_for_a_card_list_is_refused(
     assert problem.startswith(f"{CSV}:6:1: a card sheet may have at most 5 rows")
     monkeypatch.setattr(tables, "MAX_BYTES", 100)
     (problem,) = _problems(fleet)
-    assert problem.startswith(f"{DECK}:4:13: {CSV} is over 0 MB")
+    assert problem.startswith(
+        f"{DECK}:4:13: cards_from: {CSV} is 266 bytes, over the limit of 100 bytes"
+    )
+
+
+def test_a_pipe_or_a_folder_in_place_of_the_sheet_is_named_as_such(fleet: Path) -> None:
+    import os
+
+    os.mkfifo(fleet / CSV)  # opened, a pipe would wait for a writer for ever
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{DECK}:4:13: cards_from: {CSV} is not a regular file")
+    (fleet / CSV).unlink()
+    (fleet / CSV).mkdir()
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{DECK}:4:13: cards_from: {CSV} is a folder, not a file")
+
+
+def test_a_workbook_that_unpacks_huge_or_declares_entities_is_refused(fleet: Path) -> None:
+    import zipfile
+
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    _workbook(book, {"Fleet": [["id", "count"], ["a", 1]]})
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    # a cell of 100 MB of one letter: 100 KB on disk, 100 MB (and far more in openpyxl) read
+    with zipfile.ZipFile(book, "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/huge.xml", b"a" * (100 * 1024 * 1024))
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{DECK}:4:13: cards/fleet/decks/ships.xlsx is not a workbook")
+    assert "unpacks to over 64 MB" in problem
+    # the sheet's XML naming an entity it never declared (an XML bomb's entities read alike)
+    _workbook(book, {"Fleet": [["id", "count"], ["a", 1]]})
+    with zipfile.ZipFile(book) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = next(name for name in parts if name.startswith("xl/worksheets/"))
+    assert b">a<" in parts[sheet]
+    parts[sheet] = parts[sheet].replace(b">a<", b">&e;<", 1)
+    with zipfile.ZipFile(book, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    (problem,) = _problems(fleet)
+    assert problem.startswith(
+        f"{DECK}:4:13: cards/fleet/decks/ships.xlsx cannot be read as an Excel workbook"
+    )
+
+
+def test_a_count_of_thousands_of_digits_is_a_count_error(fleet: Path) -> None:
+    (fleet / CSV).write_text(HEADER + f"sloop,{'9' * 5000},S,S,1,#ffffff\n", encoding="utf-8")
+    (problem,) = _problems(fleet)
+    assert problem == (
+        f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
+        f"not '{'9' * 30}'… (5,000 characters)"
+    )

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from printgen.problems import Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import read_yaml
 
@@ -91,6 +92,7 @@ class FontCredit:
     notice: str  # copyright and licence, as printed in the credits
 
 
+MAX_LICENCE_BYTES = 1024 * 1024  # a font licence is a few KB (the OFL: 4.4 KB)
 _LICENCE_FILES = ("OFL.txt", "OFL", "LICENSE", "LICENSE.txt", "LICENCE", "LICENCE.txt")
 _LICENCE_NAMES = (
     ("SIL Open Font License", "SIL Open Font License 1.1"),
@@ -131,8 +133,9 @@ def _licence_notice(project: Project, name: str, words: Labels) -> str:
 def _describe(path: Path, project: Project) -> str:
     """ "Copyright … — SIL Open Font License 1.1": the licence file's copyright line and the
     licence it names; only the first 64 KB are read (a licence is a few KB)."""
-    with path.open("rb") as handle:
-        head = handle.read(65536).decode("utf-8", errors="replace")
+    # through the project's door: a licence file that leads outside the project is refused
+    data = project.read_bytes(path, Where(project.rel(path)), MAX_LICENCE_BYTES)
+    head = data[:65536].decode("utf-8", errors="replace")
     copyright_line = next(
         (
             line.strip()

@@ -10,12 +10,14 @@ So a game can redraw a built-in icon, or a project-wide one, under the same name
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
+from stat import S_ISDIR, S_ISREG
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -31,6 +33,8 @@ BUILTIN_DIR = Path(__file__).parent / "builtin"
 LABELLED_DIR = BUILTIN_DIR / "labelled"
 CREDITS_FILE = "CREDITS.txt"  # next to a folder's SVGs: the credit line for the icons in it
 NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # what inline ``:name:`` markup can spell
+MAX_ICON_BYTES = 8 * 1024 * 1024  # an SVG icon (game-icons.net's are a few KB)
+MAX_CREDIT_CHARS = 2000  # a CREDITS.txt: the credit line of a folder of icons
 
 
 class IconSource(Enum):
@@ -182,28 +186,87 @@ class IconLibrary:
 
 
 def _read(path: Path) -> bytes:
-    stat = path.stat()
-    return _read_cached(path, stat.st_mtime_ns, stat.st_size)
+    info = path.stat()
+    if not S_ISREG(info.st_mode) or info.st_size > MAX_ICON_BYTES:  # swapped since the scan
+        raise OSError(f"{path.name} is no longer an ordinary file of at most 8 MB")
+    return _read_cached(path, info.st_mtime_ns, info.st_size)
 
 
 @lru_cache(maxsize=512)
 def _read_cached(path: Path, mtime_ns: int, size: int) -> bytes:
     """File bytes, read again only when the file changes (watch mode rebuilds)."""
-    return path.read_bytes()
+    return _read_limited(path)
 
 
-def _folder(folder: Path, source: IconSource) -> tuple[dict[str, IconFile], list[IconProblem]]:
+def _read_limited(path: Path) -> bytes:
+    # O_NONBLOCK: a pipe put in its place since the check cannot hang the build
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read(MAX_ICON_BYTES)
+
+
+def _unusable(path: Path, root: Path | None) -> str | None:
+    """Why a project's or game's icon file (or its folder) cannot be read, else None: it must
+    be an ordinary file whose real place is inside the project, of a bounded size. Checked
+    with ``stat`` before anything is opened — a pipe would block a read for ever."""
+    try:
+        real = path.resolve()
+        info = real.stat()
+    except (OSError, RuntimeError):  # gone, unreadable or a symlink loop
+        return "cannot be read (a broken symlink?)"
+    if root is not None and not real.is_relative_to(root.resolve()):
+        return "leads outside the project folder (a symlink?); printgen reads only files inside it"
+    if S_ISDIR(info.st_mode):
+        return None if path.suffix != ".svg" else "is a folder, not an SVG file"
+    if not S_ISREG(info.st_mode):
+        return "is not a regular file (a pipe or a device); use an ordinary file"
+    if info.st_size > MAX_ICON_BYTES:
+        return f"is over {MAX_ICON_BYTES // 2**20} MB, the limit for an icon; simplify it"
+    return None
+
+
+def _credit(folder: Path, root: Path | None, problems: list[IconProblem]) -> str | None:
+    """The credit line of a folder's icons: its CREDITS.txt, as one line."""
+    path = folder / CREDITS_FILE
+    if not (path.exists() or path.is_symlink()):
+        return None
+    if (why := _unusable(path, root)) is not None:
+        problems.append(IconProblem(path, f"{CREDITS_FILE} {why}"))
+        return None
+    try:
+        text = _read_limited(path.resolve()).decode("utf-8")
+    except UnicodeDecodeError:
+        problems.append(IconProblem(path, f"{CREDITS_FILE} is not UTF-8 text; save it as UTF-8"))
+        return None
+    except OSError as exc:
+        problems.append(IconProblem(path, f"{CREDITS_FILE} cannot be read ({exc.strerror})"))
+        return None
+    line = " ".join(text.split())
+    if len(line) > MAX_CREDIT_CHARS:
+        problems.append(
+            IconProblem(
+                path, f"{CREDITS_FILE} is over {MAX_CREDIT_CHARS} characters: a credit is a line"
+            )
+        )
+        return None
+    return line or None
+
+
+def _folder(
+    folder: Path, source: IconSource, root: Path | None = None
+) -> tuple[dict[str, IconFile], list[IconProblem]]:
     files: dict[str, IconFile] = {}
     problems: list[IconProblem] = []
     if not folder.is_dir():
         return files, problems
-    credit_file = folder / CREDITS_FILE
-    credit = None
-    if credit_file.is_file():
-        credit = " ".join(credit_file.read_text(encoding="utf-8").split()) or None
+    if (why := _unusable(folder, root)) is not None:
+        return files, [IconProblem(folder, f"{folder.name}/ {why}")]
+    credit = _credit(folder, root, problems)
     for path in sorted(folder.glob("*.svg")):
         name = path.stem
-        if not NAME.fullmatch(name):
+        if (why := _unusable(path, root)) is not None:
+            problems.append(IconProblem(path, f"icon file '{path.name}' {why}"))
+        elif not NAME.fullmatch(name):
             problems.append(
                 IconProblem(
                     path,
@@ -236,7 +299,7 @@ def icon_library(project_root: Path | None, game_folder: Path | None = None) -> 
     if game_folder is not None:
         folders.append((game_folder / "icons", IconSource.GAME))
     for folder, source in folders:  # later folders override earlier ones
-        found, bad = _folder(folder, source)
+        found, bad = _folder(folder, source, project_root)
         files.update(found)
         problems += bad
     return IconLibrary(MappingProxyType(files), tuple(problems))

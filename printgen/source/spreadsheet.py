@@ -25,7 +25,9 @@ MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every ro
 RESERVED = ("id", "count", "layout")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _LANG = re.compile(r"^(?P<field>.+)\.(?P<lang>[a-z]{2})$")
-_INTEGER = re.compile(r"^[+-]?\d+$")
+_INTEGER = re.compile(
+    r"^[+-]?\d{1,18}$"
+)  # longer is no count or score (and int() refuses 4300+ digits)
 
 
 @dataclass(frozen=True)
@@ -201,7 +203,7 @@ def _card(
         checker.error(
             table.where(number, count_column.index),
             f"count of card '{card_id}' must be a whole number of copies, 1 or more, "
-            f"not {'nothing' if blank(raw) else repr(_text(raw))}",
+            f"not {'nothing' if blank(raw) else _shown(raw)}",
         )
         return None
     layout, layout_where = default_layout
@@ -254,12 +256,12 @@ def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> An
     if kind == "integer":
         value = _integer(raw)
         if value is None:
-            checker.error(where, f"{what} must be a whole number, not {_text(raw)!r}")
+            checker.error(where, f"{what} must be a whole number, not {_shown(raw)}")
         return value
     if kind == "number":
         number = _number(raw)
         if number is None:
-            checker.error(where, f"{what} must be a number, not {_text(raw)!r}")
+            checker.error(where, f"{what} must be a number, not {_shown(raw)}")
         return number
     if kind == "any":
         number = _number(raw)
@@ -273,6 +275,12 @@ def _text(cell: Any) -> str:
     if isinstance(cell, float) and cell.is_integer():
         return str(int(cell))  # a workbook stores 3 as 3.0
     return str(cell)
+
+
+def _shown(cell: Any) -> str:
+    """A cell as a message quotes it: whole when short, else its start (a message is a line)."""
+    text = _text(cell)
+    return repr(text) if len(text) <= 40 else f"{text[:30]!r}… ({len(text):,} characters)"
 
 
 def _integer(cell: Any) -> int | None:

@@ -17,6 +17,7 @@ from printgen.source.readers import Checker, did_you_mean
 
 _DELIMITERS = (",", ";", "\t")  # Excel writes ';' where the decimal mark is ','
 # far above any card list; they bound the time and memory a stray file can take
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # a workbook's XML, unpacked: a card list needs far less
 MAX_BYTES = 64 * 1024 * 1024
 MAX_ROWS = 100_000
 MAX_COLUMNS = 500
@@ -61,15 +62,15 @@ def open_table(
     except ProjectError as exc:
         checker.problems.extend(exc.problems)
         return None
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         checker.error(where, f"cards_from: {relative} not found; put the file next to the deck")
         return None
-    rel = project.rel(path)
-    if path.stat().st_size > MAX_BYTES:
-        checker.error(
-            where, f"{rel} is over {MAX_BYTES // 2**20} MB; a card list is far smaller: split it"
-        )
+    try:  # a folder, a pipe or a device in its place is named as such
+        project.file(path, where, MAX_BYTES, f"cards_from: {relative}")
+    except ProjectError as exc:
+        checker.problems.extend(exc.problems)
         return None
+    rel = project.rel(path)
     if suffix == ".csv":
         return _csv(checker, path, rel)
     return _xlsx(checker, path, rel, sheet, where)
@@ -112,6 +113,13 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             "(or pip install openpyxl), or save the sheet as CSV UTF-8",
         )
         return None
+    if (unpacked := _unpacked_bytes(path)) is None or unpacked > MAX_UNPACKED_BYTES:
+        checker.error(
+            where,
+            f"{rel} is not a workbook printgen can read: it is not a .xlsx (zip) file, or it "
+            f"unpacks to over {MAX_UNPACKED_BYTES // 2**20} MB; save it again, or as CSV UTF-8",
+        )
+        return None
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # a damaged or mislabelled file: the designer's to fix
@@ -133,14 +141,33 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         # cells formatted far to the right would otherwise make every row that wide
         width = chosen.max_column if isinstance(chosen.max_column, int) else MAX_COLUMNS
         cells = chosen.iter_rows(values_only=True, max_col=min(width, MAX_COLUMNS))
-        for number, row in enumerate(cells, start=1):
-            if number > MAX_ROWS:
-                checker.error(Table(label, True, []).where(number, 1), _too_big())
-                return None
-            rows.append((number, list(row)))
+        try:
+            for number, row in enumerate(cells, start=1):
+                if number > MAX_ROWS:
+                    checker.error(Table(label, True, []).where(number, 1), _too_big())
+                    return None
+                rows.append((number, list(row)))
+        except Exception as exc:  # the sheet's XML is damaged (or declares entities)
+            checker.error(
+                where,
+                f"{rel} cannot be read as an Excel workbook ({type(exc).__name__}); save it again",
+            )
+            return None
         return Table(label, True, _trimmed(rows))
     finally:
         book.close()
+
+
+def _unpacked_bytes(path: Path) -> int | None:
+    """What a .xlsx unpacks to (a zip of XML files), read from its directory without
+    unpacking anything; None when it is not a zip file."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return sum(item.file_size for item in archive.infolist())
+    except (OSError, zipfile.BadZipFile, ValueError):
+        return None
 
 
 def _too_big() -> str:
