@@ -65,6 +65,8 @@ class BuildCache:
         self.project = project
         self.out = options.out
         self.folder = options.out / FOLDER
+        # a cache folder that is a link leads out of the output folder: neither read nor written
+        self.usable = not self.folder.is_symlink()
         self.key = _sha(f"{FORMAT}\0{code_fingerprint()}\0{options_key(options)}".encode())
         # the inputs as they are before this build reads any: a file saved while the build
         # runs (watch) may be read before or after the save, so its record must not vouch for it
@@ -75,6 +77,8 @@ class BuildCache:
 
     def previous(self, game_id: str) -> Record | None:
         """The game's last record, whatever changed since (None when missing or corrupt)."""
+        if not self.usable:
+            return None
         data = read_back(self._path(game_id), MAX_RECORD_BYTES)
         if data is None:
             return None
@@ -139,8 +143,9 @@ class BuildCache:
             "outputs": outputs,
             "warnings": [[w.where.path, w.where.line, w.where.col, w.message] for w in warnings],
         }
-        with contextlib.suppress(OSError):
-            atomic_write(self._path(game_id), json.dumps(record, indent=0).encode())
+        if self.usable:
+            with contextlib.suppress(OSError):
+                atomic_write(self._path(game_id), json.dumps(record, indent=0).encode())
 
     def _read_names(self, reads: set[Path]) -> dict[str, str]:
         """The files read, as records name them, each marked for a content hash."""

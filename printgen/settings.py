@@ -11,7 +11,6 @@ Command-line options override it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import get_close_matches
 from typing import Any
 
 from printgen.model.units import parse_length
@@ -66,6 +65,8 @@ def read_settings(project: Project) -> Settings:
     problems: list[Problem] = []
     for key in node:
         if key not in KEYS:
+            from difflib import get_close_matches  # only when there is a mistake to name
+
             close = get_close_matches(str(key), KEYS, n=1, cutoff=0.7)
             hint = f"did you mean '{close[0]}'? " if close else ""
             problems.append(

@@ -16,16 +16,17 @@ language and choice of outputs, holding exactly the code its last build used (so
 with old texts), written by ``build`` after its outputs when that is not what the file held (a
 build that fails writes none). A unit reads every file of its game and language (a build of
 the cards alone uses what a whole build kept), as ``validate`` does (it writes none). A file is
-``marshal`` data for this Python only, behind the digest of its contents: one from another
-Python, damaged (a single flipped bit), over 32 MB on disk, a link or of any other shape is
-ignored, never trusted. Executing code read from the project's build folder trusts that folder
-as much as the ``rules.py`` files beside the cards, which a build runs too.
+``marshal`` data for this Python only, behind an HMAC of its contents under this user's key
+(``user_key``, kept outside every project): one this user's printgen did not write (a build
+folder that came with a shared project), from another Python, damaged (a single flipped bit),
+over 32 MB on disk, a link or of any other shape is ignored, never run.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import importlib.util
 import marshal
 import os
@@ -195,6 +196,8 @@ def unit(
     if len(_codes) >= MAX_KEPT:  # a long watch, or a build of many games in one process
         forget()
     files: dict[Path, bytes] = {}
+    if where.is_symlink() or where.parent.is_symlink():  # a link out of the output folder
+        languages, write = [], False
     try:
         own = where / file_name(game_id, languages[0], outputs) if languages else None
         for lang in languages:
@@ -202,7 +205,8 @@ def unit(
                 _load(path, _unit, mine=path == own)
         yield files
         changed = _unit.loaded != _unit.used.keys()
-        if write and own is not None and len(languages) == 1 and changed:
+        sealed = user_key() is not None
+        if write and sealed and own is not None and len(languages) == 1 and changed:
             files[own] = encoded(_unit.used)
     finally:
         _unit = outer
@@ -235,7 +239,41 @@ def encoded(codes: dict[str, Any], python: bytes = importlib.util.MAGIC_NUMBER) 
 
 
 def framed(payload: bytes, python: bytes = importlib.util.MAGIC_NUMBER) -> bytes:
-    return _HEADER + python + hashlib.sha256(payload).digest() + payload
+    return _HEADER + python + _seal(payload) + payload
+
+
+def _seal(payload: bytes) -> bytes:
+    """The payload's HMAC under this user's key: only code this user's printgen compiled and
+    kept passes (an empty seal, matching nothing, when there is no key)."""
+    key = user_key()
+    return hmac.digest(key, payload, "sha256") if key is not None else b""
+
+
+@lru_cache(maxsize=1)
+def user_key() -> bytes | None:
+    """This user's secret for kept code, in the user's cache folder — outside every project, so
+    code files that came with a project (its build folder copied, shared or put there by
+    someone else) fail the seal and their texts are compiled afresh: kept code is run only when
+    this user's printgen wrote it. None (nothing kept) when the folder cannot be used."""
+    from printgen.write import read_back
+
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(base) / "printgen" / "template-code.key"
+    key = read_back(path, DIGEST)
+    if key is not None and len(key) == DIGEST:
+        return key
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:  # made by another printgen meanwhile, or unreadable: its or none
+        key = read_back(path, DIGEST)
+        return key if key is not None and len(key) == DIGEST else None
+    except OSError:
+        return None
+    key = os.urandom(DIGEST)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(key)
+    return key
 
 
 def decoded(data: bytes) -> dict[str, CodeType]:
@@ -246,7 +284,8 @@ def decoded(data: bytes) -> dict[str, CodeType]:
     if data[: len(_HEADER)] != _HEADER or data[len(_HEADER) : start - DIGEST] != python:
         return {}
     payload = data[start:]
-    if hashlib.sha256(payload).digest() != data[start - DIGEST : start]:
+    seal = _seal(payload)
+    if len(seal) != DIGEST or not hmac.compare_digest(seal, data[start - DIGEST : start]):
         return {}
     try:
         codes = marshal.loads(payload)

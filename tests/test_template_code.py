@@ -364,3 +364,45 @@ def _payload_start(data: bytes) -> int:
     """Where a kept-code file's marshal data starts: after its header line, the Python's
     magic number and the sha256 digest."""
     return data.index(b"\n") + 1 + len(importlib.util.MAGIC_NUMBER) + 32
+
+
+def test_kept_code_not_sealed_by_this_user_is_never_run(
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str], tmp_path: Path
+) -> None:
+    # a project shared with its build/ folder: whoever made its kept code could compute any
+    # public digest, but not this user's key
+    import hashlib
+    import hmac
+
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    first = outputs(demo)
+    marker = tmp_path / "ran"
+    evil = compile(f"open({str(marker)!r}, 'w').close()", "<kept>", "exec")
+    path = kept_file(demo, "en")
+    payload = marshal.dumps({key: evil for key in kept_keys(demo, "en")})
+    head = b"printgen template code 1\n" + importlib.util.MAGIC_NUMBER
+    for seal in (
+        hashlib.sha256(payload).digest(),  # what anyone can compute
+        hmac.digest(os.urandom(32), payload, "sha256"),  # another machine's key
+    ):
+        path.write_bytes(head + seal + payload)
+        new_process(compiled_texts)
+        for command in (["validate"], ["build", "--no-cache"]):
+            run = printgen(demo, *command, GAME, "--jobs", "1")
+            assert run.code == 0, run.err
+        assert not marker.exists()
+        assert compiled_texts  # compiled afresh instead
+        assert outputs(demo) == first
+
+
+def test_a_code_folder_that_links_out_of_the_output_folder_is_neither_read_nor_written(
+    demo: Path, printgen: Callable[..., Run], compiled_texts: list[str], tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code = template_code.folder(demo / "build")
+    code.parent.mkdir(parents=True)
+    code.symlink_to(elsewhere)
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--no-cache").code == 0
+    assert list(elsewhere.iterdir()) == []
