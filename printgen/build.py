@@ -85,7 +85,7 @@ def build_games(
     except OSError as exc:
         print(
             f"printgen: cannot write {exc.filename or options.out}: {exc.strerror or exc}; "
-            "nothing was replaced; free some space or choose another --out folder",
+            f"nothing was replaced; {_write_hint(exc)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
@@ -126,6 +126,19 @@ def _make_games(
     for item in made:
         item.reads |= planning.get(item.unit.game, set())
     return made
+
+
+def _write_hint(exc: OSError) -> str:
+    """What to do about an output that could not be written, by why."""
+    import errno
+
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "free some space or choose another --out folder"
+    if exc.errno == errno.EISDIR:
+        return "remove or rename that folder, or choose another --out folder"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "check the folder's permissions or choose another --out folder"
+    return "choose another --out folder"
 
 
 def make_unit(

@@ -119,6 +119,16 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "icons":
         return _icons(project.root, known, args)
     games = args.games if getattr(args, "games", None) else known
+    misnamed = [] if getattr(args, "games", None) else project.misnamed_games()
+    for name in misnamed:
+        print(
+            f"cards:1:1: game folder name {name!r} cannot be a game id; "  # its name: no path
+            "rename the folder with letters, digits, '-', '_' and '.', starting with a letter "
+            "or digit",
+            file=sys.stderr,
+        )
+    if misnamed:
+        return EXIT_BAD_INPUT
     unknown = [game for game in games if game not in known]
     if unknown:
         print(

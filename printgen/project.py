@@ -99,6 +99,19 @@ class Project:
                     found.append(folder.name)
         return sorted(found)
 
+    def misnamed_games(self) -> list[str]:
+        """Folders of cards/ holding a game.yaml whose name cannot be a game id (a space, a
+        leading dot): never built, so a build of every game names them instead of skipping."""
+        if not self.cards.is_dir() or not self.confined(self.cards):
+            return []
+        return sorted(
+            folder.name
+            for folder in self.cards.iterdir()
+            if not _GAME_ID.match(folder.name)
+            and not folder.name.startswith(".")
+            and (folder / "game.yaml").is_file()
+        )
+
     def inside(self, relative: str, where: Where) -> Path:
         """Resolve a path written in a project file; refuse anything that leaves the project."""
         if "\x00" in relative or Path(relative).is_absolute():

@@ -57,9 +57,9 @@ def read_settings(project: Project) -> Settings:
     """The project's printgen.yaml, or no settings; ProjectError naming every bad key or value,
     each at its line, so one run shows them all."""
     path = project.root / FILE
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         return Settings()
-    node = read_yaml(path, FILE)
+    node = read_yaml(path, FILE, project)  # a folder, a pipe or a link out of it: an error
     if not isinstance(node, LDict):
         raise fail(Where(FILE), "printgen.yaml must be a mapping such as 'back-offset: 0.5,-1'")
     problems: list[Problem] = []

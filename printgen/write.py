@@ -8,6 +8,7 @@ that was killed leaves temporaries named after its process; the next build remov
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -27,6 +28,9 @@ def write_all(files: dict[Path, bytes]) -> None:
     for folder in folders:
         folder.mkdir(parents=True, exist_ok=True)
         remove_stray_temporaries(folder)
+    for path in files:  # a folder where a file goes would stop the renames midway: not begun
+        if os.path.isdir(path) and not os.path.islink(path):
+            raise IsADirectoryError(errno.EISDIR, "a folder has this output's name", str(path))
     written: list[tuple[Path, Path]] = []
     try:
         for path, data in files.items():
@@ -37,8 +41,12 @@ def write_all(files: dict[Path, bytes]) -> None:
         for temporary, _ in written:
             temporary.unlink(missing_ok=True)
         raise
-    for temporary, path in written:
-        os.replace(temporary, path)
+    try:
+        for temporary, path in written:
+            os.replace(temporary, path)
+    finally:
+        for temporary, _ in written:  # none left behind, whatever stopped the renames
+            temporary.unlink(missing_ok=True)
     for folder in folders:
         _sync_folder(folder)
 

@@ -584,6 +584,56 @@ def empty_layout_file(p: Path) -> Expect:
     return "templates/layouts/empty.yaml", 1, "empty"
 
 
+@case("files")
+def settings_file_is_a_folder(p: Path) -> Expect:
+    (p / "printgen.yaml").mkdir()
+    return "printgen.yaml", 1, "is a folder, not a file"
+
+
+@case("files")
+def settings_file_is_a_fifo(p: Path) -> Expect:
+    fifo(p, "printgen.yaml")
+    return "printgen.yaml", 1, "not a regular file"
+
+
+@case("confinement")
+def settings_file_symlink_to_a_device(p: Path) -> Expect:
+    link(p, "printgen.yaml", Path("/dev/zero"))
+    return "printgen.yaml", 1, "leads outside the project folder"
+
+
+@case("files")
+def deck_file_name_that_is_no_deck_id(p: Path) -> Expect:
+    deck = p / DECK
+    shutil.copy(deck, deck.with_name("a:1:2.yaml"))
+    return f"cards/{GAME_ID}/decks", 1, "deck file name 'a:1:2.yaml' cannot be a deck id"
+
+
+@case("files", args=("build",))
+def game_folder_name_that_is_no_game_id(p: Path) -> Expect:
+    shutil.copytree(p / "cards" / GAME_ID, p / "cards" / "My Game")
+    return "cards", 1, "game folder name 'My Game' cannot be a game id"
+
+
+@case("yaml")
+def layout_extends_a_list(p: Path) -> Expect:
+    line = edit(
+        p,
+        LAYOUTS,
+        "  extends: card-base\n",
+        "  extends: [card-base, back-base]\n",
+    )
+    return LAYOUTS, line, "extends: one layout's name"
+
+
+@case("numbers")
+def layout_extends_chain_of_thousands(p: Path) -> Expect:
+    chain = "".join(f"chain{i}:\n  extends: chain{i + 1}\n" for i in range(3000))
+    append(p, LAYOUTS, chain + "chain3000:\n  elements: {}\n")
+    line = (p / LAYOUTS).read_text(encoding="utf-8").splitlines().index("chain0:") + 2
+    return LAYOUTS, line, "starts a chain of over 50 layouts"
+
+
 # ---------------------------------------------------------------- YAML
 
 

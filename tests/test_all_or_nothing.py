@@ -74,6 +74,30 @@ def test_a_write_failing_midway_replaces_nothing(
     assert all(after[name] != before[name] for name in after if name.endswith(".pdf"))
 
 
+def test_a_folder_with_an_output_s_name_replaces_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the renames into place would stop at the folder with some outputs already replaced
+    project = one_game(tmp_path / "p")
+    assert main(["--project", str(project), "build", GAME_ID, "--lang", "it"]) == 0
+    build = project / "build"
+    aid = build / GAME_ID / "it" / "player-aid.pdf"
+    aid.unlink()
+    aid.mkdir()
+    before = outputs(build)
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Monaco", "Frate"), encoding="utf-8")
+    capsys.readouterr()
+    code = main(["--project", str(project), "build", GAME_ID, "--lang", "it", "--no-cache"])
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert line.endswith(
+        "player-aid.pdf: a folder has this output's name; nothing was replaced; remove or "
+        "rename that folder, or choose another --out folder"
+    )
+    assert outputs(build) == before  # every earlier output, and no temporary left
+
+
 def test_stray_temporaries_of_a_killed_build_are_removed(tmp_path: Path) -> None:
     folder = tmp_path / "out"
     folder.mkdir()

@@ -415,3 +415,14 @@ def test_a_cover_card_that_is_not_there_is_reported_at_its_entry(
     checked = printgen(designer, "validate")
     assert checked.code == 2
     assert checked.err.startswith(f"cards/{GAME}/game.yaml:{len(lines)}:21: {message}"), checked.err
+
+
+def test_an_empty_rules_file_is_a_rulebook_without_rules_yet(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    (designer / "cards" / GAME / "rules.en.md").write_text("", encoding="utf-8")
+    built = printgen(designer, "build", "--lang", "en", "--only", "rulebook")
+    assert built.code == 0 and built.err == "", built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Components" in text  # computed from the decks, with or without rules

@@ -256,7 +256,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         if template.startswith("file:"):
             source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
         with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
-            if source:
+            if template.startswith("file:"):  # a prose file (empty is fine: no rules yet)
                 return str(template_code.template(env, source).render(context))
             path = project.template(template)
             source = path.read_text(encoding="utf-8") if path else ""

@@ -39,6 +39,9 @@ GAME_KEYS = {
 }
 
 
+DECK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
+
+
 def load_game(project: Project, game_id: str) -> Game:
     """Read cards/<game_id>/game.yaml and decks/*.yaml; raise ProjectError listing every problem."""
     folder = project.cards / game_id
@@ -68,6 +71,14 @@ def load_game(project: Project, game_id: str) -> Game:
     deck_files = sorted((folder / "decks").glob("*.yaml")) if (folder / "decks").is_dir() else []
     for path in deck_files:
         rel = project.rel(path)
+        if not DECK_ID.fullmatch(path.stem):
+            # the file's name is the deck's id, written in card references (deck/card)
+            checker.error(  # at its folder: the name itself would break path:line:col
+                Where(project.rel(path.parent)),
+                f"deck file name {path.name!r} cannot be a deck id (written as deck/card); "
+                "use letters, digits, '-' and '_', starting with a letter or digit",
+            )
+            continue
         node = checker.read(path, rel, project)
         if node is None:
             continue

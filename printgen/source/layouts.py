@@ -181,6 +181,19 @@ def _resolve(
     elements: dict[str, Element] = {}
     size = checker.card_size(body, f"layout '{name}'") if "size" in body else None
     parent_name = body.get("extends")
+    if parent_name is not None and not isinstance(parent_name, str):
+        checker.error(
+            body.at("extends"), f"layout '{name}' extends: one layout's name, not {parent_name!r}"
+        )
+        return None
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        message = f"over {MAX_EXTENDS_DEPTH} layouts each extending the next"
+        if not any(message in problem.message for problem in checker.problems):  # say it once
+            checker.error(
+                raw[chain[0]].at("extends"),
+                f"layout '{chain[0]}' starts a chain of {message}; shorten it",
+            )
+        return None
     if parent_name is not None:
         if parent_name not in raw:
             if broken:  # the parent is most likely in the file that could not be read
@@ -240,6 +253,7 @@ def _resolve(
 
 
 DEFAULT_SAFE_MM = 3.0
+MAX_EXTENDS_DEPTH = 50  # layouts each extending the next (a real game has two or three)
 # kept in proportion when resized: a disc stays a disc, an icon is not squashed
 _IN_PROPORTION = {"ellipse", "icon", "image"}
 
