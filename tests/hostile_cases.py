@@ -428,6 +428,14 @@ def unused_icon_is_a_fifo(p: Path) -> Expect:
     return "icons/unused.svg", 1, "not a regular file"
 
 
+@case("numbers")
+def icon_of_a_huge_size(p: Path) -> Expect:
+    (p / "icons").mkdir(exist_ok=True)
+    huge = SVG.replace('viewBox="0 0 10 10"', 'width="1e308" height="1e308"')
+    (p / "icons" / "zz.svg").write_text(huge, encoding="utf-8")
+    return "icons/zz.svg", 1, "must be at most 100,000 units"
+
+
 @case("files")
 def icon_credits_not_utf8(p: Path) -> Expect:
     (p / "icons").mkdir(exist_ok=True)

@@ -423,17 +423,20 @@ if __name__ == "__main__":
 
 
 def _unnamed_states(stream: Any, seen: set[int]) -> list[str]:
-    """The graphics states a content stream sets (``/name gs``) that its own resources do not
-    name — a page's or a form's, and every form it draws in turn."""
+    """The graphics states and shadings a content stream uses (``/name gs``, ``/name sh``) that
+    its own resources do not name — a page's or a form's, and every form it draws in turn."""
     resources = stream.get("/Resources")
     resources = resources.get_object() if resources is not None else {}
-    states = resources.get("/ExtGState")
-    named = set(states.get_object().keys()) if states is not None else set()
     data = (
         stream.get_contents().get_data() if hasattr(stream, "get_contents") else stream.get_data()
     )
-    used = re.findall(rb"/([^\s/\[\]<>(){}]+)\s+gs\b", data)
-    missing = [f"/{name.decode()}" for name in used if f"/{name.decode()}" not in named]
+    missing = []
+    # an opacity (gs) and a gradient (sh): each names an entry of its own kind of resource
+    for kind, operator in (("/ExtGState", b"gs"), ("/Shading", b"sh")):
+        entries = resources.get(kind)
+        named = set(entries.get_object().keys()) if entries is not None else set()
+        used = re.findall(rb"/([^\s/\[\]<>(){}]+)\s+" + operator + rb"\b", data)
+        missing += [f"/{name.decode()}" for name in used if f"/{name.decode()}" not in named]
     forms = resources.get("/XObject")
     for ref in forms.get_object().values() if forms is not None else ():
         form = ref.get_object()
@@ -458,3 +461,29 @@ def test_an_icon_s_opacity_is_named_in_its_form_s_resources(bundled_build: Path)
     assert checked > 200
     waves = bundled_build / "morra-navale" / "en" / "cards.pdf"
     assert b"/ExtGState" in waves.read_bytes()  # the ship's form names its opacity
+
+
+GRADIENT = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs>'
+    '<linearGradient id="g"><stop offset="0" stop-color="#c00"/><stop offset="1" '
+    'stop-color="#00c"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/>'
+    "</svg>"
+)
+
+
+def test_an_icon_with_a_gradient_draws_and_names_its_shading(demo: Path) -> None:
+    """Downloaded icons often have gradients: ReportLab cannot copy one to recolour it (an
+    internal error), and names a shading only in a page's resources."""
+    from pypdf import PdfReader
+
+    from printgen.cli import main
+
+    (demo / "icons").mkdir()
+    (demo / "icons" / "sunset.svg").write_text(GRADIENT, encoding="utf-8")
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("icon: coin", "icon: sunset", 1))
+    assert main(["--project", str(demo), "build", "--lang", "en", "--only", "cards"]) == 0
+    pdf = demo / "build" / "demo" / "en" / "cards.pdf"
+    for number, page in enumerate(PdfReader(pdf).pages, start=1):
+        assert not _unnamed_states(page, set()), f"page {number}"
+    assert b"/Shading" in pdf.read_bytes()

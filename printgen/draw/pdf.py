@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
@@ -15,6 +16,7 @@ rl_config.useA85 = 0
 
 # ReportLab opens every page in Helvetica, a bare standard-14 font; start in embedded Vera
 vera()
+_SHADING = re.compile(rb"/(Sh\d+) sh\b")
 EMBEDDED_START = {"initialFontName": "Vera", "initialFontSize": 10}
 
 
@@ -35,12 +37,17 @@ def end_form(canvas: Canvas) -> None:
     name = canvas._formData[0]
     canvas.endForm()
     form = canvas._doc.idToObject[xObjectName(name)]
-    if form.ExtGState:
+    # a gradient (an SVG picture's) is a shading, likewise named only in a page's resources
+    stream = form.stream.encode("latin-1") if isinstance(form.stream, str) else form.stream
+    shadings = {found.decode(): found.decode() for found in _SHADING.findall(stream or b"")}
+    if form.ExtGState or shadings:
         # the resources ReportLab would make for the form, and the states
         resources = PDFResourceDictionary()
         resources.basicFonts()
         resources.allProcs()  # a form always declares them (PDFFormXObject.hasImages)
         if form.XObjects:
             resources.XObject = form.XObjects
-        resources.ExtGState = form.ExtGState
+        if form.ExtGState:
+            resources.ExtGState = form.ExtGState
+        resources.setShading(shadings)
         form.Resources = resources

@@ -25,6 +25,9 @@ class SvgError(ValueError):
     """An SVG file that svglib cannot turn into a drawing."""
 
 
+MAX_SVG_SIZE = 100_000  # an icon's width and height in SVG units (icons are 24 to 512)
+
+
 @lru_cache(maxsize=1024)
 def digest(data: bytes) -> str:
     """The SHA-256 of an SVG's bytes; remembered, because a deck draws the same few icon files
@@ -52,6 +55,11 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         raise SvgError(f"not a readable SVG file ({exc})") from None
     if drawing is None or not drawing.width > 0 or not drawing.height > 0:
         raise SvgError("not a readable SVG file (no drawing, or a zero-sized viewBox)")
+    if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too
+        raise SvgError(
+            f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
+            f"{MAX_SVG_SIZE:,} units; set a viewBox and a sensible width and height"
+        )
     return drawing
 
 
@@ -80,7 +88,10 @@ def _recolour(node: Any, rgb: Rgb) -> Any:
         copy = node.copy()
         copy.contents = [_recolour(child, rgb) for child in node.contents]
         return copy
-    copy = node.copy()
+    try:
+        copy = node.copy()
+    except NotImplementedError:  # a gradient (ReportLab cannot copy one): drawn as it is
+        return node
     for attr in ("fillColor", "strokeColor"):
         old = getattr(node, attr, None)
         if old is not None:
