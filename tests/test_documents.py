@@ -196,3 +196,21 @@ def test_a_table_wider_than_the_page_is_an_error(
     result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
     assert result.code == 2  # type: ignore[attr-defined]
     assert "runs past the margin" in result.err  # type: ignore[attr-defined]
+
+
+def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from printgen.cli import main
+
+    marker = "\n<!-- questions-and-answers -->\n"
+    for name, markers in (("rules.en.md", 2), ("aid.en.md", 1)):
+        prose = demo / "cards" / "demo" / name
+        prose.write_text(prose.read_text(encoding="utf-8") + marker * markers, encoding="utf-8")
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "player-aid"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert text.count("stays in your hand") == 1  # the clarification, in one place

@@ -93,7 +93,9 @@ def to_flowables(
     if converter.collect:
         at = next((i for i, f in enumerate(out) if isinstance(f, _Marker)), len(out))
         out[at : at + 1] = converter.questions()
-    return out
+    # the questions go where the first marker is; a second marker (or one in a document that
+    # collects none) marks nothing
+    return [flowable for flowable in out if not isinstance(flowable, _Marker)]
 
 
 class _Marker(Flowable):  # type: ignore[misc]
