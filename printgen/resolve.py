@@ -13,6 +13,7 @@ from typing import Any
 from printgen import expressions as expr
 from printgen.model.game import CardType, Deck, Game, localize
 from printgen.problems import Problems
+from printgen.source.decks import COLOR
 
 # A resolved field value: what YAML can hold, after the expressions ran.
 Values = Mapping[str, object]
@@ -87,11 +88,17 @@ def card_values(
     for name, raw in card.fields.items():
         try:
             value = expr.evaluate(localize(raw, lang, langs), {**variables, "card": values})
-            values[name] = _typed(value, deck.field_types.get(name, "any"))
+            kind = deck.field_types.get(name, "any")
+            values[name] = _typed(value, kind)
+            if kind in ("color", "icon") and isinstance(value, str) and value:
+                _check_kind(value, kind, game)
         except (expr.ExpressionError, ValueError) as exc:
+            if isinstance(exc, _NotOfKind):  # the card's own value: printed as nothing
+                values[name] = None
             if problems is not None:
                 # a generator's template fails alike for every card it makes: one message
-                who = f"generated cards' {name}" if card.scope else f"card '{card.id}' {name}"
+                alike = card.scope and not isinstance(exc, _NotOfKind)
+                who = f"generated cards' {name}" if alike else f"card '{card.id}' {name}"
                 where = card.where_of(name, lang)
                 once = exc.once if isinstance(exc, expr.BudgetSpent) else None
                 problems.add(where, f"{who} [{lang}]: {exc}", once=once)
@@ -109,6 +116,19 @@ def _back_values(game: Game, deck: Deck, resolved: Resolved, problems: Problems)
             once = exc.once if isinstance(exc, expr.BudgetSpent) else ("back", deck.id, name)
             problems.add(deck.back_where, f"back field {name}: {exc}", once=once)
     return values
+
+
+class _NotOfKind(ValueError):
+    """A colour or icon field whose value (made by an expression: a generator's, say) is not
+    one; a literal one was checked when the deck was read."""
+
+
+def _check_kind(value: str, kind: str, game: Game) -> None:
+    if kind == "color":
+        if value != "none" and not COLOR.match(value):
+            raise _NotOfKind(f'expected a colour like "#a83232" (or none), not {value!r}')
+    elif not game.icon_library.has(value):
+        raise _NotOfKind(game.icon_library.unknown_message(value))
 
 
 def _typed(value: Any, kind: str) -> Any:

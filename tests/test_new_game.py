@@ -383,9 +383,8 @@ def test_a_layout_size_that_is_not_a_size_is_an_error_at_its_line(
 ) -> None:
     layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
     text = layouts.read_text(encoding="utf-8")
-    sized = text.replace("  extends: card-base\n", "  extends: card-base\n  size: huge\n")
-    layouts.write_text(sized, encoding="utf-8")
-    line = text.splitlines().index("  extends: card-base") + 2
+    layouts.write_text(text.replace("  size: poker\n", "  size: huge\n"), encoding="utf-8")
+    line = text.splitlines().index("  size: poker") + 1
     checked = printgen(designer, "validate")
     assert checked.code == 2
     assert checked.err.startswith(
@@ -426,3 +425,72 @@ def test_an_empty_rules_file_is_a_rulebook_without_rules_yet(
     with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
         text = "".join(page.extract_text() or "" for page in pdf.pages)
     assert "Components" in text  # computed from the decks, with or without rules
+
+
+def test_a_layout_without_a_size_keeps_its_own_positions_on_any_card(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    # a designer's back for square cards, placed by hand: what it writes is taken as written,
+    # what it inherits from back-base (its frames) follows the card
+    game = designer / "cards" / GAME
+    deck = game / "decks" / "main.yaml"
+    text = re.sub(r"(?m)^size: poker", "size: square", deck.read_text(encoding="utf-8"))
+    deck.write_text(text.replace("layout: back-base", "layout: square-back"), encoding="utf-8")
+    (game / "layouts" / "back.yaml").write_text(
+        "square-back:\n  extends: back-base\n  elements:\n    logo: {x: 8, y: 40, w: 54, h: 9}\n",
+        encoding="utf-8",
+    )
+    built = printgen(designer, "build", "--lang", "en", "--only", "cards")
+    assert built.code == 0 and built.err == "", built.err
+    out = designer / "build" / GAME / "en"
+    back = next(f for f in manifest(out / "cards.json")["faces"] if f["side"] == "back")
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        page = pdf.pages[int(back["page"]) - 1]
+        top = page.height - (back["y_mm"] + back["height_mm"]) * MM
+        left = back["x_mm"] * MM
+        (title,) = [
+            w
+            for w in page.extract_words()
+            if w["text"] == "Harbour"
+            and left <= w["x0"] <= left + back["width_mm"] * MM
+            and top <= w["top"] <= top + back["height_mm"] * MM
+        ]
+    assert abs((title["x0"] + title["x1"]) / 2 - left - 35 * MM) < 1 * MM  # 8 + 54 / 2
+    assert 40 * MM <= title["top"] - top <= 49 * MM  # in its box, as written
+
+
+def test_a_generated_colour_or_icon_is_checked_at_the_card_that_gets_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    game = designer / "cards" / GAME
+    (game / "decks" / "fruit.yaml").write_text(
+        "name: Fruit\n"
+        "layout: card-base\n"
+        "fields: {name: text, effect: text, playable: text, icon: icon, color: color,"
+        " tint: color}\n"
+        "generate:\n"
+        "  - product:\n"
+        "      fruit:\n"
+        '        - {key: apple, icon: star, color: "#b3261x"}\n'
+        '        - {key: pear, icon: starr, color: "#6a8f1f"}\n'
+        "    card:\n"
+        '      id: "{{ fruit.key }}"\n'
+        '      name: "{{ fruit.key }}"\n'
+        '      icon: "{{ fruit.icon }}"\n'
+        '      color: "{{ fruit.color }}"\n'
+        '      tint: "#ffffff"\n',
+        encoding="utf-8",
+    )
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    deck = f"cards/{GAME}/decks/fruit.yaml"
+    lines = checked.err.splitlines()
+    assert (
+        f"{deck}:13:14: card 'apple' color [en]: expected a colour like \"#a83232\" (or none), "
+        "not '#b3261x'"
+    ) in lines
+    assert any(
+        line.startswith(f"{deck}:12:13: card 'pear' icon [en]: unknown icon 'starr'")
+        for line in lines
+    )
+    assert not any("layouts" in line for line in lines), lines  # said once, at the card

@@ -39,7 +39,7 @@ CARD_KEYS = {"id", "count", "layout"}
 DOCUMENT_NAMES = ("rulebook", "player-aid")  # file stems the document outputs take
 FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 
 def read_deck(
@@ -255,7 +255,7 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
         checker.error(
             where, f"{what} must be a {'whole ' if kind == 'integer' else ''}number, not {value!r}"
         )
-    elif kind == "color" and not (isinstance(value, str) and _COLOR.match(value)):
+    elif kind == "color" and not (isinstance(value, str) and COLOR.match(value)):
         checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
     elif kind == "icon":
         from printgen.icons import builtin_library

@@ -38,6 +38,9 @@ class Element:
     props: dict[str, Any]
     where: dict[str, Where]  # per property, for messages
     origin: Where  # the element's own definition
+    # the properties written by a layout that says its size: they follow the card's size
+    # (what a layout without one writes is taken as written)
+    sized: frozenset[str] = frozenset()
 
     @property
     def type(self) -> str:
@@ -213,7 +216,8 @@ def _resolve(
             parent = resized(parent, size, DEFAULT_SAFE_MM)
         size = size or parent.size
         elements = {
-            e.name: Element(e.name, dict(e.props), dict(e.where), e.origin) for e in parent.elements
+            e.name: Element(e.name, dict(e.props), dict(e.where), e.origin, e.sized)
+            for e in parent.elements
         }
     for style_name, style in (_map(checker, body, "styles") or {}).items():
         style_map = checker.mapping(style, body.where, f"style '{style_name}'")
@@ -239,7 +243,10 @@ def _resolve(
             )
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
-        elements[element_name] = Element(element_name, merged, where, props.where)
+        sized = (inherited.sized - props.keys()) if inherited else frozenset()
+        if "size" in body:
+            sized |= props.keys()
+        elements[element_name] = Element(element_name, merged, where, props.where, sized)
     if len(elements) > MAX_LAYOUT_ELEMENTS:  # each is drawn on every card
         checker.error(
             body.where,
@@ -259,12 +266,13 @@ _IN_PROPORTION = {"ellipse", "icon", "image"}
 
 
 def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Layout:
-    """``layout`` for cards of ``size``: positions and boxes written for ``layout.size`` stretched
-    across and down so that the safe zone (``safe`` mm inside the trim) of one size becomes the
-    other's — what was inside it stays inside, a frame on its edge stays on it. Discs, icons and
-    pictures keep their proportions (the smaller stretch), centred where their box went. Text
-    sizes, strokes and corner radii stay as written (text that no longer fits shrinks as
-    always); expressions are left as written."""
+    """``layout`` for cards of ``size``: the positions and boxes written for ``layout.size`` (by
+    a layout that says its size: ``Element.sized``) stretched across and down so that the safe
+    zone (``safe`` mm inside the trim) of one size becomes the other's — what was inside it
+    stays inside, a frame on its edge stays on it. Discs, icons and pictures keep their
+    proportions (the smaller stretch), centred where their box went. Text sizes, strokes and
+    corner radii stay as written (text that no longer fits shrinks as always); expressions, and
+    what a layout without a size writes, are left as written."""
     assert layout.size is not None
     old, new = layout.size, size
     if min(old[0], old[1], new[0], new[1]) <= 2 * safe:  # no safe area to map: the whole card
@@ -277,7 +285,10 @@ def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Lay
 
 def _resized(element: Element, across: float, down: float, safe: float) -> Element:
     props = dict(element.props)
-    found = {key: _mm(props.get(key)) for key in ("x", "y", "w", "h", "x2", "y2")}
+    found = {
+        key: _mm(props.get(key)) if key in element.sized else None
+        for key in ("x", "y", "w", "h", "x2", "y2")
+    }
     x, y, w, h = found["x"], found["y"], found["w"], found["h"]
 
     def moved(value: float, stretch: float) -> float:
@@ -288,14 +299,14 @@ def _resized(element: Element, across: float, down: float, safe: float) -> Eleme
         props["x"] = _rounded(moved(x + w / 2, across) - w * scale / 2)
         props["y"] = _rounded(moved(y + h / 2, down) - h * scale / 2)
         props["w"], props["h"] = _rounded(w * scale), _rounded(h * scale)
-        return Element(element.name, props, element.where, element.origin)
+        return Element(element.name, props, element.where, element.origin, element.sized)
     for key, stretch in (("x", across), ("x2", across), ("y", down), ("y2", down)):
         if (value := found[key]) is not None:
             props[key] = moved(value, stretch)
     for key, stretch in (("w", across), ("h", down)):
         if (value := found[key]) is not None:
             props[key] = _rounded(value * stretch)
-    return Element(element.name, props, element.where, element.origin)
+    return Element(element.name, props, element.where, element.origin, element.sized)
 
 
 def _mm(value: Any) -> float | None:

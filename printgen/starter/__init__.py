@@ -180,9 +180,11 @@ def _layout_yaml(game_id: str) -> str:
     return f"""\
 # This game's own layouts (mm from the card's top-left trim corner). card-base and back-base
 # come with printgen; `extends` takes all their elements, and an element named here adds to them
-# or overrides one of theirs.
+# or overrides one of theirs. `size: poker`: these positions are for a poker card, and follow
+# the deck's size when it changes (leave it out to have them taken exactly as written).
 {game_id}-card:
   extends: card-base
+  size: poker
   elements:
     cost_disc: {{type: ellipse, x: 5, y: 18, w: 10, h: 10, fill: "{{{{ card.color }}}}", decor: true}}
     cost: {{type: text, x: 5, y: 18, w: 10, h: 10, text: "{{{{ card.cost }}}}", style: title, align: center}}
