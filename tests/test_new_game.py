@@ -66,6 +66,25 @@ def _grow(game: Path) -> None:
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + SHIP_CHECK, encoding="utf-8")
 
 
+def face_words(pdf_path: Path, face: dict[str, Any]) -> dict[str, tuple[float, float, float]]:
+    """Each word printed on a manifest's face: its left, its top and its centre across, in mm
+    from the card's top-left trim corner."""
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[int(face["page"]) - 1]
+        left = face["x_mm"] * MM
+        top = page.height - (face["y_mm"] + face["height_mm"]) * MM
+        return {
+            w["text"]: (
+                (w["x0"] - left) / MM,
+                (w["top"] - top) / MM,
+                ((w["x0"] + w["x1"]) / 2 - left) / MM,
+            )
+            for w in page.extract_words()
+            if left <= w["x0"] <= left + face["width_mm"] * MM
+            and top <= w["top"] <= top + face["height_mm"] * MM
+        }
+
+
 def _files(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 
@@ -322,26 +341,11 @@ def test_the_starter_game_fills_cards_of_any_size(
     front = next(f for f in faces if f["side"] == "front")
     back = next(f for f in faces if f["side"] == "back")
     width, height = front["width_mm"], front["height_mm"]
-    with pdfplumber.open(out / "cards.pdf") as pdf:
-
-        def words(face: dict[str, Any]) -> dict[str, tuple[float, float, float]]:
-            """Each word of the face: its left, top (mm from the card's top) and centre across."""
-            page = pdf.pages[int(face["page"]) - 1]
-            left = face["x_mm"] * MM
-            top = page.height - face["y_mm"] * MM - face["height_mm"] * MM
-            return {
-                w["text"]: ((w["x0"] - left) / MM, (w["top"] - top) / MM, (w["x0"] + w["x1"]) / 2)
-                for w in page.extract_words()
-                if left <= w["x0"] <= left + face["width_mm"] * MM
-                and top <= w["top"] <= top + face["height_mm"] * MM
-            }
-
-        on_front, on_back = words(front), words(back)
+    on_front, on_back = face_words(out / "cards.pdf", front), face_words(out / "cards.pdf", back)
     title_left, title_top, _ = on_front["Miner"]
     assert title_top < 0.15 * height and title_left < 0.2 * width  # in the band at the top
     assert on_front["Gain"][1] > 0.6 * height  # the effect keeps its place low on the card
-    centre = (back["x_mm"] + back["width_mm"] / 2) * MM
-    assert abs(on_back["Harbour"][2] - centre) < 1 * MM  # the back's title in the middle
+    assert abs(on_back["Harbour"][2] - width / 2) < 1  # the back's title in the middle
 
 
 def test_a_layout_with_its_own_size_takes_its_elements_as_written(
@@ -364,16 +368,7 @@ def test_a_layout_with_its_own_size_takes_its_elements_as_written(
     assert built.code == 0 and built.err == "", built.err
     out = designer / "build" / GAME / "en"
     front = next(f for f in manifest(out / "cards.json")["faces"] if f["side"] == "front")
-    with pdfplumber.open(out / "cards.pdf") as pdf:
-        page = pdf.pages[int(front["page"]) - 1]
-        top = page.height - (front["y_mm"] + front["height_mm"]) * MM
-        left = front["x_mm"] * MM
-        found = {
-            w["text"]: ((w["x0"] - left) / MM, (w["top"] - top) / MM)
-            for w in page.extract_words()
-            if left <= w["x0"] <= left + front["width_mm"] * MM
-            and top <= w["top"] <= top + front["height_mm"] * MM
-        }
+    found = face_words(out / "cards.pdf", front)
     assert 10 <= found["Steady"][0] < 11 and 100 <= found["Steady"][1] < 108  # as written
     assert found["Gain"][1] > 0.6 * 120  # inherited from card-base: resized to tarot
 
@@ -444,19 +439,9 @@ def test_a_layout_without_a_size_keeps_its_own_positions_on_any_card(
     assert built.code == 0 and built.err == "", built.err
     out = designer / "build" / GAME / "en"
     back = next(f for f in manifest(out / "cards.json")["faces"] if f["side"] == "back")
-    with pdfplumber.open(out / "cards.pdf") as pdf:
-        page = pdf.pages[int(back["page"]) - 1]
-        top = page.height - (back["y_mm"] + back["height_mm"]) * MM
-        left = back["x_mm"] * MM
-        (title,) = [
-            w
-            for w in page.extract_words()
-            if w["text"] == "Harbour"
-            and left <= w["x0"] <= left + back["width_mm"] * MM
-            and top <= w["top"] <= top + back["height_mm"] * MM
-        ]
-    assert abs((title["x0"] + title["x1"]) / 2 - left - 35 * MM) < 1 * MM  # 8 + 54 / 2
-    assert 40 * MM <= title["top"] - top <= 49 * MM  # in its box, as written
+    _, top, centre = face_words(out / "cards.pdf", back)["Harbour"]
+    assert abs(centre - 35) < 1  # 8 + 54 / 2: in its box, as written
+    assert 40 <= top <= 49
 
 
 def test_a_generated_colour_or_icon_is_checked_at_the_card_that_gets_it(
