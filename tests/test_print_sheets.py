@@ -473,3 +473,29 @@ def test_manifest_records_read_as_json_writes_them() -> None:
         assert record["bleed_mm"] == [3.0, 0, -0.0, 1.235]
         assert line == json.dumps(record, ensure_ascii=False)
     assert [json.dumps(r["x_mm"]) for r in data["faces"]] == ["10", "10.0", "-0.0", "0.0", "73.5"]
+
+
+def test_a_crop_mark_over_a_dark_bleed_stays_visible(demo: Path, printgen: Any) -> None:
+    # Letter is tight for nine poker cards: the marks cross the outer bleed, and a black
+    # hairline on a dark bleed cannot be seen, so each gets a white edge there
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = re.sub(r'tint: "#[0-9a-f]+"', 'tint: "#1a1a1a"', deck.read_text(encoding="utf-8"))
+    deck.write_text(text, encoding="utf-8")
+    built = printgen(demo, "build", "--lang", "en", "--only", "cards", "--paper", "letter")
+    assert built.code == 0, built.err
+    pdf = demo / "build" / "demo" / "en" / "cards.pdf"
+    faces = [f for f in _manifest(pdf)["faces"] if f["page"] == 1]
+    top = max(f["y_mm"] + f["height_mm"] for f in faces)  # the top row's trim edge
+    first = min((f for f in faces if f["y_mm"] + f["height_mm"] == top), key=lambda f: f["x_mm"])
+    cut = first["x_mm"] + first["width_mm"]  # between the first two columns
+    dpi = 600
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil().convert("L")
+    finally:
+        document.close()
+    px = dpi / 25.4
+    column = round(cut * px)
+    rows = range(round((279.4 - top - 2.9) * px), round((279.4 - top - 0.1) * px))  # the bleed
+    seen = [image.getpixel((x, y)) for x in range(column - 4, column + 5) for y in rows]
+    assert min(seen) < 40 and max(seen) > 200  # the black hairline, and white beside it

@@ -25,6 +25,7 @@ from printgen.options import Duplex, Offset
 __all__ = ["DoesNotFit", "Item", "Placement", "Sheet", "draw_sheet", "impose"]
 
 MARK_WIDTH = 0.25  # pt, hairline
+HALO_WIDTH = 1.25  # pt: a crop mark over a bleed gets a white pt each side
 Bleed = tuple[float, float, float, float]  # mm printed past the trim: left, bottom, right, top
 FOLD_DASH = (3.0, 2.0)  # pt
 
@@ -253,6 +254,14 @@ def draw_sheet(
             canvas.doForm(form)
         canvas.restoreState()
     canvas.saveState()
+    # where a narrow margin makes a mark cross the outer bleed (cut off anyway), a white edge
+    # each side keeps the black hairline visible on a dark card
+    halo = [mark for mark in sheet.marks if _over_bleed(mark, sheet.placements)]
+    if halo:
+        canvas.setLineWidth(HALO_WIDTH)
+        canvas.setStrokeColorRGB(1, 1, 1)
+        for x1, y1, x2, y2 in halo:
+            canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setStrokeColorRGB(0, 0, 0)
     for x1, y1, x2, y2 in sheet.marks:
@@ -274,3 +283,23 @@ def draw_sheet(
     canvas.restoreState()
     draw_labels(canvas, sheet.labels, sheet.width, sheet.height)
     canvas.showPage()
+
+
+def _over_bleed(mark: tuple[float, float, float, float], placements: list[Placement]) -> bool:
+    """Whether a crop mark runs over some card's printed bleed."""
+    x1, y1, x2, y2 = mark
+    left, right, bottom, top = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
+    upright = right - left < EPS
+    for placement in placements:
+        bx0, by0, bx1, by1 = placement.bleed_box
+        # along the mark, a stretch over the bleed; across it, on it or on its edge (a column's
+        # cut runs between two cards' bleeds)
+        if _meets(left, right, bx0, bx1, upright) and _meets(bottom, top, by0, by1, not upright):
+            return True
+    return False
+
+
+def _meets(start: float, end: float, low: float, high: float, edge_counts: bool) -> bool:
+    if edge_counts:
+        return start <= high + EPS and end >= low - EPS
+    return start < high - EPS and end > low + EPS
