@@ -135,8 +135,12 @@ def page_sizes(pdf: Path) -> list[tuple[float, float]]:
 Line = tuple[float, float, float, float]
 
 
+WHITE = {(1,), (1, 1, 1), (1.0,), (1.0, 1.0, 1.0)}
+
+
 def lines(pdf: Path, pages: list[int] | None = None) -> list[list[Line]]:
-    """The straight lines in mm (x1, y1, x2, y2), y up, of every page (or of ``pages``)."""
+    """The straight lines in mm (x1, y1, x2, y2), y up, of every page (or of ``pages``): those
+    drawn in ink — not the white edge a crop mark over a dark bleed gets."""
     found = []
     with pdfplumber.open(pdf) as document:
         for index in range(len(document.pages)) if pages is None else pages:
@@ -150,6 +154,7 @@ def lines(pdf: Path, pages: list[int] | None = None) -> list[list[Line]]:
                         (page.height - ln["top"]) / MM,
                     )
                     for ln in page.lines
+                    if tuple(ln.get("stroking_color") or ()) not in WHITE
                 ]
             )
     return found
