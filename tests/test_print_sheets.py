@@ -499,3 +499,22 @@ def test_a_crop_mark_over_a_dark_bleed_stays_visible(demo: Path, printgen: Any) 
     rows = range(round((279.4 - top - 2.9) * px), round((279.4 - top - 0.1) * px))  # the bleed
     seen = [image.getpixel((x, y)) for x in range(column - 4, column + 5) for y in rows]
     assert min(seen) < 40 and max(seen) > 200  # the black hairline, and white beside it
+
+
+def test_a_back_offset_that_moves_backs_off_the_page_is_a_warning(
+    project: Path, printgen: Any
+) -> None:
+    args = ("build", WM, "--lang", "en", "--only", "cards")
+    calm = printgen(project, *args, "--back-offset", "1.5,-0.5")
+    assert calm.code == 0 and "warning" not in calm.err
+    far = printgen(project, *args, "--back-offset", "20,0")
+    assert far.code == 0  # printed as asked: the designer may mean it
+    # A4 poker: the right column's backs end at 156.5 + 63 + 20 mm, 9.5 mm past 210 mm
+    assert (
+        f"cards/{WM}/decks/main.yaml:2:1: warning: the back offset 20,0 mm moves 23 backs off "
+        "the page, by up to 9.5 mm"
+    ) in far.err
+    folded = printgen(project, *args, "--back-offset", "20,0", "--duplex", "fold")
+    assert folded.code == 0 and "warning" not in folded.err  # a fold moves no back
+    pdf = project / "build" / WM / "en" / "cards.pdf"
+    assert _manifest(pdf)["back_offset_mm"] == [0, 0]  # what was applied: nothing

@@ -18,9 +18,9 @@ from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
 from printgen.layout.face import LaidOutDeck, Op, laid_out
 from printgen.memory import BIG, give_back
 from printgen.model.game import localize
-from printgen.options import BuildOptions, CardFilter, Format
+from printgen.options import BuildOptions, CardFilter, Duplex, Format, Offset
 from printgen.outputs import OutputJob
-from printgen.problems import Problems, Where
+from printgen.problems import Problems, Severity, Where
 from printgen.write import Encoded, json_bytes
 
 CARDS_OPTION = Where("--cards", 0, 0)
@@ -36,7 +36,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     if Format.PDF in options.formats:
         words = labels(job.project, job.lang)
         try:
-            files.update(card_files(decks, job.title, job.author, options, words))
+            files.update(card_files(decks, job.title, job.author, options, words, problems))
         except DoesNotFit as exc:
             problems.add(exc.where, f"{exc}; choose a smaller size")
             return {}
@@ -118,6 +118,7 @@ def card_files(
     author: str,
     options: BuildOptions,
     words: dict[str, str],
+    problems: Problems | None = None,
 ) -> dict[str, bytes]:
     by_output: dict[str, list[LaidOutDeck]] = {}
     for laid in decks:
@@ -135,6 +136,8 @@ def card_files(
             )
         except DoesNotFit as exc:
             raise DoesNotFit(str(exc), group[0].deck.size_where) from None
+        if problems is not None:
+            _backs_off_the_page(sheets, options, group[0].deck.where, problems)
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
         # one game's decks in one language share one mapping of shared operations (its lay-out
@@ -169,6 +172,38 @@ def sheets_pdf(sheets: list[Sheet], title: str, author: str, shared: Mapping[int
     return bytes(canvas.getpdfdata())
 
 
+def _backs_off_the_page(
+    sheets: list[Sheet], options: BuildOptions, where: Where, problems: Problems
+) -> None:
+    """A back offset so large that backs leave the paper (a misread calibration): a warning
+    with how much of a card is lost."""
+    offset = options.back_offset
+    if not (offset.x or offset.y) or options.duplex not in (Duplex.LONG, Duplex.SHORT):
+        return
+    lost, count = 0.0, 0
+    for sheet in sheets:
+        if sheet.side != "back":
+            continue
+        for p in sheet.placements:
+            beyond = max(
+                -p.x,
+                -p.y,
+                p.x + p.face.width_mm - sheet.width,
+                p.y + p.face.height_mm - sheet.height,
+            )
+            if beyond > 0.05:
+                lost, count = max(lost, beyond), count + 1
+    if count:
+        problems.add(
+            where,
+            f"the back offset {offset.x:g},{offset.y:g} mm moves {count} back"
+            f"{'s' if count > 1 else ''} off the page, by up to {lost:.1f} mm: check the "
+            "reading on calibration.pdf (a printer drifts a millimetre or two)",
+            Severity.WARNING,
+            once=("back-offset", str(where)),
+        )
+
+
 def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
     """Every page and every physical face printed, for cutting services and tools; the faces
     come as an iterator, encoded one by one (``json_bytes``)."""
@@ -177,7 +212,9 @@ def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
         size = [round(sheet.width, 3), round(sheet.height, 3)]
         pages.append({"page": page, "sheet": sheet.number, "side": sheet.side, "page_mm": size})
     first = pages[0]["page_mm"] if pages else list(options.paper.size_mm)
-    offset = options.back_offset
+    # the offset moves backs only where they print behind their fronts
+    turned = options.duplex in (Duplex.LONG, Duplex.SHORT)
+    offset = options.back_offset if turned else Offset()
     return {
         "page_mm": first,
         "paper": str(options.paper),
