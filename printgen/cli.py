@@ -255,7 +255,9 @@ def _icons(root: Path, known: list[str], args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     out = Path(args.out).resolve() if args.out else root / "build"
     done = run(root, args.game, out, args.fa)
-    print(f"{done.path}: {done.icons} icons on {done.pages} pages")
+    shown = done.path.relative_to(root) if done.path.is_relative_to(root) else done.path
+    pages = f"{done.pages} page{'s' if done.pages != 1 else ''}"
+    print(f"wrote {shown}: {done.icons} icons on {pages}")  # as build says what it wrote
     return 0
 
 

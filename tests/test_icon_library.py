@@ -325,9 +325,13 @@ def _text(pdf: Path) -> str:
         return "\n".join(page.extract_text() or "" for page in doc.pages)
 
 
-def test_icons_command_lists_every_icon_reproducibly(tmp_path: Path) -> None:
+def test_icons_command_lists_every_icon_reproducibly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root = _project(tmp_path)
     assert main(["--project", str(root), "icons"]) == 0
+    said = capsys.readouterr().out.strip()
+    assert re.fullmatch(r"wrote build/icons\.pdf: \d+ icons on 1 page", said), said
     out = root / "build" / "icons.pdf"
     words = set(_text(out).split())
     assert set(ICON_NAMES) | {"sailboat", "anchor-mark"} <= words

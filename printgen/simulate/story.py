@@ -44,7 +44,8 @@ def key_sentences(summary: Mapping[str, Any]) -> list[str]:
         out.append(f"{fin['draws']} games ended in a draw.")
     t = summary["turns"]
     rounds = t["p50"] / players if players > 1 else t["p50"]
-    round_text = f" (about {rounds:.0f} rounds of {players} players)" if players > 1 else ""
+    about = f"{rounds:.0f} round{'s' if f'{rounds:.0f}' != '1' else ''}"
+    round_text = f" (about {about} of {players} players)" if players > 1 else ""
     out.append(
         f"A game lasts {t['p50']:g} turns at the median{round_text}; 10% of games end within "
         f"{t['p10']:g} turns and 90% within {t['p90']:g} (shortest {t['min']}, longest {t['max']})."
