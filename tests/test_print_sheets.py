@@ -270,6 +270,10 @@ def test_an_unknown_card_id_is_one_line_and_exit_2(project: Path, printgen: Any)
     assert result.code == 2
     assert result.err.splitlines()[0].startswith("--cards: no card 'dragon' in warriors-and-monks")
     assert not (project / "build").exists()
+    typo = printgen(project, "build", WM, "--cards", "main/monkk")
+    assert typo.err.splitlines()[0] == (
+        "--cards: no card 'main/monkk' in warriors-and-monks; did you mean 'main/monk'?"
+    )
 
 
 def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) -> None:

@@ -89,12 +89,14 @@ def chosen_decks(
             )
     missing = sorted(wanted - found)
     if missing:
+        from printgen.source.readers import did_you_mean
+
         known = [f"{laid.deck.id}/{card.id}" for laid in decks for card, _ in laid.fronts]
-        problems.add(
-            CARDS_OPTION,
-            f"no card {', '.join(repr(m) for m in missing)} in {game}; "
-            f"its cards are {', '.join(known[:12])}{' …' if len(known) > 12 else ''}",
-        )
+        # a card is asked for by its id or deck/id: the closest of either kind
+        ids = [*known, *(ref.partition("/")[2] for ref in known)]
+        listed = f"its cards are {', '.join(known[:12])}{' …' if len(known) > 12 else ''}"
+        tail = did_you_mean(missing[0], ids, f"; {listed}")
+        problems.add(CARDS_OPTION, f"no card {', '.join(repr(m) for m in missing)} in {game}{tail}")
         return None
     return result
 
