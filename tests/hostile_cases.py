@@ -429,6 +429,18 @@ def unused_icon_is_a_fifo(p: Path) -> Expect:
 
 
 @case("numbers")
+def safe_zone_over_half_the_card(p: Path) -> Expect:
+    line = edit(p, DECK, "safe: 3mm", "safe: 40mm")
+    return DECK, line, "a safe zone of 40 mm leaves nothing inside a 63×88 mm card"
+
+
+@case("numbers")
+def card_of_a_ten_thousandth_of_a_mm(p: Path) -> Expect:
+    line = edit(p, DECK, "size: poker", "size: {width: 0.0001mm, height: 0.0001mm}")
+    return DECK, line, "card width and height must be at least 5 mm"
+
+
+@case("numbers")
 def icon_of_a_huge_size(p: Path) -> Expect:
     (p / "icons").mkdir(exist_ok=True)
     huge = SVG.replace('viewBox="0 0 10 10"', 'width="1e308" height="1e308"')

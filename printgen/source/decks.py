@@ -104,6 +104,13 @@ def read_deck(
             f"{MAX_CARDS_PER_DECK:,} (the limit for one deck); split it",
         )
         cards = []
+    safe = checker.length(node, "safe", what, DEFAULT_SAFE_MM)
+    if "safe" in node and 2 * safe >= min(width, height):
+        checker.error(
+            node.at("safe"),
+            f"a safe zone of {safe:g} mm leaves nothing inside a {width:g}×{height:g} mm card; "
+            f"it must be under {min(width, height) / 2:g} mm (3 mm is usual)",
+        )
     return Deck(
         id=deck_id,
         name=checker.text(node["name"], node.at("name"), f"{what} name")
@@ -112,7 +119,7 @@ def read_deck(
         width_mm=width,
         height_mm=height,
         bleed_mm=checker.length(node, "bleed", what, 3.0),
-        safe_mm=checker.length(node, "safe", what, DEFAULT_SAFE_MM),
+        safe_mm=safe,
         gutter_mm=checker.length(node, "gutter", what, 0.0) if "gutter" in node else None,
         shape=CardShape(checker.choice(node, "shape", what, tuple(CardShape), "rect")),
         output=_output(checker, node, what),

@@ -28,6 +28,9 @@ def did_you_mean(
     return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
 
 
+MIN_CARD_MM = 5.0  # a card, token or counter anyone can cut and pick up
+
+
 class Checker:
     """Collects every problem of a file so a designer sees them all in one run."""
 
@@ -141,8 +144,12 @@ class Checker:
             self.keys(value, {"width", "height"}, {"width", "height"}, f"{what} size")
             width = self.length(value, "width", f"{what} size", 63.0)
             height = self.length(value, "height", f"{what} size", 88.0)
-            if width <= 0 or height <= 0:
-                self.error(value.where, "card width and height must be above zero")
+            if width < MIN_CARD_MM or height < MIN_CARD_MM:
+                self.error(
+                    value.where,
+                    f"card width and height must be at least {MIN_CARD_MM:g} mm, not "
+                    f"{width:g}×{height:g} mm",
+                )
                 return CARD_PRESETS["poker"]
             return width, height
         self.error(node.at("size"), f"size of {what} must be a preset name or {{width:, height:}}")
