@@ -7,6 +7,7 @@ collector. Nothing else is used to report bad input.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -26,9 +27,11 @@ class Where:
     col: int = 1
 
     def __str__(self) -> str:
+        # a file name with a line break in it (a deck file named so) stays on the one line
+        path = one_line_path(self.path) if _BREAK.search(self.path) else self.path
         if self.line:
-            return f"{self.path}:{self.line}:{self.col}"
-        return self.path
+            return f"{path}:{self.line}:{self.col}"
+        return path
 
 
 @dataclass(frozen=True)
@@ -39,9 +42,40 @@ class Problem:
     message: str
     severity: Severity = Severity.ERROR
 
+    def __post_init__(self) -> None:
+        # one problem, one line: a message that spans lines (a check's folded YAML text, a
+        # rule's f-string) would read as several problems, or pass for another tool's output
+        if isinstance(self.message, str) and _BREAK.search(self.message):
+            object.__setattr__(self, "message", one_line(self.message))
+
     def __str__(self) -> str:
         label = "" if self.severity == Severity.ERROR else "warning: "
         return f"{self.where}: {label}{self.message}"
+
+
+# what a terminal or str.splitlines() takes for the end of a line
+_BREAK = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+
+
+_ADDRESS = re.compile(r"\s*<[^<>]*(?: at |@)0x[0-9a-fA-F]+[^<>]*>")
+
+
+def without_addresses(text: str) -> str:
+    """A library's message without the object reprs it quotes (``<_io.BytesIO object at
+    0x7f…>``): their memory addresses change from run to run, and say nothing to a designer."""
+    return _ADDRESS.sub("", text)
+
+
+def one_line_path(path: str) -> str:
+    """A path with its line breaks written as escapes (``\n``), as Python would show them."""
+    return _BREAK.sub(lambda found: repr(found.group())[1:-1], path)
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: each line break, with the spaces around it, becomes one space.
+    Split and joined, not one regex with ``\\s*`` around the break: that backtracks over every
+    run of spaces, quadratic in a long message."""
+    return " ".join(part for part in (p.strip() for p in _BREAK.split(text)) if part)
 
 
 class Problems:

@@ -47,12 +47,15 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     import_deferring_patterns("reportlab.platypus")
     from svglib.svglib import svg2rlg
 
-    # svglib logs each unsupported attribute; an icon that still draws is not the user's problem
-    logging.getLogger("svglib").setLevel(logging.ERROR)
+    # svglib logs each unsupported attribute, and its errors, on stderr with no file named: an
+    # icon that still draws is not the user's problem, and one that does not is reported below
+    logging.getLogger("svglib").setLevel(logging.CRITICAL + 1)
     try:
         drawing = svg2rlg(io.BytesIO(data), external_reference_root=root)
     except Exception as exc:  # lxml and svglib raise many kinds for a malformed file
-        raise SvgError(f"not a readable SVG file ({exc})") from None
+        from printgen.problems import without_addresses
+
+        raise SvgError(f"not a readable SVG file ({without_addresses(str(exc))})") from None
     if drawing is None or not drawing.width > 0 or not drawing.height > 0:
         raise SvgError("not a readable SVG file (no drawing, or a zero-sized viewBox)")
     if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too

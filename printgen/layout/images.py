@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from printgen.layout.face import Image
 from printgen.layout.props import Props
 from printgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
-from printgen.problems import Problem, ProjectError, Where, fail
+from printgen.problems import Problem, ProjectError, Where, fail, without_addresses
 from printgen.project import Project
 
 if TYPE_CHECKING:
@@ -102,5 +102,6 @@ def image_trouble(data: bytes) -> str:
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
         return f"more than {MAX_IMAGE_PIXELS:,} pixels (the limit for one image)"
     except Exception as exc:  # Pillow raises many kinds for a broken file
-        return str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
+        text = without_addresses(str(exc)).strip()
+        return text.splitlines()[0][:100] if text else type(exc).__name__
     return ""

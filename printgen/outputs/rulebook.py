@@ -33,7 +33,7 @@ from printgen.draw.color import color
 from printgen.draw.pdf import EMBEDDED_START
 from printgen.model.units import pt
 from printgen.outputs import OutputJob
-from printgen.problems import Problem, Problems, ProjectError, Where
+from printgen.problems import Problem, Problems, ProjectError, Where, without_addresses
 
 MARGIN = 20.0  # mm on A4 and Letter
 SMALL_MARGIN = 13.0  # mm on an A5 booklet page
@@ -195,7 +195,8 @@ class _Book:
         try:
             doc.build(story)
         except LayoutError as exc:
-            problem = Problem(where, f"rulebook layout: {exc}; shorten that block")
+            said = without_addresses(str(exc))
+            problem = Problem(where, f"rulebook layout: {said}; shorten that block")
             return _Pass(0, None, [], [problem], failed=True)
         data = None
         if draw:

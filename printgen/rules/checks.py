@@ -14,6 +14,7 @@ from printgen import expressions as expr
 from printgen.model.game import Check, Deck, localize
 from printgen.problems import Problems, Where
 from printgen.rules.context import RuleContext
+from printgen.rules.guard import clipped
 from printgen.source.readers import did_you_mean
 
 
@@ -62,7 +63,7 @@ def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
                 )
                 text = f"the assert {check.assertion} does not hold"
             tag = "" if lang == ctx.language else f" [{lang}]"
-            problems.add(where, f"{check.id}: {text}{tag}", check.severity)
+            problems.add(where, f"{check.id}: {clipped(text)}{tag}", check.severity)
 
 
 def _subjects(ctx: RuleContext, check: Check, lang: str) -> list[tuple[str, Where, dict[str, Any]]]:

@@ -10,10 +10,12 @@ import hashlib
 import importlib.util
 import re
 import sys
+import warnings
 from pathlib import Path
 from types import ModuleType
 
 from printgen.problems import Problem, ProjectError, Where, fail
+from printgen.rules.guard import Places, clipped, described, warnings_kept
 
 RULES_FILE = "rules.py"
 
@@ -34,24 +36,46 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
         raise fail(Where(rel), "cannot import rules.py; is it a Python file?")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
+    caught: list[warnings.WarningMessage] = []
     try:
-        spec.loader.exec_module(module)
+        with warnings_kept(caught):  # a SyntaxWarning, say: reported with the rules' problems
+            spec.loader.exec_module(module)
     except SyntaxError as exc:
-        del sys.modules[name]
-        raise fail(
-            Where(rel, exc.lineno or 1, exc.offset or 1), f"Python syntax error: {exc.msg}"
-        ) from None
-    except Exception as exc:
-        del sys.modules[name]
-        raise ProjectError([_import_problem(exc, rel)]) from None
+        sys.modules.pop(name, None)
+        # another module's syntax, imported by rules.py: said as any failed import
+        if exc.filename not in (None, str(path)) or not isinstance(exc.msg, str):
+            raise ProjectError([_import_problem(exc, path, rel)]) from None
+        line, col = exc.lineno, exc.offset
+        where = Where(rel, line if type(line) is int and line > 0 else 1, 1)
+        if type(col) is int and col > 0 and where.line == line:
+            where = Where(rel, where.line, col)
+        raise fail(where, clipped(f"Python syntax error: {str.__str__(exc.msg)}")) from None
+    except KeyboardInterrupt:  # Ctrl-C stops printgen, inside rules.py as anywhere
+        sys.modules.pop(name, None)
+        raise
+    except BaseException as exc:  # SystemExit too: rules.py is input, it never ends printgen
+        sys.modules.pop(name, None)
+        raise ProjectError([_import_problem(exc, path, rel)]) from None
+    _WARNED[name] = caught
     return module
 
 
-def _import_problem(exc: Exception, rel: str) -> Problem:
+# what importing each rules.py warned, by module name: said where its game's rules are run
+_WARNED: dict[str, list[warnings.WarningMessage]] = {}
+
+
+def import_warnings(module: ModuleType, places: Places) -> list[Problem]:
+    """What Python warned while importing a game's rules.py, as warnings at their lines."""
+    caught = _WARNED.get(module.__name__, [])
+    rel = places.code(module.__file__ or "", 1)
+    return places.warned(caught, rel or Where(places.project.rel(places.project.cards)), "")
+
+
+def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
     line = 1
     tb = exc.__traceback__
-    while tb is not None:  # the deepest frame inside rules.py names the line
-        if tb.tb_frame.f_code.co_filename.endswith(RULES_FILE):
-            line = tb.tb_lineno
+    while tb is not None:  # the deepest frame inside this rules.py names the line
+        if tb.tb_frame.f_code.co_filename == str(path):
+            line = tb.tb_lineno or line
         tb = tb.tb_next
-    return Problem(Where(rel, line, 1), f"rules.py failed to load: {type(exc).__name__}: {exc}")
+    return Problem(Where(rel, line, 1), clipped(f"rules.py failed to load: {described(exc)}"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
@@ -14,6 +16,8 @@ if TYPE_CHECKING:
 
 RuleFunction = Callable[["RuleContext"], Iterable[Problem]]
 _MARK = "__printgen_rule__"
+MAX_RULE_ID = 100  # characters: an id heads each of the rule's messages
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -31,8 +35,31 @@ def rule(rule_id: str, for_users: bool = False) -> Callable[[RuleFunction], Rule
     With ``for_users=True`` the rule checks every game that plays on this game's deck instead:
     it gets the using game's context (the symbol deck checks each game's ``uses: needs:``)."""
 
+    # said here, while rules.py is imported: the error points at the @rule line
+    if not isinstance(rule_id, str) or not rule_id.strip():
+        raise TypeError(
+            "@rule takes the rule's id, a text such as 'cargo-cap', "
+            f"not {'an empty text' if isinstance(rule_id, str) else type(rule_id).__name__}"
+        )
+    rule_id = str.__str__(rule_id)  # an exact str: a subclass could run code when printed
+    if len(rule_id) > MAX_RULE_ID or _CONTROL.search(rule_id):
+        raise ValueError(
+            f"@rule id {rule_id[:40]!r} must be one line of at most {MAX_RULE_ID} characters, "
+            "without control characters"
+        )
+
     def mark(function: RuleFunction) -> RuleFunction:
-        setattr(function, _MARK, (rule_id, for_users))
+        if not callable(function):
+            raise TypeError(
+                f"@rule({rule_id!r}) marks a function (def name(ctx): …), "
+                f"not {type(function).__name__}"
+            )
+        try:
+            setattr(function, _MARK, (rule_id, bool(for_users)))
+        except (AttributeError, TypeError):  # a built-in: it has no attributes to mark
+            raise TypeError(
+                f"@rule({rule_id!r}) marks a function defined in rules.py (def name(ctx): …)"
+            ) from None
         return function
 
     return mark
@@ -41,8 +68,19 @@ def rule(rule_id: str, for_users: bool = False) -> Callable[[RuleFunction], Rule
 def rules_in(module: ModuleType, for_users: bool = False) -> list[Rule]:
     """The module's rules (or its rules for the games that use its deck), in definition order."""
     found = []
-    for value in vars(module).values():
-        mark = getattr(value, _MARK, None)
-        if isinstance(mark, tuple) and callable(value) and mark[1] == for_users:
-            found.append(Rule(mark[0], value, mark[1]))
+    for value in list(vars(module).values()):
+        # read statically: a module-level object's __getattr__ is the designer's code, which
+        # may raise anything; only what @rule marked counts
+        try:
+            mark = inspect.getattr_static(value, _MARK, None)
+        except Exception:  # an object whose type itself cannot be inspected: not a rule
+            continue
+        if (
+            isinstance(mark, tuple)
+            and len(mark) == 2
+            and isinstance(mark[0], str)
+            and mark[1] is for_users
+            and callable(value)
+        ):
+            found.append(Rule(str.__str__(mark[0]), value, for_users))  # exact str
     return found

@@ -7,20 +7,33 @@ out. ``printgen validate`` runs all of them.
 from __future__ import annotations
 
 import re
-from types import ModuleType
+from types import CoroutineType, GeneratorType, ModuleType
+from warnings import WarningMessage
 
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.rules.checks import run_checks
 from printgen.rules.constraints import check_constraints
 from printgen.rules.context import RuleContext
-from printgen.rules.registry import rules_in
+from printgen.rules.discover import import_warnings
+from printgen.rules.guard import (
+    MAX_SHOWN,
+    MAX_YIELDED,
+    Misuse,
+    Places,
+    a,
+    checked,
+    described,
+    shown,
+    warnings_kept,
+)
+from printgen.rules.registry import Rule, rules_in
 
 
 def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -> None:
     """Constraints, checks:, the game's own rules, then the rules its used deck sets for it."""
     check_constraints(ctx.game, problems)
     run_checks(ctx, problems)
-    rules = rules_in(module) if module is not None else []
+    rules = [(rule, module) for rule in rules_in(module)] if module is not None else []
     used = ctx.used_game
     if used is not None:
         try:
@@ -32,33 +45,114 @@ def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -
             )
             deck_module = None
         if deck_module is not None:
-            rules += rules_in(deck_module, for_users=True)
-    for rule in rules:
+            rules += [(rule, deck_module) for rule in rules_in(deck_module, for_users=True)]
+    places = Places(ctx.project)
+    if module is not None:
+        problems.extend(import_warnings(module, places))
+    for rule, origin in rules:
+        problems.extend(_RuleRun(rule, origin, places).run(ctx))
+
+
+class _RuleRun:
+    """One rule run on one game: the designer's code is input, so whatever it raises, returns
+    or yields ends as problems at the best place known (never a traceback, never an exit)."""
+
+    def __init__(self, rule: Rule, origin: ModuleType, places: Places) -> None:
+        self.rule, self.places = rule, places
+        # its def line: where a problem without a valid place of its own is put
+        self.home = places.definition(rule.check, getattr(origin, "__file__", None))
+        self.found: dict[Problem, None] = {}
+        self.distinct = 0  # the rule's own problems kept, up to MAX_SHOWN
+        self.hidden = 0  # and those past it, only counted
+        self.hidden_error = False
+        self.misused: set[str] = set()  # kinds of Misuse already reported
+
+    def run(self, ctx: RuleContext) -> list[Problem]:
+        caught: list[WarningMessage] = []
         try:
-            found = list(rule.check(ctx))
-        except Exception as exc:  # the designer's Python: their bug is their input's problem
-            problems.add(_failing_line(exc, ctx), f"{rule.id}: the rule failed: {exc!r}")
-            continue
-        problems.extend(_named(problem, rule.id) for problem in found)
+            with warnings_kept(caught):
+                self._gather(ctx)
+        except KeyboardInterrupt:  # Ctrl-C stops printgen, inside a rule as anywhere
+            raise
+        except BaseException as exc:  # SystemExit too: a rule reports, it never ends printgen
+            where = self.places.failing(exc, self.home)
+            self._add(where, f"the rule failed: {described(exc)}", Severity.ERROR)
+        for problem in self.places.warned(caught, self.home, f"{self.rule.id}: "):
+            self.found.setdefault(problem, None)
+        if self.hidden:
+            severity = Severity.ERROR if self.hidden_error else Severity.WARNING
+            message = f"{self.hidden:,} more problems not shown (the first {MAX_SHOWN:,} are)"
+            self._add(self.home, message, severity)
+        return list(self.found)
+
+    def _gather(self, ctx: RuleContext) -> None:
+        result = self.rule.check(ctx)
+        if isinstance(result, CoroutineType):  # an async def: never awaited, so closed now
+            result.close()
+        if result is None or isinstance(result, str | bytes | bytearray) or not _iterable(result):
+            self._add(
+                self.home,
+                f"the rule returned {_returned(result)}, not its problems; yield them, or return "
+                "a list of them (empty when there are none)",
+                Severity.ERROR,
+            )
+            return
+        for count, item in enumerate(result, start=1):  # each step runs the designer's code
+            if count > MAX_YIELDED:
+                self._add(
+                    self.home,
+                    f"the rule gave more than {MAX_YIELDED:,} problems and was stopped; "
+                    "does it loop without end?",
+                    Severity.ERROR,
+                )
+                if isinstance(result, GeneratorType):
+                    result.close()  # its finally: runs now, in this guard, not at exit
+                return
+            self._take(item, result)
+
+    def _take(self, item: object, result: object) -> None:
+        try:
+            where, message, severity = checked(item, self.places)
+        except Misuse as misuse:
+            if misuse.kind not in self.misused:
+                self.misused.add(misuse.kind)
+                self._add(self._at(result), str(misuse), Severity.ERROR)
+            return
+        problem = Problem(where or self._at(result), _named(message, self.rule.id), severity)
+        if problem in self.found:
+            return
+        if self.distinct < MAX_SHOWN:
+            self.distinct += 1
+            self.found[problem] = None
+        else:
+            self.hidden += 1
+            self.hidden_error = self.hidden_error or severity == Severity.ERROR
+
+    def _at(self, result: object) -> Where:
+        """Where the rule's code gave the item just taken: the line of a generator's yield,
+        else the rule's def line."""
+        if isinstance(result, GeneratorType) and result.gi_frame is not None:
+            frame = result.gi_frame
+            return self.places.code(frame.f_code.co_filename, frame.f_lineno or 0) or self.home
+        return self.home
+
+    def _add(self, where: Where, message: str, severity: Severity) -> None:
+        self.found.setdefault(Problem(where, f"{self.rule.id}: {message}", severity), None)
 
 
-def _failing_line(exc: Exception, ctx: RuleContext) -> Where:
-    """The deepest line of the game's rules.py in the traceback."""
-    rel = f"{ctx.game.folder}/rules.py"
-    where = Where(rel)
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename.endswith("rules.py"):
-            where = Where(rel, tb.tb_lineno, 1)
-        tb = tb.tb_next
-    return where
+def _returned(result: object) -> str:
+    return "None" if result is None else f"{shown(result)} ({a(type(result).__name__)})"
+
+
+def _iterable(value: object) -> bool:
+    """Whether ``value`` can be iterated, asked of its type (no code of the designer's runs)."""
+    kind = type(value)
+    return hasattr(kind, "__iter__") or hasattr(kind, "__getitem__")
 
 
 _OWN_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*: ")
 
 
-def _named(problem: Problem, rule_id: str) -> Problem:
+def _named(message: str, rule_id: str) -> str:
     """Messages read ``rule-id: …``; a function that checks several rules names each itself."""
-    if _OWN_ID.match(problem.message):
-        return problem
-    return Problem(problem.where, f"{rule_id}: {problem.message}", Severity(problem.severity))
+    return message if _OWN_ID.match(message) else f"{rule_id}: {message}"

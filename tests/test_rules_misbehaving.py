@@ -1,0 +1,406 @@
+"""A designer's rules.py that misbehaves is bad input like any other: whatever its code raises,
+returns or yields, printgen says so in one ``path:line:col: message`` line per problem at the
+best place known, exits 2, never prints a traceback and never lets the rules end it."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from printgen.problems import Problem, Where
+from printgen.project import Project
+from tests.conftest import Run
+from tests.test_rules_api import line_of
+
+Printgen = Callable[..., Run]
+LINE = re.compile(r"^(?P<path>[^:\s]+):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
+RULES = "cards/demo/rules.py"
+HEAD = "from printgen.rules import Problem, Severity, Where, rule\n\n\n"
+
+
+def write_rules(demo: Path, body: str) -> Path:
+    path = demo / RULES
+    path.write_text(HEAD + textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+def problem_lines(run: Run) -> list[str]:
+    """stderr's lines, each checked to be one whole ``path:line:col: message`` problem."""
+    lines = [line for line in run.err.splitlines() if line.strip()]
+    assert "Traceback" not in run.err
+    for line in lines:
+        assert LINE.match(line) or line == "printgen: nothing written; fix the problems above", line
+    return lines
+
+
+MISBEHAVING = [
+    pytest.param(
+        """\
+        @rule("r")
+        def r(ctx):
+            yield "not a problem"  # here
+        """,
+        "r: it gave 'not a problem' (a str), not a Problem",
+        id="yields-str",
+    ),
+    pytest.param(
+        """\
+        @rule("r")
+        def r(ctx):
+            yield None  # here
+        """,
+        "r: it gave None, not a Problem",
+        id="yields-none",
+    ),
+    pytest.param(
+        """\
+        @rule("r")
+        def r(ctx):
+            yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), object())  # here
+        """,
+        "r: a problem's message is an object, not text",
+        id="message-not-text",
+    ),
+    pytest.param(
+        """\
+        @rule("r")
+        def r(ctx):
+            yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), "m", "fatal")  # here
+        """,
+        "r: a problem's severity is 'fatal'; use Severity.ERROR or Severity.WARNING",
+        id="severity-unknown",
+    ),
+    pytest.param(
+        """\
+        @rule("r")
+        def r(ctx):
+            raise GeneratorExit  # here
+            yield
+        """,
+        "r: the rule failed: GeneratorExit",
+        id="generator-exit",
+    ),
+    pytest.param(
+        """\
+        class Stop(BaseException):
+            pass
+
+
+        @rule("r")
+        def r(ctx):
+            raise Stop("halt")  # here
+        """,
+        "r: the rule failed: Stop: halt",
+        id="base-exception",
+    ),
+    pytest.param(
+        """\
+        @rule("r")
+        def r(ctx):
+            raise SystemExit(0)  # here
+        """,
+        "r: the rule failed: SystemExit: 0",
+        id="system-exit",
+    ),
+    pytest.param(
+        """\
+        @rule("r")
+        def r(ctx):  # here
+            return 5
+        """,
+        "r: the rule returned 5 (an int), not its problems",
+        id="returns-int",
+    ),
+    pytest.param(
+        """\
+        @rule(
+            "r"
+        )
+        def r(ctx):  # here
+            problems = []
+        """,
+        "r: the rule returned None, not its problems",
+        id="returns-none-at-its-def",
+    ),
+    pytest.param(
+        """\
+        @rule("r")
+        async def r(ctx):  # here
+            return []
+        """,
+        "(a coroutine), not its problems",
+        id="async-def",
+    ),
+    pytest.param(
+        """\
+        class Odd:
+            def __iter__(self):
+                raise SystemExit(3)  # here
+
+
+        @rule("r")
+        def r(ctx):
+            return Odd()
+        """,
+        "r: the rule failed: SystemExit: 3",
+        id="iter-exits",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "said"), MISBEHAVING)
+def test_a_misbehaving_rule_is_one_error_at_its_line(
+    demo: Path, printgen: Printgen, body: str, said: str
+) -> None:
+    rules = write_rules(demo, body)
+    run = printgen(demo, "validate", "demo")
+    line = line_of(rules, "# here")
+    assert run.code == 2
+    [found] = [x for x in problem_lines(run) if said in x]
+    assert found.startswith(f"{RULES}:{line}:1: "), run.err
+
+
+def test_a_rule_that_exits_stops_the_build_not_printgen(demo: Path, printgen: Printgen) -> None:
+    rules = write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):
+            raise SystemExit(0)
+            yield
+        """,
+    )
+    run = printgen(demo, "build", "demo")
+    assert run.code == 2
+    assert problem_lines(run)[0].startswith(f"{RULES}:{line_of(rules, 'SystemExit')}:1: r: ")
+    assert not (demo / "build/demo").exists()
+    # Ctrl-C (or a rule raising KeyboardInterrupt) still stops printgen, as anywhere
+    rules.write_text(rules.read_text().replace("SystemExit(0)", "KeyboardInterrupt"))
+    assert printgen(demo, "validate", "demo").code == 130
+
+
+def test_a_rules_py_that_exits_while_imported_is_an_error(demo: Path, printgen: Printgen) -> None:
+    rules = write_rules(demo, "import sys\n\nsys.exit(0)\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    [line] = problem_lines(run)
+    assert line.startswith(f"{RULES}:{line_of(rules, 'sys.exit')}:1: rules.py failed to load: ")
+    assert "SystemExit" in line
+
+
+@pytest.mark.parametrize(
+    "place",
+    [
+        "None",
+        'Where("cards/demo/game.yaml", -5, 0)',
+        'Where(5, "a", None)',
+        'Where("/etc/passwd", 1, 1)',
+        'Where("../outside.yaml", 1, 1)',
+        'Where("cards/demo/no-such-file.yaml", 3, 1)',
+        'Where("cards/demo/game.yaml\\nx", 1, 1)',
+        'Where("cards/demo/game.yaml", True, 1)',
+    ],
+)
+def test_a_place_that_is_no_place_of_the_project_falls_back_to_the_rule(
+    demo: Path, printgen: Printgen, place: str
+) -> None:
+    rules = write_rules(
+        demo,
+        f"""\
+        @rule("r")
+        def r(ctx):
+            yield ctx.problem({place}, "the message")  # here
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    [line] = problem_lines(run)
+    assert line.startswith(f"{RULES}:{line_of(rules, '# here')}:1: r: the message (its place, ")
+
+
+def test_a_valid_place_is_kept_as_the_rule_gave_it(demo: Path, printgen: Printgen) -> None:
+    write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):
+            yield ctx.problem(Where("cards/demo/./game.yaml", 4, 2), "here", Severity.WARNING)
+            yield ctx.problem(ctx.where_data("goal"), "goal", "warning")
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    goal = line_of(demo / "cards/demo/game.yaml", "goal: 5")
+    assert problem_lines(run)[:2] == [
+        "cards/demo/game.yaml:4:2: warning: r: here",
+        f"cards/demo/game.yaml:{goal}:9: warning: r: goal",
+    ]
+    assert run.code == 0
+
+
+def test_messages_on_several_lines_are_folded_to_one(demo: Path, printgen: Printgen) -> None:
+    write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):
+            yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), "line1\\nline2\\r\\nline3\\r")
+        """,
+    )
+    game = demo / "cards/demo/game.yaml"
+    game.write_text(game.read_text().replace("<= 3 }}", "<= 0 }}").replace("costs {{", "\\n {{"))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    lines = problem_lines(run)
+    assert "cards/demo/game.yaml:1:1: r: line1 line2 line3" in lines
+    check = [x for x in lines if ": cost-limit: " in x]
+    assert check and all("; no card may cost more than 3" in x for x in check)
+    assert Problem(Where("x"), "a \n\n  b\u2028c").message == "a b c"
+
+
+def test_an_enormous_message_is_cut(demo: Path, printgen: Printgen) -> None:
+    write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):
+            yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), "x" * 1_000_000)
+
+
+        @rule("s")
+        def s(ctx):
+            raise ValueError("y" * 1_000_000)
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    lines = problem_lines(run)
+    assert run.code == 2 and len(lines) == 2
+    assert all(len(x) < 3000 and x.endswith("more characters)") for x in lines), lines
+
+
+def test_a_flood_of_problems_is_shown_in_part(demo: Path, printgen: Printgen) -> None:
+    rules = write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):  # here
+            for i in range(1500):
+                level = Severity.WARNING if i < 1200 else Severity.ERROR
+                yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), f"m{i}", level)
+                yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), "m0", Severity.WARNING)
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    lines = problem_lines(run)
+    assert len([x for x in lines if ": warning: r: m" in x]) == 1000
+    # the errors are among those not shown: still an error, said at the rule
+    line = line_of(rules, "# here")
+    assert f"{RULES}:{line}:1: r: 500 more problems not shown (the first 1,000 are)" in lines
+    assert run.code == 2
+
+
+def test_a_rule_that_gives_without_end_is_stopped(
+    demo: Path, printgen: Printgen, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("printgen.rules.run.MAX_YIELDED", 50)  # a million, really
+    rules = write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):  # here
+            for i in range(60):
+                yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), "m", Severity.WARNING)
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    line = line_of(rules, "# here")
+    assert f"{RULES}:{line}:1: r: the rule gave more than 50 problems and was stopped; " in run.err
+    assert run.code == 2
+
+
+def test_python_warnings_are_warnings_at_their_lines(demo: Path, printgen: Printgen) -> None:
+    rules = write_rules(
+        demo,
+        """\
+        import warnings
+
+        LIMIT = 3
+        if LIMIT is 3:  # literal
+            pass
+
+
+        @rule("r")
+        def r(ctx):
+            warnings.warn("careful\\nnow")  # warn
+            return []
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    lines = problem_lines(run)[:2]
+    assert lines[0].startswith(f"{RULES}:{line_of(rules, '# literal')}:1: warning: SyntaxWarning")
+    assert lines[1] == f"{RULES}:{line_of(rules, '# warn')}:1: warning: r: UserWarning: careful now"
+
+
+@pytest.mark.parametrize(
+    ("declared", "said"),
+    [
+        ('@rule("a:1:2\\nb")\ndef r(ctx):\n    return []\n', "must be one line"),
+        ("@rule(5)\ndef r(ctx):\n    return []\n", "@rule takes the rule's id"),
+        ('rule("r")(5)\n', "@rule('r') marks a function"),
+    ],
+)
+def test_a_bad_rule_declaration_is_an_error_at_its_line(
+    demo: Path, printgen: Printgen, declared: str, said: str
+) -> None:
+    rules = write_rules(demo, declared)
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    [line] = problem_lines(run)
+    assert line.startswith(f"{RULES}:{line_of(rules, 'rule(')}:1: rules.py failed to load: ")
+    assert said in line
+
+
+def test_objects_of_rules_py_are_not_run_to_find_its_rules(demo: Path, printgen: Printgen) -> None:
+    write_rules(
+        demo,
+        """\
+        class Anything:
+            def __getattr__(self, name):
+                raise SystemExit(4)
+
+
+        helper = Anything()
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0 and run.err == "", run.err
+
+
+def test_a_deck_rule_for_its_users_fails_at_its_own_file(project: Path, printgen: Printgen) -> None:
+    rules = project / "cards/mazzo-dei-simboli/rules.py"
+    source = rules.read_text(encoding="utf-8")
+    old = "    return check_uses(ctx.game, ctx)\n"
+    assert old in source
+    rules.write_text(source.replace(old, "    raise ValueError('boom')\n", 1), encoding="utf-8")
+    run = printgen(project, "validate", "morra-navale", "--only", "cards")
+    line = line_of(rules, "raise ValueError('boom')")
+    assert run.code == 2
+    assert (
+        f"cards/mazzo-dei-simboli/rules.py:{line}:1: uses: the rule failed: ValueError: boom"
+        in problem_lines(run)
+    )
+
+
+def test_a_workbook_cell_is_a_place_a_rule_may_name(demo: Path) -> None:
+    from printgen.rules.guard import Places
+
+    (demo / "cards/demo/decks/ships.xlsx").write_bytes(b"")
+    places = Places(Project.at(demo))
+    cell = Where("cards/demo/decks/ships.xlsx#Ships!C7", 0, 0)
+    assert places.valid(cell) == cell
+    assert places.valid(Where("cards/demo/decks/none.xlsx#Ships!C7", 0, 0)) is None
+    assert places.valid(Where("cards/demo/game.yaml", 0, 0)) is None
