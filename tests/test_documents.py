@@ -214,3 +214,30 @@ def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(
     with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
         text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     assert text.count("stays in your hand") == 1  # the clarification, in one place
+
+
+def test_a_rules_heading_the_rulebook_computes_is_a_warning_at_its_line(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from printgen.cli import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    text = prose.read_text(encoding="utf-8")
+    prose.write_text(text + "\n## Components\n\nSix miners.\n", encoding="utf-8")
+    line = len(text.splitlines()) + 2
+    assert main(["--project", str(demo), "validate"]) == 0  # a warning: still built
+    assert (
+        f"cards/demo/rules.en.md:{line}:1: warning: the rulebook already has a section "
+        "'Components', made from the game's data"
+    ) in capsys.readouterr().err
+
+
+def test_no_bundled_rulebook_has_a_section_twice(bundled_build: Path) -> None:
+    for pdf in sorted(bundled_build.rglob("rulebook.pdf")):
+        headings = [
+            line.strip()
+            for page in PdfReader(pdf).pages[1:]  # the cover lists them in its contents
+            for line in (page.extract_text() or "").splitlines()
+            if line.strip() in {"Components", "Componenti", "Card reference", "Le carte"}
+        ]
+        assert len(headings) == len(set(headings)), (pdf, headings)

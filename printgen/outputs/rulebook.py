@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -33,7 +34,14 @@ from printgen.draw.color import color
 from printgen.draw.pdf import EMBEDDED_START
 from printgen.model.units import pt
 from printgen.outputs import OutputJob
-from printgen.problems import Problem, Problems, ProjectError, Where, without_addresses
+from printgen.problems import (
+    Problem,
+    Problems,
+    ProjectError,
+    Severity,
+    Where,
+    without_addresses,
+)
 
 MARGIN = 20.0  # mm on A4 and Letter
 SMALL_MARGIN = 13.0  # mm on an A5 booklet page
@@ -48,6 +56,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     book = _book(job, problems)
     if book is None:
         return {}
+    _sections_said_twice(book, problems)
     draw = job.options.out is not None
     files: dict[str, bytes] = {}
     laid = book.lay_out(job.options.paper.size_mm, draw)
@@ -68,6 +77,27 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
                 pages.data, (max(width, height), min(width, height))
             )
     return files
+
+
+def _sections_said_twice(book: _Book, problems: Problems) -> None:
+    """A heading of the rules that the rulebook already has, computed from the data (its
+    components, card reference, credits): the reader would meet the section twice."""
+    computed = {
+        str(book.labels.get(key, "")).strip().casefold(): str(book.labels.get(key, ""))
+        for key in ("components", "card_reference", "credits")
+    }
+    for number, line in enumerate(book.prose.splitlines(), start=1):
+        found = _HEADING.match(line)
+        if found and found.group(1).strip().casefold() in computed.keys() - {""}:
+            problems.add(
+                Where(book.rel, number, 1),
+                f"the rulebook already has a section '{found.group(1).strip()}', made from the "
+                "game's data; rename this heading, or leave its content to that section",
+                Severity.WARNING,
+            )
+
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 
 
 def rulebook_file(job: OutputJob, problems: Problems) -> bytes | None:
