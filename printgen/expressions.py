@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import cache
 from typing import Any
 
-from printgen import limits
+from printgen import limits, sandbox
 from printgen.sandbox import MAX_RANGE as MAX_RANGE
 from printgen.sandbox import Refused as Refused
 from printgen.sandbox import checked_value as checked_value
@@ -81,11 +81,11 @@ def _guarded(source: str, run: Any) -> Any:
     try:
         with time_limit(TIME_LIMIT):
             return checked_value(run())
-    except Exception as exc:  # e.g. "10" + 1 inside the expression: still the designer's input
+    except (Exception, TemplateTimeout) as exc:  # e.g. "10" + 1: still the designer's input
         raise _failure(exc, source) from None
 
 
-def _failure(exc: Exception, source: str) -> ExpressionError:
+def _failure(exc: BaseException, source: str) -> ExpressionError:
     """What a failed template or expression tells the designer (Jinja's errors looked up only
     when one happens: a card field that renders pays for no import statement)."""
     from jinja2 import TemplateError, UndefinedError
@@ -115,8 +115,10 @@ def _short(exc: BaseException) -> str:
 TIME_LIMIT = 2.0  # seconds one template may run: a card or a page never needs more
 
 
-class TemplateTimeout(Exception):
-    pass
+class TemplateTimeout(BaseException):
+    """A time limit ran out. Not an Exception: Jinja runs filters on constants while it
+    compiles and takes any Exception of theirs to mean "do it at run time", which would swallow
+    the alarm and run the work again with no limit left."""
 
 
 class _Budget:
@@ -251,6 +253,7 @@ def time_limit(seconds: float) -> AbstractContextManager[None]:
         raise TemplateTimeout(_spent_message())
     if _alarm.limit is not None:  # an outer limit already runs (and counts the time)
         return nullcontext()
+    sandbox.start()  # and what an evaluation may make in all counts from here
     if not _can_alarm():
         return _Counted()
     return _Limit(seconds, min(seconds, left))

@@ -37,5 +37,8 @@ MAX_LAYOUT_ELEMENTS = 500  # elements of one layout, inherited ones included
 BUILD_SECONDS = 30.0  # every expression and template of one build together
 MAX_RESULT_CHARS = 1_000_000  # a string an expression or template makes
 MAX_RESULT_ITEMS = 100_000  # a list an expression makes
+# characters and list items the operations of one expression or template make in all: each
+# result is capped above, but a thousand capped texts held at once would fill the memory
+MAX_MADE = 8_000_000
 MAX_POWER_BITS = 4096  # a ** b is refused when its result would be larger than 2**4096
 MAX_RANGE = 1000  # range() in an expression or template

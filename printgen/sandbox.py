@@ -1,174 +1,191 @@
 """Jinja's sandbox made safe for printing: every operation that could build a value too large
-to print (a huge power, a repeated text, a wide format, a long template output) is refused
-before it runs, and what an expression gives must be data, never a function or an object."""
+to print (a huge power, a repeated or padded text, a wide format, a billion batches) is refused
+before it runs and what one evaluation makes in all is counted; what an expression gives must
+be data, never a function or an object; and no build may print what another would not."""
 
 from __future__ import annotations
 
+import json
 import math
-import operator
-import re
+from collections.abc import Callable
 from typing import Any
 
 from printgen import limits
+from printgen.sandbox_sizes import (
+    _CONTAINERS,
+    _OPERATORS,
+    _WIDE_FORMAT,
+    _before_method,
+    _bulk,
+    _charge,
+    _check_int,
+    _check_percent,
+    _checked_join,
+    _gathered,
+    _made,
+    _predict,
+    _replaced,
+    _safe_binop,
+    _size,
+)
+from printgen.sandbox_sizes import (
+    Refused as Refused,
+)
+from printgen.sandbox_sizes import (
+    checked_value as checked_value,
+)
+from printgen.sandbox_sizes import (
+    start as start,
+)
 
 MAX_RANGE = limits.MAX_RANGE  # range() in templates; Jinja's sandbox alone allows 100,000
 
 
-class Refused(Exception):
-    """An operation refused before it runs: its result would be too large to print."""
+def _sort_keys(env: Any, a: dict[str, Any]) -> None:
+    """sort and groupby (case-insensitive, the default) hold a lowered copy of every key at
+    once: a thousand copies of one long text are then a thousand long texts."""
+    from jinja2.filters import make_multi_attrgetter
+
+    a["value"] = items = list(a["value"])
+    if not a["case_sensitive"]:
+        get = make_multi_attrgetter(env, a["attribute"])
+        _charge(sum(len(k) for item in items for k in get(item) if isinstance(k, str)))
 
 
-_PRINTABLE = (str, int, float, bool, type(None))
+def _batch(env: Any, a: dict[str, Any]) -> None:
+    """batch(n, fill) pads with n copies in one go, in C; slice(n) makes n lists."""
+    if "slices" in a:
+        _check_int(a["slices"], limits.MAX_RESULT_ITEMS, "slice")
+        _charge(a["slices"] if isinstance(a["slices"], int) else 0)
+    elif isinstance(a["linecount"], int) and a["fill_with"] is not None:
+        _check_int(a["linecount"])
+        _charge(a["linecount"])
 
 
-# what Python prints for a function, a class or an object: never data a card should show
-_REPR = re.compile(r"<[^<>\n]{0,200}?(?: at 0x[0-9a-fA-F]+|class '[^'\n]*'|module '[^'\n]*')>")
+def _join(env: Any, a: dict[str, Any]) -> None:
+    from jinja2.filters import make_attrgetter
+
+    get = make_attrgetter(env, a["attribute"]) if a["attribute"] is not None else None
+    gap = len(a["d"]) if isinstance(a["d"], str) else _bulk(a["d"])
+    a["value"], a["attribute"] = _gathered(a["value"], get, gap), None
 
 
-def checked_value(value: Any) -> Any:
-    """What an expression gives must be data (text, number, yes/no, list, mapping) of a
-    printable size: never a function or object (its repr would print an address), neither
-    alone nor inside a list or a text."""
-    _check_data(value, [limits.MAX_RESULT_ITEMS], 0)
-    return value
+def _sum(env: Any, a: dict[str, Any]) -> None:
+    """sum(lists, start=[]) makes a longer list at each item, in C, where no alarm stops it."""
+    from jinja2.filters import make_attrgetter
+
+    if isinstance(a["start"], (list, tuple)):
+        if a["attribute"] is not None:
+            a["iterable"] = map(make_attrgetter(env, a["attribute"]), a["iterable"])
+        a["iterable"], a["attribute"] = list(a["iterable"]), None
+        running = len(a["start"])
+        for item in a["iterable"]:
+            running += _size(item)
+            _predict(running)
+            _charge(running)
 
 
-def _check_data(value: Any, budget: list[int], depth: int) -> None:
-    if isinstance(value, str):
-        if len(value) > limits.MAX_RESULT_CHARS:
-            raise Refused(_too_long(len(value)))
-        if "<" in value and _REPR.search(value):
-            raise Refused(
-                "it prints a Python function or object (its address); call functions with () "
-                "or use a filter such as |upper"
-            )
-        return
-    if isinstance(value, float) and not math.isfinite(value):
-        raise Refused("it gives a number that is not finite (nan or infinity)")
-    if isinstance(value, _PRINTABLE):
-        return
-    if isinstance(value, (list, tuple, dict)):
-        budget[0] -= len(value)
-        if budget[0] < 0 or depth > limits.MAX_YAML_DEPTH:
-            raise Refused(
-                f"it gives more than {limits.MAX_RESULT_ITEMS:,} items, or nests them too deeply"
-            )
-        items = list(value.items()) if isinstance(value, dict) else value
-        for item in items:
-            if isinstance(item, tuple) and isinstance(value, dict):
-                _check_data(item[0], budget, depth + 1)
-                _check_data(item[1], budget, depth + 1)
-            else:
-                _check_data(item, budget, depth + 1)
-        return
-    if callable(value):
-        raise Refused(
-            "it gives a function, not a value; call it with () or use a filter such as |upper"
-        )
-    raise Refused(f"it gives a {type(value).__name__} object, not a text, number or list")
+def _lines(env: Any, a: dict[str, Any]) -> None:
+    """indent and wordwrap add their padding or wrapstring to every line (a line of wordwrap
+    ends at a space or a hyphen, or every ``width`` characters; one character stands in for
+    the space it replaces)."""
+    s, pad = str(a["s"]), a["width"]
+    lines = s.count("\n")
+    if "wrapstring" in a:
+        pad, width = str(a["wrapstring"] or env.newline_sequence), a["width"]
+        lines = sum(map(s.count, " \t\n\r\v\f-")) + len(s) // max(width, 1) if len(pad) > 1 else 0
+    _predict(len(s) + (lines + 1) * (max(pad, 0) if isinstance(pad, int) else len(str(pad))))
 
 
-def _too_long(size: int) -> str:
-    return (
-        f"it makes a value of {size:,} characters or items, over {limits.MAX_RESULT_CHARS:,} "
-        "(the limit for one expression)"
-    )
+def _urlize(env: Any, a: dict[str, Any]) -> None:
+    s = str(a["value"])  # a link has a dot, an @ or a colon, and is written twice in its tag
+    extra = 100 + len(str(a["target"] or "")) + len(str(a["rel"] or ""))
+    _predict(2 * len(s) + (s.count(".") + s.count("@") + s.count(":")) * extra)
 
 
-def _size(value: Any) -> int:
-    if isinstance(value, (str, list, tuple, dict, bytes)):
-        return len(value)
-    return 0
-
-
-def _check_int(value: Any) -> None:
-    if isinstance(value, int) and not isinstance(value, bool) and value > limits.MAX_RESULT_CHARS:
-        raise Refused(
-            f"a size of {value:,} is over {limits.MAX_RESULT_CHARS:,} (the limit in expressions)"
-        )
-
-
-def _safe_binop(operator: str, left: Any, right: Any) -> Any:
-    """Arithmetic whose result stays printable: huge powers, products and repetitions are
-    refused before they run (inside C no time limit can stop them)."""
-    both_whole = isinstance(left, int) and isinstance(right, int)
-    if (
-        operator == "**"
-        and both_whole
-        and right > 0
-        and abs(left) > 1
-        and left.bit_length() * right > limits.MAX_POWER_BITS
-    ):
-        raise Refused(
-            f"{operator} gives a number of more than {limits.MAX_POWER_BITS} bits; "
-            "use smaller numbers"
-        )
-    if both_whole and max(left.bit_length(), right.bit_length()) > limits.MAX_POWER_BITS:
-        raise Refused(f"a number of more than {limits.MAX_POWER_BITS} bits; use smaller ones")
-    if operator == "*":
-        count = right if isinstance(right, int) else left if isinstance(left, int) else 0
-        item = left if isinstance(right, int) else right
-        if _size(item) * max(count, 0) > limits.MAX_RESULT_CHARS:
-            raise Refused(_too_long(_size(item) * count))
-    if operator == "+" and _size(left) + _size(right) > limits.MAX_RESULT_CHARS:
-        raise Refused(_too_long(_size(left) + _size(right)))
-    if operator == "%" and isinstance(left, str):
-        args = right if isinstance(right, tuple) else (right,)
-        if _WIDE_PERCENT.search(left) or any(
-            isinstance(a, int) and abs(a) > limits.MAX_RESULT_CHARS for a in args
-        ):
-            raise Refused("that format width is too large")
-    return _OPERATORS[operator](left, right)
-
-
-_OPERATORS: dict[str, Any] = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": operator.truediv,
-    "//": operator.floordiv,
-    "**": operator.pow,
-    "%": operator.mod,
+# filters that can make far more than they are given, checked with their arguments by name
+_HOOKS: dict[str, Callable[[Any, dict[str, Any]], None]] = {
+    "batch": _batch,
+    "slice": _batch,
+    "tojson": lambda env, a: _check_int(a["indent"]),  # and _dumps counts what it writes
+    "format": lambda env, a: _check_percent(str(a["value"]), a["kwargs"] or a["args"]),
+    "replace": lambda env, a: _replaced(str(a["s"]), str(a["old"]), str(a["new"]), a["count"]),
+    "join": _join,
+    "sum": _sum,
+    "sort": _sort_keys,
+    "groupby": _sort_keys,
+    "indent": _lines,
+    "wordwrap": _lines,
+    "urlize": _urlize,
 }
-
-
-def _checked_join(pieces: Any) -> str:
-    """Template output (and ``~``), built piece by piece with its length checked as it grows."""
-    out: list[str] = []
-    size = 0
-    for piece in pieces:
-        text = piece if isinstance(piece, str) else str(checked_value(piece))
-        size += len(text)
-        if size > limits.MAX_RESULT_CHARS:
-            raise Refused(_too_long(size))
-        out.append(text)
-    return "".join(out)
-
-
 _SIZED = {"center", "indent", "wordwrap", "truncate", "ljust", "rjust", "zfill", "expandtabs"}
-# a huge width, or a width taken from the arguments: "{:>9999999}", "{:{}}", "%*d", "%9999999d"
-_WIDE_FORMAT = re.compile(r"\{[^}]*(\d{7,}|\{)")
-_WIDE_PERCENT = re.compile(r"%[^a-zA-Z%]*(\*|\d{7,})")
+_SIZED.add("to_bytes")  # (1).to_bytes(10**9, "big")
+# filters that print their value and arguments: a list's printed length is checked first
+_TEXT = {"capitalize", "center", "e", "escape", "forceescape", "indent", "lower", "pprint"}
+_TEXT |= {"replace", "safe", "string", "striptags", "title", "tojson", "trim", "truncate"}
+_TEXT |= {"upper", "urlencode", "urlize", "wordcount", "wordwrap", "xmlattr"}
 
 
-def _limited_filter(name: str, function: Any) -> Any:
-    skip = 1 + int(hasattr(function, "jinja_pass_arg"))  # the context, then the value
+_PASSED = {"context", "eval_ctx", "environment", "env"}
+
+
+def _limited_filter(env: Any, name: str, function: Any) -> Any:
+    import inspect
+
+    first = int(hasattr(function, "jinja_pass_arg"))  # the context comes before the value
+    hook = _HOOKS.get(name)
+    signature = inspect.signature(function) if hook is not None else None
+    # Jinja's sync-or-async wrappers take a context their signature does not show (|slice)
+    unnamed = first * (next(iter(signature.parameters)) not in _PASSED) if signature else 0
 
     def checked(*args: Any, **kwargs: Any) -> Any:
         if name in _SIZED:
-            for value in (*args[skip:], *kwargs.values()):
+            for value in (*args[first + 1 :], *kwargs.values()):
                 _check_int(value)
-        if name == "format" and len(args) >= skip and _WIDE_PERCENT.search(str(args[skip - 1])):
-            raise Refused("that format width is too large")
+        if name in _TEXT:
+            for value in (*args[first:], *kwargs.values()):
+                if isinstance(value, _CONTAINERS):
+                    _predict(_bulk(value))
+        if hook is not None and signature is not None:
+            bound = signature.bind(*args[unnamed:], **kwargs)
+            bound.apply_defaults()
+            hook(env, bound.arguments)
+            args, kwargs = (*args[:unnamed], *bound.args), bound.kwargs
         result = function(*args, **kwargs)
-        if _size(result) > limits.MAX_RESULT_CHARS:
-            raise Refused(_too_long(_size(result)))
+        _predict(_size(result))
+        _charge(_size(result))
+        if _made.folding and _bulk(result, 10_000, False) > 10_000:  # in the code, a big list
+            raise Refused("left to run time")  # would cost Python's compiler time and memory
         return result
 
-    for attribute in ("jinja_pass_arg",):  # keep what tells Jinja to pass the context
-        if hasattr(function, attribute):
-            setattr(checked, attribute, getattr(function, attribute))
+    if first:  # keep what tells Jinja to pass the context
+        setattr(checked, "jinja_pass_arg", function.jinja_pass_arg)  # noqa: B010
     return checked
+
+
+def _dumps(value: Any, **options: Any) -> str:
+    """|tojson: with an indent every line repeats it once per level, so it is counted as made."""
+    if options.get("indent") is None:
+        return json.dumps(value, **options)  # as long as the value printed (checked before)
+    return "".join(_gathered(json.JSONEncoder(**options).iterencode(value), None, 0))
+
+
+_RANDOM = (
+    "|random picks another item on every build, and printgen makes the same output from the "
+    "same project every time; choose the item yourself (|first, or [index])"
+)
+
+
+def _no_random(*args: Any, **kwargs: Any) -> Any:  # map('random'), written where no filter is
+    raise Refused(_RANDOM)
+
+
+def _finite(value: Any) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise Refused("it gives a number that is not finite (nan or infinity)")
+    if isinstance(value, _CONTAINERS):
+        for item in value.items() if isinstance(value, dict) else value:
+            _finite(item)
 
 
 def sandboxed(**options: Any) -> Any:
@@ -176,6 +193,8 @@ def sandboxed(**options: Any) -> Any:
     and every operation that could build a huge value checked before it runs."""
     from jinja2 import StrictUndefined
     from jinja2.compiler import CodeGenerator
+    from jinja2.exceptions import TemplateSyntaxError
+    from jinja2.ext import Extension
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
     class Generator(CodeGenerator):
@@ -186,6 +205,38 @@ def sandboxed(**options: Any) -> Any:
                 self.write(", ")
             self.write("))")
 
+        def visit_Filter(self, node: Any, frame: Any) -> None:
+            if node.name == "random":  # refused at its line, even where it would never run
+                raise TemplateSyntaxError(_RANDOM, node.lineno, self.name, self.filename)
+            super().visit_Filter(node, frame)
+
+        def visit_Const(self, node: Any, frame: Any) -> None:
+            _finite(node.as_const(frame.eval_ctx))  # Jinja would write inf: a NameError
+            super().visit_Const(node, frame)
+
+    class Numbers(Extension):
+        """Number literals Python cannot hold, said in words at their line (Jinja reads 1e400
+        as infinity, and 5000 digits stop its lexer with Python's own advice)."""
+
+        def filter_stream(self, stream: Any) -> Any:
+            token = None
+            try:
+                for token in stream:
+                    value = token.value
+                    if token.type == "float" and not math.isfinite(value):
+                        raise ValueError
+                    if token.type == "integer" and value.bit_length() > limits.MAX_POWER_BITS:
+                        raise ValueError
+                    yield token
+                    token = None
+            except ValueError:  # also the lexer's, for 4300 digits: its stream stops before
+                line = (token or stream.current).lineno
+                message = f"a number too large to compute with (over {limits.MAX_POWER_BITS} "
+                message += "bits, or 1.8e308); write a smaller one"
+                error = TemplateSyntaxError(message, line, stream.name, stream.filename)
+                error.translated = True  # the message alone, as Jinja's own read once reported
+                raise error from None
+
     class Environment(ImmutableSandboxedEnvironment):
         intercepted_binops = frozenset(_OPERATORS)
         code_generator_class = Generator
@@ -194,6 +245,19 @@ def sandboxed(**options: Any) -> Any:
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
             return _safe_binop(operator, left, right)
+
+        def getitem(self, obj: Any, argument: Any) -> Any:
+            value = super().getitem(obj, argument)
+            if isinstance(argument, slice):  # a copy
+                _charge(_size(value))
+            return value
+
+        def _generate(self, *args: Any, **kwargs: Any) -> Any:
+            _made.folding += 1
+            try:
+                return super()._generate(*args, **kwargs)
+            finally:
+                _made.folding -= 1
 
         def wrap_str_format(self, value: Any) -> Any:
             owner = getattr(value, "__self__", None)
@@ -206,14 +270,26 @@ def sandboxed(**options: Any) -> Any:
             if name in _SIZED:
                 for value in (*args, *kwargs.values()):
                     _check_int(value)
+            # a text's method, or Jinja's wrapper of its format()
+            owner = getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None)
+            if isinstance(owner, (str, bytes)):
+                args = _before_method(owner, name, args, kwargs)
             result = super().call(__context, __obj, *args, **kwargs)
-            if _size(result) > limits.MAX_RESULT_CHARS:
-                raise Refused(_too_long(_size(result)))
+            _predict(_size(result))
+            _charge(_size(result))
             return result
 
-    env = Environment(undefined=StrictUndefined, autoescape=False, finalize=_printable, **options)
+    env = Environment(
+        undefined=StrictUndefined,
+        autoescape=False,
+        finalize=_printable,
+        extensions=[Numbers],
+        **options,
+    )
+    env.policies["json.dumps_function"] = _dumps
     for name, function in list(env.filters.items()):
-        env.filters[name] = _limited_filter(name, function)
+        env.filters[name] = _limited_filter(env, name, function)
+    env.filters["random"] = _no_random  # the same project must print the same every time
 
     def limited_range(*args: int) -> range:
         numbers = range(*args)
@@ -232,4 +308,4 @@ def _printable(value: Any) -> Any:
 
     if isinstance(value, Undefined):
         return value
-    return checked_value(value)
+    return checked_value(value, text=True)

@@ -37,7 +37,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-from printgen import limits, sandbox
+from printgen import limits, sandbox, sandbox_sizes
 
 MAX_KEPT = 4096  # texts a process keeps (a deck of thousands of distinct texts compiles them)
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -361,9 +361,10 @@ def _digest(settings: str) -> str:
 def _sources() -> str:
     """The code that runs while Jinja compiles, as this process imported it: printgen's sandbox
     (its code generator, its filters and finalize, which Jinja's optimizer calls on constant
-    arguments, folding their results into the code) and the limits they check."""
+    arguments, folding their results into the code), the sizes it works out and the limits
+    they check."""
     digest = hashlib.sha256()
-    for module in (sandbox, limits):
+    for module in (sandbox, sandbox_sizes, limits):
         try:
             digest.update(Path(str(module.__file__)).read_bytes())
         except OSError:
