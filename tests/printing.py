@@ -135,7 +135,14 @@ def page_sizes(pdf: Path) -> list[tuple[float, float]]:
 Line = tuple[float, float, float, float]
 
 
-WHITE = {(1,), (1, 1, 1), (1.0,), (1.0, 1.0, 1.0)}
+WHITE = {(1.0,), (1.0, 1.0, 1.0)}
+
+
+def _colour(value: Any) -> tuple[float, ...]:
+    """A stroke colour as pdfplumber gives it (a grey as one number, or a tuple) as a tuple."""
+    if value is None:
+        return ()
+    return (float(value),) if isinstance(value, (int, float)) else tuple(map(float, value))
 
 
 def lines(pdf: Path, pages: list[int] | None = None) -> list[list[Line]]:
@@ -154,7 +161,7 @@ def lines(pdf: Path, pages: list[int] | None = None) -> list[list[Line]]:
                         (page.height - ln["top"]) / MM,
                     )
                     for ln in page.lines
-                    if tuple(ln.get("stroking_color") or ()) not in WHITE
+                    if _colour(ln.get("stroking_color")) not in WHITE
                 ]
             )
     return found
