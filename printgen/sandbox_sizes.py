@@ -226,7 +226,12 @@ def _checked_join(pieces: Any) -> str:
     out: list[str] = []
     size = 0
     for piece in pieces:
-        text = piece if isinstance(piece, str) else str(checked_value(piece, text=True))
+        if type(piece) is str:
+            text = piece
+        elif type(piece) is int:  # a card's number, most often: it prints as itself
+            text = str(piece)
+        else:
+            text = str(checked_value(piece, text=True))
         size += len(text)
         if size > limits.MAX_RESULT_CHARS:
             raise Refused(_too_long(size))
