@@ -71,6 +71,7 @@ class BuildCache:
         # the inputs as they are before this build reads any: a file saved while the build
         # runs (watch) may be read before or after the save, so its record must not vouch for it
         self.before = _stats(project)
+        self._after: dict[str, tuple[int, int]] | None = None  # once, at the first record
 
     def _path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.json"
@@ -134,7 +135,9 @@ class BuildCache:
                 info.st_mtime_ns,
             ]
         inputs = fingerprints(self.project, game_id, self._read_names(reads))
-        now = _stats(self.project)
+        if self._after is None:  # every game's record is written after the whole build
+            self._after = _stats(self.project)
+        now = self._after
         for name in inputs:
             if not name.startswith(_PACKAGED) and self.before.get(name) != now.get(name):
                 inputs[name] = CHANGED_DURING_BUILD  # matches no file: the next build rebuilds
