@@ -15,11 +15,9 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import cache
 from typing import Any
 
-from printgen import limits, sandbox
-from printgen.sandbox import MAX_RANGE as MAX_RANGE
-from printgen.sandbox import Refused as Refused
-from printgen.sandbox import checked_value as checked_value
-from printgen.sandbox import sandboxed as sandboxed
+from printgen import limits, sandbox_sizes
+from printgen.sandbox import sandboxed
+from printgen.sandbox_sizes import Refused, checked_value
 
 _LOOKUP = re.compile(r"^\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}$")
 _PLAIN_PART = re.compile(r"\{\{|\{%|\{#")
@@ -253,7 +251,7 @@ def time_limit(seconds: float) -> AbstractContextManager[None]:
         raise TemplateTimeout(_spent_message())
     if _alarm.limit is not None:  # an outer limit already runs (and counts the time)
         return nullcontext()
-    sandbox.start()  # and what an evaluation may make in all counts from here
+    sandbox_sizes.start()  # and what an evaluation may make in all counts from here
     if not _can_alarm():
         return _Counted()
     return _Limit(seconds, min(seconds, left))

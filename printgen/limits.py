@@ -42,3 +42,9 @@ MAX_RESULT_ITEMS = 100_000  # a list an expression makes
 MAX_MADE = 8_000_000
 MAX_POWER_BITS = 4096  # a ** b is refused when its result would be larger than 2**4096
 MAX_RANGE = 1000  # range() in an expression or template
+
+# A game's rules.py (printgen.rules.guard): what one rule or check may say
+MAX_MESSAGE_CHARS = 2_000  # one message of a rule or a check, as shown
+MAX_SHOWN = 1_000  # distinct problems shown of one rule; the rest are counted
+MAX_YIELDED = 1_000_000  # items one rule may hand back: more is a runaway loop, stopped
+MAX_WARNINGS = 20  # Python warnings shown of one rule, or of importing one rules.py

@@ -12,30 +12,23 @@ from typing import Any
 
 from printgen import limits
 from printgen.sandbox_sizes import (
-    _CONTAINERS,
-    _OPERATORS,
-    _WIDE_FORMAT,
-    _before_method,
-    _bulk,
-    _charge,
-    _check_int,
-    _check_percent,
-    _checked_join,
-    _gathered,
-    _made,
-    _predict,
-    _replaced,
-    _safe_binop,
-    _size,
-)
-from printgen.sandbox_sizes import (
-    Refused as Refused,
-)
-from printgen.sandbox_sizes import (
-    checked_value as checked_value,
-)
-from printgen.sandbox_sizes import (
-    start as start,
+    CONTAINERS,
+    OPERATORS,
+    WIDE_FORMAT,
+    Refused,
+    before_method,
+    bulk,
+    charge,
+    check_int,
+    check_percent,
+    checked_join,
+    checked_value,
+    gathered,
+    made,
+    predict,
+    replaced,
+    safe_binop,
+    size_of,
 )
 
 MAX_RANGE = limits.MAX_RANGE  # range() in templates; Jinja's sandbox alone allows 100,000
@@ -49,25 +42,25 @@ def _sort_keys(env: Any, a: dict[str, Any]) -> None:
     a["value"] = items = list(a["value"])
     if not a["case_sensitive"]:
         get = make_multi_attrgetter(env, a["attribute"])
-        _charge(sum(len(k) for item in items for k in get(item) if isinstance(k, str)))
+        charge(sum(len(k) for item in items for k in get(item) if isinstance(k, str)))
 
 
 def _batch(env: Any, a: dict[str, Any]) -> None:
     """batch(n, fill) pads with n copies in one go, in C; slice(n) makes n lists."""
     if "slices" in a:
-        _check_int(a["slices"], limits.MAX_RESULT_ITEMS, "slice")
-        _charge(a["slices"] if isinstance(a["slices"], int) else 0)
+        check_int(a["slices"], limits.MAX_RESULT_ITEMS, "slice")
+        charge(a["slices"] if isinstance(a["slices"], int) else 0)
     elif isinstance(a["linecount"], int) and a["fill_with"] is not None:
-        _check_int(a["linecount"])
-        _charge(a["linecount"])
+        check_int(a["linecount"])
+        charge(a["linecount"])
 
 
 def _join(env: Any, a: dict[str, Any]) -> None:
     from jinja2.filters import make_attrgetter
 
     get = make_attrgetter(env, a["attribute"]) if a["attribute"] is not None else None
-    gap = len(a["d"]) if isinstance(a["d"], str) else _bulk(a["d"])
-    a["value"], a["attribute"] = _gathered(a["value"], get, gap), None
+    gap = len(a["d"]) if isinstance(a["d"], str) else bulk(a["d"])
+    a["value"], a["attribute"] = gathered(a["value"], get, gap), None
 
 
 def _sum(env: Any, a: dict[str, Any]) -> None:
@@ -80,9 +73,9 @@ def _sum(env: Any, a: dict[str, Any]) -> None:
         a["iterable"], a["attribute"] = list(a["iterable"]), None
         running = len(a["start"])
         for item in a["iterable"]:
-            running += _size(item)
-            _predict(running)
-            _charge(running)
+            running += size_of(item)
+            predict(running)
+            charge(running)
 
 
 def _lines(env: Any, a: dict[str, Any]) -> None:
@@ -94,22 +87,22 @@ def _lines(env: Any, a: dict[str, Any]) -> None:
     if "wrapstring" in a:
         pad, width = str(a["wrapstring"] or env.newline_sequence), a["width"]
         lines = sum(map(s.count, " \t\n\r\v\f-")) + len(s) // max(width, 1) if len(pad) > 1 else 0
-    _predict(len(s) + (lines + 1) * (max(pad, 0) if isinstance(pad, int) else len(str(pad))))
+    predict(len(s) + (lines + 1) * (max(pad, 0) if isinstance(pad, int) else len(str(pad))))
 
 
 def _urlize(env: Any, a: dict[str, Any]) -> None:
     s = str(a["value"])  # a link has a dot, an @ or a colon, and is written twice in its tag
     extra = 100 + len(str(a["target"] or "")) + len(str(a["rel"] or ""))
-    _predict(2 * len(s) + (s.count(".") + s.count("@") + s.count(":")) * extra)
+    predict(2 * len(s) + (s.count(".") + s.count("@") + s.count(":")) * extra)
 
 
 # filters that can make far more than they are given, checked with their arguments by name
 _HOOKS: dict[str, Callable[[Any, dict[str, Any]], None]] = {
     "batch": _batch,
     "slice": _batch,
-    "tojson": lambda env, a: _check_int(a["indent"]),  # and _dumps counts what it writes
-    "format": lambda env, a: _check_percent(str(a["value"]), a["kwargs"] or a["args"]),
-    "replace": lambda env, a: _replaced(str(a["s"]), str(a["old"]), str(a["new"]), a["count"]),
+    "tojson": lambda env, a: check_int(a["indent"]),  # and _dumps counts what it writes
+    "format": lambda env, a: check_percent(str(a["value"]), a["kwargs"] or a["args"]),
+    "replace": lambda env, a: replaced(str(a["s"]), str(a["old"]), str(a["new"]), a["count"]),
     "join": _join,
     "sum": _sum,
     "sort": _sort_keys,
@@ -141,20 +134,20 @@ def _limited_filter(env: Any, name: str, function: Any) -> Any:
     def checked(*args: Any, **kwargs: Any) -> Any:
         if name in _SIZED:
             for value in (*args[first + 1 :], *kwargs.values()):
-                _check_int(value)
+                check_int(value)
         if name in _TEXT:
             for value in (*args[first:], *kwargs.values()):
-                if isinstance(value, _CONTAINERS):
-                    _predict(_bulk(value))
+                if isinstance(value, CONTAINERS):
+                    predict(bulk(value))
         if hook is not None and signature is not None:
             bound = signature.bind(*args[unnamed:], **kwargs)
             bound.apply_defaults()
             hook(env, bound.arguments)
             args, kwargs = (*args[:unnamed], *bound.args), bound.kwargs
         result = function(*args, **kwargs)
-        _predict(_size(result))
-        _charge(_size(result))
-        if _made.folding and _bulk(result, 10_000, False) > 10_000:  # in the code, a big list
+        predict(size_of(result))
+        charge(size_of(result))
+        if made.folding and bulk(result, 10_000, False) > 10_000:  # in the code, a big list
             raise Refused("left to run time")  # would cost Python's compiler time and memory
         return result
 
@@ -167,7 +160,7 @@ def _dumps(value: Any, **options: Any) -> str:
     """|tojson: with an indent every line repeats it once per level, so it is counted as made."""
     if options.get("indent") is None:
         return json.dumps(value, **options)  # as long as the value printed (checked before)
-    return "".join(_gathered(json.JSONEncoder(**options).iterencode(value), None, 0))
+    return "".join(gathered(json.JSONEncoder(**options).iterencode(value), None, 0))
 
 
 _RANDOM = (
@@ -183,7 +176,7 @@ def _no_random(*args: Any, **kwargs: Any) -> Any:  # map('random'), written wher
 def _finite(value: Any) -> None:
     if isinstance(value, float) and not math.isfinite(value):
         raise Refused("it gives a number that is not finite (nan or infinity)")
-    if isinstance(value, _CONTAINERS):
+    if isinstance(value, CONTAINERS):
         for item in value.items() if isinstance(value, dict) else value:
             _finite(item)
 
@@ -238,30 +231,30 @@ def sandboxed(**options: Any) -> Any:
                 raise error from None
 
     class Environment(ImmutableSandboxedEnvironment):
-        intercepted_binops = frozenset(_OPERATORS)
+        intercepted_binops = frozenset(OPERATORS)
         code_generator_class = Generator
-        checked_join = staticmethod(_checked_join)
-        concat = staticmethod(_checked_join)  # a whole template's output
+        checked_join = staticmethod(checked_join)
+        concat = staticmethod(checked_join)  # a whole template's output
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-            return _safe_binop(operator, left, right)
+            return safe_binop(operator, left, right)
 
         def getitem(self, obj: Any, argument: Any) -> Any:
             value = super().getitem(obj, argument)
             if isinstance(argument, slice):  # a copy
-                _charge(_size(value))
+                charge(size_of(value))
             return value
 
         def _generate(self, *args: Any, **kwargs: Any) -> Any:
-            _made.folding += 1
+            made.folding += 1
             try:
                 return super()._generate(*args, **kwargs)
             finally:
-                _made.folding -= 1
+                made.folding -= 1
 
         def wrap_str_format(self, value: Any) -> Any:
             owner = getattr(value, "__self__", None)
-            if isinstance(owner, str) and _WIDE_FORMAT.search(owner):
+            if isinstance(owner, str) and WIDE_FORMAT.search(owner):
                 raise Refused("that format width is too large")
             return super().wrap_str_format(value)
 
@@ -269,14 +262,14 @@ def sandboxed(**options: Any) -> Any:
             name = getattr(__obj, "__name__", "")
             if name in _SIZED:
                 for value in (*args, *kwargs.values()):
-                    _check_int(value)
+                    check_int(value)
             # a text's method, or Jinja's wrapper of its format()
             owner = getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None)
             if isinstance(owner, (str, bytes)):
-                args = _before_method(owner, name, args, kwargs)
+                args = before_method(owner, name, args, kwargs)
             result = super().call(__context, __obj, *args, **kwargs)
-            _predict(_size(result))
-            _charge(_size(result))
+            predict(size_of(result))
+            charge(size_of(result))
             return result
 
     env = Environment(

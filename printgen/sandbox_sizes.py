@@ -19,7 +19,7 @@ class Refused(Exception):
 
 
 _PRINTABLE = (str, int, float, bool, type(None))
-_CONTAINERS = (list, tuple, dict)
+CONTAINERS = (list, tuple, dict)
 
 
 # what Python prints for a function, a class or an object: never data a card should show
@@ -34,17 +34,17 @@ class _Made(threading.local):
     folding = 0  # Jinja's optimizer at work: not counted, as the kept code later runs without
 
 
-_made = _Made()
+made = _Made()
 
 
 def start() -> None:
     """An evaluation starts with nothing made (printgen.expressions, as its time limit starts)."""
-    _made.size = 0
+    made.size = 0
 
 
-def _charge(size: int) -> None:
-    _made.size += size * (not _made.folding)
-    if _made.size > limits.MAX_MADE:
+def charge(size: int) -> None:
+    made.size += size * (not made.folding)
+    if made.size > limits.MAX_MADE:
         raise Refused(
             f"it makes more than {limits.MAX_MADE:,} characters or items in all (the limit for "
             "one expression or template); simplify its loops"
@@ -57,7 +57,7 @@ def checked_value(value: Any, text: bool = False) -> Any:
     alone nor inside a list or a text; with ``text``, about to be printed, its printed length."""
     _check_data(value, [limits.MAX_RESULT_ITEMS], 0)
     if text and not isinstance(value, str):
-        _predict(_bulk(value))
+        predict(bulk(value))
     return value
 
 
@@ -75,7 +75,7 @@ def _check_data(value: Any, budget: list[int], depth: int) -> None:
         raise Refused("it gives a number that is not finite (nan or infinity)")
     if isinstance(value, _PRINTABLE):
         return
-    if isinstance(value, _CONTAINERS):
+    if isinstance(value, CONTAINERS):
         budget[0] -= len(value)
         if budget[0] < 0 or depth > limits.MAX_YAML_DEPTH:
             raise Refused(
@@ -91,13 +91,13 @@ def _check_data(value: Any, budget: list[int], depth: int) -> None:
     raise Refused(f"it gives a {type(value).__name__} object, not a text, number or list")
 
 
-def _bulk(value: Any, limit: int | None = None, printed: bool = True, depth: int = 0) -> int:
+def bulk(value: Any, limit: int | None = None, printed: bool = True, depth: int = 0) -> int:
     """Characters and items in ``value`` and all it holds, counted until they pass ``limit``;
     ``printed``: the length of ``str(value)``, within a repr's escapes (made in one go, in C)."""
     limit = limits.MAX_RESULT_CHARS if limit is None else limit
     if isinstance(value, (str, bytes)):
         return len(value) + 3 * printed  # quotes and a separator, inside a list
-    if not isinstance(value, _CONTAINERS):
+    if not isinstance(value, CONTAINERS):
         return 0 if not printed else value.bit_length() // 3 + 6 if isinstance(value, int) else 30
     if depth > limits.MAX_YAML_DEPTH:
         return limit + 1
@@ -105,7 +105,7 @@ def _bulk(value: Any, limit: int | None = None, printed: bool = True, depth: int
     for item in value.items() if isinstance(value, dict) else value:
         if total > limit:
             break
-        total += _bulk(item, limit - total, printed, depth + 1)
+        total += bulk(item, limit - total, printed, depth + 1)
     return total
 
 
@@ -116,24 +116,24 @@ def _too_long(size: int) -> str:
     )
 
 
-def _predict(size: int) -> None:
+def predict(size: int) -> None:
     """Refuse what would make ``size`` characters or items, over the limit, before it does."""
     if size > limits.MAX_RESULT_CHARS:
         raise Refused(_too_long(size))
 
 
-def _size(value: Any) -> int:
+def size_of(value: Any) -> int:
     return len(value) if isinstance(value, (str, list, tuple, dict, bytes)) else 0
 
 
-def _check_int(value: Any, limit: int | None = None, name: str = "") -> None:
+def check_int(value: Any, limit: int | None = None, name: str = "") -> None:
     limit = limits.MAX_RESULT_CHARS if limit is None else limit
     if isinstance(value, int) and not isinstance(value, bool) and value > limit:
         what = f"{name}({value:,})" if name else f"a size of {value:,}"
         raise Refused(f"{what} is over {limit:,} (the limit in expressions)")
 
 
-def _safe_binop(operator: str, left: Any, right: Any) -> Any:
+def safe_binop(operator: str, left: Any, right: Any) -> Any:
     """Arithmetic whose result stays printable: huge powers, products and repetitions are
     refused before they run (inside C no time limit can stop them)."""
     both_whole = isinstance(left, int) and isinstance(right, int)
@@ -154,17 +154,17 @@ def _safe_binop(operator: str, left: Any, right: Any) -> Any:
         count = right if isinstance(right, int) else left if isinstance(left, int) else 0
         item = left if isinstance(right, int) else right
         if count > 0:  # each copy of a list holds its texts once, but prints or sorts them all
-            _predict(_bulk(item, limits.MAX_RESULT_CHARS // count + 1, False) * count)
-    if operator == "+" and _size(left) + _size(right) > limits.MAX_RESULT_CHARS:
-        raise Refused(_too_long(_size(left) + _size(right)))
+            predict(bulk(item, limits.MAX_RESULT_CHARS // count + 1, False) * count)
+    if operator == "+" and size_of(left) + size_of(right) > limits.MAX_RESULT_CHARS:
+        raise Refused(_too_long(size_of(left) + size_of(right)))
     if operator == "%" and isinstance(left, str):
-        _check_percent(left, right)
-    result = _OPERATORS[operator](left, right)
-    _charge(_size(result))
+        check_percent(left, right)
+    result = OPERATORS[operator](left, right)
+    charge(size_of(result))
     return result
 
 
-_OPERATORS: dict[str, Any] = {
+OPERATORS: dict[str, Any] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
@@ -176,7 +176,7 @@ _OPERATORS: dict[str, Any] = {
 # a printf-style conversion: its mapping key, its flags, width and precision, its type
 _PERCENT = re.compile(r"%(\([^)]*\))?([^a-zA-Z%]*)(.?)", re.S)
 # a huge width, or a width taken from the arguments: "{:>9999999}", "{:{}}"
-_WIDE_FORMAT = re.compile(r"\{[^}]*(\d{7,}|\{)")
+WIDE_FORMAT = re.compile(r"\{[^}]*(\d{7,}|\{)")
 
 
 def _fields(specs: list[str]) -> int:
@@ -188,7 +188,7 @@ def _fields(specs: list[str]) -> int:
     return max(numbers, default=0) + 330
 
 
-def _check_percent(form: str, values: Any) -> None:
+def check_percent(form: str, values: Any) -> None:
     """``form % values`` (and |format), joined by Python in one go: each conversion is as wide
     as its field and its value, and a mapping's value can be named by every conversion."""
     args = values if isinstance(values, tuple) else (values,)
@@ -197,11 +197,11 @@ def _check_percent(form: str, values: Any) -> None:
     found = [m.groups() for m in _PERCENT.finditer(form)]
     size = len(form) + len(found) * _fields([spec for _, spec, _ in found])
     if isinstance(values, dict):  # printed whole by a conversion that names no key
-        size += len(found) * max(map(_bulk, values.values()), default=0)
-        size += _bulk(values) if any(not key and kind != "%" for key, _, kind in found) else 0
+        size += len(found) * max(map(bulk, values.values()), default=0)
+        size += bulk(values) if any(not key and kind != "%" for key, _, kind in found) else 0
     else:
-        size += sum(_bulk(value) for value in args[: len(found)])
-    _predict(size)
+        size += sum(bulk(value) for value in args[: len(found)])
+    predict(size)
 
 
 def _check_format(form: str, args: tuple[Any, ...], kwargs: Any) -> None:
@@ -217,11 +217,11 @@ def _check_format(form: str, args: tuple[Any, ...], kwargs: Any) -> None:
             value = args[int(key)] if key.isdigit() and int(key) < len(args) else None
             if not key.isdigit():
                 value = kwargs.get(key) if isinstance(kwargs, dict) else None
-            size += _fields([spec or ""]) + _bulk(value)
-            _predict(size)
+            size += _fields([spec or ""]) + bulk(value)
+            predict(size)
 
 
-def _checked_join(pieces: Any) -> str:
+def checked_join(pieces: Any) -> str:
     """Template output (and ``~``), built piece by piece with its length checked as it grows."""
     out: list[str] = []
     size = 0
@@ -236,44 +236,44 @@ def _checked_join(pieces: Any) -> str:
         if size > limits.MAX_RESULT_CHARS:
             raise Refused(_too_long(size))
         out.append(text)
-    _charge(size)
+    charge(size)
     return "".join(out)
 
 
-def _gathered(items: Iterable[Any], get: Callable[[Any], Any] | None, gap: int) -> list[Any]:
+def gathered(items: Iterable[Any], get: Callable[[Any], Any] | None, gap: int) -> list[Any]:
     """What a join joins, read while the joined length is counted (and refused at the limit)."""
     out: list[Any] = []
     size = 0
     for item in items:
         item = item if get is None else get(item)
-        size += (len(item) if isinstance(item, (str, bytes)) else _bulk(item)) + gap * bool(out)
-        _predict(size)
+        size += (len(item) if isinstance(item, (str, bytes)) else bulk(item)) + gap * bool(out)
+        predict(size)
         out.append(item)
     return out
 
 
-def _replaced(text: Any, old: Any, new: Any, count: Any) -> None:
+def replaced(text: Any, old: Any, new: Any, count: Any) -> None:
     found = len(text) + 1 if not old else text.count(old)
     found = min(found, count) if isinstance(count, int) and count >= 0 else found
-    _predict(len(text) + found * (len(new) - len(old)))
+    predict(len(text) + found * (len(new) - len(old)))
 
 
-def _before_method(owner: Any, name: str, args: tuple[Any, ...], kwargs: Any) -> Any:
+def before_method(owner: Any, name: str, args: tuple[Any, ...], kwargs: Any) -> Any:
     """A text's method that can make far more than it is given, refused before it runs."""
     kind = str if isinstance(owner, str) else bytes
     if name == "join" and len(args) == 1:
-        return (_gathered(args[0], None, len(owner)),)
+        return (gathered(args[0], None, len(owner)),)
     if name == "format" and kind is str:
         _check_format(owner, args, kwargs)
     elif name == "format_map" and kind is str and len(args) == 1:
         _check_format(owner, (), args[0])
     elif name == "replace" and len(args) >= 2 and all(isinstance(a, kind) for a in args[:2]):
-        _replaced(owner, args[0], args[1], (*args, -1)[2])
+        replaced(owner, args[0], args[1], (*args, -1)[2])
     elif name == "expandtabs":  # every tab becomes up to tabsize spaces
         tabsize = args[0] if args else kwargs.get("tabsize", 8)
         if isinstance(tabsize, int):
-            _predict(len(owner) + owner.count("\t" if kind is str else b"\t") * max(tabsize, 0))
-    elif name == "translate" and kind is str and args and isinstance(args[0], _CONTAINERS):
+            predict(len(owner) + owner.count("\t" if kind is str else b"\t") * max(tabsize, 0))
+    elif name == "translate" and kind is str and args and isinstance(args[0], CONTAINERS):
         table = args[0].values() if isinstance(args[0], dict) else args[0]
-        _predict(len(owner) * max((len(v) for v in table if isinstance(v, str)), default=1))
+        predict(len(owner) * max((len(v) for v in table if isinstance(v, str)), default=1))
     return args

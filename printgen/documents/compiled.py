@@ -80,7 +80,7 @@ def compile_packaged() -> dict[str, Any]:
     template's generated Python, made in the environment documents are rendered in."""
     from jinja2.bccache import BytecodeCache
 
-    from printgen.expressions import sandboxed
+    from printgen.sandbox import sandboxed
 
     env = sandboxed(**SETTINGS)
     templates = []

@@ -22,6 +22,8 @@ from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.resolve import game_vars
+from printgen.sandbox import sandboxed
+from printgen.sandbox_sizes import Refused
 
 REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card by card
 
@@ -278,7 +280,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         raise ProjectError(
             [Problem(where, f"template stopped: {exc}; simplify its loops")]
         ) from None
-    except expr.Refused as exc:
+    except Refused as exc:
         raise ProjectError([Problem(where, f"template error: {exc}")]) from None
     except TemplateSyntaxError as exc:
         raise ProjectError(
@@ -328,7 +330,7 @@ def _environment(project: Project) -> Any:
     class ConfinedLoader(BaseLoader):
         def get_source(self, environment: Any, template: str) -> tuple[str, str, Any]:
             if "\x00" in template or Path(template).is_absolute() or ".." in Path(template).parts:
-                raise expr.Refused(
+                raise Refused(
                     f"'{template[:80]}' leaves the project folder (or its templates/); "
                     "include files of templates/"
                 )
@@ -342,4 +344,4 @@ def _environment(project: Project) -> Any:
                 return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, lambda: False
             raise TemplateNotFound(template)
 
-    return expr.sandboxed(loader=ConfinedLoader(), bytecode_cache=bytecode_cache(), **SETTINGS)
+    return sandboxed(loader=ConfinedLoader(), bytecode_cache=bytecode_cache(), **SETTINGS)

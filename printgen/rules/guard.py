@@ -19,15 +19,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FunctionType, TracebackType
 
-from printgen.limits import MAX_TEXT_BYTES
+from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
-
-# far above what a designer reads, far below what would flood a terminal or exhaust memory
-MAX_MESSAGE_CHARS = 2_000  # one message of a rule or a check, as shown
-MAX_SHOWN = 1_000  # distinct problems shown of one rule; the rest are counted
-MAX_YIELDED = 1_000_000  # items one rule may hand back: more is a runaway loop, stopped
-MAX_WARNINGS = 20  # Python warnings shown of one rule, or of importing one rules.py
 
 _SHORT = 60  # characters of a value a message quotes
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")

@@ -10,14 +10,13 @@ import re
 from types import CoroutineType, GeneratorType, ModuleType
 from warnings import WarningMessage
 
+from printgen.limits import MAX_SHOWN, MAX_YIELDED
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.rules.checks import run_checks
 from printgen.rules.constraints import check_constraints
 from printgen.rules.context import RuleContext
 from printgen.rules.discover import import_warnings
 from printgen.rules.guard import (
-    MAX_SHOWN,
-    MAX_YIELDED,
     Misuse,
     Places,
     a,
