@@ -192,10 +192,14 @@ def test_a_table_wider_than_the_page_is_an_error(
     header = "| " + " | ".join(f"Heading{i}" for i in range(30)) + " |"
     rule = "|" + "---|" * 30
     row = "| " + " | ".join("Beans" for _ in range(30)) + " |"
-    rules.write_text(rules.read_text() + f"\n\n{header}\n{rule}\n{row}\n")
+    text = rules.read_text() + f"\n\n{header}\n{rule}\n{row}\n"
+    rules.write_text(text)
     result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
     assert result.code == 2  # type: ignore[attr-defined]
-    assert "runs past the margin" in result.err  # type: ignore[attr-defined]
+    # at the table's own line, where the designer must shorten it
+    line = text.splitlines().index(header) + 1
+    where = f"cards/warriors-and-monks/rules.en.md:{line}:1: text runs past the margin"
+    assert where in result.err  # type: ignore[attr-defined]
 
 
 def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(
@@ -241,3 +245,18 @@ def test_no_bundled_rulebook_has_a_section_twice(bundled_build: Path) -> None:
             if line.strip() in {"Components", "Componenti", "Card reference", "Le carte"}
         ]
         assert len(headings) == len(set(headings)), (pdf, headings)
+
+
+def test_a_rulebook_block_is_found_at_its_line_of_the_rules_file() -> None:
+    from printgen.documents.source_lines import prose_line
+
+    prose = (
+        "# Setup\n\nDeal five cards.\n\n"
+        "- Each **Monk** gains two beans :bean: in peace.\n"
+        "| Card | Beans |\n|---|---|\n| Monk | 2 |\n| Wine | 2 |\n"
+    )
+    # markup and icons between the words are not in the laid-out text
+    assert prose_line(prose, "Each Monk gains two beans in peace.") == 5
+    assert prose_line(prose, "Wine") == 9  # a cell: the one line holding it
+    assert prose_line(prose, "2") == 1  # in two rows: no line is named rather than a wrong one
+    assert prose_line(prose, "Victory points are counted") == 1  # made by the rulebook itself

@@ -29,6 +29,7 @@ from printgen.documents.platypus import (
     PageBreak,
     PageTemplate,
 )
+from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import ACCENT, rulebook_theme
 from printgen.draw.color import color
 from printgen.draw.pdf import EMBEDDED_START
@@ -237,7 +238,7 @@ class _Book:
         problems = list(diagrams.problems)
         problems += [
             Problem(
-                where,
+                self._where(flow.plain()),
                 f"text runs past the margin in the rulebook: "
                 f"'{flow.plain()[:50]}…'; break the long word or table",
             )
@@ -253,13 +254,17 @@ class _Book:
             )
         problems += [
             Problem(
-                where,
+                self._where(what),
                 f"text printed at {size:.1f} pt in the rulebook ('{what[:40]}'); "
                 f"nothing a reader must read is under {MIN_TEXT:g} pt",
             )
             for what, size in doc.small_text
         ]
         return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place)
+
+    def _where(self, text: str) -> Where:
+        """The line of the rules file a laid-out block's text comes from."""
+        return Where(self.rel, prose_line(self.prose, text))
 
     def _contents(self, doc: _Document) -> tuple[str, list[tuple[str, int]]] | None:
         """What the late contents print: nothing in a rulebook of a few pages."""
