@@ -479,3 +479,42 @@ def test_a_generated_colour_or_icon_is_checked_at_the_card_that_gets_it(
         for line in lines
     )
     assert not any("layouts" in line for line in lines), lines  # said once, at the card
+
+
+def _spells(name: str, summary: bool) -> str:
+    """A deck of 20 generated card types (more than the card reference draws one by one)."""
+    line = '      summary: "Deal {{ rune.power }} to a foe"\n' if summary else ""
+    runes = ", ".join(f"{{key: r{n}, power: {n}}}" for n in range(20))
+    return (
+        f"name: {name}\n"
+        "layout: card-base\n"
+        "fields: {name: text, effect: text, summary: text, playable: text, icon: icon,"
+        " color: color, tint: color}\n"
+        "generate:\n"
+        "  - product:\n"
+        f"      rune: [{runes}]\n"
+        "    card:\n"
+        f'      id: "{name.lower()}-{{{{ rune.key }}}}"\n'
+        f'      name: "{name} {{{{ rune.power }}}}"\n'
+        '      effect: "A long effect of {{ rune.power }} words."\n'
+        f"{line}"
+        '      color: "#333333"\n'
+        '      tint: "#ffffff"\n'
+    )
+
+
+def test_a_large_deck_is_in_the_player_aid_once_its_cards_have_a_summary(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    decks = designer / "cards" / GAME / "decks"
+    (decks / "spells.yaml").write_text(_spells("Spell", summary=True), encoding="utf-8")
+    (decks / "hexes.yaml").write_text(_spells("Hex", summary=False), encoding="utf-8")
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        aid = " ".join((page.extract_text() or "") for page in pdf.pages)
+    aid = re.sub(r"\s+", " ", aid)
+    # every spell, with the line written for the aid; the hexes (no summary) are left to the
+    # rulebook's gallery, as any deck of more than 16 types
+    assert all(f"Spell {n} ×1 — Deal {n} to a foe" in aid for n in range(20)), aid
+    assert "Hex" not in aid

@@ -59,6 +59,13 @@ def document_context(
         if in_reference(laid)
         for card, _ in laid.fronts
     ]
+    # the aid's quick reference: those, and any deck whose cards carry the aid's own short line
+    aid = [
+        f"{laid.deck.id}/{card.id}"
+        for laid in decks
+        if in_reference(laid) or _summarised(laid)
+        for card, _ in laid.fronts
+    ]
     cover = game.cover or [f"{laid.deck.id}/{c.id}" for laid in decks for c, _ in laid.fronts][:4]
     meta = game.meta
     words = labels(project, lang)
@@ -77,6 +84,7 @@ def document_context(
         "total_cards": sum(c["total"] for c in components if c["output"] == "cards"),
         "borrowed": borrowed_cards(game, lang),
         "reference_cards": reference,
+        "aid_cards": aid,
         # larger decks are shown whole as a gallery of faces (their faces carry their text)
         "gallery_decks": [
             {
@@ -89,6 +97,11 @@ def document_context(
         "cover_cards": cover,
         "card_icons": symbol_icons(decks),
     }
+
+
+def _summarised(laid: LaidOutDeck) -> bool:
+    """A deck whose cards have a ``summary``: written for the aid, however many types."""
+    return any(values.get("summary") for values in laid.values.values())
 
 
 def embedded_fonts(decks: list[LaidOutDeck]) -> list[str]:
