@@ -518,3 +518,21 @@ def test_a_large_deck_is_in_the_player_aid_once_its_cards_have_a_summary(
     # rulebook's gallery, as any deck of more than 16 types
     assert all(f"Spell {n} ×1 — Deal {n} to a foe" in aid for n in range(20)), aid
     assert "Hex" not in aid
+
+
+def test_a_card_lost_to_its_own_error_is_not_reported_again_by_the_cover(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    game = designer / "cards" / GAME
+    _grow(game)
+    csv_text = SHIPS_CSV.replace("sloop,3,", "sloop,three,")
+    (game / "decks" / "ships.csv").write_text(csv_text, encoding="utf-8")
+    with (game / "game.yaml").open("a", encoding="utf-8") as file:
+        file.write("cover: [ships/sloop, main/miner]\n")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    # one mistake, one line: not also "cover entry 'ships/sloop' names no card"
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/ships.csv:2:2: count of card 'sloop' must be a whole number of "
+        "copies, 1 or more, not 'three'"
+    ]

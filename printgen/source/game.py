@@ -68,6 +68,7 @@ def load_game(project: Project, game_id: str) -> Game:
     game_map = raw
     checker.translations_in(game_map.get("data", LDict()), game_map.where, "data")
     decks = []
+    partial: set[str] = set()  # decks loaded without some of their cards
     deck_files = sorted((folder / "decks").glob("*.yaml")) if (folder / "decks").is_dir() else []
     for path in deck_files:
         rel = project.rel(path)
@@ -82,9 +83,12 @@ def load_game(project: Project, game_id: str) -> Game:
         node = checker.read(path, rel, project)
         if node is None:
             continue
+        said = len(checker.problems)
         deck = read_deck(checker, node, path.stem, rel, meta, project)
         if deck is not None:
             decks.append(deck)
+            if len(checker.problems) > said:  # a card it reported is missing from it
+                partial.add(deck.id)
     if not deck_files:
         checker.error(Where(rel_game), f"no deck files; add cards/{game_id}/decks/<deck>.yaml")
     if sum(deck.total for deck in decks) > MAX_CARDS_PER_GAME:
@@ -94,7 +98,7 @@ def load_game(project: Project, game_id: str) -> Game:
             f"{MAX_CARDS_PER_GAME:,} (the limit for one game)",
         )
     constraints = _constraints(checker, game_map)
-    cover, cover_where = _cover(checker, game_map, decks)
+    cover, cover_where = _cover(checker, game_map, decks, partial)
     icon_colors = _icon_colors(checker, game_map)
     checks = read_checks(checker, game_map)
     check_balance(checker, game_map)
@@ -221,9 +225,12 @@ def _constraints(checker: Checker, node: LDict) -> list[Constraint]:
     return out
 
 
-def _cover(checker: Checker, node: LDict, decks: list[Deck]) -> tuple[list[str], dict[str, Where]]:
+def _cover(
+    checker: Checker, node: LDict, decks: list[Deck], partial: set[str]
+) -> tuple[list[str], dict[str, Where]]:
     """The cover's card references; one naming a card its own deck lacks is an error here, at
-    its entry (a borrowed deck's cards and queries are looked up when the rulebook is made)."""
+    its entry (a borrowed deck's cards and queries are looked up when the rulebook is made; a
+    deck that lost cards to its own errors is not judged by them)."""
     if "cover" not in node:
         return [], {}
     items = checker.sequence(node["cover"], node.at("cover"), "cover")
@@ -239,7 +246,7 @@ def _cover(checker: Checker, node: LDict, decks: list[Deck]) -> tuple[list[str],
                 f"cover entry '{ref}' must be deck/card (e.g. main/monk) or "
                 "deck/field=value (the first card with that value)",
             )
-        elif "=" not in card_id and deck_id in own and ref not in own[deck_id]:
+        elif "=" not in card_id and deck_id in own.keys() - partial and ref not in own[deck_id]:
             checker.error(
                 where,
                 f"cover entry '{ref}' names no card of deck '{deck_id}'"
