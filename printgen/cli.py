@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from printgen.arguments import negative_values, parser
 from printgen.options import (
+    BACK_OFFSET_OPTION,
     BuildOptions,
     CardFilter,
     Duplex,
@@ -192,6 +193,11 @@ def options_from(args: argparse.Namespace, out: Path | None, project: Project) -
         gutter_mm=gutter if gutter is not None else 0.0,
         back_offset=next(
             (o for o in (args.back_offset, settings.back_offset) if o is not None), Offset()
+        ),
+        back_offset_where=(
+            settings.back_offset_where or BACK_OFFSET_OPTION
+            if args.back_offset is None
+            else BACK_OFFSET_OPTION
         ),
         cards=CardFilter(ids, args.copies),
         # --service alone asks for the service's images

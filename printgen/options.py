@@ -7,6 +7,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from printgen.model.units import PAPER_SIZES
+from printgen.problems import Where
 
 
 class Paper(StrEnum):
@@ -57,6 +58,9 @@ class Offset:
         return bool(self.x or self.y)
 
 
+BACK_OFFSET_OPTION = Where("--back-offset", 0, 0)  # the command line: no file, no line
+
+
 @dataclass(frozen=True)
 class CardFilter:
     """Only these cards (``--cards``), each ``copies`` times (None: each card's own count)."""
@@ -79,6 +83,7 @@ class BuildOptions:
     out: Path | None = None  # None: check everything a build checks, write nothing
     gutter_mm: float = 0.0  # gap between neighbouring cards; 0: they share their cut lines
     back_offset: Offset = Offset()
+    back_offset_where: Where = BACK_OFFSET_OPTION  # the option, or its line in printgen.yaml
     cards: CardFilter = CardFilter()
     formats: frozenset[Format] = frozenset({Format.PDF})
     dpi: int = 300

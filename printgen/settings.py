@@ -31,6 +31,7 @@ class Settings:
     paper: Paper | None = None
     duplex: Duplex | None = None
     gutter_mm: float | None = None
+    back_offset_where: Where | None = None  # its line, for the warnings it causes
 
 
 def parse_offset(value: object) -> Offset:
@@ -92,7 +93,11 @@ def read_settings(project: Project) -> Settings:
     if problems:
         raise ProjectError(problems)
     return Settings(
-        found.get("back-offset"), found.get("paper"), found.get("duplex"), found.get("gutter")
+        found.get("back-offset"),
+        found.get("paper"),
+        found.get("duplex"),
+        found.get("gutter"),
+        node.at("back-offset") if "back-offset" in found else None,
     )
 
 

@@ -514,10 +514,12 @@ def test_a_back_offset_that_moves_backs_off_the_page_is_a_warning(
     far = printgen(project, *args, "--back-offset", "20,0")
     assert far.code == 0  # printed as asked: the designer may mean it
     # A4 poker: the right column's backs end at 156.5 + 63 + 20 mm, 9.5 mm past 210 mm
-    assert (
-        f"cards/{WM}/decks/main.yaml:2:1: warning: the back offset 20,0 mm moves 23 backs off "
-        "the page, by up to 9.5 mm"
-    ) in far.err
+    said = "warning: the back offset 20,0 mm moves 23 backs of deck 'main' off the page, by up to"
+    assert far.err.startswith(f"--back-offset: {said} 9.5 mm"), far.err  # the option, no file
+    (project / "printgen.yaml").write_text("paper: a4\nback-offset: 20, 0\n", encoding="utf-8")
+    set_here = printgen(project, *args, "--no-cache")
+    assert set_here.err.startswith(f"printgen.yaml:2:14: {said} 9.5 mm"), set_here.err
+    (project / "printgen.yaml").unlink()
     folded = printgen(project, *args, "--back-offset", "20,0", "--duplex", "fold")
     assert folded.code == 0 and "warning" not in folded.err  # a fold moves no back
     pdf = project / "build" / WM / "en" / "cards.pdf"

@@ -139,7 +139,7 @@ def card_files(
         except DoesNotFit as exc:
             raise DoesNotFit(str(exc), group[0].deck.size_where) from None
         if problems is not None:
-            _backs_off_the_page(sheets, options, group[0].deck.where, problems)
+            _backs_off_the_page(sheets, options, group[0].deck.id, problems)
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
         # one game's decks in one language share one mapping of shared operations (its lay-out
@@ -175,7 +175,7 @@ def sheets_pdf(sheets: list[Sheet], title: str, author: str, shared: Mapping[int
 
 
 def _backs_off_the_page(
-    sheets: list[Sheet], options: BuildOptions, where: Where, problems: Problems
+    sheets: list[Sheet], options: BuildOptions, deck: str, problems: Problems
 ) -> None:
     """A back offset so large that backs leave the paper (a misread calibration): a warning
     with how much of a card is lost."""
@@ -197,12 +197,12 @@ def _backs_off_the_page(
                 lost, count = max(lost, beyond), count + 1
     if count:
         problems.add(
-            where,
+            options.back_offset_where,
             f"the back offset {offset.x:g},{offset.y:g} mm moves {count} back"
-            f"{'s' if count > 1 else ''} off the page, by up to {lost:.1f} mm: check the "
-            "reading on calibration.pdf (a printer drifts a millimetre or two)",
+            f"{'s' if count > 1 else ''} of deck '{deck}' off the page, by up to {lost:.1f} mm: "
+            "check the reading on calibration.pdf (a printer drifts a millimetre or two)",
             Severity.WARNING,
-            once=("back-offset", str(where)),
+            once=("back-offset", deck),
         )
 
 
