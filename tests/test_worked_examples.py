@@ -128,7 +128,7 @@ def test_arena_examples_follow_the_rules() -> None:
         "There element 6 is a Rook: with the chess move she goes up to the top-right corner",
         "Bruno discards 3 LP (from 10 to 7)",
         "moves the bottom-right card just to the right of the top-right corner",
-        "he is still on the top-left corner, and his card has the Knight on element 6",
+        "he is on the top-left corner, and his card has the Knight on element 6",
         "From a corner the Knight cannot reach the centre: with the “L” move Bruno jumps to "
         "the middle card of the bottom side. That card’s arrow points North",
         "D6 = 6: Bruno attacks with the sword and Anna discards 6 LP",
@@ -141,7 +141,7 @@ def test_arena_examples_follow_the_rules() -> None:
         "Lì l’elemento 6 è una Torre: con la mossa degli scacchi sale sull’angolo in alto a destra",
         "Bruno scarta 3 PV (da 10 a 7)",
         "sposta la carta in basso a destra subito a destra dell’angolo in alto a destra",
-        "sempre sull’angolo in alto a sinistra; la sua carta ha il Cavallo sull’elemento 6",
+        "è sull’angolo in alto a sinistra e la sua carta ha il Cavallo sull’elemento 6",
         "Dall’angolo il Cavallo non raggiunge il centro: con la mossa a “L” Bruno salta sulla "
         "carta centrale del lato in basso. La freccia di quella carta punta a Nord",
         "D6 = 6: Bruno attacca con la spada e Anna scarta 6 PV",
