@@ -133,7 +133,7 @@ def card_files(
                 options.paper.size_mm,
                 options.duplex,
                 options.back_offset,
-                f"{title} · {output}",
+                f"{title} · {words.get(output, output)}",  # "carte", "segnalini" in Italian
                 words,
             )
         except DoesNotFit as exc:
