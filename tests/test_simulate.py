@@ -270,8 +270,10 @@ def test_a_card_number_the_engine_cannot_read_is_one_line(
     deck.write_text(deck.read_text().replace("    loot: 1\n", "", 1))
     run = printgen(project, "simulate", WM, "-n", "5")
     assert run.code == 2
+    engine = (project / "cards" / WM / "simulate.py").read_text().splitlines()
+    line = next(n for n, text in enumerate(engine, 1) if "needs a whole number" in text)
     assert run.err.strip() == (
-        f"printgen: cards/{WM}/simulate.py cannot read the game's data: card 'warrior' needs a "
+        f"cards/{WM}/simulate.py:{line}:1: cannot read the game's data: card 'warrior' needs a "
         "whole number 'loot', not None"
     )
 

@@ -26,6 +26,7 @@ from printgen.simulate.data import (
     load_thresholds,
 )
 from printgen.simulate.engine import Engine, NoEngine, has_engine, load_engine
+from printgen.simulate.faults import EngineFault
 from printgen.simulate.run import DEFAULT_TURN_CAP, Settings, play_games
 from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
@@ -68,6 +69,9 @@ def simulate(
         summary, verdicts = run(project_root, game_id, games, players, bots, seed, jobs, turn_cap)
     except BadRequest as exc:
         print(f"printgen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except EngineFault as exc:  # path:line:col: message
+        print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
     except ProjectError as exc:
         for problem in exc.problems:
@@ -115,12 +119,6 @@ def run(
         raise BadRequest(str(exc)) from None
     data = load_sim_data(project_root, game_id)
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
-    try:
-        engine.module.prepare(data)  # a card number it cannot read: say so before any work
-    except (ValueError, KeyError, TypeError) as exc:
-        raise BadRequest(
-            f"cards/{game_id}/simulate.py cannot read the game's data: {exc}"
-        ) from None
     tally = Tally(settings)
     for record in play_games(project_root, game_id, data, settings):
         tally.add(record)
@@ -162,6 +160,9 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
             _, verdicts = run(project_root, game_id, VALIDATE_GAMES, None, None, 1, 1, None)
         except BadRequest as exc:
             print(f"printgen: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except EngineFault as exc:
+            print(exc, file=sys.stderr)
             return EXIT_BAD_INPUT
         breached = [v for v in verdicts if v.breached]
         problems.extend(Problem(v.threshold.where, v.message, severity) for v in breached)

@@ -1,8 +1,8 @@
 """Finding and loading a game's engine: ``cards/<game>/simulate.py`` of the project being run.
 
-The module is loaded by file path under a name of its own (the game id hashed with the path), so
-engines of several projects or games never collide in ``sys.modules`` and nothing outside the
-project is imported.
+The module is loaded by file path under a name of its own (the game id, hashed with the path and
+the file's content), so engines of several projects or games never collide in ``sys.modules``
+and nothing outside the project is imported.
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
         raise NoEngine(
             f"{game_id}: no simulation engine yet; write {rel} (see the README, 'Playtesting')"
         )
-    digest = hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    # named by path and content: an engine edited since (tests, a long session) loads afresh
+    digest = hashlib.sha1(str(path).encode() + path.read_bytes()).hexdigest()[:12]
     name = f"printgen_engine_{game_id.replace('-', '_')}_{digest}"
     module = sys.modules.get(name)
     if module is None:
@@ -75,9 +76,14 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
         sys.modules[name] = module  # dataclasses and pickling look the module up by name
         try:
             spec.loader.exec_module(module)
-        except BaseException:
+        except KeyboardInterrupt:
             del sys.modules[name]
             raise
+        except BaseException as exc:  # the designer's code: said at its line, exit status 2
+            del sys.modules[name]
+            from printgen.simulate.faults import loading
+
+            raise loading(exc, path, rel) from None
     missing = [n for n in ("BOTS", "prepare", "play") if not hasattr(module, n)]
     if missing:
         raise NoEngine(

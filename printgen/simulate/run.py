@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
-from printgen.simulate.engine import load_engine
+from printgen.simulate.engine import ENGINE_FILE, load_engine
+from printgen.simulate.faults import EngineFault
 
 DEFAULT_TURN_CAP = 1000
 BATCH = 250  # games a worker plays per task
@@ -46,33 +48,80 @@ def game_rng(seed: int, game: int) -> random.Random:
 def play_games(
     project_root: Path, game_id: str, data: SimData, settings: Settings
 ) -> Iterator[GameRecord]:
-    """The records in game order, played in batches so memory stays bounded whatever N is."""
+    """The records in game order, played in batches so memory stays bounded whatever N is; an
+    engine that fails, in this process or a worker, raises EngineFault (never a hang)."""
     batches = [
         (start, min(start + BATCH, settings.games)) for start in range(0, settings.games, BATCH)
     ]
     if settings.jobs <= 1 or len(batches) <= 1:
-        _prepare(project_root, game_id, data, settings)
+        _remember(project_root, game_id, data, settings)
         for batch in batches:
             yield from _play_batch(batch)
         return
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     context = multiprocessing.get_context("spawn")  # same behaviour on every platform
-    with context.Pool(
-        min(settings.jobs, len(batches)), _prepare, (project_root, game_id, data, settings)
+    workers = min(settings.jobs, len(batches))
+    # a worker that dies (an engine calling os._exit) breaks the pool: an error, not a wait
+    with ProcessPoolExecutor(
+        workers, context, initializer=_remember, initargs=(project_root, game_id, data, settings)
     ) as pool:
-        for records in pool.imap(_play_batch, batches):
-            yield from records
+        try:
+            for records in pool.map(_play_batch, batches):
+                yield from records
+        except BrokenProcessPool:
+            rel = f"cards/{game_id}/{ENGINE_FILE}"
+            raise EngineFault(f"{rel}:1:1: a worker process playing its games ended") from None
 
 
-# what the process plays: set by _prepare, once per run (and once per worker process)
+# what the process plays: the run's arguments (set once per process), and the engine prepared
+# from them on the first batch — where a failure is the engine's, said as such
 _current: dict[str, Any] = {}
 
 
-def _prepare(project_root: Path, game_id: str, data: SimData, settings: Settings) -> None:
-    module = load_engine(project_root, game_id).module
-    _current.update(play=module.play, rules=module.prepare(data), settings=settings)
+def _remember(project_root: Path, game_id: str, data: SimData, settings: Settings) -> None:
+    _current.clear()
+    _current.update(root=project_root, game=game_id, data=data, settings=settings)
+
+
+def _prepared() -> tuple[Any, Any, Path, str]:
+    if "play" not in _current:
+        engine = load_engine(_current["root"], _current["game"])
+        rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
+        line = _first_line(engine.module.prepare)
+        try:
+            rules = engine.module.prepare(_current["data"])
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # SystemExit too: the engine never ends printgen
+            raise faults.failing(exc, engine.path, rel, "prepare()", line) from None
+        _current.update(play=engine.module.play, rules=rules, path=engine.path, rel=rel)
+    return _current["play"], _current["rules"], _current["path"], _current["rel"]
 
 
 def _play_batch(batch: tuple[int, int]) -> list[GameRecord]:
-    play, rules, settings = _current["play"], _current["rules"], _current["settings"]
+    play, rules, path, rel = _prepared()
+    settings: Settings = _current["settings"]
     bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
-    return [play(rules, seats(bots, players, i), game_rng(seed, i), cap) for i in range(*batch)]
+    line = _first_line(play)
+    records = []
+    for i in range(*batch):
+        try:
+            with faults.game_time():
+                record = play(rules, seats(bots, players, i), game_rng(seed, i), cap)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            raise faults.failing(exc, path, rel, "play()", line) from None
+        problem = faults.record_problem(record, players, cap)
+        if problem is not None:
+            raise EngineFault(f"{rel}:{line}:1: {problem} (game {i + 1})")
+        records.append(record)
+    return records
+
+
+def _first_line(function: Any) -> int:
+    """The line of a function's ``def``, where a fault without a line of its own is said."""
+    code = getattr(function, "__code__", None)
+    return code.co_firstlineno if code is not None else 1

@@ -1,0 +1,157 @@
+"""A designer's simulate.py is input: its mistakes are one line at its line, exit status 2, and
+never a hang — in this process or in worker processes (--jobs 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run
+
+GAME = "harbour"
+ENGINE = f"cards/{GAME}/simulate.py"
+HEAD = """\
+import os
+from collections import Counter
+
+from printgen.simulate.contract import GameRecord
+
+BOTS = ("random",)
+
+
+def prepare(data):
+    return len(data.cards("main"))
+
+
+"""
+GOOD_PLAY = """\
+def play(rules, bots, rng, turn_cap):
+    return GameRecord(True, 3, (rng.randrange(len(bots)),), [Counter() for _ in bots])
+"""
+
+
+@pytest.fixture
+def table(tmp_path: Path, printgen: Callable[..., Run]) -> Path:
+    """A designer's starter game, and an engine for it that works."""
+    root = tmp_path / "games"
+    assert printgen(root, "new", GAME, "--lang", "en").code == 0
+    (root / ENGINE).write_text(HEAD + GOOD_PLAY, encoding="utf-8")
+    assert printgen(root, "simulate", GAME, "-n", "20").code == 0
+    return root
+
+
+def _engine(root: Path, body: str) -> int:
+    """Write the engine's play(); the line of its ``def``."""
+    (root / ENGINE).write_text(HEAD + body, encoding="utf-8")
+    return HEAD.count("\n") + 1
+
+
+def _line_of(root: Path, text: str) -> int:
+    lines = (root / ENGINE).read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if text in line)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_exception_in_play_is_said_at_its_line(
+    table: Path, printgen: Callable[..., Run], jobs: str
+) -> None:
+    report = table / "build" / GAME / "playtest.pdf"
+    before = report.read_bytes()
+    _engine(table, 'def play(rules, bots, rng, turn_cap):\n    raise ValueError("no moves")\n')
+    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs)
+    line = _line_of(table, "raise ValueError")
+    assert (run.code, run.err) == (2, f"{ENGINE}:{line}:1: play() failed: ValueError: no moves\n")
+    assert report.read_bytes() == before  # the last good report stays as it was
+
+
+def test_a_syntax_error_in_the_engine_is_said_at_its_line(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    _engine(table, "def play(rules, bots, rng, turn_cap)\n    return None\n")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, "def play")
+    assert run.code == 2
+    assert run.err.startswith(f"{ENGINE}:{line}:"), run.err
+    assert "Python syntax error" in run.err and "internal error" not in run.err
+    (table / ENGINE).write_text("import no_such_module\n" + HEAD + GOOD_PLAY, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert run.code == 2
+    assert run.err.startswith(
+        f"{ENGINE}:1:1: simulate.py failed to load: ModuleNotFoundError: No module named"
+    ), run.err
+
+
+@pytest.mark.parametrize(
+    ("returned", "said"),
+    [
+        ("None", "play() returned NoneType, not a GameRecord"),
+        (
+            "GameRecord(True, 3, (7,), [Counter() for _ in bots])",
+            "play() named winners (7,); a winner is a seat from 0 to 3",
+        ),
+        ("GameRecord(True, 3, (0,), [Counter()])", "play() gave 'played' for 1 seats"),
+        ("GameRecord(True, turn_cap + 50, (), [Counter() for _ in bots])", "play() took 1050"),
+    ],
+)
+def test_a_record_the_report_cannot_read_is_said_at_play(
+    table: Path, printgen: Callable[..., Run], returned: str, said: str
+) -> None:
+    line = _engine(table, f"def play(rules, bots, rng, turn_cap):\n    return {returned}\n")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert run.code == 2
+    assert run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
+    assert run.err.count("\n") == 1
+
+
+def test_an_engine_failing_only_in_a_worker_process_stops_the_run(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    # prepare() runs in this process first (and works), then once in each worker (and fails):
+    # a pool that restarts a failing worker for ever used to hang here
+    (table / ENGINE).write_text(
+        HEAD.replace(
+            "    return len(",
+            "    if os.getpid() != int(os.environ.get('PARENT', '0')):\n"
+            "        raise RuntimeError('not in a worker')\n    return len(",
+        )
+        + GOOD_PLAY,
+        encoding="utf-8",
+    )
+    import os
+
+    os.environ["PARENT"] = str(os.getpid())
+    try:
+        run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", "2")
+    finally:
+        del os.environ["PARENT"]
+    line = _line_of(table, "raise RuntimeError")
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:{line}:1: prepare() failed: RuntimeError: not in a worker\n",
+    )
+    _engine(table, "def play(rules, bots, rng, turn_cap):\n    os._exit(3)\n")
+    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", "2")
+    assert (run.code, run.err) == (2, f"{ENGINE}:1:1: a worker process playing its games ended\n")
+
+
+def test_a_game_that_never_stops_is_stopped(
+    table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("printgen.simulate.faults.MAX_GAME_SECONDS", 0.3)
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    while True:  # forgets turn_cap\n"
+        "        try:\n"
+        "            rng.random()\n"
+        "        except Exception:\n"
+        "            pass\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:{line}:1: play() ran for over 0.3 s for one game; a game must stop at "
+        "turn_cap turns\n",
+    )
