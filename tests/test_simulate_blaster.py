@@ -227,3 +227,14 @@ def test_a_stronger_blaster_shows_in_the_damage(tmp_path: Path, rules: Any) -> N
 
     assert per_shot(rules) <= 4
     assert per_shot(strong) > 5
+
+
+def test_the_record_names_the_seat_the_d20_chose_to_start(rules: Any) -> None:
+    # the D20 under the pawns picks who starts, not the seat order: the report's first-player
+    # advantage is about that seat (it read 46 % while the starting player won 76 %)
+    records = [eng.play(rules, ["greedy", "greedy"], random.Random(n), 200) for n in range(40)]
+    assert {r.first for r in records} == {0, 1}
+    for record in records:
+        assert record.first == int(record.figures["first_seat"])
+        if record.finished:
+            assert (record.winners[0] == record.first) == bool(record.figures["first_won"])

@@ -204,4 +204,7 @@ def test_played_counts_hired_workers_and_completed_buildings(rules: Any) -> None
         for card in seat:
             kinds["building" if card in rules.b_ids else "worker"] += seat[card]
     assert kinds["building"] == rec.figures["buildings_built"]
-    assert kinds["worker"] == rec.figures["workers_taken"] + 2  # + the starting apprentices
+    # hired only: the starting apprentices are dealt, not chosen (never the "most played")
+    assert kinds["worker"] == rec.figures["workers_taken"]
+    apprentices = {card.id for card in load_sim_data(ROOT, GAME).cards("starters")}
+    assert not any(seat[card] for seat in rec.played for card in apprentices)

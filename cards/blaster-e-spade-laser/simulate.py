@@ -39,6 +39,25 @@ from dataclasses import dataclass
 from printgen.simulate.contract import GameRecord, SimData
 
 BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
+LABELS = {
+    "lp": "life points",
+    "attacks": "attacks per game",
+    "blaster": "blaster shots per game",
+    "sword": "sword hits per game",
+    "damage": "life points lost per game",
+    "blaster_damage": "life points lost to blaster shots per game",
+    "sword_damage": "life points lost to sword hits per game",
+    "card_moves": "arena cards moved per game",
+    "chess_moves": "turns whose place needed the chess move per game",
+    "idle_turns": "turns without an attack per game",
+    "deadlock": "share of games where no attack could ever be declared again",
+    "first_seat": "seat the D20 chose to start (0 or 1)",
+    "first_won": "share of games the starting player won",
+    "dash_draws": "cards drawn for a dash on D4 or D6 per game",
+    "dash_attacks": "attacks whose value was a dash per game",
+    "d20_draws": "cards drawn to choose the first player per game",
+    "stalled": "share of games with no arena card ON at the start",
+}
 
 WIND = {
     "n": (0, 1),
@@ -542,4 +561,5 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         played=played,
         series=series,
         figures=figures,
+        first=first,  # the D20 chose it: the report's first-player figure is about this seat
     )

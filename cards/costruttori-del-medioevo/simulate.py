@@ -12,8 +12,9 @@ Seat 0 is the first player. ``turns`` counts single players' turns. Where the ru
 - a player may send a worker that covers nothing still needed (the rules do not forbid it);
 - the face-up top card of each deck is not looked at by the bots.
 
-``played`` counts, per seat, each worker taken from the market (and the starting apprentice)
-and each building or machine completed. Series (one value per turn, after that turn):
+``played`` counts, per seat, each worker taken from the market (not the starting apprentice,
+which is dealt) and each building or machine completed. Series (one value per turn, after that
+turn):
 ``vp_max`` (the leader's card points), ``coins_mean``, and per seat ``vp_<seat>`` (card points)
 and ``coins_<seat>``. Figures: ``vp_<seat>`` and ``coins_<seat>`` at the end, ``end_vp_turn`` /
 ``end_vp_round`` (when a player first reached ``end_vp``; absent when nobody did),
@@ -33,6 +34,23 @@ from printgen.simulate.contract import GameRecord, SimCard, SimData
 
 BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
 PLAYED_DECKS = ("workers", "buildings")  # hired and completed; the coins are money, not cards
+LABELS = {
+    "vp_max": "victory points of the leading player after each turn (mean over games)",
+    "coins_mean": "coins per player after each turn (mean over games)",
+    "vp": "victory points",
+    "coins": "coins",
+    "end_vp_turn": "turn the end was triggered by reaching the victory points",
+    "end_vp_round": "round the end was triggered by reaching the victory points",
+    "winner_card_vp": "the winner's points from buildings and machines",
+    "winner_coin_vp": "the winner's points from coins",
+    "coin_vp_share": "share of all points that came from coins",
+    "coins_final_mean": "coins per player at the end",
+    "buildings_built": "buildings completed per game",
+    "machines_built": "machines completed per game",
+    "extra_actions": "actions bought per game",
+    "coin_actions": "actions spent taking coins per game",
+    "workers_taken": "workers hired per game",
+}
 
 # Moves: (kind, a, b)
 END, WORKER, BUILDING, COINS, SEND, BUY = range(6)
@@ -204,9 +222,8 @@ class Game:
                 self.building_row.append(buildings.pop())
         self.players = [Player(rules.start_coins) for _ in range(players)]
         for p, pl in enumerate(self.players):
-            if p < len(appr):
+            if p < len(appr):  # dealt, not hired: the report counts the cards players chose
                 pl.free.append(appr[p])
-                pl.played[rules.unit_ids[appr[p]]] += 1
         self.extra_actions = 0
         self.coin_action_count = 0
         self.workers_taken = 0

@@ -41,6 +41,19 @@ from dataclasses import dataclass
 from printgen.simulate.contract import GameRecord, SimData
 
 BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
+LABELS = {
+    "life": "life points",
+    "life_min": "life of the weakest player still in the game after each turn (mean over games)",
+    "face_played": "face cards played per game",
+    "effects": "special effects used per game",
+    "queen_powers": "Queen powers used per game",
+    "player_damage": "damage dealt to players per game",
+    "face_damage_share": "share of the damage to players dealt by face cards",
+    "cards_killed": "cards sent to a graveyard by damage per game",
+    "deck_reshuffles": "times the deck ran out and was made again",
+    "winner_face_played": "face cards the winner played",
+    "winner_life": "the winner's life at the end",
+}
 
 HEARTS, DIAMONDS, CLUBS, SPADES = range(4)
 SUIT_OF_PIP = {"heart": HEARTS, "diamond": DIAMONDS, "club": CLUBS, "spade": SPADES}
