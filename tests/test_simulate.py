@@ -144,6 +144,10 @@ def test_turn_cap_stops_every_game(project: Path, printgen: Printgen) -> None:
         ),
         ((WM, "--players", "9"), "warriors-and-monks is for 3 to 6 players, not 9"),
         (("no-such-game",), "no game 'no-such-game' in cards/"),
+        ((WM, "--bots", ""), "--bots needs at least one bot name"),  # not the default, silently
+        ((WM, "-n", "0"), "-n must be at least 1 game, not 0"),  # naming only what was wrong
+        ((WM, "--jobs", "0"), "--jobs must be at least 1, not 0"),
+        ((WM, "--json", "no/such/folder/x.json"), "--json: no folder no/such/folder; make it"),
     ],
 )
 def test_bad_requests_are_one_line(

@@ -66,6 +66,9 @@ def simulate(
     turn_cap: int | None = None,
 ) -> int:
     try:
+        if json_file is not None and not json_file.parent.is_dir():
+            # a folder the user named: printgen makes its own build/ folders, not theirs
+            raise BadRequest(f"--json: no folder {json_file.parent}; make it first")
         summary, verdicts = run(project_root, game_id, games, players, bots, seed, jobs, turn_cap)
     except BadRequest as exc:
         print(f"printgen: {exc}", file=sys.stderr)
@@ -195,7 +198,11 @@ def _settings(
     if not low <= players <= high:
         allowed = f"{low}" if low == high else f"{low} to {high}"
         raise BadRequest(f"{data.game_id} is for {allowed} players, not {players} (--players)")
-    names = tuple(b.strip() for b in bots.split(",") if b.strip()) if bots else engine.bots[:1]
+    names = (
+        tuple(b.strip() for b in bots.split(",") if b.strip())
+        if bots is not None
+        else engine.bots[:1]
+    )
     for name in names:
         if name not in engine.bots:
             hint = difflib.get_close_matches(name, engine.bots, n=1)
@@ -205,8 +212,10 @@ def _settings(
             )
     if not names:
         raise BadRequest("--bots needs at least one bot name")
-    if games < 1 or jobs < 1:
-        raise BadRequest("-n and --jobs must be at least 1")
+    if games < 1:
+        raise BadRequest(f"-n must be at least 1 game, not {games}")
+    if jobs < 1:
+        raise BadRequest(f"--jobs must be at least 1, not {jobs}")
     cap = turn_cap if turn_cap is not None else engine.turn_cap or DEFAULT_TURN_CAP
     if cap < 1:
         raise BadRequest("--turn-cap must be at least 1")
