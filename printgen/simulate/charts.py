@@ -10,6 +10,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printgen.simulate.canvas import BOLD, REGULAR
 
@@ -17,7 +18,22 @@ INK = colors.HexColor("#222222")
 BAR = colors.HexColor("#3b6e8f")
 ACCENT = colors.HexColor("#c0392b")
 GRID = colors.HexColor("#d0d0d0")
-LINES = (colors.HexColor("#3b6e8f"), colors.HexColor("#c0392b"), colors.HexColor("#2e7d32"))
+# one colour a seat (up to 8 seats), told apart in print too; a seat-less curve is grey, dashed
+LINES = tuple(
+    colors.HexColor(c)
+    for c in (
+        "#3b6e8f",
+        "#c0392b",
+        "#2e7d32",
+        "#e08e0b",
+        "#7b3f9e",
+        "#17a2b8",
+        "#8d6e63",
+        "#d63384",
+    )
+)
+OTHER = colors.HexColor("#777777")
+LEGEND_SIZE = 6.5
 
 
 def _drawing(width: float, height: float, title: str) -> Drawing:
@@ -38,8 +54,27 @@ def _line(x1: float, y1: float, x2: float, y2: float, colour: Any = INK, **kw: A
     return Line(x1, y1, x2, y2, strokeColor=colour, strokeWidth=kw.pop("width", 0.8), **kw)
 
 
+def note(width: float, height: float, title: str, text: str) -> Drawing:
+    """A chart with nothing to draw: a framed box that says why."""
+    drawing = _drawing(width, height, title)
+    drawing.add(Rect(0, 14, width, height - 34, fillColor=None, strokeColor=GRID))
+    words, lines, line = text.split(), [], ""
+    for word in words:  # wrapped to the box
+        wider = f"{line} {word}".strip()
+        if stringWidth(wider, REGULAR, 8) > width - 24 and line:
+            lines.append(line)
+            line = word
+        else:
+            line = wider
+    lines.append(line)
+    top = height / 2 + 5 * len(lines)
+    for i, text_line in enumerate(lines):
+        drawing.add(_text(width / 2, top - 10 * i, text_line, 8, anchor="middle"))
+    return drawing
+
+
 def histogram(
-    bins: Sequence[Mapping[str, int]], width: float, height: float, title: str
+    bins: Sequence[Mapping[str, int]], width: float, height: float, title: str, caption: str
 ) -> Drawing:
     drawing = _drawing(width, height, title)
     chart = VerticalBarChart()
@@ -63,7 +98,7 @@ def histogram(
     chart.valueAxis.gridStrokeColor = GRID
     chart.valueAxis.visibleGrid = True
     drawing.add(chart)
-    drawing.add(_text(0, 0, "bars: games by length in turns (games that ended)"))
+    drawing.add(_text(0, 0, caption))
     return drawing
 
 
@@ -109,21 +144,26 @@ def rate_bars(
 
 
 def line_chart(
-    series: Sequence[tuple[str, Sequence[float]]],
+    series: Sequence[tuple[str, Sequence[float], bool]],
     width: float,
     height: float,
     title: str,
-    x_label: str = "turn",
+    caption: str = "turn",
 ) -> Drawing:
+    """Curves over the turns; ``(name, values, dashed)``: the legend, in rows under the plot,
+    takes its own room and never covers a curve."""
     drawing = _drawing(width, height, title)
-    legend = 10 * len(series)
+    rows = _legend_rows([name for name, _, _ in series], width)
+    legend = 10.0 * len(rows)
     plot = LinePlot()
-    plot.x, plot.y = 32, 28
+    plot.x, plot.y = 32, 24 + legend
     plot.width, plot.height = width - 40, height - 44 - legend
-    plot.data = [[(t + 1, v) for t, v in enumerate(values)] or [(1, 0)] for _, values in series]
-    for i in range(len(series)):
-        plot.lines[i].strokeColor = LINES[i % len(LINES)]
+    plot.data = [[(t + 1, v) for t, v in enumerate(values)] or [(1, 0)] for _, values, _ in series]
+    for i, (_, _, dashed) in enumerate(series):
+        plot.lines[i].strokeColor = _colour(i, dashed)
         plot.lines[i].strokeWidth = 1.2
+        if dashed:
+            plot.lines[i].strokeDashArray = [3, 2]
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = REGULAR
         axis.labels.fontSize = 6.5
@@ -132,9 +172,85 @@ def line_chart(
     plot.yValueAxis.gridStrokeColor = GRID
     plot.xValueAxis.valueMin = 1
     drawing.add(plot)
-    drawing.add(_text(0, 0, x_label))
-    for i, (name, _) in enumerate(series):  # a legend under the title
-        y = height - 24 - 10 * i
-        drawing.add(_line(2, y + 2.5, 14, y + 2.5, LINES[i % len(LINES)], width=1.5))
-        drawing.add(_text(18, y, name, 6.5))
+    drawing.add(_text(0, 0, caption))
+    for r, row in enumerate(rows):
+        y = legend + 2 - 10 * r
+        for i, x, name in row:
+            if i >= 0:
+                dashed = series[i][2]
+                line = _line(x, y + 2.5, x + 12, y + 2.5, _colour(i, dashed), width=1.5)
+                if dashed:
+                    line.strokeDashArray = [3, 2]
+                drawing.add(line)
+            drawing.add(_text(x + 15, y, name, LEGEND_SIZE))
     return drawing
+
+
+def _colour(index: int, dashed: bool) -> Any:
+    return OTHER if dashed else LINES[index % len(LINES)]
+
+
+def _legend_rows(names: Sequence[str], width: float) -> list[list[tuple[int, float, str]]]:
+    """Legend entries (index, x, text) in rows that fit ``width``; a name too long for a row
+    goes on rows of its own, wrapped (index -1: a continued line, no key)."""
+    rows: list[list[tuple[int, float, str]]] = [[]]
+    x = 0.0
+    for i, name in enumerate(names):
+        size = 15 + stringWidth(name, REGULAR, LEGEND_SIZE) + 10
+        if size > width:
+            lines = _wrap(name, width - 15)
+            rows += [[(i, 0.0, lines[0])]] + [[(-1, 0.0, line)] for line in lines[1:]]
+            rows.append([])
+            x = 0.0
+            continue
+        if x and x + size > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((i, x, name))
+        x += size
+    return [row for row in rows if row]
+
+
+def _wrap(text: str, width: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        wider = f"{line} {word}".strip()
+        if line and stringWidth(wider, REGULAR, LEGEND_SIZE) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = wider
+    return [*lines, line]
+
+
+CURVES_CAPTION = "turn · mean of the games still running"
+CURVES_PER_CHART = 4
+
+
+def curve_charts(
+    series: Mapping[str, Mapping[str, Any]],
+) -> list[tuple[str, list[tuple[str, Sequence[float], bool]], str]]:
+    """The game's series as charts (title, curves, caption): one chart per figure kept by seat
+    (a curve per seat, and the figure's others dashed), the rest together a few to a chart."""
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for s in series.values():
+        groups.setdefault(s["figure"], []).append(s)
+    out = []
+    loose: list[tuple[str, Sequence[float], bool]] = []
+    for members in groups.values():
+        if not any(s["seat"] is not None for s in members):
+            loose += [(s["label"], s["mean"], False) for s in members]
+            continue
+        curves = [
+            (
+                f"seat {s['seat']}" if s["seat"] is not None else s["label"],
+                s["mean"],
+                s["seat"] is None,
+            )
+            for s in members
+        ]
+        title = f"{members[0]['figure_label']}, by seat"
+        out.append((title[:1].upper() + title[1:], curves, CURVES_CAPTION))
+    for i in range(0, len(loose), CURVES_PER_CHART):
+        out.append(("Over the game", loose[i : i + CURVES_PER_CHART], CURVES_CAPTION))
+    return out

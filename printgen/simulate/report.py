@@ -1,8 +1,10 @@
-"""playtest.pdf: two A4 pages a designer can show a co-designer.
+"""playtest.pdf: the report a designer shows a co-designer, on A4 pages.
 
-Page 1 says what was played and what came out, in sentences, with the length histogram and the
-win rates by seat (and by bot); page 2 has the cards' table and the game's own figures and
-curves. Same summary → same bytes (invariant mode, no dates).
+Page 1 says what was played and what came out, in sentences, with the length histogram, the win
+rates by seat (and by bot) and the game's curves; then the cards' table and the game's own
+figures. Content flows onto further pages rather than off the bottom of one: a long card table
+continues on the next page under its header. Same summary → same bytes (invariant mode, no
+dates).
 """
 
 from __future__ import annotations
@@ -20,181 +22,278 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.documents.platypus import Flowable, Paragraph, Table, TableStyle
 from printgen.simulate import charts
 from printgen.simulate.canvas import BOLD, ITALIC, REGULAR, open_canvas
-from printgen.simulate.story import key_sentences, settings_line, verdict_sentences
+from printgen.simulate.story import (
+    ended,
+    judged,
+    key_sentences,
+    plural,
+    settings_line,
+    too_few,
+    verdict_sentences,
+)
 
 WIDTH, HEIGHT = A4
 MARGIN = 42.0
+TOP: float = HEIGHT - MARGIN
 GREY = colors.HexColor("#555555")
 BODY = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=12.5, spaceAfter=3)
 BULLET = ParagraphStyle(
     "bullet", parent=BODY, leftIndent=10, bulletIndent=0, bulletFontName=REGULAR
 )
+BREACH = ParagraphStyle("breach", parent=BULLET, textColor=charts.ACCENT)
 SMALL = ParagraphStyle("small", fontName=REGULAR, fontSize=8, leading=10, textColor=GREY)
+HEADER = ParagraphStyle("header", fontName=BOLD, fontSize=8, leading=9.5, alignment=2)
+HEADER_LEFT = ParagraphStyle("header_left", parent=HEADER, alignment=0)
 HEAD = ParagraphStyle("head", fontName=BOLD, fontSize=11.5, leading=14, spaceBefore=6)
-MAX_LINE_CHARTS = 3
+CHART_H = 170.0
+HALF = (WIDTH - 2 * MARGIN - 16) / 2
+KEEP_WITH_HEADING = 140.0  # a heading is not left alone at the foot of a page
 
 
 def render(summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]]) -> bytes:
     buffer = io.BytesIO()
     title = f"Playtest: {summary['title']}"
     canvas = open_canvas(buffer, title, f"{summary['settings']['games']} simulated games")
-    _page_one(canvas, summary, verdicts, title)
-    canvas.showPage()
-    _page_two(canvas, summary)
+    at = _Flow(canvas)
+    _what_happened(at, summary, verdicts, title)
+    _charts(at, summary)
+    _cards(at, summary)
+    _figures(at, summary)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-class _Cursor:
-    """Flowables placed top-down on one page."""
+class _Flow:
+    """Flowables and drawings placed top-down; a new page when the next one does not fit."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self.y = HEIGHT - MARGIN
+        self.y = TOP
+
+    def room(self) -> float:
+        return self.y - MARGIN
+
+    def need(self, height: float) -> None:
+        if height > self.room() and self.y < TOP:
+            self._next_page()
 
     def put(self, flowable: Flowable, gap: float = 0.0) -> None:
-        _, height = flowable.wrapOn(self.canvas, WIDTH - 2 * MARGIN, self.y - MARGIN)
-        self.y -= height
-        flowable.drawOn(self.canvas, MARGIN, self.y)
+        width = WIDTH - 2 * MARGIN
+        pending = [flowable]
+        while pending:
+            piece = pending.pop(0)
+            _, height = piece.wrapOn(self.canvas, width, self.room())
+            if height > self.room():
+                parts = piece.splitOn(self.canvas, width, self.room())
+                if len(parts) > 1:  # a table's rows that fit here; the rest on the next page
+                    pending[:0] = parts
+                    continue
+                if self.y < TOP:  # whole, on a page of its own
+                    self._next_page()
+                    pending.insert(0, piece)
+                    continue
+            self.y -= height
+            piece.drawOn(self.canvas, MARGIN, self.y)
+            if pending:
+                self._next_page()
         self.y -= gap
 
-    def drawing(self, drawing: Any, x: float) -> None:
-        renderPDF.draw(drawing, self.canvas, x, self.y - drawing.height)
+    def _next_page(self) -> None:
+        self.canvas.showPage()
+        self.y = TOP
+
+    def heading(self, text: str) -> None:
+        self.need(KEEP_WITH_HEADING)
+        self.put(Paragraph(text, HEAD), 2)
+
+    def drawings(self, row: Sequence[Any], height: float) -> None:
+        """Charts side by side, each ``HALF`` wide (or the whole width for one)."""
+        self.need(height)
+        for i, drawing in enumerate(row):
+            renderPDF.draw(drawing, self.canvas, MARGIN + (HALF + 16) * i, self.y - height)
+        self.y -= height + 18
 
 
-def _page_one(
-    canvas: Canvas, summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], title: str
+def _what_happened(
+    at: _Flow, summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], title: str
 ) -> None:
-    at = _Cursor(canvas)
     at.put(Paragraph(title, ParagraphStyle("title", fontName=BOLD, fontSize=20, leading=24)), 4)
     at.put(Paragraph(_esc(settings_line(summary)), SMALL))
-    at.put(
-        Paragraph(
-            _esc(f"Engine: {summary['engine']} (bots it has: {', '.join(summary['engine_bots'])})"),
-            SMALL,
-        ),
-        8,
-    )
-    at.put(Paragraph("What happened", HEAD), 2)
+    bots = ", ".join(summary["engine_bots"])
+    at.put(Paragraph(_esc(f"Engine: {summary['engine']} (bots it has: {bots})"), SMALL), 8)
+    at.heading("What happened")
     for sentence in key_sentences(summary):
         at.put(Paragraph(_esc(sentence), BULLET, bulletText="•"))
     if verdicts:
         at.y -= 6
-        at.put(Paragraph("Balance thresholds (game.yaml)", HEAD), 2)
-        for sentence in verdict_sentences(verdicts):
-            style = (
-                BULLET
-                if sentence.startswith("met")
-                else ParagraphStyle("breach", parent=BULLET, textColor=charts.ACCENT)
-            )
-            at.put(Paragraph(_esc(sentence), style, bulletText="•"))
+        at.heading("Balance thresholds (game.yaml)")
+        for sentence, met in verdict_sentences(verdicts, summary):
+            at.put(Paragraph(_esc(sentence), BULLET if met else BREACH, bulletText="•"))
     at.y -= 10
-    half = (WIDTH - 2 * MARGIN - 16) / 2
-    chart_h = 170.0
-    at.drawing(
-        charts.histogram(summary["turns"]["histogram"], half, chart_h, "Game length"), MARGIN
-    )
-    at.drawing(
-        charts.rate_bars(
-            summary["seats"],
-            "seat",
-            summary["first_player"]["fair"],
-            half,
-            chart_h,
-            "Win rate by seat (seat 1 plays first)",
-        ),
-        MARGIN + half + 16,
-    )
-    at.y -= chart_h + 18
-    two = len(summary["bots"]) > 1
-    if two and at.y - chart_h > MARGIN:
-        at.drawing(
+
+
+def _charts(at: _Flow, summary: Mapping[str, Any]) -> None:
+    charts_ = [_length_chart(summary), _seat_chart(summary)]
+    if len(summary["bots"]) > 1 and ended(summary):
+        charts_.append(
             charts.rate_bars(
                 summary["bots"],
                 "bot",
                 summary["first_player"]["fair"],
-                half,
-                chart_h,
-                "Win rate by bot (share of the seats it played)",
-            ),
-            MARGIN,
+                HALF,
+                CHART_H,
+                "Win rate by bot (share of its seats, games that ended)",
+            )
         )
-    series = list(summary["series"].values())[:MAX_LINE_CHARTS]
-    height = chart_h + 10 * (len(series) - 1)
-    if series and at.y - height > MARGIN:
-        curves = [(s["label"], s["mean"]) for s in series]
-        title = "Over the game (mean of the games still running)"
-        width = half if two else WIDTH - 2 * MARGIN
-        at.drawing(charts.line_chart(curves, width, height, title), MARGIN + (half + 16) * two)
+    for title, curves, caption in charts.curve_charts(summary["series"]):
+        charts_.append(charts.line_chart(curves, HALF, CHART_H, title, caption))
+    for i in range(0, len(charts_), 2):
+        at.drawings(charts_[i : i + 2], CHART_H)
 
 
-def _page_two(canvas: Canvas, summary: Mapping[str, Any]) -> None:
-    at = _Cursor(canvas)
-    at.put(Paragraph("Cards", HEAD), 2)
+def _length_chart(summary: Mapping[str, Any]) -> Any:
+    fin, cap = summary["finished"], summary["settings"]["turn_cap"]
+    if not fin["games"]:
+        text = f"No game ended: {plural(fin['capped'], 'game')} stopped at the {cap}-turn cap."
+        return charts.note(HALF, CHART_H, "Game length", text)
+    caption = f"bars: games by length in turns, the {plural(fin['games'], 'game')} that ended"
+    if fin["capped"]:
+        caption += f" ({fin['capped']} more stopped at the cap)"
+    return charts.histogram(summary["turns"]["histogram"], HALF, CHART_H, "Game length", caption)
+
+
+def _seat_chart(summary: Mapping[str, Any]) -> Any:
+    title = "Win rate by seat (seat 1 plays first)"
+    if not ended(summary):
+        return charts.note(HALF, CHART_H, title, "No game ended: no winner, no win rate.")
+    title = f"Win rate by seat, of the {plural(ended(summary), 'game')} that ended"
+    fair = summary["first_player"]["fair"]
+    return charts.rate_bars(summary["seats"], "seat", fair, HALF, CHART_H, title)
+
+
+CARD_HEADER = [
+    "card",
+    "played per player",
+    "players playing it",
+    "wins if played",
+    "wins if not",
+    "difference, 95% interval",
+    "correlation",
+]
+CARD_COLUMN = 130.0  # the name's column; the figures share the rest of the width
+
+
+def _cards(at: _Flow, summary: Mapping[str, Any]) -> None:
+    cards = summary["cards"]
+    if not cards:
+        return
+    at.heading("Cards")
+    games = plural(ended(summary), "game")
+    over = f"the {games} that ended" if ended(summary) else "none: no game ended"
+    order = "in deck order" if summary["cards_order"] == "deck" else "by name"
     at.put(
         Paragraph(
-            f"Per card type, over {summary['cards_counted']}: copies one player plays in a game, "
-            "the share of players who played it at least once, how often those players won "
-            "against those who did not, and the correlation between copies played and winning.",
+            f"Per card type, over {summary['cards_counted']}: copies one player plays in a game "
+            "and the share of players who played it at least once (every game); how often "
+            "those players won against those who did not, the 95% interval of that difference "
+            f"and the correlation between copies played and winning ({over}). "
+            f"Card types {order}.",
             SMALL,
         ),
         4,
     )
-    rows = [
-        [
-            "card",
-            "played / player",
-            "players playing",
-            "wins if played",
-            "wins if not",
-            "correlation",
-        ]
+    rows: list[list[Any]] = [_header(CARD_HEADER)]
+    rows += [_card_row(c) for c in cards]
+    at.put(_table(rows, first=CARD_COLUMN), 4)
+    if not all(c["in_played_decks"] for c in cards):
+        at.put(
+            Paragraph(
+                "* counted by the engine but not a card of the decks it plays (PLAYED_DECKS): "
+                "not judged.",
+                SMALL,
+            ),
+            4,
+        )
+    at.y -= 4
+    at.put(Paragraph(_never_text(summary), BODY), 6)
+
+
+def _card_row(c: Mapping[str, Any]) -> list[str]:
+    name = c["card"] if c["in_played_decks"] else f"{c['card']} *"
+    if c["played_per_seat"] == 0:
+        return [name, "never played", "0%", "–", "–", "–", "–"]
+    low, high = c["difference_low"], c["difference_high"]
+    return [
+        name,
+        f"{c['played_per_seat']:.2f}",
+        f"{c['played_share']:.0%}",
+        "–" if c["win_when_played"] is None else f"{c['win_when_played']:.0%}",
+        "–" if c["win_when_not"] is None else f"{c['win_when_not']:.0%}",
+        "–" if low is None else f"{_points(low)} to {_points(high)}",
+        "–" if c["correlation"] is None else f"{c['correlation']:+.2f}",
     ]
-    for c in summary["cards"]:
+
+
+def _points(share: float) -> str:
+    """A difference in points, signed; no "-0"."""
+    points = round(share * 100)
+    return f"{points:+d}" if points else "0"
+
+
+def _never_text(summary: Mapping[str, Any]) -> str:
+    if not judged(summary):
+        return _esc(
+            f"Too few games to judge which cards are never worth playing: {too_few(summary)}."
+        )
+    never = summary["never_worth"]
+    if not never:
+        return (
+            "No card type is never worth playing: each is played, and the 95% interval of its "
+            "players' wins against those who hold it back does not lie clearly (5 points) below."
+        )
+    names = "; ".join(
+        f'<font name="{BOLD}">{_esc(c["card"])}</font> ({_esc(c["why"])})' for c in never
+    )
+    return "Never worth playing: " + names
+
+
+def _figures(at: _Flow, summary: Mapping[str, Any]) -> None:
+    figures = summary["figures"]
+    if not figures:
+        return
+    at.y -= 6
+    at.heading("The game's own figures")
+    header = ["figure", "mean", "p10", "median", "p90", "games"]
+    rows: list[list[Any]] = [_header(header)]
+    for f in figures.values():
         rows.append(
             [
-                c["card"],
-                f"{c['played_per_seat']:.2f}",
-                f"{c['played_share']:.0%}",
-                f"{c['win_when_played']:.0%}",
-                "–" if c["win_when_not"] is None else f"{c['win_when_not']:.0%}",
-                "–" if c["correlation"] is None else f"{c['correlation']:+.2f}",
+                Paragraph(_esc(f["label"]), SMALL),
+                f"{f['mean']:.3g}",
+                f"{f['p10']:.3g}",
+                f"{f['p50']:.3g}",
+                f"{f['p90']:.3g}",
+                str(f["games"]),
             ]
         )
-    if len(rows) > 1:
-        at.put(_table(rows), 6)
-    never = summary["never_worth"]
-    text = (
-        (
-            "Never worth playing: "
-            + "; ".join(
-                f'<font name="{BOLD}">{_esc(c["card"])}</font> ({_esc(c["why"])})' for c in never
-            )
+    at.put(_table(rows, first=250), 4)
+    if not all(f["named"] for f in figures.values()):
+        at.put(
+            Paragraph(
+                _esc(
+                    "Some figures are shown by their key, made readable: the engine can caption "
+                    f"them with LABELS in {summary['engine']}."
+                ),
+                SMALL,
+            ),
+            6,
         )
-        if never
-        else (
-            "No card type is never worth playing: each is played, and its players do not win "
-            "clearly less than those who hold it back."
-        )
-    )
-    at.put(Paragraph(text, BODY), 6)
-    figures = summary["figures"]
-    if figures:
-        at.y -= 6
-        at.put(Paragraph("The game's own figures", HEAD), 2)
-        frows = [["figure", "mean", "p10", "median", "p90"]]
-        for f in figures.values():
-            frows.append(
-                [
-                    Paragraph(_esc(f["label"]), SMALL),
-                    f"{f['mean']:.3g}",
-                    f"{f['p10']:.3g}",
-                    f"{f['p50']:.3g}",
-                    f"{f['p90']:.3g}",
-                ]
-            )
-        at.put(_table(frows, first=250), 10)
+
+
+def _header(names: Sequence[str]) -> list[Any]:
+    """Column titles that wrap, the names' left, the figures' right like their numbers."""
+    return [Paragraph(names[0], HEADER_LEFT)] + [Paragraph(n, HEADER) for n in names[1:]]
 
 
 def _table(rows: list[list[Any]], first: float | None = None) -> Table:

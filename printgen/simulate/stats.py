@@ -1,12 +1,15 @@
 """From played games to the report's numbers: one JSON-ready summary, same records → same summary.
 
-Win rates count every game played (a game stopped by the turn cap has no winner); lengths count
-the games that ended by the rules (all games when none did).
+Win rates (by seat, by bot, the first player's) and the cards' win figures count the games that
+ended by the rules: a game stopped by the turn cap has no winner, and counting it would make every
+seat look below a fair share. Lengths count the games that ended too; when none did, ``turns``
+describes the stopped games and says so (``turns.over``), and the report gives no length.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -18,6 +21,10 @@ from printgen.simulate.run import Settings, seats
 Z95 = 1.959963984540054
 HISTOGRAM_BINS = 12
 NEVER_WORTH_GAP = 0.05  # a card whose players win 5 points less than those who do not play it
+# fewer ended games than this and the report judges nothing (cards, thresholds on win rates)
+MIN_JUDGED_GAMES = 30
+ENDED = "games that ended"
+STOPPED = "games stopped by the turn cap (none ended)"
 
 
 def percentile(values: Sequence[float], p: float) -> float:
@@ -39,6 +46,18 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def difference(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[float, float]:
+    """95 % interval of rate a minus rate b (Newcombe's method, from the two Wilson intervals)."""
+    p_a, p_b = wins_a / n_a, wins_b / n_b
+    low_a, high_a = wilson(wins_a, n_a)
+    low_b, high_b = wilson(wins_b, n_b)
+    d = p_a - p_b
+    return (
+        d - math.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2),
+        d + math.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2),
+    )
+
+
 def rate(wins: int, n: int) -> dict[str, Any]:
     low, high = wilson(wins, n)
     return {
@@ -48,6 +67,12 @@ def rate(wins: int, n: int) -> dict[str, Any]:
         "low": _r(low),
         "high": _r(high),
     }
+
+
+def natural(text: str) -> tuple[Any, ...]:
+    """Sort key that reads numbers as numbers: card-2 before card-10."""
+    # re.split with a group puts text at even places and digits at odd ones: comparable pairwise
+    return tuple(int(p) if i % 2 else p for i, p in enumerate(re.split(r"(\d+)", text)))
 
 
 class Tally:
@@ -63,14 +88,16 @@ class Tally:
         self.draws = 0
         self.seat_wins: Counter[int] = Counter()
         self.bot_wins: Counter[str] = Counter()
-        self.bot_seats: Counter[str] = Counter()
+        self.bot_seats: Counter[str] = Counter()  # seats each bot played in games that ended
         self.first_wins = 0
         # card figures compare like with like: a random bot plays everything and mostly loses
         bots = settings.bots
         self.mixed = any(b != "random" for b in bots) and "random" in bots
-        self.samples = 0  # counted seats
+        self.seats_counted = 0  # counted seats, every game: how much a card is played
+        self.samples = 0  # counted seats of games that ended: how playing it goes with winning
         self.sample_wins = 0
-        self.cards: dict[str, list[int]] = {}  # sum x, sum x², sum x·won, playing, playing wins
+        self.plays: dict[str, list[int]] = {}  # every game: copies played, seats playing
+        self.cards: dict[str, list[int]] = {}  # ended: sum x, sum x², sum x·won, playing, wins
         self.series: dict[str, tuple[list[float], list[int]]] = {}  # per turn: sum, games
         self.series_lengths: dict[str, list[int]] = {}
         self.figures: dict[str, array[float]] = {}
@@ -80,28 +107,17 @@ class Tally:
         self.games += 1
         bots = seats(self.settings.bots, self.settings.players, index)
         self.all_lengths.append(record.turns)
+        won = set(record.winners)
         if record.finished:
             self.finished_lengths.append(record.turns)
             self.draws += not record.winners
-        won = set(record.winners)
-        self.seat_wins.update(won)
-        self.bot_seats.update(bots)
-        self.bot_wins.update(bots[s] for s in won)
-        self.first_wins += record.first in won
+            self.seat_wins.update(won)
+            self.bot_seats.update(bots)
+            self.bot_wins.update(bots[s] for s in won)
+            self.first_wins += record.first in won
         for seat, counter in enumerate(record.played):
-            if self.mixed and bots[seat] == "random":
-                continue
-            win = 1 if seat in won else 0
-            self.samples += 1
-            self.sample_wins += win
-            for card, x in counter.items():
-                if x:
-                    row = self.cards.setdefault(card, [0, 0, 0, 0, 0])
-                    row[0] += x
-                    row[1] += x * x
-                    row[2] += x * win
-                    row[3] += 1
-                    row[4] += win
+            if not (self.mixed and bots[seat] == "random"):
+                self._add_seat(counter, record.finished, 1 if seat in won else 0)
         for key, values in record.series.items():
             sums, counts = self.series.setdefault(key, ([], []))
             for t, value in enumerate(values):
@@ -113,6 +129,24 @@ class Tally:
             self.series_lengths.setdefault(key, []).append(len(values))
         for key, value in record.figures.items():
             self.figures.setdefault(key, array("d")).append(value)
+
+    def _add_seat(self, counter: Mapping[str, int], finished: bool, win: int) -> None:
+        self.seats_counted += 1
+        self.samples += finished
+        self.sample_wins += win
+        for card, x in counter.items():
+            if not x:
+                continue
+            plays = self.plays.setdefault(card, [0, 0])
+            plays[0] += x
+            plays[1] += 1
+            if finished:
+                row = self.cards.setdefault(card, [0, 0, 0, 0, 0])
+                row[0] += x
+                row[1] += x * x
+                row[2] += x * win
+                row[3] += 1
+                row[4] += win
 
 
 def summarize(
@@ -129,15 +163,17 @@ def summarize(
         for record in records:
             tally.add(record)
     labels = labels or {}
+    card_ids = list(card_ids)
     n = tally.games
     finished = len(tally.finished_lengths)
-    lengths = sorted(tally.finished_lengths) or sorted(tally.all_lengths)
     players = settings.players
     fair = 1 / players
-    first = rate(tally.first_wins, n)
+    first = rate(tally.first_wins, finished)
     first["fair"] = _r(fair)
     first["advantage"] = _r(first["rate"] - fair)
     bot_seats = tally.bot_seats
+    judged = finished >= MIN_JUDGED_GAMES
+    cards = _cards(tally, card_ids)
     return {
         **meta,
         "settings": {
@@ -153,36 +189,50 @@ def summarize(
             "share": _r(finished / n if n else 0),
             "draws": tally.draws,
         },
-        "turns": {
-            "p10": percentile(lengths, 0.10),
-            "p50": percentile(lengths, 0.50),
-            "p90": percentile(lengths, 0.90),
-            "mean": _r(sum(lengths) / len(lengths)) if lengths else 0.0,
-            "min": lengths[0] if lengths else 0,
-            "max": lengths[-1] if lengths else 0,
-            "histogram": _histogram(lengths),
-        },
-        "seats": [{"seat": s + 1, **rate(tally.seat_wins[s], n)} for s in range(players)],
-        "bots": [{"bot": b, **rate(tally.bot_wins[b], bot_seats[b])} for b in sorted(bot_seats)],
+        "turns": _turns(tally),
+        "win_rates_over": ENDED,
+        "seats": [{"seat": s + 1, **rate(tally.seat_wins[s], finished)} for s in range(players)],
+        "bots": [
+            {"bot": b, **rate(tally.bot_wins[b], bot_seats[b])} for b in sorted(set(settings.bots))
+        ],
         "first_player": first,
         "cards_counted": "seats of the bots other than random" if tally.mixed else "every seat",
-        "cards": (cards := _cards(tally, card_ids)),
-        "never_worth": never_worth(cards),
-        "series": _series(tally, labels),
-        "figures": _figures(tally, labels),
+        "cards": cards,
+        "cards_order": "deck"
+        if any(not c["in_played_decks"] for c in cards) or set(card_ids) & set(tally.plays)
+        else "name",
+        "judging": {"min_games": MIN_JUDGED_GAMES, "enough": judged},
+        "never_worth": never_worth(cards) if judged else [],
+        "series": _series(tally, labels, players),
+        "figures": _figures(tally, labels, players),
+    }
+
+
+def _turns(tally: Tally) -> dict[str, Any]:
+    lengths = sorted(tally.finished_lengths) or sorted(tally.all_lengths)
+    return {
+        "over": ENDED if tally.finished_lengths else STOPPED,
+        "games": len(tally.finished_lengths),
+        "p10": percentile(lengths, 0.10),
+        "p50": percentile(lengths, 0.50),
+        "p90": percentile(lengths, 0.90),
+        "mean": _r(sum(lengths) / len(lengths)) if lengths else 0.0,
+        "min": lengths[0] if lengths else 0,
+        "max": lengths[-1] if lengths else 0,
+        "histogram": _histogram(lengths if tally.finished_lengths else []),
     }
 
 
 def never_worth(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Card types nobody played, or whose players win clearly less than those who held back."""
+    """Card types of the played decks nobody played, or whose players win clearly less than
+    those who held back: the 95 % interval of the difference lies wholly below -5 points."""
     found = []
     for card in cards:
+        if not card["in_played_decks"]:
+            continue
         if card["played_per_seat"] == 0:
             found.append({"card": card["card"], "why": "never played"})
-        elif (
-            card["win_when_not"] is not None
-            and card["win_when_played"] < card["win_when_not"] - NEVER_WORTH_GAP
-        ):
+        elif card["difference_high"] is not None and card["difference_high"] < -NEVER_WORTH_GAP:
             found.append(
                 {
                     "card": card["card"],
@@ -193,50 +243,110 @@ def never_worth(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+def _by_deck(tally: Tally, card_ids: Iterable[str]) -> bool:
+    """Whether the engine counts plays by the played decks' ids (else by names of its own)."""
+    return bool(set(tally.plays) & set(card_ids)) or not tally.plays
+
+
+def _universe(tally: Tally, card_ids: Iterable[str]) -> list[tuple[str, bool]]:
+    """The card types to report, in deck order, and whether each is of a played deck."""
+    played = set(tally.plays)
+    if not played:  # the engine counts no plays: no card figures to give
+        return []
+    deck_ids = list(dict.fromkeys(card_ids))
+    if not _by_deck(tally, deck_ids):
+        # the engine counts plays by names that are not the decks' ids: report those
+        return [(card, True) for card in sorted(played, key=natural)]
+    # an id counted outside the played decks (a card dealt at setup) is shown apart
+    extra = sorted(played - set(deck_ids), key=natural)
+    return [(card, True) for card in deck_ids] + [(card, False) for card in extra]
+
+
 def _cards(tally: Tally, card_ids: Iterable[str]) -> list[dict[str, Any]]:
     """Per card type, over the counted seats: how much it is played, and by whom."""
-    played = set(tally.cards)
-    deck_ids = list(dict.fromkeys(card_ids))
-    # the deck's ids when the engine counts plays by them, else the names it counts
-    universe = deck_ids if played & set(deck_ids) else []
-    universe += sorted(played - set(universe))
-    n, wins = tally.samples, tally.sample_wins
+    every, n, wins = tally.seats_counted, tally.samples, tally.sample_wins
     rows = []
-    for card in universe:
+    for card, in_played in _universe(tally, card_ids):
+        copies, seats_playing = tally.plays.get(card, [0, 0])
         sx, sxx, sxy, playing, playing_wins = tally.cards.get(card, [0, 0, 0, 0, 0])
         holding = n - playing
         # Pearson's r from exact integer sums (x: copies played, y: 1 for a win)
         vx, vy = n * sxx - sx * sx, n * wins - wins * wins
         corr = (n * sxy - sx * wins) / math.sqrt(vx * vy) if vx > 0 and vy > 0 else None
+        low, high = (
+            difference(playing_wins, playing, wins - playing_wins, holding)
+            if playing and holding
+            else (None, None)
+        )
         rows.append(
             {
                 "card": card,
-                "played_per_seat": _r(sx / n) if n else 0.0,
-                "played_share": _r(playing / n) if n else 0.0,
-                "win_when_played": _r(playing_wins / playing) if playing else 0.0,
+                "in_played_decks": in_played,
+                "played_per_seat": _r(copies / every) if every else 0.0,
+                "played_share": _r(seats_playing / every) if every else 0.0,
+                "win_when_played": _r(playing_wins / playing) if playing else None,
                 "win_when_not": _r((wins - playing_wins) / holding) if holding else None,
+                "difference_low": None if low is None else _r(low),
+                "difference_high": None if high is None else _r(high),
                 "correlation": None if corr is None else _r(corr),
             }
         )
     return rows
 
 
-def _series(tally: Tally, labels: Mapping[str, str]) -> dict[str, Any]:
+def name(key: str, labels: Mapping[str, str], players: int) -> dict[str, Any]:
+    """A series' or figure's caption: the engine's LABELS, else its key made readable.
+
+    ``vp_2`` is seat 3's ``vp`` (the engine's label of ``vp`` names it); ``vp_max`` belongs with
+    the ``vp`` curves when there are such per-seat ones."""
+    match = re.fullmatch(r"(.+)_(\d+)", key)
+    if match and int(match[2]) < players:
+        figure, seat = match[1], int(match[2]) + 1
+        figure_label = labels.get(figure) or _readable(figure)
+        return {
+            "label": labels.get(key) or f"{figure_label}, seat {seat}",
+            "named": key in labels or figure in labels,
+            "figure": figure,
+            "figure_label": figure_label,
+            "seat": seat,
+        }
+    label = labels.get(key) or _readable(key)
+    return {
+        "label": label,
+        "named": key in labels,
+        "figure": key,
+        "figure_label": label,
+        "seat": None,
+    }
+
+
+def _readable(key: str) -> str:
+    return key.replace("_", " ").strip()
+
+
+def _series(tally: Tally, labels: Mapping[str, str], players: int) -> dict[str, Any]:
     out = {}
-    for key in sorted(tally.series):
+    for key in sorted(tally.series, key=natural):
         sums, counts = tally.series[key]
         horizon = int(percentile(sorted(tally.series_lengths[key]), 0.9))
         means = [_r(sums[t] / counts[t]) for t in range(min(horizon, len(sums)))]
-        out[key] = {"label": labels.get(key, key), "mean": means}
+        out[key] = {**name(key, labels, players), "mean": means}
+    by_seat = {s["figure"] for s in out.values() if s["seat"] is not None}
+    for key, s in out.items():  # vp_max with the vp curves of the seats
+        head, _, tail = key.rpartition("_")
+        if s["seat"] is None and head in by_seat:
+            s["figure"] = head
+            s["figure_label"] = labels.get(head) or _readable(head)
+            s["label"] = labels.get(key) or _readable(tail)
     return out
 
 
-def _figures(tally: Tally, labels: Mapping[str, str]) -> dict[str, Any]:
+def _figures(tally: Tally, labels: Mapping[str, str], players: int) -> dict[str, Any]:
     out = {}
-    for key in sorted(tally.figures):
+    for key in sorted(tally.figures, key=natural):
         values = sorted(tally.figures[key])
         out[key] = {
-            "label": labels.get(key, key),
+            **name(key, labels, players),
             "mean": _r(math.fsum(values) / len(values)),
             "p10": _r(percentile(values, 0.1)),
             "p50": _r(percentile(values, 0.5)),

@@ -1,9 +1,22 @@
-"""The report's key numbers in plain sentences: printed by the command and on playtest.pdf."""
+"""The report's key numbers in plain sentences: printed by the command and on playtest.pdf.
+
+A sentence gives a figure only when the games can carry it: no length or win rate when no game
+ended, and no verdict (an advantage, a card never worth playing, a threshold met) from fewer
+ended games than the summary's ``judging.min_games``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+# thresholds measured on the games that ended (min_finished is measured on every game)
+ON_ENDED_GAMES = (
+    "max_seat_win_gap",
+    "max_first_player_advantage",
+    "max_turns_p90",
+    "min_turns_p10",
+)
 
 
 def pct(value: float) -> str:
@@ -12,6 +25,10 @@ def pct(value: float) -> str:
 
 def interval(row: Mapping[str, Any]) -> str:
     return f"{pct(row['low'])}–{pct(row['high'])}"
+
+
+def plural(count: float, word: str) -> str:
+    return f"{count:g} {word}{'' if count == 1 else 's'}"
 
 
 def settings_line(summary: Mapping[str, Any]) -> str:
@@ -23,80 +40,161 @@ def settings_line(summary: Mapping[str, Any]) -> str:
         else f"{', '.join(bots)} rotating over the seats"
     )
     return (
-        f"{s['games']} games · {s['players']} players · bots: {who} · seed {s['seed']} · "
+        f"{plural(s['games'], 'game')} · {s['players']} players · bots: {who} · seed {s['seed']} · "
         f"turn cap {s['turn_cap']}"
     )
 
 
+def ended(summary: Mapping[str, Any]) -> int:
+    return int(summary["finished"]["games"])
+
+
+def judged(summary: Mapping[str, Any]) -> bool:
+    """Enough ended games to issue verdicts."""
+    return ended(summary) >= int(summary["judging"]["min_games"])
+
+
+def too_few(summary: Mapping[str, Any]) -> str:
+    games = ended(summary)
+    need = f"at least {summary['judging']['min_games']} are needed to judge"
+    return f"only {plural(games, 'game')} ended ({need})" if games else f"no game ended ({need})"
+
+
 def key_sentences(summary: Mapping[str, Any]) -> list[str]:
-    s = summary["settings"]
-    games, players = s["games"], s["players"]
-    fin = summary["finished"]
-    out = []
-    if fin["capped"] == 0:
-        out.append(f"All {games} games ended by the rules; none hit the {s['turn_cap']}-turn cap.")
-    else:
-        out.append(
-            f"{fin['games']} of {games} games ({pct(fin['share'])}) ended by the rules; "
-            f"{fin['capped']} hit the {s['turn_cap']}-turn cap and have no winner."
-        )
-    if fin["draws"]:
-        out.append(f"{fin['draws']} games ended in a draw.")
-    t = summary["turns"]
-    rounds = t["p50"] / players if players > 1 else t["p50"]
-    about = f"{rounds:.0f} round{'s' if f'{rounds:.0f}' != '1' else ''}"
-    round_text = f" (about {about} of {players} players)" if players > 1 else ""
-    out.append(
-        f"A game lasts {t['p50']:g} turns at the median{round_text}; 10% of games end within "
-        f"{t['p10']:g} turns and 90% within {t['p90']:g} (shortest {t['min']}, longest {t['max']})."
-    )
-    first = summary["first_player"]
-    edge = first["advantage"] * 100
-    verdict = (
-        "no clear advantage"
-        if first["low"] <= first["fair"] <= first["high"]
-        else (f"an advantage of {edge:+.0f} points")
-    )
-    out.append(
-        f"The first player wins {pct(first['rate'])} of games (95% interval {interval(first)}) "
-        f"against a fair {pct(first['fair'])}: {verdict}."
-    )
-    seats = summary["seats"]
-    top = max(seats, key=lambda r: r["rate"])
-    low = min(seats, key=lambda r: r["rate"])
-    out.append(
-        f"By seat, win rates run from {pct(low['rate'])} (seat {low['seat']}) to "
-        f"{pct(top['rate'])} (seat {top['seat']})."
-    )
-    bots = summary["bots"]
-    if len(bots) > 1:
-        parts = [f"{b['bot']} {pct(b['rate'])} ({interval(b)})" for b in bots]
-        out.append(f"Share of its seats each bot wins: {', '.join(parts)}.")
-    cards = summary["cards"]
-    if cards:
-        most = max(cards, key=lambda c: c["played_per_seat"])
-        best = [c for c in cards if c["correlation"] is not None]
-        line = f"Most played: {most['card']} ({most['played_per_seat']:.1f} per player and game)"
-        if best:
-            top_card = max(best, key=lambda c: c["correlation"])
-            line += (
-                f"; the card whose plays go most with winning is {top_card['card']} "
-                f"(correlation {top_card['correlation']:+.2f})"
-            )
-        out.append(line + ".")
-        never = summary["never_worth"]
-        if never:
-            out.append(_never_worth(never))
-        else:
-            out.append("No card type is never worth playing.")
+    out = [_finished_sentence(summary)]
+    draws = summary["finished"]["draws"]
+    if draws:
+        out.append(f"{plural(draws, 'game')} ended in a draw.")
+    if ended(summary):
+        out.append(_length_sentence(summary))
+        out.append(_first_player_sentence(summary))
+        out.append(_seats_sentence(summary))
+        bots = summary["bots"]
+        if len(bots) > 1:
+            parts = [f"{b['bot']} {pct(b['rate'])} ({interval(b)})" for b in bots]
+            out.append(f"Share of its seats each bot wins: {', '.join(parts)}.")
+    out.extend(_card_sentences(summary))
     return out
 
 
-def verdict_sentences(verdicts: Sequence[Mapping[str, Any]]) -> list[str]:
-    return [
-        f"{'BREACHED' if v['breached'] else 'met'}: {v['message'].removeprefix('balance: ')}"
-        for v in verdicts
-    ]
+def _finished_sentence(summary: Mapping[str, Any]) -> str:
+    s, fin = summary["settings"], summary["finished"]
+    games, cap = s["games"], f"{s['turn_cap']}-turn cap"
+    if fin["games"] == 0:
+        who = "the game played" if games == 1 else f"all {games} games"
+        return (
+            f"No game ended by the rules: {who} hit the {cap}, so there is no game length "
+            "and no winner to report."
+        )
+    if fin["capped"] == 0:
+        if games == 1:
+            return f"The one game played ended by the rules, before the {cap}."
+        return f"All {games} games ended by the rules; none hit the {cap}."
+    capped = fin["capped"]
+    return (
+        f"{fin['games']} of {games} games ({pct(fin['share'])}) ended by the rules; "
+        f"{capped} hit the {cap} and {'has' if capped == 1 else 'have'} no winner: win rates "
+        f"are over the {plural(fin['games'], 'game')} that ended."
+    )
+
+
+def _length_sentence(summary: Mapping[str, Any]) -> str:
+    t, players = summary["turns"], summary["settings"]["players"]
+    if t["games"] == 1:
+        return f"The one game that ended lasted {plural(t['p50'], 'turn')}."
+    rounds = t["p50"] / players if players > 1 else t["p50"]
+    about = plural(float(f"{rounds:.0f}"), "round")
+    round_text = f" (about {about} of {players} players)" if players > 1 else ""
+    rough = "" if judged(summary) else f" — rough figures: {too_few(summary)}"
+    return (
+        f"A game lasts {plural(t['p50'], 'turn')} at the median{round_text}; 10% of games end "
+        f"within {plural(t['p10'], 'turn')} and 90% within {t['p90']:g} (shortest {t['min']}, "
+        f"longest {t['max']}){rough}."
+    )
+
+
+def _first_player_sentence(summary: Mapping[str, Any]) -> str:
+    first = summary["first_player"]
+    if not judged(summary):
+        verdict = f"too few games to judge an advantage: {too_few(summary)}"
+    elif first["low"] <= first["fair"] <= first["high"]:
+        verdict = "no clear advantage"
+    elif first["advantage"] > 0:
+        verdict = f"an advantage of {first['advantage'] * 100:.0f} points"
+    else:
+        verdict = f"a disadvantage of {-first['advantage'] * 100:.0f} points"
+    return (
+        f"The first player wins {pct(first['rate'])} of games that ended ({first['wins']} of "
+        f"{first['of']}; 95% interval {interval(first)}) against a fair {pct(first['fair'])}: "
+        f"{verdict}."
+    )
+
+
+def _seats_sentence(summary: Mapping[str, Any]) -> str:
+    seats = summary["seats"]
+    high = max(r["rate"] for r in seats)
+    low = min(r["rate"] for r in seats)
+    if high == low:
+        return f"Every seat wins {pct(high)} of the games that ended."
+    return (
+        f"By seat, win rates run from {pct(low)} ({_seats_at(seats, low)}) to "
+        f"{pct(high)} ({_seats_at(seats, high)})."
+    )
+
+
+def _seats_at(seats: Sequence[Mapping[str, Any]], value: float) -> str:
+    at = [str(r["seat"]) for r in seats if r["rate"] == value]
+    if len(at) == 1:
+        return f"seat {at[0]}"
+    return f"seats {', '.join(at[:-1])} and {at[-1]}"
+
+
+def _card_sentences(summary: Mapping[str, Any]) -> list[str]:
+    cards = [c for c in summary["cards"] if c["in_played_decks"]]
+    if not cards:
+        return []
+    played = [c for c in cards if c["played_per_seat"] > 0]
+    if not played:
+        return ["No card of the played decks was ever played."]
+    most = max(played, key=lambda c: c["played_per_seat"])
+    line = f"Most played: {most['card']} ({most['played_per_seat']:.1f} per player and game)"
+    best = [c for c in played if c["correlation"] is not None]
+    if best and judged(summary):
+        top = max(best, key=lambda c: c["correlation"])
+        line += (
+            f"; the card whose plays go most with winning is {top['card']} "
+            f"(correlation {top['correlation']:+.2f})"
+        )
+    if not judged(summary):
+        return [
+            line + ".",
+            f"Too few games to judge which cards are worth playing: {too_few(summary)}.",
+        ]
+    never = summary["never_worth"]
+    return [line + ".", _never_worth(never) if never else "No card type is never worth playing."]
+
+
+def verdict_sentences(
+    verdicts: Sequence[Mapping[str, Any]], summary: Mapping[str, Any]
+) -> list[tuple[str, bool]]:
+    """Each threshold in a sentence, and whether it is met: a threshold on the games that ended
+    is not met when none ended, and not judged from too few of them."""
+    out = []
+    for v in verdicts:
+        message = v["message"].removeprefix("balance: ")
+        if v["key"] in ON_ENDED_GAMES and not ended(summary):
+            out.append(
+                (
+                    f"NOT MEASURABLE: {v['key']} {v['threshold']:g} — no game ended, "
+                    "every one hit the turn cap",
+                    False,
+                )
+            )
+        elif v["key"] in ON_ENDED_GAMES and not judged(summary):
+            out.append((f"NOT JUDGED: {too_few(summary)}; measured: {message}", False))
+        else:
+            out.append((f"{'BREACHED' if v['breached'] else 'met'}: {message}", not v["breached"]))
+    return out
 
 
 NEVER_SHOWN = 8  # a page names this many; playtest.json lists them all

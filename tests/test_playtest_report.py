@@ -1,0 +1,190 @@
+"""playtest.pdf as a designer reads it: every section on a page, every seat's curves, win rates
+over the games that ended, no figure or verdict the games cannot carry, card rows in deck order
+with the unplayed ones, figures without LABELS readable."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+
+from printgen.simulate.data import load_sim_data
+from tests.conftest import Run
+
+Printgen = Callable[..., Run]
+WM = "warriors-and-monks"
+CDM = "costruttori-del-medioevo"
+FIGLI = "figli-di-un-magic-minore"
+TOY = "mazzo-dei-simboli"  # no engine of its own: the tests give it one
+
+
+def read(project: Path, game: str) -> tuple[dict[str, Any], list[str]]:
+    """playtest.json, and the text of each page of playtest.pdf (whitespace collapsed)."""
+    out = project / "build" / game
+    summary = json.loads((out / "playtest.json").read_text(encoding="utf-8"))
+    with pdfplumber.open(out / "playtest.pdf") as pdf:
+        pages = [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
+    return summary, pages
+
+
+def simulate(printgen: Printgen, project: Path, game: str, *args: str) -> tuple[Any, str]:
+    run = printgen(project, "simulate", game, *args)
+    assert run.code == 0, run.err
+    summary, pages = read(project, game)
+    return summary, " ".join(pages)
+
+
+def toy_engine(project: Path, body: str) -> None:
+    """An engine for the symbol deck: two seats, ``body`` defines play()."""
+    head = (
+        "from collections import Counter\n"
+        "from printgen.simulate.contract import GameRecord\n"
+        "BOTS = ('random',)\n"
+        "def prepare(data):\n"
+        "    return [c.id for c in data.cards('simboli')]\n"
+    )
+    (project / "cards" / TOY / "simulate.py").write_text(head + body)
+
+
+def test_a_long_card_table_leaves_no_section_off_the_page(
+    project: Path, printgen: Printgen
+) -> None:
+    summary, text = simulate(printgen, project, CDM, "-n", "60")
+    assert len(summary["cards"]) > 60  # more rows than one page holds
+    for heading in ("What happened", "Game length", "Cards", "The game's own figures"):
+        assert heading in text
+    assert "never worth playing" in text.lower()
+    words = set(text.split())
+    assert [c["card"] for c in summary["cards"] if c["card"] not in words] == []
+    for figure in summary["figures"].values():
+        assert " ".join(figure["label"].split()) in text
+    with pdfplumber.open(project / "build" / CDM / "playtest.pdf") as pdf:
+        for page in pdf.pages:
+            outside = [
+                c["text"]
+                for c in page.chars
+                if c["x0"] < 0 or c["x1"] > page.width or c["top"] < 0 or c["bottom"] > page.height
+            ]
+            assert outside == [], f"page {page.page_number} draws text off the page"
+
+
+def test_curves_show_every_seat_named_by_seat(project: Path, printgen: Printgen) -> None:
+    summary, text = simulate(printgen, project, CDM, "-n", "30")
+    players = summary["settings"]["players"]
+    legend = " ".join(f"seat {s}" for s in range(1, players + 1))
+    by_figure = {k.rpartition("_")[0] for k in summary["series"] if re.fullmatch(r".+_\d", k)}
+    assert by_figure == {"coins", "vp"}
+    assert text.count(legend) >= len(by_figure)  # a legend of every seat per figure
+    assert not re.search(r"\b(coins|vp)_\d", text)  # no raw keys
+    _, text = simulate(printgen, project, FIGLI, "-n", "30")
+    assert legend in text and not re.search(r"\blife_\d", text)
+
+
+def test_win_rates_are_over_the_games_that_ended(project: Path, printgen: Printgen) -> None:
+    deck = project / "cards" / WM / "decks" / "main.yaml"  # Monks yield nothing: games drag on
+    deck.write_text(deck.read_text().replace("    beans: 1\n", "    beans: 0\n", 1))
+    summary, text = simulate(printgen, project, WM, "-n", "40", "--turn-cap", "200")
+    ended, capped = summary["finished"]["games"], summary["finished"]["capped"]
+    assert ended and capped
+    draws = summary["finished"]["draws"]
+    assert sum(s["wins"] for s in summary["seats"]) == ended - draws
+    assert {s["of"] for s in summary["seats"]} == {ended} == {summary["first_player"]["of"]}
+    # the seats' rates share the games that ended out among them
+    assert abs(sum(s["rate"] for s in summary["seats"]) - (ended - draws) / ended) < 0.01
+    assert f"of the {ended} games that ended" in text
+    assert f"{capped} hit the 200-turn cap" in text
+
+
+def test_no_game_ended_gives_no_length_and_no_met_threshold(
+    project: Path, printgen: Printgen
+) -> None:
+    run = printgen(project, "simulate", WM, "-n", "200", "--turn-cap", "1")
+    assert run.code == 0, run.err
+    _, pages = read(project, WM)
+    text = " ".join(pages)
+    assert "No game ended by the rules" in text and "No game ended by the rules" in run.out
+    for nonsense in ("A game lasts", "advantage of", "By seat", "games that ended)"):
+        assert nonsense not in text and nonsense not in run.out
+    thresholds = text[text.index("Balance thresholds") : text.index("Game length")]
+    assert "within 1 turns" not in thresholds and "met: seat" not in thresholds
+    assert "NOT MEASURABLE: max_turns_p90" in thresholds
+    assert "NOT MEASURABLE: max_seat_win_gap" in thresholds
+
+
+def test_one_game_is_one_game_and_judges_nothing(project: Path, printgen: Printgen) -> None:
+    _, text = simulate(printgen, project, WM, "-n", "1")
+    assert "All 1 games" not in text and "1 games" not in text
+    assert "BREACHED: seat" not in text and "met: seat" not in text
+    assert "NOT JUDGED" in text
+
+
+def test_too_few_games_name_no_card_never_worth_playing(project: Path, printgen: Printgen) -> None:
+    summary, text = simulate(printgen, project, FIGLI, "-n", "10")
+    assert summary["never_worth"] == []
+    assert "never worth playing —" not in text.lower()
+    assert "Too few games to judge" in text
+
+
+def test_seats_that_tie_are_said_to_tie(project: Path, printgen: Printgen) -> None:
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    return GameRecord(True, 3, (), [Counter(), Counter()])\n",  # every game a draw
+    )
+    _, text = simulate(printgen, project, TOY, "-n", "40")
+    assert not re.search(r"\(seat (\d)\) to \d+% \(seat \1\)", text)
+    assert "Every seat wins 0%" in text
+
+
+PLAYS = (
+    "def play(rules, bots, rng, turn_cap):\n"
+    "    hands = [Counter({'starter': 5}), Counter({'starter': 5})]\n"  # dealt at setup
+    "    for seat in (0, 1):\n"
+    "        for card in rng.sample(rules[:6], 2):\n"  # only the first six cards are played
+    "            hands[seat][card] += 1\n"
+    "    return GameRecord(True, 4, (rng.randrange(2),), hands)\n"
+)
+
+
+def test_cards_in_deck_order_unplayed_ones_shown(project: Path, printgen: Printgen) -> None:
+    toy_engine(project, PLAYS)
+    _, text = simulate(printgen, project, TOY, "-n", "60")
+    deck = [card.id for card in load_sim_data(project, TOY).cards("simboli")]
+    assert len(deck) > 12
+    shown = [w for w in text.split() if re.fullmatch(r"card-\d+", w)]
+    rows = shown[shown.index(deck[0]) :]
+    assert rows[: len(deck)] == deck  # every card type of the deck, in order
+    assert text.count("never played") >= len(deck) - 6
+    assert "Most played: starter" not in text
+
+
+def test_plays_counted_by_other_names_sort_numbers_as_numbers(
+    project: Path, printgen: Printgen
+) -> None:
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    hands = [Counter({f'slot-{rng.randrange(1, 13)}': 1}) for _ in (0, 1)]\n"
+        "    return GameRecord(True, 4, (rng.randrange(2),), hands)\n",
+    )
+    _, text = simulate(printgen, project, TOY, "-n", "80")
+    cards = text[text.index("Cards Per card type") :]  # the table, after its heading
+    table = [int(w[5:]) for w in cards.split() if re.fullmatch(r"slot-\d+", w)][:12]
+    assert table == list(range(1, 13))
+
+
+def test_figures_without_labels_read_as_words(project: Path, printgen: Printgen) -> None:
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    return GameRecord(True, 4, (0,), [Counter(), Counter()],\n"
+        "                      figures={'first_won': 1.0, 'idle_turns': 2.0})\n",
+    )
+    _, text = simulate(printgen, project, TOY, "-n", "5")
+    assert "first won" in text and "idle turns" in text
+    assert "first_won" not in text and "idle_turns" not in text
+    assert "LABELS" in text  # where the engine can name them
