@@ -78,8 +78,8 @@ def histogram(
 ) -> Drawing:
     drawing = _drawing(width, height, title)
     chart = VerticalBarChart()
-    chart.x, chart.y = 32, 40
-    chart.width, chart.height = width - 40, height - 64
+    chart.x, chart.y = 32, 46
+    chart.width, chart.height = width - 40, height - 70
     chart.data = [[b["games"] for b in bins] or [0]]
     chart.categoryAxis.categoryNames = [
         str(b["from"]) if b["from"] == b["to"] else f"{b['from']}–{b['to']}" for b in bins
@@ -98,7 +98,8 @@ def histogram(
     chart.valueAxis.gridStrokeColor = GRID
     chart.valueAxis.visibleGrid = True
     drawing.add(chart)
-    drawing.add(_text(0, 0, caption))
+    for i, line in enumerate(reversed(caption.split("\n"))):  # a caption of two lines fits
+        drawing.add(_text(0, 9 * i, line))
     return drawing
 
 
@@ -114,7 +115,7 @@ def rate_bars(
     drawing = _drawing(width, height, title)
     left, bottom = 30.0, 24.0
     plot_w, plot_h = width - left - 6, height - bottom - 24
-    highest = max([1e-9, *(r["high"] for r in rows), fair or 0]) * 1.08
+    highest = min(1.0, max([1e-9, *(r["high"] for r in rows), fair or 0]) * 1.08)  # ≤ 100 %
     step = next((s for s in (0.02, 0.05, 0.1, 0.2) if highest / s <= 6), 0.25)
     steps = max(1, math.ceil(highest / step))
     top = step * steps
@@ -234,7 +235,8 @@ def curve_charts(
     (a curve per seat, and the figure's others dashed), the rest together a few to a chart."""
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for s in series.values():
-        groups.setdefault(s["figure"], []).append(s)
+        if len(s["mean"]) > 1:  # one point is no curve (every game stopped after one turn)
+            groups.setdefault(s["figure"], []).append(s)
     out = []
     loose: list[tuple[str, Sequence[float], bool]] = []
     for members in groups.values():

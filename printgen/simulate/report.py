@@ -157,7 +157,7 @@ def _length_chart(summary: Mapping[str, Any]) -> Any:
     if not fin["games"]:
         text = f"No game ended: {plural(fin['capped'], 'game')} stopped at the {cap}-turn cap."
         return charts.note(HALF, CHART_H, "Game length", text)
-    caption = f"bars: games by length in turns, the {plural(fin['games'], 'game')} that ended"
+    caption = f"bars: games by length in turns\nthe {plural(fin['games'], 'game')} that ended"
     if fin["capped"]:
         caption += f" ({fin['capped']} more stopped at the cap)"
     return charts.histogram(summary["turns"]["histogram"], HALF, CHART_H, "Game length", caption)
@@ -191,7 +191,12 @@ def _cards(at: _Flow, summary: Mapping[str, Any]) -> None:
     at.heading("Cards")
     games = plural(ended(summary), "game")
     over = f"the {games} that ended" if ended(summary) else "none: no game ended"
-    order = "in deck order" if summary["cards_order"] == "deck" else "by name"
+    order = (
+        "in deck order"
+        if summary["cards_order"] == "deck"
+        else "by name; only those played are listed: the engine counts cards that are not in "
+        "this game's decks, so those never played cannot be shown"
+    )
     at.put(
         Paragraph(
             f"Per card type, over {summary['cards_counted']}: copies one player plays in a game "
@@ -244,12 +249,13 @@ def _points(share: float) -> str:
 def _never_text(summary: Mapping[str, Any]) -> str:
     if not judged(summary):
         return _esc(
-            f"Too few games to judge which cards are never worth playing: {too_few(summary)}."
+            f"Too few games to judge which cards are never worth playing ({too_few(summary)})."
         )
     never = summary["never_worth"]
     if not never:
+        which = "is played, and" if summary["cards_order"] == "deck" else "listed was played;"
         return (
-            "No card type is never worth playing: each is played, and the 95% interval of its "
+            f"No card type is never worth playing: each {which} the 95% interval of its "
             "players' wins against those who hold it back does not lie clearly (5 points) below."
         )
     names = "; ".join(

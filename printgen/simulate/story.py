@@ -55,9 +55,10 @@ def judged(summary: Mapping[str, Any]) -> bool:
 
 
 def too_few(summary: Mapping[str, Any]) -> str:
+    """Why nothing is judged, for parentheses: "only 5 games ended; at least 30 are needed"."""
     games = ended(summary)
-    need = f"at least {summary['judging']['min_games']} are needed to judge"
-    return f"only {plural(games, 'game')} ended ({need})" if games else f"no game ended ({need})"
+    need = f"at least {summary['judging']['min_games']} are needed"
+    return f"only {plural(games, 'game')} ended; {need}" if games else f"no game ended; {need}"
 
 
 def key_sentences(summary: Mapping[str, Any]) -> list[str]:
@@ -105,7 +106,7 @@ def _length_sentence(summary: Mapping[str, Any]) -> str:
     rounds = t["p50"] / players if players > 1 else t["p50"]
     about = plural(float(f"{rounds:.0f}"), "round")
     round_text = f" (about {about} of {players} players)" if players > 1 else ""
-    rough = "" if judged(summary) else f" — rough figures: {too_few(summary)}"
+    rough = "" if judged(summary) else f" — rough figures ({too_few(summary)})"
     return (
         f"A game lasts {plural(t['p50'], 'turn')} at the median{round_text}; 10% of games end "
         f"within {plural(t['p10'], 'turn')} and 90% within {t['p90']:g} (shortest {t['min']}, "
@@ -116,7 +117,7 @@ def _length_sentence(summary: Mapping[str, Any]) -> str:
 def _first_player_sentence(summary: Mapping[str, Any]) -> str:
     first = summary["first_player"]
     if not judged(summary):
-        verdict = f"too few games to judge an advantage: {too_few(summary)}"
+        verdict = f"too few games to judge an advantage ({too_few(summary)})"
     elif first["low"] <= first["fair"] <= first["high"]:
         verdict = "no clear advantage"
     elif first["advantage"] > 0:
@@ -168,7 +169,7 @@ def _card_sentences(summary: Mapping[str, Any]) -> list[str]:
     if not judged(summary):
         return [
             line + ".",
-            f"Too few games to judge which cards are worth playing: {too_few(summary)}.",
+            f"Too few games to judge which cards are worth playing ({too_few(summary)}).",
         ]
     never = summary["never_worth"]
     return [line + ".", _never_worth(never) if never else "No card type is never worth playing."]
@@ -191,7 +192,7 @@ def verdict_sentences(
                 )
             )
         elif v["key"] in ON_ENDED_GAMES and not judged(summary):
-            out.append((f"NOT JUDGED: {too_few(summary)}; measured: {message}", False))
+            out.append((f"NOT JUDGED ({too_few(summary)}) — measured: {message}", False))
         else:
             out.append((f"{'BREACHED' if v['breached'] else 'met'}: {message}", not v["breached"]))
     return out
