@@ -130,3 +130,45 @@ def test_greedy_clearly_beats_random(rules: Any) -> None:
         record = WM.play(rules, bots, random.Random(game), 1000)
         wins.update(bots[seat] for seat in record.winners)
     assert wins["greedy"] > 3 * wins["random"]  # half the seats each: even would be 1×
+
+
+def test_war_is_played_at_the_start_of_an_opponents_turn_to_stop_a_winning_production(
+    rules: Any,
+) -> None:
+    # War is "playable at any time": before player 1 produces, player 0 stops the Monks that
+    # would give player 1 the game
+    state = table(rules)
+    state.turn_seat = 1
+    state.monks[1] = 3
+    state.beans[1] = rules.goal - 3 * rules.monk_beans
+    state.hands[0][WM.WAR] = 1
+    WM.GreedyBot.interrupt(state, 0)
+    assert state.war == 1 and state.hands[0][WM.WAR] == 0  # in front of the player whose turn it is
+    # and player 1 may answer with Peace before producing
+    state.hands[1][WM.PEACE] = 1
+    WM.GreedyBot.window(state, 1, False)
+    assert state.war == WM.NOBODY
+    # a production that neither wins nor keeps the richest ahead is left alone
+    calm = table(rules)
+    calm.turn_seat, calm.monks[1], calm.beans[0] = 1, 1, 5
+    calm.hands[0][WM.WAR] = 1
+    WM.GreedyBot.interrupt(calm, 0)
+    assert calm.war == WM.NOBODY and calm.hands[0][WM.WAR] == 1
+
+
+def test_every_player_may_play_at_the_start_of_another_players_turn(rules: Any) -> None:
+    wars_by_others = 0
+    original = WM.apply
+
+    def watched(state: Any, seat: int, move: Any) -> None:
+        nonlocal wars_by_others
+        wars_by_others += move[0] == "war" and seat != state.turn_seat
+        original(state, seat, move)
+
+    WM.apply = watched
+    try:
+        for seed in range(100):
+            WM.play(rules, ["greedy"] * 4, random.Random(seed), 1000)
+    finally:
+        WM.apply = original
+    assert wars_by_others > 20  # the game's central interaction happens

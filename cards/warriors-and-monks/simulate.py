@@ -6,10 +6,13 @@ discarded at the start of that player's next turn, Truce discarded at the start 
 turn, Wine hit first, looting capped by the defender's beans, an instant win at the goal, the
 discard pile reshuffled into an empty deck.
 
-Where the rulebook leaves a choice, the seat's bot decides. Bots play "at any time" cards at three
-moments: before their own production, in their own turn, and in an attack they take part in
-(attacker first, then defender) — never in a third player's attack. Wine on a defending Warrior
-only cancels a Wine it faces, so bots never play it there. One Truce at a time per player.
+Where the rulebook leaves a choice, the seat's bot decides. Bots play "at any time" cards at four
+moments: before their own production, then at the start of another player's turn, before that
+player's production (the others clockwise, as the rulebook's clarification orders: War there
+stops the production, and the player may answer with Peace), in their own turn, and in an attack
+they take part in (attacker first, then defender) — never in a third player's attack. Wine on a
+defending Warrior only cancels a Wine it faces, so bots never play it there. One Truce at a time
+per player.
 
 A turn is one player's turn. Card numbers (copies, beans, loot, Wine's beans) come from the
 deck's YAML; goal and hand size from game.yaml ``data:``.
@@ -177,6 +180,12 @@ def legal_moves(state: State, seat: int, main: bool) -> list[tuple[int | str, ..
     return moves
 
 
+def interrupt_moves(state: State, seat: int) -> list[tuple[int | str, ...]]:
+    """What ``seat`` may play at the start of another player's turn: the cards "playable at any
+    time" (Peace, War, Death, Wine on one of its own Monks)."""
+    return legal_moves(state, seat, False)
+
+
 def apply(state: State, seat: int, move: tuple[int | str, ...]) -> None:
     kind = move[0]
     if kind == "monk":
@@ -320,6 +329,10 @@ class RandomBot:
             apply(state, seat, move)
 
     @staticmethod
+    def interrupt(state: State, seat: int) -> None:
+        RandomBot.window(state, seat, False)
+
+    @staticmethod
     def defend(state: State, seat: int, attackers: int) -> int:
         return int(state.rng.random() * (min(attackers, state.hands[seat][WARRIOR]) + 1))
 
@@ -376,6 +389,22 @@ class GreedyBot:
             if monks[richest] < 2:
                 break
             apply(state, seat, ("death", richest))
+
+    @staticmethod
+    def interrupt(state: State, seat: int) -> None:
+        """War on the player about to produce, when that production would win the game or
+        keep the richest player ahead with more Monks than this seat has."""
+        if state.war != NOBODY or not state.hands[seat][WAR]:
+            return
+        turn, rules = state.turn_seat, state.rules
+        wine = state.wmonks[turn]
+        production = (state.monks[turn] - wine) * rules.monk_beans + wine * rules.wine_monk_beans
+        if not production:
+            return
+        wins = state.beans[turn] + production >= rules.goal
+        richest = state.beans[turn] == max(state.beans) and state.monks[turn] > state.monks[seat]
+        if wins or richest:
+            apply(state, seat, ("war",))
 
     @staticmethod
     def defend(state: State, seat: int, attackers: int) -> int:
@@ -454,7 +483,16 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         if state.war == seat:
             state.war = NOBODY
             state.discard.append(WAR)
+        # before production the player whose turn it is plays first, then the others clockwise
+        # (War there stops the production), then the player may answer (Peace on that War)
         bot.window(state, seat, False)
+        war = state.war
+        for other in range(seat + 1, seat + n):
+            if state.winner != NOBODY:
+                break
+            seat_bots[other % n].interrupt(state, other % n)
+        if state.war != war and state.winner == NOBODY:
+            bot.window(state, seat, False)
         if state.winner == NOBODY:
             if state.war == NOBODY:
                 wine = wmonks[seat]
