@@ -98,6 +98,7 @@ def test_json_option_writes_the_summary_there(
     project: Path, printgen: Printgen, tmp_path: Path
 ) -> None:
     target = tmp_path / "elsewhere" / "wm.json"
+    target.parent.mkdir()  # a folder of the user's: made by them (a missing one is refused)
     assert (
         printgen(project, "simulate", "morra-navale", "-n", "20", "--json", str(target)).code == 0
     )
