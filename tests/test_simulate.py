@@ -314,3 +314,21 @@ def test_thresholds_without_an_engine_are_a_warning(project: Path, printgen: Pri
     assert run.code == 0
     line = len(game_yaml.read_text().splitlines())
     assert f"cards/mazzo-dei-simboli/game.yaml:{line}:21: warning: balance: no engine" in run.err
+
+
+def test_a_threshold_the_games_cannot_carry_is_never_said_to_be_met(
+    project: Path, printgen: Printgen
+) -> None:
+    capped = printgen(project, "simulate", WM, "-n", "40", "--turn-cap", "1")
+    assert capped.code == 0, capped.err
+    said = capped.out.splitlines()
+    # no game ended: win rates and lengths do not exist, so their thresholds are not met
+    for key in ("max_seat_win_gap", "max_turns_p90"):
+        assert f"BREACHED balance: {key} cannot be measured: no game ended by the rules" in said
+    assert not any(line.startswith("met") and "turns" in line for line in said), said
+    few = printgen(project, "simulate", WM, "-n", "5")
+    judged = [line for line in few.out.splitlines() if "max_seat_win_gap" in line]
+    assert judged[0].startswith("NOT JUDGED balance: "), judged
+    assert judged[0].endswith("not judged: 5 games ended, at least 30 are needed"), judged
+    verdicts = json.loads((project / "build" / WM / "playtest.json").read_text())["balance"]
+    assert [v["judged"] for v in verdicts] == [True, False, False]  # min_finished is judged

@@ -24,6 +24,7 @@ class Verdict:
     measured: float
     breached: bool
     message: str  # says the figure, the measure and the threshold
+    judged: bool = True  # False: too few games ended to hold the figure against the threshold
 
 
 def check(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> list[Verdict]:
@@ -31,6 +32,23 @@ def check(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> list[V
 
 
 def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
+    key = t.key
+    ended = summary["finished"]["games"]
+    if key != "min_finished" and ended == 0:
+        # lengths and win rates are figures of the games that ended: none did, so the threshold
+        # cannot be shown met — a breach, as a finished share under min_finished would be
+        return Verdict(
+            t, 0.0, True, f"balance: {key} cannot be measured: no game ended by the rules"
+        )
+    verdict = _measured(summary, t)
+    if key != "min_finished" and not summary.get("judging", {}).get("enough", True):
+        least = summary["judging"]["min_games"]
+        said = f"{ended} game{'s' if ended != 1 else ''} ended, at least {least} are needed"
+        return Verdict(t, verdict.measured, False, f"{verdict.message}; not judged: {said}", False)
+    return verdict
+
+
+def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
     key, limit = t.key, t.value
     if key == "min_finished":
         share = summary["finished"]["share"]
@@ -48,12 +66,16 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
         top = max(seats, key=lambda s: s["rate"])
         low = min(seats, key=lambda s: s["rate"])
         gap = top["rate"] - low["rate"]
+        seen = (
+            f"seat {top['seat']} wins {top['rate']:.0%} and seat {low['seat']} {low['rate']:.0%}"
+            if gap
+            else f"every seat wins {top['rate']:.0%}"
+        )
         return Verdict(
             t,
             gap,
             gap > limit + 1e-12,
-            f"balance: seat {top['seat']} wins {top['rate']:.0%} and seat {low['seat']} "
-            f"{low['rate']:.0%} (gap {gap:.2f} {'>' if gap > limit else '<='} "
+            f"balance: {seen} (gap {gap:.2f} {'>' if gap > limit else '<='} "
             f"max_seat_win_gap {limit:.2f})",
         )
     if key == "max_first_player_advantage":

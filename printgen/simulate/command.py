@@ -99,7 +99,8 @@ def simulate(
     for sentence in key_sentences(summary):
         print(sentence)
     for verdict in verdicts:
-        print(("BREACHED " if verdict.breached else "met ") + verdict.message)
+        said = "BREACHED " if verdict.breached else "met " if verdict.judged else "NOT JUDGED "
+        print(said + verdict.message)
     for path in files:
         print(f"wrote {_shown(path, project_root)}")
     return 0
@@ -229,6 +230,7 @@ def _verdict_json(verdict: Verdict) -> dict[str, Any]:
         "where": str(verdict.threshold.where),
         "measured": round(verdict.measured, 4),
         "breached": verdict.breached,
+        "judged": verdict.judged,
         "message": verdict.message,
     }
 

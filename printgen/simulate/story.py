@@ -191,8 +191,8 @@ def verdict_sentences(
                     False,
                 )
             )
-        elif v["key"] in ON_ENDED_GAMES and not judged(summary):
-            out.append((f"NOT JUDGED ({too_few(summary)}) — measured: {message}", False))
+        elif not v.get("judged", True):  # the message says why, and what was measured
+            out.append((f"NOT JUDGED: {message}", False))
         else:
             out.append((f"{'BREACHED' if v['breached'] else 'met'}: {message}", not v["breached"]))
     return out
