@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from printgen.simulate.contract import GameRecord, SimData
 
 BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
+PLAYED_DECKS = ("simboli",)  # the arena's cards, attacked from; the pawns are not played
 LABELS = {
     "lp": "life points",
     "attacks": "attacks per game",

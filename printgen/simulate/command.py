@@ -127,9 +127,12 @@ def run(
     for record in play_games(project_root, game_id, data, settings):
         tally.add(record)
     played = engine.played_decks
+    decks = dict(data.decks)  # and the decks of the game this one plays on (the symbol deck)
+    for deck, cards in (data.used.decks if data.used else {}).items():
+        decks.setdefault(deck, cards)
     card_ids = [
         card.id
-        for deck, cards in data.decks.items()
+        for deck, cards in decks.items()
         if played is None or deck in played
         for card in cards
     ]
