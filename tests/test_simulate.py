@@ -332,3 +332,18 @@ def test_a_threshold_the_games_cannot_carry_is_never_said_to_be_met(
     assert judged[0].endswith("not judged: 5 games ended, at least 30 are needed"), judged
     verdicts = json.loads((project / "build" / WM / "playtest.json").read_text())["balance"]
     assert [v["judged"] for v in verdicts] == [True, False, False]  # min_finished is judged
+
+
+def test_the_arena_report_lists_every_card_of_the_symbol_deck(
+    project: Path, printgen: Printgen
+) -> None:
+    run = printgen(project, "simulate", "blaster-e-spade-laser", "-n", "20")
+    assert run.code == 0, run.err
+    report = json.loads((project / "build" / "blaster-e-spade-laser" / "playtest.json").read_text())
+    symbols = (project / "cards" / "mazzo-dei-simboli" / "decks" / "simboli.yaml").read_text()
+    assert "cards: 54" in symbols
+    rows = {row["card"]: row for row in report["cards"]}
+    # the arena is built from the symbol deck: every card of it, the never attacked from too
+    assert set(rows) == {f"card-{n}" for n in range(1, 55)}
+    assert any(row["played_per_seat"] == 0 for row in rows.values())
+    assert not any(card.startswith("pedina") for card in rows)  # the pawns are not played
