@@ -36,8 +36,9 @@ def _aid_text(pdf_path: Path) -> list[str]:
 
 
 def _text(pdf_path: Path) -> str:
+    """The text as read, a no-break space as any space."""
     with pdfplumber.open(pdf_path) as pdf:
-        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+        return "\n".join(page.extract_text() or "" for page in pdf.pages).replace("\xa0", " ")
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -260,3 +261,17 @@ def test_a_rulebook_block_is_found_at_its_line_of_the_rules_file() -> None:
     assert prose_line(prose, "Wine") == 9  # a cell: the one line holding it
     assert prose_line(prose, "2") == 1  # in two rows: no line is named rather than a wrong one
     assert prose_line(prose, "Victory points are counted") == 1  # made by the rulebook itself
+
+
+def test_a_card_count_never_ends_a_line_alone() -> None:
+    """The card reference's titles ("Donna di picche  ×\u00a02"): the no-break space keeps the
+    sign with its number at any width."""
+    from printgen.layout import text
+    from printgen.layout.fonts import family
+
+    runs = [text.Run("Donna di picche", bold=True), text.Run("  ×\u00a02")]
+    vera = family("Vera")
+    for width in range(60, 140, 4):  # every width from one word a line to the whole title
+        lines = text.break_lines(runs, vera, 14, width)
+        words = [" ".join(p.text for p in line.pieces).strip() for line in lines]
+        assert "2" not in words and "×" not in words, (width, words)

@@ -130,7 +130,8 @@ def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -
         scale = picture_mm / info.face.width_mm
         picture = CardPicture(info.face, picture_mm if scale <= 1 else info.face.width_mm)
         title = RichText(
-            [text.Run(info.face.name, bold=True), text.Run(f"  × {info.card.count}")],
+            # "× 2" never broken between its sign and its number
+            [text.Run(info.face.name, bold=True), text.Run(f"  ×\u00a0{info.card.count}")],
             TextStyle(**{**theme.h3.__dict__, "space_before": 0}),
         )
         body = replace(theme.body, size=theme.body.size * 0.9, space_after=3)
@@ -245,7 +246,7 @@ def card_gallery(index: CardIndex, theme: Theme, width: float, content: str) -> 
     )
     grid.spaceAfter = pt(6)
     names = [
-        f"{info.face.name}" + (f" ×{info.card.count}" if info.card.count > 1 else "")
+        f"{info.face.name}" + (f"\u00a0×{info.card.count}" if info.card.count > 1 else "")
         for info in infos
     ]
     listing = RichText(
