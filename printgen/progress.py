@@ -67,8 +67,12 @@ def summary(
     """One line after a build: games, files written (manifests too), pages, files that were
     already up to date, warnings, time. ``built``: games made again (the rest came from the
     build cache)."""
-    pages = sum(pdf_pages(data) for name, data in files.items() if name.endswith(".pdf"))
+    pdfs = [data for name, data in files.items() if name.endswith(".pdf")]
+    images = sum(1 for name in files if name.endswith(".png"))
     manifests = sum(1 for name in files if name.endswith(".json"))
+    # what was made, in its own unit: pages of PDFs, images of a PNG export (never "0 pages")
+    made = f", {_n(sum(pdf_pages(data) for data in pdfs), 'page')}" if pdfs else ""
+    made += f", {_n(images, 'image')}" if images else ""
     kept = f", {up_to_date} up to date" if up_to_date else ""
     if built == 0:
         return (
@@ -78,7 +82,7 @@ def summary(
         )
     return (
         f"built {_n(games, 'game')}: {_n(len(files), 'file')} written "
-        f"({_n(manifests, 'manifest')}), {_n(pages, 'page')}{kept}, "
+        f"({_n(manifests, 'manifest')}){made}{kept}, "
         f"{_n(warnings, 'warning')} in {seconds:.1f} s"
     )
 

@@ -135,3 +135,15 @@ def test_an_unquoted_icon_text_with_a_colon_says_to_quote_it(
         "which YAML reads as a new key (an :icon: followed by a space does this); put the text "
         'in quotes: effect: "Gain 1 :coin: now"'
     )
+
+
+def test_the_summary_of_an_image_export_counts_images_not_pages(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--project", str(demo), "build", "--lang", "en", "--only", "cards", "--format", "png"]
+    assert main(args) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    images = sorted((demo / "build" / GAME / "en").rglob("*.png"))
+    assert images
+    assert f"written (1 manifest), {len(images)} images, 0 warnings" in last, last
+    assert "page" not in last  # no PDF was made: not "0 pages"
