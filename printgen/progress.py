@@ -69,7 +69,8 @@ def summary(
     build cache)."""
     pdfs = [data for name, data in files.items() if name.endswith(".pdf")]
     images = sum(1 for name in files if name.endswith(".png"))
-    manifests = sum(1 for name in files if name.endswith(".json"))
+    # a PDF's cards.json, Tabletop Simulator's deck, a PNG export's counts.csv
+    manifests = sum(1 for name in files if name.endswith((".json", "/counts.csv")))
     # what was made, in its own unit: pages of PDFs, images of a PNG export (never "0 pages")
     made = f", {_n(sum(pdf_pages(data) for data in pdfs), 'page')}" if pdfs else ""
     made += f", {_n(images, 'image')}" if images else ""
