@@ -494,3 +494,41 @@ def test_an_arrow_stops_at_the_edge_of_the_card_it_points_to(
             assert not (x0 + 0.5 < x < x1 - 0.5 and top + 0.5 < y < bottom - 0.5), (x, y)
         tip = min(head["pts"], key=lambda p: abs(p[0] - x0) + abs(p[1] - top))
         assert abs(tip[0] - x0) < 2 or abs(tip[1] - top) < 2  # at the edge it meets
+
+
+def test_a_diagram_shows_cards_of_two_sizes_at_one_scale(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    decks = project / "cards" / "warriors-and-monks" / "decks"
+    main = (decks / "main.yaml").read_text()
+    (decks / "big.yaml").write_text(main.replace("size: poker ", "size: tarot "))  # 70 × 120
+    rules = """## Two sizes
+
+```diagram
+grid:
+  - [main/monk, big/war]
+  - [big/warrior, main/war]
+labels:
+  - {at: [0, 0], text: Anna}
+card_width: 30
+caption: Tarot and poker cards together.
+```
+"""
+    result = _only_rulebook(project, printgen, rules)
+    assert result.code == 0, result.err
+    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        page = next(p for p in pdf.pages if "Tarot and poker cards" in (p.extract_text()))
+        caption = next(w for w in page.extract_words() if w["text"] == "Tarot")
+        boxes = [b for b in _picture_boxes(page) if b[3] < caption["top"]]
+    sizes = sorted((b[2] - b[0], b[3] - b[1]) for b in boxes)
+    tarot = (30 * MM, 30 * 120 / 70 * MM)  # the widest card sets the scale
+    poker = (30 * 63 / 70 * MM, 30 * 88 / 70 * MM)
+    assert len(sizes) == 4, sizes
+    for (w, h), (want_w, want_h) in zip(sizes, [poker, poker, tarot, tarot], strict=True):
+        assert abs(w - want_w) < 0.3 and abs(h - want_h) < 0.3, sizes
+    # a poker card is centred in a tarot card's place, and the label under it stays above the
+    # next row (it was drawn over the next row's card)
+    anna = next(w for w in page.extract_words() if w["text"] == "Anna")
+    below = min(b[1] for b in boxes if b[1] > anna["top"])  # the second row's top
+    assert anna["bottom"] < below

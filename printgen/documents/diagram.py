@@ -28,9 +28,11 @@ class Diagram(Flowable):  # type: ignore[misc]
         self.index = index
         runs = [replace(run, italic=True) for run in text.parse(scene.caption, index.icons.has)]
         self.caption = RichText(runs, caption)
-        sample = next(iter(scene.faces.values()), None)
-        self.card_w = sample.width_mm if sample else 63.0
-        self.card_h = sample.height_mm if sample else 88.0
+        # every card at one scale, so a mini card looks smaller than a tarot one beside it;
+        # a place holds the widest and tallest card of the scene, a smaller one centred in it
+        faces = list(scene.faces.values())
+        self.card_w = max((face.width_mm for face in faces), default=63.0)
+        self.card_h = max((face.height_mm for face in faces), default=88.0)
         self.keepWithNext = False
 
     def narrow_width(self, avail: float) -> float | None:
@@ -67,11 +69,17 @@ class Diagram(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def cell_box(self, cell: Cell) -> tuple[float, float, float, float]:
-        """The cell's card rectangle (x, y, w, h) in points from the flowable's origin."""
+        """The card rectangle (x, y, w, h) in points from the flowable's origin: the cell's
+        card, at the scene's scale and centred in its place; an empty place's whole room."""
         r, c = cell
         left = (self.width - self.grid_w) / 2 + pt(c * (self.cw + GAP))
         top = self.height - pt(1) - self.row_tops[r]
-        return left, top - pt(self.ch), pt(self.cw), pt(self.ch)
+        face = self.scene.faces.get(cell)
+        if face is None:
+            return left, top - pt(self.ch), pt(self.cw), pt(self.ch)
+        scale = self.cw / self.card_w
+        w, h = face.width_mm * scale, face.height_mm * scale
+        return left + pt(self.cw - w) / 2, top - pt(self.ch + h) / 2, pt(w), pt(h)
 
     def centre(self, cell: Cell) -> tuple[float, float]:
         x, y, w, h = self.cell_box(cell)
@@ -80,8 +88,8 @@ class Diagram(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         canvas = self.canv
         for cell, face in sorted(self.scene.faces.items()):
-            x, y, _, _ = self.cell_box(cell)
-            CardPicture(face, self.cw).drawOn(canvas, x, y)
+            x, y, w, _ = self.cell_box(cell)
+            CardPicture(face, w / pt(1)).drawOn(canvas, x, y)
         for cell in self.scene.highlight:
             self._highlight(cell)
         self._pawns()
