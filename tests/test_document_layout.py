@@ -532,3 +532,23 @@ caption: Tarot and poker cards together.
     anna = next(w for w in page.extract_words() if w["text"] == "Anna")
     below = min(b[1] for b in boxes if b[1] > anna["top"])  # the second row's top
     assert anna["bottom"] < below
+
+
+def test_a_diagram_shrinks_rather_than_leave_a_page_half_empty(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    # a section, then a heading, a line and a tall diagram that fit what is left of the page
+    # only a little smaller
+    filler = "Monks produce beans in Peace time, one bean each at the start of your turn. " * 6
+    scene = "```diagram\ngrid:\n" + "  - [main/monk, main/war, main/warrior]\n" * 3 + "```\n"
+    for paragraphs in (2, 12):  # moved whole, the diagram left the page 44 % and 43 % full
+        rules = "## Goal\n\n" + f"{filler}\n\n" * paragraphs
+        rules += "## Setup\n\nDeal two cards to each player.\n\n" + scene
+        result = _only_rulebook(project, printgen, rules)
+        assert result.code == 0, result.err
+        path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+        for page in _marks.__wrapped__(path)[:-1]:  # read afresh: the same path, a new PDF
+            body = page.height - MARGIN - MARGIN
+            bottoms = [box[3] for box, _ in page.chars] + [box[3] for box in page.shapes]
+            lowest = max(b for b in bottoms if b < page.height - FOOTER)
+            assert (lowest - MARGIN) / body >= 0.5, (paragraphs, page.number)

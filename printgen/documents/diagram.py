@@ -15,6 +15,7 @@ from printgen.problems import Problem, ProjectError
 
 GAP = 3.0  # mm between cards
 MAX_CARD = 34.0  # mm: a scene shows the table, not the card's small print
+SMALLEST = 0.7  # of its card width, a diagram shrunk to stay on a page (printgen.documents.fitting)
 LABEL_SIZE = 7.5  # pt: well above the 6 pt floor of every document
 HIGHLIGHT = "#f2a900"
 
@@ -34,6 +35,33 @@ class Diagram(Flowable):  # type: ignore[misc]
         self.card_w = max((face.width_mm for face in faces), default=63.0)
         self.card_h = max((face.height_mm for face in faces), default=88.0)
         self.keepWithNext = False
+        self.limit: float | None = None  # mm: the card width when shrunk to fit a page
+
+    def shrink_by(self, excess: float, avail_width: float) -> bool:
+        """Cards narrow enough to take ``excess`` points off the height, if no narrower than
+        SMALLEST of their width (the height is linear in the card width)."""
+        natural = self._card_width(avail_width, limit=False)
+        rows = self.scene.rows
+        per_mm = rows * pt(1) * self.card_h / self.card_w  # points of height a card mm adds
+        width = (self.limit or natural) - excess / per_mm - 0.01
+        if width < SMALLEST * natural:
+            return False
+        self.limit = width
+        return True
+
+    def unshrink(self) -> None:
+        self.limit = None
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """Alone at a page's foot: smaller when moving would leave the page half empty."""
+        from printgen.documents.fitting import page_would_be_left_half_empty
+
+        height = self.wrap(avail_width, avail_height)[1]
+        if page_would_be_left_half_empty(self, avail_height) and self.shrink_by(
+            height - avail_height, avail_width
+        ):
+            return [self]
+        return []
 
     def narrow_width(self, avail: float) -> float | None:
         """The width to set the scene beside the text before it, when it is narrow enough
@@ -45,10 +73,11 @@ class Diagram(Flowable):  # type: ignore[misc]
     def text_flowables(self) -> list[Flowable]:
         return [self.caption] if self.scene.caption else []
 
-    def _card_width(self, avail: float) -> float:
+    def _card_width(self, avail: float, limit: bool = True) -> float:
         cols = self.scene.cols
         fit = (avail / pt(1) - GAP * (cols - 1)) / cols
-        return min(self.scene.card_width or MAX_CARD, fit, self.card_w)
+        natural = min(self.scene.card_width or MAX_CARD, fit, self.card_w)
+        return min(natural, self.limit) if limit and self.limit else natural
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.cw = self._card_width(avail_width)

@@ -18,6 +18,7 @@ from printgen.documents.checks import smallest_text
 from printgen.documents.context import render_document
 from printgen.documents.cover import Contents, LateContents
 from printgen.documents.diagram import DiagramBlocks
+from printgen.documents.fitting import FittingKeepTogether
 from printgen.documents.flow import RichText, overflowing
 from printgen.documents.markdown import Heading, Theme, to_flowables
 from printgen.documents.measure import MeasuringFrame
@@ -325,6 +326,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             rightMargin=pt(margin),
             topMargin=pt(margin),
             bottomMargin=pt(margin),
+            keepTogetherClass=FittingKeepTogether,  # a diagram shrinks, a page stays half full
             **EMBEDDED_START,
         )
         self._doSave = 0  # saved by the caller, once the late contents are filled in
