@@ -3,7 +3,8 @@
 The designer's loop — tweak one card, look at the PDF — without retyping the command. Each
 rebuild is an ordinary build: the build cache rebuilds only the games whose inputs changed, and
 imports stay warm. The watcher follows every folder of the project (an image in art/ is an input
-too) except the output folder, hidden folders (.git, .venv) and Python's caches, and it ignores
+too) except output folders (this build's, and any other printgen built into), hidden folders
+(.git, .venv) and Python's caches, and it ignores
 editor leftovers (backup~, .swp, temporaries), so its own writes never start another build.
 With ``--validate`` each save is checked as ``validate`` checks it, and nothing is written.
 """
@@ -74,10 +75,15 @@ def _shown(project: Project, paths: list[Path]) -> str:
 
 
 def watched(project: Project, out: Path) -> list[Path]:
-    """The project's folders and top-level files a build may read."""
+    """The project's folders and top-level files a build may read: not this build's output
+    folder, nor another build's (``--out build-letter``: it holds a build cache)."""
+    from printgen.cache import FOLDER
+
     found = []
     for path in sorted(project.root.iterdir()):
         if path.name.startswith(".") or path.name in NOT_WATCHED or path.resolve() == out:
+            continue
+        if (path / FOLDER).is_dir():
             continue
         if path.is_dir() or path.suffix in {".yaml", ".yml"}:
             found.append(path)

@@ -109,6 +109,7 @@ def test_watch_validate_refuses_a_flag_it_would_ignore(
 def test_what_the_watcher_follows(tmp_path: Path) -> None:
     for folder in ("cards", "art", ".git", ".venv", "build", "__pycache__"):
         (tmp_path / folder).mkdir()
+    (tmp_path / "build-letter" / ".printgen-cache").mkdir(parents=True)  # another --out
     (tmp_path / "printgen.yaml").write_text("paper: a4\n")
     out = tmp_path / "build"
     assert watched(Project.at(tmp_path), out) == [
