@@ -536,3 +536,21 @@ def test_a_card_lost_to_its_own_error_is_not_reported_again_by_the_cover(
         f"cards/{GAME}/decks/ships.csv:2:2: count of card 'sloop' must be a whole number of "
         "copies, 1 or more, not 'three'"
     ]
+
+
+def test_an_icon_several_card_types_carry_is_named_by_its_own_name_in_the_legend(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    decks = designer / "cards" / GAME / "decks"
+    spells = _spells("Spell", summary=True).replace(
+        '      color: "#333333"\n', '      icon: star\n      color: "#333333"\n'
+    )
+    (decks / "spells.yaml").write_text(spells, encoding="utf-8")
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        words = [w["text"] for page in pdf.pages for w in page.extract_words()]
+    legend = words[len(words) - 1 - words[::-1].index("Symbols") :]
+    # twenty spells carry the star: it is the star, not "Spell 0" (the first of them)
+    assert "star" in legend, legend
+    assert "Spell" not in legend, legend

@@ -47,15 +47,16 @@ def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
 
 
 def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
-    """A label ``icon_<name>`` in the document's language, else the name of the card whose
-    icon it is, else the icon's own name in words."""
+    """A label ``icon_<name>`` in the document's language, else the name of the one card type
+    whose icon it is (an icon several card types carry — fire on every fire spell — is no one
+    card's: named after the first, it would mislead), else the icon's own name in words."""
     label = labels.get(f"icon_{name}")
     if label and label != f"icon_{name}":
         return label
-    for info in index.cards.values():
-        if info.values.get("icon") == name:
-            return info.face.name
-    return name.replace("-", " ").replace("_", " ")
+    owners = {info.face.name for info in index.cards.values() if info.values.get("icon") == name}
+    if len(owners) == 1:
+        return owners.pop()
+    return name.removeprefix("fa-").replace("-", " ").replace("_", " ")
 
 
 def legend(
