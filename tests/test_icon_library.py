@@ -341,10 +341,21 @@ def test_icons_command_lists_every_icon_reproducibly(
     assert out.read_bytes() == first
     assert b"/FontFile2" in first and b"/Helvetica" not in first  # embedded fonts only
 
+    (root / "cards" / "sea" / "decks").mkdir()
+    (root / "cards" / "sea" / "decks" / "main.yaml").write_text(
+        "cards:\n  - {id: storm, icon: fa-cloud-bolt, effect: 'Wind :fa-wind: and :fa-nope:.'}\n"
+    )
     assert main(["--project", str(root), "icons", "sea"]) == 0
     game_words = set(_text(root / "build" / "sea" / "icons.pdf").split())
     assert {"wave", "sailboat", "monk"} <= game_words
     assert "Lorc," in game_words  # the credit line of the project's icon folder
+    # the Font Awesome icons the game writes, and no other (there are 2,000)
+    assert {
+        w for w in game_words if w.startswith("fa-") and w not in ("fa-anchor", "fa-NAME,")
+    } == {
+        "fa-cloud-bolt",
+        "fa-wind",
+    }
 
 
 def test_icons_command_unknown_game_is_bad_input(

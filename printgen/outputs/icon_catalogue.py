@@ -3,12 +3,14 @@
 Writes ``build/icons.pdf`` (``build/<game>/icons.pdf`` for a game): the built-in icons, the
 project's ``icons/*.svg`` and the game's ``cards/<game>/icons/*.svg``, each under the name to
 write in a layout (``name: …``) or in text (``:name:``), marked with where it comes from. Font
-Awesome's 2,000 icons are listed only with ``--fa``; otherwise one line says how to use them.
+Awesome's 2,000 icons are listed only with ``--fa``; otherwise those the game's files name, and
+one line says how to use the others.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.pdf import new_canvas
 from printgen.icons import IconLibrary, IconSource, icon_library
 from printgen.icons import fontawesome as fa
+from printgen.problems import ProjectError, Where
+from printgen.project import Project
 from printgen.write import atomic_write
 
 MM = 72 / 25.4
@@ -48,12 +52,16 @@ class Catalogue:
 
 
 def write_catalogue(
-    library: IconLibrary, title: str, out: Path, include_fa: bool = False
+    library: IconLibrary,
+    title: str,
+    out: Path,
+    include_fa: bool = False,
+    used_fa: tuple[str, ...] = (),
 ) -> Catalogue:
-    """Draw every icon of `library` in a grid with its name; write the PDF to `out`."""
+    """Draw every icon of `library` in a grid with its name (and the Font Awesome icons the
+    game writes, or all of them); write the PDF to `out`."""
     names = list(library.names())
-    if include_fa:
-        names += list(fa.names())
+    names += list(fa.names()) if include_fa else [n for n in used_fa if n not in names]
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, "printgen", "icon catalogue")
     canvas.setPageSize((PAGE_W, PAGE_H))
@@ -125,4 +133,25 @@ def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -
     library = icon_library(project_root, game_folder)
     title = f"Icons: {game}" if game else "Icons"
     target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"
-    return write_catalogue(library, title, target, include_fa)
+    used = _fa_written(Project.at(project_root), game_folder) if game_folder else ()
+    return write_catalogue(library, title, target, include_fa, used)
+
+
+_FA_NAME = re.compile(r"\bfa-[a-z0-9]+(?:-[a-z0-9]+)*")
+WRITTEN_IN = (".yaml", ".yml", ".md", ".csv")  # where a game names its icons
+
+
+def _fa_written(project: Project, game_folder: Path) -> tuple[str, ...]:
+    """The Font Awesome icons a game's files name (``icon: fa-fire``, ``:fa-wind:``), in
+    order of their names; a file that cannot be read names none (build reports it)."""
+    known = set(fa.names())
+    found: set[str] = set()
+    for path in sorted(game_folder.rglob("*")):
+        if path.suffix not in WRITTEN_IN or not path.is_file():
+            continue
+        try:
+            written = project.read_text(path, Where(project.rel(path)))
+        except ProjectError:
+            continue
+        found.update(name for name in _FA_NAME.findall(written) if name in known)
+    return tuple(sorted(found))
