@@ -275,3 +275,12 @@ def test_a_card_count_never_ends_a_line_alone() -> None:
         lines = text.break_lines(runs, vera, 14, width)
         words = [" ".join(p.text for p in line.pieces).strip() for line in lines]
         assert "2" not in words and "×" not in words, (width, words)
+
+
+def test_a_deck_of_one_kind_is_one_line_among_the_components(bundled_build: Path) -> None:
+    morra = _text(bundled_build / "morra-navale" / "en" / "rulebook.pdf")
+    assert "2 × Reference card." in morra  # not a table: "Cards # / Morra navale 2 / Total 2"
+    assert not re.search(r"^Total 2$", morra, re.M)
+    builders = _text(bundled_build / "costruttori-del-medioevo" / "it" / "rulebook.pdf")
+    assert "Monete d'oro (15)" in builders
+    assert not re.search(r"^Moneta d'oro 15$", builders, re.M)  # its heading says it all
