@@ -142,6 +142,22 @@ def test_xlsx_problems_name_sheet_and_cell(fleet: Path) -> None:
     ]
 
 
+def test_a_formula_whose_result_was_never_saved_is_named_at_its_cell(fleet: Path) -> None:
+    # openpyxl (and other programs that write workbooks) store a formula without computing
+    # it: read as its saved result, the cell held nothing
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "cost"],
+        ["brig", "=1+1", "Brig", 3],
+        ["cog", 1, "Cog", 2],
+    ]
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    assert _problems(fleet) == [
+        "cards/fleet/decks/ships.xlsx#Fleet!B2: the cell holds a formula whose result was never "
+        "saved (=1+1); open the workbook in Excel or LibreOffice and save it, or write the value"
+    ]
+
+
 def test_xlsx_without_openpyxl_says_how_to_install_it(
     fleet: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -153,7 +153,42 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                 f"{rel} cannot be read as an Excel workbook ({type(exc).__name__}); save it again",
             )
             return None
-        return Table(label, True, _trimmed(rows))
+        table = Table(label, True, _trimmed(rows))
+        unsaved = _unsaved_formulas(path, chosen.title, table)
+        for row, col, formula in unsaved:
+            checker.error(
+                table.where(row, col),
+                f"the cell holds a formula whose result was never saved ({formula[:40]}); open "
+                "the workbook in Excel or LibreOffice and save it, or write the value",
+            )
+        return None if unsaved else table
+    finally:
+        book.close()
+
+
+def _unsaved_formulas(path: Path, sheet: str, table: Table) -> list[tuple[int, int, str]]:
+    """The empty cells of the card rows that hold a formula (a workbook written by a program
+    that never computes: openpyxl, an export) — each read as "nothing" otherwise."""
+    holes = {(n, c) for n, cells in table.rows for c, v in enumerate(cells, start=1) if v is None}
+    if not holes:
+        return []
+    import openpyxl
+
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    except Exception:  # read a moment ago: nothing more to learn from it
+        return []
+    try:
+        found = []
+        widest = max(col for _, col in holes)
+        cells_of = book[sheet].iter_rows(values_only=True, max_col=widest)
+        for n, cells in enumerate(cells_of, start=1):
+            if n > max(row for row, _ in holes):
+                break
+            for c, value in enumerate(cells, start=1):
+                if (n, c) in holes and isinstance(value, str) and value.startswith("="):
+                    found.append((n, c, value))
+        return found
     finally:
         book.close()
 
