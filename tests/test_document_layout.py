@@ -289,8 +289,8 @@ def test_the_booklet_is_in_folding_order(documents: Path, game: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "label", "title"),
     [
-        ("en", "Clarification", "Questions and answers"),
-        ("it", "Chiarimento", "Domande e risposte"),
+        ("en", "Clarification", "Clarifications"),
+        ("it", "Chiarimento", "Chiarimenti"),
     ],
 )
 def test_clarifications_are_collected_in_questions_and_answers(
@@ -308,6 +308,10 @@ def test_clarifications_are_collected_in_questions_and_answers(
     for opening in openings:
         plain = re.sub(r"\s*:[a-z-]+:", "", opening.replace("*", ""))  # icons print no text
         assert plain in rest and plain not in rules, opening
+    # grouped under their section's name, said once, not before every clarification
+    for section in re.findall(r"^## (.+)$", prose, re.M):
+        assert f"{section} —" not in rest, section
+        assert rest.count(f" {section} ") <= 1 or section in rules, section
 
 
 # --- type size ----------------------------------------------------------------------------

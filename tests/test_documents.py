@@ -19,8 +19,8 @@ TYPES = {
     "en": ["Monk", "Warrior", "War", "Peace", "Truce", "Death", "Wine"],
 }
 KEY_TERMS = {
-    "it": ["fagioli", "12", "10", "Guerra", "Pace", "giro intero", "Domande e risposte"],
-    "en": ["beans", "12", "10", "War", "Peace", "full round", "Questions and answers"],
+    "it": ["fagioli", "12", "10", "Guerra", "Pace", "giro intero", "Chiarimenti"],
+    "en": ["beans", "12", "10", "War", "Peace", "full round", "Clarifications"],
 }
 
 

@@ -144,14 +144,14 @@ class _Converter:
         self.collected: list[tuple[str, list[Token]]] = []
 
     def questions(self) -> list[Flowable]:
-        """The collected clarifications, each led by the section it belongs to."""
+        """The collected clarifications under the section each belongs to: a subheading per
+        section, said once however many it has."""
         out: list[Flowable] = list(self._heading_text(self.theme.questions, 2))
-        for section, tokens in self.collected:
-            flows = self.blocks(_without_label(tokens))
-            first = next((f for f in flows if isinstance(f, RichText)), None)
-            if first is not None and section:
-                first.runs = [text.Run(f"{section} — ", bold=True), *first.runs]
-            out.extend(flows)
+        for section, group in itertools.groupby(self.collected, key=lambda item: item[0]):
+            if section:
+                out.extend(self._heading_text(section, 3))
+            for _, tokens in group:
+                out.extend(self.blocks(_without_label(tokens)))
         return out
 
     def _heading_text(self, words: str, level: int) -> list[Flowable]:
