@@ -208,6 +208,47 @@ def test_fold_and_glue_mirrors_each_back_about_the_marked_fold(root: Path) -> No
             assert len(folded) == 1 and folded[0].deck == front.deck
 
 
+def test_large_cards_fold_across_a_portrait_page_when_more_fit(
+    project: Path, printgen: Any
+) -> None:
+    # tarot cards (70 × 120 mm) on Letter: one a half beside a fold down a landscape page,
+    # two a half above a fold across a portrait one
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("size: poker ", "size: tarot "))
+    args = ("build", WM, "--lang", "en", "--only", "cards", "--paper", "letter")
+    result = printgen(
+        project, *args, "--duplex", "fold", "--cards", "monk,war,peace,wine", "--copies", "1"
+    )
+    assert result.code == 0, result.err
+    pdf = project / "build" / WM / "en" / "cards.pdf"
+    width, height = page_sizes(pdf)[0]
+    assert (round(width, 1), round(height, 1)) == (215.9, 279.4)  # portrait
+    with pdfplumber.open(pdf) as document:
+        dashed = [
+            ln
+            for ln in document.pages[0].lines
+            if ln.get("dash") and ln["dash"][0] and ln["width"] > width / 2
+        ]
+    assert len(dashed) == 1
+    fold_y = height - dashed[0]["top"] / (72 / 25.4)  # pdfplumber measures from the top
+    assert fold_y == pytest.approx(height / 2, abs=0.1)
+    pages = placements(pdf)
+    assert [sum(1 for p in page if p.side == "front") for page in pages] == [2, 2]
+    for page in pages:
+        fronts = [p for p in page if p.side == "front"]
+        backs = [p for p in page if p.side == "back"]
+        assert len(fronts) == len(backs)
+        for front in fronts:
+            assert front.y - front.bleed[1] > fold_y  # fronts on the top half
+            folded = [
+                b
+                for b in backs
+                if half_turn(b.centre, (0.0, fold_y), (1.0, 0.0))
+                == pytest.approx(front.centre, abs=TOL)
+            ]
+            assert len(folded) == 1 and folded[0].deck == front.deck
+
+
 def test_small_components_fill_the_space_left_on_a_sheet(
     root: Path, project: Path, printgen: Any
 ) -> None:

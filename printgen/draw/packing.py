@@ -183,15 +183,21 @@ def place(kind: Kind, rect: Rect, cols: int, items: list[object]) -> tuple[Block
 
 
 def front_area(width: float, height: float, fold: bool) -> Rect:
-    if fold:  # fronts on the left half; their backs mirrored on the right half
+    if fold and width >= height:  # fronts on the left half; backs mirrored on the right half
         return Rect(EDGE, EDGE, width / 2 - FOLD_CLEAR, height - EDGE, True, True, True, True)
+    if fold:  # fronts on the top half; backs mirrored on the bottom half
+        return Rect(
+            EDGE, height / 2 + FOLD_CLEAR, width - EDGE, height - EDGE, True, True, True, True
+        )
     return Rect(EDGE, EDGE, width - EDGE, height - EDGE, True, True, True, True)
 
 
 def orientations(paper: tuple[float, float], fold: bool) -> list[tuple[float, float]]:
     short, long_ = sorted(paper)
-    if fold:  # the fold halves the long side, so both halves hold the card the same way up
-        return [(long_, short)]
+    if fold:  # the fold halves the long side: across a landscape page (its halves side by
+        # side), or across a portrait one (one above the other) when that holds more cards —
+        # two tarot cards a half instead of one
+        return [(long_, short), (short, long_)]
     return [(short, long_), (long_, short)]
 
 

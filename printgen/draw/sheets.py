@@ -74,7 +74,8 @@ class Sheet:
     height: float
     placements: list[Placement]
     marks: list[Segment] = field(default_factory=list)
-    fold_x: float | None = None
+    fold_x: float | None = None  # the fold line: down the middle of a landscape page …
+    fold_y: float | None = None  # … or across the middle of a portrait one
     labels: list[Label] = field(default_factory=list)
 
 
@@ -106,7 +107,10 @@ def impose(
         if fold:
             backs = _turned(fronts, plan, Duplex.FOLD, Offset())
             sheet = Sheet("fold", number, plan.width, plan.height, fronts + backs, marks)
-            sheet.fold_x = plan.width / 2
+            if plan.width >= plan.height:
+                sheet.fold_x = plan.width / 2
+            else:
+                sheet.fold_y = plan.height / 2
             sheets.append(sheet)
             continue
         sheets.append(Sheet("front", number, plan.width, plan.height, fronts, marks))
@@ -141,10 +145,14 @@ def _turned(
 
     A sheet turned over its long edge on a portrait page, or over its short edge on a landscape
     page, swaps left and right; otherwise top and bottom. A fold line halfway along the long side
-    of a landscape page swaps left and right too, on the same side of the paper.
+    swaps, on the same side of the paper, left and right (a landscape page) or top and bottom
+    (a portrait one).
     """
     portrait = plan.width <= plan.height
-    mirror_x = duplex == Duplex.FOLD or (duplex == Duplex.LONG) == portrait
+    if duplex == Duplex.FOLD:
+        mirror_x = plan.width >= plan.height
+    else:
+        mirror_x = (duplex == Duplex.LONG) == portrait
     backs = []
     for front in fronts:
         if front.back is None:
@@ -214,6 +222,8 @@ def _taken(sheet: Sheet) -> list[Box]:
     ]
     if sheet.fold_x is not None:
         taken.append((sheet.fold_x, 0.0, sheet.fold_x, sheet.height))
+    if sheet.fold_y is not None:
+        taken.append((0.0, sheet.fold_y, sheet.width, sheet.fold_y))
     return taken
 
 
@@ -280,6 +290,9 @@ def draw_sheet(
     if sheet.fold_x is not None:
         canvas.setDash(*FOLD_DASH)
         canvas.line(pt(sheet.fold_x), pt(5.0), pt(sheet.fold_x), pt(sheet.height - 5.0))
+    if sheet.fold_y is not None:
+        canvas.setDash(*FOLD_DASH)
+        canvas.line(pt(5.0), pt(sheet.fold_y), pt(sheet.width - 5.0), pt(sheet.fold_y))
     canvas.restoreState()
     draw_labels(canvas, sheet.labels, sheet.width, sheet.height)
     canvas.showPage()
