@@ -30,6 +30,7 @@ def game_vars(game: Game, lang: str) -> dict[str, Any]:
         "age": meta.age,
         "author": localize(meta.author, lang, meta.languages),
         "credits": localize(meta.credits, lang, meta.languages) if meta.credits else "",
+        "adapted": meta.adapted,
     }
 
 

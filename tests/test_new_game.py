@@ -554,3 +554,28 @@ def test_an_icon_several_card_types_carry_is_named_by_its_own_name_in_the_legend
     # twenty spells carry the star: it is the star, not "Spell 0" (the first of them)
     assert "star" in legend, legend
     assert "Spell" not in legend, legend
+
+
+def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_originals(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    def credits() -> str:
+        built = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+        assert built.code == 0, built.err
+        with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+            return " ".join((page.extract_text() or "") for page in pdf.pages)
+
+    own = credits()
+    assert "Game by:" in own and "Game and rules:" in own
+    assert "Original" not in own  # nobody's game was told anew
+    game_yaml = designer / "cards" / GAME / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text + "adapted: true\n", encoding="utf-8")
+    retold = credits()
+    assert "Original game by:" in retold and "Original rules:" in retold
+    game_yaml.write_text(text + "adapted: maybe\n", encoding="utf-8")
+    checked = printgen(designer, "validate")
+    line = len(text.splitlines()) + 1
+    assert checked.err.startswith(
+        f"cards/{GAME}/game.yaml:{line}:10: 'adapted' must be true or false, not 'maybe'"
+    ), checked.err

@@ -40,6 +40,7 @@ class GameMeta:
     subtitle: Text | None
     where: Where
     credits: Text | None = None  # more about the original, printed in the rulebook's credits
+    adapted: bool = False  # another's game told anew: its author is the original's
 
 
 @dataclass(slots=True)  # slots: 50,000 cards are 5 MB lighter

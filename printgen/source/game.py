@@ -28,6 +28,7 @@ GAME_KEYS = {
     "duration",
     "age",
     "author",
+    "adapted",
     "credits",
     "data",
     "constraints",
@@ -164,7 +165,18 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
             if "credits" in node
             else None
         ),
+        adapted=_adapted(checker, node),
     )
+
+
+def _adapted(checker: Checker, node: LDict) -> bool:
+    """``adapted: true``: the rules are another's game told anew (the rulebook credits the
+    original game and rules to the author); false, the default: the designer's own game."""
+    value = node.get("adapted", False)
+    if not isinstance(value, bool):
+        checker.error(node.at("adapted"), f"'adapted' must be true or false, not {value!r}")
+        return False
+    return value
 
 
 def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
