@@ -579,3 +579,19 @@ def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_origina
     assert checked.err.startswith(
         f"cards/{GAME}/game.yaml:{line}:10: 'adapted' must be true or false, not 'maybe'"
     ), checked.err
+
+
+def test_a_rule_asking_for_a_deck_the_game_lacks_is_warned_at_its_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    rules = designer / "cards" / GAME / "rules.py"
+    text = rules.read_text(encoding="utf-8")
+    assert 'ctx.cards("main")' in text
+    rules.write_text(text.replace('ctx.cards("main")', 'ctx.cards("mainn")'), encoding="utf-8")
+    line = next(n for n, ln in enumerate(text.splitlines(), 1) if 'ctx.cards("main")' in ln)
+    checked = printgen(designer, "validate")
+    assert checked.code == 0  # a warning: the rule may mean a deck of another game
+    assert (
+        f"cards/{GAME}/rules.py:{line}:1: warning: a-free-card: no deck 'mainn' in game "
+        f"'{GAME}' (the rule sees no cards); did you mean 'main'?"
+    ) in checked.err.splitlines(), checked.err

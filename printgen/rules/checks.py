@@ -20,7 +20,7 @@ from printgen.source.readers import did_you_mean
 
 def run_checks(ctx: RuleContext, problems: Problems) -> None:
     for check in ctx.game.checks:
-        missing = [deck for deck in check.each if ctx.deck(deck) is None]
+        missing = [deck for deck in check.each if ctx.game.deck(deck) is None]
         for deck in missing:
             tail = did_you_mean(deck, [d.id for d in ctx.decks])
             problems.add(
@@ -75,7 +75,7 @@ def _subjects(ctx: RuleContext, check: Check, lang: str) -> list[tuple[str, Wher
         return [("", check.where, {**base, "decks": decks})]
     subjects = []
     for deck_id in check.each:
-        deck = ctx.deck(deck_id)
+        deck = ctx.game.deck(deck_id)
         assert deck is not None  # run_checks reported a missing deck
         deck_vars = _deck_vars(ctx, deck, lang)
         subjects += [

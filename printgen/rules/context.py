@@ -10,6 +10,7 @@ from printgen.model.game import CardType, Deck, Game
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.resolve import Resolved
+from printgen.rules.guard import RulesWarning
 from printgen.source.located_yaml import place
 
 
@@ -87,7 +88,23 @@ class RuleContext:
         return self.game.decks
 
     def deck(self, deck_id: str) -> Deck | None:
-        return self.game.deck(deck_id)
+        """The game's deck ``deck_id``; None, with a warning at the rule's line, when it has
+        none (a misspelt id would make the rule check nothing, silently)."""
+        found = self.game.deck(deck_id)
+        if found is None:
+            self._no_deck(deck_id)
+        return found
+
+    def _no_deck(self, deck_id: object) -> None:
+        import warnings
+
+        from printgen.source.readers import did_you_mean
+
+        ids = [d.id for d in self.game.decks]
+        hint = did_you_mean(str(deck_id), ids, f"; its decks: {', '.join(ids) or 'none'}")
+        # stacklevel 3: the line of the rule that asked (through deck() or cards())
+        said = f"no deck {deck_id!r} in game '{self.game.id}' (the rule sees no cards){hint}"
+        warnings.warn(said, RulesWarning, stacklevel=3)
 
     def resolved(self, lang: str | None = None) -> Resolved:
         return self._resolved[lang or self.language]
@@ -102,9 +119,10 @@ class RuleContext:
         return self.resolved(lang).values(deck, card)
 
     def cards(self, deck: Deck | str, lang: str | None = None) -> list[CardView]:
-        """Every card type of a deck (none when the game has no such deck)."""
+        """Every card type of a deck (none, with a warning, when the game has no such deck)."""
         found = self.game.deck(deck) if isinstance(deck, str) else deck
         if found is None:
+            self._no_deck(deck)
             return []
         lang = lang or self.language
         resolved = self.resolved(lang)

@@ -23,6 +23,11 @@ from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 
+
+class RulesWarning(UserWarning):
+    """What printgen's rules API warns a rule of (an unknown deck): shown as its words alone."""
+
+
 _SHORT = 60  # characters of a value a message quotes
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _WORKBOOK_CELL = re.compile(r"^(.+?\.xlsx)#.", re.IGNORECASE)  # "….xlsx#Sheet!C7" (line 0)
@@ -166,7 +171,10 @@ class Places:
             line = kept.lineno if type(kept.lineno) is int else 0
             where = self.code(kept.filename, line) if isinstance(kept.filename, str) else None
             said = kept.message  # a Warning, or (warn_explicit) its text
-            text = described(said) if isinstance(said, BaseException) else plain_text(said)
+            if isinstance(said, RulesWarning):
+                text = plain_text(str(said))
+            else:
+                text = described(said) if isinstance(said, BaseException) else plain_text(said)
             message = f"{prefix}{text or getattr(kept.category, '__name__', 'Warning')}"
             found.append(Problem(where or fallback, clipped(message), Severity.WARNING))
         if len(caught) > MAX_WARNINGS:
