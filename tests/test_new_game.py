@@ -595,3 +595,29 @@ def test_a_rule_asking_for_a_deck_the_game_lacks_is_warned_at_its_line(
         f"cards/{GAME}/rules.py:{line}:1: warning: a-free-card: no deck 'mainn' in game "
         f"'{GAME}' (the rule sees no cards); did you mean 'main'?"
     ) in checked.err.splitlines(), checked.err
+
+
+def test_coins_and_pawns_are_not_in_the_aid_unless_they_say_what_they_do(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    decks = designer / "cards" / GAME / "decks"
+    coins = (
+        "name: Coins\noutput: tokens\nsize: {width: 20mm, height: 20mm}\nshape: circle\n"
+        "layout: coin\nfields: {name: text}\n"
+        "cards:\n  - {id: copper, count: 10, name: Cu}\n  - {id: silver, count: 10, name: Ag}\n"
+    )
+    (decks / "coins.yaml").write_text(coins, encoding="utf-8")
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    name = "{type: text, x: 4, y: 7, w: 12, h: 6, text: '{{ card.name }}'}"
+    coin = f"coin:\n  elements:\n    name: {name}\n"
+    layouts.write_text(layouts.read_text(encoding="utf-8") + coin, encoding="utf-8")
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        aid = " ".join((page.extract_text() or "") for page in pdf.pages)
+    assert "Miner" in aid and "Cu ×10" not in aid  # the coins need no line at the table
+    # and when the aid does not fit, the message says what the quick reference adds
+    prose = designer / "cards" / GAME / "aid.en.md"
+    prose.write_text("Remember the rules. " * 1500, encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert "does not fit" in checked.err and "quick reference lists 4 card types" in checked.err

@@ -59,11 +59,12 @@ def document_context(
         if in_reference(laid)
         for card, _ in laid.fronts
     ]
-    # the aid's quick reference: those, and any deck whose cards carry the aid's own short line
+    # the aid's quick reference: the card decks among those, and any deck whose cards carry
+    # the aid's own short line (coins and pawns need none at the table unless they say so)
     aid = [
         f"{laid.deck.id}/{card.id}"
         for laid in decks
-        if in_reference(laid) or _summarised(laid)
+        if (in_reference(laid) and laid.deck.output == "cards") or _summarised(laid)
         for card, _ in laid.fronts
     ]
     cover = game.cover or [f"{laid.deck.id}/{c.id}" for laid in decks for c, _ in laid.fronts][:4]

@@ -116,10 +116,17 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
             chosen = fmt, fitted
             break
     if chosen is None:
+        listed = len(context.get("aid_cards", ()))
+        tail = (
+            f" (its quick reference lists {listed} card types, each with its summary or "
+            "effect: shorter summaries take less room)"
+            if listed
+            else ""
+        )
         problems.add(
             where,
             f"the player aid does not fit one {large.aid[0]:g}×{large.aid[1]:g} mm "
-            f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}",
+            f"page even at {MIN_AID_SIZE:g} pt; shorten {prose_rel}{tail}",
         )
         return None
     fmt, story = chosen
