@@ -621,3 +621,24 @@ def test_coins_and_pawns_are_not_in_the_aid_unless_they_say_what_they_do(
     prose.write_text("Remember the rules. " * 1500, encoding="utf-8")
     checked = printgen(designer, "validate")
     assert "does not fit" in checked.err and "quick reference lists 4 card types" in checked.err
+
+
+def test_a_character_the_aid_cannot_print_in_a_summary_is_an_error_at_the_card(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    effect = '    effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}\n'
+    summary = '    summary: {en: "Gain 2 → coins", it: "Guadagni 2 monete"}'
+    assert effect in text
+    text = text.replace("  effect: text\n", "  effect: text\n  summary: text\n", 1)
+    deck.write_text(text.replace(effect, effect + summary + "\n", 1), encoding="utf-8")
+    line = text.splitlines().index(effect.rstrip("\n")) + 2
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.startswith(f"cards/{GAME}/decks/main.yaml:{line}:"), (
+        checked.err
+    )  # it printed as an empty box in the aid's quick reference
+    assert "character '→' of card 'miner' summary is not in the document font (Vera)" in (
+        checked.err
+    )

@@ -268,6 +268,21 @@ class IconFlow(Flowable):  # type: ignore[misc]
         self.icons.draw(self.canv, self.name, 0, 0, self.size, self.color)
 
 
+def _drawable_in(
+    runs: list[text.Run], style: TextStyle, info: CardInfo, field: str, index: CardIndex
+) -> None:
+    """A character of a card's text that the document's font cannot draw (an arrow in a
+    summary) is an error at the card's field, as it is on the card and in the prose."""
+    for char in text.missing_glyphs(runs, style.family):
+        problem = Problem(
+            info.card.where_of(field),
+            f"character {char!r} of card '{info.card.id}' {field} is not in the document font "
+            f"({style.family.name}); write it another way",
+        )
+        if problem not in index.problems:  # the aid is laid out at several sizes
+            index.problems.append(problem)
+
+
 def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
     """The aid's card list: icon, name and the short reminder of every card type."""
     rows: list[list[Any]] = []
@@ -278,12 +293,14 @@ def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) 
             continue
         icon = str(info.values.get("icon") or "")
         color = str(info.values.get("color") or "#333333")
-        summary = str(info.values.get("summary") or info.values.get("effect") or "")
+        said = "summary" if info.values.get("summary") else "effect"
+        summary = str(info.values.get(said) or "")
         runs = [
             text.Run(info.face.name, bold=True),
             text.Run(f" ×{info.card.count} — "),
             *text.parse(summary, index.icons.has),
         ]
+        _drawable_in(runs, theme.body, info, said, index)
         rows.append(
             [
                 IconFlow(icon, icon_size, color, index.icons) if index.icons.has(icon) else "",
