@@ -229,10 +229,19 @@ def test_calibration_reading_is_the_offset_that_puts_backs_behind_fronts(
             assert any(abs(px - x) < TOL and abs(py - y) < TOL for px, py in printed)
 
 
-def test_calibrate_needs_no_game_and_writes_two_pages(tmp_path: Path) -> None:
+def test_calibrate_needs_no_game_and_writes_two_pages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from printgen.cli import main
 
+    project, elsewhere = tmp_path / "project", tmp_path / "prints"
+    project.mkdir()
+    assert main(["--project", str(project), "calibrate", "--out", str(elsewhere)]) == 0
+    # a folder outside the project, named by the user: said in full, where to find the sheet
+    assert capsys.readouterr().out.strip() == f"wrote {elsewhere / 'calibration.pdf'}"
+    tmp_path = project
     assert main(["--project", str(tmp_path), "calibrate", "--duplex", "short"]) == 0
+    assert capsys.readouterr().out.strip() == "wrote build/calibration.pdf"
     pdf = tmp_path / "build" / "calibration.pdf"
     assert page_sizes(pdf) == [pytest.approx((210.0, 297.0), abs=TOL)] * 2
     with pdfplumber.open(pdf) as document:
