@@ -62,7 +62,8 @@ def test_an_exception_in_play_is_said_at_its_line(
     _engine(table, 'def play(rules, bots, rng, turn_cap):\n    raise ValueError("no moves")\n')
     run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs)
     line = _line_of(table, "raise ValueError")
-    assert (run.code, run.err) == (2, f"{ENGINE}:{line}:1: play() failed: ValueError: no moves\n")
+    said = f"{ENGINE}:{line}:1: play() failed: ValueError: no moves (game 1, --seed 1)\n"
+    assert (run.code, run.err) == (2, said)  # the game to replay: its number and the seed
     assert report.read_bytes() == before  # the last good report stays as it was
 
 
@@ -153,5 +154,5 @@ def test_a_game_that_never_stops_is_stopped(
     assert (run.code, run.err) == (
         2,
         f"{ENGINE}:{line}:1: play() ran for over 0.3 s for one game; a game must stop at "
-        "turn_cap turns\n",
+        "turn_cap turns (game 1, --seed 1)\n",
     )

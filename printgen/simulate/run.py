@@ -113,10 +113,11 @@ def _play_batch(batch: tuple[int, int]) -> list[GameRecord]:
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
-            raise faults.failing(exc, path, rel, "play()", line) from None
+            fault = faults.failing(exc, path, rel, "play()", line)
+            raise EngineFault(f"{fault} (game {i + 1}, --seed {seed})") from None
         problem = faults.record_problem(record, players, cap)
         if problem is not None:
-            raise EngineFault(f"{rel}:{line}:1: {problem} (game {i + 1})")
+            raise EngineFault(f"{rel}:{line}:1: {problem} (game {i + 1}, --seed {seed})")
         records.append(record)
     return records
 
