@@ -642,3 +642,25 @@ def test_a_character_the_aid_cannot_print_in_a_summary_is_an_error_at_the_card(
     assert "character '→' of card 'miner' summary is not in the document font (Vera)" in (
         checked.err
     )
+
+
+def test_a_new_language_in_a_project_with_labels_gets_the_words_to_translate(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    root = tmp_path / "games"
+    assert printgen(root, "new", "one", "--lang", "it").code == 0
+    labels = root / "templates" / "labels.yaml"
+    labels.parent.mkdir()
+    labels.write_text("# mine\nplayers: {it: Giocatori e giocatrici}\n", encoding="utf-8")
+    made = printgen(root, "new", "two", "--lang", "pt")
+    assert made.code == 0, made.err
+    text = labels.read_text(encoding="utf-8")
+    assert text.startswith("# mine\nplayers: {it: Giocatori e giocatrici}\n")  # kept as written
+    assert 'rulebook: {pt: "Rulebook"}' in text  # the English words, to translate
+    assert "give players a text for pt in templates/labels.yaml" in made.out + made.err
+    labels.write_text(
+        text.replace("players: {it: Giocatori e giocatrici}", "players: {it: Giocatori, pt: J}"),
+        encoding="utf-8",
+    )
+    built = printgen(root, "build")
+    assert built.code == 0, built.err  # both games, Italian and Portuguese

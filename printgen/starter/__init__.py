@@ -79,12 +79,18 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         for lang in languages
         if lang not in _texts()
     ]
-    labels_file = _labels_for(project, languages)
+    labels_file, unlabelled = _labels_for(project, languages)
     if labels_file is not None:
         written.append(labels_file)
         notes.append(
             f"{project.rel(labels_file)} holds English labels for "
             f"{', '.join(_unlabelled(languages))} to translate"
+        )
+    if unlabelled:
+        notes.append(
+            f"give {', '.join(unlabelled)} a text for "
+            f"{', '.join(_unlabelled(languages))} in {project.rel(project.templates)}/labels.yaml "
+            "(printgen cannot add it to a label you wrote): the games build once they have one"
         )
     return Written(folder, written, notes)
 
@@ -224,21 +230,46 @@ def _unlabelled(languages: list[str]) -> list[str]:
     return [lang for lang in languages if labels(packaged, lang).untranslated]
 
 
-def _labels_for(project: Project, languages: list[str]) -> Path | None:
-    """For a language printgen has no labels in, a templates/labels.yaml with the English words
-    to translate (when the project has no labels file yet), so the game builds at once."""
+def _labels_for(project: Project, languages: list[str]) -> tuple[Path | None, list[str]]:
+    """For a language printgen has no labels in, the English words to translate in
+    templates/labels.yaml, so the game builds at once: a new file, or added to the project's
+    file for the labels it does not have yet. Also the labels the project's file has that lack
+    the language (a label written by hand is never rewritten: the designer adds those)."""
     missing = _unlabelled(languages)
     path = project.templates / "labels.yaml"
-    if not missing or path.exists():
-        return None
+    if not missing:
+        return None, []
     english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
-    lines = [
-        "# The words the rulebook and player aid print, laid over printgen's own labels.",
-        f"# Translate these English words into {', '.join(missing)}.",
-    ]
+    own: dict[str, Any] = {}
+    if path.is_symlink() or (path.exists() and not (path.is_file() and project.confined(path))):
+        return None, []  # never written through a link or into something not a file
+    if path.exists():
+        try:
+            own = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except (yaml.YAMLError, OSError, UnicodeDecodeError):
+            return None, []  # a file that does not read: build says where
+        if not isinstance(own, dict):
+            return None, []
+    lines = (
+        []
+        if own
+        else [
+            "# The words the rulebook and player aid print, laid over printgen's own labels.",
+        ]
+    )
+    lines.append(f"# Translate these English words into {', '.join(missing)}.")
     for key, texts in english.items():
-        values = ", ".join(f"{lang}: {_q(texts['en'])}" for lang in missing)
-        lines.append(f"{key}: {{{values}}}")
+        if key not in own:
+            values = ", ".join(f"{lang}: {_q(texts['en'])}" for lang in missing)
+            lines.append(f"{key}: {{{values}}}")
+    lacking = [
+        key
+        for key, texts in own.items()
+        if key in english and not (isinstance(texts, dict) and all(m in texts for m in missing))
+    ]
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
+    before = path.read_text(encoding="utf-8") if own else ""
+    if before and not before.endswith("\n"):
+        before += "\n"
+    path.write_text(before + "\n".join(lines) + "\n", encoding="utf-8")
+    return path, lacking
