@@ -664,3 +664,24 @@ def test_a_new_language_in_a_project_with_labels_gets_the_words_to_translate(
     )
     built = printgen(root, "build")
     assert built.code == 0, built.err  # both games, Italian and Portuguese
+
+
+def test_an_icon_named_in_english_in_an_italian_aid_is_a_warning(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    old = 'effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}'
+    assert old in text
+    deck.write_text(
+        text.replace(old, 'effect: {en: "Gain 2 :fa-sun:.", it: "Guadagni 2 :fa-sun:."}'),
+        encoding="utf-8",
+    )
+    checked = printgen(designer, "validate")
+    assert checked.code == 0, checked.err
+    said = [line for line in checked.err.splitlines() if "English name" in line]
+    # the Italian aid only: in English 'sun' is the word
+    assert said == [
+        f"cards/{GAME}/aid.it.md:1:1: warning: the legend names icon 'fa-sun' by its English "
+        "name ('sun'); add 'icon_fa-sun: {it: …}' to templates/labels.yaml"
+    ], checked.err

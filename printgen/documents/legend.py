@@ -11,6 +11,7 @@ from printgen.documents.flow import RichText, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
 from printgen.layout import text
+from printgen.problems import Problem, Severity
 
 _INLINE = re.compile(r":([A-Za-z0-9_-]+):")
 
@@ -56,7 +57,18 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
     owners = {info.face.name for info in index.cards.values() if info.values.get("icon") == name}
     if len(owners) == 1:
         return owners.pop()
-    return name.removeprefix("fa-").replace("-", " ").replace("_", " ")
+    words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
+    lang = getattr(labels, "lang", "en")
+    if lang != "en":  # an icon's own name is English: in another language's aid, say so
+        problem = Problem(
+            index.where,
+            f"the legend names icon '{name}' by its English name ('{words}'); add "
+            f"'icon_{name}: {{{lang}: …}}' to templates/labels.yaml",
+            Severity.WARNING,
+        )
+        if problem not in index.problems:  # the aid is laid out at several sizes
+            index.problems.append(problem)
+    return words
 
 
 def legend(
