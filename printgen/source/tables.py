@@ -146,7 +146,10 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                 if number > MAX_ROWS:
                     checker.error(Table(label, True, []).where(number, 1), _too_big())
                     return None
-                rows.append((number, list(row)))
+                cells = list(row)
+                while cells and cells[-1] is None:  # a sheet without its size pads every
+                    cells.pop()  # row to 500 columns: kept, 100,000 rows fill the memory
+                rows.append((number, cells))
         except Exception as exc:  # the sheet's XML is damaged (or declares entities)
             checker.error(
                 where,
@@ -167,9 +170,19 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
 
 
 def _unsaved_formulas(path: Path, sheet: str, table: Table) -> list[tuple[int, int, str]]:
-    """The empty cells of the card rows that hold a formula (a workbook written by a program
-    that never computes: openpyxl, an export) — each read as "nothing" otherwise."""
-    holes = {(n, c) for n, cells in table.rows for c, v in enumerate(cells, start=1) if v is None}
+    """The empty cells of the card rows, under a named column, that hold a formula (a
+    workbook written by a program that never computes: openpyxl, an export) — each read as
+    "nothing" otherwise."""
+    if not table.rows:
+        return []
+    header = table.rows[0][1]
+    columns = [c for c, v in enumerate(header, start=1) if not blank(v)]
+    holes = {
+        (n, c)
+        for n, cells in table.rows[1:]
+        for c in columns
+        if c <= len(cells) and cells[c - 1] is None
+    }
     if not holes:
         return []
     import openpyxl
@@ -180,11 +193,9 @@ def _unsaved_formulas(path: Path, sheet: str, table: Table) -> list[tuple[int, i
         return []
     try:
         found = []
-        widest = max(col for _, col in holes)
-        cells_of = book[sheet].iter_rows(values_only=True, max_col=widest)
+        last_row, widest = max(n for n, _ in holes), max(columns)
+        cells_of = book[sheet].iter_rows(values_only=True, max_row=last_row, max_col=widest)
         for n, cells in enumerate(cells_of, start=1):
-            if n > max(row for row, _ in holes):
-                break
             for c, value in enumerate(cells, start=1):
                 if (n, c) in holes and isinstance(value, str) and value.startswith("="):
                     found.append((n, c, value))
