@@ -51,3 +51,4 @@ MAX_WARNINGS = 20  # Python warnings shown of one rule, or of importing one rule
 
 # A game's simulate.py (printgen.simulate.faults)
 MAX_GAME_SECONDS = 60.0  # one simulated game: an engine past it does not stop at its turn cap
+MAX_GAMES = 1_000_000  # games of one run: an hour or more of play, far more than a verdict needs

@@ -94,6 +94,21 @@ def test_a_syntax_error_in_the_engine_is_said_at_its_line(
         ),
         ("GameRecord(True, 3, (0,), [Counter()])", "play() gave 'played' for 1 seats"),
         ("GameRecord(True, turn_cap + 50, (), [Counter() for _ in bots])", "play() took 1050"),
+        ("GameRecord('no', 3, (), [Counter() for _ in bots])", "play() gave finished='no'"),
+        ("GameRecord(True, 3, 0, [Counter() for _ in bots])", "play() named winners 0"),
+        ("GameRecord(True, 3, (), [None for _ in bots])", "play() gave played[0] = None"),
+        (
+            "GameRecord(True, 3, (), [Counter(x=-5) for _ in bots])",
+            "play() gave played[0] = Counter({'x': -5})",
+        ),
+        (
+            "GameRecord(True, 3, (), [Counter() for _ in bots], figures={'f': float('nan')})",
+            "play() gave figures['f'] = nan; it is a number",
+        ),
+        (
+            "GameRecord(True, 3, (), [Counter() for _ in bots], series={'s': ['a']})",
+            "play() gave series['s'] with a value that is not a finite number",
+        ),
     ],
 )
 def test_a_record_the_report_cannot_read_is_said_at_play(
@@ -132,9 +147,15 @@ def test_an_engine_failing_only_in_a_worker_process_stops_the_run(
         2,
         f"{ENGINE}:{line}:1: prepare() failed: RuntimeError: not in a worker\n",
     )
-    _engine(table, "def play(rules, bots, rng, turn_cap):\n    os._exit(3)\n")
-    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", "2")
-    assert (run.code, run.err) == (2, f"{ENGINE}:1:1: a worker process playing its games ended\n")
+    for jobs in ("2", "1"):  # an engine ending its process: said, in a worker or in this one
+        _engine(table, "def play(rules, bots, rng, turn_cap):\n    os._exit(0)\n")
+        run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs)
+        line = _line_of(table, "os._exit(0)")
+        assert (run.code, run.err) == (
+            2,
+            f"{ENGINE}:{line}:1: play() called os._exit(0): an engine may not end printgen "
+            "(game 1, --seed 1)\n",
+        ), jobs
 
 
 def test_a_game_that_never_stops_is_stopped(
@@ -156,3 +177,59 @@ def test_a_game_that_never_stops_is_stopped(
         f"{ENGINE}:{line}:1: play() ran for over 0.3 s for one game; a game must stop at "
         "turn_cap turns (game 1, --seed 1)\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--json", "cards/harbour/game.yaml"), "--json: 'cards/harbour/game.yaml' must be a file"),
+        (("--json", "cards/harbour/summary.json"), "is inside the project's cards, templates"),
+        (("--json", ""), "--json: '.' must be a file name ending in .json"),
+        (("-n", "1000001"), "-n is at most 1,000,000 games in one run, not 1,000,001"),
+    ],
+)
+def test_a_json_target_or_a_game_count_that_would_lose_something_is_refused(
+    table: Path, printgen: Callable[..., Run], args: tuple[str, ...], said: str
+) -> None:
+    game_yaml = (table / "cards" / GAME / "game.yaml").read_bytes()
+    import os
+
+    here = os.getcwd()
+    os.chdir(table)  # the paths as a designer types them, in the project folder
+    try:
+        run = printgen(table, "simulate", GAME, "-n", "5", *args)
+    finally:
+        os.chdir(here)
+    assert run.code == 2 and said in run.err, run.err
+    assert (table / "cards" / GAME / "game.yaml").read_bytes() == game_yaml
+
+
+@pytest.mark.parametrize(
+    ("declared", "said"),
+    [
+        ('BOTS = "greedy"', "BOTS must be a tuple of bot names"),
+        ("BOTS = ()", "BOTS must name at least one bot"),
+        ("TURN_CAP = True", "TURN_CAP must be a whole number of turns"),
+        ("LABELS = {'f': 7}", "LABELS must map names to texts"),
+        ("PLAYED_DECKS = 5", "PLAYED_DECKS must be a tuple of deck ids"),
+    ],
+)
+def test_an_engine_declaring_what_it_cannot_is_said_at_its_file(
+    table: Path, printgen: Callable[..., Run], declared: str, said: str
+) -> None:
+    (table / ENGINE).write_text(HEAD + GOOD_PLAY + declared + "\n", encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert run.code == 2 and said in run.err and "internal error" not in run.err, run.err
+
+
+def test_an_engines_message_over_several_lines_is_one_line(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        '    raise ValueError("first\\nsrc/evil.py:1:1: forged")\n',
+    )
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
+    assert "first src/evil.py:1:1: forged" in run.err

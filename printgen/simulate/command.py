@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from printgen.limits import MAX_GAMES
 from printgen.simulate.balance import Verdict, check
 from printgen.simulate.contract import SimData
 from printgen.simulate.data import (
@@ -49,7 +50,7 @@ def simulate_command(project_root: Path, args: argparse.Namespace) -> int:
         args.bots,
         args.seed,
         args.jobs,
-        Path(args.json) if args.json else None,
+        Path(args.json) if args.json is not None else None,
         args.turn_cap,
     )
 
@@ -66,9 +67,8 @@ def simulate(
     turn_cap: int | None = None,
 ) -> int:
     try:
-        if json_file is not None and not json_file.parent.is_dir():
-            # a folder the user named: printgen makes its own build/ folders, not theirs
-            raise BadRequest(f"--json: no folder {json_file.parent}; make it first")
+        if json_file is not None:
+            _check_json_target(json_file, project_root)
         summary, verdicts = run(project_root, game_id, games, players, bots, seed, jobs, turn_cap)
     except BadRequest as exc:
         print(f"printgen: {exc}", file=sys.stderr)
@@ -218,12 +218,37 @@ def _settings(
         raise BadRequest("--bots needs at least one bot name")
     if games < 1:
         raise BadRequest(f"-n must be at least 1 game, not {games}")
+    if games > MAX_GAMES:
+        raise BadRequest(f"-n is at most {MAX_GAMES:,} games in one run, not {games:,}")
     if jobs < 1:
         raise BadRequest(f"--jobs must be at least 1, not {jobs}")
     cap = turn_cap if turn_cap is not None else engine.turn_cap or DEFAULT_TURN_CAP
     if cap < 1:
         raise BadRequest("--turn-cap must be at least 1")
     return Settings(games, players, names, seed, cap, jobs)
+
+
+INPUT_FOLDERS = ("cards", "templates", "fonts", "icons")  # what a project's games are made of
+
+
+def _check_json_target(path: Path, project_root: Path) -> None:
+    """``--json FILE`` is replaced by the summary: never a game's input, a device, a folder or
+    another file printgen writes — a mistyped path would lose it."""
+    if not path.name or path.suffix.lower() != ".json":
+        raise BadRequest(f"--json: '{path}' must be a file name ending in .json")
+    if not path.parent.is_dir():
+        # a folder the user named: printgen makes its own build/ folders, not theirs
+        raise BadRequest(f"--json: no folder {path.parent}; make it first")
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise BadRequest(f"--json: {path} is not a plain file; name a new or plain .json file")
+    target = path.resolve()
+    root = project_root.resolve()
+    inputs = [root / folder for folder in INPUT_FOLDERS]
+    if any(target.is_relative_to(folder) for folder in inputs):
+        raise BadRequest(
+            f"--json: {path} is inside the project's {', '.join(INPUT_FOLDERS)} folders, where "
+            "its games are made; write the summary elsewhere"
+        )
 
 
 def _verdict_json(verdict: Verdict) -> dict[str, Any]:

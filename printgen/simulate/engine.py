@@ -89,4 +89,35 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
         raise NoEngine(
             f"{rel}: an engine must define BOTS, prepare and play; missing {', '.join(missing)}"
         )
+    wrong = _declared_wrongly(module)
+    if wrong:
+        raise NoEngine(f"{rel}: {wrong}")
     return Engine(game_id, path, module)
+
+
+def _names(value: object) -> bool:
+    return isinstance(value, tuple | list) and all(isinstance(v, str) and v for v in value)
+
+
+def _declared_wrongly(module: ModuleType) -> str | None:
+    """What the engine declares that the simulator cannot use, in words; None when all can."""
+    bots = module.BOTS
+    if not _names(bots):
+        return f'BOTS must be a tuple of bot names, like ("greedy", "random"), not {bots!r:.40}'
+    if not bots:
+        return "BOTS must name at least one bot"
+    for name in ("prepare", "play"):
+        if not callable(getattr(module, name)):
+            return f"{name} must be a function"
+    labels = getattr(module, "LABELS", {})
+    if not isinstance(labels, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in labels.items()
+    ):
+        return "LABELS must map names to texts, like {'war_share': 'share of turns in War'}"
+    decks = getattr(module, "PLAYED_DECKS", None)
+    if decks is not None and not _names(decks):
+        return f'PLAYED_DECKS must be a tuple of deck ids, like ("main",), not {decks!r:.40}'
+    cap = getattr(module, "TURN_CAP", None)
+    if cap is not None and (type(cap) is not int or cap < 1):
+        return f"TURN_CAP must be a whole number of turns, 1 or more, not {cap!r:.40}"
+    return None

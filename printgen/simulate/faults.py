@@ -4,6 +4,7 @@ line of ``cards/<game>/simulate.py``, with exit status 2, never as a bug of prin
 
 from __future__ import annotations
 
+import math
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_GAME_SECONDS
+from printgen.problems import one_line
 from printgen.rules.guard import described
 from printgen.simulate.contract import GameRecord
 
@@ -19,6 +21,10 @@ from printgen.simulate.contract import GameRecord
 class EngineFault(Exception):
     """One line, ``path:line:col: message``, about a game's engine. A plain message: it is
     pickled when a worker process meets it."""
+
+    def __init__(self, message: str) -> None:
+        # an engine's own message may hold line breaks: one problem stays one line
+        super().__init__(one_line(message))
 
 
 class _TooLong(BaseException):
@@ -44,6 +50,11 @@ def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) 
             "a game must stop at turn_cap turns"
         )
     line = _line(exc, path, fallback)
+    if isinstance(exc, _Exited | SystemExit):
+        called = exc.args[0] if isinstance(exc, _Exited) else f"sys.exit({exc.code!r})"
+        return EngineFault(
+            f"{rel}:{line}:1: {step} called {called}: an engine may not end printgen"
+        )
     if step == "prepare()" and isinstance(exc, ValueError | KeyError | TypeError):
         # the engine's own word on a number it cannot use: the game's data is what to mend
         return EngineFault(f"{rel}:{line}:1: cannot read the game's data: {_text(exc)}")
@@ -67,24 +78,83 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
     """What keeps a record of ``play`` from being reported, in words; None when it can be."""
     if not isinstance(record, GameRecord):
         return f"play() returned {type(record).__name__}, not a GameRecord"
+    if type(record.finished) is not bool:
+        return f"play() gave finished={record.finished!r}; it is True or False"
     if type(record.turns) is not int or not 0 <= record.turns <= turn_cap:
-        return f"play() took {record.turns!r} turns; turns must run from 0 to turn_cap ({turn_cap})"
+        return f"play() took {record.turns!r} turns; from 0 to turn_cap ({turn_cap}) are possible"
     if not isinstance(record.played, list) or len(record.played) != players:
-        return (
-            f"play() gave 'played' for {_count(record.played)} seats, not one per seat ({players})"
-        )
+        given = _count(record.played)
+        return f"play() gave 'played' for {given} seats, not one per seat ({players})"
     seats = range(players)
-    if any(type(seat) is not int or seat not in seats for seat in record.winners):
-        return (
-            f"play() named winners {record.winners!r}; a winner is a seat from 0 to {players - 1}"
-        )
+    winners = record.winners
+    if not isinstance(winners, tuple | list) or any(
+        type(seat) is not int or seat not in seats for seat in winners
+    ):
+        return f"play() named winners {winners!r}; a winner is a seat from 0 to {players - 1}"
     if type(record.first) is not int or record.first not in seats:
         return f"play() named first seat {record.first!r}; it must be from 0 to {players - 1}"
+    for seat, counts in enumerate(record.played):
+        if not isinstance(counts, dict) or not all(
+            isinstance(card, str) and type(n) is int and 0 <= n <= MAX_PLAYS
+            for card, n in counts.items()
+        ):
+            return (
+                f"play() gave played[{seat}] = {_short(counts)}; it counts plays by card id "
+                f"(a Counter of whole numbers from 0 to {MAX_PLAYS:,})"
+            )
+    for name, kind in (("figures", "a number"), ("series", "a list of numbers")):
+        found = getattr(record, name)
+        if not isinstance(found, dict):
+            return f"play() gave {name} = {_short(found)}; it maps names to {kind}"
+        for key, value in found.items():
+            values = value if name == "series" and isinstance(value, list | tuple) else None
+            if not isinstance(key, str) or not (
+                _number(value) if name == "figures" else values is not None
+            ):
+                return f"play() gave {name}[{_short(key)}] = {_short(value)}; it is {kind}"
+            if values is not None and not all(_number(v) for v in values):
+                return f"play() gave {name}[{key!r}] with a value that is not a finite number"
     return None
+
+
+MAX_PLAYS = 10**9  # plays of one card type by one seat in one game
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value) and abs(value) < 1e300
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _count(value: Any) -> str:
     return str(len(value)) if isinstance(value, list | tuple) else "no"
+
+
+class _Exited(BaseException):
+    """The engine called os._exit: the process would end at once, saying and writing nothing."""
+
+
+@contextmanager
+def no_exit() -> Iterator[None]:
+    """``os._exit`` raises instead while the engine runs, so an engine ending the process is
+    said at its line like any other failure (in a worker too)."""
+    import os
+
+    def refused(code: int) -> None:
+        raise _Exited(f"os._exit({code!r})")
+
+    real = os._exit
+    os._exit = refused  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        os._exit = real
 
 
 @contextmanager

@@ -101,6 +101,11 @@ def _prepared() -> tuple[Any, Any, Path, str]:
 
 
 def _play_batch(batch: tuple[int, int]) -> list[GameRecord]:
+    with faults.no_exit():
+        return _played(batch)
+
+
+def _played(batch: tuple[int, int]) -> list[GameRecord]:
     play, rules, path, rel = _prepared()
     settings: Settings = _current["settings"]
     bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
