@@ -157,6 +157,7 @@ def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable
         ("grid:\n  - [main/monkk]\n", 5, 6, "no card 'main/monkk'; did you mean 'main/monk'?"),
         ("grid: [[main/monk]]\npawns:\n  - {at: [2, 0]}\n", 6, 10, "outside the 1×1 grid"),
         ("grid: [[main/monk]]\ncolour: red\n", 5, 1, "unknown key 'colour'"),
+        ("grid: [[]]\n", 4, 7, "grid: is a list of rows, each a list of cells"),  # no place
         ("grid: [[main/monk\n", 4, 8, "is not closed"),
         ("grid: [[main/icon=dragon]]\n", 4, 9, "no card of deck 'main'"),
         ("grid: [[main/monk]]\npawns: [{at: [0, 0], icon: dragon}]\n", 5, 28, "dragon"),

@@ -109,7 +109,12 @@ class _Reader:
                 hint = did_you_mean(key, KEYS, f"; allowed keys: {', '.join(KEYS)}")
                 self.error(data.key_at(key), f"unknown key '{key}'{hint}")
         grid = data.get("grid")
-        if not isinstance(grid, LList) or not grid or not all(isinstance(r, LList) for r in grid):
+        if (
+            not isinstance(grid, LList)
+            or not grid
+            or not all(isinstance(r, LList) for r in grid)
+            or not any(grid)  # rows without a single place: nothing to draw, no width
+        ):
             self.error(
                 place(data, "grid", data.where),
                 "grid: is a list of rows, each a list of cells, e.g. [[main/monk, back]]",
