@@ -165,6 +165,9 @@ def _run(args: argparse.Namespace) -> int:
                 return EXIT_BAD_INPUT
 
             out = Path(args.out).absolute() if args.out else project.root / "build"
+            if (refused := _out_among_inputs(out, project)) is not None:
+                print(refused, file=sys.stderr)
+                return EXIT_BAD_INPUT
             return watch(project, rebuilder(project, games, args), out=out, checks=args.validate)
         return _build(project, games, args)
     except ProjectError as exc:
@@ -233,6 +236,9 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
 
     # a relative --out is relative to the folder printgen runs in, as a designer expects
     out = Path(args.out).absolute() if args.out else project.root / "build"
+    if (refused := _out_among_inputs(out, project)) is not None:
+        print(refused, file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         options = options_from(args, out, project)
     except ProjectError as exc:  # printgen.yaml: said as a build's own problems are
@@ -240,6 +246,26 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
         print("printgen: nothing written; fix the problems above", file=sys.stderr)
         return EXIT_BAD_INPUT
     return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
+
+
+INPUT_FOLDERS = ("cards", "templates", "fonts", "icons")  # what the games are made of
+
+
+def _out_among_inputs(out: Path, project: Project) -> str | None:
+    """Why ``--out`` cannot be where the games are made (outputs written into cards/ are read
+    back as the games' files, and watch could never tell a save from its own writes); None
+    when it can."""
+    target = Path(os.path.normpath(out))
+    root = Path(os.path.normpath(project.root.absolute()))
+    if target == root:
+        return "printgen: --out is the project folder itself; write into a folder of its own"
+    for folder in INPUT_FOLDERS:
+        if target.is_relative_to(root / folder):
+            return (
+                f"printgen: --out {folder}/… is where the games are made; write into a folder "
+                "of its own (build/ is the default)"
+            )
+    return None
 
 
 def _jobs(args: argparse.Namespace) -> int:

@@ -147,3 +147,22 @@ def test_the_summary_of_an_image_export_counts_images_not_pages(
     assert images
     assert f"written (1 manifest), {len(images)} images, 0 warnings" in last, last
     assert "page" not in last  # no PDF was made: not "0 pages"
+
+
+@pytest.mark.parametrize("command", ["build", "watch"])
+@pytest.mark.parametrize("out", ["cards", "cards/demo", ".", "templates/x"])
+def test_outputs_never_go_where_the_games_are_made(
+    demo: Path, capsys: pytest.CaptureFixture[str], command: str, out: str
+) -> None:
+    import os
+
+    before = sorted(p.relative_to(demo) for p in demo.rglob("*"))
+    here = os.getcwd()
+    os.chdir(demo)  # as typed in the project folder
+    try:
+        code = main(["--project", str(demo), command, "--out", out])
+    finally:
+        os.chdir(here)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--out" in err, err
+    assert sorted(p.relative_to(demo) for p in demo.rglob("*")) == before  # nothing written
