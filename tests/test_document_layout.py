@@ -158,6 +158,12 @@ def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable
         ("grid: [[main/monk]]\npawns:\n  - {at: [2, 0]}\n", 6, 10, "outside the 1×1 grid"),
         ("grid: [[main/monk]]\ncolour: red\n", 5, 1, "unknown key 'colour'"),
         ("grid: [[]]\n", 4, 7, "grid: is a list of rows, each a list of cells"),  # no place
+        (  # no page holds it, even drawn smaller: said at its fence, not ReportLab's words
+            "grid:\n" + "  - [main/monk, main/war, main/peace]\n" * 12,
+            3,
+            1,
+            "diagram: its 12 rows of cards are taller than a page, even at 70% of their size",
+        ),
         ("grid: [[main/monk\n", 4, 8, "is not closed"),
         ("grid: [[main/icon=dragon]]\n", 4, 9, "no card of deck 'main'"),
         ("grid: [[main/monk]]\npawns: [{at: [0, 0], icon: dragon}]\n", 5, 28, "dragon"),

@@ -11,7 +11,7 @@ from printgen.documents.platypus import Flowable
 from printgen.documents.scene import Arrow, Cell, Label, Pawn, Scene, read_scene
 from printgen.layout import text
 from printgen.model.units import pt
-from printgen.problems import Problem, ProjectError
+from printgen.problems import Problem, ProjectError, Where
 
 GAP = 3.0  # mm between cards
 MAX_CARD = 34.0  # mm: a scene shows the table, not the card's small print
@@ -23,9 +23,18 @@ HIGHLIGHT = "#f2a900"
 class Diagram(Flowable):  # type: ignore[misc]
     """The scene, centred in the column: cards, highlights, pawns, arrows, then labels."""
 
-    def __init__(self, scene: Scene, index: CardIndex, caption: TextStyle) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        index: CardIndex,
+        caption: TextStyle,
+        where: Where | None = None,
+        problems: list[Problem] | None = None,
+    ) -> None:
         super().__init__()
         self.scene = scene
+        self.where = where  # its fence in the prose file, for a diagram no page can hold
+        self.problems = problems if problems is not None else []
         self.index = index
         runs = [replace(run, italic=True) for run in text.parse(scene.caption, index.icons.has)]
         self.caption = RichText(runs, caption)
@@ -61,6 +70,18 @@ class Diagram(Flowable):  # type: ignore[misc]
             height - avail_height, avail_width
         ):
             return [self]
+        frame = getattr(self, "_frame", None)
+        if frame is not None and getattr(frame, "_atTop", False) and self.where is not None:
+            # a whole page cannot hold it even smaller: said at its fence, and left out so the
+            # rest of the document is still laid out and checked
+            problem = Problem(
+                self.where,
+                f"diagram: its {self.scene.rows} rows of cards are taller than a page, even "
+                f"at {SMALLEST:.0%} of their size; use fewer rows or a smaller card_width",
+            )
+            if problem not in self.problems:
+                self.problems.append(problem)
+            return [_Nothing()]
         return []
 
     def narrow_width(self, avail: float) -> float | None:
@@ -253,6 +274,16 @@ class Diagram(Flowable):  # type: ignore[misc]
         canvas.restoreState()
 
 
+class _Nothing(Flowable):  # type: ignore[misc]
+    """What stands for a diagram no page can hold: nothing to draw, no room taken."""
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        return None
+
+
 def _unit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
@@ -295,4 +326,5 @@ class DiagramBlocks:
         except ProjectError as exc:
             self.problems.extend(p for p in exc.problems if p not in self.problems)
             return []
-        return [Diagram(scene, self.index, self.caption)]
+        where = Where(self.rel, max(first - 1, 1), 1)
+        return [Diagram(scene, self.index, self.caption, where, self.problems)]
