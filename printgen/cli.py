@@ -146,6 +146,13 @@ def _run(args: argparse.Namespace) -> int:
 
             return simulate_command(project.root, args)
         if args.command == "validate":
+            if args.strict and not args.simulate:  # it would be silently ignored
+                print(
+                    "printgen: --strict applies to the balance thresholds of --simulate; "
+                    "add --simulate, or drop --strict",
+                    file=sys.stderr,
+                )
+                return EXIT_BAD_INPUT
             code = _validate(project, games, args)
             if code == 0 and args.simulate:
                 from printgen.simulate.command import validate_simulate

@@ -166,3 +166,12 @@ def test_outputs_never_go_where_the_games_are_made(
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--out" in err, err
     assert sorted(p.relative_to(demo) for p in demo.rglob("*")) == before  # nothing written
+
+
+def test_validate_strict_without_simulate_says_it_would_do_nothing(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--project", str(demo), "validate", "--strict"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "--strict applies to the balance thresholds of --simulate" in err
