@@ -283,6 +283,16 @@ def test_a_sheet_full_of_mistakes_stops_after_a_screenful(fleet: Path) -> None:
     assert problems[-1] == f"{CSV}:32:1: stopped reading {CSV} after 30 problems; fix those first"
 
 
+def test_a_header_full_of_unknown_columns_stops_after_a_screenful(fleet: Path) -> None:
+    header = "id,count," + ",".join(f"extra{i}" for i in range(490)) + "\n"
+    (fleet / CSV).write_text(header + "brig,1\n", encoding="utf-8")
+    problems = _problems(fleet)
+    assert len(problems) == 31  # not 490 lines
+    assert problems[-1] == (
+        f"{CSV}:1:33: stopped reading the header of {CSV} after 30 problems; fix those first"
+    )
+
+
 def test_ten_thousand_rows_load(fleet: Path) -> None:
     rows = "".join(f"ship-{i},1,Ship {i},Nave {i},{i % 7},#1f5f8b\n" for i in range(10_000))
     (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")

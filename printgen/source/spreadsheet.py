@@ -101,7 +101,15 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
     columns: list[Column] = []
     seen: dict[str, int] = {}
     ok = True
+    before = len(checker.problems)
     for index, cell in enumerate(header, start=1):
+        if len(checker.problems) - before >= MAX_PROBLEMS:  # a header of 500 wrong names
+            checker.error(
+                table.where(number, index),
+                f"stopped reading the header of {table.label} after {MAX_PROBLEMS} problems; "
+                "fix those first",
+            )
+            return None
         if blank(cell):
             continue  # an unnamed column (often a trailing one) holds no field
         name = str(cell).strip()
