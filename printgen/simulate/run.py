@@ -63,16 +63,27 @@ def play_games(
 
     context = multiprocessing.get_context("spawn")  # same behaviour on every platform
     workers = min(settings.jobs, len(batches))
-    # a worker that dies (an engine calling os._exit) breaks the pool: an error, not a wait
-    with ProcessPoolExecutor(
+    # a worker that dies (a crash in the engine) breaks the pool: an error, not a wait
+    others = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(
         workers, context, initializer=_remember, initargs=(project_root, game_id, data, settings)
-    ) as pool:
-        try:
-            for records in pool.map(_play_batch, batches):
-                yield from records
-        except BrokenProcessPool:
-            rel = f"cards/{game_id}/{ENGINE_FILE}"
-            raise EngineFault(f"{rel}:1:1: a worker process playing its games ended") from None
+    )
+    finished = False
+    try:
+        for records in pool.map(_play_batch, batches):
+            yield from records
+        finished = True
+    except BrokenProcessPool:
+        rel = f"cards/{game_id}/{ENGINE_FILE}"
+        raise EngineFault(f"{rel}:1:1: a worker process playing its games ended") from None
+    finally:
+        # after a fault, the batches not started are dropped and the run ends now: the other
+        # worker, perhaps stuck in a game of its own, is stopped rather than waited for
+        pool.shutdown(wait=finished, cancel_futures=not finished)
+        if not finished:
+            for worker in set(multiprocessing.active_children()) - others:
+                worker.terminate()
+                worker.join(5)
 
 
 # what the process plays: the run's arguments (set once per process), and the engine prepared
