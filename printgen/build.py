@@ -276,17 +276,12 @@ def _remember(store: BuildCache, games: list[str], made: list[Made]) -> None:
 
 
 def _report_written(project: Project, files: dict[Path, bytes]) -> None:
-    root = project.root
-
-    def shown(path: Path) -> Path:
-        return path.relative_to(root) if path.is_relative_to(root) else path
-
     images: dict[Path, int] = {}
     for path in files:
         if path.suffix == ".pdf" or (path.parent.name == "tts" and path.suffix == ".json"):
-            print(f"wrote {shown(path)}")
+            print(f"wrote {project.shown(path)}")
         elif path.suffix == ".png":  # exports: one line per folder, not per image
             folder = path.parent.parent if path.parent.parent.name == "png" else path.parent
             images[folder] = images.get(folder, 0) + 1
     for folder, count in images.items():
-        print(f"wrote {count} images in {shown(folder)}/")
+        print(f"wrote {count} images in {project.shown(folder)}/")

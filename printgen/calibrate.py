@@ -11,7 +11,6 @@ back by exactly what it takes to sit behind its front again.
 from __future__ import annotations
 
 import io
-import os
 import sys
 from pathlib import Path
 
@@ -49,9 +48,7 @@ def calibrate(project: Project, paper: str | None, duplex: str | None, out: str 
             file=sys.stderr,
         )
         return 2
-    # a folder the user named outside the project is theirs to see in full, as build says it
-    inside = Path(os.path.normpath(path.absolute())).is_relative_to(project.root)
-    print(f"wrote {project.rel(path) if inside else path}")
+    print(f"wrote {project.shown(path)}")
     return 0
 
 

@@ -255,22 +255,18 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
     return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
 
 
-INPUT_FOLDERS = ("cards", "templates", "fonts", "icons")  # what the games are made of
-
-
 def _out_among_inputs(out: Path, project: Project) -> str | None:
     """Why ``--out`` cannot be where the games are made (outputs written into cards/ are read
     back as the games' files, and watch could never tell a save from its own writes); None
     when it can."""
     target = Path(os.path.normpath(out))
-    root = Path(os.path.normpath(project.root.absolute()))
-    if target == root:
+    if target == project.root:
         return "printgen: --out is the project folder itself; write into a folder of its own"
-    for folder in INPUT_FOLDERS:
-        if target.is_relative_to(root / folder):
+    for folder in project.input_folders:
+        if target.is_relative_to(folder):
             return (
-                f"printgen: --out {folder}/… is where the games are made; write into a folder "
-                "of its own (build/ is the default)"
+                f"printgen: --out {folder.name}/… is where the games are made; write into a "
+                "folder of its own (build/ is the default)"
             )
     return None
 

@@ -48,6 +48,19 @@ class Project:
         return self.root / "fonts"
 
     @property
+    def input_folders(self) -> tuple[Path, ...]:
+        """The folders the games are made of: no output may go into them."""
+        return (self.cards, self.templates, self.fonts, self.root / "icons")
+
+    def shown(self, path: Path) -> str:
+        """An output's path as the designer reads it: from the project folder when inside it,
+        whole where they named a folder elsewhere (``--out``, ``--json``)."""
+        normal = Path(os.path.normpath(path.absolute()))
+        if normal.is_relative_to(self.root):
+            return normal.relative_to(self.root).as_posix()
+        return str(path)
+
+    @property
     def template_dirs(self) -> list[Path]:
         """Where templates are looked up, first match wins: the project's, then printgen's."""
         return [self.templates, PACKAGED_TEMPLATES]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_GAMES
+from printgen.project import Project
 from printgen.simulate.balance import Verdict, check
 from printgen.simulate.contract import SimData
 from printgen.simulate.data import (
@@ -102,7 +103,7 @@ def simulate(
         said = "BREACHED " if verdict.breached else "met " if verdict.judged else "NOT JUDGED "
         print(said + verdict.message)
     for path in files:
-        print(f"wrote {_shown(path, project_root)}")
+        print(f"wrote {Project.at(project_root).shown(path)}")
     return 0
 
 
@@ -228,9 +229,6 @@ def _settings(
     return Settings(games, players, names, seed, cap, jobs)
 
 
-INPUT_FOLDERS = ("cards", "templates", "fonts", "icons")  # what a project's games are made of
-
-
 def _check_json_target(path: Path, project_root: Path) -> None:
     """``--json FILE`` is replaced by the summary: never a game's input, a device, a folder or
     another file printgen writes — a mistyped path would lose it."""
@@ -241,13 +239,11 @@ def _check_json_target(path: Path, project_root: Path) -> None:
         raise BadRequest(f"--json: no folder {path.parent}; make it first")
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise BadRequest(f"--json: {path} is not a plain file; name a new or plain .json file")
-    target = path.resolve()
-    root = project_root.resolve()
-    inputs = [root / folder for folder in INPUT_FOLDERS]
-    if any(target.is_relative_to(folder) for folder in inputs):
+    inputs = Project.at(project_root).input_folders
+    if any(path.resolve().is_relative_to(folder) for folder in inputs):
         raise BadRequest(
-            f"--json: {path} is inside the project's {', '.join(INPUT_FOLDERS)} folders, where "
-            "its games are made; write the summary elsewhere"
+            f"--json: {path} is inside the project's {', '.join(f.name for f in inputs)} "
+            "folders, where its games are made; write the summary elsewhere"
         )
 
 
@@ -261,10 +257,3 @@ def _verdict_json(verdict: Verdict) -> dict[str, Any]:
         "judged": verdict.judged,
         "message": verdict.message,
     }
-
-
-def _shown(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return str(path)
