@@ -158,23 +158,27 @@ def no_exit() -> Iterator[None]:
 
 
 @contextmanager
-def game_time() -> Iterator[None]:
-    """At most MAX_GAME_SECONDS for one game, where an alarm can stop it (the main thread of a
-    Unix process; elsewhere the turn cap alone bounds it)."""
+def game_clock() -> Iterator[Callable[[], None]]:
+    """A clock for a batch of games: call what it gives at the start of each game, and a game
+    running past MAX_GAME_SECONDS is stopped — where an alarm can stop it (the main thread of
+    a Unix process; elsewhere the turn cap alone bounds a game). The handler is set once a
+    batch, the timer once a game: a game of Warriors and Monks takes half a millisecond."""
     if (
         not hasattr(signal, "setitimer")
         or threading.current_thread() is not threading.main_thread()
     ):
-        yield
+        yield lambda: None
         return
 
     def stop(_signal: int, _frame: Any) -> None:
         raise _TooLong
 
+    def start() -> None:
+        signal.setitimer(signal.ITIMER_REAL, MAX_GAME_SECONDS)
+
     before: Callable[..., Any] | int | None = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, MAX_GAME_SECONDS)
     try:
-        yield
+        yield start
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -112,11 +112,11 @@ def _prepared() -> tuple[Any, Any, Path, str]:
 
 
 def _play_batch(batch: tuple[int, int]) -> list[GameRecord]:
-    with faults.no_exit():
-        return _played(batch)
+    with faults.no_exit(), faults.game_clock() as start_clock:
+        return _played(batch, start_clock)
 
 
-def _played(batch: tuple[int, int]) -> list[GameRecord]:
+def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[GameRecord]:
     play, rules, path, rel = _prepared()
     settings: Settings = _current["settings"]
     bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
@@ -124,8 +124,8 @@ def _played(batch: tuple[int, int]) -> list[GameRecord]:
     records = []
     for i in range(*batch):
         try:
-            with faults.game_time():
-                record = play(rules, seats(bots, players, i), game_rng(seed, i), cap)
+            start_clock()
+            record = play(rules, seats(bots, players, i), game_rng(seed, i), cap)
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
