@@ -71,6 +71,12 @@ class CardIndex:
                 self.cards[f"{laid.deck.id}/{card.id}"] = info
                 self.decks[laid.deck.id].append(info)
 
+    def report(self, problem: Problem) -> None:
+        """A problem found while drawing from the index, said once however many times the
+        document is laid out (an aid is tried at several sizes)."""
+        if problem not in self.problems:
+            self.problems.append(problem)
+
     def get(self, ref: str) -> CardInfo | None:
         info = self.query(ref) if "=" in ref else self.cards.get(ref)
         if info is None:
@@ -274,13 +280,13 @@ def _drawable_in(
     """A character of a card's text that the document's font cannot draw (an arrow in a
     summary) is an error at the card's field, as it is on the card and in the prose."""
     for char in text.missing_glyphs(runs, style.family):
-        problem = Problem(
-            info.card.where_of(field),
-            f"character {char!r} of card '{info.card.id}' {field} is not in the document font "
-            f"({style.family.name}); write it another way",
+        index.report(
+            Problem(
+                info.card.where_of(field),
+                f"character {char!r} of card '{info.card.id}' {field} is not in the document "
+                f"font ({style.family.name}); write it another way",
+            )
         )
-        if problem not in index.problems:  # the aid is laid out at several sizes
-            index.problems.append(problem)
 
 
 def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:

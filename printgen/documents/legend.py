@@ -60,14 +60,14 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
     words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
     lang = getattr(labels, "lang", "en")
     if lang != "en":  # an icon's own name is English: in another language's aid, say so
-        problem = Problem(
-            index.where,
-            f"the legend names icon '{name}' by its English name ('{words}'); add "
-            f"'icon_{name}: {{{lang}: …}}' to templates/labels.yaml",
-            Severity.WARNING,
+        index.report(
+            Problem(
+                index.where,
+                f"the legend names icon '{name}' by its English name ('{words}'); add "
+                f"'icon_{name}: {{{lang}: …}}' to templates/labels.yaml",
+                Severity.WARNING,
+            )
         )
-        if problem not in index.problems:  # the aid is laid out at several sizes
-            index.problems.append(problem)
     return words
 
 
