@@ -102,26 +102,36 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
                 f"play() gave played[{seat}] = {_short(counts)}; it counts plays by card id "
                 f"(a Counter of whole numbers from 0 to {MAX_PLAYS:,})"
             )
-    for name, kind in (("figures", "a number"), ("series", "a list of numbers")):
-        found = getattr(record, name)
-        if not isinstance(found, dict):
-            return f"play() gave {name} = {_short(found)}; it maps names to {kind}"
-        for key, value in found.items():
-            values = value if name == "series" and isinstance(value, list | tuple) else None
-            if not isinstance(key, str) or not (
-                _number(value) if name == "figures" else values is not None
-            ):
-                return f"play() gave {name}[{_short(key)}] = {_short(value)}; it is {kind}"
-            if values is not None and not all(_number(v) for v in values):
-                return f"play() gave {name}[{key!r}] with a value that is not a finite number"
+    figures, series = record.figures, record.series
+    if not isinstance(figures, dict):
+        return f"play() gave figures = {_short(figures)}; it maps names to numbers"
+    for key, value in figures.items():
+        if not isinstance(key, str) or not _numbers([value]):
+            return f"play() gave figures[{_short(key)}] = {_short(value)}; it is a number"
+    if not isinstance(series, dict):
+        return f"play() gave series = {_short(series)}; it maps names to lists of numbers"
+    for key, values in series.items():
+        if not isinstance(key, str) or not isinstance(values, list | tuple):
+            return f"play() gave series[{_short(key)}] = {_short(values)}; it is a list of numbers"
+        if not _numbers(values):
+            return f"play() gave series[{key!r}] with a value that is not a finite number"
     return None
 
 
 MAX_PLAYS = 10**9  # plays of one card type by one seat in one game
 
 
-def _number(value: Any) -> bool:
-    return type(value) in (int, float) and math.isfinite(value) and abs(value) < 1e300
+def _numbers(values: list[Any] | tuple[Any, ...]) -> bool:
+    """Finite numbers all, the statistics can work with — checked in C, as every game's curves
+    are (a text or a number too large for a float does not sum; a NaN or an infinity sums to
+    one)."""
+    if not values:
+        return True
+    try:
+        total = math.fsum(values)
+        return math.isfinite(total) and max(values) < 1e300 and min(values) > -1e300
+    except (TypeError, OverflowError):
+        return False
 
 
 def _short(value: Any) -> str:
