@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 from printgen.problems import Problem, ProjectError, Where, fail
-from printgen.rules.guard import Places, clipped, described, warnings_kept
+from printgen.rules.guard import Places, clipped, deepest_line, described, warnings_kept
 
 RULES_FILE = "rules.py"
 
@@ -72,10 +72,5 @@ def import_warnings(module: ModuleType, places: Places) -> list[Problem]:
 
 
 def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
-    line = 1
-    tb = exc.__traceback__
-    while tb is not None:  # the deepest frame inside this rules.py names the line
-        if tb.tb_frame.f_code.co_filename == str(path):
-            line = tb.tb_lineno or line
-        tb = tb.tb_next
+    line = deepest_line(exc, path)
     return Problem(Where(rel, line, 1), clipped(f"rules.py failed to load: {described(exc)}"))

@@ -78,6 +78,17 @@ def described(exc: BaseException) -> str:
     return f"{name}: {clipped(text)}{hint}" if text else f"{name}{hint}"
 
 
+def deepest_line(exc: BaseException, path: Path, fallback: int = 1) -> int:
+    """The line of ``path`` deepest in the exception's traceback: where a designer's file
+    (rules.py, simulate.py) failed, under whatever it called."""
+    line, tb = fallback, exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == str(path):
+            line = tb.tb_lineno or line
+        tb = tb.tb_next
+    return line
+
+
 @contextmanager
 def warnings_kept(into: list[warnings.WarningMessage]) -> Iterator[None]:
     """Python's warnings raised meanwhile (a SyntaxWarning compiling rules.py, a rule's

@@ -14,7 +14,7 @@ from typing import Any
 
 from printgen.limits import MAX_GAME_SECONDS
 from printgen.problems import one_line
-from printgen.rules.guard import described
+from printgen.rules.guard import deepest_line, described
 from printgen.simulate.contract import GameRecord
 
 
@@ -38,7 +38,7 @@ def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
         col = exc.offset if type(exc.offset) is int and exc.offset > 0 else 1
         return EngineFault(f"{rel}:{line}:{col}: Python syntax error: {exc.msg}")
     return EngineFault(
-        f"{rel}:{_line(exc, path, 1)}:1: simulate.py failed to load: {described(exc)}"
+        f"{rel}:{deepest_line(exc, path)}:1: simulate.py failed to load: {described(exc)}"
     )
 
 
@@ -49,7 +49,7 @@ def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) 
             f"{rel}:{fallback}:1: {step} ran for over {MAX_GAME_SECONDS:g} s for one game; "
             "a game must stop at turn_cap turns"
         )
-    line = _line(exc, path, fallback)
+    line = deepest_line(exc, path, fallback)
     if isinstance(exc, _Exited | SystemExit):
         called = exc.args[0] if isinstance(exc, _Exited) else f"sys.exit({exc.code!r})"
         return EngineFault(
@@ -63,15 +63,6 @@ def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) 
 
 def _text(exc: BaseException) -> str:
     return described(exc).removeprefix(f"{type(exc).__name__}: ")
-
-
-def _line(exc: BaseException, path: Path, fallback: int) -> int:
-    line, tb = fallback, exc.__traceback__
-    while tb is not None:
-        if Path(tb.tb_frame.f_code.co_filename) == path:
-            line = tb.tb_lineno or line
-        tb = tb.tb_next
-    return line
 
 
 def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
