@@ -148,13 +148,15 @@ def test_a_formula_whose_result_was_never_saved_is_named_at_its_cell(fleet: Path
     rows: list[list[Any]] = [
         ["id", "count", "name", "cost"],
         ["brig", "=1+1", "Brig", 3],
-        ["cog", 1, "Cog", 2],
+        ["cog", 1, "Cog", "=2*1"],  # in the last column too, where a row's empty cells end it
     ]
     _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
     (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
     assert _problems(fleet) == [
         "cards/fleet/decks/ships.xlsx#Fleet!B2: the cell holds a formula whose result was never "
-        "saved (=1+1); open the workbook in Excel or LibreOffice and save it, or write the value"
+        "saved (=1+1); open the workbook in Excel or LibreOffice and save it, or write the value",
+        "cards/fleet/decks/ships.xlsx#Fleet!D3: the cell holds a formula whose result was never "
+        "saved (=2*1); open the workbook in Excel or LibreOffice and save it, or write the value",
     ]
 
 

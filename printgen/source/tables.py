@@ -181,7 +181,7 @@ def _unsaved_formulas(path: Path, sheet: str, table: Table) -> list[tuple[int, i
         (n, c)
         for n, cells in table.rows[1:]
         for c in columns
-        if c <= len(cells) and cells[c - 1] is None
+        if c > len(cells) or cells[c - 1] is None  # a row's trailing empty cells are dropped
     }
     if not holes:
         return []
