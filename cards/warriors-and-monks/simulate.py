@@ -180,12 +180,6 @@ def legal_moves(state: State, seat: int, main: bool) -> list[tuple[int | str, ..
     return moves
 
 
-def interrupt_moves(state: State, seat: int) -> list[tuple[int | str, ...]]:
-    """What ``seat`` may play at the start of another player's turn: the cards "playable at any
-    time" (Peace, War, Death, Wine on one of its own Monks)."""
-    return legal_moves(state, seat, False)
-
-
 def apply(state: State, seat: int, move: tuple[int | str, ...]) -> None:
     kind = move[0]
     if kind == "monk":
@@ -330,6 +324,7 @@ class RandomBot:
 
     @staticmethod
     def interrupt(state: State, seat: int) -> None:
+        """At another player's turn: the moves "playable at any time", as before production."""
         RandomBot.window(state, seat, False)
 
     @staticmethod
