@@ -119,6 +119,12 @@ class TemplateTimeout(BaseException):
     the alarm and run the work again with no limit left."""
 
 
+class Overtime(BaseException):
+    """A designer's Python (a game's rules.py, its engine) ran past its limit: raised where it
+    runs, a BaseException so that its own ``except Exception`` does not keep it looping, and
+    not a TemplateTimeout, which a template it evaluates meanwhile would turn into its error."""
+
+
 class _Budget:
     """Seconds every expression and template of one build may run for, together."""
 
@@ -170,6 +176,8 @@ def _expire(signum: int, frame: object) -> None:
         return
     _alarm.limit = None
     limit.close()  # here: the code the exception leaves behind may never run
+    if not limit.counted:
+        raise Overtime(f"ran for more than {limit.seconds:g} s")
     if limit.allowed < limit.seconds:  # the build's budget ran out before the limit
         _budget.spent = max(_budget.spent, limits.BUILD_SECONDS)
         raise TemplateTimeout(_spent_message())
@@ -204,8 +212,9 @@ class _Limit:
     itself. The alarm's exception can arrive at any instruction, even inside ``__exit__``, and
     must leave nothing half done behind it."""
 
-    def __init__(self, seconds: float, allowed: float) -> None:
+    def __init__(self, seconds: float, allowed: float, counted: bool = True) -> None:
         self.seconds, self.allowed = seconds, allowed
+        self.counted = counted  # its time is the expressions' budget's
         self.started = 0.0
         self.own = False  # outside a unit of work: the handler is set for this limit only
         self.previous: Any = None
@@ -226,7 +235,8 @@ class _Limit:
             self.close()
 
     def close(self) -> None:
-        _budget.spent += time.monotonic() - self.started
+        if self.counted:
+            _budget.spent += time.monotonic() - self.started
         if self.own:
             signal.signal(signal.SIGALRM, self.previous)
             _alarm.installed = False
@@ -249,12 +259,25 @@ def time_limit(seconds: float) -> AbstractContextManager[None]:
     left = _budget.left()
     if left <= 0:
         raise TemplateTimeout(_spent_message())
-    if _alarm.limit is not None:  # an outer limit already runs (and counts the time)
+    outer = _alarm.limit
+    if outer is not None:  # an outer limit already runs (and counts the time)
+        if not outer.counted:  # a designer's code evaluates it: it makes its values afresh
+            sandbox_sizes.start()
         return nullcontext()
     sandbox_sizes.start()  # and what an evaluation may make in all counts from here
     if not _can_alarm():
         return _Counted()
     return _Limit(seconds, min(seconds, left))
+
+
+def code_limit(seconds: float) -> AbstractContextManager[None]:
+    """Stop a designer's Python after ``seconds`` — an endless loop in a game's rules.py or
+    engine, which no turn cap or sandbox bounds — by raising Overtime where it runs. Templates
+    it evaluates meanwhile run under this limit, not the build's budget. Only the main thread
+    can take the alarm; elsewhere, and inside another limit, the code runs unbounded."""
+    if _alarm.limit is not None or not _can_alarm():
+        return nullcontext()
+    return _Limit(seconds, seconds, counted=False)
 
 
 def _spent_message() -> str:

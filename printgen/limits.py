@@ -48,6 +48,9 @@ MAX_MESSAGE_CHARS = 2_000  # one message of a rule or a check, as shown
 MAX_SHOWN = 1_000  # distinct problems shown of one rule; the rest are counted
 MAX_YIELDED = 1_000_000  # items one rule may hand back: more is a runaway loop, stopped
 MAX_WARNINGS = 20  # Python warnings shown of one rule, or of importing one rules.py
+# seconds importing a rules.py, or one of its rules, may run: a search over a whole deck takes
+# well under one; an endless loop is stopped and said at its line
+RULE_SECONDS = 60.0
 
 # A game's simulate.py (printgen.simulate.faults)
 MAX_GAME_SECONDS = 60.0  # one simulated game: an engine past it does not stop at its turn cap

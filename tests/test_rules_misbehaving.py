@@ -321,6 +321,39 @@ def test_a_rule_that_gives_without_end_is_stopped(
     assert run.code == 2
 
 
+@pytest.mark.parametrize("where", ["rule", "import"])
+def test_a_rules_py_that_loops_forever_is_stopped_at_its_line(
+    demo: Path, printgen: Printgen, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """An endless loop — even one that catches exceptions and evaluates card templates all the
+    while — ends as an error at the line it was running, not as a printgen that never
+    returns (a minute, really)."""
+    monkeypatch.setattr("printgen.rules.run.RULE_SECONDS", 0.3)
+    monkeypatch.setattr("printgen.rules.discover.RULE_SECONDS", 0.3)
+    loop = """\
+        @rule("r")
+        def r(ctx):
+            while True:
+                try:
+                    ctx.values("main", ctx.cards("main")[0].id)  # here
+                except Exception:
+                    pass
+            yield from ()
+        """
+    if where == "import":
+        loop = "import itertools\n\nfor n in itertools.count():\n    sorted(range(50))  # here\n"
+    rules = write_rules(demo, loop)
+    run = printgen(demo, "validate", "demo")
+    [line] = problem_lines(run)[:1]
+    said = "r: the rule" if where == "rule" else "rules.py"
+    limit = "one rule" if where == "rule" else "loading it"
+    assert line == (
+        f"{RULES}:{line_of(rules, '# here')}:1: {said} ran for more than 0.3 s, the limit for "
+        f"{limit}, and was stopped at this line; does it loop forever?"
+    )
+    assert run.code == 2
+
+
 def test_python_warnings_are_warnings_at_their_lines(demo: Path, printgen: Printgen) -> None:
     rules = write_rules(
         demo,

@@ -172,11 +172,42 @@ def test_a_game_that_never_stops_is_stopped(
         "            pass\n",
     )
     run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, "rng.random()")  # where it was looping, not its def
     assert (run.code, run.err) == (
         2,
-        f"{ENGINE}:{line}:1: play() ran for over 0.3 s for one game; a game must stop at "
-        "turn_cap turns (game 1, --seed 1)\n",
+        f"{ENGINE}:{line}:1: play() ran for over 0.3 s for one game and was stopped at this "
+        "line; a game must stop at turn_cap turns (game 1, --seed 1)\n",
     )
+
+
+@pytest.mark.parametrize("where", ["import", "prepare"])
+def test_an_engine_that_never_loads_or_prepares_is_stopped(
+    table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """No game clock runs yet while the engine is imported and prepared: an endless loop
+    there, which catches what it can, is still stopped and said at its line."""
+    monkeypatch.setattr("printgen.simulate.faults.MAX_GAME_SECONDS", 0.3)
+    loop = (
+        "    while True:\n"
+        "        try:\n"
+        "            sorted(range(100))\n"
+        "        except Exception:\n"
+        "            pass\n"
+    )
+    head = HEAD.replace("def prepare(data):\n", "def prepare(data):\n" + loop)
+    if where == "import":
+        head = HEAD.replace("BOTS = ", "while True:\n    sorted(range(100))\nBOTS = ")
+    (table / ENGINE).write_text(head + GOOD_PLAY, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, "sorted(range(100))")
+    stopped = "ran for more than 0.3 s, the limit for"
+    said = (
+        f"{ENGINE}:{line}:1: simulate.py {stopped} loading it"
+        if where == "import"
+        else f"{ENGINE}:{line}:1: prepare() {stopped} preparing the games"
+    )
+    assert run.code == 2, run.err
+    assert run.err == said + ", and was stopped at this line; does it loop forever?\n"
 
 
 @pytest.mark.parametrize(

@@ -14,8 +14,17 @@ import warnings
 from pathlib import Path
 from types import ModuleType
 
+from printgen.expressions import Overtime, code_limit
+from printgen.limits import RULE_SECONDS
 from printgen.problems import Problem, ProjectError, Where, fail
-from printgen.rules.guard import Places, clipped, deepest_line, described, warnings_kept
+from printgen.rules.guard import (
+    Places,
+    clipped,
+    deepest_line,
+    described,
+    overtime,
+    warnings_kept,
+)
 
 RULES_FILE = "rules.py"
 
@@ -38,7 +47,8 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     sys.modules[name] = module
     caught: list[warnings.WarningMessage] = []
     try:
-        with warnings_kept(caught):  # a SyntaxWarning, say: reported with the rules' problems
+        # a SyntaxWarning, say: reported with the rules' problems
+        with warnings_kept(caught), code_limit(RULE_SECONDS):
             spec.loader.exec_module(module)
     except SyntaxError as exc:
         sys.modules.pop(name, None)
@@ -73,4 +83,6 @@ def import_warnings(module: ModuleType, places: Places) -> list[Problem]:
 
 def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
     line = deepest_line(exc, path)
+    if isinstance(exc, Overtime):
+        return Problem(Where(rel, line, 1), f"rules.py {overtime(exc, 'loading it')}")
     return Problem(Where(rel, line, 1), clipped(f"rules.py failed to load: {described(exc)}"))

@@ -78,6 +78,12 @@ def described(exc: BaseException) -> str:
     return f"{name}: {clipped(text)}{hint}" if text else f"{name}{hint}"
 
 
+def overtime(exc: BaseException, limit_of: str) -> str:
+    """What a designer's code stopped by its time limit (printgen.expressions.Overtime, whose
+    text says the limit) is told, at the line it was running."""
+    return f"{exc}, the limit for {limit_of}, and was stopped at this line; does it loop forever?"
+
+
 def deepest_line(exc: BaseException, path: Path, fallback: int = 1) -> int:
     """The line of ``path`` deepest in the exception's traceback: where a designer's file
     (rules.py, simulate.py) failed, under whatever it called."""

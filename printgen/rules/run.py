@@ -10,7 +10,8 @@ import re
 from types import CoroutineType, GeneratorType, ModuleType
 from warnings import WarningMessage
 
-from printgen.limits import MAX_SHOWN, MAX_YIELDED
+from printgen.expressions import Overtime, code_limit
+from printgen.limits import MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.rules.checks import run_checks
 from printgen.rules.constraints import check_constraints
@@ -22,6 +23,7 @@ from printgen.rules.guard import (
     a,
     checked,
     described,
+    overtime,
     shown,
     warnings_kept,
 )
@@ -69,10 +71,13 @@ class _RuleRun:
     def run(self, ctx: RuleContext) -> list[Problem]:
         caught: list[WarningMessage] = []
         try:
-            with warnings_kept(caught):
+            with warnings_kept(caught), code_limit(RULE_SECONDS):
                 self._gather(ctx)
         except KeyboardInterrupt:  # Ctrl-C stops printgen, inside a rule as anywhere
             raise
+        except Overtime as exc:
+            where = self.places.failing(exc, self.home)
+            self._add(where, f"the rule {overtime(exc, 'one rule')}", Severity.ERROR)
         except BaseException as exc:  # SystemExit too: a rule reports, it never ends printgen
             where = self.places.failing(exc, self.home)
             self._add(where, f"the rule failed: {described(exc)}", Severity.ERROR)

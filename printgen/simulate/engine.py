@@ -74,8 +74,11 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
             raise NoEngine(f"{rel}: cannot be loaded as a Python module")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module  # dataclasses and pickling look the module up by name
+        from printgen.simulate.faults import set_up_clock
+
         try:
-            spec.loader.exec_module(module)
+            with set_up_clock():  # an endless loop at its top level: stopped, said at its line
+                spec.loader.exec_module(module)
         except KeyboardInterrupt:
             del sys.modules[name]
             raise

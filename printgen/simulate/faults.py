@@ -8,13 +8,14 @@ import math
 import signal
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
+from printgen.expressions import Overtime, code_limit
 from printgen.limits import MAX_GAME_SECONDS
 from printgen.problems import one_line
-from printgen.rules.guard import deepest_line, described
+from printgen.rules.guard import deepest_line, described, overtime
 from printgen.simulate.contract import GameRecord
 
 
@@ -31,25 +32,33 @@ class _TooLong(BaseException):
     """The game's time ran out (a BaseException: an engine's ``except Exception`` keeps going)."""
 
 
+def set_up_clock() -> AbstractContextManager[None]:
+    """The time importing an engine, or its prepare(), may run: as long as one game."""
+    return code_limit(MAX_GAME_SECONDS)
+
+
 def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
     """The engine did not import."""
     if isinstance(exc, SyntaxError) and exc.filename == str(path):
         line = exc.lineno if type(exc.lineno) is int and exc.lineno > 0 else 1
         col = exc.offset if type(exc.offset) is int and exc.offset > 0 else 1
         return EngineFault(f"{rel}:{line}:{col}: Python syntax error: {exc.msg}")
-    return EngineFault(
-        f"{rel}:{deepest_line(exc, path)}:1: simulate.py failed to load: {described(exc)}"
-    )
+    line = deepest_line(exc, path)
+    if isinstance(exc, Overtime):
+        return EngineFault(f"{rel}:{line}:1: simulate.py {overtime(exc, 'loading it')}")
+    return EngineFault(f"{rel}:{line}:1: simulate.py failed to load: {described(exc)}")
 
 
 def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) -> EngineFault:
     """The engine raised in ``step`` (prepare or play): at the deepest line of its own code."""
+    line = deepest_line(exc, path, fallback)
     if isinstance(exc, _TooLong):
         return EngineFault(
-            f"{rel}:{fallback}:1: {step} ran for over {MAX_GAME_SECONDS:g} s for one game; "
-            "a game must stop at turn_cap turns"
+            f"{rel}:{line}:1: {step} ran for over {MAX_GAME_SECONDS:g} s for one game and was "
+            "stopped at this line; a game must stop at turn_cap turns"
         )
-    line = deepest_line(exc, path, fallback)
+    if isinstance(exc, Overtime):
+        return EngineFault(f"{rel}:{line}:1: {step} {overtime(exc, 'preparing the games')}")
     if isinstance(exc, _Exited | SystemExit):
         called = exc.args[0] if isinstance(exc, _Exited) else f"sys.exit({exc.code!r})"
         return EngineFault(

@@ -102,7 +102,8 @@ def _prepared() -> tuple[Any, Any, Path, str]:
         rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
         line = _first_line(engine.module.prepare)
         try:
-            rules = engine.module.prepare(_current["data"])
+            with faults.set_up_clock():
+                rules = engine.module.prepare(_current["data"])
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # SystemExit too: the engine never ends printgen
