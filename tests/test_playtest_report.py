@@ -38,6 +38,16 @@ def simulate(printgen: Printgen, project: Path, game: str, *args: str) -> tuple[
     return summary, " ".join(pages)
 
 
+def card_column(project: Path, game: str) -> list[str]:
+    """The card table's first column of playtest.pdf, row by row: its cells are set in italics."""
+    rows: list[str] = []
+    with pdfplumber.open(project / "build" / game / "playtest.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(extra_attrs=["fontname"], keep_blank_chars=True)
+            rows += [w["text"].strip() for w in words if "Oblique" in w["fontname"]]
+    return rows
+
+
 def toy_engine(project: Path, body: str) -> None:
     """An engine for the symbol deck: two seats, ``body`` defines play()."""
     head = (
@@ -58,8 +68,14 @@ def test_a_long_card_table_leaves_no_section_off_the_page(
     for heading in ("What happened", "Game length", "Cards", "The game's own figures"):
         assert heading in text
     assert "never worth playing" in text.lower()
-    words = set(text.split())
-    assert [c["card"] for c in summary["cards"] if c["card"] not in words] == []
+    printed = {  # each building's, worker's … printed name, as the game's first language has it
+        card.id: str(card.values["name"])
+        for cards in load_sim_data(project, CDM).decks.values()
+        for card in cards
+    }
+    assert len(printed) > 60
+    column = card_column(project, CDM)
+    assert [c["card"] for c in summary["cards"] if printed[c["card"]] not in column] == []
     for figure in summary["figures"].values():
         assert " ".join(figure["label"].split()) in text
     with pdfplumber.open(project / "build" / CDM / "playtest.pdf") as pdf:
@@ -70,6 +86,40 @@ def test_a_long_card_table_leaves_no_section_off_the_page(
                 if c["x0"] < 0 or c["x1"] > page.width or c["top"] < 0 or c["bottom"] > page.height
             ]
             assert outside == [], f"page {page.page_number} draws text off the page"
+
+
+def test_cards_are_named_as_printed_in_the_language_asked(
+    project: Path, printgen: Printgen
+) -> None:
+    """A co-designer knows the cards by the names on them: the report uses the printed names,
+    in the game's first language or the one asked for, and playtest.json keeps the ids."""
+    summary, text = simulate(printgen, project, WM, "-n", "40")
+    assert {"Monaco", "Guerriero", "Tregua"} <= set(card_column(project, WM))
+    assert {c["card"] for c in summary["cards"]} >= {"monk", "warrior", "truce"}
+    summary, text = simulate(printgen, project, WM, "-n", "40", "--lang", "en")
+    assert {"Monk", "Warrior", "Truce"} <= set(card_column(project, WM))
+    assert "Monaco" not in text
+    assert re.search(r"Most played: (Monk|Warrior|War|Peace|Truce|Death|Wine) \(", text)
+    before = (project / "build" / WM / "playtest.pdf").read_bytes()
+    run = printgen(project, "simulate", WM, "-n", "40", "--lang", "fr")
+    assert (run.code, run.err) == (
+        2,
+        f"printgen: --lang: {WM} is written in it, en, not 'fr'\n",
+    )
+    assert (project / "build" / WM / "playtest.pdf").read_bytes() == before
+
+
+def test_a_card_named_by_its_number_is_called_card_n(project: Path, printgen: Printgen) -> None:
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    hands = [Counter({rules[0]: 2, rules[1]: 1}), Counter({rules[0]: 1})]\n"
+        "    return GameRecord(True, 4, (rng.randrange(2),), hands)\n",
+    )
+    first = load_sim_data(project, TOY).cards("simboli")[0].values["name"]
+    assert str(first).isdecimal()  # the symbol deck's cards are named by their numbers
+    _, text = simulate(printgen, project, TOY, "-n", "40")
+    assert f"Most played: card {first} (" in text
 
 
 def test_curves_show_every_seat_named_by_seat(project: Path, printgen: Printgen) -> None:
@@ -153,11 +203,10 @@ PLAYS = (
 def test_cards_in_deck_order_unplayed_ones_shown(project: Path, printgen: Printgen) -> None:
     toy_engine(project, PLAYS)
     _, text = simulate(printgen, project, TOY, "-n", "60")
-    deck = [card.id for card in load_sim_data(project, TOY).cards("simboli")]
+    deck = [str(card.values["name"]) for card in load_sim_data(project, TOY).cards("simboli")]
     assert len(deck) > 12
-    shown = [w for w in text.split() if re.fullmatch(r"card-\d+", w)]
-    rows = shown[shown.index(deck[0]) :]
-    assert rows[: len(deck)] == deck  # every card type of the deck, in order
+    rows = card_column(project, TOY)
+    assert rows[: len(deck)] == deck  # every card type of the deck by its name, in order
     assert text.count("never played") >= len(deck) - 6
     assert "Most played: starter" not in text
 
@@ -188,3 +237,20 @@ def test_figures_without_labels_read_as_words(project: Path, printgen: Printgen)
     assert "first won" in text and "idle turns" in text
     assert "first_won" not in text and "idle_turns" not in text
     assert "LABELS" in text  # where the engine can name them
+
+
+def test_two_card_types_printed_with_one_name_are_told_apart() -> None:
+    """Two decks may print the same name (a gold and a silver "Coin"): the report adds the
+    ids there, and only there."""
+    from collections import Counter
+
+    from printgen.simulate.contract import GameRecord
+    from printgen.simulate.run import Settings
+    from printgen.simulate.stats import summarize
+
+    played = [Counter({"gold": 1, "silver": 2, "hut": 1}), Counter({"silver": 1})]
+    records = [GameRecord(True, 5, (n % 2,), played) for n in range(4)]
+    settings = Settings(games=4, players=2, bots=("random",), seed=1, turn_cap=50)
+    names = {"gold": "Coin", "silver": "Coin", "hut": "Hut"}
+    summary = summarize(records, settings, {}, ["gold", "silver", "hut"], None, names)
+    assert [c["name"] for c in summary["cards"]] == ["Coin (gold)", "Coin (silver)", "Hut"]

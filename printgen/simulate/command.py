@@ -19,6 +19,7 @@ from printgen.project import Project
 from printgen.simulate.balance import Verdict, check
 from printgen.simulate.contract import SimData
 from printgen.simulate.data import (
+    NoLanguage,
     Problem,
     ProjectError,
     Severity,
@@ -26,6 +27,7 @@ from printgen.simulate.data import (
     json_bytes,
     load_sim_data,
     load_thresholds,
+    report_names,
 )
 from printgen.simulate.engine import Engine, NoEngine, has_engine, load_engine
 from printgen.simulate.faults import EngineFault
@@ -53,6 +55,7 @@ def simulate_command(project_root: Path, args: argparse.Namespace) -> int:
         args.jobs,
         Path(args.json) if args.json is not None else None,
         args.turn_cap,
+        args.lang,
     )
 
 
@@ -66,11 +69,14 @@ def simulate(
     jobs: int = 1,
     json_file: Path | None = None,
     turn_cap: int | None = None,
+    lang: str | None = None,
 ) -> int:
     try:
         if json_file is not None:
             _check_json_target(json_file, project_root)
-        summary, verdicts = run(project_root, game_id, games, players, bots, seed, jobs, turn_cap)
+        summary, verdicts = run(
+            project_root, game_id, games, players, bots, seed, jobs, turn_cap, lang
+        )
     except BadRequest as exc:
         print(f"printgen: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -116,13 +122,19 @@ def run(
     seed: int,
     jobs: int,
     turn_cap: int | None,
+    lang: str | None = None,
 ) -> tuple[dict[str, Any], list[Verdict]]:
-    """Play the games and check the game's thresholds; raise BadRequest or ProjectError."""
+    """Play the games and check the game's thresholds; raise BadRequest or ProjectError.
+    ``lang``: the language of the title and card names the summary gives (the game's first)."""
     try:
         engine = load_engine(project_root, game_id)
     except NoEngine as exc:
         raise BadRequest(str(exc)) from None
     data = load_sim_data(project_root, game_id)
+    try:
+        title, names = report_names(project_root, game_id, lang)
+    except NoLanguage as exc:
+        raise BadRequest(str(exc)) from None
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
     tally = Tally(settings)
     for record in play_games(project_root, game_id, data, settings):
@@ -139,11 +151,11 @@ def run(
     ]
     meta = {
         "game": game_id,
-        "title": data.title or game_id,
+        "title": title or game_id,
         "engine": f"cards/{game_id}/simulate.py",
         "engine_bots": list(engine.bots),
     }
-    summary = summarize(tally, settings, meta, card_ids, engine.labels)
+    summary = summarize(tally, settings, meta, card_ids, engine.labels, names)
     return summary, check(summary, load_thresholds(project_root, game_id))
 
 

@@ -61,6 +61,43 @@ def _sim_data(session: Session, game_id: str) -> SimData:
     )
 
 
+class NoLanguage(Exception):
+    """The report was asked for in a language the game is not written in."""
+
+
+def report_names(project_root: Path, game_id: str, lang: str | None) -> tuple[str, dict[str, str]]:
+    """The game's title and each card type's printed name (its ``name``, else its id) in
+    ``lang`` — the game's first language when None — for the report; the cards of the game it
+    plays on too, in ``lang`` where that game has it. Raises NoLanguage, or ProjectError."""
+    session = Session(Project.at(project_root))
+    game = session.game(game_id)
+    if lang is not None and lang not in game.meta.languages:
+        raise NoLanguage(
+            f"--lang: {game_id} is written in {', '.join(game.meta.languages)}, not '{lang}'"
+        )
+    names: dict[str, str] = {}
+    title = ""
+    used = _used(game.uses)
+    for which in dict.fromkeys([game_id] + ([used] if used else [])):
+        one = session.game(which)
+        problems = Problems()
+        language = lang if lang in one.meta.languages else one.meta.languages[0]
+        resolved = session.resolved(one, problems)[language]
+        if problems.has_errors():
+            raise ProjectError(problems.errors)
+        title = title or str(resolved.game["title"])
+        for deck in one.decks:
+            for card in deck.cards:
+                name = resolved.values(deck, card).get("name")
+                names.setdefault(card.id, str(name) if name not in (None, "") else card.id)
+    return title, names
+
+
+def _used(uses: object) -> str | None:
+    other = uses.get("deck") if isinstance(uses, Mapping) else None
+    return other if isinstance(other, str) else None
+
+
 def load_thresholds(project_root: Path, game_id: str) -> tuple[Threshold, ...]:
     """The game's ``balance:`` thresholds (already checked by the loader), in BALANCE_KEYS order."""
     game = Session(Project.at(project_root)).game(game_id)
@@ -86,6 +123,7 @@ def project_games(project_root: Path) -> list[str]:
 
 __all__ = [
     "BALANCE_KEYS",
+    "NoLanguage",
     "Problem",
     "ProjectError",
     "Severity",
@@ -97,4 +135,5 @@ __all__ = [
     "load_sim_data",
     "load_thresholds",
     "project_games",
+    "report_names",
 ]

@@ -55,3 +55,8 @@ def add_simulate_parser(sub: Any, project: argparse.ArgumentParser) -> None:
         help="turns after which a game is stopped unfinished (default 1000)",
     )
     simulate.add_argument("--json", metavar="FILE", help="also write the JSON summary here")
+    simulate.add_argument(
+        "--lang",
+        metavar="L",
+        help="language of the report's title and card names (default: the game's first)",
+    )

@@ -17,6 +17,7 @@ from reportlab.graphics import renderPDF
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.documents.platypus import Flowable, Paragraph, Table, TableStyle
@@ -225,7 +226,7 @@ def _cards(at: _Flow, summary: Mapping[str, Any]) -> None:
 
 
 def _card_row(c: Mapping[str, Any]) -> list[str]:
-    name = c["card"] if c["in_played_decks"] else f"{c['card']} *"
+    name = _fitted(c["name"], CARD_COLUMN - 12) + ("" if c["in_played_decks"] else " *")
     if c["played_per_seat"] == 0:
         return [name, "never played", "0%", "–", "–", "–", "–"]
     low, high = c["difference_low"], c["difference_high"]
@@ -238,6 +239,15 @@ def _card_row(c: Mapping[str, Any]) -> list[str]:
         "–" if low is None else f"{_points(low)} to {_points(high)}",
         "–" if c["correlation"] is None else f"{c['correlation']:+.2f}",
     ]
+
+
+def _fitted(name: str, width: float) -> str:
+    """A card's name cut to its column (a designer's long name would run into the figures)."""
+    if stringWidth(name, ITALIC, 8.5) <= width:
+        return name
+    while name and stringWidth(name + "…", ITALIC, 8.5) > width:
+        name = name[:-1]
+    return name.rstrip() + "…"
 
 
 def _points(share: float) -> str:
@@ -259,7 +269,7 @@ def _never_text(summary: Mapping[str, Any]) -> str:
             "players' wins against those who hold it back does not lie clearly (5 points) below."
         )
     names = "; ".join(
-        f'<font name="{BOLD}">{_esc(c["card"])}</font> ({_esc(c["why"])})' for c in never
+        f'<font name="{BOLD}">{_esc(c["name"])}</font> ({_esc(c["why"])})' for c in never
     )
     return "Never worth playing: " + names
 

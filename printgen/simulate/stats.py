@@ -155,7 +155,10 @@ def summarize(
     meta: Mapping[str, Any],
     card_ids: Iterable[str] = (),
     labels: Mapping[str, str] | None = None,
+    card_names: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
+    """The figures of the games played; ``card_names`` gives each card type id the name the
+    report shows (its printed name), else the id is shown."""
     if isinstance(records, Tally):
         tally = records
     else:
@@ -173,7 +176,7 @@ def summarize(
     first["advantage"] = _r(first["rate"] - fair)
     bot_seats = tally.bot_seats
     judged = finished >= MIN_JUDGED_GAMES
-    cards = _cards(tally, card_ids)
+    cards = _cards(tally, card_ids, card_names or {})
     return {
         **meta,
         "settings": {
@@ -231,11 +234,12 @@ def never_worth(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if not card["in_played_decks"]:
             continue
         if card["played_per_seat"] == 0:
-            found.append({"card": card["card"], "why": "never played"})
+            found.append({"card": card["card"], "name": card["name"], "why": "never played"})
         elif card["difference_high"] is not None and card["difference_high"] < -NEVER_WORTH_GAP:
             found.append(
                 {
                     "card": card["card"],
+                    "name": card["name"],
                     "why": f"seats that play it win {card['win_when_played']:.0%}, "
                     f"those that do not {card['win_when_not']:.0%}",
                 }
@@ -262,11 +266,15 @@ def _universe(tally: Tally, card_ids: Iterable[str]) -> list[tuple[str, bool]]:
     return [(card, True) for card in deck_ids] + [(card, False) for card in extra]
 
 
-def _cards(tally: Tally, card_ids: Iterable[str]) -> list[dict[str, Any]]:
+def _cards(
+    tally: Tally, card_ids: Iterable[str], card_names: Mapping[str, str]
+) -> list[dict[str, Any]]:
     """Per card type, over the counted seats: how much it is played, and by whom."""
     every, n, wins = tally.seats_counted, tally.samples, tally.sample_wins
+    universe = _universe(tally, card_ids)
+    shown = _shown_names([card for card, _ in universe], card_names)
     rows = []
-    for card, in_played in _universe(tally, card_ids):
+    for card, in_played in universe:
         copies, seats_playing = tally.plays.get(card, [0, 0])
         sx, sxx, sxy, playing, playing_wins = tally.cards.get(card, [0, 0, 0, 0, 0])
         holding = n - playing
@@ -281,6 +289,7 @@ def _cards(tally: Tally, card_ids: Iterable[str]) -> list[dict[str, Any]]:
         rows.append(
             {
                 "card": card,
+                "name": shown[card],
                 "in_played_decks": in_played,
                 "played_per_seat": _r(copies / every) if every else 0.0,
                 "played_share": _r(seats_playing / every) if every else 0.0,
@@ -292,6 +301,17 @@ def _cards(tally: Tally, card_ids: Iterable[str]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _shown_names(cards: Sequence[str], card_names: Mapping[str, str]) -> dict[str, str]:
+    """Each card type's printed name, its id added where two listed types share a name (an
+    engine's own counting keys are shown as they are)."""
+    names = {card: card_names.get(card) or card for card in cards}
+    shared = Counter(names.values())
+    return {
+        card: f"{name} ({card})" if shared[name] > 1 and name != card else name
+        for card, name in names.items()
+    }
 
 
 def name(key: str, labels: Mapping[str, str], players: int) -> dict[str, Any]:

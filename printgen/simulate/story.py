@@ -158,12 +158,12 @@ def _card_sentences(summary: Mapping[str, Any]) -> list[str]:
     if not played:
         return ["No card of the played decks was ever played."]
     most = max(played, key=lambda c: c["played_per_seat"])
-    line = f"Most played: {most['card']} ({most['played_per_seat']:.1f} per player and game)"
+    line = f"Most played: {_called(most)} ({most['played_per_seat']:.1f} per player and game)"
     best = [c for c in played if c["correlation"] is not None]
     if best and judged(summary):
         top = max(best, key=lambda c: c["correlation"])
         line += (
-            f"; the card whose plays go most with winning is {top['card']} "
+            f"; the card whose plays go most with winning is {_called(top)} "
             f"(correlation {top['correlation']:+.2f})"
         )
     if not judged(summary):
@@ -198,12 +198,19 @@ def verdict_sentences(
     return out
 
 
+def _called(card: Mapping[str, Any]) -> str:
+    """A card in a sentence: by its name; a card whose name is its number (a numbered deck's)
+    as "card 18", which a bare "18" would not say."""
+    name = str(card["name"])
+    return f"card {name}" if name.isdecimal() else name
+
+
 NEVER_SHOWN = 8  # a page names this many; playtest.json lists them all
 
 
 def _never_worth(never: list[dict[str, Any]]) -> str:
     """The cards never worth playing, grouped by why: the never played ones in one list."""
-    unplayed = [c["card"] for c in never if c["why"] == "never played"]
+    unplayed = [_called(c) for c in never if c["why"] == "never played"]
     losing = [c for c in never if c["why"] != "never played"]
     parts = []
     if unplayed:
@@ -211,7 +218,7 @@ def _never_worth(never: list[dict[str, Any]]) -> str:
         more = len(unplayed) - NEVER_SHOWN
         parts.append(f"never played: {shown}" + (f" and {more} more" if more > 0 else ""))
     for card in losing[:NEVER_SHOWN]:
-        parts.append(f"{card['card']} ({card['why']})")
+        parts.append(f"{_called(card)} ({card['why']})")
     if len(losing) > NEVER_SHOWN:
         parts.append(f"{len(losing) - NEVER_SHOWN} more in playtest.json")
     return "Cards never worth playing — " + "; ".join(parts) + "."
