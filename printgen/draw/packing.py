@@ -182,8 +182,14 @@ def place(kind: Kind, rect: Rect, cols: int, items: list[object]) -> tuple[Block
     return block, [r for r in leftover if r.width > EPS and r.height > EPS]
 
 
+def folds_side_by_side(width: float, height: float) -> bool:
+    """Whether a fold sheet of this size folds across its width — its halves side by side, a
+    landscape page — rather than one half above the other (a portrait page)."""
+    return width >= height
+
+
 def front_area(width: float, height: float, fold: bool) -> Rect:
-    if fold and width >= height:  # fronts on the left half; backs mirrored on the right half
+    if fold and folds_side_by_side(width, height):  # fronts left; backs mirrored on the right
         return Rect(EDGE, EDGE, width / 2 - FOLD_CLEAR, height - EDGE, True, True, True, True)
     if fold:  # fronts on the top half; backs mirrored on the bottom half
         return Rect(

@@ -17,7 +17,15 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.faces import Layers, draw_face, form_name, marked_box
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
 from printgen.draw.marks import Segment, crop_marks
-from printgen.draw.packing import EPS, Block, DoesNotFit, Kind, SheetPlan, pack
+from printgen.draw.packing import (
+    EPS,
+    Block,
+    DoesNotFit,
+    Kind,
+    SheetPlan,
+    folds_side_by_side,
+    pack,
+)
 from printgen.layout.face import Face
 from printgen.model.units import pt
 from printgen.options import Duplex, Offset
@@ -107,7 +115,7 @@ def impose(
         if fold:
             backs = _turned(fronts, plan, Duplex.FOLD, Offset())
             sheet = Sheet("fold", number, plan.width, plan.height, fronts + backs, marks)
-            if plan.width >= plan.height:
+            if folds_side_by_side(plan.width, plan.height):
                 sheet.fold_x = plan.width / 2
             else:
                 sheet.fold_y = plan.height / 2
@@ -150,7 +158,7 @@ def _turned(
     """
     portrait = plan.width <= plan.height
     if duplex == Duplex.FOLD:
-        mirror_x = plan.width >= plan.height
+        mirror_x = folds_side_by_side(plan.width, plan.height)
     else:
         mirror_x = (duplex == Duplex.LONG) == portrait
     backs = []
