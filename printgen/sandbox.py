@@ -296,9 +296,12 @@ def sandboxed(**options: Any) -> Any:
 
 
 def _printable(value: Any) -> Any:
-    """What ``{{ … }}`` prints: data only (Jinja's finalize hook)."""
+    """What ``{{ … }}`` prints: data only (Jinja's finalize hook). A field a card leaves out
+    is None, and prints nothing, as it does where it is the whole text — never "None"."""
     from jinja2 import Undefined
 
+    if value is None:
+        return ""
     if isinstance(value, Undefined):
         return value
     return checked_value(value, text=True)

@@ -685,3 +685,62 @@ def test_an_icon_named_in_english_in_an_italian_aid_is_a_warning(
         f"cards/{GAME}/aid.it.md:1:1: warning: the legend names icon 'fa-sun' by its English "
         "name ('sun'); add 'icon_fa-sun: {it: …}' to templates/labels.yaml"
     ], checked.err
+
+
+def test_a_field_a_card_leaves_out_prints_nothing_inside_a_longer_text(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Jinja prints None as "None": a card without a cost must not read "Cost None"."""
+    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    layout.write_text(
+        layout.read_text(encoding="utf-8").replace(
+            'text: "{{ card.cost }}"', 'text: "Cost {{ card.cost }}!"'
+        ),
+        encoding="utf-8",
+    )
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("    cost: 3\n", "", 1), encoding="utf-8")  # the Merchant
+    game = designer / "cards" / GAME / "game.yaml"  # its checks compare costs: 0 where none
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("card.cost", "(card.cost or 0)"), encoding="utf-8"
+    )
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "cards")
+    assert built.code == 0, built.err
+    out = designer / "build" / GAME / "en"
+    faces = manifest(out / "cards.json")["faces"]
+    merchant = next(f for f in faces if f["side"] == "front" and f["card"] == "merchant")
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        printed = printed_in_trim_box(pdf, merchant)
+    assert "Cost !" in printed.replace("\n", " ") and "None" not in printed
+
+
+def test_an_inherited_element_of_printgens_layout_is_said_at_the_extends_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """card-base prints card.playable: a deck that drops the field is told so in its own
+    layout file, at `extends: card-base`, with both ways out — never in printgen's package."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    deck.write_text(
+        "\n".join(
+            line for line in deck.read_text(encoding="utf-8").splitlines() if "playable" not in line
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    run = printgen(designer, "validate", GAME)
+    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    lines = layout.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if "extends: card-base" in text)
+    assert run.code == 2
+    [said] = run.err.splitlines()
+    assert said.startswith(f"cards/{GAME}/layouts/{GAME}.yaml:{line}:12: "), said
+    assert "element 'playable'" in said and "declare 'playable' under the deck's fields" in said
+    assert "'playable: {when: false}'" in said
+    layout.write_text(
+        layout.read_text(encoding="utf-8").replace(
+            "  elements:\n", "  elements:\n    playable: {when: false}\n", 1
+        ),
+        encoding="utf-8",
+    )
+    assert printgen(designer, "validate", GAME).code == 0
