@@ -85,7 +85,8 @@ class Props:
             return ""
         return (
             f"; the layout prints card.{found[1]}: declare '{found[1]}' under the deck's "
-            "fields: (a card that leaves it out prints nothing there)"
+            "fields: (a card that leaves it out prints nothing there), or leave the element "
+            f"out with '{self.element.name}: {{when: false}}' under the layout's elements"
         )
 
     def number(

@@ -14,7 +14,7 @@ from typing import Any
 from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.model.units import parse_length
 from printgen.problems import Problem, ProjectError, Where
-from printgen.project import Project
+from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, did_you_mean
 
@@ -215,10 +215,7 @@ def _resolve(
             # what it inherits, placed for its own size (a deck's safe zone is 3 mm unless set)
             parent = resized(parent, size, DEFAULT_SAFE_MM)
         size = size or parent.size
-        elements = {
-            e.name: Element(e.name, dict(e.props), dict(e.where), e.origin, e.sized)
-            for e in parent.elements
-        }
+        elements = {e.name: _inherited(e, body) for e in parent.elements}
     for style_name, style in (_map(checker, body, "styles") or {}).items():
         style_map = checker.mapping(style, body.where, f"style '{style_name}'")
         if style_map is None:
@@ -322,6 +319,24 @@ def _mm(value: Any) -> float | None:
 
 def _rounded(mm: float) -> float:
     return round(mm, 4)
+
+
+def _inherited(element: Element, body: LDict) -> Element:
+    """A parent's element as the child layout ``body`` takes it. What printgen's own layouts
+    (card-base, back-base) wrote is said at the child's ``extends:`` line, in the designer's
+    file, where it can be overridden — not in the package's file, which the designer cannot
+    edit."""
+    where = dict(element.where)
+    origin = element.origin
+    if not _packaged(body.where):
+        extends = body.at("extends")
+        where = {key: extends if _packaged(place) else place for key, place in where.items()}
+        origin = extends if _packaged(origin) else origin
+    return Element(element.name, dict(element.props), where, origin, element.sized)
+
+
+def _packaged(where: Where) -> bool:
+    return Path(where.path).is_relative_to(PACKAGED_TEMPLATES)
 
 
 def _map(checker: Checker, body: LDict, key: str) -> LDict | None:
