@@ -551,7 +551,7 @@ def test_rule_number_cards_have_no_rank_rule(project: Path) -> None:
 
 
 def test_rule_aid_number_not_from_data(project: Path) -> None:
-    edit(project, "aid.it.md", "+{{ data.effect_life }} vite", "+5 vite")
+    edit(project, "aid.it.md", "+{{ data.effect_life }} punti vita", "+5 punti vita")
     caught(project, "aid.it.md:1:1: these rule numbers are not taken from data: effect_life")
 
 

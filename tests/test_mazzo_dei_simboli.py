@@ -599,15 +599,20 @@ def test_clarifications_the_issue_asks_for() -> None:
             MORRA,
             "it",
             "9 carte — Mazzo dei simboli: 3 carte con il sasso, 3 con la carta e 3 con la "
-            "forbice sull’elemento 3.",
+            "forbice sull’elemento 3; dal resto del mazzo si pesca per scegliere chi comincia",
         ),
         (
             MORRA,
             "en",
-            "9 cards — Mazzo dei simboli — the symbol deck: 3 cards with rock, 3 with paper "
-            "and 3 with scissors on element 3.",
+            "9 cards — Symbol deck (Mazzo dei simboli): 3 cards with rock, 3 with paper "
+            "and 3 with scissors on element 3; the rest of the deck is drawn from",
         ),
-        (ARENA, "en", "29 cards — Mazzo dei simboli — the symbol deck: any 9 cards for the arena"),
+        (
+            ARENA,
+            "en",
+            "29 cards — Symbol deck (Mazzo dei simboli): any 9 cards for the arena and 20 as "
+            "life points (10 each); the other cards form the draw pile.",
+        ),
     ],
 )
 def test_components_say_which_symbol_cards_a_game_takes(
