@@ -37,7 +37,10 @@ def calibrate(project: Project, paper: str | None, duplex: str | None, out: str 
     chosen_duplex = Duplex(duplex or settings.duplex or Duplex.LONG)
     if chosen_duplex not in (Duplex.LONG, Duplex.SHORT):
         chosen_duplex = Duplex.LONG
-    folder = Path(out) if out else project.root / "build"
+    folder = Path(out).absolute() if out else project.root / "build"
+    if (refused := project.refused_out(folder)) is not None:
+        print(refused, file=sys.stderr)
+        return 2
     path = folder / "calibration.pdf"
     try:
         atomic_write(path, calibration_pdf(chosen_paper, chosen_duplex))

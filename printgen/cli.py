@@ -118,7 +118,7 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     known = project.game_ids()
     if args.command == "icons":
-        return _icons(project.root, known, args)
+        return _icons(project, known, args)
     games = args.games if getattr(args, "games", None) else known
     misnamed = [] if getattr(args, "games", None) else project.misnamed_games()
     for name in misnamed:
@@ -172,7 +172,7 @@ def _run(args: argparse.Namespace) -> int:
                 return EXIT_BAD_INPUT
 
             out = Path(args.out).absolute() if args.out else project.root / "build"
-            if (refused := _out_among_inputs(out, project)) is not None:
+            if (refused := project.refused_out(out)) is not None:
                 print(refused, file=sys.stderr)
                 return EXIT_BAD_INPUT
             return watch(project, rebuilder(project, games, args), out=out, checks=args.validate)
@@ -243,7 +243,7 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
 
     # a relative --out is relative to the folder printgen runs in, as a designer expects
     out = Path(args.out).absolute() if args.out else project.root / "build"
-    if (refused := _out_among_inputs(out, project)) is not None:
+    if (refused := project.refused_out(out)) is not None:
         print(refused, file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
@@ -255,22 +255,6 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
     return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
 
 
-def _out_among_inputs(out: Path, project: Project) -> str | None:
-    """Why ``--out`` cannot be where the games are made (outputs written into cards/ are read
-    back as the games' files, and watch could never tell a save from its own writes); None
-    when it can."""
-    target = Path(os.path.normpath(out))
-    if target == project.root:
-        return "printgen: --out is the project folder itself; write into a folder of its own"
-    for folder in project.input_folders:
-        if target.is_relative_to(folder):
-            return (
-                f"printgen: --out {folder.name}/… is where the games are made; write into a "
-                "folder of its own (build/ is the default)"
-            )
-    return None
-
-
 def _jobs(args: argparse.Namespace) -> int:
     if args.jobs is not None:
         return int(args.jobs)
@@ -279,8 +263,10 @@ def _jobs(args: argparse.Namespace) -> int:
     return available_cores()
 
 
-def _icons(root: Path, known: list[str], args: argparse.Namespace) -> int:
+def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
     from printgen.outputs.icon_catalogue import run
+
+    root = project.root
 
     if args.game and args.game not in known:
         print(
@@ -288,7 +274,10 @@ def _icons(root: Path, known: list[str], args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    out = Path(args.out).resolve() if args.out else root / "build"
+    out = Path(args.out).absolute() if args.out else root / "build"
+    if (refused := project.refused_out(out)) is not None:
+        print(refused, file=sys.stderr)
+        return EXIT_BAD_INPUT
     done = run(root, args.game, out, args.fa)
     shown = done.path.relative_to(root) if done.path.is_relative_to(root) else done.path
     pages = f"{done.pages} page{'s' if done.pages != 1 else ''}"

@@ -52,6 +52,23 @@ class Project:
         """The folders the games are made of: no output may go into them."""
         return (self.cards, self.templates, self.fonts, self.root / "icons")
 
+    def refused_out(self, out: Path) -> str | None:
+        """Why an output folder (``--out``) cannot be written, as the line to print; None when
+        it can. Outputs written into cards/ are read back as the games' files, and watch could
+        never tell a save from its own writes. The folder is judged as written and as the
+        system finds it, every symlink followed: a link to cards/ is cards/."""
+        written = Path(os.path.normpath(out.absolute()))
+        real = out.resolve()
+        if written == self.root or real == self.root.resolve():
+            return "printgen: --out is the project folder itself; write into a folder of its own"
+        for folder in self.input_folders:
+            if written.is_relative_to(folder) or real.is_relative_to(folder.resolve()):
+                return (
+                    f"printgen: --out {folder.name}/… is where the games are made; write into a "
+                    "folder of its own (build/ is the default)"
+                )
+        return None
+
     def shown(self, path: Path) -> str:
         """An output's path as the designer reads it: from the project folder when inside it,
         whole where they named a folder elsewhere (``--out``, ``--json``)."""

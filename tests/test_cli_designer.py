@@ -149,13 +149,20 @@ def test_the_summary_of_an_image_export_counts_images_not_pages(
     assert "page" not in last  # no PDF was made: not "0 pages"
 
 
-@pytest.mark.parametrize("command", ["build", "watch"])
-@pytest.mark.parametrize("out", ["cards", "cards/demo", ".", "templates/x"])
+@pytest.mark.parametrize("command", ["build", "watch", "calibrate", "icons"])
+@pytest.mark.parametrize(
+    "out", ["cards", "cards/demo", ".", "templates/x", "to-cards/demo", "to-decks", "here"]
+)
 def test_outputs_never_go_where_the_games_are_made(
     demo: Path, capsys: pytest.CaptureFixture[str], command: str, out: str
 ) -> None:
+    """Not as typed, nor through a link: to-cards, to-decks and here are symlinks to cards/,
+    to a deck folder and to the project itself."""
     import os
 
+    (demo / "to-cards").symlink_to("cards", target_is_directory=True)
+    (demo / "to-decks").symlink_to("cards/demo/decks", target_is_directory=True)
+    (demo / "here").symlink_to(".", target_is_directory=True)
     before = sorted(p.relative_to(demo) for p in demo.rglob("*"))
     here = os.getcwd()
     os.chdir(demo)  # as typed in the project folder

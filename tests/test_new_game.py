@@ -134,6 +134,21 @@ def test_new_refuses_to_overwrite_a_game(designer: Path, printgen: Callable[...,
     assert game_yaml.read_bytes() == before
 
 
+@pytest.mark.parametrize("folder", ["cards", "templates"])
+def test_new_writes_nothing_through_a_link_out_of_the_project(
+    tmp_path: Path, printgen: Callable[..., Run], folder: str
+) -> None:
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    (project / "cards").mkdir(parents=True)
+    elsewhere.mkdir()
+    if folder == "cards":
+        (project / "cards").rmdir()
+    (project / folder).symlink_to(elsewhere, target_is_directory=True)
+    result = printgen(project, "new", "demo", "--lang", "pt")  # pt: labels go to templates/
+    assert result.code == 2 and f"{folder}/ is a link out of the project" in result.err
+    assert list(elsewhere.iterdir()) == []
+
+
 @pytest.mark.parametrize(
     ("game_id", "langs", "message"),
     [

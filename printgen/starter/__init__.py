@@ -52,6 +52,12 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         raise StarterError(f"language '{bad[0]}' must be a two-letter code such as en, it or fr")
     languages = list(dict.fromkeys(languages)) or ["en"]
     folder = project.cards / game_id
+    for inside in (project.cards, project.templates):  # a link out of the project: not followed
+        if inside.is_symlink() and not (inside.exists() and project.confined(inside)):
+            raise StarterError(
+                f"{project.rel(inside)}/ is a link out of the project; printgen new writes only "
+                "inside the project folder"
+            )
     if folder.exists():
         raise StarterError(
             f"{project.rel(folder)} already exists; printgen new never overwrites a game: "
