@@ -54,6 +54,10 @@ def _end_process(code: int) -> None:
     if sys.getprofile() is not None or sys.gettrace() is not None:
         gc.freeze()  # the teardown happens: without the collector's last run over everything
         return
+    if "multiprocessing.resource_tracker" in sys.modules:
+        # spawned workers (simulate --jobs) share semaphores that only the interpreter's own
+        # exit releases: ended here, the resource tracker would warn of them as leaked
+        return
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a pipe closed early (`| head`)
             stream.flush()

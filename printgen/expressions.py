@@ -6,11 +6,13 @@ costs more than drawing a whole deck (see bench/). Anything else goes to the san
 
 from __future__ import annotations
 
+import os
 import re
 import signal
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import cache
 from typing import Any
@@ -177,6 +179,7 @@ def _expire(signum: int, frame: object) -> None:
     _alarm.limit = None
     limit.close()  # here: the code the exception leaves behind may never run
     if not limit.counted:
+        limit.watch()
         raise Overtime(f"ran for more than {limit.seconds:g} s")
     if limit.allowed < limit.seconds:  # the build's budget ran out before the limit
         _budget.spent = max(_budget.spent, limits.BUILD_SECONDS)
@@ -212,9 +215,18 @@ class _Limit:
     itself. The alarm's exception can arrive at any instruction, even inside ``__exit__``, and
     must leave nothing half done behind it."""
 
-    def __init__(self, seconds: float, allowed: float, counted: bool = True) -> None:
+    def __init__(
+        self,
+        seconds: float,
+        allowed: float,
+        counted: bool = True,
+        ignored: Callable[[], str] | None = None,
+    ) -> None:
         self.seconds, self.allowed = seconds, allowed
         self.counted = counted  # its time is the expressions' budget's
+        self.ignored = ignored  # what to say when a designer's code outlives its Overtime
+        self.exited = False
+        self.watchdog: threading.Timer | None = None
         self.started = 0.0
         self.own = False  # outside a unit of work: the handler is set for this limit only
         self.previous: Any = None
@@ -229,7 +241,10 @@ class _Limit:
         signal.setitimer(signal.ITIMER_REAL, max(self.allowed, MIN_TIMER))  # last: all is set
 
     def __exit__(self, *exc: object) -> None:
+        self.exited = True
         signal.setitimer(signal.ITIMER_REAL, 0)
+        if self.watchdog is not None:
+            self.watchdog.cancel()
         if _alarm.limit is self:  # its alarm did not close it
             _alarm.limit = None  # an alarm taken from here on was this limit's, stopped: ignored
             self.close()
@@ -240,6 +255,30 @@ class _Limit:
         if self.own:
             signal.signal(signal.SIGALRM, self.previous)
             _alarm.installed = False
+
+    def watch(self) -> None:
+        """Once Overtime is raised in a designer's code: if that code catches it and runs on
+        (``except BaseException``, a bare ``except:``), no second alarm can stop it, so a
+        watchdog thread ends printgen after IGNORED_GRACE seconds, with one line saying where
+        the code was running and exit status 2 — nothing has been written yet."""
+        if self.ignored is None:
+            return
+        self.watchdog = threading.Timer(IGNORED_GRACE, self._stop_printgen)
+        self.watchdog.daemon = True
+        self.watchdog.start()
+
+    def _stop_printgen(self) -> None:
+        if self.exited or self.ignored is None:
+            return
+        try:
+            said = self.ignored()
+        except Exception:  # the designer's line could not be found: still end, still one line
+            said = f"printgen: designer's code ran for more than {self.seconds:g} s"
+        print(said, file=sys.stderr, flush=True)
+        os._exit(2)
+
+
+IGNORED_GRACE = 5.0  # seconds a designer's code stopped by its limit has to come to an end
 
 
 class _Counted:
@@ -270,14 +309,18 @@ def time_limit(seconds: float) -> AbstractContextManager[None]:
     return _Limit(seconds, min(seconds, left))
 
 
-def code_limit(seconds: float) -> AbstractContextManager[None]:
+def code_limit(
+    seconds: float, ignored: Callable[[], str] | None = None
+) -> AbstractContextManager[None]:
     """Stop a designer's Python after ``seconds`` — an endless loop in a game's rules.py or
-    engine, which no turn cap or sandbox bounds — by raising Overtime where it runs. Templates
+    engine, which no turn cap or sandbox bounds — by raising Overtime where it runs (and, when
+    the code catches that and runs on, by ending printgen with the line ``ignored`` gives, see
+    _Limit.watch). Templates
     it evaluates meanwhile run under this limit, not the build's budget. Only the main thread
     can take the alarm; elsewhere, and inside another limit, the code runs unbounded."""
     if _alarm.limit is not None or not _can_alarm():
         return nullcontext()
-    return _Limit(seconds, seconds, counted=False)
+    return _Limit(seconds, seconds, counted=False, ignored=ignored)
 
 
 def _spent_message() -> str:

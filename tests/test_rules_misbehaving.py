@@ -354,6 +354,44 @@ def test_a_rules_py_that_loops_forever_is_stopped_at_its_line(
     assert run.code == 2
 
 
+def test_a_rule_that_swallows_its_stop_ends_printgen_with_one_line(demo: Path) -> None:
+    """A loop that catches every exception catches the one that stops it, too: printgen then
+    ends itself, a moment later, with one line at the loop and exit status 2 (in a process of
+    its own here, with a limit of 0.3 s and a grace of 0.3 s instead of a minute and 5 s)."""
+    import subprocess
+    import sys
+
+    rules = write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):
+            while True:
+                try:
+                    sum(range(100_000))  # here
+                except BaseException:
+                    pass
+            yield from ()
+        """,
+    )
+    script = (
+        "import sys\n"
+        "import printgen.expressions as e, printgen.rules.run as r\n"
+        "r.RULE_SECONDS = 0.3\n"
+        "e.IGNORED_GRACE = 0.3\n"
+        "from printgen.cli import main\n"
+        f"sys.exit(main(['--project', {str(demo)!r}, 'validate', 'demo']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        f"{RULES}:{line_of(rules, '# here')}:1: r: the rule ran for more than 0.3 s and went on "
+        "after it was stopped (does it catch every exception?); printgen stopped\n"
+    )
+
+
 def test_python_warnings_are_warnings_at_their_lines(demo: Path, printgen: Printgen) -> None:
     rules = write_rules(
         demo,

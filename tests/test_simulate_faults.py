@@ -67,6 +67,24 @@ def test_an_exception_in_play_is_said_at_its_line(
     assert report.read_bytes() == before  # the last good report stays as it was
 
 
+def test_a_fault_in_a_worker_ends_the_process_with_its_one_line(table: Path) -> None:
+    """As a designer runs it, in a process of its own: the workers stopped after a fault leave
+    no Python warning behind the fault's line (the resource tracker's "leaked semaphore")."""
+    import subprocess
+    import sys
+
+    _engine(table, 'def play(rules, bots, rng, turn_cap):\n    raise ValueError("no moves")\n')
+    command = [sys.executable, "-m", "printgen", "simulate", GAME, "-n", "600", "--jobs", "2"]
+    done = subprocess.run(
+        command, cwd=table, capture_output=True, text=True, timeout=120, check=False
+    )
+    line = _line_of(table, "raise ValueError")
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"{ENGINE}:{line}:1: play() failed: ValueError: no moves (game 1, --seed 1)\n",
+    )
+
+
 def test_a_syntax_error_in_the_engine_is_said_at_its_line(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -11,6 +11,7 @@ import importlib.util
 import re
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -22,8 +23,11 @@ from printgen.rules.guard import (
     clipped,
     deepest_line,
     described,
+    in_file,
     overtime,
+    running_at,
     warnings_kept,
+    went_on,
 )
 
 RULES_FILE = "rules.py"
@@ -48,7 +52,8 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     caught: list[warnings.WarningMessage] = []
     try:
         # a SyntaxWarning, say: reported with the rules' problems
-        with warnings_kept(caught), code_limit(RULE_SECONDS):
+        ran_on = _ran_on(path, rel)
+        with warnings_kept(caught), code_limit(RULE_SECONDS, ran_on):
             spec.loader.exec_module(module)
     except SyntaxError as exc:
         sys.modules.pop(name, None)
@@ -79,6 +84,11 @@ def import_warnings(module: ModuleType, places: Places) -> list[Problem]:
     caught = _WARNED.get(module.__name__, [])
     rel = places.code(module.__file__ or "", 1)
     return places.warned(caught, rel or Where(places.project.rel(places.project.cards)), "")
+
+
+def _ran_on(path: Path, rel: str) -> Callable[[], str]:
+    at = in_file(path, rel)
+    return lambda: went_on("rules.py", RULE_SECONDS, running_at(at, Where(rel, 1, 1)))
 
 
 def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:

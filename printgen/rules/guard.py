@@ -13,8 +13,10 @@ import ast
 import os
 import re
 import stat
+import sys
+import threading
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FunctionType, TracebackType
@@ -82,6 +84,31 @@ def overtime(exc: BaseException, limit_of: str) -> str:
     """What a designer's code stopped by its time limit (printgen.expressions.Overtime, whose
     text says the limit) is told, at the line it was running."""
     return f"{exc}, the limit for {limit_of}, and was stopped at this line; does it loop forever?"
+
+
+def went_on(what: str, seconds: float, at: Where) -> str:
+    """The line printgen ends with when a designer's code caught its Overtime and ran on."""
+    return (
+        f"{at}: {what} ran for more than {seconds:g} s and went on after it was stopped (does "
+        "it catch every exception?); printgen stopped"
+    )
+
+
+def running_at(code: Callable[[str, int], Where | None], fallback: Where) -> Where:
+    """Where the main thread runs a designer's code now — the deepest line on its stack that
+    ``code`` names — asked from a watchdog thread while that code runs on."""
+    frame = sys._current_frames().get(threading.main_thread().ident or 0)
+    while frame is not None:
+        found = code(frame.f_code.co_filename, frame.f_lineno or 0)
+        if found is not None:
+            return found
+        frame = frame.f_back
+    return fallback
+
+
+def in_file(path: Path, rel: str) -> Callable[[str, int], Where | None]:
+    """``code`` for running_at: lines of one file, named ``rel``."""
+    return lambda filename, line: Where(rel, line, 1) if filename == str(path) else None
 
 
 def deepest_line(exc: BaseException, path: Path, fallback: int = 1) -> int:

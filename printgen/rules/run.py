@@ -24,8 +24,10 @@ from printgen.rules.guard import (
     checked,
     described,
     overtime,
+    running_at,
     shown,
     warnings_kept,
+    went_on,
 )
 from printgen.rules.registry import Rule, rules_in
 
@@ -71,7 +73,7 @@ class _RuleRun:
     def run(self, ctx: RuleContext) -> list[Problem]:
         caught: list[WarningMessage] = []
         try:
-            with warnings_kept(caught), code_limit(RULE_SECONDS):
+            with warnings_kept(caught), code_limit(RULE_SECONDS, self._ran_on):
                 self._gather(ctx)
         except KeyboardInterrupt:  # Ctrl-C stops printgen, inside a rule as anywhere
             raise
@@ -88,6 +90,10 @@ class _RuleRun:
             message = f"{self.hidden:,} more problems not shown (the first {MAX_SHOWN:,} are)"
             self._add(self.home, message, severity)
         return list(self.found)
+
+    def _ran_on(self) -> str:
+        where = running_at(self.places.code, self.home)
+        return went_on(f"{self.rule.id}: the rule", RULE_SECONDS, where)
 
     def _gather(self, ctx: RuleContext) -> None:
         result = self.rule.check(ctx)

@@ -77,7 +77,8 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
         from printgen.simulate.faults import set_up_clock
 
         try:
-            with set_up_clock():  # an endless loop at its top level: stopped, said at its line
+            # an endless loop at its top level: stopped, said at its line
+            with set_up_clock(path, rel, "simulate.py"):
                 spec.loader.exec_module(module)
         except KeyboardInterrupt:
             del sys.modules[name]

@@ -14,8 +14,8 @@ from typing import Any
 
 from printgen.expressions import Overtime, code_limit
 from printgen.limits import MAX_GAME_SECONDS
-from printgen.problems import one_line
-from printgen.rules.guard import deepest_line, described, overtime
+from printgen.problems import Where, one_line
+from printgen.rules.guard import deepest_line, described, in_file, overtime, running_at, went_on
 from printgen.simulate.contract import GameRecord
 
 
@@ -32,9 +32,12 @@ class _TooLong(BaseException):
     """The game's time ran out (a BaseException: an engine's ``except Exception`` keeps going)."""
 
 
-def set_up_clock() -> AbstractContextManager[None]:
+def set_up_clock(path: Path, rel: str, what: str) -> AbstractContextManager[None]:
     """The time importing an engine, or its prepare(), may run: as long as one game."""
-    return code_limit(MAX_GAME_SECONDS)
+    at = in_file(path, rel)
+    return code_limit(
+        MAX_GAME_SECONDS, lambda: went_on(what, MAX_GAME_SECONDS, running_at(at, Where(rel, 1, 1)))
+    )
 
 
 def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:

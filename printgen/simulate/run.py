@@ -102,7 +102,7 @@ def _prepared() -> tuple[Any, Any, Path, str]:
         rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
         line = _first_line(engine.module.prepare)
         try:
-            with faults.set_up_clock():
+            with faults.set_up_clock(engine.path, rel, "prepare()"):
                 rules = engine.module.prepare(_current["data"])
         except KeyboardInterrupt:
             raise
