@@ -28,7 +28,7 @@ class Where:
 
     def __str__(self) -> str:
         # a file name with a line break in it (a deck file named so) stays on the one line
-        path = one_line_path(self.path) if _BREAK.search(self.path) else self.path
+        path = one_line_path(self.path) if _UNPRINTABLE.search(self.path) else self.path
         if self.line:
             return f"{path}:{self.line}:{self.col}"
         return path
@@ -45,7 +45,7 @@ class Problem:
     def __post_init__(self) -> None:
         # one problem, one line: a message that spans lines (a check's folded YAML text, a
         # rule's f-string) would read as several problems, or pass for another tool's output
-        if isinstance(self.message, str) and _BREAK.search(self.message):
+        if isinstance(self.message, str) and _UNPRINTABLE.search(self.message):
             object.__setattr__(self, "message", one_line(self.message))
 
     def __str__(self) -> str:
@@ -55,6 +55,10 @@ class Problem:
 
 # what a terminal or str.splitlines() takes for the end of a line
 _BREAK = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+# other control characters: a terminal would obey them (an ESC sequence recolours or clears it),
+# so a message quoting a file's text shows them written out, as Python would (\x1b)
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
+_UNPRINTABLE = re.compile(r"[\x00-\x08\n-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 _ADDRESS = re.compile(r"\s*<[^<>]*(?: at |@)0x[0-9a-fA-F]+[^<>]*>")
@@ -67,15 +71,17 @@ def without_addresses(text: str) -> str:
 
 
 def one_line_path(path: str) -> str:
-    """A path with its line breaks written as escapes (``\n``), as Python would show them."""
-    return _BREAK.sub(lambda found: repr(found.group())[1:-1], path)
+    """A path with its line breaks and control characters written as escapes (``\n``,
+    ``\x1b``), as Python would show them."""
+    return _UNPRINTABLE.sub(lambda found: repr(found.group())[1:-1], path)
 
 
 def one_line(text: str) -> str:
     """``text`` on one line: each line break, with the spaces around it, becomes one space.
     Split and joined, not one regex with ``\\s*`` around the break: that backtracks over every
     run of spaces, quadratic in a long message."""
-    return " ".join(part for part in (p.strip() for p in _BREAK.split(text)) if part)
+    joined = " ".join(part for part in (p.strip() for p in _BREAK.split(text)) if part)
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], joined)
 
 
 class Problems:

@@ -342,3 +342,20 @@ def test_a_runaway_constant_is_stopped_even_while_jinja_works_it_out_ahead(
     with pytest.raises(expr.ExpressionError, match=r"took more than 0\.05 s"):
         expr.evaluate(runaway, {})
     assert time.monotonic() - started < 0.7
+
+
+def test_control_characters_of_a_file_never_reach_the_terminal(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A check's message quoting an ESC sequence (which would recolour or clear the designer's
+    terminal) shows it written out, as Python would: \\x1b."""
+    first = appended(
+        demo,
+        GAME,
+        "  - id: never\n    assert: '{{ false }}'\n    message: \"\\e[2J\\e[31mred\\x07\"\n",
+    )
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    [said] = [ln for ln in run.err.splitlines() if ln.startswith(f"{GAME}:{first}:")]
+    assert "\x1b" not in run.err and "\x07" not in run.err, run.err
+    assert "\\x1b[2J\\x1b[31mred\\x07" in said, said

@@ -368,3 +368,39 @@ def test_a_count_of_thousands_of_digits_is_a_count_error(fleet: Path) -> None:
         f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
         f"not '{'9' * 30}'… (5,000 characters)"
     )
+
+
+def _patched(path: Path, old: str, new: str) -> None:
+    """Edit a saved workbook's first sheet as another program could have written it."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as book:
+        parts = {name: book.read(name) for name in book.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    assert old.encode() in parts[sheet]
+    parts[sheet] = parts[sheet].replace(old.encode(), new.encode())
+    with zipfile.ZipFile(path, "w") as book:
+        for name, data in parts.items():
+            book.writestr(name, data)
+
+
+def test_a_workbook_number_too_large_for_a_card_is_an_error_at_its_cell(fleet: Path) -> None:
+    """1E999 is infinity once read, and a count of 1E300 a 301-digit number: each is said at
+    its cell, as in a CSV, and in a line of reasonable length."""
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "weight", "note"],
+        ["brig", 1, "Brig", 12345.5, 67890.5],
+        ["cog", 24680, "Cog", 1, 1],
+    ]
+    _workbook(book, {"Fleet": rows})
+    _patched(book, "12345.5", "1E999")
+    _patched(book, "67890.5", "-1E999")
+    _patched(book, "24680", "1E300")
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    where = "cards/fleet/decks/ships.xlsx#Fleet"
+    assert _problems(fleet) == [
+        f"{where}!D2: card 'brig' weight must be a number, not 'inf'",
+        f"{where}!B3: count of card 'cog' is a number of more than 30 digits, over 100,000 "
+        "(the limit for one deck)",
+    ]

@@ -123,7 +123,7 @@ class Checker:
             return default
         if value > maximum:
             self.error(
-                node.at(key), f"'{key}' of {what} is {_big(value)}, over {maximum:,} ({limit})"
+                node.at(key), f"'{key}' of {what} is {big(value)}, over {maximum:,} ({limit})"
             )
             return default
         return value
@@ -234,7 +234,8 @@ class Checker:
                 self.translations_in(item, value.at(index), f"{what}[{index}]")
 
 
-def _big(value: int) -> str:
+def big(value: int) -> str:
+    """A whole number as a message shows it: grouped, or in words past 30 digits."""
     return f"{value:,}" if value < 10**30 else "a number of more than 30 digits"
 
 

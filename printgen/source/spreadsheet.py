@@ -15,10 +15,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from printgen.limits import MAX_COUNT
 from printgen.model.game import CardType
 from printgen.problems import Where
 from printgen.project import Project
-from printgen.source.readers import Checker, did_you_mean
+from printgen.source.readers import Checker, big, did_you_mean
 from printgen.source.tables import Table, blank, open_table
 
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
@@ -214,6 +215,13 @@ def _card(
             f"not {'nothing' if blank(raw) else _shown(raw)}",
         )
         return None
+    if count > MAX_COUNT:  # said at its cell, where the deck file's checks could not point
+        checker.error(
+            table.where(number, count_column.index),
+            f"count of card '{card_id}' is {big(count)}, over {MAX_COUNT:,} (the limit for one "
+            "deck)",
+        )
+        return None
     layout, layout_where = default_layout
     fields: dict[str, Any] = {}
     field_where: dict[str, Where] = {}
@@ -280,8 +288,8 @@ def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> An
 def _text(cell: Any) -> str:
     if cell is None:
         return ""
-    if isinstance(cell, float) and cell.is_integer():
-        return str(int(cell))  # a workbook stores 3 as 3.0
+    if isinstance(cell, float) and cell.is_integer() and abs(cell) < 1e16:
+        return str(int(cell))  # a workbook stores 3 as 3.0 (1e300 stays 1e+300, not 301 digits)
     return str(cell)
 
 
@@ -305,8 +313,10 @@ def _integer(cell: Any) -> int | None:
 def _number(cell: Any) -> int | float | None:
     if isinstance(cell, bool):
         return None
-    if isinstance(cell, (int, float)):
+    if isinstance(cell, int):
         return cell
+    if isinstance(cell, float):  # a workbook may store 1E999 as infinity
+        return cell if math.isfinite(cell) else None
     text = _text(cell).strip()
     if _INTEGER.match(text):
         return int(text)
