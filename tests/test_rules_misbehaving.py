@@ -203,6 +203,7 @@ def test_a_rules_py_that_exits_while_imported_is_an_error(demo: Path, printgen: 
         'Where("cards/demo/no-such-file.yaml", 3, 1)',
         'Where("cards/demo/game.yaml\\nx", 1, 1)',
         'Where("cards/demo/game.yaml", True, 1)',
+        'Where("cards/demo/game.yaml", 99999, 5)',  # past the file's last line
     ],
 )
 def test_a_place_that_is_no_place_of_the_project_falls_back_to_the_rule(

@@ -268,7 +268,8 @@ def test_an_engine_declaring_what_it_cannot_is_said_at_its_file(
 ) -> None:
     (table / ENGINE).write_text(HEAD + GOOD_PLAY + declared + "\n", encoding="utf-8")
     run = printgen(table, "simulate", GAME, "-n", "5")
-    assert run.code == 2 and said in run.err and "internal error" not in run.err, run.err
+    line = _line_of(table, declared)
+    assert run.code == 2 and run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
 
 
 def test_an_engines_message_over_several_lines_is_one_line(

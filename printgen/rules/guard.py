@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FunctionType, TracebackType
 
-from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS
+from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS, MAX_YAML_BYTES
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 
@@ -142,6 +142,7 @@ class Places:
         self._files: dict[str, str | None] = {}
         self._defs: dict[str, dict[int, int]] = {}
         self._code: dict[str, str | None] = {}
+        self._lines: dict[str, int] = {}
 
     def valid(self, where: object) -> Where | None:
         """The place a rule gave, when it names a file of the project with line and column
@@ -153,7 +154,7 @@ class Places:
             return None
         rel = self._file(path)
         if rel is not None:
-            if line < 1 or col < 1:
+            if line < 1 or col < 1 or line > self._line_count(rel):
                 return None
             # the rule's own Where when it is printgen's, as written: a subclass could run code
             # when printed, and a rule may give a million of them
@@ -165,6 +166,17 @@ class Places:
         if (line, col) == (0, 0) or (line >= 1 and col >= 1):
             return Where(path, line, col)
         return None
+
+    def _line_count(self, rel: str) -> int:
+        """How many lines the project file has: a place past its end is no place in it."""
+        if rel not in self._lines:
+            try:
+                with open(self.project.root / rel, "rb") as file:
+                    data = file.read(MAX_YAML_BYTES + 1)
+                self._lines[rel] = data.count(b"\n") + 1
+            except OSError:
+                self._lines[rel] = 0
+        return self._lines[rel]
 
     def _file(self, path: str) -> str | None:
         """``path`` as messages name it, when it is a file inside the project; else None."""

@@ -95,33 +95,66 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
         )
     wrong = _declared_wrongly(module)
     if wrong:
-        raise NoEngine(f"{rel}: {wrong}")
+        from printgen.simulate.faults import EngineFault
+
+        name, message = wrong
+        raise EngineFault(f"{rel}:{_defined_at(path, name)}:1: {message}")
     return Engine(game_id, path, module)
+
+
+def _defined_at(path: Path, name: str) -> int:
+    """The line where the engine's top level defines ``name`` (its last definition); 1 when
+    no statement there does (a name made some other way)."""
+    import ast
+
+    line = 1
+    for node in ast.parse(path.read_bytes()).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            named = [node.name]
+        elif isinstance(node, ast.Assign):
+            named = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
+            named = [node.target.id]
+        else:
+            continue
+        if name in named:
+            line = node.lineno
+    return line
 
 
 def _names(value: object) -> bool:
     return isinstance(value, tuple | list) and all(isinstance(v, str) and v for v in value)
 
 
-def _declared_wrongly(module: ModuleType) -> str | None:
-    """What the engine declares that the simulator cannot use, in words; None when all can."""
+def _declared_wrongly(module: ModuleType) -> tuple[str, str] | None:
+    """What the engine declares that the simulator cannot use — the name, and why in words;
+    None when all can."""
     bots = module.BOTS
     if not _names(bots):
-        return f'BOTS must be a tuple of bot names, like ("greedy", "random"), not {bots!r:.40}'
+        return (
+            "BOTS",
+            f'BOTS must be a tuple of bot names, like ("greedy", "random"), not {bots!r:.40}',
+        )
     if not bots:
-        return "BOTS must name at least one bot"
+        return "BOTS", "BOTS must name at least one bot"
     for name in ("prepare", "play"):
         if not callable(getattr(module, name)):
-            return f"{name} must be a function"
+            return name, f"{name} must be a function"
     labels = getattr(module, "LABELS", {})
     if not isinstance(labels, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in labels.items()
     ):
-        return "LABELS must map names to texts, like {'war_share': 'share of turns in War'}"
+        return (
+            "LABELS",
+            "LABELS must map names to texts, like {'war_share': 'share of turns in War'}",
+        )
     decks = getattr(module, "PLAYED_DECKS", None)
     if decks is not None and not _names(decks):
-        return f'PLAYED_DECKS must be a tuple of deck ids, like ("main",), not {decks!r:.40}'
+        return (
+            "PLAYED_DECKS",
+            f'PLAYED_DECKS must be a tuple of deck ids, like ("main",), not {decks!r:.40}',
+        )
     cap = getattr(module, "TURN_CAP", None)
     if cap is not None and (type(cap) is not int or cap < 1):
-        return f"TURN_CAP must be a whole number of turns, 1 or more, not {cap!r:.40}"
+        return "TURN_CAP", f"TURN_CAP must be a whole number of turns, 1 or more, not {cap!r:.40}"
     return None
