@@ -224,20 +224,20 @@ def include_of_symlink_outside(p: Path) -> Expect:
 @case("confinement")
 def include_leaving_the_project(p: Path) -> Expect:
     outside(p, "passwd", SECRET)
-    append(p, RULES, f'{{% include "../../{p.name}-outside/passwd" %}}\n')
-    return RULES, 1, "leaves the project"
+    line = append(p, RULES, f'{{% include "../../{p.name}-outside/passwd" %}}\n')
+    return RULES, line, "leaves the project"  # at the include
 
 
 @case("confinement")
 def import_leaving_the_project(p: Path) -> Expect:
-    append(p, RULES, '{% import "/etc/passwd" as x %}\n')
-    return RULES, 1, "leaves the project"
+    line = append(p, RULES, '{% import "/etc/passwd" as x %}\n')
+    return RULES, line, "leaves the project"
 
 
 @case("confinement")
 def include_absolute_path(p: Path) -> Expect:
-    append(p, AID, '{% include "/etc/hostname" %}\n')
-    return AID, 1, "leaves the project"
+    line = append(p, AID, '{% include "/etc/hostname" %}\n')
+    return AID, line, "leaves the project"
 
 
 @case("confinement")
@@ -1181,14 +1181,13 @@ def check_assert_huge_power(p: Path) -> Expect:
 @case("expressions")
 def prose_huge_power(p: Path) -> Expect:
     line = append(p, RULES, "{{ 9 ** (9 ** 9) }}\n")
-    del line
-    return RULES, 1, "bits"
+    return RULES, line, "bits"
 
 
 @case("expressions")
 def prose_method_not_called(p: Path) -> Expect:
-    append(p, RULES, "{{ game.title.upper }}\n")
-    return RULES, 1, "gives a function"
+    line = append(p, RULES, "{{ game.title.upper }}\n")
+    return RULES, line, "gives a function"
 
 
 @case("expressions")
@@ -1199,8 +1198,8 @@ def prose_big_output(p: Path) -> Expect:
 
 @case("expressions")
 def prose_recursive_macro(p: Path) -> Expect:
-    append(p, AID, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}\n")
-    return AID, 1, "template error"
+    line = append(p, AID, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}\n")
+    return AID, line, "template error"
 
 
 # ---------------------------------------------------------------- outputs and documents

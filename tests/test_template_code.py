@@ -356,7 +356,9 @@ def test_code_kept_before_printgen_changed_is_compiled_afresh(demo: Path, tmp_pa
     assert "60000 coins" in _pdf_text(demo / "build" / GAME / "en" / "rulebook.pdf")
     refused = subprocess.run(command, cwd=changed, capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2, refused.stderr
-    problem = f"cards/{GAME}/rules.en.md:1:1: template error: a size of 60,000 is over 50,000"
+    lines = rules.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if "center(60000)" in text)
+    problem = f"cards/{GAME}/rules.en.md:{line}:1: template error: a size of 60,000 is over 50,000"
     assert refused.stderr.startswith(problem), refused.stderr
 
 

@@ -292,10 +292,10 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         ) from None
     except expr.TemplateTimeout as exc:
         raise ProjectError(
-            [Problem(where, f"template stopped: {exc}; simplify its loops")]
+            [Problem(_running(exc, where), f"template stopped: {exc}; simplify its loops")]
         ) from None
     except Refused as exc:
-        raise ProjectError([Problem(where, f"template error: {exc}")]) from None
+        raise ProjectError([Problem(_running(exc, where), f"template error: {exc}")]) from None
     except TemplateSyntaxError as exc:
         raise ProjectError(
             [
@@ -324,14 +324,28 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 )
             ]
         ) from None
-    except RecursionError:
-        raise ProjectError([Problem(where, "template error: it nests too deeply")]) from None
+    except RecursionError as exc:
+        raise ProjectError(
+            [Problem(_running(exc, where), "template error: it nests too deeply")]
+        ) from None
     except Exception as exc:  # e.g. "10" + 1 in the prose: still the designer's input
         message = expr.plain(str(exc))
         message = message if len(message) <= 200 else message[:197] + "…"
         raise ProjectError(
-            [Problem(where, f"template error: {type(exc).__name__}: {message}")]
+            [Problem(_running(exc, where), f"template error: {type(exc).__name__}: {message}")]
         ) from None
+
+
+def _running(exc: BaseException, where: Where) -> Where:
+    """The line of a prose file where its template failed while running: Jinja names the
+    frames of a template made from text "<template>", at the template's own line numbers
+    (the deepest one: a macro's line rather than its call)."""
+    line, tb = 0, exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno or line
+        tb = tb.tb_next
+    return Where(where.path, line, 1) if line else where
 
 
 @lru_cache(maxsize=4)
