@@ -164,6 +164,18 @@ def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable
             1,
             "diagram: its 12 rows of cards are taller than a page, even at 70% of their size",
         ),
+        (  # so many columns that each card would be a sliver: said, not drawn as nothing
+            "grid: [[" + ", ".join(["main/monk"] * 60) + "]]\n",
+            3,
+            1,
+            "diagram: its 60 columns of cards do not fit the page's column",
+        ),
+        (  # a label wider than the column would run off both edges of the page
+            "grid: [[main/monk]]\nlabels: [{at: [0, 0], text: " + "word " * 40 + "}]\n",
+            3,
+            1,
+            "diagram: the label at [0, 0] runs past the page's column",
+        ),
         ("grid: [[main/monk\n", 4, 8, "is not closed"),
         ("grid: [[main/icon=dragon]]\n", 4, 9, "no card of deck 'main'"),
         ("grid: [[main/monk]]\npawns: [{at: [0, 0], icon: dragon}]\n", 5, 28, "dragon"),
@@ -178,6 +190,21 @@ def test_a_bad_diagram_is_reported_at_its_line_in_the_markdown(
     assert where in result.err and message in result.err, result.err
     assert "Traceback" not in result.err
     assert not (project / "build").exists()
+
+
+def test_a_tall_narrow_diagram_after_a_paragraph_is_reported_at_its_fence(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """One column of cards is narrow enough to stand beside the paragraph before it; ten rows
+    of them are taller than a page: said at the fence (line 5), not in ReportLab's words."""
+    rows = "  - [main/monk]\n" * 10
+    prose = f"## Scene\n\nA paragraph the scene illustrates.\n\n```diagram\ngrid:\n{rows}```\n"
+    result = _only_rulebook(project, printgen, prose)
+    assert result.code == 2
+    assert result.err.startswith(
+        "cards/warriors-and-monks/rules.en.md:5:1: diagram: its 10 rows of cards are taller "
+        "than a page"
+    ), result.err
 
 
 def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[..., Any]) -> None:

@@ -17,6 +17,7 @@ GAP = 3.0  # mm between cards
 MAX_CARD = 34.0  # mm: a scene shows the table, not the card's small print
 SMALLEST = 0.7  # of its card width, a diagram shrunk to stay on a page (printgen.documents.fitting)
 LABEL_SIZE = 7.5  # pt: well above the 6 pt floor of every document
+NARROWEST = 8.0  # mm: a card narrower than this in a scene shows nothing a reader can tell
 HIGHLIGHT = "#f2a900"
 
 
@@ -84,6 +85,17 @@ class Diagram(Flowable):  # type: ignore[misc]
             return [_Nothing()]
         return []
 
+    def _too_wide(self) -> None:
+        if self.where is None:
+            return
+        problem = Problem(
+            self.where,
+            f"diagram: its {self.scene.cols} columns of cards do not fit the page's column: each "
+            f"card would be narrower than {NARROWEST:g} mm; use fewer columns",
+        )
+        if problem not in self.problems:
+            self.problems.append(problem)
+
     def narrow_width(self, avail: float) -> float | None:
         """The width to set the scene beside the text before it, when it is narrow enough
         (at most half the column); None to set it below, across the column."""
@@ -102,6 +114,9 @@ class Diagram(Flowable):  # type: ignore[misc]
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.cw = self._card_width(avail_width)
+        if self.cw < NARROWEST:  # so many columns that the cards would vanish
+            self._too_wide()
+            self.cw = NARROWEST
         self.ch = self.cw * self.card_h / self.card_w
         self.grid_w = pt(self.cw * self.scene.cols + GAP * (self.scene.cols - 1))
         # a row with labels gets a line under its cards for them
@@ -116,7 +131,26 @@ class Diagram(Flowable):  # type: ignore[misc]
         self.cap_h = cap_h + (pt(2.5) if cap_h else 0.0)
         self.width = avail_width
         self.height = self.grid_h + self.cap_h + pt(2)  # room for the highlight's outline
+        self._labels_fit()
         return self.width, self.height
+
+    def _labels_fit(self) -> None:
+        """A label is centred under its card: one wider than the column would run off the
+        page (said at the fence, as text past the margin is anywhere else)."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        for label in self.scene.labels:
+            r, c = label.at
+            centre = (self.width - self.grid_w) / 2 + pt(c * (self.cw + GAP) + self.cw / 2)
+            half = stringWidth(label.text, "VeraBd", LABEL_SIZE) / 2 + 2
+            if (centre - half < -0.5 or centre + half > self.width + 0.5) and self.where:
+                problem = Problem(
+                    self.where,
+                    f"diagram: the label at [{r}, {c}] runs past the page's column; shorten it "
+                    "(a label is a short line under its card)",
+                )
+                if problem not in self.problems:
+                    self.problems.append(problem)
 
     def cell_box(self, cell: Cell) -> tuple[float, float, float, float]:
         """The card rectangle (x, y, w, h) in points from the flowable's origin: the cell's

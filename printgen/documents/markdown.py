@@ -193,6 +193,10 @@ class _Converter:
             elif kind == "fence" and token.info.strip() in self.fences:
                 made = self.fences[token.info.strip()](token.content)
                 narrow = made[0].narrow_width(self.width) if _is_narrow(made) else None
+                if narrow is not None and made[0].wrap(narrow, 1e9)[1] > self.width:
+                    # a tall narrow scene goes below: a table cell cannot break across pages,
+                    # and below it is said at its fence when no page can hold it
+                    narrow = None
                 if narrow is not None and previous is not None and len(out) - previous[2] == 1:
                     # a narrow picture goes beside the paragraph or callout it illustrates
                     first, last, _ = previous
