@@ -659,6 +659,26 @@ def test_a_character_the_aid_cannot_print_in_a_summary_is_an_error_at_the_card(
     )
 
 
+def test_an_unknown_icon_in_a_summary_is_an_error_at_the_card(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A summary is printed only in the aid: its :icon: names are checked there, as a card's
+    face checks its own (it printed ':coinz:' as text)."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    effect = '    effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}\n'
+    summary = '    summary: {en: "Gain 2 :coinz:", it: "Guadagni 2 :coin:"}'
+    text = text.replace("  effect: text\n", "  effect: text\n  summary: text\n", 1)
+    deck.write_text(text.replace(effect, effect + summary + "\n", 1), encoding="utf-8")
+    line = text.splitlines().index(effect.rstrip("\n")) + 2
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert (
+        checked.err.startswith(f"cards/{GAME}/decks/main.yaml:{line}:")
+        and "unknown inline icon ':coinz:'; did you mean ':coin:'?" in checked.err
+    ), checked.err
+
+
 def test_a_new_language_in_a_project_with_labels_gets_the_words_to_translate(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -278,7 +278,10 @@ def _drawable_in(
     runs: list[text.Run], style: TextStyle, info: CardInfo, field: str, index: CardIndex
 ) -> None:
     """A character of a card's text that the document's font cannot draw (an arrow in a
-    summary) is an error at the card's field, as it is on the card and in the prose."""
+    summary), or an :icon: no library has, is an error at the card's field, as it is on the
+    card and in the prose."""
+    for name in dict.fromkeys(text.unknown_icons(runs)):  # said as the card's face says it
+        index.report(Problem(info.card.where_of(field), index.icons.unknown_message(name, True)))
     for char in text.missing_glyphs(runs, style.family):
         index.report(
             Problem(
