@@ -779,3 +779,22 @@ def test_an_inherited_element_of_printgens_layout_is_said_at_the_extends_line(
         encoding="utf-8",
     )
     assert printgen(designer, "validate", GAME).code == 0
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("author", '""'), ("author", "'  '"), ("title", '{en: "", it: Porto}')]
+)
+def test_an_empty_title_or_author_is_an_error_at_its_line(
+    designer: Path, printgen: Callable[..., Run], key: str, value: str
+) -> None:
+    """The cover prints the title and the credits the author: empty, they printed nothing,
+    or "Game by: ." """
+    game = designer / "cards" / GAME / "game.yaml"
+    lines = game.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith(f"{key}:"))
+    lines[line - 1] = f"{key}: {value}"
+    game.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert f"cards/{GAME}/game.yaml:{line}:" in checked.err
+    assert f"'{key}' is empty; write the game's {key}" in checked.err, checked.err

@@ -148,6 +148,8 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         if "subtitle" in node
         else None
     )
+    for key in ("title", "author"):  # the cover and the credits print them
+        _not_blank(checker, node, key)
     players_min, players_max = _players(checker, node)
     return GameMeta(
         id=game_id,
@@ -167,6 +169,15 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         ),
         adapted=_adapted(checker, node),
     )
+
+
+def _not_blank(checker: Checker, node: LDict, key: str) -> None:
+    """A required text that says nothing (``''``, spaces, or a language's empty text) would
+    print as nothing on the cover, or as "Game by: ." in the credits."""
+    value = node.get(key)
+    texts = value.values() if isinstance(value, dict) else [value]
+    if any(isinstance(text, str) and not text.strip() for text in texts):
+        checker.error(node.at(key), f"'{key}' is empty; write the game's {key}")
 
 
 def _adapted(checker: Checker, node: LDict) -> bool:
