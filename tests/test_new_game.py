@@ -798,3 +798,26 @@ def test_an_empty_title_or_author_is_an_error_at_its_line(
     assert checked.code == 2
     assert f"cards/{GAME}/game.yaml:{line}:" in checked.err
     assert f"'{key}' is empty; write the game's {key}" in checked.err, checked.err
+
+
+def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A label is a text or one text per language: a mapping in a language's place printed
+    "{'a': 'b'}: 2–4" on the cover, and a file that is a list was ignored."""
+    root = tmp_path / "project"
+    assert printgen(root, "new", GAME, "--lang", "en").code == 0
+    labels = root / "templates" / "labels.yaml"
+    labels.parent.mkdir()
+    labels.write_text("rulebook: Rules\nplayers: {en: {a: b}}\ncredits: [x, y]\n")
+    checked = printgen(root, "validate")
+    assert checked.code == 2
+    assert "templates/labels.yaml:2:15: label 'players' 'en' must be a text" in checked.err
+    assert "templates/labels.yaml:3:10: label 'credits' must be a text" in checked.err
+    labels.write_text("- players\n- age\n")
+    checked = printgen(root, "validate")
+    assert "templates/labels.yaml:1:1: labels.yaml must map each label" in checked.err
+    made = printgen(root, "new", "other", "--lang", "pt")  # no words of printgen's in pt
+    assert made.code == 0
+    assert "templates/labels.yaml does not read as labels" in made.out, made.out
+    assert labels.read_text() == "- players\n- age\n"  # left as the designer wrote it

@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.problems import Where
+from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.project import PACKAGED_TEMPLATES, Project
-from printgen.source.located_yaml import read_yaml
+from printgen.source.located_yaml import LDict, read_yaml
 
 LABELS = "labels.yaml"
 
@@ -52,8 +52,21 @@ def _labels_file(
 ) -> tuple[tuple[str, dict[str, str]], ...]:
     """A labels file as (label, {lang: text}); a plain text serves every language."""
     data = read_yaml(path, rel, project)
-    if not isinstance(data, dict):
+    if data is None:  # an empty file: no labels of its own
         return ()
+    if not isinstance(data, LDict):
+        raise fail(
+            Where(rel),
+            f"{LABELS} must map each label to its text, or to one text per "
+            "language (players: {en: Players, it: Giocatori})",
+        )
+    problems = [
+        Problem(where, message)
+        for key, value in data.items()
+        for where, message in _shape(data, str(key), value)
+    ]
+    if problems:
+        raise ProjectError(problems)
     return tuple(
         (
             str(key),
@@ -63,6 +76,24 @@ def _labels_file(
         )
         for key, value in data.items()
     )
+
+
+def _shape(data: LDict, key: str, value: Any) -> list[tuple[Where, str]]:
+    """What is wrong with one label's value: it is a text (a number is read as one), or one
+    text per language."""
+    if _word(value):
+        return []
+    if not isinstance(value, LDict):
+        return [(data.at(key), f"label '{key}' must be a text, or one text per language")]
+    return [
+        (value.at(lang), f"label '{key}' '{lang}' must be a text, not a list or a mapping")
+        for lang, text in value.items()
+        if not _word(text)
+    ]
+
+
+def _word(value: Any) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
 
 
 def missing_label(context: dict[str, Any], name: str) -> str | None:

@@ -86,6 +86,16 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         if lang not in _texts()
     ]
     labels_file, unlabelled = _labels_for(project, languages)
+    if (
+        labels_file is None
+        and _unlabelled(languages)
+        and (project.templates / "labels.yaml").exists()
+    ):
+        notes.append(
+            f"{project.rel(project.templates)}/labels.yaml does not read as labels (printgen "
+            "validate says where): no English labels were added to it for "
+            f"{', '.join(_unlabelled(languages))}; fix it, then add them"
+        )
     if labels_file is not None:
         written.append(labels_file)
         notes.append(
