@@ -590,3 +590,32 @@ def test_a_diagram_shrinks_rather_than_leave_a_page_half_empty(
             bottoms = [box[3] for box, _ in page.chars] + [box[3] for box in page.shapes]
             lowest = max(b for b in bottoms if b < page.height - FOOTER)
             assert (lowest - MARGIN) / body >= 0.5, (paragraphs, page.number)
+
+
+def test_a_callout_or_diagram_inside_a_list_item_is_printed(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """Markdown lets an item hold more than a paragraph: its callout (a clarification, say)
+    and its diagram were dropped without a word."""
+    rules = (
+        "## Turn\n\n"
+        "1. Draw a card.\n\n"
+        "   > **Clarification.** An empty deck is shuffled from the discards.\n\n"
+        "   ```diagram\n   grid: [[main/monk]]\n   caption: The card drawn.\n   ```\n\n"
+        "2. Play a card.\n"
+    )
+    result = _only_rulebook(project, printgen, rules)
+    assert result.code == 0, result.err
+    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+    order = [
+        text.index(words)
+        for words in (
+            "1. Draw a card.",
+            "An empty deck is shuffled from the discards.",
+            "The card drawn.",
+            "2. Play a card.",
+        )
+    ]
+    assert order == sorted(order), text

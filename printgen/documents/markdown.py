@@ -283,6 +283,8 @@ class _Converter:
                                 depth + 1,
                             )
                         )
+                    else:  # a callout, a diagram, a table … inside an item: set as anywhere
+                        out.extend(self.blocks(tokens[j : inner_end + 1]))
                     j = inner_end + 1
             i = end + 1
         return out
