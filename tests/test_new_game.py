@@ -821,3 +821,28 @@ def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(
     assert made.code == 0
     assert "templates/labels.yaml does not read as labels" in made.out, made.out
     assert labels.read_text() == "- players\n- age\n"  # left as the designer wrote it
+
+
+def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A diagram in the player aid printed as raw YAML, and a Markdown image in either
+    document was dropped: each is said at its line."""
+    aid = designer / "cards" / GAME / "aid.en.md"
+    lines = aid.read_text(encoding="utf-8").splitlines()
+    aid.write_text(
+        "\n".join([*lines, "", "```diagram", "grid: [[main/miner]]", "```", ""]) + "\n",
+        encoding="utf-8",
+    )
+    rules = designer / "cards" / GAME / "rules.en.md"
+    rules_lines = rules.read_text(encoding="utf-8").splitlines()
+    rules.write_text("\n".join([*rules_lines, "", "See ![the table](art/table.png)."]) + "\n")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert (
+        f"cards/{GAME}/aid.en.md:{len(lines) + 2}:4: a 'diagram' block is drawn only in the "
+        "rulebook; the player aid cannot draw it"
+    ) in checked.err, checked.err
+    assert (
+        f"cards/{GAME}/rules.en.md:{len(rules_lines) + 2}:5: a Markdown image is not printed"
+    ) in checked.err, checked.err

@@ -221,6 +221,7 @@ def render_document(
     problems = lint_prose(
         project, project.root / prose_rel, prose_rel, context[prose], game.icon_library
     )
+    problems += foreign_blocks(project, project.root / prose_rel, prose_rel, prose)
     if problems:
         raise ProjectError(problems)
     found = project.template(template)
@@ -250,6 +251,45 @@ def lint_prose(
                 f"character {char!r} is not in the document font (Vera); write it another way",
             )
         )
+    return problems
+
+
+# the fenced blocks each document draws: one it does not draw would print as raw text
+DRAWN_BY = {
+    "rules": ("diagram", "card", "cardrow", "cardfan", "cardgallery"),
+    "aid": ("quickref", "legend"),
+}
+_FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})\s*([A-Za-z][\w-]*)\s*$")
+_IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
+
+
+def foreign_blocks(project: Project, path: Path, rel: str, prose: str) -> list[Problem]:
+    """A fenced block that only the other document draws (a diagram in the player aid), and a
+    Markdown image (no document draws pictures from files): each said at its line, where it
+    would otherwise print as raw text or be dropped."""
+    lines = project.read_text(path, Where(rel), MAX_PROSE_BYTES).splitlines()
+    mine = "rulebook" if prose == "rules" else "player aid"
+    other = "player aid" if prose == "rules" else "rulebook"
+    theirs = {kind for key, kinds in DRAWN_BY.items() if key != prose for kind in kinds}
+    problems = []
+    for number, line in enumerate(lines, start=1):
+        fence = _FENCE.match(line)
+        if fence and fence.group(1) in theirs:
+            problems.append(
+                Problem(
+                    Where(rel, number, line.index(fence.group(1)) + 1),
+                    f"a '{fence.group(1)}' block is drawn only in the {other}; the {mine} "
+                    f"cannot draw it",
+                )
+            )
+        if (image := _IMAGE.search(line)) is not None:
+            problems.append(
+                Problem(
+                    Where(rel, number, image.start() + 1),
+                    "a Markdown image is not printed (documents draw no pictures from files); "
+                    "show cards with a diagram block, or put the picture on a card",
+                )
+            )
     return problems
 
 
