@@ -186,10 +186,14 @@ def _card(
     named = {column.index for column in columns}
     for index, value in enumerate(cells, start=1):
         if index not in named and not blank(value):
-            checker.error(
-                table.where(number, index),
-                "this cell has a value but its column has no name in the header row",
-            )
+            message = "this cell has a value but its column has no name in the header row"
+            if not table.workbook and index > max(named, default=0):
+                # most often a text with a comma that is not in quotes: it became two cells
+                message += (
+                    f" (the row has {len(cells)} cells, the header names {len(named)}); a text "
+                    'holding a comma must be in double quotes: "Gain 1, then draw"'
+                )
+            checker.error(table.where(number, index), message)
             return None
     by_field: dict[str, list[Column]] = {}
     for column in columns:
