@@ -110,12 +110,23 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
         return f"play() gave figures = {_short(figures)}; it maps names to numbers"
     for key, value in figures.items():
         if not isinstance(key, str) or not _numbers([value]):
-            return f"play() gave figures[{_short(key)}] = {_short(value)}; it is a number"
+            seat = (
+                f"; a figure kept by seat is one key a seat: {key}_0, {key}_1, …"
+                if isinstance(key, str) and isinstance(value, list | tuple)
+                else ""
+            )
+            return (
+                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a number"
+                + seat
+            )
     if not isinstance(series, dict):
         return f"play() gave series = {_short(series)}; it maps names to lists of numbers"
     for key, values in series.items():
         if not isinstance(key, str) or not isinstance(values, list | tuple):
-            return f"play() gave series[{_short(key)}] = {_short(values)}; it is a list of numbers"
+            return (
+                f"play() gave series[{_short(key)}] = {_short(values)}; it must be a list of "
+                "numbers"
+            )
         if not _numbers(values):
             return f"play() gave series[{key!r}] with a value that is not a finite number"
     return None
