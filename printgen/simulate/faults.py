@@ -116,8 +116,7 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
                 else ""
             )
             return (
-                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a number"
-                + seat
+                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a number" + seat
             )
     if not isinstance(series, dict):
         return f"play() gave series = {_short(series)}; it maps names to lists of numbers"
