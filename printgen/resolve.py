@@ -102,7 +102,8 @@ def card_values(
                 who = f"generated cards' {name}" if alike else f"card '{card.id}' {name}"
                 where = card.where_of(name, lang)
                 once = exc.once if isinstance(exc, expr.BudgetSpent) else None
-                problems.add(where, f"{who} [{lang}]: {exc}", once=once)
+                tag = f" [{lang}]" if len(langs) > 1 else ""  # where the game has several
+                problems.add(where, f"{who}{tag}: {exc}", once=once)
     return values
 
 

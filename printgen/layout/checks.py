@@ -49,6 +49,7 @@ class FaceChecks:
 
     problems: Problems
     lang: str
+    tag: str  # " [en]" in a message, where the game has several languages; else ""
     # (layout, text element, shape element) -> text element, faces whose text crosses it
     crossed: dict[tuple[str, str, str], tuple[Element, str, list[str]]] = field(
         default_factory=dict
@@ -100,7 +101,7 @@ class FaceChecks:
             self.problems.add(
                 element.origin,
                 f"the text of box '{text_name}' in layout '{layout}' crosses the stroke of "
-                f"{kind} '{shape_name}' on {faces[0]}{more} [{self.lang}]; move or narrow "
+                f"{kind} '{shape_name}' on {faces[0]}{more}{self.tag}; move or narrow "
                 "the box so its text clears the line, or move the shape",
             )
         fitted = sorted(self.fitted.items(), key=lambda item: item[1].first)
@@ -118,7 +119,7 @@ class FaceChecks:
                         text_source(siblings.element, card, card.where, self.lang),
                         f"{who}: the text of box '{text_name}' in layout '{layout}' had to shrink "
                         f"to {size:g} pt, well below the {median:g} pt of the {len(sizes)} cards "
-                        f"using it [{self.lang}]; shorten the text or give the card a layout with "
+                        f"using it{self.tag}; shorten the text or give the card a layout with "
                         "a larger box",
                         Severity.WARNING,
                     )

@@ -40,10 +40,12 @@ class LayoutContext:
         self.library = library
         self.resolved = resolved
         self.lang = resolved.lang
+        # a message names the language only where the game has several
+        self.tag = f" [{self.lang}]" if len(game.meta.languages) > 1 else ""
         self.data = resolved.data
         self.game_vars = resolved.game
         self.problems = problems
-        self.checks = FaceChecks(problems, self.lang)
+        self.checks = FaceChecks(problems, self.lang, self.tag)
         # What elements without expressions give, worked out for the first card and reused
         # for the rest (10,000 cards of five elements otherwise type half a million constants)
         self.constants: dict[tuple[int, int, tuple[str, ...]], bool] = {}
@@ -305,7 +307,8 @@ def _check_safe_zone(
     ):
         ctx.report(
             element.origin,
-            f"layout '{layout.name}' element '{element.name}' ({x:g},{y:g} {w:g}×{h:g} mm) "
+            f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} "
+            f"{_mm(w)}×{_mm(h)} mm) "
             f"leaves the safe zone ({s:g} mm inside the {deck.width_mm:g}×"
             f"{deck.height_mm:g} mm trim); move it inside or mark it decor: true"
             + resized_note(layout),
@@ -335,3 +338,9 @@ def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, floa
     label = props.value("label")
     color = props.color("color", "#000000") or "#000000"
     return Icon(*box, str(name), color, None if label is None else str(label), icons)
+
+
+def _mm(length: float) -> str:
+    """A length as a message shows it: to a tenth of a millimetre (a resized layout's
+    positions have many decimals)."""
+    return f"{round(length, 1):g}"

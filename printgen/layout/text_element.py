@@ -86,7 +86,8 @@ def lay_out_text(
         ctx.report(
             text_source(element, card, card_where, ctx.lang),
             f"text of {who} does not fit box '{element.name}' of layout "
-            f"'{layout.name}' ({w:g}×{h:g} mm) even at {min(min_size, size):g} pt [{ctx.lang}]; "
+            f"'{layout.name}' ({round(w, 1):g}×{round(h, 1):g} mm) even at "
+            f"{min(min_size, size):g} pt{ctx.tag}; "
             "shorten the text, enlarge the box or lower min_size",
         )
         return None

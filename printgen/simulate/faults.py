@@ -110,13 +110,14 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
         return f"play() gave figures = {_short(figures)}; it maps names to numbers"
     for key, value in figures.items():
         if not isinstance(key, str) or not _numbers([value]):
-            seat = (
+            by_seat = (
                 f"; a figure kept by seat is one key a seat: {key}_0, {key}_1, …"
                 if isinstance(key, str) and isinstance(value, list | tuple)
                 else ""
             )
             return (
-                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a number" + seat
+                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a number"
+                + by_seat
             )
     if not isinstance(series, dict):
         return f"play() gave series = {_short(series)}; it maps names to lists of numbers"
