@@ -846,3 +846,20 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
     assert (
         f"cards/{GAME}/rules.en.md:{len(rules_lines) + 2}:5: a Markdown image is not printed"
     ) in checked.err, checked.err
+
+
+def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """&#x1F3B2; is a die once Markdown reads it: Vera has none, and it vanished from the PDF
+    without a word. It is said at its line and column, as the character itself would be."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    lines = rules.read_text(encoding="utf-8").splitlines()
+    rules.write_text("\n".join([*lines, "", "Roll &#x1F3B2; or caf&eacute;."]) + "\n")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert (
+        f"cards/{GAME}/rules.en.md:{len(lines) + 2}:6: character '🎲' is not in the document "
+        "font (Vera)"
+    ) in checked.err, checked.err
+    assert "'é'" not in checked.err

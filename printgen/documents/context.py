@@ -6,6 +6,7 @@ data, never typed by hand.
 
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -244,14 +245,23 @@ def lint_prose(
         problems.append(
             Problem(_line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
         )
+    # an entity (&#x1F3B2;, &eacute;) is a character once Markdown reads it: checked as one
+    written = {html.unescape(m.group()): m.group() for m in _ENTITY.finditer(rendered)}
+    if written:
+        runs = text.parse(html.unescape(rendered.replace("*", " ")), icons.has)
     for char in text.missing_glyphs(runs, vera()):
+        found = any(char in line for line in lines)
+        where = _line_of(lines, char if found or char not in written else written[char], rel)
         problems.append(
             Problem(
-                _line_of(lines, char, rel),
+                where,
                 f"character {char!r} is not in the document font (Vera); write it another way",
             )
         )
     return problems
+
+
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 # the fenced blocks each document draws: one it does not draw would print as raw text
