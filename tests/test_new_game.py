@@ -863,3 +863,30 @@ def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
         "font (Vera)"
     ) in checked.err, checked.err
     assert "'é'" not in checked.err
+
+
+def test_a_check_a_card_cannot_answer_is_said_at_the_card_and_only_once(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """The starter's cost-limit compares card.cost: a card that leaves its cost out is told so
+    at the card (it was a TypeError about NoneType at the check, which then stopped checking
+    every other card); a cost refused as 'two' is said once, as that, not again by the check."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    merchant = next(n for n, line in enumerate(lines, 1) if line.strip() == "- id: merchant")
+    cost = next(n for n in range(merchant, len(lines)) if lines[n].strip().startswith("cost:"))
+    deck.write_text("\n".join(lines[:cost] + lines[cost + 1 :]) + "\n", encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    [said] = [line for line in checked.err.splitlines() if "cost-limit" in line]
+    assert said.startswith(f"cards/{GAME}/decks/main.yaml:{merchant}:"), said
+    assert "cost-limit: card 'merchant' has no cost, so the assert cannot be evaluated" in said
+    lines[cost] = lines[cost].split("cost:")[0] + "cost: two"
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = printgen(designer, "validate")
+    problems = [line for line in checked.err.splitlines() if not line.startswith("printgen:")]
+    assert problems == [
+        f"cards/{GAME}/decks/main.yaml:{cost + 1}:11: card 'merchant' cost must be a whole "
+        "number, not 'two'"
+    ], problems

@@ -8,6 +8,7 @@ the first language that shows it (tagged with the language when it is not the ga
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from printgen import expressions as expr
@@ -43,6 +44,11 @@ def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
                 problems.add(check.assertion_where, f"{check.id}: {exc}", once=exc.once)
                 return
             except expr.ExpressionError as exc:
+                empty = _left_out(check.assertion, variables.get("card"))
+                if subject and empty:  # one card without a value the assert needs: said there
+                    failed.add(subject)
+                    _without(ctx, check, lang, subject, where, empty, exc, problems)
+                    continue
                 problems.add(
                     check.assertion_where,
                     f"{check.id}: the assert cannot be evaluated: {exc}",
@@ -64,6 +70,46 @@ def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
                 text = f"the assert {check.assertion} does not hold"
             tag = "" if lang == ctx.language else f" [{lang}]"
             problems.add(where, f"{check.id}: {clipped(text)}{tag}", check.severity)
+
+
+_CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")
+
+
+def _left_out(assertion: str, card: Any) -> list[str]:
+    """The card's fields the assert names that have no value (None): a card that leaves one
+    out, or whose value was refused."""
+    if not isinstance(card, dict):
+        return []
+    named = dict.fromkeys(_CARD_FIELD.findall(assertion))
+    return [field for field in named if field in card and card[field] is None]
+
+
+def _without(
+    ctx: RuleContext,
+    check: Check,
+    lang: str,
+    subject: str,
+    where: Where,
+    empty: list[str],
+    exc: Exception,
+    problems: Problems,
+) -> None:
+    """A check that cannot be worked out for one card because a value it compares is missing:
+    said at the card, unless that value's own problem was said already (a refused value)."""
+    deck_id, card_id = subject.split("/", 1)
+    deck = ctx.game.deck(deck_id)
+    card = next((c for c in deck.cards if c.id == card_id), None) if deck else None
+    places = {card.where_of(field, lang) for field in empty} if card else set()
+    if any(problem.where in places for problem in problems.errors):
+        return  # the refused value is the problem to fix; this would only repeat it
+    fields = " and ".join(empty)
+    first = empty[0]
+    problems.add(
+        where,
+        f"{check.id}: card '{card_id}' has no {fields}, so the assert cannot be evaluated "
+        f"({exc}); give the card a {first}, or let the assert allow none, e.g. "
+        f"(card.{first} or 0)",
+    )
 
 
 def _subjects(ctx: RuleContext, check: Check, lang: str) -> list[tuple[str, Where, dict[str, Any]]]:
