@@ -68,24 +68,24 @@ def evaluate_native(source: str, context: dict[str, Any]) -> Any:
     match = _SINGLE.match(source)
     if match is None or "}}" in match.group(1):
         return render_template(source, context)
-    return _guarded(source, lambda: _compiled_expression(match.group(1))(**context))
+    return _guarded(source, lambda: _compiled_expression(match.group(1))(**context), context)
 
 
 def render_template(source: str, context: dict[str, Any]) -> str:
-    return str(_guarded(source, lambda: _compiled(source).render(context)))
+    return str(_guarded(source, lambda: _compiled(source).render(context), context))
 
 
-def _guarded(source: str, run: Any) -> Any:
+def _guarded(source: str, run: Any, context: dict[str, Any]) -> Any:
     """Run a template or an expression within the time limits; every failure is
     ExpressionError, and what it gives must be a value a card can print."""
     try:
         with time_limit(TIME_LIMIT):
             return checked_value(run())
     except (Exception, TemplateTimeout) as exc:  # e.g. "10" + 1: still the designer's input
-        raise _failure(exc, source) from None
+        raise _failure(exc, source, context) from None
 
 
-def _failure(exc: BaseException, source: str) -> ExpressionError:
+def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> ExpressionError:
     """What a failed template or expression tells the designer (Jinja's errors looked up only
     when one happens: a card field that renders pays for no import statement)."""
     from jinja2 import TemplateError, UndefinedError
@@ -97,7 +97,8 @@ def _failure(exc: BaseException, source: str) -> ExpressionError:
     if isinstance(exc, Refused):
         return ExpressionError(f"{exc}; in '{shown}'")
     if isinstance(exc, UndefinedError):
-        return ExpressionError(f"{plain(exc.message or '')}; check the name in '{shown}'")
+        said = named_plainly(plain(exc.message or ""), source, context)
+        return ExpressionError(f"{said}; check the name in '{shown}'")
     if isinstance(exc, TemplateError):
         return ExpressionError(f"{_short(exc)}; in '{shown}'")
     if isinstance(exc, RecursionError):
@@ -105,6 +106,28 @@ def _failure(exc: BaseException, source: str) -> ExpressionError:
     if isinstance(exc, MemoryError):
         return ExpressionError(f"it needs too much memory; simplify '{shown}'")
     return ExpressionError(f"{type(exc).__name__}: {_short(exc)}; in '{shown}'")
+
+
+_NO_ATTRIBUTE = re.compile(r"the mapping has no attribute '(\w+)'")
+
+
+def named_plainly(message: str, source: str, context: dict[str, Any]) -> str:
+    """Jinja's "the mapping has no attribute 'cots'" in the designer's words: which name lacks
+    what, and the closest key it has ("card has no 'cots'; did you mean 'card.cost'?")."""
+    found = _NO_ATTRIBUTE.search(message)
+    if found is None:
+        return message
+    key = found.group(1)
+    owner = re.search(rf"\b([A-Za-z_]\w*)\s*\.\s*{re.escape(key)}\b", source)
+    value = context.get(owner.group(1)) if owner else None
+    if owner is None or not isinstance(value, dict):
+        return message
+    import difflib  # only for a misspelt name
+
+    name = owner.group(1)
+    close = difflib.get_close_matches(key, [str(k) for k in value], n=1, cutoff=0.7)
+    hint = f"; did you mean '{name}.{close[0]}'?" if close else ""
+    return message.replace(found.group(0), f"{name} has no '{key}'{hint}")
 
 
 def _short(exc: BaseException) -> str:

@@ -127,9 +127,9 @@ def expression_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     runs: list[str] = []
     guarded = expressions._guarded
 
-    def counted(source: str, run: Any) -> Any:
+    def counted(source: str, run: Any, context: dict[str, Any]) -> Any:
         runs.append(source)
-        return guarded(source, run)
+        return guarded(source, run, context)
 
     monkeypatch.setattr(expressions, "_guarded", counted)
     return runs

@@ -890,3 +890,19 @@ def test_a_check_a_card_cannot_answer_is_said_at_the_card_and_only_once(
         f"cards/{GAME}/decks/main.yaml:{cost + 1}:11: card 'merchant' cost must be a whole "
         "number, not 'two'"
     ], problems
+
+
+def test_a_misspelt_name_in_a_check_or_the_prose_gets_the_name_it_meant(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """ "the mapping has no attribute 'cots'" said which name lacks what, and the closest."""
+    game = designer / "cards" / GAME / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("card.cost <= 3", "card.cots <= 3"))
+    rules = designer / "cards" / GAME / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nReach {{ data.goall }} stars.\n")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert (
+        "cost-limit: the assert cannot be evaluated: card has no 'cots'; did you mean 'card.cost'?"
+    ) in checked.err, checked.err
+    assert "data has no 'goall'; did you mean 'data.goal'?" in checked.err, checked.err

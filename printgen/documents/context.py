@@ -369,8 +369,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 Problem(
                     place,
                     label
-                    or f"template error: {expr.plain(message)}; check the names used in "
-                    "{{ … }} (data.*, game.*, t.*)",
+                    or f"template error: {expr.named_plainly(expr.plain(message), source, context)}"
+                    "; check the names used in {{ … }} (data.*, game.*, t.*)",
                 )
             ]
         ) from None
