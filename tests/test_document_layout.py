@@ -178,6 +178,12 @@ def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable
         ),
         ("grid: [[main/monk\n", 4, 8, "is not closed"),
         ("grid: [[main/icon=dragon]]\n", 4, 9, "no card of deck 'main'"),
+        (
+            "grid: [[main/icon=wine&icon=war]]\n",
+            4,
+            9,
+            "asks for icon=wine and icon=war: no card has both",
+        ),
         ("grid: [[main/monk]]\npawns: [{at: [0, 0], icon: dragon}]\n", 5, 28, "dragon"),
     ],
 )

@@ -209,6 +209,13 @@ class _Reader:
             if not eq or not name:
                 self.error(where, f"'{term}' is not field=value")
                 return None
+            if name.strip() in terms and terms[name.strip()] != value.strip():
+                self.error(
+                    where,
+                    f"'{cell}' asks for {name.strip()}={terms[name.strip()]} and "
+                    f"{name.strip()}={value.strip()}: no card has both",
+                )
+                return None
             terms[name.strip()] = value.strip()
         fields = cards[0].values.keys() if cards else ()
         for name in terms:
