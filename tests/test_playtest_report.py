@@ -254,3 +254,22 @@ def test_two_card_types_printed_with_one_name_are_told_apart() -> None:
     names = {"gold": "Coin", "silver": "Coin", "hut": "Hut"}
     summary = summarize(records, settings, {}, ["gold", "silver", "hut"], None, names)
     assert [c["name"] for c in summary["cards"]] == ["Coin (gold)", "Coin (silver)", "Hut"]
+
+
+def test_a_name_the_report_cannot_print_is_a_warning_at_its_line(
+    project: Path, printgen: Printgen
+) -> None:
+    """The report sets card names in Vera, as the cards: a character Vera lacks would print as
+    a blank, so it is said, at the name's line; the report is still written."""
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    before = "name: {it: Monaco, en: Monk}"
+    assert before in text
+    deck.write_text(text.replace(before, "name: {it: Monaco 🎲, en: Monk}", 1), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if before in row)
+    run = printgen(project, "simulate", WM, "-n", "40")
+    assert run.code == 0, run.err
+    assert run.err.startswith(f"cards/{WM}/decks/main.yaml:{line}:"), run.err
+    assert (
+        "warning: character '🎲' of card 'monk' name is not in the playtest report's font"
+    ) in run.err

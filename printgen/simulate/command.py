@@ -28,6 +28,7 @@ from printgen.simulate.data import (
     load_sim_data,
     load_thresholds,
     report_names,
+    unprintable,
 )
 from printgen.simulate.engine import Engine, NoEngine, has_engine, load_engine
 from printgen.simulate.faults import EngineFault
@@ -103,6 +104,8 @@ def simulate(
     except OSError as exc:
         print(f"printgen: cannot write {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    for problem in unprintable(project_root, game_id, lang):
+        print(problem, file=sys.stderr)
     for sentence in key_sentences(summary):
         print(sentence)
     for verdict in verdicts:

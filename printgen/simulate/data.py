@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from printgen.model.game import localize
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.session import Session
@@ -93,6 +94,40 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> tuple[st
     return title, names
 
 
+def unprintable(project_root: Path, game_id: str, lang: str | None) -> list[Problem]:
+    """Warnings for the title and card names the report prints (``report_names``) holding a
+    character its font (Vera, as the cards') has not: each would print as a blank."""
+    from printgen.layout import text
+    from printgen.layout.fonts import vera
+
+    session = Session(Project.at(project_root))
+    game = session.game(game_id)
+    language = lang or game.meta.languages[0]
+    said: list[Problem] = []
+
+    def check(words: str, where: Where, what: str) -> None:
+        for char in text.missing_glyphs([text.Run(words)], vera()):
+            said.append(
+                Problem(
+                    where,
+                    f"character {char!r} of {what} is not in the playtest report's font (Vera); "
+                    "it prints as a blank there",
+                    Severity.WARNING,
+                )
+            )
+
+    title = localize(game.raw.get("title", ""), language, game.meta.languages)
+    check(str(title), place(game.raw, "title", Where(f"{game.folder}/game.yaml")), "the title")
+    problems = Problems()
+    resolved = session.resolved(game, problems)[language]
+    for deck in game.decks:
+        for card in deck.cards:
+            name = resolved.values(deck, card).get("name")
+            if name:
+                check(str(name), card.where_of("name", language), f"card '{card.id}' name")
+    return said
+
+
 def _used(uses: object) -> str | None:
     other = uses.get("deck") if isinstance(uses, Mapping) else None
     return other if isinstance(other, str) else None
@@ -136,4 +171,5 @@ __all__ = [
     "load_thresholds",
     "project_games",
     "report_names",
+    "unprintable",
 ]
