@@ -117,17 +117,22 @@ class Session:
         """Load, resolve, run the rules (unless another unit of the build runs them) and lay
         out one game — with ``stream``, its fronts only when drawn (printgen.layout.streamed);
         None when it does not load."""
+        loaded: Game | None = None
         try:
-            game = self.game(game_id)
+            game = loaded = self.game(game_id)
             library = self.library(game)
             module = self.rules_module(game_id)
         except ProjectError as exc:
             problems.extend(exc.problems)
-            if isinstance(exc.partial, Game):  # its decks did not load: their list is empty
-                langs = exc.partial.meta.languages
-                wanted = [lang for lang in options.languages or langs if lang in langs]
-                return Checked(exc.partial, {}, {lang: [] for lang in wanted}, complete=False)
-            return None
+            partial = exc.partial if isinstance(exc.partial, Game) else loaded
+            if partial is None:
+                return None
+            if partial is not loaded:  # its decks did not load: its layouts are checked still
+                self._layout_problems(game_id, problems)
+            # the prose is checked too (with no cards: their decks or layouts did not load)
+            langs = partial.meta.languages
+            wanted = [lang for lang in options.languages or langs if lang in langs]
+            return Checked(partial, {}, {lang: [] for lang in wanted}, complete=False)
         if rules:
             run_rules(self.rule_context(game, problems), module, problems)
         checked = Checked(game, self.resolved(game, problems))
@@ -144,6 +149,14 @@ class Session:
                 self.project, game, library, resolved, problems, stream
             )
         return checked
+
+    def _layout_problems(self, game_id: str, problems: Problems) -> None:
+        """Every layout file the game sees, read for its problems alone: a designer sees a
+        layout's mistake in the same run as a card file's."""
+        try:
+            load_layouts(self.project, None, game_id)
+        except ProjectError as exc:
+            problems.extend(exc.problems)
 
     def borrowed_decks(self, game: Game, lang: str) -> list[BorrowedDeck]:
         """The laid-out decks of the game this one plays on (``uses: deck:``), for documents

@@ -906,3 +906,26 @@ def test_a_misspelt_name_in_a_check_or_the_prose_gets_the_name_it_meant(
         "cost-limit: the assert cannot be evaluated: card has no 'cots'; did you mean 'card.cost'?"
     ) in checked.err, checked.err
     assert "data has no 'goall'; did you mean 'data.goal'?" in checked.err, checked.err
+
+
+def test_one_run_says_the_card_files_the_layouts_and_the_prose_problems_together(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card file's mistake no longer hides a layout file's, nor a layout's the prose's: the
+    designer fixes all three after one run."""
+    folder = designer / "cards" / GAME
+    deck = folder / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("    cost: 0\n", "    cots: 0\n", 1))
+    layout = folder / "layouts" / f"{GAME}.yaml"
+    layout_text = layout.read_text(encoding="utf-8")
+    assert "decor: true}" in layout_text
+    layout.write_text(layout_text.replace("decor: true}", "decor: true, colour: red}", 1))
+    rules = folder / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nWin at {{ data.gaol }}.\n")
+    said = printgen(designer, "validate", GAME).err
+    assert "unknown key 'cots' in card 'miner'" in said, said
+    assert f"cards/{GAME}/layouts/{GAME}.yaml:" in said and "unknown key 'colour'" in said, said
+    assert "data has no 'gaol'; did you mean 'data.goal'?" in said, said
+    deck.write_text(deck.read_text(encoding="utf-8").replace("    cots: 0\n", "    cost: 0\n", 1))
+    said = printgen(designer, "validate", GAME).err  # the layout's mistake, and the prose's
+    assert "unknown key 'colour'" in said and "data has no 'gaol'" in said, said
