@@ -11,6 +11,7 @@ With ``--validate`` each save is checked as ``validate`` checks it, and nothing 
 
 from __future__ import annotations
 
+import re
 import sys
 import threading
 import time
@@ -97,7 +98,14 @@ def is_input(path: Path, out: Path) -> bool:
     if any(part.startswith(".") or part == "__pycache__" for part in path.parts[-3:-1]):
         return False
     name = path.name
-    return not (name.startswith((".", "#")) or name.endswith(("~", ".tmp", ".swp", ".swx")))
+    if name.startswith((".", "#")) or name.endswith(("~", ".tmp", ".swp", ".swx")):
+        return False
+    return _LEFTOVER.search(name) is None
+
+
+# other tools' temporaries beside the file they write: `sed -i` (sedAb12Cd), vim's probe 4913,
+# Kate's swap, JetBrains' safe write
+_LEFTOVER = re.compile(r"^(?:sed[A-Za-z0-9]{6}|4913)$|(?:\.kate-swp|___jb_(?:tmp|old)___)$")
 
 
 def _once(rebuild: Callable[[], int], checks: bool) -> None:

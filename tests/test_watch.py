@@ -125,6 +125,9 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
         ".main.yaml.swp",
         "#main.yaml#",
         ".main.yaml.9.ab12cd34.printgen.tmp",
+        "sedTS4L2x",  # sed -i's own temporary
+        "4913",  # vim's probe
+        "main.yaml___jb_tmp___",
     ):
         assert not is_input(tmp_path / "cards" / "g" / "decks" / leftover, out)
     assert not is_input(tmp_path / "cards" / "g" / "__pycache__" / "rules.cpython-311.pyc", out)
