@@ -110,7 +110,7 @@ def _make_games(
     project: Project, games: list[str], options: BuildOptions, jobs: int, progress: Progress
 ) -> list[Made]:
     from printgen import jobs as work
-    from printgen.expressions import reset_budget
+    from printgen.alarm import reset_budget
 
     reset_budget()  # the time limit on expressions is one budget for this whole build
     units, planning = work.plan(project, games, options)
@@ -191,7 +191,7 @@ def _streamed(
     about comes in the order a whole lay-out says it (FaceChecks.position); any other problem
     means the unit is made again as any other build makes it, so what it reports, and in what
     order, does not depend on streaming — and its expressions' time counts once."""
-    from printgen.expressions import budget_used, reset_budget
+    from printgen.alarm import budget_used, reset_budget
     from printgen.jobs import Made
     from printgen.layout.streamed import finish
 

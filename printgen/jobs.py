@@ -151,7 +151,7 @@ def _in_session(
     unit: Unit,
     make: Callable[[Session, Unit, BuildOptions], Made],
 ) -> Made:
-    from printgen.expressions import alarm_installed
+    from printgen.alarm import alarm_installed
 
     with _collector_paused(), alarm_installed():
         return _made(project, options, unit, make)

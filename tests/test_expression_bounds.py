@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from printgen import alarm, limits
 from printgen import expressions as expr
-from printgen import limits
 from tests.conftest import Run
 
 DECK = "cards/demo/decks/main.yaml"
@@ -247,12 +247,12 @@ PAIRS = {
 @pytest.fixture
 def unit() -> Iterator[None]:
     """Evaluations as a build makes them: the alarm in place, a fresh time budget."""
-    expr.reset_budget()
+    alarm.reset_budget()
     try:
-        with expr.alarm_installed():
+        with alarm.alarm_installed():
             yield
     finally:
-        expr.reset_budget()
+        alarm.reset_budget()
 
 
 def _field(source: str) -> str:

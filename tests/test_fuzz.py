@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from printgen import alarm, limits
 from printgen import expressions as expr
-from printgen import limits
 from printgen.layout import text
 from printgen.layout.fonts import vera
 from printgen.options import BuildOptions
@@ -154,7 +154,7 @@ BASE_SOURCE = (ROOT / "printgen" / BASE).read_text(encoding="utf-8")
 @given(text=mutated(DECK_SOURCE))
 def test_a_mutated_deck_loads_or_says_where_it_is_wrong(project: Path, text: str) -> None:
     (project / DECK).write_text(text, encoding="utf-8", errors="surrogatepass")
-    expr.reset_budget()
+    alarm.reset_budget()
 
     def check() -> list[Problem]:
         problems = Problems()
@@ -172,7 +172,7 @@ def test_a_mutated_deck_loads_or_says_where_it_is_wrong(project: Path, text: str
 def test_a_mutated_layout_lays_out_or_says_where_it_is_wrong(project: Path, text: str) -> None:
     (project / DECK).write_text(DECK_SOURCE, encoding="utf-8")
     (project / BASE).write_text(text, encoding="utf-8", errors="surrogatepass")
-    expr.reset_budget()
+    alarm.reset_budget()
 
     def check() -> list[Problem]:
         problems = Problems()
@@ -288,7 +288,7 @@ def check_value(value: object) -> None:
 @settings(FUZZ, max_examples=1500)
 @given(source=expressions())
 def test_a_random_expression_gives_a_printable_value_or_one_clear_error(source: str) -> None:
-    expr.reset_budget()
+    alarm.reset_budget()
 
     def run() -> tuple[str, object]:
         try:
@@ -309,7 +309,7 @@ def test_a_random_expression_gives_a_printable_value_or_one_clear_error(source: 
 @settings(FUZZ, max_examples=400)
 @given(source=templates())
 def test_a_random_template_renders_printable_text_or_one_clear_error(source: str) -> None:
-    expr.reset_budget()
+    alarm.reset_budget()
 
     def run() -> tuple[str, object]:
         try:

@@ -377,9 +377,9 @@ def test_a_rule_that_swallows_its_stop_ends_printgen_with_one_line(demo: Path) -
     )
     script = (
         "import sys\n"
-        "import printgen.expressions as e, printgen.rules.run as r\n"
+        "import printgen.alarm as a, printgen.rules.run as r\n"
         "r.RULE_SECONDS = 0.3\n"
-        "e.IGNORED_GRACE = 0.3\n"
+        "a.IGNORED_GRACE = 0.3\n"
         "from printgen.cli import main\n"
         f"sys.exit(main(['--project', {str(demo)!r}, 'validate', 'demo']))\n"
     )

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen import expressions
+from printgen import alarm
 from printgen.layout import evaluate, streamed
 from printgen.layout.face import Face
 from tests.conftest import ROOT, Run
@@ -120,13 +120,13 @@ def test_a_unit_made_again_counts_its_expressions_time_once(
     layouts = project / "cards" / GAME / "layouts" / "scaled.yaml"  # a filter: Jinja runs it
     text = layouts.read_text(encoding="utf-8")
     layouts.write_text(text.replace("{{ card.name }}", "{{ card.name | upper }}"), "utf-8")
-    monkeypatch.setattr(expressions, "time", _Clock())  # each expression run: 0.5 s exactly
+    monkeypatch.setattr(alarm, "time", _Clock())  # each expression run: 0.5 s exactly
     built = printgen(project, "build", "--only", "cards", "--no-cache")
-    spent_building = expressions.budget_used()
+    spent_building = alarm.budget_used()
     checked = printgen(project, "validate", "--only", "cards")
     assert built.code == checked.code == 2
     assert built.err.splitlines()[:-1] == checked.err.splitlines()
-    assert spent_building == expressions.budget_used() > 0
+    assert spent_building == alarm.budget_used() > 0
 
 
 def test_a_drawn_front_is_let_go(

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from printgen import alarm
 from printgen import expressions as expr
 from tests.conftest import Run
 
@@ -34,7 +35,7 @@ def test_a_build_sets_the_alarm_handler_once_and_puts_back_the_one_it_found(
 ) -> None:
     limits: list[float] = []
     installs: list[Any] = []
-    time_limit, set_handler = expr.time_limit, signal.signal
+    time_limit, set_handler = alarm.time_limit, signal.signal
 
     def counted_limit(seconds: float) -> Any:
         limits.append(seconds)
@@ -64,10 +65,10 @@ def test_a_runaway_text_is_stopped_each_time_and_a_stray_alarm_changes_nothing(
 ) -> None:
     monkeypatch.setattr(expr, "TIME_LIMIT", 0.2)
     card = {"card": {"name": "Monk"}}
-    expr.reset_budget()
+    alarm.reset_budget()
     previous = signal.signal(signal.SIGALRM, _theirs)
     try:
-        with expr.alarm_installed():
+        with alarm.alarm_installed():
             for _ in range(2):  # the second runaway is limited as the first was
                 started = time.monotonic()
                 with pytest.raises(expr.ExpressionError, match=r"took more than 0\.2 s"):
@@ -83,7 +84,7 @@ def test_a_runaway_text_is_stopped_each_time_and_a_stray_alarm_changes_nothing(
         assert signal.getsignal(signal.SIGALRM) is _theirs
     finally:
         signal.signal(signal.SIGALRM, previous)
-        expr.reset_budget()
+        alarm.reset_budget()
 
 
 @pytest.mark.parametrize("unit", [True, False], ids=["in-a-unit", "alone"])
@@ -92,25 +93,25 @@ def test_an_alarm_taken_as_its_limit_ends_leaves_the_next_limits_armed(unit: boo
     done — as its limit ends, inside the code that stops the timer. The limit is still closed
     once, its time counted, and every later runaway stopped."""
     numbers = list(range(3_000_000))
-    expr.reset_budget()
+    alarm.reset_budget()
     previous = signal.signal(signal.SIGALRM, _theirs)
     kept = []  # the errors stay alive, as a build keeps them to report: nothing hangs on them
     try:
-        with expr.alarm_installed() if unit else contextlib.nullcontext():
+        with alarm.alarm_installed() if unit else contextlib.nullcontext():
             for _ in range(3):
-                with pytest.raises(expr.TemplateTimeout) as caught, expr.time_limit(0.001):
+                with pytest.raises(alarm.TemplateTimeout) as caught, alarm.time_limit(0.001):
                     assert -1 not in numbers  # one instruction of about 20 ms
                 kept.append(caught)
-                assert expr.budget_used() > 0
+                assert alarm.budget_used() > 0
             started = time.monotonic()
-            with pytest.raises(expr.TemplateTimeout), expr.time_limit(0.2):
+            with pytest.raises(alarm.TemplateTimeout), alarm.time_limit(0.2):
                 while time.monotonic() - started < 3:
                     pass
             assert time.monotonic() - started < 2
         assert signal.getsignal(signal.SIGALRM) is _theirs
     finally:
         signal.signal(signal.SIGALRM, previous)
-        expr.reset_budget()
+        alarm.reset_budget()
 
 
 def test_a_runaway_text_that_outlasts_the_build_budget_says_so(
@@ -119,14 +120,14 @@ def test_a_runaway_text_that_outlasts_the_build_budget_says_so(
     from printgen import limits
 
     monkeypatch.setattr(limits, "BUILD_SECONDS", 0.3)
-    expr.reset_budget()
+    alarm.reset_budget()
     card = {"card": {"name": "Monk"}}
     try:
-        with expr.alarm_installed():
+        with alarm.alarm_installed():
             with pytest.raises(expr.BudgetSpent, match="in all"):
                 expr.evaluate(RUNAWAY, card)
-            assert expr.budget_spent()
+            assert alarm.budget_spent()
             with pytest.raises(expr.ExpressionError, match="in all"):  # at once, every field
                 expr.evaluate("{{ card.name }} {{ card.name }}", card)
     finally:
-        expr.reset_budget()
+        alarm.reset_budget()

@@ -12,8 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from printgen import alarm, template_code
 from printgen import expressions as expr
-from printgen import template_code
 from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.labels import font_credits, labels, missing_label
 from printgen.icons import IconLibrary
@@ -314,14 +314,14 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     """Render a template file or prose file through Jinja's sandbox."""
     from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
-    if expr.budget_spent():
+    if alarm.budget_spent():
         raise ProjectError([])  # where the budget ran out was said: no line per document
     env = _environment(project)
     source = ""
     try:
         if template.startswith("file:"):
             source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
-        with expr.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
+        with alarm.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
             if template.startswith("file:"):  # a prose file (empty is fine: no rules yet)
                 return str(template_code.template(env, source).render(context))
             path = project.template(template)
@@ -340,7 +340,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 )
             ]
         ) from None
-    except expr.TemplateTimeout as exc:
+    except alarm.TemplateTimeout as exc:
         raise ProjectError(
             [Problem(_running(exc, where), f"template stopped: {exc}; simplify its loops")]
         ) from None

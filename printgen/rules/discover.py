@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from printgen.expressions import Overtime, code_limit
+from printgen.alarm import Overtime, code_limit
 from printgen.limits import RULE_SECONDS
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.rules.guard import (

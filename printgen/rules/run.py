@@ -10,7 +10,7 @@ import re
 from types import CoroutineType, GeneratorType, ModuleType
 from warnings import WarningMessage
 
-from printgen.expressions import Overtime, code_limit
+from printgen.alarm import Overtime, code_limit
 from printgen.limits import MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.rules.checks import run_checks

@@ -1,0 +1,234 @@
+"""The time limits of a build: how long a template, a card field, a document or a designer's
+Python (rules.py, an engine's set-up) may run, enforced by one SIGALRM handler, and the budget
+every expression and template of one build shares.
+
+Only the main thread of a Unix process can take the alarm; elsewhere only the budget is kept
+(and a designer's code runs unbounded).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Any
+
+from printgen import limits, sandbox_sizes
+
+
+class TemplateTimeout(BaseException):
+    """A time limit ran out. Not an Exception: Jinja runs filters on constants while it
+    compiles and takes any Exception of theirs to mean "do it at run time", which would swallow
+    the alarm and run the work again with no limit left."""
+
+
+class Overtime(BaseException):
+    """A designer's Python (a game's rules.py, its engine) ran past its limit: raised where it
+    runs, a BaseException so that its own ``except Exception`` does not keep it looping, and
+    not a TemplateTimeout, which a template it evaluates meanwhile would turn into its error."""
+
+
+class _Budget:
+    """Seconds every expression and template of one build may run for, together."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+
+    def left(self) -> float:
+        return limits.BUILD_SECONDS - self.spent
+
+
+_budget = _Budget()
+
+
+def budget_spent() -> bool:
+    """Whether this build's expressions have used up the budget (already reported then)."""
+    return _budget.left() <= 0
+
+
+def reset_budget(spent: float = 0.0) -> None:
+    """A build (or a watch rebuild) starts with the whole budget; work thrown away and made
+    again (printgen.build's streamed attempt) puts back what it spent (``spent``: the seconds
+    spent before it), so it counts once."""
+    _budget.spent = spent
+
+
+def budget_used() -> float:
+    """Seconds of this build's budget spent so far."""
+    return _budget.spent
+
+
+MIN_TIMER = 0.001  # seconds: a shorter interval rounds to none, which would stop no template
+
+
+class _Alarm:
+    """Whether printgen's SIGALRM handler is in place, and the limit whose timer runs (an
+    inner limit leaves it alone)."""
+
+    def __init__(self) -> None:
+        self.installed = False
+        self.limit: _Limit | None = None
+
+
+_alarm = _Alarm()
+
+
+def _expire(signum: int, frame: object) -> None:
+    limit = _alarm.limit
+    if limit is None:  # a timer stopped a moment before its signal was handled
+        return
+    _alarm.limit = None
+    limit.close()  # here: the code the exception leaves behind may never run
+    if not limit.counted:
+        limit.watch()
+        raise Overtime(f"ran for more than {limit.seconds:g} s")
+    if limit.allowed < limit.seconds:  # the build's budget ran out before the limit
+        _budget.spent = max(_budget.spent, limits.BUILD_SECONDS)
+        raise TemplateTimeout(_spent_message())
+    raise TemplateTimeout(f"took more than {limit.seconds:g} s")
+
+
+def _can_alarm() -> bool:
+    """Only the main thread can take the alarm signal; elsewhere only the budget is kept."""
+    return threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGALRM")
+
+
+@contextmanager
+def alarm_installed() -> Iterator[None]:
+    """The time limits' signal handler in place for a whole unit of work, the one it replaced
+    put back after it: installing and restoring a handler costs 11 µs (the signal module's enum
+    conversions), a fifth of a card field's render, and a game renders thousands."""
+    if _alarm.installed or not _can_alarm():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _expire)
+    _alarm.installed = True
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+        _alarm.installed = False
+
+
+class _Limit:
+    """One limit with a timer, closed exactly once — its time counted, its own handler put
+    back — by whichever takes it off ``_alarm.limit``: its end or, when it expires, the alarm
+    itself. The alarm's exception can arrive at any instruction, even inside ``__exit__``, and
+    must leave nothing half done behind it."""
+
+    def __init__(
+        self,
+        seconds: float,
+        allowed: float,
+        counted: bool = True,
+        ignored: Callable[[], str] | None = None,
+    ) -> None:
+        self.seconds, self.allowed = seconds, allowed
+        self.counted = counted  # its time is the expressions' budget's
+        self.ignored = ignored  # what to say when a designer's code outlives its Overtime
+        self.exited = False
+        self.watchdog: threading.Timer | None = None
+        self.started = 0.0
+        self.own = False  # outside a unit of work: the handler is set for this limit only
+        self.previous: Any = None
+
+    def __enter__(self) -> None:
+        self.started = time.monotonic()
+        self.own = not _alarm.installed
+        if self.own:
+            self.previous = signal.signal(signal.SIGALRM, _expire)
+            _alarm.installed = True
+        _alarm.limit = self
+        signal.setitimer(signal.ITIMER_REAL, max(self.allowed, MIN_TIMER))  # last: all is set
+
+    def __exit__(self, *exc: object) -> None:
+        self.exited = True
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        if self.watchdog is not None:
+            self.watchdog.cancel()
+        if _alarm.limit is self:  # its alarm did not close it
+            _alarm.limit = None  # an alarm taken from here on was this limit's, stopped: ignored
+            self.close()
+
+    def close(self) -> None:
+        if self.counted:
+            _budget.spent += time.monotonic() - self.started
+        if self.own:
+            signal.signal(signal.SIGALRM, self.previous)
+            _alarm.installed = False
+
+    def watch(self) -> None:
+        """Once Overtime is raised in a designer's code: if that code catches it and runs on
+        (``except BaseException``, a bare ``except:``), no second alarm can stop it, so a
+        watchdog thread ends printgen after IGNORED_GRACE seconds, with one line saying where
+        the code was running and exit status 2 — nothing has been written yet."""
+        if self.ignored is None:
+            return
+        self.watchdog = threading.Timer(IGNORED_GRACE, self._stop_printgen)
+        self.watchdog.daemon = True
+        self.watchdog.start()
+
+    def _stop_printgen(self) -> None:
+        if self.exited or self.ignored is None:
+            return
+        try:
+            said = self.ignored()
+        except Exception:  # the designer's line could not be found: still end, still one line
+            said = f"printgen: designer's code ran for more than {self.seconds:g} s"
+        print(said, file=sys.stderr, flush=True)
+        os._exit(2)
+
+
+IGNORED_GRACE = 5.0  # seconds a designer's code stopped by its limit has to come to an end
+
+
+class _Counted:
+    """A limit where no alarm can be taken (another thread): only the budget is kept."""
+
+    def __enter__(self) -> None:
+        self.started = time.monotonic()
+
+    def __exit__(self, *exc: object) -> None:
+        _budget.spent += time.monotonic() - self.started
+
+
+def time_limit(seconds: float) -> AbstractContextManager[None]:
+    """Stop a runaway template (the sandbox limits what it may touch, not how long it runs),
+    after ``seconds`` or when the build's whole budget is spent, whichever comes first.
+    Only the main thread can take the alarm signal; elsewhere only the budget is kept."""
+    left = _budget.left()
+    if left <= 0:
+        raise TemplateTimeout(_spent_message())
+    outer = _alarm.limit
+    if outer is not None:  # an outer limit already runs (and counts the time)
+        if not outer.counted:  # a designer's code evaluates it: it makes its values afresh
+            sandbox_sizes.start()
+        return nullcontext()
+    sandbox_sizes.start()  # and what an evaluation may make in all counts from here
+    if not _can_alarm():
+        return _Counted()
+    return _Limit(seconds, min(seconds, left))
+
+
+def code_limit(
+    seconds: float, ignored: Callable[[], str] | None = None
+) -> AbstractContextManager[None]:
+    """Stop a designer's Python after ``seconds`` — an endless loop in a game's rules.py or
+    engine, which no turn cap or sandbox bounds — by raising Overtime where it runs (and, when
+    the code catches that and runs on, by ending printgen with the line ``ignored`` gives, see
+    _Limit.watch). Templates it evaluates meanwhile run under this limit, not the build's
+    budget. Inside another limit, the code runs under that one."""
+    if _alarm.limit is not None or not _can_alarm():
+        return nullcontext()
+    return _Limit(seconds, seconds, counted=False, ignored=ignored)
+
+
+def _spent_message() -> str:
+    return (
+        f"the expressions and templates of this build ran for {limits.BUILD_SECONDS:g} s "
+        "in all (the limit for one build)"
+    )
