@@ -6,7 +6,6 @@ data, never typed by hand.
 
 from __future__ import annotations
 
-import html
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +15,7 @@ from printgen import alarm, template_code
 from printgen import expressions as expr
 from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.labels import font_credits, labels, missing_label
-from printgen.icons import IconLibrary
+from printgen.documents.prose_lint import line_of, lint_prose
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.model.game import Game, localize
@@ -219,95 +218,13 @@ def render_document(
     context = document_context(project, game, lang, decks)
     context[prose] = render_markdown(project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1))
     context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
-    problems = lint_prose(
-        project, project.root / prose_rel, prose_rel, context[prose], game.icon_library
-    )
-    problems += foreign_blocks(project, project.root / prose_rel, prose_rel, prose)
+    problems = lint_prose(project, prose_rel, prose, context[prose], game.icon_library)
     if problems:
         raise ProjectError(problems)
     found = project.template(template)
     where = Where(project.rel(found) if found else f"templates/{template}", 1, 1)
     source = render_markdown(project, template, context, where)
     return context, source
-
-
-def lint_prose(
-    project: Project, path: Path, rel: str, rendered: str, icons: IconLibrary
-) -> list[Problem]:
-    """Unknown :icon: names and characters the font cannot draw, at their line in the file."""
-    from printgen.layout import text
-    from printgen.layout.fonts import vera
-
-    lines = project.read_text(path, Where(rel), MAX_PROSE_BYTES).splitlines()
-    problems: list[Problem] = []
-    runs = text.parse(rendered.replace("*", " "), icons.has)
-    for name in dict.fromkeys(text.unknown_icons(runs)):
-        problems.append(
-            Problem(_line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
-        )
-    # an entity (&#x1F3B2;, &eacute;) is a character once Markdown reads it: checked as one
-    written = {html.unescape(m.group()): m.group() for m in _ENTITY.finditer(rendered)}
-    if written:
-        runs = text.parse(html.unescape(rendered.replace("*", " ")), icons.has)
-    for char in text.missing_glyphs(runs, vera()):
-        found = any(char in line for line in lines)
-        where = _line_of(lines, char if found or char not in written else written[char], rel)
-        problems.append(
-            Problem(
-                where,
-                f"character {char!r} is not in the document font (Vera); write it another way",
-            )
-        )
-    return problems
-
-
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-
-
-# the fenced blocks each document draws: one it does not draw would print as raw text
-DRAWN_BY = {
-    "rules": ("diagram", "card", "cardrow", "cardfan", "cardgallery"),
-    "aid": ("quickref", "legend"),
-}
-_FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})\s*([A-Za-z][\w-]*)\s*$")
-_IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
-
-
-def foreign_blocks(project: Project, path: Path, rel: str, prose: str) -> list[Problem]:
-    """A fenced block that only the other document draws (a diagram in the player aid), and a
-    Markdown image (no document draws pictures from files): each said at its line, where it
-    would otherwise print as raw text or be dropped."""
-    lines = project.read_text(path, Where(rel), MAX_PROSE_BYTES).splitlines()
-    mine = "rulebook" if prose == "rules" else "player aid"
-    other = "player aid" if prose == "rules" else "rulebook"
-    theirs = {kind for key, kinds in DRAWN_BY.items() if key != prose for kind in kinds}
-    problems = []
-    for number, line in enumerate(lines, start=1):
-        fence = _FENCE.match(line)
-        if fence and fence.group(1) in theirs:
-            problems.append(
-                Problem(
-                    Where(rel, number, line.index(fence.group(1)) + 1),
-                    f"a '{fence.group(1)}' block is drawn only in the {other}; the {mine} "
-                    f"cannot draw it",
-                )
-            )
-        if (image := _IMAGE.search(line)) is not None:
-            problems.append(
-                Problem(
-                    Where(rel, number, image.start() + 1),
-                    "a Markdown image is not printed (documents draw no pictures from files); "
-                    "show cards with a diagram block, or put the picture on a card",
-                )
-            )
-    return problems
-
-
-def _line_of(lines: list[str], needle: str, rel: str) -> Where:
-    for number, line in enumerate(lines, start=1):
-        if needle in line:
-            return Where(rel, number, line.index(needle) + 1)
-    return Where(rel, 1, 1)
 
 
 def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
@@ -363,7 +280,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         label = missing_label(context, name) if "Labels object" in message else None
         if name and source:
             needle = f"t.{name}" if label and f"t.{name}" in source else name
-            place = _line_of(source.splitlines(), needle, where.path)
+            place = line_of(source.splitlines(), needle, where.path)
         raise ProjectError(
             [
                 Problem(

@@ -1,0 +1,93 @@
+"""A rendered prose file (rules, aid) read for what no document could print as written: an
+:icon: no library has, a character the document font lacks (an HTML entity included), a fenced
+block only the other document draws, a Markdown image — each said at its line in the file."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from printgen.icons import IconLibrary
+from printgen.limits import MAX_PROSE_BYTES
+from printgen.problems import Problem, Where
+from printgen.project import Project
+
+# the fenced blocks each document draws (outputs/rulebook.py and outputs/player_aid.py register
+# them): one the other document draws would print as raw text
+DRAWN_BY = {
+    "rules": ("diagram", "card", "cardrow", "cardfan", "cardgallery"),
+    "aid": ("quickref", "legend"),
+}
+_FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})\s*([A-Za-z][\w-]*)\s*$")
+_IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def lint_prose(
+    project: Project, rel: str, prose: str, rendered: str, icons: IconLibrary
+) -> list[Problem]:
+    """What the prose file ``rel`` (``prose``: "rules" or "aid"), rendered as ``rendered``,
+    holds that its document cannot print."""
+    lines = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES).splitlines()
+    return _unprintable(lines, rel, rendered, icons) + _foreign(lines, rel, prose)
+
+
+def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
+    """Unknown :icon: names and characters the font cannot draw. An entity (&#x1F3B2;) is a
+    character once Markdown reads it: checked as one, and found in the file as written."""
+    from printgen.layout import text
+    from printgen.layout.fonts import vera
+
+    problems: list[Problem] = []
+    runs = text.parse(html.unescape(rendered.replace("*", " ")), icons.has)
+    for name in dict.fromkeys(text.unknown_icons(runs)):
+        problems.append(
+            Problem(line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
+        )
+    written = {html.unescape(m.group()): m.group() for m in _ENTITY.finditer(rendered)}
+    for char in text.missing_glyphs(runs, vera()):
+        as_written = char if any(char in line for line in lines) else written.get(char, char)
+        problems.append(
+            Problem(
+                line_of(lines, as_written, rel),
+                f"character {char!r} is not in the document font (Vera); write it another way",
+            )
+        )
+    return problems
+
+
+def _foreign(lines: list[str], rel: str, prose: str) -> list[Problem]:
+    """A fenced block only the other document draws (a diagram in the player aid), and a
+    Markdown image (no document draws pictures from files): where they would print as raw text
+    or be dropped."""
+    mine = "rulebook" if prose == "rules" else "player aid"
+    other = "player aid" if prose == "rules" else "rulebook"
+    theirs = {kind for key, kinds in DRAWN_BY.items() if key != prose for kind in kinds}
+    problems = []
+    for number, line in enumerate(lines, start=1):
+        fence = _FENCE.match(line)
+        if fence and fence.group(1) in theirs:
+            problems.append(
+                Problem(
+                    Where(rel, number, line.index(fence.group(1)) + 1),
+                    f"a '{fence.group(1)}' block is drawn only in the {other}; the {mine} "
+                    f"cannot draw it",
+                )
+            )
+        if (image := _IMAGE.search(line)) is not None:
+            problems.append(
+                Problem(
+                    Where(rel, number, image.start() + 1),
+                    "a Markdown image is not printed (documents draw no pictures from files); "
+                    "show cards with a diagram block, or put the picture on a card",
+                )
+            )
+    return problems
+
+
+def line_of(lines: list[str], needle: str, rel: str) -> Where:
+    """The first place ``needle`` is written in the file's lines; its start when nowhere."""
+    for number, line in enumerate(lines, start=1):
+        if needle in line:
+            return Where(rel, number, line.index(needle) + 1)
+    return Where(rel, 1, 1)
