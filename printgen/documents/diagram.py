@@ -75,24 +75,18 @@ class Diagram(Flowable):  # type: ignore[misc]
         if frame is not None and getattr(frame, "_atTop", False) and self.where is not None:
             # a whole page cannot hold it even smaller: said at its fence, and left out so the
             # rest of the document is still laid out and checked
-            problem = Problem(
-                self.where,
+            self._said(
                 f"diagram: its {self.scene.rows} rows of cards are taller than a page, even "
-                f"at {SMALLEST:.0%} of their size; use fewer rows or a smaller card_width",
+                f"at {SMALLEST:.0%} of their size; use fewer rows or a smaller card_width"
             )
-            if problem not in self.problems:
-                self.problems.append(problem)
             return [_Nothing()]
         return []
 
-    def _too_wide(self) -> None:
+    def _said(self, message: str) -> None:
+        """A problem of the scene, at its fence, once however often it is laid out."""
         if self.where is None:
             return
-        problem = Problem(
-            self.where,
-            f"diagram: its {self.scene.cols} columns of cards do not fit the page's column: each "
-            f"card would be narrower than {NARROWEST:g} mm; use fewer columns",
-        )
+        problem = Problem(self.where, message)
         if problem not in self.problems:
             self.problems.append(problem)
 
@@ -115,7 +109,10 @@ class Diagram(Flowable):  # type: ignore[misc]
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.cw = self._card_width(avail_width)
         if self.cw < NARROWEST:  # so many columns that the cards would vanish
-            self._too_wide()
+            self._said(
+                f"diagram: its {self.scene.cols} columns of cards do not fit the page's column: "
+                f"each card would be narrower than {NARROWEST:g} mm; use fewer columns"
+            )
             self.cw = NARROWEST
         self.ch = self.cw * self.card_h / self.card_w
         self.grid_w = pt(self.cw * self.scene.cols + GAP * (self.scene.cols - 1))
@@ -143,14 +140,11 @@ class Diagram(Flowable):  # type: ignore[misc]
             r, c = label.at
             centre = (self.width - self.grid_w) / 2 + pt(c * (self.cw + GAP) + self.cw / 2)
             half = stringWidth(label.text, "VeraBd", LABEL_SIZE) / 2 + 2
-            if (centre - half < -0.5 or centre + half > self.width + 0.5) and self.where:
-                problem = Problem(
-                    self.where,
+            if centre - half < -0.5 or centre + half > self.width + 0.5:
+                self._said(
                     f"diagram: the label at [{r}, {c}] runs past the page's column; shorten it "
-                    "(a label is a short line under its card)",
+                    "(a label is a short line under its card)"
                 )
-                if problem not in self.problems:
-                    self.problems.append(problem)
 
     def cell_box(self, cell: Cell) -> tuple[float, float, float, float]:
         """The card rectangle (x, y, w, h) in points from the flowable's origin: the cell's
