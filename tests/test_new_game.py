@@ -85,6 +85,14 @@ def face_words(pdf_path: Path, face: dict[str, Any]) -> dict[str, tuple[float, f
         }
 
 
+def _appended(path: Path, *lines: str) -> int:
+    """Add ``lines`` after a blank line at the end of a text file; the line number the first
+    of them gets."""
+    before = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join([*before, "", *lines]) + "\n", encoding="utf-8")
+    return len(before) + 2
+
+
 def _files(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 
@@ -828,23 +836,17 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
 ) -> None:
     """A diagram in the player aid printed as raw YAML, and a Markdown image in either
     document was dropped: each is said at its line."""
-    aid = designer / "cards" / GAME / "aid.en.md"
-    lines = aid.read_text(encoding="utf-8").splitlines()
-    aid.write_text(
-        "\n".join([*lines, "", "```diagram", "grid: [[main/miner]]", "```", ""]) + "\n",
-        encoding="utf-8",
-    )
-    rules = designer / "cards" / GAME / "rules.en.md"
-    rules_lines = rules.read_text(encoding="utf-8").splitlines()
-    rules.write_text("\n".join([*rules_lines, "", "See ![the table](art/table.png)."]) + "\n")
+    folder = designer / "cards" / GAME
+    fence = _appended(folder / "aid.en.md", "```diagram", "grid: [[main/miner]]", "```")
+    image = _appended(folder / "rules.en.md", "See ![the table](art/table.png).")
     checked = printgen(designer, "validate")
     assert checked.code == 2
     assert (
-        f"cards/{GAME}/aid.en.md:{len(lines) + 2}:4: a 'diagram' block is drawn only in the "
+        f"cards/{GAME}/aid.en.md:{fence}:4: a 'diagram' block is drawn only in the "
         "rulebook; the player aid cannot draw it"
     ) in checked.err, checked.err
     assert (
-        f"cards/{GAME}/rules.en.md:{len(rules_lines) + 2}:5: a Markdown image is not printed"
+        f"cards/{GAME}/rules.en.md:{image}:5: a Markdown image is not printed"
     ) in checked.err, checked.err
 
 
@@ -853,14 +855,11 @@ def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
 ) -> None:
     """&#x1F3B2; is a die once Markdown reads it: Vera has none, and it vanished from the PDF
     without a word. It is said at its line and column, as the character itself would be."""
-    rules = designer / "cards" / GAME / "rules.en.md"
-    lines = rules.read_text(encoding="utf-8").splitlines()
-    rules.write_text("\n".join([*lines, "", "Roll &#x1F3B2; or caf&eacute;."]) + "\n")
+    line = _appended(designer / "cards" / GAME / "rules.en.md", "Roll &#x1F3B2; or caf&eacute;.")
     checked = printgen(designer, "validate")
     assert checked.code == 2
     assert (
-        f"cards/{GAME}/rules.en.md:{len(lines) + 2}:6: character '🎲' is not in the document "
-        "font (Vera)"
+        f"cards/{GAME}/rules.en.md:{line}:6: character '🎲' is not in the document font (Vera)"
     ) in checked.err, checked.err
     assert "'é'" not in checked.err
 

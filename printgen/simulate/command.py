@@ -28,7 +28,6 @@ from printgen.simulate.data import (
     load_sim_data,
     load_thresholds,
     report_names,
-    unprintable,
 )
 from printgen.simulate.engine import Engine, NoEngine, has_engine, load_engine
 from printgen.simulate.faults import EngineFault
@@ -75,7 +74,7 @@ def simulate(
     try:
         if json_file is not None:
             _check_json_target(json_file, project_root)
-        summary, verdicts = run(
+        summary, verdicts, unprintable = run(
             project_root, game_id, games, players, bots, seed, jobs, turn_cap, lang
         )
     except BadRequest as exc:
@@ -104,7 +103,7 @@ def simulate(
     except OSError as exc:
         print(f"printgen: cannot write {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    for problem in unprintable(project_root, game_id, lang):
+    for problem in unprintable:
         print(problem, file=sys.stderr)
     for sentence in key_sentences(summary):
         print(sentence)
@@ -126,16 +125,17 @@ def run(
     jobs: int,
     turn_cap: int | None,
     lang: str | None = None,
-) -> tuple[dict[str, Any], list[Verdict]]:
+) -> tuple[dict[str, Any], list[Verdict], list[Problem]]:
     """Play the games and check the game's thresholds; raise BadRequest or ProjectError.
-    ``lang``: the language of the title and card names the summary gives (the game's first)."""
+    ``lang``: the language of the title and card names the summary gives (the game's first);
+    also the warnings of names the report's font cannot print."""
     try:
         engine = load_engine(project_root, game_id)
     except NoEngine as exc:
         raise BadRequest(str(exc)) from None
     data = load_sim_data(project_root, game_id)
     try:
-        title, names = report_names(project_root, game_id, lang)
+        called = report_names(project_root, game_id, lang)
     except NoLanguage as exc:
         raise BadRequest(str(exc)) from None
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
@@ -154,12 +154,12 @@ def run(
     ]
     meta = {
         "game": game_id,
-        "title": title or game_id,
+        "title": called.title or game_id,
         "engine": f"cards/{game_id}/simulate.py",
         "engine_bots": list(engine.bots),
     }
-    summary = summarize(tally, settings, meta, card_ids, engine.labels, names)
-    return summary, check(summary, load_thresholds(project_root, game_id))
+    summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
+    return summary, check(summary, load_thresholds(project_root, game_id)), called.unprintable
 
 
 def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool) -> int:
@@ -180,7 +180,7 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
                 )
             continue
         try:
-            _, verdicts = run(project_root, game_id, VALIDATE_GAMES, None, None, 1, 1, None)
+            _, verdicts, _ = run(project_root, game_id, VALIDATE_GAMES, None, None, 1, 1, None)
         except BadRequest as exc:
             print(f"printgen: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT

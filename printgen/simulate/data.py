@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from printgen.model.game import localize
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.session import Session
@@ -66,10 +65,24 @@ class NoLanguage(Exception):
     """The report was asked for in a language the game is not written in."""
 
 
-def report_names(project_root: Path, game_id: str, lang: str | None) -> tuple[str, dict[str, str]]:
+@dataclass(frozen=True)
+class ReportNames:
+    """What the report calls the game and its cards, in one language."""
+
+    title: str
+    names: dict[str, str]  # card type id -> printed name (its id when it has none)
+    unprintable: list[Problem]  # warnings: a character of those the report's font lacks
+
+
+def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNames:
     """The game's title and each card type's printed name (its ``name``, else its id) in
     ``lang`` — the game's first language when None — for the report; the cards of the game it
-    plays on too, in ``lang`` where that game has it. Raises NoLanguage, or ProjectError."""
+    plays on too, in ``lang`` where that game has it. A character of the game's own title or
+    names that the report's font (Vera, as the cards') lacks is a warning at its line: it
+    would print as a blank. Raises NoLanguage, or ProjectError."""
+    from printgen.layout import text
+    from printgen.layout.fonts import vera
+
     session = Session(Project.at(project_root))
     game = session.game(game_id)
     if lang is not None and lang not in game.meta.languages:
@@ -78,6 +91,16 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> tuple[st
         )
     names: dict[str, str] = {}
     title = ""
+    said: list[Problem] = []
+
+    def check(words: str, where: Where, what: str) -> None:
+        for char in text.missing_glyphs([text.Run(words)], vera()):
+            message = (
+                f"character {char!r} of {what} is not in the playtest report's font (Vera); "
+                "it prints as a blank there"
+            )
+            said.append(Problem(where, message, Severity.WARNING))
+
     used = _used(game.uses)
     for which in dict.fromkeys([game_id] + ([used] if used else [])):
         one = session.game(which)
@@ -86,46 +109,20 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> tuple[st
         resolved = session.resolved(one, problems)[language]
         if problems.has_errors():
             raise ProjectError(problems.errors)
-        title = title or str(resolved.game["title"])
+        own = one is game  # the other game's names are that game's to mend
+        if not title:
+            title = str(resolved.game["title"])
+            check(title, place(game.raw, "title", Where(f"{game.folder}/game.yaml")), "the title")
         for deck in one.decks:
             for card in deck.cards:
                 name = resolved.values(deck, card).get("name")
-                names.setdefault(card.id, str(name) if name not in (None, "") else card.id)
-    return title, names
-
-
-def unprintable(project_root: Path, game_id: str, lang: str | None) -> list[Problem]:
-    """Warnings for the title and card names the report prints (``report_names``) holding a
-    character its font (Vera, as the cards') has not: each would print as a blank."""
-    from printgen.layout import text
-    from printgen.layout.fonts import vera
-
-    session = Session(Project.at(project_root))
-    game = session.game(game_id)
-    language = lang or game.meta.languages[0]
-    said: list[Problem] = []
-
-    def check(words: str, where: Where, what: str) -> None:
-        for char in text.missing_glyphs([text.Run(words)], vera()):
-            said.append(
-                Problem(
-                    where,
-                    f"character {char!r} of {what} is not in the playtest report's font (Vera); "
-                    "it prints as a blank there",
-                    Severity.WARNING,
-                )
-            )
-
-    title = localize(game.raw.get("title", ""), language, game.meta.languages)
-    check(str(title), place(game.raw, "title", Where(f"{game.folder}/game.yaml")), "the title")
-    problems = Problems()
-    resolved = session.resolved(game, problems)[language]
-    for deck in game.decks:
-        for card in deck.cards:
-            name = resolved.values(deck, card).get("name")
-            if name:
-                check(str(name), card.where_of("name", language), f"card '{card.id}' name")
-    return said
+                if name in (None, ""):
+                    names.setdefault(card.id, card.id)
+                    continue
+                names.setdefault(card.id, str(name))
+                if own:
+                    check(str(name), card.where_of("name", language), f"card '{card.id}' name")
+    return ReportNames(title, names, said)
 
 
 def _used(uses: object) -> str | None:
@@ -171,5 +168,4 @@ __all__ = [
     "load_thresholds",
     "project_games",
     "report_names",
-    "unprintable",
 ]
