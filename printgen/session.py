@@ -133,7 +133,8 @@ class Session:
             langs = partial.meta.languages
             wanted = [lang for lang in options.languages or langs if lang in langs]
             return Checked(partial, {}, {lang: [] for lang in wanted}, complete=False)
-        if rules:
+        if rules:  # the unit that runs the rules says what loading warned about, once
+            problems.extend(game.notices)
             run_rules(self.rule_context(game, problems), module, problems)
         checked = Checked(game, self.resolved(game, problems))
         for lang in options.languages or game.meta.languages:

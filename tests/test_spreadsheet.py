@@ -410,3 +410,36 @@ def test_a_workbook_number_too_large_for_a_card_is_an_error_at_its_cell(fleet: P
         f"{where}!B3: count of card 'cog' is a number of more than 30 digits, over 100,000 "
         "(the limit for one deck)",
     ]
+
+
+def test_a_declared_field_without_a_column_is_a_warning_once_at_the_header(
+    fleet: Path, printgen: Any
+) -> None:
+    # `weight` and `playable` are declared under fields: but the sheet has no column for
+    # them: every card would print them empty, so the designer hears of it, and the build
+    # goes on
+    (fleet / DECK).write_text(
+        "name: Ships\nlayout: card-base\ncards_from: ships.csv\nfields: {name: text, "
+        "cost: integer, weight: number, effect: text, icon: icon, color: color, tint: color, "
+        "playable: text}\n",
+        encoding="utf-8",
+    )
+    header = "id,count,name.en,name.it,cost,effect,icon,color,tint"
+    (fleet / CSV).write_text(
+        f"{header}\nsloop,3,Sloop,Sloop,1,Sail.,coin,#1f5f8b,#ffffff\n", encoding="utf-8"
+    )
+    run = printgen(fleet, "validate", GAME)
+    assert run.code == 0
+    assert run.err.splitlines() == [
+        f"{CSV}:1:1: warning: the deck declares field '{field}' but the header row has no "
+        f"'{field}' column, so no card has one; add the column, or remove '{field}' from "
+        "'fields:'"
+        for field in ("weight", "playable")
+    ]  # once, though the game has two languages
+
+    (fleet / CSV).write_text(
+        f"{header},weight,playable\nsloop,3,Sloop,Sloop,1,Sail.,coin,#1f5f8b,#ffffff,,\n",
+        encoding="utf-8",
+    )  # a column present, even with its cells empty, is the designer's choice
+    run = printgen(fleet, "validate", GAME)
+    assert (run.code, run.err) == (0, "")

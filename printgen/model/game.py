@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from printgen.problems import Severity, Where
+from printgen.problems import Problem, Severity, Where
 
 if TYPE_CHECKING:
     from printgen.icons import IconLibrary
@@ -131,6 +131,7 @@ class Game:
     checks: list[Check] = field(default_factory=list)
     icons: IconLibrary | None = None  # every icon the game can use; set by the loader
     cover_where: dict[str, Where] = field(default_factory=dict)  # each cover entry's place
+    notices: list[Problem] = field(default_factory=list)  # warnings found reading its files
 
     @property
     def icon_library(self) -> IconLibrary:

@@ -120,6 +120,7 @@ def load_game(project: Project, game_id: str) -> Game:
         raw=game_map,
         checks=checks,
         icons=icons,
+        notices=checker.warnings,
     )
     if checker.problems:
         error = ProjectError(checker.problems)

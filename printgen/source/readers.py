@@ -9,7 +9,7 @@ from typing import Any
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_LENGTH_MM, MAX_WHOLE_NUMBER
 from printgen.model.units import CARD_PRESETS, parse_length
-from printgen.problems import Problem, ProjectError, Where
+from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
 
@@ -36,11 +36,15 @@ class Checker:
 
     def __init__(self, languages: tuple[str, ...] = (), icons: IconLibrary | None = None) -> None:
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []  # said when the game loads; they stop nothing
         self.languages = languages
         self.icons = icons  # the game's icons, for icon-typed values
 
     def error(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
+
+    def warn(self, where: Where, message: str) -> None:
+        self.warnings.append(Problem(where, message, Severity.WARNING))
 
     def read(self, path: Path, rel: str, project: Project) -> Any:
         """A YAML file's content, or None when it cannot be read (the problem is recorded)."""

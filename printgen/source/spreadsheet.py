@@ -168,7 +168,24 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
                 f"column '{field}' and per-language columns '{field}.…' both given; keep one",
             )
             ok = False
+    if ok:
+        _fields_without_column(checker, table, number, types, {c.field for c in columns})
     return columns if ok else None
+
+
+def _fields_without_column(
+    checker: Checker, table: Table, number: int, types: dict[str, str], named: set[str]
+) -> None:
+    """A field the deck declares that no column fills: every card prints it empty, which a
+    designer who declared it meant otherwise (a column forgotten, or named in another sheet)."""
+    for field in types:
+        if field not in named:
+            checker.warn(
+                table.where(number, 1),
+                f"the deck declares field '{field}' but the header row has no '{field}' "
+                f"column, so no card has one; add the column, or remove '{field}' from "
+                "'fields:'",
+            )
 
 
 def _card(
