@@ -789,6 +789,31 @@ def test_an_inherited_element_of_printgens_layout_is_said_at_the_extends_line(
     assert printgen(designer, "validate", GAME).code == 0
 
 
+def test_printgens_layout_named_by_a_deck_is_said_at_the_decks_layout_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A deck that names card-base itself, without the fields it prints: each element is said
+    at the deck's `layout:` line (never at a path inside printgen's package), once each, with
+    the way out a designer can take — a layout of their own that extends card-base."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    text = "\n".join(
+        line for line in text.splitlines() if "playable" not in line and "tint" not in line
+    )
+    deck.write_text(text.replace(f"layout: {GAME}-card", "layout: card-base", 1) + "\n")
+    run = printgen(designer, "validate", GAME)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("layout:"))
+    assert run.code == 2
+    said = run.err.splitlines()
+    assert [s.split(": ", 1)[0] for s in said] == [f"cards/{GAME}/decks/main.yaml:{line}:9"] * 2
+    assert "element 'background'" in said[0] and "declare 'tint'" in said[0]
+    assert "element 'playable'" in said[1] and "declare 'playable'" in said[1]
+    assert said[1].endswith(
+        "'playable: {when: false}' under the elements of a layout of your own that says "
+        "'extends: card-base'"
+    )
+
+
 @pytest.mark.parametrize(
     ("key", "value"), [("author", '""'), ("author", "'  '"), ("title", '{en: "", it: Porto}')]
 )

@@ -156,6 +156,7 @@ def _face(
     face = blank_face(deck, fields, side)
     try:
         layout = ctx.library.get(layout_name, where, (deck.width_mm, deck.height_mm), deck.safe_mm)
+        layout = ctx.library.named_at(layout, where)
     except ProjectError as exc:
         for problem in exc.problems:
             ctx.report(problem.where, problem.message, once=("layout", layout_name))

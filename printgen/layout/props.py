@@ -49,11 +49,12 @@ class Props:
     def report(self, key: str, message: str) -> None:
         if key not in self.element.where and key in self.style:
             # a style's mistake, shared by every layout that inherits it: say it once
-            owner = f"style '{self.style_name}'"
+            owner, which = f"style '{self.style_name}'", f"style {self.style_name}"
         else:
             owner = f"layout '{self.layout.name}' element '{self.element.name}'"
+            which = self.element.name  # a packaged layout's elements share their one place
         where = self.where(key)
-        self.ctx.report(where, f"{owner} {key}: {message}", once=("prop", str(where), key))
+        self.ctx.report(where, f"{owner} {key}: {message}", once=("prop", str(where), which, key))
 
     def value(self, key: str, default: Any = None) -> Any:
         raw = self.element.props.get(key, self.style.get(key, default))
@@ -83,10 +84,16 @@ class Props:
         card = self.variables.get("card")
         if found is None or not isinstance(card, dict) or found[1] in card:
             return ""
+        leave_out = f"'{self.element.name}: {{when: false}}' under the layout's elements"
+        if self.layout.packaged:  # printgen's own file: the designer's layout extends it
+            leave_out = (
+                f"'{self.element.name}: {{when: false}}' under the elements of a layout of "
+                f"your own that says 'extends: {self.layout.name}'"
+            )
         return (
             f"; the layout prints card.{found[1]}: declare '{found[1]}' under the deck's "
             "fields: (a card that leaves it out prints nothing there), or leave the element "
-            f"out with '{self.element.name}: {{when: false}}' under the layout's elements"
+            f"out with {leave_out}"
         )
 
     def number(

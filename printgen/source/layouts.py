@@ -58,6 +58,7 @@ class Layout:
     style_where: dict[str, Where] = field(default_factory=dict)
     size: tuple[float, float] | None = None  # the card size its positions are written for
     drawn_for: tuple[float, float] | None = None  # resized: the size it was written for
+    packaged: bool = False  # printgen's own (card-base…), said at the line that names it
 
 
 @dataclass
@@ -66,6 +67,7 @@ class LayoutLibrary:
 
     layouts: dict[str, Layout]
     _resized: dict[tuple[str, tuple[float, float], float], Layout] = field(default_factory=dict)
+    _named: dict[tuple[int, Where], Layout] = field(default_factory=dict)
 
     def get(
         self, name: str, where: Where, size: tuple[float, float] | None = None, safe: float = 0.0
@@ -86,6 +88,25 @@ class LayoutLibrary:
             "; define it in a layout file: cards/<game>/layouts/*.yaml or templates/layouts/*.yaml",
         )
         raise ProjectError([Problem(where, f"unknown layout '{name}'{tail}")])
+
+    def named_at(self, layout: Layout, where: Where) -> Layout:
+        """``layout`` as a deck's ``layout:`` line at ``where`` names it. printgen's own
+        layouts (card-base, back-base) are said at that line, in the designer's file — not in
+        the package's file, which the designer cannot edit."""
+        if not _packaged(layout.where) or _packaged(where):
+            return layout
+        key = (id(layout), where)
+        if key not in self._named:
+            self._named[key] = replace(
+                layout,
+                elements=[
+                    Element(e.name, e.props, dict.fromkeys(e.where, where), where, e.sized)
+                    for e in layout.elements
+                ],
+                style_where=dict.fromkeys(layout.style_where, where),
+                packaged=True,
+            )
+        return self._named[key]
 
 
 def load_layouts(
