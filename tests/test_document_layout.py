@@ -213,6 +213,40 @@ def test_a_tall_narrow_diagram_after_a_paragraph_is_reported_at_its_fence(
     ), result.err
 
 
+def test_a_diagram_is_reported_at_its_own_fence_after_an_example_and_inside_a_loop(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """Blocks were matched to the file's fences by counting lines that start with ```diagram:
+    a diagram shown as an example inside a longer fence, or one a template loop repeats, sent
+    every later diagram's problems to another block's lines."""
+    prose = (
+        "## Writing a scene\n"  # 1
+        "\n"
+        "````markdown\n"  # 3: an example, printed as code
+        "```diagram\n"
+        "grid: [[main/monk]]\n"
+        "```\n"
+        "````\n"
+        "\n"
+        "{% for row in [1, 2] %}\n"  # 9
+        "```diagram\n"  # 10: drawn twice, said once at its own lines
+        "grid: [[main/monk]]\n"
+        "pawns: [{at: [0, 0], icon: dragon}]\n"  # 12
+        "```\n"
+        "{% endfor %}\n"
+        "\n"
+        "```diagram\n"  # 16
+        "grid: [[main/monk, main/nobody]]\n"  # 17
+        "```\n"
+    )
+    result = _only_rulebook(project, printgen, prose)
+    assert result.code == 2
+    where = "cards/warriors-and-monks/rules.en.md"
+    said = [line for line in result.err.splitlines() if line.startswith(where)]
+    assert [line.split(": ", 1)[0] for line in said] == [f"{where}:12:28", f"{where}:17:20"]
+    assert "dragon" in said[0] and "nobody" in said[1], said
+
+
 def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[..., Any]) -> None:
     rules = (
         "## Scene\n\n```diagram\ngrid: [[main/icon=wine, main/color=#9b1c1c&tint=#f7dede]]\n"

@@ -875,6 +875,17 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
     ) in checked.err, checked.err
 
 
+def test_a_diagram_shown_as_an_example_in_the_aid_is_text_not_a_block(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Inside a four-backtick fence a ```diagram line is an example printed as code (as
+    CommonMark reads it), not a diagram the aid cannot draw."""
+    folder = designer / "cards" / GAME
+    _appended(folder / "aid.en.md", "````text", "```diagram", "grid: [[main/miner]]", "```", "````")
+    checked = printgen(designer, "validate")
+    assert (checked.code, checked.err) == (0, "")
+
+
 def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

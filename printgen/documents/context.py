@@ -16,6 +16,7 @@ from printgen import expressions as expr
 from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.labels import font_credits, labels, missing_label
 from printgen.documents.prose_lint import line_of, lint_prose
+from printgen.documents.source_lines import marked
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.model.game import Game, localize
@@ -240,7 +241,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
         with alarm.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
             if template.startswith("file:"):  # a prose file (empty is fine: no rules yet)
-                return str(template_code.template(env, source).render(context))
+                return str(template_code.template(env, marked(source)).render(context))
             path = project.template(template)
             source = path.read_text(encoding="utf-8") if path else ""
             return str(env.get_template(template).render(context))

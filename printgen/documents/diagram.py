@@ -9,6 +9,7 @@ from printgen.documents.cards import CardIndex
 from printgen.documents.flow import CardPicture, RichText, TextStyle
 from printgen.documents.platypus import Flowable
 from printgen.documents.scene import Arrow, Cell, Label, Pawn, Scene, read_scene
+from printgen.documents.source_lines import fences
 from printgen.layout import text
 from printgen.model.units import pt
 from printgen.problems import Problem, ProjectError, Where
@@ -327,8 +328,8 @@ def _towards(
 
 @dataclass
 class DiagramBlocks:
-    """The fence handler of one document: the n-th ``diagram`` block rendered is the n-th in
-    the prose file, so its problems point at the file's own lines."""
+    """The fence handler of one document: each ``diagram`` block's problems point at the
+    prose file's own lines (its fence's line, marked before templating: source_lines.marked)."""
 
     index: CardIndex
     rel: str
@@ -337,18 +338,15 @@ class DiagramBlocks:
     count: int = 0
     problems: list[Problem] = field(default_factory=list)
 
-    def fence_lines(self) -> list[int]:
-        lines = self.source.splitlines()
-        return [
-            number
-            for number, line in enumerate(lines, start=1)
-            if line.strip().startswith(("```diagram", "~~~diagram"))
-        ]
-
-    def __call__(self, content: str) -> list[Flowable]:
-        fences = self.fence_lines()
-        first = fences[self.count] + 1 if self.count < len(fences) else 1
+    def __call__(self, content: str, line: int = 0) -> list[Flowable]:
+        """The block's flowables; ``line``: the prose line its fence opens on (0: unknown, as
+        for a fence a template wrote — then the n-th block drawn is taken for the n-th in the
+        file)."""
+        if not line:
+            written = [f.line for f in fences(self.source) if f.name == "diagram"]
+            line = written[self.count] if self.count < len(written) else 0
         self.count += 1
+        first = line + 1 if line else 1
         try:
             scene = read_scene(content, self.rel, first, self.index)
         except ProjectError as exc:

@@ -19,6 +19,7 @@ from typing import Any
 from printgen.documents.commonmark import MarkdownIt, Token
 from printgen.documents.flow import RichText, Rule, TextStyle, table
 from printgen.documents.platypus import Flowable, PageBreak
+from printgen.documents.source_lines import fence_name
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import text
 
@@ -66,7 +67,8 @@ class Heading(RichText):
 
 
 # A fenced block ```kind … ``` whose kind has a handler becomes that handler's flowables.
-Fences = dict[str, Callable[[str], list[Flowable]]]
+# a fenced block's name → what draws it, from its content and the prose line it opens on
+Fences = dict[str, Callable[[str, int], list[Flowable]]]
 
 
 def parser() -> MarkdownIt:
@@ -190,8 +192,8 @@ class _Converter:
                     out.append(self._callout(inner))
             elif kind == "table_open":
                 out.append(self._table(tokens[i + 1 : end]))
-            elif kind == "fence" and token.info.strip() in self.fences:
-                made = self.fences[token.info.strip()](token.content)
+            elif kind == "fence" and (fence := fence_name(token.info))[0] in self.fences:
+                made = self.fences[fence[0]](token.content, fence[1])
                 narrow = made[0].narrow_width(self.width) if _is_narrow(made) else None
                 if narrow is not None and made[0].wrap(narrow, 1e9)[1] > self.width:
                     # a tall narrow scene goes below: a table cell cannot break across pages,

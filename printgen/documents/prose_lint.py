@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 
+from printgen.documents.source_lines import fences
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, Where
@@ -18,7 +19,6 @@ DRAWN_BY = {
     "rules": ("diagram", "card", "cardrow", "cardfan", "cardgallery"),
     "aid": ("quickref", "legend"),
 }
-_FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})\s*([A-Za-z][\w-]*)\s*$")
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
@@ -28,8 +28,9 @@ def lint_prose(
 ) -> list[Problem]:
     """What the prose file ``rel`` (``prose``: "rules" or "aid"), rendered as ``rendered``,
     holds that its document cannot print."""
-    lines = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES).splitlines()
-    return _unprintable(lines, rel, rendered, icons) + _foreign(lines, rel, prose)
+    written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
+    lines = written.splitlines()
+    return _unprintable(lines, rel, rendered, icons) + _foreign(written, lines, rel, prose)
 
 
 def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
@@ -56,7 +57,7 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
     return problems
 
 
-def _foreign(lines: list[str], rel: str, prose: str) -> list[Problem]:
+def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Problem]:
     """A fenced block only the other document draws (a diagram in the player aid), and a
     Markdown image (no document draws pictures from files): where they would print as raw text
     or be dropped."""
@@ -64,16 +65,16 @@ def _foreign(lines: list[str], rel: str, prose: str) -> list[Problem]:
     other = "player aid" if prose == "rules" else "rulebook"
     theirs = {kind for key, kinds in DRAWN_BY.items() if key != prose for kind in kinds}
     problems = []
-    for number, line in enumerate(lines, start=1):
-        fence = _FENCE.match(line)
-        if fence and fence.group(1) in theirs:
+    for fence in fences(written):
+        if fence.name in theirs:
             problems.append(
                 Problem(
-                    Where(rel, number, line.index(fence.group(1)) + 1),
-                    f"a '{fence.group(1)}' block is drawn only in the {other}; the {mine} "
+                    Where(rel, fence.line, fence.col),
+                    f"a '{fence.name}' block is drawn only in the {other}; the {mine} "
                     f"cannot draw it",
                 )
             )
+    for number, line in enumerate(lines, start=1):
         if (image := _IMAGE.search(line)) is not None:
             problems.append(
                 Problem(

@@ -4,6 +4,9 @@ finds (a table too wide, text too small) points at the designer's line, not the 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 _WORD = re.compile(r"\w+")
 OPENING_WORDS = 4  # words of a block that find its line: fewer would match too many lines
@@ -28,3 +31,67 @@ def prose_line(prose: str, text: str) -> int:
 def _holds(words: list[str], wanted: list[str]) -> bool:
     size = len(wanted)
     return any(words[i : i + size] == wanted for i in range(len(words) - size + 1))
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A fenced block of a prose file, as CommonMark reads it."""
+
+    line: int  # its opening line, from 1
+    col: int  # where its info string's first word starts, from 1
+    name: str  # that word: "diagram", "card", "python"…
+
+
+MARK = "printgen-line="  # added to a diagram's info string: the line the block opens on
+
+
+def fences(prose: str) -> list[Fence]:
+    """The fenced blocks of ``prose``: a fence shown inside a longer fence, or in an indented
+    code block, is text, not a block (markdown-it's block rules decide)."""
+    if "```" not in prose and "~~~" not in prose:
+        return []
+    lines = _LINE_END.split(prose)[::2]
+    found = []
+    for token in _block_parser().parse(prose):
+        if token.type == "fence" and token.map and token.info.split():
+            name = token.info.split()[0]
+            line = lines[token.map[0]] if token.map[0] < len(lines) else ""
+            found.append(Fence(token.map[0] + 1, max(line.find(name), 0) + 1, name))
+    return found
+
+
+def marked(prose: str) -> str:
+    """``prose`` with each diagram block's opening line marked with that line (in its info
+    string: ``diagram printgen-line=12``), so that the block as the rendered document holds
+    it — even one a ``{% for %}`` repeats — points at the prose file's own lines. The mark
+    stays on the fence's line: Jinja's line numbers do not move."""
+    wanted = {fence.line for fence in fences(prose) if fence.name == "diagram"}
+    if not wanted:
+        return prose
+    parts = _LINE_END.split(prose)  # each line, then the line break after it
+    for line in wanted:
+        parts[2 * (line - 1)] += f" {MARK}{line}"
+    return "".join(parts)
+
+
+def fence_name(info: str) -> tuple[str, int]:
+    """A rendered fence's name and the prose line ``marked`` gave it (0: none)."""
+    words = info.split()
+    if not words:
+        return "", 0
+    mark = next((w for w in words[1:] if w.startswith(MARK)), "")
+    line = mark.removeprefix(MARK)
+    return words[0], int(line) if line.isdigit() and len(line) < 10 else 0
+
+
+_LINE_END = re.compile(r"(\r\n|\r|\n)")  # as markdown-it counts lines
+
+
+@lru_cache(maxsize=1)
+def _block_parser() -> Any:
+    from printgen.documents.commonmark import MarkdownIt
+
+    # the documents' block rules without their inline parsing: a tenth of the time
+    parser = MarkdownIt("commonmark").enable("table")
+    parser.core.ruler.disable(["inline", "text_join"])
+    return parser

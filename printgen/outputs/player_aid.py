@@ -149,8 +149,8 @@ def _story(
         theme,
         width,
         {
-            "quickref": lambda content: quick_reference(index, theme, width, content),
-            "legend": lambda content: legend(
+            "quickref": lambda content, _: quick_reference(index, theme, width, content),
+            "legend": lambda content, _: legend(
                 index, theme, width, labels, legend_icons(content, source, index)
             ),
         },

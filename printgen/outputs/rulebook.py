@@ -201,10 +201,10 @@ class _Book:
             theme,
             width,
             {
-                "card": lambda content: reference_rows(index, theme, width, content),
-                "cardrow": lambda content: card_row(index, width, content),
-                "cardfan": lambda content: card_fan(index, width, content),
-                "cardgallery": lambda content: card_gallery(index, theme, width, content),
+                "card": lambda content, _: reference_rows(index, theme, width, content),
+                "cardrow": lambda content, _: card_row(index, width, content),
+                "cardfan": lambda content, _: card_fan(index, width, content),
+                "cardgallery": lambda content, _: card_gallery(index, theme, width, content),
                 "diagram": diagrams,
             },
         )
