@@ -72,9 +72,11 @@ def test_lines_and_ellipse_rings_cross_the_ink_they_pass_through() -> None:
 # --- the crossing rule, in a build ----------------------------------------------------------
 
 
-def _add_to_layout(project: Path, layout: str, lines: str) -> tuple[Path, int]:
+def _add_to_layout(
+    project: Path, layout: str, lines: str, game: str = "warriors-and-monks"
+) -> tuple[Path, int]:
     """Append element lines to a layout's `elements:`; the file and the first added line."""
-    path = project / "cards" / "warriors-and-monks" / "layouts" / "warriors-and-monks.yaml"
+    path = project / "cards" / game / "layouts" / f"{game}.yaml"
     source = path.read_text(encoding="utf-8").splitlines()
     start = source.index(f"{layout}:")
     at = next(i for i in range(start, len(source)) if source[i].strip() == "elements:") + 1
@@ -385,3 +387,36 @@ def test_a_marks_box_prints_as_its_own_bleed_whatever_came_before() -> None:
     for first, then in ((-0.0, 0.0), (0.0, -0.0), (3, 3.0)):
         assert marked_box(face(first)) == direct(first)
         assert marked_box(face(then)) == direct(then)
+
+
+@pytest.mark.parametrize(
+    ("box", "said"),
+    [
+        # in the token's corner: inside the square 2 mm in, but the round cut goes through it
+        ("x: 2, y: 2, w: 5, h: 5", True),
+        ("x: 9, y: 2.5, w: 6, h: 6", False),  # at the top, inside the circle 2 mm in
+        ("x: 2.5, y: 8, w: 19, h: 8", False),  # a wide box: its corners past the circle
+    ],
+)
+def test_on_a_round_token_the_safe_zone_is_a_circle(
+    project: Path, printgen: Callable[..., Run], box: str, said: bool
+) -> None:
+    """Costruttori's coins are cut round (24 and 28 mm, safe 2 mm): an icon in the corner
+    passed the square check and was cut through; what an element draws (the ellipse its box
+    holds) must stay inside the circle."""
+    mark = f"    mark: {{type: icon, {box}, name: coin}}"
+    _, line = _add_to_layout(project, "cdm-coin", mark, CDM)
+    run = printgen(project, "validate", CDM)
+    where = f"cards/{CDM}/layouts/{CDM}.yaml:{line}:11: layout 'cdm-coin' element 'mark' ("
+    if said:
+        assert run.code == 2
+        assert (
+            where in run.err
+            and (
+                "mm) leaves the safe zone (the circle 2 mm inside the round cut of 24 mm); move it "
+                "toward the centre or mark it decor: true"
+            )
+            in run.err
+        ), run.err
+    else:
+        assert (run.code, run.err) == (0, "")

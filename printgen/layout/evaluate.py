@@ -8,6 +8,7 @@ given. Card values come resolved (see printgen.resolve).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from printgen import expressions as expr
@@ -17,7 +18,7 @@ from printgen.layout.images import lay_out_image
 from printgen.layout.props import Props, truthy
 from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text
 from printgen.limits import MAX_STROKE_PT
-from printgen.model.game import CardType, Deck, Game, Side, localize
+from printgen.model.game import CardShape, CardType, Deck, Game, Side, localize
 from printgen.problems import Problems, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import Resolved
@@ -300,21 +301,48 @@ def _check_safe_zone(
         return
     x, y, w, h = box
     s = deck.safe_mm
-    if (
-        x < s - 0.01
-        or y < s - 0.01
-        or x + w > deck.width_mm - s + 0.01
-        or y + h > deck.height_mm - s + 0.01
-    ):
+    round_cut = deck.shape == CardShape.CIRCLE and element.type != "line"
+    if round_cut:
+        outside = _outside_round_zone(deck, box)
+        zone = f"the circle {s:g} mm inside the round cut of {deck.width_mm:g}"
+        zone += " mm" if deck.width_mm == deck.height_mm else f"×{deck.height_mm:g} mm"
+    else:
+        outside = (
+            x < s - 0.01
+            or y < s - 0.01
+            or x + w > deck.width_mm - s + 0.01
+            or y + h > deck.height_mm - s + 0.01
+        )
+        zone = f"{s:g} mm inside the {deck.width_mm:g}×{deck.height_mm:g} mm trim"
+    if outside:
         ctx.report(
             element.origin,
             f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} "
-            f"{_mm(w)}×{_mm(h)} mm) "
-            f"leaves the safe zone ({s:g} mm inside the {deck.width_mm:g}×"
-            f"{deck.height_mm:g} mm trim); move it inside or mark it decor: true"
+            f"{_mm(w)}×{_mm(h)} mm) leaves the safe zone ({zone}); move it "
+            f"{'toward the centre' if round_cut else 'inside'} or mark it decor: true"
             + resized_note(layout),
             once=("safe", layout.name, element.name, deck.id),
         )
+
+
+def _outside_round_zone(deck: Deck, box: tuple[float, float, float, float]) -> bool:
+    """Whether an element leaves a round token's safe zone: the circle (an ellipse, on an oval
+    token) ``safe`` inside the cut. What an element draws fills the ellipse its box holds — a
+    round icon, a centred text — so that ellipse must stay inside; the box's corners may not
+    (a square box round a coin's number reaches past its rim)."""
+    x, y, w, h = box
+    a, b = deck.width_mm / 2 - deck.safe_mm, deck.height_mm / 2 - deck.safe_mm
+    if a <= 0 or b <= 0:
+        return True
+    slack = (1 + 0.01 / min(a, b)) ** 2  # 0.01 mm, as on a rectangle
+    centre_x, centre_y = x + w / 2 - deck.width_mm / 2, y + h / 2 - deck.height_mm / 2
+    return any(
+        ((centre_x + w / 2 * cos) / a) ** 2 + ((centre_y + h / 2 * sin) / b) ** 2 > slack
+        for cos, sin in _AROUND
+    )
+
+
+_AROUND = [(math.cos(2 * math.pi * i / 72), math.sin(2 * math.pi * i / 72)) for i in range(72)]
 
 
 def resized_note(layout: Layout) -> str:
