@@ -758,60 +758,115 @@ def test_a_field_a_card_leaves_out_prints_nothing_inside_a_longer_text(
     assert "Cost !" in printed.replace("\n", " ") and "None" not in printed
 
 
+def _tint_as_text(deck: Path, layout: str | None = None) -> str:
+    """The starter's deck with its tint typed as text and one tint that is no colour (so
+    only card-base's background can refuse it), naming ``layout`` if given; its text."""
+    text = deck.read_text(encoding="utf-8").replace("tint: color", "tint: text", 1)
+    text = text.replace('tint: "#fbf1dc"', "tint: sand", 1)
+    if layout:
+        text = text.replace(f"layout: {GAME}-card", f"layout: {layout}", 1)
+    deck.write_text(text, encoding="utf-8")
+    return text
+
+
 def test_an_inherited_element_of_printgens_layout_is_said_at_the_extends_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
-    """card-base prints card.playable: a deck that drops the field is told so in its own
-    layout file, at `extends: card-base`, with both ways out — never in printgen's package."""
-    deck = designer / "cards" / GAME / "decks" / "main.yaml"
-    deck.write_text(
-        "\n".join(
-            line for line in deck.read_text(encoding="utf-8").splitlines() if "playable" not in line
-        )
-        + "\n",
-        encoding="utf-8",
-    )
+    """card-base's background fills with card.tint: a tint that is no colour is told in the
+    designer's own layout file, at `extends: card-base` — never in printgen's package."""
+    _tint_as_text(designer / "cards" / GAME / "decks" / "main.yaml")
     run = printgen(designer, "validate", GAME)
     layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
     lines = layout.read_text(encoding="utf-8").splitlines()
     line = next(n for n, text in enumerate(lines, 1) if "extends: card-base" in text)
     assert run.code == 2
     [said] = run.err.splitlines()
-    assert said.startswith(f"cards/{GAME}/layouts/{GAME}.yaml:{line}:12: "), said
-    assert "element 'playable'" in said and "declare 'playable' under the deck's fields" in said
-    assert "'playable: {when: false}'" in said
-    layout.write_text(
-        layout.read_text(encoding="utf-8").replace(
-            "  elements:\n", "  elements:\n    playable: {when: false}\n", 1
-        ),
-        encoding="utf-8",
-    )
-    assert printgen(designer, "validate", GAME).code == 0
+    assert said.startswith(
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line}:12: layout '{GAME}-card' element "
+        "'background' fill: expected a colour"
+    ), said
 
 
 def test_printgens_layout_named_by_a_deck_is_said_at_the_decks_layout_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
-    """A deck that names card-base itself, without the fields it prints: each element is said
-    at the deck's `layout:` line (never at a path inside printgen's package), once each, with
-    the way out a designer can take — a layout of their own that extends card-base."""
-    deck = designer / "cards" / GAME / "decks" / "main.yaml"
-    text = deck.read_text(encoding="utf-8")
-    text = "\n".join(
-        line for line in text.splitlines() if "playable" not in line and "tint" not in line
-    )
-    deck.write_text(text.replace(f"layout: {GAME}-card", "layout: card-base", 1) + "\n")
-    run = printgen(designer, "validate", GAME)
+    """A deck that names card-base itself: what card-base cannot print is said at the deck's
+    `layout:` line, not at a path inside printgen's package."""
+    text = _tint_as_text(designer / "cards" / GAME / "decks" / "main.yaml", "card-base")
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("layout:"))
+    run = printgen(designer, "validate", GAME)
     assert run.code == 2
-    said = run.err.splitlines()
-    assert [s.split(": ", 1)[0] for s in said] == [f"cards/{GAME}/decks/main.yaml:{line}:9"] * 2
-    assert "element 'background'" in said[0] and "declare 'tint'" in said[0]
-    assert "element 'playable'" in said[1] and "declare 'playable'" in said[1]
-    assert said[1].endswith(
-        "'playable: {when: false}' under the elements of a layout of your own that says "
-        "'extends: card-base'"
+    [said] = run.err.splitlines()
+    assert said.startswith(
+        f"cards/{GAME}/decks/main.yaml:{line}:9: layout 'card-base' element 'background' fill: "
+        "expected a colour"
+    ), said
+
+
+def test_card_base_prints_what_a_deck_has_and_defaults_the_rest(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A deck of names and effects on card-base (no colour, tint, icon or playable line, as a
+    first spreadsheet deck has): it builds, its cards white with a dark grey band, and a
+    layout's `defaults:` give a field a deck leaves out its value."""
+    decks = designer / "cards" / GAME / "decks"
+    (decks / "ships.yaml").write_text(
+        "name: Ships\nlayout: card-base\nfields: {name: text, effect: text}\n"
+        "cards:\n  - {id: sloop, count: 2, name: Sloop, effect: Sail on.}\n",
+        encoding="utf-8",
     )
+    built = printgen(designer, "build", GAME, "--only", "cards")
+    assert (built.code, built.err) == (0, "")
+    out = designer / "build" / GAME / "en"
+    sloop = next(f for f in manifest(out / "cards.json")["faces"] if f["card"] == "sloop")
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        assert "Sail on." in printed_in_trim_box(pdf, sloop)
+        assert _GREY in _fills(pdf.pages[int(sloop["page"]) - 1])  # card-base's default colour
+
+    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    layout.write_text(
+        layout.read_text(encoding="utf-8") + "\nship-card:\n  extends: card-base\n"
+        '  defaults: {color: "#1f5f8b"}\n',
+        encoding="utf-8",
+    )
+    (decks / "ships.yaml").write_text(
+        (decks / "ships.yaml").read_text(encoding="utf-8").replace("card-base", "ship-card")
+    )
+    assert printgen(designer, "build", GAME, "--only", "cards").code == 0
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        fills = _fills(pdf.pages[int(sloop["page"]) - 1])
+    assert _BLUE in fills and _GREY not in fills
+
+
+@pytest.mark.parametrize(
+    ("value", "col", "said"), [("[1, 2]", 11, "a list or mapping"), ("", 10, "nothing")]
+)
+def test_a_default_that_is_not_one_value_is_an_error_at_its_line(
+    designer: Path, printgen: Callable[..., Run], value: str, col: int, said: str
+) -> None:
+    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    line = _appended(
+        layout, "ship-card:", "  extends: card-base", "  defaults:", f"    tint: {value}"
+    )
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.startswith(
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line + 3}:{col}: layout 'ship-card' default of 'tint': "
+        f"one text, number or colour, not {said}"
+    ), run.err
+
+
+def _fills(page: Any) -> set[tuple[float, ...]]:
+    """The fill colours of a page's rectangles and rounded rectangles, to 3 decimals."""
+    return {
+        tuple(round(c, 3) for c in shape["non_stroking_color"])
+        for shape in page.rects + page.curves
+        if isinstance(shape.get("non_stroking_color"), tuple)
+    }
+
+
+_GREY = (round(0x3A / 255, 3),) * 3
+_BLUE = (round(0x1F / 255, 3), round(0x5F / 255, 3), round(0x8B / 255, 3))
 
 
 @pytest.mark.parametrize(

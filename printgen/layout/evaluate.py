@@ -163,7 +163,7 @@ def _face(
             ctx.report(problem.where, problem.message, once=("layout", layout_name))
         return face
     variables = {
-        "card": fields,
+        "card": {**layout.defaults, **fields} if layout.defaults else fields,
         "data": ctx.data,
         "game": ctx.game_vars,
         "lang": ctx.lang,

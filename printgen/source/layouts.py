@@ -59,6 +59,8 @@ class Layout:
     size: tuple[float, float] | None = None  # the card size its positions are written for
     drawn_for: tuple[float, float] | None = None  # resized: the size it was written for
     packaged: bool = False  # printgen's own (card-base…), said at the line that names it
+    # what the layout prints for a field a deck does not declare (card-base: colour, tint…)
+    defaults: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -139,7 +141,7 @@ def load_layouts(
                     f"layout '{name}' is defined twice (also at {raw[name].where}); rename one",
                 )
                 continue
-            checker.keys(body, {"extends", "size", "styles", "elements"}, set(), f"layout '{name}'")
+            checker.keys(body, _LAYOUT_KEYS, set(), f"layout '{name}'")
             raw[name] = body
     layouts: dict[str, Layout] = {}
     broken = bool(checker.problems)
@@ -150,6 +152,7 @@ def load_layouts(
     return LayoutLibrary(layouts)
 
 
+_LAYOUT_KEYS = {"extends", "size", "defaults", "styles", "elements"}
 _TOP_KEY = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s*:", re.M)
 _EXTENDS = re.compile(r"^\s+extends\s*:\s*['\"]?([\w.-]+)", re.M)
 
@@ -203,6 +206,7 @@ def _resolve(
     styles: dict[str, dict[str, Any]] = {}
     style_where: dict[str, Where] = {}
     elements: dict[str, Element] = {}
+    defaults: dict[str, Any] = {}
     size = checker.card_size(body, f"layout '{name}'") if "size" in body else None
     parent_name = body.get("extends")
     if parent_name is not None and not isinstance(parent_name, str):
@@ -237,6 +241,8 @@ def _resolve(
             parent = resized(parent, size, DEFAULT_SAFE_MM)
         size = size or parent.size
         elements = {e.name: _inherited(e, body) for e in parent.elements}
+        defaults = dict(parent.defaults)
+    defaults.update(_defaults(checker, body, name))
     for style_name, style in (_map(checker, body, "styles") or {}).items():
         style_map = checker.mapping(style, body.where, f"style '{style_name}'")
         if style_map is None:
@@ -272,9 +278,27 @@ def _resolve(
             "(the limit for one layout)",
         )
         return None
-    layout = Layout(name, styles, list(elements.values()), body.where, style_where, size)
+    layout = Layout(
+        name, styles, list(elements.values()), body.where, style_where, size, defaults=defaults
+    )
     done[name] = layout
     return layout
+
+
+def _defaults(checker: Checker, body: LDict, name: str) -> dict[str, Any]:
+    """``defaults:``: a field's value on the cards of a deck that does not declare it — one
+    text, number or colour, the same on every such card."""
+    found: dict[str, Any] = {}
+    for field_name, value in (_map(checker, body, "defaults") or {}).items():
+        if isinstance(value, (dict, list)) or value is None:
+            checker.error(
+                body["defaults"].at(field_name),
+                f"layout '{name}' default of '{field_name}': one text, number or colour, "
+                f"not {'nothing' if value is None else 'a list or mapping'}",
+            )
+            continue
+        found[str(field_name)] = value
+    return found
 
 
 DEFAULT_SAFE_MM = 3.0
