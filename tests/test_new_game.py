@@ -769,36 +769,33 @@ def _tint_as_text(deck: Path, layout: str | None = None) -> str:
     return text
 
 
-def test_an_inherited_element_of_printgens_layout_is_said_at_the_extends_line(
-    designer: Path, printgen: Callable[..., Run]
+@pytest.mark.parametrize(
+    ("named", "file", "line_starts", "col", "layout"),
+    [  # the starter's own layout extends card-base; or the deck names card-base itself
+        (None, f"layouts/{GAME}.yaml", "  extends: card-base", 12, f"{GAME}-card"),
+        ("card-base", "decks/main.yaml", "layout:", 9, "card-base"),
+    ],
+)
+def test_what_printgens_layout_cannot_print_is_said_in_the_designers_file(
+    designer: Path,
+    printgen: Callable[..., Run],
+    named: str | None,
+    file: str,
+    line_starts: str,
+    col: int,
+    layout: str,
 ) -> None:
-    """card-base's background fills with card.tint: a tint that is no colour is told in the
-    designer's own layout file, at `extends: card-base` — never in printgen's package."""
-    _tint_as_text(designer / "cards" / GAME / "decks" / "main.yaml")
+    """card-base's background fills with card.tint: a tint that is no colour is told at the
+    line that brings card-base in — `extends: card-base` in the designer's layout, or the
+    deck's `layout:` — never at a path inside printgen's package."""
+    _tint_as_text(designer / "cards" / GAME / "decks" / "main.yaml", named)
     run = printgen(designer, "validate", GAME)
-    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
-    lines = layout.read_text(encoding="utf-8").splitlines()
-    line = next(n for n, text in enumerate(lines, 1) if "extends: card-base" in text)
+    lines = (designer / "cards" / GAME / file).read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith(line_starts))
     assert run.code == 2
     [said] = run.err.splitlines()
     assert said.startswith(
-        f"cards/{GAME}/layouts/{GAME}.yaml:{line}:12: layout '{GAME}-card' element "
-        "'background' fill: expected a colour"
-    ), said
-
-
-def test_printgens_layout_named_by_a_deck_is_said_at_the_decks_layout_line(
-    designer: Path, printgen: Callable[..., Run]
-) -> None:
-    """A deck that names card-base itself: what card-base cannot print is said at the deck's
-    `layout:` line, not at a path inside printgen's package."""
-    text = _tint_as_text(designer / "cards" / GAME / "decks" / "main.yaml", "card-base")
-    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("layout:"))
-    run = printgen(designer, "validate", GAME)
-    assert run.code == 2
-    [said] = run.err.splitlines()
-    assert said.startswith(
-        f"cards/{GAME}/decks/main.yaml:{line}:9: layout 'card-base' element 'background' fill: "
+        f"cards/{GAME}/{file}:{line}:{col}: layout '{layout}' element 'background' fill: "
         "expected a colour"
     ), said
 
