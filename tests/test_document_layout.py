@@ -116,6 +116,15 @@ def _only_rulebook(project: Path, printgen: Callable[..., Any], rules: str) -> A
     return printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
 
 
+def _refused(project: Path, printgen: Callable[..., Any], rules: str, first: str = "") -> str:
+    """What a rulebook build of ``rules`` said, having failed as it must (its first line
+    starting with ``first``)."""
+    result = _only_rulebook(project, printgen, rules)
+    assert result.code == 2, result.err
+    assert result.err.startswith(first), result.err
+    return str(result.err)
+
+
 def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable[..., Any]) -> None:
     result = _only_rulebook(project, printgen, DIAGRAM_RULES)
     assert result.code == 0, result.err
@@ -205,12 +214,8 @@ def test_a_tall_narrow_diagram_after_a_paragraph_is_reported_at_its_fence(
     of them are taller than a page: said at the fence (line 5), not in ReportLab's words."""
     rows = "  - [main/monk]\n" * 10
     prose = f"## Scene\n\nA paragraph the scene illustrates.\n\n```diagram\ngrid:\n{rows}```\n"
-    result = _only_rulebook(project, printgen, prose)
-    assert result.code == 2
-    assert result.err.startswith(
-        "cards/warriors-and-monks/rules.en.md:5:1: diagram: its 10 rows of cards are taller "
-        "than a page"
-    ), result.err
+    first = "cards/warriors-and-monks/rules.en.md:5:1: diagram: its 10 rows of cards are taller"
+    _refused(project, printgen, prose, first)
 
 
 def test_a_diagram_is_reported_at_its_own_fence_after_an_example_and_inside_a_loop(
@@ -239,12 +244,20 @@ def test_a_diagram_is_reported_at_its_own_fence_after_an_example_and_inside_a_lo
         "grid: [[main/monk, main/nobody]]\n"  # 17
         "```\n"
     )
-    result = _only_rulebook(project, printgen, prose)
-    assert result.code == 2
     where = "cards/warriors-and-monks/rules.en.md"
-    said = [line for line in result.err.splitlines() if line.startswith(where)]
+    said = [line for line in _refused(project, printgen, prose).splitlines() if where in line]
     assert [line.split(": ", 1)[0] for line in said] == [f"{where}:12:28", f"{where}:17:20"]
     assert "dragon" in said[0] and "nobody" in said[1], said
+
+
+@pytest.mark.parametrize("kind", ["card", "cardrow", "cardfan", "cardgallery"])
+def test_a_card_block_naming_no_card_is_said_at_the_word(
+    project: Path, printgen: Callable[..., Any], kind: str
+) -> None:
+    """A misspelt reference in a card block was said at the file's 1:1."""
+    prose = f"## Cards\n\nSome text.\n\n```{kind}\nmain/monk\n  main/warior main/war\n```\n"
+    first = "cards/warriors-and-monks/rules.en.md:7:3: card reference 'main/warior' names no card"
+    _refused(project, printgen, prose, first + "; did you mean 'main/warrior'?")
 
 
 def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[..., Any]) -> None:

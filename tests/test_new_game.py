@@ -938,6 +938,18 @@ def test_a_diagram_shown_as_an_example_in_the_aid_is_text_not_a_block(
     assert (checked.code, checked.err) == (0, "")
 
 
+def test_a_quick_reference_naming_no_card_is_said_at_the_word(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    fence = _appended(designer / "cards" / GAME / "aid.en.md", "```quickref", "main/minr", "```")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.startswith(
+        f"cards/{GAME}/aid.en.md:{fence + 1}:1: card reference 'main/minr' names no card; "
+        "did you mean 'main/miner'?"
+    ), checked.err
+
+
 def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -35,6 +36,9 @@ class CardInfo:
         if not isinstance(self.laid_out, Face):
             self.laid_out = self.laid_out()
         return self.laid_out
+
+
+_WORD = re.compile(r"\S+")
 
 
 class CardIndex:
@@ -77,11 +81,22 @@ class CardIndex:
         if problem not in self.problems:
             self.problems.append(problem)
 
-    def get(self, ref: str) -> CardInfo | None:
+    def named(self, content: str, line: int = 0) -> list[CardInfo]:
+        """The cards a fenced block names, one ``deck/card`` per word; a word that names none
+        is said at its own place when the block's fence ``line`` in the prose is known."""
+        infos = []
+        for number, written in enumerate(content.splitlines(), start=line + 1):
+            for word in _WORD.finditer(written):
+                where = Where(self.where.path, number, word.start() + 1) if line else None
+                if (info := self.get(word.group(), where)) is not None:
+                    infos.append(info)
+        return infos
+
+    def get(self, ref: str, where: Where | None = None) -> CardInfo | None:
         info = self.query(ref) if "=" in ref else self.cards.get(ref)
         if info is None:
             # a reference game.yaml's cover: names is reported there, else in the prose
-            where = self.cover_where.get(ref, self.where)
+            where = where or self.cover_where.get(ref, self.where)
             if "=" in ref:
                 message = (
                     f"card query '{ref}' matches no card (deck/field=value: the first card "
@@ -124,10 +139,12 @@ def text_fields(info: CardInfo) -> list[str]:
     ]
 
 
-def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
+def reference_rows(
+    index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
+) -> list[Flowable]:
     """The rulebook's card reference: each face drawn beside its full text, two cards to a
     row on a wide page (the picture illustrates; the text beside it is what is read)."""
-    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    infos = index.named(content, line)
     columns = 2 if width > pt(140) else 1
     column = width / columns
     picture_mm = 30.0 if columns == 2 else 34.0
@@ -175,9 +192,9 @@ def reference_rows(index: CardIndex, theme: Theme, width: float, content: str) -
     return out
 
 
-def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
+def card_row(index: CardIndex, width: float, content: str, line: int = 0) -> list[Flowable]:
     """A row of card faces illustrating the text before it."""
-    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    infos = index.named(content, line)
     if not infos:
         return []
     cell = width / max(4, len(infos))
@@ -192,11 +209,11 @@ def card_row(index: CardIndex, width: float, content: str) -> list[Flowable]:
     return [row]
 
 
-def card_fan(index: CardIndex, width: float, content: str) -> list[Flowable]:
+def card_fan(index: CardIndex, width: float, content: str, line: int = 0) -> list[Flowable]:
     """The cover's fan of card faces."""
     from printgen.documents.cover import CardFan
 
-    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    infos = index.named(content, line)
     if not infos:
         return []
     column = width / pt(1)  # mm; on an A5 page the fan is smaller, leaving room for contents
@@ -221,10 +238,12 @@ def legible_width(face: Face, floor: float) -> float:
     return min(face.width_mm, face.width_mm * floor / smallest)
 
 
-def card_gallery(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
+def card_gallery(
+    index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
+) -> list[Flowable]:
     """A large deck in the card reference: a sample face of each card layout, drawn large
     enough to read, then every card's name (the faces show the rest on the table)."""
-    infos = [info for ref in content.split() if (info := index.get(ref)) is not None]
+    infos = index.named(content, line)
     if not infos:
         return []
     samples: dict[str, CardInfo] = {}
@@ -292,14 +311,13 @@ def _drawable_in(
         )
 
 
-def quick_reference(index: CardIndex, theme: Theme, width: float, content: str) -> list[Flowable]:
+def quick_reference(
+    index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
+) -> list[Flowable]:
     """The aid's card list: icon, name and the short reminder of every card type."""
     rows: list[list[Any]] = []
     icon_size = theme.body.size * 2.0
-    for ref in content.split():
-        info = index.get(ref)
-        if info is None:
-            continue
+    for info in index.named(content, line):
         icon = str(info.values.get("icon") or "")
         color = str(info.values.get("color") or "#333333")
         said = "summary" if info.values.get("summary") else "effect"

@@ -42,7 +42,9 @@ class Fence:
     name: str  # that word: "diagram", "card", "python"…
 
 
-MARK = "printgen-line="  # added to a diagram's info string: the line the block opens on
+MARK = "printgen-line="  # added to a block's info string: the line it opens on
+# the blocks the documents draw, whose problems are said at their lines
+MARKED = {"diagram", "card", "cardrow", "cardfan", "cardgallery", "quickref", "legend"}
 
 
 def fences(prose: str) -> list[Fence]:
@@ -61,11 +63,11 @@ def fences(prose: str) -> list[Fence]:
 
 
 def marked(prose: str) -> str:
-    """``prose`` with each diagram block's opening line marked with that line (in its info
+    """``prose`` with each drawn block's opening line marked with that line (in its info
     string: ``diagram printgen-line=12``), so that the block as the rendered document holds
     it — even one a ``{% for %}`` repeats — points at the prose file's own lines. The mark
     stays on the fence's line: Jinja's line numbers do not move."""
-    wanted = {fence.line for fence in fences(prose) if fence.name == "diagram"}
+    wanted = {fence.line for fence in fences(prose) if fence.name in MARKED}
     if not wanted:
         return prose
     parts = _LINE_END.split(prose)  # each line, then the line break after it

@@ -149,7 +149,7 @@ def _story(
         theme,
         width,
         {
-            "quickref": lambda content, _: quick_reference(index, theme, width, content),
+            "quickref": lambda content, line: quick_reference(index, theme, width, content, line),
             "legend": lambda content, _: legend(
                 index, theme, width, labels, legend_icons(content, source, index)
             ),

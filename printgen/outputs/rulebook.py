@@ -201,10 +201,12 @@ class _Book:
             theme,
             width,
             {
-                "card": lambda content, _: reference_rows(index, theme, width, content),
-                "cardrow": lambda content, _: card_row(index, width, content),
-                "cardfan": lambda content, _: card_fan(index, width, content),
-                "cardgallery": lambda content, _: card_gallery(index, theme, width, content),
+                "card": lambda content, line: reference_rows(index, theme, width, content, line),
+                "cardrow": lambda content, line: card_row(index, width, content, line),
+                "cardfan": lambda content, line: card_fan(index, width, content, line),
+                "cardgallery": lambda content, line: card_gallery(
+                    index, theme, width, content, line
+                ),
                 "diagram": diagrams,
             },
         )
