@@ -950,6 +950,35 @@ def test_a_quick_reference_naming_no_card_is_said_at_the_word(
     ), checked.err
 
 
+def test_a_hash_heading_in_the_prose_prints_as_a_section(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """`# Heading` printed white on white in the aid, and as the cover's 30 pt title in the
+    middle of a rulebook page: the prose's headings are its sections, as `##` prints them."""
+    folder = designer / "cards" / GAME
+    _appended(folder / "aid.en.md", "# Quick rules", "", "Play a card.")
+    _appended(folder / "rules.en.md", "Quayside notes", "==============", "", "Read them.")
+    built = printgen(designer, "build", GAME, "--lang", "en")
+    assert built.code == 0, built.err
+    out = designer / "build" / GAME / "en"
+    for pdf_name, words, section in (
+        ("player-aid.pdf", "Quick", None),
+        ("rulebook.pdf", "Quayside", "Components"),
+    ):
+        with pdfplumber.open(out / pdf_name) as pdf:
+            chars = [c for page in pdf.pages for c in page.chars]
+        heading = next(c for c in chars if _starts(chars, c, words))
+        assert heading["non_stroking_color"] not in ((1, 1, 1), (1.0, 1.0, 1.0)), heading
+        if section:  # the size of the rulebook's other sections
+            other = next(c for c in chars if _starts(chars, c, section))
+            assert heading["size"] == pytest.approx(other["size"])
+
+
+def _starts(chars: list[dict[str, Any]], char: dict[str, Any], word: str) -> bool:
+    at = chars.index(char)
+    return "".join(c["text"] for c in chars[at : at + len(word)]) == word
+
+
 def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -54,7 +54,7 @@ def fences(prose: str) -> list[Fence]:
         return []
     lines = _LINE_END.split(prose)[::2]
     found = []
-    for token in _block_parser().parse(prose):
+    for token in _blocks(prose):
         if token.type == "fence" and token.map and token.info.split():
             name = token.info.split()[0]
             line = lines[token.map[0]] if token.map[0] < len(lines) else ""
@@ -65,14 +65,21 @@ def fences(prose: str) -> list[Fence]:
 def marked(prose: str) -> str:
     """``prose`` with each drawn block's opening line marked with that line (in its info
     string: ``diagram printgen-line=12``), so that the block as the rendered document holds
-    it — even one a ``{% for %}`` repeats — points at the prose file's own lines. The mark
-    stays on the fence's line: Jinja's line numbers do not move."""
+    it — even one a ``{% for %}`` repeats — points at the prose file's own lines; and each
+    ``# Heading`` a section (``##``), as the prose's headings are. Every change stays on its
+    line: Jinja's line numbers do not move."""
     wanted = {fence.line for fence in fences(prose) if fence.name in MARKED}
-    if not wanted:
+    titles = title_headings(prose)
+    if not wanted and not titles:
         return prose
     parts = _LINE_END.split(prose)  # each line, then the line break after it
     for line in wanted:
         parts[2 * (line - 1)] += f" {MARK}{line}"
+    for first, last in titles:  # a section, as "##": "#" is the document's title, cover-sized
+        if first == last:
+            parts[2 * (first - 1)] = parts[2 * (first - 1)].replace("#", "##", 1)
+        else:  # a title underlined with "===": underlined with "---"
+            parts[2 * (last - 1)] = parts[2 * (last - 1)].replace("=", "-")
     return "".join(parts)
 
 
@@ -86,7 +93,25 @@ def fence_name(info: str) -> tuple[str, int]:
     return words[0], int(line) if line.isdigit() and len(line) < 10 else 0
 
 
+def title_headings(prose: str) -> list[tuple[int, int]]:
+    """The first and last lines (from 1) of the prose's level-1 headings (``# Title``, or a
+    title underlined with ``===``): the document's own title's size."""
+    if "#" not in prose and "=" not in prose:
+        return []
+    return [
+        (token.map[0] + 1, token.map[1])
+        for token in _blocks(prose)
+        if token.type == "heading_open" and token.tag == "h1" and token.map
+    ]
+
+
 _LINE_END = re.compile(r"(\r\n|\r|\n)")  # as markdown-it counts lines
+
+
+@lru_cache(maxsize=4)
+def _blocks(prose: str) -> tuple[Any, ...]:
+    """The block tokens of a prose file (rendering and linting read the same text)."""
+    return tuple(_block_parser().parse(prose))
 
 
 @lru_cache(maxsize=1)

@@ -39,9 +39,7 @@ def aid_theme(
     k = body_size / 8.0
     theme = Theme(
         body=TextStyle(family, body_size, 1.25, space_after=2.5 * k),
-        h1=TextStyle(
-            family, body_size * 1.6, 1.15, "#ffffff", "left", space_after=4 * k, bold=True
-        ),
+        h1=TextStyle(family, body_size * 1.6, 1.15, ACCENT, "left", space_after=4 * k, bold=True),
         h2=TextStyle(
             family, body_size * 1.2, 1.2, ACCENT, space_before=4 * k, space_after=1, bold=True
         ),
