@@ -54,10 +54,15 @@ def lay_out_image(
         return Image(*box, data, real.parent)
     trouble = image_trouble(data)
     if trouble:
+        too_large = trouble.endswith(_LIMIT)
+        advice = (
+            "scale it down (300 dpi is plenty for a card)"
+            if too_large
+            else ("save it as PNG, JPEG or SVG")
+        )
         ctx.report(
             where,
-            f"'{shown}' is not an image ReportLab can place ({trouble}); save it as PNG, JPEG "
-            "or SVG",
+            f"'{shown}' is not an image ReportLab can place ({trouble}); {advice}",
             once=("image", str(raw)),
         )
         return None
@@ -80,6 +85,9 @@ def _image_bytes(project: Project, real: Path, mtime_ns: int, size: int) -> byte
     return project.read_bytes(real, Where(project.rel(real)), MAX_IMAGE_BYTES)
 
 
+_LIMIT = "(the limit for one image)"
+
+
 @lru_cache(maxsize=64)
 def image_trouble(data: bytes) -> str:
     """What is wrong with an image file ('' when nothing): its header is read first, and its
@@ -94,13 +102,10 @@ def image_trouble(data: bytes) -> str:
             with PILImage.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width * height > MAX_IMAGE_PIXELS:
-                    return (
-                        f"{width}×{height} pixels, over {MAX_IMAGE_PIXELS:,} "
-                        "(the limit for one image)"
-                    )
+                    return f"{width}×{height} pixels, over {MAX_IMAGE_PIXELS:,} {_LIMIT}"
                 image.load()  # a truncated or corrupt file fails here, not in the PDF
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
-        return f"more than {MAX_IMAGE_PIXELS:,} pixels (the limit for one image)"
+        return f"more than {MAX_IMAGE_PIXELS:,} pixels {_LIMIT}"
     except Exception as exc:  # Pillow raises many kinds for a broken file
         text = without_addresses(str(exc)).strip()
         return text.splitlines()[0][:100] if text else type(exc).__name__
