@@ -979,6 +979,25 @@ def _starts(chars: list[dict[str, Any]], char: dict[str, Any], word: str) -> boo
     return "".join(c["text"] for c in chars[at : at + len(word)]) == word
 
 
+def test_a_min_size_above_the_size_is_an_error_but_a_smaller_size_under_a_style_is_not(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Text shrinks from its size down to min_size: `size: 6, min_size: 9` was taken without a
+    word. A smaller size on an element whose style has a larger min_size is a choice."""
+    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    source = layout.read_text(encoding="utf-8")
+    layout.write_text(source + "    effect: {size: 6, min_size: 9}\n", encoding="utf-8")
+    line = len(source.splitlines()) + 1
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.startswith(
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line}:33: layout '{GAME}-card' element 'effect' "
+        "min_size: 9 pt is above the size, 6 pt; lower it"
+    ), run.err
+    layout.write_text(source + "    effect: {size: 5}\n", encoding="utf-8")  # body: 5.5
+    assert printgen(designer, "validate", GAME).code == 0
+
+
 def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

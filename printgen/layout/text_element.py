@@ -128,10 +128,16 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
         ctx.report(props.where("font"), str(exc), once=("font", font))
         return None
     size = props.number("size", DEFAULT_STYLE["size"], 1.0, MAX_FONT_PT)
+    smallest = props.number("min_size", size, 1.0, MAX_FONT_PT)
+    written = props.element.props
+    if smallest > size:  # text shrinks from its size down to min_size, never up
+        if "min_size" in written or "size" not in written:  # not a style's, under a smaller size
+            props.report("min_size", f"{smallest:g} pt is above the size, {size:g} pt; lower it")
+        smallest = size
     settings = TextSettings(
         fam,
         size,
-        props.number("min_size", size, 1.0, MAX_FONT_PT),
+        smallest,
         props.number("leading", DEFAULT_STYLE["leading"], 0.5, MAX_LEADING),
         props.flag("bold"),
         props.flag("italic"),
