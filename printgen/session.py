@@ -140,7 +140,7 @@ class Session:
         for lang in options.languages or game.meta.languages:
             if lang not in game.meta.languages:
                 problems.add(
-                    game.meta.where,
+                    game.meta.languages_where or game.meta.where,
                     f"game '{game_id}' has no language '{lang}'; it declares "
                     f"{', '.join(game.meta.languages)}",
                 )

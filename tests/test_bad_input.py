@@ -344,6 +344,29 @@ def test_constraint_catches_a_count_that_drifts_from_the_seed(
     assert "requires 68" in result.err  # type: ignore[attr-defined]
 
 
+def test_a_constraint_naming_no_card_suggests_the_closest(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    _edit(project, "cards/warriors-and-monks/game.yaml", "{monk: 18,", "{monkk: 18,")
+    result = printgen(project, "validate", "warriors-and-monks")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert (
+        "cards/warriors-and-monks/game.yaml:26:21: deck 'main' has no card 'monkk'; did you "
+        "mean 'monk'?"
+    ) in result.err  # type: ignore[attr-defined]
+
+
+def test_a_language_the_game_does_not_have_is_said_at_its_languages(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "fr")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert result.err.startswith(  # type: ignore[attr-defined]
+        "cards/warriors-and-monks/game.yaml:8:12: game 'warriors-and-monks' has no language "
+        "'fr'; it declares it, en"
+    )
+
+
 def test_unknown_game_and_project_without_cards(
     tmp_path: Path, printgen: Callable[..., object], project: Path
 ) -> None:

@@ -41,6 +41,7 @@ class GameMeta:
     where: Where
     credits: Text | None = None  # more about the original, printed in the rulebook's credits
     adapted: bool = False  # another's game told anew: its author is the original's
+    languages_where: Where | None = None  # its `languages:` line
 
 
 @dataclass(slots=True)  # slots: 50,000 cards are 5 MB lighter

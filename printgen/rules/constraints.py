@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printgen.model.game import Game
 from printgen.problems import Problems
+from printgen.source.readers import did_you_mean
 
 
 def check_constraints(game: Game, problems: Problems) -> None:
@@ -25,7 +26,8 @@ def check_constraints(game: Game, problems: Problems) -> None:
         if rule.kind == "count":
             card = next((c for c in deck.cards if c.id == rule.card), None)
             if card is None:
-                problems.add(rule.where, f"deck '{deck.id}' has no card '{rule.card}'")
+                hint = did_you_mean(str(rule.card), [c.id for c in deck.cards])
+                problems.add(rule.where, f"deck '{deck.id}' has no card '{rule.card}'{hint}")
             elif card.count != rule.expected:
                 problems.add(
                     card.where,

@@ -163,6 +163,7 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         author=checker.text(node.get("author", ""), node.at("author"), "author") or "",
         subtitle=subtitle,
         where=node.where,
+        languages_where=node.at("languages") if "languages" in node else None,
         credits=(
             checker.text(node["credits"], node.at("credits"), "credits")
             if "credits" in node
