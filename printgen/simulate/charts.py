@@ -39,8 +39,23 @@ LEGEND_SIZE = 6.5
 def _drawing(width: float, height: float, title: str) -> Drawing:
     drawing = Drawing(width, height)
     drawing.initialFontName = REGULAR  # the renderer would otherwise open in bare Helvetica
-    drawing.add(_text(0, height - 11, title, 9.5, bold=True))
+    drawing.add(_text(0, height - 11, *_fitted(title, width - TITLE_GAP, 9.5), bold=True))
     return drawing
+
+
+TITLE_GAP = 8.0  # pt kept clear between two charts side by side
+
+
+def _fitted(title: str, width: float, size: float, smallest: float = 7.0) -> tuple[str, float]:
+    """The title at the size that fits ``width`` (down to ``smallest``), cut with "…" when it
+    fits at none: two charts side by side never run into each other."""
+    wide = stringWidth(title, BOLD, size)
+    if wide <= width:
+        return title, size
+    size = max(smallest, size * width / wide)
+    while len(title) > 1 and stringWidth(title, BOLD, size) > width:
+        title = title[:-2].rstrip() + "…"
+    return title, size
 
 
 def _text(
