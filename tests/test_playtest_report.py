@@ -190,6 +190,34 @@ def test_seats_that_tie_are_said_to_tie(project: Path, printgen: Printgen) -> No
     assert "Every seat wins 0%" in text
 
 
+def test_a_cooperative_game_is_won_together_and_its_seats_not_compared(
+    project: Path, printgen: Printgen
+) -> None:
+    """Every seat wins (or none does) in a cooperative game: the report said the first player
+    won 100% "against a fair 50%" and breached max_first_player_advantage."""
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    won = (0, 1) if rng.random() < 0.7 else ()\n"  # the team wins or loses together
+        "    return GameRecord(True, 5, won, [Counter(), Counter()])\n",
+    )
+    game = project / "cards" / TOY / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8")
+        + "balance: {max_first_player_advantage: 0.05, max_seat_win_gap: 0.1}\n",
+        encoding="utf-8",
+    )
+    summary, text = simulate(printgen, project, TOY, "-n", "200")
+    team = summary["together"]
+    assert team["always"] and team["of"] == 200 and 0.6 < team["rate"] < 0.8
+    assert f"The players win together {round(team['rate'] * 100)}% of the games that ended" in text
+    assert "and lose together the rest" in text
+    for nonsense in ("against a fair", "ended in a draw", "BREACHED"):
+        assert nonsense not in text
+    for key in ("max_first_player_advantage", "max_seat_win_gap"):
+        assert f"NOT JUDGED: {key}: every seat wins or loses with the others" in text
+
+
 PLAYS = (
     "def play(rules, bots, rng, turn_cap):\n"
     "    hands = [Counter({'starter': 5}), Counter({'starter': 5})]\n"  # dealt at setup

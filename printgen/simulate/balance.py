@@ -40,12 +40,23 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
         return Verdict(
             t, 0.0, True, f"balance: {key} cannot be measured: no game ended by the rules"
         )
+    if key in _SEATS_COMPARED and summary.get("together", {}).get("always"):
+        return Verdict(
+            t,
+            0.0,
+            False,
+            f"balance: {key}: every seat wins or loses with the others (a cooperative game)",
+            False,
+        )
     verdict = _measured(summary, t)
     if key != "min_finished" and not summary.get("judging", {}).get("enough", True):
         least = summary["judging"]["min_games"]
         said = f"{ended} game{'s' if ended != 1 else ''} ended, at least {least} are needed"
         return Verdict(t, verdict.measured, False, f"{verdict.message}; not judged: {said}", False)
     return verdict
+
+
+_SEATS_COMPARED = ("max_seat_win_gap", "max_first_player_advantage")
 
 
 def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:

@@ -27,8 +27,10 @@ from printgen.simulate.story import (
     ended,
     judged,
     key_sentences,
+    pct,
     plural,
     settings_line,
+    together,
     too_few,
     verdict_sentences,
 )
@@ -136,7 +138,7 @@ def _what_happened(
 
 def _charts(at: _Flow, summary: Mapping[str, Any]) -> None:
     charts_ = [_length_chart(summary), _seat_chart(summary)]
-    if len(summary["bots"]) > 1 and ended(summary):
+    if len(summary["bots"]) > 1 and ended(summary) and not together(summary):
         charts_.append(
             charts.rate_bars(
                 summary["bots"],
@@ -144,7 +146,7 @@ def _charts(at: _Flow, summary: Mapping[str, Any]) -> None:
                 summary["first_player"]["fair"],
                 HALF,
                 CHART_H,
-                "Win rate by bot (share of its seats, games that ended)",
+                "Win rate by bot (share of its seats)",
             )
         )
     for title, curves, caption in charts.curve_charts(summary["series"]):
@@ -169,6 +171,10 @@ def _seat_chart(summary: Mapping[str, Any]) -> Any:
     if not ended(summary):
         return charts.note(HALF, CHART_H, title, "No game ended: no winner, no win rate.")
     title = f"Win rate by seat, of the {plural(ended(summary), 'game')} that ended"
+    if together(summary):
+        team = summary["together"]
+        text = f"Every seat wins or loses with the others: together, {pct(team['rate'])}."
+        return charts.note(HALF, CHART_H, "Win rate (a cooperative game)", text)
     fair = summary["first_player"]["fair"]
     return charts.rate_bars(summary["seats"], "seat", fair, HALF, CHART_H, title)
 

@@ -90,6 +90,8 @@ class Tally:
         self.bot_wins: Counter[str] = Counter()
         self.bot_seats: Counter[str] = Counter()  # seats each bot played in games that ended
         self.first_wins = 0
+        self.together = 0  # games that ended with every seat a winner
+        self.apart = 0  # games that ended with some seats winners and others not
         # card figures compare like with like: a random bot plays everything and mostly loses
         bots = settings.bots
         self.mixed = any(b != "random" for b in bots) and "random" in bots
@@ -115,6 +117,10 @@ class Tally:
             self.bot_seats.update(bots)
             self.bot_wins.update(bots[s] for s in won)
             self.first_wins += record.first in won
+            if len(won) == self.settings.players > 1:
+                self.together += 1
+            elif won:
+                self.apart += 1
         for seat, counter in enumerate(record.played):
             if not (self.mixed and bots[seat] == "random"):
                 self._add_seat(counter, record.finished, 1 if seat in won else 0)
@@ -199,6 +205,8 @@ def summarize(
             {"bot": b, **rate(tally.bot_wins[b], bot_seats[b])} for b in sorted(set(settings.bots))
         ],
         "first_player": first,
+        # every game won or lost by all the seats at once: the seats are not compared
+        "together": {**rate(tally.together, finished), "always": cooperative(tally)},
         "cards_counted": "seats of the bots other than random" if tally.mixed else "every seat",
         "cards": cards,
         "cards_order": "deck"
@@ -209,6 +217,11 @@ def summarize(
         "series": _series(tally, labels, players),
         "figures": _figures(tally, labels, players),
     }
+
+
+def cooperative(tally: Tally) -> bool:
+    """Whether the games that ended were won and lost by every seat together (and some won)."""
+    return tally.together > 0 and tally.apart == 0
 
 
 def _turns(tally: Tally) -> dict[str, Any]:

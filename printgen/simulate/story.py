@@ -61,13 +61,22 @@ def too_few(summary: Mapping[str, Any]) -> str:
     return f"only {plural(games, 'game')} ended; {need}" if games else f"no game ended; {need}"
 
 
+def together(summary: Mapping[str, Any]) -> bool:
+    """A cooperative game: every game that ended was won, or lost, by all the seats at once."""
+    return bool(summary.get("together", {}).get("always"))
+
+
 def key_sentences(summary: Mapping[str, Any]) -> list[str]:
     out = [_finished_sentence(summary)]
     draws = summary["finished"]["draws"]
-    if draws:
+    if draws and not together(summary):
         out.append(f"{plural(draws, 'game')} ended in a draw.")
     if ended(summary):
         out.append(_length_sentence(summary))
+        if together(summary):
+            out.append(_together_sentence(summary))
+            out.extend(_card_sentences(summary))
+            return out
         out.append(_first_player_sentence(summary))
         out.append(_seats_sentence(summary))
         bots = summary["bots"]
@@ -111,6 +120,16 @@ def _length_sentence(summary: Mapping[str, Any]) -> str:
         f"A game lasts {plural(t['p50'], 'turn')} at the median{round_text}; 10% of games end "
         f"within {plural(t['p10'], 'turn')} and 90% within {t['p90']:g} (shortest {t['min']}, "
         f"longest {t['max']}){rough}."
+    )
+
+
+def _together_sentence(summary: Mapping[str, Any]) -> str:
+    team = summary["together"]
+    rest = " and lose together the rest" if team["wins"] < team["of"] else ""
+    return (
+        f"The players win together {pct(team['rate'])} of the games that ended ({team['wins']} "
+        f"of {team['of']}; 95% interval {interval(team)}){rest}: every seat wins or loses with "
+        "the others, so seats and the first player are not compared."
     )
 
 
