@@ -205,8 +205,7 @@ def unit(
                 _load(path, _unit, mine=path == own)
         yield files
         changed = _unit.loaded != _unit.used.keys()
-        sealed = user_key() is not None
-        if write and sealed and own is not None and len(languages) == 1 and changed:
+        if write and own is not None and len(languages) == 1 and changed and user_key():
             files[own] = encoded(_unit.used)
     finally:
         _unit = outer
@@ -242,19 +241,32 @@ def framed(payload: bytes, python: bytes = importlib.util.MAGIC_NUMBER) -> bytes
     return _HEADER + python + _seal(payload) + payload
 
 
-def _seal(payload: bytes) -> bytes:
+def _seal(payload: bytes, make_key: bool = True) -> bytes:
     """The payload's HMAC under this user's key: only code this user's printgen compiled and
     kept passes (an empty seal, matching nothing, when there is no key)."""
-    key = user_key()
+    key = user_key(make_key)
     return hmac.digest(key, payload, "sha256") if key is not None else b""
 
 
-@lru_cache(maxsize=1)
-def user_key() -> bytes | None:
+_KEY: list[bytes] = []  # this user's key once read or made: one file read a process
+
+
+def user_key(make: bool = True) -> bytes | None:
     """This user's secret for kept code, in the user's cache folder — outside every project, so
     code files that came with a project (its build folder copied, shared or put there by
     someone else) fail the seal and their texts are compiled afresh: kept code is run only when
-    this user's printgen wrote it. None (nothing kept) when the folder cannot be used."""
+    this user's printgen wrote it. Made by the first build that keeps code (``make``); reading
+    kept code (as ``validate`` does) never makes it. None (nothing kept) when the folder cannot
+    be used, or there is no key and ``make`` is false."""
+    if _KEY:
+        return _KEY[0]
+    key = _made_key(make)
+    if key is not None:
+        _KEY.append(key)
+    return key
+
+
+def _made_key(make: bool) -> bytes | None:
     from printgen.write import read_back
 
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -262,6 +274,8 @@ def user_key() -> bytes | None:
     key = read_back(path, DIGEST)
     if key is not None and len(key) == DIGEST:
         return key
+    if not make:
+        return None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
@@ -284,7 +298,7 @@ def decoded(data: bytes) -> dict[str, CodeType]:
     if data[: len(_HEADER)] != _HEADER or data[len(_HEADER) : start - DIGEST] != python:
         return {}
     payload = data[start:]
-    seal = _seal(payload)
+    seal = _seal(payload, make_key=False)
     if len(seal) != DIGEST or not hmac.compare_digest(seal, data[start - DIGEST : start]):
         return {}
     try:

@@ -235,6 +235,34 @@ def test_a_new_process_validating_after_a_build_reads_no_text_again(demo: Path) 
     assert again.stdout.splitlines()[-1] == "compiled 0 lexed 0"
 
 
+def test_validate_makes_no_key_in_the_users_cache_and_the_first_build_that_keeps_code_does(
+    demo: Path, tmp_path: Path
+) -> None:
+    """``validate`` reads and checks, nothing more: not even this user's key for kept code
+    appears in the cache folder until a build keeps code."""
+    import subprocess
+
+    cache = tmp_path / "user-cache"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    command = [sys.executable, "-m", "printgen", "--project", str(demo)]
+    checked = subprocess.run(
+        [*command, "validate", GAME], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert not cache.exists()
+    built = subprocess.run(
+        [*command, "build", GAME, "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert built.returncode == 0, built.stderr
+    key = cache / "printgen" / "template-code.key"
+    assert len(key.read_bytes()) == template_code.DIGEST
+    assert key.stat().st_mode & 0o077 == 0  # this user's secret: nobody else reads it
+
+
 def test_a_kept_check_still_fails_what_it_should_and_a_broken_one_says_why(
     demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
 ) -> None:
