@@ -87,14 +87,14 @@ class BuildCache:
             raw = json.loads(data)
             record = Record(dict(raw["inputs"]), dict(raw["outputs"]), list(raw["warnings"]))
             for name, value in [*record.inputs.items()]:
-                assert isinstance(name, str) and isinstance(value, str)
-            for output in record.outputs.values():
-                assert len(output) == 3 and isinstance(output[0], str)
+                assert isinstance(value, str) and _inside(name.removeprefix(_PACKAGED))
+            for name, output in record.outputs.items():
+                assert _inside(name) and len(output) == 3 and isinstance(output[0], str)
             for warning in record.warnings:
                 assert len(warning) == 4 and isinstance(warning[3], str)
             return record
-        except (OSError, ValueError, KeyError, TypeError, AssertionError):
-            return None
+        except (OSError, ValueError, KeyError, TypeError, AssertionError, RecursionError):
+            return None  # damaged, copied or made by hand: ignored, never trusted
 
     def fresh(self, game_id: str) -> Record | None:
         """The record when nothing the game's outputs depend on has changed, else None."""
@@ -169,6 +169,8 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
     roots += sorted({_game_folder(name) for name in hashed} - {None, f"cards/{game_id}"})  # type: ignore[arg-type]
     found: dict[str, str] = {}
     for root in roots:
+        if not project.confined(project.root / root):  # a link out: the build refuses it
+            continue
         for name, path in _files(project.root / root, project):
             found[name] = _fingerprint(path, project, name in hashed)
     for name, path in _files(PACKAGED_TEMPLATES, project, _PACKAGED):
@@ -179,7 +181,7 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
             if name.startswith(_PACKAGED)
             else project.root / name
         )
-        found[name] = _fingerprint(path, project, True)
+        found[name] = _fingerprint(path, project, True) if project.confined(path) else "outside"
     return dict(sorted(found.items()))
 
 
@@ -230,6 +232,15 @@ def _name(project: Project, path: Path) -> str | None:
     if path.is_relative_to(PACKAGED_TEMPLATES):
         return _PACKAGED + path.relative_to(PACKAGED_TEMPLATES).as_posix()
     return None  # outside both: printgen never reads there
+
+
+def _inside(name: object) -> bool:
+    """Whether a record's name is one a build writes: relative, downward only (a damaged or
+    hand-made record naming /etc/passwd or ../.. must not make printgen read there)."""
+    if not isinstance(name, str) or not name or "\0" in name:
+        return False
+    parts = name.removesuffix("/").split("/")
+    return not name.startswith("/") and all(part not in ("", ".", "..") for part in parts)
 
 
 def _game_folder(name: str) -> str | None:

@@ -113,8 +113,9 @@ def test_only_the_changed_game_is_built(
             record.read_text(encoding="utf-8").replace("sha:", "sha:0"), encoding="utf-8"
         ),
         lambda record: record.write_text('{"inputs": {}, "outputs": {}, "warnings": []}'),
+        lambda record: record.write_text('{"inputs": ' + "[" * 200_000 + "]" * 200_000 + "}"),
     ],
-    ids=["truncated", "binary", "wrong-hashes", "empty-record"],
+    ids=["truncated", "binary", "wrong-hashes", "empty-record", "nested-deeper-than-python"],
 )
 def test_a_corrupt_cache_is_never_trusted(
     demo: Path, printgen: Callable[..., Run], damage: Callable[[Path], object]
@@ -126,6 +127,39 @@ def test_a_corrupt_cache_is_never_trusted(
     run = printgen(demo, "build")
     assert run.code == 0 and "Traceback" not in run.err
     assert b"Digger" in pdf_text(demo / "build" / GAME / "en" / "cards.pdf")
+
+
+def test_a_record_naming_files_outside_the_project_is_ignored_and_they_are_never_read(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from printgen.project import PACKAGED_TEMPLATES
+
+    assert printgen(demo, "build").code == 0
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not the designer's", encoding="utf-8")
+    for record in (demo / "build" / FOLDER).glob("*.json"):
+        data = json.loads(record.read_text(encoding="utf-8"))
+        data["inputs"][str(secret)] = "sha:0"
+        data["inputs"][os.path.relpath(secret, demo)] = "sha:0"
+        data["inputs"]["printgen:" + os.path.relpath(secret, PACKAGED_TEMPLATES)] = "sha:0"
+        data["outputs"][os.path.relpath(secret, demo / "build")] = ["0", 1, 1]
+        record.write_text(json.dumps(data), encoding="utf-8")
+    touched: list[str] = []
+    for method in ("stat", "read_bytes", "open"):
+        original = getattr(Path, method)
+
+        def watched(self: Path, *args: Any, _original: Any = original, **kw: Any) -> Any:
+            if "secret" in str(self):
+                touched.append(str(self))
+            return _original(self, *args, **kw)
+
+        monkeypatch.setattr(Path, method, watched)
+    run = printgen(demo, "build")
+    assert run.code == 0, run.err
+    assert touched == []
+    assert "nothing changed" not in run.out  # the record is not trusted: the game is built
 
 
 def pdf_text(path: Path) -> bytes:
