@@ -448,6 +448,24 @@ def icon_of_a_huge_size(p: Path) -> Expect:
     return "icons/zz.svg", 1, "must be at most 100,000 units"
 
 
+@case("numbers")
+def icon_path_reaching_1e308(p: Path) -> Expect:
+    # svglib keeps the number; ReportLab failed on it while writing the PDF (an internal error)
+    (p / "icons").mkdir(exist_ok=True)
+    wild = SVG.replace('d="M0 0h10v10z"', 'd="M0 0 L1e308 1e308 L-1e308 1e308Z"')
+    (p / "icons" / "zz.svg").write_text(wild, encoding="utf-8")
+    return "icons/zz.svg", 1, "(1e+308) is far outside any drawing"
+
+
+@case("numbers")
+def picture_rect_of_infinite_width(p: Path) -> Expect:
+    (p / "art").mkdir(exist_ok=True)
+    wild = SVG.replace('<path d="M0 0h10v10z"/>', '<rect width="1e400" height="5"/>')
+    (p / "art" / "x.svg").write_text(wild, encoding="utf-8")
+    line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: art/x.svg")
+    return LAYOUTS, line, "(inf) is far outside any drawing"
+
+
 @case("files")
 def icon_credits_not_utf8(p: Path) -> Expect:
     (p / "icons").mkdir(exist_ok=True)

@@ -63,7 +63,35 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
             f"{MAX_SVG_SIZE:,} units; set a viewBox and a sensible width and height"
         )
+    wild = _wild_number(drawing)
+    if wild is not None:
+        raise SvgError(
+            f"a number in it ({wild:g}) is far outside any drawing: coordinates, sizes and "
+            f"transforms must stay within ±{MAX_SVG_NUMBER:.0e}"
+        )
     return drawing
+
+
+MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
+
+
+def _wild_number(node: Any) -> float | None:
+    """The first number of the drawing's shapes (points, sizes, transforms) that is not finite
+    or beyond MAX_SVG_NUMBER: svglib keeps 1e400 (inf) or 1e308 as given, and the PDF cannot
+    hold them."""
+    from reportlab.graphics.shapes import Shape
+
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        values = vars(item).values() if hasattr(item, "__dict__") else item
+        for value in values:
+            if isinstance(value, float | int) and not isinstance(value, bool):
+                if not -MAX_SVG_NUMBER <= value <= MAX_SVG_NUMBER:  # NaN fails both
+                    return float(value)
+            elif isinstance(value, list | tuple | Shape):
+                stack.append(value)
+    return None
 
 
 def parse(data: bytes, root: Path) -> Drawing:
