@@ -1339,6 +1339,16 @@ def truncated_font(p: Path) -> Expect:
 
 
 @case("fonts")
+def font_whose_glyph_data_is_damaged(p: Path) -> Expect:
+    # the tables parse (it registered and validated): only embedding its glyphs failed, as an
+    # internal error halfway through writing the PDF
+    data = bytearray(VERA.read_bytes())
+    for offset, value in {48010: 0xFF, 48018: 0x7F, 48049: 0x00, 48063: 0xFF}.items():
+        data[offset] = value
+    return font(p, bytes(data))
+
+
+@case("fonts")
 def font_cut_in_half(p: Path) -> Expect:
     data = VERA.read_bytes()
     return font(p, data[: len(data) // 2])

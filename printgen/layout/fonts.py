@@ -114,18 +114,33 @@ def _present(path: Path) -> bool:
     return path.exists() or path.is_symlink()
 
 
+def _embed_every_glyph(font: TTFont) -> None:
+    """Make the PDF subsets of every character the font maps, as a PDF embedding them would:
+    glyph data damaged past what parsing the tables sees fails only here, and must fail while
+    the font is checked (validate too), not halfway through writing a PDF (26 ms for the
+    6,000 glyphs of DejaVu Sans)."""
+    codes = sorted(font.face.charToGlyph)
+    for start in range(0, len(codes), 255):
+        font.face.makeSubset([0, *codes[start : start + 255]])
+
+
+def _unusable(name: str, exc: Exception) -> str:
+    reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+    return f"{name} is not a TrueType font ReportLab can embed ({reason}); use a complete .ttf file"
+
+
 def _register(font_name: str, file: Path, data: bytes | None = None) -> None:
     if font_name in pdfmetrics.getRegisteredFontNames():
         return
-    source: str | io.BytesIO = str(file) if data is None else io.BytesIO(data)
     try:
-        pdfmetrics.registerFont(TTFont(font_name, source))
+        if data is None:
+            pdfmetrics.registerFont(TTFont(font_name, str(file)))
+        else:
+            font = TTFont(font_name, io.BytesIO(data))
+            _embed_every_glyph(font)
+            pdfmetrics.registerFont(font)
     except Exception as exc:  # TTFError, or struct/index errors of a truncated file
-        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
-        raise FontMissing(
-            f"{file.name} is not a TrueType font ReportLab can embed ({reason}); "
-            "use a complete .ttf file"
-        ) from None
+        raise FontMissing(_unusable(file.name, exc)) from None
 
 
 def vera() -> Family:
