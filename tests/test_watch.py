@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from printgen.cli import main, rebuilder
 from printgen.options import BuildOptions, Output
 from printgen.project import Project
 from printgen.watch import is_input, watch, watched
+from tests.conftest import Run
 
 
 def test_a_saved_change_is_rebuilt(project: Path) -> None:
@@ -198,3 +201,32 @@ def test_a_settings_file_or_folder_made_after_starting_is_watched(
     assert not worker.is_alive()
     err = capsys.readouterr().err
     assert "now watching printgen.yaml too" in err and "now watching templates/ too" in err
+
+
+def test_a_font_file_replaced_while_printgen_runs_is_read_again(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """watch lives on between builds: a new fonts/MyFont.ttf (another font under the same
+    name, or a broken one) is what the next build uses, as a fresh process would."""
+    import reportlab
+
+    vera = Path(reportlab.__file__).parent / "fonts"
+    (demo / "fonts").mkdir()
+    (demo / "fonts" / "MyFont.ttf").write_bytes((vera / "Vera.ttf").read_bytes())
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layouts.write_text(layouts.read_text() + "  styles:\n    title: {font: MyFont}\n")
+    assert printgen(demo, "build", "--only", "cards", "--jobs", "1").code == 0
+    (demo / "fonts" / "MyFont.ttf").write_bytes((vera / "VeraBd.ttf").read_bytes())
+    assert printgen(demo, "build", "--only", "cards", "--jobs", "1").code == 0
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    for folder in ("cards", "fonts"):
+        shutil.copytree(demo / folder, clean / folder)
+    assert printgen(clean, "build", "--only", "cards").code == 0
+    for name in ("en", "it"):
+        made = (demo / "build" / "demo" / name / "cards.pdf").read_bytes()
+        assert made == (clean / "build" / "demo" / name / "cards.pdf").read_bytes()
+    (demo / "fonts" / "MyFont.ttf").write_bytes(b"not a font")
+    broken = printgen(demo, "build", "--only", "cards", "--jobs", "1")
+    assert broken.code == 2
+    assert "MyFont.ttf is not a TrueType font" in broken.err

@@ -61,13 +61,14 @@ class Family:
         return self.italic if italic else self.regular
 
 
-_families: dict[tuple[str, str], Family] = {}
+_families: dict[tuple[str, str, object], Family] = {}
 
 
 def family(name: str, project: Project | None = None) -> Family:
     """Register (once) and return a family; raise FontMissing with what to do. A project's
-    fonts are read from its fonts/ folder, through its confinement."""
-    key = (name.lower(), str(project.root if project else None))
+    fonts are read from its fonts/ folder, through its confinement — again when a file of the
+    family changed (``watch`` lives on while the designer replaces fonts/MyFont.ttf)."""
+    key = (name.lower(), str(project.root if project else None), _files_now(name, project))
     if key in _families:
         return _families[key]
     if name.lower() == "vera":
@@ -80,6 +81,20 @@ def family(name: str, project: Project | None = None) -> Family:
         found = _project_family(name, project)
     _families[key] = found
     return found
+
+
+def _files_now(name: str, project: Project | None) -> object:
+    """Size and time of each file a project family may read (cheap: four stats)."""
+    if project is None or name.lower() == "vera" or "/" in name or "\0" in name:
+        return None
+    found: list[tuple[int, int, int] | None] = []
+    for suffix in SUFFIXES.values():
+        try:
+            info = (project.fonts / f"{name}{suffix}.ttf").stat()
+            found.append((info.st_size, info.st_mtime_ns, info.st_ino))
+        except (OSError, ValueError):
+            found.append(None)
+    return tuple(found)
 
 
 def _project_family(name: str, project: Project | None) -> Family:
