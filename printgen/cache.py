@@ -170,6 +170,7 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
     found: dict[str, str] = {}
     for root in roots:
         if not project.confined(project.root / root):  # a link out: the build refuses it
+            found[root] = "outside"
             continue
         for name, path in _files(project.root / root, project):
             found[name] = _fingerprint(path, project, name in hashed)
