@@ -169,6 +169,7 @@ class _Limit:
         if self.ignored is None:
             return
         self.watchdog = threading.Timer(IGNORED_GRACE, self._stop_printgen)
+        self.watchdog.name = f"{WATCHDOG}{id(self)}"
         self.watchdog.daemon = True
         self.watchdog.start()
 
@@ -180,9 +181,11 @@ class _Limit:
         except Exception:  # the designer's line could not be found: still end, still one line
             said = f"printgen: designer's code ran for more than {self.seconds:g} s"
         print(said, file=sys.stderr, flush=True)
-        os._exit(2)
+        _EXIT(2)  # not os._exit: an engine's may be refused while it runs (simulate/faults.py)
 
 
+WATCHDOG = "printgen-watchdog-"  # the name of the thread that ends a runaway designer's code
+_EXIT = os._exit
 IGNORED_GRACE = 5.0  # seconds a designer's code stopped by its limit has to come to an end
 
 

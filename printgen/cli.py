@@ -27,6 +27,9 @@ from printgen.options import (
     Service,
 )
 
+# os._exit as Python made it: a simulation engine's threads may outlive it refused (faults.py)
+_EXIT = os._exit
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -61,7 +64,7 @@ def _end_process(code: int) -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a pipe closed early (`| head`)
             stream.flush()
-    os._exit(code)
+    _EXIT(code)
 
 
 def _main(argv: list[str] | None) -> int:
@@ -71,6 +74,9 @@ def _main(argv: list[str] | None) -> int:
         # work, objects that live until the end (30 ms of a 0.8 s game build); each unit's
         # work is bounded, and what it leaves is the operating system's at the end.
         gc.disable()
+    from printgen.interrupt import listen
+
+    listen()
     try:
         return _run(args)
     except KeyboardInterrupt:

@@ -106,6 +106,27 @@ MISBEHAVING = [
         "r: the rule failed: SystemExit: 0",
         id="system-exit",
     ),
+    pytest.param(  # it ended printgen at once: exit status 0, nothing said, nothing written
+        """\
+        @rule("r")
+        def r(ctx):
+            import os
+            os._exit(0)  # here
+        """,
+        "r: the rule failed: it called os._exit(0) (rules.py may not end printgen nor start",
+        id="os-exit",
+    ),
+    pytest.param(  # the rest of printgen ran twice: two builds writing the same files
+        """\
+        @rule("r")
+        def r(ctx):
+            import os
+            os.fork()  # here
+            return []
+        """,
+        "r: the rule failed: it called os.fork() (rules.py may not end printgen nor start",
+        id="os-fork",
+    ),
     pytest.param(
         """\
         @rule("r")
@@ -178,9 +199,15 @@ def test_a_rule_that_exits_stops_the_build_not_printgen(demo: Path, printgen: Pr
     assert run.code == 2
     assert problem_lines(run)[0].startswith(f"{RULES}:{line_of(rules, 'SystemExit')}:1: r: ")
     assert not (demo / "build/demo").exists()
-    # Ctrl-C (or a rule raising KeyboardInterrupt) still stops printgen, as anywhere
+    # a rule raising KeyboardInterrupt is the rule failing; the user's Ctrl-C stops printgen
     rules.write_text(rules.read_text().replace("SystemExit(0)", "KeyboardInterrupt"))
-    assert printgen(demo, "validate", "demo").code == 130
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = line_of(rules, "KeyboardInterrupt")
+    assert problem_lines(run) == [f"{RULES}:{line}:1: r: the rule failed: KeyboardInterrupt"]
+    pressed = "import os, signal; os.kill(os.getpid(), signal.SIGINT)"
+    rules.write_text(rules.read_text().replace("raise KeyboardInterrupt", pressed))
+    assert printgen(demo, "validate", "demo") == Run(130, "", "")
 
 
 def test_a_rules_py_that_exits_while_imported_is_an_error(demo: Path, printgen: Printgen) -> None:

@@ -177,8 +177,17 @@ def test_an_engine_failing_only_in_a_worker_process_stops_the_run(
         assert (run.code, run.err) == (
             2,
             f"{ENGINE}:{line}:1: play() called os._exit(0): an engine may not end printgen "
-            "(game 1, --seed 1)\n",
+            "nor start copies of it (game 1, --seed 1)\n",
         ), jobs
+    # forking in play(): every copy played on and wrote the report (hundreds of processes)
+    _engine(table, "def play(rules, bots, rng, turn_cap):\n    os.fork()\n")
+    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", "1")
+    line = _line_of(table, "os.fork()")
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:{line}:1: play() called os.fork(): an engine may not end printgen "
+        "nor start copies of it (game 1, --seed 1)\n",
+    )
 
 
 def test_a_game_that_never_stops_is_stopped(
@@ -288,3 +297,42 @@ def test_an_engines_message_over_several_lines_is_one_line(
     run = printgen(table, "simulate", GAME, "-n", "5")
     assert run.code == 2 and run.err.count("\n") == 1, run.err
     assert "first src/evil.py:1:1: forged" in run.err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_engine_raising_keyboard_interrupt_fails_like_any_engine(
+    table: Path, printgen: Callable[..., Run], jobs: str
+) -> None:
+    # only the user's Ctrl-C stops printgen (exit 130, silent): the engine's own raise is its
+    # failure, said at its line
+    _engine(table, "def play(rules, bots, rng, turn_cap):\n    raise KeyboardInterrupt\n")
+    run = printgen(table, "simulate", GAME, "-n", "40", "--jobs", jobs)
+    line = _line_of(table, "raise KeyboardInterrupt")
+    said = f"{ENGINE}:{line}:1: play() failed: KeyboardInterrupt (game 1, --seed 1)\n"
+    assert (run.code, run.err) == (2, said)
+
+
+def test_an_engine_thread_ending_printgen_is_refused_and_said(table: Path) -> None:
+    """A thread the engine leaves running would play on into the next game, or end printgen
+    with exit status 0, saying and writing nothing."""
+    import subprocess
+    import sys
+
+    body = (
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    import threading, time\n"
+        "    threading.Thread(target=lambda: (time.sleep(0.05), os._exit(0))).start()\n"
+        "    return GameRecord(True, 3, (0,), [Counter() for _ in bots])\n"
+    )
+    line = _engine(table, body)
+    run = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(table), "simulate", GAME, "-n", "500"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    said = (
+        f"{ENGINE}:{line}:1: play() returned with 1 thread of its own still running; "
+        "join the threads it starts before it returns (game 1, --seed 1)\n"
+    )
+    assert (run.returncode, run.stderr) == (2, said)

@@ -16,8 +16,10 @@ from pathlib import Path
 from types import ModuleType
 
 from printgen.alarm import Overtime, code_limit
+from printgen.interrupt import by_user
 from printgen.limits import RULE_SECONDS
 from printgen.problems import Problem, ProjectError, Where, fail
+from printgen.refused import no_exit_nor_fork
 from printgen.rules.guard import (
     Places,
     clipped,
@@ -53,7 +55,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     try:
         # a SyntaxWarning, say: reported with the rules' problems
         ran_on = _ran_on(path, rel)
-        with warnings_kept(caught), code_limit(RULE_SECONDS, ran_on):
+        with no_exit_nor_fork(), warnings_kept(caught), code_limit(RULE_SECONDS, ran_on):
             spec.loader.exec_module(module)
     except SyntaxError as exc:
         sys.modules.pop(name, None)
@@ -65,11 +67,10 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
         if type(col) is int and col > 0 and where.line == line:
             where = Where(rel, where.line, col)
         raise fail(where, clipped(f"Python syntax error: {str.__str__(exc.msg)}")) from None
-    except KeyboardInterrupt:  # Ctrl-C stops printgen, inside rules.py as anywhere
-        sys.modules.pop(name, None)
-        raise
     except BaseException as exc:  # SystemExit too: rules.py is input, it never ends printgen
         sys.modules.pop(name, None)
+        if by_user(exc):  # Ctrl-C stops printgen, inside rules.py as anywhere
+            raise
         raise ProjectError([_import_problem(exc, path, rel)]) from None
     _WARNED[name] = caught
     return module

@@ -21,9 +21,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FunctionType, TracebackType
 
+from printgen.interrupt import by_user
 from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS, MAX_YAML_BYTES
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
+from printgen.refused import Refused
 
 
 class RulesWarning(UserWarning):
@@ -52,9 +54,9 @@ def shown(value: object) -> str:
     """A short repr of a designer's value for a message; never raises (it runs their code)."""
     try:
         text = repr(value)
-    except KeyboardInterrupt:
-        raise
-    except BaseException:  # a __repr__ that raises, or exits: name the type instead
+    except BaseException as exc:  # a __repr__ that raises, or exits: name the type instead
+        if by_user(exc):
+            raise
         return f"<{type(value).__name__} object>"
     text = plain_text(text) or f"<{type(value).__name__} object>"
     return text if len(text) <= _SHORT else text[: _SHORT - 1] + "…"
@@ -70,11 +72,13 @@ def described(exc: BaseException) -> str:
     name = type(exc).__name__
     try:
         text = plain_text(str(exc))
-    except KeyboardInterrupt:
-        raise
-    except BaseException:  # a __str__ that raises: the type alone says enough
+    except BaseException as raised:  # a __str__ that raises: the type alone says enough
+        if by_user(raised):
+            raise
         text = None
     hint = ""
+    if isinstance(exc, Refused):
+        return f"it called {text} (rules.py may not end printgen nor start copies of it)"
     if isinstance(exc, SystemExit):
         hint = " (rules.py may not end printgen: return or yield problems instead)"
     return f"{name}: {clipped(text)}{hint}" if text else f"{name}{hint}"

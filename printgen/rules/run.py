@@ -11,8 +11,10 @@ from types import CoroutineType, GeneratorType, ModuleType
 from warnings import WarningMessage
 
 from printgen.alarm import Overtime, code_limit
+from printgen.interrupt import by_user
 from printgen.limits import MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
+from printgen.refused import no_exit_nor_fork
 from printgen.rules.checks import run_checks
 from printgen.rules.constraints import check_constraints
 from printgen.rules.context import RuleContext
@@ -73,14 +75,14 @@ class _RuleRun:
     def run(self, ctx: RuleContext) -> list[Problem]:
         caught: list[WarningMessage] = []
         try:
-            with warnings_kept(caught), code_limit(RULE_SECONDS, self._ran_on):
+            with no_exit_nor_fork(), warnings_kept(caught), code_limit(RULE_SECONDS, self._ran_on):
                 self._gather(ctx)
-        except KeyboardInterrupt:  # Ctrl-C stops printgen, inside a rule as anywhere
-            raise
         except Overtime as exc:
             where = self.places.failing(exc, self.home)
             self._add(where, f"the rule {overtime(exc, 'one rule')}", Severity.ERROR)
         except BaseException as exc:  # SystemExit too: a rule reports, it never ends printgen
+            if by_user(exc):  # Ctrl-C stops printgen, inside a rule as anywhere
+                raise
             where = self.places.failing(exc, self.home)
             self._add(where, f"the rule failed: {described(exc)}", Severity.ERROR)
         for problem in self.places.warned(caught, self.home, f"{self.rule.id}: "):

@@ -74,17 +74,17 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
             raise NoEngine(f"{rel}: cannot be loaded as a Python module")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module  # dataclasses and pickling look the module up by name
+        from printgen.interrupt import by_user
         from printgen.simulate.faults import set_up_clock
 
         try:
             # an endless loop at its top level: stopped, said at its line
             with set_up_clock(path, rel, "simulate.py"):
                 spec.loader.exec_module(module)
-        except KeyboardInterrupt:
-            del sys.modules[name]
-            raise
         except BaseException as exc:  # the designer's code: said at its line, exit status 2
             del sys.modules[name]
+            if by_user(exc):
+                raise
             from printgen.simulate.faults import loading
 
             raise loading(exc, path, rel) from None

@@ -15,6 +15,7 @@ from typing import Any
 from printgen.alarm import Overtime, code_limit
 from printgen.limits import MAX_GAME_SECONDS
 from printgen.problems import Where, one_line
+from printgen.refused import Refused
 from printgen.rules.guard import deepest_line, described, in_file, overtime, running_at, went_on
 from printgen.simulate.contract import GameRecord
 
@@ -62,10 +63,11 @@ def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) 
         )
     if isinstance(exc, Overtime):
         return EngineFault(f"{rel}:{line}:1: {step} {overtime(exc, 'preparing the games')}")
-    if isinstance(exc, _Exited | SystemExit):
-        called = exc.args[0] if isinstance(exc, _Exited) else f"sys.exit({exc.code!r})"
+    if isinstance(exc, Refused | SystemExit):
+        called = exc.args[0] if isinstance(exc, Refused) else f"sys.exit({exc.code!r})"
         return EngineFault(
-            f"{rel}:{line}:1: {step} called {called}: an engine may not end printgen"
+            f"{rel}:{line}:1: {step} called {called}: an engine may not end printgen "
+            "nor start copies of it"
         )
     if step == "prepare()" and isinstance(exc, ValueError | KeyError | TypeError):
         # the engine's own word on a number it cannot use: the game's data is what to mend
@@ -158,27 +160,6 @@ def _short(value: Any) -> str:
 
 def _count(value: Any) -> str:
     return str(len(value)) if isinstance(value, list | tuple) else "no"
-
-
-class _Exited(BaseException):
-    """The engine called os._exit: the process would end at once, saying and writing nothing."""
-
-
-@contextmanager
-def no_exit() -> Iterator[None]:
-    """``os._exit`` raises instead while the engine runs, so an engine ending the process is
-    said at its line like any other failure (in a worker too)."""
-    import os
-
-    def refused(code: int) -> None:
-        raise _Exited(f"os._exit({code!r})")
-
-    real = os._exit
-    os._exit = refused  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        os._exit = real
 
 
 @contextmanager

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printgen.interrupt import by_user
+from printgen.refused import designer_threads, no_exit_nor_fork, threads_left
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.engine import ENGINE_FILE, load_engine
@@ -92,6 +94,9 @@ _current: dict[str, Any] = {}
 
 
 def _remember(project_root: Path, game_id: str, data: SimData, settings: Settings) -> None:
+    from printgen.interrupt import listen
+
+    listen()  # a spawned worker: Ctrl-C told from the engine's own KeyboardInterrupt here too
     _current.clear()
     _current.update(root=project_root, game=game_id, data=data, settings=settings)
 
@@ -104,16 +109,16 @@ def _prepared() -> tuple[Any, Any, Path, str]:
         try:
             with faults.set_up_clock(engine.path, rel, "prepare()"):
                 rules = engine.module.prepare(_current["data"])
-        except KeyboardInterrupt:
-            raise
         except BaseException as exc:  # SystemExit too: the engine never ends printgen
+            if by_user(exc):
+                raise
             raise faults.failing(exc, engine.path, rel, "prepare()", line) from None
         _current.update(play=engine.module.play, rules=rules, path=engine.path, rel=rel)
     return _current["play"], _current["rules"], _current["path"], _current["rel"]
 
 
 def _play_batch(batch: tuple[int, int]) -> list[GameRecord]:
-    with faults.no_exit(), faults.game_clock() as start_clock:
+    with no_exit_nor_fork(), faults.game_clock() as start_clock:
         return _played(batch, start_clock)
 
 
@@ -123,16 +128,17 @@ def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[Gam
     bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
     line = _first_line(play)
     records = []
+    threads = designer_threads()
     for i in range(*batch):
         try:
             start_clock()
             record = play(rules, seats(bots, players, i), game_rng(seed, i), cap)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:
+        except BaseException as exc:  # its own KeyboardInterrupt too: only Ctrl-C stops printgen
+            if by_user(exc):
+                raise
             fault = faults.failing(exc, path, rel, "play()", line)
             raise EngineFault(f"{fault} (game {i + 1}, --seed {seed})") from None
-        problem = faults.record_problem(record, players, cap)
+        problem = threads_left(threads, "play()") or faults.record_problem(record, players, cap)
         if problem is not None:
             raise EngineFault(f"{rel}:{line}:1: {problem} (game {i + 1}, --seed {seed})")
         records.append(record)

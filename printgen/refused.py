@@ -1,0 +1,67 @@
+"""What a designer's code (rules.py, simulate.py) may not do while it runs: end printgen with
+``os._exit`` or start copies of it with ``os.fork``.
+
+``sys.exit`` is an exception the runners already catch; ``os._exit`` would end the process at
+once, saying and writing nothing (exit status 0), and a fork would run the rest of printgen
+twice — or hundreds of times, an engine forking in every game. Both raise ``Refused`` instead,
+which the runners say at the designer's line like any other failure.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from printgen.alarm import WATCHDOG
+
+
+class Refused(BaseException):
+    """The designer's code called os._exit or os.fork (args[0]: the call, as written)."""
+
+
+@contextmanager
+def no_exit_nor_fork() -> Iterator[None]:
+    """``os._exit`` and ``os.fork`` raise ``Refused`` while the block runs (in a worker too)."""
+
+    def exit_refused(code: int) -> None:
+        raise Refused(f"os._exit({code!r})")
+
+    def fork_refused() -> int:
+        raise Refused("os.fork()")
+
+    def quiet(args: threading.ExceptHookArgs) -> None:
+        if not isinstance(args.exc_value, Refused):  # refused in a thread: said once, as the
+            hook(args)  # thread left running (see threads_left)
+
+    before = designer_threads()
+    real = os._exit, os.fork
+    hook = threading.excepthook
+    os._exit, os.fork = exit_refused, fork_refused  # type: ignore[assignment]
+    threading.excepthook = quiet
+    try:
+        yield
+    finally:
+        # a thread the designer's code left running may call them later: refused until
+        # printgen ends (it ends through its own saved os._exit)
+        if not designer_threads() - before:
+            (os._exit, os.fork), threading.excepthook = real, hook
+
+
+def designer_threads() -> set[Any]:
+    """The threads running now, printgen's own watchdogs aside."""
+    return {t for t in threading.enumerate() if not t.name.startswith(WATCHDOG)}
+
+
+def threads_left(before: set[Any], step: str) -> str | None:
+    """What is wrong when ``step`` returned with threads of its own still running: they would
+    go on (playing, or ending printgen) while printgen goes on."""
+    left = len(designer_threads() - before)
+    if left <= 0:
+        return None
+    return (
+        f"{step} returned with {left} thread{'s' if left > 1 else ''} of its own still running; "
+        "join the threads it starts before it returns"
+    )
