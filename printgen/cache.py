@@ -29,10 +29,10 @@ from typing import Any
 from printgen import __version__
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Severity, Where
-from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project
 from printgen.write import atomic_write, read_back
 
-FOLDER = ".printgen-cache"
+FOLDER = CACHE_FOLDER
 FORMAT = 1
 PROJECT_WIDE = ("templates", "fonts", "icons", "printgen.yaml")  # every game reads these
 MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)

@@ -25,6 +25,9 @@ PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][\w.-]*$")
 
 
+CACHE_FOLDER = ".printgen-cache"  # in every folder a build wrote into (printgen/cache.py)
+
+
 @dataclass(frozen=True)
 class Project:
     """A designer's project folder: every file printgen reads must be inside it."""
@@ -151,7 +154,26 @@ class Project:
             raise _leaves(relative, where)
         if not self.confined(candidate):
             raise _leaves(relative, where)
-        return candidate.resolve()
+        real = candidate.resolve()
+        output = self._output_folder(real)
+        if output is not None:
+            raise fail(
+                where,
+                f"path '{relative[:80]}' is inside {output}/, where printgen writes; what it "
+                "made is never read back as input (a clean checkout has none): keep the file "
+                "in art/ or another folder of the project",
+            )
+        return real
+
+    def _output_folder(self, real: Path) -> str | None:
+        """The output folder holding ``real``: build/, or another that a build wrote into
+        (``--out``; it holds a build cache)."""
+        for folder in real.parents:
+            if folder == self.root or not folder.is_relative_to(self.root):
+                return None
+            if folder == self.root / "build" or (folder / CACHE_FOLDER).is_dir():
+                return self.rel(folder)
+        return None
 
     def file(self, path: Path, where: Where, limit: int = MAX_TEXT_BYTES, what: str = "") -> Path:
         """The real path of a file printgen is about to read: inside the project, a regular

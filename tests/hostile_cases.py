@@ -301,6 +301,15 @@ def font_name_absolute(p: Path) -> Expect:
 
 
 @case("confinement")
+def image_in_an_output_folder(p: Path) -> Expect:
+    # what a build wrote (here with --out exports) read back: each build drew the last one's
+    (p / "exports" / ".printgen-cache").mkdir(parents=True)
+    (p / "exports" / "x.png").write_bytes(png(10, 10))
+    line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: exports/x.png")
+    return LAYOUTS, line, "is inside exports/, where printgen writes"
+
+
+@case("confinement")
 def image_symlink_outside(p: Path) -> Expect:
     link(p, "art/x.png", outside(p, "x.png", png(10, 10)))
     line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: art/x.png")
