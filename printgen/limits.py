@@ -45,6 +45,8 @@ MAX_RANGE = 1000  # range() in an expression or template
 
 # A game's rules.py (printgen.rules.guard): what one rule or check may say
 MAX_MESSAGE_CHARS = 2_000  # one message of a rule or a check, as shown
+# any problem's message: one quoting a 5 MB YAML key was one 5 MB line (its middle is cut)
+MAX_PROBLEM_CHARS = 4_000
 MAX_SHOWN = 1_000  # distinct problems shown of one rule; the rest are counted
 MAX_YIELDED = 1_000_000  # items one rule may hand back: more is a runaway loop, stopped
 MAX_WARNINGS = 20  # Python warnings shown of one rule, or of importing one rules.py

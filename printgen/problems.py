@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
+from printgen.limits import MAX_PROBLEM_CHARS
+
 
 class Severity(StrEnum):
     ERROR = "error"  # stops a build
@@ -47,6 +49,8 @@ class Problem:
         # rule's f-string) would read as several problems, or pass for another tool's output
         if isinstance(self.message, str) and _UNPRINTABLE.search(self.message):
             object.__setattr__(self, "message", one_line(self.message))
+        if isinstance(self.message, str) and len(self.message) > MAX_PROBLEM_CHARS:
+            object.__setattr__(self, "message", _cut(self.message))
 
     def __str__(self) -> str:
         label = "" if self.severity == Severity.ERROR else "warning: "
@@ -68,6 +72,14 @@ def without_addresses(text: str) -> str:
     """A library's message without the object reprs it quotes (``<_io.BytesIO object at
     0x7f…>``): their memory addresses change from run to run, and say nothing to a designer."""
     return _ADDRESS.sub("", text)
+
+
+def _cut(message: str) -> str:
+    """A message too long to read, its middle (usually a quoted text) left out: the start says
+    what is wrong, the end what to do."""
+    head, tail = MAX_PROBLEM_CHARS * 3 // 4, MAX_PROBLEM_CHARS // 5
+    left_out = len(message) - head - tail
+    return f"{message[:head]} … ({left_out:,} characters left out) … {message[-tail:]}"
 
 
 def one_line_path(path: str) -> str:

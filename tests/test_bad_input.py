@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from printgen.project import PACKAGED_TEMPLATES
+from tests.conftest import Run
 
 DECK = "cards/warriors-and-monks/decks/main.yaml"
 GAME = "cards/warriors-and-monks/game.yaml"
@@ -446,3 +447,19 @@ def test_a_misspelt_value_in_a_games_needs_gets_a_suggestion(
     problems = result.err.strip().splitlines()  # type: ignore[attr-defined]
     assert len(problems) == 1 and problems[0].startswith(f"{rel}:{line}:"), problems
     assert "did you mean 'rock'" in problems[0]
+
+
+def test_a_problem_quoting_a_huge_text_is_still_a_line_to_read(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A 1 MB key holding ': ' was quoted whole: one line of a megabyte. The start (what is
+    wrong) and the end (what to do) stay; the middle is left out, saying how much."""
+    game = demo / "cards" / "demo" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("data:", "data:\n  " + "k" * 1_000_000 + ": a: b", 1))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    [line] = run.err.splitlines()[:1]
+    assert line.startswith("cards/demo/game.yaml:")
+    assert len(line) < 5_000
+    assert "YAML syntax error" in line and "characters left out" in line
