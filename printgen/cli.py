@@ -26,6 +26,7 @@ from printgen.options import (
     Paper,
     Service,
 )
+from printgen.problems import case_twin
 
 # os._exit as Python made it: a simulation engine's threads may outlive it refused (faults.py)
 _EXIT = os._exit
@@ -95,6 +96,10 @@ def _main(argv: list[str] | None) -> int:
         return 1
 
 
+def _case_twins(game: str, other: str) -> bool:
+    return game != other and game.lower() == other.lower()
+
+
 def _runs_long(args: argparse.Namespace) -> bool:
     """`watch` runs for hours, and a simulation plays thousands of games through the game's own
     engine (whose objects may refer to each other): both keep the collector."""
@@ -139,6 +144,11 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if misnamed:
+        return EXIT_BAD_INPUT
+    twins = [(game, other) for game in games for other in known if _case_twins(game, other)]
+    for game, other in twins:  # before the build cache: another game's folder is no input
+        print(f"cards/{game}:1:1: {case_twin('game', game, other)}", file=sys.stderr)
+    if twins:
         return EXIT_BAD_INPUT
     unknown = [game for game in games if game not in known]
     if unknown:

@@ -74,6 +74,14 @@ def without_addresses(text: str) -> str:
     return _ADDRESS.sub("", text)
 
 
+def case_twin(what: str, name: str, twin: str) -> str:
+    """Two names (of games, of decks) that only their case tells apart."""
+    return (
+        f"{what} '{name}' differs from {what} '{twin}' only in case: on macOS and Windows their "
+        "outputs would be one folder, one overwriting the other; rename one of them"
+    )
+
+
 def _cut(message: str) -> str:
     """A message too long to read, its middle (usually a quoted text) left out: the start says
     what is wrong, the end what to do."""

@@ -300,6 +300,21 @@ def font_name_absolute(p: Path) -> Expect:
     return BASE, line, "plain file name"
 
 
+@case("files")
+def deck_files_differing_only_in_case(p: Path) -> Expect:
+    # png/main and png/MAIN: one folder on macOS and Windows, one deck overwriting the other
+    shutil.copy(p / DECK, p / DECK.replace("main.yaml", "MAIN.yaml"))
+    return DECK, 1, "differs from deck 'MAIN' only in case"
+
+
+@case("files")
+def game_folders_differing_only_in_case(p: Path) -> Expect:
+    twin = p / "cards" / GAME_ID.upper()
+    twin.mkdir()
+    shutil.copy(p / "cards" / GAME_ID / "game.yaml", twin / "game.yaml")
+    return f"cards/{GAME_ID}", 1, f"differs from game '{GAME_ID.upper()}' only in case"
+
+
 @case("confinement")
 def image_in_an_output_folder(p: Path) -> Expect:
     # what a build wrote (here with --out exports) read back: each build drew the last one's

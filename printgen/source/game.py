@@ -11,7 +11,7 @@ from typing import Any
 from printgen.icons import icon_library
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta
-from printgen.problems import Problem, ProjectError, Where
+from printgen.problems import Problem, ProjectError, Where, case_twin
 from printgen.project import Project
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
@@ -57,6 +57,11 @@ def load_game(project: Project, game_id: str) -> Game:
             ]
         )
     rel_game = project.rel(folder / "game.yaml")
+    twin = next(
+        (g for g in project.game_ids() if g != game_id and g.lower() == game_id.lower()), None
+    )
+    if twin is not None:
+        raise ProjectError([Problem(Where(project.rel(folder)), case_twin("game", game_id, twin))])
     raw = read_yaml(folder / "game.yaml", rel_game, project)
     icons = icon_library(project.root, folder)
     checker = Checker(icons=icons)
@@ -71,8 +76,12 @@ def load_game(project: Project, game_id: str) -> Game:
     decks = []
     partial: set[str] = set()  # decks loaded without some of their cards
     deck_files = sorted((folder / "decks").glob("*.yaml")) if (folder / "decks").is_dir() else []
+    stems = {path.stem.lower(): path.stem for path in reversed(deck_files)}  # the first, by case
     for path in deck_files:
         rel = project.rel(path)
+        if stems[path.stem.lower()] != path.stem:
+            checker.error(Where(rel), case_twin("deck", path.stem, stems[path.stem.lower()]))
+            continue
         if not DECK_ID.fullmatch(path.stem):
             # the file's name is the deck's id, written in card references (deck/card)
             checker.error(  # at its folder: the name itself would break path:line:col
