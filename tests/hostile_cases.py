@@ -482,6 +482,16 @@ def icon_path_reaching_1e308(p: Path) -> Expect:
 
 
 @case("numbers")
+def picture_of_too_many_shapes(p: Path) -> Expect:
+    # 300,000 small rects (12 MB, under the file limit) took 47 s and 1.4 GB to draw
+    (p / "art").mkdir(exist_ok=True)
+    rects = '<rect x="1" y="1" width="1" height="1"/>' * 60_000
+    (p / "art" / "x.svg").write_text(SVG.replace('<path d="M0 0h10v10z"/>', rects))
+    line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: art/x.svg")
+    return LAYOUTS, line, "over 50,000 (the limit for a vector picture)"
+
+
+@case("numbers")
 def picture_rect_of_infinite_width(p: Path) -> Expect:
     (p / "art").mkdir(exist_ok=True)
     wild = SVG.replace('<path d="M0 0h10v10z"/>', '<rect width="1e400" height="5"/>')

@@ -336,3 +336,34 @@ def test_an_engine_thread_ending_printgen_is_refused_and_said(table: Path) -> No
         "join the threads it starts before it returns (game 1, --seed 1)\n"
     )
     assert (run.returncode, run.stderr) == (2, said)
+
+
+@pytest.mark.parametrize(
+    ("series", "said"),
+    [
+        (
+            '{f"k{i}": [1.0] for i in range(60_000)}',
+            "play() gave 60,000 series and 0 figures; a report shows at most 100 of each",
+        ),
+        ('{"vp": [1.0] * 20_000}', "play() gave series['vp'] of 20,000 values, over 10,000"),
+        (  # a few names each game, new ones every game: the report would chart them all
+            '{f"k{rng.randrange(10**6)}": [1.0] for _ in range(40)}',
+            "play() gave over 100 different series or figure names in 3 games",
+        ),
+    ],
+    ids=["names-in-one-game", "values-in-one-series", "names-over-the-games"],
+)
+def test_records_the_report_could_not_show_in_bounded_time_are_refused(
+    table: Path, printgen: Callable[..., Run], series: str, said: str
+) -> None:
+    """Each game well-formed and instant, yet 60,000 series names took the report 140 s and
+    1.3 GB: what one report shows is bounded, and said at play()."""
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        f"    return GameRecord(True, 3, (0,), [Counter() for _ in bots], series={series})\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "40", "--jobs", "1")
+    assert run.code == 2
+    assert run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
+    assert len(run.err.splitlines()) == 1
