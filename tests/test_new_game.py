@@ -620,6 +620,24 @@ def test_a_rule_asking_for_a_deck_the_game_lacks_is_warned_at_its_line(
     ) in checked.err.splitlines(), checked.err
 
 
+def test_a_rule_reading_a_field_the_deck_lacks_is_warned_at_its_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    # number("cots") gave None, so `or 0` made every card free and the rule never fired
+    rules = designer / "cards" / GAME / "rules.py"
+    text = rules.read_text(encoding="utf-8")
+    assert 'card.number("cost")' in text
+    rules.write_text(text.replace('card.number("cost")', 'card.number("cots")'), encoding="utf-8")
+    line = next(n for n, ln in enumerate(text.splitlines(), 1) if 'card.number("cost")' in ln)
+    checked = printgen(designer, "validate")
+    assert checked.code == 0
+    said = [ln for ln in checked.err.splitlines() if "'cots'" in ln]
+    assert said == [
+        f"cards/{GAME}/rules.py:{line}:1: warning: a-free-card: deck 'main' has no field 'cots' "
+        "(the rule reads nothing); did you mean 'cost'?"
+    ], checked.err  # once, however many cards asked
+
+
 def test_coins_and_pawns_are_not_in_the_aid_unless_they_say_what_they_do(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -39,10 +39,28 @@ class CardView:
 
     def where(self, field: str | None = None) -> Where:
         """The line of a field (its text in this language), else of the card."""
-        return self.card.where if field is None else self.card.where_of(field, self.lang)
+        if field is None:
+            return self.card.where
+        self._known(field)
+        return self.card.where_of(field, self.lang)
+
+    def _known(self, field: str) -> None:
+        """A name the deck has no field for warns at the rule's line: ``number("hp")`` giving
+        None makes a rule check nothing (or everything), silently."""
+        if field in self.values or field in self.deck.field_types:
+            return
+        import warnings
+
+        from printgen.source.readers import did_you_mean
+
+        names = sorted(set(self.deck.field_types) | {str(k) for k in self.values})
+        hint = did_you_mean(str(field), names, f"; its fields: {', '.join(names) or 'none'}")
+        said = f"deck '{self.deck.id}' has no field {field!r} (the rule reads nothing){hint}"
+        warnings.warn(said, RulesWarning, stacklevel=3)  # the rule's line, through our caller
 
     def number(self, field: str) -> int | float | None:
         """A numeric field; a generated card's rendered text ("3") counts as its number."""
+        self._known(field)
         value = self.values.get(field)
         if isinstance(value, bool):
             return None
