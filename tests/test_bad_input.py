@@ -463,3 +463,28 @@ def test_a_problem_quoting_a_huge_text_is_still_a_line_to_read(
     assert line.startswith("cards/demo/game.yaml:")
     assert len(line) < 5_000
     assert "YAML syntax error" in line and "characters left out" in line
+
+
+@pytest.mark.parametrize(
+    ("rel", "old", "new", "said"),
+    [
+        ("decks/main.yaml", "cost: integer", "cost: int", "field 'cost' has unknown type 'int'"),
+        ("decks/main.yaml", "\nfields:", "\nfeilds:", "unknown key 'feilds' in deck 'main'"),
+        ("game.yaml", "languages: [en, it]", "languages: [en, ger]", "language 'ger' must be"),
+    ],
+    ids=["field-type", "fields-key", "language-code"],
+)
+def test_one_mistake_in_a_declaration_is_one_line(
+    demo: Path, printgen: Callable[..., Run], rel: str, old: str, new: str, said: str
+) -> None:
+    """A misspelt field type, fields: key or language code was followed by a line for every
+    card (its keys called undeclared) or every text (rules.ger.md missing): 45 to 60 lines
+    for one typo, all but the first wrong."""
+    path = demo / "cards" / "demo" / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    [line] = [ln for ln in run.err.splitlines() if not ln.startswith("printgen:")]
+    assert said in line, run.err

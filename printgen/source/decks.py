@@ -6,6 +6,7 @@ and evaluated by the resolve stage.
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,12 @@ def read_deck(
     what = f"deck '{deck_id}'"
     checker.keys(node, DECK_KEYS, {"layout"}, what)
     width, height = checker.card_size(node, what)
-    field_types = _field_types(checker, node, what)
+    declared = _field_types(checker, node, what)
+    field_types = declared or {}
+    checker.fields_unknown = declared is None or any(
+        key not in DECK_KEYS and difflib.get_close_matches(str(key), ["fields"], 1, 0.7)
+        for key in node
+    )
     default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
     back_layout, back_fields, back_where = _back(checker, node, what)
     before = len(checker.problems)
@@ -151,10 +157,12 @@ def _output(checker: Checker, node: LDict, what: str) -> str:
     return value
 
 
-def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str]:
+def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str] | None:
+    """The declared fields by type (None when fields: is no mapping); a field of an unknown
+    type is taken as `any`, said once here rather than at every card that gives it."""
     fields = node.get("fields", LDict())
     if "fields" in node and checker.mapping(fields, node.at("fields"), f"{what} fields") is None:
-        return {}
+        return None
     types: dict[str, str] = {}
     for name, kind in fields.items():
         if name in CARD_KEYS:
@@ -164,6 +172,7 @@ def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str]:
                 fields.at(name),
                 f"field '{name}' has unknown type {kind!r}; use one of {', '.join(FIELD_TYPES)}",
             )
+            types[name] = "any"
         else:
             types[name] = str(kind)
     return types
@@ -206,7 +215,7 @@ def _card(
     required = {"id"} | ({"count"} if count is None else set())
     checker.keys(
         node,
-        CARD_KEYS | set(types),
+        CARD_KEYS | set(types) | (set(map(str, node)) if checker.fields_unknown else set()),
         required,
         label,
         "; a card's fields must be declared under 'fields:' in the deck",

@@ -215,7 +215,10 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
             )
     if items is not None and not langs:
         checker.error(node.at("languages"), "languages must name at least one, e.g. [en]")
-    return langs
+    # a misspelt code is said once, here: its texts (rules.ger.md, {en:, ger:}) are not asked for
+    valid = tuple(lang for lang in langs if re.fullmatch(r"[a-z]{2}", lang))
+    checker.languages_unsure = valid != langs
+    return valid or langs
 
 
 def _players(checker: Checker, node: LDict) -> tuple[int, int]:

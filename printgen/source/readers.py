@@ -39,6 +39,11 @@ class Checker:
         self.warnings: list[Problem] = []  # said when the game loads; they stop nothing
         self.languages = languages
         self.icons = icons  # the game's icons, for icon-typed values
+        # a deck whose fields: is itself wrong (misspelt, not a mapping): its cards' keys are
+        # not called undeclared, one line per card, after the line that says what is wrong
+        self.fields_unknown = False
+        # languages: names a code that is no language (ger): texts in others are not errors
+        self.languages_unsure = False
 
     def error(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
@@ -209,7 +214,7 @@ class Checker:
                         value.at(lang),
                         f"{what} '{lang}' text must be a string, not {_kind(value[lang])}",
                     )
-            for lang in value:
+            for lang in () if self.languages_unsure else value:
                 if lang not in self.languages:
                     self.error(
                         value.key_at(lang),
