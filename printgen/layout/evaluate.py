@@ -198,7 +198,7 @@ def _element(
     card: CardType | None,
     card_where: Where,
 ) -> Op | None:
-    props = Props(ctx, layout, element, variables, results)
+    props = Props(ctx, layout, element, variables, results, back_of=deck if card is None else None)
     if "when" in element.props and not truthy(props.value("when")):
         return None
     if not ctx.constant(layout, element):

@@ -17,6 +17,7 @@ _UNDECLARED = re.compile(r"'card\.([A-Za-z_]\w*)' is undefined")
 
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
+    from printgen.model.game import Deck
 
 
 class Props:
@@ -32,8 +33,10 @@ class Props:
         results: dict[str, Any],
         style: dict[str, Any] | None = None,
         style_where: Where | None = None,
+        back_of: Deck | None = None,
     ) -> None:
         self.ctx, self.layout, self.element, self.variables = ctx, layout, element, variables
+        self.back_of = back_of  # the deck whose back this face is (its fields: are the back's)
         self.results = results  # expression -> value, shared by the elements of one face
         self.style = style or {}
         self.style_where = style_where
@@ -74,9 +77,43 @@ class Props:
             self.ctx.report(self.where(key), f"{self.element.name} {key}: {exc}", once=exc.once)
             return None
         except expr.ExpressionError as exc:  # reported at each property that uses it
-            self.report(key, str(exc) + self._field_hint(str(exc)))
+            if not self._back_field_missing(str(exc)):
+                self.report(key, str(exc) + self._field_hint(str(exc)))
             return None
         return value
+
+    def _back_field_missing(self, message: str) -> bool:
+        """A back's layout printing a field the deck's back: fields: does not give (often a
+        misspelt key there): said at the deck's back:, with the closest key it gives."""
+        found = _UNDECLARED.search(message)
+        deck = self.back_of
+        if found is None or deck is None:
+            return False
+        import difflib
+
+        name, given = found[1], [str(key) for key in deck.back_fields]
+        close = difflib.get_close_matches(name, given, 1, 0.7)
+        fix = (
+            f"it gives '{close[0]}': rename that '{name}'"
+            if close
+            else f"add '{name}' there (it gives {', '.join(given) or 'none'})"
+        )
+        self.ctx.report(
+            deck.back_where,
+            f"the back of deck '{deck.id}': layout '{self.layout.name}' element "
+            f"'{self.element.name}' prints card.{name}, which the back's fields: do not give; "
+            f"{fix}, or leave the element out with {self._leave_out()}",
+            once=("back-field", deck.id, name),
+        )
+        return True
+
+    def _leave_out(self) -> str:
+        if self.layout.packaged:  # printgen's own file: the designer's layout extends it
+            return (
+                f"'{self.element.name}: {{when: false}}' under the elements of a layout of "
+                f"your own that says 'extends: {self.layout.name}'"
+            )
+        return f"'{self.element.name}: {{when: false}}' under the layout's elements"
 
     def _field_hint(self, message: str) -> str:
         """A layout (often printgen's card-base) printing a field the deck never declared."""
@@ -84,12 +121,7 @@ class Props:
         card = self.variables.get("card")
         if found is None or not isinstance(card, dict) or found[1] in card:
             return ""
-        leave_out = f"'{self.element.name}: {{when: false}}' under the layout's elements"
-        if self.layout.packaged:  # printgen's own file: the designer's layout extends it
-            leave_out = (
-                f"'{self.element.name}: {{when: false}}' under the elements of a layout of "
-                f"your own that says 'extends: {self.layout.name}'"
-            )
+        leave_out = self._leave_out()
         return (
             f"; the layout prints card.{found[1]}: declare '{found[1]}' under the deck's "
             "fields: (a card that leaves it out prints nothing there), or leave the element "
