@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
@@ -284,3 +285,24 @@ def test_a_deck_of_one_kind_is_one_line_among_the_components(bundled_build: Path
     builders = _text(bundled_build / "costruttori-del-medioevo" / "it" / "rulebook.pdf")
     assert "Monete d'oro (15)" in builders
     assert not re.search(r"^Moneta d'oro 15$", builders, re.M)  # its heading says it all
+
+
+def test_a_project_template_wraps_printgens_own_of_the_same_name(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    templates = demo / "templates"
+    templates.mkdir()
+    wrapper = templates / "rulebook.md.j2"
+    wrapper.write_text(
+        '{% include "printgen/rulebook.md.j2" %}\n\nPrinted for the Deep Divers club.\n'
+    )
+    assert printgen(demo, "build", "demo", "--only", "rulebook", "--lang", "en").code == 0
+    reader = PdfReader(demo / "build" / "demo" / "en" / "rulebook.pdf")
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "Deep Divers club" in text
+    assert "Credits" in text and "Miner" in text  # printgen's rulebook, cards and all
+    # without the prefix the file includes itself: said, with the way to printgen's own
+    wrapper.write_text('{% include "rulebook.md.j2" %}\n')
+    run = printgen(demo, "build", "demo", "--only", "rulebook", "--lang", "en")
+    assert run.code == 2
+    assert "it nests too deeply" in run.err and "'printgen/<name>'" in run.err

@@ -294,7 +294,13 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         ) from None
     except RecursionError as exc:
         raise ProjectError(
-            [Problem(_running(exc, where), "template error: it nests too deeply")]
+            [
+                Problem(
+                    _running(exc, where),
+                    "template error: it nests too deeply (a template including itself? "
+                    f"printgen's own of the same name is '{PACKAGED_PREFIX}<name>')",
+                )
+            ]
         ) from None
     except Exception as exc:  # e.g. "10" + 1 in the prose: still the designer's input
         message = expr.plain(str(exc))
@@ -316,6 +322,11 @@ def _running(exc: BaseException, where: Where) -> Where:
     return Where(where.path, line, 1) if line else where
 
 
+# {% include "printgen/rulebook.md.j2" %}: printgen's own template, even where the project's
+# templates/ has one of that name (which may then wrap it)
+PACKAGED_PREFIX = "printgen/"
+
+
 @lru_cache(maxsize=4)
 def _environment(project: Project) -> Any:
     """Templates come from the first folder that has them: the project's templates/ (read
@@ -330,7 +341,10 @@ def _environment(project: Project) -> Any:
                     f"'{template[:80]}' leaves the project folder (or its templates/); "
                     "include files of templates/"
                 )
-            for folder in project.template_dirs:
+            folders = project.template_dirs
+            if template.startswith(PACKAGED_PREFIX):  # printgen's own, under a project's own
+                folders, template = [PACKAGED_TEMPLATES], template.removeprefix(PACKAGED_PREFIX)
+            for folder in folders:
                 path = folder / template
                 if not (path.exists() or path.is_symlink()):
                     continue
