@@ -6,7 +6,6 @@ and evaluated by the resolve stage.
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import Any
@@ -60,8 +59,7 @@ def read_deck(
     declared = _field_types(checker, node, what)
     field_types = declared or {}
     checker.fields_unknown = declared is None or any(
-        key not in DECK_KEYS and difflib.get_close_matches(str(key), ["fields"], 1, 0.7)
-        for key in node
+        key not in DECK_KEYS and _like_fields(str(key)) for key in node
     )
     default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
     back_layout, back_fields, back_where = _back(checker, node, what)
@@ -155,6 +153,12 @@ def _output(checker: Checker, node: LDict, what: str) -> str:
         )
         return "cards"
     return value
+
+
+def _like_fields(key: str) -> bool:
+    import difflib  # only for a deck with an unknown key: a card build never imports it
+
+    return bool(difflib.get_close_matches(key, ["fields"], 1, 0.7))
 
 
 def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str] | None:
