@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from printgen.simulate.engine import load_engine
-from printgen.simulate.stats import percentile, wilson
+from printgen.simulate.estimates import percentile, wilson
 from tests.conftest import Run
 
 WM = "warriors-and-monks"
