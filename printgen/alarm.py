@@ -181,11 +181,13 @@ class _Limit:
         except Exception:  # the designer's line could not be found: still end, still one line
             said = f"printgen: designer's code ran for more than {self.seconds:g} s"
         print(said, file=sys.stderr, flush=True)
-        _EXIT(2)  # not os._exit: an engine's may be refused while it runs (simulate/faults.py)
+        REAL_EXIT(2)  # not os._exit: it is refused while designer code runs (refused.py)
 
 
 WATCHDOG = "printgen-watchdog-"  # the name of the thread that ends a runaway designer's code
-_EXIT = os._exit
+# os._exit as Python made it (imported before any designer code runs): printgen's own way out
+# while os._exit stays refused for a designer's thread still running (printgen/refused.py)
+REAL_EXIT = os._exit
 IGNORED_GRACE = 5.0  # seconds a designer's code stopped by its limit has to come to an end
 
 

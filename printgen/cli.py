@@ -28,9 +28,6 @@ from printgen.options import (
 )
 from printgen.problems import case_twin
 
-# os._exit as Python made it: a simulation engine's threads may outlive it refused (faults.py)
-_EXIT = os._exit
-
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -65,7 +62,9 @@ def _end_process(code: int) -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a pipe closed early (`| head`)
             stream.flush()
-    _EXIT(code)
+    from printgen.alarm import REAL_EXIT  # os._exit may still be refused (printgen/refused.py)
+
+    REAL_EXIT(code)
 
 
 def _main(argv: list[str] | None) -> int:
@@ -94,10 +93,6 @@ def _main(argv: list[str] | None) -> int:
             file=sys.stderr,
         )
         return 1
-
-
-def _case_twins(game: str, other: str) -> bool:
-    return game != other and game.lower() == other.lower()
 
 
 def _runs_long(args: argparse.Namespace) -> bool:
@@ -145,9 +140,9 @@ def _run(args: argparse.Namespace) -> int:
         )
     if misnamed:
         return EXIT_BAD_INPUT
-    twins = [(game, other) for game in games for other in known if _case_twins(game, other)]
-    for game, other in twins:  # before the build cache: another game's folder is no input
-        print(f"cards/{game}:1:1: {case_twin('game', game, other)}", file=sys.stderr)
+    twins = {game: twin for game in games if game in known and (twin := project.case_twin(game))}
+    for game, twin in twins.items():  # before the build cache: another game's folder is no input
+        print(f"cards/{game}:1:1: {case_twin('game', game, twin)}", file=sys.stderr)
     if twins:
         return EXIT_BAD_INPUT
     unknown = [game for game in games if game not in known]

@@ -132,6 +132,12 @@ class Project:
                     found.append(folder.name)
         return sorted(found)
 
+    def case_twin(self, game_id: str) -> str | None:
+        """Another game whose id differs from ``game_id`` only in case (gm and GM): on macOS and
+        Windows their outputs are one folder."""
+        lower = game_id.lower()
+        return next((g for g in self.game_ids() if g != game_id and g.lower() == lower), None)
+
     def misnamed_games(self) -> list[str]:
         """Folders of cards/ holding a game.yaml whose name cannot be a game id (a space, a
         leading dot): never built, so a build of every game names them instead of skipping."""

@@ -604,38 +604,34 @@ def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_origina
     ), checked.err
 
 
-def test_a_rule_asking_for_a_deck_the_game_lacks_is_warned_at_its_line(
-    designer: Path, printgen: Callable[..., Run]
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (  # a warning: the rule may mean a deck of another game
+            'ctx.cards("main")',
+            'ctx.cards("mainn")',
+            f"no deck 'mainn' in game '{GAME}' (the rule sees no cards); did you mean 'main'?",
+        ),
+        (  # number("cots") gave None, so `or 0` made every card free: the rule never fired
+            'card.number("cost")',
+            'card.number("cots")',
+            "deck 'main' has no field 'cots' (the rule reads nothing); did you mean 'cost'?",
+        ),
+    ],
+    ids=["deck", "field"],
+)
+def test_a_rule_asking_for_what_the_game_lacks_is_warned_once_at_its_line(
+    designer: Path, printgen: Callable[..., Run], old: str, new: str, said: str
 ) -> None:
     rules = designer / "cards" / GAME / "rules.py"
     text = rules.read_text(encoding="utf-8")
-    assert 'ctx.cards("main")' in text
-    rules.write_text(text.replace('ctx.cards("main")', 'ctx.cards("mainn")'), encoding="utf-8")
-    line = next(n for n, ln in enumerate(text.splitlines(), 1) if 'ctx.cards("main")' in ln)
-    checked = printgen(designer, "validate")
-    assert checked.code == 0  # a warning: the rule may mean a deck of another game
-    assert (
-        f"cards/{GAME}/rules.py:{line}:1: warning: a-free-card: no deck 'mainn' in game "
-        f"'{GAME}' (the rule sees no cards); did you mean 'main'?"
-    ) in checked.err.splitlines(), checked.err
-
-
-def test_a_rule_reading_a_field_the_deck_lacks_is_warned_at_its_line(
-    designer: Path, printgen: Callable[..., Run]
-) -> None:
-    # number("cots") gave None, so `or 0` made every card free and the rule never fired
-    rules = designer / "cards" / GAME / "rules.py"
-    text = rules.read_text(encoding="utf-8")
-    assert 'card.number("cost")' in text
-    rules.write_text(text.replace('card.number("cost")', 'card.number("cots")'), encoding="utf-8")
-    line = next(n for n, ln in enumerate(text.splitlines(), 1) if 'card.number("cost")' in ln)
+    assert old in text
+    rules.write_text(text.replace(old, new), encoding="utf-8")
+    line = next(n for n, ln in enumerate(text.splitlines(), 1) if old in ln)
     checked = printgen(designer, "validate")
     assert checked.code == 0
-    said = [ln for ln in checked.err.splitlines() if "'cots'" in ln]
-    assert said == [
-        f"cards/{GAME}/rules.py:{line}:1: warning: a-free-card: deck 'main' has no field 'cots' "
-        "(the rule reads nothing); did you mean 'cost'?"
-    ], checked.err  # once, however many cards asked
+    warned = [ln for ln in checked.err.splitlines() if new.split('"')[1] in ln]
+    assert warned == [f"cards/{GAME}/rules.py:{line}:1: warning: a-free-card: {said}"], checked.err
 
 
 def test_coins_and_pawns_are_not_in_the_aid_unless_they_say_what_they_do(

@@ -76,9 +76,9 @@ def described(exc: BaseException) -> str:
         if by_user(raised):
             raise
         text = None
-    hint = ""
     if isinstance(exc, Refused):
         return f"it called {text} (rules.py may not end printgen nor start copies of it)"
+    hint = ""
     if isinstance(exc, SystemExit):
         hint = " (rules.py may not end printgen: return or yield problems instead)"
     return f"{name}: {clipped(text)}{hint}" if text else f"{name}{hint}"

@@ -57,9 +57,7 @@ def load_game(project: Project, game_id: str) -> Game:
             ]
         )
     rel_game = project.rel(folder / "game.yaml")
-    twin = next(
-        (g for g in project.game_ids() if g != game_id and g.lower() == game_id.lower()), None
-    )
+    twin = project.case_twin(game_id)
     if twin is not None:
         raise ProjectError([Problem(Where(project.rel(folder)), case_twin("game", game_id, twin))])
     raw = read_yaml(folder / "game.yaml", rel_game, project)
@@ -201,6 +199,9 @@ def _adapted(checker: Checker, node: LDict) -> bool:
     return value
 
 
+_LANGUAGE = re.compile(r"[a-z]{2}")  # a two-letter code: en, it, fr
+
+
 def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
     """The languages the game's texts are written in: the game's own choice, one or more."""
     if "languages" not in node:
@@ -208,7 +209,7 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
     items = checker.sequence(node["languages"], node.at("languages"), "languages")
     langs = tuple(str(v) for v in items or ())
     for index, lang in enumerate(langs):
-        if not re.fullmatch(r"[a-z]{2}", lang):
+        if not _LANGUAGE.fullmatch(lang):
             checker.error(
                 items.at(index) if items else node.where,
                 f"language '{lang}' must be a two-letter code such as en, it or fr",
@@ -216,7 +217,7 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
     if items is not None and not langs:
         checker.error(node.at("languages"), "languages must name at least one, e.g. [en]")
     # a misspelt code is said once, here: its texts (rules.ger.md, {en:, ger:}) are not asked for
-    valid = tuple(lang for lang in langs if re.fullmatch(r"[a-z]{2}", lang))
+    valid = tuple(lang for lang in langs if _LANGUAGE.fullmatch(lang))
     checker.languages_unsure = valid != langs
     return valid or langs
 
