@@ -293,6 +293,7 @@ def test_sheet_labels_name_the_sheet_and_carry_a_50mm_scale_bar(root: Path) -> N
 def test_manifest_records_page_sizes_duplex_gutter_and_offset(root: Path) -> None:
     data = _manifest(_cards(root, WM, "--paper", "letter"))
     assert data["duplex"] == "long" and data["gutter_mm"] == 0
+    assert data["deck_gutter_mm"] == {"main": 0}
     assert data["back_offset_mm"] == [0, 0]
     assert all(face["page_mm"] == [215.9, 279.4] for face in data["faces"])
     assert [p["side"] for p in data["pages"][:2]] == ["front", "back"]
@@ -364,6 +365,9 @@ def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
     assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx([69.0] * 3, abs=TOL)
     assert all(p.bleed == pytest.approx((3.0,) * 4, abs=TOL) for p in first)  # all its own
     assert len(first) == 8  # 4 × 2 on landscape A4 beats 2 × 3 on portrait with 6 mm gaps
+    manifest = _manifest(project / "build" / WM / "en" / "cards.pdf")
+    # the gap the cards were cut with, for a cutting service: the deck's, not the build's
+    assert manifest["gutter_mm"] == 0 and manifest["deck_gutter_mm"] == {"main": 6.0}
     assert page_sizes(project / "build" / WM / "en" / "cards.pdf")[0] == pytest.approx(
         (297.0, 210.0), abs=TOL
     )

@@ -217,11 +217,15 @@ def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
     # the offset moves backs only where they print behind their fronts
     turned = options.duplex in (Duplex.LONG, Duplex.SHORT)
     offset = options.back_offset if turned else Offset()
+    # the gap each deck's cards were imposed with: a deck's own `gutter:` (or a round token's
+    # cutting room) is not the build's --gutter
+    gutters = {p.face.deck: p.kind.gutter for sheet in sheets for p in sheet.placements}
     return {
         "page_mm": first,
         "paper": str(options.paper),
         "duplex": str(options.duplex),
         "gutter_mm": options.gutter_mm,
+        "deck_gutter_mm": {deck: gutters[deck] for deck in sorted(gutters)},
         "back_offset_mm": [offset.x, offset.y],
         "pages": pages,
         "faces": _faces(sheets, pages),
