@@ -154,7 +154,11 @@ def _game_options() -> argparse.ArgumentParser:
         "image per card face), tts (Tabletop Simulator deck)",
     )
     build.add_argument(
-        "--dpi", type=_dpi, default=300, help="resolution of png images (default: 300)"
+        "--dpi",
+        type=_dpi,
+        default=None,
+        help="resolution of png images and Tabletop Simulator sheets (default: 300; not with "
+        "--service, whose sizes are fixed)",
     )
     build.add_argument(
         "--service",

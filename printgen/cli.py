@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from printgen.arguments import negative_values, parser
 from printgen.options import (
     BACK_OFFSET_OPTION,
+    DEFAULT_DPI,
     BuildOptions,
     CardFilter,
     Duplex,
@@ -153,6 +154,9 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    if (clash := _dpi_with_service(args)) is not None:
+        print(clash, file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         if args.command == "list":
             return _list(project, games)
@@ -229,7 +233,7 @@ def options_from(args: argparse.Namespace, out: Path | None, project: Project) -
         formats=frozenset(
             Format(f) for f in args.format or ((Format.PNG,) if args.service else (Format.PDF,))
         ),
-        dpi=args.dpi,
+        dpi=args.dpi if args.dpi is not None else DEFAULT_DPI,
         service=Service(args.service) if args.service else None,
         booklet=bool(getattr(args, "booklet", False)),
     )
@@ -240,6 +244,18 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
     if args.validate:
         return lambda: _validate(project, games, args)
     return lambda: _build(project, games, args)
+
+
+def _dpi_with_service(args: argparse.Namespace) -> str | None:
+    """A --dpi that --service would silently override: the service fixes its images' size."""
+    if getattr(args, "service", None) is None or getattr(args, "dpi", None) is None:
+        return None
+    if Format.TTS.value in (args.format or ()):  # Tabletop Simulator's sheets use --dpi
+        return None
+    return (
+        f"printgen: --service {args.service} makes its images at the service's own pixel size "
+        "(300 dpi), so --dpi has nothing to do: drop one of them"
+    )
 
 
 def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:

@@ -58,6 +58,7 @@ class Offset:
         return bool(self.x or self.y)
 
 
+DEFAULT_DPI = 300  # PNG images and Tabletop Simulator sheets, unless --dpi says
 BACK_OFFSET_OPTION = Where("--back-offset", 0, 0)  # the command line: no file, no line
 
 
@@ -86,7 +87,7 @@ class BuildOptions:
     back_offset_where: Where = BACK_OFFSET_OPTION  # the option, or its line in printgen.yaml
     cards: CardFilter = CardFilter()
     formats: frozenset[Format] = frozenset({Format.PDF})
-    dpi: int = 300
+    dpi: int = DEFAULT_DPI
     service: Service | None = None
     booklet: bool = False  # also the rulebook as an A5 saddle-stitch booklet
 

@@ -182,3 +182,14 @@ def test_validate_strict_without_simulate_says_it_would_do_nothing(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "--strict applies to the balance thresholds of --simulate" in err
+
+
+@pytest.mark.parametrize("command", ["build", "validate", "watch"])
+def test_a_dpi_the_print_service_would_override_is_refused(
+    demo: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    before = sorted(p.relative_to(demo) for p in demo.rglob("*"))
+    assert main(["--project", str(demo), command, "--service", "mpc", "--dpi", "600"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--dpi has nothing to do" in err, err
+    assert sorted(p.relative_to(demo) for p in demo.rglob("*")) == before  # nothing written
