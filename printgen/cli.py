@@ -154,7 +154,7 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    if (clash := _dpi_with_service(args)) is not None:
+    if (clash := _service_clash(args)) is not None:
         print(clash, file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
@@ -246,16 +246,24 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
     return lambda: _build(project, games, args)
 
 
-def _dpi_with_service(args: argparse.Namespace) -> str | None:
-    """A --dpi that --service would silently override: the service fixes its images' size."""
-    if getattr(args, "service", None) is None or getattr(args, "dpi", None) is None:
+def _service_clash(args: argparse.Namespace) -> str | None:
+    """A --service or --dpi that would be silently ignored: the service sizes PNG images only,
+    and fixes their size."""
+    service = getattr(args, "service", None)
+    if service is None:
         return None
-    if Format.TTS.value in (args.format or ()):  # Tabletop Simulator's sheets use --dpi
-        return None
-    return (
-        f"printgen: --service {args.service} makes its images at the service's own pixel size "
-        "(300 dpi), so --dpi has nothing to do: drop one of them"
-    )
+    formats = args.format or ()
+    if formats and Format.PNG.value not in formats:
+        return (
+            f"printgen: --service {service} sizes the PNG images, and --format asks for none: "
+            "add --format png, or drop --service"
+        )
+    if args.dpi is not None and Format.TTS.value not in formats:  # TTS sheets use --dpi
+        return (
+            f"printgen: --service {service} makes its images at the service's own pixel size "
+            "(300 dpi), so --dpi has nothing to do: drop one of them"
+        )
+    return None
 
 
 def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:

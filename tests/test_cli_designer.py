@@ -185,11 +185,18 @@ def test_validate_strict_without_simulate_says_it_would_do_nothing(
 
 
 @pytest.mark.parametrize("command", ["build", "validate", "watch"])
-def test_a_dpi_the_print_service_would_override_is_refused(
-    demo: Path, capsys: pytest.CaptureFixture[str], command: str
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--dpi", "600"], "--dpi has nothing to do"),
+        (["--format", "tts"], "add --format png, or drop --service"),
+    ],
+)
+def test_a_print_service_option_that_would_be_ignored_is_refused(
+    demo: Path, capsys: pytest.CaptureFixture[str], command: str, flags: list[str], said: str
 ) -> None:
     before = sorted(p.relative_to(demo) for p in demo.rglob("*"))
-    assert main(["--project", str(demo), command, "--service", "mpc", "--dpi", "600"]) == 2
+    assert main(["--project", str(demo), command, "--service", "mpc", *flags]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--dpi has nothing to do" in err, err
+    assert err.count("\n") == 1 and said in err, err
     assert sorted(p.relative_to(demo) for p in demo.rglob("*")) == before  # nothing written
