@@ -35,7 +35,8 @@ def parser() -> argparse.ArgumentParser:
     )
     watch = sub.add_parser(
         "watch",
-        help="build, then rebuild whenever a file in cards/, templates/ or fonts/ changes",
+        help="build, then rebuild the games whose inputs changed whenever a file of the "
+        "project is saved (--validate: only check them)",
         parents=[options, project],
     )
     watch.add_argument(

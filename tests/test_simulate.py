@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -220,12 +221,13 @@ def test_validate_simulate_reports_a_breached_threshold_at_its_line(
 def test_seat_gap_message_names_both_seats(project: Path, printgen: Printgen) -> None:
     game_yaml = project / "cards" / WM / "game.yaml"
     game_yaml.write_text(
-        game_yaml.read_text().replace("max_seat_win_gap: 0.10", "max_seat_win_gap: 0.0")
+        game_yaml.read_text().replace("max_seat_win_gap: 0.10", "max_seat_win_gap: 0.001")
     )
     line, col = balance_line(project, "max_seat_win_gap")
     run = printgen(project, "validate", WM, "--simulate")
     assert f"game.yaml:{line}:{col}: warning: balance: seat " in run.err
-    assert "> max_seat_win_gap 0.00)" in run.err
+    # the threshold as the designer wrote it, and the gap to as many decimals: not "0.00"
+    assert re.search(r"\(gap 0\.\d{3} > max_seat_win_gap 0\.001\)", run.err), run.err
 
 
 @pytest.mark.parametrize(

@@ -59,6 +59,19 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
 _SEATS_COMPARED = ("max_seat_win_gap", "max_first_player_advantage")
 
 
+def _pair(measured: float, sign: str, key: str, limit: float) -> str:
+    """A share against its threshold, both to the threshold's own precision (two decimals at
+    least): a threshold of 0.001 is not shown as 0.00."""
+    written = f"{limit:.6f}".rstrip("0")
+    decimals = max(2, len(written.partition(".")[2]))
+    shown = f"{measured:.{decimals}f}"
+    for more in range(decimals + 1, 7):  # "0.101 > 0.10", never "0.10 > 0.10"
+        if sign in ("<=", ">=") or shown != f"{limit:.{decimals}f}":
+            break
+        shown = f"{measured:.{more}f}"
+    return f"{shown} {sign} {key} {limit:.{decimals}f}"
+
+
 def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
     key, limit = t.key, t.value
     if key == "min_finished":
@@ -70,7 +83,7 @@ def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
             share,
             share < limit,
             f"balance: {share:.0%} of games end by the rules, {capped} hit the {cap}-turn cap "
-            f"({share:.2f} {'<' if share < limit else '>='} min_finished {limit:.2f})",
+            f"({_pair(share, '<' if share < limit else '>=', 'min_finished', limit)})",
         )
     if key == "max_seat_win_gap":
         seats = summary["seats"]
@@ -86,8 +99,8 @@ def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
             t,
             gap,
             gap > limit + 1e-12,
-            f"balance: {seen} (gap {gap:.2f} {'>' if gap > limit else '<='} "
-            f"max_seat_win_gap {limit:.2f})",
+            f"balance: {seen} "
+            f"(gap {_pair(gap, '>' if gap > limit else '<=', 'max_seat_win_gap', limit)})",
         )
     if key == "max_first_player_advantage":
         first = summary["first_player"]
@@ -97,8 +110,8 @@ def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
             edge,
             edge > limit + 1e-12,
             f"balance: the first player wins {first['rate']:.0%} against a fair "
-            f"{first['fair']:.0%} (advantage {edge:.2f} {'>' if edge > limit else '<='} "
-            f"max_first_player_advantage {limit:.2f})",
+            f"{first['fair']:.0%} (advantage "
+            f"{_pair(edge, '>' if edge > limit else '<=', 'max_first_player_advantage', limit)})",
         )
     turns = summary["turns"]
     if key == "max_turns_p90":
