@@ -115,12 +115,17 @@ def test_a_language_without_labels_names_the_missing_label(
         for number, text in enumerate(template.read_text(encoding="utf-8").splitlines(), 1)
         if "t.players" in text
     )
-    assert (
-        f"{template}:{line}:" in result.err
-        and "label 'players' has no 'pt' text; add it to templates/labels.yaml as "
+    # said at the file the designer writes the label in, not inside printgen's installation
+    assert result.err.startswith(
+        f"templates/labels.yaml:1:1: label 'players' has no 'pt' text (printgen's "
+        f"rulebook.md.j2 prints it, line {line}); add it to templates/labels.yaml as "
         "'players: {pt: …}'"
-        in result.err
     ), result.err
+    assert str(PACKAGED_TEMPLATES) not in result.err
+    # once the file exists, at the label's own line there
+    _write(demo, "templates/labels.yaml", "title: {pt: Título}\nplayers: {en: Players}\n")
+    again = printgen(demo, "validate")
+    assert again.err.startswith("templates/labels.yaml:2:1: label 'players' has no 'pt'"), again.err
 
 
 def test_an_unknown_label_in_a_project_template_is_named(
