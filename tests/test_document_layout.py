@@ -672,3 +672,56 @@ def test_a_callout_or_diagram_inside_a_list_item_is_printed(
         )
     ]
     assert order == sorted(order), text
+
+
+def test_a_cover_fan_of_mixed_sizes_keeps_true_proportions_under_the_subtitle(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """A 20 mm coin, poker cards and a 120 × 180 mm board on one cover: one scale for all, and
+    the fan stays between the subtitle and the line of players."""
+    game = demo / "cards" / "demo"
+    layouts = game / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "plain:\n  elements:\n"
+        + '    disc: {type: ellipse, x: 2, y: 2, w: 16, h: 16, fill: "#c08a00", decor: true}\n'
+        + "board:\n  elements:\n"
+        + '    panel: {type: rect, x: 10, y: 10, w: 100, h: 160, fill: "#3a6ea5", decor: true}\n',
+        encoding="utf-8",
+    )
+    (game / "decks" / "coins.yaml").write_text(
+        "name: Coins\nsize: {width: 20mm, height: 20mm}\nshape: circle\nlayout: plain\n"
+        "cards:\n  - {id: coin, count: 4}\n",
+        encoding="utf-8",
+    )
+    (game / "decks" / "boards.yaml").write_text(
+        "name: Boards\nsize: {width: 120mm, height: 180mm}\nlayout: board\n"
+        "cards:\n  - {id: board, count: 1}\n",
+        encoding="utf-8",
+    )
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text(encoding="utf-8")
+        + "subtitle: A subtitle that stays readable\n"
+        + "cover: [coins/coin, main/miner, boards/board, main/merchant]\n",
+        encoding="utf-8",
+    )
+    result = printgen(demo, "build", "demo", "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        cover = pdf.pages[0]
+        words = cover.extract_words()
+        subtitle = max(w["bottom"] for w in words if w["text"] in ("subtitle", "readable"))
+        players = min(w["top"] for w in words if w["text"].startswith("Players"))
+        fan = [c for c in cover.curves if subtitle < c["bottom"] < players]
+        assert fan and min(c["top"] for c in cover.curves) > subtitle  # nothing over the title
+        # the coin's 16 mm disc and the board's 160 mm panel, at one scale (the board turned a
+        # few degrees, which its box grows by a few per cent)
+        disc = next(c for c in fan if _fill(c) == (0.753, 0.541, 0.0))
+        panel = next(c for c in [*fan, *cover.rects] if _fill(c) == (0.227, 0.431, 0.647))
+        ratio = (panel["bottom"] - panel["top"]) / (disc["bottom"] - disc["top"])
+        assert ratio == pytest.approx(10.0, rel=0.1)
+
+
+def _fill(graphic: dict[str, Any]) -> tuple[float, ...]:
+    return tuple(round(v, 3) for v in graphic.get("non_stroking_color") or ())

@@ -217,7 +217,8 @@ def card_fan(index: CardIndex, width: float, content: str, line: int = 0) -> lis
     if not infos:
         return []
     column = width / pt(1)  # mm; on an A5 page the fan is smaller, leaving room for contents
-    card = min(48.0, column * 0.27, column / (len(infos) * 0.62 + 0.6), infos[0].face.width_mm)
+    widest = max(info.face.width_mm for info in infos)  # a fan never enlarges a card
+    card = min(48.0, column * 0.27, column / (len(infos) * 0.62 + 0.6), widest)
     fan = CardFan([info.face for info in infos], card)
     fan.spaceBefore = pt(6)
     fan.spaceAfter = pt(8)

@@ -16,43 +16,72 @@ MIN_CONTENTS_SIZE = 7.0  # pt: the contents shrink to fit the cover, never below
 
 
 class CardFan(Flowable):  # type: ignore[misc]
-    """Card faces held as a fan: each turned a few degrees about a point below the cards."""
+    """Card faces held as a fan: each turned a few degrees about a point below the cards, all
+    at one scale (a token beside a card keeps its true size), bottoms on one arc."""
+
+    SHADOW = 2.0  # pt: each card's shadow, down and to the right
 
     def __init__(self, faces: list[Face], card_width_mm: float) -> None:
         super().__init__()
         self.faces = faces
-        self.card_w = card_width_mm
-        first = faces[0]
-        self.card_h = card_width_mm * first.height_mm / first.width_mm
+        widest = max(face.width_mm for face in faces)
+        tallest = max(face.height_mm for face in faces)
+        # the widest face at the width asked; a tall one no taller than a poker card would be
+        self.scale = min(card_width_mm / widest, card_width_mm * 1.4 / tallest)
+        self.sizes = [(pt(f.width_mm * self.scale), pt(f.height_mm * self.scale)) for f in faces]
         self.spread = 9.0 if len(faces) > 1 else 0.0  # degrees between neighbours
+        # every card's bottom this far above the pivot: the arc they stand on
+        self.radius = max(h for _, h in self.sizes) * 1.2 + 8
+        self.low, self.high = self._vertical_extent()
+
+    def _angles(self) -> list[float]:
+        count = len(self.faces)
+        return [self.spread * ((count - 1) / 2 - i) for i in range(count)]
+
+    def _vertical_extent(self) -> tuple[float, float]:
+        """The lowest and highest point of any turned card, above the pivot."""
+        ys = []
+        for angle, (w, h) in zip(self._angles(), self.sizes, strict=True):
+            sin, cos = math.sin(math.radians(angle)), math.cos(math.radians(angle))
+            for x in (-w / 2, w / 2):
+                for y in (self.radius, self.radius + h):
+                    ys.append(x * sin + y * cos)  # the corner turned by the angle
+        return min(ys) - self.SHADOW, max(ys)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
-        turn = math.radians(self.spread * (len(self.faces) - 1) / 2)
-        self.height = pt(self.card_h) * (1 + 0.12 * turn * 4) + pt(self.card_w) * math.sin(turn)
+        self.height = self.high - self.low  # exactly the cards: nothing above reaches the title
         return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
-        w, h = pt(self.card_w), pt(self.card_h)
-        pivot_x, pivot_y = self.width / 2, -h * 1.2
-        count = len(self.faces)
-        for i, face in enumerate(self.faces):
-            angle = self.spread * ((count - 1) / 2 - i)
+        pivot_x, pivot_y = self.width / 2, -self.low
+        for face, angle, (w, h) in zip(self.faces, self._angles(), self.sizes, strict=True):
+            picture = CardPicture(face, face.width_mm * self.scale)
+            round_ = face.shape == "circle"
+            for colour, alpha, dx in (("#000000", 0.12, self.SHADOW), ("#ffffff", 1.0, 0.0)):
+                # a soft shadow lifts each card off the one below, then its white card stock
+                canvas.saveState()
+                canvas.translate(pivot_x, pivot_y)
+                canvas.rotate(angle)
+                canvas.setFillColor(colour)
+                canvas.setFillAlpha(alpha)
+                if round_:
+                    canvas.ellipse(
+                        -w / 2 + dx,
+                        self.radius - dx,
+                        w / 2 + dx,
+                        self.radius + h - dx,
+                        stroke=0,
+                        fill=1,
+                    )
+                else:
+                    canvas.roundRect(-w / 2 + dx, self.radius - dx, w, h, pt(2.5), stroke=0, fill=1)
+                canvas.restoreState()
             canvas.saveState()
             canvas.translate(pivot_x, pivot_y)
             canvas.rotate(angle)
-            picture = CardPicture(face, self.card_w * face.width_mm / self.faces[0].width_mm)
-            canvas.setFillColor("#000000")
-            canvas.setFillAlpha(0.12)  # a soft shadow lifts each card off the one below
-            canvas.roundRect(-w / 2 + 2, h * 1.2 + 8 - 2, w, h, pt(2.5), stroke=0, fill=1)
-            canvas.restoreState()
-            canvas.saveState()
-            canvas.translate(pivot_x, pivot_y)
-            canvas.rotate(angle)
-            canvas.setFillColor("#ffffff")
-            canvas.roundRect(-w / 2, h * 1.2 + 8, w, h, pt(2.5), stroke=0, fill=1)
-            picture.drawOn(canvas, -w / 2, h * 1.2 + 8)
+            picture.drawOn(canvas, -w / 2, self.radius)
             canvas.restoreState()
 
 
