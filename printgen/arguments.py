@@ -7,14 +7,32 @@ parser is on every command's start-up path.
 from __future__ import annotations
 
 import argparse
+import re
+from typing import NoReturn
 
 from printgen import __version__
 from printgen.options import Duplex, Format, Offset, Output, Paper, Service
 from printgen.simulate.options import add_simulate_parser, add_validate_options
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A usage error in one line, as every other error printgen reports, naming where the
+    whole usage is: argparse would print the usage first, eight lines for ``build``."""
+
+    def error(self, message: str) -> NoReturn:
+        found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if found:
+            from difflib import get_close_matches  # only on this error path
+
+            choices = re.findall(r"'([^']*)'", found.group(2))
+            close = get_close_matches(found.group(1), choices, n=1)
+            if close:
+                message += f"; did you mean '{close[0]}'?"
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    main = argparse.ArgumentParser(
+    main = OneLineParser(
         prog="printgen",
         description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.",
     )

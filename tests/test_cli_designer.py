@@ -49,6 +49,29 @@ def test_a_wrong_choice_lists_the_words_to_type(
     err = capsys.readouterr().err
     assert f"invalid choice: '{argv[-1]}' (choose from {words})" in err
     assert "<" not in err  # no Python names such as <Output.CARDS: 'cards'>
+    # one line, as every other error: the usage is one --help away
+    assert err.count("\n") == 1 and f"(see printgen {argv[0]} --help)" in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["biuld"], "invalid choice: 'biuld'"),
+        (["build", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+        ([], "the following arguments are required: COMMAND"),
+        (["new"], "the following arguments are required: GAME-ID"),
+    ],
+)
+def test_a_usage_error_is_one_line(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and "usage:" not in err, err
+    if argv == ["biuld"]:
+        assert "did you mean 'build'?" in err
 
 
 def test_project_before_or_after_the_command(
