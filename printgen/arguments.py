@@ -32,7 +32,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    main = OneLineParser(
+    main: argparse.ArgumentParser = OneLineParser(  # its commands parse with it too
         prog="printgen",
         description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.",
     )
