@@ -487,3 +487,34 @@ def test_an_icon_with_a_gradient_draws_and_names_its_shading(demo: Path) -> None
     for number, page in enumerate(PdfReader(pdf).pages, start=1):
         assert not _unnamed_states(page, set()), f"page {number}"
     assert b"/Shading" in pdf.read_bytes()
+
+
+def test_an_icon_element_without_a_colour_takes_the_game_s_icon_colour(demo: Path) -> None:
+    """icon_colors: {star: red} makes every star red, an icon element's as its inline ones,
+    unless the element names a colour of its own."""
+    from printgen.cli import main
+
+    game = demo / "cards" / "demo"
+    layouts = game / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "    mark: {type: icon, x: 45, y: 70, w: 10, h: 10, name: star, decor: true}\n"
+        + '    tick: {type: icon, x: 8, y: 70, w: 10, h: 10, name: star, color: "#1f5f8b", '
+        + "decor: true}\n",
+        encoding="utf-8",
+    )
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text(encoding="utf-8") + 'icon_colors: {star: "#c1121f"}\n',
+        encoding="utf-8",
+    )
+    argv = ["build", "--lang", "en", "--only", "cards", "--format", "png", "--dpi", "100"]
+    assert main(["--project", str(demo), *argv, "--cards", "miner"]) == 0
+    card = Image.open(demo / "build" / "demo" / "en" / "png" / "main" / "miner.png").convert("RGB")
+
+    def colours(x_mm: float) -> set[object]:  # the colours in the icon's box, bleed included
+        left, top, right, bottom = (round((v + 3) * 100 / 25.4) for v in (x_mm, 70, x_mm + 10, 80))
+        return {rgb for _, rgb in card.crop((left, top, right, bottom)).getcolors(10_000) or ()}
+
+    assert (0xC1, 0x12, 0x1F) in colours(45)  # the game's colour for stars
+    assert (0x1F, 0x5F, 0x8B) in colours(8) and (0xC1, 0x12, 0x1F) not in colours(8)

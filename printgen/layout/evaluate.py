@@ -365,7 +365,9 @@ def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, floa
         props.report("name", icons.unknown_message(str(name)))
         return None
     label = props.value("label")
-    color = props.color("color", "#000000") or "#000000"
+    # without a colour of its own, an icon is drawn as it is in the game's texts
+    default = ctx.game.icon_colors.get(str(name), "#000000")
+    color = props.color("color", default) or default
     return Icon(*box, str(name), color, None if label is None else str(label), icons)
 
 
