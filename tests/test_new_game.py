@@ -1090,3 +1090,29 @@ def test_one_run_says_the_card_files_the_layouts_and_the_prose_problems_together
     deck.write_text(deck.read_text(encoding="utf-8").replace("    cots: 0\n", "    cost: 0\n", 1))
     said = printgen(designer, "validate", GAME).err  # the layout's mistake, and the prose's
     assert "unknown key 'colour'" in said and "data has no 'gaol'" in said, said
+
+
+def test_a_copied_game_folder_whose_id_was_not_changed_is_named_at_the_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A designer copies cards/harbour/ to start a variant: game.yaml still says id: harbour."""
+    import shutil
+
+    from printgen.cli import main
+
+    assert main(["--project", str(tmp_path), "new", "harbour"]) == 0
+    shutil.copytree(tmp_path / "cards" / "harbour", tmp_path / "cards" / "harbour-2")
+    capsys.readouterr()
+    assert main(["--project", str(tmp_path), "validate", "harbour-2"]) == 2
+    err = capsys.readouterr().err
+    line = next(
+        n
+        for n, text in enumerate(
+            (tmp_path / "cards" / "harbour-2" / "game.yaml").read_text().splitlines(), 1
+        )
+        if text.startswith("id:")
+    )
+    assert err == (
+        f"cards/harbour-2/game.yaml:{line}:5: id 'harbour' differs from the folder name "
+        "'harbour-2'; rename one so they match\n"
+    )
