@@ -141,7 +141,8 @@ def _game_options() -> argparse.ArgumentParser:
         type=_length,
         default=None,
         metavar="LENGTH",
-        help="gap between cards on a sheet, e.g. 4mm (default 0: cards share their cut lines)",
+        help="gap between neighbouring cards' trim lines on a sheet, e.g. 4mm (default 0: cards "
+        "share their cut lines; a deck's own gutter: wins)",
     )
     build.add_argument(
         "--back-offset",
