@@ -50,12 +50,17 @@ class CardFan(Flowable):  # type: ignore[misc]
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
-        self.height = self.high - self.low  # exactly the cards: nothing above reaches the title
+        # at least the room a fan of poker cards has always taken on a cover (its air above and
+        # below), and all the cards need: nothing above reaches the title
+        w, h = max(w for w, _ in self.sizes), max(h for _, h in self.sizes)
+        turn = math.radians(self.spread * (len(self.faces) - 1) / 2)
+        self.height = max(h * (1 + 0.48 * turn) + w * math.sin(turn), self.high - self.low)
         return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
-        pivot_x, pivot_y = self.width / 2, -self.low
+        air = (self.height - (self.high - self.low)) / 2  # the cards centred in their room
+        pivot_x, pivot_y = self.width / 2, air - self.low
         for face, angle, (w, h) in zip(self.faces, self._angles(), self.sizes, strict=True):
             picture = CardPicture(face, face.width_mm * self.scale)
             round_ = face.shape == "circle"
