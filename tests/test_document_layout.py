@@ -725,3 +725,31 @@ def test_a_cover_fan_of_mixed_sizes_keeps_true_proportions_under_the_subtitle(
 
 def _fill(graphic: dict[str, Any]) -> tuple[float, ...]:
     return tuple(round(v, 3) for v in graphic.get("non_stroking_color") or ())
+
+
+@pytest.mark.parametrize(
+    ("lines_room", "kept"),
+    [(4, [3, 2]), (3, [3, 2]), (2, [2, 3]), (1, []), (5, [])],
+)
+def test_a_paragraph_broken_across_pages_leaves_no_line_alone(
+    lines_room: int, kept: list[int]
+) -> None:
+    """Five lines with room for four keep three and carry two (no widow); room for one keeps
+    none (no orphan): the paragraph moves on whole."""
+    from printgen.documents.flow import RichText
+    from printgen.documents.theme import rulebook_theme
+    from printgen.layout import text
+
+    style = rulebook_theme().body
+    words = " ".join(["word"] * 35)  # seven to a line of 200 pt
+    paragraph = RichText(text.parse(words), style)
+    width = 200.0
+    paragraph.wrap(width, 1000)
+    assert len(paragraph.lines) == 5
+    room = paragraph._height(lines_room) + 0.1  # the room of the page left, in points
+    parts = paragraph.split(width, room)
+    counts = []
+    for part in parts:
+        part.wrap(width, 1000)
+        counts.append(len(part.lines))
+    assert counts == kept

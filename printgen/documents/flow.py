@@ -114,10 +114,8 @@ class RichText(Flowable):  # type: ignore[misc]
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         self.wrap(avail_width, avail_height)
-        fit = 0
-        while fit < len(self.lines) and self._height(fit + 1) <= avail_height:
-            fit += 1
-        if fit == 0 or fit == len(self.lines):
+        fit = _lines_to_keep(self, self.lines, avail_height)
+        if not fit:
             return []
         first = _Lines(self, self.lines[:fit], self.bullet)
         rest = _Lines(self, self.lines[fit:], None)
@@ -142,12 +140,26 @@ class _Lines(RichText):
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
-        fit = 0
-        while fit < len(self.fixed) and self._height(fit + 1) <= avail_height:
-            fit += 1
-        if fit == 0 or fit == len(self.fixed):
+        fit = _lines_to_keep(self, self.fixed, avail_height)
+        if not fit:
             return []
         return [_Lines(self, self.fixed[:fit], self.bullet), _Lines(self, self.fixed[fit:], None)]
+
+
+MIN_LINES_APART = 2  # a paragraph broken across pages leaves no line alone on either side
+
+
+def _lines_to_keep(flow: RichText, lines: list[text.Line], avail_height: float) -> int:
+    """How many of a paragraph's lines stay in the space left (0: it moves on whole). No
+    single line is left at a page's foot (an orphan) nor carried to the next page's top (a
+    widow): a three-line paragraph moves on whole, a longer one leaves two lines at least."""
+    fit = 0
+    while fit < len(lines) and flow._height(fit + 1) <= avail_height:
+        fit += 1
+    if fit == len(lines):
+        return 0  # it fits whole: nothing to break
+    fit = min(fit, len(lines) - MIN_LINES_APART)
+    return fit if fit >= MIN_LINES_APART else 0
 
 
 def _draw_lines(flow: RichText, lines: list[text.Line], bullet: str | None) -> None:
