@@ -1116,3 +1116,18 @@ def test_a_copied_game_folder_whose_id_was_not_changed_is_named_at_the_id(
         f"cards/harbour-2/game.yaml:{line}:5: id 'harbour' differs from the folder name "
         "'harbour-2'; rename one so they match\n"
     )
+
+
+def test_the_starter_rulebook_prints_no_sheet_for_a_few_lines(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Set as it comes, the starter's rulebook ran two to five lines of its credits onto a
+    third page: set with a little less air, it is a cover and one page."""
+    result = printgen(designer, "build", GAME, "--only", "rulebook")
+    assert result.code == 0, result.err
+    for lang, last_words in (("en", "Typeset with printgen."), ("it", "Impaginato con printgen.")):
+        with pdfplumber.open(designer / "build" / GAME / lang / "rulebook.pdf") as pdf:
+            assert len(pdf.pages) == 2, lang
+            assert last_words in (pdf.pages[1].extract_text() or "")
+            body_sizes = {round(c["size"], 1) for c in pdf.pages[1].chars}
+        assert 10.0 in body_sizes  # the same type, not a smaller one

@@ -32,6 +32,32 @@ def rulebook_theme(
     return _with_icon_colors(theme, icon_colors, icons)
 
 
+STYLES = ("body", "h1", "h2", "h3", "table")
+
+
+def scaled(theme: Theme, factor: float) -> Theme:
+    """The same type, every size and space ``factor`` times as large (an A5 booklet's)."""
+    return replace(theme, **{name: getattr(theme, name).scaled(factor) for name in STYLES})
+
+
+def tightened(theme: Theme) -> Theme:
+    """The same type at the same sizes, with less air: lines a little closer, less space
+    around paragraphs and headings (a rulebook whose last page would hold a few lines)."""
+    return replace(
+        theme,
+        **{
+            name: replace(
+                style,
+                leading=max(1.15, style.leading - 0.1),
+                space_before=style.space_before * 0.6,
+                space_after=style.space_after * 0.6,
+            )
+            for name in STYLES
+            for style in (getattr(theme, name),)
+        },
+    )
+
+
 def aid_theme(
     body_size: float, icon_colors: Mapping[str, str] = NO_COLORS, icons: IconLibrary | None = None
 ) -> Theme:

@@ -31,7 +31,7 @@ from printgen.documents.platypus import (
     PageTemplate,
 )
 from printgen.documents.source_lines import prose_line
-from printgen.documents.theme import ACCENT, rulebook_theme
+from printgen.documents.theme import ACCENT, rulebook_theme, scaled, tightened
 from printgen.draw.color import color
 from printgen.draw.pdf import EMBEDDED_START
 from printgen.model.units import pt
@@ -49,6 +49,7 @@ MARGIN = 20.0  # mm on A4 and Letter
 SMALL_MARGIN = 13.0  # mm on an A5 booklet page
 TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents on its cover
 MIN_TEXT = 6.0  # pt: nothing a reader must read is printed smaller
+NEARLY_EMPTY = 0.2  # a last page printed on less than this much is worth saving
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 
 
@@ -131,6 +132,7 @@ class _Pass:
     problems: list[Problem]
     failed: bool = False  # the lay-out itself failed (a block too large for a page)
     contents_in_place: bool = True  # the late contents fit where they stood
+    last_fill: float = 1.0  # how much of the last page's body is printed on
 
 
 class _Book:
@@ -150,14 +152,23 @@ class _Book:
     ) -> None:
         self.source, self.index, self.title, self.labels = source, index, title, labels
         self.rel, self.prose = rel, prose
+        self.tight = False  # set in less air (see lay_out)
 
     def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
         """The rulebook on ``paper``; drawn into a PDF only when ``draw`` (else the checks)."""
-        done = self._one_pass(paper, draw)
-        if done is None:
-            done = self._two_passes(paper, draw)
+        done = self._laid_out(paper, draw)
+        if not done.failed and done.pages > 2 and done.last_fill < NEARLY_EMPTY:
+            # a sheet printed for a few lines: the same rulebook with less air, if it saves it
+            self.tight = True
+            tight = self._laid_out(paper, draw)
+            if not tight.failed and tight.pages < done.pages:
+                done = tight
         done.problems += [p for p in self.index.problems if p not in done.problems]
         return done
+
+    def _laid_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
+        done = self._one_pass(paper, draw)
+        return done if done is not None else self._two_passes(paper, draw)
 
     def _one_pass(self, paper: tuple[float, float], draw: bool) -> _Pass | None:
         story, theme, diagrams = self._story(paper)
@@ -191,7 +202,9 @@ class _Book:
         margin = _margin(paper)
         theme = rulebook_theme(self.index.icon_colors, self.index.icons).with_callouts(self.labels)
         if margin < MARGIN:  # a booklet page: the same type a little smaller
-            theme = _scaled(theme, 0.9)
+            theme = scaled(theme, 0.9)
+        if self.tight:
+            theme = tightened(theme)
         width = pt(paper[0] - 2 * margin)
         caption = replace(theme.body, size=theme.body.size * 0.9, align="center", space_after=0)
         diagrams = DiagramBlocks(self.index, self.rel, self.prose, caption)
@@ -263,7 +276,9 @@ class _Book:
             )
             for what, size in doc.small_text
         ]
-        return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place)
+        frame = doc.frame  # the last page's: how far down it was filled
+        fill = (frame._y2 - frame._y) / frame._height if frame._height else 1.0
+        return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place, fill)
 
     def _where(self, text: str) -> Where:
         """The line of the rules file a laid-out block's text comes from."""
@@ -283,13 +298,6 @@ def _margin(paper: tuple[float, float]) -> float:
 def _cover_end(story: list[Flowable]) -> int:
     """Where the cover ends: the first page break (the contents go just before it)."""
     return next((i for i, f in enumerate(story) if isinstance(f, PageBreak)), len(story))
-
-
-def _scaled(theme: Theme, factor: float) -> Theme:
-    styles = {
-        name: getattr(theme, name).scaled(factor) for name in ("body", "h1", "h2", "h3", "table")
-    }
-    return replace(theme, **styles)
 
 
 def _center_cover(story: list[Flowable]) -> None:
