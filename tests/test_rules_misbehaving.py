@@ -503,3 +503,26 @@ def test_a_workbook_cell_is_a_place_a_rule_may_name(demo: Path) -> None:
     assert places.valid(cell) == cell
     assert places.valid(Where("cards/demo/decks/none.xlsx#Ships!C7", 0, 0)) is None
     assert places.valid(Where("cards/demo/game.yaml", 0, 0)) is None
+
+
+@pytest.mark.parametrize("where", ["rule", "import"])
+def test_a_rules_py_that_fills_the_memory_is_stopped_at_its_line(
+    demo: Path, printgen: Printgen, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """The cap is 2 GiB beyond what printgen holds; 200 MiB here, to run fast."""
+    monkeypatch.setattr("printgen.memory.DESIGNER_MEMORY_BYTES", 200 * 1024**2)
+    hog = "kept = []\nwhile True:\n    kept.append(bytearray(8 * 1024 * 1024))  # here\n"
+    body = (
+        f'@rule("r")\ndef r(ctx):\n{textwrap.indent(hog, "    ")}    yield from ()\n'
+        if where == "rule"
+        else hog
+    )
+    rules = write_rules(demo, body)
+    run = printgen(demo, "validate", "demo")
+    line = line_of(rules, "# here")
+    assert run.code == 2
+    [said] = [ln for ln in problem_lines(run) if "MemoryError" in ln]
+    assert said.startswith(f"{RULES}:{line}:1: ") and "past the 200 MiB" in said, said
+    # and printgen runs on as before: the same project validates once the rule is mended
+    write_rules(demo, '@rule("r")\ndef r(ctx):\n    yield from ()\n')
+    assert printgen(demo, "validate", "demo").code == 0

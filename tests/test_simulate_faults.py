@@ -367,3 +367,20 @@ def test_records_the_report_could_not_show_in_bounded_time_are_refused(
     assert run.code == 2
     assert run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
     assert len(run.err.splitlines()) == 1
+
+
+def test_an_engine_that_fills_the_memory_is_stopped_at_its_line(
+    table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2 GiB beyond what printgen holds, in each worker too; 200 MiB here, to run fast."""
+    monkeypatch.setattr("printgen.memory.DESIGNER_MEMORY_BYTES", 200 * 1024**2)
+    _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n    kept = []\n    while True:\n"
+        "        kept.append(bytearray(8 * 1024 * 1024))  # grows\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "20", "--jobs", "1")
+    line = _line_of(table, "# grows")
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
+    assert run.err.startswith(f"{ENGINE}:{line}:1: play() failed: MemoryError: it ran out of ")
+    assert "past the 200 MiB a game's own Python may take" in run.err

@@ -18,6 +18,7 @@ from types import ModuleType
 from printgen.alarm import Overtime, code_limit
 from printgen.interrupt import by_user
 from printgen.limits import RULE_SECONDS
+from printgen.memory import memory_capped
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.refused import no_exit_nor_fork
 from printgen.rules.guard import (
@@ -55,7 +56,12 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     try:
         # a SyntaxWarning, say: reported with the rules' problems
         ran_on = _ran_on(path, rel)
-        with no_exit_nor_fork(), warnings_kept(caught), code_limit(RULE_SECONDS, ran_on):
+        with (
+            no_exit_nor_fork(),
+            memory_capped(),
+            warnings_kept(caught),
+            code_limit(RULE_SECONDS, ran_on),
+        ):
             spec.loader.exec_module(module)
     except SyntaxError as exc:
         sys.modules.pop(name, None)

@@ -22,7 +22,12 @@ from pathlib import Path
 from types import FunctionType, TracebackType
 
 from printgen.interrupt import by_user
-from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS, MAX_YAML_BYTES
+from printgen.limits import (
+    MAX_MESSAGE_CHARS,
+    MAX_TEXT_BYTES,
+    MAX_WARNINGS,
+    MAX_YAML_BYTES,
+)
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.refused import Refused
@@ -78,6 +83,13 @@ def described(exc: BaseException) -> str:
         text = None
     if isinstance(exc, Refused):
         return f"it called {text} (rules.py may not end printgen nor start copies of it)"
+    if isinstance(exc, MemoryError):  # see printgen.memory.memory_capped
+        from printgen import memory
+
+        return (
+            f"MemoryError: it ran out of memory, past the {memory.designer_memory()} a game's "
+            "own Python may take; does it keep adding to a list or a text forever?"
+        )
     hint = ""
     if isinstance(exc, SystemExit):
         hint = " (rules.py may not end printgen: return or yield problems instead)"

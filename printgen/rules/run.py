@@ -13,6 +13,7 @@ from warnings import WarningMessage
 from printgen.alarm import Overtime, code_limit
 from printgen.interrupt import by_user
 from printgen.limits import MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
+from printgen.memory import memory_capped
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.refused import no_exit_nor_fork
 from printgen.rules.checks import run_checks
@@ -75,7 +76,12 @@ class _RuleRun:
     def run(self, ctx: RuleContext) -> list[Problem]:
         caught: list[WarningMessage] = []
         try:
-            with no_exit_nor_fork(), warnings_kept(caught), code_limit(RULE_SECONDS, self._ran_on):
+            with (
+                no_exit_nor_fork(),
+                memory_capped(),
+                warnings_kept(caught),
+                code_limit(RULE_SECONDS, self._ran_on),
+            ):
                 self._gather(ctx)
         except Overtime as exc:
             where = self.places.failing(exc, self.home)

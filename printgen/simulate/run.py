@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.interrupt import by_user
+from printgen.memory import memory_capped
 from printgen.refused import designer_threads, no_exit_nor_fork, threads_left
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
@@ -118,7 +119,7 @@ def _prepared() -> tuple[Any, Any, Path, str]:
 
 
 def _play_batch(batch: tuple[int, int]) -> list[GameRecord]:
-    with no_exit_nor_fork(), faults.game_clock() as start_clock:
+    with no_exit_nor_fork(), memory_capped(), faults.game_clock() as start_clock:
         return _played(batch, start_clock)
 
 
