@@ -6,6 +6,7 @@ fields again. A field whose expression fails is reported here, once, at its line
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,9 +87,11 @@ def card_values(
     }
     values: dict[str, Any] = {name: None for name in deck.field_types}
     values.update({"id": card.id, "count": card.count})
-    for name, raw in card.fields.items():
+    raws = {name: localize(raw, lang, langs) for name, raw in card.fields.items()}
+    for name in _in_use_order(raws, card, lang, problems):
+        raw = raws[name]
         try:
-            value = expr.evaluate(localize(raw, lang, langs), {**variables, "card": values})
+            value = expr.evaluate(raw, {**variables, "card": values})
             kind = deck.field_types.get(name, "any")
             values[name] = _typed(value, kind)
             if kind in ("color", "icon") and isinstance(value, str) and value:
@@ -105,6 +108,54 @@ def card_values(
                 tag = f" [{lang}]" if len(langs) > 1 else ""  # where the game has several
                 problems.add(where, f"{who}{tag}: {exc}", once=once)
     return values
+
+
+_CARD_FIELD = re.compile(r"""\bcard\s*(?:\.\s*(\w+)|\[\s*['"](\w+)['"]\s*\])""")
+
+
+def _fields_used(raw: object) -> set[str]:
+    """The card fields a field's text names (``card.cost``, ``card['cost']``)."""
+    if isinstance(raw, str):
+        return {a or b for a, b in _CARD_FIELD.findall(raw)} if "card" in raw else set()
+    if isinstance(raw, dict):
+        return set().union(*(_fields_used(v) for v in raw.values()))
+    if isinstance(raw, list):
+        return set().union(*(_fields_used(v) for v in raw))
+    return set()
+
+
+def _in_use_order(
+    raws: dict[str, object], card: CardType, lang: str, problems: Problems | None
+) -> list[str]:
+    """The card's fields in the order to work them out: a field after those its text uses, so
+    ``effect: "Gain {{ card.coins }}"`` sees ``coins`` wherever the card writes it. Fields that
+    use each other are said once, at the first of them; each is then worked out as written."""
+    order: list[str] = []
+    visiting: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in order:
+            return
+        if name in visiting:  # a loop: card.a uses card.b, which uses card.a
+            loop = [*visiting[visiting.index(name) :], name]
+            if problems is not None:
+                problems.add(
+                    card.where_of(loop[0], lang),
+                    f"card '{card.id}' fields use each other ({' → '.join(loop)}); one of "
+                    "them must be a value, not worked out from the others",
+                    once=("field-loop", card.id, *sorted(loop)),
+                )
+            return
+        visiting.append(name)
+        for used in sorted(_fields_used(raws[name])):
+            if used in raws and used != name:
+                visit(used)
+        visiting.pop()
+        order.append(name)
+
+    for name in raws:
+        visit(name)
+    return order
 
 
 def _back_values(game: Game, deck: Deck, resolved: Resolved, problems: Problems) -> dict[str, Any]:

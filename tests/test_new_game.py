@@ -1131,3 +1131,31 @@ def test_the_starter_rulebook_prints_no_sheet_for_a_few_lines(
             assert last_words in (pdf.pages[1].extract_text() or "")
             body_sizes = {round(c["size"], 1) for c in pdf.pages[1].chars}
         assert 10.0 in body_sizes  # the same type, not a smaller one
+
+
+def test_a_text_may_use_a_field_written_after_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """``effect: "Gain {{ card.coins }}"`` above ``coins: 2`` prints 2, not nothing; fields
+    that use each other are an error at the first of them."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace(
+        "  tint: color\n", "  tint: color\n  coins: integer\n"
+    )
+    text = text.replace(
+        'effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}',
+        'effect: {en: "Gain {{ card.coins }} :coin:.", it: "Guadagni {{ card.coins }} :coin:."}'
+        "\n    coins: 2",
+    )
+    assert "{{ card.coins }}" in text, text
+    deck.write_text(text, encoding="utf-8")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        assert "Gain 2" in "".join(page.extract_text() or "" for page in pdf.pages)
+    deck.write_text(text.replace("    coins: 2", '    coins: "{{ card.effect | length }}"'))
+    result = printgen(designer, "validate", GAME)
+    assert result.code == 2
+    line = next(n for n, ln in enumerate(text.splitlines(), 1) if "card.coins" in ln)
+    assert f"decks/main.yaml:{line}:" in result.err
+    assert "fields use each other (effect → coins → effect)" in result.err, result.err
