@@ -1159,3 +1159,24 @@ def test_a_text_may_use_a_field_written_after_it(
     line = next(n for n, ln in enumerate(text.splitlines(), 1) if "card.coins" in ln)
     assert f"decks/main.yaml:{line}:" in result.err
     assert "fields use each other (effect → coins → effect)" in result.err, result.err
+
+
+def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    rules = designer / "cards" / GAME / "rules.en.md"
+    prose = rules.read_text(encoding="utf-8") + "\nA line.\n\n{{ components[9].name }}\n"
+    rules.write_text(prose, encoding="utf-8")
+    line = prose.splitlines().index("{{ components[9].name }}") + 1
+    run = printgen(designer, "validate", GAME)
+    assert run.err == (
+        f"cards/{GAME}/rules.en.md:{line}:1: template error: list object has no element 9; "
+        "check the names used in {{ … }} (data.*, game.*, t.*)\n"
+    ), run.err
+    # a mistake in a deck file is that one line: the prose reading the deck is not blamed
+    rules.write_text(prose.replace("{{ components[9].name }}", "{{ components[0].name }}"))
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("layout:", "layuot:", 1))
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
+    assert "unknown key 'layuot'" in run.err

@@ -228,6 +228,21 @@ def render_document(
     return context, source
 
 
+VALUES = "values"  # ProjectError.partial of a template error that depends on the game's values
+
+
+def _template_line(exc: BaseException, filename: object) -> int:
+    """The line of the template (``filename``, as Jinja names its code) the error was raised
+    at, from the traceback Jinja rewrites to the template's lines; 0 when it is not there."""
+    line = 0
+    trace = exc.__traceback__
+    while trace is not None:
+        if filename is not None and trace.tb_frame.f_code.co_filename == str(filename):
+            line = trace.tb_lineno
+        trace = trace.tb_next
+    return line
+
+
 def _label_line(project: Project, name: str) -> Where:
     """Where the designer's labels file names a label (its start if it does not, or is not
     there yet: the file to write it in)."""
@@ -256,6 +271,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         raise ProjectError([])  # where the budget ran out was said: no line per document
     env = _environment(project)
     source = ""
+    path: Path | None = None
     try:
         if template.startswith("file:"):
             source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
@@ -299,24 +315,29 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         place = where
         name = (found.group(1) or found.group(2)) if found else ""
         label = missing_label(context, name) if "Labels object" in message else None
-        if name and source:
-            needle = f"t.{name}" if label and f"t.{name}" in source else name
-            place = line_of(source.splitlines(), needle, where.path)
+        needle = f"t.{name}" if label and f"t.{name}" in source else name
+        lines = source.splitlines()
+        ran_at = _template_line(exc, "<template>" if template.startswith("file:") else path)
+        if 0 < ran_at <= len(lines):  # the line Jinja ran: {{ components[9] }} said at its own
+            column = lines[ran_at - 1].find(needle) + 1 if name else 0
+            place = Where(where.path, ran_at, max(column, 1))
+        elif name and source:
+            place = line_of(lines, needle, where.path)
         if label and not template.startswith("file:") and _packaged(project, template):
             # printgen's own template is not the designer's to fix: their labels file is
             said, _, fix = label.partition("; ")
             label = f"{said} (printgen's {template} prints it, line {place.line}); {fix}"
             place = _label_line(project, name)
-        raise ProjectError(
-            [
-                Problem(
-                    place,
-                    label
-                    or f"template error: {expr.named_plainly(expr.plain(message), source, context)}"
-                    "; check the names used in {{ … }} (data.*, game.*, t.*)",
-                )
-            ]
-        ) from None
+        said = expr.named_plainly(expr.plain(message), source, context)
+        hint = (
+            "" if said.endswith("?") else "; check the names used in {{ … }} (data.*, game.*, t.*)"
+        )
+        error = ProjectError([Problem(place, label or f"template error: {said}{hint}")])
+        # an unknown name, or one of data, game or the labels, is the text's own mistake; the
+        # rest depends on the decks and cards it reads (components[0] of a deck that failed)
+        own = (found and found.group(1)) or label or said.startswith(("data has", "game has"))
+        error.partial = None if own else VALUES
+        raise error from None
     except RecursionError as exc:
         raise ProjectError(
             [
