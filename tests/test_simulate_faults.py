@@ -384,3 +384,25 @@ def test_an_engine_that_fills_the_memory_is_stopped_at_its_line(
     assert run.code == 2 and run.err.count("\n") == 1, run.err
     assert run.err.startswith(f"{ENGINE}:{line}:1: play() failed: MemoryError: it ran out of ")
     assert "past the 200 MiB a game's own Python may take" in run.err
+
+
+@pytest.mark.parametrize("kind", ["link-out", "folder"])
+def test_an_engine_that_is_no_file_of_the_project_is_refused_not_run(
+    table: Path, printgen: Callable[..., Run], tmp_path: Path, kind: str
+) -> None:
+    """As rules.py: a link out of the project is never run, a folder is said as one."""
+    outside = tmp_path / "elsewhere.py"
+    ran = tmp_path / "ran"
+    outside.write_text(f"open({str(ran)!r}, 'w')\n" + HEAD + GOOD_PLAY, encoding="utf-8")
+    engine = table / ENGINE
+    engine.unlink()
+    if kind == "link-out":
+        engine.symlink_to(outside)
+    else:
+        engine.mkdir()
+    for args in (["simulate", GAME, "-n", "5"], ["validate", GAME, "--simulate"]):
+        run = printgen(table, *args)
+        assert run.code == 2 and run.err.count("\n") == 1, run.err
+        said = "leads outside the project folder" if kind == "link-out" else "is a folder"
+        assert run.err.startswith(f"{ENGINE}:1:1: {ENGINE} {said}"), run.err
+    assert not ran.exists()

@@ -54,16 +54,27 @@ def engine_path(project_root: Path, game_id: str) -> Path:
 
 
 def has_engine(project_root: Path, game_id: str) -> bool:
-    return engine_path(project_root, game_id).is_file()
+    """Whether the game has something at simulate.py: a file, or what load_engine refuses (a
+    folder, a pipe, a link out of the project) — said, never taken for no engine."""
+    path = engine_path(project_root, game_id)
+    return path.exists() or path.is_symlink()
 
 
 def load_engine(project_root: Path, game_id: str) -> Engine:
-    path = engine_path(project_root, game_id).resolve()
+    from printgen.problems import ProjectError, Where
+    from printgen.project import Project
+
     rel = f"cards/{game_id}/{ENGINE_FILE}"
-    if not path.is_file():
+    if not has_engine(project_root, game_id):
         raise NoEngine(
             f"{game_id}: no simulation engine yet; write {rel} (see the README, 'Playtesting')"
         )
+    try:  # as rules.py: inside the project, an ordinary file of a text file's size
+        path = Project.at(project_root).file(engine_path(project_root, game_id), Where(rel))
+    except ProjectError as exc:
+        from printgen.simulate.faults import EngineFault
+
+        raise EngineFault(str(exc.problems[0])) from None
     # named by path and content: an engine edited since (tests, a long session) loads afresh
     digest = hashlib.sha1(str(path).encode() + path.read_bytes()).hexdigest()[:12]
     name = f"printgen_engine_{game_id.replace('-', '_')}_{digest}"
