@@ -135,9 +135,12 @@ class _Limit:
         self.started = 0.0
         self.own = False  # outside a unit of work: the handler is set for this limit only
         self.previous: Any = None
+        self.cpu_cap: tuple[int, int] | None = None  # RLIMIT_CPU before this limit set it
 
     def __enter__(self) -> None:
         self.started = time.monotonic()
+        if self.ignored is not None:
+            self.cpu_cap = _cpu_capped(self.seconds + IGNORED_GRACE + CPU_GRACE)
         self.own = not _alarm.installed
         if self.own:
             self.previous = signal.signal(signal.SIGALRM, _expire)
@@ -150,6 +153,8 @@ class _Limit:
         signal.setitimer(signal.ITIMER_REAL, 0)
         if self.watchdog is not None:
             self.watchdog.cancel()
+        if self.cpu_cap is not None:
+            _cpu_uncapped(self.cpu_cap)
         if _alarm.limit is self:  # its alarm did not close it
             _alarm.limit = None  # an alarm taken from here on was this limit's, stopped: ignored
             self.close()
@@ -184,11 +189,39 @@ class _Limit:
         REAL_EXIT(2)  # not os._exit: it is refused while designer code runs (refused.py)
 
 
+def _cpu_capped(seconds: float) -> tuple[int, int] | None:
+    """The last stop for a designer's code that neither alarm nor watchdog can reach: a loop
+    inside one C call (``sum(range(10**12))``) holds the interpreter, so no Python handler or
+    thread runs until it returns. The kernel ends the process (SIGXCPU) once it has used
+    ``seconds`` more CPU. Returns the limit to put back, or None where there is none."""
+    try:
+        import resource
+
+        before = resource.getrlimit(resource.RLIMIT_CPU)
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        now = used.ru_utime + used.ru_stime
+        cap = int(now + seconds) + 1
+        soft, hard = before
+        if soft != resource.RLIM_INFINITY and soft <= cap:
+            return None  # already as tight (a limit inside another)
+        resource.setrlimit(resource.RLIMIT_CPU, (cap, hard))
+        return before
+    except (ImportError, OSError, ValueError):
+        return None
+
+
+def _cpu_uncapped(before: tuple[int, int]) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CPU, before)
+
+
 WATCHDOG = "printgen-watchdog-"  # the name of the thread that ends a runaway designer's code
 # os._exit as Python made it (imported before any designer code runs): printgen's own way out
 # while os._exit stays refused for a designer's thread still running (printgen/refused.py)
 REAL_EXIT = os._exit
 IGNORED_GRACE = 5.0  # seconds a designer's code stopped by its limit has to come to an end
+CPU_GRACE = 5.0  # and CPU seconds more before the kernel ends a loop no signal reaches
 
 
 class _Counted:

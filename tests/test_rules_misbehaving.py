@@ -526,3 +526,25 @@ def test_a_rules_py_that_fills_the_memory_is_stopped_at_its_line(
     # and printgen runs on as before: the same project validates once the rule is mended
     write_rules(demo, '@rule("r")\ndef r(ctx):\n    yield from ()\n')
     assert printgen(demo, "validate", "demo").code == 0
+
+
+def test_a_rule_stuck_inside_one_c_call_is_ended_by_the_kernel(demo: Path) -> None:
+    """sum(range(10**12)) never returns to the interpreter, so neither the alarm nor the
+    watchdog thread runs: the CPU limit set around the rule ends the process. The limits are
+    60 + 5 + 5 s; 1 + 1 + 1 s here, in a process of its own."""
+    import signal
+    import subprocess
+    import sys
+
+    write_rules(demo, '@rule("r")\ndef r(ctx):\n    sum(range(10**12))\n    yield from ()\n')
+    script = (
+        "import sys\n"
+        "import printgen.alarm as alarm, printgen.rules.run as run\n"
+        "alarm.IGNORED_GRACE = alarm.CPU_GRACE = run.RULE_SECONDS = 1.0\n"
+        "from printgen.cli import main\n"
+        f"sys.exit(main(['--project', {str(demo)!r}, 'validate', 'demo']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == -signal.SIGXCPU, (done.returncode, done.stderr)
