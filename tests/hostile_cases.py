@@ -1270,6 +1270,13 @@ def deck_output_named_player_aid(p: Path) -> Expect:
 
 
 @case("outputs")
+def deck_output_named_rulebook_booklet(p: Path) -> Expect:
+    """With --booklet its sheets and the booklet would be one file: one of them lost."""
+    line = edit(p, DECK, "layout: wm-card\n", "layout: wm-card\noutput: rulebook-booklet\n")
+    return DECK, line + 1, "cannot be 'rulebook-booklet'"
+
+
+@case("outputs")
 def deck_output_with_a_folder(p: Path) -> Expect:
     line = edit(p, DECK, "layout: wm-card\n", "layout: wm-card\noutput: ../../x\n")
     return DECK, line + 1, "file stem"

@@ -36,7 +36,8 @@ DECK_KEYS = {
     "generate",
 }
 CARD_KEYS = {"id", "count", "layout"}
-DOCUMENT_NAMES = ("rulebook", "player-aid")  # file stems the document outputs take
+# file stems the document outputs take (the booklet with --booklet)
+DOCUMENT_NAMES = ("rulebook", "player-aid", "rulebook-booklet")
 FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
