@@ -53,6 +53,15 @@ def evaluate(value: Any, context: dict[str, Any]) -> Any:
 _SINGLE = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 
 
+def is_single_expression(value: object) -> bool:
+    """Exactly one ``{{ … }}`` and nothing around it: a value with its own type (a check's
+    assert: "{{ card.cost }} <= 3" is the text "9 <= 3", which is never false)."""
+    if not isinstance(value, str):
+        return False
+    match = _SINGLE.match(value)
+    return match is not None and "}}" not in match.group(1) and "{{" not in match.group(1)
+
+
 def evaluate_native(source: str, context: dict[str, Any]) -> Any:
     """A value with its own type: "{{ card.cost <= 3 }}" gives True or False, not text.
 

@@ -1446,3 +1446,15 @@ def table_of_150_columns(p: Path) -> Expect:
     row = "|" + "|".join(" x " for _ in range(150)) + "|\n"
     append(p, RULES, "\n" + header + rule + row)
     return RULES, 1, ""
+
+
+@case("expressions")
+def check_assert_with_text_around_its_expression(p: Path) -> Expect:
+    """'{{ card.cost }} <= 3' renders to the text '9 <= 3', which is never false."""
+    line = edit(
+        p,
+        GAME,
+        "\nchecks:\n",
+        '\nchecks:\n  - id: text-around\n    assert: "{{ card.id }} == x"\n    message: never\n',
+    )
+    return GAME, line + 3, "write the whole test inside one {{ … }}"

@@ -60,11 +60,17 @@ def read_checks(checker: Checker, node: LDict) -> list[Check]:
             )
         seen.setdefault(check_id, item.where.line)
         assertion = checker.string(item, "assert", f"check '{check_id}'")
-        if assertion is not None and not expr.is_expression(assertion):
+        if assertion is not None and not expr.is_single_expression(assertion):
+            whole = (
+                "; write the whole test inside one {{ … }}: text around it makes it a text, "
+                "which is never false"
+                if expr.is_expression(assertion)
+                else ""
+            )
             checker.error(
                 item.at("assert"),
                 f"assert of check '{check_id}' must be an expression such as "
-                '"{{ card.cost <= 5 }}"',
+                f'"{{{{ card.cost <= 5 }}}}"{whole}',
             )
             assertion = None
         message = (
