@@ -548,3 +548,28 @@ def test_a_rule_stuck_inside_one_c_call_is_ended_by_the_kernel(demo: Path) -> No
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == -signal.SIGXCPU, (done.returncode, done.stderr)
+
+
+def test_a_message_that_starts_like_an_id_keeps_the_rule_s_id(
+    demo: Path, printgen: Printgen
+) -> None:
+    """"cost: too high" is the rule's message, not another rule's: only a rule's own id (or
+    another rule's, from a function checking several) is kept as the message's start."""
+    write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):
+            here = Where("cards/demo/game.yaml", 1, 1)
+            yield ctx.problem(here, "cost: too high", Severity.WARNING)
+            yield ctx.problem(here, "s: said for rule s", Severity.WARNING)
+
+
+        @rule("s")
+        def s(ctx):
+            return []
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert "cards/demo/game.yaml:1:1: warning: r: cost: too high" in run.err, run.err
+    assert "cards/demo/game.yaml:1:1: warning: s: said for rule s" in run.err, run.err

@@ -55,16 +55,19 @@ def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -
     places = Places(ctx.project)
     if module is not None:
         problems.extend(import_warnings(module, places))
+    ids = frozenset(rule.id for rule, _ in rules)
     for rule, origin in rules:
-        problems.extend(_RuleRun(rule, origin, places).run(ctx))
+        problems.extend(_RuleRun(rule, origin, places, ids).run(ctx))
 
 
 class _RuleRun:
     """One rule run on one game: the designer's code is input, so whatever it raises, returns
     or yields ends as problems at the best place known (never a traceback, never an exit)."""
 
-    def __init__(self, rule: Rule, origin: ModuleType, places: Places) -> None:
-        self.rule, self.places = rule, places
+    def __init__(
+        self, rule: Rule, origin: ModuleType, places: Places, ids: frozenset[str] = frozenset()
+    ) -> None:
+        self.rule, self.places, self.ids = rule, places, ids
         # its def line: where a problem without a valid place of its own is put
         self.home = places.definition(rule.check, getattr(origin, "__file__", None))
         self.found: dict[Problem, None] = {}
@@ -136,7 +139,8 @@ class _RuleRun:
                 self.misused.add(misuse.kind)
                 self._add(self._at(result), str(misuse), Severity.ERROR)
             return
-        problem = Problem(where or self._at(result), _named(message, self.rule.id), severity)
+        named = _named(message, self.rule.id, self.ids)
+        problem = Problem(where or self._at(result), named, severity)
         if problem in self.found:
             return
         if self.distinct < MAX_SHOWN:
@@ -171,6 +175,9 @@ def _iterable(value: object) -> bool:
 _OWN_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*: ")
 
 
-def _named(message: str, rule_id: str) -> str:
-    """Messages read ``rule-id: …``; a function that checks several rules names each itself."""
-    return message if _OWN_ID.match(message) else f"{rule_id}: {message}"
+def _named(message: str, rule_id: str, ids: frozenset[str]) -> str:
+    """Messages read ``rule-id: …``; one that starts with a rule's id already (a function that
+    checks several rules names each itself) is kept — "cost: too high" still gets its own."""
+    found = _OWN_ID.match(message)
+    named = found is not None and found.group(0)[:-2] in (ids | {rule_id})
+    return message if named else f"{rule_id}: {message}"
