@@ -571,3 +571,24 @@ def test_a_back_offset_that_moves_backs_off_the_page_is_a_warning(
     assert folded.code == 0 and "warning" not in folded.err  # a fold moves no back
     pdf = project / "build" / WM / "en" / "cards.pdf"
     assert _manifest(pdf)["back_offset_mm"] == [0, 0]  # what was applied: nothing
+
+
+def test_a_back_offset_warning_names_each_deck_whose_backs_it_moves_off(
+    demo: Path, printgen: Any
+) -> None:
+    """Two decks on one output's sheets: each is named with its own backs, as cards.json has
+    them (a back whose box passes the page's edge)."""
+    decks = demo / "cards" / "demo" / "decks"
+    main = (decks / "main.yaml").read_text(encoding="utf-8")
+    (decks / "extra.yaml").write_text(main.replace('name: "Deck"', 'name: "Extra"'), "utf-8")
+    run = printgen(demo, "build", "demo", "--lang", "en", "--only", "cards", "--back-offset", "20,0")
+    assert run.code == 0, run.err
+    data = _manifest(demo / "build" / "demo" / "en" / "cards.pdf")
+    off = Counter(
+        face["deck"]
+        for face in data["faces"]
+        if face["side"] == "back" and face["x_mm"] + face["width_mm"] > face["page_mm"][0] + 0.05
+    )
+    assert set(off) == {"main", "extra"}, off
+    for deck, count in off.items():
+        assert f"moves {count} backs of deck '{deck}' off the page" in run.err, run.err

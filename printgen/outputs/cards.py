@@ -139,7 +139,7 @@ def card_files(
         except DoesNotFit as exc:
             raise DoesNotFit(str(exc), group[0].deck.size_where) from None
         if problems is not None:
-            _backs_off_the_page(sheets, options, group[0].deck.id, problems)
+            _backs_off_the_page(sheets, options, problems)
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
         # one game's decks in one language share one mapping of shared operations (its lay-out
@@ -174,15 +174,13 @@ def sheets_pdf(sheets: list[Sheet], title: str, author: str, shared: Mapping[int
     return bytes(canvas.getpdfdata())
 
 
-def _backs_off_the_page(
-    sheets: list[Sheet], options: BuildOptions, deck: str, problems: Problems
-) -> None:
+def _backs_off_the_page(sheets: list[Sheet], options: BuildOptions, problems: Problems) -> None:
     """A back offset so large that backs leave the paper (a misread calibration): a warning
-    with how much of a card is lost."""
+    for each deck whose backs it moves off, with how much of a card is lost."""
     offset = options.back_offset
     if not (offset.x or offset.y) or options.duplex not in (Duplex.LONG, Duplex.SHORT):
         return
-    lost, count = 0.0, 0
+    off: dict[str, tuple[float, int]] = {}  # deck -> (most lost, backs moved off)
     for sheet in sheets:
         if sheet.side != "back":
             continue
@@ -194,8 +192,9 @@ def _backs_off_the_page(
                 p.y + p.face.height_mm - sheet.height,
             )
             if beyond > 0.05:
-                lost, count = max(lost, beyond), count + 1
-    if count:
+                lost, count = off.get(p.face.deck, (0.0, 0))
+                off[p.face.deck] = (max(lost, beyond), count + 1)
+    for deck, (lost, count) in sorted(off.items()):
         problems.add(
             options.back_offset_where,
             f"the back offset {offset.x:g},{offset.y:g} mm moves {count} back"
