@@ -581,7 +581,9 @@ def test_a_back_offset_warning_names_each_deck_whose_backs_it_moves_off(
     decks = demo / "cards" / "demo" / "decks"
     main = (decks / "main.yaml").read_text(encoding="utf-8")
     (decks / "extra.yaml").write_text(main.replace('name: "Deck"', 'name: "Extra"'), "utf-8")
-    run = printgen(demo, "build", "demo", "--lang", "en", "--only", "cards", "--back-offset", "20,0")
+    run = printgen(
+        demo, "build", "demo", "--lang", "en", "--only", "cards", "--back-offset", "20,0"
+    )
     assert run.code == 0, run.err
     data = _manifest(demo / "build" / "demo" / "en" / "cards.pdf")
     off = Counter(

@@ -553,7 +553,7 @@ def test_a_rule_stuck_inside_one_c_call_is_ended_by_the_kernel(demo: Path) -> No
 def test_a_message_that_starts_like_an_id_keeps_the_rule_s_id(
     demo: Path, printgen: Printgen
 ) -> None:
-    """"cost: too high" is the rule's message, not another rule's: only a rule's own id (or
+    """ "cost: too high" is the rule's message, not another rule's: only a rule's own id (or
     another rule's, from a function checking several) is kept as the message's start."""
     write_rules(
         demo,
