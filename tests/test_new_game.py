@@ -1180,3 +1180,25 @@ def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2 and run.err.count("\n") == 1, run.err
     assert "unknown key 'layuot'" in run.err
+
+
+def test_each_icon_credit_is_its_own_sentence_in_the_credits(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A CREDITS.txt line written without its full stop does not run into the next credit."""
+    (designer / "icons").mkdir()
+    (designer / "icons" / "sailboat.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<path d="M1 1 L9 1 L5 9 Z"/></svg>\n',
+        encoding="utf-8",
+    )
+    (designer / "icons" / "CREDITS.txt").write_text(
+        "Sailboat by Lorc, game-icons.net, CC BY 3.0\n", encoding="utf-8"
+    )
+    rules = designer / "cards" / GAME / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nSail :sailboat: and :fa-anchor:.\n")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        said = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert "game-icons.net, CC BY 3.0. " in said, said[-600:]

@@ -170,9 +170,14 @@ def icon_credits(
 
     icons = game.icon_library
     names = face_icons(decks) | {r.icon for r in text.parse(prose, icons.has) if r.icon}
-    return [
+    lines = [
         labels.get("credit_fontawesome", line) if line == fontawesome.CREDIT else line
         for line in icons.credits(names)
+    ]
+    # printed one after another in a paragraph: a CREDITS.txt line without its full stop
+    # ("… game-icons.net, CC BY 3.0") would run into the next
+    return [
+        line if line.rstrip().endswith((".", "!", "?")) else f"{line.rstrip()}." for line in lines
     ]
 
 
