@@ -1202,3 +1202,18 @@ def test_each_icon_credit_is_its_own_sentence_in_the_credits(
     with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
         said = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     assert "game-icons.net, CC BY 3.0. " in said, said[-600:]
+
+
+def test_a_card_row_of_many_cards_wraps_onto_more_rows(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Fifty cards in one ```cardrow: eight to a row, never cells too narrow for a card."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    row = " ".join(["main/miner"] * 50)
+    rules.write_text(rules.read_text(encoding="utf-8") + f"\n```cardrow\n{row}\n```\n")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        names = [w for page in pdf.pages for w in page.extract_words() if w["text"] == "Miner"]
+    tops = sorted({round(w["top"]) for w in names})
+    assert len(names) >= 50 and len(tops) >= 7  # seven rows of them at least

@@ -192,21 +192,34 @@ def reference_rows(
     return out
 
 
+ROW_CARDS = 8  # cards side by side in a ```cardrow: more go on the next row
+
+
 def card_row(index: CardIndex, width: float, content: str, line: int = 0) -> list[Flowable]:
     """A row of card faces illustrating the text before it."""
     infos = index.named(content, line)
     if not infos:
         return []
-    cell = width / max(4, len(infos))
-    pictures = [CardPicture(info.face, min(45.0, (cell - pt(6)) / pt(1))) for info in infos]
-    row = table(
-        [pictures],
-        [cell] * len(pictures),
+    # at most ROW_CARDS to a row, more rows for more: fifty in one row would be cells too
+    # narrow for a card (a negative width)
+    columns = min(len(infos), ROW_CARDS)
+    cell = width / max(4, columns)
+    rows: list[list[Any]] = [
+        [
+            CardPicture(info.face, min(45.0, (cell - pt(6)) / pt(1)))
+            for info in infos[i : i + columns]
+        ]
+        for i in range(0, len(infos), columns)
+    ]
+    rows[-1] += [""] * (columns - len(rows[-1]))  # the last row's empty cells
+    grid = table(
+        rows,
+        [cell] * columns,
         [("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")],
     )
-    row.spaceBefore = pt(4)
-    row.spaceAfter = pt(6)
-    return [row]
+    grid.spaceBefore = pt(4)
+    grid.spaceAfter = pt(6)
+    return [grid]
 
 
 def card_fan(index: CardIndex, width: float, content: str, line: int = 0) -> list[Flowable]:
