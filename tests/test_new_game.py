@@ -1209,7 +1209,7 @@ def test_a_card_row_of_many_cards_wraps_onto_more_rows(
 ) -> None:
     """Fifty cards in one ```cardrow: eight to a row, never cells too narrow for a card."""
     rules = designer / "cards" / GAME / "rules.en.md"
-    row = " ".join(["main/miner"] * 50)
+    row = ", ".join(["main/miner"] * 50)  # commas or spaces between them
     rules.write_text(rules.read_text(encoding="utf-8") + f"\n```cardrow\n{row}\n```\n")
     result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
     assert result.code == 0, result.err

@@ -38,7 +38,7 @@ class CardInfo:
         return self.laid_out
 
 
-_WORD = re.compile(r"\S+")
+_WORD = re.compile(r"[^\s,]+")  # a card reference: spaces or commas between them
 
 
 class CardIndex:
