@@ -473,6 +473,15 @@ def icon_of_a_huge_size(p: Path) -> Expect:
 
 
 @case("numbers")
+def icon_of_one_path_of_a_million_points(p: Path) -> Expect:
+    """One element (under the element limit): it took 20 s and 500 MB to draw."""
+    (p / "icons").mkdir(exist_ok=True)
+    long_path = SVG.replace('d="M0 0h10v10z"', 'd="M0 0L' + "1 1 " * 150_000 + 'Z"')
+    (p / "icons" / "zz.svg").write_text(long_path, encoding="utf-8")
+    return "icons/zz.svg", 1, "numbers (coordinates), over 200,000"
+
+
+@case("numbers")
 def icon_path_reaching_1e308(p: Path) -> Expect:
     # svglib keeps the number; ReportLab failed on it while writing the PDF (an internal error)
     (p / "icons").mkdir(exist_ok=True)

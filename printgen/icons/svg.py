@@ -27,6 +27,20 @@ class SvgError(ValueError):
 
 MAX_SVG_ELEMENTS = 50_000  # tags of one SVG: a detailed illustration has a few thousand
 MAX_SVG_SIZE = 100_000  # an icon's width and height in SVG units (icons are 24 to 512)
+# numbers of one SVG (coordinates, mostly): one path of two million points is one element, and
+# took 20 s and 500 MB to draw; a detailed icon has a few thousand
+MAX_SVG_NUMBERS = 200_000
+# every byte of a number (digits, its point) to "1", any other to " ": numbers are runs of "1"
+_NUMBER_BYTES = bytes(0x31 if chr(b) in "0123456789." else 0x20 for b in range(256))
+
+
+def _numbers(data: bytes) -> int:
+    """About how many numbers an SVG holds, counted before it is parsed, in one pass with no
+    list of them (a small file cannot hold more than the limit: not counted)."""
+    if len(data) < MAX_SVG_NUMBERS:
+        return 0
+    runs = b" " + data.translate(_NUMBER_BYTES)
+    return runs.count(b" 1")
 
 
 @lru_cache(maxsize=1024)
@@ -44,6 +58,12 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         raise SvgError(
             f"it holds about {elements:,} elements, over {MAX_SVG_ELEMENTS:,} (the limit for a "
             "vector picture); simplify it, or export it as a PNG"
+        )
+    numbers = _numbers(data)
+    if numbers > MAX_SVG_NUMBERS:
+        raise SvgError(
+            f"it holds about {numbers:,} numbers (coordinates), over {MAX_SVG_NUMBERS:,} (the "
+            "limit for a vector picture); simplify its paths, or export it as a PNG"
         )
     import logging
 
