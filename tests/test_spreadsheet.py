@@ -252,6 +252,15 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             "id,,count\nsloop,x,1\n",
             f"{CSV}:2:2: this cell has a value but its column has no name in the header row",
         ),
+        (  # the rows after an unclosed quote are not swallowed into one cell
+            HEADER + 'sloop,2,Sloop,Sloop,1,"#ffffff\ncog,1,Cog,Cocca,2,#000000\n',
+            f"{CSV}:2:23: this quote is never closed: every row after it would be read as one "
+            'cell; close it, or write a quote inside a cell as two ("")',
+        ),
+        (  # a cell holding a line break, quoted: the next row is said at its own line
+            HEADER + 'sloop,2,"Sloop\nbig",Sloop,1,#ffffff\ncog,1,Cog,Cocca,cheap,#000000\n',
+            f"{CSV}:4:5: card 'cog' cost must be a whole number, not 'cheap'",
+        ),
     ],
 )
 def test_each_problem_is_one_line_at_its_cell(fleet: Path, content: str, expected: str) -> None:

@@ -90,15 +90,28 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
     header = text.split("\n", 1)[0]
     delimiter = max(_DELIMITERS, key=header.count)
     rows: list[tuple[int, list[Any]]] = []
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    # strict: a quote never closed is an error at the end, not the rest of the file as one cell
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    start = 1  # the line the record being read starts on (a quoted cell may hold line breaks)
     try:
-        for number, cells in enumerate(reader, start=1):
-            if number > MAX_ROWS or len(cells) > MAX_COLUMNS:
-                checker.error(Where(rel, number, 1), _too_big())
+        for count, cells in enumerate(reader, start=1):
+            if count > MAX_ROWS or len(cells) > MAX_COLUMNS:
+                checker.error(Where(rel, start, 1), _too_big())
                 return None
-            rows.append((number, cells))
+            rows.append((start, cells))
+            start = reader.line_num + 1
     except csv.Error as exc:
-        checker.error(Where(rel, reader.line_num, 1), f"CSV syntax error: {exc}; check the quotes")
+        if "end of data" in str(exc):  # the quote of a cell opened on `start` never closes
+            opening = text.split("\n")[start - 1] if start <= text.count("\n") + 1 else ""
+            checker.error(
+                Where(rel, start, opening.find('"') + 1 or 1),
+                "this quote is never closed: every row after it would be read as one cell; "
+                'close it, or write a quote inside a cell as two ("")',
+            )
+        else:
+            checker.error(
+                Where(rel, reader.line_num, 1), f"CSV syntax error: {exc}; check the quotes"
+            )
         return None
     return Table(rel, False, _trimmed(rows))
 
