@@ -130,32 +130,43 @@ def _in_use_order(
     """The card's fields in the order to work them out: a field after those its text uses, so
     ``effect: "Gain {{ card.coins }}"`` sees ``coins`` wherever the card writes it. Fields that
     use each other are said once, at the first of them; each is then worked out as written."""
+    uses = {name: _fields_used(raw) & raws.keys() - {name} for name, raw in raws.items()}
+    if not any(uses.values()):  # most cards: no field uses another
+        return list(raws)
     order: list[str] = []
-    visiting: list[str] = []
-
-    def visit(name: str) -> None:
-        if name in order:
-            return
-        if name in visiting:  # a loop: card.a uses card.b, which uses card.a
-            loop = [*visiting[visiting.index(name) :], name]
-            if problems is not None:
-                problems.add(
-                    card.where_of(loop[0], lang),
-                    f"card '{card.id}' fields use each other ({' → '.join(loop)}); one of "
-                    "them must be a value, not worked out from the others",
-                    once=("field-loop", card.id, *sorted(loop)),
-                )
-            return
-        visiting.append(name)
-        for used in sorted(_fields_used(raws[name])):
-            if used in raws and used != name:
-                visit(used)
-        visiting.pop()
-        order.append(name)
-
     for name in raws:
-        visit(name)
+        _visit(name, uses, order, [], card, lang, problems)
     return order
+
+
+def _visit(
+    name: str,
+    uses: dict[str, set[str]],
+    order: list[str],
+    visiting: list[str],
+    card: CardType,
+    lang: str,
+    problems: Problems | None,
+) -> None:
+    """``name`` into ``order`` after the fields it uses (depth first; a plain function, not a
+    closure: one referring to itself would be a reference cycle left behind for every card)."""
+    if name in order:
+        return
+    if name in visiting:  # a loop: card.a uses card.b, which uses card.a
+        loop = [*visiting[visiting.index(name) :], name]
+        if problems is not None:
+            problems.add(
+                card.where_of(loop[0], lang),
+                f"card '{card.id}' fields use each other ({' → '.join(loop)}); one of "
+                "them must be a value, not worked out from the others",
+                once=("field-loop", card.id, *sorted(loop)),
+            )
+        return
+    visiting.append(name)
+    for used in sorted(uses[name]):
+        _visit(used, uses, order, visiting, card, lang, problems)
+    visiting.pop()
+    order.append(name)
 
 
 def _back_values(game: Game, deck: Deck, resolved: Resolved, problems: Problems) -> dict[str, Any]:
