@@ -1467,3 +1467,10 @@ def check_assert_with_text_around_its_expression(p: Path) -> Expect:
         '\nchecks:\n  - id: text-around\n    assert: "{{ card.id }} == x"\n    message: never\n',
     )
     return GAME, line + 3, "write the whole test inside one {{ … }}"
+
+
+@case("numbers")
+def deck_gutter_wider_than_any_sheet_keeps(p: Path) -> Expect:
+    """It was quietly imposed one card to a block, 12 mm apart, while cards.json said 100 mm."""
+    line = edit(p, DECK, "size: poker", "size: poker\ngutter: 100mm")
+    return DECK, line + 1, "'gutter' of deck 'main' is 100 mm, over 20 mm"

@@ -125,7 +125,7 @@ def read_deck(
         height_mm=height,
         bleed_mm=checker.length(node, "bleed", what, 3.0),
         safe_mm=safe,
-        gutter_mm=checker.length(node, "gutter", what, 0.0) if "gutter" in node else None,
+        gutter_mm=_gutter(checker, node, what),
         shape=CardShape(checker.choice(node, "shape", what, tuple(CardShape), "rect")),
         output=_output(checker, node, what),
         back_layout=back_layout,
@@ -136,6 +136,23 @@ def read_deck(
         back_where=back_where,
         size_where=node.at("size"),
     )
+
+
+MAX_GUTTER_MM = 20.0  # as --gutter: wider, cards would be imposed one to a block, far apart
+
+
+def _gutter(checker: Checker, node: LDict, what: str) -> float | None:
+    if "gutter" not in node:
+        return None
+    gutter = checker.length(node, "gutter", what, 0.0)
+    if gutter > MAX_GUTTER_MM:
+        checker.error(
+            node.at("gutter"),
+            f"'gutter' of {what} is {gutter:g} mm, over {MAX_GUTTER_MM:g} mm; a gutter is the gap "
+            "between cards' cut lines (4 mm leaves room to cut each card on its own)",
+        )
+        return None
+    return gutter
 
 
 def _output(checker: Checker, node: LDict, what: str) -> str:
