@@ -139,7 +139,15 @@ def _run(args: argparse.Namespace) -> int:
             "or digit",
             file=sys.stderr,
         )
-    if misnamed:
+    named = getattr(args, "games", None)
+    outside = [game for game in project.games_outside() if not named or game in named]
+    for name in outside:  # never read: said, not skipped
+        print(
+            f"cards/{name}:1:1: game folder cards/{name} leads outside the project folder (a "
+            "symlink?); printgen reads only files whose real place is inside the project",
+            file=sys.stderr,
+        )
+    if misnamed or outside:
         return EXIT_BAD_INPUT
     twins = {game: twin for game in games if game in known and (twin := project.case_twin(game))}
     for game, twin in twins.items():  # before the build cache: another game's folder is no input

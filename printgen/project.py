@@ -138,6 +138,19 @@ class Project:
         lower = game_id.lower()
         return next((g for g in self.game_ids() if g != game_id and g.lower() == lower), None)
 
+    def games_outside(self) -> list[str]:
+        """Folders of cards/ holding a game.yaml whose real place is outside the project (a
+        link out of it): never read, so a build names them instead of skipping them."""
+        if not self.cards.is_dir() or not self.confined(self.cards):
+            return []
+        return sorted(
+            folder.name
+            for folder in self.cards.iterdir()
+            if _GAME_ID.match(folder.name)
+            and not self.confined(folder)
+            and ((folder / "game.yaml").exists() or (folder / "game.yaml").is_symlink())
+        )
+
     def misnamed_games(self) -> list[str]:
         """Folders of cards/ holding a game.yaml whose name cannot be a game id (a space, a
         leading dot): never built, so a build of every game names them instead of skipping."""
