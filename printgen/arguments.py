@@ -99,13 +99,18 @@ def parser() -> argparse.ArgumentParser:
         parents=[project],
     )
     calibrate.add_argument(
-        "--paper", choices=[c.value for c in Paper], default=None, help="default: a4"
+        "--paper",
+        type=str.lower,
+        choices=[c.value for c in Paper],
+        default=None,
+        help="default: printgen.yaml's, else a4",
     )
     calibrate.add_argument(
         "--duplex",
+        type=str.lower,
         choices=[Duplex.LONG.value, Duplex.SHORT.value],
         default=None,
-        help="the edge your printer turns the sheet over (default: long)",
+        help="the edge your printer turns the sheet over (default: printgen.yaml's, else long)",
     )
     calibrate.add_argument(
         "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
@@ -125,12 +130,14 @@ def _game_options() -> argparse.ArgumentParser:
     )
     build.add_argument(
         "--paper",
+        type=str.lower,  # A4 is a4
         choices=[c.value for c in Paper],
         default=None,
-        help="paper for card sheets (default: printgen.yaml's, else a4)",
+        help="paper for card sheets, the rulebook and the aid (default: printgen.yaml's, else a4)",
     )
     build.add_argument(
         "--duplex",
+        type=str.lower,
         choices=[c.value for c in Duplex],
         default=None,
         help="how backs print: the sheet turned over its long edge (default) or short edge, "

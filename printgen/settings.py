@@ -79,8 +79,8 @@ def read_settings(project: Project) -> Settings:
     found: dict[str, Any] = {}
     for key, read in (
         ("back-offset", parse_offset),
-        ("paper", Paper),
-        ("duplex", Duplex),
+        ("paper", lambda value: Paper(_word(value))),
+        ("duplex", lambda value: Duplex(_word(value))),
         ("gutter", _gutter),
     ):
         if key in node:
@@ -99,6 +99,11 @@ def read_settings(project: Project) -> Settings:
         found.get("gutter"),
         node.at("back-offset") if "back-offset" in found else None,
     )
+
+
+def _word(value: object) -> str:
+    """A paper or duplex word as written: "A4" is a4 (anything else is no such word)."""
+    return value.strip().lower() if isinstance(value, str) else f"<{type(value).__name__}>"
 
 
 def _gutter(value: object) -> float:

@@ -223,3 +223,18 @@ def test_a_print_service_option_that_would_be_ignored_is_refused(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err, err
     assert sorted(p.relative_to(demo) for p in demo.rglob("*")) == before  # nothing written
+
+
+def test_paper_and_duplex_words_are_read_in_any_case(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A designer types A4, Letter, LONG: the same words as a4, letter, long."""
+    import pdfplumber
+
+    assert main(["--project", str(demo), "validate", "--paper", "A4", "--duplex", "LONG"]) == 0
+    (demo / "printgen.yaml").write_text("paper: Letter\nduplex: Short\n", encoding="utf-8")
+    assert main(["--project", str(demo), "build", "--lang", "en", "--only", "cards"]) == 0
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "cards.pdf") as pdf:
+        width, height = sorted((pdf.pages[0].width, pdf.pages[0].height))
+    assert (round(width / 72 * 25.4, 1), round(height / 72 * 25.4, 1)) == (215.9, 279.4)
+    capsys.readouterr()
