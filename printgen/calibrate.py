@@ -36,6 +36,12 @@ def calibrate(project: Project, paper: str | None, duplex: str | None, out: str 
     chosen_paper = Paper(paper or settings.paper or Paper.A4)
     chosen_duplex = Duplex(duplex or settings.duplex or Duplex.LONG)
     if chosen_duplex not in (Duplex.LONG, Duplex.SHORT):
+        # a fold, or no backs: no printer turns the sheet, so there is no offset to measure
+        print(
+            f"note: printgen.yaml's duplex is {chosen_duplex}, which has no back offset to "
+            "measure; calibration.pdf is for turning the sheet over its long edge "
+            "(--duplex short for the short edge)"
+        )
         chosen_duplex = Duplex.LONG
     folder = Path(out).absolute() if out else project.root / "build"
     if (refused := project.refused_out(folder)) is not None:
