@@ -176,8 +176,10 @@ _OWN_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*: ")
 
 
 def _named(message: str, rule_id: str, ids: frozenset[str]) -> str:
-    """Messages read ``rule-id: …``; one that starts with a rule's id already (a function that
-    checks several rules names each itself) is kept — "cost: too high" still gets its own."""
+    """Messages read ``rule-id: …``; one that starts with an id already is kept: a rule's id,
+    or one of several words (``reward-outlier: …``, a function that checks several rules names
+    each itself). "cost: too high" is the rule's own message, and gets its id."""
     found = _OWN_ID.match(message)
-    named = found is not None and found.group(0)[:-2] in (ids | {rule_id})
-    return message if named else f"{rule_id}: {message}"
+    word = found.group(0)[:-2] if found else ""
+    named = word in ids or word == rule_id or "-" in word or "_" in word
+    return message if found and named else f"{rule_id}: {message}"
