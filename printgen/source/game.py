@@ -214,11 +214,17 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
                 items.at(index) if items else node.where,
                 f"language '{lang}' must be a two-letter code such as en, it or fr",
             )
+        elif lang in langs[:index]:
+            checker.error(
+                items.at(index) if items else node.where,
+                f"language '{lang}' is named twice in languages; name each once",
+            )
     if items is not None and not langs:
         checker.error(node.at("languages"), "languages must name at least one, e.g. [en]")
-    # a misspelt code is said once, here: its texts (rules.ger.md, {en:, ger:}) are not asked for
-    valid = tuple(lang for lang in langs if _LANGUAGE.fullmatch(lang))
-    checker.languages_unsure = valid != langs
+    # a misspelt code is said once, here: its texts (rules.ger.md, {en:, ger:}) are not asked for;
+    # with none named, no text is judged by its languages either
+    valid = tuple(dict.fromkeys(lang for lang in langs if _LANGUAGE.fullmatch(lang)))
+    checker.languages_unsure = valid != langs or not langs
     return valid or langs
 
 
