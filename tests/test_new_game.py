@@ -1217,3 +1217,20 @@ def test_a_card_row_of_many_cards_wraps_onto_more_rows(
         names = [w for page in pdf.pages for w in page.extract_words() if w["text"] == "Miner"]
     tops = sorted({round(w["top"]) for w in names})
     assert len(names) >= 50 and len(tops) >= 7  # seven rows of them at least
+
+
+def test_a_card_text_too_wide_for_the_card_reference_is_said_at_the_card(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """The card shrinks it to fit; the rulebook's column cannot: said at the card's text, which
+    the rules file does not hold."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    long_word = "Z" * 30
+    text = text.replace('effect: {en: "Gain 2 :coin:.",', f'effect: {{en: "Gain {long_word}",')
+    deck.write_text(text, encoding="utf-8")
+    line = next(n for n, ln in enumerate(text.splitlines(), 1) if long_word in ln)
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert f"cards/{GAME}/decks/main.yaml:{line}:" in run.err, run.err
+    assert "text runs past the margin in the rulebook" in run.err and "rules.en.md" not in run.err

@@ -92,6 +92,17 @@ class CardIndex:
                     infos.append(info)
         return infos
 
+    def written_at(self, text: str, lang: str) -> Where | None:
+        """The line of the card field a laid-out block's ``text`` was printed from (the card
+        reference prints each card's texts), or None."""
+        from printgen.documents.source_lines import opens_with
+
+        for info in self.cards.values():
+            for name, value in info.values.items():
+                if isinstance(value, str) and opens_with(value, text):
+                    return info.card.where_of(name, lang)
+        return None
+
     def get(self, ref: str, where: Where | None = None) -> CardInfo | None:
         info = self.query(ref) if "=" in ref else self.cards.get(ref)
         if info is None:

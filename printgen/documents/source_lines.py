@@ -28,6 +28,13 @@ def prose_line(prose: str, text: str) -> int:
     return 1
 
 
+def opens_with(value: str, text: str) -> bool:
+    """Whether ``value`` holds the opening words of ``text``, in order (markup and icons
+    between them ignored): a card's field a laid-out block was printed from."""
+    words = _WORD.findall(text.casefold())[:OPENING_WORDS]
+    return len(words) >= 2 and _holds(_WORD.findall(value.casefold()), words)
+
+
 def _holds(words: list[str], wanted: list[str]) -> bool:
     size = len(wanted)
     return any(words[i : i + size] == wanted for i in range(len(words) - size + 1))

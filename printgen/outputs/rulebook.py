@@ -119,7 +119,9 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     rel = f"{game.folder}/rules.{job.lang}.md"
     index = CardIndex(game, job.decks, Where(rel), job.borrowed)
     prose = (job.project.root / rel).read_text(encoding="utf-8")
-    return _Book(source, index, str(context["game"]["title"]), context["t"], rel, prose)
+    book = _Book(source, index, str(context["game"]["title"]), context["t"], rel, prose)
+    book.lang = job.lang
+    return book
 
 
 @dataclass
@@ -153,6 +155,7 @@ class _Book:
         self.source, self.index, self.title, self.labels = source, index, title, labels
         self.rel, self.prose = rel, prose
         self.tight = False  # set in less air (see lay_out)
+        self.lang = ""  # the language of its cards' texts
 
     def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
         """The rulebook on ``paper``; drawn into a PDF only when ``draw`` (else the checks)."""
@@ -281,8 +284,11 @@ class _Book:
         return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place, fill)
 
     def _where(self, text: str) -> Where:
-        """The line of the rules file a laid-out block's text comes from."""
-        return Where(self.rel, prose_line(self.prose, text))
+        """The line of the rules file a laid-out block's text comes from — or of the card's
+        field, for a card's text the card reference prints."""
+        line = prose_line(self.prose, text)
+        found = self.index.written_at(text, self.lang) if line == 1 else None
+        return found or Where(self.rel, line)
 
     def _contents(self, doc: _Document) -> tuple[str, list[tuple[str, int]]] | None:
         """What the late contents print: nothing in a rulebook of a few pages."""
