@@ -4,10 +4,12 @@ left under the title (so adding it never moves a page), drawn once its page numb
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
-from printgen.documents.flow import CardPicture, TextStyle
-from printgen.documents.platypus import Flowable
+from printgen.documents.flow import CardPicture, RichText, TextStyle
+from printgen.documents.markdown import Heading
+from printgen.documents.platypus import Flowable, PageBreak
 from printgen.draw.pdf import end_form
 from printgen.layout.face import Face
 from printgen.model.units import pt
@@ -173,3 +175,22 @@ class LateContents(Contents):
             finally:
                 del self.canv
         end_form(canvas)
+
+
+def cover_end(story: list[Flowable]) -> int:
+    """Where the cover ends: the first page break (the contents go just before it)."""
+    return next((i for i, f in enumerate(story) if isinstance(f, PageBreak)), len(story))
+
+
+def center_cover(story: list[Flowable]) -> None:
+    """The cover is what precedes the first page break: centred, a little larger."""
+    for flow in story:
+        if isinstance(flow, PageBreak):
+            return
+        if isinstance(flow, RichText) and not isinstance(flow, Heading):
+            flow.style = replace(
+                flow.style,
+                align="center",
+                size=flow.style.size * 1.15,
+                space_after=flow.style.space_after * 2,
+            )

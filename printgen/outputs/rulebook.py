@@ -16,7 +16,7 @@ from printgen.documents.cards import (
 )
 from printgen.documents.checks import smallest_text
 from printgen.documents.context import render_document
-from printgen.documents.cover import Contents, LateContents
+from printgen.documents.cover import Contents, LateContents, center_cover, cover_end
 from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.fitting import FittingKeepTogether
 from printgen.documents.flow import RichText, overflowing
@@ -27,7 +27,6 @@ from printgen.documents.platypus import (
     BaseDocTemplate,
     Flowable,
     LayoutError,
-    PageBreak,
     PageTemplate,
 )
 from printgen.documents.source_lines import prose_line
@@ -175,7 +174,7 @@ class _Book:
 
     def _one_pass(self, paper: tuple[float, float], draw: bool) -> _Pass | None:
         story, theme, diagrams = self._story(paper)
-        cut = _cover_end(story)
+        cut = cover_end(story)
         if cut and story[cut - 1].getKeepWithNext():
             return None  # the contents would be kept with what precedes them, moving it
         headings = sum(1 for f in story if isinstance(f, Heading) and f.level == 2)
@@ -191,7 +190,7 @@ class _Book:
         first = self._pass(paper, story, diagrams, draw=False)
         if not first.failed and first.pages > TOC_AFTER_PAGES:
             story, theme, diagrams = self._story(paper)
-            cut = _cover_end(story)
+            cut = cover_end(story)
             story.insert(cut, Contents(self.labels["contents"], first.entries, theme.h2))
             with_toc = self._pass(paper, story, diagrams, draw)
             if with_toc.entries == first.entries:  # a cover too full would move every page
@@ -226,7 +225,7 @@ class _Book:
                 "diagram": diagrams,
             },
         )
-        _center_cover(story)
+        center_cover(story)
         return story, theme, diagrams
 
     def _pass(
@@ -299,25 +298,6 @@ class _Book:
 
 def _margin(paper: tuple[float, float]) -> float:
     return MARGIN if min(paper) > 160 else SMALL_MARGIN
-
-
-def _cover_end(story: list[Flowable]) -> int:
-    """Where the cover ends: the first page break (the contents go just before it)."""
-    return next((i for i, f in enumerate(story) if isinstance(f, PageBreak)), len(story))
-
-
-def _center_cover(story: list[Flowable]) -> None:
-    """The cover is what precedes the first page break: centred, a little larger."""
-    for flow in story:
-        if isinstance(flow, PageBreak):
-            return
-        if isinstance(flow, RichText) and not isinstance(flow, Heading):
-            flow.style = replace(
-                flow.style,
-                align="center",
-                size=flow.style.size * 1.15,
-                space_after=flow.style.space_after * 2,
-            )
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]
