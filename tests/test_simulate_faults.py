@@ -406,3 +406,21 @@ def test_an_engine_that_is_no_file_of_the_project_is_refused_not_run(
         said = "leads outside the project folder" if kind == "link-out" else "is a folder"
         assert run.err.startswith(f"{ENGINE}:1:1: {ENGINE} {said}"), run.err
     assert not ran.exists()
+
+
+def test_a_play_counted_under_a_mistyped_card_id_is_a_warning(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """'minr' is no card of the deck but nearly 'miner': said; the run goes on (an engine may
+    count plays by names of its own)."""
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        '    return GameRecord(True, 3, (0,), [Counter({"minr": 1}) for _ in bots])\n',
+    )
+    run = printgen(table, "simulate", GAME, "-n", "20")
+    assert run.code == 0
+    assert run.err == (
+        f"{ENGINE}:{line}:1: warning: play() counts plays of 'minr', which is no card of the "
+        "played decks; did you mean 'miner'? (the report shows 'minr' as a card of its own)\n"
+    )

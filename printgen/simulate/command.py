@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_GAMES
+from printgen.problems import Where
 from printgen.project import Project
 from printgen.simulate.balance import Verdict, check
 from printgen.simulate.contract import SimData
@@ -166,7 +167,29 @@ def run(
         "engine_bots": list(engine.bots),
     }
     summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
-    return summary, check(summary, load_thresholds(project_root, game_id)), called.unprintable
+    said = called.unprintable + _mistyped_plays(tally, card_ids, engine, game_id)
+    return summary, check(summary, load_thresholds(project_root, game_id)), said
+
+
+def _mistyped_plays(
+    tally: Tally, card_ids: Sequence[str], engine: Engine, game_id: str
+) -> list[Problem]:
+    """A play counted under a name that is no card id but nearly one ('minr'): a warning. An
+    engine may count by names of its own (symbols, moves); those are reported as they are."""
+    line = engine.module.play.__code__.co_firstlineno
+    found = []
+    for name in sorted(set(tally.plays) - set(card_ids)):
+        close = difflib.get_close_matches(name, card_ids, n=1, cutoff=0.8)
+        if close:
+            found.append(
+                Problem(
+                    Where(f"cards/{game_id}/{ENGINE_FILE}", line, 1),
+                    f"play() counts plays of '{name}', which is no card of the played decks; "
+                    f"did you mean '{close[0]}'? (the report shows '{name}' as a card of its own)",
+                    Severity.WARNING,
+                )
+            )
+    return found
 
 
 def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool) -> int:
@@ -187,7 +210,8 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
                 )
             continue
         try:
-            _, verdicts, _ = run(project_root, game_id, VALIDATE_GAMES, None, None, 1, 1, None)
+            _, verdicts, said = run(project_root, game_id, VALIDATE_GAMES, None, None, 1, 1, None)
+            problems.extend(said)
         except BadRequest as exc:
             print(f"printgen: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
