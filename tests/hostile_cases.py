@@ -1487,3 +1487,10 @@ def no_language_at_all(p: Path) -> Expect:
     """One line: no text is said to lack a language the game does not name."""
     line = edit(p, GAME, "languages: [it, en]", "languages: []")
     return GAME, line, "languages must name at least one"
+
+
+@case("expressions")
+def unsafe_attribute_in_the_prose(p: Path) -> Expect:
+    """The sandbox's refusal, at the line it was written on (not the file's first)."""
+    line = append(p, RULES, "\n\n{{ data.goal.__class__ }}\n")
+    return RULES, line + 2, "access to attribute '__class__' of 'int' object is unsafe; check"

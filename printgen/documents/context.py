@@ -334,9 +334,11 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             label = f"{said} (printgen's {template} prints it, line {place.line}); {fix}"
             place = _label_line(project, name)
         said = expr.named_plainly(expr.plain(message), source, context)
-        hint = (
-            "" if said.endswith("?") else "; check the names used in {{ … }} (data.*, game.*, t.*)"
-        )
+        hint = "; check the names used in {{ … }} (data.*, game.*, t.*)"
+        if said.endswith("?"):  # a "did you mean" says it already
+            hint = ""
+        else:
+            said = said.rstrip(".")  # "… is unsafe." then "; check …"
         error = ProjectError([Problem(place, label or f"template error: {said}{hint}")])
         # an unknown name, or one of data, game or the labels, is the text's own mistake; the
         # rest depends on the decks and cards it reads (components[0] of a deck that failed)
