@@ -1494,3 +1494,12 @@ def unsafe_attribute_in_the_prose(p: Path) -> Expect:
     """The sandbox's refusal, at the line it was written on (not the file's first)."""
     line = append(p, RULES, "\n\n{{ data.goal.__class__ }}\n")
     return RULES, line + 2, "access to attribute '__class__' of 'int' object is unsafe; check"
+
+
+@case("outputs")
+def callout_taller_than_a_page(p: Path) -> Expect:
+    """Said at its own line, in a designer's words (it was ReportLab's text, at line 1)."""
+    line = append(
+        p, RULES, "\n> **Esempio.** " + "Anna gioca un Monaco e prende due fagioli. " * 120
+    )
+    return RULES, line + 1, "rulebook layout: a block is taller than a page and cannot be split"

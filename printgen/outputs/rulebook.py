@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from printgen.documents.blocks import block_text, layout_said
 from printgen.documents.cards import (
     CardIndex,
     card_fan,
@@ -244,8 +245,9 @@ class _Book:
         try:
             doc.build(story)
         except LayoutError as exc:
-            said = without_addresses(str(exc))
-            problem = Problem(where, f"rulebook layout: {said}; shorten that block")
+            text = block_text(doc.placing)  # the block it could not place: found by its text
+            said = layout_said(without_addresses(str(exc)))
+            problem = Problem(self._where(text) if text else where, f"rulebook layout: {said}")
             return _Pass(0, None, [], [problem], failed=True)
         data = None
         if draw:
@@ -349,6 +351,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         self.late = late
         self.contents_in_place = True  # the late contents went on the page before them
         self._last_page = 1
+        self.placing: Flowable | None = None
 
     def _footer(self, canvas: Any, doc: Any) -> None:
         if doc.page == 1:
@@ -371,6 +374,10 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         self.entries = []
         self.contents_in_place = True
         self._last_page = 1
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        self.placing = flowables[0] if flowables else None  # named if it cannot be placed
+        super().handle_flowable(flowables)
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if flowable is self.late:  # pushed to a later page, they would move every page
