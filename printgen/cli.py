@@ -255,8 +255,14 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
 
 
 def _service_clash(args: argparse.Namespace) -> str | None:
-    """A --service or --dpi that would be silently ignored: the service sizes PNG images only,
-    and fixes their size."""
+    """An option that would be silently ignored: a --service or --dpi (the service sizes PNG
+    images only, and fixes their size), a --booklet of a rulebook --only leaves out."""
+    only = getattr(args, "only", None)
+    if getattr(args, "booklet", False) and only and Output.RULEBOOK.value not in only:
+        return (
+            "printgen: --booklet imposes the rulebook, and --only leaves it out: add "
+            "--only rulebook, or drop --booklet"
+        )
     service = getattr(args, "service", None)
     if service is None:
         return None

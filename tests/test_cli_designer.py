@@ -238,3 +238,12 @@ def test_paper_and_duplex_words_are_read_in_any_case(
         width, height = sorted((pdf.pages[0].width, pdf.pages[0].height))
     assert (round(width / 72 * 25.4, 1), round(height / 72 * 25.4, 1)) == (215.9, 279.4)
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_a_booklet_of_a_rulebook_left_out_is_refused(
+    demo: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert main(["--project", str(demo), command, "--booklet", "--only", "cards"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--booklet imposes the rulebook" in err, err
