@@ -1503,3 +1503,11 @@ def callout_taller_than_a_page(p: Path) -> Expect:
         p, RULES, "\n> **Esempio.** " + "Anna gioca un Monaco e prende due fagioli. " * 120
     )
     return RULES, line + 1, "rulebook layout: a block is taller than a page and cannot be split"
+
+
+@case("files")
+def label_in_a_language_code_of_capitals(p: Path) -> Expect:
+    """{EN: Seats} was ignored without a word: the label kept printgen's own text."""
+    (p / "templates").mkdir(exist_ok=True)
+    (p / "templates" / "labels.yaml").write_text("players: {EN: Seats}\n", encoding="utf-8")
+    return "templates/labels.yaml", 1, "label 'players': 'EN' is not a language code"

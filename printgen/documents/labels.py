@@ -85,7 +85,17 @@ def _shape(data: LDict, key: str, value: Any) -> list[tuple[Where, str]]:
         return []
     if not isinstance(value, LDict):
         return [(data.at(key), f"label '{key}' must be a text, or one text per language")]
+    from printgen.source.game import LANGUAGE_CODE
+
     return [
+        (
+            value.key_at(lang),
+            f"label '{key}': '{lang}' is not a language code; write it as two "
+            "lower-case letters, such as en or it",
+        )
+        for lang in value
+        if not LANGUAGE_CODE.fullmatch(str(lang))
+    ] + [
         (value.at(lang), f"label '{key}' '{lang}' must be a text, not a list or a mapping")
         for lang, text in value.items()
         if not _word(text)

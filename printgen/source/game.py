@@ -199,7 +199,7 @@ def _adapted(checker: Checker, node: LDict) -> bool:
     return value
 
 
-_LANGUAGE = re.compile(r"[a-z]{2}")  # a two-letter code: en, it, fr
+LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # a two-letter code: en, it, fr
 
 
 def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
@@ -209,7 +209,7 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
     items = checker.sequence(node["languages"], node.at("languages"), "languages")
     langs = tuple(str(v) for v in items or ())
     for index, lang in enumerate(langs):
-        if not _LANGUAGE.fullmatch(lang):
+        if not LANGUAGE_CODE.fullmatch(lang):
             checker.error(
                 items.at(index) if items else node.where,
                 f"language '{lang}' must be a two-letter code such as en, it or fr",
@@ -223,7 +223,7 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
         checker.error(node.at("languages"), "languages must name at least one, e.g. [en]")
     # a misspelt code is said once, here: its texts (rules.ger.md, {en:, ger:}) are not asked for;
     # with none named, no text is judged by its languages either
-    valid = tuple(dict.fromkeys(lang for lang in langs if _LANGUAGE.fullmatch(lang)))
+    valid = tuple(dict.fromkeys(lang for lang in langs if LANGUAGE_CODE.fullmatch(lang)))
     checker.languages_unsure = valid != langs or not langs
     return valid or langs
 
