@@ -1234,3 +1234,19 @@ def test_a_card_text_too_wide_for_the_card_reference_is_said_at_the_card(
     assert run.code == 2
     assert f"cards/{GAME}/decks/main.yaml:{line}:" in run.err, run.err
     assert "text runs past the margin in the rulebook" in run.err and "rules.en.md" not in run.err
+
+
+def test_a_product_axis_left_empty_is_an_error_at_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """An empty axis makes the product of nothing: no card, said rather than silent."""
+    deck = designer / "cards" / GAME / "decks" / "crew.yaml"
+    deck.write_text(
+        "name: Crew\nlayout: harbour-card\nfields: {name: text}\n"
+        "generate:\n  - product:\n      role: []\n    card:\n"
+        '      id: "{{ role }}"\n      name: "{{ role }}"\n',
+        encoding="utf-8",
+    )
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert f"cards/{GAME}/decks/crew.yaml:6:13: product axis 'role' is empty" in run.err, run.err

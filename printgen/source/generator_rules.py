@@ -33,6 +33,12 @@ def read_generator(checker: Checker, rule: LDict, folder: Path | None) -> list[g
             if seq is not None:
                 checker.translations_in(seq, axes.at(name), f"product axis '{name}'")
                 lists[name] = list(seq)
+                if not seq:  # the product of an empty axis: no card at all, silently
+                    checker.error(
+                        axes.at(name),
+                        f"product axis '{name}' is empty, so the rule makes no card; give it "
+                        "one value or more, or remove it",
+                    )
         total = math.prod(len(values) for values in lists.values()) * copies
         if total > MAX_CARDS_PER_DECK or total * len(lists) > MAX_GENERATED_VALUES:
             checker.error(
