@@ -1250,3 +1250,18 @@ def test_a_product_axis_left_empty_is_an_error_at_it(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2
     assert f"cards/{GAME}/decks/crew.yaml:6:13: product axis 'role' is empty" in run.err, run.err
+
+
+def test_an_element_of_no_size_is_an_error_at_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """An image or icon of width 0 passed and printed nothing."""
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8") + (
+        "    nothing: {type: icon, x: 5, y: 5, w: 0, h: 5, name: coin}\n"
+    )
+    layouts.write_text(text, encoding="utf-8")
+    line = len(text.splitlines())
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert f"layouts/{GAME}.yaml:{line}:" in run.err and "element 'nothing' w: is 0" in run.err

@@ -252,6 +252,10 @@ def _element_op(
             0.0,
             props.dash("dash"),
         )
+    if box[2] <= 0 or box[3] <= 0:  # a picture, icon or text of no size prints nothing
+        side = "w" if box[2] <= 0 else "h"
+        props.report(side, "is 0, so the element prints nothing; give it a size, or remove it")
+        return None
     _check_safe_zone(ctx, deck, layout, element, props, box)
     if kind == "icon":
         return _icon(ctx, props, box)
