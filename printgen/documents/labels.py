@@ -113,7 +113,8 @@ def missing_label(context: dict[str, Any], name: str) -> str | None:
         return None
     lang = words.lang
     if name in words.untranslated:
-        others = [key for key in words.untranslated if key != name]
+        # an icon's name in the legend (icon_*) falls back to the icon's own: not one to list
+        others = [k for k in words.untranslated if k != name and not k.startswith("icon_")]
         also = f" (also without '{lang}': {', '.join(others[:8])}{'…' if len(others) > 8 else ''})"
         return (
             f"label '{name}' has no '{lang}' text; add it to templates/labels.yaml as "
