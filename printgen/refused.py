@@ -10,6 +10,7 @@ which the runners say at the designer's line like any other failure.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,6 +49,21 @@ def no_exit_nor_fork() -> Iterator[None]:
         # printgen ends (it ends through its own saved os._exit)
         if not designer_threads() - before:
             (os._exit, os.fork), threading.excepthook = real, hook
+        _outputs_kept()
+
+
+def _outputs_kept() -> None:
+    """printgen's own output and error streams, open again if the designer's code closed or
+    replaced them (``sys.stderr.close()``): every problem is still said, the process ends as
+    usual. Their file descriptors stay open: Python's standard streams never close them."""
+    import io
+
+    for name, fd in (("stdout", 1), ("stderr", 2)):
+        stream = getattr(sys, name)
+        if stream is None or getattr(stream, "closed", True):
+            setattr(
+                sys, name, io.TextIOWrapper(io.FileIO(fd, "w", closefd=False), line_buffering=True)
+            )
 
 
 def designer_threads() -> set[Any]:

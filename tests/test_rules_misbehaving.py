@@ -573,3 +573,30 @@ def test_a_message_that_starts_like_an_id_keeps_the_rule_s_id(
     run = printgen(demo, "validate", "demo")
     assert "cards/demo/game.yaml:1:1: warning: r: cost: too high" in run.err, run.err
     assert "cards/demo/game.yaml:1:1: warning: s: said for rule s" in run.err, run.err
+
+
+def test_a_rule_that_closes_printgen_s_output_is_still_answered(demo: Path) -> None:
+    """sys.stdout and sys.stderr closed by a rule: printgen opens them again and says its
+    problems (it ended with exit 1 and the interpreter's own lines)."""
+    import subprocess
+    import sys
+
+    write_rules(
+        demo,
+        """\
+        @rule("r")
+        def r(ctx):
+            import sys
+            sys.stdout.close()
+            sys.stderr.close()
+            yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), "said anyway", Severity.ERROR)
+        """,
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(demo), "validate", "demo"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (2, "cards/demo/game.yaml:1:1: r: said anyway\n")
