@@ -13,7 +13,7 @@ from typing import Any
 
 from printgen import expressions as expr
 from printgen.model.game import CardType, Deck, Game, localize
-from printgen.problems import Problems
+from printgen.problems import Problems, Where
 from printgen.source.decks import COLOR
 
 # A resolved field value: what YAML can hold, after the expressions ran.
@@ -99,6 +99,12 @@ def card_values(
         except (expr.ExpressionError, ValueError) as exc:
             if isinstance(exc, _NotOfKind):  # the card's own value: printed as nothing
                 values[name] = None
+                # a generator's value ("fa-bombb" on a product axis): said once, where written
+                written = _written_at(card.scope, value) if card.scope else None
+                if written is not None and problems is not None:
+                    said = f"generated cards' {name}: {exc}"
+                    problems.add(written, said, once=("kind", str(written)))
+                    continue
             if problems is not None:
                 # a generator's template fails alike for every card it makes: one message
                 alike = card.scope and not isinstance(exc, _NotOfKind)
@@ -180,6 +186,26 @@ def _back_values(game: Game, deck: Deck, resolved: Resolved, problems: Problems)
             once = exc.once if isinstance(exc, expr.BudgetSpent) else ("back", deck.id, name)
             problems.add(deck.back_where, f"back field {name}: {exc}", once=once)
     return values
+
+
+def _written_at(scope: object, value: object) -> Where | None:
+    """Where a generator's variables (located YAML) hold ``value`` as written, if they do."""
+    from printgen.source.located_yaml import LDict, LList
+
+    if isinstance(scope, LDict):
+        pairs: list[tuple[object, Where]] = [(v, scope.at(k)) for k, v in scope.items()]
+    elif isinstance(scope, LList):
+        pairs = [(v, scope.at(i)) for i, v in enumerate(scope)]
+    elif isinstance(scope, dict):
+        pairs = [(v, Where("", 0, 0)) for v in scope.values()]
+    else:
+        return None
+    for item, where in pairs:
+        if isinstance(item, str) and item == value and where.line:
+            return where
+        if (found := _written_at(item, value)) is not None:
+            return found
+    return None
 
 
 class _NotOfKind(ValueError):
