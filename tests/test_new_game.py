@@ -1262,3 +1262,26 @@ def test_an_element_of_no_size_is_an_error_at_it(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2
     assert f"layouts/{GAME}.yaml:{line}:" in run.err and "element 'nothing' w: is 0" in run.err
+
+
+def test_the_default_cover_shows_cards_not_tokens(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A tokens deck whose name comes first ("coins") stays off the cover's fan by default."""
+    (designer / "cards" / GAME / "decks" / "coins.yaml").write_text(
+        "name: Coins\nsize: {width: 25mm, height: 25mm}\nshape: circle\noutput: tokens\n"
+        "layout: coin\nfields: {name: text}\ncards:\n  - {id: coin, count: 10, name: Coin}\n",
+        encoding="utf-8",
+    )
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "coin:\n  elements:\n"
+        + '    label: {type: text, x: 6, y: 9, w: 13, h: 7, text: "{{ card.name }}"}\n',
+        encoding="utf-8",
+    )
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        cover = pdf.pages[0].extract_text() or ""
+    assert "Miner" in cover and "Coin" not in cover, cover

@@ -68,7 +68,10 @@ def document_context(
         if (in_reference(laid) and laid.deck.output == "cards") or _summarised(laid)
         for card, _ in laid.fronts
     ]
-    cover = game.cover or [f"{laid.deck.id}/{c.id}" for laid in decks for c, _ in laid.fronts][:4]
+    # by default the first four cards of the decks printed as cards (tokens and pawns only
+    # when the game has no cards)
+    shown = [laid for laid in decks if laid.deck.output == "cards"] or decks
+    cover = game.cover or [f"{laid.deck.id}/{c.id}" for laid in shown for c, _ in laid.fronts][:4]
     meta = game.meta
     words = labels(project, lang)
     return {
