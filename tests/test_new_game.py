@@ -1285,3 +1285,16 @@ def test_the_default_cover_shows_cards_not_tokens(
     with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
         cover = pdf.pages[0].extract_text() or ""
     assert "Miner" in cover and "Coin" not in cover, cover
+
+
+def test_a_bad_size_is_said_once_not_again_as_the_box_it_left_behind(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """w: -10 is the mistake; the stand-in width is no box to say leaves the safe zone."""
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    assert "w: 10, h: 10, text:" in text
+    layouts.write_text(text.replace("w: 10, h: 10, text:", "w: -10, h: 10, text:", 1))
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and "w: must be at least 0 mm, not -10" in run.err, run.err

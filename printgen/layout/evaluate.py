@@ -224,6 +224,8 @@ def _element_op(
 ) -> Op | None:
     element, layout = props.element, props.layout
     box = _box(deck, element, props)
+    if props.reported:  # a position or size said wrong: no box to check or draw (a stand-in
+        return None  # 0 would be said again as "leaves the safe zone" and such)
     x, y, w, h = box
     kind = element.type
     if kind in ("rect", "ellipse"):
@@ -274,6 +276,8 @@ def _text_element(
     if box is None:
         before = len(ctx.problems)
         box = _box(deck, props.element, props)
+        if props.reported:  # a position or size said wrong: nothing more to say
+            return None
         _check_safe_zone(ctx, deck, props.layout, props.element, props, box)
         if len(ctx.problems) == before:
             ctx.text_boxes[key] = box

@@ -41,6 +41,7 @@ class Props:
         self.style = style or {}
         self.style_where = style_where
         self.style_name = ""
+        self.reported = 0  # bad values found (each said once, but counted every time)
 
     def where(self, key: str) -> Where:
         if key in self.element.where:
@@ -50,6 +51,7 @@ class Props:
         return self.element.origin
 
     def report(self, key: str, message: str) -> None:
+        self.reported += 1
         if key not in self.element.where and key in self.style:
             # a style's mistake, shared by every layout that inherits it: say it once
             owner, which = f"style '{self.style_name}'", f"style {self.style_name}"
