@@ -1298,3 +1298,18 @@ def test_a_bad_size_is_said_once_not_again_as_the_box_it_left_behind(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2
     assert run.err.count("\n") == 1 and "w: must be at least 0 mm, not -10" in run.err, run.err
+
+
+def test_a_second_new_game_in_another_new_language_builds_at_once(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """The first `new --lang pt` wrote templates/labels.yaml; the second, for xx, adds xx to
+    the labels printgen wrote there (it asked the designer to, and the game did not build)."""
+    assert printgen(tmp_path, "new", "good", "--lang", "pt").code == 0
+    labels = tmp_path / "templates" / "labels.yaml"
+    labels.write_text(labels.read_text(encoding="utf-8").replace('"Players"', '"Jogadores"'))
+    made = printgen(tmp_path, "new", "two", "--lang", "xx")
+    assert made.code == 0 and "printgen cannot add it" not in made.out, made.out
+    assert 'players: {pt: "Jogadores", xx: "Players"}' in labels.read_text(encoding="utf-8")
+    built = printgen(tmp_path, "build")
+    assert built.code == 0, built.err

@@ -285,7 +285,35 @@ def _labels_for(project: Project, languages: list[str]) -> tuple[Path | None, li
     ]
     path.parent.mkdir(parents=True, exist_ok=True)
     before = path.read_text(encoding="utf-8") if own else ""
+    before, lacking = _languages_added(before, lacking, missing, english)
     if before and not before.endswith("\n"):
         before += "\n"
     path.write_text(before + "\n".join(lines) + "\n", encoding="utf-8")
     return path, lacking
+
+
+def _languages_added(
+    text: str, lacking: list[str], missing: list[str], english: dict[str, Any]
+) -> tuple[str, list[str]]:
+    """The labels file with the English words added, for the new languages, to each label
+    written on one line as printgen writes them (``players: {pt: "Jogadores"}``) — no text
+    already there is changed; the labels it cannot add to (written over several lines)."""
+    still: list[str] = []
+    out = text.split("\n")
+    for key in lacking:
+        for i, line in enumerate(out):
+            if not (line.startswith(f"{key}: {{") and line.rstrip().endswith("}")):
+                continue
+            try:
+                texts = (yaml.safe_load(line) or {}).get(key)
+            except yaml.YAMLError:
+                texts = None
+            if isinstance(texts, dict):
+                added = "".join(
+                    f", {lang}: {_q(english[key]['en'])}" for lang in missing if lang not in texts
+                )
+                out[i] = line.rstrip()[:-1] + added + "}"
+                break
+        else:
+            still.append(key)
+    return "\n".join(out), still
