@@ -14,7 +14,7 @@ from typing import Any
 from printgen import alarm, template_code
 from printgen import expressions as expr
 from printgen.documents.compiled import SETTINGS, bytecode_cache
-from printgen.documents.labels import LABELS, font_credits, labels, missing_label
+from printgen.documents.labels import font_credits, label_line, labels, missing_label
 from printgen.documents.prose_lint import line_of, lint_prose
 from printgen.documents.source_lines import marked
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
@@ -251,21 +251,6 @@ def _template_line(exc: BaseException, filename: object) -> int:
     return line
 
 
-def _label_line(project: Project, name: str) -> Where:
-    """Where the designer's labels file names a label (its start if it does not, or is not
-    there yet: the file to write it in)."""
-    path = project.templates / LABELS
-    rel = f"{project.rel(project.templates)}/{LABELS}"
-    try:
-        lines = project.read_text(path, Where(rel, 1, 1), MAX_PROSE_BYTES).splitlines()
-    except (OSError, ProjectError):
-        return Where(rel, 1, 1)
-    return next(
-        (Where(rel, n, 1) for n, line in enumerate(lines, 1) if line.startswith(f"{name}:")),
-        Where(rel, 1, 1),
-    )
-
-
 def _packaged(project: Project, template: str) -> bool:
     found = project.template(template)
     return found is not None and found.is_relative_to(PACKAGED_TEMPLATES)
@@ -335,7 +320,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             # printgen's own template is not the designer's to fix: their labels file is
             said, _, fix = label.partition("; ")
             label = f"{said} (printgen's {template} prints it, line {place.line}); {fix}"
-            place = _label_line(project, name)
+            place = label_line(project, name)
         said = expr.named_plainly(expr.plain(message), source, context)
         hint = "; check the names used in {{ … }} (data.*, game.*, t.*)"
         if said.endswith("?"):  # a "did you mean" says it already

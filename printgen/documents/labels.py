@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import LDict, read_yaml
@@ -189,3 +190,18 @@ def _describe(path: Path, project: Project) -> str:
     licence = next((label for key, label in _LICENCE_NAMES if key.lower() in head.lower()), "")
     parts = [part for part in (copyright_line[:200], licence) if part]
     return " — ".join(parts) if parts else project.rel(path)
+
+
+def label_line(project: Project, name: str) -> Where:
+    """Where the designer's labels file names a label (its start if it does not, or is not
+    there yet: the file to write it in)."""
+    path = project.templates / LABELS
+    rel = f"{project.rel(project.templates)}/{LABELS}"
+    try:
+        lines = project.read_text(path, Where(rel, 1, 1), MAX_PROSE_BYTES).splitlines()
+    except (OSError, ProjectError):
+        return Where(rel, 1, 1)
+    return next(
+        (Where(rel, n, 1) for n, line in enumerate(lines, 1) if line.startswith(f"{name}:")),
+        Where(rel, 1, 1),
+    )
