@@ -296,8 +296,9 @@ def _languages_added(
     text: str, lacking: list[str], missing: list[str], english: dict[str, Any]
 ) -> tuple[str, list[str]]:
     """The labels file with the English words added, for the new languages, to each label
-    written on one line as printgen writes them (``players: {pt: "Jogadores"}``) — no text
-    already there is changed; the labels it cannot add to (written over several lines)."""
+    printgen wrote there and nobody has translated yet (``players: {pt: "Players"}``, on one
+    line): a label holding the designer's words is left as written, and returned with those it
+    cannot add to, for the designer to complete."""
     still: list[str] = []
     out = text.split("\n")
     for key in lacking:
@@ -308,7 +309,8 @@ def _languages_added(
                 texts = (yaml.safe_load(line) or {}).get(key)
             except yaml.YAMLError:
                 texts = None
-            if isinstance(texts, dict):
+            # printgen's placeholders alone (the English words): the designer's are not touched
+            if isinstance(texts, dict) and all(t == english[key]["en"] for t in texts.values()):
                 added = "".join(
                     f", {lang}: {_q(english[key]['en'])}" for lang in missing if lang not in texts
                 )
