@@ -424,3 +424,16 @@ def test_a_play_counted_under_a_mistyped_card_id_is_a_warning(
         f"{ENGINE}:{line}:1: warning: play() counts plays of 'minr', which is no card of the "
         "played decks; did you mean 'miner'? (the report shows 'minr' as a card of its own)\n"
     )
+
+
+def test_an_engine_missing_what_it_must_define_is_said_at_its_file(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    (table / ENGINE).write_text("# to do\n", encoding="utf-8")
+    for args in (["simulate", GAME, "-n", "5"], ["validate", GAME, "--simulate"]):
+        run = printgen(table, *args)
+        assert run.code == 2
+        assert run.err == (
+            f"{ENGINE}:1:1: an engine must define BOTS, prepare and play; missing BOTS, "
+            "prepare, play\n"
+        ), run.err

@@ -100,9 +100,11 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
 
             raise loading(exc, path, rel) from None
     missing = [n for n in ("BOTS", "prepare", "play") if not hasattr(module, n)]
-    if missing:
-        raise NoEngine(
-            f"{rel}: an engine must define BOTS, prepare and play; missing {', '.join(missing)}"
+    if missing:  # said as the file's own problem, at its start: one path:line:col line
+        from printgen.simulate.faults import EngineFault
+
+        raise EngineFault(
+            f"{rel}:1:1: an engine must define BOTS, prepare and play; missing {', '.join(missing)}"
         )
     wrong = _declared_wrongly(module)
     if wrong:
