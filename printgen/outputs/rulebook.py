@@ -119,9 +119,8 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     rel = f"{game.folder}/rules.{job.lang}.md"
     index = CardIndex(game, job.decks, Where(rel), job.borrowed)
     prose = (job.project.root / rel).read_text(encoding="utf-8")
-    book = _Book(source, index, str(context["game"]["title"]), context["t"], rel, prose)
-    book.lang = job.lang
-    return book
+    title = str(context["game"]["title"])
+    return _Book(source, index, title, context["t"], rel, prose, job.lang)
 
 
 @dataclass
@@ -151,30 +150,28 @@ class _Book:
         labels: dict[str, str],
         rel: str,
         prose: str,
+        lang: str,
     ) -> None:
         self.source, self.index, self.title, self.labels = source, index, title, labels
-        self.rel, self.prose = rel, prose
-        self.tight = False  # set in less air (see lay_out)
-        self.lang = ""  # the language of its cards' texts
+        self.rel, self.prose, self.lang = rel, prose, lang
 
     def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
         """The rulebook on ``paper``; drawn into a PDF only when ``draw`` (else the checks)."""
-        done = self._laid_out(paper, draw)
+        done = self._laid_out(paper, draw, tight=False)
         if not done.failed and done.pages > 2 and done.last_fill < NEARLY_EMPTY:
             # a sheet printed for a few lines: the same rulebook with less air, if it saves it
-            self.tight = True
-            tight = self._laid_out(paper, draw)
+            tight = self._laid_out(paper, draw, tight=True)
             if not tight.failed and tight.pages < done.pages:
                 done = tight
         done.problems += [p for p in self.index.problems if p not in done.problems]
         return done
 
-    def _laid_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
-        done = self._one_pass(paper, draw)
-        return done if done is not None else self._two_passes(paper, draw)
+    def _laid_out(self, paper: tuple[float, float], draw: bool, tight: bool) -> _Pass:
+        done = self._one_pass(paper, draw, tight)
+        return done if done is not None else self._two_passes(paper, draw, tight)
 
-    def _one_pass(self, paper: tuple[float, float], draw: bool) -> _Pass | None:
-        story, theme, diagrams = self._story(paper)
+    def _one_pass(self, paper: tuple[float, float], draw: bool, tight: bool) -> _Pass | None:
+        story, theme, diagrams = self._story(paper, tight)
         cut = cover_end(story)
         if cut and story[cut - 1].getKeepWithNext():
             return None  # the contents would be kept with what precedes them, moving it
@@ -186,11 +183,11 @@ class _Book:
             return None
         return done
 
-    def _two_passes(self, paper: tuple[float, float], draw: bool) -> _Pass:
-        story, theme, diagrams = self._story(paper)
+    def _two_passes(self, paper: tuple[float, float], draw: bool, tight: bool) -> _Pass:
+        story, theme, diagrams = self._story(paper, tight)
         first = self._pass(paper, story, diagrams, draw=False)
         if not first.failed and first.pages > TOC_AFTER_PAGES:
-            story, theme, diagrams = self._story(paper)
+            story, theme, diagrams = self._story(paper, tight)
             cut = cover_end(story)
             story.insert(cut, Contents(self.labels["contents"], first.entries, theme.h2))
             with_toc = self._pass(paper, story, diagrams, draw)
@@ -198,15 +195,17 @@ class _Book:
                 return with_toc
         if first.failed or not draw:
             return first
-        story, theme, diagrams = self._story(paper)
+        story, theme, diagrams = self._story(paper, tight)
         return self._pass(paper, story, diagrams, draw)
 
-    def _story(self, paper: tuple[float, float]) -> tuple[list[Flowable], Theme, DiagramBlocks]:
+    def _story(
+        self, paper: tuple[float, float], tight: bool
+    ) -> tuple[list[Flowable], Theme, DiagramBlocks]:
         margin = _margin(paper)
         theme = rulebook_theme(self.index.icon_colors, self.index.icons).with_callouts(self.labels)
         if margin < MARGIN:  # a booklet page: the same type a little smaller
             theme = scaled(theme, 0.9)
-        if self.tight:
+        if tight:  # less air, the same type sizes (see lay_out)
             theme = tightened(theme)
         width = pt(paper[0] - 2 * margin)
         caption = replace(theme.body, size=theme.body.size * 0.9, align="center", space_after=0)
