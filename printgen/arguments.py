@@ -11,6 +11,7 @@ import re
 from typing import NoReturn
 
 from printgen import __version__
+from printgen.limits import MAX_GUTTER_MM
 from printgen.options import Duplex, Format, Offset, Output, Paper, Service
 from printgen.simulate.options import add_simulate_parser, add_validate_options
 
@@ -237,8 +238,8 @@ def _length(value: str) -> float:
         length = parse_length(value)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    if not 0 <= length <= 20:
-        raise argparse.ArgumentTypeError("expected a gutter from 0 to 20 mm")
+    if not 0 <= length <= MAX_GUTTER_MM:
+        raise argparse.ArgumentTypeError(f"expected a gutter from 0 to {MAX_GUTTER_MM:g} mm")
     return length
 
 

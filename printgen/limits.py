@@ -27,6 +27,9 @@ MAX_PLAYERS = 1_000
 MAX_WHOLE_NUMBER = 10**9  # any other whole number a game file sets (duration, age, totals …)
 
 # Geometry, in mm unless said otherwise
+# a gutter (--gutter, printgen.yaml's, a deck's own): wider, cards are imposed apart, one to a
+# block, with another gap than the one asked
+MAX_GUTTER_MM = 20.0
 MAX_LENGTH_MM = 1000.0  # any size, position, bleed or safe zone: 1 m
 MAX_STROKE_PT = 100.0  # a stroke width, in points
 MAX_FONT_PT = 1000.0  # a font size, in points

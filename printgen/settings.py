@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from printgen.limits import MAX_GUTTER_MM
 from printgen.model.units import parse_length
 from printgen.options import Duplex, Offset, Paper
 from printgen.problems import Problem, ProjectError, Where, fail
@@ -108,6 +109,6 @@ def _word(value: object) -> str:
 
 def _gutter(value: object) -> float:
     gutter = parse_length(value)
-    if not 0 <= gutter <= 20:
-        raise ValueError("a gutter from 0 to 20 mm")
+    if not 0 <= gutter <= MAX_GUTTER_MM:
+        raise ValueError(f"a gutter from 0 to {MAX_GUTTER_MM:g} mm")
     return gutter

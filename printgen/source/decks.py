@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
-from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT
+from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GUTTER_MM
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.problems import Where
 from printgen.project import Project
@@ -136,9 +136,6 @@ def read_deck(
         back_where=back_where,
         size_where=node.at("size"),
     )
-
-
-MAX_GUTTER_MM = 20.0  # as --gutter: wider, cards would be imposed one to a block, far apart
 
 
 def _gutter(checker: Checker, node: LDict, what: str) -> float | None:
