@@ -22,12 +22,8 @@ from pathlib import Path
 from types import FunctionType, TracebackType
 
 from printgen.interrupt import by_user
-from printgen.limits import (
-    MAX_MESSAGE_CHARS,
-    MAX_TEXT_BYTES,
-    MAX_WARNINGS,
-    MAX_YAML_BYTES,
-)
+from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS, MAX_YAML_BYTES
+from printgen.memory import designer_memory
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.refused import Refused
@@ -84,10 +80,8 @@ def described(exc: BaseException) -> str:
     if isinstance(exc, Refused):
         return f"it called {text} (rules.py may not end printgen nor start copies of it)"
     if isinstance(exc, MemoryError):  # see printgen.memory.memory_capped
-        from printgen import memory
-
         return (
-            f"MemoryError: it ran out of memory, past the {memory.designer_memory()} a game's "
+            f"MemoryError: it ran out of memory, past the {designer_memory()} a game's "
             "own Python may take; does it keep adding to a list or a text forever?"
         )
     hint = ""

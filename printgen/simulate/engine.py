@@ -63,6 +63,7 @@ def has_engine(project_root: Path, game_id: str) -> bool:
 def load_engine(project_root: Path, game_id: str) -> Engine:
     from printgen.problems import ProjectError, Where
     from printgen.project import Project
+    from printgen.simulate.faults import EngineFault
 
     rel = f"cards/{game_id}/{ENGINE_FILE}"
     if not has_engine(project_root, game_id):
@@ -72,8 +73,6 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
     try:  # as rules.py: inside the project, an ordinary file of a text file's size
         path = Project.at(project_root).file(engine_path(project_root, game_id), Where(rel))
     except ProjectError as exc:
-        from printgen.simulate.faults import EngineFault
-
         raise EngineFault(str(exc.problems[0])) from None
     # named by path and content: an engine edited since (tests, a long session) loads afresh
     digest = hashlib.sha1(str(path).encode() + path.read_bytes()).hexdigest()[:12]
@@ -101,15 +100,11 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
             raise loading(exc, path, rel) from None
     missing = [n for n in ("BOTS", "prepare", "play") if not hasattr(module, n)]
     if missing:  # said as the file's own problem, at its start: one path:line:col line
-        from printgen.simulate.faults import EngineFault
-
         raise EngineFault(
             f"{rel}:1:1: an engine must define BOTS, prepare and play; missing {', '.join(missing)}"
         )
     wrong = _declared_wrongly(module)
     if wrong:
-        from printgen.simulate.faults import EngineFault
-
         name, message = wrong
         raise EngineFault(f"{rel}:{_defined_at(path, name)}:1: {message}")
     return Engine(game_id, path, module)
