@@ -251,11 +251,6 @@ def _template_line(exc: BaseException, filename: object) -> int:
     return line
 
 
-def _packaged(project: Project, template: str) -> bool:
-    found = project.template(template)
-    return found is not None and found.is_relative_to(PACKAGED_TEMPLATES)
-
-
 def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
     """Render a template file or prose file through Jinja's sandbox."""
     from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
@@ -316,7 +311,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             place = Where(where.path, ran_at, max(column, 1))
         elif name and source:
             place = line_of(lines, needle, where.path)
-        if label and not template.startswith("file:") and _packaged(project, template):
+        if label and path is not None and path.is_relative_to(PACKAGED_TEMPLATES):
             # printgen's own template is not the designer's to fix: their labels file is
             said, _, fix = label.partition("; ")
             label = f"{said} (printgen's {template} prints it, line {place.line}); {fix}"
