@@ -162,7 +162,7 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    if (clash := _service_clash(args)) is not None:
+    if (clash := _ignored_option(args)) is not None:
         print(clash, file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
@@ -254,7 +254,7 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
     return lambda: _build(project, games, args)
 
 
-def _service_clash(args: argparse.Namespace) -> str | None:
+def _ignored_option(args: argparse.Namespace) -> str | None:
     """An option that would be silently ignored: a --service or --dpi (the service sizes PNG
     images only, and fixes their size), a --booklet of a rulebook --only leaves out."""
     only = getattr(args, "only", None)
