@@ -1470,7 +1470,7 @@ def check_assert_with_text_around_its_expression(p: Path) -> Expect:
 
 
 @case("numbers")
-def deck_gutter_wider_than_any_sheet_keeps(p: Path) -> Expect:
+def deck_gutter_over_the_limit(p: Path) -> Expect:
     """It was quietly imposed one card to a block, 12 mm apart, while cards.json said 100 mm."""
     line = edit(p, DECK, "size: poker", "size: poker\ngutter: 100mm")
     return DECK, line + 1, "'gutter' of deck 'main' is 100 mm, over 20 mm"
@@ -1484,7 +1484,6 @@ def a_language_named_twice(p: Path) -> Expect:
 
 @case("yaml")
 def no_language_at_all(p: Path) -> Expect:
-    """One line: no text is said to lack a language the game does not name."""
     line = edit(p, GAME, "languages: [it, en]", "languages: []")
     return GAME, line, "languages must name at least one"
 

@@ -1318,3 +1318,16 @@ def test_a_second_new_game_in_another_new_language_builds_at_once(
     labels.write_text(text.replace('players: {pt: "Jogadores"}', 'players: {pt: "J", xx: "P"}'))
     built = printgen(tmp_path, "build")
     assert built.code == 0, built.err
+
+
+def test_a_game_naming_no_language_is_one_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Not also a line for every text lacking a language the game does not name."""
+    game_yaml = designer / "cards" / GAME / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "languages: [en, it]" in text
+    game_yaml.write_text(text.replace("languages: [en, it]", "languages: []"), encoding="utf-8")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and "languages must name at least one" in run.err, run.err
