@@ -5,6 +5,8 @@ best place known, exits 2, never prints a traceback and never lets the rules end
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +37,22 @@ def problem_lines(run: Run) -> list[str]:
     for line in lines:
         assert LINE.match(line) or line == "printgen: nothing written; fix the problems above", line
     return lines
+
+
+def validate_in_a_process(demo: Path, limits: str = "") -> subprocess.CompletedProcess[str]:
+    """``printgen validate demo`` in a process of its own, after ``limits`` (lines of Python
+    setting printgen's limits lower, to run fast): what only a whole process shows, its end and
+    its output streams."""
+    script = (
+        "import sys\n"
+        "import printgen.alarm as alarm, printgen.rules.run as run\n"
+        f"{limits}\n"
+        "from printgen.cli import main\n"
+        f"sys.exit(main(['--project', {str(demo)!r}, 'validate', 'demo']))\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 MISBEHAVING = [
@@ -386,9 +404,6 @@ def test_a_rule_that_swallows_its_stop_ends_printgen_with_one_line(demo: Path) -
     """A loop that catches every exception catches the one that stops it, too: printgen then
     ends itself, a moment later, with one line at the loop and exit status 2 (in a process of
     its own here, with a limit of 0.3 s and a grace of 0.3 s instead of a minute and 5 s)."""
-    import subprocess
-    import sys
-
     rules = write_rules(
         demo,
         """\
@@ -402,17 +417,7 @@ def test_a_rule_that_swallows_its_stop_ends_printgen_with_one_line(demo: Path) -
             yield from ()
         """,
     )
-    script = (
-        "import sys\n"
-        "import printgen.alarm as a, printgen.rules.run as r\n"
-        "r.RULE_SECONDS = 0.3\n"
-        "a.IGNORED_GRACE = 0.3\n"
-        "from printgen.cli import main\n"
-        f"sys.exit(main(['--project', {str(demo)!r}, 'validate', 'demo']))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
-    )
+    done = validate_in_a_process(demo, "run.RULE_SECONDS = alarm.IGNORED_GRACE = 0.3")
     assert done.returncode == 2, done.stderr
     assert done.stderr == (
         f"{RULES}:{line_of(rules, '# here')}:1: r: the rule ran for more than 0.3 s and went on "
@@ -533,19 +538,10 @@ def test_a_rule_stuck_inside_one_c_call_is_ended_by_the_kernel(demo: Path) -> No
     watchdog thread runs: the CPU limit set around the rule ends the process. The limits are
     60 + 5 + 5 s; 1 + 1 + 1 s here, in a process of its own."""
     import signal
-    import subprocess
-    import sys
 
     write_rules(demo, '@rule("r")\ndef r(ctx):\n    sum(range(10**12))\n    yield from ()\n')
-    script = (
-        "import sys\n"
-        "import printgen.alarm as alarm, printgen.rules.run as run\n"
-        "alarm.IGNORED_GRACE = alarm.CPU_GRACE = run.RULE_SECONDS = 1.0\n"
-        "from printgen.cli import main\n"
-        f"sys.exit(main(['--project', {str(demo)!r}, 'validate', 'demo']))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    done = validate_in_a_process(
+        demo, "alarm.IGNORED_GRACE = alarm.CPU_GRACE = run.RULE_SECONDS = 1.0"
     )
     assert done.returncode == -signal.SIGXCPU, (done.returncode, done.stderr)
 
@@ -578,9 +574,6 @@ def test_a_message_that_starts_like_an_id_keeps_the_rule_s_id(
 def test_a_rule_that_closes_printgen_s_output_is_still_answered(demo: Path) -> None:
     """sys.stdout and sys.stderr closed by a rule: printgen opens them again and says its
     problems (it ended with exit 1 and the interpreter's own lines)."""
-    import subprocess
-    import sys
-
     write_rules(
         demo,
         """\
@@ -592,11 +585,5 @@ def test_a_rule_that_closes_printgen_s_output_is_still_answered(demo: Path) -> N
             yield ctx.problem(Where("cards/demo/game.yaml", 1, 1), "said anyway", Severity.ERROR)
         """,
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "printgen", "--project", str(demo), "validate", "demo"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = validate_in_a_process(demo)
     assert (done.returncode, done.stderr) == (2, "cards/demo/game.yaml:1:1: r: said anyway\n")
