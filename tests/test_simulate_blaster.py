@@ -101,6 +101,21 @@ def test_blaster_shot_example_and_moving_a_card(rules: Any) -> None:
     assert g.at[(3, 2)] == corner and (2, 0) not in g.at
 
 
+def test_a_moved_card_may_split_the_arena(rules: Any) -> None:
+    # The original asks only that the moved card touch another card: once the left column's
+    # middle card and the centre have gone to the right, moving the bottom middle card away too
+    # leaves the bottom-left corner on its own, and that is allowed.
+    g = arena(rules, {})
+    g.move_card(g.at[(0, 1)], (3, 1))
+    g.move_card(g.at[(1, 1)], (3, 0))
+    corner = g.at[(0, 0)]
+    cut = (g.at[(1, 0)], (3, 2))
+    assert cut in g.card_moves()
+    g.move_card(*cut)
+    around = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)]
+    assert g.pos[corner] == (0, 0) and not any(cell in g.at for cell in around)
+
+
 def test_no_blaster_from_an_off_card_or_from_afar(rules: Any) -> None:
     r = rules
     g = arena(r, {(1, 1): lambda c: not r.on[c], (0, 0): lambda c: r.on[c]})
@@ -182,6 +197,22 @@ def test_deadlock_when_no_attack_can_ever_happen(rules: Any) -> None:
     assert not g2.deadlocked()
 
 
+def test_a_deadlock_ends_the_game_more_lp_winning(
+    rules: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Rulebook: when no attack can ever be declared again the game ends at once; more LP wins,
+    # equal LP is a draw. An arena of OFF cards is deadlocked from the start.
+    for lp, winners in (([10, 7], (0,)), ([4, 9], (1,)), ([6, 6], ())):
+        with monkeypatch.context() as patched:
+            g = arena(rules, {}, default=lambda c: not rules.on[c])
+            g.lp = list(lp)
+            patched.setattr(eng, "Game", lambda rules, rng, g=g: g)
+            rec = eng.play(rules, ["greedy", "greedy"], random.Random(1), 1000)
+        assert rec.finished and rec.turns == 0
+        assert rec.winners == winners
+        assert rec.figures["deadlock"] == 1.0
+
+
 def test_games_end_replay_and_honour_the_turn_cap(rules: Any) -> None:
     rec = eng.play(rules, ["greedy", "random"], random.Random(4), 2)
     assert rec.turns == 2 and not rec.finished and rec.winners == ()
@@ -236,5 +267,5 @@ def test_the_record_names_the_seat_the_d20_chose_to_start(rules: Any) -> None:
     assert {r.first for r in records} == {0, 1}
     for record in records:
         assert record.first == int(record.figures["first_seat"])
-        if record.finished:
+        if record.winners:
             assert (record.winners[0] == record.first) == bool(record.figures["first_won"])

@@ -26,7 +26,8 @@ every turn): ``lp_<seat>``. Figures: ``first_seat``, ``first_won``, ``attacks``,
 dash on D4/D6), ``dash_attacks`` (attacks whose value was a dash), ``d20_draws`` (cards drawn to
 choose the first player), ``card_moves``, ``chess_moves`` (turns whose place needed the chess
 move), ``idle_turns`` (turns without an attack), ``deadlock`` (1 when no attack could ever be
-declared again: the game idled to the cap), ``stalled`` (1 when no arena card was ON at the start).
+declared again: the rulebook ends the game there, more LP winning, equal LP a draw), ``stalled``
+(1 when no arena card was ON at the start).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ LABELS = {
     "card_moves": "arena cards moved per game",
     "chess_moves": "turns whose place needed the chess move per game",
     "idle_turns": "turns without an attack per game",
-    "deadlock": "share of games where no attack could ever be declared again",
+    "deadlock": "share of games ended because no attack could ever be declared again",
     "first_seat": "seat the D20 chose to start (0 or 1)",
     "first_won": "share of games the starting player won",
     "dash_draws": "cards drawn for a dash on D4 or D6 per game",
@@ -340,22 +341,9 @@ class Game:
 
     # --- moving a card --------------------------------------------------------------------------
 
-    def connected(self, cells: set[Cell]) -> bool:
-        start = next(iter(cells))
-        seen = {start}
-        todo = [start]
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in AROUND:
-                n = (x + dx, y + dy)
-                if n in cells and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        return len(seen) == len(cells)
-
     def card_moves(self, only: Sequence[int] | None = None) -> list[tuple[int, Cell]]:
-        """Every (card, empty place) move that leaves it touching a card and one arena (of the
-        cards ``only``, when given)."""
+        """Every (card, empty place) move that leaves it touching another card (of the cards
+        ``only``, when given); the arena may split into groups, as the original allows."""
         out: list[tuple[int, Cell]] = []
         cells = set(self.at)
         for c in sorted(self.pos) if only is None else only:
@@ -367,11 +355,7 @@ class Game:
                     n = (x + dx, y + dy)
                     if n not in rest and n != old:
                         near.add(n)
-            # touching a connected rest keeps one arena; a split rest must be joined by it
-            whole = self.connected(rest)
-            for cell in sorted(near):
-                if whole or self.connected(rest | {cell}):
-                    out.append((c, cell))
+            out.extend((c, cell) for cell in sorted(near))
         return out
 
     def move_card(self, c: int, cell: Cell) -> None:
@@ -510,13 +494,8 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
     seat = first
     while turns < turn_cap and min(g.lp) > 0:
         if g.deadlocked():
-            # nothing can change any more: the game idles to the cap, as played out
-            rest = turn_cap - turns
-            counts["idle_turns"] += rest
+            # nothing can change any more: the rulebook ends the game, more LP winning
             counts["deadlock"] = 1
-            series["lp_0"].extend([float(g.lp[0])] * rest)
-            series["lp_1"].extend([float(g.lp[1])] * rest)
-            turns = turn_cap
             break
         bot = seats[seat]
         place = bot.place(g, seat)
@@ -542,15 +521,17 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         series["lp_0"].append(float(g.lp[0]))
         series["lp_1"].append(float(g.lp[1]))
         seat = 1 - seat
-    finished = min(g.lp) == 0
-    winners: tuple[int, ...] = (0 if g.lp[1] == 0 else 1,) if finished else ()
+    finished = min(g.lp) == 0 or counts["deadlock"] == 1
+    winners: tuple[int, ...] = ()
+    if finished and g.lp[0] != g.lp[1]:  # equal LP at a deadlock is a draw
+        winners = (0 if g.lp[0] > g.lp[1] else 1,)
     figures = {k: float(counts[k]) for k in ("attacks", "blaster", "sword", "damage")}
     figures["blaster_damage"] = float(counts["blaster_damage"])
     figures["sword_damage"] = float(counts["sword_damage"])
     figures.update({k: float(counts[k]) for k in ("card_moves", "chess_moves", "idle_turns")})
     figures["deadlock"] = float(counts["deadlock"])
     figures["first_seat"] = float(first)
-    figures["first_won"] = float(finished and winners[0] == first)
+    figures["first_won"] = float(bool(winners) and winners[0] == first)
     figures["dash_draws"] = float(g.dash_draws)
     figures["dash_attacks"] = float(g.dash_attacks)
     figures["d20_draws"] = float(g.d20_draws)
