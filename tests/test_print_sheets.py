@@ -179,6 +179,22 @@ def test_the_back_offset_moves_every_back_exactly(root: Path) -> None:
     assert _manifest(shifted_pdf)["back_offset_mm"] == [1.5, -0.75]
 
 
+def test_on_a_landscape_sheet_the_back_offset_turns_with_the_page(root: Path) -> None:
+    # X and Y are read across and along the portrait calibration sheet; a printer prints a
+    # landscape page a quarter turn anticlockwise, so the page's right is the paper's up and
+    # its up the paper's left: (X, Y) = (1.5, -0.75) moves backs by (-0.75, -1.5) on the page.
+    plain_pdf = _cards(root, WM, "--gutter", "4mm")
+    width, height = page_sizes(plain_pdf)[0]
+    assert width > height, "a 4 mm gutter lays W&M's poker cards out on landscape sheets"
+    plain = placements(plain_pdf)
+    shifted_pdf = _cards(root, WM, "--gutter", "4mm", "--back-offset", "1.5,-0.75")
+    for before, after in zip(plain, placements(shifted_pdf), strict=True):
+        for a, b in zip(before, after, strict=True):
+            dx, dy = (-0.75, -1.5) if a.side == "back" else (0.0, 0.0)
+            assert (b.x - a.x, b.y - a.y) == pytest.approx((dx, dy), abs=1e-3)
+    _check_backs_behind(shifted_pdf, "long", (-0.75, -1.5))
+
+
 def test_fold_and_glue_mirrors_each_back_about_the_marked_fold(root: Path) -> None:
     pdf = _cards(root, WM, "--duplex", "fold")
     pages = placements(pdf)
@@ -371,6 +387,29 @@ def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
     assert page_sizes(project / "build" / WM / "en" / "cards.pdf")[0] == pytest.approx(
         (297.0, 210.0), abs=TOL
     )
+
+
+def test_a_wide_bleed_stops_at_the_fold(project: Path, printgen: Any) -> None:
+    # The fronts' trim is 3.5 mm from the fold: a 5 mm bleed went 1.5 mm past it, under the
+    # mirrored back drawn after it, and the manifest claimed 5 mm the sheet did not print.
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace("bleed: 3mm", "bleed: 5mm", 1)
+    deck.write_text(text.replace("size: poker", "size: {width: 68.5mm, height: 88mm}", 1))
+    result = printgen(project, "build", WM, "--lang", "en", "--only", "cards", "--duplex", "fold")
+    assert result.code == 0, result.err
+    pdf = project / "build" / WM / "en" / "cards.pdf"
+    fold = page_sizes(pdf)[0][0] / 2
+    sides, outer = 0, 0.0
+    for page in placements(pdf):
+        for q in page:
+            left, right = q.x - q.bleed[0], q.x + q.width + q.bleed[2]
+            if q.side == "front":
+                assert right <= fold + TOL, q
+                sides += q.x + q.width + 5.0 > fold  # one whose full bleed would cross
+                outer = max(outer, q.bleed[0])  # the side away from the fold keeps it all
+            else:
+                assert left >= fold - TOL, q
+    assert sides > 0 and outer == pytest.approx(5.0, abs=TOL)
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

@@ -155,12 +155,18 @@ def _turned(
     page, swaps left and right; otherwise top and bottom. A fold line halfway along the long side
     swaps, on the same side of the paper, left and right (a landscape page) or top and bottom
     (a portrait one).
+
+    The offset is read off the portrait calibration sheet (X across the paper, Y along it, as
+    one looks at the back). A printer prints a landscape page a quarter turn anticlockwise on
+    the paper (what IPP and XPS call landscape), so there the page's own right is the paper's
+    up and its up the paper's left: the offset turns with it.
     """
     portrait = plan.width <= plan.height
     if duplex == Duplex.FOLD:
         mirror_x = folds_side_by_side(plan.width, plan.height)
     else:
         mirror_x = (duplex == Duplex.LONG) == portrait
+    dx, dy = (offset.x, offset.y) if portrait else (offset.y, -offset.x)
     backs = []
     for front in fronts:
         if front.back is None:
@@ -170,7 +176,7 @@ def _turned(
             x, y = plan.width - front.x - w, front.y
         else:
             x, y = front.x, plan.height - front.y - h
-        backs.append(Placement(front.back, front.card, x + offset.x, y + offset.y, front.kind))
+        backs.append(Placement(front.back, front.card, x + dx, y + dy, front.kind))
     return backs
 
 
@@ -212,15 +218,32 @@ def _bleeds(sheet: Sheet) -> list[Bleed]:
         def has(dx: float, dy: float, p: Placement = p, k: Kind = k) -> bool:
             return (round(p.x + dx, 3), round(p.y + dy, 3), k) in corners
 
-        bleeds.append(
-            (
-                inner if has(-step_x, 0) else k.bleed,
-                inner if has(0, -step_y) else k.bleed,
-                inner if has(step_x, 0) else k.bleed,
-                inner if has(0, step_y) else k.bleed,
-            )
+        bleed = (
+            inner if has(-step_x, 0) else k.bleed,
+            inner if has(0, -step_y) else k.bleed,
+            inner if has(step_x, 0) else k.bleed,
+            inner if has(0, step_y) else k.bleed,
         )
+        bleeds.append(_short_of_the_fold(sheet, p, bleed))
     return bleeds
+
+
+def _short_of_the_fold(sheet: Sheet, p: Placement, bleed: Bleed) -> Bleed:
+    """A side facing the fold line bleeds up to the line, not over it: past it the bleed would
+    print under the mirrored back (which, drawn later, covers it) and across the fold."""
+    left, bottom, right, top = bleed
+    w, h = p.face.width_mm, p.face.height_mm
+    if sheet.fold_x is not None:
+        if p.x + w <= sheet.fold_x + EPS:
+            right = min(right, max(0.0, sheet.fold_x - p.x - w))
+        else:
+            left = min(left, max(0.0, p.x - sheet.fold_x))
+    if sheet.fold_y is not None:
+        if p.y + h <= sheet.fold_y + EPS:
+            top = min(top, max(0.0, sheet.fold_y - p.y - h))
+        else:
+            bottom = min(bottom, max(0.0, p.y - sheet.fold_y))
+    return left, bottom, right, top
 
 
 def _taken(sheet: Sheet) -> list[Box]:
