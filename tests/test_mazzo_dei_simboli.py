@@ -212,7 +212,8 @@ def _arranged() -> list[list[int]]:
         for name, values in spec["symbols"].items()
     }
     path = (ROOT / DECK_FILE).parent / spec["arrangement"]
-    columns = read_arrangement(Checker(), path, path.name, spec["cards"], keys, "-")
+    text = path.read_text(encoding="utf-8")
+    columns = read_arrangement(Checker(), text, path.name, spec["cards"], keys, "-")
     assert columns is not None
     return columns
 
@@ -306,6 +307,31 @@ def test_hand_written_unbalanced_deck_is_reported(project: Path, printgen: Print
     lines = (project / DECK_FILE).read_text(encoding="utf-8").splitlines()
     assert f"simboli.yaml:{lines.index(f'- id: card-{first}') + 1}:" in run.err
 
+
+
+def test_the_arrangement_file_is_read_only_from_inside_the_project(
+    project: Path, printgen: Printgen, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A link to a file outside the project is refused, never read (it was: its lines were
+    even quoted back in errors); a file that is not UTF-8 is one line at its place."""
+    arrangement = project / DECK_FILE.with_name("simboli-arrangement.txt")
+    outside = tmp_path_factory.mktemp("outside") / "arrangement.txt"
+    outside.write_text(arrangement.read_text(encoding="utf-8"), encoding="utf-8")
+    arrangement.unlink()
+    arrangement.symlink_to(outside)
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2
+    rel = arrangement.relative_to(project).as_posix()
+    assert run.err.splitlines() == [
+        f"{rel}:1:1: {rel} leads outside the project folder (a symlink?); printgen reads only "
+        "files whose real place is inside the project"
+    ]
+    arrangement.unlink()
+    arrangement.write_bytes(b"1 2 \xff\n")
+    run = printgen(project, "validate", DECK)
+    assert run.code == 2 and run.err.splitlines() == [
+        f"{rel}:1:1: file is not UTF-8 text; save it as UTF-8"
+    ]
 
 def test_card_numbers_must_be_1_to_n(project: Path, printgen: Printgen) -> None:
     _edit(project / DECK_FILE, "first: 1", "first: 2")

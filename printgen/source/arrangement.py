@@ -16,36 +16,30 @@ adding or removing a value makes it stale, and printgen says so.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 from printgen.problems import Where
 from printgen.source.readers import Checker
 
-MAX_BYTES = 1_000_000
+MAX_ARRANGEMENT = 1_000_000  # bytes: a 54-card deck's file is 1.5 kB
 
 
 def read_arrangement(
     checker: Checker,
-    path: Path,
+    text: str,
     rel: str,
     cards: int,
     symbols: dict[str, list[str]],
     dash: str,
 ) -> list[list[int]] | None:
     """Each symbol's column of value indexes (``len(values)`` is the dash), or None when the
-    file has problems (each reported at its line and column)."""
-    if not path.is_file() or path.stat().st_size > MAX_BYTES:
-        checker.error(
-            Where(rel), "arrangement file not found (or over 1 MB); write it next to the deck"
-        )
-        return None
+    file's ``text`` has problems (each reported at its line and column)."""
     names = list(symbols)
     columns: list[list[int]] = [[] for _ in names]
     before = len(checker.problems)
     rows = 0
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        text = line.split("#", 1)[0]
-        tokens = text.split()
+    for number, line in enumerate(text.splitlines(), start=1):
+        content = line.split("#", 1)[0]
+        tokens = content.split()
         if not tokens:
             continue
         rows += 1

@@ -7,7 +7,6 @@ and evaluated by the resolve stage.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from printgen import expressions as expr
@@ -95,8 +94,7 @@ def read_deck(
             )
         )
     if "generate" in node:
-        folder = (project.root / rel).parent if project is not None else None
-        cards.extend(_generated(checker, node, field_types, default_layout, meta, folder))
+        cards.extend(_generated(checker, node, field_types, default_layout, meta, project))
     if not cards and len(checker.problems) == before:  # else the cards' own errors say why
         checker.error(
             node.where, f"{what} has no cards; add 'cards:', 'cards_from:' or 'generate:'"
@@ -307,14 +305,14 @@ def _generated(
     types: dict[str, str],
     default_layout: tuple[str, Where],
     meta: GameMeta,
-    folder: Path | None = None,
+    project: Project | None = None,
 ) -> list[CardType]:
     cards: list[CardType] = []
     for rule in checker.mappings(node["generate"], node.at("generate"), "generate rule"):
         checker.keys(rule, {"product", "balanced", "count", "card"}, {"card"}, "generate rule")
         template = rule.get("card")
         before = len(checker.problems)
-        for combo in read_generator(checker, rule, folder):
+        for combo in read_generator(checker, rule, project):
             card = _card(
                 checker, template, rule.at("card"), types, default_layout, combo.scope, combo.count
             )

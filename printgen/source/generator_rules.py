@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import math
 import re
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GENERATED_VALUES
+from printgen.problems import ProjectError, Where
 from printgen.source import generate
-from printgen.source.arrangement import read_arrangement
+from printgen.source.arrangement import MAX_ARRANGEMENT, read_arrangement
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
 
+if TYPE_CHECKING:
+    from printgen.project import Project
 
-def read_generator(checker: Checker, rule: LDict, folder: Path | None) -> list[generate.Generated]:
+
+def read_generator(
+    checker: Checker, rule: LDict, project: Project | None
+) -> list[generate.Generated]:
     """The combinations one `generate:` rule deals (product or balanced), its spec checked."""
     if ("product" in rule) == ("balanced" in rule):
         checker.error(rule.where, "a generate rule needs exactly one of 'product' or 'balanced'")
@@ -78,7 +83,7 @@ def read_generator(checker: Checker, rule: LDict, folder: Path | None) -> list[g
     dash = spec.get("dash", "-")
     arrangement = None
     if "arrangement" in spec:
-        arrangement = _arrangement(checker, spec, folder, total, columns, dash)
+        arrangement = _arrangement(checker, spec, project, total, columns, dash)
         if arrangement is None:
             return []
     return generate.balanced(
@@ -94,14 +99,14 @@ def read_generator(checker: Checker, rule: LDict, folder: Path | None) -> list[g
 def _arrangement(
     checker: Checker,
     spec: LDict,
-    folder: Path | None,
+    project: Project | None,
     total: int,
     columns: dict[str, list[Any]],
     dash: Any,
 ) -> list[list[int]] | None:
     """The cards' values from an arrangement file next to the deck (see source/arrangement.py)."""
     name = spec.get("arrangement")
-    if not isinstance(name, str) or not re.fullmatch(r"[\w.-]+", name) or folder is None:
+    if not isinstance(name, str) or not re.fullmatch(r"[\w.-]+", name) or project is None:
         checker.error(
             spec.at("arrangement"),
             "arrangement must name a file next to the deck file, e.g. simboli-arrangement.txt",
@@ -109,7 +114,12 @@ def _arrangement(
         return None
     keys = {symbol: [_key(v) for v in values] for symbol, values in columns.items()}
     rel = f"{spec.where.path.rsplit('/', 1)[0]}/{name}"
-    return read_arrangement(checker, folder / name, rel, total, keys, "-")
+    try:  # through the project's door: inside it, a regular file, UTF-8, at most 1 MB
+        text = project.read_text(project.root / rel, Where(rel), MAX_ARRANGEMENT)
+    except ProjectError as exc:
+        checker.problems.extend(exc.problems)
+        return None
+    return read_arrangement(checker, text, rel, total, keys, "-")
 
 
 def _key(value: Any) -> str:
