@@ -318,6 +318,7 @@ def _jobs(args: argparse.Namespace) -> int:
 
 def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
     from printgen.outputs.icon_catalogue import run
+    from printgen.problems import ProjectError
 
     root = project.root
 
@@ -331,7 +332,12 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
     if (refused := project.refused_out(out)) is not None:
         print(refused, file=sys.stderr)
         return EXIT_BAD_INPUT
-    done = run(root, args.game, out, args.fa)
+    try:
+        done = run(root, args.game, out, args.fa)
+    except ProjectError as exc:
+        _report(exc.problems)
+        print("printgen: nothing written; fix the problems above", file=sys.stderr)
+        return EXIT_BAD_INPUT
     shown = done.path.relative_to(root) if done.path.is_relative_to(root) else done.path
     pages = f"{done.pages} page{'s' if done.pages != 1 else ''}"
     print(f"wrote {shown}: {done.icons} icons on {pages}")  # as build says what it wrote

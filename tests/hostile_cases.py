@@ -8,6 +8,7 @@ traceback, earlier outputs byte-identical, bounded time and memory, no outside c
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import struct
@@ -479,6 +480,19 @@ def icon_of_one_path_of_a_million_points(p: Path) -> Expect:
     long_path = SVG.replace('d="M0 0h10v10z"', 'd="M0 0L' + "1 1 " * 150_000 + 'Z"')
     (p / "icons" / "zz.svg").write_text(long_path, encoding="utf-8")
     return "icons/zz.svg", 1, "numbers (coordinates), over 200,000"
+
+
+@case("numbers")
+def icon_embedding_a_raster_image(p: Path) -> Expect:
+    """svglib decoded the data: URI past the picture pixel limit (2.5 GB for a 951 kB SVG), and
+    ReportLab failed to draw it in a form: validate said ok, build an internal error."""
+    (p / "icons").mkdir(exist_ok=True)
+    b64 = base64.b64encode(png(1, 1)).decode("ascii")
+    embedded = SVG.replace(
+        "</svg>", f'<image href="data:image/png;base64,{b64}" width="10" height="10"/></svg>'
+    )
+    (p / "icons" / "zz.svg").write_text(embedded, encoding="utf-8")
+    return "icons/zz.svg", 1, "it embeds a raster image (an <image> element)"
 
 
 @case("numbers")

@@ -230,7 +230,9 @@ def test_bad_icon_files_are_reported_not_drawn(tmp_path: Path) -> None:
 
 
 def test_svg_icon_reads_no_other_file(tmp_path: Path) -> None:
-    """An icon's references to other files (here one outside the project) are never followed."""
+    """An icon's references to other files (here one outside the project) are never followed:
+    an SVG holding an <image> is refused before it is parsed (svglib would decode a data: URI
+    past the picture pixel limit, and ReportLab cannot draw the image in a form)."""
     (tmp_path / "project").mkdir()
     root = _project(tmp_path / "project")
     Image.new("RGB", (8, 8), "red").save(tmp_path / "secret.png")
@@ -239,10 +241,9 @@ def test_svg_icon_reads_no_other_file(tmp_path: Path) -> None:
         ' viewBox="0 0 10 10"><image width="10" height="10" xlink:href="../../secret.png"/>'
         '<rect width="5" height="5"/></svg>'
     )
-    pdf = _pdf([(icon_library(root, None), "peek", "#000000")])
-    assert b"/Subtype /Image" not in pdf
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        assert doc.pages[0].rects  # the rest of the icon is drawn
+    (problem,) = icon_library(root, None).check()
+    assert problem.path.name == "peek.svg"
+    assert problem.message.startswith("it embeds a raster image (an <image> element)")
 
 
 def test_stroked_svg_is_recoloured_and_unfilled_stays_unfilled(tmp_path: Path) -> None:
@@ -398,3 +399,19 @@ def test_font_awesome_icons_on_built_cards(project: Path) -> None:
         assert any(key in name for name in forms), slug
     with pdfplumber.open(pdf) as doc:
         assert not doc.pages[0].images and doc.pages[0].curves
+
+
+def test_icons_command_says_an_unreadable_icon_at_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # validate said it at the file; the catalogue ended in an internal error (exit 1)
+    root = _project(tmp_path)
+    (root / "icons" / "broken.svg").write_text("x", encoding="utf-8")
+    for args in (["icons"], ["icons", "sea"]):
+        assert main(["--project", str(root), *args]) == 2
+        assert capsys.readouterr().err.splitlines() == [
+            "icons/broken.svg:1:1: icon: not a readable SVG file (no drawing, or a zero-sized "
+            "viewBox)",
+            "printgen: nothing written; fix the problems above",
+        ]
+    assert not (root / "build" / "icons.pdf").exists()

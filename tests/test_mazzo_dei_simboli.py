@@ -308,7 +308,6 @@ def test_hand_written_unbalanced_deck_is_reported(project: Path, printgen: Print
     assert f"simboli.yaml:{lines.index(f'- id: card-{first}') + 1}:" in run.err
 
 
-
 def test_the_arrangement_file_is_read_only_from_inside_the_project(
     project: Path, printgen: Printgen, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -332,6 +331,7 @@ def test_the_arrangement_file_is_read_only_from_inside_the_project(
     assert run.code == 2 and run.err.splitlines() == [
         f"{rel}:1:1: file is not UTF-8 text; save it as UTF-8"
     ]
+
 
 def test_card_numbers_must_be_1_to_n(project: Path, printgen: Printgen) -> None:
     _edit(project / DECK_FILE, "first: 1", "first: 2")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,9 @@ MAX_SVG_SIZE = 100_000  # an icon's width and height in SVG units (icons are 24 
 # numbers of one SVG (coordinates, mostly): one path of two million points is one element, and
 # took 20 s and 500 MB to draw; a detailed icon has a few thousand
 MAX_SVG_NUMBERS = 200_000
+# svglib decodes an <image>'s data: URI (a 951 kB SVG held a 13,300² PNG: 2.5 GB) past the
+# pixel limit pictures have, and ReportLab then fails to draw it in a form: refused unread
+_EMBEDDED = re.compile(rb"<(?:[\w.-]+:)?image[\s/>]", re.IGNORECASE)
 # every byte of a number (digits, its point) to "1", any other to " ": numbers are runs of "1"
 _NUMBER_BYTES = bytes(0x31 if chr(b) in "0123456789." else 0x20 for b in range(256))
 
@@ -58,6 +62,11 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         raise SvgError(
             f"it holds about {elements:,} elements, over {MAX_SVG_ELEMENTS:,} (the limit for a "
             "vector picture); simplify it, or export it as a PNG"
+        )
+    if _EMBEDDED.search(data):
+        raise SvgError(
+            "it embeds a raster image (an <image> element), which printgen does not draw inside "
+            "an SVG; use the PNG or JPEG itself as the picture, or remove the image from the SVG"
         )
     numbers = _numbers(data)
     if numbers > MAX_SVG_NUMBERS:

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.pdf import new_canvas
 from printgen.icons import IconLibrary, IconSource, icon_library
 from printgen.icons import fontawesome as fa
-from printgen.problems import ProjectError, Where
+from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.write import atomic_write
 
@@ -131,9 +131,15 @@ def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -
     """The ``printgen icons`` command: the catalogue of the project, or of one game."""
     game_folder = project_root / "cards" / game if game else None
     library = icon_library(project_root, game_folder)
+    project = Project.at(project_root)
+    unusable = library.check()  # said as validate says them, before anything is drawn
+    if unusable:
+        raise ProjectError(
+            [Problem(Where(project.rel(u.path)), f"icon: {u.message}") for u in unusable]
+        )
     title = f"Icons: {game}" if game else "Icons"
     target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"
-    used = _fa_written(Project.at(project_root), game_folder) if game_folder else ()
+    used = _fa_written(project, game_folder) if game_folder else ()
     return write_catalogue(library, title, target, include_fa, used)
 
 
