@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gc
 import os
 import sys
@@ -85,15 +86,33 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:  # output piped into a pager or `head` that closed early
         sys.stderr.close()
         return 0
-    except Exception as exc:  # a bug, not bad input: still one line unless asked
-        if os.environ.get("PRINTGEN_DEBUG"):
-            raise
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:
+            return _internal_error(exc)
+        # a name given on the command line or in a file (a --project, an image path): the
+        # system refuses it wherever it is first looked at, so it is said here, once
+        name = os.fsdecode(exc.filename) if exc.filename is not None else ""
+        shown = name if len(name) <= 60 else f"…{name[-60:]}"
         print(
-            f"printgen: internal error: {type(exc).__name__}: {exc} "
-            "(set PRINTGEN_DEBUG=1 for details and please report it)",
+            f"printgen: a file name is too long for this system ({shown}): a name may have at "
+            "most 255 bytes, a path 4,096; use a shorter name",
             file=sys.stderr,
         )
-        return 1
+        return EXIT_BAD_INPUT
+    except Exception as exc:
+        return _internal_error(exc)
+
+
+def _internal_error(exc: Exception) -> int:
+    """A bug, not bad input: still one line unless asked."""
+    if os.environ.get("PRINTGEN_DEBUG"):
+        raise exc
+    print(
+        f"printgen: internal error: {type(exc).__name__}: {exc} "
+        "(set PRINTGEN_DEBUG=1 for details and please report it)",
+        file=sys.stderr,
+    )
+    return 1
 
 
 def _runs_long(args: argparse.Namespace) -> bool:

@@ -390,6 +390,24 @@ def test_an_output_folder_that_cannot_be_written_is_one_line(
     assert len(lines) == 1 and "cannot write" in lines[0] and "--out" in lines[0]
 
 
+def test_a_file_name_too_long_for_the_system_is_one_line(
+    tmp_path: Path, printgen: Callable[..., Run], project: Path
+) -> None:
+    # the system refuses a name of over 255 bytes wherever it is first looked at: an internal
+    # error (exit 1) for --project, --out, a layout's image path …
+    long = "y" * 300
+    for where, args in (
+        (tmp_path / long, ("validate",)),
+        (project, ("build", "warriors-and-monks", "--out", str(tmp_path / long))),
+    ):
+        result = printgen(where, *args)
+        assert result.code == 2, result.err
+        (line,) = result.err.splitlines()
+        assert line.startswith("printgen: a file name is too long for this system (…yyy")
+        assert line.endswith("a name may have at most 255 bytes, a path 4,096; use a shorter name")
+    assert not (project / "build").exists()
+
+
 def test_a_broken_generator_template_is_reported_once_per_language(
     project: Path, printgen: Callable[..., object]
 ) -> None:
