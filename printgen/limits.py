@@ -10,6 +10,8 @@ MAX_PROSE_BYTES = 1024 * 1024  # a Markdown prose file or a document template: 1
 MAX_FONT_BYTES = 32 * 1024 * 1024  # one TTF
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one PNG or JPEG
 MAX_IMAGE_PIXELS = 16_000_000  # 4000×4000 — a card at 1200 dpi needs 3 million
+# one exported image (--format png, --service): a tarot card at 1200 dpi is 20 million
+MAX_EXPORT_PIXELS = 50_000_000
 MAX_YAML_DEPTH = 100  # levels of nesting in a YAML file (a card file needs five)
 # values in one YAML file, aliases expanded: a deck at the card limit (100,000 cards of about
 # 25 values) fits; an alias bomb of a billion is refused after 2.5 million

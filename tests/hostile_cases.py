@@ -459,6 +459,14 @@ def safe_zone_over_half_the_card(p: Path) -> Expect:
     return DECK, line, "a safe zone of 40 mm leaves nothing inside a 63×88 mm card"
 
 
+@case("numbers", args=("build", GAME_ID, "--format", "png", "--dpi", "1200", "--only", "cards"))
+def card_image_of_a_hundred_million_pixels(p: Path) -> Expect:
+    """A card the paper holds, exported at 1200 dpi: 3 GB to rasterise (a 1000 mm card at 300
+    dpi, 3.9 GB); refused before anything is drawn."""
+    line = edit(p, DECK, "size: poker", "size: {width: 180mm, height: 260mm}")
+    return DECK, line, "a card image of deck 'main' at 1200 dpi would be 8,787 × 12,567 pixels"
+
+
 @case("numbers")
 def card_of_a_ten_thousandth_of_a_mm(p: Path) -> Expect:
     line = edit(p, DECK, "size: poker", "size: {width: 0.0001mm, height: 0.0001mm}")

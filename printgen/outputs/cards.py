@@ -40,6 +40,11 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         except DoesNotFit as exc:
             problems.add(exc.where, f"{exc}; choose a smaller size")
             return {}
+    if Format.PNG in options.formats:
+        from printgen.outputs.png import oversized
+
+        if oversized(decks, options, problems):
+            return {}
     if options.out is None:  # validate: the sheets are imposed, not drawn, and no image made
         return files
     if Format.PNG in options.formats:

@@ -12,9 +12,10 @@ import csv
 import io
 
 from printgen.layout.face import Face, LaidOutDeck
+from printgen.limits import MAX_EXPORT_PIXELS
 from printgen.model.units import INCH_MM
 from printgen.options import BuildOptions, Service
-from printgen.outputs.raster import exact, faces_pdf, png_bytes, render_pages
+from printgen.problems import Problems
 
 SERVICE_DPI = 300
 # Poker cards (63 × 88 mm here, 2.5 × 3.5 in at the services): the sizes they publish.
@@ -42,7 +43,34 @@ def image_size(face: Face, dpi: float, service: Service | None) -> tuple[int, in
     )
 
 
+def oversized(decks: list[LaidOutDeck], options: BuildOptions, problems: Problems) -> bool:
+    """Whether a deck's images would be over MAX_EXPORT_PIXELS (said at the deck's size, by
+    validate too): a 1000 mm card at 300 dpi took 3.9 GB to rasterise."""
+    dpi = SERVICE_DPI if options.service else options.dpi
+    found = False
+    for laid in decks:
+        faces = [face for _, face in laid.fronts] + ([laid.back] if laid.back else [])
+        if not faces:
+            continue
+        width, height = max((image_size(f, dpi, options.service) for f in faces), key=_area)
+        if width * height > MAX_EXPORT_PIXELS:
+            found = True
+            problems.add(
+                laid.deck.size_where,
+                f"a card image of deck '{laid.deck.id}' at {dpi:g} dpi would be {width:,} × "
+                f"{height:,} pixels, over {MAX_EXPORT_PIXELS // 1_000_000} million (the limit "
+                "for one image); export at a lower --dpi, or print this deck from the PDF",
+            )
+    return found
+
+
+def _area(size: tuple[int, int]) -> int:
+    return size[0] * size[1]
+
+
 def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, bytes]:
+    from printgen.outputs.raster import exact, faces_pdf, png_bytes, render_pages
+
     dpi = SERVICE_DPI if options.service else options.dpi
     files: dict[str, bytes] = {}
     for laid in decks:
@@ -51,6 +79,7 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
             taken = {name for name, _ in faces}
             back = "back.png" if "back.png" not in taken else "deck-back.png"
             faces.append((back, laid.back))
+        # one image at a time: a deck's thousand images at 600 dpi are gigabytes held together
         images = render_pages(faces_pdf([face for _, face in faces], bleed=True), dpi / INCH_MM)
         folder = f"png/{laid.deck.id}"
         for (name, face), image in zip(faces, images, strict=True):

@@ -9,6 +9,7 @@ a card is never scaled to fit.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 
 import pypdfium2
 from PIL import Image
@@ -34,17 +35,18 @@ def faces_pdf(faces: list[Face], bleed: bool) -> bytes:
     return buffer.getvalue()
 
 
-def render_pages(pdf: bytes, px_per_mm: float) -> list[Image.Image]:
-    """Every page as an RGB image at ``px_per_mm``."""
+def render_pages(pdf: bytes, px_per_mm: float) -> Iterator[Image.Image]:
+    """Every page as an RGB image at ``px_per_mm``, one at a time (each is made when the one
+    before has been used)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        images = []
         for index in range(len(document)):
             page = document[index]
             bitmap = page.render(scale=px_per_mm * INCH_MM / 72)
-            images.append(bitmap.to_pil().convert("RGB"))
+            image = bitmap.to_pil().convert("RGB")
+            bitmap.close()
             page.close()
-        return images
+            yield image
     finally:
         document.close()
 

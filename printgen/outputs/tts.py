@@ -72,7 +72,7 @@ def tts_files(
             with_back = chunk + ([laid.back] if laid.back is not None else [])
             per_mm = size[0] / chunk[0].width_mm
             drawn = (chunk[0].width_mm * per_mm, chunk[0].height_mm * per_mm)
-            pages = render_pages(faces_pdf(with_back, False), per_mm)
+            pages = list(render_pages(faces_pdf(with_back, False), per_mm))
             images = [exact(image, size, drawn) for image in pages]
             back_image = images[-1] if laid.back is not None else Image.new("RGB", size, NO_BACK)
             sheet = Image.new("RGB", (cols * size[0], rows * size[1]), (255, 255, 255))
