@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.arguments import negative_values, parser
+from printgen.game_folders import unseen_games
 from printgen.options import (
     BACK_OFFSET_OPTION,
     DEFAULT_DPI,
@@ -150,23 +151,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "icons":
         return _icons(project, known, args)
     games = args.games if getattr(args, "games", None) else known
-    misnamed = [] if getattr(args, "games", None) else project.misnamed_games()
-    for name in misnamed:
-        print(
-            f"cards:1:1: game folder name {name!r} cannot be a game id; "  # its name: no path
-            "rename the folder with letters, digits, '-', '_' and '.', starting with a letter "
-            "or digit",
-            file=sys.stderr,
-        )
-    named = getattr(args, "games", None)
-    outside = [game for game in project.games_outside() if not named or game in named]
-    for name in outside:  # never read: said, not skipped
-        print(
-            f"cards/{name}:1:1: game folder cards/{name} leads outside the project folder (a "
-            "symlink?); printgen reads only files whose real place is inside the project",
-            file=sys.stderr,
-        )
-    if misnamed or outside:
+    unseen = unseen_games(project, getattr(args, "games", None))
+    for line in unseen:  # game folders printgen would not read: said, not skipped
+        print(line, file=sys.stderr)
+    if unseen:
         return EXIT_BAD_INPUT
     twins = {game: twin for game in games if game in known and (twin := project.case_twin(game))}
     for game, twin in twins.items():  # before the build cache: another game's folder is no input

@@ -164,6 +164,24 @@ class Project:
             and (folder / "game.yaml").is_file()
         )
 
+    def game_files_misnamed(self) -> list[tuple[str, str]]:
+        """(folder, file) of game folders in cards/ holding a ``game.yml`` or ``Game.yaml`` but
+        no game.yaml: not games to printgen, so a build names them instead of skipping them."""
+        if not self.cards.is_dir() or not self.confined(self.cards):
+            return []
+        found: list[tuple[str, str]] = []
+        for folder in sorted(self.cards.iterdir()):
+            if not _GAME_ID.match(folder.name) or not folder.is_dir():
+                continue
+            if (folder / "game.yaml").exists() or (folder / "game.yaml").is_symlink():
+                continue
+            found.extend(
+                (folder.name, file.name)
+                for file in sorted(folder.iterdir())
+                if file.name.lower() in ("game.yaml", "game.yml")
+            )
+        return found
+
     def inside(self, relative: str, where: Where) -> Path:
         """Resolve a path written in a project file; refuse anything that leaves the project."""
         if "\x00" in relative or Path(relative).is_absolute():

@@ -440,6 +440,28 @@ def game_file_is_a_fifo(p: Path) -> Expect:
 
 
 @case("files")
+def deck_file_ending_in_yml(p: Path) -> Expect:
+    """A second deck saved as .yml was dropped without a word (validate: ok)."""
+    shutil.copy(p / DECK, p / DECK.replace("main.yaml", "extra.yml"))
+    return DECK.replace("main.yaml", "extra.yml"), 1, "rename extra.yml to extra.yaml"
+
+
+@case("files")
+def deck_file_holding_only_null(p: Path) -> Expect:
+    """`~` alone read as no file at all: the deck was skipped (validate: ok)."""
+    (p / DECK.replace("main.yaml", "extra.yaml")).write_text("~\n", encoding="utf-8")
+    return DECK.replace("main.yaml", "extra.yaml"), 1, "file holds only a null value (~ or null)"
+
+
+@case("files")
+def game_file_ending_in_yml(p: Path) -> Expect:
+    """A game whose game.yaml was saved as game.yml was no game: validate printed nothing."""
+    game = f"cards/{GAME_ID}/game.yaml"
+    (p / game).rename(p / game.replace(".yaml", ".yml"))
+    return game.replace(".yaml", ".yml"), 1, "printgen reads a game from game.yaml"
+
+
+@case("files")
 def layout_file_is_a_fifo(p: Path) -> Expect:
     fifo(p, LAYOUTS)
     return LAYOUTS, 1, "not a regular file"

@@ -6,6 +6,7 @@ Every problem in the files is collected (not just the first) and carries ``path:
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from printgen.icons import icon_library
@@ -97,7 +98,13 @@ def load_game(project: Project, game_id: str) -> Game:
             decks.append(deck)
             if len(checker.problems) > said:  # a card it reported is missing from it
                 partial.add(deck.id)
-    if not deck_files:
+    misnamed = _not_yaml_named(folder / "decks") + _not_yaml_named(folder / "layouts")
+    for path in misnamed:  # a deck or layouts file printgen would not read: said, not dropped
+        checker.error(
+            Where(project.rel(path)),
+            f"printgen reads files ending in .yaml here; rename {path.name} to {path.stem}.yaml",
+        )
+    if not deck_files and not misnamed:
         checker.error(Where(rel_game), f"no deck files; add cards/{game_id}/decks/<deck>.yaml")
     if sum(deck.total for deck in decks) > MAX_CARDS_PER_GAME:
         checker.error(
@@ -358,3 +365,12 @@ def _used_title(project: Project, node: LDict) -> Any:
     except ProjectError:
         return None
     return other.get("title") if isinstance(other, dict) else None
+
+
+def _not_yaml_named(folder: Path) -> list[Path]:
+    """YAML files of ``folder`` that printgen skips: ``.yml``, ``.YAML`` …"""
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p for p in folder.iterdir() if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml"
+    )

@@ -102,6 +102,12 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
         raise fail(
             Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
         )
+    if value is None:  # `~` or `null` alone: a file printgen would otherwise skip unsaid
+        raise fail(
+            Where(rel, 1, 1),
+            "file holds only a null value (~ or null); write the YAML mapping described in the "
+            "README",
+        )
     return value
 
 

@@ -1,0 +1,36 @@
+"""Game folders of cards/ that a build of every game would skip without a word: a name that
+cannot be a game id, a folder linked out of the project, a game file printgen does not read
+(game.yml). Each is said, one line, and the command stops."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from printgen.project import Project
+
+
+def unseen_games(project: Project, named: list[str] | None) -> list[str]:
+    """One ``path:line:col: message`` line for each such folder (of the games ``named``, when
+    the command names some: a misnamed folder is then not theirs)."""
+    lines: list[str] = []
+    if not named:
+        lines.extend(
+            f"cards:1:1: game folder name {name!r} cannot be a game id; "  # its name: no path
+            "rename the folder with letters, digits, '-', '_' and '.', starting with a letter "
+            "or digit"
+            for name in project.misnamed_games()
+        )
+    lines.extend(
+        f"cards/{name}:1:1: game folder cards/{name} leads outside the project folder (a "
+        "symlink?); printgen reads only files whose real place is inside the project"
+        for name in project.games_outside()
+        if not named or name in named
+    )
+    lines.extend(
+        f"cards/{folder}/{name}:1:1: printgen reads a game from game.yaml; rename {name} to "
+        "game.yaml"
+        for folder, name in project.game_files_misnamed()
+        if not named or folder in named
+    )
+    return lines
