@@ -136,13 +136,24 @@ def _in_use_order(
     """The card's fields in the order to work them out: a field after those its text uses, so
     ``effect: "Gain {{ card.coins }}"`` sees ``coins`` wherever the card writes it. Fields that
     use each other are said once, at the first of them; each is then worked out as written."""
-    uses = {name: _fields_used(raw) & raws.keys() - {name} for name, raw in raws.items()}
+    uses = {name: _fields_used(raw) & raws.keys() for name, raw in raws.items()}
     if not any(uses.values()):  # most cards: no field uses another
         return list(raws)
+    selfish = {name for name, used in uses.items() if name in used}
+    for name in selfish:  # `name: "{{ card.name }}"` read its own value: None, printed empty
+        uses[name].discard(name)
+        if problems is not None:
+            where = card.where_of(name, lang)
+            problems.add(
+                where,
+                f"card '{card.id}' {name} uses itself (card.{name}); write its value, not "
+                "worked out from itself",
+                once=("field-self", str(where), name),
+            )
     order: list[str] = []
     for name in raws:
         _visit(name, uses, order, [], card, lang, problems)
-    return order
+    return [name for name in order if name not in selfish]  # said; not worked out
 
 
 def _visit(

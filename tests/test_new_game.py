@@ -1156,6 +1156,16 @@ def test_a_text_may_use_a_field_written_after_it(
     line = next(n for n, ln in enumerate(text.splitlines(), 1) if "card.coins" in ln)
     assert f"decks/main.yaml:{line}:" in result.err
     assert "fields use each other (effect → coins → effect)" in result.err, result.err
+    # a field using itself read its own value before it had one: printed empty, validate ok
+    deck.write_text(text.replace("    coins: 2", '    coins: "{{ card.coins + 1 }}"'))
+    result = printgen(designer, "validate", GAME)
+    assert result.code == 2
+    coins = next(n for n, ln in enumerate(text.splitlines(), 1) if ln == "    coins: 2")
+    assert result.err.splitlines()[0] == (
+        f"cards/{GAME}/decks/main.yaml:{coins}:12: card 'miner' coins uses itself (card.coins); "
+        "write its value, not worked out from itself"
+    ), result.err
+    assert "TypeError" not in result.err  # the field is not worked out, so nothing follows
 
 
 def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(
