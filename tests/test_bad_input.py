@@ -516,17 +516,17 @@ def test_a_misspelt_back_field_is_said_at_the_decks_back(
     layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
     layouts.write_text(
         layouts.read_text(encoding="utf-8")
-        + "demo-back:\n  extends: back-base\n  elements:\n"
+        + "crew-back:\n  extends: back-base\n  elements:\n"
         + '    label: {type: text, x: 5, y: 40, w: 50, h: 10, text: "{{ card.label }}"}\n',
         encoding="utf-8",
     )
     deck = demo / "cards" / "demo" / "decks" / "main.yaml"
     text = deck.read_text(encoding="utf-8")
-    old = re.search(r"\n  layout: back-base[^\n]*", text)
+    old = re.search(r"\n  layout: demo-back[^\n]*", text)
     assert old is not None
-    text = text.replace(old[0], '\n  layout: demo-back\n  fields: {lable: "Crew"}', 1)
+    text = text.replace(old[0], '\n  layout: crew-back\n  fields: {lable: "Crew"}', 1)
     deck.write_text(text, encoding="utf-8")
-    line = text[: text.index("\n  layout: demo-back")].count("\n") + 2
+    line = text[: text.index("\n  layout: crew-back")].count("\n") + 2
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     [said] = [ln for ln in run.err.splitlines() if "card.label" in ln]

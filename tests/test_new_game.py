@@ -453,7 +453,7 @@ def test_a_layout_without_a_size_keeps_its_own_positions_on_any_card(
     game = designer / "cards" / GAME
     deck = game / "decks" / "main.yaml"
     text = re.sub(r"(?m)^size: poker", "size: square", deck.read_text(encoding="utf-8"))
-    deck.write_text(text.replace("layout: back-base", "layout: square-back"), encoding="utf-8")
+    deck.write_text(text.replace(f"layout: {GAME}-back", "layout: square-back"), encoding="utf-8")
     (game / "layouts" / "back.yaml").write_text(
         "square-back:\n  extends: back-base\n  elements:\n    logo: {x: 8, y: 40, w: 54, h: 9}\n",
         encoding="utf-8",

@@ -16,8 +16,8 @@ from printgen.problems import Where
 from printgen.project import Project
 from printgen.source.generator_rules import read_generator
 from printgen.source.layouts import DEFAULT_SAFE_MM
-from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker
+from printgen.source.located_yaml import LDict, LList
+from printgen.source.readers import Checker, kind_of
 
 DECK_KEYS = {
     "name",
@@ -238,7 +238,13 @@ def _card(
         "; a card's fields must be declared under 'fields:' in the deck",
     )
     if not isinstance(card_id, str) or not _ID.match(card_id):
-        if "id" in node:
+        if "id" in node and not isinstance(card_id, str | LDict | LList):  # id: 12, id: on
+            checker.error(
+                node.at("id"),
+                f"card id was read as {kind_of(card_id)}, not a text: write it in quotes "
+                '(id: "12", not id: 12)',
+            )
+        elif "id" in node:
             checker.error(
                 node.at("id"),
                 f"card id {card_id!r} must be lower-case letters, digits, '-' or '_' (e.g. monk)",

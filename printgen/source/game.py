@@ -18,7 +18,7 @@ from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
 from printgen.source.decks import check_field, read_deck
 from printgen.source.located_yaml import LDict, read_yaml
-from printgen.source.readers import Checker, did_you_mean
+from printgen.source.readers import Checker, did_you_mean, kind_of
 
 GAME_KEYS = {
     "id",
@@ -150,7 +150,13 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
     checker.keys(node, GAME_KEYS, {"title", "players", "author", "languages"}, "game.yaml")
     languages = _languages(checker, node)
     checker.languages = languages
-    if "id" in node and node["id"] != game_id:
+    if "id" in node and not isinstance(node["id"], str):  # id: 2048, id: yes, id: 007
+        checker.error(
+            node.at("id"),
+            f"id was read as {kind_of(node['id'])}, not a text: write it in quotes, "
+            f'id: "{game_id}"',
+        )
+    elif "id" in node and node["id"] != game_id:
         checker.error(
             node.at("id"),
             f"id '{node['id']}' differs from the folder name '{game_id}'; rename one so they match",

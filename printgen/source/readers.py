@@ -64,7 +64,7 @@ class Checker:
             return value
         self.error(
             getattr(value, "where", where),
-            f"{what} must be a mapping (key: value lines), not {_kind(value)}",
+            f"{what} must be a mapping (key: value lines), not {kind_of(value)}",
         )
         return None
 
@@ -73,7 +73,7 @@ class Checker:
             return value
         self.error(
             getattr(value, "where", where),
-            f"{what} must be a list (lines starting with '- '), not {_kind(value)}",
+            f"{what} must be a list (lines starting with '- '), not {kind_of(value)}",
         )
         return None
 
@@ -104,7 +104,7 @@ class Checker:
         value = node[key]
         if not isinstance(value, str) or not value.strip():
             self.error(
-                node.at(key), f"'{key}' of {what} must be a non-empty text, not {_kind(value)}"
+                node.at(key), f"'{key}' of {what} must be a non-empty text, not {kind_of(value)}"
             )
             return None
         return value
@@ -124,7 +124,7 @@ class Checker:
         value = node[key]
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(
-                node.at(key), f"'{key}' of {what} must be a whole number, not {_kind(value)}"
+                node.at(key), f"'{key}' of {what} must be a whole number, not {kind_of(value)}"
             )
             return default
         if minimum is not None and value < minimum:
@@ -212,7 +212,7 @@ class Checker:
                 elif not isinstance(value[lang], str):
                     self.error(
                         value.at(lang),
-                        f"{what} '{lang}' text must be a string, not {_kind(value[lang])}",
+                        f"{what} '{lang}' text must be a string, not {kind_of(value[lang])}",
                     )
             for lang in () if self.languages_unsure else value:
                 if lang not in self.languages:
@@ -225,7 +225,7 @@ class Checker:
         self.error(
             getattr(value, "where", where),
             f"{what} must be a text or one text per "
-            f"language ({', '.join(self.languages)}), not {_kind(value)}",
+            f"language ({', '.join(self.languages)}), not {kind_of(value)}",
         )
         return None
 
@@ -248,7 +248,8 @@ def big(value: int) -> str:
     return f"{value:,}" if value < 10**30 else "a number of more than 30 digits"
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """What a YAML value is, in a designer's words."""
     if value is None:
         return "nothing"
     if isinstance(value, bool):

@@ -122,6 +122,14 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def _plain(text: str) -> str:
+    """``text`` as YAML reads it back: unquoted, unless YAML would read a number, a yes/no,
+    a date or nothing (2048, 007, yes, null)."""
+    import yaml
+
+    return text if yaml.safe_load(text) == text else _q(text)
+
+
 def _translated(texts: dict[str, str]) -> str:
     """One text for a single language, else {en: …, it: …}."""
     if len(texts) == 1:
@@ -135,7 +143,7 @@ def _game_yaml(game_id: str, title: str, languages: list[str]) -> str:
 # {title}: a starter game made by `printgen new`. Change anything, then run
 #   printgen validate {game_id}     (checks everything, writes nothing)
 #   printgen build {game_id}        (writes build/{game_id}/<language>/*.pdf)
-id: {game_id}
+id: {_plain(game_id)}
 title: {title_text}
 languages: [{", ".join(languages)}]   # the languages the texts are written in
 players: {{min: 2, max: 4}}
@@ -168,7 +176,7 @@ def _deck_yaml(game_id: str, languages: list[str], words: dict[str, dict[str, An
         "size: poker           # 63 × 88 mm",
         f"layout: {game_id}-card  # in layouts/{game_id}.yaml, built on printgen's card-base",
         "back:",
-        "  layout: back-base   # printgen's plain back with the game's title",
+        f"  layout: {game_id}-back  # printgen's plain back-base, the game's title in its middle",
         "fields:",
         "  name: text",
         "  cost: integer",
@@ -204,6 +212,11 @@ def _layout_yaml(game_id: str) -> str:
 # come with printgen; `extends` takes all their elements, and an element named here adds to them
 # or overrides one of theirs. `size: poker`: these positions are for a poker card, and follow
 # the deck's size when it changes (leave it out to have them taken exactly as written).
+{game_id}-back:
+  extends: back-base
+  size: poker
+  elements:  # the title in up to three lines (back-base keeps it to one)
+    logo: {{y: 30, h: 28}}
 {game_id}-card:
   extends: card-base
   size: poker
