@@ -7,6 +7,7 @@ import csv
 import json
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pdfplumber
@@ -48,6 +49,28 @@ def test_one_png_per_card_face_with_its_bleed_at_the_dpi(root: Path, dpi: int) -
         rows = list(csv.DictReader(handle))
     assert {row["file"].removesuffix(".png"): int(row["count"]) for row in rows} == SEED_COUNTS
     assert not (folder.parent.parent / "cards.pdf").exists()  # png only, as asked
+
+
+@pytest.mark.parametrize(
+    ("mm", "mpc", "dtc"),
+    [
+        ((63, 88), (822, 1122), (825, 1125)),  # poker: 2.5 × 3.5 in
+        ((57, 89), (747, 1122), (750, 1125)),  # bridge: 2.25 × 3.5 in
+        ((70, 120), (897, 1497), (900, 1500)),  # tarot: 2.75 × 4.75 in
+        ((44, 68), (597, 875), (600, 878)),  # mini euro: 1.75 in wide; 68 mm is no product
+    ],
+)
+def test_print_service_sizes_are_the_services_product_templates(
+    mm: tuple[float, float], mpc: tuple[int, int], dtc: tuple[int, int]
+) -> None:
+    # the services sell cards in eighths of an inch and publish each product's template at
+    # 300 dpi plus their bleed: a bridge card made 748 × 1126 px was scaled at upload
+    from printgen.options import Service
+    from printgen.outputs.png import image_size
+
+    face = SimpleNamespace(width_mm=mm[0], height_mm=mm[1], bleed_mm=3.0)
+    assert image_size(face, 300, Service.MPC) == mpc  # type: ignore[arg-type]
+    assert image_size(face, 300, Service.DTC) == dtc  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("service", "size"), [("mpc", (822, 1122)), ("dtc", (825, 1125))])

@@ -18,23 +18,32 @@ from printgen.options import BuildOptions, Service
 from printgen.problems import Problems
 
 SERVICE_DPI = 300
-# Poker cards (63 × 88 mm here, 2.5 × 3.5 in at the services): the sizes they publish.
-POKER = (63.0, 88.0)
-POKER_PX = {Service.MPC: (822, 1122), Service.DTC: (825, 1125)}
-# Any other size: the trim at 300 dpi plus the bleed each service asks for, in pixels a side
-# (MakePlayingCards 36 px, DriveThruCards 1/8 in).
+# The services sell cards in inches (poker 2.5 × 3.5, bridge 2.25 × 3.5, tarot 2.75 × 4.75 …)
+# and publish each product's template as that size at 300 dpi plus a bleed a side:
+# MakePlayingCards 36 px (poker 822 × 1122), DriveThruCards 1/8 in (poker 825 × 1125).
 SERVICE_BLEED_PX = {Service.MPC: 36.0, Service.DTC: 37.5}
+# A side within this of a whole eighth of an inch is that product's side (printgen's poker is
+# 63 × 88 mm, the services' 63.5 × 88.9); any other is taken as it is.
+PRODUCT_MM = 1.0
+EIGHTH_MM = INCH_MM / 8
+
+
+def service_side_inches(mm: float) -> float:
+    """A card side as the services' product sizes it: the nearest eighth of an inch when the
+    card is that product, else its own length."""
+    eighths = round(mm / EIGHTH_MM)
+    if eighths > 0 and abs(eighths * EIGHTH_MM - mm) <= PRODUCT_MM:
+        return eighths / 8
+    return mm / INCH_MM
 
 
 def image_size(face: Face, dpi: float, service: Service | None) -> tuple[int, int]:
     """Pixel size of a face's image."""
     if service is not None:
-        if abs(face.width_mm - POKER[0]) < 0.6 and abs(face.height_mm - POKER[1]) < 0.6:
-            return POKER_PX[service]
         side = 2 * SERVICE_BLEED_PX[service]
         return (
-            round(face.width_mm / INCH_MM * SERVICE_DPI + side),
-            round(face.height_mm / INCH_MM * SERVICE_DPI + side),
+            round(service_side_inches(face.width_mm) * SERVICE_DPI + side),
+            round(service_side_inches(face.height_mm) * SERVICE_DPI + side),
         )
     b = 2 * face.bleed_mm
     return (
