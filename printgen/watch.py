@@ -92,8 +92,14 @@ def watched(project: Project, out: Path) -> list[Path]:
 
 
 def is_input(path: Path, out: Path) -> bool:
-    """Whether a changed path can change a build: not an output, not an editor's leftover."""
-    if path.resolve().is_relative_to(out):
+    """Whether a changed path can change a build: not an output (this build's, or any folder
+    a build wrote into: it holds a build cache), not an editor's leftover."""
+    from printgen.cache import FOLDER
+
+    real = path.resolve()
+    if real.is_relative_to(out):
+        return False
+    if any((folder / FOLDER).is_dir() for folder in real.parents):  # out/letter/… of --out
         return False
     if any(part.startswith(".") or part == "__pycache__" for part in path.parts[-3:-1]):
         return False

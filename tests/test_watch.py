@@ -123,6 +123,10 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
     assert is_input(tmp_path / "art" / "hero.png", out)
     assert is_input(tmp_path / "cards" / "g" / "decks" / "main.yaml", out)
     assert not is_input(out / "g" / "en" / "cards.pdf", out)  # its own outputs
+    # another --out, nested in a watched folder (out/letter/): a build's too, not an input
+    (tmp_path / "art" / "letter" / ".printgen-cache").mkdir(parents=True)
+    assert not is_input(tmp_path / "art" / "letter" / "g" / "en" / "cards.json", out)
+    assert is_input(tmp_path / "art" / "hero.png", out)
     for leftover in (
         "main.yaml~",
         ".main.yaml.swp",
