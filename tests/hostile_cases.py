@@ -440,6 +440,14 @@ def game_file_is_a_fifo(p: Path) -> Expect:
 
 
 @case("files")
+def comma_inside_an_unquoted_translation(p: Path) -> Expect:
+    """`{it: Monaco, en: Monk, the wise}`: YAML ends the text at its comma; the message said
+    the game declares no language 'the wise'."""
+    line = edit(p, DECK, "name: {it: Monaco, en: Monk}", "name: {it: Monaco, en: Monk, the wise}")
+    return DECK, line, "has a text 'the wise' on its own: in {…} a comma ends a text"
+
+
+@case("files")
 def deck_file_ending_in_yml(p: Path) -> Expect:
     """A second deck saved as .yml was dropped without a word (validate: ok)."""
     shutil.copy(p / DECK, p / DECK.replace("main.yaml", "extra.yml"))

@@ -215,7 +215,14 @@ class Checker:
                         f"{what} '{lang}' text must be a string, not {kind_of(value[lang])}",
                     )
             for lang in () if self.languages_unsure else value:
-                if lang not in self.languages:
+                if lang not in self.languages and value[lang] is None and " " in str(lang):
+                    # {en: Once, a free card., it: …}: YAML ends a text at its comma
+                    self.error(
+                        value.key_at(lang),
+                        f"{what} has a text '{lang}' on its own: in {{…}} a comma ends a text; "
+                        'put each text in quotes (en: "Once, a free card.")',
+                    )
+                elif lang not in self.languages:
                     self.error(
                         value.key_at(lang),
                         f"{what} has a '{lang}' text but the game "
