@@ -532,3 +532,23 @@ def test_a_misspelt_back_field_is_said_at_the_decks_back(
     [said] = [ln for ln in run.err.splitlines() if "card.label" in ln]
     assert said.startswith(f"cards/demo/decks/main.yaml:{line}:3: the back of deck 'main': ")
     assert "it gives 'lable': rename that 'label'" in said
+
+
+def test_a_character_the_font_lacks_is_said_where_it_is_written(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """An arrow written in the layout's own text was blamed on the first card field the text
+    used (the cost cell of every card, or each deck's back: line); it is the layout's line."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    source = layouts.read_text(encoding="utf-8")
+    arrowed = source.replace('text: "{{ card.cost }}"', 'text: "{{ card.cost }}→"', 1)
+    assert arrowed != source
+    layouts.write_text(arrowed, encoding="utf-8")
+    line = next(n for n, ln in enumerate(arrowed.splitlines(), 1) if "→" in ln)
+    col = arrowed.splitlines()[line - 1].index('"{{ card.cost }}→"') + 1
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:{col}: character '→' is not in font Vera; write "
+        "it another way or use a font that has it"
+    ]

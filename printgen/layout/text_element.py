@@ -72,7 +72,7 @@ def lay_out_text(
     runs = _runs(
         ctx,
         str(content),
-        lambda: text_source(element, card, card_where, ctx.lang),
+        lambda needle: text_source(element, card, card_where, ctx.lang, needle),
         settings.bold,
         settings.italic,
         fam,
@@ -153,24 +153,25 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
 def _runs(
     ctx: LayoutContext,
     content: str,
-    source: Callable[[], Where],
+    source: Callable[[str], Where],
     bold: bool,
     italic: bool,
     fam: Family,
 ) -> list[text.Run]:
     """Markup to runs; an unknown :icon: name or a character the font lacks is reported at
-    ``source()`` (the card field that feeds the box, looked up only for a problem)."""
+    ``source(what)`` (where it is written: the layout's text or the card field that feeds the
+    box, looked up only for a problem)."""
     icons = ctx.game.icon_library
     runs = text.parse(content, icons.has)
     for name in text.unknown_icons(runs):
-        where = source()
+        where = source(f":{name}:")
         ctx.report(
             where,
             icons.unknown_message(name, inline=True),
             once=("inline-icon", str(where), name),
         )
     for char in text.missing_glyphs(runs, fam):
-        where = source()
+        where = source(char)
         ctx.report(
             where,
             f"character {char!r} is not in font {fam.name}; write it another way or use a "
@@ -184,11 +185,26 @@ def _runs(
     return runs
 
 
-def text_source(element: Element, card: CardType | None, card_where: Where, lang: str) -> Where:
-    """Point at the card field that feeds the box (its text in this language), if any."""
+def text_source(
+    element: Element, card: CardType | None, card_where: Where, lang: str, needle: str = ""
+) -> Where:
+    """Point at the card field that feeds the box (its text in this language), if any — with a
+    ``needle`` (a character, an :icon:), where it is written: the layout's own text outside its
+    {{ }}, or the field whose value holds it."""
     source = element.props.get("text")
-    if card is not None and isinstance(source, str):
-        for name in _FIELD_REF.findall(source):
-            if name in card.field_where:
+    if not isinstance(source, str):
+        return card_where
+    if needle and needle in _EXPRESSION.sub("", source):
+        return element.where.get("text", element.origin)
+    names = [name for name in _FIELD_REF.findall(source) if card and name in card.field_where]
+    if needle and card is not None:
+        for name in names:
+            value = card.fields.get(name)
+            if isinstance(value, dict):
+                value = value.get(lang)
+            if needle in str(value):
                 return card.where_of(name, lang)
-    return card_where
+    return card.where_of(names[0], lang) if card is not None and names else card_where
+
+
+_EXPRESSION = re.compile(r"{{.*?}}|{%.*?%}", re.S)
