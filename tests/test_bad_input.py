@@ -552,3 +552,22 @@ def test_a_character_the_font_lacks_is_said_where_it_is_written(
         f"cards/demo/layouts/demo.yaml:{line}:{col}: character '→' is not in font Vera; write "
         "it another way or use a font that has it"
     ]
+
+
+def test_a_game_text_the_document_font_lacks_is_said_at_its_line(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """The author, subtitle or credits of game.yaml (a YAML escape too) printed in the rulebook
+    with the character left out, and validate said ok."""
+    game = demo / "cards" / "demo" / "game.yaml"
+    source = game.read_text(encoding="utf-8")
+    escaped = source.replace('author: "You"', 'author: "Y\\u05e9ou"', 1)
+    assert escaped != source
+    game.write_text(escaped, encoding="utf-8")
+    line = next(n for n, ln in enumerate(escaped.splitlines(), 1) if ln.startswith("author:"))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert (
+        f"cards/demo/game.yaml:{line}:11: character 'ש' is not in the document font (Vera); "
+        "write it another way"
+    ) in run.err.splitlines(), run.err

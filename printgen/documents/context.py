@@ -15,7 +15,7 @@ from printgen import alarm, template_code
 from printgen import expressions as expr
 from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.labels import font_credits, label_line, labels, missing_label
-from printgen.documents.prose_lint import line_of, lint_prose
+from printgen.documents.prose_lint import line_of, lint_document, lint_prose
 from printgen.documents.source_lines import marked
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.limits import MAX_PROSE_BYTES
@@ -233,6 +233,9 @@ def render_document(
     found = project.template(template)
     where = Where(project.rel(found) if found else f"templates/{template}", 1, 1)
     source = render_markdown(project, template, context, where)
+    problems = lint_document(project, game.folder, source, template)
+    if problems:
+        raise ProjectError(problems)
     return context, source
 
 

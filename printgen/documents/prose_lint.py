@@ -10,7 +10,7 @@ import re
 from printgen.documents.source_lines import fences
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_PROSE_BYTES
-from printgen.problems import Problem, Where
+from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 
 # the fenced blocks each document draws (outputs/rulebook.py and outputs/player_aid.py register
@@ -84,6 +84,53 @@ def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Probl
                 )
             )
     return problems
+
+
+def lint_document(project: Project, game_folder: str, source: str, template: str) -> list[Problem]:
+    """Characters of a whole rendered document (``source``, from the shared ``template``) that
+    its font lacks and its prose did not hold: the game's texts (title, author, credits, data),
+    labels, card names — each said where the first file of those writes it (as the character,
+    or as a YAML escape: author: "Y\\u05e9ou")."""
+    from printgen.layout import text
+    from printgen.layout.fonts import vera
+
+    runs = text.parse(html.unescape(source.replace("*", " ")), lambda name: True)
+    missing = text.missing_glyphs(runs, vera())
+    if not missing:
+        return []
+    candidates = [f"{game_folder}/game.yaml"]
+    for name in ("labels.yaml", template):
+        found = project.template(name)
+        if found is not None and project.confined(found) and found.is_relative_to(project.root):
+            candidates.append(project.rel(found))
+    decks = project.root / game_folder / "decks"
+    if decks.is_dir():
+        candidates += [project.rel(path) for path in sorted(decks.glob("*.yaml"))]
+    problems = []
+    for char in missing:
+        where = _written(project, candidates, char) or Where(candidates[0], 1, 1)
+        problems.append(
+            Problem(
+                where,
+                f"character {char!r} is not in the document font (Vera); write it another way",
+            )
+        )
+    return problems
+
+
+def _written(project: Project, rels: list[str], char: str) -> Where | None:
+    """Where ``char`` is first written in the files ``rels``, as itself or as an escape."""
+    code = ord(char)
+    needles = [char, f"\\u{code:04x}", f"\\u{code:04X}", f"\\U{code:08x}", f"\\U{code:08X}"]
+    for rel in rels:
+        try:
+            lines = project.read_text(project.root / rel, Where(rel)).splitlines()
+        except ProjectError:
+            continue
+        for needle in needles:
+            if any(needle in line for line in lines):
+                return line_of(lines, needle, rel)
+    return None
 
 
 def line_of(lines: list[str], needle: str, rel: str) -> Where:
