@@ -440,6 +440,13 @@ def game_file_is_a_fifo(p: Path) -> Expect:
 
 
 @case("files")
+def html_block_in_the_rules(p: Path) -> Expect:
+    """<center>…</center> was left out of the rulebook without a word (inline HTML prints)."""
+    line = append(p, RULES, "\n<center>Da leggere ad alta voce</center>\n") + 1
+    return RULES, line, "an HTML block is not printed (documents print Markdown only)"
+
+
+@case("files")
 def comma_inside_an_unquoted_translation(p: Path) -> Expect:
     """`{it: Monaco, en: Monk, the wise}`: YAML ends the text at its comma; the message said
     the game declares no language 'the wise'."""

@@ -30,7 +30,32 @@ def lint_prose(
     holds that its document cannot print."""
     written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
     lines = written.splitlines()
-    return _unprintable(lines, rel, rendered, icons) + _foreign(written, lines, rel, prose)
+    return (
+        _unprintable(lines, rel, rendered, icons)
+        + _foreign(written, lines, rel, prose)
+        + _html_blocks(written, rel)
+    )
+
+
+def _html_blocks(written: str, rel: str) -> list[Problem]:
+    """An HTML block (<center>, <div>, <p align=…>): documents print Markdown only, so it was
+    left out without a word. A comment (<!-- pagebreak -->, a note) is not printed, as meant."""
+    from printgen.documents.commonmark import MarkdownIt
+
+    if "<" not in written:
+        return []
+    problems = []
+    for token in MarkdownIt("commonmark").parse(written):
+        if token.type == "html_block" and not token.content.lstrip().startswith("<!--"):
+            line = token.map[0] + 1 if token.map else 1
+            problems.append(
+                Problem(
+                    Where(rel, line, 1),
+                    "an HTML block is not printed (documents print Markdown only); write it "
+                    "in Markdown, or as a comment <!-- … --> if it is a note",
+                )
+            )
+    return problems
 
 
 def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
