@@ -7,8 +7,8 @@ from the decks ``starters`` (the starting apprentices), ``workers`` and ``buildi
 
 Seat 0 is the first player. ``turns`` counts single players' turns. Where the rulebook is silent:
 
-- non-coin actions use bought actions before free ones (free actions are the only ones that
-  can take coins, so a player keeps them);
+- non-coin actions use bought actions before free ones, and coins are taken with free actions
+  only (a bought action may take coins too, but never pays: it costs 5 and brings 3 at most);
 - a player may send a worker that covers nothing still needed (the rules do not forbid it);
 - the face-up top card of each deck is not looked at by the bots.
 
