@@ -571,3 +571,19 @@ def test_a_game_text_the_document_font_lacks_is_said_at_its_line(
         f"cards/demo/game.yaml:{line}:11: character 'ש' is not in the document font (Vera); "
         "write it another way"
     ) in run.err.splitlines(), run.err
+
+
+def test_a_layout_named_like_printgens_own_is_said_at_the_designers(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """The message named the other definition by a path inside printgen's installation."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    source = layouts.read_text(encoding="utf-8")
+    layouts.write_text(source + "card-base:\n  elements:\n    x: {type: rect}\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = len(source.splitlines()) + 1
+    assert run.err.splitlines()[0] == (
+        f"cards/demo/layouts/demo.yaml:{line}:1: layout 'card-base' is defined twice (printgen's "
+        "own layouts (base.yaml) define it too; rename yours)"
+    ), run.err

@@ -136,10 +136,15 @@ def load_layouts(
             if body is None:
                 continue
             if name in raw:
-                checker.error(
-                    top.key_at(name) if top else Where(rel),
-                    f"layout '{name}' is defined twice (also at {raw[name].where}); rename one",
+                here, first = top.key_at(name) if top else Where(rel), raw[name].where
+                if Path(here.path).is_absolute():  # printgen's own (said at the designer's)
+                    here, first = first, here
+                also = (  # not a path inside printgen's install
+                    f"printgen's own layouts ({Path(first.path).name}) define it too; rename yours"
+                    if Path(first.path).is_absolute()
+                    else f"also at {first}; rename one"
                 )
+                checker.error(here, f"layout '{name}' is defined twice ({also})")
                 continue
             checker.keys(body, _LAYOUT_KEYS, set(), f"layout '{name}'")
             raw[name] = body
