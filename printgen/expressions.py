@@ -107,6 +107,12 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
         return ExpressionError(f"it nests too deeply; simplify '{shown}'")
     if isinstance(exc, MemoryError):
         return ExpressionError(f"it needs too much memory; simplify '{shown}'")
+    if isinstance(exc, TypeError) and str(exc) == "no loader for this environment specified":
+        return ExpressionError(  # Jinja's words for {% include %}, import, extends in a text
+            f"a card's text cannot include, import or extend other templates; in '{shown}'"
+        )
+    if isinstance(exc, OverflowError):  # 2.0 ** 2000
+        return ExpressionError(f"a number in it grows too large; in '{shown}'")
     return ExpressionError(f"{type(exc).__name__}: {_short(exc)}; in '{shown}'")
 
 

@@ -440,6 +440,15 @@ def game_file_is_a_fifo(p: Path) -> Expect:
 
 
 @case("files")
+def include_in_a_card_text(p: Path) -> Expect:
+    """Jinja's own words were printed: "TypeError: no loader for this environment specified"."""
+    line = edit(
+        p, DECK, "name: {it: Monaco, en: Monk}", "name: {it: \"{% include 'x.j2' %}\", en: Monk}"
+    )
+    return DECK, line, "a card's text cannot include, import or extend other templates"
+
+
+@case("files")
 def html_block_in_the_rules(p: Path) -> Expect:
     """<center>…</center> was left out of the rulebook without a word (inline HTML prints)."""
     line = append(p, RULES, "\n<center>Da leggere ad alta voce</center>\n") + 1
