@@ -1341,3 +1341,42 @@ def test_a_game_naming_no_language_is_one_line(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2
     assert run.err.count("\n") == 1 and "languages must name at least one" in run.err, run.err
+
+
+def test_the_aids_card_list_names_each_deck_and_drops_an_empty_icon_column(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Cards of several decks ran together in one list, each row after an empty icon column
+    when the cards have no icon."""
+    decks = designer / "cards" / GAME / "decks"
+    (decks / "crew.yaml").write_text(
+        "name: Crew\nsize: poker\nlayout: crew\nfields: {name: text, effect: text}\n"
+        "cards:\n  - {id: cook, count: 1, name: Cook, effect: Feeds the crew.}\n"
+        "  - {id: mate, count: 2, name: Mate, effect: Keeps watch.}\n",
+        encoding="utf-8",
+    )
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "crew:\n  elements:\n    name: {type: text, x: 5, y: 5, w: 53, h: 10, "
+        + 'text: "{{ card.name }}"}\n',
+        encoding="utf-8",
+    )
+    built = printgen(designer, "build", GAME, "--only", "player-aid")
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        words = pdf.pages[0].extract_words()
+    text = " ".join(w["text"] for w in words)
+    assert re.search(r"Deck Miner .*Crew Cook", text), text  # each deck's name above its cards
+    x = {w["text"]: w["x0"] for w in words}
+    heading = next(w["x0"] for w in words if w["text"] == "Cards")
+    assert x["Miner"] > heading + 5  # after the icon of its row
+    main = decks / "main.yaml"  # a game whose cards have no icon: no empty column
+    lines = main.read_text(encoding="utf-8").splitlines(keepends=True)
+    main.write_text("".join(ln for ln in lines if not ln.startswith("    icon:")), "utf-8")
+    built = printgen(designer, "build", GAME, "--only", "player-aid")
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        words = pdf.pages[0].extract_words()
+    heading = next(w["x0"] for w in words if w["text"] == "Cards")
+    assert next(w["x0"] for w in words if w["text"] == "Cook") == pytest.approx(heading, abs=0.5)

@@ -59,6 +59,7 @@ class CardIndex:
         self.icon_colors = game.icon_colors
         self.icons = game.icon_library
         self.problems: list[Problem] = []
+        self.deck_names: dict[str, str] = {}  # by deck id, in the document's language
         self.cards: dict[str, CardInfo] = {}
         self.backs: dict[str, Face] = {}
         self.decks: dict[str, list[CardInfo]] = {}
@@ -339,10 +340,21 @@ def _drawable_in(
 def quick_reference(
     index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
 ) -> list[Flowable]:
-    """The aid's card list: icon, name and the short reminder of every card type."""
+    """The aid's card list: icon, name and the short reminder of every card type — under each
+    deck's name when it lists several decks; without the icon column when no card has one."""
     rows: list[list[Any]] = []
+    headings: list[int] = []
     icon_size = theme.body.size * 2.0
-    for info in index.named(content, line):
+    infos = index.named(content, line)
+    several = len({info.deck.id for info in infos}) > 1
+    with_icons = any(index.icons.has(str(info.values.get("icon") or "")) for info in infos)
+    deck = None
+    for info in infos:
+        if several and info.deck.id != deck:
+            deck = info.deck.id
+            headings.append(len(rows))
+            name = index.deck_names.get(deck, deck)
+            rows.append([RichText([text.Run(name, bold=True)], _flush(theme.body)), ""])
         icon = str(info.values.get("icon") or "")
         color = str(info.values.get("color") or "#333333")
         said = "summary" if info.values.get("summary") else "effect"
@@ -356,21 +368,28 @@ def quick_reference(
         rows.append(
             [
                 IconFlow(icon, icon_size, color, index.icons) if index.icons.has(icon) else "",
-                RichText(runs, TextStyle(**{**theme.body.__dict__, "space_after": 0})),
+                RichText(runs, _flush(theme.body)),
             ]
         )
     if not rows:
         return []
-    return [
-        table(
-            rows,
-            [icon_size + 4, width - icon_size - 4],
-            [
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#cccccc"),
-            ],
-        )
+    styles: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#cccccc"),
     ]
+    for row in headings:  # a deck's name across the row, a little air above all but the first
+        styles += [
+            ("SPAN", (0, row), (-1, row)),
+            ("TOPPADDING", (0, row), (-1, row), 4 * bool(row)),
+        ]
+    if not with_icons:  # no empty column before every name
+        single = [[r[0] if i in headings else r[1]] for i, r in enumerate(rows)]
+        return [table(single, [width], [s for s in styles if s[0] != "SPAN"])]
+    return [table(rows, [icon_size + 4, width - icon_size - 4], styles)]
+
+
+def _flush(style: TextStyle) -> TextStyle:
+    return TextStyle(**{**style.__dict__, "space_after": 0})

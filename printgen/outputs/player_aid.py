@@ -105,6 +105,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
         problems.extend(exc.problems)
         return None
     index = CardIndex(game, job.decks, where)
+    index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]
     small, large = formats(paper)
     chosen = None
