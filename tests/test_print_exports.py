@@ -270,3 +270,29 @@ def test_calibrate_needs_no_game_and_writes_two_pages(
     with pdfplumber.open(pdf) as document:
         assert "short" in document.pages[0].extract_text()
         assert "--back-offset X,Y" in document.pages[1].extract_text()
+
+
+def test_a_round_tokens_image_is_transparent_outside_its_circle(root: Path) -> None:
+    # a coin's PNG had white corners: round tokens are cut round, and a tool placing the image
+    # (Tabletop Simulator, a print service's token) shows what is outside the circle
+    out = build(
+        root,
+        "costruttori-del-medioevo",
+        "--lang",
+        "en",
+        "--only",
+        "cards",
+        "--format",
+        "png",
+        "--cards",
+        "oro",
+    )
+    with Image.open(
+        out / "costruttori-del-medioevo" / "en" / "png" / "coins-gold" / "oro.png"
+    ) as image:
+        assert image.mode == "RGBA"
+        w, h = image.size
+        for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+            assert image.getpixel(corner)[3] == 0
+        assert image.getpixel((w // 2, h // 2))[3] == 255
+        assert image.getpixel((w // 2, 1))[3] == 255  # the circle reaches the bleed's edge

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 from printgen.layout.face import Face, LaidOutDeck
 from printgen.limits import MAX_EXPORT_PIXELS
+from printgen.model.game import CardShape
 from printgen.model.units import INCH_MM
 from printgen.options import BuildOptions, Service
 from printgen.problems import Problems
@@ -95,9 +97,22 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
             b = 2 * face.bleed_mm
             drawn = ((face.width_mm + b) / INCH_MM * dpi, (face.height_mm + b) / INCH_MM * dpi)
             sized = exact(image, image_size(face, dpi, options.service), drawn)
+            if laid.deck.shape == CardShape.CIRCLE:  # a round token: nothing outside its circle
+                sized = _round(sized)
             files[f"{folder}/{name}"] = png_bytes(sized, dpi)
         files[f"{folder}/counts.csv"] = _counts(laid)
     return files
+
+
+def _round(image: Any) -> Any:
+    """The image, transparent outside the circle its bleed box holds (it had white corners)."""
+    from PIL import Image, ImageDraw
+
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, image.width - 1, image.height - 1), fill=255)
+    rounded = image.convert("RGBA")
+    rounded.putalpha(mask)
+    return rounded
 
 
 def _counts(laid: LaidOutDeck) -> bytes:
