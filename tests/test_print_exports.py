@@ -291,8 +291,9 @@ def test_a_round_tokens_image_is_transparent_outside_its_circle(root: Path) -> N
         out / "costruttori-del-medioevo" / "en" / "png" / "coins-gold" / "oro.png"
     ) as image:
         assert image.mode == "RGBA"
+        alpha = image.getchannel("A")
         w, h = image.size
         for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
-            assert image.getpixel(corner)[3] == 0
-        assert image.getpixel((w // 2, h // 2))[3] == 255
-        assert image.getpixel((w // 2, 1))[3] == 255  # the circle reaches the bleed's edge
+            assert alpha.getpixel(corner) == 0
+        assert alpha.getpixel((w // 2, h // 2)) == 255
+        assert alpha.getpixel((w // 2, 1)) == 255  # the circle reaches the bleed's edge
