@@ -76,6 +76,12 @@ class Project:
         """An output's path as the designer reads it: from the project folder when inside it,
         whole where they named a folder elsewhere (``--out``, ``--json``)."""
         normal = Path(os.path.normpath(path.absolute()))
+        try:
+            here = Path.cwd()
+        except OSError:  # the folder printgen runs in was removed
+            here = self.root
+        if here != self.root and self.root.is_relative_to(here):  # --project p2: p2/build/…
+            return normal.relative_to(here).as_posix()
         if normal.is_relative_to(self.root):
             return normal.relative_to(self.root).as_posix()
         return str(path)

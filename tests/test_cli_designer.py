@@ -249,3 +249,16 @@ def test_a_booklet_of_a_rulebook_left_out_is_refused(
     assert main(["--project", str(demo), command, "--booklet", "--only", "cards"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--booklet imposes the rulebook" in err, err
+
+
+def test_with_project_the_outputs_are_named_from_where_printgen_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `printgen --project p2 build` said "wrote build/harbour/…" though the files were in p2/
+    monkeypatch.chdir(tmp_path)
+    assert main(["--project", "p2", "new", "harbour"]) == 0
+    capsys.readouterr()
+    assert main(["--project", "p2", "build", "harbour", "--only", "cards"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == "wrote p2/build/harbour/en/cards.pdf", said
+    assert (tmp_path / "p2" / "build" / "harbour" / "en" / "cards.pdf").is_file()
