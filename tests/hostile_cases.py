@@ -448,6 +448,13 @@ def include_in_a_card_text(p: Path) -> Expect:
     return DECK, line, "a card's text cannot include, import or extend other templates"
 
 
+@case("yaml")
+def null_key_in_game_yaml(p: Path) -> Expect:
+    """`null: 3` was said as "unknown key 'None'", a word the designer never wrote."""
+    line = append(p, GAME, "null: 3\n")
+    return GAME, line, "unknown key 'null' in game.yaml"
+
+
 @case("files")
 def html_block_in_the_rules(p: Path) -> Expect:
     """<center>…</center> was left out of the rulebook without a word (inline HTML prints)."""

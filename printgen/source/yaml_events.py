@@ -25,6 +25,9 @@ NOTHING = object()  # what an empty stream builds
 _STD = "tag:yaml.org,2002:"
 _STR, _SEQ, _MAP, _MERGE = (f"{_STD}{t}" for t in ("str", "seq", "map", "merge"))
 _INT, _NULL = f"{_STD}int", f"{_STD}null"
+# a key YAML reads as no text (`null:`, `yes:`, `off:`) is named as YAML writes it, not as
+# Python's None or True: "unknown key 'None'" named nothing the designer wrote
+_KEY_TEXT: dict[object, str] = {None: "null", True: "true", False: "false"}
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
 
@@ -262,7 +265,9 @@ class EventBuilder:
             _merge(out, value, where)
             return
         # one string for each key however many mappings repeat it ("name" on every card)
-        key = sys.intern(key if isinstance(key, str) else str(key))
+        if not isinstance(key, str):  # (1 == True: the bool test comes first)
+            key = _KEY_TEXT[key] if key is None or isinstance(key, bool) else str(key)
+        key = sys.intern(key)
         if key in out and key in out.key_where:
             raise fail(key_where or where, f"key '{key}' appears twice in this mapping; keep one")
         out[key] = value
