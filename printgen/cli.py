@@ -345,7 +345,7 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
         _report(exc.problems)
         print("printgen: nothing written; fix the problems above", file=sys.stderr)
         return EXIT_BAD_INPUT
-    shown = done.path.relative_to(root) if done.path.is_relative_to(root) else done.path
+    shown = project.shown(done.path)
     pages = f"{done.pages} page{'s' if done.pages != 1 else ''}"
     print(f"wrote {shown}: {done.icons} icons on {pages}")  # as build says what it wrote
     return 0

@@ -80,7 +80,8 @@ class Project:
             here = Path.cwd()
         except OSError:  # the folder printgen runs in was removed
             here = self.root
-        if here != self.root and self.root.is_relative_to(here):  # --project p2: p2/build/…
+        if here != self.root and self.root.is_relative_to(here) and normal.is_relative_to(here):
+            # --project p2: p2/build/…
             return normal.relative_to(here).as_posix()
         if normal.is_relative_to(self.root):
             return normal.relative_to(self.root).as_posix()

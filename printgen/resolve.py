@@ -140,7 +140,9 @@ def _in_use_order(
     if not any(uses.values()):  # most cards: no field uses another
         return list(raws)
     selfish = {name for name, used in uses.items() if name in used}
-    for name in selfish:  # `name: "{{ card.name }}"` read its own value: None, printed empty
+    for name in (
+        name for name in raws if name in selfish
+    ):  # in the card's order  # `name: "{{ card.name }}"` read its own value: None, printed empty
         uses[name].discard(name)
         if problems is not None:
             where = card.where_of(name, lang)

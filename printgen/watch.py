@@ -40,7 +40,7 @@ def watch(
     print(f"watching {_shown(project, paths)} — Ctrl-C to stop", file=sys.stderr)
 
     def relevant(change: object, path: str) -> bool:
-        return is_input(Path(path), out)
+        return is_input(Path(path), out, project.root)
 
     while True:
         # every second without a change, look for a folder or settings file made since
@@ -91,7 +91,7 @@ def watched(project: Project, out: Path) -> list[Path]:
     return found
 
 
-def is_input(path: Path, out: Path) -> bool:
+def is_input(path: Path, out: Path, root: Path | None = None) -> bool:
     """Whether a changed path can change a build: not an output (this build's, or any folder
     a build wrote into: it holds a build cache), not an editor's leftover."""
     from printgen.cache import FOLDER
@@ -99,7 +99,8 @@ def is_input(path: Path, out: Path) -> bool:
     real = path.resolve()
     if real.is_relative_to(out):
         return False
-    if any((folder / FOLDER).is_dir() for folder in real.parents):  # out/letter/… of --out
+    inside = (f for f in real.parents if root is None or f.is_relative_to(root))
+    if any((folder / FOLDER).is_dir() for folder in inside):  # out/letter/… of an --out
         return False
     if any(part.startswith(".") or part == "__pycache__" for part in path.parts[-3:-1]):
         return False

@@ -262,3 +262,8 @@ def test_with_project_the_outputs_are_named_from_where_printgen_runs(
     said = capsys.readouterr().out.splitlines()
     assert said[0] == "wrote p2/build/harbour/en/cards.pdf", said
     assert (tmp_path / "p2" / "build" / "harbour" / "en" / "cards.pdf").is_file()
+    # an --out outside the folder printgen runs in is named whole (it was an internal error)
+    elsewhere = tmp_path.parent / f"{tmp_path.name}-out"
+    args = ["--project", "p2", "build", "harbour", "--only", "cards", "--out", str(elsewhere)]
+    assert main([*args, "--no-cache"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"wrote {elsewhere}/harbour/en/cards.pdf"

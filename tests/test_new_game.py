@@ -1166,6 +1166,13 @@ def test_a_text_may_use_a_field_written_after_it(
         "write its value, not worked out from itself"
     ), result.err
     assert "TypeError" not in result.err  # the field is not worked out, so nothing follows
+    # two such fields of one card: said in the card's order, the same in every run
+    twice = text.replace("    coins: 2", '    coins: "{{ card.coins }}"').replace(
+        "    cost: 0", '    cost: "{{ card.cost }}"', 1
+    )
+    deck.write_text(twice)
+    said = [ln for ln in printgen(designer, "validate", GAME).err.splitlines() if "itself" in ln]
+    assert [ln.split(" uses itself")[0].rsplit(" ", 1)[1] for ln in said] == ["cost", "coins"]
 
 
 def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(

@@ -57,7 +57,8 @@ def test_one_png_per_card_face_with_its_bleed_at_the_dpi(root: Path, dpi: int) -
         ((63, 88), (822, 1122), (825, 1125)),  # poker: 2.5 × 3.5 in
         ((57, 89), (747, 1122), (750, 1125)),  # bridge: 2.25 × 3.5 in
         ((70, 120), (897, 1497), (900, 1500)),  # tarot: 2.75 × 4.75 in
-        ((44, 68), (597, 875), (600, 878)),  # mini euro: 1.75 in wide; 68 mm is no product
+        ((44, 68), (592, 875), (595, 878)),  # mini euro: 68 mm is no eighth, so no product
+        ((64.5, 90), (834, 1135), (837, 1138)),  # near 2.5 in wide only: its own size
     ],
 )
 def test_print_service_sizes_are_the_services_product_templates(

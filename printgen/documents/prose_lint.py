@@ -20,7 +20,8 @@ DRAWN_BY = {
     "aid": ("quickref", "legend"),
 }
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
-_HTML_START = re.compile(r"^ {0,3}<(?!!--)", re.M)  # a line that may open an HTML block
+# a line that may open an HTML block: at its start, or in a quote or a list item
+_HTML_START = re.compile(r"^[\s>*+\-\d.)]*<(?!!--)", re.M)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 

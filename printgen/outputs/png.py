@@ -24,29 +24,31 @@ SERVICE_DPI = 300
 # and publish each product's template as that size at 300 dpi plus a bleed a side:
 # MakePlayingCards 36 px (poker 822 × 1122), DriveThruCards 1/8 in (poker 825 × 1125).
 SERVICE_BLEED_PX = {Service.MPC: 36.0, Service.DTC: 37.5}
-# A side within this of a whole eighth of an inch is that product's side (printgen's poker is
-# 63 × 88 mm, the services' 63.5 × 88.9); any other is taken as it is.
+# A card whose two sides are each within this of a whole eighth of an inch is that product
+# (printgen's poker is 63 × 88 mm, the services' 63.5 × 88.9); any other is taken as it is.
 PRODUCT_MM = 1.0
 EIGHTH_MM = INCH_MM / 8
 
 
-def service_side_inches(mm: float) -> float:
-    """A card side as the services' product sizes it: the nearest eighth of an inch when the
-    card is that product, else its own length."""
-    eighths = round(mm / EIGHTH_MM)
-    if eighths > 0 and abs(eighths * EIGHTH_MM - mm) <= PRODUCT_MM:
-        return eighths / 8
-    return mm / INCH_MM
+def service_inches(width_mm: float, height_mm: float) -> tuple[float, float]:
+    """A card's size as the services' products size it: both sides to the nearest eighth of an
+    inch when the card is such a product, else its own size (never one side alone)."""
+    eighths = (round(width_mm / EIGHTH_MM), round(height_mm / EIGHTH_MM))
+    near = all(
+        e > 0 and abs(e * EIGHTH_MM - mm) <= PRODUCT_MM
+        for e, mm in zip(eighths, (width_mm, height_mm), strict=True)
+    )
+    if near:
+        return eighths[0] / 8, eighths[1] / 8
+    return width_mm / INCH_MM, height_mm / INCH_MM
 
 
 def image_size(face: Face, dpi: float, service: Service | None) -> tuple[int, int]:
     """Pixel size of a face's image."""
     if service is not None:
         side = 2 * SERVICE_BLEED_PX[service]
-        return (
-            round(service_side_inches(face.width_mm) * SERVICE_DPI + side),
-            round(service_side_inches(face.height_mm) * SERVICE_DPI + side),
-        )
+        width, height = service_inches(face.width_mm, face.height_mm)
+        return round(width * SERVICE_DPI + side), round(height * SERVICE_DPI + side)
     b = 2 * face.bleed_mm
     return (
         round((face.width_mm + b) / INCH_MM * dpi),
@@ -58,6 +60,9 @@ def oversized(decks: list[LaidOutDeck], options: BuildOptions, problems: Problem
     """Whether a deck's images would be over MAX_EXPORT_PIXELS (said at the deck's size, by
     validate too): a 1000 mm card at 300 dpi took 3.9 GB to rasterise."""
     dpi = SERVICE_DPI if options.service else options.dpi
+    advice = "print this deck from the PDF" + (
+        "" if options.service else ", or export at a lower --dpi"
+    )
     found = False
     for laid in decks:
         faces = [face for _, face in laid.fronts] + ([laid.back] if laid.back else [])
@@ -70,7 +75,7 @@ def oversized(decks: list[LaidOutDeck], options: BuildOptions, problems: Problem
                 laid.deck.size_where,
                 f"a card image of deck '{laid.deck.id}' at {dpi:g} dpi would be {width:,} × "
                 f"{height:,} pixels, over {MAX_EXPORT_PIXELS // 1_000_000} million (the limit "
-                "for one image); export at a lower --dpi, or print this deck from the PDF",
+                f"for one image); {advice}",
             )
     return found
 

@@ -64,6 +64,9 @@ def place(node: object, key: str | int, fallback: Where) -> Where:
     return getattr(node, "where", fallback)
 
 
+_NULL = re.compile(r"(?m)^[\s-]*(?:~|null|Null|NULL)\s*(?:#.*)?$")
+
+
 def read_yaml(path: Path, rel: str, project: Project | None = None) -> Any:
     """Load one YAML file safely; raise ProjectError naming ``rel`` and the line on any problem.
     The file is read through the project's confinement (its own folder's without one)."""
@@ -99,6 +102,10 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise fail(Where(rel, 1, 1), f"YAML error: {first}") from None
     if not found:
+        raise fail(
+            Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
+        )
+    if value is None and not _NULL.search(text):  # `---` and comments only
         raise fail(
             Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
         )

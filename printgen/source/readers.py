@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -215,7 +216,7 @@ class Checker:
                         f"{what} '{lang}' text must be a string, not {kind_of(value[lang])}",
                     )
             for lang in () if self.languages_unsure else value:
-                if lang not in self.languages and value[lang] is None and " " in str(lang):
+                if lang not in self.languages and value[lang] is None and not _CODE.fullmatch(lang):
                     # {en: Once, a free card., it: …}: YAML ends a text at its comma
                     self.error(
                         value.key_at(lang),
@@ -253,6 +254,9 @@ class Checker:
 def big(value: int) -> str:
     """A whole number as a message shows it: grouped, or in words past 30 digits."""
     return f"{value:,}" if value < 10**30 else "a number of more than 30 digits"
+
+
+_CODE = re.compile(r"[a-z]{2}")  # a language code, as languages: writes them
 
 
 def kind_of(value: Any) -> str:
