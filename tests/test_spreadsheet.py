@@ -82,6 +82,13 @@ def test_csv_rows_become_typed_card_types(fleet: Path) -> None:
     assert str(galleon.where_of("cost")) == f"{CSV}:4:5"
 
 
+def test_a_colour_cell_with_spaces_around_it_reads_as_a_number_cell_does(fleet: Path) -> None:
+    # " 1 " was a cost, but " #1f5f8b " no colour: a spreadsheet's spaces mean nothing there
+    (fleet / CSV).write_text(HEADER + "sloop,3,Sloop,Sloop, 1 , #1f5f8b \n", encoding="utf-8")
+    sloop = _ships(_load(fleet))["sloop"]
+    assert sloop.fields["cost"] == 1 and sloop.fields["color"] == "#1f5f8b"
+
+
 def test_cards_and_cards_from_combine_and_excel_semicolons_with_a_bom_read(fleet: Path) -> None:
     extra = "cards:\n  - {id: raft, count: 1, name: Raft, cost: 0}\n"
     (fleet / DECK).write_text(_deck("ships.csv", extra), encoding="utf-8")

@@ -303,7 +303,10 @@ def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> An
     if kind == "any":
         number = _number(raw)
         return _text(raw) if number is None else number
-    return check_field(checker, _text(raw), where, kind, what)
+    text = _text(raw)
+    if kind in ("color", "icon"):  # a name, as " 1 " is a number: its spaces are none
+        text = text.strip()
+    return check_field(checker, text, where, kind, what)
 
 
 def _text(cell: Any) -> str:
