@@ -459,3 +459,9 @@ def test_a_declared_field_without_a_column_is_a_warning_once_at_the_header(
     )  # a column present, even with its cells empty, is the designer's choice
     run = printgen(fleet, "validate", GAME)
     assert (run.code, run.err) == (0, "")
+
+
+def test_a_column_named_in_other_case_gets_its_name(fleet: Path) -> None:
+    (fleet / CSV).write_text("ID,count,name.en,name.it\nsloop,3,Sloop,Sloop\n", encoding="utf-8")
+    problems = _problems(fleet)
+    assert f"{CSV}:1:1: unknown column 'ID'; did you mean 'id'?" in problems, problems

@@ -18,7 +18,11 @@ from printgen.source.located_yaml import LDict, LList, read_yaml
 def _closest(name: str, options: Iterable[str], cutoff: float = 0.7) -> list[str]:
     import difflib  # only when something is misspelt: not on every build's start-up
 
-    return difflib.get_close_matches(name, sorted(options), n=1, cutoff=cutoff)
+    ordered = sorted(options)
+    same = [option for option in ordered if option.lower() == str(name).lower()]
+    if same:  # "ID" for id: only the case differs, however short the name
+        return same[:1]
+    return difflib.get_close_matches(name, ordered, n=1, cutoff=cutoff)
 
 
 def did_you_mean(
