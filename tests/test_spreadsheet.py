@@ -465,3 +465,18 @@ def test_a_column_named_in_other_case_gets_its_name(fleet: Path) -> None:
     (fleet / CSV).write_text("ID,count,name.en,name.it\nsloop,3,Sloop,Sloop\n", encoding="utf-8")
     problems = _problems(fleet)
     assert f"{CSV}:1:1: unknown column 'ID'; did you mean 'id'?" in problems, problems
+
+
+def test_a_deck_without_a_name_field_is_a_warning(fleet: Path) -> None:
+    # a designer's coins deck printed "coin-1 × 20" in the rulebook without a word
+    (fleet / DECK).write_text(
+        "name: Ships\nlayout: card-base\nfields: {cost: integer}\n"
+        "cards:\n  - {id: sloop, count: 2, cost: 1}\n",
+        encoding="utf-8",
+    )
+    game = load_game(Project.at(fleet), GAME)
+    assert [str(w) for w in game.notices] == [
+        f"{DECK}:3:9: warning: deck 'ships' has no 'name' field: the rulebook, the aid and "
+        "cards.json name its cards by their ids; declare 'name: text' under fields: and give "
+        "each card a name"
+    ]

@@ -58,6 +58,12 @@ def read_deck(
     width, height = checker.card_size(node, what)
     declared = _field_types(checker, node, what)
     field_types = declared or {}
+    if declared is not None and "name" not in declared:  # coin-1 × 20 in the rulebook
+        checker.warn(
+            node.at("fields") if "fields" in node else node.where,
+            f"{what} has no 'name' field: the rulebook, the aid and cards.json name its cards "
+            "by their ids; declare 'name: text' under fields: and give each card a name",
+        )
     checker.fields_unknown = declared is None or any(
         key not in DECK_KEYS and _like_fields(str(key)) for key in node
     )
