@@ -1387,3 +1387,24 @@ def test_the_aids_card_list_names_each_deck_and_drops_an_empty_icon_column(
         words = pdf.pages[0].extract_words()
     heading = next(w["x0"] for w in words if w["text"] == "Cards")
     assert next(w["x0"] for w in words if w["text"] == "Cook") == pytest.approx(heading, abs=0.5)
+
+
+def test_cards_naming_an_id_two_decks_have_prints_both_and_says_so(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    decks = designer / "cards" / GAME / "decks"
+    (decks / "spare.yaml").write_text(
+        (decks / "main.yaml").read_text(encoding="utf-8").replace('name: "Deck"', 'name: "Spare"'),
+        encoding="utf-8",
+    )
+    built = printgen(designer, "build", GAME, "--only", "cards", "--cards", "miner")
+    assert built.code == 0, built.err
+    assert (
+        built.err.splitlines().count(
+            "--cards: warning: 'miner' is a card of decks main, spare: each is printed; write "
+            "main/miner for one of them"
+        )
+        == 1
+    ), built.err
+    faces = manifest(designer / "build" / GAME / "en" / "cards.json")["faces"]
+    assert {f["deck"] for f in faces if f["side"] == "front"} == {"main", "spare"}

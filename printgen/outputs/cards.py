@@ -92,6 +92,21 @@ def chosen_decks(
                     later=laid.later,
                 )
             )
+    shared = {  # a bare id two decks both have: both are printed, as asked, and said
+        card.id: [laid.deck.id for laid in decks if any(c.id == card.id for c, _ in laid.fronts)]
+        for laid in result
+        for card, _ in laid.fronts
+        if card.id in wanted
+    }
+    for card_id, owners in sorted(shared.items()):
+        if len(owners) > 1:
+            problems.add(
+                CARDS_OPTION,
+                f"'{card_id}' is a card of decks {', '.join(owners)}: each is printed; write "
+                f"{owners[0]}/{card_id} for one of them",
+                Severity.WARNING,
+                once=("cards-in-two-decks", card_id),
+            )
     missing = sorted(wanted - found)
     if missing:
         from printgen.source.readers import did_you_mean
