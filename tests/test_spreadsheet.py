@@ -480,3 +480,31 @@ def test_a_deck_without_a_name_field_is_a_warning(fleet: Path) -> None:
         "cards.json name its cards by their ids; declare 'name: text' under fields: and give "
         "each card a name"
     ]
+
+
+def test_merged_cells_of_a_workbook_are_said(fleet: Path) -> None:
+    # the second card of a merged name read as empty: it printed without one, validate ok
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in (["id", "count", "name"], ["galleon", 1, "Galleon"], ["sloop", 1, None]):
+        sheet.append(row)
+    sheet.merge_cells("C2:C3")
+    book.save(fleet / "cards/fleet/decks/ships.xlsx")
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"cards/fleet/decks/ships.xlsx#{sheet.title}!C2: cells C2:C3 are merged: a merged cell "
+        "is read as empty past its first; unmerge them and write the value in each"
+    ]
+
+
+def test_a_formatted_cell_far_below_does_not_make_the_sheet_huge(fleet: Path) -> None:
+    # a bold empty cell at XFD1048576: the sheet was read row by row to the 100,000-row limit
+    # (4.5 s) and refused; it ends after its last 10,000 empty rows
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in (["id", "count", "name"], ["galleon", 1, "Galleon"]):
+        sheet.append(row)
+    sheet["XFD1048576"].font = openpyxl.styles.Font(bold=True)
+    book.save(fleet / "cards/fleet/decks/ships.xlsx")
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert list(_ships(_load(fleet))) == ["galleon"]

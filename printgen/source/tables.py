@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,6 +155,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         # cells formatted far to the right would otherwise make every row that wide
         width = chosen.max_column if isinstance(chosen.max_column, int) else MAX_COLUMNS
         cells = chosen.iter_rows(values_only=True, max_col=min(width, MAX_COLUMNS))
+        empty = 0  # rows in a row with nothing in them
         try:
             for number, row in enumerate(cells, start=1):
                 if number > MAX_ROWS:
@@ -162,6 +164,9 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                 cells = list(row)
                 while cells and cells[-1] is None:  # a sheet without its size pads every
                     cells.pop()  # row to 500 columns: kept, 100,000 rows fill the memory
+                empty = 0 if cells else empty + 1
+                if empty > MAX_EMPTY_RUN:  # a formatted cell at row 1,048,576: the sheet ends
+                    break  # here (reading to the limit took seconds for nothing)
                 rows.append((number, cells))
         except Exception as exc:  # the sheet's XML is damaged (or declares entities)
             checker.error(
@@ -170,6 +175,13 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             )
             return None
         table = Table(label, True, _trimmed(rows))
+        for ref in _merged(path, getattr(chosen, "_worksheet_path", "")):
+            first = ref.split(":", 1)[0]
+            checker.error(
+                table.where(*_cell_position(first)),
+                f"cells {ref} are merged: a merged cell is read as empty past its first; "
+                "unmerge them and write the value in each",
+            )
         unsaved = _unsaved_formulas(path, chosen.title, table)
         for row, col, formula in unsaved:
             checker.error(
@@ -180,6 +192,37 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         return None if unsaved else table
     finally:
         book.close()
+
+
+_MERGED = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]{1,3}[0-9]{1,7}:[A-Z]{1,3}[0-9]{1,7})"')
+
+
+def _merged(path: Path, member: str) -> list[str]:
+    """The merged ranges of a sheet (openpyxl's read-only sheets do not keep them), read from
+    its XML in the workbook (whose unpacked size was checked)."""
+    import zipfile
+
+    if not member:
+        return []
+    try:
+        with zipfile.ZipFile(path) as book:
+            xml = book.read(member)
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return []
+    return [ref.decode("ascii") for ref in _MERGED.findall(xml)][:MAX_MERGES]
+
+
+MAX_EMPTY_RUN = 10_000  # empty rows after which a sheet is taken to have ended
+MAX_MERGES = 20  # said, one line each: a sheet of merges is fixed by one unmerge
+
+
+def _cell_position(ref: str) -> tuple[int, int]:
+    """(row, column) of a cell reference such as "C12"."""
+    letters = ref.rstrip("0123456789")
+    column = 0
+    for letter in letters:
+        column = column * 26 + ord(letter) - 64
+    return int(ref[len(letters) :]), column
 
 
 def _unsaved_formulas(path: Path, sheet: str, table: Table) -> list[tuple[int, int, str]]:
