@@ -24,6 +24,8 @@ MAX_YAML_ALIAS_VALUES = 500_000
 MAX_CARDS_PER_DECK = 100_000  # copies of every card type together, generated ones included
 MAX_CARDS_PER_GAME = 200_000  # every deck of a game together
 MAX_COUNT = MAX_CARDS_PER_DECK  # one card's count
+# a card id: it names files (png/<deck>/<id>.png), which a system allows 255 bytes
+MAX_ID_CHARS = 100
 MAX_GENERATED_VALUES = 1_000_000  # cards × variables one generate rule makes
 MAX_PLAYERS = 1_000
 MAX_WHOLE_NUMBER = 10**9  # any other whole number a game file sets (duration, age, totals …)

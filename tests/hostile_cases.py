@@ -455,6 +455,13 @@ def null_key_in_game_yaml(p: Path) -> Expect:
     return GAME, line, "unknown key 'null' in game.yaml"
 
 
+@case("numbers")
+def card_id_of_three_hundred_characters(p: Path) -> Expect:
+    """Valid characters, and validate said ok; --format png then failed to write its file."""
+    line = edit(p, DECK, "- id: monk", "- id: " + "m" * 300)
+    return DECK, line, "has 300 characters; at most 100 (an id names the card's image file)"
+
+
 @case("files")
 def html_block_in_the_rules(p: Path) -> Expect:
     """<center>…</center> was left out of the rulebook without a word (inline HTML prints)."""

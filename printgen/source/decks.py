@@ -10,14 +10,14 @@ import re
 from typing import Any
 
 from printgen import expressions as expr
-from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GUTTER_MM
+from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GUTTER_MM, MAX_ID_CHARS
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.source.generator_rules import read_generator
 from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
-from printgen.source.readers import Checker, kind_of
+from printgen.source.readers import Checker, id_too_long, kind_of
 
 DECK_KEYS = {
     "name",
@@ -255,6 +255,9 @@ def _card(
                 node.at("id"),
                 f"card id {card_id!r} must be lower-case letters, digits, '-' or '_' (e.g. monk)",
             )
+        return None
+    if len(card_id) > MAX_ID_CHARS:  # it names the card's image file
+        checker.error(node.at("id"), id_too_long(card_id))
         return None
     copies = (
         count

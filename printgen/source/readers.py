@@ -33,6 +33,16 @@ def did_you_mean(
     return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
 
 
+def id_too_long(card_id: str) -> str:
+    """The message for a card id over MAX_ID_CHARS (it names the card's image file)."""
+    from printgen.limits import MAX_ID_CHARS
+
+    return (
+        f"card id '{card_id[:30]}…' has {len(card_id)} characters; at most {MAX_ID_CHARS} (an "
+        "id names the card's image file)"
+    )
+
+
 MIN_CARD_MM = 5.0  # a card, token or counter anyone can cut and pick up
 
 

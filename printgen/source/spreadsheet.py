@@ -15,11 +15,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from printgen.limits import MAX_COUNT
+from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
 from printgen.problems import Where
 from printgen.project import Project
-from printgen.source.readers import Checker, big, did_you_mean
+from printgen.source.readers import Checker, big, did_you_mean, id_too_long
 from printgen.source.tables import Table, blank, open_table
 
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
@@ -225,6 +225,9 @@ def _card(
         checker.error(
             where, f"id '{card_id}' must be lower-case letters, digits, '-' or '_' (e.g. monk)"
         )
+        return None
+    if len(card_id) > MAX_ID_CHARS:
+        checker.error(where, id_too_long(card_id))
         return None
     count_column = by_field["count"][0]
     count = _integer(cell(count_column))

@@ -216,7 +216,7 @@ def _layout_yaml(game_id: str) -> str:
   extends: back-base
   size: poker
   elements:  # the title in up to three lines (back-base keeps it to one)
-    logo: {{y: 30, h: 28}}
+    logo: {{y: 30, h: 28, min_size: 6}}
 {game_id}-card:
   extends: card-base
   size: poker
