@@ -1290,12 +1290,11 @@ def test_the_default_cover_shows_cards_not_tokens(
         "layout: coin\nfields: {name: text}\ncards:\n  - {id: coin, count: 10, name: Coin}\n",
         encoding="utf-8",
     )
-    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
-    layouts.write_text(
-        layouts.read_text(encoding="utf-8")
-        + "coin:\n  elements:\n"
-        + '    label: {type: text, x: 6, y: 9, w: 13, h: 7, text: "{{ card.name }}"}\n',
-        encoding="utf-8",
+    _appended(
+        designer / "cards" / GAME / "layouts" / f"{GAME}.yaml",
+        "coin:",
+        "  elements:",
+        '    label: {type: text, x: 6, y: 9, w: 13, h: 7, text: "{{ card.name }}"}',
     )
     result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
     assert result.code == 0, result.err
@@ -1362,12 +1361,11 @@ def test_the_aids_card_list_names_each_deck_and_drops_an_empty_icon_column(
         "  - {id: mate, count: 2, name: Mate, effect: Keeps watch.}\n",
         encoding="utf-8",
     )
-    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
-    layouts.write_text(
-        layouts.read_text(encoding="utf-8")
-        + "crew:\n  elements:\n    name: {type: text, x: 5, y: 5, w: 53, h: 10, "
-        + 'text: "{{ card.name }}"}\n',
-        encoding="utf-8",
+    _appended(
+        designer / "cards" / GAME / "layouts" / f"{GAME}.yaml",
+        "crew:",
+        "  elements:",
+        '    name: {type: text, x: 5, y: 5, w: 53, h: 10, text: "{{ card.name }}"}',
     )
     built = printgen(designer, "build", GAME, "--only", "player-aid")
     assert built.code == 0, built.err
