@@ -139,10 +139,10 @@ def _in_use_order(
     uses = {name: _fields_used(raw) & raws.keys() for name, raw in raws.items()}
     if not any(uses.values()):  # most cards: no field uses another
         return list(raws)
-    selfish = {name for name, used in uses.items() if name in used}
-    for name in (
-        name for name in raws if name in selfish
-    ):  # in the card's order  # `name: "{{ card.name }}"` read its own value: None, printed empty
+    # `name: "{{ card.name }}"` read its own value, None, and printed empty: said, in the card's
+    # order, and not worked out
+    selfish = [name for name in raws if name in uses[name]]
+    for name in selfish:
         uses[name].discard(name)
         if problems is not None:
             where = card.where_of(name, lang)
@@ -155,7 +155,7 @@ def _in_use_order(
     order: list[str] = []
     for name in raws:
         _visit(name, uses, order, [], card, lang, problems)
-    return [name for name in order if name not in selfish]  # said; not worked out
+    return [name for name in order if name not in selfish]
 
 
 def _visit(

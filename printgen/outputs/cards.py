@@ -92,18 +92,17 @@ def chosen_decks(
                     later=laid.later,
                 )
             )
-    shared = {  # a bare id two decks both have: both are printed, as asked, and said
-        card.id: [laid.deck.id for laid in decks if any(c.id == card.id for c, _ in laid.fronts)]
-        for laid in result
-        for card, _ in laid.fronts
-        if card.id in wanted
-    }
-    for card_id, owners in sorted(shared.items()):
-        if len(owners) > 1:
+    owners: dict[str, list[str]] = {}  # a bare id two decks both have: both printed, and said
+    for laid in result:
+        for card, _ in laid.fronts:
+            if card.id in wanted:
+                owners.setdefault(card.id, []).append(laid.deck.id)
+    for card_id, decks_of in sorted(owners.items()):
+        if len(decks_of) > 1:
             problems.add(
                 CARDS_OPTION,
-                f"'{card_id}' is a card of decks {', '.join(owners)}: each is printed; write "
-                f"{owners[0]}/{card_id} for one of them",
+                f"'{card_id}' is a card of decks {', '.join(decks_of)}: each is printed; write "
+                f"{decks_of[0]}/{card_id} for one of them",
                 Severity.WARNING,
                 once=("cards-in-two-decks", card_id),
             )

@@ -20,8 +20,9 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.pdf import new_canvas
 from printgen.icons import IconLibrary, IconSource, icon_library
 from printgen.icons import fontawesome as fa
-from printgen.problems import Problem, ProjectError, Where
+from printgen.problems import ProjectError, Where
 from printgen.project import Project
+from printgen.source.game import unusable_icons
 from printgen.write import atomic_write
 
 MM = 72 / 25.4
@@ -132,11 +133,9 @@ def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -
     game_folder = project_root / "cards" / game if game else None
     library = icon_library(project_root, game_folder)
     project = Project.at(project_root)
-    unusable = library.check()  # said as validate says them, before anything is drawn
+    unusable = unusable_icons(project, library)  # said as validate says them, before drawing
     if unusable:
-        raise ProjectError(
-            [Problem(Where(project.rel(u.path)), f"icon: {u.message}") for u in unusable]
-        )
+        raise ProjectError(unusable)
     title = f"Icons: {game}" if game else "Icons"
     target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"
     used = _fa_written(project, game_folder) if game_folder else ()

@@ -65,10 +65,10 @@ def oversized(decks: list[LaidOutDeck], options: BuildOptions, problems: Problem
     )
     found = False
     for laid in decks:
-        faces = [face for _, face in laid.fronts] + ([laid.back] if laid.back else [])
-        if not faces:
+        face = laid.fronts[0][1] if laid.fronts else laid.back  # a deck's faces share its size
+        if face is None:
             continue
-        width, height = max((image_size(f, dpi, options.service) for f in faces), key=_area)
+        width, height = image_size(face, dpi, options.service)
         if width * height > MAX_EXPORT_PIXELS:
             found = True
             problems.add(
@@ -78,10 +78,6 @@ def oversized(decks: list[LaidOutDeck], options: BuildOptions, problems: Problem
                 f"for one image); {advice}",
             )
     return found
-
-
-def _area(size: tuple[int, int]) -> int:
-    return size[0] * size[1]
 
 
 def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, bytes]:

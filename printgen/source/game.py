@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from printgen.icons import icon_library
+from printgen.icons import IconLibrary, icon_library
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Where, case_twin
@@ -64,8 +64,7 @@ def load_game(project: Project, game_id: str) -> Game:
     raw = read_yaml(folder / "game.yaml", rel_game, project)
     icons = icon_library(project.root, folder)
     checker = Checker(icons=icons)
-    for problem in icons.check():  # an icon file that cannot be drawn
-        checker.error(Where(project.rel(problem.path)), f"icon: {problem.message}")
+    checker.problems.extend(unusable_icons(project, icons))
     meta = _meta(checker, raw, game_id, rel_game)
     if meta is None:
         raise ProjectError(checker.problems)
@@ -380,3 +379,9 @@ def _not_yaml_named(folder: Path) -> list[Path]:
     return sorted(
         p for p in folder.iterdir() if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml"
     )
+
+
+def unusable_icons(project: Project, icons: IconLibrary) -> list[Problem]:
+    """Each icon file of the library that cannot be drawn, at the file (validate, build and
+    ``printgen icons`` say them alike)."""
+    return [Problem(Where(project.rel(u.path)), f"icon: {u.message}") for u in icons.check()]

@@ -101,20 +101,9 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
     except yaml.YAMLError as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise fail(Where(rel, 1, 1), f"YAML error: {first}") from None
-    if not found:
-        raise fail(
-            Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
-        )
-    if value is None and not _NULL.search(text):  # `---` and comments only
-        raise fail(
-            Where(rel, 1, 1), "file has no content; write the YAML mapping described in the README"
-        )
-    if value is None:  # `~` or `null` alone: a file printgen would otherwise skip unsaid
-        raise fail(
-            Where(rel, 1, 1),
-            "file holds only a null value (~ or null); write the YAML mapping described in the "
-            "README",
-        )
+    if not found or value is None:  # `~` alone would be a file printgen skips unsaid
+        held = "holds only a null value (~ or null)" if _NULL.search(text) else "has no content"
+        raise fail(Where(rel, 1, 1), f"file {held}; write the YAML mapping described in the README")
     return value
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.icons import IconLibrary
-from printgen.limits import MAX_LENGTH_MM, MAX_WHOLE_NUMBER
+from printgen.limits import MAX_ID_CHARS, MAX_LENGTH_MM, MAX_WHOLE_NUMBER
 from printgen.model.units import CARD_PRESETS, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
@@ -19,7 +19,7 @@ def _closest(name: str, options: Iterable[str], cutoff: float = 0.7) -> list[str
     import difflib  # only when something is misspelt: not on every build's start-up
 
     ordered = sorted(options)
-    same = [option for option in ordered if option.lower() == str(name).lower()]
+    same = [option for option in ordered if option.lower() == name.lower()]
     if same:  # "ID" for id: only the case differs, however short the name
         return same[:1]
     return difflib.get_close_matches(name, ordered, n=1, cutoff=cutoff)
@@ -35,8 +35,6 @@ def did_you_mean(
 
 def id_too_long(card_id: str) -> str:
     """The message for a card id over MAX_ID_CHARS (it names the card's image file)."""
-    from printgen.limits import MAX_ID_CHARS
-
     return (
         f"card id '{card_id[:30]}…' has {len(card_id)} characters; at most {MAX_ID_CHARS} (an "
         "id names the card's image file)"

@@ -175,10 +175,12 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             )
             return None
         table = Table(label, True, _trimmed(rows))
+        from openpyxl.utils.cell import coordinate_to_tuple
+
         for ref in _merged(path, getattr(chosen, "_worksheet_path", "")):
             first = ref.split(":", 1)[0]
             checker.error(
-                table.where(*_cell_position(first)),
+                table.where(*coordinate_to_tuple(first)),
                 f"cells {ref} are merged: a merged cell is read as empty past its first; "
                 "unmerge them and write the value in each",
             )
@@ -214,15 +216,6 @@ def _merged(path: Path, member: str) -> list[str]:
 
 MAX_EMPTY_RUN = 10_000  # empty rows after which a sheet is taken to have ended
 MAX_MERGES = 20  # said, one line each: a sheet of merges is fixed by one unmerge
-
-
-def _cell_position(ref: str) -> tuple[int, int]:
-    """(row, column) of a cell reference such as "C12"."""
-    letters = ref.rstrip("0123456789")
-    column = 0
-    for letter in letters:
-        column = column * 26 + ord(letter) - 64
-    return int(ref[len(letters) :]), column
 
 
 def _unsaved_formulas(path: Path, sheet: str, table: Table) -> list[tuple[int, int, str]]:
