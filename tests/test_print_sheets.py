@@ -292,6 +292,36 @@ def test_small_components_fill_the_space_left_on_a_sheet(
     assert [len(page) for page in placements(pdf)] == [9, 3]
 
 
+def test_decks_of_three_sizes_share_sheets_without_a_card_alone(tmp_path: Path) -> None:
+    """40 poker, 12 bridge and 6 tarot cards on Letter: 4 tarot a sheet (2 × 2), 9 poker, 8
+    bridge (4 × 2 across a landscape page). Bridge cards are 1 mm taller than poker ones, so
+    beside a poker card they fit only where the free space right of it runs down the sheet;
+    cut the other way, the last sheet held one bridge card alone (9 sheets where 8 hold them)."""
+    from printgen.cli import main
+
+    assert main(["--project", str(tmp_path), "new", "mix", "--lang", "en"]) == 0
+    decks = tmp_path / "cards" / "mix" / "decks"
+    starter = (decks / "main.yaml").read_text(encoding="utf-8")
+    head = starter.split("\ncards:")[0]
+    decks_made = (("main", "poker", 40), ("bridge", "bridge", 12), ("tarot", "tarot", 6))
+    for name, size, count in decks_made:
+        card = f'  - {{id: {name}-card, count: {count}, name: "{name}", cost: 1, effect: "x"}}\n'
+        text = head.replace("size: poker", f"size: {size}") + "\ncards:\n" + card
+        (decks / f"{name}.yaml").write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["build", "mix", "--only", "cards", "--paper", "letter", "--duplex", "none"]
+    assert main(["--project", str(tmp_path), *args, "--out", str(out)]) == 0
+    pages = placements(out / "mix" / "en" / "cards.pdf")
+    assert len(pages) == 8
+    assert Counter(p.deck for page in pages for p in page) == {"main": 40, "bridge": 12, "tarot": 6}
+    for page in pages:  # no card on another; another deck's cards clear of its bleed too
+        for a, b in itertools.combinations(page, 2):
+            room = 0.0 if a.deck == b.deck else 3.0  # the starter's bleed
+            box_a = (a.x - room, a.y - room, a.x + a.width + room, a.y + a.height + room)
+            assert not _overlap(box_a, (b.x, b.y, b.x + b.width, b.y + b.height))
+    assert min(len(page) for page in pages) > 1
+
+
 def test_sheet_labels_name_the_sheet_and_carry_a_50mm_scale_bar(root: Path) -> None:
     for lang, words in (
         ("en", "cards · sheet 3/8 · fronts"),

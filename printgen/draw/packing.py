@@ -6,7 +6,10 @@ block goes into the first free rectangle, on any sheet already started, that hol
 the same size continue on the same sheet and smaller components fill what the cards left.
 Free space is split guillotine-fashion (a block takes the top-left corner of a free rectangle,
 leaving one rectangle to its right and one below), so every block can be separated from the others
-with straight cuts before its own cut lines are cut.
+with straight cuts before its own cut lines are cut. Which of the two leftovers runs the whole
+length of the cut decides what fits later (cards an inch taller than the block beside them fit
+only if the rectangle to its right runs to the bottom), so when kinds of several sizes share
+the sheets, each way of cutting is tried and the fewest sheets win.
 
 Lengths are millimetres from the page's bottom-left corner.
 """
@@ -14,8 +17,15 @@ Lengths are millimetres from the page's bottom-left corner.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from printgen.problems import Where
+
+# How a block's free rectangle is cut after it: "across" below the block, the whole width, so
+# the rectangle right of the block is as tall as the block; "down" right of the block, the whole
+# height; "larger" whichever of the two leaves the larger free rectangle.
+Split = Literal["across", "down", "larger"]
+SPLITS: tuple[Split, ...] = ("across", "down", "larger")  # tried in this order; ties: the first
 
 EDGE = 5.0  # mm kept clear at every paper edge: nothing but bleed is printed there
 MARK_GAP = 1.0  # mm between a block's bleed and its crop marks, where there is room
@@ -152,7 +162,9 @@ def fit(kind: Kind, rect: Rect, wanted: int) -> tuple[int, int] | None:
     return min(cols, count), count
 
 
-def place(kind: Kind, rect: Rect, cols: int, items: list[object]) -> tuple[Block, list[Rect]]:
+def place(
+    kind: Kind, rect: Rect, cols: int, items: list[object], split: Split = "across"
+) -> tuple[Block, list[Rect]]:
     """A block in the top-left corner of ``rect``, and the free rectangles it leaves."""
     left = rect.left + (PAPER_PAD if rect.open_left else kind.pad)
     top = rect.top - (PAPER_PAD if rect.open_top else kind.pad)
@@ -166,7 +178,7 @@ def place(kind: Kind, rect: Rect, cols: int, items: list[object]) -> tuple[Block
         open_right=rect.open_right and right >= rect.right - EPS,
         open_bottom=rect.open_bottom and bottom <= rect.bottom + EPS,
     )
-    leftover = [
+    across = [
         Rect(right, bottom, rect.right, rect.top, False, False, rect.open_right, rect.open_top),
         Rect(
             rect.left,
@@ -179,7 +191,27 @@ def place(kind: Kind, rect: Rect, cols: int, items: list[object]) -> tuple[Block
             False,
         ),
     ]
+    down = [
+        Rect(
+            right,
+            rect.bottom,
+            rect.right,
+            rect.top,
+            False,
+            rect.open_bottom,
+            rect.open_right,
+            rect.open_top,
+        ),
+        Rect(rect.left, rect.bottom, right, bottom, rect.open_left, rect.open_bottom, False, False),
+    ]
+    if split == "larger":
+        split = "down" if _largest(down) > _largest(across) + EPS else "across"
+    leftover = down if split == "down" else across
     return block, [r for r in leftover if r.width > EPS and r.height > EPS]
+
+
+def _largest(rects: list[Rect]) -> float:
+    return max(max(r.width, 0.0) * max(r.height, 0.0) for r in rects)
 
 
 def folds_side_by_side(width: float, height: float) -> bool:
@@ -227,25 +259,35 @@ def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
 def pack(
     groups: list[tuple[Kind, list[object]]], paper: tuple[float, float], fold: bool
 ) -> list[SheetPlan]:
-    """Sheets holding every item of every group, each group in its order."""
+    """Sheets holding every item of every group, each group in its order: the fewest of the
+    ways of cutting the free space (one kind fills whole sheets whichever way is used)."""
+    splits = SPLITS if len(groups) > 1 else SPLITS[:1]
+    plans = [_packed(groups, paper, fold, split) for split in splits]
+    sheets = min(plans, key=len)  # the first of the fewest
+    for sheet in sheets:
+        _centre(sheet)
+    return sheets
+
+
+def _packed(
+    groups: list[tuple[Kind, list[object]]], paper: tuple[float, float], fold: bool, split: Split
+) -> list[SheetPlan]:
     sheets: list[SheetPlan] = []
     ordered = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
     for kind, items in ordered:
         done = 0  # items[:done] are placed
         first = 0  # sheets before this one have no free rectangle this kind fits
         while done < len(items):
-            first, placed = _into_free_space(kind, items, done, sheets, first)
+            first, placed = _into_free_space(kind, items, done, sheets, first, split)
             done += placed
             if first == len(sheets):
                 # new_sheet checked that a block fits it: the next round places one there
                 sheets.append(new_sheet(kind, paper, fold))
-    for sheet in sheets:
-        _centre(sheet)
     return sheets
 
 
 def _into_free_space(
-    kind: Kind, items: list[object], done: int, sheets: list[SheetPlan], first: int
+    kind: Kind, items: list[object], done: int, sheets: list[SheetPlan], first: int, split: Split
 ) -> tuple[int, int]:
     """Place the next block of ``items[done:]`` in the first free rectangle, from sheet
     ``first`` on, that holds one; return that sheet's index (``len(sheets)`` when none does)
@@ -260,7 +302,7 @@ def _into_free_space(
             if found is None:
                 continue
             cols, count = found
-            block, leftover = place(kind, rect, cols, items[done : done + count])
+            block, leftover = place(kind, rect, cols, items[done : done + count], split)
             sheet.blocks.append(block)
             sheet.free[index : index + 1] = leftover
             return number, count
