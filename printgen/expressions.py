@@ -100,6 +100,8 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
         return ExpressionError(f"{exc}; in '{shown}'")
     if isinstance(exc, UndefinedError):
         said = named_plainly(plain(exc.message or ""), source, context)
+        if said.endswith("?"):  # it names the likely one already
+            return ExpressionError(said)
         return ExpressionError(f"{said}; check the name in '{shown}'")
     if isinstance(exc, TemplateError):
         return ExpressionError(f"{_short(exc)}; in '{shown}'")
@@ -130,12 +132,20 @@ def named_plainly(message: str, source: str, context: dict[str, Any]) -> str:
     value = context.get(owner.group(1)) if owner else None
     if owner is None or not isinstance(value, dict):
         return message
+    name = owner.group(1)
+    close = _closest_key(key, value)
+    hint = f"; did you mean '{name}.{close}'?" if close else ""
+    return message.replace(found.group(0), f"{name} has no '{key}'{hint}")
+
+
+def _closest_key(name: str, value: Any) -> str | None:
+    """The key of a mapping closest to a misspelt one, if any is close."""
+    if not isinstance(value, dict):
+        return None
     import difflib  # only for a misspelt name
 
-    name = owner.group(1)
-    close = difflib.get_close_matches(key, [str(k) for k in value], n=1, cutoff=0.7)
-    hint = f"; did you mean '{name}.{close[0]}'?" if close else ""
-    return message.replace(found.group(0), f"{name} has no '{key}'{hint}")
+    close = difflib.get_close_matches(name, [str(k) for k in value], n=1, cutoff=0.7)
+    return close[0] if close else None
 
 
 def _short(exc: BaseException) -> str:
@@ -193,7 +203,10 @@ def _lookup(dotted: str, context: dict[str, Any]) -> Any:
         elif not isinstance(value, dict) and not part.startswith("_") and hasattr(value, part):
             value = getattr(value, part)
         else:
-            raise ExpressionError(
-                f"'{'.'.join(walked)}' is undefined; check the name in '{{{{ {dotted} }}}}'"
-            )
+            said = ".".join(walked)
+            close = _closest_key(part, value)
+            if close is not None:
+                owner = ".".join(walked[:-1])
+                raise ExpressionError(f"'{said}' is undefined; did you mean '{owner}.{close}'?")
+            raise ExpressionError(f"'{said}' is undefined; check the name in '{{{{ {dotted} }}}}'")
     return value

@@ -194,6 +194,7 @@ def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable
             "asks for icon=wine and icon=war: no card has both",
         ),
         ("grid: [[main/monk]]\npawns: [{at: [0, 0], icon: dragon}]\n", 5, 28, "dragon"),
+        ("grid: [[back/mian]]\n", 4, 9, "no deck 'mian' with a back; did you mean 'back/main'?"),
     ],
 )
 def test_a_bad_diagram_is_reported_at_its_line_in_the_markdown(

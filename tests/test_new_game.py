@@ -1066,6 +1066,27 @@ def test_a_misspelt_name_in_a_check_or_the_prose_gets_the_name_it_meant(
     assert "data has no 'goall'; did you mean 'data.goal'?" in checked.err, checked.err
 
 
+def test_a_misspelt_field_and_style_in_a_layout_text_are_both_said_with_the_names_meant(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A typo in a layout's text named the field to declare, not the one the deck has, and
+    hid a typo in the same element's style until it was fixed."""
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    old = 'text: "{{ card.cost }}", style: title'
+    assert old in text
+    layouts.write_text(text.replace(old, 'text: "{{ card.cots }}", style: titel'))
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    problems = checked.err.splitlines()
+    assert any(
+        line.endswith("text: 'card.cots' is undefined; did you mean 'card.cost'?")
+        for line in problems
+    ), problems
+    assert any("unknown style 'titel'; did you mean 'title'?" in line for line in problems)
+    assert "declare 'cots'" not in checked.err
+
+
 def test_one_run_says_the_card_files_the_layouts_and_the_prose_problems_together(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -182,7 +182,7 @@ class _Reader:
             deck = cell[5:] or next(iter(self.index.backs), "")
             back = self.index.backs.get(deck)
             if back is None:
-                hint = did_you_mean(deck, self.index.backs, "", "back/")
+                hint = did_you_mean(cell, [f"back/{name}" for name in self.index.backs])
                 self.error(where, f"no deck '{deck}' with a back{hint}")
             return back
         if "=" in cell:

@@ -123,6 +123,8 @@ class Props:
         card = self.variables.get("card")
         if found is None or not isinstance(card, dict) or found[1] in card:
             return ""
+        if "did you mean" in message:  # a misspelt field the deck has: that is the fix
+            return ""
         leave_out = self._leave_out()
         return (
             f"; the layout prints card.{found[1]}: declare '{found[1]}' under the deck's "

@@ -18,6 +18,7 @@ from printgen.layout.props import Props
 from printgen.limits import MAX_FONT_PT, MAX_LEADING
 from printgen.model.game import CardType, Deck
 from printgen.problems import Where
+from printgen.source.readers import did_you_mean
 from printgen.source.layouts import Element
 
 if TYPE_CHECKING:
@@ -63,10 +64,9 @@ def lay_out_text(
 ) -> TextBox | None:
     layout, element = props.layout, props.element
     content = props.value("text")
-    if content is None or content == "":
-        return None
+    # the settings even for a text that failed or is empty: a misspelt style is said with it
     settings = _settings(ctx, deck, props)
-    if settings is None:
+    if content is None or content == "" or settings is None:
         return None
     fam, size, min_size = settings.family, settings.size, settings.min_size
     runs = _runs(
@@ -116,7 +116,8 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
     before = len(ctx.problems)
     style_name = element.props.get("style")
     if style_name is not None and style_name not in layout.styles:
-        props.report("style", f"unknown style '{style_name}'; define it under styles:")
+        hint = did_you_mean(str(style_name), layout.styles, "; define it under styles:")
+        props.report("style", f"unknown style '{style_name}'{hint}")
     else:
         props.style = layout.styles.get(str(style_name), {}) if style_name is not None else {}
         props.style_where = layout.style_where.get(str(style_name))
