@@ -18,8 +18,8 @@ from printgen.layout.props import Props
 from printgen.limits import MAX_FONT_PT, MAX_LEADING
 from printgen.model.game import CardType, Deck
 from printgen.problems import Where
-from printgen.source.readers import did_you_mean
 from printgen.source.layouts import Element
+from printgen.source.readers import did_you_mean
 
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
