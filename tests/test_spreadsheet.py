@@ -255,6 +255,12 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             "(the row has 3 cells, the header names 2); a text holding a comma must be in double "
             'quotes: "Gain 1, then draw"',
         ),
+        (  # a file whose cells are split at semicolons (Excel where the decimal mark is ,)
+            "id;count\nsloop;1;extra\n",
+            f"{CSV}:2:3: this cell has a value but its column has no name in the header row "
+            "(the row has 3 cells, the header names 2); a text holding a semicolon must be in "
+            'double quotes: "Gain 1; then draw"',
+        ),
         (  # a column left without a name in the middle is not a comma's doing
             "id,,count\nsloop,x,1\n",
             f"{CSV}:2:2: this cell has a value but its column has no name in the header row",

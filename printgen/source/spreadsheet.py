@@ -206,9 +206,14 @@ def _card(
             message = "this cell has a value but its column has no name in the header row"
             if not table.workbook and index > max(named, default=0):
                 # most often a text with a comma that is not in quotes: it became two cells
+                mark, example = {
+                    ",": ("comma", ': "Gain 1, then draw"'),
+                    ";": ("semicolon", ': "Gain 1; then draw"'),
+                    "\t": ("tab", ""),
+                }[table.delimiter]
                 message += (
                     f" (the row has {len(cells)} cells, the header names {len(named)}); a text "
-                    'holding a comma must be in double quotes: "Gain 1, then draw"'
+                    f"holding a {mark} must be in double quotes{example}"
                 )
             checker.error(table.where(number, index), message)
             return None

@@ -31,6 +31,7 @@ class Table:
     label: str  # "cards/g/decks/ships.csv" or "cards/g/decks/ships.xlsx#Ships"
     workbook: bool
     rows: list[tuple[int, list[Any]]]
+    delimiter: str = ","  # a CSV file's, read off its header row
 
     def where(self, row: int, col: int) -> Where:
         """A cell: ``path:ROW:COL`` for a CSV file, ``path#Sheet!C7`` for a workbook."""
@@ -114,7 +115,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
                 Where(rel, reader.line_num, 1), f"CSV syntax error: {exc}; check the quotes"
             )
         return None
-    return Table(rel, False, _trimmed(rows))
+    return Table(rel, False, _trimmed(rows), delimiter)
 
 
 def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> Table | None:
