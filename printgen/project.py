@@ -15,11 +15,12 @@ import os
 import re
 import stat
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from printgen import inputs
 from printgen.limits import MAX_TEXT_BYTES
-from printgen.problems import Where, fail
+from printgen.problems import ProjectError, Where, fail
 
 PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][\w.-]*$")
@@ -191,7 +192,17 @@ class Project:
 
     def inside(self, relative: str, where: Where) -> Path:
         """Resolve a path written in a project file; refuse anything that leaves the project."""
-        if "\x00" in relative or Path(relative).is_absolute():
+        if "\x00" in relative:
+            raise _leaves(relative, where)
+        if Path(relative).is_absolute():
+            within = Path(os.path.normpath(relative))
+            if within.is_relative_to(self.root) and within != self.root:
+                shown = within.relative_to(self.root).as_posix()
+                raise fail(
+                    where,
+                    f"path '{relative[:80]}' is absolute: the project would not find it once "
+                    f"moved or copied; write it relative to the project folder: '{shown[:80]}'",
+                )
             raise _leaves(relative, where)
         candidate = self.root / relative
         if not Path(os.path.normpath(candidate)).is_relative_to(self.root):
@@ -208,6 +219,26 @@ class Project:
                 "in art/ or another folder of the project",
             )
         return real
+
+    def missing_hint(self, relative: str, folder: str) -> str:
+        """Why a file named by a path relative to the project may not be found: the path is
+        relative to the game's ``folder`` instead, or misspells a file next to it."""
+        if (
+            self.confined(self.root / folder / relative)
+            and (self.root / folder / relative).is_file()
+        ):
+            return f"; paths are relative to the project folder: write '{folder}/{relative}'"
+        written = Path(relative)
+        try:
+            parent = self.inside(written.parent.as_posix(), Where(folder))
+            with os.scandir(parent) as entries:
+                names = [entry.name for entry in islice(entries, 2000) if entry.is_file()]
+        except (ProjectError, OSError):
+            return ""
+        import difflib  # only for a file not found
+
+        close = difflib.get_close_matches(written.name, names, n=1, cutoff=0.7)
+        return f"; did you mean '{(written.parent / close[0]).as_posix()}'?" if close else ""
 
     def _output_folder(self, real: Path) -> str | None:
         """The output folder holding ``real``: build/, or another that a build wrote into

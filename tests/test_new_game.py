@@ -1087,6 +1087,38 @@ def test_a_misspelt_field_and_style_in_a_layout_text_are_both_said_with_the_name
     assert "declare 'cots'" not in checked.err
 
 
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        (
+            "art/ship.png",
+            "paths are relative to the project folder: write 'cards/harbour/art/ship.png'",
+        ),
+        ("cards/harbour/art/shp.png", "not found; did you mean 'cards/harbour/art/ship.png'?"),
+        (
+            "{root}/cards/harbour/art/ship.png",
+            "write it relative to the project folder: 'cards/harbour/art/ship.png'",
+        ),
+    ],
+)
+def test_a_picture_path_written_the_wrong_way_names_the_path_that_works(
+    designer: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    _grow(designer / "cards" / GAME)
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    path = written.format(root=designer.resolve().as_posix())
+    layouts.write_text(text.replace("path: cards/harbour/art/ship.png", f"path: {path}"))
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    line = (
+        f"cards/{GAME}/layouts/{GAME}.yaml:{text[: text.index('path: cards')].count(chr(10)) + 1}:"
+    )
+    assert any(p.startswith(line) and p.endswith(said) for p in checked.err.splitlines()), (
+        checked.err
+    )
+
+
 def test_one_run_says_the_card_files_the_layouts_and_the_prose_problems_together(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

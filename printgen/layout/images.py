@@ -40,8 +40,11 @@ def lay_out_image(
         for problem in exc.problems or [
             Problem(
                 where,
-                f"image '{shown}' not found; put the file there (paths are relative to "
-                "the project folder)",
+                f"image '{shown}' not found"
+                + (
+                    ctx.project.missing_hint(str(raw), ctx.game.folder)
+                    or "; put the file there (paths are relative to the project folder)"
+                ),
             )
         ]:
             ctx.report(problem.where, problem.message, once=("image", str(raw)))
