@@ -1286,6 +1286,34 @@ def test_a_card_row_of_many_cards_wraps_onto_more_rows(
     assert len(names) >= 50 and len(tops) >= 7  # seven rows of them at least
 
 
+def test_a_card_row_shows_a_mini_card_smaller_than_a_poker_card_beside_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Each picture was drawn as wide as its cell, so a 44 mm card looked larger than a 63 mm
+    one; the row keeps one scale (63 : 44), as a diagram and the cover's fan do."""
+    from tests.test_document_layout import _picture_boxes
+
+    decks = designer / "cards" / GAME / "decks"
+    starter = (decks / "main.yaml").read_text(encoding="utf-8")
+    head = starter.split("\ncards:")[0].replace("size: poker", "size: mini-euro")
+    card = '  - {id: storm, count: 2, name: "Storm", cost: 1, effect: "x"}\n'
+    (decks / "tides.yaml").write_text(head + "\ncards:\n" + card, encoding="utf-8")
+    rules = designer / "cards" / GAME / "rules.en.md"
+    rows = "\n```cardrow\nmain/miner tides/storm\n```\n"
+    rules.write_text(rules.read_text(encoding="utf-8") + rows, encoding="utf-8")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        page = next(
+            p for p in pdf.pages if "Storm" in (p.extract_text() or "") and p.page_number > 1
+        )
+        boxes = sorted(_picture_boxes(page), key=lambda b: b[0])
+    row = [b for b in boxes if abs(b[1] - boxes[-1][1]) < 40]  # the two side by side
+    assert len(row) == 2, boxes
+    miner, storm = (b[2] - b[0] for b in row)
+    assert storm / miner == pytest.approx(44 / 63, abs=0.01)
+
+
 def test_a_card_text_too_wide_for_the_card_reference_is_said_at_the_card(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -160,10 +160,11 @@ def reference_rows(
     columns = 2 if width > pt(140) else 1
     column = width / columns
     picture_mm = 30.0 if columns == 2 else 34.0
+    # one scale for every card, so that a smaller card looks smaller; never enlarged
+    scale = min(1.0, picture_mm / max((info.face.width_mm for info in infos), default=1.0))
     cells: list[Any] = []
     for info in infos:
-        scale = picture_mm / info.face.width_mm
-        picture = CardPicture(info.face, picture_mm if scale <= 1 else info.face.width_mm)
+        picture = CardPicture(info.face, info.face.width_mm * scale)
         title = RichText(
             # "× 2" never broken between its sign and its number
             [text.Run(info.face.name, bold=True), text.Run(f"  ×\u00a0{info.card.count}")],
@@ -216,11 +217,11 @@ def card_row(index: CardIndex, width: float, content: str, line: int = 0) -> lis
     # narrow for a card (a negative width)
     columns = min(len(infos), ROW_CARDS)
     cell = width / max(4, columns)
+    # one scale for the row, the widest card filling its cell: cards keep their sizes' ratio
+    widest = max(info.face.width_mm for info in infos)
+    scale = min(45.0, (cell - pt(6)) / pt(1)) / widest
     rows: list[list[Any]] = [
-        [
-            CardPicture(info.face, min(45.0, (cell - pt(6)) / pt(1)))
-            for info in infos[i : i + columns]
-        ]
+        [CardPicture(info.face, info.face.width_mm * scale) for info in infos[i : i + columns]]
         for i in range(0, len(infos), columns)
     ]
     rows[-1] += [""] * (columns - len(rows[-1]))  # the last row's empty cells
