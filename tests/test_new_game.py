@@ -1286,6 +1286,26 @@ def test_a_card_row_of_many_cards_wraps_onto_more_rows(
     assert len(names) >= 50 and len(tops) >= 7  # seven rows of them at least
 
 
+def test_the_prose_can_tabulate_every_field_of_the_cards(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A scoring table built from card data: components' cards carried only id, name and
+    count, so `card.cost` was a template error."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    table = (
+        "\n| Card | Copies | Cost |\n|---|---|---|\n"
+        "{% for card in components[0].cards %}| {{ card.name }} | {{ card.count }} | "
+        "{{ card.cost }} coins |\n{% endfor %}\n"
+    )
+    rules.write_text(rules.read_text(encoding="utf-8") + table, encoding="utf-8")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+    # the starter's deck: Miner × 6 costs 0, Merchant × 4 costs 3
+    assert "Miner 6 0 coins" in lines and "Merchant 4 3 coins" in lines, lines
+
+
 def test_a_card_row_shows_a_mini_card_smaller_than_a_poker_card_beside_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -19,7 +19,7 @@ from printgen.documents.prose_lint import line_of, lint_document, lint_prose
 from printgen.documents.source_lines import marked
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.limits import MAX_PROSE_BYTES
-from printgen.model.game import Game, localize
+from printgen.model.game import CardType, Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.resolve import game_vars
@@ -31,6 +31,10 @@ REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card 
 
 def in_reference(laid: LaidOutDeck) -> bool:
     return len(laid.fronts) <= REFERENCE_LIMIT
+
+
+def _named(card: CardType, name: str) -> dict[str, Any]:
+    return {"id": card.id, "name": name, "count": card.count}
 
 
 def document_context(
@@ -48,8 +52,8 @@ def document_context(
                 "output": deck.output,
                 "types": len(deck.cards),
                 "copies": sorted({card.count for card in deck.cards}),
-                "cards": [
-                    {"id": card.id, "name": face.name, "count": card.count}
+                "cards": [  # every field's value too: a table of the cards' points
+                    {**laid.values.get(card.id, {}), **_named(card, face.name)}
                     for card, face in laid.fronts
                 ],
             }
