@@ -1306,6 +1306,35 @@ def test_the_prose_can_tabulate_every_field_of_the_cards(
     assert "Miner 6 0 coins" in lines and "Merchant 4 3 coins" in lines, lines
 
 
+def test_an_element_restyled_but_hidden_by_the_when_it_extends_is_a_warning(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """card-base draws its art only for a card with an icon; a deck without icons that gives
+    the art a picture of its own printed none, and validate said ok."""
+    game = designer / "cards" / GAME
+    (game / "decks" / "tides.yaml").write_text(
+        "name: Tides\nsize: poker\nlayout: tide-card\nback: {layout: back-base}\n"
+        "fields: {name: text}\ncards:\n  - {id: storm, count: 2, name: Storm}\n",
+        encoding="utf-8",
+    )
+    layouts = game / "layouts" / f"{GAME}.yaml"
+    art = "    art: {type: icon, x: 19.5, y: 22, w: 24, h: 24, name: fa-water, color: '#1f4e79'"
+    line = _appended(layouts, "tide-card:", "  extends: card-base", "  elements:", art + "}") + 3
+    checked = printgen(designer, "validate")
+    assert checked.code == 0, checked.err
+    assert (
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line}:10: warning: layout 'tide-card' element 'art' "
+        "is drawn on no card of deck 'tides': it keeps the when: of the layout it extends "
+        "('{{ card.icon }}'); write when: true under 'art' to draw it"
+    ) in checked.err.splitlines(), checked.err
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(text.replace(art + "}", art + ", when: true}"), encoding="utf-8")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "cards")
+    assert result.code == 0 and "drawn on no card" not in result.err, result.err
+    pdf = designer / "build" / GAME / "en" / "cards.pdf"
+    assert any(name.endswith("-1f4e79") for name in _form_names(pdf))  # the art's colour
+
+
 def test_a_card_row_shows_a_mini_card_smaller_than_a_poker_card_beside_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

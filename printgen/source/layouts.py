@@ -41,6 +41,7 @@ class Element:
     # the properties written by a layout that says its size: they follow the card's size
     # (what a layout without one writes is taken as written)
     sized: frozenset[str] = frozenset()
+    kept_when: bool = False  # overridden, its when: inherited: a deck may never draw it
 
     @property
     def type(self) -> str:
@@ -84,11 +85,8 @@ class LayoutLibrary:
             if key not in self._resized:
                 self._resized[key] = resized(layout, size, safe)
             return self._resized[key]
-        tail = did_you_mean(
-            name,
-            self.layouts,
-            "; define it in a layout file: cards/<game>/layouts/*.yaml or templates/layouts/*.yaml",
-        )
+        files = "cards/<game>/layouts/*.yaml or templates/layouts/*.yaml"
+        tail = did_you_mean(name, self.layouts, f"; define it in a layout file: {files}")
         raise ProjectError([Problem(where, f"unknown layout '{name}'{tail}")])
 
     def named_at(self, layout: Layout, where: Where) -> Layout:
@@ -102,7 +100,7 @@ class LayoutLibrary:
             self._named[key] = replace(
                 layout,
                 elements=[
-                    Element(e.name, e.props, dict.fromkeys(e.where, where), where, e.sized)
+                    replace(e, where=dict.fromkeys(e.where, where), origin=where)
                     for e in layout.elements
                 ],
                 style_where=dict.fromkeys(layout.style_where, where),
@@ -275,7 +273,8 @@ def _resolve(
         sized = (inherited.sized - props.keys()) if inherited else frozenset()
         if "size" in body:
             sized |= props.keys()
-        elements[element_name] = Element(element_name, merged, where, props.where, sized)
+        kept_when = inherited is not None and "when" in merged and "when" not in props
+        elements[element_name] = Element(element_name, merged, where, props.where, sized, kept_when)
     if len(elements) > MAX_LAYOUT_ELEMENTS:  # each is drawn on every card
         checker.error(
             body.where,
@@ -346,14 +345,14 @@ def _resized(element: Element, across: float, down: float, safe: float) -> Eleme
         props["x"] = _rounded(moved(x + w / 2, across) - w * scale / 2)
         props["y"] = _rounded(moved(y + h / 2, down) - h * scale / 2)
         props["w"], props["h"] = _rounded(w * scale), _rounded(h * scale)
-        return Element(element.name, props, element.where, element.origin, element.sized)
+        return replace(element, props=props)
     for key, stretch in (("x", across), ("x2", across), ("y", down), ("y2", down)):
         if (value := found[key]) is not None:
             props[key] = moved(value, stretch)
     for key, stretch in (("w", across), ("h", down)):
         if (value := found[key]) is not None:
             props[key] = _rounded(value * stretch)
-    return Element(element.name, props, element.where, element.origin, element.sized)
+    return replace(element, props=props)
 
 
 def _mm(value: Any) -> float | None:
@@ -382,7 +381,7 @@ def _inherited(element: Element, body: LDict) -> Element:
         extends = body.at("extends")
         where = {key: extends if _packaged(place) else place for key, place in where.items()}
         origin = extends if _packaged(origin) else origin
-    return Element(element.name, dict(element.props), where, origin, element.sized)
+    return replace(element, props=dict(element.props), where=where, origin=origin)
 
 
 def _packaged(where: Where) -> bool:
