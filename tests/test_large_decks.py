@@ -162,7 +162,7 @@ def test_packing_many_sheets_places_what_a_full_scan_places() -> None:
     groups: list[tuple[Kind, list[object]]] = [
         (kind, [f"{n}-{i}" for i in range(count)]) for n, (kind, count) in enumerate(kinds)
     ]
-    fast = pack(groups, (210, 297), False)
+    fast = pack(groups, (210, 297), False)[0]  # the first way: cut across, blocks row-wide
     slow = _first_fit(groups, (210, 297))
     for sheet in slow:
         sheet.blocks = [b.moved(0, 0) for b in sheet.blocks]

@@ -292,26 +292,54 @@ def test_small_components_fill_the_space_left_on_a_sheet(
     assert [len(page) for page in placements(pdf)] == [9, 3]
 
 
+PLAIN = """
+plain:
+  elements:
+    background: {type: rect, bleed: true, fill: "#fbf1dc"}
+plain-back:
+  elements:
+    background: {type: rect, bleed: true, fill: "#23402f"}
+"""
+
+
+def _sized_game(folder: Path, *decks: tuple[str, str, int], plain: bool = False) -> None:
+    """A designer's game in ``folder`` with one card in each deck (name, size, count): the
+    starter's card layout, or a plain fill small tokens take."""
+    from printgen.cli import main
+
+    assert main(["--project", str(folder), "new", "mix", "--lang", "en"]) == 0
+    game = folder / "cards" / "mix"
+    starter = (game / "decks" / "main.yaml").read_text(encoding="utf-8")
+    (game / "decks" / "main.yaml").unlink()  # the decks are these alone, and no rule
+    (game / "rules.py").unlink()  # counts the starter's cards
+    rules = (game / "game.yaml").read_text(encoding="utf-8").split("\n# Design rules")[0]
+    (game / "game.yaml").write_text(rules + "\n", encoding="utf-8")
+    head = starter.split("\ncards:")[0]
+    if plain:
+        head = head.replace("layout: mix-card", "layout: plain").replace("mix-back", "plain-back")
+        (game / "layouts" / "plain.yaml").write_text(PLAIN, encoding="utf-8")
+    for name, size, count in decks:
+        card = f'  - {{id: {name}-card, count: {count}, name: "{name}", cost: 1, effect: "x"}}\n'
+        text = head.replace("size: poker", f"size: {size}") + "\ncards:\n" + card
+        (game / "decks" / f"{name}.yaml").write_text(text, encoding="utf-8")
+
+
+def _sized_build(folder: Path, *args: str) -> Path:
+    from printgen.cli import main
+
+    out = folder / "out"
+    build = ["build", "mix", "--only", "cards", "--out", str(out), *args]
+    assert main(["--project", str(folder), *build]) == 0
+    return out / "mix" / "en" / "cards.pdf"
+
+
 def test_decks_of_three_sizes_share_sheets_without_a_card_alone(tmp_path: Path) -> None:
     """40 poker, 12 bridge and 6 tarot cards on Letter: 4 tarot a sheet (2 × 2), 9 poker, 8
     bridge (4 × 2 across a landscape page). Bridge cards are 1 mm taller than poker ones, so
     beside a poker card they fit only where the free space right of it runs down the sheet;
     cut the other way, the last sheet held one bridge card alone (9 sheets where 8 hold them)."""
-    from printgen.cli import main
-
-    assert main(["--project", str(tmp_path), "new", "mix", "--lang", "en"]) == 0
-    decks = tmp_path / "cards" / "mix" / "decks"
-    starter = (decks / "main.yaml").read_text(encoding="utf-8")
-    head = starter.split("\ncards:")[0]
-    decks_made = (("main", "poker", 40), ("bridge", "bridge", 12), ("tarot", "tarot", 6))
-    for name, size, count in decks_made:
-        card = f'  - {{id: {name}-card, count: {count}, name: "{name}", cost: 1, effect: "x"}}\n'
-        text = head.replace("size: poker", f"size: {size}") + "\ncards:\n" + card
-        (decks / f"{name}.yaml").write_text(text, encoding="utf-8")
-    out = tmp_path / "out"
-    args = ["build", "mix", "--only", "cards", "--paper", "letter", "--duplex", "none"]
-    assert main(["--project", str(tmp_path), *args, "--out", str(out)]) == 0
-    pages = placements(out / "mix" / "en" / "cards.pdf")
+    _sized_game(tmp_path, ("main", "poker", 40), ("bridge", "bridge", 12), ("tarot", "tarot", 6))
+    pages = placements(_sized_build(tmp_path, "--paper", "letter", "--duplex", "none"))
     assert len(pages) == 8
     assert Counter(p.deck for page in pages for p in page) == {"main": 40, "bridge": 12, "tarot": 6}
     for page in pages:  # no card on another; another deck's cards clear of its bleed too
@@ -320,6 +348,35 @@ def test_decks_of_three_sizes_share_sheets_without_a_card_alone(tmp_path: Path) 
             box_a = (a.x - room, a.y - room, a.x + a.width + room, a.y + a.height + room)
             assert not _overlap(box_a, (b.x, b.y, b.x + b.width, b.y + b.height))
     assert min(len(page) for page in pages) > 1
+
+
+def test_a_partial_block_leaves_its_empty_slots_to_the_next_deck(tmp_path: Path) -> None:
+    """14 bridge cards on Letter: 8 on a landscape sheet, 6 on the next. Kept 4 wide, the 6
+    reserved two empty slots, and 30 tokens of 20 mm went to a third sheet; 3 × 2 leaves them
+    the room beside."""
+    _sized_game(
+        tmp_path, ("bridge", "bridge", 14), ("token", "{width: 20mm, height: 20mm}", 30), plain=True
+    )
+    pages = placements(_sized_build(tmp_path, "--paper", "letter", "--duplex", "none"))
+    assert len(pages) == 2
+    assert Counter(p.deck for page in pages for p in page) == {"bridge": 14, "token": 30}
+
+
+@pytest.mark.parametrize(
+    ("paper", "duplex", "decks"),
+    [  # denser ways of packing these fill every margin: the sheets take the other way
+        ("letter", "fold", (("tarot", "tarot", 2), ("mini", "mini-american", 2))),
+        ("a4", "long", (("main", "poker", 11), ("bridge", "bridge", 7))),
+    ],
+)
+def test_every_sheet_of_mixed_decks_keeps_its_label_and_scale_bar(
+    tmp_path: Path, paper: str, duplex: str, decks: tuple[tuple[str, str, int], ...]
+) -> None:
+    _sized_game(tmp_path, *decks)
+    pdf = _sized_build(tmp_path, "--paper", paper, "--duplex", duplex)
+    for page in PdfReader(pdf).pages:
+        text = page.extract_text()
+        assert re.search(r"sheet \d+/\d+", text) and "50 mm" in text, text
 
 
 def test_sheet_labels_name_the_sheet_and_carry_a_50mm_scale_bar(root: Path) -> None:

@@ -41,7 +41,6 @@ def _span(start: float, end: float) -> tuple[float, float]:
 def _room(block: Block, others: list[Block], area: Rect) -> tuple[float, float, float, float]:
     """How far from its trim edges a block's marks may reach: left, bottom, right, top."""
     b = block.kind.bleed
-    reach = b + MARK_GAP + MARK
     room = [
         block.left - area.left,
         block.bottom - area.bottom,
@@ -52,14 +51,12 @@ def _room(block: Block, others: list[Block], area: Rect) -> tuple[float, float, 
         if other is block:
             continue
         ob = other.kind.bleed
-        # the other block's bleed box, widened by the marks it draws
+        # the other block's bleed box, widened by the marks it draws, against the cut lines
+        # this block's marks extend: a block only diagonally near, whose marks cannot meet
+        # these, does not shorten them
         margin = ob + MARK_GAP + MARK
-        across_x = other.left - margin < block.right + reach and other.right + margin > (
-            block.left - reach
-        )
-        across_y = other.bottom - margin < block.top + reach and other.top + margin > (
-            block.bottom - reach
-        )
+        across_x = other.left - margin < block.right and other.right + margin > block.left
+        across_y = other.bottom - margin < block.top and other.top + margin > block.bottom
         if across_y and other.right + ob <= block.left - b + EPS:
             room[0] = min(room[0], (block.left - (other.right + ob) + b) / 2)
         if across_y and other.left - ob >= block.right + b - EPS:

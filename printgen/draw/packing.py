@@ -7,9 +7,10 @@ the same size continue on the same sheet and smaller components fill what the ca
 Free space is split guillotine-fashion (a block takes the top-left corner of a free rectangle,
 leaving one rectangle to its right and one below), so every block can be separated from the others
 with straight cuts before its own cut lines are cut. Which of the two leftovers runs the whole
-length of the cut decides what fits later (cards an inch taller than the block beside them fit
-only if the rectangle to its right runs to the bottom), so when kinds of several sizes share
-the sheets, each way of cutting is tried and the fewest sheets win.
+length of the cut decides what fits later (cards a millimetre taller than the block beside them
+fit only if the rectangle to its right runs to the bottom), so when kinds of several sizes share
+the sheets, each way of cutting is tried, with partial blocks kept as wide as a full row or
+made as narrow as their rows allow.
 
 Lengths are millimetres from the page's bottom-left corner.
 """
@@ -146,8 +147,10 @@ class DoesNotFit(Exception):
         self.where = where or Where("cards")
 
 
-def fit(kind: Kind, rect: Rect, wanted: int) -> tuple[int, int] | None:
-    """(cols, count) of the biggest block of at most ``wanted`` cards that fits ``rect``."""
+def fit(kind: Kind, rect: Rect, wanted: int, narrow: bool = False) -> tuple[int, int] | None:
+    """(cols, count) of the biggest block of at most ``wanted`` cards that fits ``rect``;
+    ``narrow``: a partial block as narrow as its rows allow (6 cards in 3 × 2, not 4 + 2 with
+    two empty slots kept), the room beside it free for the next kind."""
     need_x = (PAPER_PAD if rect.open_left else kind.pad) + (
         PAPER_PAD if rect.open_right else kind.pad
     )
@@ -159,6 +162,8 @@ def fit(kind: Kind, rect: Rect, wanted: int) -> tuple[int, int] | None:
     if cols < 1 or rows < 1:
         return None
     count = min(wanted, cols * rows)
+    if narrow:
+        return -(-count // -(-count // cols)), count
     return min(cols, count), count
 
 
@@ -258,19 +263,25 @@ def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
 
 def pack(
     groups: list[tuple[Kind, list[object]]], paper: tuple[float, float], fold: bool
-) -> list[SheetPlan]:
-    """Sheets holding every item of every group, each group in its order: the fewest of the
-    ways of cutting the free space (one kind fills whole sheets whichever way is used)."""
+) -> list[list[SheetPlan]]:
+    """Sheets holding every item of every group, each group in its order, for each way of
+    cutting the free space ("across" first; one kind fills whole sheets whichever way is used:
+    one plan). The caller prints the fewest sheets that keep their labels (draw.sheets)."""
     splits = SPLITS if len(groups) > 1 else SPLITS[:1]
-    plans = [_packed(groups, paper, fold, split) for split in splits]
-    sheets = min(plans, key=len)  # the first of the fewest
-    for sheet in sheets:
-        _centre(sheet)
-    return sheets
+    narrow = (False, True) if len(groups) > 1 else (False,)
+    ways = [_packed(groups, paper, fold, split, n) for n in narrow for split in splits]
+    for sheets in ways:
+        for sheet in sheets:
+            _centre(sheet)
+    return ways
 
 
 def _packed(
-    groups: list[tuple[Kind, list[object]]], paper: tuple[float, float], fold: bool, split: Split
+    groups: list[tuple[Kind, list[object]]],
+    paper: tuple[float, float],
+    fold: bool,
+    split: Split,
+    narrow: bool,
 ) -> list[SheetPlan]:
     sheets: list[SheetPlan] = []
     ordered = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
@@ -278,7 +289,7 @@ def _packed(
         done = 0  # items[:done] are placed
         first = 0  # sheets before this one have no free rectangle this kind fits
         while done < len(items):
-            first, placed = _into_free_space(kind, items, done, sheets, first, split)
+            first, placed = _into_free_space(kind, items, done, sheets, first, split, narrow)
             done += placed
             if first == len(sheets):
                 # new_sheet checked that a block fits it: the next round places one there
@@ -287,7 +298,13 @@ def _packed(
 
 
 def _into_free_space(
-    kind: Kind, items: list[object], done: int, sheets: list[SheetPlan], first: int, split: Split
+    kind: Kind,
+    items: list[object],
+    done: int,
+    sheets: list[SheetPlan],
+    first: int,
+    split: Split,
+    narrow: bool,
 ) -> tuple[int, int]:
     """Place the next block of ``items[done:]`` in the first free rectangle, from sheet
     ``first`` on, that holds one; return that sheet's index (``len(sheets)`` when none does)
@@ -298,7 +315,7 @@ def _into_free_space(
     for number in range(first, len(sheets)):
         sheet = sheets[number]
         for index, rect in enumerate(sheet.free):
-            found = fit(kind, rect, len(items) - done)
+            found = fit(kind, rect, len(items) - done, narrow)
             if found is None:
                 continue
             cols, count = found

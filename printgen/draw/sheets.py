@@ -95,7 +95,9 @@ def impose(
     caption: str,
     words: dict[str, str],
 ) -> list[Sheet]:
-    """Every sheet of one output file, front pages each followed by its back page.
+    """Every sheet of one output file, front pages each followed by its back page: of the ways
+    the cards can be packed (draw.packing), the fewest sheets that keep their labels and scale
+    bars as well as the first way does (a denser plan may fill every margin).
 
     ``caption`` starts each sheet's label ("Game · cards"); ``words`` translate sheet, fronts,
     backs and fold."""
@@ -104,7 +106,33 @@ def impose(
         groups.setdefault(item.kind, []).append(item)
     has_backs = any(item.back is not None for item in items)
     fold = duplex == Duplex.FOLD and has_backs  # nothing to fold over: use the whole sheet
-    plans = pack(list(groups.items()), paper, fold)
+    ways = pack(list(groups.items()), paper, fold)
+    sides = Sides(fold, has_backs, duplex, offset)
+    first = _imposed(ways[0], sides, caption, words)
+    labelled = min((len(sheet.labels) for sheet in first), default=0)
+    for plans in sorted(ways[1:], key=len):
+        if len(plans) >= len(ways[0]):
+            break
+        sheets = _imposed(plans, sides, caption, words)
+        if all(len(sheet.labels) >= labelled for sheet in sheets):
+            return sheets
+    return first
+
+
+@dataclass(frozen=True)
+class Sides:
+    """What each planned sheet is printed as: fronts and backs, or folded."""
+
+    fold: bool
+    has_backs: bool
+    duplex: Duplex
+    offset: Offset
+
+
+def _imposed(
+    plans: list[SheetPlan], sides: Sides, caption: str, words: dict[str, str]
+) -> list[Sheet]:
+    fold, duplex = sides.fold, sides.duplex
     sheets: list[Sheet] = []
     same_marks: dict[tuple[Segment, ...], list[Segment]] = {}
     for number, plan in enumerate(plans, start=1):
@@ -122,8 +150,8 @@ def impose(
             sheets.append(sheet)
             continue
         sheets.append(Sheet("front", number, plan.width, plan.height, fronts, marks))
-        if has_backs and duplex != Duplex.NONE:
-            backs = _turned(fronts, plan, duplex, offset)
+        if sides.has_backs and duplex != Duplex.NONE:
+            backs = _turned(fronts, plan, duplex, sides.offset)
             sheets.append(Sheet("back", number, plan.width, plan.height, backs))
     bleeds: dict[Bleed, Bleed] = {}
     places: dict[float, float] = {}
