@@ -938,6 +938,24 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
     ) in checked.err, checked.err
 
 
+def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A delimiter row with one cell more than the header: Markdown reads no table, and the
+    rows printed as a paragraph of | characters while validate said ok."""
+    folder = designer / "cards" / GAME
+    rows = ("| Family | Cards |", "|---|---|---|", "| crab | 3 | 4 |")
+    header = _appended(folder / "rules.en.md", *rows)
+    fine = _appended(folder / "aid.en.md", "| Family | Cards |", "|---|:-:|", "| crab | 3 |")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines()[0] == (
+        f"cards/{GAME}/rules.en.md:{header + 1}:1: this table's header row has 2 cells and the "
+        "line under it 3; give both the same number (it prints as plain text)"
+    ), checked.err
+    assert f"aid.en.md:{fine + 1}" not in checked.err
+
+
 def test_a_diagram_shown_as_an_example_in_the_aid_is_text_not_a_block(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from printgen.documents.source_lines import fences
+from printgen.documents.source_lines import block_tokens, fences
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Where
@@ -22,6 +22,10 @@ DRAWN_BY = {
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
 # a line that may open an HTML block: at its start, or in a quote or a list item
 _HTML_START = re.compile(r"^[\s>*+\-\d.)]*<(?!!--)", re.M)
+# a table's delimiter row (|---|:--:|), whose table Markdown may still refuse
+_DELIMITER_ROW = re.compile(
+    r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
+)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
@@ -36,7 +40,42 @@ def lint_prose(
         _unprintable(lines, rel, rendered, icons)
         + _foreign(written, lines, rel, prose)
         + _html_blocks(written, rel)
+        + _broken_tables(written, lines, rel)
     )
+
+
+def _broken_tables(written: str, lines: list[str], rel: str) -> list[Problem]:
+    """A table whose header and delimiter rows have different numbers of cells is no table
+    to Markdown: its rows printed as one paragraph of | characters, without a word."""
+    rows = [m for m in _DELIMITER_ROW.finditer(written) if "|" in m.group()]
+    if not rows:  # parsed only where a table may be
+        return []
+    in_paragraph = {
+        number
+        for token in block_tokens(written)
+        if token.type == "paragraph_open" and token.map
+        for number in range(token.map[0] + 1, token.map[1] + 1)
+    }
+    problems = []
+    for row in rows:
+        number = written.count("\n", 0, row.start()) + 1
+        if number not in in_paragraph or number < 2:
+            continue
+        header, delimiter = _cells(lines[number - 2]), _cells(lines[number - 1])
+        if header != delimiter:
+            problems.append(
+                Problem(
+                    Where(rel, number, 1),
+                    f"this table's header row has {header} cells and the line under it "
+                    f"{delimiter}; give both the same number (it prints as plain text)",
+                )
+            )
+    return problems
+
+
+def _cells(line: str) -> int:
+    inner = line.strip().removeprefix("|").removesuffix("|")
+    return len(re.split(r"(?<!\\)\|", inner))
 
 
 def _html_blocks(written: str, rel: str) -> list[Problem]:

@@ -61,7 +61,7 @@ def fences(prose: str) -> list[Fence]:
         return []
     lines = _LINE_END.split(prose)[::2]
     found = []
-    for token in _blocks(prose):
+    for token in block_tokens(prose):
         if token.type == "fence" and token.map and token.info.split():
             name = token.info.split()[0]
             line = lines[token.map[0]] if token.map[0] < len(lines) else ""
@@ -107,7 +107,7 @@ def title_headings(prose: str) -> list[tuple[int, int]]:
         return []
     return [
         (token.map[0] + 1, token.map[1])
-        for token in _blocks(prose)
+        for token in block_tokens(prose)
         if token.type == "heading_open" and token.tag == "h1" and token.map
     ]
 
@@ -116,7 +116,7 @@ _LINE_END = re.compile(r"(\r\n|\r|\n)")  # as markdown-it counts lines
 
 
 @lru_cache(maxsize=4)
-def _blocks(prose: str) -> tuple[Any, ...]:
+def block_tokens(prose: str) -> tuple[Any, ...]:
     """The block tokens of a prose file (rendering and linting read the same text)."""
     return tuple(_block_parser().parse(prose))
 
