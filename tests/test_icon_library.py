@@ -415,3 +415,27 @@ def test_icons_command_says_an_unreadable_icon_at_its_file(
             "printgen: nothing written; fix the problems above",
         ]
     assert not (root / "build" / "icons.pdf").exists()
+
+
+def test_an_icon_painted_with_a_gradient_is_a_warning_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a gradient keeps its own colours: the icon printed in red on a card that asks for blue,
+    # and validate said nothing
+    root = _project(tmp_path)
+    (root / "icons" / "pebble.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n<defs><radialGradient '
+        'id="g"><stop offset="0" stop-color="red"/></radialGradient></defs>\n'
+        '<circle cx="5" cy="5" r="4" fill="url(#g)"/></svg>\n',
+        encoding="utf-8",
+    )
+    from printgen.project import Project
+    from printgen.source.game import unusable_icons
+
+    assert main(["--project", str(root), "icons", "--out", str(tmp_path / "out")]) == 0  # drawn
+    said = unusable_icons(Project.at(root), icon_library(root, root / "cards" / "sea"))
+    assert [str(problem) for problem in said] == [  # as validate and build say it
+        "icons/pebble.svg:3:1: warning: icon: a gradient or pattern (url(#…)) keeps its own "
+        "colours where an icon is drawn in the one colour its text or element gives; use plain "
+        "fills (or show it as a picture: type: image)"
+    ]

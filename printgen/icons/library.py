@@ -60,6 +60,8 @@ class IconProblem:
 
     path: Path
     message: str
+    warning: bool = False  # it draws, not as an icon should
+    line: int = 1  # where in the file
 
 
 @dataclass(frozen=True, eq=False)
@@ -179,10 +181,24 @@ class IconLibrary:
             if entry.source is IconSource.BUILTIN:
                 continue
             try:
-                parse(_read(entry.path), entry.path.parent)
+                data = _read(entry.path)
+                parse(data, entry.path.parent)
             except (OSError, SvgError) as exc:
                 found.append(IconProblem(entry.path, str(exc)))
+                continue
+            if (paint := _OWN_COLOURS.search(data)) is not None:
+                line = data.count(b"\n", 0, paint.start()) + 1
+                found.append(IconProblem(entry.path, _OWN_COLOURS_SAID, True, line))
         return tuple(found)
+
+
+# a gradient or pattern paint (fill="url(#g)", style="fill:url(#g)"): it cannot take the icon's
+# colour, so the icon would print partly in its own colours
+_OWN_COLOURS = re.compile(rb"(?:fill|stroke)\s*[=:]\s*[\"']?\s*url\(", re.I)
+_OWN_COLOURS_SAID = (
+    "a gradient or pattern (url(#…)) keeps its own colours where an icon is drawn in the one "
+    "colour its text or element gives; use plain fills (or show it as a picture: type: image)"
+)
 
 
 def _read(path: Path) -> bytes:

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.pdf import new_canvas
 from printgen.icons import IconLibrary, IconSource, icon_library
 from printgen.icons import fontawesome as fa
-from printgen.problems import ProjectError, Where
+from printgen.problems import ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.source.game import unusable_icons
 from printgen.write import atomic_write
@@ -134,7 +134,7 @@ def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -
     library = icon_library(project_root, game_folder)
     project = Project.at(project_root)
     unusable = unusable_icons(project, library)  # said as validate says them, before drawing
-    if unusable:
+    if any(problem.severity is Severity.ERROR for problem in unusable):
         raise ProjectError(unusable)
     title = f"Icons: {game}" if game else "Icons"
     target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"

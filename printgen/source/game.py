@@ -12,7 +12,7 @@ from typing import Any
 from printgen.icons import IconLibrary, icon_library
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta
-from printgen.problems import Problem, ProjectError, Where, case_twin
+from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
 from printgen.project import Project
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
@@ -64,7 +64,9 @@ def load_game(project: Project, game_id: str) -> Game:
     raw = read_yaml(folder / "game.yaml", rel_game, project)
     icons = icon_library(project.root, folder)
     checker = Checker(icons=icons)
-    checker.problems.extend(unusable_icons(project, icons))
+    for problem in unusable_icons(project, icons):
+        warned = problem.severity is Severity.WARNING
+        (checker.warnings if warned else checker.problems).append(problem)
     meta = _meta(checker, raw, game_id, rel_game)
     if meta is None:
         raise ProjectError(checker.problems)
@@ -384,4 +386,11 @@ def _not_yaml_named(folder: Path) -> list[Path]:
 def unusable_icons(project: Project, icons: IconLibrary) -> list[Problem]:
     """Each icon file of the library that cannot be drawn, at the file (validate, build and
     ``printgen icons`` say them alike)."""
-    return [Problem(Where(project.rel(u.path)), f"icon: {u.message}") for u in icons.check()]
+    return [
+        Problem(
+            Where(project.rel(u.path), u.line, 1),
+            f"icon: {u.message}",
+            Severity.WARNING if u.warning else Severity.ERROR,
+        )
+        for u in icons.check()
+    ]
