@@ -74,7 +74,7 @@ def summary(
     # what was made, in its own unit: pages of PDFs, images of a PNG export (never "0 pages")
     made = f", {_n(sum(pdf_pages(data) for data in pdfs), 'page')}" if pdfs else ""
     made += f", {_n(images, 'image')}" if images else ""
-    kept = f", {up_to_date} up to date" if up_to_date else ""
+    kept = f", {_n(up_to_date, 'file')} up to date" if up_to_date else ""
     if built == 0:
         return (
             f"{_n(games, 'game')} up to date: nothing changed since the last build "

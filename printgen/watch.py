@@ -5,7 +5,8 @@ rebuild is an ordinary build: the build cache rebuilds only the games whose inpu
 imports stay warm. The watcher follows every folder of the project (an image in art/ is an input
 too) except output folders (this build's, and any other printgen built into), hidden folders
 (.git, .venv) and Python's caches, and it ignores
-editor leftovers (backup~, .swp, temporaries), so its own writes never start another build.
+editor leftovers (backup~, .swp, temporaries) and PDFs (no build reads one: ``calibrate`` and
+``icons`` write them), so its own writes never start another build.
 With ``--validate`` each save is checked as ``validate`` checks it, and nothing is written.
 """
 
@@ -106,6 +107,8 @@ def is_input(path: Path, out: Path, root: Path | None = None) -> bool:
         return False
     name = path.name
     if name.startswith((".", "#")) or name.endswith(("~", ".tmp", ".swp", ".swx")):
+        return False
+    if path.suffix.lower() == ".pdf":  # no build reads one: calibrate's or icons' own output
         return False
     return _LEFTOVER.search(name) is None
 

@@ -127,6 +127,9 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
     (tmp_path / "art" / "letter" / ".printgen-cache").mkdir(parents=True)
     assert not is_input(tmp_path / "art" / "letter" / "g" / "en" / "cards.json", out)
     assert is_input(tmp_path / "art" / "hero.png", out)
+    # what calibrate and icons write (--out cal-letter, in the project): no build reads a PDF
+    assert not is_input(tmp_path / "cal-letter" / "calibration.pdf", out)
+    assert not is_input(tmp_path / "catalogue" / "g" / "icons.pdf", out)
     for leftover in (
         "main.yaml~",
         ".main.yaml.swp",
