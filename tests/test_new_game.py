@@ -938,6 +938,24 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
     ) in checked.err, checked.err
 
 
+def test_a_size_in_centimetres_written_as_bare_numbers_is_said_at_the_size(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """{width: 44, height: 6.8} is a 44 × 6.8 mm strip: only the texts that then did not fit
+    were said, each at a card, none at the size."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    line = text[: text.index("size: poker")].count("\n") + 1
+    deck.write_text(text.replace("size: poker", "size: {width: 44, height: 6.8}", 1))
+    checked = printgen(designer, "validate")
+    assert (
+        f"cards/{GAME}/decks/main.yaml:{line}:27: warning: a card 6.8 mm tall (a number without "
+        "a unit is mm); write 6.8cm if centimetres were meant"
+    ) in checked.err.splitlines(), checked.err
+    deck.write_text(text.replace("size: poker", "size: {width: 44mm, height: 6.8mm}", 1))
+    assert "centimetres" not in printgen(designer, "validate").err  # written in mm: meant
+
+
 def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

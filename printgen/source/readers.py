@@ -173,6 +173,13 @@ class Checker:
                     f"{width:g}×{height:g} mm",
                 )
                 return CARD_PRESETS["poker"]
+            for key, side, other in (("width", width, height), ("height", height, width)):
+                if side < 10 and other >= 3 * side and isinstance(value.get(key), int | float):
+                    self.warn(  # 44 × 6.8: centimetres written as bare numbers, read as mm
+                        value.at(key),
+                        f"a card {side:g} mm {'wide' if key == 'width' else 'tall'} (a number "
+                        f"without a unit is mm); write {side:g}cm if centimetres were meant",
+                    )
             return width, height
         self.error(node.at("size"), f"size of {what} must be a preset name or {{width:, height:}}")
         return CARD_PRESETS["poker"]
