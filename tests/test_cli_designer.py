@@ -160,6 +160,13 @@ def test_an_unquoted_icon_text_with_a_colon_says_to_quote_it(
         "which YAML reads as a new key (an :icon: followed by a space does this); put the text "
         'in quotes: effect: "Gain 1 :coin: now"'
     )
+    lines[number] = "    effect: Note: no refill"  # no icon: no word about icons
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate"]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "YAML syntax error: this text holds ': ', which YAML reads as a new key; put the text "
+        'in quotes: effect: "Note: no refill"'
+    )
 
 
 def test_the_summary_of_an_image_export_counts_images_not_pages(

@@ -168,9 +168,15 @@ def _quote_hint(text: str, line: int) -> str | None:
     if found is None or ": " not in found["value"]:
         return None
     quoted = found["value"].replace("\\", "\\\\").replace('"', '\\"')
+    # the :icon: note only where an icon's closing colon is what YAML stumbled on
+    icon = (
+        " (an :icon: followed by a space does this)"
+        if re.search(r":\w[\w-]*: ", found["value"])
+        else ""
+    )
     return (
-        "YAML syntax error: this text holds ': ', which YAML reads as a new key (an :icon: "
-        f'followed by a space does this); put the text in quotes: {found["key"]}: "{quoted}"'
+        f"YAML syntax error: this text holds ': ', which YAML reads as a new key{icon}; put "
+        f'the text in quotes: {found["key"]}: "{quoted}"'
     )
 
 
