@@ -956,6 +956,28 @@ def test_a_size_in_centimetres_written_as_bare_numbers_is_said_at_the_size(
     assert "centimetres" not in printgen(designer, "validate").err  # written in mm: meant
 
 
+def test_a_cards_mistake_does_not_hide_another_cards_in_the_same_run(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A misspelt icon in one card stopped the game loading, and an unknown :icon: in another
+    card's text was said only once the first was fixed: one run says both (the faulty card
+    is not laid out: its mistake is said once)."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    icon = next(n for n, line in enumerate(lines, 1) if line.strip() == "icon: coin")
+    star = next(n for n, line in enumerate(lines, 1) if ":star:" in line and n > icon)
+    text = text.replace("    icon: coin\n", "    icon: coinn\n", 1)
+    deck.write_text(text.replace(":star:", ":starr:", 1), encoding="utf-8")
+    checked = printgen(designer, "validate")
+    problems = [line for line in checked.err.splitlines() if not line.startswith("printgen:")]
+    assert [line.split(":", 2)[:2] for line in problems] == [
+        [f"cards/{GAME}/decks/main.yaml", str(icon)],
+        [f"cards/{GAME}/decks/main.yaml", str(star)],
+    ], problems
+    assert "unknown inline icon ':starr:'" in problems[1]
+
+
 def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -53,6 +53,7 @@ def read_deck(
     node = checker.mapping(raw, Where(rel, 1, 1), f"deck '{deck_id}'")
     if node is None:
         return None
+    start = len(checker.problems)
     what = f"deck '{deck_id}'"
     checker.keys(node, DECK_KEYS, {"layout"}, what)
     width, height = checker.card_size(node, what)
@@ -105,6 +106,9 @@ def read_deck(
         checker.error(
             node.where, f"{what} has no cards; add 'cards:', 'cards_from:' or 'generate:'"
         )
+    # the deck's own declarations sound (a card's mistake drops that card alone): its other
+    # cards can be laid out for their own problems even when the game does not load
+    checker.deck_sound = before == start and not checker.fields_unknown
     _unique_ids(checker, cards, what)
     if sum(card.count for card in cards) > MAX_CARDS_PER_DECK:
         checker.error(
@@ -114,12 +118,14 @@ def read_deck(
         )
         cards = []
     safe = checker.length(node, "safe", what, DEFAULT_SAFE_MM)
+    checker.deck_sound &= sum(card.count for card in cards) <= MAX_CARDS_PER_DECK
     if "safe" in node and 2 * safe >= min(width, height):
         checker.error(
             node.at("safe"),
             f"a safe zone of {safe:g} mm leaves nothing inside a {width:g}×{height:g} mm card; "
             f"it must be under {min(width, height) / 2:g} mm (3 mm is usual)",
         )
+        checker.deck_sound = False
     return Deck(
         id=deck_id,
         name=checker.text(node["name"], node.at("name"), f"{what} name")

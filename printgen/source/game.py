@@ -75,6 +75,7 @@ def load_game(project: Project, game_id: str) -> Game:
     checker.translations_in(game_map.get("data", LDict()), game_map.where, "data")
     decks = []
     partial: set[str] = set()  # decks loaded without some of their cards
+    broken: set[str] = set()  # decks whose own declarations are wrong (fields:, size:…)
     deck_files = sorted((folder / "decks").glob("*.yaml")) if (folder / "decks").is_dir() else []
     stems = {path.stem.lower(): path.stem for path in reversed(deck_files)}  # the first, by case
     for path in deck_files:
@@ -99,12 +100,11 @@ def load_game(project: Project, game_id: str) -> Game:
             decks.append(deck)
             if len(checker.problems) > said:  # a card it reported is missing from it
                 partial.add(deck.id)
+            broken |= set() if checker.deck_sound else {deck.id}
     misnamed = _not_yaml_named(folder / "decks") + _not_yaml_named(folder / "layouts")
     for path in misnamed:  # a deck or layouts file printgen would not read: said, not dropped
-        checker.error(
-            Where(project.rel(path)),
-            f"printgen reads files ending in .yaml here; rename {path.name} to {path.stem}.yaml",
-        )
+        text = f"printgen reads files ending in .yaml; rename {path.name} to {path.stem}.yaml"
+        checker.error(Where(project.rel(path)), text)
     if not deck_files and not misnamed:
         checker.error(Where(rel_game), f"no deck files; add cards/{game_id}/decks/<deck>.yaml")
     if sum(deck.total for deck in decks) > MAX_CARDS_PER_GAME:
@@ -136,6 +136,8 @@ def load_game(project: Project, game_id: str) -> Game:
         checks=checks,
         icons=icons,
         notices=checker.warnings,
+        sound_meta=not any(p.where.path == rel_game for p in checker.problems),
+        broken=frozenset(broken),
     )
     if checker.problems:
         error = ProjectError(checker.problems)

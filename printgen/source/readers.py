@@ -55,6 +55,7 @@ class Checker:
         # a deck whose fields: is itself wrong (misspelt, not a mapping): its cards' keys are
         # not called undeclared, one line per card, after the line that says what is wrong
         self.fields_unknown = False
+        self.deck_sound = True  # the last deck read declared itself without a mistake
         # languages: names a code that is no language (ger): texts in others are not errors
         self.languages_unsure = False
 
