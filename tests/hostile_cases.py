@@ -573,6 +573,38 @@ def icon_path_reaching_1e308(p: Path) -> Expect:
 
 
 @case("numbers")
+def icon_flattened_by_scale_0(p: Path) -> Expect:
+    # validate said ok; the build ended in ReportLab's ZeroDivisionError (an internal error)
+    (p / "icons").mkdir(exist_ok=True)
+    flat = SVG.replace("<path", '<g transform="scale(0)"><path').replace("</svg>", "</g></svg>")
+    (p / "icons" / "zz.svg").write_text(flat, encoding="utf-8")
+    return "icons/zz.svg", 1, "a transform in it flattens its shapes to nothing"
+
+
+@case("numbers")
+def icon_of_uses_copying_a_group(p: Path) -> Expect:
+    # 300 <use> of a 300-shape group: 15 kB, 18 s and 275 MB, though no card drew it
+    (p / "icons").mkdir(exist_ok=True)
+    group = '<defs><g id="a">' + '<rect width="1" height="1"/>' * 300 + "</g></defs>"
+    uses = '<use href="#a"/>' * 300
+    (p / "icons" / "zz.svg").write_text(SVG.replace('<path d="M0 0h10v10z"/>', group + uses))
+    return "icons/zz.svg", 1, "its 300 <use> elements may copy"
+
+
+@case("numbers")
+def icon_of_uses_doubling_uses(p: Path) -> Expect:
+    # each level two uses of the last: svglib stopped at 10,000 and drew the icon empty
+    (p / "icons").mkdir(exist_ok=True)
+    levels = ['<g id="g0"><rect width="1" height="1"/></g>'] + [
+        f'<g id="g{i}"><use href="#g{i - 1}"/><use href="#g{i - 1}" x=".1"/></g>'
+        for i in range(1, 16)
+    ]
+    body = "<defs>" + "".join(levels) + '</defs><use href="#g15"/>'
+    (p / "icons" / "zz.svg").write_text(SVG.replace('<path d="M0 0h10v10z"/>', body))
+    return "icons/zz.svg", 1, "its <use> elements nest into more than 2,000 copies"
+
+
+@case("numbers")
 def picture_of_too_many_shapes(p: Path) -> Expect:
     # 300,000 small rects (12 MB, under the file limit) took 47 s and 1.4 GB to draw
     (p / "art").mkdir(exist_ok=True)

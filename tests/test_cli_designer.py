@@ -163,9 +163,13 @@ def test_an_unquoted_icon_text_with_a_colon_says_to_quote_it(
     lines[number] = "    effect: Note: no refill"  # no icon: no word about icons
     deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["--project", str(demo), "validate"]) == 2
-    assert capsys.readouterr().err.strip().endswith(
-        "YAML syntax error: this text holds ': ', which YAML reads as a new key; put the text "
-        'in quotes: effect: "Note: no refill"'
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith(
+            "YAML syntax error: this text holds ': ', which YAML reads as a new key; put the text "
+            'in quotes: effect: "Note: no refill"'
+        )
     )
 
 

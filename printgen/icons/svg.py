@@ -31,6 +31,12 @@ MAX_SVG_SIZE = 100_000  # an icon's width and height in SVG units (icons are 24 
 # numbers of one SVG (coordinates, mostly): one path of two million points is one element, and
 # took 20 s and 500 MB to draw; a detailed icon has a few thousand
 MAX_SVG_NUMBERS = 200_000
+# a <use> copies what it names: 300 of them naming a group of 300 shapes made 90,000 (18 s,
+# 275 MB for a 15 kB file); uses × elements bounds the copies of uses that name no other use,
+# svglib's count of expansions (set lower than its own 10,000) those that nest
+MAX_SVG_USE_COPIES = 50_000
+MAX_SVG_USE_EXPANSIONS = 2_000
+_USE = re.compile(rb"<(?:[\w.-]+:)?use[\s/>]", re.IGNORECASE)
 # svglib decodes an <image>'s data: URI (a 951 kB SVG held a 13,300² PNG: 2.5 GB) past the
 # pixel limit pictures have, and ReportLab then fails to draw it in a form: refused unread
 _EMBEDDED = re.compile(rb"<(?:[\w.-]+:)?image[\s/>]", re.IGNORECASE)
@@ -68,36 +74,64 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             "it embeds a raster image (an <image> element), which printgen does not draw inside "
             "an SVG; use the PNG or JPEG itself as the picture, or remove the image from the SVG"
         )
+    uses = len(_USE.findall(data))
+    if uses * elements > MAX_SVG_USE_COPIES:
+        raise SvgError(
+            f"its {uses:,} <use> elements may copy {uses * elements:,} elements, over "
+            f"{MAX_SVG_USE_COPIES:,} (the limit for a vector picture); simplify it, or export "
+            "it as a PNG"
+        )
     numbers = _numbers(data)
     if numbers > MAX_SVG_NUMBERS:
         raise SvgError(
             f"it holds about {numbers:,} numbers (coordinates), over {MAX_SVG_NUMBERS:,} (the "
             "limit for a vector picture); simplify its paths, or export it as a PNG"
         )
-    import logging
-
     from printgen.deferred import import_deferring_patterns
 
     # svglib's drawing shapes import platypus: through printgen's import, which leaves its two
     # whole-Unicode patterns (60 ms) to compile when a paragraph needs them, if ever
     import_deferring_patterns("reportlab.platypus")
-    from svglib.svglib import svg2rlg
-
     # svglib logs each unsupported attribute, and its errors, on stderr with no file named: an
     # icon that still draws is not the user's problem, and one that does not is reported below
+    # (but for the one that says it stopped expanding <use>s: the icon would miss shapes)
+    import logging
+
+    import svglib.svglib as converter
+    from svglib.svglib import svg2rlg
+
     logging.getLogger("svglib").setLevel(logging.CRITICAL + 1)
+    converter.MAX_USE_EXPANSIONS = MAX_SVG_USE_EXPANSIONS
+    said: list[str] = []
+    log = logging.getLogger(converter.__name__)
+    log.setLevel(logging.ERROR)
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = lambda record: said.append(str(record.msg))  # type: ignore[method-assign]
+    log.addHandler(handler)
     try:
         drawing = svg2rlg(io.BytesIO(data), external_reference_root=root)
     except Exception as exc:  # lxml and svglib raise many kinds for a malformed file
         from printgen.problems import without_addresses
 
         raise SvgError(f"not a readable SVG file ({without_addresses(str(exc))})") from None
+    finally:
+        log.removeHandler(handler)
+    if any("Too many <use>" in message for message in said):
+        raise SvgError(
+            f"its <use> elements nest into more than {MAX_SVG_USE_EXPANSIONS:,} copies (the "
+            "limit for a vector picture); simplify it, or export it as a PNG"
+        )
     if drawing is None or not drawing.width > 0 or not drawing.height > 0:
         raise SvgError("not a readable SVG file (no drawing, or a zero-sized viewBox)")
     if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too
         raise SvgError(
             f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
             f"{MAX_SVG_SIZE:,} units; set a viewBox and a sensible width and height"
+        )
+    if _flattening(drawing):
+        raise SvgError(
+            "a transform in it flattens its shapes to nothing (scale(0), a matrix of "
+            "determinant 0), which a PDF cannot draw; remove it, or the shapes it holds"
         )
     wild = _wild_number(drawing)
     if wild is not None:
@@ -109,6 +143,21 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
 
 
 MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
+
+
+def _flattening(node: Any) -> bool:
+    """Whether a group's transform has no inverse (ReportLab divides by its determinant)."""
+    from reportlab.graphics.shapes import Group
+
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Group):
+            a, b, c, d, _, _ = item.transform
+            if not abs(a * d - b * c) > 1e-12:  # NaN too
+                return True
+            stack.extend(item.contents)
+    return False
 
 
 def _wild_number(node: Any) -> float | None:
