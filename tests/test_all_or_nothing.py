@@ -251,3 +251,37 @@ def test_each_word_is_measured_once_per_size(monkeypatch: pytest.MonkeyPatch) ->
     text.fit(text.parse("bean bean bean bean bean"), vera(), 100.0, 100.0, 10.0, 10.0, 1.2)
     words = [word for word, _ in measured if word != " "]
     assert words == ["bean"]
+
+
+def test_ctrl_c_during_the_renames_replaces_every_file_then_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C as the first of 3,002 PNGs was renamed into place left 37 new files and the rest
+    old: the renames finish (milliseconds), then the interrupt stops printgen."""
+    import signal
+
+    from printgen.interrupt import listen
+
+    before = signal.getsignal(signal.SIGINT)
+    listen()  # printgen's own Ctrl-C handler, as the command installs it
+    old = {tmp_path / f"card-{i}.png": b"old" for i in range(50)}
+    for path, data in old.items():
+        path.write_bytes(data)
+    replace = os.replace
+    renamed: list[str] = []
+
+    def interrupted(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+        if not renamed:
+            signal.raise_signal(signal.SIGINT)  # the key pressed as the first rename runs
+        replace(source, target)
+        renamed.append(str(target))
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            write.write_all({path: b"new" for path in old})
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert len(renamed) == 50
+    assert {path.read_bytes() for path in old} == {b"new"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in old)
