@@ -7,6 +7,10 @@ from __future__ import annotations
 MAX_TEXT_BYTES = 8 * 1024 * 1024  # rules.py and other text files: 8 MB each
 MAX_YAML_BYTES = 32 * 1024 * 1024  # a YAML file: a deck at the card limit needs about 26 MB
 MAX_PROSE_BYTES = 1024 * 1024  # a Markdown prose file or a document template: 1 MB (300 pages)
+# lists or quotes nested in prose (a list in a list is one more): markdown-it's own limit (20
+# token levels, about 9 lists) dropped the rest of the document without a word; it is raised
+# far past this one, which is said
+MAX_PROSE_NESTING = 12
 MAX_FONT_BYTES = 32 * 1024 * 1024  # one TTF
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one PNG or JPEG
 MAX_IMAGE_PIXELS = 16_000_000  # 4000×4000 — a card at 1200 dpi needs 3 million

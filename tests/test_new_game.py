@@ -978,6 +978,27 @@ def test_a_cards_mistake_does_not_hide_another_cards_in_the_same_run(
     assert "unknown inline icon ':starr:'" in problems[1]
 
 
+def test_deeply_nested_lists_keep_the_rest_of_the_rulebook_or_are_said(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A list ten levels deep made markdown-it drop it and every section after it, while the
+    build said ok; thirteen levels are an error at the line past the limit."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    nested = ["  " * i + f"- level{i}" for i in range(10)]
+    _appended(rules, *nested, "", "## Scoring", "", "Count your stars.")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        words = {w["text"] for page in pdf.pages for w in page.extract_words()}
+    assert {"level9", "Scoring", "stars."} <= words
+    deeper = _appended(rules, *("  " * i + f"- deeper{i}" for i in range(14)))
+    checked = printgen(designer, "validate")
+    assert checked.err.splitlines()[0] == (
+        f"cards/{GAME}/rules.en.md:{deeper + 12}:1: lists or quotes nested more than 12 deep "
+        "(the limit for prose); flatten them"
+    ), checked.err
+
+
 def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -11,4 +11,12 @@ import_deferring_patterns("markdown_it", every_pattern_of=("markdown_it", "mdurl
 from markdown_it import MarkdownIt  # noqa: E402  (imported above: this only names it)
 from markdown_it.token import Token  # noqa: E402
 
-__all__ = ["MarkdownIt", "Token"]
+from printgen.limits import MAX_PROSE_NESTING  # noqa: E402
+
+__all__ = ["MarkdownIt", "Token", "commonmark"]
+
+
+def commonmark() -> MarkdownIt:
+    """CommonMark with tables, as documents read prose: nesting past markdown-it's own limit
+    (which drops the rest of the file) is left to prose_lint to refuse, at its line."""
+    return MarkdownIt("commonmark", {"maxNesting": 4 * MAX_PROSE_NESTING + 10}).enable("table")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from printgen.documents.commonmark import MarkdownIt, Token
+from printgen.documents.commonmark import MarkdownIt, Token, commonmark
 from printgen.documents.flow import RichText, Rule, TextStyle, table
 from printgen.documents.platypus import Flowable, PageBreak
 from printgen.documents.source_lines import fence_name
@@ -72,7 +72,7 @@ Fences = dict[str, Callable[[str, int], list[Flowable]]]
 
 
 def parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable("table")
+    return commonmark()
 
 
 QA_MARKER = "questions-and-answers"

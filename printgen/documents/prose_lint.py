@@ -9,7 +9,7 @@ import re
 
 from printgen.documents.source_lines import block_tokens, fences
 from printgen.icons import IconLibrary
-from printgen.limits import MAX_PROSE_BYTES
+from printgen.limits import MAX_PROSE_BYTES, MAX_PROSE_NESTING
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 
@@ -26,6 +26,8 @@ _HTML_START = re.compile(r"^[\s>*+\-\d.)]*<(?!!--)", re.M)
 _DELIMITER_ROW = re.compile(
     r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
 )
+# a line indented or quoted as deeply as a list or quote past the nesting limit could be
+_DEEP_LINE = re.compile(rf"^(?:[ \t>*+-]|\d+[.)]){{{MAX_PROSE_NESTING},}}", re.M)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
@@ -41,7 +43,30 @@ def lint_prose(
         + _foreign(written, lines, rel, prose)
         + _html_blocks(written, rel)
         + _broken_tables(written, lines, rel)
+        + _too_deep(written, rel)
     )
+
+
+def _too_deep(written: str, rel: str) -> list[Problem]:
+    """Lists or quotes nested past the limit: said at the first line past it (markdown-it's
+    own limit dropped the rest of the document without a word)."""
+    if not _DEEP_LINE.search(written):  # parsed only where nesting may be deep
+        return []
+    depth = 0
+    for token in block_tokens(written):
+        if token.type.endswith(("list_open", "blockquote_open")):
+            depth += 1
+        elif token.type.endswith(("list_close", "blockquote_close")):
+            depth -= 1
+        if depth > MAX_PROSE_NESTING and token.map:
+            return [
+                Problem(
+                    Where(rel, token.map[0] + 1, 1),
+                    f"lists or quotes nested more than {MAX_PROSE_NESTING} deep (the limit for "
+                    "prose); flatten them",
+                )
+            ]
+    return []
 
 
 def _broken_tables(written: str, lines: list[str], rel: str) -> list[Problem]:

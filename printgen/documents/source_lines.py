@@ -123,9 +123,9 @@ def block_tokens(prose: str) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=1)
 def _block_parser() -> Any:
-    from printgen.documents.commonmark import MarkdownIt
+    from printgen.documents.commonmark import commonmark
 
     # the documents' block rules without their inline parsing: a tenth of the time
-    parser = MarkdownIt("commonmark").enable("table")
+    parser = commonmark()
     parser.core.ruler.disable(["inline", "text_join"])
     return parser
