@@ -11,6 +11,9 @@ MAX_PROSE_BYTES = 1024 * 1024  # a Markdown prose file or a document template: 1
 # token levels, about 9 lists) dropped the rest of the document without a word; it is raised
 # far past this one, which is said
 MAX_PROSE_NESTING = 12
+# {% %} and {{ }} tags of one template (prose, a document template, a card text): Jinja's
+# compile runs in C, past any time limit, and grows faster than its size (29,000 macros: 43 s)
+MAX_TEMPLATE_TAGS = 10_000
 MAX_FONT_BYTES = 32 * 1024 * 1024  # one TTF
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one PNG or JPEG
 MAX_IMAGE_PIXELS = 16_000_000  # 4000×4000 — a card at 1200 dpi needs 3 million

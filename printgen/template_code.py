@@ -96,6 +96,11 @@ def _made(env: Any, source: str, expression: bool = False) -> tuple[str | None, 
     key = _key(env, name, hashlib.sha256(source.encode("utf-8")).hexdigest())
     code = kept(key)
     if code is None:
+        if (tags := source.count("{%") + source.count("{{")) > limits.MAX_TEMPLATE_TAGS:
+            raise sandbox_sizes.Refused(
+                f"it holds {tags:,} {{% %}} and {{{{ }}}} tags, over {limits.MAX_TEMPLATE_TAGS:,} "
+                "(the limit for one template); split it"
+            )
         code = env.compile(_assignment(env, source) if expression else source)
         keep(key, code)
     made = _from_code(env, code)

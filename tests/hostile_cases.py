@@ -1201,6 +1201,13 @@ def card_text(p: Path, value: str) -> int:
 
 
 @case("expressions")
+def prose_of_thirty_thousand_macros(p: Path) -> Expect:
+    # Jinja's compile (in C, past the time limit) took 43 s and 684 MB for these 990 kB
+    append(p, RULES, "".join(f"{{% macro m{i}() %}}{{% endmacro %}}" for i in range(29_444)))
+    return RULES, 1, "tags, over 10,000 (the limit for one template)"
+
+
+@case("expressions")
 def huge_power(p: Path) -> Expect:
     return DECK, card_text(p, "{{ 9 ** (9 ** 9) }}"), "bits"
 
