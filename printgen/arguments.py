@@ -11,7 +11,7 @@ import re
 from typing import NoReturn
 
 from printgen import __version__
-from printgen.limits import MAX_GUTTER_MM
+from printgen.limits import MAX_GUTTER_MM, MAX_JOBS
 from printgen.options import Duplex, Format, Offset, Output, Paper, Service
 from printgen.simulate.options import add_simulate_parser, add_validate_options
 
@@ -274,7 +274,7 @@ def _copies(value: str) -> int:
 
 
 def _jobs(value: str) -> int:
-    return _bounded_int(value, 1, 64, "a number of processes")
+    return _bounded_int(value, 1, MAX_JOBS, "a number of processes")
 
 
 def _dpi(value: str) -> int:

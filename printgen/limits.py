@@ -73,4 +73,5 @@ DESIGNER_MEMORY_BYTES = 2 * 1024**3
 
 # A game's simulate.py (printgen.simulate.faults)
 MAX_GAME_SECONDS = 60.0  # one simulated game: an engine past it does not stop at its turn cap
+MAX_JOBS = 64  # worker processes of a build or a simulation (--jobs)
 MAX_GAMES = 1_000_000  # games of one run: an hour or more of play, far more than a verdict needs

@@ -148,7 +148,8 @@ def test_turn_cap_stops_every_game(project: Path, printgen: Printgen) -> None:
         (("no-such-game",), "no game 'no-such-game' in cards/"),
         ((WM, "--bots", ""), "--bots needs at least one bot name"),  # not the default, silently
         ((WM, "-n", "0"), "-n must be at least 1 game, not 0"),  # naming only what was wrong
-        ((WM, "--jobs", "0"), "--jobs must be at least 1, not 0"),
+        ((WM, "--jobs", "0"), "--jobs is a number of processes from 1 to 64, not 0"),
+        ((WM, "--jobs", "100000"), "--jobs is a number of processes from 1 to 64, not 100000"),
         ((WM, "--json", "no/such/folder/x.json"), "--json: no folder no/such/folder; make it"),
     ],
 )

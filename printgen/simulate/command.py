@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printgen.limits import MAX_GAMES
+from printgen.limits import MAX_GAMES, MAX_JOBS
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.simulate.balance import Verdict, check
@@ -267,8 +267,8 @@ def _settings(
         raise BadRequest(f"-n must be at least 1 game, not {games}")
     if games > MAX_GAMES:
         raise BadRequest(f"-n is at most {MAX_GAMES:,} games in one run, not {games:,}")
-    if jobs < 1:
-        raise BadRequest(f"--jobs must be at least 1, not {jobs}")
+    if not 1 <= jobs <= MAX_JOBS:  # as build's: one worker a batch, thousands for -n 10**6
+        raise BadRequest(f"--jobs is a number of processes from 1 to {MAX_JOBS}, not {jobs}")
     cap = turn_cap if turn_cap is not None else engine.turn_cap or DEFAULT_TURN_CAP
     if cap < 1:
         raise BadRequest("--turn-cap must be at least 1")
