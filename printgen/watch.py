@@ -16,7 +16,7 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from printgen.problems import ProjectError
@@ -54,22 +54,48 @@ def watch(
             step=30,
             rust_timeout=1000,
             yield_on_timeout=True,
+            ignore_permission_denied=True,  # a folder it may not read holds no input
         )
-        for changed in events:
-            if not changed:
-                if (now := watched(project, out)) != paths:
-                    added = [path for path in now if path not in paths]
-                    paths = now
-                    if added:
-                        print(f"now watching {_shown(project, added)} too", file=sys.stderr)
-                    _once(rebuild, checks)
+        try:
+            for changed in events:
+                if _seen(changed, project, out, paths, rebuild, checks):
                     break
-                continue
-            names = sorted({project.rel(Path(path)) for _, path in changed})
-            print(f"changed: {', '.join(names)}", file=sys.stderr)
-            _once(rebuild, checks)
-        else:
-            return 0  # stopped
+            else:
+                return 0  # stopped
+        except OSError as exc:  # what the watcher cannot follow (a link into /proc, say)
+            why = exc.strerror or type(exc).__name__
+            print(
+                f"printgen watch: cannot follow the project's folders ({why}); a link in them "
+                "may lead outside the project: remove it",
+                file=sys.stderr,
+            )
+            return 2
+        paths = watched(project, out)
+
+
+def _seen(
+    changed: Collection[tuple[object, str]],
+    project: Project,
+    out: Path,
+    paths: list[Path],
+    rebuild: Callable[[], int],
+    checks: bool,
+) -> bool:
+    """Rebuild for what ``changed`` (nothing: look for folders made since); True when the
+    folders to watch changed, so that the watcher starts again with them."""
+    if not changed:
+        now = watched(project, out)
+        if now == paths:
+            return False
+        added = [path for path in now if path not in paths]
+        if added:
+            print(f"now watching {_shown(project, added)} too", file=sys.stderr)
+        _once(rebuild, checks)
+        return True
+    names = sorted({project.rel(Path(path)) for _, path in changed})
+    print(f"changed: {', '.join(names)}", file=sys.stderr)
+    _once(rebuild, checks)
+    return False
 
 
 def _shown(project: Project, paths: list[Path]) -> str:
@@ -85,6 +111,8 @@ def watched(project: Project, out: Path) -> list[Path]:
     for path in sorted(project.root.iterdir()):
         if path.name.startswith(".") or path.name in NOT_WATCHED or path.resolve() == out:
             continue
+        if not project.confined(path):  # a link out of the project: never read, not watched
+            continue
         if (path / FOLDER).is_dir():
             continue
         if path.is_dir() or path.suffix in {".yaml", ".yml"}:
@@ -98,8 +126,8 @@ def is_input(path: Path, out: Path, root: Path | None = None) -> bool:
     from printgen.cache import FOLDER
 
     real = path.resolve()
-    if real.is_relative_to(out):
-        return False
+    if real.is_relative_to(out) or (root is not None and not real.is_relative_to(root)):
+        return False  # an output, or a file outside the project reached through a link
     inside = (f for f in real.parents if root is None or f.is_relative_to(root))
     if any((folder / FOLDER).is_dir() for folder in inside):  # out/letter/… of an --out
         return False

@@ -114,6 +114,10 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
         (tmp_path / folder).mkdir()
     (tmp_path / "build-letter" / ".printgen-cache").mkdir(parents=True)  # another --out
     (tmp_path / "printgen.yaml").write_text("paper: a4\n")
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (tmp_path / "secretlink").symlink_to(outside)  # a link out: never read, so not watched
+    (tmp_path / "art" / "elsewhere").symlink_to(outside)
     out = tmp_path / "build"
     assert watched(Project.at(tmp_path), out) == [
         tmp_path / "art",  # a picture outside cards/ is an input too
@@ -127,6 +131,7 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
     (tmp_path / "art" / "letter" / ".printgen-cache").mkdir(parents=True)
     assert not is_input(tmp_path / "art" / "letter" / "g" / "en" / "cards.json", out)
     assert is_input(tmp_path / "art" / "hero.png", out)
+    assert not is_input(tmp_path / "art" / "elsewhere" / "secret.txt", out, tmp_path)
     # what calibrate and icons write (--out cal-letter, in the project): no build reads a PDF
     assert not is_input(tmp_path / "cal-letter" / "calibration.pdf", out)
     assert not is_input(tmp_path / "catalogue" / "g" / "icons.pdf", out)
