@@ -86,6 +86,24 @@ def test_markup_runs_and_inline_icons() -> None:
     assert text.parse("at 10:30: :nope:", lambda name: False)[0].icon is None
 
 
+def test_stars_that_mark_nothing_print_as_stars() -> None:
+    # "2 * 3" lost its star and set the rest of the text in italic; \\* had no way in
+    def styled(markup: str) -> list[tuple[str, bool, bool]]:
+        return [(r.text, r.bold, r.italic) for r in text.parse(markup) if r.text]
+
+    assert text.plain(text.parse("Costs 2 * 3 coins")) == "Costs 2 * 3 coins"
+    assert {italic for _, _, italic in styled("Costs 2 * 3 coins")} == {False}
+    assert text.plain(text.parse("a \\* b and x\\*y")) == "a * b and x*y"
+    assert styled("*it 2 * 3 still* done **b**") == [
+        ("it 2 ", False, True),
+        ("*", False, True),
+        (" 3 still", False, True),
+        (" done ", False, False),
+        ("b", True, False),
+    ]
+    assert styled("***both***") == [("both", True, True)]  # marks as before
+
+
 def test_fit_shrinks_to_fit_and_gives_up_below_min_size() -> None:
     family = vera()
     runs = text.parse("word " * 60)

@@ -19,6 +19,8 @@ from printgen.layout.fonts import Family
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n)")
+# stars that mark nothing, as in Markdown: spaced on both sides ("2 * 3"), or escaped (\*)
+_LITERAL_STARS = re.compile(r"(?<!\S)\*+(?!\S)|\\\*")
 _SPACES = re.compile(r"( +)")
 
 
@@ -67,6 +69,8 @@ class Block:
 
 def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[Run]:
     """Split markup into runs; ``:name:`` becomes an icon only if ``known_icon(name)`` says so."""
+    if "*" in markup and _LITERAL_STARS.search(markup):
+        return _with_literal_stars(markup, known_icon)
     runs: list[Run] = []
     bold = italic = False
     for token in _TOKEN.split(markup):
@@ -87,6 +91,25 @@ def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[
             runs.append(Run(icon=token[1:-1], bold=bold, italic=italic))
         else:
             runs.append(Run(token, bold, italic))
+    return runs
+
+
+def _with_literal_stars(markup: str, known_icon: Callable[[str], bool] | None) -> list[Run]:
+    """``parse`` of markup holding stars that are text: each stretch between them parsed in
+    the style the stretches before it left, the stars printed as they are (unescaped)."""
+    runs: list[Run] = []
+    bold = italic = False
+    start = 0
+    for found in [*_LITERAL_STARS.finditer(markup), None]:
+        end = found.start() if found else len(markup)
+        for run in parse(markup[start:end].replace("\\*", "*"), known_icon):
+            runs.append(Run(run.text, run.bold ^ bold, run.italic ^ italic, run.icon, run.newline))
+        # the marks the stretch left open carry on past the stars
+        bold ^= markup[start:end].count("**") % 2 == 1
+        italic ^= (markup[start:end].count("*") - 2 * markup[start:end].count("**")) % 2 == 1
+        if found:
+            runs.append(Run(found.group().replace("\\*", "*"), bold, italic))
+            start = found.end()
     return runs
 
 
