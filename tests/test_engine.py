@@ -23,7 +23,7 @@ from printgen.source.located_yaml import read_yaml
 
 def _full_sheet(w: float, h: float, paper: str, count: int = 10**4) -> SheetPlan:
     kind = Kind(w, h, 3.0, "rect", 0.0)
-    return pack([(kind, list(range(count)))], PAPER_SIZES[paper], False)[0]
+    return pack([(kind, list(range(count)))], PAPER_SIZES[paper], False)[0][0]
 
 
 @pytest.mark.parametrize("preset", sorted(CARD_PRESETS))
@@ -222,24 +222,24 @@ def test_packing_places_every_card_once_with_room_for_bleed_and_marks(
         (Kind(70, 120, 3, "rect", 4), [f"tarot-{i}" for i in range(3)]),
         (Kind(63, 88, 3, "rect", 0), [f"poker-b-{i}" for i in range(4)]),  # another deck
     ]
-    sheets = pack(groups, PAPER_SIZES[paper], fold)
-    placed = [item for sheet in sheets for block in sheet.blocks for item in block.items]
-    wanted = [item for _, items in groups for item in items]
-    assert sorted(map(str, placed)) == sorted(map(str, wanted))
-    for sheet in sheets:
-        area = sheet.area
-        boxes = []
-        for block in sheet.blocks:
-            b = block.kind.bleed
-            # at least the shortest mark fits between the cards and the paper's edge (or fold)
-            assert block.left >= area.left + 2.5 - 1e-9
-            assert block.right <= area.right - 2.5 + 1e-9
-            assert block.bottom >= area.bottom + 2.5 - 1e-9
-            assert block.top <= area.top - 2.5 + 1e-9
-            boxes.append((block.left - b, block.bottom - b, block.right + b, block.top + b))
-        for i, one in enumerate(boxes):  # blocks keep their bleeds and marks apart
-            for other in boxes[i + 1 :]:
-                gap_x = max(other[0] - one[2], one[0] - other[2])
-                gap_y = max(other[1] - one[3], one[1] - other[3])
-                assert max(gap_x, gap_y) >= 2 * (1.0 + 2.0) - 1e-9
-    assert len([s for s in sheets if any(b.items[0] == "poker-b-0" for b in s.blocks)]) == 1
+    for sheets in pack(groups, PAPER_SIZES[paper], fold):  # each way of cutting the room
+        placed = [item for sheet in sheets for block in sheet.blocks for item in block.items]
+        wanted = [item for _, items in groups for item in items]
+        assert sorted(map(str, placed)) == sorted(map(str, wanted))
+        for sheet in sheets:
+            area = sheet.area
+            boxes = []
+            for block in sheet.blocks:
+                b = block.kind.bleed
+                # at least the shortest mark fits between the cards and the paper's edge (or fold)
+                assert block.left >= area.left + 2.5 - 1e-9
+                assert block.right <= area.right - 2.5 + 1e-9
+                assert block.bottom >= area.bottom + 2.5 - 1e-9
+                assert block.top <= area.top - 2.5 + 1e-9
+                boxes.append((block.left - b, block.bottom - b, block.right + b, block.top + b))
+            for i, one in enumerate(boxes):  # blocks keep their bleeds and marks apart
+                for other in boxes[i + 1 :]:
+                    gap_x = max(other[0] - one[2], one[0] - other[2])
+                    gap_y = max(other[1] - one[3], one[1] - other[3])
+                    assert max(gap_x, gap_y) >= 2 * (1.0 + 2.0) - 1e-9
+        assert len([s for s in sheets if any(b.items[0] == "poker-b-0" for b in s.blocks)]) == 1
