@@ -503,6 +503,25 @@ def test_merged_cells_of_a_workbook_are_said(fleet: Path) -> None:
     ]
 
 
+def test_an_error_or_date_cell_of_a_workbook_is_said_at_the_cell(fleet: Path) -> None:
+    # a card printed "#DIV/0!" and "2024-01-01 00:00:00", and validate said ok
+    import datetime
+
+    rows: list[list[Any]] = [
+        ["id", "count", "name"],
+        ["brig", 1, "#DIV/0!"],  # openpyxl stores it as an error cell, as Excel does
+        ["cog", 1, datetime.date(2024, 1, 1)],
+    ]
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    assert _problems(fleet) == [
+        "cards/fleet/decks/ships.xlsx#Fleet!C2: the cell holds the spreadsheet error #DIV/0!; "
+        "correct its formula",
+        "cards/fleet/decks/ships.xlsx#Fleet!C3: the cell holds a date or time, which a card "
+        "would print as '2024-01-01 00:00:00'; format the cell as text, or write the text",
+    ]
+
+
 def test_a_formatted_cell_far_below_does_not_make_the_sheet_huge(fleet: Path) -> None:
     # a bold empty cell at XFD1048576: the sheet was read row by row to the 100,000-row limit
     # (4.5 s) and refused; it ends after its last 10,000 empty rows

@@ -176,6 +176,8 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             )
             return None
         table = Table(label, True, _trimmed(rows))
+        if _unprintable_cells(checker, table):
+            return None
         from openpyxl.utils.cell import coordinate_to_tuple
 
         for ref in _merged(path, getattr(chosen, "_worksheet_path", "")):
@@ -195,6 +197,30 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         return None if unsaved else table
     finally:
         book.close()
+
+
+def _unprintable_cells(checker: Checker, table: Table) -> bool:
+    """Cells a card would print as Python or Excel write them ("#DIV/0!", "2024-01-01
+    00:00:00"): an error at each; whether there was one."""
+    import datetime
+
+    from openpyxl.cell.cell import ERROR_CODES
+
+    found = False
+    for number, cells in table.rows:
+        for col, value in enumerate(cells, start=1):
+            if isinstance(value, str) and value in ERROR_CODES:
+                message = f"the cell holds the spreadsheet error {value}; correct its formula"
+            elif isinstance(value, datetime.date | datetime.time | datetime.timedelta):
+                message = (
+                    "the cell holds a date or time, which a card would print as "
+                    f"'{value}'; format the cell as text, or write the text"
+                )
+            else:
+                continue
+            checker.error(table.where(number, col), message)
+            found = True
+    return found
 
 
 _MERGED = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]{1,3}[0-9]{1,7}:[A-Z]{1,3}[0-9]{1,7})"')
