@@ -66,6 +66,12 @@ def wrong_type(p: Path) -> tuple[str, int | None, str]:
     return DECK, line, "whole number"
 
 
+def count_in_octal(p: Path) -> tuple[str, int | None, str]:
+    # YAML 1.1 reads 010 as 8 (and 1:05 as 65): the deck printed 8 copies without a word
+    line = _edit(p, DECK, "    count: 8\n", "    count: 010\n")
+    return DECK, line, "YAML reads '010' as 8 (in base 8 or 60)"
+
+
 def count_zero(p: Path) -> tuple[str, int | None, str]:
     line = _edit(p, DECK, "    count: 8\n", "    count: 0\n")
     return DECK, line, "at least 1"
@@ -249,6 +255,7 @@ CASES: list[Breaker] = [
     tab_indent,
     unknown_key,
     wrong_type,
+    count_in_octal,
     count_zero,
     count_negative,
     missing_translation,
@@ -275,6 +282,7 @@ CASES: list[Breaker] = [
     undefined_name_in_prose,
 ]
 ONE_LINE = {
+    "count_in_octal",
     "escaping_path",
     "extends_cycle",
     "unknown_key",
