@@ -12,10 +12,12 @@ import errno
 import gc
 import os
 import sys
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.arguments import negative_values, parser
+from printgen.clashes import ignored_option
 from printgen.game_folders import unseen_games
 from printgen.options import (
     BACK_OFFSET_OPTION,
@@ -142,8 +144,7 @@ def _run(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
     if not project.cards.is_dir():
         print(
-            f"printgen: no cards/ folder in {project.root}; run printgen in a project folder, "
-            "pass --project DIR, or start a game here with: printgen new my-game",
+            f"printgen: no cards/ folder in {project.root}; {_where_projects_are(project.root)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
@@ -169,7 +170,7 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    if (clash := _ignored_option(args)) is not None:
+    if (clash := ignored_option(args)) is not None:
         print(clash, file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
@@ -261,30 +262,18 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
     return lambda: _build(project, games, args)
 
 
-def _ignored_option(args: argparse.Namespace) -> str | None:
-    """An option that would be silently ignored: a --service or --dpi (the service sizes PNG
-    images only, and fixes their size), a --booklet of a rulebook --only leaves out."""
-    only = getattr(args, "only", None)
-    if getattr(args, "booklet", False) and only and Output.RULEBOOK.value not in only:
-        return (
-            "printgen: --booklet imposes the rulebook, and --only leaves it out: add "
-            "--only rulebook, or drop --booklet"
-        )
-    service = getattr(args, "service", None)
-    if service is None:
-        return None
-    formats = args.format or ()
-    if formats and Format.PNG.value not in formats:
-        return (
-            f"printgen: --service {service} sizes the PNG images, and --format asks for none: "
-            "add --format png, or drop --service"
-        )
-    if args.dpi is not None and Format.TTS.value not in formats:  # TTS sheets use --dpi
-        return (
-            f"printgen: --service {service} makes its images at the service's own pixel size "
-            "(300 dpi), so --dpi has nothing to do: drop one of them"
-        )
-    return None
+def _where_projects_are(folder: Path) -> str:
+    """What to do in a folder that is no project: the project above, when this is its cards/
+    or one of its games (``--project my-games/cards``), else how to make one."""
+    with contextlib.suppress(OSError):
+        if (folder / "game.yaml").is_file():
+            return f"this is a game folder: pass --project {folder.parent.parent}"
+        if any((child / "game.yaml").is_file() for child in islice(folder.iterdir(), 1000)):
+            return f"this is a project's cards/: pass --project {folder.parent}"
+    return (
+        "run printgen in a project folder, pass --project DIR, or start a game here with: "
+        "printgen new my-game"
+    )
 
 
 def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:

@@ -262,6 +262,32 @@ def test_a_booklet_of_a_rulebook_left_out_is_refused(
     assert err.count("\n") == 1 and "--booklet imposes the rulebook" in err, err
 
 
+@pytest.mark.parametrize("chosen", [("--cards", "miner"), ("--copies", "2")])
+def test_cards_or_copies_of_card_sheets_left_out_are_refused(
+    demo: Path, capsys: pytest.CaptureFixture[str], chosen: tuple[str, str]
+) -> None:
+    # the rulebook was built, the option silently ignored
+    assert main(["--project", str(demo), "build", "--only", "rulebook", *chosen]) == 2
+    assert capsys.readouterr().err == (
+        f"printgen: {chosen[0]} chooses what the card sheets print, and --only leaves them out: "
+        f"add --only cards, or drop {chosen[0]}\n"
+    )
+    assert not (demo / "build").exists()
+
+
+def test_a_project_named_at_its_cards_or_game_folder_names_the_project(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for inside, said in (
+        (demo / "cards", "a project's cards/"),
+        (demo / "cards" / GAME, "a game folder"),
+    ):
+        assert main(["--project", str(inside), "validate"]) == 2
+        assert capsys.readouterr().err == (
+            f"printgen: no cards/ folder in {inside}; this is {said}: pass --project {demo}\n"
+        )
+
+
 def test_with_project_the_outputs_are_named_from_where_printgen_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

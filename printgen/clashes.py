@@ -1,0 +1,41 @@
+"""Options that would be silently ignored with the others given: one line naming the clash
+and its fix, before anything runs (``--booklet`` of a rulebook ``--only`` leaves out, say)."""
+
+from __future__ import annotations
+
+import argparse
+
+from printgen.options import Format, Output
+
+
+def ignored_option(args: argparse.Namespace) -> str | None:
+    """An option that would be silently ignored: a --service or --dpi (the service sizes PNG
+    images only, and fixes their size), a --booklet, --cards or --copies of an output --only
+    leaves out."""
+    only = getattr(args, "only", None)
+    if getattr(args, "booklet", False) and only and Output.RULEBOOK.value not in only:
+        return (
+            "printgen: --booklet imposes the rulebook, and --only leaves it out: add "
+            "--only rulebook, or drop --booklet"
+        )
+    chosen = "--cards" if getattr(args, "cards", None) else "--copies"
+    if getattr(args, chosen[2:], None) and only and Output.CARDS.value not in only:
+        return (
+            f"printgen: {chosen} chooses what the card sheets print, and --only leaves them "
+            f"out: add --only cards, or drop {chosen}"
+        )
+    service = getattr(args, "service", None)
+    if service is None:
+        return None
+    formats = args.format or ()
+    if formats and Format.PNG.value not in formats:
+        return (
+            f"printgen: --service {service} sizes the PNG images, and --format asks for none: "
+            "add --format png, or drop --service"
+        )
+    if args.dpi is not None and Format.TTS.value not in formats:  # TTS sheets use --dpi
+        return (
+            f"printgen: --service {service} makes its images at the service's own pixel size "
+            "(300 dpi), so --dpi has nothing to do: drop one of them"
+        )
+    return None
