@@ -230,6 +230,21 @@ def include_leaving_the_project(p: Path) -> Expect:
 
 
 @case("confinement")
+def include_of_printgens_own_folder(p: Path) -> Expect:
+    # the system's IsADirectoryError, with the path of printgen's installation
+    line = append(p, RULES, '{% include "layouts" %}\n')
+    return RULES, line, "'layouts' is a folder; include a file of it"
+
+
+@case("confinement")
+def include_climbing_out_through_a_folder(p: Path) -> Expect:
+    # ./layouts/../labels.yaml stays inside templates/ and is read; this one climbs out
+    outside(p, "passwd", SECRET)
+    line = append(p, RULES, f'{{% include "./layouts/../../../{p.name}-outside/passwd" %}}\n')
+    return RULES, line, "leaves the project"
+
+
+@case("confinement")
 def import_leaving_the_project(p: Path) -> Expect:
     line = append(p, RULES, '{% import "/etc/passwd" as x %}\n')
     return RULES, line, "leaves the project"

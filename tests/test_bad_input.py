@@ -595,3 +595,18 @@ def test_a_layout_named_like_printgens_own_is_said_at_the_designers(
         f"cards/demo/layouts/demo.yaml:{line}:1: layout 'card-base' is defined twice (printgen's "
         "own layouts (base.yaml) define it too; rename yours)"
     ), run.err
+
+
+def test_a_layout_defined_in_two_files_names_where_each_name_is_written(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """'also at a.yaml:2:3' named the first line of the layout's body, not its name."""
+    layouts = demo / "cards" / "demo" / "layouts"
+    (layouts / "a.yaml").write_text("demo-card:\n  extends: card-base\n", encoding="utf-8")
+    source = (layouts / "demo.yaml").read_text(encoding="utf-8")
+    line = source.splitlines().index("demo-card:") + 1
+    run = printgen(demo, "validate", "demo")
+    assert (
+        f"cards/demo/layouts/demo.yaml:{line}:1: layout 'demo-card' is defined twice (also at "
+        "cards/demo/layouts/a.yaml:1:1; rename one)"
+    ) in run.err.splitlines(), run.err

@@ -336,6 +336,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         error.partial = None if own else VALUES
         raise error from None
     except RecursionError as exc:
+        from printgen.documents.loader import PACKAGED_PREFIX
+
         raise ProjectError(
             [
                 Problem(
@@ -365,36 +367,11 @@ def _running(exc: BaseException, where: Where) -> Where:
     return Where(where.path, line, 1) if line else where
 
 
-# {% include "printgen/rulebook.md.j2" %}: printgen's own template, even where the project's
-# templates/ has one of that name (which may then wrap it)
-PACKAGED_PREFIX = "printgen/"
-
-
 @lru_cache(maxsize=4)
 def _environment(project: Project) -> Any:
-    """Templates come from the first folder that has them: the project's templates/ (read
-    through the project's confinement: a symlink out of it, a pipe or a huge file is refused),
-    then printgen's own."""
-    from jinja2 import BaseLoader, TemplateNotFound
+    """Templates come from the first folder that has them: the project's templates/, then
+    printgen's own (printgen.documents.loader)."""
+    from printgen.documents.loader import ConfinedLoader
 
-    class ConfinedLoader(BaseLoader):
-        def get_source(self, environment: Any, template: str) -> tuple[str, str, Any]:
-            if "\x00" in template or Path(template).is_absolute() or ".." in Path(template).parts:
-                raise Refused(
-                    f"'{template[:80]}' leaves the project folder (or its templates/); "
-                    "include files of templates/"
-                )
-            folders = project.template_dirs
-            if template.startswith(PACKAGED_PREFIX):  # printgen's own, under a project's own
-                folders, template = [PACKAGED_TEMPLATES], template.removeprefix(PACKAGED_PREFIX)
-            for folder in folders:
-                path = folder / template
-                if not (path.exists() or path.is_symlink()):
-                    continue
-                if folder == PACKAGED_TEMPLATES:  # printgen's own files
-                    return path.read_text(encoding="utf-8"), str(path), lambda: False
-                rel = project.rel(path)
-                return project.read_text(path, Where(rel), MAX_PROSE_BYTES), rel, lambda: False
-            raise TemplateNotFound(template)
-
-    return sandboxed(loader=ConfinedLoader(), bytecode_cache=bytecode_cache(), **SETTINGS)
+    loader = ConfinedLoader(project)
+    return sandboxed(loader=loader, bytecode_cache=bytecode_cache(), **SETTINGS)

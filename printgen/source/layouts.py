@@ -120,6 +120,7 @@ def load_layouts(
     keys; whatever the scan cannot place makes us read every file.
     """
     raw: dict[str, LDict] = {}
+    named_at: dict[str, Where] = {}  # each layout's name, where it is written
     checker = Checker()
     for path in _files_for(project, project.layout_files(game_id), wanted):
         rel = project.rel(path)
@@ -134,7 +135,7 @@ def load_layouts(
             if body is None:
                 continue
             if name in raw:
-                here, first = top.key_at(name) if top else Where(rel), raw[name].where
+                here, first = top.key_at(name) if top else Where(rel), named_at[name]
                 if Path(here.path).is_absolute():  # printgen's own (said at the designer's)
                     here, first = first, here
                 also = (  # not a path inside printgen's install
@@ -145,7 +146,7 @@ def load_layouts(
                 checker.error(here, f"layout '{name}' is defined twice ({also})")
                 continue
             checker.keys(body, _LAYOUT_KEYS, set(), f"layout '{name}'")
-            raw[name] = body
+            raw[name], named_at[name] = body, top.key_at(name) if top else Where(rel)
     layouts: dict[str, Layout] = {}
     broken = bool(checker.problems)
     for name in raw:
