@@ -255,6 +255,11 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             "(the row has 3 cells, the header names 2); a text holding a comma must be in double "
             'quotes: "Gain 1, then draw"',
         ),
+        (  # Python's csv refuses a cell this long: it said "check the quotes" of none
+            "id,count,name\nsloop,1," + "a" * 140_000 + "\n",
+            f"{CSV}:2:1: a cell of this row holds more than 131,072 characters (the limit for a "
+            "CSV cell); shorten it",
+        ),
         (  # a file whose cells are split at semicolons (Excel where the decimal mark is ,)
             "id;count\nsloop;1;extra\n",
             f"{CSV}:2:3: this cell has a value but its column has no name in the header row "

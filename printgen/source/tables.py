@@ -110,6 +110,12 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
                 "this quote is never closed: every row after it would be read as one cell; "
                 'close it, or write a quote inside a cell as two ("")',
             )
+        elif "field larger" in str(exc):  # csv's own limit, whatever the quoting
+            checker.error(
+                Where(rel, start, 1),
+                f"a cell of this row holds more than {csv.field_size_limit():,} characters "
+                "(the limit for a CSV cell); shorten it",
+            )
         else:
             checker.error(
                 Where(rel, reader.line_num, 1), f"CSV syntax error: {exc}; check the quotes"
