@@ -1168,6 +1168,13 @@ def dash_infinite(p: Path) -> Expect:
 
 
 @case("numbers")
+def dash_of_a_millionth(p: Path) -> Expect:
+    # about 10^8 dashes a line: accepted, and a PDF viewer stalls drawing them
+    line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, stroke: '#000000', dash: [1e-6, 1e-6]")
+    return LAYOUTS, line, "each from 0.1"
+
+
+@case("numbers")
 def font_size_1e20(p: Path) -> Expect:
     line = style(p, "body: {font: Vera, size: 9.5,", "body: {font: Vera, size: 1e20,")
     return BASE, line, "at most 1000"

@@ -203,9 +203,14 @@ class Props:
         if (
             not pattern
             or len(pattern) > 16
-            or any(not 0 < v <= MAX_STROKE_PT * 10 for v in pattern)
+            or any(not 0.1 <= v <= MAX_STROKE_PT * 10 for v in pattern)
         ):
-            self.report(key, f"expected dash lengths in points such as [3, 2], not {raw!r}")
+            self.report(
+                key,
+                f"expected dash lengths in points such as [3, 2], each from 0.1 (finer "
+                f"prints as a solid line, and a PDF viewer stalls drawing it) to "
+                f"{MAX_STROKE_PT * 10:g}, not {raw!r}",
+            )
             return ()
         return pattern
 
