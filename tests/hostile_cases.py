@@ -1167,6 +1167,13 @@ def dash_infinite(p: Path) -> Expect:
     return LAYOUTS, line, "dash lengths"
 
 
+@case("yaml")
+def field_named_like_a_dunder(p: Path) -> Expect:
+    # accepted: no layout could print card.__class__ (nor card.a.b, nor card.1)
+    line = edit(p, DECK, "fields:\n", "fields:\n  __class__: text\n") + 1
+    return DECK, line, "cannot be used as card.NAME"
+
+
 @case("numbers")
 def dash_of_a_millionth(p: Path) -> Expect:
     # about 10^8 dashes a line: accepted, and a PDF viewer stalls drawing them
