@@ -479,9 +479,16 @@ def card_id_of_three_hundred_characters(p: Path) -> Expect:
 
 @case("files")
 def html_block_in_the_rules(p: Path) -> Expect:
-    """<center>…</center> was left out of the rulebook without a word (inline HTML prints)."""
+    """<center>…</center> was left out of the rulebook without a word."""
     line = append(p, RULES, "\n> <center>Da leggere ad alta voce</center>\n") + 1
-    return RULES, line, "an HTML block is not printed (documents print Markdown only)"
+    return RULES, line, "an HTML block is not printed as HTML (documents print Markdown only)"
+
+
+@case("files")
+def html_tag_in_a_line_of_the_rules(p: Path) -> Expect:
+    """<b>…</b> in a sentence printed as written, tags and all, and validate said ok."""
+    line = append(p, RULES, "\nUn punto <b>in grassetto</b> e basta.\n") + 1
+    return RULES, line, "an HTML tag is not printed as HTML"
 
 
 @case("files")

@@ -20,8 +20,8 @@ DRAWN_BY = {
     "aid": ("quickref", "legend"),
 }
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
-# a line that may open an HTML block: at its start, or in a quote or a list item
-_HTML_START = re.compile(r"^[\s>*+\-\d.)]*<(?!!--)", re.M)
+# a tag (or a comment) where HTML may be: what markdown-it reads as HTML starts so
+_HTML_TAG = re.compile(r"<(?:[A-Za-z/?]|!(?!--))")
 # a table's delimiter row (|---|:--:|), whose table Markdown may still refuse
 _DELIMITER_ROW = re.compile(
     r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
@@ -104,24 +104,28 @@ def _cells(line: str) -> int:
 
 
 def _html_blocks(written: str, rel: str) -> list[Problem]:
-    """An HTML block (<center>, <div>, <p align=…>): documents print Markdown only, so it was
-    left out without a word. A comment (<!-- pagebreak -->, a note) is not printed, as meant."""
-    from printgen.documents.commonmark import MarkdownIt
+    """HTML: a block (<center>, <div>) was left out without a word, a tag in a line (<b>) printed
+    as written — documents print Markdown only. A comment (<!-- pagebreak -->, a note) is not
+    printed, as meant."""
+    from printgen.documents.commonmark import commonmark
 
-    if not _HTML_START.search(written):  # parsed only where a block may be (a full parse of
-        return []  # each prose file was a tenth of a validate)
+    if not _HTML_TAG.search(written):  # parsed only where HTML may be (a full parse of each
+        return []  # prose file was a tenth of a validate)
     problems = []
-    for token in MarkdownIt("commonmark").parse(written):
+    for token in commonmark().parse(written):
+        line = token.map[0] + 1 if token.map else 1
         if token.type == "html_block" and not token.content.lstrip().startswith("<!--"):
-            line = token.map[0] + 1 if token.map else 1
-            problems.append(
-                Problem(
-                    Where(rel, line, 1),
-                    "an HTML block is not printed (documents print Markdown only); write it "
-                    "in Markdown, or as a comment <!-- … --> if it is a note",
-                )
-            )
+            problems.append(Problem(Where(rel, line, 1), _HTML_SAID.format("an HTML block")))
+        tags = [t for t in token.children or () if t.type == "html_inline"]
+        if tags and not all(tag.content.startswith("<!--") for tag in tags):
+            problems.append(Problem(Where(rel, line, 1), _HTML_SAID.format("an HTML tag")))
     return problems
+
+
+_HTML_SAID = (
+    "{} is not printed as HTML (documents print Markdown only); write it in Markdown "
+    "(**bold**, *italic*), or as a comment <!-- … --> if it is a note"
+)
 
 
 def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
