@@ -1182,6 +1182,14 @@ def field_named_like_a_dunder(p: Path) -> Expect:
 
 
 @case("numbers")
+def icon_label_of_five_thousand_characters(p: Path) -> Expect:
+    # fitted into the die's face at a thousandth of a point, with no word said
+    body = f"type: icon, x: 5, y: 20, w: 10, h: 10, name: d6, label: {'x' * 5000}"
+    line = element(p, body)
+    return LAYOUTS, line, "prints at 0.0 pt in its 10 mm icon, under 4 pt"
+
+
+@case("numbers")
 def dash_of_a_millionth(p: Path) -> Expect:
     # about 10^8 dashes a line: accepted, and a PDF viewer stalls drawing them
     line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, stroke: '#000000', dash: [1e-6, 1e-6]")

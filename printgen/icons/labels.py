@@ -8,6 +8,7 @@ its pips, the coin its star) has a second SVG in ``builtin/labelled/``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from printgen.icons.geometry import Rgb, luminance
@@ -59,11 +60,8 @@ def draw_label(
     size: float,
 ) -> None:
     """Draw `label` as large as fits `box`, in the icon whose size x size square is at (x, y)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth  # lazy: keeps import cheap
-
     unit = size / 100.0
-    width_at_1 = float(stringWidth(label, font, 1.0)) or 1.0
-    font_size = min(box.h / DIGIT_HEIGHT, box.w / width_at_1) * unit
+    font_size = label_size(box, label, font, size)
     # on the silhouette: white, or black if the colour itself is light; beside it: the colour
     light = luminance(rgb) > 0.62
     ink = (BLACK if light else WHITE) if box.on_fill else rgb
@@ -75,3 +73,15 @@ def draw_label(
         canvas.drawCentredString(x + box.cx * unit, baseline, label)
     finally:
         canvas.restoreState()
+
+
+MIN_LABEL_PT = 4.0  # a label any smaller is a speck on the card (a die's value: 10 pt and up)
+
+
+@lru_cache(maxsize=1024)  # asked for every card that shows the icon
+def label_size(box: LabelBox, label: str, font: str, size: float) -> float:
+    """The font size (pt) of `label` fitted in `box` of an icon `size` points square."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # lazy: keeps import cheap
+
+    width_at_1 = float(stringWidth(label, font, 1.0)) or 1.0
+    return min(box.h / DIGIT_HEIGHT, box.w / width_at_1) * size / 100.0

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from printgen.icons import fontawesome
 from printgen.icons.geometry import parse_hex
-from printgen.icons.labels import LABEL_BOXES, draw_label
+from printgen.icons.labels import LABEL_BOXES, LabelBox, draw_label
 from printgen.icons.svg import SvgError, draw_svg, parse
 
 if TYPE_CHECKING:
@@ -173,6 +173,11 @@ class IconLibrary:
             raise ValueError(f"{path}: {exc}") from None
         if box is not None and label:
             draw_label(canvas, box, label, rgb, label_font, x, y, size)
+
+    def label_box(self, name: str) -> LabelBox | None:
+        """Where icon ``name`` draws a label: built-in icons that have a place for one."""
+        entry = self.files.get(name)
+        return LABEL_BOXES.get(name) if entry and entry.source is IconSource.BUILTIN else None
 
     def check(self) -> tuple[IconProblem, ...]:
         """Parse every project and game SVG; the problems of those that cannot be drawn."""

@@ -16,7 +16,8 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass, field
 
-from printgen.layout.face import Face, Op, Shape, TextBox
+from printgen.icons.labels import MIN_LABEL_PT, label_size
+from printgen.layout.face import Face, Icon, Op, Shape, TextBox
 from printgen.layout.overlap import crossings
 from printgen.layout.text_element import text_source
 from printgen.model.game import CardType, Side
@@ -60,6 +61,7 @@ class FaceChecks:
     # (deck by deck, fronts then back): streamed fronts come in the order their sheets are
     # drawn, and their warnings are still said in this order
     position: int = 0
+    labels_said: set[tuple[str, str]] = field(default_factory=set)  # icon labels too small
 
     def face(
         self,
@@ -79,6 +81,9 @@ class FaceChecks:
             key = (layout, text_el.name, shape_el.name)
             entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
             entry[2].append(f"{_who(face)} ({text_op.block.size:g} pt)")
+        for element, op in placed:
+            if isinstance(op, Icon) and op.label:
+                self._label(layout, element, op)
         if face.side is Side.FRONT and card is not None:
             position = self.position
             for rank, (element, op) in enumerate(placed):
@@ -94,6 +99,22 @@ class FaceChecks:
                     siblings.positions.append(position)
                     siblings.cards.append(card)
                     siblings.names.append(face.name)
+
+    def _label(self, layout: str, element: Element, icon: Icon) -> None:
+        """An icon's label fitted so small it is a speck: said once for the element."""
+        box = icon.library.label_box(icon.name)
+        if box is None or (layout, element.name) in self.labels_said:
+            return
+        size = label_size(box, icon.label or "", "VeraBd", min(icon.w, icon.h) * 72 / 25.4)
+        if size < MIN_LABEL_PT:
+            self.labels_said.add((layout, element.name))
+            self.problems.add(
+                element.where.get("label", element.origin),
+                f"layout '{layout}' element '{element.name}': the label "
+                f"'{(icon.label or '')[:20]}' prints at {size:.1f} pt in its "
+                f"{min(icon.w, icon.h):g} mm icon, under {MIN_LABEL_PT:g} pt; shorten it or "
+                "make the icon larger",
+            )
 
     def report(self) -> None:
         for (layout, text_name, shape_name), (element, kind, faces) in self.crossed.items():
