@@ -595,6 +595,14 @@ def icon_path_reaching_1e308(p: Path) -> Expect:
 
 
 @case("numbers")
+def icon_that_draws_nothing(p: Path) -> Expect:
+    # an empty <svg> was an icon of nothing (a zero-sized viewBox is refused)
+    (p / "icons").mkdir(exist_ok=True)
+    (p / "icons" / "zz.svg").write_text(SVG.replace('<path d="M0 0h10v10z"/>', ""))
+    return "icons/zz.svg", 1, "it draws nothing"
+
+
+@case("numbers")
 def icon_flattened_by_scale_0(p: Path) -> Expect:
     # validate said ok; the build ended in ReportLab's ZeroDivisionError (an internal error)
     (p / "icons").mkdir(exist_ok=True)

@@ -128,6 +128,8 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
             f"{MAX_SVG_SIZE:,} units; set a viewBox and a sensible width and height"
         )
+    if not _draws_something(drawing):
+        raise SvgError("it draws nothing (no path or shape); draw the icon in it, or remove it")
     if _flattening(drawing):
         raise SvgError(
             "a transform in it flattens its shapes to nothing (scale(0), a matrix of "
@@ -143,6 +145,18 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
 
 
 MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
+
+
+def _draws_something(node: Any) -> bool:
+    from reportlab.graphics.shapes import Group
+
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, Group):
+            return True
+        stack.extend(item.contents)
+    return False
 
 
 def _flattening(node: Any) -> bool:
