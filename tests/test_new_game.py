@@ -999,6 +999,24 @@ def test_deeply_nested_lists_keep_the_rest_of_the_rulebook_or_are_said(
     ), checked.err
 
 
+def test_a_misspelt_element_type_does_not_hide_its_misspelt_keys(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """type: elipse was said alone; stroke_widht in the same element only after fixing it."""
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    line = text[: text.index("cost_disc: {type: ellipse")].count("\n") + 1
+    text = text.replace("cost_disc: {type: ellipse", "cost_disc: {type: elipse, stroke_widht: 2")
+    layouts.write_text(text, encoding="utf-8")
+    checked = printgen(designer, "validate")
+    problems = [p for p in checked.err.splitlines() if p.startswith(f"cards/{GAME}/layouts/")]
+    assert [p.split(": ", 1)[1] for p in problems] == [
+        "element 'cost_disc' has unknown type 'elipse'; did you mean 'ellipse'?",
+        "unknown key 'stroke_widht' in ellipse element 'cost_disc'; did you mean 'stroke_width'?",
+    ], problems
+    assert all(p.startswith(f"cards/{GAME}/layouts/{GAME}.yaml:{line}:") for p in problems)
+
+
 def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

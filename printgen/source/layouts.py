@@ -12,11 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_LAYOUT_ELEMENTS
-from printgen.model.units import parse_length
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker, did_you_mean
+from printgen.source.readers import Checker, closest, did_you_mean
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
 COMMON_KEYS = {"type", "x", "y", "w", "h", "when", "bleed", "decor"}
@@ -83,6 +82,8 @@ class LayoutLibrary:
                 return layout
             key = (name, size, safe)
             if key not in self._resized:
+                from printgen.source.layout_sizes import resized
+
                 self._resized[key] = resized(layout, size, safe)
             return self._resized[key]
         files = "cards/<game>/layouts/*.yaml or templates/layouts/*.yaml"
@@ -242,6 +243,8 @@ def _resolve(
         style_where = dict(parent.style_where)
         if size is not None and parent.size is not None and size != parent.size:
             # what it inherits, placed for its own size (a deck's safe zone is 3 mm unless set)
+            from printgen.source.layout_sizes import resized
+
             parent = resized(parent, size, DEFAULT_SAFE_MM)
         size = size or parent.size
         elements = {e.name: _inherited(e, body) for e in parent.elements}
@@ -264,11 +267,15 @@ def _resolve(
         where = {**(inherited.where if inherited else {}), **props.value_where}
         kind = merged.get("type", "rect")
         if kind not in ELEMENT_KEYS:
-            checker.error(
-                props.at("type"),
-                f"element '{element_name}' has unknown type {kind!r}; "
-                f"use one of {', '.join(ELEMENT_KEYS)}",
+            meant = closest(str(kind), ELEMENT_KEYS)
+            tail = (
+                f"did you mean '{meant[0]}'?" if meant else f"use one of {', '.join(ELEMENT_KEYS)}"
             )
+            checker.error(
+                props.at("type"), f"element '{element_name}' has unknown type {kind!r}; {tail}"
+            )
+            for other in meant:  # its other keys checked as that type's: said in the same run
+                checker.keys(props, ELEMENT_KEYS[other], set(), f"{other} element '{element_name}'")
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
         sized = (inherited.sized - props.keys()) if inherited else frozenset()
@@ -308,67 +315,6 @@ def _defaults(checker: Checker, body: LDict, name: str) -> dict[str, Any]:
 
 DEFAULT_SAFE_MM = 3.0
 MAX_EXTENDS_DEPTH = 50  # layouts each extending the next (a real game has two or three)
-# kept in proportion when resized: a disc stays a disc, an icon is not squashed
-_IN_PROPORTION = {"ellipse", "icon", "image"}
-
-
-def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Layout:
-    """``layout`` for cards of ``size``: the positions and boxes written for ``layout.size`` (by
-    a layout that says its size: ``Element.sized``) stretched across and down so that the safe
-    zone (``safe`` mm inside the trim) of one size becomes the other's — what was inside it
-    stays inside, a frame on its edge stays on it. Discs, icons and pictures keep their
-    proportions (the smaller stretch), centred where their box went. Text sizes, strokes and
-    corner radii stay as written (text that no longer fits shrinks as always); expressions, and
-    what a layout without a size writes, are left as written."""
-    assert layout.size is not None
-    old, new = layout.size, size
-    if min(old[0], old[1], new[0], new[1]) <= 2 * safe:  # no safe area to map: the whole card
-        safe = 0.0
-    across = (new[0] - 2 * safe) / (old[0] - 2 * safe)
-    down = (new[1] - 2 * safe) / (old[1] - 2 * safe)
-    elements = [_resized(element, across, down, safe) for element in layout.elements]
-    return replace(layout, elements=elements, size=size, drawn_for=layout.drawn_for or old)
-
-
-def _resized(element: Element, across: float, down: float, safe: float) -> Element:
-    props = dict(element.props)
-    found = {
-        key: _mm(props.get(key)) if key in element.sized else None
-        for key in ("x", "y", "w", "h", "x2", "y2")
-    }
-    x, y, w, h = found["x"], found["y"], found["w"], found["h"]
-
-    def moved(value: float, stretch: float) -> float:
-        return _rounded(safe + (value - safe) * stretch)
-
-    if element.type in _IN_PROPORTION and x is not None and y is not None and w and h:
-        scale = min(across, down)
-        props["x"] = _rounded(moved(x + w / 2, across) - w * scale / 2)
-        props["y"] = _rounded(moved(y + h / 2, down) - h * scale / 2)
-        props["w"], props["h"] = _rounded(w * scale), _rounded(h * scale)
-        return replace(element, props=props)
-    for key, stretch in (("x", across), ("x2", across), ("y", down), ("y2", down)):
-        if (value := found[key]) is not None:
-            props[key] = moved(value, stretch)
-    for key, stretch in (("w", across), ("h", down)):
-        if (value := found[key]) is not None:
-            props[key] = _rounded(value * stretch)
-    return replace(element, props=props)
-
-
-def _mm(value: Any) -> float | None:
-    """A length written as a constant, in mm; None for an expression or a mistake (reported
-    where it is drawn, as written)."""
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        return parse_length(value)
-    except ValueError:
-        return None
-
-
-def _rounded(mm: float) -> float:
-    return round(mm, 4)
 
 
 def _inherited(element: Element, body: LDict) -> Element:

@@ -15,7 +15,7 @@ from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
 
 
-def _closest(name: str, options: Iterable[str], cutoff: float = 0.7) -> list[str]:
+def closest(name: str, options: Iterable[str], cutoff: float = 0.7) -> list[str]:
     import difflib  # only when something is misspelt: not on every build's start-up
 
     ordered = sorted(options)
@@ -29,7 +29,7 @@ def did_you_mean(
     name: str, options: Iterable[str], otherwise: str = "", mark: str = "", cutoff: float = 0.7
 ) -> str:
     """The "; did you mean 'x'?" tail for the closest option, else ``otherwise``."""
-    hint = _closest(name, options, cutoff)
+    hint = closest(name, options, cutoff)
     return f"; did you mean '{mark}{hint[0]}{mark}'?" if hint else otherwise
 
 
@@ -106,7 +106,7 @@ class Checker:
                 suggestion = did_you_mean(
                     key, allowed, unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
                 )
-                suggested.update(_closest(key, allowed))
+                suggested.update(closest(key, allowed))
                 self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
         # a misspelt required key is one mistake: "did you mean" above already says it
         for key in sorted(required - set(node) - suggested):

@@ -1,0 +1,72 @@
+"""A layout written for one card size, drawn on cards of another: its positions and boxes
+stretched so that one size's safe zone becomes the other's (``LayoutLibrary.get``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from printgen.model.units import parse_length
+from printgen.source.layouts import Element, Layout
+
+# kept in proportion when resized: a disc stays a disc, an icon is not squashed
+_IN_PROPORTION = {"ellipse", "icon", "image"}
+
+
+def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Layout:
+    """``layout`` for cards of ``size``: the positions and boxes written for ``layout.size`` (by
+    a layout that says its size: ``Element.sized``) stretched across and down so that the safe
+    zone (``safe`` mm inside the trim) of one size becomes the other's — what was inside it
+    stays inside, a frame on its edge stays on it. Discs, icons and pictures keep their
+    proportions (the smaller stretch), centred where their box went. Text sizes, strokes and
+    corner radii stay as written (text that no longer fits shrinks as always); expressions, and
+    what a layout without a size writes, are left as written."""
+    assert layout.size is not None
+    old, new = layout.size, size
+    if min(old[0], old[1], new[0], new[1]) <= 2 * safe:  # no safe area to map: the whole card
+        safe = 0.0
+    across = (new[0] - 2 * safe) / (old[0] - 2 * safe)
+    down = (new[1] - 2 * safe) / (old[1] - 2 * safe)
+    elements = [_resized(element, across, down, safe) for element in layout.elements]
+    return replace(layout, elements=elements, size=size, drawn_for=layout.drawn_for or old)
+
+
+def _resized(element: Element, across: float, down: float, safe: float) -> Element:
+    props = dict(element.props)
+    found = {
+        key: _mm(props.get(key)) if key in element.sized else None
+        for key in ("x", "y", "w", "h", "x2", "y2")
+    }
+    x, y, w, h = found["x"], found["y"], found["w"], found["h"]
+
+    def moved(value: float, stretch: float) -> float:
+        return _rounded(safe + (value - safe) * stretch)
+
+    if element.type in _IN_PROPORTION and x is not None and y is not None and w and h:
+        scale = min(across, down)
+        props["x"] = _rounded(moved(x + w / 2, across) - w * scale / 2)
+        props["y"] = _rounded(moved(y + h / 2, down) - h * scale / 2)
+        props["w"], props["h"] = _rounded(w * scale), _rounded(h * scale)
+        return replace(element, props=props)
+    for key, stretch in (("x", across), ("x2", across), ("y", down), ("y2", down)):
+        if (value := found[key]) is not None:
+            props[key] = moved(value, stretch)
+    for key, stretch in (("w", across), ("h", down)):
+        if (value := found[key]) is not None:
+            props[key] = _rounded(value * stretch)
+    return replace(element, props=props)
+
+
+def _mm(value: Any) -> float | None:
+    """A length written as a constant, in mm; None for an expression or a mistake (reported
+    where it is drawn, as written)."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return parse_length(value)
+    except ValueError:
+        return None
+
+
+def _rounded(mm: float) -> float:
+    return round(mm, 4)
