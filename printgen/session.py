@@ -6,15 +6,14 @@ command's one ``Problems`` collector; a game whose files do not load stops there
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
 from printgen.layout.evaluate import lay_out_borrowed, lay_out_game
 from printgen.layout.face import BorrowedDeck, LaidOutDeck
-from printgen.model.game import CardType, Game
+from printgen.model.game import Game
 from printgen.options import BuildOptions
-from printgen.problems import Problem, Problems, ProjectError, Where, fail
+from printgen.problems import Problems, ProjectError, Where, fail
 from printgen.project import Project
 from printgen.resolve import Resolved, resolve_game
 from printgen.rules.context import RuleContext
@@ -132,7 +131,7 @@ class Session:
             wanted = [lang for lang in options.languages or langs if lang in langs]
             if partial is not loaded:  # its decks did not load: its layouts are checked still,
                 self._layout_problems(game_id, problems)  # and the cards that did load
-                self._card_problems(partial, exc.problems, wanted, problems)
+                self._card_problems(partial, wanted, problems)
             # the prose is checked too (with no cards: their decks or layouts did not load)
             return Checked(partial, {}, {lang: [] for lang in wanted}, complete=False)
         if rules:  # the unit that runs the rules says what loading warned about, once
@@ -153,15 +152,13 @@ class Session:
             )
         return checked
 
-    def _card_problems(
-        self, game: Game, loading: list[Problem], langs: list[str], problems: Problems
-    ) -> None:
+    def _card_problems(self, game: Game, langs: list[str], problems: Problems) -> None:
         """The cards loaded without a problem, laid out for their own problems (an :icon: no
         library has in a text, a misspelt field): said in the same run as a card's mistake.
         Not the rules: they would count cards that are missing; nothing when game.yaml
         itself is wrong (its languages, say), nor a deck read with problems (its fields)."""
         sound = [
-            replace(deck, cards=_without_problems(deck.cards, loading))
+            replace(deck, cards=[c for c in deck.cards if f"{deck.id}/{c.id}" not in game.broken])
             for deck in game.decks
             if deck.id not in game.broken
         ]
@@ -203,29 +200,6 @@ class Session:
             decks = lay_out_borrowed(self.project, other, library, resolved, scratch)
             self._borrowed[(used, lang)] = decks
         return self._borrowed[(used, lang)]
-
-
-def _without_problems(cards: list[CardType], problems: list[Problem]) -> list[CardType]:
-    """The cards in whose lines — from a card's own line to the next card's in its file — no
-    problem was found (each said once, when the game loaded)."""
-    starts: dict[str, list[int]] = {}
-    for card in cards:
-        starts.setdefault(card.where.path, []).append(card.where.line)
-    found: dict[str, list[int]] = {}
-    for problem in problems:
-        found.setdefault(problem.where.path, []).append(problem.where.line)
-    for lines in (*starts.values(), *found.values()):
-        lines.sort()
-
-    def faulty(card: CardType) -> bool:
-        path, line = card.where.path, card.where.line
-        lines, said = starts[path], found.get(path, [])
-        after = bisect_right(lines, line)
-        end = lines[after] if after < len(lines) else float("inf")
-        first = bisect_left(said, line)
-        return first < len(said) and said[first] < end
-
-    return [card for card in cards if not faulty(card)]
 
 
 def layout_names(game: Game) -> set[str]:

@@ -976,6 +976,18 @@ def test_a_cards_mistake_does_not_hide_another_cards_in_the_same_run(
         [f"cards/{GAME}/decks/main.yaml", str(star)],
     ], problems
     assert "unknown inline icon ':starr:'" in problems[1]
+    # a card dropped for its id: the card before it is still laid out (it was taken to run on
+    # to the next card kept, and skipped), the dropped one is not
+    dropped = text.replace("    icon: coinn\n", "    icon: coin\n").replace(":star:", ":starr:", 1)
+    deck.write_text(dropped.replace("- id: thief", "- id: Thief!"), encoding="utf-8")
+    said = printgen(designer, "validate").err
+    assert "card id 'Thief!' must be lower-case" in said and ":starr:" in said, said
+    # a deck whose own declarations are wrong is not laid out: its cards lack their fields
+    deck.write_text(text.replace("\nfields:", "\nfeilds:"), encoding="utf-8")
+    problems = [
+        ln for ln in printgen(designer, "validate").err.splitlines() if "printgen:" not in ln
+    ]
+    assert len(problems) == 1 and "unknown key 'feilds'" in problems[0], problems
 
 
 def test_deeply_nested_lists_keep_the_rest_of_the_rulebook_or_are_said(

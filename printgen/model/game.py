@@ -133,8 +133,8 @@ class Game:
     icons: IconLibrary | None = None  # every icon the game can use; set by the loader
     cover_where: dict[str, Where] = field(default_factory=dict)  # each cover entry's place
     notices: list[Problem] = field(default_factory=list)  # warnings found reading its files
-    # a game that failed to load: whether game.yaml itself was sound, and the decks read with
-    # problems (the others are still laid out, for their own problems)
+    # a game that failed to load: whether game.yaml itself was sound, and the decks (by id) and
+    # cards (deck/card) read with problems — the others are still laid out for their own
     sound_meta: bool = True
     broken: frozenset[str] = frozenset()
 

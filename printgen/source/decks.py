@@ -55,6 +55,7 @@ def read_deck(
     if node is None:
         return None
     start = len(checker.problems)
+    checker.faulty = set()
     what = f"deck '{deck_id}'"
     checker.keys(node, DECK_KEYS, {"layout"}, what)
     width, height = checker.card_size(node, what)
@@ -76,15 +77,10 @@ def read_deck(
     if "cards" in node:
         items = checker.sequence(node["cards"], node.at("cards"), f"{what} cards")
         for index, item in enumerate(items or []):
-            card = _card(
-                checker,
-                item,
-                items.at(index) if items else node.where,
-                field_types,
-                default_layout,
-                {},
-                None,
-            )
+            said = len(checker.problems)
+            place = items.at(index) if items else node.where
+            card = _card(checker, item, place, field_types, default_layout, {}, None)
+            checker.kept(card.id if card else None, said)
             if card:
                 cards.append(card)
     if "cards_from" in node and project is not None:
@@ -107,9 +103,7 @@ def read_deck(
         checker.error(
             node.where, f"{what} has no cards; add 'cards:', 'cards_from:' or 'generate:'"
         )
-    # the deck's own declarations sound (a card's mistake drops that card alone): its other
-    # cards can be laid out for their own problems even when the game does not load
-    checker.deck_sound = before == start and not checker.fields_unknown
+    after_cards = len(checker.problems)
     _unique_ids(checker, cards, what)
     if sum(card.count for card in cards) > MAX_CARDS_PER_DECK:
         checker.error(
@@ -119,15 +113,13 @@ def read_deck(
         )
         cards = []
     safe = checker.length(node, "safe", what, DEFAULT_SAFE_MM)
-    checker.deck_sound &= sum(card.count for card in cards) <= MAX_CARDS_PER_DECK
     if "safe" in node and 2 * safe >= min(width, height):
         checker.error(
             node.at("safe"),
             f"a safe zone of {safe:g} mm leaves nothing inside a {width:g}×{height:g} mm card; "
             f"it must be under {min(width, height) / 2:g} mm (3 mm is usual)",
         )
-        checker.deck_sound = False
-    return Deck(
+    deck = Deck(
         id=deck_id,
         name=checker.text(node["name"], node.at("name"), f"{what} name")
         if "name" in node
@@ -147,6 +139,12 @@ def read_deck(
         back_where=back_where,
         size_where=node.at("size"),
     )
+    # a mistake in the deck's own declarations (fields:, size:, bleed:…), not in one card's:
+    # none of its cards is laid out when the game does not load
+    checker.deck_sound = (
+        before == start and len(checker.problems) == after_cards and not checker.fields_unknown
+    )
+    return deck
 
 
 def _gutter(checker: Checker, node: LDict, what: str) -> float | None:
@@ -347,6 +345,7 @@ def _generated(
             if card:
                 cards.append(card)
             if len(checker.problems) > before:
+                checker.faulty.update(made.id for made in cards)  # made by a broken rule
                 break  # one broken template would otherwise repeat its error for every card
     return cards
 

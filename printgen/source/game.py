@@ -75,7 +75,7 @@ def load_game(project: Project, game_id: str) -> Game:
     checker.translations_in(game_map.get("data", LDict()), game_map.where, "data")
     decks = []
     partial: set[str] = set()  # decks loaded without some of their cards
-    broken: set[str] = set()  # decks whose own declarations are wrong (fields:, size:…)
+    broken: set[str] = set()  # decks whose own declarations are wrong, and deck/card faulty
     deck_files = sorted((folder / "decks").glob("*.yaml")) if (folder / "decks").is_dir() else []
     stems = {path.stem.lower(): path.stem for path in reversed(deck_files)}  # the first, by case
     for path in deck_files:
@@ -101,6 +101,7 @@ def load_game(project: Project, game_id: str) -> Game:
             if len(checker.problems) > said:  # a card it reported is missing from it
                 partial.add(deck.id)
             broken |= set() if checker.deck_sound else {deck.id}
+            broken |= {f"{deck.id}/{card_id}" for card_id in checker.faulty}
     misnamed = _not_yaml_named(folder / "decks") + _not_yaml_named(folder / "layouts")
     for path in misnamed:  # a deck or layouts file printgen would not read: said, not dropped
         text = f"printgen reads files ending in .yaml; rename {path.name} to {path.stem}.yaml"

@@ -56,8 +56,15 @@ class Checker:
         # not called undeclared, one line per card, after the line that says what is wrong
         self.fields_unknown = False
         self.deck_sound = True  # the last deck read declared itself without a mistake
+        self.faulty: set[str] = set()  # its cards kept though reading them found a problem
         # languages: names a code that is no language (ger): texts in others are not errors
         self.languages_unsure = False
+
+    def kept(self, card_id: str | None, before: int) -> None:
+        """Note a card read with problems (since there were ``before``): a game that fails to
+        load still lays out its other cards for their own problems, not this one."""
+        if card_id is not None and len(self.problems) > before:
+            self.faulty.add(card_id)
 
     def error(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))

@@ -73,7 +73,9 @@ def read_cards(
                 f"stopped reading {table.label} after {MAX_PROBLEMS} problems; fix those first",
             )
             break
+        said = len(checker.problems)
         card = _card(checker, table, columns, types, default_layout, number, cells)
+        checker.kept(card.id if card else None, said)
         if card is None:
             continue
         if card.id in first_row:
