@@ -1436,10 +1436,13 @@ def test_an_element_restyled_but_hidden_by_the_when_it_extends_is_a_warning(
         "is drawn on no card of deck 'tides': it keeps the when: of the layout it extends "
         "('{{ card.icon }}'); write when: true under 'art' to draw it"
     ) in checked.err.splitlines(), checked.err
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "cards")  # streamed
+    assert built.code == 0 and "drawn on no card of deck 'tides'" in built.err, built.err
     text = layouts.read_text(encoding="utf-8")
     layouts.write_text(text.replace(art + "}", art + ", when: true}"), encoding="utf-8")
     result = printgen(designer, "build", GAME, "--lang", "en", "--only", "cards")
     assert result.code == 0 and "drawn on no card" not in result.err, result.err
+    assert "0 warnings" in result.out  # and a build with the when: kept says it, as validate
     pdf = designer / "build" / GAME / "en" / "cards.pdf"
     assert any(name.endswith("-1f4e79") for name in _form_names(pdf))  # the art's colour
 

@@ -62,6 +62,26 @@ class FaceChecks:
     # drawn, and their warnings are still said in this order
     position: int = 0
     labels_said: set[tuple[str, str]] = field(default_factory=set)  # icon labels too small
+    # elements keeping an inherited when: (Element.kept_when), by deck: drawn on a card yet?
+    kept: dict[str, dict[tuple[str, str], tuple[Element, bool]]] = field(default_factory=dict)
+
+    def kept_when(self, deck: str, layout: str, element: Element, drawn: bool) -> None:
+        seen, key = self.kept.setdefault(deck, {}), (layout, element.name)
+        seen[key] = (element, drawn or (key in seen and seen[key][1]))
+
+    def hidden(self, deck: str) -> None:
+        """Once a deck's fronts are all laid out: a warning for each element a designer's layout
+        restyled but whose inherited when: drew it on none of them (card-base's art for a deck
+        without icons)."""
+        for (layout, name), (element, drawn) in self.kept.pop(deck, {}).items():
+            if not drawn:
+                self.problems.add(
+                    element.origin,
+                    f"layout '{layout}' element '{name}' is drawn on no card of deck '{deck}': it "
+                    f"keeps the when: of the layout it extends ({element.props['when']!r}); "
+                    f"write when: true under '{name}' to draw it",
+                    Severity.WARNING,
+                )
 
     def face(
         self,

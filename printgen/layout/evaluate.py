@@ -19,7 +19,7 @@ from printgen.layout.props import Props, truthy
 from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text
 from printgen.limits import MAX_STROKE_PT
 from printgen.model.game import CardShape, CardType, Deck, Game, Side, localize
-from printgen.problems import Problems, ProjectError, Severity, Where
+from printgen.problems import Problems, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import Resolved
 from printgen.source.layouts import Element, Layout, LayoutLibrary
@@ -54,8 +54,6 @@ class LayoutContext:
         self.shared: dict[int, Op] = {}  # those ops by id: what every card of a deck shares
         self.text_settings: dict[tuple[int, int, int], TextSettings] = {}
         self.text_boxes: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
-        # elements keeping an inherited when: (Element.kept_when), by deck: drawn on a card yet?
-        self.kept_when: dict[str, dict[tuple[str, str], tuple[Element, bool]]] = {}
 
     def report(self, where: Where, message: str, once: tuple[str, ...] | None = None) -> None:
         self.problems.add(where, message, once=once)
@@ -117,15 +115,7 @@ def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
     for card in deck.cards:
         fronts.append((card, lay_out_front(ctx, deck, card, values[card.id])))
         ctx.checks.position += 1
-    for (layout, name), (element, drawn) in ctx.kept_when.pop(deck.id, {}).items():
-        if not drawn:
-            ctx.problems.add(
-                element.origin,
-                f"layout '{layout}' element '{name}' is drawn on no card of deck '{deck.id}': "
-                f"it keeps the when: of the layout it extends ({element.props['when']!r}); "
-                f"write when: true under '{name}' to draw it",
-                Severity.WARNING,
-            )
+    ctx.checks.hidden(deck.id)
     return LaidOutDeck(deck, fronts, lay_out_back(ctx, deck), values, shared=ctx.shared)
 
 
@@ -212,8 +202,7 @@ def _element(
     props = Props(ctx, layout, element, variables, results, back_of=deck if card is None else None)
     drawn = "when" not in element.props or truthy(props.value("when"))
     if element.kept_when and card is not None:
-        named, seen = (layout.name, element.name), ctx.kept_when.setdefault(deck.id, {})
-        seen[named] = (element, drawn or (named in seen and seen[named][1]))
+        ctx.checks.kept_when(deck.id, layout.name, element, drawn)
     if not drawn:
         return None
     if not ctx.constant(layout, element):

@@ -51,6 +51,7 @@ class StreamedFronts:
             for _, face in laid.fronts:
                 if isinstance(face.later, _Front) and not face.later.done:
                     face.later()
+            self.ctx.checks.hidden(laid.deck.id)
         self.ctx.checks.report()
 
 
