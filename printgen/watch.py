@@ -56,20 +56,21 @@ def watch(
             yield_on_timeout=True,
             ignore_permission_denied=True,  # a folder it may not read holds no input
         )
-        try:
-            for changed in events:
-                if _seen(changed, project, out, paths, rebuild, checks):
-                    break
-            else:
+        while True:
+            try:
+                changed = next(events, None)
+            except OSError as exc:  # what the watcher cannot follow (a link into /proc, say)
+                why = exc.strerror or type(exc).__name__
+                print(
+                    f"printgen watch: cannot follow the project's folders ({why}); a link in "
+                    "them may lead outside the project: remove it",
+                    file=sys.stderr,
+                )
+                return 2
+            if changed is None:
                 return 0  # stopped
-        except OSError as exc:  # what the watcher cannot follow (a link into /proc, say)
-            why = exc.strerror or type(exc).__name__
-            print(
-                f"printgen watch: cannot follow the project's folders ({why}); a link in them "
-                "may lead outside the project: remove it",
-                file=sys.stderr,
-            )
-            return 2
+            if _seen(changed, project, out, paths, rebuild, checks):
+                break
         paths = watched(project, out)
 
 

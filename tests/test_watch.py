@@ -242,3 +242,38 @@ def test_a_font_file_replaced_while_printgen_runs_is_read_again(
     broken = printgen(demo, "build", "--only", "cards", "--jobs", "1")
     assert broken.code == 2
     assert "MyFont.ttf is not a TrueType font" in broken.err
+
+
+def test_a_folder_the_watcher_cannot_follow_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link into /proc in art/ ended watch in an internal error (the watcher's
+    PermissionError); a build's own OSError is no such thing and is not said as one."""
+    import watchfiles
+
+    (tmp_path / "cards").mkdir()
+
+    def unfollowable(*paths: object, **options: object) -> object:
+        raise PermissionError(13, "Permission denied")
+        yield  # a generator, as watchfiles' is
+
+    monkeypatch.setattr(watchfiles, "watch", unfollowable)
+    assert watch(Project.at(tmp_path), lambda: 0) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "printgen watch: cannot follow the project's folders (Permission denied); a link in them "
+        "may lead outside the project: remove it"
+    )
+
+    def one_change(*paths: object, **options: object) -> object:
+        yield {(1, str(tmp_path / "cards" / "x.yaml"))}
+
+    def failing() -> int:
+        if built:
+            raise OSError(28, "No space left on device")
+        built.append(1)
+        return 0
+
+    built: list[int] = []
+    monkeypatch.setattr(watchfiles, "watch", one_change)
+    with pytest.raises(OSError, match="No space left"):
+        watch(Project.at(tmp_path), failing)
