@@ -196,6 +196,21 @@ def test_yaml_keeps_positions_and_refuses_duplicates(tmp_path: Path) -> None:
         read_yaml(path, "a.yaml")
 
 
+def test_yaml_integers_in_another_base_are_said_as_read(tmp_path: Path) -> None:
+    # YAML 1.1 read 010 as 8 and 1:05 as 65, and the cards printed them
+    path = tmp_path / "a.yaml"
+    path.write_text("a: 07\nb: 0x1F\nc: 1_000\n", encoding="utf-8")
+    assert read_yaml(path, "a.yaml") == {"a": 7, "b": 31, "c": 1000}  # meant as written
+    for written, said in (("010", "8 (in base 8)"), ("1:05", "65 (in base 60, as a time)")):
+        path.write_text(f"a: 1\nb: {written}\n", encoding="utf-8")
+        with pytest.raises(ProjectError) as caught:
+            read_yaml(path, "a.yaml")
+        assert str(caught.value.problems[0]) == (
+            f"a.yaml:2:4: YAML reads '{written}' as {said}; write the number without a leading "
+            f'0 or a colon, or "{written}" in quotes for a text'
+        )
+
+
 def test_alias_bomb_stops_fast(tmp_path: Path) -> None:
     lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     lines += [

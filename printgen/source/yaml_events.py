@@ -30,7 +30,7 @@ _INT, _NULL = f"{_STD}int", f"{_STD}null"
 _KEY_TEXT: dict[object, str] = {None: "null", True: "true", False: "false"}
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
 # integers YAML 1.1 reads in another base: 010 is 8 and 1:05 is 65, never what was meant
-_MISREAD_INT = re.compile(r"[-+]?(?:0[0-7_]+|[1-9][0-9_]*(?::[0-5]?[0-9])+)\Z")
+_MISREAD_INT = re.compile(r"[-+]?(?:(?P<octal>0[0-7_]+)|[1-9][0-9_]*(?::[0-5]?[0-9])+)\Z")
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
 
 ComposerError = yaml.composer.ComposerError
@@ -288,13 +288,16 @@ class EventBuilder:
                 ) from None
         if tag == _NULL:
             return None
-        if tag == _INT and _MISREAD_INT.match(event.value):
+        if tag == _INT and (misread := _MISREAD_INT.match(event.value)) is not None:
             read = self.constructor.construct_object(ScalarNode(tag, event.value), deep=True)
-            raise fail(
-                where,
-                f"YAML reads '{event.value}' as {read} (in base 8 or 60); write the number "
-                f'without a leading 0 or a colon, or "{event.value}" in quotes for a text',
-            )
+            digits = event.value.replace("_", "")
+            if not (misread["octal"] and read == int(digits)):  # 07 is 7 either way
+                base = "in base 8" if misread["octal"] else "in base 60, as a time"
+                raise fail(
+                    where,
+                    f"YAML reads '{event.value}' as {read} ({base}); write the number without a "
+                    f'leading 0 or a colon, or "{event.value}" in quotes for a text',
+                )
         if tag not in _SCALAR_TAGS:
             raise fail(
                 where,
