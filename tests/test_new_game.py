@@ -1029,6 +1029,26 @@ def test_a_misspelt_element_type_does_not_hide_its_misspelt_keys(
     assert all(p.startswith(f"cards/{GAME}/layouts/{GAME}.yaml:{line}:") for p in problems)
 
 
+def test_an_html_tag_in_the_prose_is_said_at_its_line_a_placeholder_is_text(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """<b>…</b> printed as written; "<target name>", text that only looks like a tag, prints as
+    the designer meant and is no error."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    first = _appended(rules, 'Say "Attack <target name>" aloud,', "then a <b>bold</b> word.")
+    checked = printgen(designer, "validate")
+    assert checked.err.splitlines()[0] == (
+        f"cards/{GAME}/rules.en.md:{first + 1}:8: an HTML tag is not printed as HTML (documents "
+        "print Markdown only); write it in Markdown (**bold**, *italic*), or as a comment "
+        "<!-- … --> if it is a note"
+    ), checked.err
+    rules.write_text(rules.read_text(encoding="utf-8").replace("<b>bold</b>", "**bold**"))
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        assert any("<target name>" in (page.extract_text() or "") for page in pdf.pages)
+
+
 def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -41,7 +41,7 @@ def lint_prose(
     return (
         _unprintable(lines, rel, rendered, icons)
         + _foreign(written, lines, rel, prose)
-        + _html_blocks(written, rel)
+        + _html_blocks(written, lines, rel)
         + _broken_tables(written, lines, rel)
         + _too_deep(written, rel)
     )
@@ -103,25 +103,41 @@ def _cells(line: str) -> int:
     return len(re.split(r"(?<!\\)\|", inner))
 
 
-def _html_blocks(written: str, rel: str) -> list[Problem]:
+def _html_blocks(written: str, lines: list[str], rel: str) -> list[Problem]:
     """HTML: a block (<center>, <div>) was left out without a word, a tag in a line (<b>) printed
     as written — documents print Markdown only. A comment (<!-- pagebreak -->, a note) is not
-    printed, as meant."""
+    printed, as meant; a placeholder that only looks like a tag (<target name>) is text."""
     from printgen.documents.commonmark import commonmark
 
     if not _HTML_TAG.search(written):  # parsed only where HTML may be (a full parse of each
         return []  # prose file was a tenth of a validate)
     problems = []
     for token in commonmark().parse(written):
-        line = token.map[0] + 1 if token.map else 1
-        if token.type == "html_block" and not token.content.lstrip().startswith("<!--"):
-            problems.append(Problem(Where(rel, line, 1), _HTML_SAID.format("an HTML block")))
-        tags = [t for t in token.children or () if t.type == "html_inline"]
-        if tags and not all(tag.content.startswith("<!--") for tag in tags):
-            problems.append(Problem(Where(rel, line, 1), _HTML_SAID.format("an HTML tag")))
+        first = token.map[0] if token.map else 0
+        if token.type == "html_block" and _is_html(token.content):
+            problems.append(Problem(Where(rel, first + 1, 1), _HTML_SAID.format("an HTML block")))
+        for tag in token.children or ():
+            if tag.type == "html_inline" and _is_html(tag.content):
+                at = line_of(lines[first:], tag.content, rel)
+                where = Where(rel, at.line + first, at.col)
+                problems.append(Problem(where, _HTML_SAID.format("an HTML tag")))
+                break  # one a paragraph
     return problems
 
 
+def _is_html(markup: str) -> bool:
+    found = _TAG_NAME.match(markup.lstrip())
+    return found is not None and found[1].lower() in _HTML_NAMES
+
+
+_TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)")
+# elements a designer may write expecting HTML; anything else in <…> is a placeholder to print
+_HTML_NAMES = frozenset(
+    "a abbr b big blockquote br caption center cite code col dd del details div dl dt em "  # noqa: SIM905
+    "figcaption figure font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp "
+    "section small span strike strong style sub summary sup table tbody td tfoot th thead "
+    "tr tt u ul var".split()
+)
 _HTML_SAID = (
     "{} is not printed as HTML (documents print Markdown only); write it in Markdown "
     "(**bold**, *italic*), or as a comment <!-- … --> if it is a note"
