@@ -1197,6 +1197,13 @@ def icon_label_of_five_thousand_characters(p: Path) -> Expect:
     return LAYOUTS, line, "prints at 0.0 pt in its 10 mm icon, under 4 pt"
 
 
+@case("yaml")
+def field_named_like_a_mapping_method(p: Path) -> Expect:
+    # card.items gave the mapping's method ("it gives a function"), never the field
+    line = edit(p, DECK, "fields:\n", "fields:\n  items: text\n") + 1
+    return DECK, line, "cannot be used as card.items"
+
+
 @case("numbers")
 def dash_of_a_millionth(p: Path) -> Expect:
     # about 10^8 dashes a line: accepted, and a PDF viewer stalls drawing them

@@ -39,7 +39,6 @@ CARD_KEYS = {"id", "count", "layout"}
 DOCUMENT_NAMES = ("rulebook", "player-aid", "rulebook-booklet")
 FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 
@@ -195,11 +194,17 @@ def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str] | N
     for name, kind in fields.items():
         if name in CARD_KEYS:
             checker.error(fields.key_at(name), f"field name '{name}' is reserved; choose another")
-        elif not isinstance(name, str) or not _FIELD_NAME.match(name):
+        elif not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
             checker.error(  # card.NAME in a layout, NAME.en a spreadsheet column
                 fields.key_at(name),
                 f"field name {str(name)!r} cannot be used as card.NAME: start it with a letter, "
                 "then letters, digits or _",
+            )
+        elif hasattr(dict, name):  # card.items is the mapping's own method, not the field
+            checker.error(
+                fields.key_at(name),
+                f"field name '{name}' cannot be used as card.{name}, which names what every "
+                "card has already; choose another",
             )
         elif kind not in FIELD_TYPES:
             checker.error(
