@@ -102,6 +102,7 @@ def test_stars_that_mark_nothing_print_as_stars() -> None:
         ("b", True, False),
     ]
     assert styled("***both***") == [("both", True, True)]  # marks as before
+    assert styled("a *\\* b*") == [("a ", False, False), ("*", False, True), (" b", False, True)]
 
 
 def test_fit_shrinks_to_fit_and_gives_up_below_min_size() -> None:

@@ -71,6 +71,11 @@ def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[
     """Split markup into runs; ``:name:`` becomes an icon only if ``known_icon(name)`` says so."""
     if "*" in markup and _LITERAL_STARS.search(markup):
         return _with_literal_stars(markup, known_icon)
+    return _marked(markup, known_icon)
+
+
+def _marked(markup: str, known_icon: Callable[[str], bool] | None) -> list[Run]:
+    """``parse`` of markup whose every star is a mark."""
     runs: list[Run] = []
     bold = italic = False
     for token in _TOKEN.split(markup):
@@ -102,7 +107,7 @@ def _with_literal_stars(markup: str, known_icon: Callable[[str], bool] | None) -
     start = 0
     for found in [*_LITERAL_STARS.finditer(markup), None]:
         end = found.start() if found else len(markup)
-        for run in parse(markup[start:end].replace("\\*", "*"), known_icon):
+        for run in _marked(markup[start:end], known_icon):
             runs.append(Run(run.text, run.bold ^ bold, run.italic ^ italic, run.icon, run.newline))
         # the marks the stretch left open carry on past the stars
         bold ^= markup[start:end].count("**") % 2 == 1
