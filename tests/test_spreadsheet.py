@@ -260,6 +260,11 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             f"{CSV}:2:1: a cell of this row holds more than 131,072 characters (the limit for a "
             "CSV cell); shorten it",
         ),
+        (  # … but an unclosed quote in a long file reaches that limit first: said as the quote
+            HEADER + 'sloop,2,Sloop,Sloop,1,"#ffffff\n' + "cog,1,Cog,Cocca,2,#000000\n" * 6000,
+            f"{CSV}:2:23: this quote is never closed: every row after it would be read as one "
+            'cell; close it, or write a quote inside a cell as two ("")',
+        ),
         (  # a file whose cells are split at semicolons (Excel where the decimal mark is ,)
             "id;count\nsloop;1;extra\n",
             f"{CSV}:2:3: this cell has a value but its column has no name in the header row "

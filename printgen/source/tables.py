@@ -103,8 +103,9 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             rows.append((start, cells))
             start = reader.line_num + 1
     except csv.Error as exc:
-        if "end of data" in str(exc):  # the quote of a cell opened on `start` never closes
-            opening = text.split("\n")[start - 1] if start <= text.count("\n") + 1 else ""
+        opening = text.split("\n", start)[start - 1] if start <= text.count("\n") + 1 else ""
+        # a quote opened on `start` never closes (a long file reaches csv's cell limit first)
+        if "end of data" in str(exc) or opening.count('"') % 2 == 1:
             checker.error(
                 Where(rel, start, opening.find('"') + 1 or 1),
                 "this quote is never closed: every row after it would be read as one cell; "
