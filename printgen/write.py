@@ -44,15 +44,15 @@ def write_all(files: dict[Path, bytes]) -> None:
         for temporary, _ in written:
             temporary.unlink(missing_ok=True)
         raise
-    try:
-        with _signals_held():
+    with _signals_held():  # the renames and their folders' sync, whole
+        try:
             for temporary, path in written:
                 os.replace(temporary, path)
-    finally:
-        for temporary, _ in written:  # none left behind, whatever stopped the renames
-            temporary.unlink(missing_ok=True)
-    for folder in folders:
-        _sync_folder(folder)
+        finally:
+            for temporary, _ in written:  # none left behind, whatever stopped the renames
+                temporary.unlink(missing_ok=True)
+        for folder in folders:
+            _sync_folder(folder)
 
 
 @contextmanager
