@@ -433,6 +433,7 @@ def test_an_icon_painted_with_a_gradient_is_a_warning_at_its_line(
     from printgen.source.game import unusable_icons
 
     assert main(["--project", str(root), "icons", "--out", str(tmp_path / "out")]) == 0  # drawn
+    assert "icons/pebble.svg:3:1: warning: icon: a gradient" in capsys.readouterr().err
     said = unusable_icons(Project.at(root), icon_library(root, root / "cards" / "sea"))
     assert [str(problem) for problem in said] == [  # as validate and build say it
         "icons/pebble.svg:3:1: warning: icon: a gradient or pattern (url(#…)) keeps its own "

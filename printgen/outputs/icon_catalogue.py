@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -136,6 +137,8 @@ def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -
     unusable = unusable_icons(project, library)  # said as validate says them, before drawing
     if any(problem.severity is Severity.ERROR for problem in unusable):
         raise ProjectError(unusable)
+    for warning in unusable:  # an icon that draws, not as an icon should (a gradient)
+        print(warning, file=sys.stderr)
     title = f"Icons: {game}" if game else "Icons"
     target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"
     used = _fa_written(project, game_folder) if game_folder else ()
