@@ -206,7 +206,7 @@ def _lookup(dotted: str, context: dict[str, Any]) -> Any:
             said = ".".join(walked)
             close = _closest_key(part, value)
             if close is not None:
-                owner = ".".join(walked[:-1])
-                raise ExpressionError(f"'{said}' is undefined; did you mean '{owner}.{close}'?")
+                meant = ".".join([*walked[:-1], close])
+                raise ExpressionError(f"'{said}' is undefined; did you mean '{meant}'?")
             raise ExpressionError(f"'{said}' is undefined; check the name in '{{{{ {dotted} }}}}'")
     return value

@@ -1214,6 +1214,9 @@ def test_a_misspelt_field_and_style_in_a_layout_text_are_both_said_with_the_name
     ), problems
     assert any("unknown style 'titel'; did you mean 'title'?" in line for line in problems)
     assert "declare 'cots'" not in checked.err
+    layouts.write_text(text.replace(old, 'text: "{{ crad.cost }}", style: title'))
+    said = printgen(designer, "validate").err  # the first name misspelt: 'card', not '.card'
+    assert "text: 'crad' is undefined; did you mean 'card'?" in said, said
 
 
 @pytest.mark.parametrize(
