@@ -32,9 +32,9 @@ MAX_SVG_SIZE = 100_000  # an icon's width and height in SVG units (icons are 24 
 # took 20 s and 500 MB to draw; a detailed icon has a few thousand
 MAX_SVG_NUMBERS = 200_000
 # a <use> copies what it names: 300 of them naming a group of 300 shapes made 90,000 (18 s,
-# 275 MB for a 15 kB file); uses × elements bounds the copies of uses that name no other use,
-# svglib's count of expansions (set lower than its own 10,000) those that nest
-MAX_SVG_USE_COPIES = 50_000
+# 275 MB for a 15 kB file); the elements the uses name, counted, bound the copies of uses that
+# name no other use, svglib's count of expansions (set lower than its own 10,000) those that do
+MAX_SVG_USE_COPIES = 10_000
 MAX_SVG_USE_EXPANSIONS = 2_000
 _USE = re.compile(rb"<(?:[\w.-]+:)?use[\s/>]", re.IGNORECASE)
 # svglib decodes an <image>'s data: URI (a 951 kB SVG held a 13,300² PNG: 2.5 GB) past the
@@ -74,12 +74,10 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             "it embeds a raster image (an <image> element), which printgen does not draw inside "
             "an SVG; use the PNG or JPEG itself as the picture, or remove the image from the SVG"
         )
-    uses = len(_USE.findall(data))
-    if uses * elements > MAX_SVG_USE_COPIES:
+    if _USE.search(data) and (copies := _use_copies(data)) > MAX_SVG_USE_COPIES:
         raise SvgError(
-            f"its {uses:,} <use> elements may copy {uses * elements:,} elements, over "
-            f"{MAX_SVG_USE_COPIES:,} (the limit for a vector picture); simplify it, or export "
-            "it as a PNG"
+            f"its <use> elements copy {copies:,} elements, over {MAX_SVG_USE_COPIES:,} (the "
+            "limit for a vector picture); simplify it, or export it as a PNG"
         )
     numbers = _numbers(data)
     if numbers > MAX_SVG_NUMBERS:
@@ -145,6 +143,28 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
 
 
 MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
+
+
+def _use_copies(data: bytes) -> int:
+    """How many elements the <use> elements of an SVG copy: each the element it names with all
+    it holds (a malformed file counts none: svglib then says what is wrong)."""
+    from lxml import etree  # svglib's own parser
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError:
+        return 0
+    named = {element.get("id"): element for element in root.iter() if element.get("id")}
+    copies = 0
+    for use in root.iter(f"{{{_SVG}}}use", "use"):
+        ref = use.get(f"{{{_XLINK}}}href") or use.get("href") or ""
+        if (target := named.get(ref.removeprefix("#"))) is not None:
+            copies += sum(1 for _ in target.iter())
+    return copies
+
+
+_SVG, _XLINK = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
 
 
 def _draws_something(node: Any) -> bool:
