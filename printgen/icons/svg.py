@@ -103,6 +103,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     said: list[str] = []
     log = logging.getLogger(converter.__name__)
     log.setLevel(logging.ERROR)
+    log.propagate = False  # its records are ours alone, never a root handler's
     handler = logging.Handler(logging.ERROR)
     handler.emit = lambda record: said.append(str(record.msg))  # type: ignore[method-assign]
     log.addHandler(handler)
