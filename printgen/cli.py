@@ -266,7 +266,7 @@ def _where_projects_are(folder: Path) -> str:
     """What to do in a folder that is no project: the project above, when this is its cards/
     or one of its games (``--project my-games/cards``), else how to make one."""
     with contextlib.suppress(OSError):
-        if (folder / "game.yaml").is_file():
+        if (folder / "game.yaml").is_file() and folder.parent.name == "cards":
             return f"this is a game folder: pass --project {folder.parent.parent}"
         if any((child / "game.yaml").is_file() for child in islice(folder.iterdir(), 1000)):
             return f"this is a project's cards/: pass --project {folder.parent}"

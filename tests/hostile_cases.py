@@ -1194,7 +1194,7 @@ def icon_label_of_five_thousand_characters(p: Path) -> Expect:
     # fitted into the die's face at a thousandth of a point, with no word said
     body = f"type: icon, x: 5, y: 20, w: 10, h: 10, name: d6, label: {'x' * 5000}"
     line = element(p, body)
-    return LAYOUTS, line, "prints at 0.0 pt in its 10 mm icon, under 4 pt"
+    return LAYOUTS, line, "prints at under 0.1 pt in its 10 mm icon, under 4 pt"
 
 
 @case("yaml")

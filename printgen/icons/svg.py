@@ -128,7 +128,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             f"{MAX_SVG_SIZE:,} units; set a viewBox and a sensible width and height"
         )
     if not _draws_something(drawing):
-        raise SvgError("it draws nothing (no path or shape); draw the icon in it, or remove it")
+        raise SvgError("it draws nothing (no path or shape); draw in it, or remove it")
     if _flattening(drawing):
         raise SvgError(
             "a transform in it flattens its shapes to nothing (scale(0), a matrix of "

@@ -131,7 +131,8 @@ class FaceChecks:
             self.problems.add(
                 element.where.get("label", element.origin),
                 f"layout '{layout}' element '{element.name}': the label "
-                f"'{(icon.label or '')[:20]}' prints at {size:.1f} pt in its "
+                f"'{(icon.label or '')[:20]}' prints at "
+                f"{'under 0.1' if size < 0.1 else f'{size:.1f}'} pt in its "
                 f"{min(icon.w, icon.h):g} mm icon, under {MIN_LABEL_PT:g} pt; shorten it or "
                 "make the icon larger",
             )
