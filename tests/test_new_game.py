@@ -1498,6 +1498,28 @@ def test_a_card_row_shows_a_mini_card_smaller_than_a_poker_card_beside_it(
     assert storm / miner == pytest.approx(44 / 63, abs=0.01)
 
 
+def test_a_board_in_the_card_reference_does_not_shrink_the_cards_to_specks(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """The reference draws its cards at one scale: a 150 mm board made every card 13 mm wide;
+    no picture is narrower than 20 mm (a card as it is, if smaller)."""
+    from tests.test_document_layout import _picture_boxes
+
+    decks = designer / "cards" / GAME / "decks"
+    starter = (decks / "main.yaml").read_text(encoding="utf-8")
+    head = starter.split("\ncards:")[0].replace(
+        "size: poker", "size: {width: 150mm, height: 150mm}"
+    )
+    card = '  - {id: board, count: 1, name: "Board", cost: 1, effect: "x"}\n'
+    (decks / "board.yaml").write_text(head + "\ncards:\n" + card, encoding="utf-8")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        page = next(p for p in pdf.pages if "Card reference" in (p.extract_text() or ""))
+        widths = sorted(round((b[2] - b[0]) / MM, 1) for b in _picture_boxes(page))
+    assert widths and min(widths) >= 20 - 0.5 and max(widths) <= 30 + 0.5, widths
+
+
 def test_a_card_text_too_wide_for_the_card_reference_is_said_at_the_card(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

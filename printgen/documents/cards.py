@@ -11,7 +11,6 @@ from typing import Any
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
-from printgen.icons import IconLibrary
 from printgen.layout import text
 from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck, TextBox
 from printgen.model.game import CardType, Deck, Game
@@ -151,6 +150,11 @@ def text_fields(info: CardInfo) -> list[str]:
     ]
 
 
+# the narrowest picture in the card reference (a card as it is, if less): a board beside the
+# cards does not shrink them to specks
+REFERENCE_MIN_MM = 20.0
+
+
 def reference_rows(
     index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
 ) -> list[Flowable]:
@@ -160,11 +164,12 @@ def reference_rows(
     columns = 2 if width > pt(140) else 1
     column = width / columns
     picture_mm = 30.0 if columns == 2 else 34.0
-    # one scale for every card, so that a smaller card looks smaller; never enlarged
+    # one scale (a smaller card looks smaller, none enlarged), no picture under REFERENCE_MIN_MM
     scale = min(1.0, picture_mm / max((info.face.width_mm for info in infos), default=1.0))
     cells: list[Any] = []
     for info in infos:
-        picture = CardPicture(info.face, info.face.width_mm * scale)
+        width = info.face.width_mm
+        picture = CardPicture(info.face, max(width * scale, min(width, REFERENCE_MIN_MM)))
         title = RichText(
             # "× 2" never broken between its sign and its number
             [text.Run(info.face.name, bold=True), text.Run(f"  ×\u00a0{info.card.count}")],
@@ -305,92 +310,3 @@ def card_gallery(
         [text.Run(" · ".join(names))], replace(theme.body, size=theme.body.size * 0.9)
     )
     return [grid, listing]
-
-
-class IconFlow(Flowable):  # type: ignore[misc]
-    def __init__(self, name: str, size: float, color: str, icons: IconLibrary) -> None:
-        super().__init__()
-        self.name, self.size, self.color, self.icons = name, size, color, icons
-        self.width = self.height = size
-
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        return self.size, self.size
-
-    def draw(self) -> None:
-        self.icons.draw(self.canv, self.name, 0, 0, self.size, self.color)
-
-
-def _drawable_in(
-    runs: list[text.Run], style: TextStyle, info: CardInfo, field: str, index: CardIndex
-) -> None:
-    """A character of a card's text that the document's font cannot draw (an arrow in a
-    summary), or an :icon: no library has, is an error at the card's field, as it is on the
-    card and in the prose."""
-    for name in dict.fromkeys(text.unknown_icons(runs)):  # said as the card's face says it
-        index.report(Problem(info.card.where_of(field), index.icons.unknown_message(name, True)))
-    for char in text.missing_glyphs(runs, style.family):
-        index.report(
-            Problem(
-                info.card.where_of(field),
-                f"character {char!r} of card '{info.card.id}' {field} is not in the document "
-                f"font ({style.family.name}); write it another way",
-            )
-        )
-
-
-def quick_reference(
-    index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
-) -> list[Flowable]:
-    """The aid's card list: icon, name and the short reminder of every card type — under each
-    deck's name when it lists several decks; without the icon column when no card has one."""
-    rows: list[list[Any]] = []
-    headings: list[int] = []
-    icon_size = theme.body.size * 2.0
-    infos = index.named(content, line)
-    several = len({info.deck.id for info in infos}) > 1
-    with_icons = any(index.icons.has(str(info.values.get("icon") or "")) for info in infos)
-    deck = None
-    for info in infos:
-        if several and info.deck.id != deck:
-            deck = info.deck.id
-            headings.append(len(rows))
-            name = index.deck_names.get(deck, deck)
-            rows.append([RichText([text.Run(name, bold=True)], _flush(theme.body)), ""])
-        icon = str(info.values.get("icon") or "")
-        color = str(info.values.get("color") or "#333333")
-        said = "summary" if info.values.get("summary") else "effect"
-        summary = str(info.values.get(said) or "")
-        runs = [
-            text.Run(info.face.name, bold=True),
-            text.Run(f" ×{info.card.count} — "),
-            *text.parse(summary, index.icons.has),
-        ]
-        _drawable_in(runs, theme.body, info, said, index)
-        rows.append(
-            [
-                IconFlow(icon, icon_size, color, index.icons) if index.icons.has(icon) else "",
-                RichText(runs, _flush(theme.body)),
-            ]
-        )
-    if not rows:
-        return []
-    styles: list[tuple[Any, ...]] = [
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#cccccc"),
-    ]
-    for row in headings:  # a deck's name across the row, a little air above all but the first
-        styles += [
-            ("SPAN", (0, row), (-1, row)),
-            ("TOPPADDING", (0, row), (-1, row), 4 * bool(row)),
-        ]
-    if not with_icons:  # no empty column before every name
-        single = [[r[0] if i in headings else r[1]] for i, r in enumerate(rows)]
-        return [table(single, [width], [s for s in styles if s[0] != "SPAN"])]
-    return [table(rows, [icon_size + 4, width - icon_size - 4], styles)]
-
-
-def _flush(style: TextStyle) -> TextStyle:
-    return TextStyle(**{**style.__dict__, "space_after": 0})

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.documents.cards import CardIndex, quick_reference
+from printgen.documents.cards import CardIndex
 from printgen.documents.context import render_document
 from printgen.documents.flow import overflowing
 from printgen.documents.legend import legend, legend_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.platypus import Flowable, Frame
+from printgen.documents.quickref import quick_reference
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.draw.color import color
 from printgen.draw.pdf import end_form, new_canvas
