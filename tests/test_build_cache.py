@@ -75,6 +75,9 @@ def test_one_changed_text_rewrites_only_its_language(
     assert f"{GAME}/en/cards.pdf" in rewritten
     assert not {name for name in rewritten if name.startswith(f"{GAME}/it/")}
     assert f"wrote build/{GAME}/en/cards.pdf" in run.out
+    # the files kept are counted as files ("1 up to date" read as one game up to date)
+    kept = len(after) - len(rewritten)
+    assert f", {kept} file{'s' if kept != 1 else ''} up to date, " in run.out.splitlines()[-1]
 
 
 def test_only_the_changed_game_is_built(

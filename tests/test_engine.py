@@ -105,6 +105,24 @@ def test_stars_that_mark_nothing_print_as_stars() -> None:
     assert styled("a *\\* b*") == [("a ", False, False), ("*", False, True), (" b", False, True)]
 
 
+def test_a_block_only_diagonally_near_leaves_crop_marks_their_length() -> None:
+    """A mini card 6 mm right of a poker card and 12 mm below it cut the poker card's right-hand
+    marks to 2 mm inside its own bleed, though the two blocks' marks can never meet."""
+    from printgen.draw.packing import MARK, Block, Rect
+
+    area = Rect(5, 5, 205, 292, True, True, True, True)
+    poker, mini = Kind(63, 88, 3, "rect", 0), Kind(41, 63, 3, "rect", 0)
+    above = Block(poker, 10, 280, 1, 1, ["poker"], area)
+    below = Block(mini, above.right + 6, above.bottom - 12, 1, 1, ["mini"], area)
+    right_marks = [
+        m
+        for m in crop_marks([above, below], area)
+        if m[1] == m[3] in (above.bottom, above.top) and m[0] > above.right
+    ]
+    assert right_marks and all(abs(m[2] - m[0]) == pytest.approx(MARK) for m in right_marks)
+    assert all(m[0] >= above.right + 3 for m in right_marks)  # outside its bleed
+
+
 def test_fit_shrinks_to_fit_and_gives_up_below_min_size() -> None:
     family = vera()
     runs = text.parse("word " * 60)
