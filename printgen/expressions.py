@@ -142,9 +142,9 @@ def _closest_key(name: str, value: Any) -> str | None:
     """The key of a mapping closest to a misspelt one, if any is close."""
     if not isinstance(value, dict):
         return None
-    import difflib  # only for a misspelt name
+    from printgen.source.readers import closest  # only for a misspelt name
 
-    close = difflib.get_close_matches(name, [str(k) for k in value], n=1, cutoff=0.7)
+    close = closest(name, [str(k) for k in value])
     return close[0] if close else None
 
 

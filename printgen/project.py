@@ -235,9 +235,9 @@ class Project:
                 names = [entry.name for entry in islice(entries, 2000) if entry.is_file()]
         except (ProjectError, OSError):
             return ""
-        import difflib  # only for a file not found
+        from printgen.source.readers import closest  # only for a file not found
 
-        close = difflib.get_close_matches(written.name, names, n=1, cutoff=0.7)
+        close = closest(written.name, names)
         return f"; did you mean '{(written.parent / close[0]).as_posix()}'?" if close else ""
 
     def _output_folder(self, real: Path) -> str | None:
