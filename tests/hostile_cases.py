@@ -1204,6 +1204,13 @@ def field_named_like_a_mapping_method(p: Path) -> Expect:
     return DECK, line, "cannot be used as card.items"
 
 
+@case("yaml")
+def style_written_as_its_keys(p: Path) -> Expect:
+    # style: {size: 8} ended in an internal error (an unhashable mapping as a style's name)
+    line = element(p, "type: text, x: 5, y: 20, w: 20, h: 10, text: Hi, style: {size: 8}")
+    return LAYOUTS, line, "a style's name from the layout's styles:, not its keys"
+
+
 @case("numbers")
 def dash_of_a_millionth(p: Path) -> Expect:
     # about 10^8 dashes a line: accepted, and a PDF viewer stalls drawing them

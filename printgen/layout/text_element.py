@@ -115,6 +115,13 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
         return ctx.text_settings[key]
     before = len(ctx.problems)
     style_name = element.props.get("style")
+    if style_name is not None and not isinstance(style_name, str):  # style: {size: 8}
+        props.report(
+            "style",
+            "a style's name from the layout's styles:, not its keys (write those on the "
+            "element itself, as size: 8)",
+        )
+        return None
     if style_name is not None and style_name not in layout.styles:
         hint = did_you_mean(str(style_name), layout.styles, "; define it under styles:")
         props.report("style", f"unknown style '{style_name}'{hint}")
