@@ -582,7 +582,16 @@ def icon_embedding_a_raster_image(p: Path) -> Expect:
         "</svg>", f'<image href="data:image/png;base64,{b64}" width="10" height="10"/></svg>'
     )
     (p / "icons" / "zz.svg").write_text(embedded, encoding="utf-8")
-    return "icons/zz.svg", 1, "it embeds a raster image (an <image> element)"
+    return "icons/zz.svg", 1, "it embeds a raster image (an <image>, or a data:image/ link)"
+
+
+@case("numbers")
+def icon_using_an_embedded_png(p: Path) -> Expect:
+    # <use href="data:image/png…">: svglib decoded a 13,300² palette PNG (906 MB) and failed
+    (p / "icons").mkdir(exist_ok=True)
+    used = '<use href="data:image/png;base64,iVBORw0KGgo="/>'
+    (p / "icons" / "zz.svg").write_text(SVG.replace("</svg>", used + "</svg>"), encoding="utf-8")
+    return "icons/zz.svg", 1, "it embeds a raster image (an <image>, or a data:image/ link)"
 
 
 @case("numbers")

@@ -39,7 +39,8 @@ MAX_SVG_USE_EXPANSIONS = 2_000
 _USE = re.compile(rb"<(?:[\w.-]+:)?use[\s/>]", re.IGNORECASE)
 # svglib decodes an <image>'s data: URI (a 951 kB SVG held a 13,300² PNG: 2.5 GB) past the
 # pixel limit pictures have, and ReportLab then fails to draw it in a form: refused unread
-_EMBEDDED = re.compile(rb"<(?:[\w.-]+:)?image[\s/>]", re.IGNORECASE)
+# (or a data: URI of a picture anywhere: <use href="data:image/png…"> is decoded as well)
+_EMBEDDED = re.compile(rb"<(?:[\w.-]+:)?image[\s/>]|data:\s*image/", re.IGNORECASE)
 # every byte of a number (digits, its point) to "1", any other to " ": numbers are runs of "1"
 _NUMBER_BYTES = bytes(0x31 if chr(b) in "0123456789." else 0x20 for b in range(256))
 
@@ -71,7 +72,8 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         )
     if _EMBEDDED.search(data):
         raise SvgError(
-            "it embeds a raster image (an <image> element), which printgen does not draw inside "
+            "it embeds a raster image (an <image>, or a data:image/ link), which printgen does "
+            "not draw inside "
             "an SVG; use the PNG or JPEG itself as the picture, or remove the image from the SVG"
         )
     if _USE.search(data) and (copies := _use_copies(data)) > MAX_SVG_USE_COPIES:
