@@ -191,7 +191,7 @@ def _flattening(node: Any) -> bool:
         item = stack.pop()
         if isinstance(item, Group):
             a, b, c, d, _, _ = item.transform
-            if not abs(a * d - b * c) > 1e-12:  # NaN too
+            if not abs(a * d - b * c) > 1e-18:  # NaN too (scale(1e-7) is a real, if tiny, icon)
                 return True
             stack.extend(item.contents)
     return False
