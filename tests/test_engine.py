@@ -228,6 +228,17 @@ def test_yaml_integers_in_another_base_are_said_as_read(tmp_path: Path) -> None:
             f"a.yaml:2:4: YAML reads '{written}' as {said}; write the number without a leading "
             f'0 or a colon, or "{written}" in quotes for a text'
         )
+    path.write_text("a: 010\nb: 1:30.0\nc: 1:05\n", encoding="utf-8")  # every one, in one run
+    with pytest.raises(ProjectError) as caught:
+        read_yaml(path, "a.yaml")
+    assert [str(p).split(": ", 2)[1] for p in caught.value.problems] == [
+        "YAML reads '010' as 8 (in base 8); write the number without a leading 0 or a colon, "
+        'or "010" in quotes for a text',
+        "YAML reads '1:30.0' as 90 (in base 60, as a time); write the number without a colon, "
+        'or "1:30.0" in quotes for a text',
+        "YAML reads '1:05' as 65 (in base 60, as a time); write the number without a leading 0 "
+        'or a colon, or "1:05" in quotes for a text',
+    ]
 
 
 def test_alias_bomb_stops_fast(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.limits import MAX_YAML_ALIAS_VALUES, MAX_YAML_DEPTH, MAX_YAML_VALUES
-from printgen.problems import ProjectError, Where, fail
+from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.source.located_yaml import LDict, LList
 from printgen.source.pyyaml import yaml
 
@@ -31,6 +31,8 @@ _KEY_TEXT: dict[object, str] = {None: "null", True: "true", False: "false"}
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
 # integers YAML 1.1 reads in another base: 010 is 8 and 1:05 is 65, never what was meant
 _MISREAD_INT = re.compile(r"[-+]?(?:(?P<octal>0[0-7_]+)|[1-9][0-9_]*(?::[0-5]?[0-9])+)\Z")
+_FLOAT = f"{_STD}float"
+_SEXAGESIMAL_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*\Z")
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
 
 ComposerError = yaml.composer.ComposerError
@@ -68,6 +70,7 @@ class EventBuilder:
         self.root_where = Where(rel, 1 + offset, 1)
         self.line = 0  # the line of the last position made
         self.problem: ProjectError | None = None  # the first, raised once the stream parsed
+        self.misread: list[Problem] = []  # numbers YAML reads in another base: all said
         self.resolver: Any = yaml.resolver.Resolver()
         self.plain_tags: dict[str, str] = {}
         self.constructor = yaml.constructor.SafeConstructor()  # for its scalar constructors
@@ -115,6 +118,8 @@ class EventBuilder:
                 self._close()
         if self.problem is not None:
             raise self.problem
+        if self.misread:  # every one of the file, in one run
+            raise ProjectError(self.misread)
         return self.root
 
     def _count(self, event: Any) -> None:
@@ -288,16 +293,29 @@ class EventBuilder:
                 ) from None
         if tag == _NULL:
             return None
+        if tag == _FLOAT and _SEXAGESIMAL_FLOAT.match(event.value):
+            read = self.constructor.construct_object(ScalarNode(tag, event.value), deep=True)
+            self.misread.append(
+                Problem(
+                    where,
+                    f"YAML reads '{event.value}' as {read:g} (in base 60, as a time); write the "
+                    f'number without a colon, or "{event.value}" in quotes for a text',
+                )
+            )
+            return read
         if tag == _INT and (misread := _MISREAD_INT.match(event.value)) is not None:
             read = self.constructor.construct_object(ScalarNode(tag, event.value), deep=True)
             digits = event.value.replace("_", "")
             if not (misread["octal"] and read == int(digits)):  # 07 is 7 either way
                 base = "in base 8" if misread["octal"] else "in base 60, as a time"
-                raise fail(
-                    where,
-                    f"YAML reads '{event.value}' as {read} ({base}); write the number without a "
-                    f'leading 0 or a colon, or "{event.value}" in quotes for a text',
+                self.misread.append(
+                    Problem(
+                        where,
+                        f"YAML reads '{event.value}' as {read} ({base}); write the number "
+                        f'without a leading 0 or a colon, or "{event.value}" in quotes for a text',
+                    )
                 )
+            return read
         if tag not in _SCALAR_TAGS:
             raise fail(
                 where,
