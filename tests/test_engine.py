@@ -241,6 +241,20 @@ def test_yaml_integers_in_another_base_are_said_as_read(tmp_path: Path) -> None:
     ]
 
 
+def test_a_key_yaml_reads_as_true_is_said_with_the_quotes_to_write(tmp_path: Path) -> None:
+    # a field named `on:` was declared as 'true': card.on was then undefined
+    path = tmp_path / "a.yaml"
+    path.write_text("fields:\n  on: text\n  true: text\n", encoding="utf-8")
+    with pytest.raises(ProjectError) as caught:
+        read_yaml(path, "a.yaml")
+    assert [str(problem) for problem in caught.value.problems] == [
+        "a.yaml:2:3: YAML reads the key 'on' as true; write it in quotes: \"on\":",
+        "a.yaml:3:3: key 'true' appears twice in this mapping; keep one",
+    ]
+    path.write_text('fields:\n  "on": text\n  true: text\n', encoding="utf-8")
+    assert list(read_yaml(path, "a.yaml")["fields"]) == ["on", "true"]
+
+
 def test_alias_bomb_stops_fast(tmp_path: Path) -> None:
     lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     lines += [

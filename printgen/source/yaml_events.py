@@ -31,7 +31,7 @@ _KEY_TEXT: dict[object, str] = {None: "null", True: "true", False: "false"}
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
 # integers YAML 1.1 reads in another base: 010 is 8 and 1:05 is 65, never what was meant
 _MISREAD_INT = re.compile(r"[-+]?(?:(?P<octal>0[0-7_]+)|[1-9][0-9_]*(?::[0-5]?[0-9])+)\Z")
-_FLOAT = f"{_STD}float"
+_FLOAT, _BOOL = f"{_STD}float", f"{_STD}bool"
 _SEXAGESIMAL_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*\Z")
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
 
@@ -116,10 +116,10 @@ class EventBuilder:
             elif isinstance(event, yaml.CollectionEndEvent):
                 self.depth -= 1
                 self._close()
+        if self.misread:  # every one of the file, in one run (before what they caused)
+            raise ProjectError(self.misread + (self.problem.problems if self.problem else []))
         if self.problem is not None:
             raise self.problem
-        if self.misread:  # every one of the file, in one run
-            raise ProjectError(self.misread)
         return self.root
 
     def _count(self, event: Any) -> None:
@@ -198,9 +198,24 @@ class EventBuilder:
         if tag is None or tag == "!":
             tag = self._plain_tag(event.value) if event.implicit[0] else _STR
         value = event.value if tag == _MERGE else self._scalar(event, tag, where)
+        if tag == _BOOL and event.value.lower() not in ("true", "false") and self._awaits_key():
+            self.misread.append(  # yes: / on: as a key: never the name written
+                Problem(
+                    where,
+                    f"YAML reads the key '{event.value}' as {_KEY_TEXT[value]}; write it in "
+                    f'quotes: "{event.value}":',
+                )
+            )
         if anchor is not None:
             self.anchors[anchor] = (value, 1, where)
         self._add(value, 1, where, tag == _MERGE)
+
+    def _awaits_key(self) -> bool:
+        return (
+            bool(self.stack)
+            and isinstance(self.stack[-1].value, LDict)
+            and (self.stack[-1].key is NOTHING)
+        )
 
     def _new_anchor(self, anchor: str, event: Any) -> None:
         if anchor in self.anchors or anchor in self.opened:
