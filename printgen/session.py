@@ -169,9 +169,13 @@ class Session:
             library = self.library(game)
         except ProjectError:  # said by _layout_problems
             return
-        resolved = resolve_game(game, tuple(langs), problems)
+        # its errors alone: what it warns of deck-wide (a text shrunk below its siblings', an
+        # element drawn on no card) could be about the cards that are missing
+        found = Problems()
+        resolved = resolve_game(game, tuple(langs), found)
         for lang in langs:
-            lay_out_game(self.project, game, library, resolved[lang], problems)
+            lay_out_game(self.project, game, library, resolved[lang], found)
+        problems.extend(found.errors)
 
     def _layout_problems(self, game_id: str, problems: Problems) -> None:
         """Every layout file the game sees, read for its problems alone: a designer sees a

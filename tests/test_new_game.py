@@ -1470,6 +1470,26 @@ def test_an_element_restyled_but_hidden_by_the_when_it_extends_is_a_warning(
     assert any(name.endswith("-1f4e79") for name in _form_names(pdf))  # the art's colour
 
 
+def test_a_cards_mistake_does_not_make_a_deck_wide_warning_of_its_own(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Only the miner has an icon; its cost is wrong. The other cards, laid out for their own
+    problems, drew the restyled art on no card — a warning about the missing miner."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    icons = [n for n, line in enumerate(lines) if line.strip().startswith("icon:")]
+    kept = [line for n, line in enumerate(lines) if n not in icons[1:]]  # the miner's alone
+    cost = next(n for n, line in enumerate(kept) if line.strip() == "cost: 0")
+    kept[cost] = kept[cost].replace("cost: 0", "cost: abc")
+    deck.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    layouts.write_text(layouts.read_text(encoding="utf-8") + "    art: {x: 18}\n")
+    problems = [
+        ln for ln in printgen(designer, "validate").err.splitlines() if "printgen:" not in ln
+    ]
+    assert len(problems) == 1 and "cost must be a whole number, not 'abc'" in problems[0], problems
+
+
 def test_a_card_row_shows_a_mini_card_smaller_than_a_poker_card_beside_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
