@@ -343,6 +343,10 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
 def _new(project: Project, args: argparse.Namespace) -> int:
     from printgen.starter import StarterError, new_game
 
+    inside = _where_projects_are(project.root)
+    if not project.cards.is_dir() and inside.startswith("this is"):  # cards/cards/x: unseen
+        print(f"printgen: {project.root} is no project folder; {inside}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         written = new_game(project, args.game_id, args.lang or ["en"])
     except StarterError as exc:

@@ -286,6 +286,12 @@ def test_a_project_named_at_its_cards_or_game_folder_names_the_project(
         assert capsys.readouterr().err == (
             f"printgen: no cards/ folder in {inside}; this is {said}: pass --project {demo}\n"
         )
+        # new made cards/cards/x there, a game no command of the project would ever see
+        assert main(["--project", str(inside), "new", "x", "--lang", "en"]) == 2
+        assert capsys.readouterr().err == (
+            f"printgen: {inside} is no project folder; this is {said}: pass --project {demo}\n"
+        )
+        assert not (inside / "cards").exists()
 
 
 def test_with_project_the_outputs_are_named_from_where_printgen_runs(
