@@ -12,6 +12,7 @@ With ``--validate`` each save is checked as ``validate`` checks it, and nothing 
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import threading
@@ -38,6 +39,13 @@ def watch(
     out = (out or project.root / "build").resolve()
     _once(rebuild, checks)
     paths = watched(project, out)
+    if (link := _link_out(project, paths)) is not None:
+        print(
+            f"printgen watch: {project.rel(link)} links to a folder outside the project, which "
+            "the watcher would follow folder by folder (no build reads it): remove the link",
+            file=sys.stderr,
+        )
+        return 2
     print(f"watching {_shown(project, paths)} — Ctrl-C to stop", file=sys.stderr)
 
     def relevant(change: object, path: str) -> bool:
@@ -97,6 +105,22 @@ def _seen(
     print(f"changed: {', '.join(names)}", file=sys.stderr)
     _once(rebuild, checks)
     return False
+
+
+def _link_out(project: Project, paths: list[Path], limit: int = 50_000) -> Path | None:
+    """A link in the watched folders to a folder outside the project (the watcher follows
+    links: one to / watched every folder of the machine); the first of ``limit`` entries."""
+    seen = 0
+    for top in (path for path in paths if path.is_dir()):
+        for folder, names, _ in os.walk(top):  # links not followed
+            for name in names:
+                seen += 1
+                link = Path(folder) / name
+                if link.is_symlink() and not project.confined(link):
+                    return link
+            if seen > limit:
+                return None
+    return None
 
 
 def _shown(project: Project, paths: list[Path]) -> str:

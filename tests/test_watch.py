@@ -277,3 +277,18 @@ def test_a_folder_the_watcher_cannot_follow_is_one_line(
     monkeypatch.setattr(watchfiles, "watch", one_change)
     with pytest.raises(OSError, match="No space left"):
         watch(Project.at(tmp_path), failing)
+
+
+def test_a_link_out_of_the_project_below_its_folders_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """cards/g/u -> /usr: the watcher followed it, 15,000 folders of the machine watched."""
+    (tmp_path / "cards" / "g").mkdir(parents=True)
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (tmp_path / "cards" / "g" / "u").symlink_to(outside)
+    assert watch(Project.at(tmp_path), lambda: 0) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "printgen watch: cards/g/u links to a folder outside the project, which the watcher "
+        "would follow folder by folder (no build reads it): remove the link"
+    )
