@@ -610,3 +610,21 @@ def test_a_layout_defined_in_two_files_names_where_each_name_is_written(
         f"cards/demo/layouts/demo.yaml:{line}:1: layout 'demo-card' is defined twice (also at "
         "cards/demo/layouts/a.yaml:1:1; rename one)"
     ) in run.err.splitlines(), run.err
+
+
+def test_a_game_playing_on_a_deck_that_does_not_load_says_why_at_its_uses(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card's mistake in the symbol deck made Morra navale's diagrams find no card, and never
+    said why."""
+    deck = project / "cards" / "mazzo-dei-simboli" / "decks" / "simboli.yaml"
+    extra = "cards:\n  - {id: extra, count: abc, name: X, number: 1}\n"
+    deck.write_text(deck.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    game = (project / "cards" / "morra-navale" / "game.yaml").read_text(encoding="utf-8")
+    line = game.splitlines().index("uses:") + 2
+    run = printgen(project, "validate", "morra-navale")
+    assert run.code == 2
+    assert run.err.splitlines()[0].startswith(
+        f"cards/morra-navale/game.yaml:{line}:9: uses deck 'mazzo-dei-simboli', which cannot be "
+        "loaded: 'count' of card 'extra' must be a whole number"
+    ), run.err

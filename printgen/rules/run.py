@@ -44,6 +44,7 @@ def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -
     if used is not None:
         try:
             deck_module = ctx.rules_module(used)
+            ctx.load_game(used)  # a card of it that does not load: the cause of what follows
         except ProjectError as exc:
             problems.add(
                 ctx.where_used_game(),
