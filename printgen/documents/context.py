@@ -258,6 +258,21 @@ def _template_line(exc: BaseException, filename: object) -> int:
     return line
 
 
+def _code_name(project: Project, template: str, path: Path | None) -> str | None:
+    """The name Jinja gives a template's code (ConfinedLoader's): where its lines are found."""
+    if template.startswith("file:"):
+        return "<template>"
+    if path is None or path.is_relative_to(PACKAGED_TEMPLATES):
+        return None if path is None else str(path)
+    return project.rel(path)
+
+
+def _included_at(exc: BaseException, where: Where, name: str | None) -> Where:
+    """The line of the {% include %} naming a template that is not there."""
+    line = _template_line(exc, name)
+    return Where(where.path, line, 1) if line else where
+
+
 def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
     """Render a template file or prose file through Jinja's sandbox."""
     from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
@@ -279,11 +294,14 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     except ProjectError:
         raise  # already says where and what (a file the template reaches, say)
     except TemplateNotFound as exc:
-        searched = " then ".join(f"{project.rel(folder)}/" for folder in project.template_dirs)
+        searched = " then ".join(
+            "printgen's own" if folder == PACKAGED_TEMPLATES else f"{project.rel(folder)}/"
+            for folder in project.template_dirs
+        )
         raise ProjectError(
             [
                 Problem(
-                    where,
+                    _included_at(exc, where, _code_name(project, template, path)),
                     f"template '{exc.name}' not found; the template search path is {searched}; "
                     f"put {exc.name} in the project's templates/ folder or fix its name",
                 )
@@ -312,7 +330,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         label = missing_label(context, name) if "Labels object" in message else None
         needle = f"t.{name}" if label and f"t.{name}" in source else name
         lines = source.splitlines()
-        ran_at = _template_line(exc, "<template>" if template.startswith("file:") else path)
+        ran_at = _template_line(exc, _code_name(project, template, path))
         if 0 < ran_at <= len(lines):  # the line Jinja ran: {{ components[9] }} said at its own
             column = lines[ran_at - 1].find(needle) + 1 if name else 0
             place = Where(where.path, ran_at, max(column, 1))
