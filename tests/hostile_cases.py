@@ -1510,8 +1510,8 @@ def template_syntax_error_in_an_include(p: Path) -> Expect:
 
 @case("outputs")
 def missing_include(p: Path) -> Expect:
-    append(p, RULES, '{% include "nowhere.md" %}\n')
-    return RULES, 1, "nowhere.md"
+    line = append(p, RULES, '{% include "nowhere.md" %}\n')
+    return RULES, line, "nowhere.md"  # at the include (it was said at 1:1)
 
 
 @case("outputs")
