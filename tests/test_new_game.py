@@ -1065,6 +1065,9 @@ def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
         "line under it 3; give both the same number (it prints as plain text)"
     ), checked.err
     assert f"aid.en.md:{fine + 1}" not in checked.err
+    quoted = _appended(folder / "rules.en.md", "> | Family | Cards |", "> |---|---|---|")
+    said = printgen(designer, "validate").err  # in a quote too (it was not looked at)
+    assert f"rules.en.md:{quoted + 1}:1: this table's header row has 2 cells" in said, said
 
 
 def test_a_diagram_shown_as_an_example_in_the_aid_is_text_not_a_block(

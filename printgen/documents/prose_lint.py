@@ -23,9 +23,10 @@ _IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
 # a tag (or a comment) where HTML may be: what markdown-it reads as HTML starts so
 _HTML_TAG = re.compile(r"<(?:[A-Za-z/?]|!(?!--))")
 # a table's delimiter row (|---|:--:|), whose table Markdown may still refuse
-_DELIMITER_ROW = re.compile(
-    r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
+_DELIMITER_ROW = re.compile(  # in a quote or a list item too
+    r"^(?:[ \t]*>)*[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
 )
+_CONTAINER = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?")  # > > - 1.
 # a line indented or quoted as deeply as a list or quote past the nesting limit could be
 _DEEP_LINE = re.compile(rf"^(?:[ \t>*+-]|\d+[.)]){{{MAX_PROSE_NESTING},}}", re.M)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -99,7 +100,7 @@ def _broken_tables(written: str, lines: list[str], rel: str) -> list[Problem]:
 
 
 def _cells(line: str) -> int:
-    inner = line.strip().removeprefix("|").removesuffix("|")
+    inner = _CONTAINER.sub("", line, count=1).strip().removeprefix("|").removesuffix("|")
     return len(re.split(r"(?<!\\)\|", inner))
 
 
