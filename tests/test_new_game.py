@@ -558,6 +558,22 @@ def test_a_card_lost_to_its_own_error_is_not_reported_again_by_the_cover(
     ]
 
 
+def test_a_misspelt_cover_entry_is_said_beside_a_card_kept_with_a_mistake(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Any card's mistake in a deck hid a misspelt cover entry naming it; only a card the deck
+    lost (it might be the one named) does."""
+    game = designer / "cards" / GAME
+    deck = game / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("    cost: 0", "    cost: abc", 1))
+    line = _appended(game / "game.yaml", "cover: [main/merchant, main/nosuch]")
+    checked = printgen(designer, "validate")
+    assert (
+        f"cards/{GAME}/game.yaml:{line}:24: cover entry 'main/nosuch' names no card of deck "
+        in (checked.err)
+    ), checked.err
+
+
 def test_an_icon_several_card_types_carry_is_named_by_its_own_name_in_the_legend(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

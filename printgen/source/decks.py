@@ -54,7 +54,7 @@ def read_deck(
     if node is None:
         return None
     start = len(checker.problems)
-    checker.faulty = set()
+    checker.faulty, checker.dropped = set(), False
     what = f"deck '{deck_id}'"
     checker.keys(node, DECK_KEYS, {"layout"}, what)
     width, height = checker.card_size(node, what)
@@ -85,17 +85,11 @@ def read_deck(
     if "cards_from" in node and project is not None:
         from printgen.source.spreadsheet import read_cards
 
-        cards.extend(
-            read_cards(
-                checker,
-                project,
-                node["cards_from"],
-                node.at("cards_from"),
-                rel,
-                field_types,
-                default_layout,
-            )
-        )
+        said = len(checker.problems)
+        table = node["cards_from"], node.at("cards_from")
+        found = read_cards(checker, project, *table, rel, field_types, default_layout)
+        checker.dropped |= len(checker.problems) > said and not found  # a sheet not read
+        cards.extend(found)
     if "generate" in node:
         cards.extend(_generated(checker, node, field_types, default_layout, meta, project))
     if not cards and len(checker.problems) == before:  # else the cards' own errors say why
@@ -351,6 +345,7 @@ def _generated(
                 cards.append(card)
             if len(checker.problems) > before:
                 checker.faulty.update(made.id for made in cards)  # made by a broken rule
+                checker.dropped = True  # and the rest not made
                 break  # one broken template would otherwise repeat its error for every card
     return cards
 

@@ -94,11 +94,10 @@ def load_game(project: Project, game_id: str) -> Game:
         node = checker.read(path, rel, project)
         if node is None:
             continue
-        said = len(checker.problems)
         deck = read_deck(checker, node, path.stem, rel, meta, project)
         if deck is not None:
             decks.append(deck)
-            if len(checker.problems) > said:  # a card it reported is missing from it
+            if checker.dropped or not checker.deck_sound:  # a card may be missing from it
                 partial.add(deck.id)
             broken |= set() if checker.deck_sound else {deck.id}
             broken |= {f"{deck.id}/{card_id}" for card_id in checker.faulty}

@@ -57,13 +57,17 @@ class Checker:
         self.fields_unknown = False
         self.deck_sound = True  # the last deck read declared itself without a mistake
         self.faulty: set[str] = set()  # its cards kept though reading them found a problem
+        self.dropped = False  # … and whether a card of it was left out (a cover may name it)
         # languages: names a code that is no language (ger): texts in others are not errors
         self.languages_unsure = False
 
     def kept(self, card_id: str | None, before: int) -> None:
         """Note a card read with problems (since there were ``before``): a game that fails to
-        load still lays out its other cards for their own problems, not this one."""
-        if card_id is not None and len(self.problems) > before:
+        load still lays out its other cards for their own problems, not this one. None: the
+        card was dropped (its id is not known to be the deck's)."""
+        if card_id is None:
+            self.dropped = True
+        elif len(self.problems) > before:
             self.faulty.add(card_id)
 
     def error(self, where: Where, message: str) -> None:
