@@ -18,9 +18,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from printgen.layout.fonts import Family
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
-_TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n)")
-# stars that mark nothing, as in Markdown: spaced on both sides ("2 * 3"), or escaped (\*)
-_LITERAL_STARS = re.compile(r"(?<!\S)\*+(?!\S)|\\\*")
+# the marks of card text; stars that mark nothing, as in Markdown (spaced on both sides,
+# "2 * 3", or escaped, \*), are text
+_TOKEN = re.compile(r"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n")
 _SPACES = re.compile(r"( +)")
 
 
@@ -69,52 +69,27 @@ class Block:
 
 def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[Run]:
     """Split markup into runs; ``:name:`` becomes an icon only if ``known_icon(name)`` says so."""
-    if "*" in markup and _LITERAL_STARS.search(markup):
-        return _with_literal_stars(markup, known_icon)
-    return _marked(markup, known_icon)
-
-
-def _marked(markup: str, known_icon: Callable[[str], bool] | None) -> list[Run]:
-    """``parse`` of markup whose every star is a mark."""
     runs: list[Run] = []
     bold = italic = False
-    for token in _TOKEN.split(markup):
-        if not token:
-            continue
-        if token == "**":
+    start = 0
+    for found in _TOKEN.finditer(markup):
+        if found.start() > start:
+            runs.append(Run(markup[start : found.start()], bold, italic))
+        start, token = found.end(), found.group()
+        if found["text"]:
+            runs.append(Run(token.replace("\\*", "*"), bold, italic))
+        elif token == "**":
             bold = not bold
         elif token == "*":
             italic = not italic
         elif token == "\n":
             runs.append(Run(newline=True))
-        elif (
-            token.startswith(":")
-            and token.endswith(":")
-            and len(token) > 2
-            and (known_icon is None or known_icon(token[1:-1]))
-        ):
+        elif known_icon is None or known_icon(token[1:-1]):
             runs.append(Run(icon=token[1:-1], bold=bold, italic=italic))
         else:
             runs.append(Run(token, bold, italic))
-    return runs
-
-
-def _with_literal_stars(markup: str, known_icon: Callable[[str], bool] | None) -> list[Run]:
-    """``parse`` of markup holding stars that are text: each stretch between them parsed in
-    the style the stretches before it left, the stars printed as they are (unescaped)."""
-    runs: list[Run] = []
-    bold = italic = False
-    start = 0
-    for found in [*_LITERAL_STARS.finditer(markup), None]:
-        end = found.start() if found else len(markup)
-        for run in _marked(markup[start:end], known_icon):
-            runs.append(Run(run.text, run.bold ^ bold, run.italic ^ italic, run.icon, run.newline))
-        # the marks the stretch left open carry on past the stars
-        bold ^= markup[start:end].count("**") % 2 == 1
-        italic ^= (markup[start:end].count("*") - 2 * markup[start:end].count("**")) % 2 == 1
-        if found:
-            runs.append(Run(found.group().replace("\\*", "*"), bold, italic))
-            start = found.end()
+    if start < len(markup):
+        runs.append(Run(markup[start:], bold, italic))
     return runs
 
 
