@@ -22,6 +22,11 @@ _LITERALS = {"true", "false", "none", "True", "False", "None"}  # Jinja's, not n
 class ExpressionError(Exception):
     """An expression that cannot be evaluated; the message says what to fix."""
 
+    def __init__(self, message: str, *, undefined: str = "", suggests: bool = False) -> None:
+        super().__init__(message)
+        self.undefined = undefined  # the dotted name a plain lookup did not find ("card.cots")
+        self.suggests = suggests  # the message names the likely name meant: no other hint
+
 
 class BudgetSpent(ExpressionError):
     """The build's whole time budget for expressions is spent: said once, not per field."""
@@ -99,9 +104,9 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
     if isinstance(exc, Refused):
         return ExpressionError(f"{exc}; in '{shown}'")
     if isinstance(exc, UndefinedError):
-        said = named_plainly(plain(exc.message or ""), source, context)
-        if said.endswith("?"):  # it names the likely one already
-            return ExpressionError(said)
+        said, _, suggests = named_plainly(plain(exc.message or ""), source, context)
+        if suggests:
+            return ExpressionError(said, suggests=True)
         return ExpressionError(f"{said}; check the name in '{shown}'")
     if isinstance(exc, TemplateError):
         return ExpressionError(f"{_short(exc)}; in '{shown}'")
@@ -121,21 +126,22 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
 _NO_ATTRIBUTE = re.compile(r"the mapping has no attribute '(\w+)'")
 
 
-def named_plainly(message: str, source: str, context: dict[str, Any]) -> str:
+def named_plainly(message: str, source: str, context: dict[str, Any]) -> tuple[str, str, bool]:
     """Jinja's "the mapping has no attribute 'cots'" in the designer's words: which name lacks
-    what, and the closest key it has ("card has no 'cots'; did you mean 'card.cost'?")."""
+    what, and the closest key it has ("card has no 'cots'; did you mean 'card.cost'?"); with
+    the name lacking it ("card", or "" when not found) and whether a name meant is said."""
     found = _NO_ATTRIBUTE.search(message)
     if found is None:
-        return message
+        return message, "", False
     key = found.group(1)
     owner = re.search(rf"\b([A-Za-z_]\w*)\s*\.\s*{re.escape(key)}\b", source)
     value = context.get(owner.group(1)) if owner else None
     if owner is None or not isinstance(value, dict):
-        return message
+        return message, "", False
     name = owner.group(1)
     close = _closest_key(key, value)
     hint = f"; did you mean '{name}.{close}'?" if close else ""
-    return message.replace(found.group(0), f"{name} has no '{key}'{hint}")
+    return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, bool(close)
 
 
 def _closest_key(name: str, value: Any) -> str | None:
@@ -207,6 +213,10 @@ def _lookup(dotted: str, context: dict[str, Any]) -> Any:
             close = _closest_key(part, value)
             if close is not None:
                 meant = ".".join([*walked[:-1], close])
-                raise ExpressionError(f"'{said}' is undefined; did you mean '{meant}'?")
-            raise ExpressionError(f"'{said}' is undefined; check the name in '{{{{ {dotted} }}}}'")
+                raise ExpressionError(
+                    f"'{said}' is undefined; did you mean '{meant}'?", undefined=said, suggests=True
+                )
+            raise ExpressionError(
+                f"'{said}' is undefined; check the name in '{{{{ {dotted} }}}}'", undefined=said
+            )
     return value

@@ -73,13 +73,13 @@ def test_a_broken_card_stops_the_command_with_its_place(
     line = edit(
         project,
         "decks/workers.yaml",
-        "tile: 0, wage: 5}\n  - {id: capomastro-comacino",
-        "tile: 0, wage: 4}\n  - {id: capomastro-comacino",
+        "tile: 0, wage: 5}\n  - {id: costruttore-comacino",
+        "tile: 0, wage: 4}\n  - {id: costruttore-comacino",
     )
     run = printgen(project, "validate", GAME)
     assert run.code == 2
     assert f"{FOLDER}/decks/workers.yaml:{line}:" in run.err
-    assert "wage: card 'mastro-muratore' (Mastro muratore) has wage 4" in run.err
+    assert "wage: card 'capo-muratore' (Capo muratore) has wage 4" in run.err
 
 
 # ------------------------------------------------------------------------ worker rules
@@ -92,7 +92,7 @@ def test_wage_must_equal_the_sum_of_skills(project: Path) -> None:
     )
     # a check in game.yaml, not Python: validate runs it with the rules
     assert named(
-        rule_problems(project, GAME), "wage", "decks/workers.yaml", line, "mastro-muratore"
+        rule_problems(project, GAME), "wage", "decks/workers.yaml", line, "capo-muratore"
     )
 
 
@@ -167,11 +167,17 @@ def test_a_commercial_card_name_is_refused(project: Path) -> None:
     assert found and "'Tavern', a name of the commercial game" in found[0].message
 
 
+def test_an_italian_form_of_master_is_refused_on_a_worker(project: Path) -> None:
+    line = edit(project, "decks/workers.yaml", '"Capo muratore"', '"Mastro muratore"')
+    found = named(findings(project), "original", "decks/workers.yaml", line, "capo-muratore")
+    assert found and "'Mastro', a name of the commercial game" in found[0].message
+
+
 def test_a_commercial_rank_name_is_refused(project: Path) -> None:
     line = edit(
         project,
         "game.yaml",
-        "name: {it: Capomastro, en: Foreman}",
+        "name: {it: Caposquadra, en: Foreman}",
         "name: {it: Maestro, en: Foreman}",
     )
     found = [p for p in findings(project) if p.message.startswith("original: rank 'Maestro'")]
@@ -408,7 +414,7 @@ def test_english_cards_speak_english(built: Path) -> None:
         "Starting helper",
     ):
         assert word in text
-    assert "Mastro muratore" not in text
+    assert "Capo muratore" not in text
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

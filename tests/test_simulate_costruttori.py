@@ -55,11 +55,11 @@ def test_the_rules_travel_to_worker_processes(rules: Any) -> None:
 
 
 def test_anna_builds_the_casolare(rules: Any) -> None:
-    # Rulebook: Mastro d'ascia (1 action, 5 coins), then Conciatetti on the same building in
+    # Rulebook: Carpentiere navale (1 action, 5 coins), then Conciatetti on the same building in
     # the same turn (2 actions, 3 coins); the Casolare gives 1 VP and 10 coins and frees both.
-    game, pl = _position(rules, "casolare", ["mastro-d-ascia", "conciatetti"], 10)
-    mastro, conciatetti = _unit(rules, "mastro-d-ascia"), _unit(rules, "conciatetti")
-    game.apply(0, (eng.SEND, mastro, 0))
+    game, pl = _position(rules, "casolare", ["carpentiere-navale", "conciatetti"], 10)
+    shipwright, conciatetti = _unit(rules, "carpentiere-navale"), _unit(rules, "conciatetti")
+    game.apply(0, (eng.SEND, shipwright, 0))
     assert (pl.free_actions, pl.coins, len(pl.sites)) == (2, 5, 1)
     assert (eng.SEND, conciatetti, 0) in game.legal(0)  # the second worker costs 2 actions
     game.apply(0, (eng.SEND, conciatetti, 0))
@@ -67,7 +67,7 @@ def test_anna_builds_the_casolare(rules: Any) -> None:
     assert pl.coins == 10 - 8 + 10  # 8 coins of wages spent, 10 earned
     assert pl.vp == 1
     assert pl.sites == []
-    assert sorted(pl.free) == sorted([mastro, conciatetti])
+    assert sorted(pl.free) == sorted([shipwright, conciatetti])
     assert pl.played["casolare"] == 1
 
 
@@ -98,14 +98,14 @@ def test_coin_actions_give_1_then_2_then_3(rules: Any) -> None:
 
 
 def test_legal_moves_in_a_constructed_position(rules: Any) -> None:
-    game, pl = _position(rules, "casolare", ["mastro-d-ascia", "conciatetti"], 7)
-    mastro, conciatetti = _unit(rules, "mastro-d-ascia"), _unit(rules, "conciatetti")
+    game, pl = _position(rules, "casolare", ["carpentiere-navale", "conciatetti"], 7)
+    shipwright, conciatetti = _unit(rules, "carpentiere-navale"), _unit(rules, "conciatetti")
     moves = game.legal(0)
-    assert (eng.SEND, mastro, 0) in moves and (eng.SEND, conciatetti, 0) in moves
+    assert (eng.SEND, shipwright, 0) in moves and (eng.SEND, conciatetti, 0) in moves
     assert (eng.BUY, 0, 0) in moves  # 7 coins pay an extra action (5)
     assert sum(1 for m in moves if m[0] == eng.WORKER) == rules.market
     assert sum(1 for m in moves if m[0] == eng.BUILDING) == rules.market
-    game.apply(0, (eng.SEND, mastro, 0))  # 2 coins left
+    game.apply(0, (eng.SEND, shipwright, 0))  # 2 coins left
     moves = game.legal(0)
     assert (eng.SEND, conciatetti, 0) not in moves  # wage 3 > 2 coins
     assert (eng.BUY, 0, 0) not in moves

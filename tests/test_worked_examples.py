@@ -170,7 +170,7 @@ def covers(workers: Iterable[tuple[int, ...]], building: tuple[int, ...]) -> boo
 
 
 def test_costruttori_building_example(cdm: dict[str, dict[str, object]]) -> None:
-    farmhouse, shipwright, roofer = cdm["casolare"], cdm["mastro-d-ascia"], cdm["conciatetti"]
+    farmhouse, shipwright, roofer = cdm["casolare"], cdm["carpentiere-navale"], cdm["conciatetti"]
     assert need(farmhouse) == (2, 3, 0, 2) and (farmhouse["vp"], farmhouse["coins"]) == (1, 10)
     assert need(shipwright) == (2, 3, 0, 0) and shipwright["wage"] == 5
     assert need(roofer) == (0, 1, 0, 2) and roofer["wage"] == 3
@@ -192,7 +192,7 @@ def test_costruttori_building_example(cdm: dict[str, dict[str, object]]) -> None
         CDM,
         "it",
         "Anna ha preso il Casolare (2 pietra, 3 legno, 2 tegola; 1 punto vittoria e 10 monete)",
-        "Manda il Mastro d'ascia (2 pietra, 3 legno; salario 5): 1 azione e 5 monete",
+        "Manda il Carpentiere navale (2 pietra, 3 legno; salario 5): 1 azione e 5 monete",
         "il Conciatetti (1 legno, 2 tegola; salario 3)",
         "costa 2 azioni e 3 monete",
         "Ha speso 3 azioni e 8 monete, ne ha guadagnate 10",

@@ -341,16 +341,16 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             said, _, fix = label.partition("; ")
             label = f"{said} (printgen's {template} prints it, line {place.line}); {fix}"
             place = label_line(project, name)
-        said = expr.named_plainly(expr.plain(message), source, context)
+        said, owner, suggests = expr.named_plainly(expr.plain(message), source, context)
         hint = "; check the names used in {{ … }} (data.*, game.*, t.*)"
-        if said.endswith("?"):  # a "did you mean" says it already
+        if suggests:
             hint = ""
         else:
             said = said.rstrip(".")  # "… is unsafe." then "; check …"
         error = ProjectError([Problem(place, label or f"template error: {said}{hint}")])
         # an unknown name, or one of data, game or the labels, is the text's own mistake; the
         # rest depends on the decks and cards it reads (components[0] of a deck that failed)
-        own = (found and found.group(1)) or label or said.startswith(("data has", "game has"))
+        own = (found and found.group(1)) or label or owner in ("data", "game")
         error.partial = None if own else VALUES
         raise error from None
     except RecursionError as exc:

@@ -13,8 +13,6 @@ from printgen.model.units import parse_length
 from printgen.problems import Where
 from printgen.source.layouts import Element, Layout
 
-_UNDECLARED = re.compile(r"'card\.([A-Za-z_]\w*)' is undefined")
-
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
     from printgen.model.game import Deck
@@ -79,21 +77,21 @@ class Props:
             self.ctx.report(self.where(key), f"{self.element.name} {key}: {exc}", once=exc.once)
             return None
         except expr.ExpressionError as exc:  # reported at each property that uses it
-            if not self._back_field_missing(str(exc)):
-                self.report(key, str(exc) + self._field_hint(str(exc)))
+            if not self._back_field_missing(exc):
+                self.report(key, str(exc) + self._field_hint(exc))
             return None
         return value
 
-    def _back_field_missing(self, message: str) -> bool:
+    def _back_field_missing(self, exc: expr.ExpressionError) -> bool:
         """A back's layout printing a field the deck's back: fields: does not give (often a
         misspelt key there): said at the deck's back:, with the closest key it gives."""
-        found = _UNDECLARED.search(message)
+        name = _card_field(exc)
         deck = self.back_of
-        if found is None or deck is None:
+        if not name or deck is None:
             return False
         import difflib
 
-        name, given = found[1], [str(key) for key in deck.back_fields]
+        given = [str(key) for key in deck.back_fields]
         close = difflib.get_close_matches(name, given, 1, 0.7)
         fix = (
             f"it gives '{close[0]}': rename that '{name}'"
@@ -117,17 +115,17 @@ class Props:
             )
         return f"'{self.element.name}: {{when: false}}' under the layout's elements"
 
-    def _field_hint(self, message: str) -> str:
+    def _field_hint(self, exc: expr.ExpressionError) -> str:
         """A layout (often printgen's card-base) printing a field the deck never declared."""
-        found = _UNDECLARED.search(message)
+        name = _card_field(exc)
         card = self.variables.get("card")
-        if found is None or not isinstance(card, dict) or found[1] in card:
+        if not name or not isinstance(card, dict) or name in card:
             return ""
-        if "did you mean" in message:  # a misspelt field the deck has: that is the fix
+        if exc.suggests:  # a misspelt field the deck has: that is the fix
             return ""
         leave_out = self._leave_out()
         return (
-            f"; the layout prints card.{found[1]}: declare '{found[1]}' under the deck's "
+            f"; the layout prints card.{name}: declare '{name}' under the deck's "
             "fields: (a card that leaves it out prints nothing there), or leave the element "
             f"out with {leave_out}"
         )
@@ -241,3 +239,9 @@ def truthy(value: Any) -> bool:
     if isinstance(value, str):
         return value.strip().lower() not in ("", "false", "no", "none", "0")
     return bool(value)
+
+
+def _card_field(exc: expr.ExpressionError) -> str:
+    """The card field a plain lookup did not find ("cots" of card.cots), else ""."""
+    owner, _, field = exc.undefined.partition(".")
+    return field if owner == "card" and field.isidentifier() else ""
