@@ -574,6 +574,20 @@ def test_rulebook_reads_back(built: Path, game: str, lang: str) -> None:
     assert (round(width), round(height)) == (210, 297)
 
 
+@pytest.mark.parametrize(
+    ("lang", "credited"), [("it", "Gioco originale di"), ("en", "Original game by")]
+)
+def test_the_deck_credits_no_one_as_its_author(built: Path, lang: str, credited: str) -> None:
+    """The original text names the authors of the two games, not who devised the deck: the
+    deck's cover and credits name no author; each game's own rulebook credits its author."""
+    deck = PdfReader(built / DECK / lang / "rulebook.pdf")
+    text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in deck.pages))
+    assert credited not in text and "Green, Marco Baglioni" not in text
+    for game, author in ((MORRA, "Francis Green"), (ARENA, "Marco Baglioni")):
+        cover = PdfReader(built / game / lang / "rulebook.pdf").pages[0].extract_text()
+        assert f"{credited}: {author}" in re.sub(r"\s+", " ", cover)
+
+
 @pytest.mark.parametrize("lang", ["it", "en"])
 @pytest.mark.parametrize("game", [DECK, MORRA, ARENA])
 def test_player_aid_is_one_sheet_of_two_aids(built: Path, game: str, lang: str) -> None:

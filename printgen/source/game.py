@@ -150,7 +150,7 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
     node = checker.mapping(raw, Where(rel, 1, 1), "game.yaml")
     if node is None:
         return None
-    checker.keys(node, GAME_KEYS, {"title", "players", "author", "languages"}, "game.yaml")
+    checker.keys(node, GAME_KEYS, {"title", "players", "languages"}, "game.yaml")
     languages = _languages(checker, node)
     checker.languages = languages
     if "id" in node and not isinstance(node["id"], str):  # id: 2048, id: yes, id: 007
@@ -172,7 +172,7 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         if "subtitle" in node
         else None
     )
-    for key in ("title", "author"):  # the cover and the credits print them
+    for key in ("title", "author"):  # the cover and the credits print them (an author only where known)
         _not_blank(checker, node, key)
     players_min, players_max = _players(checker, node)
     return GameMeta(
