@@ -10,12 +10,14 @@ starts on the south-west corner, seat 1's on the north-east corner; a chess pawn
 seat 0 and south for seat 1. Seat 0 is not always first: the D20 under the pawns decides.
 ``turns`` counts single players' turns.
 
-Decisions where the rulebook is silent (printed as clarifications by the lead):
+Decisions where the original text is silent, each printed as a clarification of rules.it.md:
 
-- the tops of the cards face seat 1's side of the table (north is "forward" for seat 0);
+- the tops of the cards face one player's side of the table, either one: here seat 1's (north
+  is "forward" for seat 0);
 - a card is moved only to an empty place; cards drawn for a dash go under the draw pile, and a
   draw pile without any number for that element (a full cycle) gives 0 damage;
-- a dash on the switch counts as OFF, a dash on the chess element gives no chess move.
+- a dash on the switch counts as OFF, a dash on the chess element gives no chess move (the
+  printed deck has no dash on either; a deck of a designer's own might).
 
 A turn is: a final place reachable with free moves and at most one chess move (the order of the
 moves does not matter), then at most one attack, then, after an attack, at most one card moved.
