@@ -91,9 +91,7 @@ def test_wage_must_equal_the_sum_of_skills(project: Path) -> None:
         'en: "Head Mason"}, stone: 3, wood: 2, compass: 0, tile: 0, wage: 4',
     )
     # a check in game.yaml, not Python: validate runs it with the rules
-    assert named(
-        rule_problems(project, GAME), "wage", "decks/workers.yaml", line, "capo-muratore"
-    )
+    assert named(rule_problems(project, GAME), "wage", "decks/workers.yaml", line, "capo-muratore")
 
 
 def test_no_skill_above_three(project: Path) -> None:

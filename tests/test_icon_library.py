@@ -28,7 +28,6 @@ from printgen.icons import (
     ICON_NAMES,
     IconLibrary,
     IconSource,
-    builtin_library,
     icon_library,
 )
 from printgen.icons import fontawesome as fa
@@ -106,8 +105,9 @@ def test_skull_eyes_and_monk_face_are_holes() -> None:
     canvas = Canvas(buffer, pagesize=(200, 100), invariant=1, **EMBEDDED_START)
     canvas.setFillColorRGB(0.8, 0.9, 1.0)
     canvas.rect(0, 0, 200, 100, stroke=0, fill=1)
-    builtin_library().draw(canvas, "death", 0, 0, 100, "#000000")
-    builtin_library().draw(canvas, "monk", 100, 0, 100, "#000000")
+    wm = icon_library(ROOT, ROOT / "cards" / "warriors-and-monks")  # the game's own icons
+    wm.draw(canvas, "death", 0, 0, 100, "#000000")
+    wm.draw(canvas, "monk", 100, 0, 100, "#000000")
     canvas.showPage()
     canvas.save()
     img = _pixels(buffer.getvalue())
@@ -119,7 +119,7 @@ def test_skull_eyes_and_monk_face_are_holes() -> None:
 
 
 def test_a_deck_parses_each_svg_once() -> None:
-    library = builtin_library()
+    library = icon_library(ROOT, ROOT / "cards" / "warriors-and-monks")
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, **EMBEDDED_START)
     library.draw(canvas, "wine", 0, 0, 20, "#101010")  # warm the cache for this file
@@ -145,9 +145,9 @@ def test_override_order_game_then_project_then_builtin(tmp_path: Path) -> None:
     assert game.source("sailboat") is IconSource.GAME
     assert game.path("sailboat") == root / "cards" / "sea" / "icons" / "sailboat.svg"
     assert game.source("wave") is IconSource.GAME and not project.has("wave")
-    assert game.source("monk") is IconSource.BUILTIN
+    assert game.source("heart") is IconSource.BUILTIN
     assert game.source("fa-anchor") is IconSource.FONT_AWESOME
-    assert set(ICON_NAMES) | {"sailboat", "anchor-mark", "wave"} == set(game.names())
+    assert set(ICON_NAMES) | {"sailboat", "anchor-mark", "wave", "bean"} == set(game.names())
     with pytest.raises(KeyError):
         game.source("unicorn")
 
@@ -275,8 +275,8 @@ def test_font_awesome_icon_is_drawn_and_credited(tmp_path: Path) -> None:
         assert [c for c in page.curves if c["x1"] <= 72] and [
             c for c in page.curves if c["x0"] >= 72
         ]
-    assert library.credits(["monk", "fa-anchor", "fa-anchor"]) == (fa.CREDIT,)
-    assert library.credits(["monk", "bean"]) == ()
+    assert library.credits(["heart", "fa-anchor", "fa-anchor"]) == (fa.CREDIT,)
+    assert library.credits(["heart", "star"]) == ()
     assert library.credits(["sailboat", "fa-anchor"]) == (
         "Sailboat by Lorc, game-icons.net, CC BY 3.0",
         fa.CREDIT,
@@ -291,8 +291,8 @@ def test_font_awesome_is_imported_only_when_used() -> None:
         "from printgen.draw.pdf import EMBEDDED_START\n"
         "from printgen.icons import draw_icon, has_icon\n"
         "c = Canvas(io.BytesIO(), **EMBEDDED_START)\n"
-        "assert has_icon('monk') and not has_icon('unicorn')\n"
-        "draw_icon(c, 'monk', 0, 0, 20)\n"
+        "assert has_icon('heart') and not has_icon('unicorn')\n"
+        "draw_icon(c, 'heart', 0, 0, 20)\n"
         "print('fontawesome_free_pack' in sys.modules)\n"
         "draw_icon(c, 'fa-skull', 0, 0, 20)\n"
         "print('fontawesome_free_pack' in sys.modules)\n"
@@ -311,7 +311,7 @@ def test_unknown_icon_names_the_closest(tmp_path: Path) -> None:
     assert library.unknown_message("sailbot", inline=True).startswith(
         "unknown inline icon ':sailbot:'; did you mean ':sailboat:'"
     )
-    assert "'monk'" in library.unknown_message("monks")
+    assert "'heart'" in library.unknown_message("hearts")
     assert "'fa-anchor'" in library.unknown_message("fa-ancor")
     assert not any(n.startswith("fa-") for n in library.suggest("anchor"))
     assert "printgen icons" in library.unknown_message("zzzzzz")
@@ -348,7 +348,7 @@ def test_icons_command_lists_every_icon_reproducibly(
     )
     assert main(["--project", str(root), "icons", "sea"]) == 0
     game_words = set(_text(root / "build" / "sea" / "icons.pdf").split())
-    assert {"wave", "sailboat", "monk"} <= game_words
+    assert {"wave", "sailboat", "heart"} <= game_words
     assert "Lorc," in game_words  # the credit line of the project's icon folder
     # the Font Awesome icons the game writes, and no other (there are 2,000)
     assert {

@@ -20,26 +20,30 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.draw.pdf import EMBEDDED_START
-from printgen.icons import ICON_NAMES, LABEL_ICONS, draw_icon, has_icon
+from printgen.icons import ICON_NAMES, LABEL_ICONS, draw_icon, has_icon, icon_library
 
+ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = [
     name
     for group in (
-        # Warriors and Monks
-        "bean monk warrior war peace truce death wine",
-        # Costruttori del Medioevo
-        "stone wood compass tile coin vp machine worker building action wage",
-        # Figli di un Magic minore
-        "heart diamond club spade life damage block graveyard exile draw tap",
-        # Symbol deck and its games
+        # card games (Figli di un Magic minore; coins and victory points)
+        "heart diamond club spade coin vp life damage block action graveyard exile draw tap",
+        # randomisers (the symbol deck and the games on it)
         "switch-on switch-off rock paper scissors chess-king chess-queen chess-rook chess-bishop"
         " chess-knight chess-pawn wind-n wind-ne wind-e wind-se wind-s wind-sw wind-w wind-nw"
-        " d4 d6 d8 d10 d12 d20 dash blaster laser-sword pawn-a pawn-b ship hit miss counter",
+        " d4 d6 d8 d10 d12 d20 dash",
         # Generic
         "star check cross arrow-right players clock age",
     )
     for name in group.split()
 ]
+# A game's own icons live next to it (cards/<game>/icons/), never in printgen's built-in set
+GAME_ICONS = {
+    "warriors-and-monks": "bean monk warrior war peace truce death wine",
+    "costruttori-del-medioevo": "stone wood compass tile machine worker building wage",
+    "blaster-e-spade-laser": "blaster laser-sword pawn-a pawn-b",
+    "morra-navale": "ship hit miss counter",
+}
 
 SAMPLE_LABELS = {
     "d4": "4",
@@ -164,6 +168,14 @@ def grid(tmp_path_factory: pytest.TempPathFactory) -> Image.Image:
 def test_names_cover_the_brief() -> None:
     assert set(REQUIRED) <= set(ICON_NAMES)
     assert list(ICON_NAMES) == sorted(set(ICON_NAMES))
+
+
+@pytest.mark.parametrize(("game", "names"), sorted(GAME_ICONS.items()))
+def test_a_games_own_icons_live_next_to_it(game: str, names: str) -> None:
+    library = icon_library(ROOT, ROOT / "cards" / game)
+    for name in names.split():
+        assert library.path(name) == ROOT / "cards" / game / "icons" / f"{name}.svg"
+        assert not has_icon(name), f"{name} is {game}'s: not a built-in icon"
 
 
 def test_has_icon_agrees_with_names() -> None:
@@ -310,7 +322,8 @@ def test_holes_show_the_background(tmp_path: Path) -> None:
     c = Canvas(str(path), pagesize=(100, 100), invariant=1, **EMBEDDED_START)
     c.setFillColorRGB(0.8, 0.9, 1.0)
     c.rect(0, 0, 100, 100, stroke=0, fill=1)
-    draw_icon(c, "building", 0, 0, 100, "#000000")
+    builders = icon_library(ROOT, ROOT / "cards" / "costruttori-del-medioevo")
+    builders.draw(c, "building", 0, 0, 100, "#000000")
     c.showPage()
     c.save()
     img = _render(path, scale=1)

@@ -99,8 +99,9 @@ def test_every_font_awesome_icon_is_stored_for_this_reportlab(fresh_forms: None)
 def test_every_builtin_icon_is_stored_for_this_reportlab(fresh_forms: None) -> None:
     """forms.json is what ``python -m printgen.icons`` makes now: rerun it when this fails."""
     stored = json.loads(forms.FORMS_FILE.read_text(encoding="utf-8"))
-    assert stored == forms.compile_builtin()
-    svgs = list((ROOT / "printgen/icons/builtin").rglob("*.svg"))
+    games = sorted(ROOT.glob("cards/*/icons"))  # as the module's docstring runs it
+    assert stored == forms.compile_builtin(games)
+    svgs = [*(ROOT / "printgen/icons/builtin").rglob("*.svg"), *ROOT.glob("cards/*/icons/*.svg")]
     assert len(stored["forms"]) == len({svg.digest(p.read_bytes()) for p in svgs})
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pdfplumber
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
 from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box
 
@@ -753,8 +754,16 @@ def test_an_icon_named_in_english_in_an_italian_aid_is_a_warning(
     # the Italian aid only: in English 'sun' is the word
     assert said == [
         f"cards/{GAME}/aid.it.md:1:1: warning: the legend names icon 'fa-sun' by its English "
-        "name ('sun'); add 'icon_fa-sun: {it: …}' to templates/labels.yaml"
+        f"name ('sun'); add 'icon_fa-sun: {{it: …}}' to cards/{GAME}/labels.yaml (or to "
+        "templates/labels.yaml, for every game)"
     ], checked.err
+    # the game's own labels, beside its aid, name it for that game
+    labels = designer / "cards" / GAME / "labels.yaml"
+    labels.write_text("icon_fa-sun: {it: sole, en: sun}\n", encoding="utf-8")
+    built = printgen(designer, "build", GAME, "--lang", "it", "--only", "player-aid")
+    assert built.code == 0 and "English name" not in built.err, built.err
+    aid = designer / "build" / GAME / "it" / "player-aid.pdf"
+    assert "sole" in " ".join(page.extract_text() for page in PdfReader(aid).pages).split()
 
 
 def test_a_field_a_card_leaves_out_prints_nothing_inside_a_longer_text(

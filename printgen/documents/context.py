@@ -77,7 +77,7 @@ def document_context(
     shown = [laid for laid in decks if laid.deck.output == "cards"] or decks
     cover = game.cover or [f"{laid.deck.id}/{c.id}" for laid in shown for c, _ in laid.fronts][:4]
     meta = game.meta
-    words = labels(project, lang)
+    words = labels(project, lang, game.id)
     return {
         "t": words,
         # the documents are set in Vera; the cards in whatever their layouts name

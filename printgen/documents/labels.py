@@ -2,7 +2,8 @@
 
 printgen ships labels.yaml in en, it, fr, de and es; a project's own templates/labels.yaml is laid
 over it label by label and language by language, so a designer adds one language or rewords one
-label without copying the rest.
+label without copying the rest; a game's own cards/<game>/labels.yaml is laid over both, for that
+game only (the names of its own icons, say).
 """
 
 from __future__ import annotations
@@ -31,9 +32,13 @@ class Labels(dict[str, str]):
         self.untranslated = untranslated  # labels that exist, but not in this language
 
 
-def labels(project: Project, lang: str) -> Labels:
+def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
+    """One language's labels: printgen's, the project's, then the game's own."""
     merged: dict[str, dict[str, str]] = {}
-    for path in (PACKAGED_TEMPLATES / LABELS, project.templates / LABELS):
+    files = [PACKAGED_TEMPLATES / LABELS, project.templates / LABELS]
+    if game_id is not None:
+        files.append(project.cards / game_id / LABELS)
+    for path in files:
         if path.exists() or path.is_symlink():  # a pipe or a link out is refused when read
             # the modification time is part of the cache key: `printgen watch` reads it again
             mtime = path.stat().st_mtime_ns if path.exists() else 0

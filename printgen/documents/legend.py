@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import replace
 from typing import Any
@@ -60,11 +61,13 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
     words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
     lang = getattr(labels, "lang", "en")
     if lang != "en":  # an icon's own name is English: in another language's aid, say so
+        beside = posixpath.join(posixpath.dirname(index.where.path), "labels.yaml")  # the game's
         index.report(
             Problem(
                 index.where,
                 f"the legend names icon '{name}' by its English name ('{words}'); add "
-                f"'icon_{name}: {{{lang}: …}}' to templates/labels.yaml",
+                f"'icon_{name}: {{{lang}: …}}' to {beside} (or to templates/labels.yaml, for "
+                "every game)",
                 Severity.WARNING,
             )
         )

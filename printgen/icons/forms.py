@@ -157,13 +157,15 @@ def compile_form(data: bytes, root: Path) -> Form | None:
     return Form(float(drawing.width), float(drawing.height), tuple(code), transparency)
 
 
-def compile_builtin() -> dict[str, Any]:
-    """What ``forms.json`` holds for the installed ReportLab: every built-in SVG's form."""
+def compile_builtin(folders: Iterable[Path] = ()) -> dict[str, Any]:
+    """What ``forms.json`` holds for the installed ReportLab: every built-in SVG's form, and
+    those of the SVGs in ``folders`` (the repository's games' icons: stored by content, so any
+    copy of one draws without svglib, and an edited one with it)."""
     from printgen.icons.library import BUILTIN_DIR, LABELLED_DIR
 
     return _compiled(
         (path.read_bytes(), folder)
-        for folder in (BUILTIN_DIR, LABELLED_DIR)
+        for folder in (BUILTIN_DIR, LABELLED_DIR, *folders)
         for path in sorted(folder.glob("*.svg"))
     )
 
@@ -203,10 +205,10 @@ def _text(compiled: dict[str, Any]) -> str:
     return json.dumps(compiled, indent=0, sort_keys=True) + "\n"
 
 
-def main() -> None:
+def main(folders: Iterable[Path] = ()) -> None:
     import gzip
 
-    FORMS_FILE.write_text(_text(compile_builtin()), encoding="utf-8")
+    FORMS_FILE.write_text(_text(compile_builtin(folders)), encoding="utf-8")
     # mtime 0: the same icons give the same bytes, whenever they are written
     packed = gzip.compress(_text(compile_fontawesome()).encode("utf-8"), 9, mtime=0)
     FONTAWESOME_FILE.write_bytes(packed)

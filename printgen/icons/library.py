@@ -22,9 +22,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from printgen.icons import fontawesome
+from printgen.icons.forms import precompiled
 from printgen.icons.geometry import parse_hex
 from printgen.icons.labels import LABEL_BOXES, LabelBox, draw_label
-from printgen.icons.svg import SvgError, draw_svg, parse
+from printgen.icons.svg import SvgError, digest, draw_svg, parse
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -187,7 +188,8 @@ class IconLibrary:
                 continue
             try:
                 data = _read(entry.path)
-                parse(data, entry.path.parent)
+                if precompiled(digest(data)) is None:  # a stored drawing: it parsed and drew
+                    parse(data, entry.path.parent)
             except (OSError, SvgError) as exc:
                 found.append(IconProblem(entry.path, str(exc)))
                 continue

@@ -34,7 +34,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         return {}
     files: dict[str, bytes] = {}
     if Format.PDF in options.formats:
-        words = labels(job.project, job.lang)
+        words = labels(job.project, job.lang, job.game.id)
         try:
             files.update(card_files(decks, job.title, job.author, options, words, problems))
         except DoesNotFit as exc:
