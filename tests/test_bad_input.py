@@ -214,6 +214,19 @@ def card_larger_than_paper(p: Path) -> tuple[str, int | None, str]:
     return DECK, line, "does not fit"
 
 
+def second_deck_larger_than_paper(p: Path) -> tuple[str, int | None, str]:
+    """Said at the size of the deck that does not fit, not at the first deck of its sheets."""
+    second = DECK.replace("main.yaml", "zz-board.yaml")  # after main among the sheets' decks
+    (p / second).write_text(
+        "name: {it: Tabellone, en: Board}\nlayout: wm-card\nback: {layout: wm-back}\n"
+        "fields: {name: text, icon: icon}\n"
+        "size: {width: 200mm, height: 290mm}\n"
+        "cards:\n  - {id: board, count: 1, name: {it: Tabellone, en: Board}, icon: monk}\n",
+        encoding="utf-8",
+    )
+    return second, 5, "does not fit"
+
+
 def unknown_inline_icon(p: Path) -> tuple[str, int | None, str]:
     line = _edit(
         p,
@@ -276,6 +289,7 @@ CASES: list[Breaker] = [
     font_file_not_a_font,
     image_not_an_image,
     card_larger_than_paper,
+    second_deck_larger_than_paper,
     unknown_inline_icon,
     glyph_missing_from_font,
     missing_prose,

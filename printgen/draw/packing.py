@@ -142,9 +142,10 @@ class SheetPlan:
 
 
 class DoesNotFit(Exception):
-    def __init__(self, message: str, where: Where | None = None) -> None:
+    def __init__(self, message: str, where: Where | None = None, kind: Kind | None = None) -> None:
         super().__init__(message)
         self.where = where or Where("cards")
+        self.kind = kind  # the cards that do not fit
 
 
 def fit(kind: Kind, rect: Rect, wanted: int, narrow: bool = False) -> tuple[int, int] | None:
@@ -256,7 +257,8 @@ def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
         room = "half a sheet (folded)" if fold else "the sheet"
         raise DoesNotFit(
             f"a {kind.width:g}×{kind.height:g} mm card with {kind.bleed:g} mm bleed does not fit "
-            f"on {room} of {paper[0]:g}×{paper[1]:g} mm paper with crop marks"
+            f"on {room} of {paper[0]:g}×{paper[1]:g} mm paper with crop marks",
+            kind=kind,
         )
     return best[1]
 

@@ -155,8 +155,11 @@ def card_files(
                 f"{title} · {words.get(output, output)}",  # "carte", "segnalini" in Italian
                 words,
             )
-        except DoesNotFit as exc:
-            raise DoesNotFit(str(exc), group[0].deck.size_where) from None
+        except DoesNotFit as exc:  # said at the size of the deck whose cards do not fit
+            kind = (exc.kind.width, exc.kind.height, exc.kind.bleed) if exc.kind else None
+            decks = (laid.deck for laid in group)
+            deck = next((d for d in decks if (d.width_mm, d.height_mm, d.bleed_mm) == kind), None)
+            raise DoesNotFit(str(exc), (deck or group[0].deck).size_where) from None
         if problems is not None:
             _backs_off_the_page(sheets, options, problems)
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
