@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import MM, manifest
+from tests.conftest import MM, ROOT, manifest
 
 DECK = "cards/warriors-and-monks/decks/main.yaml"
 GAME = "cards/warriors-and-monks/game.yaml"
@@ -69,6 +70,36 @@ def test_a_changed_count_shows_up_in_the_rebuilt_rulebook(
     assert re.search(r"^Death 11$", text, re.M)
     assert re.search(r"^Total 73$", text, re.M)
     assert "Death × 11" in text  # the card reference too
+    assert "The game's deck of 73 cards" in text  # and the prose's components
+    assert "68" not in text  # nowhere the old count
+
+
+def test_changed_numbers_of_the_data_show_up_in_the_rebuilt_rulebook(
+    tmp_path: Path, printgen: Callable[..., object]
+) -> None:
+    """Costruttori's prose prints the data's numbers: coins an action, market, skills, ranks."""
+    game = tmp_path / "cards" / "costruttori-del-medioevo"
+    shutil.copytree(ROOT / "cards" / "costruttori-del-medioevo", game)
+    data = (game / "game.yaml").read_text(encoding="utf-8")
+    for old, new in (
+        ("coin_actions: [1, 3, 6]", "coin_actions: [2, 5, 9]"),
+        ("market: 5 ", "market: 6 "),
+        ("{wage: 2, name: {it: Garzone, en: Helper}", "{wage: 2, name: {it: Garzone, en: Lad}"),
+    ):
+        assert old in data
+        data = data.replace(old, new)
+    (game / "game.yaml").write_text(data, encoding="utf-8")
+    args = ["build", "costruttori-del-medioevo", "--lang", "en", "--only", "rulebook"]
+    result = printgen(tmp_path, *args)
+    assert result.code == 0, result.err  # type: ignore[attr-defined]
+    text = " ".join(
+        _text(tmp_path / "build" / "costruttori-del-medioevo" / "en" / "rulebook.pdf").split()
+    )
+    assert "You take 2 coins with a single action, 5 coins if you use two, 9 coins" in text
+    assert "the first gives 2 coins, the second 3 more, the third 4 more" in text
+    assert "card from the 6 available" in text
+    assert "a gold coin is worth 5 silver coins" in text  # what its token says (validated)
+    assert "Lad 1+1 2" in text
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
