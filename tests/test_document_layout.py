@@ -754,3 +754,26 @@ def test_a_paragraph_broken_across_pages_leaves_no_line_alone(
         part.wrap(width, 1000)
         counts.append(len(part.lines))
     assert counts == kept
+
+
+def test_a_tables_columns_align_as_their_delimiters_say(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    rules = (
+        "## Costs\n\n"
+        "| Left | Centre | Right |\n| --- | :---: | ---: |\n"
+        "| aaaaaaaaaaaaaaa | bbbbbbbbbbbbbbbb | cccccccccccc |\n"
+        "| L7 | C8 | R9 |\n"
+    )
+    built = _only_rulebook(project, printgen, rules)
+    assert built.code == 0, built.err
+    pdf = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    with pdfplumber.open(pdf) as doc:
+        page = next(p for p in doc.pages if "L7" in (p.extract_text() or ""))
+        words = {w["text"]: w for w in page.extract_words()}
+    long = {key: words[key * n] for key, n in (("a", 15), ("b", 16), ("c", 12))}
+    # the short cell under each long one: flush left, centred, flush right
+    assert abs(words["L7"]["x0"] - long["a"]["x0"]) < 0.5
+    middle = (long["b"]["x0"] + long["b"]["x1"]) / 2
+    assert abs((words["C8"]["x0"] + words["C8"]["x1"]) / 2 - middle) < 0.5
+    assert abs(words["R9"]["x1"] - long["c"]["x1"]) < 0.5

@@ -4,6 +4,7 @@ inline icons, fonts and line breaking."""
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -276,3 +277,42 @@ def table(
     result = Table(rows, colWidths=widths, repeatRows=repeat_rows)
     result.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Vera", 9), *commands]))
     return result
+
+
+def pipe_table(
+    rows: list[list[list[text.Run]]],
+    aligns: list[list[str]],
+    header_rows: int,
+    width: float,
+    base: TextStyle,
+) -> Table:
+    """A Markdown table: each cell's text in ``base`` (bold in the header rows), aligned as its
+    column's delimiter says; columns as wide as their longest text asks, sharing ``width``."""
+    columns = max((len(r) for r in rows), default=1)
+    weights = [
+        max((math.sqrt(len(text.plain(r[c]))) if c < len(r) else 1.0) for r in rows) + 1.0
+        for c in range(columns)
+    ]
+    # a column narrower than its padding cannot be laid out at all; too many columns then
+    # make the table wider than the page, which the document reports at its file
+    widths = [max(width * w / sum(weights), 12.0) for w in weights]
+    head = replace(base, bold=True)
+    data: list[list[Any]] = [
+        [
+            RichText(cell, replace(head if r < header_rows else base, align=align))
+            for cell, align in zip(row, aligns[r], strict=False)
+        ]
+        + [""] * (columns - len(row))
+        for r, row in enumerate(rows)
+    ]
+    commands: list[tuple[Any, ...]] = [
+        ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    ]
+    if header_rows:
+        commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ece6da"))
+    return table(data, widths, commands, header_rows)

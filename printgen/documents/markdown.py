@@ -10,18 +10,19 @@ callout is taken out of the text and collected there, under the section it came 
 from __future__ import annotations
 
 import itertools
-import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
 from printgen.documents.commonmark import MarkdownIt, Token, commonmark
-from printgen.documents.flow import RichText, Rule, TextStyle, table
+from printgen.documents.flow import RichText, Rule, TextStyle, pipe_table, table
 from printgen.documents.platypus import Flowable, PageBreak
 from printgen.documents.source_lines import fence_name
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import text
+
+_TEXT_ALIGN = re.compile(r"text-align:\s*(left|center|right)")  # a cell of `| ---: |`
 
 
 @dataclass(frozen=True)
@@ -314,6 +315,7 @@ class _Converter:
 
     def _table(self, tokens: list[Token]) -> Flowable:
         rows: list[list[list[text.Run]]] = []
+        aligns: list[list[str]] = []  # each cell's, from the delimiter row (`| ---: |`)
         header_rows = 0
         in_head = False
         for token in tokens:
@@ -323,35 +325,14 @@ class _Converter:
                 in_head = False
             elif token.type == "tr_open":
                 rows.append([])
+                aligns.append([])
                 header_rows += int(in_head)
+            elif token.type in ("th_open", "td_open") and aligns:
+                found = _TEXT_ALIGN.search(str(token.attrGet("style") or ""))
+                aligns[-1].append(found[1] if found else "left")
             elif token.type == "inline" and rows:
                 rows[-1].append(inline_runs(token, bold=False, icons=self.theme.icons))
-        columns = max((len(r) for r in rows), default=1)
-        weights = [
-            max((math.sqrt(len(text.plain(r[c]))) if c < len(r) else 1.0) for r in rows) + 1.0
-            for c in range(columns)
-        ]
-        # a column narrower than its padding cannot be laid out at all; too many columns then
-        # make the table wider than the page, which the document reports at its file
-        widths = [max(self.width * w / sum(weights), 12.0) for w in weights]
-        base = self.theme.table
-        head = TextStyle(**{**base.__dict__, "bold": True})
-        data: list[list[Any]] = [
-            [RichText(cell, head if r < header_rows else base) for cell in row]
-            + [""] * (columns - len(row))
-            for r, row in enumerate(rows)
-        ]
-        commands: list[tuple[Any, ...]] = [
-            ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-            ("TOPPADDING", (0, 0), (-1, -1), 2),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ]
-        if header_rows:
-            commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ece6da"))
-        grid = table(data, widths, commands, header_rows)
+        grid = pipe_table(rows, aligns, header_rows, self.width, self.theme.table)
         grid.spaceAfter = self.theme.body.space_after + 2
         return grid
 

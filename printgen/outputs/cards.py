@@ -157,8 +157,8 @@ def card_files(
             )
         except DoesNotFit as exc:  # said at the size of the deck whose cards do not fit
             kind = (exc.kind.width, exc.kind.height, exc.kind.bleed) if exc.kind else None
-            decks = (laid.deck for laid in group)
-            deck = next((d for d in decks if (d.width_mm, d.height_mm, d.bleed_mm) == kind), None)
+            sized = (laid.deck for laid in group)
+            deck = next((d for d in sized if (d.width_mm, d.height_mm, d.bleed_mm) == kind), None)
             raise DoesNotFit(str(exc), (deck or group[0].deck).size_where) from None
         if problems is not None:
             _backs_off_the_page(sheets, options, problems)
