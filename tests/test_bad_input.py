@@ -214,6 +214,26 @@ def card_larger_than_paper(p: Path) -> tuple[str, int | None, str]:
     return DECK, line, "does not fit"
 
 
+def icon_in_a_one_line_mapping_unquoted(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(
+        p,
+        DECK,
+        "playable: {it: Giocabile nel tuo turno., en: Playable on your turn.}",
+        "playable: {it: Giocabile :monk: nel tuo turno, en: Playable on your turn.}",
+    )
+    return DECK, line, 'put the text in quotes: it: "Giocabile :monk: nel tuo turno"'
+
+
+def icon_ending_a_text_in_a_one_line_mapping(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(
+        p,
+        DECK,
+        "playable: {it: Giocabile nel tuo turno., en: Playable on your turn.}",
+        "playable: {it: Giocabile :monk:, en: Playable on your turn.}",
+    )
+    return DECK, line, 'put the text in quotes: it: "Giocabile :monk:"'
+
+
 def second_deck_larger_than_paper(p: Path) -> tuple[str, int | None, str]:
     """Said at the size of the deck that does not fit, not at the first deck of its sheets."""
     second = DECK.replace("main.yaml", "zz-board.yaml")  # after main among the sheets' decks
@@ -290,6 +310,8 @@ CASES: list[Breaker] = [
     image_not_an_image,
     card_larger_than_paper,
     second_deck_larger_than_paper,
+    icon_in_a_one_line_mapping_unquoted,
+    icon_ending_a_text_in_a_one_line_mapping,
     unknown_inline_icon,
     glyph_missing_from_font,
     missing_prose,

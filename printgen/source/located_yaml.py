@@ -149,6 +149,8 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
         message = f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them"
     elif "\\t" in problem or "'\\t'" in problem or tab:
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
+    elif hint := _flow_quote_hint(text, line - offset):
+        message = hint
     elif unclosed:
         message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
     elif "mapping values are not allowed" in problem and (hint := _quote_hint(text, line)):
@@ -178,6 +180,29 @@ def _quote_hint(text: str, line: int) -> str | None:
         f"YAML syntax error: this text holds ': ', which YAML reads as a new key{icon}; put "
         f'the text in quotes: {found["key"]}: "{quoted}"'
     )
+
+
+_FLOW_KEY = re.compile(r"[{,]\s*(?P<key>[\w.-]+):\s+")
+_FLOW_NEXT = re.compile(r",\s*[\w.-]+:\s|\}")
+
+
+def _flow_quote_hint(text: str, line: int) -> str | None:
+    """The same in a one-line mapping, ``{en: Gain 2 :coin: now, it: …}``: a text holding a
+    colon that ends a word reads as a new key, or ends the mapping early."""
+    lines = text.splitlines()
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    for found in _FLOW_KEY.finditer(source):
+        after = _FLOW_NEXT.search(source, found.end())
+        value = source[found.end() : after.start() if after else len(source)].rstrip()
+        if value[:1] in ("'", '"', "{", "[") or not re.search(r":(?:\s|$)", value):
+            continue
+        quoted = value.replace("\\", "\\\\").replace('"', '\\"')
+        icon = " (an :icon: does this)" if re.search(r":\w[\w-]*:", value) else ""
+        return (
+            f"YAML syntax error: a text in this {{…}} holds a ':' that ends a word, which YAML "
+            f'reads as a new key{icon}; put the text in quotes: {found["key"]}: "{quoted}"'
+        )
+    return None
 
 
 def _tab_near(text: str, line: int) -> bool:
