@@ -13,7 +13,7 @@ from printgen.layout.evaluate import lay_out_borrowed, lay_out_game
 from printgen.layout.face import BorrowedDeck, LaidOutDeck
 from printgen.model.game import Game
 from printgen.options import BuildOptions
-from printgen.problems import Problems, ProjectError, Where, fail
+from printgen.problems import Problem, Problems, ProjectError, Where, fail
 from printgen.project import Project
 from printgen.resolve import Resolved, resolve_game
 from printgen.rules.context import RuleContext
@@ -118,12 +118,16 @@ class Session:
         out one game — with ``stream``, its fronts only when drawn (printgen.layout.streamed);
         None when it does not load."""
         loaded: Game | None = None
+        rules_tried = False
         try:
             game = loaded = self.game(game_id)
             library = self.library(game)
+            rules_tried = True
             module = self.rules_module(game_id)
         except ProjectError as exc:
             problems.extend(exc.problems)
+            if not rules_tried:  # a rules.py that does not import is said in this run too
+                problems.extend(self._rules_module_problems(game_id))
             partial = exc.partial if isinstance(exc.partial, Game) else loaded
             if partial is None:
                 return None
@@ -151,6 +155,13 @@ class Session:
                 self.project, game, library, resolved, problems, stream
             )
         return checked
+
+    def _rules_module_problems(self, game_id: str) -> list[Problem]:
+        try:
+            self.rules_module(game_id)
+        except ProjectError as exc:
+            return list(exc.problems)
+        return []
 
     def _card_problems(self, game: Game, langs: list[str], problems: Problems) -> None:
         """The cards loaded without a problem, laid out for their own problems (an :icon: no

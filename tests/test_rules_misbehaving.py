@@ -587,3 +587,17 @@ def test_a_rule_that_closes_printgen_s_output_is_still_answered(demo: Path) -> N
     )
     done = validate_in_a_process(demo)
     assert (done.returncode, done.stderr) == (2, "cards/demo/game.yaml:1:1: r: said anyway\n")
+
+
+def test_a_rules_py_that_does_not_import_is_said_beside_a_cards_mistake(
+    demo: Path, printgen: Printgen
+) -> None:
+    """One run says every problem: a card's mistake stops the game loading, not the rules
+    module being read."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("cost: 3", "cost: zero", 1), encoding="utf-8")
+    (demo / RULES).write_text("def broken(:\n", encoding="utf-8")
+    lines = problem_lines(printgen(demo, "validate", "demo"))
+    assert any("cost must be a whole number, not 'zero'" in line for line in lines), lines
+    assert f"{RULES}:1:12: Python syntax error: invalid syntax" in lines
