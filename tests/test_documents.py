@@ -337,3 +337,64 @@ def test_a_project_template_wraps_printgens_own_of_the_same_name(
     run = printgen(demo, "build", "demo", "--only", "rulebook", "--lang", "en")
     assert run.code == 2
     assert "it nests too deeply" in run.err and "'printgen/<name>'" in run.err
+
+
+@pytest.mark.parametrize(
+    ("reference", "drawn", "gallery", "glance"),
+    [("gallery", False, True, False), ("none", False, False, False), ("cards", True, False, True)],
+)
+def test_a_deck_chooses_how_the_card_reference_shows_it(
+    project: Path,
+    printgen: Callable[..., object],
+    reference: str,
+    drawn: bool,
+    gallery: bool,
+    glance: bool,
+) -> None:
+    deck = project / DECK
+    deck.write_text(
+        deck.read_text().replace("safe: 3mm\n", f"safe: 3mm\nreference: {reference}\n", 1)
+    )
+    args = [
+        "build",
+        "warriors-and-monks",
+        "--lang",
+        "en",
+        "--only",
+        "rulebook",
+        "--only",
+        "player-aid",
+    ]
+    result = printgen(project, *args)
+    assert result.code == 0, result.err  # type: ignore[attr-defined]
+    built = project / "build" / "warriors-and-monks" / "en"
+    rulebook, aid = _text(built / "rulebook.pdf"), _text(built / "player-aid.pdf")
+    assert ("Card reference" in rulebook) == (drawn or gallery)
+    # drawn one by one: each card type's name over its text; a gallery lists the names after
+    assert ("Death × 6" in rulebook) == drawn
+    assert ("Cards at a glance" in aid) == glance
+
+
+def test_a_misspelt_reference_names_the_choices(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    deck = project / DECK
+    deck.write_text(deck.read_text().replace("safe: 3mm\n", "safe: 3mm\nreference: al\n", 1))
+    result = printgen(project, "validate", "warriors-and-monks")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert (
+        f"{DECK}:6:12: 'reference' of deck 'main' must be one of cards, gallery, none, not 'al'"
+        in result.err  # type: ignore[attr-defined]
+    )
+
+
+def test_the_prose_finds_a_deck_by_its_id(project: Path, printgen: Callable[..., object]) -> None:
+    rules = project / "cards" / "warriors-and-monks" / "rules.en.md"
+    rules.write_text(
+        rules.read_text() + "\n\nThe deck holds {{ decks.main.total }} cards of "
+        "{{ decks.main.types }} kinds; {{ decks.main.cards[0].name }} comes first.\n"
+    )
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err  # type: ignore[attr-defined]
+    text = " ".join(_text(project / "build/warriors-and-monks/en/rulebook.pdf").split())
+    assert "The deck holds 68 cards of 7 kinds; Monk comes first." in text

@@ -14,64 +14,31 @@ from typing import Any
 from printgen import alarm, template_code
 from printgen import expressions as expr
 from printgen.documents.compiled import SETTINGS, bytecode_cache
+from printgen.documents.components import (
+    aid_cards,
+    borrowed_cards,
+    components_of,
+    gallery_decks,
+    reference_cards,
+)
 from printgen.documents.labels import font_credits, label_line, labels, missing_label
 from printgen.documents.prose_lint import line_of, lint_document, lint_prose
 from printgen.documents.source_lines import marked
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.limits import MAX_PROSE_BYTES
-from printgen.model.game import CardType, Game, localize
+from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.resolve import game_vars
 from printgen.sandbox import sandboxed
 from printgen.sandbox_sizes import Refused
 
-REFERENCE_LIMIT = 16  # decks with more card types than this are not drawn card by card
-
-
-def in_reference(laid: LaidOutDeck) -> bool:
-    return len(laid.fronts) <= REFERENCE_LIMIT
-
-
-def _named(card: CardType, name: str) -> dict[str, Any]:
-    return {"id": card.id, "name": name, "count": card.count}
-
 
 def document_context(
     project: Project, game: Game, lang: str, decks: list[LaidOutDeck]
 ) -> dict[str, Any]:
     langs = game.meta.languages
-    components = []
-    for laid in decks:
-        deck = laid.deck
-        components.append(
-            {
-                "id": deck.id,
-                "name": localize(deck.name, lang, langs),
-                "total": deck.total,
-                "output": deck.output,
-                "types": len(deck.cards),
-                "copies": sorted({card.count for card in deck.cards}),
-                "cards": [  # every field's value too: a table of the cards' points
-                    {**laid.values.get(card.id, {}), **_named(card, face.name)}
-                    for card, face in laid.fronts
-                ],
-            }
-        )
-    reference = [
-        f"{laid.deck.id}/{card.id}"
-        for laid in decks
-        if in_reference(laid)
-        for card, _ in laid.fronts
-    ]
-    # the aid's quick reference: the card decks among those, and any deck whose cards carry
-    # the aid's own short line (coins and pawns need none at the table unless they say so)
-    aid = [
-        f"{laid.deck.id}/{card.id}"
-        for laid in decks
-        if (in_reference(laid) and laid.deck.output == "cards") or _summarised(laid)
-        for card, _ in laid.fronts
-    ]
+    components = components_of(decks, lang, langs)
     # by default the first four cards of the decks printed as cards (tokens and pawns only
     # when the game has no cards)
     shown = [laid for laid in decks if laid.deck.output == "cards"] or decks
@@ -89,28 +56,16 @@ def document_context(
         },
         "data": localize(game.data, lang, langs),
         "components": components,
+        "decks": {component["id"]: component for component in components},
         # tokens and pawns are components too, but not cards
         "total_cards": sum(c["total"] for c in components if c["output"] == "cards"),
         "borrowed": borrowed_cards(game, lang),
-        "reference_cards": reference,
-        "aid_cards": aid,
-        # larger decks are shown whole as a gallery of faces (their faces carry their text)
-        "gallery_decks": [
-            {
-                "name": localize(laid.deck.name, lang, langs),
-                "refs": [f"{laid.deck.id}/{card.id}" for card, _ in laid.fronts],
-            }
-            for laid in decks
-            if not in_reference(laid)
-        ],
+        "reference_cards": reference_cards(decks),
+        "aid_cards": aid_cards(decks),
+        "gallery_decks": gallery_decks(decks, lang, langs),
         "cover_cards": cover,
         "card_icons": symbol_icons(decks),
     }
-
-
-def _summarised(laid: LaidOutDeck) -> bool:
-    """A deck whose cards have a ``summary``: written for the aid, however many types."""
-    return any(values.get("summary") for values in laid.values.values())
 
 
 def embedded_fonts(decks: list[LaidOutDeck]) -> list[str]:
@@ -186,24 +141,6 @@ def icon_credits(
     return [
         line if line.rstrip().endswith((".", "!", "?")) else f"{line.rstrip()}." for line in lines
     ]
-
-
-def borrowed_cards(game: Game, lang: str) -> dict[str, Any] | None:
-    """Cards a game takes from another game's deck (``uses: {deck:, needs: {cards:}}``), and
-    the game's own words for which cards (``uses: note:``, translated) when it takes only some."""
-    uses = game.uses if isinstance(game.uses, dict) else {}
-    needs = uses.get("needs") if isinstance(uses.get("needs"), dict) else {}
-    cards = needs.get("cards") if needs else None
-    if not isinstance(uses.get("deck"), str) or cards is None:
-        return None
-    count = sum(cards.values()) if isinstance(cards, dict) else cards
-    title = localize(game.used_title, lang, game.meta.languages) if game.used_title else None
-    note = uses.get("note")
-    return {
-        "cards": count,
-        "title": title or uses["deck"],
-        "note": localize(note, lang, game.meta.languages) if note else "",
-    }
 
 
 def render_document(

@@ -82,6 +82,7 @@ class Deck:
     back_where: Where
     size_where: Where
     gutter_mm: float | None = None  # gap between cards on a sheet; None: the build's --gutter
+    reference: str | None = None  # cards, gallery or none in the documents; None: by its size
 
     @property
     def total(self) -> int:

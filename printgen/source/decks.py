@@ -19,12 +19,14 @@ from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, id_too_long, kind_of
 
+REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference shows a deck
 DECK_KEYS = {
     "name",
     "size",
     "shape",
     "bleed",
     "gutter",
+    "reference",
     "safe",
     "output",
     "layout",
@@ -122,6 +124,11 @@ def read_deck(
         bleed_mm=checker.length(node, "bleed", what, 3.0),
         safe_mm=safe,
         gutter_mm=_gutter(checker, node, what),
+        reference=(
+            checker.choice(node, "reference", what, REFERENCES, "cards")
+            if "reference" in node
+            else None
+        ),
         shape=CardShape(checker.choice(node, "shape", what, tuple(CardShape), "rect")),
         output=_output(checker, node, what),
         back_layout=back_layout,

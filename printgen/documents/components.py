@@ -1,0 +1,112 @@
+"""The components a rulebook and an aid list, counted from the decks: each deck's cards, which
+card types the card reference draws, which the aid's quick reference lists, and the cards a game
+takes from another game's deck.
+
+A deck chooses how the card reference shows it with ``reference:`` — ``cards`` (every card type
+drawn beside its text, and listed in the aid's quick reference), ``gallery`` (a sample face of
+each layout, large enough to read, then every card's name) or ``none`` (left out of both); by
+default ``cards`` up to 16 card types and ``gallery`` beyond.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen.layout.face import LaidOutDeck
+from printgen.model.game import CardType, Game, localize
+
+REFERENCE_LIMIT = 16  # by default, decks with more card types are not drawn card by card
+
+
+def reference_of(laid: LaidOutDeck) -> str:
+    """How the card reference shows the deck: cards, gallery or none."""
+    chosen = laid.deck.reference
+    if chosen is not None:
+        return chosen
+    return "cards" if len(laid.fronts) <= REFERENCE_LIMIT else "gallery"
+
+
+def components_of(
+    decks: list[LaidOutDeck], lang: str, langs: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """Each deck as the prose sees it (``components``, ``decks.<id>``): its name, counts and
+    cards, each card with every field's value as it prints."""
+    return [
+        {
+            "id": laid.deck.id,
+            "name": localize(laid.deck.name, lang, langs),
+            "total": laid.deck.total,
+            "output": laid.deck.output,
+            "types": len(laid.deck.cards),
+            "copies": sorted({card.count for card in laid.deck.cards}),
+            "cards": [  # every field's value too: a table of the cards' points
+                {**laid.values.get(card.id, {}), **_named(card, face.name)}
+                for card, face in laid.fronts
+            ],
+        }
+        for laid in decks
+    ]
+
+
+def reference_cards(decks: list[LaidOutDeck]) -> list[str]:
+    """The cards the card reference draws one by one, beside their text."""
+    return [
+        f"{laid.deck.id}/{card.id}"
+        for laid in decks
+        if reference_of(laid) == "cards"
+        for card, _ in laid.fronts
+    ]
+
+
+def aid_cards(decks: list[LaidOutDeck]) -> list[str]:
+    """The aid's quick reference: the card decks drawn card by card, and any deck whose cards
+    carry the aid's own short line (coins and pawns need none at the table unless they say so)
+    — never a deck whose ``reference:`` is ``none``."""
+    return [
+        f"{laid.deck.id}/{card.id}"
+        for laid in decks
+        if reference_of(laid) != "none"
+        and ((reference_of(laid) == "cards" and laid.deck.output == "cards") or _summarised(laid))
+        for card, _ in laid.fronts
+    ]
+
+
+def gallery_decks(
+    decks: list[LaidOutDeck], lang: str, langs: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """Decks shown whole as a gallery of faces (their faces carry their text)."""
+    return [
+        {
+            "name": localize(laid.deck.name, lang, langs),
+            "refs": [f"{laid.deck.id}/{card.id}" for card, _ in laid.fronts],
+        }
+        for laid in decks
+        if reference_of(laid) == "gallery"
+    ]
+
+
+def _named(card: CardType, name: str) -> dict[str, Any]:
+    return {"id": card.id, "name": name, "count": card.count}
+
+
+def _summarised(laid: LaidOutDeck) -> bool:
+    """A deck whose cards have a ``summary``: written for the aid, however many types."""
+    return any(values.get("summary") for values in laid.values.values())
+
+
+def borrowed_cards(game: Game, lang: str) -> dict[str, Any] | None:
+    """Cards a game takes from another game's deck (``uses: {deck:, needs: {cards:}}``), and
+    the game's own words for which cards (``uses: note:``, translated) when it takes only some."""
+    uses = game.uses if isinstance(game.uses, dict) else {}
+    needs = uses.get("needs") if isinstance(uses.get("needs"), dict) else {}
+    cards = needs.get("cards") if needs else None
+    if not isinstance(uses.get("deck"), str) or cards is None:
+        return None
+    count = sum(cards.values()) if isinstance(cards, dict) else cards
+    title = localize(game.used_title, lang, game.meta.languages) if game.used_title else None
+    note = uses.get("note")
+    return {
+        "cards": count,
+        "title": title or uses["deck"],
+        "note": localize(note, lang, game.meta.languages) if note else "",
+    }
