@@ -52,7 +52,8 @@ def add_simulate_parser(sub: Any, project: argparse.ArgumentParser) -> None:
         "--turn-cap",
         type=int,
         metavar="T",
-        help="turns after which a game is stopped unfinished (default 1000)",
+        help="turns after which a game is stopped unfinished (default: the engine's TURN_CAP, "
+        "else 1000)",
     )
     simulate.add_argument("--json", metavar="FILE", help="also write the JSON summary here")
     simulate.add_argument(
