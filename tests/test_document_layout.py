@@ -777,3 +777,28 @@ def test_a_tables_columns_align_as_their_delimiters_say(
     middle = (long["b"]["x0"] + long["b"]["x1"]) / 2
     assert abs((words["C8"]["x0"] + words["C8"]["x1"]) / 2 - middle) < 0.5
     assert abs(words["R9"]["x1"] - long["c"]["x1"]) < 0.5
+
+
+def test_an_emblem_on_the_backs_of_two_decks_is_no_symbol_of_the_legend(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """The backs count as one: the game's mark on every back is a picture, not a symbol."""
+    game = demo / "cards" / "demo"
+    layouts = game / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text().replace(
+            "    logo: {y: 30, h: 28, min_size: 6}\n",
+            "    logo: {y: 30, h: 28, min_size: 6}\n"
+            "    seal: {type: icon, x: 26, y: 70, w: 11, h: 11, name: fa-anchor}\n",
+        )
+    )
+    (game / "decks" / "relics.yaml").write_text(
+        'name: "Relics"\nlayout: demo-card\nback: {layout: demo-back}\n'
+        "fields: {name: text, cost: integer, effect: text}\n"
+        'cards:\n  - {id: idol, count: 2, name: "Idol", cost: 1, effect: "Gain 1 :star:."}\n'
+    )
+    result = printgen(demo, "build", "demo", "--lang", "en", "--only", "player-aid")
+    assert result.code == 0, result.err
+    text = _aid_texts(demo / "build" / "demo" / "en" / "player-aid.pdf")[0]
+    legend = text.split("\nSymbols\n")[1]
+    assert "Merchant" in legend and "anchor" not in legend  # the star: the Merchant's sign

@@ -85,19 +85,20 @@ def symbol_icons(decks: list[LaidOutDeck]) -> list[str]:
     """The icons on the cards that a legend must explain: those written in a card's text, those
     a card names in an icon field (the card type's own sign), and those several card types show
     (suits, skills, dice). Any other icon only one card type shows is that card's picture (an
-    illustration chosen per card), not a symbol to learn."""
+    illustration chosen per card), not a symbol to learn; the backs count as one (an emblem on
+    the backs of several decks is the game's mark)."""
     shown_by: dict[str, set[str]] = {}
     inline: set[str] = set()
     for laid in decks:
         icon_fields = [name for name, kind in laid.deck.field_types.items() if kind == "icon"]
         for values in laid.values.values():
             inline.update(str(values[f]) for f in icon_fields if values.get(f))
-        sides = [(card.id, face) for card, face in laid.fronts]
-        sides += [("back", laid.back)] if laid.back else []
+        sides = [(f"{laid.deck.id}/{card.id}", face) for card, face in laid.fronts]
+        sides += [("backs", laid.back)] if laid.back else []  # no card id: every back is one
         for who, face in sides:
             for op in face.ops:
                 if isinstance(op, Icon):
-                    shown_by.setdefault(op.name, set()).add(f"{laid.deck.id}/{who}")
+                    shown_by.setdefault(op.name, set()).add(who)
                 elif isinstance(op, TextBox):
                     for line in op.block.lines:
                         inline.update(p.icon for p in line.pieces if p.icon)
