@@ -460,7 +460,7 @@ def _aid_texts(path: Path) -> list[str]:
 
 def test_the_legend_names_every_icon_on_the_cards(documents: Path) -> None:
     deck = yaml.safe_load((ROOT / "cards/warriors-and-monks/decks/main.yaml").read_text())
-    labels = yaml.safe_load((ROOT / "printgen/templates/labels.yaml").read_text())
+    labels = yaml.safe_load((ROOT / "cards/warriors-and-monks/labels.yaml").read_text())
     for lang, heading in (("en", "Symbols"), ("it", "Simboli")):
         aid = _aid_texts(documents / "warriors-and-monks" / lang / "player-aid.pdf")[0]
         legend = aid.split(f"\n{heading}\n")[1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -277,6 +278,11 @@ def test_small_components_fill_the_space_left_on_a_sheet(
     (project / "cards" / "morra-navale" / "layouts" / "standees.yaml").write_text(
         layouts.read_text(encoding="utf-8"), encoding="utf-8"
     )
+    for pawn in ("pawn-a.svg", "pawn-b.svg"):  # the arena's own icons, which its pawns draw
+        shutil.copyfile(
+            project / "cards" / "blaster-e-spade-laser" / "icons" / pawn,
+            project / "cards" / "morra-navale" / "icons" / pawn,
+        )
     result = printgen(project, "build", "morra-navale", "--lang", "en", "--only", "cards")
     assert result.code == 0, result.err
     pages = placements(project / "build" / "morra-navale" / "en" / "cards.pdf")

@@ -38,8 +38,11 @@ def test_a_card_build_compiles_no_yaml_reader_pattern_and_imports_no_error_only_
 def test_a_game_with_its_own_svg_icons_imports_svglib_without_compiling_platypus_patterns(
     project: Path,
 ) -> None:
-    """svglib's shapes import platypus; loading Costruttori (it checks its 15 SVG icons) must
-    not pay for platypus's whole-Unicode patterns on the way."""
+    """svglib's shapes import platypus; loading Costruttori (it checks its SVG icons: one
+    edited here, so that no stored drawing has it) must not pay for platypus's whole-Unicode
+    patterns on the way."""
+    icon = project / "cards" / "costruttori-del-medioevo" / "icons" / "anvil.svg"
+    icon.write_bytes(icon.read_bytes() + b"<!-- edited -->\n")
     script = (
         "import sys\n"
         "from printgen.project import Project\n"
