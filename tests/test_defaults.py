@@ -184,3 +184,46 @@ def test_credits_name_each_embedded_font_with_its_licence(
     assert printgen(demo, "build", "--only", "rulebook").code == 0
     credits = " ".join(_rulebook_text(demo).split("Credits")[-1].split())
     assert "Brush — font file supplied by the designer (no licence file next to it)." in credits
+
+
+def _tint(root: Path, card: str) -> tuple[int, ...]:
+    """The colour of the card's background, 2 mm inside its trim at mid-height on the left."""
+    import pypdfium2
+
+    face = next(
+        f
+        for f in manifest(root / "build" / GAME / "en" / "cards.json")["faces"]
+        if f["card"] == card and f["side"] == "front"
+    )
+    pdf = pypdfium2.PdfDocument(root / "build" / GAME / "en" / "cards.pdf")
+    scale = 4  # pixels a point
+    image = pdf[face["page"] - 1].render(scale=scale).to_pil().convert("RGB")
+    mm = 72 / 25.4 * scale
+    x = (face["x_mm"] + 2) * mm
+    y = (face["page_mm"][1] - face["y_mm"] - face["height_mm"] / 2) * mm
+    return tuple(image.getpixel((round(x), round(y))))
+
+
+def test_a_default_written_as_an_expression_is_each_cards_own(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    layouts = demo / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    head = f"{GAME}-card:\n  extends: card-base\n  size: poker\n"
+    assert head in text
+    tint = "{{ '#ffdddd' if card.cost > 2 else '#ddffdd' }}"
+    layouts.write_text(text.replace(head, f'{head}  defaults: {{tint: "{tint}"}}\n'))
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines(keepends=True)
+    deck.write_text("".join(line for line in lines if not line.lstrip().startswith("tint:")))
+    built = printgen(demo, "build", GAME, "--only", "cards")
+    assert built.code == 0, built.err
+    assert _tint(demo, "miner") == (0xDD, 0xFF, 0xDD)  # cost 0
+    assert _tint(demo, "merchant") == (0xFF, 0xDD, 0xDD)  # cost 3
+    layouts.write_text(text.replace(head, f'{head}  defaults: {{tint: "{{{{ card.cots }}}}"}}\n'))
+    checked = printgen(demo, "validate")
+    assert checked.code == 2
+    assert (
+        "layout 'demo-card' default of 'tint': 'card.cots' is undefined; did you mean"
+        in checked.err
+    )

@@ -8,7 +8,6 @@ given. Card values come resolved (see printgen.resolve).
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from printgen import expressions as expr
@@ -16,9 +15,10 @@ from printgen.layout.checks import FaceChecks
 from printgen.layout.face import BorrowedDeck, Face, Icon, LaidOutDeck, Op, Shape, TextBox
 from printgen.layout.images import lay_out_image
 from printgen.layout.props import Props, truthy
+from printgen.layout.safe_zone import check_safe_zone
 from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text
 from printgen.limits import MAX_STROKE_PT
-from printgen.model.game import CardShape, CardType, Deck, Game, Side, localize
+from printgen.model.game import CardType, Deck, Game, Side, localize
 from printgen.problems import Problems, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import Resolved
@@ -177,6 +177,7 @@ def _face(
         },
         **(localize(card.scope, ctx.lang, ctx.game.meta.languages) if card else {}),
     }
+    _computed_defaults(ctx, layout, fields, variables)
     placed: list[tuple[Element, Op]] = []
     card_where = card.where if card else where
     results: dict[str, Any] = {}
@@ -187,6 +188,22 @@ def _face(
             face.ops.append(op)
     ctx.checks.face(layout.name, face, placed, card)
     return face
+
+
+def _computed_defaults(
+    ctx: LayoutContext, layout: Layout, fields: dict[str, Any], variables: dict[str, Any]
+) -> None:
+    """A default written as an expression (``color: "{{ data.colors[card.kind] }}"``) is each
+    card's own value, computed from its other fields, where the card does not give one."""
+    for key, value in layout.defaults.items():
+        if key in fields or not expr.is_expression(value):
+            continue
+        try:
+            variables["card"][key] = expr.evaluate(value, variables)
+        except expr.ExpressionError as exc:
+            said = f"layout '{layout.name}' default of '{key}': {exc}"
+            ctx.report(layout.where, said, once=("default", layout.name, key))
+            variables["card"][key] = None
 
 
 def _element(
@@ -262,7 +279,7 @@ def _element_op(
         side = "w" if box[2] <= 0 else "h"
         props.report(side, "is 0, so the element prints nothing; give it a size, or remove it")
         return None
-    _check_safe_zone(ctx, deck, layout, element, props, box)
+    check_safe_zone(ctx.report, deck, layout, element, props, box)
     if kind == "icon":
         return _icon(ctx, props, box)
     if kind == "image":
@@ -282,7 +299,7 @@ def _text_element(
         box = _box(deck, props.element, props)
         if props.reported:  # a position or size said wrong: nothing more to say
             return None
-        _check_safe_zone(ctx, deck, props.layout, props.element, props, box)
+        check_safe_zone(ctx.report, deck, props.layout, props.element, props, box)
         if len(ctx.problems) == before:
             ctx.text_boxes[key] = box
     return lay_out_text(ctx, deck, props, box, card, card_where)
@@ -301,73 +318,6 @@ def _box(deck: Deck, element: Element, props: Props) -> tuple[float, float, floa
     )
 
 
-def _check_safe_zone(
-    ctx: LayoutContext,
-    deck: Deck,
-    layout: Layout,
-    element: Element,
-    props: Props,
-    box: tuple[float, float, float, float],
-) -> None:
-    if props.flag("decor"):
-        return
-    x, y, w, h = box
-    s = deck.safe_mm
-    round_cut = deck.shape == CardShape.CIRCLE and element.type != "line"
-    if round_cut:
-        outside = _outside_round_zone(deck, box)
-        zone = f"the circle {s:g} mm inside the round cut of {deck.width_mm:g}"
-        zone += " mm" if deck.width_mm == deck.height_mm else f"×{deck.height_mm:g} mm"
-    else:
-        outside = (
-            x < s - 0.01
-            or y < s - 0.01
-            or x + w > deck.width_mm - s + 0.01
-            or y + h > deck.height_mm - s + 0.01
-        )
-        zone = f"{s:g} mm inside the {deck.width_mm:g}×{deck.height_mm:g} mm trim"
-    if outside:
-        ctx.report(
-            element.origin,
-            f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} "
-            f"{_mm(w)}×{_mm(h)} mm) leaves the safe zone ({zone}); move it "
-            f"{'toward the centre' if round_cut else 'inside'} or mark it decor: true"
-            + resized_note(layout),
-            once=("safe", layout.name, element.name, deck.id),
-        )
-
-
-def _outside_round_zone(deck: Deck, box: tuple[float, float, float, float]) -> bool:
-    """Whether an element leaves a round token's safe zone: the circle (an ellipse, on an oval
-    token) ``safe`` inside the cut. What an element draws fills the ellipse its box holds — a
-    round icon, a centred text — so that ellipse must stay inside; the box's corners may not
-    (a square box round a coin's number reaches past its rim)."""
-    x, y, w, h = box
-    a, b = deck.width_mm / 2 - deck.safe_mm, deck.height_mm / 2 - deck.safe_mm
-    if a <= 0 or b <= 0:
-        return True
-    slack = (1 + 0.01 / min(a, b)) ** 2  # 0.01 mm, as on a rectangle
-    centre_x, centre_y = x + w / 2 - deck.width_mm / 2, y + h / 2 - deck.height_mm / 2
-    return any(
-        ((centre_x + w / 2 * cos) / a) ** 2 + ((centre_y + h / 2 * sin) / b) ** 2 > slack
-        for cos, sin in _AROUND
-    )
-
-
-_AROUND = [(math.cos(2 * math.pi * i / 72), math.sin(2 * math.pi * i / 72)) for i in range(72)]
-
-
-def resized_note(layout: Layout) -> str:
-    """For a message about a layout resized to its deck: where its positions came from."""
-    if layout.drawn_for is None:
-        return ""
-    width, height = layout.drawn_for
-    return (
-        f" (the layout is written for {width:g}×{height:g} mm cards and resized to these; "
-        "a layout of your own with this deck's size: places it by hand)"
-    )
-
-
 def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]) -> Icon | None:
     icons = ctx.game.icon_library
     name = props.value("name")
@@ -381,9 +331,3 @@ def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, floa
     default = ctx.game.icon_colors.get(str(name), "#000000")
     color = props.color("color", default) or default
     return Icon(*box, str(name), color, None if label is None else str(label), icons)
-
-
-def _mm(length: float) -> str:
-    """A length as a message shows it: to a tenth of a millimetre (a resized layout's
-    positions have many decimals)."""
-    return f"{round(length, 1):g}"

@@ -1,0 +1,86 @@
+"""The safe zone: what a card's layout must keep inside it, on a rectangle or a round token."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from printgen.layout.props import Props
+from printgen.model.game import CardShape, Deck
+from printgen.problems import Where
+from printgen.source.layouts import Element, Layout
+
+Report = Callable[[Where, str, tuple[str, ...]], None]
+
+
+def check_safe_zone(
+    report: Report,
+    deck: Deck,
+    layout: Layout,
+    element: Element,
+    props: Props,
+    box: tuple[float, float, float, float],
+) -> None:
+    if props.flag("decor"):
+        return
+    x, y, w, h = box
+    s = deck.safe_mm
+    round_cut = deck.shape == CardShape.CIRCLE and element.type != "line"
+    if round_cut:
+        outside = _outside_round_zone(deck, box)
+        zone = f"the circle {s:g} mm inside the round cut of {deck.width_mm:g}"
+        zone += " mm" if deck.width_mm == deck.height_mm else f"×{deck.height_mm:g} mm"
+    else:
+        outside = (
+            x < s - 0.01
+            or y < s - 0.01
+            or x + w > deck.width_mm - s + 0.01
+            or y + h > deck.height_mm - s + 0.01
+        )
+        zone = f"{s:g} mm inside the {deck.width_mm:g}×{deck.height_mm:g} mm trim"
+    if outside:
+        report(
+            element.origin,
+            f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} "
+            f"{_mm(w)}×{_mm(h)} mm) leaves the safe zone ({zone}); move it "
+            f"{'toward the centre' if round_cut else 'inside'} or mark it decor: true"
+            + resized_note(layout),
+            ("safe", layout.name, element.name, deck.id),  # said once
+        )
+
+
+def _outside_round_zone(deck: Deck, box: tuple[float, float, float, float]) -> bool:
+    """Whether an element leaves a round token's safe zone: the circle (an ellipse, on an oval
+    token) ``safe`` inside the cut. What an element draws fills the ellipse its box holds — a
+    round icon, a centred text — so that ellipse must stay inside; the box's corners may not
+    (a square box round a coin's number reaches past its rim)."""
+    x, y, w, h = box
+    a, b = deck.width_mm / 2 - deck.safe_mm, deck.height_mm / 2 - deck.safe_mm
+    if a <= 0 or b <= 0:
+        return True
+    slack = (1 + 0.01 / min(a, b)) ** 2  # 0.01 mm, as on a rectangle
+    centre_x, centre_y = x + w / 2 - deck.width_mm / 2, y + h / 2 - deck.height_mm / 2
+    return any(
+        ((centre_x + w / 2 * cos) / a) ** 2 + ((centre_y + h / 2 * sin) / b) ** 2 > slack
+        for cos, sin in _AROUND
+    )
+
+
+_AROUND = [(math.cos(2 * math.pi * i / 72), math.sin(2 * math.pi * i / 72)) for i in range(72)]
+
+
+def resized_note(layout: Layout) -> str:
+    """For a message about a layout resized to its deck: where its positions came from."""
+    if layout.drawn_for is None:
+        return ""
+    width, height = layout.drawn_for
+    return (
+        f" (the layout is written for {width:g}×{height:g} mm cards and resized to these; "
+        "a layout of your own with this deck's size: places it by hand)"
+    )
+
+
+def _mm(length: float) -> str:
+    """A length as a message shows it: to a tenth of a millimetre (a resized layout's
+    positions have many decimals)."""
+    return f"{round(length, 1):g}"
