@@ -234,6 +234,11 @@ def icon_ending_a_text_in_a_one_line_mapping(p: Path) -> tuple[str, int | None, 
     return DECK, line, 'put the text in quotes: it: "Giocabile :monk:"'
 
 
+def a_quarter_turn(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, LAYOUTS, "    art: {x: 25.5, y: 19.5, w: 12, h: 12}", "    art: {rotate: 90}")
+    return LAYOUTS, line, "rotate: must be 0 or 180"
+
+
 def second_deck_larger_than_paper(p: Path) -> tuple[str, int | None, str]:
     """Said at the size of the deck that does not fit, not at the first deck of its sheets."""
     second = DECK.replace("main.yaml", "zz-board.yaml")  # after main among the sheets' decks
@@ -310,6 +315,7 @@ CASES: list[Breaker] = [
     image_not_an_image,
     card_larger_than_paper,
     second_deck_larger_than_paper,
+    a_quarter_turn,
     icon_in_a_one_line_mapping_unquoted,
     icon_ending_a_text_in_a_one_line_mapping,
     unknown_inline_icon,

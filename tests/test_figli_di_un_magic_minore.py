@@ -187,6 +187,21 @@ def test_fronts_read_back_two_of_each(built: Path, lang: str) -> None:
                     assert squash(word) in text, (face["card"], word)
 
 
+def test_the_second_corner_index_is_upside_down(built: Path) -> None:
+    """Classic corner indices: the rank at the bottom right reads from the other end."""
+    m = manifest(built / "en" / "cards.json")
+    face = next(f for f in m["faces"] if f["card"] == "cuori-q" and f["side"] == "front")
+    with pdfplumber.open(built / "en" / "cards.pdf") as pdf:
+        page = pdf.pages[face["page"] - 1]
+        top = page.height - (face["y_mm"] + 88) * MM  # the card's top edge, from the page's top
+        queens = [c for c in page.chars if c["text"] == "Q" and c["size"] > 10]
+        queens = [c for c in queens if face["x_mm"] * MM < c["x0"] < (face["x_mm"] + 63) * MM]
+        corner = sorted(queens, key=lambda c: c["top"])
+        assert len(corner) == 2 and corner[0]["top"] < top + 15 * MM
+        assert corner[0]["matrix"][0] > 0 and corner[0]["matrix"][3] > 0  # upright
+        assert corner[1]["matrix"][0] < 0 and corner[1]["matrix"][3] < 0  # turned 180°
+
+
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_every_reminder_fits_at_6pt_or_more(lang: str) -> None:
     session = Session(Project.at(ROOT))

@@ -161,6 +161,19 @@ def draw_op(canvas: Canvas, op: Op, face_height_mm: float) -> None:
     left = pt(op.x)
     bottom = pt(face_height_mm - op.y - op.h)
     width, height = pt(op.w), pt(op.h)
+    if isinstance(op, Shape) or not op.turned:
+        _draw_op(canvas, op, left, bottom, width, height)
+        return
+    canvas.saveState()  # upside down about its box's centre
+    canvas.translate(2 * left + width, 2 * bottom + height)
+    canvas.rotate(180)
+    _draw_op(canvas, op, left, bottom, width, height)
+    canvas.restoreState()
+
+
+def _draw_op(
+    canvas: Canvas, op: Op, left: float, bottom: float, width: float, height: float
+) -> None:
     if isinstance(op, Shape):
         _shape(canvas, op, left, bottom, width, height)
     elif isinstance(op, TextBox):

@@ -8,6 +8,7 @@ given. Card values come resolved (see printgen.resolve).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from printgen import expressions as expr
@@ -224,19 +225,32 @@ def _element(
         return None
     if not ctx.constant(layout, element):
         if element.type == "text" and ctx.constant(layout, element, but=SET_PER_CARD):
-            return _text_element(ctx, deck, props, card, card_where)
-        return _element_op(ctx, deck, props, card, card_where)
+            return _turned(props, _text_element(ctx, deck, props, card, card_where))
+        return _turned(props, _element_op(ctx, deck, props, card, card_where))
     # the same op on every card of the deck; worked out again only while it has problems to
     # report, so each card's report stays as it was
     key = (id(layout), id(element), id(deck))
     if key in ctx.fixed_ops:
         return ctx.fixed_ops[key]
     before = len(ctx.problems)
-    op = _element_op(ctx, deck, props, card, card_where)
+    op = _turned(props, _element_op(ctx, deck, props, card, card_where))
     if len(ctx.problems) == before:
         ctx.fixed_ops[key] = op
         if op is not None:
             ctx.shared[id(op)] = op
+    return op
+
+
+def _turned(props: Props, op: Op | None) -> Op | None:
+    """``rotate: 180``: the element upside down in its box, as a card's second corner index."""
+    if op is None or isinstance(op, Shape) or "rotate" not in props.element.props:
+        return op
+    turn = props.number("rotate", 0.0, 0.0, 180.0)
+    if turn not in (0.0, 180.0):
+        props.report("rotate", "must be 0 or 180 (180: upside down, as a second corner index)")
+    elif turn == 180.0:
+        turned: Op = replace(op, turned=True)  # a new op: a text's may be shared elsewhere
+        return turned
     return op
 
 

@@ -50,6 +50,7 @@ class TextBox:
     valign: str
     icon_colors: dict[str, str]
     icons: IconLibrary  # what its inline :icons: are drawn from
+    turned: bool = False  # drawn upside down in its box (a card's second corner index)
 
 
 @dataclass(slots=True)
@@ -64,6 +65,7 @@ class Icon:
     color: str
     label: str | None
     library: IconLibrary
+    turned: bool = False  # drawn upside down in its box
 
 
 @dataclass(slots=True)
@@ -76,6 +78,7 @@ class Image:
     h: float
     data: bytes  # the file's bytes: the PDF names the image by its content, not its path
     svg_folder: Path | None = None  # an SVG picture (drawn as vectors): the folder it sits in
+    turned: bool = False  # drawn upside down in its box
 
 
 Op = Shape | TextBox | Icon | Image

@@ -23,9 +23,9 @@ ELEMENT_KEYS = {
     "rect": COMMON_KEYS | {"fill", "stroke", "stroke_width", "radius", "dash"},
     "ellipse": COMMON_KEYS | {"fill", "stroke", "stroke_width", "dash"},
     "line": COMMON_KEYS | {"x2", "y2", "stroke", "stroke_width", "dash"},
-    "text": COMMON_KEYS | {"text", "style"} | STYLE_KEYS,
-    "icon": COMMON_KEYS | {"name", "color", "label"},
-    "image": COMMON_KEYS | {"path"},
+    "text": COMMON_KEYS | {"text", "style", "rotate"} | STYLE_KEYS,
+    "icon": COMMON_KEYS | {"name", "color", "label", "rotate"},
+    "image": COMMON_KEYS | {"path", "rotate"},
 }
 
 
