@@ -230,7 +230,10 @@ class Diagram(Flowable):  # type: ignore[misc]
         canvas = self.canv
         points = [self.centre(cell) for cell in arrow.path]
         inset = self.pawn_radius() * 1.1
-        points[0] = _towards(points[0], points[1], inset)
+        if any(pawn.at == arrow.path[0] for pawn in self.scene.pawns):
+            points[0] = _towards(points[0], points[1], inset)  # a pawn's move: from the pawn
+        else:  # a card's: from its edge, across none of its words
+            points[0] = self._met(arrow.path[0], points[1], inset)
         points[-1] = self._met(arrow.path[-1], points[-2], inset)
         canvas.saveState()
         canvas.setStrokeColor(arrow.color)
