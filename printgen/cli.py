@@ -334,6 +334,13 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
         _report(exc.problems)
         print("printgen: nothing written; fix the problems above", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except OSError as exc:  # a read-only or full disk: as build says it
+        print(
+            f"printgen: cannot write {exc.filename or out}: {exc.strerror or exc}; "
+            "choose another --out folder",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     shown = project.shown(done.path)
     pages = f"{done.pages} page{'s' if done.pages != 1 else ''}"
     print(f"wrote {shown}: {done.icons} icons on {pages}")  # as build says what it wrote

@@ -98,11 +98,13 @@ def simulate(
     }
     if json_file is not None:
         files[json_file] = files[out / "playtest.json"]
+    written = out
     try:
-        for path, data in files.items():
-            atomic_write(path, data)
-    except OSError as exc:
-        print(f"printgen: cannot write {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+        for written, data in files.items():
+            atomic_write(written, data)
+    except OSError as exc:  # a full disk names no file: the one being written is said
+        said = exc.filename or written
+        print(f"printgen: cannot write {said}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     for problem in unprintable:
         print(problem, file=sys.stderr)
