@@ -9,13 +9,14 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from printgen.limits import MAX_FONT_BYTES
 from printgen.problems import ProjectError, Where
@@ -151,11 +152,53 @@ def _register(font_name: str, file: Path, data: bytes | None = None) -> None:
         if data is None:
             pdfmetrics.registerFont(TTFont(font_name, str(file)))
         else:
+            _bounded_cmap(file.name, data)
             font = TTFont(font_name, io.BytesIO(data))
+            # ReportLab keeps one font per internal (PostScript) name: a project font sharing
+            # Vera's, or another project font's, would stand in for it, depending on which was
+            # registered first; the content's digest in the name keeps each font its own
+            digest = font_name.rsplit("-", 1)[-1].encode()
+            font.face.name = TTFNameBytes(bytes(font.face.name) + b"-" + digest)
             _embed_every_glyph(font)
             pdfmetrics.registerFont(font)
+    except FontMissing:
+        raise
     except Exception as exc:  # TTFError, or struct/index errors of a truncated file
         raise FontMissing(_unusable(file.name, exc)) from None
+
+
+UNICODE_CODES = 0x110000  # every code point there is
+
+
+def _bounded_cmap(name: str, data: bytes) -> None:
+    """Refuse a font whose character map (its format 12 or 13 ranges) names more codes than
+    Unicode has: ReportLab expands every range into a table before anything is checked (a
+    65 KB file mapping every 32-bit code took gigabytes). A damaged table is ReportLab's to
+    report."""
+    try:
+        tables = struct.unpack_from(">H", data, 4)[0]
+        found = (struct.unpack_from(">4sIII", data, 12 + 16 * i) for i in range(min(tables, 200)))
+        offset = next((o for tag, _, o, _ in found if tag == b"cmap"), None)
+        if offset is None:
+            return
+        for j in range(struct.unpack_from(">H", data, offset + 2)[0]):
+            start = offset + struct.unpack_from(">I", data, offset + 8 + 8 * j)[0]
+            if struct.unpack_from(">H", data, start)[0] not in (12, 13):
+                continue
+            groups = struct.unpack_from(">I", data, start + 12)[0]
+            codes = 0
+            for first, last, _ in struct.iter_unpack(
+                ">III", data[start + 16 : start + 16 + 12 * groups]
+            ):
+                ordinary = first <= last < UNICODE_CODES
+                codes += last - first + 1 if ordinary else UNICODE_CODES + 1
+                if codes > UNICODE_CODES:
+                    raise FontMissing(
+                        f"{name} maps more character codes than Unicode has (its cmap ranges "
+                        "reach past U+10FFFF or repeat); use a complete, ordinary .ttf file"
+                    )
+    except struct.error:
+        return
 
 
 def vera() -> Family:
