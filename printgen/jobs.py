@@ -14,11 +14,11 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
@@ -135,14 +135,43 @@ def run(
     context = multiprocessing.get_context("fork" if fork else None)
     heaviest_first = sorted(range(len(units)), key=lambda i: -units[i].weight)
     found: dict[int, Made] = {}
-    with ProcessPoolExecutor(min(jobs, len(units)), mp_context=context) as pool:
+    stack = ExitStack()
+    with stack, ProcessPoolExecutor(min(jobs, len(units)), mp_context=context) as pool:
         futures = {
             i: pool.submit(_in_session, project, options, units[i], make) for i in heaviest_first
         }
+        stack.enter_context(_killed_with(pool))
         for i in heaviest_first:
             found[i] = futures[i].result()
             done(found[i])
     return [found[i] for i in range(len(units))]
+
+
+@contextmanager
+def _killed_with(pool: Any) -> Iterator[None]:
+    """A kill of this process (SIGTERM, SIGHUP) ends its workers first: left running, they
+    would wait forever to hand back work no one reads, holding the caller's output open. Set
+    once the workers are forked, so that they keep the default (a worker just ends)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def end(number: int, frame: object) -> None:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        signal.signal(number, signal.SIG_DFL)
+        signal.raise_signal(number)  # and this process ends as the kill meant
+
+    numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    before = {number: signal.signal(number, end) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
 def _in_session(

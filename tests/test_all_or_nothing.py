@@ -3,9 +3,13 @@ never meets (a 10,000-card deck loads), and text fitting that is fast for any si
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -285,3 +289,37 @@ def test_ctrl_c_during_the_renames_replaces_every_file_then_stops(
     assert len(renamed) == 50
     assert {path.read_bytes() for path in old} == {b"new"}
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in old)
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found.update(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_a_killed_parallel_build_ends_its_workers(project: Path) -> None:
+    """SIGTERM to a build with worker processes ends them too: left behind, they waited
+    forever on a pipe no one read, holding the caller's output open."""
+    command = [sys.executable, "-m", "printgen", "--project", str(project), "build"]
+    build = subprocess.Popen(
+        [*command, "--no-cache", "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    workers: set[int] = set()
+    deadline = time.monotonic() + 60
+    while len(workers) < 2 and build.poll() is None and time.monotonic() < deadline:
+        workers = _children(build.pid)
+        time.sleep(0.02)
+    assert len(workers) == 2, "the build ended before its workers could be seen"
+    build.send_signal(signal.SIGTERM)
+    assert build.wait(timeout=30) == -signal.SIGTERM
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    alive = [pid for pid in workers if Path(f"/proc/{pid}/stat").exists()]
+    states = [Path(f"/proc/{pid}/stat").read_text().split()[2] for pid in alive]
+    assert all(state == "Z" for state in states), f"workers still running: {alive}"
