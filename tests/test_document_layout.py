@@ -802,3 +802,28 @@ def test_an_emblem_on_the_backs_of_two_decks_is_no_symbol_of_the_legend(
     text = _aid_texts(demo / "build" / "demo" / "en" / "player-aid.pdf")[0]
     legend = text.split("\nSymbols\n")[1]
     assert "Merchant" in legend and "anchor" not in legend  # the star: the Merchant's sign
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (  # ranges in templates stop at 1,000: loops in loops make more
+            "{% for i in range(21) %}{% for j in range(1000) %}- item {{ j }}\n"
+            "{% endfor %}{% endfor %}",
+            "lines once rendered, over 20,000",
+        ),
+        (
+            "| a | b |\n|---|---|\n{% for i in range(7) %}{% for j in range(1000) %}"
+            "| {{ j }} | x |\n{% endfor %}{% endfor %}",
+            "table cells (| marks) once rendered, over 20,000",
+        ),
+    ],
+)
+def test_prose_longer_than_a_document_lays_out_in_reason_is_refused(
+    project: Path, printgen: Callable[..., Any], body: str, said: str
+) -> None:
+    """A table of 150,000 rows within the 1 MB a prose file may hold took minutes and
+    gigabytes: the rendered prose is refused first, at its file."""
+    message = _refused(project, printgen, f"## Long\n\n{body}")
+    assert message.startswith("cards/warriors-and-monks/rules.en.md:1:1: this text runs to ")
+    assert said in message

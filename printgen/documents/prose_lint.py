@@ -9,7 +9,12 @@ import re
 
 from printgen.documents.source_lines import block_tokens, fences
 from printgen.icons import IconLibrary
-from printgen.limits import MAX_PROSE_BYTES, MAX_PROSE_NESTING
+from printgen.limits import (
+    MAX_PROSE_BYTES,
+    MAX_PROSE_LINES,
+    MAX_PROSE_NESTING,
+    MAX_PROSE_TABLE_CELLS,
+)
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 
@@ -37,6 +42,8 @@ def lint_prose(
 ) -> list[Problem]:
     """What the prose file ``rel`` (``prose``: "rules" or "aid"), rendered as ``rendered``,
     holds that its document cannot print."""
+    if too_long := _too_long(rendered, rel):
+        return too_long  # nothing more is worth its time
     written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
     lines = written.splitlines()
     return (
@@ -46,6 +53,25 @@ def lint_prose(
         + _broken_tables(written, lines, rel)
         + _too_deep(written, rel)
     )
+
+
+def _too_long(rendered: str, rel: str) -> list[Problem]:
+    """More lines, or table cells, than a document lays out in reasonable time and memory."""
+    lines = rendered.count("\n") + 1
+    cells = rendered.count("|")
+    if lines > MAX_PROSE_LINES:
+        said = f"{lines:,} lines once rendered, over {MAX_PROSE_LINES:,}"
+    elif cells > MAX_PROSE_TABLE_CELLS:
+        said = f"{cells:,} table cells (| marks) once rendered, over {MAX_PROSE_TABLE_CELLS:,}"
+    else:
+        return []
+    return [
+        Problem(
+            Where(rel, 1, 1),
+            f"this text runs to {said} (the limit for a document's prose, about 300 pages); "
+            "shorten it or its tables",
+        )
+    ]
 
 
 def _too_deep(written: str, rel: str) -> list[Problem]:
