@@ -227,3 +227,15 @@ def test_a_default_written_as_an_expression_is_each_cards_own(
         "layout 'demo-card' default of 'tint': 'card.cots' is undefined; did you mean"
         in checked.err
     )
+
+
+def test_what_stops_printgens_own_template_is_said_at_the_games_file(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Never at a path of printgen's installation: the game's game.yaml, naming the template."""
+    game = demo / "cards" / GAME / "game.yaml"
+    game.write_text(game.read_text() + 'credits: "' + "word " * 220_000 + '"\n')
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.startswith(f"cards/{GAME}/game.yaml:1:1: printgen's rulebook.md.j2 (line ")
+    assert str(PACKAGED_TEMPLATES) not in run.err

@@ -7,6 +7,7 @@ data, never typed by hand.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -173,12 +174,32 @@ def render_document(
     if problems:
         raise ProjectError(problems)
     found = project.template(template)
-    where = Where(project.rel(found) if found else f"templates/{template}", 1, 1)
-    source = render_markdown(project, template, context, where)
+    if found is not None and found.is_relative_to(project.root):
+        source = render_markdown(project, template, context, Where(project.rel(found), 1, 1))
+    else:
+        source = _packaged(project, template, context, f"{game.folder}/game.yaml")
     problems = lint_document(project, game.folder, source, template)
     if problems:
         raise ProjectError(problems)
     return context, source
+
+
+def _packaged(project: Project, template: str, context: dict[str, Any], game_yaml: str) -> str:
+    """printgen's own document template, rendered for the game: what stops it (a components
+    list too long for one value, say) is the game's, said at its game.yaml, never at a path of
+    printgen's installation."""
+    try:
+        return render_markdown(project, template, context, Where(game_yaml, 1, 1))
+    except ProjectError as exc:
+        for i, problem in enumerate(exc.problems):
+            if not problem.where.path.startswith(project.root.as_posix()) and (
+                Path(problem.where.path).is_absolute() or problem.where.path == game_yaml
+            ):
+                said = f"printgen's {template} (line {problem.where.line}) for this game: "
+                exc.problems[i] = replace(
+                    problem, where=Where(game_yaml, 1, 1), message=said + problem.message
+                )
+        raise
 
 
 VALUES = "values"  # ProjectError.partial of a template error that depends on the game's values
