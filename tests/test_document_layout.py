@@ -827,3 +827,18 @@ def test_prose_longer_than_a_document_lays_out_in_reason_is_refused(
     message = _refused(project, printgen, f"## Long\n\n{body}")
     assert message.startswith("cards/warriors-and-monks/rules.en.md:1:1: this text runs to ")
     assert said in message
+
+
+def test_a_prose_loop_stopped_by_the_time_limit_is_said_at_its_line(
+    project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printgen import expressions
+
+    monkeypatch.setattr(expressions, "TIME_LIMIT", 0.05)
+    rules = (
+        "## Goal\n\ntext\n{% for i in range(1000) %}\n"
+        "{% for j in range(1000) %}{% for k in range(1000) %}{% endfor %}{% endfor %}\n"
+        "{% endfor %}\nmore\n"
+    )
+    message = _refused(project, printgen, rules)
+    assert message.startswith("cards/warriors-and-monks/rules.en.md:5:1: template stopped: ")

@@ -339,7 +339,11 @@ def _running(exc: BaseException, where: Where) -> Where:
     line, tb = 0, exc.__traceback__
     while tb is not None:
         if tb.tb_frame.f_code.co_filename == "<template>":
-            line = tb.tb_lineno or line
+            # a time limit's stop comes through no rewriting of Jinja's: its frames are at the
+            # lines of the template's generated Python, which the template maps back
+            made = tb.tb_frame.f_globals.get("__jinja_template__")
+            at = tb.tb_lineno
+            line = (made.get_corresponding_lineno(at) if made is not None else at) or line
         tb = tb.tb_next
     return Where(where.path, line, 1) if line else where
 
