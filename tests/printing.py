@@ -112,11 +112,16 @@ def placements(pdf: Path) -> list[list[Placed]]:
                 if clip is not None:
                     cx, cy, cw, ch = clip
                     bleed = (-cx, -cy, cx + cw - width, cy + ch - height)
+                # the trim box's corners where the matrix puts them (a back printed upside
+                # down has its origin at the top right)
+                a, b, c, d, e, f = ctm
+                xs = (e, e + a * width + c * height)
+                ys = (f, f + b * width + d * height)
                 placed.append(
                     Placed(
                         name.removeprefix("/FormXob."),
-                        ctm[4] / MM,
-                        ctm[5] / MM,
+                        min(xs) / MM,
+                        min(ys) / MM,
                         width / MM,
                         height / MM,
                         tuple(round(b / MM, 4) for b in bleed),  # type: ignore[arg-type]

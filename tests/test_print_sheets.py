@@ -726,3 +726,21 @@ def test_a_back_offset_warning_names_each_deck_whose_backs_it_moves_off(
     assert set(off) == {"main", "extra"}, off
     for deck, count in off.items():
         assert f"moves {count} backs of deck '{deck}' off the page" in run.err, run.err
+
+
+@pytest.mark.parametrize(("duplex", "upright"), [("long", True), ("short", False), ("fold", True)])
+def test_backs_read_upright_when_the_cut_card_is_turned_like_a_page(
+    root: Path, duplex: str, upright: bool
+) -> None:
+    """A portrait sheet turned over its short edge puts the backs upside down under their
+    fronts: they are printed upside down, so that a cut card turned over like a page shows its
+    back's title upright, as on a long-edge sheet or a sheet folded left over right."""
+    pdf = _cards(root, WM, "--duplex", duplex, "--out", str(root / f"turned-{duplex}"))
+    backs = 1 if duplex == "fold" else 2  # a fold sheet holds both sides on one page
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[backs - 1]
+        title = [c for c in page.chars if c["size"] > 9 and c["text"].strip()]
+        if duplex == "fold":  # its back half: the right half of the landscape page
+            title = [c for c in title if c["x0"] > page.width / 2]
+        assert title
+        assert all((c["matrix"][0] > 0) == upright for c in title), duplex

@@ -10,7 +10,7 @@ calibrated back offset, or beside their fronts mirrored about a fold line (fold)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -60,6 +60,9 @@ class Placement:
     kind: Kind
     bleed: Bleed = (0.0, 0.0, 0.0, 0.0)
     back: Face | None = None  # what prints behind a front
+    # a back on a sheet turned (or folded) top over bottom: drawn upside down, so that the cut
+    # card turned over like a page shows it upright, as a long-edge sheet's backs are
+    upside_down: bool = False
 
     @property
     def bleed_box(self) -> Box:
@@ -204,7 +207,8 @@ def _turned(
             x, y = plan.width - front.x - w, front.y
         else:
             x, y = front.x, plan.height - front.y - h
-        backs.append(Placement(front.back, front.card, x + dx, y + dy, front.kind))
+        placed = Placement(front.back, front.card, x + dx, y + dy, front.kind)
+        backs.append(placed if mirror_x else replace(placed, upside_down=True))
     return backs
 
 
@@ -228,7 +232,16 @@ def _set_bleeds(
         # made directly (dataclasses.replace looks every field up, for 20,000 placements)
         x, y = places.setdefault(p.x, p.x), places.setdefault(p.y, p.y)
         updated.append(
-            Placement(face=p.face, card=p.card, x=x, y=y, kind=p.kind, bleed=bleed, back=p.back)
+            Placement(
+                face=p.face,
+                card=p.card,
+                x=x,
+                y=y,
+                kind=p.kind,
+                bleed=bleed,
+                back=p.back,
+                upside_down=p.upside_down,
+            )
         )
     sheet.placements = updated
 
@@ -313,6 +326,9 @@ def draw_sheet(
                 pt(face.height_mm + bottom + top),
             )
             canvas.clipPath(path, stroke=0, fill=0)
+        if placement.upside_down:  # about the trim box's centre
+            canvas.translate(pt(face.width_mm), pt(face.height_mm))
+            canvas.rotate(180)
         if form is None:
             # marked as a form would be named and boxed, so tools reading the PDF find the card
             canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{marked_box(face)}]>> BDC")
