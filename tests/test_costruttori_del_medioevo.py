@@ -563,3 +563,11 @@ def test_credits_name_the_original_game(built: Path, lang: str, phrases: list[st
     text = " ".join(pdf_text(built / lang / "rulebook.pdf").split())
     for phrase in phrases:
         assert phrase in text, phrase
+
+
+def test_a_coin_count_that_differs_from_the_data_is_said_at_its_card(project: Path) -> None:
+    line = edit(
+        project, "decks/coins-silver.yaml", "{id: argento, count: 25,", "{id: argento, count: 20,"
+    )
+    found = named(findings(project), "coins", "decks/coins-silver.yaml", line, "argento")
+    assert found and "has count 20; the game has 25 silver coins" in found[0].message

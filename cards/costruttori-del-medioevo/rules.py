@@ -503,7 +503,14 @@ def rule_coins(c: Ctx) -> Iterator[Problem]:
                 f"{spec['count']} {metal} coins of data.coins",
             )
             continue
-        if deck.total != int(spec["count"]):
+        if deck.total != int(spec["count"]) and len(deck.cards) == 1:  # said at its count
+            p = Piece(deck.cards[0], deck, c.rules.values(deck, deck.cards[0]))
+            yield Problem(
+                p.where("count"),
+                f"coins: {p.label} has count {deck.total}; the game has {spec['count']} "
+                f"{metal} coins (data.coins.{metal}.count)",
+            )
+        elif deck.total != int(spec["count"]):
             yield Problem(
                 deck.where,
                 f"coins: deck 'coins-{metal}' has {deck.total} tokens; "
