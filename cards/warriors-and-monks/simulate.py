@@ -11,8 +11,8 @@ moments: before their own production, then at the start of another player's turn
 player's production (the others clockwise, as the rulebook's clarification orders: War there
 stops the production, and the player may answer with Peace), in their own turn, and in an attack
 they take part in (attacker first, then defender) — never in a third player's attack. Wine on a
-defending Warrior only cancels a Wine it faces, so bots never play it there. One Truce in play at a time
-per player (printed as a clarification of the rulebook).
+defending Warrior only cancels a Wine it faces, so bots never play it there. One Truce in play
+at a time per player (printed as a clarification of the rulebook).
 
 A turn is one player's turn. Card numbers (copies, beans, loot, Wine's beans) come from the
 deck's YAML; goal and hand size from game.yaml ``data:``.
