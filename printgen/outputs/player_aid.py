@@ -121,7 +121,8 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
         listed = len(context.get("aid_cards", ()))
         tail = (
             f" (its quick reference lists {listed} card types, each with its summary or "
-            "effect: shorter summaries take less room)"
+            "effect: shorter summaries take less room, and a deck's 'reference: none' leaves "
+            "its cards out)"
             if listed
             else ""
         )
