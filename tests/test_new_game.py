@@ -69,18 +69,19 @@ def _grow(game: Path) -> None:
 
 def face_words(pdf_path: Path, face: dict[str, Any]) -> dict[str, tuple[float, float, float]]:
     """Each word printed on a manifest's face: its left, its top and its centre across, in mm
-    from the card's top-left trim corner."""
+    from the card's top-left trim corner (a word printed upside down, as a back on a sheet
+    turned top over bottom, read as it was written)."""
     with pdfplumber.open(pdf_path) as pdf:
         page = pdf.pages[int(face["page"]) - 1]
         left = face["x_mm"] * MM
         top = page.height - (face["y_mm"] + face["height_mm"]) * MM
         return {
-            w["text"]: (
+            (w["text"][::-1] if w["chars"][0]["matrix"][0] < 0 else w["text"]): (
                 (w["x0"] - left) / MM,
                 (w["top"] - top) / MM,
                 ((w["x0"] + w["x1"]) / 2 - left) / MM,
             )
-            for w in page.extract_words()
+            for w in page.extract_words(return_chars=True)
             if left <= w["x0"] <= left + face["width_mm"] * MM
             and top <= w["top"] <= top + face["height_mm"] * MM
         }
