@@ -437,3 +437,21 @@ def test_an_engine_missing_what_it_must_define_is_said_at_its_file(
             f"{ENGINE}:1:1: an engine must define BOTS, prepare and play; missing BOTS, "
             "prepare, play\n"
         ), run.err
+
+
+def test_validates_games_taking_longer_than_its_limit_are_an_error_at_play(
+    table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """300 games of an engine taking a second each would hold validate for five minutes."""
+    from printgen.simulate import command
+
+    monkeypatch.setattr(command, "VALIDATE_SIMULATION_SECONDS", 0.3)
+    line = _engine(
+        table,
+        "import time\n\n\ndef play(rules, bots, rng, turn_cap):\n    time.sleep(0.05)\n"
+        "    return GameRecord(True, 3, (rng.randrange(len(bots)),), [Counter() for _ in bots])\n",
+    )
+    run = printgen(table, "validate", GAME, "--simulate")
+    assert run.code == 2
+    assert run.err.startswith(f"{ENGINE}:{line + 3}:1: ")
+    assert "of 300 games took more than 0.3 s (the limit for validate --simulate)" in run.err

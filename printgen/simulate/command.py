@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printgen.limits import MAX_GAMES, MAX_JOBS
+from printgen.limits import MAX_GAMES, MAX_JOBS, VALIDATE_SIMULATION_SECONDS
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.simulate.balance import Verdict, check
@@ -128,10 +129,12 @@ def run(
     jobs: int,
     turn_cap: int | None,
     lang: str | None = None,
+    budget: float | None = None,
 ) -> tuple[dict[str, Any], list[Verdict], list[Problem]]:
     """Play the games and check the game's thresholds; raise BadRequest or ProjectError.
     ``lang``: the language of the title and card names the summary gives (the game's first);
-    also the warnings of names the report's font cannot print."""
+    also the warnings of names the report's font cannot print. ``budget``: seconds all the
+    games may take (validate's), past which the run is an error at the engine."""
     try:
         engine = load_engine(project_root, game_id)
     except NoEngine as exc:
@@ -143,8 +146,16 @@ def run(
         raise BadRequest(str(exc)) from None
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
     tally = Tally(settings)
+    started = time.monotonic()
     for number, record in enumerate(play_games(project_root, game_id, data, settings), 1):
         tally.add(record)
+        if budget is not None and time.monotonic() - started > budget and number < games:
+            line = engine.module.play.__code__.co_firstlineno
+            raise EngineFault(
+                f"cards/{game_id}/{ENGINE_FILE}:{line}:1: {number:,} of {games:,} games took "
+                f"more than {budget:g} s (the limit for validate --simulate); make play() "
+                "faster, or run `printgen simulate` for as long as it takes"
+            )
         if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
             line = engine.module.play.__code__.co_firstlineno
             raise EngineFault(
@@ -212,7 +223,13 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
                 )
             continue
         try:
-            _, verdicts, said = run(project_root, game_id, VALIDATE_GAMES, None, None, 1, 1, None)
+            _, verdicts, said = run(
+                project_root,
+                game_id,
+                VALIDATE_GAMES,
+                *(None, None, 1, 1, None, None),
+                budget=VALIDATE_SIMULATION_SECONDS,
+            )
             problems.extend(said)
         except BadRequest as exc:
             print(f"printgen: {exc}", file=sys.stderr)
