@@ -71,6 +71,7 @@ MAX_WARNINGS = 20  # Python warnings shown of one rule, or of importing one rule
 # seconds importing a rules.py, or one of its rules, may run: a search over a whole deck takes
 # well under one; an endless loop is stopped and said at its line
 RULE_SECONDS = 60.0
+ALL_RULES_SECONDS = 120.0  # every rule of one game together (three rules of 60 s: 3 minutes)
 # memory a game's own Python (rules.py, simulate.py) may take beyond what printgen holds when it
 # starts running it: a rule holding every card's text many times over needs a few MiB
 DESIGNER_MEMORY_BYTES = 2 * 1024**3

@@ -601,3 +601,40 @@ def test_a_rules_py_that_does_not_import_is_said_beside_a_cards_mistake(
     lines = problem_lines(printgen(demo, "validate", "demo"))
     assert any("cost must be a whole number, not 'zero'" in line for line in lines), lines
     assert f"{RULES}:1:12: Python syntax error: invalid syntax" in lines
+
+
+def test_slow_rules_stop_together_at_the_games_limit(
+    demo: Path, printgen: Printgen, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rule has its own limit; all of a game's together have one too, said at the first
+    rule not run."""
+    from printgen.rules import run as rules_run
+
+    monkeypatch.setattr(rules_run, "ALL_RULES_SECONDS", 0.5)
+    rules = write_rules(
+        demo,
+        """\
+        import time
+
+
+        @rule("slow-a")
+        def slow_a(ctx):
+            time.sleep(0.4)
+            return []
+
+
+        @rule("slow-b")
+        def slow_b(ctx):
+            time.sleep(0.4)
+            return []
+
+
+        @rule("slow-c")  # here
+        def slow_c(ctx):
+            return []
+        """,
+    )
+    lines = problem_lines(printgen(demo, "validate", "demo"))
+    line = line_of(rules, "# here") + 1
+    said = f"{RULES}:{line}:1: slow-c: not run: the game's rules ran for 0.5 s together"
+    assert any(found.startswith(said) for found in lines), lines

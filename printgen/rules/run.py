@@ -7,12 +7,13 @@ out. ``printgen validate`` runs all of them.
 from __future__ import annotations
 
 import re
+import time
 from types import CoroutineType, GeneratorType, ModuleType
 from warnings import WarningMessage
 
 from printgen.alarm import Overtime, code_limit
 from printgen.interrupt import by_user
-from printgen.limits import MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
+from printgen.limits import ALL_RULES_SECONDS, MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
 from printgen.memory import memory_capped
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.refused import no_exit_nor_fork
@@ -57,8 +58,21 @@ def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -
     if module is not None:
         problems.extend(import_warnings(module, places))
     ids = frozenset(rule.id for rule, _ in rules)
-    for rule, origin in rules:
-        problems.extend(_RuleRun(rule, origin, places, ids).run(ctx))
+    started = time.monotonic()
+    for index, (rule, origin) in enumerate(rules):
+        run = _RuleRun(rule, origin, places, ids)
+        left = ALL_RULES_SECONDS - (time.monotonic() - started)
+        if left <= 0:  # each rule's own limit, many times over, would hold a build for long
+            after = len(rules) - index - 1
+            nor = f", nor the {after} after it" if after else ""
+            problems.add(
+                run.home,
+                f"{rule.id}: not run{nor}: the game's rules ran for {ALL_RULES_SECONDS:g} s "
+                "together (the limit); make the slow ones faster",
+            )
+            break
+        run.seconds = min(RULE_SECONDS, left)
+        problems.extend(run.run(ctx))
 
 
 class _RuleRun:
@@ -76,6 +90,7 @@ class _RuleRun:
         self.hidden = 0  # and those past it, only counted
         self.hidden_error = False
         self.misused: set[str] = set()  # kinds of Misuse already reported
+        self.seconds = RULE_SECONDS  # what it may take: less when the game's rules took much
 
     def run(self, ctx: RuleContext) -> list[Problem]:
         caught: list[WarningMessage] = []
@@ -84,7 +99,7 @@ class _RuleRun:
                 no_exit_nor_fork(),
                 memory_capped(),
                 warnings_kept(caught),
-                code_limit(RULE_SECONDS, self._ran_on),
+                code_limit(self.seconds, self._ran_on),
             ):
                 self._gather(ctx)
         except Overtime as exc:
@@ -105,7 +120,7 @@ class _RuleRun:
 
     def _ran_on(self) -> str:
         where = running_at(self.places.code, self.home)
-        return went_on(f"{self.rule.id}: the rule", RULE_SECONDS, where)
+        return went_on(f"{self.rule.id}: the rule", self.seconds, where)
 
     def _gather(self, ctx: RuleContext) -> None:
         result = self.rule.check(ctx)
