@@ -166,7 +166,9 @@ def _killed_with(pool: Any) -> Iterator[None]:
         signal.raise_signal(number)  # and this process ends as the kill meant
 
     numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
-    before = {number: signal.signal(number, end) for number in numbers}
+    # a signal the caller ignores (nohup: SIGHUP) stays ignored
+    kept = [number for number in numbers if signal.getsignal(number) is not signal.SIG_IGN]
+    before = {number: signal.signal(number, end) for number in kept}
     try:
         yield
     finally:

@@ -323,3 +323,22 @@ def test_a_killed_parallel_build_ends_its_workers(project: Path) -> None:
     alive = [pid for pid in workers if Path(f"/proc/{pid}/stat").exists()]
     states = [Path(f"/proc/{pid}/stat").read_text().split()[2] for pid in alive]
     assert all(state == "Z" for state in states), f"workers still running: {alive}"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_a_parallel_build_under_nohup_is_not_ended_by_a_hangup(project: Path) -> None:
+    """A hangup the caller ignores (nohup) stays ignored while the workers run."""
+    command = [sys.executable, "-m", "printgen", "--project", str(project), "build"]
+    build = subprocess.Popen(
+        [*command, "--no-cache", "--jobs", "2", "warriors-and-monks", "figli-di-un-magic-minore"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
+    deadline = time.monotonic() + 60
+    while len(_children(build.pid)) < 2 and build.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.3)  # the workers forked, the parent waits on them
+    build.send_signal(signal.SIGHUP)
+    assert build.wait(timeout=120) == 0
+    assert (project / "build" / "figli-di-un-magic-minore" / "it" / "cards.pdf").is_file()

@@ -420,3 +420,26 @@ def test_on_a_round_token_the_safe_zone_is_a_circle(
         ), run.err
     else:
         assert (run.code, run.err) == (0, "")
+
+
+@pytest.mark.parametrize(("valign", "crossing"), [("top", True), ("bottom", False)])
+def test_a_text_turned_upside_down_is_checked_where_its_ink_is(
+    demo: Path, printgen: Callable[..., Run], valign: str, crossing: bool
+) -> None:
+    """Turned, a box's top-aligned text prints at its bottom: a line there crosses it."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
+    assert head in text
+    layouts.write_text(
+        text.replace(
+            head,
+            head + f'    corner: {{type: text, x: 5, y: 40, w: 20, h: 14, text: "TOP", '
+            f'style: title, color: "#000000", valign: {valign}, rotate: 180}}\n'
+            "    hline: {type: line, x: 4, y: 52, x2: 30, y2: 52, stroke: '#000000'}\n",
+        ),
+        encoding="utf-8",
+    )
+    run = printgen(demo, "validate", "demo")
+    said = "the text of box 'corner' in layout 'demo-card' crosses the stroke of line 'hline'"
+    assert (said in run.err) == crossing, run.err

@@ -56,6 +56,16 @@ def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
         if not near:
             continue
         inks = line_boxes(op.block, op.x, op.y, op.w, op.h, op.align, op.valign)
+        if op.turned:  # drawn upside down: its ink where the box's centre turns it
+            inks = [
+                Box(
+                    2 * op.x + op.w - ink.right,
+                    2 * op.y + op.h - ink.bottom,
+                    2 * op.x + op.w - ink.left,
+                    2 * op.y + op.h - ink.top,
+                )
+                for ink in inks
+            ]
         for j, shape in near:
             if any(crosses(ink, shape) for ink in inks):
                 found.append(Crossing(i, j))
