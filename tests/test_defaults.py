@@ -223,10 +223,11 @@ def test_a_default_written_as_an_expression_is_each_cards_own(
     layouts.write_text(text.replace(head, f'{head}  defaults: {{tint: "{{{{ card.cots }}}}"}}\n'))
     checked = printgen(demo, "validate")
     assert checked.code == 2
-    assert (
-        "layout 'demo-card' default of 'tint': 'card.cots' is undefined; did you mean"
-        in checked.err
-    )
+    line = text[: text.index(head)].count("\n") + head.count("\n") + 1  # the defaults: line
+    for card in ("miner", "merchant"):  # each card's own failure, at the default's line
+        assert f"default of 'tint' for card '{card}': 'card.cots' is undefined" in checked.err
+    rows = checked.err.splitlines()
+    assert rows and all(row.startswith(f"cards/{GAME}/layouts/{GAME}.yaml:{line}:") for row in rows)
 
 
 def test_what_stops_printgens_own_template_is_said_at_the_games_file(

@@ -201,9 +201,13 @@ def _computed_defaults(
             continue
         try:
             variables["card"][key] = expr.evaluate(value, variables)
-        except expr.ExpressionError as exc:
-            said = f"layout '{layout.name}' default of '{key}': {exc}"
-            ctx.report(layout.where, said, once=("default", layout.name, key))
+        except expr.BudgetSpent as exc:
+            ctx.report(layout.where, f"layout '{layout.name}' default of '{key}': {exc}", exc.once)
+            variables["card"][key] = None
+        except expr.ExpressionError as exc:  # each card's own: it may fail on some cards only
+            card = fields.get("id", "?")
+            said = f"layout '{layout.name}' default of '{key}' for card '{card}': {exc}"
+            ctx.report(layout.defaults_where.get(key, layout.where), said)
             variables["card"][key] = None
 
 

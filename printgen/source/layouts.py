@@ -61,6 +61,7 @@ class Layout:
     packaged: bool = False  # printgen's own (card-base…), said at the line that names it
     # what the layout prints for a field a deck does not declare (card-base: colour, tint…)
     defaults: dict[str, Any] = field(default_factory=dict)
+    defaults_where: dict[str, Where] = field(default_factory=dict)  # each default's line
 
 
 @dataclass
@@ -212,6 +213,7 @@ def _resolve(
     style_where: dict[str, Where] = {}
     elements: dict[str, Element] = {}
     defaults: dict[str, Any] = {}
+    defaults_where: dict[str, Where] = {}
     size = checker.card_size(body, f"layout '{name}'") if "size" in body else None
     parent_name = body.get("extends")
     if parent_name is not None and not isinstance(parent_name, str):
@@ -248,8 +250,10 @@ def _resolve(
             parent = resized(parent, size, DEFAULT_SAFE_MM)
         size = size or parent.size
         elements = {e.name: _inherited(e, body) for e in parent.elements}
-        defaults = dict(parent.defaults)
-    defaults.update(_defaults(checker, body, name))
+        defaults, defaults_where = dict(parent.defaults), dict(parent.defaults_where)
+    own = _defaults(checker, body, name)
+    defaults.update(own)
+    defaults_where.update((key, body["defaults"].at(key)) for key in own)
     for style_name, style in (_map(checker, body, "styles") or {}).items():
         style_map = checker.mapping(style, body.where, f"style '{style_name}'")
         if style_map is None:
@@ -291,7 +295,14 @@ def _resolve(
         )
         return None
     layout = Layout(
-        name, styles, list(elements.values()), body.where, style_where, size, defaults=defaults
+        name,
+        styles,
+        list(elements.values()),
+        body.where,
+        style_where,
+        size,
+        defaults=defaults,
+        defaults_where=defaults_where,
     )
     done[name] = layout
     return layout
