@@ -744,3 +744,7 @@ def test_backs_read_upright_when_the_cut_card_is_turned_like_a_page(
             title = [c for c in title if c["x0"] > page.width / 2]
         assert title
         assert all((c["matrix"][0] > 0) == upright for c in title), duplex
+    faces = _manifest(pdf)["faces"]
+    backs_said = {f["rotation"] for f in faces if f["side"] == "back"}
+    assert backs_said == {0 if upright else 180}  # the manifest says how each back is turned
+    assert {f["rotation"] for f in faces if f["side"] == "front"} == {0}

@@ -281,5 +281,5 @@ def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[Encoded
                 f'"name": {string(face.name)}, "side": {string(str(face.side))}, {on_page}, '
                 f'"x_mm": {number(placement.x)}, "y_mm": {number(placement.y)}, '
                 f'"width_mm": {number(face.width_mm)}, "height_mm": {number(face.height_mm)}, '
-                f'"bleed_mm": [{bleed}]}}'
+                f'"bleed_mm": [{bleed}], "rotation": {180 if placement.upside_down else 0}}}'
             )
