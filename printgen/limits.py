@@ -11,7 +11,7 @@ MAX_PROSE_BYTES = 1024 * 1024  # a Markdown prose file or a document template: 1
 # token levels, about 9 lists) dropped the rest of the document without a word; it is raised
 # far past this one, which is said
 MAX_PROSE_NESTING = 12
-# a prose file once rendered (its loops run): lines, and table cells (| marks); laying out a
+# a prose file once rendered (its loops run): lines, and table cells; laying out a
 # table of 150,000 rows took minutes and gigabytes within the 1 MB a file may hold
 MAX_PROSE_LINES = 20_000
 MAX_PROSE_TABLE_CELLS = 20_000

@@ -97,7 +97,8 @@ def test_every_font_awesome_icon_is_stored_for_this_reportlab(fresh_forms: None)
 
 
 def test_every_builtin_icon_is_stored_for_this_reportlab(fresh_forms: None) -> None:
-    """forms.json is what ``python -m printgen.icons`` makes now: rerun it when this fails."""
+    """forms.json is what ``python -m printgen.icons cards/*/icons`` makes now: rerun it (from
+    the repository's folder) when this fails."""
     stored = json.loads(forms.FORMS_FILE.read_text(encoding="utf-8"))
     games = sorted(ROOT.glob("cards/*/icons"))  # as the module's docstring runs it
     assert stored == forms.compile_builtin(games)

@@ -52,7 +52,7 @@ def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
     return Labels(words, lang, sorted(key for key in merged if key not in words))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=64)  # printgen's, the project's, and one a game
 def _labels_file(
     project: Project, path: Path, rel: str, mtime_ns: int
 ) -> tuple[tuple[str, dict[str, str]], ...]:

@@ -3,7 +3,8 @@
 svglib, and the reportlab.graphics and platypus modules it imports, take longer to import than
 a whole card build takes to draw (0.2 s), and it parses each icon (2–3 ms). The built-in SVGs
 and Font Awesome Free's never change between releases, so their drawings are rendered once
-(``python -m printgen.icons`` writes ``icons/forms.json`` and, for Font Awesome's 2,000 icons,
+(``python -m printgen.icons cards/*/icons`` writes ``icons/forms.json`` — with the repository's
+games' icons — and, for Font Awesome's 2,000 icons,
 ``icons/forms-fontawesome.json.gz``, read only by a build that draws one; tests keep both
 current) into the operators ReportLab's renderPDF writes for them, in a marker
 colour that drawing swaps for the icon's colour. The PDF is byte for byte the one svglib gives.

@@ -172,10 +172,7 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         if "subtitle" in node
         else None
     )
-    for key in (
-        "title",
-        "author",
-    ):  # the cover and the credits print them (an author only where known)
+    for key in ("title", "author"):  # the cover and credits print them (an author: if known)
         _not_blank(checker, node, key)
     players_min, players_max = _players(checker, node)
     return GameMeta(

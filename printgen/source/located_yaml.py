@@ -191,7 +191,9 @@ def _flow_quote_hint(text: str, line: int) -> str | None:
     colon that ends a word reads as a new key, or ends the mapping early."""
     lines = text.splitlines()
     source = lines[line - 1] if 0 < line <= len(lines) else ""
-    for found in _FLOW_KEY.finditer(source):
+    if "{" not in source:  # a block value's own line: _quote_hint's
+        return None
+    for found in _FLOW_KEY.finditer(source, source.index("{")):
         after = _FLOW_NEXT.search(source, found.end())
         value = source[found.end() : after.start() if after else len(source)].rstrip()
         if value[:1] in ("'", '"', "{", "[") or not re.search(r":(?:\s|$)", value):
