@@ -238,6 +238,8 @@ def lint_document(project: Project, game_folder: str, source: str, template: str
     if not missing:
         return []
     candidates = [f"{game_folder}/game.yaml"]
+    if (project.root / game_folder / "labels.yaml").is_file():  # the game's own labels
+        candidates.append(f"{game_folder}/labels.yaml")
     for name in ("labels.yaml", template):
         found = project.template(name)
         if found is not None and project.confined(found) and found.is_relative_to(project.root):
