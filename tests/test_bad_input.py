@@ -670,3 +670,13 @@ def test_a_game_playing_on_a_deck_that_does_not_load_says_why_at_its_uses(
         f"cards/morra-navale/game.yaml:{line}:9: uses deck 'mazzo-dei-simboli', which cannot be "
         "loaded: 'count' of card 'extra' must be a whole number"
     ), run.err
+
+
+def test_a_misspelt_key_is_not_taken_for_a_key_already_there(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    """'durata' is nearer 'data' than 'duration', but the game already has its data:."""
+    line = _edit(project, GAME, "duration: ", "durata: ")
+    result = printgen(project, "validate", "warriors-and-monks")
+    said = f"{GAME}:{line}:1: unknown key 'durata' in game.yaml; did you mean 'duration'?"
+    assert said in result.err  # type: ignore[attr-defined]

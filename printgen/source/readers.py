@@ -112,12 +112,15 @@ class Checker:
         self, node: LDict, allowed: set[str], required: set[str], what: str, unknown_hint: str = ""
     ) -> None:
         suggested: set[str] = set()
+        # a key the mapping already has is not the one meant ("durata:" beside "data:")
+        unused = {key for key in allowed if key not in node}
         for key in node:
             if key not in allowed:
+                among = unused if closest(key, unused) else allowed
                 suggestion = did_you_mean(
-                    key, allowed, unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
+                    key, among, unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
                 )
-                suggested.update(closest(key, allowed))
+                suggested.update(closest(key, among))
                 self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
         # a misspelt required key is one mistake: "did you mean" above already says it
         for key in sorted(required - set(node) - suggested):
