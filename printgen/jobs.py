@@ -135,7 +135,7 @@ def run(
     context = multiprocessing.get_context("fork" if fork else None)
     heaviest_first = sorted(range(len(units)), key=lambda i: -units[i].weight)
     found: dict[int, Made] = {}
-    stack = ExitStack()
+    stack = ExitStack()  # its handler set after the workers fork, kept while the pool shuts down
     with stack, ProcessPoolExecutor(min(jobs, len(units)), mp_context=context) as pool:
         futures = {
             i: pool.submit(_in_session, project, options, units[i], make) for i in heaviest_first

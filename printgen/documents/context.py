@@ -192,9 +192,8 @@ def _packaged(project: Project, template: str, context: dict[str, Any], game_yam
         return render_markdown(project, template, context, Where(game_yaml, 1, 1))
     except ProjectError as exc:
         for i, problem in enumerate(exc.problems):
-            if not problem.where.path.startswith(project.root.as_posix()) and (
-                Path(problem.where.path).is_absolute() or problem.where.path == game_yaml
-            ):
+            # said at game.yaml, or at the template itself (an absolute path: not the project's)
+            if problem.where.path == game_yaml or Path(problem.where.path).is_absolute():
                 said = f"printgen's {template} (line {problem.where.line}) for this game: "
                 exc.problems[i] = replace(
                     problem, where=Where(game_yaml, 1, 1), message=said + problem.message

@@ -10,7 +10,7 @@ calibrated back offset, or beside their fronts mirrored about a fold line (fold)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -207,8 +207,9 @@ def _turned(
             x, y = plan.width - front.x - w, front.y
         else:
             x, y = front.x, plan.height - front.y - h
-        placed = Placement(front.back, front.card, x + dx, y + dy, front.kind)
-        backs.append(placed if mirror_x else replace(placed, upside_down=True))
+        backs.append(
+            Placement(front.back, front.card, x + dx, y + dy, front.kind, upside_down=not mirror_x)
+        )
     return backs
 
 

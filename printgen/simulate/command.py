@@ -227,7 +227,11 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
                 project_root,
                 game_id,
                 VALIDATE_GAMES,
-                *(None, None, 1, 1, None, None),
+                players=None,
+                bots=None,
+                seed=1,
+                jobs=1,
+                turn_cap=None,
                 budget=VALIDATE_SIMULATION_SECONDS,
             )
             problems.extend(said)

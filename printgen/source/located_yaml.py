@@ -169,7 +169,6 @@ def _quote_hint(text: str, line: int) -> str | None:
     found = _KEY_VALUE.match(lines[line - 1]) if 0 < line <= len(lines) else None
     if found is None or ": " not in found["value"]:
         return None
-    quoted = found["value"].replace("\\", "\\\\").replace('"', '\\"')
     # the :icon: note only where an icon's closing colon is what YAML stumbled on
     icon = (
         " (an :icon: followed by a space does this)"
@@ -178,8 +177,14 @@ def _quote_hint(text: str, line: int) -> str | None:
     )
     return (
         f"YAML syntax error: this text holds ': ', which YAML reads as a new key{icon}; put "
-        f'the text in quotes: {found["key"]}: "{quoted}"'
+        f"the text in quotes: {_quoted(found['key'], found['value'])}"
     )
+
+
+def _quoted(key: str, value: str) -> str:
+    """``key: "value"``, the value escaped as a double-quoted YAML text."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'{key}: "{escaped}"'
 
 
 _FLOW_KEY = re.compile(r"[{,]\s*(?P<key>[\w.-]+):\s+")
@@ -198,11 +203,10 @@ def _flow_quote_hint(text: str, line: int) -> str | None:
         value = source[found.end() : after.start() if after else len(source)].rstrip()
         if value[:1] in ("'", '"', "{", "[") or not re.search(r":(?:\s|$)", value):
             continue
-        quoted = value.replace("\\", "\\\\").replace('"', '\\"')
         icon = " (an :icon: does this)" if re.search(r":\w[\w-]*:", value) else ""
         return (
             f"YAML syntax error: a text in this {{…}} holds a ':' that ends a word, which YAML "
-            f'reads as a new key{icon}; put the text in quotes: {found["key"]}: "{quoted}"'
+            f"reads as a new key{icon}; put the text in quotes: {_quoted(found['key'], value)}"
         )
     return None
 
