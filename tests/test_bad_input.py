@@ -214,24 +214,28 @@ def card_larger_than_paper(p: Path) -> tuple[str, int | None, str]:
     return DECK, line, "does not fit"
 
 
-def icon_in_a_one_line_mapping_unquoted(p: Path) -> tuple[str, int | None, str]:
-    line = _edit(
-        p,
-        DECK,
-        "playable: {it: Giocabile nel tuo turno., en: Playable on your turn.}",
-        "playable: {it: Giocabile :monk: nel tuo turno, en: Playable on your turn.}",
-    )
-    return DECK, line, 'put the text in quotes: it: "Giocabile :monk: nel tuo turno"'
+def _unquoted_in_a_one_line_mapping(italian: str, name: str) -> Breaker:
+    """The Monk's playable: line, its Italian text written unquoted in its {it: …, en: …}."""
+
+    def breaker(p: Path) -> tuple[str, int | None, str]:
+        line = _edit(
+            p,
+            DECK,
+            "playable: {it: Giocabile nel tuo turno., en: Playable on your turn.}",
+            f"playable: {{it: {italian}, en: Playable on your turn.}}",
+        )
+        return DECK, line, f'put the text in quotes: it: "{italian}"'
+
+    breaker.__name__ = name
+    return breaker
 
 
-def icon_ending_a_text_in_a_one_line_mapping(p: Path) -> tuple[str, int | None, str]:
-    line = _edit(
-        p,
-        DECK,
-        "playable: {it: Giocabile nel tuo turno., en: Playable on your turn.}",
-        "playable: {it: Giocabile :monk:, en: Playable on your turn.}",
-    )
-    return DECK, line, 'put the text in quotes: it: "Giocabile :monk:"'
+icon_in_a_one_line_mapping_unquoted = _unquoted_in_a_one_line_mapping(
+    "Giocabile :monk: nel tuo turno", "icon_in_a_one_line_mapping_unquoted"
+)
+icon_ending_a_text_in_a_one_line_mapping = _unquoted_in_a_one_line_mapping(
+    "Giocabile :monk:", "icon_ending_a_text_in_a_one_line_mapping"
+)
 
 
 def a_quarter_turn(p: Path) -> tuple[str, int | None, str]:

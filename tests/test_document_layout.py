@@ -116,6 +116,13 @@ def _only_rulebook(project: Path, printgen: Callable[..., Any], rules: str) -> A
     return printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
 
 
+def _built_rulebook(project: Path, printgen: Callable[..., Any], rules: str) -> Path:
+    """The English rulebook built from ``rules``, which must build."""
+    result = _only_rulebook(project, printgen, rules)
+    assert result.code == 0, result.err
+    return project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+
+
 def _refused(project: Path, printgen: Callable[..., Any], rules: str, first: str = "") -> str:
     """What a rulebook build of ``rules`` said, having failed as it must (its first line
     starting with ``first``)."""
@@ -126,9 +133,7 @@ def _refused(project: Path, printgen: Callable[..., Any], rules: str, first: str
 
 
 def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable[..., Any]) -> None:
-    result = _only_rulebook(project, printgen, DIAGRAM_RULES)
-    assert result.code == 0, result.err
-    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    pdf_path = _built_rulebook(project, printgen, DIAGRAM_RULES)
     with pdfplumber.open(pdf_path) as pdf:
         page = next(p for p in pdf.pages if "The caption under the scene." in (p.extract_text()))
         card_w, card_h, gap = 30 * MM, 30 * 88 / 63 * MM, 3 * MM
@@ -266,9 +271,7 @@ def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[
         "## Scene\n\n```diagram\ngrid: [[main/icon=wine, main/color=#9b1c1c&tint=#f7dede]]\n"
         "caption: Two cards.\n```\n"
     )
-    result = _only_rulebook(project, printgen, rules)
-    assert result.code == 0, result.err
-    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    pdf_path = _built_rulebook(project, printgen, rules)
     with pdfplumber.open(pdf_path) as pdf:
         page = next(p for p in pdf.pages if "Two cards." in p.extract_text())
         caption = next(w for w in page.extract_words() if w["text"] == "Two")
@@ -562,9 +565,7 @@ def test_an_arrow_stops_at_the_edge_of_the_card_it_points_to(
 ) -> None:
     """The head touches the card from outside: it covers no word of it, its title least of all
     (an arrow ending on the card's centre crossed the title: "Monk" read "lonk")."""
-    result = _only_rulebook(project, printgen, DIAGRAM_RULES)
-    assert result.code == 0, result.err
-    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    pdf_path = _built_rulebook(project, printgen, DIAGRAM_RULES)
     with pdfplumber.open(pdf_path) as pdf:
         page = next(p for p in pdf.pages if "The caption under the scene." in (p.extract_text()))
         card_w, card_h = 30 * MM, 30 * 88 / 63 * MM
@@ -606,9 +607,7 @@ card_width: 30
 caption: Tarot and poker cards together.
 ```
 """
-    result = _only_rulebook(project, printgen, rules)
-    assert result.code == 0, result.err
-    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    pdf_path = _built_rulebook(project, printgen, rules)
     with pdfplumber.open(pdf_path) as pdf:
         page = next(p for p in pdf.pages if "Tarot and poker cards" in (p.extract_text()))
         caption = next(w for w in page.extract_words() if w["text"] == "Tarot")
@@ -636,9 +635,7 @@ def test_a_diagram_shrinks_rather_than_leave_a_page_half_empty(
     for paragraphs in (2, 12):  # moved whole, the diagram left the page 44 % and 43 % full
         rules = "## Goal\n\n" + f"{filler}\n\n" * paragraphs
         rules += "## Setup\n\nDeal two cards to each player.\n\n" + scene
-        result = _only_rulebook(project, printgen, rules)
-        assert result.code == 0, result.err
-        path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+        path = _built_rulebook(project, printgen, rules)
         for page in _marks.__wrapped__(path)[:-1]:  # read afresh: the same path, a new PDF
             body = page.height - MARGIN - MARGIN
             bottoms = [box[3] for box, _ in page.chars] + [box[3] for box in page.shapes]
@@ -658,9 +655,7 @@ def test_a_callout_or_diagram_inside_a_list_item_is_printed(
         "   ```diagram\n   grid: [[main/monk]]\n   caption: The card drawn.\n   ```\n\n"
         "2. Play a card.\n"
     )
-    result = _only_rulebook(project, printgen, rules)
-    assert result.code == 0, result.err
-    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    pdf_path = _built_rulebook(project, printgen, rules)
     with pdfplumber.open(pdf_path) as pdf:
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
     order = [
@@ -765,9 +760,7 @@ def test_a_tables_columns_align_as_their_delimiters_say(
         "| aaaaaaaaaaaaaaa | bbbbbbbbbbbbbbbb | cccccccccccc |\n"
         "| L7 | C8 | R9 |\n"
     )
-    built = _only_rulebook(project, printgen, rules)
-    assert built.code == 0, built.err
-    pdf = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    pdf = _built_rulebook(project, printgen, rules)
     with pdfplumber.open(pdf) as doc:
         page = next(p for p in doc.pages if "L7" in (p.extract_text() or ""))
         words = {w["text"]: w for w in page.extract_words()}
