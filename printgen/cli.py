@@ -16,6 +16,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen import dataclass_code
 from printgen.arguments import negative_values, parser
 from printgen.clashes import ignored_option
 from printgen.game_folders import unseen_games
@@ -47,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     process ends here."""
     code = _main(argv)
     if argv is None:
+        dataclass_code.save()
         _end_process(code)
     return code
 
