@@ -184,6 +184,10 @@ def _finite(value: Any) -> None:
 def sandboxed(**options: Any) -> Any:
     """A Jinja environment in the sandbox, strict about undefined names, with a small range(),
     and every operation that could build a huge value checked before it runs."""
+    from printgen.deferred import import_deferring_patterns
+
+    # jinja2.utils compiles its urlize patterns at import (5 ms); no template of printgen's uses it
+    import_deferring_patterns("jinja2", every_pattern_of=("jinja2.utils",))
     from jinja2 import StrictUndefined
     from jinja2.compiler import CodeGenerator
     from jinja2.exceptions import TemplateSyntaxError

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printgen.model.game import Game
-from printgen.problems import Problem, ProjectError
-from printgen.rules import RuleContext, rule
+from printgen.rules import Game, Problem, ProjectError, RuleContext, rule
 
 PLAYERS = 2
 

@@ -37,10 +37,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from printgen.model.game import CardType, Deck, Game, localize
-from printgen.problems import Problem, Where
-from printgen.rules import RuleContext, rule
-from printgen.source.located_yaml import LList
+from printgen.rules import (
+    CardType,
+    Deck,
+    Game,
+    Problem,
+    RuleContext,
+    Severity,
+    Where,
+    localize,
+    rule,
+    where_in,
+)
 
 SKILLS = ("stone", "wood", "compass", "tile")
 Vector = tuple[int, int, int, int]
@@ -404,14 +412,14 @@ def rule_reward_outlier(c: Ctx) -> Iterator[Problem]:
                 p.where("vp"),
                 f"reward-outlier: {p.label} gives {got_vp} VP; the "
                 f"formula gives {vp} for {sum(p.vector())} skill points",
-                severity="warning",
+                severity=Severity.WARNING,
             )
         if got_coins is not None and abs(got_coins - coins) > int(reward["coin_tolerance"]):
             yield Problem(
                 p.where("coins"),
                 f"reward-outlier: {p.label} gives {got_coins} "
                 f"coins; the formula gives {coins} for {sum(p.vector())} skill points",
-                severity="warning",
+                severity=Severity.WARNING,
             )
 
 
@@ -555,7 +563,7 @@ def rule_end(c: Ctx) -> Iterator[Problem]:
             f"end: the finishable buildings and machines hold only {total} VP "
             f"for up to {players} players racing to {goal}; the deck may run dry "
             "before anyone gets there",
-            severity="warning",
+            severity=Severity.WARNING,
         )
 
 
@@ -634,7 +642,7 @@ def rule_original(c: Ctx) -> Iterator[Problem]:
             found = pattern.search(str(rank.get("name", "")))
             if found:
                 yield Problem(
-                    raw.at(i) if isinstance(raw, LList) else c.game.data_where,
+                    where_in(raw, i, c.game.data_where),
                     f"original: rank {rank.get('name')!r} [{lang}] (wage {rank.get('wage')}) "
                     f"uses '{found.group()}', a name of the commercial game; give the rank "
                     "a name of its own",

@@ -21,10 +21,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printgen import expressions as expr
-from printgen.model.game import CardType, Deck, Game, localize
-from printgen.problems import Problem, Where
-from printgen.rules import RuleContext, rule
+from printgen.rules import (
+    CardType,
+    Deck,
+    ExpressionError,
+    Game,
+    Problem,
+    RuleContext,
+    Where,
+    localize,
+    render_template,
+    rule,
+)
 
 DECK = "main"
 SUITS = ("cuori", "quadri", "fiori", "picche")
@@ -443,7 +451,7 @@ def check_prose(ctx: RuleContext, root: Path) -> list[Problem]:
     problems: list[Problem] = []
     for lang in game.meta.languages:
         resolved = ctx.resolved(lang)
-        context = {"data": resolved.data, "game": resolved.game, "lang": lang}
+        context: dict[str, Any] = {"data": resolved.data, "game": resolved.game, "lang": lang}
         for stem, keys in (("rules", DATA_KEYS), ("aid", AID_KEYS)):
             rel = f"{game.folder}/{stem}.{lang}.md"
             path = root / rel
@@ -453,8 +461,8 @@ def check_prose(ctx: RuleContext, root: Path) -> list[Problem]:
             source = path.read_text(encoding="utf-8")
             problems += _check_refs(rel, source, keys)
             try:
-                rendered = expr.render_template(source, context)
-            except expr.ExpressionError as exc:
+                rendered = render_template(source, context)
+            except ExpressionError as exc:
                 problems.append(Problem(Where(rel), f"{stem}.{lang}.md does not render: {exc}"))
                 continue
             if stem == "aid":

@@ -20,19 +20,26 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from printgen.model.game import Deck, Game
-from printgen.problems import Problem, ProjectError, Severity, Where
-from printgen.rules import RuleContext, rule
-from printgen.source import pairwise as balance
-from printgen.source.located_yaml import LDict, LList, read_yaml
-from printgen.source.readers import did_you_mean
+from printgen.rules import (
+    BALANCED_BOUND,
+    Deck,
+    Game,
+    Problem,
+    ProjectError,
+    RuleContext,
+    Severity,
+    Where,
+    did_you_mean,
+    rule,
+    where_in,
+)
 
 WITHIN = 1.0  # cards a value cell may be from what independence predicts
+EPS = 1e-9  # a cell exactly on a bound is within it
 DASH_KEY = "-"  # a value whose key is this is a dash ("draw again")
 NEEDS_KEYS = ("cards", "values", "elements")
 
@@ -97,7 +104,7 @@ def _hashable(value: Any) -> Hashable:
 
 def read_elements(game: Game, problems: list[Problem]) -> list[Element]:
     raw = game.data.get("elements")
-    where = game.data.at("elements") if isinstance(game.data, LDict) else game.data_where
+    where = where_in(game.data, "elements", game.data_where)
     if not isinstance(raw, list) or not raw:
         problems.append(
             Problem(
@@ -109,7 +116,7 @@ def read_elements(game: Game, problems: list[Problem]) -> list[Element]:
         return []
     elements: list[Element] = []
     for index, item in enumerate(raw):
-        item_where = raw.at(index) if isinstance(raw, LList) else where
+        item_where = where_in(raw, index, where)
         if not isinstance(item, dict) or not item.get("key") or not item.get("label"):
             problems.append(
                 Problem(
@@ -161,27 +168,23 @@ def _rule(
     wheres: dict[str, Where] = {}
     symbols = spec.get("symbols") if spec is not None else None
     for key, column in columns.items():
-        listed = symbols.get(key) if isinstance(symbols, LDict) else None
+        listed = symbols.get(key) if isinstance(symbols, Mapping) else None
         if isinstance(listed, list):
             values[key] = [value_key(v) for v in listed]
-            wheres[key] = symbols.at(key) if isinstance(symbols, LDict) else deck.where
+            wheres[key] = where_in(symbols, key, deck.where)
         else:  # a hand-written deck: the values it prints are the rule
             values[key] = sorted({v for v in column if v != DASH_KEY}, key=str)
             wheres[key] = deck.where
     return values, wheres, spec is not None
 
 
-def _balanced_spec(ctx: RuleContext, deck: Deck) -> LDict | None:
-    """Re-read the deck file for its `generate: - balanced:` rule (the model keeps only cards)."""
-    path = Path(ctx.project.root) / deck.where.path
-    try:
-        node = read_yaml(path, deck.where.path)
-    except (ProjectError, OSError):
-        return None
-    rules = node.get("generate") if isinstance(node, LDict) else None
+def _balanced_spec(ctx: RuleContext, deck: Deck) -> Mapping[str, Any] | None:
+    """The deck file's `generate: - balanced:` rule (the model keeps only cards)."""
+    node = ctx.deck_file(deck)
+    rules = node.get("generate") if node is not None else None
     for item in rules if isinstance(rules, list) else []:
-        if isinstance(item, LDict) and isinstance(item.get("balanced"), LDict):
-            spec: LDict = item["balanced"]
+        if isinstance(item, Mapping) and isinstance(item.get("balanced"), Mapping):
+            spec: Mapping[str, Any] = item["balanced"]
             return spec
     return None
 
@@ -337,7 +340,7 @@ def check_independence(deck: SymbolDeck) -> list[Problem]:
                     expected = row * col / total
                     observed = cells.get((x, y), 0)
                     off = abs(observed - expected)
-                    if off > WITHIN + balance.EPS:
+                    if off > WITHIN + EPS:
                         failing += 1
                         pairs.add((first.key, second.key))
                         # of equally far cells, name the crowded one: 10 where 6.5 are
@@ -357,7 +360,7 @@ def check_independence(deck: SymbolDeck) -> list[Problem]:
         if failing > 1
         else ""
     )
-    if off <= balance.BOUND + balance.EPS:
+    if off <= BALANCED_BOUND + EPS:
         return [
             Problem(
                 where,
@@ -401,7 +404,7 @@ def check_uses(game: Game, ctx: RuleContext) -> list[Problem]:
     """The deck named under ``uses:`` exists and can give everything the game needs."""
     uses = game.uses
     raw = game.raw
-    where = raw.at("uses") if isinstance(raw, LDict) and "uses" in raw else game.meta.where
+    where = where_in(raw, "uses", game.meta.where) if "uses" in raw else game.meta.where
     if not isinstance(uses, dict) or "deck" not in uses:
         return [
             Problem(
@@ -411,7 +414,7 @@ def check_uses(game: Game, ctx: RuleContext) -> list[Problem]:
             )
         ]
     deck_id = str(uses["deck"])
-    deck_where = uses.at("deck") if isinstance(uses, LDict) else where
+    deck_where = where_in(uses, "deck", where)
     try:
         deck_game = ctx.load_game(deck_id)
     except ProjectError as exc:
@@ -428,7 +431,7 @@ def check_uses(game: Game, ctx: RuleContext) -> list[Problem]:
             )
         ]
     needs = uses.get("needs", {})
-    needs_where = uses.at("needs") if isinstance(uses, LDict) else where
+    needs_where = where_in(uses, "needs", where)
     if not isinstance(needs, dict):
         return [Problem(needs_where, "needs must be a mapping: {cards: N, values: …, elements: …}")]
     for key in needs:
@@ -450,7 +453,7 @@ def check_uses(game: Game, ctx: RuleContext) -> list[Problem]:
 
 
 def _at(mapping: Any, key: str, fallback: Where) -> Where:
-    return mapping.at(key) if isinstance(mapping, LDict) else fallback
+    return where_in(mapping, key, fallback)
 
 
 def _needed_cards(needs: dict[str, Any], where: Where, problems: list[Problem]) -> int | None:
@@ -556,7 +559,7 @@ def _check_elements(
     names = {e.key: e for e in deck.elements}
     return [
         Problem(
-            listed.at(i) if isinstance(listed, LList) else at,
+            where_in(listed, i, at),
             f"the game reads element '{key}', which the deck '{deck_id}' does not have"
             f"{_hint(str(key), names)}",
         )

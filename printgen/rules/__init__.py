@@ -15,10 +15,37 @@ A game's design rules are Python functions marked with ``@rule``; each receives 
 
 A problem's message is shown as ``path:line:col: ship-cost: message`` (the rule's id is put in
 front unless the message starts with it). ``Severity.WARNING`` never stops a build.
+
+Beside them, what a game's rules need from the rest of printgen — the model's types, a value
+in one language, places in a YAML file, a text rendered as a card's is, a suggestion for a
+misspelt name — so that a ``rules.py`` imports ``printgen.rules`` and nothing else of printgen.
 """
 
-from printgen.problems import Problem, Severity, Where
+from printgen.expressions import ExpressionError, render_template
+from printgen.model.game import CardType, Deck, Game, localize
+from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.rules.context import CardView, RuleContext
 from printgen.rules.registry import Rule, rule
+from printgen.source.located_yaml import place as where_in
+from printgen.source.pairwise import BOUND as BALANCED_BOUND
+from printgen.source.readers import did_you_mean
 
-__all__ = ["CardView", "Problem", "Rule", "RuleContext", "Severity", "Where", "rule"]
+__all__ = [
+    "BALANCED_BOUND",
+    "CardType",
+    "CardView",
+    "Deck",
+    "ExpressionError",
+    "Game",
+    "Problem",
+    "ProjectError",
+    "Rule",
+    "RuleContext",
+    "Severity",
+    "Where",
+    "did_you_mean",
+    "localize",
+    "render_template",
+    "rule",
+    "where_in",
+]

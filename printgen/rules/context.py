@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import overload
 
 from printgen.model.game import CardType, Deck, Game
 from printgen.problems import Problem, Severity, Where
@@ -146,9 +147,49 @@ class RuleContext:
         resolved = self.resolved(lang)
         return [CardView(found, c, resolved.values(found, c), lang) for c in found.cards]
 
+    @overload
+    def number(self, key: str) -> int | float | None: ...
+    @overload
+    def number(self, key: str, default: int | float) -> int | float: ...
+    def number(self, key: str, default: int | float | None = None) -> int | float | None:
+        """A number of game.yaml's ``data:`` (``"prices.gold"`` for one inside a mapping or
+        ``"rates.0"`` a list), ``default`` when it is absent or not a number."""
+        value: object = self.data()
+        for part in key.split("."):
+            value = _item(value, part)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return default
+        return value
+
     def where_data(self, key: str) -> Where:
-        """The line of ``data.<key>`` in game.yaml (of ``data:`` when the key is absent)."""
-        return place(self.game.data, key, self.game.data_where)
+        """The line of ``data.<key>`` in game.yaml — ``"prices.gold"`` for a key inside a
+        mapping, ``"rates.0"`` for a list's item — else of the nearest part of it there is."""
+        node: object = self.game.data
+        where = self.game.data_where
+        for part in key.split("."):
+            child = _item(node, part)
+            if child is _ABSENT:
+                break
+            where = place(node, int(part) if isinstance(node, list) else part, where)
+            node = child
+        return where
+
+    def deck_file(self, deck: Deck | str) -> Mapping[str, object] | None:
+        """A deck's YAML file as written, its places kept for ``where_in`` — settings the model
+        does not keep, such as a ``generate:`` rule's; None for a deck from a spreadsheet or a
+        file that does not read."""
+        found = self.game.deck(deck) if isinstance(deck, str) else deck
+        if found is None or not found.where.path.endswith((".yaml", ".yml")):
+            return None
+        from printgen.problems import ProjectError
+        from printgen.source.located_yaml import read_yaml
+
+        rel = found.where.path
+        try:
+            node = read_yaml(self.project.root / rel, rel, self.project)
+        except (ProjectError, OSError):
+            return None
+        return node if isinstance(node, Mapping) else None
 
     def where_key(self, key: str) -> Where:
         """The line of a top-level key of game.yaml."""
@@ -181,3 +222,15 @@ class RuleContext:
     @staticmethod
     def problem(where: Where, message: str, severity: Severity = Severity.ERROR) -> Problem:
         return Problem(where, message, severity)
+
+
+_ABSENT = object()
+
+
+def _item(node: object, part: str) -> object:
+    """``node[part]`` for a mapping's key or a list's index written as digits; _ABSENT else."""
+    if isinstance(node, Mapping):
+        return node.get(part, _ABSENT)
+    if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        return node[int(part)]
+    return _ABSENT

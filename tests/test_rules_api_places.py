@@ -1,0 +1,94 @@
+"""The rules API reaches inside game.yaml's data and a deck's own file, with the line of every
+value, and the bundled games' rules use nothing of printgen but that API."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+from tests.conftest import ROOT
+from tests.test_rules_api import Printgen, error_lines, harbour, line_of
+
+__all__ = ["harbour"]  # the fixture, shared with the rules API's other tests
+
+DATA = """\
+data:
+  points_to_win: 12
+  prices:
+    silver: 1
+    gold: 4
+  rates: [2, 3]
+  label: twelve
+"""
+
+RULES_PY = """\
+from collections.abc import Iterator
+
+from printgen.rules import Problem, RuleContext, Severity, rule, where_in
+
+
+@rule("places")
+def places(ctx: RuleContext) -> Iterator[Problem]:
+    gold = ctx.number("prices.gold")
+    yield ctx.problem(ctx.where_data("prices.gold"), f"gold {gold}", Severity.WARNING)
+    rate = ctx.number("rates.1")
+    yield ctx.problem(ctx.where_data("rates.1"), f"rate {rate}", Severity.WARNING)
+    absent = ctx.number("prices.copper", 7)
+    text = ctx.number("label", 5)
+    yield ctx.problem(ctx.where_data("prices.copper"), f"copper {absent} {text}", Severity.WARNING)
+    deck = ctx.deck_file("ships")
+    cards = deck.get("cards") if deck is not None else None
+    if isinstance(cards, list):
+        yield ctx.problem(where_in(cards[1], "cost", ctx.game.meta.where), "galleon cost",
+                          Severity.WARNING)
+"""
+
+
+def test_rules_find_numbers_and_lines_inside_data_and_deck_files(
+    harbour: Path, printgen: Printgen
+) -> None:
+    game = harbour / "cards" / "harbour"
+    yaml_path = game / "game.yaml"
+    text = yaml_path.read_text(encoding="utf-8")
+    yaml_path.write_text(text.replace("data:\n  points_to_win: 12\n", DATA), encoding="utf-8")
+    (game / "rules.py").write_text(RULES_PY, encoding="utf-8")
+    run = printgen(harbour, "validate", "harbour")
+    assert run.code == 2  # the fixture's own checks fail; the warnings are said beside them
+    said = error_lines(run)
+    deck = game / "decks" / "ships.yaml"
+    galleon_cost = line_of(deck, "cost: 9")
+    expected = [
+        f"cards/harbour/game.yaml:{line_of(yaml_path, 'gold: 4')}:11: warning: places: gold 4",
+        f"cards/harbour/game.yaml:{line_of(yaml_path, 'rates:')}:14: warning: places: rate 3",
+        # an absent key: the line of the mapping it would be in; a text is not a number
+        f"cards/harbour/game.yaml:{line_of(yaml_path, 'silver: 1')}:5: warning: places: copper 7 5",
+        f"cards/harbour/decks/ships.yaml:{galleon_cost}:11: warning: places: galleon cost",
+    ]
+    for line in expected:
+        assert line in said, (line, said)
+
+
+def test_bundled_rules_import_nothing_of_printgen_but_its_rules_api() -> None:
+    """They are the examples a designer reads: what they import, a designer's rules.py can."""
+    bundled = sorted((ROOT / "cards").glob("*/rules.py"))
+    assert len(bundled) >= 4
+    for path in bundled:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                if name.split(".")[0] == "printgen":
+                    assert name == "printgen.rules", f"{path.relative_to(ROOT)}:{node.lineno}"
+
+
+def test_the_package_says_it_is_typed() -> None:
+    """A designer's type checker reads printgen's types only when the package ships py.typed."""
+    assert (ROOT / "printgen" / "py.typed").is_file()
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"py.typed"' in textwrap.dedent(pyproject)
