@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
@@ -14,7 +15,7 @@ import yaml
 
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.starter import new_game
-from tests.conftest import Run, manifest, printed_in_trim_box
+from tests.conftest import MM, Run, manifest, printed_in_trim_box
 
 GAME = "demo"
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
@@ -188,19 +189,24 @@ def test_credits_name_each_embedded_font_with_its_licence(
 
 def _tint(root: Path, card: str) -> tuple[int, ...]:
     """The colour of the card's background, 2 mm inside its trim at mid-height on the left."""
-    import pypdfium2
-
     face = next(
         f
         for f in manifest(root / "build" / GAME / "en" / "cards.json")["faces"]
         if f["card"] == card and f["side"] == "front"
     )
+    return _pixel(root, face, 2, face["height_mm"] / 2)
+
+
+def _pixel(root: Path, face: dict[str, Any], right: float, down: float) -> tuple[int, ...]:
+    """The colour printed ``right`` and ``down`` mm from the face's top-left trim corner."""
+    import pypdfium2
+
     pdf = pypdfium2.PdfDocument(root / "build" / GAME / "en" / "cards.pdf")
     scale = 4  # pixels a point
     image = pdf[face["page"] - 1].render(scale=scale).to_pil().convert("RGB")
     mm = 72 / 25.4 * scale
-    x = (face["x_mm"] + 2) * mm
-    y = (face["page_mm"][1] - face["y_mm"] - face["height_mm"] / 2) * mm
+    x = (face["x_mm"] + right) * mm
+    y = (face["page_mm"][1] - face["y_mm"] - face["height_mm"] + down) * mm
     return tuple(image.getpixel((round(x), round(y))))
 
 
@@ -240,3 +246,28 @@ def test_what_stops_printgens_own_template_is_said_at_the_games_file(
     assert run.code == 2
     assert run.err.startswith(f"cards/{GAME}/game.yaml:1:1: printgen's rulebook.md.j2 (line ")
     assert str(PACKAGED_TEMPLATES) not in run.err
+
+
+def test_a_deck_without_icons_gets_cards_of_words_not_an_empty_disc(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """card-base's art disc shows only round an icon; without one the card's text moves up."""
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines(keepends=True)
+    deck.write_text("".join(line for line in lines if not line.lstrip().startswith("icon:")))
+    built = printgen(demo, "build", GAME, "--only", "cards")
+    assert built.code == 0, built.err
+    face = next(
+        f
+        for f in manifest(demo / "build" / GAME / "en" / "cards.json")["faces"]
+        if f["card"] == "miner" and f["side"] == "front"
+    )
+    # the disc's outline ran through the card's left third at mid-disc: now the tint is there
+    assert _pixel(demo, face, 15.6, 34) == (0xFB, 0xF1, 0xDC)
+    with pdfplumber.open(demo / "build" / GAME / "en" / "cards.pdf") as pdf:
+        page = pdf.pages[face["page"] - 1]
+        words = [w for w in page.extract_words() if w["text"] == "Gain"]
+        trim_top = page.height - (face["y_mm"] + face["height_mm"]) * MM
+        assert words
+        first = min(words, key=lambda w: abs(w["x0"] - face["x_mm"] * MM))
+        assert (first["top"] - trim_top) / MM < 45  # with an icon it starts 61.5 mm down
