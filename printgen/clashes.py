@@ -10,8 +10,8 @@ from printgen.options import Format, Output
 
 def ignored_option(args: argparse.Namespace) -> str | None:
     """An option that would be silently ignored: a --service or --dpi (the service sizes PNG
-    images only, and fixes their size), a --booklet, --cards or --copies of an output --only
-    leaves out."""
+    images only, and fixes their size), a --booklet, --cards, --copies or --format of an output
+    --only leaves out."""
     only = getattr(args, "only", None)
     if getattr(args, "booklet", False) and only and Output.RULEBOOK.value not in only:
         return (
@@ -24,10 +24,16 @@ def ignored_option(args: argparse.Namespace) -> str | None:
             f"printgen: {chosen} chooses what the card sheets print, and --only leaves them "
             f"out: add --only cards, or drop {chosen}"
         )
+    formats = getattr(args, "format", None) or ()
+    images = [f for f in formats if f != Format.PDF.value]  # rulebooks and aids are PDFs only
+    if images and only and Output.CARDS.value not in only:
+        return (
+            f"printgen: --format {images[0]} chooses what the card outputs are made as, and "
+            f"--only leaves them out: add --only cards, or drop --format {images[0]}"
+        )
     service = getattr(args, "service", None)
     if service is None:
         return None
-    formats = args.format or ()
     if formats and Format.PNG.value not in formats:
         return (
             f"printgen: --service {service} sizes the PNG images, and --format asks for none: "

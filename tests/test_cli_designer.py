@@ -275,6 +275,22 @@ def test_cards_or_copies_of_card_sheets_left_out_are_refused(
     assert not (demo / "build").exists()
 
 
+@pytest.mark.parametrize("image", ["png", "tts"])
+def test_an_image_format_of_card_outputs_left_out_is_refused(
+    demo: Path, capsys: pytest.CaptureFixture[str], image: str
+) -> None:
+    """Rulebooks and aids are PDFs only: --format png with --only rulebook made a PDF, silently."""
+    assert main(["--project", str(demo), "build", "--only", "rulebook", "--format", image]) == 2
+    assert capsys.readouterr().err == (
+        f"printgen: --format {image} chooses what the card outputs are made as, and --only "
+        f"leaves them out: add --only cards, or drop --format {image}\n"
+    )
+    assert not (demo / "build").exists()
+    args = ["--project", str(demo), "build", "--only", "rulebook", "--format", "pdf"]
+    assert main(args) == 0  # a PDF rulebook is what pdf asks for
+    capsys.readouterr()
+
+
 def test_a_project_named_at_its_cards_or_game_folder_names_the_project(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
