@@ -398,6 +398,36 @@ def test_a_layout_with_its_own_size_takes_its_elements_as_written(
     assert found["Gain"][1] > 0.6 * 120  # inherited from card-base: resized to tarot
 
 
+def test_a_position_written_as_an_expression_follows_the_card_size_as_a_constant_does(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A poker layout on tarot cards: "{{ 40 + 4 }}" lands where 44 does, not 44 mm down."""
+    game = designer / "cards" / GAME
+    deck = game / "decks" / "main.yaml"
+    text = re.sub(r"(?m)^size: poker", "size: tarot", deck.read_text(encoding="utf-8"))
+    deck.write_text(re.sub(r"(?m)^layout: \S+", "layout: pair", text), encoding="utf-8")
+    (game / "layouts" / "pair.yaml").write_text(
+        "pair:\n"
+        "  size: poker\n"
+        "  elements:\n"
+        '    one: {type: text, x: 5, y: 44, w: 20, h: 6, text: "Alpha", size: 9}\n'
+        '    two: {type: text, x: "{{ 30 + 0 }}", y: "{{ 40 + 4 }}", w: "{{ 20 }}", h: 6,'
+        ' text: "Beta", size: 9}\n'
+        '    three: {type: text, x: "{{ deck.width - 20 }}", y: 70, w: 15, h: 6, text: "Gamma",'
+        " size: 9}\n",
+        encoding="utf-8",
+    )
+    built = printgen(designer, "build", "--lang", "en", "--only", "cards")
+    assert built.code == 0 and built.err == "", built.err
+    out = designer / "build" / GAME / "en"
+    front = next(f for f in manifest(out / "cards.json")["faces"] if f["side"] == "front")
+    found = face_words(out / "cards.pdf", front)
+    assert abs(found["Alpha"][1] - found["Beta"][1]) < 0.2  # the same height on the card
+    assert found["Alpha"][1] > 44 + 10  # both stretched down the taller card
+    assert found["Beta"][0] > 30 * 70 / 63 - 1  # and across the wider one
+    assert 50 <= found["Gamma"][0] < 51  # the deck's own width: the card's measure already
+
+
 def test_a_layout_size_that_is_not_a_size_is_an_error_at_its_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
@@ -1238,7 +1268,8 @@ def test_a_misspelt_field_and_style_in_a_layout_text_are_both_said_with_the_name
     assert checked.code == 2
     problems = checked.err.splitlines()
     assert any(
-        line.endswith("text: 'card.cots' is undefined; did you mean 'card.cost'?")
+        "text: 'card.cots' is undefined; did you mean 'card.cost'? (first on card 'miner', "
+        f"cards/{GAME}/decks/main.yaml:" in line
         for line in problems
     ), problems
     assert any("unknown style 'titel'; did you mean 'title'?" in line for line in problems)

@@ -221,7 +221,15 @@ def _element(
     card: CardType | None,
     card_where: Where,
 ) -> Op | None:
-    props = Props(ctx, layout, element, variables, results, back_of=deck if card is None else None)
+    props = Props(
+        ctx,
+        layout,
+        element,
+        variables,
+        results,
+        back_of=deck if card is None else None,
+        card_where=card_where if card is not None else None,
+    )
     drawn = "when" not in element.props or truthy(props.value("when"))
     if element.kept_when and card is not None:
         ctx.checks.kept_when(deck.id, layout.name, element, drawn)

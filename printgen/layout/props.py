@@ -32,9 +32,11 @@ class Props:
         style: dict[str, Any] | None = None,
         style_where: Where | None = None,
         back_of: Deck | None = None,
+        card_where: Where | None = None,
     ) -> None:
         self.ctx, self.layout, self.element, self.variables = ctx, layout, element, variables
         self.back_of = back_of  # the deck whose back this face is (its fields: are the back's)
+        self.card_where = card_where  # the card's own line (its row, in a spreadsheet)
         self.results = results  # expression -> value, shared by the elements of one face
         self.style = style or {}
         self.style_where = style_where
@@ -78,9 +80,18 @@ class Props:
             return None
         except expr.ExpressionError as exc:  # reported at each property that uses it
             if not self._back_field_missing(exc):
-                self.report(key, str(exc) + self._field_hint(exc))
+                self.report(key, str(exc) + self._field_hint(exc) + self._first_card())
             return None
         return value
+
+    def _first_card(self) -> str:
+        """Which card failed first (said once for the element, whichever cards fail too): a
+        layout shared by decks, or a spreadsheet's row, is otherwise a search."""
+        card = self.variables.get("card")
+        name = card.get("id") if isinstance(card, dict) else None
+        if not name or self.card_where is None:
+            return ""
+        return f" (first on card '{name}', {self.card_where})"
 
     def _back_field_missing(self, exc: expr.ExpressionError) -> bool:
         """A back's layout printing a field the deck's back: fields: does not give (often a
@@ -159,6 +170,9 @@ class Props:
         except ValueError as exc:
             self.report(key, str(exc))
             return default
+        if key in self.element.stretched:  # an expression's length, on another card size
+            origin, stretch = self.element.stretched[key]
+            value = origin + (value - origin) * stretch
         if minimum is not None and value < minimum:
             self.report(key, f"must be at least {minimum:g} mm, not {value:g}")
             return default

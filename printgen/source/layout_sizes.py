@@ -3,14 +3,19 @@ stretched so that one size's safe zone becomes the other's (``LayoutLibrary.get`
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
+from printgen.expressions import is_expression
 from printgen.model.units import parse_length
 from printgen.source.layouts import Element, Layout
 
 # kept in proportion when resized: a disc stays a disc, an icon is not squashed
 _IN_PROPORTION = {"ellipse", "icon", "image"}
+_POSITIONS = {"x", "y", "x2", "y2"}  # the others, w and h, are lengths from the position
+_ACROSS = {"x", "x2", "w"}
+_DECK = re.compile(r"\bdeck\b")
 
 
 def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Layout:
@@ -19,8 +24,10 @@ def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Lay
     zone (``safe`` mm inside the trim) of one size becomes the other's — what was inside it
     stays inside, a frame on its edge stays on it. Discs, icons and pictures keep their
     proportions (the smaller stretch), centred where their box went. Text sizes, strokes and
-    corner radii stay as written (text that no longer fits shrinks as always); expressions, and
-    what a layout without a size writes, are left as written."""
+    corner radii stay as written (text that no longer fits shrinks as always); a length written
+    as an expression is stretched the same way once each card's value is known (a disc given by
+    an expression keeps no proportion), unless it reads the deck's own measures; what a layout
+    without a size writes is left as written."""
     assert layout.size is not None
     old, new = layout.size, size
     if min(old[0], old[1], new[0], new[1]) <= 2 * safe:  # no safe area to map: the whole card
@@ -38,6 +45,13 @@ def _resized(element: Element, across: float, down: float, safe: float) -> Eleme
         for key in ("x", "y", "w", "h", "x2", "y2")
     }
     x, y, w, h = found["x"], found["y"], found["w"], found["h"]
+    stretched: dict[str, tuple[float, float]] = {
+        key: (safe if key in _POSITIONS else 0.0, across if key in _ACROSS else down)
+        for key in ("x", "y", "w", "h", "x2", "y2")
+        if key in element.sized and found[key] is None and _card_relative(props.get(key))
+    }
+    if stretched:
+        element = replace(element, stretched=stretched)
 
     def moved(value: float, stretch: float) -> float:
         return _rounded(safe + (value - safe) * stretch)
@@ -55,6 +69,12 @@ def _resized(element: Element, across: float, down: float, safe: float) -> Eleme
         if (value := found[key]) is not None:
             props[key] = _rounded(value * stretch)
     return replace(element, props=props)
+
+
+def _card_relative(value: Any) -> bool:
+    """An expression in the layout's own size (``"{{ 52 if card.icon else 30 }}"``): one that
+    reads the deck's measures (``"{{ deck.width - 10 }}"``) is the card's own already."""
+    return is_expression(value) and not _DECK.search(str(value))
 
 
 def _mm(value: Any) -> float | None:

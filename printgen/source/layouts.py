@@ -41,6 +41,10 @@ class Element:
     # (what a layout without one writes is taken as written)
     sized: frozenset[str] = frozenset()
     kept_when: bool = False  # overridden, its when: inherited: a deck may never draw it
+    # a length written as an expression, on cards of another size than the layout's: each
+    # card's value is stretched as a constant would be, value -> origin + (value - origin) ·
+    # stretch (origin: the safe zone's edge for a position, 0 for a width or height)
+    stretched: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @property
     def type(self) -> str:
