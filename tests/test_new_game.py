@@ -373,27 +373,35 @@ def test_the_starter_game_fills_cards_of_any_size(
     assert abs(on_back["Harbour"][2] - width / 2) < 1  # the back's title in the middle
 
 
-def test_a_layout_with_its_own_size_takes_its_elements_as_written(
-    designer: Path, printgen: Callable[..., Run]
-) -> None:
+def _tarot_front_words(
+    designer: Path, printgen: Callable[..., Run], layout: str
+) -> dict[str, tuple[float, float, float]]:
+    """The starter deck on tarot cards with this one layout (named on its first line): the
+    words of a built front, placed in mm (face_words)."""
     game = designer / "cards" / GAME
+    name = layout.split(":", 1)[0]
     deck = game / "decks" / "main.yaml"
-    text = deck.read_text(encoding="utf-8")
-    text = re.sub(r"(?m)^size: poker", "size: tarot", text)
-    deck.write_text(re.sub(r"(?m)^layout: \S+", "layout: tall", text), encoding="utf-8")
-    (game / "layouts" / "tall.yaml").write_text(
-        "tall:\n"
-        "  extends: card-base\n"
-        "  size: tarot\n"
-        "  elements:\n"
-        '    motto: {type: text, x: 10, y: 100, w: 50, h: 8, text: "Steady", style: body}\n',
-        encoding="utf-8",
-    )
+    text = re.sub(r"(?m)^size: poker", "size: tarot", deck.read_text(encoding="utf-8"))
+    deck.write_text(re.sub(r"(?m)^layout: \S+", f"layout: {name}", text), encoding="utf-8")
+    (game / "layouts" / f"{name}.yaml").write_text(layout, encoding="utf-8")
     built = printgen(designer, "build", "--lang", "en", "--only", "cards")
     assert built.code == 0 and built.err == "", built.err
     out = designer / "build" / GAME / "en"
     front = next(f for f in manifest(out / "cards.json")["faces"] if f["side"] == "front")
-    found = face_words(out / "cards.pdf", front)
+    return face_words(out / "cards.pdf", front)
+
+
+def test_a_layout_with_its_own_size_takes_its_elements_as_written(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    layout = (
+        "tall:\n"
+        "  extends: card-base\n"
+        "  size: tarot\n"
+        "  elements:\n"
+        '    motto: {type: text, x: 10, y: 100, w: 50, h: 8, text: "Steady", style: body}\n'
+    )
+    found = _tarot_front_words(designer, printgen, layout)
     assert 10 <= found["Steady"][0] < 11 and 100 <= found["Steady"][1] < 108  # as written
     assert found["Gain"][1] > 0.6 * 120  # inherited from card-base: resized to tarot
 
@@ -402,11 +410,7 @@ def test_a_position_written_as_an_expression_follows_the_card_size_as_a_constant
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
     """A poker layout on tarot cards: "{{ 40 + 4 }}" lands where 44 does, not 44 mm down."""
-    game = designer / "cards" / GAME
-    deck = game / "decks" / "main.yaml"
-    text = re.sub(r"(?m)^size: poker", "size: tarot", deck.read_text(encoding="utf-8"))
-    deck.write_text(re.sub(r"(?m)^layout: \S+", "layout: pair", text), encoding="utf-8")
-    (game / "layouts" / "pair.yaml").write_text(
+    layout = (
         "pair:\n"
         "  size: poker\n"
         "  elements:\n"
@@ -414,14 +418,9 @@ def test_a_position_written_as_an_expression_follows_the_card_size_as_a_constant
         '    two: {type: text, x: "{{ 30 + 0 }}", y: "{{ 40 + 4 }}", w: "{{ 20 }}", h: 6,'
         ' text: "Beta", size: 9}\n'
         '    three: {type: text, x: "{{ deck.width - 20 }}", y: 70, w: 15, h: 6, text: "Gamma",'
-        " size: 9}\n",
-        encoding="utf-8",
+        " size: 9}\n"
     )
-    built = printgen(designer, "build", "--lang", "en", "--only", "cards")
-    assert built.code == 0 and built.err == "", built.err
-    out = designer / "build" / GAME / "en"
-    front = next(f for f in manifest(out / "cards.json")["faces"] if f["side"] == "front")
-    found = face_words(out / "cards.pdf", front)
+    found = _tarot_front_words(designer, printgen, layout)
     assert abs(found["Alpha"][1] - found["Beta"][1]) < 0.2  # the same height on the card
     assert found["Alpha"][1] > 44 + 10  # both stretched down the taller card
     assert found["Beta"][0] > 30 * 70 / 63 - 1  # and across the wider one
