@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image
 
 from printgen.layout.face import Face, LaidOutDeck
+from printgen.model.game import CardShape, Deck
 from printgen.model.units import INCH_MM
 from printgen.options import BuildOptions
 from printgen.outputs.raster import exact, faces_pdf, png_bytes, render_pages
@@ -28,7 +29,9 @@ MAX_PX = 4096
 PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot is the hidden card
 NO_BACK = (208, 208, 208)  # a deck printed without backs gets a plain grey one
 CARD_TYPE = {"rect": 0, "circle": 4}  # Tabletop Simulator's card shapes: rounded rectangle, circle
-POKER_WIDTH = 63.0  # mm; a card of scale 1 in Tabletop Simulator is about this wide
+# mm: a card of scale 1 in Tabletop Simulator is about a poker card, whatever its image — so a
+# card of another shape is scaled across and along apart (a tarot card is taller, not wider)
+POKER_WIDTH, POKER_HEIGHT = 63.0, 88.0
 
 
 def grid(count: int) -> tuple[int, int]:
@@ -105,7 +108,19 @@ def _guid(*parts: object) -> str:
     return hashlib.sha1("/".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def _transform(position: int, scale: float) -> dict[str, float]:
+def _scales(deck: Deck) -> tuple[float, float, bool]:
+    """scaleX, scaleZ and whether the card lies sideways (wider than tall: Tabletop Simulator
+    turns a sideways card's mesh, its long side across). A round card keeps one scale."""
+    width, height = deck.width_mm, deck.height_mm
+    if deck.shape == CardShape.CIRCLE:
+        scale = round(width / POKER_WIDTH, 4)
+        return scale, scale, False
+    sideways = width > height
+    across, along = (height, width) if sideways else (width, height)
+    return round(across / POKER_WIDTH, 4), round(along / POKER_HEIGHT, 4), sideways
+
+
+def _transform(position: int, scales: tuple[float, float, bool]) -> dict[str, float]:
     return {
         "posX": position * 3.0,
         "posY": 1.0,
@@ -113,9 +128,9 @@ def _transform(position: int, scale: float) -> dict[str, float]:
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0,  # face down, as a deck lies on the table
-        "scaleX": scale,
+        "scaleX": scales[0],
         "scaleY": 1.0,
-        "scaleZ": scale,
+        "scaleZ": scales[1],
     }
 
 
@@ -126,7 +141,7 @@ def _deck_object(
     ids: dict[str, int],
     position: int,
 ) -> dict[str, Any]:
-    scale = round(laid.deck.width_mm / POKER_WIDTH, 4)
+    scales = _scales(laid.deck)
     cards = []
     for card, face in laid.fronts:
         copies = laid.copies if laid.copies is not None else card.count
@@ -137,12 +152,12 @@ def _deck_object(
                 {
                     "GUID": _guid(laid.deck.id, card.id, copy),
                     "Name": "Card",
-                    "Transform": _transform(position, scale),
+                    "Transform": _transform(position, scales),
                     "Nickname": face.name,
                     "Description": "",
                     "CardID": card_id,
                     "CustomDeck": {sheet: custom[sheet]},
-                    "SidewaysCard": False,
+                    "SidewaysCard": scales[2],
                     "Hands": True,
                 }
             )
@@ -151,11 +166,11 @@ def _deck_object(
     return {
         "GUID": _guid(laid.deck.id),
         "Name": "DeckCustom",
-        "Transform": _transform(position, scale),
+        "Transform": _transform(position, scales),
         "Nickname": nickname,
         "Description": "",
         "Hands": False,
-        "SidewaysCard": False,
+        "SidewaysCard": scales[2],
         "DeckIDs": [c["CardID"] for c in cards],
         "CustomDeck": custom,
         "ContainedObjects": cards,
