@@ -64,7 +64,9 @@ def calibrate(project: Project, paper: str | None, duplex: str | None, out: str 
 def calibration_pdf(paper: Paper, duplex: Duplex) -> bytes:
     width, height = paper.size_mm
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, "printgen duplex calibration", "printgen", "duplex calibration")
+    canvas = new_canvas(
+        buffer, "printgen duplex calibration", "printgen", "duplex calibration", duplex
+    )
     canvas.setPageSize((pt(width), pt(height)))
     edge = "long" if duplex == Duplex.LONG else "short"
     _front(canvas, width, height, edge)

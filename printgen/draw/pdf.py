@@ -10,6 +10,7 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.layout.fonts import vera
+from printgen.options import Duplex
 
 # Binary (Flate only) streams: a third smaller than ASCII85-armoured ones and quicker to write
 rl_config.useA85 = 0
@@ -20,12 +21,29 @@ _SHADING = re.compile(rb"/(Sh\d+) sh\b")
 EMBEDDED_START = {"initialFontName": "Vera", "initialFontSize": 10}
 
 
-def new_canvas(buffer: io.BytesIO, title: str, author: str, subject: str) -> Canvas:
+# how the print dialog should turn a double-sided document's sheets (PDF's names)
+TURNED = {
+    Duplex.LONG: "DuplexFlipLongEdge",
+    Duplex.SHORT: "DuplexFlipShortEdge",
+    Duplex.FOLD: "Simplex",  # fronts and backs on one side
+    Duplex.NONE: "Simplex",
+}
+
+
+def new_canvas(
+    buffer: io.BytesIO, title: str, author: str, subject: str, duplex: Duplex | None = None
+) -> Canvas:
+    """A reproducible PDF whose print dialog opens at actual size — "fit to page", the commonest
+    home-printing mistake, would shrink every card — and, for ``duplex``, set to turn the
+    sheets over the edge the backs were placed for."""
     canvas = Canvas(buffer, invariant=1, pageCompression=1, **EMBEDDED_START)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setSubject(subject)
     canvas.setCreator("printgen")
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex is not None:
+        canvas.setViewerPreference("Duplex", TURNED[duplex])
     return canvas
 
 

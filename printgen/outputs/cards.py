@@ -166,7 +166,7 @@ def card_files(
             continue
         # one game's decks in one language share one mapping of shared operations (its lay-out
         # context's), filled as a streamed deck's fronts are laid out
-        pdf = sheets_pdf(sheets, f"{title} — {output}", author, group[0].shared)
+        pdf = sheets_pdf(sheets, f"{title} — {output}", author, group[0].shared, options.duplex)
         if len(pdf) > BIG:  # the PDF's freed working memory back before the manifest is made
             give_back()
         files[f"{output}.pdf"] = pdf
@@ -174,11 +174,13 @@ def card_files(
     return files
 
 
-def sheets_pdf(sheets: list[Sheet], title: str, author: str, shared: Mapping[int, Op]) -> bytes:
+def sheets_pdf(
+    sheets: list[Sheet], title: str, author: str, shared: Mapping[int, Op], duplex: Duplex
+) -> bytes:
     """The sheets as a PDF; ``shared``: the operations the decks' layouts draw alike on every
     card, by id."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, title, author, "print-and-cut sheets")
+    canvas = new_canvas(buffer, title, author, "print-and-cut sheets", duplex)
     # A face printed more than once is one form the sheets refer to; a face printed once is
     # drawn in place, as a bare script would: 10,000 distinct cards as forms cost a fifth of
     # the build in PDF objects alone.

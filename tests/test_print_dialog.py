@@ -1,0 +1,64 @@
+"""What a PDF asks of the print dialog, read from its catalog: actual size, never "fit to page"
+(it would shrink every card), and double-sided sheets turned over the edge their backs were
+placed for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+
+from tests.printing import build
+
+WM = "warriors-and-monks"
+
+
+def _asked(pdf: Path) -> dict[str, str]:
+    catalog = PdfReader(pdf).trailer["/Root"].get_object()
+    assert isinstance(catalog, DictionaryObject)
+    preferences = catalog.get("/ViewerPreferences")
+    found = preferences.get_object() if preferences is not None else {}
+    assert isinstance(found, dict)
+    return {str(k): str(v) for k, v in found.items()}
+
+
+@pytest.mark.parametrize(
+    ("duplex", "turned"),
+    [
+        ("long", "/DuplexFlipLongEdge"),
+        ("short", "/DuplexFlipShortEdge"),
+        ("fold", "/Simplex"),
+        ("none", "/Simplex"),
+    ],
+)
+def test_card_sheets_open_at_actual_size_turned_as_printed(
+    tmp_path_factory: pytest.TempPathFactory, duplex: str, turned: str
+) -> None:
+    root = tmp_path_factory.getbasetemp() / "print-dialog"
+    out = build(root, WM, "--lang", "en", "--only", "cards", "--duplex", duplex)
+    assert _asked(out / WM / "en" / "cards.pdf") == {
+        "/PrintScaling": "/None",
+        "/Duplex": turned,
+    }
+
+
+def test_the_player_aid_opens_at_actual_size(tmp_path_factory: pytest.TempPathFactory) -> None:
+    root = tmp_path_factory.getbasetemp() / "print-dialog"
+    out = build(root, WM, "--lang", "en", "--only", "player-aid")
+    assert _asked(out / WM / "en" / "player-aid.pdf")["/PrintScaling"] == "/None"
+
+
+@pytest.mark.parametrize(
+    ("duplex", "turned"), [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")]
+)
+def test_the_calibration_sheet_is_turned_as_it_measures(
+    tmp_path: Path, duplex: str, turned: str
+) -> None:
+    from printgen.cli import main
+
+    (tmp_path / "cards").mkdir()
+    assert main(["--project", str(tmp_path), "calibrate", "--duplex", duplex]) == 0
+    pdf = next(tmp_path.rglob("calibration.pdf"))
+    assert _asked(pdf) == {"/PrintScaling": "/None", "/Duplex": turned}
