@@ -110,7 +110,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     handler.emit = lambda record: said.append(str(record.msg))  # type: ignore[method-assign]
     log.addHandler(handler)
     try:
-        drawing = svg2rlg(io.BytesIO(data), external_reference_root=root)
+        drawing = svg2rlg(io.BytesIO(data), external_reference_root=root, font_map=_vera_only())
     except Exception as exc:  # lxml and svglib raise many kinds for a malformed file
         from printgen.problems import without_addresses
 
@@ -146,6 +146,33 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
 
 
 MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
+
+
+def _vera_only() -> Any:
+    """svglib's font lookup for an SVG's <text>, kept to Vera (embedded, as every font printgen
+    prints): its own would open any ``font-family`` given as a path — a file outside the
+    project, a FIFO that never ends, /dev/zero — and ask fontconfig (``fc-match``) for a
+    system font, making the PDF depend on the machine's fonts."""
+    from svglib.fonts import FontMap
+
+    from printgen.layout.fonts import family
+
+    vera = family("vera")
+
+    class VeraOnly(FontMap):
+        def find_font(
+            self, font_name: str, weight: str = "normal", style: str = "normal"
+        ) -> tuple[str, bool]:
+            bold = str(weight).lower() in ("bold", "bolder") or str(weight) in (
+                "600",
+                "700",
+                "800",
+                "900",
+            )
+            italic = str(style).lower() in ("italic", "oblique")
+            return vera.face(bold, italic), False
+
+    return VeraOnly()
 
 
 def _use_copies(data: bytes) -> int:
