@@ -152,17 +152,34 @@ def test_every_building_has_a_crew_of_three(project: Path) -> None:
     line = edit(
         project,
         "decks/buildings.yaml",
-        'en: "Minster"}, stone: 4, wood: 3, compass: 4, tile: 3',
-        'en: "Minster"}, stone: 4, wood: 4, compass: 4, tile: 4',
+        'en: "Collegiate Church"}, stone: 4, wood: 3, compass: 4, tile: 3',
+        'en: "Collegiate Church"}, stone: 4, wood: 4, compass: 4, tile: 4',
     )
-    found = named(findings(project), "crew", "decks/buildings.yaml", line, "duomo")
+    found = named(findings(project), "crew", "decks/buildings.yaml", line, "collegiata")
     assert found and "still lacks" in found[0].message
 
 
 def test_a_commercial_card_name_is_refused(project: Path) -> None:
-    line = edit(project, "decks/buildings.yaml", 'en: "Alehouse"}', 'en: "Village Tavern"}')
-    found = named(findings(project), "original", "decks/buildings.yaml", line, "osteria")
+    line = edit(project, "decks/buildings.yaml", 'en: "Coaching House"}', 'en: "Village Tavern"}')
+    found = named(findings(project), "original", "decks/buildings.yaml", line, "stazione-di-posta")
     assert found and "'Tavern', a name of the commercial game" in found[0].message
+
+
+@pytest.mark.parametrize(
+    ("card", "old", "new", "word"),
+    [
+        ("collegiata", '{it: "Collegiata"', '{it: "Duomo vecchio"', "Duomo"),
+        ("collegiata", 'en: "Collegiate Church"}', 'en: "Old Minster"}', "Minster"),
+        ("stazione-di-posta", '{it: "Stazione di posta"', '{it: "Osteria del ponte"', "Osteria"),
+        ("stazione-di-posta", 'en: "Coaching House"}', 'en: "Bridge Alehouse"}', "Alehouse"),
+    ],
+)
+def test_the_synonyms_of_cathedral_and_tavern_are_refused(
+    project: Path, card: str, old: str, new: str, word: str
+) -> None:
+    line = edit(project, "decks/buildings.yaml", old, new)
+    found = named(findings(project), "original", "decks/buildings.yaml", line, card)
+    assert found and f"'{word}', a name of the commercial game" in found[0].message
 
 
 def test_an_italian_form_of_master_is_refused_on_a_worker(project: Path) -> None:
@@ -405,7 +422,9 @@ def test_english_cards_speak_english(built: Path) -> None:
     for word in (
         "Head Mason",
         "Treadwheel Crane",
-        "Minster",
+        "Collegiate Church",
+        "Coaching House",
+        "Shipwright",
         "Foreman",
         "wage",
         "Level 2",
@@ -474,6 +493,12 @@ def pdf_text(path: Path) -> str:
                 "Fine della partita",
                 "17 punti",
                 "si termina lo svolgimento normale del turno",
+                "così che tutti abbiano fatto lo stesso numero di turni",
+                "Variante. Chi preferisce la lettura letterale",
+                "ha 34 edifici e 8 macchine",
+                "25 d'argento da 1 e 15 d'oro da 5",
+                "un lavoratore che non copre nulla",
+                "Le azioni comprate con le monete e non usate si perdono alla fine del turno",
                 "Chiarimento.",
                 "Esempio.",
                 "5 monete per azione",
@@ -489,6 +514,12 @@ def pdf_text(path: Path) -> str:
                 "End of the game",
                 "17 points",
                 "the normal course of the turn is completed",
+                "so that everyone has had the same number of turns",
+                "Variant. Groups who prefer the literal reading",
+                "has 34 buildings and 8 machines",
+                "25 silver coins worth 1 each and 15 gold coins worth 5 each",
+                "a worker that covers nothing",
+                "Actions bought with coins and not used are lost at the end of the turn",
                 "Clarification.",
                 "Example.",
                 "5 coins per action",
@@ -510,8 +541,34 @@ def test_rulebook_reads_back(built: Path, lang: str, phrases: list[str]) -> None
 @pytest.mark.parametrize(
     ("lang", "phrases"),
     [
-        ("it", ["1 azione = 1, 2 azioni = 3, 3 azioni = 6", "17 punti", "e 10 monete a testa"]),
-        ("en", ["1 action = 1, 2 actions = 3, 3 actions = 6", "17 points", "and 10 coins each"]),
+        (
+            "it",
+            [
+                "1 azione = 1, 2 azioni = 3, 3 azioni = 6",
+                "17 punti",
+                "e 10 monete a testa",
+                "garzone 2 (1+1), lavorante 3 (2+1)",
+                "caposquadra 5 (3+2).",
+                "Macchina completata: 1 o 2 punti",
+                "con 2 o 3 punti",
+                "se la parità resta, la vittoria è condivisa",
+                "né macchine da prendere",
+            ],
+        ),
+        (
+            "en",
+            [
+                "1 action = 1, 2 actions = 3, 3 actions = 6",
+                "17 points",
+                "and 10 coins each",
+                "helper 2 (1+1), journeyman 3 (2+1)",
+                "5 (3+2).",
+                "Machine completed: 1 or 2 points",
+                "with 2 or 3 points",
+                "if still tied, the win is shared",
+                "buildings or machines are left to take",
+            ],
+        ),
     ],
 )
 def test_player_aid_one_per_player(built: Path, lang: str, phrases: list[str]) -> None:
@@ -525,8 +582,9 @@ def test_player_aid_one_per_player(built: Path, lang: str, phrases: list[str]) -
 # The names of the commercial game (The Builders: Middle Ages, Bombyx 2013, and its Italian
 # edition) that the issue says our cards and ranks must not reuse.
 COMMERCIAL = re.compile(
-    r"\b(Apprentices?|Labou?rers?|Craftsm[ae]n|Masters?|Taverns?|Cathedrals?|"
-    r"Apprendist[ia]|Manoval[ei]|Artigian[oi]|Maestr[oi]|Tavern[ae]|Cattedral[ei])\b",
+    r"\b(Apprentices?|Labou?rers?|Craftsm[ae]n|Masters?|Taverns?|Cathedrals?|Minsters?|"
+    r"Alehouses?|Apprendist[ia]|Manoval[ei]|Artigian[oi]|Maestr[oi]|Tavern[ae]|Cattedral[ei]|"
+    r"Duom[oi]|Osteri[ae])\b",
     re.I,
 )
 

@@ -173,13 +173,13 @@ def test_a_building_no_crew_can_finish_is_never_completed(tmp_path: Path, rules:
     shutil.copytree(ROOT / "cards", tmp_path / "cards")
     path = tmp_path / "cards" / GAME / "decks" / "buildings.yaml"
     text = path.read_text(encoding="utf-8")
-    line = re.search(r"^.*id: duomo,.*$", text, re.M)
+    line = re.search(r"^.*id: collegiata,.*$", text, re.M)
     assert line is not None
     path.write_text(text.replace(line[0], line[0].replace("stone: 4,", "stone: 60,")), "utf-8")
     broken = eng.prepare(load_sim_data(tmp_path, GAME))
-    assert broken.b_need[_building(broken, "duomo")][0] == 60
-    assert _completions(rules, "duomo", 150) > 10
-    assert _completions(broken, "duomo", 150) == 0
+    assert broken.b_need[_building(broken, "collegiata")][0] == 60
+    assert _completions(rules, "collegiata", 150) > 10
+    assert _completions(broken, "collegiata", 150) == 0
 
 
 def test_the_yaml_numbers_drive_the_game(tmp_path: Path, rules: Any) -> None:

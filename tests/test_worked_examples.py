@@ -183,7 +183,7 @@ def test_costruttori_building_example(cdm: dict[str, dict[str, object]]) -> None
         CDM,
         "en",
         "Anna took the Farmhouse (2 stone, 3 wood, 2 tile; 1 victory point and 10 coins)",
-        "She sends the Head Shipwright (2 stone, 3 wood; wage 5): 1 action and 5 coins",
+        "She sends the Shipwright (2 stone, 3 wood; wage 5): 1 action and 5 coins",
         "the Roofer (1 wood, 2 tile; wage 3)",
         "it costs 2 actions and 3 coins",
         "She spent 3 actions and 8 coins, and earned 10",

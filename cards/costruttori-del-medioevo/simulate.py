@@ -3,16 +3,22 @@
 Follows rules.it.md (clarifications included). Every number comes from the game's YAML: the
 starting coins, actions, extra-action price, coins for coin actions, market size, end VP, coins
 per VP and the skill names from ``data:``; skills, wages, requirements, VP, coins and machines
-from the decks ``starters`` (the starting apprentices), ``workers`` and ``buildings``.
+from the decks ``starters`` (the starting helpers), ``workers`` and ``buildings``.
 
-Seat 0 is the first player. ``turns`` counts single players' turns. Where the rulebook is silent:
+Seat 0 is the first player. ``turns`` counts single players' turns. Two decisions the original
+text leaves open are printed in the rulebook ("Altri chiarimenti" / "Other clarifications"):
+
+- a player may send a worker that covers nothing still needed (wage and actions as usual; it
+  stays on the site until the building is completed);
+- actions bought with coins and not used are lost at the end of the turn.
+
+Where the rulebook is silent:
 
 - non-coin actions use bought actions before free ones, and coins are taken with free actions
   only (a bought action may take coins too, but never pays: it costs 5 and brings 3 at most);
-- a player may send a worker that covers nothing still needed (the rules do not forbid it);
 - the face-up top card of each deck is not looked at by the bots.
 
-``played`` counts, per seat, each worker taken from the market (not the starting apprentice,
+``played`` counts, per seat, each worker taken from the market (not the starting helper,
 which is dealt) and each building or machine completed. Series (one value per turn, after that
 turn):
 ``vp_max`` (the leader's card points), ``coins_mean``, and per seat ``vp_<seat>`` (card points)
