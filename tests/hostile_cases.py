@@ -924,6 +924,19 @@ def count_with_5000_digits(p: Path) -> Expect:
 
 
 @case("yaml")
+def count_in_hexadecimal_past_4300_digits(p: Path) -> Expect:
+    """Read in base 16 with no digit limit, it failed only when printed: an internal error."""
+    line = edit(p, DECK, "    count: 8\n", "    count: 0x" + "f" * 4000 + "\n")
+    return DECK, line, "too long"
+
+
+@case("yaml")
+def data_in_binary_past_4300_digits(p: Path) -> Expect:
+    line = append(p, GAME, "huge: 0b" + "1" * 20_000 + "\n")
+    return GAME, line, "too long"
+
+
+@case("yaml")
 def nan_count(p: Path) -> Expect:
     line = edit(p, DECK, "    count: 8\n", "    count: .nan\n")
     return DECK, line, "not a finite number"

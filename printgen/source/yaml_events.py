@@ -319,7 +319,11 @@ class EventBuilder:
             )
             return read
         if tag == _INT and (misread := _MISREAD_INT.match(event.value)) is not None:
-            read = self.constructor.construct_object(ScalarNode(tag, event.value), deep=True)
+            read = _bounded(
+                self.constructor.construct_object(ScalarNode(tag, event.value), deep=True),
+                event.value,
+                where,
+            )
             digits = event.value.replace("_", "")
             if not (misread["octal"] and read == int(digits)):  # 07 is 7 either way
                 base = "in base 8" if misread["octal"] else "in base 60, as a time"
@@ -348,7 +352,18 @@ class EventBuilder:
         if isinstance(value, float) and not math.isfinite(value):
             shown = event.value[:20]
             raise fail(where, f"'{shown}' is not a finite number; write an ordinary number")
-        return value
+        return _bounded(value, event.value, where)
+
+
+# bits of the longest whole number taken: Python writes no more than 4,300 digits of one (a
+# hexadecimal or binary literal is read past that, and failed when printed)
+_MAX_INT_BITS = 14_000
+
+
+def _bounded(value: Any, text: str, where: Where) -> Any:
+    if isinstance(value, int) and value.bit_length() > _MAX_INT_BITS:
+        raise fail(where, f"number '{text[:20]}…' is too long; write a smaller one")
+    return value
 
 
 def _merge(out: LDict, value: Any, where: Where) -> None:
