@@ -1581,6 +1581,20 @@ def png_with_huge_declared_size(p: Path) -> Expect:
 
 
 @case("images")
+def gif_named_png(p: Path) -> Expect:
+    """Pillow reads any format it knows; printgen's pictures are PNG, JPEG or SVG."""
+    gif = base64.b64decode("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")
+    return image_case(p, gif)[0], None, "it is neither PNG nor JPEG"
+
+
+@case("images")
+def postscript_named_png(p: Path) -> Expect:
+    """Pillow would run Ghostscript on it (PostScript that opens files)."""
+    eps = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n(/etc/hostname) (r) file pop\n"
+    return image_case(p, eps)[0], None, "it is neither PNG nor JPEG"
+
+
+@case("images")
 def missing_image(p: Path) -> Expect:
     return image_case(p, None)[0], None, "not found"
 

@@ -212,6 +212,34 @@ def test_the_grown_game_builds_with_its_spreadsheet_picture_and_checks(
         assert placed[0]["height"] == pytest.approx(24 * MM, abs=0.1 * MM)
 
 
+def test_a_picture_printed_on_many_cards_is_decoded_once(
+    designer: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader for every card decoded a 4,000² JPEG on each: 5 GB for four pictures."""
+    from reportlab.lib import utils
+
+    game = designer / "cards" / GAME
+    _grow(game)
+    rows = [f"ship{n},1,Ship {n},Nave {n},1,1,Sail.,Salpa.,#1f5f8b,#e3eff8" for n in range(8)]
+    (game / "decks" / "ships.csv").write_text(SHIPS_CSV.splitlines()[0] + "\n" + "\n".join(rows))
+    layouts = game / "layouts" / f"{GAME}.yaml"
+    fixed = "path: cards/harbour/art/ship.png"  # an expression: drawn with each card, not shared
+    layouts.write_text(
+        layouts.read_text().replace(fixed, "path: \"{{ 'cards/harbour/art/ship.png' }}\"")
+    )
+    made: list[object] = []
+    original = utils.ImageReader.__init__
+
+    def counted(self: object, *args: Any, **kwargs: Any) -> None:
+        made.append(self)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(utils.ImageReader, "__init__", counted)
+    result = printgen(designer, "build", "--lang", "en", "--only", "cards", "--jobs", "1")
+    assert result.code == 0, result.err
+    assert len(made) == 1  # eight distinct cards, one picture, one PDF
+
+
 def test_the_grown_game_reports_each_error_at_its_file_and_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

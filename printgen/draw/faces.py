@@ -10,6 +10,7 @@ import hashlib
 import io
 import math
 import re
+import weakref
 from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -207,10 +208,8 @@ def _draw_op(
         # a picture keeps its own colours, drawn as vectors and as large as the box allows
         draw_svg(canvas, op.data, op.svg_folder, left, bottom, width, height, None)
     elif isinstance(op, Image):
-        from reportlab.lib.utils import ImageReader
-
         canvas.drawImage(
-            ImageReader(io.BytesIO(op.data)),  # named by a digest of its pixels
+            _reader(canvas, op.data),  # named by a digest of its pixels
             left,
             bottom,
             width,
@@ -219,6 +218,20 @@ def _draw_op(
             anchor="c",
             mask="auto",
         )
+
+
+_readers: weakref.WeakKeyDictionary[Canvas, dict[bytes, Any]] = weakref.WeakKeyDictionary()
+
+
+def _reader(canvas: Canvas, data: bytes) -> Any:
+    """One image reader a picture and PDF: it decodes the picture once, however many cards
+    print it (a reader each time decoded a 4,000² JPEG for every card: 5 GB for four)."""
+    from reportlab.lib.utils import ImageReader
+
+    readers = _readers.setdefault(canvas, {})
+    if data not in readers:
+        readers[data] = ImageReader(io.BytesIO(data))
+    return readers[data]
 
 
 def _shape(

@@ -98,17 +98,22 @@ def image_trouble(data: bytes) -> str:
     import warnings
 
     from PIL import Image as PILImage
+    from PIL import UnidentifiedImageError
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
-            with PILImage.open(io.BytesIO(data)) as image:
+            # PNG and JPEG only: Pillow would read any format it knows, and run Ghostscript on
+            # an EPS file named .png
+            with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
                 width, height = image.size
                 if width * height > MAX_IMAGE_PIXELS:
                     return f"{width}×{height} pixels, over {MAX_IMAGE_PIXELS:,} {_LIMIT}"
                 image.load()  # a truncated or corrupt file fails here, not in the PDF
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
         return f"more than {MAX_IMAGE_PIXELS:,} pixels {_LIMIT}"
+    except UnidentifiedImageError:
+        return "it is neither PNG nor JPEG"
     except Exception as exc:  # Pillow raises many kinds for a broken file
         text = without_addresses(str(exc)).strip()
         return text.splitlines()[0][:100] if text else type(exc).__name__
