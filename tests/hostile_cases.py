@@ -654,6 +654,18 @@ def picture_of_too_many_shapes(p: Path) -> Expect:
 
 
 @case("numbers")
+def picture_of_a_stylesheet_matched_against_every_shape(p: Path) -> Expect:
+    # 20,000 class rules over 20,000 rects (1.6 MB, under the element limit): minutes
+    (p / "art").mkdir(exist_ok=True)
+    rules = "".join(f".c{n} rect{{fill:#{n % 4096:03x}}}" for n in range(20_000))
+    rects = "".join(f'<rect class="c{n}" x="1" y="1" width="1" height="1"/>' for n in range(20_000))
+    styled = f"<style>{rules}</style><g>{rects}</g>"
+    (p / "art" / "x.svg").write_text(SVG.replace('<path d="M0 0h10v10z"/>', styled))
+    line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: art/x.svg")
+    return LAYOUTS, line, "rules × elements (the limit for a vector picture)"
+
+
+@case("numbers")
 def picture_rect_of_infinite_width(p: Path) -> Expect:
     (p / "art").mkdir(exist_ok=True)
     wild = SVG.replace('<path d="M0 0h10v10z"/>', '<rect width="1e400" height="5"/>')

@@ -35,6 +35,10 @@ MAX_SVG_NUMBERS = 200_000
 # 275 MB for a 15 kB file); the elements the uses name, counted, bound the copies of uses that
 # name no other use, svglib's count of expansions (set lower than its own 10,000) those that do
 MAX_SVG_USE_COPIES = 10_000
+# a stylesheet's rules are matched against every element: 20,000 rules over 20,000 elements (a
+# 1.6 MB file) ran for minutes; a styled icon has a few rules over a few hundred elements
+MAX_SVG_STYLE_WORK = 1_000_000  # rules × elements
+_STYLE = re.compile(rb"<(?:[\w.-]+:)?style[\s>]", re.IGNORECASE)
 MAX_SVG_USE_EXPANSIONS = 2_000
 _USE = re.compile(rb"<(?:[\w.-]+:)?use[\s/>]", re.IGNORECASE)
 # svglib decodes an <image>'s data: URI (a 951 kB SVG held a 13,300² PNG: 2.5 GB) past the
@@ -80,6 +84,12 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         raise SvgError(
             f"its <use> elements copy {copies:,} elements, over {MAX_SVG_USE_COPIES:,} (the "
             "limit for a vector picture); simplify it, or export it as a PNG"
+        )
+    if _STYLE.search(data) and (rules := data.count(b"{")) * elements > MAX_SVG_STYLE_WORK:
+        raise SvgError(
+            f"its stylesheet has about {rules:,} rules for {elements:,} elements, over "
+            f"{MAX_SVG_STYLE_WORK:,} rules × elements (the limit for a vector picture); save it "
+            "with styles applied to the shapes (presentation attributes), or export it as a PNG"
         )
     numbers = _numbers(data)
     if numbers > MAX_SVG_NUMBERS:
