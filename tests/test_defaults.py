@@ -3,6 +3,7 @@ templates/ file of the same name overrides one; credits name every font actually
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -271,3 +272,31 @@ def test_a_deck_without_icons_gets_cards_of_words_not_an_empty_disc(
         assert words
         first = min(words, key=lambda w: abs(w["x0"] - face["x_mm"] * MM))
         assert (first["top"] - trim_top) / MM < 45  # with an icon it starts 61.5 mm down
+
+
+def test_a_gallery_of_a_huge_deck_lists_a_page_of_names_and_counts_the_rest(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A 100,000-card deck's gallery listed every name: one value of 1,000,000 characters in
+    printgen's own template, an error the designer could not fix."""
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    head = deck.read_text(encoding="utf-8").split("\ncards:\n")[0]
+    generated = (
+        "\ngenerate:\n  - product:\n      a: [" + ", ".join(map(str, range(40))) + "]\n"
+        "      b: [" + ", ".join(map(str, range(30))) + "]\n"
+        "    card:\n"
+        '      id: "c{{ a }}-{{ b }}"\n'
+        '      name: "N{{ a }}x{{ b }}"\n'
+        '      effect: "Gain 1 :coin:."\n'
+        '      playable: "Play it on your turn."\n'
+    )
+    deck.write_text(head + generated, encoding="utf-8")
+    game = demo / "cards" / GAME / "game.yaml"
+    game.write_text(re.sub(r"(?ms)^checks:.*", "", game.read_text(encoding="utf-8")))
+    (demo / "cards" / GAME / "rules.py").unlink(missing_ok=True)
+    built = printgen(demo, "build", GAME, "--only", "rulebook")
+    assert built.code == 0, built.err
+    text = _rulebook_text(demo)
+    listed = set(re.findall(r"N\d+x\d+", text))
+    assert len(listed) == 1_000 and "N0x0" in listed and "N39x29" not in listed
+    assert "… +200" in text  # 1,200 cards: the other 200 counted

@@ -16,6 +16,7 @@ from printgen.layout.face import LaidOutDeck
 from printgen.model.game import CardType, Game, localize
 
 REFERENCE_LIMIT = 16  # by default, decks with more card types are not drawn card by card
+GALLERY_NAMES = 1_000  # card names a gallery lists (a page of them); the rest are counted
 
 
 def reference_of(laid: LaidOutDeck) -> str:
@@ -74,11 +75,14 @@ def aid_cards(decks: list[LaidOutDeck]) -> list[str]:
 def gallery_decks(
     decks: list[LaidOutDeck], lang: str, langs: tuple[str, ...]
 ) -> list[dict[str, Any]]:
-    """Decks shown whole as a gallery of faces (their faces carry their text)."""
+    """Decks shown whole as a gallery of faces (their faces carry their text): the names of
+    the first GALLERY_NAMES cards, and how many more (a 100,000-card deck's names made one
+    value of 1,000,000 characters, and pages no one reads)."""
     return [
         {
             "name": localize(laid.deck.name, lang, langs),
-            "refs": [f"{laid.deck.id}/{card.id}" for card, _ in laid.fronts],
+            "refs": [f"{laid.deck.id}/{card.id}" for card, _ in laid.fronts[:GALLERY_NAMES]],
+            "more": max(0, len(laid.fronts) - GALLERY_NAMES),
         }
         for laid in decks
         if reference_of(laid) == "gallery"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.icons import IconLibrary, icon_library
-from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_PLAYERS
+from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
 from printgen.project import Project
@@ -197,8 +197,8 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
 
 
 def _not_blank(checker: Checker, node: LDict, key: str) -> None:
-    """A required text that says nothing (``''``, spaces, or a language's empty text) would
-    print as nothing on the cover, or as "Game by: ." in the credits."""
+    """A required text that says nothing (``''``, spaces, a language's empty text): nothing
+    on the cover, "Game by: ." in the credits."""
     value = node.get(key)
     texts = value.values() if isinstance(value, dict) else [value]
     if any(isinstance(text, str) and not text.strip() for text in texts):
@@ -206,8 +206,7 @@ def _not_blank(checker: Checker, node: LDict, key: str) -> None:
 
 
 def _adapted(checker: Checker, node: LDict) -> bool:
-    """``adapted: true``: the rules are another's game told anew (the rulebook credits the
-    original game and rules to the author); false, the default: the designer's own game."""
+    """``adapted: true``: another's game told anew (credited to its author); false: one's own."""
     value = node.get("adapted", False)
     if not isinstance(value, bool):
         checker.error(node.at("adapted"), f"'adapted' must be true or false, not {value!r}")
@@ -294,6 +293,10 @@ def _cover(
     if "cover" not in node:
         return [], {}
     items = checker.sequence(node["cover"], node.at("cover"), "cover")
+    if items is not None and len(items) > MAX_COVER_CARDS:
+        said = f"cover lists {len(items):,} cards; its fan holds at most {MAX_COVER_CARDS}"
+        checker.error(node.at("cover"), said)
+        items = None
     refs = [str(item) for item in items or []]
     found: dict[str, Where] = {}
     own = {deck.id: [f"{deck.id}/{card.id}" for card in deck.cards] for deck in decks}
