@@ -214,6 +214,52 @@ def test_project_icon_hole_shows_the_card(tmp_path: Path) -> None:
     assert img.getpixel((230, 250)) == (0, 0, 0)  # the sail
 
 
+# As game-icons.net serves an icon: a black square the size of the box, the drawing in white on it
+GAME_ICONS_NET = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"'
+    ' style="height: 512px; width: 512px;">'
+    '<path d="M0 0h512v512H0z" fill="#000" fill-opacity="1"></path>'
+    '<g transform="translate(0,0)" style="">'
+    '<path d="M256 64 L448 448 L64 448 Z" fill="#fff" fill-opacity="1"></path></g></svg>'
+)
+
+
+def test_a_game_icons_net_icon_prints_its_drawing_not_its_background_square(
+    tmp_path: Path,
+) -> None:
+    """Recoloured whole, the square and the drawing were one solid block."""
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "peak.svg").write_text(GAME_ICONS_NET)
+    library = icon_library(tmp_path, None)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(512, 512), invariant=1, **EMBEDDED_START)
+    canvas.setFillColorRGB(1.0, 0.9, 0.6)
+    canvas.rect(0, 0, 512, 512, stroke=0, fill=1)
+    library.draw(canvas, "peak", 0, 0, 512, "#204080")
+    canvas.showPage()
+    canvas.save()
+    img = _pixels(buffer.getvalue())
+    assert img.getpixel((30, 30)) == (255, 230, 153)  # a corner: the card, no square
+    assert img.getpixel((256, 350)) == (0x20, 0x40, 0x80)  # the triangle, in the icon's colour
+
+
+def test_a_square_the_icon_is_made_of_stays(tmp_path: Path) -> None:
+    """A shape covering the box is a background only with a drawing over it."""
+    (tmp_path / "icons").mkdir()
+    square = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<rect width="10" height="10"/></svg>'
+    )
+    (tmp_path / "icons" / "block.svg").write_text(square)
+    library = icon_library(tmp_path, None)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(100, 100), invariant=1, **EMBEDDED_START)
+    library.draw(canvas, "block", 0, 0, 100, "#204080")
+    canvas.showPage()
+    canvas.save()
+    assert _pixels(buffer.getvalue()).getpixel((50, 50)) == (0x20, 0x40, 0x80)
+
+
 def test_bad_icon_files_are_reported_not_drawn(tmp_path: Path) -> None:
     root = _project(tmp_path)
     (root / "icons" / "broken.svg").write_text("<svg this is not xml")
