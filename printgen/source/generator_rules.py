@@ -109,7 +109,7 @@ def _arrangement(
     if not isinstance(name, str) or not re.fullmatch(r"[\w.-]+", name) or project is None:
         checker.error(
             spec.at("arrangement"),
-            "arrangement must name a file next to the deck file, e.g. simboli-arrangement.txt",
+            "arrangement must name a file next to the deck file, e.g. deck-arrangement.txt",
         )
         return None
     keys = {symbol: [_key(v) for v in values] for symbol, values in columns.items()}
