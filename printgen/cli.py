@@ -137,7 +137,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "new":
         return _new(project, args)
     if args.command == "calibrate":  # needs no game: it measures the printer
-        from printgen.calibrate import calibrate
+        from printgen.outputs.calibrate import calibrate
 
         try:
             return calibrate(project, args.paper, args.duplex, args.out)
