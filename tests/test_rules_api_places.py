@@ -92,3 +92,32 @@ def test_the_package_says_it_is_typed() -> None:
     assert (ROOT / "printgen" / "py.typed").is_file()
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"py.typed"' in textwrap.dedent(pyproject)
+
+
+HELPED_RULES = """\
+from collections.abc import Iterator
+
+from printgen.rules import Problem, RuleContext, Severity, rule
+
+from helpers import LIMIT
+from .helpers import LIMIT as SAME
+
+
+@rule("helped")
+def helped(ctx: RuleContext) -> Iterator[Problem]:
+    yield ctx.problem(ctx.where_data("points_to_win"), f"limit {LIMIT} {SAME}", Severity.WARNING)
+"""
+
+
+def test_rules_py_imports_a_module_beside_it_as_a_script_does(
+    harbour: Path, printgen: Printgen
+) -> None:
+    """`from helpers import …` found nothing: the README says rules.py runs like any script."""
+    import sys
+
+    game = harbour / "cards" / "harbour"
+    (game / "helpers.py").write_text("LIMIT = 7\n", encoding="utf-8")
+    (game / "rules.py").write_text(HELPED_RULES, encoding="utf-8")
+    run = printgen(harbour, "validate", "harbour")
+    assert "warning: helped: limit 7 7" in run.err, run.err
+    assert "helpers" not in sys.modules  # forgotten: another game's helpers.py is its own

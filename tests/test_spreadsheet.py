@@ -195,7 +195,7 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
         ),
         (
             HEADER + ",2,Sloop,Sloop,1,#ffffff\n",
-            f"{CSV}:2:1: missing id: every row needs an id (e.g. fire-mage)",
+            f"{CSV}:2:1: missing id: every row needs an id (e.g. mage)",
         ),
         (
             HEADER + "sloop,2,Sloop,Sloop,cheap,#ffffff\n",

@@ -117,7 +117,7 @@ class _Reader:
         ):
             self.error(
                 place(data, "grid", data.where),
-                "grid: is a list of rows, each a list of cells, e.g. [[main/fire-mage, back]]",
+                "grid: is a list of rows, each a list of cells, e.g. [[main/mage, back]]",
             )
             return Scene(0, 0)
         scene = Scene(len(grid), max(len(row) for row in grid))
@@ -190,7 +190,7 @@ class _Reader:
         else:
             info = self.index.cards.get(cell)
             if info is None:
-                hint = did_you_mean(cell, self.index.cards, "; write deck/card, e.g. main/fire-mage")
+                hint = did_you_mean(cell, self.index.cards, "; write deck/card, e.g. main/mage")
                 self.error(where, f"no card '{cell}'{hint}")
         if info is None:
             return None

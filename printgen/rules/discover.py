@@ -11,7 +11,8 @@ import importlib.util
 import re
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
 
@@ -47,7 +48,11 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     name = f"printgen_rules_{re.sub(r'[^A-Za-z0-9_]', '_', game_folder.name)}_{digest}"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
+    # a package whose folder is the game's: `from .helpers import LIMIT` finds helpers.py
+    # beside rules.py, as the game's own module (another game's helpers.py is another's)
+    spec = importlib.util.spec_from_file_location(
+        name, path, submodule_search_locations=[str(game_folder)]
+    )
     if spec is None or spec.loader is None:
         raise fail(Where(rel), "cannot import rules.py; is it a Python file?")
     module = importlib.util.module_from_spec(spec)
@@ -61,6 +66,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
             memory_capped(),
             warnings_kept(caught),
             code_limit(RULE_SECONDS, ran_on),
+            beside(game_folder),
         ):
             spec.loader.exec_module(module)
     except SyntaxError as exc:
@@ -80,6 +86,24 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
         raise ProjectError([_import_problem(exc, path, rel)]) from None
     _WARNED[name] = caught
     return module
+
+
+@contextmanager
+def beside(folder: Path) -> Iterator[None]:
+    """``import helpers`` in a game's Python finds the game's helpers.py, as a script finds the
+    modules beside it — while it is imported; then the name is forgotten, so that another
+    game's helpers.py is its own."""
+    known = set(sys.modules)
+    sys.path.insert(0, str(folder))
+    try:
+        yield
+    finally:
+        with suppress(ValueError):
+            sys.path.remove(str(folder))
+        for name in set(sys.modules) - known:
+            file = getattr(sys.modules[name], "__file__", None)
+            if file and Path(file).parent == folder and "." not in name:
+                del sys.modules[name]
 
 
 # what importing each rules.py warned, by module name: said where its game's rules are run

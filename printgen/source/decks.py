@@ -270,7 +270,7 @@ def _card(
         elif "id" in node:
             checker.error(
                 node.at("id"),
-                f"card id {card_id!r} must be lower-case letters, digits, '-' or '_' (e.g. fire-mage)",
+                f"card id {card_id!r} must be lower-case letters, digits, '-' or '_' (e.g. mage)",
             )
         return None
     if len(card_id) > MAX_ID_CHARS:  # it names the card's image file

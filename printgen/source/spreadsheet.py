@@ -226,11 +226,11 @@ def _card(
     card_id = _text(cell(id_column)).strip()
     where = table.where(number, id_column.index)
     if not card_id:
-        checker.error(where, "missing id: every row needs an id (e.g. fire-mage)")
+        checker.error(where, "missing id: every row needs an id (e.g. mage)")
         return None
     if not _ID.match(card_id):
         checker.error(
-            where, f"id '{card_id}' must be lower-case letters, digits, '-' or '_' (e.g. fire-mage)"
+            where, f"id '{card_id}' must be lower-case letters, digits, '-' or '_' (e.g. mage)"
         )
         return None
     if len(card_id) > MAX_ID_CHARS:
