@@ -979,6 +979,19 @@ def test_an_empty_title_or_author_is_an_error_at_its_line(
     assert f"'{key}' is empty; write the game's {key}" in checked.err, checked.err
 
 
+def test_a_label_of_the_designers_is_asked_only_for_the_languages_it_lacks(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """Its 'pt' text written, a new game in pt and nl asked for it in both."""
+    labels = tmp_path / "templates" / "labels.yaml"
+    labels.parent.mkdir()
+    labels.write_text('players: {pt: "Jogadores"}\n', encoding="utf-8")
+    made = printgen(tmp_path, "new", "two", "--lang", "pt", "--lang", "nl")
+    said = made.out + made.err
+    assert made.code == 0 and "give players a text for nl in" in said, said
+    assert "pt, nl" not in said.split("give players")[1].split("\n")[0]
+
+
 def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

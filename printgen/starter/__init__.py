@@ -103,10 +103,10 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
             f"{', '.join(_unlabelled(languages))} to translate"
         )
     if unlabelled:
+        each = "; ".join(f"{key} a text for {', '.join(langs)}" for key, langs in unlabelled)
         notes.append(
-            f"give {', '.join(unlabelled)} a text for "
-            f"{', '.join(_unlabelled(languages))} in {project.rel(project.templates)}/labels.yaml "
-            "(printgen cannot add it to a label you wrote): the games build once they have one"
+            f"give {each} in {project.rel(project.templates)}/labels.yaml (printgen cannot add "
+            "to a label you wrote; until then a document printing it says so)"
         )
     return Written(folder, written, notes)
 
@@ -259,7 +259,9 @@ def _unlabelled(languages: list[str]) -> list[str]:
     return [lang for lang in languages if labels(packaged, lang).untranslated]
 
 
-def _labels_for(project: Project, languages: list[str]) -> tuple[Path | None, list[str]]:
+def _labels_for(
+    project: Project, languages: list[str]
+) -> tuple[Path | None, list[tuple[str, list[str]]]]:
     """For a language printgen has no labels in, the English words to translate in
     templates/labels.yaml, so the game builds at once: a new file, or added to the project's
     file for the labels it does not have yet. Also the labels the project's file has that lack
@@ -302,7 +304,12 @@ def _labels_for(project: Project, languages: list[str]) -> tuple[Path | None, li
     if before and not before.endswith("\n"):
         before += "\n"
     path.write_text(before + "\n".join(lines) + "\n", encoding="utf-8")
-    return path, lacking
+    return path, [(key, _lacks(own.get(key), missing)) for key in lacking]
+
+
+def _lacks(texts: object, languages: list[str]) -> list[str]:
+    """The languages a label the designer wrote has no text in."""
+    return [lang for lang in languages if not (isinstance(texts, dict) and lang in texts)]
 
 
 def _languages_added(
