@@ -291,6 +291,16 @@ def test_each_problem_is_one_line_at_its_cell(fleet: Path, content: str, expecte
     assert _problems(fleet) == [expected]
 
 
+def test_a_bad_count_is_said_with_the_rows_other_mistakes(fleet: Path) -> None:
+    """It hid them until it was fixed: one run per mistake."""
+    (fleet / CSV).write_text(HEADER + "sloop,two,Sloop,Sloop,cheap,#ffffff\n", encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
+        "not 'two'",
+        f"{CSV}:2:5: card 'sloop' cost must be a whole number, not 'cheap'",
+    ]
+
+
 def test_a_csv_that_is_not_utf8_names_its_line(fleet: Path) -> None:
     (fleet / CSV).write_bytes(b"id,count,name\nsloop,1,Sloop\nnave,1,Caf\xe8\n")
     assert _problems(fleet) == [

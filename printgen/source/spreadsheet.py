@@ -238,6 +238,7 @@ def _card(
         return None
     count_column = by_field["count"][0]
     count = _integer(cell(count_column))
+    # a bad count is said with the row's other mistakes: its cells are still checked
     if count is None or count < 1:
         raw = cell(count_column)
         checker.error(
@@ -245,14 +246,12 @@ def _card(
             f"count of card '{card_id}' must be a whole number of copies, 1 or more, "
             f"not {'nothing' if blank(raw) else _shown(raw)}",
         )
-        return None
-    if count > MAX_COUNT:  # said at its cell, where the deck file's checks could not point
+    elif count > MAX_COUNT:  # said at its cell, where the deck file's checks could not point
         checker.error(
             table.where(number, count_column.index),
             f"count of card '{card_id}' is {big(count)}, over {MAX_COUNT:,} (the limit for one "
             "deck)",
         )
-        return None
     layout, layout_where = default_layout
     fields: dict[str, Any] = {}
     field_where: dict[str, Where] = {}
@@ -285,6 +284,8 @@ def _card(
             field_where[f"{field}/{column.lang}"] = column_where
         fields[field] = {lang: _text(t) for lang, t in texts.items() if lang}
         field_where[field] = table.where(number, group[0].index)
+    if count is None or not 1 <= count <= MAX_COUNT:
+        return None
     return CardType(
         id=card_id,
         count=count,
