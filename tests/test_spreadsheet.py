@@ -295,8 +295,7 @@ def test_a_bad_count_is_said_with_the_rows_other_mistakes(fleet: Path) -> None:
     """It hid them until it was fixed: one run per mistake."""
     (fleet / CSV).write_text(HEADER + "sloop,two,Sloop,Sloop,cheap,#ffffff\n", encoding="utf-8")
     assert _problems(fleet) == [
-        f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
-        "not 'two'",
+        f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, not 'two'",
         f"{CSV}:2:5: card 'sloop' cost must be a whole number, not 'cheap'",
     ]
 
