@@ -144,6 +144,8 @@ def _run(args: argparse.Namespace) -> int:
         except ProjectError as exc:
             _report(exc.problems)
             return EXIT_BAD_INPUT
+    if args.command == "icons" and not args.game and not project.cards.is_dir():
+        return _icons(project, [], args)  # the catalogue, browsed before there is a game
     if not project.cards.is_dir():
         print(
             f"printgen: no cards/ folder in {project.root}; {_where_projects_are(project.root)}",

@@ -415,6 +415,18 @@ def test_icons_command_unknown_game_is_bad_input(
     assert not (root / "build").exists()
 
 
+def test_the_icon_catalogue_is_there_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first thing a designer browses: it said 'no cards/ folder' in an empty folder."""
+    assert main(["--project", str(tmp_path), "icons"]) == 0
+    with pdfplumber.open(tmp_path / "build" / "icons.pdf") as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert "coin" in text and "skull" in text
+    capsys.readouterr()
+    assert main(["--project", str(tmp_path), "icons", "sea"]) == 2  # a game needs cards/
+
+
 def test_font_awesome_icons_on_built_cards(project: Path) -> None:
     """A card type with `icon: fa-skull` and `:fa-anchor:` in its text: both print as vectors."""
     from fontawesome_free_pack import get_icon
