@@ -422,7 +422,7 @@ def test_the_icon_catalogue_is_there_before_any_game(
     assert main(["--project", str(tmp_path), "icons"]) == 0
     with pdfplumber.open(tmp_path / "build" / "icons.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
-    assert "coin" in text and "skull" in text
+    assert "star" in text and "spade" in text
     capsys.readouterr()
     assert main(["--project", str(tmp_path), "icons", "sea"]) == 2  # a game needs cards/
 
