@@ -53,11 +53,14 @@ def build_games(
     todo = [game_id for game_id in games if game_id not in fresh]
     made = _make_games(project, todo, options, jobs, progress) if todo else []
     problems = Problems()
+    warned: dict[str, int] = {}
     for game_id in games:
+        before = len(problems)
         if game_id in fresh:  # its warnings still stand: say them again
             problems.extend(fresh[game_id].problems())
         else:
             problems.extend(p for item in made if item.unit.game == game_id for p in item.problems)
+        warned[game_id] = len(problems) - before
     progress.clear()
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -67,8 +70,11 @@ def build_games(
         return EXIT_BAD_INPUT
     if options.out is None:
         for game_id in games:
-            if say_ok:
-                print(f"{game_id}: ok")
+            if say_ok:  # "ok" beside warnings, above, would read as nothing to see
+                count = warned.get(game_id, 0)
+                print(
+                    f"{game_id}: ok" + (f", {count} warning{'s' * (count != 1)}" if count else "")
+                )
         return 0
     files = {path: data for item in made for path, data in item.files.items()}
     if store is not None:  # a file already holding these bytes is left alone (--no-cache: all)

@@ -164,6 +164,8 @@ def test_warnings_are_shown_and_do_not_stop_a_build(harbour: Path, printgen: Pri
         f"cards/harbour/decks/ships.yaml:{galleon}:5: warning: pricey: Galleon is expensive"
     ]
     assert (harbour / "build/harbour/en/cards.pdf").is_file()
+    checked = printgen(harbour, "validate", "--only", "cards")  # "ok" alone read as all clear
+    assert checked.code == 0 and checked.out == "harbour: ok, 1 warning\n", checked.out
 
 
 def test_a_python_rule_reports_at_the_field_it_names(harbour: Path, printgen: Printgen) -> None:

@@ -251,8 +251,9 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
         print(problem, file=sys.stderr)
     if any(p.severity == "error" for p in problems):
         return EXIT_BAD_INPUT
-    for game_id in game_ids:
-        print(f"{game_id}: ok")
+    for game_id in game_ids:  # as validate says it: "ok" with the warnings counted
+        count = sum(1 for p in problems if p.where.path.startswith(f"cards/{game_id}/"))
+        print(f"{game_id}: ok" + (f", {count} warning{'s' * (count != 1)}" if count else ""))
     return 0
 
 
