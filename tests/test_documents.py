@@ -202,6 +202,84 @@ def test_the_goal_is_written_once_in_the_data(
     assert "15" in _aid_text(out / "player-aid.pdf")[0]
 
 
+WHEN_PLAYED = {
+    "it": [
+        "Monaco ×18 — Giocabile nel tuo turno.",
+        "Guerriero ×18 — Giocabile solo in tempo di Guerra.",
+        "Guerra ×8 — Giocabile sempre.",
+        "Pace ×6 — Giocabile sempre.",
+        "Tregua ×6 — Giocabile nel tuo turno.",
+        "Morte ×6 — Giocabile sempre.",
+        "Vino ×6 — Giocabile sempre.",
+        "Non si saccheggiano più fagioli di quanti il difensore ne abbia.",
+    ],
+    "en": [
+        "Monk ×18 — Playable on your turn.",
+        "Warrior ×18 — Playable only in War time.",
+        "War ×8 — Playable at any time.",
+        "Peace ×6 — Playable at any time.",
+        "Truce ×6 — Playable on your turn.",
+        "Death ×6 — Playable at any time.",
+        "Wine ×6 — Playable at any time.",
+        "You cannot loot more beans than the defender has.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_aid_says_when_each_card_is_played(wm_build: Path, lang: str) -> None:
+    """The quick reference gives each card's timing line before its effect, and the attack
+    summary the looting cap."""
+    aid = " ".join(_aid_text(wm_build / lang / "player-aid.pdf")[0].split())
+    for phrase in WHEN_PLAYED[lang]:
+        assert phrase in aid, phrase
+
+
+def test_the_cards_numbers_reach_the_rulebook_and_the_aid(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    """A Monk's beans and a Warrior's and Wine's loot are the deck's fields: the prose prints
+    them, so a changed card changes the turn, the attack and its example."""
+    deck = project / DECK
+    text = deck.read_text()
+    text = text.replace("    beans: 1\n", "    beans: 3\n")
+    text = text.replace("    loot: 1\n", "    loot: 4\n")  # the Warrior
+    text = text.replace("    monk_beans: 2\n    loot: 2\n", "    monk_beans: 2\n    loot: 6\n")
+    deck.write_text(text)
+    result = printgen(project, "build", "warriors-and-monks")
+    assert result.code == 0, result.err  # type: ignore[attr-defined]
+    out = project / "build" / "warriors-and-monks"
+    said = {
+        "en": [
+            "gain 3 beans",
+            "loots 4 beans",
+            "(4 beans, 6 with Wine)",
+            "survives loots 6 beans",
+            "loots 4 beans; the third finds no Monk left, but still loots 1 bean",
+            "Bruno gives Anna 5 beans",  # all he has
+        ],
+        "it": [
+            "guadagna 3 fagioli",
+            "saccheggia 4 fagioli",
+            "(4 fagioli, 6 con il Vino)",
+            "sopravvive saccheggia 6 fagioli",
+            "saccheggia 4 fagioli; il terzo non trova più Monaci, ma saccheggia comunque 1 fagiolo",
+            "Bruno dà 5 fagioli ad Anna",
+        ],
+    }
+    aid_said = {
+        "en": ["gain 3", "loots 4", "loots 6"],
+        "it": ["guadagna 3", "saccheggia 4", "saccheggia 6"],
+    }
+    for lang in ("en", "it"):
+        rulebook = " ".join(_text(out / lang / "rulebook.pdf").split())
+        for phrase in said[lang]:
+            assert phrase in rulebook, (lang, phrase)
+        aid = " ".join(_aid_text(out / lang / "player-aid.pdf")[0].split())
+        for phrase in aid_said[lang]:
+            assert phrase in aid, (lang, phrase)
+
+
 def test_large_decks_show_every_card_type_in_the_rulebook(
     project: Path, printgen: Callable[..., object]
 ) -> None:
