@@ -16,6 +16,7 @@ Decisions where the original text is silent, each printed as a clarification of 
   is "forward" for seat 0);
 - a card is moved only to an empty place; cards drawn for a dash go under the draw pile, and a
   draw pile without any number for that element (a full cycle) gives 0 damage;
+- discarded life-point cards leave the game: they never join the draw pile;
 - a dash on the switch counts as OFF, a dash on the chess element gives no chess move (the
   printed deck has no dash on either; a deck of a designer's own might).
 
