@@ -273,6 +273,10 @@ KEY_RULES = {
     "it": {
         "rules": [
             "20 punti vita",
+            # the King's bonus: the original quoted as it is, the decisions said as such
+            "«tutte le carte dello stesso seme di un re ed in gioco per lo stesso giocatore "
+            "che ha giocato il re»",
+            "Qui si decide così: un Re non dà il bonus a se stesso",
             "7 carte a ogni giocatore",
             "cimitero",
             "carte fuori dal gioco",
@@ -323,6 +327,9 @@ KEY_RULES = {
     "en": {
         "rules": [
             "20 life points",
+            '"all cards of the same suit as a King that are in play for the same player '
+            'who played the King"',
+            "This rulebook decides: a King does not give the bonus to itself",
             "deal 7 cards to each player",
             "graveyard",
             "out-of-game pile",

@@ -548,6 +548,7 @@ RULEBOOK_WORDS = {
         "D20",
         "Chiarimento.",
         "trattino",
+        "le carte punti vita scartate si mettono da parte, coperte, fuori dal gioco",
     ],
     (ARENA, "en"): [
         "A blaster shot",
@@ -557,6 +558,7 @@ RULEBOOK_WORDS = {
         "D20",
         "Clarification.",
         "dash",
+        "discarded life-point cards are set aside, face down, out of the game",
     ],
     (DECK, "it"): ["pesca ancora", "Probabilità esatte", "Indipendenza"],
     (DECK, "en"): ["draw again", "Exact odds", "Independence"],
@@ -708,3 +710,16 @@ def _symbol_deck_at(root: Path) -> Any:
     deck = deck_rules.symbol_deck(ctx.game, ctx, problems)
     assert deck is not None
     return deck
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [("it", "(vedi il regolamento)", "Preparazione)"), ("en", "(see the rulebook)", "Setup)")],
+)
+def test_arena_aid_sends_the_pawns_folding_to_the_rulebook(
+    built: Path, lang: str, said: str, not_said: str
+) -> None:
+    """The aid's Setup does not say how to fold a pawn; the rulebook's does."""
+    page = PdfReader(built / ARENA / lang / "player-aid.pdf").pages[0]
+    text = re.sub(r"\s+", " ", page.extract_text())
+    assert text.count(said) >= 4 and not_said not in text  # two pawns on each of two aids

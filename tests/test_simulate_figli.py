@@ -127,6 +127,22 @@ def test_queens_and_kings_numbers_with_the_kings_bonus(rules: Any) -> None:
     assert (g.damage(t.in_play(0, "quadri-k")), g.toughness(g.play[0][-1])) == (3, 4)
 
 
+def test_two_kings_of_a_suit_add_up_and_neither_boosts_itself(rules: Any) -> None:
+    # Rulebook clarification (the original is silent): a King gives no bonus to itself; two
+    # Kings of one suit add up: each gets the other's +3, the suit's other cards +6.
+    t = Table(rules)
+    g = t.game
+    first, second = t.in_play(0, "fiori-k"), t.in_play(0, "fiori-k")
+    five = t.in_play(0, "fiori-5")
+    bonus = rules.king_bonus
+    for king in (first, second):
+        assert (g.damage(king), g.toughness(king)) == (
+            rules.king_damage + bonus,
+            rules.king_toughness + bonus,
+        )
+    assert (g.damage(five), g.toughness(five)) == (5 + 2 * bonus, 5 + 2 * bonus)
+
+
 def test_the_kings_bonus_and_the_aces_follow_who_put_the_card_in_play(rules: Any) -> None:
     # The original: the bonus counts cards put in play by the King's player, and the Ace of
     # spades sends a card to the graveyard of the player who put it in play.

@@ -5,7 +5,9 @@ both languages is checked to tell that same story."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
+import pdfplumber
 import pytest
 
 from printgen.project import Project
@@ -262,27 +264,56 @@ def test_figli_combat_example_leaves_the_ten_in_play() -> None:
 
 
 # ------------------------------------------------------------------------ Warriors and Monks
-def test_warriors_and_monks_attack_example() -> None:
+def test_warriors_and_monks_attack_example(wm_build: Path) -> None:
+    """Replayed with the deck's loot (a card field the prose prints), and checked in the built
+    rulebook: the numbers of the example are worked out from that field there too."""
+    ctx = rule_context(ROOT, "warriors-and-monks")
+    loot = int(str(ctx.values("main", "warrior", "en")["loot"]))
     attackers, defenders, monks, beans = 4, 1, ["wine", "plain"], 5
     surviving = attackers - defenders
-    loot = 0
+    looted: list[int] = []
     for hit in range(surviving):
         target = monks[hit] if hit < len(monks) else None  # Monks with Wine are hit first
-        loot += 0 if target == "wine" else 1
-    loot = min(loot, beans)
-    assert (surviving, loot, attackers + defenders) == (3, 2, 5)
-    says(
-        "warriors-and-monks",
-        "en",
-        "he defends with 1 Warrior, which cancels one attacker. Anna has 3 Warriors left",
-        "The 5 Warriors, the 2 Monks and the Wine are discarded; Bruno gives Anna 2 beans",
-    )
-    says(
-        "warriors-and-monks",
-        "it",
-        "si difende con 1 Guerriero, che neutralizza un attaccante. Restano 3 Guerrieri di Anna",
-        "Vanno negli scarti i 5 Guerrieri, i 2 Monaci e il Vino; Bruno dà 2 fagioli ad Anna",
-    )
+        looted.append(0 if target == "wine" else min(loot, beans - sum(looted)))
+    assert (surviving, attackers + defenders) == (3, 5)
+    assert looted[0] == 0  # the Monk with Wine: no loot
+    second, third, total = looted[1], looted[2], sum(looted)
+
+    def beans_en(n: int) -> str:
+        return f"{n} bean" if n == 1 else f"{n} beans"
+
+    def beans_it(n: int) -> str:
+        return f"{n} fagiolo" if n == 1 else f"{n} fagioli"
+
+    for lang, phrases in (
+        (
+            "en",
+            [
+                "he defends with 1 Warrior, which cancels one attacker. Anna has 3 Warriors left",
+                f"the second kills the other Monk and loots {beans_en(second)}; the third finds "
+                f"no Monk left, but still loots {beans_en(third)}.",
+                "The 5 Warriors, the 2 Monks and the Wine are discarded; "
+                f"Bruno gives Anna {beans_en(total)}",
+                f"Anna loots {beans_en(total)}.",  # the diagram's caption
+            ],
+        ),
+        (
+            "it",
+            [
+                "si difende con 1 Guerriero, che neutralizza un attaccante. "
+                "Restano 3 Guerrieri di Anna",
+                f"il secondo uccide l'altro Monaco e saccheggia {beans_it(second)}; il terzo "
+                f"non trova più Monaci, ma saccheggia comunque {beans_it(third)}.",
+                "Vanno negli scarti i 5 Guerrieri, i 2 Monaci e il Vino; "
+                f"Bruno dà {beans_it(total)} ad Anna",
+                f"Anna saccheggia {beans_it(total)}.",
+            ],
+        ),
+    ):
+        with pdfplumber.open(wm_build / lang / "rulebook.pdf") as pdf:
+            text = " ".join(" ".join(page.extract_text() or "" for page in pdf.pages).split())
+        for phrase in phrases:
+            assert phrase in text, (lang, phrase)
 
 
 # ------------------------------------------------------------------------------ Morra navale
