@@ -455,6 +455,24 @@ def test_a_position_written_as_an_expression_follows_the_card_size_as_a_constant
     assert 50 <= found["Gamma"][0] < 51  # the deck's own width: the card's measure already
 
 
+def test_an_inherited_expression_position_follows_every_resize(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """card-base's effect (its y an expression) on a tarot layout that overrides only its
+    colour, then on smaller cards: each resize's stretch, composed — not dropped by the
+    override, nor replaced by the last resize's."""
+    layout = (
+        'tall:\n  extends: card-base\n  size: tarot\n  elements:\n    effect: {color: "#000000"}\n'
+    )
+    found = _tarot_front_words(designer, printgen, layout)
+    assert found["Gain"][1] > 0.6 * 120  # as low on the card as card-base puts it
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    small = re.sub(r"(?m)^size: tarot", "size: {width: 44mm, height: 68mm}", deck.read_text())
+    deck.write_text(small, encoding="utf-8")
+    built = printgen(designer, "build", "--lang", "en", "--only", "cards")
+    assert built.code == 0 and built.err == "", built.err
+
+
 def test_a_layout_size_that_is_not_a_size_is_an_error_at_its_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

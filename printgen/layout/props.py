@@ -170,9 +170,9 @@ class Props:
         except ValueError as exc:
             self.report(key, str(exc))
             return default
-        if key in self.element.stretched:  # an expression's length, on another card size
-            origin, stretch = self.element.stretched[key]
-            value = origin + (value - origin) * stretch
+        if raw is not None and key in self.element.stretched:  # an expression's, resized
+            a, b = self.element.stretched[key]
+            value = a * value + b
         if minimum is not None and value < minimum:
             self.report(key, f"must be at least {minimum:g} mm, not {value:g}")
             return default

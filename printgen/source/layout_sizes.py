@@ -15,7 +15,7 @@ from printgen.source.layouts import Element, Layout
 _IN_PROPORTION = {"ellipse", "icon", "image"}
 _POSITIONS = {"x", "y", "x2", "y2"}  # the others, w and h, are lengths from the position
 _ACROSS = {"x", "x2", "w"}
-_DECK = re.compile(r"\bdeck\b")
+_DECK = re.compile(r"(?<![.\w])deck\b")  # deck.width, not card.deck
 
 
 def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Layout:
@@ -45,12 +45,14 @@ def _resized(element: Element, across: float, down: float, safe: float) -> Eleme
         for key in ("x", "y", "w", "h", "x2", "y2")
     }
     x, y, w, h = found["x"], found["y"], found["w"], found["h"]
-    stretched: dict[str, tuple[float, float]] = {
-        key: (safe if key in _POSITIONS else 0.0, across if key in _ACROSS else down)
-        for key in ("x", "y", "w", "h", "x2", "y2")
-        if key in element.sized and found[key] is None and _card_relative(props.get(key))
-    }
-    if stretched:
+    stretched = dict(element.stretched)
+    for key in ("x", "y", "w", "h", "x2", "y2"):
+        if key in element.sized and found[key] is None and _card_relative(props.get(key)):
+            stretch = across if key in _ACROSS else down
+            origin = safe if key in _POSITIONS else 0.0
+            a, b = stretched.get(key, (1.0, 0.0))  # an earlier resize's (a parent's size)
+            stretched[key] = (a * stretch, b * stretch + origin * (1 - stretch))
+    if stretched != element.stretched:
         element = replace(element, stretched=stretched)
 
     def moved(value: float, stretch: float) -> float:

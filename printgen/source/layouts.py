@@ -42,8 +42,8 @@ class Element:
     sized: frozenset[str] = frozenset()
     kept_when: bool = False  # overridden, its when: inherited: a deck may never draw it
     # a length written as an expression, on cards of another size than the layout's: each
-    # card's value is stretched as a constant would be, value -> origin + (value - origin) ·
-    # stretch (origin: the safe zone's edge for a position, 0 for a width or height)
+    # card's value is stretched as a constant would have been, value -> a · value + b (each
+    # resize's stretch about the safe zone's edge, composed: a parent's, then the child's)
     stretched: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @property
@@ -290,7 +290,12 @@ def _resolve(
         if "size" in body:
             sized |= props.keys()
         kept_when = inherited is not None and "when" in merged and "when" not in props
-        elements[element_name] = Element(element_name, merged, where, props.where, sized, kept_when)
+        stretched = (
+            {k: v for k, v in inherited.stretched.items() if k not in props} if inherited else {}
+        )
+        elements[element_name] = Element(
+            element_name, merged, where, props.where, sized, kept_when, stretched
+        )
     if len(elements) > MAX_LAYOUT_ELEMENTS:  # each is drawn on every card
         checker.error(
             body.where,
