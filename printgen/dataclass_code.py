@@ -11,7 +11,8 @@ compiles it), so a changed class is another text, compiled afresh — never stal
 
 Only classes of printgen's own modules are kept (a designer's ``rules.py`` is compiled as
 Python compiles it). The file is read if it was written for this Python (its magic number) and
-holds nothing but texts and code; anything else — damaged, another shape — is ignored. It is
+holds nothing but texts and code; a file of another shape is ignored (as with a ``.pyc``, one
+damaged inside a code object is not detected: it is printgen's own, in its installation). It is
 written, as ``.pyc`` files are, by a command's own process when it compiled a text the file did
 not hold, unless bytecode writing is off (``PYTHONDONTWRITEBYTECODE``, ``-B``) or the folder is
 read-only.
@@ -47,13 +48,17 @@ class KeptCode:
 
     def exec(self, source: Any, globals: Any = None, locals: Any = None) -> None:
         """``exec`` as ``dataclasses`` calls it, with a kept code for printgen's classes."""
-        if isinstance(source, str) and _printgen_module(globals):
-            code = self.codes.get(source)
+        if isinstance(source, str):
+            kept = _printgen_module(globals)
+            code = self.codes.get(source) if kept else None
             if code is None:
                 # as dataclasses' own exec compiles it: its module has no __future__ imports
+                # (compiled here, from this module, a text would take this module's
+                # `annotations` future: every other class's annotations would become strings)
                 code = compile(source, "<string>", "exec", dont_inherit=True)
-                self.new = True
-            self.used[source] = code
+                self.new = self.new or kept
+            if kept:
+                self.used[source] = code
             source = code
         builtins.exec(source, globals, locals)
 
