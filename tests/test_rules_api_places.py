@@ -121,3 +121,31 @@ def test_rules_py_imports_a_module_beside_it_as_a_script_does(
     run = printgen(harbour, "validate", "harbour")
     assert "warning: helped: limit 7 7" in run.err, run.err
     assert "helpers" not in sys.modules  # forgotten: another game's helpers.py is its own
+    (game / "helpers.py").write_text("LIMIT = 8  # edited, as under printgen watch\n")
+    again = printgen(harbour, "validate", "harbour")
+    assert "warning: helped: limit 8 8" in again.err, again.err
+
+
+def test_a_helper_package_of_one_game_is_not_another_games(
+    harbour: Path, printgen: Printgen
+) -> None:
+    import shutil
+    import sys
+
+    game = harbour / "cards" / "harbour"
+    (game / "lib").mkdir()
+    (game / "lib" / "__init__.py").write_text("WHO = 'harbour'\n")
+    rules = HELPED_RULES.replace(
+        "from helpers import LIMIT\nfrom .helpers import LIMIT as SAME",
+        "from lib import WHO as LIMIT\nSAME = LIMIT",
+    )
+    (game / "rules.py").write_text(rules, encoding="utf-8")
+    other = harbour / "cards" / "dock"
+    shutil.copytree(game, other)
+    text = (other / "game.yaml").read_text().replace("title: Harbour", "title: Dock")
+    (other / "game.yaml").write_text(text)
+    (other / "lib" / "__init__.py").write_text("WHO = 'dock'\n")
+    run = printgen(harbour, "validate")
+    assert "cards/harbour/game.yaml" in run.err and "limit harbour harbour" in run.err, run.err
+    assert "limit dock dock" in run.err, run.err
+    assert "lib" not in sys.modules

@@ -35,6 +35,7 @@ from printgen.rules.guard import (
 )
 
 RULES_FILE = "rules.py"
+_OWN = "printgen_rules_"  # a rules.py's own module name, and its relative imports
 
 
 def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
@@ -43,9 +44,11 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     path = game_folder / RULES_FILE
     if not path.is_file():
         return None
-    # named by path and content: an edited rules.py (printgen watch, tests) is imported afresh
-    digest = hashlib.sha1(path.resolve().as_posix().encode() + path.read_bytes()).hexdigest()[:12]
-    name = f"printgen_rules_{re.sub(r'[^A-Za-z0-9_]', '_', game_folder.name)}_{digest}"
+    # named by path and content — its own and that of the Python beside it, which it may
+    # import: an edited rules.py or helpers.py (printgen watch, tests) is imported afresh
+    read = path.resolve().as_posix().encode() + path.read_bytes() + _python_beside(game_folder)
+    digest = hashlib.sha1(read).hexdigest()[:12]
+    name = f"{_OWN}{re.sub(r'[^A-Za-z0-9_]', '_', game_folder.name)}_{digest}"
     if name in sys.modules:
         return sys.modules[name]
     # a package whose folder is the game's: `from .helpers import LIMIT` finds helpers.py
@@ -88,13 +91,26 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     return module
 
 
+def _python_beside(folder: Path, most: int = 200) -> bytes:
+    """The game folder's Python files, its modules and its packages' (one level down), each
+    named with its size and time — never a link (it could lead out of the project)."""
+    files = sorted([*folder.glob("*.py"), *folder.glob("*/*.py")])[:most]
+    said = []
+    for file in files:
+        if file.is_symlink() or file.parent.is_symlink() or not file.is_file():
+            continue
+        info = file.stat()
+        said.append(f"{file.as_posix()} {info.st_size} {info.st_mtime_ns}")
+    return "\n".join(said).encode()
+
+
 @contextmanager
 def beside(folder: Path) -> Iterator[None]:
-    """``import helpers`` in a game's Python finds the game's helpers.py, as a script finds the
-    modules beside it — while it is imported; then the name is forgotten, so that another
-    game's helpers.py is its own."""
+    """``import helpers`` at the top of a game's Python finds the game's helpers.py (or helpers
+    package), as a script finds the modules beside it — after Python's own, which a file of the
+    game never shadows; then the names are forgotten, so that another game's are its own."""
     known = set(sys.modules)
-    sys.path.insert(0, str(folder))
+    sys.path.append(str(folder))
     try:
         yield
     finally:
@@ -102,7 +118,7 @@ def beside(folder: Path) -> Iterator[None]:
             sys.path.remove(str(folder))
         for name in set(sys.modules) - known:
             file = getattr(sys.modules[name], "__file__", None)
-            if file and Path(file).parent == folder and "." not in name:
+            if file and Path(file).is_relative_to(folder) and not name.startswith(_OWN):
                 del sys.modules[name]
 
 
