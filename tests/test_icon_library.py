@@ -244,11 +244,12 @@ def test_a_game_icons_net_icon_prints_its_drawing_not_its_background_square(
 
 
 def test_a_square_the_icon_is_made_of_stays(tmp_path: Path) -> None:
-    """A shape covering the box is a background only with a drawing over it."""
+    """A shape covering the box is a background only with a drawing of another colour on it."""
     (tmp_path / "icons").mkdir()
-    square = (
+    square = (  # a frame with a square hole and a dot in it: all the drawing, one colour
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
-        '<rect width="10" height="10"/></svg>'
+        '<path fill-rule="evenodd" d="M0 0h10v10H0z M2 2v6h6V2z"/>'
+        '<circle cx="5" cy="5" r="1"/></svg>'
     )
     (tmp_path / "icons" / "block.svg").write_text(square)
     library = icon_library(tmp_path, None)
@@ -257,7 +258,10 @@ def test_a_square_the_icon_is_made_of_stays(tmp_path: Path) -> None:
     library.draw(canvas, "block", 0, 0, 100, "#204080")
     canvas.showPage()
     canvas.save()
-    assert _pixels(buffer.getvalue()).getpixel((50, 50)) == (0x20, 0x40, 0x80)
+    image = _pixels(buffer.getvalue())
+    assert image.getpixel((10, 10)) == (0x20, 0x40, 0x80)  # the frame
+    assert image.getpixel((50, 50)) == (0x20, 0x40, 0x80)  # the dot
+    assert image.getpixel((30, 50)) == (255, 255, 255)  # the hole
 
 
 def test_bad_icon_files_are_reported_not_drawn(tmp_path: Path) -> None:

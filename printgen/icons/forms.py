@@ -133,7 +133,8 @@ def compile_form(data: bytes, root: Path) -> Form | None:
     from reportlab.lib.rl_accel import fp_str
 
     from printgen.draw.pdf import new_canvas
-    from printgen.icons.svg import define_form, digest, recoloured
+    from printgen.icons.recolour import recoloured
+    from printgen.icons.svg import define_form, digest
 
     drawing = recoloured(digest(data), data, str(root), MARKER)
     canvas = new_canvas(io.BytesIO(), "", "", "")

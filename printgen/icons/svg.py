@@ -1,4 +1,5 @@
-"""SVG icons drawn as vectors: parsed once per content with svglib, recoloured, fitted in a box.
+"""SVG icons drawn as vectors: parsed once per content with svglib, recoloured (recolour.py),
+fitted in a box.
 
 svglib is imported only when an SVG is drawn (start-up time of the CLI is measured). A parsed
 drawing is cached by the SHA-256 of the file's bytes, so a deck that draws one icon 68 times
@@ -258,75 +259,6 @@ def parse(data: bytes, root: Path) -> Drawing:
     return _parsed(digest(data), data, str(root))
 
 
-@lru_cache(maxsize=1024)
-def recoloured(key: str, data: bytes, root: str, rgb: Rgb) -> Drawing:
-    drawing = _parsed(key, data, root)
-    copy: Drawing = _recolour(drawing, rgb, _background(drawing))
-    return copy
-
-
-def _background(drawing: Drawing) -> object | None:
-    """The icon's background square, if it has one: a first shape that covers its whole box,
-    with shapes drawn over it — game-icons.net's SVGs come so, a black square under a white
-    drawing. Recoloured in one colour it would print as a solid block, so it is left out."""
-    from reportlab.graphics.shapes import Group, Shape
-    from reportlab.graphics.shapes import mmult as multiplied
-
-    painted: list[tuple[Shape, tuple[float, ...]]] = []
-    stack: list[tuple[Any, tuple[float, ...]]] = [(drawing, (1, 0, 0, 1, 0, 0))]
-    while stack and len(painted) < 2:
-        node, matrix = stack.pop()
-        if isinstance(node, Group):
-            inner = multiplied(matrix, node.transform)
-            stack.extend((child, inner) for child in reversed(node.contents))
-        elif isinstance(node, Shape) and getattr(node, "fillColor", None) is not None:
-            painted.append((node, matrix))
-    if len(painted) < 2:
-        return None
-    first, matrix = painted[0]
-    x0, y0, x1, y1 = first.getBounds()
-    a, b, c, d, e, f = matrix
-    xs = [a * x + c * y + e for x in (x0, x1) for y in (y0, y1)]
-    ys = [b * x + d * y + f for x in (x0, x1) for y in (y0, y1)]
-    width, height = drawing.width, drawing.height
-    slack = 0.01  # of the box: a square drawn a hair inside the edge is still the background
-    covers = (
-        min(xs) <= width * slack
-        and min(ys) <= height * slack
-        and max(xs) >= width * (1 - slack)
-        and max(ys) >= height * (1 - slack)
-    )
-    return first if covers else None
-
-
-def _recolour(node: Any, rgb: Rgb, left_out: object | None = None) -> Any:
-    """A copy of `node` with every fill and stroke in `rgb`, each keeping its own opacity, and
-    without the shape ``left_out`` (a background square).
-
-    Shapes that paint nothing (fill or stroke none) still paint nothing, and the geometry is
-    untouched, so cut-outs made with fill-rule or compound paths stay holes.
-    """
-    from reportlab.graphics.shapes import Group
-    from reportlab.lib.colors import Color
-
-    if isinstance(node, Group):  # Drawing is a Group too
-        copy = node.copy()
-        copy.contents = [
-            _recolour(child, rgb, left_out) for child in node.contents if child is not left_out
-        ]
-        return copy
-    try:
-        copy = node.copy()
-    except NotImplementedError:  # a gradient (ReportLab cannot copy one): drawn as it is
-        return node
-    for attr in ("fillColor", "strokeColor"):
-        old = getattr(node, attr, None)
-        if old is not None:
-            alpha = float(getattr(old, "alpha", 1.0))
-            setattr(copy, attr, Color(*rgb, alpha=alpha))
-    return copy
-
-
 def draw_svg(
     canvas: Canvas,
     data: bytes,
@@ -355,6 +287,8 @@ def draw_svg(
             emit(canvas, form, ready, rgb)
         size = ready.width, ready.height
     else:
+        from printgen.icons.recolour import recoloured
+
         drawing = _parsed(key, data, folder) if rgb is None else recoloured(key, data, folder, rgb)
         if not canvas.hasForm(form):
             define_form(canvas, form, drawing)
