@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 EXIT_BAD_INPUT = 2
 
 
+def ok_line(game_id: str, warnings: int) -> str:
+    """What a check says of a game with no errors: "GAME: ok", and how many warnings."""
+    return f"{game_id}: ok" + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")
+
+
 def build_games(
     project: Project,
     games: list[str],
@@ -55,12 +60,12 @@ def build_games(
     problems = Problems()
     warned: dict[str, int] = {}
     for game_id in games:
-        before = len(problems)
         if game_id in fresh:  # its warnings still stand: say them again
-            problems.extend(fresh[game_id].problems())
+            own = list(fresh[game_id].problems())
         else:
-            problems.extend(p for item in made if item.unit.game == game_id for p in item.problems)
-        warned[game_id] = len(problems) - before
+            own = [p for item in made if item.unit.game == game_id for p in item.problems]
+        warned[game_id] = len(set(own))  # a warning several games share is each one's
+        problems.extend(own)
     progress.clear()
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -71,10 +76,7 @@ def build_games(
     if options.out is None:
         for game_id in games:
             if say_ok:  # "ok" beside warnings, above, would read as nothing to see
-                count = warned.get(game_id, 0)
-                print(
-                    f"{game_id}: ok" + (f", {count} warning{'s' * (count != 1)}" if count else "")
-                )
+                print(ok_line(game_id, warned.get(game_id, 0)))
         return 0
     files = {path: data for item in made for path, data in item.files.items()}
     if store is not None:  # a file already holding these bytes is left alone (--no-cache: all)

@@ -25,11 +25,12 @@ def ignored_option(args: argparse.Namespace) -> str | None:
             f"out: add --only cards, or drop {chosen}"
         )
     formats = getattr(args, "format", None) or ()
-    images = [f for f in formats if f != Format.PDF.value]  # rulebooks and aids are PDFs only
+    images = [f"--format {f}" for f in formats if f != Format.PDF.value]  # documents: PDFs
+    images += [f"--{name}" for name in ("service", "dpi") if getattr(args, name, None)]
     if images and only and Output.CARDS.value not in only:
         return (
-            f"printgen: --format {images[0]} chooses what the card outputs are made as, and "
-            f"--only leaves them out: add --only cards, or drop --format {images[0]}"
+            f"printgen: {images[0]} chooses what the card outputs are made as, and "
+            f"--only leaves them out: add --only cards, or drop {images[0]}"
         )
     service = getattr(args, "service", None)
     if service is None:

@@ -275,15 +275,18 @@ def test_cards_or_copies_of_card_sheets_left_out_are_refused(
     assert not (demo / "build").exists()
 
 
-@pytest.mark.parametrize("image", ["png", "tts"])
+@pytest.mark.parametrize(
+    "image", [("--format", "png"), ("--format", "tts"), ("--service", "mpc"), ("--dpi", "600")]
+)
 def test_an_image_format_of_card_outputs_left_out_is_refused(
-    demo: Path, capsys: pytest.CaptureFixture[str], image: str
+    demo: Path, capsys: pytest.CaptureFixture[str], image: tuple[str, str]
 ) -> None:
     """Rulebooks and aids are PDFs only: --format png with --only rulebook made a PDF, silently."""
-    assert main(["--project", str(demo), "build", "--only", "rulebook", "--format", image]) == 2
+    assert main(["--project", str(demo), "build", "--only", "rulebook", *image]) == 2
+    said = " ".join(image) if image[0] == "--format" else image[0]
     assert capsys.readouterr().err == (
-        f"printgen: --format {image} chooses what the card outputs are made as, and --only "
-        f"leaves them out: add --only cards, or drop --format {image}\n"
+        f"printgen: {said} chooses what the card outputs are made as, and --only "
+        f"leaves them out: add --only cards, or drop {said}\n"
     )
     assert not (demo / "build").exists()
     args = ["--project", str(demo), "build", "--only", "rulebook", "--format", "pdf"]

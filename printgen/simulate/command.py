@@ -208,8 +208,10 @@ def _mistyped_plays(
 def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool) -> int:
     """A quick simulation of every game that has an engine; breached thresholds as problems."""
     problems: list[Problem] = []
+    warned: dict[str, int] = {}  # each game's warnings, for its "ok" line
     severity = Severity.ERROR if strict else Severity.WARNING
     for game_id in game_ids:
+        before = len(problems)
         thresholds = load_thresholds(project_root, game_id)
         if not has_engine(project_root, game_id):
             if thresholds:
@@ -221,6 +223,7 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
                         Severity.WARNING,
                     )
                 )
+            warned[game_id] = len(problems) - before
             continue
         try:
             _, verdicts, said = run(
@@ -247,13 +250,15 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
             f"{game_id}: {VALIDATE_GAMES} simulated games, "
             f"{len(verdicts) - len(breached)} of {len(verdicts)} balance thresholds met"
         )
+        warned[game_id] = len(problems) - before
     for problem in problems:
         print(problem, file=sys.stderr)
     if any(p.severity == "error" for p in problems):
         return EXIT_BAD_INPUT
-    for game_id in game_ids:  # as validate says it: "ok" with the warnings counted
-        count = sum(1 for p in problems if p.where.path.startswith(f"cards/{game_id}/"))
-        print(f"{game_id}: ok" + (f", {count} warning{'s' * (count != 1)}" if count else ""))
+    from printgen.build import ok_line
+
+    for game_id in game_ids:
+        print(ok_line(game_id, warned.get(game_id, 0)))
     return 0
 
 
