@@ -935,13 +935,6 @@ def count_with_5000_digits(p: Path) -> Expect:
     return DECK, line, "too long"
 
 
-@case("numbers")
-def cover_of_eighty_thousand_cards(p: Path) -> Expect:
-    # 80,000 entries (880 kB of YAML) took 35 s and 800 MB for a 2-page rulebook
-    line = append(p, GAME, "cover: [" + ", ".join(["main/monk"] * 80_000) + "]\n")
-    return GAME, line, "cover lists 80,000 cards; its fan holds at most 12"
-
-
 @case("yaml")
 def count_in_hexadecimal_past_4300_digits(p: Path) -> Expect:
     """Read in base 16 with no digit limit, it failed only when printed: an internal error."""

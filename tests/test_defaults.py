@@ -300,3 +300,19 @@ def test_a_gallery_of_a_huge_deck_lists_a_page_of_names_and_counts_the_rest(
     listed = set(re.findall(r"N\d+x\d+", text))
     assert len(listed) == 1_000 and "N0x0" in listed and "N39x29" not in listed
     assert "… +200" in text  # 1,200 cards: the other 200 counted
+
+
+def test_a_cover_of_thousands_of_cards_shows_the_first_twelve(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """80,000 entries took 35 s and 800 MB for a 2-page rulebook; a cover fans out twelve."""
+    game = demo / "cards" / GAME / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    line = text.count("\n") + 1
+    game.write_text(text + "cover: [" + ", ".join(["main/miner"] * 80_000) + "]\n")
+    built = printgen(demo, "build", GAME, "--only", "rulebook")
+    assert built.code == 0, built.err
+    assert (
+        f"cards/{GAME}/game.yaml:{line}:8: warning: cover lists 80,000 cards; it shows the first 12"
+        in built.err
+    )

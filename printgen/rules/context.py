@@ -154,9 +154,12 @@ class RuleContext:
     def number(self, key: str, default: int | float | None = None) -> int | float | None:
         """A number of game.yaml's ``data:`` (``"prices.gold"`` for one inside a mapping or
         ``"rates.0"`` a list), ``default`` when it is absent or not a number."""
-        value: object = self.data()
-        for part in key.split("."):
-            value = _item(value, part)
+        data = self.data()
+        value: object = data.get(key, _ABSENT)  # a key written with a dot in it first
+        if value is _ABSENT:
+            value = data
+            for part in key.split("."):
+                value = _item(value, part)
         if isinstance(value, bool) or not isinstance(value, int | float):
             return default
         return value
@@ -166,6 +169,8 @@ class RuleContext:
         mapping, ``"rates.0"`` for a list's item — else of the nearest part of it there is."""
         node: object = self.game.data
         where = self.game.data_where
+        if key in self.game.data:  # a key written with a dot in it ("a.b":) is that key
+            return place(node, key, where)
         for part in key.split("."):
             child = _item(node, part)
             if child is _ABSENT:
@@ -231,6 +236,6 @@ def _item(node: object, part: str) -> object:
     """``node[part]`` for a mapping's key or a list's index written as digits; _ABSENT else."""
     if isinstance(node, Mapping):
         return node.get(part, _ABSENT)
-    if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+    if isinstance(node, list) and part.isascii() and part.isdigit() and int(part) < len(node):
         return node[int(part)]
     return _ABSENT
