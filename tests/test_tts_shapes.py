@@ -13,7 +13,7 @@ from printgen.project import Project
 from printgen.starter import new_game
 
 GAME = "shapes"
-SIZES = {"tall": "tarot", "wide": "{width: 88mm, height: 63mm}"}  # tarot: 70 × 120 mm
+SIZES = {"tall": "tarot", "wide": "{width: 120mm, height: 70mm}"}  # tarot: 70 × 120 mm
 TOKEN = """\
 name: token
 size: {width: 30mm, height: 30mm}
@@ -73,8 +73,10 @@ def test_a_landscape_deck_lies_sideways_at_its_own_size(
     deck = saved["wide"]
     assert deck["SidewaysCard"] is True
     assert all(card["SidewaysCard"] is True for card in deck["ContainedObjects"])
-    across, along = _scales(deck)  # the turned mesh: its long side across the table
-    assert (round(63 * across, 1), round(88 * along, 1)) == (63.0, 88.0)
+    # the mesh's short side takes the card's short side (70 mm), its long side the long one
+    # (120 mm): turned, that long side lies across the table
+    across, along = _scales(deck)
+    assert (round(63 * across, 1), round(88 * along, 1)) == (70.0, 120.0)
 
 
 def test_a_round_token_keeps_one_scale(saved: dict[str, dict[str, Any]]) -> None:
