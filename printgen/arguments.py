@@ -82,6 +82,13 @@ def parser() -> argparse.ArgumentParser:
         metavar="LANG",
         help="a language of the game, repeatable (default: en)",
     )
+    labels = sub.add_parser(
+        "labels",
+        help="write the words a language printgen has no labels in needs, in English to "
+        "translate, into templates/labels.yaml",
+        parents=[project],
+    )
+    labels.add_argument("langs", nargs="+", metavar="LANG", help="e.g. nl")
     add_validate_options(validate)
     add_simulate_parser(sub, project)
     icons = sub.add_parser(

@@ -1,4 +1,5 @@
-"""Command line: ``printgen build | watch | validate | list | new | icons | simulate | calibrate``.
+"""Command line: ``printgen build | watch | validate | list | new | labels | icons | simulate |
+calibrate``.
 
 Each command imports what it needs when it runs: start-up dominates a card build (see bench/).
 Bad input ends with one line per problem and exit status 2, never a traceback.
@@ -134,8 +135,10 @@ def _run(args: argparse.Namespace) -> int:
     import_lazily("PIL.Image")  # ReportLab imports it; only pictures and PNG exports use it
 
     project = Project.at(args.project)
-    if args.command == "new":
-        return _new(project, args)
+    if args.command in ("new", "labels"):
+        from printgen.starter.command import labels_command, new_command
+
+        return (new_command if args.command == "new" else labels_command)(project, args)
     if args.command == "calibrate":  # needs no game: it measures the printer
         from printgen.outputs.calibrate import calibrate
 
@@ -348,36 +351,6 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
     shown = project.shown(done.path)
     pages = f"{done.pages} page{'s' if done.pages != 1 else ''}"
     print(f"wrote {shown}: {done.icons} icons on {pages}")  # as build says what it wrote
-    return 0
-
-
-def _new(project: Project, args: argparse.Namespace) -> int:
-    from printgen.starter import StarterError, new_game
-
-    inside = _where_projects_are(project.root)
-    if not project.cards.is_dir() and inside.startswith("this is"):  # cards/cards/x: unseen
-        print(f"printgen: {project.root} is no project folder; {inside}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
-        written = new_game(project, args.game_id, args.lang or ["en"])
-    except StarterError as exc:
-        print(f"printgen: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as exc:
-        print(
-            f"printgen: cannot write {exc.filename or project.root}: {exc.strerror or exc}; "
-            "choose another --project folder",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
-    where = project.rel(written.folder)
-    print(f"made {where}/ with {len(written.files)} files:")
-    for path in written.files:
-        print(f"  {project.rel(path)}")
-    for note in written.notes:
-        print(f"note: {note}")
-    flag = "" if Path(args.project).resolve() == Path.cwd() else f" --project {args.project}"
-    print(f"next: printgen{flag} build {args.game_id}   (then open build/{args.game_id}/)")
     return 0
 
 

@@ -1010,6 +1010,28 @@ def test_a_label_of_the_designers_is_asked_only_for_the_languages_it_lacks(
     assert "pt, nl" not in said.split("give players")[1].split("\n")[0]
 
 
+def test_a_language_added_to_an_existing_game_gets_its_labels_from_printgen_labels(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """Adding Dutch to a game took a scratch `printgen new` to get the 40 words to translate."""
+    assert printgen(tmp_path, "new", "spel", "--lang", "en").code == 0
+    game = tmp_path / "cards" / "spel"
+    yaml_file = game / "game.yaml"
+    yaml_file.write_text(yaml_file.read_text().replace("languages: [en]", "languages: [en, nl]"))
+    for stem in ("rules", "aid"):
+        (game / f"{stem}.nl.md").write_text((game / f"{stem}.en.md").read_text())
+    said = printgen(tmp_path, "validate")
+    assert said.code == 2 and "`printgen labels nl` writes them all" in said.err, said.err
+    made = printgen(tmp_path, "labels", "nl")
+    assert made.code == 0 and "holds English labels for nl to translate" in made.out
+    labels = (tmp_path / "templates" / "labels.yaml").read_text(encoding="utf-8")
+    assert 'players: {nl: "Players"}' in labels
+    assert printgen(tmp_path, "validate").code == 0
+    again = printgen(tmp_path, "labels", "it")
+    assert again.code == 0 and "printgen has labels in it: nothing to write" in again.out
+    assert printgen(tmp_path, "labels", "dutch").code == 2
+
+
 def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

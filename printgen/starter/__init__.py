@@ -85,6 +85,16 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         for lang in languages
         if lang not in _texts()
     ]
+    labels_file, label_notes = add_labels(project, languages)
+    written += [labels_file] if labels_file is not None else []
+    return Written(folder, written, notes + label_notes)
+
+
+def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, list[str]]:
+    """For each language printgen has no labels in, the English words to translate, written
+    into templates/labels.yaml (``printgen new``, ``printgen labels``): the file written, if
+    any, and what the designer is left to do."""
+    notes: list[str] = []
     labels_file, unlabelled = _labels_for(project, languages)
     if (
         labels_file is None
@@ -97,7 +107,6 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
             f"{', '.join(_unlabelled(languages))}; fix it, then add them"
         )
     if labels_file is not None:
-        written.append(labels_file)
         notes.append(
             f"{project.rel(labels_file)} holds English labels for "
             f"{', '.join(_unlabelled(languages))} to translate"
@@ -108,7 +117,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
             f"give {each} in {project.rel(project.templates)}/labels.yaml (printgen cannot add "
             "to a label you wrote; until then a document printing it says so)"
         )
-    return Written(folder, written, notes)
+    return labels_file, notes
 
 
 @cache

@@ -1,0 +1,70 @@
+"""``printgen new GAME-ID`` and ``printgen labels LANG``: a starter game, and the words a
+language printgen has no labels in needs, written into the project to edit."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from printgen.project import Project
+
+EXIT_BAD_INPUT = 2
+
+
+def new_command(project: Project, args: argparse.Namespace) -> int:
+    from printgen.cli import _where_projects_are
+    from printgen.starter import StarterError, new_game
+
+    inside = _where_projects_are(project.root)
+    if not project.cards.is_dir() and inside.startswith("this is"):  # cards/cards/x: unseen
+        print(f"printgen: {project.root} is no project folder; {inside}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        written = new_game(project, args.game_id, args.lang or ["en"])
+    except StarterError as exc:
+        print(f"printgen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        return _not_written(exc, project)
+    where = project.rel(written.folder)
+    print(f"made {where}/ with {len(written.files)} files:")
+    for path in written.files:
+        print(f"  {project.rel(path)}")
+    for note in written.notes:
+        print(f"note: {note}")
+    flag = "" if Path(args.project).resolve() == Path.cwd() else f" --project {args.project}"
+    print(f"next: printgen{flag} build {args.game_id}   (then open build/{args.game_id}/)")
+    return 0
+
+
+def labels_command(project: Project, args: argparse.Namespace) -> int:
+    """A language added to an existing game: its labels, in English to translate, unless
+    printgen (or the project) has them already."""
+    from printgen.starter import _LANG, add_labels
+
+    bad = [lang for lang in args.langs if not _LANG.match(lang)]
+    if bad:
+        print(
+            f"printgen: language '{bad[0]}' must be a two-letter code such as nl or pt",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    try:
+        written, notes = add_labels(project, list(dict.fromkeys(args.langs)))
+    except OSError as exc:
+        return _not_written(exc, project)
+    for note in notes:
+        print(f"note: {note}")
+    if written is None and not notes:
+        print(f"printgen has labels in {', '.join(args.langs)}: nothing to write")
+    return 0
+
+
+def _not_written(exc: OSError, project: Project) -> int:
+    print(
+        f"printgen: cannot write {exc.filename or project.root}: {exc.strerror or exc}; "
+        "choose another --project folder",
+        file=sys.stderr,
+    )
+    return EXIT_BAD_INPUT
