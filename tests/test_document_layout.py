@@ -164,6 +164,23 @@ def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable
         assert war[0] < anna["x0"] < war[0] + card_w and anna["top"] > war[1] + card_h
 
 
+def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[..., Any]) -> None:
+    """Low and to the right by default; `spot: high` over the picture, off a card's text."""
+    block = (
+        "grid: [[main/monk, main/monk]]\n"
+        "pawns:\n"
+        "  - {at: [0, 0], icon: bean, label: Lo}\n"
+        "  - {at: [0, 1], icon: bean, label: Hi, spot: high}\n"
+    )
+    result = _only_rulebook(project, printgen, f"## Scene\n\n```diagram\n{block}```\n")
+    assert result.code == 0, result.err
+    pdf_path = project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        words = {w["text"]: w for page in pdf.pages for w in page.extract_words()}
+    low, high = words["Lo"], words["Hi"]
+    assert high["top"] < low["top"] - 15  # points: a good part of a card higher
+
+
 @pytest.mark.parametrize(
     ("block", "line", "col", "message"),
     [
@@ -199,6 +216,12 @@ def test_a_diagram_draws_each_card_in_its_cell(project: Path, printgen: Callable
             "asks for icon=wine and icon=war: no card has both",
         ),
         ("grid: [[main/monk]]\npawns: [{at: [0, 0], icon: dragon}]\n", 5, 28, "dragon"),
+        (
+            "grid: [[main/monk]]\npawns: [{at: [0, 0], icon: bean, spot: top}]\n",
+            5,
+            40,
+            "spot 'top' is none of low, high, middle",
+        ),
         ("grid: [[back/mian]]\n", 4, 9, "no deck 'mian' with a back; did you mean 'back/main'?"),
     ],
 )

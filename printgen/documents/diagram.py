@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from printgen.documents.cards import CardIndex
 from printgen.documents.flow import CardPicture, RichText, TextStyle
 from printgen.documents.platypus import Flowable
-from printgen.documents.scene import Arrow, Cell, Label, Pawn, Scene, read_scene
+from printgen.documents.scene import SPOTS, Arrow, Cell, Label, Pawn, Scene, read_scene
 from printgen.documents.source_lines import fences
 from printgen.layout import text
 from printgen.model.units import pt
@@ -196,11 +196,13 @@ class Diagram(Flowable):  # type: ignore[misc]
     def pawn_radius(self) -> float:
         return pt(min(self.cw, self.ch)) * 0.17
 
-    def pawn_spot(self, cell: Cell) -> tuple[float, float]:
+    def pawn_spot(self, cell: Cell, spot: str = "low") -> tuple[float, float]:
         """Where a pawn stands on its card: low and to the right, where cards keep their
-        least-read print, so the values an example talks about stay visible."""
+        least-read print, so the values an example talks about stay visible — or where the
+        pawn's ``spot:`` says (over the picture, of cards whose text is low)."""
         x, y, w, h = self.cell_box(cell)
-        return x + w * 0.7, y + h * 0.3
+        across, down = SPOTS[spot]
+        return x + w * across, y + h * (1 - down)
 
     def _pawns(self) -> None:
         canvas = self.canv
@@ -209,7 +211,7 @@ class Diagram(Flowable):  # type: ignore[misc]
         for pawn in self.scene.pawns:
             by_cell.setdefault(pawn.at, []).append(pawn)
         for cell, pawns in by_cell.items():
-            cx, cy = self.pawn_spot(cell)
+            cx, cy = self.pawn_spot(cell, pawns[0].spot)
             cx -= (len(pawns) - 1) * radius * 1.1
             for i, pawn in enumerate(pawns):
                 dx = (i - (len(pawns) - 1) / 2) * radius * 2.2

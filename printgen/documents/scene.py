@@ -46,6 +46,12 @@ class Pawn:
     icon: str
     color: str
     label: str = ""
+    spot: str = "low"  # where on its card: SPOTS
+
+
+# a pawn's spot on its card, across and down it: low and to the right, where cards keep their
+# least-read print (the default), high in the middle (over a picture), or in the middle
+SPOTS = {"low": (0.7, 0.7), "high": (0.5, 0.35), "middle": (0.5, 0.5)}
 
 
 @dataclass
@@ -271,8 +277,14 @@ class _Reader:
         return str(value)
 
     def pawn(self, item: Any, where: Where, scene: Scene) -> Pawn | None:
-        node = self.mapping(item, where, ("at", "icon", "color", "label"), "at: [row, column]")
+        keys = ("at", "icon", "color", "label", "spot")
+        node = self.mapping(item, where, keys, "at: [row, column]")
         if node is None:
+            return None
+        spot = str(node.get("spot", "low"))
+        if spot not in SPOTS:
+            said = f"spot '{spot}' is none of {', '.join(SPOTS)}{did_you_mean(spot, SPOTS)}"
+            self.error(node.at("spot"), said)
             return None
         at = self.cell(node["at"], node.at("at"), scene)
         icon = str(node.get("icon", "chess-pawn"))
@@ -281,7 +293,7 @@ class _Reader:
             return None
         default = self.index.icon_colors.get(icon, PAWN_COLOR)
         color = self.color(node, default)
-        return None if at is None else Pawn(at, icon, color, str(node.get("label", "")))
+        return None if at is None else Pawn(at, icon, color, str(node.get("label", "")), spot)
 
     def arrow(self, item: Any, where: Where, scene: Scene) -> Arrow | None:
         keys = ("from", "to", "path", "color")
