@@ -132,9 +132,8 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
     for sign, pool in zip(signs, rules.pools, strict=True):
         chosen.extend((card, sign) for card in rng.sample(pool, rules.per_sign))
     rng.shuffle(chosen)
-    hidden = chosen.pop()  # discarded unseen
-    del hidden
-    used = {card for card, _ in chosen}
+    used = {card for card, _ in chosen}  # the hidden card too: it stays face down, out of play
+    chosen.pop()  # discarded unseen
     rest = [i for i in range(len(rules.d4)) if i not in used]
     rng.shuffle(rest)
     ships = rules.ships
