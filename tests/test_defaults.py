@@ -119,10 +119,14 @@ def test_a_language_without_labels_names_the_missing_label(
     )
     # said at the file the designer writes the label in, not inside printgen's installation
     assert result.err.startswith(
-        f"templates/labels.yaml:1:1: label 'players' has no 'pt' text (printgen's "
-        f"rulebook.md.j2 prints it, line {line}); add it to templates/labels.yaml as "
-        "'players: {pt: …}'"
+        "templates/labels.yaml:1:1: label 'players' has no 'pt' text, nor do "
     ), result.err
+    first = result.err.splitlines()[0]
+    assert f"(printgen's rulebook.md.j2 prints it, line {line})" in first
+    # printgen has no Portuguese labels at all: the command that writes them, not one by one
+    assert first.endswith(
+        "`printgen labels pt` writes them all into templates/labels.yaml, in English, to translate"
+    ), first
     assert str(PACKAGED_TEMPLATES) not in result.err
     # once the file exists, at the label's own line there
     _write(demo, "templates/labels.yaml", "title: {pt: Título}\nplayers: {en: Players}\n")
