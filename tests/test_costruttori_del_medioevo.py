@@ -387,6 +387,16 @@ DECK_COUNTS = {"workers": 42, "starters": 4, "buildings": 42}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
+def test_coin_tokens_print_no_text_below_six_points(built: Path, lang: str) -> None:
+    """'Moneta d'argento' was squeezed to 4 pt on a 24 mm coin: the metal is printed instead."""
+    with pdfplumber.open(built / lang / "tokens.pdf") as pdf:
+        sizes = [char["size"] for page in pdf.pages for char in page.chars]
+        words = {w["text"] for page in pdf.pages for w in page.extract_words()}
+    assert sizes and min(sizes) >= 6 - 1e-6
+    assert ({"ORO", "ARGENTO"} if lang == "it" else {"GOLD", "SILVER"}) <= words
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
 def test_card_sheets_hold_every_card_front_and_back(built: Path, lang: str) -> None:
     data = manifest(built / lang / "cards.json")
     faces = data["faces"]
