@@ -389,9 +389,16 @@ DECK_COUNTS = {"workers": 42, "starters": 4, "buildings": 42}
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_coin_tokens_print_no_text_below_six_points(built: Path, lang: str) -> None:
     """'Moneta d'argento' was squeezed to 4 pt on a 24 mm coin: the metal is printed instead."""
+    sizes: list[float] = []
+    words: set[str] = set()
     with pdfplumber.open(built / lang / "tokens.pdf") as pdf:
-        sizes = [char["size"] for page in pdf.pages for char in page.chars]
-        words = {w["text"] for page in pdf.pages for w in page.extract_words()}
+        for face in manifest(built / lang / "tokens.json")["faces"]:  # on the coins, not the
+            page = pdf.pages[int(face["page"]) - 1]  # sheet's own label in its margin
+            left, bottom = face["x_mm"] * MM, face["y_mm"] * MM
+            top = page.height - bottom - face["height_mm"] * MM
+            coin = page.within_bbox((left, top, left + face["width_mm"] * MM, page.height - bottom))
+            sizes += [char["size"] for char in coin.chars]
+            words |= {w["text"] for w in coin.extract_words()}
     assert sizes and min(sizes) >= 6 - 1e-6
     assert ({"ORO", "ARGENTO"} if lang == "it" else {"GOLD", "SILVER"}) <= words
 
