@@ -351,3 +351,14 @@ def test_the_arena_report_lists_every_card_of_the_symbol_deck(
     assert set(rows) == {f"card-{n}" for n in range(1, 55)}
     assert any(row["played_per_seat"] == 0 for row in rows.values())
     assert not any(card.startswith("pedina") for card in rows)  # the pawns are not played
+
+
+def test_the_length_histogram_keeps_its_bars_for_most_games_and_one_for_the_tail() -> None:
+    """Bins up to the longest game put 275 of 282 games in the first bar when a few stalled."""
+    from printgen.simulate.stats import _histogram
+
+    lengths = sorted([3 + n % 26 for n in range(275)] + [309] * 7)
+    bins = _histogram(lengths)
+    assert sum(b["games"] for b in bins) == len(lengths)
+    assert max(b["games"] for b in bins) < len(lengths) / 4  # spread over the bars
+    assert bins[0]["from"] == 3 and bins[-1]["to"] == 309  # the tail's games in the last one
