@@ -239,7 +239,8 @@ def _wrap(text: str, width: float) -> list[str]:
     return [*lines, line]
 
 
-CURVES_CAPTION = "turn · mean of the games still running"
+# late turns average only the long games: a rise there is which games remain, not the rules
+CURVES_CAPTION = "turn · mean of the games still running (late turns: only the longest games)"
 CURVES_PER_CHART = 4
 
 
