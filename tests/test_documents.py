@@ -396,6 +396,18 @@ def test_a_deck_of_one_kind_is_one_line_among_the_components(bundled_build: Path
     assert not re.search(r"^Oro 15$", builders, re.M)  # its heading says it all
 
 
+def test_a_gallerys_card_names_stand_in_columns(bundled_build: Path) -> None:
+    """52 names ran on as one paragraph ("Ace of hearts ×2 · 2 of hearts ×2 · …")."""
+    pdf_path = bundled_build / "figli-di-un-magic-minore" / "en" / "rulebook.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        lines = [
+            line["text"] for page in pdf.pages for line in page.extract_text_lines(layout=True)
+        ]
+    row = next(line for line in lines if "Ace of hearts ×2" in line)
+    assert "Ace of diamonds ×2" in row and "·" not in row  # one table row, several columns
+    assert sum("King of" in line and "×2" in line for line in lines) == 1  # the four Kings
+
+
 def test_a_project_template_wraps_printgens_own_of_the_same_name(
     demo: Path, printgen: Callable[..., Any]
 ) -> None:

@@ -306,7 +306,26 @@ def card_gallery(
         f"{info.face.name}" + (f"\u00a0×{info.card.count}" if info.card.count > 1 else "")
         for info in infos
     ]
-    listing = RichText(
-        [text.Run(" · ".join(names))], replace(theme.body, size=theme.body.size * 0.9)
+    return [grid, _name_table(names, replace(theme.body, size=theme.body.size * 0.9), width)]
+
+
+def _name_table(names: list[str], style: TextStyle, width: float) -> Flowable:
+    """The deck's card names in columns, row by row, as wide as the longest name needs (a
+    run-on paragraph of 52 names read as no list at all)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    longest = max(stringWidth(name, "Vera", style.size) for name in names)
+    cols = max(1, min(6, int(width // (longest + pt(4)))))
+    cells: list[Any] = [RichText([text.Run(name)], style) for name in names]
+    cells += [""] * (-len(cells) % cols)
+    rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
+    padding = [(side, (0, 0), (-1, -1), 0) for side in ("LEFTPADDING", "TOPPADDING")]
+    return table(
+        rows,
+        [width / cols] * cols,
+        [
+            *padding,
+            ("RIGHTPADDING", (0, 0), (-1, -1), pt(2)),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ],
     )
-    return [grid, listing]
