@@ -396,6 +396,16 @@ def test_a_deck_of_one_kind_is_one_line_among_the_components(bundled_build: Path
     assert not re.search(r"^Oro 15$", builders, re.M)  # its heading says it all
 
 
+@pytest.mark.parametrize("game", ["morra-navale", "mazzo-dei-simboli", "warriors-and-monks"])
+def test_an_aids_title_is_never_smaller_than_its_headings(bundled_build: Path, game: str) -> None:
+    """Set large, an aid's section headings (13.2 pt) stood over its 12 pt title."""
+    with pdfplumber.open(bundled_build / game / "en" / "player-aid.pdf") as pdf:
+        chars = pdf.pages[0].chars
+    title = max(c["size"] for c in chars if c["text"] == "—")  # "Game — Player aid"
+    bold = [c["size"] for c in chars if "Bold" in c["fontname"] and c["text"].isalpha()]
+    assert bold and title >= max(bold) - 1e-6
+
+
 def test_a_gallerys_card_names_stand_in_columns(bundled_build: Path) -> None:
     """52 names ran on as one paragraph ("Ace of hearts ×2 · 2 of hearts ×2 · …")."""
     pdf_path = bundled_build / "figli-di-un-magic-minore" / "en" / "rulebook.pdf"

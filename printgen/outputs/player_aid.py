@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.documents.cards import CardIndex
 from printgen.documents.context import render_document
-from printgen.documents.flow import overflowing
+from printgen.documents.flow import RichText, overflowing
 from printgen.documents.legend import legend, legend_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
@@ -275,7 +275,9 @@ def _draw_aid(
     canvas.setFillColor(color(ACCENT))
     canvas.roundRect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), pt(1.5), stroke=0, fill=1)
     canvas.setFillColor(color("#ffffff"))
-    size = 12.0
+    # never smaller than the aid's own headings (an aid set large had headings over its title)
+    size = max([12.0, *(f.style.size for f in story if isinstance(f, RichText) and f.style.bold)])
+    size = min(size, 16.0)  # the band's height
     room = pt(x1 - x0 - 2 * (MARGIN - EDGE))
     while size > 8 and stringWidth(heading, "VeraBd", size) > room:
         size -= 0.5
