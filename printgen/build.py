@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from printgen.cache import BuildCache, Record
 from printgen.options import BuildOptions, Format, Output
-from printgen.problems import Problems, Severity
+from printgen.problems import Problems, Severity, ok_line
 from printgen.progress import Progress, summary
 from printgen.project import Project
 from printgen.write import write_all
@@ -29,11 +29,6 @@ if TYPE_CHECKING:
     from printgen.session import Checked, Session
 
 EXIT_BAD_INPUT = 2
-
-
-def ok_line(game_id: str, warnings: int) -> str:
-    """What a check says of a game with no errors: "GAME: ok", and how many warnings."""
-    return f"{game_id}: ok" + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")
 
 
 def build_games(

@@ -13,7 +13,6 @@ import errno
 import gc
 import os
 import sys
-from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -130,7 +129,7 @@ def _runs_long(args: argparse.Namespace) -> bool:
 def _run(args: argparse.Namespace) -> int:
     from printgen.deferred import import_lazily
     from printgen.problems import ProjectError
-    from printgen.project import Project
+    from printgen.project import Project, where_projects_are
 
     import_lazily("PIL.Image")  # ReportLab imports it; only pictures and PNG exports use it
 
@@ -151,7 +150,7 @@ def _run(args: argparse.Namespace) -> int:
         return _icons(project, [], args)  # the catalogue, browsed before there is a game
     if not project.cards.is_dir():
         print(
-            f"printgen: no cards/ folder in {project.root}; {_where_projects_are(project.root)}",
+            f"printgen: no cards/ folder in {project.root}; {where_projects_are(project.root)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
@@ -267,20 +266,6 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
     if args.validate:
         return lambda: _validate(project, games, args)
     return lambda: _build(project, games, args)
-
-
-def _where_projects_are(folder: Path) -> str:
-    """What to do in a folder that is no project: the project above, when this is its cards/
-    or one of its games (``--project my-games/cards``), else how to make one."""
-    with contextlib.suppress(OSError):
-        if (folder / "game.yaml").is_file() and folder.parent.name == "cards":
-            return f"this is a game folder: pass --project {folder.parent.parent}"
-        if any((child / "game.yaml").is_file() for child in islice(folder.iterdir(), 1000)):
-            return f"this is a project's cards/: pass --project {folder.parent}"
-    return (
-        "run printgen in a project folder, pass --project DIR, or start a game here with: "
-        "printgen new my-game"
-    )
 
 
 def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:

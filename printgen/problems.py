@@ -168,3 +168,8 @@ def fail(where: Where, message: str) -> ProjectError:
 
 def errors_only(problems: Iterable[Problem]) -> list[Problem]:
     return [p for p in problems if p.severity == Severity.ERROR]
+
+
+def ok_line(game_id: str, warnings: int) -> str:
+    """What a check says of a game with no errors: "GAME: ok", and how many warnings."""
+    return f"{game_id}: ok" + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")

@@ -11,6 +11,7 @@ file or is larger than its limit — before opening it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
@@ -334,3 +335,17 @@ def _leaves(relative: str, where: Where) -> Exception:
 
 def _mb(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{size} bytes"
+
+
+def where_projects_are(folder: Path) -> str:
+    """What to do in a folder that is no project: the project above, when this is its cards/
+    or one of its games (``--project my-games/cards``), else how to make one."""
+    with contextlib.suppress(OSError):
+        if (folder / "game.yaml").is_file() and folder.parent.name == "cards":
+            return f"this is a game folder: pass --project {folder.parent.parent}"
+        if any((child / "game.yaml").is_file() for child in islice(folder.iterdir(), 1000)):
+            return f"this is a project's cards/: pass --project {folder.parent}"
+    return (
+        "run printgen in a project folder, pass --project DIR, or start a game here with: "
+        "printgen new my-game"
+    )

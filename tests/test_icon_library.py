@@ -199,16 +199,20 @@ def _content(pdf: bytes) -> str:
     return b"\n".join(parts).decode("latin-1")
 
 
-def test_project_icon_hole_shows_the_card(tmp_path: Path) -> None:
-    library = icon_library(_project(tmp_path), None)
+def _on_a_card(library: IconLibrary, name: str, ink: str) -> Image.Image:
+    """The icon drawn in ``ink`` over a whole 512-point page of card colour (255, 230, 153)."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(512, 512), invariant=1, **EMBEDDED_START)
     canvas.setFillColorRGB(1.0, 0.9, 0.6)
     canvas.rect(0, 0, 512, 512, stroke=0, fill=1)
-    library.draw(canvas, "sailboat", 0, 0, 512, "#000000")
+    library.draw(canvas, name, 0, 0, 512, ink)
     canvas.showPage()
     canvas.save()
-    img = _pixels(buffer.getvalue())
+    return _pixels(buffer.getvalue())
+
+
+def test_project_icon_hole_shows_the_card(tmp_path: Path) -> None:
+    img = _on_a_card(icon_library(_project(tmp_path), None), "sailboat", "#000000")
     assert img.getpixel((256, 416)) == (255, 230, 153)  # the hatch: the card shows
     assert img.getpixel((150, 420)) == (0, 0, 0)  # the hull
     assert img.getpixel((230, 250)) == (0, 0, 0)  # the sail
@@ -230,15 +234,7 @@ def test_a_game_icons_net_icon_prints_its_drawing_not_its_background_square(
     """Recoloured whole, the square and the drawing were one solid block."""
     (tmp_path / "icons").mkdir()
     (tmp_path / "icons" / "peak.svg").write_text(GAME_ICONS_NET)
-    library = icon_library(tmp_path, None)
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(512, 512), invariant=1, **EMBEDDED_START)
-    canvas.setFillColorRGB(1.0, 0.9, 0.6)
-    canvas.rect(0, 0, 512, 512, stroke=0, fill=1)
-    library.draw(canvas, "peak", 0, 0, 512, "#204080")
-    canvas.showPage()
-    canvas.save()
-    img = _pixels(buffer.getvalue())
+    img = _on_a_card(icon_library(tmp_path, None), "peak", "#204080")
     assert img.getpixel((30, 30)) == (255, 230, 153)  # a corner: the card, no square
     assert img.getpixel((256, 350)) == (0x20, 0x40, 0x80)  # the triangle, in the icon's colour
 
@@ -252,16 +248,10 @@ def test_a_square_the_icon_is_made_of_stays(tmp_path: Path) -> None:
         '<circle cx="5" cy="5" r="1"/></svg>'
     )
     (tmp_path / "icons" / "block.svg").write_text(square)
-    library = icon_library(tmp_path, None)
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(100, 100), invariant=1, **EMBEDDED_START)
-    library.draw(canvas, "block", 0, 0, 100, "#204080")
-    canvas.showPage()
-    canvas.save()
-    image = _pixels(buffer.getvalue())
-    assert image.getpixel((10, 10)) == (0x20, 0x40, 0x80)  # the frame
-    assert image.getpixel((50, 50)) == (0x20, 0x40, 0x80)  # the dot
-    assert image.getpixel((30, 50)) == (255, 255, 255)  # the hole
+    image = _on_a_card(icon_library(tmp_path, None), "block", "#204080")
+    assert image.getpixel((50, 50)) == (0x20, 0x40, 0x80)  # the frame
+    assert image.getpixel((256, 256)) == (0x20, 0x40, 0x80)  # the dot
+    assert image.getpixel((150, 256)) == (255, 230, 153)  # the hole: the card shows
 
 
 def test_bad_icon_files_are_reported_not_drawn(tmp_path: Path) -> None:

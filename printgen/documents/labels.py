@@ -121,16 +121,16 @@ def missing_label(context: dict[str, Any], name: str) -> str | None:
     if name in words.untranslated:
         # an icon's name in the legend (icon_*) falls back to the icon's own: not one to list
         others = [k for k in words.untranslated if k != name and not k.startswith("icon_")]
-        also = f" (also without '{lang}': {', '.join(others[:8])}{'…' if len(others) > 8 else ''})"
         if len(others) > 8:  # a language printgen has no labels in: all of them to write
             return (
                 f"label '{name}' has no '{lang}' text, nor do {len(others)} others; "
                 f"`printgen labels {lang}` writes them all into templates/labels.yaml, in "
                 "English, to translate"
             )
+        also = f" (also without '{lang}': {', '.join(others)})" if others else ""
         return (
             f"label '{name}' has no '{lang}' text; add it to templates/labels.yaml as "
-            f"'{name}: {{{lang}: …}}'{also if others else ''}"
+            f"'{name}: {{{lang}: …}}'{also}"
         )
     return (
         f"no label '{name}' in labels.yaml; add it to templates/labels.yaml as "

@@ -159,6 +159,9 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
 MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
 
 
+_BOLD = {"bold", "bolder", "600", "700", "800", "900"}  # SVG's font-weight values
+
+
 def _vera_only() -> Any:
     """svglib's font lookup for an SVG's <text>, kept to Vera (embedded, as every font printgen
     prints): its own would open any ``font-family`` given as a path — a file outside the
@@ -174,12 +177,7 @@ def _vera_only() -> Any:
         def find_font(
             self, font_name: str, weight: str = "normal", style: str = "normal"
         ) -> tuple[str, bool]:
-            bold = str(weight).lower() in ("bold", "bolder") or str(weight) in (
-                "600",
-                "700",
-                "800",
-                "900",
-            )
+            bold = str(weight).lower() in _BOLD
             italic = str(style).lower() in ("italic", "oblique")
             return vera.face(bold, italic), False
 

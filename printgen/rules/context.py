@@ -8,11 +8,11 @@ from types import ModuleType
 from typing import overload
 
 from printgen.model.game import CardType, Deck, Game
-from printgen.problems import Problem, Severity, Where
+from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.resolve import Resolved
 from printgen.rules.guard import RulesWarning
-from printgen.source.located_yaml import place
+from printgen.source.located_yaml import place, read_yaml
 
 
 @dataclass(frozen=True)
@@ -186,9 +186,6 @@ class RuleContext:
         found = self.game.deck(deck) if isinstance(deck, str) else deck
         if found is None or not found.where.path.endswith((".yaml", ".yml")):
             return None
-        from printgen.problems import ProjectError
-        from printgen.source.located_yaml import read_yaml
-
         rel = found.where.path
         try:
             node = read_yaml(self.project.root / rel, rel, self.project)

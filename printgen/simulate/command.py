@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_GAMES, MAX_JOBS, VALIDATE_SIMULATION_SECONDS
-from printgen.problems import Where
+from printgen.problems import Where, ok_line
 from printgen.project import Project
 from printgen.simulate.balance import Verdict, check
 from printgen.simulate.contract import SimData
@@ -255,8 +255,6 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
         print(problem, file=sys.stderr)
     if any(p.severity == "error" for p in problems):
         return EXIT_BAD_INPUT
-    from printgen.build import ok_line
-
     for game_id in game_ids:
         print(ok_line(game_id, warned.get(game_id, 0)))
     return 0

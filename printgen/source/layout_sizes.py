@@ -13,6 +13,7 @@ from printgen.source.layouts import Element, Layout
 
 # kept in proportion when resized: a disc stays a disc, an icon is not squashed
 _IN_PROPORTION = {"ellipse", "icon", "image"}
+_LENGTHS = ("x", "y", "w", "h", "x2", "y2")  # what a resize moves or stretches
 _POSITIONS = {"x", "y", "x2", "y2"}  # the others, w and h, are lengths from the position
 _ACROSS = {"x", "x2", "w"}
 _DECK = re.compile(r"(?<![.\w])deck\b")  # deck.width, not card.deck
@@ -40,13 +41,10 @@ def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Lay
 
 def _resized(element: Element, across: float, down: float, safe: float) -> Element:
     props = dict(element.props)
-    found = {
-        key: _mm(props.get(key)) if key in element.sized else None
-        for key in ("x", "y", "w", "h", "x2", "y2")
-    }
+    found = {key: _mm(props.get(key)) if key in element.sized else None for key in _LENGTHS}
     x, y, w, h = found["x"], found["y"], found["w"], found["h"]
     stretched = dict(element.stretched)
-    for key in ("x", "y", "w", "h", "x2", "y2"):
+    for key in _LENGTHS:
         if key in element.sized and found[key] is None and _card_relative(props.get(key)):
             stretch = across if key in _ACROSS else down
             origin = safe if key in _POSITIONS else 0.0

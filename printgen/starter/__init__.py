@@ -42,14 +42,19 @@ class Written:
     notes: list[str]
 
 
+def check_languages(languages: list[str]) -> None:
+    """Raise StarterError for a language that is not a two-letter code."""
+    bad = [lang for lang in languages if not _LANG.match(lang)]
+    if bad:
+        raise StarterError(f"language '{bad[0]}' must be a two-letter code such as en, it or fr")
+
+
 def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     if not _GAME_ID.match(game_id):
         raise StarterError(
             f"game id '{game_id}' must be lower-case letters, digits and '-' (e.g. my-game)"
         )
-    bad = [lang for lang in languages if not _LANG.match(lang)]
-    if bad:
-        raise StarterError(f"language '{bad[0]}' must be a two-letter code such as en, it or fr")
+    check_languages(languages)
     languages = list(dict.fromkeys(languages)) or ["en"]
     folder = project.cards / game_id
     for inside in (project.cards, project.templates):  # a link out of the project: not followed

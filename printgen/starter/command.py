@@ -7,16 +7,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from printgen.project import Project
+from printgen.project import Project, where_projects_are
 
 EXIT_BAD_INPUT = 2
 
 
 def new_command(project: Project, args: argparse.Namespace) -> int:
-    from printgen.cli import _where_projects_are
     from printgen.starter import StarterError, new_game
 
-    inside = _where_projects_are(project.root)
+    inside = where_projects_are(project.root)
     if not project.cards.is_dir() and inside.startswith("this is"):  # cards/cards/x: unseen
         print(f"printgen: {project.root} is no project folder; {inside}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -41,17 +40,14 @@ def new_command(project: Project, args: argparse.Namespace) -> int:
 def labels_command(project: Project, args: argparse.Namespace) -> int:
     """A language added to an existing game: its labels, in English to translate, unless
     printgen (or the project) has them already."""
-    from printgen.starter import _LANG, add_labels
+    from printgen.starter import StarterError, add_labels, check_languages
 
-    bad = [lang for lang in args.langs if not _LANG.match(lang)]
-    if bad:
-        print(
-            f"printgen: language '{bad[0]}' must be a two-letter code such as nl or pt",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
     try:
+        check_languages(args.langs)
         written, notes = add_labels(project, list(dict.fromkeys(args.langs)))
+    except StarterError as exc:
+        print(f"printgen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except OSError as exc:
         return _not_written(exc, project)
     for note in notes:
