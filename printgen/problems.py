@@ -20,7 +20,10 @@ class Severity(StrEnum):
     WARNING = "warning"  # shown, never stops a build
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, though never changed once made (it is hashed, and shared by every value that
+# stands there): a frozen dataclass sets each field through object.__setattr__, and a
+# 10,000-card deck file makes 110,000 places — 35 ms of a 2.7 s build.
+@dataclass(slots=True, unsafe_hash=True)
 class Where:
     """A place in a project file; ``path`` is relative to the project folder."""
 
