@@ -48,7 +48,7 @@ class Item:
     kind: Kind
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: its bleed is set once the sheet's neighbours are known
 class Placement:
     """A card face on a sheet: where its trim box sits (mm from the page's bottom-left) and how much
     of its bleed prints."""
@@ -228,23 +228,9 @@ def _set_bleeds(
     bleeds = known.get(arrangement)
     if bleeds is None:
         bleeds = known[arrangement] = [shared.setdefault(b, b) for b in _bleeds(sheet)]
-    updated = []
     for p, bleed in zip(sheet.placements, bleeds, strict=True):
-        # made directly (dataclasses.replace looks every field up, for 20,000 placements)
-        x, y = places.setdefault(p.x, p.x), places.setdefault(p.y, p.y)
-        updated.append(
-            Placement(
-                face=p.face,
-                card=p.card,
-                x=x,
-                y=y,
-                kind=p.kind,
-                bleed=bleed,
-                back=p.back,
-                upside_down=p.upside_down,
-            )
-        )
-    sheet.placements = updated
+        p.x, p.y = places.setdefault(p.x, p.x), places.setdefault(p.y, p.y)
+        p.bleed = bleed
 
 
 def _bleeds(sheet: Sheet) -> list[Bleed]:
@@ -342,7 +328,8 @@ def draw_sheet(
     canvas.saveState()
     # where a narrow margin makes a mark cross the outer bleed (cut off anyway), a white edge
     # each side keeps the black hairline visible on a dark card
-    halo = [mark for mark in sheet.marks if _over_bleed(mark, sheet.placements)]
+    boxes = [placement.bleed_box for placement in sheet.placements]
+    halo = [mark for mark in sheet.marks if _over_bleed(mark, boxes)]
     if halo:
         canvas.setLineWidth(HALO_WIDTH)
         canvas.setStrokeColorRGB(1, 1, 1)
@@ -374,13 +361,12 @@ def draw_sheet(
     canvas.showPage()
 
 
-def _over_bleed(mark: tuple[float, float, float, float], placements: list[Placement]) -> bool:
-    """Whether a crop mark runs over some card's printed bleed."""
+def _over_bleed(mark: tuple[float, float, float, float], bleed_boxes: list[Box]) -> bool:
+    """Whether a crop mark runs over some card's printed bleed (its placement's bleed box)."""
     x1, y1, x2, y2 = mark
     left, right, bottom, top = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
     upright = right - left < EPS
-    for placement in placements:
-        bx0, by0, bx1, by1 = placement.bleed_box
+    for bx0, by0, bx1, by1 in bleed_boxes:
         # along the mark, a stretch over the bleed; across it, on it or on its edge (a column's
         # cut runs between two cards' bleeds)
         if _meets(left, right, bx0, bx1, upright) and _meets(bottom, top, by0, by1, not upright):
