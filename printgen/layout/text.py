@@ -224,9 +224,15 @@ def _line(parts: list[_Part], width: float, size: float) -> Line:
             pieces.append(Piece(x, piece_width, text, font, icon))
             continue
         texts = [text]
+        space = 0.0  # the font's space at this size, looked up once the piece has a second word
         while index < count and not parts[index][4] and parts[index][3] == font:
             next_x, next_width, next_text = parts[index][:3]
-            texts += (" " * spaces_between(next_x - (x + piece_width), font, size), next_text)
+            gap = next_x - (x + piece_width)  # as spaces_between counts them
+            if gap > 0.01:
+                space = space or width_of(" ", font, size)
+                texts += (" " * round(gap / space), next_text)
+            else:
+                texts.append(next_text)
             piece_width = next_x + next_width - x
             index += 1
         pieces.append(Piece(x, piece_width, "".join(texts), font, None))
