@@ -273,16 +273,18 @@ def draw_block(
     icons: IconLibrary | None = None,
 ) -> None:
     """Draw fitted lines in a box given by its top-left corner (points, y up); lines sit where
-    `printgen.layout.ink` says, so the lay-out checks see what prints."""
-    canvas.saveState()
-    canvas.setFillColor(to_color(color))
+    `printgen.layout.ink` says, so the lay-out checks see what prints.
+
+    Its colour is set inside the text object, with no graphics state saved around it: a face's
+    every other operation sets the colours it paints with, and the face itself is drawn within
+    a saved state or a form (two states saved for each card's texts were a twentieth of a
+    10,000-card build)."""
     baseline = top - ink.first_baseline(block, height, valign)
     placed = []
     for line in block.lines:
         placed.append((line, left + ink.line_offset(line, width, align), baseline))
         baseline -= block.leading
-    draw_lines(canvas, placed, block.size, color, icon_colors, icons)
-    canvas.restoreState()
+    draw_lines(canvas, placed, block.size, color, icon_colors, icons, own_color=True)
 
 
 def draw_lines(
@@ -292,14 +294,18 @@ def draw_lines(
     color: str,
     icon_colors: Mapping[str, str] = NO_COLORS,
     icons: IconLibrary | None = None,
+    own_color: bool = False,
 ) -> None:
-    """Draw lines, each at its (left, baseline), in the canvas's fill colour.
+    """Draw lines, each at its (left, baseline), in the canvas's fill colour — or with
+    ``own_color`` in ``color``, set in the text object (the canvas's stays as it was).
 
     Words go out with real space characters between them (merged into one string while the
     font stays the same), so the PDF's text reads, searches and copies as the designer wrote
     it. All the lines are one PDF text object — a text object per string cost a tenth of a
     10,000-card build — and the inline icons are drawn after it."""
     writing = canvas.beginText()
+    if own_color:
+        writing.setFillColor(to_color(color))
     font = ""
     pending: list[str] = []  # words in one font, drawn as one string
 
