@@ -7,18 +7,54 @@ parser is on every command's start-up path.
 from __future__ import annotations
 
 import argparse
+import os
 import re
-from typing import NoReturn
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from printgen import __version__
 from printgen.limits import MAX_GUTTER_MM, MAX_JOBS
 from printgen.options import Duplex, Format, Offset, Output, Paper, Service
-from printgen.simulate.options import add_simulate_parser, add_validate_options
+from printgen.simulate.options import SIMULATE_HELP, add_simulate_options, add_validate_options
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, its width asked of the terminal directly: argparse makes one
+    for every option it is given (to check it), and would import shutil to ask — which loads the
+    bz2 and lzma libraries, 2 ms of every command's start."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
+def _columns() -> int:
+    """What ``shutil.get_terminal_size()`` says: $COLUMNS, else the terminal's width, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 class OneLineParser(argparse.ArgumentParser):
     """A usage error in one line, as every other error printgen reports, naming where the
     whole usage is: argparse would print the usage first, eight lines for ``build``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(**kwargs)
 
     def error(self, message: str) -> NoReturn:
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
@@ -32,7 +68,25 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def parser() -> argparse.ArgumentParser:
+COMMANDS: dict[str, str] = {  # each command and its line of ``printgen --help``
+    "build": "validate, then build PDFs into build/",
+    "watch": "build, then rebuild the games whose inputs changed whenever a file of the "
+    "project is saved (--validate: only check them)",
+    "validate": "check games as a build with the same options would, without writing anything",
+    "list": "list the games of the project",
+    "new": "write a small starter game into cards/GAME-ID/ that builds at once",
+    "labels": "write the words a language printgen has no labels in needs, in English to "
+    "translate, into templates/labels.yaml",
+    "simulate": SIMULATE_HELP,
+    "icons": "write icons.pdf: every icon the project (or GAME) can use, with its name",
+    "calibrate": "write calibration.pdf: print it double-sided to read your printer's back offset",
+}
+
+
+def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's grammar. Given the command line, only the command it runs gets its
+    options — the others are there by name, for ``--help`` and a mistyped command — as every
+    option costs argparse a formatter to check it."""
     main: argparse.ArgumentParser = OneLineParser(  # its commands parse with it too
         prog="printgen",
         description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.",
@@ -44,37 +98,49 @@ def parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="project folder holding cards/ (and optionally templates/, fonts/); default: .",
     )
-    # --project is accepted after the command too; given there, it wins
-    project = argparse.ArgumentParser(add_help=False)
-    project.add_argument("--project", default=argparse.SUPPRESS, metavar="DIR", help="as above")
     sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    options = _build_options()
-    sub.add_parser(
-        "build", help="validate, then build PDFs into build/", parents=[options, project]
-    )
-    watch = sub.add_parser(
-        "watch",
-        help="build, then rebuild the games whose inputs changed whenever a file of the "
-        "project is saved (--validate: only check them)",
-        parents=[options, project],
-    )
+    running = command_of(argv)
+    for name, summary in COMMANDS.items():
+        command = sub.add_parser(name, help=summary)
+        if running in (None, name):
+            # --project is accepted after the command too; given there, it wins
+            command.add_argument(
+                "--project", default=argparse.SUPPRESS, metavar="DIR", help="as above"
+            )
+            _OPTIONS[name](command)
+    return main
+
+
+def command_of(argv: Sequence[str] | None) -> str | None:
+    """The command a command line runs; None when that is not plain (no command yet, or an
+    option before it that is not ``--project DIR``, ``--help`` or ``--version``)."""
+    before_command = iter(argv if argv is not None else ())
+    for arg in before_command:
+        if arg == "--project":
+            next(before_command, None)
+        elif not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+        elif not arg.startswith("--project=") and arg not in ("-h", "--help", "--version"):
+            return None
+    return None
+
+
+def _watch_options(watch: argparse.ArgumentParser) -> None:
+    _build_options(watch)
     watch.add_argument(
         "--validate",
         action="store_true",
         help="check on every save as validate does, writing nothing (no PDFs): the problems "
         "of a card as you type it",
     )
-    validate = sub.add_parser(
-        "validate",
-        help="check games as a build with the same options would, without writing anything",
-        parents=[_game_options(), project],
-    )
-    sub.add_parser("list", help="list the games of the project", parents=[project])
-    new = sub.add_parser(
-        "new",
-        help="write a small starter game into cards/GAME-ID/ that builds at once",
-        parents=[project],
-    )
+
+
+def _validate_options(validate: argparse.ArgumentParser) -> None:
+    _game_options(validate)
+    add_validate_options(validate)
+
+
+def _new_options(new: argparse.ArgumentParser) -> None:
     new.add_argument("game_id", metavar="GAME-ID", help="the new game's id, e.g. my-game")
     new.add_argument(
         "--lang",
@@ -82,30 +148,21 @@ def parser() -> argparse.ArgumentParser:
         metavar="LANG",
         help="a language of the game, repeatable (default: en)",
     )
-    labels = sub.add_parser(
-        "labels",
-        help="write the words a language printgen has no labels in needs, in English to "
-        "translate, into templates/labels.yaml",
-        parents=[project],
-    )
+
+
+def _labels_options(labels: argparse.ArgumentParser) -> None:
     labels.add_argument("langs", nargs="+", metavar="LANG", help="e.g. nl")
-    add_validate_options(validate)
-    add_simulate_parser(sub, project)
-    icons = sub.add_parser(
-        "icons",
-        help="write icons.pdf: every icon the project (or GAME) can use, with its name",
-        parents=[project],
-    )
+
+
+def _icons_options(icons: argparse.ArgumentParser) -> None:
     icons.add_argument("game", nargs="?", metavar="GAME", help="a game id: add its own icons")
     icons.add_argument("--fa", action="store_true", help="list the Font Awesome Free icons too")
     icons.add_argument(
         "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
     )
-    calibrate = sub.add_parser(
-        "calibrate",
-        help="write calibration.pdf: print it double-sided to read your printer's back offset",
-        parents=[project],
-    )
+
+
+def _calibrate_options(calibrate: argparse.ArgumentParser) -> None:
     calibrate.add_argument(
         "--paper",
         type=str.lower,
@@ -123,12 +180,10 @@ def parser() -> argparse.ArgumentParser:
     calibrate.add_argument(
         "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
     )
-    return main
 
 
-def _game_options() -> argparse.ArgumentParser:
+def _game_options(build: argparse.ArgumentParser) -> None:
     """What a build makes and validate checks: the same options for both."""
-    build = argparse.ArgumentParser(add_help=False)
     build.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     build.add_argument(
         "--lang",
@@ -222,11 +277,10 @@ def _game_options() -> argparse.ArgumentParser:
         "checked language by language; default: one per core; 1: one after another in this "
         "process)",
     )
-    return build
 
 
-def _build_options() -> argparse.ArgumentParser:
-    build = argparse.ArgumentParser(add_help=False, parents=[_game_options()])
+def _build_options(build: argparse.ArgumentParser) -> None:
+    _game_options(build)
     build.add_argument(
         "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
     )
@@ -235,7 +289,19 @@ def _build_options() -> argparse.ArgumentParser:
         action="store_true",
         help="build every game again, even when nothing it reads changed since the last build",
     )
-    return build
+
+
+_OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
+    "build": _build_options,
+    "watch": _watch_options,
+    "validate": _validate_options,
+    "list": lambda _: None,
+    "new": _new_options,
+    "labels": _labels_options,
+    "simulate": add_simulate_options,
+    "icons": _icons_options,
+    "calibrate": _calibrate_options,
+}
 
 
 def _length(value: str) -> float:

@@ -6,7 +6,6 @@ Kept apart from command.py so that building the parser imports nothing heavy.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 
 def add_validate_options(validate: argparse.ArgumentParser) -> None:
@@ -21,12 +20,10 @@ def add_validate_options(validate: argparse.ArgumentParser) -> None:
     )
 
 
-def add_simulate_parser(sub: Any, project: argparse.ArgumentParser) -> None:
-    simulate = sub.add_parser(
-        "simulate",
-        help="play a game many times with bots; write build/GAME/playtest.pdf + .json",
-        parents=[project],
-    )
+SIMULATE_HELP = "play a game many times with bots; write build/GAME/playtest.pdf + .json"
+
+
+def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument("games", nargs=1, metavar="GAME", help="game id")
     simulate.add_argument("-n", type=int, default=1000, metavar="N", help="games (default 1000)")
     simulate.add_argument(

@@ -1,0 +1,78 @@
+"""The command line's grammar: only the command being run gets its options built, and every
+command still parses and explains itself as a designer types it."""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen.arguments import COMMANDS, command_of, parser
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["build", "warriors-and-monks"], "build"),
+        (["--project", "build", "validate"], "validate"),  # a project folder named build
+        (["--project=games", "list"], "list"),
+        (["--proj", "list", "build"], None),  # an abbreviated option: not plain, build them all
+        (["--help"], None),
+        (["biuld"], None),
+        ([], None),
+    ],
+)
+def test_the_command_a_line_runs(argv: list[str], command: str | None) -> None:
+    assert command_of(argv) == command
+
+
+def test_an_abbreviated_project_before_the_command_still_parses() -> None:
+    argv = ["--proj", "list", "build", "warriors-and-monks", "--no-cache"]
+    args = parser(argv).parse_args(argv)
+    assert (args.project, args.command, args.games, args.no_cache) == (
+        "list",
+        "build",
+        ["warriors-and-monks"],
+        True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        ("build", "--no-cache"),
+        ("watch", "--validate"),
+        ("validate", "--simulate"),
+        ("simulate", "--players"),
+        ("new", "GAME-ID"),
+        ("labels", "LANG"),
+        ("icons", "--fa"),
+        ("calibrate", "--duplex"),
+    ],
+)
+def test_each_commands_help_lists_its_options(
+    command: str, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [command, "--help"]
+    with pytest.raises(SystemExit) as done:
+        parser(argv).parse_args(argv)
+    assert done.value.code == 0
+    shown = capsys.readouterr().out
+    assert option in shown and "--project" in shown
+
+
+def test_the_main_help_names_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parser(["--help"]).parse_args(["--help"])
+    shown = capsys.readouterr().out
+    assert all(name in shown for name in COMMANDS)
+    assert "validate, then build PDFs into build/" in shown
+
+
+def test_a_command_built_alone_refuses_what_it_does_not_know(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["list", "--no-cache"]
+    with pytest.raises(SystemExit) as done:
+        parser(argv).parse_args(argv)
+    assert done.value.code == 2
+    error = capsys.readouterr().err
+    assert "unrecognized arguments: --no-cache" in error and len(error.splitlines()) == 1
