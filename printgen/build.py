@@ -17,14 +17,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.cache import BuildCache, Record
 from printgen.options import BuildOptions, Format, Output
 from printgen.problems import Problems, Severity, ok_line
 from printgen.progress import Progress, summary
 from printgen.project import Project
-from printgen.write import write_all
 
 if TYPE_CHECKING:
+    from printgen.cache import BuildCache, Record
     from printgen.jobs import Made, Unit
     from printgen.session import Checked, Session
 
@@ -43,7 +42,7 @@ def build_games(
     """Build (or, with ``options.out`` None, only check) the games; return the exit status.
     A check says "GAME: ok" for each game unless ``say_ok`` is off (more checks follow)."""
     progress = Progress()
-    store = BuildCache(project, options) if cache and options.out is not None else None
+    store = _cache(project, options) if cache and options.out is not None else None
     fresh: dict[str, Record] = {}
     if store is not None:
         for game_id in games:
@@ -83,6 +82,8 @@ def build_games(
         }
     else:
         changed = files
+    from printgen.write import write_all  # validate writes nothing: it never imports this
+
     try:
         write_all(changed)
     except OSError as exc:
@@ -107,6 +108,12 @@ def build_games(
         )
     )
     return 0
+
+
+def _cache(project: Project, options: BuildOptions) -> BuildCache:
+    from printgen.cache import BuildCache  # validate keeps no cache: it never imports this
+
+    return BuildCache(project, options)
 
 
 def _make_games(
