@@ -79,6 +79,25 @@ def import_deferring_patterns(name: str, every_pattern_of: tuple[str, ...] = ())
         re.compile = _compile
 
 
+# Modules platypus imports whose patterns serve what printgen's documents never do — HTML and
+# <para> markup parsing, hyphenation, log formats, date formats, Python syntax colouring —
+# compiled when first used, if ever (1.5 ms of every document build).
+_PLATYPUS_RARELY = (
+    "html",
+    "logging",
+    "reportlab.lib.PyFontify",
+    "reportlab.lib.normalDate",
+    "reportlab.platypus.paragraph",
+    "reportlab.platypus.paraparser",
+)
+
+
+def import_platypus() -> ModuleType:
+    """``import reportlab.platypus``: its whole-Unicode patterns, and those of the modules it
+    imports that printgen's documents do not use, deferred."""
+    return import_deferring_patterns("reportlab.platypus", _PLATYPUS_RARELY)
+
+
 def import_lazily(name: str) -> None:
     """Make ``import name`` (by anyone, from now on) give a module that runs only when one of
     its names is first used; nothing happens if it is imported already or not installed."""

@@ -186,8 +186,10 @@ def sandboxed(**options: Any) -> Any:
     and every operation that could build a huge value checked before it runs."""
     from printgen.deferred import import_deferring_patterns
 
-    # jinja2.utils compiles its urlize patterns at import (5 ms); no template of printgen's uses it
-    import_deferring_patterns("jinja2", every_pattern_of=("jinja2.utils",))
+    # jinja2.utils compiles its urlize patterns at import (5 ms); no template of printgen's uses
+    # it. The lexer's wait until a template is lexed: a command whose templates' code is kept
+    # lexes none.
+    import_deferring_patterns("jinja2", every_pattern_of=("jinja2.utils", "jinja2.lexer"))
     from jinja2 import StrictUndefined
     from jinja2.compiler import CodeGenerator
     from jinja2.exceptions import TemplateSyntaxError

@@ -160,6 +160,25 @@ def test_a_rulebook_compiles_only_the_markdown_patterns_it_uses(project: Path) -
     assert rulebook.stat().st_size > 20_000
 
 
+def test_a_build_compiles_no_pattern_reportlab_imports_for_other_uses(project: Path) -> None:
+    """textwrap's patterns (ReportLab imports it to build code it never runs for printgen) and
+    the guard of ReportLab's expression evaluator wait until used, if ever; textwrap still
+    wraps as written when something uses it."""
+    script = (
+        "import re, sys\n"
+        "from printgen.cli import main\n"
+        "def waiting(pattern):\n"
+        "    return not isinstance(pattern, re.Pattern) and 'compiled' not in vars(pattern)\n"
+        f"code = main(['--project', {str(project)!r}, 'build', 'warriors-and-monks', "
+        f"'--lang', 'it', '--only', 'cards', '--out', {str(project / 'out')!r}])\n"
+        "wrap = sys.modules['textwrap']\n"
+        "unsafe = sys.modules['reportlab.lib.rl_safe_eval'].__rl_unsafe_re__\n"
+        "print(code, waiting(wrap.TextWrapper.wordsep_re), waiting(unsafe), end=' ')\n"
+        "print(wrap.wrap('one two-three four', 8), unsafe.search('x.f_code') is not None)\n"
+    )
+    assert _run(script)[-1] == "0 True True ['one two-', 'three', 'four'] True"
+
+
 def test_only_the_named_packages_patterns_are_all_deferred(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

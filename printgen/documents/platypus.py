@@ -9,9 +9,9 @@ platypus from here, so both are compiled the first time a paragraph needs them, 
 
 from __future__ import annotations
 
-from printgen.deferred import import_deferring_patterns
+from printgen.deferred import import_platypus
 
-import_deferring_patterns("reportlab.platypus")
+import_platypus()
 
 from reportlab.platypus import (  # noqa: E402
     BaseDocTemplate,

@@ -98,11 +98,11 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             f"it holds about {numbers:,} numbers (coordinates), over {MAX_SVG_NUMBERS:,} (the "
             "limit for a vector picture); simplify its paths, or export it as a PNG"
         )
-    from printgen.deferred import import_deferring_patterns
+    from printgen.deferred import import_platypus
 
     # svglib's drawing shapes import platypus: through printgen's import, which leaves its two
     # whole-Unicode patterns (60 ms) to compile when a paragraph needs them, if ever
-    import_deferring_patterns("reportlab.platypus")
+    import_platypus()
     # svglib logs each unsupported attribute, and its errors, on stderr with no file named: an
     # icon that still draws is not the user's problem, and one that does not is reported below
     # (but for the one that says it stopped expanding <use>s: the icon would miss shapes)

@@ -13,9 +13,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from printgen.deferred import import_deferring_patterns
 
-from printgen.layout.fonts import Family
+# ReportLab's first import in every command: the patterns of textwrap, most of platform's and
+# rl_safe_eval's guard against unsafe names (for expressions printgen never evaluates) wait
+# until first used, if ever (3 ms)
+import_deferring_patterns(
+    "reportlab.pdfbase.pdfmetrics",
+    every_pattern_of=("textwrap", "platform", "reportlab.lib.rl_safe_eval"),
+)
+
+from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
+
+from printgen.layout.fonts import Family  # noqa: E402
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
 # the marks of card text; stars that mark nothing, as in Markdown (spaced on both sides,
