@@ -25,7 +25,7 @@ import re
 import sys
 from functools import cached_property
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 _compile = re.compile
 WIDE = "\ufffd"  # a pattern naming characters from here up spans the whole of Unicode
@@ -46,6 +46,12 @@ class DeferredPattern:
         value = getattr(self.compiled, name)
         setattr(self, name, value)  # found directly next time: a pattern used in a loop
         return value
+
+
+def pattern(text: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(text, flags)`` compiled when first used: a module's pattern for what a run
+    rarely meets (a problem to say, a flaw in a file) costs nothing until then."""
+    return cast("re.Pattern[str]", DeferredPattern(text, flags))
 
 
 def _deferring(every_pattern_of: tuple[str, ...]) -> Any:

@@ -7,11 +7,11 @@ collector. Nothing else is used to report bad input.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
+from printgen.deferred import pattern
 from printgen.limits import MAX_PROBLEM_CHARS
 
 
@@ -61,14 +61,14 @@ class Problem:
 
 
 # what a terminal or str.splitlines() takes for the end of a line
-_BREAK = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+_BREAK = pattern(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 # other control characters: a terminal would obey them (an ESC sequence recolours or clears it),
 # so a message quoting a file's text shows them written out, as Python would (\x1b)
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
-_UNPRINTABLE = re.compile(r"[\x00-\x08\n-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = pattern(r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
+_UNPRINTABLE = pattern(r"[\x00-\x08\n-\x1f\x7f-\x9f\u2028\u2029]")
 
 
-_ADDRESS = re.compile(r"\s*<[^<>]*(?: at |@)0x[0-9a-fA-F]+[^<>]*>")
+_ADDRESS = pattern(r"\s*<[^<>]*(?: at |@)0x[0-9a-fA-F]+[^<>]*>")
 
 
 def without_addresses(text: str) -> str:

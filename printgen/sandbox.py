@@ -187,9 +187,12 @@ def sandboxed(**options: Any) -> Any:
     from printgen.deferred import import_deferring_patterns
 
     # jinja2.utils compiles its urlize patterns at import (5 ms); no template of printgen's uses
-    # it. The lexer's wait until a template is lexed: a command whose templates' code is kept
-    # lexes none.
-    import_deferring_patterns("jinja2", every_pattern_of=("jinja2.utils", "jinja2.lexer"))
+    # it. The lexer's wait until a template is lexed (a command whose templates' code is kept
+    # lexes none), the filters' until a template uses one, string.Template's (markupsafe
+    # imports string) for ever.
+    import_deferring_patterns(
+        "jinja2", every_pattern_of=("jinja2.utils", "jinja2.lexer", "jinja2.filters", "string")
+    )
     from jinja2 import StrictUndefined
     from jinja2.compiler import CodeGenerator
     from jinja2.exceptions import TemplateSyntaxError

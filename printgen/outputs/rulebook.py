@@ -339,6 +339,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             bottomPadding=0,
             dry=not draw,
         )
+        self.drawn = draw  # a pass only for the checks draws no footer either
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.title_text = title
         self.page_word = page_word
@@ -353,7 +354,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         self.placing: Flowable | None = None
 
     def _footer(self, canvas: Any, doc: Any) -> None:
-        if doc.page == 1:
+        if doc.page == 1 or not self.drawn:
             return
         canvas.saveState()
         canvas.setFont("Vera", 8)

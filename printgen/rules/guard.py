@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FunctionType, TracebackType
 
+from printgen.deferred import pattern
 from printgen.interrupt import by_user
 from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS, MAX_YAML_BYTES
 from printgen.memory import designer_memory
@@ -34,8 +35,8 @@ class RulesWarning(UserWarning):
 
 
 _SHORT = 60  # characters of a value a message quotes
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_WORKBOOK_CELL = re.compile(r"^(.+?\.xlsx)#.", re.IGNORECASE)  # "….xlsx#Sheet!C7" (line 0)
+_CONTROL = pattern(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_WORKBOOK_CELL = pattern(r"^(.+?\.xlsx)#.", re.IGNORECASE)  # "….xlsx#Sheet!C7" (line 0)
 
 
 def clipped(message: str) -> str:

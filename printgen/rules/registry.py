@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import inspect
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from printgen.deferred import pattern
 from printgen.problems import Problem
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 RuleFunction = Callable[["RuleContext"], Iterable[Problem]]
 _MARK = "__printgen_rule__"
 MAX_RULE_ID = 100  # characters: an id heads each of the rule's messages
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = pattern(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from printgen.deferred import pattern
 from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
@@ -163,8 +164,8 @@ def load_layouts(
 
 
 _LAYOUT_KEYS = {"extends", "size", "defaults", "styles", "elements"}
-_TOP_KEY = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s*:", re.M)
-_EXTENDS = re.compile(r"^\s+extends\s*:\s*['\"]?([\w.-]+)", re.M)
+_TOP_KEY = pattern(r"^([A-Za-z0-9_][\w.-]*)\s*:", re.M)
+_EXTENDS = pattern(r"^\s+extends\s*:\s*['\"]?([\w.-]+)", re.M)
 
 
 def _files_for(project: Project, paths: list[Path], wanted: set[str] | None) -> list[Path]:

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printgen.deferred import pattern
 from printgen.limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Where, fail
 from printgen.source.pyyaml import yaml
@@ -64,7 +65,7 @@ def place(node: object, key: str | int, fallback: Where) -> Where:
     return getattr(node, "where", fallback)
 
 
-_NULL = re.compile(r"(?m)^[\s-]*(?:~|null|Null|NULL)\s*(?:#.*)?$")
+_NULL = pattern(r"(?m)^[\s-]*(?:~|null|Null|NULL)\s*(?:#.*)?$")
 
 
 def read_yaml(path: Path, rel: str, project: Project | None = None) -> Any:
@@ -160,7 +161,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
     return fail(Where(rel, line, col), message)
 
 
-_KEY_VALUE = re.compile(r"^\s*(?:-\s+)?(?P<key>[\w.-]+):\s+(?P<value>[^'\"{[].*?)\s*$")
+_KEY_VALUE = pattern(r"^\s*(?:-\s+)?(?P<key>[\w.-]+):\s+(?P<value>[^'\"{[].*?)\s*$")
 
 
 def _quote_hint(text: str, line: int) -> str | None:
@@ -187,8 +188,8 @@ def _quoted(key: str, value: str) -> str:
     return f'{key}: "{escaped}"'
 
 
-_FLOW_KEY = re.compile(r"[{,]\s*(?P<key>[\w.-]+):\s+")
-_FLOW_NEXT = re.compile(r",\s*[\w.-]+:\s|\}")
+_FLOW_KEY = pattern(r"[{,]\s*(?P<key>[\w.-]+):\s+")
+_FLOW_NEXT = pattern(r",\s*[\w.-]+:\s|\}")
 
 
 def _flow_quote_hint(text: str, line: int) -> str | None:
