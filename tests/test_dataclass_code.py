@@ -65,13 +65,19 @@ def test_a_class_made_from_kept_code_behaves_as_a_freshly_compiled_one(
             card()
 
 
-def test_only_printgens_own_classes_are_kept(
+def test_only_printgens_own_classes_and_markdown_its_are_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    for module in ("printgen.own", "markdown_it.token_like"):
+        library = KeptCode(tmp_path / module)
+        assert _made(library, module, monkeypatch)("Monk").cost == 2
+        assert library.used and library.new
     kept = KeptCode(tmp_path / "kept")
     card = _made(kept, "designer_rules", monkeypatch)
     assert card("Monk").cost == 2
     assert not kept.used and not kept.new
+    near = _made(kept, "printgenx", monkeypatch)  # a package whose name merely starts the same
+    assert near("Monk").cost == 2 and not kept.used
     # compiled as dataclasses compiles it: annotations stay types (this module's `annotations`
     # future made them strings, and typing.get_type_hints failed on a designer's class)
     init = vars(card)["__init__"]
