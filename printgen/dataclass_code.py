@@ -14,9 +14,9 @@ delimiter classes every document build makes: 1.7 ms), are kept — a designer's
 compiled as Python compiles it. The file is read if it was written for this Python (its magic
 number) and holds nothing but texts and code; a file of another shape is ignored (as with a
 ``.pyc``, one damaged inside a code object is not detected: it is printgen's own, in its
-installation). It is written, as ``.pyc`` files are, by a command's own process when it compiled a text the file did
-not hold, unless bytecode writing is off (``PYTHONDONTWRITEBYTECODE``, ``-B``) or the folder is
-read-only.
+installation). It is written, as ``.pyc`` files are, by a command's own process when it
+compiled a text the file did not hold, unless bytecode writing is off
+(``PYTHONDONTWRITEBYTECODE``, ``-B``) or the folder is read-only.
 """
 
 from __future__ import annotations
