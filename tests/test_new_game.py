@@ -1063,8 +1063,21 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
     folder = designer / "cards" / GAME
     fence = _appended(folder / "aid.en.md", "```diagram", "grid: [[main/miner]]", "```")
     image = _appended(folder / "rules.en.md", "See ![the table](art/table.png).")
+    references = _appended(
+        folder / "rules.en.md",
+        "The board: ![the board][board].",
+        "Not one: ![a plain aside], then ![Board] (its name alone).",
+        "",
+        "[board]: art/board.png",
+    )
     checked = printgen(designer, "validate")
     assert checked.code == 2
+    said = [line for line in checked.err.splitlines() if "a Markdown image" in line]
+    assert [line.split(": a")[0] for line in said] == [  # by reference: dropped as silently
+        f"cards/{GAME}/rules.en.md:{image}:5",
+        f"cards/{GAME}/rules.en.md:{references}:12",
+        f"cards/{GAME}/rules.en.md:{references + 1}:33",
+    ], checked.err
     assert (
         f"cards/{GAME}/aid.en.md:{fence}:4: a 'diagram' block is drawn only in the "
         "rulebook; the player aid cannot draw it"

@@ -24,7 +24,10 @@ DRAWN_BY = {
     "rules": ("diagram", "card", "cardrow", "cardfan", "cardgallery"),
     "aid": ("quickref", "legend"),
 }
-_IMAGE = re.compile(r"!\[[^\]\n]*\]\(")
+# an image: ![alt](file), or by reference ![alt][name] / ![alt][] / ![name] with [name]: file
+_IMAGE = re.compile(r"!\[[^\]\n]*\][(\[]")
+_SHORTCUT_IMAGE = re.compile(r"!\[([^\]\n]+)\](?![(\[:])")
+_DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]+)\]:", re.M)
 # a tag (or a comment) where HTML may be: what markdown-it reads as HTML starts so
 _HTML_TAG = re.compile(r"<(?:[A-Za-z/?]|!(?!--))")
 # a table's delimiter row (|---|:--:|), whose table Markdown may still refuse
@@ -213,8 +216,12 @@ def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Probl
                     f"cannot draw it",
                 )
             )
+    defined = {_label(found) for found in _DEFINITION.findall(written)}
     for number, line in enumerate(lines, start=1):
-        if (image := _IMAGE.search(line)) is not None:
+        image = _IMAGE.search(line) or next(
+            (m for m in _SHORTCUT_IMAGE.finditer(line) if _label(m[1]) in defined), None
+        )
+        if image is not None:
             problems.append(
                 Problem(
                     Where(rel, number, image.start() + 1),
@@ -223,6 +230,11 @@ def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Probl
                 )
             )
     return problems
+
+
+def _label(name: str) -> str:
+    """A reference's name as Markdown matches it: case and runs of spaces do not count."""
+    return " ".join(name.split()).casefold()
 
 
 def lint_document(project: Project, game_folder: str, source: str, template: str) -> list[Problem]:
