@@ -334,6 +334,21 @@ def test_the_contents_on_the_cover_give_each_sections_page(documents: Path) -> N
             assert re.search(rf"^{re.escape(title)}$", page, re.M), (title, number)
 
 
+def test_the_contents_leaders_dots_stand_in_columns(documents: Path) -> None:
+    """Every line's dot leaders start and end on one grid of dots, so the dots of the contents
+    stand in straight columns and end together before the page numbers."""
+    path = documents / "figli-di-un-magic-minore" / "en" / "rulebook.pdf"
+    with pdfplumber.open(path) as pdf:
+        leaders = [line for line in pdf.pages[0].lines if line.get("dash")]
+    assert len(leaders) >= 8
+    (on, off), _phase = leaders[0]["dash"]
+    step = on + off
+    origins = {round(line["x0"] % step, 2) for line in leaders}
+    assert len(origins) == 1, origins  # every dot a whole number of steps from the others
+    ends = [line["x1"] for line in leaders]
+    assert max(ends) - min(ends) < step, ends  # page numbers of one width: one end
+
+
 def test_a_rulebook_is_laid_out_once(
     project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:

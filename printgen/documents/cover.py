@@ -15,6 +15,7 @@ from printgen.layout.face import Face
 from printgen.model.units import pt
 
 MIN_CONTENTS_SIZE = 7.0  # pt: the contents shrink to fit the cover, never below this
+LEADER_DOT = 0.1  # pt: a dot of the contents' leaders, drawn with a round cap
 
 
 class CardFan(Flowable):  # type: ignore[misc]
@@ -134,13 +135,18 @@ class Contents(Flowable):  # type: ignore[misc]
             canvas.drawRightString(self.width, y, number)
             left = canvas.stringWidth(title, family.regular, size) + 4
             right = self.width - canvas.stringWidth(number, family.regular, size) - 4
-            if right > left:  # dot leaders, drawn as a dotted rule
+            # dot leaders, drawn as a dotted rule whose dots stand on one grid for every line
+            # (each line's own from its title's end made the columns of dots and their ends
+            # ragged)
+            step = LEADER_DOT + size * 0.45
+            first, last = math.ceil(left / step) * step, math.floor(right / step) * step
+            if last > first:
                 canvas.saveState()
                 canvas.setStrokeColor("#999999")
                 canvas.setLineWidth(0.9)
                 canvas.setLineCap(1)
-                canvas.setDash([0.1, size * 0.45])
-                canvas.line(left, y + 1, right, y + 1)
+                canvas.setDash([LEADER_DOT, step - LEADER_DOT])
+                canvas.line(first, y + 1, last + LEADER_DOT, y + 1)
                 canvas.restoreState()
             y -= line
         canvas.restoreState()
