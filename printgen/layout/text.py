@@ -34,7 +34,9 @@ _TOKEN = re.compile(r"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:[a-z0-9][a-z0-9-]
 _SPACES = re.compile(r"( +)")
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, though never changed once made (and hashed): a frozen dataclass sets each of its
+# five fields through object.__setattr__, and every paragraph of a rulebook is parsed into runs.
+@dataclass(slots=True, unsafe_hash=True)
 class Run:
     """A stretch of marked-up text in one style, an inline icon, or a line break."""
 
