@@ -131,6 +131,8 @@ def inline_runs(
 
 
 def _with_icons(content: str, bold: bool, italic: bool, icons: IconLibrary) -> list[text.Run]:
+    if ":" not in content and "\n" not in content:  # most text: no :icon: and no break in it
+        return [text.Run(content, bold, italic)] if content else []
     out = []
     for run in text.parse(content.replace("*", "\x00"), icons.has):
         out.append(text.Run(run.text.replace("\x00", "*"), bold, italic, run.icon, run.newline))
