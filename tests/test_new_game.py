@@ -1087,6 +1087,21 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
     ) in checked.err, checked.err
 
 
+def test_an_unknown_icon_in_the_prose_is_said_once_at_its_first_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """:starr: in the rules is said where it is first written, with the name meant; a time
+    like 10:30:45 and a known :star: are not icons to say anything about."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    first = _appended(rules, "Take a :starr: at 10:30:45 (or a :star:).", "Again :starr:.")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    said = [line for line in checked.err.splitlines() if "rules.en.md" in line]
+    assert said == [
+        f"cards/{GAME}/rules.en.md:{first}:8: unknown inline icon ':starr:'; did you mean ':star:'?"
+    ], checked.err
+
+
 def test_a_size_in_centimetres_written_as_bare_numbers_is_said_at_the_size(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -133,7 +133,7 @@ def icon_credits(
     from printgen.layout import text
 
     icons = game.icon_library
-    names = face_icons(decks) | {r.icon for r in text.parse(prose, icons.has) if r.icon}
+    names = face_icons(decks) | {name for name in text.icon_names(prose) if icons.has(name)}
     lines = [
         labels.get("credit_fontawesome", line) if line == fontawesome.CREDIT else line
         for line in icons.credits(names)

@@ -182,11 +182,15 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
     from printgen.layout.fonts import vera
 
     problems: list[Problem] = []
-    runs = text.parse(html.unescape(rendered.replace("*", " ")), icons.has)
-    for name in dict.fromkeys(text.unknown_icons(runs)):
+    plain = html.unescape(rendered.replace("*", " "))
+    names = text.icon_names(plain)
+    for name in dict.fromkeys(n for n in names if not n[0].isdigit() and not icons.has(n)):
         problems.append(
             Problem(line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
         )
+    if text.drawable(plain, vera().regular):
+        return problems
+    runs = text.parse(plain, icons.has)
     written = {html.unescape(m.group()): m.group() for m in _ENTITY.finditer(rendered)}
     for char in text.missing_glyphs(runs, vera()):
         as_written = char if any(char in line for line in lines) else written.get(char, char)
@@ -245,8 +249,10 @@ def lint_document(project: Project, game_folder: str, source: str, template: str
     from printgen.layout import text
     from printgen.layout.fonts import vera
 
-    runs = text.parse(html.unescape(source.replace("*", " ")), lambda name: True)
-    missing = text.missing_glyphs(runs, vera())
+    plain = html.unescape(source.replace("*", " "))
+    if text.drawable(plain, vera().regular):
+        return []
+    missing = text.missing_glyphs(text.parse(plain, lambda name: True), vera())
     if not missing:
         return []
     candidates = [f"{game_folder}/game.yaml"]

@@ -361,6 +361,19 @@ def spaces_between(gap: float, font: str, size: float) -> int:
 
 
 _UNKNOWN_ICON = re.compile(r":([a-z][a-z0-9-]*):")
+_ICON_TOKEN = re.compile(r":([a-z0-9][a-z0-9-]*):")  # as parse's _TOKEN finds them
+
+
+def icon_names(markup: str) -> list[str]:
+    """The name of every ``:name:`` token ``parse`` would find in ``markup``, known or not: a
+    whole document's, without making its runs."""
+    return _ICON_TOKEN.findall(markup)
+
+
+def drawable(markup: str, font_name: str) -> bool:
+    """Whether the font has a glyph for every character of ``markup`` but white space: the
+    quick answer for a whole document, which nearly always has them all."""
+    return all(char.isspace() for char in set(markup).difference(_drawable(font_name)))
 
 
 def unknown_icons(runs: list[Run]) -> list[str]:
