@@ -4,6 +4,7 @@ cannot be a game id, a folder linked out of the project, a game file printgen do
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ def unseen_games(project: Project, named: list[str] | None) -> list[str]:
     lines: list[str] = []
     if not named:
         lines.extend(
-            f"cards:1:1: game folder name {name!r} cannot be a game id; "  # its name: no path
+            f"cards:1:1: game folder name {_shown(name)} cannot be a game id; "  # no path
             "rename the folder with letters, digits, '-', '_' and '.', starting with a letter "
             "or digit"
             for name in project.misnamed_games()
@@ -34,3 +35,9 @@ def unseen_games(project: Project, named: list[str] | None) -> list[str]:
         if not named or folder in named
     )
     return lines
+
+
+def _shown(name: str) -> str:
+    """A folder name quoted as Python writes it, a byte that is not UTF-8 as the byte (\\xff)
+    rather than the stand-in Python decoded it to (\\udcff)."""
+    return re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", repr(name))

@@ -861,6 +861,12 @@ def game_folder_name_that_is_no_game_id(p: Path) -> Expect:
     return "cards", 1, "game folder name 'My Game' cannot be a game id"
 
 
+@case("files", args=("build",))
+def game_folder_name_that_is_not_utf8(p: Path) -> Expect:
+    shutil.copytree(p / "cards" / GAME_ID, os.fsdecode(bytes(p / "cards") + b"/bad\xffgame"))
+    return "cards", 1, "game folder name 'bad\\xffgame' cannot be a game id"  # the byte it has
+
+
 @case("yaml")
 def layout_extends_a_list(p: Path) -> Expect:
     line = edit(
