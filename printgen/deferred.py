@@ -32,20 +32,34 @@ WIDE = "\ufffd"  # a pattern naming characters from here up spans the whole of U
 
 
 class DeferredPattern:
-    """A compiled pattern that is compiled when first used."""
+    """A compiled pattern that is compiled when first used: every attribute, ``pattern`` and
+    ``flags`` included, is the compiled pattern's, and a copy or a pickle of it is that
+    pattern."""
 
     def __init__(self, pattern: str, flags: int) -> None:
-        self.pattern = pattern
-        self.flags = flags
+        self._source = (pattern, flags)
 
     @cached_property
     def compiled(self) -> re.Pattern[str]:
-        return _compile(self.pattern, self.flags)
+        return _compile(*self._source)
 
     def __getattr__(self, name: str) -> Any:
+        # a special name, or its own, looked up on an instance copy or pickle made without
+        # __init__: not the pattern's (asking the pattern would ask for these again, forever)
+        if name.startswith("__") or name in ("_source", "compiled"):
+            raise AttributeError(name)
         value = getattr(self.compiled, name)
         setattr(self, name, value)  # found directly next time: a pattern used in a loop
         return value
+
+    def __copy__(self) -> re.Pattern[str]:
+        return self.compiled
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> re.Pattern[str]:
+        return self.compiled
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+        return re.compile, self._source
 
 
 def pattern(text: str, flags: int = 0) -> re.Pattern[str]:

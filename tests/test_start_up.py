@@ -179,6 +179,28 @@ def test_a_build_compiles_no_pattern_reportlab_imports_for_other_uses(project: P
     assert _run(script)[-1] == "0 True True ['one two-', 'three', 'four'] True"
 
 
+def test_a_deferred_pattern_reads_copies_and_pickles_as_the_pattern() -> None:
+    """What a library may do with a module's pattern object, deferred: read its flags, copy it
+    (copy.deepcopy of a structure holding it), pickle it to a worker process."""
+    import copy
+    import pickle
+
+    from printgen.deferred import DeferredPattern
+
+    deferred = DeferredPattern(r"(?i)card\s+(\d+)", 0)
+    compiled = re.compile(r"(?i)card\s+(\d+)")
+    assert (deferred.pattern, deferred.flags) == (compiled.pattern, compiled.flags)
+    for made in (
+        copy.copy(deferred),
+        copy.deepcopy([deferred])[0],
+        pickle.loads(pickle.dumps(deferred)),
+    ):
+        assert made == compiled and made.findall("Card 7, card  12") == ["7", "12"]
+    blank = DeferredPattern.__new__(DeferredPattern)  # as a copy module makes one: no recursion
+    with pytest.raises(AttributeError):
+        blank.search("card 1")
+
+
 def test_only_the_named_packages_patterns_are_all_deferred(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
