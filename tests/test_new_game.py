@@ -1067,6 +1067,8 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
         folder / "rules.en.md",
         "The board: ![the board][board].",
         "Not one: ![a plain aside], then ![Board] (its name alone).",
+        "See ![Board]: it lies open.",
+        "Text, not images: ![x][nowhere], ![y][], `![the board][board]` and ![z](.",
         "",
         "[board]: art/board.png",
     )
@@ -1077,6 +1079,7 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
         f"cards/{GAME}/rules.en.md:{image}:5",
         f"cards/{GAME}/rules.en.md:{references}:12",
         f"cards/{GAME}/rules.en.md:{references + 1}:33",
+        f"cards/{GAME}/rules.en.md:{references + 2}:5",
     ], checked.err
     assert (
         f"cards/{GAME}/aid.en.md:{fence}:4: a 'diagram' block is drawn only in the "

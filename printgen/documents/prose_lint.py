@@ -24,10 +24,6 @@ DRAWN_BY = {
     "rules": ("diagram", "card", "cardrow", "cardfan", "cardgallery"),
     "aid": ("quickref", "legend"),
 }
-# an image: ![alt](file), or by reference ![alt][name] / ![alt][] / ![name] with [name]: file
-_IMAGE = re.compile(r"!\[[^\]\n]*\][(\[]")
-_SHORTCUT_IMAGE = re.compile(r"!\[([^\]\n]+)\](?![(\[:])")
-_DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]+)\]:", re.M)
 # a tag (or a comment) where HTML may be: what markdown-it reads as HTML starts so
 _HTML_TAG = re.compile(r"<(?:[A-Za-z/?]|!(?!--))")
 # a table's delimiter row (|---|:--:|), whose table Markdown may still refuse
@@ -156,6 +152,20 @@ def _html_blocks(written: str, lines: list[str], rel: str) -> list[Problem]:
     return problems
 
 
+def _image_at(lines: list[str], after: tuple[int, int], end: int, text: str) -> tuple[int, int]:
+    """Where (line and column, from 0) an image is written, at or after ``after`` and before
+    line ``end``: by the start of its text, else (its text written otherwise, with emphasis
+    say) by the next "!["."""
+    for needle in ("![" + text[:12], "!["):
+        line, col = after
+        while line < end:
+            found = lines[line].find(needle, col)
+            if found >= 0:
+                return line, found
+            line, col = line + 1, 0
+    return after
+
+
 def _is_html(markup: str) -> bool:
     found = _TAG_NAME.match(markup.lstrip())
     return found is not None and found[1].lower() in _HTML_NAMES
@@ -220,25 +230,35 @@ def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Probl
                     f"cannot draw it",
                 )
             )
-    defined = {_label(found) for found in _DEFINITION.findall(written)}
-    for number, line in enumerate(lines, start=1):
-        image = _IMAGE.search(line) or next(
-            (m for m in _SHORTCUT_IMAGE.finditer(line) if _label(m[1]) in defined), None
+    return problems + _images(written, lines, rel)
+
+
+def _images(written: str, lines: list[str], rel: str) -> list[Problem]:
+    """Markdown images — ![alt](file), or by a reference's name — each line's first: no
+    document draws pictures from files, and one was dropped without a word."""
+    from printgen.documents.commonmark import commonmark
+
+    if "![" not in written:  # parsed only where an image may be
+        return []
+    said: dict[int, Where] = {}
+    for token in commonmark().parse(written):
+        if not token.map:
+            continue
+        first, end = token.map
+        after = (first, 0)  # the block's images are found in order, each after the one before
+        for child in token.children or ():
+            if child.type == "image":
+                after = _image_at(lines, after, end, child.content)
+                said.setdefault(after[0], Where(rel, after[0] + 1, after[1] + 1))
+                after = (after[0], after[1] + 2)
+    return [
+        Problem(
+            where,
+            "a Markdown image is not printed (documents draw no pictures from files); show cards "
+            "with a diagram block, or put the picture on a card",
         )
-        if image is not None:
-            problems.append(
-                Problem(
-                    Where(rel, number, image.start() + 1),
-                    "a Markdown image is not printed (documents draw no pictures from files); "
-                    "show cards with a diagram block, or put the picture on a card",
-                )
-            )
-    return problems
-
-
-def _label(name: str) -> str:
-    """A reference's name as Markdown matches it: case and runs of spaces do not count."""
-    return " ".join(name.split()).casefold()
+        for where in said.values()
+    ]
 
 
 def lint_document(project: Project, game_folder: str, source: str, template: str) -> list[Problem]:
