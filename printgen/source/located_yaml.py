@@ -65,6 +65,21 @@ def place(node: object, key: str | int, fallback: Where) -> Where:
     return getattr(node, "where", fallback)
 
 
+def located_copy(value: Any) -> Any:
+    """A fresh copy of a located value, positions included (each alias of an anchored value
+    gets one)."""
+    if isinstance(value, LDict):
+        out = LDict((key, located_copy(item)) for key, item in value.items())
+        out.where = value.where
+        out.key_where, out.value_where = dict(value.key_where), dict(value.value_where)
+        return out
+    if isinstance(value, LList):
+        items = LList(located_copy(item) for item in value)
+        items.where, items.item_where = value.where, list(value.item_where)
+        return items
+    return value
+
+
 _NULL = pattern(r"(?m)^[\s-]*(?:~|null|Null|NULL)\s*(?:#.*)?$")
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from printgen.limits import MAX_YAML_ALIAS_VALUES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Problem, ProjectError, Where, fail
-from printgen.source.located_yaml import LDict, LList
+from printgen.source.located_yaml import LDict, LList, located_copy
 from printgen.source.pyyaml import yaml
 
 NOTHING = object()  # what an empty stream builds
@@ -212,46 +212,20 @@ class EventBuilder:
         self._add(value, 1, where, tag == _MERGE)
 
     def _plain_scalar(self, event: Any) -> bool:
-        """``_scalar_event`` for what nearly every value of a file is — a text or a short whole
-        number, with no anchor, in a mapping or a list, while the budget has room — in one call
-        rather than six (a 10,000-card deck file has 100,000); False, having changed nothing,
-        for any other scalar."""
-        stack = self.stack
-        if event.anchor is not None or not stack or self.expanded <= 0:
+        """``_scalar_event`` for what nearly every value of a file is — a text or a whole
+        number, with no anchor, in a mapping or a list, while the budget has room — without
+        the checks only other scalars need (a 10,000-card deck file has 100,000); False, having
+        changed nothing, for any other scalar."""
+        if event.anchor is not None or not self.stack or self.expanded <= 0:
             return False
-        text, tag = event.value, event.tag
+        tag = event.tag
         if tag is None or tag == "!":
-            tag = (
-                (self.plain_tags.get(text) or self._plain_tag(text)) if event.implicit[0] else _STR
-            )
-        if tag == _STR:
-            value: Any = text
-        elif tag == _INT and len(text) < 19 and _DECIMAL.match(text):
-            value = int(text)
-        else:
+            tag = self._plain_tag(event.value) if event.implicit[0] else _STR
+        if tag != _STR and tag != _INT:
             return False
-        mark = event.start_mark
-        line = mark.line + 1 + self.offset
-        if line == self.line:  # as ``where``: the values of one line share one number
-            line = self.line
-        self.line = line
-        where = Where(self.rel, line, mark.column + 1)
-        self.expanded -= 1
-        parent = stack[-1]
-        if (
-            type(parent.value) is LDict
-            and parent.key is not NOTHING
-            and not parent.merge
-            and type(parent.key) is str
-            and parent.key not in parent.value
-        ):  # a value of a mapping under a new text key: what _add does, directly
-            parent.size += 1
-            key, out = sys.intern(parent.key), parent.value
-            out[key] = value
-            out.key_where[key] = parent.key_where or where
-            out.value_where[key] = where
-            parent.key, parent.key_where = NOTHING, None
-            return True
+        where = self.where(event.start_mark)
+        value = self._scalar(event, tag, where)
+        self.expanded -= 1  # as _expand(1): the budget has room
         self._add(value, 1, where, False)
         return True
 
@@ -294,7 +268,7 @@ class EventBuilder:
         value, size, origin = self.anchors[anchor]
         self._expand(size, copied=True)
         # the copy stands where the anchored value does, as PyYAML's shared node did
-        self._add(_copy(value), size, origin, False)
+        self._add(located_copy(value), size, origin, False)
 
     def _close(self) -> None:
         if not self.stack:
@@ -425,17 +399,3 @@ def _merge(out: LDict, value: Any, where: Where) -> None:
             if key not in out:  # explicit keys win over merged ones, as in YAML 1.1
                 out[key] = item
                 out.value_where[key] = merged.at(key)
-
-
-def _copy(value: Any) -> Any:
-    """A fresh copy of an anchored value for each alias, positions included."""
-    if isinstance(value, LDict):
-        out = LDict((key, _copy(item)) for key, item in value.items())
-        out.where = value.where
-        out.key_where, out.value_where = dict(value.key_where), dict(value.value_where)
-        return out
-    if isinstance(value, LList):
-        items = LList(_copy(item) for item in value)
-        items.where, items.item_where = value.where, list(value.item_where)
-        return items
-    return value
