@@ -130,10 +130,10 @@ def icon_credits(
     (each set once). Font Awesome's line is printed in the document's language when the labels
     have it (``credit_fontawesome``)."""
     from printgen.icons import fontawesome
-    from printgen.layout import text
+    from printgen.layout import unprintable
 
     icons = game.icon_library
-    names = face_icons(decks) | {name for name in text.icon_names(prose) if icons.has(name)}
+    names = face_icons(decks) | {name for name in unprintable.icon_names(prose) if icons.has(name)}
     lines = [
         labels.get("credit_fontawesome", line) if line == fontawesome.CREDIT else line
         for line in icons.credits(names)

@@ -188,21 +188,20 @@ _HTML_SAID = (
 def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
     """Unknown :icon: names and characters the font cannot draw. An entity (&#x1F3B2;) is a
     character once Markdown reads it: checked as one, and found in the file as written."""
-    from printgen.layout import text
+    from printgen.layout import text, unprintable
     from printgen.layout.fonts import vera
 
     problems: list[Problem] = []
     plain = html.unescape(rendered.replace("*", " "))
-    names = text.icon_names(plain)
-    for name in dict.fromkeys(n for n in names if not n[0].isdigit() and not icons.has(n)):
+    for name in dict.fromkeys(unprintable.unknown_icon_names(plain, icons.has)):
         problems.append(
             Problem(line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
         )
-    if text.drawable(plain, vera().regular):
+    if unprintable.drawable(plain, vera().regular):
         return problems
     runs = text.parse(plain, icons.has)
     written = {html.unescape(m.group()): m.group() for m in _ENTITY.finditer(rendered)}
-    for char in text.missing_glyphs(runs, vera()):
+    for char in unprintable.missing_glyphs(runs, vera()):
         as_written = char if any(char in line for line in lines) else written.get(char, char)
         problems.append(
             Problem(
@@ -266,13 +265,13 @@ def lint_document(project: Project, game_folder: str, source: str, template: str
     its font lacks and its prose did not hold: the game's texts (title, author, credits, data),
     labels, card names — each said where the first file of those writes it (as the character,
     or as a YAML escape: author: "Y\\u05e9ou")."""
-    from printgen.layout import text
+    from printgen.layout import text, unprintable
     from printgen.layout.fonts import vera
 
     plain = html.unescape(source.replace("*", " "))
-    if text.drawable(plain, vera().regular):
+    if unprintable.drawable(plain, vera().regular):
         return []
-    missing = text.missing_glyphs(text.parse(plain, lambda name: True), vera())
+    missing = unprintable.missing_glyphs(text.parse(plain, lambda name: True), vera())
     if not missing:
         return []
     candidates = [f"{game_folder}/game.yaml"]

@@ -10,7 +10,7 @@ from printgen.documents.flow import RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
 from printgen.icons import IconLibrary
-from printgen.layout import text
+from printgen.layout import text, unprintable
 from printgen.problems import Problem
 
 
@@ -33,9 +33,9 @@ def _drawable_in(
     """A character of a card's text that the document's font cannot draw (an arrow in a
     summary), or an :icon: no library has, is an error at the card's field, as it is on the
     card and in the prose."""
-    for name in dict.fromkeys(text.unknown_icons(runs)):  # said as the card's face says it
+    for name in dict.fromkeys(unprintable.unknown_icons(runs)):  # said as the card's face says it
         index.report(Problem(info.card.where_of(field), index.icons.unknown_message(name, True)))
-    for char in text.missing_glyphs(runs, style.family):
+    for char in unprintable.missing_glyphs(runs, style.family):
         index.report(
             Problem(
                 info.card.where_of(field),

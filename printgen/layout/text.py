@@ -30,7 +30,8 @@ from printgen.layout.fonts import Family  # noqa: E402
 ICON_SCALE = 0.95  # inline icon size relative to the font size
 # the marks of card text; stars that mark nothing, as in Markdown (spaced on both sides,
 # "2 * 3", or escaped, \*), are text
-_TOKEN = re.compile(r"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n")
+ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the name
+_TOKEN = re.compile(rf"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:{ICON_NAME}:|\n")
 _SPACES = re.compile(r"( +)")
 
 
@@ -240,7 +241,7 @@ def _line(parts: list[_Part], width: float, size: float) -> Line:
         while index < count and not parts[index][4] and parts[index][3] == font:
             next_x, next_width, next_text = parts[index][:3]
             gap = next_x - (x + piece_width)  # as spaces_between counts them
-            if gap > 0.01:
+            if gap > NO_GAP:
                 space = space or width_of(" ", font, size)
                 texts += (" " * round(gap / space), next_text)
             else:
@@ -355,54 +356,9 @@ def fit(
     return Block(current, current * leading, lines)
 
 
+NO_GAP = 0.01  # pt: two pieces closer than this are one word, written with no space
+
+
 def spaces_between(gap: float, font: str, size: float) -> int:
     """How many space characters stand for a gap between two words, in points."""
-    return round(gap / width_of(" ", font, size)) if gap > 0.01 else 0
-
-
-_UNKNOWN_ICON = re.compile(r":([a-z][a-z0-9-]*):")
-_ICON_TOKEN = re.compile(r":([a-z0-9][a-z0-9-]*):")  # as parse's _TOKEN finds them
-
-
-def icon_names(markup: str) -> list[str]:
-    """The name of every ``:name:`` token ``parse`` would find in ``markup``, known or not: a
-    whole document's, without making its runs."""
-    return _ICON_TOKEN.findall(markup)
-
-
-def drawable(markup: str, font_name: str) -> bool:
-    """Whether the font has a glyph for every character of ``markup`` but white space: the
-    quick answer for a whole document, which nearly always has them all."""
-    return all(char.isspace() for char in set(markup).difference(_drawable(font_name)))
-
-
-def unknown_icons(runs: list[Run]) -> list[str]:
-    """``:name:`` tokens that ``parse`` left as text because no icon has that name."""
-    return [m.group(1) for r in runs if not r.icon and (m := _UNKNOWN_ICON.fullmatch(r.text))]
-
-
-def missing_glyphs(runs: list[Run], family: Family) -> list[str]:
-    """Characters the run's font cannot draw (they would print as empty boxes)."""
-    missing: dict[str, None] = {}
-    for run in runs:
-        if run.icon or run.newline:
-            continue
-        drawable = _drawable(family.face(run.bold, run.italic))
-        if drawable.issuperset(run.text):  # nearly every text: one set operation
-            continue
-        for char in dict.fromkeys(run.text):  # each character once, in order
-            if not char.isspace() and char not in drawable:
-                missing[char] = None
-    return list(missing)
-
-
-_DRAWABLE: dict[str, frozenset[str]] = {}
-
-
-def _drawable(font_name: str) -> frozenset[str]:
-    """The characters a font has glyphs for."""
-    if font_name not in _DRAWABLE:
-        from reportlab.pdfbase.pdfmetrics import getFont
-
-        _DRAWABLE[font_name] = frozenset(map(chr, getFont(font_name).face.charToGlyph))
-    return _DRAWABLE[font_name]
+    return round(gap / width_of(" ", font, size)) if gap > NO_GAP else 0

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from printgen.layout import text
+from printgen.layout import text, unprintable
 from printgen.layout.face import TextBox
 from printgen.layout.fonts import Family, FontMissing, family
 from printgen.layout.props import Props
@@ -171,14 +171,14 @@ def _runs(
     box, looked up only for a problem)."""
     icons = ctx.game.icon_library
     runs = text.parse(content, icons.has)
-    for name in text.unknown_icons(runs):
+    for name in unprintable.unknown_icons(runs):
         where = source(f":{name}:")
         ctx.report(
             where,
             icons.unknown_message(name, inline=True),
             once=("inline-icon", str(where), name),
         )
-    for char in text.missing_glyphs(runs, fam):
+    for char in unprintable.missing_glyphs(runs, fam):
         where = source(char)
         ctx.report(
             where,

@@ -80,7 +80,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
     plays on too, in ``lang`` where that game has it. A character of the game's own title or
     names that the report's font (Vera, as the cards') lacks is a warning at its line: it
     would print as a blank. Raises NoLanguage, or ProjectError."""
-    from printgen.layout import text
+    from printgen.layout import text, unprintable
     from printgen.layout.fonts import vera
 
     session = Session(Project.at(project_root))
@@ -94,7 +94,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
     said: list[Problem] = []
 
     def check(words: str, where: Where, what: str) -> None:
-        for char in text.missing_glyphs([text.Run(words)], vera()):
+        for char in unprintable.missing_glyphs([text.Run(words)], vera()):
             message = (
                 f"character {char!r} of {what} is not in the playtest report's font (Vera); "
                 "it prints as a blank there"
