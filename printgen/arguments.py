@@ -103,11 +103,11 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     for name, summary in COMMANDS.items():
         command = sub.add_parser(name, help=summary)
         if running in (None, name):
+            _OPTIONS[name](command)
             # --project is accepted after the command too; given there, it wins
             command.add_argument(
                 "--project", default=argparse.SUPPRESS, metavar="DIR", help="as above"
             )
-            _OPTIONS[name](command)
     return main
 
 
