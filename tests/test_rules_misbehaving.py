@@ -96,6 +96,17 @@ MISBEHAVING = [
         """\
         @rule("r")
         def r(ctx):
+            place = ctx.cards("main")[0].where("cost")
+            place.line += 1  # here: a card's place, shared with every other check, stays put
+            yield
+        """,
+        "r: the rule failed: AttributeError: can't set attribute",
+        id="moves-a-place",
+    ),
+    pytest.param(
+        """\
+        @rule("r")
+        def r(ctx):
             raise GeneratorExit  # here
             yield
         """,
