@@ -28,9 +28,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
 from printgen.layout.fonts import Family  # noqa: E402
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
+ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the name
 # the marks of card text; stars that mark nothing, as in Markdown (spaced on both sides,
 # "2 * 3", or escaped, \*), are text
-ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the name
 _TOKEN = re.compile(rf"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:{ICON_NAME}:|\n")
 _SPACES = re.compile(r"( +)")
 
