@@ -90,6 +90,16 @@ def test_builtin_svg_parses_and_is_one_colour_with_holes(name: str) -> None:
     assert drawing.width == drawing.height > 0
 
 
+def test_builtin_icons_pass_every_check_a_projects_icons_get() -> None:
+    """printgen's own icons are taken as they are, unchecked: checked as a project's icon
+    folder is, they are the same icons and not one problem."""
+    from printgen.icons.library import _folder, builtin_files
+
+    checked, problems = _folder(BUILTIN_DIR, IconSource.BUILTIN)
+    assert problems == []
+    assert checked == dict(builtin_files())
+
+
 def test_package_data_ships_every_builtin_svg() -> None:
     """pip installs what pyproject's package-data globs match: every built-in file."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())

@@ -308,8 +308,11 @@ def _folder(
 
 @lru_cache(maxsize=1)
 def builtin_files() -> Mapping[str, IconFile]:
-    files, _ = _folder(BUILTIN_DIR, IconSource.BUILTIN)
-    return MappingProxyType(files)
+    """printgen's own icons, its installation's files as they are: none of the checks a
+    project's icon file gets (a stat and a resolve each, 1.3 ms of every command's start); the
+    tests hold their names and files."""
+    icons = sorted(BUILTIN_DIR.glob("*.svg"))
+    return MappingProxyType({p.stem: IconFile(p.stem, p, IconSource.BUILTIN, None) for p in icons})
 
 
 def icon_library(project_root: Path | None, game_folder: Path | None = None) -> IconLibrary:
