@@ -7,6 +7,7 @@ command's one ``Problems`` collector; a game whose files do not load stops there
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import ModuleType
 
 from printgen.layout.evaluate import lay_out_borrowed, lay_out_game
@@ -78,10 +79,15 @@ class Session:
             self._modules[game_id] = load_rules_module(folder, rel)
         return self._modules[game_id]
 
+    @cached_property
+    def _game_ids(self) -> list[str]:
+        """The project's games, looked up once a session (each is resolved and stat'ed)."""
+        return self.project.game_ids()
+
     def _known(self, game_id: str) -> None:
         """Only a folder of this project's cards/ is a game: an id never reaches elsewhere."""
-        if game_id not in self.project.game_ids():
-            known = ", ".join(self.project.game_ids()) or "none"
+        if game_id not in self._game_ids:
+            known = ", ".join(self._game_ids) or "none"
             raise fail(
                 Where(self.project.rel(self.project.cards)),
                 f"no game '{game_id}' in cards/ (a folder with a game.yaml); games here: {known}",
@@ -200,7 +206,7 @@ class Session:
         """The laid-out decks of the game this one plays on (``uses: deck:``), for documents
         that draw its cards; that game's own check reports its problems."""
         used = game.uses.get("deck") if isinstance(game.uses, dict) else None
-        if not isinstance(used, str) or used == game.id or used not in self.project.game_ids():
+        if not isinstance(used, str) or used == game.id or used not in self._game_ids:
             return []
         if (used, lang) not in self._borrowed:
             scratch = Problems()
