@@ -10,8 +10,6 @@ crosses the limit, before it is copied), then the first problem with a value, in
 
 from __future__ import annotations
 
-import math
-import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,20 +18,13 @@ from printgen.limits import MAX_YAML_ALIAS_VALUES, MAX_YAML_DEPTH, MAX_YAML_VALU
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.source.located_yaml import LDict, LList, located_copy
 from printgen.source.pyyaml import yaml
+from printgen.source.yaml_scalars import BOOL, INT, STD, STR, ScalarReader
 
 NOTHING = object()  # what an empty stream builds
-_STD = "tag:yaml.org,2002:"
-_STR, _SEQ, _MAP, _MERGE = (f"{_STD}{t}" for t in ("str", "seq", "map", "merge"))
-_INT, _NULL = f"{_STD}int", f"{_STD}null"
+_SEQ, _MAP, _MERGE = (f"{STD}{t}" for t in ("seq", "map", "merge"))
 # a key YAML reads as no text (`null:`, `yes:`, `off:`) is named as YAML writes it, not as
 # Python's None or True: "unknown key 'None'" named nothing the designer wrote
 _KEY_TEXT: dict[object, str] = {None: "null", True: "true", False: "false"}
-_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
-# integers YAML 1.1 reads in another base: 010 is 8 and 1:05 is 65, never what was meant
-_MISREAD_INT = re.compile(r"[-+]?(?:(?P<octal>0[0-7_]+)|[1-9][0-9_]*(?::[0-5]?[0-9])+)\Z")
-_FLOAT, _BOOL = f"{_STD}float", f"{_STD}bool"
-_SEXAGESIMAL_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*\Z")
-_SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null")}
 
 ComposerError = yaml.composer.ComposerError
 MappingNode, ScalarNode, SequenceNode = yaml.MappingNode, yaml.ScalarNode, yaml.SequenceNode
@@ -70,10 +61,10 @@ class EventBuilder:
         self.root_where = Where(rel, 1 + offset, 1)
         self.line = 0  # the line of the last position made
         self.problem: ProjectError | None = None  # the first, raised once the stream parsed
-        self.misread: list[Problem] = []  # numbers YAML reads in another base: all said
+        self.scalars = ScalarReader()
+        self.misread = self.scalars.misread  # keys and numbers YAML misreads: all said
         self.resolver: Any = yaml.resolver.Resolver()
         self.plain_tags: dict[str, str] = {}
-        self.constructor = yaml.constructor.SafeConstructor()  # for its scalar constructors
 
     def where(self, mark: Any) -> Where:
         line = mark.line + 1 + self.offset
@@ -197,9 +188,9 @@ class EventBuilder:
         self._expand(1)
         tag = event.tag
         if tag is None or tag == "!":
-            tag = self._plain_tag(event.value) if event.implicit[0] else _STR
-        value = event.value if tag == _MERGE else self._scalar(event, tag, where)
-        if tag == _BOOL and event.value.lower() not in ("true", "false") and self._awaits_key():
+            tag = self._plain_tag(event.value) if event.implicit[0] else STR
+        value = event.value if tag == _MERGE else self.scalars.value(event, tag, where)
+        if tag == BOOL and event.value.lower() not in ("true", "false") and self._awaits_key():
             self.misread.append(  # yes: / on: as a key: never the name written
                 Problem(
                     where,
@@ -220,11 +211,11 @@ class EventBuilder:
             return False
         tag = event.tag
         if tag is None or tag == "!":
-            tag = self._plain_tag(event.value) if event.implicit[0] else _STR
-        if tag != _STR and tag != _INT:
+            tag = self._plain_tag(event.value) if event.implicit[0] else STR
+        if tag != STR and tag != INT:
             return False
         where = self.where(event.start_mark)
-        value = self._scalar(event, tag, where)
+        value = self.scalars.value(event, tag, where)
         self.expanded -= 1  # as _expand(1): the budget has room
         self._add(value, 1, where, False)
         return True
@@ -314,75 +305,6 @@ class EventBuilder:
         out[key] = value
         out.key_where[key] = key_where or where
         out.value_where[key] = where
-
-    def _scalar(self, event: Any, tag: str, where: Where) -> Any:
-        if tag == _STR:  # most values: skip PyYAML's (pure Python) constructor
-            return event.value
-        if tag == _INT and _DECIMAL.match(event.value):  # the other common values, directly
-            try:
-                return int(event.value)
-            except ValueError:  # an integer of 5000 digits (Python's limit is 4300)
-                raise fail(
-                    where, f"number '{event.value[:20]}…' is too long; write a smaller one"
-                ) from None
-        if tag == _NULL:
-            return None
-        if tag == _FLOAT and _SEXAGESIMAL_FLOAT.match(event.value):
-            read = self.constructor.construct_object(ScalarNode(tag, event.value), deep=True)
-            self.misread.append(
-                Problem(
-                    where,
-                    f"YAML reads '{event.value}' as {read:g} (in base 60, as a time); write the "
-                    f'number without a colon, or "{event.value}" in quotes for a text',
-                )
-            )
-            return read
-        if tag == _INT and (misread := _MISREAD_INT.match(event.value)) is not None:
-            read = _bounded(
-                self.constructor.construct_object(ScalarNode(tag, event.value), deep=True),
-                event.value,
-                where,
-            )
-            digits = event.value.replace("_", "")
-            if not (misread["octal"] and read == int(digits)):  # 07 is 7 either way
-                base = "in base 8" if misread["octal"] else "in base 60, as a time"
-                self.misread.append(
-                    Problem(
-                        where,
-                        f"YAML reads '{event.value}' as {read} ({base}); write the number "
-                        f'without a leading 0 or a colon, or "{event.value}" in quotes for a text',
-                    )
-                )
-            return read
-        if tag not in _SCALAR_TAGS:
-            raise fail(
-                where,
-                f"tag {tag.replace(_STD, '!!')} is not allowed; write a plain value (no YAML tags)",
-            )
-        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-        try:
-            value = self.constructor.construct_object(node, deep=True)
-        except ValueError:  # e.g. an integer of 5000 digits (Python's limit is 4300)
-            raise fail(
-                where, f"number '{event.value[:20]}…' is too long; write a smaller one"
-            ) from None
-        except yaml.YAMLError as exc:
-            raise fail(where, f"bad value: {str(exc).splitlines()[0]}") from None
-        if isinstance(value, float) and not math.isfinite(value):
-            shown = event.value[:20]
-            raise fail(where, f"'{shown}' is not a finite number; write an ordinary number")
-        return _bounded(value, event.value, where)
-
-
-# bits of the longest whole number taken: Python writes no more than 4,300 digits of one (a
-# hexadecimal or binary literal is read past that, and failed when printed)
-_MAX_INT_BITS = 14_000
-
-
-def _bounded(value: Any, text: str, where: Where) -> Any:
-    if isinstance(value, int) and value.bit_length() > _MAX_INT_BITS:
-        raise fail(where, f"number '{text[:20]}…' is too long; write a smaller one")
-    return value
 
 
 def _merge(out: LDict, value: Any, where: Where) -> None:
