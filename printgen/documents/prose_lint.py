@@ -188,7 +188,7 @@ _HTML_SAID = (
 def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
     """Unknown :icon: names and characters the font cannot draw. An entity (&#x1F3B2;) is a
     character once Markdown reads it: checked as one, and found in the file as written."""
-    from printgen.layout import text, unprintable
+    from printgen.layout import unprintable
     from printgen.layout.fonts import vera
 
     problems: list[Problem] = []
@@ -197,11 +197,10 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
         problems.append(
             Problem(line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
         )
-    if unprintable.drawable(plain, vera().regular):
-        return problems
-    runs = text.parse(plain, icons.has)
-    written = {html.unescape(m.group()): m.group() for m in _ENTITY.finditer(rendered)}
-    for char in unprintable.missing_glyphs(runs, vera()):
+    # every character in the regular face (stars are gone), and an :icon:'s name Vera has
+    missing = unprintable.missing_chars(plain, vera().regular)
+    written = {html.unescape(m[0]): m[0] for m in _ENTITY.finditer(rendered)} if missing else {}
+    for char in missing:
         as_written = char if any(char in line for line in lines) else written.get(char, char)
         problems.append(
             Problem(
@@ -265,13 +264,11 @@ def lint_document(project: Project, game_folder: str, source: str, template: str
     its font lacks and its prose did not hold: the game's texts (title, author, credits, data),
     labels, card names — each said where the first file of those writes it (as the character,
     or as a YAML escape: author: "Y\\u05e9ou")."""
-    from printgen.layout import text, unprintable
+    from printgen.layout import unprintable
     from printgen.layout.fonts import vera
 
-    plain = html.unescape(source.replace("*", " "))
-    if unprintable.drawable(plain, vera().regular):
-        return []
-    missing = unprintable.missing_glyphs(text.parse(plain, lambda name: True), vera())
+    plain = html.unescape(source.replace("*", " "))  # every character in the regular face
+    missing = unprintable.missing_chars(plain, vera().regular)
     if not missing:
         return []
     candidates = [f"{game_folder}/game.yaml"]

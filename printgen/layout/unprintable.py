@@ -9,7 +9,6 @@ from collections.abc import Callable
 from printgen.layout.fonts import Family
 from printgen.layout.text import ICON_NAME, Run
 
-_UNKNOWN_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # a name said unknown starts with a letter
 _ICON_TOKEN = re.compile(f":({ICON_NAME}):")  # as parse finds them
 
 
@@ -19,20 +18,29 @@ def icon_names(markup: str) -> list[str]:
     return _ICON_TOKEN.findall(markup)
 
 
-def drawable(markup: str, font_name: str) -> bool:
-    """Whether the font has a glyph for every character of ``markup`` but white space: the
-    quick answer for a whole document, which nearly always has them all."""
-    return all(char.isspace() for char in set(markup).difference(_drawable(font_name)))
+def missing_chars(markup: str, font_name: str) -> list[str]:
+    """The characters of ``markup`` (each once, in order) the font has no glyph for, white space
+    aside: a whole document's in one set difference, which nearly always leaves nothing."""
+    lacking = {char for char in set(markup).difference(_drawable(font_name)) if not char.isspace()}
+    return [char for char in dict.fromkeys(markup) if char in lacking] if lacking else []
 
 
 def unknown_icon_names(markup: str, known: Callable[[str], bool]) -> list[str]:
-    """``unknown_icons`` of ``markup``'s runs, read off the text itself (10:30:45 names none)."""
-    return [name for name in icon_names(markup) if name[0].isalpha() and not known(name)]
+    """``unknown_icons`` of ``markup``'s runs, read off the text itself."""
+    return [name for name in icon_names(markup) if _said(name) and not known(name)]
 
 
 def unknown_icons(runs: list[Run]) -> list[str]:
     """``:name:`` tokens that ``parse`` left as text because no icon has that name."""
-    return [m.group(1) for r in runs if not r.icon and (m := _UNKNOWN_ICON.fullmatch(r.text))]
+    return [
+        m[1] for r in runs if not r.icon and (m := _ICON_TOKEN.fullmatch(r.text)) and _said(m[1])
+    ]
+
+
+def _said(name: str) -> bool:
+    """Whether an unknown ``:name:`` is said as an unknown icon: one starting with a digit is
+    not meant as one (10:30:45)."""
+    return not name[0].isdigit()
 
 
 def missing_glyphs(runs: list[Run], family: Family) -> list[str]:
