@@ -237,15 +237,11 @@ def _line(parts: list[_Part], width: float, size: float) -> Line:
             pieces.append(Piece(x, piece_width, text, font, icon))
             continue
         texts = [text]
-        space = 0.0  # the font's space at this size, looked up once the piece has a second word
+        space = width_of(" ", font, size)  # looked up once a piece, not once a word
         while index < count and not parts[index][4] and parts[index][3] == font:
             next_x, next_width, next_text = parts[index][:3]
-            gap = next_x - (x + piece_width)  # as spaces_between counts them
-            if gap > NO_GAP:
-                space = space or width_of(" ", font, size)
-                texts += (" " * round(gap / space), next_text)
-            else:
-                texts.append(next_text)
+            spaces = spaces_between(next_x - (x + piece_width), font, size, space)
+            texts += (" " * spaces, next_text)
             piece_width = next_x + next_width - x
             index += 1
         pieces.append(Piece(x, piece_width, "".join(texts), font, None))
@@ -359,6 +355,7 @@ def fit(
 NO_GAP = 0.01  # pt: two pieces closer than this are one word, written with no space
 
 
-def spaces_between(gap: float, font: str, size: float) -> int:
-    """How many space characters stand for a gap between two words, in points."""
-    return round(gap / width_of(" ", font, size)) if gap > NO_GAP else 0
+def spaces_between(gap: float, font: str, size: float, space: float = 0.0) -> int:
+    """How many space characters stand for a gap between two words, in points (``space``: the
+    font's space width at that size, when already known)."""
+    return round(gap / (space or width_of(" ", font, size))) if gap > NO_GAP else 0
