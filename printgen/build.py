@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.options import BuildOptions, Format, Output
-from printgen.problems import Problems, Severity, ok_line
+from printgen.problems import EXIT_BAD_INPUT, Problems, Severity, ok_line
 from printgen.progress import Progress, summary
 from printgen.project import Project
 
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from printgen.cache import BuildCache, Record
     from printgen.jobs import Made, Unit
     from printgen.session import Checked, Session
-
-EXIT_BAD_INPUT = 2
 
 
 def build_games(

@@ -32,15 +32,13 @@ from printgen.options import (
     Paper,
     Service,
 )
-from printgen.problems import case_twin
+from printgen.problems import EXIT_BAD_INPUT, case_twin
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from printgen.problems import Problem
     from printgen.project import Project
-
-EXIT_BAD_INPUT = 2
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,8 @@ from typing import NamedTuple
 from printgen.deferred import pattern
 from printgen.limits import MAX_PROBLEM_CHARS
 
+EXIT_BAD_INPUT = 2  # a command's exit status when the input has an error (1: printgen's own bug)
+
 
 class Severity(StrEnum):
     ERROR = "error"  # stops a build

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_GAMES, MAX_JOBS, VALIDATE_SIMULATION_SECONDS
-from printgen.problems import Where, ok_line
+from printgen.problems import EXIT_BAD_INPUT, Where, ok_line
 from printgen.project import Project
 from printgen.simulate.balance import Verdict, check
 from printgen.simulate.contract import SimData
@@ -37,7 +37,6 @@ from printgen.simulate.run import DEFAULT_TURN_CAP, Settings, play_games
 from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
 
-EXIT_BAD_INPUT = 2
 VALIDATE_GAMES = 300
 TYPICAL_PLAYERS = 4  # the default table: four players, or the nearest count the game allows
 

@@ -7,9 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from printgen.problems import EXIT_BAD_INPUT
 from printgen.project import Project, where_projects_are
-
-EXIT_BAD_INPUT = 2
 
 
 def new_command(project: Project, args: argparse.Namespace) -> int:
