@@ -68,21 +68,6 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-COMMANDS: dict[str, str] = {  # each command and its line of ``printgen --help``
-    "build": "validate, then build PDFs into build/",
-    "watch": "build, then rebuild the games whose inputs changed whenever a file of the "
-    "project is saved (--validate: only check them)",
-    "validate": "check games as a build with the same options would, without writing anything",
-    "list": "list the games of the project",
-    "new": "write a small starter game into cards/GAME-ID/ that builds at once",
-    "labels": "write the words a language printgen has no labels in needs, in English to "
-    "translate, into templates/labels.yaml",
-    "simulate": SIMULATE_HELP,
-    "icons": "write icons.pdf: every icon the project (or GAME) can use, with its name",
-    "calibrate": "write calibration.pdf: print it double-sided to read your printer's back offset",
-}
-
-
 def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line's grammar. Given the command line, only the command it runs gets its
     options — the others are there by name, for ``--help`` and a mistyped command — as every
@@ -100,10 +85,10 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
     running = command_of(argv)
-    for name, summary in COMMANDS.items():
+    for name, (summary, add_options) in COMMANDS.items():
         command = sub.add_parser(name, help=summary)
         if running in (None, name):
-            _OPTIONS[name](command)
+            add_options(command)
             # --project is accepted after the command too; given there, it wins
             command.add_argument(
                 "--project", default=argparse.SUPPRESS, metavar="DIR", help="as above"
@@ -291,16 +276,34 @@ def _build_options(build: argparse.ArgumentParser) -> None:
     )
 
 
-_OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
-    "build": _build_options,
-    "watch": _watch_options,
-    "validate": _validate_options,
-    "list": lambda _: None,
-    "new": _new_options,
-    "labels": _labels_options,
-    "simulate": add_simulate_options,
-    "icons": _icons_options,
-    "calibrate": _calibrate_options,
+# each command: its line of ``printgen --help``, and what adds its options to its parser
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "build": ("validate, then build PDFs into build/", _build_options),
+    "watch": (
+        "build, then rebuild the games whose inputs changed whenever a file of the "
+        "project is saved (--validate: only check them)",
+        _watch_options,
+    ),
+    "validate": (
+        "check games as a build with the same options would, without writing anything",
+        _validate_options,
+    ),
+    "list": ("list the games of the project", lambda _: None),
+    "new": ("write a small starter game into cards/GAME-ID/ that builds at once", _new_options),
+    "labels": (
+        "write the words a language printgen has no labels in needs, in English to "
+        "translate, into templates/labels.yaml",
+        _labels_options,
+    ),
+    "simulate": (SIMULATE_HELP, add_simulate_options),
+    "icons": (
+        "write icons.pdf: every icon the project (or GAME) can use, with its name",
+        _icons_options,
+    ),
+    "calibrate": (
+        "write calibration.pdf: print it double-sided to read your printer's back offset",
+        _calibrate_options,
+    ),
 }
 
 
