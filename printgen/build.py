@@ -94,7 +94,7 @@ def build_games(
     if store is not None:
         _remember(store, todo, made)
     if made:  # an up-to-date build imports no sandbox to say so
-        from printgen.template_code import save
+        from printgen.kept import save
 
         save({path: data for item in made for path, data in item.code.items()})
     _report_written(project, changed)

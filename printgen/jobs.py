@@ -44,7 +44,7 @@ class Unit:
 @dataclass
 class Made:
     """What a unit made: its problems, its files (path -> bytes), the files it read and the
-    template code it kept (path -> bytes: written after the outputs, ``template_code.save``)."""
+    template code and parses it kept (path -> bytes: written after the outputs, ``kept.save``)."""
 
     unit: Unit
     problems: list[Problem]
@@ -232,14 +232,14 @@ def _made(
 def _kept_code(
     project: Project, options: BuildOptions, game_id: str, languages: tuple[str, ...]
 ) -> AbstractContextManager[dict[Path, bytes]]:
-    """The template code builds of this game in this language kept (a build keeps what it
-    used; validate only reads)."""
-    from printgen import template_code  # not for a build that finds every game up to date
+    """What builds of this game in this language kept: template code and parsed Markdown (a
+    build keeps what it used; validate only reads)."""
+    from printgen import kept  # not for a build that finds every game up to date
 
-    folder = template_code.folder(options.out or project.root / "build")
+    folder = kept.folder(options.out or project.root / "build")
     outputs = [output.value for output in Output if options.wants(output)]
     write = options.out is not None
-    return template_code.unit(folder, game_id, list(languages), outputs, write)
+    return kept.unit(folder, game_id, list(languages), outputs, write)
 
 
 def _language_by_language(

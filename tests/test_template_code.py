@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from printgen import template_code
+from printgen import kept, template_code
 from printgen.options import Output
 from tests.conftest import Run
 
@@ -62,11 +62,16 @@ def outputs(root: Path) -> dict[str, bytes]:
 def kept_file(root: Path, lang: str) -> Path:
     """The file a build of every output keeps the game's code in for ``lang``."""
     outputs = [output.value for output in Output]
-    return template_code.folder(root / "build") / template_code.file_name(GAME, lang, outputs)
+    return kept.folder(root / "build") / kept.file_name(GAME, lang, outputs)
 
 
 def kept_keys(root: Path, lang: str) -> set[str]:
-    return set(template_code.decoded(kept_file(root, lang).read_bytes()))
+    return set(kept.decoded(kept_file(root, lang).read_bytes()))
+
+
+def code_keys(root: Path, lang: str) -> set[str]:
+    """The keys of the template code kept (the file keeps parsed Markdown beside it)."""
+    return {key for key in kept_keys(root, lang) if not key.startswith("markdown:")}
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])  # 2: each language made in a worker process
@@ -102,14 +107,14 @@ def test_a_changed_text_alone_is_compiled_again_and_its_old_code_dropped(
     demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
 ) -> None:
     assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
-    before_en, before_it = kept_keys(demo, "en"), kept_keys(demo, "it")
+    before_en, before_it = code_keys(demo, "en"), kept_keys(demo, "it")
     rules = demo / "cards" / GAME / "rules.en.md"
     changed = rules.read_text(encoding="utf-8").replace("Shuffle the deck.", "Shuffle well.")
     rules.write_text(changed, encoding="utf-8")
     new_process(compiled_texts)
     assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
     assert compiled_texts == [changed]
-    after_en = kept_keys(demo, "en")
+    after_en = code_keys(demo, "en")
     assert len(after_en) == len(before_en)  # the old text's code is not kept beside the new
     assert len(after_en - before_en) == 1
     assert kept_keys(demo, "it") == before_it
@@ -136,16 +141,16 @@ def test_damaged_or_foreign_kept_code_is_never_used(
     first, compiled_first = outputs(demo), sorted(compiled_texts)
     path = kept_file(demo, "en")
     data = path.read_bytes()
-    codes = template_code.decoded(data)
+    codes = kept.decoded(data)
     assert codes
     flipped = _flipped_yet_whole(data)
     damaged = {
         "garbage": b"\x00printgen\xff" * 50,
         "truncated": data[: len(data) // 2],
         "a-flipped-bit": flipped,
-        "another-python": template_code.encoded(codes, python=b"\x00\x00\r\n"),
-        "not-code": template_code.encoded({key: "print('no')" for key in codes}),
-        "marshal-fails": template_code.framed(_failing_marshal(data)),
+        "another-python": kept.encoded(codes, python=b"\x00\x00\r\n"),
+        "not-code": kept.encoded({key: "print('no')" for key in codes}),
+        "marshal-fails": kept.framed(_failing_marshal(data)),
         "empty": b"",
         "a-link": b"",
     }[damage]
@@ -193,11 +198,11 @@ def test_validate_reads_what_builds_kept_and_writes_nothing(
     assert EXPRESSION in compiled_texts  # nothing kept yet; the starter game's checks too
     assert not (demo / "build").exists()
     assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
-    kept = {lang: kept_keys(demo, lang) for lang in ("en", "it")}
+    before = {lang: kept_keys(demo, lang) for lang in ("en", "it")}
     new_process(compiled_texts)
     assert printgen(demo, "validate", GAME).code == 0
     assert compiled_texts == []
-    assert {lang: kept_keys(demo, lang) for lang in ("en", "it")} == kept
+    assert {lang: kept_keys(demo, lang) for lang in ("en", "it")} == before
 
 
 # a printgen process that says how many texts Jinja compiled and how often its lexer was needed
@@ -259,7 +264,7 @@ def test_validate_makes_no_key_in_the_users_cache_and_the_first_build_that_keeps
     )
     assert built.returncode == 0, built.stderr
     key = cache / "printgen" / "template-code.key"
-    assert len(key.read_bytes()) == template_code.DIGEST
+    assert len(key.read_bytes()) == kept.DIGEST
     assert key.stat().st_mode & 0o077 == 0  # this user's secret: nobody else reads it
 
 
@@ -324,7 +329,7 @@ def test_a_pipe_in_place_of_kept_code_a_record_or_an_output_never_hangs_the_buil
     command = [sys.executable, "-m", "printgen", "--project", str(demo), "build", GAME]
     assert subprocess.run(command, capture_output=True, timeout=120).returncode == 0
     cache = demo / "build" / ".printgen-cache"
-    swapped = [*cache.glob("*.json"), *template_code.folder(demo / "build").glob("*.code")]
+    swapped = [*cache.glob("*.json"), *kept.folder(demo / "build").glob("*.code")]
     assert len(swapped) == 3  # the game's record, its kept code in English and Italian
     swapped.append(demo / "build" / GAME / "en" / "cards.pdf")  # an output too
     for path in swapped:
@@ -430,7 +435,7 @@ def test_a_code_folder_that_links_out_of_the_output_folder_is_neither_read_nor_w
 ) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = template_code.folder(demo / "build")
+    code = kept.folder(demo / "build")
     code.parent.mkdir(parents=True)
     code.symlink_to(elsewhere)
     assert printgen(demo, "build", GAME, "--jobs", "1").code == 0

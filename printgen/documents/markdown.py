@@ -13,10 +13,9 @@ import itertools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
-from printgen.documents.commonmark import MarkdownIt, Token, commonmark
 from printgen.documents.flow import RichText, Rule, TextStyle, pipe_table, table
+from printgen.documents.parsed import Token, parse
 from printgen.documents.platypus import Flowable, PageBreak
 from printgen.documents.source_lines import fence_name
 from printgen.icons import IconLibrary, builtin_library
@@ -72,24 +71,15 @@ class Heading(RichText):
 Fences = dict[str, Callable[[str, int], list[Flowable]]]
 
 
-def parser() -> MarkdownIt:
-    return commonmark()
-
-
 QA_MARKER = "questions-and-answers"
-
-
-@lru_cache(maxsize=16)
-def _tokens(source: str) -> tuple[Token, ...]:
-    """The parse of a document's Markdown: the aid is set at several sizes and the rulebook
-    on more than one page size, all from one text. The converter never changes a token."""
-    return tuple(parser().parse(source))
 
 
 def to_flowables(
     source: str, theme: Theme, width: float, fences: Fences | None = None
 ) -> list[Flowable]:
-    tokens = list(_tokens(source))
+    # the aid is set at several sizes, the rulebook on more than one page size, all from one
+    # parse: the converter never changes a token
+    tokens = list(parse(source))
     converter = _Converter(theme, width, fences or {})
     converter.collect = bool(theme.clarification) and f"<!-- {QA_MARKER} -->" in source
     out = converter.blocks(tokens)
@@ -365,7 +355,7 @@ def _without_label(tokens: list[Token]) -> list[Token]:
                 rest = children[3:]
                 if rest and rest[0].type == "text":
                     rest[0] = rest[0].copy(content=rest[0].content.lstrip())
-                out[k] = token.copy(children=rest)
+                out[k] = token.copy(children=tuple(rest))
             break
     return out
 
@@ -373,7 +363,7 @@ def _without_label(tokens: list[Token]) -> list[Token]:
 def _first_strong(tokens: list[Token]) -> str:
     for token in tokens:
         if token.type == "inline":
-            children = token.children or []
+            children: tuple[Token, ...] = token.children or ()
             for a, b in itertools.pairwise(children):
                 if a.type == "strong_open":
                     return b.content

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 
+from printgen.documents.parsed import parse
 from printgen.documents.source_lines import block_tokens, fences
 from printgen.icons import IconLibrary
 from printgen.limits import (
@@ -134,12 +135,10 @@ def _html_blocks(written: str, lines: list[str], rel: str) -> list[Problem]:
     """HTML: a block (<center>, <div>) was left out without a word, a tag in a line (<b>) printed
     as written — documents print Markdown only. A comment (<!-- pagebreak -->, a note) is not
     printed, as meant; a placeholder that only looks like a tag (<target name>) is text."""
-    from printgen.documents.commonmark import commonmark
-
     if not _HTML_TAG.search(written):  # parsed only where HTML may be (a full parse of each
         return []  # prose file was a tenth of a validate)
     problems = []
-    for token in commonmark().parse(written):
+    for token in parse(written):
         first = token.map[0] if token.map else 0
         if token.type == "html_block" and _is_html(token.content):
             problems.append(Problem(Where(rel, first + 1, 1), _HTML_SAID.format("an HTML block")))
@@ -234,12 +233,10 @@ def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Probl
 def _images(written: str, lines: list[str], rel: str) -> list[Problem]:
     """Markdown images — ![alt](file), or by a reference's name — each line's first: no
     document draws pictures from files, and one was dropped without a word."""
-    from printgen.documents.commonmark import commonmark
-
     if "![" not in written:  # parsed only where an image may be
         return []
     said: dict[int, Where] = {}
-    for token in commonmark().parse(written):
+    for token in parse(written):
         if not token.map:
             continue
         first, end = token.map

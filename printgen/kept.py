@@ -1,0 +1,234 @@
+"""What a build keeps for the next process: values that depend only on a text and on the code
+that made them — compiled template code (``printgen.template_code``) and parsed Markdown
+(``printgen.documents.parsed``) — each under a key naming everything it depends on, so that a
+changed text or another version of what made it is another key: never a stale value, as
+Python's own ``.pyc`` files. ``--no-cache`` rebuilds every output; it does not make again what
+did not change (delete ``.printgen-cache/`` to drop what is kept).
+
+On disk: ``<out>/.printgen-cache/code/<game>.<lang>.<outputs>.code``, one file a game,
+language and choice of outputs, holding exactly what its last build used (so it never grows
+with old texts), written by ``build`` after its outputs when that is not what the file held (a
+build that fails writes none). A unit reads every file of its game and language (a build of
+the cards alone uses what a whole build kept), as ``validate`` does (it writes none). A file is
+``marshal`` data for this Python only, behind an HMAC of its contents under this user's key
+(``user_key``, kept outside every project): one this user's printgen did not write (a build
+folder that came with a shared project), from another Python, damaged (a single flipped bit),
+over 32 MB on disk, a link or of any other shape is ignored, never run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import importlib.util
+import marshal
+import os
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+MAX_KEPT = 4096  # values a process keeps (a deck of thousands of distinct texts compiles them)
+MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_FILES = 8  # a game's kept files for one language: one per choice of outputs built
+_HEADER = b"printgen template code 1\n"  # the format: a new one is another header
+DIGEST = 32  # bytes of sha256
+
+# what a file may keep: code objects (templates) and tuples of plain values (parses)
+Value = CodeType | tuple[Any, ...]
+
+_values: dict[str, Value] = {}  # key -> value, this process's
+_unit: _Unit | None = None
+
+
+class _Unit:
+    """What one unit of work used, and the keys its files held."""
+
+    def __init__(self) -> None:
+        self.used: dict[str, Value] = {}
+        self.loaded: set[str] = set()
+
+
+def get(key: str) -> Value | None:
+    """The value kept under ``key``, noted as used by the unit of work under way."""
+    value = _values.get(key)
+    if value is not None:
+        use(key, value)
+    return value
+
+
+def put(key: str, value: Value, always: bool = False) -> None:
+    """Keep ``value``; past ``MAX_KEPT`` values only when ``always`` (a document's own
+    template, of which a game has a few)."""
+    if always or len(_values) < MAX_KEPT:
+        _values[key] = value
+    use(key, value)
+
+
+def use(key: str, value: Value) -> None:
+    """Note that the unit of work under way used ``value`` (its file will hold it)."""
+    if _unit is not None and len(_unit.used) < MAX_KEPT:
+        _unit.used[key] = value
+
+
+def forget() -> None:
+    """Drop what this process keeps, as a new process starts."""
+    _values.clear()
+
+
+def folder(out: Path) -> Path:
+    """Where the builds into ``out`` keep what they made."""
+    return out / ".printgen-cache" / "code"
+
+
+def file_name(game_id: str, lang: str, outputs: Iterable[str]) -> str:
+    """One file per game, language and choice of outputs: a build of the cards alone keeps
+    its values beside, not instead of, what a build of every output keeps."""
+    return f"{game_id}.{lang}.{'-'.join(sorted(outputs))}.code"
+
+
+@contextlib.contextmanager
+def unit(
+    where: Path, game_id: str, languages: list[str], outputs: list[str], write: bool
+) -> Iterator[dict[Path, bytes]]:
+    """One unit of work: what the game's builds kept in the folder ``where`` for these
+    languages loaded first (whichever outputs they made). Yields the files to write once the
+    unit's outputs are written (``save``): when ``write``, what the unit used, in the file of
+    its one language and its outputs, unless that file held exactly that."""
+    global _unit
+    outer, _unit = _unit, _Unit()
+    if len(_values) >= MAX_KEPT:  # a long watch, or a build of many games in one process
+        forget()
+    files: dict[Path, bytes] = {}
+    if where.is_symlink() or where.parent.is_symlink():  # a link out of the output folder
+        languages, write = [], False
+    try:
+        own = where / file_name(game_id, languages[0], outputs) if languages else None
+        for lang in languages:
+            for path in _kept_files(where, game_id, lang):
+                _load(path, _unit, mine=path == own)
+        yield files
+        changed = _unit.loaded != _unit.used.keys()
+        if write and own is not None and len(languages) == 1 and changed and user_key():
+            files[own] = encoded(_unit.used)
+    finally:
+        _unit = outer
+
+
+def _kept_files(where: Path, game_id: str, lang: str) -> list[Path]:
+    prefix = f"{game_id}.{lang}."
+    try:
+        with os.scandir(where) as entries:
+            names = [e.name for e in islice(entries, 1000) if e.name.startswith(prefix)]
+    except OSError:
+        return []
+    return [where / name for name in sorted(names)[:MAX_FILES] if name.endswith(".code")]
+
+
+def save(files: dict[Path, bytes]) -> None:
+    """Write what was kept (after the build's outputs: a build that fails writes none of it);
+    files that cannot be written only cost the next build its making them again."""
+    from printgen.write import write_all
+
+    if files:
+        with contextlib.suppress(OSError):
+            write_all(files)
+
+
+def encoded(values: dict[str, Any], python: bytes = importlib.util.MAGIC_NUMBER) -> bytes:
+    """A file of kept values: what it is, for which Python, the digest of its contents, then
+    the contents (``marshal``)."""
+    return framed(marshal.dumps(values), python)
+
+
+def framed(payload: bytes, python: bytes = importlib.util.MAGIC_NUMBER) -> bytes:
+    return _HEADER + python + _seal(payload) + payload
+
+
+def _seal(payload: bytes, make_key: bool = True) -> bytes:
+    """The payload's HMAC under this user's key: only what this user's printgen made and kept
+    passes (an empty seal, matching nothing, when there is no key)."""
+    key = user_key(make_key)
+    return hmac.digest(key, payload, "sha256") if key is not None else b""
+
+
+_KEY: list[bytes] = []  # this user's key once read or made: one file read a process
+
+
+def user_key(make: bool = True) -> bytes | None:
+    """This user's secret for kept values, in the user's cache folder — outside every project,
+    so files that came with a project (its build folder copied, shared or put there by someone
+    else) fail the seal and their texts are made afresh: kept code is run only when this
+    user's printgen wrote it. Made by the first build that keeps something (``make``); reading
+    (as ``validate`` does) never makes it. None (nothing kept) when the folder cannot be used,
+    or there is no key and ``make`` is false."""
+    if _KEY:
+        return _KEY[0]
+    key = _made_key(make)
+    if key is not None:
+        _KEY.append(key)
+    return key
+
+
+def _made_key(make: bool) -> bytes | None:
+    from printgen.write import read_back
+
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(base) / "printgen" / "template-code.key"
+    key = read_back(path, DIGEST)
+    if key is not None and len(key) == DIGEST:
+        return key
+    if not make:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:  # made by another printgen meanwhile, or unreadable: its or none
+        key = read_back(path, DIGEST)
+        return key if key is not None and len(key) == DIGEST else None
+    except OSError:
+        return None
+    key = os.urandom(DIGEST)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(key)
+    return key
+
+
+def decoded(data: bytes) -> dict[str, Value]:
+    """The values a file keeps; nothing unless it is whole, for this Python, and of this shape
+    (a flipped bit in a code object would otherwise run as some other code)."""
+    python = importlib.util.MAGIC_NUMBER
+    start = len(_HEADER) + len(python) + DIGEST
+    if data[: len(_HEADER)] != _HEADER or data[len(_HEADER) : start - DIGEST] != python:
+        return {}
+    payload = data[start:]
+    seal = _seal(payload, make_key=False)
+    if len(seal) != DIGEST or not hmac.compare_digest(seal, data[start - DIGEST : start]):
+        return {}
+    try:
+        values = marshal.loads(payload)
+    except Exception:  # a crafted payload raises SystemError too: never trusted
+        return {}
+    if not isinstance(values, dict):
+        return {}
+    return {
+        key: value
+        for key, value in values.items()
+        if isinstance(key, str) and isinstance(value, CodeType | tuple)
+    }
+
+
+def _load(path: Path, into: _Unit, mine: bool) -> None:
+    """The values a file keeps, made usable; what the unit's own file held is noted, so that
+    the file is written again only when the unit used something else."""
+    from printgen.write import read_back
+
+    data = read_back(path, MAX_FILE_BYTES)
+    if data is None:
+        return
+    for key, value in list(decoded(data).items())[:MAX_KEPT]:
+        if mine:
+            into.loaded.add(key)
+        if len(_values) < MAX_KEPT:
+            _values.setdefault(key, value)
