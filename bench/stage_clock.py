@@ -114,7 +114,7 @@ def run(printgen_args: list[str], clock: StageClock) -> int:
         setattr(build, "maker", maker)  # noqa: B010 (a module attribute mypy cannot see)
     # run as the command line runs it (its own process: no collector, no teardown), except that
     # the process ends after this clock has written its figures (main, below)
-    cli = importlib.import_module("printgen.cli")
+    cli = importlib.import_module("printgen.cli.commands")
     if hasattr(cli, "_end_process"):
         setattr(cli, "_end_process", lambda code: None)  # noqa: B010
     sys.argv = ["printgen", *printgen_args]
@@ -162,7 +162,7 @@ def main(argv: list[str]) -> int:
     }
     with open(out, "w", encoding="utf-8") as file:
         json.dump(figures, file)
-    if profiler is None and hasattr(sys.modules.get("printgen.cli"), "_end_process"):
+    if profiler is None and hasattr(sys.modules.get("printgen.cli.commands"), "_end_process"):
         sys.stdout.flush()  # then end as the command's own process does: no teardown
         sys.stderr.flush()
         os._exit(status)

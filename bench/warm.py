@@ -38,7 +38,7 @@ def main() -> None:
     parser.add_argument("game", nargs="?", default="warriors-and-monks")
     parser.add_argument("--runs", type=int, default=5)
     options = parser.parse_args()
-    from printgen.cli import main as printgen
+    from printgen.cli.commands import main as printgen
 
     with tempfile.TemporaryDirectory() as out:
         validate = ["validate", options.game]

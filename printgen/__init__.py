@@ -1,6 +1,6 @@
 """printgen: YAML card definitions in, print-and-cut PDFs out."""
 
-from printgen import dataclass_code
+from printgen.startup import dataclass_code
 
 __version__ = "0.1.0"
 

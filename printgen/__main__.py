@@ -1,3 +1,3 @@
-from printgen.cli import main
+from printgen.cli.commands import main
 
 raise SystemExit(main())

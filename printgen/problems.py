@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from printgen.deferred import pattern
 from printgen.limits import MAX_PROBLEM_CHARS
+from printgen.startup.deferred import pattern
 
 EXIT_BAD_INPUT = 2  # a command's exit status when the input has an error (1: printgen's own bug)
 

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from printgen import expressions as expr
 from printgen.model.game import CardType, Deck, Game, localize
 from printgen.problems import Problems, Where
+from printgen.sandbox import expressions as expr
 from printgen.source.decks import COLOR
 
 # A resolved field value: what YAML can hold, after the expressions ran.

@@ -13,7 +13,7 @@ from typing import Any
 import pdfplumber
 import pytest
 
-from printgen.cli import main
+from printgen.cli.commands import main
 from printgen.problems import Problem, Problems
 from printgen.project import Project
 from printgen.rules import RuleContext

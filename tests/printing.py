@@ -13,7 +13,7 @@ import pdfplumber
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from printgen.cli import main
+from printgen.cli.commands import main
 from tests.conftest import MM, ROOT
 
 _BUILDS: dict[tuple[str, ...], Path] = {}

@@ -18,7 +18,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printgen import write
-from printgen.cli import main
+from printgen.cli.commands import main
 from printgen.layout import text
 from printgen.layout.fonts import vera
 from printgen.problems import ProjectError
@@ -264,7 +264,7 @@ def test_ctrl_c_during_the_renames_replaces_every_file_then_stops(
     old: the renames finish (milliseconds), then the interrupt stops printgen."""
     import signal
 
-    from printgen.interrupt import listen
+    from printgen.cli.interrupt import listen
 
     before = signal.getsignal(signal.SIGINT)
     listen()  # printgen's own Ctrl-C handler, as the command installs it

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from printgen.arguments import command_of, parser
+from printgen.cli.arguments import command_of, parser
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printgen import progress
-from printgen.cache import FOLDER
-from printgen.cli import main
+from printgen.build import progress
+from printgen.build.cache import FOLDER
+from printgen.cli.commands import main
 
 GAME = "demo"
 SUMMARY = re.compile(

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from printgen import dataclass_code
-from printgen.dataclass_code import HEADER, KeptCode
+from printgen.startup import dataclass_code
+from printgen.startup.dataclass_code import HEADER, KeptCode
 
 CLASS = """
 from dataclasses import dataclass, field

@@ -267,8 +267,8 @@ def compiled_names(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The names of the templates Jinja compiles from here on (from_string's have none)."""
     from jinja2 import Environment
 
-    from printgen import template_code
     from printgen.documents import compiled
+    from printgen.sandbox import template_code
 
     compiled._shipped.cache_clear()
     template_code.forget()  # code kept by earlier tests' builds in this process
@@ -303,9 +303,9 @@ def test_documents_use_the_shipped_templates_and_compile_them_when_it_is_damaged
     compiled_names: list[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from printgen import template_code
     from printgen.documents import compiled, context
     from printgen.project import PACKAGED_TEMPLATES
+    from printgen.sandbox import template_code
 
     def rulebook(out: str) -> bytes:
         context._environment.cache_clear()  # a fresh environment: nothing compiled yet
@@ -340,8 +340,8 @@ def test_a_process_compiles_each_shipped_template_once_however_many_documents_it
 ) -> None:
     import builtins
 
-    from printgen import template_code
     from printgen.documents import compiled, context
+    from printgen.sandbox import template_code
 
     compiled_python: list[str] = []
     compile_python = builtins.compile

@@ -867,7 +867,7 @@ def test_prose_longer_than_a_document_lays_out_in_reason_is_refused(
 def test_a_prose_loop_stopped_by_the_time_limit_is_said_at_its_line(
     project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from printgen import expressions
+    from printgen.sandbox import expressions
 
     monkeypatch.setattr(expressions, "TIME_LIMIT", 0.05)
     rules = (

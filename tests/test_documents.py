@@ -316,7 +316,7 @@ def test_a_table_wider_than_the_page_is_an_error(
 def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     marker = "\n<!-- questions-and-answers -->\n"
     for name, markers in (("rules.en.md", 2), ("aid.en.md", 1)):
@@ -334,7 +334,7 @@ def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(
 def test_a_rules_heading_the_rulebook_computes_is_a_warning_at_its_line(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     prose = demo / "cards" / "demo" / "rules.en.md"
     text = prose.read_text(encoding="utf-8")

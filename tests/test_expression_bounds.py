@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from printgen import alarm, limits
-from printgen import expressions as expr
+from printgen import limits
+from printgen.sandbox import alarm
+from printgen.sandbox import expressions as expr
 from tests.conftest import Run
 
 DECK = "cards/demo/decks/main.yaml"

@@ -124,7 +124,7 @@ def test_the_old_wm_back_title_is_reported_and_the_fixed_one_passes(
 @pytest.fixture
 def expression_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every template or expression that Jinja runs, by its source, from here on."""
-    from printgen import expressions
+    from printgen.sandbox import expressions
 
     runs: list[str] = []
     guarded = expressions._guarded

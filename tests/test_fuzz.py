@@ -16,13 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printgen import alarm, limits
-from printgen import expressions as expr
+from printgen import limits
 from printgen.layout import text
 from printgen.layout.fonts import vera
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Problems, ProjectError
 from printgen.project import Project
+from printgen.sandbox import alarm
+from printgen.sandbox import expressions as expr
 from printgen.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from printgen.cli import main
+from printgen.cli.commands import main
 from tests.hostile_cases import CASES, GAME_ID, SECRET, Case
 
 ROOT = Path(__file__).resolve().parent.parent

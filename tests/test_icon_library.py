@@ -21,7 +21,7 @@ import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.cli import main
+from printgen.cli.commands import main
 from printgen.draw.pdf import EMBEDDED_START
 from printgen.icons import (
     BUILTIN_DIR,

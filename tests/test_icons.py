@@ -489,7 +489,7 @@ def test_an_icon_with_a_gradient_draws_and_names_its_shading(demo: Path) -> None
     internal error), and names a shading only in a page's resources."""
     from pypdf import PdfReader
 
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     (demo / "icons").mkdir()
     (demo / "icons" / "sunset.svg").write_text(GRADIENT, encoding="utf-8")
@@ -505,7 +505,7 @@ def test_an_icon_with_a_gradient_draws_and_names_its_shading(demo: Path) -> None
 def test_an_icon_element_without_a_colour_takes_the_game_s_icon_colour(demo: Path) -> None:
     """icon_colors: {star: red} makes every star red, an icon element's as its inline ones,
     unless the element names a colour of its own."""
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     game = demo / "cards" / "demo"
     layouts = game / "layouts" / "demo.yaml"

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from printgen import kept, template_code
+from printgen.build import kept
 from printgen.documents import parsed
 from printgen.options import Output
+from printgen.sandbox import template_code
 from tests.conftest import Run
 
 GAME = "demo"
@@ -111,7 +112,7 @@ def test_a_changed_rules_file_alone_is_parsed_again(
 # a printgen process that says whether it imported markdown-it
 IMPORTED = """
 import sys
-from printgen.cli import _main
+from printgen.cli.commands import _main
 
 code = _main(sys.argv[1:])
 print("markdown_it" in sys.modules)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from printgen.cli import main
+from printgen.cli.commands import main
 from printgen.draw.packing import Kind, Rect, SheetPlan, fit, new_sheet, pack, place
 from tests.conftest import ROOT
 
@@ -184,7 +184,7 @@ def test_a_unit_runs_with_the_collector_paused_and_resumes_it_even_when_it_fails
 ) -> None:
     import gc
 
-    from printgen import jobs
+    from printgen.build import jobs
     from printgen.options import BuildOptions
     from printgen.project import Project
 

@@ -141,7 +141,7 @@ def test_a_card_build_with_builtin_or_font_awesome_icons_imports_no_svglib(
     deck.write_text(deck.read_text(encoding="utf-8").replace(":bean:", icon), encoding="utf-8")
     script = (
         "import sys\n"
-        "from printgen.cli import main\n"
+        "from printgen.cli.commands import main\n"
         f"code = main(['--project', {str(tmp_path)!r}, 'build', 'warriors-and-monks', "
         f"'--lang', 'it', '--only', 'cards', '--out', {str(tmp_path / 'out')!r}])\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] == 'svglib'\n"

@@ -1451,7 +1451,7 @@ def test_a_copied_game_folder_whose_id_was_not_changed_is_named_at_the_id(
     """A designer copies cards/harbour/ to start a variant: game.yaml still says id: harbour."""
     import shutil
 
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     assert main(["--project", str(tmp_path), "new", "harbour"]) == 0
     shutil.copytree(tmp_path / "cards" / "harbour", tmp_path / "cards" / "harbour-2")

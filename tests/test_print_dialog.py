@@ -56,7 +56,7 @@ def test_the_player_aid_opens_at_actual_size(tmp_path_factory: pytest.TempPathFa
 def test_the_calibration_sheet_is_turned_as_it_measures(
     tmp_path: Path, duplex: str, turned: str
 ) -> None:
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     (tmp_path / "cards").mkdir()
     assert main(["--project", str(tmp_path), "calibrate", "--duplex", duplex]) == 0

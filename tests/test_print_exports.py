@@ -180,7 +180,7 @@ def test_tts_card_ids_count_every_card_and_point_at_its_face(root: Path) -> None
 
 
 def _calibration(root: Path, paper: str, over: str) -> Path:
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     out = root / f"calibration-{paper}-{over}"
     command = ["calibrate", "--paper", paper, "--duplex", over, "--out", str(out)]
@@ -256,7 +256,7 @@ def test_calibration_reading_is_the_offset_that_puts_backs_behind_fronts(
 def test_calibrate_needs_no_game_and_writes_two_pages(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     project, elsewhere = tmp_path / "project", tmp_path / "prints"
     project.mkdir()

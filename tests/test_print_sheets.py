@@ -311,7 +311,7 @@ plain-back:
 def _sized_game(folder: Path, *decks: tuple[str, str, int], plain: bool = False) -> None:
     """A designer's game in ``folder`` with one card in each deck (name, size, count): the
     starter's card layout, or a plain fill small tokens take."""
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     assert main(["--project", str(folder), "new", "mix", "--lang", "en"]) == 0
     game = folder / "cards" / "mix"
@@ -331,7 +331,7 @@ def _sized_game(folder: Path, *decks: tuple[str, str, int], plain: bool = False)
 
 
 def _sized_build(folder: Path, *args: str) -> Path:
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     out = folder / "out"
     build = ["build", "mix", "--only", "cards", "--out", str(out), *args]
@@ -588,7 +588,7 @@ def test_no_mark_or_bleed_of_any_sheet_touches_another_card(
 def test_round_tokens_printed_once_each_are_cut_round(tmp_path: Path) -> None:
     """Each token of its own (printed once, so drawn in place, not as a shared form) keeps its
     round clip: its full-bleed fill stops at the circle, the paper stays white beyond it."""
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     assert main(["--project", str(tmp_path), "new", "tok", "--lang", "en"]) == 0
     game = tmp_path / "cards" / "tok"

@@ -22,7 +22,7 @@ def test_a_card_build_compiles_no_yaml_reader_pattern_and_imports_no_error_only_
 ) -> None:
     script = (
         "import sys\n"
-        "from printgen.cli import main\n"
+        "from printgen.cli.commands import main\n"
         f"code = main(['--project', {str(project)!r}, 'build', 'warriors-and-monks', "
         f"'--lang', 'it', '--only', 'cards', '--out', {str(project / 'out')!r}])\n"
         "pattern = sys.modules['yaml.reader'].Reader.NON_PRINTABLE\n"
@@ -74,7 +74,7 @@ def test_a_misspelt_key_still_gets_its_suggestion(project: Path) -> None:
     game = project / "cards" / "warriors-and-monks" / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("\ndata:", "\ndatta:", 1), "utf-8")
     script = (
-        "from printgen.cli import main\n"
+        "from printgen.cli.commands import main\n"
         f"main(['--project', {str(project)!r}, 'validate', 'warriors-and-monks'])\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
@@ -114,7 +114,7 @@ def test_a_command_that_ends_its_process_runs_without_the_collector(project: Pat
     Python (``main([...])``, as tests and tools do) leaves it alone."""
     script = (
         "import gc, sys\n"
-        "from printgen import cli\n"
+        "from printgen.cli import commands as cli\n"
         "run = cli._run\n"
         "def seen(args):\n"
         "    print(args.command, gc.isenabled(), flush=True)\n"
@@ -129,8 +129,8 @@ def test_a_command_that_ends_its_process_runs_without_the_collector(project: Pat
 
 
 def test_commands_that_run_long_or_play_games_keep_the_collector() -> None:
-    from printgen import cli
-    from printgen.arguments import parser
+    from printgen.cli import commands as cli
+    from printgen.cli.arguments import parser
 
     def keeps(*argv: str) -> bool:
         return cli._runs_long(parser().parse_args(list(argv)))
@@ -146,7 +146,7 @@ def test_a_rulebook_compiles_only_the_markdown_patterns_it_uses(project: Path) -
     never needed."""
     script = (
         "import re, sys\n"
-        "from printgen.cli import main\n"
+        "from printgen.cli.commands import main\n"
         f"code = main(['--project', {str(project)!r}, 'build', 'warriors-and-monks', "
         f"'--lang', 'it', '--out', {str(project / 'out')!r}])\n"
         "html_re = sys.modules['markdown_it.common.html_re']\n"
@@ -166,7 +166,7 @@ def test_a_build_compiles_no_pattern_reportlab_imports_for_other_uses(project: P
     wraps as written when something uses it."""
     script = (
         "import re, sys\n"
-        "from printgen.cli import main\n"
+        "from printgen.cli.commands import main\n"
         "def waiting(pattern):\n"
         "    return not isinstance(pattern, re.Pattern) and 'compiled' not in vars(pattern)\n"
         f"code = main(['--project', {str(project)!r}, 'build', 'warriors-and-monks', "
@@ -185,7 +185,7 @@ def test_a_deferred_pattern_reads_copies_and_pickles_as_the_pattern() -> None:
     import copy
     import pickle
 
-    from printgen.deferred import DeferredPattern
+    from printgen.startup.deferred import DeferredPattern
 
     deferred = DeferredPattern(r"(?i)card\s+(\d+)", 0)
     compiled = re.compile(r"(?i)card\s+(\d+)")
@@ -206,8 +206,8 @@ def test_only_the_named_packages_patterns_are_all_deferred(
 ) -> None:
     """A package named in ``every_pattern_of`` has every pattern deferred; a module it imports
     from elsewhere, or one whose name merely starts the same, compiles as usual."""
-    from printgen import deferred
-    from printgen.deferred import DeferredPattern, import_deferring_patterns
+    from printgen.startup import deferred
+    from printgen.startup.deferred import DeferredPattern, import_deferring_patterns
 
     (tmp_path / "pgdefer").mkdir()
     (tmp_path / "pgdefer" / "__init__.py").write_text(
@@ -235,7 +235,7 @@ def test_pillow_runs_only_when_a_picture_needs_it(project: Path) -> None:
         return (
             "import sys\n"
             + ("import PIL.Image\n" if eager else "")
-            + "from printgen.cli import main\n"
+            + "from printgen.cli.commands import main\n"
             "def state():\n"
             "    return type(sys.modules['PIL.Image']).__name__, 'PIL.ExifTags' in sys.modules\n"
             f"args = ['--project', {str(project)!r}, 'build', 'warriors-and-monks']\n"

@@ -14,9 +14,9 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen import alarm
 from printgen.layout import evaluate, streamed
 from printgen.layout.face import Face
+from printgen.sandbox import alarm
 from tests.conftest import ROOT, Run
 
 sys.path.insert(0, str(ROOT / "bench"))

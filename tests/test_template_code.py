@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from printgen import kept, template_code
+from printgen.build import kept
 from printgen.options import Output
+from printgen.sandbox import template_code
 from tests.conftest import Run
 
 GAME = "demo"
@@ -216,7 +217,7 @@ environment.get_lexer = lambda env: lexed.append(env) or get_lexer(env)
 environment.Environment.compile = lambda self, source, *rest, **kw: (
     compiled.append(source) or compile_text(self, source, *rest, **kw)
 )
-from printgen.cli import _main
+from printgen.cli.commands import _main
 
 code = _main(sys.argv[1:])
 print(f"compiled {len(compiled)} lexed {len(lexed)}")

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from printgen import alarm
-from printgen import expressions as expr
+from printgen.sandbox import alarm
+from printgen.sandbox import expressions as expr
 from tests.conftest import Run
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="no alarm signal here")

@@ -35,7 +35,7 @@ token:
 def saved(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """The saved object of a game with a poker, a tarot, a landscape and a round deck, by deck
     name."""
-    from printgen.cli import main
+    from printgen.cli.commands import main
 
     root = tmp_path_factory.mktemp("tts-shapes")
     new_game(Project.at(root), GAME, ["en"])

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from printgen.arguments import parser
-from printgen.build import build_games
-from printgen.cli import main, rebuilder
+from printgen.build.command import build_games
+from printgen.cli.arguments import parser
+from printgen.cli.commands import main, rebuilder
 from printgen.options import BuildOptions, Output
 from printgen.project import Project
 from printgen.watch import is_input, watch, watched

@@ -1,19 +1,18 @@
 """markdown-it-py, imported with every pattern it and mdurl compile left until first used (most
-never are: printgen.deferred). Every module of printgen takes ``MarkdownIt`` and ``Token`` from
-here."""
+never are: printgen.startup.deferred). printgen.documents.parsed, which every module reading
+Markdown goes through, takes ``MarkdownIt`` from here."""
 
 from __future__ import annotations
 
-from printgen.deferred import import_deferring_patterns
+from printgen.startup.deferred import import_deferring_patterns
 
 import_deferring_patterns("markdown_it", every_pattern_of=("markdown_it", "mdurl"))
 
 from markdown_it import MarkdownIt  # noqa: E402  (imported above: this only names it)
-from markdown_it.token import Token  # noqa: E402
 
 from printgen.limits import MAX_PROSE_NESTING  # noqa: E402
 
-__all__ = ["MarkdownIt", "Token", "commonmark"]
+__all__ = ["MarkdownIt", "commonmark"]
 
 
 def commonmark() -> MarkdownIt:

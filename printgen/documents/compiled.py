@@ -18,9 +18,9 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from printgen import template_code
 from printgen.project import PACKAGED_TEMPLATES
-from printgen.template_code import fingerprint as fingerprint
+from printgen.sandbox import template_code
+from printgen.sandbox.template_code import fingerprint as fingerprint
 
 COMPILED_FILE = PACKAGED_TEMPLATES / "compiled.json"
 PACKAGED = ("rulebook.md.j2", "player-aid.md.j2")
@@ -34,7 +34,7 @@ SETTINGS: dict[str, Any] = {
 
 def bytecode_cache() -> Any:
     """A Jinja bytecode cache: each template's code kept for the process and between builds
-    (``printgen.template_code``: every document reads its template again, through the
+    (``printgen.sandbox.template_code``: every document reads its template again, through the
     project's confinement, but compiles a text only the first time it is seen), the packaged
     templates' made from their shipped Python."""
     from jinja2.bccache import Bucket, BytecodeCache
@@ -80,7 +80,7 @@ def compile_packaged() -> dict[str, Any]:
     template's generated Python, made in the environment documents are rendered in."""
     from jinja2.bccache import BytecodeCache
 
-    from printgen.sandbox import sandboxed
+    from printgen.sandbox.jinja import sandboxed
 
     env = sandboxed(**SETTINGS)
     templates = []

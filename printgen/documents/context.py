@@ -12,8 +12,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen import alarm, template_code
-from printgen import expressions as expr
 from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.components import (
     aid_cards,
@@ -31,8 +29,10 @@ from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.resolve import game_vars
-from printgen.sandbox import sandboxed
-from printgen.sandbox_sizes import Refused
+from printgen.sandbox import alarm, template_code
+from printgen.sandbox import expressions as expr
+from printgen.sandbox.jinja import sandboxed
+from printgen.sandbox.sizes import Refused
 
 
 def document_context(

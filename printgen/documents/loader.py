@@ -14,7 +14,7 @@ from jinja2 import BaseLoader, TemplateNotFound
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Where
 from printgen.project import PACKAGED_TEMPLATES, Project
-from printgen.sandbox_sizes import Refused
+from printgen.sandbox.sizes import Refused
 
 PACKAGED_PREFIX = "printgen/"  # {% include "printgen/rulebook.md.j2" %}
 

@@ -1,5 +1,5 @@
 """Markdown parsed once for every build: the documents' prose as markdown-it-py parses it, kept
-between builds as template code is (``printgen.kept``), so that a command whose prose did not
+between builds as template code is (``printgen.build.kept``), so that a command whose prose did not
 change neither imports the parser nor parses (for Warriors and Monks a tenth of ``validate``).
 
 A parse is kept under the text's digest and everything the tokens depend on (``_fingerprint``):
@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from printgen import kept
+from printgen.build import kept
 
 MAX_MEMO = 64  # parses made in this process, remembered (a watch reparses what changed)
 

@@ -4,12 +4,12 @@ Importing ``reportlab.platypus`` compiles ``paragraph.uri_pat`` (a case-insensit
 ``\\xa1-\\uffff``, used only to break long URLs across lines) and ``textsplit.rx`` (used only to
 wrap CJK text): 60–70 ms, more than laying out a whole rulebook. Every module of printgen takes
 platypus from here, so both are compiled the first time a paragraph needs them, if ever
-(printgen.deferred).
+(printgen.startup.deferred).
 """
 
 from __future__ import annotations
 
-from printgen.deferred import import_platypus
+from printgen.startup.deferred import import_platypus
 
 import_platypus()
 

@@ -98,7 +98,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             f"it holds about {numbers:,} numbers (coordinates), over {MAX_SVG_NUMBERS:,} (the "
             "limit for a vector picture); simplify its paths, or export it as a PNG"
         )
-    from printgen.deferred import import_platypus
+    from printgen.startup.deferred import import_platypus
 
     # svglib's drawing shapes import platypus: through printgen's import, which leaves its two
     # whole-Unicode patterns (60 ms) to compile when a paragraph needs them, if ever

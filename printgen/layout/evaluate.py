@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from printgen import expressions as expr
 from printgen.layout.checks import FaceChecks
 from printgen.layout.face import BorrowedDeck, Face, Icon, LaidOutDeck, Op, Shape, TextBox
 from printgen.layout.images import lay_out_image
@@ -23,6 +22,7 @@ from printgen.model.game import CardType, Deck, Game, Side, localize
 from printgen.problems import Problems, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import Resolved
+from printgen.sandbox import expressions as expr
 from printgen.source.layouts import Element, Layout, LayoutLibrary
 
 

@@ -7,10 +7,10 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from printgen import expressions as expr
 from printgen.limits import MAX_STROKE_PT
 from printgen.model.units import parse_length
 from printgen.problems import Where
+from printgen.sandbox import expressions as expr
 from printgen.source.layouts import Element, Layout
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from printgen.deferred import import_deferring_patterns
+from printgen.startup.deferred import import_deferring_patterns
 
 # ReportLab's first import in every command: the patterns of textwrap, most of platform's and
 # rl_safe_eval's guard against unsafe names (for expressions printgen never evaluates) wait

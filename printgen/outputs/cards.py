@@ -10,13 +10,13 @@ from collections.abc import Iterator, Mapping
 from json.encoder import encode_basestring as string  # json.dumps's, not ASCII-only
 from typing import Any
 
+from printgen.build.memory import BIG, give_back
 from printgen.documents.labels import labels
 from printgen.draw.faces import Layers, render_faces, render_layers
 from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
 from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
 from printgen.layout.face import LaidOutDeck, Op, laid_out
-from printgen.memory import BIG, give_back
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Duplex, Format, Offset
 from printgen.outputs import OutputJob

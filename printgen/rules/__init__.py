@@ -21,11 +21,11 @@ in one language, places in a YAML file, a text rendered as a card's is, a sugges
 misspelt name — so that a ``rules.py`` imports ``printgen.rules`` and nothing else of printgen.
 """
 
-from printgen.expressions import ExpressionError, render_template
 from printgen.model.game import CardType, Deck, Game, localize
 from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.rules.context import CardView, RuleContext
 from printgen.rules.registry import Rule, rule
+from printgen.sandbox.expressions import ExpressionError, render_template
 from printgen.source.located_yaml import place as where_in
 from printgen.source.pairwise import BOUND as BALANCED_BOUND
 from printgen.source.readers import did_you_mean

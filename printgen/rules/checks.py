@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printgen import expressions as expr
 from printgen.model.game import Check, Deck, localize
 from printgen.problems import Problems, Where
 from printgen.rules.context import RuleContext
 from printgen.rules.guard import clipped
+from printgen.sandbox import expressions as expr
 from printgen.source.readers import did_you_mean
 
 

@@ -16,12 +16,10 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
 
-from printgen.alarm import Overtime, code_limit
-from printgen.interrupt import by_user
+from printgen.build.memory import memory_capped
+from printgen.cli.interrupt import by_user
 from printgen.limits import RULE_SECONDS
-from printgen.memory import memory_capped
 from printgen.problems import Problem, ProjectError, Where, fail
-from printgen.refused import no_exit_nor_fork
 from printgen.rules.guard import (
     Places,
     clipped,
@@ -33,6 +31,8 @@ from printgen.rules.guard import (
     warnings_kept,
     went_on,
 )
+from printgen.sandbox.alarm import Overtime, code_limit
+from printgen.sandbox.refused import no_exit_nor_fork
 
 RULES_FILE = "rules.py"
 _OWN = "printgen_rules_"  # a rules.py's own module name, and its relative imports

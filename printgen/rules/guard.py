@@ -21,13 +21,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FunctionType, TracebackType
 
-from printgen.deferred import pattern
-from printgen.interrupt import by_user
+from printgen.build.memory import designer_memory
+from printgen.cli.interrupt import by_user
 from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS, MAX_YAML_BYTES
-from printgen.memory import designer_memory
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
-from printgen.refused import Refused
+from printgen.sandbox.refused import Refused
+from printgen.startup.deferred import pattern
 
 
 class RulesWarning(UserWarning):
@@ -80,7 +80,7 @@ def described(exc: BaseException) -> str:
         text = None
     if isinstance(exc, Refused):
         return f"it called {text} (rules.py may not end printgen nor start copies of it)"
-    if isinstance(exc, MemoryError):  # see printgen.memory.memory_capped
+    if isinstance(exc, MemoryError):  # see printgen.build.memory.memory_capped
         return (
             f"MemoryError: it ran out of memory, past the {designer_memory()} a game's "
             "own Python may take; does it keep adding to a list or a text forever?"
@@ -92,8 +92,8 @@ def described(exc: BaseException) -> str:
 
 
 def overtime(exc: BaseException, limit_of: str) -> str:
-    """What a designer's code stopped by its time limit (printgen.expressions.Overtime, whose
-    text says the limit) is told, at the line it was running."""
+    """What a designer's code stopped by its time limit (printgen.sandbox.expressions.Overtime,
+    whose text says the limit) is told, at the line it was running."""
     return f"{exc}, the limit for {limit_of}, and was stopped at this line; does it loop forever?"
 
 

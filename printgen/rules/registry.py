@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from printgen.deferred import pattern
 from printgen.problems import Problem
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.rules.context import RuleContext

@@ -11,12 +11,10 @@ import time
 from types import CoroutineType, GeneratorType, ModuleType
 from warnings import WarningMessage
 
-from printgen.alarm import Overtime, code_limit
-from printgen.interrupt import by_user
+from printgen.build.memory import memory_capped
+from printgen.cli.interrupt import by_user
 from printgen.limits import ALL_RULES_SECONDS, MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
-from printgen.memory import memory_capped
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
-from printgen.refused import no_exit_nor_fork
 from printgen.rules.checks import run_checks
 from printgen.rules.constraints import check_constraints
 from printgen.rules.context import RuleContext
@@ -34,6 +32,8 @@ from printgen.rules.guard import (
     went_on,
 )
 from printgen.rules.registry import Rule, rules_in
+from printgen.sandbox.alarm import Overtime, code_limit
+from printgen.sandbox.refused import no_exit_nor_fork
 
 
 def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -> None:

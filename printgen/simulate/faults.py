@@ -12,11 +12,11 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
-from printgen.alarm import Overtime, code_limit
 from printgen.limits import MAX_GAME_SECONDS
 from printgen.problems import Where, one_line
-from printgen.refused import Refused
 from printgen.rules.guard import deepest_line, described, in_file, overtime, running_at, went_on
+from printgen.sandbox.alarm import Overtime, code_limit
+from printgen.sandbox.refused import Refused
 from printgen.simulate.contract import GameRecord
 
 

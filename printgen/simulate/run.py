@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printgen.interrupt import by_user
-from printgen.memory import memory_capped
-from printgen.refused import designer_threads, no_exit_nor_fork, threads_left
+from printgen.build.memory import memory_capped
+from printgen.cli.interrupt import by_user
+from printgen.sandbox.refused import designer_threads, no_exit_nor_fork, threads_left
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.engine import ENGINE_FILE, load_engine
@@ -95,7 +95,7 @@ _current: dict[str, Any] = {}
 
 
 def _remember(project_root: Path, game_id: str, data: SimData, settings: Settings) -> None:
-    from printgen.interrupt import listen
+    from printgen.cli.interrupt import listen
 
     listen()  # a spawned worker: Ctrl-C told from the engine's own KeyboardInterrupt here too
     _current.clear()

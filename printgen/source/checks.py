@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from printgen import expressions as expr
 from printgen.model.game import Check
 from printgen.problems import Severity
+from printgen.sandbox import expressions as expr
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
 

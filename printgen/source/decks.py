@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printgen import expressions as expr
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GUTTER_MM, MAX_ID_CHARS
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.problems import Where
 from printgen.project import Project
+from printgen.sandbox import expressions as expr
 from printgen.source.generator_rules import read_generator
 from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList

@@ -7,8 +7,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from printgen.expressions import is_expression
 from printgen.model.units import parse_length
+from printgen.sandbox.expressions import is_expression
 from printgen.source.layouts import Element, Layout
 
 # kept in proportion when resized: a disc stays a disc, an icon is not squashed

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from printgen.deferred import pattern
 from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, closest, did_you_mean
+from printgen.startup.deferred import pattern
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
 COMMON_KEYS = {"type", "x", "y", "w", "h", "when", "bleed", "decor"}

@@ -13,10 +13,10 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printgen.deferred import pattern
 from printgen.limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Where, fail
 from printgen.source.pyyaml import yaml
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.project import Project

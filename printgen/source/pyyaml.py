@@ -5,7 +5,7 @@ PyYAML has it. Every module of printgen takes ``yaml`` from here."""
 
 from __future__ import annotations
 
-from printgen.deferred import import_deferring_patterns
+from printgen.startup.deferred import import_deferring_patterns
 
 import_deferring_patterns("yaml", every_pattern_of=("yaml.constructor",))
 

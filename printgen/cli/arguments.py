@@ -147,14 +147,14 @@ def _icons_options(icons: argparse.ArgumentParser) -> None:
     )
 
 
+def _paper_option(command: argparse.ArgumentParser, help: str) -> None:
+    command.add_argument(
+        "--paper", type=str.lower, choices=[c.value for c in Paper], default=None, help=help
+    )  # str.lower: A4 is a4
+
+
 def _calibrate_options(calibrate: argparse.ArgumentParser) -> None:
-    calibrate.add_argument(
-        "--paper",
-        type=str.lower,
-        choices=[c.value for c in Paper],
-        default=None,
-        help="default: printgen.yaml's, else a4",
-    )
+    _paper_option(calibrate, "default: printgen.yaml's, else a4")
     calibrate.add_argument(
         "--duplex",
         type=str.lower,
@@ -176,12 +176,8 @@ def _game_options(build: argparse.ArgumentParser) -> None:
         metavar="LANG",
         help="language to build, repeatable (default: every language the game has)",
     )
-    build.add_argument(
-        "--paper",
-        type=str.lower,  # A4 is a4
-        choices=[c.value for c in Paper],
-        default=None,
-        help="paper for card sheets, the rulebook and the aid (default: printgen.yaml's, else a4)",
+    _paper_option(
+        build, "paper for card sheets, the rulebook and the aid (default: printgen.yaml's, else a4)"
     )
     build.add_argument(
         "--duplex",

@@ -1,5 +1,5 @@
 """What an operation in a template would make, worked out before it runs: the sizes the sandbox
-(printgen.sandbox) checks — a value's printed length, a format's or a replacement's result,
+(printgen.sandbox.jinja) checks — a value's printed length, a format's or a replacement's result,
 what one evaluation has made in all — and the refusal when one is over its limit."""
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ made = _Made()
 
 
 def start() -> None:
-    """An evaluation starts with nothing made (printgen.expressions, as its time limit starts)."""
+    """An evaluation starts with nothing made (printgen.sandbox.expressions, as its time limit
+    starts)."""
     made.size = 0
 
 

@@ -16,10 +16,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen import dataclass_code
-from printgen.arguments import negative_values, parser
-from printgen.clashes import ignored_option
-from printgen.game_folders import unseen_games
+from printgen.cli.arguments import negative_values, parser
+from printgen.cli.clashes import ignored_option
+from printgen.cli.game_folders import unseen_games
 from printgen.options import (
     BACK_OFFSET_OPTION,
     DEFAULT_DPI,
@@ -33,6 +32,7 @@ from printgen.options import (
     Service,
 )
 from printgen.problems import EXIT_BAD_INPUT, case_twin
+from printgen.startup import dataclass_code
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -67,7 +67,9 @@ def _end_process(code: int) -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a pipe closed early (`| head`)
             stream.flush()
-    from printgen.alarm import REAL_EXIT  # os._exit may still be refused (printgen/refused.py)
+    from printgen.sandbox.alarm import (
+        REAL_EXIT,  # os._exit may still be refused (printgen/sandbox/refused.py)
+    )
 
     REAL_EXIT(code)
 
@@ -80,7 +82,7 @@ def _main(argv: list[str] | None) -> int:
         # work, objects that live until the end (30 ms of a 0.8 s game build); each unit's
         # work is bounded, and what it leaves is the operating system's at the end.
         gc.disable()
-    from printgen.interrupt import listen
+    from printgen.cli.interrupt import listen
 
     listen()
     try:
@@ -126,9 +128,9 @@ def _runs_long(args: argparse.Namespace) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from printgen.deferred import import_lazily
     from printgen.problems import ProjectError
     from printgen.project import Project, where_projects_are
+    from printgen.startup.deferred import import_lazily
 
     import_lazily("PIL.Image")  # ReportLab imports it; only pictures and PNG exports use it
 
@@ -269,7 +271,7 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
 
 def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:
     """Every check a build with these options makes, documents included; writes nothing."""
-    from printgen.build import build_games
+    from printgen.build.command import build_games
 
     # with --simulate, a game is ok only once its simulation has met its thresholds too
     say_ok = not getattr(args, "simulate", False)
@@ -278,7 +280,7 @@ def _validate(project: Project, games: list[str], args: argparse.Namespace) -> i
 
 
 def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
-    from printgen.build import build_games
+    from printgen.build.command import build_games
     from printgen.problems import ProjectError
 
     # a relative --out is relative to the folder printgen runs in, as a designer expects
@@ -298,7 +300,7 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
 def _jobs(args: argparse.Namespace) -> int:
     if args.jobs is not None:
         return int(args.jobs)
-    from printgen.jobs import available_cores
+    from printgen.build.jobs import available_cores
 
     return available_cores()
 

@@ -10,9 +10,9 @@ import re
 from functools import cache
 from typing import Any
 
-from printgen.alarm import TemplateTimeout, budget_spent, time_limit
-from printgen.sandbox import sandboxed
-from printgen.sandbox_sizes import Refused, checked_value
+from printgen.sandbox.alarm import TemplateTimeout, budget_spent, time_limit
+from printgen.sandbox.jinja import sandboxed
+from printgen.sandbox.sizes import Refused, checked_value
 
 _LOOKUP = re.compile(r"^\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}$")
 _PLAIN_PART = re.compile(r"\{\{|\{%|\{#")
@@ -183,7 +183,7 @@ def _compiled(source: str) -> Any:
 
 @cache
 def _templates() -> Any:
-    from printgen.template_code import Memo
+    from printgen.sandbox.template_code import Memo
 
     return Memo(_environment(), 4096)
 
@@ -194,7 +194,7 @@ def _compiled_expression(source: str) -> Any:
 
 @cache
 def _expressions() -> Any:
-    from printgen.template_code import Memo
+    from printgen.sandbox.template_code import Memo
 
     return Memo(_environment(), 1024, expressions=True)
 

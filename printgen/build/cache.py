@@ -37,7 +37,7 @@ FORMAT = 1
 PROJECT_WIDE = ("templates", "fonts", "icons", "printgen.yaml")  # every game reads these
 MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record names each input and output once: far less
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # printgen itself: its own code is an input
 _PACKAGED = "printgen:"  # how a file of printgen's own templates is named in a record
 CHANGED_DURING_BUILD = "changed during the build"
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printgen import limits
-from printgen.sandbox_sizes import (
+from printgen.sandbox.sizes import (
     CONTAINERS,
     OPERATORS,
     WIDE_FORMAT,
@@ -184,7 +184,7 @@ def _finite(value: Any) -> None:
 def sandboxed(**options: Any) -> Any:
     """A Jinja environment in the sandbox, strict about undefined names, with a small range(),
     and every operation that could build a huge value checked before it runs."""
-    from printgen.deferred import import_deferring_patterns
+    from printgen.startup.deferred import import_deferring_patterns
 
     # jinja2.utils compiles its urlize patterns at import (5 ms); no template of printgen's uses
     # it. The lexer's wait until a template is lexed (a command whose templates' code is kept

@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from printgen import limits, sandbox_sizes
+from printgen import limits
+from printgen.sandbox import sizes as sandbox_sizes
 
 
 class TemplateTimeout(BaseException):
@@ -52,8 +53,8 @@ def budget_spent() -> bool:
 
 def reset_budget(spent: float = 0.0) -> None:
     """A build (or a watch rebuild) starts with the whole budget; work thrown away and made
-    again (printgen.build's streamed attempt) puts back what it spent (``spent``: the seconds
-    spent before it), so it counts once."""
+    again (printgen.build.command's streamed attempt) puts back what it spent (``spent``: the
+    seconds spent before it), so it counts once."""
     _budget.spent = spent
 
 
@@ -218,7 +219,7 @@ def _cpu_uncapped(before: tuple[int, int]) -> None:
 
 WATCHDOG = "printgen-watchdog-"  # the name of the thread that ends a runaway designer's code
 # os._exit as Python made it (imported before any designer code runs): printgen's own way out
-# while os._exit stays refused for a designer's thread still running (printgen/refused.py)
+# while os._exit stays refused for a designer's thread still running (printgen/sandbox/refused.py)
 REAL_EXIT = os._exit
 IGNORED_GRACE = 5.0  # seconds a designer's code stopped by its limit has to come to an end
 CPU_GRACE = 5.0  # and CPU seconds more before the kernel ends a loop no signal reaches

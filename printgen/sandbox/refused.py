@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from printgen.alarm import WATCHDOG
+from printgen.sandbox.alarm import WATCHDOG
 
 
 class Refused(BaseException):

@@ -1,6 +1,6 @@
 """Compiled template code, kept: each template text is compiled once a process, and a build
-keeps the code it used beside its cache records (``printgen.kept``: where, in what files, sealed
-how), so that the next process loads it instead of compiling it again.
+keeps the code it used beside its cache records (``printgen.build.kept``: where, in what files,
+sealed how), so that the next process loads it instead of compiling it again.
 
 Jinja compiles every template — a card text with an expression, a rules file, a document
 template — to Python and then to a code object: for the bundled games about a twentieth of a
@@ -18,8 +18,10 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-from printgen import kept as store
-from printgen import limits, sandbox, sandbox_sizes
+from printgen import limits
+from printgen.build import kept as store
+from printgen.sandbox import jinja as sandbox
+from printgen.sandbox import sizes as sandbox_sizes
 
 _memos: list[Memo] = []
 

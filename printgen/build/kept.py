@@ -1,5 +1,5 @@
 """What a build keeps for the next process: values that depend only on a text and on the code
-that made them — compiled template code (``printgen.template_code``) and parsed Markdown
+that made them — compiled template code (``printgen.sandbox.template_code``) and parsed Markdown
 (``printgen.documents.parsed``) — each under a key naming everything it depends on, so that a
 changed text or another version of what made it is another key: never a stale value, as
 Python's own ``.pyc`` files. ``--no-cache`` rebuilds every output; it does not make again what
