@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
-from printgen.build import inputs
+from printgen.building import inputs
 from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import ProjectError, Where, fail
 
@@ -27,7 +27,7 @@ PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][\w.-]*$")
 
 
-CACHE_FOLDER = ".printgen-cache"  # in every folder a build wrote into (printgen/build/cache.py)
+CACHE_FOLDER = ".printgen-cache"  # in every folder a build wrote into (printgen/building/cache.py)
 
 
 @dataclass(frozen=True)

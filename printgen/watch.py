@@ -130,7 +130,7 @@ def _shown(project: Project, paths: list[Path]) -> str:
 def watched(project: Project, out: Path) -> list[Path]:
     """The project's folders and top-level files a build may read: not this build's output
     folder, nor another build's (``--out build-letter``: it holds a build cache)."""
-    from printgen.build.cache import FOLDER
+    from printgen.building.cache import FOLDER
 
     found = []
     for path in sorted(project.root.iterdir()):
@@ -148,7 +148,7 @@ def watched(project: Project, out: Path) -> list[Path]:
 def is_input(path: Path, out: Path, root: Path | None = None) -> bool:
     """Whether a changed path can change a build: not an output (this build's, or any folder
     a build wrote into: it holds a build cache), not an editor's leftover."""
-    from printgen.build.cache import FOLDER
+    from printgen.building.cache import FOLDER
 
     real = path.resolve()
     if real.is_relative_to(out) or (root is not None and not real.is_relative_to(root)):

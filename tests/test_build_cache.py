@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from printgen.build.cache import FOLDER
-from printgen.build.jobs import Made, Unit
+from printgen.building.cache import FOLDER
+from printgen.building.jobs import Made, Unit
 from printgen.options import BuildOptions
 from printgen.session import Session
 from tests.conftest import ROOT, Run
@@ -86,7 +86,7 @@ def test_only_the_changed_game_is_built(
     games = ["mazzo-dei-simboli", "morra-navale"]  # morra plays on the symbol deck
     assert printgen(project, "build", *games, "--only", "cards").code == 0
     built: list[str] = []
-    import printgen.build.command as build
+    import printgen.building.command as build
 
     real = build.make_unit
 
@@ -287,7 +287,7 @@ def test_a_card_saved_while_its_game_builds_is_built_next_time(
     demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # watch's case: the designer saves again while the last save is still being built
-    from printgen.build import command as stage
+    from printgen.building import command as stage
 
     produce = stage.produce
 

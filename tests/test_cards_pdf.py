@@ -12,7 +12,7 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from printgen.build.cache import FOLDER
+from printgen.building.cache import FOLDER
 from tests.conftest import MM, manifest, printed_in_trim_box
 
 SEED_COUNTS = {"monk": 18, "warrior": 18, "war": 8, "peace": 6, "truce": 6, "death": 6, "wine": 6}

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printgen.build import progress
-from printgen.build.cache import FOLDER
+from printgen.building import progress
+from printgen.building.cache import FOLDER
 from printgen.cli.commands import main
 
 GAME = "demo"

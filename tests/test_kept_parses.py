@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from printgen.build import kept
+from printgen.building import kept
 from printgen.documents import parsed
 from printgen.options import Output
 from printgen.sandbox import template_code
@@ -62,6 +62,12 @@ def kept_file(root: Path, lang: str) -> Path:
     return kept.folder(root / "build") / kept.file_name(GAME, lang, [o.value for o in Output])
 
 
+def parse_keys(root: Path, lang: str) -> set[str]:
+    """The keys of the parses a build kept for ``lang``."""
+    values = kept.decoded(kept_file(root, lang).read_bytes())
+    return {key for key in values if key.startswith("markdown:")}
+
+
 def test_the_next_build_and_validate_parse_no_prose_that_did_not_change(
     demo: Path, printgen: Callable[..., Run], parsed_texts: list[str]
 ) -> None:
@@ -84,19 +90,60 @@ def test_parses_made_in_worker_processes_are_kept_for_the_next_build(
     assert printgen(demo, "build", GAME, "--jobs", "2").code == 0  # a language a worker
     first = outputs(demo)
     for lang in ("en", "it"):
-        assert any(
-            key.startswith("markdown:") for key in kept.decoded(kept_file(demo, lang).read_bytes())
-        )
+        assert parse_keys(demo, lang)
     new_process(parsed_texts)
     assert printgen(demo, "build", GAME, "--jobs", "1", "--no-cache").code == 0
     assert parsed_texts == []
     assert outputs(demo) == first
 
 
+def test_a_second_build_in_the_same_process_keeps_the_parses_it_reused(
+    demo: Path, printgen: Callable[..., Run], parsed_texts: list[str]
+) -> None:
+    """As in a watch: texts parsed by the first build are remembered, not parsed again — and
+    still count as used, so the second build's kept file holds them too."""
+    assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    before = parse_keys(demo, "en")
+    assert before
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"  # a card, not the prose, changes
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cost: 1", "cost: 2", 1), "utf-8")
+    parsed_texts.clear()
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--no-cache").code == 0
+    assert parsed_texts == []
+    assert parse_keys(demo, "en") == before
+
+
+def test_parses_too_large_to_keep_leave_the_code_kept_and_the_file_alone(
+    demo: Path,
+    printgen: Callable[..., Run],
+    parsed_texts: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kept file is never larger than the next build will read (a parse is some forty
+    times its text): past that the parses are left out, the compiled code kept, and a build
+    that changes nothing does not write the file again."""
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en").code == 0
+    path = kept_file(demo, "en")
+    values = kept.decoded(path.read_bytes())
+    code = {key: value for key, value in values.items() if not key.startswith("markdown:")}
+    room = (len(kept.encoded(code)) + len(path.read_bytes())) // 2
+    monkeypatch.setattr(kept, "MAX_FILE_BYTES", room)
+    new_process(parsed_texts)
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en", "--no-cache").code == 0
+    assert path.stat().st_size <= room
+    assert set(kept.decoded(path.read_bytes())) == set(code)
+    written = path.stat().st_mtime_ns
+    new_process(parsed_texts)
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--lang", "en", "--no-cache").code == 0
+    assert parsed_texts  # parsed again: not kept
+    assert path.stat().st_mtime_ns == written
+
+
 def test_a_changed_rules_file_alone_is_parsed_again(
     demo: Path, printgen: Callable[..., Run], parsed_texts: list[str]
 ) -> None:
     assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
+    before = parse_keys(demo, "en")
     rules = demo / "cards" / GAME / "rules.en.md"
     rules.write_text(
         rules.read_text(encoding="utf-8").replace("Shuffle the deck.", "Shuffle well."),
@@ -107,6 +154,9 @@ def test_a_changed_rules_file_alone_is_parsed_again(
     assert parsed_texts  # the file as written (its blocks) and as rendered
     assert all("Shuffle well." in text for text in parsed_texts)
     assert "Shuffle well." in _pdf_text(demo / "build" / GAME / "en" / "rulebook.pdf")
+    after = parse_keys(demo, "en")
+    assert len(after - before) == len(parsed_texts)  # the new parses replace the old ones
+    assert len(after) == len(before)
 
 
 # a printgen process that says whether it imported markdown-it
@@ -165,15 +215,11 @@ def test_parses_kept_for_another_markdown_it_are_parsed_afresh(
         return SimpleNamespace(origin=str(other)) if name == "markdown_it" else find_spec(name)
 
     monkeypatch.setattr(importlib.util, "find_spec", another)
-    parsed._fingerprint.cache_clear()
-    try:
-        new_process(parsed_texts)
-        assert printgen(demo, "build", GAME, "--jobs", "1", "--no-cache").code == 0
-        assert sorted(parsed_texts) == parsed_first
-        assert outputs(demo) == first
-    finally:
-        monkeypatch.undo()
-        parsed._fingerprint.cache_clear()
+    monkeypatch.setattr(parsed, "FINGERPRINT", parsed.fingerprint())  # as a process starts
+    new_process(parsed_texts)
+    assert printgen(demo, "build", GAME, "--jobs", "1", "--no-cache").code == 0
+    assert sorted(parsed_texts) == parsed_first
+    assert outputs(demo) == first
 
 
 def test_kept_parses_of_another_shape_are_parsed_afresh(
@@ -222,23 +268,29 @@ deck/card
 
 
 @pytest.mark.parametrize("blocks_only", [False, True])
-def test_a_kept_parse_holds_what_markdown_it_parses(blocks_only: bool) -> None:
-    """A parse read back from its kept values is markdown-it's own parse, as printgen reads a
-    token: every kind of block and inline text the documents use."""
+def test_a_parse_read_back_from_a_kept_file_is_markdown_its_own(
+    blocks_only: bool, parsed_texts: list[str], tmp_path: Path
+) -> None:
+    """Parsed, kept in a unit's file, read back by a new process without parsing: the tokens
+    are markdown-it's own parse as printgen reads a token — every kind of block and inline text
+    the documents use."""
     from markdown_it import MarkdownIt
 
-    new_process([])
-    made = parsed.parse(MARKDOWN, blocks_only)
     parser = MarkdownIt("commonmark").enable("table")
     if blocks_only:
         parser.core.ruler.disable(["inline", "text_join"])
-    expected = parser.parse(MARKDOWN)
-    assert [_fields(token) for token in made] == [_fields(token) for token in expected]
-    parsed.forget()  # from the kept values alone, as a new process reads a build's file
-    assert parsed.parse(MARKDOWN, blocks_only) == made
-    table = next(token for token in made if token.type == "th_open" and token.attrs)
+    expected = [_fields(token) for token in parser.parse(MARKDOWN)]
+    with kept.unit(tmp_path, GAME, ["en"], ["rulebook"], write=True) as files:
+        made = parsed.parse(MARKDOWN, blocks_only)
+    assert [_fields(token) for token in made] == expected
+    kept.save(files)
+    new_process(parsed_texts)
+    with kept.unit(tmp_path, GAME, ["en"], ["rulebook"], write=False):
+        again = parsed.parse(MARKDOWN, blocks_only)
+    assert parsed_texts == []  # read from the file
+    assert [_fields(token) for token in again] == expected
+    table = next(token for token in again if token.type == "th_open" and token.attrs)
     assert table.attrGet("style") == "text-align:left"
-    new_process([])
 
 
 def _fields(token: Any) -> tuple[Any, ...]:

@@ -184,7 +184,7 @@ def test_a_unit_runs_with_the_collector_paused_and_resumes_it_even_when_it_fails
 ) -> None:
     import gc
 
-    from printgen.build import jobs
+    from printgen.building import jobs
     from printgen.options import BuildOptions
     from printgen.project import Project
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from printgen.build import kept
+from printgen.building import kept
 from printgen.options import Output
 from printgen.sandbox import template_code
 from tests.conftest import Run

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from printgen.build.command import build_games
+from printgen.building.command import build_games
 from printgen.cli.arguments import parser
 from printgen.cli.commands import main, rebuilder
 from printgen.options import BuildOptions, Output

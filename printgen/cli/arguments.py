@@ -1,6 +1,6 @@
 """The command line's grammar: every command, option and value type of ``printgen``.
 
-Kept apart from cli.py (which runs the commands) and importing nothing heavy: building the
+Kept apart from commands.py (which runs the commands) and importing nothing heavy: building the
 parser is on every command's start-up path.
 """
 

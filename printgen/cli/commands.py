@@ -271,7 +271,7 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
 
 def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:
     """Every check a build with these options makes, documents included; writes nothing."""
-    from printgen.build.command import build_games
+    from printgen.building.command import build_games
 
     # with --simulate, a game is ok only once its simulation has met its thresholds too
     say_ok = not getattr(args, "simulate", False)
@@ -280,7 +280,7 @@ def _validate(project: Project, games: list[str], args: argparse.Namespace) -> i
 
 
 def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
-    from printgen.build.command import build_games
+    from printgen.building.command import build_games
     from printgen.problems import ProjectError
 
     # a relative --out is relative to the folder printgen runs in, as a designer expects
@@ -300,7 +300,7 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
 def _jobs(args: argparse.Namespace) -> int:
     if args.jobs is not None:
         return int(args.jobs)
-    from printgen.build.jobs import available_cores
+    from printgen.building.jobs import available_cores
 
     return available_cores()
 

@@ -1,8 +1,9 @@
 """Markdown parsed once for every build: the documents' prose as markdown-it-py parses it, kept
-between builds as template code is (``printgen.build.kept``), so that a command whose prose did not
-change neither imports the parser nor parses (for Warriors and Monks a tenth of ``validate``).
+between builds as template code is (``printgen.building.kept``), so that a command whose prose
+did not change neither imports the parser nor parses (for Warriors and Monks a tenth of
+``validate``).
 
-A parse is kept under the text's digest and everything the tokens depend on (``_fingerprint``):
+A parse is kept under the text's digest and everything the tokens depend on (``FINGERPRINT``):
 markdown-it-py's version, the parser's settings and this module, which says what of a token is
 kept. A token keeps what printgen reads of markdown-it's (its type, tag, nesting, content, info
 string, source lines, attributes and inline children) in a ``Token`` of printgen's own.
@@ -16,9 +17,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from printgen.build import kept
+from printgen.building import kept
 
 MAX_MEMO = 64  # parses made in this process, remembered (a watch reparses what changed)
+MAX_DEPTH = 3  # a block, its inline children, an image's alt text: no token nests deeper
+
+Attribute = str | int | float
 
 
 class Token(NamedTuple):
@@ -30,10 +34,10 @@ class Token(NamedTuple):
     content: str
     info: str  # a fence's info string
     map: tuple[int, int] | None  # the source lines (from 0, end excluded) of a block
-    attrs: tuple[tuple[str, str], ...]
+    attrs: tuple[tuple[str, Attribute], ...]
     children: tuple[Token, ...] | None  # an inline token's
 
-    def attrGet(self, name: str) -> str | None:  # markdown-it's name
+    def attrGet(self, name: str) -> Attribute | None:  # markdown-it's name
         return next((value for key, value in self.attrs if key == name), None)
 
     def copy(self, **changes: Any) -> Token:
@@ -47,9 +51,14 @@ _memo: dict[str, tuple[tuple[Token, ...], tuple[Any, ...]]] = {}
 
 def parse(text: str, blocks_only: bool = False) -> tuple[Token, ...]:
     """The tokens of ``text``; ``blocks_only``: its blocks, their inline text not parsed."""
-    key = _key(text, blocks_only)
-    if key is not None and (memo := _memo.get(key)) is not None:
-        kept.use(key, memo[1])
+    kind = "blocks" if blocks_only else "full"
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    # None: what the tokens depend on could not be read, so nothing is kept between builds
+    key = f"markdown:{FINGERPRINT}:{kind}:{digest}" if FINGERPRINT else None
+    remembered = key or f"unkept:{kind}:{digest}"
+    if (memo := _memo.get(remembered)) is not None:
+        if key is not None:
+            kept.use(key, memo[1])
         return memo[0]
     found = kept.get(key) if key is not None else None
     tokens = _tokens(found) if isinstance(found, tuple) else None
@@ -60,10 +69,9 @@ def parse(text: str, blocks_only: bool = False) -> tuple[Token, ...]:
         tokens = _tokens(plain) or ()
         if key is not None:
             kept.put(key, plain)
-    if key is not None:
-        if len(_memo) >= MAX_MEMO:
-            _memo.clear()
-        _memo[key] = (tokens, plain)
+    if len(_memo) >= MAX_MEMO:
+        _memo.clear()
+    _memo[remembered] = (tokens, plain)
     return tokens
 
 
@@ -72,17 +80,7 @@ def forget() -> None:
     _memo.clear()
 
 
-def _key(text: str, blocks_only: bool) -> str | None:
-    fingerprint = _fingerprint()
-    if not fingerprint:
-        return None
-    kind = "blocks" if blocks_only else "full"
-    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    return f"markdown:{fingerprint}:{kind}:{digest}"
-
-
-@cache
-def _fingerprint() -> str:
+def fingerprint() -> str:
     """What a parse depends on, read without importing the parser: markdown-it-py's own
     ``__init__`` (its version), the settings printgen parses with (``commonmark``, with the
     limits they use) and this module; "" (nothing kept) when one cannot be read."""
@@ -102,6 +100,10 @@ def _fingerprint() -> str:
     return digest.hexdigest()
 
 
+# now: a file changed later (upgraded during a watch) is not the code that runs
+FINGERPRINT = fingerprint()
+
+
 def _plain(token: Any) -> tuple[Any, ...]:
     """What is kept of a markdown-it token: plain values, as marshal writes them."""
     children = token.children
@@ -112,24 +114,47 @@ def _plain(token: Any) -> tuple[Any, ...]:
         token.content,
         token.info,
         tuple(token.map) if token.map else None,
-        tuple((str(k), str(v)) for k, v in (token.attrs or {}).items()),
+        tuple((str(k), v) for k, v in (token.attrs or {}).items()),
         tuple(_plain(child) for child in children) if children is not None else None,
     )
 
 
 def _tokens(plain: tuple[Any, ...]) -> tuple[Token, ...] | None:
-    """The tokens kept as ``plain``; None when it is not of their shape (never trusted)."""
+    """The tokens kept as ``plain``; None when any is not of a token's shape (a kept value is
+    read as tokens only when it is exactly what ``_plain`` writes)."""
     try:
-        return tuple(_token(item) for item in plain)
+        return tuple(_token(item, MAX_DEPTH) for item in plain)
     except (TypeError, ValueError):
         return None
 
 
-def _token(item: tuple[Any, ...]) -> Token:
+def _token(item: Any, depth: int) -> Token:
     kind, tag, nesting, content, info, lines, attrs, children = item
+    if not (
+        depth > 0
+        and all(isinstance(text, str) for text in (kind, tag, content, info))
+        and type(nesting) is int
+        and (lines is None or _is_lines(lines))
+        and isinstance(attrs, tuple)
+        and all(_is_attribute(attribute) for attribute in attrs)
+    ):
+        raise ValueError("not a token")
     if children is not None:
-        children = tuple(_token(child) for child in children)
+        children = tuple(_token(child, depth - 1) for child in children)
     return Token(kind, tag, nesting, content, info, lines, attrs, children)
+
+
+def _is_lines(lines: Any) -> bool:
+    return isinstance(lines, tuple) and len(lines) == 2 and all(type(n) is int for n in lines)
+
+
+def _is_attribute(attribute: Any) -> bool:
+    return (
+        isinstance(attribute, tuple)
+        and len(attribute) == 2
+        and isinstance(attribute[0], str)
+        and isinstance(attribute[1], str | int | float)
+    )
 
 
 def _parser(blocks_only: bool) -> Any:

@@ -6,7 +6,7 @@ The checks are the same: every front is laid out once — those no sheet drew (`
 deck that did not fit the paper) when the build finishes them — and the deck-wide checks run
 once all are. Only the order in which lay-out finds problems differs: the deck-wide warnings
 are said in a whole lay-out's order (FaceChecks.position), and a streamed build that finds any
-other problem is made again as every other build is (printgen.build.command), so what it
+other problem is made again as every other build is (printgen.building.command), so what it
 reports never depends on streaming.
 """
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from json.encoder import encode_basestring as string  # json.dumps's, not ASCII-only
 from typing import Any
 
-from printgen.build.memory import BIG, give_back
+from printgen.building.memory import BIG, give_back
 from printgen.documents.labels import labels
 from printgen.draw.faces import Layers, render_faces, render_layers
 from printgen.draw.packing import Kind

@@ -16,7 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
 
-from printgen.build.memory import memory_capped
+from printgen.building.memory import memory_capped
 from printgen.cli.interrupt import by_user
 from printgen.limits import RULE_SECONDS
 from printgen.problems import Problem, ProjectError, Where, fail

@@ -11,7 +11,7 @@ import time
 from types import CoroutineType, GeneratorType, ModuleType
 from warnings import WarningMessage
 
-from printgen.build.memory import memory_capped
+from printgen.building.memory import memory_capped
 from printgen.cli.interrupt import by_user
 from printgen.limits import ALL_RULES_SECONDS, MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where

@@ -53,7 +53,7 @@ def budget_spent() -> bool:
 
 def reset_budget(spent: float = 0.0) -> None:
     """A build (or a watch rebuild) starts with the whole budget; work thrown away and made
-    again (printgen.build.command's streamed attempt) puts back what it spent (``spent``: the
+    again (printgen.building.command's streamed attempt) puts back what it spent (``spent``: the
     seconds spent before it), so it counts once."""
     _budget.spent = spent
 

@@ -1,5 +1,5 @@
 """Compiled template code, kept: each template text is compiled once a process, and a build
-keeps the code it used beside its cache records (``printgen.build.kept``: where, in what files,
+keeps the code it used beside its cache records (``printgen.building.kept``: where, in what files,
 sealed how), so that the next process loads it instead of compiling it again.
 
 Jinja compiles every template — a card text with an expression, a rules file, a document
@@ -19,7 +19,7 @@ from types import CodeType
 from typing import Any
 
 from printgen import limits
-from printgen.build import kept as store
+from printgen.building import kept as store
 from printgen.sandbox import jinja as sandbox
 from printgen.sandbox import sizes as sandbox_sizes
 

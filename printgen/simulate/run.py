@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printgen.build.memory import memory_capped
+from printgen.building.memory import memory_capped
 from printgen.cli.interrupt import by_user
 from printgen.sandbox.refused import designer_threads, no_exit_nor_fork, threads_left
 from printgen.simulate import faults

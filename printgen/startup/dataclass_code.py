@@ -5,7 +5,7 @@ frozen class ``__setattr__``, ``__delattr__`` and ``__hash__``) as Python source
 it when the class is made: printgen's 75 dataclasses that a build imports cost 325 compiles,
 an eighth of a ``validate``'s instructions and 25 ms of every command's start. Python keeps a
 module's own code in ``__pycache__``; this keeps those methods' code beside it, the same way:
-``printgen/__pycache__/dataclass-code.<python>``, a mapping from each method's source
+``printgen/startup/__pycache__/dataclass-code.<python>``, a mapping from each method's source
 text to its code. The code depends on nothing but the text (compiled as ``dataclasses``
 compiles it), so a changed class is another text, compiled afresh — never stale code.
 

@@ -1,11 +1,11 @@
 """``printgen build`` and ``validate``: check every requested game, produce its outputs in
 memory, and only when nothing failed write them, all or nothing (printgen.write).
 
-First the build cache (printgen.build.cache) names the games whose inputs have not changed since
-they were built into the same folder with the same options: those are not built again, and
-nothing heavy is imported to find that out. The rest are built as units of work — one game in
-one language — in worker processes when there are cores to spare (printgen.build.jobs). Files whose
-bytes did not change are left as they are, so a PDF viewer reloads only what is new.
+First the build cache (printgen.building.cache) names the games whose inputs have not changed
+since they were built into the same folder with the same options: those are not built again,
+and nothing heavy is imported to find that out. The rest are built as units of work — one game
+in one language — in worker processes when there are cores to spare (printgen.building.jobs).
+Files whose bytes did not change are left as they are, so a PDF viewer reloads only what is new.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen.building.progress import Progress, summary
 from printgen.options import BuildOptions, Format, Output
 from printgen.problems import EXIT_BAD_INPUT, Problems, Severity, ok_line
-from printgen.build.progress import Progress, summary
 from printgen.project import Project
 
 if TYPE_CHECKING:
-    from printgen.build.cache import BuildCache, Record
-    from printgen.build.jobs import Made, Unit
+    from printgen.building.cache import BuildCache, Record
+    from printgen.building.jobs import Made, Unit
     from printgen.session import Checked, Session
 
 
@@ -94,7 +94,7 @@ def build_games(
     if store is not None:
         _remember(store, todo, made)
     if made:  # an up-to-date build imports no sandbox to say so
-        from printgen.build.kept import save
+        from printgen.building.kept import save
 
         save({path: data for item in made for path, data in item.code.items()})
     _report_written(project, changed)
@@ -109,7 +109,7 @@ def build_games(
 
 
 def _cache(project: Project, options: BuildOptions) -> BuildCache:
-    from printgen.build.cache import BuildCache  # validate keeps no cache: it never imports this
+    from printgen.building.cache import BuildCache  # validate keeps no cache: it never imports this
 
     return BuildCache(project, options)
 
@@ -117,7 +117,7 @@ def _cache(project: Project, options: BuildOptions) -> BuildCache:
 def _make_games(
     project: Project, games: list[str], options: BuildOptions, jobs: int, progress: Progress
 ) -> list[Made]:
-    from printgen.build import jobs as work
+    from printgen.building import jobs as work
     from printgen.sandbox.alarm import reset_budget
 
     reset_budget()  # the time limit on expressions is one budget for this whole build
@@ -153,7 +153,7 @@ def make_unit(
     session: Session, unit: Unit, options: BuildOptions, progress: Progress | None = None
 ) -> Made:
     """One unit of a build: the game checked and, when it has no errors, its outputs made."""
-    from printgen.build.jobs import Made
+    from printgen.building.jobs import Made
 
     rules = unit.lead
     if streams(options):
@@ -199,9 +199,9 @@ def _streamed(
     about comes in the order a whole lay-out says it (FaceChecks.position); any other problem
     means the unit is made again as any other build makes it, so what it reports, and in what
     order, does not depend on streaming — and its expressions' time counts once."""
-    from printgen.sandbox.alarm import budget_used, reset_budget
-    from printgen.build.jobs import Made
+    from printgen.building.jobs import Made
     from printgen.layout.streamed import finish
+    from printgen.sandbox.alarm import budget_used, reset_budget
 
     spent = budget_used()
     trial = Problems()

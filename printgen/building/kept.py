@@ -109,11 +109,24 @@ def unit(
             for path in _kept_files(where, game_id, lang):
                 _load(path, _unit, mine=path == own)
         yield files
-        changed = _unit.loaded != _unit.used.keys()
-        if write and own is not None and len(languages) == 1 and changed and user_key():
-            files[own] = encoded(_unit.used)
+        if write and own is not None and len(languages) == 1:
+            values, data = _fitting(_unit.used)
+            if _unit.loaded != values.keys() and user_key():
+                files[own] = data
     finally:
         _unit = outer
+
+
+def _fitting(used: dict[str, Value]) -> tuple[dict[str, Value], bytes]:
+    """What a unit's file keeps, encoded: everything it used, or when that is more than a file
+    may hold (a parse is some forty times its text), its code alone, or nothing — never a file
+    the next build would refuse to read, written again by every build."""
+    code: dict[str, Value] = {k: v for k, v in used.items() if isinstance(v, CodeType)}
+    for values in (used, code):
+        data = encoded(values)
+        if len(data) <= MAX_FILE_BYTES:
+            return values, data
+    return {}, encoded({})
 
 
 def _kept_files(where: Path, game_id: str, lang: str) -> list[Path]:

@@ -20,7 +20,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printgen.build.inputs import recording
+from printgen.building.inputs import recording
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problem, ProjectError
 from printgen.project import Project
@@ -234,7 +234,7 @@ def _kept_code(
 ) -> AbstractContextManager[dict[Path, bytes]]:
     """What builds of this game in this language kept: template code and parsed Markdown (a
     build keeps what it used; validate only reads)."""
-    from printgen.build import kept  # not for a build that finds every game up to date
+    from printgen.building import kept  # not for a build that finds every game up to date
 
     folder = kept.folder(options.out or project.root / "build")
     outputs = [output.value for output in Output if options.wants(output)]
@@ -267,8 +267,8 @@ def _language_by_language(
 
 def _preload(options: BuildOptions) -> None:
     from printgen.documents import prose  # noqa: F401
-    from printgen.sandbox.expressions import sandbox_ready
     from printgen.outputs import maker
+    from printgen.sandbox.expressions import sandbox_ready
 
     sandbox_ready()  # Jinja: every unit evaluates checks, card texts or document templates
 
