@@ -128,15 +128,17 @@ def _tokens(plain: tuple[Any, ...]) -> tuple[Token, ...] | None:
         return None
 
 
+_SHAPE = (str, str, int, str, str)  # the types of a token's first five fields
+
+
 def _token(item: Any, depth: int) -> Token:
     kind, tag, nesting, content, info, lines, attrs, children = item
-    if not (
-        depth > 0
-        and all(isinstance(text, str) for text in (kind, tag, content, info))
-        and type(nesting) is int
-        and (lines is None or _is_lines(lines))
-        and isinstance(attrs, tuple)
-        and all(_is_attribute(attribute) for attribute in attrs)
+    if (
+        depth <= 0
+        or tuple(map(type, item[:5])) != _SHAPE
+        or (lines is not None and not _is_lines(lines))
+        or type(attrs) is not tuple
+        or (attrs and not all(map(_is_attribute, attrs)))
     ):
         raise ValueError("not a token")
     if children is not None:
