@@ -17,9 +17,9 @@ import pytest
 
 from printgen.building import kept
 from printgen.documents import parsed
-from printgen.options import Output
 from printgen.sandbox import template_code
 from tests.conftest import Run
+from tests.test_template_code import _pdf_text, kept_file, outputs
 
 GAME = "demo"
 
@@ -47,19 +47,6 @@ def new_process(texts: list[str]) -> None:
     template_code.forget()
     parsed.forget()
     texts.clear()
-
-
-def outputs(root: Path) -> dict[str, bytes]:
-    build = root / "build"
-    return {
-        path.relative_to(build).as_posix(): path.read_bytes()
-        for path in sorted(build.rglob("*"))
-        if path.is_file() and ".printgen-cache" not in path.parts
-    }
-
-
-def kept_file(root: Path, lang: str) -> Path:
-    return kept.folder(root / "build") / kept.file_name(GAME, lang, [o.value for o in Output])
 
 
 def parse_keys(root: Path, lang: str) -> set[str]:
@@ -305,10 +292,3 @@ def _fields(token: Any) -> tuple[Any, ...]:
         dict(token.attrs or {}),
         [_fields(child) for child in children] if children is not None else None,
     )
-
-
-def _pdf_text(path: Path) -> str:
-    import pdfplumber
-
-    with pdfplumber.open(path) as pdf:
-        return "\n".join(page.extract_text() or "" for page in pdf.pages)

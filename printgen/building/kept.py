@@ -109,9 +109,10 @@ def unit(
             for path in _kept_files(where, game_id, lang):
                 _load(path, _unit, mine=path == own)
         yield files
-        if write and own is not None and len(languages) == 1:
+        changed = _unit.loaded != _unit.used.keys()
+        if write and own is not None and len(languages) == 1 and changed and user_key():
             values, data = _fitting(_unit.used)
-            if _unit.loaded != values.keys() and user_key():
+            if _unit.loaded != values.keys():  # an oversized file already holds as much
                 files[own] = data
     finally:
         _unit = outer

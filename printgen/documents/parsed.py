@@ -61,8 +61,7 @@ def parse(text: str, blocks_only: bool = False) -> tuple[Token, ...]:
             kept.use(key, memo[1])
         return memo[0]
     found = kept.get(key) if key is not None else None
-    tokens = _tokens(found) if isinstance(found, tuple) else None
-    if isinstance(found, tuple) and tokens is not None:
+    if isinstance(found, tuple) and (tokens := _tokens(found)) is not None:
         plain = found
     else:
         plain = tuple(_plain(token) for token in _parser(blocks_only).parse(text))
