@@ -28,6 +28,19 @@ _GAME_ID = re.compile(r"^[A-Za-z0-9][\w.-]*$")
 
 
 CACHE_FOLDER = ".printgen-cache"  # in every folder a build wrote into (printgen/building/cache.py)
+LEFTOVER_ENDINGS = ("~", ".swp", ".swx", ".tmp")  # editors' backups and swap files
+
+
+def hidden(name: str) -> bool:
+    """A file name printgen never takes for an input: hidden (``.old.yaml``, an editor's lock
+    ``.#main.yaml``) or an editor's leftover. The loaders, the build cache and ``watch`` agree
+    on it, so that nothing a build reads can change unnoticed."""
+    return name.startswith((".", "#")) or name.endswith(LEFTOVER_ENDINGS)
+
+
+def listed(folder: Path, pattern: str) -> list[Path]:
+    """The files of ``folder`` matching ``pattern`` (``*.yaml``), sorted, hidden ones left out."""
+    return sorted(path for path in folder.glob(pattern) if not hidden(path.name))
 
 
 @dataclass(frozen=True)
@@ -105,9 +118,9 @@ class Project:
         for folder in reversed(self.template_dirs):
             layouts = folder / "layouts"
             if layouts.is_dir():
-                by_name.update((p.name, p) for p in sorted(layouts.glob("*.yaml")))
+                by_name.update((p.name, p) for p in listed(layouts, "*.yaml"))
         own = self.cards / game_id / "layouts" if game_id else None
-        game_files = sorted(own.glob("*.yaml")) if own and own.is_dir() else []
+        game_files = listed(own, "*.yaml") if own and own.is_dir() else []
         return [*by_name.values(), *game_files]
 
     def rel(self, path: Path) -> str:
@@ -219,6 +232,9 @@ class Project:
                 "made is never read back as input (a clean checkout has none): keep the file "
                 "in art/ or another folder of the project",
             )
+        written = Path(os.path.normpath(candidate))
+        if written != real:  # a link on the way: pointed elsewhere, the link is another input
+            inputs.note(written)
         return real
 
     def missing_hint(self, relative: str, folder: str) -> str:
@@ -286,6 +302,9 @@ class Project:
         if not os.access(real, os.R_OK):
             raise fail(where, f"{name} cannot be read (permission denied); check its permissions")
         inputs.note(real)
+        written = Path(os.path.normpath(path if path.is_absolute() else self.root / path))
+        if written != real:  # read through a link: pointed elsewhere, the link is another input
+            inputs.note(written)
         return real
 
     def read_bytes(

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from printgen.problems import ProjectError
-from printgen.project import Project
+from printgen.project import Project, hidden
 
 NOT_WATCHED = {"__pycache__", "node_modules", "venv", "build"}
 
@@ -140,7 +140,8 @@ def watched(project: Project, out: Path) -> list[Path]:
             continue
         if (path / FOLDER).is_dir():
             continue
-        if path.is_dir() or path.suffix in {".yaml", ".yml"}:
+        # a file at the top is an input like any other: a layout may print logo.png from there
+        if path.is_dir() or (path.is_file() and is_input(path, out, project.root)):
             found.append(path)
     return found
 
@@ -159,7 +160,7 @@ def is_input(path: Path, out: Path, root: Path | None = None) -> bool:
     if any(part.startswith(".") or part == "__pycache__" for part in path.parts[-3:-1]):
         return False
     name = path.name
-    if name.startswith((".", "#")) or name.endswith(("~", ".tmp", ".swp", ".swx")):
+    if hidden(name):
         return False
     if path.suffix.lower() == ".pdf":  # no build reads one: calibrate's or icons' own output
         return False

@@ -24,9 +24,13 @@ from typing import Any
 _TEMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.printgen\.tmp$")
 
 
-def write_all(files: dict[Path, bytes]) -> None:
+def write_all(files: dict[Path, bytes], within: Path | None = None) -> None:
     """Write every file of a run, all or nothing; raises OSError (nothing replaced) when a
-    file cannot be written."""
+    file cannot be written — or, ``within`` an output folder, when a folder between it and a
+    file is a link (``build/game -> ../cards/game`` would put the outputs among the inputs, or
+    anywhere)."""
+    if within is not None:
+        _no_links_inside(files, within)
     folders = sorted({path.parent for path in files})
     for folder in folders:
         folder.mkdir(parents=True, exist_ok=True)
@@ -53,6 +57,17 @@ def write_all(files: dict[Path, bytes]) -> None:
                 temporary.unlink(missing_ok=True)
         for folder in folders:
             _sync_folder(folder)
+
+
+def _no_links_inside(files: dict[Path, bytes], within: Path) -> None:
+    seen: set[Path] = set()
+    for path in files:
+        folder = path.parent
+        while folder != within and folder.is_relative_to(within) and folder not in seen:
+            seen.add(folder)
+            if folder.is_symlink():
+                raise OSError(errno.ELOOP, "a link inside the output folder", str(folder))
+            folder = folder.parent
 
 
 @contextmanager

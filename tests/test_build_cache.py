@@ -112,9 +112,7 @@ def test_only_the_changed_game_is_built(
     [
         lambda record: record.write_text("{ not json", encoding="utf-8"),
         lambda record: record.write_bytes(b"\x00\xff" * 10),
-        lambda record: record.write_text(
-            record.read_text(encoding="utf-8").replace("sha:", "sha:0"), encoding="utf-8"
-        ),
+        lambda record: record.write_bytes(record.read_bytes().replace(b"sha:", b"sha:0")),
         lambda record: record.write_text('{"inputs": {}, "outputs": {}, "warnings": []}'),
         lambda record: record.write_text('{"inputs": ' + "[" * 200_000 + "]" * 200_000 + "}"),
     ],
@@ -125,7 +123,7 @@ def test_a_corrupt_cache_is_never_trusted(
 ) -> None:
     assert printgen(demo, "build").code == 0
     card_text(demo, 'en: "Miner"', 'en: "Digger"')
-    for record in (demo / "build" / FOLDER).glob("*.json"):
+    for record in (demo / "build" / FOLDER).glob("*.record"):
         damage(record)
     run = printgen(demo, "build")
     assert run.code == 0 and "Traceback" not in run.err
@@ -137,18 +135,24 @@ def test_a_record_naming_files_outside_the_project_is_ignored_and_they_are_never
 ) -> None:
     import json
 
+    from printgen.building import kept
     from printgen.project import PACKAGED_TEMPLATES
 
     assert printgen(demo, "build").code == 0
     secret = tmp_path / "secret.txt"
     secret.write_text("not the designer's", encoding="utf-8")
-    for record in (demo / "build" / FOLDER).glob("*.json"):
-        data = json.loads(record.read_text(encoding="utf-8"))
+    for record in (demo / "build" / FOLDER).glob("*.record"):
+        # sealed as this user's printgen seals it: the names alone must keep the build out
+        payload = kept.unsealed(record.name, record.read_bytes())
+        assert payload is not None
+        data = json.loads(payload)
         data["inputs"][str(secret)] = "sha:0"
         data["inputs"][os.path.relpath(secret, demo)] = "sha:0"
         data["inputs"]["printgen:" + os.path.relpath(secret, PACKAGED_TEMPLATES)] = "sha:0"
         data["outputs"][os.path.relpath(secret, demo / "build")] = ["0", 1, 1]
-        record.write_text(json.dumps(data), encoding="utf-8")
+        resealed = kept.sealed(record.name, json.dumps(data).encode())
+        assert resealed is not None
+        record.write_bytes(resealed)
     touched: list[str] = []
     for method in ("stat", "read_bytes", "open"):
         original = getattr(Path, method)
@@ -241,7 +245,7 @@ def test_parallel_builds_report_problems_as_a_sequential_one(
 
 
 def test_the_bundled_build_keeps_a_cache_record_per_game(bundled_build: Path) -> None:
-    records = sorted(p.name.split(".")[0] for p in (bundled_build / FOLDER).glob("*.json"))
+    records = sorted(p.name.split(".")[0] for p in (bundled_build / FOLDER).glob("*.record"))
     assert records == sorted(p.name for p in (ROOT / "cards").iterdir() if p.is_dir())
 
 

@@ -357,10 +357,12 @@ def test_a_sheet_too_large_for_a_card_list_is_refused(
     from printgen.source import tables
 
     monkeypatch.setattr(tables, "MAX_ROWS", 5)
-    rows = "".join(f"ship-{i},1,S,S,1,#ffffff\n" for i in range(10))
-    (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")
+    rows = [f"ship-{i},1,S,S,1,#ffffff\n" for i in range(10)]
+    (fleet / CSV).write_text(HEADER + "".join(rows[:5]), encoding="utf-8")
+    assert len(_load(fleet).decks[-1].cards) == 5  # the limit's own number, below the header
+    (fleet / CSV).write_text(HEADER + "".join(rows), encoding="utf-8")
     (problem,) = _problems(fleet)
-    assert problem.startswith(f"{CSV}:6:1: a card sheet may have at most 5 rows")
+    assert problem.startswith(f"{CSV}:7:1: a card sheet may have at most 5 rows below its header")
     monkeypatch.setattr(tables, "MAX_BYTES", 100)
     (problem,) = _problems(fleet)
     assert problem.startswith(

@@ -330,7 +330,7 @@ def test_a_pipe_in_place_of_kept_code_a_record_or_an_output_never_hangs_the_buil
     command = [sys.executable, "-m", "printgen", "--project", str(demo), "build", GAME]
     assert subprocess.run(command, capture_output=True, timeout=120).returncode == 0
     cache = demo / "build" / ".printgen-cache"
-    swapped = [*cache.glob("*.json"), *kept.folder(demo / "build").glob("*.code")]
+    swapped = [*cache.glob("*.record"), *kept.folder(demo / "build").glob("*.code")]
     assert len(swapped) == 3  # the game's record, its kept code in English and Italian
     swapped.append(demo / "build" / GAME / "en" / "cards.pdf")  # an output too
     for path in swapped:

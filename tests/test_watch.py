@@ -114,6 +114,9 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
         (tmp_path / folder).mkdir()
     (tmp_path / "build-letter" / ".printgen-cache").mkdir(parents=True)  # another --out
     (tmp_path / "printgen.yaml").write_text("paper: a4\n")
+    (tmp_path / "logo.png").write_bytes(b"png")  # a layout may print a picture from the top
+    (tmp_path / ".logo.png.swp").write_bytes(b"")  # an editor's leftover: no input
+    (tmp_path / "calibration.pdf").write_bytes(b"%PDF")  # calibrate's own output
     outside = tmp_path.parent / f"{tmp_path.name}-outside"
     outside.mkdir()
     (tmp_path / "secretlink").symlink_to(outside)  # a link out: never read, so not watched
@@ -122,6 +125,7 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
     assert watched(Project.at(tmp_path), out) == [
         tmp_path / "art",  # a picture outside cards/ is an input too
         tmp_path / "cards",
+        tmp_path / "logo.png",
         tmp_path / "printgen.yaml",
     ]
     assert is_input(tmp_path / "art" / "hero.png", out)

@@ -6,8 +6,10 @@ in the project-wide folders (templates/, fonts/, icons/, printgen.yaml), so a fi
 printgen looks is noticed too — and the hash of every output it wrote. The record is named by
 printgen's code, the build's options and the game, so ``--lang it`` and a full build keep their
 own. The next build checks the record against the files as they are now; only when every input
-and every output still match is the game skipped. Anything unreadable or inconsistent in a
-record makes it count as missing: a corrupt cache costs a rebuild, never a wrong PDF.
+and every output still match is the game skipped. A record is JSON behind an HMAC under this
+user's key (``printgen.building.kept``), bound to its file name: one edited (even into other
+valid JSON), renamed, copied from another game or written by someone else counts as missing, as
+does anything unreadable or inconsistent — a corrupt cache costs a rebuild, never a wrong PDF.
 
 Only the standard library is imported here: deciding that nothing changed must cost a fraction
 of a build (the heavy stages are imported only when something is built).
@@ -20,6 +22,7 @@ import hashlib
 import json
 import os
 import stat
+import time
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import lru_cache
@@ -27,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from printgen import __version__
-from printgen.options import BuildOptions
+from printgen.options import BuildOptions, Format
 from printgen.problems import Problem, Severity, Where
-from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project
+from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project, hidden
 from printgen.write import atomic_write, read_back
 
 FOLDER = CACHE_FOLDER
@@ -66,25 +69,32 @@ class BuildCache:
         self.out = options.out
         self.folder = options.out / FOLDER
         # a cache folder that is a link leads out of the output folder: neither read nor written
-        self.usable = not self.folder.is_symlink()
+        self.usable = _plain_folder(self.folder)
         self.key = _sha(f"{FORMAT}\0{code_fingerprint()}\0{options_key(options)}".encode())
         # the inputs as they are before this build reads any: a file saved while the build
         # runs (watch) may be read before or after the save, so its record must not vouch for it
         self.before = _stats(project)
+        # ... and the time it starts, for a file read from elsewhere (art/): one saved since
+        # bears a later time (a file system's coarser clock can only make a save look older)
+        self.started = time.time_ns()
         self._after: dict[str, tuple[int, int]] | None = None  # once, at the first record
 
     def _path(self, game_id: str) -> Path:
-        return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.json"
+        return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.record"
 
     def previous(self, game_id: str) -> Record | None:
         """The game's last record, whatever changed since (None when missing or corrupt)."""
         if not self.usable:
             return None
-        data = read_back(self._path(game_id), MAX_RECORD_BYTES)
-        if data is None:
+        from printgen.building import kept
+
+        path = self._path(game_id)
+        data = read_back(path, MAX_RECORD_BYTES)
+        payload = kept.unsealed(path.name, data) if data is not None else None
+        if payload is None:  # edited, even into valid JSON, or not written by this user's build
             return None
         try:
-            raw = json.loads(data)
+            raw = json.loads(payload)
             record = Record(dict(raw["inputs"]), dict(raw["outputs"]), list(raw["warnings"]))
             for name, value in [*record.inputs.items()]:
                 assert isinstance(value, str) and _inside(name.removeprefix(_PACKAGED))
@@ -139,16 +149,32 @@ class BuildCache:
             self._after = _stats(self.project)
         now = self._after
         for name in inputs:
-            if not name.startswith(_PACKAGED) and self.before.get(name) != now.get(name):
+            if not name.startswith(_PACKAGED) and (
+                self.before.get(name) != now.get(name) or self._saved_since(name)
+            ):
                 inputs[name] = CHANGED_DURING_BUILD  # matches no file: the next build rebuilds
         record = {
             "inputs": inputs,
             "outputs": outputs,
             "warnings": [[w.where.path, w.where.line, w.where.col, w.message] for w in warnings],
         }
-        if self.usable:
+        from printgen.building import kept
+
+        where = self._path(game_id)
+        sealed = kept.sealed(where.name, json.dumps(record, indent=0).encode())
+        if self.usable and sealed is not None:  # no key: nothing is vouched for, all is rebuilt
             with contextlib.suppress(OSError):
-                atomic_write(self._path(game_id), json.dumps(record, indent=0).encode())
+                atomic_write(where, sealed)
+
+    def _saved_since(self, name: str) -> bool:
+        """Whether a file the build read, outside the folders ``_stats`` covers, was saved
+        after the build began (``watch``: the designer saves art/hero.png again)."""
+        if name in self.before or name.endswith("/"):
+            return False
+        try:
+            return (self.project.root / name).stat().st_mtime_ns > self.started
+        except OSError:
+            return False  # gone: its fingerprint says so
 
     def _read_names(self, reads: set[Path]) -> dict[str, str]:
         """The files read, as records name them, each marked for a content hash."""
@@ -216,11 +242,20 @@ def _files(root: Path, project: Project, prefix: str = "") -> list[tuple[str, Pa
                 )
             )
         for file in sorted(names):
-            if file.startswith(".") or file.endswith(("~", ".swp", ".tmp")):
+            if hidden(file):
                 continue
             path = Path(folder) / file
             found.append((prefix + path.relative_to(base).as_posix(), path))
     return found
+
+
+def _plain_folder(folder: Path) -> bool:
+    """Whether the cache folder may be used: not a link (it would lead out of the output
+    folder), and not where it cannot even be looked at (``chmod 000 build``)."""
+    try:
+        return not folder.is_symlink()
+    except OSError:
+        return False
 
 
 def _relative(project: Project, path: Path) -> str:
@@ -274,8 +309,8 @@ def _sha(data: bytes) -> str:
 
 
 def options_key(options: BuildOptions) -> str:
-    """The options as text that is the same in every run (sets sorted); --out is left out:
-    the cache lives inside it."""
+    """The options as text that is the same in every run (sets sorted); --out is left out —
+    the cache lives inside it — but where Tabletop Simulator's files name it."""
 
     def plain(value: Any) -> Any:
         if isinstance(value, Enum):
@@ -291,6 +326,10 @@ def options_key(options: BuildOptions) -> str:
     described = {
         f.name: plain(getattr(options, f.name)) for f in fields(options) if f.name != "out"
     }
+    if Format.TTS in options.formats and options.out is not None:
+        # Tabletop Simulator's saved object names its sheets by their place on this machine:
+        # a project moved, or built into another folder, needs it written again
+        described["out"] = str(options.out.resolve())
     return json.dumps(described, sort_keys=True)
 
 

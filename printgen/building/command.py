@@ -83,7 +83,7 @@ def build_games(
     from printgen.write import write_all  # validate writes nothing: it never imports this
 
     try:
-        write_all(changed)
+        write_all(changed, options.out)
     except OSError as exc:
         print(
             f"printgen: cannot write {exc.filename or options.out}: {exc.strerror or exc}; "
@@ -144,6 +144,8 @@ def _write_hint(exc: OSError) -> str:
         return "free some space or choose another --out folder"
     if exc.errno == errno.EISDIR:
         return "remove or rename that folder, or choose another --out folder"
+    if exc.errno == errno.ELOOP:  # it would lead the outputs out of the output folder
+        return "remove the link (printgen makes the folder), or choose another --out folder"
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return "check the folder's permissions or choose another --out folder"
     return "choose another --out folder"

@@ -33,6 +33,7 @@ MAX_KEPT = 4096  # values a process keeps (a deck of thousands of distinct texts
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_FILES = 8  # a game's kept files for one language: one per choice of outputs built
 _HEADER = b"printgen template code 1\n"  # the format: a new one is another header
+_RECORD = b"printgen build record 1\n"  # a build cache record's (printgen.building.cache)
 DIGEST = 32  # bytes of sha256
 
 # what a file may keep: code objects (templates) and tuples of plain values (parses)
@@ -101,7 +102,7 @@ def unit(
     if len(_values) >= MAX_KEPT:  # a long watch, or a build of many games in one process
         forget()
     files: dict[Path, bytes] = {}
-    if where.is_symlink() or where.parent.is_symlink():  # a link out of the output folder
+    if _linked(where):  # a link out of the output folder, or a folder that cannot be read
         languages, write = [], False
     try:
         own = where / file_name(game_id, languages[0], outputs) if languages else None
@@ -116,6 +117,15 @@ def unit(
                 files[own] = data
     finally:
         _unit = outer
+
+
+def _linked(where: Path) -> bool:
+    """Whether the folder (or the cache folder holding it) is a link — or cannot even be
+    looked at (``chmod 000 build``): either way nothing is read from it or written to it."""
+    try:
+        return where.is_symlink() or where.parent.is_symlink()
+    except OSError:
+        return True
 
 
 def _fitting(used: dict[str, Value]) -> tuple[dict[str, Value], bytes]:
@@ -158,6 +168,28 @@ def encoded(values: dict[str, Any], python: bytes = importlib.util.MAGIC_NUMBER)
 
 def framed(payload: bytes, python: bytes = importlib.util.MAGIC_NUMBER) -> bytes:
     return _HEADER + python + _seal(payload) + payload
+
+
+def sealed(name: str, payload: bytes) -> bytes | None:
+    """``payload`` behind its HMAC under this user's key, bound to the file's ``name`` (a build
+    cache record: JSON, readable, but trusted only as this user's printgen wrote it there);
+    None when there is no key, so nothing can be kept."""
+    key = user_key()
+    if key is None:
+        return None
+    return _RECORD + hmac.digest(key, name.encode() + b"\0" + payload, "sha256") + payload
+
+
+def unsealed(name: str, data: bytes) -> bytes | None:
+    """What ``sealed`` sealed under that ``name``; None for anything else: edited (even into
+    other valid JSON), written by someone else, renamed, or of another format."""
+    start = len(_RECORD) + DIGEST
+    key = user_key(make=False)
+    if key is None or not data.startswith(_RECORD) or len(data) < start:
+        return None
+    payload = data[start:]
+    seal = hmac.digest(key, name.encode() + b"\0" + payload, "sha256")
+    return payload if hmac.compare_digest(seal, data[len(_RECORD) : start]) else None
 
 
 def _seal(payload: bytes, make_key: bool = True) -> bytes:

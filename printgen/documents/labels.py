@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from printgen.building import inputs
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.project import PACKAGED_TEMPLATES, Project
@@ -42,6 +43,8 @@ def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
         if path.exists() or path.is_symlink():  # a pipe or a link out is refused when read
             # the modification time is part of the cache key: `printgen watch` reads it again
             mtime = path.stat().st_mtime_ns if path.exists() else 0
+            if mtime:  # read once a process, an input of every game that uses it
+                inputs.note(path.resolve())
             for key, value in _labels_file(project, path, project.rel(path), mtime):
                 merged.setdefault(key, {}).update(value)
     words = {

@@ -17,7 +17,7 @@ from printgen.limits import (
     MAX_PROSE_TABLE_CELLS,
 )
 from printgen.problems import Problem, ProjectError, Where
-from printgen.project import Project
+from printgen.project import Project, listed
 
 # the fenced blocks each document draws (outputs/rulebook.py and outputs/player_aid.py register
 # them): one the other document draws would print as raw text
@@ -277,7 +277,7 @@ def lint_document(project: Project, game_folder: str, source: str, template: str
             candidates.append(project.rel(found))
     decks = project.root / game_folder / "decks"
     if decks.is_dir():
-        candidates += [project.rel(path) for path in sorted(decks.glob("*.yaml"))]
+        candidates += [project.rel(path) for path in listed(decks, "*.yaml")]
     problems = []
     for char in missing:
         where = _written(project, candidates, char) or Where(candidates[0], 1, 1)

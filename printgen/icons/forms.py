@@ -164,11 +164,12 @@ def compile_builtin(folders: Iterable[Path] = ()) -> dict[str, Any]:
     those of the SVGs in ``folders`` (the repository's games' icons: stored by content, so any
     copy of one draws without svglib, and an edited one with it)."""
     from printgen.icons.library import BUILTIN_DIR, LABELLED_DIR
+    from printgen.project import listed
 
     return _compiled(
         (path.read_bytes(), folder)
         for folder in (BUILTIN_DIR, LABELLED_DIR, *folders)
-        for path in sorted(folder.glob("*.svg"))
+        for path in listed(folder, "*.svg")
     )
 
 

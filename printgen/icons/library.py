@@ -21,11 +21,13 @@ from stat import S_ISDIR, S_ISREG
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from printgen.building import inputs
 from printgen.icons import fontawesome
 from printgen.icons.forms import precompiled
 from printgen.icons.geometry import parse_hex
 from printgen.icons.labels import LABEL_BOXES, LabelBox, draw_label
 from printgen.icons.svg import SvgError, digest, draw_svg, parse
+from printgen.project import listed
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -212,6 +214,7 @@ def _read(path: Path) -> bytes:
     info = path.stat()
     if not S_ISREG(info.st_mode) or info.st_size > MAX_ICON_BYTES:  # swapped since the scan
         raise OSError(f"{path.name} is no longer an ordinary file of at most 8 MB")
+    inputs.note(path.resolve())  # an input of the build, by content (read once a process)
     return _read_cached(path, info.st_mtime_ns, info.st_size)
 
 
@@ -285,7 +288,7 @@ def _folder(
     if (why := _unusable(folder, root)) is not None:
         return files, [IconProblem(folder, f"{folder.name}/ {why}")]
     credit = _credit(folder, root, problems)
-    for path in sorted(folder.glob("*.svg")):
+    for path in listed(folder, "*.svg"):
         name = path.stem
         if (why := _unusable(path, root)) is not None:
             problems.append(IconProblem(path, f"icon file '{path.name}' {why}"))

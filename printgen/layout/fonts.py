@@ -18,6 +18,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
+from printgen.building import inputs
 from printgen.limits import MAX_FONT_BYTES
 from printgen.problems import ProjectError, Where
 
@@ -63,6 +64,7 @@ class Family:
 
 
 _families: dict[tuple[str, str, object], Family] = {}
+_family_files: dict[tuple[str, str, object], tuple[Path, ...]] = {}  # the files each read
 
 
 def family(name: str, project: Project | None = None) -> Family:
@@ -71,6 +73,8 @@ def family(name: str, project: Project | None = None) -> Family:
     family changed (``watch`` lives on while the designer replaces fonts/MyFont.ttf)."""
     key = (name.lower(), str(project.root if project else None), _files_now(name, project))
     if key in _families:
+        for path in _family_files.get(key, ()):  # read once a process, an input of every game
+            inputs.note(path)
         return _families[key]
     if name.lower() == "vera":
         for style, file in VERA_FILES.items():
@@ -79,7 +83,9 @@ def family(name: str, project: Project | None = None) -> Family:
             _register(VERA_NAMES[style], VERA_DIR / file)
         found = Family("Vera", **VERA_NAMES)
     else:
-        found = _project_family(name, project)
+        with inputs.recording() as read:
+            found = _project_family(name, project)
+        _family_files[key] = tuple(sorted(read))
     _families[key] = found
     return found
 

@@ -13,7 +13,7 @@ from printgen.icons import IconLibrary, icon_library
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
-from printgen.project import Project
+from printgen.project import Project, listed
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
 from printgen.source.decks import check_field, read_deck
@@ -76,7 +76,8 @@ def load_game(project: Project, game_id: str) -> Game:
     decks = []
     partial: set[str] = set()  # decks loaded without some of their cards
     broken: set[str] = set()  # decks whose own declarations are wrong, and deck/card faulty
-    deck_files = sorted((folder / "decks").glob("*.yaml")) if (folder / "decks").is_dir() else []
+    decks_folder = folder / "decks"
+    deck_files = listed(decks_folder, "*.yaml") if decks_folder.is_dir() else []
     stems = {path.stem.lower(): path.stem for path in reversed(deck_files)}  # the first, by case
     for path in deck_files:
         rel = project.rel(path)

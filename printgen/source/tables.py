@@ -20,7 +20,7 @@ _DELIMITERS = (",", ";", "\t")  # Excel writes ';' where the decimal mark is ','
 # far above any card list; they bound the time and memory a stray file can take
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # a workbook's XML, unpacked: a card list needs far less
 MAX_BYTES = 64 * 1024 * 1024
-MAX_ROWS = 100_000
+MAX_ROWS = 100_000  # cards: a sheet's rows below its header (the limit of a deck)
 MAX_COLUMNS = 500
 
 
@@ -97,7 +97,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
     start = 1  # the line the record being read starts on (a quoted cell may hold line breaks)
     try:
         for count, cells in enumerate(reader, start=1):
-            if count > MAX_ROWS or len(cells) > MAX_COLUMNS:
+            if count > MAX_ROWS + 1 or len(cells) > MAX_COLUMNS:  # the header, then the cards
                 checker.error(Where(rel, start, 1), _too_big())
                 return None
             rows.append((start, cells))
@@ -166,7 +166,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         empty = 0  # rows in a row with nothing in them
         try:
             for number, row in enumerate(cells, start=1):
-                if number > MAX_ROWS:
+                if number > MAX_ROWS + 1:  # the header, then the cards
                     checker.error(Table(label, True, []).where(number, 1), _too_big())
                     return None
                 cells = list(row)
@@ -301,7 +301,8 @@ def _unpacked_bytes(path: Path) -> int | None:
 
 def _too_big() -> str:
     return (
-        f"a card sheet may have at most {MAX_ROWS:,} rows and {MAX_COLUMNS} columns; "
+        f"a card sheet may have at most {MAX_ROWS:,} rows below its header and {MAX_COLUMNS} "
+        "columns; "
         "split the cards over several decks"
     )
 

@@ -1,0 +1,202 @@
+"""What the build cache counts as an input, and what it refuses to trust: every file a build
+reads — hidden copies it does not read, pictures outside cards/, a link's own target, files read
+once for several games — and a record or output folder someone else arranged."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printgen.building.cache import FOLDER
+from printgen.project import Project
+from printgen.starter import new_game
+from tests.conftest import Run
+
+GAME = "demo"
+LAYOUT = f"cards/{GAME}/layouts/{GAME}.yaml"
+
+
+def png(path: Path, rgb: tuple[int, int, int]) -> None:
+    """A 2×2 PNG of one colour."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\0" + bytes(rgb) * 2 for _ in range(2))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+@pytest.fixture
+def pictured(tmp_path: Path) -> Path:
+    """An English starter game whose cards print art/pic.png, a file outside cards/."""
+    root = tmp_path / "project"
+    new_game(Project.at(root), GAME, ["en"])
+    layout = root / LAYOUT
+    layout.write_text(
+        layout.read_text(encoding="utf-8")
+        + "    pic: {type: image, x: 40, y: 18, w: 10, h: 10, path: art/pic.png}\n",
+        encoding="utf-8",
+    )
+    png(root / "art" / "pic.png", (200, 30, 30))
+    return root
+
+
+def built_pdf(root: Path) -> bytes:
+    return (root / "build" / GAME / "en" / "cards.pdf").read_bytes()
+
+
+def clean_build(root: Path, tmp_path: Path, printgen: Callable[..., Run]) -> bytes:
+    """The same project built from scratch elsewhere: what the cached build must equal."""
+    clean = tmp_path / "clean"
+    shutil.rmtree(clean, ignore_errors=True)
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns("build"), symlinks=True)
+    assert printgen(clean, "build", "--no-cache").code == 0
+    return built_pdf(clean)
+
+
+def test_a_hidden_copy_of_a_layout_or_deck_is_not_read(
+    pictured: Path, printgen: Callable[..., Run]
+) -> None:
+    # the cache and watch never look at hidden files: the loaders must not read them either
+    assert printgen(pictured, "build").code == 0
+    layouts, decks = pictured / "cards" / GAME / "layouts", pictured / "cards" / GAME / "decks"
+    shutil.copy(layouts / f"{GAME}.yaml", layouts / f".{GAME}.yaml")
+    shutil.copy(decks / "main.yaml", decks / ".main.yaml")
+    (decks / "main.yaml~").write_text("not: [a deck", encoding="utf-8")
+    for command in (("build",), ("build", "--no-cache"), ("validate",)):
+        run = printgen(pictured, *command)
+        assert run.code == 0, run.err
+
+
+def test_a_record_edited_into_other_valid_json_is_not_trusted(
+    pictured: Path, printgen: Callable[..., Run]
+) -> None:
+    assert printgen(pictured, "build").code == 0
+    (record,) = (pictured / "build" / FOLDER).glob("*.record")
+    data = record.read_bytes()
+    start = data.index(b"{")
+    edited = json.loads(data[start:])
+    edited["outputs"].pop(f"{GAME}/en/cards.pdf")  # "the game has no card sheet"
+    record.write_bytes(data[:start] + json.dumps(edited, indent=0).encode())
+    (pictured / "build" / GAME / "en" / "cards.pdf").unlink()
+    run = printgen(pictured, "build")
+    assert run.code == 0
+    assert f"wrote build/{GAME}/en/cards.pdf" in run.out
+
+
+def test_a_picture_outside_cards_saved_during_the_build_is_built_next_time(
+    pictured: Path, tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printgen.building import command as stage
+
+    produce = stage.produce
+
+    def saved_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, bytes]:
+        made = produce(*args, **kwargs)  # the picture was read: the designer saves it again
+        png(pictured / "art" / "pic.png", (30, 30, 200))
+        return made
+
+    monkeypatch.setattr(stage, "produce", saved_meanwhile)
+    assert printgen(pictured, "build", "--jobs", "1").code == 0
+    monkeypatch.undo()
+    run = printgen(pictured, "build")
+    assert run.code == 0 and "nothing changed" not in run.out
+    assert built_pdf(pictured) == clean_build(pictured, tmp_path, printgen)
+
+
+def test_a_link_pointed_at_another_picture_rebuilds(
+    pictured: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    shared = pictured / "shared"
+    png(shared / "red.png", (200, 30, 30))
+    png(shared / "blue.png", (30, 30, 200))
+    pic = pictured / "art" / "pic.png"
+    pic.unlink()
+    pic.symlink_to(Path("..") / "shared" / "red.png")
+    assert printgen(pictured, "build").code == 0
+    pic.unlink()
+    pic.symlink_to(Path("..") / "shared" / "blue.png")
+    run = printgen(pictured, "build")
+    assert run.code == 0 and "nothing changed" not in run.out
+    assert built_pdf(pictured) == clean_build(pictured, tmp_path, printgen)
+
+
+def test_files_read_once_for_several_games_are_inputs_of_each(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # labels.yaml is read once a process: the second game's record must still name its content
+    from printgen.documents.labels import _labels_file
+
+    root = tmp_path / "project"
+    for game in ("alpha", "beta"):
+        new_game(Project.at(root), game, ["en"])
+    labels = root / "templates" / "labels.yaml"
+    labels.parent.mkdir()
+    labels.write_text("players: {en: Players}\n", encoding="utf-8")
+    assert printgen(root, "build", "--jobs", "1").code == 0
+    before = labels.stat()
+    labels.write_text("players: {en: Seats!!}\n", encoding="utf-8")  # same size,
+    os.utime(labels, ns=(before.st_atime_ns, before.st_mtime_ns))  # same time: only content
+    _labels_file.cache_clear()  # a new process (a long watch goes by the file's time)
+    run = printgen(root, "build", "--jobs", "1")
+    assert run.code == 0
+    assert "wrote build/alpha/en/rulebook.pdf" in run.out
+    assert "wrote build/beta/en/rulebook.pdf" in run.out
+
+
+def test_tabletop_simulator_files_are_made_again_where_the_project_moved(
+    pictured: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    assert printgen(pictured, "build", "--format", "tts").code == 0
+    moved = tmp_path / "moved"
+    shutil.move(pictured, moved)
+    assert printgen(moved, "build", "--format", "tts").code == 0
+    saved = next((moved / "build" / GAME / "en" / "tts").glob("*.json")).read_text()
+    assert str(moved / "build") in saved and str(pictured) + "/" not in saved
+
+
+def test_a_link_inside_the_output_folder_is_never_written_through(
+    pictured: Path, printgen: Callable[..., Run]
+) -> None:
+    elsewhere = pictured / "elsewhere"
+    elsewhere.mkdir()
+    (pictured / "build").mkdir()
+    (pictured / "build" / GAME).symlink_to(elsewhere)
+    run = printgen(pictured, "build")
+    assert run.code == 2
+    assert run.err.startswith(f"printgen: cannot write {pictured / 'build' / GAME}: ")
+    assert "remove the link" in run.err and "Traceback" not in run.err
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_cache_folder_that_cannot_be_looked_at_costs_a_rebuild(
+    pictured: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # chmod 000 build/.printgen-cache as another user sees it (tests may run as root)
+    assert printgen(pictured, "build").code == 0
+    original = Path.is_symlink
+
+    def refused(self: Path) -> bool:
+        if FOLDER in self.parts:
+            raise PermissionError(13, "Permission denied", str(self))
+        return original(self)
+
+    monkeypatch.setattr(Path, "is_symlink", refused)
+    for command in (("build",), ("build", "--no-cache"), ("validate",)):
+        run = printgen(pictured, *command)
+        assert run.code == 0, run.err
