@@ -294,10 +294,11 @@ class Project:
                 where, f"{name} is not a regular file (a pipe or a device); use an ordinary file"
             )
         if info.st_size > limit:
+            size, most = _over(info.st_size, limit)
             raise fail(
                 where,
-                f"{name} is {_mb(info.st_size)}, over the limit of {_mb(limit)} for this kind "
-                "of file; split it or make it smaller",
+                f"{name} is {size}, over the limit of {most} for this kind of file; split it "
+                "or make it smaller",
             )
         if not os.access(real, os.R_OK):
             raise fail(where, f"{name} cannot be read (permission denied); check its permissions")
@@ -354,6 +355,13 @@ def _leaves(relative: str, where: Where) -> Exception:
 
 def _mb(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{size} bytes"
+
+
+def _over(size: int, limit: int) -> tuple[str, str]:
+    """A size and the limit it passes, as a message names them: to the byte when in MB they
+    would read the same ("32.0 MB, over the limit of 32.0 MB")."""
+    shown, most = _mb(size), _mb(limit)
+    return (f"{size:,} bytes", f"{limit:,} bytes") if shown == most else (shown, most)
 
 
 def where_projects_are(folder: Path) -> str:

@@ -97,8 +97,10 @@ def test_only_the_changed_game_is_built(
     monkeypatch.setattr(build, "make_unit", counted)
     rules = project / "cards" / "morra-navale" / "game.yaml"
     rules.write_text(rules.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
-    assert printgen(project, "build", *games, "--only", "cards", "--jobs", "1").code == 0
+    run = printgen(project, "build", *games, "--only", "cards", "--jobs", "1")
+    assert run.code == 0
     assert built == ["morra-navale", "morra-navale"]  # its two languages
+    assert run.out.splitlines()[-1].startswith("built 1 game (1 up to date): ")
     # the symbol deck is an input of Morra navale: changing it rebuilds both
     built.clear()
     deck = project / "cards" / "mazzo-dei-simboli" / "game.yaml"

@@ -1,7 +1,7 @@
 """Figli di un Magic minore: the 104-card reminder deck, its player's aid and rulebook.
 
 The shipped game validates and builds; the PDFs read back with the right cards, sizes, numbers
-and rules; and every rule of printgen/games/figli_di_un_magic_minore.py catches a deliberately
+and rules; and every rule of cards/figli-di-un-magic-minore/rules.py catches a deliberately
 broken copy of the game.
 """
 

@@ -1,6 +1,6 @@
 """The symbol deck (seed 003) and its two games: data, validator rules, built PDFs.
 
-Every validator rule of printgen/games/mazzo_dei_simboli.py (and of the two games' modules) has
+Every validator rule of cards/mazzo-dei-simboli/rules.py (and of the two games' modules) has
 a test that breaks a temporary copy of the project and expects the rule's message.
 """
 

@@ -296,6 +296,92 @@ def test_english_alone_is_a_complete_game(tmp_path: Path, printgen: Callable[...
     }
 
 
+def test_a_generator_value_in_a_language_the_game_lacks_is_said_not_printed(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # the README's product example in an English game: {it: Cuori, en: Hearts} is a translation
+    assert printgen(tmp_path, "new", "solo").code == 0
+    deck = tmp_path / "cards" / "solo" / "decks" / "main.yaml"
+    deck.write_text(
+        deck.read_text(encoding="utf-8")
+        + "generate:\n  - product:\n      suit:\n"
+        + "        - {key: cuori, name: {it: Cuori, en: Hearts}}\n"
+        + "        - {key: picche, name: {en: Spades}}\n"
+        + '    card: {id: "{{ suit.key }}", name: "A {{ suit.name }}"}\n',
+        encoding="utf-8",
+    )
+    line = (
+        deck.read_text(encoding="utf-8")
+        .splitlines()
+        .index("        - {key: cuori, name: {it: Cuori, en: Hearts}}")
+    )
+    checked = printgen(tmp_path, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/solo/decks/main.yaml:{line + 1}:31: product axis 'suit'[0].name has a text in "
+        "'it' but the game declares only en"
+    ]
+
+
+def test_a_colour_left_unquoted_is_said_to_need_quotes(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    assert printgen(tmp_path, "new", "solo").code == 0
+    deck = tmp_path / "cards" / "solo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('color: "#8a5a00"', "color: #8a5a00", 1), encoding="utf-8")
+    line = text.splitlines().index('    color: "#8a5a00"') + 1
+    checked = printgen(tmp_path, "validate")
+    assert checked.code == 2
+    (said,) = checked.err.splitlines()
+    assert said.startswith(f"cards/solo/decks/main.yaml:{line}:")
+    assert "YAML reads an unquoted #… as a comment; write the colour in quotes" in said
+
+
+def test_a_picture_drawn_over_a_text_is_warned_at_the_picture(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # "Your first game", step 3, on a card without an icon: card-base moves its text up into
+    # the art's place, right where the new picture goes
+    from tests.test_cache_inputs import png
+
+    assert printgen(tmp_path, "new", "solo").code == 0
+    game = tmp_path / "cards" / "solo"
+    png(game / "art" / "ship.png", (40, 90, 160))
+    layout = game / "layouts" / "solo.yaml"
+    picture = (
+        "    picture: {type: image, x: 19.5, y: 22, w: 24, h: 24, path: cards/solo/art/ship.png}"
+    )
+    layout.write_text(
+        layout.read_text(encoding="utf-8") + picture + "\n    art: {when: false}\n",
+        encoding="utf-8",
+    )
+    line = layout.read_text(encoding="utf-8").splitlines().index(picture) + 1
+    assert printgen(tmp_path, "validate").err == ""  # every card has an icon: text below it
+    deck = game / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("    icon: coin\n", "", 1))
+    checked = printgen(tmp_path, "validate")
+    assert checked.code == 0  # a picture over text may be meant: a warning
+    assert checked.err.splitlines() == [
+        f"cards/solo/layouts/solo.yaml:{line}:14: warning: the picture 'picture' in layout "
+        f"'solo-card' is drawn over the text of box '{box}' on card 'miner' (Miner); move or "
+        "shrink the picture, or move the box clear of it"
+        for box in ("playable", "effect")
+    ]
+    # drawn before the text (card-base's first element made a picture), it is a background
+    # the text prints over: nothing to say
+    layout.write_text(
+        layout.read_text(encoding="utf-8").replace(
+            picture,
+            "    background: {type: image, bleed: false, x: 19.5, y: 22, w: 24, h: 24,"
+            " path: cards/solo/art/ship.png}",
+        ),
+        encoding="utf-8",
+    )
+    checked = printgen(tmp_path, "validate")
+    assert checked.code == 0 and checked.err == ""
+
+
 SAIL_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
 <path d="M5 0 L10 9 L0 9 Z M5 4 L7 8 L3 8 Z" fill-rule="evenodd" fill="#000"/></svg>"""
 HARBOUR_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">

@@ -81,8 +81,11 @@ def summary(
             f"({_n(up_to_date, 'file')} kept; --no-cache builds again), "
             f"{_n(warnings, 'warning')} in {seconds:.1f} s"
         )
+    # "built 6 games" after making one again read as six built
+    partly = f" ({games - built} up to date)" if built is not None and built < games else ""
+    count = _n(games if built is None else built, "game")
     return (
-        f"built {_n(games, 'game')}: {_n(len(files), 'file')} written "
+        f"built {count}{partly}: {_n(len(files), 'file')} written "
         f"({_n(manifests, 'manifest')}){made}{kept}, "
         f"{_n(warnings, 'warning')} in {seconds:.1f} s"
     )

@@ -17,8 +17,8 @@ from array import array
 from dataclasses import dataclass, field
 
 from printgen.icons.labels import MIN_LABEL_PT, label_size
-from printgen.layout.face import Face, Icon, Op, Shape, TextBox
-from printgen.layout.overlap import crossings
+from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
+from printgen.layout.overlap import covered, crossings
 from printgen.layout.text_element import text_source
 from printgen.model.game import CardType, Side
 from printgen.problems import Problems, Severity
@@ -55,6 +55,8 @@ class FaceChecks:
     crossed: dict[tuple[str, str, str], tuple[Element, str, list[str]]] = field(
         default_factory=dict
     )
+    # (layout, text element, picture element) -> picture element, faces where it hides text
+    covered: dict[tuple[str, str, str], tuple[Element, list[str]]] = field(default_factory=dict)
     fitted: dict[tuple[str, str], _Siblings] = field(default_factory=dict)
     sizes: dict[float, float] = field(default_factory=dict)
     # the place of the face being checked in the order a whole lay-out takes the game's faces
@@ -101,6 +103,14 @@ class FaceChecks:
             key = (layout, text_el.name, shape_el.name)
             entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
             entry[2].append(f"{_who(face)} ({text_op.block.size:g} pt)")
+        drawn: list[Shape | TextBox | Image | None] = [
+            op if isinstance(op, TextBox | Image) else None for _, op in placed
+        ]
+        for hidden in covered(drawn) if any(isinstance(op, Image) for op in drawn) else ():
+            text_el, picture_el = placed[hidden.text][0], placed[hidden.shape][0]
+            key = (layout, text_el.name, picture_el.name)
+            hiding = self.covered.setdefault(key, (picture_el, []))
+            hiding[1].append(_who(face))
         for element, op in placed:
             if isinstance(op, Icon) and op.label:
                 self._label(layout, element, op)
@@ -145,6 +155,15 @@ class FaceChecks:
                 f"the text of box '{text_name}' in layout '{layout}' crosses the stroke of "
                 f"{kind} '{shape_name}' on {faces[0]}{more}{self.tag}; move or narrow "
                 "the box so its text clears the line, or move the shape",
+            )
+        for (layout, text_name, picture_name), (element, faces) in self.covered.items():
+            more = f" and {len(faces) - 1} more" if len(faces) > 1 else ""
+            self.problems.add(
+                element.origin,
+                f"the picture '{picture_name}' in layout '{layout}' is drawn over the text of box "
+                f"'{text_name}' on {faces[0]}{more}{self.tag}; move or shrink the picture, or "
+                "move the box clear of it",
+                Severity.WARNING,
             )
         fitted = sorted(self.fitted.items(), key=lambda item: item[1].first)
         for (layout, text_name), siblings in fitted:

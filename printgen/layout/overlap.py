@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.layout.face import Shape, TextBox
+from printgen.layout.face import Image, Shape, TextBox
 from printgen.layout.ink import Box, line_boxes
 from printgen.model.units import MM
 
@@ -55,21 +55,51 @@ def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
         ]
         if not near:
             continue
-        inks = line_boxes(op.block, op.x, op.y, op.w, op.h, op.align, op.valign)
-        if op.turned:  # drawn upside down: its ink where the box's centre turns it
-            inks = [
-                Box(
-                    2 * op.x + op.w - ink.right,
-                    2 * op.y + op.h - ink.bottom,
-                    2 * op.x + op.w - ink.left,
-                    2 * op.y + op.h - ink.top,
-                )
-                for ink in inks
-            ]
+        inks = _inks(op)
         for j, shape in near:
             if any(crosses(ink, shape) for ink in inks):
                 found.append(Crossing(i, j))
     return found
+
+
+def covered(ops: list[Shape | TextBox | Image | None]) -> list[Crossing]:
+    """Every (text box, picture) pair where the picture, drawn after the text, lies over its
+    ink (``shape``: the picture's index): a picture meant beside a text that moved under it.
+    A picture drawn first is a background the text prints over, never counted."""
+    found = []
+    for j, picture in enumerate(ops):
+        if not isinstance(picture, Image):
+            continue
+        area = Box(picture.x, picture.y, picture.x + picture.w, picture.y + picture.h)
+        for i, op in enumerate(ops[:j]):
+            if not isinstance(op, TextBox) or not _meet(
+                Box(op.x, op.y, op.x + op.w, op.y + op.h), area
+            ):
+                continue
+            if any(_overlap(ink, area) for ink in _inks(op)):
+                found.append(Crossing(i, j))
+    return found
+
+
+def _inks(op: TextBox) -> list[Box]:
+    inks = line_boxes(op.block, op.x, op.y, op.w, op.h, op.align, op.valign)
+    if not op.turned:
+        return inks
+    # drawn upside down: its ink where the box's centre turns it
+    return [
+        Box(
+            2 * op.x + op.w - ink.right,
+            2 * op.y + op.h - ink.bottom,
+            2 * op.x + op.w - ink.left,
+            2 * op.y + op.h - ink.top,
+        )
+        for ink in inks
+    ]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    """The two rectangles share some area (touching edges do not hide anything)."""
+    return a.left < b.right and b.left < a.right and a.top < b.bottom and b.top < a.bottom
 
 
 def _meet(a: Box, b: Box) -> bool:

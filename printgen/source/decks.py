@@ -320,6 +320,12 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
         checker.error(
             where, f"{what} must be a {'whole ' if kind == 'integer' else ''}number, not {value!r}"
         )
+    elif kind == "color" and value is None:  # `color: #8a5a00`: YAML read a comment
+        checker.error(
+            where,
+            f"{what} is empty: YAML reads an unquoted #… as a comment; write the colour in "
+            'quotes, like "#a83232"',
+        )
     elif kind == "color" and not (isinstance(value, str) and COLOR.match(value)):
         checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
     elif kind == "icon":

@@ -260,7 +260,7 @@ class Checker:
                 elif lang not in self.languages:
                     self.error(
                         value.key_at(lang),
-                        f"{what} has a '{lang}' text but the game "
+                        f"{what} has a text in '{lang}' but the game "
                         f"declares only {', '.join(self.languages)}",
                     )
             return dict(value)
@@ -275,7 +275,12 @@ class Checker:
         """Check every {lang: text} mapping nested in free data has all languages."""
         if isinstance(value, LDict):
             langs = set(self.languages)
-            if value and set(value) & langs and set(value) <= langs | {"_"}:
+            # {it: Cuori, en: Hearts} in a game of en alone is a translation too (its 'it' is
+            # said as a card field's would be), never data printed as a Python mapping
+            codes = all(
+                key == "_" or (isinstance(key, str) and _CODE.fullmatch(key)) for key in value
+            )
+            if value and set(value) & langs and (codes or set(value) <= langs | {"_"}):
                 self.text(value, where, what)
                 return
             for key, item in value.items():
