@@ -156,6 +156,7 @@ def test_a_formula_whose_result_was_never_saved_is_named_at_its_cell(fleet: Path
         ["id", "count", "name", "cost"],
         ["brig", "=1+1", "Brig", 3],
         ["cog", 1, "Cog", "=2*1"],  # in the last column too, where a row's empty cells end it
+        ['=A2&"-2"', "=B2", "=C2", "=D2"],  # a row of nothing else: no card, not silence
     ]
     _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
     (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
@@ -164,6 +165,12 @@ def test_a_formula_whose_result_was_never_saved_is_named_at_its_cell(fleet: Path
         "saved (=1+1); open the workbook in Excel or LibreOffice and save it, or write the value",
         "cards/fleet/decks/ships.xlsx#Fleet!D3: the cell holds a formula whose result was never "
         "saved (=2*1); open the workbook in Excel or LibreOffice and save it, or write the value",
+        *(
+            f"cards/fleet/decks/ships.xlsx#Fleet!{col}4: the cell holds a formula whose result "
+            f"was never saved ({formula}); open the workbook in Excel or LibreOffice and save "
+            "it, or write the value"
+            for col, formula in (("A", '=A2&"-2"'), ("B", "=B2"), ("C", "=C2"), ("D", "=D2"))
+        ),
     ]
 
 

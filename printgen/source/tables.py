@@ -194,7 +194,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                 f"cells {ref} are merged: a merged cell is read as empty past its first; "
                 "unmerge them and write the value in each",
             )
-        unsaved = _unsaved_formulas(path, chosen.title, table)
+        unsaved = _unsaved_formulas(path, chosen.title, table, rows)
         for row, col, formula in unsaved:
             checker.error(
                 table.where(row, col),
@@ -252,21 +252,27 @@ MAX_EMPTY_RUN = 10_000  # empty rows after which a sheet is taken to have ended
 MAX_MERGES = 20  # said, one line each: a sheet of merges is fixed by one unmerge
 
 
-def _unsaved_formulas(path: Path, sheet: str, table: Table) -> list[tuple[int, int, str]]:
-    """The empty cells of the card rows, under a named column, that hold a formula (a
+def _unsaved_formulas(
+    path: Path, sheet: str, table: Table, rows: list[tuple[int, list[Any]]]
+) -> list[tuple[int, int, str]]:
+    """The empty cells below the header, under a named column, that hold a formula (a
     workbook written by a program that never computes: openpyxl, an export) — each read as
-    "nothing" otherwise."""
+    "nothing" otherwise, and a row of nothing but such cells as no card at all. ``rows``: the
+    sheet's rows as read, empty ones too."""
     if not table.rows:
         return []
-    header = table.rows[0][1]
+    start, header = table.rows[0]
     columns = [c for c, v in enumerate(header, start=1) if not blank(v)]
+    below = [(n, cells) for n, cells in rows if n > start]
+    empty_rows = {n for n, cells in below if all(blank(c) for c in cells)}
     holes = {
         (n, c)
-        for n, cells in table.rows[1:]
+        for n, cells in below
+        if n not in empty_rows
         for c in columns
         if c > len(cells) or cells[c - 1] is None  # a row's trailing empty cells are dropped
     }
-    if not holes:
+    if not holes and not empty_rows:
         return []
     import openpyxl
 
@@ -276,11 +282,13 @@ def _unsaved_formulas(path: Path, sheet: str, table: Table) -> list[tuple[int, i
         return []
     try:
         found = []
-        last_row, widest = max(n for n, _ in holes), max(columns)
-        cells_of = book[sheet].iter_rows(values_only=True, max_row=last_row, max_col=widest)
+        last_row = max([*(n for n, _ in holes), *empty_rows])
+        cells_of = book[sheet].iter_rows(values_only=True, max_row=last_row, max_col=max(columns))
+        wanted = set(columns)
         for n, cells in enumerate(cells_of, start=1):
             for c, value in enumerate(cells, start=1):
-                if (n, c) in holes and isinstance(value, str) and value.startswith("="):
+                hole = (n, c) in holes or (n in empty_rows and c in wanted)
+                if hole and isinstance(value, str) and value.startswith("="):
                     found.append((n, c, value))
         return found
     finally:
