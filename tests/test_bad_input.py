@@ -427,8 +427,12 @@ def test_unknown_game_and_project_without_cards(
 ) -> None:
     result = printgen(project, "build", "no-such-game")
     assert result.code == 2 and "no game 'no-such-game'" in result.err  # type: ignore[attr-defined]
+    (tmp_path / "empty").mkdir()
     result = printgen(tmp_path / "empty", "build")
     assert result.code == 2 and "no cards/ folder" in result.err  # type: ignore[attr-defined]
+    result = printgen(tmp_path / "misspelt", "build")  # --project naming no folder at all
+    said = f"printgen: no folder {tmp_path / 'misspelt'}; check --project\n"
+    assert result.code == 2 and result.err == said  # type: ignore[attr-defined]
 
 
 def test_an_output_folder_that_cannot_be_written_is_one_line(

@@ -144,6 +144,8 @@ def _write_hint(exc: OSError) -> str:
         return "free some space or choose another --out folder"
     if exc.errno == errno.EISDIR:
         return "remove or rename that folder, or choose another --out folder"
+    if exc.errno == errno.EEXIST:  # a file, or a link to nothing, where a folder goes
+        return "remove what stands in the folder's place, or choose another --out folder"
     if exc.errno == errno.ELOOP:  # it would lead the outputs out of the output folder
         return "remove the link (printgen makes the folder), or choose another --out folder"
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):

@@ -149,6 +149,9 @@ def _run(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
     if args.command == "icons" and not args.game and not project.cards.is_dir():
         return _icons(project, [], args)  # the catalogue, browsed before there is a game
+    if not project.root.is_dir():  # --project misspelt: there is no folder to look in
+        print(f"printgen: no folder {project.root}; check --project", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if not project.cards.is_dir():
         print(
             f"printgen: no cards/ folder in {project.root}; {where_projects_are(project.root)}",
