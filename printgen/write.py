@@ -65,7 +65,11 @@ def _no_links_inside(files: dict[Path, bytes], within: Path) -> None:
         folder = path.parent
         while folder != within and folder.is_relative_to(within) and folder not in seen:
             seen.add(folder)
-            if folder.is_symlink():
+            try:
+                linked = folder.is_symlink()
+            except OSError:  # a name too long, say: making the folder says why
+                linked = False
+            if linked:
                 raise OSError(errno.ELOOP, "a link inside the output folder", str(folder))
             folder = folder.parent
 

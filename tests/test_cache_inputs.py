@@ -89,7 +89,7 @@ def test_a_record_edited_into_other_valid_json_is_not_trusted(
     assert printgen(pictured, "build").code == 0
     (record,) = (pictured / "build" / FOLDER).glob("*.record")
     data = record.read_bytes()
-    start = data.index(b"{")
+    start = data.index(b"\n") + 1 + 32  # the format's line, the seal, then the JSON
     edited = json.loads(data[start:])
     edited["outputs"].pop(f"{GAME}/en/cards.pdf")  # "the game has no card sheet"
     record.write_bytes(data[:start] + json.dumps(edited, indent=0).encode())

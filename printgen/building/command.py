@@ -10,6 +10,7 @@ Files whose bytes did not change are left as they are, so a PDF viewer reloads o
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import sys
 from dataclasses import dataclass
@@ -85,6 +86,8 @@ def build_games(
     try:
         write_all(changed, options.out)
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:  # said once, as for any name (printgen.cli)
+            raise
         print(
             f"printgen: cannot write {exc.filename or options.out}: {exc.strerror or exc}; "
             f"nothing was replaced; {_write_hint(exc)}",
@@ -138,8 +141,6 @@ def _make_games(
 
 def _write_hint(exc: OSError) -> str:
     """What to do about an output that could not be written, by why."""
-    import errno
-
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "free some space or choose another --out folder"
     if exc.errno == errno.EISDIR:
