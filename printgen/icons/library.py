@@ -214,8 +214,14 @@ def _read(path: Path) -> bytes:
     info = path.stat()
     if not S_ISREG(info.st_mode) or info.st_size > MAX_ICON_BYTES:  # swapped since the scan
         raise OSError(f"{path.name} is no longer an ordinary file of at most 8 MB")
-    inputs.note(path.resolve())  # an input of the build, by content (read once a process)
+    inputs.note(_real(path))  # an input of the build, by content (read once a process)
     return _read_cached(path, info.st_mtime_ns, info.st_size)
+
+
+@lru_cache(maxsize=512)
+def _real(path: Path) -> Path:
+    """Where an icon file is (an icon is drawn on card after card: resolved once)."""
+    return path.resolve()
 
 
 @lru_cache(maxsize=512)
