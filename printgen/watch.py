@@ -24,6 +24,8 @@ from printgen.problems import ProjectError
 from printgen.project import Project, hidden
 
 NOT_WATCHED = {"__pycache__", "node_modules", "venv", "build"}
+# the kinds of file at the project's top a build may read: settings, pictures, sheets, fonts
+TOP_LEVEL_INPUTS = {".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg", ".csv", ".xlsx", ".ttf"}
 
 
 def watch(
@@ -140,8 +142,11 @@ def watched(project: Project, out: Path) -> list[Path]:
             continue
         if (path / FOLDER).is_dir():
             continue
-        # a file at the top is an input like any other: a layout may print logo.png from there
-        if path.is_dir() or (path.is_file() and is_input(path, out, project.root)):
+        # a file at the top, of a kind a build reads (a layout may print logo.png from there) —
+        # not any file: `printgen watch 2> watch.log` would rebuild on its own every line
+        if path.is_dir() or (
+            path.suffix.lower() in TOP_LEVEL_INPUTS and is_input(path, out, project.root)
+        ):
             found.append(path)
     return found
 

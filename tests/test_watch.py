@@ -117,6 +117,7 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
     (tmp_path / "logo.png").write_bytes(b"png")  # a layout may print a picture from the top
     (tmp_path / ".logo.png.swp").write_bytes(b"")  # an editor's leftover: no input
     (tmp_path / "calibration.pdf").write_bytes(b"%PDF")  # calibrate's own output
+    (tmp_path / "watch.log").write_text("")  # `printgen watch 2> watch.log`: never an input
     outside = tmp_path.parent / f"{tmp_path.name}-outside"
     outside.mkdir()
     (tmp_path / "secretlink").symlink_to(outside)  # a link out: never read, so not watched
