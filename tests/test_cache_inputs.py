@@ -200,3 +200,27 @@ def test_a_cache_folder_that_cannot_be_looked_at_costs_a_rebuild(
     for command in (("build",), ("build", "--no-cache"), ("validate",)):
         run = printgen(pictured, *command)
         assert run.code == 0, run.err
+
+
+def test_what_a_game_no_longer_makes_is_removed_unless_changed_since(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # the game loses its Italian: last build's Italian PDFs would be printed with the rest
+    root = tmp_path / "project"
+    new_game(Project.at(root), GAME, ["en", "it"])
+    assert printgen(root, "build").code == 0
+    english_only = tmp_path / "english"
+    new_game(Project.at(english_only), GAME, ["en"])
+    shutil.rmtree(root / "cards" / GAME)
+    shutil.copytree(english_only / "cards" / GAME, root / "cards" / GAME)
+    italian = root / "build" / GAME / "it"
+    (italian / "rulebook.pdf").write_bytes(b"%PDF the designer's own notes")
+    run = printgen(root, "build")
+    assert run.code == 0, run.err
+    assert f"removed build/{GAME}/it/cards.pdf (no longer made)" in run.out
+    assert sorted(p.name for p in italian.iterdir()) == ["rulebook.pdf"]  # changed: kept
+    assert (root / "build" / GAME / "en" / "cards.pdf").is_file()
+    (italian / "rulebook.pdf").unlink()
+    (italian / "cards.pdf").write_bytes(b"%PDF")  # not printgen's, by any record: kept
+    assert printgen(root, "build", "--no-cache").code == 0
+    assert (italian / "cards.pdf").is_file()
