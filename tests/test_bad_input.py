@@ -102,6 +102,11 @@ def missing_font(p: Path) -> tuple[str, int | None, str]:
     return "templates/layouts/base.yaml", line, "font 'Comic' not found"
 
 
+def misspelt_font(p: Path) -> tuple[str, int | None, str]:
+    line = _edit(p, "templates/layouts/base.yaml", "title: {font: Vera,", "title: {font: Verra,")
+    return "templates/layouts/base.yaml", line, "font 'Verra' not found; did you mean 'Vera'?"
+
+
 def escaping_font(p: Path) -> tuple[str, int | None, str]:
     line = _edit(p, "templates/layouts/base.yaml", "title: {font: Vera,", "title: {font: ../../x,")
     return "templates/layouts/base.yaml", line, "plain file name in fonts/"
@@ -304,6 +309,7 @@ CASES: list[Breaker] = [
     unknown_layout,
     extends_cycle,
     missing_font,
+    misspelt_font,
     escaping_font,
     missing_image,
     escaping_path,

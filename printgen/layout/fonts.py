@@ -11,6 +11,7 @@ import io
 import re
 import struct
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -104,6 +105,21 @@ def _files_now(name: str, project: Project | None) -> object:
     return tuple(found)
 
 
+def _like(name: str, project: Project | None) -> str:
+    """The "; did you mean 'Lora'?" tail when a font of fonts/ (or Vera) is spelt nearly so."""
+    from printgen.source.readers import did_you_mean
+
+    known = ["Vera"]
+    if project is not None and project.fonts.is_dir() and project.confined(project.fonts):
+        styles = tuple(suffix for suffix in SUFFIXES.values() if suffix)
+        known += [
+            path.stem
+            for path in islice(sorted(project.fonts.glob("*.ttf")), 200)
+            if not path.stem.endswith(styles)
+        ]
+    return did_you_mean(name, known)
+
+
 def _project_family(name: str, project: Project | None) -> Family:
     if len(name) > 100 or not re.fullmatch(r"[\w][\w .-]*", name) or ".." in name:
         shown = name if len(name) <= 60 else name[:57] + "…"
@@ -114,7 +130,7 @@ def _project_family(name: str, project: Project | None) -> Family:
     regular = project.fonts / f"{name}.ttf" if project else None
     if project is None or regular is None or not _present(regular):
         raise FontMissing(
-            f"font '{name}' not found: put {name}.ttf (and optionally "
+            f"font '{name}' not found{_like(name, project)}: put {name}.ttf (and optionally "
             f"{name}-Bold.ttf, {name}-Italic.ttf) in fonts/, or use font: Vera"
         )
     names: dict[str, str] = {}
