@@ -16,6 +16,8 @@ from printgen.limits import MAX_PROBLEM_CHARS
 from printgen.startup.deferred import pattern
 
 EXIT_BAD_INPUT = 2  # a command's exit status when the input has an error (1: printgen's own bug)
+# said on stdout after a failed build, so that stderr holds nothing but its problems, one a line
+NOTHING_WRITTEN = "printgen: nothing written; fix the problems above"
 
 
 class Severity(StrEnum):

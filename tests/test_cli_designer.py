@@ -329,3 +329,29 @@ def test_with_project_the_outputs_are_named_from_where_printgen_runs(
     args = ["--project", "p2", "build", "harbour", "--only", "cards", "--out", str(elsewhere)]
     assert main([*args, "--no-cache"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == f"wrote {elsewhere}/harbour/en/cards.pdf"
+
+
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_a_bad_card_is_the_one_line_on_stderr(
+    demo: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # a script or an editor reads stderr as problems, one a line: a failed build's "nothing
+    # written" is said on stdout, never as a second line there
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    at = text.index("count: ")
+    line = text.count("\n", 0, at) + 1
+    column = at - text.rfind("\n", 0, at) + len("count: ")
+    deck.write_text(text[:at] + "count: -3" + text[at + len("count: 1") :], encoding="utf-8")
+    assert text[at + len("count: ") : at + len("count: 1")].isdigit()
+    assert main(["--project", str(demo), command]) == 2
+    said = capsys.readouterr()
+    assert said.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{line}:{column}: 'count' of card "
+        f"'{_first_card(text)}' must be at least 1, not -3"
+    ]
+    assert ("nothing written" in said.out) == (command == "build")
+
+
+def _first_card(deck: str) -> str:
+    return re.search(r"^\s*- id: (\S+)", deck, re.M).group(1)  # type: ignore[union-attr]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from printgen.building.progress import Progress, summary
 from printgen.options import BuildOptions, Format, Output
-from printgen.problems import EXIT_BAD_INPUT, Problems, Severity, ok_line
+from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, Problems, Severity, ok_line
 from printgen.project import Project
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def build_games(
         print(problem, file=sys.stderr)
     if problems.has_errors():
         if options.out is not None:
-            print("printgen: nothing written; fix the problems above", file=sys.stderr)
+            print(NOTHING_WRITTEN)
         return EXIT_BAD_INPUT
     if options.out is None:
         for game_id in games:

@@ -31,7 +31,7 @@ from printgen.options import (
     Paper,
     Service,
 )
-from printgen.problems import EXIT_BAD_INPUT, case_twin
+from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin
 from printgen.startup import dataclass_code
 
 if TYPE_CHECKING:
@@ -295,7 +295,7 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
         options = options_from(args, out, project)
     except ProjectError as exc:  # printgen.yaml: said as a build's own problems are
         _report(exc.problems)
-        print("printgen: nothing written; fix the problems above", file=sys.stderr)
+        print(NOTHING_WRITTEN)
         return EXIT_BAD_INPUT
     return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
 
@@ -328,7 +328,7 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
         done = run(root, args.game, out, args.fa)
     except ProjectError as exc:
         _report(exc.problems)
-        print("printgen: nothing written; fix the problems above", file=sys.stderr)
+        print(NOTHING_WRITTEN)
         return EXIT_BAD_INPUT
     except OSError as exc:  # a read-only or full disk: as build says it
         print(
