@@ -365,7 +365,8 @@ def test_a_picture_drawn_over_a_text_is_warned_at_the_picture(
     assert checked.err.splitlines() == [
         f"cards/solo/layouts/solo.yaml:{line}:14: warning: the picture 'picture' in layout "
         f"'solo-card' is drawn over the text of box '{box}' on card 'miner' (Miner); move or "
-        "shrink the picture, or move the box clear of it"
+        f"shrink the picture, move the box clear of it, or draw the picture beneath it with "
+        f"under: {box}"
         for box in ("playable", "effect")
     ]
     # drawn before the text (card-base's first element made a picture), it is a background

@@ -161,8 +161,8 @@ class FaceChecks:
             self.problems.add(
                 element.origin,
                 f"the picture '{picture_name}' in layout '{layout}' is drawn over the text of box "
-                f"'{text_name}' on {faces[0]}{more}{self.tag}; move or shrink the picture, or "
-                "move the box clear of it",
+                f"'{text_name}' on {faces[0]}{more}{self.tag}; move or shrink the picture, move "
+                f"the box clear of it, or draw the picture beneath it with under: {text_name}",
                 Severity.WARNING,
             )
         fitted = sorted(self.fitted.items(), key=lambda item: item[1].first)

@@ -1,7 +1,8 @@
 """Card layouts (files listed by ``Project.layout_files``): elements in mm, styles, ``extends``.
 
 A layout inherits its parent's styles and elements; an element or style with the same name
-overrides the parent's key by key, new elements are drawn after the inherited ones.
+overrides the parent's key by key, new elements are drawn after the inherited ones (unless one
+says ``under:``, printgen/source/layout_order.py).
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from typing import Any
 from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.source.layout_order import stacked
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, closest, did_you_mean
 from printgen.startup.deferred import pattern
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
-COMMON_KEYS = {"type", "x", "y", "w", "h", "when", "bleed", "decor"}
+COMMON_KEYS = {"type", "x", "y", "w", "h", "when", "bleed", "decor", "under"}
 ELEMENT_KEYS = {
     "rect": COMMON_KEYS | {"fill", "stroke", "stroke_width", "radius", "dash"},
     "ellipse": COMMON_KEYS | {"fill", "stroke", "stroke_width", "dash"},
@@ -307,7 +309,7 @@ def _resolve(
     layout = Layout(
         name,
         styles,
-        list(elements.values()),
+        stacked(checker, name, list(elements.values())),
         body.where,
         style_where,
         size,
