@@ -694,3 +694,21 @@ def test_a_misspelt_key_is_not_taken_for_a_key_already_there(
     result = printgen(project, "validate", "warriors-and-monks")
     said = f"{GAME}:{line}:1: unknown key 'durata' in game.yaml; did you mean 'duration'?"
     assert said in result.err  # type: ignore[attr-defined]
+
+
+def test_a_misspelt_project_font_names_the_font_that_is_there(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    # and only that: not also "put Harbor.ttf in fonts/", the misspelling, as a second fix
+    import reportlab
+
+    fonts = demo / "fonts"
+    fonts.mkdir()
+    shutil.copy(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf", fonts / "Harbour.ttf")
+    line = _edit(
+        demo, "cards/demo/layouts/demo.yaml", "style: title,", "style: title, font: Harbor,"
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines()[0].startswith(f"cards/demo/layouts/demo.yaml:{line}:")
+    assert run.err.splitlines()[0].endswith("font 'Harbor' not found; did you mean 'Harbour'?")

@@ -204,15 +204,25 @@ def test_validate_simulate_reports_a_breached_threshold_at_its_line(
     project: Path, printgen: Printgen
 ) -> None:
     game_yaml = project / "cards" / WM / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text().replace("max_turns_p90: 100", "max_turns_p90: 10"))
+    # a check of the game's own that warns as well: the "ok" line counts both kinds
+    warns = (
+        'checks:\n  - id: fewer-kinds\n    assert: "{{ decks.main.cards | length < 3 }}"\n'
+        "    message: more than two kinds of card\n    severity: warning\n"
+    )
+    game_yaml.write_text(
+        game_yaml.read_text()
+        .replace("max_turns_p90: 100", "max_turns_p90: 10")
+        .replace("checks:\n", warns, 1)
+    )
     line, col = balance_line(project, "max_turns_p90")
+    assert printgen(project, "validate", WM).out.strip() == f"{WM}: ok, 1 warning"
     run = printgen(project, "validate", WM, "--simulate")
     assert run.code == 0, run.err
     where = f"cards/{WM}/game.yaml:{line}:{col}"
     assert f"{where}: warning: balance: 90% of games end within" in run.err
     assert "> max_turns_p90 10)" in run.err
     assert f"{WM}: 300 simulated games, 2 of 3 balance thresholds met" in run.out
-    assert run.out.rstrip().endswith(f"{WM}: ok, 1 warning")  # still ok, said after the games
+    assert run.out.rstrip().endswith(f"{WM}: ok, 2 warnings")  # still ok, said after the games
     strict = printgen(project, "validate", WM, "--simulate", "--strict")
     assert strict.code == 2
     assert f"{where}: balance: 90% of games end within" in strict.err
@@ -362,3 +372,21 @@ def test_the_length_histogram_keeps_its_bars_for_most_games_and_one_for_the_tail
     assert sum(b["games"] for b in bins) == len(lengths)
     assert max(b["games"] for b in bins) < len(lengths) / 4  # spread over the bars
     assert bins[0]["from"] == 3 and bins[-1]["to"] == 309  # the tail's games in the last one
+
+
+def test_a_game_without_thresholds_is_not_said_to_meet_0_of_0(
+    project: Path, printgen: Printgen
+) -> None:
+    game_yaml = project / "cards" / WM / "game.yaml"
+    lines = game_yaml.read_text().splitlines(keepends=True)
+    start = lines.index("balance:\n")
+    end = next(
+        (i for i in range(start + 1, len(lines)) if not lines[i].startswith("  ")), len(lines)
+    )
+    game_yaml.write_text("".join(lines[:start] + lines[end:]))
+    run = printgen(project, "validate", WM, "--simulate")
+    assert run.code == 0, run.err
+    assert run.out.splitlines() == [
+        f"{WM}: 300 simulated games, no balance thresholds declared (balance: in game.yaml)",
+        f"{WM}: ok",
+    ]

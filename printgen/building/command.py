@@ -38,9 +38,11 @@ def build_games(
     jobs: int = 1,
     cache: bool = True,
     say_ok: bool = True,
+    warnings: dict[str, int] | None = None,
 ) -> int:
     """Build (or, with ``options.out`` None, only check) the games; return the exit status.
-    A check says "GAME: ok" for each game unless ``say_ok`` is off (more checks follow)."""
+    A check says "GAME: ok" for each game unless ``say_ok`` is off (more checks follow: they
+    count each game's warnings on from those put in ``warnings``)."""
     progress = Progress()
     store = _cache(project, options) if cache and options.out is not None else None
     fresh: dict[str, Record] = {}
@@ -61,6 +63,8 @@ def build_games(
         warned[game_id] = len(set(own))  # a warning several games share is each one's
         problems.extend(own)
     progress.clear()
+    if warnings is not None:
+        warnings.update(warned)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems.has_errors():

@@ -198,11 +198,12 @@ def _run(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
                 return EXIT_BAD_INPUT
-            code = _validate(project, games, args)
+            warnings: dict[str, int] = {}
+            code = _validate(project, games, args, warnings)
             if code == 0 and args.simulate:
                 from printgen.simulate.command import validate_simulate
 
-                return validate_simulate(project.root, games, args.strict)
+                return validate_simulate(project.root, games, args.strict, warnings)
             return code
         if args.command == "watch":
             from printgen.watch import watch
@@ -272,14 +273,20 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> C
     return lambda: _build(project, games, args)
 
 
-def _validate(project: Project, games: list[str], args: argparse.Namespace) -> int:
-    """Every check a build with these options makes, documents included; writes nothing."""
+def _validate(
+    project: Project,
+    games: list[str],
+    args: argparse.Namespace,
+    warnings: dict[str, int] | None = None,
+) -> int:
+    """Every check a build with these options makes, documents included; writes nothing.
+    Each game's count of warnings is put in ``warnings``, when given."""
     from printgen.building.command import build_games
 
     # with --simulate, a game is ok only once its simulation has met its thresholds too
     say_ok = not getattr(args, "simulate", False)
     options = options_from(args, None, project)
-    return build_games(project, games, options, jobs=_jobs(args), say_ok=say_ok)
+    return build_games(project, games, options, jobs=_jobs(args), say_ok=say_ok, warnings=warnings)
 
 
 def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:

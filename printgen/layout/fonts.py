@@ -129,8 +129,11 @@ def _project_family(name: str, project: Project | None) -> Family:
         )
     regular = project.fonts / f"{name}.ttf" if project else None
     if project is None or regular is None or not _present(regular):
+        like = _like(name, project)
+        if like:  # a misspelling of a font that is there: the one fix to suggest
+            raise FontMissing(f"font '{name}' not found{like}")
         raise FontMissing(
-            f"font '{name}' not found{_like(name, project)}: put {name}.ttf (and optionally "
+            f"font '{name}' not found: put {name}.ttf (and optionally "
             f"{name}-Bold.ttf, {name}-Italic.ttf) in fonts/, or use font: Vera"
         )
     names: dict[str, str] = {}

@@ -204,8 +204,15 @@ def _mistyped_plays(
     return found
 
 
-def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool) -> int:
-    """A quick simulation of every game that has an engine; breached thresholds as problems."""
+def validate_simulate(
+    project_root: Path,
+    game_ids: Sequence[str],
+    strict: bool,
+    earlier: dict[str, int] | None = None,
+) -> int:
+    """A quick simulation of every game that has an engine; breached thresholds as problems.
+    Each game's "ok" line counts its warnings here and those of the checks before
+    (``earlier``)."""
     problems: list[Problem] = []
     warned: dict[str, int] = {}  # each game's warnings, for its "ok" line
     severity = Severity.ERROR if strict else Severity.WARNING
@@ -245,17 +252,19 @@ def validate_simulate(project_root: Path, game_ids: Sequence[str], strict: bool)
             return EXIT_BAD_INPUT
         breached = [v for v in verdicts if v.breached]
         problems.extend(Problem(v.threshold.where, v.message, severity) for v in breached)
-        print(
-            f"{game_id}: {VALIDATE_GAMES} simulated games, "
+        met = (
             f"{len(verdicts) - len(breached)} of {len(verdicts)} balance thresholds met"
+            if verdicts
+            else "no balance thresholds declared (balance: in game.yaml)"
         )
+        print(f"{game_id}: {VALIDATE_GAMES} simulated games, {met}")
         warned[game_id] = len(problems) - before
     for problem in problems:
         print(problem, file=sys.stderr)
     if any(p.severity == "error" for p in problems):
         return EXIT_BAD_INPUT
     for game_id in game_ids:
-        print(ok_line(game_id, warned.get(game_id, 0)))
+        print(ok_line(game_id, warned.get(game_id, 0) + (earlier or {}).get(game_id, 0)))
     return 0
 
 
