@@ -1710,6 +1710,18 @@ def check_assert_with_text_around_its_expression(p: Path) -> Expect:
     return GAME, line + 3, "write the whole test inside one {{ … }}"
 
 
+@case("expressions")
+def check_assert_never_closed(p: Path) -> Expect:
+    """It was said as text around an expression: there is none, the }} is missing."""
+    line = edit(
+        p,
+        GAME,
+        "\nchecks:\n",
+        '\nchecks:\n  - id: open\n    assert: "{{ decks.main.total >= 12 "\n    message: never\n',
+    )
+    return GAME, line + 3, "its {{ is never closed: end the test with }}"
+
+
 @case("numbers")
 def deck_gutter_over_the_limit(p: Path) -> Expect:
     """It was quietly imposed one card to a block, 12 mm apart, while cards.json said 100 mm."""

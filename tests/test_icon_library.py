@@ -473,8 +473,8 @@ def test_icons_command_says_an_unreadable_icon_at_its_file(
         assert main(["--project", str(root), *args]) == 2
         said = capsys.readouterr()
         assert said.err.splitlines() == [
-            "icons/broken.svg:1:1: icon: not a readable SVG file (no drawing, or a zero-sized "
-            "viewBox)",
+            "icons/broken.svg:1:1: icon: not a readable SVG file (its XML is broken at line 1, "
+            "column 1: Start tag expected, '<' not found)",
         ]
         assert said.out == "printgen: nothing written; fix the problems above\n"
     assert not (root / "build" / "icons.pdf").exists()
@@ -503,3 +503,17 @@ def test_an_icon_painted_with_a_gradient_is_a_warning_at_its_line(
         "colours where an icon is drawn in the one colour its text or element gives; use plain "
         "fills (or show it as a picture: type: image)"
     ]
+
+
+def test_an_icon_cut_short_names_where_its_xml_breaks(tmp_path: Path) -> None:
+    # saved half-way (a sync, a crash): svglib's parser recovers and made "no drawing", which
+    # said nothing of the file being broken, nor where
+    root = _project(tmp_path)
+    cut = '<svg xmlns="http://www.w3.org/2000/svg">\n  <path d="M0 0 L10 10"'  # 23 characters
+    (root / "icons" / "flame.svg").write_text(cut, encoding="utf-8")
+    problems = {p.path.name: p.message for p in icon_library(root, None).check()}
+    assert problems["flame.svg"] == (
+        "not a readable SVG file (its XML is broken at line 2, column 24, where the file ends "
+        "(saved only in part?): Couldn't find "
+        "end of Start Tag path)"
+    )

@@ -134,7 +134,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             "limit for a vector picture); simplify it, or export it as a PNG"
         )
     if drawing is None or not drawing.width > 0 or not drawing.height > 0:
-        raise SvgError("not a readable SVG file (no drawing, or a zero-sized viewBox)")
+        raise SvgError(f"not a readable SVG file ({_unreadable(data)})")
     if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too
         raise SvgError(
             f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
@@ -327,3 +327,23 @@ def define_form(
     if states is not None:
         states.update({name: setting for setting, name in canvas._extgstate._c.items()})
     end_form(canvas)
+
+
+def _unreadable(data: bytes) -> str:
+    """Why svglib made no drawing of ``data``: the XML's first mistake, where a strict parser
+    finds one (svglib's own parser recovers from a file cut short, and says nothing)."""
+    from lxml import etree
+
+    try:
+        etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError as exc:
+        (line, column), message = exc.position, str(exc.msg)
+        said = [entry for entry in exc.error_log if entry.message]
+        if said:  # libxml2's last word is the plainest ("Couldn't find end of Start Tag path")
+            line, column, message = said[-1].line, said[-1].column, str(said[-1].message)
+        message = re.sub(r"(,)? line \d+(, column \d+)?$", "", message)
+        rows = data.split(b"\n")
+        end = line >= len(rows) and column > len(rows[-1])
+        where = ", where the file ends (saved only in part?)" if end else ""
+        return f"its XML is broken at line {line}, column {column}{where}: {message}"
+    return "no drawing, or a zero-sized viewBox"

@@ -61,12 +61,15 @@ def read_checks(checker: Checker, node: LDict) -> list[Check]:
         seen.setdefault(check_id, item.where.line)
         assertion = checker.string(item, "assert", f"check '{check_id}'")
         if assertion is not None and not expr.is_single_expression(assertion):
-            whole = (
-                "; write the whole test inside one {{ … }}: text around it makes it a text, "
-                "which is never false"
-                if expr.is_expression(assertion)
-                else ""
-            )
+            if assertion.count("{{") > assertion.count("}}"):
+                whole = "; its {{ is never closed: end the test with }}"
+            elif expr.is_expression(assertion):
+                whole = (
+                    "; write the whole test inside one {{ … }}: text around it makes it a "
+                    "text, which is never false"
+                )
+            else:
+                whole = ""
             checker.error(
                 item.at("assert"),
                 f"assert of check '{check_id}' must be an expression such as "
