@@ -151,15 +151,17 @@ def watched(project: Project, out: Path) -> list[Path]:
     return found
 
 
-def is_input(path: Path, out: Path, root: Path | None = None) -> bool:
+def is_input(path: Path, out: Path, root: Path) -> bool:
     """Whether a changed path can change a build: not an output (this build's, or any folder
-    a build wrote into: it holds a build cache), not an editor's leftover."""
+    of the project ``root`` a build wrote into: it holds a build cache), not an editor's
+    leftover."""
     from printgen.building.cache import FOLDER
 
     real = path.resolve()
-    if real.is_relative_to(out) or (root is not None and not real.is_relative_to(root)):
+    if real.is_relative_to(out) or not real.is_relative_to(root):
         return False  # an output, or a file outside the project reached through a link
-    inside = (f for f in real.parents if root is None or f.is_relative_to(root))
+    # (a cache above the project, say one a build --out / left, marks no output of its own)
+    inside = (f for f in real.parents if f.is_relative_to(root))
     if any((folder / FOLDER).is_dir() for folder in inside):  # out/letter/… of an --out
         return False
     if any(part.startswith(".") or part == "__pycache__" for part in path.parts[-3:-1]):

@@ -1395,6 +1395,28 @@ def test_a_min_size_above_the_size_is_an_error_but_a_smaller_size_under_a_style_
     assert printgen(designer, "validate", GAME).code == 0
 
 
+def test_a_styles_bad_value_is_said_at_the_value_not_the_style(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """It was said at the style's opening brace, 30 columns from the colour to fix."""
+    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    source = layout.read_text(encoding="utf-8")
+    head = f"{GAME}-card:\n  extends: card-base\n  size: poker\n"
+    assert head in source
+    style = '    tag: {font: Vera, size: 10, color: "#fffff"}\n'
+    layout.write_text(
+        source.replace(head, head + "  styles:\n" + style, 1) + "    effect: {style: tag}\n",
+        encoding="utf-8",
+    )
+    line = source[: source.index(head)].count("\n") + 5
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line}:{style.index('#')}: style 'tag' color: "
+        "expected a colour like \"#a83232\" (or none), not '#fffff'"
+    ]
+
+
 def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -129,17 +129,17 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
         tmp_path / "logo.png",
         tmp_path / "printgen.yaml",
     ]
-    assert is_input(tmp_path / "art" / "hero.png", out)
-    assert is_input(tmp_path / "cards" / "g" / "decks" / "main.yaml", out)
-    assert not is_input(out / "g" / "en" / "cards.pdf", out)  # its own outputs
+    assert is_input(tmp_path / "art" / "hero.png", out, tmp_path)
+    assert is_input(tmp_path / "cards" / "g" / "decks" / "main.yaml", out, tmp_path)
+    assert not is_input(out / "g" / "en" / "cards.pdf", out, tmp_path)  # its own outputs
     # another --out, nested in a watched folder (out/letter/): a build's too, not an input
     (tmp_path / "art" / "letter" / ".printgen-cache").mkdir(parents=True)
-    assert not is_input(tmp_path / "art" / "letter" / "g" / "en" / "cards.json", out)
-    assert is_input(tmp_path / "art" / "hero.png", out)
+    assert not is_input(tmp_path / "art" / "letter" / "g" / "en" / "cards.json", out, tmp_path)
+    assert is_input(tmp_path / "art" / "hero.png", out, tmp_path)
     assert not is_input(tmp_path / "art" / "elsewhere" / "secret.txt", out, tmp_path)
     # what calibrate and icons write (--out cal-letter, in the project): no build reads a PDF
-    assert not is_input(tmp_path / "cal-letter" / "calibration.pdf", out)
-    assert not is_input(tmp_path / "catalogue" / "g" / "icons.pdf", out)
+    assert not is_input(tmp_path / "cal-letter" / "calibration.pdf", out, tmp_path)
+    assert not is_input(tmp_path / "catalogue" / "g" / "icons.pdf", out, tmp_path)
     for leftover in (
         "main.yaml~",
         ".main.yaml.swp",
@@ -149,8 +149,10 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
         "4913",  # vim's probe
         "main.yaml___jb_tmp___",
     ):
-        assert not is_input(tmp_path / "cards" / "g" / "decks" / leftover, out)
-    assert not is_input(tmp_path / "cards" / "g" / "__pycache__" / "rules.cpython-311.pyc", out)
+        assert not is_input(tmp_path / "cards" / "g" / "decks" / leftover, out, tmp_path)
+    assert not is_input(
+        tmp_path / "cards" / "g" / "__pycache__" / "rules.cpython-311.pyc", out, tmp_path
+    )
 
 
 def test_only_inputs_start_a_rebuild(tmp_path: Path) -> None:
@@ -297,3 +299,12 @@ def test_a_link_out_of_the_project_below_its_folders_is_refused(
         "printgen watch: cards/g/u links to a folder outside the project, which the watcher "
         "would follow folder by folder (no build reads it): remove the link"
     )
+
+
+def test_a_build_cache_above_the_project_hides_none_of_its_inputs(tmp_path: Path) -> None:
+    # a `build --out /` (or --out ..) leaves a cache folder above every project: it marks that
+    # folder's own outputs, not everything beneath it
+    root = tmp_path / "game"
+    (root / "cards" / "g" / "decks").mkdir(parents=True)
+    (tmp_path / ".printgen-cache").mkdir()
+    assert is_input(root / "cards" / "g" / "decks" / "main.yaml", root / "build", root)

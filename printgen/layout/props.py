@@ -40,6 +40,7 @@ class Props:
         self.results = results  # expression -> value, shared by the elements of one face
         self.style = style or {}
         self.style_where = style_where
+        self.style_key_where: dict[str, Where] = {}  # each of the style's keys
         self.style_name = ""
         self.reported = 0  # bad values found (each said once, but counted every time)
 
@@ -47,7 +48,7 @@ class Props:
         if key in self.element.where:
             return self.element.where[key]
         if key in self.style and self.style_where is not None:
-            return self.style_where
+            return self.style_key_where.get(key, self.style_where)
         return self.element.origin
 
     def report(self, key: str, message: str) -> None:

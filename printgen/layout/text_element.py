@@ -128,6 +128,7 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
     else:
         props.style = layout.styles.get(str(style_name), {}) if style_name is not None else {}
         props.style_where = layout.style_where.get(str(style_name))
+        props.style_key_where = layout.style_key_where.get(str(style_name), {})
         props.style_name = str(style_name)
     font = str(props.value("font", DEFAULT_STYLE["font"]))
     try:

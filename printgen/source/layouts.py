@@ -63,6 +63,8 @@ class Layout:
     elements: list[Element]
     where: Where
     style_where: dict[str, Where] = field(default_factory=dict)
+    # each style's keys, where each is written (a style's own, else the one it extends)
+    style_key_where: dict[str, dict[str, Where]] = field(default_factory=dict)
     size: tuple[float, float] | None = None  # the card size its positions are written for
     drawn_for: tuple[float, float] | None = None  # resized: the size it was written for
     packaged: bool = False  # printgen's own (card-base…), said at the line that names it
@@ -113,6 +115,10 @@ class LayoutLibrary:
                     for e in layout.elements
                 ],
                 style_where=dict.fromkeys(layout.style_where, where),
+                style_key_where={
+                    name: dict.fromkeys(keys, where)
+                    for name, keys in layout.style_key_where.items()
+                },
                 packaged=True,
             )
         return self._named[key]
@@ -218,6 +224,7 @@ def _resolve(
         return None
     styles: dict[str, dict[str, Any]] = {}
     style_where: dict[str, Where] = {}
+    style_key_where: dict[str, dict[str, Where]] = {}
     elements: dict[str, Element] = {}
     defaults: dict[str, Any] = {}
     defaults_where: dict[str, Where] = {}
@@ -250,6 +257,7 @@ def _resolve(
             return None
         styles = {k: dict(v) for k, v in parent.styles.items()}
         style_where = dict(parent.style_where)
+        style_key_where = {k: dict(v) for k, v in parent.style_key_where.items()}
         if size is not None and parent.size is not None and size != parent.size:
             # what it inherits, placed for its own size (a deck's safe zone is 3 mm unless set)
             from printgen.source.layout_sizes import resized
@@ -266,9 +274,14 @@ def _resolve(
         if style_map is None:
             continue
         checker.keys(style_map, STYLE_KEYS | {"extends"}, set(), f"style '{style_name}'")
-        base = styles.get(str(style_map.get("extends", style_name)), {})
+        base_name = str(style_map.get("extends", style_name))
+        base = styles.get(base_name, {})
         styles[style_name] = {**base, **{k: v for k, v in style_map.items() if k != "extends"}}
         style_where[style_name] = style_map.where
+        style_key_where[style_name] = {
+            **style_key_where.get(base_name, {}),
+            **{k: w for k, w in style_map.value_where.items() if k != "extends"},
+        }
     for element_name, definition in (_map(checker, body, "elements") or {}).items():
         props = checker.mapping(definition, body.where, f"element '{element_name}'")
         if props is None:
@@ -312,6 +325,7 @@ def _resolve(
         stacked(checker, name, list(elements.values())),
         body.where,
         style_where,
+        style_key_where,
         size,
         defaults=defaults,
         defaults_where=defaults_where,
