@@ -181,3 +181,38 @@ def errors_only(problems: Iterable[Problem]) -> list[Problem]:
 def ok_line(game_id: str, warnings: int) -> str:
     """What a check says of a game with no errors: "GAME: ok", and how many warnings."""
     return f"{game_id}: ok" + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")
+
+
+_LANGUAGE_TAG = pattern(r" \[([a-z]{2})\]")
+# a card named with its title, which is in the language: "card 'miner' (Minatore)"
+_CARD_TITLE = pattern(r"(card '[^']*') \([^()]*\)")
+
+
+def languages_merged(problems: Iterable[Problem]) -> list[Problem]:
+    """A problem said alike in several of a game's languages — a layout's or a generator's
+    mistake, met on each language's cards — said once, as the first language says it (a card's
+    title in it), naming them all: "… [en, pt]"."""
+    languages: dict[tuple[Where, Severity, str], list[str]] = {}
+    kept: list[tuple[Problem, tuple[Where, Severity, str] | None]] = []
+    for problem in problems:
+        tags = _LANGUAGE_TAG.findall(problem.message)
+        if len(tags) != 1:
+            kept.append((problem, None))
+            continue
+        alike = _LANGUAGE_TAG.sub(" []", _CARD_TITLE.sub(r"\1", problem.message))
+        key = (problem.where, problem.severity, alike)
+        if key not in languages:
+            languages[key] = []
+            kept.append((problem, key))
+        if tags[0] not in languages[key]:
+            languages[key].append(tags[0])
+    return [
+        problem
+        if key is None or len(languages[key]) == 1
+        else Problem(
+            problem.where,
+            _LANGUAGE_TAG.sub(f" [{', '.join(languages[key])}]", problem.message),
+            problem.severity,
+        )
+        for problem, key in kept
+    ]

@@ -115,3 +115,18 @@ def test_elements_under_each_other_in_a_loop_are_an_error(
         "layout 'demo-card': elements drawn under each other in a loop "
         "(frame -> sea -> frame); break it"
     )
+
+
+def test_a_layouts_warning_met_in_both_languages_is_said_once_naming_both(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    # the picture over the text, on the English and the Italian cards alike: it was said twice,
+    # the lines differing only in the card's title and the [en] / [it] at their end
+    _with_art(demo, under=None)
+    checked = printgen(demo, "validate", GAME)
+    assert checked.code == 0
+    rows = checked.err.splitlines()
+    boxes = [row.split("text of box '")[1].split("'")[0] for row in rows]
+    assert sorted(boxes) == ["cost", "effect", "playable", "title"]
+    assert all("on card 'miner' (Miner) and 3 more [en, it]; move" in row for row in rows), rows
+    assert checked.out.strip() == f"{GAME}: ok, 4 warnings"

@@ -21,7 +21,14 @@ from typing import TYPE_CHECKING
 
 from printgen.building.progress import Progress, summary
 from printgen.options import BuildOptions, Format, Output
-from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, Problems, Severity, ok_line
+from printgen.problems import (
+    EXIT_BAD_INPUT,
+    NOTHING_WRITTEN,
+    Problems,
+    Severity,
+    languages_merged,
+    ok_line,
+)
 from printgen.project import Project
 
 if TYPE_CHECKING:
@@ -60,6 +67,7 @@ def build_games(
             own = list(fresh[game_id].problems())
         else:
             own = [p for item in made if item.unit.game == game_id for p in item.problems]
+        own = languages_merged(own)
         warned[game_id] = len(set(own))  # a warning several games share is each one's
         problems.extend(own)
     progress.clear()
