@@ -307,7 +307,7 @@ def test_a_generator_value_in_a_language_the_game_lacks_is_said_not_printed(
         + "generate:\n  - product:\n      suit:\n"
         + "        - {key: cuori, name: {it: Cuori, en: Hearts}}\n"
         + "        - {key: picche, name: {en: Spades}}\n"
-        + '    card: {id: "{{ suit.key }}", name: "A {{ suit.name }}"}\n',
+        + '    card: {id: "{{ suit.key }}", name: "A {{ suit.name }}", cost: 1}\n',
         encoding="utf-8",
     )
     line = (
@@ -315,12 +315,17 @@ def test_a_generator_value_in_a_language_the_game_lacks_is_said_not_printed(
         .splitlines()
         .index("        - {key: cuori, name: {it: Cuori, en: Hearts}}")
     )
-    checked = printgen(tmp_path, "validate")
-    assert checked.code == 2
-    assert checked.err.splitlines() == [
-        f"cards/solo/decks/main.yaml:{line + 1}:31: product axis 'suit'[0].name has a text in "
-        "'it' but the game declares only en"
+    built = printgen(tmp_path, "build")
+    assert built.code == 0, built.err
+    assert built.err.splitlines() == [
+        f"cards/solo/decks/main.yaml:{line + 1}:31: warning: product axis 'suit'[0].name has a "
+        "text in 'it', which is not printed: the game declares only en (the first such text in "
+        "this file; add 'it' to languages in game.yaml to print them)"
     ]
+    with pdfplumber.open(tmp_path / "build" / "solo" / "en" / "cards.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    assert "A Hearts" in text and "A Spades" in text
+    assert "Cuori" not in text and "{" not in text
 
 
 def test_a_colour_left_unquoted_is_said_to_need_quotes(

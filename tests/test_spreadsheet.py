@@ -242,11 +242,6 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not 'blue'",
         ),
         (
-            "id,count,name.en,name.it,name.fr\n",
-            f"{CSV}:1:5: column 'name.fr': the game declares only en, it; add 'fr' to languages "
-            "in game.yaml or remove the column",
-        ),
-        (
             "id,count,cost.en\n",
             f"{CSV}:1:3: column 'cost.en': only a text field has one column per language; "
             "name the column 'cost'",
@@ -561,3 +556,21 @@ def test_a_formatted_cell_far_below_does_not_make_the_sheet_huge(fleet: Path) ->
     book.save(fleet / "cards/fleet/decks/ships.xlsx")
     (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
     assert list(_ships(_load(fleet))) == ["galleon"]
+
+
+def test_a_column_in_a_language_the_game_does_not_declare_is_kept_unprinted(fleet: Path) -> None:
+    # French taken out of the game (or not in it yet): the sheet keeps its column, a warning
+    # says it is not printed, and nothing else is said of its cells (an empty one included)
+    (fleet / CSV).write_text(
+        "id,count,name.en,name.it,name.fr,cost\nsloop,2,Sloop,Sloop,Sloup,1\ncog,1,Cog,Cocca,,2\n",
+        encoding="utf-8",
+    )
+    game = _load(fleet)
+    # (the deck's other fields, without a column here, are warned of too)
+    assert [str(p) for p in game.notices if "header row has no" not in p.message] == [
+        f"{CSV}:1:5: warning: column 'name.fr' is not printed: the game declares only en, it; "
+        "add 'fr' to languages in game.yaml to print it"
+    ]
+    ships = _ships(game)
+    assert ships["sloop"].fields["name"] == {"en": "Sloop", "it": "Sloop"}
+    assert ships["cog"].fields["name"] == {"en": "Cog", "it": "Cocca"}

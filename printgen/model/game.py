@@ -156,9 +156,20 @@ class Game:
 
 
 def localize(value: Any, lang: str, languages: tuple[str, ...]) -> Any:
-    """Pick ``lang`` out of every {lang: text} mapping, recursively."""
+    """Pick ``lang`` out of every {lang: text} mapping, recursively. A mapping of language
+    codes alone that names one of the game's is a translation too: its other languages are
+    texts the game does not print (said by the checks that read it)."""
     if isinstance(value, dict):
         if value and set(value) <= set(languages):
+            return value.get(lang, "")
+        if not set(value).isdisjoint(languages) and all(
+            isinstance(key, str)
+            and len(key) == 2
+            and key.isascii()
+            and key.isalpha()
+            and key.islower()
+            for key in value
+        ):
             return value.get(lang, "")
         return {k: localize(v, lang, languages) for k, v in value.items()}
     if isinstance(value, list):

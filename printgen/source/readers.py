@@ -50,6 +50,7 @@ class Checker:
     def __init__(self, languages: tuple[str, ...] = (), icons: IconLibrary | None = None) -> None:
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []  # said when the game loads; they stop nothing
+        self.unprinted: set[tuple[str, str]] = set()  # (file, language) of texts said unprinted
         self.languages = languages
         self.icons = icons  # the game's icons, for icon-typed values
         # a deck whose fields: is itself wrong (misspelt, not a mapping): its cards' keys are
@@ -258,18 +259,27 @@ class Checker:
                         'put each text in quotes (en: "Once, a free card.")',
                     )
                 elif lang not in self.languages:
-                    self.error(
-                        value.key_at(lang),
-                        f"{what} has a text in '{lang}' but the game "
-                        f"declares only {', '.join(self.languages)}",
-                    )
-            return dict(value)
+                    self._unprinted(value.key_at(lang), lang, what)
+            return {lang: text for lang, text in value.items() if lang in self.languages}
         self.error(
             getattr(value, "where", where),
             f"{what} must be a text or one text per "
             f"language ({', '.join(self.languages)}), not {kind_of(value)}",
         )
         return None
+
+    def _unprinted(self, where: Where, lang: str, what: str) -> None:
+        """A text in a language the game does not declare (taken out, or not in yet): kept in
+        the file, not printed — said once a file and language, at its first such text."""
+        if (where.path, lang) in self.unprinted:
+            return
+        self.unprinted.add((where.path, lang))
+        self.warn(
+            where,
+            f"{what} has a text in '{lang}', which is not printed: the game declares only "
+            f"{', '.join(self.languages)} (the first such text in this file; add '{lang}' to "
+            "languages in game.yaml to print them)",
+        )
 
     def translations_in(self, value: Any, where: Where, what: str) -> None:
         """Check every {lang: text} mapping nested in free data has all languages."""

@@ -38,6 +38,7 @@ class Column:
     index: int  # 1-based, as the spreadsheet counts
     field: str  # "id", "count", "layout" or a field of the deck
     lang: str | None  # the language of a translated text's column
+    ignored: bool = False  # a language the game does not declare: its texts are not printed
 
 
 def read_cards(
@@ -136,12 +137,15 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             )
             ok = False
         elif lang is not None and lang not in languages:
-            checker.error(
+            # a language taken out of the game (or not in it yet): its texts stay, unprinted
+            checker.warn(
                 where,
-                f"column '{name}': the game declares only {', '.join(languages)}; "
-                f"add '{lang}' to languages in game.yaml or remove the column",
+                f"column '{name}' is not printed: the game declares only "
+                f"{', '.join(languages)}; add '{lang}' to languages in game.yaml to print it",
             )
-            ok = False
+            seen.setdefault(name, index)
+            columns.append(Column(index, field, lang, ignored=True))
+            continue
         seen.setdefault(name, index)
         columns.append(Column(index, field, lang))
     for required in ("id", "count"):
@@ -153,10 +157,10 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             )
             ok = False
     for field, kind in types.items():
-        langs = [c.lang for c in columns if c.field == field and c.lang]
+        langs = [c.lang for c in columns if c.field == field and c.lang and not c.ignored]
         missing = [lang for lang in languages if lang not in langs]
         if kind == "text" and langs and missing:
-            first = next(c.index for c in columns if c.field == field and c.lang)
+            first = next(c.index for c in columns if c.field == field and c.lang and not c.ignored)
             checker.error(
                 table.where(number, first),
                 f"missing translation: no column "
@@ -171,7 +175,8 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             )
             ok = False
     if ok:
-        _fields_without_column(checker, table, number, types, {c.field for c in columns})
+        given = {c.field for c in columns if not c.ignored}
+        _fields_without_column(checker, table, number, types, given)
     return columns if ok else None
 
 
@@ -221,7 +226,8 @@ def _card(
             return None
     by_field: dict[str, list[Column]] = {}
     for column in columns:
-        by_field.setdefault(column.field, []).append(column)
+        if not column.ignored:
+            by_field.setdefault(column.field, []).append(column)
     id_column = by_field["id"][0]
     card_id = _text(cell(id_column)).strip()
     where = table.where(number, id_column.index)
