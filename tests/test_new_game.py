@@ -157,6 +157,14 @@ def test_new_writes_nothing_through_a_link_out_of_the_project(
     result = printgen(project, "new", "demo", "--lang", "pt")  # pt: labels go to templates/
     assert result.code == 2 and f"{folder}/ is a link out of the project" in result.err
     assert list(elsewhere.iterdir()) == []
+    if folder == "templates":  # nor the labels of a language added later
+        result = printgen(project, "labels", "pt")
+        assert result.code == 2
+        assert result.err == (
+            "printgen: templates/ is a link out of the project; printgen labels writes only "
+            "inside the project folder\n"
+        )
+        assert list(elsewhere.iterdir()) == []
 
 
 @pytest.mark.parametrize(

@@ -57,12 +57,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     check_languages(languages)
     languages = list(dict.fromkeys(languages)) or ["en"]
     folder = project.cards / game_id
-    for inside in (project.cards, project.templates):  # a link out of the project: not followed
-        if inside.is_symlink() and not (inside.exists() and project.confined(inside)):
-            raise StarterError(
-                f"{project.rel(inside)}/ is a link out of the project; printgen new writes only "
-                "inside the project folder"
-            )
+    _inside(project, "new", project.cards, project.templates)
     if folder.exists():
         raise StarterError(
             f"{project.rel(folder)} already exists; printgen new never overwrites a game: "
@@ -95,11 +90,22 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     return Written(folder, written, notes + label_notes)
 
 
+def _inside(project: Project, command: str, *folders: Path) -> None:
+    """Refuse to write through a folder that is a link out of the project (not followed)."""
+    for folder in folders:
+        if folder.is_symlink() and not (folder.exists() and project.confined(folder)):
+            raise StarterError(
+                f"{project.rel(folder)}/ is a link out of the project; printgen {command} "
+                "writes only inside the project folder"
+            )
+
+
 def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, list[str]]:
     """For each language printgen has no labels in, the English words to translate, written
     into templates/labels.yaml (``printgen new``, ``printgen labels``): the file written, if
     any, and what the designer is left to do."""
     notes: list[str] = []
+    _inside(project, "labels", project.templates)
     labels_file, unlabelled = _labels_for(project, languages)
     if (
         labels_file is None
