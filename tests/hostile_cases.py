@@ -1763,3 +1763,29 @@ def label_in_a_language_code_of_capitals(p: Path) -> Expect:
     (p / "templates").mkdir(exist_ok=True)
     (p / "templates" / "labels.yaml").write_text("players: {EN: Seats}\n", encoding="utf-8")
     return "templates/labels.yaml", 1, "label 'players': 'EN' is not a language code"
+
+
+def _own_template(p: Path, content: bytes) -> str:
+    rel = "templates/rulebook.md.j2"
+    (p / "templates").mkdir(exist_ok=True)
+    (p / rel).write_bytes(content)
+    return rel
+
+
+@case("expressions")
+def project_template_failing_at_its_fifth_line(p: Path) -> Expect:
+    """It was said at the template's first line, whatever line failed."""
+    return _own_template(p, b"a\n\nline3\n\nline5 {{ 1/0 }}\n"), 5, "ZeroDivisionError"
+
+
+@case("confinement")
+def project_template_including_an_absolute_path_at_its_fourth_line(p: Path) -> Expect:
+    rel = _own_template(p, b"a\n\n\n{% include '/etc/passwd' %}\n")
+    return rel, 4, "'/etc/passwd' leaves the project folder"
+
+
+@case("files")
+def project_template_not_utf8(p: Path) -> Expect:
+    """It was Python's own UnicodeDecodeError, not the words every other file gets."""
+    rel = _own_template(p, b"# Rules\n\xff\xfe{{ game.title }}\n")
+    return rel, 2, "file is not UTF-8 text; save it as UTF-8"

@@ -225,6 +225,16 @@ def _code_name(project: Project, template: str, path: Path | None) -> str | None
     return project.rel(path)
 
 
+def _source(project: Project, path: Path | None) -> str:
+    """A template's text, to find names in for messages: a project's file read as its loader
+    reads it (a byte that is not UTF-8 said at its line, not as Python's decoding error)."""
+    if path is None:
+        return ""
+    if path.is_relative_to(PACKAGED_TEMPLATES):
+        return path.read_text(encoding="utf-8")
+    return project.read_text(path, Where(project.rel(path)), MAX_PROSE_BYTES)
+
+
 def _included_at(exc: BaseException, where: Where, name: str | None) -> Where:
     """The line of the {% include %} naming a template that is not there."""
     line = _template_line(exc, name)
@@ -247,7 +257,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             if template.startswith("file:"):  # a prose file (empty is fine: no rules yet)
                 return str(template_code.template(env, marked(source)).render(context))
             path = project.template(template)
-            source = path.read_text(encoding="utf-8") if path else ""
+            source = _source(project, path)
             return str(env.get_template(template).render(context))
     except ProjectError:
         raise  # already says where and what (a file the template reaches, say)
@@ -267,10 +277,22 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         ) from None
     except alarm.TemplateTimeout as exc:
         raise ProjectError(
-            [Problem(_running(exc, where), f"template stopped: {exc}; simplify its loops")]
+            [
+                Problem(
+                    _running(exc, where, _code_name(project, template, path)),
+                    f"template stopped: {exc}; simplify its loops",
+                )
+            ]
         ) from None
     except Refused as exc:
-        raise ProjectError([Problem(_running(exc, where), f"template error: {exc}")]) from None
+        raise ProjectError(
+            [
+                Problem(
+                    _running(exc, where, _code_name(project, template, path)),
+                    f"template error: {exc}",
+                )
+            ]
+        ) from None
     except TemplateSyntaxError as exc:
         raise ProjectError(
             [
@@ -317,7 +339,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         raise ProjectError(
             [
                 Problem(
-                    _running(exc, where),
+                    _running(exc, where, _code_name(project, template, path)),
                     "template error: it nests too deeply (a template including itself? "
                     f"printgen's own of the same name is '{PACKAGED_PREFIX}<name>')",
                 )
@@ -327,17 +349,25 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         message = expr.plain(str(exc))
         message = message if len(message) <= 200 else message[:197] + "…"
         raise ProjectError(
-            [Problem(_running(exc, where), f"template error: {type(exc).__name__}: {message}")]
+            [
+                Problem(
+                    _running(exc, where, _code_name(project, template, path)),
+                    f"template error: {type(exc).__name__}: {message}",
+                )
+            ]
         ) from None
 
 
-def _running(exc: BaseException, where: Where) -> Where:
-    """The line of a prose file where its template failed while running: Jinja names the
-    frames of a template made from text "<template>", at the template's own line numbers
-    (the deepest one: a macro's line rather than its call)."""
+def _running(exc: BaseException, where: Where, name: str | None) -> Where:
+    """The line of a prose file or template where it failed while running: Jinja names the
+    frames of a template by its ``name`` ("<template>" for one made from text, a project
+    template's path), at the template's own line numbers (the deepest one: a macro's line
+    rather than its call)."""
+    if name not in ("<template>", where.path):  # printgen's own, said at the game's file
+        return where
     line, tb = 0, exc.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
+        if tb.tb_frame.f_code.co_filename == name:
             # a time limit's stop comes through no rewriting of Jinja's: its frames are at the
             # lines of the template's generated Python, which the template maps back
             made = tb.tb_frame.f_globals.get("__jinja_template__")
