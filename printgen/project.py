@@ -24,7 +24,7 @@ from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import ProjectError, Where, fail
 
 PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
-_GAME_ID = re.compile(r"^[A-Za-z0-9][\w.-]*$")
+_GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ASCII: no look-alike ids
 
 
 CACHE_FOLDER = ".printgen-cache"  # in every folder a build wrote into (printgen/building/cache.py)

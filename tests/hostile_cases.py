@@ -862,6 +862,19 @@ def game_folder_name_that_is_no_game_id(p: Path) -> Expect:
 
 
 @case("files", args=("build",))
+def game_folder_name_with_a_look_alike_letter(p: Path) -> Expect:
+    """A Cyrillic 'а' in 'bаse': built as a second game the eye could not tell from the first."""
+    game = p / "cards" / "b\u0430se"
+    shutil.copytree(p / "cards" / GAME_ID, game)
+    (game / "game.yaml").write_text(
+        (game / "game.yaml").read_text(encoding="utf-8").replace(f"id: {GAME_ID}\n", ""),
+        encoding="utf-8",
+    )
+    said = "game folder name 'b\u0430se' cannot be a game id (its 'а' is CYRILLIC SMALL LETTER A"
+    return "cards", 1, said
+
+
+@case("files", args=("build",))
 def game_folder_name_that_is_not_utf8(p: Path) -> Expect:
     shutil.copytree(p / "cards" / GAME_ID, os.fsdecode(bytes(p / "cards") + b"/bad\xffgame"))
     return "cards", 1, "game folder name 'bad\\xffgame' cannot be a game id"  # the byte it has

@@ -17,9 +17,9 @@ def unseen_games(project: Project, named: list[str] | None) -> list[str]:
     lines: list[str] = []
     if not named:
         lines.extend(
-            f"cards:1:1: game folder name {_shown(name)} cannot be a game id; "  # no path
-            "rename the folder with letters, digits, '-', '_' and '.', starting with a letter "
-            "or digit"
+            f"cards:1:1: game folder name {_shown(name)} cannot be a game id{_foreign(name)}; "
+            "rename the folder with letters a–z or A–Z, digits, '-', '_' and '.', starting with "
+            "a letter or digit"  # no path: the folder's name is what is wrong
             for name in project.misnamed_games()
         )
     lines.extend(
@@ -41,3 +41,13 @@ def _shown(name: str) -> str:
     """A folder name quoted as Python writes it, a byte that is not UTF-8 as the byte (\\xff)
     rather than the stand-in Python decoded it to (\\udcff)."""
     return re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", repr(name))
+
+
+def _foreign(name: str) -> str:
+    """The first character outside plain ASCII, named: a Cyrillic 'а' looks like 'a'."""
+    import unicodedata
+
+    odd = next((c for c in name if not c.isascii() and c.isprintable()), None)
+    if odd is None:
+        return ""
+    return f" (its {odd!r} is {unicodedata.name(odd, f'U+{ord(odd):04X}')}, not a plain letter)"
