@@ -574,3 +574,32 @@ def test_a_column_in_a_language_the_game_does_not_declare_is_kept_unprinted(flee
     ships = _ships(game)
     assert ships["sloop"].fields["name"] == {"en": "Sloop", "it": "Sloop"}
     assert ships["cog"].fields["name"] == {"en": "Cog", "it": "Cocca"}
+
+
+def test_a_workbooks_cell_problems_and_its_cards_problems_are_said_in_one_run(
+    fleet: Path,
+) -> None:
+    # a date in one row stopped the reading: the next rows' mistakes came one fix at a time
+    import datetime
+
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "cost", "color"],
+        ["brig", 1, "Brig", datetime.date(2024, 1, 2), "#112233"],
+        ["cog", 1, "Cog", 2, "#112233"],
+        ["sloop", "many", "Sloop", 1, "#zzz"],
+    ]
+    path = fleet / "cards/fleet/decks/ships.xlsx"
+    _workbook(path, {"Fleet": rows})
+    book = openpyxl.load_workbook(path)
+    book["Fleet"].merge_cells("C3:E3")
+    book.save(path)
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    sheet = "cards/fleet/decks/ships.xlsx#Fleet"
+    problems = _problems(fleet)
+    assert problems[0].startswith(f"{sheet}!D2: the cell holds a date or time")
+    assert problems[1].startswith(f"{sheet}!C3: cells C3:E3 are merged")
+    assert problems[2:] == [
+        f"{sheet}!B4: count of card 'sloop' must be a whole number of copies, 1 or more, not "
+        "'many'",
+        f"{sheet}!E4: card 'sloop' color must be a colour like \"#a83232\", not '#zzz'",
+    ]

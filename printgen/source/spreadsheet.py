@@ -55,6 +55,7 @@ def read_cards(
     table = open_table(checker, project, value, where, deck_rel)
     if table is None:
         return []
+    opened = len(checker.problems)
     if not table.rows:
         checker.error(
             table.where(1, 1) if table.workbook else Where(table.label, 1, 1),
@@ -93,6 +94,10 @@ def read_cards(
             table.where(table.rows[0][0], 1),
             "the spreadsheet has a header row but no cards below it; add one row per card type",
         )
+    if table.said_cells or table.said_ranges:  # a cell the workbook's reading said is not
+        checker.problems[opened:] = [  # said again by its card
+            p for p in checker.problems[opened:] if not table.said(p.where)
+        ]
     return cards
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,22 @@ class Table:
     workbook: bool
     rows: list[tuple[int, list[Any]]]
     delimiter: str = ","  # a CSV file's, read off its header row
+    # cells whose problem reading the workbook said (a date, a merge, an unsaved formula): the
+    # cards are still read, for their other problems, but nothing more is said of these
+    said_cells: set[tuple[int, int]] = field(default_factory=set)  # (row, column)
+    said_ranges: list[tuple[int, int, int, int]] = field(default_factory=list)  # merged cells
+
+    def said(self, where: Where) -> bool:
+        """Whether the problem of the workbook's cell at ``where`` was said reading it."""
+        if not self.workbook or not where.path.startswith(f"{self.label}!"):
+            return False
+        from openpyxl.utils.cell import coordinate_to_tuple
+
+        row, col = coordinate_to_tuple(where.path.rpartition("!")[2])
+        return (row, col) in self.said_cells or any(
+            left <= col <= right and top <= row <= bottom
+            for left, top, right, bottom in self.said_ranges
+        )
 
     def where(self, row: int, col: int) -> Where:
         """A cell: ``path:ROW:COL`` for a CSV file, ``path#Sheet!C7`` for a workbook."""
@@ -183,9 +199,8 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             )
             return None
         table = Table(label, True, _trimmed(rows))
-        if _unprintable_cells(checker, table):
-            return None
-        from openpyxl.utils.cell import coordinate_to_tuple
+        _unprintable_cells(checker, table)
+        from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
 
         for ref in _merged(path, getattr(chosen, "_worksheet_path", "")):
             first = ref.split(":", 1)[0]
@@ -194,14 +209,15 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                 f"cells {ref} are merged: a merged cell is read as empty past its first; "
                 "unmerge them and write the value in each",
             )
-        unsaved = _unsaved_formulas(path, chosen.title, table, rows)
-        for row, col, formula in unsaved:
+            table.said_ranges.append(range_boundaries(ref))
+        for row, col, formula in _unsaved_formulas(path, chosen.title, table, rows):
             checker.error(
                 table.where(row, col),
                 f"the cell holds a formula whose result was never saved ({formula[:40]}); open "
                 "the workbook in Excel or LibreOffice and save it, or write the value",
             )
-        return None if unsaved else table
+            table.said_cells.add((row, col))
+        return table
     finally:
         book.close()
 
@@ -226,6 +242,7 @@ def _unprintable_cells(checker: Checker, table: Table) -> bool:
             else:
                 continue
             checker.error(table.where(number, col), message)
+            table.said_cells.add((number, col))
             found = True
     return found
 
