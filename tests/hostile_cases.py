@@ -611,6 +611,24 @@ def icon_that_draws_nothing(p: Path) -> Expect:
     return "icons/zz.svg", 1, "it draws nothing"
 
 
+@case("confinement")
+def icon_style_linking_a_file(p: Path) -> Expect:
+    """svglib split the style at the link's ':' ("too many values to unpack"); nothing read."""
+    (p / "icons").mkdir(exist_ok=True)
+    linked = '<path d="M0 0h10v10z" style="fill:url(file:///etc/passwd#x)"/>'
+    (p / "icons" / "zz.svg").write_text(SVG.replace('<path d="M0 0h10v10z"/>', linked))
+    return "icons/zz.svg", 1, "a style= attribute holds a url(…) with a ':' in it"
+
+
+@case("numbers")
+def icon_of_groups_300_deep(p: Path) -> Expect:
+    """svglib draws nothing of such a file: it was said as "draws nothing", with a shape in it."""
+    (p / "icons").mkdir(exist_ok=True)
+    deep = "<g>" * 300 + '<path d="M0 0h10v10z"/>' + "</g>" * 300
+    (p / "icons" / "zz.svg").write_text(SVG.replace('<path d="M0 0h10v10z"/>', deep))
+    return "icons/zz.svg", 1, "its elements nest 301 levels deep (groups inside groups), over 250"
+
+
 @case("numbers")
 def icon_flattened_by_scale_0(p: Path) -> Expect:
     # validate said ok; the build ended in ReportLab's ZeroDivisionError (an internal error)
@@ -1721,6 +1739,18 @@ def check_assert_with_text_around_its_expression(p: Path) -> Expect:
         '\nchecks:\n  - id: text-around\n    assert: "{{ card.id }} == x"\n    message: never\n',
     )
     return GAME, line + 3, "write the whole test inside one {{ … }}"
+
+
+@case("expressions")
+def check_assert_indexing_past_the_end(p: Path) -> Expect:
+    """It was said as "it gives a function": Jinja's stand-in for nothing can be called."""
+    line = edit(
+        p,
+        GAME,
+        "\nchecks:\n",
+        '\nchecks:\n  - id: far\n    assert: "{{ decks.main.cards[9999] }}"\n    message: far\n',
+    )
+    return GAME, line + 3, "it names nothing: list object has no element 9999"
 
 
 @case("expressions")

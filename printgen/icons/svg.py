@@ -29,6 +29,9 @@ class SvgError(ValueError):
 
 MAX_SVG_ELEMENTS = 50_000  # tags of one SVG: a detailed illustration has a few thousand
 MAX_SVG_SIZE = 100_000  # an icon's width and height in SVG units (icons are 24 to 512)
+# groups inside groups: svglib draws them by recursion, and past about 270 levels it draws
+# nothing of the whole file (it was said as "draws nothing"); a real drawing nests a dozen
+MAX_SVG_DEPTH = 250
 # numbers of one SVG (coordinates, mostly): one path of two million points is one element, and
 # took 20 s and 500 MB to draw; a detailed icon has a few thousand
 MAX_SVG_NUMBERS = 200_000
@@ -59,6 +62,23 @@ def _numbers(data: bytes) -> int:
     return runs.count(b" 1")
 
 
+_TAG = re.compile(rb"<(/?)[A-Za-z][^>]*?(/?)>")
+_STYLE_LINK = re.compile(rb"""style\s*=\s*["'][^"']*url\([^)]*:""")
+
+
+def _depth(data: bytes) -> int:
+    """How deep the file's elements nest, read off its tags (a comment's or a CDATA section's
+    text, rarely holding tags, may count a little too): one pass, no tree made."""
+    depth = deepest = 0
+    for tag in _TAG.finditer(data):
+        if tag.group(1):
+            depth -= 1
+        elif not tag.group(2):
+            depth += 1
+            deepest = max(deepest, depth)
+    return deepest
+
+
 @lru_cache(maxsize=1024)
 def digest(data: bytes) -> str:
     """The SHA-256 of an SVG's bytes; remembered, because a deck draws the same few icon files
@@ -74,6 +94,12 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         raise SvgError(
             f"it holds about {elements:,} elements, over {MAX_SVG_ELEMENTS:,} (the limit for a "
             "vector picture); simplify it, or export it as a PNG"
+        )
+    if elements > MAX_SVG_DEPTH and (depth := _depth(data)) > MAX_SVG_DEPTH:
+        raise SvgError(
+            f"its elements nest {depth:,} levels deep (groups inside groups), over "
+            f"{MAX_SVG_DEPTH} (the limit for a vector picture); ungroup them, or export it as "
+            "a PNG"
         )
     if _EMBEDDED.search(data):
         raise SvgError(
@@ -125,6 +151,12 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     except Exception as exc:  # lxml and svglib raise many kinds for a malformed file
         from printgen.problems import without_addresses
 
+        if _STYLE_LINK.search(data):  # svglib splits a style at every ':', a link's too
+            raise SvgError(
+                "a style= attribute holds a url(…) with a ':' in it (a link to another file?), "
+                "which printgen does not follow; use url(#id) of a gradient or pattern in the "
+                "same file"
+            ) from None
         raise SvgError(f"not a readable SVG file ({without_addresses(str(exc))})") from None
     finally:
         log.removeHandler(handler)

@@ -85,6 +85,9 @@ def _check_data(value: Any, budget: list[int], depth: int) -> None:
         for item in [*value.keys(), *value.values()] if isinstance(value, dict) else value:
             _check_data(item, budget, depth + 1)
         return
+    said = getattr(value, "_undefined_message", None)  # Jinja's Undefined: callable too
+    if isinstance(said, str):  # decks.main.cards[9999]: say what it names none of
+        raise Refused(f"it names nothing: {said}")
     if callable(value):
         raise Refused(
             "it gives a function, not a value; call it with () or use a filter such as |upper"
