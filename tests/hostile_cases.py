@@ -492,6 +492,48 @@ def html_tag_in_a_line_of_the_rules(p: Path) -> Expect:
 
 
 @case("files")
+def unclosed_script_block_at_the_top_of_the_rules(p: Path) -> Expect:
+    """<script> and a blank line: markdown-it read every line after it as the block, the
+    rulebook was printed without its rules and validate said ok."""
+    line = edit(p, RULES, "## Scopo del gioco", "<script>\n\n## Scopo del gioco")
+    return RULES, line, "<script> opens an HTML block never closed with </script>: it and every"
+
+
+@case("files")
+def doctype_and_processing_instruction_in_the_rules(p: Path) -> Expect:
+    """<!DOCTYPE html> (an HTML block no tag name finds) was left out without a word."""
+    line = edit(p, RULES, "## Scopo del gioco", "<!DOCTYPE html>\n\n<?php ?>\n\n## Scopo del gioco")
+    return RULES, line, "an HTML block is not printed as HTML (documents print Markdown only)"
+
+
+@case("files")
+def unclosed_comment_in_the_rules(p: Path) -> Expect:
+    """A note whose --> was forgotten: the questions-and-answers marker's --> closed it, the
+    rules between were left out and validate said ok."""
+    line = edit(p, RULES, "## Scopo del gioco", "<!-- da rivedere\n\n## Scopo del gioco")
+    return RULES, line, "a comment <!-- not closed with --> before the next comment's <!-- (line"
+
+
+@case("files")
+def text_after_a_comment_on_its_line(p: Path) -> Expect:
+    """A sentence after a note's --> went with the note."""
+    line = edit(
+        p, RULES, "## Scopo del gioco", "<!-- nota --> Leggete tutto.\n\n## Scopo del gioco"
+    )
+    return RULES, line, "text after a comment's --> on its line is not printed"
+
+
+@case("files")
+def placeholder_alone_at_the_start_of_a_line_of_the_rules(p: Path) -> Expect:
+    """<nome della carta> opening a line (once the {% … %} line above it is rendered away) read
+    as an HTML block: the paragraph under it went too, without a word."""
+    line = edit(
+        p, RULES, "## Scopo del gioco", "<nome della carta>\nsi scarta.\n\n## Scopo del gioco"
+    )
+    return RULES, line, "<nome della carta> at the start of a line reads as HTML"
+
+
+@case("files")
 def comma_inside_an_unquoted_translation(p: Path) -> Expect:
     """`{it: Monaco, en: Monk, the wise}`: YAML ends the text at its comma; the message said
     the game declares no language 'the wise'."""

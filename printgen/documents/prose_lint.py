@@ -8,6 +8,7 @@ import html
 import re
 
 from printgen.documents.parsed import parse
+from printgen.documents.prose_html import html_problems
 from printgen.documents.source_lines import block_tokens, fences
 from printgen.icons import IconLibrary
 from printgen.limits import (
@@ -25,8 +26,6 @@ DRAWN_BY = {
     "rules": ("diagram", "card", "cardrow", "cardfan", "cardgallery"),
     "aid": ("quickref", "legend"),
 }
-# a tag (or a comment) where HTML may be: what markdown-it reads as HTML starts so
-_HTML_TAG = re.compile(r"<(?:[A-Za-z/?]|!(?!--))")
 # a table's delimiter row (|---|:--:|), whose table Markdown may still refuse
 _DELIMITER_ROW = re.compile(  # in a quote or a list item too
     r"^(?:[ \t]*>)*[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
@@ -49,7 +48,7 @@ def lint_prose(
     return (
         _unprintable(lines, rel, rendered, icons)
         + _foreign(written, lines, rel, prose)
-        + _html_blocks(written, lines, rel)
+        + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
         + _too_deep(written, rel)
     )
@@ -131,26 +130,6 @@ def _cells(line: str) -> int:
     return len(re.split(r"(?<!\\)\|", inner))
 
 
-def _html_blocks(written: str, lines: list[str], rel: str) -> list[Problem]:
-    """HTML: a block (<center>, <div>) was left out without a word, a tag in a line (<b>) printed
-    as written — documents print Markdown only. A comment (<!-- pagebreak -->, a note) is not
-    printed, as meant; a placeholder that only looks like a tag (<target name>) is text."""
-    if not _HTML_TAG.search(written):  # parsed only where HTML may be (a full parse of each
-        return []  # prose file was a tenth of a validate)
-    problems = []
-    for token in parse(written):
-        first = token.map[0] if token.map else 0
-        if token.type == "html_block" and _is_html(token.content):
-            problems.append(Problem(Where(rel, first + 1, 1), _HTML_SAID.format("an HTML block")))
-        for tag in token.children or ():
-            if tag.type == "html_inline" and _is_html(tag.content):
-                at = line_of(lines[first:], tag.content, rel)
-                where = Where(rel, at.line + first, at.col)
-                problems.append(Problem(where, _HTML_SAID.format("an HTML tag")))
-                break  # one a paragraph
-    return problems
-
-
 def _image_at(lines: list[str], after: tuple[int, int], end: int, text: str) -> tuple[int, int]:
     """Where (line and column, from 0) an image is written, at or after ``after`` and before
     line ``end``: by the start of its text, else (its text written otherwise, with emphasis
@@ -163,25 +142,6 @@ def _image_at(lines: list[str], after: tuple[int, int], end: int, text: str) -> 
                 return line, found
             line, col = line + 1, 0
     return after
-
-
-def _is_html(markup: str) -> bool:
-    found = _TAG_NAME.match(markup.lstrip())
-    return found is not None and found[1].lower() in _HTML_NAMES
-
-
-_TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)")
-# elements a designer may write expecting HTML; anything else in <…> is a placeholder to print
-_HTML_NAMES = frozenset(
-    "a abbr b big blockquote br caption center cite code col dd del details div dl dt em "  # noqa: SIM905
-    "figcaption figure font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp "
-    "section small span strike strong style sub summary sup table tbody td tfoot th thead "
-    "tr tt u ul var".split()
-)
-_HTML_SAID = (
-    "{} is not printed as HTML (documents print Markdown only); write it in Markdown "
-    "(**bold**, *italic*), or as a comment <!-- … --> if it is a note"
-)
 
 
 def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
