@@ -33,7 +33,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import overload
 
 BOUND = 1.5  # how far a cell may be from its expected count (one card from a nearest whole)
 SOFT = 1.0  # the search also tries to keep every cell within one card
@@ -77,14 +80,15 @@ def balance(
     """
     if len(columns) < 2 or not columns[0]:
         return
-    rng = random.Random(f"{seed}:balance")
-    _Walk(columns, sizes, rng).run(steps)
-    # the walk meets BOUND; annealing then brings the cells beyond one card down (its tables are
-    # rebuilt from the walk's best deck, which run() restored into the columns)
-    _Walk(columns, sizes, rng).anneal(swaps if swaps is not None else SWAPS, HEAT)
+    walk = _Walk(columns, sizes, random.Random(f"{seed}:balance"))
+    walk.run(steps)
+    # the walk meets BOUND; annealing then brings the cells beyond one card down, from the walk's
+    # best deck (run() swapped its way back to it, so the tables are that deck's)
+    walk.anneal(swaps if swaps is not None else SWAPS, HEAT)
 
 
-def _penalties(count_a: int, count_b: int, cards: int) -> list[int]:
+def _penalties(count_a: int, count_b: int, cards: int, most: int) -> list[int]:
+    """penalty[count] for count 0 .. ``most`` (no cell can hold more cards than that)."""
     lo, hi = band(count_a, count_b, cards)
     soft_lo, soft_hi = band(count_a, count_b, cards, SOFT)
     # a card beyond one card weighs more where many cards are expected: 5 instead of 6.5 is
@@ -92,7 +96,7 @@ def _penalties(count_a: int, count_b: int, cards: int) -> list[int]:
     weight = 1 + count_a * count_b // cards
     return [
         HARD * max(lo - c, c - hi, 0) + weight * max(soft_lo - c, c - soft_hi, 0)
-        for c in range(cards + 1)
+        for c in range(most + 1)
     ]
 
 
@@ -104,21 +108,26 @@ class _Walk:
             sum(1 for v in col if v < size) // max(size, 1)
             for col, size in zip(columns, sizes, strict=True)
         ]
+        # the most cards any one value shows in a column: a cell of two columns never holds more
+        # than the smaller, so a penalty list needs no entry past it (one of cards + 1 entries for
+        # every pair of columns was O(columns² · cards) in memory)
+        most = [max(_tally(col, size), default=0) for col, size in zip(columns, sizes, strict=True)]
+        penalties: dict[tuple[int, int, int], list[int]] = {}  # shared by equal pairs
         tables: dict[tuple[int, int], list[list[int]]] = {}
         for k, col in enumerate(columns):
-            for m, other in enumerate(columns):
-                if m != k:
-                    table = [[0] * (sizes[m] + 1) for _ in range(sizes[k] + 1)]
-                    for a, b in zip(col, other, strict=True):
-                        table[a][b] += 1
-                    tables[k, m] = table
+            for m in range(k + 1, len(columns)):
+                table = [[0] * (sizes[m] + 1) for _ in range(sizes[k] + 1)]
+                for (a, b), seen in Counter(zip(col, columns[m], strict=True)).items():
+                    table[a][b] = seen
+                tables[k, m] = table
+                tables[m, k] = [list(row) for row in zip(*table, strict=True)]
         self.pairs = [
             [
                 _Pair(
                     m,
                     columns[m],
                     sizes[m],
-                    _penalties(counts[k], counts[m], cards),
+                    _shared(penalties, counts[k], counts[m], cards, min(most[k], most[m])),
                     tables[k, m],
                     tables[m, k],
                 )
@@ -131,6 +140,9 @@ class _Walk:
         # are reproducible
         self.bad: dict[tuple[int, int, int, int], int] = {}
         self.cost = 0
+        # the swaps made since the best deck seen (k, i, j each), undone at the end to bring it
+        # back: a copy of every column at each new best was O(swaps · cards) in time
+        self.since_best: list[tuple[int, int, int]] = []
         for k, row in enumerate(self.pairs):
             for pair in row:
                 if pair.other > k:
@@ -148,15 +160,23 @@ class _Walk:
         self.cost += new - old
 
     def run(self, steps: int) -> None:
-        best_cost, best = self.cost, [list(col) for col in self.columns]
+        best_cost = self.cost
+        self.since_best.clear()
         for _ in range(steps):
             if not self.bad:
                 return  # every cell within one card: nothing left to improve
             self.step()
             if self.cost < best_cost:
-                best_cost, best = self.cost, [list(col) for col in self.columns]
-        for col, kept in zip(self.columns, best, strict=True):
-            col[:] = kept
+                best_cost = self.cost
+                self.since_best.clear()
+        self._back_to_best()
+
+    def _back_to_best(self) -> None:
+        """Undo the swaps made since the best deck seen (a swap is its own inverse)."""
+        since, self.since_best = self.since_best, []
+        for k, i, j in reversed(since):
+            self.swap(k, i, j)
+        self.since_best.clear()
 
     def anneal(self, swaps: int, heat: float) -> None:
         """Seeded simulated annealing on random swaps within a column; keep the best deck seen.
@@ -165,7 +185,8 @@ class _Walk:
         the deck stays within BOUND while the cells beyond one card are traded down.
         """
         columns, cards, rng = self.columns, self.cards, self.rng
-        best_cost, best = self.cost, [list(col) for col in columns]
+        best_cost = self.cost
+        self.since_best.clear()
         for s in range(swaps):
             k = rng.randrange(len(columns))
             col = columns[k]
@@ -176,15 +197,13 @@ class _Walk:
             if d <= 0 or rng.random() < math.exp(-d / (heat * (1 - s / swaps) + EPS)):
                 self.swap(k, i, j)
                 if self.cost < best_cost:
-                    best_cost, best = self.cost, [list(col) for col in columns]
-        for col, kept in zip(columns, best, strict=True):
-            col[:] = kept
+                    best_cost = self.cost
+                    self.since_best.clear()
+        self._back_to_best()
 
     def step(self) -> None:
         """Move a random out-of-band cell (the worst kind first) towards its band by one swap."""
-        cells = list(self.bad.items())
-        worst = max(p for _, p in cells)
-        hard = [c for c, p in cells if p >= HARD] if worst >= HARD else [c for c, _ in cells]
+        hard = [c for c, p in self.bad.items() if p >= HARD] or list(self.bad)
         k, m, a, b = hard[self.rng.randrange(len(hard))]
         if self.rng.random() < 0.5:  # fix it from either column
             k, m, a, b = m, k, b, a
@@ -203,7 +222,10 @@ class _Walk:
         if self.rng.random() < NOISE:
             self.swap(k, self.rng.choice(src), self.rng.choice(dst))
             return
-        moves = [(i, j) for i in src for j in dst]
+        # a seeded sample of the src × dst swaps, drawn by index from a lazy view of the pairs:
+        # the very draws (and deck) a list of them gave, without its len(src) · len(dst) tuples
+        # (30,000 cards made 10⁸ of them: 7 GB)
+        moves: Sequence[tuple[int, int]] = _Moves(src, dst)
         if len(moves) > CANDIDATES:
             moves = self.rng.sample(moves, CANDIDATES)
         deltas = [self.delta(k, i, j) for i, j in moves]
@@ -261,7 +283,48 @@ class _Walk:
                     else:
                         self._note(pair.other, self._pair(pair.other, k), b, a)
         col[i], col[j] = w, u
+        self.since_best.append((k, i, j))
 
     def _pair(self, k: int, m: int) -> _Pair:
         """Column m seen from column k (row k lists every other column in order)."""
         return self.pairs[k][m if m < k else m - 1]
+
+
+class _Moves(Sequence[tuple[int, int]]):
+    """The swaps (i, j) for i in src for j in dst, in that order, made only when indexed."""
+
+    def __init__(self, src: list[int], dst: list[int]) -> None:
+        self.src, self.dst = src, dst
+
+    def __len__(self) -> int:
+        return len(self.src) * len(self.dst)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, int]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
+        if isinstance(index, slice):
+            return [self[n] for n in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        i, j = divmod(index % len(self), len(self.dst))
+        return self.src[i], self.dst[j]
+
+
+def _tally(column: list[int], size: int) -> list[int]:
+    """How many cards show each value 0 .. size - 1 of a column (the dash left out)."""
+    seen = [0] * (size + 1)
+    for v in column:
+        seen[v] += 1
+    return seen[:size]
+
+
+def _shared(
+    made: dict[tuple[int, int, int], list[int]], count_a: int, count_b: int, cards: int, most: int
+) -> list[int]:
+    """The penalty list of two columns, one list for every pair with the same counts."""
+    key = (min(count_a, count_b), max(count_a, count_b), most)
+    if key not in made:
+        made[key] = _penalties(count_a, count_b, cards, most)
+    return made[key]
