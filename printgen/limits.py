@@ -38,6 +38,12 @@ MAX_COUNT = MAX_CARDS_PER_DECK  # one card's count
 # a card id: it names files (png/<deck>/<id>.png), which a system allows 255 bytes
 MAX_ID_CHARS = 100
 MAX_GENERATED_VALUES = 1_000_000  # cards × variables one generate rule makes
+# a balanced generator's search (source/pairwise.py; not run for an arrangement file) weighs every
+# pair of symbols at each swap, and holds a count for every pair of their values: its time grows
+# with the symbols, its memory with the value pairs (five symbols of 2,000 values over 200 cards
+# took 10 s and 640 MB, two of 20,000 values 6 GB). 50 symbols of 9 values over 20,000 cards: 8 s
+MAX_BALANCED_SYMBOLS = 50  # the bundled symbol deck has 11
+MAX_BALANCED_VALUE_PAIRS = 100_000  # values of one symbol × of another, every pair: 3,000 there
 MAX_PLAYERS = 1_000
 MAX_WHOLE_NUMBER = 10**9  # any other whole number a game file sets (duration, age, totals …)
 

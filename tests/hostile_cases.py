@@ -1236,6 +1236,33 @@ def balanced_too_many_values(p: Path) -> Expect:
 
 
 @case("numbers")
+def balanced_too_many_symbols_to_search(p: Path) -> Expect:
+    symbols = ", ".join(f"s{i}: [x, y]" for i in range(51))
+    _generated_deck(
+        p,
+        f"  - balanced: {{cards: 100, seed: 1, symbols: {{{symbols}}}}}\n"
+        "    card: {id: 'c{{ number }}'}\n",
+    )
+    return f"cards/{GAME_ID}/decks/gen.yaml", 5, "51 symbols is over 50 (the limit for one balanced"
+
+
+@case("numbers")
+def balanced_too_many_value_pairs(p: Path) -> Expect:
+    """The search held a count for every pair of values: two symbols of 20,000 took 6 GB."""
+    values = ", ".join(f"v{i}" for i in range(2000))
+    _generated_deck(
+        p,
+        f"  - balanced: {{cards: 200, seed: 1, symbols: {{a: [{values}], b: [{values}]}}}}\n"
+        "    card: {id: 'c{{ number }}'}\n",
+    )
+    return (
+        f"cards/{GAME_ID}/decks/gen.yaml",
+        5,
+        "4,000,000 pairs of values to balance, over 100,000",
+    )
+
+
+@case("numbers")
 def element_x_nan(p: Path) -> Expect:
     line = element(p, "type: rect, x: .nan, y: 5, w: 5, h: 5, decor: true")
     return LAYOUTS, line, "not a finite number"

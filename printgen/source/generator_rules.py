@@ -7,7 +7,13 @@ import math
 import re
 from typing import TYPE_CHECKING, Any
 
-from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GENERATED_VALUES
+from printgen.limits import (
+    MAX_BALANCED_SYMBOLS,
+    MAX_BALANCED_VALUE_PAIRS,
+    MAX_CARDS_PER_DECK,
+    MAX_COUNT,
+    MAX_GENERATED_VALUES,
+)
 from printgen.problems import ProjectError, Where
 from printgen.source import generate
 from printgen.source.arrangement import MAX_ARRANGEMENT, read_arrangement
@@ -86,6 +92,8 @@ def read_generator(
         arrangement = _arrangement(checker, spec, project, total, columns, dash)
         if arrangement is None:
             return []
+    elif not _searchable(checker, spec, columns):
+        return []
     return generate.balanced(
         total,
         spec.get("seed", 0),
@@ -94,6 +102,27 @@ def read_generator(
         checker.integer(spec, "first", "balanced", default=1),
         arrangement,
     )
+
+
+def _searchable(checker: Checker, spec: LDict, columns: dict[str, list[Any]]) -> bool:
+    """Whether the pairwise search may deal these symbols in bounded time and memory: it weighs
+    every pair of symbols at each swap and counts every pair of their values (limits.py)."""
+    sizes = [len(values) for values in columns.values()]
+    value_pairs = (sum(sizes) ** 2 - sum(size * size for size in sizes)) // 2
+    if len(sizes) > MAX_BALANCED_SYMBOLS:
+        message = (
+            f"{len(sizes):,} symbols is over {MAX_BALANCED_SYMBOLS} (the limit for one balanced "
+            "search); use fewer"
+        )
+    elif value_pairs > MAX_BALANCED_VALUE_PAIRS:
+        message = (
+            f"these symbols make {value_pairs:,} pairs of values to balance, over "
+            f"{MAX_BALANCED_VALUE_PAIRS:,} (the limit for one balanced search); use fewer values"
+        )
+    else:
+        return True
+    checker.error(spec.at("symbols"), f"{message}, or deal the deck from an arrangement file")
+    return False
 
 
 def _arrangement(
