@@ -4,9 +4,16 @@ closed comment is a note, and a placeholder in a line is text."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
 import pytest
 
 from printgen.documents.prose_html import html_problems
+from tests.conftest import Run
+
+Printgen = Callable[..., Run]
 
 RULES = "cards/base/rules.en.md"
 PROSE = "## Goal of the game\n\nBe the first.\n\n## Setup\n\nShuffle the deck.\n"
@@ -75,3 +82,18 @@ def test_a_block_the_rendered_text_makes_is_said_where_it_is_written() -> None:
         "line are not printed (documents print Markdown only); write \\<Monk> to print it as "
         "written"
     ]
+
+
+def test_a_comment_inside_a_sentence_is_a_note_nobody_sees(demo: Path, printgen: Printgen) -> None:
+    # as one on lines of its own: it was printed, "<!-- check with Anna -->" and all
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + "\nTrade a coin <!-- check with Anna --> for a card.\n",
+        encoding="utf-8",
+    )
+    built = printgen(demo, "build", "demo", "--lang", "en", "--only", "rulebook")
+    assert built.code == 0, built.err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert "Trade a coin" in text and "for a card." in text
+    assert "Anna" not in text and "<!--" not in text

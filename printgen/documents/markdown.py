@@ -115,6 +115,8 @@ def inline_runs(
             runs.append(text.Run(" ", strong, em))
         elif kind == "hardbreak":
             runs.append(text.Run(newline=True))
+        elif kind == "html_inline" and child.content.startswith("<!--"):
+            continue  # a note in a sentence, as a comment on lines of its own: nobody sees it
         elif kind in ("text", "code_inline", "html_inline"):
             runs.extend(_with_icons(child.content, strong, em, icons or builtin_library()))
     return runs
