@@ -97,3 +97,25 @@ def test_a_comment_inside_a_sentence_is_a_note_nobody_sees(demo: Path, printgen:
         text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     assert "Trade a coin" in text and "for a card." in text
     assert "Anna" not in text and "<!--" not in text
+
+
+def test_what_will_not_print_and_a_diagrams_unknown_card_are_said_in_one_run(
+    demo: Path, printgen: Printgen
+) -> None:
+    # a Markdown image stopped the rulebook before its lay-out: the diagram's misspelt card was
+    # said only once the image was gone
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    text = rules.read_text(encoding="utf-8")
+    image = text.count("\n") + 2
+    rules.write_text(
+        text + "\n![map](art/map.png)\n\n```diagram\ngrid:\n  - [main/minr]\n```\n",
+        encoding="utf-8",
+    )
+    checked = printgen(demo, "validate", "demo", "--lang", "en")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/demo/rules.en.md:{image}:1: a Markdown image is not printed (documents draw no "
+        "pictures from files); show cards with a diagram block, or put the picture on a card",
+        f"cards/demo/rules.en.md:{image + 4}:6: diagram: no card 'main/minr'; did you mean "
+        "'main/miner'?",
+    ]

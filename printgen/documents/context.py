@@ -7,7 +7,7 @@ data, never typed by hand.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from printgen.documents.components import (
     reference_cards,
 )
 from printgen.documents.labels import font_credits, label_line, labels, missing_label
-from printgen.documents.prose_lint import line_of, lint_document, lint_prose
+from printgen.documents.prose_lint import line_of, lint_document, lint_prose, past_bounds
 from printgen.documents.source_lines import marked
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.limits import MAX_PROSE_BYTES
@@ -170,18 +170,36 @@ def render_document(
     context = document_context(project, game, lang, decks)
     context[prose] = render_markdown(project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1))
     context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
-    problems = lint_prose(project, prose_rel, prose, context[prose], game.icon_library)
-    if problems:
+    if problems := past_bounds(project, prose_rel, context[prose]):
         raise ProjectError(problems)
+    unprintable = lint_prose(project, prose_rel, prose, context[prose], game.icon_library)
     found = project.template(template)
-    if found is not None and found.is_relative_to(project.root):
-        source = render_markdown(project, template, context, Where(project.rel(found), 1, 1))
-    else:
-        source = _packaged(project, template, context, f"{game.folder}/game.yaml")
-    problems = lint_document(project, game.folder, source, template)
-    if problems:
-        raise ProjectError(problems)
+    try:
+        if found is not None and found.is_relative_to(project.root):
+            source = render_markdown(project, template, context, Where(project.rel(found), 1, 1))
+        else:
+            source = _packaged(project, template, context, f"{game.folder}/game.yaml")
+    except ProjectError as exc:
+        exc.problems[:0] = unprintable
+        raise
+    if problems := lint_document(project, game.folder, source, template):
+        raise ProjectError(unprintable + problems)
+    if unprintable:
+        error = ProjectError(unprintable)
+        # what prints wrong (an image, an unknown :icon:) stops the document, but it can still
+        # be laid out for its other problems (a diagram's card), said in the same run
+        error.partial = Unprintable(context, source)
+        raise error
     return context, source
+
+
+@dataclass
+class Unprintable:
+    """A document whose prose holds what cannot print as written: its context and Markdown,
+    to lay out for the checks alone."""
+
+    context: dict[str, Any]
+    source: str
 
 
 def _packaged(project: Project, template: str, context: dict[str, Any], game_yaml: str) -> str:

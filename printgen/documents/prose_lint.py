@@ -36,13 +36,20 @@ _DEEP_LINE = re.compile(rf"^(?:[ \t>*+-]|\d+[.)]){{{MAX_PROSE_NESTING},}}", re.M
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
+def past_bounds(project: Project, rel: str, rendered: str) -> list[Problem]:
+    """What makes the prose file ``rel``, rendered as ``rendered``, too big to lay out in
+    reasonable time and memory: too many lines or cells, lists or quotes nested too deep."""
+    if too_long := _too_long(rendered, rel):
+        return too_long  # nothing more is worth its time
+    written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
+    return _too_deep(written, rel)
+
+
 def lint_prose(
     project: Project, rel: str, prose: str, rendered: str, icons: IconLibrary
 ) -> list[Problem]:
     """What the prose file ``rel`` (``prose``: "rules" or "aid"), rendered as ``rendered``,
-    holds that its document cannot print."""
-    if too_long := _too_long(rendered, rel):
-        return too_long  # nothing more is worth its time
+    holds that its document cannot print (within bounds: ``past_bounds`` said nothing)."""
     written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
     lines = written.splitlines()
     return (
@@ -50,7 +57,6 @@ def lint_prose(
         + _foreign(written, lines, rel, prose)
         + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
-        + _too_deep(written, rel)
     )
 
 

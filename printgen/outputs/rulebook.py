@@ -16,7 +16,7 @@ from printgen.documents.cards import (
     reference_rows,
 )
 from printgen.documents.checks import smallest_text
-from printgen.documents.context import render_document
+from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, center_cover, cover_end
 from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.fitting import FittingKeepTogether
@@ -115,12 +115,31 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
         )
     except ProjectError as exc:
         problems.extend(exc.problems)
+        if isinstance(exc.partial, Unprintable):  # laid out for its other problems all the same
+            _checked_anyway(job, exc.partial.context, exc.partial.source, problems)
         return None
+    return _made(job, context, source)
+
+
+def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
+    game = job.game
     rel = f"{game.folder}/rules.{job.lang}.md"
     index = CardIndex(game, job.decks, Where(rel), job.borrowed)
     prose = (job.project.root / rel).read_text(encoding="utf-8")
     title = str(context["game"]["title"])
     return _Book(source, index, title, context["t"], rel, prose, job.lang)
+
+
+def _checked_anyway(
+    job: OutputJob, context: dict[str, Any], source: str, problems: Problems
+) -> None:
+    """A rulebook that will not print (a Markdown image in it, say), laid out for the rest of
+    its problems — a diagram's unknown card — so that one run says them all."""
+    try:
+        laid = _made(job, context, source).lay_out(job.options.paper.size_mm, draw=False)
+    except Exception:  # what it printed wrong was said; a lay-out it breaks says no more
+        return
+    problems.extend(p for p in laid.problems if p not in problems)
 
 
 @dataclass
