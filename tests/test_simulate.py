@@ -336,9 +336,12 @@ def test_a_threshold_the_games_cannot_carry_is_never_said_to_be_met(
     capped = printgen(project, "simulate", WM, "-n", "40", "--turn-cap", "1")
     assert capped.code == 0, capped.err
     said = capped.out.splitlines()
-    # no game ended: win rates and lengths do not exist, so their thresholds are not met
+    # no game ended: win rates and lengths do not exist, so their thresholds are not met —
+    # said as the report says it (it said BREACHED here, NOT MEASURABLE in playtest.pdf)
+    _, pdf = report(project)
     for key in ("max_seat_win_gap", "max_turns_p90"):
-        assert f"BREACHED balance: {key} cannot be measured: no game ended by the rules" in said
+        assert f"NOT MEASURABLE balance: {key} cannot be measured: no game ended" in " ".join(said)
+        assert f"NOT MEASURABLE: {key}" in pdf
     assert not any(line.startswith("met") and "turns" in line for line in said), said
     few = printgen(project, "simulate", WM, "-n", "5")
     judged = [line for line in few.out.splitlines() if "max_seat_win_gap" in line]
@@ -390,3 +393,24 @@ def test_a_game_without_thresholds_is_not_said_to_meet_0_of_0(
         f"{WM}: 300 simulated games, no balance thresholds declared (balance: in game.yaml)",
         f"{WM}: ok",
     ]
+
+
+def test_an_engine_counting_plays_by_names_of_its_own_is_not_said_to_have_judged_every_card(
+    project: Path, printgen: Printgen
+) -> None:
+    # a misspelt card id in the engine's counting: "No card type is never worth playing" was
+    # said of a game none of whose cards the engine ever counted
+    engine = TOY_ENGINE.replace(
+        "[Counter(), Counter()])\n    return GameRecord(False",
+        '[Counter({"nosuchcard": 1}), Counter()])\n    return GameRecord(False',
+    )
+    assert engine != TOY_ENGINE
+    (project / "cards" / "mazzo-dei-simboli" / "simulate.py").write_text(engine)
+    run = printgen(project, "simulate", "mazzo-dei-simboli", "-n", "400")
+    assert run.code == 0, run.err
+    said = " ".join(run.out.split())
+    assert "No card type is never worth playing" not in said
+    assert "it counts plays as nosuchcard, none of them a card id of the decks it plays" in said
+    _, pdf = report(project, "mazzo-dei-simboli")
+    assert "No card type is never worth playing" not in pdf
+    assert "a card it never counts cannot be judged" in pdf

@@ -25,6 +25,7 @@ class Verdict:
     breached: bool
     message: str  # says the figure, the measure and the threshold
     judged: bool = True  # False: too few games ended to hold the figure against the threshold
+    measurable: bool = True  # False: no game ended, so there is no figure (counted a breach)
 
 
 def check(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> list[Verdict]:
@@ -38,7 +39,11 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
         # lengths and win rates are figures of the games that ended: none did, so the threshold
         # cannot be shown met — a breach, as a finished share under min_finished would be
         return Verdict(
-            t, 0.0, True, f"balance: {key} cannot be measured: no game ended by the rules"
+            t,
+            0.0,
+            True,
+            f"balance: {key} cannot be measured: no game ended by the rules",
+            measurable=False,
         )
     if key in _SEATS_COMPARED and summary.get("together", {}).get("always"):
         return Verdict(

@@ -111,7 +111,10 @@ def simulate(
     for sentence in key_sentences(summary):
         print(sentence)
     for verdict in verdicts:
-        said = "BREACHED " if verdict.breached else "met " if verdict.judged else "NOT JUDGED "
+        if not verdict.measurable:  # as the report says it (a breach all the same: --strict)
+            said = "NOT MEASURABLE "
+        else:
+            said = "BREACHED " if verdict.breached else "met " if verdict.judged else "NOT JUDGED "
         print(said + verdict.message)
     for path in files:
         print(f"wrote {Project.at(project_root).shown(path)}")

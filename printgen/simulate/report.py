@@ -167,7 +167,10 @@ def _length_chart(summary: Mapping[str, Any]) -> Any:
 
 
 def _seat_chart(summary: Mapping[str, Any]) -> Any:
-    title = "Win rate by seat (seat 1 plays first)"
+    # seat 1 first in every game, or the engine chose who begins (GameRecord.first)
+    title = "Win rate by seat" + (
+        " (seat 1 plays first)" if summary["first_player"].get("always_seat_1", True) else ""
+    )
     if not ended(summary):
         return charts.note(HALF, CHART_H, title, "No game ended: no winner, no win rate.")
     title = f"Win rate by seat, of the {plural(ended(summary), 'game')} that ended"
@@ -268,10 +271,15 @@ def _never_text(summary: Mapping[str, Any]) -> str:
             f"Too few games to judge which cards are never worth playing ({too_few(summary)})."
         )
     never = summary["never_worth"]
-    if not never:
-        which = "is played, and" if summary["cards_order"] == "deck" else "listed was played;"
+    if not never and summary["cards_order"] != "deck":
         return (
-            f"No card type is never worth playing: each {which} the 95% interval of its "
+            "No card listed is never worth playing — but the engine counts plays by names that "
+            "are not the card ids of the decks it plays, so a card it never counts cannot be "
+            "judged; count plays by card id to judge every card."
+        )
+    if not never:
+        return (
+            "No card type is never worth playing: each is played, and the 95% interval of its "
             "players' wins against those who hold it back does not lie clearly (5 points) below."
         )
     names = "; ".join(

@@ -59,6 +59,7 @@ class Tally:
         self.bot_wins: Counter[str] = Counter()
         self.bot_seats: Counter[str] = Counter()  # seats each bot played in games that ended
         self.first_wins = 0
+        self.rotated = False  # some game's first turn was another seat's than seat 1's
         self.together = 0  # games that ended with every seat a winner
         self.apart = 0  # games that ended with some seats winners and others not
         # card figures compare like with like: a random bot plays everything and mostly loses
@@ -78,6 +79,7 @@ class Tally:
         self.games += 1
         bots = seats(self.settings.bots, self.settings.players, index)
         self.all_lengths.append(record.turns)
+        self.rotated = self.rotated or record.first != 0
         won = set(record.winners)
         if record.finished:
             self.finished_lengths.append(record.turns)
@@ -149,6 +151,7 @@ def summarize(
     first = rate(tally.first_wins, finished)
     first["fair"] = _r(fair)
     first["advantage"] = _r(first["rate"] - fair)
+    first["always_seat_1"] = not tally.rotated
     bot_seats = tally.bot_seats
     judged = finished >= MIN_JUDGED_GAMES
     cards = _cards(tally, card_ids, card_names or {})

@@ -191,7 +191,17 @@ def _card_sentences(summary: Mapping[str, Any]) -> list[str]:
             f"Too few games to judge which cards are worth playing ({too_few(summary)}).",
         ]
     never = summary["never_worth"]
-    return [line + ".", _never_worth(never) if never else "No card type is never worth playing."]
+    if never:
+        return [line + ".", _never_worth(never)]
+    if summary["cards_order"] != "deck":  # the engine's own names: what it never counts is unseen
+        counted = ", ".join(_called(c) for c in cards[:NEVER_SHOWN])
+        return [
+            line + ".",
+            f"No card the engine counts is never worth playing — but it counts plays as "
+            f"{counted}, none of them a card id of the decks it plays, so a card it never "
+            "counts cannot be judged (count plays by card id to judge every card).",
+        ]
+    return [line + ".", "No card type is never worth playing."]
 
 
 def verdict_sentences(
