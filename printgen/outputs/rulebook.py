@@ -48,6 +48,7 @@ from printgen.problems import (
 MARGIN = 20.0  # mm on A4 and Letter
 SMALL_MARGIN = 13.0  # mm on an A5 booklet page
 TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents on its cover
+CONTENTS_PASSES = 3  # lay-outs with the contents in, until their page numbers hold
 MIN_TEXT = 6.0  # pt: nothing a reader must read is printed smaller
 NEARLY_EMPTY = 0.2  # a last page printed on less than this much is worth saving
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
@@ -203,19 +204,39 @@ class _Book:
         return done
 
     def _two_passes(self, paper: tuple[float, float], draw: bool, tight: bool) -> _Pass:
-        story, theme, diagrams = self._story(paper, tight)
+        story, _, diagrams = self._story(paper, tight)
         first = self._pass(paper, story, diagrams, draw=False)
-        if not first.failed and first.pages > TOC_AFTER_PAGES:
-            story, theme, diagrams = self._story(paper, tight)
-            cut = cover_end(story)
-            story.insert(cut, Contents(self.labels["contents"], first.entries, theme.h2))
-            with_toc = self._pass(paper, story, diagrams, draw)
-            if with_toc.entries == first.entries:  # a cover too full would move every page
-                return with_toc
+        long = not first.failed and first.pages > TOC_AFTER_PAGES
+        if long and (with_toc := self._with_contents(paper, tight, first.entries, draw)):
+            return with_toc
         if first.failed or not draw:
             return first
-        story, theme, diagrams = self._story(paper, tight)
+        story, _, diagrams = self._story(paper, tight)
         return self._pass(paper, story, diagrams, draw)
+
+    def _with_contents(
+        self, paper: tuple[float, float], tight: bool, entries: list[tuple[str, int]], draw: bool
+    ) -> _Pass | None:
+        """The rulebook with its table of contents: on the cover if they fit the room left
+        there (no page moves), else opening the page after it, the rules following on."""
+        for on_cover in (True, False):
+            wanted = entries
+            # off the cover they move what follows them: their page numbers are then those of
+            # a pass with them in, which settle at once
+            for _ in range(1 if on_cover else CONTENTS_PASSES):
+                story, theme, diagrams = self._story(paper, tight)
+                cut = cover_end(story)
+                if not on_cover and cut >= len(story):
+                    return None  # no cover to follow
+                at = cut if on_cover else cut + 1
+                story.insert(at, Contents(self.labels["contents"], wanted, theme.h2))
+                done = self._pass(paper, story, diagrams, draw)
+                if done.failed:
+                    return None
+                if done.entries == wanted:
+                    return done
+                wanted = done.entries
+        return None
 
     def _story(
         self, paper: tuple[float, float], tight: bool
