@@ -877,3 +877,24 @@ def test_a_prose_loop_stopped_by_the_time_limit_is_said_at_its_line(
     )
     message = _refused(project, printgen, rules)
     assert message.startswith("cards/warriors-and-monks/rules.en.md:5:1: template stopped: ")
+
+
+def test_the_legend_keeps_a_family_of_numbered_icons_together_in_order(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    # icons of no card field were listed as the aid's text first used them: dice among rocks
+    aid = demo / "cards" / "demo" / "aid.en.md"
+    aid.write_text(
+        aid.read_text(encoding="utf-8")
+        + "\nRoll :d6: then :rock: then :d4: and :paper: and :d20: and :d8:.\n",
+        encoding="utf-8",
+    )
+    result = printgen(demo, "build", "demo", "--lang", "en", "--only", "player-aid")
+    assert result.code == 0, result.err
+    text = _aid_texts(demo / "build" / "demo" / "en" / "player-aid.pdf")[0]
+    legend = " ".join(text.split("\nSymbols\n")[1].split())
+    named = ["four-sided die", "six-sided die", "eight-sided die", "twenty-sided die"]
+    at = [legend.find(name) for name in [*named, "rock", "paper"]]
+    assert -1 not in at, legend
+    assert at[:4] == sorted(at[:4])  # d4, d6, d8, d20
+    assert at[3] < at[4] < at[5]  # the dice where the first of them was met: before the rock

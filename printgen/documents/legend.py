@@ -25,12 +25,33 @@ def legend_icons(content: str, source: str, index: CardIndex) -> list[str]:
     known = [name for name in dict.fromkeys(names) if index.icons.has(name)]
     groups = _field_groups(index)
     first_seen = {name: i for i, name in enumerate(known)}
+    # an icon of no card field keeps with its family by name (d4 … d20, pawn-a, pawn-b): where
+    # the family is first met, the numbered ones in their numbers' order
+    family_seen: dict[str, int] = {}
+    for name in known:
+        family_seen.setdefault(_family(name)[0], first_seen[name])
 
-    def key(name: str) -> tuple[float, int]:
-        group, order = groups.get(name, (float(len(groups) + first_seen[name]), 0))
-        return group, order
+    def key(name: str) -> tuple[float, int, int]:
+        if name in groups:
+            return (*groups[name], 0)
+        family, number = _family(name)
+        rank = float(len(groups) + family_seen[family])
+        return rank, number, first_seen[name]
 
     return sorted(known, key=key)
+
+
+_NUMBERED = re.compile(r"(.*?[A-Za-z])[-_]?(\d{1,6})")
+
+
+def _family(name: str) -> tuple[str, int]:
+    """An icon's family by its name, and its number in it: d12 is ("d", 12), pawn-a is
+    ("pawn", 0); a name of no family is its own."""
+    bare = name.removeprefix("fa-")  # Font Awesome's prefix makes no family
+    if found := _NUMBERED.fullmatch(bare):
+        return found.group(1), int(found.group(2))
+    head, dash, _ = bare.rpartition("-")
+    return (head if dash and head else name), 0
 
 
 def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
