@@ -880,7 +880,7 @@ def test_a_prose_loop_stopped_by_the_time_limit_is_said_at_its_line(
 
 
 def test_the_legend_keeps_a_family_of_numbered_icons_together_in_order(
-    demo: Path, printgen: Callable[..., Run]
+    demo: Path, printgen: Callable[..., Any]
 ) -> None:
     # icons of no card field were listed as the aid's text first used them: dice among rocks
     aid = demo / "cards" / "demo" / "aid.en.md"
