@@ -1422,12 +1422,20 @@ def test_a_styles_bad_value_is_said_at_the_value_not_the_style(
         encoding="utf-8",
     )
     line = source[: source.index(head)].count("\n") + 5
-    run = printgen(designer, "validate", GAME)
-    assert run.code == 2
-    assert run.err.splitlines() == [
+    said = (
         f"cards/{GAME}/layouts/{GAME}.yaml:{line}:{style.index('#')}: style 'tag' color: "
         "expected a colour like \"#a83232\" (or none), not '#fffff'"
-    ]
+    )
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [said]
+    # beside another mistake of the file, which stops its cards' lay-out: in the same run
+    layout.write_text(
+        layout.read_text(encoding="utf-8") + "    moon: {type: imag, x: 1}\n", encoding="utf-8"
+    )
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert said in run.err.splitlines() and "unknown type 'imag'" in run.err
 
 
 def test_a_character_written_as_an_html_entity_is_checked_against_the_font(

@@ -16,6 +16,7 @@ from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.layout_order import stacked
+from printgen.source.layout_values import style_colours
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, closest, did_you_mean
 from printgen.startup.deferred import pattern
@@ -167,6 +168,9 @@ def load_layouts(
     for name in raw:
         _resolve(broken, name, raw, layouts, [], checker)
     if checker.problems:
+        # no card is laid out with these layouts, whose values are checked as each card is:
+        # a style's colour written wrong is said now, in the same run as the rest
+        style_colours(checker, raw)
         raise ProjectError(checker.problems)
     return LayoutLibrary(layouts)
 
