@@ -117,11 +117,13 @@ def test_a_language_without_labels_names_the_missing_label(
         for number, text in enumerate(template.read_text(encoding="utf-8").splitlines(), 1)
         if "t.players" in text
     )
-    # said at the file the designer writes the label in, not inside printgen's installation
-    assert result.err.startswith(
-        "templates/labels.yaml:1:1: label 'players' has no 'pt' text, nor do "
-    ), result.err
-    first = result.err.splitlines()[0]
+    # said at the file the designer writes the label in, not inside printgen's installation;
+    # once for the sheets' margins, once for each document
+    lines = result.err.splitlines()
+    assert len(lines) == 3, lines
+    assert lines[0].startswith("templates/labels.yaml:1:1: label 'sheet' has no 'pt' text, nor")
+    first = lines[1]
+    assert first.startswith("templates/labels.yaml:1:1: label 'players' has no 'pt' text, nor do ")
     assert f"(printgen's rulebook.md.j2 prints it, line {line})" in first
     # printgen has no Portuguese labels at all: the command that writes them, not one by one
     assert first.endswith(
@@ -131,7 +133,47 @@ def test_a_language_without_labels_names_the_missing_label(
     # once the file exists, at the label's own line there
     _write(demo, "templates/labels.yaml", "title: {pt: Título}\nplayers: {en: Players}\n")
     again = printgen(demo, "validate")
-    assert again.err.startswith("templates/labels.yaml:2:1: label 'players' has no 'pt'"), again.err
+    assert any(
+        line.startswith("templates/labels.yaml:2:1: label 'players' has no 'pt'")
+        for line in again.err.splitlines()
+    ), again.err
+
+
+def test_a_label_printgens_own_code_prints_is_checked_as_a_templates_is(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # a Portuguese game whose labels file lost 'contents' and 'sheet': validate said ok, and a
+    # build of a long rulebook ended in an internal error (KeyError: 'contents'); the sheets'
+    # margins printed English
+    new_game(Project.at(tmp_path), "jogo", ["pt"])
+    labels_file = tmp_path / "templates" / "labels.yaml"
+    kept = [
+        line
+        for line in labels_file.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith(("contents:", "sheet:"))
+    ]
+    labels_file.write_text("".join(kept), encoding="utf-8")
+    rules = tmp_path / "cards" / "jogo" / "rules.pt.md"
+    rules.write_text(
+        "".join(f"## Parte {n}\n\n" + "Texto das regras. " * 120 + "\n\n" for n in range(12)),
+        encoding="utf-8",
+    )
+    for command in ("validate", "build"):
+        run = printgen(tmp_path, command)
+        assert run.code == 2, run.err
+        assert "internal error" not in run.err
+        said = run.err.splitlines()
+        assert any(
+            line.startswith(
+                "templates/labels.yaml:1:1: label 'contents' has no 'pt' text (the "
+                "rulebook prints it)"
+            )
+            for line in said
+        ), said
+        assert any(
+            "label 'sheet' has no 'pt' text (every sheet's margin prints it)" in line
+            for line in said
+        ), said
 
 
 def test_an_unknown_label_in_a_project_template_is_named(

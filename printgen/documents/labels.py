@@ -206,6 +206,22 @@ def _describe(path: Path, project: Project) -> str:
     return " — ".join(parts) if parts else project.rel(path)
 
 
+def unlabelled(project: Project, words: Labels, names: tuple[str, ...], user: str) -> list[Problem]:
+    """The labels of ``names`` that printgen's own code prints (``user``: what prints them) and
+    ``words`` lack: each an error as a template's missing label is (an English word, or a
+    crash, in a sheet's margin or a page's foot otherwise)."""
+    found = []
+    for name in names:
+        said = missing_label({"t": words}, name)
+        if said is None:
+            continue
+        what, _, fix = said.partition("; ")
+        found.append(Problem(label_line(project, name), f"{what} ({user} prints it); {fix}"))
+        if "`printgen labels" in fix:  # a language of no labels: one line says to write them
+            break
+    return found
+
+
 def label_line(project: Project, name: str) -> Where:
     """Where the designer's labels file names a label (its start if it does not, or is not
     there yet: the file to write it in)."""

@@ -11,7 +11,7 @@ from json.encoder import encode_basestring as string  # json.dumps's, not ASCII-
 from typing import Any
 
 from printgen.building.memory import BIG, give_back
-from printgen.documents.labels import labels
+from printgen.documents.labels import labels, unlabelled
 from printgen.draw.faces import Layers, render_faces, render_layers
 from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
@@ -35,6 +35,11 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     if Format.PDF in options.formats:
         words = labels(job.project, job.lang, job.game.id)
+        if missing := unlabelled(
+            job.project, words, ("sheet", "fronts", "backs", "fold"), "every sheet's margin"
+        ):
+            problems.extend(missing)
+            return {}
         try:
             files.update(card_files(decks, job.title, job.author, options, words, problems))
         except DoesNotFit as exc:

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.documents.cards import CardIndex
 from printgen.documents.context import render_document
 from printgen.documents.flow import RichText, overflowing
+from printgen.documents.labels import unlabelled
 from printgen.documents.legend import legend, legend_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
@@ -108,6 +109,9 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]
+    if missing := unlabelled(job.project, labels, ("player_aid",), "every aid's title band"):
+        problems.extend(missing)
+        return None
     small, large = formats(paper)
     chosen = None
     scratch = scratch_canvas()

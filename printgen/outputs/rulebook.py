@@ -21,6 +21,7 @@ from printgen.documents.cover import Contents, LateContents, center_cover, cover
 from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.fitting import FittingKeepTogether
 from printgen.documents.flow import RichText, overflowing
+from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import Heading, Theme, to_flowables
 from printgen.documents.measure import MeasuringFrame
 from printgen.documents.platypus import (
@@ -118,6 +119,10 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
         problems.extend(exc.problems)
         if isinstance(exc.partial, Unprintable):  # laid out for its other problems all the same
             _checked_anyway(job, exc.partial.context, exc.partial.source, problems)
+        return None
+    printed = ("page", "contents")  # every page's foot; the contents of a long rulebook
+    if missing := unlabelled(job.project, context["t"], printed, "the rulebook"):
+        problems.extend(missing)
         return None
     return _made(job, context, source)
 
