@@ -1127,6 +1127,10 @@ def test_a_language_added_to_an_existing_game_gets_its_labels_from_printgen_labe
     labels = (tmp_path / "templates" / "labels.yaml").read_text(encoding="utf-8")
     assert 'players: {nl: "Players"}' in labels
     assert printgen(tmp_path, "validate").code == 0
+    # asked again, it adds nothing: not even another "# Translate these English words" line
+    twice = printgen(tmp_path, "labels", "nl")
+    assert twice.code == 0 and "holds English labels for nl to translate" in twice.out
+    assert (tmp_path / "templates" / "labels.yaml").read_text(encoding="utf-8") == labels
     again = printgen(tmp_path, "labels", "it")
     assert again.code == 0 and "printgen has labels in it: nothing to write" in again.out
     assert printgen(tmp_path, "labels", "dutch").code == 2

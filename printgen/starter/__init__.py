@@ -308,23 +308,32 @@ def _labels_for(
             "# The words the rulebook and player aid print, laid over printgen's own labels.",
         ]
     )
-    lines.append(f"# Translate these English words into {', '.join(missing)}.")
-    for key, texts in english.items():
-        if key not in own:
-            values = ", ".join(f"{lang}: {_q(texts['en'])}" for lang in missing)
-            lines.append(f"{key}: {{{values}}}")
+    added = [
+        _english_line(key, texts["en"], missing) for key, texts in english.items() if key not in own
+    ]
+    if added:  # a run that adds no label adds no comment either
+        lines += [f"# Translate these English words into {', '.join(missing)}.", *added]
     lacking = [
         key
         for key, texts in own.items()
         if key in english and not (isinstance(texts, dict) and all(m in texts for m in missing))
     ]
     path.parent.mkdir(parents=True, exist_ok=True)
-    before = path.read_text(encoding="utf-8") if own else ""
-    before, lacking = _languages_added(before, lacking, missing, english)
+    written = path.read_text(encoding="utf-8") if own else ""
+    before, lacking = _languages_added(written, lacking, missing, english)
+    said = [(key, _lacks(own.get(key), missing)) for key in lacking]
+    if not added and before == written:
+        return path, said  # it holds them all already: the file stays as it is
     if before and not before.endswith("\n"):
         before += "\n"
-    path.write_text(before + "\n".join(lines) + "\n", encoding="utf-8")
-    return path, [(key, _lacks(own.get(key), missing)) for key in lacking]
+    path.write_text(before + "\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
+    return path, said
+
+
+def _english_line(key: str, english: str, languages: list[str]) -> str:
+    """A label to translate: ``players: {pt: "Players", nl: "Players"}``."""
+    values = ", ".join(f"{lang}: {_q(english)}" for lang in languages)
+    return f"{key}: {{{values}}}"
 
 
 def _lacks(texts: object, languages: list[str]) -> list[str]:
