@@ -303,3 +303,18 @@ def test_the_manifest_reads_one_face_a_line(wm_build: Path) -> None:
     assert len(face_lines) == len(faces) == 136  # 68 fronts and their backs, one per line
     assert [json.loads(line) for line in face_lines] == faces
     assert text.startswith('{\n "page_mm": [') and text.endswith("}\n")
+
+
+def test_an_italian_pdfs_title_and_subject_are_italian(bundled_build: Path) -> None:
+    # the print dialog and the viewer's title bar showed "— cards", "print-and-cut sheets"
+    def said(name: str) -> tuple[str | None, str | None]:
+        meta = PdfReader(bundled_build / "costruttori-del-medioevo" / "it" / name).metadata
+        assert meta is not None
+        return meta.title, meta.subject
+
+    assert said("cards.pdf") == (
+        "I Costruttori del Medioevo — carte",
+        "fogli da stampare e ritagliare",
+    )
+    assert said("tokens.pdf")[0] == "I Costruttori del Medioevo — segnalini"
+    assert said("player-aid.pdf")[1] == "Aiuto al giocatore"

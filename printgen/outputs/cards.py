@@ -171,7 +171,9 @@ def card_files(
             continue
         # one game's decks in one language share one mapping of shared operations (its lay-out
         # context's), filled as a streamed deck's fronts are laid out
-        pdf = sheets_pdf(sheets, f"{title} — {output}", author, group[0].shared, options.duplex)
+        named = f"{title} — {words.get(output, output)}"  # the PDF's title, in its language
+        subject = words.get("print_and_cut", "print-and-cut sheets")
+        pdf = sheets_pdf(sheets, named, author, group[0].shared, options.duplex, subject)
         if len(pdf) > BIG:  # the PDF's freed working memory back before the manifest is made
             give_back()
         files[f"{output}.pdf"] = pdf
@@ -180,12 +182,17 @@ def card_files(
 
 
 def sheets_pdf(
-    sheets: list[Sheet], title: str, author: str, shared: Mapping[int, Op], duplex: Duplex
+    sheets: list[Sheet],
+    title: str,
+    author: str,
+    shared: Mapping[int, Op],
+    duplex: Duplex,
+    subject: str = "print-and-cut sheets",
 ) -> bytes:
     """The sheets as a PDF; ``shared``: the operations the decks' layouts draw alike on every
     card, by id."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, title, author, "print-and-cut sheets", duplex)
+    canvas = new_canvas(buffer, title, author, subject, duplex)
     # A face printed more than once is one form the sheets refer to; a face printed once is
     # drawn in place, as a bare script would: 10,000 distinct cards as forms cost a fifth of
     # the build in PDF objects alone.

@@ -142,7 +142,9 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     problems.extend(_edge_problems(fmt, where))
     data = None
     if drawn:
-        data = _pdf(story, game.meta.players_max, fmt, heading, str(context["game"]["author"]))
+        author = str(context["game"]["author"])
+        subject = str(labels.get("player_aid", "player aid"))
+        data = _pdf(story, game.meta.players_max, fmt, heading, author, subject)
     problems.extend(p for p in index.problems if p not in problems)
     return data
 
@@ -242,11 +244,13 @@ def _band(left: float, top: float, width: float) -> tuple[float, float, float, f
     return left + EDGE, top - EDGE - BAND, left + width - EDGE, top - EDGE
 
 
-def _pdf(story: list[Flowable], copies: int, fmt: Format, title: str, author: str) -> bytes:
+def _pdf(
+    story: list[Flowable], copies: int, fmt: Format, title: str, author: str, subject: str
+) -> bytes:
     """``copies`` aids, as many to a sheet as the format holds: one aid drawn once, as a form
     every slot shows."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, title, author, "player aid")
+    canvas = new_canvas(buffer, title, author, subject)
     canvas.beginForm(AID_FORM, 0, 0, pt(fmt.aid[0]), pt(fmt.aid[1]))
     _draw_aid(canvas, story, 0.0, 0.0, fmt, title)
     end_form(canvas)
