@@ -63,6 +63,8 @@ def test_a_game_in_french_german_or_spanish_builds_with_packaged_words(
     text = _rulebook_text(tmp_path, lang)
     assert f"{players}: 2–4" in text
     assert components in text
+    # the starter's author, for the designer to replace, is in the game's language too
+    assert {"fr": "Vous", "de": "Du", "es": "Tú"}[lang] in text and "You" not in text
 
 
 def test_a_project_template_overrides_the_packaged_one(

@@ -66,7 +66,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     words = {lang: _texts().get(lang, _texts()["en"]) for lang in languages}
     title = " ".join(part.capitalize() for part in game_id.split("-"))
     files = {
-        "game.yaml": _game_yaml(game_id, title, languages),
+        "game.yaml": _game_yaml(game_id, title, languages, words),
         "decks/main.yaml": _deck_yaml(game_id, languages, words),
         f"layouts/{game_id}.yaml": _layout_yaml(game_id),
         "rules.py": _rules_py(title),
@@ -157,8 +157,12 @@ def _translated(texts: dict[str, str]) -> str:
     return "{" + ", ".join(f"{lang}: {_q(text)}" for lang, text in texts.items()) + "}"
 
 
-def _game_yaml(game_id: str, title: str, languages: list[str]) -> str:
+def _game_yaml(
+    game_id: str, title: str, languages: list[str], words: dict[str, dict[str, Any]]
+) -> str:
     title_text = _translated({lang: title for lang in languages})
+    # "You" in each language, for the designer to replace with their name
+    author = _translated({lang: str(words[lang]["author"]) for lang in languages})
     return f"""\
 # {title}: a starter game made by `printgen new`. Change anything, then run
 #   printgen validate {game_id}     (checks everything, writes nothing)
@@ -169,7 +173,7 @@ languages: [{", ".join(languages)}]   # the languages the texts are written in
 players: {{min: 2, max: 4}}
 duration: 20            # minutes
 age: 8
-author: {_q("You")}
+author: {author}
 data:                   # numbers the rules text and the cards can use: {{{{ data.goal }}}}
   goal: 5
   start_coins: 2
