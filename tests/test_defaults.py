@@ -77,6 +77,15 @@ def test_a_project_template_overrides_the_packaged_one(
     assert "Components" not in text  # the packaged template's section is gone
 
 
+def test_the_components_tables_heading_keeps_the_labels_own_capitals(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    # "| capitalize" printed a label "Carte TCG" as "Carte tcg"
+    _write(demo, "templates/labels.yaml", "cards: {en: card TCG}\n")
+    assert printgen(demo, "build", "--only", "rulebook").code == 0
+    assert "Card TCG" in _rulebook_text(demo)
+
+
 def test_a_project_base_layout_overrides_the_packaged_one(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
