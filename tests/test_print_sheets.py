@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 import shutil
 from collections import Counter
@@ -748,3 +749,41 @@ def test_backs_read_upright_when_the_cut_card_is_turned_like_a_page(
     backs_said = {f["rotation"] for f in faces if f["side"] == "back"}
     assert backs_said == {0 if upright else 180}  # the manifest says how each back is turned
     assert {f["rotation"] for f in faces if f["side"] == "front"} == {0}
+
+
+def test_every_fold_sheet_keeps_its_50_mm_scale_bar_when_the_margins_are_short(
+    tmp_path: Path,
+) -> None:
+    # tarot and mini cards folded on Letter: the right margin's stretches, cut by the fold
+    # line, were a few mm too short for the bar and its caption, and 7 of 10 sheets had none
+    from printgen.cli.commands import main
+    from printgen.project import Project
+    from printgen.starter import new_game
+
+    new_game(Project.at(tmp_path), "g", ["en"])
+    decks = tmp_path / "cards" / "g" / "decks"
+    deck = (decks / "main.yaml").read_text(encoding="utf-8")
+    assert "size: poker" in deck
+    (decks / "main.yaml").write_text(deck.replace("size: poker", "size: tarot"), "utf-8")
+    (decks / "mini.yaml").write_text(deck.replace("size: poker", "size: mini-euro"), "utf-8")
+    out = tmp_path / "out"
+    args = ["build", "g", "--only", "cards", "--paper", "letter", "--duplex", "fold"]
+    assert main(["--project", str(tmp_path), *args, "--out", str(out)]) == 0
+    pdf = out / "g" / "en" / "cards.pdf"
+    width, height = page_sizes(pdf)[0]
+    margin = 9.0  # mm: the label bands along the paper's edges
+    for number, page in enumerate(lines(pdf), start=1):
+        bars = [
+            (x1, y1, x2, y2)
+            for x1, y1, x2, y2 in page
+            if abs(math.hypot(x2 - x1, y2 - y1) - 50.0) < 0.01
+            and (
+                min(x1, x2) > width - margin
+                or max(x1, x2) < margin
+                or min(y1, y2) > height - margin
+                or max(y1, y2) < margin
+            )
+        ]
+        assert len(bars) == 1, f"page {number}: {bars}"
+    document = pypdfium2.PdfDocument(pdf)  # (pdfplumber reads turned text backwards)
+    assert all("50 mm" in page.get_textpage().get_text_range() for page in document)

@@ -34,6 +34,7 @@ class Label:
     start: float  # mm along the band: x for bottom/top, y for left/right
     text: str | None  # None: the scale bar
     size: float  # points
+    compact: bool = False  # a bar whose "50 mm" sits between its ticks, in a short stretch
 
 
 def _band(side: str, width: float, height: float) -> Box:
@@ -77,10 +78,26 @@ def bar_length(size: float) -> float:
 
 
 def plan_labels(text: str, width: float, height: float, taken: list[Box]) -> list[Label]:
-    """Where the text and the scale bar go; ``taken`` holds everything already on the sheet."""
+    """Where the text and the scale bar go; ``taken`` holds everything already on the sheet.
+    The text is placed first; if it then leaves the bar no room (a narrow margin taken by
+    the text), the bar goes first and the text finds its place after it."""
+    wanted: list[tuple[str | None, tuple[float, ...]]] = [(text, SIZES), (None, SIZES[:1])]
+    labels = _placed(wanted, width, height, taken)
+    if len(labels) < len(wanted):
+        other = _placed(wanted[::-1], width, height, taken)
+        if len(other) > len(labels):
+            labels = sorted(other, key=lambda label: label.text is None)  # the text first
+    return labels
+
+
+def _placed(
+    wanted: list[tuple[str | None, tuple[float, ...]]],
+    width: float,
+    height: float,
+    taken: list[Box],
+) -> list[Label]:
     taken = list(taken)
     labels: list[Label] = []
-    wanted: list[tuple[str | None, tuple[float, ...]]] = [(text, SIZES), (None, SIZES[:1])]
     for content, sizes in wanted:
         placed = _first_fit(content, sizes, width, height, taken)
         if placed is not None:
@@ -101,7 +118,16 @@ def _first_fit(
             for start, end in _free(side, width, height, taken):
                 if end - start >= length:
                     return Label(side, start, content, size), length
+    if content is None:  # no stretch for the bar and its caption: the caption inside the bar
+        for side in SIDES:
+            for start, end in _free(side, width, height, taken):
+                if end - start >= COMPACT:
+                    return Label(side, start, None, COMPACT_SIZE, compact=True), COMPACT
     return None
+
+
+COMPACT = SCALE + 0.5  # mm: the bar alone, its caption between two ticks
+COMPACT_SIZE = 4.0  # points: the caption that fits between the 20 and 30 mm ticks
 
 
 def draw_labels(canvas: Canvas, labels: list[Label], width: float, height: float) -> None:
@@ -119,11 +145,11 @@ def draw_labels(canvas: Canvas, labels: list[Label], width: float, height: float
             canvas.setFont(FONT, label.size)
             canvas.drawString(0, pt(0.9), label.text)
         else:
-            _scale_bar(canvas, label.size)
+            _scale_bar(canvas, label.size, label.compact)
         canvas.restoreState()
 
 
-def _scale_bar(canvas: Canvas, size: float) -> None:
+def _scale_bar(canvas: Canvas, size: float, compact: bool = False) -> None:
     """A 50 mm line with a tick every 10 mm: measure it to check the print's scale."""
     base = pt(0.6)
     canvas.setLineWidth(0.35)
@@ -132,4 +158,7 @@ def _scale_bar(canvas: Canvas, size: float) -> None:
         tall = 2.2 if mm in (0, SCALE) else 1.2
         canvas.line(pt(mm), base, pt(mm), base + pt(tall))
     canvas.setFont(FONT, size)
-    canvas.drawString(pt(SCALE + 1.0), pt(0.9), "50 mm")
+    if compact:  # centred between the 20 and 30 mm ticks, just above the line
+        canvas.drawCentredString(pt(SCALE / 2), base + pt(0.5), "50 mm")
+    else:
+        canvas.drawString(pt(SCALE + 1.0), pt(0.9), "50 mm")
