@@ -625,14 +625,14 @@ def test_a_game_text_the_document_font_lacks_is_said_at_its_line(
     with the character left out, and validate said ok."""
     game = demo / "cards" / "demo" / "game.yaml"
     source = game.read_text(encoding="utf-8")
-    escaped = source.replace('author: "You"', 'author: "Y\\u05e9ou"', 1)
+    escaped = source.replace('en: "You"', 'en: "Y\\u05e9ou"', 1)
     assert escaped != source
     game.write_text(escaped, encoding="utf-8")
     line = next(n for n, ln in enumerate(escaped.splitlines(), 1) if ln.startswith("author:"))
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     assert (
-        f"cards/demo/game.yaml:{line}:11: character 'ש' is not in the document font (Vera); "
+        f"cards/demo/game.yaml:{line}:16: character 'ש' is not in the document font (Vera); "
         "write it another way"
     ) in run.err.splitlines(), run.err
 
