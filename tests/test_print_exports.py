@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
@@ -298,3 +299,37 @@ def test_a_round_tokens_image_is_transparent_outside_its_circle(root: Path) -> N
             assert alpha.getpixel(corner) == 0
         assert alpha.getpixel((w // 2, h // 2)) == 255
         assert alpha.getpixel((w // 2, 1)) == 255  # the circle reaches the bleed's edge
+
+
+def test_a_round_tokens_service_image_has_no_white_ring_around_its_bleed(root: Path) -> None:
+    # extending a round token to a service's size repeated the square image's white corners
+    # into an opaque ring just outside the drawn bleed disc
+    out = build(
+        root,
+        "costruttori-del-medioevo",
+        "--lang",
+        "en",
+        "--only",
+        "cards",
+        "--service",
+        "mpc",
+        "--cards",
+        "oro",
+    )
+    path = out / "costruttori-del-medioevo" / "en" / "png" / "coins-gold" / "oro.png"
+    with Image.open(path) as image:
+        pixels = image.convert("RGBA")
+        w, h = pixels.size
+        data = pixels.tobytes()  # r, g, b, a bytes, row by row
+
+        def at(x: int, y: int) -> bytes:
+            return data[(y * w + x) * 4 : (y * w + x) * 4 + 4]
+
+        edge = [
+            at(x, y)
+            for y in range(h)
+            for x in range(w)
+            if math.hypot(x + 0.5 - w / 2, y + 0.5 - h / 2) > min(w, h) / 2 - 8
+        ]
+        assert b"\xff\xff\xff\xff" not in edge  # opaque white
+        assert at(w // 2, h // 2)[3] == 255

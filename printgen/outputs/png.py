@@ -99,18 +99,24 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
             drawn = ((face.width_mm + b) / INCH_MM * dpi, (face.height_mm + b) / INCH_MM * dpi)
             sized = exact(image, image_size(face, dpi, options.service), drawn)
             if laid.deck.shape == CardShape.CIRCLE:  # a round token: nothing outside its circle
-                sized = _round(sized)
+                sized = _round(sized, drawn)
             files[f"{folder}/{name}"] = png_bytes(sized, dpi)
         files[f"{folder}/counts.csv"] = _counts(laid)
     return files
 
 
-def _round(image: Any) -> Any:
-    """The image, transparent outside the circle its bleed box holds (it had white corners)."""
+def _round(image: Any, drawn: tuple[float, float]) -> Any:
+    """The image, transparent outside the token's drawn bleed disc (``drawn`` pixels across,
+    centred): the white corners, and a service size's extended edge around the disc, which
+    repeated those white corners into a ring, are not the token's."""
     from PIL import Image, ImageDraw
 
     mask = Image.new("L", image.size, 0)
-    ImageDraw.Draw(mask).ellipse((0, 0, image.width - 1, image.height - 1), fill=255)
+    # a pixel inside the drawn disc's edge: the edge's own pixels are half the white around it
+    across = min(drawn[0], image.width) - 2, min(drawn[1], image.height) - 2
+    left, top = round((image.width - across[0]) / 2), round((image.height - across[1]) / 2)
+    box = (left, top, left + round(across[0]) - 1, top + round(across[1]) - 1)
+    ImageDraw.Draw(mask).ellipse(box, fill=255)
     rounded = image.convert("RGBA")
     rounded.putalpha(mask)
     return rounded
