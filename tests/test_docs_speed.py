@@ -307,12 +307,12 @@ def test_documents_use_the_shipped_templates_and_compile_them_when_it_is_damaged
     compiled_names: list[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from printgen.documents import compiled, context
+    from printgen.documents import compiled, rendering
     from printgen.project import PACKAGED_TEMPLATES
     from printgen.sandbox import template_code
 
     def rulebook(out: str) -> bytes:
-        context._environment.cache_clear()  # a fresh environment: nothing compiled yet
+        rendering._environment.cache_clear()  # a fresh environment: nothing compiled yet
         run = printgen(project, "build", GAME, "--lang", "en", "--out", str(tmp_path / out))
         assert run.code == 0, run.err
         return (tmp_path / out / GAME / "en" / "rulebook.pdf").read_bytes()
@@ -344,7 +344,7 @@ def test_a_process_compiles_each_shipped_template_once_however_many_documents_it
 ) -> None:
     import builtins
 
-    from printgen.documents import compiled, context
+    from printgen.documents import compiled, rendering
     from printgen.sandbox import template_code
 
     compiled_python: list[str] = []
@@ -355,7 +355,7 @@ def test_a_process_compiles_each_shipped_template_once_however_many_documents_it
         return compile_python(source, filename, *rest, **kw)
 
     monkeypatch.setattr(compiled, "compile", counted, raising=False)
-    context._environment.cache_clear()
+    rendering._environment.cache_clear()
     template_code.forget()
     games = [GAME, "morra-navale"]  # two games × two languages: four rulebooks, four aids
     run = printgen(project, "build", *games, "--jobs", "1", "--no-cache")

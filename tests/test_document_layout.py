@@ -356,16 +356,16 @@ def test_the_contents_leaders_dots_stand_in_columns(documents: Path) -> None:
 def test_a_rulebook_is_laid_out_once(
     project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from printgen.outputs import rulebook
+    from printgen.documents.rulebook_document import RulebookDocument
 
     builds: list[int] = []
-    original = rulebook._Document.build
+    original = RulebookDocument.build
 
     def counted(self: Any, story: Any) -> None:
         builds.append(1)
         original(self, story)
 
-    monkeypatch.setattr(rulebook._Document, "build", counted)
+    monkeypatch.setattr(RulebookDocument, "build", counted)
     for game in ("warriors-and-monks", "mazzo-dei-simboli"):  # with contents, and without
         builds.clear()
         result = printgen(project, "build", game, "--lang", "en", "--only", "rulebook")

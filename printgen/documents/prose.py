@@ -4,7 +4,8 @@ rest."""
 
 from __future__ import annotations
 
-from printgen.documents.context import VALUES, render_document
+from printgen.documents.context import render_document
+from printgen.documents.rendering import VALUES
 from printgen.layout.face import LaidOutDeck
 from printgen.model.game import Game
 from printgen.options import BuildOptions, Output

@@ -15,26 +15,18 @@ from printgen.documents.cards import (
     card_row,
     reference_rows,
 )
-from printgen.documents.checks import smallest_text
 from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, center_cover, cover_end
 from printgen.documents.diagram import DiagramBlocks
-from printgen.documents.fitting import FittingKeepTogether
-from printgen.documents.flow import RichText, overflowing
 from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import Heading, Theme, to_flowables
-from printgen.documents.measure import MeasuringFrame
 from printgen.documents.platypus import (
-    ActionFlowable,
-    BaseDocTemplate,
     Flowable,
     LayoutError,
-    PageTemplate,
 )
+from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.source_lines import prose_line
-from printgen.documents.theme import ACCENT, rulebook_theme, scaled, tightened
-from printgen.draw.color import color
-from printgen.draw.pdf import EMBEDDED_START
+from printgen.documents.theme import rulebook_theme, scaled, tightened
 from printgen.model.units import pt
 from printgen.outputs import OutputJob
 from printgen.problems import (
@@ -50,7 +42,6 @@ MARGIN = 20.0  # mm on A4 and Letter
 SMALL_MARGIN = 13.0  # mm on an A5 booklet page
 TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents on its cover
 CONTENTS_PASSES = 3  # lay-outs with the contents in, until their page numbers hold
-MIN_TEXT = 6.0  # pt: nothing a reader must read is printed smaller
 NEARLY_EMPTY = 0.2  # a last page printed on less than this much is worth saving
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 
@@ -282,7 +273,7 @@ class _Book:
         late: LateContents | None = None,
     ) -> _Pass:
         buffer = io.BytesIO()
-        doc = _Document(
+        doc = RulebookDocument(
             buffer, paper, _margin(paper), self.title, self.labels.get("page", "page"), draw, late
         )
         where = Where(self.rel)
@@ -335,7 +326,7 @@ class _Book:
         found = self.index.written_at(text, self.lang) if line == 1 else None
         return found or Where(self.rel, line)
 
-    def _contents(self, doc: _Document) -> tuple[str, list[tuple[str, int]]] | None:
+    def _contents(self, doc: RulebookDocument) -> tuple[str, list[tuple[str, int]]] | None:
         """What the late contents print: nothing in a rulebook of a few pages."""
         if doc.page <= TOC_AFTER_PAGES:
             return None
@@ -344,97 +335,3 @@ class _Book:
 
 def _margin(paper: tuple[float, float]) -> float:
     return MARGIN if min(paper) > 160 else SMALL_MARGIN
-
-
-class _Document(BaseDocTemplate):  # type: ignore[misc]
-    def __init__(
-        self,
-        buffer: io.BytesIO,
-        paper: tuple[float, float],
-        margin: float,
-        title: str,
-        page_word: str,
-        draw: bool = True,
-        late: LateContents | None = None,
-    ) -> None:
-        super().__init__(
-            buffer,
-            pagesize=(pt(paper[0]), pt(paper[1])),
-            title=title,
-            author="printgen",
-            creator="printgen",
-            invariant=1,
-            leftMargin=pt(margin),
-            rightMargin=pt(margin),
-            topMargin=pt(margin),
-            bottomMargin=pt(margin),
-            keepTogetherClass=FittingKeepTogether,  # a diagram shrinks, a page stays half full
-            **EMBEDDED_START,
-        )
-        self._doSave = 0  # saved by the caller, once the late contents are filled in
-        frame = MeasuringFrame(
-            self.leftMargin,
-            self.bottomMargin,
-            self.width,
-            self.height,
-            id="body",
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-            dry=not draw,
-        )
-        self.drawn = draw  # a pass only for the checks draws no footer either
-        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
-        self.title_text = title
-        self.page_word = page_word
-        self.margin = margin
-        self.overflowing: list[RichText] = []
-        self.small_text: list[tuple[str, float]] = []
-        self.entries: list[tuple[str, int]] = []  # level-2 headings and their pages
-        self._outline = 0
-        self.late = late
-        self.contents_in_place = True  # the late contents went on the page before them
-        self._last_page = 1
-        self.placing: Flowable | None = None
-
-    def _footer(self, canvas: Any, doc: Any) -> None:
-        if doc.page == 1 or not self.drawn:
-            return
-        canvas.saveState()
-        canvas.setFont("Vera", 8)
-        canvas.setFillColor(color("#666666"))
-        canvas.setStrokeColor(color(ACCENT))
-        canvas.setLineWidth(0.5)
-        y = pt(self.margin) * 0.55
-        canvas.line(self.leftMargin, y + 10, self.leftMargin + self.width, y + 10)
-        canvas.drawString(self.leftMargin, y, self.title_text)
-        canvas.drawRightString(self.leftMargin + self.width, y, f"{self.page_word} {doc.page}")
-        canvas.restoreState()
-
-    def beforeDocument(self) -> None:
-        self._outline = 0
-        self.overflowing = []
-        self.small_text = []
-        self.entries = []
-        self.contents_in_place = True
-        self._last_page = 1
-
-    def handle_flowable(self, flowables: list[Flowable]) -> None:
-        self.placing = flowables[0] if flowables else None  # named if it cannot be placed
-        super().handle_flowable(flowables)
-
-    def afterFlowable(self, flowable: Flowable) -> None:
-        if flowable is self.late:  # pushed to a later page, they would move every page
-            self.contents_in_place = self.page == self._last_page
-        if not isinstance(flowable, ActionFlowable):  # a new page's own actions print nothing
-            self._last_page = self.page
-        self.overflowing.extend(overflowing(flowable))
-        self.small_text.extend(smallest_text(flowable, MIN_TEXT))
-        if isinstance(flowable, Heading) and flowable.level == 2:
-            label = flowable.plain()
-            key = f"h{self._outline}"
-            self._outline += 1
-            self.canv.bookmarkPage(key)
-            self.canv.addOutlineEntry(label, key, level=0)
-            self.entries.append((label, self.page))

@@ -1,0 +1,207 @@
+"""A document's templates rendered through Jinja's sandbox — the game's prose files and the
+rulebook and aid templates, the project's or printgen's own — and what stops one said at its
+own line, in the designer's words."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printgen.documents.compiled import SETTINGS, bytecode_cache
+from printgen.documents.labels import label_line, missing_label
+from printgen.documents.prose_lint import line_of
+from printgen.documents.source_lines import marked
+from printgen.limits import MAX_PROSE_BYTES
+from printgen.problems import Problem, ProjectError, Where
+from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.sandbox import alarm, template_code
+from printgen.sandbox import expressions as expr
+from printgen.sandbox.jinja import sandboxed
+from printgen.sandbox.sizes import Refused
+
+VALUES = "values"  # ProjectError.partial of a template error that depends on the game's values
+
+
+def _template_line(exc: BaseException, filename: object) -> int:
+    """The line of the template (``filename``, as Jinja names its code) the error was raised
+    at, from the traceback Jinja rewrites to the template's lines; 0 when it is not there."""
+    line = 0
+    trace = exc.__traceback__
+    while trace is not None:
+        if filename is not None and trace.tb_frame.f_code.co_filename == str(filename):
+            line = trace.tb_lineno
+        trace = trace.tb_next
+    return line
+
+
+def _code_name(project: Project, template: str, path: Path | None) -> str | None:
+    """The name Jinja gives a template's code (ConfinedLoader's): where its lines are found."""
+    if template.startswith("file:"):
+        return "<template>"
+    if path is None or path.is_relative_to(PACKAGED_TEMPLATES):
+        return None if path is None else str(path)
+    return project.rel(path)
+
+
+def _source(project: Project, path: Path | None) -> str:
+    """A template's text, to find names in for messages: a project's file read as its loader
+    reads it (a byte that is not UTF-8 said at its line, not as Python's decoding error)."""
+    if path is None:
+        return ""
+    if path.is_relative_to(PACKAGED_TEMPLATES):
+        return path.read_text(encoding="utf-8")
+    return project.read_text(path, Where(project.rel(path)), MAX_PROSE_BYTES)
+
+
+def _included_at(exc: BaseException, where: Where, name: str | None) -> Where:
+    """The line of the {% include %} naming a template that is not there."""
+    line = _template_line(exc, name)
+    return Where(where.path, line, 1) if line else where
+
+
+def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
+    """Render a template file or prose file through Jinja's sandbox."""
+    from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
+
+    if alarm.budget_spent():
+        raise ProjectError([])  # where the budget ran out was said: no line per document
+    env = _environment(project)
+    source = ""
+    path: Path | None = None
+    try:
+        if template.startswith("file:"):
+            source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
+        with alarm.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
+            if template.startswith("file:"):  # a prose file (empty is fine: no rules yet)
+                return str(template_code.template(env, marked(source)).render(context))
+            path = project.template(template)
+            source = _source(project, path)
+            return str(env.get_template(template).render(context))
+    except ProjectError:
+        raise  # already says where and what (a file the template reaches, say)
+    except TemplateNotFound as exc:
+        searched = " then ".join(
+            "printgen's own" if folder == PACKAGED_TEMPLATES else f"{project.rel(folder)}/"
+            for folder in project.template_dirs
+        )
+        raise ProjectError(
+            [
+                Problem(
+                    _included_at(exc, where, _code_name(project, template, path)),
+                    f"template '{exc.name}' not found; the template search path is {searched}; "
+                    f"put {exc.name} in the project's templates/ folder or fix its name",
+                )
+            ]
+        ) from None
+    except alarm.TemplateTimeout as exc:
+        raise ProjectError(
+            [
+                Problem(
+                    _running(exc, where, _code_name(project, template, path)),
+                    f"template stopped: {exc}; simplify its loops",
+                )
+            ]
+        ) from None
+    except Refused as exc:
+        raise ProjectError(
+            [
+                Problem(
+                    _running(exc, where, _code_name(project, template, path)),
+                    f"template error: {exc}",
+                )
+            ]
+        ) from None
+    except TemplateSyntaxError as exc:
+        raise ProjectError(
+            [
+                Problem(
+                    Where(exc.filename or where.path, exc.lineno or 1, 1),
+                    f"template error: {exc.message}",
+                )
+            ]
+        ) from None
+    except TemplateError as exc:
+        message = str(exc)
+        found = re.search(r"'(\w+)' is undefined|has no attribute '(\w+)'", message)
+        place = where
+        name = (found.group(1) or found.group(2)) if found else ""
+        label = missing_label(context, name) if "Labels object" in message else None
+        needle = f"t.{name}" if label and f"t.{name}" in source else name
+        lines = source.splitlines()
+        ran_at = _template_line(exc, _code_name(project, template, path))
+        if 0 < ran_at <= len(lines):  # the line Jinja ran: {{ components[9] }} said at its own
+            column = lines[ran_at - 1].find(needle) + 1 if name else 0
+            place = Where(where.path, ran_at, max(column, 1))
+        elif name and source:
+            place = line_of(lines, needle, where.path)
+        if label and path is not None and path.is_relative_to(PACKAGED_TEMPLATES):
+            # printgen's own template is not the designer's to fix: their labels file is
+            said, _, fix = label.partition("; ")
+            label = f"{said} (printgen's {template} prints it, line {place.line}); {fix}"
+            place = label_line(project, name)
+        said, owner, suggests = expr.named_plainly(expr.plain(message), source, context)
+        hint = "; check the names used in {{ … }} (data.*, game.*, t.*)"
+        if suggests:
+            hint = ""
+        else:
+            said = said.rstrip(".")  # "… is unsafe." then "; check …"
+        error = ProjectError([Problem(place, label or f"template error: {said}{hint}")])
+        # an unknown name, or one of data, game or the labels, is the text's own mistake; the
+        # rest depends on the decks and cards it reads (components[0] of a deck that failed)
+        own = (found and found.group(1)) or label or owner in ("data", "game")
+        error.partial = None if own else VALUES
+        raise error from None
+    except RecursionError as exc:
+        from printgen.documents.loader import PACKAGED_PREFIX
+
+        raise ProjectError(
+            [
+                Problem(
+                    _running(exc, where, _code_name(project, template, path)),
+                    "template error: it nests too deeply (a template including itself? "
+                    f"printgen's own of the same name is '{PACKAGED_PREFIX}<name>')",
+                )
+            ]
+        ) from None
+    except Exception as exc:  # e.g. "10" + 1 in the prose: still the designer's input
+        message = expr.plain(str(exc))
+        message = message if len(message) <= 200 else message[:197] + "…"
+        raise ProjectError(
+            [
+                Problem(
+                    _running(exc, where, _code_name(project, template, path)),
+                    f"template error: {type(exc).__name__}: {message}",
+                )
+            ]
+        ) from None
+
+
+def _running(exc: BaseException, where: Where, name: str | None) -> Where:
+    """The line of a prose file or template where it failed while running: Jinja names the
+    frames of a template by its ``name`` ("<template>" for one made from text, a project
+    template's path), at the template's own line numbers (the deepest one: a macro's line
+    rather than its call)."""
+    if name not in ("<template>", where.path):  # printgen's own, said at the game's file
+        return where
+    line, tb = 0, exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == name:
+            # a time limit's stop comes through no rewriting of Jinja's: its frames are at the
+            # lines of the template's generated Python, which the template maps back
+            made = tb.tb_frame.f_globals.get("__jinja_template__")
+            at = tb.tb_lineno
+            line = (made.get_corresponding_lineno(at) if made is not None else at) or line
+        tb = tb.tb_next
+    return Where(where.path, line, 1) if line else where
+
+
+@lru_cache(maxsize=4)
+def _environment(project: Project) -> Any:
+    """Templates come from the first folder that has them: the project's templates/, then
+    printgen's own (printgen.documents.loader)."""
+    from printgen.documents.loader import ConfinedLoader
+
+    loader = ConfinedLoader(project)
+    return sandboxed(loader=loader, bytecode_cache=bytecode_cache(), **SETTINGS)
