@@ -78,26 +78,10 @@ def bar_length(size: float) -> float:
 
 
 def plan_labels(text: str, width: float, height: float, taken: list[Box]) -> list[Label]:
-    """Where the text and the scale bar go; ``taken`` holds everything already on the sheet.
-    The text is placed first; if it then leaves the bar no room (a narrow margin taken by
-    the text), the bar goes first and the text finds its place after it."""
-    wanted: list[tuple[str | None, tuple[float, ...]]] = [(text, SIZES), (None, SIZES[:1])]
-    labels = _placed(wanted, width, height, taken)
-    if len(labels) < len(wanted):
-        other = _placed(wanted[::-1], width, height, taken)
-        if len(other) > len(labels):
-            labels = sorted(other, key=lambda label: label.text is None)  # the text first
-    return labels
-
-
-def _placed(
-    wanted: list[tuple[str | None, tuple[float, ...]]],
-    width: float,
-    height: float,
-    taken: list[Box],
-) -> list[Label]:
+    """Where the text and the scale bar go; ``taken`` holds everything already on the sheet."""
     taken = list(taken)
     labels: list[Label] = []
+    wanted: list[tuple[str | None, tuple[float, ...]]] = [(text, SIZES), (None, SIZES[:1])]
     for content, sizes in wanted:
         placed = _first_fit(content, sizes, width, height, taken)
         if placed is not None:

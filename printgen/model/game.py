@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -155,6 +156,14 @@ class Game:
         return next((d for d in self.decks if d.id == deck_id), None)
 
 
+def is_language_code(key: object) -> bool:
+    """Whether ``key`` is written as a language code of languages: is (two letters a–z)."""
+    return isinstance(key, str) and _LANGUAGE_CODE.fullmatch(key) is not None
+
+
+_LANGUAGE_CODE = re.compile(r"[a-z]{2}")
+
+
 def localize(value: Any, lang: str, languages: tuple[str, ...]) -> Any:
     """Pick ``lang`` out of every {lang: text} mapping, recursively. A mapping of language
     codes alone that names one of the game's is a translation too: its other languages are
@@ -162,14 +171,7 @@ def localize(value: Any, lang: str, languages: tuple[str, ...]) -> Any:
     if isinstance(value, dict):
         if value and set(value) <= set(languages):
             return value.get(lang, "")
-        if not set(value).isdisjoint(languages) and all(
-            isinstance(key, str)
-            and len(key) == 2
-            and key.isascii()
-            and key.isalpha()
-            and key.islower()
-            for key in value
-        ):
+        if not set(value).isdisjoint(languages) and all(map(is_language_code, value)):
             return value.get(lang, "")
         return {k: localize(v, lang, languages) for k, v in value.items()}
     if isinstance(value, list):

@@ -41,7 +41,7 @@ def stacked(checker: Checker, layout: str, elements: list[Element]) -> list[Elem
     order = [element for element in elements if element.name not in moving]
     waiting = [element for element in elements if element.name in moving]
     while waiting:
-        placed = {element.name: index for index, element in enumerate(order)}
+        placed = {element.name for element in order}
         ready = [element for element in waiting if moving[element.name] in placed]
         if not ready:  # each waits for another: a loop
             first = min(waiting, key=lambda element: element.name)

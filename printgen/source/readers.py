@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_ID_CHARS, MAX_LENGTH_MM, MAX_WHOLE_NUMBER
+from printgen.model.game import is_language_code
 from printgen.model.units import CARD_PRESETS, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
@@ -251,7 +251,11 @@ class Checker:
                         f"{what} '{lang}' text must be a string, not {kind_of(value[lang])}",
                     )
             for lang in () if self.languages_unsure else value:
-                if lang not in self.languages and value[lang] is None and not _CODE.fullmatch(lang):
+                if (
+                    lang not in self.languages
+                    and value[lang] is None
+                    and not is_language_code(lang)
+                ):
                     # {en: Once, a free card., it: …}: YAML ends a text at its comma
                     self.error(
                         value.key_at(lang),
@@ -287,9 +291,7 @@ class Checker:
             langs = set(self.languages)
             # {it: Cuori, en: Hearts} in a game of en alone is a translation too (its 'it' is
             # said as a card field's would be), never data printed as a Python mapping
-            codes = all(
-                key == "_" or (isinstance(key, str) and _CODE.fullmatch(key)) for key in value
-            )
+            codes = all(key == "_" or is_language_code(key) for key in value)
             if value and set(value) & langs and (codes or set(value) <= langs | {"_"}):
                 self.text(value, where, what)
                 return
@@ -303,9 +305,6 @@ class Checker:
 def big(value: int) -> str:
     """A whole number as a message shows it: grouped, or in words past 30 digits."""
     return f"{value:,}" if value < 10**30 else "a number of more than 30 digits"
-
-
-_CODE = re.compile(r"[a-z]{2}")  # a language code, as languages: writes them
 
 
 def kind_of(value: Any) -> str:

@@ -222,14 +222,13 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         book.close()
 
 
-def _unprintable_cells(checker: Checker, table: Table) -> bool:
+def _unprintable_cells(checker: Checker, table: Table) -> None:
     """Cells a card would print as Python or Excel write them ("#DIV/0!", "2024-01-01
-    00:00:00"): an error at each; whether there was one."""
+    00:00:00"): an error at each, the cell noted as said."""
     import datetime
 
     from openpyxl.cell.cell import ERROR_CODES
 
-    found = False
     for number, cells in table.rows:
         for col, value in enumerate(cells, start=1):
             if isinstance(value, str) and value in ERROR_CODES:
@@ -243,8 +242,6 @@ def _unprintable_cells(checker: Checker, table: Table) -> bool:
                 continue
             checker.error(table.where(number, col), message)
             table.said_cells.add((number, col))
-            found = True
-    return found
 
 
 _MERGED = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]{1,3}[0-9]{1,7}:[A-Z]{1,3}[0-9]{1,7})"')
