@@ -1798,40 +1798,30 @@ def table_of_150_columns(p: Path) -> Expect:
     return RULES, 1, ""
 
 
+def _check(p: Path, assertion: str) -> int:
+    """A check of game.yaml asserting ``assertion``, put first: the line of its assert."""
+    check = f'  - id: written\n    assert: "{assertion}"\n    message: said\n'
+    return edit(p, GAME, "\nchecks:\n", "\nchecks:\n" + check) + 3
+
+
 @case("expressions")
 def check_assert_with_text_around_its_expression(p: Path) -> Expect:
     """'{{ card.cost }} <= 3' renders to the text '9 <= 3', which is never false."""
-    line = edit(
-        p,
-        GAME,
-        "\nchecks:\n",
-        '\nchecks:\n  - id: text-around\n    assert: "{{ card.id }} == x"\n    message: never\n',
-    )
-    return GAME, line + 3, "write the whole test inside one {{ … }}"
+    return GAME, _check(p, "{{ card.id }} == x"), "write the whole test inside one {{ … }}"
 
 
 @case("expressions")
 def check_assert_indexing_past_the_end(p: Path) -> Expect:
     """It was said as "it gives a function": Jinja's stand-in for nothing can be called."""
-    line = edit(
-        p,
-        GAME,
-        "\nchecks:\n",
-        '\nchecks:\n  - id: far\n    assert: "{{ decks.main.cards[9999] }}"\n    message: far\n',
-    )
-    return GAME, line + 3, "it names nothing: list object has no element 9999"
+    said = "it names nothing: list object has no element 9999"
+    return GAME, _check(p, "{{ decks.main.cards[9999] }}"), said
 
 
 @case("expressions")
 def check_assert_never_closed(p: Path) -> Expect:
     """It was said as text around an expression: there is none, the }} is missing."""
-    line = edit(
-        p,
-        GAME,
-        "\nchecks:\n",
-        '\nchecks:\n  - id: open\n    assert: "{{ decks.main.total >= 12 "\n    message: never\n',
-    )
-    return GAME, line + 3, "its {{ is never closed: end the test with }}"
+    said = "its {{ is never closed: end the test with }}"
+    return GAME, _check(p, "{{ decks.main.total >= 12 "), said
 
 
 @case("numbers")

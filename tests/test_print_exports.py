@@ -274,24 +274,17 @@ def test_calibrate_needs_no_game_and_writes_two_pages(
         assert "--back-offset X,Y" in document.pages[1].extract_text()
 
 
+def _gold_coin(root: Path, *flags: str) -> Path:
+    """The image of Costruttori's gold coin (a round token) built with ``flags``."""
+    game = "costruttori-del-medioevo"
+    out = build(root, game, "--lang", "en", "--only", "cards", *flags, "--cards", "oro")
+    return out / game / "en" / "png" / "coins-gold" / "oro.png"
+
+
 def test_a_round_tokens_image_is_transparent_outside_its_circle(root: Path) -> None:
     # a coin's PNG had white corners: round tokens are cut round, and a tool placing the image
     # (Tabletop Simulator, a print service's token) shows what is outside the circle
-    out = build(
-        root,
-        "costruttori-del-medioevo",
-        "--lang",
-        "en",
-        "--only",
-        "cards",
-        "--format",
-        "png",
-        "--cards",
-        "oro",
-    )
-    with Image.open(
-        out / "costruttori-del-medioevo" / "en" / "png" / "coins-gold" / "oro.png"
-    ) as image:
+    with Image.open(_gold_coin(root, "--format", "png")) as image:
         assert image.mode == "RGBA"
         alpha = image.getchannel("A")
         w, h = image.size
@@ -304,20 +297,7 @@ def test_a_round_tokens_image_is_transparent_outside_its_circle(root: Path) -> N
 def test_a_round_tokens_service_image_has_no_white_ring_around_its_bleed(root: Path) -> None:
     # extending a round token to a service's size repeated the square image's white corners
     # into an opaque ring just outside the drawn bleed disc
-    out = build(
-        root,
-        "costruttori-del-medioevo",
-        "--lang",
-        "en",
-        "--only",
-        "cards",
-        "--service",
-        "mpc",
-        "--cards",
-        "oro",
-    )
-    path = out / "costruttori-del-medioevo" / "en" / "png" / "coins-gold" / "oro.png"
-    with Image.open(path) as image:
+    with Image.open(_gold_coin(root, "--service", "mpc")) as image:
         pixels = image.convert("RGBA")
         w, h = pixels.size
         data = pixels.tobytes()  # r, g, b, a bytes, row by row
