@@ -356,14 +356,17 @@ def test_the_arena_report_lists_every_card_of_the_symbol_deck(
 ) -> None:
     run = printgen(project, "simulate", "blaster-e-spade-laser", "-n", "20")
     assert run.code == 0, run.err
-    report = json.loads((project / "build" / "blaster-e-spade-laser" / "playtest.json").read_text())
+    summary, text = report(project, "blaster-e-spade-laser")
     symbols = (project / "cards" / "mazzo-dei-simboli" / "decks" / "simboli.yaml").read_text()
     assert "cards: 54" in symbols
-    rows = {row["card"]: row for row in report["cards"]}
+    rows = {row["card"]: row for row in summary["cards"]}
     # the arena is built from the symbol deck: every card of it, the never attacked from too
     assert set(rows) == {f"card-{n}" for n in range(1, 55)}
     assert any(row["played_per_seat"] == 0 for row in rows.values())
     assert not any(card.startswith("pedina") for card in rows)  # the pawns are not played
+    # a D20 chooses who begins: the seat chart does not say seat 1 plays first
+    assert summary["first_player"]["always_seat_1"] is False
+    assert "Win rate by seat, of 20 games ended" in text and "seat 1 first" not in text
 
 
 def test_the_length_histogram_keeps_its_bars_for_most_games_and_one_for_the_tail() -> None:

@@ -168,12 +168,11 @@ def _length_chart(summary: Mapping[str, Any]) -> Any:
 
 def _seat_chart(summary: Mapping[str, Any]) -> Any:
     # seat 1 first in every game, or the engine chose who begins (GameRecord.first)
-    title = "Win rate by seat" + (
-        " (seat 1 plays first)" if summary["first_player"].get("always_seat_1", True) else ""
-    )
+    first = " (seat 1 first)" if summary["first_player"].get("always_seat_1", True) else ""
     if not ended(summary):
-        return charts.note(HALF, CHART_H, title, "No game ended: no winner, no win rate.")
-    title = f"Win rate by seat, of the {plural(ended(summary), 'game')} that ended"
+        text = "No game ended: no winner, no win rate."
+        return charts.note(HALF, CHART_H, f"Win rate by seat{first}", text)
+    title = f"Win rate by seat{first}, of {plural(ended(summary), 'game')} ended"
     if together(summary):
         team = summary["together"]
         text = f"Every seat wins or loses with the others: together, {pct(team['rate'])}."
