@@ -492,8 +492,8 @@ def test_an_icon_painted_with_a_gradient_is_a_warning_at_its_line(
         '<circle cx="5" cy="5" r="4" fill="url(#g)"/></svg>\n',
         encoding="utf-8",
     )
+    from printgen.icons import unusable_icons
     from printgen.project import Project
-    from printgen.source.game import unusable_icons
 
     assert main(["--project", str(root), "icons", "--out", str(tmp_path / "out")]) == 0  # drawn
     assert "icons/pebble.svg:3:1: warning: icon: a gradient" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from printgen.icons.library import (
     IconSource,
     builtin_library,
     icon_library,
+    unusable_icons,
 )
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ __all__ = [
     "draw_icon",
     "has_icon",
     "icon_library",
+    "unusable_icons",
 ]
 
 # Icons that draw `label` (a number: die roll, coin value, damage, ...); others ignore it.

@@ -27,10 +27,13 @@ from printgen.icons.forms import precompiled
 from printgen.icons.geometry import parse_hex
 from printgen.icons.labels import LABEL_BOXES, LabelBox, draw_label
 from printgen.icons.svg import SvgError, digest, draw_svg, parse
+from printgen.problems import Problem, Severity, Where
 from printgen.project import listed
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+
+    from printgen.project import Project
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
 LABELLED_DIR = BUILTIN_DIR / "labelled"
@@ -59,7 +62,7 @@ class IconFile:
 
 @dataclass(frozen=True)
 class IconProblem:
-    """An icon file that cannot be used, with why (reported by the caller at the file)."""
+    """An icon file that cannot be used, with why (said at the file: ``unusable_icons``)."""
 
     path: Path
     message: str
@@ -344,3 +347,16 @@ def icon_library(project_root: Path | None, game_folder: Path | None = None) -> 
 def builtin_library() -> IconLibrary:
     """The built-in icons (and Font Awesome): what the module-level functions use."""
     return icon_library(None, None)
+
+
+def unusable_icons(project: Project, icons: IconLibrary) -> list[Problem]:
+    """Each icon file of the library that cannot be drawn, at the file (validate, build and
+    ``printgen icons`` say them alike)."""
+    return [
+        Problem(
+            Where(project.rel(u.path), u.line, 1),
+            f"icon: {u.message}",
+            Severity.WARNING if u.warning else Severity.ERROR,
+        )
+        for u in icons.check()
+    ]

@@ -19,11 +19,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.draw.pdf import new_canvas
-from printgen.icons import IconLibrary, IconSource, icon_library
+from printgen.icons import IconLibrary, IconSource, icon_library, unusable_icons
 from printgen.icons import fontawesome as fa
 from printgen.problems import ProjectError, Severity, Where
 from printgen.project import Project
-from printgen.source.game import unusable_icons
 from printgen.write import atomic_write
 
 MM = 72 / 25.4

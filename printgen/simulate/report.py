@@ -168,7 +168,7 @@ def _length_chart(summary: Mapping[str, Any]) -> Any:
 
 def _seat_chart(summary: Mapping[str, Any]) -> Any:
     # seat 1 first in every game, or the engine chose who begins (GameRecord.first)
-    first = " (seat 1 first)" if summary["first_player"].get("always_seat_1", True) else ""
+    first = " (seat 1 first)" if summary["first_player"]["always_seat_1"] else ""
     if not ended(summary):
         text = "No game ended: no winner, no win rate."
         return charts.note(HALF, CHART_H, f"Win rate by seat{first}", text)

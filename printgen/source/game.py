@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from printgen.icons import IconLibrary, icon_library
+from printgen.icons import icon_library, unusable_icons
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
@@ -386,16 +386,3 @@ def _not_yaml_named(folder: Path) -> list[Path]:
     return sorted(
         p for p in folder.iterdir() if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml"
     )
-
-
-def unusable_icons(project: Project, icons: IconLibrary) -> list[Problem]:
-    """Each icon file of the library that cannot be drawn, at the file (validate, build and
-    ``printgen icons`` say them alike)."""
-    return [
-        Problem(
-            Where(project.rel(u.path), u.line, 1),
-            f"icon: {u.message}",
-            Severity.WARNING if u.warning else Severity.ERROR,
-        )
-        for u in icons.check()
-    ]
