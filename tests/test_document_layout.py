@@ -602,6 +602,37 @@ def test_the_arena_diagrams_move_as_the_rules_say(lang: str) -> None:
     assert corners == [(0, 2), (2, 0)], "opposite corners, each on its own side"
 
 
+def test_a_pawns_name_is_never_crossed_by_its_own_move(documents: Path) -> None:
+    """The arena's Knight example: Anna's two jumps leave from under her pawn, so the arrow
+    going down passes beneath her name tag instead of striking through "Anna"."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(documents / "blaster-e-spade-laser" / "en" / "rulebook.pdf")
+    page = next(p for p in pdf if "Knight reaches the" in p.get_textpage().get_text_range())
+    text = page.get_textpage()
+    found = text.search("Anna").get_next()
+    assert found is not None, "the pawn's name tag is printed"
+    first, count = found
+    boxes = [text.get_charbox(i) for i in range(first, first + count)]  # left, bottom, right, top
+    scale, height = 4.0, page.get_height()
+    image = page.render(scale=scale).to_pil().convert("RGB")
+    word = image.crop(
+        (
+            round(min(b[0] for b in boxes) * scale),
+            round((height - max(b[3] for b in boxes)) * scale),
+            round(max(b[2] for b in boxes) * scale),
+            round((height - min(b[1] for b in boxes)) * scale),
+        )
+    )
+    orange = (0xD9, 0x48, 0x0F)  # the arrows' colour
+    struck = sum(
+        count
+        for count, pixel in word.getcolors(word.width * word.height)
+        if sum((a - b) ** 2 for a, b in zip(pixel, orange, strict=True)) < 40**2
+    )
+    assert not struck, f"{struck} pixels of arrow across the pawn's name"
+
+
 def test_an_arrow_stops_at_the_edge_of_the_card_it_points_to(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

@@ -23,7 +23,7 @@ HIGHLIGHT = "#f2a900"
 
 
 class Diagram(Flowable):  # type: ignore[misc]
-    """The scene, centred in the column: cards, highlights, pawns, arrows, then labels."""
+    """The scene, centred in the column: cards, highlights, arrows, pawns, then labels."""
 
     def __init__(
         self,
@@ -171,9 +171,10 @@ class Diagram(Flowable):  # type: ignore[misc]
             CardPicture(face, w / pt(1)).drawOn(canvas, x, y)
         for cell in self.scene.highlight:
             self._highlight(cell)
-        self._pawns()
+        # a pawn's move starts under the pawn: its disc and name tag stay whole on top
         for arrow in self.scene.arrows:
             self._arrow(arrow)
+        self._pawns()
         for label in self.scene.labels:
             self._label(label)
         if self.scene.caption:
