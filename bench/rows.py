@@ -77,6 +77,22 @@ def validate_versus_build(bench: Bench) -> Result:
     return result
 
 
+def validate_all_versus_build(bench: Bench) -> Result:
+    """Row 3 for every bundled game at once, as the issue's table measured ``validate``: the
+    same goal, where start-up and imports weigh less and the games' lay-out more."""
+    result = versus_floor(
+        bench,
+        "3",
+        "validate vs build --no-cache, every game, both languages",
+        "validate",
+        0.5,
+        bench.command("build --no-cache"),
+        " (the build)",
+    )
+    result.notes += bench.printgen.notes(["--no-cache"])
+    return result
+
+
 def validate_work(bench: Bench) -> Result:
     """Row 3 again without start-up and imports (bench/warm.py, one process): the work each
     command does itself; information, the goal is the whole processes' ratio above."""

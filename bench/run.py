@@ -11,14 +11,14 @@ memory (ru_maxrss) where the goal is about memory. Whole processes, because star
 (see measure.ENV).
 
 Rows: 1 W&M cards only, one language · 2 W&M every output, one language · 3 validate vs build
-· 4 every game, both languages · 5 unchanged rebuild · 6 one card's text changed · 7 watch,
-save to PDF · 8 N distinct cards (1k, 10k; 50k with --big) from one deck file, several deck
-files or a CSV, and cost per card · 9 10,000 copies of a few cards. A flag this printgen does
-not know yet (--no-cache, --jobs) is left out and the row says so; a job printgen refuses shows
-its error line. Row 3 also runs bench/warm.py: validate and build in one process after
-start-up, the work each does itself (information). Rows 4, 5 and 7, whose goals are wall times,
-also say what the time would be where the floor takes the 0.086 s of the issue's table.
-bench/stages.py shows where the time of a build goes.
+(W&M; every game) · 4 every game, both languages · 5 unchanged rebuild · 6 one card's text
+changed · 7 watch, save to PDF · 8 N distinct cards (1k, 10k; 50k with --big) from one deck
+file, several deck files or a CSV, and cost per card · 9 10,000 copies of a few cards. A flag
+this printgen does not know yet (--no-cache, --jobs) is left out and the row says so; a job
+printgen refuses shows its error line. Row 3 also runs bench/warm.py: validate and build in one
+process after start-up, the work each does itself (information). Rows 4, 5 and 7, whose goals
+are wall times, also say what the time would be where the floor takes the 0.086 s of the issue's
+table. bench/stages.py shows where the time of a build goes.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from rows import (
     every_game,
     one_card_changed,
     unchanged,
+    validate_all_versus_build,
     validate_versus_build,
     validate_work,
     versus_floor,
@@ -69,7 +70,11 @@ def bundled_rows(bench: Bench) -> dict[str, Callable[[], list[Result]]]:
                 bench, "2", f"{WM} every output, it", f"build {WM} --lang it --no-cache", 2.5
             )
         ],
-        "3": lambda: [validate_versus_build(bench), validate_work(bench)],
+        "3": lambda: [
+            validate_versus_build(bench),
+            validate_all_versus_build(bench),
+            validate_work(bench),
+        ],
         "4": lambda: [every_game(bench)],
         "5": lambda: [unchanged(bench)],
         "6": lambda: [one_card_changed(bench)],
