@@ -712,3 +712,29 @@ def test_a_misspelt_project_font_names_the_font_that_is_there(
     assert run.code == 2
     assert run.err.splitlines()[0].startswith(f"cards/demo/layouts/demo.yaml:{line}:")
     assert run.err.splitlines()[0].endswith("font 'Harbor' not found; did you mean 'Harbour'?")
+
+
+def test_a_missing_picture_named_in_two_places_is_said_at_each(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """It was said once per file name, at the first element naming it: the second line to fix
+    appeared only after the first was fixed."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    picture = "{type: image, x: 20, y: 20, w: 20, h: 20, path: cards/demo/art/ship.png}"
+    text += (
+        f"ship-card:\n  extends: demo-card\n  elements:\n    picture: {picture}\n"
+        f"ship-back:\n  extends: demo-back\n  elements:\n    picture: {picture}\n"
+    )
+    layouts.write_text(text, encoding="utf-8")
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    deck_text = deck.read_text(encoding="utf-8")
+    deck_text = re.sub(r"\nlayout: demo-card", "\nlayout: ship-card", deck_text, count=1)
+    deck_text = re.sub(r"\n  layout: demo-back", "\n  layout: ship-back", deck_text, count=1)
+    deck.write_text(deck_text, encoding="utf-8")
+    lines = text.splitlines()
+    places = [i + 1 for i, ln in enumerate(lines) if "cards/demo/art/ship.png" in ln]
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    said = [ln for ln in run.err.splitlines() if "'cards/demo/art/ship.png' not found" in ln]
+    assert [int(ln.split(":")[1]) for ln in said] == places, run.err

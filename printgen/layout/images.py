@@ -47,7 +47,9 @@ def lay_out_image(
                 ),
             )
         ]:
-            ctx.report(problem.where, problem.message, once=("image", str(raw)))
+            # once per place that names the file, not once per file: two elements naming one
+            # missing picture are two lines to fix, both said in the one run
+            ctx.report(problem.where, problem.message, once=("image", str(raw), str(where)))
         return None
     if real.suffix.lower() == ".svg":
         why = _unreadable_svg(data, real.parent)
