@@ -198,7 +198,8 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
     [
         (
             "id,count,name.en,name.it,cots\n",
-            f"{CSV}:1:5: unknown column 'cots'; did you mean 'cost'?",
+            f"{CSV}:1:5: unknown column 'cots'; the deck file's fields: declare 'cost': "
+            "rename the column to 'cost', or that field to 'cots'",
         ),
         (
             HEADER + ",2,Sloop,Sloop,1,#ffffff\n",

@@ -19,7 +19,7 @@ from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
 from printgen.problems import Where
 from printgen.project import Project
-from printgen.source.readers import Checker, big, did_you_mean, id_too_long
+from printgen.source.readers import Checker, big, closest, did_you_mean, id_too_long
 from printgen.source.tables import Table, blank, open_table
 
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
@@ -101,6 +101,20 @@ def read_cards(
     return cards
 
 
+def _unknown_tail(name: str, allowed: list[str], types: dict[str, str]) -> str:
+    """What to do about a column no field declares. Close to a declared field, either name may
+    be the misspelt one — the column's or the field's in the deck file — so both are offered."""
+    hint = closest(name, allowed)
+    if not hint:
+        return "; declare it under 'fields:' in the deck file"
+    if hint[0].partition(".")[0] in types:
+        return (
+            f"; the deck file's fields: declare '{hint[0].partition('.')[0]}': rename the column "
+            f"to '{hint[0]}', or that field to '{name.partition('.')[0]}'"
+        )
+    return did_you_mean(name, allowed)
+
+
 def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
     number, header = table.rows[0]
     languages = checker.languages
@@ -131,8 +145,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             )
             ok = False
         elif field not in types and field not in RESERVED:
-            tail = did_you_mean(name, allowed, "; declare it under 'fields:' in the deck file")
-            checker.error(where, f"unknown column '{name}'{tail}")
+            checker.error(where, f"unknown column '{name}'{_unknown_tail(name, allowed, types)}")
             ok = False
         elif lang is not None and types.get(field) != "text":
             checker.error(
