@@ -3,6 +3,7 @@ never a hang — in this process or in worker processes (--jobs 2)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -442,7 +443,9 @@ def test_an_engine_missing_what_it_must_define_is_said_at_its_file(
 def test_validates_games_taking_longer_than_its_limit_are_an_error_at_play(
     table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """300 games of an engine taking a second each would hold validate for five minutes."""
+    """300 games of an engine taking a second each would hold validate for five minutes. The
+    limit is kept between two games: it was looked at only after a batch of 250 games (four
+    minutes of one-second games, said as "1 of 300 games took more than 120 s")."""
     from printgen.simulate import command
 
     monkeypatch.setattr(command, "VALIDATE_SIMULATION_SECONDS", 0.3)
@@ -451,7 +454,12 @@ def test_validates_games_taking_longer_than_its_limit_are_an_error_at_play(
         "import time\n\n\ndef play(rules, bots, rng, turn_cap):\n    time.sleep(0.05)\n"
         "    return GameRecord(True, 3, (rng.randrange(len(bots)),), [Counter() for _ in bots])\n",
     )
+    started = time.monotonic()
     run = printgen(table, "validate", GAME, "--simulate")
+    took = time.monotonic() - started
     assert run.code == 2
     assert run.err.startswith(f"{ENGINE}:{line + 3}:1: ")
     assert "of 300 games took more than 0.3 s (the limit for validate --simulate)" in run.err
+    played = int(run.err.split("the first ")[1].split(" of 300")[0])
+    assert 1 <= played <= 7, run.err  # 0.3 s of games of at least 0.05 s: six at most, and one
+    assert took < 5, took  # not the 12.5 s of a whole batch of 250 games

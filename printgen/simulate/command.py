@@ -33,7 +33,7 @@ from printgen.simulate.data import (
 )
 from printgen.simulate.engine import ENGINE_FILE, Engine, NoEngine, has_engine, load_engine
 from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault
-from printgen.simulate.run import DEFAULT_TURN_CAP, Settings, play_games
+from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games
 from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
 
@@ -148,23 +148,26 @@ def run(
         raise BadRequest(str(exc)) from None
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
     tally = Tally(settings)
-    started = time.monotonic()
-    for number, record in enumerate(play_games(project_root, game_id, data, settings), 1):
-        tally.add(record)
-        if budget is not None and time.monotonic() - started > budget and number < games:
-            line = engine.module.play.__code__.co_firstlineno
-            raise EngineFault(
-                f"cards/{game_id}/{ENGINE_FILE}:{line}:1: {number:,} of {games:,} games took "
-                f"more than {budget:g} s (the limit for validate --simulate); make play() "
-                "faster, or run `printgen simulate` for as long as it takes"
-            )
-        if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
-            line = engine.module.play.__code__.co_firstlineno
-            raise EngineFault(
-                f"cards/{game_id}/{ENGINE_FILE}:{line}:1: play() gave over {MAX_REPORT_KEYS} "
-                f"different series or figure names in {number:,} games; a report shows at most "
-                f"{MAX_REPORT_KEYS} of each, so name them the same way in every game"
-            )
+    deadline = None if budget is None else time.monotonic() + budget
+    try:
+        for number, record in enumerate(
+            play_games(project_root, game_id, data, settings, deadline), 1
+        ):
+            tally.add(record)
+            if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
+                line = engine.module.play.__code__.co_firstlineno
+                raise EngineFault(
+                    f"cards/{game_id}/{ENGINE_FILE}:{line}:1: play() gave over {MAX_REPORT_KEYS} "
+                    f"different series or figure names in {number:,} games; a report shows at "
+                    f"most {MAX_REPORT_KEYS} of each, so name them the same way in every game"
+                )
+    except OutOfTime as exc:
+        line = engine.module.play.__code__.co_firstlineno
+        raise EngineFault(
+            f"cards/{game_id}/{ENGINE_FILE}:{line}:1: the first {exc.args[0]:,} of {games:,} "
+            f"games took more than {budget:g} s (the limit for validate --simulate); make "
+            "play() faster, or run `printgen simulate` for as long as it takes"
+        ) from None
     played = engine.played_decks
     decks = dict(data.decks)  # and the decks of the game this one plays on (the symbol deck)
     for deck, cards in (data.used.decks if data.used else {}).items():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,11 @@ from printgen.simulate.faults import EngineFault
 
 DEFAULT_TURN_CAP = 1000
 BATCH = 250  # games a worker plays per task
+
+
+class OutOfTime(Exception):
+    """The run's time (``validate --simulate``'s) ran out after ``args[0]`` games: said between
+    two games, not only after a batch of them (250 games of a second each are four minutes)."""
 
 
 @dataclass(frozen=True)
@@ -49,15 +55,21 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 
 def play_games(
-    project_root: Path, game_id: str, data: SimData, settings: Settings
+    project_root: Path,
+    game_id: str,
+    data: SimData,
+    settings: Settings,
+    deadline: float | None = None,
 ) -> Iterator[GameRecord]:
     """The records in game order, played in batches so memory stays bounded whatever N is; an
-    engine that fails, in this process or a worker, raises EngineFault (never a hang)."""
+    engine that fails, in this process or a worker, raises EngineFault (never a hang). Past
+    ``deadline`` (``time.monotonic()``, one clock for every process) a game is the last one
+    played: OutOfTime."""
     batches = [
         (start, min(start + BATCH, settings.games)) for start in range(0, settings.games, BATCH)
     ]
     if settings.jobs <= 1 or len(batches) <= 1:
-        _remember(project_root, game_id, data, settings)
+        _remember(project_root, game_id, data, settings, deadline)
         for batch in batches:
             yield from _play_batch(batch)
         return
@@ -69,7 +81,10 @@ def play_games(
     # a worker that dies (a crash in the engine) breaks the pool: an error, not a wait
     others = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(
-        workers, context, initializer=_remember, initargs=(project_root, game_id, data, settings)
+        workers,
+        context,
+        initializer=_remember,
+        initargs=(project_root, game_id, data, settings, deadline),
     )
     finished = False
     try:
@@ -94,12 +109,20 @@ def play_games(
 _current: dict[str, Any] = {}
 
 
-def _remember(project_root: Path, game_id: str, data: SimData, settings: Settings) -> None:
+def _remember(
+    project_root: Path,
+    game_id: str,
+    data: SimData,
+    settings: Settings,
+    deadline: float | None = None,
+) -> None:
     from printgen.cli.interrupt import listen
 
     listen()  # a spawned worker: Ctrl-C told from the engine's own KeyboardInterrupt here too
     _current.clear()
-    _current.update(root=project_root, game=game_id, data=data, settings=settings)
+    _current.update(
+        root=project_root, game=game_id, data=data, settings=settings, deadline=deadline
+    )
 
 
 def _prepared() -> tuple[Any, Any, Path, str]:
@@ -128,6 +151,7 @@ def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[Gam
     settings: Settings = _current["settings"]
     bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
     line = _first_line(play)
+    deadline: float | None = _current["deadline"]
     records = []
     threads = designer_threads()
     for i in range(*batch):
@@ -143,6 +167,8 @@ def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[Gam
         if problem is not None:
             raise EngineFault(f"{rel}:{line}:1: {problem} (game {i + 1}, --seed {seed})")
         records.append(record)
+        if deadline is not None and i + 1 < settings.games and time.monotonic() > deadline:
+            raise OutOfTime(i + 1)
     return records
 
 
