@@ -414,12 +414,40 @@ def test_a_workbook_that_unpacks_huge_or_declares_entities_is_refused(fleet: Pat
 
 
 def test_a_count_of_thousands_of_digits_is_a_count_error(fleet: Path) -> None:
+    """A whole number too long to read is over the limit, as a workbook's 1E300 is: it was
+    said to be no whole number ("must be a whole number of copies, 1 or more, not '999…'")."""
     (fleet / CSV).write_text(HEADER + f"sloop,{'9' * 5000},S,S,1,#ffffff\n", encoding="utf-8")
     (problem,) = _problems(fleet)
     assert problem == (
-        f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
-        f"not '{'9' * 30}'… (5,000 characters)"
+        f"{CSV}:2:2: count of card 'sloop' is a number of more than 30 digits, over 100,000 "
+        "(the limit for one deck)"
     )
+
+
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        (
+            "sloop,1000000000000000000000,S,S,1,#ffffff",
+            "2:2: count of card 'sloop' is 1,000,000,000,000,000,000,000, over 100,000 (the "
+            "limit for one deck)",
+        ),
+        (
+            "sloop,-1000000000000000000000,S,S,1,#ffffff",
+            "2:2: count of card 'sloop' must be a whole number of copies, 1 or more, not "
+            "'-1000000000000000000000'",
+        ),
+        (
+            "sloop,1,S,S,99999999999999999999999,#ffffff",
+            "2:5: card 'sloop' cost is 99,999,999,999,999,999,999,999; write a smaller number",
+        ),
+    ],
+)
+def test_a_whole_number_too_long_to_read_is_said_as_too_large(
+    fleet: Path, row: str, expected: str
+) -> None:
+    (fleet / CSV).write_text(f"{HEADER}{row}\n", encoding="utf-8")
+    assert _problems(fleet) == [f"{CSV}:{expected}"]
 
 
 def _patched(path: Path, old: str, new: str) -> None:

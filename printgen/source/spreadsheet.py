@@ -29,6 +29,7 @@ _LANG = re.compile(r"^(?P<field>.+)\.(?P<lang>[a-z]{2})$")
 _INTEGER = re.compile(
     r"^[+-]?\d{1,18}$"
 )  # longer is no count or score (and int() refuses 4300+ digits)
+_DIGITS = re.compile(r"^[+-]?\d+$")
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,8 @@ def _card(
         return None
     count_column = by_field["count"][0]
     count = _integer(cell(count_column))
+    if count is None:  # a whole number too long to read is one all the same: over the limit
+        count = _long(cell(count_column))
     # a bad count is said with the row's other mistakes: its cells are still checked
     if count is None or count < 1:
         raw = cell(count_column)
@@ -327,7 +330,9 @@ def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> An
 
     if kind == "integer":
         value = _integer(raw)
-        if value is None:
+        if value is None and (long := _long(raw)) is not None:
+            checker.error(where, f"{what} is {big(abs(long))}; write a smaller number")
+        elif value is None:
             checker.error(where, f"{what} must be a whole number, not {_shown(raw)}")
         return value
     if kind == "number":
@@ -367,6 +372,17 @@ def _integer(cell: Any) -> int | None:
         return int(cell) if cell.is_integer() else None
     text = _text(cell).strip()
     return int(text) if _INTEGER.match(text) else None
+
+
+def _long(cell: Any) -> int | None:
+    """A whole number too long for _integer, as a message says it (past 30 digits, 10**30:
+    "a number of more than 30 digits"); None for a cell that is no whole number."""
+    text = _text(cell).strip()
+    if not _DIGITS.match(text):
+        return None
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-")
+    return sign * (int(digits) if len(digits) <= 30 else 10**30)
 
 
 def _number(cell: Any) -> int | float | None:
