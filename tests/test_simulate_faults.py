@@ -276,6 +276,12 @@ def test_a_json_target_or_a_game_count_that_would_lose_something_is_refused(
         ("TURN_CAP = True", "TURN_CAP must be a whole number of turns"),
         ("LABELS = {'f': 7}", "LABELS must map names to texts"),
         ("PLAYED_DECKS = 5", "PLAYED_DECKS must be a tuple of deck ids"),
+        # misspelt, it left every card out of the card figures, with no word of why
+        (
+            'PLAYED_DECKS = ("mian",)',
+            "PLAYED_DECKS names 'mian', which is no deck of the game (decks: main); "
+            "did you mean 'main'?",
+        ),
     ],
 )
 def test_an_engine_declaring_what_it_cannot_is_said_at_its_file(

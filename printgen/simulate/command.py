@@ -31,7 +31,14 @@ from printgen.simulate.data import (
     load_thresholds,
     report_names,
 )
-from printgen.simulate.engine import ENGINE_FILE, Engine, NoEngine, has_engine, load_engine
+from printgen.simulate.engine import (
+    ENGINE_FILE,
+    Engine,
+    NoEngine,
+    check_played_decks,
+    has_engine,
+    load_engine,
+)
 from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault
 from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games
 from printgen.simulate.stats import Tally, summarize
@@ -146,6 +153,10 @@ def run(
         called = report_names(project_root, game_id, lang)
     except NoLanguage as exc:
         raise BadRequest(str(exc)) from None
+    decks = dict(data.decks)  # and the decks of the game this one plays on (the symbol deck)
+    for deck, cards in (data.used.decks if data.used else {}).items():
+        decks.setdefault(deck, cards)
+    check_played_decks(engine, decks)
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
     tally = Tally(settings)
     deadline = None if budget is None else time.monotonic() + budget
@@ -169,9 +180,6 @@ def run(
             "play() faster, or run `printgen simulate` for as long as it takes"
         ) from None
     played = engine.played_decks
-    decks = dict(data.decks)  # and the decks of the game this one plays on (the symbol deck)
-    for deck, cards in (data.used.decks if data.used else {}).items():
-        decks.setdefault(deck, cards)
     card_ids = [
         card.id
         for deck, cards in decks.items()

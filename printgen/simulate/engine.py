@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -108,6 +109,24 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
         name, message = wrong
         raise EngineFault(f"{rel}:{_defined_at(path, name)}:1: {message}")
     return Engine(game_id, path, module)
+
+
+def check_played_decks(engine: Engine, decks: Iterable[str]) -> None:
+    """EngineFault for a ``PLAYED_DECKS`` id that is no deck the game plays with (its own, or
+    the used game's): misspelt, it left every card out of the report's card figures, which
+    then read the engine's plays as names of its own."""
+    from printgen.simulate.faults import EngineFault
+    from printgen.source.readers import did_you_mean
+
+    known = list(decks)
+    for deck in engine.played_decks or ():
+        if deck not in known:
+            rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
+            raise EngineFault(
+                f"{rel}:{_defined_at(engine.path, 'PLAYED_DECKS')}:1: PLAYED_DECKS names "
+                f"'{deck}', which is no deck of the game (decks: {', '.join(known)})"
+                + did_you_mean(deck, known)
+            )
 
 
 def _defined_at(path: Path, name: str) -> int:
