@@ -433,6 +433,43 @@ def test_a_play_counted_under_a_mistyped_card_id_is_a_warning(
     )
 
 
+@pytest.mark.parametrize(
+    "play",
+    [
+        # state kept in the rules prepare() made: each game longer than the one before
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    rules.append(1)\n"
+        "    return GameRecord(True, min(len(rules), turn_cap), (0,), [Counter() for _ in bots])\n",
+        # the random module, not rng: no seed replays it
+        "import random\n\n\ndef play(rules, bots, rng, turn_cap):\n"
+        "    luck = {'luck': random.random()}\n"
+        "    return GameRecord(True, 3, (0,), [Counter() for _ in bots], figures=luck)\n",
+    ],
+    ids=["state-between-games", "random-module"],
+)
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_games_a_seed_does_not_replay_are_a_warning(
+    table: Path, printgen: Callable[..., Run], play: str, jobs: str
+) -> None:
+    """The run's figures were not those any -n, --seed or --jobs gives, and nothing said so:
+    --jobs 1 and 2 wrote different reports of the same seed, and game 300 replayed alone was
+    another game than the 300th of the run."""
+    text = HEAD.replace('    return len(data.cards("main"))', "    return []") + play
+    (table / ENGINE).write_text(text, encoding="utf-8")
+    line = _line_of(table, "def play(")
+    run = printgen(table, "simulate", GAME, "-n", "300", "--jobs", jobs)
+    assert run.code == 0, run.err
+    assert run.err == (
+        f"{ENGINE}:{line}:1: warning: play() gave game 300 (--seed 1) another record when it "
+        "was played again alone: the engine's games depend on more than their seed — state kept "
+        "from one game to the next (in the rules prepare() made), or the random module or the "
+        "clock instead of rng — so -n, --seed and --jobs cannot replay them\n"
+    ), run.err
+    (table / ENGINE).write_text(HEAD + GOOD_PLAY, encoding="utf-8")  # replayed: nothing said
+    run = printgen(table, "simulate", GAME, "-n", "300", "--jobs", jobs)
+    assert run.code == 0 and run.err == "", run.err
+
+
 def test_an_engine_missing_what_it_must_define_is_said_at_its_file(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -19,7 +19,7 @@ from printgen.limits import MAX_GAMES, MAX_JOBS, VALIDATE_SIMULATION_SECONDS
 from printgen.problems import EXIT_BAD_INPUT, Where, ok_line
 from printgen.project import Project
 from printgen.simulate.balance import Verdict, check
-from printgen.simulate.contract import SimData
+from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.data import (
     NoLanguage,
     Problem,
@@ -40,7 +40,7 @@ from printgen.simulate.engine import (
     load_engine,
 )
 from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault
-from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games
+from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games, replays
 from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
 
@@ -160,11 +160,13 @@ def run(
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
     tally = Tally(settings)
     deadline = None if budget is None else time.monotonic() + budget
+    last: GameRecord | None = None
     try:
         for number, record in enumerate(
             play_games(project_root, game_id, data, settings, deadline), 1
         ):
             tally.add(record)
+            last = record
             if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
                 line = engine.module.play.__code__.co_firstlineno
                 raise EngineFault(
@@ -194,6 +196,19 @@ def run(
     }
     summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
     said = called.unprintable + _mistyped_plays(tally, card_ids, engine, game_id)
+    if last is not None and not replays(project_root, game_id, data, settings, games - 1, last):
+        said.append(
+            Problem(
+                Where(
+                    f"cards/{game_id}/{ENGINE_FILE}", engine.module.play.__code__.co_firstlineno, 1
+                ),
+                f"play() gave game {games:,} (--seed {seed}) another record when it was played "
+                "again alone: the engine's games depend on more than their seed — state kept "
+                "from one game to the next (in the rules prepare() made), or the random module "
+                "or the clock instead of rng — so -n, --seed and --jobs cannot replay them",
+                Severity.WARNING,
+            )
+        )
     return summary, check(summary, load_thresholds(project_root, game_id)), said
 
 

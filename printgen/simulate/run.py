@@ -104,6 +104,19 @@ def play_games(
                 worker.join(5)
 
 
+def replays(
+    project_root: Path, game_id: str, data: SimData, settings: Settings, game: int, record: Any
+) -> bool:
+    """Whether game ``game`` (0-based) played alone, from a prepare() of its own, gives
+    ``record`` again — as ``-n``, ``--seed`` and ``--jobs`` promise. It does not when the
+    engine keeps state from one game to the next (in the rules object it changes) or draws
+    from something other than ``rng`` (the random module, the clock): the run's figures are
+    then not the ones any replay gives."""
+    _remember(project_root, game_id, data, settings)  # forgets the rules played with: afresh
+    (again,) = _play_batch((game, game + 1))
+    return bool(again == record)
+
+
 # what the process plays: the run's arguments (set once per process), and the engine prepared
 # from them on the first batch — where a failure is the engine's, said as such
 _current: dict[str, Any] = {}
