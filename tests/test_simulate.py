@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,27 @@ def test_json_option_writes_the_summary_there(
         target.read_bytes() == (project / "build" / "morra-navale" / "playtest.json").read_bytes()
     )
     assert json.loads(target.read_text())["settings"]["players"] == 2
+
+
+def test_a_link_inside_build_is_refused_not_written_through(
+    project: Path, printgen: Printgen, tmp_path: Path
+) -> None:
+    """build/GAME leading elsewhere: the report was written wherever the link led, over what
+    was there; a build refuses the same link."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "playtest.pdf").write_bytes(b"mine")
+    (project / "build").mkdir(exist_ok=True)
+    shutil.rmtree(project / "build" / "morra-navale", ignore_errors=True)
+    (project / "build" / "morra-navale").symlink_to(elsewhere)
+    run = printgen(project, "simulate", "morra-navale", "-n", "20")
+    assert run.code == 2
+    assert run.err == (
+        "printgen: cannot write build/morra-navale: a link inside the output folder; remove the "
+        "link (printgen makes the folder)\n"
+    )
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["playtest.pdf"]
+    assert (elsewhere / "playtest.pdf").read_bytes() == b"mine"
 
 
 def test_a_monk_that_yields_nothing_shows_in_the_report(project: Path, printgen: Printgen) -> None:

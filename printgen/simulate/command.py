@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import errno
 import sys
 import time
 from collections.abc import Sequence
@@ -25,7 +26,6 @@ from printgen.simulate.data import (
     Problem,
     ProjectError,
     Severity,
-    atomic_write,
     json_bytes,
     load_sim_data,
     load_thresholds,
@@ -105,13 +105,16 @@ def simulate(
     }
     if json_file is not None:
         files[json_file] = files[out / "playtest.json"]
-    written = out
+    from printgen.write import write_all
+
     try:
-        for written, data in files.items():
-            atomic_write(written, data)
-    except OSError as exc:  # a full disk names no file: the one being written is said
-        said = exc.filename or written
-        print(f"printgen: cannot write {said}: {exc.strerror or exc}", file=sys.stderr)
+        # all or none, as a build's; and never through a link inside build/ (build/GAME ->
+        # elsewhere), which wrote the report wherever the link led
+        write_all(files, project_root / "build")
+    except OSError as exc:  # a full disk names no file: the report's folder is said
+        said = Project.at(project_root).shown(Path(exc.filename or out))
+        hint = "; remove the link (printgen makes the folder)" if exc.errno == errno.ELOOP else ""
+        print(f"printgen: cannot write {said}: {exc.strerror or exc}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     for problem in unprintable:
         print(problem, file=sys.stderr)
