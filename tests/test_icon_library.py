@@ -480,6 +480,29 @@ def test_icons_command_says_an_unreadable_icon_at_its_file(
     assert not (root / "build" / "icons.pdf").exists()
 
 
+def test_a_games_catalogue_is_never_written_through_a_link_inside_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """build/sea leading elsewhere: icons.pdf was written wherever it led, over what was
+    there; a build refuses the same link."""
+    (tmp_path / "project").mkdir()
+    root = _project(tmp_path / "project")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "icons.pdf").write_bytes(b"mine")
+    (root / "build").mkdir()
+    (root / "build" / "sea").symlink_to(elsewhere)
+    assert main(["--project", str(root), "icons", "sea"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("printgen: cannot write ") and said.endswith(
+        "build/sea: a link inside the output folder; remove the link (printgen makes the "
+        "folder), or choose another --out folder\n"
+    ), said
+    assert (elsewhere / "icons.pdf").read_bytes() == b"mine"
+    assert main(["--project", str(root), "icons"]) == 0  # build/icons.pdf: no link on its way
+    assert (root / "build" / "icons.pdf").is_file()
+
+
 def test_an_icon_painted_with_a_gradient_is_a_warning_at_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -103,7 +103,7 @@ def build_games(
             raise
         print(
             f"printgen: cannot write {exc.filename or options.out}: {exc.strerror or exc}; "
-            f"nothing was replaced; {_write_hint(exc)}",
+            f"nothing was replaced; {write_hint(exc)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
@@ -155,7 +155,7 @@ def _make_games(
     return made
 
 
-def _write_hint(exc: OSError) -> str:
+def write_hint(exc: OSError) -> str:
     """What to do about an output that could not be written, by why."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "free some space or choose another --out folder"

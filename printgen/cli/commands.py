@@ -337,10 +337,12 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
         _report(exc.problems)
         print(NOTHING_WRITTEN)
         return EXIT_BAD_INPUT
-    except OSError as exc:  # a read-only or full disk: as build says it
+    except OSError as exc:  # a read-only or full disk, a link inside: as build says it
+        from printgen.building.command import write_hint
+
         print(
-            f"printgen: cannot write {exc.filename or out}: {exc.strerror or exc}; "
-            "choose another --out folder",
+            f"printgen: cannot write {project.shown(Path(exc.filename or out))}: "
+            f"{exc.strerror or exc}; {write_hint(exc)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT

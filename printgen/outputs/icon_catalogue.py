@@ -23,7 +23,7 @@ from printgen.icons import IconLibrary, IconSource, icon_library, unusable_icons
 from printgen.icons import fontawesome as fa
 from printgen.problems import ProjectError, Severity, Where
 from printgen.project import Project
-from printgen.write import atomic_write
+from printgen.write import write_all
 
 MM = 72 / 25.4
 PAGE_W, PAGE_H = 210 * MM, 297 * MM  # A4
@@ -58,9 +58,11 @@ def write_catalogue(
     out: Path,
     include_fa: bool = False,
     used_fa: tuple[str, ...] = (),
+    within: Path | None = None,
 ) -> Catalogue:
     """Draw every icon of `library` in a grid with its name (and the Font Awesome icons the
-    game writes, or all of them); write the PDF to `out`."""
+    game writes, or all of them); write the PDF to `out` — never through a link between it and
+    the output folder `within` (build/GAME leading elsewhere), as a build writes."""
     names = list(library.names())
     names += list(fa.names()) if include_fa else [n for n in used_fa if n not in names]
     buffer = io.BytesIO()
@@ -80,7 +82,7 @@ def write_catalogue(
             _credits(canvas, library.credits(names))
         canvas.showPage()
     canvas.save()
-    atomic_write(out, buffer.getvalue())
+    write_all({out: buffer.getvalue()}, within)
     return Catalogue(out, pages, len(names))
 
 
@@ -141,7 +143,7 @@ def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -
     title = f"Icons: {game}" if game else "Icons"
     target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"
     used = _fa_written(project, game_folder) if game_folder else ()
-    return write_catalogue(library, title, target, include_fa, used)
+    return write_catalogue(library, title, target, include_fa, used, out_dir)
 
 
 _FA_NAME = re.compile(r"\bfa-[a-z0-9]+(?:-[a-z0-9]+)*")
