@@ -106,14 +106,13 @@ def _unknown_tail(name: str, allowed: list[str], types: dict[str, str]) -> str:
     """What to do about a column no field declares. Close to a declared field, either name may
     be the misspelt one — the column's or the field's in the deck file — so both are offered."""
     hint = closest(name, allowed)
-    if not hint:
-        return "; declare it under 'fields:' in the deck file"
-    if hint[0].partition(".")[0] in types:
-        return (
-            f"; the deck file's fields: declare '{hint[0].partition('.')[0]}': rename the column "
-            f"to '{hint[0]}', or that field to '{name.partition('.')[0]}'"
-        )
-    return did_you_mean(name, allowed)
+    field = hint[0].partition(".")[0] if hint else ""
+    if field not in types:  # nothing close, or a column every sheet has (id, count)
+        return did_you_mean(name, allowed, "; declare it under 'fields:' in the deck file")
+    return (
+        f"; the deck file's fields: declare '{field}': rename the column to '{hint[0]}', "
+        f"or that field to '{name.partition('.')[0]}'"
+    )
 
 
 def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
