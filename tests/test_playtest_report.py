@@ -302,3 +302,19 @@ def test_a_name_the_report_cannot_print_is_a_warning_at_its_line(
     assert (
         "warning: character '🎲' of card 'monk' name is not in the playtest report's font"
     ) in run.err
+
+
+def test_long_card_names_of_one_family_stay_told_apart_in_their_column() -> None:
+    """A long name is cut in the middle: names sharing their start keep the end that differs
+    (cut at the end, "… of the North 1" and "… 2" printed as the same row name)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printgen.simulate.report import CARD_COLUMN, ITALIC, _fitted
+
+    family = [f"Extraordinarily Long-Named Card of the North {n}" for n in (1, 2, 3)]
+    printed = [_fitted(name, CARD_COLUMN - 12) for name in family]
+    assert len(set(printed)) == 3, printed
+    for shown, name in zip(printed, family, strict=True):
+        assert "…" in shown and shown.startswith("Extraordinar") and shown[-1] == name[-1]
+        assert stringWidth(shown, ITALIC, 8.5) <= CARD_COLUMN - 12
+    assert _fitted("Monk", CARD_COLUMN - 12) == "Monk"

@@ -250,12 +250,15 @@ def _card_row(c: Mapping[str, Any]) -> list[str]:
 
 
 def _fitted(name: str, width: float) -> str:
-    """A card's name cut to its column (a designer's long name would run into the figures)."""
+    """A card's name cut to its column (a designer's long name would run into the figures),
+    in the middle: names of one family share their start ("Long-Named Card 1", "… 2") and
+    keep the end that tells them apart."""
     if stringWidth(name, ITALIC, 8.5) <= width:
         return name
-    while name and stringWidth(name + "…", ITALIC, 8.5) > width:
-        name = name[:-1]
-    return name.rstrip() + "…"
+    head, tail = name[: len(name) // 2], name[len(name) // 2 :]
+    while (head or tail) and stringWidth(f"{head.rstrip()}…{tail.lstrip()}", ITALIC, 8.5) > width:
+        head, tail = (head[:-1], tail) if len(head) >= len(tail) else (head, tail[1:])
+    return f"{head.rstrip()}…{tail.lstrip()}"
 
 
 def _points(share: float) -> str:
