@@ -309,7 +309,8 @@ def test_long_card_names_of_one_family_stay_told_apart_in_their_column() -> None
     (cut at the end, "… of the North 1" and "… 2" printed as the same row name)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from printgen.simulate.report import CARD_COLUMN, ITALIC, _fitted
+    from printgen.simulate.canvas import ITALIC
+    from printgen.simulate.report import CARD_COLUMN, _fitted
 
     family = [f"Extraordinarily Long-Named Card of the North {n}" for n in (1, 2, 3)]
     printed = [_fitted(name, CARD_COLUMN - 12) for name in family]
