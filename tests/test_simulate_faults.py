@@ -113,6 +113,10 @@ def test_a_syntax_error_in_the_engine_is_said_at_its_line(
         ),
         ("GameRecord(True, 3, (0,), [Counter()])", "play() gave 'played' for 1 seats"),
         ("GameRecord(True, turn_cap + 50, (), [Counter() for _ in bots])", "play() took 1050"),
+        (
+            "GameRecord(True, 45.0, (), [Counter() for _ in bots])",
+            "play() took 45.0 turns; turns is a whole number from 0 to turn_cap (1000)",
+        ),
         ("GameRecord('no', 3, (), [Counter() for _ in bots])", "play() gave finished='no'"),
         ("GameRecord(True, 3, 0, [Counter() for _ in bots])", "play() named winners 0"),
         ("GameRecord(True, 3, (), [None for _ in bots])", "play() gave played[0] = None"),

@@ -86,7 +86,10 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
     if type(record.finished) is not bool:
         return f"play() gave finished={record.finished!r}; it is True or False"
     if type(record.turns) is not int or not 0 <= record.turns <= turn_cap:
-        return f"play() took {record.turns!r} turns; from 0 to turn_cap ({turn_cap}) are possible"
+        return (
+            f"play() took {record.turns!r} turns; turns is a whole number from 0 to turn_cap "
+            f"({turn_cap})"
+        )
     if not isinstance(record.played, list) or len(record.played) != players:
         given = _count(record.played)
         return f"play() gave 'played' for {given} seats, not one per seat ({players})"
