@@ -187,6 +187,49 @@ def test_a_label_printgens_own_code_prints_is_checked_as_a_templates_is(
         ), said
 
 
+def test_the_labels_printgen_prints_for_what_a_game_holds_are_checked(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # a Portuguese game without these labels built with exit 0: its clarifications collected
+    # under an empty heading (an empty line in the contents), its tokens sheets' margin, its
+    # Font Awesome credit and its PDFs' subject in English, the Vera notice left out
+    new_game(Project.at(tmp_path), "jogo", ["pt"])
+    labels_file = tmp_path / "templates" / "labels.yaml"
+    dropped = ("tokens", "questions", "credit_fontawesome", "vera_notice")
+    kept = [
+        line
+        for line in labels_file.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith(tuple(f"{name}:" for name in (*dropped, "print_and_cut")))
+    ]
+    labels_file.write_text("".join(kept), encoding="utf-8")
+    game = tmp_path / "cards" / "jogo"
+    deck = game / "decks" / "main.yaml"
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("size: poker", "size: poker\noutput: tokens"),
+        encoding="utf-8",
+    )
+    rules = game / "rules.pt.md"
+    rules.write_text(
+        "## Turno\n\nUma âncora :fa-anchor:.\n\n> **Clarification.** Sim.\n\n"
+        "<!-- questions-and-answers -->\n",
+        encoding="utf-8",
+    )
+    for command in ("validate", "build"):
+        run = printgen(tmp_path, command)
+        assert run.code == 2, run.err
+        said = run.err.splitlines()
+        for name in dropped:
+            assert any(
+                line.startswith(f"templates/labels.yaml:1:1: label '{name}' has no 'pt' text (")
+                for line in said
+            ), (name, said)
+    assert not (tmp_path / "build" / "jogo").exists()
+    # the margins' words there, the sheets' PDF is described in the game's language too
+    labels_file.write_text("".join(kept) + "tokens: {pt: fichas}\n", encoding="utf-8")
+    run = printgen(tmp_path, "validate")
+    assert "label 'print_and_cut' has no 'pt' text (every card sheet PDF prints it)" in run.err
+
+
 def test_an_unknown_label_in_a_project_template_is_named(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -35,9 +35,14 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     if Format.PDF in options.formats:
         words = labels(job.project, job.lang, job.game.id)
-        if missing := unlabelled(
-            job.project, words, ("sheet", "fronts", "backs", "fold"), "every sheet's margin"
-        ):
+        # a deck's output is named in the margin and the PDF's title by its label ("tokens":
+        # "segnalini") when printgen has one for it; a stem of the designer's own prints as written
+        named = sorted({d.deck.output for d in decks} & (words.keys() | words.untranslated))
+        printed = ("sheet", "fronts", "backs", "fold", *named)
+        missing = unlabelled(job.project, words, printed, "every sheet's margin")
+        if not missing:  # (a language of no labels is one line: the command that writes them)
+            missing = unlabelled(job.project, words, ("print_and_cut",), "every card sheet PDF")
+        if missing:
             problems.extend(missing)
             return {}
         try:

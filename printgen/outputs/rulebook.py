@@ -19,7 +19,7 @@ from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, center_cover, cover_end
 from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.labels import unlabelled
-from printgen.documents.markdown import Heading, Theme, to_flowables
+from printgen.documents.markdown import QA_MARKER, Heading, Theme, to_flowables
 from printgen.documents.platypus import (
     Flowable,
     LayoutError,
@@ -111,11 +111,27 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
         if isinstance(exc.partial, Unprintable):  # laid out for its other problems all the same
             _checked_anyway(job, exc.partial.context, exc.partial.source, problems)
         return None
-    printed = ("page", "contents")  # every page's foot; the contents of a long rulebook
+    # every page's foot; the contents of a long rulebook; the documents' font in the credits
+    printed = ("page", "contents", "vera_notice", *_asked_by_the_game(context))
     if missing := unlabelled(job.project, context["t"], printed, "the rulebook"):
         problems.extend(missing)
         return None
     return _made(job, context, source)
+
+
+def _asked_by_the_game(context: dict[str, Any]) -> tuple[str, ...]:
+    """The labels printgen's code prints because of what the game holds: where the prose has
+    the questions-and-answers marker, the word that finds its clarifications and the heading
+    they are collected under (without them the section's heading and contents entry were
+    empty); where it shows a Font Awesome icon, the credit line (else printed in English)."""
+    from printgen.icons.fontawesome import CREDIT
+
+    asked: tuple[str, ...] = ()
+    if f"<!-- {QA_MARKER} -->" in str(context.get("rules", "")):
+        asked += ("clarification", "questions")
+    if any(str(line).startswith(CREDIT) for line in context.get("icon_credits", ())):
+        asked += ("credit_fontawesome",)
+    return asked
 
 
 def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
