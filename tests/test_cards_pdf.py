@@ -318,3 +318,18 @@ def test_an_italian_pdfs_title_and_subject_are_italian(bundled_build: Path) -> N
     )
     assert said("tokens.pdf")[0] == "I Costruttori del Medioevo — segnalini"
     assert said("player-aid.pdf")[1] == "Aiuto al giocatore"
+
+
+def test_the_rulebooks_pdf_names_the_games_author(bundled_build: Path) -> None:
+    # the rulebook's (and its booklet's) document properties said "Author: printgen" and no
+    # subject, where the game's other PDFs name its author and what they are
+    aid = PdfReader(bundled_build / "costruttori-del-medioevo" / "it" / "player-aid.pdf")
+    assert aid.metadata is not None and aid.metadata.author
+    for name in ("rulebook.pdf", "rulebook-booklet.pdf"):
+        meta = PdfReader(bundled_build / "costruttori-del-medioevo" / "it" / name).metadata
+        assert meta is not None
+        assert (meta.title, meta.author, meta.subject) == (
+            "I Costruttori del Medioevo",
+            aid.metadata.author,
+            "Regolamento",
+        ), name

@@ -36,12 +36,15 @@ class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
         page_word: str,
         draw: bool = True,
         late: LateContents | None = None,
+        author: str = "",
+        subject: str = "",
     ) -> None:
         super().__init__(
             buffer,
             pagesize=(pt(paper[0]), pt(paper[1])),
             title=title,
-            author="printgen",
+            author=author,  # the game's, as the card sheets' and aids' PDFs say
+            subject=subject,
             creator="printgen",
             invariant=1,
             leftMargin=pt(margin),

@@ -46,8 +46,15 @@ def impose(data: bytes, sheet_mm: tuple[float, float]) -> bytes:
             y = (sheet_h - height) / 2
             side.merge_transformed_page(page, Transformation().translate(x, y))
         writer.add_page(side)
-    title = reader.metadata.title if reader.metadata else None
-    writer.add_metadata({"/Title": str(title or ""), "/Producer": "printgen"})
+    said = reader.metadata
+    writer.add_metadata(  # the rulebook's own properties: its title, author and subject
+        {
+            "/Title": str((said and said.title) or ""),
+            "/Author": str((said and said.author) or ""),
+            "/Subject": str((said and said.subject) or ""),
+            "/Producer": "printgen",
+        }
+    )
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

@@ -140,7 +140,8 @@ def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
     index = CardIndex(game, job.decks, Where(rel), job.borrowed)
     prose = (job.project.root / rel).read_text(encoding="utf-8")
     title = str(context["game"]["title"])
-    return _Book(source, index, title, context["t"], rel, prose, job.lang)
+    author = str(context["game"]["author"] or "")
+    return _Book(source, index, (title, author), context["t"], rel, prose, job.lang)
 
 
 def _checked_anyway(
@@ -178,13 +179,14 @@ class _Book:
         self,
         source: str,
         index: CardIndex,
-        title: str,
+        title: tuple[str, str],  # the game's title and author, for the PDF's properties too
         labels: dict[str, str],
         rel: str,
         prose: str,
         lang: str,
     ) -> None:
-        self.source, self.index, self.title, self.labels = source, index, title, labels
+        self.source, self.index, self.labels = source, index, labels
+        self.title, self.author = title
         self.rel, self.prose, self.lang = rel, prose, lang
 
     def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
@@ -290,7 +292,15 @@ class _Book:
     ) -> _Pass:
         buffer = io.BytesIO()
         doc = RulebookDocument(
-            buffer, paper, _margin(paper), self.title, self.labels.get("page", "page"), draw, late
+            buffer,
+            paper,
+            _margin(paper),
+            self.title,
+            self.labels.get("page", "page"),
+            draw,
+            late,
+            author=self.author,
+            subject=self.labels.get("rulebook", ""),
         )
         where = Where(self.rel)
         try:
