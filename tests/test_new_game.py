@@ -1194,6 +1194,25 @@ def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(
     ) in checked.err, checked.err
 
 
+def test_a_misspelt_block_kind_is_said_at_its_fence(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """```cardrows printed its card ids as a line of text, and the build said ok; a code
+    block of a kind printgen does not draw, nor resembles one of its own, prints as written."""
+    folder = designer / "cards" / GAME
+    row = _appended(folder / "rules.en.md", "```cardrows", "main/miner main/thief", "```")
+    legend = _appended(folder / "aid.en.md", "```Legend", "coin", "```")
+    _appended(folder / "rules.en.md", "```text", "A plain note.", "```")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/rules.en.md:{row}:4: no block of kind 'cardrows'; did you mean "
+        "'cardrow'? (it would print as text)",
+        f"cards/{GAME}/aid.en.md:{legend}:4: no block of kind 'Legend'; did you mean "
+        "'legend'? (it would print as text)",
+    ], checked.err
+
+
 def test_an_unknown_icon_in_the_prose_is_said_once_at_its_first_line(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -19,6 +19,7 @@ from printgen.limits import (
 )
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project, listed
+from printgen.source.readers import did_you_mean
 
 # the fenced blocks each document draws (outputs/rulebook.py and outputs/player_aid.py register
 # them): one the other document draws would print as raw text
@@ -177,21 +178,28 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
 
 
 def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Problem]:
-    """A fenced block only the other document draws (a diagram in the player aid), and a
-    Markdown image (no document draws pictures from files): where they would print as raw text
-    or be dropped."""
+    """A fenced block only the other document draws (a diagram in the player aid), one whose
+    kind is a misspelt block's (```cardrows), and a Markdown image (no document draws pictures
+    from files): where they would print as raw text or be dropped."""
     mine = "rulebook" if prose == "rules" else "player aid"
     other = "player aid" if prose == "rules" else "rulebook"
     theirs = {kind for key, kinds in DRAWN_BY.items() if key != prose for kind in kinds}
+    drawn = {kind for kinds in DRAWN_BY.values() for kind in kinds}
     problems = []
     for fence in fences(written):
+        where = Where(rel, fence.line, fence.col)
         if fence.name in theirs:
             problems.append(
                 Problem(
-                    Where(rel, fence.line, fence.col),
+                    where,
                     f"a '{fence.name}' block is drawn only in the {other}; the {mine} "
                     f"cannot draw it",
                 )
+            )
+        elif fence.name and fence.name not in drawn and (hint := did_you_mean(fence.name, drawn)):
+            # a code block of another kind (```text) prints as written, as Markdown has it
+            problems.append(
+                Problem(where, f"no block of kind '{fence.name}'{hint} (it would print as text)")
             )
     return problems + _images(written, lines, rel)
 
