@@ -1684,6 +1684,25 @@ def test_a_text_may_use_a_field_written_after_it(
     assert [ln.split(" uses itself")[0].rsplit(" ", 1)[1] for ln in said] == ["cost", "coins"]
 
 
+def test_a_block_never_closed_is_said_at_the_tag_that_opens_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A {% for %} without its {% endfor %} was said at the prose's last expression, lines
+    below it, in Jinja's words ("Unexpected end of template …"): now at the {% for %}."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    opened = _appended(
+        rules,
+        "{% set n = 2 %}Cards: {% for card in decks.main.cards %}{{ card.name }}, ",
+        "",
+        "More rules, {{ data.goal }} and {{ n }}.",
+    )
+    run = printgen(designer, "validate", GAME)
+    assert run.err == (
+        f"cards/{GAME}/rules.en.md:{opened}:23: template error: this {{% for %}} is never "
+        "closed; end it with {% endfor %}\n"
+    ), run.err
+
+
 def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

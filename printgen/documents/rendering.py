@@ -114,14 +114,12 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             ]
         ) from None
     except TemplateSyntaxError as exc:
-        raise ProjectError(
-            [
-                Problem(
-                    Where(exc.filename or where.path, exc.lineno or 1, 1),
-                    f"template error: {exc.message}",
-                )
-            ]
-        ) from None
+        stop = Problem(
+            Where(exc.filename or where.path, exc.lineno or 1, 1), f"template error: {exc.message}"
+        )
+        if exc.filename in (None, where.path) and "Unexpected end of template" in str(exc):
+            stop = _unclosed(env, source, where.path) or stop
+        raise ProjectError([stop]) from None
     except TemplateError as exc:
         message = str(exc)
         found = re.search(r"'(\w+)' is undefined|has no attribute '(\w+)'", message)
@@ -176,6 +174,50 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 )
             ]
         ) from None
+
+
+# the tags that open a block closed by its {% end… %} ({% set x = … %} on one line does not)
+_OPENS = ("for", "if", "macro", "call", "filter", "set", "block", "with", "autoescape", "trans")
+
+
+def _unclosed(env: Any, source: str, path: str) -> Problem | None:
+    """The block a template never closes — Jinja says so at the template's end, which may be
+    far below the {% for %} that lacks its {% endfor %} — said at the tag that opens it."""
+    from jinja2 import TemplateSyntaxError
+
+    try:
+        tokens = [token for token in env.lex(source) if token[1] != "whitespace"]
+    except TemplateSyntaxError:
+        return None
+    opened: list[tuple[int, str]] = []
+    for i, (line, kind, _) in enumerate(tokens[:-1]):
+        name = str(tokens[i + 1][2]) if tokens[i + 1][1] == "name" else ""
+        if kind != "block_begin" or not name:
+            continue
+        if name.startswith("end"):
+            if opened:
+                opened.pop()
+        elif name in _OPENS and not (name == "set" and _assigns(tokens, i + 2)):
+            opened.append((line, name))
+    if not opened:
+        return None
+    line, name = opened[-1]
+    lines = source.splitlines()
+    found = re.search(rf"{{%[-+]?\s*{name}\b", lines[line - 1]) if line <= len(lines) else None
+    return Problem(
+        Where(path, line, found.start() + 1 if found else 1),
+        f"template error: this {{% {name} %}} is never closed; end it with {{% end{name} %}}",
+    )
+
+
+def _assigns(tokens: list[tuple[int, str, str]], start: int) -> bool:
+    """Whether the tag from ``start`` to its %} holds an ``=``: a one-line {% set x = … %}."""
+    for _, kind, value in tokens[start:]:
+        if kind == "block_end":
+            return False
+        if kind == "operator" and value == "=":
+            return True
+    return False
 
 
 def _running(exc: BaseException, where: Where, name: str | None) -> Where:
