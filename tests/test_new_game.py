@@ -1110,6 +1110,20 @@ def test_a_label_of_the_designers_is_asked_only_for_the_languages_it_lacks(
     assert "pt, nl" not in said.split("give players")[1].split("\n")[0]
 
 
+def test_the_labels_lacking_a_language_are_named_together(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A Portuguese game's translated labels each said "… a text for nl" when Dutch was added:
+    42 times in one line. The labels lacking the same languages are named once, together."""
+    labels = tmp_path / "templates" / "labels.yaml"
+    labels.parent.mkdir()
+    labels.write_text('rulebook: {pt: "Livro"}\nplayers: {pt: "Jogadores"}\n', encoding="utf-8")
+    made = printgen(tmp_path, "new", "two", "--lang", "pt", "--lang", "nl")
+    said = made.out + made.err
+    assert made.code == 0 and "give rulebook, players a text for nl in" in said, said
+    assert said.count("a text for") == 1, said
+
+
 def test_a_language_added_to_an_existing_game_gets_its_labels_from_printgen_labels(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

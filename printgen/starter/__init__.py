@@ -123,7 +123,13 @@ def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, lis
             f"{', '.join(_unlabelled(languages))} to translate"
         )
     if unlabelled:
-        each = "; ".join(f"{key} a text for {', '.join(langs)}" for key, langs in unlabelled)
+        # labels lacking the same languages named together: "a text for nl" once, not 42 times
+        lacking: dict[tuple[str, ...], list[str]] = {}
+        for key, langs in unlabelled:
+            lacking.setdefault(tuple(langs), []).append(key)
+        each = "; ".join(
+            f"{', '.join(keys)} a text for {', '.join(langs)}" for langs, keys in lacking.items()
+        )
         notes.append(
             f"give {each} in {project.rel(project.templates)}/labels.yaml (printgen cannot add "
             "to a label you wrote; until then a document printing it says so)"
