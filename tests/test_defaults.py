@@ -13,6 +13,7 @@ import pdfplumber
 import pytest
 import reportlab
 import yaml
+from pypdf import PdfReader
 
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.starter import new_game
@@ -228,6 +229,25 @@ def test_the_labels_printgen_prints_for_what_a_game_holds_are_checked(
     labels_file.write_text("".join(kept) + "tokens: {pt: fichas}\n", encoding="utf-8")
     run = printgen(tmp_path, "validate")
     assert "label 'print_and_cut' has no 'pt' text (every card sheet PDF prints it)" in run.err
+
+
+def test_a_heading_with_icons_is_its_words_in_the_contents(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    # "## :star: Scoring :coin:" was " Scoring " in the contents, a space out of line with the
+    # other titles, and in the PDF's bookmarks
+    rules = demo / "cards" / GAME / "rules.en.md"
+    rules.write_text(
+        "## :star: Scoring :coin:\n\nText.\n\n"
+        + "".join(f"## Part {n}\n\n" + "Rules text. " * 120 + "\n\n" for n in range(12)),
+        encoding="utf-8",
+    )
+    assert printgen(demo, "build", "--only", "rulebook").code == 0, "build"
+    reader = PdfReader(demo / "build" / GAME / "en" / "rulebook.pdf")
+    titles = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert "Scoring" in titles, titles
+    cover = reader.pages[0].extract_text() or ""
+    assert "\nScoring" in cover, cover
 
 
 def test_an_unknown_label_in_a_project_template_is_named(
