@@ -602,6 +602,31 @@ def test_the_arena_diagrams_move_as_the_rules_say(lang: str) -> None:
     assert corners == [(0, 2), (2, 0)], "opposite corners, each on its own side"
 
 
+def test_a_tables_column_of_counts_stays_narrow_beside_the_names(documents: Path) -> None:
+    """The components table gives its room to the card names: the counts column is as wide as
+    its numbers ask plus a share of the rest by width (it took two fifths of the page)."""
+    with pdfplumber.open(documents / "warriors-and-monks" / "en" / "rulebook.pdf") as pdf:
+        for page in pdf.pages:  # the page of the components table
+            words = page.extract_words()
+            if {"Cards", "Total"} <= {w["text"] for w in words}:
+                break
+        head = next(w for w in words if w["text"] == "Cards")
+        total = next(w for w in words if w["text"] == "Total" and w["top"] > head["top"])
+        grid = sorted(
+            {
+                round(line["x0"], 1)
+                for line in page.lines
+                if abs(line["x0"] - line["x1"]) < 0.1
+                and line["top"] < head["top"] + 2
+                and line["bottom"] > total["bottom"] - 2
+            }
+        )
+    left, inner, right = grid
+    assert right - left == pytest.approx(170 * MM, abs=1)  # across the column, as before
+    assert (inner - left) / (right - left) > 0.75, grid
+    assert right - inner > 15, grid  # "68" and its padding
+
+
 def test_a_pawns_name_is_never_crossed_by_its_own_move(documents: Path) -> None:
     """The arena's Knight example: Anna's two jumps leave from under her pawn, so the arrow
     going down passes beneath her name tag instead of striking through "Anna"."""

@@ -287,24 +287,19 @@ def pipe_table(
     base: TextStyle,
 ) -> Table:
     """A Markdown table: each cell's text in ``base`` (bold in the header rows), aligned as its
-    column's delimiter says; columns as wide as their longest text asks, sharing ``width``."""
+    column's delimiter says; columns as wide as their texts ask (``_column_widths``), sharing
+    ``width``."""
     columns = max((len(r) for r in rows), default=1)
-    weights = [
-        max((math.sqrt(len(text.plain(r[c]))) if c < len(r) else 1.0) for r in rows) + 1.0
-        for c in range(columns)
-    ]
-    # a column narrower than its padding cannot be laid out at all; too many columns then
-    # make the table wider than the page, which the document reports at its file
-    widths = [max(width * w / sum(weights), 12.0) for w in weights]
     head = replace(base, bold=True)
-    data: list[list[Any]] = [
+    cells = [
         [
             RichText(cell, replace(head if r < header_rows else base, align=align))
             for cell, align in zip(row, aligns[r], strict=False)
         ]
-        + [""] * (columns - len(row))
         for r, row in enumerate(rows)
     ]
+    widths = _column_widths(cells, columns, width)
+    data: list[list[Any]] = [[*row, *[""] * (columns - len(row))] for row in cells]
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -316,3 +311,38 @@ def pipe_table(
     if header_rows:
         commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ece6da"))
     return table(data, widths, commands, header_rows)
+
+
+CELL_PADDING = 6.0  # a pipe table's left and right padding together, points
+
+
+def _column_widths(cells: list[list[RichText]], columns: int, width: float) -> list[float]:
+    """Each column as wide as its longest line asks, the room left shared by the square of
+    that width: a column of counts stays narrow beside one of names. When the lines do not fit
+    side by side, the room is shared out as a browser does, each column at least its longest
+    word, the rest where the lines are longest."""
+
+    def widest(column: int, room: float) -> float:
+        lines = (
+            text.break_lines(c.runs, c.style.family, c.style.size, room)
+            for row in cells
+            if column < len(row) and (c := row[column]).runs
+        )
+        return max((line.width for found in lines for line in found), default=0.0) + CELL_PADDING
+
+    natural = [widest(c, math.inf) for c in range(columns)]
+    if sum(natural) <= width:
+        weights = [w * w for w in natural]
+        return [
+            w + (width - sum(natural)) * q / sum(weights)
+            for w, q in zip(natural, weights, strict=True)
+        ]
+    least = [widest(c, 0.0) for c in range(columns)]
+    if sum(least) <= width:
+        wraps = [n - m for n, m in zip(natural, least, strict=True)]
+        return [
+            m + (width - sum(least)) * w / sum(wraps) for m, w in zip(least, wraps, strict=True)
+        ]
+    # a word wider than its share: the table runs past the page, which the document reports at
+    # its file; a column narrower than its padding could not be laid out at all
+    return [max(width * m / sum(least), 12.0) for m in least]
