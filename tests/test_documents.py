@@ -311,6 +311,10 @@ def test_a_table_wider_than_the_page_is_an_error(
     line = text.splitlines().index(header) + 1
     where = f"cards/warriors-and-monks/rules.en.md:{line}:1: text runs past the margin"
     assert where in result.err  # type: ignore[attr-defined]
+    # one line to mend is one problem, however many of its 30 cells overflow
+    said = [p for p in result.err.splitlines() if "runs past the margin" in p]  # type: ignore[attr-defined]
+    assert len([p for p in said if p.startswith(where)]) == 1, said
+    assert "and 29 more cells of its line" in said[0], said
 
 
 def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(

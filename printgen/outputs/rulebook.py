@@ -317,22 +317,7 @@ class _Book:
             doc.canv.save()
             data = buffer.getvalue()
         problems = list(diagrams.problems)
-        problems += [
-            Problem(
-                self._where(flow.plain()),
-                f"text runs past the margin in the rulebook: "
-                f"'{flow.plain()[:50]}…'; break the long word or table",
-            )
-            for flow in doc.overflowing[:OVERFLOWS_SHOWN]
-        ]
-        if len(doc.overflowing) > OVERFLOWS_SHOWN:  # one too-wide table would fill the screen
-            problems.append(
-                Problem(
-                    where,
-                    f"text runs past the margin in {len(doc.overflowing) - OVERFLOWS_SHOWN} more "
-                    "blocks of the rulebook; break the long words or tables",
-                )
-            )
+        problems += self._overflows(doc.overflowing, where)
         problems += [
             Problem(
                 self._where(what),
@@ -344,6 +329,32 @@ class _Book:
         frame = doc.frame  # the last page's: how far down it was filled
         fill = (frame._y2 - frame._y) / frame._height if frame._height else 1.0
         return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place, fill)
+
+    def _overflows(self, overflowing: list[Any], where: Where) -> list[Problem]:
+        """Text past the margin, one problem a line of the rules (a too-wide table row is one
+        line to mend, however many of its cells overflow), the first few lines named."""
+        by_line: dict[Where, list[str]] = {}
+        for flow in overflowing:
+            by_line.setdefault(self._where(flow.plain()), []).append(flow.plain())
+        problems = [
+            Problem(
+                line,
+                f"text runs past the margin in the rulebook: '{texts[0][:50]}…'"
+                + (f" and {len(texts) - 1} more cells of its line" if len(texts) > 1 else "")
+                + "; break the long word or table",
+            )
+            for line, texts in list(by_line.items())[:OVERFLOWS_SHOWN]
+        ]
+        rest = sum(len(texts) for texts in list(by_line.values())[OVERFLOWS_SHOWN:])
+        if rest:  # one too-wide table would fill the screen
+            problems.append(
+                Problem(
+                    where,
+                    f"text runs past the margin in {rest} more blocks of the rulebook; break the "
+                    "long words or tables",
+                )
+            )
+        return problems
 
     def _where(self, text: str) -> Where:
         """The line of the rules file a laid-out block's text comes from — or of the card's
