@@ -1717,6 +1717,16 @@ def test_a_block_never_closed_is_said_at_the_tag_that_opens_it(
     ), run.err
 
 
+def test_a_broken_expression_is_said_at_its_tag_not_at_the_lines_start(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Jinja names only the line of a syntax error: the column is the tag's on it (it was 1)."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    line = _appended(rules, "Collect {{ data.goal } stars to win.")
+    run = printgen(designer, "validate", GAME)
+    assert run.err.startswith(f"cards/{GAME}/rules.en.md:{line}:9: template error: "), run.err
+
+
 def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -114,8 +114,13 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             ]
         ) from None
     except TemplateSyntaxError as exc:
+        line, col = exc.lineno or 1, 1
+        if exc.filename in (None, where.path):  # Jinja names the line: the tag on it, its column
+            lines = source.splitlines()
+            tag = re.search(r"\{[{%#]", lines[line - 1]) if line <= len(lines) else None
+            col = tag.start() + 1 if tag else 1
         stop = Problem(
-            Where(exc.filename or where.path, exc.lineno or 1, 1), f"template error: {exc.message}"
+            Where(exc.filename or where.path, line, col), f"template error: {exc.message}"
         )
         if exc.filename in (None, where.path) and "Unexpected end of template" in str(exc):
             stop = _unclosed(env, source, where.path) or stop
