@@ -306,7 +306,9 @@ def card_gallery(
         f"{info.face.name}" + (f"\u00a0×{info.card.count}" if info.card.count > 1 else "")
         for info in infos
     ]
-    return [grid, _name_table(names, replace(theme.body, size=theme.body.size * 0.9), width)]
+    listed = _name_table(names, replace(theme.body, size=theme.body.size * 0.9), width)
+    listed.spaceAfter = pt(6)  # the names end the block: the next paragraph stands apart
+    return [grid, listed]
 
 
 def _name_table(names: list[str], style: TextStyle, width: float) -> Flowable:

@@ -327,6 +327,7 @@ class _Converter:
             elif token.type == "inline" and rows:
                 rows[-1].append(inline_runs(token, bold=False, icons=self.theme.icons))
         grid = pipe_table(rows, aligns, header_rows, self.width, self.theme.table)
+        grid.spaceBefore = 2  # apart from a list above it too, whose last item keeps no space
         grid.spaceAfter = self.theme.body.space_after + 2
         return grid
 
