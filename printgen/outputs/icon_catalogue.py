@@ -110,8 +110,8 @@ def _heading(canvas: Canvas, title: str, page: int, pages: int, include_fa: bool
 def _cell(canvas: Canvas, library: IconLibrary, name: str, x: float, y: float) -> None:
     library.draw(canvas, name, x + (CELL_W - ICON) / 2, y + 8 * MM, ICON, "#000000")
     size = NAME_SIZE
-    while stringWidth(name, "Vera", size) > CELL_W - 2 and size > 3:
-        size -= 0.25  # long Font Awesome names shrink to their cell
+    while stringWidth(name, "Vera", size) > CELL_W - 6 and size > 3:
+        size -= 0.25  # long Font Awesome names shrink to their cell, 3 pt clear of the next
     canvas.setFillColorRGB(0, 0, 0)
     canvas.setFont("Vera", size)
     canvas.drawCentredString(x + CELL_W / 2, y + 4.5 * MM, name)
