@@ -3,6 +3,7 @@ never a hang — in this process or in worker processes (--jobs 2)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -435,6 +436,27 @@ def test_a_play_counted_under_a_mistyped_card_id_is_a_warning(
         f"{ENGINE}:{line}:1: warning: play() counts plays of 'minr', which is no card of the "
         "played decks; did you mean 'miner'? (the report shows 'minr' as a card of its own)\n"
     )
+
+
+def test_winners_of_games_that_did_not_end_are_a_warning(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """A leader named winner at the turn cap with finished=False counted nowhere: the win
+    rates were of the other games, and nothing said why."""
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    ended = rng.random() < 0.5\n"
+        "    return GameRecord(ended, 3 if ended else turn_cap, (0,), [Counter() for _ in bots])\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "40")
+    assert run.code == 0, run.err
+    (said,) = run.err.splitlines()
+    capped = int(said.split("winners in ")[1].split(" games")[0])
+    summary = json.loads((table / "build" / GAME / "playtest.json").read_text(encoding="utf-8"))
+    assert capped == summary["finished"]["capped"] > 0  # every capped game named a winner
+    assert said.startswith(f"{ENGINE}:{line}:1: warning: play() named winners in ")
+    assert "return finished=True" in said
 
 
 @pytest.mark.parametrize(

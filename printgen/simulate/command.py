@@ -199,12 +199,21 @@ def run(
     }
     summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
     said = called.unprintable + _mistyped_plays(tally, card_ids, engine, game_id)
+    where = Where(f"cards/{game_id}/{ENGINE_FILE}", engine.module.play.__code__.co_firstlineno, 1)
+    if tally.capped_winners:  # their wins count nowhere: the designer meant them to
+        said.append(
+            Problem(
+                where,
+                f"play() named winners in {tally.capped_winners:,} games it said did not end "
+                "(finished=False): the report counts wins only of games that ended; if the "
+                "rules make a winner at the turn cap, that game ended: return finished=True",
+                Severity.WARNING,
+            )
+        )
     if last is not None and not replays(project_root, game_id, data, settings, games - 1, last):
         said.append(
             Problem(
-                Where(
-                    f"cards/{game_id}/{ENGINE_FILE}", engine.module.play.__code__.co_firstlineno, 1
-                ),
+                where,
                 f"play() gave game {games:,} (--seed {seed}) another record when it was played "
                 "again alone: the engine's games depend on more than their seed — state kept "
                 "from one game to the next (in the rules prepare() made), or the random module "

@@ -62,6 +62,7 @@ class Tally:
         self.rotated = False  # some game's first turn was another seat's than seat 1's
         self.together = 0  # games that ended with every seat a winner
         self.apart = 0  # games that ended with some seats winners and others not
+        self.capped_winners = 0  # games stopped by the turn cap that named winners all the same
         # card figures compare like with like: a random bot plays everything and mostly loses
         bots = settings.bots
         self.mixed = any(b != "random" for b in bots) and "random" in bots
@@ -81,6 +82,7 @@ class Tally:
         self.all_lengths.append(record.turns)
         self.rotated = self.rotated or record.first != 0
         won = set(record.winners)
+        self.capped_winners += bool(won) and not record.finished
         if record.finished:
             self.finished_lengths.append(record.turns)
             self.draws += not record.winners
