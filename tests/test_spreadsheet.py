@@ -201,6 +201,10 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             f"{CSV}:1:5: unknown column 'cots'; the deck file's fields: declare 'cost': "
             "rename the column to 'cost', or that field to 'cots'",
         ),
+        (  # 'cost' has its column: neither rename helps, the new column wants its field
+            "id,count,name.en,name.it,cost,costs\n",
+            f"{CSV}:1:6: unknown column 'costs'; declare it under 'fields:' in the deck file",
+        ),
         (
             HEADER + ",2,Sloop,Sloop,1,#ffffff\n",
             f"{CSV}:2:1: missing id: every row needs an id (e.g. mage)",

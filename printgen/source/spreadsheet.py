@@ -125,6 +125,8 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
     seen: dict[str, int] = {}
     ok = True
     before = len(checker.problems)
+    # a field the sheet has a column for is no way out ('costs' beside 'cost': two of one field)
+    free = [a for a in allowed if a not in {str(c).strip() for c in header if not blank(c)}]
     for index, cell in enumerate(header, start=1):
         if len(checker.problems) - before >= MAX_PROBLEMS:  # a header of 500 wrong names
             checker.error(
@@ -145,7 +147,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             )
             ok = False
         elif field not in types and field not in RESERVED:
-            checker.error(where, f"unknown column '{name}'{_unknown_tail(name, allowed, types)}")
+            checker.error(where, f"unknown column '{name}'{_unknown_tail(name, free, types)}")
             ok = False
         elif lang is not None and types.get(field) != "text":
             checker.error(
