@@ -231,6 +231,26 @@ def test_the_labels_printgen_prints_for_what_a_game_holds_are_checked(
     assert "label 'print_and_cut' has no 'pt' text (every card sheet PDF prints it)" in run.err
 
 
+def test_the_rulebooks_subject_label_is_checked(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # the rulebook's PDF subject is its 'rulebook' label: a language lacking it built with
+    # exit 0 and an empty subject, where the card sheets' subject is checked
+    new_game(Project.at(tmp_path), "jogo", ["pt"])
+    labels_file = tmp_path / "templates" / "labels.yaml"
+    kept = [
+        line
+        for line in labels_file.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith("rulebook:")
+    ]
+    labels_file.write_text("".join(kept), encoding="utf-8")
+    run = printgen(tmp_path, "validate")
+    assert run.code == 2, run.err
+    assert run.err.startswith(
+        "templates/labels.yaml:1:1: label 'rulebook' has no 'pt' text (the rulebook prints it)"
+    ), run.err
+
+
 def test_a_heading_with_icons_is_its_words_in_the_contents(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -111,8 +111,9 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
         if isinstance(exc.partial, Unprintable):  # laid out for its other problems all the same
             _checked_anyway(job, exc.partial.context, exc.partial.source, problems)
         return None
-    # every page's foot; the contents of a long rulebook; the documents' font in the credits
-    printed = ("page", "contents", "vera_notice", *_asked_by_the_game(context))
+    # every page's foot; the contents of a long rulebook; the documents' font in the credits;
+    # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
+    printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))
     if missing := unlabelled(job.project, context["t"], printed, "the rulebook"):
         problems.extend(missing)
         return None
