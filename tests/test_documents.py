@@ -317,6 +317,20 @@ def test_a_table_wider_than_the_page_is_an_error(
     assert "and 29 more cells of its line" in said[0], said
 
 
+def test_overflowing_blocks_found_on_no_line_are_not_made_one_lines_cells(
+    project: Path, printgen: Callable[..., object]
+) -> None:
+    """A long word in two paragraphs is found on no one line (said at the file's start): the
+    two were said as one line's cells, "… and 1 more cells of its line"."""
+    rules = project / "cards" / "warriors-and-monks" / "rules.en.md"
+    word = "Z" * 200
+    rules.write_text(rules.read_text() + f"\n\n{word}\n\nBetween.\n\n{word}\n")
+    result = printgen(project, "build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
+    assert result.code == 2  # type: ignore[attr-defined]
+    said = [p for p in result.err.splitlines() if "runs past the margin" in p]  # type: ignore[attr-defined]
+    assert said and not any("cells of its line" in p for p in said), said
+
+
 def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

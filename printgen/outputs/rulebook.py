@@ -334,9 +334,13 @@ class _Book:
     def _overflows(self, overflowing: list[Any], where: Where) -> list[Problem]:
         """Text past the margin, one problem a line of the rules (a too-wide table row is one
         line to mend, however many of its cells overflow), the first few lines named."""
-        by_line: dict[Where, list[str]] = {}
-        for flow in overflowing:
-            by_line.setdefault(self._where(flow.plain()), []).append(flow.plain())
+        by_line: dict[tuple[Where, int], list[str]] = {}
+        for number, flow in enumerate(overflowing):
+            line = self._where(flow.plain())
+            # a text found on no line is said at the file's start: blocks from anywhere (a long
+            # word written twice), not cells of one line, each its own problem
+            key = (line, number if line == Where(self.rel) else 0)
+            by_line.setdefault(key, []).append(flow.plain())
         problems = [
             Problem(
                 line,
@@ -344,7 +348,7 @@ class _Book:
                 + (f" and {len(texts) - 1} more cells of its line" if len(texts) > 1 else "")
                 + "; break the long word or table",
             )
-            for line, texts in list(by_line.items())[:OVERFLOWS_SHOWN]
+            for (line, _), texts in list(by_line.items())[:OVERFLOWS_SHOWN]
         ]
         rest = sum(len(texts) for texts in list(by_line.values())[OVERFLOWS_SHOWN:])
         if rest:  # one too-wide table would fill the screen
