@@ -1727,6 +1727,27 @@ def test_a_broken_expression_is_said_at_its_tag_not_at_the_lines_start(
     assert run.err.startswith(f"cards/{GAME}/rules.en.md:{line}:9: template error: "), run.err
 
 
+@pytest.mark.parametrize(
+    ("written", "col"),
+    [
+        # the broken tag is the line's second: the first, whole, was named
+        ("Take {{ data.goal }} coins, then {{ data.goal } cards.", 34),
+        # a line separator Jinja does not count as a line break: the tag was looked for on
+        # the line above, and the column was 1
+        ("Take\u2028{{ data.goal }} coins, then {{ data.goal } cards.", 34),
+    ],
+)
+def test_a_broken_expression_is_said_at_the_tag_that_is_broken(
+    designer: Path, printgen: Callable[..., Run], written: str, col: int
+) -> None:
+    rules = designer / "cards" / GAME / "rules.en.md"
+    line = _appended(rules, "Intro line.", written)
+    run = printgen(designer, "validate", GAME)
+    assert run.err.startswith(f"cards/{GAME}/rules.en.md:{line + 1}:{col}: template error: "), (
+        run.err
+    )
+
+
 def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -116,9 +116,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     except TemplateSyntaxError as exc:
         line, col = exc.lineno or 1, 1
         if exc.filename in (None, where.path):  # Jinja names the line: the tag on it, its column
-            lines = source.splitlines()
-            tag = re.search(r"\{[{%#]", lines[line - 1]) if line <= len(lines) else None
-            col = tag.start() + 1 if tag else 1
+            lines = _JINJA_LINES.split(source)
+            col = _tag_column(env, lines[line - 1]) if line <= len(lines) else 1
         stop = Problem(
             Where(exc.filename or where.path, line, col), f"template error: {exc.message}"
         )
@@ -207,12 +206,38 @@ def _unclosed(env: Any, source: str, path: str) -> Problem | None:
     if not opened:
         return None
     line, name = opened[-1]
-    lines = source.splitlines()
+    lines = _JINJA_LINES.split(source)
     found = re.search(rf"{{%[-+]?\s*{name}\b", lines[line - 1]) if line <= len(lines) else None
     return Problem(
         Where(path, line, found.start() + 1 if found else 1),
         f"template error: this {{% {name} %}} is never closed; end it with {{% end{name} %}}",
     )
+
+
+# the line breaks Jinja counts its line numbers by (str.splitlines also breaks at U+2028, a
+# form feed …: a line below one would be looked for on the line above)
+_JINJA_LINES = re.compile(r"\r\n|\r|\n")
+_TAG = re.compile(r"\{([{%#])")
+_TAG_END = {"{": "}}", "%": "%}", "#": "#}"}
+
+
+def _tag_column(env: Any, text: str) -> int:
+    """The column of the tag a syntax error on this line of a template is in: the first tag
+    that is wrong alone (``{{ m }`` after a good ``{{ n }}``), else the line's first tag. A
+    block's opening or closing tag alone is not wrong; 1 for a line without a tag."""
+    from jinja2 import TemplateSyntaxError
+
+    starts = list(_TAG.finditer(text))
+    for tag in starts:
+        end = text.find(_TAG_END[tag[1]], tag.end())
+        try:
+            env.parse(text[tag.start() : len(text) if end < 0 else end + 2])
+        except TemplateSyntaxError as exc:
+            if not exc.message or not exc.message.startswith(
+                ("Unexpected end of template", "Encountered unknown tag")
+            ):
+                return tag.start() + 1
+    return starts[0].start() + 1 if starts else 1
 
 
 def _assigns(tokens: list[tuple[int, str, str]], start: int) -> bool:
