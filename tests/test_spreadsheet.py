@@ -443,7 +443,11 @@ def test_a_count_of_thousands_of_digits_is_a_count_error(fleet: Path) -> None:
         ),
         (
             "sloop,1,S,S,99999999999999999999999,#ffffff",
-            "2:5: card 'sloop' cost is 99,999,999,999,999,999,999,999; write a smaller number",
+            "2:5: card 'sloop' cost is 99,999,999,999,999,999,999,999; write a number nearer 0",
+        ),
+        (  # its sign kept: it was said as the positive number
+            "sloop,1,S,S,-99999999999999999999999,#ffffff",
+            "2:5: card 'sloop' cost is -99,999,999,999,999,999,999,999; write a number nearer 0",
         ),
     ],
 )

@@ -332,7 +332,8 @@ def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> An
     if kind == "integer":
         value = _integer(raw)
         if value is None and (long := _long(raw)) is not None:
-            checker.error(where, f"{what} is {big(abs(long))}; write a smaller number")
+            sign = "-" if long < 0 else ""  # -10**22 is no 10**22
+            checker.error(where, f"{what} is {sign}{big(abs(long))}; write a number nearer 0")
         elif value is None:
             checker.error(where, f"{what} must be a whole number, not {_shown(raw)}")
         return value
