@@ -10,7 +10,6 @@ Every problem is one line at its cell: ``decks/ships.csv:ROW:COL: …`` or
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +18,7 @@ from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
 from printgen.problems import Where
 from printgen.project import Project
+from printgen.source.cells import as_integer, as_long, as_number, as_text, quoted
 from printgen.source.readers import Checker, big, closest, did_you_mean, id_too_long
 from printgen.source.tables import Table, blank, open_table
 
@@ -26,10 +26,6 @@ MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every ro
 RESERVED = ("id", "count", "layout")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _LANG = re.compile(r"^(?P<field>.+)\.(?P<lang>[a-z]{2})$")
-_INTEGER = re.compile(
-    r"^[+-]?\d{1,18}$"
-)  # longer is no count or score (and int() refuses 4300+ digits)
-_DIGITS = re.compile(r"^[+-]?\d+$")
 
 
 @dataclass(frozen=True)
@@ -249,7 +245,7 @@ def _card(
         if not column.ignored:
             by_field.setdefault(column.field, []).append(column)
     id_column = by_field["id"][0]
-    card_id = _text(cell(id_column)).strip()
+    card_id = as_text(cell(id_column)).strip()
     where = table.where(number, id_column.index)
     if not card_id:
         checker.error(where, "missing id: every row needs an id (e.g. mage)")
@@ -263,16 +259,16 @@ def _card(
         checker.error(where, id_too_long(card_id))
         return None
     count_column = by_field["count"][0]
-    count = _integer(cell(count_column))
+    count = as_integer(cell(count_column))
     if count is None:  # a whole number too long to read is one all the same: over the limit
-        count = _long(cell(count_column))
+        count = as_long(cell(count_column))
     # a bad count is said with the row's other mistakes: its cells are still checked
     if count is None or count < 1:
         raw = cell(count_column)
         checker.error(
             table.where(number, count_column.index),
             f"count of card '{card_id}' must be a whole number of copies, 1 or more, "
-            f"not {'nothing' if blank(raw) else _shown(raw)}",
+            f"not {'nothing' if blank(raw) else quoted(raw)}",
         )
     elif count > MAX_COUNT:  # said at its cell, where the deck file's checks could not point
         checker.error(
@@ -286,7 +282,7 @@ def _card(
     for field, group in by_field.items():
         if field in RESERVED:
             if field == "layout" and not blank(cell(group[0])):
-                layout = _text(cell(group[0])).strip()
+                layout = as_text(cell(group[0])).strip()
                 layout_where = table.where(number, group[0].index)
             continue
         kind = types[field]
@@ -310,7 +306,7 @@ def _card(
                     f"{field}; fill this cell",
                 )
             field_where[f"{field}/{column.lang}"] = column_where
-        fields[field] = {lang: _text(t) for lang, t in texts.items() if lang}
+        fields[field] = {lang: as_text(t) for lang, t in texts.items() if lang}
         field_where[field] = table.where(number, group[0].index)
     if count is None or not 1 <= count <= MAX_COUNT:
         return None
@@ -330,75 +326,22 @@ def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> An
     from printgen.source.decks import check_field
 
     if kind == "integer":
-        value = _integer(raw)
-        if value is None and (long := _long(raw)) is not None:
+        value = as_integer(raw)
+        if value is None and (long := as_long(raw)) is not None:
             sign = "-" if long < 0 else ""  # -10**22 is no 10**22
             checker.error(where, f"{what} is {sign}{big(abs(long))}; write a number nearer 0")
         elif value is None:
-            checker.error(where, f"{what} must be a whole number, not {_shown(raw)}")
+            checker.error(where, f"{what} must be a whole number, not {quoted(raw)}")
         return value
     if kind == "number":
-        number = _number(raw)
+        number = as_number(raw)
         if number is None:
-            checker.error(where, f"{what} must be a number, not {_shown(raw)}")
+            checker.error(where, f"{what} must be a number, not {quoted(raw)}")
         return number
     if kind == "any":
-        number = _number(raw)
-        return _text(raw) if number is None else number
-    text = _text(raw)
+        number = as_number(raw)
+        return as_text(raw) if number is None else number
+    text = as_text(raw)
     if kind in ("color", "icon"):  # a name, as " 1 " is a number: its spaces are none
         text = text.strip()
     return check_field(checker, text, where, kind, what)
-
-
-def _text(cell: Any) -> str:
-    if cell is None:
-        return ""
-    if isinstance(cell, float) and cell.is_integer() and abs(cell) < 1e16:
-        return str(int(cell))  # a workbook stores 3 as 3.0 (1e300 stays 1e+300, not 301 digits)
-    return str(cell)
-
-
-def _shown(cell: Any) -> str:
-    """A cell as a message quotes it: whole when short, else its start (a message is a line)."""
-    text = _text(cell)
-    return repr(text) if len(text) <= 40 else f"{text[:30]!r}… ({len(text):,} characters)"
-
-
-def _integer(cell: Any) -> int | None:
-    if isinstance(cell, bool):
-        return None
-    if isinstance(cell, int):
-        return cell
-    if isinstance(cell, float):
-        return int(cell) if cell.is_integer() else None
-    text = _text(cell).strip()
-    return int(text) if _INTEGER.match(text) else None
-
-
-def _long(cell: Any) -> int | None:
-    """A whole number too long for _integer, as a message says it (past 30 digits, 10**30:
-    "a number of more than 30 digits"); None for a cell that is no whole number."""
-    text = _text(cell).strip()
-    if not _DIGITS.match(text):
-        return None
-    sign = -1 if text.startswith("-") else 1
-    digits = text.lstrip("+-")
-    return sign * (int(digits) if len(digits) <= 30 else 10**30)
-
-
-def _number(cell: Any) -> int | float | None:
-    if isinstance(cell, bool):
-        return None
-    if isinstance(cell, int):
-        return cell
-    if isinstance(cell, float):  # a workbook may store 1E999 as infinity
-        return cell if math.isfinite(cell) else None
-    text = _text(cell).strip()
-    if _INTEGER.match(text):
-        return int(text)
-    try:
-        number = float(text.replace(",", ".")) if text else None  # 2,5 where ',' is decimal
-    except ValueError:
-        return None
-    return number if number is not None and math.isfinite(number) else None

@@ -1,0 +1,66 @@
+"""A spreadsheet cell's value, as a CSV (text) or a workbook (text, whole or decimal number)
+stores it: read as text, as a whole number, as a number — and quoted in a message."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+# longer is no count or score (and int() refuses 4300+ digits)
+_INTEGER = re.compile(r"^[+-]?\d{1,18}$")
+_DIGITS = re.compile(r"^[+-]?\d+$")
+
+
+def as_text(cell: Any) -> str:
+    """A cell as text: a workbook's whole number without its '.0'."""
+    if cell is None:
+        return ""
+    if isinstance(cell, float) and cell.is_integer() and abs(cell) < 1e16:
+        return str(int(cell))  # a workbook stores 3 as 3.0 (1e300 stays 1e+300, not 301 digits)
+    return str(cell)
+
+
+def quoted(cell: Any) -> str:
+    """A cell as a message quotes it: whole when short, else its start (a message is a line)."""
+    text = as_text(cell)
+    return repr(text) if len(text) <= 40 else f"{text[:30]!r}… ({len(text):,} characters)"
+
+
+def as_integer(cell: Any) -> int | None:
+    if isinstance(cell, bool):
+        return None
+    if isinstance(cell, int):
+        return cell
+    if isinstance(cell, float):
+        return int(cell) if cell.is_integer() else None
+    text = as_text(cell).strip()
+    return int(text) if _INTEGER.match(text) else None
+
+
+def as_long(cell: Any) -> int | None:
+    """A whole number too long for ``as_integer``, as a message says it (past 30 digits, 10**30:
+    "a number of more than 30 digits"); None for a cell that is no whole number."""
+    text = as_text(cell).strip()
+    if not _DIGITS.match(text):
+        return None
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-")
+    return sign * (int(digits) if len(digits) <= 30 else 10**30)
+
+
+def as_number(cell: Any) -> int | float | None:
+    if isinstance(cell, bool):
+        return None
+    if isinstance(cell, int):
+        return cell
+    if isinstance(cell, float):  # a workbook may store 1E999 as infinity
+        return cell if math.isfinite(cell) else None
+    text = as_text(cell).strip()
+    if _INTEGER.match(text):
+        return int(text)
+    try:
+        number = float(text.replace(",", ".")) if text else None  # 2,5 where ',' is decimal
+    except ValueError:
+        return None
+    return number if number is not None and math.isfinite(number) else None
