@@ -323,13 +323,10 @@ def test_an_italian_pdfs_title_and_subject_are_italian(bundled_build: Path) -> N
 def test_the_rulebooks_pdf_names_the_games_author(bundled_build: Path) -> None:
     # the rulebook's (and its booklet's) document properties said "Author: printgen" and no
     # subject, where the game's other PDFs name its author and what they are
-    aid = PdfReader(bundled_build / "costruttori-del-medioevo" / "it" / "player-aid.pdf")
-    assert aid.metadata is not None and aid.metadata.author
-    for name in ("rulebook.pdf", "rulebook-booklet.pdf"):
+    for name in ("rulebook.pdf", "rulebook-booklet.pdf", "player-aid.pdf"):
         meta = PdfReader(bundled_build / "costruttori-del-medioevo" / "it" / name).metadata
         assert meta is not None
-        assert (meta.title, meta.author, meta.subject) == (
-            "I Costruttori del Medioevo",
-            aid.metadata.author,
-            "Regolamento",
-        ), name
+XX
+        assert meta.author == "Frédéric Henry (presentato da Moon)", name  # its Italian author
+        if name != "player-aid.pdf":
+            assert meta.subject == "Regolamento", name  # the label, in the file's language
