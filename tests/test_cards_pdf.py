@@ -326,7 +326,7 @@ def test_the_rulebooks_pdf_names_the_games_author(bundled_build: Path) -> None:
     for name in ("rulebook.pdf", "rulebook-booklet.pdf", "player-aid.pdf"):
         meta = PdfReader(bundled_build / "costruttori-del-medioevo" / "it" / name).metadata
         assert meta is not None
-XX
+        assert str(meta.title).startswith("I Costruttori del Medioevo"), name  # game.yaml's
         assert meta.author == "Frédéric Henry (presentato da Moon)", name  # its Italian author
         if name != "player-aid.pdf":
             assert meta.subject == "Regolamento", name  # the label, in the file's language
