@@ -345,7 +345,7 @@ class _Book:
             Problem(
                 line,
                 f"text runs past the margin in the rulebook: '{texts[0][:50]}…'"
-                + (f" and {len(texts) - 1} more cells of its line" if len(texts) > 1 else "")
+                + (f" and {_more(len(texts) - 1)} of its line" if len(texts) > 1 else "")
                 + "; break the long word or table",
             )
             for (line, _), texts in list(by_line.items())[:OVERFLOWS_SHOWN]
@@ -377,3 +377,7 @@ class _Book:
 
 def _margin(paper: tuple[float, float]) -> float:
     return MARGIN if min(paper) > 160 else SMALL_MARGIN
+
+
+def _more(cells: int) -> str:
+    return f"{cells} more cell" if cells == 1 else f"{cells} more cells"
