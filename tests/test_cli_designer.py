@@ -238,6 +238,22 @@ def test_a_print_service_option_that_would_be_ignored_is_refused(
     assert sorted(p.relative_to(demo) for p in demo.rglob("*")) == before  # nothing written
 
 
+@pytest.mark.parametrize("command", ["build", "validate", "watch"])
+@pytest.mark.parametrize("formats", [[], ["--format", "pdf"]])
+def test_a_dpi_without_images_to_size_is_refused(
+    demo: Path, capsys: pytest.CaptureFixture[str], command: str, formats: list[str]
+) -> None:
+    # `build --dpi 600` (the README's "--dpi 600 for more") wrote the PDFs alone: no image
+    # was asked for, and the --dpi was silently ignored
+    before = sorted(p.relative_to(demo) for p in demo.rglob("*"))
+    assert main(["--project", str(demo), command, "--dpi", "600", *formats]) == 2
+    assert capsys.readouterr().err == (
+        "printgen: --dpi sets the resolution of PNG images and Tabletop Simulator sheets, and "
+        "--format asks for neither: add --format png (or tts), or drop --dpi\n"
+    )
+    assert sorted(p.relative_to(demo) for p in demo.rglob("*")) == before  # nothing written
+
+
 def test_paper_and_duplex_words_are_read_in_any_case(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -10,8 +10,8 @@ from printgen.options import Format, Output
 
 def ignored_option(args: argparse.Namespace) -> str | None:
     """An option that would be silently ignored: a --service or --dpi (the service sizes PNG
-    images only, and fixes their size), a --booklet, --cards, --copies or --format of an output
-    --only leaves out."""
+    images only, and fixes their size; a --dpi without PNG or TTS images sizes nothing), a
+    --booklet, --cards, --copies or --format of an output --only leaves out."""
     only = getattr(args, "only", None)
     if getattr(args, "booklet", False) and only and Output.RULEBOOK.value not in only:
         return (
@@ -34,6 +34,12 @@ def ignored_option(args: argparse.Namespace) -> str | None:
         )
     service = getattr(args, "service", None)
     if service is None:
+        rasters = {Format.PNG.value, Format.TTS.value} & set(formats)  # none: PDF sheets only
+        if getattr(args, "dpi", None) is not None and not rasters:
+            return (
+                "printgen: --dpi sets the resolution of PNG images and Tabletop Simulator "
+                "sheets, and --format asks for neither: add --format png (or tts), or drop --dpi"
+            )
         return None
     if formats and Format.PNG.value not in formats:
         return (
