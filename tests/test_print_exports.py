@@ -313,3 +313,27 @@ def test_a_round_tokens_service_image_has_no_white_ring_around_its_bleed(root: P
         ]
         assert b"\xff\xff\xff\xff" not in edge  # opaque white
         assert at(w // 2, h // 2)[3] == 255
+
+
+def test_a_card_named_like_the_back_keeps_its_own_image(demo: Path) -> None:
+    # a card 'back' moved the deck's back to deck-back.png, over the image of a card
+    # 'deck-back': the service got three copies of the back as that card's front
+    from printgen.cli.commands import main
+
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(
+        text.replace("id: miner", "id: back").replace("id: thief", "id: deck-back"),
+        encoding="utf-8",
+    )
+    args = ["build", "--lang", "en", "--only", "cards", "--format", "png"]
+    assert main(["--project", str(demo), *args]) == 0
+    folder = demo / "build" / "demo" / "en" / "png" / "main"
+    with (folder / "counts.csv").open(encoding="utf-8") as counts:
+        fronts = [row["file"] for row in csv.DictReader(counts)]
+    assert sorted(fronts) == ["back.png", "crown.png", "deck-back.png", "merchant.png"]
+    assert sorted(p.name for p in folder.glob("*.png")) == sorted([*fronts, "deck-back-2.png"])
+    with Image.open(folder / "deck-back-2.png") as back:
+        for front in fronts:  # every front is a card's face, none the back
+            with Image.open(folder / front) as image:
+                assert ImageChops.difference(image, back).getbbox() is not None, front

@@ -88,9 +88,7 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
     for laid in decks:
         faces: list[tuple[str, Face]] = [(f"{card.id}.png", face) for card, face in laid.fronts]
         if laid.back is not None:
-            taken = {name for name, _ in faces}
-            back = "back.png" if "back.png" not in taken else "deck-back.png"
-            faces.append((back, laid.back))
+            faces.append((_back_name({name for name, _ in faces}), laid.back))
         # one image at a time: a deck's thousand images at 600 dpi are gigabytes held together
         images = render_pages(faces_pdf([face for _, face in faces], bleed=True), dpi / INCH_MM)
         folder = f"png/{laid.deck.id}"
@@ -103,6 +101,16 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
             files[f"{folder}/{name}"] = png_bytes(sized, dpi)
         files[f"{folder}/counts.csv"] = _counts(laid)
     return files
+
+
+def _back_name(taken: set[str]) -> str:
+    """The back's image name: ``back.png``, unless a card of the deck is named so (then
+    ``deck-back.png``, ``deck-back-2.png`` …: never a card's own image, which it would replace)."""
+    name, number = "back.png", 1
+    while name in taken:
+        name = "deck-back.png" if number == 1 else f"deck-back-{number}.png"
+        number += 1
+    return name
 
 
 def _round(image: Any, drawn: tuple[float, float]) -> Any:
