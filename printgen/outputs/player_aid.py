@@ -37,7 +37,6 @@ MARGIN = 9.0  # mm inside each aid
 BAND = 12.0  # mm, the title band at the top of an aid
 GAP = 4.0  # mm between the band and the text
 EDGE = 5.0  # mm: home printers clip this close to the paper's edge; nothing is printed there
-FILL = 2 / 3  # an aid's text fills at least this much of its page, or it is set larger
 AID_FORM = "player_aid"  # the PDF form one aid is drawn in, shown in every slot
 
 
