@@ -98,7 +98,7 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
 def legend(
     index: CardIndex, theme: Theme, width: float, labels: dict[str, str], names: list[str]
 ) -> list[Flowable]:
-    """Icon and name, a few to a row: the icons as the cards draw them, in their colours."""
+    """Icon and name, a few to a row: each icon inline, in its icon_colors colour or the text's."""
     if not names:
         return []
     columns = max(2, min(4, int(width // (theme.body.size * 11))))
