@@ -738,3 +738,24 @@ def test_a_missing_picture_named_in_two_places_is_said_at_each(
     assert run.code == 2
     said = [ln for ln in run.err.splitlines() if "'cards/demo/art/ship.png' not found" in ln]
     assert [int(ln.split(":")[1]) for ln in said] == places, run.err
+
+
+def test_a_character_an_expression_of_the_layout_writes_is_said_at_the_layout(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A star written inside the layout's own expression ('★' * card.cost) was blamed on the
+    card field the expression reads (each card's cost line, where no star is); it is the
+    layout's line."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    source = layouts.read_text(encoding="utf-8")
+    starred = source.replace('text: "{{ card.cost }}"', "text: \"{{ '★' * card.cost }}\"", 1)
+    assert starred != source
+    layouts.write_text(starred, encoding="utf-8")
+    line = next(n for n, ln in enumerate(starred.splitlines(), 1) if "★" in ln)
+    col = starred.splitlines()[line - 1].index("\"{{ '★'") + 1
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:{col}: character '★' is not in font Vera; write "
+        "it another way or use a font that has it"
+    ]

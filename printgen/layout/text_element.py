@@ -199,7 +199,8 @@ def text_source(
 ) -> Where:
     """Point at the card field that feeds the box (its text in this language), if any — with a
     ``needle`` (a character, an :icon:), where it is written: the layout's own text outside its
-    {{ }}, or the field whose value holds it."""
+    {{ }}, the field whose value holds it, else the layout's text when one of its expressions
+    writes it."""
     source = element.props.get("text")
     if not isinstance(source, str):
         return card_where
@@ -213,6 +214,8 @@ def text_source(
                 value = value.get(lang)
             if needle in str(value):
                 return card.where_of(name, lang)
+    if needle and needle in source:  # in one of the layout's own expressions ('→' * n)
+        return element.where.get("text", element.origin)
     return card.where_of(names[0], lang) if card is not None and names else card_where
 
 
