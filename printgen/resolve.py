@@ -106,13 +106,20 @@ def card_values(
                     problems.add(written, said, once=("kind", str(written)))
                     continue
             if problems is not None:
-                # a generator's template fails alike for every card it makes: one message
+                # a generator's template, written once for every card it makes: said once,
+                # naming the first card it fails on (a division by zero on one rank, or a value
+                # of the wrong kind on some, is otherwise a search through its axes)
                 alike = card.scope and not isinstance(exc, _NotOfKind)
                 who = f"generated cards' {name}" if alike else f"card '{card.id}' {name}"
+                first = f" (first on card '{card.id}')" if alike else ""
                 where = card.where_of(name, lang)
-                once = exc.once if isinstance(exc, expr.BudgetSpent) else None
+                once: tuple[str, ...] | None = ("generated", str(where), name, lang)
+                if isinstance(exc, expr.BudgetSpent):
+                    once = exc.once
+                elif not alike:
+                    once = None
                 tag = f" [{lang}]" if len(langs) > 1 else ""  # where the game has several
-                problems.add(where, f"{who}{tag}: {exc}", once=once)
+                problems.add(where, f"{who}{tag}: {exc}{first}", once=once)
     return values
 
 

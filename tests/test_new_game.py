@@ -678,6 +678,34 @@ def test_a_generated_colour_or_icon_is_said_once_where_the_generator_writes_it(
     ], lines
 
 
+def test_a_generated_field_that_fails_on_some_cards_names_the_first_of_them(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A division by zero on one rank only was said as if every generated card failed, and a
+    value of the wrong kind on the others as one line per card naming none of them."""
+    game = designer / "cards" / GAME
+    (game / "decks" / "ranks.yaml").write_text(
+        "name: Ranks\n"
+        "layout: card-base\n"
+        "fields: {name: text, effect: text, power: integer}\n"
+        "generate:\n"
+        "  - product:\n"
+        "      rank: [{key: a, p: 3}, {key: b, p: 2}, {key: c, p: 4}, {key: d, p: 5}]\n"
+        "    card:\n"
+        '      id: "{{ rank.key }}"\n'
+        '      name: "{{ rank.key }}"\n'
+        '      power: "{{ rank.p / (rank.p - 2) }}"\n',
+        encoding="utf-8",
+    )
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/ranks.yaml:10:14: generated cards' power [en, it]: "
+        "ZeroDivisionError: "
+        "division by zero; in '{{ rank.p / (rank.p - 2) }}' (first on card 'b')"
+    ]
+
+
 def _spells(name: str, summary: bool) -> str:
     """A deck of 20 generated card types (more than the card reference draws one by one)."""
     line = '      summary: "Deal {{ rune.power }} to a foe"\n' if summary else ""
