@@ -706,6 +706,31 @@ def test_a_generated_field_that_fails_on_some_cards_names_the_first_of_them(
     ]
 
 
+def test_a_misspelt_generator_variable_is_said_with_the_name_meant(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """'{{ siut.key }}' beside a 'suit' axis said only "'siut' is undefined; check the name",
+    where a misspelt key ('suit.kye') names the one meant."""
+    game = designer / "cards" / GAME
+    (game / "decks" / "suits.yaml").write_text(
+        "name: Suits\n"
+        "layout: card-base\n"
+        "fields: {name: text, effect: text}\n"
+        "generate:\n"
+        "  - product:\n"
+        "      suit: [{key: hearts}, {key: spades}]\n"
+        "    card:\n"
+        '      id: "{{ siut.key }}-card"\n'
+        '      name: "{{ suit.key }}"\n',
+        encoding="utf-8",
+    )
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/suits.yaml:8:11: card id: 'siut' is undefined; did you mean 'suit'?"
+    ]
+
+
 def _spells(name: str, summary: bool) -> str:
     """A deck of 20 generated card types (more than the card reference draws one by one)."""
     line = '      summary: "Deal {{ rune.power }} to a foe"\n' if summary else ""

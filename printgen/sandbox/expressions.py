@@ -132,7 +132,7 @@ def named_plainly(message: str, source: str, context: dict[str, Any]) -> tuple[s
     the name lacking it ("card", or "" when not found) and whether a name meant is said."""
     found = _NO_ATTRIBUTE.search(message)
     if found is None:
-        return message, "", False
+        return _undefined_name(message, context)
     key = found.group(1)
     owner = re.search(rf"\b([A-Za-z_]\w*)\s*\.\s*{re.escape(key)}\b", source)
     value = context.get(owner.group(1)) if owner else None
@@ -142,6 +142,19 @@ def named_plainly(message: str, source: str, context: dict[str, Any]) -> tuple[s
     close = _closest_key(key, value)
     hint = f"; did you mean '{name}.{close}'?" if close else ""
     return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, bool(close)
+
+
+_UNDEFINED = re.compile(r"^'(\w+)' is undefined$")
+
+
+def _undefined_name(message: str, context: dict[str, Any]) -> tuple[str, str, bool]:
+    """Jinja's "'siut' is undefined" with the closest name the text sees ("suit", a
+    generator's axis), if one is close."""
+    found = _UNDEFINED.match(message)
+    close = _closest_key(found.group(1), context) if found else None
+    if close is None:
+        return message, "", False
+    return f"{message}; did you mean '{close}'?", "", True
 
 
 def _closest_key(name: str, value: Any) -> str | None:
