@@ -731,6 +731,30 @@ def test_a_misspelt_generator_variable_is_said_with_the_name_meant(
     ]
 
 
+def test_a_misspelt_product_is_one_line(designer: Path, printgen: Callable[..., Run]) -> None:
+    """'prodcut:' was said twice: the unknown key with the name meant, and again as a rule
+    with neither 'product' nor 'balanced'."""
+    game = designer / "cards" / GAME
+    (game / "decks" / "suits.yaml").write_text(
+        "name: Suits\n"
+        "layout: card-base\n"
+        "fields: {name: text, effect: text}\n"
+        "generate:\n"
+        "  - prodcut:\n"
+        "      suit: [{key: hearts}, {key: spades}]\n"
+        "    card:\n"
+        '      id: "{{ suit.key }}"\n'
+        '      name: "{{ suit.key }}"\n',
+        encoding="utf-8",
+    )
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/suits.yaml:5:5: unknown key 'prodcut' in generate rule; "
+        "did you mean 'product'?"
+    ]
+
+
 def _spells(name: str, summary: bool) -> str:
     """A deck of 20 generated card types (more than the card reference draws one by one)."""
     line = '      summary: "Deal {{ rune.power }} to a foe"\n' if summary else ""

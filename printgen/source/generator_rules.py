@@ -18,7 +18,7 @@ from printgen.problems import ProjectError, Where
 from printgen.source import generate
 from printgen.source.arrangement import MAX_ARRANGEMENT, read_arrangement
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker
+from printgen.source.readers import Checker, closest
 
 if TYPE_CHECKING:
     from printgen.project import Project
@@ -29,7 +29,12 @@ def read_generator(
 ) -> list[generate.Generated]:
     """The combinations one `generate:` rule deals (product or balanced), its spec checked."""
     if ("product" in rule) == ("balanced" in rule):
-        checker.error(rule.where, "a generate rule needs exactly one of 'product' or 'balanced'")
+        kinds = ["product", "balanced"]
+        # a misspelt one ('prodcut') is one mistake: its "did you mean" already says it
+        if "product" in rule or not any(closest(str(key), kinds) for key in rule):
+            checker.error(
+                rule.where, "a generate rule needs exactly one of 'product' or 'balanced'"
+            )
         return []
     copies = checker.integer(
         rule, "count", "generate rule", 1, 1, MAX_COUNT, "the limit for one deck"
