@@ -1609,6 +1609,26 @@ def test_a_misspelt_name_in_a_check_or_the_prose_gets_the_name_it_meant(
     assert "data has no 'goall'; did you mean 'data.goal'?" in checked.err, checked.err
 
 
+def test_a_check_that_cannot_be_evaluated_on_one_card_names_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """An each: check dividing by zero on one card's value said so at the assert with no word
+    of which card: a search through the deck."""
+    game = designer / "cards" / GAME / "game.yaml"
+    written = game.read_text(encoding="utf-8")
+    assert "card.cost <= 3" in written
+    game.write_text(written.replace("card.cost <= 3", "3 / (card.cost - 1) <= 3"))
+    deck = (designer / "cards" / GAME / "decks" / "main.yaml").read_text(encoding="utf-8")
+    thief = deck[: deck.index("- id: thief")].count("\n") + 1
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/game.yaml:20:13: cost-limit: the assert cannot be evaluated: "
+        "ZeroDivisionError: division by zero; in '{{ 3 / (card.cost - 1) <= 3 }}' (first on "
+        f"card 'main/thief', cards/{GAME}/decks/main.yaml:{thief}:5)"
+    ]
+
+
 def test_a_misspelt_field_and_style_in_a_layout_text_are_both_said_with_the_names_meant(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

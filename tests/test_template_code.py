@@ -293,7 +293,8 @@ def test_a_kept_check_still_fails_what_it_should_and_a_broken_one_says_why(
     assert run.code == 2
     assert run.err.splitlines()[0] == (
         "cards/demo/game.yaml:20:13: cost-limit: the assert cannot be evaluated: "
-        "chunk after expression; in '{{ card.cost <= 3 3 }}'"
+        "chunk after expression; in '{{ card.cost <= 3 3 }}' (first on card 'main/miner', "
+        "cards/demo/decks/main.yaml:18:5)"
     )
 
 

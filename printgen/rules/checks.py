@@ -49,9 +49,11 @@ def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
                     failed.add(subject)
                     _without(ctx, check, lang, subject, where, empty, exc, problems)
                     continue
+                # which card it failed on (a division by zero on one card's value)
+                first = f" (first on card '{subject}', {where})" if subject else ""
                 problems.add(
                     check.assertion_where,
-                    f"{check.id}: the assert cannot be evaluated: {exc}",
+                    f"{check.id}: the assert cannot be evaluated: {exc}{first}",
                     once=("check-broken", check.id),
                 )
                 return
