@@ -154,6 +154,27 @@ def test_an_inline_icon_after_a_word_stays_on_its_line() -> None:
     assert len(narrow) > 1
 
 
+def test_a_long_word_breaks_at_its_soft_hyphens_and_prints_none_within_a_line() -> None:
+    """A German compound with soft hyphens (U+00AD) printed them as hyphens in mid-line
+    ("Donau-dampf-schiff") and never broke there, so a long word did not fit its box."""
+    family = vera()
+
+    def printed(markup: str, width: float) -> list[str]:
+        lines = text.break_lines(text.parse(markup), family, 10, width)
+        return ["".join(piece.text for piece in line.pieces) for line in lines]
+
+    assert printed("Ein Donau\xaddampf\xadschiff.", 1000) == ["Ein Donaudampfschiff."]
+    room = text.width_of("Ein Donaudampf-", family.regular, 10) + 1
+    assert printed("Ein Donau\xaddampf\xadschiff.", room) == ["Ein Donaudampf-", "schiff."]
+    narrow = text.width_of("Donau-", family.regular, 10) + 1
+    assert printed("Donau\xaddampf\xadschiff", narrow) == ["Donau-", "dampf-", "schiff"]
+    runs = text.parse("Fahrts\xadgesellschafts\xadkapitän " * 3)
+    fitted = text.fit(runs, family, room, 200, 10, 10, 1.2)
+    assert fitted is not None and all(line.width <= room for line in fitted.lines)
+    rich = text.break_lines(text.parse("**Donau\xaddampf** :bean:"), family, 10, 1000)
+    assert "\xad" not in "".join(piece.text for piece in rich[0].pieces)
+
+
 def test_balanced_generator_has_exact_odds_and_is_reproducible() -> None:
     cards = generate.balanced(54, 7, {"wind": list("12345678"), "rps": ["r", "p", "s"]}, "-")
     winds = Counter(c.scope["symbols"]["wind"] for c in cards)

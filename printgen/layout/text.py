@@ -26,6 +26,7 @@ import_deferring_patterns(
 from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
 
 from printgen.layout.fonts import Family  # noqa: E402
+from printgen.layout.hyphens import SOFT, first_head, head_that_fits  # noqa: E402
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
 ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the name
@@ -211,6 +212,8 @@ def _broken_plain(
             continue
         if max_lines is not None and len(placed) > max_lines:
             break
+        if SOFT in part:  # a long word that may break at its soft hyphens
+            part, space = _hyphenated(part, font, size, limit, placed, widths, space)
         word_width = width_of(part, font, size)
         line = placed[-1]
         gap = space if line else 0.0
@@ -223,6 +226,41 @@ def _broken_plain(
         widths[-1] += gap + word_width
         space = 0.0
     return placed, widths
+
+
+def _hyphenated(
+    word: str,
+    font: str,
+    size: float,
+    limit: float,
+    placed: list[list[_Part]],
+    widths: list[float],
+    space: float,
+) -> tuple[str, float]:
+    """Place the heads of a word with soft hyphens that does not fit its line, each ending a
+    line with a hyphen; the last piece (no soft hyphen left) and the space before it are the
+    caller's to place."""
+    while SOFT in word:
+        gap = space if placed[-1] else 0.0
+        room = limit - widths[-1] - gap
+        clean = word.replace(SOFT, "")
+        if width_of(clean, font, size) <= room:
+            return clean, space
+        head, rest = head_that_fits(word, room, lambda text: width_of(text, font, size))
+        if not head and placed[-1]:  # no head fits after the words already on the line
+            placed.append([])
+            widths.append(0.0)
+            space = 0.0
+            continue
+        if not head:  # not even the first piece fits a line of its own: it overflows
+            head, rest = first_head(word)
+        head_width = width_of(head, font, size)
+        placed[-1].append((widths[-1] + gap, head_width, head, font, None))
+        widths[-1] += gap + head_width
+        placed.append([])
+        widths.append(0.0)
+        word, space = rest, 0.0
+    return word, space
 
 
 def _line(parts: list[_Part], width: float, size: float) -> Line:
@@ -293,6 +331,7 @@ def _words(tokens: list[_Token], size: float) -> Iterator[tuple[_Part, ...] | No
             current.append((offset, icon_width, "", font, icon))
             offset += icon_width
         else:
+            part = part.replace(SOFT, "")  # a soft hyphen prints nothing within a line
             part_width = width_of(part, font, size)
             current.append((offset, part_width, part, font, None))
             offset += part_width
