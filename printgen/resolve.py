@@ -44,6 +44,9 @@ class Resolved:
     game: dict[str, Any]
     cards: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # deck -> card
     backs: dict[str, dict[str, Any]] = field(default_factory=dict)  # deck -> back's values
+    # (deck, card) whose fields could not all be worked out (said already): a layout reading
+    # the value left out ('card.power > 10' on None) says nothing more of them
+    failed: set[tuple[str, str]] = field(default_factory=set)
 
     def values(self, deck: Deck | str, card: CardType | str) -> dict[str, Any]:
         deck_id = deck if isinstance(deck, str) else deck.id
@@ -97,6 +100,8 @@ def card_values(
             if kind in ("color", "icon") and isinstance(value, str) and value:
                 _check_kind(value, kind, game)
         except (expr.ExpressionError, ValueError) as exc:
+            if resolved is not None:
+                resolved.failed.add((deck.id, card.id))
             if isinstance(exc, _NotOfKind):  # the card's own value: printed as nothing
                 values[name] = None
                 # a generator's value ("fa-bombb" on a product axis): said once, where written

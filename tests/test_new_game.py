@@ -755,6 +755,31 @@ def test_a_misspelt_product_is_one_line(designer: Path, printgen: Callable[..., 
     ]
 
 
+def test_a_card_field_that_fails_is_not_said_again_by_the_layout_reading_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card's cost that could not be worked out (said at its line) was said a second time by
+    the layout reading it ('None + 1' in the cost disc), at the layout, as if that were wrong."""
+    game = designer / "cards" / GAME
+    layouts = game / "layouts" / f"{GAME}.yaml"
+    written = layouts.read_text(encoding="utf-8")
+    assert 'text: "{{ card.cost }}"' in written
+    layouts.write_text(written.replace('text: "{{ card.cost }}"', 'text: "{{ card.cost + 1 }}"'))
+    deck = game / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("    cost: 0\n", '    cost: "{{ 3 // 0 }}"\n', 1))
+    line = text[: text.index("    cost: 0\n")].count("\n") + 1
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{line}:11: card 'miner' cost [en, it]: ZeroDivisionError: "
+        "integer division or modulo by zero; in '{{ 3 // 0 }}'"
+    ]
+    deck.write_text(text)  # the layout's own mistake on a card whose fields are fine is said
+    layouts.write_text(written.replace('text: "{{ card.cost }}"', 'text: "{{ card.cost + [] }}"'))
+    assert "element 'cost' text" in printgen(designer, "validate").err
+
+
 def _spells(name: str, summary: bool) -> str:
     """A deck of 20 generated card types (more than the card reference draws one by one)."""
     line = '      summary: "Deal {{ rune.power }} to a foe"\n' if summary else ""

@@ -47,6 +47,7 @@ class LayoutContext:
         self.data = resolved.data
         self.game_vars = resolved.game
         self.problems = problems
+        self.quiet = False  # a face of a card whose fields failed: its expressions' errors follow
         self.checks = FaceChecks(problems, self.lang, self.tag)
         # What elements without expressions give, worked out for the first card and reused
         # for the rest (10,000 cards of five elements otherwise type half a million constants)
@@ -157,6 +158,7 @@ def _face(
     side: Side,
 ) -> Face:
     face = blank_face(deck, fields, side)
+    ctx.quiet = card is not None and (deck.id, card.id) in ctx.resolved.failed
     try:
         layout = ctx.library.get(layout_name, where, (deck.width_mm, deck.height_mm), deck.safe_mm)
         layout = ctx.library.named_at(layout, where)

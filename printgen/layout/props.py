@@ -80,6 +80,8 @@ class Props:
             self.ctx.report(self.where(key), f"{self.element.name} {key}: {exc}", once=exc.once)
             return None
         except expr.ExpressionError as exc:  # reported at each property that uses it
+            if self.ctx.quiet:  # the card's own field failed, and was said: this follows from it
+                return None
             if not self._back_field_missing(exc):
                 self.report(key, str(exc) + self._field_hint(exc) + self._first_card())
             return None
