@@ -587,6 +587,25 @@ def test_a_layout_size_that_is_not_a_size_is_an_error_at_its_line(
     ), checked.err
 
 
+@pytest.mark.parametrize("word", ["nein", "never", "jamais"])
+def test_a_when_written_as_a_word_printgen_cannot_read_is_an_error_at_its_line(
+    designer: Path, printgen: Callable[..., Run], word: str
+) -> None:
+    """'when: nein' is a text, and a text is true: the element was drawn on every card, in
+    silence. Only yes/no words (true, false, yes, no, none, 0, 1) or an expression decide."""
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    old = "decor: true}"
+    layouts.write_text(text.replace(old, f"decor: true, when: {word}}}", 1), encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if old in ln)
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert f"cards/{GAME}/layouts/{GAME}.yaml:{line}:" in checked.err, checked.err
+    assert f"element 'cost_disc' when: '{word}' is neither yes nor no" in checked.err
+    layouts.write_text(text.replace(old, "decor: true, when: no}", 1), encoding="utf-8")
+    assert printgen(designer, "validate").code == 0  # a word it reads: the disc left out
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [

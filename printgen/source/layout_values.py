@@ -1,6 +1,6 @@
-"""A failed layout file's styles, read for their colours: the cards are never laid out with
-those layouts (where each value is checked), so a colour written wrong would wait for a second
-run."""
+"""Values of a layout file checked as it is read: a failed file's styles, read for their
+colours (the cards are never laid out with those layouts, where each value is checked, so a
+colour written wrong would wait for a second run), and a ``when:`` written as a word."""
 
 from __future__ import annotations
 
@@ -29,3 +29,20 @@ def style_colours(checker: Checker, raw: dict[str, LDict]) -> None:
 
 
 _COLOUR = pattern(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")  # as printgen/layout/props.py reads
+
+
+WHEN_WORDS = ("true", "yes", "1", "false", "no", "none", "0", "")  # what a when: may say in words
+
+
+def when_word(checker: Checker, props: LDict, element_name: str) -> None:
+    """A ``when:`` written as a word must be one printgen reads as yes or no: any other word
+    ('nein', 'never') is a non-empty text, so the element would be drawn on every card."""
+    from printgen.sandbox.expressions import is_expression
+
+    when = props.get("when")
+    if isinstance(when, str) and not is_expression(when) and when.strip().lower() not in WHEN_WORDS:
+        checker.error(
+            props.at("when"),
+            f"element '{element_name}' when: {when!r} is neither yes nor no; write true or false, "
+            "or an expression whose value decides ({{ card.icon }})",
+        )

@@ -16,7 +16,7 @@ from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.layout_order import stacked
-from printgen.source.layout_values import style_colours
+from printgen.source.layout_values import style_colours, when_word
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, closest, did_you_mean
 from printgen.startup.deferred import pattern
@@ -306,6 +306,7 @@ def _resolve(
                 checker.keys(props, ELEMENT_KEYS[other], set(), f"{other} element '{element_name}'")
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
+        when_word(checker, props, element_name)
         sized = (inherited.sized - props.keys()) if inherited else frozenset()
         if "size" in body:
             sized |= props.keys()
