@@ -142,7 +142,7 @@ def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
     prose = (job.project.root / rel).read_text(encoding="utf-8")
     title = str(context["game"]["title"])
     author = str(context["game"]["author"] or "")
-    return _Book(source, index, (title, author), context["t"], rel, prose, job.lang)
+    return _Book(source, index, title, author, context["t"], rel, prose, job.lang)
 
 
 def _checked_anyway(
@@ -180,14 +180,15 @@ class _Book:
         self,
         source: str,
         index: CardIndex,
-        title: tuple[str, str],  # the game's title and author, for the PDF's properties too
+        title: str,
+        author: str,  # the game's, in the PDF's properties as the sheets' and aid's
         labels: dict[str, str],
         rel: str,
         prose: str,
         lang: str,
     ) -> None:
         self.source, self.index, self.labels = source, index, labels
-        self.title, self.author = title
+        self.title, self.author = title, author
         self.rel, self.prose, self.lang = rel, prose, lang
 
     def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
