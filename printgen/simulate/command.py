@@ -160,6 +160,8 @@ def run(
     for deck, cards in (data.used.decks if data.used else {}).items():
         decks.setdefault(deck, cards)
     check_played_decks(engine, decks)
+    # what the games say of themselves is said at play()
+    where = Where(f"cards/{game_id}/{ENGINE_FILE}", engine.module.play.__code__.co_firstlineno, 1)
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
     tally = Tally(settings)
     deadline = None if budget is None else time.monotonic() + budget
@@ -171,16 +173,14 @@ def run(
             tally.add(record)
             last = record
             if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
-                line = engine.module.play.__code__.co_firstlineno
                 raise EngineFault(
-                    f"cards/{game_id}/{ENGINE_FILE}:{line}:1: play() gave over {MAX_REPORT_KEYS} "
+                    f"{where}: play() gave over {MAX_REPORT_KEYS} "
                     f"different series or figure names in {number:,} games; a report shows at "
                     f"most {MAX_REPORT_KEYS} of each, so name them the same way in every game"
                 )
     except OutOfTime as exc:
-        line = engine.module.play.__code__.co_firstlineno
         raise EngineFault(
-            f"cards/{game_id}/{ENGINE_FILE}:{line}:1: the first {exc.args[0]:,} of {games:,} "
+            f"{where}: the first {exc.args[0]:,} of {games:,} "
             f"games took more than {budget:g} s (the limit for validate --simulate); make "
             "play() faster, or run `printgen simulate` for as long as it takes"
         ) from None
@@ -199,7 +199,6 @@ def run(
     }
     summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
     said = called.unprintable + _mistyped_plays(tally, card_ids, engine, game_id)
-    where = Where(f"cards/{game_id}/{ENGINE_FILE}", engine.module.play.__code__.co_firstlineno, 1)
     if tally.capped_winners:  # their wins count nowhere: the designer meant them to
         said.append(
             Problem(
