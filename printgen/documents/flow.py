@@ -279,6 +279,9 @@ def table(
     return result
 
 
+CELL_PADDING = 6.0  # a pipe table cell's left and right padding together, points
+
+
 def pipe_table(
     rows: list[list[list[text.Run]]],
     aligns: list[list[str]],
@@ -303,17 +306,14 @@ def pipe_table(
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING / 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING / 2),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
     ]
     if header_rows:
         commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ece6da"))
     return table(data, widths, commands, header_rows)
-
-
-CELL_PADDING = 6.0  # a pipe table's left and right padding together, points
 
 
 def _column_widths(cells: list[list[RichText]], columns: int, width: float) -> list[float]:
