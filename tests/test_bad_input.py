@@ -598,23 +598,29 @@ def test_a_misspelt_back_field_is_said_at_the_decks_back(
     assert "it gives 'lable': rename that 'label'" in said
 
 
-def test_a_character_the_font_lacks_is_said_where_it_is_written(
-    demo: Path, printgen: Callable[..., Run]
+@pytest.mark.parametrize(
+    ("written", "character"),
+    [('"{{ card.cost }}→"', "→"), ("\"{{ '★' * card.cost }}\"", "★")],
+    ids=["beside-its-expression", "inside-its-expression"],
+)
+def test_a_character_the_font_lacks_is_said_where_the_layout_writes_it(
+    demo: Path, printgen: Callable[..., Run], written: str, character: str
 ) -> None:
-    """An arrow written in the layout's own text was blamed on the first card field the text
-    used (the cost cell of every card, or each deck's back: line); it is the layout's line."""
+    """An arrow in the layout's own text, or a star its expression writes ('★' * card.cost),
+    was blamed on the card field the text reads (the cost cell of every card, or each deck's
+    back: line), where no such character is; it is the layout's line."""
     layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
     source = layouts.read_text(encoding="utf-8")
-    arrowed = source.replace('text: "{{ card.cost }}"', 'text: "{{ card.cost }}→"', 1)
-    assert arrowed != source
-    layouts.write_text(arrowed, encoding="utf-8")
-    line = next(n for n, ln in enumerate(arrowed.splitlines(), 1) if "→" in ln)
-    col = arrowed.splitlines()[line - 1].index('"{{ card.cost }}→"') + 1
+    changed = source.replace('"{{ card.cost }}"', written, 1)
+    assert changed != source
+    layouts.write_text(changed, encoding="utf-8")
+    line = next(n for n, ln in enumerate(changed.splitlines(), 1) if character in ln)
+    col = changed.splitlines()[line - 1].index(written) + 1
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     assert run.err.splitlines() == [
-        f"cards/demo/layouts/demo.yaml:{line}:{col}: character '→' is not in font Vera; write "
-        "it another way or use a font that has it"
+        f"cards/demo/layouts/demo.yaml:{line}:{col}: character '{character}' is not in font "
+        "Vera; write it another way or use a font that has it"
     ]
 
 
@@ -738,24 +744,3 @@ def test_a_missing_picture_named_in_two_places_is_said_at_each(
     assert run.code == 2
     said = [ln for ln in run.err.splitlines() if "'cards/demo/art/ship.png' not found" in ln]
     assert [int(ln.split(":")[1]) for ln in said] == places, run.err
-
-
-def test_a_character_an_expression_of_the_layout_writes_is_said_at_the_layout(
-    demo: Path, printgen: Callable[..., Run]
-) -> None:
-    """A star written inside the layout's own expression ('★' * card.cost) was blamed on the
-    card field the expression reads (each card's cost line, where no star is); it is the
-    layout's line."""
-    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
-    source = layouts.read_text(encoding="utf-8")
-    starred = source.replace('text: "{{ card.cost }}"', "text: \"{{ '★' * card.cost }}\"", 1)
-    assert starred != source
-    layouts.write_text(starred, encoding="utf-8")
-    line = next(n for n, ln in enumerate(starred.splitlines(), 1) if "★" in ln)
-    col = starred.splitlines()[line - 1].index("\"{{ '★'") + 1
-    run = printgen(demo, "validate", "demo")
-    assert run.code == 2
-    assert run.err.splitlines() == [
-        f"cards/demo/layouts/demo.yaml:{line}:{col}: character '★' is not in font Vera; write "
-        "it another way or use a font that has it"
-    ]

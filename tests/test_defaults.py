@@ -151,20 +151,26 @@ def test_a_language_without_labels_names_the_missing_label(
     ), again.err
 
 
+def _pt_game_without(root: Path, *labels: str) -> list[str]:
+    """A new Portuguese game whose project labels file lacks ``labels``: the file's lines kept."""
+    new_game(Project.at(root), "jogo", ["pt"])
+    labels_file = root / "templates" / "labels.yaml"
+    kept = [
+        line
+        for line in labels_file.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith(tuple(f"{name}:" for name in labels))
+    ]
+    labels_file.write_text("".join(kept), encoding="utf-8")
+    return kept
+
+
 def test_a_label_printgens_own_code_prints_is_checked_as_a_templates_is(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:
     # a Portuguese game whose labels file lost 'contents' and 'sheet': validate said ok, and a
     # build of a long rulebook ended in an internal error (KeyError: 'contents'); the sheets'
     # margins printed English
-    new_game(Project.at(tmp_path), "jogo", ["pt"])
-    labels_file = tmp_path / "templates" / "labels.yaml"
-    kept = [
-        line
-        for line in labels_file.read_text(encoding="utf-8").splitlines(keepends=True)
-        if not line.startswith(("contents:", "sheet:"))
-    ]
-    labels_file.write_text("".join(kept), encoding="utf-8")
+    _pt_game_without(tmp_path, "contents", "sheet")
     rules = tmp_path / "cards" / "jogo" / "rules.pt.md"
     rules.write_text(
         "".join(f"## Parte {n}\n\n" + "Texto das regras. " * 120 + "\n\n" for n in range(12)),
@@ -194,15 +200,8 @@ def test_the_labels_printgen_prints_for_what_a_game_holds_are_checked(
     # a Portuguese game without these labels built with exit 0: its clarifications collected
     # under an empty heading (an empty line in the contents), its tokens sheets' margin, its
     # Font Awesome credit and its PDFs' subject in English, the Vera notice left out
-    new_game(Project.at(tmp_path), "jogo", ["pt"])
-    labels_file = tmp_path / "templates" / "labels.yaml"
     dropped = ("tokens", "questions", "credit_fontawesome", "vera_notice")
-    kept = [
-        line
-        for line in labels_file.read_text(encoding="utf-8").splitlines(keepends=True)
-        if not line.startswith(tuple(f"{name}:" for name in (*dropped, "print_and_cut")))
-    ]
-    labels_file.write_text("".join(kept), encoding="utf-8")
+    kept = _pt_game_without(tmp_path, *dropped, "print_and_cut")
     game = tmp_path / "cards" / "jogo"
     deck = game / "decks" / "main.yaml"
     deck.write_text(
@@ -226,7 +225,8 @@ def test_the_labels_printgen_prints_for_what_a_game_holds_are_checked(
             ), (name, said)
     assert not (tmp_path / "build" / "jogo").exists()
     # the margins' words there, the sheets' PDF is described in the game's language too
-    labels_file.write_text("".join(kept) + "tokens: {pt: fichas}\n", encoding="utf-8")
+    labels = tmp_path / "templates" / "labels.yaml"
+    labels.write_text("".join(kept) + "tokens: {pt: fichas}\n", encoding="utf-8")
     run = printgen(tmp_path, "validate")
     assert "label 'print_and_cut' has no 'pt' text (every card sheet PDF prints it)" in run.err
 
@@ -236,14 +236,7 @@ def test_the_rulebooks_subject_label_is_checked(
 ) -> None:
     # the rulebook's PDF subject is its 'rulebook' label: a language lacking it built with
     # exit 0 and an empty subject, where the card sheets' subject is checked
-    new_game(Project.at(tmp_path), "jogo", ["pt"])
-    labels_file = tmp_path / "templates" / "labels.yaml"
-    kept = [
-        line
-        for line in labels_file.read_text(encoding="utf-8").splitlines(keepends=True)
-        if not line.startswith("rulebook:")
-    ]
-    labels_file.write_text("".join(kept), encoding="utf-8")
+    _pt_game_without(tmp_path, "rulebook")
     run = printgen(tmp_path, "validate")
     assert run.code == 2, run.err
     assert run.err.startswith(
