@@ -435,6 +435,26 @@ def test_arena_numbers_agree_with_needs(project: Path, printgen: Printgen) -> No
     assert "2 × 23 life points + 9 arena cards use 55 of the deck's 54 cards" in run.err
 
 
+def test_morra_fleet_numbers_agree_with_the_rulebook(project: Path, printgen: Printgen) -> None:
+    """data.ships / data.per_sign (what the simulator plays) and uses.needs (what the deck is
+    asked for) changed in silence while the rulebook still printed 3 sets and 4 ships each."""
+    game_yaml = project / "cards" / MORRA / "game.yaml"
+    _edit(game_yaml, "ships: 4 ", "ships: 3 ")
+    run = printgen(project, "validate", MORRA)
+    assert run.code == 2
+    assert (
+        "fleet: 3 signs × 3 cards, one discarded unseen, leave 8 to deal, but 2 players × 3 "
+        "ships take 6; the rulebook deals every card but the discarded one"
+    ) in run.err
+    _edit(game_yaml, "ships: 3 ", "ships: 7 ")
+    _edit(game_yaml, "per_sign: 3 ", "per_sign: 5 ")
+    run = printgen(project, "validate", MORRA)
+    assert run.code == 2
+    assert "a fleet of 7 ships, but a Counterattack's random discard reads the D4" in run.err
+    assert "uses.needs.values gives 'rock' 3; make them agree" in run.err
+    assert "the rules select 15 cards but uses.needs.cards says 9; make them agree" in run.err
+
+
 # ---------------------------------------------------------------------------------------------
 # Built PDFs, read back
 
