@@ -4,6 +4,7 @@ both languages is checked to tell that same story."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -355,6 +356,18 @@ def test_examples_live_in_every_language() -> None:
             for lang in ("en", "it")
         ]
         assert counts[0] == counts[1] > 0, game
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "cards").glob("*/*.md")), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
+def test_one_apostrophe_per_document(path: Path) -> None:
+    """The arena's and Morra navale's rulebooks printed "l’angolo" in their prose and
+    "dall'angolo" in their diagrams' captions: a document keeps to one apostrophe."""
+    text = path.read_text(encoding="utf-8")
+    # a letter, the mark, a letter: an apostrophe (not a quote)
+    kinds = {mark for mark in "'’" if re.search(f"[^\\W\\d_]{mark}[^\\W\\d_]", text)}
+    assert len(kinds) <= 1, f"{path.relative_to(ROOT)} mixes {' and '.join(sorted(kinds))}"
 
 
 # ------------------------------------------------------------------------- symbol deck
