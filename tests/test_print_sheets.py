@@ -369,6 +369,43 @@ def test_a_partial_block_leaves_its_empty_slots_to_the_next_deck(tmp_path: Path)
     assert Counter(p.deck for page in pages for p in page) == {"bridge": 14, "token": 30}
 
 
+def test_folding_cards_without_a_back_take_whole_sheets_not_half_sheets(tmp_path: Path) -> None:
+    """9 poker cards with a back and 9 tokens without one, folded on A4: 4 cards a half
+    sheet. The tokens fill the room the cards leave on their last fold sheet, then the rest
+    go to one whole sheet (9 a sheet) — they took half sheets, the other halves left white (5
+    sheets where 4 hold them)."""
+    _sized_game(tmp_path, ("main", "poker", 9), ("token", "poker", 9))
+    tokens = tmp_path / "cards" / "mix" / "decks" / "token.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    back = text[text.index("\nback:") : text.index("\nfields:")]
+    tokens.write_text(text.replace(back, ""), encoding="utf-8")  # a deck without a back
+    pdf = _sized_build(tmp_path, "--paper", "a4", "--duplex", "fold")
+    pages = placements(pdf)
+    assert len(pages) == 4
+    assert Counter((p.deck, p.side) for page in pages for p in page) == {
+        ("main", "front"): 9,
+        ("main", "back"): 9,
+        ("token", "front"): 9,
+    }
+    width, height = page_sizes(pdf)[0]
+    assert width > height  # the fold sheets: landscape, halves side by side
+    *folded, whole = pages
+    for page in folded:  # every front on the front half, beside its mirrored back
+        for front in (p for p in page if p.side == "front"):
+            assert front.x + front.width < width / 2
+        assert sum(p.deck == "main" and p.side == "front" for p in page) == sum(
+            p.side == "back" for p in page
+        )
+    shared = sum(p.deck == "token" for p in folded[-1])
+    assert shared > 0  # in the room the last card leaves on its half
+    assert [p.deck for p in whole] == ["token"] * (9 - shared)
+    whole_width, whole_height = page_sizes(pdf)[3]
+    assert whole_width < whole_height  # a portrait sheet of 3 × 3, used to its right edge
+    assert max(p.x + p.width for p in whole) > whole_width / 2 + 63
+    with PdfReader(pdf) as reader:
+        assert "fronts" in reader.pages[3].extract_text()  # labelled as what it is
+
+
 @pytest.mark.parametrize(
     ("paper", "duplex", "decks"),
     [  # denser ways of packing these fill every margin: the sheets take the other way

@@ -139,6 +139,7 @@ class SheetPlan:
     area: Rect  # where fronts go: the paper inside EDGE, or its front half when folding
     free: list[Rect] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
+    fold: bool = False  # folded in half, the backs mirrored on the other half
 
 
 class DoesNotFit(Exception):
@@ -252,7 +253,7 @@ def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
         area = front_area(w, h, fold)
         found = fit(kind, area, 10**6)
         if found and (best is None or found[1] > best[0]):
-            best = (found[1], SheetPlan(w, h, area, [area]))
+            best = (found[1], SheetPlan(w, h, area, [area], fold=fold))
     if best is None:
         room = "half a sheet (folded)" if fold else "the sheet"
         raise DoesNotFit(
@@ -263,15 +264,31 @@ def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
     return best[1]
 
 
+Group = tuple[Kind, list[object]]
+
+
 def pack(
-    groups: list[tuple[Kind, list[object]]], paper: tuple[float, float], fold: bool
+    groups: list[Group],
+    paper: tuple[float, float],
+    fold: bool,
+    unfolded: list[Group] | None = None,
 ) -> list[list[SheetPlan]]:
     """Sheets holding every item of every group, each group in its order, for each way of
     cutting the free space ("across" first; one kind fills whole sheets whichever way is used:
-    one plan). The caller prints the fewest sheets that keep their labels (draw.sheets)."""
-    splits = SPLITS if len(groups) > 1 else SPLITS[:1]
-    narrow = (False, True) if len(groups) > 1 else (False,)
-    ways = [_packed(groups, paper, fold, split, n) for n in narrow for split in splits]
+    one plan). The caller prints the fewest sheets that keep their labels (draw.sheets).
+
+    ``unfolded``: groups printed without a back while ``groups`` fold — they fill what the
+    folded cards leave of their sheets' front halves, then whole sheets, not half sheets whose
+    other half would stay white."""
+    unfolded = unfolded or []
+    several = len(groups) + len(unfolded) > 1
+    splits = SPLITS if several else SPLITS[:1]
+    narrow = (False, True) if several else (False,)
+    ways = []
+    for n in narrow:
+        for split in splits:
+            sheets = _packed(groups, paper, fold, split, n, [])
+            ways.append(_packed(unfolded, paper, False, split, n, sheets))
     for sheets in ways:
         for sheet in sheets:
             _centre(sheet)
@@ -279,13 +296,14 @@ def pack(
 
 
 def _packed(
-    groups: list[tuple[Kind, list[object]]],
+    groups: list[Group],
     paper: tuple[float, float],
     fold: bool,
     split: Split,
     narrow: bool,
+    sheets: list[SheetPlan],
 ) -> list[SheetPlan]:
-    sheets: list[SheetPlan] = []
+    """``sheets`` with ``groups`` placed: in the room they have left, then on new sheets."""
     ordered = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
     for kind, items in ordered:
         done = 0  # items[:done] are placed

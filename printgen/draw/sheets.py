@@ -104,13 +104,15 @@ def impose(
 
     ``caption`` starts each sheet's label ("Game · cards"); ``words`` translate sheet, fronts,
     backs and fold."""
-    groups: dict[Kind, list[object]] = {}
-    for item in items:
-        groups.setdefault(item.kind, []).append(item)
     has_backs = any(item.back is not None for item in items)
     fold = duplex == Duplex.FOLD and has_backs  # nothing to fold over: use the whole sheet
-    ways = pack(list(groups.items()), paper, fold)
-    sides = Sides(fold, has_backs, duplex, offset)
+    # folding, a card without a back needs no half sheet of its own: nothing folds over it
+    groups: dict[Kind, list[object]] = {}
+    flat: dict[Kind, list[object]] = {}
+    for item in items:
+        (flat if fold and item.back is None else groups).setdefault(item.kind, []).append(item)
+    ways = pack(list(groups.items()), paper, fold, list(flat.items()))
+    sides = Sides(has_backs, duplex, offset)
     first = _imposed(ways[0], sides, caption, words)
     labelled = min((len(sheet.labels) for sheet in first), default=0)
     for plans in sorted(ways[1:], key=len):
@@ -124,9 +126,8 @@ def impose(
 
 @dataclass(frozen=True)
 class Sides:
-    """What each planned sheet is printed as: fronts and backs, or folded."""
+    """What each planned sheet is printed as: fronts and backs, or folded (``SheetPlan.fold``)."""
 
-    fold: bool
     has_backs: bool
     duplex: Duplex
     offset: Offset
@@ -135,7 +136,7 @@ class Sides:
 def _imposed(
     plans: list[SheetPlan], sides: Sides, caption: str, words: dict[str, str]
 ) -> list[Sheet]:
-    fold, duplex = sides.fold, sides.duplex
+    duplex = sides.duplex
     sheets: list[Sheet] = []
     same_marks: dict[tuple[Segment, ...], list[Segment]] = {}
     for number, plan in enumerate(plans, start=1):
@@ -143,7 +144,7 @@ def _imposed(
         # full sheets of one deck have the same marks: one list for 1,000 sheets
         marks = crop_marks(plan.blocks, plan.area)
         marks = same_marks.setdefault(tuple(marks), marks)
-        if fold:
+        if plan.fold:
             backs = _turned(fronts, plan, Duplex.FOLD, Offset())
             sheet = Sheet("fold", number, plan.width, plan.height, fronts + backs, marks)
             if folds_side_by_side(plan.width, plan.height):
@@ -153,7 +154,7 @@ def _imposed(
             sheets.append(sheet)
             continue
         sheets.append(Sheet("front", number, plan.width, plan.height, fronts, marks))
-        if sides.has_backs and duplex != Duplex.NONE:
+        if sides.has_backs and duplex not in (Duplex.NONE, Duplex.FOLD):
             backs = _turned(fronts, plan, duplex, sides.offset)
             sheets.append(Sheet("back", number, plan.width, plan.height, backs))
     bleeds: dict[Bleed, Bleed] = {}
