@@ -311,6 +311,22 @@ def test_an_engines_message_over_several_lines_is_one_line(
     assert "first src/evil.py:1:1: forged" in run.err
 
 
+def test_a_key_the_data_lacks_in_prepare_is_named_as_missing(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    # a KeyError's own text is the bare key: "cannot read the game's data: 'rounds'" said
+    # nothing of what was wrong
+    head = HEAD.replace("    return len(", '    rounds = data.data["rounds"]\n    return len(')
+    (table / ENGINE).write_text(head + GOOD_PLAY, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, 'data.data["rounds"]')
+    said = (
+        f"{ENGINE}:{line}:1: cannot read the game's data: it has no 'rounds' (KeyError); is it "
+        "missing from game.yaml's data: or the card's fields?\n"
+    )
+    assert (run.code, run.err) == (2, said)
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_an_engine_raising_keyboard_interrupt_fails_like_any_engine(
     table: Path, printgen: Callable[..., Run], jobs: str

@@ -69,6 +69,12 @@ def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) 
             f"{rel}:{line}:1: {step} called {called}: an engine may not end printgen "
             "nor start copies of it"
         )
+    if step == "prepare()" and isinstance(exc, KeyError) and len(exc.args) == 1:
+        # a KeyError's text is the bare key ("'goal'"): said as a name the data lacks
+        return EngineFault(
+            f"{rel}:{line}:1: cannot read the game's data: it has no {exc.args[0]!r} "
+            "(KeyError); is it missing from game.yaml's data: or the card's fields?"
+        )
     if step == "prepare()" and isinstance(exc, ValueError | KeyError | TypeError):
         # the engine's own word on a number it cannot use: the game's data is what to mend
         return EngineFault(f"{rel}:{line}:1: cannot read the game's data: {_text(exc)}")
