@@ -319,3 +319,38 @@ def test_long_card_names_of_one_family_stay_told_apart_in_their_column() -> None
         assert "…" in shown and shown.startswith("Extraordinar") and shown[-1] == name[-1]
         assert stringWidth(shown, ITALIC, 8.5) <= CARD_COLUMN - 12
     assert _fitted("Monk", CARD_COLUMN - 12) == "Monk"
+
+
+def test_shares_that_differ_are_never_rounded_alike() -> None:
+    """499 of 500 games ended is not "(100%)", and seats winning 49.7% and 50.3% do not "run
+    from 50% to 50%": a share shows the decimals that keep it apart."""
+    from collections import Counter
+
+    from printgen.problems import Where
+    from printgen.simulate.balance import check
+    from printgen.simulate.contract import GameRecord
+    from printgen.simulate.data import Threshold
+    from printgen.simulate.run import Settings
+    from printgen.simulate.stats import summarize
+    from printgen.simulate.story import key_sentences, pct
+
+    records = [GameRecord(False, 10, (), [Counter(), Counter()])]
+    records += [GameRecord(True, 5, (int(i >= 248),), [Counter(), Counter()]) for i in range(499)]
+    settings = Settings(games=500, players=2, bots=("random",), seed=1, turn_cap=10)
+    text = " ".join(key_sentences(summarize(records, settings, {})))
+    assert "499 of 500 games (99.8%) ended by the rules" in text
+    assert "win rates run from 49.7% (seat 1) to 50.3% (seat 2)" in text
+    where = Where("cards/g/game.yaml", 1, 1)
+    verdicts = check(
+        summarize(records, settings, {}),
+        [Threshold("min_finished", 0.999, where), Threshold("max_seat_win_gap", 0.001, where)],
+    )
+    assert verdicts[0].message.startswith("balance: 99.8% of games end by the rules")
+    assert verdicts[1].message.startswith("balance: seat 2 wins 50.3% and seat 1 49.7%")
+    assert [pct(v) for v in (0.0, 0.004, 0.5, 0.9996, 1.0)] == [
+        "0%",
+        "0.4%",
+        "50%",
+        "99.96%",
+        "100%",
+    ]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen.simulate.data import Threshold
+from printgen.simulate.story import pct, pct_pair
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
             t,
             share,
             share < limit,
-            f"balance: {share:.0%} of games end by the rules, {capped} hit the {cap}-turn cap "
+            f"balance: {pct(share)} of games end by the rules, {capped} hit the {cap}-turn cap "
             f"({_pair(share, '<' if share < limit else '>=', 'min_finished', limit)})",
         )
     if key == "max_seat_win_gap":
@@ -95,10 +96,11 @@ def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
         top = max(seats, key=lambda s: s["rate"])
         low = min(seats, key=lambda s: s["rate"])
         gap = top["rate"] - low["rate"]
+        low_shown, top_shown = pct_pair(low["rate"], top["rate"])
         seen = (
-            f"seat {top['seat']} wins {top['rate']:.0%} and seat {low['seat']} {low['rate']:.0%}"
+            f"seat {top['seat']} wins {top_shown} and seat {low['seat']} {low_shown}"
             if gap
-            else f"every seat wins {top['rate']:.0%}"
+            else f"every seat wins {pct(top['rate'])}"
         )
         return Verdict(
             t,
@@ -114,8 +116,8 @@ def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
             t,
             edge,
             edge > limit + 1e-12,
-            f"balance: the first player wins {first['rate']:.0%} against a fair "
-            f"{first['fair']:.0%} (advantage "
+            f"balance: the first player wins {pct(first['rate'])} against a fair "
+            f"{pct(first['fair'])} (advantage "
             f"{_pair(edge, '>' if edge > limit else '<=', 'max_first_player_advantage', limit)})",
         )
     turns = summary["turns"]

@@ -20,7 +20,26 @@ ON_ENDED_GAMES = (
 
 
 def pct(value: float) -> str:
-    return f"{value * 100:.0f}%"
+    """A share in whole percent; one that is not 0 or 1 never shows as "0%" or "100%" (499 of
+    500 games is 99.8%, not the 100% that reads as "all of them")."""
+    return _pct(value, 0)
+
+
+def _pct(value: float, decimals: int) -> str:
+    shown = f"{value * 100:.{decimals}f}"
+    while 0 < value < 1 and float(shown) in (0, 100) and decimals < 4:
+        decimals += 1
+        shown = f"{value * 100:.{decimals}f}"
+    return shown + "%"
+
+
+def pct_pair(low: float, high: float) -> tuple[str, str]:
+    """Two different shares with as many decimals as it takes to tell them apart: "49.7%" and
+    "50.3%", never a range "from 50% to 50%"."""
+    decimals = 0
+    while _pct(low, decimals) == _pct(high, decimals) and decimals < 4:
+        decimals += 1
+    return _pct(low, decimals), _pct(high, decimals)
 
 
 def interval(row: Mapping[str, Any]) -> str:
@@ -156,9 +175,10 @@ def _seats_sentence(summary: Mapping[str, Any]) -> str:
     low = min(r["rate"] for r in seats)
     if high == low:
         return f"Every seat wins {pct(high)} of the games that ended."
+    low_shown, high_shown = pct_pair(low, high)
     return (
-        f"By seat, win rates run from {pct(low)} ({_seats_at(seats, low)}) to "
-        f"{pct(high)} ({_seats_at(seats, high)})."
+        f"By seat, win rates run from {low_shown} ({_seats_at(seats, low)}) to "
+        f"{high_shown} ({_seats_at(seats, high)})."
     )
 
 
