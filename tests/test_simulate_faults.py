@@ -548,3 +548,23 @@ def test_validates_games_taking_longer_than_its_limit_are_an_error_at_play(
     played = int(run.err.split("the first ")[1].split(" of 300")[0])
     assert 1 <= played <= 7, run.err  # 0.3 s of games of at least 0.05 s: six at most, and one
     assert took < 5, took  # not the 12.5 s of a whole batch of 250 games
+
+
+def test_validate_simulate_checks_every_game_when_one_engine_fails(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """A failing engine is one line; the games after it are still simulated and their breached
+    thresholds said — the run stopped at the first engine, so a designer mended one game to
+    hear of the next."""
+    assert printgen(table, "new", "anchor", "--lang", "en").code == 0
+    failing = HEAD + 'def play(rules, bots, rng, turn_cap):\n    raise ValueError("no moves")\n'
+    (table / "cards" / "anchor" / "simulate.py").write_text(failing, encoding="utf-8")
+    game_yaml = table / "cards" / GAME / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "balance:\n  max_turns_p90: 2\n")
+    run = printgen(table, "validate", "--simulate")
+    assert run.code == 2
+    assert run.err.startswith("cards/anchor/simulate.py:")
+    assert "play() failed: ValueError: no moves" in run.err
+    assert f"cards/{GAME}/game.yaml:" in run.err and "> max_turns_p90 2)" in run.err
+    assert f"{GAME}: 300 simulated games, 0 of 1 balance thresholds met" in run.out
+    assert ": ok" not in run.out  # nothing is ok when an engine failed

@@ -262,6 +262,7 @@ def validate_simulate(
     problems: list[Problem] = []
     warned: dict[str, int] = {}  # each game's warnings, for its "ok" line
     severity = Severity.ERROR if strict else Severity.WARNING
+    failed = False  # an engine that could not be run: said, and the other games still checked
     for game_id in game_ids:
         before = len(problems)
         thresholds = load_thresholds(project_root, game_id)
@@ -292,10 +293,12 @@ def validate_simulate(
             problems.extend(said)
         except BadRequest as exc:
             print(f"printgen: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+            failed = True
+            continue
         except EngineFault as exc:
             print(exc, file=sys.stderr)
-            return EXIT_BAD_INPUT
+            failed = True
+            continue
         breached = [v for v in verdicts if v.breached]
         problems.extend(Problem(v.threshold.where, v.message, severity) for v in breached)
         met = (
@@ -307,7 +310,7 @@ def validate_simulate(
         warned[game_id] = len(problems) - before
     for problem in problems:
         print(problem, file=sys.stderr)
-    if any(p.severity == "error" for p in problems):
+    if failed or any(p.severity == "error" for p in problems):
         return EXIT_BAD_INPUT
     for game_id in game_ids:
         print(ok_line(game_id, warned.get(game_id, 0) + (earlier or {}).get(game_id, 0)))
