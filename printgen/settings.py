@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from printgen.limits import MAX_GUTTER_MM
+from printgen.limits import MAX_GUTTER_MM, MAX_YAML_BYTES
 from printgen.model.units import parse_length
 from printgen.options import Duplex, Offset, Paper
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.project import Project
-from printgen.source.located_yaml import LDict, read_yaml
+from printgen.source.located_yaml import LDict, parse_yaml
 
 FILE = "printgen.yaml"
 KEYS = ("back-offset", "paper", "duplex", "gutter")
@@ -61,7 +61,13 @@ def read_settings(project: Project) -> Settings:
     path = project.root / FILE
     if not (path.exists() or path.is_symlink()):
         return Settings()
-    node = read_yaml(path, FILE, project)  # a folder, a pipe or a link out of it: an error
+    # a folder, a pipe or a link out of it: an error
+    raw = project.read_bytes(path, Where(FILE, 1, 1), MAX_YAML_BYTES, what=FILE)
+    if _says_nothing(raw):
+        # every key is optional: a file whose settings are all commented out (the offset of a
+        # printer no longer used) sets nothing, as `{}` does — not an error stopping every build
+        return Settings()
+    node = parse_yaml(raw, FILE)
     if not isinstance(node, LDict):
         raise fail(Where(FILE), "printgen.yaml must be a mapping such as 'back-offset: 0.5,-1'")
     problems: list[Problem] = []
@@ -100,6 +106,16 @@ def read_settings(project: Project) -> Settings:
         found.get("gutter"),
         node.at("back-offset") if "back-offset" in found else None,
     )
+
+
+def _says_nothing(raw: bytes) -> bool:
+    """Whether the file holds only blank lines and comments (text that is not UTF-8 is left to
+    the YAML reader, which says so at its line)."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return False
+    return all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines())
 
 
 def _word(value: object) -> str:

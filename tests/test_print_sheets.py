@@ -500,6 +500,22 @@ def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) ->
     assert result.out.splitlines()[-1] == "printgen: nothing written; fix the problems above"
 
 
+@pytest.mark.parametrize("text", ["", "\n", "# back-offset: 1.5, -0.5   # another printer's\n"])
+def test_a_printgen_yaml_with_every_setting_commented_out_sets_nothing(
+    demo: Path, printgen: Any, text: str
+) -> None:
+    """Every key is optional, and `{}` set nothing; a file whose one line was commented out
+    (the offset of a printer no longer used) stopped every build with 'file has no content'."""
+    (demo / "printgen.yaml").write_text(text, encoding="utf-8")
+    result = printgen(demo, "build", "demo", "--lang", "en", "--only", "cards")
+    assert result.code == 0, result.err
+    data = _manifest(demo / "build" / "demo" / "en" / "cards.pdf")
+    assert (data["paper"], data["duplex"], data["back_offset_mm"]) == ("a4", "long", [0, 0])
+    # a file that is not UTF-8 text is still said at its line, as before
+    (demo / "printgen.yaml").write_bytes(b"# \xff\n")
+    assert printgen(demo, "validate", "demo").err.startswith("printgen.yaml:1:1: file is not UTF-8")
+
+
 def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
     deck = project / "cards" / WM / "decks" / "main.yaml"
     deck.write_text(
