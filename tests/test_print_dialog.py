@@ -62,3 +62,16 @@ def test_the_calibration_sheet_is_turned_as_it_measures(
     assert main(["--project", str(tmp_path), "calibrate", "--duplex", duplex]) == 0
     pdf = next(tmp_path.rglob("calibration.pdf"))
     assert _asked(pdf) == {"/PrintScaling": "/None", "/Duplex": turned}
+
+
+def test_the_booklet_is_turned_over_its_short_edge(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The booklet's sheets are imposed for the short edge (README: A5 booklet); its PDF asked
+    the dialog for nothing, so a printer's long-edge default printed every back upside down."""
+    root = tmp_path_factory.getbasetemp() / "print-dialog"
+    out = build(root, WM, "--lang", "en", "--only", "rulebook", "--booklet")
+    assert _asked(out / WM / "en" / "rulebook-booklet.pdf") == {
+        "/PrintScaling": "/None",
+        "/Duplex": "/DuplexFlipShortEdge",
+    }

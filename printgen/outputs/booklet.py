@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.generic import NameObject
 
 from printgen.model.units import pt
 
@@ -55,6 +56,12 @@ def impose(data: bytes, sheet_mm: tuple[float, float]) -> bytes:
             "/Producer": "printgen",
         }
     )
+    # the sheets are imposed to be turned over the short edge: the print dialog is asked for that,
+    # and for actual size, as card sheets ask for theirs (draw.pdf) — a long-edge default prints
+    # every back page upside down
+    preferences = writer.create_viewer_preferences()
+    preferences[NameObject("/Duplex")] = NameObject("/DuplexFlipShortEdge")
+    preferences[NameObject("/PrintScaling")] = NameObject("/None")
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
