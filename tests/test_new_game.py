@@ -663,6 +663,28 @@ def test_a_layout_without_a_size_keeps_its_own_positions_on_any_card(
     assert 40 <= top <= 49
 
 
+def test_a_box_a_layout_without_a_size_writes_is_not_said_to_be_resized(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    # on bridge cards (57 mm wide) a box placed for a poker card (5 + 53 mm) leaves the safe
+    # zone: the layout says no size:, so its box was taken as written — the message said it
+    # was "written for 63×88 mm cards and resized to these", a resize that never happened
+    game = designer / "cards" / GAME
+    deck = game / "decks" / "main.yaml"
+    text = re.sub(r"(?m)^size: poker", "size: bridge", deck.read_text(encoding="utf-8"))
+    deck.write_text(re.sub(r"(?m)^layout: \S+", "layout: priced", text), encoding="utf-8")
+    (game / "layouts" / "priced.yaml").write_text(
+        "priced:\n  extends: card-base\n  elements:\n"
+        '    price: {type: text, x: 5, y: 76, w: 53, h: 7, text: "1", style: when}\n',
+        encoding="utf-8",
+    )
+    result = printgen(designer, "validate", "--lang", "en")
+    line = next(line for line in result.err.splitlines() if "safe zone" in line)
+    assert line.startswith(f"cards/{GAME}/layouts/priced.yaml:4:12: ")
+    assert "resized to these" not in line
+    assert "x, y, w, h are taken as written" in line and "write size: poker in it" in line
+
+
 def test_a_generated_colour_or_icon_is_said_once_where_the_generator_writes_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from printgen.layout.props import Props
 from printgen.model.game import CardShape, Deck
+from printgen.model.units import CARD_PRESETS
 from printgen.problems import Where
 from printgen.source.layouts import Element, Layout
 
@@ -44,7 +45,7 @@ def check_safe_zone(
             f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} "
             f"{_mm(w)}×{_mm(h)} mm) leaves the safe zone ({zone}); move it "
             f"{'toward the centre' if round_cut else 'inside'} or mark it decor: true"
-            + resized_note(layout),
+            + resized_note(layout, element),
             ("safe", layout.name, element.name, deck.id),  # said once
         )
 
@@ -69,15 +70,32 @@ def _outside_round_zone(deck: Deck, box: tuple[float, float, float, float]) -> b
 _AROUND = [(math.cos(2 * math.pi * i / 72), math.sin(2 * math.pi * i / 72)) for i in range(72)]
 
 
-def resized_note(layout: Layout) -> str:
-    """For a message about a layout resized to its deck: where its positions came from."""
+def resized_note(layout: Layout, element: Element) -> str:
+    """For a message about a layout resized to its deck: where its positions came from. A
+    position set in a layout that says no ``size:`` was not resized (it is taken as written on
+    this card) even when the layout inherits a size: the note says so, since telling the
+    designer the box was resized sends them looking for a resize that never happened."""
     if layout.drawn_for is None:
         return ""
     width, height = layout.drawn_for
+    written = [key for key in _BOX_KEYS if key in element.props and key not in element.sized]
+    if written:
+        preset = next((n for n, size in CARD_PRESETS.items() if size == (width, height)), None)
+        size = preset or f"{{width: {width:g}mm, height: {height:g}mm}}"
+        return (
+            f" (its {', '.join(written)} {'is' if len(written) == 1 else 'are'} taken as written "
+            f"on this card: the layout that sets {'it' if len(written) == 1 else 'them'} says no "
+            f"size:, where what it inherits, written for {width:g}×{height:g} mm cards, is "
+            f"resized; write size: {size} in it to have {'it' if len(written) == 1 else 'them'} "
+            "resized too)"
+        )
     return (
         f" (the layout is written for {width:g}×{height:g} mm cards and resized to these; "
         "a layout of your own with this deck's size: places it by hand)"
     )
+
+
+_BOX_KEYS = ("x", "y", "w", "h", "x2", "y2")  # the keys a resize moves or stretches
 
 
 def _mm(length: float) -> str:
