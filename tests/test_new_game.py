@@ -1632,6 +1632,26 @@ def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
     assert "'é'" not in checked.err
 
 
+def test_a_space_the_font_lacks_is_said_not_printed_as_a_box(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A narrow no-break space (French 'Gain\u202f:'), a thin space or a tab printed as an
+    empty box on the card and in the rulebook, and validate said ok: white space was never
+    checked against the font, though only a plain space is laid out rather than drawn."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('"Gain 2 :coin:."', '"Gain\\u20092 :coin:."', 1), encoding="utf-8")
+    line = _appended(designer / "cards" / GAME / "rules.en.md", "Goal\u202f: 5 stars.")
+    checked = printgen(designer, "validate", "--lang", "en")
+    assert checked.code == 2
+    lines = checked.err.splitlines()
+    card = next(ln for ln in lines if "'\\u2009'" in ln)
+    assert card.startswith(f"cards/{GAME}/decks/main.yaml:") and "not in font Vera" in card
+    assert "U+2009 is a space the font has no glyph for" in card
+    prose = f"cards/{GAME}/rules.en.md:{line}:5: character '\\u202f' is not in the document font"
+    assert any(ln.startswith(prose) for ln in lines), checked.err
+
+
 def test_a_check_a_card_cannot_answer_is_said_at_the_card_and_only_once(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -171,7 +171,8 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
         problems.append(
             Problem(
                 line_of(lines, as_written, rel),
-                f"character {char!r} is not in the document font (Vera); write it another way",
+                f"character {char!r} is not in the document font (Vera); write it another way"
+                + unprintable.space_hint(char),
             )
         )
     return problems
@@ -258,7 +259,8 @@ def lint_document(project: Project, game_folder: str, source: str, template: str
         problems.append(
             Problem(
                 where,
-                f"character {char!r} is not in the document font (Vera); write it another way",
+                f"character {char!r} is not in the document font (Vera); write it another way"
+                + unprintable.space_hint(char),
             )
         )
     return problems

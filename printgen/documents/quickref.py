@@ -40,7 +40,7 @@ def _drawable_in(
             Problem(
                 info.card.where_of(field),
                 f"character {char!r} of card '{info.card.id}' {field} is not in the document "
-                f"font ({style.family.name}); write it another way",
+                f"font ({style.family.name}); write it another way{unprintable.space_hint(char)}",
             )
         )
 

@@ -184,7 +184,7 @@ def _runs(
         ctx.report(
             where,
             f"character {char!r} is not in font {fam.name}; write it another way or use a "
-            "font that has it",
+            f"font that has it{unprintable.space_hint(char)}",
             once=("glyph", str(where), char),
         )
     if bold or italic:  # (dataclasses.replace looks the fields up on every call)

@@ -18,10 +18,19 @@ def icon_names(markup: str) -> list[str]:
     return _ICON_TOKEN.findall(markup)
 
 
+# The white space a text is laid out by, never drawn as a glyph: a space between words, a
+# line's end. Any other space (a narrow no-break space before a French ';', a thin space, a
+# tab inside a card's text) is drawn as a character, and a font without it prints an empty box.
+_LAID_OUT = frozenset(" \n\r")
+# Markdown also reads a tab, as indentation (a nested list's)
+_LAID_OUT_IN_PROSE = _LAID_OUT | {"\t"}
+
+
 def missing_chars(markup: str, font_name: str) -> list[str]:
-    """The characters of ``markup`` (each once, in order) the font has no glyph for, white space
-    aside: a whole document's in one set difference, which nearly always leaves nothing."""
-    lacking = {char for char in set(markup).difference(_drawable(font_name)) if not char.isspace()}
+    """The characters of ``markup`` (a whole Markdown document: each once, in order) the font
+    has no glyph for, the white space it is laid out by aside: one set difference, which
+    nearly always leaves nothing."""
+    lacking = set(markup).difference(_drawable(font_name), _LAID_OUT_IN_PROSE)
     return [char for char in dict.fromkeys(markup) if char in lacking] if lacking else []
 
 
@@ -53,9 +62,19 @@ def missing_glyphs(runs: list[Run], family: Family) -> list[str]:
         if drawable.issuperset(run.text):  # nearly every text: one set operation
             continue
         for char in dict.fromkeys(run.text):  # each character once, in order
-            if not char.isspace() and char not in drawable:
+            if char not in _LAID_OUT and char not in drawable:
                 missing[char] = None
     return list(missing)
+
+
+def space_hint(char: str) -> str:
+    """What to write instead of a space the font lacks (said after the message about it)."""
+    if not char.isspace():
+        return ""
+    return (
+        f" (U+{ord(char):04X} is a space the font has no glyph for: write a plain space, or a "
+        "no-break space, U+00A0, where the line must not break)"
+    )
 
 
 _DRAWABLE: dict[str, frozenset[str]] = {}
