@@ -1630,6 +1630,8 @@ def test_a_character_written_as_an_html_entity_is_checked_against_the_font(
         f"cards/{GAME}/rules.en.md:{line}:6: character '🎲' is not in the document font (Vera)"
     ) in checked.err, checked.err
     assert "'é'" not in checked.err
+    # said once, at its line: not again at game.yaml:1:1 by the check of the whole document
+    assert checked.err.count("'🎲'") == 1, checked.err
 
 
 def test_a_space_the_font_lacks_is_said_not_printed_as_a_box(

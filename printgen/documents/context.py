@@ -174,7 +174,7 @@ def render_document(
     except ProjectError as exc:
         exc.problems[:0] = unprintable
         raise
-    if problems := lint_document(project, game.folder, source, template):
+    if problems := lint_document(project, game.folder, source, template, context[prose]):
         raise ProjectError(unprintable + problems)
     if unprintable:
         error = ProjectError(unprintable)

@@ -231,16 +231,20 @@ def _images(written: str, lines: list[str], rel: str) -> list[Problem]:
     ]
 
 
-def lint_document(project: Project, game_folder: str, source: str, template: str) -> list[Problem]:
+def lint_document(
+    project: Project, game_folder: str, source: str, template: str, prose: str
+) -> list[Problem]:
     """Characters of a whole rendered document (``source``, from the shared ``template``) that
-    its font lacks and its prose did not hold: the game's texts (title, author, credits, data),
-    labels, card names — each said where the first file of those writes it (as the character,
-    or as a YAML escape: author: "Y\\u05e9ou")."""
+    its font lacks and its prose (``prose``, rendered: ``lint_prose`` says those at their line)
+    did not hold: the game's texts (title, author, credits, data), labels, card names — each
+    said where the first file of those writes it (as the character, or as a YAML escape:
+    author: "Y\\u05e9ou")."""
     from printgen.layout import unprintable
     from printgen.layout.fonts import vera
 
     plain = html.unescape(source.replace("*", " "))  # every character in the regular face
-    missing = unprintable.missing_chars(plain, vera().regular)
+    said = set(html.unescape(prose))  # a second line, at game.yaml's start, would send nowhere
+    missing = [c for c in unprintable.missing_chars(plain, vera().regular) if c not in said]
     if not missing:
         return []
     candidates = [f"{game_folder}/game.yaml"]
