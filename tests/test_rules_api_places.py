@@ -125,6 +125,23 @@ def test_rules_py_imports_a_module_beside_it_as_a_script_does(
     assert "warning: helped: limit 8 8" in again.err, again.err
 
 
+def test_a_helper_that_fails_as_rules_py_imports_it_is_said_at_its_own_line(
+    harbour: Path, printgen: Printgen
+) -> None:
+    """A syntax error or an exception at the top of helpers.py was said at rules.py's import
+    line (a rule failing inside a helper is said in the helper, at its line)."""
+    game = harbour / "cards" / "harbour"
+    (game / "rules.py").write_text(HELPED_RULES, encoding="utf-8")
+    (game / "helpers.py").write_text("LIMIT = 7\n\ndef broken(:\n", encoding="utf-8")
+    run = printgen(harbour, "validate", "harbour")
+    assert "cards/harbour/helpers.py:3:12: Python syntax error: invalid syntax" in run.err, run.err
+    (game / "helpers.py").write_text("LIMIT = 7\nSHARE = LIMIT / 0\n", encoding="utf-8")
+    again = printgen(harbour, "validate", "harbour")
+    assert (
+        "cards/harbour/helpers.py:2:1: rules.py failed to load: ZeroDivisionError: division by zero"
+    ) in again.err, again.err
+
+
 def test_a_helper_package_of_one_game_is_not_another_games(
     harbour: Path, printgen: Printgen
 ) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import re
 import sys
 import warnings
@@ -74,13 +75,15 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
             spec.loader.exec_module(module)
     except SyntaxError as exc:
         sys.modules.pop(name, None)
-        # another module's syntax, imported by rules.py: said as any failed import
-        if exc.filename not in (None, str(path)) or not isinstance(exc.msg, str):
+        # rules.py's syntax, or a helpers.py's beside it: said at its line there; another
+        # module's, imported by rules.py, is said as any failed import
+        file = _in_game(exc.filename, game_folder, rel)
+        if file is None or not isinstance(exc.msg, str):
             raise ProjectError([_import_problem(exc, path, rel)]) from None
         line, col = exc.lineno, exc.offset
-        where = Where(rel, line if type(line) is int and line > 0 else 1, 1)
+        where = Where(file, line if type(line) is int and line > 0 else 1, 1)
         if type(col) is int and col > 0 and where.line == line:
-            where = Where(rel, where.line, col)
+            where = Where(file, where.line, col)
         raise fail(where, clipped(f"Python syntax error: {str.__str__(exc.msg)}")) from None
     except BaseException as exc:  # SystemExit too: rules.py is input, it never ends printgen
         sys.modules.pop(name, None)
@@ -142,4 +145,22 @@ def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
     line = deepest_line(exc, path)
     if isinstance(exc, Overtime):
         return Problem(Where(rel, line, 1), f"rules.py {overtime(exc, 'loading it')}")
-    return Problem(Where(rel, line, 1), clipped(f"rules.py failed to load: {described(exc)}"))
+    # the deepest line of the game's own Python: a helpers.py that fails as rules.py imports
+    # it is said at its own line, as a rule failing inside a helper is
+    where, tb = Where(rel, line, 1), exc.__traceback__
+    while tb is not None:
+        if file := _in_game(tb.tb_frame.f_code.co_filename, path.parent, rel):
+            where = Where(file, tb.tb_lineno or 1, 1)
+        tb = tb.tb_next
+    return Problem(where, clipped(f"rules.py failed to load: {described(exc)}"))
+
+
+def _in_game(filename: object, game_folder: Path, rel: str) -> str | None:
+    """``filename`` as messages name it, when it is a Python file of the game's folder
+    (rules.py, or a module beside it); else None (Python's own, an installed package's)."""
+    if not isinstance(filename, str) or not filename.endswith(".py"):
+        return None
+    file = Path(os.path.normpath(filename))
+    if not file.is_absolute() or not file.is_relative_to(game_folder):
+        return None
+    return f"{rel.rsplit('/', 1)[0]}/{file.relative_to(game_folder).as_posix()}"
