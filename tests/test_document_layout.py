@@ -849,6 +849,51 @@ def test_a_paragraph_broken_across_pages_leaves_no_line_alone(
     assert counts == kept
 
 
+@pytest.mark.parametrize(
+    ("items", "room", "pages"),
+    [(3, 1.5, [2, 2, 2]), (4, 1.5, [2, 2, 2, 2]), (4, 3.5, [1, 1, 2, 2]), (3, 3.5, [1, 1, 1])],
+)
+def test_a_list_broken_across_pages_leaves_no_item_alone(
+    tmp_path: Path, items: int, room: float, pages: list[int]
+) -> None:
+    """A list of one-line items is set as a paragraph's lines are: a heading's first item was
+    left alone at a page's foot (the rest of the steps on the next page), as could its last
+    item be alone at the next page's top."""
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from printgen.documents.markdown import _Converter
+    from printgen.documents.parsed import parse
+    from printgen.documents.theme import rulebook_theme
+
+    theme = rulebook_theme()
+    prose = "".join(f"{n}. step{n}\n" for n in range(1, items + 1))
+    flows = _Converter(theme, 300.0, {}).blocks(list(parse(prose)))
+    item = flows[0].wrap(300.0, 1000)[1] + flows[0].getSpaceAfter()
+    frame = 400.0  # a page's frame: room for `room` items below the filler on the first page
+    pdf = tmp_path / "list.pdf"
+    doc = SimpleDocTemplate(str(pdf), pagesize=(340, frame + 24), margin=0)
+    doc.leftMargin = doc.rightMargin = doc.topMargin = doc.bottomMargin = 6
+    doc.build([Spacer(1, frame - room * item), *flows])
+    with pdfplumber.open(pdf) as read:
+        found = [
+            next(n for n, page in enumerate(read.pages, 1) if f"step{i}" in page.extract_text())
+            for i in range(1, items + 1)
+        ]
+    assert found == pages
+
+
+def test_a_long_list_item_still_breaks_as_its_paragraph_does() -> None:
+    """Only one-line items are kept with their neighbour: a long first item moved whole with
+    the next would leave its page partly empty, where its own lines may break."""
+    from printgen.documents.markdown import _Converter
+    from printgen.documents.parsed import parse
+    from printgen.documents.theme import rulebook_theme
+
+    long = " ".join(["word"] * 60)
+    flows = _Converter(rulebook_theme(), 300.0, {}).blocks(list(parse(f"1. {long}\n2. b\n3. c\n")))
+    assert [bool(flow.keepWithNext) for flow in flows] == [False, True, False]
+
+
 def test_a_tables_columns_align_as_their_delimiters_say(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

@@ -244,6 +244,7 @@ class _Converter:
         out: list[Flowable] = []
         number = 0
         i = 0
+        items: list[int] = []  # where each item's flowables end in ``out``
         indent = self.theme.body.size * (1.6 + 1.4 * depth)
         style = TextStyle(
             **{
@@ -283,8 +284,20 @@ class _Converter:
                     else:  # a callout, a diagram, a table … inside an item: set as anywhere
                         out.extend(self.blocks(tokens[j : inner_end + 1]))
                     j = inner_end + 1
+                items.append(len(out))
             i = end + 1
+        # as a paragraph's lines: a one-line first item is not left alone at a page's foot,
+        # nor a one-line last item carried alone to the next page's top (a list of three
+        # short steps moves on whole); a longer item breaks as its paragraph does
+        starts = [0, *items]
+        for n in {0, len(items) - 2} if len(items) >= 2 else ():
+            pair = out[starts[n] : starts[n + 2]]
+            if len(pair) == 2 and all(self._one_line(flow) for flow in pair):
+                pair[0].keepWithNext = True
         return out
+
+    def _one_line(self, flow: Flowable) -> bool:
+        return isinstance(flow, RichText) and not flow.wrap(self.width, 1e9)[1] > flow._height(1)
 
     def _callout(self, tokens: list[Token]) -> Flowable:
         inner = self.blocks(tokens)
