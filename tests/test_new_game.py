@@ -5,6 +5,7 @@ the right file and line, with no file copied from this repository."""
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -1083,6 +1084,28 @@ def test_an_icon_named_in_english_in_an_italian_aid_is_a_warning(
     assert built.code == 0 and "English name" not in built.err, built.err
     aid = designer / "build" / GAME / "it" / "player-aid.pdf"
     assert "sole" in " ".join(page.extract_text() for page in PdfReader(aid).pages).split()
+
+
+def test_a_designers_own_icon_in_the_legend_is_not_said_to_have_an_english_name(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A French designer's icons/lanterne.svg was said to be named in the Italian aid 'by its
+    English name ('lanterne')': a file of the designer's is named in their own words."""
+    (designer / "icons").mkdir()
+    shutil.copy(
+        ROOT / "printgen" / "icons" / "builtin" / "star.svg", designer / "icons" / "lanterne.svg"
+    )
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    old = 'effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}'
+    new = 'effect: {en: "Gain 2 :lanterne:.", it: "Guadagni 2 :lanterne:."}'
+    deck.write_text(deck.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 0, checked.err
+    assert (
+        f"cards/{GAME}/aid.it.md:1:1: warning: the legend names icon 'lanterne' by its file's "
+        f"name ('lanterne'); add 'icon_lanterne: {{it: …}}'"
+    ) in checked.err, checked.err
+    assert "English name" not in checked.err
 
 
 def test_a_field_a_card_leaves_out_prints_nothing_inside_a_longer_text(

@@ -11,6 +11,7 @@ from printgen.documents.cards import CardIndex
 from printgen.documents.flow import RichText, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
+from printgen.icons.library import IconSource
 from printgen.layout import text
 from printgen.problems import Problem, Severity
 
@@ -81,12 +82,15 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
         return owners.pop()
     words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
     lang = getattr(labels, "lang", "en")
-    if lang != "en":  # an icon's own name is English: in another language's aid, say so
+    if lang != "en":  # printgen's and Font Awesome's names are English: say so in another's
         beside = posixpath.join(posixpath.dirname(index.where.path), "labels.yaml")  # the game's
+        # a designer's own icon is named by its file, in whatever language they named it
+        own = index.icons.source(name) in (IconSource.PROJECT, IconSource.GAME)
+        named = "its file's name" if own else "its English name"
         index.report(
             Problem(
                 index.where,
-                f"the legend names icon '{name}' by its English name ('{words}'); add "
+                f"the legend names icon '{name}' by {named} ('{words}'); add "
                 f"'icon_{name}: {{{lang}: …}}' to {beside} (or to templates/labels.yaml, for "
                 "every game)",
                 Severity.WARNING,
