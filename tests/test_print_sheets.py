@@ -423,6 +423,27 @@ def test_every_sheet_of_mixed_decks_keeps_its_label_and_scale_bar(
         assert re.search(r"sheet \d+/\d+", text) and "50 mm" in text, text
 
 
+def test_cards_that_fill_every_margin_say_the_sheets_have_no_scale_bar(
+    tmp_path: Path, printgen: Any
+) -> None:
+    """Four 95 × 138 mm cards fill an A4 sheet to its margins: the label and the 50 mm scale
+    bar never go over a card, so no sheet had one, and nothing said so (the README promised
+    every sheet its bar). A warning at the deck's size names the file and what to measure."""
+    _sized_game(tmp_path, ("big", "{width: 95mm, height: 138mm}", 8))
+    build = printgen(tmp_path, "build", "mix", "--only", "cards")
+    assert build.code == 0, build.err
+    assert build.err.splitlines() == [
+        "cards/mix/decks/big.yaml:4:7: warning: cards.pdf: the cards fill the margins of every "
+        "sheet, leaving no room for the sheet's label and 50 mm scale bar; check the print scale "
+        "on calibration.pdf (printgen calibrate), printed the same way"
+    ]
+    for page in PdfReader(tmp_path / "build" / "mix" / "en" / "cards.pdf").pages:
+        assert "50 mm" not in page.extract_text()
+    # on Letter two a sheet leave a margin: the bar is there, and nothing is said
+    letter = printgen(tmp_path, "validate", "mix", "--paper", "letter")
+    assert letter.code == 0 and letter.err == "", letter.err
+
+
 def test_sheet_labels_name_the_sheet_and_carry_a_50mm_scale_bar(root: Path) -> None:
     for lang, words in (
         ("en", "cards · sheet 3/8 · fronts"),

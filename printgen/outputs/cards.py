@@ -172,6 +172,7 @@ def card_files(
             raise DoesNotFit(str(exc), (deck or group[0].deck).size_where) from None
         if problems is not None:
             _backs_off_the_page(sheets, options, problems)
+            _no_scale_bar(sheets, output, group, problems)
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
         # one game's decks in one language share one mapping of shared operations (its lay-out
@@ -244,6 +245,26 @@ def _backs_off_the_page(sheets: list[Sheet], options: BuildOptions, problems: Pr
             Severity.WARNING,
             once=("back-offset", deck),
         )
+
+
+def _no_scale_bar(
+    sheets: list[Sheet], output: str, group: list[LaidOutDeck], problems: Problems
+) -> None:
+    """Cards that fill every margin of the paper (four 95 × 138 mm on A4) leave no room for a
+    sheet's label and 50 mm scale bar, which never go over a card: when no printed side of the
+    file has its bar, the designer is told, or would look for it in vain to check the scale."""
+    if any(label.text is None for sheet in sheets for label in sheet.labels):
+        return
+    decks = {p.face.deck for sheet in sheets for p in sheet.placements}
+    deck = next(laid.deck for laid in group if laid.deck.id in decks)
+    problems.add(
+        deck.size_where,
+        f"{output}.pdf: the cards fill the margins of every sheet, leaving no room for the "
+        "sheet's label and 50 mm scale bar; check the print scale on calibration.pdf "
+        "(printgen calibrate), printed the same way",
+        Severity.WARNING,
+        once=("no-scale-bar", output),
+    )
 
 
 def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
