@@ -337,3 +337,26 @@ def test_a_card_named_like_the_back_keeps_its_own_image(demo: Path) -> None:
         for front in fronts:  # every front is a card's face, none the back
             with Image.open(folder / front) as image:
                 assert ImageChops.difference(image, back).getbbox() is not None, front
+
+
+def test_a_name_with_markup_is_plain_text_where_it_is_not_printed(demo: Path) -> None:
+    """'**Big** ship :coin:' prints bold with a coin on the card; Tabletop Simulator's tooltip,
+    counts.csv and the manifest showed it as written, asterisks and colons included."""
+    from printgen.cli.commands import main
+
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace('en: "Miner"', 'en: "**Big** ship :coin:"')
+    deck.write_text(text.replace('en: "Thief"', 'en: ":coin:"'), encoding="utf-8")
+    args = ["build", "--lang", "en", "--only", "cards", "--format", "pdf", "--format", "png"]
+    assert main(["--project", str(demo), *args, "--format", "tts"]) == 0
+    out = demo / "build" / "demo" / "en"
+    with (out / "png" / "main" / "counts.csv").open(encoding="utf-8") as counts:
+        names = {row["file"]: row["card"] for row in csv.DictReader(counts)}
+    assert names["miner.png"] == "Big ship" and names["thief.png"] == "coin"  # icons alone: named
+    saved = json.loads((out / "tts" / "demo.json").read_text(encoding="utf-8"))
+    nicknames = {card["Nickname"] for card in saved["ObjectStates"][0]["ContainedObjects"]}
+    assert {"Big ship", "coin", "Merchant"} <= nicknames
+    faces = json.loads((out / "cards.json").read_text(encoding="utf-8"))["faces"]
+    assert {f["name"] for f in faces if (f["card"], f["side"]) == ("miner", "front")} == {
+        "Big ship"
+    }

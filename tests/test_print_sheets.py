@@ -702,6 +702,7 @@ def test_manifest_records_read_as_json_writes_them() -> None:
     from printgen.layout.face import Face
     from printgen.model.game import CardShape, Side
     from printgen.outputs.cards import manifest
+    from printgen.outputs.names import plain_name
     from printgen.write import json_bytes
 
     names = ['Q "quoted"', "back\\slash", "tab\tand\nnew line", "Città · 城 🂡", "\x01"]
@@ -726,7 +727,8 @@ def test_manifest_records_read_as_json_writes_them() -> None:
     data = json.loads(written)
     for line, record, placement in zip(lines, data["faces"], placements, strict=True):
         face = placement.face
-        assert record["name"] == face.name and record["card"] == face.card
+        # a name as plain text: its tab and line break a space, as on the card
+        assert record["name"] == plain_name(face.name) and record["card"] == face.card
         assert record["x_mm"] == round(placement.x, 3) and record["y_mm"] == round(placement.y, 3)
         assert record["bleed_mm"] == [3.0, 0, -0.0, 1.235]
         assert line == json.dumps(record, ensure_ascii=False)

@@ -20,6 +20,7 @@ from printgen.layout.face import LaidOutDeck, Op, laid_out
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Duplex, Format, Offset
 from printgen.outputs import OutputJob
+from printgen.outputs.names import plain_name
 from printgen.problems import Problems, Severity, Where
 from printgen.write import Encoded, json_bytes
 
@@ -316,9 +317,10 @@ def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[Encoded
         for placement in sheet.placements:
             face = placement.face
             bleed = ", ".join(number(b) for b in placement.bleed)
+            name = plain_name(face.name)
             yield Encoded(
                 f'{{"card": {string(placement.card)}, "deck": {string(face.deck)}, '
-                f'"name": {string(face.name)}, "side": {string(str(face.side))}, {on_page}, '
+                f'"name": {string(name)}, "side": {string(str(face.side))}, {on_page}, '
                 f'"x_mm": {number(placement.x)}, "y_mm": {number(placement.y)}, '
                 f'"width_mm": {number(face.width_mm)}, "height_mm": {number(face.height_mm)}, '
                 f'"bleed_mm": [{bleed}], "rotation": {180 if placement.upside_down else 0}}}'

@@ -17,6 +17,7 @@ from printgen.limits import MAX_EXPORT_PIXELS
 from printgen.model.game import CardShape
 from printgen.model.units import INCH_MM
 from printgen.options import BuildOptions, Service
+from printgen.outputs.names import plain_name
 from printgen.problems import Problems
 
 SERVICE_DPI = 300
@@ -136,5 +137,5 @@ def _counts(laid: LaidOutDeck) -> bytes:
     writer.writerow(["file", "card", "count"])
     for card, face in laid.fronts:
         count = laid.copies if laid.copies is not None else card.count
-        writer.writerow([f"{card.id}.png", face.name, count])
+        writer.writerow([f"{card.id}.png", plain_name(face.name), count])
     return buffer.getvalue().encode("utf-8")

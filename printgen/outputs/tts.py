@@ -21,6 +21,7 @@ from printgen.layout.face import Face, LaidOutDeck
 from printgen.model.game import CardShape, Deck
 from printgen.model.units import INCH_MM
 from printgen.options import BuildOptions
+from printgen.outputs.names import plain_name
 from printgen.outputs.raster import exact, faces_pdf, png_bytes, render_pages
 from printgen.write import json_bytes
 
@@ -153,7 +154,7 @@ def _deck_object(
                     "GUID": _guid(laid.deck.id, card.id, copy),
                     "Name": "Card",
                     "Transform": _transform(position, scales),
-                    "Nickname": face.name,
+                    "Nickname": plain_name(face.name),
                     "Description": "",
                     "CardID": card_id,
                     "CustomDeck": {sheet: custom[sheet]},
@@ -167,7 +168,7 @@ def _deck_object(
         "GUID": _guid(laid.deck.id),
         "Name": "DeckCustom",
         "Transform": _transform(position, scales),
-        "Nickname": nickname,
+        "Nickname": plain_name(nickname),
         "Description": "",
         "Hands": False,
         "SidewaysCard": scales[2],
