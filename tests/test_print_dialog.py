@@ -75,3 +75,17 @@ def test_the_booklet_is_turned_over_its_short_edge(
         "/PrintScaling": "/None",
         "/Duplex": "/DuplexFlipShortEdge",
     }
+
+
+def test_sheets_of_cards_without_backs_are_printed_one_sided(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """A file of fronts alone (its decks have no back: standees, reference cards) asked the
+    dialog to turn its sheets over the long edge, so a duplex printer put the second sheet's
+    cards on the back of the first."""
+    root = tmp_path_factory.getbasetemp() / "print-dialog"
+    out = build(root, "blaster-e-spade-laser", "--lang", "en", "--only", "cards")
+    assert _asked(out / "blaster-e-spade-laser" / "en" / "pawns.pdf") == {
+        "/PrintScaling": "/None",
+        "/Duplex": "/Simplex",
+    }

@@ -199,6 +199,10 @@ def sheets_pdf(
     """The sheets as a PDF; ``shared``: the operations the decks' layouts draw alike on every
     card, by id."""
     buffer = io.BytesIO()
+    if not any(sheet.side == "back" for sheet in sheets):
+        # fronts alone (no deck of the file has a back): printed one-sided — a dialog asked to
+        # turn the sheets would print the second sheet's cards on the back of the first
+        duplex = Duplex.NONE
     canvas = new_canvas(buffer, title, author, subject, duplex)
     # A face printed more than once is one form the sheets refer to; a face printed once is
     # drawn in place, as a bare script would: 10,000 distinct cards as forms cost a fifth of
