@@ -540,3 +540,42 @@ def test_an_icon_cut_short_names_where_its_xml_breaks(tmp_path: Path) -> None:
         "(saved only in part?): Couldn't find "
         "end of Start Tag path)"
     )
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        pytest.param(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
+            '<path d="M0 0h1v10z"/>\n<path d="M2 0h1v10z"/>\n<path d',
+            "its XML is broken at line 4, column 8, where the file ends (saved only in part?)",
+            id="cut-after-two-shapes",
+        ),
+        pytest.param(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
+            '<path d="M0 0h1v10z"/>\n<path d="M2 0h1v10z" <g/>\n<path d="M4 0h1v10z"/></svg>',
+            "its XML is broken at line 3, column ",
+            id="tag-left-open",
+        ),
+        pytest.param(
+            '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaaaaaaaa">'
+            + "".join(
+                f'<!ENTITY {b} "{("&" + a + ";") * 16}">'
+                for a, b in zip("abcde", "bcdef", strict=True)
+            )
+            + ']>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+            '<text x="0" y="5">&f;</text><path d="M0 0h10v10z"/></svg>',
+            "its XML is broken at line 1, column 4: Maximum entity amplification factor exceeded",
+            id="entity-bomb",
+        ),
+    ],
+)
+def test_an_icon_broken_after_some_shapes_is_said_where_it_breaks(
+    tmp_path: Path, content: str, said: str
+) -> None:
+    # svglib's parser recovers: the shapes before the break were drawn, those after it left
+    # out, and validate said ok (an entity bomb, cut at its first entity, "draws nothing")
+    root = _project(tmp_path)
+    (root / "icons" / "flame.svg").write_text(content, encoding="utf-8")
+    problems = {p.path.name: p.message for p in icon_library(root, None).check()}
+    assert problems["flame.svg"].startswith(f"not a readable SVG file ({said}"), problems

@@ -124,6 +124,12 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             f"it holds about {numbers:,} numbers (coordinates), over {MAX_SVG_NUMBERS:,} (the "
             "limit for a vector picture); simplify its paths, or export it as a PNG"
         )
+    # svglib's parser recovers from broken XML: a file saved only in part, or with a tag left
+    # open, drew the shapes before the break and none after, and said nothing (an entity bomb,
+    # cut at its first entity, was said as "draws nothing"); a strict parse finds the break
+    mistake = _xml_mistake(data)
+    if mistake is not None:
+        raise SvgError(f"not a readable SVG file ({mistake})")
     from printgen.startup.deferred import import_platypus
 
     # svglib's drawing shapes import platypus: through printgen's import, which leaves its two
@@ -166,7 +172,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             "limit for a vector picture); simplify it, or export it as a PNG"
         )
     if drawing is None or not drawing.width > 0 or not drawing.height > 0:
-        raise SvgError(f"not a readable SVG file ({_unreadable(data)})")
+        raise SvgError("not a readable SVG file (no drawing, or a zero-sized viewBox)")
     if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too
         raise SvgError(
             f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
@@ -361,9 +367,9 @@ def define_form(
     end_form(canvas)
 
 
-def _unreadable(data: bytes) -> str:
-    """Why svglib made no drawing of ``data``: the XML's first mistake, where a strict parser
-    finds one (svglib's own parser recovers from a file cut short, and says nothing)."""
+def _xml_mistake(data: bytes) -> str | None:
+    """The XML's first mistake, where a strict parser finds one (svglib's own parser recovers
+    from a file cut short, and says nothing), else None."""
     from lxml import etree
 
     try:
@@ -378,4 +384,4 @@ def _unreadable(data: bytes) -> str:
         end = line >= len(rows) and column > len(rows[-1])
         where = ", where the file ends (saved only in part?)" if end else ""
         return f"its XML is broken at line {line}, column {column}{where}: {message}"
-    return "no drawing, or a zero-sized viewBox"
+    return None
