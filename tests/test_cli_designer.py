@@ -173,6 +173,40 @@ def test_an_unquoted_icon_text_with_a_colon_says_to_quote_it(
     )
 
 
+@pytest.mark.parametrize(
+    ("written", "column", "said"),
+    [
+        ('{en: No, it: "No"}', 16, "card 'miner' name 'en' was read as yes/no (False), not a text"),
+        (
+            '{en: "1984", it: 1984}',
+            28,
+            "card 'miner' name 'it' was read as a number (1984), not a text",
+        ),
+        (
+            "On",
+            11,
+            "card 'miner' name must be a text or one text per language (en, it), not yes/no (True)",
+        ),
+    ],
+)
+def test_a_bare_name_yaml_reads_as_yes_no_or_a_number_says_to_quote_it(
+    demo: Path, capsys: pytest.CaptureFixture[str], written: str, column: int, said: str
+) -> None:
+    # a card named No, On or 1984 was "text must be a string, not yes/no (False)": the designer
+    # never wrote False, and was not told what to write
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("    name:"))
+    lines[number] = f"    name: {written}"
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{number + 1}:{column}: {said}"
+        + ("; " if "must be" in said else ": ")
+        + "write it in quotes (YAML reads a bare yes, no, on, off, true, false or number so)"
+    ]
+
+
 def test_the_summary_of_an_image_export_counts_images_not_pages(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

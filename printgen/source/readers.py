@@ -248,7 +248,10 @@ class Checker:
                 elif not isinstance(value[lang], str):
                     self.error(
                         value.at(lang),
-                        f"{what} '{lang}' text must be a string, not {kind_of(value[lang])}",
+                        f"{what} '{lang}' text must be a string, not {kind_of(value[lang])}"
+                        if not _bare(value[lang])
+                        else f"{what} '{lang}' was read as {kind_of(value[lang])}, not a text: "
+                        f"{QUOTE_IT}",
                     )
             for lang in () if self.languages_unsure else value:
                 if (
@@ -268,7 +271,8 @@ class Checker:
         self.error(
             getattr(value, "where", where),
             f"{what} must be a text or one text per "
-            f"language ({', '.join(self.languages)}), not {kind_of(value)}",
+            f"language ({', '.join(self.languages)}), not {kind_of(value)}"
+            + (f"; {QUOTE_IT}" if _bare(value) else ""),
         )
         return None
 
@@ -305,6 +309,16 @@ class Checker:
 def big(value: int) -> str:
     """A whole number as a message shows it: grouped, or in words past 30 digits."""
     return f"{value:,}" if value < 10**30 else "a number of more than 30 digits"
+
+
+# a name such as No, On or 1984, written bare, is read as yes/no or a number: the message
+# alone (not yes/no (False)) left the designer to work out why, and what to write
+QUOTE_IT = "write it in quotes (YAML reads a bare yes, no, on, off, true, false or number so)"
+
+
+def _bare(value: Any) -> bool:
+    """Whether ``value`` is what YAML makes of a bare word or number (quoted, it is a text)."""
+    return isinstance(value, bool | int | float)
 
 
 def kind_of(value: Any) -> str:
