@@ -744,3 +744,26 @@ def test_a_missing_picture_named_in_two_places_is_said_at_each(
     assert run.code == 2
     said = [ln for ln in run.err.splitlines() if "'cards/demo/art/ship.png' not found" in ln]
     assert [int(ln.split(":")[1]) for ln in said] == places, run.err
+
+
+def test_a_character_that_shows_nothing_of_its_own_is_said_by_its_code_and_name(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """An accent typed apart from its letter (e + U+0301, as some editors and a copy from a
+    PDF give it) was quoted as itself, and sat on the quote mark: character '́'; a zero-width
+    space was a bare '\\u200b'. Each is said by its code and Unicode name."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    source = deck.read_text(encoding="utf-8")
+    changed = source.replace('en: "Miner"', 'en: "Mine\\u0301r\\u200b"', 1)
+    assert changed != source
+    deck.write_text(changed, encoding="utf-8")
+    line = next(n for n, ln in enumerate(changed.splitlines(), 1) if "Mine\\u0301" in ln)
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    said = run.err.splitlines()
+    for name in ("U+0301 (combining acute accent)", "U+200B (zero width space)"):
+        assert (
+            f"cards/demo/decks/main.yaml:{line}:16: character {name} is not in font Vera; write "
+            "it another way or use a font that has it"
+        ) in said, run.err
+        assert f"character {name} is not in the document font (Vera)" in run.err

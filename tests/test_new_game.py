@@ -1670,10 +1670,13 @@ def test_a_space_the_font_lacks_is_said_not_printed_as_a_box(
     checked = printgen(designer, "validate", "--lang", "en")
     assert checked.code == 2
     lines = checked.err.splitlines()
-    card = next(ln for ln in lines if "'\\u2009'" in ln)
+    card = next(ln for ln in lines if "U+2009 (thin space)" in ln)
     assert card.startswith(f"cards/{GAME}/decks/main.yaml:") and "not in font Vera" in card
-    assert "U+2009 is a space the font has no glyph for" in card
-    prose = f"cards/{GAME}/rules.en.md:{line}:5: character '\\u202f' is not in the document font"
+    assert "a space the font has no glyph for: write a plain space" in card
+    prose = (
+        f"cards/{GAME}/rules.en.md:{line}:5: character U+202F (narrow no-break space) is not in "
+        "the document font"
+    )
     assert any(ln.startswith(prose) for ln in lines), checked.err
 
 

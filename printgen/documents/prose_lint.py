@@ -171,8 +171,8 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
         problems.append(
             Problem(
                 line_of(lines, as_written, rel),
-                f"character {char!r} is not in the document font (Vera); write it another way"
-                + unprintable.space_hint(char),
+                f"character {unprintable.shown(char)} is not in the document font (Vera); "
+                "write it another way" + unprintable.space_hint(char),
             )
         )
     return problems
@@ -263,8 +263,8 @@ def lint_document(
         problems.append(
             Problem(
                 where,
-                f"character {char!r} is not in the document font (Vera); write it another way"
-                + unprintable.space_hint(char),
+                f"character {unprintable.shown(char)} is not in the document font (Vera); "
+                "write it another way" + unprintable.space_hint(char),
             )
         )
     return problems

@@ -39,8 +39,9 @@ def _drawable_in(
         index.report(
             Problem(
                 info.card.where_of(field),
-                f"character {char!r} of card '{info.card.id}' {field} is not in the document "
-                f"font ({style.family.name}); write it another way{unprintable.space_hint(char)}",
+                f"character {unprintable.shown(char)} of card '{info.card.id}' {field} is not "
+                f"in the document font ({style.family.name}); write it another way"
+                + unprintable.space_hint(char),
             )
         )
 

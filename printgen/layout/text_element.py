@@ -183,8 +183,8 @@ def _runs(
         where = source(char)
         ctx.report(
             where,
-            f"character {char!r} is not in font {fam.name}; write it another way or use a "
-            f"font that has it{unprintable.space_hint(char)}",
+            f"character {unprintable.shown(char)} is not in font {fam.name}; write it another "
+            f"way or use a font that has it{unprintable.space_hint(char)}",
             once=("glyph", str(where), char),
         )
     if bold or italic:  # (dataclasses.replace looks the fields up on every call)

@@ -4,12 +4,29 @@ font has no glyph for (it would print as an empty box)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 from printgen.layout.fonts import Family
 from printgen.layout.text import ICON_NAME, Run
 
 _ICON_TOKEN = re.compile(f":({ICON_NAME}):")  # as parse finds them
+
+
+# characters that show nothing of their own: marks that join the letter before them (quoted, an
+# accent typed apart from its letter sat on the quote mark: '́'), and format characters
+# (zero-width space, direction marks), which repr shows only as a code
+_MARKS, _FORMAT = ("Mn", "Mc", "Me"), "Cf"
+
+
+def shown(char: str) -> str:
+    """A character as a problem quotes it: itself in quotes, or, for one that shows nothing of
+    its own, its code and Unicode name, which say what it is and can be searched for."""
+    category = unicodedata.category(char)
+    if char.isprintable() and category not in _MARKS and category != _FORMAT:
+        return repr(char)
+    name = unicodedata.name(char, "").lower()
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 
 
 def icon_names(markup: str) -> list[str]:
@@ -72,8 +89,8 @@ def space_hint(char: str) -> str:
     if not char.isspace():
         return ""
     return (
-        f" (U+{ord(char):04X} is a space the font has no glyph for: write a plain space, or a "
-        "no-break space, U+00A0, where the line must not break)"
+        " (a space the font has no glyph for: write a plain space, or a no-break space, "
+        "U+00A0, where the line must not break)"
     )
 
 

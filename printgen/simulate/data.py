@@ -96,8 +96,8 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
     def check(words: str, where: Where, what: str) -> None:
         for char in unprintable.missing_glyphs([text.Run(words)], vera()):
             message = (
-                f"character {char!r} of {what} is not in the playtest report's font (Vera); "
-                "it prints as a blank there"
+                f"character {unprintable.shown(char)} of {what} is not in the playtest report's "
+                "font (Vera); it prints as a blank there"
             )
             said.append(Problem(where, message, Severity.WARNING))
 
