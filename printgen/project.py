@@ -222,7 +222,7 @@ class Project:
         if not Path(os.path.normpath(candidate)).is_relative_to(self.root):
             raise _leaves(relative, where)
         if not self.confined(candidate):
-            raise _leaves(relative, where)
+            raise self._linked_out(relative, candidate, where)
         real = candidate.resolve()
         output = self._output_folder(real)
         if output is not None:
@@ -236,6 +236,23 @@ class Project:
         if written != real:  # a link on the way: pointed elsewhere, the link is another input
             inputs.note(written)
         return real
+
+    def _linked_out(self, relative: str, candidate: Path, where: Where) -> Exception:
+        """A path written inside the project that a link on its way takes out of it (or round
+        in a loop): said as that link. It was "leaves the project folder; use a path relative
+        to the project, inside it" — which the path, as written, already was."""
+        step = self.root
+        for part in candidate.relative_to(self.root).parts:
+            step = step / part
+            if step.is_symlink() and not self.confined(step):
+                through = "is" if step == candidate else f"goes through {self.rel(step)},"
+                return fail(
+                    where,
+                    f"path '{relative[:80]}' {through} a link to a place outside the project "
+                    "folder (or a loop); printgen reads only files whose real place is inside "
+                    "the project: put the file itself there",
+                )
+        return _leaves(relative, where)
 
     def missing_hint(self, relative: str, folder: str) -> str:
         """Why a file named by a path relative to the project may not be found: the path is

@@ -342,9 +342,18 @@ def image_in_an_output_folder(p: Path) -> Expect:
 
 @case("confinement")
 def image_symlink_outside(p: Path) -> Expect:
+    # said as "leaves the project folder; use a path relative to the project", which it was
     link(p, "art/x.png", outside(p, "x.png", png(10, 10)))
     line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: art/x.png")
-    return LAYOUTS, line, "leaves the project"
+    return LAYOUTS, line, "path 'art/x.png' is a link to a place outside the project folder"
+
+
+@case("confinement")
+def image_in_a_folder_symlink_outside(p: Path) -> Expect:
+    outside(p, "x.png", png(10, 10))
+    link(p, "art", p.parent / f"{p.name}-outside")
+    line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: art/x.png")
+    return LAYOUTS, line, "path 'art/x.png' goes through art, a link to a place outside the"
 
 
 @case("confinement")
