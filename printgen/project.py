@@ -256,7 +256,11 @@ class Project:
 
     def missing_hint(self, relative: str, folder: str) -> str:
         """Why a file named by a path relative to the project may not be found: the path is
-        relative to the game's ``folder`` instead, or misspells a file next to it."""
+        relative to the game's ``folder`` instead, is written with Windows' backslashes, or
+        misspells a file next to it."""
+        if "\\" in relative:  # art\ship.png, from Windows: one odd file name on Linux or macOS
+            fixed = relative.replace("\\", "/")
+            return f"; write / between folders, as on every system: '{fixed}'"
         if (
             self.confined(self.root / folder / relative)
             and (self.root / folder / relative).is_file()

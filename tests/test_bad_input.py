@@ -767,3 +767,23 @@ def test_a_character_that_shows_nothing_of_its_own_is_said_by_its_code_and_name(
             "it another way or use a font that has it"
         ) in said, run.err
         assert f"character {name} is not in the document font (Vera)" in run.err
+
+
+def test_a_picture_path_with_windows_backslashes_says_to_write_slashes(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    r"""path: cards\demo\art\ship.png, as Windows' Explorer copies it, was "not found; put the
+    file there" with the file there: outside Windows it is one file name."""
+    (demo / "cards" / "demo" / "art").mkdir()
+    (demo / "cards" / "demo" / "art" / "ship.png").write_bytes(b"never read")
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    picture = r"{type: image, x: 20, y: 20, w: 20, h: 20, path: cards\demo\art\ship.png}"
+    layouts.write_text(text + f"    picture: {picture}\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = len(text.splitlines()) + 1
+    assert run.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:62: image 'cards\\demo\\art\\ship.png' not found; "
+        "write / between folders, as on every system: 'cards/demo/art/ship.png'"
+    ]
