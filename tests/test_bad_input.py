@@ -787,3 +787,23 @@ def test_a_picture_path_with_windows_backslashes_says_to_write_slashes(
         f"cards/demo/layouts/demo.yaml:{line}:62: image 'cards\\demo\\art\\ship.png' not found; "
         "write / between folders, as on every system: 'cards/demo/art/ship.png'"
     ]
+
+
+def test_a_misspelt_override_of_an_inherited_element_is_said(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """'titel: {y: 6}' beside extends: card-base was a new rect with neither fill nor stroke:
+    nothing drawn, the title left where it was, and validate said ok."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(text + "    titel: {y: 6}\n    box: {x: 1, y: 1}\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = len(text.splitlines()) + 1
+    assert run.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:5: element 'titel' overrides nothing ('card-base' "
+        "has no element of that name) and has no type; did you mean 'title'?",
+        f"cards/demo/layouts/demo.yaml:{line + 1}:5: element 'box' overrides nothing "
+        "('card-base' has no element of that name) and has no type; give a new one its type: "
+        "rect, ellipse, line, text, icon, image",
+    ]

@@ -291,6 +291,18 @@ def _resolve(
         if props is None:
             continue
         inherited = elements.get(element_name)
+        if inherited is None and parent_name is not None and "type" not in props:
+            # a misspelt override ('titel: {y: 6}') was a new rect with neither fill nor
+            # stroke: nothing drawn, the title left where it was, and validate said ok
+            checker.error(
+                body["elements"].key_at(element_name),
+                f"element '{element_name}' overrides nothing ('{parent_name}' has no element "
+                "of that name) and has no type"
+                + did_you_mean(
+                    element_name, elements, f"; give a new one its type: {', '.join(ELEMENT_KEYS)}"
+                ),
+            )
+            continue
         merged = {**(inherited.props if inherited else {}), **props}
         where = {**(inherited.where if inherited else {}), **props.value_where}
         kind = merged.get("type", "rect")
