@@ -360,3 +360,19 @@ def test_control_characters_of_a_file_never_reach_the_terminal(
     [said] = [ln for ln in run.err.splitlines() if ln.startswith(f"{GAME}:{first}:")]
     assert "\x1b" not in run.err and "\x07" not in run.err, run.err
     assert "\\x1b[2J\\x1b[31mred\\x07" in said, said
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("{{ data.values | join(',') }}", "1,2"),
+        ("{% for v in data.values %}{{ v }}{% endfor %}", "12"),
+        ("{{ data.values[1] }} {{ data.items | length }}", "2 3"),
+        ("{{ data.goal }} {{ data.keys() | list | length }}", "5 3"),
+    ],
+)
+def test_a_data_key_named_like_a_mapping_method_is_the_key(text: str, printed: str) -> None:
+    """data: {values: [1, 2]} read as data.values gave the mapping's own method: "it gives a
+    function", "not iterable" in a loop, "has no element 1" — never the numbers written."""
+    data = {"values": [1, 2], "items": "abc", "goal": 5}
+    assert expr.render_template(text, {"data": data}) == printed

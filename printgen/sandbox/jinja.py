@@ -248,6 +248,13 @@ def sandboxed(**options: Any) -> Any:
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
             return safe_binop(operator, left, right)
 
+        def getattr(self, obj: Any, attribute: str) -> Any:
+            # data.values, an axis's .items: the mapping's key, as the designer means, never
+            # its own method (said as "it gives a function", or "not iterable" in a loop)
+            if isinstance(obj, dict) and attribute in obj:
+                return obj[attribute]
+            return super().getattr(obj, attribute)
+
         def getitem(self, obj: Any, argument: Any) -> Any:
             value = super().getitem(obj, argument)
             if isinstance(argument, slice):  # a copy
