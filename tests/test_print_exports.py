@@ -15,6 +15,7 @@ import pdfplumber
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from printgen.cli.commands import main
 from tests.conftest import MM
 from tests.printing import build, lines, page_sizes, placements, turned
 
@@ -360,3 +361,46 @@ def test_a_name_with_markup_is_plain_text_where_it_is_not_printed(demo: Path) ->
     assert {f["name"] for f in faces if (f["card"], f["side"]) == ("miner", "front")} == {
         "Big ship"
     }
+
+
+@pytest.mark.parametrize(("orientation", "fmt"), [(1, "JPEG"), (6, "JPEG"), (8, "PNG"), (3, "PNG")])
+def test_a_photo_prints_as_its_exif_orientation_shows_it(
+    demo: Path, orientation: int, fmt: str
+) -> None:
+    """A phone's portrait photo, stored lying on its side with EXIF orientation 6, printed on
+    its side: ReportLab places the stored pixels. It prints as every viewer shows it."""
+    from PIL import ImageDraw, ImageOps
+
+    stored = Image.new("RGB", (300, 200), "white")
+    draw = ImageDraw.Draw(stored)
+    draw.rectangle([0, 0, 149, 99], fill=(255, 0, 0))
+    draw.rectangle([150, 0, 299, 99], fill=(0, 255, 0))
+    draw.rectangle([0, 100, 149, 199], fill=(0, 0, 255))
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    name = f"photo.{fmt.lower()}"
+    stored.save(art / name, fmt, exif=exif.tobytes())
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "    picture: {type: image, x: 11.5, y: 16, w: 40, h: 40, under: cost_disc, "
+        f"path: cards/demo/art/{name}}}\n    art: {{when: false}}\n    art_disc: {{when: false}}\n",
+        encoding="utf-8",
+    )
+    args = ["build", "demo", "--lang", "en", "--only", "cards", "--format", "png", "--dpi", "100"]
+    assert main(["--project", str(demo), *args]) == 0
+    made = demo / "build" / "demo" / "en" / "png" / "main"
+    face = Image.open(sorted(made.glob("*miner*"))[0]).convert("RGB")
+    seen = ImageOps.exif_transpose(Image.open(art / name)).convert("RGB")
+    dots = 100 / 25.4 * 40 / max(seen.size)  # face pixels per pixel of the photo as seen
+    left = (11.5 + 3) * 100 / 25.4 + (100 / 25.4 * 40 - seen.width * dots) / 2
+    top = (16 + 3) * 100 / 25.4 + (100 / 25.4 * 40 - seen.height * dots) / 2
+    for fx, fy in [(0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8)]:
+        printed = face.getpixel(
+            (int(left + fx * seen.width * dots), int(top + fy * seen.height * dots))
+        )
+        shown = seen.getpixel((int(fx * seen.width), int(fy * seen.height)))
+        assert isinstance(printed, tuple) and isinstance(shown, tuple)
+        assert sum(abs(a - b) for a, b in zip(printed, shown, strict=True)) < 90, (fx, fy)

@@ -207,6 +207,8 @@ def _draw_op(
 
         # a picture keeps its own colours, drawn as vectors and as large as the box allows
         draw_svg(canvas, op.data, op.svg_folder, left, bottom, width, height, None)
+    elif isinstance(op, Image) and op.exif != 1:
+        _oriented(canvas, op, left, bottom, width, height)
     elif isinstance(op, Image):
         canvas.drawImage(
             _reader(canvas, op.data),  # named by a digest of its pixels
@@ -218,6 +220,37 @@ def _draw_op(
             anchor="c",
             mask="auto",
         )
+
+
+# EXIF orientations 2 to 8 as the (a, b, c, d) of a PDF transform about the picture's centre
+# (y up): its stored pixels mirrored or turned as a viewer shows them; 5 to 8 swap its sides
+_EXIF = {
+    2: (-1, 0, 0, 1),  # mirrored left to right
+    3: (-1, 0, 0, -1),  # upside down
+    4: (1, 0, 0, -1),  # mirrored top to bottom
+    5: (0, -1, -1, 0),  # mirrored along its diagonal
+    6: (0, -1, 1, 0),  # a quarter turn clockwise (a phone held upright)
+    7: (0, 1, 1, 0),  # mirrored along its other diagonal
+    8: (0, 1, -1, 0),  # a quarter turn anticlockwise
+}
+
+
+def _oriented(
+    canvas: Canvas, op: Image, left: float, bottom: float, width: float, height: float
+) -> None:
+    """A photo whose EXIF orientation says it is seen turned or mirrored, drawn as seen and as
+    large as its box allows (ReportLab places the stored pixels: a phone's portrait photo was
+    printed lying on its side)."""
+    reader = _reader(canvas, op.data)
+    stored_w, stored_h = reader.getSize()
+    a, b, c, d = _EXIF[op.exif]
+    seen_w, seen_h = (stored_h, stored_w) if a == 0 else (stored_w, stored_h)
+    scale = min(width / seen_w, height / seen_h)
+    canvas.saveState()
+    canvas.transform(a, b, c, d, left + width / 2, bottom + height / 2)
+    w, h = stored_w * scale, stored_h * scale
+    canvas.drawImage(reader, -w / 2, -h / 2, w, h, mask="auto")
+    canvas.restoreState()
 
 
 _readers: weakref.WeakKeyDictionary[Canvas, dict[bytes, Any]] = weakref.WeakKeyDictionary()

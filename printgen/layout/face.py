@@ -79,6 +79,9 @@ class Image:
     data: bytes  # the file's bytes: the PDF names the image by its content, not its path
     svg_folder: Path | None = None  # an SVG picture (drawn as vectors): the folder it sits in
     turned: bool = False  # drawn upside down in its box
+    # a photo's EXIF orientation (1 to 8): how its pixels are turned or mirrored to be seen as
+    # every viewer shows it (a phone stores a portrait photo lying on its side, orientation 6)
+    exif: int = 1
 
 
 Op = Shape | TextBox | Icon | Image

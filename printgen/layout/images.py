@@ -71,7 +71,7 @@ def lay_out_image(
             once=("image", str(raw)),
         )
         return None
-    return Image(*box, data)
+    return Image(*box, data, exif=exif_orientation(data))
 
 
 def _unreadable_svg(data: bytes, folder: Path) -> str:
@@ -120,3 +120,13 @@ def image_trouble(data: bytes) -> str:
         text = without_addresses(str(exc)).strip()
         return text.splitlines()[0][:100] if text else type(exc).__name__
     return ""
+
+
+@lru_cache(maxsize=64)
+def exif_orientation(data: bytes) -> int:
+    """A PNG's or JPEG's EXIF orientation, 1 (as stored) when it has none or a wrong one."""
+    from PIL import Image as PILImage
+
+    with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+        turn = image.getexif().get(0x0112, 1)  # read from the header: no pixel decoded
+    return turn if isinstance(turn, int) and 1 <= turn <= 8 else 1
