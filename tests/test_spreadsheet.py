@@ -321,6 +321,8 @@ def test_a_csv_that_is_not_utf8_names_its_line(fleet: Path) -> None:
         ("ships.txt", "must be a .csv (UTF-8) or .xlsx file"),
         ("missing.csv", "cards/fleet/decks/missing.csv not found"),
         ("ships.csv#Sheet1", "only a .xlsx file has sheets"),
+        # the first sheet was read, silently, as though no '#' were written
+        ("ships.xlsx#", "names no sheet after '#'; write its name, or leave '#' out"),
     ],
 )
 def test_cards_from_names_a_file_next_to_the_deck(

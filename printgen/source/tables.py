@@ -62,8 +62,15 @@ def open_table(
     if not isinstance(value, str) or not value.strip():
         checker.error(where, "cards_from must name a .csv or .xlsx file next to the deck file")
         return None
-    name, _, sheet = value.strip().partition("#")
+    name, hashed, sheet = value.strip().partition("#")
     suffix = Path(name).suffix.lower()
+    if hashed and not sheet.strip():
+        # "ships.xlsx#" read the first sheet: a name left out, never asked for
+        checker.error(
+            where,
+            f"cards_from '{value}' names no sheet after '#'; write its name, or leave '#' out",
+        )
+        return None
     if suffix not in (".csv", ".xlsx"):
         checker.error(
             where,
