@@ -4,6 +4,7 @@ placed for."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -82,10 +83,14 @@ def test_sheets_of_cards_without_backs_are_printed_one_sided(
 ) -> None:
     """A file of fronts alone (its decks have no back: standees, reference cards) asked the
     dialog to turn its sheets over the long edge, so a duplex printer put the second sheet's
-    cards on the back of the first."""
+    cards on the back of the first. Its manifest says so too (it said long, with the offset
+    of backs it has none of)."""
     root = tmp_path_factory.getbasetemp() / "print-dialog"
-    out = build(root, "blaster-e-spade-laser", "--lang", "en", "--only", "cards")
-    assert _asked(out / "blaster-e-spade-laser" / "en" / "pawns.pdf") == {
-        "/PrintScaling": "/None",
-        "/Duplex": "/Simplex",
-    }
+    args = ("--lang", "en", "--only", "cards", "--back-offset", "1,2")
+    out = build(root, "blaster-e-spade-laser", *args) / "blaster-e-spade-laser" / "en"
+    assert _asked(out / "pawns.pdf") == {"/PrintScaling": "/None", "/Duplex": "/Simplex"}
+    pawns = json.loads((out / "pawns.json").read_text(encoding="utf-8"))
+    assert pawns["duplex"] == "none" and pawns["back_offset_mm"] == [0, 0]
+    with_backs = build(root, WM, *args) / WM / "en" / "cards.json"  # its backs turned
+    cards = json.loads(with_backs.read_text(encoding="utf-8"))
+    assert cards["duplex"] == "long" and cards["back_offset_mm"] == [1, 2]

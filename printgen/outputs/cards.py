@@ -199,11 +199,7 @@ def sheets_pdf(
     """The sheets as a PDF; ``shared``: the operations the decks' layouts draw alike on every
     card, by id."""
     buffer = io.BytesIO()
-    if not any(sheet.side == "back" for sheet in sheets):
-        # fronts alone (no deck of the file has a back): printed one-sided — a dialog asked to
-        # turn the sheets would print the second sheet's cards on the back of the first
-        duplex = Duplex.NONE
-    canvas = new_canvas(buffer, title, author, subject, duplex)
+    canvas = new_canvas(buffer, title, author, subject, printed_as(sheets, duplex))
     # A face printed more than once is one form the sheets refer to; a face printed once is
     # drawn in place, as a bare script would: 10,000 distinct cards as forms cost a fifth of
     # the build in PDF objects alone.
@@ -272,6 +268,15 @@ def _no_scale_bar(
     )
 
 
+def printed_as(sheets: list[Sheet], duplex: Duplex) -> Duplex:
+    """How a file's sheets are printed: fronts alone (no deck of the file has a back) one-sided
+    — a dialog asked to turn the sheets would print the second sheet's cards on the back of the
+    first — else as the build was asked."""
+    if any(sheet.side in ("back", "fold") for sheet in sheets):
+        return duplex
+    return Duplex.NONE
+
+
 def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
     """Every page and every physical face printed, for cutting services and tools; the faces
     come as an iterator, encoded one by one (``json_bytes``)."""
@@ -281,15 +286,15 @@ def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
         pages.append({"page": page, "sheet": sheet.number, "side": sheet.side, "page_mm": size})
     first = pages[0]["page_mm"] if pages else list(options.paper.size_mm)
     # the offset moves backs only where they print behind their fronts
-    turned = options.duplex in (Duplex.LONG, Duplex.SHORT)
-    offset = options.back_offset if turned else Offset()
+    duplex = printed_as(sheets, options.duplex)
+    offset = options.back_offset if duplex in (Duplex.LONG, Duplex.SHORT) else Offset()
     # the gap each deck's cards were imposed with: a deck's own `gutter:` (or a round token's
     # cutting room) is not the build's --gutter
     gutters = {p.face.deck: p.kind.gutter for sheet in sheets for p in sheet.placements}
     return {
         "page_mm": first,
         "paper": str(options.paper),
-        "duplex": str(options.duplex),
+        "duplex": str(duplex),
         "gutter_mm": options.gutter_mm,
         "deck_gutter_mm": {deck: gutters[deck] for deck in sorted(gutters)},
         "back_offset_mm": [offset.x, offset.y],
