@@ -1436,22 +1436,22 @@ def test_a_cards_mistake_does_not_hide_another_cards_in_the_same_run(
     text = deck.read_text(encoding="utf-8")
     lines = text.splitlines()
     icon = next(n for n, line in enumerate(lines, 1) if line.strip() == "icon: coin")
-    star = next(n for n, line in enumerate(lines, 1) if ":star:" in line and n > icon)
+    vp = next(n for n, line in enumerate(lines, 1) if ":vp:" in line and n > icon)
     text = text.replace("    icon: coin\n", "    icon: coinn\n", 1)
-    deck.write_text(text.replace(":star:", ":starr:", 1), encoding="utf-8")
+    deck.write_text(text.replace(":vp:", ":vpp:", 1), encoding="utf-8")
     checked = printgen(designer, "validate")
     problems = [line for line in checked.err.splitlines() if not line.startswith("printgen:")]
     assert [line.split(":", 2)[:2] for line in problems] == [
         [f"cards/{GAME}/decks/main.yaml", str(icon)],
-        [f"cards/{GAME}/decks/main.yaml", str(star)],
+        [f"cards/{GAME}/decks/main.yaml", str(vp)],
     ], problems
-    assert "unknown inline icon ':starr:'" in problems[1]
+    assert "unknown inline icon ':vpp:'" in problems[1]
     # a card dropped for its id: the card before it is still laid out (it was taken to run on
     # to the next card kept, and skipped), the dropped one is not
-    dropped = text.replace("    icon: coinn\n", "    icon: coin\n").replace(":star:", ":starr:", 1)
+    dropped = text.replace("    icon: coinn\n", "    icon: coin\n").replace(":vp:", ":vpp:", 1)
     deck.write_text(dropped.replace("- id: thief", "- id: Thief!"), encoding="utf-8")
     said = printgen(designer, "validate").err
-    assert "card id 'Thief!' must be lower-case" in said and ":starr:" in said, said
+    assert "card id 'Thief!' must be lower-case" in said and ":vpp:" in said, said
     # a deck whose own declarations are wrong is not laid out: its cards lack their fields
     deck.write_text(text.replace("\nfields:", "\nfeilds:"), encoding="utf-8")
     problems = [
@@ -2312,3 +2312,27 @@ def test_cards_naming_an_id_two_decks_have_prints_both_and_says_so(
     ), built.err
     faces = manifest(designer / "build" / GAME / "en" / "cards.json")["faces"]
     assert {f["deck"] for f in faces if f["side"] == "front"} == {"main", "spare"}
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "de", "es"])
+def test_the_starters_texts_name_no_card_by_an_icon_they_use_for_something_else(
+    tmp_path: Path, printgen: Callable[..., Run], lang: str
+) -> None:
+    """The starter's texts counted victory points in stars, and the star was the Merchant's
+    icon: the aid's legend said "★ Merchant" beside "Goal: 5 ★". An icon the texts write is
+    one printgen names (its label wins in the legend), never a card's own sign."""
+    from printgen.documents.labels import labels
+    from printgen.project import Project
+
+    assert printgen(tmp_path, "new", GAME, "--lang", lang).code == 0
+    folder = tmp_path / "cards" / GAME
+    texts = "".join(p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.md")))
+    deck = (folder / "decks" / "main.yaml").read_text(encoding="utf-8")
+    texts += "".join(re.findall(r"effect: (.*)", deck))
+    written = set(re.findall(r":([a-z0-9-]+):", texts))
+    signs = set(re.findall(r"^    icon: ([a-z0-9-]+)$", deck, re.M))
+    assert written and signs
+    words = labels(Project(tmp_path), lang)
+    for icon in written & signs:  # both in words and a card's sign: its label names it
+        assert f"icon_{icon}" in words, icon
+    assert "star" in signs and "star" not in written
