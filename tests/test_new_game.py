@@ -1086,6 +1086,24 @@ def test_an_icon_named_in_english_in_an_italian_aid_is_a_warning(
     assert "sole" in " ".join(page.extract_text() for page in PdfReader(aid).pages).split()
 
 
+def test_a_built_in_icon_in_an_italian_aid_is_named_in_italian(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """:clock: and :tap: in a card's text (no card's sign) were named "clock" and "tap" in
+    the Italian aid's legend, with a warning to write labels for printgen's own icons."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    old = 'effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}'
+    new = 'effect: {en: "Gain 2 :coin: :clock: :tap:.", it: "Guadagni 2 :coin: :clock: :tap:."}'
+    deck.write_text(text.replace(old, new), encoding="utf-8")
+    built = printgen(designer, "build", GAME, "--only", "player-aid")
+    assert built.code == 0 and "warning" not in built.err, built.err
+    for lang, named in (("it", {"orologio", "tappa"}), ("en", {"clock", "tap"})):
+        aid = designer / "build" / GAME / lang / "player-aid.pdf"
+        legend = PdfReader(aid).pages[0].extract_text().split("\n")
+        assert named <= {word for line in legend for word in line.split()}, legend
+
+
 def test_a_designers_own_icon_in_the_legend_is_not_said_to_have_an_english_name(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

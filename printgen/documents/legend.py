@@ -73,13 +73,16 @@ def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
 def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
     """A label ``icon_<name>`` in the document's language, else the name of the one card type
     whose icon it is (an icon several card types carry — fire on every fire spell — is no one
-    card's: named after the first, it would mislead), else the icon's own name in words."""
+    card's: named after the first, it would mislead), else printgen's word for a built-in icon
+    (``icon_word_<name>``), else the icon's own name in words."""
     label = labels.get(f"icon_{name}")
     if label and label != f"icon_{name}":
         return label
     owners = {info.face.name for info in index.cards.values() if info.values.get("icon") == name}
     if len(owners) == 1:
         return owners.pop()
+    if word := labels.get(f"icon_word_{name}"):  # printgen's word for its own icon
+        return word
     words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
     lang = getattr(labels, "lang", "en")
     if lang != "en":  # printgen's and Font Awesome's names are English: say so in another's
