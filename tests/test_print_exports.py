@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import json
 import math
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
@@ -404,3 +406,34 @@ def test_a_photo_prints_as_its_exif_orientation_shows_it(
         shown = seen.getpixel((int(fx * seen.width), int(fy * seen.height)))
         assert isinstance(printed, tuple) and isinstance(shown, tuple)
         assert sum(abs(a - b) for a, b in zip(printed, shown, strict=True)) < 90, (fx, fy)
+
+
+def test_a_photo_with_damaged_exif_prints_with_nothing_else_on_stderr(demo: Path) -> None:
+    """Pillow's "UserWarning: Corrupt EXIF data" and its source line were printed on stderr,
+    where only path:line:col problems go; the photo itself draws."""
+    import io
+
+    photo = io.BytesIO()
+    Image.new("RGB", (30, 20), "red").save(photo, "JPEG")
+    data = photo.getvalue()
+    exif = b"Exif\x00\x00MM\x00\x2a\x00\x00\x00\x08\xff\xff" + b"\x00" * 10  # 0xffff entries
+    segment = b"\xff\xe1" + (len(exif) + 2).to_bytes(2, "big") + exif
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    (art / "photo.jpg").write_bytes(data[:2] + segment + data[2:])
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "    picture: {type: image, x: 19.5, y: 22, w: 24, h: 24, "
+        "path: cards/demo/art/photo.jpg}\n    art: {when: false}\n",
+        encoding="utf-8",
+    )
+    # in a process of its own: pytest records Python's warnings instead of printing them
+    run = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(demo), "build", "--only", "cards"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (run.returncode, run.stderr) == (0, "")

@@ -10,6 +10,7 @@ import hashlib
 import io
 import math
 import re
+import warnings
 import weakref
 from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -263,7 +264,9 @@ def _reader(canvas: Canvas, data: bytes) -> Any:
 
     readers = _readers.setdefault(canvas, {})
     if data not in readers:
-        readers[data] = ImageReader(io.BytesIO(data))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # damaged EXIF, drawn all the same (image_trouble)
+            readers[data] = ImageReader(io.BytesIO(data))
     return readers[data]
 
 

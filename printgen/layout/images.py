@@ -104,6 +104,9 @@ def image_trouble(data: bytes) -> str:
 
     try:
         with warnings.catch_warnings():
+            # a photo's damaged EXIF ("Corrupt EXIF data") was Pillow's warning on stderr, a
+            # line no editor reads, with the picture drawn all the same
+            warnings.simplefilter("ignore")
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
             # PNG and JPEG only: Pillow would read any format it knows, and run Ghostscript on
             # an EPS file named .png
@@ -125,8 +128,12 @@ def image_trouble(data: bytes) -> str:
 @lru_cache(maxsize=64)
 def exif_orientation(data: bytes) -> int:
     """A PNG's or JPEG's EXIF orientation, 1 (as stored) when it has none or a wrong one."""
+    import warnings
+
     from PIL import Image as PILImage
 
-    with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
-        turn = image.getexif().get(0x0112, 1)  # read from the header: no pixel decoded
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # damaged EXIF: as stored (see image_trouble)
+        with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+            turn = image.getexif().get(0x0112, 1)  # read from the header: no pixel decoded
     return turn if isinstance(turn, int) and 1 <= turn <= 8 else 1
