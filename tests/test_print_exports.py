@@ -437,3 +437,24 @@ def test_a_photo_with_damaged_exif_prints_with_nothing_else_on_stderr(demo: Path
         check=False,
     )
     assert (run.returncode, run.stderr) == (0, "")
+
+
+def test_a_png_of_16_bit_greys_prints_its_greys(demo: Path) -> None:
+    """ReportLab has Pillow turn a picture into RGB, which clips 16-bit greys at 255: a mid
+    grey (32,896 of 65,535) printed white, and every grey but the darkest with it."""
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    Image.new("I;16", (20, 20), 32896).save(art / "grey.png")
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "    picture: {type: image, x: 11.5, y: 16, w: 40, h: 40, under: cost_disc, "
+        "path: cards/demo/art/grey.png}\n    art: {when: false}\n    art_disc: {when: false}\n",
+        encoding="utf-8",
+    )
+    args = ["build", "demo", "--lang", "en", "--only", "cards", "--format", "png", "--dpi", "100"]
+    assert main(["--project", str(demo), *args]) == 0
+    made = demo / "build" / "demo" / "en" / "png" / "main"
+    face = Image.open(sorted(made.glob("*miner*"))[0]).convert("RGB")
+    middle = face.getpixel((round((11.5 + 3 + 20) * 100 / 25.4), round((16 + 3 + 20) * 100 / 25.4)))
+    assert middle == (128, 128, 128)

@@ -71,7 +71,7 @@ def lay_out_image(
             once=("image", str(raw)),
         )
         return None
-    return Image(*box, data, exif=exif_orientation(data))
+    return Image(*box, eight_bit(data), exif=exif_orientation(data))
 
 
 def _unreadable_svg(data: bytes, folder: Path) -> str:
@@ -137,3 +137,23 @@ def exif_orientation(data: bytes) -> int:
         with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
             turn = image.getexif().get(0x0112, 1)  # read from the header: no pixel decoded
     return turn if isinstance(turn, int) and 1 <= turn <= 8 else 1
+
+
+@lru_cache(maxsize=16)
+def eight_bit(data: bytes) -> bytes:
+    """A PNG of 16-bit greys as 8-bit greys; any other picture as it is. ReportLab has Pillow
+    turn a picture into RGB, which clips 16-bit greys at 255: every grey but the darkest
+    printed white."""
+    import warnings
+
+    from PIL import Image as PILImage
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # damaged EXIF: see image_trouble
+        with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+            if not image.mode.startswith("I"):  # I;16 (and I, as older Pillows read them)
+                return data
+            grey = image.convert("I").point(lambda value: value * (1 / 257)).convert("L")
+    made = io.BytesIO()
+    grey.save(made, "PNG")  # the same pixels at every build: the PDF names it by its bytes
+    return made.getvalue()
