@@ -807,3 +807,38 @@ def test_a_misspelt_override_of_an_inherited_element_is_said(
         "('card-base' has no element of that name) and has no type; give a new one its type: "
         "rect, ellipse, line, text, icon, image",
     ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        pytest.param(
+            "# One deck",
+            "# One\u2028deck",
+            "U+2028 (line separator)",
+            id="in-a-comment",  # its words were an unknown key 'deck of poker-size cards. …'
+        ),
+        pytest.param(
+            'it: "Minatore"',
+            'it: "Mina\x85tore"',  # a Windows ellipsis read as Latin-1
+            "U+0085 (next line)",
+            id="in-a-text",  # validate said ok, and every later line was said one off
+        ),
+    ],
+)
+def test_a_line_break_an_editor_does_not_show_is_said_where_it_is(
+    demo: Path, printgen: Callable[..., Run], old: str, new: str, said: str
+) -> None:
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    source = deck.read_text(encoding="utf-8")
+    assert old in source
+    changed = source.replace(old, new, 1).replace("cost: 3", "cost: many", 1)
+    deck.write_text(changed, encoding="utf-8")
+    at = changed.index(new) + next(i for i, c in enumerate(new) if c in "\x85\u2028")
+    line, column = changed.count("\n", 0, at) + 1, at - changed.rfind("\n", 0, at)
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/decks/main.yaml:{line}:{column}: character {said} is not allowed in YAML, "
+        "which reads it as a line break an editor does not show; remove it"
+    ]

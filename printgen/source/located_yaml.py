@@ -103,6 +103,7 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
         raise fail(
             Where(rel, 1, 1), "file is empty; write the YAML mapping described in the README"
         )
+    _odd_break(text, rel)
     try:
         found, value = _build(text, rel)
     except yaml.MarkedYAMLError as exc:
@@ -123,6 +124,26 @@ def parse_yaml(raw: bytes, rel: str) -> Any:
     return value
 
 
+# YAML 1.1 reads these as line breaks, where an editor shows none: a comment holding one went
+# on as YAML past it (its words said as an unknown key), and every later line was said one off
+_ODD_BREAKS = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
+
+
+def _odd_break(text: str, rel: str, offset: int = 0) -> None:
+    """Refuse the first line break an editor does not show, at its place as an editor counts."""
+    found = [at for at in (text.find(char) for char in _ODD_BREAKS) if at >= 0]
+    if not found:
+        return
+    at = min(found)
+    before = text[:at]
+    where = Where(rel, offset + before.count("\n") + 1, at - before.rfind("\n"))
+    raise fail(
+        where,
+        f"character U+{ord(text[at]):04X} ({_ODD_BREAKS[text[at]]}) is not allowed in YAML, "
+        "which reads it as a line break an editor does not show; remove it",
+    )
+
+
 def _build(text: str, rel: str, offset: int = 0) -> tuple[bool, Any]:
     """Whether the text holds a document, and its located value. The parser's events are
     taken one by one until it has none (``yaml.parse`` asks twice an event, through a
@@ -140,6 +161,7 @@ def _build(text: str, rel: str, offset: int = 0) -> tuple[bool, Any]:
 def read_yaml_text(text: str, rel: str, first_line: int) -> Any:
     """YAML embedded in another file (a ``diagram`` block in Markdown): positions are counted
     from ``first_line`` of ``rel``, so messages point into the file the designer edits."""
+    _odd_break(text, rel, first_line - 1)
     try:
         found, value = _build(text, rel, first_line - 1)
     except yaml.MarkedYAMLError as exc:
