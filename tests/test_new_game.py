@@ -1698,6 +1698,30 @@ def test_a_space_the_font_lacks_is_said_not_printed_as_a_box(
     assert any(ln.startswith(prose) for ln in lines), checked.err
 
 
+@pytest.mark.parametrize("pasted", ["\u2028", "\x85", "\x0c"])
+def test_a_line_break_only_python_counts_leaves_the_prose_lines_as_the_editor_counts(
+    designer: Path, printgen: Callable[..., Run], pasted: str
+) -> None:
+    """A line separator pasted from a web page (or a next-line, a form feed) is no line break
+    to an editor nor to Markdown, but str.splitlines broke there: every problem below it was
+    said a line on, where another line stands."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    lines = rules.read_text(encoding="utf-8").split("\n")
+    lines[2] += f"x{pasted}y"
+    lines += ["", "Roll :nope: or <b>roll</b>."]
+    rules.write_text("\n".join(lines), encoding="utf-8")
+    line = len(lines)  # as an editor counts them (_appended's splitlines would not)
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/rules.en.md:{line}:6: unknown inline icon ':nope:'; `printgen icons` lists "
+        "every icon name",
+        f"cards/{GAME}/rules.en.md:{line}:16: an HTML tag is not printed as HTML (documents print "
+        "Markdown only); write it in Markdown (**bold**, *italic*), or as a comment <!-- … --> if "
+        "it is a note",
+    ]
+
+
 def test_a_check_a_card_cannot_answer_is_said_at_the_card_and_only_once(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

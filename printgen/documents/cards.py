@@ -11,6 +11,7 @@ from typing import Any
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
+from printgen.documents.source_lines import editor_lines
 from printgen.layout import text
 from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck, TextBox
 from printgen.model.game import CardType, Deck, Game
@@ -85,7 +86,7 @@ class CardIndex:
         """The cards a fenced block names, one ``deck/card`` per word; a word that names none
         is said at its own place when the block's fence ``line`` in the prose is known."""
         infos = []
-        for number, written in enumerate(content.splitlines(), start=line + 1):
+        for number, written in enumerate(editor_lines(content), start=line + 1):
             for word in _WORD.finditer(written):
                 where = Where(self.where.path, number, word.start() + 1) if line else None
                 if (info := self.get(word.group(), where)) is not None:

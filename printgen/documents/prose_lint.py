@@ -9,7 +9,7 @@ import re
 
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems
-from printgen.documents.source_lines import block_tokens, fences
+from printgen.documents.source_lines import block_tokens, editor_lines, fences
 from printgen.icons import IconLibrary
 from printgen.limits import (
     MAX_PROSE_BYTES,
@@ -52,7 +52,7 @@ def lint_prose(
     """What the prose file ``rel`` (``prose``: "rules" or "aid"), rendered as ``rendered``,
     holds that its document cannot print (within bounds: ``past_bounds`` said nothing)."""
     written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
-    lines = written.splitlines()
+    lines = editor_lines(written)
     return (
         _unprintable(lines, rel, rendered, icons)
         + _foreign(written, lines, rel, prose)
@@ -278,7 +278,7 @@ def _written(project: Project, rels: list[str], char: str) -> Where | None:
         needles += [f"\\x{code:02x}", f"\\x{code:02X}"] + (["\\0"] if code == 0 else [])
     for rel in rels:
         try:
-            lines = project.read_text(project.root / rel, Where(rel)).splitlines()
+            lines = editor_lines(project.read_text(project.root / rel, Where(rel)))
         except ProjectError:
             continue
         for needle in needles:

@@ -12,7 +12,7 @@ from typing import Any
 from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.labels import label_line, missing_label
 from printgen.documents.prose_lint import line_of
-from printgen.documents.source_lines import marked
+from printgen.documents.source_lines import editor_lines, marked
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
@@ -116,7 +116,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     except TemplateSyntaxError as exc:
         line, col = exc.lineno or 1, 1
         if exc.filename in (None, where.path):  # Jinja names the line: the tag on it, its column
-            lines = _JINJA_LINES.split(source)
+            lines = editor_lines(source)
             col = _tag_column(env, lines[line - 1]) if line <= len(lines) else 1
         stop = Problem(
             Where(exc.filename or where.path, line, col), f"template error: {exc.message}"
@@ -131,7 +131,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         name = (found.group(1) or found.group(2)) if found else ""
         label = missing_label(context, name) if "Labels object" in message else None
         needle = f"t.{name}" if label and f"t.{name}" in source else name
-        lines = source.splitlines()
+        lines = editor_lines(source)
         ran_at = _template_line(exc, _code_name(project, template, path))
         if 0 < ran_at <= len(lines):  # the line Jinja ran: {{ components[9] }} said at its own
             column = lines[ran_at - 1].find(needle) + 1 if name else 0
@@ -206,7 +206,7 @@ def _unclosed(env: Any, source: str, path: str) -> Problem | None:
     if not opened:
         return None
     line, name = opened[-1]
-    lines = _JINJA_LINES.split(source)
+    lines = editor_lines(source)
     found = re.search(rf"{{%[-+]?\s*{name}\b", lines[line - 1]) if line <= len(lines) else None
     return Problem(
         Where(path, line, found.start() + 1 if found else 1),
@@ -214,9 +214,6 @@ def _unclosed(env: Any, source: str, path: str) -> Problem | None:
     )
 
 
-# the line breaks Jinja counts its line numbers by (str.splitlines also breaks at U+2028, a
-# form feed …: a line below one would be looked for on the line above)
-_JINJA_LINES = re.compile(r"\r\n|\r|\n")
 _TAG = re.compile(r"\{([{%#])")
 _TAG_END = {"{": "}}", "%": "%}", "#": "#}"}
 

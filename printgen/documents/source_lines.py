@@ -10,6 +10,17 @@ from printgen.documents.parsed import Token, parse
 
 _WORD = re.compile(r"\w+")
 OPENING_WORDS = 4  # words of a block that find its line: fewer would match too many lines
+_BREAK = re.compile(r"\r\n?|\n")
+
+
+def editor_lines(text: str) -> list[str]:
+    """``text``'s lines as an editor, Markdown and Jinja count them: broken at \\n, \\r\\n and
+    \\r only. str.splitlines also breaks at U+2028, U+0085, a form feed, which a text pasted
+    from a web page or a word processor may hold: every later problem was said a line on."""
+    lines = _BREAK.split(text)
+    if lines[-1] == "":  # as splitlines: no line after the last line break
+        lines.pop()
+    return lines
 
 
 def prose_line(prose: str, text: str) -> int:
@@ -18,7 +29,7 @@ def prose_line(prose: str, text: str) -> int:
     text (a table cell) only where one line alone holds it; 1 when no line does (text the
     rulebook makes itself, a card's, or one a template wrote)."""
     words = _WORD.findall(text.casefold())
-    lines = [_WORD.findall(line.casefold()) for line in prose.splitlines()]
+    lines = [_WORD.findall(line.casefold()) for line in editor_lines(prose)]
     for wanted in (words[:OPENING_WORDS], words[:2]):
         found = [number for number, line in enumerate(lines, start=1) if _holds(line, wanted)]
         if found and len(wanted) == OPENING_WORDS:
