@@ -1713,13 +1713,20 @@ def test_a_line_break_only_python_counts_leaves_the_prose_lines_as_the_editor_co
     line = len(lines)  # as an editor counts them (_appended's splitlines would not)
     checked = printgen(designer, "validate")
     assert checked.code == 2
-    assert checked.err.splitlines() == [
+    said = checked.err.splitlines()
+    assert len(said) == 3, said
+    assert (
         f"cards/{GAME}/rules.en.md:{line}:6: unknown inline icon ':nope:'; `printgen icons` lists "
-        "every icon name",
+        "every icon name"
+    ) in said
+    assert (
         f"cards/{GAME}/rules.en.md:{line}:16: an HTML tag is not printed as HTML (documents print "
         "Markdown only); write it in Markdown (**bold**, *italic*), or as a comment <!-- … --> if "
-        "it is a note",
-    ]
+        "it is a note"
+    ) in said
+    # the pasted character itself, which the font has no glyph for, is said where it stands
+    at = f"cards/{GAME}/rules.en.md:3:{lines[2].index(pasted) + 1}: character U+"
+    assert any(problem.startswith(at) for problem in said), said
 
 
 def test_a_check_a_card_cannot_answer_is_said_at_the_card_and_only_once(
