@@ -31,7 +31,7 @@ from printgen.icons import (
     icon_library,
 )
 from printgen.icons import fontawesome as fa
-from printgen.icons.svg import _parsed, parse
+from printgen.icons.svg import SvgError, _parsed, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -579,3 +579,37 @@ def test_an_icon_broken_after_some_shapes_is_said_where_it_breaks(
     (root / "icons" / "flame.svg").write_text(content, encoding="utf-8")
     problems = {p.path.name: p.message for p in icon_library(root, None).check()}
     assert problems["flame.svg"].startswith(f"not a readable SVG file ({said}"), problems
+
+
+def _doubling(levels: int, drawn: int) -> bytes:
+    """Groups each holding two uses of the one before, defined up to ``levels``; ``drawn`` used."""
+    groups = ['<g id="g0"><rect width="1" height="1"/></g>'] + [
+        f'<g id="g{i}"><use href="#g{i - 1}"/><use href="#g{i - 1}" x=".1"/></g>'
+        for i in range(1, levels + 1)
+    ]
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs>'
+        + "".join(groups)
+        + f'</defs><use href="#g{drawn}"/></svg>'
+    ).encode()
+
+
+def test_nested_uses_are_counted_before_svglib_draws_them() -> None:
+    """Uses doubling at each of 15 levels (32,768 copies of a 1 kB file) were drawn by svglib
+    until its limit, seconds for each language, before being refused; they are counted on the
+    XML first."""
+    from printgen.icons.svg import MAX_SVG_USE_EXPANSIONS
+    from printgen.icons.svg_uses import use_counts
+
+    assert use_counts(_doubling(15, 15), MAX_SVG_USE_EXPANSIONS)[1] == MAX_SVG_USE_EXPANSIONS + 1
+    with pytest.raises(SvgError, match="nest into more than 2,000 copies"):
+        _parsed("doubling-15", _doubling(15, 15), "/nowhere")
+    # six levels: the groups' own uses (2 + 6 + … + 126, as svglib expands the defs too) and
+    # the one drawn (1 + 14)
+    assert use_counts(_doubling(6, 3), MAX_SVG_USE_EXPANSIONS)[1] == 240 + 15
+    assert _parsed("doubling-6", _doubling(6, 3), "/nowhere").width > 0  # drawn
+    endless = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
+        b'<g id="a"><use href="#a"/></g></svg>'
+    )
+    assert use_counts(endless, 10)[1] == 11

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from printgen.icons.forms import emit, precompiled
 from printgen.icons.geometry import Rgb, fit
+from printgen.icons.svg_uses import use_counts
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -107,11 +108,15 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             "not draw inside "
             "an SVG; use the PNG or JPEG itself as the picture, or remove the image from the SVG"
         )
-    if _USE.search(data) and (copies := _use_copies(data)) > MAX_SVG_USE_COPIES:
-        raise SvgError(
-            f"its <use> elements copy {copies:,} elements, over {MAX_SVG_USE_COPIES:,} (the "
-            "limit for a vector picture); simplify it, or export it as a PNG"
-        )
+    if _USE.search(data):
+        copies, nested = use_counts(data, MAX_SVG_USE_EXPANSIONS)
+        if copies > MAX_SVG_USE_COPIES:
+            raise SvgError(
+                f"its <use> elements copy {copies:,} elements, over {MAX_SVG_USE_COPIES:,} (the "
+                "limit for a vector picture); simplify it, or export it as a PNG"
+            )
+        if nested > MAX_SVG_USE_EXPANSIONS:  # counted before svglib spends seconds on them
+            raise _too_many_uses()
     if _STYLE.search(data) and (rules := data.count(b"{")) * elements > MAX_SVG_STYLE_WORK:
         raise SvgError(
             f"its stylesheet has about {rules:,} rules for {elements:,} elements, over "
@@ -167,10 +172,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     finally:
         log.removeHandler(handler)
     if any("Too many <use>" in message for message in said):
-        raise SvgError(
-            f"its <use> elements nest into more than {MAX_SVG_USE_EXPANSIONS:,} copies (the "
-            "limit for a vector picture); simplify it, or export it as a PNG"
-        )
+        raise _too_many_uses()
     if drawing is None or not drawing.width > 0 or not drawing.height > 0:
         raise SvgError("not a readable SVG file (no drawing, or a zero-sized viewBox)")
     if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too
@@ -222,26 +224,11 @@ def _vera_only() -> Any:
     return VeraOnly()
 
 
-def _use_copies(data: bytes) -> int:
-    """How many elements the <use> elements of an SVG copy: each the element it names with all
-    it holds (a malformed file counts none: svglib then says what is wrong)."""
-    from lxml import etree  # svglib's own parser
-
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True)
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError:
-        return 0
-    named = {element.get("id"): element for element in root.iter() if element.get("id")}
-    copies = 0
-    for use in root.iter(f"{{{_SVG}}}use", "use"):
-        ref = use.get(f"{{{_XLINK}}}href") or use.get("href") or ""
-        if (target := named.get(ref.removeprefix("#"))) is not None:
-            copies += sum(1 for _ in target.iter())
-    return copies
-
-
-_SVG, _XLINK = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
+def _too_many_uses() -> SvgError:
+    return SvgError(
+        f"its <use> elements nest into more than {MAX_SVG_USE_EXPANSIONS:,} copies (the "
+        "limit for a vector picture); simplify it, or export it as a PNG"
+    )
 
 
 def _draws_something(node: Any) -> bool:

@@ -1,0 +1,48 @@
+"""How much an SVG's <use> elements copy, counted on its XML before svglib draws anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_SVG, _XLINK = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
+MAX_USE_CHAIN = 250  # uses naming what holds uses naming …: as deep as groups may nest
+
+
+def use_counts(data: bytes, limit: int) -> tuple[int, int]:
+    """How many elements the <use> elements of an SVG copy (each the element it names with
+    all it holds), and how many uses svglib expands, those inside the copies too, counted up
+    to ``limit + 1`` (a malformed file counts none: the strict parse says what is wrong). Uses
+    doubling at each of 15 levels made 32,768: svglib stopped at its limit, seconds in."""
+    from lxml import etree  # svglib's own parser
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError:
+        return 0, 0
+    named = {element.get("id"): element for element in root.iter() if element.get("id")}
+
+    def target(use: Any) -> Any:
+        ref = use.get(f"{{{_XLINK}}}href") or use.get("href") or ""
+        return named.get(ref.removeprefix("#"))
+
+    uses = list(root.iter(f"{{{_SVG}}}use", "use"))
+    copies = sum(sum(1 for _ in found.iter()) for use in uses if (found := target(use)) is not None)
+    expanded: dict[Any, int] = {}  # an element's expansions, once drawn
+    over = limit + 1  # counted no further
+
+    def expansions(element: Any, drawing: frozenset[Any]) -> int:
+        # a use inside what it names is endless; a chain of uses deeper than a drawing's
+        # groups may nest is counted as over (and kept off Python's recursion limit)
+        if element in drawing or len(drawing) > MAX_USE_CHAIN:
+            return over
+        if element not in expanded:
+            count = 0
+            for use in element.iter(f"{{{_SVG}}}use", "use"):
+                if (found := target(use)) is not None:
+                    count = min(over, count + 1 + expansions(found, drawing | {element}))
+            expanded[element] = count
+        return expanded[element]
+
+    # svglib expands the uses of <defs> too, drawn or not: every use of the file counts
+    return copies, expansions(root, frozenset())
