@@ -98,12 +98,19 @@ class _Marker(Flowable):  # type: ignore[misc]
 def inline_runs(
     token: Token, bold: bool = False, icons: IconLibrary | None = None
 ) -> list[text.Run]:
-    """The runs of an inline token: emphasis, strong, code, breaks and :icon: names."""
+    """The runs of an inline token: emphasis, strong, code, breaks, :icon: names, and a link's
+    words followed by its address."""
     runs: list[text.Run] = []
     strong, em = bold, False
+    link: tuple[str, int] | None = None  # an open link's address, and where its words start
     for child in token.children or []:
         kind = child.type
-        if kind == "strong_open":
+        if kind == "link_open":
+            link = (str(child.attrGet("href") or ""), len(runs))
+        elif kind == "link_close" and link is not None:
+            runs.extend(_address(*link, runs, strong, em))
+            link = None
+        elif kind == "strong_open":
             strong = True
         elif kind == "strong_close":
             strong = bold
@@ -120,6 +127,18 @@ def inline_runs(
         elif kind in ("text", "code_inline", "html_inline"):
             runs.extend(_with_icons(child.content, strong, em, icons or builtin_library()))
     return runs
+
+
+def _address(href: str, start: int, runs: list[text.Run], bold: bool, em: bool) -> list[text.Run]:
+    """A link's address after its words, as print shows one — "the forum (bgg.com/t/1)" — or
+    nothing where the words are the address (<https://…>). A page has nothing to click."""
+    shown = href.removeprefix("mailto:")
+    for scheme in ("https://", "http://"):
+        shown = shown.removeprefix(scheme)
+    words = "".join(run.text for run in runs[start:]).strip()
+    if not shown or shown.startswith("#") or words in (href, shown, shown.rstrip("/")):
+        return []
+    return [text.Run(f" ({shown})", bold, em)]
 
 
 def _with_icons(content: str, bold: bool, italic: bool, icons: IconLibrary) -> list[text.Run]:
