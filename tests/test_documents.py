@@ -519,3 +519,35 @@ def test_the_prose_finds_a_deck_by_its_id(project: Path, printgen: Callable[...,
     assert result.code == 0, result.err  # type: ignore[attr-defined]
     text = " ".join(_text(project / "build/warriors-and-monks/en/rulebook.pdf").split())
     assert "The deck holds 68 cards of 7 kinds; Monk comes first." in text
+
+
+TILES = """name: {en: Tiles, it: Tessere}
+size: {width: 40mm, height: 40mm}
+output: tiles
+layout: card-base
+fields: {name: text}
+generate:
+  - product: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]}
+    count: COPIES
+    card: {id: "tile-{{ n }}", name: {en: "Tile {{ n }}", it: "Tessera {{ n }}"}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("copies", "en", "it"),
+    [
+        (1, "17 pieces, all different.", "17 pezzi, tutti diversi."),
+        (2, "34 pieces: 17 kinds × 2 copies each.", "34 pezzi: 17 tipi × 2 copie ciascuno."),
+    ],
+)
+def test_a_large_deck_of_tiles_is_counted_as_pieces_not_cards(
+    demo: Path, printgen: Callable[..., Any], copies: int, en: str, it: str
+) -> None:
+    # a tile-laying game's 17 different tiles were "17 carte, tutte diverse" in its components
+    deck = demo / "cards" / "demo" / "decks" / "tiles.yaml"
+    deck.write_text(TILES.replace("COPIES", str(copies)), encoding="utf-8")
+    run = printgen(demo, "build", "demo", "--only", "rulebook")
+    assert run.code == 0, run.err
+    for lang, line in (("en", en), ("it", it)):
+        text = " ".join(_text(demo / "build" / "demo" / lang / "rulebook.pdf").split())
+        assert line in text, (lang, text[:600])
