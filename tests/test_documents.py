@@ -551,3 +551,18 @@ def test_a_large_deck_of_tiles_is_counted_as_pieces_not_cards(
     for lang, line in (("en", en), ("it", it)):
         text = " ".join(_text(demo / "build" / "demo" / lang / "rulebook.pdf").split())
         assert line in text, (lang, text[:600])
+
+
+def test_a_game_of_pieces_alone_says_no_total_of_cards(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    # tiles and tokens, no cards: the components ended in "Total cards: 0"
+    decks = demo / "cards" / "demo" / "decks"
+    (decks / "tiles.yaml").write_text(TILES.replace("COPIES", "1"), encoding="utf-8")
+    main = decks / "main.yaml"
+    main.write_text(main.read_text(encoding="utf-8") + "output: tokens\n", encoding="utf-8")
+    run = printgen(demo, "build", "demo", "--only", "rulebook", "--lang", "en")
+    assert run.code == 0, run.err
+    text = " ".join(_text(demo / "build" / "demo" / "en" / "rulebook.pdf").split())
+    assert "17 pieces, all different." in text
+    assert "Total cards" not in text
