@@ -443,3 +443,35 @@ def test_a_text_turned_upside_down_is_checked_where_its_ink_is(
     run = printgen(demo, "validate", "demo")
     said = "the text of box 'corner' in layout 'demo-card' crosses the stroke of line 'hline'"
     assert (said in run.err) == crossing, run.err
+
+
+@pytest.mark.parametrize(
+    ("size", "width"), [("poker", 63.0), ("mini-euro", 44.0), ("square", 70.0)]
+)
+def test_a_band_with_bleed_runs_off_the_edges_it_touches_only(
+    demo: Path, size: str, width: float
+) -> None:
+    # bleed: true made a band of 12 mm at the top (x 0, y 0, w 63) cover the whole card: its
+    # position and size were dropped, and validate said nothing
+    _add_to_layout(
+        demo,
+        "demo-card",
+        '    tab: {type: rect, x: 0, y: 0, w: 63, h: 12, bleed: true, fill: "#123456"}\n'
+        '    side: {type: rect, x: 50, y: 30, w: 13, h: 20, bleed: true, fill: "#654321"}\n'
+        '    patch: {type: rect, x: 20, y: 30, w: 10, h: 10, bleed: true, fill: "#abcdef"}',
+        game="demo",
+    )
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", f"size: {size}"))
+    decks, problems = _laid_out(demo, "demo", "en")
+    assert not problems.errors, problems.errors
+    face = decks[0].fronts[0][1]
+    shapes = {op.fill: op for op in face.ops if isinstance(op, Shape)}
+    tab, side, patch = shapes["#123456"], shapes["#654321"], shapes["#abcdef"]
+    assert (tab.x, tab.y, tab.w) == (-3.0, -3.0, width + 6.0)  # across, and off the top
+    assert 0 < tab.y + tab.h < 20  # a band still, not the whole card
+    assert side.x + side.w == width + 3.0 and side.x > width / 2  # off the right edge alone
+    assert side.y > 0 and side.y + side.h < 60
+    assert patch.x > 0 and patch.y > 0 and patch.w < 20  # inside: bleed has nothing to reach
+    background = next(op for op in face.ops if isinstance(op, Shape))
+    assert (background.x, background.y, background.w) == (-3.0, -3.0, width + 6.0)

@@ -334,16 +334,33 @@ def _text_element(
 
 
 def _box(deck: Deck, element: Element, props: Props) -> tuple[float, float, float, float]:
-    if props.flag("bleed"):
-        b = deck.bleed_mm
-        return -b, -b, deck.width_mm + 2 * b, deck.height_mm + 2 * b
     size_floor = None if element.type == "line" else 0.0  # a line's box is only its start
-    return (
-        props.length("x", 0.0),
-        props.length("y", 0.0),
-        props.length("w", deck.width_mm, size_floor),
-        props.length("h", deck.height_mm, size_floor),
-    )
+    x = props.length("x", 0.0)
+    y = props.length("y", 0.0)
+    w = props.length("w", deck.width_mm, size_floor)
+    h = props.length("h", deck.height_mm, size_floor)
+    if props.flag("bleed"):  # a band at the top runs off the card there, not over all of it
+        x, w = _into_bleed(x, w, deck.width_mm, deck.safe_mm, deck.bleed_mm)
+        y, h = _into_bleed(y, h, deck.height_mm, deck.safe_mm, deck.bleed_mm)
+    return x, y, w, h
+
+
+def _into_bleed(
+    start: float, size: float, whole: float, safe: float, bleed: float
+) -> tuple[float, float]:
+    """One axis of a box with ``bleed: true``: each end outside the safe zone (on the trim, or
+    between it and the safe line, where a layout resized from a larger card puts what sat on
+    its trim) runs on to the bleed's edge; with no position written, the whole card and its
+    bleed, a background."""
+    end = start + size
+    low, high = start < safe or start <= 0, end > whole - safe or end >= whole
+    if low and high:
+        return -bleed, whole + 2 * bleed
+    if low:
+        return -bleed, start + size + bleed
+    if high:
+        return start, whole + bleed - start
+    return start, size
 
 
 def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]) -> Icon | None:
