@@ -330,3 +330,18 @@ def test_the_rulebooks_pdf_names_the_games_author(bundled_build: Path) -> None:
         assert meta.author == "Frédéric Henry (presentato da Moon)", name  # its Italian author
         if name != "player-aid.pdf":
             assert meta.subject == "Regolamento", name  # the label, in the file's language
+
+
+def test_a_stem_of_the_designers_own_is_named_by_its_decks_in_the_sheets_language(
+    demo: Path, printgen: Any
+) -> None:
+    # a deck printed as `output: tiles` had "tiles" in every Italian sheet's margin and in its
+    # PDF's title: the file's English stem, which no label translates
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "output: tiles\n", encoding="utf-8")
+    run = printgen(demo, "build", "demo", "--only", "cards")
+    assert run.code == 0, run.err
+    for lang, name, words in (("it", "Mazzo", "foglio 1/2 · fronti"), ("en", "Deck", "sheet 1/2")):
+        reader = PdfReader(demo / "build" / "demo" / lang / "tiles.pdf")
+        assert reader.metadata is not None and reader.metadata.title == f"Demo — {name}"
+        assert f"Demo · {name} · {words}" in reader.pages[0].extract_text()

@@ -46,8 +46,9 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         if missing:
             problems.extend(missing)
             return {}
+        shown = named_outputs(decks, words, named, job.lang, job.game.meta.languages)
         try:
-            files.update(card_files(decks, job.title, job.author, options, words, problems))
+            files.update(card_files(decks, job.title, job.author, options, shown, problems))
         except DoesNotFit as exc:
             problems.add(exc.where, f"{exc}; choose a smaller size")
             return {}
@@ -71,6 +72,23 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         folder = out / job.game.id / job.lang
         files.update(tts_files(decks, job.title, job.game.id, folder, options, names))
     return files
+
+
+def named_outputs(
+    decks: list[LaidOutDeck],
+    words: Mapping[str, str],
+    labelled: list[str],
+    lang: str,
+    languages: tuple[str, ...],
+) -> dict[str, str]:
+    """The labels with a name for every output: a stem of the designer's own ("tiles", which
+    no label translates) is named in the margin and the PDF's title by its decks' names in the
+    sheets' language ("Tessere paesaggio"), not by its English file name."""
+    shown = dict(words)
+    for output in sorted({d.deck.output for d in decks} - set(labelled)):
+        names = (localize(d.deck.name, lang, languages) for d in decks if d.deck.output == output)
+        shown[output] = ", ".join(dict.fromkeys(plain_name(str(name)) for name in names))
+    return shown
 
 
 def chosen_decks(
