@@ -566,3 +566,23 @@ def test_a_game_of_pieces_alone_says_no_total_of_cards(
     text = " ".join(_text(demo / "build" / "demo" / "en" / "rulebook.pdf").split())
     assert "17 pieces, all different." in text
     assert "Total cards" not in text
+
+
+def test_a_cards_long_name_too_wide_for_the_card_reference_is_said_at_its_line(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    # a one-word Italian name (a tile's, shrunk to fit its card) too wide for the card
+    # reference's column was said at rules.it.md:1:1, with "break the long word or table"
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('it: "Minatore"', 'it: "Precipitevolissimevolmentissimo"'))
+    layout = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layout.write_text(
+        layout.read_text(encoding="utf-8") + "    title: {min_size: 3}\n", encoding="utf-8"
+    )
+    line = next(i for i, row in enumerate(deck.read_text().splitlines(), 1) if "Precip" in row)
+    run = printgen(demo, "validate", "demo", "--lang", "it")
+    assert run.code == 2
+    said = [row for row in run.err.splitlines() if "past the margin" in row]
+    assert len(said) == 1 and said[0].startswith(f"cards/demo/decks/main.yaml:{line}:"), run.err
+    assert "soft hyphen (U+00AD" in said[0]

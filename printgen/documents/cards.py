@@ -98,7 +98,13 @@ class CardIndex:
         reference prints each card's texts), or None."""
         from printgen.documents.source_lines import opens_with
 
+        said = " ".join(text.split())
         for info in self.cards.values():
+            # the card reference's title, "name × 4": a one-word name has too few words to be
+            # found by its opening (a long Italian word too wide for its column, say)
+            drawn = isinstance(info.laid_out, Face)  # a borrowed card not drawn: no title
+            if drawn and said == " ".join(f"{info.face.name} × {info.card.count}".split()):
+                return info.card.where_of("name", lang)
             for name, value in info.values.items():
                 if isinstance(value, str) and opens_with(value, text):
                     return info.card.where_of(name, lang)

@@ -347,7 +347,14 @@ class _Book:
                 line,
                 f"text runs past the margin in the rulebook: '{texts[0][:50]}…'"
                 + (f" and {_more(len(texts) - 1)} of its line" if len(texts) > 1 else "")
-                + "; break the long word or table",
+                + (
+                    "; break the long word or table"
+                    if line.path == self.rel
+                    # a card's name or text, which its card shrinks to fit: a soft hyphen
+                    # says where the word may break (it prints nothing within a line)
+                    else "; mark where the long word may break with a soft hyphen (U+00AD: "
+                    '"\\u00ad" in a double-quoted YAML text)'
+                ),
             )
             for (line, _), texts in list(by_line.items())[:OVERFLOWS_SHOWN]
         ]
