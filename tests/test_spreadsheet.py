@@ -642,3 +642,22 @@ def test_a_workbooks_cell_problems_and_its_cards_problems_are_said_in_one_run(
         "'many'",
         f"{sheet}!E4: card 'sloop' color must be a colour like \"#a83232\", not '#zzz'",
     ]
+
+
+def test_a_card_id_with_an_accent_is_told_the_id_without_it(fleet: Path) -> None:
+    # 'città' is lower-case letters to an Italian designer, who was told to write lower-case
+    # letters; the sheet's row and the YAML card are both told the id to write
+    (fleet / CSV).write_text(HEADER + "città,2,Town,Città,1,#ffffff\n", encoding="utf-8")
+    main = fleet / "cards/fleet/decks/main.yaml"
+    main.write_text(main.read_text(encoding="utf-8").replace("id: thief", "id: caffè"))
+    said = _problems(fleet)
+    rule = "must be lower-case letters a–z, digits, '-' or '_' (e.g. mage)"
+    assert (
+        f"{CSV}:2:1: id 'città' {rule}; write 'citta' (no accents: an id names the card's files)"
+        in said
+    )
+    line = next(i for i, row in enumerate(main.read_text().splitlines(), 1) if "caffè" in row)
+    assert (
+        f"cards/fleet/decks/main.yaml:{line}:9: card id 'caffè' {rule}; write 'caffe'"
+        in " ".join(said)
+    )

@@ -17,7 +17,7 @@ from printgen.sandbox import expressions as expr
 from printgen.source.generator_rules import read_generator
 from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
-from printgen.source.readers import Checker, id_too_long, kind_of
+from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
 
 REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference shows a deck
 DECK_KEYS = {
@@ -270,7 +270,7 @@ def _card(
         elif "id" in node:
             checker.error(
                 node.at("id"),
-                f"card id {card_id!r} must be lower-case letters, digits, '-' or '_' (e.g. mage)",
+                f"card id {card_id!r} {bad_card_id(str(card_id))}",
             )
         return None
     if len(card_id) > MAX_ID_CHARS:  # it names the card's image file

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -41,6 +43,17 @@ def id_too_long(card_id: str) -> str:
     )
 
 
+def bad_card_id(card_id: str) -> str:
+    """What a card id that is not lower-case letters a–z, digits, - and _ must be: an accented
+    letter is a lower-case letter to the designer ('città'), so the id without its accents is
+    offered when that one would do."""
+    plain = unicodedata.normalize("NFKD", card_id).encode("ascii", "ignore").decode()
+    accents = plain != card_id and bool(_CARD_ID.match(plain))
+    tail = f"; write '{plain}' (no accents: an id names the card's files)" if accents else ""
+    return f"must be lower-case letters a–z, digits, '-' or '_' (e.g. mage){tail}"
+
+
+_CARD_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")  # as decks.py and spreadsheet.py read ids
 MIN_CARD_MM = 5.0  # a card, token or counter anyone can cut and pick up
 
 

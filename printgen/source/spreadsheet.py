@@ -19,7 +19,14 @@ from printgen.model.game import CardType
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.source.cells import as_integer, as_long, as_number, as_text, quoted
-from printgen.source.readers import Checker, big, closest, did_you_mean, id_too_long
+from printgen.source.readers import (
+    Checker,
+    bad_card_id,
+    big,
+    closest,
+    did_you_mean,
+    id_too_long,
+)
 from printgen.source.tables import Table, blank, open_table
 
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
@@ -251,9 +258,7 @@ def _card(
         checker.error(where, "missing id: every row needs an id (e.g. mage)")
         return None
     if not _ID.match(card_id):
-        checker.error(
-            where, f"id '{card_id}' must be lower-case letters, digits, '-' or '_' (e.g. mage)"
-        )
+        checker.error(where, f"id '{card_id}' {bad_card_id(card_id)}")
         return None
     if len(card_id) > MAX_ID_CHARS:
         checker.error(where, id_too_long(card_id))
