@@ -308,3 +308,26 @@ def test_a_build_cache_above_the_project_hides_none_of_its_inputs(tmp_path: Path
     (root / "cards" / "g" / "decks").mkdir(parents=True)
     (tmp_path / ".printgen-cache").mkdir()
     assert is_input(root / "cards" / "g" / "decks" / "main.yaml", root / "build", root)
+
+
+def test_a_game_made_or_deleted_while_watching_every_game(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`printgen watch` (no game named) fixed its games when it started: a game made since
+    (`printgen new harbour`) was never built, and one deleted made every save fail with
+    "no game 'harbour' in cards/" until the watcher was restarted."""
+    from printgen.starter import new_game
+
+    args = parser().parse_args(["watch", "--only", "cards", "--jobs", "1"])
+    rebuild = rebuilder(Project.at(demo), [], args)
+    assert rebuild() == 0
+    new_game(Project.at(demo), "harbour", ["en"])
+    assert rebuild() == 0
+    assert (demo / "build" / "harbour" / "en" / "cards.pdf").is_file()
+    shutil.rmtree(demo / "cards" / "harbour")
+    capsys.readouterr()
+    assert rebuild() == 0, capsys.readouterr().err
+    (demo / "cards" / "Demo").mkdir()  # a folder refused at the start is refused at a save
+    (demo / "cards" / "Demo" / "game.yaml").write_text("id: Demo\n")
+    assert rebuild() == 2
+    assert "cards/demo:1:1:" in capsys.readouterr().err

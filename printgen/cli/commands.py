@@ -158,27 +158,10 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    known = project.game_ids()
     if args.command == "icons":
-        return _icons(project, known, args)
-    games = args.games if getattr(args, "games", None) else known
-    unseen = unseen_games(project, getattr(args, "games", None))
-    for line in unseen:  # game folders printgen would not read: said, not skipped
-        print(line, file=sys.stderr)
-    if unseen:
-        return EXIT_BAD_INPUT
-    twins = {game: twin for game in games if game in known and (twin := project.case_twin(game))}
-    for game, twin in twins.items():  # before the build cache: another game's folder is no input
-        print(f"cards/{game}:1:1: {case_twin('game', game, twin)}", file=sys.stderr)
-    if twins:
-        return EXIT_BAD_INPUT
-    unknown = [game for game in games if game not in known]
-    if unknown:
-        print(
-            f"printgen: no game {', '.join(repr(g) for g in unknown)} in cards/ (a game is a "
-            f"folder with a game.yaml); games here: {', '.join(known) or 'none'}",
-            file=sys.stderr,
-        )
+        return _icons(project, project.game_ids(), args)
+    games = _games(project, args)
+    if games is None:
         return EXIT_BAD_INPUT
     if (clash := ignored_option(args)) is not None:
         print(clash, file=sys.stderr)
@@ -221,11 +204,39 @@ def _run(args: argparse.Namespace) -> int:
             if (refused := project.refused_out(out)) is not None:
                 print(refused, file=sys.stderr)
                 return EXIT_BAD_INPUT
-            return watch(project, rebuilder(project, games, args), out=out, checks=args.validate)
+            # no game named: every game of cards/ as it is at each save (rebuilder)
+            named = games if args.games else []
+            return watch(project, rebuilder(project, named, args), out=out, checks=args.validate)
         return _build(project, games, args)
     except ProjectError as exc:
         _report(exc.problems)
         return EXIT_BAD_INPUT
+
+
+def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
+    """The games the command works on: those named, else every game of cards/ as it is now;
+    None when a game folder is refused or a named game is not there (said on stderr)."""
+    known = project.game_ids()
+    games = args.games if getattr(args, "games", None) else known
+    unseen = unseen_games(project, getattr(args, "games", None))
+    for line in unseen:  # game folders printgen would not read: said, not skipped
+        print(line, file=sys.stderr)
+    if unseen:
+        return None
+    twins = {game: twin for game in games if game in known and (twin := project.case_twin(game))}
+    for game, twin in twins.items():  # before the build cache: another game's folder is no input
+        print(f"cards/{game}:1:1: {case_twin('game', game, twin)}", file=sys.stderr)
+    if twins:
+        return None
+    unknown = [game for game in games if game not in known]
+    if unknown:
+        print(
+            f"printgen: no game {', '.join(repr(g) for g in unknown)} in cards/ (a game is a "
+            f"folder with a game.yaml); games here: {', '.join(known) or 'none'}",
+            file=sys.stderr,
+        )
+        return None
+    return list(games)
 
 
 def _report(problems: list[Problem]) -> None:
@@ -267,10 +278,17 @@ def options_from(args: argparse.Namespace, out: Path | None, project: Project) -
 
 
 def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> Callable[[], int]:
-    """What ``watch`` runs on every save: the build, or with ``--validate`` only its checks."""
-    if args.validate:
-        return lambda: _validate(project, games, args)
-    return lambda: _build(project, games, args)
+    """What ``watch`` runs on every save: the build, or with ``--validate`` only its checks.
+    Without ``games`` named, every game of cards/ as it is at that save: a game made while the
+    watcher runs (``printgen new``) is built, and one deleted is no longer asked for."""
+
+    def run() -> int:
+        chosen = games or _games(project, args)
+        if chosen is None:  # a game folder refused: said, as the command's start says it
+            return EXIT_BAD_INPUT
+        return (_validate if args.validate else _build)(project, chosen, args)
+
+    return run
 
 
 def _validate(
