@@ -224,3 +224,69 @@ def test_what_a_game_no_longer_makes_is_removed_unless_changed_since(
     (italian / "cards.pdf").write_bytes(b"%PDF")  # not printgen's, by any record: kept
     assert printgen(root, "build", "--no-cache").code == 0
     assert (italian / "cards.pdf").is_file()
+
+
+def replaced_keeping_size_and_time(target: Path, content: bytes) -> None:
+    """``cp -p`` of another file of the same size over ``target``: other bytes, the same size
+    and modification time (an unzipped pack, a backup restored, rsync -t do the same)."""
+    before = target.stat()
+    assert len(content) == before.st_size
+    copy = target.parent / "incoming.tmp"
+    copy.write_bytes(content)
+    os.utime(copy, ns=(before.st_atime_ns, before.st_mtime_ns))
+    shutil.copy2(copy, target)
+    copy.unlink()
+    assert (target.stat().st_size, target.stat().st_mtime_ns) == (
+        before.st_size,
+        before.st_mtime_ns,
+    )
+
+
+def _same_size(old: bytes, new: bytes) -> bytes:
+    return new[: len(old)].ljust(len(old), b" ")
+
+
+@pytest.mark.parametrize("kind", ["icon", "picture", "labels", "font"])
+def test_a_file_replaced_keeping_its_size_and_time_is_read_again_by_a_living_process(
+    pictured: Path, tmp_path: Path, printgen: Callable[..., Run], kind: str
+) -> None:
+    """`printgen watch` keeps what it read between builds, by file name, size and time: an
+    icon, picture, labels file or font replaced by another of the same size and time (a link
+    pointed at a sibling from the same pack, cp -p) was drawn as before, and the build's record
+    then vouched for it in every later build; the file's inode and change time count too."""
+    import reportlab
+
+    vera = Path(reportlab.__file__).parent / "fonts"
+    root = pictured
+    deck = root / "cards" / GAME / "decks" / "main.yaml"
+    layout = root / LAYOUT
+    if kind == "icon":
+        (root / "icons").mkdir()
+        svg = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">%s</svg>'
+        target = root / "icons" / "mark.svg"
+        target.write_bytes(svg % b'<circle cx="12" cy="12" r="10"/>')
+        deck.write_text(deck.read_text().replace("Gain 2 :coin:.", "Gain 2 :mark:."))
+        new = svg % b'<rect width="9" height="9"/>'
+    elif kind == "picture":
+        target = root / "art" / "pic.png"
+        png(tmp_path / "blue.png", (30, 30, 200))
+        new = (tmp_path / "blue.png").read_bytes()
+    elif kind == "labels":
+        (root / "templates").mkdir()
+        target = root / "templates" / "labels.yaml"
+        target.write_text("players: {en: Gamers}\n")
+        new = b"players: {en: Humans}\n"
+    else:
+        (root / "fonts").mkdir()
+        target = root / "fonts" / "MyFont.ttf"
+        target.write_bytes((vera / "Vera.ttf").read_bytes())
+        layout.write_text(layout.read_text() + "  styles:\n    title: {font: MyFont}\n")
+        new = (vera / "VeraBd.ttf").read_bytes()
+    assert printgen(root, "build", "--jobs", "1").code == 0
+    replaced_keeping_size_and_time(target, _same_size(target.read_bytes(), new))
+    assert printgen(root, "build", "--jobs", "1").code == 0  # the same process, as watch's
+    clean = clean_build(root, tmp_path, printgen)
+    for name in ("cards.pdf", "rulebook.pdf"):
+        made = (root / "build" / GAME / "en" / name).read_bytes()
+        assert made == (tmp_path / "clean" / "build" / GAME / "en" / name).read_bytes(), name
+    assert built_pdf(root) == clean

@@ -6,11 +6,22 @@ while a recording is open. A recording is a plain set, so a worker process retur
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 _open: list[set[Path]] = []
+
+Version = tuple[int, int, int, int, int]
+
+
+def version(info: os.stat_result) -> Version:
+    """What tells one version of a file from another without reading it, for what a process
+    keeps between builds (``watch``): size and time alone are not enough — ``cp -p``, an
+    unzipped pack or a link pointed at a sibling brings other bytes under the same size and
+    time — but the file (device, inode) and its change time, which no tool sets back, are."""
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 def note(path: Path) -> None:

@@ -41,11 +41,11 @@ def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
         files.append(project.cards / game_id / LABELS)
     for path in files:
         if path.exists() or path.is_symlink():  # a pipe or a link out is refused when read
-            # the modification time is part of the cache key: `printgen watch` reads it again
-            mtime = path.stat().st_mtime_ns if path.exists() else 0
-            if mtime:  # read once a process, an input of every game that uses it
+            # the file's version is part of the cache key: `printgen watch` reads it again
+            now = inputs.version(path.stat()) if path.exists() else None
+            if now:  # read once a process, an input of every game that uses it
                 inputs.note(path.resolve())
-            for key, value in _labels_file(project, path, project.rel(path), mtime):
+            for key, value in _labels_file(project, path, project.rel(path), now):
                 merged.setdefault(key, {}).update(value)
     words = {
         key: texts.get(lang, texts.get("_", ""))
@@ -57,7 +57,7 @@ def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
 
 @lru_cache(maxsize=64)  # printgen's, the project's, and one a game
 def _labels_file(
-    project: Project, path: Path, rel: str, mtime_ns: int
+    project: Project, path: Path, rel: str, now: inputs.Version | None
 ) -> tuple[tuple[str, dict[str, str]], ...]:
     """A labels file as (label, {lang: text}); a plain text serves every language."""
     data = read_yaml(path, rel, project)

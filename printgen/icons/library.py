@@ -217,18 +217,20 @@ def _read(path: Path) -> bytes:
     info = path.stat()
     if not S_ISREG(info.st_mode) or info.st_size > MAX_ICON_BYTES:  # swapped since the scan
         raise OSError(f"{path.name} is no longer an ordinary file of at most 8 MB")
-    inputs.note(_real(path))  # an input of the build, by content (read once a process)
-    return _read_cached(path, info.st_mtime_ns, info.st_size)
+    now = inputs.version(info)
+    inputs.note(_real(path, now))  # an input of the build, by content (read once a process)
+    return _read_cached(path, now)
 
 
 @lru_cache(maxsize=512)
-def _real(path: Path) -> Path:
-    """Where an icon file is (an icon is drawn on card after card: resolved once)."""
+def _real(path: Path, now: inputs.Version) -> Path:
+    """Where an icon file is (an icon is drawn on card after card: resolved once a version —
+    a link pointed at another file is another)."""
     return path.resolve()
 
 
 @lru_cache(maxsize=512)
-def _read_cached(path: Path, mtime_ns: int, size: int) -> bytes:
+def _read_cached(path: Path, now: inputs.Version) -> bytes:
     """File bytes, read again only when the file changes (watch mode rebuilds)."""
     return _read_limited(path)
 

@@ -92,14 +92,14 @@ def family(name: str, project: Project | None = None) -> Family:
 
 
 def _files_now(name: str, project: Project | None) -> object:
-    """Size and time of each file a project family may read (cheap: four stats)."""
+    """The version of each file a project family may read (cheap: four stats)."""
     if project is None or name.lower() == "vera" or "/" in name or "\0" in name:
         return None
-    found: list[tuple[int, int, int] | None] = []
+    found: list[inputs.Version | None] = []
     for suffix in SUFFIXES.values():
         try:
             info = (project.fonts / f"{name}{suffix}.ttf").stat()
-            found.append((info.st_size, info.st_mtime_ns, info.st_ino))
+            found.append(inputs.version(info))
         except (OSError, ValueError):
             found.append(None)
     return tuple(found)

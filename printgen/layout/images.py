@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen.building import inputs
 from printgen.layout.face import Image
 from printgen.layout.props import Props
 from printgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
@@ -33,7 +34,7 @@ def lay_out_image(
         real = ctx.project.file(path, where, MAX_IMAGE_BYTES, f"image '{shown}'")
         info = real.stat()
         try:  # read once for every card that shows it
-            data = _image_bytes(ctx.project, real, info.st_mtime_ns, info.st_size)
+            data = _image_bytes(ctx.project, real, inputs.version(info))
         except ProjectError as exc:
             raise fail(where, f"image '{shown}': {exc.problems[0].message}") from None
     except ProjectError as exc:
@@ -86,7 +87,7 @@ def _unreadable_svg(data: bytes, folder: Path) -> str:
 
 
 @lru_cache(maxsize=16)
-def _image_bytes(project: Project, real: Path, mtime_ns: int, size: int) -> bytes:
+def _image_bytes(project: Project, real: Path, now: inputs.Version) -> bytes:
     return project.read_bytes(real, Where(project.rel(real)), MAX_IMAGE_BYTES)
 
 

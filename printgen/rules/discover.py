@@ -17,6 +17,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
 
+from printgen.building import inputs
 from printgen.building.memory import memory_capped
 from printgen.cli.interrupt import by_user
 from printgen.limits import RULE_SECONDS
@@ -96,14 +97,14 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
 
 def _python_beside(folder: Path, most: int = 200) -> bytes:
     """The game folder's Python files, its modules and its packages' (one level down), each
-    named with its size and time — never a link (it could lead out of the project)."""
+    named with its version (``inputs.version``) — never a link (it could lead out of the
+    project)."""
     files = sorted([*folder.glob("*.py"), *folder.glob("*/*.py")])[:most]
     said = []
     for file in files:
         if file.is_symlink() or file.parent.is_symlink() or not file.is_file():
             continue
-        info = file.stat()
-        said.append(f"{file.as_posix()} {info.st_size} {info.st_mtime_ns}")
+        said.append(f"{file.as_posix()} {inputs.version(file.stat())}")
     return "\n".join(said).encode()
 
 
