@@ -290,3 +290,26 @@ def test_a_file_replaced_keeping_its_size_and_time_is_read_again_by_a_living_pro
         made = (root / "build" / GAME / "en" / name).read_bytes()
         assert made == (tmp_path / "clean" / "build" / GAME / "en" / name).read_bytes(), name
     assert built_pdf(root) == clean
+
+
+def test_python_beside_rules_replaced_keeping_its_size_and_time_is_run_again(
+    pictured: Path, printgen: Callable[..., Run]
+) -> None:
+    """A helpers.py that rules.py imports is read by Python, not printgen: the build cache
+    knew it by size and time alone, so one replaced by cp -p with another limit said "up to
+    date" and repeated the old verdict (its warnings — or no error where the game has one)."""
+    game = pictured / "cards" / GAME
+    (game / "helpers.py").write_text("LIMIT = 5\n")
+    (game / "rules.py").write_text(
+        "from printgen.rules import Severity, rule\n"
+        "from helpers import LIMIT\n\n\n"
+        '@rule("cap")\n'
+        "def cap(ctx):\n"
+        '    for card in ctx.cards("main"):\n'
+        '        if (card.number("cost") or 0) > LIMIT:\n'
+        '            yield ctx.problem(card.where("cost"), f"costs over {LIMIT}", Severity.ERROR)\n'
+    )
+    assert printgen(pictured, "build").code == 0
+    replaced_keeping_size_and_time(game / "helpers.py", b"LIMIT = 1\n")
+    run = printgen(pictured, "build")
+    assert run.code == 2 and "cap: costs over 1" in run.err, run.out + run.err

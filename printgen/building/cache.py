@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen import __version__
+from printgen.building import inputs
 from printgen.options import BuildOptions, Format
 from printgen.problems import Problem, Severity, Where
 from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project, hidden
@@ -77,7 +78,7 @@ class BuildCache:
         # ... and the time it starts, for a file read from elsewhere (art/): one saved since
         # bears a later time (a file system's coarser clock can only make a save look older)
         self.started = time.time_ns()
-        self._after: dict[str, tuple[int, int]] | None = None  # once, at the first record
+        self._after: dict[str, inputs.Version] | None = None  # once, at the first record
 
     def _path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.record"
@@ -212,7 +213,7 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
     return dict(sorted(found.items()))
 
 
-def _stats(project: Project) -> dict[str, tuple[int, int]]:
+def _stats(project: Project) -> dict[str, inputs.Version]:
     """Size and time of every file where printgen looks for inputs, by record name (cheap:
     nothing is read)."""
     found = {}
@@ -221,7 +222,7 @@ def _stats(project: Project) -> dict[str, tuple[int, int]]:
             with contextlib.suppress(OSError):
                 info = path.stat()
                 if stat.S_ISREG(info.st_mode):
-                    found[name] = (info.st_size, info.st_mtime_ns)
+                    found[name] = inputs.version(info)
     return found
 
 
@@ -297,7 +298,9 @@ def _fingerprint(path: Path, project: Project, read: bool) -> str:
     if not stat.S_ISREG(info.st_mode):
         return f"special:{stat.S_IFMT(info.st_mode)}"
     if not read or info.st_size > MAX_HASHED_BYTES:
-        return f"stat:{info.st_size}:{info.st_mtime_ns}"
+        # the inode and change time too: cp -p or rsync -t brings other bytes (a helpers.py
+        # beside rules.py, which Python reads, not printgen) under the same size and time
+        return "stat:" + ":".join(str(n) for n in inputs.version(info)[1:])
     try:
         return "sha:" + _sha(path.read_bytes())
     except OSError:
