@@ -405,3 +405,21 @@ def test_a_bad_card_is_the_one_line_on_stderr(
 
 def _first_card(deck: str) -> str:
     return re.search(r"^\s*- id: (\S+)", deck, re.M).group(1)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("command", ["build", "validate", "list"])
+def test_a_project_without_a_game_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """An empty cards/ (the designer's first mkdir, or the only game deleted while watch runs)
+    built as "0 games up to date: nothing changed since the last build", of a build that never
+    was, and validate said nothing at all, both with status 0."""
+    (tmp_path / "cards").mkdir()
+    assert main(["--project", str(tmp_path), command]) == 2
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert said.err == (
+        "printgen: no game in cards/ (a game is a folder with a game.yaml); printgen new "
+        "GAME-ID writes one\n"
+    )
+    assert not (tmp_path / "build").exists()

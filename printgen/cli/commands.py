@@ -223,6 +223,13 @@ def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
         print(line, file=sys.stderr)
     if unseen:
         return None
+    if not games:  # "0 games up to date: nothing changed since the last build", or silence
+        print(
+            "printgen: no game in cards/ (a game is a folder with a game.yaml); "
+            "printgen new GAME-ID writes one",
+            file=sys.stderr,
+        )
+        return None
     twins = {game: twin for game in games if game in known and (twin := project.case_twin(game))}
     for game, twin in twins.items():  # before the build cache: another game's folder is no input
         print(f"cards/{game}:1:1: {case_twin('game', game, twin)}", file=sys.stderr)
