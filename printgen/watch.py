@@ -39,6 +39,7 @@ def watch(
     from watchfiles import watch as changes
 
     out = (out or project.root / "build").resolve()
+    tops = _tops(watched(project, out))  # before the build: a save during it is seen
     _once(rebuild, checks)
     paths = watched(project, out)
     if (link := _link_out(project, paths)) is not None:
@@ -79,7 +80,7 @@ def watch(
                 return 2
             if changed is None:
                 return 0  # stopped
-            if _seen(changed, project, out, paths, rebuild, checks):
+            if _seen(changed, project, out, paths, tops, rebuild, checks):
                 break
         paths = watched(project, out)
 
@@ -89,24 +90,51 @@ def _seen(
     project: Project,
     out: Path,
     paths: list[Path],
+    tops: dict[Path, tuple[int, ...]],
     rebuild: Callable[[], int],
     checks: bool,
 ) -> bool:
-    """Rebuild for what ``changed`` (nothing: look for folders made since); True when the
-    folders to watch changed, so that the watcher starts again with them."""
+    """Rebuild for what ``changed`` (nothing: look for folders made since, and at the top's
+    own files); True when the watcher must start again: the paths to watch changed, or one it
+    follows was replaced (``tops``: what each was as the last build began)."""
     if not changed:
         now = watched(project, out)
         if now == paths:
-            return False
+            replaced = [p for p, seen in _tops(paths).items() if tops.get(p) != seen]
+            if not replaced:
+                return False
+            # saved by renaming a new file onto it (sed -i, an editor's safe save): the
+            # watcher followed the file it replaced, and saw nothing
+            print(f"changed: {_shown(project, replaced)}", file=sys.stderr)
         added = [path for path in now if path not in paths]
         if added:
             print(f"now watching {_shown(project, added)} too", file=sys.stderr)
+        tops.update(_tops(now))
         _once(rebuild, checks)
         return True
     names = sorted({project.rel(Path(path)) for _, path in changed})
     print(f"changed: {', '.join(names)}", file=sys.stderr)
+    tops.update(_tops(paths))
     _once(rebuild, checks)
-    return False
+    # one of the top's own files changed: it may be a new file in its place, which only a
+    # watcher started again follows
+    return any(Path(path).parent == project.root for _, path in changed)
+
+
+def _tops(paths: list[Path]) -> dict[Path, tuple[int, ...]]:
+    """What each path the watcher follows is: a file's version, a folder's inode. The watcher
+    follows the file or folder it started on, not its name: one saved as a new file renamed
+    into place (``sed -i``, vim's or gedit's safe save), or a folder replaced, is another."""
+    from printgen.building.inputs import version
+
+    found: dict[Path, tuple[int, ...]] = {}
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        found[path] = (info.st_dev, info.st_ino) if path.is_dir() else version(info)
+    return found
 
 
 def _link_out(project: Project, paths: list[Path], limit: int = 50_000) -> Path | None:

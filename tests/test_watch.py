@@ -331,3 +331,48 @@ def test_a_game_made_or_deleted_while_watching_every_game(
     (demo / "cards" / "Demo" / "game.yaml").write_text("id: Demo\n")
     assert rebuild() == 2
     assert "cards/demo:1:1:" in capsys.readouterr().err
+
+
+def test_a_file_at_the_top_saved_by_renaming_onto_it_is_seen_every_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sed -i` (or vim's, gedit's safe save) writes a new printgen.yaml and renames it into
+    place; the watcher followed the file it started on, so it saw the first such save and
+    then none: the paper stayed what it was until watch was restarted."""
+    (tmp_path / "cards").mkdir()
+    settings = tmp_path / "printgen.yaml"
+    settings.write_text("paper: a4\n")
+    builds: list[str] = []
+    stop = threading.Event()
+
+    def rebuild() -> int:
+        builds.append(settings.read_text())
+        return 0
+
+    def builds_reach(count: int) -> None:
+        deadline = time.monotonic() + 10
+        while len(builds) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(builds) == count, builds
+
+    def saved_by_rename(text: str) -> None:
+        new = tmp_path / "sedAb12Cd"  # sed's own temporary beside the file
+        new.write_text(text)
+        new.replace(settings)
+
+    worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
+    worker.start()
+    try:
+        builds_reach(1)
+        time.sleep(0.5)
+        for count, paper in enumerate(("letter", "a4", "letter"), start=2):
+            saved_by_rename(f"paper: {paper}\n")
+            builds_reach(count)
+            assert builds[-1] == f"paper: {paper}\n"
+            time.sleep(0.5)
+        time.sleep(1.5)  # nothing more changed: no more builds
+        assert len(builds) == 4
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+    assert not worker.is_alive()
