@@ -313,3 +313,30 @@ def test_python_beside_rules_replaced_keeping_its_size_and_time_is_run_again(
     replaced_keeping_size_and_time(game / "helpers.py", b"LIMIT = 1\n")
     run = printgen(pictured, "build")
     assert run.code == 2 and "cap: costs over 1" in run.err, run.out + run.err
+
+
+def test_a_picture_moved_in_during_the_build_keeping_its_old_time_is_built_next_time(
+    pictured: Path, tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`mv ~/Downloads/pic.png art/` while watch builds: the file keeps the time it was
+    downloaded, before the build began, so the record vouched for it with the outputs drawn
+    from the picture it replaced, and every later build said "up to date"."""
+    from printgen.building import command as stage
+
+    produce = stage.produce
+    downloaded = tmp_path / "downloads" / "pic.png"
+    png(downloaded, (30, 30, 200))
+    an_hour_ago = (pictured / "art" / "pic.png").stat().st_mtime_ns - 3600 * 10**9
+    os.utime(downloaded, ns=(an_hour_ago, an_hour_ago))
+
+    def moved_in_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, bytes]:
+        made = produce(*args, **kwargs)  # the picture was read: the designer moves another in
+        downloaded.replace(pictured / "art" / "pic.png")
+        return made
+
+    monkeypatch.setattr(stage, "produce", moved_in_meanwhile)
+    assert printgen(pictured, "build", "--jobs", "1").code == 0
+    monkeypatch.undo()
+    run = printgen(pictured, "build")
+    assert run.code == 0 and "nothing changed" not in run.out
+    assert built_pdf(pictured) == clean_build(pictured, tmp_path, printgen)

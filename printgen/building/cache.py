@@ -169,13 +169,16 @@ class BuildCache:
 
     def _saved_since(self, name: str) -> bool:
         """Whether a file the build read, outside the folders ``_stats`` covers, was saved
-        after the build began (``watch``: the designer saves art/hero.png again)."""
+        after the build began (``watch``: the designer saves art/hero.png again) — or moved
+        there: ``mv ~/Downloads/hero.png art/`` keeps the download's time, but the change
+        time of a file renamed into place is now."""
         if name in self.before or name.endswith("/"):
             return False
         try:
-            return (self.project.root / name).stat().st_mtime_ns > self.started
+            info = (self.project.root / name).stat()
         except OSError:
             return False  # gone: its fingerprint says so
+        return max(info.st_mtime_ns, info.st_ctime_ns) > self.started
 
     def _read_names(self, reads: set[Path]) -> dict[str, str]:
         """The files read, as records name them, each marked for a content hash."""
