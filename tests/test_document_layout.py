@@ -849,6 +849,31 @@ def test_a_paragraph_broken_across_pages_leaves_no_line_alone(
     assert counts == kept
 
 
+def _pages_of(tmp_path: Path, prose: str, room: float, words: list[str]) -> list[int]:
+    """The page each word prints on, the prose set below a filler that leaves room for
+    ``room`` one-line list items on the first page."""
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from printgen.documents.markdown import _Converter
+    from printgen.documents.parsed import parse
+    from printgen.documents.theme import rulebook_theme
+
+    theme = rulebook_theme()
+    flows = _Converter(theme, 300.0, {}).blocks(list(parse(prose)))
+    one = _Converter(theme, 300.0, {}).blocks(list(parse("1. step\n")))[0]
+    item = one.wrap(300.0, 1000)[1] + one.getSpaceAfter()
+    frame = 400.0  # a page's frame: room for `room` items below the filler on the first page
+    pdf = tmp_path / "list.pdf"
+    doc = SimpleDocTemplate(str(pdf), pagesize=(340, frame + 24), margin=0)
+    doc.leftMargin = doc.rightMargin = doc.topMargin = doc.bottomMargin = 6
+    doc.build([Spacer(1, frame - room * item), *flows])
+    with pdfplumber.open(pdf) as read:
+        return [
+            next(n for n, page in enumerate(read.pages, 1) if word in page.extract_text())
+            for word in words
+        ]
+
+
 @pytest.mark.parametrize(
     ("items", "room", "pages"),
     [(3, 1.5, [2, 2, 2]), (4, 1.5, [2, 2, 2, 2]), (4, 3.5, [1, 1, 2, 2]), (3, 3.5, [1, 1, 1])],
@@ -859,27 +884,21 @@ def test_a_list_broken_across_pages_leaves_no_item_alone(
     """A list of one-line items is set as a paragraph's lines are: a heading's first item was
     left alone at a page's foot (the rest of the steps on the next page), as could its last
     item be alone at the next page's top."""
-    from reportlab.platypus import SimpleDocTemplate, Spacer
-
-    from printgen.documents.markdown import _Converter
-    from printgen.documents.parsed import parse
-    from printgen.documents.theme import rulebook_theme
-
-    theme = rulebook_theme()
     prose = "".join(f"{n}. step{n}\n" for n in range(1, items + 1))
-    flows = _Converter(theme, 300.0, {}).blocks(list(parse(prose)))
-    item = flows[0].wrap(300.0, 1000)[1] + flows[0].getSpaceAfter()
-    frame = 400.0  # a page's frame: room for `room` items below the filler on the first page
-    pdf = tmp_path / "list.pdf"
-    doc = SimpleDocTemplate(str(pdf), pagesize=(340, frame + 24), margin=0)
-    doc.leftMargin = doc.rightMargin = doc.topMargin = doc.bottomMargin = 6
-    doc.build([Spacer(1, frame - room * item), *flows])
-    with pdfplumber.open(pdf) as read:
-        found = [
-            next(n for n, page in enumerate(read.pages, 1) if f"step{i}" in page.extract_text())
-            for i in range(1, items + 1)
-        ]
-    assert found == pages
+    words = [f"step{i}" for i in range(1, items + 1)]
+    assert _pages_of(tmp_path, prose, room, words) == pages
+
+
+@pytest.mark.parametrize(("room", "pages"), [(1.5, [2, 2, 2, 2, 2]), (4.5, [1, 1, 2, 2, 2])])
+def test_a_list_with_sub_items_leaves_no_item_alone(
+    tmp_path: Path, room: float, pages: list[int]
+) -> None:
+    """'1. Draw' was left alone at the page's foot when step 2 had sub-items ('pay its cost',
+    'discard it'): only an item of one line was kept with the next, never one with a
+    sub-list; nor was a last step kept with the sub-item ending the step before it."""
+    prose = "1. stepA\n2. stepB\n   - subC\n   - subD\n3. stepE\n"
+    words = ["stepA", "stepB", "subC", "subD", "stepE"]
+    assert _pages_of(tmp_path, prose, room, words) == pages
 
 
 def test_a_long_list_item_still_breaks_as_its_paragraph_does() -> None:

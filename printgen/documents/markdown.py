@@ -307,12 +307,17 @@ class _Converter:
             i = end + 1
         # as a paragraph's lines: a one-line first item is not left alone at a page's foot,
         # nor a one-line last item carried alone to the next page's top (a list of three
-        # short steps moves on whole); a longer item breaks as its paragraph does
-        starts = [0, *items]
-        for n in {0, len(items) - 2} if len(items) >= 2 else ():
-            pair = out[starts[n] : starts[n + 2]]
-            if len(pair) == 2 and all(self._one_line(flow) for flow in pair):
-                pair[0].keepWithNext = True
+        # short steps moves on whole); a longer item breaks as its paragraph does. A pair is
+        # two lines in a row, whatever item holds them: an item's first line and its own
+        # first sub-item, a last item and the sub-item that ends the item before it
+        if len(items) >= 2:
+            last = items[-2]  # where the last item starts
+            pairs = [out[0:2]]
+            if items[-1] - last == 1:
+                pairs.append(out[last - 1 : last + 1])
+            for pair in pairs:
+                if all(self._one_line(flow) for flow in pair):
+                    pair[0].keepWithNext = True
         return out
 
     def _one_line(self, flow: Flowable) -> bool:
