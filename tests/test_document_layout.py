@@ -889,7 +889,7 @@ def test_a_list_broken_across_pages_leaves_no_item_alone(
     assert _pages_of(tmp_path, prose, room, words) == pages
 
 
-@pytest.mark.parametrize(("room", "pages"), [(1.5, [2, 2, 2, 2, 2]), (4.5, [1, 1, 2, 2, 2])])
+@pytest.mark.parametrize(("room", "pages"), [(1.5, [2, 2, 2, 2, 2]), (5.5, [1, 1, 1, 1, 1])])
 def test_a_list_with_sub_items_leaves_no_item_alone(
     tmp_path: Path, room: float, pages: list[int]
 ) -> None:
@@ -899,6 +899,24 @@ def test_a_list_with_sub_items_leaves_no_item_alone(
     prose = "1. stepA\n2. stepB\n   - subC\n   - subD\n3. stepE\n"
     words = ["stepA", "stepB", "subC", "subD", "stepE"]
     assert _pages_of(tmp_path, prose, room, words) == pages
+
+
+@pytest.mark.parametrize(
+    ("prose", "room"),
+    [
+        ("leadX in this order:\n\n1. stepA\n2. stepB\n3. stepC\n", 1.5),
+        ("1. leadX\n   - stepA\n   - stepB\n   - stepC\n", 1.5),
+        ("1. stepZ\n2. leadX\n   - stepA\n   - stepB\n3. stepC\n", 3.5),
+    ],
+)
+def test_a_lead_in_line_is_not_left_alone_above_its_list(
+    tmp_path: Path, prose: str, room: float
+) -> None:
+    """'Your turn has three steps, in this order:' was left alone at the page's foot under
+    its heading, the steps on the next page, as was a step above its sub-items: a one-line
+    paragraph keeps with the list it opens."""
+    words = ["leadX", "stepA", "stepB", "stepC"]
+    assert _pages_of(tmp_path, prose, room, words) == [2, 2, 2, 2]
 
 
 def test_a_long_list_item_still_breaks_as_its_paragraph_does() -> None:

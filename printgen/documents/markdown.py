@@ -195,6 +195,8 @@ class _Converter:
                     RichText(inline_runs(tokens[i + 1], icons=self.theme.icons), self.theme.body)
                 )
             elif kind in ("bullet_list_open", "ordered_list_open"):
+                if previous is not None and tokens[previous[0]].type == "paragraph_open":
+                    self._lead_in(out[-1])
                 out.extend(self._list(tokens[i + 1 : end], kind == "ordered_list_open", 0))
             elif kind == "blockquote_open":
                 inner = tokens[i + 1 : end]
@@ -293,6 +295,8 @@ class _Converter:
                         )
                         first = False
                     elif inner.type in ("bullet_list_open", "ordered_list_open"):
+                        if tokens[j - 1].type == "paragraph_close":
+                            self._lead_in(out[-1])  # the item's own line above its sub-items
                         out.extend(
                             self._list(
                                 tokens[j + 1 : inner_end],
@@ -319,6 +323,13 @@ class _Converter:
                 if all(self._one_line(flow) for flow in pair):
                     pair[0].keepWithNext = True
         return out
+
+    def _lead_in(self, flow: Flowable) -> None:
+        """A one-line paragraph just above a list ("Your turn has three steps:") is not left
+        alone at a page's foot, its list on the next page: it keeps with the first item. A
+        longer one breaks as any paragraph does."""
+        if self._one_line(flow):
+            flow.keepWithNext = True
 
     def _one_line(self, flow: Flowable) -> bool:
         return isinstance(flow, RichText) and not flow.wrap(self.width, 1e9)[1] > flow._height(1)
