@@ -349,6 +349,34 @@ def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(
     assert text.count("stays in your hand") == 1  # the clarification, in one place
 
 
+def test_a_section_of_clarifications_alone_leaves_no_bare_heading(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'## Questions' with '### About the turn' holding clarifications alone printed both
+    headings with nothing under them once the clarifications were collected at the marker;
+    a heading keeping a line of its own, or written empty, stays."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(
+        prose.read_text(encoding="utf-8")
+        + "\n## Asked Often\n\n### About Turns\n\n> **Clarification.** Draw first.\n\n"
+        "### About Ends\n\n> **Clarification.** Ties go to the active player.\n\n"
+        "## Kept Section\n\n### Kept Sub\n\nA line.\n\n"
+        "> **Clarification.** Kept too.\n\n## Written Empty\n\n"
+        "<!-- questions-and-answers -->\n",
+        encoding="utf-8",
+    )
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert "About Turns" not in text and "About Ends" not in text
+    assert text.count("Asked Often") == 1  # the questions' group name, no longer a section
+    assert "Draw first." in text and "Ties go to the active player." in text
+    assert text.count("Kept Section") == 2 and "Kept Sub" in text and "Written Empty" in text
+
+
 def test_a_rules_heading_the_rulebook_computes_is_a_warning_at_its_line(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from printgen.documents.flow import CardPicture, RichText, TextStyle
-from printgen.documents.markdown import Heading
 from printgen.documents.platypus import Flowable, PageBreak
+from printgen.documents.sections import Heading
 from printgen.draw.pdf import end_form
 from printgen.layout.face import Face
 from printgen.model.units import pt

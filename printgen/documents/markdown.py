@@ -17,6 +17,14 @@ from dataclasses import dataclass, field, replace
 from printgen.documents.flow import RichText, Rule, TextStyle, pipe_table, table
 from printgen.documents.parsed import Token, parse
 from printgen.documents.platypus import Flowable, PageBreak
+from printgen.documents.sections import (
+    Collected,
+    Heading,
+    Marker,
+    first_strong,
+    without_emptied,
+    without_label,
+)
 from printgen.documents.source_lines import fence_name
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import text
@@ -58,14 +66,6 @@ class Theme:
         )
 
 
-class Heading(RichText):
-    """A heading; ``level`` feeds the table of contents."""
-
-    def __init__(self, runs: list[text.Run], style: TextStyle, level: int) -> None:
-        super().__init__(runs, style, keep_with_next=True)
-        self.level = level
-
-
 # A fenced block ```kind … ``` whose kind has a handler becomes that handler's flowables.
 # a fenced block's name → what draws it, from its content and the prose line it opens on
 Fences = dict[str, Callable[[str, int], list[Flowable]]]
@@ -84,15 +84,12 @@ def to_flowables(
     converter.collect = bool(theme.clarification) and f"<!-- {QA_MARKER} -->" in source
     out = converter.blocks(tokens)
     if converter.collect:
-        at = next((i for i, f in enumerate(out) if isinstance(f, _Marker)), len(out))
+        at = next((i for i, f in enumerate(out) if isinstance(f, Marker)), len(out))
         out[at : at + 1] = converter.questions()
+        out = without_emptied(out)
     # the questions go where the first marker is; a second marker (or one in a document that
     # collects none) marks nothing
-    return [flowable for flowable in out if not isinstance(flowable, _Marker)]
-
-
-class _Marker(Flowable):  # type: ignore[misc]
-    """Where the questions and answers go; replaced before lay-out."""
+    return [flowable for flowable in out if not isinstance(flowable, Marker | Collected)]
 
 
 def inline_runs(
@@ -167,7 +164,7 @@ class _Converter:
             if section:
                 out.extend(self._heading_text(section, 3))
             for _, tokens in group:
-                out.extend(self.blocks(_without_label(tokens)))
+                out.extend(self.blocks(without_label(tokens)))
         return out
 
     def _heading_text(self, words: str, level: int) -> list[Flowable]:
@@ -200,10 +197,11 @@ class _Converter:
                 out.extend(self._list(tokens[i + 1 : end], kind == "ordered_list_open", 0))
             elif kind == "blockquote_open":
                 inner = tokens[i + 1 : end]
-                if self.collect and _first_strong(inner).lower().strip(" .:") == (
+                if self.collect and first_strong(inner).lower().strip(" .:") == (
                     self.theme.clarification
                 ):
                     self.collected.append((self.section, inner))
+                    out.append(Collected())  # its heading may be left with nothing
                 else:
                     out.append(self._callout(inner))
             elif kind == "table_open":
@@ -220,18 +218,21 @@ class _Converter:
                     first, last, _ = previous
                     out[-1] = self._beside(tokens[first : last + 1], made[0], narrow)
                     made = []
-                elif out:  # pictures illustrate what precedes them: never a page apart
-                    out[-1].keepWithNext = True
+                elif above := next((f for f in out[::-1] if not isinstance(f, Collected)), None):
+                    # pictures illustrate what precedes them: never a page apart
+                    above.keepWithNext = True
                 out.extend(made)
             elif kind == "html_block" and "pagebreak" in token.content:
                 out.append(PageBreak())
             elif kind == "html_block" and QA_MARKER in token.content:
-                out.append(_Marker())
+                out.append(Marker())
             elif kind == "hr":
                 out.append(Rule("#bbbbbb", 0.5, 6))
             elif kind in ("fence", "code_block"):
                 out.append(RichText([text.Run(token.content.rstrip())], self.theme.body))
-            previous = (i, end, before) if kind in ("paragraph_open", "blockquote_open") else None
+            shown = len(out) > before and not isinstance(out[-1], Collected)
+            beside = kind in ("paragraph_open", "blockquote_open") and shown
+            previous = (i, end, before) if beside else None
             i = end + 1
         return out
 
@@ -336,7 +337,7 @@ class _Converter:
 
     def _callout(self, tokens: list[Token]) -> Flowable:
         inner = self.blocks(tokens)
-        label = _first_strong(tokens).lower().strip(" .:")
+        label = first_strong(tokens).lower().strip(" .:")
         tint = self.theme.callout_tints.get(label, self.theme.note_tint)
         pad = 5
         box = table(
@@ -394,29 +395,3 @@ def _closing(tokens: list[Token], start: int) -> int:
 
 def _is_narrow(made: list[Flowable]) -> bool:
     return len(made) == 1 and callable(getattr(made[0], "narrow_width", None))
-
-
-def _without_label(tokens: list[Token]) -> list[Token]:
-    """A callout's blocks without its bold label (the section name leads instead)."""
-    out = list(tokens)
-    for k, token in enumerate(out):
-        if token.type == "inline":
-            children = [c for c in token.children or [] if c.type != "text" or c.content]
-            if len(children) >= 3 and children[0].type == "strong_open":
-                rest = children[3:]
-                if rest and rest[0].type == "text":
-                    rest[0] = rest[0].copy(content=rest[0].content.lstrip())
-                out[k] = token.copy(children=tuple(rest))
-            break
-    return out
-
-
-def _first_strong(tokens: list[Token]) -> str:
-    for token in tokens:
-        if token.type == "inline":
-            children: tuple[Token, ...] = token.children or ()
-            for a, b in itertools.pairwise(children):
-                if a.type == "strong_open":
-                    return b.content
-            return ""
-    return ""

@@ -10,9 +10,9 @@ from printgen.documents.checks import smallest_text
 from printgen.documents.cover import LateContents
 from printgen.documents.fitting import FittingKeepTogether
 from printgen.documents.flow import RichText, overflowing
-from printgen.documents.markdown import Heading
 from printgen.documents.measure import MeasuringFrame
 from printgen.documents.platypus import ActionFlowable, BaseDocTemplate, Flowable, PageTemplate
+from printgen.documents.sections import Heading
 from printgen.documents.theme import ACCENT
 from printgen.draw.color import color
 from printgen.draw.pdf import EMBEDDED_START

@@ -19,12 +19,13 @@ from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, center_cover, cover_end
 from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.labels import unlabelled
-from printgen.documents.markdown import QA_MARKER, Heading, Theme, to_flowables
+from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
 from printgen.documents.platypus import (
     Flowable,
     LayoutError,
 )
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
+from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import rulebook_theme, scaled, tightened
 from printgen.model.units import pt
