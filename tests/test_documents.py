@@ -317,6 +317,32 @@ def test_a_table_wider_than_the_page_is_an_error(
     assert "and 29 more cells of its line" in said[0], said
 
 
+def test_a_too_wide_tables_cells_of_common_words_are_said_at_its_line(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A header of words the prose says elsewhere too ('Players', 'Coins') was said cell by
+    cell at rules.en.md:1:1 — ten problems, none at the table — since a cell of one word is
+    on several lines; each cell is found by its row, said once at the table's line."""
+    from printgen.cli.commands import main
+
+    words = ["Players", "Coins", "Hand", "Goal", "Deck"] * 4
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    header = "| " + " | ".join(f"{w}{w.lower()}{w.lower()}" for w in words) + " |"
+    text = (
+        prose.read_text(encoding="utf-8")
+        + "".join(f"\n{w}{w.lower()}{w.lower()} matter.\n" for w in words[:5])
+        + f"\n{header}\n|{'---|' * len(words)}\n|{' 1 |' * len(words)}\n"
+    )
+    prose.write_text(text, encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
+    said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
+    line = text.splitlines().index(header) + 1
+    assert said == [
+        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
+        f"'Playersplayersplayers…' and 19 more cells of its line; break the long word or table"
+    ], said
+
+
 def test_overflowing_blocks_found_on_no_line_are_not_made_one_lines_cells(
     project: Path, printgen: Callable[..., object]
 ) -> None:

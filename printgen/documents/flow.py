@@ -74,6 +74,9 @@ class RichText(Flowable):  # type: ignore[misc]
         self.widest = 0.0
         self.avail = 0.0
         self._broken: tuple[float, TextStyle, list[text.Run]] | None = None  # what lines hold
+        # a table cell's whole row, as words: a cell of one word ('Players') is on many lines
+        # of the prose, its row on one, where a problem with the cell is said
+        self.row = ""
 
     @property
     def line_height(self) -> float:
@@ -301,6 +304,9 @@ def pipe_table(
         ]
         for r, row in enumerate(rows)
     ]
+    for row in cells:
+        for cell in row:
+            cell.row = " ".join(c.plain() for c in row)
     widths = _column_widths(cells, columns, width)
     data: list[list[Any]] = [[*row, *[""] * (columns - len(row))] for row in cells]
     commands: list[tuple[Any, ...]] = [

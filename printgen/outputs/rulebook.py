@@ -338,7 +338,7 @@ class _Book:
         line to mend, however many of its cells overflow), the first few lines named."""
         by_line: dict[tuple[Where, int], list[str]] = {}
         for number, flow in enumerate(overflowing):
-            line = self._where(flow.plain())
+            line = self._where(flow.row or flow.plain())
             # a text found on no line is said at the file's start: blocks from anywhere (a long
             # word written twice), not cells of one line, each its own problem
             key = (line, number if line == Where(self.rel) else 0)
