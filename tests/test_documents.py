@@ -343,6 +343,32 @@ def test_a_too_wide_tables_cells_of_common_words_are_said_at_its_line(
     ], said
 
 
+@pytest.mark.parametrize(("paper", "pages"), [("a4", "A5"), ("letter", "half-letter")])
+def test_what_overflows_the_booklets_pages_alone_is_said_of_the_booklet(
+    demo: Path, capsys: pytest.CaptureFixture[str], paper: str, pages: str
+) -> None:
+    """A word that fits the rulebook's page but not the booklet's half page was 'text runs
+    past the margin in the rulebook' — whose rulebook.pdf printed it well; it names the
+    booklet's pages. What overflows both is said once, of the rulebook."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    text = prose.read_text(encoding="utf-8")
+    prose.write_text(text + "\nA " + "lantern" * 12 + " here.\n", encoding="utf-8")
+    args = ["--project", str(demo), "validate", "--lang", "en", "--paper", paper]
+    assert main([*args]) == 0, capsys.readouterr().err
+    assert main([*args, "--booklet"]) == 2
+    line = len(text.splitlines()) + 2
+    assert capsys.readouterr().err.startswith(
+        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the booklet's "
+        f"{pages} pages (--booklet): 'A lanternlantern"
+    )
+    prose.write_text(text + "\nA " + "lantern" * 30 + " here.\n", encoding="utf-8")
+    assert main([*args, "--booklet"]) == 2
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and "past the margin in the rulebook: " in said[0], said
+
+
 def test_overflowing_blocks_found_on_no_line_are_not_made_one_lines_cells(
     project: Path, printgen: Callable[..., object]
 ) -> None:

@@ -29,6 +29,7 @@ from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import rulebook_theme, scaled, tightened
 from printgen.model.units import pt
+from printgen.options import Paper
 from printgen.outputs import OutputJob
 from printgen.problems import (
     Problem,
@@ -66,7 +67,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         width, height = job.options.paper.size_mm
         half = (max(width, height) / 2, min(width, height))
         pages = book.lay_out(half, draw)
-        problems.extend(p for p in pages.problems if p not in problems)
+        problems.extend(_in_booklet(p, job) for p in pages.problems if p not in problems)
         if pages.data is not None:
             from printgen.outputs.booklet import impose
 
@@ -74,6 +75,14 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
                 pages.data, (max(width, height), min(width, height))
             )
     return files
+
+
+def _in_booklet(problem: Problem, job: OutputJob) -> Problem:
+    """A problem of the booklet's pages alone, said of them: "in the rulebook" sent the
+    designer to a rulebook.pdf that printed well, the narrower half pages overflowing."""
+    pages = "half-letter" if job.options.paper == Paper.LETTER else "A5"
+    said = problem.message.replace("the rulebook", f"the booklet's {pages} pages (--booklet)")
+    return replace(problem, message=said)
 
 
 def _sections_said_twice(book: _Book, problems: Problems) -> None:
