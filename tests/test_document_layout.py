@@ -907,14 +907,15 @@ def test_a_list_with_sub_items_leaves_no_item_alone(
         ("leadX in this order:\n\n1. stepA\n2. stepB\n3. stepC\n", 1.5),
         ("1. leadX\n   - stepA\n   - stepB\n   - stepC\n", 1.5),
         ("1. stepZ\n2. leadX\n   - stepA\n   - stepB\n3. stepC\n", 3.5),
+        ("leadX, a table:\n\n| stepA | B |\n|---|---|\n| stepB | D |\n| stepC | F |\n", 1.5),
     ],
 )
 def test_a_lead_in_line_is_not_left_alone_above_its_list(
     tmp_path: Path, prose: str, room: float
 ) -> None:
     """'Your turn has three steps, in this order:' was left alone at the page's foot under
-    its heading, the steps on the next page, as was a step above its sub-items: a one-line
-    paragraph keeps with the list it opens."""
+    its heading, the steps on the next page, as was a step above its sub-items, or 'A wide
+    table:' above its table: a one-line paragraph keeps with the list or table it opens."""
     words = ["leadX", "stepA", "stepB", "stepC"]
     assert _pages_of(tmp_path, prose, room, words) == [2, 2, 2, 2]
 

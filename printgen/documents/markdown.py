@@ -205,6 +205,8 @@ class _Converter:
                 else:
                     out.append(self._callout(inner))
             elif kind == "table_open":
+                if previous is not None and tokens[previous[0]].type == "paragraph_open":
+                    self._lead_in(out[-1])  # "A wide table:" is not left alone above it either
                 out.append(self._table(tokens[i + 1 : end]))
             elif kind == "fence" and (fence := fence_name(token.info))[0] in self.fences:
                 made = self.fences[fence[0]](token.content, fence[1])
@@ -326,9 +328,9 @@ class _Converter:
         return out
 
     def _lead_in(self, flow: Flowable) -> None:
-        """A one-line paragraph just above a list ("Your turn has three steps:") is not left
-        alone at a page's foot, its list on the next page: it keeps with the first item. A
-        longer one breaks as any paragraph does."""
+        """A one-line paragraph just above a list ("Your turn has three steps:") or a table
+        is not left alone at a page's foot, what it opens on the next page: it keeps with the
+        first item or row. A longer one breaks as any paragraph does."""
         if self._one_line(flow):
             flow.keepWithNext = True
 
