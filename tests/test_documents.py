@@ -429,6 +429,37 @@ def test_a_section_of_clarifications_alone_leaves_no_bare_heading(
     assert text.count("Kept Section") == 2 and "Kept Sub" in text and "Written Empty" in text
 
 
+def test_a_fourth_level_heading_is_set_a_step_below_the_third(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'#### Playing a card' under '### Your turn' printed exactly as its parent, so a reader
+    could not tell the subsection from the section holding it; it is set at the body's size,
+    bold italic, in the rulebook and in the aid."""
+    from printgen.cli.commands import main
+
+    for name in ("rules.en.md", "aid.en.md"):
+        prose = demo / "cards" / "demo" / name
+        prose.write_text(
+            prose.read_text(encoding="utf-8")
+            + "\n### Majorhead\n\nBodytext here.\n\n#### Minorhead\n\nMore here.\n",
+            encoding="utf-8",
+        )
+    code = main(["--project", str(demo), "build", "--lang", "en"])
+    assert code == 0, capsys.readouterr().err
+    for name in ("rulebook.pdf", "player-aid.pdf"):
+        with pdfplumber.open(demo / "build" / "demo" / "en" / name) as pdf:
+            words = [
+                word
+                for page in pdf.pages
+                for word in page.extract_words(extra_attrs=["size", "fontname"])
+            ]
+        size = {w["text"]: w["size"] for w in words}
+        font = {w["text"]: w["fontname"] for w in words}
+        assert size["Majorhead"] > size["Minorhead"], (name, size)
+        assert size["Minorhead"] == pytest.approx(size["Bodytext"]), (name, size)
+        assert font["Minorhead"] != font["Majorhead"], (name, font)  # italic
+
+
 def test_a_rules_heading_the_rulebook_computes_is_a_warning_at_its_line(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -168,11 +168,28 @@ class _Converter:
         return out
 
     def _heading_text(self, words: str, level: int) -> list[Flowable]:
-        style = {1: self.theme.h1, 2: self.theme.h2}.get(level, self.theme.h3)
-        flows: list[Flowable] = [Heading([text.Run(words)], style, level)]
+        return self._heading_runs([text.Run(words)], level)
+
+    def _heading_runs(self, runs: list[text.Run], level: int) -> list[Flowable]:
+        if level >= 4:  # italic too: in the aid, whose ### is hardly larger than its body
+            runs = [replace(run, italic=True) for run in runs]
+        flows: list[Flowable] = [Heading(runs, self._heading_style(level), level)]
         if level <= 2:
             flows.append(Rule(self.theme.accent, 0.8 if level == 2 else 1.5, 3))
         return flows
+
+    def _heading_style(self, level: int) -> TextStyle:
+        """``####`` and deeper a step below ``###``: the body's size, bold italic. As ``###``,
+        a subsection could not be told from the subsection it belongs to."""
+        h3 = self.theme.h3
+        if level >= 4:
+            return replace(
+                h3,
+                size=self.theme.body.size,
+                space_before=h3.space_before * 0.75,
+                space_after=h3.space_after * 0.5,
+            )
+        return {1: self.theme.h1, 2: self.theme.h2}.get(level, h3)
 
     def blocks(self, tokens: list[Token]) -> list[Flowable]:
         out: list[Flowable] = []
@@ -258,11 +275,7 @@ class _Converter:
         return pair
 
     def _heading(self, inline: Token, level: int) -> list[Flowable]:
-        style = {1: self.theme.h1, 2: self.theme.h2}.get(level, self.theme.h3)
-        flows: list[Flowable] = [Heading(inline_runs(inline, icons=self.theme.icons), style, level)]
-        if level <= 2:
-            flows.append(Rule(self.theme.accent, 0.8 if level == 2 else 1.5, 3))
-        return flows
+        return self._heading_runs(inline_runs(inline, icons=self.theme.icons), level)
 
     def _list(self, tokens: list[Token], ordered: bool, depth: int) -> list[Flowable]:
         out: list[Flowable] = []
