@@ -460,6 +460,28 @@ def test_a_fourth_level_heading_is_set_a_step_below_the_third(
         assert font["Minorhead"] != font["Majorhead"], (name, font)  # italic
 
 
+def test_a_list_goes_on_from_the_number_its_first_item_is_written_with(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Steps 3 and 4, written after a worked example that follows steps 1 and 2, printed as
+    '1.' and '2.' — two steps 1 in one turn; a list starts at its first item's number."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(
+        prose.read_text(encoding="utf-8")
+        + "\n1. Stepa.\n2. Stepb.\n\n> **Example.** Anna draws.\n\n3. Stepc.\n4. Stepd.\n"
+        "   7. Subg.\n   8. Subh.\n",
+        encoding="utf-8",
+    )
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert "1. Stepa. 2. Stepb." in text
+    assert "3. Stepc. 4. Stepd. 7. Subg. 8. Subh." in text
+
+
 def test_a_rules_heading_the_rulebook_computes_is_a_warning_at_its_line(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

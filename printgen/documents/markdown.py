@@ -211,7 +211,7 @@ class _Converter:
             elif kind in ("bullet_list_open", "ordered_list_open"):
                 if previous is not None and tokens[previous[0]].type == "paragraph_open":
                     self._lead_in(out[-1])
-                out.extend(self._list(tokens[i + 1 : end], kind == "ordered_list_open", 0))
+                out.extend(self._list(token, tokens[i + 1 : end], 0))
             elif kind == "blockquote_open":
                 inner = tokens[i + 1 : end]
                 if self.collect and first_strong(inner).lower().strip(" .:") == (
@@ -277,9 +277,12 @@ class _Converter:
     def _heading(self, inline: Token, level: int) -> list[Flowable]:
         return self._heading_runs(inline_runs(inline, icons=self.theme.icons), level)
 
-    def _list(self, tokens: list[Token], ordered: bool, depth: int) -> list[Flowable]:
+    def _list(self, opening: Token, tokens: list[Token], depth: int) -> list[Flowable]:
         out: list[Flowable] = []
-        number = 0
+        ordered = opening.type == "ordered_list_open"
+        # a list goes on from the number its first item is written with: steps 3 and 4 after
+        # a callout that follows steps 1 and 2 are a list of their own, starting at 3
+        number = int(opening.attrGet("start") or 1) - 1
         i = 0
         items: list[int] = []  # where each item's flowables end in ``out``
         indent = self.theme.body.size * (1.6 + 1.4 * depth)
@@ -313,13 +316,7 @@ class _Converter:
                     elif inner.type in ("bullet_list_open", "ordered_list_open"):
                         if tokens[j - 1].type == "paragraph_close":
                             self._lead_in(out[-1])  # the item's own line above its sub-items
-                        out.extend(
-                            self._list(
-                                tokens[j + 1 : inner_end],
-                                inner.type == "ordered_list_open",
-                                depth + 1,
-                            )
-                        )
+                        out.extend(self._list(inner, tokens[j + 1 : inner_end], depth + 1))
                     else:  # a callout, a diagram, a table … inside an item: set as anywhere
                         out.extend(self.blocks(tokens[j : inner_end + 1]))
                     j = inner_end + 1
