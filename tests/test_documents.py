@@ -460,6 +460,29 @@ def test_a_fourth_level_heading_is_set_a_step_below_the_third(
         assert font["Minorhead"] != font["Majorhead"], (name, font)  # italic
 
 
+def test_a_links_address_is_printed_after_its_words(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'Visit [the festival's page](https://example.com/lanterns) for news' printed 'Visit
+    the festival's page for news': on paper the address was lost. It follows the words, in
+    brackets; a link that shows its address (<https://…>, an e-mail) says it once."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(
+        prose.read_text(encoding="utf-8")
+        + "\nVisit [our **page**](https://example.com/a%20b) for news.\n\n"
+        "Or <https://example.com/c>, or write to <help@example.com>.\n",
+        encoding="utf-8",
+    )
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert "Visit our page (https://example.com/a b) for news." in text
+    assert "Or https://example.com/c, or write to help@example.com." in text
+
+
 def test_a_list_goes_on_from_the_number_its_first_item_is_written_with(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from printgen.documents.flow import RichText, Rule, TextStyle, pipe_table, table
+from printgen.documents.inline import inline_runs
 from printgen.documents.parsed import Token, parse
 from printgen.documents.platypus import Flowable, PageBreak
 from printgen.documents.sections import (
@@ -26,7 +27,7 @@ from printgen.documents.sections import (
     without_label,
 )
 from printgen.documents.source_lines import fence_name
-from printgen.icons import IconLibrary, builtin_library
+from printgen.icons import IconLibrary
 from printgen.layout import text
 
 _TEXT_ALIGN = re.compile(r"text-align:\s*(left|center|right)")  # a cell of `| ---: |`
@@ -90,61 +91,6 @@ def to_flowables(
     # the questions go where the first marker is; a second marker (or one in a document that
     # collects none) marks nothing
     return [flowable for flowable in out if not isinstance(flowable, Marker | Collected)]
-
-
-def inline_runs(
-    token: Token, bold: bool = False, icons: IconLibrary | None = None
-) -> list[text.Run]:
-    """The runs of an inline token: emphasis, strong, code, breaks, :icon: names, and a link's
-    words followed by its address."""
-    runs: list[text.Run] = []
-    strong, em = bold, False
-    link: tuple[str, int] | None = None  # an open link's address, and where its words start
-    for child in token.children or []:
-        kind = child.type
-        if kind == "link_open":
-            link = (str(child.attrGet("href") or ""), len(runs))
-        elif kind == "link_close" and link is not None:
-            runs.extend(_address(*link, runs, strong, em))
-            link = None
-        elif kind == "strong_open":
-            strong = True
-        elif kind == "strong_close":
-            strong = bold
-        elif kind == "em_open":
-            em = True
-        elif kind == "em_close":
-            em = False
-        elif kind == "softbreak":
-            runs.append(text.Run(" ", strong, em))
-        elif kind == "hardbreak":
-            runs.append(text.Run(newline=True))
-        elif kind == "html_inline" and child.content.startswith("<!--"):
-            continue  # a note in a sentence, as a comment on lines of its own: nobody sees it
-        elif kind in ("text", "code_inline", "html_inline"):
-            runs.extend(_with_icons(child.content, strong, em, icons or builtin_library()))
-    return runs
-
-
-def _address(href: str, start: int, runs: list[text.Run], bold: bool, em: bool) -> list[text.Run]:
-    """A link's address after its words, as print shows one — "the forum (bgg.com/t/1)" — or
-    nothing where the words are the address (<https://…>). A page has nothing to click."""
-    shown = href.removeprefix("mailto:")
-    for scheme in ("https://", "http://"):
-        shown = shown.removeprefix(scheme)
-    words = "".join(run.text for run in runs[start:]).strip()
-    if not shown or shown.startswith("#") or words in (href, shown, shown.rstrip("/")):
-        return []
-    return [text.Run(f" ({shown})", bold, em)]
-
-
-def _with_icons(content: str, bold: bool, italic: bool, icons: IconLibrary) -> list[text.Run]:
-    if ":" not in content and "\n" not in content:  # most text: no :icon: and no break in it
-        return [text.Run(content, bold, italic)] if content else []
-    out = []
-    for run in text.parse(content.replace("*", "\x00"), icons.has):
-        out.append(text.Run(run.text.replace("\x00", "*"), bold, italic, run.icon, run.newline))
-    return out
 
 
 class _Converter:

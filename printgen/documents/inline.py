@@ -1,0 +1,55 @@
+"""A Markdown line's inline tokens as printgen text runs: emphasis, strong, code, breaks,
+``:icon:`` names (as on cards) and links, whose address is printed after their words."""
+
+from __future__ import annotations
+
+from urllib.parse import unquote
+
+from printgen.documents.parsed import Token
+from printgen.icons import IconLibrary, builtin_library
+from printgen.layout import text
+
+
+def inline_runs(
+    token: Token, bold: bool = False, icons: IconLibrary | None = None
+) -> list[text.Run]:
+    """The runs of an inline token: emphasis, strong, code, breaks and :icon: names; a link's
+    address after its words, in brackets — on paper nobody can follow it."""
+    runs: list[text.Run] = []
+    strong, em = bold, False
+    link: tuple[str, int] = ("", 0)  # the address of the link open, where its words start
+    for child in token.children or []:
+        kind = child.type
+        if kind == "link_open":
+            href = unquote(str(child.attrGet("href") or ""))
+            link = (href.removeprefix("mailto:"), len(runs))
+        elif kind == "link_close":
+            address, start = link
+            if address and address != text.plain(runs[start:]).strip():  # <https://…> says it
+                runs.append(text.Run(f" ({address})", strong, em))
+        elif kind == "strong_open":
+            strong = True
+        elif kind == "strong_close":
+            strong = bold
+        elif kind == "em_open":
+            em = True
+        elif kind == "em_close":
+            em = False
+        elif kind == "softbreak":
+            runs.append(text.Run(" ", strong, em))
+        elif kind == "hardbreak":
+            runs.append(text.Run(newline=True))
+        elif kind == "html_inline" and child.content.startswith("<!--"):
+            continue  # a note in a sentence, as a comment on lines of its own: nobody sees it
+        elif kind in ("text", "code_inline", "html_inline"):
+            runs.extend(_with_icons(child.content, strong, em, icons or builtin_library()))
+    return runs
+
+
+def _with_icons(content: str, bold: bool, italic: bool, icons: IconLibrary) -> list[text.Run]:
+    if ":" not in content and "\n" not in content:  # most text: no :icon: and no break in it
+        return [text.Run(content, bold, italic)] if content else []
+    out = []
+    for run in text.parse(content.replace("*", "\x00"), icons.has):
+        out.append(text.Run(run.text.replace("\x00", "*"), bold, italic, run.icon, run.newline))
+    return out
