@@ -472,7 +472,8 @@ def test_a_links_address_is_printed_after_its_words(
     prose.write_text(
         prose.read_text(encoding="utf-8")
         + "\nVisit [our **page**](https://example.com/a%20b) for news.\n\n"
-        "Or <https://example.com/c>, or write to <help@example.com>.\n",
+        "Or <https://example.com/c>, or write to <help@example.com>.\n\n"
+        "As [the set-up](#setup) says.\n",
         encoding="utf-8",
     )
     code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
@@ -481,6 +482,7 @@ def test_a_links_address_is_printed_after_its_words(
         text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     assert "Visit our page (https://example.com/a b) for news." in text
     assert "Or https://example.com/c, or write to help@example.com." in text
+    assert "As the set-up says." in text  # a link within the document: nothing to print
 
 
 def test_a_list_goes_on_from_the_number_its_first_item_is_written_with(

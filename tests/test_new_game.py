@@ -2385,24 +2385,3 @@ def test_the_starters_texts_name_no_card_by_an_icon_they_use_for_something_else(
     for icon in written & signs:  # both in words and a card's sign: its label names it
         assert f"icon_{icon}" in words, icon
     assert "star" in signs and "star" not in written
-
-
-def test_a_links_address_is_printed_after_its_words(
-    designer: Path, printgen: Callable[..., Run]
-) -> None:
-    """'[the forum](https://…)' printed "the forum": on paper the address was lost. It prints
-    after the words, as print shows one; an address written as itself prints once."""
-    rules = designer / "cards" / GAME / "rules.en.md"
-    _appended(
-        rules,
-        "Ask on [the forum](https://boardgamegeek.com/thread/1), write to "
-        "[us](mailto:me@example.com) or read <https://example.com/faq>.",
-    )
-    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
-    assert built.code == 0, built.err
-    pdf = designer / "build" / GAME / "en" / "rulebook.pdf"
-    words = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
-    assert (
-        "Ask on the forum (boardgamegeek.com/thread/1), write to us (me@example.com) or read "
-        "https://example.com/faq." in words
-    ), words

@@ -25,7 +25,9 @@ def inline_runs(
             link = (href.removeprefix("mailto:"), len(runs))
         elif kind == "link_close":
             address, start = link
-            if address and address != text.plain(runs[start:]).strip():  # <https://…> says it
+            # <https://…> says its address; a link within the document (#setup) has none
+            outside = address and not address.startswith("#")
+            if outside and address != text.plain(runs[start:]).strip():
                 runs.append(text.Run(f" ({address})", strong, em))
         elif kind == "strong_open":
             strong = True
