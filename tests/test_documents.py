@@ -507,6 +507,31 @@ def test_a_list_goes_on_from_the_number_its_first_item_is_written_with(
     assert "3. Stepc. 4. Stepd. 7. Subg. 8. Subh." in text
 
 
+def test_contents_longer_than_a_page_go_on_over_the_next(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rulebook of a hundred sections (a glossary, say) was printed without its contents,
+    silently: no page held them even at their smallest size. They open the page after the
+    cover and go on over the next, every section with its page."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(
+        prose.read_text(encoding="utf-8")
+        + "".join(f"\n## Entry{n:03d}\n\nText of entry {n}.\n" for n in range(1, 101)),
+        encoding="utf-8",
+    )
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        pages = [page.extract_text() or "" for page in pdf.pages]
+    assert "Contents" in pages[1]
+    listed = dict(re.findall(r"^(Entry\d{3}) .*?(\d+)$", "\n".join(pages[1:3]), re.M))
+    assert len(listed) == 100, sorted(listed)
+    for name, page in listed.items():
+        assert re.search(rf"^{name}$", pages[int(page) - 1], re.M), (name, page)
+
+
 def test_a_rules_heading_the_rulebook_computes_is_a_warning_at_its_line(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

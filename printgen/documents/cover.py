@@ -96,25 +96,50 @@ class CardFan(Flowable):  # type: ignore[misc]
 class Contents(Flowable):  # type: ignore[misc]
     """Section titles with dot leaders to their page numbers, from a first lay-out pass."""
 
-    def __init__(self, heading: str, entries: list[tuple[str, int]], style: TextStyle) -> None:
+    def __init__(
+        self,
+        heading: str,
+        entries: list[tuple[str, int]],
+        style: TextStyle,
+        pages: bool = False,
+        continued: bool = False,
+    ) -> None:
         super().__init__()
         self.heading = heading
         self.entries = entries
         self.style = style
-        self.size = 10.5
+        self.size = self.largest = 10.5
         self.hAlign = "CENTER"  # like the rest of the cover
+        self.pages = pages  # off the cover: they may go on over the pages after
+        self.continued = continued  # their heading was on the page before
 
     def _height(self, size: float) -> float:
-        return size * 1.6 * (len(self.entries) + 1.6)
+        return size * 1.6 * (len(self.entries) + (0.3 if self.continued else 1.6))
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = min(avail_width, pt(120))
-        size = 10.5
+        size = self.largest
         while size > MIN_CONTENTS_SIZE and self._height(size) > avail_height:
             size -= 0.25
         self.size = size
         self.height = self._height(size)
         return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """Off the cover, contents no page holds even at the smallest size go on over the next
+        pages at that size, as many entries to a page as it holds (as one block, a rulebook
+        of a hundred sections was printed without its contents)."""
+        size = MIN_CONTENTS_SIZE
+        room = int(avail_height / (size * 1.6) - (0.3 if self.continued else 1.6))
+        if not self.pages or not 0 < room < len(self.entries):
+            return []
+        parts = [
+            Contents(self.heading, self.entries[:room], self.style, True, self.continued),
+            Contents(self.heading, self.entries[room:], self.style, True, True),
+        ]
+        for part in parts:
+            part.largest = size
+        return parts
 
     def draw(self) -> None:
         canvas = self.canv
@@ -123,11 +148,14 @@ class Contents(Flowable):  # type: ignore[misc]
         line = size * 1.6
         y = self.height - size * 1.4
         canvas.saveState()
-        canvas.setFillColor(self.style.color)
-        canvas.setFont(family.bold, size * 1.25)
-        canvas.drawCentredString(self.width / 2, y, self.heading)
+        if self.continued:
+            y = self.height - line
+        else:
+            canvas.setFillColor(self.style.color)
+            canvas.setFont(family.bold, size * 1.25)
+            canvas.drawCentredString(self.width / 2, y, self.heading)
+            y -= line * 1.3
         canvas.setFillColor("#1a1a1a")
-        y -= line * 1.3
         for title, page in self.entries:
             canvas.setFont(family.regular, size)
             number = str(page)

@@ -255,10 +255,11 @@ class _Book:
                 if not on_cover and cut >= len(story):
                     return None  # no cover to follow
                 at = cut if on_cover else cut + 1
-                story.insert(at, Contents(self.labels["contents"], wanted, theme.h2))
+                contents = Contents(self.labels["contents"], wanted, theme.h2, not on_cover)
+                story.insert(at, contents)
                 done = self._pass(paper, story, diagrams, draw)
-                if done.failed:
-                    return None
+                if done.failed:  # contents the cover cannot hold may open the next page
+                    break
                 if done.entries == wanted:
                     return done
                 wanted = done.entries
