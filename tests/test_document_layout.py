@@ -741,6 +741,28 @@ def test_a_diagram_shrinks_rather_than_leave_a_page_half_empty(
             assert (lowest - MARGIN) / body >= 0.5, (paragraphs, page.number)
 
 
+def test_a_heading_over_a_long_table_or_paragraph_starts_where_the_page_has_room(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """'## Cards' over a table of sixty cards moved whole to the next page when the page had
+    room for the heading and only some rows, leaving it 35 % full (3 % with more text above):
+    a heading is kept with what follows it, and the two went as one block. The heading and
+    the first rows (or lines) stay, the rest goes on over the next page."""
+    filler = "Monks produce beans in Peace time, one bean each at the start of your turn. " * 6
+    rows = "".join(f"| Card {n} | {n} | Some words about card {n}. |\n" for n in range(60))
+    table = "| Card | Cost | Notes |\n|---|---:|---|\n" + rows
+    long = "A long paragraph that goes on. " * 180
+    for paragraphs in (1, 2, 8):  # 35 %, 45 % and 3 % full
+        for block in (table, long):
+            rules = "## Goal\n\n" + f"{filler}\n\n" * paragraphs + "## Cards\n\n" + block
+            path = _built_rulebook(project, printgen, rules)
+            for page in _marks.__wrapped__(path)[:-1]:  # read afresh: the same path, a new PDF
+                body = page.height - MARGIN - MARGIN
+                bottoms = [box[3] for box, _ in page.chars] + [box[3] for box in page.shapes]
+                lowest = max(b for b in bottoms if b < page.height - FOOTER)
+                assert (lowest - MARGIN) / body >= 0.5, (paragraphs, block[:9], page.number)
+
+
 def test_a_callout_or_diagram_inside_a_list_item_is_printed(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

@@ -1,12 +1,15 @@
 """A page left less than half full because the block after it did not fit: where that block
-holds a diagram, the diagram is drawn smaller so the block stays on the page — a rulebook's
-pages but the last are never less than half full."""
+holds a diagram, the diagram is drawn smaller so the block stays on the page; where it ends in
+a table or paragraph that breaks, it breaks there — a rulebook's pages but the last are never
+less than half full."""
 
 from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from reportlab.platypus.flowables import KeepTogether
+from reportlab.platypus.flowables import KeepTogether, _listWrapOn
+
+from printgen.documents.platypus import Table
 
 
 @runtime_checkable
@@ -43,4 +46,31 @@ class FittingKeepTogether(KeepTogether):  # type: ignore[misc]
                         return list(self._content)
                     flow.unshrink()
                     self.wrap(avail_width, avail_height)
+            if broken := self._last_broken(avail_width, avail_height):
+                return broken
         return list(super().split(avail_width, avail_height))
+
+    def _last_broken(self, avail_width: float, avail_height: float) -> list[Any]:
+        """The kept flowables here, the last broken where the page ends — a heading and the
+        first rows of its long table, or lines of its long paragraph, the rest going on over
+        the next page — when it breaks there as it would anywhere (two lines at least, a
+        table's header and a row); else nothing, and they move as one block."""
+        *kept, last = self._content
+        if not kept:
+            return []
+        _, above = _listWrapOn(kept, avail_width, self.canv)
+        room = avail_height - above - last.getSpaceBefore()
+        if room <= 0:
+            return []
+        parts = last.splitOn(self.canv, avail_width, room)
+        return [*kept, *parts] if len(parts) > 1 and all(map(_rows_enough, parts)) else []
+
+
+def _rows_enough(part: Any) -> bool:
+    """A table's part holds two rows at least besides its header, as a paragraph broken
+    across pages leaves two lines on each (platypus would leave one: 'Helper' alone at the
+    page's foot, its three fellow ranks on the next); anything else breaks as it does."""
+    if not isinstance(part, Table):
+        return True
+    rows: int = len(part._cellvalues) - part.repeatRows
+    return rows >= 2
