@@ -369,6 +369,30 @@ def test_what_overflows_the_booklets_pages_alone_is_said_of_the_booklet(
     assert len(said) == 1 and "past the margin in the rulebook: " in said[0], said
 
 
+def test_what_the_booklet_alone_cannot_lay_out_is_said_of_the_booklet(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A note too tall for the booklet's half page but not for the rulebook's page was said as
+    'rulebook layout: …', whose rulebook.pdf printed well; and a quoted text saying 'the
+    rulebook' was rewritten too, so the designer looked for words never written."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    text = prose.read_text(encoding="utf-8")
+    note = "\n>\n> ".join(f"Line {i} of a long note that goes on." for i in range(38))
+    prose.write_text(f"{text}\n> **Note:** {note}\n", encoding="utf-8")
+    args = ["--project", str(demo), "validate", "--lang", "en"]
+    assert main(args) == 0, capsys.readouterr().err
+    assert main([*args, "--booklet"]) == 2
+    said = capsys.readouterr().err
+    assert ": layout of the booklet's A5 pages (--booklet): a block is taller" in said, said
+    word = "Ask the rulebook " + "lantern" * 12
+    prose.write_text(f"{text}\n{word} here.\n", encoding="utf-8")
+    assert main([*args, "--booklet"]) == 2
+    said = capsys.readouterr().err
+    assert "in the booklet's A5 pages (--booklet): 'Ask the rulebook lantern" in said, said
+
+
 def test_overflowing_blocks_found_on_no_line_are_not_made_one_lines_cells(
     project: Path, printgen: Callable[..., object]
 ) -> None:

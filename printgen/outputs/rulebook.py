@@ -80,8 +80,11 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
 def _in_booklet(problem: Problem, job: OutputJob) -> Problem:
     """A problem of the booklet's pages alone, said of them: "in the rulebook" sent the
     designer to a rulebook.pdf that printed well, the narrower half pages overflowing."""
-    pages = "half-letter" if job.options.paper == Paper.LETTER else "A5"
-    said = problem.message.replace("the rulebook", f"the booklet's {pages} pages (--booklet)")
+    size = "half-letter" if job.options.paper == Paper.LETTER else "A5"
+    pages = f"the booklet's {size} pages (--booklet)"
+    said = problem.message.replace("the rulebook", pages, 1)  # not in the text it quotes
+    if said.startswith("rulebook layout: "):  # a block no half page holds: no booklet is made
+        said = f"layout of {pages}: {said.removeprefix('rulebook layout: ')}"
     return replace(problem, message=said)
 
 
