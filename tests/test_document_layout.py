@@ -763,6 +763,43 @@ def test_a_heading_over_a_long_table_or_paragraph_starts_where_the_page_has_room
                 assert (lowest - MARGIN) / body >= 0.5, (paragraphs, block[:9], page.number)
 
 
+def test_more_room_under_a_heading_never_keeps_fewer_lines_of_its_paragraph() -> None:
+    """The heading and the first lines of its long paragraph stay on a page left half empty;
+    they were measured with the paragraph's space before alone, not the heading's larger space
+    after, which the page sets between them: a page with room for nine lines kept eight (the
+    ninth, a few points too tall, split off again), leaving a line's gap at the page's foot."""
+    import io
+
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from printgen.documents.fitting import FittingKeepTogether
+    from printgen.documents.markdown import to_flowables
+    from printgen.documents.theme import rulebook_theme
+
+    class Doc(SimpleDocTemplate):  # type: ignore[misc]
+        """Counts the paragraph's lines laid out on the first page."""
+
+        first_page_lines = 0
+
+        def afterFlowable(self, flowable: Any) -> None:
+            if self.page == 1 and hasattr(flowable, "lines"):
+                self.first_page_lines += len(flowable.lines)
+
+    width, height = 450.0, 280.0
+    kept: list[int] = []
+    for room in (160 + tenth * 0.5 for tenth in range(24)):  # more than half the page
+        source = "### Head\n\n" + "A paragraph that goes on. " * 200
+        flows = to_flowables(source, rulebook_theme(), width)
+        doc = Doc(
+            io.BytesIO(),
+            pagesize=(width + 100, height + 100),
+            **dict.fromkeys(("leftMargin", "rightMargin", "topMargin", "bottomMargin"), 50),
+        )
+        doc.build([Spacer(width, height - room - 0.01), FittingKeepTogether(flows)])
+        kept.append(doc.first_page_lines)
+    assert kept == sorted(kept) and kept[0] > 1, kept
+
+
 def test_a_callout_or_diagram_inside_a_list_item_is_printed(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

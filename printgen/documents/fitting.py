@@ -59,7 +59,10 @@ class FittingKeepTogether(KeepTogether):  # type: ignore[misc]
         if not kept:
             return []
         _, above = _listWrapOn(kept, avail_width, self.canv)
-        room = avail_height - above - last.getSpaceBefore()
+        # set apart from the last kept by the larger of its space after and this one's space
+        # before, as a frame sets them (a heading's 4 pt over a table's 2): counted as the
+        # space before alone, the first part was a row or a line too tall and split again
+        room = avail_height - above - max(kept[-1].getSpaceAfter(), last.getSpaceBefore())
         if room <= 0:
             return []
         parts = last.splitOn(self.canv, avail_width, room)
