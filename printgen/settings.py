@@ -109,13 +109,14 @@ def read_settings(project: Project) -> Settings:
 
 
 def _says_nothing(raw: bytes) -> bool:
-    """Whether the file holds only blank lines and comments (text that is not UTF-8 is left to
-    the YAML reader, which says so at its line)."""
+    """Whether the file holds only blank lines and comments, or a document's markers (a YAML
+    file often opens with ``---``); text that is not UTF-8 is left to the YAML reader, which
+    says so at its line."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         return False
-    return all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines())
+    return all(line.split("#", 1)[0].strip() in ("", "---", "...") for line in text.splitlines())
 
 
 def _word(value: object) -> str:

@@ -521,12 +521,16 @@ def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) ->
     assert result.out.splitlines()[-1] == "printgen: nothing written; fix the problems above"
 
 
-@pytest.mark.parametrize("text", ["", "\n", "# back-offset: 1.5, -0.5   # another printer's\n"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "\n", "# back-offset: 1.5, -0.5   # another printer's\n", "---\n# paper: letter\n"],
+)
 def test_a_printgen_yaml_with_every_setting_commented_out_sets_nothing(
     demo: Path, printgen: Any, text: str
 ) -> None:
     """Every key is optional, and `{}` set nothing; a file whose one line was commented out
-    (the offset of a printer no longer used) stopped every build with 'file has no content'."""
+    (the offset of a printer no longer used) stopped every build with 'file has no content',
+    as one under a document's opening '---' still did."""
     (demo / "printgen.yaml").write_text(text, encoding="utf-8")
     result = printgen(demo, "build", "demo", "--lang", "en", "--only", "cards")
     assert result.code == 0, result.err
