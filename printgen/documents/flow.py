@@ -305,8 +305,9 @@ def pipe_table(
         for r, row in enumerate(rows)
     ]
     for row in cells:
+        words = " ".join(cell.plain() for cell in row)  # once a row: not once a cell of it
         for cell in row:
-            cell.row = " ".join(c.plain() for c in row)
+            cell.row = words
     widths = _column_widths(cells, columns, width)
     data: list[list[Any]] = [[*row, *[""] * (columns - len(row))] for row in cells]
     commands: list[tuple[Any, ...]] = [
