@@ -8,11 +8,14 @@ sheets read in order. Print it double-sided, flipping on the short edge.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 from pypdf.generic import NameObject
 
 from printgen.model.units import pt
+from printgen.options import Paper
+from printgen.problems import Problem
 
 
 def folding_order(pages: int) -> list[tuple[int | None, int | None]]:
@@ -65,3 +68,14 @@ def impose(data: bytes, sheet_mm: tuple[float, float]) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def said_of_booklet(problem: Problem, paper: Paper) -> Problem:
+    """A problem of the booklet's pages alone, said of them: "in the rulebook" sent the
+    designer to a rulebook.pdf that printed well, the narrower half pages overflowing."""
+    size = "half-letter" if paper == Paper.LETTER else "A5"
+    pages = f"the booklet's {size} pages (--booklet)"
+    said = problem.message.replace("the rulebook", pages, 1)  # not in the text it quotes
+    if said.startswith("rulebook layout: "):  # a block no half page holds: no booklet is made
+        said = f"layout of {pages}: {said.removeprefix('rulebook layout: ')}"
+    return replace(problem, message=said)

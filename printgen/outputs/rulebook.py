@@ -29,7 +29,6 @@ from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import rulebook_theme, scaled, tightened
 from printgen.model.units import pt
-from printgen.options import Paper
 from printgen.outputs import OutputJob
 from printgen.problems import (
     Problem,
@@ -66,26 +65,17 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     if job.options.booklet:
         width, height = job.options.paper.size_mm
         half = (max(width, height) / 2, min(width, height))
-        pages = book.lay_out(half, draw)
-        problems.extend(_in_booklet(p, job) for p in pages.problems if p not in problems)
-        if pages.data is not None:
-            from printgen.outputs.booklet import impose
+        from printgen.outputs.booklet import impose, said_of_booklet
 
+        pages = book.lay_out(half, draw)
+        problems.extend(
+            said_of_booklet(p, job.options.paper) for p in pages.problems if p not in problems
+        )
+        if pages.data is not None:
             files["rulebook-booklet.pdf"] = impose(
                 pages.data, (max(width, height), min(width, height))
             )
     return files
-
-
-def _in_booklet(problem: Problem, job: OutputJob) -> Problem:
-    """A problem of the booklet's pages alone, said of them: "in the rulebook" sent the
-    designer to a rulebook.pdf that printed well, the narrower half pages overflowing."""
-    size = "half-letter" if job.options.paper == Paper.LETTER else "A5"
-    pages = f"the booklet's {size} pages (--booklet)"
-    said = problem.message.replace("the rulebook", pages, 1)  # not in the text it quotes
-    if said.startswith("rulebook layout: "):  # a block no half page holds: no booklet is made
-        said = f"layout of {pages}: {said.removeprefix('rulebook layout: ')}"
-    return replace(problem, message=said)
 
 
 def _sections_said_twice(book: _Book, problems: Problems) -> None:
