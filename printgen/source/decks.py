@@ -292,7 +292,7 @@ def _card(
                     field_where[f"{name}/{lang}"] = node[name].at(lang)
     layout, layout_where = default_layout
     if "layout" in node:
-        layout, layout_where = checker.string(node, "layout", label) or layout, node.at("layout")
+        layout, layout_where = _layout(checker, node, label, scope) or layout, node.at("layout")
     return CardType(
         id=card_id,
         count=copies or 1,
@@ -303,6 +303,31 @@ def _card(
         layout_where=layout_where,
         scope=scope,
     )
+
+
+def _layout(checker: Checker, node: LDict, label: str, scope: dict[str, Any]) -> str | None:
+    """A card's own layout: a name, or an expression over the generator's variables that
+    chooses one per generated card (`"{{ 'big' if rank.power > 5 else 'plain' }}"`) — worked
+    out here, as the id is, since the layout decides the face before any field is."""
+    name = checker.string(node, "layout", label)
+    if name is None or not expr.is_expression(name):
+        return name
+    try:
+        chosen = expr.evaluate(name, scope)
+    except expr.ExpressionError as exc:
+        # its fields are not worked out yet: only a generator's variables can choose it
+        seen = ", ".join(scope) or "none on a card written out"
+        hint = f" (a layout sees the generator's variables: {seen})"
+        hint = hint if "is undefined" in str(exc) and not exc.suggests else ""
+        checker.error(node.at("layout"), f"{label} layout: {exc}{hint}")
+        return None
+    if not isinstance(chosen, str) or not chosen.strip():
+        checker.error(
+            node.at("layout"),
+            f"{label} layout: '{name}' gives {kind_of(chosen)}, not a layout's name",
+        )
+        return None
+    return chosen.strip()
 
 
 def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> Any:

@@ -1,0 +1,66 @@
+"""A designer's generated decks: what a `generate:` rule's card template may compute, and where
+each of its mistakes is said (the line written, never the data it made)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from tests.conftest import Run
+
+DECK = "cards/demo/decks/ranks.yaml"
+
+
+def _deck(demo: Path, card: str, axis: str = "rank: [1, 2, 3, 4, 5, 6]") -> None:
+    """A deck of one product rule over ``axis``; ``card`` holds the card template's lines."""
+    (demo / DECK).write_text(
+        "name: Ranks\n"
+        "layout: demo-card\n"
+        "fields: {name: text, cost: integer, effect: text}\n"
+        "generate:\n"
+        "  - product:\n"
+        f"      {axis}\n"
+        "    card:\n"
+        '      id: "rank-{{ rank }}"\n'
+        '      name: "Rank {{ rank }}"\n'
+        '      cost: "{{ rank }}"\n' + card,
+        encoding="utf-8",
+    )
+
+
+def test_a_generated_card_chooses_its_layout_by_an_expression(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`layout: "{{ 'big' if rank > 4 else 'demo-card' }}"` was taken as the layout's name,
+    braces and all: 'unknown layout {{ … }}', though every other value of the template is an
+    expression over the generator's variables."""
+    layouts = demo / "cards/demo/layouts/demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "demo-big:\n  extends: demo-card\n  elements:\n"
+        + '    mark: {type: text, x: 10, y: 70, w: 40, h: 8, text: "BIG", style: body}\n',
+        encoding="utf-8",
+    )
+    _deck(demo, "      layout: \"{{ 'demo-big' if rank > 4 else 'demo-card' }}\"\n")
+    built = printgen(demo, "build", "demo", "--lang", "en", "--only", "cards")
+    assert built.code == 0, built.err
+    pages = PdfReader(demo / "build/demo/en/cards.pdf").pages
+    assert "".join(page.extract_text() for page in pages).count("BIG") == 2  # ranks 5 and 6
+
+    _deck(demo, "      layout: \"{{ 'demo-bigg' if rank > 4 else 'demo-card' }}\"\n")
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [  # once, at the line written, for both cards
+        f"{DECK}:11:15: unknown layout 'demo-bigg'; did you mean 'demo-big'?"
+    ]
+
+    _deck(demo, "      layout: \"{{ 'demo-big' if card.cost > 4 else 'demo-card' }}\"\n")
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:11:15: card 'rank-1' layout: 'card' is undefined; check the name in "
+        "'{{ 'demo-big' if card.cost > 4 else 'demo-card' }}' (a layout sees the generator's "
+        "variables: rank)"
+    ]
