@@ -64,3 +64,19 @@ def test_a_generated_card_chooses_its_layout_by_an_expression(
         "'{{ 'demo-big' if card.cost > 4 else 'demo-card' }}' (a layout sees the generator's "
         "variables: rank)"
     ]
+
+
+def test_an_id_that_leaves_out_an_axis_is_said_once_naming_it(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """An id template without the suit ('rank-{{ rank }}' over suits × ranks) was said once per
+    card it repeated — six lines at the same place, each 'first at' that same place — and
+    named neither the axis it left out nor how to write it."""
+    _deck(demo, "", "rank: [1, 2, 3, 4, 5, 6]\n      suit: [{key: cups}, {key: coins}]")
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:9:7: this generate rule makes 6 ids twice ('rank-1', 'rank-2', 'rank-3' …): "
+        "its cards differ in '{{ suit.key }}', which the id leaves out; write it in the id, so "
+        "each card type has its own id"
+    ]

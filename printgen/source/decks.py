@@ -14,6 +14,7 @@ from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
+from printgen.source.card_ids import unique_ids
 from printgen.source.generator_rules import read_generator
 from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
@@ -99,7 +100,7 @@ def read_deck(
             node.where, f"{what} has no cards; add 'cards:', 'cards_from:' or 'generate:'"
         )
     after_cards = len(checker.problems)
-    _unique_ids(checker, cards, what)
+    unique_ids(checker, cards, what)
     if sum(card.count for card in cards) > MAX_CARDS_PER_DECK:
         checker.error(
             node.where,
@@ -386,15 +387,3 @@ def _generated(
                 checker.dropped = True  # and the rest not made
                 break  # one broken template would otherwise repeat its error for every card
     return cards
-
-
-def _unique_ids(checker: Checker, cards: list[CardType], what: str) -> None:
-    seen: dict[str, CardType] = {}
-    for card in cards:
-        if card.id in seen:
-            checker.error(
-                card.where,
-                f"card id '{card.id}' is used twice in {what} (first at "
-                f"{seen[card.id].where}); give each card type its own id",
-            )
-        seen.setdefault(card.id, card)
