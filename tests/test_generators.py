@@ -80,3 +80,29 @@ def test_an_id_that_leaves_out_an_axis_is_said_once_naming_it(
         "its cards differ in '{{ suit.key }}', which the id leaves out; write it in the id, so "
         "each card type has its own id"
     ]
+
+
+def test_a_check_failing_on_many_generated_cards_is_not_a_line_a_card(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A check failed by 30 cards of one generate rule printed 30 lines at the same place (the
+    card template's); five are said, then one line names the rest and the total."""
+    _deck(demo, "", "rank: [" + ", ".join(map(str, range(1, 31))) + "]")
+    game = demo / "cards/demo/game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "checks:\n",
+            'checks:\n  - id: cheap\n    each: ranks\n    assert: "{{ card.cost < 0 }}"\n'
+            '    message: "{{ card.name }} costs {{ card.cost }}"\n',
+        ),
+        encoding="utf-8",
+    )
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    lines = [line for line in checked.err.splitlines() if "cheap:" in line]
+    assert lines == [
+        *(f"{DECK}:8:7: cheap: Rank {n} costs {n}" for n in range(1, 6)),
+        f"{DECK}:8:7: cheap: 25 more of the cards made here fail it too: "
+        + ", ".join(f"'rank-{n}'" for n in range(6, 16))
+        + " and 15 more (30 in all)",
+    ], checked.err

@@ -34,6 +34,20 @@ def run_checks(ctx: RuleContext, problems: Problems) -> None:
 
 def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
     failed: set[str] = set()  # card ids (or "" for the game) already reported
+    said: dict[Where, list[tuple[str, str]]] = {}  # failures by place: (card id, message)
+    try:
+        _evaluate(ctx, check, problems, failed, said)
+    finally:
+        _say(check, said, problems)
+
+
+def _evaluate(
+    ctx: RuleContext,
+    check: Check,
+    problems: Problems,
+    failed: set[str],
+    said: dict[Where, list[tuple[str, str]]],
+) -> None:
     for lang in ctx.languages:
         for subject, where, variables in _subjects(ctx, check, lang):
             if subject in failed:
@@ -71,7 +85,31 @@ def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
                 )
                 text = f"the assert {check.assertion} does not hold"
             tag = "" if lang == ctx.language else f" [{lang}]"
-            problems.add(where, f"{check.id}: {clipped(text)}{tag}", check.severity)
+            said.setdefault(where, []).append((subject, f"{check.id}: {clipped(text)}{tag}"))
+
+
+SAME_PLACE = 5  # failures said one by one at one place (a generate rule's card template)
+
+
+def _say(check: Check, said: dict[Where, list[tuple[str, str]]], problems: Problems) -> None:
+    """Each failure at its card's line; past SAME_PLACE at one line — the cards one generate
+    rule makes share their template's — the rest are one line naming them, not 30 lines."""
+    for where, failures in said.items():
+        for _, message in failures[:SAME_PLACE]:
+            problems.add(where, message, check.severity)
+        rest = [subject.split("/", 1)[-1] for subject, _ in failures[SAME_PLACE:]]
+        if rest:
+            named = ", ".join(f"'{card}'" for card in rest[:SHOWN])
+            more = f" and {len(rest) - SHOWN} more" if len(rest) > SHOWN else ""
+            problems.add(
+                where,
+                f"{check.id}: {len(rest)} more of the cards made here fail it too: {named}{more} "
+                f"({len(failures)} in all)",
+                check.severity,
+            )
+
+
+SHOWN = 10  # card ids named in that line
 
 
 _CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")
