@@ -78,6 +78,38 @@ def test_a_project_template_overrides_the_packaged_one(
     assert "Components" not in text  # the packaged template's section is gone
 
 
+def test_a_project_template_replaces_one_block_of_the_packaged_one(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`{% extends "printgen/rulebook.md.j2" %}` with a `{% block credits %}` printed the
+    packaged rulebook unchanged — it had no blocks — and validate said ok; it has its parts as
+    blocks now, and a block it lacks or text outside every block is an error at its line."""
+    _write(
+        demo,
+        "templates/rulebook.md.j2",
+        '{% extends "printgen/rulebook.md.j2" %}\n'
+        "{% block credits %}\n## Thanks\n\nTo the Tuesday group.\n\n{{ super() }}{% endblock %}\n",
+    )
+    assert printgen(demo, "build", "--only", "rulebook").code == 0
+    text = _rulebook_text(demo)
+    assert "To the Tuesday group." in text and "Components" in text and "Credits" in text
+    _write(
+        demo,
+        "templates/rulebook.md.j2",
+        '{% extends "printgen/rulebook.md.j2" %}\nPrinted for the club.\n'
+        "{% block credit %}\nTo the Tuesday group.\n{% endblock %}\n",
+    )
+    checked = printgen(demo, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        "templates/rulebook.md.j2:2:1: this text is outside every block of a template that "
+        "extends printgen/rulebook.md.j2, so it never prints; put it in one of its blocks "
+        "({{ super() }} prints what the block held)",
+        "templates/rulebook.md.j2:3:1: block 'credit' is not a block of printgen/rulebook.md.j2, "
+        "so nothing of it prints; did you mean 'credits'?",
+    ]
+
+
 def test_the_components_tables_heading_keeps_the_labels_own_capitals(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

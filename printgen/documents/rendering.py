@@ -78,6 +78,11 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 return str(template_code.template(env, marked(source)).render(context))
             path = project.template(template)
             source = _source(project, path)
+            if path is not None and not path.is_relative_to(PACKAGED_TEMPLATES):
+                from printgen.documents.template_blocks import unprinted
+
+                if stray := unprinted(env, source, where.path):
+                    raise ProjectError(stray)
             return str(env.get_template(template).render(context))
     except ProjectError:
         raise  # already says where and what (a file the template reaches, say)
