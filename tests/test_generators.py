@@ -106,3 +106,38 @@ def test_a_check_failing_on_many_generated_cards_is_not_a_line_a_card(
         + ", ".join(f"'rank-{n}'" for n in range(6, 16))
         + " and 15 more (30 in all)",
     ], checked.err
+
+
+def test_a_game_check_over_a_value_a_card_lacks_names_the_card_or_says_nothing_more(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A sum over the generated cards' costs, one of them refused ('{{ rank if rank > 1 }}'
+    gives nothing on rank 1), was said a second time at the check as "unsupported operand
+    type(s) for +: 'int' and 'NoneType'"; it is said once, at the cost. A cost a card leaves
+    out is named at the check."""
+    game = demo / "cards/demo/game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "checks:\n",
+            "checks:\n  - id: costly\n"
+            "    assert: \"{{ decks.ranks.cards | sum(attribute='cost') > 3 }}\"\n"
+            '    message: "too cheap"\n',
+        ),
+        encoding="utf-8",
+    )
+    _deck(demo, "")
+    deck = (demo / DECK).read_text(encoding="utf-8")
+    (demo / DECK).write_text(deck.replace('cost: "{{ rank }}"', 'cost: "{{ rank if rank > 1 }}"'))
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:10:13: generated cards' cost [en, it]: expected a number, the expression gave "
+        "'' (first on card 'rank-1')"
+    ]
+    (demo / DECK).write_text(deck + "cards:\n  - {id: joker, count: 1, name: J}\n")
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    [said] = [line for line in checked.err.splitlines() if "costly" in line]
+    assert said.startswith("cards/demo/game.yaml:") and said.endswith(
+        "(card 'joker' of deck 'ranks' has no cost)"
+    ), said

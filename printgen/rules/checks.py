@@ -63,8 +63,11 @@ def _evaluate(
                     failed.add(subject)
                     _without(ctx, check, lang, subject, where, empty, exc, problems)
                     continue
+                lacking = "" if subject else _lacking(ctx, check, lang, problems)
+                if lacking is None:
+                    return  # a card's value was refused, said at its line: this only repeats it
                 # which card it failed on (a division by zero on one card's value)
-                first = f" (first on card '{subject}', {where})" if subject else ""
+                first = f" (first on card '{subject}', {where})" if subject else lacking
                 problems.add(
                     check.assertion_where,
                     f"{check.id}: the assert cannot be evaluated: {exc}{first}",
@@ -122,6 +125,29 @@ def _left_out(assertion: str, card: Any) -> list[str]:
         return []
     named = dict.fromkeys(_CARD_FIELD.findall(assertion))
     return [field for field in named if field in card and card[field] is None]
+
+
+_NAMED = re.compile(r"attribute\s*=\s*['\"](\w+)['\"]|\.\s*(\w+)")
+
+
+def _lacking(ctx: RuleContext, check: Check, lang: str, problems: Problems) -> str | None:
+    """Why a game-level assert over the cards' values may fail (a sum of costs meeting a card
+    without one): the first card without a value it names, said as the message's tail; None
+    when that value was refused and said at its line already (the check would only repeat it)."""
+    names = {a or b for a, b in _NAMED.findall(check.assertion)}
+    said = {problem.where for problem in problems.errors}
+    resolved = ctx.resolved(lang)
+    first = ""
+    for deck in ctx.decks:
+        for card in deck.cards:
+            values = resolved.values(deck, card)
+            for name in sorted(names & set(values)):
+                if values[name] is not None:
+                    continue
+                if card.where_of(name, lang) in said:
+                    return None
+                first = first or f" (card '{card.id}' of deck '{deck.id}' has no {name})"
+    return first
 
 
 def _without(
