@@ -141,3 +141,17 @@ def test_a_game_check_over_a_value_a_card_lacks_names_the_card_or_says_nothing_m
     assert said.startswith("cards/demo/game.yaml:") and said.endswith(
         "(card 'joker' of deck 'ranks' has no cost)"
     ), said
+
+
+def test_a_product_of_no_axes_is_an_error_at_it(demo: Path, printgen: Callable[..., Run]) -> None:
+    """`product: {}` made one card of no variables: said as "'rank' is undefined" at the id,
+    or, with an id of no variable, one card and no word."""
+    _deck(demo, "", "rank: [1]")
+    deck = (demo / DECK).read_text(encoding="utf-8")
+    (demo / DECK).write_text(deck.replace("  - product:\n      rank: [1]\n", "  - product: {}\n"))
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:5:14: product names no axis, so it makes one card of no variables; write its "
+        "axes under it, indented (suit: [hearts, spades])"
+    ]

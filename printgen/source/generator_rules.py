@@ -43,6 +43,13 @@ def read_generator(
         axes = checker.mapping(rule["product"], rule.at("product"), "product")
         if axes is None:
             return []
+        if not axes:  # the product of no axes is one card of no variables, not a deck
+            checker.error(
+                rule.at("product"),
+                "product names no axis, so it makes one card of no variables; write its axes "
+                "under it, indented (suit: [hearts, spades])",
+            )
+            return []
         lists = {}
         for name, values in axes.items():
             seq = checker.sequence(values, axes.at(name), f"product axis '{name}'")
