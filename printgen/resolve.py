@@ -91,7 +91,8 @@ def card_values(
     values: dict[str, Any] = {name: None for name in deck.field_types}
     values.update({"id": card.id, "count": card.count})
     raws = {name: localize(raw, lang, langs) for name, raw in card.fields.items()}
-    for name in _in_use_order(raws, card, lang, problems):
+    looped: set[str] = set()  # fields that use each other: said once, as that
+    for name in _in_use_order(raws, card, lang, problems, looped):
         raw = raws[name]
         try:
             value = expr.evaluate(raw, {**variables, "card": values})
@@ -102,6 +103,9 @@ def card_values(
         except (expr.ExpressionError, ValueError) as exc:
             if resolved is not None:
                 resolved.failed.add((deck.id, card.id))
+            if name in looped:  # 'None + 1': the loop said is the mistake, not this
+                values[name] = None
+                continue
             if isinstance(exc, _NotOfKind):  # the card's own value: printed as nothing
                 values[name] = None
                 # a generator's value ("fa-bombb" on a product axis): said once, where written
@@ -143,11 +147,16 @@ def _fields_used(raw: object) -> set[str]:
 
 
 def _in_use_order(
-    raws: dict[str, object], card: CardType, lang: str, problems: Problems | None
+    raws: dict[str, object],
+    card: CardType,
+    lang: str,
+    problems: Problems | None,
+    looped: set[str],
 ) -> list[str]:
     """The card's fields in the order to work them out: a field after those its text uses, so
     ``effect: "Gain {{ card.coins }}"`` sees ``coins`` wherever the card writes it. Fields that
-    use each other are said once, at the first of them; each is then worked out as written."""
+    use each other are said once, at the first of them (into ``looped``); each is then worked
+    out as written."""
     uses = {name: _fields_used(raw) & raws.keys() for name, raw in raws.items()}
     if not any(uses.values()):  # most cards: no field uses another
         return list(raws)
@@ -166,7 +175,7 @@ def _in_use_order(
             )
     order: list[str] = []
     for name in raws:
-        _visit(name, uses, order, [], card, lang, problems)
+        _visit(name, uses, order, [], card, lang, problems, looped)
     return [name for name in order if name not in selfish]
 
 
@@ -178,6 +187,7 @@ def _visit(
     card: CardType,
     lang: str,
     problems: Problems | None,
+    looped: set[str],
 ) -> None:
     """``name`` into ``order`` after the fields it uses (depth first; a plain function, not a
     closure: one referring to itself would be a reference cycle left behind for every card)."""
@@ -185,17 +195,22 @@ def _visit(
         return
     if name in visiting:  # a loop: card.a uses card.b, which uses card.a
         loop = [*visiting[visiting.index(name) :], name]
+        looped.update(loop)
         if problems is not None:
+            where = card.where_of(loop[0], lang)
+            # a generator's template: one loop for every card it makes, said once there
+            who = "generated cards'" if card.scope else f"card '{card.id}'"
+            first = f" (first on card '{card.id}')" if card.scope else ""
             problems.add(
-                card.where_of(loop[0], lang),
-                f"card '{card.id}' fields use each other ({' → '.join(loop)}); one of "
-                "them must be a value, not worked out from the others",
-                once=("field-loop", card.id, *sorted(loop)),
+                where,
+                f"{who} fields use each other ({' → '.join(loop)}); one of them must be a "
+                f"value, not worked out from the others{first}",
+                once=("field-loop", str(where) if card.scope else card.id, *sorted(loop)),
             )
         return
     visiting.append(name)
     for used in sorted(uses[name]):
-        _visit(used, uses, order, visiting, card, lang, problems)
+        _visit(used, uses, order, visiting, card, lang, problems, looped)
     visiting.pop()
     order.append(name)
 

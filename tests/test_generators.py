@@ -155,3 +155,41 @@ def test_a_product_of_no_axes_is_an_error_at_it(demo: Path, printgen: Callable[.
         f"{DECK}:5:14: product names no axis, so it makes one card of no variables; write its "
         "axes under it, indented (suit: [hearts, spades])"
     ]
+
+
+def test_fields_a_generated_card_works_out_from_each_other_are_said_once(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """cost from power and power from cost on a template of 6 cards printed one line per card
+    at the same place, then the TypeErrors of working each out from the other's nothing
+    ('NoneType' and 'int'), at the fields and at a check over the costs."""
+    game = demo / "cards/demo/game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "checks:\n",
+            "checks:\n  - id: costly\n"
+            "    assert: \"{{ decks.ranks.cards | sum(attribute='cost') > 3 }}\"\n"
+            '    message: "too cheap"\n',
+        ),
+        encoding="utf-8",
+    )
+    (demo / DECK).write_text(
+        "name: Ranks\n"
+        "layout: demo-card\n"
+        "fields: {name: text, cost: integer, power: integer, effect: text}\n"
+        "generate:\n"
+        "  - product:\n"
+        "      rank: [1, 2, 3, 4, 5, 6]\n"
+        "    card:\n"
+        '      id: "rank-{{ rank }}"\n'
+        '      name: "Rank {{ rank }}"\n'
+        '      cost: "{{ card.power - 1 }}"\n'
+        '      power: "{{ card.cost + 1 }}"\n',
+        encoding="utf-8",
+    )
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:10:13: generated cards' fields use each other (cost → power → cost); one of "
+        "them must be a value, not worked out from the others (first on card 'rank-1')"
+    ]

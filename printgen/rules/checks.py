@@ -144,7 +144,7 @@ def _lacking(ctx: RuleContext, check: Check, lang: str, problems: Problems) -> s
             for name in sorted(names & set(values)):
                 if values[name] is not None:
                     continue
-                if card.where_of(name, lang) in said:
+                if (deck.id, card.id) in resolved.failed or card.where_of(name, lang) in said:
                     return None
                 first = first or f" (card '{card.id}' of deck '{deck.id}' has no {name})"
     return first
