@@ -216,3 +216,45 @@ def languages_merged(problems: Iterable[Problem]) -> list[Problem]:
         )
         for problem, key in kept
     ]
+
+
+SAME_PLACE = 5  # problems alike but for their card said one by one at one place
+_CARD = pattern(r"\bcard '([^']*)'(?: \([^()]*\))?")
+
+
+def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
+    """The same problem on many cards said at one place — a generate rule's template, whose
+    cards share its line: a text too long on 20 of them — said for the first SAME_PLACE cards,
+    then once for the rest, naming them: "text of 15 more cards ('b', 'c', … and 5 more) …"."""
+    alike: dict[tuple[Where, Severity, str], list[tuple[Problem, str]]] = {}
+    kept: list[Problem | tuple[Where, Severity, str]] = []
+    for problem in problems:
+        found = list(_CARD.finditer(problem.message))
+        if len(found) != 1:
+            kept.append(problem)
+            continue
+        key = (problem.where, problem.severity, _CARD.sub("card …", problem.message))
+        if key not in alike:
+            alike[key] = []
+            kept.append(key)
+        alike[key].append((problem, found[0].group(1)))
+    merged: list[Problem] = []
+    for item in kept:
+        if isinstance(item, Problem):
+            merged.append(item)
+            continue
+        said = alike[item]
+        merged += [problem for problem, _ in said[:SAME_PLACE]]
+        rest = [card for _, card in said[SAME_PLACE:]]
+        if rest:
+            named = ", ".join(f"'{card}'" for card in rest[:SHOWN_CARDS])
+            named += f" and {len(rest) - SHOWN_CARDS} more" if len(rest) > SHOWN_CARDS else ""
+            first = said[0][0]
+            many = f"{len(rest)} more cards ({named}; {len(said)} in all)"
+            merged.append(
+                Problem(first.where, _CARD.sub(many, first.message, count=1), first.severity)
+            )
+    return merged
+
+
+SHOWN_CARDS = 10  # cards named in that line

@@ -193,3 +193,26 @@ def test_fields_a_generated_card_works_out_from_each_other_are_said_once(
         f"{DECK}:10:13: generated cards' fields use each other (cost → power → cost); one of "
         "them must be a value, not worked out from the others (first on card 'rank-1')"
     ]
+
+
+def test_a_text_too_long_on_many_generated_cards_is_not_a_line_a_card(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """An effect too long for its box on the 12 cards of one template printed 12 lines at the
+    same place, alike but for the card; five are said, then one line names the rest."""
+    words = " ".join(["Gain one more coin and then draw a card."] * 40)
+    _deck(
+        demo,
+        f'      effect: "Rank {{{{ rank }}}}. {words}"\n',
+        "rank: [" + ", ".join(map(str, range(1, 13))) + "]",
+    )
+    checked = printgen(demo, "validate", "demo", "--lang", "en")
+    assert checked.code == 2
+    lines = checked.err.splitlines()
+    tail = "does not fit box 'effect' of layout 'demo-card' (53×44 mm) even at 5.5 pt"
+    assert [line.split(tail)[0] for line in lines] == [
+        *(f"{DECK}:11:15: text of card 'rank-{n}' " for n in range(1, 6)),
+        f"{DECK}:11:15: text of 7 more cards ("
+        + ", ".join(f"'rank-{n}'" for n in range(6, 13))
+        + "; 12 in all) ",
+    ], lines

@@ -26,6 +26,7 @@ from printgen.problems import (
     NOTHING_WRITTEN,
     Problems,
     Severity,
+    cards_merged,
     languages_merged,
     ok_line,
 )
@@ -67,7 +68,7 @@ def build_games(
             own = list(fresh[game_id].problems())
         else:
             own = [p for item in made if item.unit.game == game_id for p in item.problems]
-        own = languages_merged(own)
+        own = cards_merged(languages_merged(own))
         warned[game_id] = len(set(own))  # a warning several games share is each one's
         problems.extend(own)
     progress.clear()
