@@ -216,3 +216,17 @@ def test_a_text_too_long_on_many_generated_cards_is_not_a_line_a_card(
         + ", ".join(f"'rank-{n}'" for n in range(6, 13))
         + "; 12 in all) ",
     ], lines
+
+
+def test_a_text_of_the_template_missing_a_language_is_the_templates(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card template's effect without its Italian was said as "card 'rank-1' effect has no
+    'it' translation", as if one card lacked it: every card the rule makes does."""
+    _deck(demo, '      effect: {en: "Gain {{ rank }}."}\n')
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:11:15: generated cards' effect has no 'it' translation; add 'it: ...' (the "
+        "game declares languages en, it)"
+    ]

@@ -284,9 +284,11 @@ def _card(
     )
     fields: dict[str, Any] = {}
     field_where: dict[str, Where] = {}
+    # a template's value as written is every generated card's: not the first card's alone
+    owner = "generated cards'" if count is not None else label
     for name, kind in types.items():
         if name in node:
-            fields[name] = check_field(checker, node[name], node.at(name), kind, f"{label} {name}")
+            fields[name] = check_field(checker, node[name], node.at(name), kind, f"{owner} {name}")
             field_where[name] = node.at(name)
             if isinstance(node[name], LDict):  # one text per language: each has its own line
                 for lang in node[name]:
