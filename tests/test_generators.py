@@ -230,3 +230,21 @@ def test_a_text_of_the_template_missing_a_language_is_the_templates(
         f"{DECK}:11:15: generated cards' effect has no 'it' translation; add 'it: ...' (the "
         "game declares languages en, it)"
     ]
+
+
+def test_axes_written_beside_product_rather_than_under_it_are_one_line(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Axes indented as the rule's own keys were an unknown key each, and 'product must be a
+    mapping, not nothing': three lines, none saying to indent them."""
+    _deck(demo, "", "rank: [1, 2]\n      suit: [cups, coins]")
+    deck = (demo / DECK).read_text(encoding="utf-8")
+    (demo / DECK).write_text(
+        deck.replace("      rank:", "    rank:").replace("      suit:", "    suit:")
+    )
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:6:5: 'rank' and 'suit' are written beside 'product:', not under it: indent "
+        "the axes two more spaces, below product:"
+    ]

@@ -15,7 +15,7 @@ from printgen.problems import Where
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.card_ids import unique_ids
-from printgen.source.generator_rules import read_generator
+from printgen.source.generator_rules import RULE_KEYS, axes_beside, read_generator
 from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
@@ -375,7 +375,9 @@ def _generated(
 ) -> list[CardType]:
     cards: list[CardType] = []
     for rule in checker.mappings(node["generate"], node.at("generate"), "generate rule"):
-        checker.keys(rule, {"product", "balanced", "count", "card"}, {"card"}, "generate rule")
+        if axes_beside(checker, rule):
+            continue
+        checker.keys(rule, RULE_KEYS, {"card"}, "generate rule")
         template = rule.get("card")
         before = len(checker.problems)
         for combo in read_generator(checker, rule, project):

@@ -24,6 +24,30 @@ if TYPE_CHECKING:
     from printgen.project import Project
 
 
+RULE_KEYS = {"product", "balanced", "count", "card"}
+
+
+def axes_beside(checker: Checker, rule: LDict) -> bool:
+    """Axes written beside an empty `product:` rather than under it (indented as the rule's
+    own keys): one mistake, said once with its fix — not an unknown key per axis and a
+    product of nothing."""
+    if "product" not in rule or rule["product"] is not None:
+        return False
+    beside = [
+        key for key, value in rule.items() if key not in RULE_KEYS and isinstance(value, list)
+    ]
+    if not beside:
+        return False
+    quoted = [f"'{key}'" for key in beside]
+    names = " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+    checker.error(
+        rule.key_at(beside[0]),
+        f"{names} {'is' if len(beside) == 1 else 'are'} written beside 'product:', not under "
+        "it: indent the axes two more spaces, below product:",
+    )
+    return True
+
+
 def read_generator(
     checker: Checker, rule: LDict, project: Project | None
 ) -> list[generate.Generated]:
