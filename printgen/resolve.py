@@ -15,6 +15,7 @@ from printgen.model.game import CardType, Deck, Game, localize
 from printgen.problems import Problems, Where
 from printgen.sandbox import expressions as expr
 from printgen.source.decks import COLOR
+from printgen.source.readers import kind_of
 
 # A resolved field value: what YAML can hold, after the expressions ran.
 Values = Mapping[str, object]
@@ -262,9 +263,18 @@ def _check_kind(value: str, kind: str, game: Game) -> None:
 
 
 def _typed(value: Any, kind: str) -> Any:
-    """An expression renders to text; a number field gets its number back ("11" -> 11)."""
-    if kind not in ("number", "integer") or not isinstance(value, str):
+    """An expression renders to text; a number field gets its number back ("11" -> 11). One
+    lookup ("{{ rank.cost }}") keeps its type: a number of it is checked as a text's is."""
+    if kind not in ("number", "integer") or value is None:
         return value
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ValueError(f"expected a number, the expression gave {kind_of(value)}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if kind == "integer" and not value.is_integer():
+            raise ValueError(f"expected a whole number, the expression gave {value:g}")
+        return int(value) if kind == "integer" else value
     try:
         number = float(value)
     except ValueError:

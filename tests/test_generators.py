@@ -248,3 +248,27 @@ def test_axes_written_beside_product_rather_than_under_it_are_one_line(
         f"{DECK}:6:5: 'rank' and 'suit' are written beside 'product:', not under it: indent "
         "the axes two more spaces, below product:"
     ]
+
+
+def test_a_number_an_axis_holds_is_checked_against_the_fields_kind(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`cost: "{{ rank.cost }}"` — one lookup, which keeps its type — put 2.5 into a field
+    declared integer, and a list into it, and validate said ok: the card printed 2.5."""
+    _deck(demo, "", "rank: [{key: a, cost: 2.5}, {key: b, cost: 3}]")
+    deck = (demo / DECK).read_text(encoding="utf-8")
+    for cost, said in (
+        ("2.5", "a whole number, the expression gave 2.5"),
+        ("[1]", "a number, the expression gave a list"),
+    ):
+        (demo / DECK).write_text(
+            deck.replace("cost: 2.5", f"cost: {cost}")
+            .replace('"rank-{{ rank }}"', '"rank-{{ rank.key }}"')
+            .replace('cost: "{{ rank }}"', 'cost: "{{ rank.cost }}"')
+        )
+        checked = printgen(demo, "validate", "demo")
+        assert checked.code == 2
+        assert checked.err.splitlines() == [
+            f"{DECK}:10:13: generated cards' cost [en, it]: expected {said} "
+            "(first on card 'rank-a')"
+        ]
