@@ -98,7 +98,7 @@ def card_values(
         try:
             value = expr.evaluate(raw, {**variables, "card": values})
             kind = deck.field_types.get(name, "any")
-            values[name] = _typed(value, kind)
+            values[name] = _typed(value, kind, raw)
             if kind in ("color", "icon") and isinstance(value, str) and value:
                 _check_kind(value, kind, game)
         except (expr.ExpressionError, ValueError) as exc:
@@ -262,10 +262,28 @@ def _check_kind(value: str, kind: str, game: Game) -> None:
         raise _NotOfKind(game.icon_library.unknown_message(value))
 
 
-def _typed(value: Any, kind: str) -> Any:
+_WORDS = ("color", "icon")  # kinds whose value is a word: a number is no colour nor icon
+_KINDS = {"color": "a colour", "icon": "an icon", "number": "a number", "integer": "a number"}
+_ONE_LOOKUP = re.compile(r"^\{\{\s*([A-Za-z_][\w.]*)\s*\}\}$")
+
+
+def _typed(value: Any, kind: str, raw: object = None) -> Any:
     """An expression renders to text; a number field gets its number back ("11" -> 11). One
     lookup ("{{ rank.cost }}") keeps its type: a number of it is checked as a text's is."""
-    if kind not in ("number", "integer") or value is None:
+    if value is None or kind == "any":
+        return value
+    if isinstance(value, (dict, list)) or (kind in _WORDS and not isinstance(value, str)):
+        # one lookup keeps its type: "{{ suit }}" is an axis's whole entry, not its name
+        written = _KINDS.get(kind, "a text")
+        lookup = _ONE_LOOKUP.match(raw) if isinstance(raw, str) else None
+        keys = [str(key) for key in value] if isinstance(value, dict) else []
+        hint = (
+            f"; write which of its values, e.g. {{{{ {lookup[1]}.{keys[0]} }}}}"
+            if lookup and keys
+            else ""
+        )
+        raise ValueError(f"expected {written}, the expression gave {kind_of(value)}{hint}")
+    if kind not in ("number", "integer"):
         return value
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise ValueError(f"expected a number, the expression gave {kind_of(value)}")

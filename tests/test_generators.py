@@ -272,3 +272,35 @@ def test_a_number_an_axis_holds_is_checked_against_the_fields_kind(
             f"{DECK}:10:13: generated cards' cost [en, it]: expected {said} "
             "(first on card 'rank-a')"
         ]
+
+
+def test_an_axis_entry_given_whole_to_a_colour_or_a_text_is_said_at_the_field(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`color: "{{ suit }}"` (the axis's whole entry, not its colour) was said at the layout's
+    extends: line, once for every element that paints with it and every language, with the
+    mapping printed as Python; a name of it printed the mapping on the card."""
+    (demo / DECK).write_text(
+        "name: Suits\n"
+        "layout: demo-card\n"
+        "fields: {name: text, effect: text, color: color, icon: icon}\n"
+        "generate:\n"
+        "  - product:\n"
+        "      suit: [{key: cups, n: 3}, {key: coins, n: 4}]\n"
+        "    card:\n"
+        '      id: "{{ suit.key }}"\n'
+        '      name: "{{ suit }}"\n'
+        '      color: "{{ suit }}"\n'
+        '      icon: "{{ suit.n }}"\n',
+        encoding="utf-8",
+    )
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:9:13: generated cards' name [en, it]: expected a text, the expression gave a "
+        "mapping; write which of its values, e.g. {{ suit.key }} (first on card 'cups')",
+        f"{DECK}:10:14: generated cards' color [en, it]: expected a colour, the expression gave "
+        "a mapping; write which of its values, e.g. {{ suit.key }} (first on card 'cups')",
+        f"{DECK}:11:13: generated cards' icon [en, it]: expected an icon, the expression gave "
+        "a number (3) (first on card 'cups')",
+    ]
