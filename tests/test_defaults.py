@@ -298,13 +298,20 @@ def test_a_heading_with_icons_is_its_words_in_the_contents(
 def test_an_unknown_label_in_a_project_template_is_named(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
-    _write(demo, "templates/player-aid.md.j2", "{{ aid }}\n\n**{{ t.playerz }}**\n")
+    _write(demo, "templates/player-aid.md.j2", "{{ aid }}\n\n**{{ t.scoreboard }}**\n")
     result = printgen(demo, "validate")
     assert result.code == 2
     assert (
-        "templates/player-aid.md.j2:3:6: no label 'playerz' in labels.yaml; add it to "
-        "templates/labels.yaml as 'playerz: {en: …}' or fix the name after 't.'" in result.err
+        "templates/player-aid.md.j2:3:6: no label 'scoreboard' in labels.yaml; add it to "
+        "templates/labels.yaml as 'scoreboard: {en: …}' or fix the name after 't.'" in result.err
     ), result.err
+    # a misspelt label (it said only to add 'playerz') is said with the label meant
+    _write(demo, "templates/player-aid.md.j2", "{{ aid }}\n\n**{{ t.playerz }}**\n")
+    result = printgen(demo, "validate")
+    assert result.err.splitlines() == [
+        "templates/player-aid.md.j2:3:6: no label 'playerz' in labels.yaml; did you mean "
+        "'t.players'?"
+    ], result.err
 
 
 def test_a_missing_template_names_the_search_path(demo: Path, printgen: Callable[..., Run]) -> None:

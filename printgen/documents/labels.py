@@ -135,6 +135,11 @@ def missing_label(context: dict[str, Any], name: str) -> str | None:
             f"label '{name}' has no '{lang}' text; add it to templates/labels.yaml as "
             f"'{name}: {{{lang}: …}}'{also}"
         )
+    from printgen.source.readers import closest  # only for a label not found
+
+    meant = closest(name, [*words, *words.untranslated])
+    if meant:  # a misspelt label (t.thanks_txt beside thanks_text)
+        return f"no label '{name}' in labels.yaml; did you mean 't.{meant[0]}'?"
     return (
         f"no label '{name}' in labels.yaml; add it to templates/labels.yaml as "
         f"'{name}: {{{lang}: …}}' or fix the name after 't.'"
