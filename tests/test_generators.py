@@ -304,3 +304,20 @@ def test_an_axis_entry_given_whole_to_a_colour_or_a_text_is_said_at_the_field(
         f"{DECK}:11:13: generated cards' icon [en, it]: expected an icon, the expression gave "
         "a number (3) (first on card 'cups')",
     ]
+
+
+def test_two_generate_rules_making_the_same_ids_are_one_line(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A second rule making the first one's ids was said once per id, each line at the same
+    place and 'first at' the same other place."""
+    _deck(demo, "")
+    deck = (demo / DECK).read_text(encoding="utf-8")
+    rule = deck[deck.index("  - product:") :]
+    (demo / DECK).write_text(deck + rule.replace('"Rank {{ rank }}"', '"Other {{ rank }}"'))
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:14:7: this generate rule makes 6 ids that {DECK}:8:7 makes too ('rank-1', "
+        "'rank-2', 'rank-3' …); give each card type its own id"
+    ]

@@ -14,32 +14,47 @@ SHOWN = 3  # ids a generate rule's repeat names before "…"
 
 def unique_ids(checker: Checker, cards: list[CardType], what: str) -> None:
     seen: dict[str, CardType] = {}
-    # a template that makes one id for several combinations makes it for many: 30 lines at
-    # the same place, each "first at" that place too, say less than one naming the axis
-    made_again: dict[Where, list[tuple[CardType, CardType]]] = {}
+    # a template that repeats ids repeats many: 30 lines at the same place, each "first at"
+    # one same place too, say less than one line for the template naming what to change
+    made_again: dict[tuple[Where, Where], list[tuple[CardType, CardType]]] = {}
     for card in cards:
         first = seen.get(card.id)
-        if first is not None and first.where == card.where and card.scope:
-            made_again.setdefault(card.where, []).append((first, card))
+        if first is not None and card.scope:
+            made_again.setdefault((card.where, first.where), []).append((first, card))
         elif first is not None:
-            checker.error(
-                card.where,
-                f"card id '{card.id}' is used twice in {what} (first at "
-                f"{first.where}); give each card type its own id",
-            )
+            _twice(checker, card, first, what)
         seen.setdefault(card.id, card)
-    for where, pairs in made_again.items():
+    for (where, first_where), pairs in made_again.items():
         ids = list(dict.fromkeys(again.id for _, again in pairs))
         named = ", ".join(f"'{made}'" for made in ids[:SHOWN]) + (" …" if len(ids) > SHOWN else "")
-        times = "twice" if len(pairs) == len(ids) else "more than once"
-        said = (
-            f"the id '{ids[0]}' {times}" if len(ids) == 1 else f"{len(ids)} ids {times} ({named})"
-        )
-        checker.error(
-            where,
-            f"this generate rule makes {said}: {_left_out(pairs)}, so each card type has its "
-            "own id",
-        )
+        if where != first_where and len(ids) == 1:
+            _twice(checker, pairs[0][1], pairs[0][0], what)
+        elif where != first_where:  # two rules (or a card and a rule) that make the same ids
+            checker.error(
+                where,
+                f"this generate rule makes {len(ids)} ids that {first_where} makes too "
+                f"({named}); give each card type its own id",
+            )
+        else:
+            times = "twice" if len(pairs) == len(ids) else "more than once"
+            said = (
+                f"the id '{ids[0]}' {times}"
+                if len(ids) == 1
+                else f"{len(ids)} ids {times} ({named})"
+            )
+            checker.error(
+                where,
+                f"this generate rule makes {said}: {_left_out(pairs)}, so each card type has "
+                "its own id",
+            )
+
+
+def _twice(checker: Checker, card: CardType, first: CardType, what: str) -> None:
+    checker.error(
+        card.where,
+        f"card id '{card.id}' is used twice in {what} (first at {first.where}); give each "
+        "card type its own id",
+    )
 
 
 def _left_out(pairs: list[tuple[CardType, CardType]]) -> str:
