@@ -321,3 +321,16 @@ def test_two_generate_rules_making_the_same_ids_are_one_line(
         f"{DECK}:14:7: this generate rule makes 6 ids that {DECK}:8:7 makes too ('rank-1', "
         "'rank-2', 'rank-3' …); give each card type its own id"
     ]
+
+
+def test_an_unknown_key_in_the_card_template_is_the_templates(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """'bonuss:' in a generate rule's card was "unknown key 'bonuss' in card 'rank-1'", as if
+    one card had it."""
+    _deck(demo, '      efect: "Gain {{ rank }}"\n')
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:11:7: unknown key 'efect' in the generate rule's card; did you mean 'effect'?"
+    ]

@@ -258,7 +258,7 @@ def _card(
         node,
         CARD_KEYS | set(types) | (set(map(str, node)) if checker.fields_unknown else set()),
         required,
-        label,
+        label if count is None else "the generate rule's card",  # every card's, not the first's
         "; a card's fields must be declared under 'fields:' in the deck",
     )
     if not isinstance(card_id, str) or not _ID.match(card_id):
