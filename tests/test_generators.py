@@ -3,6 +3,7 @@ each of its mistakes is said (the line written, never the data it made)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -334,3 +335,25 @@ def test_an_unknown_key_in_the_card_template_is_the_templates(
     assert checked.err.splitlines() == [
         f"{DECK}:11:7: unknown key 'efect' in the generate rule's card; did you mean 'effect'?"
     ]
+
+
+def test_the_gallery_shows_a_sample_of_every_layout_a_deck_uses(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A deck of 20 card types in four layouts showed samples of the first three only, where
+    the README promises each of its card layouts a sample face."""
+    layouts = demo / "cards/demo/layouts/demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "".join(f"demo-{n}:\n  extends: demo-card\n" for n in ("b", "c", "d")),
+        encoding="utf-8",
+    )
+    choice = "['demo-card', 'demo-b', 'demo-c', 'demo-d'][(rank - 1) // 5]"
+    _deck(demo, f'      layout: "{{{{ {choice} }}}}"\n', f"rank: {list(range(1, 21))}")
+    built = printgen(demo, "build", "demo", "--lang", "en", "--only", "rulebook")
+    assert built.code == 0, built.err
+    text = " ".join(
+        page.extract_text() for page in PdfReader(demo / "build/demo/en/rulebook.pdf").pages
+    )
+    # a sample's title and its name in the list below
+    assert [len(re.findall(rf"\bRank {n}\b", text)) for n in (1, 6, 11, 16)] == [2, 2, 2, 2]

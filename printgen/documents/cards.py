@@ -288,7 +288,7 @@ def card_gallery(
     samples: dict[str, CardInfo] = {}
     for info in infos:
         samples.setdefault(info.card.layout, info)
-    shown = list(samples.values())[:3]
+    shown = list(samples.values())  # each layout: README promises every one a sample
     wide = max(legible_width(info.face, MIN_PICTURE_TEXT) for info in shown)
     cell = max(wide * pt(1) + pt(6), width / 3)
     per_row = max(1, int(width // cell))
