@@ -107,6 +107,19 @@ def test_a_check_failing_on_many_generated_cards_is_not_a_line_a_card(
         + ", ".join(f"'rank-{n}'" for n in range(6, 16))
         + " and 15 more (30 in all)",
     ], checked.err
+    # one message for every card is one line: no count of cards said already by it
+    game.write_text(game.read_text(encoding="utf-8").replace("{{ card.name }} costs", "costs"))
+    checked = printgen(demo, "validate", "demo")
+    lines = [line for line in checked.err.splitlines() if "cheap:" in line]
+    assert lines == [f"{DECK}:8:7: cheap: costs {n}" for n in range(1, 6)] + [
+        f"{DECK}:8:7: cheap: 25 more of the cards made here fail it too: "
+        + ", ".join(f"'rank-{n}'" for n in range(6, 16))
+        + " and 15 more (30 in all)",
+    ], checked.err
+    game.write_text(game.read_text(encoding="utf-8").replace("costs {{ card.cost }}", "dear"))
+    checked = printgen(demo, "validate", "demo")
+    lines = [line for line in checked.err.splitlines() if "cheap:" in line]
+    assert lines == [f"{DECK}:8:7: cheap: dear"], checked.err
 
 
 def test_a_game_check_over_a_value_a_card_lacks_names_the_card_or_says_nothing_more(

@@ -98,9 +98,14 @@ def _say(check: Check, said: dict[Where, list[tuple[str, str]]], problems: Probl
     """Each failure at its card's line; past SAME_PLACE at one line — the cards one generate
     rule makes share their template's — the rest are one line naming them, not 30 lines."""
     for where, failures in said.items():
-        for _, message in failures[:SAME_PLACE]:
-            problems.add(where, message, check.severity)
-        rest = [subject.split("/", 1)[-1] for subject, _ in failures[SAME_PLACE:]]
+        shown: list[str] = []  # messages said (cards of one message are one line anyway)
+        rest: list[str] = []
+        for subject, message in failures:
+            if message not in shown and len(shown) < SAME_PLACE:
+                shown.append(message)
+                problems.add(where, message, check.severity)
+            elif message not in shown:
+                rest.append(subject.split("/", 1)[-1])
         if rest:
             named = ", ".join(f"'{card}'" for card in rest[:SHOWN])
             more = f" and {len(rest) - SHOWN} more" if len(rest) > SHOWN else ""
