@@ -370,3 +370,26 @@ def test_the_gallery_shows_a_sample_of_every_layout_a_deck_uses(
     )
     # a sample's title and its name in the list below
     assert [len(re.findall(rf"\bRank {n}\b", text)) for n in (1, 6, 11, 16)] == [2, 2, 2, 2]
+
+
+def test_a_card_templates_count_is_each_cards_own(demo: Path, printgen: Callable[..., Run]) -> None:
+    """`count: "{{ 7 - rank }}"` in a generate rule's card was dropped without a word: every
+    card printed the rule's count (or 1)."""
+    _deck(demo, '      count: "{{ 7 - rank }}"\n')
+    built = printgen(demo, "build", "demo", "--lang", "en", "--only", "rulebook")
+    assert built.code == 0, built.err
+    text = " ".join(p.extract_text() for p in PdfReader(demo / "build/demo/en/rulebook.pdf").pages)
+    assert "Ranks (21)" in text, text  # 6 + 5 + … + 1
+    deck = (demo / DECK).read_text(encoding="utf-8")
+    (demo / DECK).write_text(deck.replace("    card:\n", "    count: 2\n    card:\n"))
+    checked = printgen(demo, "validate", "demo")
+    assert checked.err.splitlines() == [
+        f"{DECK}:12:14: count is written on the generate rule (line 7) and in its card; keep "
+        "one (the card's may be an expression of the rule's variables)"
+    ]
+    (demo / DECK).write_text(deck.replace("7 - rank", "3 - rank"))
+    checked = printgen(demo, "validate", "demo")
+    assert checked.err.splitlines() == [
+        f"{DECK}:11:14: card 'rank-3' count must be a whole number from 1 to 100,000, not a "
+        "number (0)"
+    ]

@@ -15,7 +15,13 @@ from printgen.problems import Where
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.card_ids import unique_ids
-from printgen.source.generator_rules import RULE_KEYS, axes_beside, read_generator
+from printgen.source.generator_rules import (
+    RULE_KEYS,
+    axes_beside,
+    card_count,
+    counted_twice,
+    read_generator,
+)
 from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
@@ -277,11 +283,10 @@ def _card(
     if len(card_id) > MAX_ID_CHARS:  # it names the card's image file
         checker.error(node.at("id"), id_too_long(card_id))
         return None
-    copies = (
-        count
-        if count is not None
-        else checker.integer(node, "count", label, 1, None, MAX_COUNT, "the limit for one deck")
-    )
+    if count is None:
+        copies = checker.integer(node, "count", label, 1, None, MAX_COUNT, "the limit for one deck")
+    else:  # a generated card: the template's own count (an expression, say), else the rule's
+        copies = card_count(checker, node, label, scope) if "count" in node else count
     fields: dict[str, Any] = {}
     field_where: dict[str, Where] = {}
     # a template's value as written is every generated card's: not the first card's alone
@@ -379,6 +384,7 @@ def _generated(
             continue
         checker.keys(rule, RULE_KEYS, {"card"}, "generate rule")
         template = rule.get("card")
+        counted_twice(checker, rule)
         before = len(checker.problems)
         for combo in read_generator(checker, rule, project):
             card = _card(

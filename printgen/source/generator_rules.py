@@ -18,7 +18,7 @@ from printgen.problems import ProjectError, Where
 from printgen.source import generate
 from printgen.source.arrangement import MAX_ARRANGEMENT, read_arrangement
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker, closest
+from printgen.source.readers import Checker, closest, kind_of
 
 if TYPE_CHECKING:
     from printgen.project import Project
@@ -46,6 +46,39 @@ def axes_beside(checker: Checker, rule: LDict) -> bool:
         "it: indent the axes two more spaces, below product:",
     )
     return True
+
+
+def counted_twice(checker: Checker, rule: LDict) -> None:
+    """A rule's `count:` beside its card's own: one of them would be dropped without a word."""
+    template = rule.get("card")
+    if "count" in rule and isinstance(template, LDict) and "count" in template:
+        checker.error(
+            template.at("count"),
+            f"count is written on the generate rule (line {rule.at('count').line}) and in its "
+            "card; keep one (the card's may be an expression of the rule's variables)",
+        )
+
+
+def card_count(checker: Checker, node: LDict, label: str, scope: dict[str, Any]) -> int | None:
+    """A generated card's own `count:` — a number, or an expression over the generator's
+    variables ("{{ 6 - size }}") worked out per card, as its id is."""
+    from printgen.sandbox import expressions as expr
+
+    value = node["count"]
+    try:
+        value = expr.evaluate(value, scope)
+    except expr.ExpressionError as exc:
+        checker.error(node.at("count"), f"{label} count: {exc}")
+        return None
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
+        checker.error(
+            node.at("count"),
+            f"{label} count must be a whole number from 1 to {MAX_COUNT:,}, not {kind_of(value)}",
+        )
+        return None
+    return value
 
 
 def read_generator(
