@@ -228,7 +228,7 @@ def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
     then once for the rest, naming them: "text of 15 more cards ('b', 'c', … and 5 more) …"."""
     alike: dict[tuple[Where, Severity, str], list[tuple[Problem, str]]] = {}
     kept: list[Problem | tuple[Where, Severity, str]] = []
-    for problem in problems:
+    for problem in dict.fromkeys(problems):  # one said alike by two languages is one
         found = list(_CARD.finditer(problem.message))
         if len(found) != 1:
             kept.append(problem)
@@ -250,7 +250,9 @@ def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
             named = ", ".join(f"'{card}'" for card in rest[:SHOWN_CARDS])
             named += f" and {len(rest) - SHOWN_CARDS} more" if len(rest) > SHOWN_CARDS else ""
             first = said[0][0]
-            many = f"{len(rest)} more cards ({named}; {len(said)} in all)"
+            many = (
+                f"{len(rest)} more card{'s' if len(rest) > 1 else ''} ({named}; {len(said)} in all)"
+            )
             merged.append(
                 Problem(first.where, _CARD.sub(many, first.message, count=1), first.severity)
             )

@@ -393,3 +393,25 @@ def test_a_card_templates_count_is_each_cards_own(demo: Path, printgen: Callable
         f"{DECK}:11:14: card 'rank-3' count must be a whole number from 1 to 100,000, not a "
         "number (0)"
     ]
+
+
+def test_a_problem_said_alike_in_two_languages_counts_each_card_once(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A layout's default failing on 6 generated cards, alike in English and Italian, was
+    said for five and then as '7 more cards (…; 12 in all)', each card counted twice."""
+    layouts = demo / "cards/demo/layouts/demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(
+        text.replace(
+            "  extends: card-base\n",
+            '  extends: card-base\n  defaults: {tint: "{{ 1 // 0 }}"}\n',
+            1,
+        ),
+        encoding="utf-8",
+    )
+    _deck(demo, "")
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    lines = [line for line in checked.err.splitlines() if "default of 'tint'" in line]
+    assert len(lines) == 6 and "for 1 more card ('rank-6'; 6 in all)" in lines[-1], lines
