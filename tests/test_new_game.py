@@ -617,6 +617,12 @@ def test_a_when_written_as_a_word_printgen_cannot_read_is_an_error_at_its_line(
         ),
         ("mian/miner", "card reference 'mian/miner' names no card; did you mean 'main/miner'?"),
         ("main/cost=9", "card query 'main/cost=9' matches no card (deck/field=value:"),
+        # a misspelt field or deck matched nothing, said as if no card had that value
+        (
+            "main/cots=3",
+            "card query 'main/cots=3': deck 'main' has no field 'cots'; did you mean 'cost'?",
+        ),
+        ("mian/cost=3", "card query 'mian/cost=3': no deck 'mian'; did you mean 'main'?"),
     ],
 )
 def test_a_cover_card_that_is_not_there_is_reported_at_its_entry(

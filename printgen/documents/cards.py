@@ -116,10 +116,7 @@ class CardIndex:
             # a reference game.yaml's cover: names is reported there, else in the prose
             where = where or self.cover_where.get(ref, self.where)
             if "=" in ref:
-                message = (
-                    f"card query '{ref}' matches no card (deck/field=value: the first card "
-                    "whose field has that value)"
-                )
+                message = self._no_match(ref)
             else:
                 example = next(iter(self.cards), "deck/card")
                 message = f"card reference '{ref}' names no card" + did_you_mean(
@@ -127,6 +124,25 @@ class CardIndex:
                 )
             self.problems.append(Problem(where, message))
         return info
+
+    def _no_match(self, ref: str) -> str:
+        """Why a query matches no card: a deck or a field it misspells, else no card's values."""
+        deck, _, wanted = ref.partition("/")
+        if deck not in self.decks:
+            return f"card query '{ref}': no deck '{deck}'" + did_you_mean(
+                deck, self.decks, f"; the decks are {', '.join(self.decks)}"
+            )
+        fields = {name for info in self.decks[deck] for name in info.values}
+        for term in wanted.split("&"):
+            name = term.partition("=")[0].strip()
+            if name not in fields:  # a misspelt field matches nothing, silently otherwise
+                return f"card query '{ref}': deck '{deck}' has no field '{name}'" + did_you_mean(
+                    name, fields, f"; its fields are {', '.join(sorted(fields))}"
+                )
+        return (
+            f"card query '{ref}' matches no card (deck/field=value: the first card whose field "
+            "has that value)"
+        )
 
     def query(self, ref: str, exclude: set[str] | frozenset[str] = frozenset()) -> CardInfo | None:
         """The first card of ``deck/field=value&…`` whose values match (not in ``exclude``)."""
