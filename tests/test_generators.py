@@ -415,3 +415,17 @@ def test_a_problem_said_alike_in_two_languages_counts_each_card_once(
     assert checked.code == 2
     lines = [line for line in checked.err.splitlines() if "default of 'tint'" in line]
     assert len(lines) == 6 and "for 1 more card ('rank-6'; 6 in all)" in lines[-1], lines
+
+
+def test_an_id_made_of_a_translated_name_says_so(demo: Path, printgen: Callable[..., Run]) -> None:
+    """`id: "{{ suit.name }}-…"` over names in two languages was said as the id Python made of
+    the mapping: card id "{'en': 'Cups', 'it': 'Coppe'}-1" must be lower-case letters…"""
+    _deck(demo, "", "rank: [1]\n      suit: [{key: cups, name: {en: Cups, it: Coppe}}]")
+    deck = (demo / DECK).read_text(encoding="utf-8")
+    (demo / DECK).write_text(deck.replace('"rank-{{ rank }}"', '"{{ suit.name }}-{{ rank }}"'))
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:9:11: card id: suit.name has one text per language (en, it), and an id is the "
+        "same in every language; write one of its values, such as {{ suit.name.en }}"
+    ]

@@ -20,6 +20,7 @@ from printgen.source.generator_rules import (
     axes_beside,
     card_count,
     counted_twice,
+    generated_id,
     read_generator,
 )
 from printgen.source.layouts import DEFAULT_SAFE_MM
@@ -253,10 +254,8 @@ def _card(
         return None
     card_id = node.get("id")
     if isinstance(card_id, str) and expr.is_expression(card_id):
-        try:
-            card_id = str(expr.evaluate(card_id, scope))
-        except expr.ExpressionError as exc:
-            checker.error(node.at("id"), f"card id: {exc}")
+        card_id = generated_id(checker, node, scope)
+        if card_id is None:
             return None
     label = f"card '{card_id}'" if isinstance(card_id, str) else "card"
     required = {"id"} | ({"count"} if count is None else set())

@@ -59,6 +59,44 @@ def counted_twice(checker: Checker, rule: LDict) -> None:
         )
 
 
+def generated_id(checker: Checker, node: LDict, scope: dict[str, Any]) -> str | None:
+    """A card's id worked out from the generator's variables — the same in every language, so
+    a variable of one text per language ({{ suit.name }}) is said as that, not as the mapping
+    Python prints."""
+    from printgen.sandbox import expressions as expr
+
+    written = str(node["id"])
+    try:
+        made = str(expr.evaluate(written, scope))
+    except expr.ExpressionError as exc:
+        checker.error(node.at("id"), f"card id: {exc}")
+        return None
+    if re.fullmatch(r"[a-z0-9][a-z0-9_-]*", made):  # a good id: how it was made is fine
+        return made
+    for name in _LOOKUPS.findall(written):
+        value: Any = scope
+        for part in name.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        if isinstance(value, dict) and value:
+            keys = [str(key) for key in value]
+            said = (
+                f"has one text per language ({', '.join(keys)}), and an id is the same in every "
+                "language"
+                if all(re.fullmatch(r"[a-z]{2}", key) for key in keys)
+                else f"is a whole entry ({', '.join(keys)})"
+            )
+            checker.error(
+                node.at("id"),
+                f"card id: {name} {said}; write one of its values, such as "
+                f"{{{{ {name}.{keys[0]} }}}}",
+            )
+            return None
+    return made
+
+
+_LOOKUPS = re.compile(r"\{\{-?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*(?:\||-?\}\})")
+
+
 def card_count(checker: Checker, node: LDict, label: str, scope: dict[str, Any]) -> int | None:
     """A generated card's own `count:` — a number, or an expression over the generator's
     variables ("{{ 6 - size }}") worked out per card, as its id is."""
