@@ -1041,6 +1041,24 @@ def test_an_unknown_icon_in_a_summary_is_an_error_at_the_card(
     ), checked.err
 
 
+def test_the_labels_a_project_template_prints_are_named_for_a_new_language(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A label of the designer's own (`thanks`, printed by their templates/rulebook.md.j2) was
+    never named as lacking the new language, while a plain text — which serves every
+    language — was."""
+    root = tmp_path / "games"
+    assert printgen(root, "new", "one", "--lang", "it").code == 0
+    labels = root / "templates" / "labels.yaml"
+    labels.parent.mkdir()
+    labels.write_text("players: Seats\nthanks: {it: Grazie}\n", encoding="utf-8")
+    made = printgen(root, "labels", "pt")
+    assert made.code == 0, made.err
+    said = made.out + made.err
+    assert "give thanks a text for pt in templates/labels.yaml" in said, said
+    assert "players" not in said, said
+
+
 def test_a_new_language_in_a_project_with_labels_gets_the_words_to_translate(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

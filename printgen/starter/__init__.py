@@ -323,10 +323,14 @@ def _labels_for(
     ]
     if added:  # a run that adds no label adds no comment either
         lines += [f"# Translate these English words into {', '.join(missing)}.", *added]
+    # the designer's own labels too (a template of theirs prints them); a plain text serves
+    # every language, and an icon's name in the legend falls back to the icon's own
     lacking = [
         key
         for key, texts in own.items()
-        if key in english and not (isinstance(texts, dict) and all(m in texts for m in missing))
+        if isinstance(texts, dict)
+        and not all(m in texts for m in missing)
+        and (key in english or not str(key).startswith("icon_"))
     ]
     path.parent.mkdir(parents=True, exist_ok=True)
     written = path.read_text(encoding="utf-8") if own else ""
@@ -361,6 +365,9 @@ def _languages_added(
     still: list[str] = []
     out = text.split("\n")
     for key in lacking:
+        if key not in english:  # a label of the designer's own: no English words to add
+            still.append(key)
+            continue
         for i, line in enumerate(out):
             if not (line.startswith(f"{key}: {{") and line.rstrip().endswith("}")):
                 continue
