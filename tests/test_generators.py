@@ -429,3 +429,27 @@ def test_an_id_made_of_a_translated_name_says_so(demo: Path, printgen: Callable[
         f"{DECK}:9:11: card id: suit.name has one text per language (en, it), and an id is the "
         "same in every language; write one of its values, such as {{ suit.name.en }}"
     ]
+
+
+def test_the_line_for_the_rest_of_a_checks_failures_names_their_language(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Failures in Italian only were each tagged [it], the line counting the rest was not: as
+    if they failed in English."""
+    _deck(demo, "", "rank: [1, 2, 3, 4, 5, 6, 7]")
+    game = demo / "cards/demo/game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "checks:\n",
+            "checks:\n  - id: english\n    each: ranks\n    assert: \"{{ lang == 'en' }}\"\n"
+            '    message: "{{ card.name }}"\n',
+        ),
+        encoding="utf-8",
+    )
+    checked = printgen(demo, "validate", "demo")
+    lines = [line for line in checked.err.splitlines() if "english:" in line]
+    assert lines[:5] == [f"{DECK}:8:7: english: Rank {n} [it]" for n in range(1, 6)], lines
+    assert lines[5:] == [
+        f"{DECK}:8:7: english: 2 more of the cards made here fail it too: 'rank-6', 'rank-7' "
+        "(7 in all) [it]"
+    ], lines

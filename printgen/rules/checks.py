@@ -38,7 +38,7 @@ def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
     try:
         _evaluate(ctx, check, problems, failed, said)
     finally:
-        _say(check, said, problems)
+        _say(check, said, problems, ctx.languages)
 
 
 def _evaluate(
@@ -94,27 +94,45 @@ def _evaluate(
 SAME_PLACE = 5  # failures said one by one at one place (a generate rule's card template)
 
 
-def _say(check: Check, said: dict[Where, list[tuple[str, str]]], problems: Problems) -> None:
+def _say(
+    check: Check,
+    said: dict[Where, list[tuple[str, str]]],
+    problems: Problems,
+    languages: tuple[str, ...] = (),
+) -> None:
     """Each failure at its card's line; past SAME_PLACE at one line — the cards one generate
     rule makes share their template's — the rest are one line naming them, not 30 lines."""
     for where, failures in said.items():
         shown: list[str] = []  # messages said (cards of one message are one line anyway)
         rest: list[str] = []
+        langs: set[str] = set()  # the languages the rest fail in
         for subject, message in failures:
             if message not in shown and len(shown) < SAME_PLACE:
                 shown.append(message)
                 problems.add(where, message, check.severity)
             elif message not in shown:
                 rest.append(subject.split("/", 1)[-1])
+                tagged = _TAG.search(message)  # none: the game's first language
+                langs.add(tagged[1] if tagged else languages[0] if languages else "")
         if rest:
             named = ", ".join(f"'{card}'" for card in rest[:SHOWN])
             more = f" and {len(rest) - SHOWN} more" if len(rest) > SHOWN else ""
             problems.add(
                 where,
                 f"{check.id}: {len(rest)} more of the cards made here fail it too: {named}{more} "
-                f"({len(failures)} in all)",
+                f"({len(failures)} in all){_tag(langs, languages)}",
                 check.severity,
             )
+
+
+_TAG = re.compile(r" \[([a-z]{2})\]$")
+
+
+def _tag(langs: set[str], languages: tuple[str, ...]) -> str:
+    """The summary's languages, as its messages say them: none when all are the first."""
+    if not languages or langs <= {languages[0]}:
+        return ""
+    return f" [{', '.join(lang for lang in languages if lang in langs)}]"
 
 
 SHOWN = 10  # card ids named in that line
