@@ -285,6 +285,8 @@ def _typed(value: Any, kind: str, raw: object = None) -> Any:
         raise ValueError(f"expected {written}, the expression gave {kind_of(value)}{hint}")
     if kind not in ("number", "integer"):
         return value
+    if isinstance(value, str) and not value.strip():
+        return None  # "{{ tier - 3 if tier > 3 }}" gives nothing: the field left out, as unwritten
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise ValueError(f"expected a number, the expression gave {kind_of(value)}")
     if isinstance(value, int):

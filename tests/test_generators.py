@@ -125,8 +125,8 @@ def test_a_check_failing_on_many_generated_cards_is_not_a_line_a_card(
 def test_a_game_check_over_a_value_a_card_lacks_names_the_card_or_says_nothing_more(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
-    """A sum over the generated cards' costs, one of them refused ('{{ rank if rank > 1 }}'
-    gives nothing on rank 1), was said a second time at the check as "unsupported operand
+    """A sum over the generated cards' costs, one of them refused ('{{ rank if rank > 1 else
+    "free" }}' gives a word on rank 1), was said a second time at the check as "unsupported operand
     type(s) for +: 'int' and 'NoneType'"; it is said once, at the cost. A cost a card leaves
     out is named at the check."""
     game = demo / "cards/demo/game.yaml"
@@ -141,12 +141,13 @@ def test_a_game_check_over_a_value_a_card_lacks_names_the_card_or_says_nothing_m
     )
     _deck(demo, "")
     deck = (demo / DECK).read_text(encoding="utf-8")
-    (demo / DECK).write_text(deck.replace('cost: "{{ rank }}"', 'cost: "{{ rank if rank > 1 }}"'))
+    free = "cost: \"{{ rank if rank > 1 else 'free' }}\""
+    (demo / DECK).write_text(deck.replace('cost: "{{ rank }}"', free))
     checked = printgen(demo, "validate", "demo")
     assert checked.code == 2
     assert checked.err.splitlines() == [
         f"{DECK}:10:13: generated cards' cost [en, it]: expected a number, the expression gave "
-        "'' (first on card 'rank-1')"
+        "'free' (first on card 'rank-1')"
     ]
     (demo / DECK).write_text(deck + "cards:\n  - {id: joker, count: 1, name: J}\n")
     checked = printgen(demo, "validate", "demo")
@@ -453,3 +454,27 @@ def test_the_line_for_the_rest_of_a_checks_failures_names_their_language(
         f"{DECK}:8:7: english: 2 more of the cards made here fail it too: 'rank-6', 'rank-7' "
         "(7 in all) [it]"
     ], lines
+
+
+def test_a_number_field_an_expression_gives_nothing_is_left_out(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`cost: "{{ rank if rank > 3 }}"` — a cost on the high ranks only — was an error,
+    "expected a number, the expression gave ''", where a text field giving nothing, or a cost
+    not written, is left out; a check over it then says which card has none."""
+    _deck(demo, "")
+    deck = (demo / DECK).read_text(encoding="utf-8")
+    (demo / DECK).write_text(deck.replace('cost: "{{ rank }}"', 'cost: "{{ rank if rank > 3 }}"'))
+    assert printgen(demo, "validate", "demo").code == 0
+    game = demo / "cards/demo/game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "checks:\n",
+            'checks:\n  - id: dear\n    each: ranks\n    assert: "{{ card.cost > 3 }}"\n'
+            '    message: "cheap"\n',
+        ),
+        encoding="utf-8",
+    )
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert "dear: card 'rank-1' has no cost, so the assert cannot be evaluated" in checked.err
