@@ -394,6 +394,13 @@ def test_a_card_templates_count_is_each_cards_own(demo: Path, printgen: Callable
         f"{DECK}:11:14: card 'rank-3' count must be a whole number from 1 to 100,000, not a "
         "number (0)"
     ]
+    # a text of thousands of digits is said as no count, not a crash reading it as a number
+    (demo / DECK).write_text(deck.replace("7 - rank", "'9' * 5000"))
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:11:14: card 'rank-1' count must be a whole number from 1 to 100,000, not a text"
+    ]
 
 
 def test_a_problem_said_alike_in_two_languages_counts_each_card_once(

@@ -108,7 +108,9 @@ def card_count(checker: Checker, node: LDict, label: str, scope: dict[str, Any])
     except expr.ExpressionError as exc:
         checker.error(node.at("count"), f"{label} count: {exc}")
         return None
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    # a rendered number: "5" (a text of thousands of digits is no count, and Python refuses
+    # to read it as a number)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
         checker.error(
