@@ -6,6 +6,7 @@ fields again. A field whose expression fails is reported here, once, at its line
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -299,6 +300,9 @@ def _typed(value: Any, kind: str, raw: object = None) -> Any:
         number = float(value)
     except ValueError:
         raise ValueError(f"expected a number, the expression gave {value!r}") from None
+    if not math.isfinite(number):  # said here, where it is made, not at each text printing it
+        shown = value if len(value) <= 20 else f"{value[:17]}…"
+        raise ValueError(f"expected a number, the expression gave {shown!r}, too large to print")
     if kind == "integer" or number.is_integer():
         if not number.is_integer():
             raise ValueError(f"expected a whole number, the expression gave {value!r}")

@@ -485,3 +485,30 @@ def test_a_number_field_an_expression_gives_nothing_is_left_out(
     checked = printgen(demo, "validate", "demo")
     assert checked.code == 2
     assert "dear: card 'rank-1' has no cost, so the assert cannot be evaluated" in checked.err
+
+
+def test_a_number_too_large_is_said_at_the_field_that_makes_it(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A number field given 400 nines (infinite as a number) was said at every text printing
+    it ('it gives a number that is not finite'), never at the field itself."""
+    (demo / DECK).write_text(
+        "name: Ranks\n"
+        "layout: demo-card\n"
+        "fields: {name: text, power: number, effect: text}\n"
+        "generate:\n"
+        "  - product:\n"
+        "      rank: [1, 2]\n"
+        "    card:\n"
+        '      id: "rank-{{ rank }}"\n'
+        '      name: "Rank {{ rank }}"\n'
+        "      power: \"{{ '9' * 400 }}\"\n"
+        '      effect: "Power {{ card.power }}"\n',
+        encoding="utf-8",
+    )
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:10:14: generated cards' power [en, it]: expected a number, the expression gave "
+        "'99999999999999999…', too large to print (first on card 'rank-1')"
+    ]
