@@ -72,7 +72,8 @@ def lay_out_image(
             once=("image", str(raw)),
         )
         return None
-    return Image(*box, eight_bit(data), exif=exif_orientation(data))
+    placed, turn = placeable(data)
+    return Image(*box, placed, exif=turn)
 
 
 def _unreadable_svg(data: bytes, folder: Path) -> str:
@@ -127,8 +128,11 @@ def image_trouble(data: bytes) -> str:
 
 
 @lru_cache(maxsize=64)
-def exif_orientation(data: bytes) -> int:
-    """A PNG's or JPEG's EXIF orientation, 1 (as stored) when it has none or a wrong one."""
+def placeable(data: bytes) -> tuple[bytes, int]:
+    """A checked PNG or JPEG as it is placed, opened once: its bytes — 16-bit greys made 8-bit,
+    since ReportLab has Pillow turn a picture into RGB, which clips 16-bit greys at 255 (every
+    grey but the darkest printed white) — and its EXIF orientation, 1 (as stored) when it has
+    none or a wrong one."""
     import warnings
 
     from PIL import Image as PILImage
@@ -137,24 +141,10 @@ def exif_orientation(data: bytes) -> int:
         warnings.simplefilter("ignore")  # damaged EXIF: as stored (see image_trouble)
         with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
             turn = image.getexif().get(0x0112, 1)  # read from the header: no pixel decoded
-    return turn if isinstance(turn, int) and 1 <= turn <= 8 else 1
-
-
-@lru_cache(maxsize=16)
-def eight_bit(data: bytes) -> bytes:
-    """A PNG of 16-bit greys as 8-bit greys; any other picture as it is. ReportLab has Pillow
-    turn a picture into RGB, which clips 16-bit greys at 255: every grey but the darkest
-    printed white."""
-    import warnings
-
-    from PIL import Image as PILImage
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # damaged EXIF: see image_trouble
-        with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+            turn = turn if isinstance(turn, int) and 1 <= turn <= 8 else 1
             if not image.mode.startswith("I"):  # I;16 (and I, as older Pillows read them)
-                return data
+                return data, turn
             grey = image.convert("I").point(lambda value: value * (1 / 257)).convert("L")
     made = io.BytesIO()
     grey.save(made, "PNG")  # the same pixels at every build: the PDF names it by its bytes
-    return made.getvalue()
+    return made.getvalue(), turn
