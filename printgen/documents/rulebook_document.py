@@ -38,6 +38,7 @@ class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
         late: LateContents | None = None,
         author: str = "",
         subject: str = "",
+        lang: str = "",
     ) -> None:
         super().__init__(
             buffer,
@@ -45,6 +46,7 @@ class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
             title=title,
             author=author,  # the game's, as the card sheets' and aids' PDFs say
             subject=subject,
+            lang=lang or None,  # the catalogue's /Lang: what a screen reader reads it aloud in
             creator="printgen",
             invariant=1,
             leftMargin=pt(margin),

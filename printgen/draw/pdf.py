@@ -31,12 +31,18 @@ TURNED = {
 
 
 def new_canvas(
-    buffer: io.BytesIO, title: str, author: str, subject: str, duplex: Duplex | None = None
+    buffer: io.BytesIO,
+    title: str,
+    author: str,
+    subject: str,
+    duplex: Duplex | None = None,
+    lang: str = "",
 ) -> Canvas:
     """A reproducible PDF whose print dialog opens at actual size — "fit to page", the commonest
     home-printing mistake, would shrink every card — and, for ``duplex``, set to turn the
-    sheets over the edge the backs were placed for."""
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, **EMBEDDED_START)
+    sheets over the edge the backs were placed for. ``lang``, the language its text is in (the
+    catalogue's /Lang), is what a screen reader reads it aloud in."""
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, lang=lang or None, **EMBEDDED_START)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setSubject(subject)

@@ -11,7 +11,7 @@ import io
 from dataclasses import replace
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-from pypdf.generic import NameObject
+from pypdf.generic import NameObject, TextStringObject
 
 from printgen.model.units import pt
 from printgen.options import Paper
@@ -62,6 +62,8 @@ def impose(data: bytes, sheet_mm: tuple[float, float]) -> bytes:
     # the sheets are imposed to be turned over the short edge: the print dialog is asked for that,
     # and for actual size, as card sheets ask for theirs (draw.pdf) — a long-edge default prints
     # every back page upside down
+    if (lang := reader.root_object.get("/Lang")) is not None:  # the rulebook's language too
+        writer.root_object[NameObject("/Lang")] = TextStringObject(str(lang))
     preferences = writer.create_viewer_preferences()
     preferences[NameObject("/Duplex")] = NameObject("/DuplexFlipShortEdge")
     preferences[NameObject("/PrintScaling")] = NameObject("/None")

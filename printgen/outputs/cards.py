@@ -48,7 +48,9 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
             return {}
         shown = named_outputs(decks, words, named, job.lang, job.game.meta.languages)
         try:
-            files.update(card_files(decks, job.title, job.author, options, shown, problems))
+            files.update(
+                card_files(decks, job.title, job.author, options, shown, problems, job.lang)
+            )
         except DoesNotFit as exc:
             problems.add(exc.where, f"{exc}; choose a smaller size")
             return {}
@@ -169,6 +171,7 @@ def card_files(
     options: BuildOptions,
     words: dict[str, str],
     problems: Problems | None = None,
+    lang: str = "",
 ) -> dict[str, bytes]:
     by_output: dict[str, list[LaidOutDeck]] = {}
     for laid in decks:
@@ -198,7 +201,7 @@ def card_files(
         # context's), filled as a streamed deck's fronts are laid out
         named = f"{title} — {words.get(output, output)}"  # the PDF's title, in its language
         subject = words.get("print_and_cut", "print-and-cut sheets")
-        pdf = sheets_pdf(sheets, named, author, group[0].shared, options.duplex, subject)
+        pdf = sheets_pdf(sheets, named, author, group[0].shared, options.duplex, subject, lang)
         if len(pdf) > BIG:  # the PDF's freed working memory back before the manifest is made
             give_back()
         files[f"{output}.pdf"] = pdf
@@ -213,11 +216,12 @@ def sheets_pdf(
     shared: Mapping[int, Op],
     duplex: Duplex,
     subject: str = "print-and-cut sheets",
+    lang: str = "",
 ) -> bytes:
     """The sheets as a PDF; ``shared``: the operations the decks' layouts draw alike on every
     card, by id."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, title, author, subject, printed_as(sheets, duplex))
+    canvas = new_canvas(buffer, title, author, subject, printed_as(sheets, duplex), lang)
     # A face printed more than once is one form the sheets refer to; a face printed once is
     # drawn in place, as a bare script would: 10,000 distinct cards as forms cost a fifth of
     # the build in PDF objects alone.

@@ -143,7 +143,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     if drawn:
         author = str(context["game"]["author"])
         subject = str(labels.get("player_aid", "player aid"))
-        data = _pdf(story, game.meta.players_max, fmt, heading, author, subject)
+        data = _pdf(story, game.meta.players_max, fmt, heading, author, subject, job.lang)
     problems.extend(p for p in index.problems if p not in problems)
     return data
 
@@ -244,12 +244,18 @@ def _band(left: float, top: float, width: float) -> tuple[float, float, float, f
 
 
 def _pdf(
-    story: list[Flowable], copies: int, fmt: Format, title: str, author: str, subject: str
+    story: list[Flowable],
+    copies: int,
+    fmt: Format,
+    title: str,
+    author: str,
+    subject: str,
+    lang: str,
 ) -> bytes:
     """``copies`` aids, as many to a sheet as the format holds: one aid drawn once, as a form
     every slot shows."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, title, author, subject)
+    canvas = new_canvas(buffer, title, author, subject, lang=lang)
     canvas.beginForm(AID_FORM, 0, 0, pt(fmt.aid[0]), pt(fmt.aid[1]))
     _draw_aid(canvas, story, 0.0, 0.0, fmt, title)
     end_form(canvas)

@@ -307,6 +307,7 @@ class _Book:
             late,
             author=self.author,
             subject=self.labels.get("rulebook", ""),
+            lang=self.lang,
         )
         where = Where(self.rel)
         try:
