@@ -793,3 +793,23 @@ def test_a_cards_long_name_too_wide_for_the_card_reference_is_said_at_its_line(
     said = [row for row in run.err.splitlines() if "past the margin" in row]
     assert len(said) == 1 and said[0].startswith(f"cards/demo/decks/main.yaml:{line}:"), run.err
     assert "soft hyphen (U+00AD" in said[0]
+
+
+def test_a_tab_between_words_prints_as_a_space(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tab typed inside a sentence ('Pay<tab>3 coins', as an editor or a paste from a
+    spreadsheet leaves it) printed as a missing-glyph box: Markdown reads it as white space."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(
+        prose.read_text(encoding="utf-8") + "\nPay\t3 coins, `or\tcode`.\n", encoding="utf-8"
+    )
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        chars = "".join(c["text"] for page in pdf.pages for c in page.chars)
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert "\t" not in chars
+    assert "Pay 3 coins, or code." in text

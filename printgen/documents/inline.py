@@ -44,7 +44,9 @@ def inline_runs(
         elif kind == "html_inline" and child.content.startswith("<!--"):
             continue  # a note in a sentence, as a comment on lines of its own: nobody sees it
         elif kind in ("text", "code_inline", "html_inline"):
-            runs.extend(_with_icons(child.content, strong, em, icons or builtin_library()))
+            # a tab inside a line is white space to Markdown; no font has a glyph for it
+            content = child.content.replace("\t", " ")
+            runs.extend(_with_icons(content, strong, em, icons or builtin_library()))
     return runs
 
 
