@@ -46,6 +46,8 @@ class Resolved:
     game: dict[str, Any]
     cards: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # deck -> card
     backs: dict[str, dict[str, Any]] = field(default_factory=dict)  # deck -> back's values
+    # deck -> card -> its own back's values, for the cards that have one (CardType.back)
+    card_backs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     # (deck, card) whose fields could not all be worked out (said already): a layout reading
     # the value left out ('card.power > 10' on None) says nothing more of them
     failed: set[tuple[str, str]] = field(default_factory=set)
@@ -70,6 +72,11 @@ def resolve_language(game: Game, lang: str, problems: Problems) -> Resolved:
             card.id: card_values(game, deck, card, lang, problems, resolved) for card in deck.cards
         }
         resolved.backs[deck.id] = _back_values(game, deck, resolved, problems)
+        resolved.card_backs[deck.id] = {
+            card.id: card_back_values(game, deck, card, resolved, problems)
+            for card in deck.cards
+            if card.back is not None
+        }
     return resolved
 
 
@@ -227,6 +234,40 @@ def _back_values(game: Game, deck: Deck, resolved: Resolved, problems: Problems)
         except expr.ExpressionError as exc:
             once = exc.once if isinstance(exc, expr.BudgetSpent) else ("back", deck.id, name)
             problems.add(deck.back_where, f"back field {name}: {exc}", once=once)
+    return values
+
+
+def card_back_values(
+    game: Game, deck: Deck, card: CardType, resolved: Resolved, problems: Problems
+) -> dict[str, Any]:
+    """A card's own back: the deck's back values with the card's back fields over them, each
+    worked out as a card's field is — it sees the card's values as card.* (a region's name on
+    the back of its locations) and a generator's variables."""
+    assert card.back is not None
+    values = dict(resolved.backs[deck.id])
+    variables = {
+        **localize(card.scope, resolved.lang, game.meta.languages),
+        "data": resolved.data,
+        "game": resolved.game,
+        "lang": resolved.lang,
+        "card": resolved.cards[deck.id][card.id],
+    }
+    langs = game.meta.languages
+    for name, raw in localize(card.back.fields, resolved.lang, langs).items():
+        try:
+            values[name] = expr.evaluate(raw, variables)
+        except expr.ExpressionError as exc:
+            where = card.back.field_where.get(name, card.back.where)
+            # a generator's template: one back field for every card it makes, said once
+            who = "generated cards'" if card.scope else f"card '{card.id}'"
+            first = f" (first on card '{card.id}')" if card.scope else ""
+            once: tuple[str, ...] | None = None
+            if isinstance(exc, expr.BudgetSpent):
+                once = exc.once
+            elif card.scope:
+                once = ("back-generated", str(where), name, resolved.lang)
+            tag = f" [{resolved.lang}]" if len(langs) > 1 else ""
+            problems.add(where, f"{who} back field {name}{tag}: {exc}{first}", once=once)
     return values
 
 

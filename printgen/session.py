@@ -225,4 +225,10 @@ class Session:
 
 def layout_names(game: Game) -> set[str]:
     names = {card.layout for deck in game.decks for card in deck.cards}
-    return names | {deck.back_layout for deck in game.decks if deck.back_layout}
+    names |= {deck.back_layout for deck in game.decks if deck.back_layout}
+    return names | {
+        card.back.layout
+        for deck in game.decks
+        for card in deck.cards
+        if card.back and card.back.layout
+    }

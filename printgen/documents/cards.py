@@ -62,6 +62,7 @@ class CardIndex:
         self.deck_names: dict[str, str] = {}  # by deck id, in the document's language
         self.cards: dict[str, CardInfo] = {}
         self.backs: dict[str, Face] = {}
+        self.card_backs: dict[str, Face] = {}  # what prints behind each card, by deck/card
         self.decks: dict[str, list[CardInfo]] = {}
         pairs: list[list[tuple[CardType, Face | Callable[[], Face]]]] = [
             [(card, partial(used.front, card)) for card in used.deck.cards] for used in borrowed
@@ -69,9 +70,13 @@ class CardIndex:
         pairs += [list(laid.fronts) for laid in decks]
         for laid, fronts in zip([*borrowed, *decks], pairs, strict=True):
             self.decks[laid.deck.id] = []
-            if laid.back is not None:
-                self.backs[laid.deck.id] = laid.back
+            # a deck whose cards all have backs of their own: its first card's stands for it
+            shown = laid.back or next(iter(laid.card_backs.values()), None)
+            if shown is not None:
+                self.backs[laid.deck.id] = shown
             for card, face in fronts:
+                if (back := laid.back_of(card.id)) is not None:
+                    self.card_backs[f"{laid.deck.id}/{card.id}"] = back
                 info = CardInfo(laid.deck, card, face, laid.values[card.id])
                 self.cards[f"{laid.deck.id}/{card.id}"] = info
                 self.decks[laid.deck.id].append(info)

@@ -64,7 +64,7 @@ def document_context(
 def embedded_fonts(decks: list[LaidOutDeck]) -> list[str]:
     """The font families the card faces print with, in the order first met."""
     faces = [face for laid in decks for _, face in laid.fronts]
-    faces += [laid.back for laid in decks if laid.back is not None]
+    faces += [back for laid in decks for back in laid.backs()]
     names = (op.family.name for face in faces for op in face.ops if isinstance(op, TextBox))
     return list(dict.fromkeys(names))
 
@@ -87,7 +87,7 @@ def symbol_icons(decks: list[LaidOutDeck]) -> list[str]:
         for values in laid.values.values():
             inline.update(str(values[f]) for f in icon_fields if values.get(f))
         sides = [(f"{laid.deck.id}/{card.id}", face) for card, face in laid.fronts]
-        sides += [("backs", laid.back)] if laid.back else []  # no card id: every back is one
+        sides += [("backs", back) for back in laid.backs()]  # no card id: every back is one
         for who, face in sides:
             for op in face.ops:
                 if isinstance(op, Icon):
@@ -104,7 +104,7 @@ def icons_on_cards(decks: list[LaidOutDeck]) -> list[str]:
     """Every icon printed on the game's cards (fronts and backs), in order of appearance."""
     found: dict[str, None] = {}
     for laid in decks:
-        faces = [face for _, face in laid.fronts] + ([laid.back] if laid.back else [])
+        faces = [face for _, face in laid.fronts] + laid.backs()
         for face in faces:
             for op in face.ops:
                 if isinstance(op, Icon):

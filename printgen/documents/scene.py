@@ -182,8 +182,16 @@ class _Reader:
         if cell is None:
             return None
         if not isinstance(cell, str):
-            self.error(where, "a cell is deck/card, deck/field=value, back, back/deck or ~")
+            self.error(
+                where, "a cell is deck/card, deck/field=value, back, back/deck, back/deck/card or ~"
+            )
             return None
+        if cell.startswith("back/") and cell.count("/") == 2:  # back/deck/card: its own back
+            back = self.index.card_backs.get(cell[5:])
+            if back is None:
+                hint = did_you_mean(cell, [f"back/{name}" for name in self.index.card_backs])
+                self.error(where, f"no card '{cell[5:]}' with a back{hint}")
+            return back
         if cell == "back" or cell.startswith("back/"):
             deck = cell[5:] or next(iter(self.index.backs), "")
             back = self.index.backs.get(deck)

@@ -187,8 +187,12 @@ class FaceChecks:
 
 
 def _who(face: Face) -> str:
-    if face.side is Side.BACK:
-        return f"the back of deck '{face.deck}'"
+    if face.side is Side.BACK:  # the deck's (its card is "back"), or a card's own
+        return (
+            f"the back of deck '{face.deck}'"
+            if face.card == "back"
+            else f"the back of card '{face.card}'"
+        )
     return f"card '{face.card}' ({face.name})"
 
 

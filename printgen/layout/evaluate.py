@@ -48,6 +48,7 @@ class LayoutContext:
         self.game_vars = resolved.game
         self.problems = problems
         self.quiet = False  # a face of a card whose fields failed: its expressions' errors follow
+        self.back_card: CardType | None = None  # the card whose own back is being laid out
         self.checks = FaceChecks(problems, self.lang, self.tag)
         # What elements without expressions give, worked out for the first card and reused
         # for the rest (10,000 cards of five elements otherwise type half a million constants)
@@ -107,7 +108,11 @@ def lay_out_borrowed(
         def front(card: CardType, deck: Deck = deck, values: dict[str, Any] = values) -> Face:
             return lay_out_front(ctx, deck, card, values[card.id])
 
-        decks.append(BorrowedDeck(deck, values, lay_out_back(ctx, deck), front))
+        back = lay_out_back(ctx, deck)
+        from printgen.layout.backs import lay_out_card_backs
+
+        own = lay_out_card_backs(ctx, deck, back)
+        decks.append(BorrowedDeck(deck, values, back, front, card_backs=own))
     return decks
 
 
@@ -118,18 +123,24 @@ def lay_out_deck(ctx: LayoutContext, deck: Deck) -> LaidOutDeck:
         fronts.append((card, lay_out_front(ctx, deck, card, values[card.id])))
         ctx.checks.position += 1
     ctx.checks.hidden(deck.id)
-    return LaidOutDeck(deck, fronts, lay_out_back(ctx, deck), values, shared=ctx.shared)
+    back = lay_out_back(ctx, deck)
+    from printgen.layout.backs import lay_out_card_backs  # it lays out with this module's
+
+    own = lay_out_card_backs(ctx, deck, back)
+    return LaidOutDeck(deck, fronts, back, values, shared=ctx.shared, card_backs=own)
 
 
 def lay_out_front(ctx: LayoutContext, deck: Deck, card: CardType, fields: dict[str, Any]) -> Face:
-    return _face(ctx, deck, card.layout, card.layout_where, fields, card, Side.FRONT)
+    return lay_out_face(ctx, deck, card.layout, card.layout_where, fields, card, Side.FRONT)
 
 
 def lay_out_back(ctx: LayoutContext, deck: Deck) -> Face | None:
-    if not deck.back_layout:
+    """The deck's back, where a card prints it: not when every card has a back of its own (its
+    layout may print a field only the cards' own backs give)."""
+    if not deck.back_layout or (deck.cards and all(card.back for card in deck.cards)):
         return None
     back_values = ctx.resolved.backs[deck.id]
-    return _face(ctx, deck, deck.back_layout, deck.back_where, back_values, None, Side.BACK)
+    return lay_out_face(ctx, deck, deck.back_layout, deck.back_where, back_values, None, Side.BACK)
 
 
 def blank_face(deck: Deck, fields: dict[str, Any], side: Side) -> Face:
@@ -148,7 +159,7 @@ def blank_face(deck: Deck, fields: dict[str, Any], side: Side) -> Face:
     )
 
 
-def _face(
+def lay_out_face(
     ctx: LayoutContext,
     deck: Deck,
     layout_name: str,
@@ -156,8 +167,12 @@ def _face(
     fields: dict[str, Any],
     card: CardType | None,
     side: Side,
+    backs: str | None = None,
 ) -> Face:
+    """A face laid out; ``backs``: the (first) card whose own back it is."""
     face = blank_face(deck, fields, side)
+    if backs is not None:  # never the deck's back's key (.../back/back), nor another card's
+        face.key, face.card = f"{deck.id}/back/{backs}-back", backs
     ctx.quiet = card is not None and (deck.id, card.id) in ctx.resolved.failed
     try:
         layout = ctx.library.get(layout_name, where, (deck.width_mm, deck.height_mm), deck.safe_mm)

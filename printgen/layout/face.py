@@ -126,6 +126,21 @@ class LaidOutDeck:
     shared: dict[int, Op] = field(default_factory=dict)
     # its fronts are streamed (Face.later); what finishes their checks once they are drawn
     later: StreamedFronts | None = None
+    # the backs of the cards with one of their own (a card's back:), by card id; cards whose
+    # backs print alike share one face
+    card_backs: dict[str, Face] = field(default_factory=dict)
+
+    def back_of(self, card_id: str) -> Face | None:
+        """What prints behind a card: its own back, else the deck's."""
+        return self.card_backs.get(card_id, self.back)
+
+    def backs(self) -> list[Face]:
+        """Every back face the deck's cards print, each once: the deck's first where a card
+        prints it (or no card has its own), then the cards' own in the cards' order."""
+        faces = {id(self.back_of(card.id)): self.back_of(card.id) for card, _ in self.fronts}
+        if not self.card_backs and self.back is not None:
+            faces = {id(self.back): self.back}
+        return [face for face in faces.values() if face is not None]
 
 
 @dataclass
@@ -138,6 +153,10 @@ class BorrowedDeck:
     back: Face | None
     lay_out: Callable[[CardType], Face]
     _fronts: dict[str, Face] = field(default_factory=dict)
+    card_backs: dict[str, Face] = field(default_factory=dict)  # as LaidOutDeck's
+
+    def back_of(self, card_id: str) -> Face | None:
+        return self.card_backs.get(card_id, self.back)
 
     def front(self, card: CardType) -> Face:
         if card.id not in self._fronts:

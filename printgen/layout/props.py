@@ -106,6 +106,11 @@ class Props:
         import difflib
 
         given = [str(key) for key in deck.back_fields]
+        whose, where = f"deck '{deck.id}'", deck.back_where
+        card = self.ctx.back_card  # a card's own back: said at its back:, which it may give
+        if card is not None and card.back is not None:
+            given += [str(key) for key in card.back.fields if key not in given]
+            whose, where = f"card '{card.id}'", card.back.where
         close = difflib.get_close_matches(name, given, 1, 0.7)
         fix = (
             f"it gives '{close[0]}': rename that '{name}'"
@@ -113,11 +118,11 @@ class Props:
             else f"add '{name}' there (it gives {', '.join(given) or 'none'})"
         )
         self.ctx.report(
-            deck.back_where,
-            f"the back of deck '{deck.id}': layout '{self.layout.name}' element "
+            where,
+            f"the back of {whose}: layout '{self.layout.name}' element "
             f"'{self.element.name}' prints card.{name}, which the back's fields: do not give; "
             f"{fix}, or leave the element out with {self._leave_out()}",
-            once=("back-field", deck.id, name),
+            once=("back-field", str(where), name),
         )
         return True
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printgen.layout.backs import lay_out_card_backs
 from printgen.layout.evaluate import (
     LayoutContext,
     blank_face,
@@ -43,7 +44,11 @@ class StreamedFronts:
         self.ctx.checks.position = self.position
         back = lay_out_back(self.ctx, deck)
         self.position += 1
-        return LaidOutDeck(deck, fronts, back, values, shared=self.ctx.shared, later=self)
+        # the cards' own backs are laid out now, not streamed: cards share the few they print
+        own = lay_out_card_backs(self.ctx, deck, back)
+        return LaidOutDeck(
+            deck, fronts, back, values, shared=self.ctx.shared, later=self, card_backs=own
+        )
 
     def finish(self, decks: list[LaidOutDeck]) -> None:
         """Lay out, for their checks alone, the fronts no sheet drew; then the deck-wide checks."""

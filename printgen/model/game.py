@@ -45,6 +45,18 @@ class GameMeta:
     languages_where: Where | None = None  # its `languages:` line
 
 
+@dataclass(slots=True)
+class CardBack:
+    """A card's own back (its ``back:``), printed in place of its deck's: a layout (None: the
+    deck's back layout) and fields, which may be expressions over the card's own values."""
+
+    layout: str | None
+    fields: dict[str, Any]
+    where: Where  # the card's back: (its back.… cell in a spreadsheet)
+    field_where: dict[str, Where] = field(default_factory=dict)  # by field name
+    layout_where: Where | None = None
+
+
 @dataclass(slots=True)  # slots: 50,000 cards are 5 MB lighter
 class CardType:
     """One card design; ``count`` physical copies of it are printed."""
@@ -57,6 +69,7 @@ class CardType:
     layout: str
     layout_where: Where  # where the layout is named: the card's own key or the deck's
     scope: dict[str, Any] = field(default_factory=dict)  # generator variables (suit, rank, ...)
+    back: CardBack | None = None  # its own back, in place of the deck's
 
     def where_of(self, name: str, lang: str | None = None) -> Where:
         """The line of a field — of its text in ``lang`` where it has one per language."""

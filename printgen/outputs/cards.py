@@ -121,6 +121,7 @@ def chosen_decks(
                     copies=chosen.copies,
                     shared=laid.shared,
                     later=laid.later,
+                    card_backs=laid.card_backs,
                 )
             )
     owners: dict[str, list[str]] = {}  # a bare id two decks both have: both printed, and said
@@ -158,7 +159,7 @@ def items_of(laid: LaidOutDeck, gutter: float) -> list[Item]:
         gap = max(gap, 2 * deck.bleed_mm)
     kind = Kind(deck.width_mm, deck.height_mm, deck.bleed_mm, str(deck.shape), gap)
     return [
-        Item(card.id, face, laid.back, kind)
+        Item(card.id, face, laid.back_of(card.id), kind)
         for card, face in laid.fronts
         for _ in range(laid.copies if laid.copies is not None else card.count)
     ]

@@ -1,7 +1,9 @@
 """``--format png``: one image per card face with its bleed, for print services.
 
-Images go to ``png/<deck>/<card>.png`` (and ``back.png``) with a ``counts.csv`` of how many of
-each card the deck has. At ``--dpi`` (300 by default) the image is the card's trim plus bleed;
+Images go to ``png/<deck>/<card>.png`` (and ``back.png``, and ``<card>.back.png`` for a card's
+own back) with a ``counts.csv`` of how many of each card the deck has (and which back each
+prints, where the cards' backs differ). At ``--dpi`` (300 by default) the image is the card's
+trim plus bleed;
 ``--service mpc|dtc`` gives the exact pixel size the service asks for at 300 dpi, the bleed
 extended (edge pixels repeated) rather than the card scaled.
 """
@@ -88,8 +90,7 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
     files: dict[str, bytes] = {}
     for laid in decks:
         faces: list[tuple[str, Face]] = [(f"{card.id}.png", face) for card, face in laid.fronts]
-        if laid.back is not None:
-            faces.append((_back_name({name for name, _ in faces}), laid.back))
+        faces += back_images(laid, {name for name, _ in faces})
         # one image at a time: a deck's thousand images at 600 dpi are gigabytes held together
         images = render_pages(faces_pdf([face for _, face in faces], bleed=True), dpi / INCH_MM)
         folder = f"png/{laid.deck.id}"
@@ -100,8 +101,19 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
             if laid.deck.shape == CardShape.CIRCLE:  # a round token: nothing outside its circle
                 sized = _round(sized, drawn)
             files[f"{folder}/{name}"] = png_bytes(sized, dpi)
-        files[f"{folder}/counts.csv"] = _counts(laid)
+        files[f"{folder}/counts.csv"] = _counts(laid, dict(faces[len(laid.fronts) :]))
     return files
+
+
+def back_images(laid: LaidOutDeck, taken: set[str]) -> list[tuple[str, Face]]:
+    """Each back the deck's cards print, once, with its image's name: the deck's back.png, and
+    a card's own back named after the first card printing it, ``<card>.back.png`` (a card id
+    has no dot: never a card's own image)."""
+    named: list[tuple[str, Face]] = []
+    for face in laid.backs():
+        name = _back_name(taken) if face is laid.back else f"{face.card}.back.png"
+        named.append((name, face))
+    return named
 
 
 def _back_name(taken: set[str]) -> str:
@@ -131,11 +143,17 @@ def _round(image: Any, drawn: tuple[float, float]) -> Any:
     return rounded
 
 
-def _counts(laid: LaidOutDeck) -> bytes:
+def _counts(laid: LaidOutDeck, backs: dict[str, Face]) -> bytes:
+    """How many of each card; where the cards' backs differ, a last column names each card's
+    back image (a print service pairs each front with its back)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["file", "card", "count"])
+    image = {id(face): name for name, face in backs.items()}
+    each = bool(laid.card_backs)  # one back for the whole deck: as before, no column
+    writer.writerow(["file", "card", "count", *(["back"] if each else [])])
     for card, face in laid.fronts:
         count = laid.copies if laid.copies is not None else card.count
-        writer.writerow([f"{card.id}.png", plain_name(face.name), count])
+        back = laid.back_of(card.id)
+        own = [image.get(id(back), "") if back is not None else ""] if each else []
+        writer.writerow([f"{card.id}.png", plain_name(face.name), count, *own])
     return buffer.getvalue().encode("utf-8")

@@ -69,30 +69,37 @@ def tts_files(
         custom: dict[str, dict[str, Any]] = {}
         ids: dict[str, int] = {}
         back_image: Image.Image | None = None
+        # cards with backs of their own: each sheet has a sheet of backs, slot for slot
+        # (Tabletop Simulator's UniqueBack); the hidden card is the deck's back, or the first
+        unique = bool(laid.card_backs)
+        backs = [laid.back_of(card.id) for card, _ in laid.fronts] if unique else []
+        hidden = laid.back or next((face for face in backs if face is not None), None)
         for sheet_index, chunk in enumerate(chunks, start=1):
             number += 1
             cols, rows = grid(len(chunk))
             size = card_px(chunk[0], cols, rows, options.dpi)
-            with_back = chunk + ([laid.back] if laid.back is not None else [])
+            with_back = chunk + ([hidden] if hidden is not None else [])
             per_mm = size[0] / chunk[0].width_mm
             drawn = (chunk[0].width_mm * per_mm, chunk[0].height_mm * per_mm)
             pages = list(render_pages(faces_pdf(with_back, False), per_mm))
             images = [exact(image, size, drawn) for image in pages]
-            back_image = images[-1] if laid.back is not None else Image.new("RGB", size, NO_BACK)
-            sheet = Image.new("RGB", (cols * size[0], rows * size[1]), (255, 255, 255))
-            for slot, image in enumerate(images[: len(chunk)]):
-                row, col = divmod(slot, cols)
-                sheet.paste(image, (col * size[0], row * size[1]))
-            sheet.paste(back_image, ((cols - 1) * size[0], (rows - 1) * size[1]))
+            back_image = images[-1] if hidden is not None else Image.new("RGB", size, NO_BACK)
             sheet_name = f"tts/{laid.deck.id}-{sheet_index}.png"
-            files[sheet_name] = png_bytes(sheet)
+            files[sheet_name] = png_bytes(_sheet(images[: len(chunk)], back_image, cols, rows))
+            back_url = (folder / back_name).as_uri()
+            if unique:
+                start = (sheet_index - 1) * PER_SHEET
+                own = _images(backs[start : start + len(chunk)], size, drawn, per_mm)
+                backs_name = f"tts/{laid.deck.id}-{sheet_index}-backs.png"
+                files[backs_name] = png_bytes(_sheet(own, back_image, cols, rows))
+                back_url = (folder / backs_name).as_uri()
             custom[str(number)] = {
                 "FaceURL": (folder / sheet_name).as_uri(),
-                "BackURL": (folder / back_name).as_uri(),
+                "BackURL": back_url,
                 "NumWidth": cols,
                 "NumHeight": rows,
                 "BackIsHidden": False,
-                "UniqueBack": False,
+                "UniqueBack": unique,
                 "Type": CARD_TYPE.get(str(laid.deck.shape), 0),
             }
             for slot, face in enumerate(chunk):
@@ -103,6 +110,30 @@ def tts_files(
         objects.append(_deck_object(laid, nickname, custom, ids, position))
     files[f"tts/{name}.json"] = json_bytes(_save(title, objects))
     return files
+
+
+def _sheet(images: list[Image.Image], hidden: Image.Image, cols: int, rows: int) -> Image.Image:
+    """A deck sheet: the images slot by slot, row by row, and the hidden card in the last."""
+    size = hidden.size
+    sheet = Image.new("RGB", (cols * size[0], rows * size[1]), (255, 255, 255))
+    for slot, image in enumerate(images):
+        row, col = divmod(slot, cols)
+        sheet.paste(image, (col * size[0], row * size[1]))
+    sheet.paste(hidden, ((cols - 1) * size[0], (rows - 1) * size[1]))
+    return sheet
+
+
+def _images(
+    faces: list[Face | None], size: tuple[int, int], drawn: tuple[float, float], per_mm: float
+) -> list[Image.Image]:
+    """Each card's back image (grey where a card has none), each distinct back drawn once."""
+    distinct = list({id(face): face for face in faces if face is not None}.values())
+    pages = render_pages(faces_pdf(distinct, False), per_mm) if distinct else []
+    drawn_once = {
+        id(face): exact(page, size, drawn) for face, page in zip(distinct, pages, strict=True)
+    }
+    blank = Image.new("RGB", size, NO_BACK)
+    return [drawn_once[id(face)] if face is not None else blank for face in faces]
 
 
 def _guid(*parts: object) -> str:

@@ -14,6 +14,7 @@ from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
+from printgen.source.backs import BACK, backs_without_layout, card_back, deck_back
 from printgen.source.card_ids import unique_ids
 from printgen.source.generator_rules import (
     RULE_KEYS,
@@ -80,7 +81,7 @@ def read_deck(
         key not in DECK_KEYS and _like_fields(str(key)) for key in node
     )
     default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
-    back_layout, back_fields, back_where = _back(checker, node, what)
+    back_layout, back_fields, back_where = deck_back(checker, node, what)
     before = len(checker.problems)
     cards: list[CardType] = []
     if "cards" in node:
@@ -106,6 +107,7 @@ def read_deck(
         checker.error(
             node.where, f"{what} has no cards; add 'cards:', 'cards_from:' or 'generate:'"
         )
+    backs_without_layout(checker, cards, back_layout, what)
     after_cards = len(checker.problems)
     unique_ids(checker, cards, what)
     if sum(card.count for card in cards) > MAX_CARDS_PER_DECK:
@@ -226,20 +228,6 @@ def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str] | N
     return types
 
 
-def _back(checker: Checker, node: LDict, what: str) -> tuple[str | None, dict[str, Any], Where]:
-    if "back" not in node or node["back"] in (None, "none"):
-        return None, {}, node.where
-    back = checker.mapping(node["back"], node.at("back"), f"{what} back")
-    if back is None:
-        return None, {}, node.where
-    checker.keys(back, {"layout", "fields"}, {"layout"}, f"{what} back")
-    fields = back.get("fields", {})
-    if "fields" in back:
-        checker.mapping(fields, back.at("fields"), f"{what} back fields")
-        checker.translations_in(fields, back.at("fields"), "back fields")
-    return checker.string(back, "layout", f"{what} back"), dict(fields), back.where
-
-
 def _card(
     checker: Checker,
     raw: Any,
@@ -259,9 +247,14 @@ def _card(
             return None
     label = f"card '{card_id}'" if isinstance(card_id, str) else "card"
     required = {"id"} | ({"count"} if count is None else set())
+    # a card's own back:, unless the deck declares a field of that name (as it could before)
+    own_back = {BACK} - set(types)
     checker.keys(
         node,
-        CARD_KEYS | set(types) | (set(map(str, node)) if checker.fields_unknown else set()),
+        CARD_KEYS
+        | own_back
+        | set(types)
+        | (set(map(str, node)) if checker.fields_unknown else set()),
         required,
         label if count is None else "the generate rule's card",  # every card's, not the first's
         "; a card's fields must be declared under 'fields:' in the deck",
@@ -300,6 +293,12 @@ def _card(
     layout, layout_where = default_layout
     if "layout" in node:
         layout, layout_where = _layout(checker, node, label, scope) or layout, node.at("layout")
+    back = None
+    if own_back and BACK in node:
+        # its layout chosen as the card's is: by name, or over the generator's variables
+        back = card_back(
+            checker, node[BACK], node.at(BACK), label, lambda c, n, w: _layout(c, n, w, scope)
+        )
     return CardType(
         id=card_id,
         count=copies or 1,
@@ -309,6 +308,7 @@ def _card(
         layout=layout,
         layout_where=layout_where,
         scope=scope,
+        back=back,
     )
 
 

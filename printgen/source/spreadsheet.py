@@ -3,7 +3,8 @@
 
 The header row names the columns: ``id``, ``count``, optionally ``layout``, then one column per
 field of the deck's ``fields:``; a translated text has one column per language (``name.en``,
-``name.it``), a text in one column serves every language. Values are typed by ``fields:``.
+``name.it``), a text in one column serves every language (and ``back.…`` columns a card's own
+back, printgen.source.columns). Values are typed by ``fields:``.
 Every problem is one line at its cell: ``decks/ships.csv:ROW:COL: …`` or
 ``decks/ships.xlsx#Sheet!C7: …`` (rows and columns counted as the spreadsheet shows them).
 """
@@ -11,7 +12,6 @@ Every problem is one line at its cell: ``decks/ships.csv:ROW:COL: …`` or
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
@@ -19,6 +19,14 @@ from printgen.model.game import CardType
 from printgen.problems import Where
 from printgen.project import Project
 from printgen.source.cells import as_integer, as_long, as_number, as_text, quoted
+from printgen.source.columns import (
+    BACK,
+    LANG_COLUMN,
+    Column,
+    back_column,
+    back_translations,
+    card_back,
+)
 from printgen.source.readers import (
     Checker,
     bad_card_id,
@@ -32,17 +40,6 @@ from printgen.source.tables import Table, blank, open_table
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
 RESERVED = ("id", "count", "layout")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_LANG = re.compile(r"^(?P<field>.+)\.(?P<lang>[a-z]{2})$")
-
-
-@dataclass(frozen=True)
-class Column:
-    """A spreadsheet column: which card field (and language) it fills."""
-
-    index: int  # 1-based, as the spreadsheet counts
-    field: str  # "id", "count", "layout" or a field of the deck
-    lang: str | None  # the language of a translated text's column
-    ignored: bool = False  # a language the game does not declare: its texts are not printed
 
 
 def read_cards(
@@ -142,8 +139,15 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             continue  # an unnamed column (often a trailing one) holds no field
         name = str(cell).strip()
         where = table.where(number, index)
-        found = _LANG.match(name)
+        found = LANG_COLUMN.match(name)
         field, lang = (found["field"], found["lang"]) if found else (name, None)
+        if name.startswith(BACK) and "back" not in types and name not in seen:
+            back = back_column(checker, where, name, index)
+            ok = ok and back is not None
+            if back is not None:
+                seen[name] = index
+                columns.append(back)
+            continue
         if name in seen:
             checker.error(
                 where, f"column '{name}' appears twice (also column {seen[name]}); keep one"
@@ -197,6 +201,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
                 f"column '{field}' and per-language columns '{field}.…' both given; keep one",
             )
             ok = False
+    ok = back_translations(checker, table, number, columns) and ok
     if ok:
         given = {c.field for c in columns if not c.ignored}
         _fields_without_column(checker, table, number, types, given)
@@ -284,7 +289,10 @@ def _card(
     layout, layout_where = default_layout
     fields: dict[str, Any] = {}
     field_where: dict[str, Where] = {}
+    back = card_back(table, by_field, number, cell)
     for field, group in by_field.items():
+        if field.startswith(BACK):
+            continue
         if field in RESERVED:
             if field == "layout" and not blank(cell(group[0])):
                 layout = as_text(cell(group[0])).strip()
@@ -323,6 +331,7 @@ def _card(
         where=where,
         layout=layout,
         layout_where=layout_where,
+        back=back,
     )
 
 

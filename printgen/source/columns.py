@@ -1,0 +1,95 @@
+"""Spreadsheet columns (``cards_from:``): which card field, and language, each one fills —
+the deck's fields (``name``, ``name.en``) and the cards' own backs (``back.layout``,
+``back.region``, ``back.region.en``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from printgen.model.game import CardBack
+from printgen.problems import Where
+from printgen.source.cells import as_number, as_text
+from printgen.source.readers import Checker
+from printgen.source.tables import Table, blank
+
+BACK = "back."  # a column of the card's own back: back.layout, back.region, back.region.en
+LANG_COLUMN = re.compile(r"^(?P<field>.+)\.(?P<lang>[a-z]{2})$")
+
+
+@dataclass(frozen=True)
+class Column:
+    """A spreadsheet column: which card field (and language) it fills."""
+
+    index: int  # 1-based, as the spreadsheet counts
+    field: str  # "id", "count", "layout" or a field of the deck
+    lang: str | None  # the language of a translated text's column
+    ignored: bool = False  # a language the game does not declare: its texts are not printed
+
+
+def back_column(checker: Checker, where: Where, name: str, index: int) -> Column | None:
+    """A column of the cards' own backs: ``back.layout``, ``back.FIELD`` (a value the back's
+    layout sees as card.FIELD) or ``back.FIELD.en`` (its text in one language)."""
+    rest = name.removeprefix(BACK)
+    found = LANG_COLUMN.match(rest)
+    lang = found["lang"] if found and found["lang"] in checker.languages else None
+    field = found["field"] if found and lang else rest
+    if not field.isidentifier() or field.startswith("_"):
+        checker.error(
+            where,
+            f"column '{name}': after 'back.' comes layout, or a back field's name (letters, "
+            "digits or _), then optionally a language: back.region, back.region.en",
+        )
+        return None
+    if field == "layout" and lang:
+        checker.error(where, f"column '{name}': a back's layout is one name; call it back.layout")
+        return None
+    return Column(index, BACK + field, lang)
+
+
+def back_translations(checker: Checker, table: Table, number: int, columns: list[Column]) -> bool:
+    """A back field given per language (back.region.en) needs a column for every language."""
+    ok = True
+    fields = {c.field: c.index for c in columns if c.field.startswith(BACK) and c.lang}
+    for field, index in fields.items():
+        langs = {c.lang for c in columns if c.field == field}
+        missing = [lang for lang in checker.languages if lang not in langs]
+        if missing:
+            checker.error(
+                table.where(number, index),
+                f"missing translation: no column "
+                f"{', '.join(repr(f'{field}.{lang}') for lang in missing)} "
+                f"(the game declares {', '.join(checker.languages)})",
+            )
+            ok = False
+    return ok
+
+
+def card_back(
+    table: Table, by_field: dict[str, list[Column]], number: int, cell: Callable[[Column], Any]
+) -> CardBack | None:
+    """A row's own back, from its back.… cells; None where they are all empty (the card prints
+    the deck's back). A value is a number where it reads as one, else a text."""
+    fields: dict[str, Any] = {}
+    field_where: dict[str, Where] = {}
+    layout, layout_where, first = None, None, None
+    for field, group in by_field.items():
+        filled = [c for c in group if field.startswith(BACK) and not blank(cell(c))]
+        if not filled:
+            continue
+        name, where = field.removeprefix(BACK), table.where(number, filled[0].index)
+        first = first or where
+        if name == "layout":
+            layout, layout_where = as_text(cell(filled[0])).strip(), where
+        elif group[0].lang is None:
+            number_value = as_number(cell(filled[0]))
+            fields[name] = as_text(cell(filled[0])) if number_value is None else number_value
+            field_where[name] = where
+        else:
+            fields[name] = {c.lang: as_text(cell(c)) for c in group if c.lang}
+            field_where[name] = where
+    if first is None:
+        return None
+    return CardBack(layout, fields, first, field_where, layout_where)
