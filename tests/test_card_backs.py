@@ -329,3 +329,25 @@ def test_a_diagram_draws_the_back_of_one_card(tmp_path: Path, printgen: Callable
     run = printgen(root, "validate")
     assert run.code == 2
     assert "no card 'main/thiff' with a back; did you mean 'back/main/thief'" in run.err
+
+
+def test_a_back_text_per_language_needs_every_languages_cell(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    new_game(Project.at(tmp_path), GAME, ["en", "it"])
+    folder = tmp_path / f"cards/{GAME}/decks"
+    (folder / "chars.yaml").write_text(
+        "name: {en: Characters, it: Personaggi}\nlayout: quest-card\nback: {layout: quest-back}\n"
+        "fields: {name: text, cost: integer}\ncards_from: chars.csv\n",
+        encoding="utf-8",
+    )
+    (folder / "chars.csv").write_text(
+        "id,count,name,cost,back.region.en,back.region.it\nhero,1,Hero,1,Wounded,\n",
+        encoding="utf-8",
+    )
+    run = printgen(tmp_path, "validate")
+    assert run.code == 2
+    assert (
+        f"cards/{GAME}/decks/chars.csv:2:6: missing translation: this row's back has no 'it' "
+        "text for region; fill this cell"
+    ) in run.err

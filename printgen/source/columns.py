@@ -68,10 +68,15 @@ def back_translations(checker: Checker, table: Table, number: int, columns: list
 
 
 def card_back(
-    table: Table, by_field: dict[str, list[Column]], number: int, cell: Callable[[Column], Any]
+    checker: Checker,
+    table: Table,
+    by_field: dict[str, list[Column]],
+    number: int,
+    cell: Callable[[Column], Any],
 ) -> CardBack | None:
     """A row's own back, from its back.… cells; None where they are all empty (the card prints
-    the deck's back). A value is a number where it reads as one, else a text."""
+    the deck's back). A value is a number where it reads as one, else a text; a text given
+    per language needs every language's cell, as a card's own field does."""
     fields: dict[str, Any] = {}
     field_where: dict[str, Where] = {}
     layout, layout_where, first = None, None, None
@@ -88,6 +93,13 @@ def card_back(
             fields[name] = as_text(cell(filled[0])) if number_value is None else number_value
             field_where[name] = where
         else:
+            for column in group:
+                if blank(cell(column)):
+                    checker.error(
+                        table.where(number, column.index),
+                        f"missing translation: this row's back has no '{column.lang}' text for "
+                        f"{name}; fill this cell",
+                    )
             fields[name] = {c.lang: as_text(cell(c)) for c in group if c.lang}
             field_where[name] = where
     if first is None:

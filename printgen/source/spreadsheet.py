@@ -289,7 +289,7 @@ def _card(
     layout, layout_where = default_layout
     fields: dict[str, Any] = {}
     field_where: dict[str, Where] = {}
-    back = card_back(table, by_field, number, cell)
+    back = card_back(checker, table, by_field, number, cell)
     for field, group in by_field.items():
         if field.startswith(BACK):
             continue
