@@ -351,3 +351,20 @@ def test_a_back_text_per_language_needs_every_languages_cell(
         f"cards/{GAME}/decks/chars.csv:2:6: missing translation: this row's back has no 'it' "
         "text for region; fill this cell"
     ) in run.err
+
+
+def test_a_cards_own_back_too_long_is_said_with_its_card(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    root = _game(tmp_path)
+    deck = (root / DECK).read_text(encoding="utf-8")
+    long = "Market of the long roads " * 40
+    deck = deck.replace("{region: Market}}", f'{{region: "{long}"}}}}', 1)
+    (root / DECK).write_text(deck, encoding="utf-8")
+    run = printgen(root, "validate")
+    assert run.code == 2
+    line = next(n for n, text in enumerate(deck.splitlines(), 1) if long in text)
+    assert (
+        f"{DECK}:{line}:20: text of the back of card 'merchant' does not fit box 'logo' of "
+        "layout 'quest-region'"
+    ) in run.err

@@ -83,6 +83,8 @@ def lay_out_text(
     )
     if fitted is None:
         who = f"card '{card.id}'" if card else "the back"
+        if card is None and ctx.back_card is not None:  # a card's own back: which card's
+            who = f"the back of card '{ctx.back_card.id}'"
         ctx.report(
             text_source(element, card, card_where, ctx.lang),
             f"text of {who} does not fit box '{element.name}' of layout "
