@@ -137,9 +137,9 @@ class LaidOutDeck:
     def backs(self) -> list[Face]:
         """Every back face the deck's cards print, each once: the deck's first where a card
         prints it (or no card has its own), then the cards' own in the cards' order."""
+        if not self.card_backs:  # a deck's one back, or none: no card to look at
+            return [self.back] if self.back is not None else []
         faces = {id(self.back_of(card.id)): self.back_of(card.id) for card, _ in self.fronts}
-        if not self.card_backs and self.back is not None:
-            faces = {id(self.back): self.back}
         return [face for face in faces.values() if face is not None]
 
 
