@@ -132,6 +132,29 @@ def test_xlsx_first_sheet_or_a_named_one(fleet: Path) -> None:
     assert str(brig.where) == "cards/fleet/decks/ships.xlsx#Fleet!A2"
 
 
+def test_a_truth_value_cell_is_true_or_false_as_in_yaml(fleet: Path) -> None:
+    # a workbook's FALSE (or a CSV's exported FALSE) in an 'any' field was the text 'False',
+    # true in every check ({{ not card.note }} failed on every card); a text field printed
+    # Python's 'True' where the sheet shows TRUE
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "note"],
+        ["brig", 1, True, False],
+        ["cog", 1, "Cog", True],
+    ]
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    ships = _ships(_load(fleet))
+    assert ships["brig"].fields == {"name": "TRUE", "note": False}
+    assert ships["cog"].fields["note"] is True
+    (fleet / DECK).write_text(_deck("ships.csv"), encoding="utf-8")
+    (fleet / CSV).write_text(
+        "id,count,name,note\nbrig,1,Brig,FALSE\ncog,1,Cog,true\nraft,1,Raft,falsey\n",
+        encoding="utf-8",
+    )
+    notes = {id: card.fields["note"] for id, card in _ships(_load(fleet)).items()}
+    assert notes == {"brig": False, "cog": True, "raft": "falsey"}
+
+
 def test_xlsx_problems_name_sheet_and_cell(fleet: Path) -> None:
     rows: list[list[Any]] = [
         ["id", "count", "name", "cost"],

@@ -13,12 +13,24 @@ _DIGITS = re.compile(r"^[+-]?\d+$")
 
 
 def as_text(cell: Any) -> str:
-    """A cell as text: a workbook's whole number without its '.0'."""
+    """A cell as text: a workbook's whole number without its '.0', a truth value as the
+    spreadsheet shows it and a CSV export writes it (TRUE, not Python's True)."""
     if cell is None:
         return ""
+    if isinstance(cell, bool):
+        return "TRUE" if cell else "FALSE"
     if isinstance(cell, float) and cell.is_integer() and abs(cell) < 1e16:
         return str(int(cell))  # a workbook stores 3 as 3.0 (1e300 stays 1e+300, not 301 digits)
     return str(cell)
+
+
+def as_truth(cell: Any) -> bool | None:
+    """A workbook's truth value, or a CSV cell's TRUE/FALSE (what a spreadsheet exports, and
+    the words YAML reads as true and false); None for any other cell."""
+    if isinstance(cell, bool):
+        return cell
+    text = as_text(cell).strip().lower() if isinstance(cell, str) else ""
+    return {"true": True, "false": False}.get(text)
 
 
 def quoted(cell: Any) -> str:

@@ -18,7 +18,7 @@ from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
 from printgen.problems import Where
 from printgen.project import Project
-from printgen.source.cells import as_integer, as_long, as_number, as_text, quoted
+from printgen.source.cells import as_integer, as_long, as_number, as_text, as_truth, quoted
 from printgen.source.columns import (
     BACK,
     LANG_COLUMN,
@@ -352,7 +352,10 @@ def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> An
         if number is None:
             checker.error(where, f"{what} must be a number, not {quoted(raw)}")
         return number
-    if kind == "any":
+    if kind == "any":  # read as YAML reads a value: a number, a truth value, or a text
+        truth = as_truth(raw)
+        if truth is not None:  # "FALSE" kept as a text is true in every check
+            return truth
         number = as_number(raw)
         return as_text(raw) if number is None else number
     text = as_text(raw)
