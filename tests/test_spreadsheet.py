@@ -155,6 +155,17 @@ def test_a_truth_value_cell_is_true_or_false_as_in_yaml(fleet: Path) -> None:
     assert notes == {"brig": False, "cog": True, "raft": "falsey"}
 
 
+def test_a_cell_breaking_lines_the_windows_way_breaks_them_with_newlines(fleet: Path) -> None:
+    # a CSV saved with Windows line ends (Git's autocrlf) has "\r\n" inside quoted cells too;
+    # each "\r" printed on the card as a missing glyph's box
+    (fleet / CSV).write_bytes(b'id,count,name,note\r\nbrig,1,"Brig\r\nof war","a\rb"\r\n')
+    assert _ships(_load(fleet))["brig"].fields == {"name": "Brig\nof war", "note": "a\nb"}
+    rows: list[list[Any]] = [["id", "count", "name"], ["cog", 1, "Cog\r\nof war"]]
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _ships(_load(fleet))["cog"].fields == {"name": "Cog\nof war"}
+
+
 def test_xlsx_problems_name_sheet_and_cell(fleet: Path) -> None:
     rows: list[list[Any]] = [
         ["id", "count", "name", "cost"],

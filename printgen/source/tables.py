@@ -123,7 +123,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             if count > MAX_ROWS + 1 or len(cells) > MAX_COLUMNS:  # the header, then the cards
                 checker.error(Where(rel, start, 1), _too_big())
                 return None
-            rows.append((start, cells))
+            rows.append((start, _line_breaks(cells)))
             start = reader.line_num + 1
     except csv.Error as exc:
         opening = text.split("\n", start)[start - 1] if start <= text.count("\n") + 1 else ""
@@ -198,7 +198,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                 empty = 0 if cells else empty + 1
                 if empty > MAX_EMPTY_RUN:  # a formatted cell at row 1,048,576: the sheet ends
                     break  # here (reading to the limit took seconds for nothing)
-                rows.append((number, cells))
+                rows.append((number, _line_breaks(cells)))
         except Exception as exc:  # the sheet's XML is damaged (or declares entities)
             checker.error(
                 where,
@@ -334,6 +334,18 @@ def _too_big() -> str:
         "columns; "
         "split the cards over several decks"
     )
+
+
+def _line_breaks(cells: list[Any]) -> list[Any]:
+    """A row whose texts break lines with "\n" only: a file saved with Windows line ends
+    (Git's autocrlf, a Windows editor) or a cell pasted from one holds "\r\n" inside quoted
+    cells too, and a card printed each "\r" as a missing glyph's box."""
+    return [
+        cell.replace("\r\n", "\n").replace("\r", "\n")
+        if isinstance(cell, str) and "\r" in cell
+        else cell
+        for cell in cells
+    ]
 
 
 def _trimmed(rows: list[tuple[int, list[Any]]]) -> list[tuple[int, list[Any]]]:
