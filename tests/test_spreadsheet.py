@@ -98,6 +98,14 @@ def test_cards_and_cards_from_combine_and_excel_semicolons_with_a_bom_read(fleet
     assert ships["sloop"].fields == {"name": "Sloop", "cost": 1}  # one text for every language
 
 
+def test_empty_rows_above_the_header_do_not_hide_its_separator(fleet: Path) -> None:
+    # the separator was read off the file's first line: empty, it was ',' and the header
+    # "id;count;name;cost" one unknown column
+    (fleet / CSV).write_text("\r\n\r\nid;count;name;cost\r\nsloop;3;Sloop;1\r\n", encoding="utf-8")
+    sloop = _ships(_load(fleet))["sloop"]
+    assert (sloop.fields, str(sloop.where)) == ({"name": "Sloop", "cost": 1}, f"{CSV}:4:1")
+
+
 def test_a_card_id_in_both_the_yaml_and_the_sheet_is_reported(fleet: Path) -> None:
     extra = "cards:\n  - {id: sloop, count: 1, name: Raft}\n"
     (fleet / DECK).write_text(_deck("ships.csv", extra), encoding="utf-8")

@@ -112,8 +112,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             "file is not UTF-8 text; save it as 'CSV UTF-8' from the spreadsheet program",
         )
         return None
-    header = text.split("\n", 1)[0]
-    delimiter = max(_DELIMITERS, key=header.count)
+    delimiter = max(_DELIMITERS, key=_header_line(text).count)
     rows: list[tuple[int, list[Any]]] = []
     # strict: a quote never closed is an error at the end, not the rest of the file as one cell
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
@@ -146,6 +145,17 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             )
         return None
     return Table(rel, False, _trimmed(rows), delimiter)
+
+
+def _header_line(text: str) -> str:
+    """The header row's line: the first that holds something (empty rows above the header are
+    skipped, as all empty rows are — read off an empty first line, ';' was no separator)."""
+    found = re.search(r"\S", text)
+    if found is None:
+        return ""
+    start = text.rfind("\n", 0, found.start()) + 1
+    end = text.find("\n", start)
+    return text[start : end if end >= 0 else len(text)]
 
 
 def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> Table | None:
