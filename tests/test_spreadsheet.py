@@ -106,6 +106,27 @@ def test_empty_rows_above_the_header_do_not_hide_its_separator(fleet: Path) -> N
     assert (sloop.fields, str(sloop.where)) == ({"name": "Sloop", "cost": 1}, f"{CSV}:4:1")
 
 
+def test_a_title_above_the_header_is_said_as_such(fleet: Path) -> None:
+    # the title row was read as the header: 'unknown column', 'no id column', 'no count
+    # column' — three lines, none saying the header must be the first row
+    (fleet / CSV).write_text(
+        "Fleet, version 2;;;\nid;count;name;cost\nsloop;3;Sloop;1\n", encoding="utf-8"
+    )
+    assert _problems(fleet) == [
+        f"{CSV}:1:1: the header must be the sheet's first row, but line 2 names the columns "
+        "(id, count …) and this row above it holds 'Fleet, version 2'; delete the rows above "
+        "the header"
+    ]
+    rows: list[list[Any]] = [[None, "Fleet"], [], ["Notes"], ["id", "count"], ["cog", 1]]
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _problems(fleet) == [
+        "cards/fleet/decks/ships.xlsx#Fleet!B1: the header must be the sheet's first row, but "
+        "row 4 names the columns (id, count …) and this row above it holds 'Fleet'; delete "
+        "the rows above the header"
+    ]
+
+
 def test_a_card_id_in_both_the_yaml_and_the_sheet_is_reported(fleet: Path) -> None:
     extra = "cards:\n  - {id: sloop, count: 1, name: Raft}\n"
     (fleet / DECK).write_text(_deck("ships.csv", extra), encoding="utf-8")

@@ -64,6 +64,16 @@ def read_cards(
             "then one per field",
         )
         return []
+    if (header := _header_below(table)) is not None:
+        first, cells = table.rows[0]
+        col = next(i for i, c in enumerate(cells, start=1) if not blank(c))
+        checker.error(
+            table.where(first, col),
+            f"the header must be the sheet's first row, but {'row' if table.workbook else 'line'} "
+            f"{header} names the columns (id, count …) and this row above it holds "
+            f"{quoted(cells[col - 1])}; delete the rows above the header",
+        )
+        return []
     columns = _columns(checker, table, types)
     if columns is None:
         return []
@@ -100,6 +110,25 @@ def read_cards(
             p for p in checker.problems[opened:] if not table.said(p.where)
         ]
     return cards
+
+
+_TITLE_ROWS = 10  # rows a title or a note above the header may take
+
+
+def _header_below(table: Table) -> int | None:
+    """The row that names the columns when it is not the first (a sheet with a title above its
+    header, as a printed list has), else None: that first row was said as three mistakes —
+    an unknown column, no id, no count — none of them the one to fix."""
+
+    def names(cells: list[Any]) -> set[str]:
+        return {str(cell).strip().lower() for cell in cells if not blank(cell)}
+
+    if {"id", "count"} <= names(table.rows[0][1]):
+        return None
+    return next(
+        (n for n, cells in table.rows[1 : _TITLE_ROWS + 1] if {"id", "count"} <= names(cells)),
+        None,
+    )
 
 
 def _unknown_tail(name: str, allowed: list[str], types: dict[str, str]) -> str:
