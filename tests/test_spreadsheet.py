@@ -482,6 +482,33 @@ def test_a_workbook_that_unpacks_huge_or_declares_entities_is_refused(fleet: Pat
     )
 
 
+def test_a_workbook_declaring_too_small_a_size_is_read_whole(fleet: Path) -> None:
+    # openpyxl stops at the size a sheet declares: a program writing <dimension ref="A1"/>
+    # had every card past row 1 and every column past A dropped, without a word
+    import re
+    import zipfile
+
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    rows: list[list[Any]] = [["id", "count", "name"], ["brig", 1, "Brig"], ["cog", 2, "Cog"]]
+    _workbook(book, {"Fleet": rows})
+    with zipfile.ZipFile(book) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = next(name for name in parts if name.startswith("xl/worksheets/"))
+    parts[sheet], found = re.subn(
+        rb'<dimension ref="[^"]*"', b'<dimension ref="A1:B2"', parts[sheet]
+    )
+    assert found == 1
+    with zipfile.ZipFile(book, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    ships = _ships(_load(fleet))
+    assert {id: (card.count, card.fields) for id, card in ships.items()} == {
+        "brig": (1, {"name": "Brig"}),
+        "cog": (2, {"name": "Cog"}),
+    }
+
+
 def test_a_count_of_thousands_of_digits_is_a_count_error(fleet: Path) -> None:
     """A whole number too long to read is over the limit, as a workbook's 1E300 is: it was
     said to be no whole number ("must be a whole number of copies, 1 or more, not '999…'")."""

@@ -193,16 +193,18 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         chosen = book[sheet] if sheet else book.worksheets[0]
         label = f"{rel}#{chosen.title}"
         rows: list[tuple[int, list[Any]]] = []
-        # cells formatted far to the right would otherwise make every row that wide
-        width = chosen.max_column if isinstance(chosen.max_column, int) else MAX_COLUMNS
-        cells = chosen.iter_rows(values_only=True, max_col=min(width, MAX_COLUMNS))
+        # the size a sheet declares is not trusted: openpyxl stops at it, and a program that
+        # writes it too small ("A1") had every cell past it dropped without a word; read so,
+        # each row is as wide as its own cells (none padded to a far formatted one)
+        chosen.reset_dimensions()
+        cells = chosen.iter_rows(values_only=True)
         empty = 0  # rows in a row with nothing in them
         try:
             for number, row in enumerate(cells, start=1):
                 if number > MAX_ROWS + 1:  # the header, then the cards
                     checker.error(Table(label, True, []).where(number, 1), _too_big())
                     return None
-                cells = list(row)
+                cells = list(row[:MAX_COLUMNS])
                 while cells and cells[-1] is None:  # a sheet without its size pads every
                     cells.pop()  # row to 500 columns: kept, 100,000 rows fill the memory
                 empty = 0 if cells else empty + 1
