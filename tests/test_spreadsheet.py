@@ -442,6 +442,32 @@ def test_a_sheet_too_large_for_a_card_list_is_refused(
     )
 
 
+def test_a_csv_of_one_huge_line_is_refused_in_little_more_memory_than_its_size(
+    fleet: Path,
+) -> None:
+    # read through a StringIO of its text (four bytes a character) beside its bytes, a 16 MB
+    # line took 112 MB to be refused: about 500 MB for one at the 64 MB limit
+    import tracemalloc
+
+    (fleet / CSV).write_bytes(b"id,count\n" + b"a" * (16 * 2**20))
+    tracemalloc.start()
+    try:
+        (problem,) = _problems(fleet)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert problem.startswith(f"{CSV}:2:1: a cell of this row holds more than 131,072 characters")
+    assert peak < 40 * 2**20
+    # an old Mac's lines (Excel 2011's "CSV (Macintosh)") end with \r alone: still rows
+    (fleet / CSV).write_bytes(b'id,count,name\rsloop,3,"Sloop\rof war"\rcog,1,Cog')
+    ships = _ships(_load(fleet))
+    assert [(id, str(card.where)) for id, card in ships.items()] == [
+        ("sloop", f"{CSV}:2:1"),
+        ("cog", f"{CSV}:4:1"),
+    ]
+    assert ships["sloop"].fields["name"] == "Sloop\nof war"
+
+
 def test_a_pipe_or_a_folder_in_place_of_the_sheet_is_named_as_such(fleet: Path) -> None:
     import os
 
