@@ -264,6 +264,10 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             f"{CSV}:1:5: unknown column 'cots'; the deck file's fields: declare 'cost': "
             "rename the column to 'cost', or that field to 'cots'",
         ),
+        (  # renaming the field to a text that is no field name is no way out
+            "id,count,name.en,name.it,cost €\n",
+            f"{CSV}:1:5: unknown column 'cost €'; did you mean 'cost'?",
+        ),
         (  # 'cost' has its column: neither rename helps, the new column wants its field
             "id,count,name.en,name.it,cost,costs\n",
             f"{CSV}:1:6: unknown column 'costs'; declare it under 'fields:' in the deck file",
@@ -359,6 +363,12 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
 def test_each_problem_is_one_line_at_its_cell(fleet: Path, content: str, expected: str) -> None:
     (fleet / CSV).write_text(content, encoding="utf-8")
     assert _problems(fleet) == [expected]
+
+
+def test_a_languages_column_misspelt_is_not_offered_the_field_renamed(fleet: Path) -> None:
+    # "or that field to 'name_it'": renaming the field 'name' would lose the other language
+    (fleet / CSV).write_text("id,count,name.en,name_it\n", encoding="utf-8")
+    assert _problems(fleet)[0] == f"{CSV}:1:4: unknown column 'name_it'; did you mean 'name.it'?"
 
 
 def test_a_bad_count_is_said_with_the_rows_other_mistakes(fleet: Path) -> None:

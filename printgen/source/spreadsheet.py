@@ -138,6 +138,10 @@ def _unknown_tail(name: str, allowed: list[str], types: dict[str, str]) -> str:
     field = hint[0].partition(".")[0] if hint else ""
     if field not in types:  # nothing close, or a column every sheet has (id, count)
         return did_you_mean(name, allowed, "; declare it under 'fields:' in the deck file")
+    if "." in hint[0] or not name.isidentifier() or name.startswith("_"):
+        # 'name_it' beside name.it is the language's column misspelt, and 'effect (en)' no
+        # field name at all: renaming the field to either is no way out
+        return f"; did you mean '{hint[0]}'?"
     return (
         f"; the deck file's fields: declare '{field}': rename the column to '{hint[0]}', "
         f"or that field to '{name.partition('.')[0]}'"
