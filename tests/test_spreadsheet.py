@@ -195,6 +195,28 @@ def test_a_cell_breaking_lines_the_windows_way_breaks_them_with_newlines(fleet: 
     assert _ships(_load(fleet))["cog"].fields == {"name": "Cog\nof war"}
 
 
+def test_a_chart_sheet_named_is_said_as_such(fleet: Path) -> None:
+    # 'ships.xlsx#Chart' ended printgen with an internal error (a chart sheet has no cells)
+    from openpyxl.chart import BarChart, Reference
+
+    book = openpyxl.Workbook()
+    data = book.active
+    data.title = "Data"
+    for row in (["id", "count"], ["brig", 1]):
+        data.append(row)
+    chart = BarChart()
+    chart.add_data(Reference(data, min_col=2, min_row=1, max_row=2))
+    book.create_chartsheet("Chart", 0).add_chart(chart)
+    book.save(fleet / "cards/fleet/decks/ships.xlsx")
+    (fleet / DECK).write_text(_deck("ships.xlsx#Chart"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{DECK}:4:13: cards/fleet/decks/ships.xlsx: the sheet 'Chart' is a chart, not cells; "
+        "name the sheet of the cards (its sheets of cells: 'Data')"
+    ]
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")  # the first of cells
+    assert list(_ships(_load(fleet))) == ["brig"]
+
+
 def test_xlsx_problems_name_sheet_and_cell(fleet: Path) -> None:
     rows: list[list[Any]] = [
         ["id", "count", "name", "cost"],

@@ -208,7 +208,18 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             )
             checker.error(where, f"{rel} has no sheet '{sheet}'{tail}")
             return None
+        if not book.worksheets:  # a workbook of charts only
+            checker.error(where, f"{rel} has no sheet of cells, only charts; save the cards' sheet")
+            return None
         chosen = book[sheet] if sheet else book.worksheets[0]
+        if chosen not in book.worksheets:  # a chart sheet has no cells to read
+            cells_sheets = ", ".join(repr(s.title) for s in book.worksheets)
+            checker.error(
+                where,
+                f"{rel}: the sheet '{sheet}' is a chart, not cells; name the sheet of the "
+                f"cards (its sheets of cells: {cells_sheets})",
+            )
+            return None
         label = f"{rel}#{chosen.title}"
         rows: list[tuple[int, list[Any]]] = []
         # the size a sheet declares is not trusted: openpyxl stops at it, and a program that
