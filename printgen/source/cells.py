@@ -76,3 +76,7 @@ def as_number(cell: Any) -> int | float | None:
     except ValueError:
         return None
     return number if number is not None and math.isfinite(number) else None
+
+
+def blank(cell: Any) -> bool:
+    return cell is None or (isinstance(cell, str) and not cell.strip())

@@ -18,7 +18,15 @@ from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
 from printgen.problems import Where
 from printgen.project import Project
-from printgen.source.cells import as_integer, as_long, as_number, as_text, as_truth, quoted
+from printgen.source.cells import (
+    as_integer,
+    as_long,
+    as_number,
+    as_text,
+    as_truth,
+    blank,
+    quoted,
+)
 from printgen.source.columns import (
     BACK,
     LANG_COLUMN,
@@ -35,7 +43,7 @@ from printgen.source.readers import (
     did_you_mean,
     id_too_long,
 )
-from printgen.source.tables import Table, blank, open_table
+from printgen.source.tables import Table, open_table
 
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
 RESERVED = ("id", "count", "layout")

@@ -14,7 +14,9 @@ from typing import Any
 
 from printgen.problems import ProjectError, Where
 from printgen.project import Project
+from printgen.source.cells import blank
 from printgen.source.readers import Checker, did_you_mean
+from printgen.source.workbook import merged, unpacked_bytes, unprintable_cells, unsaved_formulas
 
 _DELIMITERS = (",", ";", "\t")  # Excel writes ';' where the decimal mark is ','
 # far above any card list; they bound the time and memory a stray file can take
@@ -186,7 +188,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             "(or pip install openpyxl), or save the sheet as CSV UTF-8",
         )
         return None
-    if (unpacked := _unpacked_bytes(path)) is None or unpacked > MAX_UNPACKED_BYTES:
+    if (unpacked := unpacked_bytes(path)) is None or unpacked > MAX_UNPACKED_BYTES:
         checker.error(
             where,
             f"{rel} is not a workbook printgen can read: it is not a .xlsx (zip) file, or it "
@@ -247,10 +249,10 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             )
             return None
         table = Table(label, True, _trimmed(rows))
-        _unprintable_cells(checker, table)
+        unprintable_cells(checker, table)
         from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
 
-        for ref in _merged(path, getattr(chosen, "_worksheet_path", "")):
+        for ref in merged(path, getattr(chosen, "_worksheet_path", "")):
             first = ref.split(":", 1)[0]
             checker.error(
                 table.where(*coordinate_to_tuple(first)),
@@ -258,7 +260,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                 "unmerge them and write the value in each",
             )
             table.said_ranges.append(range_boundaries(ref))
-        for row, col, formula in _unsaved_formulas(path, chosen.title, table, rows):
+        for row, col, formula in unsaved_formulas(path, chosen.title, table, rows):
             checker.error(
                 table.where(row, col),
                 f"the cell holds a formula whose result was never saved ({formula[:40]}); open "
@@ -270,103 +272,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         book.close()
 
 
-def _unprintable_cells(checker: Checker, table: Table) -> None:
-    """Cells a card would print as Python or Excel write them ("#DIV/0!", "2024-01-01
-    00:00:00"): an error at each, the cell noted as said."""
-    import datetime
-
-    from openpyxl.cell.cell import ERROR_CODES
-
-    for number, cells in table.rows:
-        for col, value in enumerate(cells, start=1):
-            if isinstance(value, str) and value in ERROR_CODES:
-                message = f"the cell holds the spreadsheet error {value}; correct its formula"
-            elif isinstance(value, datetime.date | datetime.time | datetime.timedelta):
-                message = (
-                    "the cell holds a date or time, which a card would print as "
-                    f"'{value}'; format the cell as text, or write the text"
-                )
-            else:
-                continue
-            checker.error(table.where(number, col), message)
-            table.said_cells.add((number, col))
-
-
-_MERGED = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]{1,3}[0-9]{1,7}:[A-Z]{1,3}[0-9]{1,7})"')
-
-
-def _merged(path: Path, member: str) -> list[str]:
-    """The merged ranges of a sheet (openpyxl's read-only sheets do not keep them), read from
-    its XML in the workbook (whose unpacked size was checked)."""
-    import zipfile
-
-    if not member:
-        return []
-    try:
-        with zipfile.ZipFile(path) as book:
-            xml = book.read(member)
-    except (OSError, KeyError, zipfile.BadZipFile):
-        return []
-    return [ref.decode("ascii") for ref in _MERGED.findall(xml)][:MAX_MERGES]
-
-
 MAX_EMPTY_RUN = 10_000  # empty rows after which a sheet is taken to have ended
-MAX_MERGES = 20  # said, one line each: a sheet of merges is fixed by one unmerge
-
-
-def _unsaved_formulas(
-    path: Path, sheet: str, table: Table, rows: list[tuple[int, list[Any]]]
-) -> list[tuple[int, int, str]]:
-    """The empty cells below the header, under a named column, that hold a formula (a
-    workbook written by a program that never computes: openpyxl, an export) — each read as
-    "nothing" otherwise, and a row of nothing but such cells as no card at all. ``rows``: the
-    sheet's rows as read, empty ones too."""
-    if not table.rows:
-        return []
-    start, header = table.rows[0]
-    columns = [c for c, v in enumerate(header, start=1) if not blank(v)]
-    below = [(n, cells) for n, cells in rows if n > start]
-    empty_rows = {n for n, cells in below if all(blank(c) for c in cells)}
-    holes = {
-        (n, c)
-        for n, cells in below
-        if n not in empty_rows
-        for c in columns
-        if c > len(cells) or cells[c - 1] is None  # a row's trailing empty cells are dropped
-    }
-    if not holes and not empty_rows:
-        return []
-    import openpyxl
-
-    try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=False)
-    except Exception:  # read a moment ago: nothing more to learn from it
-        return []
-    try:
-        found = []
-        last_row = max([*(n for n, _ in holes), *empty_rows])
-        cells_of = book[sheet].iter_rows(values_only=True, max_row=last_row, max_col=max(columns))
-        wanted = set(columns)
-        for n, cells in enumerate(cells_of, start=1):
-            for c, value in enumerate(cells, start=1):
-                hole = (n, c) in holes or (n in empty_rows and c in wanted)
-                if hole and isinstance(value, str) and value.startswith("="):
-                    found.append((n, c, value))
-        return found
-    finally:
-        book.close()
-
-
-def _unpacked_bytes(path: Path) -> int | None:
-    """What a .xlsx unpacks to (a zip of XML files), read from its directory without
-    unpacking anything; None when it is not a zip file."""
-    import zipfile
-
-    try:
-        with zipfile.ZipFile(path) as archive:
-            return sum(item.file_size for item in archive.infolist())
-    except (OSError, zipfile.BadZipFile, ValueError):
-        return None
 
 
 def _too_big() -> str:
@@ -392,10 +298,6 @@ def _line_breaks(cells: list[Any]) -> list[Any]:
 def _trimmed(rows: list[tuple[int, list[Any]]]) -> list[tuple[int, list[Any]]]:
     """Rows with something in them (an empty row separates nothing)."""
     return [(n, cells) for n, cells in rows if any(blank(c) is False for c in cells)]
-
-
-def blank(cell: Any) -> bool:
-    return cell is None or (isinstance(cell, str) and not cell.strip())
 
 
 def _letters(col: int) -> str:
