@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from printgen.problems import Where
+    from printgen.source.readers import Checker
 
 # longer is no count or score (and int() refuses 4300+ digits)
 _INTEGER = re.compile(r"^[+-]?\d{1,18}$")
@@ -80,3 +84,33 @@ def as_number(cell: Any) -> int | float | None:
 
 def blank(cell: Any) -> bool:
     return cell is None or (isinstance(cell, str) and not cell.strip())
+
+
+def typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> Any:
+    """A cell's value as its field's type says; a spreadsheet cell is text or a number."""
+    from printgen.source.decks import check_field
+    from printgen.source.readers import big
+
+    if kind == "integer":
+        value = as_integer(raw)
+        if value is None and (long := as_long(raw)) is not None:
+            sign = "-" if long < 0 else ""  # -10**22 is no 10**22
+            checker.error(where, f"{what} is {sign}{big(abs(long))}; write a number nearer 0")
+        elif value is None:
+            checker.error(where, f"{what} must be a whole number, not {quoted(raw)}")
+        return value
+    if kind == "number":
+        number = as_number(raw)
+        if number is None:
+            checker.error(where, f"{what} must be a number, not {quoted(raw)}")
+        return number
+    if kind == "any":  # read as YAML reads a value: a number, a truth value, or a text
+        truth = as_truth(raw)
+        if truth is not None:  # "FALSE" kept as a text is true in every check
+            return truth
+        number = as_number(raw)
+        return as_text(raw) if number is None else number
+    text = as_text(raw)
+    if kind in ("color", "icon"):  # a name, as " 1 " is a number: its spaces are none
+        text = text.strip()
+    return check_field(checker, text, where, kind, what)

@@ -11,9 +11,9 @@ from typing import Any
 
 from printgen.model.game import CardBack
 from printgen.problems import Where
-from printgen.source.cells import as_number, as_text
+from printgen.source.cells import as_number, as_text, blank
 from printgen.source.readers import Checker
-from printgen.source.tables import Table, blank
+from printgen.source.tables import Table
 
 BACK = "back."  # a column of the card's own back: back.layout, back.region, back.region.en
 LANG_COLUMN = re.compile(r"^(?P<field>.+)\.(?P<lang>[a-z]{2})$")

@@ -21,11 +21,10 @@ from printgen.project import Project
 from printgen.source.cells import (
     as_integer,
     as_long,
-    as_number,
     as_text,
-    as_truth,
     blank,
     quoted,
+    typed,
 )
 from printgen.source.columns import (
     BACK,
@@ -345,7 +344,7 @@ def _card(
             if blank(raw):
                 continue
             cell_where = table.where(number, group[0].index)
-            value = _typed(checker, raw, kind, cell_where, f"card '{card_id}' {field}")
+            value = typed(checker, raw, kind, cell_where, f"card '{card_id}' {field}")
             fields[field], field_where[field] = value, cell_where
             continue
         texts = {c.lang: cell(c) for c in group if c.lang}
@@ -374,32 +373,3 @@ def _card(
         layout_where=layout_where,
         back=back,
     )
-
-
-def _typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> Any:
-    """A cell's value as its field's type says; a spreadsheet cell is text or a number."""
-    from printgen.source.decks import check_field
-
-    if kind == "integer":
-        value = as_integer(raw)
-        if value is None and (long := as_long(raw)) is not None:
-            sign = "-" if long < 0 else ""  # -10**22 is no 10**22
-            checker.error(where, f"{what} is {sign}{big(abs(long))}; write a number nearer 0")
-        elif value is None:
-            checker.error(where, f"{what} must be a whole number, not {quoted(raw)}")
-        return value
-    if kind == "number":
-        number = as_number(raw)
-        if number is None:
-            checker.error(where, f"{what} must be a number, not {quoted(raw)}")
-        return number
-    if kind == "any":  # read as YAML reads a value: a number, a truth value, or a text
-        truth = as_truth(raw)
-        if truth is not None:  # "FALSE" kept as a text is true in every check
-            return truth
-        number = as_number(raw)
-        return as_text(raw) if number is None else number
-    text = as_text(raw)
-    if kind in ("color", "icon"):  # a name, as " 1 " is a number: its spaces are none
-        text = text.strip()
-    return check_field(checker, text, where, kind, what)
