@@ -165,3 +165,41 @@ def test_a_helper_package_of_one_game_is_not_another_games(
     assert "cards/harbour/game.yaml" in run.err and "limit harbour harbour" in run.err, run.err
     assert "limit dock dock" in run.err, run.err
     assert "lib" not in sys.modules
+
+
+def test_a_helper_linked_from_outside_the_project_is_refused(
+    harbour: Path, printgen: Printgen, tmp_path: Path
+) -> None:
+    """A helpers.py (or a helper package) that was a link to a file outside the project was
+    imported, although printgen reads nothing outside the project, and the build cache never
+    saw it change: `build` said 'up to date' while `validate` failed."""
+    game = harbour / "cards" / "harbour"
+    (game / "rules.py").write_text(HELPED_RULES, encoding="utf-8")
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "helpers.py").write_text("LIMIT = 7\n", encoding="utf-8")
+    (game / "helpers.py").symlink_to(outside / "helpers.py")
+    run = printgen(harbour, "validate", "harbour")
+    assert run.code == 2, run.err
+    assert "limit 7" not in run.err, run.err
+    assert "cards/harbour/rules.py:5:1: cards/harbour/helpers.py " in run.err
+    assert "is a link to a place outside the project folder" in run.err, run.err
+    (game / "helpers.py").unlink()
+    (outside / "lib").mkdir()
+    (outside / "lib" / "__init__.py").write_text("WHO = 'outside'\n")
+    (game / "lib").symlink_to(outside / "lib")
+    rules = HELPED_RULES.replace(
+        "from helpers import LIMIT\nfrom .helpers import LIMIT as SAME",
+        "from .lib import WHO as LIMIT\nSAME = LIMIT",
+    )
+    (game / "rules.py").write_text(rules, encoding="utf-8")
+    again = printgen(harbour, "validate", "harbour")
+    assert again.code == 2 and "limit outside" not in again.err, again.err
+    assert "cards/harbour/lib/__init__.py is a link to a place outside" in again.err, again.err
+    (game / "lib").unlink()
+    (game / "shared").mkdir()
+    (game / "shared" / "helpers.py").write_text("LIMIT = 9\n", encoding="utf-8")
+    (game / "helpers.py").symlink_to(game / "shared" / "helpers.py")  # inside: fine
+    (game / "rules.py").write_text(HELPED_RULES, encoding="utf-8")
+    inside = printgen(harbour, "validate", "harbour")
+    assert "warning: helped: limit 9 9" in inside.err, inside.err

@@ -7,13 +7,15 @@ with the designer's rights (YAML, Markdown and templates never run code).
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import importlib.util
 import os
 import re
 import sys
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
@@ -114,16 +116,55 @@ def beside(folder: Path) -> Iterator[None]:
     package), as a script finds the modules beside it — after Python's own, which a file of the
     game never shadows; then the names are forgotten, so that another game's are its own."""
     known = set(sys.modules)
+    inside = _Inside(folder)
     sys.path.append(str(folder))
+    sys.meta_path.insert(0, inside)
     try:
         yield
     finally:
         with suppress(ValueError):
             sys.path.remove(str(folder))
+        with suppress(ValueError):
+            sys.meta_path.remove(inside)
         for name in set(sys.modules) - known:
             file = getattr(sys.modules[name], "__file__", None)
             if file and Path(file).is_relative_to(folder) and not name.startswith(_OWN):
                 del sys.modules[name]
+
+
+class LeadsOut(ImportError):
+    """A module of the game's folder is a link out of the project: said as it is."""
+
+
+class _Inside:
+    """Refuses a module of the game's folder whose real place is outside the project (a
+    helpers.py linked from elsewhere): printgen reads nothing outside the project, and the
+    build cache, which never follows such a link, would not see it change. It finds nothing
+    itself: Python's own finders import what it lets through."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.root = folder.parent.parent  # the project: its cards/<game>/
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        origin = spec.origin if spec is not None else None
+        if origin is None or not Path(origin).is_relative_to(self.folder):
+            return None
+        try:
+            real = Path(origin).resolve()
+        except (OSError, RuntimeError):  # a symlink loop
+            real = None
+        if real is None or not real.is_relative_to(self.root.resolve()):
+            name = Path("cards") / self.folder.name / Path(origin).relative_to(self.folder)
+            raise LeadsOut(
+                f"{name.as_posix()} is a link to a place outside the project folder (or a "
+                "loop); printgen reads only files whose real place is inside the project: put "
+                "the file itself there"
+            )
+        return None
 
 
 # what importing each rules.py warned, by module name: said where its game's rules are run
@@ -153,6 +194,8 @@ def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
         if file := _in_game(tb.tb_frame.f_code.co_filename, path.parent, rel):
             where = Where(file, tb.tb_lineno or 1, 1)
         tb = tb.tb_next
+    if isinstance(exc, LeadsOut):  # printgen's own words, not a failure of the designer's code
+        return Problem(where, str(exc))
     return Problem(where, clipped(f"rules.py failed to load: {described(exc)}"))
 
 
