@@ -1059,6 +1059,31 @@ def test_the_labels_a_project_template_prints_are_named_for_a_new_language(
     assert "players" not in said, said
 
 
+def test_the_labels_a_project_template_prints_are_named_for_a_language_printgen_has(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """`printgen labels fr` in a German project whose templates print `thanks` said "printgen
+    has labels in fr: nothing to write", and the build in French then failed on `thanks`: the
+    designer's own labels lacking the language are named whether printgen has it or not."""
+    root = tmp_path / "games"
+    assert printgen(root, "new", "one", "--lang", "de").code == 0
+    labels = root / "templates" / "labels.yaml"
+    labels.parent.mkdir()
+    labels.write_text("players: {de: Sitze}\nthanks: {de: Danke}\n", encoding="utf-8")
+    made = printgen(root, "labels", "fr")
+    said = made.out + made.err
+    assert made.code == 0, said
+    assert "give thanks a text for fr in templates/labels.yaml" in said, said
+    assert "nothing to write" not in said and "players" not in said, said
+    both = printgen(root, "labels", "fr", "pt")
+    said = both.out + both.err
+    assert "thanks a text for fr, pt in templates/labels.yaml" in said, said
+    assert labels.read_text(encoding="utf-8").startswith("players: {de: Sitze}\nthanks:")
+    labels.write_text("thanks: {de: Danke, fr: Merci}\n", encoding="utf-8")
+    done = printgen(root, "labels", "fr")
+    assert "printgen has labels in fr: nothing to write" in done.out, done.out + done.err
+
+
 def test_a_new_language_in_a_project_with_labels_gets_the_words_to_translate(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

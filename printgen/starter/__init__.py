@@ -298,19 +298,17 @@ def _labels_for(
     the language (a label written by hand is never rewritten: the designer adds those)."""
     missing = _unlabelled(languages)
     path = project.templates / "labels.yaml"
-    if not missing:
-        return None, []
     english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
-    own: dict[str, Any] = {}
-    if path.is_symlink() or (path.exists() and not (path.is_file() and project.confined(path))):
-        return None, []  # never written through a link or into something not a file
-    if path.exists():
-        try:
-            own = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except (yaml.YAMLError, OSError, UnicodeDecodeError):
-            return None, []  # a file that does not read: build says where
-        if not isinstance(own, dict):
-            return None, []
+    own = _own_labels(project, path)
+    if own is None:
+        return None, []
+    # the designer's own labels (a template of theirs prints them) have no words of printgen's
+    # in any language: each is named for the languages printgen has too
+    had = [lang for lang in languages if lang not in missing]
+    theirs = [key for key, texts in own.items() if key not in english and _lacks(texts, had)]
+    theirs = [k for k in theirs if isinstance(own[k], dict) and not str(k).startswith("icon_")]
+    if not missing:
+        return None, [(key, _lacks(own[key], had)) for key in theirs]
     lines = (
         []
         if own
@@ -335,13 +333,30 @@ def _labels_for(
     path.parent.mkdir(parents=True, exist_ok=True)
     written = path.read_text(encoding="utf-8") if own else ""
     before, lacking = _languages_added(written, lacking, missing, english)
-    said = [(key, _lacks(own.get(key), missing)) for key in lacking]
+    said = [
+        (key, _lacks(own.get(key), languages if key in theirs else missing))
+        for key in dict.fromkeys([*lacking, *theirs])
+    ]
     if not added and before == written:
         return path, said  # it holds them all already: the file stays as it is
     if before and not before.endswith("\n"):
         before += "\n"
     path.write_text(before + "\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
     return path, said
+
+
+def _own_labels(project: Project, path: Path) -> dict[str, Any] | None:
+    """The project's labels ({} without a file); None for a link, or a file that does not
+    read as labels (build says where): neither is ever written."""
+    if path.is_symlink() or (path.exists() and not (path.is_file() and project.confined(path))):
+        return None
+    if not path.exists():
+        return {}
+    try:
+        own = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (yaml.YAMLError, OSError, UnicodeDecodeError):
+        return None
+    return own if isinstance(own, dict) else None
 
 
 def _english_line(key: str, english: str, languages: list[str]) -> str:
