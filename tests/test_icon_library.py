@@ -367,6 +367,23 @@ def test_unknown_icon_names_the_closest(tmp_path: Path) -> None:
     assert "printgen icons" in library.unknown_message("zzzzzz")
 
 
+def test_a_picture_among_the_icons_is_said_to_be_no_icon(tmp_path: Path) -> None:
+    """`:rope:` with icons/rope.png there was "unknown inline icon ':rope:'; did you mean
+    ':scissors:'?": the designer's PNG icon, never read, was not named."""
+    root = _project(tmp_path)
+    Image.new("RGB", (8, 8)).save(root / "icons" / "rope.png")
+    Image.new("RGB", (8, 8)).save(root / "cards" / "sea" / "icons" / "reef.JPG")
+    library = icon_library(root, root / "cards" / "sea")
+    assert library.unknown_message("rope", inline=True) == (
+        "unknown inline icon ':rope:': icons/rope.png is a picture, not an icon: an icon is an "
+        "SVG file (icons/rope.svg); place a picture with a layout element of type: image"
+    )
+    assert library.unknown_message("reef").startswith(
+        "unknown icon 'reef': cards/sea/icons/reef.JPG is a picture, not an icon"
+    )
+    assert "did you mean" in library.unknown_message("sailbot")
+
+
 # ---------------------------------------------------------------------------------
 # printgen icons
 

@@ -40,6 +40,7 @@ LABELLED_DIR = BUILTIN_DIR / "labelled"
 CREDITS_FILE = "CREDITS.txt"  # next to a folder's SVGs: the credit line for the icons in it
 NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # what inline ``:name:`` markup can spell
 MAX_ICON_BYTES = 8 * 1024 * 1024  # an SVG icon (game-icons.net's are a few KB)
+_PICTURE = re.compile(r"\.(png|jpe?g)$", re.IGNORECASE)
 MAX_CREDIT_CHARS = 2000  # a CREDITS.txt: the credit line of a folder of icons
 
 
@@ -76,6 +77,9 @@ class IconLibrary:
 
     files: Mapping[str, IconFile]
     problems: tuple[IconProblem, ...] = ()
+    # a PNG or JPEG in an icons/ folder, by the name it would have (never read: not an icon),
+    # named when that name is asked for as an icon
+    pictures: tuple[tuple[str, str], ...] = ()
 
     def has(self, name: str) -> bool:
         """True if `name` is an icon here (an ``fa-`` name: if Font Awesome Free has it)."""
@@ -113,7 +117,15 @@ class IconLibrary:
         """The one-line error for an unknown icon, naming the closest names."""
         shown = f":{name}:" if inline else name
         what = "inline icon" if inline else "icon"
+        picture = next((path for stem, path in self.pictures if stem == name), None)
         close = self.suggest(name)
+        if picture is not None:
+            folder = picture.rsplit("/", 1)[0]
+            return (
+                f"unknown {what} '{shown}': {picture} is a picture, not an icon: an icon is an "
+                f"SVG file ({folder}/{name}.svg); place a picture with a layout element of "
+                "type: image"
+            )
         if close:
             options = " or ".join(f"'{':' + c + ':' if inline else c}'" for c in close)
             hint = f"; did you mean {options}?"
@@ -289,6 +301,18 @@ def _credit(folder: Path, root: Path | None, problems: list[IconProblem]) -> str
     return line or None
 
 
+def _pictures(folder: Path, root: Path) -> list[tuple[str, str]]:
+    """The PNG and JPEG files of an icons/ folder (a designer's icon drawn as a picture): only
+    their names, as messages show them."""
+    if not folder.is_dir() or _unusable(folder, root) is not None:
+        return []
+    found = [path for path in listed(folder, "*.*") if _PICTURE.search(path.name)]
+    return [
+        (path.stem, path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name)
+        for path in found[:1000]
+    ]
+
+
 def _folder(
     folder: Path, source: IconSource, root: Path | None = None
 ) -> tuple[dict[str, IconFile], list[IconProblem]]:
@@ -333,6 +357,7 @@ def icon_library(project_root: Path | None, game_folder: Path | None = None) -> 
     """The icons a game can use: the game's, then the project's, then the built-in ones."""
     files: dict[str, IconFile] = dict(builtin_files())
     problems: list[IconProblem] = []
+    pictures: list[tuple[str, str]] = []
     folders: list[tuple[Path, IconSource]] = []
     if project_root is not None:
         folders.append((project_root / "icons", IconSource.PROJECT))
@@ -342,7 +367,9 @@ def icon_library(project_root: Path | None, game_folder: Path | None = None) -> 
         found, bad = _folder(folder, source, project_root)
         files.update(found)
         problems += bad
-    return IconLibrary(MappingProxyType(files), tuple(problems))
+        if project_root is not None:
+            pictures += _pictures(folder, project_root)
+    return IconLibrary(MappingProxyType(files), tuple(problems), tuple(pictures))
 
 
 @lru_cache(maxsize=1)
