@@ -314,6 +314,32 @@ def test_an_unknown_label_in_a_project_template_is_named(
     ], result.err
 
 
+def test_a_label_of_the_games_own_labels_file_is_completed_there(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`thanks`, written in the game's own cards/demo/labels.yaml and printed by the project's
+    rulebook template, lacked the game's new language: the error said to add it to
+    templates/labels.yaml, a file that did not hold it."""
+    _write(demo, f"cards/{GAME}/labels.yaml", "thanks: {en: Thanks}\n")
+    _write(
+        demo,
+        "templates/rulebook.md.j2",
+        '{% extends "printgen/rulebook.md.j2" %}\n{% block credits %}\n## {{ t.thanks }}\n'
+        "\n{{ super() }}\n{% endblock %}\n",
+    )
+    game = demo / "cards" / GAME
+    text = (game / "game.yaml").read_text(encoding="utf-8").replace("[en]", "[en, de]")
+    (game / "game.yaml").write_text(text, encoding="utf-8")
+    for prose in ("rules", "aid"):
+        shutil.copy(game / f"{prose}.en.md", game / f"{prose}.de.md")
+    result = printgen(demo, "validate")
+    assert result.code == 2
+    assert (
+        "templates/rulebook.md.j2:3:7: label 'thanks' has no 'de' text; add it to "
+        f"cards/{GAME}/labels.yaml as 'thanks: {{de: …}}'"
+    ) in result.err, result.err
+
+
 def test_a_missing_template_names_the_search_path(demo: Path, printgen: Callable[..., Run]) -> None:
     _write(demo, "templates/rulebook.md.j2", '{{ rules }}\n{% include "cover.md.j2" %}\n')
     result = printgen(demo, "validate")

@@ -27,15 +27,25 @@ class Labels(dict[str, str]):
     """One language's labels. Templates read them as ``t.<label>``; a label the template names
     but this language lacks is reported by name (see ``missing_label``)."""
 
-    def __init__(self, words: dict[str, str], lang: str, untranslated: list[str]) -> None:
+    def __init__(
+        self,
+        words: dict[str, str],
+        lang: str,
+        untranslated: list[str],
+        written: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(words)
         self.lang = lang
         self.untranslated = untranslated  # labels that exist, but not in this language
+        # the designer's labels file that last sets each label (none of printgen's own): where
+        # a language it lacks is added
+        self.written = written or {}
 
 
 def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
     """One language's labels: printgen's, the project's, then the game's own."""
     merged: dict[str, dict[str, str]] = {}
+    written: dict[str, str] = {}
     files = [PACKAGED_TEMPLATES / LABELS, project.templates / LABELS]
     if game_id is not None:
         files.append(project.cards / game_id / LABELS)
@@ -47,12 +57,14 @@ def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
                 inputs.note(path.resolve())
             for key, value in _labels_file(project, path, project.rel(path), now):
                 merged.setdefault(key, {}).update(value)
+                if path != PACKAGED_TEMPLATES / LABELS:
+                    written[key] = project.rel(path)
     words = {
         key: texts.get(lang, texts.get("_", ""))
         for key, texts in merged.items()
         if lang in texts or "_" in texts
     }
-    return Labels(words, lang, sorted(key for key in merged if key not in words))
+    return Labels(words, lang, sorted(key for key in merged if key not in words), written)
 
 
 @lru_cache(maxsize=64)  # printgen's, the project's, and one a game
@@ -131,8 +143,9 @@ def missing_label(context: dict[str, Any], name: str) -> str | None:
                 "English, to translate"
             )
         also = f" (also without '{lang}': {', '.join(others)})" if others else ""
+        file = words.written.get(name, f"templates/{LABELS}")
         return (
-            f"label '{name}' has no '{lang}' text; add it to templates/labels.yaml as "
+            f"label '{name}' has no '{lang}' text; add it to {file} as "
             f"'{name}: {{{lang}: …}}'{also}"
         )
     from printgen.source.readers import closest  # only for a label not found
