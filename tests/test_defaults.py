@@ -350,6 +350,27 @@ def test_a_missing_template_names_the_search_path(demo: Path, printgen: Callable
     ) in result.err, result.err
 
 
+def test_a_misspelt_printgen_template_is_named_with_the_one_meant(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`{% extends "printgen/rulebok.md.j2" %}` said to put printgen/rulebok.md.j2 in the
+    project's templates/, where the prefix never looks: printgen's own templates are named."""
+    _write(demo, "templates/rulebook.md.j2", '{% extends "printgen/rulebok.md.j2" %}\n')
+    result = printgen(demo, "validate")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "templates/rulebook.md.j2:1:1: template 'printgen/rulebok.md.j2' not found; printgen's "
+        "own are printgen/player-aid.md.j2, printgen/rulebook.md.j2; did you mean "
+        "'printgen/rulebook.md.j2'?"
+    ], result.err
+    _write(demo, "templates/rulebook.md.j2", '{{ rules }}\n{% include "rulebok.md.j2" %}\n')
+    again = printgen(demo, "validate")
+    assert again.err.startswith(
+        "templates/rulebook.md.j2:2:1: template 'rulebok.md.j2' not found; did you mean "
+        "'rulebook.md.j2'? (the template search path is templates/ then printgen's own)"
+    ), again.err
+
+
 def _use_font(root: Path, name: str) -> None:
     layouts = root / "cards" / GAME / "layouts" / f"{GAME}.yaml"
     text = layouts.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from printgen.documents.prose_lint import line_of
 from printgen.documents.source_lines import editor_lines, marked
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Where
-from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.project import PACKAGED_TEMPLATES, Project, listed
 from printgen.sandbox import alarm, template_code
 from printgen.sandbox import expressions as expr
 from printgen.sandbox.jinja import sandboxed
@@ -61,6 +61,28 @@ def _included_at(exc: BaseException, where: Where, name: str | None) -> Where:
     return Where(where.path, line, 1) if line else where
 
 
+def _not_found(project: Project, name: str, searched: str) -> str:
+    """A template not found: the one meant when a name is close (the ``printgen/`` prefix
+    never looks in the project's templates/, so its name is printgen's to fix)."""
+    from printgen.source.readers import did_you_mean
+
+    own = sorted(f"printgen/{path.name}" for path in PACKAGED_TEMPLATES.glob("*.j2"))
+    if name.startswith("printgen/"):
+        return f"template '{name}' not found; printgen's own are {', '.join(own)}" + did_you_mean(
+            name, own
+        )
+    known = {path.name for path in PACKAGED_TEMPLATES.glob("*.j2")}
+    if project.templates.is_dir() and project.confined(project.templates):
+        known |= {path.name for path in listed(project.templates, "*") if path.is_file()}
+    meant = did_you_mean(name, sorted(known))
+    if meant:
+        return f"template '{name}' not found{meant} (the template search path is {searched})"
+    return (
+        f"template '{name}' not found; the template search path is {searched}; put {name} in "
+        "the project's templates/ folder or fix its name"
+    )
+
+
 def render_markdown(project: Project, template: str, context: dict[str, Any], where: Where) -> str:
     """Render a template file or prose file through Jinja's sandbox."""
     from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
@@ -95,8 +117,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             [
                 Problem(
                     _included_at(exc, where, _code_name(project, template, path)),
-                    f"template '{exc.name}' not found; the template search path is {searched}; "
-                    f"put {exc.name} in the project's templates/ folder or fix its name",
+                    _not_found(project, str(exc.name), searched),
                 )
             ]
         ) from None
