@@ -1654,6 +1654,26 @@ def test_a_hash_heading_in_the_prose_prints_as_a_section(
             assert heading["size"] == pytest.approx(other["size"])
 
 
+def test_a_style_card_base_gives_is_said_at_the_extends_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """`styles: {title: {size: 6}}` under card-base's title (min_size 8) was said at
+    /…/printgen/templates/layouts/base.yaml, a file of printgen's installation, where
+    card-base's elements are said at the layout's `extends:` line."""
+    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    source = layout.read_text(encoding="utf-8")
+    head = f"{GAME}-card:\n  extends: card-base\n"
+    assert head in source
+    layout.write_text(source.replace(head, f"{head}  styles: {{title: {{size: 6}}}}\n"))
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if text == f"{GAME}-card:")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line + 1}:12: style 'title' min_size: 8 pt is "
+        "above the size, 6 pt; lower it"
+    ], run.err
+
+
 def _starts(chars: list[dict[str, Any]], char: dict[str, Any], word: str) -> bool:
     at = chars.index(char)
     return "".join(c["text"] for c in chars[at : at + len(word)]) == word

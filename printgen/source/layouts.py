@@ -260,8 +260,12 @@ def _resolve(
         if parent is None:
             return None
         styles = {k: dict(v) for k, v in parent.styles.items()}
-        style_where = dict(parent.style_where)
-        style_key_where = {k: dict(v) for k, v in parent.style_key_where.items()}
+        # what printgen's own styles wrote is said at the extends: line, as their elements are
+        style_where = {k: _rebased(w, body) for k, w in parent.style_where.items()}
+        style_key_where = {
+            k: {key: _rebased(w, body) for key, w in v.items()}
+            for k, v in parent.style_key_where.items()
+        }
         if size is not None and parent.size is not None and size != parent.size:
             # what it inherits, placed for its own size (a deck's safe zone is 3 mm unless set)
             from printgen.source.layout_sizes import resized
@@ -376,13 +380,14 @@ def _inherited(element: Element, body: LDict) -> Element:
     (card-base, back-base) wrote is said at the child's ``extends:`` line, in the designer's
     file, where it can be overridden — not in the package's file, which the designer cannot
     edit."""
-    where = dict(element.where)
-    origin = element.origin
-    if not _packaged(body.where):
-        extends = body.at("extends")
-        where = {key: extends if _packaged(place) else place for key, place in where.items()}
-        origin = extends if _packaged(origin) else origin
+    where = {key: _rebased(place, body) for key, place in element.where.items()}
+    origin = _rebased(element.origin, body)
     return replace(element, props=dict(element.props), where=where, origin=origin)
+
+
+def _rebased(place: Where, body: LDict) -> Where:
+    """A place in printgen's own layouts as the designer's ``body`` inherits it: its extends:"""
+    return body.at("extends") if _packaged(place) and not _packaged(body.where) else place
 
 
 def _packaged(where: Where) -> bool:
