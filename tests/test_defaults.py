@@ -407,6 +407,42 @@ def test_credits_name_each_embedded_font_with_its_licence(
     assert "Brush — font file supplied by the designer (no licence file next to it)." in credits
 
 
+def test_bold_in_a_font_without_a_bold_file_is_a_warning(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """fonts/Brush.ttf alone, the titles set in Brush (card-base's title style is bold) and a
+    card's **2** in its body: both printed in the regular face without a word."""
+    (demo / "fonts").mkdir()
+    shutil.copyfile(VERA, demo / "fonts" / "Brush.ttf")
+    layouts = demo / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    styles = "  styles: {title: {font: Brush}, body: {font: Brush}}\n  elements:\n"
+    layouts.write_text(text.replace("  elements:\n", styles, 2), encoding="utf-8")
+    extends = text.splitlines().index("  extends: card-base") + 1
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    cards = deck.read_text(encoding="utf-8")
+    deck.write_text(cards.replace('"Gain 2 :coin:."', '"Gain **2** :coin:."'), encoding="utf-8")
+    effect = cards.splitlines().index('    effect: "Gain 2 :coin:."') + 1
+    run = printgen(demo, "validate")
+    assert run.code == 0, run.err
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/layouts/{GAME}.yaml:{extends}:12: warning: font 'Brush' has no bold "
+        "face (fonts/Brush-Bold.ttf is not there): its bold text prints in the regular face; "
+        "add that file, or use another font"
+    ], run.err
+    layouts.write_text(
+        text.replace("  elements:\n", styles.replace("title: {", "title: {bold: false, "), 2)
+    )
+    again = printgen(demo, "validate")
+    assert again.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{effect}:13: warning: font 'Brush' has no bold face "
+        "(fonts/Brush-Bold.ttf is not there): its bold text prints in the regular face; add "
+        "that file, or use another font"
+    ], again.err
+    shutil.copyfile(VERA.with_name("VeraBd.ttf"), demo / "fonts" / "Brush-Bold.ttf")
+    assert printgen(demo, "validate").err == ""
+
+
 def _tint(root: Path, card: str) -> tuple[int, ...]:
     """The colour of the card's background, 2 mm inside its trim at mid-height on the left."""
     face = next(

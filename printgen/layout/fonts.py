@@ -55,6 +55,8 @@ class Family:
     bold: str
     italic: str
     bolditalic: str
+    # the faces a project font has no file for ("bold", "bolditalic" …): drawn in its regular
+    lacking: tuple[str, ...] = ()
 
     def face(self, bold: bool, italic: bool) -> str:
         if bold and italic:
@@ -82,7 +84,7 @@ def family(name: str, project: Project | None = None) -> Family:
             # a full path: given a bare name ReportLab falls back to fetching it as a URL,
             # which imports urllib (30 ms of start-up) before it searches its fonts folder
             _register(VERA_NAMES[style], VERA_DIR / file)
-        found = Family("Vera", **VERA_NAMES)
+        found = Family("Vera", *_faces(VERA_NAMES))
     else:
         with inputs.recording() as read:
             found = _project_family(name, project)
@@ -137,6 +139,9 @@ def _project_family(name: str, project: Project | None) -> Family:
             f"{name}-Bold.ttf, {name}-Italic.ttf) in fonts/, or use font: Vera"
         )
     names: dict[str, str] = {}
+    lacking = tuple(
+        s for s, x in SUFFIXES.items() if not _present(project.fonts / f"{name}{x}.ttf")
+    )
     for style, suffix in SUFFIXES.items():
         path = project.fonts / f"{name}{suffix}.ttf"
         chosen = path if _present(path) else regular
@@ -148,7 +153,12 @@ def _project_family(name: str, project: Project | None) -> Family:
         # not depend on where the project sits
         names[style] = f"{chosen.stem}-{hashlib.sha256(data).hexdigest()[:8]}"
         _register(names[style], chosen, data)
-    return Family(name, **names)
+    return Family(name, *_faces(names), lacking=lacking)
+
+
+def _faces(names: dict[str, str]) -> tuple[str, str, str, str]:
+    """The four faces' registered names, in Family's order."""
+    return names["regular"], names["bold"], names["italic"], names["bolditalic"]
 
 
 def _present(path: Path) -> bool:

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from printgen.layout import text, unprintable
 from printgen.layout.face import TextBox
-from printgen.layout.fonts import Family, FontMissing, family
+from printgen.layout.fonts import SUFFIXES, Family, FontMissing, family
 from printgen.layout.props import Props
 from printgen.limits import MAX_FONT_PT, MAX_LEADING
 from printgen.model.game import CardType, Deck
-from printgen.problems import Where
+from printgen.problems import Severity, Where
 from printgen.source.layouts import Element
 from printgen.source.readers import did_you_mean
 
@@ -77,6 +77,14 @@ def lay_out_text(
         settings.italic,
         fam,
     )
+    if fam.lacking:
+        _faces_lacking(
+            ctx,
+            props,
+            runs,
+            settings,
+            lambda n: text_source(element, card, card_where, ctx.lang, n),
+        )
     x, y, w, h = box
     fitted = text.fit(
         runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min(min_size, size), settings.leading
@@ -194,6 +202,34 @@ def _runs(
             text.Run(r.text, r.bold or bold, r.italic or italic, r.icon, r.newline) for r in runs
         ]
     return runs
+
+
+def _faces_lacking(
+    ctx: LayoutContext,
+    props: Props,
+    runs: list[text.Run],
+    settings: TextSettings,
+    source: Callable[[str], Where],
+) -> None:
+    """A warning, once a face, for bold or italic text in a project font that has no file of
+    that face (fonts/Name-Bold.ttf): it prints in the regular face, which the designer who
+    asked for bold would otherwise find only on paper. Said where the bold is asked for: the
+    style's ``bold:``, else the markup in the text."""
+    fam = settings.family
+    for run in runs:
+        face = ("bold" if run.bold else "") + ("italic" if run.italic else "")
+        if not face or face not in fam.lacking or run.icon is not None or not run.text.strip():
+            continue
+        flags = [f for f in ("bold", "italic") if f in face and getattr(settings, f)]
+        where = props.where(flags[0]) if flags else source("*")
+        file = f"fonts/{fam.name}{SUFFIXES[face]}.ttf"
+        ctx.problems.add(
+            where,
+            f"font '{fam.name}' has no {face} face ({file} is not there): its {face} text "
+            f"prints in the regular face; add that file, or use another font",
+            Severity.WARNING,
+            once=("face", fam.name, face),
+        )
 
 
 def text_source(
