@@ -14,10 +14,11 @@ from typing import Any
 
 from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
-from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.project import Project
 from printgen.source.layout_order import stacked
 from printgen.source.layout_values import style_colours, when_word
 from printgen.source.located_yaml import LDict
+from printgen.source.packaged import packaged, rebased
 from printgen.source.readers import Checker, closest, did_you_mean
 from printgen.startup.deferred import pattern
 
@@ -105,7 +106,7 @@ class LayoutLibrary:
         """``layout`` as a deck's ``layout:`` line at ``where`` names it. printgen's own
         layouts (card-base, back-base) are said at that line, in the designer's file — not in
         the package's file, which the designer cannot edit."""
-        if not _packaged(layout.where) or _packaged(where):
+        if not packaged(layout.where) or packaged(where):
             return layout
         key = (id(layout), where)
         if key not in self._named:
@@ -261,9 +262,9 @@ def _resolve(
             return None
         styles = {k: dict(v) for k, v in parent.styles.items()}
         # what printgen's own styles wrote is said at the extends: line, as their elements are
-        style_where = {k: _rebased(w, body) for k, w in parent.style_where.items()}
+        style_where = {k: rebased(w, body) for k, w in parent.style_where.items()}
         style_key_where = {
-            k: {key: _rebased(w, body) for key, w in v.items()}
+            k: {key: rebased(w, body) for key, w in v.items()}
             for k, v in parent.style_key_where.items()
         }
         if size is not None and parent.size is not None and size != parent.size:
@@ -380,22 +381,9 @@ def _inherited(element: Element, body: LDict) -> Element:
     (card-base, back-base) wrote is said at the child's ``extends:`` line, in the designer's
     file, where it can be overridden — not in the package's file, which the designer cannot
     edit."""
-    where = {key: _rebased(place, body) for key, place in element.where.items()}
-    origin = _rebased(element.origin, body)
+    where = {key: rebased(place, body) for key, place in element.where.items()}
+    origin = rebased(element.origin, body)
     return replace(element, props=dict(element.props), where=where, origin=origin)
-
-
-def _rebased(place: Where, body: LDict) -> Where:
-    """A place in printgen's own layouts as the designer's ``body`` inherits it: its extends:"""
-    return body.at("extends") if _packaged(place) and not _packaged(body.where) else place
-
-
-def _packaged(where: Where) -> bool:
-    # a string test: asked for every property of every inherited element (pathlib: 4 ms)
-    return where.path.startswith(_PACKAGED)
-
-
-_PACKAGED = PACKAGED_TEMPLATES.as_posix() + "/"  # as Project.rel names printgen's own files
 
 
 def _map(checker: Checker, body: LDict, key: str) -> LDict | None:

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.project import Project
 from printgen.source.pyyaml import yaml
 
 TEXTS = Path(__file__).resolve().parent / "texts.yaml"
@@ -85,6 +85,8 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         for lang in languages
         if lang not in _texts()
     ]
+    from printgen.starter.labels import add_labels
+
     labels_file, label_notes = add_labels(project, languages)
     written += [labels_file] if labels_file is not None else []
     return Written(folder, written, notes + label_notes)
@@ -98,43 +100,6 @@ def _inside(project: Project, command: str, *folders: Path) -> None:
                 f"{project.rel(folder)}/ is a link out of the project; printgen {command} "
                 "writes only inside the project folder"
             )
-
-
-def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, list[str]]:
-    """For each language printgen has no labels in, the English words to translate, written
-    into templates/labels.yaml (``printgen new``, ``printgen labels``): the file written, if
-    any, and what the designer is left to do."""
-    notes: list[str] = []
-    _inside(project, "labels", project.templates)
-    labels_file, unlabelled = _labels_for(project, languages)
-    if (
-        labels_file is None
-        and _unlabelled(languages)
-        and (project.templates / "labels.yaml").exists()
-    ):
-        notes.append(
-            f"{project.rel(project.templates)}/labels.yaml does not read as labels (printgen "
-            "validate says where): no English labels were added to it for "
-            f"{', '.join(_unlabelled(languages))}; fix it, then add them"
-        )
-    if labels_file is not None:
-        notes.append(
-            f"{project.rel(labels_file)} holds English labels for "
-            f"{', '.join(_unlabelled(languages))} to translate"
-        )
-    if unlabelled:
-        # labels lacking the same languages named together: "a text for nl" once, not 42 times
-        lacking: dict[tuple[str, ...], list[str]] = {}
-        for key, langs in unlabelled:
-            lacking.setdefault(tuple(langs), []).append(key)
-        each = "; ".join(
-            f"{', '.join(keys)} a text for {', '.join(langs)}" for langs, keys in lacking.items()
-        )
-        notes.append(
-            f"give {each} in {project.rel(project.templates)}/labels.yaml (printgen cannot add "
-            "to a label you wrote; until then a document printing it says so)"
-        )
-    return labels_file, notes
 
 
 @cache
@@ -280,123 +245,3 @@ def a_free_card(ctx: RuleContext) -> Iterator[Problem]:
         # reported at the first card's line; Severity.ERROR would stop the build
         yield ctx.problem(cards[0].where("cost"), "no card costs 0", Severity.WARNING)
 '''
-
-
-def _unlabelled(languages: list[str]) -> list[str]:
-    from printgen.documents.labels import labels
-
-    packaged = Project(PACKAGED_TEMPLATES.parent)  # no templates/ of its own: printgen's words
-    return [lang for lang in languages if labels(packaged, lang).untranslated]
-
-
-def _labels_for(
-    project: Project, languages: list[str]
-) -> tuple[Path | None, list[tuple[str, list[str]]]]:
-    """For a language printgen has no labels in, the English words to translate in
-    templates/labels.yaml, so the game builds at once: a new file, or added to the project's
-    file for the labels it does not have yet. Also the labels the project's file has that lack
-    the language (a label written by hand is never rewritten: the designer adds those)."""
-    missing = _unlabelled(languages)
-    path = project.templates / "labels.yaml"
-    english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
-    own = _own_labels(project, path)
-    if own is None:
-        return None, []
-    # the designer's own labels (a template of theirs prints them) have no words of printgen's
-    # in any language: each is named for the languages printgen has too
-    had = [lang for lang in languages if lang not in missing]
-    theirs = [key for key, texts in own.items() if key not in english and _lacks(texts, had)]
-    theirs = [k for k in theirs if isinstance(own[k], dict) and not str(k).startswith("icon_")]
-    if not missing:
-        return None, [(key, _lacks(own[key], had)) for key in theirs]
-    lines = (
-        []
-        if own
-        else [
-            "# The words the rulebook and player aid print, laid over printgen's own labels.",
-        ]
-    )
-    added = [
-        _english_line(key, texts["en"], missing) for key, texts in english.items() if key not in own
-    ]
-    if added:  # a run that adds no label adds no comment either
-        lines += [f"# Translate these English words into {', '.join(missing)}.", *added]
-    # the designer's own labels too (a template of theirs prints them); a plain text serves
-    # every language, and an icon's name in the legend falls back to the icon's own
-    lacking = [
-        key
-        for key, texts in own.items()
-        if isinstance(texts, dict)
-        and not all(m in texts for m in missing)
-        and (key in english or not str(key).startswith("icon_"))
-    ]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    written = path.read_text(encoding="utf-8") if own else ""
-    before, lacking = _languages_added(written, lacking, missing, english)
-    said = [
-        (key, _lacks(own.get(key), languages if key in theirs else missing))
-        for key in dict.fromkeys([*lacking, *theirs])
-    ]
-    if not added and before == written:
-        return path, said  # it holds them all already: the file stays as it is
-    if before and not before.endswith("\n"):
-        before += "\n"
-    path.write_text(before + "\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
-    return path, said
-
-
-def _own_labels(project: Project, path: Path) -> dict[str, Any] | None:
-    """The project's labels ({} without a file); None for a link, or a file that does not
-    read as labels (build says where): neither is ever written."""
-    if path.is_symlink() or (path.exists() and not (path.is_file() and project.confined(path))):
-        return None
-    if not path.exists():
-        return {}
-    try:
-        own = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (yaml.YAMLError, OSError, UnicodeDecodeError):
-        return None
-    return own if isinstance(own, dict) else None
-
-
-def _english_line(key: str, english: str, languages: list[str]) -> str:
-    """A label to translate: ``players: {pt: "Players", nl: "Players"}``."""
-    values = ", ".join(f"{lang}: {_q(english)}" for lang in languages)
-    return f"{key}: {{{values}}}"
-
-
-def _lacks(texts: object, languages: list[str]) -> list[str]:
-    """The languages a label the designer wrote has no text in."""
-    return [lang for lang in languages if not (isinstance(texts, dict) and lang in texts)]
-
-
-def _languages_added(
-    text: str, lacking: list[str], missing: list[str], english: dict[str, Any]
-) -> tuple[str, list[str]]:
-    """The labels file with the English words added, for the new languages, to each label
-    printgen wrote there and nobody has translated yet (``players: {pt: "Players"}``, on one
-    line): a label holding the designer's words is left as written, and returned with those it
-    cannot add to, for the designer to complete."""
-    still: list[str] = []
-    out = text.split("\n")
-    for key in lacking:
-        if key not in english:  # a label of the designer's own: no English words to add
-            still.append(key)
-            continue
-        for i, line in enumerate(out):
-            if not (line.startswith(f"{key}: {{") and line.rstrip().endswith("}")):
-                continue
-            try:
-                texts = (yaml.safe_load(line) or {}).get(key)
-            except yaml.YAMLError:
-                texts = None
-            # printgen's placeholders alone (the English words): the designer's are not touched
-            if isinstance(texts, dict) and all(t == english[key]["en"] for t in texts.values()):
-                added = "".join(
-                    f", {lang}: {_q(english[key]['en'])}" for lang in missing if lang not in texts
-                )
-                out[i] = line.rstrip()[:-1] + added + "}"
-                break
-        else:
-            still.append(key)
-    return "\n".join(out), still

@@ -39,7 +39,8 @@ def new_command(project: Project, args: argparse.Namespace) -> int:
 def labels_command(project: Project, args: argparse.Namespace) -> int:
     """A language added to an existing game: its labels, in English to translate, unless
     printgen (or the project) has them already."""
-    from printgen.starter import StarterError, add_labels, check_languages
+    from printgen.starter import StarterError, check_languages
+    from printgen.starter.labels import add_labels
 
     try:
         check_languages(args.langs)
