@@ -458,3 +458,18 @@ def test_a_png_of_16_bit_greys_prints_its_greys(demo: Path) -> None:
     face = Image.open(sorted(made.glob("*miner*"))[0]).convert("RGB")
     middle = face.getpixel((round((11.5 + 3 + 20) * 100 / 25.4), round((16 + 3 + 20) * 100 / 25.4)))
     assert middle == (128, 128, 128)
+
+
+def test_a_colour_written_as_three_digits_prints_as_its_six(demo: Path) -> None:
+    """tint: "#fed" (validate takes #rgb, as the README says) printed the Miner's background
+    dark blue: ReportLab reads "#fed" as 0x000fed. It is #ffeedd, as in CSS."""
+    from printgen.draw.color import color
+
+    assert color("#fed") == color("#ffeedd") and color("#C0A") == color("#cc00aa")
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace('tint: "#fbf1dc"', 'tint: "#fed"', 1)
+    deck.write_text(text, encoding="utf-8")
+    args = ["build", "--lang", "en", "--only", "cards", "--format", "png", "--dpi", "72"]
+    assert main(["--project", str(demo), *args]) == 0
+    with Image.open(demo / "build" / "demo" / "en" / "png" / "main" / "miner.png") as image:
+        assert image.getpixel((2, 2)) == (255, 238, 221)  # the bleed, in the card's tint

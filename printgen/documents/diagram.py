@@ -10,6 +10,7 @@ from printgen.documents.flow import CardPicture, RichText, TextStyle
 from printgen.documents.platypus import Flowable
 from printgen.documents.scene import SPOTS, Arrow, Cell, Label, Pawn, Scene, read_scene
 from printgen.documents.source_lines import fences
+from printgen.draw.color import color as to_color
 from printgen.layout import text
 from printgen.model.units import pt
 from printgen.problems import Problem, ProjectError, Where
@@ -218,7 +219,7 @@ class Diagram(Flowable):  # type: ignore[misc]
                 dx = (i - (len(pawns) - 1) / 2) * radius * 2.2
                 canvas.saveState()
                 canvas.setFillColor("#ffffff")
-                canvas.setStrokeColor(pawn.color)
+                canvas.setStrokeColor(to_color(pawn.color))
                 canvas.setLineWidth(1.6)
                 canvas.circle(cx + dx, cy, radius, stroke=1, fill=1)
                 canvas.restoreState()
@@ -239,8 +240,8 @@ class Diagram(Flowable):  # type: ignore[misc]
             points[0] = self._met(arrow.path[0], points[1], inset)
         points[-1] = self._met(arrow.path[-1], points[-2], inset)
         canvas.saveState()
-        canvas.setStrokeColor(arrow.color)
-        canvas.setFillColor(arrow.color)
+        canvas.setStrokeColor(to_color(arrow.color))
+        canvas.setFillColor(to_color(arrow.color))
         canvas.setLineWidth(2.4)
         canvas.setLineCap(1)
         canvas.setLineJoin(1)
@@ -294,16 +295,16 @@ class Diagram(Flowable):  # type: ignore[misc]
         canvas.drawCentredString(x + w / 2, y - pt(1) - LABEL_SIZE, label.text)
         canvas.restoreState()
 
-    def _tag(self, cx: float, bottom: float, words: str, color: str) -> None:
+    def _tag(self, cx: float, bottom: float, words: str, ink: str) -> None:
         """A short text on a white rounded tag centred at ``cx``."""
         canvas = self.canv
         width = canvas.stringWidth(words, "VeraBd", LABEL_SIZE) + 6
         canvas.saveState()
         canvas.setFillColor("#ffffff")
-        canvas.setStrokeColor(color)
+        canvas.setStrokeColor(to_color(ink))
         canvas.setLineWidth(0.6)
         canvas.roundRect(cx - width / 2, bottom, width, LABEL_SIZE * 1.45, 2.5, stroke=1, fill=1)
-        canvas.setFillColor(color)
+        canvas.setFillColor(to_color(ink))
         canvas.setFont("VeraBd", LABEL_SIZE)
         canvas.drawCentredString(cx, bottom + LABEL_SIZE * 0.42, words)
         canvas.restoreState()
