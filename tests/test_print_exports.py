@@ -473,3 +473,18 @@ def test_a_colour_written_as_three_digits_prints_as_its_six(demo: Path) -> None:
     assert main(["--project", str(demo), *args]) == 0
     with Image.open(demo / "build" / "demo" / "en" / "png" / "main" / "miner.png") as image:
         assert image.getpixel((2, 2)) == (255, 238, 221)  # the bleed, in the card's tint
+
+
+def test_one_image_rewritten_is_said_as_one_image(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A card's text changed under --format tts rewrites its deck's sheet alone (the back is
+    as it was): 'wrote 1 images in build/demo/en/tts/'."""
+    args = ["--project", str(demo), "build", "--lang", "en", "--only", "cards", "--format", "tts"]
+    assert main(args) == 0
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Gain 2", "Gain 3"), encoding="utf-8")
+    capsys.readouterr()
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "wrote 1 image in build/demo/en/tts/", out

@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.building.progress import Progress, summary
+from printgen.building.progress import Progress, counted, summary
 from printgen.options import BuildOptions, Format, Output
 from printgen.problems import (
     EXIT_BAD_INPUT,
@@ -351,4 +351,4 @@ def _report_written(project: Project, files: dict[Path, bytes]) -> None:
             folder = path.parent.parent if path.parent.parent.name == "png" else path.parent
             images[folder] = images.get(folder, 0) + 1
     for folder, count in images.items():
-        print(f"wrote {count} images in {project.shown(folder)}/")
+        print(f"wrote {counted(count, 'image')} in {project.shown(folder)}/")

@@ -72,24 +72,24 @@ def summary(
     # a PDF's cards.json, Tabletop Simulator's deck, a PNG export's counts.csv
     manifests = sum(1 for name in files if name.endswith((".json", "/counts.csv")))
     # what was made, in its own unit: pages of PDFs, images of a PNG export (never "0 pages")
-    made = f", {_n(sum(pdf_pages(data) for data in pdfs), 'page')}" if pdfs else ""
-    made += f", {_n(images, 'image')}" if images else ""
-    kept = f", {_n(up_to_date, 'file')} up to date" if up_to_date else ""
+    made = f", {counted(sum(pdf_pages(data) for data in pdfs), 'page')}" if pdfs else ""
+    made += f", {counted(images, 'image')}" if images else ""
+    kept = f", {counted(up_to_date, 'file')} up to date" if up_to_date else ""
     if built == 0:
         return (
-            f"{_n(games, 'game')} up to date: nothing changed since the last build "
-            f"({_n(up_to_date, 'file')} kept; --no-cache builds again), "
-            f"{_n(warnings, 'warning')} in {seconds:.1f} s"
+            f"{counted(games, 'game')} up to date: nothing changed since the last build "
+            f"({counted(up_to_date, 'file')} kept; --no-cache builds again), "
+            f"{counted(warnings, 'warning')} in {seconds:.1f} s"
         )
     # "built 6 games" after making one again read as six built
     partly = f" ({games - built} up to date)" if built is not None and built < games else ""
-    count = _n(games if built is None else built, "game")
+    count = counted(games if built is None else built, "game")
     return (
-        f"built {count}{partly}: {_n(len(files), 'file')} written "
-        f"({_n(manifests, 'manifest')}){made}{kept}, "
-        f"{_n(warnings, 'warning')} in {seconds:.1f} s"
+        f"built {count}{partly}: {counted(len(files), 'file')} written "
+        f"({counted(manifests, 'manifest')}){made}{kept}, "
+        f"{counted(warnings, 'warning')} in {seconds:.1f} s"
     )
 
 
-def _n(count: int, word: str) -> str:
+def counted(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
