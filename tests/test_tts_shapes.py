@@ -28,6 +28,10 @@ token:
   elements:
     disc: {type: ellipse, x: 0, y: 0, w: 30, h: 30, fill: "#d4a017", bleed: true}
     name: {type: text, x: 8, y: 12, w: 14, h: 6, text: "{{ card.name }}", size: 8}
+oval:
+  elements:
+    disc: {type: ellipse, x: 0, y: 0, w: 30, h: 20, fill: "#d4a017", bleed: true}
+    name: {type: text, x: 9, y: 7, w: 12, h: 6, text: "{{ card.name }}", size: 7}
 """
 
 
@@ -46,6 +50,8 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]
         text = re.sub(r"(?m)^name: .*$", f'name: "{name}"', text)
         (game / "decks" / f"{name}.yaml").write_text(text, encoding="utf-8")
     (game / "decks" / "token.yaml").write_text(TOKEN, encoding="utf-8")
+    oval = TOKEN.replace("token", "oval").replace("height: 30mm", "height: 20mm")
+    (game / "decks" / "oval.yaml").write_text(oval, encoding="utf-8")
     (game / "layouts" / "token.yaml").write_text(TOKEN_LAYOUT, encoding="utf-8")
     args = ["--project", str(root), "build", "--only", "cards", "--format", "tts", "--dpi", "72"]
     assert main(args) == 0
@@ -83,6 +89,13 @@ def test_a_round_token_keeps_one_scale(saved: dict[str, dict[str, Any]]) -> None
     across, along = _scales(saved["token"])
     assert across == along and round(63 * across, 1) == 30.0
     assert saved["token"]["SidewaysCard"] is False
+
+
+def test_an_oval_token_is_an_oval_of_its_own_size(saved: dict[str, dict[str, Any]]) -> None:
+    # a 30 × 20 mm token (shape: circle, cut as an oval) was a 30 mm disc, its art squashed
+    across, along = _scales(saved["oval"])
+    assert (round(63 * across, 1), round(63 * along, 1)) == (30.0, 20.0)
+    assert saved["oval"]["SidewaysCard"] is False
 
 
 def test_a_poker_deck_is_the_mesh_itself(saved: dict[str, dict[str, Any]]) -> None:

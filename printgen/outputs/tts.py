@@ -142,11 +142,11 @@ def _guid(*parts: object) -> str:
 
 def _scales(deck: Deck) -> tuple[float, float, bool]:
     """scaleX, scaleZ and whether the card lies sideways (wider than tall: Tabletop Simulator
-    turns a sideways card's mesh, its long side across). A round card keeps one scale."""
+    turns a sideways card's mesh, its long side across). A round card's mesh is a disc as wide
+    as a poker card each way: a round token keeps one scale, an oval one is stretched along."""
     width, height = deck.width_mm, deck.height_mm
     if deck.shape == CardShape.CIRCLE:
-        scale = round(width / POKER_WIDTH, 4)
-        return scale, scale, False
+        return round(width / POKER_WIDTH, 4), round(height / POKER_WIDTH, 4), False
     sideways = width > height
     across, along = (height, width) if sideways else (width, height)
     return round(across / POKER_WIDTH, 4), round(along / POKER_HEIGHT, 4), sideways
