@@ -63,6 +63,17 @@ def test_each_commands_help_lists_its_options(
     assert listed[0] == "-h," and listed[-1] == "--project", listed  # after its own options
 
 
+def test_dpi_help_says_what_it_sizes_beside_service(capsys: pytest.CaptureFixture[str]) -> None:
+    # it said 'not with --service', yet --format png --format tts --service dtc --dpi 150
+    # builds: the service's PNGs and the Tabletop Simulator sheets at 150 dpi
+    argv = ["build", "--help"]
+    with pytest.raises(SystemExit):
+        parser(argv).parse_args(argv)
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "not with --service" not in shown
+    assert "it sizes the tts sheets alone" in shown
+
+
 def test_the_main_help_names_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         parser(["--help"]).parse_args(["--help"])

@@ -228,8 +228,8 @@ def _game_options(build: argparse.ArgumentParser) -> None:
         "--dpi",
         type=_dpi,
         default=None,
-        help="resolution of png images and Tabletop Simulator sheets (default: 300; not with "
-        "--service, whose sizes are fixed)",
+        help="resolution of png images and Tabletop Simulator sheets (default: 300; beside "
+        "--service, which fixes the png images' size, it sizes the tts sheets alone)",
     )
     build.add_argument(
         "--service",
