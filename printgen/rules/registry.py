@@ -18,6 +18,7 @@ RuleFunction = Callable[["RuleContext"], Iterable[Problem]]
 _MARK = "__printgen_rule__"
 MAX_RULE_ID = 100  # characters: an id heads each of the rule's messages
 _CONTROL = pattern(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_IDS = "__printgen_rule_ids__"  # in a module's globals: the ids its @rule lines declared
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ def rule(rule_id: str, for_users: bool = False) -> Callable[[RuleFunction], Rule
                 f"@rule({rule_id!r}) marks a function (def name(ctx): …), "
                 f"not {type(function).__name__}"
             )
+        _once(function, rule_id)
         try:
             setattr(function, _MARK, (rule_id, bool(for_users)))
         except (AttributeError, TypeError):  # a built-in: it has no attributes to mark
@@ -63,6 +65,37 @@ def rule(rule_id: str, for_users: bool = False) -> Callable[[RuleFunction], Rule
         return function
 
     return mark
+
+
+def _once(function: RuleFunction, rule_id: str) -> None:
+    """Refuse, at its @rule line, a second rule of one id in a module — both would run, said
+    alike — and a rule whose function takes the name of one already defined: the first is
+    replaced and never runs, without a word."""
+    names = getattr(function, "__globals__", None)
+    if not isinstance(names, dict):  # not a function of a module: nothing to compare with
+        return
+    name = getattr(function, "__name__", None)
+    earlier = names.get(name) if isinstance(name, str) else None
+    if earlier is not None and earlier is not function:
+        mark = inspect.getattr_static(earlier, _MARK, None)
+        if isinstance(mark, tuple) and mark and isinstance(mark[0], str):
+            line = getattr(getattr(earlier, "__code__", None), "co_firstlineno", None)
+            at = f" at line {line}" if isinstance(line, int) else ""
+            raise ValueError(
+                f"a second function named {name} replaces the rule {mark[0]!r}{at}, which "
+                "would never run; give each rule function its own name"
+            )
+    ids = names.setdefault(_IDS, {})
+    if not isinstance(ids, dict):
+        return
+    where = ids.get(rule_id)
+    if where is not None:
+        raise ValueError(
+            f"@rule id {rule_id!r} is the id of {where} already; give each rule its own id"
+        )
+    code = getattr(function, "__code__", None)
+    line = getattr(code, "co_firstlineno", None)
+    ids[rule_id] = f"the rule at line {line}" if isinstance(line, int) else "another rule"
 
 
 def rules_in(module: ModuleType, for_users: bool = False) -> list[Rule]:

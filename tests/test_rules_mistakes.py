@@ -1,0 +1,36 @@
+"""The mistakes designers make in a rules.py — two rules of one id, a misspelt place — are each
+one line at the designer's line, never silently taken."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_rules_misbehaving import RULES, Printgen, problem_lines, write_rules
+
+
+@pytest.mark.parametrize(
+    ("declared", "said"),
+    [
+        (
+            '@rule("cap")\ndef one(ctx):\n    return []\n\n\n'
+            '@rule("cap")\ndef two(ctx):\n    return []\n',
+            "ValueError: @rule id 'cap' is the id of the rule at line 4 already; give each "
+            "rule its own id",
+        ),
+        (
+            '@rule("cap")\ndef cap(ctx):\n    return []\n\n\n'
+            '@rule("cap-two")\ndef cap(ctx):\n    return []\n',
+            "ValueError: a second function named cap replaces the rule 'cap' at line 4, which "
+            "would never run; give each rule function its own name",
+        ),
+    ],
+)
+def test_two_rules_of_one_id_or_one_name_are_an_error_at_the_second(
+    demo: Path, printgen: Printgen, declared: str, said: str
+) -> None:
+    write_rules(demo, declared)
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [f"{RULES}:9:1: rules.py failed to load: {said}"]
