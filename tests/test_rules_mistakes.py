@@ -34,3 +34,15 @@ def test_two_rules_of_one_id_or_one_name_are_an_error_at_the_second(
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     assert problem_lines(run) == [f"{RULES}:9:1: rules.py failed to load: {said}"]
+
+
+def test_a_rule_id_is_written_as_a_check_s_id(demo: Path, printgen: Printgen) -> None:
+    write_rules(demo, '@rule("my rule")\ndef mine(ctx):\n    return []\n')
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    [line] = problem_lines(run)
+    assert line == (
+        f"{RULES}:4:1: rules.py failed to load: ValueError: @rule id 'my rule' must be "
+        "lower-case letters, digits, - or _ (e.g. 'cargo-cap'), as a check's id: it heads each "
+        "of the rule's messages"
+    )

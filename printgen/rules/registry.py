@@ -18,6 +18,8 @@ RuleFunction = Callable[["RuleContext"], Iterable[Problem]]
 _MARK = "__printgen_rule__"
 MAX_RULE_ID = 100  # characters: an id heads each of the rule's messages
 _CONTROL = pattern(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# as a check's id in game.yaml: "my rule: …" would not read as an id heading a message
+_ID = pattern(r"^[a-z0-9][a-z0-9_-]*$")
 _IDS = "__printgen_rule_ids__"  # in a module's globals: the ids its @rule lines declared
 
 
@@ -47,6 +49,11 @@ def rule(rule_id: str, for_users: bool = False) -> Callable[[RuleFunction], Rule
         raise ValueError(
             f"@rule id {rule_id[:40]!r} must be one line of at most {MAX_RULE_ID} characters, "
             "without control characters"
+        )
+    if not _ID.match(rule_id):
+        raise ValueError(
+            f"@rule id {rule_id!r} must be lower-case letters, digits, - or _ (e.g. "
+            "'cargo-cap'), as a check's id: it heads each of the rule's messages"
         )
 
     def mark(function: RuleFunction) -> RuleFunction:
