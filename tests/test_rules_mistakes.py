@@ -46,3 +46,29 @@ def test_a_rule_id_is_written_as_a_check_s_id(demo: Path, printgen: Printgen) ->
         "lower-case letters, digits, - or _ (e.g. 'cargo-cap'), as a check's id: it heads each "
         "of the rule's messages"
     )
+
+
+def test_a_misspelt_place_in_data_warns_at_the_rule_s_line(demo: Path, printgen: Printgen) -> None:
+    rules = write_rules(
+        demo,
+        """\
+        @rule("places")
+        def places(ctx):
+            yield Problem(ctx.where_data("gaol"), "goal", Severity.WARNING)  # misspelt
+            yield Problem(ctx.where_key("playres"), "players", Severity.WARNING)  # key
+            yield Problem(ctx.where_data("zebra"), "add it", Severity.WARNING)  # absent
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    lines = problem_lines(run)
+    assert (
+        f"{RULES}:{line_of(rules, '# misspelt')}:1: warning: places: game.yaml's data has no "
+        "'gaol' (the place given is the nearest line); did you mean 'goal'?"
+    ) in lines
+    assert (
+        f"{RULES}:{line_of(rules, '# key')}:1: warning: places: game.yaml has no 'playres' "
+        "(the place given is the nearest line); did you mean 'players'?"
+    ) in lines
+    # a key close to none is where the rule says to add it: its mapping's line, no warning
+    assert not any(line.startswith(f"{RULES}:{line_of(rules, '# absent')}:") for line in lines)

@@ -171,12 +171,15 @@ class RuleContext:
         where = self.game.data_where
         if key in self.game.data:  # a key written with a dot in it ("a.b":) is that key
             return place(node, key, where)
+        done: list[str] = []
         for part in key.split("."):
             child = _item(node, part)
             if child is _ABSENT:
+                _misspelt(key, part, done, node)
                 break
             where = place(node, int(part) if isinstance(node, list) else part, where)
             node = child
+            done.append(part)
         return where
 
     def deck_file(self, deck: Deck | str) -> Mapping[str, object] | None:
@@ -195,6 +198,8 @@ class RuleContext:
 
     def where_key(self, key: str) -> Where:
         """The line of a top-level key of game.yaml."""
+        if key not in self.game.raw:
+            _misspelt(key, key, [], self.game.raw, "game.yaml")
         return place(self.game.raw, key, self.game.meta.where)
 
     @property
@@ -227,6 +232,30 @@ class RuleContext:
 
 
 _ABSENT = object()
+
+
+def _misspelt(
+    key: str, part: str, done: list[str], node: object, within: str = "game.yaml's data"
+) -> None:
+    """A key absent beside one it is close to (``"prices.gould"`` beside ``gold``) warns at the
+    rule's line: the place given is the nearest line there is, and a rule pointing at a
+    misspelt key points nowhere near the value meant. A key absent with none close is where
+    the designer's rule says to add it (``data.pictures is missing``): its mapping's line."""
+    if not isinstance(node, Mapping):
+        return
+    import warnings
+
+    from printgen.source.readers import closest
+
+    meant = closest(part, [str(k) for k in node], 0.7)
+    if not meant:
+        return
+    head = "".join(f"{p}." for p in done)
+    said = (
+        f"{within} has no {key!r} (the place given is the nearest line); "
+        f"did you mean '{head}{meant[0]}'?"
+    )
+    warnings.warn(said, RulesWarning, stacklevel=3)  # the rule's line, through our caller
 
 
 def _item(node: object, part: str) -> object:
