@@ -2454,3 +2454,25 @@ def test_the_starters_texts_name_no_card_by_an_icon_they_use_for_something_else(
     for icon in written & signs:  # both in words and a card's sign: its label names it
         assert f"icon_{icon}" in words, icon
     assert "star" in signs and "star" not in written
+
+
+def test_the_labels_a_game_s_own_labels_file_lacks_are_named_for_a_language(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """`printgen labels pt` looked only at templates/labels.yaml: a label of the game's own
+    cards/<game>/labels.yaml (`danke`, printed by the project's rulebook template) lacking pt
+    went unsaid until a build in pt failed on it."""
+    root = tmp_path / "games"
+    assert printgen(root, "new", "one", "--lang", "de").code == 0
+    own = root / "cards" / "one" / "labels.yaml"
+    own.write_text("danke: {de: Dank}\nplayers: {de: Sitze}\n", encoding="utf-8")
+    for lang in ("pt", "fr"):  # one printgen has no labels in, and one it has
+        made = printgen(root, "labels", lang)
+        said = made.out + made.err
+        assert made.code == 0, said
+        assert f"give danke a text for {lang} in cards/one/labels.yaml" in said, said
+        assert "players" not in said, said  # printgen's own label: its words serve
+    # a text for it in templates/labels.yaml serves the game too
+    (root / "templates" / "labels.yaml").write_text("danke: {fr: Merci}\n", encoding="utf-8")
+    done = printgen(root, "labels", "fr")
+    assert "nothing to write" in done.out, done.out + done.err

@@ -46,7 +46,42 @@ def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, lis
             f"give {each} in {project.rel(project.templates)}/labels.yaml (printgen cannot add "
             "to a label you wrote; until then a document printing it says so)"
         )
+    notes += _games_lacking(project, languages)
     return labels_file, notes
+
+
+def _games_lacking(project: Project, languages: list[str]) -> list[str]:
+    """What each game's own cards/<game>/labels.yaml (a label its templates print, for that
+    game alone) lacks in the languages: printgen never writes into a game's file, so the
+    designer is told which to give — a build in the language would fail on them."""
+    english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
+    shared = _own_labels(project, project.templates / "labels.yaml") or {}
+    notes = []
+    for game_id in project.game_ids():
+        path = project.cards / game_id / "labels.yaml"
+        own = _own_labels(project, path) if path.exists() else None
+        lacking: dict[tuple[str, ...], list[str]] = {}
+        for key, texts in (own or {}).items():
+            if key in english or not isinstance(texts, dict) or str(key).startswith("icon_"):
+                continue  # printgen's words, a plain text, an icon's name: each has a fallback
+            below = shared.get(key)
+            langs = [lang for lang in _lacks(texts, languages) if lang not in _texts_of(below)]
+            if langs:
+                lacking.setdefault(tuple(langs), []).append(str(key))
+        if lacking:
+            each = "; ".join(
+                f"{', '.join(keys)} a text for {', '.join(langs)}"
+                for langs, keys in lacking.items()
+            )
+            notes.append(
+                f"give {each} in {project.rel(path)} (printgen cannot add to a label you wrote)"
+            )
+    return notes
+
+
+def _texts_of(texts: object) -> list[str]:
+    """The languages a label has a text in."""
+    return [str(lang) for lang in texts] if isinstance(texts, dict) else []
 
 
 def _unlabelled(languages: list[str]) -> list[str]:
