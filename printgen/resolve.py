@@ -15,6 +15,8 @@ from typing import Any
 from printgen.model.game import CardType, Deck, Game, localize
 from printgen.problems import Problems, Where
 from printgen.sandbox import expressions as expr
+from printgen.sandbox import numbers
+from printgen.sandbox.sizes import Refused
 from printgen.source.decks import COLOR
 from printgen.source.readers import kind_of
 
@@ -51,6 +53,9 @@ class Resolved:
     # (deck, card) whose fields could not all be worked out (said already): a layout reading
     # the value left out ('card.power > 10' on None) says nothing more of them
     failed: set[tuple[str, str]] = field(default_factory=set)
+    # the language's decimal mark (its label decimal_mark; None: its labels give none), with
+    # which its texts print a number that is not whole
+    mark: str | None = "."
 
     def values(self, deck: Deck | str, card: CardType | str) -> dict[str, Any]:
         deck_id = deck if isinstance(deck, str) else deck.id
@@ -58,15 +63,25 @@ class Resolved:
         return self.cards[deck_id][card_id]
 
 
-def resolve_game(game: Game, languages: tuple[str, ...], problems: Problems) -> dict[str, Resolved]:
-    """Every language's values of every card and back of the game."""
-    return {lang: resolve_language(game, lang, problems) for lang in languages}
+def resolve_game(
+    game: Game,
+    languages: tuple[str, ...],
+    problems: Problems,
+    marks: Mapping[str, str | None] | None = None,
+) -> dict[str, Resolved]:
+    """Every language's values of every card and back of the game (``marks``: each language's
+    decimal mark, "." where not given)."""
+    marks = marks or {}
+    return {
+        lang: resolve_language(game, lang, problems, marks.get(lang, ".")) for lang in languages
+    }
 
 
-def resolve_language(game: Game, lang: str, problems: Problems) -> Resolved:
+def resolve_language(game: Game, lang: str, problems: Problems, mark: str | None = ".") -> Resolved:
     langs = game.meta.languages
     data = localize(game.data, lang, langs)
     resolved = Resolved(lang, data if isinstance(data, dict) else {}, game_vars(game, lang))
+    resolved.mark = mark
     for deck in game.decks:
         resolved.cards[deck.id] = {
             card.id: card_values(game, deck, card, lang, problems, resolved) for card in deck.cards
@@ -104,8 +119,14 @@ def card_values(
     for name in _in_use_order(raws, card, lang, problems, looped):
         raw = raws[name]
         try:
-            value = expr.evaluate(raw, {**variables, "card": values})
             kind = deck.field_types.get(name, "any")
+            if kind in _TEXTS:  # printed for players: its numbers as the language writes them
+                with numbers.printing(resolved.mark if resolved else ".", lang):
+                    value = expr.evaluate(raw, {**variables, "card": values})
+                    if type(value) is float:  # "{{ card.cost }}" alone: the text it prints
+                        value = _printed(value, raw)
+            else:
+                value = expr.evaluate(raw, {**variables, "card": values})
             values[name] = _typed(value, kind, raw)
             if kind in ("color", "icon") and isinstance(value, str) and value:
                 _check_kind(value, kind, game)
@@ -302,6 +323,16 @@ def _check_kind(value: str, kind: str, game: Game) -> None:
             raise _NotOfKind(f'expected a colour like "#a83232" (or none), not {value!r}')
     elif not game.icon_library.has(value):
         raise _NotOfKind(game.icon_library.unknown_message(value))
+
+
+_TEXTS = ("text", "string")  # the kinds of field that are texts to print
+
+
+def _printed(value: float, raw: object) -> str:
+    try:
+        return numbers.printed(value)
+    except Refused as exc:  # a language whose labels give no decimal mark
+        raise expr.ExpressionError(f"{exc}; in '{raw}'") from None
 
 
 _WORDS = ("color", "icon")  # kinds whose value is a word: a number is no colour nor icon

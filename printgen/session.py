@@ -63,10 +63,17 @@ class Session:
         must see every language's errors, as it would alone)."""
         if game.id not in self._resolved:
             found = Problems()
-            self._resolved[game.id] = (resolve_game(game, game.meta.languages, found), found)
+            langs = game.meta.languages
+            self._resolved[game.id] = (resolve_game(game, langs, found, self.marks(game)), found)
         resolved, found = self._resolved[game.id]
         problems.merge(found)
         return resolved
+
+    def marks(self, game: Game) -> dict[str, str | None]:
+        """Each of the game's languages' decimal mark, from its labels (the texts print 1,5)."""
+        from printgen.documents.labels import decimal_mark
+
+        return {lang: decimal_mark(self.project, lang, game.id) for lang in game.meta.languages}
 
     def rules_module(self, game_id: str) -> ModuleType | None:
         """The game's rules.py (None without one); raises ProjectError when it fails to load."""
@@ -189,7 +196,7 @@ class Session:
         # its errors alone: what it warns of deck-wide (a text shrunk below its siblings', an
         # element drawn on no card) could be about the cards that are missing
         found = Problems()
-        resolved = resolve_game(game, tuple(langs), found)
+        resolved = resolve_game(game, tuple(langs), found, self.marks(game))
         for lang in langs:
             lay_out_game(self.project, game, library, resolved[lang], found)
         problems.extend(found.errors)

@@ -25,6 +25,8 @@ from printgen.model.game import Game, localize
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import game_vars
+from printgen.sandbox import numbers
+from printgen.sandbox.numbers import DECIMAL_MARK
 
 
 def document_context(
@@ -160,17 +162,24 @@ def render_document(
             ]
         )
     context = document_context(project, game, lang, decks)
-    context[prose] = render_markdown(project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1))
+    # the prose and the template print their numbers as the language writes them (1,5)
+    mark = context["t"].get(DECIMAL_MARK) or None
+    with numbers.printing(mark, lang):
+        context[prose] = render_markdown(
+            project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1)
+        )
     context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
     if problems := past_bounds(project, prose_rel, context[prose]):
         raise ProjectError(problems)
     unprintable = lint_prose(project, prose_rel, prose, context[prose], game.icon_library)
     found = project.template(template)
     try:
-        if found is not None and found.is_relative_to(project.root):
-            source = render_markdown(project, template, context, Where(project.rel(found), 1, 1))
-        else:
-            source = _packaged(project, template, context, f"{game.folder}/game.yaml")
+        with numbers.printing(mark, lang):
+            if found is not None and found.is_relative_to(project.root):
+                where = Where(project.rel(found), 1, 1)
+                source = render_markdown(project, template, context, where)
+            else:
+                source = _packaged(project, template, context, f"{game.folder}/game.yaml")
     except ProjectError as exc:
         exc.problems[:0] = unprintable
         raise

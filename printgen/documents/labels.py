@@ -67,6 +67,17 @@ def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
     return Labels(words, lang, sorted(key for key in merged if key not in words), written)
 
 
+def decimal_mark(project: Project, lang: str, game_id: str | None = None) -> str | None:
+    """The mark ``lang`` writes between a number's whole part and its decimals (1,5): its label
+    decimal_mark; None when its labels give none (a number with decimals then says so)."""
+    from printgen.sandbox.numbers import DECIMAL_MARK
+
+    try:
+        return labels(project, lang, game_id).get(DECIMAL_MARK) or None
+    except ProjectError:  # a labels file that does not read: said where the documents read it
+        return "."
+
+
 @lru_cache(maxsize=64)  # printgen's, the project's, and one a game
 def _labels_file(
     project: Project, path: Path, rel: str, now: inputs.Version | None

@@ -386,7 +386,7 @@ def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, floa
     if not icons.has(str(name)):
         props.report("name", icons.unknown_message(str(name)))
         return None
-    label = props.value("label")
+    label = props.printed("label")
     # without a colour of its own, an icon is drawn as it is in the game's texts
     default = ctx.game.icon_colors.get(str(name), "#000000")
     color = props.color("color", default) or default

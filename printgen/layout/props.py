@@ -11,6 +11,8 @@ from printgen.limits import MAX_STROKE_PT
 from printgen.model.units import parse_length
 from printgen.problems import Where
 from printgen.sandbox import expressions as expr
+from printgen.sandbox import numbers
+from printgen.sandbox.sizes import Refused
 from printgen.source.layouts import Element, Layout
 
 if TYPE_CHECKING:
@@ -62,7 +64,21 @@ class Props:
         where = self.where(key)
         self.ctx.report(where, f"{owner} {key}: {message}", once=("prop", str(where), which, key))
 
-    def value(self, key: str, default: Any = None) -> Any:
+    def printed(self, key: str) -> Any:
+        """A text for players (a text's ``text:``, an icon's ``label:``): a number in it, or
+        the number it is, as the card's language writes it (1,5)."""
+        mark = self.ctx.resolved.mark
+        with numbers.printing(mark, self.ctx.lang):
+            value = self.value(key, printed=True)
+            if type(value) is not float:
+                return value
+            try:
+                return numbers.printed(value)
+            except Refused as exc:  # the language's labels give no decimal mark
+                self.report(key, str(exc) + self._first_card())
+                return None
+
+    def value(self, key: str, default: Any = None, printed: bool = False) -> Any:
         raw = self.element.props.get(key, self.style.get(key, default))
         if not isinstance(raw, str) or raw in _PLAIN:  # most properties are constants
             return raw
@@ -71,11 +87,13 @@ class Props:
                 _PLAIN.add(raw)
             return raw
         # a face's elements often repeat an expression (one colour for a box, its icon and its
-        # number): with the same variables it gives the same value, so it runs once a face
-        if raw in self.results:
-            return self.results[raw]
+        # number): with the same variables it gives the same value, so it runs once a face —
+        # once as a value (a position) and once as a text printed in its language
+        slot = f"\0{raw}" if printed else raw  # (no YAML text a designer writes starts so)
+        if slot in self.results:
+            return self.results[slot]
         try:
-            value = self.results[raw] = expr.evaluate(raw, self.variables)
+            value = self.results[slot] = expr.evaluate(raw, self.variables)
         except expr.BudgetSpent as exc:
             self.ctx.report(self.where(key), f"{self.element.name} {key}: {exc}", once=exc.once)
             return None

@@ -63,7 +63,7 @@ def lay_out_text(
     card_where: Where,
 ) -> TextBox | None:
     layout, element = props.layout, props.element
-    content = props.value("text")
+    content = props.printed("text")
     # the settings even for a text that failed or is empty: a misspelt style is said with it
     settings = _settings(ctx, deck, props)
     if content is None or content == "" or settings is None:

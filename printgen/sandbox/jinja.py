@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printgen import limits
+from printgen.sandbox.numbers import printed
 from printgen.sandbox.sizes import (
     CONTAINERS,
     OPERATORS,
@@ -320,4 +321,8 @@ def _printable(value: Any) -> Any:
         return ""
     if isinstance(value, Undefined):
         return value
+    if type(value) is float:  # in a text for players, as its language writes it (1,5)
+        if made.folding:  # never at compile time: a template's code serves every language
+            raise Refused("left to run time")
+        return printed(checked_value(value))
     return checked_value(value, text=True)

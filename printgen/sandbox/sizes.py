@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from printgen import limits
+from printgen.sandbox.numbers import printed
 
 
 class Refused(Exception):
@@ -234,6 +235,8 @@ def checked_join(pieces: Any) -> str:
             text = piece
         elif type(piece) is int:  # a card's number, most often: it prints as itself
             text = str(piece)
+        elif type(piece) is float:  # 1.5 ~ " coins": in a text for players, as its language
+            text = printed(checked_value(piece))
         else:
             text = str(checked_value(piece, text=True))
         size += len(text)
