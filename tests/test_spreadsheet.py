@@ -161,6 +161,19 @@ def test_xlsx_first_sheet_or_a_named_one(fleet: Path) -> None:
     assert str(brig.where) == "cards/fleet/decks/ships.xlsx#Fleet!A2"
 
 
+def test_a_sheet_named_in_another_case_is_the_sheet_excel_would_open(fleet: Path) -> None:
+    # Excel takes sheet names whatever their case: '#data' was "has no sheet 'data'"
+    rows: list[list[Any]] = [["id", "count", "name", "cost"], ["brig", 2, "Brig", 3]]
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    _workbook(book, {"Notes": [["id", "count"], ["note", 1]], "Data": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx#data"), encoding="utf-8")
+    brig = _ships(_load(fleet))["brig"]
+    assert str(brig.where) == "cards/fleet/decks/ships.xlsx#Data!A2"  # as the workbook says it
+    (fleet / DECK).write_text(_deck("ships.xlsx#date"), encoding="utf-8")
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{DECK}:4:13: cards/fleet/decks/ships.xlsx has no sheet 'date'")
+
+
 def test_a_truth_value_cell_is_true_or_false_as_in_yaml(fleet: Path) -> None:
     # a workbook's FALSE (or a CSV's exported FALSE) in an 'any' field was the text 'False',
     # true in every check ({{ not card.note }} failed on every card); a text field printed

@@ -204,7 +204,8 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         )
         return None
     try:
-        if sheet and sheet not in book.sheetnames:
+        named = _sheet_named(book.sheetnames, sheet) if sheet else ""
+        if named is None:
             tail = did_you_mean(
                 sheet, book.sheetnames, f"; its sheets: {', '.join(book.sheetnames)}"
             )
@@ -213,12 +214,12 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         if not book.worksheets:  # a workbook of charts only
             checker.error(where, f"{rel} has no sheet of cells, only charts; save the cards' sheet")
             return None
-        chosen = book[sheet] if sheet else book.worksheets[0]
+        chosen = book[named] if named else book.worksheets[0]
         if chosen not in book.worksheets:  # a chart sheet has no cells to read
             cells_sheets = ", ".join(repr(s.title) for s in book.worksheets)
             checker.error(
                 where,
-                f"{rel}: the sheet '{sheet}' is a chart, not cells; name the sheet of the "
+                f"{rel}: the sheet '{named}' is a chart, not cells; name the sheet of the "
                 f"cards (its sheets of cells: {cells_sheets})",
             )
             return None
@@ -270,6 +271,16 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         return table
     finally:
         book.close()
+
+
+def _sheet_named(names: list[str], sheet: str) -> str | None:
+    """The sheet ``cards_from`` names: its exact name, else the one name that differs from it
+    in case alone — Excel takes sheet names so ("#data" opens the sheet 'Data'), and a
+    designer copies the name as Excel would accept it."""
+    if sheet in names:
+        return sheet
+    alike = [name for name in names if name.casefold() == sheet.casefold()]
+    return alike[0] if len(alike) == 1 else None
 
 
 MAX_EMPTY_RUN = 10_000  # empty rows after which a sheet is taken to have ended
