@@ -415,11 +415,16 @@ def test_a_bad_count_is_said_with_the_rows_other_mistakes(fleet: Path) -> None:
     ]
 
 
-def test_a_csv_that_is_not_utf8_names_its_line(fleet: Path) -> None:
+def test_a_csv_that_is_not_utf8_names_its_line_and_column(fleet: Path) -> None:
+    # the column was 1 whatever the line held before the first byte that is not UTF-8
+    tail = "file is not UTF-8 text; save it as 'CSV UTF-8' from the spreadsheet program"
     (fleet / CSV).write_bytes(b"id,count,name\nsloop,1,Sloop\nnave,1,Caf\xe8\n")
-    assert _problems(fleet) == [
-        f"{CSV}:3:1: file is not UTF-8 text; save it as 'CSV UTF-8' from the spreadsheet program"
-    ]
+    assert _problems(fleet) == [f"{CSV}:3:11: {tail}"]
+    # characters counted, not bytes ('€' is three); a byte-order mark moves no line
+    (fleet / CSV).write_bytes(b"\xef\xbb\xbfid,count,name\r\n\nl\xe2\x82\xac,1,\xe8\r\n")
+    assert _problems(fleet) == [f"{CSV}:3:6: {tail}"]
+    (fleet / CSV).write_bytes(b"id,count,name\rsloop,1,S\xe8")  # an old Mac's lines
+    assert _problems(fleet) == [f"{CSV}:2:10: {tail}"]
 
 
 @pytest.mark.parametrize(
