@@ -558,6 +558,73 @@ def test_a_workbook_that_unpacks_huge_or_declares_entities_is_refused(fleet: Pat
     )
 
 
+def _shared(path: Path, unused: int) -> None:
+    """The workbook's texts moved to a table of shared strings, as Excel writes them (openpyxl
+    writes each in its cell), and ``unused`` more texts there that no cell holds."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    texts: list[bytes] = []
+
+    def shared(cell: re.Match[bytes]) -> bytes:
+        texts.append(cell[2])
+        return b'<c r="%s" t="s"><v>%d</v></c>' % (cell[1], len(texts) - 1)
+
+    sheet = "xl/worksheets/sheet1.xml"
+    inline = rb'<c r="([A-Z]+[0-9]+)" t="inlineStr"><is><t>([^<]*)</t></is></c>'
+    parts[sheet] = re.sub(inline, shared, parts[sheet])
+    parts["xl/sharedStrings.xml"] = (
+        b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        + b"".join(b"<si><t>%s</t></si>" % text for text in texts)
+        + b"<si><t>x</t></si>" * unused
+        + b"</sst>"
+    )
+    kind = b"application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+    override = b'<Override PartName="/xl/sharedStrings.xml" ContentType="%s"/>' % kind
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>", override + b"</Types>"
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def test_a_workbooks_table_of_texts_is_counted_before_it_is_read(
+    fleet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # openpyxl reads the whole table first: 3.5 million texts no cell used (150 KB on disk,
+    # 56 MB unpacked, under that limit) took over a minute and 450 MB before a card was read
+    from printgen.source import workbook
+
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    rows: list[list[Any]] = [["id", "count", "name"], ["brig", 1, "Brig"], ["cog", 2, "Cog"]]
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    _workbook(book, {"Fleet": rows})
+    _shared(book, 0)
+    assert list(_ships(_load(fleet))) == ["brig", "cog"]  # as Excel saves it: read
+    _workbook(book, {"Fleet": rows})
+    _shared(book, 3_500_000)
+    (problem,) = _problems(fleet)
+    assert problem == (
+        f"{DECK}:4:13: cards/fleet/decks/ships.xlsx holds over 1,000,000 shared texts (its "
+        "table of the texts its cells hold), the limit for a workbook; save the cards' sheet "
+        "alone, or as CSV UTF-8"
+    )
+    # fewer, yet far more than its cells hold: a table no program that saves it keeps
+    _workbook(book, {"Fleet": rows})
+    _shared(book, 20_000)
+    (problem,) = _problems(fleet)
+    assert problem.startswith(
+        f"{DECK}:4:13: cards/fleet/decks/ships.xlsx holds 20,007 shared texts (its table of "
+        "the texts its cells hold) for 7 cells of text: a workbook may hold at most twice as many"
+    )
+    # counted across the megabytes it is read by: a tag cut in two counts once
+    monkeypatch.setattr(workbook, "_CHUNK", 7)
+    assert workbook.shared_strings(book) == (20_007, 7)
+
+
 def test_a_workbook_declaring_too_small_a_size_is_read_whole(fleet: Path) -> None:
     # openpyxl stops at the size a sheet declares: a program writing <dimension ref="A1"/>
     # had every card past row 1 and every column past A dropped, without a word

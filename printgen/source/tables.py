@@ -16,7 +16,13 @@ from printgen.problems import ProjectError, Where
 from printgen.project import Project
 from printgen.source.cells import blank
 from printgen.source.readers import Checker, did_you_mean
-from printgen.source.workbook import merged, unpacked_bytes, unprintable_cells, unsaved_formulas
+from printgen.source.workbook import (
+    merged,
+    too_many_strings,
+    unpacked_bytes,
+    unprintable_cells,
+    unsaved_formulas,
+)
 
 _DELIMITERS = (",", ";", "\t")  # Excel writes ';' where the decimal mark is ','
 # far above any card list; they bound the time and memory a stray file can take
@@ -212,6 +218,9 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             f"{rel} is not a workbook printgen can read: it is not a .xlsx (zip) file, or it "
             f"unpacks to over {MAX_UNPACKED_BYTES // 2**20} MB; save it again, or as CSV UTF-8",
         )
+        return None
+    if (refused := too_many_strings(path, rel)) is not None:  # before openpyxl reads them
+        checker.error(where, refused)
         return None
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)

@@ -111,3 +111,65 @@ def unpacked_bytes(path: Path) -> int | None:
             return sum(item.file_size for item in archive.infolist())
     except (OSError, zipfile.BadZipFile, ValueError):
         return None
+
+
+# openpyxl reads a workbook's whole table of texts (its shared strings) before any sheet, some
+# 30 µs and 100 bytes a text: 3.5 million texts no cell uses (150 KB on disk, 56 MB unpacked,
+# under that limit) took over a minute and 450 MB. Ten texts of their own on each of 100,000
+# rows (a deck's limit) is the most a card sheet needs, and a program writing a workbook keeps
+# a text for each cell holding one (twice as many, some, after cells were written over).
+MAX_SHARED_STRINGS = 1_000_000
+_STRING = re.compile(rb"<si[\s/>]")  # a shared text's element
+_PREFIXED = re.compile(rb"<[^\s<>/:=]+:si[\s/>]")  # as some programs write it (<x:si>): slower
+_TEXT_CELL = re.compile(rb"""t\s?=\s?["']s["']""")  # a cell holding one: t="s"
+_CHUNK = 2**20  # a part is read so much at a time (a part may unpack to 64 MB)
+_OVERLAP = 256  # bytes kept from the chunk before: a tag cut across two chunks still counts
+
+
+def shared_strings(path: Path) -> tuple[int, int]:
+    """How many shared texts the workbook holds (counted to just past MAX_SHARED_STRINGS),
+    and how many cells hold one — counted in its XML, a megabyte at a time, before openpyxl
+    reads any of it. (0, 0) when it is not a zip file (openpyxl says what it is)."""
+    import zipfile
+
+    strings = cells = 0
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for item in archive.infolist():
+                with archive.open(item) as part:
+                    tail = b""
+                    while chunk := part.read(_CHUNK):
+                        data = tail + chunk
+                        strings += _count(_STRING, data, tail)
+                        if b":si" in data:
+                            strings += _count(_PREFIXED, data, tail)
+                        cells += _count(_TEXT_CELL, data, tail)
+                        if strings > MAX_SHARED_STRINGS:
+                            return strings, cells
+                        tail = data[-_OVERLAP:]
+    except (OSError, zipfile.BadZipFile, ValueError, RuntimeError, EOFError):
+        return 0, 0
+    return strings, cells
+
+
+def _count(pattern: re.Pattern[bytes], data: bytes, tail: bytes) -> int:
+    """Matches in ``data`` but those within ``tail``, its start, counted with the chunk before."""
+    return len(pattern.findall(data)) - len(pattern.findall(tail))
+
+
+def too_many_strings(path: Path, rel: str) -> str | None:
+    """Why the workbook's shared texts are not read (too many, or far more than its cells
+    use), as a problem's message; None when they are fine."""
+    strings, cells = shared_strings(path)
+    if strings > MAX_SHARED_STRINGS:
+        return (
+            f"{rel} holds over {MAX_SHARED_STRINGS:,} shared texts (its table of the texts its "
+            f"cells hold), the limit for a workbook; save the cards' sheet alone, or as CSV UTF-8"
+        )
+    if strings > 2 * cells + 10_000:
+        return (
+            f"{rel} holds {strings:,} shared texts (its table of the texts its cells hold) for "
+            f"{cells:,} cells of text: a workbook may hold at most twice as many (and 10,000 "
+            "more); open it in Excel or LibreOffice and save it again, or save it as CSV UTF-8"
+        )
+    return None
