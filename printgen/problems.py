@@ -218,22 +218,33 @@ def languages_merged(problems: Iterable[Problem]) -> list[Problem]:
     ]
 
 
-SAME_PLACE = 5  # problems alike but for their card said one by one at one place
+SAME_PLACE = 5  # problems alike but for their card said one by one in one file
 _CARD = pattern(r"\bcard '([^']*)'(?: \([^()]*\))?")
+_CELL = pattern(r"![A-Z]{1,3}[0-9]+")  # a workbook cell's place: "ships.xlsx#Fleet!C7"
+
+
+def file_of(where: Where) -> str:
+    """The file (a workbook's sheet) a place is in: the cards of one file that share a problem
+    share its cause — a check, a layout's box, a generate rule's template."""
+    if where.line == 0 and (cell := _CELL.search(where.path)) and cell.end() == len(where.path):
+        return where.path[: cell.start()]
+    return where.path
 
 
 def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
-    """The same problem on many cards said at one place — a generate rule's template, whose
-    cards share its line: a text too long on 20 of them — said for the first SAME_PLACE cards,
-    then once for the rest, naming them: "text of 15 more cards ('b', 'c', … and 5 more) …"."""
-    alike: dict[tuple[Where, Severity, str], list[tuple[Problem, str]]] = {}
-    kept: list[Problem | tuple[Where, Severity, str]] = []
+    """The same problem on many cards of one file — a text too long on 20 cards of a generate
+    rule (which share its template's line), on the 10,000 rows of a sheet — said for the first
+    SAME_PLACE cards, then once, at the next card's place, for the rest, naming them: "text of
+    15 more cards ('b', 'c', … and 5 more; 20 in all) …". Each problem that differs in more
+    than its card is said on its own."""
+    alike: dict[tuple[str, Severity, str], list[tuple[Problem, str]]] = {}
+    kept: list[Problem | tuple[str, Severity, str]] = []
     for problem in dict.fromkeys(problems):  # one said alike by two languages is one
         found = list(_CARD.finditer(problem.message))
         if len(found) != 1:
             kept.append(problem)
             continue
-        key = (problem.where, problem.severity, _CARD.sub("card …", problem.message))
+        key = (file_of(problem.where), problem.severity, _CARD.sub("card …", problem.message))
         if key not in alike:
             alike[key] = []
             kept.append(key)
@@ -248,13 +259,14 @@ def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
         rest = [card for _, card in said[SAME_PLACE:]]
         if rest:
             named = ", ".join(f"'{card}'" for card in rest[:SHOWN_CARDS])
-            named += f" and {len(rest) - SHOWN_CARDS} more" if len(rest) > SHOWN_CARDS else ""
-            first = said[0][0]
+            named += f" and {len(rest) - SHOWN_CARDS:,} more" if len(rest) > SHOWN_CARDS else ""
+            next_ = said[SAME_PLACE][0]  # where the rest start: a row of a sheet's
             many = (
-                f"{len(rest)} more card{'s' if len(rest) > 1 else ''} ({named}; {len(said)} in all)"
+                f"{len(rest):,} more card{'s' if len(rest) > 1 else ''} ({named}; "
+                f"{len(said):,} in all)"
             )
             merged.append(
-                Problem(first.where, _CARD.sub(many, first.message, count=1), first.severity)
+                Problem(next_.where, _CARD.sub(many, next_.message, count=1), next_.severity)
             )
     return merged
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from printgen.problems import ProjectError
 from printgen.project import Project
 from printgen.source.game import load_game
 from printgen.starter import new_game
+from tests.conftest import Run
 
 GAME = "fleet"
 DECK = "cards/fleet/decks/ships.yaml"
@@ -894,3 +896,64 @@ def test_a_card_id_with_an_accent_is_told_the_id_without_it(fleet: Path) -> None
         f"cards/fleet/decks/main.yaml:{line}:9: card id 'caffè' {rule}; write 'caffe'"
         in " ".join(said)
     )
+
+
+def test_a_problem_met_alike_on_every_row_is_a_few_lines_and_a_count(
+    fleet: Path, printgen: Callable[..., Run]
+) -> None:
+    # a check failing on every row of a 10,000-row sheet, or a text too long on each, printed
+    # 10,000 lines: only a generate rule's cards, which share one line, were summarised
+    rows = "".join(f"ship-{i},1,Ship {i},Nave {i},{i + 9},#1f5f8b\n" for i in range(40))
+    (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")
+    (fleet / DECK).write_text(
+        _deck("ships.csv", "cards:\n  - {id: raft, count: 1, name: Raft, cost: 0}\n"),
+        encoding="utf-8",
+    )
+    game = fleet / "cards/fleet/game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "checks:\n",
+            "checks:\n"
+            '  - {id: dear, each: ships, assert: "{{ card.cost < 9 }}", message: too dear}\n'
+            "  - id: named\n    each: ships\n"
+            '    assert: "{{ card.cost < 30 }}"\n    message: "{{ card.name }} costs too much"\n',
+        ),
+        encoding="utf-8",
+    )
+    checked = printgen(fleet, "validate", GAME)
+    assert checked.code == 2
+    lines = checked.err.splitlines()
+    assert [line for line in lines if "dear:" in line] == [
+        *(f"{CSV}:{row}:1: dear: too dear" for row in range(2, 7)),
+        f"{CSV}:7:1: dear: 35 more cards fail it too: "
+        + ", ".join(f"'ship-{i}'" for i in range(5, 15))
+        + " and 25 more (40 in all)",
+    ], lines
+    # each distinct problem is said on its own: the other check, its messages naming the card
+    assert [line for line in lines if "named:" in line] == [
+        *(f"{CSV}:{23 + i}:1: named: Ship {21 + i} costs too much" for i in range(5)),
+        f"{CSV}:28:1: named: 14 more cards fail it too: "
+        + ", ".join(f"'ship-{i}'" for i in range(26, 36))
+        + " and 4 more (19 in all)",
+    ], lines
+    assert len([line for line in lines if "warning:" not in line]) == 12, lines
+    # a text too long on every row (a print check, said once the checks hold)
+    long = "Sail on. " * 300
+    rows = "".join(f'ship-{i},1,Ship {i},Nave {i},1,#1f5f8b,"{long}"\n' for i in range(8))
+    (fleet / CSV).write_text(HEADER.replace("color", "color,effect") + rows, encoding="utf-8")
+    (fleet / DECK).write_text(
+        _deck("ships.csv").replace("note: any", "note: any, effect: text"), encoding="utf-8"
+    )
+    checked = printgen(fleet, "validate", GAME, "--lang", "en")
+    lines = [line for line in checked.err.splitlines() if "does not fit box" in line]
+    assert [line.split(" does not fit")[0] for line in lines] == [
+        *(f"{CSV}:{i + 2}:7: text of card 'ship-{i}'" for i in range(5)),
+        f"{CSV}:7:7: text of 3 more cards ('ship-5', 'ship-6', 'ship-7'; 8 in all)",
+    ], lines
+
+
+def test_a_workbook_cell_is_in_its_sheet() -> None:
+    from printgen.problems import Where, file_of
+
+    assert file_of(Where("cards/g/decks/s.xlsx#Fleet!AB12", 0, 0)) == "cards/g/decks/s.xlsx#Fleet"
+    assert file_of(Where("cards/g/decks/s.csv", 3, 4)) == "cards/g/decks/s.csv"

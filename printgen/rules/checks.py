@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from printgen.model.game import Check, Deck, localize
-from printgen.problems import Problems, Where
+from printgen.problems import Problems, Where, file_of
 from printgen.rules.context import RuleContext
 from printgen.rules.guard import clipped
 from printgen.sandbox import expressions as expr
@@ -32,9 +32,14 @@ def run_checks(ctx: RuleContext, problems: Problems) -> None:
             _run(ctx, check, problems)
 
 
+# a check's failures in one file (a deck file, a sheet), in the order found: (the card's
+# place, the card, the message)
+Failures = dict[str, list[tuple[Where, str, str]]]
+
+
 def _run(ctx: RuleContext, check: Check, problems: Problems) -> None:
     failed: set[str] = set()  # card ids (or "" for the game) already reported
-    said: dict[Where, list[tuple[str, str]]] = {}  # failures by place: (card id, message)
+    said: Failures = {}
     try:
         _evaluate(ctx, check, problems, failed, said)
     finally:
@@ -46,7 +51,7 @@ def _evaluate(
     check: Check,
     problems: Problems,
     failed: set[str],
-    said: dict[Where, list[tuple[str, str]]],
+    said: Failures,
 ) -> None:
     for lang in ctx.languages:
         for subject, where, variables in _subjects(ctx, check, lang):
@@ -88,39 +93,48 @@ def _evaluate(
                 )
                 text = f"the assert {check.assertion} does not hold"
             tag = "" if lang == ctx.language else f" [{lang}]"
-            said.setdefault(where, []).append((subject, f"{check.id}: {clipped(text)}{tag}"))
+            message = f"{check.id}: {clipped(text)}{tag}"
+            said.setdefault(file_of(where), []).append((where, subject, message))
 
 
-SAME_PLACE = 5  # failures said one by one at one place (a generate rule's card template)
+SAME_PLACE = 5  # failures said one by one in one file (at a generate rule's template, one)
 
 
 def _say(
     check: Check,
-    said: dict[Where, list[tuple[str, str]]],
+    said: Failures,
     problems: Problems,
     languages: tuple[str, ...] = (),
 ) -> None:
-    """Each failure at its card's line; past SAME_PLACE at one line — the cards one generate
-    rule makes share their template's — the rest are one line naming them, not 30 lines."""
-    for where, failures in said.items():
-        shown: list[str] = []  # messages said (cards of one message are one line anyway)
-        rest: list[str] = []
+    """Each failure at its card's line; past SAME_PLACE in one file — the cards one generate
+    rule makes share their template's line, a sheet's rows fail one check alike — the rest are
+    one line naming them, not 10,000 lines. A message said at a place is not said again there."""
+    for failures in said.values():
+        shown: set[tuple[Where, str]] = set()
+        rest: list[tuple[Where, str]] = []  # (place, card id)
         langs: set[str] = set()  # the languages the rest fail in
-        for subject, message in failures:
-            if message not in shown and len(shown) < SAME_PLACE:
-                shown.append(message)
+        for where, subject, message in failures:
+            if (where, message) in shown:
+                continue
+            if len(shown) < SAME_PLACE:
+                shown.add((where, message))
                 problems.add(where, message, check.severity)
-            elif message not in shown:
-                rest.append(subject.split("/", 1)[-1])
-                tagged = _TAG.search(message)  # none: the game's first language
-                langs.add(tagged[1] if tagged else languages[0] if languages else "")
+                continue
+            rest.append((where, subject.split("/", 1)[-1]))
+            tagged = _TAG.search(message)  # none: the game's first language
+            langs.add(tagged[1] if tagged else languages[0] if languages else "")
         if rest:
-            named = ", ".join(f"'{card}'" for card in rest[:SHOWN])
-            more = f" and {len(rest) - SHOWN} more" if len(rest) > SHOWN else ""
+            place = rest[0][0]
+            ones = [card for _, card in rest]
+            named = ", ".join(f"'{card}'" for card in ones[:SHOWN])
+            more = f" and {len(ones) - SHOWN:,} more" if len(ones) > SHOWN else ""
+            # a generate rule's cards, all at its template's line: "made here"
+            here = all(where == place for where, _, _ in failures)
+            cards = "of the cards made here" if here else f"card{'s' * (len(ones) > 1)}"
             problems.add(
-                where,
-                f"{check.id}: {len(rest)} more of the cards made here fail it too: {named}{more} "
-                f"({len(failures)} in all){_tag(langs, languages)}",
+                place,
+                f"{check.id}: {len(ones):,} more {cards} fail{'s' * (len(ones) == 1 and not here)} "
+                f"it too: {named}{more} ({len(failures):,} in all){_tag(langs, languages)}",
                 check.severity,
             )
 
