@@ -221,6 +221,8 @@ def _stats(project: Project) -> dict[str, inputs.Version]:
     nothing is read)."""
     found = {}
     for root in ("cards", *PROJECT_WIDE):
+        if not project.confined(project.root / root):  # a link out (fonts -> /usr): never walked
+            continue
         for name, path in _files(project.root / root, project):
             with contextlib.suppress(OSError):
                 info = path.stat()
