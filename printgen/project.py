@@ -12,6 +12,7 @@ file or is larger than its limit — before opening it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -294,11 +295,7 @@ class Project:
         Raises ProjectError naming the file as written."""
         name = what or self.rel(path)
         if not self.confined(path):
-            raise fail(
-                where,
-                f"{name} leads outside the project folder (a symlink?); printgen reads only "
-                "files whose real place is inside the project",
-            )
+            raise fail(where, f"{name} {_outside(path)}")
         real = path.resolve()
         try:
             info = os.stat(real)
@@ -376,6 +373,18 @@ def _leaves(relative: str, where: Where) -> Exception:
 
 def _mb(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{size} bytes"
+
+
+def _outside(path: Path) -> str:
+    """A link leading back to itself is said as such: 'leads outside' sent one looking there."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "is a symlink loop (links leading back to themselves); remove it or fix it"
+    return "leads outside the project folder (a symlink?); printgen reads only files whose " + (
+        "real place is inside the project"
+    )
 
 
 def _over(size: int, limit: int) -> tuple[str, str]:

@@ -431,8 +431,18 @@ def labels_symlink_outside(p: Path) -> Expect:
 
 @case("confinement")
 def deck_symlink_loop(p: Path) -> Expect:
+    # said as a loop: "leads outside the project folder" sent the designer looking there
     (p / f"cards/{GAME_ID}/decks/loop.yaml").symlink_to("loop.yaml")
-    return f"cards/{GAME_ID}/decks/loop.yaml", 1, "outside the project"
+    return f"cards/{GAME_ID}/decks/loop.yaml", 1, "is a symlink loop"
+
+
+@case("confinement")
+def prose_symlinks_in_a_loop(p: Path) -> Expect:
+    prose = p / f"cards/{GAME_ID}/rules.it.md"
+    prose.unlink()
+    prose.symlink_to("rules.xx.md")
+    prose.with_name("rules.xx.md").symlink_to("rules.it.md")
+    return f"cards/{GAME_ID}/rules.it.md", 1, "is a symlink loop"
 
 
 @case("confinement")
