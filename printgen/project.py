@@ -11,7 +11,6 @@ file or is larger than its limit — before opening it.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import re
@@ -81,7 +80,12 @@ class Project:
         if written == self.root or real == self.root.resolve():
             return "printgen: --out is the project folder itself; write into a folder of its own"
         for folder in self.input_folders:
-            if written.is_relative_to(folder) or real.is_relative_to(folder.resolve()):
+            # one linked out to where the project lies (icons -> ..) is refused as an input;
+            # its real place holds every output folder, build/ too
+            linked_out = not self.confined(folder)
+            if written.is_relative_to(folder) or (
+                not linked_out and real.is_relative_to(folder.resolve())
+            ):
                 return (
                     f"printgen: --out {folder.name}/… is where the games are made; write into a "
                     "folder of its own (build/ is the default)"
@@ -392,17 +396,3 @@ def _over(size: int, limit: int) -> tuple[str, str]:
     would read the same ("32.0 MB, over the limit of 32.0 MB")."""
     shown, most = _mb(size), _mb(limit)
     return (f"{size:,} bytes", f"{limit:,} bytes") if shown == most else (shown, most)
-
-
-def where_projects_are(folder: Path) -> str:
-    """What to do in a folder that is no project: the project above, when this is its cards/
-    or one of its games (``--project my-games/cards``), else how to make one."""
-    with contextlib.suppress(OSError):
-        if (folder / "game.yaml").is_file() and folder.parent.name == "cards":
-            return f"this is a game folder: pass --project {folder.parent.parent}"
-        if any((child / "game.yaml").is_file() for child in islice(folder.iterdir(), 1000)):
-            return f"this is a project's cards/: pass --project {folder.parent}"
-    return (
-        "run printgen in a project folder, pass --project DIR, or start a game here with: "
-        "printgen new my-game"
-    )

@@ -291,6 +291,14 @@ def icons_folder_symlink_outside(p: Path) -> Expect:
 
 
 @case("confinement")
+def icons_folder_linked_to_where_the_project_lies(p: Path) -> Expect:
+    # its real place holds build/: it was "--out icons/… is where the games are made", where
+    # no --out was given
+    (p / "icons").symlink_to("..")
+    return "icons", 1, "icons/ leads outside the project folder"
+
+
+@case("confinement")
 def icon_credits_symlink_outside(p: Path) -> Expect:
     (p / "icons").mkdir(exist_ok=True)
     (p / "icons" / "zz.svg").write_text(SVG, encoding="utf-8")

@@ -128,8 +128,9 @@ def _runs_long(args: argparse.Namespace) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from printgen.cli.game_folders import where_projects_are
     from printgen.problems import ProjectError
-    from printgen.project import Project, where_projects_are
+    from printgen.project import Project
     from printgen.startup.deferred import import_lazily
 
     import_lazily("PIL.Image")  # ReportLab imports it; only pictures and PNG exports use it

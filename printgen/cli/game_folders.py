@@ -1,10 +1,14 @@
 """Game folders of cards/ that a build of every game would skip without a word: a name that
 cannot be a game id, a folder linked out of the project, a game file printgen does not read
-(game.yml). Each is said, one line, and the command stops."""
+(game.yml). Each is said, one line, and the command stops. And what to do in a folder that
+is no project at all."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from itertools import islice
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -51,3 +55,17 @@ def _foreign(name: str) -> str:
     if odd is None:
         return ""
     return f" (its {odd!r} is {unicodedata.name(odd, f'U+{ord(odd):04X}')}, not a plain letter)"
+
+
+def where_projects_are(folder: Path) -> str:
+    """What to do in a folder that is no project: the project above, when this is its cards/
+    or one of its games (``--project my-games/cards``), else how to make one."""
+    with contextlib.suppress(OSError):
+        if (folder / "game.yaml").is_file() and folder.parent.name == "cards":
+            return f"this is a game folder: pass --project {folder.parent.parent}"
+        if any((child / "game.yaml").is_file() for child in islice(folder.iterdir(), 1000)):
+            return f"this is a project's cards/: pass --project {folder.parent}"
+    return (
+        "run printgen in a project folder, pass --project DIR, or start a game here with: "
+        "printgen new my-game"
+    )

@@ -7,8 +7,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from printgen.cli.game_folders import where_projects_are
 from printgen.problems import EXIT_BAD_INPUT
-from printgen.project import Project, where_projects_are
+from printgen.project import Project
 
 
 def new_command(project: Project, args: argparse.Namespace) -> int:
