@@ -180,6 +180,15 @@ def game_folder_symlink_outside(p: Path) -> Expect:
 
 
 @case("confinement")
+def cards_folder_symlink_outside(p: Path) -> Expect:
+    # it was "printgen: no game in cards/", as if the folder were empty
+    folder = p.parent / f"{p.name}-outside" / "cards"
+    shutil.copytree(p / "cards", folder)
+    link(p, "cards", folder)
+    return "cards", 1, "cards/ leads outside the project folder"
+
+
+@case("confinement")
 def layout_file_symlink_outside(p: Path) -> Expect:
     link(p, LAYOUTS, outside(p, "layouts.yaml", f"wm-card:\n  extends: {SECRET}\n"))
     return LAYOUTS, 1, "outside the project"

@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 def unseen_games(project: Project, named: list[str] | None) -> list[str]:
     """One ``path:line:col: message`` line for each such folder (of the games ``named``, when
     the command names some: a misnamed folder is then not theirs)."""
+    if not project.confined(project.cards):  # else "no game in cards/", or each "not found"
+        return [
+            "cards:1:1: cards/ leads outside the project folder (a symlink?); printgen reads "
+            "only files whose real place is inside the project"
+        ]
     lines: list[str] = []
     if not named:
         lines.extend(
