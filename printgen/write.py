@@ -33,7 +33,10 @@ def write_all(files: dict[Path, bytes], within: Path | None = None) -> None:
         _no_links_inside(files, within)
     folders = sorted({path.parent for path in files})
     for folder in folders:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise _file_in_the_way(folder) from None
         remove_stray_temporaries(folder)
     for path in files:  # a folder where a file goes would stop the renames midway: not begun
         if os.path.isdir(path) and not os.path.islink(path):
@@ -57,6 +60,15 @@ def write_all(files: dict[Path, bytes], within: Path | None = None) -> None:
                 temporary.unlink(missing_ok=True)
         for folder in folders:
             _sync_folder(folder)
+
+
+def _file_in_the_way(folder: Path) -> OSError:
+    """The file standing where ``folder`` or one above it goes (build/ saved as a file): named
+    itself — the system's "Not a directory" named the output folder below it."""
+    for place in (folder, *folder.parents):
+        if (place.exists() or place.is_symlink()) and not place.is_dir():
+            return FileExistsError(errno.EEXIST, "a file stands where a folder goes", str(place))
+    return FileExistsError(errno.EEXIST, "a file stands where a folder goes", str(folder))
 
 
 def _no_links_inside(files: dict[Path, bytes], within: Path) -> None:

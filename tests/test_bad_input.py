@@ -452,6 +452,20 @@ def test_an_output_folder_that_cannot_be_written_is_one_line(
     assert result.code == 2  # type: ignore[attr-defined]
     lines = result.err.strip().splitlines()  # type: ignore[attr-defined]
     assert len(lines) == 1 and "cannot write" in lines[0] and "--out" in lines[0]
+    # the file in the way is named, not the folder below it with the system's "Not a directory"
+    assert "cannot write not-a-folder: a file stands where a folder goes" in lines[0]
+
+
+def test_a_build_folder_saved_as_a_file_is_named(
+    demo: Path, printgen: Callable[..., object]
+) -> None:
+    (demo / "build").write_text("a file", encoding="utf-8")
+    result = printgen(demo, "build", "--only", "cards")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert result.err.startswith(  # type: ignore[attr-defined]
+        "printgen: cannot write build: a file stands where a folder goes; nothing was replaced; "
+        "remove what stands in the folder's place"
+    )
 
 
 def test_a_file_name_too_long_for_the_system_is_one_line(

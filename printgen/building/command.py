@@ -103,7 +103,8 @@ def build_games(
         if exc.errno == errno.ENAMETOOLONG:  # said once, as for any name (printgen.cli)
             raise
         print(
-            f"printgen: cannot write {exc.filename or options.out}: {exc.strerror or exc}; "
+            f"printgen: cannot write {project.shown(Path(exc.filename or options.out))}: "
+            f"{exc.strerror or exc}; "
             f"nothing was replaced; {write_hint(exc)}",
             file=sys.stderr,
         )
