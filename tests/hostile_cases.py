@@ -951,6 +951,14 @@ def deck_file_name_that_is_no_deck_id(p: Path) -> Expect:
     return f"cards/{GAME_ID}/decks", 1, "deck file name 'a:1:2.yaml' cannot be a deck id"
 
 
+@case("files")
+def deck_file_name_too_long_for_a_deck_id(p: Path) -> Expect:
+    # it was told to use letters, digits, '-' and '_' — all it had
+    deck = p / DECK
+    shutil.copy(deck, deck.with_name("a" * 250 + ".yaml"))
+    return f"cards/{GAME_ID}/decks", 1, "is 250 characters before .yaml, over the 100 of a deck id"
+
+
 @case("files", args=("build",))
 def game_folder_name_that_is_no_game_id(p: Path) -> Expect:
     shutil.copytree(p / "cards" / GAME_ID, p / "cards" / "My Game")

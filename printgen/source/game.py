@@ -85,11 +85,19 @@ def load_game(project: Project, game_id: str) -> Game:
             checker.error(Where(rel), case_twin("deck", path.stem, stems[path.stem.lower()]))
             continue
         if not DECK_ID.fullmatch(path.stem):
-            # the file's name is the deck's id, written in card references (deck/card)
+            # the file's name is the deck's id, written in card references (deck/card); one of
+            # good letters but too long was told to use the letters it already had
+            long = DECK_ID.fullmatch(path.stem[:100]) is not None
             checker.error(  # at its folder: the name itself would break path:line:col
                 Where(project.rel(path.parent)),
-                f"deck file name {path.name!r} cannot be a deck id (written as deck/card); "
-                "use letters, digits, '-' and '_', starting with a letter or digit",
+                f"deck file name {path.name!r}"
+                + (
+                    f" is {len(path.stem)} characters before .yaml, over the 100 of a deck id; "
+                    "shorten it"
+                    if long
+                    else " cannot be a deck id (written as deck/card); use letters, digits, "
+                    "'-' and '_', starting with a letter or digit"
+                ),
             )
             continue
         node = checker.read(path, rel, project)
