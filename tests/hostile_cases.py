@@ -1696,6 +1696,13 @@ def huge_table_cell(p: Path) -> Expect:
 
 
 @case("outputs")
+def table_of_five_thousand_columns(p: Path) -> Expect:
+    # each a column of 12 pt, the least it is given: 60,000 pt wide, silently off the page
+    first = append(p, RULES, "\n" + "|a" * 5000 + "|\n" + "|-" * 5000 + "|\n" + "|x" * 5000 + "|\n")
+    return RULES, first + 1, "runs past the margin"
+
+
+@case("outputs")
 def deeply_nested_quotes(p: Path) -> Expect:
     edit(p, DECK, "    count: 8\n", "    count: 0\n")
     append(p, RULES, "\n" + "> " * 3000 + "deep\n")

@@ -317,6 +317,26 @@ def test_a_table_wider_than_the_page_is_an_error(
     assert "and 29 more cells of its line" in said[0], said
 
 
+def test_a_table_of_more_columns_than_the_page_holds_is_an_error(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sixty columns of one letter each fit no cell past its column — each is at least 12 pt
+    wide — yet the table ran 300 pt off the page and the build said nothing."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    header = "|" + "|".join("a" * 60) + "|"
+    text = prose.read_text(encoding="utf-8") + f"\n{header}\n|{'-|' * 60}\n|{'x|' * 60}\n"
+    prose.write_text(text, encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
+    said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
+    line = text.splitlines().index(header) + 1
+    assert said == [
+        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
+        "'a…' and 59 more cells of its line; break the long word or table"
+    ], said
+
+
 def test_a_too_wide_tables_cells_of_common_words_are_said_at_its_line(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

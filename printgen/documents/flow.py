@@ -77,6 +77,7 @@ class RichText(Flowable):  # type: ignore[misc]
         # a table cell's whole row, as words: a cell of one word ('Players') is on many lines
         # of the prose, its row on one, where a problem with the cell is said
         self.row = ""
+        self.past_margin = False  # a cell of a table too wide for the page, whatever it holds
 
     @property
     def line_height(self) -> float:
@@ -108,7 +109,7 @@ class RichText(Flowable):  # type: ignore[misc]
 
     def overflows(self) -> bool:
         """A word wider than the column (it would run past the margin)."""
-        return self.widest > self.avail - self.style.indent + 0.5
+        return self.past_margin or self.widest > self.avail - self.style.indent + 0.5
 
     def getSpaceBefore(self) -> float:
         return self.style.space_before
@@ -309,6 +310,9 @@ def pipe_table(
         for cell in row:
             cell.row = words
     widths = _column_widths(cells, columns, width)
+    if cells and sum(widths) > width + 0.5:  # more columns than fit at their least (5,000 of
+        for cell in cells[0]:  # an 'x'): the table runs off the page, said at its first row
+            cell.past_margin = True
     data: list[list[Any]] = [[*row, *[""] * (columns - len(row))] for row in cells]
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),

@@ -341,8 +341,10 @@ class _Book:
         """Text past the margin, one problem a line of the rules (a too-wide table row is one
         line to mend, however many of its cells overflow), the first few lines named."""
         by_line: dict[tuple[Where, int], list[str]] = {}
+        found: dict[str, Where] = {}  # a row's cells share its words: looked up once a row
         for number, flow in enumerate(overflowing):
-            line = self._where(flow.row or flow.plain())
+            said = flow.row or flow.plain()
+            line = found[said] if said in found else found.setdefault(said, self._where(said))
             # a text found on no line is said at the file's start: blocks from anywhere (a long
             # word written twice), not cells of one line, each its own problem
             key = (line, number if line == Where(self.rel) else 0)
