@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pypdf
@@ -630,3 +631,47 @@ def test_nested_uses_are_counted_before_svglib_draws_them() -> None:
         b'<g id="a"><use href="#a"/></g></svg>'
     )
     assert use_counts(endless, 10)[1] == 11
+
+
+def test_a_project_icon_is_rendered_once_whatever_its_colours_and_pdfs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """svglib drew a project's icon anew for every colour in every PDF: one of 49,000 shapes on
+    four card types kept a build busy for minutes. It is rendered once, as a built-in's stored
+    form, and every PDF holds the bytes svglib's own drawing gives."""
+    from printgen.draw.pdf import new_canvas
+    from printgen.icons import svg
+
+    data = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        + "".join(f'<path d="M{i} 0L10 {i}" stroke="black"/>' for i in range(10))
+        + '<circle cx="5" cy="5" r="2" fill="#c00"/></svg>'
+    ).encode()
+    colours = [(0.1, 0.2, 0.3), (0.5, 0.5, 0.0), (1.0, 1.0, 1.0)]
+
+    def pdfs() -> list[bytes]:
+        made = []
+        for _ in range(2):
+            buffer = io.BytesIO()
+            canvas = new_canvas(buffer, "", "", "")
+            for i, rgb in enumerate(colours):
+                svg.draw_svg(canvas, data, tmp_path, 10 * i, 0, 10, 10, rgb)
+            canvas.showPage()
+            canvas.save()
+            made.append(buffer.getvalue())
+        return made
+
+    drawn: list[int] = []
+    define_form = svg.define_form
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        drawn.append(1)
+        define_form(*args, **kwargs)
+
+    monkeypatch.setattr(svg, "define_form", counted)
+    svg._compiled_here.cache_clear()
+    kept = pdfs()
+    assert len(drawn) == 1  # six forms: three colours in two PDFs
+    monkeypatch.setattr(svg, "_compiled_here", lambda *a: None)  # drawn by svglib each time
+    assert pdfs() == kept
+    assert len(drawn) == 1 + 6

@@ -25,7 +25,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +54,11 @@ class Form:
     code: tuple[str, ...]
     transparency: bool
 
+    @cached_property
+    def states(self) -> tuple[int, ...]:
+        """Where the STATE lines are in ``code``: the rest is copied as it stands."""
+        return tuple(i for i, line in enumerate(self.code) if line.startswith(STATE))
+
 
 def precompiled(key: str, fontawesome: bool = False) -> Form | None:
     """The stored form of the SVG whose bytes have SHA-256 ``key``, if there is a usable one;
@@ -75,13 +80,19 @@ def emit(canvas: Canvas, name: str, form: Form, rgb: Rgb) -> None:
     if form.transparency:  # what renderPDF's colour calls do, whether or not they emit a state
         canvas._doc.ensureMinPdfVersion("transparency")
     canvas.beginForm(name, 0, 0, form.width, form.height)
-    for line in form.code:
-        if line.startswith(STATE):
-            key, value = line[len(STATE) :].split(" ", 1)
+    # what addLiteral appends to, a stretch of lines at a time without its call a line: an
+    # icon of 49,000 shapes is half a million lines, emitted in every colour of every PDF
+    code, start = canvas._code, 0
+    for end in (*form.states, len(form.code)):
+        code.extend(
+            fill if line == FILL else stroke if line == STROKE else line
+            for line in form.code[start:end]
+        )
+        if end < len(form.code):
+            key, value = form.code[end][len(STATE) :].split(" ", 1)
             # a fresh state in each form: the same settings get the same names as in renderPDF
             canvas._extgstate.set(canvas, key, float(value))
-        else:
-            canvas.addLiteral(fill if line == FILL else stroke if line == STROKE else line)
+        start = end + 1
     end_form(canvas)
 
 
