@@ -633,12 +633,13 @@ def test_nested_uses_are_counted_before_svglib_draws_them() -> None:
     assert use_counts(endless, 10)[1] == 11
 
 
-def test_a_project_icon_is_rendered_once_whatever_its_colours_and_pdfs(
+def test_a_project_icon_or_svg_picture_is_rendered_once_whatever_its_colours_and_pdfs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """svglib drew a project's icon anew for every colour in every PDF: one of 49,000 shapes on
-    four card types kept a build busy for minutes. It is rendered once, as a built-in's stored
-    form, and every PDF holds the bytes svglib's own drawing gives."""
+    """svglib drew a project's icon anew for every colour in every PDF (one of 49,000 shapes on
+    four card types kept a build busy for minutes), and an SVG picture in every PDF. Each is
+    rendered once, as a built-in's stored form, and every PDF holds the bytes svglib's own
+    drawing gives."""
     from printgen.draw.pdf import new_canvas
     from printgen.icons import svg
 
@@ -647,7 +648,12 @@ def test_a_project_icon_is_rendered_once_whatever_its_colours_and_pdfs(
         + "".join(f'<path d="M{i} 0L10 {i}" stroke="black"/>' for i in range(10))
         + '<circle cx="5" cy="5" r="2" fill="#c00"/></svg>'
     ).encode()
-    colours = [(0.1, 0.2, 0.3), (0.5, 0.5, 0.0), (1.0, 1.0, 1.0)]
+    colours: list[tuple[float, float, float] | None] = [
+        (0.1, 0.2, 0.3),
+        (0.5, 0.5, 0.0),
+        (1.0, 1.0, 1.0),
+        None,  # a picture in its own colours
+    ]
 
     def pdfs() -> list[bytes]:
         made = []
@@ -671,7 +677,7 @@ def test_a_project_icon_is_rendered_once_whatever_its_colours_and_pdfs(
     monkeypatch.setattr(svg, "define_form", counted)
     svg._compiled_here.cache_clear()
     kept = pdfs()
-    assert len(drawn) == 1  # six forms: three colours in two PDFs
+    assert len(drawn) == 2  # eight forms: three colours and its own, in two PDFs
     monkeypatch.setattr(svg, "_compiled_here", lambda *a: None)  # drawn by svglib each time
     assert pdfs() == kept
-    assert len(drawn) == 1 + 6
+    assert len(drawn) == 2 + 8

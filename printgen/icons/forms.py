@@ -138,16 +138,19 @@ def _forms(data: bytes) -> dict[str, Form]:
         return {}
 
 
-def compile_form(data: bytes, root: Path) -> Form | None:
+def compile_form(data: bytes, root: Path, own_colours: bool = False) -> Form | None:
     """Render one SVG the way ``svg.draw_svg`` does and keep its operators; None for an SVG
-    whose operators name a resource (or would not find its colours again)."""
+    whose operators name a resource (or would not find its colours again). ``own_colours``:
+    a picture, not recoloured."""
     from reportlab.lib.rl_accel import fp_str
 
     from printgen.draw.pdf import new_canvas
     from printgen.icons.recolour import recoloured
-    from printgen.icons.svg import define_form, digest
+    from printgen.icons.svg import define_form, digest, parse
 
-    drawing = recoloured(digest(data), data, str(root), MARKER)
+    drawing = (
+        parse(data, root) if own_colours else recoloured(digest(data), data, str(root), MARKER)
+    )
     canvas = new_canvas(io.BytesIO(), "", "", "")
     before = canvas._doc._pdfVersion
     captured: list[str] = []

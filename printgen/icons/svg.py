@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printgen.icons.forms import Form, emit, precompiled
+from printgen.icons.forms import MARKER, Form, emit, precompiled
 from printgen.icons.geometry import Rgb, fit
 from printgen.icons.svg_uses import use_counts
 
@@ -305,11 +305,11 @@ def draw_svg(
     shade = "own" if rgb is None else "".join(f"{round(c * 255):02x}" for c in rgb)
     form = f"icon-{key[:20]}-{shade}"
     ready = precompiled(key, fontawesome) if rgb is not None else None
-    if ready is None and rgb is not None:  # the project's: rendered once, then as a built-in
-        ready = _compiled_here(key, data, folder)
-    if ready is not None and rgb is not None:  # a built-in or Font Awesome icon: no svglib
+    if ready is None:  # the project's icon or picture: rendered once, then as a built-in
+        ready = _compiled_here(key, data, folder, rgb is None)
+    if ready is not None:  # a built-in or Font Awesome icon: no svglib
         if not canvas.hasForm(form):
-            emit(canvas, form, ready, rgb)
+            emit(canvas, form, ready, MARKER if rgb is None else rgb)  # a picture's own
         size = ready.width, ready.height
     else:
         from printgen.icons.recolour import recoloured
@@ -329,13 +329,14 @@ def draw_svg(
 
 
 @lru_cache(maxsize=256)
-def _compiled_here(key: str, data: bytes, root: str) -> Form | None:
-    """A project's icon as a built-in's stored form: svglib's operators, kept with a stand-in
-    colour (None when they name a resource). Drawn anew in every colour and every PDF, an icon
-    of 49,000 shapes on four card types kept a build busy for minutes."""
+def _compiled_here(key: str, data: bytes, root: str, own_colours: bool) -> Form | None:
+    """A project's icon (or, in its ``own_colours``, picture) as a built-in's stored form:
+    svglib's operators, kept with a stand-in colour (None when they name a resource). Drawn
+    anew in every colour and every PDF, an icon of 49,000 shapes on four card types kept a
+    build busy for minutes."""
     from printgen.icons.forms import compile_form
 
-    form = compile_form(data, Path(root))  # `key` names the content in this cache
+    form = compile_form(data, Path(root), own_colours)  # `key` names the content here
     # an opacity's state is set again after each Q by renderPDF, not by emit: kept as drawn
     return form if form is not None and not form.states else None
 
