@@ -856,3 +856,16 @@ def test_a_line_break_an_editor_does_not_show_is_said_where_it_is(
         f"cards/demo/decks/main.yaml:{line}:{column}: character {said} is not allowed in YAML, "
         "which reads it as a line break an editor does not show; remove it"
     ]
+
+
+def test_a_broken_labels_file_is_said_as_nothing_written(
+    demo: Path, printgen: Callable[..., object]
+) -> None:
+    # a file every game reads stopped the build before its games: the problem was said, but
+    # not "nothing written" on stdout, as for any other problem of a build
+    (demo / "templates").mkdir()
+    (demo / "templates" / "labels.yaml").write_text("players: [\n", encoding="utf-8")
+    result = printgen(demo, "build")
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert result.err.startswith("templates/labels.yaml:")  # type: ignore[attr-defined]
+    assert result.out == "printgen: nothing written; fix the problems above\n"  # type: ignore[attr-defined]

@@ -326,11 +326,11 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     try:
         options = options_from(args, out, project)
-    except ProjectError as exc:  # printgen.yaml: said as a build's own problems are
-        _report(exc.problems)
+        return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
+    except ProjectError as exc:  # printgen.yaml, or a file every game reads (labels.yaml):
+        _report(exc.problems)  # said as a build's own problems are
         print(NOTHING_WRITTEN)
         return EXIT_BAD_INPUT
-    return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
 
 
 def _jobs(args: argparse.Namespace) -> int:
