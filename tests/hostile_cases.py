@@ -1696,6 +1696,12 @@ def huge_table_cell(p: Path) -> Expect:
 
 
 @case("outputs")
+def macro_calling_itself_in_the_prose(p: Path) -> Expect:
+    line = append(p, RULES, "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}\n")
+    return RULES, line, "a macro that calls itself without end"
+
+
+@case("outputs")
 def table_of_five_thousand_columns(p: Path) -> Expect:
     # each a column of 12 pt, the least it is given: 60,000 pt wide, silently off the page
     first = append(p, RULES, "\n" + "|a" * 5000 + "|\n" + "|-" * 5000 + "|\n" + "|x" * 5000 + "|\n")

@@ -188,8 +188,10 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             [
                 Problem(
                     _running(exc, where, _code_name(project, template, path)),
-                    "template error: it nests too deeply (a template including itself? "
-                    f"printgen's own of the same name is '{PACKAGED_PREFIX}<name>')",
+                    # a macro calling itself was asked only whether a template included itself
+                    "template error: it nests too deeply (a macro that calls itself without "
+                    "end, or a template including itself? printgen's own of the same name is "
+                    f"'{PACKAGED_PREFIX}<name>')",
                 )
             ]
         ) from None
