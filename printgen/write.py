@@ -36,7 +36,7 @@ def write_all(files: dict[Path, bytes], within: Path | None = None) -> None:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):
-            raise _file_in_the_way(folder) from None
+            raise file_in_the_way(folder) from None
         remove_stray_temporaries(folder)
     for path in files:  # a folder where a file goes would stop the renames midway: not begun
         if os.path.isdir(path) and not os.path.islink(path):
@@ -62,7 +62,7 @@ def write_all(files: dict[Path, bytes], within: Path | None = None) -> None:
             _sync_folder(folder)
 
 
-def _file_in_the_way(folder: Path) -> OSError:
+def file_in_the_way(folder: Path) -> OSError:
     """The file standing where ``folder`` or one above it goes (build/ saved as a file): named
     itself — the system's "Not a directory" named the output folder below it."""
     for place in (folder, *folder.parents):

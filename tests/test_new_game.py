@@ -169,6 +169,24 @@ def test_new_writes_nothing_through_a_link_out_of_the_project(
 
 
 @pytest.mark.parametrize(
+    ("game_id", "file", "said"),
+    [
+        ("demo", "cards", "cannot write cards: a file stands where a folder goes; remove what"),
+        ("a" * 300, None, "a name may have at most 255 bytes: choose a shorter game id"),
+    ],
+)
+def test_new_says_what_stops_it_writing(
+    tmp_path: Path, printgen: Callable[..., Run], game_id: str, file: str | None, said: str
+) -> None:
+    # it was the system's "Not a directory" at cards/demo, or "File name too long", and
+    # always "choose another --project folder"
+    if file is not None:
+        (tmp_path / file).write_text("a file", encoding="utf-8")
+    result = printgen(tmp_path, "new", game_id)
+    assert result.code == 2 and said in result.err, result.err
+
+
+@pytest.mark.parametrize(
     ("game_id", "langs", "message"),
     [
         ("My Game", [], "must be lower-case letters"),

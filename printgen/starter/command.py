@@ -59,9 +59,16 @@ def labels_command(project: Project, args: argparse.Namespace) -> int:
 
 
 def _not_written(exc: OSError, project: Project) -> int:
-    print(
-        f"printgen: cannot write {exc.filename or project.root}: {exc.strerror or exc}; "
-        "choose another --project folder",
-        file=sys.stderr,
-    )
+    import errno
+
+    hint = "choose another --project folder"
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and exc.filename:  # cards/ saved as a file
+        from printgen.write import file_in_the_way
+
+        exc = file_in_the_way(Path(exc.filename))  # named, not the folder below it
+        hint = "remove what stands in the folder's place, or " + hint
+    elif exc.errno == errno.ENAMETOOLONG:  # the game's folder is named by its id
+        hint = "a name may have at most 255 bytes: choose a shorter game id"
+    shown = project.shown(Path(exc.filename)) if exc.filename else project.root
+    print(f"printgen: cannot write {shown}: {exc.strerror or exc}; {hint}", file=sys.stderr)
     return EXIT_BAD_INPUT
