@@ -959,6 +959,13 @@ def deck_file_name_too_long_for_a_deck_id(p: Path) -> Expect:
     return f"cards/{GAME_ID}/decks", 1, "is 250 characters before .yaml, over the 100 of a deck id"
 
 
+@case("files", args=("validate", GAME_ID, "--lang", "it"))
+def deck_output_name_too_long_for_a_file(p: Path) -> Expect:
+    # validate said ok; the build failed writing its 300-letter file name, at no line
+    line = edit(p, DECK, "\nlayout:", "\noutput: " + "o" * 300 + "\nlayout:") + 1
+    return DECK, line, "'output' of deck 'main' must be a file stem of at most 100 characters"
+
+
 @case("files", args=("build",))
 def game_folder_name_that_is_no_game_id(p: Path) -> Expect:
     shutil.copytree(p / "cards" / GAME_ID, p / "cards" / "My Game")

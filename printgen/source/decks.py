@@ -173,10 +173,11 @@ def _gutter(checker: Checker, node: LDict, what: str) -> float | None:
 
 def _output(checker: Checker, node: LDict, what: str) -> str:
     value = node.get("output", "cards")
-    if not isinstance(value, str) or not _ID.match(value):
+    long = isinstance(value, str) and len(value) > 100  # validate said ok, the build's write no
+    if not isinstance(value, str) or not _ID.match(value) or long:
+        stem = "a file stem of at most 100 characters" if long else "a file stem"
         checker.error(
-            node.at("output"),
-            f"'output' of {what} must be a file stem such as cards, tokens or pawns",
+            node.at("output"), f"'output' of {what} must be {stem} such as cards, tokens or pawns"
         )
         return "cards"
     if value in DOCUMENT_NAMES:  # its sheets would replace that document's PDF
