@@ -957,3 +957,23 @@ def test_a_workbook_cell_is_in_its_sheet() -> None:
 
     assert file_of(Where("cards/g/decks/s.xlsx#Fleet!AB12", 0, 0)) == "cards/g/decks/s.xlsx#Fleet"
     assert file_of(Where("cards/g/decks/s.csv", 3, 4)) == "cards/g/decks/s.csv"
+
+
+def test_xlsx_rows_past_the_size_the_sheet_states_are_read(fleet: Path) -> None:
+    # a workbook whose <dimension> says A1:D2 (left so by the script that wrote it) gave one
+    # card of three, and said nothing of the others
+    import zipfile
+
+    rows: list[list[Any]] = [["id", "count", "name", "cost"]]
+    rows += [[ship, 1, ship.title(), 1] for ship in ("brig", "cog", "sloop")]
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    _workbook(book, {"Fleet": rows})
+    with zipfile.ZipFile(book) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b'<dimension ref="A1:D4"/>', b'<dimension ref="A1:D2"/>')
+    with zipfile.ZipFile(book, "w") as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert list(_ships(_load(fleet))) == ["brig", "cog", "sloop"]
