@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_rules_api import line_of
 from tests.test_rules_misbehaving import RULES, Printgen, problem_lines, write_rules
 
 

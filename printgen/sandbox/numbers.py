@@ -14,8 +14,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-DECIMAL_MARK = "decimal_mark"
-TINY = 1e-12  # nearer 0 than this, a number printed is 0  # the label that gives a language's mark
+DECIMAL_MARK = "decimal_mark"  # the label that gives a language's mark
+TINY = 1e-12  # nearer 0 than this, a number printed is 0
 DIGITS = 6  # significant digits printed, as printf's %g: 0.1 + 0.2 is 0.3, 100 / 3 is 33.3333
 
 
