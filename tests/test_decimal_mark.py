@@ -132,3 +132,22 @@ def test_a_language_whose_labels_give_no_mark_says_so(
 )
 def test_a_number_is_written_to_six_significant_digits(value: float, printed: str) -> None:
     assert number_text(value, ",") == printed
+
+
+def test_a_number_joined_with_tilde_in_a_constant_is_printed_in_the_language(
+    harbour: Path, printgen: Callable[..., Run]
+) -> None:
+    """Jinja works out ``2.5 ~ ' turns'`` once, when compiling, with Python's str(): it is left
+    to run time, where the language being printed is known."""
+    deck = harbour / "cards" / "harbour" / "decks" / "main.yaml"
+    _edit(deck, 'playable: "Every {{ 2.5 }} turns"', "playable: \"Every {{ 2.5 ~ ' turns' }}\"")
+    for lang in ("en", "it"):
+        path = harbour / "cards" / "harbour" / f"aid.{lang}.md"
+        with path.open("a", encoding="utf-8") as written:
+            written.write("\n\nSteps {{ (7.5 ~ ' m') | upper }}; whole {{ 2 ~ ' m' }}.\n")
+    run = printgen(harbour, "build", "harbour")
+    assert run.code == 0, run.err
+    for lang, mark in (("en", "."), ("it", ",")):
+        assert f"Every 2{mark}5 turns" in _text(harbour, "harbour", lang, "cards")
+        aid = _text(harbour, "harbour", lang, "player-aid")
+        assert f"Steps 7{mark}5 M; whole 2 m." in aid, aid

@@ -182,6 +182,23 @@ def _finite(value: Any) -> None:
             _finite(item)
 
 
+def _joins_a_float(node: Any, eval_ctx: Any) -> bool:
+    """Whether ``node`` holds a ``~`` whose pieces include a constant number that is not whole
+    (Jinja folds a ``~`` of constants with str(), never through checked_join)."""
+    from jinja2 import nodes
+
+    for concat in (node, *node.find_all(nodes.Concat)):
+        if not isinstance(concat, nodes.Concat):
+            continue
+        for piece in concat.nodes:
+            try:
+                if type(piece.as_const(eval_ctx)) is float:
+                    return True
+            except Exception:  # not a constant (Jinja's Impossible), or failing: run time
+                continue
+    return False
+
+
 def sandboxed(**options: Any) -> Any:
     """A Jinja environment in the sandbox, strict about undefined names, with a small range(),
     and every operation that could build a huge value checked before it runs."""
@@ -194,13 +211,35 @@ def sandboxed(**options: Any) -> Any:
     import_deferring_patterns(
         "jinja2", every_pattern_of=("jinja2.utils", "jinja2.lexer", "jinja2.filters", "string")
     )
-    from jinja2 import StrictUndefined
+    from jinja2 import StrictUndefined, nodes
     from jinja2.compiler import CodeGenerator
     from jinja2.exceptions import TemplateSyntaxError
     from jinja2.ext import Extension
+    from jinja2.optimizer import Optimizer
     from jinja2.sandbox import ImmutableSandboxedEnvironment
+    from jinja2.visitor import NodeTransformer
+
+    class Folder(Optimizer):
+        """Jinja's constant folding, but for a ``~`` joining a number that is not whole: it
+        would be written as Python writes it ("1.5 coins"), not as the language being printed
+        does — known at run time alone, as a template's code serves every language."""
+
+        def generic_visit(self, node: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(node, nodes.Expr) and _joins_a_float(node, args[0] if args else None):
+                return NodeTransformer.generic_visit(self, node, *args, **kwargs)
+            return super().generic_visit(node, *args, **kwargs)
 
     class Generator(CodeGenerator):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            if self.optimizer is not None:
+                self.optimizer = Folder(self.environment)
+
+        def _output_child_to_const(self, node: Any, frame: Any, finalize: Any) -> str:
+            if _joins_a_float(node, frame.eval_ctx):  # "{{ 1.5 ~ ' coins' }}": at run time
+                raise nodes.Impossible()
+            return str(super()._output_child_to_const(node, frame, finalize))
+
         def visit_Concat(self, node: Any, frame: Any) -> None:  # the ~ operator
             self.write("environment.checked_join((")
             for arg in node.nodes:
