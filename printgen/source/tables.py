@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import is_not
 from pathlib import Path
 from typing import Any
 
@@ -254,18 +256,22 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         rows: list[tuple[int, list[Any]]] = []
         # the size a sheet declares is not trusted: openpyxl stops at it, and a program that
         # writes it too small ("A1") had every cell past it dropped without a word; read so,
-        # each row is as wide as its own cells (none padded to a far formatted one)
+        # each row is as wide as its own cells — but no wider than a card sheet may be where
+        # the sheet says it is wider (cells formatted out to column XFD: openpyxl would build
+        # every row 16,384 cells wide, seconds for 100,000 rows)
+        declared = chosen.max_column if isinstance(chosen.max_column, int) else None
         chosen.reset_dimensions()
-        cells = chosen.iter_rows(values_only=True)
+        wide = declared is not None and declared > MAX_COLUMNS
+        cells = chosen.iter_rows(values_only=True, max_col=MAX_COLUMNS if wide else None)
         empty = 0  # rows in a row with nothing in them
         try:
             for number, row in enumerate(cells, start=1):
                 if number > MAX_ROWS + 1:  # the header, then the cards
                     checker.error(Table(label, True, []).where(number, 1), _too_big())
                     return None
-                cells = list(row[:MAX_COLUMNS])
-                while cells and cells[-1] is None:  # a sheet without its size pads every
-                    cells.pop()  # row to 500 columns: kept, 100,000 rows fill the memory
+                # a row padded with empty cells (to 500 columns, or to a far formatted cell)
+                # is kept to its last value: 100,000 padded rows would fill the memory
+                cells = _to_last_value(row[:MAX_COLUMNS])
                 empty = 0 if cells else empty + 1
                 if empty > MAX_EMPTY_RUN:  # a formatted cell at row 1,048,576: the sheet ends
                     break  # here (reading to the limit took seconds for nothing)
@@ -345,3 +351,10 @@ def _letters(col: int) -> str:
         col, rest = divmod(col - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return letters
+
+
+def _to_last_value(row: Sequence[Any]) -> list[Any]:
+    """The row up to its last cell that holds something, found in C rather than one cell at a
+    time (a padded row has hundreds of empty cells after its last value)."""
+    last = max(compress(range(len(row)), map(is_not, row, repeat(None))), default=-1)
+    return list(row[: last + 1])
