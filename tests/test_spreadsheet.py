@@ -627,6 +627,20 @@ def test_a_workbooks_table_of_texts_is_counted_before_it_is_read(
     assert workbook.shared_strings(book) == (20_007, 7)
 
 
+def test_a_workbooks_pictures_are_not_counted_as_texts(fleet: Path) -> None:
+    # only its XML parts hold texts and cells: a picture (here one whose bytes happen to hold
+    # '<si>' a million times over) is neither read through nor counted
+    import zipfile
+
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    rows: list[list[Any]] = [["id", "count", "name"], ["brig", 1, "Brig"], ["cog", 2, "Cog"]]
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    _workbook(book, {"Fleet": rows})
+    with zipfile.ZipFile(book, "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/media/image1.png", b"\x89PNG\r\n\x1a\n" + b"<si>" * 1_100_000)
+    assert list(_ships(_load(fleet))) == ["brig", "cog"]
+
+
 def test_a_workbook_declaring_too_small_a_size_is_read_whole(fleet: Path) -> None:
     # openpyxl stops at the size a sheet declares: a program writing <dimension ref="A1"/>
     # had every card past row 1 and every column past A dropped, without a word

@@ -121,7 +121,7 @@ def unpacked_bytes(path: Path) -> int | None:
 MAX_SHARED_STRINGS = 1_000_000
 _STRING = re.compile(rb"<si[\s/>]")  # a shared text's element
 _PREFIXED = re.compile(rb"<[^\s<>/:=]+:si[\s/>]")  # as some programs write it (<x:si>): slower
-_TEXT_CELL = re.compile(rb"""t\s?=\s?["']s["']""")  # a cell holding one: t="s"
+_TEXT_CELL = re.compile(rb"""\st\s?=\s?["']s["']""")  # a cell holding one: t="s" (not fmt="s")
 _CHUNK = 2**20  # a part is read so much at a time (a part may unpack to 64 MB)
 _OVERLAP = 256  # bytes kept from the chunk before: a tag cut across two chunks still counts
 
@@ -139,6 +139,9 @@ def shared_strings(path: Path) -> tuple[int, int]:
                 with archive.open(item) as part:
                     tail = b""
                     while chunk := part.read(_CHUNK):
+                        head = b"" if tail else chunk.lstrip(b"\xef\xbb\xbf \t\r\n")
+                        if head and not head.startswith(b"<"):
+                            break  # not XML (a picture, a printer's settings): nothing to count
                         data = tail + chunk
                         strings += _count(_STRING, data, tail)
                         if b":si" in data:
