@@ -26,10 +26,12 @@ def lay_out_card_backs(ctx: LayoutContext, deck: Deck, back: Face | None) -> dic
             continue
         key = repr((layout, sorted(values.items(), key=lambda item: item[0])))
         if key not in alike:
-            ctx.back_card = card
+            ctx.back_card = card  # whose back a problem in its layout is said of
             where = card.back.layout_where or card.back.where
-            face = lay_out_face(ctx, deck, layout, where, values, None, Side.BACK, card.id)
-            ctx.back_card = None
+            try:
+                face = lay_out_face(ctx, deck, layout, where, values, None, Side.BACK, card.id)
+            finally:
+                ctx.back_card = None
             alike[key] = face
         faces[card.id] = alike[key]
     return faces
