@@ -120,7 +120,9 @@ def card_values(
         raw = raws[name]
         try:
             kind = deck.field_types.get(name, "any")
-            if kind in _TEXTS:  # printed for players: its numbers as the language writes them
+            # printed for players: its numbers as the language writes them (a plain text, most
+            # fields of most cards, prints no number of its own)
+            if kind in _TEXTS and not (type(raw) is str and "{" not in raw):
                 with numbers.printing(resolved.mark if resolved else ".", lang):
                     value = expr.evaluate(raw, {**variables, "card": values})
                     if type(value) is float:  # "{{ card.cost }}" alone: the text it prints

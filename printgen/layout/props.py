@@ -67,6 +67,9 @@ class Props:
     def printed(self, key: str) -> Any:
         """A text for players (a text's ``text:``, an icon's ``label:``): a number in it, or
         the number it is, as the card's language writes it (1,5)."""
+        raw = self.element.props.get(key, self.style.get(key))
+        if type(raw) is str and "{" not in raw:  # a plain text, most often: no number to write
+            return raw
         mark = self.ctx.resolved.mark
         with numbers.printing(mark, self.ctx.lang):
             value = self.value(key, printed=True)
