@@ -73,3 +73,43 @@ def test_a_misspelt_place_in_data_warns_at_the_rule_s_line(demo: Path, printgen:
     ) in lines
     # a key close to none is where the rule says to add it: its mapping's line, no warning
     assert not any(line.startswith(f"{RULES}:{line_of(rules, '# absent')}:") for line in lines)
+
+
+def test_a_rule_writing_the_values_it_reads_fails_at_that_line(
+    demo: Path, printgen: Printgen
+) -> None:
+    # a rule 'tidying' a value (card.values["name"] = ...) changed what every card printed and
+    # what the next rule read, without a word; the values a rule is handed are to read
+    rules = write_rules(
+        demo,
+        """\
+        @rule("tidies")
+        def tidies(ctx):
+            for card in ctx.cards("main"):
+                card.values["name"] = "CHANGED"  # names
+            return []
+
+
+        @rule("sets-data")
+        def sets_data(ctx):
+            ctx.data()["goal"] = 99  # data
+            return []
+
+
+        @rule("copies")
+        def copies(ctx):
+            for card in ctx.cards("main"):
+                values = dict(card.values)
+                values["name"] = "mine"
+            return []
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    hint = "(a rule reads the values it is handed: change a copy, dict(card.values))"
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(rules, '# names')}:1: tidies: the rule failed: TypeError: "
+        f"'mappingproxy' object does not support item assignment {hint}",
+        f"{RULES}:{line_of(rules, '# data')}:1: sets-data: the rule failed: TypeError: "
+        f"'mappingproxy' object does not support item assignment {hint}",
+    ]

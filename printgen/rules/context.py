@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import overload
 
 from printgen.model.game import CardType, Deck, Game
@@ -129,13 +129,15 @@ class RuleContext:
         return self._resolved[lang or self.language]
 
     def data(self, lang: str | None = None) -> Mapping[str, object]:
-        """game.yaml's ``data:`` in one language."""
-        return self.resolved(lang).data
+        """game.yaml's ``data:`` in one language, to read: the outputs are made from it too."""
+        return MappingProxyType(self.resolved(lang).data)
 
     def values(
         self, deck: Deck | str, card: CardType | str, lang: str | None = None
-    ) -> dict[str, object]:
-        return self.resolved(lang).values(deck, card)
+    ) -> Mapping[str, object]:
+        """A card's values as printed, to read: a rule writing one (``values["name"] = …``)
+        would change what the cards print, so it fails at its line instead."""
+        return MappingProxyType(self.resolved(lang).values(deck, card))
 
     def cards(self, deck: Deck | str, lang: str | None = None) -> list[CardView]:
         """Every card type of a deck (none, with a warning, when the game has no such deck)."""
@@ -145,7 +147,10 @@ class RuleContext:
             return []
         lang = lang or self.language
         resolved = self.resolved(lang)
-        return [CardView(found, c, resolved.values(found, c), lang) for c in found.cards]
+        return [
+            CardView(found, c, MappingProxyType(resolved.values(found, c)), lang)
+            for c in found.cards
+        ]
 
     @overload
     def number(self, key: str) -> int | float | None: ...

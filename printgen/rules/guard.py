@@ -88,6 +88,9 @@ def described(exc: BaseException) -> str:
     hint = ""
     if isinstance(exc, SystemExit):
         hint = " (rules.py may not end printgen: return or yield problems instead)"
+    elif isinstance(exc, TypeError) and "'mappingproxy'" in (text or ""):
+        # a card's values or the game's data, which the outputs are made from too
+        hint = " (a rule reads the values it is handed: change a copy, dict(card.values))"
     return f"{name}: {clipped(text)}{hint}" if text else f"{name}{hint}"
 
 
