@@ -113,3 +113,27 @@ def test_a_rule_writing_the_values_it_reads_fails_at_that_line(
         f"{RULES}:{line_of(rules, '# data')}:1: sets-data: the rule failed: TypeError: "
         f"'mappingproxy' object does not support item assignment {hint}",
     ]
+
+
+def test_a_helper_imported_inside_a_rule_says_to_import_it_at_the_top(
+    demo: Path, printgen: Printgen
+) -> None:
+    # the game's folder is where Python looks while rules.py is read; a rule running later
+    # failed with a bare "No module named 'helpers'", the file plainly there beside it
+    (demo / "cards" / "demo" / "helpers.py").write_text("LIMIT = 3\n", encoding="utf-8")
+    rules = write_rules(
+        demo,
+        """\
+        @rule("late")
+        def late(ctx):
+            import helpers  # late
+            return []
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(rules, '# late')}:1: late: the rule failed: ModuleNotFoundError: "
+        "No module named 'helpers'; helpers is beside rules.py: import it at the top of "
+        "rules.py, as it is read"
+    ]

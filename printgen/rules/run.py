@@ -6,6 +6,7 @@ out. ``printgen validate`` runs all of them.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from types import CoroutineType, GeneratorType, ModuleType
@@ -91,6 +92,7 @@ class _RuleRun:
         self.hidden_error = False
         self.misused: set[str] = set()  # kinds of Misuse already reported
         self.seconds = RULE_SECONDS  # what it may take: less when the game's rules took much
+        self.folder = os.path.dirname(getattr(origin, "__file__", None) or "")  # rules.py's
 
     def run(self, ctx: RuleContext) -> list[Problem]:
         caught: list[WarningMessage] = []
@@ -109,7 +111,8 @@ class _RuleRun:
             if by_user(exc):  # Ctrl-C stops printgen, inside a rule as anywhere
                 raise
             where = self.places.failing(exc, self.home)
-            self._add(where, f"the rule failed: {described(exc)}", Severity.ERROR)
+            said = f"the rule failed: {described(exc)}{self._import_hint(exc)}"
+            self._add(where, said, Severity.ERROR)
         for problem in self.places.warned(caught, self.home, f"{self.rule.id}: "):
             self.found.setdefault(problem, None)
         if self.hidden:
@@ -117,6 +120,17 @@ class _RuleRun:
             message = f"{self.hidden:,} more problems not shown (the first {MAX_SHOWN:,} are)"
             self._add(self.home, message, severity)
         return list(self.found)
+
+    def _import_hint(self, exc: BaseException) -> str:
+        """For ``import helpers`` inside a rule: the game's own modules are found while
+        rules.py is read, at its top, not when a rule runs later."""
+        name = getattr(exc, "name", None) if isinstance(exc, ModuleNotFoundError) else None
+        if not isinstance(name, str) or not self.folder or not name.isidentifier():
+            return ""
+        beside = os.path.join(self.folder, name)
+        if not (os.path.isfile(f"{beside}.py") or os.path.isdir(beside)):
+            return ""
+        return f"; {name} is beside rules.py: import it at the top of rules.py, as it is read"
 
     def _ran_on(self) -> str:
         where = running_at(self.places.code, self.home)
