@@ -137,3 +137,25 @@ def test_a_helper_imported_inside_a_rule_says_to_import_it_at_the_top(
         "No module named 'helpers'; helpers is beside rules.py: import it at the top of "
         "rules.py, as it is read"
     ]
+
+
+def test_a_rule_sorting_the_decks_it_reads_leaves_the_games(demo: Path, printgen: Printgen) -> None:
+    # ctx.decks.sort(...) or .pop() in a rule reordered or dropped the decks every output and
+    # later rule saw
+    write_rules(
+        demo,
+        """\
+        @rule("sorts")
+        def sorts(ctx):
+            ctx.decks.pop()
+            return []
+
+
+        @rule("counts")
+        def counts(ctx):
+            yield Problem(Where(RULES, 1, 1), f"{len(ctx.decks)} decks", Severity.WARNING)
+        """.replace("RULES", repr(RULES)),
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    assert problem_lines(run) == [f"{RULES}:1:1: warning: counts: 1 decks"]

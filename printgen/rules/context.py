@@ -104,7 +104,9 @@ class RuleContext:
 
     @property
     def decks(self) -> list[Deck]:
-        return self.game.decks
+        """The game's decks, a list of the rule's own: sorting or emptying it (``ctx.decks.sort``)
+        leaves the order the outputs print them in."""
+        return list(self.game.decks)
 
     def deck(self, deck_id: str) -> Deck | None:
         """The game's deck ``deck_id``; None, with a warning at the rule's line, when it has
