@@ -43,6 +43,23 @@ def _text(pdf_path: Path) -> str:
         return "\n".join(page.extract_text() or "" for page in pdf.pages).replace("\xa0", " ")
 
 
+def _rulebook_with(demo: Path, capsys: pytest.CaptureFixture[str], added: str) -> Path:
+    """The demo's English rulebook built with ``added`` at the end of its rules prose."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(prose.read_text(encoding="utf-8") + added, encoding="utf-8")
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    return demo / "build" / "demo" / "en" / "rulebook.pdf"
+
+
+def _one_line(pdf_path: Path) -> str:
+    """Every page's text as one line: a sentence reads whole across the lines it was set in."""
+    with pdfplumber.open(pdf_path) as pdf:
+        return " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+
+
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_components_list_is_counted_from_the_deck(wm_build: Path, lang: str) -> None:
     text = _text(wm_build / lang / "rulebook.pdf")
@@ -510,20 +527,14 @@ def test_a_links_address_is_printed_after_its_words(
     """'Visit [the festival's page](https://example.com/lanterns) for news' printed 'Visit
     the festival's page for news': on paper the address was lost. It follows the words, in
     brackets; a link that shows its address (<https://…>, an e-mail) says it once."""
-    from printgen.cli.commands import main
-
-    prose = demo / "cards" / "demo" / "rules.en.md"
-    prose.write_text(
-        prose.read_text(encoding="utf-8")
-        + "\nVisit [our **page**](https://example.com/a%20b) for news.\n\n"
+    rulebook = _rulebook_with(
+        demo,
+        capsys,
+        "\nVisit [our **page**](https://example.com/a%20b) for news.\n\n"
         "Or <https://example.com/c>, or write to <help@example.com>.\n\n"
         "As [the set-up](#setup) says.\n",
-        encoding="utf-8",
     )
-    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
-    assert code == 0, capsys.readouterr().err
-    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
-        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    text = _one_line(rulebook)
     assert "Visit our page (https://example.com/a b) for news." in text
     assert "Or https://example.com/c, or write to help@example.com." in text
     assert "As the set-up says." in text  # a link within the document: nothing to print
@@ -534,19 +545,13 @@ def test_a_list_goes_on_from_the_number_its_first_item_is_written_with(
 ) -> None:
     """Steps 3 and 4, written after a worked example that follows steps 1 and 2, printed as
     '1.' and '2.' — two steps 1 in one turn; a list starts at its first item's number."""
-    from printgen.cli.commands import main
-
-    prose = demo / "cards" / "demo" / "rules.en.md"
-    prose.write_text(
-        prose.read_text(encoding="utf-8")
-        + "\n1. Stepa.\n2. Stepb.\n\n> **Example.** Anna draws.\n\n3. Stepc.\n4. Stepd.\n"
+    rulebook = _rulebook_with(
+        demo,
+        capsys,
+        "\n1. Stepa.\n2. Stepb.\n\n> **Example.** Anna draws.\n\n3. Stepc.\n4. Stepd.\n"
         "   7. Subg.\n   8. Subh.\n",
-        encoding="utf-8",
     )
-    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
-    assert code == 0, capsys.readouterr().err
-    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
-        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    text = _one_line(rulebook)
     assert "1. Stepa. 2. Stepb." in text
     assert "3. Stepc. 4. Stepd. 7. Subg. 8. Subh." in text
 
@@ -820,16 +825,8 @@ def test_a_tab_between_words_prints_as_a_space(
 ) -> None:
     """A tab typed inside a sentence ('Pay<tab>3 coins', as an editor or a paste from a
     spreadsheet leaves it) printed as a missing-glyph box: Markdown reads it as white space."""
-    from printgen.cli.commands import main
-
-    prose = demo / "cards" / "demo" / "rules.en.md"
-    prose.write_text(
-        prose.read_text(encoding="utf-8") + "\nPay\t3 coins, `or\tcode`.\n", encoding="utf-8"
-    )
-    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
-    assert code == 0, capsys.readouterr().err
-    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+    rulebook = _rulebook_with(demo, capsys, "\nPay\t3 coins, `or\tcode`.\n")
+    with pdfplumber.open(rulebook) as pdf:
         chars = "".join(c["text"] for page in pdf.pages for c in page.chars)
-        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     assert "\t" not in chars
-    assert "Pay 3 coins, or code." in text
+    assert "Pay 3 coins, or code." in _one_line(rulebook)
