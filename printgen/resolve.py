@@ -147,21 +147,33 @@ def card_values(
                     problems.add(written, said, once=("kind", str(written)))
                     continue
             if problems is not None:
-                # a generator's template, written once for every card it makes: said once,
-                # naming the first card it fails on (a division by zero on one rank, or a value
-                # of the wrong kind on some, is otherwise a search through its axes)
-                alike = card.scope and not isinstance(exc, _NotOfKind)
-                who = f"generated cards' {name}" if alike else f"card '{card.id}' {name}"
-                first = f" (first on card '{card.id}')" if alike else ""
+                alike = bool(card.scope) and not isinstance(exc, _NotOfKind)
                 where = card.where_of(name, lang)
-                once: tuple[str, ...] | None = ("generated", str(where), name, lang)
-                if isinstance(exc, expr.BudgetSpent):
-                    once = exc.once
-                elif not alike:
-                    once = None
-                tag = f" [{lang}]" if len(langs) > 1 else ""  # where the game has several
-                problems.add(where, f"{who}{tag}: {exc}{first}", once=once)
+                _field_failed(problems, where, card, name, exc, lang, langs, alike)
     return values
+
+
+def _field_failed(
+    problems: Problems,
+    where: Where,
+    card: CardType,
+    label: str,
+    exc: Exception,
+    lang: str,
+    langs: tuple[str, ...],
+    alike: bool,
+) -> None:
+    """A card's field that could not be worked out. ``alike``: a generator's template, written
+    once for every card it makes — said once, naming the first card it fails on (a division by
+    zero on one rank, or a value of the wrong kind on some, is otherwise a search through its
+    axes)."""
+    who = f"generated cards' {label}" if alike else f"card '{card.id}' {label}"
+    first = f" (first on card '{card.id}')" if alike else ""
+    once: tuple[str, ...] | None = ("generated", str(where), label, lang) if alike else None
+    if isinstance(exc, expr.BudgetSpent):
+        once = exc.once
+    tag = f" [{lang}]" if len(langs) > 1 else ""  # where the game has several
+    problems.add(where, f"{who}{tag}: {exc}{first}", once=once)
 
 
 _CARD_FIELD = re.compile(r"""\bcard\s*(?:\.\s*(\w+)|\[\s*['"](\w+)['"]\s*\])""")
@@ -281,16 +293,8 @@ def card_back_values(
             values[name] = expr.evaluate(raw, variables)
         except expr.ExpressionError as exc:
             where = card.back.field_where.get(name, card.back.where)
-            # a generator's template: one back field for every card it makes, said once
-            who = "generated cards'" if card.scope else f"card '{card.id}'"
-            first = f" (first on card '{card.id}')" if card.scope else ""
-            once: tuple[str, ...] | None = None
-            if isinstance(exc, expr.BudgetSpent):
-                once = exc.once
-            elif card.scope:
-                once = ("back-generated", str(where), name, resolved.lang)
-            tag = f" [{resolved.lang}]" if len(langs) > 1 else ""
-            problems.add(where, f"{who} back field {name}{tag}: {exc}{first}", once=once)
+            label, alike = f"back field {name}", bool(card.scope)
+            _field_failed(problems, where, card, label, exc, resolved.lang, langs, alike)
     return values
 
 
