@@ -27,8 +27,6 @@ class Printing:
 
 
 _now: ContextVar[Printing | None] = ContextVar("printing", default=None)
-
-
 _styles: dict[tuple[str | None, str], Printing] = {}
 
 
@@ -54,10 +52,6 @@ class _Printing:
 
     def __exit__(self, *exc: object) -> None:
         _now.reset(self._token)
-
-
-def active() -> bool:
-    return _now.get() is not None
 
 
 def printed(value: float) -> str:
