@@ -386,8 +386,9 @@ def _outside(path: Path) -> str:
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return "is a symlink loop (links leading back to themselves); remove it or fix it"
-    return "leads outside the project folder (a symlink?); printgen reads only files whose " + (
-        "real place is inside the project"
+    return (
+        "leads outside the project folder (a symlink?); printgen reads only files whose real "
+        "place is inside the project"
     )
 
 

@@ -66,12 +66,11 @@ def _not_found(project: Project, name: str, searched: str) -> str:
     never looks in the project's templates/, so its name is printgen's to fix)."""
     from printgen.source.readers import did_you_mean
 
-    own = sorted(f"printgen/{path.name}" for path in PACKAGED_TEMPLATES.glob("*.j2"))
-    if name.startswith("printgen/"):
-        return f"template '{name}' not found; printgen's own are {', '.join(own)}" + did_you_mean(
-            name, own
-        )
     known = {path.name for path in PACKAGED_TEMPLATES.glob("*.j2")}
+    if name.startswith("printgen/"):
+        own = sorted(f"printgen/{known_name}" for known_name in known)
+        listing = f"template '{name}' not found; printgen's own are {', '.join(own)}"
+        return listing + did_you_mean(name, own)
     if project.templates.is_dir() and project.confined(project.templates):
         known |= {path.name for path in listed(project.templates, "*") if path.is_file()}
     meant = did_you_mean(name, sorted(known))
