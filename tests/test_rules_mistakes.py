@@ -139,14 +139,16 @@ def test_a_helper_imported_inside_a_rule_says_to_import_it_at_the_top(
     ]
 
 
-def test_a_rule_sorting_the_decks_it_reads_leaves_the_games(demo: Path, printgen: Printgen) -> None:
+def test_a_rule_emptying_the_decks_it_reads_leaves_the_games(
+    demo: Path, printgen: Printgen
+) -> None:
     # ctx.decks.sort(...) or .pop() in a rule reordered or dropped the decks every output and
     # later rule saw
     write_rules(
         demo,
         """\
-        @rule("sorts")
-        def sorts(ctx):
+        @rule("empties")
+        def empties(ctx):
             ctx.decks.pop()
             return []
 
