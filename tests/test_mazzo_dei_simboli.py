@@ -661,13 +661,15 @@ def test_clarifications_the_issue_asks_for() -> None:
             MORRA,
             "it",
             "9 carte — Mazzo dei simboli: 3 carte con il sasso, 3 con la carta e 3 con la "
-            "forbice sull’elemento 3; dal resto del mazzo si pesca per scegliere chi comincia",
+            "forbice sull’elemento 3; dal resto del mazzo si pesca per scegliere chi comincia "
+            "e per lo scarto a caso del Contrattacco",
         ),
         (
             MORRA,
             "en",
             "9 cards — Symbol deck (Mazzo dei simboli): 3 cards with rock, 3 with paper "
-            "and 3 with scissors on element 3; the rest of the deck is drawn from",
+            "and 3 with scissors on element 3; the rest of the deck is drawn from to choose who "
+            "starts and for a Counterattack's random discard",
         ),
         (
             ARENA,
