@@ -568,3 +568,29 @@ def test_validate_simulate_checks_every_game_when_one_engine_fails(
     assert f"cards/{GAME}/game.yaml:" in run.err and "> max_turns_p90 2)" in run.err
     assert f"{GAME}: 300 simulated games, 0 of 1 balance thresholds met" in run.out
     assert ": ok" not in run.out  # nothing is ok when an engine failed
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_engines_python_warnings_are_warning_lines_at_its_lines(table: Path, jobs: str) -> None:
+    """warnings.warn in simulate.py (at its top, in play) was printed by Python on two lines
+    naming the absolute path, once more by each worker: one warning line each, at its line."""
+    import subprocess
+    import sys
+
+    (table / ENGINE).write_text(
+        "import warnings\n"
+        + HEAD
+        + 'warnings.warn("loaded early")\n'
+        + GOOD_PLAY.replace("    return", '    warnings.warn("check the deck")\n    return'),
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "printgen", "simulate", GAME, "-n", "300", "--jobs", jobs]
+    done = subprocess.run(
+        command, cwd=table, capture_output=True, text=True, timeout=120, check=False
+    )
+    top, play = _line_of(table, "loaded early"), _line_of(table, "check the deck")
+    assert (done.returncode, done.stderr) == (
+        0,
+        f"{ENGINE}:{top}:1: warning: UserWarning: loaded early\n"
+        f"{ENGINE}:{play}:1: warning: UserWarning: check the deck\n",
+    )

@@ -12,6 +12,7 @@ import difflib
 import errno
 import sys
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 from printgen.limits import MAX_GAMES, MAX_JOBS, VALIDATE_SIMULATION_SECONDS
 from printgen.problems import EXIT_BAD_INPUT, Where, ok_line
 from printgen.project import Project
+from printgen.rules.guard import warnings_kept
 from printgen.simulate.balance import Verdict, check
 from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.data import (
@@ -39,7 +41,7 @@ from printgen.simulate.engine import (
     has_engine,
     load_engine,
 )
-from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault
+from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, engine_warnings
 from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games, replays
 from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
@@ -147,8 +149,10 @@ def run(
     ``lang``: the language of the title and card names the summary gives (the game's first);
     also the warnings of names the report's font cannot print. ``budget``: seconds all the
     games may take (validate's), past which the run is an error at the engine."""
+    caught: list[warnings.WarningMessage] = []  # the engine's as it loads, in this process
     try:
-        engine = load_engine(project_root, game_id)
+        with warnings_kept(caught):
+            engine = load_engine(project_root, game_id)
     except NoEngine as exc:
         raise BadRequest(str(exc)) from None
     data = load_sim_data(project_root, game_id)
@@ -166,9 +170,10 @@ def run(
     tally = Tally(settings)
     deadline = None if budget is None else time.monotonic() + budget
     last: GameRecord | None = None
+    warned = engine_warnings(project_root, caught, where)
     try:
         for number, record in enumerate(
-            play_games(project_root, game_id, data, settings, deadline), 1
+            play_games(project_root, game_id, data, settings, deadline, warned), 1
         ):
             tally.add(record)
             last = record
@@ -198,7 +203,8 @@ def run(
         "engine_bots": list(engine.bots),
     }
     summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
-    said = called.unprintable + _mistyped_plays(tally, card_ids, engine, game_id)
+    said = called.unprintable + list(dict.fromkeys(warned))  # a worker's: again each batch
+    said += _mistyped_plays(tally, card_ids, engine, game_id)
     if tally.capped_winners:  # their wins count nowhere: the designer meant them to
         said.append(
             Problem(

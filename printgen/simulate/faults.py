@@ -7,14 +7,24 @@ from __future__ import annotations
 import math
 import signal
 import threading
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_GAME_SECONDS
-from printgen.problems import Where, one_line
-from printgen.rules.guard import deepest_line, described, in_file, overtime, running_at, went_on
+from printgen.problems import Problem, Where, one_line
+from printgen.project import Project
+from printgen.rules.guard import (
+    Places,
+    deepest_line,
+    described,
+    in_file,
+    overtime,
+    running_at,
+    went_on,
+)
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.refused import Refused
 from printgen.simulate.contract import GameRecord
@@ -83,6 +93,15 @@ def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) 
 
 def _text(exc: BaseException) -> str:
     return described(exc).removeprefix(f"{type(exc).__name__}: ")
+
+
+def engine_warnings(
+    project_root: Path, caught: list[warnings.WarningMessage], home: Where
+) -> list[Problem]:
+    """The engine's Python warnings (its warnings.warn) as warning lines at their lines of
+    simulate.py (else at ``home``), as rules.py's are: Python printed each on two lines naming
+    the absolute path, and once more from each worker process."""
+    return Places(Project.at(project_root)).warned(caught, home, "") if caught else []
 
 
 def record_problem(record: Any, players: int, turn_cap: int) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Any
 
 from printgen.building.memory import memory_capped
 from printgen.cli.interrupt import by_user
+from printgen.problems import Problem, Where
+from printgen.rules.guard import warnings_kept
 from printgen.sandbox.refused import designer_threads, no_exit_nor_fork, threads_left
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
@@ -60,18 +63,22 @@ def play_games(
     data: SimData,
     settings: Settings,
     deadline: float | None = None,
+    warned: list[Problem] | None = None,
 ) -> Iterator[GameRecord]:
     """The records in game order, played in batches so memory stays bounded whatever N is; an
     engine that fails, in this process or a worker, raises EngineFault (never a hang). Past
     ``deadline`` (``time.monotonic()``, one clock for every process) a game is the last one
-    played: OutOfTime."""
+    played: OutOfTime. The engine's Python warnings, each batch's, are added to ``warned``."""
+    warned = warned if warned is not None else []
     batches = [
         (start, min(start + BATCH, settings.games)) for start in range(0, settings.games, BATCH)
     ]
     if settings.jobs <= 1 or len(batches) <= 1:
         _remember(project_root, game_id, data, settings, deadline)
         for batch in batches:
-            yield from _play_batch(batch)
+            records, said = _play_batch(batch)
+            warned.extend(said)
+            yield from records
         return
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -88,7 +95,8 @@ def play_games(
     )
     finished = False
     try:
-        for records in pool.map(_play_batch, batches):
+        for records, said in pool.map(_play_batch, batches):
+            warned.extend(said)
             yield from records
         finished = True
     except BrokenProcessPool:
@@ -113,7 +121,7 @@ def replays(
     from something other than ``rng`` (the random module, the clock): the run's figures are
     then not the ones any replay gives."""
     _remember(project_root, game_id, data, settings)  # forgets the rules played with: afresh
-    (again,) = _play_batch((game, game + 1))
+    (again,), _ = _play_batch((game, game + 1))  # its warnings: the run's last game's
     return bool(again == record)
 
 
@@ -154,9 +162,19 @@ def _prepared() -> tuple[Any, Any, Path, str]:
     return _current["play"], _current["rules"], _current["path"], _current["rel"]
 
 
-def _play_batch(batch: tuple[int, int]) -> list[GameRecord]:
-    with no_exit_nor_fork(), memory_capped(), faults.game_clock() as start_clock:
-        return _played(batch, start_clock)
+def _play_batch(batch: tuple[int, int]) -> tuple[list[GameRecord], list[Problem]]:
+    """A batch's records, and the warnings the engine gave playing them (sent back from a
+    worker with its records)."""
+    caught: list[warnings.WarningMessage] = []
+    with (
+        warnings_kept(caught),
+        no_exit_nor_fork(),
+        memory_capped(),
+        faults.game_clock() as start_clock,
+    ):
+        records = _played(batch, start_clock)
+    home = Where(_current["rel"], _first_line(_current["play"]), 1)
+    return records, faults.engine_warnings(_current["root"], caught, home)
 
 
 def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[GameRecord]:
