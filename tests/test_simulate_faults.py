@@ -594,3 +594,19 @@ def test_an_engines_python_warnings_are_warning_lines_at_its_lines(table: Path, 
         f"{ENGINE}:{top}:1: warning: UserWarning: loaded early\n"
         f"{ENGINE}:{play}:1: warning: UserWarning: check the deck\n",
     )
+
+
+def test_importing_a_module_beside_the_engine_says_an_engine_cannot(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """'No module named 'helpers'', helpers.py plainly beside simulate.py, said nothing of why:
+    an engine imports only the contract and the standard library (rules.py may import it)."""
+    (table / "cards" / GAME / "helpers.py").write_text("GOAL = 5\n", encoding="utf-8")
+    (table / ENGINE).write_text("import helpers\n" + HEAD + GOOD_PLAY, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "20")
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:1:1: simulate.py failed to load: ModuleNotFoundError: No module named "
+        "'helpers'; helpers is beside simulate.py, but an engine imports only "
+        "printgen.simulate.contract and the standard library: put what it needs in simulate.py\n",
+    )

@@ -60,7 +60,25 @@ def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
     line = deepest_line(exc, path)
     if isinstance(exc, Overtime):
         return EngineFault(f"{rel}:{line}:1: simulate.py {overtime(exc, 'loading it')}")
-    return EngineFault(f"{rel}:{line}:1: simulate.py failed to load: {described(exc)}")
+    return EngineFault(
+        f"{rel}:{line}:1: simulate.py failed to load: {described(exc)}{_beside(exc, path)}"
+    )
+
+
+def _beside(exc: BaseException, path: Path) -> str:
+    """For ``import helpers`` of a module beside simulate.py: a bare "No module named
+    'helpers'", the file plainly there, says nothing of why; an engine imports only the
+    contract and the standard library (unlike rules.py)."""
+    name = getattr(exc, "name", None) if isinstance(exc, ModuleNotFoundError) else None
+    if not isinstance(name, str) or not name.isidentifier():
+        return ""
+    beside = path.parent / name
+    if not (beside.with_suffix(".py").is_file() or beside.is_dir()):
+        return ""
+    return (
+        f"; {name} is beside simulate.py, but an engine imports only "
+        "printgen.simulate.contract and the standard library: put what it needs in simulate.py"
+    )
 
 
 def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) -> EngineFault:
