@@ -596,6 +596,28 @@ def test_an_engines_python_warnings_are_warning_lines_at_its_lines(table: Path, 
     )
 
 
+def test_an_engines_warnings_are_bounded_over_the_whole_run(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """A warning of its own text at every game was twenty lines and a count for each batch of
+    250 games (1,600 lines for 20,000 games): twenty over the run, and one count of the rest."""
+    (table / ENGINE).write_text(
+        "import warnings\n"
+        + HEAD
+        + GOOD_PLAY.replace("    return", '    warnings.warn(f"odd {rng.random()}")\n    return'),
+        encoding="utf-8",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "600")
+    lines = run.err.splitlines()
+    play = _line_of(table, "odd {")
+    assert run.code == 0
+    assert len(lines) == 21, run.err
+    assert all(
+        line.startswith(f"{ENGINE}:{play}:1: warning: UserWarning: odd ") for line in lines[:20]
+    )
+    assert lines[20].endswith(": warning: 580 more Python warnings not shown")
+
+
 def test_importing_a_module_beside_the_engine_says_an_engine_cannot(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

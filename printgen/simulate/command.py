@@ -41,7 +41,7 @@ from printgen.simulate.engine import (
     has_engine,
     load_engine,
 )
-from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, engine_warnings
+from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, Warned, engine_warnings
 from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games, replays
 from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
@@ -170,7 +170,8 @@ def run(
     tally = Tally(settings)
     deadline = None if budget is None else time.monotonic() + budget
     last: GameRecord | None = None
-    warned = engine_warnings(project_root, caught, where)
+    warned = Warned(where)
+    warned.add(engine_warnings(project_root, caught, where))
     try:
         for number, record in enumerate(
             play_games(project_root, game_id, data, settings, deadline, warned), 1
@@ -203,7 +204,7 @@ def run(
         "engine_bots": list(engine.bots),
     }
     summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
-    said = called.unprintable + list(dict.fromkeys(warned))  # a worker's: again each batch
+    said = called.unprintable + warned.lines()
     said += _mistyped_plays(tally, card_ids, engine, game_id)
     if tally.capped_winners:  # their wins count nowhere: the designer meant them to
         said.append(

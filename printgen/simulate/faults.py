@@ -13,8 +13,8 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
-from printgen.limits import MAX_GAME_SECONDS
-from printgen.problems import Problem, Where, one_line
+from printgen.limits import MAX_GAME_SECONDS, MAX_WARNINGS
+from printgen.problems import Problem, Severity, Where, one_line
 from printgen.project import Project
 from printgen.rules.guard import (
     Places,
@@ -115,11 +115,40 @@ def _text(exc: BaseException) -> str:
 
 def engine_warnings(
     project_root: Path, caught: list[warnings.WarningMessage], home: Where
-) -> list[Problem]:
+) -> tuple[list[Problem], int]:
     """The engine's Python warnings (its warnings.warn) as warning lines at their lines of
     simulate.py (else at ``home``), as rules.py's are: Python printed each on two lines naming
-    the absolute path, and once more from each worker process."""
-    return Places(Project.at(project_root)).warned(caught, home, "") if caught else []
+    the absolute path, and once more from each worker process. The first MAX_WARNINGS of
+    them, and how many there were."""
+    shown = Places(Project.at(project_root)).warned(caught[:MAX_WARNINGS], home, "")
+    return shown, len(caught)
+
+
+class Warned:
+    """An engine's warnings over a whole run, batch after batch: the first MAX_WARNINGS
+    different lines, and a count of the rest (a warning at every turn of 20,000 games was
+    1,600 lines, twenty and a count for each batch)."""
+
+    def __init__(self, home: Where) -> None:
+        self.home = home
+        self.shown: dict[Problem, None] = {}
+        self.more = 0
+
+    def add(self, said: tuple[list[Problem], int]) -> None:
+        lines, caught = said
+        self.more += caught - len(lines)  # past a batch's first MAX_WARNINGS
+        for line in lines:
+            if line not in self.shown and len(self.shown) < MAX_WARNINGS:
+                self.shown[line] = None
+            elif line not in self.shown:
+                self.more += 1
+
+    def lines(self) -> list[Problem]:
+        lines = list(self.shown)
+        if self.more:
+            message = f"{self.more:,} more Python warnings not shown"
+            lines.append(Problem(self.home, message, Severity.WARNING))
+        return lines
 
 
 def record_problem(record: Any, players: int, turn_cap: int) -> str | None:

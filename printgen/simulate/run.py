@@ -63,13 +63,13 @@ def play_games(
     data: SimData,
     settings: Settings,
     deadline: float | None = None,
-    warned: list[Problem] | None = None,
+    warned: faults.Warned | None = None,
 ) -> Iterator[GameRecord]:
     """The records in game order, played in batches so memory stays bounded whatever N is; an
     engine that fails, in this process or a worker, raises EngineFault (never a hang). Past
     ``deadline`` (``time.monotonic()``, one clock for every process) a game is the last one
     played: OutOfTime. The engine's Python warnings, each batch's, are added to ``warned``."""
-    warned = warned if warned is not None else []
+    warned = warned if warned is not None else faults.Warned(Where(""))
     batches = [
         (start, min(start + BATCH, settings.games)) for start in range(0, settings.games, BATCH)
     ]
@@ -77,7 +77,7 @@ def play_games(
         _remember(project_root, game_id, data, settings, deadline)
         for batch in batches:
             records, said = _play_batch(batch)
-            warned.extend(said)
+            warned.add(said)
             yield from records
         return
     from concurrent.futures import ProcessPoolExecutor
@@ -96,7 +96,7 @@ def play_games(
     finished = False
     try:
         for records, said in pool.map(_play_batch, batches):
-            warned.extend(said)
+            warned.add(said)
             yield from records
         finished = True
     except BrokenProcessPool:
@@ -162,9 +162,11 @@ def _prepared() -> tuple[Any, Any, Path, str]:
     return _current["play"], _current["rules"], _current["path"], _current["rel"]
 
 
-def _play_batch(batch: tuple[int, int]) -> tuple[list[GameRecord], list[Problem]]:
+def _play_batch(
+    batch: tuple[int, int],
+) -> tuple[list[GameRecord], tuple[list[Problem], int]]:
     """A batch's records, and the warnings the engine gave playing them (sent back from a
-    worker with its records)."""
+    worker with its records): the first few, and how many."""
     caught: list[warnings.WarningMessage] = []
     with (
         warnings_kept(caught),
