@@ -101,6 +101,19 @@ def test_legal_moves_follow_when_each_card_is_playable(rules: Any) -> None:
     assert ("monk",) not in WM.legal_moves(state, 0, True)  # at most one Monk a turn
 
 
+def test_no_monk_is_put_into_play_after_the_turns_attack(rules: Any) -> None:
+    """The seed's steps keep their order ("può calare in gioco un Monaco", then "può effettuare
+    un attacco"; the rulebook: "The steps happen in this order"): after attacking, no Monk."""
+    state = table(rules)
+    state.hands[0][WM.MONK], state.hands[0][WM.WARRIOR] = 1, 1
+    state.monks[1], state.war = 1, 1
+    assert ("monk",) in WM.legal_moves(state, 0, True)
+    WM.apply(state, 0, ("attack", 1, 1))
+    assert ("monk",) not in WM.legal_moves(state, 0, True)
+    state.hands[0][WM.WARRIOR] = 1  # whatever it still holds, its attack is made
+    assert ("monk",) not in WM.legal_moves(state, 0, True)
+
+
 def test_peace_before_production_lets_the_monks_produce(rules: Any) -> None:
     state = table(rules)
     state.hands[0][WM.PEACE] = 1

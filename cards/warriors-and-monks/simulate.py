@@ -1,10 +1,10 @@
 """Warriors and Monks played by bots for `printgen simulate` (see printgen/simulate/contract.py).
 
 Follows rules.en.md with its clarifications: production before the draw, at most one Monk and one
-attack a turn, the War card in front of the player whose turn it is (moved to an attacker) and
-discarded at the start of that player's next turn, Truce discarded at the start of its owner's
-turn, Wine hit first, looting capped by the defender's beans, an instant win at the goal, the
-discard pile reshuffled into an empty deck.
+attack a turn (the Monk before the attack), the War card in front of the player whose turn it is
+(moved to an attacker) and discarded at the start of that player's next turn, Truce discarded at
+the start of its owner's turn, Wine hit first, looting capped by the defender's beans, an instant
+win at the goal, the discard pile reshuffled into an empty deck.
 
 Where the rulebook leaves a choice, the seat's bot decides. Bots play "at any time" cards at four
 moments: before their own production, then at the start of another player's turn, before that
@@ -169,7 +169,8 @@ def legal_moves(state: State, seat: int, main: bool) -> list[tuple[int | str, ..
     if hand[WINE] and state.monks[seat] > state.wmonks[seat]:
         moves.append(("wine",))
     if main:
-        if hand[MONK] and not state.monk_played:
+        # step 3 comes before step 4: no Monk after this turn's attack (the steps keep order)
+        if hand[MONK] and not state.monk_played and not state.attacked:
             moves.append(("monk",))
         if hand[TRUCE] and state.truce[seat] == NOBODY:
             moves.extend(("truce", q) for q in range(state.n) if q != seat)
