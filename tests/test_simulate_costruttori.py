@@ -94,7 +94,19 @@ def test_coin_actions_give_1_then_2_then_3(rules: Any) -> None:
     for _ in range(3):
         game.apply(0, (eng.COINS, 0, 0))
     assert pl.coins == 6
-    assert (eng.COINS, 0, 0) not in game.legal(0)  # no free action left
+    assert (eng.COINS, 0, 0) not in game.legal(0)  # no action left
+
+
+def test_a_bought_action_may_take_coins(rules: Any) -> None:
+    """The rulebook: "An action bought with coins (see below) may be spent this way too, but it
+    never pays" — it is a legal move (the random bot's), counted among the turn's coin actions."""
+    game, pl = _position(rules, "casolare", [], 10)
+    pl.free_actions = 0
+    game.apply(0, (eng.BUY, 0, 0))
+    assert (eng.COINS, 0, 0) in game.legal(0)
+    game.apply(0, (eng.COINS, 0, 0))
+    assert (pl.coins, pl.bought, pl.coin_actions) == (10 - rules.extra_action_cost + 1, 0, 1)
+    assert (eng.COINS, 0, 0) not in game.legal(0)  # the bought action is spent
 
 
 def test_legal_moves_in_a_constructed_position(rules: Any) -> None:
@@ -109,10 +121,9 @@ def test_legal_moves_in_a_constructed_position(rules: Any) -> None:
     moves = game.legal(0)
     assert (eng.SEND, conciatetti, 0) not in moves  # wage 3 > 2 coins
     assert (eng.BUY, 0, 0) not in moves
-    # bought actions cannot take coins
     pl.coins, pl.free_actions, pl.bought = 20, 0, 1
     moves = game.legal(0)
-    assert (eng.COINS, 0, 0) not in moves
+    assert (eng.COINS, 0, 0) in moves  # a bought action may take coins too
     assert (eng.SEND, conciatetti, 0) not in moves  # the second worker needs 2 actions
     pl.bought = 2
     assert (eng.SEND, conciatetti, 0) in game.legal(0)

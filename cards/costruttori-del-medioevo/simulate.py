@@ -12,10 +12,12 @@ text leaves open are printed in the rulebook ("Altri chiarimenti" / "Other clari
   stays on the site until the building is completed);
 - actions bought with coins and not used are lost at the end of the turn.
 
-Where the rulebook is silent:
+The rulebook lets a bought action take coins too (it never pays: it costs 5 and brings 3 at
+most), so the random bot may; the greedy bot takes coins only while a free action is left. Where the
+rulebook is silent:
 
-- non-coin actions use bought actions before free ones, and coins are taken with free actions
-  only (a bought action may take coins too, but never pays: it costs 5 and brings 3 at most);
+- an action spends a bought action before a free one (both are lost at the end of the turn, so
+  which one is spent changes nothing);
 - the face-up top card of each deck is not looked at by the bots.
 
 ``played`` counts, per seat, each worker taken from the market (not the starting helper,
@@ -247,7 +249,8 @@ class Game:
         if left:
             moves.extend((WORKER, i, 0) for i in range(len(self.worker_row)))
             moves.extend((BUILDING, i, 0) for i in range(len(self.building_row)))
-        if pl.free_actions and pl.coin_actions < len(r.coin_gain):
+        # any action may take coins, a bought one too (the rulebook's clarification)
+        if left and pl.coin_actions < len(r.coin_gain):
             moves.append((COINS, 0, 0))
         for s, site in enumerate(pl.sites):
             if site.sent + 1 <= left:
@@ -283,7 +286,7 @@ class Game:
                 self.building_row.insert(a, self.building_deck.pop())
             pl.sites.append(Site(bi, r.b_need[bi]))
         elif kind == COINS:
-            pl.free_actions -= 1
+            self._spend(pl, 1)
             pl.coins += r.coin_gain[pl.coin_actions]
             pl.coin_actions += 1
             self.coin_action_count += 1
