@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -106,3 +107,23 @@ def test_every_card_of_a_deck_has_the_decks_scale(saved: dict[str, dict[str, Any
     for deck in saved.values():
         for card in deck["ContainedObjects"]:
             assert _scales(card) == _scales(deck)
+
+
+def test_decks_wider_than_a_poker_card_do_not_lie_over_their_neighbours(
+    saved: dict[str, dict[str, Any]],
+) -> None:
+    """Every deck was placed 3 units from the last, the width of a poker deck and a gap: a
+    landscape deck (120 mm across the table) lay over both its neighbours. Neighbours keep at
+    least the poker decks' room, in proportion to how wide each lies."""
+
+    def across_mm(deck: dict[str, Any]) -> float:
+        scale_x, scale_z = _scales(deck)
+        return 88 * scale_z if deck["SidewaysCard"] else 63 * scale_x
+
+    row = sorted(saved.values(), key=lambda deck: deck["Transform"]["posX"])
+    assert row[0]["Transform"]["posX"] == 0.0
+    for left, right in pairwise(row):
+        apart = right["Transform"]["posX"] - left["Transform"]["posX"]
+        room = 3.0 * (max(63, across_mm(left)) + max(63, across_mm(right))) / (2 * 63)
+        assert apart >= room - 1e-3, (left["Nickname"], right["Nickname"], apart, room)
+    assert any(across_mm(deck) == pytest.approx(120, abs=0.1) for deck in row)  # the wide one

@@ -33,6 +33,7 @@ CARD_TYPE = {"rect": 0, "circle": 4}  # Tabletop Simulator's card shapes: rounde
 # mm: a card of scale 1 in Tabletop Simulator is about a poker card, whatever its image — so a
 # card of another shape is scaled across and along apart (a tarot card is taller, not wider)
 POKER_WIDTH, POKER_HEIGHT = 63.0, 88.0
+DECK_SPACING = 3.0  # table units between poker decks' centres: a card's width and a gap
 
 
 def grid(count: int) -> tuple[int, int]:
@@ -62,7 +63,8 @@ def tts_files(
     files: dict[str, bytes] = {}
     objects = []
     number = 0
-    for position, laid in enumerate(decks):
+    positions = _positions([laid.deck for laid in decks])
+    for position, laid in zip(positions, decks, strict=True):
         faces = [face for _, face in laid.fronts]
         chunks = [faces[i : i + PER_SHEET] for i in range(0, len(faces), PER_SHEET)]
         back_name = f"tts/{laid.deck.id}-back.png"
@@ -152,9 +154,23 @@ def _scales(deck: Deck) -> tuple[float, float, bool]:
     return round(across / POKER_WIDTH, 4), round(along / POKER_HEIGHT, 4), sideways
 
 
-def _transform(position: int, scales: tuple[float, float, bool]) -> dict[str, float]:
+def _positions(decks: list[Deck]) -> list[float]:
+    """Each deck's place along the table: DECK_SPACING apart, as many times that as a deck is
+    wider than a poker card as it lies (a sideways card lies its long side across), so that a
+    tarot, a landscape card or a board-sized card does not lie over its neighbour."""
+    places: list[float] = []
+    previous = 0.0
+    for deck in decks:
+        scale_x, scale_z, sideways = _scales(deck)
+        across = max(1.0, scale_z * POKER_HEIGHT / POKER_WIDTH if sideways else scale_x)
+        places.append(0.0 if not places else places[-1] + DECK_SPACING * (previous + across) / 2)
+        previous = across
+    return places
+
+
+def _transform(position: float, scales: tuple[float, float, bool]) -> dict[str, float]:
     return {
-        "posX": position * 3.0,
+        "posX": round(position, 4),
         "posY": 1.0,
         "posZ": 0.0,
         "rotX": 0.0,
@@ -171,7 +187,7 @@ def _deck_object(
     nickname: str,
     custom: dict[str, dict[str, Any]],
     ids: dict[str, int],
-    position: int,
+    position: float,
 ) -> dict[str, Any]:
     scales = _scales(laid.deck)
     cards = []
