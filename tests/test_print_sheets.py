@@ -444,6 +444,41 @@ def test_cards_that_fill_every_margin_say_the_sheets_have_no_scale_bar(
     assert letter.code == 0 and letter.err == "", letter.err
 
 
+@pytest.mark.parametrize(
+    ("args", "room", "most"),
+    [
+        ((), "the sheet of 210×297", "195×282 mm (or 282×195)"),
+        (
+            ("--paper", "letter", "--duplex", "fold"),
+            "half a sheet (folded) of 215.9×279.4",
+            "128.7×200.9 mm (or 200.9×128.7)",
+        ),
+    ],
+)
+def test_a_card_too_large_for_the_paper_names_the_largest_that_fits(
+    tmp_path: Path, printgen: Any, args: tuple[str, ...], room: str, most: str
+) -> None:
+    """'a 196×283 mm card with 3 mm bleed does not fit …; choose a smaller size' named the bleed,
+    which a designer would lower to no avail (at the paper's edge only the marks need room), and
+    not how much smaller: the largest card that fits is named, and a card of that size fits."""
+    _sized_game(tmp_path, ("big", "{width: 196mm, height: 283mm}", 1))
+    checked = printgen(tmp_path, "validate", "mix", *args)
+    assert checked.code == 2
+    (line,) = checked.err.splitlines()
+    assert line.startswith(
+        f"cards/mix/decks/big.yaml:4:7: a 196×283 mm card does not fit on {room}"
+    )
+    assert "bleed" not in line and line.endswith("; choose a smaller size")
+    largest = re.search(r"at most ([\d.]+)×([\d.]+) mm \(or ([\d.]+)×([\d.]+)\)", line)
+    assert largest and most in line
+    w, h = largest[1], largest[2]
+    _sized_game(tmp_path / "fits", ("big", f"{{width: {w}mm, height: {h}mm}}", 1))
+    _sized_game(tmp_path / "turned", ("big", f"{{width: {h}mm, height: {w}mm}}", 1))
+    for folder in ("fits", "turned"):  # both ways round
+        fits = printgen(tmp_path / folder, "validate", "mix", *args)
+        assert "does not fit on" not in fits.err and fits.code == 0, fits.err
+
+
 def test_sheet_labels_name_the_sheet_and_carry_a_50mm_scale_bar(root: Path) -> None:
     for lang, words in (
         ("en", "cards · sheet 3/8 · fronts"),

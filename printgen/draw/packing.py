@@ -17,6 +17,7 @@ Lengths are millimetres from the page's bottom-left corner.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -256,9 +257,19 @@ def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
             best = (found[1], SheetPlan(w, h, area, [area], fold=fold))
     if best is None:
         room = "half a sheet (folded)" if fold else "the sheet"
+        # at the paper's edge a card needs room for its marks alone, never its bleed (which may
+        # run into the margin): the largest card is the same whatever the bleed, so the message
+        # names it rather than the bleed, which a designer would lower to no avail
+        w, h = orientations(paper, fold)[0]
+        area = front_area(w, h, fold)
+        # to the tenth of a millimetre below, so that a card of the size named fits
+        most = [
+            math.floor((side - 2 * PAPER_PAD) * 10 + EPS) / 10 for side in (area.width, area.height)
+        ]
         raise DoesNotFit(
-            f"a {kind.width:g}×{kind.height:g} mm card with {kind.bleed:g} mm bleed does not fit "
-            f"on {room} of {paper[0]:g}×{paper[1]:g} mm paper with crop marks",
+            f"a {kind.width:g}×{kind.height:g} mm card does not fit on {room} of "
+            f"{paper[0]:g}×{paper[1]:g} mm paper with room for its crop marks: at most "
+            f"{most[0]:g}×{most[1]:g} mm (or {most[1]:g}×{most[0]:g})",
             kind=kind,
         )
     return best[1]
