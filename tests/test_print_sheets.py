@@ -479,6 +479,46 @@ def test_a_card_too_large_for_the_paper_names_the_largest_that_fits(
         assert "does not fit on" not in fits.err and fits.code == 0, fits.err
 
 
+def test_every_deck_too_large_for_the_paper_is_said_at_once(tmp_path: Path, printgen: Any) -> None:
+    """Two decks too large among the cards and one among the tokens: only the first was said,
+    the others after it was fixed, one build at a time (every problem of a run is listed)."""
+    _sized_game(
+        tmp_path,
+        ("board", "{width: 300mm, height: 100mm}", 1),
+        ("map", "{width: 300mm, height: 100mm}", 1),  # the same size: one kind of card
+        ("main", "poker", 3),
+        ("tile", "{width: 100mm, height: 300mm}", 1),
+    )
+    tile = tmp_path / "cards" / "mix" / "decks" / "tile.yaml"
+    tile.write_text(tile.read_text(encoding="utf-8") + "output: tokens\n", encoding="utf-8")
+    checked = printgen(tmp_path, "validate", "mix")
+    assert checked.code == 2
+    said = sorted(line.split(": a ")[0] for line in checked.err.splitlines())
+    assert said == [f"cards/mix/decks/{name}.yaml:4:7" for name in ("board", "map", "tile")]
+    assert all(line.endswith("choose a smaller size") for line in checked.err.splitlines())
+
+
+def test_folding_a_deck_without_backs_is_not_said_for_one_of_its_size_that_is(
+    tmp_path: Path, printgen: Any
+) -> None:
+    """Folding, 150 × 200 mm cards with backs need half a sheet, which they do not fit; a deck
+    of that size without backs takes whole sheets, which it fits: only the first is said."""
+    _sized_game(
+        tmp_path,
+        ("folded", "{width: 150mm, height: 200mm}", 1),
+        ("single", "{width: 150mm, height: 200mm}", 1),
+    )
+    single = tmp_path / "cards" / "mix" / "decks" / "single.yaml"
+    text = single.read_text(encoding="utf-8")
+    single.write_text(re.sub(r"\nback:\n(  .*\n)+", "\n", text), encoding="utf-8")
+    checked = printgen(tmp_path, "validate", "mix", "--duplex", "fold")
+    assert checked.code == 2
+    (line,) = checked.err.splitlines()
+    assert line.startswith(
+        "cards/mix/decks/folded.yaml:4:7: a 150×200 mm card does not fit on half"
+    )
+
+
 def test_sheet_labels_name_the_sheet_and_carry_a_50mm_scale_bar(root: Path) -> None:
     for lang, words in (
         ("en", "cards · sheet 3/8 · fronts"),

@@ -144,10 +144,21 @@ class SheetPlan:
 
 
 class DoesNotFit(Exception):
-    def __init__(self, message: str, where: Where | None = None, kind: Kind | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        where: Where | None = None,
+        kind: Kind | None = None,
+        folded: bool = False,
+    ) -> None:
         super().__init__(message)
         self.where = where or Where("cards")
         self.kind = kind  # the cards that do not fit
+        self.folded = folded  # on half a sheet, their backs on the other half
+        self.more: list[DoesNotFit] = []  # other cards too large as well: each is said
+
+    def every(self) -> list[DoesNotFit]:
+        return [self, *self.more]
 
 
 def fit(kind: Kind, rect: Rect, wanted: int, narrow: bool = False) -> tuple[int, int] | None:
@@ -271,6 +282,7 @@ def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
             f"{paper[0]:g}×{paper[1]:g} mm paper with room for its crop marks: at most "
             f"{most[0]:g}×{most[1]:g} mm (or {most[1]:g}×{most[0]:g})",
             kind=kind,
+            folded=fold,
         )
     return best[1]
 
@@ -292,6 +304,17 @@ def pack(
     folded cards leave of their sheets' front halves, then whole sheets, not half sheets whose
     other half would stay white."""
     unfolded = unfolded or []
+    # every kind too large for the paper, not the first alone: the designer fixes them at once
+    misfits = []
+    for kinds, folded in ((groups, fold), (unfolded, False)):
+        for kind, _ in kinds:
+            try:
+                new_sheet(kind, paper, folded)
+            except DoesNotFit as exc:
+                misfits.append(exc)
+    if misfits:
+        misfits[0].more = misfits[1:]
+        raise misfits[0]
     several = len(groups) + len(unfolded) > 1
     splits = SPLITS if several else SPLITS[:1]
     narrow = (False, True) if several else (False,)

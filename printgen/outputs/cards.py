@@ -52,7 +52,8 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
                 card_files(decks, job.title, job.author, options, shown, problems, job.lang)
             )
         except DoesNotFit as exc:
-            problems.add(exc.where, f"{exc}; choose a smaller size")
+            for misfit in exc.every():
+                problems.add(misfit.where, f"{misfit}; choose a smaller size")
             return {}
     if Format.PNG in options.formats:
         from printgen.outputs.png import oversized
@@ -178,6 +179,7 @@ def card_files(
     for laid in decks:
         by_output.setdefault(laid.deck.output, []).append(laid)
     files: dict[str, bytes] = {}
+    misfits: list[DoesNotFit] = []  # of every output, not the first alone
     for output, group in by_output.items():
         try:
             sheets = impose(  # the items only for imposing: a placement holds what it needs
@@ -188,11 +190,9 @@ def card_files(
                 f"{title} · {words.get(output, output)}",  # "carte", "segnalini" in Italian
                 words,
             )
-        except DoesNotFit as exc:  # said at the size of the deck whose cards do not fit
-            kind = (exc.kind.width, exc.kind.height, exc.kind.bleed) if exc.kind else None
-            sized = (laid.deck for laid in group)
-            deck = next((d for d in sized if (d.width_mm, d.height_mm, d.bleed_mm) == kind), None)
-            raise DoesNotFit(str(exc), (deck or group[0].deck).size_where) from None
+        except DoesNotFit as exc:  # said at the size of each deck whose cards do not fit
+            misfits += _at_their_decks(exc, group, options)
+            continue
         if problems is not None:
             _backs_off_the_page(sheets, options, problems)
             _no_scale_bar(sheets, output, group, problems)
@@ -207,7 +207,36 @@ def card_files(
             give_back()
         files[f"{output}.pdf"] = pdf
         files[f"{output}.json"] = json_bytes(manifest(sheets, options))
+    if misfits:
+        misfits[0].more = misfits[1:]
+        raise misfits[0]
     return files
+
+
+def _at_their_decks(
+    exc: DoesNotFit, group: list[LaidOutDeck], options: BuildOptions
+) -> list[DoesNotFit]:
+    """Each kind of card too large for the paper, said at the size of every deck printing
+    cards of that kind (two decks of one size are one kind, packed together) — folded or not:
+    folding, a deck of the same size without backs takes whole sheets, and may fit them."""
+    items = {laid.deck.id: items_of(laid, options.gutter_mm) for laid in group}
+    fold = options.duplex == Duplex.FOLD and any(
+        item.back is not None for listed in items.values() for item in listed
+    )  # as impose folds
+    located: list[DoesNotFit] = []
+    for misfit in exc.every():
+        decks = [
+            laid.deck
+            for laid in group
+            if any(
+                item.kind == misfit.kind and (fold and item.back is not None) == misfit.folded
+                for item in items[laid.deck.id]
+            )
+        ]
+        for deck in decks or [group[0].deck]:
+            if not any(m.where == deck.size_where for m in located):  # its cards both ways: once
+                located.append(DoesNotFit(str(misfit), deck.size_where, misfit.kind))
+    return located
 
 
 def sheets_pdf(
