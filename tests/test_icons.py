@@ -531,3 +531,28 @@ def test_an_icon_element_without_a_colour_takes_the_game_s_icon_colour(demo: Pat
 
     assert (0xC1, 0x12, 0x1F) in colours(45)  # the game's colour for stars
     assert (0x1F, 0x5F, 0x8B) in colours(8) and (0xC1, 0x12, 0x1F) not in colours(8)
+
+
+def test_a_layout_of_labelled_icons_alone_validates(tmp_path: Path) -> None:
+    """A coin token drawn as one labelled icon, no text element: validate (a fresh process,
+    where nothing else has registered Vera yet) checked the label's size with a font name
+    ReportLab did not know, and ended in an internal error."""
+    game = tmp_path / "cards" / "tok"
+    (game / "decks").mkdir(parents=True)
+    (game / "layouts").mkdir()
+    (game / "game.yaml").write_text("title: Tokens\nlanguages: [en]\nplayers: 2\n")
+    (game / "decks" / "coins.yaml").write_text(
+        "name: Coins\nsize: {width: 25mm, height: 25mm}\nlayout: coin\n"
+        "fields: {name: text, value: integer}\n"
+        "cards:\n  - {id: one, count: 1, name: One, value: 1}\n"
+    )
+    (game / "layouts" / "coin.yaml").write_text(
+        "coin:\n  elements:\n"
+        '    v: {type: icon, x: 5, y: 5, w: 15, h: 15, name: coin, label: "{{ card.value }}"}\n'
+    )
+    (game / "rules.en.md").write_text("## Rules\n")
+    (game / "aid.en.md").write_text("## Aid\n")
+    argv = [sys.executable, "-m", "printgen", "validate", "--project", str(tmp_path)]
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.strip() == "tok: ok"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from printgen.icons.labels import MIN_LABEL_PT, label_size
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
+from printgen.layout.fonts import vera
 from printgen.layout.overlap import covered, crossings
 from printgen.layout.text_element import text_source
 from printgen.model.game import CardType, Side
@@ -135,7 +136,9 @@ class FaceChecks:
         box = icon.library.label_box(icon.name)
         if box is None or (layout, element.name) in self.labels_said:
             return
-        size = label_size(box, icon.label or "", "VeraBd", min(icon.w, icon.h) * 72 / 25.4)
+        # vera() registers the face: a layout whose only type is a label meets it here first
+        font = vera().bold
+        size = label_size(box, icon.label or "", font, min(icon.w, icon.h) * 72 / 25.4)
         if size < MIN_LABEL_PT:
             self.labels_said.add((layout, element.name))
             self.problems.add(
