@@ -741,6 +741,26 @@ def test_a_diagram_shrinks_rather_than_leave_a_page_half_empty(
             assert (lowest - MARGIN) / body >= 0.5, (paragraphs, page.number)
 
 
+def test_a_diagram_too_tall_to_shrink_in_goes_on_alone_leaving_its_lead_in(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """A heading, a line, a table and a card row, each kept with the picture after it, ended in
+    a diagram of three rows: the five moved to the next page as one block, even with the
+    diagram at 70 %, and left the page before 44 % full. What precedes the diagram stays;
+    the diagram goes on alone."""
+    filler = "Monks produce beans in Peace time, one bean each at the start of your turn. " * 6
+    rows = "".join(f"| Card {n} | {n} |\n" for n in range(5))
+    scene = "```diagram\ngrid:\n" + "  - [main/monk, main/war, main/warrior]\n" * 3 + "```\n"
+    rules = "## Goal\n\n" + f"{filler}\n\n" * 2 + "## Setup\n\nDeal two cards.\n\n"
+    rules += "| Card | Cost |\n|---|---:|\n" + rows + "\n```cardrow\nmain/monk main/war\n```\n\n"
+    path = _built_rulebook(project, printgen, rules + scene)
+    for page in _marks.__wrapped__(path)[:-1]:  # read afresh: the same path, a new PDF
+        body = page.height - MARGIN - MARGIN
+        bottoms = [box[3] for box, _ in page.chars] + [box[3] for box in page.shapes]
+        lowest = max(b for b in bottoms if b < page.height - FOOTER)
+        assert (lowest - MARGIN) / body >= 0.5, page.number
+
+
 def test_a_heading_over_a_long_table_or_paragraph_starts_where_the_page_has_room(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

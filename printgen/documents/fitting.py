@@ -1,7 +1,8 @@
 """A page left less than half full because the block after it did not fit: where that block
 holds a diagram, the diagram is drawn smaller so the block stays on the page; where it ends in
-a table or paragraph that breaks, it breaks there — a rulebook's pages but the last are never
-less than half full."""
+a table or paragraph that breaks, it breaks there; where a diagram does not fit even at its
+smallest, it goes on alone to the next page — a rulebook's pages but the last are never less
+than half full."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 from reportlab.platypus.flowables import KeepTogether, _listWrapOn
 
 from printgen.documents.platypus import Table
+from printgen.documents.sections import Heading
 
 
 @runtime_checkable
@@ -48,7 +50,23 @@ class FittingKeepTogether(KeepTogether):  # type: ignore[misc]
                     self.wrap(avail_width, avail_height)
             if broken := self._last_broken(avail_width, avail_height):
                 return broken
+            if parted := self._diagram_parted(avail_width, avail_height):
+                return parted
         return list(super().split(avail_width, avail_height))
+
+    def _diagram_parted(self, avail_width: float, avail_height: float) -> list[Any]:
+        """The kept flowables set apart before their last diagram, what precedes it staying
+        here and the diagram going on to the next page, when even at its smallest it does not
+        fit below them: a heading, its table and a card row kept with a diagram moved as one
+        block and left the page before less than half full; else nothing."""
+        content = self._content
+        for at in range(len(content) - 1, 0, -1):
+            if isinstance(content[at], Shrinkable):
+                if isinstance(content[at - 1], Heading):  # a heading alone at a page's foot
+                    return []
+                _, above = _listWrapOn(content[:at], avail_width, self.canv)
+                return list(content) if above <= avail_height else []
+        return []
 
     def _last_broken(self, avail_width: float, avail_height: float) -> list[Any]:
         """The kept flowables here, the last broken where the page ends — a heading and the
