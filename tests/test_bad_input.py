@@ -869,3 +869,19 @@ def test_a_broken_labels_file_is_said_as_nothing_written(
     assert result.code == 2  # type: ignore[attr-defined]
     assert result.err.startswith("templates/labels.yaml:")  # type: ignore[attr-defined]
     assert result.out == "printgen: nothing written; fix the problems above\n"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("written", "said"), [("deck:", "dek:"), ("needs:", "neds:")])
+def test_a_misspelt_key_of_uses_is_said(
+    project: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """'dek: mazzo-dei-simboli' under uses: validated 'ok': the game played on no deck (its
+    components said nothing of one), and 'neds:' let the used deck check no needs."""
+    rel = "cards/morra-navale/game.yaml"
+    line = _edit(project, rel, f"  {written}", f"  {said}")
+    run = printgen(project, "validate", "morra-navale")
+    assert run.code == 2
+    key = said.rstrip(":")
+    assert run.err.splitlines()[0] == (
+        f"{rel}:{line}:3: unknown key '{key}' in uses; did you mean '{written.rstrip(':')}'?"
+    ), run.err

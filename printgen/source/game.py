@@ -353,6 +353,8 @@ def _uses(checker: Checker, node: LDict, project: Project, game_id: str) -> None
     uses = checker.mapping(node["uses"], node.at("uses"), "uses")
     if uses is None:
         return
+    # a misspelt 'deck:' (or 'neds:') left the game playing on nothing, without a word
+    checker.keys(uses, {"deck", "note", "needs"}, {"deck"}, "uses")
     deck = uses.get("deck")
     games = [g for g in project.game_ids() if g != game_id]
     if "deck" in uses and (not isinstance(deck, str) or deck not in games):
