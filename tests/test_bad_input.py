@@ -885,3 +885,16 @@ def test_a_misspelt_key_of_uses_is_said(
     assert run.err.splitlines()[0] == (
         f"{rel}:{line}:3: unknown key '{key}' in uses; did you mean '{written.rstrip(':')}'?"
     ), run.err
+
+
+def test_a_language_in_capitals_is_one_line_saying_to_write_it_in_lower_case(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """languages: [EN, it] said 'must be a two-letter code' of a two-letter code, and asked
+    for cards/demo/rules.EN.md and aid.EN.md besides."""
+    line = _edit(demo, "cards/demo/game.yaml", "languages: [en,", "languages: [EN,")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/game.yaml:{line}:13: language 'EN' must be written in lower case: 'en'"
+    ], run.err

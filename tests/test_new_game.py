@@ -191,6 +191,8 @@ def test_new_says_what_stops_it_writing(
     [
         ("My Game", [], "must be lower-case letters"),
         ("ok-game", ["--lang", "english"], "two-letter code"),
+        # 'EN' is two letters: 'must be a two-letter code' left nothing to see
+        ("ok-game", ["--lang", "EN"], "language 'EN' must be written in lower case: 'en'"),
     ],
 )
 def test_new_rejects_a_bad_id_or_language(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from printgen.documents.context import render_document
 from printgen.documents.rendering import VALUES
 from printgen.layout.face import LaidOutDeck
-from printgen.model.game import Game
+from printgen.model.game import Game, is_language_code
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problems, ProjectError
 from printgen.project import Project
@@ -29,6 +29,8 @@ def check_prose(
         if not options.wants(output):
             continue
         for lang, laid in decks.items():
+            if not is_language_code(lang):  # said once, at languages: (rules.EN.md not asked for)
+                continue
             whole = {d.deck.id for d in laid} >= {deck.id for deck in game.decks}
             try:
                 render_document(project, game, lang, laid, prose, template)

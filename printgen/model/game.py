@@ -177,6 +177,14 @@ def is_language_code(key: object) -> bool:
 _LANGUAGE_CODE = re.compile(r"[a-z]{2}")
 
 
+def not_a_language_code(lang: str) -> str:
+    """What is wrong with ``lang``, which is not a language code: 'EN' is two letters, so
+    'must be a two-letter code' alone left the designer looking for what was wrong."""
+    if _LANGUAGE_CODE.fullmatch(lang.lower()):
+        return f"language '{lang}' must be written in lower case: '{lang.lower()}'"
+    return f"language '{lang}' must be a two-letter code such as en, it or fr"
+
+
 def localize(value: Any, lang: str, languages: tuple[str, ...]) -> Any:
     """Pick ``lang`` out of every {lang: text} mapping, recursively. A mapping of language
     codes alone that names one of the game's is a translation too: its other languages are

@@ -11,7 +11,7 @@ from typing import Any
 
 from printgen.icons import icon_library, unusable_icons
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
-from printgen.model.game import Constraint, Deck, Game, GameMeta
+from printgen.model.game import Constraint, Deck, Game, GameMeta, not_a_language_code
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
 from printgen.project import Project, listed
 from printgen.source.balance import check_balance
@@ -236,7 +236,7 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
         if not LANGUAGE_CODE.fullmatch(lang):
             checker.error(
                 items.at(index) if items else node.where,
-                f"language '{lang}' must be a two-letter code such as en, it or fr",
+                not_a_language_code(lang),
             )
         elif lang in langs[:index]:
             checker.error(

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from printgen.model.game import not_a_language_code
 from printgen.project import Project
 from printgen.source.pyyaml import yaml
 
@@ -46,7 +47,7 @@ def check_languages(languages: list[str]) -> None:
     """Raise StarterError for a language that is not a two-letter code."""
     bad = [lang for lang in languages if not _LANG.match(lang)]
     if bad:
-        raise StarterError(f"language '{bad[0]}' must be a two-letter code such as en, it or fr")
+        raise StarterError(not_a_language_code(bad[0]))
 
 
 def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
