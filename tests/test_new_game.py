@@ -1772,7 +1772,8 @@ def test_a_space_the_font_lacks_is_said_not_printed_as_a_box(
     checked against the font, though only a plain space is laid out rather than drawn."""
     deck = designer / "cards" / GAME / "decks" / "main.yaml"
     text = deck.read_text(encoding="utf-8")
-    deck.write_text(text.replace('"Gain 2 :coin:."', '"Gain\\u20092 :coin:."', 1), encoding="utf-8")
+    text = text.replace('"Gain 2 :coin:."', '"Gain\\u20092 :coin:."', 1)
+    deck.write_text(text.replace('"Gain 1 :vp:."', '"Gain\\t1 :vp:."', 1), encoding="utf-8")
     line = _appended(designer / "cards" / GAME / "rules.en.md", "Goal\u202f: 5 stars.")
     checked = printgen(designer, "validate", "--lang", "en")
     assert checked.code == 2
@@ -1780,6 +1781,8 @@ def test_a_space_the_font_lacks_is_said_not_printed_as_a_box(
     card = next(ln for ln in lines if "U+2009 (thin space)" in ln)
     assert card.startswith(f"cards/{GAME}/decks/main.yaml:") and "not in font Vera" in card
     assert "a space the font has no glyph for: write a plain space" in card
+    # a tab said by its name too, which Unicode does not give it: a bare U+0009 was said
+    assert any("character U+0009 (tab) is not in font Vera" in ln for ln in lines), lines
     prose = (
         f"cards/{GAME}/rules.en.md:{line}:5: character U+202F (narrow no-break space) is not in "
         "the document font"

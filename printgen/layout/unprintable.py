@@ -25,8 +25,13 @@ def shown(char: str) -> str:
     category = unicodedata.category(char)
     if char.isprintable() and category not in _MARKS and category != _FORMAT:
         return repr(char)
-    name = unicodedata.name(char, "").lower()
+    name = unicodedata.name(char, "").lower() or _CONTROLS.get(char, "")
     return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
+
+
+# Unicode gives control characters no name, so a tab was said as a bare 'U+0009'; the ones a
+# text copied from elsewhere may hold, by the names an editor shows them under
+_CONTROLS = {"\t": "tab", "\x0b": "vertical tab", "\x0c": "form feed", "\x00": "null"}
 
 
 def icon_names(markup: str) -> list[str]:
