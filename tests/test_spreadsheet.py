@@ -448,6 +448,16 @@ def test_cards_from_names_a_file_next_to_the_deck(
     assert problem.startswith(f"{DECK}:4:13: ") and message in problem
 
 
+def test_a_sheet_named_a_letter_off_suggests_the_one_beside_the_deck(fleet: Path) -> None:
+    """'cards_from: ship.csv' beside ships.csv said only 'not found; put the file next to the
+    deck', where it was."""
+    (fleet / CSV).write_text(HEADER + "sloop,3,Sloop,Sloop,1,#1f5f8b\n", encoding="utf-8")
+    (fleet / DECK).write_text(_deck("ship.csv"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{DECK}:4:13: cards_from: cards/fleet/decks/ship.csv not found; did you mean 'ships.csv'?"
+    ]
+
+
 def test_a_sheet_full_of_mistakes_stops_after_a_screenful(fleet: Path) -> None:
     rows = "".join(f"ship{i},{i + 1},S,S,x,#ffffff\n" for i in range(200))
     (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")

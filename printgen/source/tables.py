@@ -98,7 +98,10 @@ def open_table(
         checker.problems.extend(exc.problems)
         return None
     if not (path.exists() or path.is_symlink()):
-        checker.error(where, f"cards_from: {relative} not found; put the file next to the deck")
+        # a sheet of the deck's folder named a letter apart ("ship.csv" for ships.csv)
+        beside = [p.name for p in path.parent.glob(f"*{suffix}")] if path.parent.is_dir() else []
+        hint = did_you_mean(path.name, beside, "; put the file next to the deck")
+        checker.error(where, f"cards_from: {relative} not found{hint}")
         return None
     try:  # a folder, a pipe or a device in its place is named as such
         project.file(path, where, MAX_BYTES, f"cards_from: {relative}")
