@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from pypdf import PdfReader
 from printgen.building import progress
 from printgen.building.cache import FOLDER
 from printgen.cli.commands import main
+from tests.conftest import Run
 
 GAME = "demo"
 SUMMARY = re.compile(
@@ -423,3 +425,16 @@ def test_a_project_without_a_game_says_so(
         "GAME-ID writes one\n"
     )
     assert not (tmp_path / "build").exists()
+
+
+def test_list_shows_every_game_that_loads_and_says_the_broken_one(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A game whose game.yaml does not read ('aaa', listed first) ended 'printgen list' there:
+    not one game was listed, only its error."""
+    (demo / "cards" / "aaa").mkdir()
+    (demo / "cards" / "aaa" / "game.yaml").write_text("title: [\n", encoding="utf-8")
+    run = printgen(demo, "list")
+    assert run.code == 2
+    assert run.out.startswith("demo: Demo — 2–4 players, languages en/it; main (15 cards)")
+    assert run.err.startswith("cards/aaa/game.yaml:2:1: YAML syntax error"), run.err

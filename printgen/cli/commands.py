@@ -380,11 +380,16 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
 
 def _list(project: Project, games: list[str]) -> int:
     from printgen.model.game import localize
+    from printgen.problems import Problem, ProjectError
     from printgen.session import Session
 
-    session = Session(project)
+    session, problems = Session(project), list[Problem]()
     for game_id in games:
-        game = session.game(game_id)
+        try:
+            game = session.game(game_id)
+        except ProjectError as exc:  # said after the rest: it hid every game after it
+            problems.extend(exc.problems)
+            continue
         meta = game.meta
         title = localize(meta.title, meta.languages[0], meta.languages)
         decks = ", ".join(f"{d.id} ({d.total} {d.output})" for d in game.decks)
@@ -394,4 +399,5 @@ def _list(project: Project, games: list[str]) -> int:
         print(
             f"{game_id}: {title} — {players} players, languages {'/'.join(meta.languages)}; {decks}"
         )
-    return 0
+    _report(problems)
+    return EXIT_BAD_INPUT if problems else 0
