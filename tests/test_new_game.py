@@ -1424,6 +1424,12 @@ def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(
     assert made.code == 0
     assert "templates/labels.yaml does not read as labels" in made.out, made.out
     assert labels.read_text() == "- players\n- age\n"  # left as the designer wrote it
+    # printgen labels, whose one job this is, said the same note and exit 0: now the problem
+    # at its line, exit 2, and the file as it was
+    added = printgen(root, "labels", "nl")
+    assert (added.code, added.out) == (2, ""), added.out
+    assert added.err.startswith("templates/labels.yaml:1:1: labels.yaml must map"), added.err
+    assert labels.read_text() == "- players\n- age\n"
 
 
 def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(

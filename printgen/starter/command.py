@@ -40,14 +40,23 @@ def new_command(project: Project, args: argparse.Namespace) -> int:
 def labels_command(project: Project, args: argparse.Namespace) -> int:
     """A language added to an existing game: its labels, in English to translate, unless
     printgen (or the project) has them already."""
+    from printgen.documents.labels import labels
+    from printgen.problems import ProjectError
     from printgen.starter import StarterError, check_languages
     from printgen.starter.labels import add_labels
 
     try:
         check_languages(args.langs)
+        # a labels file that does not read has nothing added to it: its problems, at their
+        # lines, and exit 2 (it was a note and exit 0, with nothing written)
+        labels(project, args.langs[0])
         written, notes = add_labels(project, list(dict.fromkeys(args.langs)))
     except StarterError as exc:
         print(f"printgen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ProjectError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
         return _not_written(exc, project)
