@@ -223,6 +223,8 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
             "spot 'top' is none of low, high, middle",
         ),
         ("grid: [[back/mian]]\n", 4, 9, "no deck 'mian' with a back; did you mean 'back/main'?"),
+        # the example is a card of the game, not 'main/mage', which Warriors and Monks lacks
+        ("grid: [[dragon]]\n", 4, 9, "no card 'dragon'; write deck/card, e.g. main/monk"),
     ],
 )
 def test_a_bad_diagram_is_reported_at_its_line_in_the_markdown(

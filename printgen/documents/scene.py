@@ -204,7 +204,9 @@ class _Reader:
         else:
             info = self.index.cards.get(cell)
             if info is None:
-                hint = did_you_mean(cell, self.index.cards, "; write deck/card, e.g. main/mage")
+                # a card of this game as the example: 'main/mage' named a card few games have
+                example = next(iter(self.index.cards), "deck/card")
+                hint = did_you_mean(cell, self.index.cards, f"; write deck/card, e.g. {example}")
                 self.error(where, f"no card '{cell}'{hint}")
         if info is None:
             return None
