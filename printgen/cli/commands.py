@@ -169,7 +169,9 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     try:
         if args.command == "list":
-            return _list(project, games)
+            from printgen.cli.list_games import list_games
+
+            return list_games(project, games)
         if args.command == "simulate":
             from printgen.simulate.command import simulate_command
 
@@ -376,28 +378,3 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
     pages = f"{done.pages} page{'s' if done.pages != 1 else ''}"
     print(f"wrote {shown}: {done.icons} icons on {pages}")  # as build says what it wrote
     return 0
-
-
-def _list(project: Project, games: list[str]) -> int:
-    from printgen.model.game import localize
-    from printgen.problems import Problem, ProjectError
-    from printgen.session import Session
-
-    session, problems = Session(project), list[Problem]()
-    for game_id in games:
-        try:
-            game = session.game(game_id)
-        except ProjectError as exc:  # said after the rest: it hid every game after it
-            problems.extend(exc.problems)
-            continue
-        meta = game.meta
-        title = localize(meta.title, meta.languages[0], meta.languages)
-        decks = ", ".join(f"{d.id} ({d.total} {d.output})" for d in game.decks)
-        players = f"{meta.players_min}" + (
-            f"–{meta.players_max}" if meta.players_max != meta.players_min else ""
-        )
-        print(
-            f"{game_id}: {title} — {players} players, languages {'/'.join(meta.languages)}; {decks}"
-        )
-    _report(problems)
-    return EXIT_BAD_INPUT if problems else 0
