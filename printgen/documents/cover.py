@@ -4,6 +4,7 @@ left under the title (so adding it never moves a page), drawn once its page numb
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -156,13 +157,18 @@ class Contents(Flowable):  # type: ignore[misc]
             canvas.drawCentredString(self.width / 2, y, self.heading)
             y -= line * 1.3
         canvas.setFillColor("#1a1a1a")
+
+        def width(words: str) -> float:
+            return float(canvas.stringWidth(words, family.regular, size))
+
         for title, page in self.entries:
             canvas.setFont(family.regular, size)
             number = str(page)
+            right = self.width - width(number) - 4
+            title = fitted_title(title, right - size, width)
             canvas.drawString(0, y, title)
             canvas.drawRightString(self.width, y, number)
-            left = canvas.stringWidth(title, family.regular, size) + 4
-            right = self.width - canvas.stringWidth(number, family.regular, size) - 4
+            left = width(title) + 4
             # dot leaders, drawn as a dotted rule whose dots stand on one grid for every line
             # (each line's own from its title's end made the columns of dots and their ends
             # ragged)
@@ -178,6 +184,21 @@ class Contents(Flowable):  # type: ignore[misc]
                 canvas.restoreState()
             y -= line
         canvas.restoreState()
+
+
+def fitted_title(title: str, room: float, width: Callable[[str], float]) -> str:
+    """A contents entry no wider than ``room``: a heading too long for its line is cut after
+    a word and ends in "…" (printed whole, it ran over its page number and past the margin —
+    a long heading on an A5 booklet's contents read "…onto a second li13")."""
+    if width(title) <= room:
+        return title
+    words = title.split()
+    while len(words) > 1 and width(" ".join(words) + "…") > room:
+        words.pop()
+    cut = " ".join(words)
+    while len(cut) > 1 and width(cut + "…") > room:  # one word longer than the line
+        cut = cut[:-1]
+    return cut.rstrip(" ,;:.–—-") + "…"
 
 
 class LateContents(Contents):
