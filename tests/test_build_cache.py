@@ -310,3 +310,29 @@ def test_a_card_saved_while_its_game_builds_is_built_next_time(
     assert f"wrote build/{GAME}/en/cards.pdf" in run.out
     manifest = (demo / "build" / GAME / "en" / "cards.json").read_text()
     assert "Digger" in manifest and "Miner" not in manifest
+
+
+def test_an_output_replaced_by_another_build_meanwhile_is_not_vouched_for(
+    demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # two builds at once (watch, and a `build --paper letter` in another terminal): the other
+    # renames its cards.pdf into place after this one wrote its own, before it keeps a record
+    import printgen.write as writing
+
+    write_all = writing.write_all
+    sheet = demo / "build" / GAME / "en" / "cards.pdf"
+
+    def other_build_meanwhile(files: dict[Path, bytes], within: Path | None = None) -> None:
+        write_all(files, within)
+        if within is not None:
+            write_all({sheet: b"%PDF- the other build's letter-size sheet"})
+
+    assert printgen(demo, "build", "--lang", "en").code == 0
+    monkeypatch.setattr(writing, "write_all", other_build_meanwhile)
+    card_text(demo, 'en: "Miner"', 'en: "Digger"')
+    assert printgen(demo, "build", "--lang", "en").code == 0
+    monkeypatch.undo()
+    run = printgen(demo, "build", "--lang", "en")
+    assert run.code == 0
+    assert f"wrote build/{GAME}/en/cards.pdf" in run.out
+    assert sheet.read_bytes().startswith(b"%PDF-1.")

@@ -137,14 +137,10 @@ class BuildCache:
     ) -> None:
         """Remember what the game's build read and wrote; a record that cannot be written
         only means the next build does the work again."""
-        outputs: dict[str, list[Any]] = {}
-        for path, data in files.items():
-            info = path.stat()
-            outputs[path.relative_to(self.out).as_posix()] = [
-                _sha(data),
-                info.st_size,
-                info.st_mtime_ns,
-            ]
+        outputs = {
+            path.relative_to(self.out).as_posix(): _entry(path, data)
+            for path, data in files.items()
+        }
         inputs = fingerprints(self.project, game_id, self._read_names(reads))
         if self._after is None:  # every game's record is written after the whole build
             self._after = _stats(self.project)
@@ -253,6 +249,28 @@ def _files(root: Path, project: Project, prefix: str = "") -> list[tuple[str, Pa
             path = Path(folder) / file
             found.append((prefix + path.relative_to(base).as_posix(), path))
     return found
+
+
+def _entry(path: Path, data: bytes) -> list[Any]:
+    """A record's entry for an output: its hash, and the size and time of the file only when
+    it holds exactly these bytes now — two builds at once (watch, and ``build --paper letter``
+    in another terminal) may have renamed the other's file into place since this one wrote or
+    compared it; vouching for that file by its size and time would keep its bytes as this
+    build's. An entry whose size and time match no file has the next build read it."""
+    digest = _sha(data)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+        with os.fdopen(fd, "rb") as handle:  # one open file: its time and bytes are one file's
+            info = os.fstat(handle.fileno())
+            same = (
+                stat.S_ISREG(info.st_mode)
+                and info.st_size == len(data)
+                and handle.read(len(data) + 1) == data
+            )
+    except OSError:
+        same = False
+    return [digest, info.st_size, info.st_mtime_ns] if same else [digest, -1, -1]
 
 
 def _plain_folder(folder: Path) -> bool:
