@@ -336,3 +336,41 @@ def test_an_output_replaced_by_another_build_meanwhile_is_not_vouched_for(
     assert run.code == 0
     assert f"wrote build/{GAME}/en/cards.pdf" in run.out
     assert sheet.read_bytes().startswith(b"%PDF-1.")
+
+
+def test_a_card_saved_while_another_games_record_is_kept_is_built_next_time(
+    demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # watch, two games: the designer saves the second game's deck just as the build keeps the
+    # first game's record — after that game's inputs were compared, before the second's were
+    from printgen.building.cache import BuildCache
+    from printgen.project import Project
+    from printgen.starter import new_game
+
+    new_game(Project.at(demo), "second", ["en"])
+    deck = demo / "cards" / "second" / "decks" / "main.yaml"
+    assert printgen(demo, "build", "--lang", "en").code == 0
+    card_text(demo, 'en: "Miner"', 'en: "Digger"')
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace('"Miner"', '"Quarrier"'), encoding="utf-8"
+    )
+    save = BuildCache.save
+    kept: list[str] = []
+
+    def saved_meanwhile(self: BuildCache, game_id: str, *args: Any) -> None:
+        save(self, game_id, *args)
+        kept.append(game_id)
+        if kept == ["demo"]:
+            deck.write_text(
+                deck.read_text(encoding="utf-8").replace('"Quarrier"', '"Delver"'), encoding="utf-8"
+            )
+
+    monkeypatch.setattr(BuildCache, "save", saved_meanwhile)
+    assert printgen(demo, "build", "--lang", "en", "--jobs", "1").code == 0
+    monkeypatch.undo()
+    assert kept == ["demo", "second"]
+    assert "Quarrier" in (demo / "build" / "second" / "en" / "cards.json").read_text()
+    run = printgen(demo, "build", "--lang", "en", "--jobs", "1")
+    assert run.code == 0
+    assert "wrote build/second/en/cards.pdf" in run.out
+    assert "Delver" in (demo / "build" / "second" / "en" / "cards.json").read_text()

@@ -78,7 +78,6 @@ class BuildCache:
         # ... and the time it starts, for a file read from elsewhere (art/): one saved since
         # bears a later time (a file system's coarser clock can only make a save look older)
         self.started = time.time_ns()
-        self._after: dict[str, inputs.Version] | None = None  # once, at the first record
 
     def _path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.record"
@@ -142,9 +141,10 @@ class BuildCache:
             for path, data in files.items()
         }
         inputs = fingerprints(self.project, game_id, self._read_names(reads))
-        if self._after is None:  # every game's record is written after the whole build
-            self._after = _stats(self.project)
-        now = self._after
+        # the inputs as they are now that this game's were hashed — not once for every game's
+        # record: a deck saved after the first game's record, before this game's inputs were
+        # hashed, would have its new hash vouch for the sheets made from the old text
+        now = _stats(self.project)
         for name in inputs:
             if not name.startswith(_PACKAGED) and (
                 self.before.get(name) != now.get(name) or self._saved_since(name)
