@@ -356,3 +356,34 @@ def test_a_project_folder_linked_out_of_the_project_is_never_walked(tmp_path: Pa
     names = _stats(Project.at(root))
     assert f"cards/{GAME}/game.yaml" in names
     assert not [name for name in names if name.startswith("fonts")]
+
+
+def test_a_library_upgraded_under_printgen_rebuilds(
+    pictured: Path, tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pip install -U pillow: the same inputs may give other bytes, as a clean build would show
+    import importlib.util
+
+    from printgen.building import cache
+
+    find_spec = importlib.util.find_spec
+    upgraded = tmp_path / "site" / "PIL" / "__init__.py"
+    upgraded.parent.mkdir(parents=True)
+    upgraded.write_text("__version__ = '99.0'\n", encoding="utf-8")
+
+    def newer_pillow(name: str, package: str | None = None) -> Any:
+        spec = find_spec(name, package)
+        if name == "PIL" and spec is not None:
+            spec = importlib.util.spec_from_file_location("PIL", upgraded)
+        return spec
+
+    assert printgen(pictured, "build").code == 0
+    monkeypatch.setattr(importlib.util, "find_spec", newer_pillow)
+    cache.code_fingerprint.cache_clear()
+    try:
+        run = printgen(pictured, "build")
+    finally:
+        monkeypatch.undo()
+        cache.code_fingerprint.cache_clear()
+    assert run.code == 0
+    assert run.out.splitlines()[-1].startswith("built 1 game: ")  # not "1 game up to date"

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import stat
+import sys
 import time
 from dataclasses import dataclass, fields
 from enum import Enum
@@ -359,11 +361,27 @@ def options_key(options: BuildOptions) -> str:
     return json.dumps(described, sort_keys=True)
 
 
+# the libraries whose code shapes the outputs' bytes (drawing, pictures, SVGs, rasterising,
+# booklets, icons, texts, spreadsheets): upgraded, the same inputs may give other bytes
+DEPENDENCIES: tuple[str, ...] = ("reportlab", "_rl_accel", "PIL", "svglib", "lxml", "pypdfium2")
+DEPENDENCIES += ("pypdfium2_raw", "pypdf", "fontawesome_free_pack", "jinja2", "markdown_it", "yaml")
+DEPENDENCIES += ("openpyxl",)
+
+
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """printgen's version and its installed files (by size and time): a changed printgen makes
-    every record stale, even between releases."""
-    entries = [__version__]
+    """printgen's version and its installed files (by size and time), Python's version and the
+    file each library printgen draws with starts from (found, not imported: ``pip install -U``
+    writes it anew): a changed printgen, or a library upgraded under it, makes every record
+    stale, even between releases."""
+    entries = [__version__, sys.version]
+    for module in DEPENDENCIES:
+        try:
+            spec = importlib.util.find_spec(module)
+            origin = spec.origin if spec is not None else None
+            entries.append(f"{module}:{inputs.version(os.stat(origin)) if origin else None}")
+        except (ImportError, ValueError, OSError):
+            entries.append(f"{module}:?")
     for folder, dirs, names in os.walk(PACKAGE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
