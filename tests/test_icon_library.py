@@ -427,6 +427,33 @@ def test_icons_command_lists_every_icon_reproducibly(
     }
 
 
+def test_a_games_catalogue_shows_the_font_awesome_icons_its_workbook_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deck whose cards come from a workbook names its icons in cells: those are the game's
+    Font Awesome icons as much as a CSV's or a YAML file's (they were left out)."""
+    import openpyxl
+
+    root = _project(tmp_path)
+    decks = root / "cards" / "sea" / "decks"
+    decks.mkdir()
+    (decks / "suits.yaml").write_text("fields: {icon: icon}\ncards_from: suits.xlsx\n")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in (["id", "count", "icon"], ["fire", 1, "fa-fire"], ["leaf", 1, "fa-leaf"]):
+        sheet.append(row)
+    book.save(decks / "suits.xlsx")
+    # a file named .xlsx that is no workbook names nothing (build says what it is)
+    (decks / "broken.xlsx").write_text("names fa-ship in plain text")
+    assert main(["--project", str(root), "icons", "sea"]) == 0
+    words = set(_text(root / "build" / "sea" / "icons.pdf").split())
+    assert {w for w in words if w.startswith("fa-") and w not in ("fa-anchor", "fa-NAME,")} == {
+        "fa-fire",
+        "fa-leaf",
+    }
+
+
 def test_icons_command_unknown_game_is_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -148,6 +148,7 @@ def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -
 
 _FA_NAME = re.compile(r"\bfa-[a-z0-9]+(?:-[a-z0-9]+)*")
 WRITTEN_IN = (".yaml", ".yml", ".md", ".csv")  # where a game names its icons
+WORKBOOK = ".xlsx"  # a deck's cards_from: its icon column names icons as much as a CSV's
 
 
 def _fa_written(project: Project, game_folder: Path) -> tuple[str, ...]:
@@ -156,11 +157,34 @@ def _fa_written(project: Project, game_folder: Path) -> tuple[str, ...]:
     known = set(fa.names())
     found: set[str] = set()
     for path in sorted(game_folder.rglob("*")):
-        if path.suffix not in WRITTEN_IN or not path.is_file():
+        suffix = path.suffix.lower()
+        if suffix not in (*WRITTEN_IN, WORKBOOK) or not path.is_file():
             continue
         try:
-            written = project.read_text(path, Where(project.rel(path)))
+            if suffix == WORKBOOK:
+                written = _workbook_text(project, path)
+            else:
+                written = project.read_text(path, Where(project.rel(path)))
         except ProjectError:
             continue
         found.update(name for name in _FA_NAME.findall(written) if name in known)
     return tuple(sorted(found))
+
+
+def _workbook_text(project: Project, path: Path) -> str:
+    """The XML a .xlsx holds (its cells' texts among it), within the limits a deck's workbook
+    is read with; empty for a file that is no workbook or unpacks too large (build says so).
+    Read as a zip of XML, not through openpyxl: the catalogue needs no optional extra."""
+    import zipfile
+
+    from printgen.source.tables import MAX_BYTES, MAX_UNPACKED_BYTES
+
+    data = project.read_bytes(path, Where(project.rel(path)), MAX_BYTES)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = [item for item in archive.infolist() if item.filename.endswith(".xml")]
+            if sum(item.file_size for item in parts) > MAX_UNPACKED_BYTES:
+                return ""
+            return "\n".join(archive.read(item).decode("utf-8", "replace") for item in parts)
+    except (zipfile.BadZipFile, ValueError, RuntimeError, EOFError, OSError):
+        return ""
