@@ -2505,3 +2505,18 @@ def test_the_labels_a_game_s_own_labels_file_lacks_are_named_for_a_language(
     (root / "templates" / "labels.yaml").write_text("danke: {fr: Merci}\n", encoding="utf-8")
     done = printgen(root, "labels", "fr")
     assert "nothing to write" in done.out, done.out + done.err
+
+
+def test_a_card_block_shows_a_card_beside_its_count_and_texts(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """The README sent designers to a ```card block and never said what it draws: each card
+    named, as the card reference shows it — its face beside its name, count and texts."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    _appended(rules, "## The crown", "", "```card", "main/crown", "```")
+    result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        said = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    section = said[said.index("The crown") : said.index("Card reference")]
+    assert "Crown × 2" in section and "Gain 1" in section and "Play it on your turn." in section
