@@ -33,9 +33,9 @@ LEFTOVER_ENDINGS = ("~", ".swp", ".swx", ".tmp")  # editors' backups and swap fi
 
 def hidden(name: str) -> bool:
     """A file name printgen never takes for an input: hidden (``.old.yaml``, an editor's lock
-    ``.#main.yaml``) or an editor's leftover. The loaders, the build cache and ``watch`` agree
-    on it, so that nothing a build reads can change unnoticed."""
-    return name.startswith((".", "#")) or name.endswith(LEFTOVER_ENDINGS)
+    ``.#main.yaml``, the ``~$ships.xlsx`` Excel keeps while the workbook is open) or an editor's
+    leftover. The loaders, the build cache and ``watch`` agree on it."""
+    return name.startswith((".", "#", "~$")) or name.endswith(LEFTOVER_ENDINGS)
 
 
 def listed(folder: Path, pattern: str) -> list[Path]:

@@ -148,6 +148,7 @@ def test_what_the_watcher_follows(tmp_path: Path) -> None:
         "sedTS4L2x",  # sed -i's own temporary
         "4913",  # vim's probe
         "main.yaml___jb_tmp___",
+        "~$ships.xlsx",  # Excel's owner file while the workbook is open
     ):
         assert not is_input(tmp_path / "cards" / "g" / "decks" / leftover, out, tmp_path)
     assert not is_input(
