@@ -417,6 +417,28 @@ def test_a_bad_count_is_said_with_the_rows_other_mistakes(fleet: Path) -> None:
     ]
 
 
+def test_an_unknown_column_is_said_with_the_rows_mistakes(fleet: Path) -> None:
+    """A designer's 'remarks' column hid every bad number and colour of the rows, one run per
+    mistake; its cells are left out, the other columns' still read and checked."""
+    (fleet / CSV).write_text(
+        HEADER.replace("\n", ",remarks\n") + "sloop,2,Sloop,Sloop,cheap,#ffffff,fast\n",
+        encoding="utf-8",
+    )
+    assert _problems(fleet) == [
+        f"{CSV}:1:7: unknown column 'remarks'; declare it under 'fields:' in the deck file",
+        f"{CSV}:2:5: card 'sloop' cost must be a whole number, not 'cheap'",
+    ]
+    # a field's column misspelt: said once at the header, not again as the field's no column
+    (fleet / CSV).write_text(
+        "id,count,name.en,name.it,cots,color\nsloop,2,Sloop,Sloop,1,red\n", encoding="utf-8"
+    )
+    assert _problems(fleet) == [
+        f"{CSV}:1:5: unknown column 'cots'; the deck file's fields: declare 'cost': "
+        "rename the column to 'cost', or that field to 'cots'",
+        f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not 'red'",
+    ]
+
+
 def test_a_csv_that_is_not_utf8_names_its_line_and_column(fleet: Path) -> None:
     # the column was 1 whatever the line held before the first byte that is not UTF-8
     tail = "file is not UTF-8 text; save it as 'CSV UTF-8' from the spreadsheet program"

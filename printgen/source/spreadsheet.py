@@ -164,6 +164,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
     columns: list[Column] = []
     seen: dict[str, int] = {}
     ok = True
+    unknown = False  # a column no field declares (an error, said at its header cell)
     before = len(checker.problems)
     # a field the sheet has a column for is no way out ('costs' beside 'cost': two of one field)
     free = [a for a in allowed if a not in {str(c).strip() for c in header if not blank(c)}]
@@ -195,7 +196,12 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             ok = False
         elif field not in types and field not in RESERVED:
             checker.error(where, f"unknown column '{name}'{_unknown_tail(name, free, types)}")
-            ok = False
+            # its cells are left out, the others' still read: a notes column added to the
+            # sheet hid every bad number and colour of the rows until it was dealt with
+            unknown = True
+            seen.setdefault(name, index)
+            columns.append(Column(index, name, None, ignored=True))
+            continue
         elif lang is not None and types.get(field) != "text":
             checker.error(
                 where,
@@ -242,7 +248,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             )
             ok = False
     ok = back_translations(checker, table, number, columns) and ok
-    if ok:
+    if ok and not unknown:  # a field without its column is likely the one misspelt there
         given = {c.field for c in columns if not c.ignored}
         _fields_without_column(checker, table, number, types, given)
     return columns if ok else None
