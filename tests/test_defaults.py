@@ -529,6 +529,33 @@ def test_a_deck_without_icons_gets_cards_of_words_not_an_empty_disc(
         assert (first["top"] - trim_top) / MM < 45  # with an icon it starts 61.5 mm down
 
 
+def test_a_card_of_a_name_and_a_picture_alone_has_no_rule_across_it(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """card-base's line parts the playable line from the effect: on a number card with
+    neither (the 7 of a suit) it was a stroke across the card with nothing beneath it."""
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    miner = text.index("  - id: miner")
+    block_end = text.index("  - id:", miner + 1)
+    block = "".join(
+        line
+        for line in text[miner:block_end].splitlines(keepends=True)
+        if not line.lstrip().startswith(("playable:", "effect:"))
+    )
+    deck.write_text(text[:miner] + block + text[block_end:], encoding="utf-8")
+    built = printgen(demo, "build", GAME, "--only", "cards")
+    assert built.code == 0, built.err
+    faces = manifest(demo / "build" / GAME / "en" / "cards.json")["faces"]
+
+    def front(card: str) -> dict[str, Any]:
+        return next(f for f in faces if f["card"] == card and f["side"] == "front")
+
+    tint = (0xFB, 0xF1, 0xDC)  # the miner's
+    assert _pixel(demo, front("miner"), 31.5, 60) == tint
+    assert _pixel(demo, front("merchant"), 31.5, 60) != (0xE3, 0xEF, 0xF8)  # still drawn
+
+
 def test_a_gallery_of_a_huge_deck_lists_a_page_of_names_and_counts_the_rest(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
