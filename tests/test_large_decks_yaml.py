@@ -55,3 +55,17 @@ def test_a_syntax_error_after_a_bad_value_is_said_first() -> None:
     """The whole stream is parsed before a value's problem is said, as when it was composed."""
     problem = _problem("a: !!binary aGVsbG8=\nb: [1, 2\n")
     assert problem.startswith("deck.yaml:2:4: YAML syntax error: this {…} or […] is not closed")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("a: !!python/object/apply:os.system [id]\n", "tag !!python/object/apply:os.system is"),
+        ("a: !!set {b: null}\n", "tag !!set is not allowed; write a plain mapping"),
+    ],
+)
+def test_a_tagged_list_or_mapping_is_said_as_written(text: str, said: str) -> None:
+    """A list's or mapping's tag was said as its URI (tag:yaml.org,2002:python/…), which the
+    designer never wrote; it is said as written, as a plain value's is."""
+    problem = _problem(text)
+    assert said in problem and "tag:yaml.org" not in problem

@@ -163,13 +163,17 @@ class EventBuilder:
         if tag is None or tag == "!":
             tag = self.resolver.resolve(kind, None, event.implicit)
         collection: LDict | LList
+        # said as written (!!python/object/…), as a plain value's tag is, not as its full URI
+        shown = tag.replace(STD, "!!")
         if kind is SequenceNode:
             if tag != _SEQ:
-                raise fail(where, f"tag {tag} is not allowed; write a plain list")
+                raise fail(where, f"tag {shown} is not allowed; write a plain list (no YAML tags)")
             collection = LList()
         else:
             if tag != _MAP:
-                raise fail(where, f"tag {tag} is not allowed; write a plain mapping")
+                raise fail(
+                    where, f"tag {shown} is not allowed; write a plain mapping (no YAML tags)"
+                )
             collection = LDict()
             collection.key_where, collection.value_where = {}, {}
         collection.where = where
