@@ -69,3 +69,13 @@ def test_a_tagged_list_or_mapping_is_said_as_written(text: str, said: str) -> No
     designer never wrote; it is said as written, as a plain value's is."""
     problem = _problem(text)
     assert said in problem and "tag:yaml.org" not in problem
+
+
+@pytest.mark.parametrize(
+    ("text", "where"), [("---\nname: a\n---\nname: b\n", "3:1"), ("name: a\n...\nname: b\n", "3:1")]
+)
+def test_a_second_document_is_said_as_one(text: str, where: str) -> None:
+    """A '---' pasted between two files' contents said 'YAML syntax error: but found another
+    document', the tail of PyYAML's sentence ('...': 'did not find expected <document start>')."""
+    problem = _problem(text)
+    assert problem.startswith(f"deck.yaml:{where}: a second YAML document starts here")

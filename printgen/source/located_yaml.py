@@ -187,6 +187,12 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
         message = f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them"
     elif "\\t" in problem or "'\\t'" in problem or tab:
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
+    elif "another document" in problem or "<document start>" in problem:
+        # PyYAML's words (the tail of its sentence) for a '---' or '...' line amid the file
+        message = (
+            "a second YAML document starts here (a '---' or '...' line ends the first); a "
+            "file holds one: remove that line and write what follows into the first"
+        )
     elif hint := _flow_quote_hint(text, line - offset):
         message = hint
     elif unclosed:
