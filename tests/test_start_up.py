@@ -253,3 +253,24 @@ def test_pillow_runs_only_when_a_picture_needs_it(project: Path) -> None:
     assert sorted(path.relative_to(lazy) for path in lazy.rglob("*.png")) == pngs
     for name in pngs:
         assert (lazy / name).read_bytes() == (eager / name).read_bytes()
+
+
+def test_reportlab_reads_no_settings_from_the_users_home(demo: Path, tmp_path: Path) -> None:
+    """ReportLab ran ~/.reportlab_mods and ~/.reportlab_settings (Python, outside the project)
+    when imported: a settings file with ``invariant=0`` changed the rulebook's bytes."""
+    import os
+
+    home = tmp_path / "home"
+    home.mkdir()
+    for name in (".reportlab_mods", ".reportlab_settings"):
+        marker = tmp_path / f"ran{name}"
+        (home / name).write_text(f"open({str(marker)!r}, 'w').close()\ninvariant = 0\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(demo), "build", "demo", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "HOME": str(home)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.glob("ran.*")) == []
