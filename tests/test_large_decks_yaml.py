@@ -79,3 +79,19 @@ def test_a_second_document_is_said_as_one(text: str, where: str) -> None:
     document', the tail of PyYAML's sentence ('...': 'did not find expected <document start>')."""
     problem = _problem(text)
     assert problem.startswith(f"deck.yaml:{where}: a second YAML document starts here")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("a: 1\nb: *a\n", "deck.yaml:2:4: alias *a names no value: none before it"),
+        ("a: &base 1\nb: *bsae\n", "deck.yaml:2:4: alias *bsae names no value"),
+    ],
+)
+def test_an_alias_of_no_anchor_is_named(text: str, said: str) -> None:
+    """'*a' with no '&a' above it (written in another deck file, say) was 'YAML syntax error:
+    found undefined alias; check the indentation and quoting', naming neither."""
+    problem = _problem(text)
+    assert problem.startswith(said)
+    if "bsae" in text:
+        assert problem.endswith("did you mean *base?")

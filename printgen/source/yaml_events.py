@@ -258,8 +258,16 @@ class EventBuilder:
                 f"alias *{anchor} stands inside the value of its own anchor &{anchor}, which "
                 "would repeat without end; point it at a value defined before",
             )
-        if anchor not in self.anchors:
-            raise ComposerError(None, None, "found undefined alias", event.start_mark)
+        if anchor not in self.anchors:  # PyYAML said 'found undefined alias', naming none
+            from printgen.source.readers import closest
+
+            hint = closest(anchor, self.anchors)
+            raise fail(
+                where,
+                f"alias *{anchor} names no value: none before it in this file is marked "
+                f"&{anchor} (an anchor reaches only further down its own file)"
+                + (f"; did you mean *{hint[0]}?" if hint else ""),
+            )
         value, size, origin = self.anchors[anchor]
         self._expand(size, copied=True)
         # the copy stands where the anchored value does, as PyYAML's shared node did
