@@ -371,6 +371,11 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             f"{CSV}:2:1: a cell of this row holds more than 131,072 characters (the limit for a "
             "CSV cell); shorten it",
         ),
+        (  # … quoted, with line breaks: the quote closes, so it is said as too long
+            'id,count,name\nsloop,1,"' + "a\n" * 70_000 + '"\ncog,1,Cog\n',
+            f"{CSV}:2:1: a cell of this row holds more than 131,072 characters (the limit for a "
+            "CSV cell); shorten it",
+        ),
         (  # … but an unclosed quote in a long file reaches that limit first: said as the quote
             HEADER + 'sloop,2,Sloop,Sloop,1,"#ffffff\n' + "cog,1,Cog,Cocca,2,#000000\n" * 6000,
             f"{CSV}:2:23: this quote is never closed: every row after it would be read as one "

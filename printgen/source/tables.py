@@ -139,8 +139,11 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             start = reader.line_num + 1
     except csv.Error as exc:
         opening = text.split("\n", start)[start - 1] if start <= text.count("\n") + 1 else ""
-        # a quote opened on `start` never closes (a long file reaches csv's cell limit first)
-        if "end of data" in str(exc) or opening.count('"') % 2 == 1:
+        # a quote opened on `start` never closes (a long file reaches csv's cell limit first);
+        # a cell over that limit whose quote does close has an even count of quotes after it
+        too_long = "field larger" in str(exc)
+        open_quote = opening.count('"') % 2 == 1 and not (too_long and _closes(text, start))
+        if "end of data" in str(exc) or open_quote:
             checker.error(
                 Where(rel, start, opening.find('"') + 1 or 1),
                 "this quote is never closed: every row after it would be read as one cell; "
@@ -158,6 +161,15 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             )
         return None
     return Table(rel, False, _trimmed(rows), delimiter)
+
+
+def _closes(text: str, line: int) -> bool:
+    """Whether every quote from ``line`` on is closed (a doubled quote inside a cell counts
+    twice): an even count of them, to the end of the file."""
+    offset = 0
+    for _ in range(line - 1):
+        offset = text.index("\n", offset) + 1
+    return text.count('"', offset) % 2 == 0
 
 
 def _undecodable(rel: str, exc: UnicodeDecodeError) -> Where:
