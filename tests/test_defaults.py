@@ -598,3 +598,42 @@ def test_a_cover_of_thousands_of_cards_shows_the_first_twelve(
         f"cards/{GAME}/game.yaml:{line}:8: warning: cover lists 80,000 cards; it shows the first 12"
         in built.err
     )
+
+
+def test_a_right_to_left_script_is_found_past_the_glyphs_the_font_lacks() -> None:
+    from printgen.layout.text import Run as TextRun
+    from printgen.layout.unprintable import right_to_left
+
+    assert right_to_left([TextRun("Gain 2 שלום")], []) == "ש"
+    assert right_to_left([TextRun("Porta فارسی")], []) == "ف"
+    assert right_to_left([TextRun("Gain 2 שלום")], list("שלום")) is None  # said as missing
+    assert right_to_left([TextRun("Città ü — ½ ×")], []) is None
+
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+@pytest.mark.skipif(not DEJAVU.is_file(), reason="needs a font with Hebrew letters")
+def test_a_right_to_left_text_in_a_font_that_has_it_is_an_error(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A Hebrew effect in a project font with Hebrew glyphs validated and printed its letters
+    in reverse order (ReportLab lays every text out left to right), without a word."""
+    (demo / "fonts").mkdir()
+    shutil.copyfile(DEJAVU, demo / "fonts" / "Deja.ttf")
+    layouts = demo / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(
+        text.replace("  elements:\n", "  styles: {body: {font: Deja}}\n  elements:\n", 2)
+    )
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    cards = deck.read_text(encoding="utf-8")
+    deck.write_text(cards.replace('"Gain 2 :coin:."', '"Gain 2 :coin: שלום."'), encoding="utf-8")
+    effect = cards.splitlines().index('    effect: "Gain 2 :coin:."') + 1
+    run = printgen(demo, "validate", "--only", "cards")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{effect}:13: character 'ש' is of a script written right "
+        "to left, which printgen lays out left to right: its words would print with their "
+        "letters in reverse order (Arabic's unjoined); write this text in a left-to-right script"
+    ], run.err

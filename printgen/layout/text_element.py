@@ -189,13 +189,23 @@ def _runs(
             icons.unknown_message(name, inline=True),
             once=("inline-icon", str(where), name),
         )
-    for char in unprintable.missing_glyphs(runs, fam):
+    missing = unprintable.missing_glyphs(runs, fam)
+    for char in missing:
         where = source(char)
         ctx.report(
             where,
             f"character {unprintable.shown(char)} is not in font {fam.name}; write it another "
             f"way or use a font that has it{unprintable.space_hint(char)}",
             once=("glyph", str(where), char),
+        )
+    if (letter := unprintable.right_to_left(runs, missing)) is not None:
+        where = source(letter)
+        ctx.report(
+            where,
+            f"character {unprintable.shown(letter)} is of a script written right to left, which "
+            "printgen lays out left to right: its words would print with their letters in "
+            "reverse order (Arabic's unjoined); write this text in a left-to-right script",
+            once=("right-to-left", str(where)),
         )
     if bold or italic:  # (dataclasses.replace looks the fields up on every call)
         runs = [

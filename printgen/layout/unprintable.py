@@ -1,5 +1,6 @@
 """What a text holds that would not print: an ``:icon:`` name no library has, a character its
-font has no glyph for (it would print as an empty box)."""
+font has no glyph for (it would print as an empty box), a right-to-left script (it would print
+reversed)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable
 
 from printgen.layout.fonts import Family
 from printgen.layout.text import ICON_NAME, Run
+from printgen.startup.deferred import pattern
 
 _ICON_TOKEN = re.compile(f":({ICON_NAME}):")  # as parse finds them
 
@@ -87,6 +89,26 @@ def missing_glyphs(runs: list[Run], family: Family) -> list[str]:
             if char not in _LAID_OUT and char not in drawable:
                 missing[char] = None
     return list(missing)
+
+
+# The blocks of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko …, their
+# presentation forms, and the historic ones past U+10800): a quick test before Unicode's own
+_RIGHT_TO_LEFT_BLOCKS = pattern(
+    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]"
+)
+
+
+def right_to_left(runs: list[Run], missing: list[str]) -> str | None:
+    """The first letter of a right-to-left script the font has (one it lacks is said as such).
+    ReportLab draws every text left to right, one glyph after the next: a Hebrew word printed
+    with its letters in reverse order, an Arabic one reversed and its letters unjoined."""
+    for run in runs:
+        if run.icon or run.newline or not _RIGHT_TO_LEFT_BLOCKS.search(run.text):
+            continue
+        for char in run.text:
+            if unicodedata.bidirectional(char) in ("R", "AL") and char not in missing:
+                return char
+    return None
 
 
 def space_hint(char: str) -> str:
