@@ -2520,3 +2520,21 @@ def test_a_card_block_shows_a_card_beside_its_count_and_texts(
         said = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     section = said[said.index("The crown") : said.index("Card reference")]
     assert "Crown × 2" in section and "Gain 1" in section and "Play it on your turn." in section
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["new", "my\ngame"], "printgen: game id 'my\\ngame' must be lower-case letters"),
+        (["new", "ok-game", "--lang", "e\nn"], "printgen: language 'e\\nn' must be a two-letter"),
+        (["labels", "e\nn"], "printgen: language 'e\\nn' must be a two-letter code"),
+        (["icons", "my\ngame"], "printgen: no game 'my\\ngame' in cards/"),
+    ],
+)
+def test_a_line_break_typed_in_an_id_or_language_is_said_on_one_line(
+    designer: Path, printgen: Callable[..., Run], args: list[str], said: str
+) -> None:
+    """'printgen new $'my\\ngame'' (a pasted line break) printed its error over two lines."""
+    result = printgen(designer, *args)
+    assert result.code == 2
+    assert result.err.splitlines() == [result.err.rstrip("\n")] and result.err.startswith(said)

@@ -31,7 +31,7 @@ from printgen.options import (
     Paper,
     Service,
 )
-from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin
+from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin, one_line_path
 from printgen.startup import dataclass_code
 
 if TYPE_CHECKING:
@@ -350,8 +350,9 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
     root = project.root
 
     if args.game and args.game not in known:
+        named = one_line_path(args.game)  # a line break typed in it would split the line
         print(
-            f"printgen: no game '{args.game}' in cards/; games here: {', '.join(known) or 'none'}",
+            f"printgen: no game '{named}' in cards/; games here: {', '.join(known) or 'none'}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT

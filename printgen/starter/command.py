@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from printgen.cli.game_folders import where_projects_are
-from printgen.problems import EXIT_BAD_INPUT
+from printgen.problems import EXIT_BAD_INPUT, one_line_path
 from printgen.project import Project
 
 
@@ -17,12 +17,13 @@ def new_command(project: Project, args: argparse.Namespace) -> int:
 
     inside = where_projects_are(project.root)
     if not project.cards.is_dir() and inside.startswith("this is"):  # cards/cards/x: unseen
-        print(f"printgen: {project.root} is no project folder; {inside}", file=sys.stderr)
+        root = one_line_path(str(project.root))
+        print(f"printgen: {root} is no project folder; {inside}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         written = new_game(project, args.game_id, args.lang or ["en"])
-    except StarterError as exc:
-        print(f"printgen: {exc}", file=sys.stderr)
+    except StarterError as exc:  # it quotes the id or language as typed: a line break too
+        print(f"printgen: {one_line_path(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
         return _not_written(exc, project)
@@ -51,8 +52,8 @@ def labels_command(project: Project, args: argparse.Namespace) -> int:
         # lines, and exit 2 (it was a note and exit 0, with nothing written)
         labels(project, args.langs[0])
         written, notes = add_labels(project, list(dict.fromkeys(args.langs)))
-    except StarterError as exc:
-        print(f"printgen: {exc}", file=sys.stderr)
+    except StarterError as exc:  # it quotes the id or language as typed: a line break too
+        print(f"printgen: {one_line_path(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ProjectError as exc:
         for problem in exc.problems:
