@@ -95,3 +95,17 @@ def test_an_alias_of_no_anchor_is_named(text: str, said: str) -> None:
     assert problem.startswith(said)
     if "bsae" in text:
         assert problem.endswith("did you mean *base?")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("released: 2001-01-01\n", "YAML reads '2001-01-01' as a date, which printgen does not"),
+        ("at: 2001-12-14t21:59:43.10-05:00\n", "YAML reads '2001-12-14t21:59:43.10-05:00' as a"),
+        ("released: !!timestamp 2001-01-01\n", "tag !!timestamp is not allowed"),
+    ],
+)
+def test_a_date_written_plain_is_said_as_a_date_not_a_tag(text: str, said: str) -> None:
+    """'released: 2001-01-01' said 'tag !!timestamp is not allowed; write a plain value (no
+    YAML tags)' of a plain value with no tag: YAML read it as a date."""
+    assert said in _problem(text)

@@ -14,6 +14,7 @@ from printgen.source.pyyaml import yaml
 STD = "tag:yaml.org,2002:"
 STR, INT, NULL, FLOAT, BOOL = (f"{STD}{t}" for t in ("str", "int", "null", "float", "bool"))
 _SCALAR_TAGS = {STR, INT, NULL, FLOAT, BOOL}
+TIMESTAMP = f"{STD}timestamp"
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
 # integers YAML 1.1 reads in another base: 010 is 8 and 1:05 is 65, never what was meant
 _MISREAD_INT = re.compile(r"[-+]?(?:(?P<octal>0[0-7_]+)|[1-9][0-9_]*(?::[0-5]?[0-9])+)\Z")
@@ -69,6 +70,12 @@ class ScalarReader:
                 )
             return read
         if tag not in _SCALAR_TAGS:
+            if event.tag is None and tag == TIMESTAMP:  # written plain: YAML's reading, no tag
+                raise fail(
+                    where,
+                    f"YAML reads '{event.value}' as a date, which printgen does not take; "
+                    f'write "{event.value}" in quotes for a text',
+                )
             raise fail(
                 where,
                 f"tag {tag.replace(STD, '!!')} is not allowed; write a plain value (no YAML tags)",
