@@ -708,3 +708,15 @@ def test_a_project_icon_or_svg_picture_is_rendered_once_whatever_its_colours_and
     monkeypatch.setattr(svg, "_compiled_here", lambda *a: None)  # drawn by svglib each time
     assert pdfs() == kept
     assert len(drawn) == 2 + 8
+
+
+def test_an_svg_icon_whose_extension_is_in_capitals_is_said_to_rename(tmp_path: Path) -> None:
+    """icons/buoy.SVG (as some programs save it) was never read: ':buoy:' was an unknown icon,
+    with no word of the file."""
+    root = _project(tmp_path)
+    (root / "icons" / "buoy.SVG").write_text(SAILBOAT)
+    library = icon_library(root, root / "cards" / "sea")
+    assert [(p.path.name, p.message) for p in library.problems] == [
+        ("buoy.SVG", "icons are read from files ending in .svg; rename buoy.SVG to buoy.svg")
+    ]
+    assert "sailboat" in library.files and "buoy" not in library.files

@@ -323,7 +323,13 @@ def _folder(
     if (why := _unusable(folder, root)) is not None:
         return files, [IconProblem(folder, f"{folder.name}/ {why}")]
     credit = _credit(folder, root, problems)
-    for path in listed(folder, "*.svg"):
+    for path in listed(folder, "*.[sS][vV][gG]"):
+        if path.suffix != ".svg":  # boat.SVG, as some programs save it: unseen, :boat: unknown
+            rename = f"rename {path.name} to {path.stem}.svg"
+            problems.append(
+                IconProblem(path, f"icons are read from files ending in .svg; {rename}")
+            )
+            continue
         name = path.stem
         if (why := _unusable(path, root)) is not None:
             problems.append(IconProblem(path, f"icon file '{path.name}' {why}"))
