@@ -2538,3 +2538,29 @@ def test_a_line_break_typed_in_an_id_or_language_is_said_on_one_line(
     result = printgen(designer, *args)
     assert result.code == 2
     assert result.err.splitlines() == [result.err.rstrip("\n")] and result.err.startswith(said)
+
+
+def test_new_stopped_midway_leaves_no_half_game(
+    tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk at the fourth file left cards/demo with three, and the next 'printgen new
+    demo' said it already exists; nothing of the game is left, and the next one writes it."""
+    import errno
+
+    write_text = Path.write_text
+    calls = 0
+
+    def full_disk(path: Path, *args: Any, **kwargs: Any) -> int:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    result = printgen(tmp_path, "new", "demo")
+    assert result.code == 2 and "No space left on device" in result.err, result.err
+    assert list((tmp_path / "cards").iterdir()) == []
+    monkeypatch.setattr(Path, "write_text", write_text)
+    assert printgen(tmp_path, "new", "demo").code == 0
+    assert (tmp_path / "cards" / "demo" / "aid.en.md").is_file()

@@ -75,12 +75,8 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     for lang in languages:
         files[f"rules.{lang}.md"] = words[lang]["rules"]
         files[f"aid.{lang}.md"] = words[lang]["aid"]
-    written: list[Path] = []
-    for name, content in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
-        written.append(path)
+    _write_whole(folder, files)
+    written = [folder / name for name in files]
     notes = [
         f"no starter text in '{lang}': its files hold the English text to translate"
         for lang in languages
@@ -91,6 +87,25 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     labels_file, label_notes = add_labels(project, languages)
     written += [labels_file] if labels_file is not None else []
     return Written(folder, written, notes + label_notes)
+
+
+def _write_whole(folder: Path, files: dict[str, str]) -> None:
+    """The game's files, written into a hidden folder beside it (no game to printgen) and
+    renamed into place when all are written: a full disk or Ctrl-C midway left a game with
+    half its files, which the next ``new`` refused to touch ("already exists")."""
+    import os
+    import shutil
+
+    staging = folder.with_name(f".{folder.name}.{os.getpid()}.printgen.tmp")
+    try:
+        for name, content in files.items():
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
+        staging.rename(folder)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
 
 
 def _inside(project: Project, command: str, *folders: Path) -> None:
