@@ -858,3 +858,15 @@ def test_a_tab_between_words_prints_as_a_space(
         chars = "".join(c["text"] for page in pdf.pages for c in page.chars)
     assert "\t" not in chars
     assert "Pay 3 coins, or code." in _one_line(rulebook)
+
+
+def test_a_link_a_browser_would_not_open_is_printed_as_a_link(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'[the rules](file:///home/me/rules.pdf)' printed its Markdown source on the page:
+    markdown-it reads no link to file:, javascript: or data: (a browser's safety, where
+    nothing is followed). It prints as any link does."""
+    rulebook = _rulebook_with(demo, capsys, "\nSee [the rules](file:///home/me/rules.pdf).\n")
+    text = _one_line(rulebook)
+    assert "See the rules (file:///home/me/rules.pdf)." in text
+    assert "](" not in text
