@@ -637,3 +637,31 @@ def test_a_right_to_left_text_in_a_font_that_has_it_is_an_error(
         "to left, which printgen lays out left to right: its words would print with their "
         "letters in reverse order (Arabic's unjoined); write this text in a left-to-right script"
     ], run.err
+
+
+@pytest.mark.parametrize(
+    ("file", "said"),
+    [
+        ("Brush.TTF", "font 'Brush' not found: its file is Brush.TTF; rename it Brush.ttf"),
+        (
+            "Brush.otf",
+            "font 'Brush' not found: Brush.otf is not a TrueType font file, the kind printgen "
+            "embeds; put the font's Brush.ttf in fonts/",
+        ),
+    ],
+)
+def test_a_font_file_under_another_ending_is_named(
+    demo: Path, printgen: Callable[..., Run], file: str, said: str
+) -> None:
+    """fonts/Brush.TTF (as Windows names many fonts) was 'font 'Brush' not found: put
+    Brush.ttf … in fonts/', with the font there to see."""
+    (demo / "fonts").mkdir()
+    shutil.copyfile(VERA, demo / "fonts" / file)
+    layouts = demo / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(
+        text.replace("  elements:\n", "  styles: {body: {font: Brush}}\n  elements:\n", 2)
+    )
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert [line.split(": ", 1)[1] for line in run.err.splitlines()] == [said], run.err

@@ -122,6 +122,23 @@ def _like(name: str, project: Project | None) -> str:
     return did_you_mean(name, known)
 
 
+def _other_file(name: str, project: Project) -> str | None:
+    """What to do with the font's file of fonts/ under another ending than .ttf, which the
+    designer sees there: Deja.TTF (as Windows names many fonts) or an OpenType Deja.otf."""
+    if not project.fonts.is_dir() or not project.confined(project.fonts):
+        return None
+    for path in islice(sorted(project.fonts.glob(f"{name}.*")), 50):
+        ending = path.suffix.lower()
+        if ending == ".ttf":
+            return f"its file is {path.name}; rename it {name}.ttf"
+        if ending in (".otf", ".ttc", ".woff", ".woff2"):
+            return (
+                f"{path.name} is not a TrueType font file, the kind printgen embeds; put the "
+                f"font's {name}.ttf in fonts/"
+            )
+    return None
+
+
 def _project_family(name: str, project: Project | None) -> Family:
     if len(name) > 100 or not re.fullmatch(r"[\w][\w .-]*", name) or ".." in name:
         shown = name if len(name) <= 60 else name[:57] + "…"
@@ -131,6 +148,8 @@ def _project_family(name: str, project: Project | None) -> Family:
         )
     regular = project.fonts / f"{name}.ttf" if project else None
     if project is None or regular is None or not _present(regular):
+        if project is not None and (other := _other_file(name, project)) is not None:
+            raise FontMissing(f"font '{name}' not found: {other}")
         like = _like(name, project)
         if like:  # a misspelling of a font that is there: the one fix to suggest
             raise FontMissing(f"font '{name}' not found{like}")
