@@ -485,6 +485,18 @@ def test_a_sheet_named_a_letter_off_suggests_the_one_beside_the_deck(fleet: Path
     ]
 
 
+def test_a_sheet_saved_with_its_ending_in_capitals_is_suggested(fleet: Path) -> None:
+    """'cards_from: ships.csv' beside ships.CSV (as some programs save it) said only 'not
+    found; put the file next to the deck': only files ending in .csv were looked at."""
+    (fleet / "cards/fleet/decks/ships.CSV").write_text(
+        HEADER + "sloop,3,Sloop,Sloop,1,#1f5f8b\n", encoding="utf-8"
+    )
+    (fleet / DECK).write_text(_deck("ships.csv"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{DECK}:4:13: cards_from: cards/fleet/decks/ships.csv not found; did you mean 'ships.CSV'?"
+    ]
+
+
 def test_a_sheet_full_of_mistakes_stops_after_a_screenful(fleet: Path) -> None:
     rows = "".join(f"ship{i},{i + 1},S,S,x,#ffffff\n" for i in range(200))
     (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")

@@ -9,7 +9,7 @@ import csv
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, repeat
+from itertools import compress, islice, repeat
 from operator import is_not
 from pathlib import Path
 from typing import Any
@@ -98,8 +98,11 @@ def open_table(
         checker.problems.extend(exc.problems)
         return None
     if not (path.exists() or path.is_symlink()):
-        # a sheet of the deck's folder named a letter apart ("ship.csv" for ships.csv)
-        beside = [p.name for p in path.parent.glob(f"*{suffix}")] if path.parent.is_dir() else []
+        # a sheet of the deck's folder named a letter apart ("ship.csv" for ships.csv), or in
+        # other capitals (ships.CSV, as some programs save it)
+        folder = path.parent
+        found = islice(folder.iterdir(), 10_000) if folder.is_dir() else iter(())
+        beside = [p.name for p in found if p.suffix.lower() == suffix]
         hint = did_you_mean(path.name, beside, "; put the file next to the deck")
         checker.error(where, f"cards_from: {relative} not found{hint}")
         return None
