@@ -2564,3 +2564,18 @@ def test_new_stopped_midway_leaves_no_half_game(
     monkeypatch.setattr(Path, "write_text", write_text)
     assert printgen(tmp_path, "new", "demo").code == 0
     assert (tmp_path / "cards" / "demo" / "aid.en.md").is_file()
+
+
+def test_a_prose_file_named_in_other_capitals_is_said_to_rename(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Rules.en.md (as some editors save it) said 'rules.en.md is missing; write it', the
+    file in plain sight."""
+    game = designer / "cards" / GAME
+    (game / "rules.en.md").rename(game / "Rules.en.md")
+    result = printgen(designer, "validate")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        f"cards/{GAME}/game.yaml:1:1: cards/{GAME}/rules.en.md is missing; Rules.en.md is "
+        "there: rename it rules.en.md"
+    ], result.err

@@ -152,14 +152,19 @@ def render_document(
     prose_rel = f"{game.folder}/{prose}.{lang}.md"
     prose_path = project.root / prose_rel
     if not (prose_path.exists() or prose_path.is_symlink()):  # anything else: read and refused
+        # Rules.en.md or rules.en.MD beside it (as some editors save): the file the designer
+        # sees, to rename
+        folder = prose_path.parent
+        twin = next(
+            (p.name for p in folder.iterdir() if p.name.lower() == prose_path.name.lower()), None
+        )
+        todo = (
+            f"{twin} is there: rename it {prose_path.name}"
+            if twin
+            else "write it (Markdown, see the README) for every language the game declares"
+        )
         raise ProjectError(
-            [
-                Problem(
-                    Where(f"{game.folder}/game.yaml", 1, 1),
-                    f"{prose_rel} is missing; write "
-                    "it (Markdown, see the README) for every language the game declares",
-                )
-            ]
+            [Problem(Where(f"{game.folder}/game.yaml", 1, 1), f"{prose_rel} is missing; {todo}")]
         )
     context = document_context(project, game, lang, decks)
     # the prose and the template print their numbers as the language writes them (1,5)
