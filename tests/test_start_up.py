@@ -274,3 +274,18 @@ def test_reportlab_reads_no_settings_from_the_users_home(demo: Path, tmp_path: P
     )
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.glob("ran.*")) == []
+
+
+def test_reportlab_takes_no_setting_from_the_environment(demo: Path) -> None:
+    """RL_pageCompression=abc, left in a shell, ended every command in 'internal error:
+    ValueError' as ReportLab was imported (and RL_pageCompression=0 changed the rulebook)."""
+    import os
+
+    done = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(demo), "validate", "demo"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "RL_pageCompression": "abc"},
+    )
+    assert (done.returncode, done.stderr) == (0, "")

@@ -5,11 +5,13 @@ failing that, the file ``~/.reportlab_mods`` as Python, and takes its settings f
 ``reportlab_settings`` or the file ``~/.reportlab_settings`` (``invariant=0`` stamps every PDF
 with the time, so the same project no longer gives the same files). Those files lie outside the
 project, which printgen never reads: empty stand-ins under both names, put in place before
-ReportLab is imported, are what ReportLab finds instead, so it reads neither file.
+ReportLab is imported, are what ReportLab finds instead, so it reads neither file; nor does it
+see the environment's RL_ variables.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from types import ModuleType
 
@@ -20,3 +22,8 @@ def install() -> None:
     for name in _USER_MODULES:
         # one a program embedding printgen set up on purpose is left to it
         sys.modules.setdefault(name, ModuleType(name, "empty: printgen reads no user settings"))
+    # ReportLab also takes any setting from an environment variable RL_<setting>: one left
+    # in a shell changed the rulebook's bytes (RL_pageCompression=0), and one it could not
+    # read (RL_pageCompression=abc) ended every command in an internal error at import
+    for variable in [name for name in os.environ if name.startswith("RL_")]:
+        del os.environ[variable]
