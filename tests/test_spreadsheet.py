@@ -497,6 +497,39 @@ def test_a_sheet_saved_with_its_ending_in_capitals_is_suggested(fleet: Path) -> 
     ]
 
 
+def test_a_missing_sheet_in_a_folder_that_cannot_be_listed_is_only_not_found(
+    fleet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder that can be entered but not read (chmod 311) ended validate in an internal
+    error, exit 1, while looking for a sheet named like the missing one."""
+    folder = fleet / "cards/fleet/decks/data"
+    folder.mkdir()
+    listing = Path.iterdir
+
+    def unreadable(self: Path) -> Any:
+        if self == folder:
+            raise PermissionError(13, "Permission denied", str(self))
+        return listing(self)
+
+    monkeypatch.setattr(Path, "iterdir", unreadable)
+    (fleet / DECK).write_text(_deck("data/ships.csv"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{DECK}:4:13: cards_from: cards/fleet/decks/data/ships.csv not found; "
+        "put the file next to the deck"
+    ]
+
+
+def test_excels_lock_file_is_never_the_sheet_suggested(fleet: Path) -> None:
+    """With ships.xlsx open in Excel and moved away, 'cards_from: ships.xlsx' suggested the
+    lock file Excel keeps beside it, '~$ships.xlsx', which printgen never reads."""
+    (fleet / "cards/fleet/decks/~$ships.xlsx").write_bytes(b"\x05owner")
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{DECK}:4:13: cards_from: cards/fleet/decks/ships.xlsx not found; "
+        "put the file next to the deck"
+    ]
+
+
 def test_a_sheet_full_of_mistakes_stops_after_a_screenful(fleet: Path) -> None:
     rows = "".join(f"ship{i},{i + 1},S,S,x,#ffffff\n" for i in range(200))
     (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.problems import ProjectError, Where
-from printgen.project import Project
+from printgen.project import Project, hidden
 from printgen.source.cells import blank
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.workbook import (
@@ -98,12 +98,9 @@ def open_table(
         checker.problems.extend(exc.problems)
         return None
     if not (path.exists() or path.is_symlink()):
-        # a sheet of the deck's folder named a letter apart ("ship.csv" for ships.csv), or in
-        # other capitals (ships.CSV, as some programs save it)
-        folder = path.parent
-        found = islice(folder.iterdir(), 10_000) if folder.is_dir() else iter(())
-        beside = [p.name for p in found if p.suffix.lower() == suffix]
-        hint = did_you_mean(path.name, beside, "; put the file next to the deck")
+        hint = did_you_mean(
+            path.name, _sheets_beside(path, suffix), "; put the file next to the deck"
+        )
         checker.error(where, f"cards_from: {relative} not found{hint}")
         return None
     try:  # a folder, a pipe or a device in its place is named as such
@@ -164,6 +161,18 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             )
         return None
     return Table(rel, False, _trimmed(rows), delimiter)
+
+
+def _sheets_beside(path: Path, suffix: str) -> list[str]:
+    """The sheets of ``path``'s folder a designer may have meant: named a letter apart
+    ("ship.csv" for ships.csv), or in other capitals (ships.CSV, as some programs save it).
+    Never Excel's ``~$ships.xlsx`` lock file; none from a folder that cannot be listed (one
+    that can be entered but not read ended validate in an internal error)."""
+    try:
+        found = list(islice(path.parent.iterdir(), 10_000)) if path.parent.is_dir() else []
+    except OSError:
+        return []
+    return [p.name for p in found if p.suffix.lower() == suffix and not hidden(p.name)]
 
 
 def _closes(text: str, line: int) -> bool:
