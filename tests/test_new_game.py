@@ -2579,3 +2579,28 @@ def test_a_prose_file_named_in_other_capitals_is_said_to_rename(
         f"cards/{GAME}/game.yaml:1:1: cards/{GAME}/rules.en.md is missing; Rules.en.md is "
         "there: rename it rules.en.md"
     ], result.err
+
+
+def test_a_missing_prose_file_in_a_folder_that_cannot_be_listed_is_said_missing(
+    designer: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game folder that can be entered but not read (chmod 311) ended validate in an
+    internal error, exit 1, while looking for rules.en.md under other capitals."""
+    game = designer / "cards" / GAME
+    (game / "rules.en.md").unlink()
+    listing = Path.iterdir
+
+    def unreadable(self: Path) -> Any:
+        if self == game:
+            raise PermissionError(13, "Permission denied", str(self))
+        return listing(self)
+
+    monkeypatch.setattr(Path, "iterdir", unreadable)
+    result = printgen(designer, "validate")
+    assert (result.code, result.err.splitlines()) == (
+        2,
+        [
+            f"cards/{GAME}/game.yaml:1:1: cards/{GAME}/rules.en.md is missing; write it "
+            "(Markdown, see the README) for every language the game declares"
+        ],
+    ), result.err

@@ -139,6 +139,18 @@ def icon_credits(
     ]
 
 
+def _case_twin(path: Path) -> str | None:
+    """Rules.en.md or rules.en.MD beside ``path`` (as some editors save): the file the designer
+    sees, to rename. None from a folder that cannot be listed (entered, not read: chmod 311),
+    where the looking ended the build in an internal error."""
+    try:
+        return next(
+            (p.name for p in path.parent.iterdir() if p.name.lower() == path.name.lower()), None
+        )
+    except OSError:
+        return None
+
+
 def render_document(
     project: Project,
     game: Game,
@@ -152,12 +164,7 @@ def render_document(
     prose_rel = f"{game.folder}/{prose}.{lang}.md"
     prose_path = project.root / prose_rel
     if not (prose_path.exists() or prose_path.is_symlink()):  # anything else: read and refused
-        # Rules.en.md or rules.en.MD beside it (as some editors save): the file the designer
-        # sees, to rename
-        folder = prose_path.parent
-        twin = next(
-            (p.name for p in folder.iterdir() if p.name.lower() == prose_path.name.lower()), None
-        )
+        twin = _case_twin(prose_path)
         todo = (
             f"{twin} is there: rename it {prose_path.name}"
             if twin
