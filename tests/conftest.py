@@ -121,3 +121,16 @@ def rule_problems(root: Path, game_id: str) -> list[Problem]:
         problems,
     )
     return list(problems)
+
+
+def unlistable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """``folder`` as one that can be entered but not read (chmod 311), which the tests, run as
+    root, cannot make: listing it is refused, its files still open."""
+    listing = Path.iterdir
+
+    def refused(self: Path) -> Any:
+        if self == folder:
+            raise PermissionError(13, "Permission denied", str(self))
+        return listing(self)
+
+    monkeypatch.setattr(Path, "iterdir", refused)

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box
+from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box, unlistable
 
 GAME = "harbour"
 SHIPS_DECK = """\
@@ -2588,14 +2588,7 @@ def test_a_missing_prose_file_in_a_folder_that_cannot_be_listed_is_said_missing(
     internal error, exit 1, while looking for rules.en.md under other capitals."""
     game = designer / "cards" / GAME
     (game / "rules.en.md").unlink()
-    listing = Path.iterdir
-
-    def unreadable(self: Path) -> Any:
-        if self == game:
-            raise PermissionError(13, "Permission denied", str(self))
-        return listing(self)
-
-    monkeypatch.setattr(Path, "iterdir", unreadable)
+    unlistable(monkeypatch, game)
     result = printgen(designer, "validate")
     assert (result.code, result.err.splitlines()) == (
         2,

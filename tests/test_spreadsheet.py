@@ -17,7 +17,7 @@ from printgen.problems import ProjectError
 from printgen.project import Project
 from printgen.source.game import load_game
 from printgen.starter import new_game
-from tests.conftest import Run
+from tests.conftest import Run, unlistable
 
 GAME = "fleet"
 DECK = "cards/fleet/decks/ships.yaml"
@@ -504,14 +504,7 @@ def test_a_missing_sheet_in_a_folder_that_cannot_be_listed_is_only_not_found(
     error, exit 1, while looking for a sheet named like the missing one."""
     folder = fleet / "cards/fleet/decks/data"
     folder.mkdir()
-    listing = Path.iterdir
-
-    def unreadable(self: Path) -> Any:
-        if self == folder:
-            raise PermissionError(13, "Permission denied", str(self))
-        return listing(self)
-
-    monkeypatch.setattr(Path, "iterdir", unreadable)
+    unlistable(monkeypatch, folder)
     (fleet / DECK).write_text(_deck("data/ships.csv"), encoding="utf-8")
     assert _problems(fleet) == [
         f"{DECK}:4:13: cards_from: cards/fleet/decks/data/ships.csv not found; "
