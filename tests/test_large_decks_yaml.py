@@ -81,6 +81,16 @@ def test_a_second_document_is_said_as_one(text: str, where: str) -> None:
     assert problem.startswith(f"deck.yaml:{where}: a second YAML document starts here")
 
 
+@pytest.mark.parametrize("top", ["[draft, v2]\n", '"The deck"\n', "# deck\n{a: 1}\n\n"])
+def test_a_value_alone_above_the_keys_is_no_second_document(top: str) -> None:
+    """A first line that is a whole value ('[draft, v2]', a quoted title) and the keys below
+    it were said as 'a second YAML document starts here (a '---' or '...' line ends the
+    first)… remove that line', at a key: there is no such line to remove."""
+    problem = _problem(top + "name: a\ncount: 2\n")
+    assert "second YAML document" not in problem, problem
+    assert ": the lines above this one are a whole value of their own" in problem, problem
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [

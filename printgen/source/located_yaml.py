@@ -187,11 +187,19 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
         message = f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them"
     elif "\\t" in problem or "'\\t'" in problem or tab:
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
-    elif "another document" in problem or "<document start>" in problem:
+    elif "another document" in problem or (
+        "<document start>" in problem and _ended_above(text, line - offset)
+    ):
         # PyYAML's words (the tail of its sentence) for a '---' or '...' line amid the file
         message = (
             "a second YAML document starts here (a '---' or '...' line ends the first); a "
             "file holds one: remove that line and write what follows into the first"
+        )
+    elif "<document start>" in problem:  # not after '...': a whole value above the keys
+        message = (
+            "the lines above this one are a whole value of their own (a text, […] or {…} "
+            "alone at the file's top), and a file holds one value: make them a key's value "
+            "(title: …) or remove them"
         )
     elif hint := _flow_quote_hint(text, line - offset):
         message = hint
@@ -202,6 +210,15 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
     else:
         message = f"YAML syntax error: {problem}; check the indentation and quoting on this line"
     return fail(Where(rel, line, col), message)
+
+
+def _ended_above(text: str, line: int) -> bool:
+    """Whether a '...' line ends the document above ``line`` (comments and blank lines apart).
+    PyYAML says the same '<document start>' of a file whose first line is a whole value
+    ("[draft, v2]", a quoted title) and its keys below: no line there to remove."""
+    above = text.splitlines()[: max(line - 1, 0)]
+    meaningful = (kept for kept in map(str.strip, reversed(above)) if kept and kept[0] != "#")
+    return next(meaningful, "").split(" #")[0].rstrip() == "..."
 
 
 _KEY_VALUE = pattern(r"^\s*(?:-\s+)?(?P<key>[\w.-]+):\s+(?P<value>[^'\"{[].*?)\s*$")
