@@ -2597,3 +2597,19 @@ def test_a_missing_prose_file_in_a_folder_that_cannot_be_listed_is_said_missing(
             "(Markdown, see the README) for every language the game declares"
         ],
     ), result.err
+
+
+def test_a_killed_earlier_new_leaves_nothing_that_joins_the_next_game(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """The hidden folder a game is written into was named by the process id: one a 'new'
+    killed with -9 left, under a process id used again (as in containers), gave its files to
+    the next game of that name (an Italian rules file in an English game)."""
+    import os
+
+    stale = tmp_path / "cards" / f".demo.{os.getpid()}.printgen.tmp"
+    stale.mkdir(parents=True)
+    (stale / "rules.it.md").write_text("# Regole\n", encoding="utf-8")
+    assert printgen(tmp_path, "new", "demo", "--lang", "en").code == 0
+    assert not (tmp_path / "cards" / "demo" / "rules.it.md").exists()
+    assert (tmp_path / "cards" / "demo" / "rules.en.md").is_file()

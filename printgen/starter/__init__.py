@@ -93,10 +93,13 @@ def _write_whole(folder: Path, files: dict[str, str]) -> None:
     """The game's files, written into a hidden folder beside it (no game to printgen) and
     renamed into place when all are written: a full disk or Ctrl-C midway left a game with
     half its files, which the next ``new`` refused to touch ("already exists")."""
-    import os
+    import secrets
     import shutil
 
-    staging = folder.with_name(f".{folder.name}.{os.getpid()}.printgen.tmp")
+    # a name of its own: one named by the process id could be an earlier run's that was
+    # killed (-9), whose files would join this game; made as the game folder would be (umask)
+    staging = folder.with_name(f".{folder.name}.{secrets.token_hex(6)}.printgen.tmp")
+    staging.mkdir(parents=True)
     try:
         for name, content in files.items():
             path = staging / name
