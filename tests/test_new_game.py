@@ -2613,3 +2613,18 @@ def test_a_killed_earlier_new_leaves_nothing_that_joins_the_next_game(
     assert printgen(tmp_path, "new", "demo", "--lang", "en").code == 0
     assert not (tmp_path / "cards" / "demo" / "rules.it.md").exists()
     assert (tmp_path / "cards" / "demo" / "rules.en.md").is_file()
+
+
+def test_printgen_labels_says_a_games_own_labels_file_that_does_not_read(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A game's own cards/<game>/labels.yaml that does not read was passed over by 'printgen
+    labels' (exit 0, nothing said), and what it lacks in the language with it."""
+    root = tmp_path / "games"
+    assert printgen(root, "new", "demo", "--lang", "en").code == 0
+    own = root / "cards" / "demo" / "labels.yaml"
+    own.write_text("- players\n- age\n", encoding="utf-8")
+    added = printgen(root, "labels", "nl")
+    assert (added.code, added.out) == (2, ""), added.out
+    assert added.err.startswith("cards/demo/labels.yaml:1:1: "), added.err
+    assert own.read_text(encoding="utf-8") == "- players\n- age\n"

@@ -51,6 +51,7 @@ def labels_command(project: Project, args: argparse.Namespace) -> int:
         # a labels file that does not read has nothing added to it: its problems, at their
         # lines, and exit 2 (it was a note and exit 0, with nothing written)
         labels(project, args.langs[0])
+        _game_labels_read(project, args.langs[0])
         written, notes = add_labels(project, list(dict.fromkeys(args.langs)))
     except StarterError as exc:  # it quotes the id or language as typed: a line break too
         print(f"printgen: {one_line_path(str(exc))}", file=sys.stderr)
@@ -66,6 +67,23 @@ def labels_command(project: Project, args: argparse.Namespace) -> int:
     if written is None and not notes:
         print(f"printgen has labels in {', '.join(args.langs)}: nothing to write")
     return 0
+
+
+def _game_labels_read(project: Project, lang: str) -> None:
+    """Each game's own labels.yaml read as a build reads it: one that does not read was passed
+    over in silence (exit 0), and what it lacks in the language went unsaid."""
+    from printgen.documents.labels import labels
+    from printgen.problems import Problem, ProjectError
+
+    problems: list[Problem] = []
+    for game_id in project.game_ids():
+        if (project.cards / game_id / "labels.yaml").exists():
+            try:
+                labels(project, lang, game_id)
+            except ProjectError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise ProjectError(problems)
 
 
 def _not_written(exc: OSError, project: Project) -> int:
