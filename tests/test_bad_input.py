@@ -763,15 +763,15 @@ def test_a_missing_picture_named_in_two_places_is_said_at_each(
 def test_a_character_that_shows_nothing_of_its_own_is_said_by_its_code_and_name(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
-    """An accent typed apart from its letter (e + U+0301, as some editors and a copy from a
-    PDF give it) was quoted as itself, and sat on the quote mark: character '́'; a zero-width
-    space was a bare '\\u200b'. Each is said by its code and Unicode name."""
+    """An accent typed apart from a letter that has no accented form in Unicode (x + U+0301;
+    an e + U+0301 prints as é) was quoted as itself, and sat on the quote mark: character '́';
+    a zero-width space was a bare '\\u200b'. Each is said by its code and Unicode name."""
     deck = demo / "cards" / "demo" / "decks" / "main.yaml"
     source = deck.read_text(encoding="utf-8")
-    changed = source.replace('en: "Miner"', 'en: "Mine\\u0301r\\u200b"', 1)
+    changed = source.replace('en: "Miner"', 'en: "Minx\\u0301r\\u200b"', 1)
     assert changed != source
     deck.write_text(changed, encoding="utf-8")
-    line = next(n for n, ln in enumerate(changed.splitlines(), 1) if "Mine\\u0301" in ln)
+    line = next(n for n, ln in enumerate(changed.splitlines(), 1) if "Minx\\u0301" in ln)
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     said = run.err.splitlines()
@@ -781,6 +781,40 @@ def test_a_character_that_shows_nothing_of_its_own_is_said_by_its_code_and_name(
             "it another way or use a font that has it"
         ) in said, run.err
         assert f"character {name} is not in the document font (Vera)" in run.err
+
+
+def test_a_letter_and_its_accent_typed_apart_print_as_the_accented_letter(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A letter and the accent after it (a + U+0301, as some editors and macOS file names
+    write them) was refused, 'character U+0301 (combining acute accent) is not in font
+    Vera', in the card's name, the title and the prose, where Vera has the accented letter:
+    each validates and prints as that one letter (NFC), the card, the rulebook and the aid."""
+    import pypdfium2
+
+    game = demo / "cards" / "demo"
+    for rel, old, new in [
+        ("decks/main.yaml", 'en: "Miner"', 'en: "Mina\u0301r"'),
+        ("game.yaml", 'en: "Demo"', 'en: "De\u0300mo"'),
+        ("rules.en.md", "\n\n", "\n\nCafe\u0301 cre\u0300me.\n\n"),
+    ]:
+        source = (game / rel).read_text(encoding="utf-8")
+        assert old in source, rel
+        (game / rel).write_text(source.replace(old, new, 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert (run.code, run.err) == (0, "")
+    assert printgen(demo, "build", "demo").code == 0
+    for pdf, words in [
+        ("cards.pdf", ["Minár"]),
+        ("rulebook.pdf", ["Dèmo", "Minár", "Café crème"]),
+        ("player-aid.pdf", ["Dèmo", "Minár"]),
+    ]:
+        document = pypdfium2.PdfDocument(demo / "build" / "demo" / "en" / pdf)
+        printed = "".join(page.get_textpage().get_text_range() for page in document)
+        document.close()
+        for word in words:
+            assert word in printed, (pdf, word)
+        assert "\u0301" not in printed and "\u0300" not in printed, pdf
 
 
 def test_a_picture_path_with_windows_backslashes_says_to_write_slashes(

@@ -25,6 +25,7 @@ import_deferring_patterns(
 
 from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
 
+from printgen.layout.accents import composed  # noqa: E402
 from printgen.layout.fonts import Family  # noqa: E402
 from printgen.layout.hyphens import SOFT, first_head, head_that_fits  # noqa: E402
 
@@ -296,7 +297,7 @@ def _tokens(runs: list[Run], family: Family) -> list[_Token]:
         if run.icon:
             tokens.append(("", font, run.icon))
             continue
-        for part in _SPACES.split(run.text):
+        for part in _SPACES.split(composed(run.text)):
             if part:
                 tokens.append((" " if part.startswith(" ") else part, font, None))
     return tokens

@@ -8,6 +8,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from printgen.layout.accents import composed
 from printgen.layout.fonts import Family
 from printgen.layout.text import ICON_NAME, Run
 from printgen.startup.deferred import pattern
@@ -54,6 +55,7 @@ def missing_chars(markup: str, font_name: str) -> list[str]:
     """The characters of ``markup`` (a whole Markdown document: each once, in order) the font
     has no glyph for, the white space it is laid out by aside: one set difference, which
     nearly always leaves nothing."""
+    markup = composed(markup)  # as drawn
     lacking = set(markup).difference(_drawable(font_name), _LAID_OUT_IN_PROSE)
     return [char for char in dict.fromkeys(markup) if char in lacking] if lacking else []
 
@@ -83,9 +85,10 @@ def missing_glyphs(runs: list[Run], family: Family) -> list[str]:
         if run.icon or run.newline:
             continue
         drawable = _drawable(family.face(run.bold, run.italic))
-        if drawable.issuperset(run.text):  # nearly every text: one set operation
+        words = composed(run.text)  # as drawn
+        if drawable.issuperset(words):  # nearly every text: one set operation
             continue
-        for char in dict.fromkeys(run.text):  # each character once, in order
+        for char in dict.fromkeys(words):  # each character once, in order
             if char not in _LAID_OUT and char not in drawable:
                 missing[char] = None
     return list(missing)

@@ -81,6 +81,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
     names that the report's font (Vera, as the cards') lacks is a warning at its line: it
     would print as a blank. Raises NoLanguage, or ProjectError."""
     from printgen.layout import text, unprintable
+    from printgen.layout.accents import composed
     from printgen.layout.fonts import vera
 
     session = Session(Project.at(project_root))
@@ -111,7 +112,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
             raise ProjectError(problems.errors)
         own = one is game  # the other game's names are that game's to mend
         if not title:
-            title = str(resolved.game["title"])
+            title = composed(str(resolved.game["title"]))  # as the report's Paragraph draws
             check(title, place(game.raw, "title", Where(f"{game.folder}/game.yaml")), "the title")
         for deck in one.decks:
             for card in deck.cards:
@@ -119,7 +120,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
                 if name in (None, ""):
                     names.setdefault(card.id, card.id)
                     continue
-                names.setdefault(card.id, str(name))
+                names.setdefault(card.id, composed(str(name)))
                 if own:
                     check(str(name), card.where_of("name", language), f"card '{card.id}' name")
     return ReportNames(title, names, said)
