@@ -443,6 +443,39 @@ def test_bold_in_a_font_without_a_bold_file_is_a_warning(
     assert printgen(demo, "validate").err == ""
 
 
+@pytest.mark.parametrize(
+    ("file", "said"),
+    [
+        ("Brush-Bold.TTF", "its file is Brush-Bold.TTF; rename it Brush-Bold.ttf"),
+        (
+            "Brush-Bold.otf",
+            "Brush-Bold.otf is not a TrueType font file, the kind printgen embeds; put the "
+            "font's Brush-Bold.ttf in fonts/",
+        ),
+    ],
+)
+def test_a_face_file_under_another_ending_is_named(
+    demo: Path, printgen: Callable[..., Run], file: str, said: str
+) -> None:
+    """fonts/Brush-Bold.TTF beside Brush.ttf (as Windows names many fonts) was 'no bold face
+    (fonts/Brush-Bold.ttf is not there) … add that file', the file there to see: it is named,
+    as the regular face's Brush.TTF is."""
+    (demo / "fonts").mkdir()
+    shutil.copyfile(VERA, demo / "fonts" / "Brush.ttf")
+    shutil.copyfile(VERA.with_name("VeraBd.ttf"), demo / "fonts" / file)
+    layouts = demo / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(
+        text.replace("  elements:\n", "  styles: {title: {font: Brush}}\n  elements:\n", 2)
+    )
+    run = printgen(demo, "validate")
+    assert run.code == 0, run.err
+    assert [line.split(": ", 1)[1] for line in run.err.splitlines()] == [
+        "warning: font 'Brush' has no bold face (fonts/Brush-Bold.ttf is not there: "
+        f"{said}): its bold text prints in the regular face"
+    ], run.err
+
+
 def _tint(root: Path, card: str) -> tuple[int, ...]:
     """The colour of the card's background, 2 mm inside its trim at mid-height on the left."""
     face = next(

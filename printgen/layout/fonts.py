@@ -57,6 +57,8 @@ class Family:
     bolditalic: str
     # the faces a project font has no file for ("bold", "bolditalic" …): drawn in its regular
     lacking: tuple[str, ...] = ()
+    # of those, what to do with a file of the face under another ending (Brush-Bold.TTF)
+    misnamed: tuple[tuple[str, str], ...] = ()
 
     def face(self, bold: bool, italic: bool) -> str:
         if bold and italic:
@@ -172,7 +174,13 @@ def _project_family(name: str, project: Project | None) -> Family:
         # not depend on where the project sits
         names[style] = f"{chosen.stem}-{hashlib.sha256(data).hexdigest()[:8]}"
         _register(names[style], chosen, data)
-    return Family(name, *_faces(names), lacking=lacking)
+    # a face's file under another ending: named as the regular face's is (its file is there)
+    misnamed = tuple(
+        (face, other)
+        for face in lacking
+        if (other := _other_file(f"{name}{SUFFIXES[face]}", project)) is not None
+    )
+    return Family(name, *_faces(names), lacking=lacking, misnamed=misnamed)
 
 
 def _faces(names: dict[str, str]) -> tuple[str, str, str, str]:

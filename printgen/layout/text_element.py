@@ -233,10 +233,13 @@ def _faces_lacking(
         flags = [f for f in ("bold", "italic") if f in face and getattr(settings, f)]
         where = props.where(flags[0]) if flags else source("*")
         file = f"fonts/{fam.name}{SUFFIXES[face]}.ttf"
+        # a file of the face under another ending (Brush-Bold.TTF) is named, with what to do
+        other = dict(fam.misnamed).get(face)
+        fix = f"{file} is not there: {other})" if other else f"{file} is not there)"
         ctx.problems.add(
             where,
-            f"font '{fam.name}' has no {face} face ({file} is not there): its {face} text "
-            f"prints in the regular face; add that file, or use another font",
+            f"font '{fam.name}' has no {face} face ({fix}: its {face} text prints in the "
+            "regular face" + ("" if other else "; add that file, or use another font"),
             Severity.WARNING,
             once=("face", fam.name, face),
         )
