@@ -506,6 +506,13 @@ def null_key_in_game_yaml(p: Path) -> Expect:
     return GAME, line, "unknown key 'null' in game.yaml"
 
 
+@case("yaml")
+def tilde_key_in_a_card(p: Path) -> Expect:
+    """`~: 3` (YAML's other null) was said as "unknown key 'null'", not as written."""
+    line = edit(p, DECK, "  - id: monk\n", "  - id: monk\n    ~: 3\n") + 1
+    return DECK, line, "unknown key '~' in card 'monk'"
+
+
 @case("numbers")
 def card_id_of_three_hundred_characters(p: Path) -> Expect:
     """Valid characters, and validate said ok; --format png then failed to write its file."""

@@ -202,6 +202,8 @@ class EventBuilder:
                     f'quotes: "{event.value}":',
                 )
             )
+        elif value is None and event.value and self._awaits_key():
+            value = event.value  # ~: (or Null:) said as written, not as 'null'
         if anchor is not None:
             self.anchors[anchor] = (value, 1, where)
         self._add(value, 1, where, tag == _MERGE)
