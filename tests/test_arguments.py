@@ -126,3 +126,17 @@ def test_a_command_built_alone_refuses_what_it_does_not_know(
     assert done.value.code == 2
     error = capsys.readouterr().err
     assert "unrecognized arguments: --no-cache" in error and len(error.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["build", "watch", "icons", "calibrate"])
+def test_an_empty_out_folder_is_refused(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """--out "" (an unset variable's $OUT) built into build/ without a word, as if no --out
+    had been given: the designer's folder stayed empty."""
+    argv = [command, "--out", ""]
+    with pytest.raises(SystemExit) as done:
+        parser(argv).parse_args(argv)
+    assert done.value.code == 2
+    [error] = capsys.readouterr().err.splitlines()
+    assert f"printgen {command}: error: argument --out: expected a folder, not an empty name" in (
+        error
+    )

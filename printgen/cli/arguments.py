@@ -143,7 +143,11 @@ def _icons_options(icons: argparse.ArgumentParser) -> None:
     icons.add_argument("game", nargs="?", metavar="GAME", help="a game id: add its own icons")
     icons.add_argument("--fa", action="store_true", help="list the Font Awesome Free icons too")
     icons.add_argument(
-        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+        "--out",
+        default=None,
+        type=_folder,
+        metavar="DIR",
+        help="output folder (default: build/ in the project)",
     )
 
 
@@ -163,7 +167,11 @@ def _calibrate_options(calibrate: argparse.ArgumentParser) -> None:
         help="the edge your printer turns the sheet over (default: printgen.yaml's, else long)",
     )
     calibrate.add_argument(
-        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+        "--out",
+        default=None,
+        type=_folder,
+        metavar="DIR",
+        help="output folder (default: build/ in the project)",
     )
 
 
@@ -263,7 +271,11 @@ def _game_options(build: argparse.ArgumentParser) -> None:
 def _build_options(build: argparse.ArgumentParser) -> None:
     _game_options(build)
     build.add_argument(
-        "--out", default=None, metavar="DIR", help="output folder (default: build/ in the project)"
+        "--out",
+        default=None,
+        type=_folder,
+        metavar="DIR",
+        help="output folder (default: build/ in the project)",
     )
     build.add_argument(
         "--no-cache",
@@ -343,6 +355,16 @@ def _bounded_int(value: str, low: int, high: int, what: str) -> int:
 
 def _copies(value: str) -> int:
     return _bounded_int(value, 1, 100, "a number of copies")
+
+
+def _folder(value: str) -> str:
+    """An --out folder: never empty (--out "" with an unset variable's $OUT), which built into
+    build/ without a word, as if --out had not been given."""
+    if not value:
+        raise argparse.ArgumentTypeError(
+            "expected a folder, not an empty name (leave --out out to write into build/)"
+        )
+    return value
 
 
 def _jobs(value: str) -> int:
