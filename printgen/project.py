@@ -21,7 +21,7 @@ from pathlib import Path
 
 from printgen.building import inputs
 from printgen.limits import MAX_TEXT_BYTES
-from printgen.problems import ProjectError, Where, fail
+from printgen.problems import ProjectError, Where, fail, one_line_path
 
 PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ASCII: no look-alike ids
@@ -102,10 +102,10 @@ class Project:
             here = self.root
         if here != self.root and self.root.is_relative_to(here) and normal.is_relative_to(here):
             # --project p2: p2/build/…
-            return normal.relative_to(here).as_posix()
+            return one_line_path(normal.relative_to(here).as_posix())
         if normal.is_relative_to(self.root):
-            return normal.relative_to(self.root).as_posix()
-        return str(path)
+            return one_line_path(normal.relative_to(self.root).as_posix())
+        return one_line_path(str(path))  # a line break in --out's name split the line
 
     @property
     def template_dirs(self) -> list[Path]:

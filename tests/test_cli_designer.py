@@ -99,6 +99,19 @@ def test_a_relative_out_is_relative_to_the_current_folder(
     assert not (demo / "prints").exists() and not (demo / "build").exists()
 
 
+def test_an_out_folder_with_a_line_break_in_its_name_is_said_on_one_line(
+    demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--out $'prints\\nnew' split each 'wrote …' line in two on stdout: the break is written
+    as an escape, as the error messages write one in a game id."""
+    monkeypatch.chdir(tmp_path)
+    for argv in (["build", "--only", "cards"], ["calibrate"], ["icons"]):
+        assert main(["--project", str(demo), *argv, "--out", "prints\nnew"]) == 0
+        said = capsys.readouterr().out.splitlines()
+        assert said and all(line.startswith(("wrote prints\\nnew/", "built ")) for line in said)
+    assert (tmp_path / "prints\nnew" / GAME / "en" / "cards.pdf").is_file()
+
+
 def test_one_summary_line_after_a_build(demo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--project", str(demo), "build"]) == 0
     captured = capsys.readouterr()
