@@ -1638,8 +1638,10 @@ def prose_method_not_called(p: Path) -> Expect:
 
 @case("expressions")
 def prose_big_output(p: Path) -> Expect:
-    append(p, AID, "{% for i in range(1000) %}{{ 'x' * 999999 }}{% endfor %}\n")
-    return AID, 1, "1,000,000"
+    """Said at the file's first line, as "the limit for one expression", far from the loop
+    whose whole output went over; it is the line of the loop printing past the limit."""
+    line = append(p, AID, "{% for i in range(1000) %}{{ 'x' * 999999 }}{% endfor %}\n")
+    return AID, line, "over 1,000,000 (the limit for what one text, template or prose file prints)"
 
 
 @case("expressions")

@@ -290,6 +290,10 @@ def _running(exc: BaseException, where: Where, name: str | None) -> Where:
             at = tb.tb_lineno
             line = (made.get_corresponding_lineno(at) if made is not None else at) or line
         tb = tb.tb_next
+    for frame in getattr(exc, "frames", ()):  # output past its limit: where it printed
+        made = frame.f_globals.get("__jinja_template__")
+        if frame.f_code.co_filename == name and made is not None:
+            line = made.get_corresponding_lineno(frame.f_lineno) or line
     return Where(where.path, line, 1) if line else where
 
 

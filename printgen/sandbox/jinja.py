@@ -23,6 +23,7 @@ from printgen.sandbox.sizes import (
     check_int,
     check_percent,
     checked_join,
+    checked_output,
     checked_value,
     gathered,
     made,
@@ -283,7 +284,7 @@ def sandboxed(**options: Any) -> Any:
         intercepted_binops = frozenset(OPERATORS)
         code_generator_class = Generator
         checked_join = staticmethod(checked_join)
-        concat = staticmethod(checked_join)  # a whole template's output
+        concat = staticmethod(checked_output)  # a whole template's output
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
             return safe_binop(operator, left, right)

@@ -9,6 +9,7 @@ import operator
 import re
 import threading
 from collections.abc import Callable, Iterable
+from types import GeneratorType
 from typing import Any
 
 from printgen import limits
@@ -17,6 +18,12 @@ from printgen.sandbox.numbers import printed
 
 class Refused(Exception):
     """An operation refused before it runs: its result would be too large to print."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        # a whole template's output refused: the frames of the template's code printing past
+        # the limit (generators', suspended there, so in no traceback), outermost first
+        self.frames: list[Any] = []
 
 
 _PRINTABLE = (str, int, float, bool, type(None))
@@ -118,6 +125,13 @@ def _too_long(size: int) -> str:
     return (
         f"it makes a value of {size:,} characters or items, over {limits.MAX_RESULT_CHARS:,} "
         "(the limit for one expression)"
+    )
+
+
+def _too_much_printed(size: int) -> str:
+    return (
+        f"what it prints reaches {size:,} characters, over {limits.MAX_RESULT_CHARS:,} (the "
+        "limit for what one text, template or prose file prints); make its loops print less"
     )
 
 
@@ -226,7 +240,24 @@ def _check_format(form: str, args: tuple[Any, ...], kwargs: Any) -> None:
             predict(size)
 
 
-def checked_join(pieces: Any) -> str:
+def checked_output(pieces: Any) -> str:
+    """Jinja's ``concat``: a whole template's output (``pieces``, the generator of its code),
+    as ``checked_join`` makes it, a loop printing past the limit said as such, and at the line
+    printing when it did (said at the file's first line, as one expression's, it was nowhere
+    near the loop); else a macro's or a {% set %} block's text, one expression's."""
+    if not isinstance(pieces, GeneratorType):
+        return checked_join(pieces)
+    try:
+        return checked_join(pieces, output=True)
+    except Refused as exc:
+        # the template's code, and the code it runs inside ({% block %}, {% include %})
+        while pieces is not None and (frame := getattr(pieces, "gi_frame", None)) is not None:
+            exc.frames.append(frame)
+            pieces = getattr(pieces, "gi_yieldfrom", None)
+        raise
+
+
+def checked_join(pieces: Any, output: bool = False) -> str:
     """Template output (and ``~``), built piece by piece with its length checked as it grows."""
     out: list[str] = []
     size = 0
@@ -241,7 +272,7 @@ def checked_join(pieces: Any) -> str:
             text = str(checked_value(piece, text=True))
         size += len(text)
         if size > limits.MAX_RESULT_CHARS:
-            raise Refused(_too_long(size))
+            raise Refused(_too_much_printed(size) if output else _too_long(size))
         out.append(text)
     charge(size)
     return "".join(out)
