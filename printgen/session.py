@@ -41,6 +41,9 @@ class Session:
         self.project = project
         self.every_layout = every_layout  # validate reads every layout file, used or not
         self._games: dict[str, Game] = {}
+        # a game whose files do not load, and why: said again to each game that uses it, not
+        # read again (a 32 MB deck refused for its values took 10 s for each game using it)
+        self._unloadable: dict[str, ProjectError] = {}
         self._resolved: dict[str, tuple[dict[str, Resolved], Problems]] = {}
         self._modules: dict[str, ModuleType | None] = {}
         self._libraries: dict[tuple[str, frozenset[str] | None], LayoutLibrary] = {}
@@ -53,8 +56,14 @@ class Session:
     def game(self, game_id: str) -> Game:
         """Raises ProjectError when the game's files do not load or it is not a game here."""
         self._known(game_id)
+        if game_id in self._unloadable:
+            raise ProjectError(self._unloadable[game_id].problems)
         if game_id not in self._games:
-            self._games[game_id] = load_game(self.project, game_id)
+            try:
+                self._games[game_id] = load_game(self.project, game_id)
+            except ProjectError as exc:
+                self._unloadable[game_id] = exc
+                raise
         return self._games[game_id]
 
     def resolved(self, game: Game, problems: Problems) -> dict[str, Resolved]:

@@ -3,6 +3,9 @@ aliases build what they did, and an alias inside its own anchor is refused, not 
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from printgen.problems import ProjectError
@@ -119,3 +122,32 @@ def test_a_date_written_plain_is_said_as_a_date_not_a_tag(text: str, said: str) 
     """'released: 2001-01-01' said 'tag !!timestamp is not allowed; write a plain value (no
     YAML tags)' of a plain value with no tag: YAML read it as a date."""
     assert said in _problem(text)
+
+
+def test_a_game_that_does_not_load_is_read_once_a_session(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deck file refused (a 32 MB one holding 16 million values took 10 s) was read again
+    for each game using its game, and by each step checking them: seven times in a validate
+    --jobs 1 of the bundled games. A session reads it once and says the same problems."""
+    from printgen import session as sessions
+    from printgen.project import Project
+    from printgen.source.game import load_game
+
+    deck = project / "cards" / "mazzo-dei-simboli" / "decks" / "simboli.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "\n  - [unclosed\n", encoding="utf-8")
+    loads: list[str] = []
+
+    def counted(where: Project, game_id: str) -> Any:
+        loads.append(game_id)
+        return load_game(where, game_id)
+
+    monkeypatch.setattr(sessions, "load_game", counted)
+    session = sessions.Session(Project.at(project))
+    said = []
+    for _ in range(3):
+        with pytest.raises(ProjectError) as caught:
+            session.game("mazzo-dei-simboli")
+        said.append([str(problem) for problem in caught.value.problems])
+    assert loads == ["mazzo-dei-simboli"]
+    assert said[0] == said[1] == said[2] and "simboli.yaml" in said[0][0]
