@@ -57,7 +57,10 @@ class Session:
         """Raises ProjectError when the game's files do not load or it is not a game here."""
         self._known(game_id)
         if game_id in self._unloadable:
-            raise ProjectError(self._unloadable[game_id].problems)
+            known = self._unloadable[game_id]
+            again = ProjectError(list(known.problems))
+            again.partial = known.partial  # what did load: its cards are checked all the same
+            raise again
         if game_id not in self._games:
             try:
                 self._games[game_id] = load_game(self.project, game_id)
