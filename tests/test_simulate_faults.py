@@ -632,3 +632,26 @@ def test_importing_a_module_beside_the_engine_says_an_engine_cannot(
         "'helpers'; helpers is beside simulate.py, but an engine imports only "
         "printgen.simulate.contract and the standard library: put what it needs in simulate.py\n",
     )
+
+
+def test_a_game_stuck_inside_one_c_call_is_ended_by_the_kernel(table: Path) -> None:
+    """sum(range(10**12)) never returns to the interpreter, so the game clock's alarm never
+    runs: the simulation ran on for hours. The CPU limit set afresh for each game ends the
+    process, as a rule's does. The limits are 60 + 5 s; 1 + 1 s here, in a process of its own."""
+    import signal
+    import subprocess
+    import sys
+
+    stuck = GOOD_PLAY.replace("    return", "    sum(range(10**12))\n    return")
+    (table / ENGINE).write_text(HEAD + stuck, encoding="utf-8")
+    script = (
+        "import sys\n"
+        "import printgen.simulate.faults as faults\n"
+        "faults.MAX_GAME_SECONDS = faults.CPU_GRACE = 1.0\n"
+        "from printgen.cli.commands import main\n"
+        f"sys.exit(main(['--project', {str(table)!r}, 'simulate', {GAME!r}, '-n', '3']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == -signal.SIGXCPU, (done.returncode, done.stderr)

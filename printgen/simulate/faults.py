@@ -9,7 +9,7 @@ import signal
 import threading
 import warnings
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from printgen.rules.guard import (
     running_at,
     went_on,
 )
-from printgen.sandbox.alarm import Overtime, code_limit
+from printgen.sandbox.alarm import CPU_GRACE, Overtime, code_limit
 from printgen.sandbox.refused import Refused
 from printgen.simulate.contract import GameRecord
 
@@ -257,7 +257,10 @@ def game_clock() -> Iterator[Callable[[], None]]:
     """A clock for a batch of games: call what it gives at the start of each game, and a game
     running past MAX_GAME_SECONDS is stopped — where an alarm can stop it (the main thread of
     a Unix process; elsewhere the turn cap alone bounds a game). The handler is set once a
-    batch, the timer once a game: a game of Warriors and Monks takes half a millisecond."""
+    batch, the timer once a game: a game of Warriors and Monks takes half a millisecond. A
+    game stuck inside one C call (``sum(itertools.count())``) never returns to the interpreter
+    for the alarm to stop it: the kernel ends the process once the game has used CPU_GRACE
+    seconds of CPU more (as a rule's, printgen.sandbox.alarm)."""
     if (
         not hasattr(signal, "setitimer")
         or threading.current_thread() is not threading.main_thread()
@@ -268,8 +271,11 @@ def game_clock() -> Iterator[Callable[[], None]]:
     def stop(_signal: int, _frame: Any) -> None:
         raise _TooLong
 
+    cpu = _CpuCap()
+
     def start() -> None:
         signal.setitimer(signal.ITIMER_REAL, MAX_GAME_SECONDS)
+        cpu.renew(MAX_GAME_SECONDS + CPU_GRACE)
 
     before: Callable[..., Any] | int | None = signal.signal(signal.SIGALRM, stop)
     try:
@@ -277,3 +283,38 @@ def game_clock() -> Iterator[Callable[[], None]]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
+        cpu.lift()
+
+
+class _CpuCap:
+    """RLIMIT_CPU set afresh for each game, a game's seconds past the CPU used so far (a limit
+    for the whole batch would end a batch of many short games), and put back after it."""
+
+    def __init__(self) -> None:
+        try:
+            import resource
+
+            self.resource: Any = resource
+            self.before: tuple[int, int] | None = resource.getrlimit(resource.RLIMIT_CPU)
+        except (ImportError, OSError, ValueError):  # not on this system
+            self.before = None
+
+    def renew(self, seconds: float) -> None:
+        if self.before is None:
+            return
+        used = self.resource.getrusage(self.resource.RUSAGE_SELF)
+        cap = int(used.ru_utime + used.ru_stime + seconds) + 1
+        soft, hard = self.before
+        if soft != self.resource.RLIM_INFINITY:
+            cap = min(cap, soft)  # a limit the process already had stays the tighter
+        if hard != self.resource.RLIM_INFINITY:
+            cap = min(cap, hard)
+        try:
+            self.resource.setrlimit(self.resource.RLIMIT_CPU, (cap, hard))
+        except (OSError, ValueError):
+            self.before = None
+
+    def lift(self) -> None:
+        if self.before is not None:
+            with suppress(OSError, ValueError):
+                self.resource.setrlimit(self.resource.RLIMIT_CPU, self.before)
