@@ -334,20 +334,28 @@ def test_a_table_wider_than_the_page_is_an_error(
     assert "and 29 more cells of its line" in said[0], said
 
 
+def _past_the_margin(
+    demo: Path, capsys: pytest.CaptureFixture[str], added: str, marked: str
+) -> tuple[list[str], int]:
+    """Validate the demo with ``added`` at the end of its English rules: the 'past the margin'
+    lines said (validate failing), and the line of rules.en.md that holds ``marked``."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    text = prose.read_text(encoding="utf-8") + added
+    prose.write_text(text, encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
+    said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
+    return said, text.splitlines().index(marked) + 1
+
+
 def test_a_table_of_more_columns_than_the_page_holds_is_an_error(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Sixty columns of one letter each fit no cell past its column — each is at least 12 pt
     wide — yet the table ran 300 pt off the page and the build said nothing."""
-    from printgen.cli.commands import main
-
-    prose = demo / "cards" / "demo" / "rules.en.md"
     header = "|" + "|".join("a" * 60) + "|"
-    text = prose.read_text(encoding="utf-8") + f"\n{header}\n|{'-|' * 60}\n|{'x|' * 60}\n"
-    prose.write_text(text, encoding="utf-8")
-    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
-    said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
-    line = text.splitlines().index(header) + 1
+    said, line = _past_the_margin(demo, capsys, f"\n{header}\n|{'-|' * 60}\n|{'x|' * 60}\n", header)
     assert said == [
         f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
         "'a…' and 59 more cells of its line; break the long word or table"
@@ -360,20 +368,11 @@ def test_a_too_wide_tables_cells_of_common_words_are_said_at_its_line(
     """A header of words the prose says elsewhere too ('Players', 'Coins') was said cell by
     cell at rules.en.md:1:1 — ten problems, none at the table — since a cell of one word is
     on several lines; each cell is found by its row, said once at the table's line."""
-    from printgen.cli.commands import main
-
     words = ["Players", "Coins", "Hand", "Goal", "Deck"] * 4
-    prose = demo / "cards" / "demo" / "rules.en.md"
     header = "| " + " | ".join(f"{w}{w.lower()}{w.lower()}" for w in words) + " |"
-    text = (
-        prose.read_text(encoding="utf-8")
-        + "".join(f"\n{w}{w.lower()}{w.lower()} matter.\n" for w in words[:5])
-        + f"\n{header}\n|{'---|' * len(words)}\n|{' 1 |' * len(words)}\n"
-    )
-    prose.write_text(text, encoding="utf-8")
-    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
-    said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
-    line = text.splitlines().index(header) + 1
+    added = "".join(f"\n{w}{w.lower()}{w.lower()} matter.\n" for w in words[:5])
+    added += f"\n{header}\n|{'---|' * len(words)}\n|{' 1 |' * len(words)}\n"
+    said, line = _past_the_margin(demo, capsys, added, header)
     assert said == [
         f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
         f"'Playersplayersplayers…' and 19 more cells of its line; break the long word or table"
