@@ -44,11 +44,24 @@ def test_every_preset_fits_with_marks_clear_of_the_paper_edge(preset: str, paper
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_a_sheet_in_portrait(paper: str) -> None:
-    sheet = _full_sheet(63, 88, paper)
+@pytest.mark.parametrize("size", [(63, 88), (63.5, 88.9)])  # 63 × 88 mm and 2.5 × 3.5 in
+def test_nine_poker_cards_a_sheet_in_portrait(paper: str, size: tuple[float, float]) -> None:
+    sheet = _full_sheet(*size, paper)
     (block,) = sheet.blocks
     assert (block.cols, block.rows) == (3, 3)
     assert sheet.width < sheet.height
+    # 2.5 × 3.5 in on Letter leaves a quarter inch above and below: the marks extending the
+    # vertical cuts there are short, but they are drawn, clear of the edge and of the cut
+    marks = crop_marks(sheet.blocks, sheet.area)
+    above = [(y1, y2) for x1, y1, x2, y2 in marks if x1 == x2 and y1 > block.top]
+    below = [(y1, y2) for x1, y1, x2, y2 in marks if x1 == x2 and y1 < block.bottom]
+    assert len(above) == len(below) == 4
+    for y1, y2 in above:
+        assert block.top + 0.5 - 1e-9 <= min(y1, y2) and max(y1, y2) <= sheet.height - EDGE + 1e-9
+        assert abs(y2 - y1) >= 0.8 - 1e-9
+    for y1, y2 in below:
+        assert min(y1, y2) >= EDGE - 1e-9 and max(y1, y2) <= block.bottom - 0.5 + 1e-9
+        assert abs(y2 - y1) >= 0.8 - 1e-9
 
 
 def test_a_half_filled_sheet_gets_marks_around_its_cards_only() -> None:
@@ -311,11 +324,12 @@ def test_packing_places_every_card_once_with_room_for_bleed_and_marks(
             boxes = []
             for block in sheet.blocks:
                 b = block.kind.bleed
-                # at least the shortest mark fits between the cards and the paper's edge (or fold)
-                assert block.left >= area.left + 2.5 - 1e-9
-                assert block.right <= area.right - 2.5 + 1e-9
-                assert block.bottom >= area.bottom + 2.5 - 1e-9
-                assert block.top <= area.top - 2.5 + 1e-9
+                # at least the shortest mark fits between the cards and the paper's edge (or
+                # fold): 0.8 mm, half a millimetre clear of the cut
+                assert block.left >= area.left + 1.3 - 1e-9
+                assert block.right <= area.right - 1.3 + 1e-9
+                assert block.bottom >= area.bottom + 1.3 - 1e-9
+                assert block.top <= area.top - 1.3 + 1e-9
                 boxes.append((block.left - b, block.bottom - b, block.right + b, block.top + b))
             for i, one in enumerate(boxes):  # blocks keep their bleeds and marks apart
                 for other in boxes[i + 1 :]:

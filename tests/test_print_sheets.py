@@ -185,11 +185,11 @@ def test_on_a_landscape_sheet_the_back_offset_turns_with_the_page(root: Path) ->
     # X and Y are read across and along the portrait calibration sheet; a printer prints a
     # landscape page a quarter turn anticlockwise, so the page's right is the paper's up and
     # its up the paper's left: (X, Y) = (1.5, -0.75) moves backs by (-0.75, -1.5) on the page.
-    plain_pdf = _cards(root, WM, "--gutter", "4mm")
+    plain_pdf = _cards(root, WM, "--gutter", "6mm")
     width, height = page_sizes(plain_pdf)[0]
-    assert width > height, "a 4 mm gutter lays W&M's poker cards out on landscape sheets"
+    assert width > height, "a 6 mm gutter lays W&M's poker cards out on landscape sheets"
     plain = placements(plain_pdf)
-    shifted_pdf = _cards(root, WM, "--gutter", "4mm", "--back-offset", "1.5,-0.75")
+    shifted_pdf = _cards(root, WM, "--gutter", "6mm", "--back-offset", "1.5,-0.75")
     for before, after in zip(plain, placements(shifted_pdf), strict=True):
         for a, b in zip(before, after, strict=True):
             dx, dy = (-0.75, -1.5) if a.side == "back" else (0.0, 0.0)
@@ -447,26 +447,26 @@ def test_cards_that_fill_every_margin_say_the_sheets_have_no_scale_bar(
 @pytest.mark.parametrize(
     ("args", "room", "most"),
     [
-        ((), "the sheet of 210×297", "195×282 mm (or 282×195)"),
+        ((), "the sheet of 210×297", "197.4×284.4 mm (or 284.4×197.4)"),
         (
             ("--paper", "letter", "--duplex", "fold"),
             "half a sheet (folded) of 215.9×279.4",
-            "128.7×200.9 mm (or 200.9×128.7)",
+            "131.1×203.3 mm (or 203.3×131.1)",
         ),
     ],
 )
 def test_a_card_too_large_for_the_paper_names_the_largest_that_fits(
     tmp_path: Path, printgen: Any, args: tuple[str, ...], room: str, most: str
 ) -> None:
-    """'a 196×283 mm card with 3 mm bleed does not fit …; choose a smaller size' named the bleed,
+    """'a 198×286 mm card with 3 mm bleed does not fit …; choose a smaller size' named the bleed,
     which a designer would lower to no avail (at the paper's edge only the marks need room), and
     not how much smaller: the largest card that fits is named, and a card of that size fits."""
-    _sized_game(tmp_path, ("big", "{width: 196mm, height: 283mm}", 1))
+    _sized_game(tmp_path, ("big", "{width: 198mm, height: 286mm}", 1))
     checked = printgen(tmp_path, "validate", "mix", *args)
     assert checked.code == 2
     (line,) = checked.err.splitlines()
     assert line.startswith(
-        f"cards/mix/decks/big.yaml:4:7: a 196×283 mm card does not fit on {room}"
+        f"cards/mix/decks/big.yaml:4:7: a 198×286 mm card does not fit on {room}"
     )
     assert "bleed" not in line and line.endswith("; choose a smaller size")
     largest = re.search(r"at most ([\d.]+)×([\d.]+) mm \(or ([\d.]+)×([\d.]+)\)", line)

@@ -32,11 +32,13 @@ SPLITS: tuple[Split, ...] = ("across", "down", "larger")  # tried in this order;
 EDGE = 5.0  # mm kept clear at every paper edge: nothing but bleed is printed there
 MARK_GAP = 1.0  # mm between a block's bleed and its crop marks, where there is room
 MARK = 5.0  # mm, the longest crop mark
-MIN_MARK = 2.0  # mm, the shortest crop mark
+MIN_MARK = 2.0  # mm, the shortest crop mark between blocks
 MARK_OFFSET = 0.5  # mm; a crop mark never starts closer to the cut than this
-# A block at the paper's edge needs room for the shortest mark only: where the margin is narrow
-# (Letter is 279.4 mm tall, three poker cards 264 mm) the mark crosses the bleed, which is waste.
-PAPER_PAD = MARK_OFFSET + MIN_MARK
+# A block at the paper's edge needs room for its marks alone, and only for short ones: where the
+# margin is narrow the mark crosses the bleed, which is waste. 0.8 mm is what a quarter-inch
+# margin leaves past EDGE: the print-and-play standard, three 3.5 in cards (266.7 mm) up Letter.
+EDGE_MIN_MARK = 0.8
+PAPER_PAD = MARK_OFFSET + EDGE_MIN_MARK
 FOLD_CLEAR = 1.0  # mm kept clear on each side of a fold line
 EPS = 1e-6
 
