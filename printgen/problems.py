@@ -272,3 +272,16 @@ def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
 
 
 SHOWN_CARDS = 10  # cards named in that line
+
+
+def closest(name: str, options: Iterable[str], cutoff: float = 0.7) -> list[str]:
+    """The option a misspelt ``name`` was meant to be, for a message's "did you mean": here,
+    beside the problems, since every part reports them (the project's files, the sandbox's
+    names), not only the source stage."""
+    import difflib  # only when something is misspelt: not on every build's start-up
+
+    ordered = sorted(options)
+    same = [option for option in ordered if option.lower() == name.lower()]
+    if same:  # "ID" for id: only the case differs, however short the name
+        return same[:1]
+    return difflib.get_close_matches(name, ordered, n=1, cutoff=cutoff)

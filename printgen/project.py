@@ -21,7 +21,7 @@ from pathlib import Path
 
 from printgen.building import inputs
 from printgen.limits import MAX_TEXT_BYTES
-from printgen.problems import ProjectError, Where, fail, one_line_path
+from printgen.problems import ProjectError, Where, closest, fail, one_line_path
 
 PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
 _GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ASCII: no look-alike ids
@@ -278,8 +278,6 @@ class Project:
                 names = [entry.name for entry in islice(entries, 2000) if entry.is_file()]
         except (ProjectError, OSError):
             return ""
-        from printgen.source.readers import closest  # only for a file not found
-
         close = closest(written.name, names)
         return f"; did you mean '{(written.parent / close[0]).as_posix()}'?" if close else ""
 

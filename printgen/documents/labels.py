@@ -16,7 +16,7 @@ from typing import Any
 
 from printgen.building import inputs
 from printgen.limits import MAX_PROSE_BYTES
-from printgen.problems import Problem, ProjectError, Where, fail
+from printgen.problems import Problem, ProjectError, Where, closest, fail
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import LDict, read_yaml
 
@@ -159,8 +159,6 @@ def missing_label(context: dict[str, Any], name: str) -> str | None:
             f"label '{name}' has no '{lang}' text; add it to {file} as "
             f"'{name}: {{{lang}: …}}'{also}"
         )
-    from printgen.source.readers import closest  # only for a label not found
-
     meant = closest(name, [*words, *words.untranslated])
     if meant:  # a misspelt label (t.thanks_txt beside thanks_text)
         return f"no label '{name}' in labels.yaml; did you mean 't.{meant[0]}'?"

@@ -8,7 +8,7 @@ from types import MappingProxyType, ModuleType
 from typing import overload
 
 from printgen.model.game import CardType, Deck, Game
-from printgen.problems import Problem, ProjectError, Severity, Where
+from printgen.problems import Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.resolve import Resolved
 from printgen.rules.guard import RulesWarning
@@ -251,8 +251,6 @@ def _misspelt(
     if not isinstance(node, Mapping):
         return
     import warnings
-
-    from printgen.source.readers import closest
 
     meant = closest(part, [str(k) for k in node], 0.7)
     if not meant:

@@ -10,6 +10,7 @@ import re
 from functools import cache
 from typing import Any
 
+from printgen.problems import closest
 from printgen.sandbox.alarm import TemplateTimeout, budget_spent, time_limit
 from printgen.sandbox.jinja import sandboxed
 from printgen.sandbox.sizes import Refused, checked_value
@@ -161,8 +162,6 @@ def _closest_key(name: str, value: Any) -> str | None:
     """The key of a mapping closest to a misspelt one, if any is close."""
     if not isinstance(value, dict):
         return None
-    from printgen.source.readers import closest  # only for a misspelt name
-
     close = closest(name, [str(k) for k in value])
     return close[0] if close else None
 

@@ -14,11 +14,11 @@ from printgen.limits import (
     MAX_COUNT,
     MAX_GENERATED_VALUES,
 )
-from printgen.problems import ProjectError, Where
+from printgen.problems import ProjectError, Where, closest
 from printgen.source import generate
 from printgen.source.arrangement import MAX_ARRANGEMENT, read_arrangement
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker, closest, kind_of
+from printgen.source.readers import Checker, kind_of
 
 if TYPE_CHECKING:
     from printgen.project import Project

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_LAYOUT_ELEMENTS
-from printgen.problems import Problem, ProjectError, Where
+from printgen.problems import Problem, ProjectError, Where, closest
 from printgen.project import Project
 from printgen.source.layout_order import stacked
 from printgen.source.layout_values import style_colours, when_word
 from printgen.source.located_yaml import LDict
 from printgen.source.packaged import packaged, rebased
-from printgen.source.readers import Checker, closest, did_you_mean
+from printgen.source.readers import Checker, did_you_mean
 from printgen.startup.deferred import pattern
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}

@@ -12,19 +12,9 @@ from printgen.icons import IconLibrary
 from printgen.limits import MAX_ID_CHARS, MAX_LENGTH_MM, MAX_WHOLE_NUMBER
 from printgen.model.game import is_language_code
 from printgen.model.units import CARD_PRESETS, parse_length
-from printgen.problems import Problem, ProjectError, Severity, Where
+from printgen.problems import Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
-
-
-def closest(name: str, options: Iterable[str], cutoff: float = 0.7) -> list[str]:
-    import difflib  # only when something is misspelt: not on every build's start-up
-
-    ordered = sorted(options)
-    same = [option for option in ordered if option.lower() == name.lower()]
-    if same:  # "ID" for id: only the case differs, however short the name
-        return same[:1]
-    return difflib.get_close_matches(name, ordered, n=1, cutoff=cutoff)
 
 
 def did_you_mean(

@@ -16,7 +16,7 @@ from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
-from printgen.problems import Where
+from printgen.problems import Where, closest
 from printgen.project import Project
 from printgen.source.cells import (
     as_integer,
@@ -38,7 +38,6 @@ from printgen.source.readers import (
     Checker,
     bad_card_id,
     big,
-    closest,
     did_you_mean,
     id_too_long,
 )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.limits import MAX_YAML_ALIAS_VALUES, MAX_YAML_DEPTH, MAX_YAML_VALUES
-from printgen.problems import Problem, ProjectError, Where, fail
+from printgen.problems import Problem, ProjectError, Where, closest, fail
 from printgen.source.located_yaml import LDict, LList, located_copy
 from printgen.source.pyyaml import yaml
 from printgen.source.yaml_scalars import BOOL, INT, STD, STR, ScalarReader
@@ -261,8 +261,6 @@ class EventBuilder:
                 "would repeat without end; point it at a value defined before",
             )
         if anchor not in self.anchors:  # PyYAML said 'found undefined alias', naming none
-            from printgen.source.readers import closest
-
             hint = closest(anchor, self.anchors)
             raise fail(
                 where,
