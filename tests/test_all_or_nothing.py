@@ -264,7 +264,7 @@ def test_ctrl_c_during_the_renames_replaces_every_file_then_stops(
     old: the renames finish (milliseconds), then the interrupt stops printgen."""
     import signal
 
-    from printgen.cli.interrupt import listen
+    from printgen.sandbox.interrupt import listen
 
     before = signal.getsignal(signal.SIGINT)
     listen()  # printgen's own Ctrl-C handler, as the command installs it

@@ -82,7 +82,7 @@ def _main(argv: list[str] | None) -> int:
         # work, objects that live until the end (30 ms of a 0.8 s game build); each unit's
         # work is bounded, and what it leaves is the operating system's at the end.
         gc.disable()
-    from printgen.cli.interrupt import listen
+    from printgen.sandbox.interrupt import listen
 
     listen()
     try:

@@ -22,10 +22,10 @@ from pathlib import Path
 from types import FunctionType, TracebackType
 
 from printgen.building.memory import designer_memory
-from printgen.cli.interrupt import by_user
 from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS, MAX_YAML_BYTES
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
+from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.refused import Refused
 from printgen.startup.deferred import pattern
 

@@ -85,7 +85,7 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
             raise NoEngine(f"{rel}: cannot be loaded as a Python module")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module  # dataclasses and pickling look the module up by name
-        from printgen.cli.interrupt import by_user
+        from printgen.sandbox.interrupt import by_user
         from printgen.simulate.faults import set_up_clock
 
         try:

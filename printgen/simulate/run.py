@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from printgen.building.memory import memory_capped
-from printgen.cli.interrupt import by_user
 from printgen.problems import Problem, Where
 from printgen.rules.guard import warnings_kept
+from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.refused import designer_threads, no_exit_nor_fork, threads_left
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
@@ -137,7 +137,7 @@ def _remember(
     settings: Settings,
     deadline: float | None = None,
 ) -> None:
-    from printgen.cli.interrupt import listen
+    from printgen.sandbox.interrupt import listen
 
     listen()  # a spawned worker: Ctrl-C told from the engine's own KeyboardInterrupt here too
     _current.clear()

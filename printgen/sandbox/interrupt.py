@@ -3,7 +3,8 @@
 Python turns Ctrl-C into KeyboardInterrupt, and a rules.py or simulate.py may raise one itself.
 Ctrl-C stops printgen wherever it is; a raise in the designer's code is that code failing, said
 at its line with exit status 2 like any other. The handler marks the key press, so the code
-that runs designer code can tell the two apart.
+that runs designer code can tell the two apart. It lives with what runs designer code, which
+the rules stage and the simulations use; the command line only starts listening.
 """
 
 from __future__ import annotations
