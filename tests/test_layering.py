@@ -62,11 +62,6 @@ KNOWN = {
     ("printgen.icons.svg", "printgen.layout.fonts"),
     # 'printgen new' names where projects are as the command line does
     ("printgen.starter.command", "printgen.cli.game_folders"),
-    # a designer's rules.py and simulate.py run within a memory cap
-    ("printgen.rules.discover", "printgen.building.memory"),
-    ("printgen.rules.guard", "printgen.building.memory"),
-    ("printgen.rules.run", "printgen.building.memory"),
-    ("printgen.outputs.cards", "printgen.building.memory"),
 }
 
 

@@ -1,4 +1,4 @@
-"""A big build gives freed memory back before its next big output (printgen.building.memory)."""
+"""A big build gives freed memory back before its next big output (printgen.outputs.memory)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import textwrap
 
 import pytest
 
-from printgen.building.memory import give_back
+from printgen.outputs.memory import give_back
 
 # blocks of the C heap (bytes objects past pymalloc's 512-byte limit) freed with one in fifty
 # kept, as a sheet PDF's page streams are: free pages scattered through the heap
 FREED = textwrap.dedent(
     """
-    from printgen.building.memory import give_back
+    from printgen.outputs.memory import give_back
     def rss():
         with open('/proc/self/statm') as f:
             return int(f.read().split()[1]) * 4096

@@ -526,7 +526,7 @@ def test_a_rules_py_that_fills_the_memory_is_stopped_at_its_line(
     demo: Path, printgen: Printgen, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
     """The cap is 2 GiB beyond what printgen holds; 200 MiB here, to run fast."""
-    monkeypatch.setattr("printgen.building.memory.DESIGNER_MEMORY_BYTES", 200 * 1024**2)
+    monkeypatch.setattr("printgen.sandbox.memory.DESIGNER_MEMORY_BYTES", 200 * 1024**2)
     hog = "kept = []\nwhile True:\n    kept.append(bytearray(8 * 1024 * 1024))  # here\n"
     body = (
         f'@rule("r")\ndef r(ctx):\n{textwrap.indent(hog, "    ")}    yield from ()\n'

@@ -401,7 +401,7 @@ def test_an_engine_that_fills_the_memory_is_stopped_at_its_line(
     table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """2 GiB beyond what printgen holds, in each worker too; 200 MiB here, to run fast."""
-    monkeypatch.setattr("printgen.building.memory.DESIGNER_MEMORY_BYTES", 200 * 1024**2)
+    monkeypatch.setattr("printgen.sandbox.memory.DESIGNER_MEMORY_BYTES", 200 * 1024**2)
     _engine(
         table,
         "def play(rules, bots, rng, turn_cap):\n    kept = []\n    while True:\n"

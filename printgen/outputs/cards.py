@@ -10,7 +10,6 @@ from collections.abc import Iterator, Mapping
 from json.encoder import encode_basestring as string  # json.dumps's, not ASCII-only
 from typing import Any
 
-from printgen.building.memory import BIG, give_back
 from printgen.documents.labels import labels, unlabelled
 from printgen.draw.faces import Layers, render_faces, render_layers
 from printgen.draw.packing import Kind
@@ -20,6 +19,7 @@ from printgen.layout.face import LaidOutDeck, Op, laid_out
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Duplex, Format, Offset
 from printgen.outputs import OutputJob
+from printgen.outputs.memory import BIG, give_back
 from printgen.outputs.names import plain_name
 from printgen.problems import Problems, Severity, Where
 from printgen.write import Encoded, json_bytes

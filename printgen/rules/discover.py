@@ -20,7 +20,6 @@ from pathlib import Path
 from types import ModuleType
 
 from printgen.building import inputs
-from printgen.building.memory import memory_capped
 from printgen.limits import RULE_SECONDS
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.rules.guard import (
@@ -36,6 +35,7 @@ from printgen.rules.guard import (
 )
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
+from printgen.sandbox.memory import memory_capped
 from printgen.sandbox.refused import no_exit_nor_fork
 
 RULES_FILE = "rules.py"

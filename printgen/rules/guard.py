@@ -21,11 +21,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FunctionType, TracebackType
 
-from printgen.building.memory import designer_memory
 from printgen.limits import MAX_MESSAGE_CHARS, MAX_TEXT_BYTES, MAX_WARNINGS, MAX_YAML_BYTES
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.sandbox.interrupt import by_user
+from printgen.sandbox.memory import designer_memory
 from printgen.sandbox.refused import Refused
 from printgen.startup.deferred import pattern
 
@@ -80,7 +80,7 @@ def described(exc: BaseException) -> str:
         text = None
     if isinstance(exc, Refused):
         return f"it called {text} (rules.py may not end printgen nor start copies of it)"
-    if isinstance(exc, MemoryError):  # see printgen.building.memory.memory_capped
+    if isinstance(exc, MemoryError):  # see printgen.sandbox.memory.memory_capped
         return (
             f"MemoryError: it ran out of memory, past the {designer_memory()} a game's "
             "own Python may take; does it keep adding to a list or a text forever?"

@@ -12,7 +12,6 @@ import time
 from types import CoroutineType, GeneratorType, ModuleType
 from warnings import WarningMessage
 
-from printgen.building.memory import memory_capped
 from printgen.limits import ALL_RULES_SECONDS, MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.rules.checks import run_checks
@@ -34,6 +33,7 @@ from printgen.rules.guard import (
 from printgen.rules.registry import Rule, rules_in
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
+from printgen.sandbox.memory import memory_capped
 from printgen.sandbox.refused import no_exit_nor_fork
 
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printgen.building.memory import memory_capped
 from printgen.problems import Problem, Where
 from printgen.rules.guard import warnings_kept
 from printgen.sandbox.interrupt import by_user
+from printgen.sandbox.memory import memory_capped
 from printgen.sandbox.refused import designer_threads, no_exit_nor_fork, threads_left
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
