@@ -643,6 +643,9 @@ def test_a_when_written_as_a_word_printgen_cannot_read_is_an_error_at_its_line(
             "card query 'main/cots=3': deck 'main' has no field 'cots'; did you mean 'cost'?",
         ),
         ("mian/cost=3", "card query 'mian/cost=3': no deck 'mian'; did you mean 'main'?"),
+        # the example was a card of a bundled game (main/monk), not one of the designer's
+        ("merchant", "cover entry 'merchant' must be deck/card (e.g. main/merchant) or deck/"),
+        ("galleon", "cover entry 'galleon' must be deck/card (e.g. main/miner) or deck/"),
     ],
 )
 def test_a_cover_card_that_is_not_there_is_reported_at_its_entry(

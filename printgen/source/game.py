@@ -311,11 +311,13 @@ def _cover(
     for index, ref in enumerate(refs):
         where = found[ref] = items.at(index) if items else node.where
         deck_id, _, card_id = ref.partition("/")
-        if not card_id:
+        if not card_id:  # the example is one of the game's own cards, the one named if any
+            refs = [own_ref for deck_refs in own.values() for own_ref in deck_refs]
+            example = ([r for r in refs if r.partition("/")[2] == ref] or refs)[:1]
             checker.error(
                 where,
-                f"cover entry '{ref}' must be deck/card (e.g. main/monk) or "
-                "deck/field=value (the first card with that value)",
+                f"cover entry '{ref}' must be deck/card{''.join(f' (e.g. {e})' for e in example)} "
+                "or deck/field=value (the first card with that value)",
             )
         elif "=" not in card_id and deck_id in own.keys() - partial and ref not in own[deck_id]:
             checker.error(
