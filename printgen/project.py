@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
-from printgen.building import inputs
+from printgen import inputs
 from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import ProjectError, Where, closest, fail, one_line_path
 

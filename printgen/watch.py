@@ -125,7 +125,7 @@ def _tops(paths: list[Path]) -> dict[Path, tuple[int, ...]]:
     """What each path the watcher follows is: a file's version, a folder's inode. The watcher
     follows the file or folder it started on, not its name: one saved as a new file renamed
     into place (``sed -i``, vim's or gedit's safe save), or a folder replaced, is another."""
-    from printgen.building.inputs import version
+    from printgen.inputs import version
 
     found: dict[Path, tuple[int, ...]] = {}
     for path in paths:

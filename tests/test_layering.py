@@ -16,6 +16,7 @@ RANK = {
     "limits": 0,  # numbers every part bounds itself by
     "startup": 0,  # how a command starts (deferred imports, confinement)
     "problems": 1,  # the one collector every stage reports into
+    "inputs": 1,  # the one record of files read, every stage that reads one notes it
     "write": 1,  # outputs replaced all or none
     "model": 2,
     "options": 3,
@@ -42,15 +43,8 @@ RANK = {
 
 # Backward edges not moved yet: importing module -> imported module, and why it stays.
 KNOWN = {
-    # the build's record of files read and its kept compiled code: every stage that reads a
-    # project file notes it; building/inputs.py and building/kept.py would move to the top
-    # of the package, beside problems.py
-    ("printgen.project", "printgen.building.inputs"),
-    ("printgen.icons.library", "printgen.building.inputs"),
-    ("printgen.layout.fonts", "printgen.building.inputs"),
-    ("printgen.layout.images", "printgen.building.inputs"),
-    ("printgen.rules.discover", "printgen.building.inputs"),
-    ("printgen.documents.labels", "printgen.building.inputs"),
+    # what a build keeps for the next (compiled template code, parsed prose): its store
+    # (get, put, use) would move out of building/kept.py, its files (load, save) stay
     ("printgen.sandbox.template_code", "printgen.building.kept"),
     ("printgen.documents.parsed", "printgen.building.kept"),
     # the model's Game holds the game's IconLibrary (and falls back on the built-in one)

@@ -31,8 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen import __version__
-from printgen.building import inputs
+from printgen import __version__, inputs
 from printgen.options import BuildOptions, Format
 from printgen.problems import Problem, Severity, Where
 from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project, hidden

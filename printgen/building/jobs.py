@@ -20,7 +20,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printgen.building.inputs import recording
+from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problem, ProjectError
 from printgen.project import Project

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.building import inputs
+from printgen import inputs
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Where, closest, fail
 from printgen.project import PACKAGED_TEMPLATES, Project

@@ -21,7 +21,7 @@ from stat import S_ISDIR, S_ISREG
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from printgen.building import inputs
+from printgen import inputs
 from printgen.icons import fontawesome
 from printgen.icons.forms import precompiled
 from printgen.icons.geometry import parse_hex

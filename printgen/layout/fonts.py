@@ -19,7 +19,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
-from printgen.building import inputs
+from printgen import inputs
 from printgen.limits import MAX_FONT_BYTES
 from printgen.problems import ProjectError, Where
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.building import inputs
+from printgen import inputs
 from printgen.layout.face import Image
 from printgen.layout.props import Props
 from printgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS

@@ -19,7 +19,7 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-from printgen.building import inputs
+from printgen import inputs
 from printgen.limits import RULE_SECONDS
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.rules.guard import (

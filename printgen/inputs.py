@@ -2,6 +2,8 @@
 
 ``Project.file`` — the one door every project file passes through — notes each real path here
 while a recording is open. A recording is a plain set, so a worker process returns its own.
+Here at the package's top, as the problems are: every stage that reads a file notes it, and
+the build (``printgen.building``) that keys its cache by them runs after them all.
 """
 
 from __future__ import annotations
