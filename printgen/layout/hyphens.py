@@ -25,3 +25,10 @@ def first_head(word: str) -> tuple[str, str]:
     """The word's first piece with its hyphen, and the rest: a line too narrow for any head."""
     first, _, rest = word.partition(SOFT)
     return first + "-", rest
+
+
+def unbroken(text: str) -> str:
+    """``text`` drawn as one string that no line breaking reaches (a sheet's margin label, a
+    page's foot, an aid's title band, a PDF's title): without its soft hyphens, which the fonts
+    draw as hyphens — a title broken with them on the cover read "Donau-dampf-schiff" there."""
+    return text.replace(SOFT, "")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from printgen.layout.face import BorrowedDeck, LaidOutDeck
+from printgen.layout.hyphens import unbroken
 from printgen.model.game import Game
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problems
@@ -31,7 +32,7 @@ class OutputJob:
 
     @property
     def title(self) -> str:
-        return str(self.resolved.game["title"])
+        return unbroken(str(self.resolved.game["title"]))  # the sheets' margins, the PDF's title
 
     @property
     def author(self) -> str:

@@ -28,6 +28,7 @@ from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.draw.color import color
 from printgen.draw.pdf import end_form, new_canvas
 from printgen.layout.accents import composed
+from printgen.layout.hyphens import unbroken
 from printgen.model.units import PAPER_SIZES, pt
 from printgen.outputs import OutputJob
 from printgen.problems import Problem, Problems, ProjectError, Where
@@ -137,7 +138,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
         )
         return None
     fmt, story = chosen
-    title = str(context["game"]["title"])
+    title = unbroken(str(context["game"]["title"]))
     # drawn as one string, outside the text layout that composes a letter and its accent
     heading = composed(f"{title} — {labels.get('player_aid', 'player aid')}")
     problems.extend(_edge_problems(fmt, where))

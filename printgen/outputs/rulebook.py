@@ -28,6 +28,7 @@ from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import rulebook_theme, scaled, tightened
+from printgen.layout.hyphens import unbroken
 from printgen.model.units import pt
 from printgen.outputs import OutputJob
 from printgen.problems import (
@@ -143,7 +144,7 @@ def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
     rel = f"{game.folder}/rules.{job.lang}.md"
     index = CardIndex(game, job.decks, Where(rel), job.borrowed)
     prose = (job.project.root / rel).read_text(encoding="utf-8")
-    title = str(context["game"]["title"])
+    title = unbroken(str(context["game"]["title"]))  # each page's foot, the PDF's title
     author = str(context["game"]["author"] or "")
     return _Book(source, index, title, author, context["t"], rel, prose, job.lang)
 

@@ -83,6 +83,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
     from printgen.layout import text, unprintable
     from printgen.layout.accents import composed
     from printgen.layout.fonts import vera
+    from printgen.layout.hyphens import unbroken
 
     session = Session(Project.at(project_root))
     game = session.game(game_id)
@@ -112,7 +113,9 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
             raise ProjectError(problems.errors)
         own = one is game  # the other game's names are that game's to mend
         if not title:
-            title = composed(str(resolved.game["title"]))  # as the report's Paragraph draws
+            title = composed(
+                unbroken(str(resolved.game["title"]))
+            )  # as the report's Paragraph draws
             check(title, place(game.raw, "title", Where(f"{game.folder}/game.yaml")), "the title")
         for deck in one.decks:
             for card in deck.cards:

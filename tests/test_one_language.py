@@ -1,0 +1,55 @@
+"""A designer's game in one language the bundled games do not use (German, French), made with
+`printgen new`: its long words, its quotes and its punctuation as the designer writes them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import Run
+
+
+@pytest.fixture
+def german(tmp_path: Path, printgen: Callable[..., Run]) -> Path:
+    """A project holding the starter game ``dampfer``, in German alone."""
+    folder = tmp_path / "spiele"
+    result = printgen(folder, "new", "dampfer", "--lang", "de")
+    assert result.code == 0, result.err
+    return folder
+
+
+def _set(path: Path, pattern: str, value: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    changed = re.sub(pattern, value, text, count=1, flags=re.MULTILINE)
+    assert changed != text, pattern
+    path.write_text(changed, encoding="utf-8")
+
+
+def test_a_title_broken_with_soft_hyphens_prints_whole_where_it_is_one_line(
+    german: Path, printgen: Callable[..., Run]
+) -> None:
+    # the README's way to say where a long word may break: on the cover and the backs it
+    # breaks there; in a sheet's margin, a page's foot, the aid's band and a PDF's title,
+    # drawn as one string, each soft hyphen printed as a hyphen ("Donau-dampf-schiff")
+    _set(
+        german / "cards/dampfer/game.yaml",
+        r"^title: .*$",
+        r'title: "Donau\\u00addampf\\u00adschiff"',
+    )
+    result = printgen(german, "build", "dampfer")
+    assert result.code == 0, result.err
+    folder = german / "build/dampfer/de"
+    said = {}
+    for name in ("cards.pdf", "rulebook.pdf", "player-aid.pdf"):
+        reader = PdfReader(folder / name)
+        assert reader.metadata is not None and reader.metadata.title is not None
+        assert reader.metadata.title.split(" ")[0] == "Donaudampfschiff", name
+        said[name] = " ".join(page.extract_text() for page in reader.pages)
+        assert "\xad" not in said[name], name
+    assert "Donaudampfschiff · Karten · Bogen 1/2 · Vorderseiten" in said["cards.pdf"]
+    assert "Donaudampfschiff\nSeite 2" in said["rulebook.pdf"]  # its foot
+    assert "Donaudampfschiff — Spielhilfe" in said["player-aid.pdf"]
