@@ -53,3 +53,34 @@ def test_a_title_broken_with_soft_hyphens_prints_whole_where_it_is_one_line(
     assert "Donaudampfschiff · Karten · Bogen 1/2 · Vorderseiten" in said["cards.pdf"]
     assert "Donaudampfschiff\nSeite 2" in said["rulebook.pdf"]  # its foot
     assert "Donaudampfschiff — Spielhilfe" in said["player-aid.pdf"]
+
+
+def _line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text("utf-8").splitlines(), 1) if text in line)
+
+
+def test_a_card_text_with_an_icon_too_wide_for_the_reference_is_said_at_the_card(
+    german: Path, printgen: Callable[..., Run]
+) -> None:
+    # its icon kept it from being found on the card, and a table row of the rules sharing
+    # its first two words ('Nimm 2 :coin:') took the blame: 'rules.de.md:22:1 … break the
+    # long word or table', where no long word is
+    game = german / "cards/dampfer"
+    long_word = "Kartenstapelverwaltungsbehördenabteilungsleiter"
+    _set(
+        game / "decks/main.yaml",
+        r'effect: "Nimm 2 :coin:\."',
+        f'effect: "Nimm 2 :coin:. Der {long_word}."',
+    )
+    rules = game / "rules.de.md"
+    rules.write_text(
+        rules.read_text("utf-8")
+        + "\n| Karte | Wirkung |\n| --- | --- |\n| Bergmann | Nimm 2 :coin: |\n",
+        encoding="utf-8",
+    )
+    result = printgen(german, "validate", "dampfer")
+    line = _line_of(game / "decks/main.yaml", long_word)
+    said = [p for p in result.err.splitlines() if "past the margin" in p]
+    assert said and all(p.startswith(f"cards/dampfer/decks/main.yaml:{line}:") for p in said), (
+        result.err
+    )

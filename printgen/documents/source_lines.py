@@ -7,8 +7,10 @@ import re
 from dataclasses import dataclass
 
 from printgen.documents.parsed import Token, parse
+from printgen.layout.text import ICON_NAME
 
 _WORD = re.compile(r"\w+")
+_ICON = re.compile(rf":{ICON_NAME}:")  # an inline icon: no word of the text laid out
 OPENING_WORDS = 4  # words of a block that find its line: fewer would match too many lines
 _BREAK = re.compile(r"\r\n?|\n")
 
@@ -23,14 +25,16 @@ def editor_lines(text: str) -> list[str]:
     return lines
 
 
-def prose_line(prose: str, text: str) -> int:
+def prose_line(prose: str, text: str, loose: bool = True) -> int:
     """The first line of ``prose`` holding the opening words of ``text``, in order, markup and
     icons between them ignored (a table row, a list item, a paragraph's first line); a shorter
     text (a table cell) only where one line alone holds it; 1 when no line does (text the
-    rulebook makes itself, a card's, or one a template wrote)."""
-    words = _WORD.findall(text.casefold())
-    lines = [_WORD.findall(line.casefold()) for line in editor_lines(prose)]
-    for wanted in (words[:OPENING_WORDS], words[:2]):
+    rulebook makes itself, a card's, or one a template wrote). ``loose``: else the one line
+    holding only the text's first two words (a text cut short in the prose)."""
+    words = _words(text)
+    lines = [_words(line) for line in editor_lines(prose)]
+    tries = (words[:OPENING_WORDS], words[:2]) if loose else (words[:OPENING_WORDS],)
+    for wanted in tries:
         found = [number for number, line in enumerate(lines, start=1) if _holds(line, wanted)]
         if found and len(wanted) == OPENING_WORDS:
             return found[0]
@@ -42,8 +46,14 @@ def prose_line(prose: str, text: str) -> int:
 def opens_with(value: str, text: str) -> bool:
     """Whether ``value`` holds the opening words of ``text``, in order (markup and icons
     between them ignored): a card's field a laid-out block was printed from."""
-    words = _WORD.findall(text.casefold())[:OPENING_WORDS]
-    return len(words) >= 2 and _holds(_WORD.findall(value.casefold()), words)
+    words = _words(text)[:OPENING_WORDS]
+    return len(words) >= 2 and _holds(_words(value), words)
+
+
+def _words(written: str) -> list[str]:
+    """The words of a text or a line as written, its icons left out: the laid-out block's
+    words have none ('Nimm 2 :coin:. Die …' printed 'Nimm 2 . Die …' was found on no card)."""
+    return _WORD.findall(_ICON.sub(" ", written).casefold())
 
 
 def _holds(words: list[str], wanted: list[str]) -> bool:
