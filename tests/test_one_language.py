@@ -84,3 +84,25 @@ def test_a_card_text_with_an_icon_too_wide_for_the_reference_is_said_at_the_card
     assert said and all(p.startswith(f"cards/dampfer/decks/main.yaml:{line}:") for p in said), (
         result.err
     )
+
+
+@pytest.mark.parametrize("key", ["title", "subtitle"])
+def test_a_cover_title_too_wide_for_the_page_is_said_at_game_yaml(
+    german: Path, printgen: Callable[..., Run], key: str
+) -> None:
+    # said at the rules file's start, 'rules.de.md:1:1: … break the long word or table',
+    # where the title is not, nor a table
+    game = german / "cards/dampfer/game.yaml"
+    word = "Donaudampfschifffahrtsgesellschaft"  # on its back in three lines of 6 pt
+    if key == "subtitle":  # in italic, smaller
+        word += "skapitänsmützenabteilungsleiterstellvertreterversicherungsgesellschaft"
+    if key == "title":
+        _set(game, r"^title: .*$", f'title: "Die {word}"')
+    else:
+        _set(game, r"^languages:", f"subtitle: {{de: Die {word}}}\nlanguages:")
+    result = printgen(german, "validate", "dampfer")
+    said = [p for p in result.err.splitlines() if "past the margin" in p]
+    assert len(said) == 1, result.err
+    line = _line_of(game, word)
+    assert said[0].startswith(f"cards/dampfer/game.yaml:{line}:"), said
+    assert "soft hyphen" in said[0]

@@ -14,9 +14,11 @@ from printgen.documents.platypus import Flowable
 from printgen.documents.source_lines import editor_lines
 from printgen.layout import text
 from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck, TextBox
+from printgen.layout.hyphens import SOFT
 from printgen.model.game import CardType, Deck, Game
 from printgen.model.units import pt
 from printgen.problems import Problem, Where
+from printgen.source.located_yaml import place
 from printgen.source.readers import did_you_mean
 
 MIN_PICTURE_TEXT = 6.0  # pt: a face shown to be read (the gallery) keeps its text this large
@@ -41,6 +43,11 @@ class CardInfo:
 _WORD = re.compile(r"[^\s,]+")  # a card reference: spaces or commas between them
 
 
+def _unmarked(written: str) -> str:
+    """A text's words as a laid-out block says them: no markup, no soft hyphens."""
+    return " ".join(text.plain(text.parse(written)).replace(SOFT, "").split())
+
+
 class CardIndex:
     """Every laid-out front of a game in one language, by ``deck/card``, and each deck's back.
 
@@ -55,6 +62,7 @@ class CardIndex:
         borrowed: tuple[BorrowedDeck, ...] | list[BorrowedDeck] = (),
     ) -> None:
         self.where = where
+        self.game = game
         self.cover_where = game.cover_where
         self.icon_colors = game.icon_colors
         self.icons = game.icon_library
@@ -104,6 +112,8 @@ class CardIndex:
         from printgen.documents.source_lines import opens_with
 
         said = " ".join(text.split())
+        if (cover := self._cover_text_at(said, lang)) is not None:
+            return cover
         for info in self.cards.values():
             # the card reference's title, "name × 4": a one-word name has too few words to be
             # found by its opening (a long Italian word too wide for its column, say)
@@ -113,6 +123,18 @@ class CardIndex:
             for name, value in info.values.items():
                 if isinstance(value, str) and opens_with(value, text):
                     return info.card.where_of(name, lang)
+        return None
+
+    def _cover_text_at(self, said: str, lang: str) -> Where | None:
+        """The line of game.yaml's title or subtitle, which the cover prints as ``said`` (a
+        long word of it too wide for the page is mended there, with a soft hyphen)."""
+        said = " ".join(said.replace(SOFT, "").split())
+        for key in ("title", "subtitle"):
+            value = self.game.raw.get(key)
+            written = value.get(lang) if isinstance(value, dict) else value
+            if isinstance(written, str) and said == _unmarked(written):
+                node, at = (value, lang) if isinstance(value, dict) else (self.game.raw, key)
+                return place(node, at, Where(f"{self.game.folder}/game.yaml"))
         return None
 
     def get(self, ref: str, where: Where | None = None) -> CardInfo | None:

@@ -379,10 +379,9 @@ class _Book:
 
     def _where(self, text: str) -> Where:
         """The line of the rules file a laid-out block's text comes from — or of the card's
-        field, for a card's text the card reference prints."""
+        field, for a card's text the card reference prints (or of game.yaml's title, the
+        cover's): found there before a prose line holding only its first two words."""
         line = prose_line(self.prose, text, loose=False)
-        # a card's text its opening words find on the card before a prose line that shares
-        # only its first two ('Nimm 2 :coin:.' of a table row and of the card's long text)
         found = self.index.written_at(text, self.lang) if line == 1 else None
         return found or Where(self.rel, prose_line(self.prose, text) if line == 1 else line)
 
