@@ -188,6 +188,32 @@ def test_a_long_word_breaks_at_its_soft_hyphens_and_prints_none_within_a_line() 
     assert "\xad" not in "".join(piece.text for piece in rich[0].pieces)
 
 
+def test_a_long_word_breaks_at_its_soft_hyphens_in_a_text_with_an_icon_or_bold() -> None:
+    """Soft hyphens broke a plain text only: with an icon anywhere in it ('Nimm 2 :coin:.'),
+    or bold, a compound broke nowhere and ran past its column (the rulebook's card reference),
+    or left its icon alone on the next line (the aid's legend)."""
+    family = vera()
+
+    def printed(markup: str, width: float) -> list[str]:
+        lines = text.break_lines(text.parse(markup), family, 10, width)
+        return ["".join(p.text or f"[{p.icon}]" for p in line.pieces) for line in lines]
+
+    word = "Karten\xadstapel\xadverwaltungs\xadbehörde"
+    room = text.width_of("Nimm 2 . Die Karten-", family.regular, 10) + 10 + 1  # the icon: 1 em
+    assert printed(f"Nimm 2 :coin:. Die {word} prüft.", room) == [
+        "Nimm 2[coin]. Die Karten-",
+        "stapelverwaltungs-",
+        "behörde prüft.",
+    ]
+    narrow = text.width_of("stapel-", family.bold, 10) + 1
+    assert printed("**Karten\xadstapel**\xadverwaltung :vp:", narrow) == [
+        "Karten-",
+        "stapel-",
+        "verwaltung[vp]",  # the icon stays with the word it follows
+    ]
+    assert printed(f":vp: {word}", 1000) == ["[vp]Kartenstapelverwaltungsbehörde"]
+
+
 def test_balanced_generator_has_exact_odds_and_is_reproducible() -> None:
     cards = generate.balanced(54, 7, {"wind": list("12345678"), "rps": ["r", "p", "s"]}, "-")
     winds = Counter(c.scope["symbols"]["wind"] for c in cards)

@@ -4,7 +4,7 @@ the line ends with a hyphen and the word goes on on the next."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 SOFT = "\xad"
 
@@ -32,3 +32,102 @@ def unbroken(text: str) -> str:
     page's foot, an aid's title band, a PDF's title): without its soft hyphens, which the fonts
     draw as hyphens — a title broken with them on the cover read "Donau-dampf-schiff" there."""
     return text.replace(SOFT, "")
+
+
+# A measured part of a word, as the line breaker places it: (offset in the word or x on the
+# line, width, text, font, icon) — a word of several parts has a bold head, or an icon glued on.
+Part = tuple[float, float, str, str, "str | None"]
+Measure = Callable[[str, str, float], float]  # text, font, size: its width in points
+
+
+def hyphenated(
+    word: str,
+    measure: Measure,
+    font: str,
+    size: float,
+    limit: float,
+    placed: list[list[Part]],
+    widths: list[float],
+    space: float,
+) -> tuple[str, float]:
+    """Place the heads of a word with soft hyphens that does not fit its line, each ending a
+    line with a hyphen; the last piece (no soft hyphen left) and the space before it are the
+    caller's to place."""
+    while SOFT in word:
+        gap = space if placed[-1] else 0.0
+        room = limit - widths[-1] - gap
+        clean = word.replace(SOFT, "")
+        if measure(clean, font, size) <= room:
+            return clean, space
+        head, rest = head_that_fits(word, room, lambda text: measure(text, font, size))
+        if not head and placed[-1]:  # no head fits after the words already on the line
+            placed.append([])
+            widths.append(0.0)
+            space = 0.0
+            continue
+        if not head:  # not even the first piece fits a line of its own: it overflows
+            head, rest = first_head(word)
+        head_width = measure(head, font, size)
+        placed[-1].append((widths[-1] + gap, head_width, head, font, None))
+        widths[-1] += gap + head_width
+        placed.append([])
+        widths.append(0.0)
+        word, space = rest, 0.0
+    return word, space
+
+
+def hyphenated_parts(
+    word: tuple[Part, ...],
+    measure: Measure,
+    size: float,
+    limit: float,
+    placed: list[list[Part]],
+    widths: list[float],
+    space: float,
+) -> tuple[tuple[Part, ...], float]:
+    """Place the heads of a word of several parts with soft hyphens (in a text with an icon or
+    bold, where a German compound broke nowhere and ran past its column, its icon alone on the
+    next line) that does not fit its line, as ``_hyphenated`` does a plain word's; the rest,
+    and the space before it, are the caller's to place."""
+    while any(SOFT in part[2] for part in word):
+        gap = space if placed[-1] else 0.0
+        room = limit - widths[-1] - gap
+        if word[-1][0] + word[-1][1] <= room:
+            break
+        cuts = list(_cuts(word, measure, size))
+        head, rest = next(((h, r) for h, r in cuts if h[-1][0] + h[-1][1] <= room), ((), word))
+        if not head and placed[-1]:  # no head fits after the words already on the line
+            placed.append([])
+            widths.append(0.0)
+            space = 0.0
+            continue
+        if not head:  # not even the shortest head fits a line of its own: it overflows
+            head, rest = cuts[-1]
+        start = widths[-1] + gap
+        placed[-1].extend((o + start, w, t, f, i) for o, w, t, f, i in head)
+        widths[-1] = start + head[-1][0] + head[-1][1]
+        placed.append([])
+        widths.append(0.0)
+        word, space = rest, 0.0
+    return word, space
+
+
+def _cuts(
+    word: tuple[Part, ...], measure: Measure, size: float
+) -> Iterator[tuple[tuple[Part, ...], tuple[Part, ...]]]:
+    """Each cut of ``word`` at a soft hyphen of one of its texts, the longest head first: the
+    head ending in a hyphen (its earlier soft hyphens gone) and the rest, placed from 0."""
+    for index in range(len(word) - 1, -1, -1):
+        offset, width, text, font, icon = word[index]
+        if icon or SOFT not in text:
+            continue
+        pieces = text.split(SOFT)
+        for count in range(len(pieces) - 1, 0, -1):
+            head_text = "".join(pieces[:count]) + "-"
+            before = tuple((o, w, t.replace(SOFT, ""), f, i) for o, w, t, f, i in word[:index])
+            head = (*before, (offset, measure(head_text, font, size), head_text, font, None))
+            tail = SOFT.join(pieces[count:])
+            tail_width = measure(tail.replace(SOFT, ""), font, size)
+            shift = offset + width - tail_width  # where the rest starts in the word
+            after = tuple((o - shift, w, t, f, i) for o, w, t, f, i in word[index + 1 :])
+            yield head, ((0.0, tail_width, tail, font, None), *after)

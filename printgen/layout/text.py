@@ -27,7 +27,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
 
 from printgen.layout.accents import composed  # noqa: E402
 from printgen.layout.fonts import Family  # noqa: E402
-from printgen.layout.hyphens import SOFT, first_head, head_that_fits  # noqa: E402
+from printgen.layout.hyphens import SOFT, hyphenated, hyphenated_parts  # noqa: E402
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
 ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the name
@@ -166,6 +166,10 @@ def _broken_words(
         if not word:
             space = space_width
             continue
+        if any(SOFT in part[2] for part in word):  # a long word that may break at its soft hyphens
+            word, space = hyphenated_parts(
+                word, width_of, size, width + 0.01, placed, widths, space
+            )
         last = word[-1]
         word_width = last[0] + last[1]  # its parts start at 0
         line = placed[-1]
@@ -177,6 +181,7 @@ def _broken_words(
             gap = 0.0
         start = widths[-1] + gap
         for offset, part_width, text, font, icon in word:
+            text = text.replace(SOFT, "") if SOFT in text else text  # nothing within a line
             line.append((offset + start, part_width, text, font, icon))
         widths[-1] += gap + word_width
         space = 0.0
@@ -214,7 +219,7 @@ def _broken_plain(
         if max_lines is not None and len(placed) > max_lines:
             break
         if SOFT in part:  # a long word that may break at its soft hyphens
-            part, space = _hyphenated(part, font, size, limit, placed, widths, space)
+            part, space = hyphenated(part, width_of, font, size, limit, placed, widths, space)
         word_width = width_of(part, font, size)
         line = placed[-1]
         gap = space if line else 0.0
@@ -227,41 +232,6 @@ def _broken_plain(
         widths[-1] += gap + word_width
         space = 0.0
     return placed, widths
-
-
-def _hyphenated(
-    word: str,
-    font: str,
-    size: float,
-    limit: float,
-    placed: list[list[_Part]],
-    widths: list[float],
-    space: float,
-) -> tuple[str, float]:
-    """Place the heads of a word with soft hyphens that does not fit its line, each ending a
-    line with a hyphen; the last piece (no soft hyphen left) and the space before it are the
-    caller's to place."""
-    while SOFT in word:
-        gap = space if placed[-1] else 0.0
-        room = limit - widths[-1] - gap
-        clean = word.replace(SOFT, "")
-        if width_of(clean, font, size) <= room:
-            return clean, space
-        head, rest = head_that_fits(word, room, lambda text: width_of(text, font, size))
-        if not head and placed[-1]:  # no head fits after the words already on the line
-            placed.append([])
-            widths.append(0.0)
-            space = 0.0
-            continue
-        if not head:  # not even the first piece fits a line of its own: it overflows
-            head, rest = first_head(word)
-        head_width = width_of(head, font, size)
-        placed[-1].append((widths[-1] + gap, head_width, head, font, None))
-        widths[-1] += gap + head_width
-        placed.append([])
-        widths.append(0.0)
-        word, space = rest, 0.0
-    return word, space
 
 
 def _line(parts: list[_Part], width: float, size: float) -> Line:
@@ -332,8 +302,8 @@ def _words(tokens: list[_Token], size: float) -> Iterator[tuple[_Part, ...] | No
             current.append((offset, icon_width, "", font, icon))
             offset += icon_width
         else:
-            part = part.replace(SOFT, "")  # a soft hyphen prints nothing within a line
-            part_width = width_of(part, font, size)
+            # a soft hyphen prints nothing within a line: measured without it, kept to break at
+            part_width = width_of(part.replace(SOFT, "") if SOFT in part else part, font, size)
             current.append((offset, part_width, part, font, None))
             offset += part_width
     if current:
