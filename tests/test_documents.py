@@ -869,3 +869,23 @@ def test_a_link_a_browser_would_not_open_is_printed_as_a_link(
     text = _one_line(rulebook)
     assert "See the rules (file:///home/me/rules.pdf)." in text
     assert "](" not in text
+
+
+def test_a_card_without_a_reminder_is_listed_in_the_aid_without_a_dash(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    # a player board (no effect, no summary) read "Player board ×7 —" in the aid's quick
+    # reference: a dash leading to nothing
+    deck = demo / "cards" / "demo" / "decks" / "boards.yaml"
+    deck.write_text(
+        "name: {en: Boards, it: Plance}\nsize: {width: 5in, height: 7in}\nlayout: card-base\n"
+        "fields: {name: text}\n"
+        "cards:\n  - {id: board, count: 7, name: {en: Player board, it: Plancia}}\n",
+        encoding="utf-8",
+    )
+    run = printgen(demo, "build", "demo", "--only", "player-aid", "--lang", "en")
+    assert run.code == 0, run.err
+    aid = _text(demo / "build" / "demo" / "en" / "player-aid.pdf")
+    assert "Player board ×7" in aid
+    assert "×7 —" not in aid
+    assert " ×6 — " in aid  # a card with an effect keeps its dash

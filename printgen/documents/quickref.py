@@ -68,9 +68,12 @@ def quick_reference(
         color = str(info.values.get("color") or "#333333")
         said = "summary" if info.values.get("summary") else "effect"
         summary = str(info.values.get(said) or "")
+        # a card with no reminder (a player board, a tile) is its name and count alone, not
+        # a dash that leads to nothing
+        dash = " — " if summary.strip() else ""
         runs = [
             text.Run(info.face.name, bold=True),
-            text.Run(f" ×{info.card.count} — "),
+            text.Run(f" ×{info.card.count}{dash}"),
             *text.parse(summary, index.icons.has),
         ]
         _drawable_in(runs, theme.body, info, said, index)
