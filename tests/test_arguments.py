@@ -140,3 +140,12 @@ def test_an_empty_out_folder_is_refused(capsys: pytest.CaptureFixture[str], comm
     assert f"printgen {command}: error: argument --out: expected a folder, not an empty name" in (
         error
     )
+
+
+def test_lengths_without_a_leading_zero_are_read() -> None:
+    # "--gutter .125in" and "--back-offset .5,-.5" were refused ('expected a length such as 3,
+    # 3mm or 0.125in'), as printers write an eighth of an inch
+    argv = ["build", "--gutter", ".125in", "--back-offset", ".5,-.5"]
+    args = parser(argv).parse_args(argv)
+    assert args.gutter == pytest.approx(3.175)
+    assert (args.back_offset.x, args.back_offset.y) == (0.5, -0.5)

@@ -84,6 +84,21 @@ def test_lengths_in_every_unit() -> None:
         parse_length("three")
 
 
+@pytest.mark.parametrize(
+    ("written", "mm"), [(".125in", 3.175), ("-.5", -0.5), (".5 mm", 0.5), ("3.", 3.0)]
+)
+def test_a_length_written_without_its_leading_zero(written: str, mm: float) -> None:
+    # "bleed: .125" (a number to YAML) was a length, "bleed: .125in" and "--back-offset .5,.5"
+    # were refused: 'expected a length such as 3, 3mm or 0.125in'
+    assert parse_length(written) == pytest.approx(mm)
+
+
+@pytest.mark.parametrize("written", [".", "-.in", "1.2.3mm", "..5"])
+def test_a_dot_alone_is_no_length(written: str) -> None:
+    with pytest.raises(ValueError, match="expected a length"):
+        parse_length(written)
+
+
 def test_markup_runs_and_inline_icons() -> None:
     runs = text.parse("Gain **1** :bean: *now*\nthen", lambda name: name == "bean")
     assert [(r.text, r.bold, r.italic, r.icon, r.newline) for r in runs] == [

@@ -25,7 +25,9 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a5": (148.0, 210.0),
 }
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+# a number as YAML and Python read it, ".125" and "3." too: "bleed: .125" was a length and
+# "bleed: .125in", as printers write an eighth of an inch, was refused
+_LENGTH = re.compile(r"^\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)?\s*$")
 _FACTOR = {"mm": 1.0, "cm": 10.0, "in": INCH_MM, "pt": 25.4 / 72, None: 1.0}
 
 
