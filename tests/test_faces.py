@@ -477,3 +477,49 @@ def test_a_band_with_bleed_runs_off_the_edges_it_touches_only(
     assert patch.x > 0 and patch.y > 0 and patch.w < 20  # inside: bleed has nothing to reach
     background = next(op for op in face.ops if isinstance(op, Shape))
     assert (background.x, background.y, background.w) == (-3.0, -3.0, width + 6.0)
+
+
+def _cards_with(root: Path, printgen: Callable[..., Run], size: str, width: str) -> bytes:
+    """The demo's English cards.pdf, its title style's size and a rule's stroke written so."""
+    layouts = root / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8").replace(
+        "demo-card:\n  extends: card-base\n  size: poker\n",
+        "demo-card:\n  extends: card-base\n  size: poker\n"
+        f"  styles:\n    title: {{size: {size}, min_size: {size}}}\n",
+        1,
+    )
+    layouts.write_text(text + f"    rule: {{stroke_width: {width}}}\n", encoding="utf-8")
+    run = printgen(root, "build", "demo", "--lang", "en", "--only", "cards", "--no-cache")
+    assert run.code == 0, run.err
+    return (root / "build" / "demo" / "en" / "cards.pdf").read_bytes()
+
+
+def test_a_size_in_points_may_be_written_with_a_unit(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # "size: 14pt" (the README says a style's size is in pt) was refused: 'expected a number,
+    # not '14pt''; a unit is read as the lengths' are, 0.125in being 9 pt
+    from printgen.starter import new_game
+
+    pdfs = []
+    for name, size, width in (("bare", "9", "2"), ("units", "0.125in", "2pt")):
+        root = tmp_path / name
+        new_game(Project.at(root), "demo", ["en"])
+        pdfs.append(_cards_with(root, printgen, size, width))
+    assert pdfs[0] == pdfs[1]
+
+
+def test_a_size_in_points_in_no_known_unit_is_said_at_its_line(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8") + "    rule: {stroke_width: 2px}\n", encoding="utf-8"
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = len(layouts.read_text(encoding="utf-8").splitlines())
+    assert (
+        f"cards/demo/layouts/demo.yaml:{line}:26: layout 'demo-card' element 'rule' "
+        "stroke_width: expected a number (of points: 9 or 9pt), not '2px'"
+    ) in run.err

@@ -301,7 +301,7 @@ def _element_op(
             h,
             props.color("fill"),
             props.color("stroke"),
-            props.number("stroke_width", 0.5, 0.0, MAX_STROKE_PT),
+            props.number("stroke_width", 0.5, 0.0, MAX_STROKE_PT, points=True),
             props.length("radius", 0.0, minimum=0.0),
             props.dash("dash"),
         )
@@ -314,7 +314,7 @@ def _element_op(
             props.length("y2", y) - y,
             None,
             props.color("stroke", "#000000"),
-            props.number("stroke_width", 0.5, 0.0, MAX_STROKE_PT),
+            props.number("stroke_width", 0.5, 0.0, MAX_STROKE_PT, points=True),
             0.0,
             props.dash("dash"),
         )

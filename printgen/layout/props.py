@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from printgen.limits import MAX_STROKE_PT
-from printgen.model.units import parse_length
+from printgen.model.units import parse_length, points_of
 from printgen.problems import Where
 from printgen.sandbox import expressions as expr
 from printgen.sandbox import numbers
@@ -171,15 +171,25 @@ class Props:
         )
 
     def number(
-        self, key: str, default: float, minimum: float = 0.0, maximum: float = 1000.0
+        self,
+        key: str,
+        default: float,
+        minimum: float = 0.0,
+        maximum: float = 1000.0,
+        points: bool = False,
     ) -> float:
-        """A finite number in [minimum, maximum]; the maximum is a named limit."""
+        """A finite number in [minimum, maximum]; the maximum is a named limit. ``points``: a
+        size in points, which may be written with its unit as the lengths are ("9pt", or
+        "0.125in" for 9) — "size: 14pt" was refused as no number."""
         raw = self.value(key, default)
+        if points and isinstance(raw, str):
+            raw = points_of(raw)
         try:
             number = float(default if raw is None else raw)
         except (TypeError, ValueError, OverflowError):
             shown = repr(raw) if len(repr(raw)) <= 40 else "that"
-            self.report(key, f"expected a number, not {shown}")
+            unit = " (of points: 9 or 9pt)" if points else ""
+            self.report(key, f"expected a number{unit}, not {shown}")
             return default
         if not math.isfinite(number):
             self.report(key, f"must be a finite number, not {number}")

@@ -146,8 +146,8 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
     except FontMissing as exc:
         ctx.report(props.where("font"), str(exc), once=("font", font))
         return None
-    size = props.number("size", DEFAULT_STYLE["size"], 1.0, MAX_FONT_PT)
-    smallest = props.number("min_size", size, 1.0, MAX_FONT_PT)
+    size = props.number("size", DEFAULT_STYLE["size"], 1.0, MAX_FONT_PT, points=True)
+    smallest = props.number("min_size", size, 1.0, MAX_FONT_PT, points=True)
     written = props.element.props
     if smallest > size:  # text shrinks from its size down to min_size, never up
         if "min_size" in written or "size" not in written:  # not a style's, under a smaller size

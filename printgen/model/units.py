@@ -52,5 +52,18 @@ def parse_length(value: object) -> float:
     return number
 
 
+# a size measured in points (a font's, a stroke's): a bare number is points, not mm
+_POINTS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0, None: 1.0}
+
+
+def points_of(value: str) -> float | str:
+    """A size in points as written ("9", "9pt", or "0.125in" converted: 9), or the text as it
+    was when it is no length, for the caller to refuse."""
+    match = _LENGTH.match(value) if len(value) < 400 else None
+    if not match:
+        return value
+    return float(match.group(1)) * _POINTS[match.group(2)]
+
+
 def pt(mm: float) -> float:
     return mm * MM
