@@ -451,3 +451,23 @@ def test_list_shows_every_game_that_loads_and_says_the_broken_one(
     assert run.code == 2
     assert run.out.startswith("demo: Demo — 2–4 players, languages en/it; main (15 cards)")
     assert run.err.startswith("cards/aaa/game.yaml:2:1: YAML syntax error"), run.err
+
+
+def test_list_says_one_card_and_one_player_in_the_singular(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    # a solo game with a reference card alone in its deck was listed '1 players … ref (1 cards)'
+    game = demo / "cards" / "demo" / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("players: {min: 2, max: 4}", "players: 1"),
+        encoding="utf-8",
+    )
+    deck = demo / "cards" / "demo" / "decks" / "ref.yaml"
+    deck.write_text(
+        "name: {en: Reference, it: Riepilogo}\nlayout: card-base\nfields: {name: text}\n"
+        "cards:\n  - {id: ref, count: 1, name: {en: Turn, it: Turno}}\n",
+        encoding="utf-8",
+    )
+    run = printgen(demo, "list")
+    assert run.code == 0, run.err
+    assert run.out == "demo: Demo — 1 player, languages en/it; main (15 cards), ref (1 card)\n"

@@ -21,13 +21,21 @@ def list_games(project: Project, games: list[str]) -> int:
             continue
         meta = game.meta
         title = localize(meta.title, meta.languages[0], meta.languages)
-        decks = ", ".join(f"{d.id} ({d.total} {d.output})" for d in game.decks)
+        decks = ", ".join(f"{d.id} ({_count(d.total, d.output)})" for d in game.decks)
         players = f"{meta.players_min}" + (
             f"–{meta.players_max}" if meta.players_max != meta.players_min else ""
         )
-        print(
-            f"{game_id}: {title} — {players} players, languages {'/'.join(meta.languages)}; {decks}"
-        )
+        players = _count(meta.players_max, "players", players)
+        print(f"{game_id}: {title} — {players}, languages {'/'.join(meta.languages)}; {decks}")
     for problem in problems:
         print(problem, file=sys.stderr)
     return EXIT_BAD_INPUT if problems else 0
+
+
+def _count(number: int, things: str, shown: str = "") -> str:
+    """'1 card', '1 player' — a reference card alone in its deck, a solo game — were '1 cards'
+    and '1 players'; these words are the command's own, an output's stem (cards, tokens, or a
+    designer's tiles) as a plural."""
+    if number == 1 and things.endswith("s") and len(things) > 1:
+        things = things[:-1]
+    return f"{shown or number} {things}"
