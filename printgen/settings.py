@@ -95,7 +95,7 @@ def read_settings(project: Project) -> Settings:
                 found[key] = read(node[key])
             except ValueError as exc:
                 choices = {"paper": tuple(Paper), "duplex": tuple(Duplex)}.get(key)
-                hint = f"one of {', '.join(choices)}" if choices else str(exc)
+                hint = _choice(node[key], choices) if choices else str(exc)
                 problems.append(Problem(node.at(key), f"'{key}': {hint}"))
     if problems:
         raise ProjectError(problems)
@@ -124,8 +124,19 @@ def _word(value: object) -> str:
     return value.strip().lower() if isinstance(value, str) else f"<{type(value).__name__}>"
 
 
+def _choice(value: object, choices: tuple[str, ...]) -> str:
+    """'paper: us-letter' was said as "'paper': one of a4, letter", neither what was written
+    nor the word meant; as the command line says it."""
+    from difflib import get_close_matches  # only when there is a mistake to name
+
+    shown = repr(value) if len(repr(value)) <= 40 else "that"
+    close = get_close_matches(_word(value), choices, n=1, cutoff=0.6)
+    meant = f"; did you mean '{close[0]}'?" if close else ""
+    return f"expected one of {', '.join(choices)}, not {shown}{meant}"
+
+
 def _gutter(value: object) -> float:
     gutter = parse_length(value)
     if not 0 <= gutter <= MAX_GUTTER_MM:
-        raise ValueError(f"a gutter from 0 to {MAX_GUTTER_MM:g} mm")
+        raise ValueError(f"expected a gutter from 0 to {MAX_GUTTER_MM:g} mm, not {gutter:g} mm")
     return gutter

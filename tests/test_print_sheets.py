@@ -591,9 +591,28 @@ def test_the_back_offset_can_be_set_per_project(project: Path, printgen: Any) ->
     assert result.err.splitlines() == [
         "printgen.yaml:1:1: unknown key 'back-ofset'; did you mean 'back-offset'? printgen.yaml "
         "knows back-offset, paper, duplex, gutter",
-        "printgen.yaml:2:8: 'paper': one of a4, letter",
+        "printgen.yaml:2:8: 'paper': expected one of a4, letter, not 'a5'",
     ]  # stderr holds the problems alone; that nothing was written is said on stdout
     assert result.out.splitlines()[-1] == "printgen: nothing written; fix the problems above"
+
+
+def test_a_printgen_yaml_setting_out_of_its_choices_says_what_was_written(
+    demo: Path, printgen: Any
+) -> None:
+    """'paper: us-letter' was said as "'paper': one of a4, letter" (and 'gutter: 1in' as "a
+    gutter from 0 to 20 mm"): neither what was written nor the word meant."""
+    (demo / "printgen.yaml").write_text(
+        "paper: us-letter\nduplex: short-edge\ngutter: 1in\n", encoding="utf-8"
+    )
+    result = printgen(demo, "validate", "demo")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "printgen.yaml:1:8: 'paper': expected one of a4, letter, not 'us-letter'; did you mean "
+        "'letter'?",
+        "printgen.yaml:2:9: 'duplex': expected one of long, short, fold, none, not "
+        "'short-edge'; did you mean 'short'?",
+        "printgen.yaml:3:9: 'gutter': expected a gutter from 0 to 20 mm, not 25.4 mm",
+    ]
 
 
 @pytest.mark.parametrize(
