@@ -182,6 +182,25 @@ def test_an_inline_icon_after_a_word_stays_on_its_line() -> None:
     assert len(narrow) > 1
 
 
+@pytest.mark.parametrize("bold", [False, True])
+def test_french_punctuation_after_a_space_never_starts_a_line(bold: bool) -> None:
+    """French sets a space before : ; ! ? and inside « »: 'main : paie' broke before the colon,
+    which then opened the next line, and '« Bonjour »' could leave a guillemet alone at a line's
+    end or start."""
+    family = vera()
+    words = "Joue une carte de ta main : paie son coût ; « Bonjour » dit-il ! Vraiment ?"
+    markup = f"**{words}**" if bold else words
+    font = family.bold if bold else family.regular
+    widest = text.width_of(words, font, 10)
+    for step in range(20, int(widest) + 2):
+        lines = text.break_lines(text.parse(markup), family, 10, float(step))
+        printed = ["".join(piece.text for piece in line.pieces) for line in lines]
+        assert " ".join(printed) == words  # every word once, each space kept
+        for line in printed:
+            assert line[:1] not in (":", ";", "!", "?", "»"), (step, printed)
+            assert not line.endswith("«"), (step, printed)
+
+
 def test_a_long_word_breaks_at_its_soft_hyphens_and_prints_none_within_a_line() -> None:
     """A German compound with soft hyphens (U+00AD) printed them as hyphens in mid-line
     ("Donau-dampf-schiff") and never broke there, so a long word did not fit its box."""

@@ -268,9 +268,32 @@ def _tokens(runs: list[Run], family: Family) -> list[_Token]:
             tokens.append(("", font, run.icon))
             continue
         for part in _SPACES.split(composed(run.text)):
-            if part:
-                tokens.append((" " if part.startswith(" ") else part, font, None))
+            if not part:
+                continue
+            if part.startswith(" "):
+                tokens.append((" ", font, None))
+            elif _clings(tokens, part, font):
+                tokens[-2:] = [(f"{tokens[-2][0]} {part}", font, None)]
+            else:
+                tokens.append((part, font, None))
     return tokens
+
+
+# What never starts a line, even after a space (Unicode's line breaking, UAX #14 LB13 and
+# LB19): French sets a space before : ; ! ? and », and "main : paie" must not put the colon
+# first on the next line; the word, its space and the mark are then one word.
+_CLOSING = frozenset(":;!?»)]}")
+
+
+def _clings(tokens: list[_Token], part: str, font: str) -> bool:
+    """Whether ``part`` goes with the word before it, across the space between them (both in
+    one font): a closing mark, or anything after an opening «."""
+    if len(tokens) < 2 or tokens[-1] != (" ", font, None):
+        return False
+    before, before_font, icon = tokens[-2]
+    if icon is not None or before_font != font or before in (" ", "\n"):
+        return False
+    return part[0] in _CLOSING or before[-1] == "«"
 
 
 def _words(tokens: list[_Token], size: float) -> Iterator[tuple[_Part, ...] | None]:
