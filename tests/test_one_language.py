@@ -106,3 +106,25 @@ def test_a_cover_title_too_wide_for_the_page_is_said_at_game_yaml(
     line = _line_of(game, word)
     assert said[0].startswith(f"cards/dampfer/game.yaml:{line}:"), said
     assert "soft hyphen" in said[0]
+
+
+def test_a_french_rulebook_sets_a_no_break_space_before_each_colon_printgen_writes(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """The cover and the credits printed 'Joueurs: 2–4 · Durée: 30 minutes' and 'Polices:':
+    French sets a (no-break) space before a colon; the other languages keep theirs."""
+    from printgen.documents.labels import labels
+    from printgen.project import Project
+
+    folder = tmp_path / "jeux"
+    assert printgen(folder, "new", "partie", "--lang", "fr").code == 0
+    result = printgen(folder, "build", "partie", "--only", "rulebook")
+    assert result.code == 0, result.err
+    reader = PdfReader(folder / "build/partie/fr/rulebook.pdf")
+    said = " ".join(page.extract_text() for page in reader.pages)
+    for label in ("Joueurs", "Durée", "Polices", "Icônes"):
+        assert re.search(rf"{label}\s:", said), label
+        assert f"{label}:" not in said
+    project = Project(folder)
+    assert labels(project, "fr")["colon"] == "\xa0:"  # never a line's first character
+    assert labels(project, "en")["colon"] == labels(project, "pt")["colon"] == ":"

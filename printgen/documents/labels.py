@@ -21,6 +21,7 @@ from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import LDict, read_yaml
 
 LABELS = "labels.yaml"
+ANY_LANGUAGE = "_"  # {_: ":", fr: " :"}: the text of every language not given its own
 
 
 class Labels(dict[str, str]):
@@ -60,9 +61,9 @@ def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
                 if path != PACKAGED_TEMPLATES / LABELS:
                     written[key] = project.rel(path)
     words = {
-        key: texts.get(lang, texts.get("_", ""))
+        key: texts.get(lang, texts.get(ANY_LANGUAGE, ""))
         for key, texts in merged.items()
-        if lang in texts or "_" in texts
+        if lang in texts or ANY_LANGUAGE in texts
     }
     return Labels(words, lang, sorted(key for key in merged if key not in words), written)
 
@@ -104,7 +105,7 @@ def _labels_file(
             str(key),
             {str(k): str(v) for k, v in value.items()}
             if isinstance(value, dict)
-            else {"_": str(value)},
+            else {ANY_LANGUAGE: str(value)},
         )
         for key, value in data.items()
     )
@@ -126,7 +127,7 @@ def _shape(data: LDict, key: str, value: Any) -> list[tuple[Where, str]]:
             "lower-case letters, such as en or it",
         )
         for lang in value
-        if not LANGUAGE_CODE.fullmatch(str(lang))
+        if lang != ANY_LANGUAGE and not LANGUAGE_CODE.fullmatch(str(lang))
     ] + [
         (value.at(lang), f"label '{key}' '{lang}' must be a text, not a list or a mapping")
         for lang, text in value.items()

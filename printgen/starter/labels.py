@@ -119,7 +119,9 @@ def _labels_for(
         ]
     )
     added = [
-        _english_line(key, texts["en"], missing) for key, texts in english.items() if key not in own
+        _english_line(key, texts["en"], missing)
+        for key, texts in english.items()
+        if key not in own and not _everywhere(english, key)
     ]
     if added:  # a run that adds no label adds no comment either
         lines += [f"# Translate these English words into {', '.join(missing)}.", *added]
@@ -131,6 +133,7 @@ def _labels_for(
         if isinstance(texts, dict)
         and not all(m in texts for m in missing)
         and (key in english or not str(key).startswith("icon_"))
+        and not _everywhere(english, key)
     ]
     path.parent.mkdir(parents=True, exist_ok=True)
     written = path.read_text(encoding="utf-8") if own else ""
@@ -145,6 +148,15 @@ def _labels_for(
         before += "\n"
     path.write_text(before + "\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
     return path, said
+
+
+def _everywhere(english: dict[str, Any], key: str) -> bool:
+    """Whether printgen's label has a text for every language (``colon: {_: ":", fr: …}``):
+    none to translate."""
+    from printgen.documents.labels import ANY_LANGUAGE
+
+    texts = english.get(key)
+    return isinstance(texts, dict) and ANY_LANGUAGE in texts
 
 
 def _own_labels(project: Project, path: Path) -> dict[str, Any] | None:
