@@ -17,6 +17,7 @@ RANK = {
     "startup": 0,  # how a command starts (deferred imports, confinement)
     "problems": 1,  # the one collector every stage reports into
     "inputs": 1,  # the one record of files read, every stage that reads one notes it
+    "kept_values": 1,  # what a process keeps for the next, in memory (building/kept: files)
     "write": 1,  # outputs replaced all or none
     "model": 2,
     "options": 3,
@@ -43,10 +44,6 @@ RANK = {
 
 # Backward edges not moved yet: importing module -> imported module, and why it stays.
 KNOWN = {
-    # what a build keeps for the next (compiled template code, parsed prose): its store
-    # (get, put, use) would move out of building/kept.py, its files (load, save) stay
-    ("printgen.sandbox.template_code", "printgen.building.kept"),
-    ("printgen.documents.parsed", "printgen.building.kept"),
     # the model's Game holds the game's IconLibrary (and falls back on the built-in one)
     ("printgen.model.game", "printgen.icons"),
     # the icon library draws its SVGs as PDF forms itself, with the draw stage's canvas and

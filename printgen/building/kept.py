@@ -29,53 +29,14 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-MAX_KEPT = 4096  # values a process keeps (a deck of thousands of distinct texts compiles them)
+from printgen import kept_values as store
+from printgen.kept_values import MAX_KEPT, Value, forget
+
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_FILES = 8  # a game's kept files for one language: one per choice of outputs built
 _HEADER = b"printgen template code 1\n"  # the format: a new one is another header
 _RECORD = b"printgen build record 1\n"  # a build cache record's (printgen.building.cache)
 DIGEST = 32  # bytes of sha256
-
-# what a file may keep: code objects (templates) and tuples of plain values (parses)
-Value = CodeType | tuple[Any, ...]
-
-_values: dict[str, Value] = {}  # key -> value, this process's
-_unit: _Unit | None = None
-
-
-class _Unit:
-    """What one unit of work used, and the keys its files held."""
-
-    def __init__(self) -> None:
-        self.used: dict[str, Value] = {}
-        self.loaded: set[str] = set()
-
-
-def get(key: str) -> Value | None:
-    """The value kept under ``key``, noted as used by the unit of work under way."""
-    value = _values.get(key)
-    if value is not None:
-        use(key, value)
-    return value
-
-
-def put(key: str, value: Value, always: bool = False) -> None:
-    """Keep ``value``; past ``MAX_KEPT`` values only when ``always`` (a document's own
-    template, of which a game has a few)."""
-    if always or len(_values) < MAX_KEPT:
-        _values[key] = value
-    use(key, value)
-
-
-def use(key: str, value: Value) -> None:
-    """Note that the unit of work under way used ``value`` (its file will hold it)."""
-    if _unit is not None and len(_unit.used) < MAX_KEPT:
-        _unit.used[key] = value
-
-
-def forget() -> None:
-    """Drop what this process keeps, as a new process starts."""
-    _values.clear()
 
 
 def folder(out: Path) -> Path:
@@ -97,9 +58,9 @@ def unit(
     languages loaded first (whichever outputs they made). Yields the files to write once the
     unit's outputs are written (``save``): when ``write``, what the unit used, in the file of
     its one language and its outputs, unless that file held exactly that."""
-    global _unit
-    outer, _unit = _unit, _Unit()
-    if len(_values) >= MAX_KEPT:  # a long watch, or a build of many games in one process
+    outer = store.unit
+    current = store.unit = store.Unit()
+    if len(store.values) >= MAX_KEPT:  # a long watch, or a build of many games in one process
         forget()
     files: dict[Path, bytes] = {}
     if _linked(where):  # a link out of the output folder, or a folder that cannot be read
@@ -108,15 +69,15 @@ def unit(
         own = where / file_name(game_id, languages[0], outputs) if languages else None
         for lang in languages:
             for path in _kept_files(where, game_id, lang):
-                _load(path, _unit, mine=path == own)
+                _load(path, current, mine=path == own)
         yield files
-        changed = _unit.loaded != _unit.used.keys()
+        changed = current.loaded != current.used.keys()
         if write and own is not None and len(languages) == 1 and changed and user_key():
-            values, data = _fitting(_unit.used)
-            if _unit.loaded != values.keys():  # an oversized file already holds as much
+            values, data = _fitting(current.used)
+            if current.loaded != values.keys():  # an oversized file already holds as much
                 files[own] = data
     finally:
-        _unit = outer
+        store.unit = outer
 
 
 def _linked(where: Path) -> bool:
@@ -265,7 +226,7 @@ def decoded(data: bytes) -> dict[str, Value]:
     }
 
 
-def _load(path: Path, into: _Unit, mine: bool) -> None:
+def _load(path: Path, into: store.Unit, mine: bool) -> None:
     """The values a file keeps, made usable; what the unit's own file held is noted, so that
     the file is written again only when the unit used something else."""
     from printgen.write import read_back
@@ -276,5 +237,5 @@ def _load(path: Path, into: _Unit, mine: bool) -> None:
     for key, value in list(decoded(data).items())[:MAX_KEPT]:
         if mine:
             into.loaded.add(key)
-        if len(_values) < MAX_KEPT:
-            _values.setdefault(key, value)
+        if len(store.values) < MAX_KEPT:
+            store.values.setdefault(key, value)

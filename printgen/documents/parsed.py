@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from printgen.building import kept
+from printgen import kept_values as kept
 
 MAX_MEMO = 64  # parses made in this process, remembered (a watch reparses what changed)
 MAX_DEPTH = 3  # a block, its inline children, an image's alt text: no token nests deeper

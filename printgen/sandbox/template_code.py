@@ -18,8 +18,8 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from printgen import kept_values as store
 from printgen import limits
-from printgen.building import kept as store
 from printgen.sandbox import jinja as sandbox
 from printgen.sandbox import sizes as sandbox_sizes
 
@@ -119,7 +119,7 @@ def kept(key: str | None) -> CodeType | None:
 
 
 def keep(key: str | None, code: CodeType, always: bool = False) -> None:
-    """Keep ``code``; past ``kept.MAX_KEPT`` values only when ``always`` (a document's own
+    """Keep ``code``; past ``kept_values.MAX_KEPT`` values only when ``always`` (a document's own
     template, of which a game has a few)."""
     if key is not None:
         store.put(key, code, always)
