@@ -207,6 +207,18 @@ def test_no_cache_builds_and_writes_everything(demo: Path, printgen: Callable[..
     after = outputs(demo)
     assert all(after[name][1] != before[name][1] for name in before)  # all written again
     assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}
+    # it reads no record but leaves one: the next build finds nothing changed, as after any
+    # build (it built every game again in memory, to write nothing)
+    again = printgen(demo, "build")
+    assert again.code == 0 and "nothing changed since the last build" in again.out
+    assert outputs(demo) == after
+
+
+def test_a_first_build_with_no_cache_leaves_a_record_for_the_next(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    assert printgen(demo, "build", "--no-cache").code == 0
+    assert "nothing changed since the last build" in printgen(demo, "build").out
 
 
 def test_warnings_are_said_again_when_nothing_is_built(

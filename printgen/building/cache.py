@@ -25,6 +25,7 @@ import os
 import stat
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import lru_cache
@@ -145,7 +146,7 @@ class BuildCache:
         # the inputs as they are now that this game's were hashed — not once for every game's
         # record: a deck saved after the first game's record, before this game's inputs were
         # hashed, would have its new hash vouch for the sheets made from the old text
-        now = _stats(self.project)
+        now = _stats(self.project, inputs)
         for name in inputs:
             if not name.startswith(_PACKAGED) and (
                 self.before.get(name) != now.get(name) or self._saved_since(name)
@@ -213,14 +214,22 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
     return dict(sorted(found.items()))
 
 
-def _stats(project: Project) -> dict[str, inputs.Version]:
+def _stats(project: Project, names: Iterable[str] | None = None) -> dict[str, inputs.Version]:
     """Size and time of every file where printgen looks for inputs, by record name (cheap:
-    nothing is read)."""
+    nothing is read) — or of those of ``names`` there (one game's, as its record is saved)."""
     found = {}
     for root in ("cards", *PROJECT_WIDE):
         if not project.confined(project.root / root):  # a link out (fonts -> /usr): never walked
             continue
-        for name, path in _files(project.root / root, project):
+        if names is None:
+            files = _files(project.root / root, project)
+        else:
+            files = [
+                (name, project.root / name)
+                for name in names
+                if name.split("/", 1)[0] == root and not name.endswith("/")
+            ]
+        for name, path in files:
             with contextlib.suppress(OSError):
                 info = path.stat()
                 if stat.S_ISREG(info.st_mode):
@@ -237,18 +246,13 @@ def _files(root: Path, project: Project, prefix: str = "") -> list[tuple[str, Pa
     base = PACKAGED_TEMPLATES if prefix else project.root
     for folder, dirs, names in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        # named as Path.relative_to names them, by string: a walk meets every file of cards/
+        where = Path(folder)
+        inner = where.relative_to(base).as_posix()
+        named = prefix + ("" if inner == "." else inner + "/")
         for sub in dirs:  # a folder where printgen looks for files (decks/new.yaml/) counts
-            found.append(
-                (
-                    prefix + (Path(folder) / sub).relative_to(base).as_posix() + "/",
-                    Path(folder) / sub,
-                )
-            )
-        for file in sorted(names):
-            if hidden(file):
-                continue
-            path = Path(folder) / file
-            found.append((prefix + path.relative_to(base).as_posix(), path))
+            found.append((f"{named}{sub}/", where / sub))
+        found += [(named + file, where / file) for file in sorted(names) if not hidden(file)]
     return found
 
 
@@ -385,6 +389,6 @@ def code_fingerprint() -> str:
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
             if not name.endswith((".pyc", ".tmp")):
-                info = (Path(folder) / name).stat()
+                info = os.stat(os.path.join(folder, name))
                 entries.append(f"{folder}/{name}:{info.st_size}:{info.st_mtime_ns}")
     return _sha("\n".join(entries).encode())

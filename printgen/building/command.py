@@ -52,9 +52,10 @@ def build_games(
     A check says "GAME: ok" for each game unless ``say_ok`` is off (more checks follow: they
     count each game's warnings on from those put in ``warnings``)."""
     progress = Progress()
-    store = _cache(project, options) if cache and options.out is not None else None
+    # --no-cache reads no record, but writes them: the next build finds nothing changed
+    store = _cache(project, options) if options.out is not None else None
     fresh: dict[str, Record] = {}
-    if store is not None:
+    if store is not None and cache:
         for game_id in games:
             progress.step(f"{game_id}: comparing with the last build")
             if (record := store.fresh(game_id)) is not None:
@@ -86,7 +87,8 @@ def build_games(
                 print(ok_line(game_id, warned.get(game_id, 0)))
         return 0
     files = {path: data for item in made for path, data in item.files.items()}
-    if store is not None:  # a file already holding these bytes is left alone (--no-cache: all)
+    previous: dict[str, Record | None] = {}
+    if store is not None and cache:  # a file holding these bytes is left alone (--no-cache: all)
         previous = {game_id: store.previous(game_id) for game_id in todo}
         changed = {
             path: data
@@ -110,7 +112,7 @@ def build_games(
         )
         return EXIT_BAD_INPUT
     if store is not None:
-        for path in _no_longer_made(store, previous, files, options.out):
+        for path in _no_longer_made(store, previous, files, options.out) if cache else []:
             _remove(path, options.out)
             print(f"removed {project.shown(path)} (no longer made)")
         _remember(store, todo, made)
