@@ -357,9 +357,9 @@ def test_plain_text_breaks_exactly_as_the_general_line_breaker(
     the first words or a hair wider or narrower."""
     family = vera()
     runs = [text.Run(f"{word} ", bold=bold) for word, bold in words]
-    tokens = text._tokens(runs, family)
+    tokens = text.split(runs, family)
     assert text._plain(tokens)
-    first = text._tokens(runs[:fill], family)
+    first = text.split(runs[:fill], family)
     width = max(1.0, text._broken_words(first, family, size, 1e9, None)[1][0] + slack)
     fast = text._broken_plain(tokens, family, size, width, max_lines)
     general = text._broken_words(tokens, family, size, width, max_lines)

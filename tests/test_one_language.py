@@ -128,3 +128,31 @@ def test_a_french_rulebook_sets_a_no_break_space_before_each_colon_printgen_writ
     project = Project(folder)
     assert labels(project, "fr")["colon"] == "\xa0:"  # never a line's first character
     assert labels(project, "en")["colon"] == labels(project, "pt")["colon"] == ":"
+
+
+def test_a_word_wider_than_its_box_is_named_with_the_soft_hyphen_that_mends_it(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """'Anticonstitutionnellement' as a card's title fits the box at no size: the error said
+    'shorten the text, enlarge the box or lower min_size', though neither lowering min_size nor
+    shortening anything else mends it, and the word needs no shortening but a soft hyphen."""
+    folder = tmp_path / "jeux"
+    assert printgen(folder, "new", "partie", "--lang", "fr").code == 0
+    deck = folder / "cards/partie/decks/main.yaml"
+    _set(deck, r'name: "Mineur"', 'name: "Anticonstitutionnellement"')
+    checked = printgen(folder, "validate", "partie")
+    assert checked.code == 2
+    (line,) = checked.err.splitlines()
+    assert line.startswith("cards/partie/decks/main.yaml:20:11: text of card")
+    assert line.endswith(
+        "the word 'Anticonstitutionnellement' alone is wider than the box: mark where it may "
+        "break with a soft hyphen (\\u00ad in a double-quoted text), shorten it or enlarge the box"
+    )
+    _set(deck, r'"Anticonstitutionnellement"', r'"Anti\\u00adconstitution\\u00adnellement"')
+    mended = printgen(folder, "validate", "partie")
+    assert mended.code == 0, mended.err
+    # a text too long of short words is not a word's: the advice stays
+    _set(deck, r'name: "Anti.*"', 'name: "' + " ".join(["Une mine"] * 12) + '"')
+    long = printgen(folder, "validate", "partie")
+    assert long.code == 2
+    assert long.err.rstrip().endswith("shorten the text, enlarge the box or lower min_size")

@@ -4,7 +4,7 @@ the line ends with a hyphen and the word goes on on the next."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 SOFT = "\xad"
 
@@ -131,3 +131,17 @@ def _cuts(
             shift = offset + width - tail_width  # where the rest starts in the word
             after = tuple((o - shift, w, t, f, i) for o, w, t, f, i in word[index + 1 :])
             yield head, ((0.0, tail_width, tail, font, None), *after)
+
+
+def widest_unbroken(
+    words: Iterable[tuple[str, str, str | None]], measure: Measure, size: float
+) -> tuple[str, float]:
+    """Of a text's words (text, font, icon), the widest that no soft hyphen lets break and its
+    width at ``size``: what to name when the text fits its box at no size ("" when none)."""
+    widest, width = "", 0.0
+    for word, font, icon in words:
+        if icon is not None or not word.strip() or SOFT in word:
+            continue
+        if (measured := measure(word, font, size)) > width:
+            widest, width = word, measured
+    return widest, width

@@ -121,10 +121,10 @@ def break_lines(
     max_lines: int | None = None,
 ) -> list[Line]:
     """Greedy line breaking on spaces; a word wider than the line gets a line of its own.
-    ``tokens`` are the runs already split (``_tokens``); past ``max_lines`` lines the text
+    ``tokens`` are the runs already split (``tokens``); past ``max_lines`` lines the text
     cannot fit and breaking stops. Each line's neighbouring words in one font come as one
     piece, their gaps as spaces: what the draw stage writes as one string anyway."""
-    words = _tokens(runs, family) if tokens is None else tokens
+    words = split(runs, family) if tokens is None else tokens
     placed, widths = _breaker(words)(words, family, size, width, max_lines)
     return [
         _line(parts, line_width, size) for parts, line_width in zip(placed, widths, strict=True)
@@ -257,7 +257,8 @@ def _line(parts: list[_Part], width: float, size: float) -> Line:
     return Line(pieces, width)
 
 
-def _tokens(runs: list[Run], family: Family) -> list[_Token]:
+def split(runs: list[Run], family: Family) -> list[_Token]:
+    """A text's runs as the line breaker takes them: words, spaces, icons, line breaks."""
     tokens: list[_Token] = []
     for run in runs:
         if run.newline:
@@ -355,7 +356,7 @@ def fit(
 ) -> Block | None:
     """The largest size of [min_size, size] on the 0.25 pt steps down from ``size`` at which
     the text fits the box, found by bisection: a dozen tries for any size range."""
-    tokens = _tokens(runs, family)
+    tokens = split(runs, family)
     broken = _breaker(tokens)
     steps = max(0, math.floor((size - min_size) / 0.25 + 1e-6))
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from printgen.layout import text, unprintable
 from printgen.layout.face import TextBox
 from printgen.layout.fonts import SUFFIXES, Family, FontMissing, family
+from printgen.layout.hyphens import widest_unbroken
 from printgen.layout.props import Props
 from printgen.limits import MAX_FONT_PT, MAX_LEADING
 from printgen.model.game import CardType, Deck
@@ -93,12 +94,12 @@ def lay_out_text(
         who = f"card '{card.id}'" if card else "the back"
         if card is None and ctx.back_card is not None:  # a card's own back: which card's
             who = f"the back of card '{ctx.back_card.id}'"
+        least = min(min_size, size)
         ctx.report(
             text_source(element, card, card_where, ctx.lang),
             f"text of {who} does not fit box '{element.name}' of layout "
             f"'{layout.name}' ({round(w, 1):g}×{round(h, 1):g} mm) even at "
-            f"{min(min_size, size):g} pt{ctx.tag}; "
-            "shorten the text, enlarge the box or lower min_size",
+            f"{least:g} pt{ctx.tag}; {_advice(runs, fam, least, w)}",
         )
         return None
     return TextBox(
@@ -114,6 +115,18 @@ def lay_out_text(
         ctx.game.icon_colors,
         ctx.game.icon_library,
     )
+
+
+def _advice(runs: list[text.Run], family: Family, size: float, width: float) -> str:
+    """What to do about a text that fits at no size: a word wider than the box is named, since
+    no lowering of min_size or shortening of the rest mends it, and a soft hyphen does."""
+    word, word_width = widest_unbroken(text.split(runs, family), text.width_of, size)
+    if word_width > width * 72 / 25.4 + 0.01:
+        return (
+            f"the word '{word}' alone is wider than the box: mark where it may break with a "
+            "soft hyphen (\\u00ad in a double-quoted text), shorten it or enlarge the box"
+        )
+    return "shorten the text, enlarge the box or lower min_size"
 
 
 def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | None:
