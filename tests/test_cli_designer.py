@@ -471,3 +471,19 @@ def test_list_says_one_card_and_one_player_in_the_singular(
     run = printgen(demo, "list")
     assert run.code == 0, run.err
     assert run.out == "demo: Demo — 1 player, languages en/it; main (15 cards), ref (1 card)\n"
+
+
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_a_game_named_twice_is_one_game(
+    demo: Path, printgen: Callable[..., Run], command: str
+) -> None:
+    """'printgen build demo demo' said "built 2 games", validate said "demo: ok" twice and a
+    misspelt name named twice was said twice."""
+    run = printgen(demo, command, GAME, GAME)
+    assert run.code == 0, run.err
+    last = "built 1 game: " if command == "build" else f"{GAME}: ok"
+    assert run.out.splitlines()[-1].startswith(last)
+    assert run.out.count(last) == 1, run.out
+    run = printgen(demo, command, "nope", "nope")
+    assert run.code == 2
+    assert run.err.startswith("printgen: no game 'nope' in cards/ "), run.err

@@ -220,7 +220,9 @@ def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
     """The games the command works on: those named, else every game of cards/ as it is now;
     None when a game folder is refused or a named game is not there (said on stderr)."""
     known = project.game_ids()
-    games = args.games if getattr(args, "games", None) else known
+    # a game named twice ('build harbour harbour', a shell list with a repeat) is one game:
+    # counted twice, it was "built 2 games" and validate said "harbour: ok" twice
+    games = list(dict.fromkeys(args.games)) if getattr(args, "games", None) else known
     unseen = unseen_games(project, getattr(args, "games", None))
     for line in unseen:  # game folders printgen would not read: said, not skipped
         print(line, file=sys.stderr)
