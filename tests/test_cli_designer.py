@@ -487,3 +487,18 @@ def test_a_game_named_twice_is_one_game(
     run = printgen(demo, command, "nope", "nope")
     assert run.code == 2
     assert run.err.startswith("printgen: no game 'nope' in cards/ "), run.err
+
+
+@pytest.mark.parametrize("command", [["build"], ["validate"], ["new", "x"], ["calibrate"]])
+def test_a_project_that_is_a_symlink_loop_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """--project at two links leading to each other ended every command in 'internal error:
+    RuntimeError: Symlink loop', exit status 1."""
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    assert main(["--project", str(tmp_path / "a"), *command]) == 2
+    assert capsys.readouterr().err == (
+        f"printgen: --project {tmp_path / 'a'} is a symlink loop (links leading back to "
+        "themselves); check --project\n"
+    )

@@ -128,14 +128,16 @@ def _runs_long(args: argparse.Namespace) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from printgen.cli.game_folders import where_projects_are
+    from printgen.cli.game_folders import project_at, where_projects_are
     from printgen.problems import ProjectError
-    from printgen.project import Project
     from printgen.startup.deferred import import_lazily
 
     import_lazily("PIL.Image")  # ReportLab imports it; only pictures and PNG exports use it
 
-    project = Project.at(args.project)
+    project = project_at(args.project)
+    if isinstance(project, str):
+        print(project, file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.command in ("new", "labels"):
         from printgen.starter.command import labels_command, new_command
 

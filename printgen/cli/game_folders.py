@@ -74,3 +74,18 @@ def where_projects_are(folder: Path) -> str:
         "run printgen in a project folder, pass --project DIR, or start a game here with: "
         "printgen new my-game"
     )
+
+
+def project_at(folder: str) -> Project | str:
+    """The project ``--project`` names, or why there is none, as the line to print: a folder
+    that is a symlink loop (Python's resolve() raised, an internal error of every command)."""
+    from printgen.problems import one_line_path
+    from printgen.project import Project
+
+    try:
+        return Project.at(folder)
+    except RuntimeError:  # Python 3.11's resolve() of a loop; 3.13's leaves it unresolved
+        return (
+            f"printgen: --project {one_line_path(folder)} is a symlink loop (links leading "
+            "back to themselves); check --project"
+        )
