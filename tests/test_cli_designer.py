@@ -502,3 +502,24 @@ def test_a_project_that_is_a_symlink_loop_is_said(
         f"printgen: --project {tmp_path / 'a'} is a symlink loop (links leading back to "
         "themselves); check --project\n"
     )
+
+
+@pytest.mark.parametrize("relative", [True, False])
+def test_a_current_folder_deleted_is_said(
+    demo: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    relative: bool,
+) -> None:
+    """A shell left in a folder since deleted ended every command in 'internal error:
+    FileNotFoundError', exit 1 — with an absolute --project too (ReportLab asks for it)."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert main(["--project", "." if relative else str(demo), "validate"]) == 2
+    assert capsys.readouterr().err == (
+        "printgen: the folder printgen runs in no longer exists (deleted, or moved away); cd "
+        "into the project folder again\n"
+    )

@@ -6,6 +6,7 @@ is no project at all."""
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from itertools import islice
 from pathlib import Path
@@ -78,10 +79,19 @@ def where_projects_are(folder: Path) -> str:
 
 def project_at(folder: str) -> Project | str:
     """The project ``--project`` names, or why there is none, as the line to print: a folder
-    that is a symlink loop (Python's resolve() raised, an internal error of every command)."""
+    that is a symlink loop (Python's resolve() raised, an internal error of every command), or
+    a current folder deleted since the shell entered it (an internal error too: a relative
+    --project cannot be found from it, and ReportLab asks for it as it is imported)."""
     from printgen.problems import one_line_path
     from printgen.project import Project
 
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return (
+            "printgen: the folder printgen runs in no longer exists (deleted, or moved "
+            "away); cd into the project folder again"
+        )
     try:
         return Project.at(folder)
     except RuntimeError:  # Python 3.11's resolve() of a loop; 3.13's leaves it unresolved
