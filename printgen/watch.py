@@ -36,9 +36,31 @@ def watch(
     checks: bool = False,
 ) -> int:
     """``rebuild`` now and after every change; with ``checks`` it only checks (validate)."""
+    out = (out or project.root / "build").resolve()
+    try:
+        return _watch(project, rebuild, stop, out, checks)
+    except _Gone:
+        print(
+            f"printgen watch: the project folder {project.root} is gone (deleted, or moved "
+            "away); stopped",
+            file=sys.stderr,
+        )
+        return 2
+
+
+class _Gone(Exception):
+    """The project folder was deleted or moved away while watched: nothing is left to build."""
+
+
+def _watch(
+    project: Project,
+    rebuild: Callable[[], int],
+    stop: threading.Event | None,
+    out: Path,
+    checks: bool,
+) -> int:
     from watchfiles import watch as changes
 
-    out = (out or project.root / "build").resolve()
     tops = _tops(watched(project, out))  # before the build: a save during it is seen
     _once(rebuild, checks)
     paths = watched(project, out)
@@ -163,8 +185,12 @@ def watched(project: Project, out: Path) -> list[Path]:
     from printgen.building.cache import FOLDER
 
     found = []
-    for path in sorted(project.root.iterdir()):
-        if path.name.startswith(".") or path.name in NOT_WATCHED or path.resolve() == out:
+    try:
+        tops = sorted(project.root.iterdir())
+    except (FileNotFoundError, NotADirectoryError):
+        raise _Gone from None
+    for path in tops:
+        if path.name.startswith(".") or path.name in NOT_WATCHED or _real(path) == out:
             continue
         if not project.confined(path):  # a link out of the project: never read, not watched
             continue
@@ -185,7 +211,7 @@ def is_input(path: Path, out: Path, root: Path) -> bool:
     leftover."""
     from printgen.building.cache import FOLDER
 
-    real = path.resolve()
+    real = _real(path)
     if real.is_relative_to(out) or not real.is_relative_to(root):
         return False  # an output, or a file outside the project reached through a link
     # (a cache above the project, say one a build --out / left, marks no output of its own)
@@ -200,6 +226,16 @@ def is_input(path: Path, out: Path, root: Path) -> bool:
     if path.suffix.lower() == ".pdf":  # no build reads one: calibrate's or icons' own output
         return False
     return _LEFTOVER.search(name) is None
+
+
+def _real(path: Path) -> Path:
+    """Where ``path`` really is; a symlink loop, which has no real place (Python 3.11's
+    resolve() raised, an internal error ending the watch), as it is named: a build reading
+    it says so."""
+    try:
+        return path.resolve()
+    except RuntimeError:
+        return path
 
 
 # other tools' temporaries beside the file they write: `sed -i` (sedAb12Cd), vim's probe 4913,

@@ -377,3 +377,42 @@ def test_a_file_at_the_top_saved_by_renaming_onto_it_is_seen_every_time(
         stop.set()
         worker.join(timeout=10)
     assert not worker.is_alive()
+
+
+def test_a_symlink_loop_in_the_project_is_watched_past(tmp_path: Path) -> None:
+    """Two links leading to each other, at the project's top or made in a game folder while
+    watching, ended the watch in 'internal error: RuntimeError: Symlink loop', exit 1."""
+    (tmp_path / "cards" / "g" / "art").mkdir(parents=True)
+    for folder in (tmp_path, tmp_path / "cards" / "g" / "art"):
+        (folder / "a.png").symlink_to(folder / "b.png")
+        (folder / "b.png").symlink_to(folder / "a.png")
+    out = tmp_path / "build"
+    # at the top: neither a folder nor a file to read
+    assert watched(Project.at(tmp_path), out) == [tmp_path / "cards"]
+    # below: a file a build reads, which says what is wrong with it
+    assert is_input(tmp_path / "cards" / "g" / "art" / "a.png", out, tmp_path)
+
+
+def test_a_project_deleted_while_watching_stops_the_watch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The project folder deleted (or moved away) while watched: 'internal error:
+    FileNotFoundError', exit 1."""
+    root = tmp_path / "project"
+    (root / "cards").mkdir(parents=True)
+    done: list[int] = []
+    stop = threading.Event()
+    worker = threading.Thread(
+        target=lambda: done.append(watch(Project.at(root), lambda: 0, stop)), daemon=True
+    )
+    worker.start()
+    try:
+        time.sleep(1.0)
+        shutil.rmtree(root)
+        worker.join(timeout=15)
+    finally:
+        stop.set()
+    assert done == [2]
+    assert capsys.readouterr().err.endswith(
+        f"printgen watch: the project folder {root} is gone (deleted, or moved away); stopped\n"
+    )
