@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen.cli import streams
 from printgen.cli.arguments import negative_values, parser
 from printgen.cli.clashes import ignored_option
 from printgen.cli.game_folders import unseen_games
@@ -44,9 +45,12 @@ if TYPE_CHECKING:
 def main(argv: list[str] | None = None) -> int:
     """Run a command; called without ``argv`` it is this process's own command line, and the
     process ends here."""
+    if argv is None:
+        streams.guard()  # a closed or full stdout: said once, at the end
     code = _main(argv)
     if argv is None:
         dataclass_code.save()
+        code = streams.settled(code)
         _end_process(code)
     return code
 
