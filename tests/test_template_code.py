@@ -443,3 +443,19 @@ def test_a_code_folder_that_links_out_of_the_output_folder_is_neither_read_nor_w
     assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
     assert printgen(demo, "build", GAME, "--jobs", "1", "--no-cache").code == 0
     assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.parametrize("cache", ["", "relative/cache", ".cache"])
+def test_a_relative_cache_folder_is_passed_over_for_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cache: str
+) -> None:
+    """XDG_CACHE_HOME=.cache put the key into the folder printgen ran in (the project, to be
+    shared with it): a relative one is passed over, as the XDG specification asks."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", cache)
+    assert kept.key_path() == tmp_path / "home" / ".cache" / "printgen" / "template-code.key"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert kept.key_path() == tmp_path / "cache" / "printgen" / "template-code.key"
+    monkeypatch.setenv("XDG_CACHE_HOME", cache)
+    monkeypatch.setenv("HOME", "home")  # nowhere absolute: nothing kept
+    assert kept.key_path() is None

@@ -178,11 +178,23 @@ def user_key(make: bool = True) -> bytes | None:
     return key
 
 
+def key_path() -> Path | None:
+    """Where this user's key is: under $XDG_CACHE_HOME, else ~/.cache. A relative
+    $XDG_CACHE_HOME (``.cache``) is passed over, as the XDG specification asks: the key went
+    into the folder printgen ran in — the project, to be shared with it, and another key in each
+    folder. None (nothing kept) when not even the home folder is an absolute path."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "printgen" / "template-code.key" if os.path.isabs(base) else None
+
+
 def _made_key(make: bool) -> bytes | None:
     from printgen.write import read_back
 
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = Path(base) / "printgen" / "template-code.key"
+    path = key_path()
+    if path is None:
+        return None
     key = read_back(path, DIGEST)
     if key is not None and len(key) == DIGEST:
         return key
