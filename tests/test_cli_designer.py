@@ -523,3 +523,16 @@ def test_a_current_folder_deleted_is_said(
         "printgen: the folder printgen runs in no longer exists (deleted, or moved away); cd "
         "into the project folder again\n"
     )
+
+
+def test_a_length_of_minus_zero_is_zero_in_the_manifest(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """'--gutter -0 --back-offset -0,-0' (or the same in printgen.yaml) wrote "gutter_mm": -0.0
+    and "back_offset_mm": [-0.0, -0.0] in cards.json."""
+    (demo / "printgen.yaml").write_text("gutter: -0mm\n", encoding="utf-8")
+    run = printgen(demo, "build", "--only", "cards", "--lang", "en", "--back-offset", "-0,-0.0")
+    assert run.code == 0, run.err
+    text = (demo / "build" / GAME / "en" / "cards.json").read_text(encoding="utf-8")
+    assert '"gutter_mm": 0.0' in text and '"back_offset_mm": [0.0, 0.0]' in text
+    assert "-0" not in text

@@ -49,7 +49,7 @@ def parse_length(value: object) -> float:
         raise ValueError(
             f"a length must be a finite number within ±{MAX_LENGTH_MM:g} mm (1 m), not {number:g}"
         )
-    return number
+    return number + 0.0  # -0 is 0: '--gutter -0' wrote "gutter_mm": -0.0 in the manifest
 
 
 # a size measured in points (a font's, a stroke's): a bare number is points, not mm
