@@ -149,3 +149,16 @@ def test_lengths_without_a_leading_zero_are_read() -> None:
     args = parser(argv).parse_args(argv)
     assert args.gutter == pytest.approx(3.175)
     assert (args.back_offset.x, args.back_offset.y) == (0.5, -0.5)
+
+
+def test_an_empty_json_file_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """simulate --json "" (an unset variable's $OUT) said "--json: '.' must be a file name
+    ending in .json", a name nobody typed."""
+    argv = ["simulate", "morra-navale", "--json", ""]
+    with pytest.raises(SystemExit) as done:
+        parser(argv).parse_args(argv)
+    assert done.value.code == 2
+    [error] = capsys.readouterr().err.splitlines()
+    assert "printgen simulate: error: argument --json: expected a file name ending in .json, " in (
+        error
+    )

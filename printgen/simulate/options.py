@@ -52,9 +52,19 @@ def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
         help="turns after which a game is stopped unfinished (default: the engine's TURN_CAP, "
         "else 1000)",
     )
-    simulate.add_argument("--json", metavar="FILE", help="also write the JSON summary here")
+    simulate.add_argument(
+        "--json", type=_json_file, metavar="FILE", help="also write the JSON summary here"
+    )
     simulate.add_argument(
         "--lang",
         metavar="L",
         help="language of the report's title and card names (default: the game's first)",
     )
+
+
+def _json_file(value: str) -> str:
+    """A --json file: never empty (--json "$OUT" with $OUT unset), which was said as "'.' must
+    be a file name ending in .json", a name nobody typed."""
+    if not value:
+        raise argparse.ArgumentTypeError("expected a file name ending in .json, not an empty name")
+    return value
