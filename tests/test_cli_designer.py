@@ -67,6 +67,12 @@ def _usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         (["biuld"], "invalid choice: 'biuld' (choose from 'build', "),
         (["biuld"], "; did you mean 'build'?"),
         (["build", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+        # said of the command, not of printgen, whose help lists no option of calibrate's
+        (
+            ["calibrate", "--gutter", "3"],
+            "printgen calibrate: error: unrecognized arguments: --gutter 3 "
+            "(see printgen calibrate --help)",
+        ),
         ([], "the following arguments are required: COMMAND"),
         (["new"], "the following arguments are required: GAME-ID"),
     ],

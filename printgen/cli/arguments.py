@@ -52,11 +52,17 @@ class OneLineParser(argparse.ArgumentParser):
     """A usage error in one line, as every other error printgen reports, naming where the
     whole usage is: argparse would print the usage first, eight lines for ``build``."""
 
+    # the command a line runs, for the main parser's own errors: argparse says the words a
+    # command does not know ('calibrate --gutter 3') there, pointing at 'printgen --help'
+    command: str | None = None
+
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(**kwargs)
 
     def error(self, message: str) -> NoReturn:
+        if self.command and message.startswith("unrecognized arguments: "):
+            self.prog = f"{self.prog} {self.command}"  # where that command's options are
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
         if found:
             from difflib import get_close_matches  # only on this error path
@@ -72,7 +78,7 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line's grammar. Given the command line, only the command it runs gets its
     options — the others are there by name, for ``--help`` and a mistyped command — as every
     option costs argparse a formatter to check it."""
-    main: argparse.ArgumentParser = OneLineParser(  # its commands parse with it too
+    main = OneLineParser(  # its commands parse with it too
         prog="printgen",
         description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.",
     )
@@ -85,6 +91,7 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
     running = command_of(argv)
+    main.command = running
     for name, (summary, add_options) in COMMANDS.items():
         command = sub.add_parser(name, help=summary)
         if running in (None, name):
