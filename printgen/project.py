@@ -76,7 +76,13 @@ class Project:
         never tell a save from its own writes. The folder is judged as written and as the
         system finds it, every symlink followed: a link to cards/ is cards/."""
         written = Path(os.path.normpath(out.absolute()))
-        real = out.resolve()
+        try:
+            real = out.resolve()
+        except RuntimeError:  # Python 3.11's resolve() of a loop: an internal error
+            return (
+                f"printgen: --out {self.shown(out)} is a symlink loop (links leading back to "
+                "themselves); choose another --out folder"
+            )
         if written == self.root or real == self.root.resolve():
             return "printgen: --out is the project folder itself; write into a folder of its own"
         for folder in self.input_folders:

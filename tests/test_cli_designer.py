@@ -542,3 +542,19 @@ def test_a_length_of_minus_zero_is_zero_in_the_manifest(
     text = (demo / "build" / GAME / "en" / "cards.json").read_text(encoding="utf-8")
     assert '"gutter_mm": 0.0' in text and '"back_offset_mm": [0.0, 0.0]' in text
     assert "-0" not in text
+
+
+@pytest.mark.parametrize("command", ["build", "watch", "icons", "calibrate"])
+def test_an_out_folder_that_is_a_symlink_loop_is_said(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run], command: str
+) -> None:
+    """--out at two links leading to each other ended the command in 'internal error:
+    RuntimeError: Symlink loop', exit status 1."""
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    run = printgen(demo, command, "--out", str(tmp_path / "a"))
+    assert run.code == 2
+    assert run.err == (
+        f"printgen: --out {tmp_path / 'a'} is a symlink loop (links leading back to "
+        "themselves); choose another --out folder\n"
+    )
