@@ -488,3 +488,19 @@ def test_one_image_rewritten_is_said_as_one_image(
     assert main(args) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "wrote 1 image in build/demo/en/tts/", out
+
+
+def test_calibrate_says_a_failed_write_as_build_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """calibrate said 'cannot write /whole/path/build/calibration.pdf: …; choose another --out
+    folder' whatever stood in the way; build and icons name it from the project and say what to
+    do about it."""
+    from printgen.cli.commands import main
+
+    (tmp_path / "build" / "calibration.pdf").mkdir(parents=True)
+    assert main(["--project", str(tmp_path), "calibrate"]) == 2
+    assert capsys.readouterr().err == (
+        "printgen: cannot write build/calibration.pdf: a folder has this output's name; remove "
+        "or rename that folder, or choose another --out folder\n"
+    )

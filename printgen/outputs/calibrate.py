@@ -50,10 +50,12 @@ def calibrate(project: Project, paper: str | None, duplex: str | None, out: str 
     path = folder / "calibration.pdf"
     try:
         atomic_write(path, calibration_pdf(chosen_paper, chosen_duplex))
-    except OSError as exc:
+    except OSError as exc:  # said as build and icons say it: where, why, and what to do
+        from printgen.building.command import write_hint
+
         print(
-            f"printgen: cannot write {exc.filename or path}: {exc.strerror or exc}; "
-            "choose another --out folder",
+            f"printgen: cannot write {project.shown(Path(exc.filename or path))}: "
+            f"{exc.strerror or exc}; {write_hint(exc)}",
             file=sys.stderr,
         )
         return 2
