@@ -72,6 +72,30 @@ class CardFilter:
     def __bool__(self) -> bool:
         return bool(self.ids) or self.copies is not None
 
+    def over_the_limits(self, decks: list[tuple[str, int]], game: str) -> str | None:
+        """Why ``copies`` of the chosen cards (each deck's id and how many of its cards) are
+        more than a deck or a game may hold, if they are: each of 2,000 generated cards 100
+        times was 200,000 cards, twice a deck's limit (100,000 of them, ten million: time and
+        memory without end). Each card its count is within them, as the decks were read."""
+        from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME
+
+        if self.copies is None:
+            return None
+        fewer = "name fewer cards with --cards, or fewer copies"
+        for deck, cards in decks:
+            if (total := cards * self.copies) > MAX_CARDS_PER_DECK:
+                return (
+                    f"{self.copies} copies of each of the {cards:,} cards of deck '{deck}' "
+                    f"are {total:,} cards, over {MAX_CARDS_PER_DECK:,} (the limit for one "
+                    f"deck); {fewer}"
+                )
+        if (total := sum(cards for _, cards in decks) * self.copies) > MAX_CARDS_PER_GAME:
+            return (
+                f"{self.copies} copies of each card of {game} are {total:,} cards, over "
+                f"{MAX_CARDS_PER_GAME:,} (the limit for one game); {fewer}"
+            )
+        return None
+
 
 @dataclass(frozen=True)
 class BuildOptions:

@@ -558,3 +558,54 @@ def test_an_out_folder_that_is_a_symlink_loop_is_said(
         f"printgen: --out {tmp_path / 'a'} is a symlink loop (links leading back to "
         "themselves); choose another --out folder\n"
     )
+
+
+TOKENS = """name: Tokens
+size: {width: 20mm, height: 20mm}
+layout: token
+output: tokens
+generate:
+  - product:
+      a: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+      b: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+      c: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+      d: [0, 1]
+    card:
+      id: "t{{ a }}{{ b }}{{ c }}{{ d }}"
+"""
+
+
+def test_copies_past_the_cards_a_deck_or_a_game_may_hold_are_refused(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """--copies 100 of a deck of 2,000 generated tokens built 200,000 tokens (a 47 MB
+    manifest), twice a deck's limit; of 100,000 cards, ten million: the limits of one deck
+    and one game hold for what --copies prints too."""
+    (demo / "cards" / GAME / "decks" / "tokens.yaml").write_text(TOKENS, encoding="utf-8")
+    (demo / "cards" / GAME / "layouts" / "token.yaml").write_text(
+        "token:\n  elements:\n    bg: {type: rect, x: 0, y: 0, w: 20, h: 20, fill: '#369'}\n",
+        encoding="utf-8",
+    )
+    assert printgen(demo, "validate", "--copies", "50").code == 0  # 100,000 tokens: the limit
+    run = printgen(demo, "build", "--only", "cards", "--copies", "51")
+    assert run.code == 2
+    assert run.err.splitlines()[-1] + "\n" == (
+        "--copies: 51 copies of each of the 2,000 cards of deck 'tokens' are 102,000 cards, over "
+        "100,000 (the limit for one deck); name fewer cards with --cards, or fewer copies\n"
+    )
+    assert not (demo / "build").exists()
+    assert (
+        printgen(demo, "build", "--only", "cards", "--copies", "51", "--cards", "t0001").code == 0
+    )
+
+
+def test_copies_within_each_deck_may_still_pass_a_games_limit() -> None:
+    from printgen.options import CardFilter
+
+    decks = [("a", 40_000), ("b", 40_000), ("c", 40_000)]
+    assert CardFilter(copies=1).over_the_limits(decks, "g") is None
+    assert CardFilter(copies=2).over_the_limits(decks, "g") == (
+        "2 copies of each card of g are 240,000 cards, over 200,000 (the limit for one game); "
+        "name fewer cards with --cards, or fewer copies"
+    )
+    assert CardFilter().over_the_limits(decks, "g") is None  # each its count: as read

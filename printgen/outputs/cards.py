@@ -139,6 +139,10 @@ def chosen_decks(
                 Severity.WARNING,
                 once=("cards-in-two-decks", card_id),
             )
+    sizes = [(laid.deck.id, len(laid.fronts)) for laid in result]
+    if (over := chosen.over_the_limits(sizes, game)) is not None:
+        problems.add(Where("--copies", 0, 0), over)
+        return None
     missing = sorted(wanted - found)
     if missing:
         from printgen.source.readers import did_you_mean
