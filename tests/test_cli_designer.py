@@ -4,6 +4,7 @@ folder, one summary line, progress only on a terminal, and YAML quoting advice."
 from __future__ import annotations
 
 import io
+import os
 import re
 from collections.abc import Callable
 from importlib.metadata import version
@@ -609,3 +610,19 @@ def test_copies_within_each_deck_may_still_pass_a_games_limit() -> None:
         "name fewer cards with --cards, or fewer copies"
     )
     assert CardFilter().over_the_limits(decks, "g") is None  # each its count: as read
+
+
+def test_progress_is_cut_to_the_terminals_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step wider than the terminal wrapped, and ESC [K erased only its last row: on a
+    narrow terminal every step's first rows stayed, one under another."""
+
+    class Narrow(_Terminal):
+        def fileno(self) -> int:
+            return 2
+
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((20, 5)))
+    terminal = Narrow()
+    shown = progress.Progress(terminal, show_after=0.0)
+    shown.step("costruttori-del-medioevo [en]: making player-aid")
+    shown.step("demo [en]: cards")
+    assert terminal.getvalue() == "\r\x1b[Kcostruttori-del-me…\r\x1b[Kdemo [en]: cards…"

@@ -7,6 +7,7 @@ carriage-return noise.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
@@ -30,7 +31,11 @@ class Progress:
     def step(self, what: str) -> None:
         """Say what is being made now (replacing the previous step's line)."""
         if self.live and self.seconds >= self.show_after:
-            self.stream.write(f"\r\x1b[K{what}…")
+            # cut to the terminal's width: a line that wraps is erased only from its last row
+            # (ESC [K), so a narrow terminal kept every step's first rows, one under another
+            room = _columns(self.stream) - 1  # a line as wide as the terminal wraps on some
+            line = what if len(what) < room else what[: max(room - 1, 0)]
+            self.stream.write(f"\r\x1b[K{line}…")
             self.stream.flush()
             self.shown = True
 
@@ -39,6 +44,14 @@ class Progress:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
             self.shown = False
+
+
+def _columns(stream: TextIO) -> int:
+    """The terminal's width (80 when it cannot be asked)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (OSError, ValueError):  # not a file (a test's stand-in), or closed
+        return 80
 
 
 def _is_terminal(stream: TextIO) -> bool:
