@@ -53,3 +53,19 @@ def test_a_full_stdout_is_said_once(demo: Path, buffered: bool) -> None:
         "said there is lost\n"
     )
     assert (demo / "build" / "demo" / "en" / "cards.pdf").is_file()
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_stdout_without_unicode_gets_escapes(demo: Path, encoding: str) -> None:
+    """A stdout in ASCII or Latin-1 (PYTHONIOENCODING, a locale's) ended 'printgen list' in
+    'internal error: UnicodeEncodeError' at the dash of '2–4 players' (exit 1); what it lacks
+    is written as Python escapes it on stderr."""
+    command = 'exec "$0" -m printgen --project "$1" list'
+    run = subprocess.run(
+        ["sh", "-c", command, sys.executable, str(demo)],
+        capture_output=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": encoding},
+    )
+    assert (run.returncode, run.stderr) == (0, b"")
+    assert run.stdout.startswith(b"demo: Demo \\u2014 2\\u20134 players, languages en/it;")

@@ -61,7 +61,7 @@ def guard() -> None:
         stream = io.TextIOWrapper(
             raw if unbuffered else io.BufferedWriter(raw),
             encoding=getattr(old, "encoding", None) or "utf-8",
-            errors=getattr(old, "errors", None) or "backslashreplace",
+            errors=_errors(old),
             line_buffering=getattr(old, "line_buffering", True),
             write_through=getattr(old, "write_through", False),
         )
@@ -70,6 +70,14 @@ def guard() -> None:
                 old.flush()  # nothing printed yet is lost
         setattr(sys, name, stream)
         _KEPT[name] = raw
+
+
+def _errors(old: object) -> str:
+    """How characters the stream's encoding lacks are written: as Python escapes them on
+    stderr (``\u2014``), not refused — a stdout in ASCII or Latin-1 (PYTHONIOENCODING, a
+    locale's) ended 'printgen list' in 'internal error: UnicodeEncodeError' at its first dash."""
+    errors = getattr(old, "errors", None)
+    return "backslashreplace" if errors in (None, "strict") else str(errors)
 
 
 def settled(code: int) -> int:
