@@ -68,6 +68,8 @@ def _usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         (["biuld"], "invalid choice: 'biuld' (choose from 'build', "),
         (["biuld"], "; did you mean 'build'?"),
         (["build", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+        # a negative length, not a missing one ("--gutter: expected one argument")
+        (["build", "--gutter", "-1mm"], "argument --gutter: expected a gutter from 0 to 20 mm"),
         # said of the command, not of printgen, whose help lists no option of calibrate's
         (
             ["calibrate", "--gutter", "3"],

@@ -384,11 +384,15 @@ def _dpi(value: str) -> int:
 
 def negative_values(argv: list[str]) -> list[str]:
     """``--back-offset -1,2`` as ``--back-offset=-1,2``: argparse takes a value starting with a
-    minus sign for an option, and offsets are often negative."""
+    minus sign for an option, and offsets are often negative. ``--gutter -1mm`` too, which was
+    said as "--gutter: expected one argument" (a plain ``-1`` argparse reads as a number)."""
     glued: list[str] = []
     for arg in argv:
-        if glued and glued[-1] == "--back-offset" and arg.startswith("-"):
-            glued[-1] = f"--back-offset={arg}"
+        last = glued[-1] if glued else ""
+        if (last == "--back-offset" and arg.startswith("-")) or (
+            last == "--gutter" and re.match(r"-\.?\d", arg)
+        ):
+            glued[-1] = f"{last}={arg}"
         else:
             glued.append(arg)
     return glued
