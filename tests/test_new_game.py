@@ -145,6 +145,23 @@ def test_new_refuses_to_overwrite_a_game(designer: Path, printgen: Callable[...,
     assert game_yaml.read_bytes() == before
 
 
+def test_new_refuses_a_link_to_nothing_in_the_games_place(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """cards/harbour a link to nothing (a game folder moved away): 'cannot write
+    cards/.harbour.3f…printgen.tmp: a file stands where a folder goes', a name nobody typed."""
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "harbour").symlink_to(tmp_path / "moved")
+    result = printgen(tmp_path, "new", "harbour")
+    assert result.code == 2
+    assert result.err == (
+        "printgen: cards/harbour already exists (a link to nothing); printgen new never "
+        "overwrites a game: choose another id or move that folder away\n"
+    )
+    assert [p.name for p in (tmp_path / "cards").iterdir()] == ["harbour"]
+    assert not (tmp_path / "moved").exists()
+
+
 @pytest.mark.parametrize("folder", ["cards", "templates"])
 def test_new_writes_nothing_through_a_link_out_of_the_project(
     tmp_path: Path, printgen: Callable[..., Run], folder: str

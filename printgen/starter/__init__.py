@@ -59,9 +59,10 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     languages = list(dict.fromkeys(languages)) or ["en"]
     folder = project.cards / game_id
     _inside(project, "new", project.cards, project.templates)
-    if folder.exists():
+    if folder.exists() or folder.is_symlink():  # a link to nothing exists too: it is in the way
+        link = " (a link to nothing)" if not folder.exists() else ""
         raise StarterError(
-            f"{project.rel(folder)} already exists; printgen new never overwrites a game: "
+            f"{project.rel(folder)} already exists{link}; printgen new never overwrites a game: "
             "choose another id or move that folder away"
         )
     words = {lang: _texts().get(lang, _texts()["en"]) for lang in languages}
