@@ -79,9 +79,10 @@ class Project:
         try:
             real = out.resolve()
         except RuntimeError:  # Python 3.11's resolve() of a loop: an internal error
+            named = "build/" if written == self.root / "build" else f"--out {self.shown(out)}"
             return (
-                f"printgen: --out {self.shown(out)} is a symlink loop (links leading back to "
-                "themselves); choose another --out folder"
+                f"printgen: {named} is a symlink loop (links leading back to themselves); "
+                "remove it, or choose another --out folder"
             )
         if written == self.root or real == self.root.resolve():
             return "printgen: --out is the project folder itself; write into a folder of its own"

@@ -559,7 +559,14 @@ def test_an_out_folder_that_is_a_symlink_loop_is_said(
     assert run.code == 2
     assert run.err == (
         f"printgen: --out {tmp_path / 'a'} is a symlink loop (links leading back to "
-        "themselves); choose another --out folder\n"
+        "themselves); remove it, or choose another --out folder\n"
+    )
+    (demo / "build").symlink_to(demo / "build")  # no --out: build/ itself
+    run = printgen(demo, command)
+    assert run.code == 2
+    assert run.err == (
+        "printgen: build/ is a symlink loop (links leading back to themselves); remove it, or "
+        "choose another --out folder\n"
     )
 
 
