@@ -212,7 +212,12 @@ def is_input(path: Path, out: Path, root: Path) -> bool:
     from printgen.building.cache import FOLDER
 
     real = _real(path)
-    if real.is_relative_to(out) or not real.is_relative_to(root):
+    # an output: under the output folder — not the project's own files when that folder holds
+    # the project (--out ..), where every save was taken for a write of the build's own
+    output = real.is_relative_to(out) and not (
+        root.is_relative_to(out) and real.is_relative_to(root)
+    )
+    if output or not real.is_relative_to(root):
         return False  # an output, or a file outside the project reached through a link
     # (a cache above the project, say one a build --out / left, marks no output of its own)
     inside = (f for f in real.parents if f.is_relative_to(root))

@@ -379,6 +379,16 @@ def test_a_file_at_the_top_saved_by_renaming_onto_it_is_seen_every_time(
     assert not worker.is_alive()
 
 
+def test_an_output_folder_holding_the_project_hides_none_of_its_files(tmp_path: Path) -> None:
+    """watch --out .. (the folder holding the project): every file of the project lay inside
+    the output folder, so every save was taken for the build's own write and nothing was
+    built again, without a word."""
+    root = tmp_path / "project"
+    (root / "cards").mkdir(parents=True)
+    assert is_input(root / "cards" / "g" / "decks" / "main.yaml", tmp_path, root)
+    assert not is_input(tmp_path / "g" / "en" / "cards.json", tmp_path, root)  # its outputs
+
+
 def test_a_symlink_loop_in_the_project_is_watched_past(tmp_path: Path) -> None:
     """Two links leading to each other, at the project's top or made in a game folder while
     watching, ended the watch in 'internal error: RuntimeError: Symlink loop', exit 1."""
