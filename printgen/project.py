@@ -112,7 +112,7 @@ class Project:
             return one_line_path(normal.relative_to(here).as_posix())
         if normal.is_relative_to(self.root):
             return one_line_path(normal.relative_to(self.root).as_posix())
-        return one_line_path(str(path))  # a line break in --out's name split the line
+        return one_line_path(str(normal))  # whole, not p2/../x/…; a line break as \n
 
     @property
     def template_dirs(self) -> list[Path]:

@@ -635,3 +635,13 @@ def test_progress_is_cut_to_the_terminals_width(monkeypatch: pytest.MonkeyPatch)
     shown.step("costruttori-del-medioevo [en]: making player-aid")
     shown.step("demo [en]: cards")
     assert terminal.getvalue() == "\r\x1b[Kcostruttori-del-me…\r\x1b[Kdemo [en]: cards…"
+
+
+def test_an_out_folder_above_the_project_is_named_as_the_system_finds_it(
+    demo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'--out ..' run in the project said 'wrote /…/project/../demo/en/cards.pdf'."""
+    monkeypatch.chdir(demo)
+    assert main(["build", "--out", "..", "--only", "cards", "--lang", "en"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == f"wrote {demo.parent / GAME / 'en' / 'cards.pdf'}"
