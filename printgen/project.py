@@ -236,7 +236,7 @@ class Project:
         if not self.confined(candidate):
             raise self._linked_out(relative, candidate, where)
         real = candidate.resolve()
-        output = self._output_folder(real)
+        output = self.output_folder(real)
         if output is not None:
             raise fail(
                 where,
@@ -288,7 +288,7 @@ class Project:
         close = closest(written.name, names)
         return f"; did you mean '{(written.parent / close[0]).as_posix()}'?" if close else ""
 
-    def _output_folder(self, real: Path) -> str | None:
+    def output_folder(self, real: Path) -> str | None:
         """The output folder holding ``real``: build/, or another that a build wrote into
         (``--out``; it holds a build cache)."""
         for folder in real.parents:

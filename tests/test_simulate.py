@@ -173,15 +173,21 @@ def test_turn_cap_stops_every_game(project: Path, printgen: Printgen) -> None:
         ((WM, "--jobs", "0"), "--jobs is a number of processes from 1 to 64, not 0"),
         ((WM, "--jobs", "100000"), "--jobs is a number of processes from 1 to 64, not 100000"),
         ((WM, "--json", "no/such/folder/x.json"), "--json: no folder no/such/folder; make it"),
+        # it replaced the card sheets' manifest
+        (
+            (WM, "--json", "{project}/build/warriors-and-monks/en/cards.json"),
+            "cards.json is inside build/, where printgen writes its outputs (and removes them)",
+        ),
     ],
 )
 def test_bad_requests_are_one_line(
     project: Path, printgen: Printgen, args: tuple[str, ...], message: str
 ) -> None:
-    run = printgen(project, "simulate", *args)
+    (project / "build" / WM / "en").mkdir(parents=True)
+    run = printgen(project, "simulate", *(arg.format(project=project) for arg in args))
     assert run.code == 2
     assert message in run.err and len(run.err.strip().splitlines()) == 1
-    assert not (project / "build").exists()
+    assert [p.name for p in (project / "build").rglob("*")] == [WM, "en"]
 
 
 TOY_ENGINE = """

@@ -376,11 +376,17 @@ def _check_json_target(path: Path, project_root: Path) -> None:
         raise BadRequest(f"--json: no folder {path.parent}; make it first")
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise BadRequest(f"--json: {path} is not a plain file; name a new or plain .json file")
-    inputs = Project.at(project_root).input_folders
-    if any(path.resolve().is_relative_to(folder) for folder in inputs):
+    project = Project.at(project_root)
+    if any(path.resolve().is_relative_to(folder) for folder in project.input_folders):
         raise BadRequest(
-            f"--json: {path} is inside the project's {', '.join(f.name for f in inputs)} "
-            "folders, where its games are made; write the summary elsewhere"
+            f"--json: {path} is inside the project's "
+            f"{', '.join(f.name for f in project.input_folders)} folders, where its games are "
+            "made; write the summary elsewhere"
+        )
+    if (output := project.output_folder(path.resolve())) is not None:  # it was cards.json
+        raise BadRequest(
+            f"--json: {path} is inside {output}/, where printgen writes its outputs (and "
+            "removes them); write the summary elsewhere"
         )
 
 
