@@ -93,11 +93,12 @@ def test_a_cover_title_too_wide_for_the_page_is_said_at_game_yaml(
     # said at the rules file's start, 'rules.de.md:1:1: … break the long word or table',
     # where the title is not, nor a table
     game = german / "cards/dampfer/game.yaml"
-    word = "Donaudampfschifffahrtsgesellschaft"  # on its back in three lines of 6 pt
-    if key == "subtitle":  # in italic, smaller
-        word += "skapitänsmützenabteilungsleiterstellvertreterversicherungsgesellschaft"
-    if key == "title":
+    # too wide for the page even as small as a title is set to fit (on the back in 6 pt lines)
+    word = "Donaudampfschifffahrtsgesellschaft"
+    word += "skapitänsmützenabteilungsleiterstellvertreterversicherungsgesellschaft"
+    if key == "title":  # the deck's back prints the title too: without one, the cover alone
         _set(game, r"^title: .*$", f'title: "Die {word}"')
+        _set(german / "cards/dampfer/decks/main.yaml", r"^back:\n(  .*\n)+", "")
     else:
         _set(game, r"^languages:", f"subtitle: {{de: Die {word}}}\nlanguages:")
     result = printgen(german, "validate", "dampfer")
@@ -156,3 +157,26 @@ def test_a_word_wider_than_its_box_is_named_with_the_soft_hyphen_that_mends_it(
     long = printgen(folder, "validate", "partie")
     assert long.code == 2
     assert long.err.rstrip().endswith("shorten the text, enlarge the box or lower min_size")
+
+
+def test_a_title_word_wider_than_the_cover_sets_the_title_smaller(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """`printgen new supercalifragilisticexpialidocious-deluxe` made a game that did not
+    validate: its title ran past the cover's margin. A title word wider than the page sets the
+    title smaller, as far as it takes; every other heading keeps its size."""
+    import pdfplumber
+
+    folder = tmp_path / "giochi"
+    name = "supercalifragilisticexpialidocious-deluxe"
+    assert printgen(folder, "new", name).code == 0
+    built = printgen(folder, "build", name, "--only", "rulebook")
+    assert built.code == 0 and built.err == "", built.err
+    with pdfplumber.open(folder / f"build/{name}/en/rulebook.pdf") as pdf:
+        cover, rules = pdf.pages[0], pdf.pages[1]
+        title = [c for c in cover.chars if c["text"] in "Supercalifragilisticexpialidocious"]
+        assert title and all(c["x1"] <= cover.width for c in title)
+        sizes = sorted({round(c["size"], 1) for c in cover.chars})
+        heading = max(round(c["size"], 1) for c in rules.chars)
+    assert round(title[0]["size"], 1) == sizes[-1] < 26  # set smaller, still the largest
+    assert heading < sizes[-1]  # a section heading is not shrunk with it

@@ -5,19 +5,39 @@ without it."""
 from __future__ import annotations
 
 import itertools
+import math
+from dataclasses import replace
 
 from printgen.documents.flow import RichText, Rule, TextStyle
 from printgen.documents.parsed import Token
 from printgen.documents.platypus import Flowable
 from printgen.layout import text
 
+MIN_SHRINK = 0.6  # of its size: how far a heading shrinks to fit a word wider than the column
+
 
 class Heading(RichText):
-    """A heading; ``level`` feeds the table of contents."""
+    """A heading; ``level`` feeds the table of contents. A word wider than the column (a long
+    game title on the cover, "Supercalifragilisticexpialidocious") sets the heading smaller,
+    to the half point that fits, as a designer would set it by hand — down to MIN_SHRINK of
+    its size; past that it runs past the margin, which the rulebook reports."""
 
     def __init__(self, runs: list[text.Run], style: TextStyle, level: int) -> None:
         super().__init__(runs, style, keep_with_next=True)
         self.level = level
+        self.own_style = style
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.style = self.own_style
+        wrapped = super().wrap(avail_width, avail_height)
+        if not self.overflows() or self.widest <= 0:
+            return wrapped
+        room = avail_width - self.style.indent
+        size = math.floor(self.style.size * room / self.widest * 2) / 2
+        if size >= self.own_style.size * MIN_SHRINK:
+            self.style = replace(self.own_style, size=size)
+            wrapped = super().wrap(avail_width, avail_height)
+        return wrapped
 
 
 class Marker(Flowable):  # type: ignore[misc]
