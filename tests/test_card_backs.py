@@ -226,6 +226,23 @@ def test_tts_has_a_sheet_of_backs_slot_for_slot(built: Callable[..., Path]) -> N
     assert len({slot(0), slot(1), slot(3)}) == 3
 
 
+def test_tts_hidden_card_is_no_cards_own_back(built: Callable[..., Path]) -> None:
+    """Every card of the places has a back of its own ('North lands', 'South lands'): the hidden
+    card, shown for every card in another player's hand, was the north gate's own back, so each
+    hidden card read 'NORTH LANDS'; with no deck back printed it is plain grey."""
+    folder = built("--only", "cards", "--format", "tts") / "tts"
+    saved = json.loads((folder / f"{GAME}.json").read_text(encoding="utf-8"))
+    deck = next(o for o in saved["ObjectStates"] if o["Nickname"] == "Places")
+    (custom,) = deck["CustomDeck"].values()
+    assert custom["UniqueBack"] is True
+    cols, rows = custom["NumWidth"], custom["NumHeight"]
+    for sheet in ("places-1.png", "places-1-backs.png"):
+        with Image.open(folder / sheet) as image:
+            w, h = image.width // cols, image.height // rows
+            hidden = image.crop((w * (cols - 1), h * (rows - 1), w * cols, h * rows))
+            assert hidden.getcolors() == [(w * h, (208, 208, 208))], sheet
+
+
 def test_a_cards_back_without_a_layout_needs_the_decks(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -72,10 +72,12 @@ def tts_files(
         ids: dict[str, int] = {}
         back_image: Image.Image | None = None
         # cards with backs of their own: each sheet has a sheet of backs, slot for slot
-        # (Tabletop Simulator's UniqueBack); the hidden card is the deck's back, or the first
+        # (Tabletop Simulator's UniqueBack). The hidden card, shown in other players' hands for
+        # every card, is the deck's back, else plain grey: never one card's own back, which
+        # would show every hidden card as that card (a quest's reward, a character's side)
         unique = bool(laid.card_backs)
         backs = [laid.back_of(card.id) for card, _ in laid.fronts] if unique else []
-        hidden = laid.back or next((face for face in backs if face is not None), None)
+        hidden = laid.back
         for sheet_index, chunk in enumerate(chunks, start=1):
             number += 1
             cols, rows = grid(len(chunk))
