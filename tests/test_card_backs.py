@@ -204,7 +204,7 @@ def test_png_names_each_back_and_counts_say_which_a_card_prints(
 
 def test_tts_has_a_sheet_of_backs_slot_for_slot(built: Callable[..., Path]) -> None:
     folder = built("--only", "cards", "--format", "tts") / "tts"
-    saved = json.loads((folder / f"{GAME}.json").read_text(encoding="utf-8"))
+    saved = json.loads((folder / f"{GAME}.en.json").read_text(encoding="utf-8"))
     deck = next(o for o in saved["ObjectStates"] if o["Nickname"] == "Deck")
     custom = deck["CustomDeck"]["1"]
     assert custom["UniqueBack"] is True
@@ -231,7 +231,7 @@ def test_tts_hidden_card_is_no_cards_own_back(built: Callable[..., Path]) -> Non
     card, shown for every card in another player's hand, was the north gate's own back, so each
     hidden card read 'NORTH LANDS'; with no deck back printed it is plain grey."""
     folder = built("--only", "cards", "--format", "tts") / "tts"
-    saved = json.loads((folder / f"{GAME}.json").read_text(encoding="utf-8"))
+    saved = json.loads((folder / f"{GAME}.en.json").read_text(encoding="utf-8"))
     deck = next(o for o in saved["ObjectStates"] if o["Nickname"] == "Places")
     (custom,) = deck["CustomDeck"].values()
     assert custom["UniqueBack"] is True

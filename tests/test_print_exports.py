@@ -119,7 +119,7 @@ def test_pngs_are_byte_identical_across_builds(root: Path) -> None:
 def _tts(root: Path) -> tuple[Path, dict[str, Any]]:
     out = build(root, WM, "--lang", "en", "--only", "cards", "--format", "tts", "--format", "png")
     folder = out / WM / "en"
-    saved = json.loads((folder / "tts" / f"{WM}.json").read_text(encoding="utf-8"))
+    saved = json.loads((folder / "tts" / f"{WM}.en.json").read_text(encoding="utf-8"))
     return folder, saved
 
 
@@ -356,7 +356,7 @@ def test_a_name_with_markup_is_plain_text_where_it_is_not_printed(demo: Path) ->
     with (out / "png" / "main" / "counts.csv").open(encoding="utf-8") as counts:
         names = {row["file"]: row["card"] for row in csv.DictReader(counts)}
     assert names["miner.png"] == "Big ship" and names["thief.png"] == "coin"  # icons alone: named
-    saved = json.loads((out / "tts" / "demo.json").read_text(encoding="utf-8"))
+    saved = json.loads((out / "tts" / "demo.en.json").read_text(encoding="utf-8"))
     nicknames = {card["Nickname"] for card in saved["ObjectStates"][0]["ContainedObjects"]}
     assert {"Big ship", "coin", "Merchant"} <= nicknames
     faces = json.loads((out / "cards.json").read_text(encoding="utf-8"))["faces"]
@@ -504,3 +504,20 @@ def test_calibrate_says_a_failed_write_as_build_does(
         "printgen: cannot write build/calibration.pdf: a folder has this output's name; remove "
         "or rename that folder, or choose another --out folder\n"
     )
+
+
+def test_each_languages_saved_object_has_a_name_of_its_own(demo: Path) -> None:
+    """Both languages' saved objects were tts/demo.json: copied into Tabletop Simulator's one
+    Saved Objects folder, as the README says, the Italian replaced the English (and the menu,
+    which lists them by file name, named both 'demo')."""
+    args = ["build", "--only", "cards", "--format", "tts", "--dpi", "72"]
+    assert main(["--project", str(demo), *args]) == 0
+    saved = {}
+    for lang in ("en", "it"):
+        (path,) = (demo / "build" / "demo" / lang / "tts").glob("*.json")
+        saved[path.name] = json.loads(path.read_text(encoding="utf-8"))
+        (deck,) = saved[path.name]["ObjectStates"]
+        for entry in deck["CustomDeck"].values():  # each points at its own language's sheets
+            assert f"/demo/{lang}/tts/" in entry["FaceURL"]
+    assert sorted(saved) == ["demo.en.json", "demo.it.json"]
+    assert saved["demo.it.json"]["ObjectStates"][0]["Nickname"] == "Mazzo"

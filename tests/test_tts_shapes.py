@@ -57,7 +57,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]
     args = ["--project", str(root), "build", "--only", "cards", "--format", "tts", "--dpi", "72"]
     assert main(args) == 0
     data = json.loads(
-        (game.parent.parent / "build" / GAME / "en" / "tts" / f"{GAME}.json").read_text()
+        (game.parent.parent / "build" / GAME / "en" / "tts" / f"{GAME}.en.json").read_text()
     )
     return {deck["Nickname"]: deck for deck in data["ObjectStates"]}
 

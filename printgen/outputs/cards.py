@@ -73,7 +73,8 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         meta = job.game.meta
         names = {d.deck.id: localize(d.deck.name, job.lang, meta.languages) for d in decks}
         folder = out / job.game.id / job.lang
-        files.update(tts_files(decks, job.title, job.game.id, folder, options, names))
+        name = f"{job.game.id}.{job.lang}"
+        files.update(tts_files(decks, job.title, name, folder, options, names))
     return files
 
 

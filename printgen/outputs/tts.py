@@ -59,7 +59,9 @@ def tts_files(
     deck_names: dict[str, str],
 ) -> dict[str, bytes]:
     """Images and the saved object ``tts/<name>.json``; ``folder`` is where the build writes
-    ``tts/`` (the images' URLs are absolute)."""
+    ``tts/`` (the images' URLs are absolute). ``name`` is the game's and the language's
+    (``harbour.en``): Tabletop Simulator lists a saved object by its file name, and one folder
+    holds them all — a name alike in every language had the second copied in replace the first."""
     files: dict[str, bytes] = {}
     objects = []
     number = 0
