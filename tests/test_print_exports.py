@@ -521,3 +521,13 @@ def test_each_languages_saved_object_has_a_name_of_its_own(demo: Path) -> None:
             assert f"/demo/{lang}/tts/" in entry["FaceURL"]
     assert sorted(saved) == ["demo.en.json", "demo.it.json"]
     assert saved["demo.it.json"]["ObjectStates"][0]["Nickname"] == "Mazzo"
+
+
+def test_a_deck_printing_one_card_is_that_card_in_tabletop_simulator(demo: Path) -> None:
+    """As the README says: Tabletop Simulator has no deck of one card."""
+    args = ["build", "--lang", "en", "--only", "cards", "--format", "tts", "--dpi", "72"]
+    assert main(["--project", str(demo), *args, "--cards", "crown", "--copies", "1"]) == 0
+    saved = json.loads((demo / "build" / "demo" / "en" / "tts" / "demo.en.json").read_text())
+    (card,) = saved["ObjectStates"]
+    assert (card["Name"], card["Nickname"], card["CardID"]) == ("Card", "Crown", 100)
+    assert "DeckIDs" not in card and list(card["CustomDeck"]) == ["1"]
