@@ -97,7 +97,7 @@ def build_games(
         }
     else:
         changed = files
-    from printgen.write import write_all  # validate writes nothing: it never imports this
+    from printgen.write import write_all, write_hint  # validate writes nothing: never imports this
 
     try:
         write_all(changed, options.out)
@@ -157,21 +157,6 @@ def _make_games(
     for item in made:
         item.reads |= planning.get(item.unit.game, set())
     return made
-
-
-def write_hint(exc: OSError) -> str:
-    """What to do about an output that could not be written, by why."""
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "free some space or choose another --out folder"
-    if exc.errno == errno.EISDIR:
-        return "remove or rename that folder, or choose another --out folder"
-    if exc.errno == errno.EEXIST:  # a file, or a link to nothing, where a folder goes
-        return "remove what stands in the folder's place, or choose another --out folder"
-    if exc.errno == errno.ELOOP:  # it would lead the outputs out of the output folder
-        return "remove the link (printgen makes the folder), or choose another --out folder"
-    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "check the folder's permissions or choose another --out folder"
-    return "choose another --out folder"
 
 
 def make_unit(

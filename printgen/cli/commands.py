@@ -375,7 +375,7 @@ def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
         print(NOTHING_WRITTEN)
         return EXIT_BAD_INPUT
     except OSError as exc:  # a read-only or full disk, a link inside: as build says it
-        from printgen.building.command import write_hint
+        from printgen.write import write_hint
 
         print(
             f"printgen: cannot write {project.shown(Path(exc.filename or out))}: "

@@ -51,7 +51,7 @@ def calibrate(project: Project, paper: str | None, duplex: str | None, out: str 
     try:
         atomic_write(path, calibration_pdf(chosen_paper, chosen_duplex))
     except OSError as exc:  # said as build and icons say it: where, why, and what to do
-        from printgen.building.command import write_hint
+        from printgen.write import write_hint
 
         print(
             f"printgen: cannot write {project.shown(Path(exc.filename or path))}: "
