@@ -12,7 +12,7 @@ from printgen import inputs
 from printgen.layout.face import Image
 from printgen.layout.props import Props
 from printgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
-from printgen.problems import Problem, ProjectError, Where, fail, without_addresses
+from printgen.problems import Problem, ProjectError, Severity, Where, fail, without_addresses
 from printgen.project import Project
 
 if TYPE_CHECKING:
@@ -72,8 +72,54 @@ def lay_out_image(
             once=("image", str(raw)),
         )
         return None
-    placed, turn = placeable(data)
+    placed, turn, pixels = placeable(data)
+    dpi = _dpi(pixels, box)
+    # said at the path, once for each element naming the picture; a picture of one colour has
+    # no detail to lose, and prints alike at any dpi
+    if dpi < LOW_DPI and not _one_colour(placed):
+        ctx.problems.add(where, _low_dpi(shown, dpi, pixels), Severity.WARNING, ("dpi", str(where)))
     return Image(*box, placed, exif=turn)
+
+
+# Under this a picture prints visibly soft or blocky; print shops ask for 300 dpi, and 150 is
+# where most eyes at reading distance begin to see the pixels.
+LOW_DPI = 150
+WANTED_DPI = 300
+
+
+def _dpi(pixels: tuple[int, int], box: tuple[float, float, float, float]) -> float:
+    """The pixels per inch a picture prints at: it is drawn as large as its box allows keeping
+    its proportions (see draw.faces), so its pixels spread over that drawn size."""
+    width, height = pixels
+    scale = min(box[2] / width, box[3] / height)  # mm per pixel
+    return 25.4 / scale if scale > 0 else float("inf")
+
+
+@lru_cache(maxsize=16)
+def _one_colour(data: bytes) -> bool:
+    """Whether every pixel of a (checked) PNG or JPEG is of one colour and opacity."""
+    import warnings
+
+    from PIL import Image as PILImage
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # damaged EXIF: as image_trouble says nothing of it
+        with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+            extrema = image.getextrema()
+    bands = extrema if isinstance(extrema[0], tuple) else (extrema,)
+    return all(low == high for low, high in bands)
+
+
+def _low_dpi(shown: str, dpi: float, pixels: tuple[int, int]) -> str:
+    width, height = pixels
+    drawn = 25.4 / dpi
+    return (
+        f"'{shown}' prints at {dpi:.0f} dpi ({width}×{height} pixels over "
+        f"{width * drawn:.1f}×{height * drawn:.1f} mm), under {LOW_DPI}: it will print blurred "
+        f"or blocky; use a picture of about {WANTED_DPI} dpi "
+        f"({round(width * WANTED_DPI / dpi)}×{round(height * WANTED_DPI / dpi)} pixels), or an "
+        "SVG"
+    )
 
 
 def _unreadable_svg(data: bytes, folder: Path) -> str:
@@ -128,11 +174,11 @@ def image_trouble(data: bytes) -> str:
 
 
 @lru_cache(maxsize=64)
-def placeable(data: bytes) -> tuple[bytes, int]:
+def placeable(data: bytes) -> tuple[bytes, int, tuple[int, int]]:
     """A checked PNG or JPEG as it is placed, opened once: its bytes — 16-bit greys made 8-bit,
     since ReportLab has Pillow turn a picture into RGB, which clips 16-bit greys at 255 (every
-    grey but the darkest printed white) — and its EXIF orientation, 1 (as stored) when it has
-    none or a wrong one."""
+    grey but the darkest printed white) — its EXIF orientation, 1 (as stored) when it has
+    none or a wrong one, and its width and height in pixels as it is seen (turned)."""
     import warnings
 
     from PIL import Image as PILImage
@@ -142,9 +188,11 @@ def placeable(data: bytes) -> tuple[bytes, int]:
         with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
             turn = image.getexif().get(0x0112, 1)  # read from the header: no pixel decoded
             turn = turn if isinstance(turn, int) and 1 <= turn <= 8 else 1
+            width, height = image.size
+            seen = (height, width) if turn >= 5 else (width, height)  # 5 to 8 swap its sides
             if not image.mode.startswith("I"):  # I;16 (and I, as older Pillows read them)
-                return data, turn
+                return data, turn, seen
             grey = image.convert("I").point(lambda value: value * (1 / 257)).convert("L")
     made = io.BytesIO()
     grey.save(made, "PNG")  # the same pixels at every build: the PDF names it by its bytes
-    return made.getvalue(), turn
+    return made.getvalue(), turn, seen

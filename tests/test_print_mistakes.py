@@ -1,0 +1,57 @@
+"""A designer's print mistakes that validate catches before anything is printed: each made
+once in the starter game, and said at its line, a warning where the card still prints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+from tests.conftest import Run
+
+LAYOUT = "cards/demo/layouts/demo.yaml"
+
+
+def _add_element(demo: Path, line: str) -> None:
+    """One element more in the starter's card layout, after its cost disc."""
+    layout = demo / LAYOUT
+    text = layout.read_text(encoding="utf-8")
+    anchor = "    cost_disc: {"
+    assert anchor in text
+    layout.write_text(text.replace(anchor, f"    {line}\n{anchor}", 1), encoding="utf-8")
+
+
+def _picture(side: int) -> Image.Image:
+    """A square picture with detail to lose: a gradient."""
+    return Image.linear_gradient("L").resize((side, side)).convert("RGB")
+
+
+def _warnings(run: Run) -> list[str]:
+    return [line for line in run.err.splitlines() if ": warning: " in line]
+
+
+def test_a_picture_of_too_few_pixels_for_its_box_is_a_warning_saying_its_dpi(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    _picture(50).save(art / "small.png")  # 53 dpi over 24 mm
+    _picture(300).save(art / "fine.png")  # 318 dpi
+    Image.new("RGB", (20, 20), (200, 50, 50)).save(art / "flat.png")  # one colour: any dpi
+    _add_element(
+        demo, "small: {type: image, x: 8, y: 20, w: 24, h: 24, path: cards/demo/art/small.png}"
+    )
+    _add_element(
+        demo, "fine: {type: image, x: 31, y: 20, w: 24, h: 24, path: cards/demo/art/fine.png}"
+    )
+    _add_element(
+        demo, "flat: {type: image, x: 8, y: 66, w: 47, h: 16, path: cards/demo/art/flat.png}"
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    said = [line for line in _warnings(run) if " dpi " in line]  # (the flat one hides text)
+    assert len(said) == 1, run.err
+    assert said[0].startswith(f"{LAYOUT}:14:"), said  # at the picture's path
+    assert "prints at 53 dpi (50×50 pixels over 24.0×24.0 mm), under 150" in said[0]
+    assert "about 300 dpi (283×283 pixels)" in said[0]
