@@ -55,3 +55,30 @@ def test_a_picture_of_too_few_pixels_for_its_box_is_a_warning_saying_its_dpi(
     assert said[0].startswith(f"{LAYOUT}:14:"), said  # at the picture's path
     assert "prints at 53 dpi (50×50 pixels over 24.0×24.0 mm), under 150" in said[0]
     assert "about 300 dpi (283×283 pixels)" in said[0]
+
+
+def test_card_text_printed_under_6_pt_is_a_warning_at_its_size_or_at_the_card(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    layout = demo / LAYOUT
+    source = layout.read_text(encoding="utf-8")
+    cost = 'text: "{{ card.cost }}", style: title, align: center}'
+    assert cost in source
+    layout.write_text(source.replace(cost, cost[:-1] + ", size: 4, min_size: 3}"), "utf-8")
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    cards = deck.read_text(encoding="utf-8")
+    effect = 'effect: {en: "Gain 2 :coin:.",'
+    assert effect in cards, cards
+    # shrunk to 5.75 pt in its box, which card-base's body lets go down to 5.5 pt
+    deck.write_text(cards.replace(effect, effect.replace("Gain 2 :coin:.", "Gain 2 :coin:. " * 40)))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    set_small, shrunk = sorted(_warnings(run), key=lambda line: "sets its text" not in line)
+    assert len(_warnings(run)) == 2, run.err
+    assert set_small.startswith(f"{LAYOUT}:15:"), set_small  # the size written on the element
+    assert "element 'cost' sets its text at 4 pt, under the 6 pt a card's text" in set_small
+    assert shrunk.startswith("cards/demo/decks/main.yaml:23:"), shrunk  # the card's English text
+    said = "card 'miner' (Miner): the text of box 'effect' in layout 'demo-card' had to shrink"
+    assert said in shrunk
+    assert "under the 6 pt" in shrunk and "[en]" in shrunk
+    assert "well below" not in run.err  # said once: not again beside its siblings

@@ -20,7 +20,7 @@ from printgen.icons.labels import MIN_LABEL_PT, label_size
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
 from printgen.layout.overlap import covered, crossings
-from printgen.layout.text_element import text_source
+from printgen.layout.text_element import READABLE_PT, shrunk_message, text_source
 from printgen.model.game import CardType, Side
 from printgen.problems import Problems, Severity
 from printgen.source.layouts import Element
@@ -40,6 +40,7 @@ class _Siblings:
     element: Element
     first: tuple[int, int]  # the first face using it in lay-out order, and the element's rank
     sizes: list[float] = field(default_factory=list)
+    set_sizes: list[float] = field(default_factory=list)  # what its layout set, on each card
     positions: array[int] = field(default_factory=lambda: array("q"))  # in lay-out order
     cards: list[CardType] = field(default_factory=list)  # its id and place: card.id, card.where
     names: list[str] = field(default_factory=list)
@@ -127,6 +128,7 @@ class FaceChecks:
                         siblings.first = (position, rank)
                     size = op.block.size  # one float of each size for 100,000 texts
                     siblings.sizes.append(self.sizes.setdefault(size, size))
+                    siblings.set_sizes.append(self.sizes.setdefault(op.set_size, op.set_size))
                     siblings.positions.append(position)
                     siblings.cards.append(card)
                     siblings.names.append(face.name)
@@ -171,16 +173,26 @@ class FaceChecks:
         fitted = sorted(self.fitted.items(), key=lambda item: item[1].first)
         for (layout, text_name), siblings in fitted:
             sizes = siblings.sizes
-            if len(sizes) < MIN_SIBLINGS:
-                continue
-            median = _median(sizes)
+            compared = len(sizes) >= MIN_SIBLINGS
+            median = _median(sizes) if compared else 0.0
             for number in sorted(range(len(sizes)), key=siblings.positions.__getitem__):
                 size = sizes[number]
-                if size < SHRINK_RATIO * median and size <= median - SHRINK_DROP:
-                    card = siblings.cards[number]
-                    who = f"card '{card.id}' ({siblings.names[number]})"
+                unreadable = size < READABLE_PT <= siblings.set_sizes[number]  # (set under: said)
+                if not unreadable and not (
+                    compared
+                    and READABLE_PT <= size < SHRINK_RATIO * median
+                    and size <= median - SHRINK_DROP
+                ):
+                    continue
+                card = siblings.cards[number]  # its place worked out only now it is said
+                who = f"card '{card.id}' ({siblings.names[number]})"
+                where = text_source(siblings.element, card, card.where, self.lang)
+                if unreadable:
+                    said = shrunk_message(who, text_name, layout, size, self.tag)
+                    self.problems.add(where, said, Severity.WARNING)
+                else:
                     self.problems.add(
-                        text_source(siblings.element, card, card.where, self.lang),
+                        where,
                         f"{who}: the text of box '{text_name}' in layout '{layout}' had to shrink "
                         f"to {size:g} pt, well below the {median:g} pt of the {len(sizes)} cards "
                         f"using it{self.tag}; shorten the text or give the card a layout with "

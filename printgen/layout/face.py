@@ -51,6 +51,7 @@ class TextBox:
     icon_colors: dict[str, str]
     icons: IconLibrary  # what its inline :icons: are drawn from
     turned: bool = False  # drawn upside down in its box (a card's second corner index)
+    set_size: float = 0.0  # points: the size its layout sets, which ``block`` may shrink from
 
 
 @dataclass(slots=True)

@@ -87,14 +87,20 @@ def lay_out_text(
             lambda n: text_source(element, card, card_where, ctx.lang, n),
         )
     x, y, w, h = box
+    source = (element, card, card_where, ctx.lang)
     fitted = text.fit(
         runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min(min_size, size), settings.leading
     )
+    who = f"card '{card.id}'" if card else "the back"
+    if card is None and ctx.back_card is not None:  # a card's own back: which card's
+        who = f"the back of card '{ctx.back_card.id}'"
     if fitted is None:
         who = f"card '{card.id}'" if card else "the back"
         if card is None and ctx.back_card is not None:  # a card's own back: which card's
             who = f"the back of card '{ctx.back_card.id}'"
         least = min(min_size, size)
+
+
         ctx.report(
             text_source(element, card, card_where, ctx.lang),
             f"text of {who} does not fit box '{element.name}' of layout "
@@ -102,6 +108,14 @@ def lay_out_text(
             f"{least:g} pt{ctx.tag}; {_advice(runs, fam, least, w)}",
         )
         return None
+    if card is None and fitted.size < READABLE_PT <= size:  # (under it as set: said once)
+        # a back's; a front's is said with the deck-wide checks (printgen.layout.checks), which
+        # a build streaming its fronts to their sheets makes without a second pass
+        ctx.problems.add(
+            text_source(*source),
+            shrunk_message(who, element.name, layout.name, fitted.size, ctx.tag),
+            Severity.WARNING,
+        )
     return TextBox(
         x,
         y,
@@ -114,6 +128,36 @@ def lay_out_text(
         settings.valign,
         ctx.game.icon_colors,
         ctx.game.icon_library,
+        set_size=size,
+    )
+
+
+# The smallest type a card's text is read at: printgen's documents print nothing under it (a
+# gallery of cards is drawn large enough for their text to reach it), and a card is read at
+# arm's length across a table. Smaller text still prints: a warning, not an error.
+READABLE_PT = 6.0
+
+
+def shrunk_message(who: str, element: str, layout: str, printed: float, tag: str) -> str:
+    """Text its layout sets at a readable size, shrunk under READABLE_PT to fit its box (which
+    its min_size allows): said for the card (or back), at its text."""
+    return (
+        f"{who}: the text of box '{element}' in layout '{layout}' had to shrink to "
+        f"{printed:g} pt, under the {READABLE_PT:g} pt a card's text can be read at{tag} (its "
+        "min_size lets it); shorten the text or give it a larger box"
+    )
+
+
+def _set_unreadable(ctx: LayoutContext, props: Props, size: float) -> None:
+    """A text its layout (or style) sets under READABLE_PT on every card: said once, at the
+    size."""
+    layout, element = props.layout.name, props.element.name
+    ctx.problems.add(
+        props.where("size"),
+        f"layout '{layout}' element '{element}' sets its text at {size:g} pt, under the "
+        f"{READABLE_PT:g} pt a card's text can be read at; make it {READABLE_PT:g} pt or more",
+        Severity.WARNING,
+        once=("unreadable", layout, element),
     )
 
 
@@ -166,6 +210,8 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
         if "min_size" in written or "size" not in written:  # not a style's, under a smaller size
             props.report("min_size", f"{smallest:g} pt is above the size, {size:g} pt; lower it")
         smallest = size
+    if size < READABLE_PT:
+        _set_unreadable(ctx, props, size)
     settings = TextSettings(
         fam,
         size,
