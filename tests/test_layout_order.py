@@ -15,14 +15,15 @@ from tests.conftest import Run, manifest
 GAME = "demo"
 RED = (255, 0, 0)
 LAYOUTS = f"cards/{GAME}/layouts/{GAME}.yaml"
-# a picture over the whole card, added by the starter's card layout (which extends card-base)
-ART = "    sea: {type: image, x: 0, y: 0, w: 63, h: 88, path: cards/demo/art/red.png, decor: true"
+# a picture over the whole card and its bleed, added by the starter's card layout (which
+# extends card-base), as the README's example is
+ART = "    sea: {type: image, bleed: true, path: cards/demo/art/red.png, decor: true"
 
 
 def _with_art(demo: Path, under: str | None) -> None:
     art = demo / "cards" / GAME / "art" / "red.png"
     art.parent.mkdir(exist_ok=True)
-    Image.new("RGB", (63, 88), RED).save(art)
+    Image.new("RGB", (69, 94), RED).save(art)  # the card's and its bleed's proportions
     layouts = demo / LAYOUTS
     text = layouts.read_text(encoding="utf-8").split("    sea:")[0]
     line = ART + (f", under: {under}}}" if under else "}")

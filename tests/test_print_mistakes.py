@@ -82,3 +82,30 @@ def test_card_text_printed_under_6_pt_is_a_warning_at_its_size_or_at_the_card(
     assert said in shrunk
     assert "under the 6 pt" in shrunk and "[en]" in shrunk
     assert "well below" not in run.err  # said once: not again beside its siblings
+
+
+def test_art_that_stops_at_the_trim_short_of_the_bleed_is_a_warning_at_its_line(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    _picture(630).resize((630, 880)).save(art / "card.png")  # the trim's proportions, not 69×94
+    _add_element(demo, 'sea: {type: rect, x: 0, y: 70, w: 63, h: 18, fill: "#3355aa"}')
+    _add_element(
+        demo,
+        "photo: {type: image, bleed: true, decor: true, under: frame, "
+        "path: cards/demo/art/card.png}",
+    )
+    _add_element(demo, 'sky: {type: rect, bleed: true, y: 0, h: 10, fill: "#88aaff"}')  # runs on
+    _add_element(demo, 'rim: {type: rect, x: 0, y: 0, w: 63, h: 88, stroke: "#000000"}')  # no fill
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    said = sorted(line for line in _warnings(run) if "short of the 3 mm bleed" in line)
+    assert len(said) == 2, run.err
+    assert said[0].startswith(f"{LAYOUT}:14:"), said
+    assert "element 'sea' ends at the card's left, right and bottom edges" in said[0]
+    assert "mark it bleed: true" in said[0]
+    assert said[1].startswith(f"{LAYOUT}:15:"), said
+    assert "element 'photo' ends at the card's left and right edges" in said[1]
+    assert "(the picture keeps its proportions: 67.3×94.0 mm in its box)" in said[1]
+    assert "the proportions of the card with its bleed, 69×94 mm" in said[1]

@@ -17,6 +17,8 @@ from array import array
 from dataclasses import dataclass, field
 
 from printgen.icons.labels import MIN_LABEL_PT, label_size
+from printgen.layout.bleed_edge import message as bleed_message
+from printgen.layout.bleed_edge import short_of_bleed
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
 from printgen.layout.overlap import covered, crossings
@@ -66,6 +68,7 @@ class FaceChecks:
     # drawn, and their warnings are still said in this order
     position: int = 0
     labels_said: set[tuple[str, str]] = field(default_factory=set)  # icon labels too small
+    short: set[tuple[str, str]] = field(default_factory=set)  # art stopping at the trim, said
     # elements keeping an inherited when: (Element.kept_when), by deck: drawn on a card yet?
     kept: dict[str, dict[tuple[str, str], tuple[Element, bool]]] = field(default_factory=dict)
 
@@ -116,6 +119,12 @@ class FaceChecks:
         for element, op in placed:
             if isinstance(op, Icon) and op.label:
                 self._label(layout, element, op)
+            elif isinstance(op, Shape | Image) and (layout, element.name) not in self.short:
+                sides, fitted = short_of_bleed(face, op)
+                if sides:  # said once for the element: where it lies is its layout's doing
+                    self.short.add((layout, element.name))
+                    said = bleed_message(layout, element.name, face, sides, fitted)
+                    self.problems.add(element.origin, said, Severity.WARNING)
         if face.side is Side.FRONT and card is not None:
             position = self.position
             for rank, (element, op) in enumerate(placed):

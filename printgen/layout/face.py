@@ -83,6 +83,7 @@ class Image:
     # a photo's EXIF orientation (1 to 8): how its pixels are turned or mirrored to be seen as
     # every viewer shows it (a phone stores a portrait photo lying on its side, orientation 6)
     exif: int = 1
+    pixels: tuple[int, int] | None = None  # a PNG's or JPEG's width and height, as it is seen
 
 
 Op = Shape | TextBox | Icon | Image

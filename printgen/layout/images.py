@@ -78,7 +78,7 @@ def lay_out_image(
     # no detail to lose, and prints alike at any dpi
     if dpi < LOW_DPI and not _one_colour(placed):
         ctx.problems.add(where, _low_dpi(shown, dpi, pixels), Severity.WARNING, ("dpi", str(where)))
-    return Image(*box, placed, exif=turn)
+    return Image(*box, placed, exif=turn, pixels=pixels)
 
 
 # Under this a picture prints visibly soft or blocky; print shops ask for 300 dpi, and 150 is

@@ -1,0 +1,62 @@
+"""Art that stops at the trim: a filled shape or a picture whose edge lies on the card's cut line
+(or between it and the bleed's edge) without running on into the bleed.
+
+No cut lands exactly on its line: a millimetre off, such an edge leaves a sliver of what lies
+beneath it (the paper's white, the card's background) along the card's side. The bleed exists so
+that art reaching an edge goes on past it; ``bleed: true`` runs an element on to the bleed's edge.
+"""
+
+from __future__ import annotations
+
+from printgen.layout.face import Face, Image, Op, Shape
+
+_SLACK = 0.01  # mm: a position written to the hundredth of a millimetre is on the line
+_SIDES = ("left", "top", "right", "bottom")
+
+
+def short_of_bleed(face: Face, op: Op) -> tuple[list[str], tuple[float, float] | None]:
+    """The sides where ``op`` (a filled rectangle or ellipse, or a picture) reaches the trim but
+    not the bleed's edge — with, for a picture whose box does reach it, the size the picture is
+    drawn at (its proportions kept in its box) when that falls short. No sides for anything
+    else, or on a face without bleed."""
+    if face.bleed_mm <= _SLACK:
+        return [], None
+    if isinstance(op, Shape) and op.kind in ("rect", "ellipse") and op.fill:
+        return _sides(face, op.x, op.y, op.w, op.h), None
+    if not isinstance(op, Image):
+        return [], None
+    sides = _sides(face, op.x, op.y, op.w, op.h)
+    if sides or op.pixels is None:
+        return sides, None
+    # a raster picture fills its box only at the box's proportions
+    scale = min(op.w / op.pixels[0], op.h / op.pixels[1])
+    width, height = op.pixels[0] * scale, op.pixels[1] * scale
+    x, y = op.x + (op.w - width) / 2, op.y + (op.h - height) / 2
+    return _sides(face, x, y, width, height), (width, height)
+
+
+def _sides(face: Face, x: float, y: float, w: float, h: float) -> list[str]:
+    # how far each side goes past the trim: 0 on the cut line, the bleed at the bleed's edge
+    past = (-x, -y, x + w - face.width_mm, y + h - face.height_mm)
+    edge = face.bleed_mm - _SLACK
+    return [side for side, by in zip(_SIDES, past, strict=True) if -_SLACK <= by < edge]
+
+
+def message(
+    layout: str, element: str, face: Face, sides: list[str], drawn: tuple[float, float] | None
+) -> str:
+    where = " and ".join([", ".join(sides[:-1]), sides[-1]] if len(sides) > 1 else sides)
+    said = (
+        f"layout '{layout}' element '{element}' ends at the card's {where} "
+        f"{'edge' if len(sides) == 1 else 'edges'}, short of the {face.bleed_mm:g} mm bleed: a "
+        "cut a little off the line leaves a sliver of what is beneath along "
+        f"{'it' if len(sides) == 1 else 'them'}"
+    )
+    if drawn is None:
+        return f"{said}; mark it bleed: true to run it on to the bleed's edge"
+    width, height = drawn
+    return (
+        f"{said} (the picture keeps its proportions: {width:.1f}×{height:.1f} mm in its box); "
+        "give it the proportions of the card with its bleed, "
+        f"{face.width_mm + 2 * face.bleed_mm:g}×{face.height_mm + 2 * face.bleed_mm:g} mm"
+    )
