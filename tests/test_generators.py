@@ -26,7 +26,7 @@ def _deck(demo: Path, card: str, axis: str = "rank: [1, 2, 3, 4, 5, 6]") -> None
         "    card:\n"
         '      id: "rank-{{ rank }}"\n'
         '      name: "Rank {{ rank }}"\n'
-        '      cost: "{{ rank }}"\n' + card,
+        '      cost: "{{ rank }}"\n' + card + "back: none\n",  # blank beside the starter's, meant
         encoding="utf-8",
     )
 
@@ -199,7 +199,8 @@ def test_fields_a_generated_card_works_out_from_each_other_are_said_once(
         '      id: "rank-{{ rank }}"\n'
         '      name: "Rank {{ rank }}"\n'
         '      cost: "{{ card.power - 1 }}"\n'
-        '      power: "{{ card.cost + 1 }}"\n',
+        '      power: "{{ card.cost + 1 }}"\n'
+        "back: none\n",
         encoding="utf-8",
     )
     checked = printgen(demo, "validate", "demo")
@@ -306,7 +307,8 @@ def test_an_axis_entry_given_whole_to_a_colour_or_a_text_is_said_at_the_field(
         '      id: "{{ suit.key }}"\n'
         '      name: "{{ suit }}"\n'
         '      color: "{{ suit }}"\n'
-        '      icon: "{{ suit.n }}"\n',
+        '      icon: "{{ suit.n }}"\n'
+        "back: none\n",
         encoding="utf-8",
     )
     checked = printgen(demo, "validate", "demo")
@@ -327,9 +329,10 @@ def test_two_generate_rules_making_the_same_ids_are_one_line(
     """A second rule making the first one's ids was said once per id, each line at the same
     place and 'first at' the same other place."""
     _deck(demo, "")
-    deck = (demo / DECK).read_text(encoding="utf-8")
+    deck = (demo / DECK).read_text(encoding="utf-8").replace("back: none\n", "")
     rule = deck[deck.index("  - product:") :]
-    (demo / DECK).write_text(deck + rule.replace('"Rank {{ rank }}"', '"Other {{ rank }}"'))
+    other = rule.replace('"Rank {{ rank }}"', '"Other {{ rank }}"')
+    (demo / DECK).write_text(deck + other + "back: none\n")
     checked = printgen(demo, "validate", "demo")
     assert checked.code == 2
     assert checked.err.splitlines() == [
@@ -503,7 +506,8 @@ def test_a_number_too_large_is_said_at_the_field_that_makes_it(
         '      id: "rank-{{ rank }}"\n'
         '      name: "Rank {{ rank }}"\n'
         "      power: \"{{ '9' * 400 }}\"\n"
-        '      effect: "Power {{ card.power }}"\n',
+        '      effect: "Power {{ card.power }}"\n'
+        "back: none\n",
         encoding="utf-8",
     )
     checked = printgen(demo, "validate", "demo")

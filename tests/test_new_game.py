@@ -751,7 +751,8 @@ def test_a_generated_colour_or_icon_is_said_once_where_the_generator_writes_it(
         '      name: "{{ fruit.key }}"\n'
         '      icon: "{{ fruit.icon }}"\n'
         '      color: "{{ fruit.color }}"\n'
-        '      tint: "#ffffff"\n',
+        '      tint: "#ffffff"\n'
+        "back: none\n",  # (a deck without a back beside a deck with one is said so)
         encoding="utf-8",
     )
     checked = printgen(designer, "validate")
@@ -782,7 +783,8 @@ def test_a_generated_field_that_fails_on_some_cards_names_the_first_of_them(
         "    card:\n"
         '      id: "{{ rank.key }}"\n'
         '      name: "{{ rank.key }}"\n'
-        '      power: "{{ rank.p / (rank.p - 2) }}"\n',
+        '      power: "{{ rank.p / (rank.p - 2) }}"\n'
+        "back: none\n",  # (a deck without a back beside a deck with one is said so)
         encoding="utf-8",
     )
     checked = printgen(designer, "validate")
@@ -1293,7 +1295,7 @@ def test_card_base_prints_what_a_deck_has_and_defaults_the_rest(
     layout's `defaults:` give a field a deck leaves out its value."""
     decks = designer / "cards" / GAME / "decks"
     (decks / "ships.yaml").write_text(
-        "name: Ships\nlayout: card-base\nfields: {name: text, effect: text}\n"
+        "name: Ships\nlayout: card-base\nback: none\nfields: {name: text, effect: text}\n"
         "cards:\n  - {id: sloop, count: 2, name: Sloop, effect: Sail on.}\n",
         encoding="utf-8",
     )

@@ -109,3 +109,34 @@ def test_art_that_stops_at_the_trim_short_of_the_bleed_is_a_warning_at_its_line(
     assert "element 'photo' ends at the card's left and right edges" in said[1]
     assert "(the picture keeps its proportions: 67.3×94.0 mm in its box)" in said[1]
     assert "the proportions of the card with its bleed, 69×94 mm" in said[1]
+
+
+SHIPS = """name: {en: Ships, it: Navi}
+size: poker
+layout: demo-card
+fields: {name: text, cost: integer, effect: text}
+cards:
+  - id: sloop
+    count: 3
+    name: Sloop
+    cost: 1
+    effect: {en: Carry 1 :coin:., it: Porta 1 :coin:.}
+"""
+
+
+def test_a_deck_without_a_back_beside_backed_decks_in_one_file_is_a_warning(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    ships = demo / "cards" / "demo" / "decks" / "ships.yaml"
+    ships.write_text(SHIPS, encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    assert _warnings(run) == [
+        "cards/demo/decks/ships.yaml:1:1: warning: deck 'ships' has no back, while deck 'main', "
+        "printed with it in cards.pdf, has one: its cards' backs print blank, which tells them "
+        "apart from behind; give it a back: (back: none to print it blank on purpose)"
+    ]
+    for meant in ("back: none\n", "output: tokens\n"):  # said to be blank; printed apart
+        ships.write_text(SHIPS.replace("layout:", meant + "layout:"), encoding="utf-8")
+        run = printgen(demo, "validate", "demo")
+        assert (run.code, run.err) == (0, ""), meant

@@ -510,7 +510,7 @@ def test_folding_a_deck_without_backs_is_not_said_for_one_of_its_size_that_is(
     )
     single = tmp_path / "cards" / "mix" / "decks" / "single.yaml"
     text = single.read_text(encoding="utf-8")
-    single.write_text(re.sub(r"\nback:\n(  .*\n)+", "\n", text), encoding="utf-8")
+    single.write_text(re.sub(r"\nback:\n(  .*\n)+", "\nback: none\n", text), encoding="utf-8")
     checked = printgen(tmp_path, "validate", "mix", "--duplex", "fold")
     assert checked.code == 2
     (line,) = checked.err.splitlines()

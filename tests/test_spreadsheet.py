@@ -31,6 +31,7 @@ def _deck(cards_from: str, extra: str = "") -> str:
         "layout: card-base\n"
         "fields: {name: text, cost: integer, weight: number, color: color, note: any}\n"
         f"cards_from: {cards_from}\n{extra}"
+        "back: none\n"  # printed blank beside the starter's backed deck, on purpose
     )
 
 
@@ -829,7 +830,7 @@ def test_a_declared_field_without_a_column_is_a_warning_once_at_the_header(
     (fleet / DECK).write_text(
         "name: Ships\nlayout: card-base\ncards_from: ships.csv\nfields: {name: text, "
         "cost: integer, weight: number, effect: text, icon: icon, color: color, tint: color, "
-        "playable: text}\n",
+        "playable: text}\nback: none\n",
         encoding="utf-8",
     )
     header = "id,count,name.en,name.it,cost,effect,icon,color,tint"
@@ -863,7 +864,7 @@ def test_a_deck_without_a_name_field_is_a_warning(fleet: Path) -> None:
     # a designer's coins deck printed "coin-1 × 20" in the rulebook without a word
     (fleet / DECK).write_text(
         "name: Ships\nlayout: card-base\nfields: {cost: integer}\n"
-        "cards:\n  - {id: sloop, count: 2, cost: 1}\n",
+        "cards:\n  - {id: sloop, count: 2, cost: 1}\nback: none\n",
         encoding="utf-8",
     )
     game = load_game(Project.at(fleet), GAME)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from printgen.model.game import CardBack, CardType
+from printgen.model.game import CardBack, CardType, Deck
 from printgen.problems import Where
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
@@ -16,8 +16,10 @@ BACK = "back"  # a card's own back (not a field name printgen reserves: a deck m
 
 def deck_back(checker: Checker, node: LDict, what: str) -> tuple[str | None, dict[str, Any], Where]:
     """The deck's back: its layout, fields and place (no layout: the cards have no back)."""
-    if "back" not in node or node["back"] in (None, "none"):
+    if "back" not in node:
         return None, {}, node.where
+    if node["back"] in (None, "none"):  # no back, said so: its place tells it from one left out
+        return None, {}, node.at("back")
     back = checker.mapping(node["back"], node.at("back"), f"{what} back")
     if back is None:
         return None, {}, node.where
@@ -69,3 +71,26 @@ def backs_without_layout(
                 f"card '{card.id}' back: has no layout and {what} has no back: to take one "
                 "from; give it 'layout:' (a layout such as back-base)",
             )
+
+
+def unbacked_decks(checker: Checker, decks: list[Deck]) -> None:
+    """A deck with no back printed in the same file as decks with one (cards.pdf): its cards'
+    backs print blank, and tell them from the others from behind — a back left out, most
+    likely. ``back: none`` says it is meant, and is not warned about."""
+    backed: dict[str, Deck] = {}
+    for deck in decks:
+        if deck.back_layout or any(card.back for card in deck.cards):
+            backed.setdefault(deck.output, deck)
+    for deck in decks:
+        other = backed.get(deck.output)
+        left_out = deck.back_where == deck.where  # (back: none is said at its own line)
+        if other is None or deck.back_layout or not left_out or other is deck:
+            continue
+        if any(card.back for card in deck.cards):
+            continue
+        checker.warn(
+            deck.where,
+            f"deck '{deck.id}' has no back, while deck '{other.id}', printed with it in "
+            f"{deck.output}.pdf, has one: its cards' backs print blank, which tells them apart "
+            "from behind; give it a back: (back: none to print it blank on purpose)",
+        )

@@ -14,6 +14,7 @@ from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_COVER_CA
 from printgen.model.game import Constraint, Deck, Game, GameMeta, not_a_language_code
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
 from printgen.project import Project, listed
+from printgen.source.backs import unbacked_decks
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
 from printgen.source.decks import check_field, read_deck
@@ -122,6 +123,7 @@ def load_game(project: Project, game_id: str) -> Game:
             f"the game's decks hold {sum(deck.total for deck in decks):,} cards, over "
             f"{MAX_CARDS_PER_GAME:,} (the limit for one game)",
         )
+    unbacked_decks(checker, decks)
     constraints = _constraints(checker, game_map)
     cover, cover_where = _cover(checker, game_map, decks, partial)
     icon_colors = _icon_colors(checker, game_map)
