@@ -140,3 +140,21 @@ def test_a_deck_without_a_back_beside_backed_decks_in_one_file_is_a_warning(
         ships.write_text(SHIPS.replace("layout:", meant + "layout:"), encoding="utf-8")
         run = printgen(demo, "validate", "demo")
         assert (run.code, run.err) == (0, ""), meant
+
+
+def test_two_card_types_of_one_name_are_a_warning_at_the_second_name(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    cards = deck.read_text(encoding="utf-8")
+    thief = 'name: {en: "Thief", it: "Ladro"}'
+    assert thief in cards
+    # a block copied and its id changed: the English name forgotten, the Italian one changed
+    deck.write_text(cards.replace(thief, 'name: {en: "Miner ", it: "Ladro"}'), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    assert _warnings(run) == [
+        "cards/demo/decks/main.yaml:40:16: warning: card 'thief' is named 'Miner' as card "
+        "'miner' is (first at cards/demo/decks/main.yaml:18:5): the rulebook and the aid list "
+        "both as 'Miner', told apart by their counts alone; give each card type its own name"
+    ]

@@ -30,6 +30,7 @@ from printgen.rules.guard import (
     warnings_kept,
     went_on,
 )
+from printgen.rules.names import check_names
 from printgen.rules.registry import Rule, rules_in
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
@@ -40,6 +41,7 @@ from printgen.sandbox.refused import no_exit_nor_fork
 def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -> None:
     """Constraints, checks:, the game's own rules, then the rules its used deck sets for it."""
     check_constraints(ctx.game, problems)
+    check_names(ctx, problems)
     run_checks(ctx, problems)
     rules = [(rule, module) for rule in rules_in(module)] if module is not None else []
     used = ctx.used_game

@@ -1,0 +1,40 @@
+"""Card names as players read them: a card type printed under the name of another card type of
+its deck. It prints, so it is a warning; it is no rule a game writes."""
+
+from __future__ import annotations
+
+from printgen.model.game import CardType
+from printgen.problems import Problems, Severity
+from printgen.rules.context import RuleContext
+
+
+def check_names(ctx: RuleContext, problems: Problems) -> None:
+    """Each deck that declares ``name`` (one without is warned of as it loads): two card types
+    of one name, which the components list, the card reference and the aid set apart by their
+    counts alone (a block copied and its id changed, its name not)."""
+    several = len(ctx.languages) > 1
+    for deck in ctx.decks:
+        if "name" not in deck.field_types:
+            continue
+        said: set[str] = set()  # card ids: said once, in the first language that shows it
+        for lang in ctx.languages:
+            resolved = ctx.resolved(lang)
+            tag = f" [{lang}]" if several and lang != ctx.language else ""
+            first: dict[str, CardType] = {}
+            for card in deck.cards:
+                if card.id in said or (deck.id, card.id) in resolved.failed:
+                    continue
+                name = " ".join(str(resolved.values(deck, card).get("name") or "").split())
+                if name and (twin := first.setdefault(name.casefold(), card)) is not card:
+                    said.add(card.id)
+                    where = card.where_of("name", lang)
+                    problems.add(where, _twin(card, twin, name, tag), Severity.WARNING)
+
+
+def _twin(card: CardType, twin: CardType, name: str, tag: str) -> str:
+    first = twin.where
+    return (
+        f"card '{card.id}' is named '{name}'{tag} as card '{twin.id}' is (first at "
+        f"{first.path}:{first.line}:{first.col}): the rulebook and the aid list both as "
+        f"'{name}', told apart by their counts alone; give each card type its own name"
+    )
