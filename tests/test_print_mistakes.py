@@ -158,3 +158,24 @@ def test_two_card_types_of_one_name_are_a_warning_at_the_second_name(
         "'miner' is (first at cards/demo/decks/main.yaml:18:5): the rulebook and the aid list "
         "both as 'Miner', told apart by their counts alone; give each card type its own name"
     ]
+
+
+def test_a_card_without_a_name_in_a_deck_that_declares_one_is_a_warning(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    cards = deck.read_text(encoding="utf-8")
+    thief, crown = '    name: {en: "Thief", it: "Ladro"}\n', 'name: {en: "Crown", it: "Corona"}'
+    assert thief in cards and crown in cards
+    cards = cards.replace(thief, "").replace(crown, 'name: {en: "Crown", it: " "}')
+    deck.write_text(cards, encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    assert _warnings(run) == [
+        "cards/demo/decks/main.yaml:38:5: warning: card 'thief' has no name: its card prints "
+        "none, and the rulebook, the aid and cards.json call it 'thief'; give it a name (deck "
+        "'main' declares 'name')",
+        "cards/demo/decks/main.yaml:49:29: warning: card 'crown' has no name [it]: its card "
+        "prints none, and the rulebook, the aid and cards.json call it 'crown'; give it a name "
+        "(deck 'main' declares 'name')",
+    ]

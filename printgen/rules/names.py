@@ -1,17 +1,18 @@
-"""Card names as players read them: a card type printed under the name of another card type of
-its deck. It prints, so it is a warning; it is no rule a game writes."""
+"""Card names as players read them: a card type printed without one, or under the name of another
+card type of its deck. Both print, so both are warnings; neither is a rule a game writes."""
 
 from __future__ import annotations
 
-from printgen.model.game import CardType
+from printgen.model.game import CardType, Deck
 from printgen.problems import Problems, Severity
 from printgen.rules.context import RuleContext
 
 
 def check_names(ctx: RuleContext, problems: Problems) -> None:
-    """Each deck that declares ``name`` (one without is warned of as it loads): two card types
-    of one name, which the components list, the card reference and the aid set apart by their
-    counts alone (a block copied and its id changed, its name not)."""
+    """Each deck that declares ``name`` (one without is warned of as it loads): a card whose
+    name prints empty — the rulebook, the aid and cards.json then call it by its id — and two
+    card types of one name, which the components list, the card reference and the aid set
+    apart by their counts alone (a block copied and its id changed, its name not)."""
     several = len(ctx.languages) > 1
     for deck in ctx.decks:
         if "name" not in deck.field_types:
@@ -25,10 +26,21 @@ def check_names(ctx: RuleContext, problems: Problems) -> None:
                 if card.id in said or (deck.id, card.id) in resolved.failed:
                     continue
                 name = " ".join(str(resolved.values(deck, card).get("name") or "").split())
-                if name and (twin := first.setdefault(name.casefold(), card)) is not card:
+                if not name:
+                    said.add(card.id)
+                    where = card.where_of("name", lang)  # its empty text, else the card
+                    problems.add(where, _unnamed(deck, card, tag), Severity.WARNING)
+                elif (twin := first.setdefault(name.casefold(), card)) is not card:
                     said.add(card.id)
                     where = card.where_of("name", lang)
                     problems.add(where, _twin(card, twin, name, tag), Severity.WARNING)
+
+
+def _unnamed(deck: Deck, card: CardType, tag: str) -> str:
+    return (
+        f"card '{card.id}' has no name{tag}: its card prints none, and the rulebook, the aid and "
+        f"cards.json call it '{card.id}'; give it a name (deck '{deck.id}' declares 'name')"
+    )
 
 
 def _twin(card: CardType, twin: CardType, name: str, tag: str) -> str:
