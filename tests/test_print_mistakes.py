@@ -179,3 +179,29 @@ def test_a_card_without_a_name_in_a_deck_that_declares_one_is_a_warning(
         "prints none, and the rulebook, the aid and cards.json call it 'crown'; give it a name "
         "(deck 'main' declares 'name')",
     ]
+
+
+def test_a_card_the_rulebook_names_that_no_deck_has_is_said_with_what_there_is(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    prose = rules.read_text(encoding="utf-8")
+    rules.write_text("```cardrow\nmain/smuggler ships/sloop thief\n```\n\n" + prose, "utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2
+    # it said "write deck/card, e.g. main/miner" to main/smuggler, written so
+    assert run.err.splitlines() == [
+        "cards/demo/rules.en.md:2:1: card reference 'main/smuggler' names no card; deck 'main' "
+        "has no card 'smuggler' (its cards: miner, merchant, thief, crown)",
+        "cards/demo/rules.en.md:2:15: card reference 'ships/sloop' names no card; there is no "
+        "deck 'ships' (the decks: main)",
+        "cards/demo/rules.en.md:2:27: card reference 'thief' names no card; write deck/card: "
+        "main/thief",
+    ]
+    # a diagram's cell, likewise
+    rules.write_text("```diagram\ngrid:\n  - [main/miner, main/smuggler]\n```\n\n" + prose, "utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.err.splitlines() == [
+        "cards/demo/rules.en.md:3:18: diagram: no card 'main/smuggler'; deck 'main' has no card "
+        "'smuggler' (its cards: miner, merchant, thief, crown)"
+    ]

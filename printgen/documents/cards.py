@@ -145,12 +145,26 @@ class CardIndex:
             if "=" in ref:
                 message = self._no_match(ref)
             else:
-                example = next(iter(self.cards), "deck/card")
                 message = f"card reference '{ref}' names no card" + did_you_mean(
-                    ref, self.cards, f"; write deck/card, e.g. {example}"
+                    ref, self.cards, self.not_there(ref)
                 )
             self.problems.append(Problem(where, message))
         return info
+
+    def not_there(self, ref: str) -> str:
+        """What a deck/card reference like no card's misses: the card in a deck there is (its
+        cards named), the deck, or the deck/card form itself."""
+        deck, slash, card = ref.partition("/")
+        if slash and deck in self.decks:
+            ids = [info.card.id for info in self.decks[deck]]
+            more = f" and {len(ids) - 12:,} more" if len(ids) > 12 else ""
+            return f"; deck '{deck}' has no card '{card}' (its cards: {', '.join(ids[:12])}{more})"
+        if slash and self.decks:
+            return f"; there is no deck '{deck}' (the decks: {', '.join(self.decks)})"
+        named = next((key for key in self.cards if key.partition("/")[2] == ref), None)
+        if named:  # a card's id alone
+            return f"; write deck/card: {named}"
+        return f"; write deck/card, e.g. {next(iter(self.cards), 'deck/card')}"
 
     def _no_match(self, ref: str) -> str:
         """Why a query matches no card: a deck or a field it misspells, else no card's values."""

@@ -204,9 +204,8 @@ class _Reader:
         else:
             info = self.index.cards.get(cell)
             if info is None:
-                # a card of this game as the example: 'main/mage' named a card few games have
-                example = next(iter(self.index.cards), "deck/card")
-                hint = did_you_mean(cell, self.index.cards, f"; write deck/card, e.g. {example}")
+                # the deck's cards, the decks, or a card of this game as the example
+                hint = did_you_mean(cell, self.index.cards, self.index.not_there(cell))
                 self.error(where, f"no card '{cell}'{hint}")
         if info is None:
             return None
