@@ -205,3 +205,37 @@ def test_a_card_the_rulebook_names_that_no_deck_has_is_said_with_what_there_is(
         "cards/demo/rules.en.md:3:18: diagram: no card 'main/smuggler'; deck 'main' has no card "
         "'smuggler' (its cards: miner, merchant, thief, crown)"
     ]
+
+
+RULES = """
+from collections.abc import Iterator
+
+from printgen.rules import Problem, RuleContext, Severity, rule
+
+
+@rule("thieves")
+def thieves(ctx: RuleContext) -> Iterator[Problem]:
+    for card in ctx.cards("main"):
+        if card.id == "thief" and card.count > 2:
+            yield ctx.problem(card.where("count"), f"{card.count} thieves", Severity.WARNING)
+"""
+
+
+def test_a_count_a_constraint_or_a_rule_finds_wrong_is_said_at_the_count(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    game = demo / "cards" / "demo"
+    with (game / "game.yaml").open("a", encoding="utf-8") as yaml:
+        yaml.write("constraints:\n  - deck: main\n    counts: {thief: 2}\n")
+    (game / "rules.py").write_text(RULES, encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    cards = (game / "decks" / "main.yaml").read_text(encoding="utf-8").splitlines()
+    line = cards.index("  - id: thief") + 2  # its count: 3, the line below (it was said above)
+    assert cards[line - 1] == "    count: 3"
+    facts = (game / "game.yaml").read_text(encoding="utf-8").splitlines()
+    assert sorted(run.err.splitlines()) == [
+        f"cards/demo/decks/main.yaml:{line}:12: card 'thief' has count 3 but the game requires "
+        f"2 (constraint at line {facts.index('    counts: {thief: 2}') + 1})",
+        f"cards/demo/decks/main.yaml:{line}:12: warning: thieves: 3 thieves",
+    ]

@@ -64,7 +64,7 @@ class CardType:
     id: str
     count: int
     fields: dict[str, Any]
-    field_where: dict[str, Where]  # by field name, and by "name/lang" for translated texts
+    field_where: dict[str, Where]  # by field name (and "count"), by "name/lang" for translations
     where: Where
     layout: str
     layout_where: Where  # where the layout is named: the card's own key or the deck's

@@ -30,7 +30,7 @@ def check_constraints(game: Game, problems: Problems) -> None:
                 problems.add(rule.where, f"deck '{deck.id}' has no card '{rule.card}'{hint}")
             elif card.count != rule.expected:
                 problems.add(
-                    card.where,
+                    card.where_of("count"),
                     f"card '{card.id}' has count {card.count} but the game requires "
                     f"{rule.expected} (constraint at line {rule.where.line})",
                 )

@@ -281,7 +281,8 @@ def _card(
     else:  # a generated card: the template's own count (an expression, say), else the rule's
         copies = card_count(checker, node, label, scope) if "count" in node else count
     fields: dict[str, Any] = {}
-    field_where: dict[str, Where] = {}
+    # its count's place too, where a constraint on it is said (a generated card: its rule's)
+    field_where = {"count": node.at("count")} if "count" in node else {}
     # a template's value as written is every generated card's: not the first card's alone
     owner = "generated cards'" if count is not None else label
     for name, kind in types.items():

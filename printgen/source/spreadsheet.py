@@ -333,7 +333,7 @@ def _card(
         )
     layout, layout_where = default_layout
     fields: dict[str, Any] = {}
-    field_where: dict[str, Where] = {}
+    field_where = {"count": table.where(number, count_column.index)}  # where a constraint says it
     back = card_back(checker, table, by_field, number, cell)
     for field, group in by_field.items():
         if field.startswith(BACK):
