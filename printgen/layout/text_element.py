@@ -95,12 +95,7 @@ def lay_out_text(
     if card is None and ctx.back_card is not None:  # a card's own back: which card's
         who = f"the back of card '{ctx.back_card.id}'"
     if fitted is None:
-        who = f"card '{card.id}'" if card else "the back"
-        if card is None and ctx.back_card is not None:  # a card's own back: which card's
-            who = f"the back of card '{ctx.back_card.id}'"
         least = min(min_size, size)
-
-
         ctx.report(
             text_source(element, card, card_where, ctx.lang),
             f"text of {who} does not fit box '{element.name}' of layout "
