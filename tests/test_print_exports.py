@@ -463,7 +463,7 @@ def test_a_png_of_16_bit_greys_prints_its_greys(demo: Path) -> None:
 def test_a_colour_written_as_three_digits_prints_as_its_six(demo: Path) -> None:
     """tint: "#fed" (validate takes #rgb, as the README says) printed the Miner's background
     dark blue: ReportLab reads "#fed" as 0x000fed. It is #ffeedd, as in CSS."""
-    from printgen.draw.color import color
+    from printgen.layout.color import color
 
     assert color("#fed") == color("#ffeedd") and color("#C0A") == color("#cc00aa")
     deck = demo / "cards" / "demo" / "decks" / "main.yaml"

@@ -239,3 +239,31 @@ def test_a_count_a_constraint_or_a_rule_finds_wrong_is_said_at_the_count(
         f"2 (constraint at line {facts.index('    counts: {thief: 2}') + 1})",
         f"cards/demo/decks/main.yaml:{line}:12: warning: thieves: 3 thieves",
     ]
+
+
+def test_text_near_invisible_on_its_background_is_a_warning_and_a_faded_mark_is_not(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """White text on a near-white band (a card's colour chosen pale: #f6f6f6) validated
+    without a word and printed a blank title band; text under 2:1 of contrast with the fill
+    it is printed on is a warning naming both colours. A dash faded on purpose is a mark."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('color: "#8a5a00"', 'color: "#f6f6f6"', 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    said = [w for w in _warnings(run) if "contrast" in w]
+    assert any(
+        "the text of box 'title' in layout 'demo-card' prints #ffffff on #f6f6f6 ('band') on "
+        "card 'miner' (Miner): a contrast of 1.1:1" in w
+        for w in said
+    ), said
+    assert all(w.startswith(f"{LAYOUT}:") for w in said)
+    deck.write_text(text, encoding="utf-8")
+    # a dash of a colour close to its card's, where a number would be: faint on purpose
+    _add_element(
+        demo,
+        'none: {type: text, x: 48, y: 76, w: 8, h: 6, text: "–", color: "#f3ead6"}',
+    )
+    quiet = printgen(demo, "validate", "demo")
+    assert quiet.code == 0 and "contrast" not in quiet.err, quiet.err

@@ -10,8 +10,8 @@ from printgen.documents.flow import CardPicture, RichText, TextStyle
 from printgen.documents.platypus import Flowable
 from printgen.documents.scene import SPOTS, Arrow, Cell, Label, Pawn, Scene, read_scene
 from printgen.documents.source_lines import fences
-from printgen.draw.color import color as to_color
 from printgen.layout import text
+from printgen.layout.color import color as to_color
 from printgen.model.units import pt
 from printgen.problems import Problem, ProjectError, Where
 

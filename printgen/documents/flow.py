@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from printgen.documents.platypus import Flowable, Table, TableStyle
-from printgen.draw.color import color
 from printgen.draw.faces import (
     ASCENT,
     DESCENT,
@@ -23,6 +22,7 @@ from printgen.draw.faces import (
 from printgen.draw.pdf import end_form
 from printgen.icons import IconLibrary
 from printgen.layout import text
+from printgen.layout.color import color
 from printgen.layout.face import Face
 from printgen.layout.fonts import Family
 from printgen.model.units import pt

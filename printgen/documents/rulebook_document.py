@@ -14,8 +14,8 @@ from printgen.documents.measure import MeasuringFrame
 from printgen.documents.platypus import ActionFlowable, BaseDocTemplate, Flowable, PageTemplate
 from printgen.documents.sections import Heading
 from printgen.documents.theme import ACCENT
-from printgen.draw.color import color
 from printgen.draw.pdf import EMBEDDED_START
+from printgen.layout.color import color
 from printgen.model.units import pt
 
 MIN_TEXT = 6.0  # pt: nothing a reader must read is printed smaller

@@ -20,10 +20,10 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.draw.color import color as to_color
 from printgen.draw.pdf import end_form
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import ink, text
+from printgen.layout.color import color as to_color
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox, laid_out
 from printgen.layout.ink import ASCENT as ASCENT  # re-exported: documents set text alike
 from printgen.layout.ink import DESCENT as DESCENT

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from printgen.icons.labels import MIN_LABEL_PT, label_size
 from printgen.layout.bleed_edge import message as bleed_message
 from printgen.layout.bleed_edge import short_of_bleed
+from printgen.layout.contrast import MIN_CONTRAST, backdrop, ratio
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
 from printgen.layout.overlap import covered, crossings
@@ -69,6 +70,7 @@ class FaceChecks:
     position: int = 0
     labels_said: set[tuple[str, str]] = field(default_factory=set)  # icon labels too small
     short: set[tuple[str, str]] = field(default_factory=set)  # art stopping at the trim, said
+    faint: set[tuple[str, str]] = field(default_factory=set)  # text too faint to read, said
     # elements keeping an inherited when: (Element.kept_when), by deck: drawn on a card yet?
     kept: dict[str, dict[tuple[str, str], tuple[Element, bool]]] = field(default_factory=dict)
 
@@ -116,9 +118,11 @@ class FaceChecks:
             key = (layout, text_el.name, picture_el.name)
             hiding = self.covered.setdefault(key, (picture_el, []))
             hiding[1].append(_who(face))
-        for element, op in placed:
+        for index, (element, op) in enumerate(placed):
             if isinstance(op, Icon) and op.label:
                 self._label(layout, element, op)
+            elif isinstance(op, TextBox) and (layout, element.name) not in self.faint:
+                self._contrast(layout, face, placed, index)
             elif isinstance(op, Shape | Image) and (layout, element.name) not in self.short:
                 sides, fitted = short_of_bleed(face, op)
                 if sides:  # said once for the element: where it lies is its layout's doing
@@ -141,6 +145,30 @@ class FaceChecks:
                     siblings.positions.append(position)
                     siblings.cards.append(card)
                     siblings.names.append(face.name)
+
+    def _contrast(
+        self, layout: str, face: Face, placed: list[tuple[Element, Op]], index: int
+    ) -> None:
+        """Text near invisible on what it is printed on: said once for the element. A text of
+        no letter or digit (a faded dash for a skill the card lacks) is a mark, faint on
+        purpose."""
+        element, box = placed[index]
+        assert isinstance(box, TextBox)
+        under = backdrop([op for _, op in placed], index)
+        if under is None or (contrast := ratio(box.color, under[1])) >= MIN_CONTRAST:
+            return
+        if not any(c.isalnum() for line in box.block.lines for p in line.pieces for c in p.text):
+            return
+        self.faint.add((layout, element.name))
+        on = "the paper" if under[0] is None else f"{placed[under[0]][0].name!r}"
+        self.problems.add(
+            element.where.get("color", element.origin),
+            f"the text of box '{element.name}' in layout '{layout}' prints {box.color} on "
+            f"{under[1]} ({on}) on {_who(face)}: a contrast of {contrast:.1f}:1, hard to read "
+            f"and on some printers gone{self.tag}; give it a colour {MIN_CONTRAST:g}:1 or more "
+            "from its background (body text reads best from 4.5:1)",
+            Severity.WARNING,
+        )
 
     def _label(self, layout: str, element: Element, icon: Icon) -> None:
         """An icon's label fitted so small it is a speck: said once for the element."""

@@ -25,9 +25,9 @@ from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.platypus import Flowable, Frame
 from printgen.documents.quickref import quick_reference
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
-from printgen.draw.color import color
 from printgen.draw.pdf import end_form, new_canvas
 from printgen.layout.accents import composed
+from printgen.layout.color import color
 from printgen.layout.hyphens import unbroken
 from printgen.model.units import PAPER_SIZES, pt
 from printgen.outputs import OutputJob

@@ -1,0 +1,65 @@
+"""Text too close in colour to what it is printed on: white on a pale band, dark grey on black.
+
+A text box's backdrop is the last filled rect or ellipse drawn before it under the box's middle
+(the paper's white where there is none). A picture or an icon drawn over that fill, under the
+middle, leaves the backdrop unknown: nothing is said. The contrast is WCAG's ratio of relative
+luminances, (L1 + 0.05) / (L2 + 0.05), 1 for the same colour, 21 for black on white. Under
+MIN_CONTRAST the text is hard to read at arm's length, and on a home printer's darker or paler
+inks it may not show at all.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from printgen.layout.color import color
+from printgen.layout.face import Icon, Image, Op, Shape, TextBox
+
+# WCAG asks 3:1 of large text and 4.5:1 of body text; a card's designer may choose a soft
+# contrast on purpose (a muted flavour line), so only text near invisible is said
+MIN_CONTRAST = 2.0
+PAPER = "#ffffff"
+
+
+def backdrop(ops: list[Op], index: int) -> tuple[int | None, str] | None:
+    """The op (its index; None for the paper) and colour the text box ``ops[index]`` is printed
+    on; None when a picture or icon lies under its middle."""
+    box = ops[index]
+    assert isinstance(box, TextBox)
+    x, y = box.x + box.w / 2, box.y + box.h / 2
+    for below in range(index - 1, -1, -1):
+        op = ops[below]
+        if isinstance(op, Image | Icon) and _inside(op, x, y, ellipse=False):
+            return None
+        if not isinstance(op, Shape) or not op.fill or op.kind not in ("rect", "ellipse"):
+            continue
+        if _inside(op, x, y, ellipse=op.kind == "ellipse"):
+            return below, op.fill
+    return None, PAPER
+
+
+def ratio(foreground: str, background: str) -> float:
+    lighter, darker = sorted((_luminance(foreground), _luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _inside(op: Shape | Image | Icon, x: float, y: float, ellipse: bool) -> bool:
+    if not ellipse:
+        return op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h
+    rx, ry = op.w / 2, op.h / 2
+    if rx <= 0 or ry <= 0:
+        return False
+    return ((x - op.x - rx) / rx) ** 2 + ((y - op.y - ry) / ry) ** 2 <= 1
+
+
+@lru_cache(maxsize=1024)
+def _luminance(value: str) -> float:
+    """WCAG's relative luminance of a colour (sRGB); a colour with transparency counts as
+    drawn opaque."""
+    rgb = color(value).rgb()
+
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.03928 else ((channel + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(c) for c in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
