@@ -154,7 +154,7 @@ class FaceChecks:
         purpose."""
         element, box = placed[index]
         assert isinstance(box, TextBox)
-        under = backdrop([op for _, op in placed], index)
+        under = backdrop(placed, index)
         if under is None or (contrast := ratio(box.color, under[1])) >= MIN_CONTRAST:
             return
         if not any(c.isalnum() for line in box.block.lines for p in line.pieces for c in p.text):

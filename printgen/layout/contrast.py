@@ -10,6 +10,7 @@ inks it may not show at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from printgen.layout.color import color
@@ -21,14 +22,14 @@ MIN_CONTRAST = 2.0
 PAPER = "#ffffff"
 
 
-def backdrop(ops: list[Op], index: int) -> tuple[int | None, str] | None:
-    """The op (its index; None for the paper) and colour the text box ``ops[index]`` is printed
-    on; None when a picture or icon lies under its middle."""
-    box = ops[index]
+def backdrop(placed: Sequence[tuple[object, Op]], index: int) -> tuple[int | None, str] | None:
+    """The op (its index; None for the paper) and colour the text box of ``placed[index]``
+    (element, op) is printed on; None when a picture or icon lies under its middle."""
+    box = placed[index][1]
     assert isinstance(box, TextBox)
     x, y = box.x + box.w / 2, box.y + box.h / 2
     for below in range(index - 1, -1, -1):
-        op = ops[below]
+        op = placed[below][1]
         if isinstance(op, Image | Icon) and _inside(op, x, y, ellipse=False):
             return None
         if not isinstance(op, Shape) or not op.fill or op.kind not in ("rect", "ellipse"):
@@ -38,6 +39,7 @@ def backdrop(ops: list[Op], index: int) -> tuple[int | None, str] | None:
     return None, PAPER
 
 
+@lru_cache(maxsize=4096)
 def ratio(foreground: str, background: str) -> float:
     lighter, darker = sorted((_luminance(foreground), _luminance(background)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
