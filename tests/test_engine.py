@@ -201,6 +201,33 @@ def test_french_punctuation_after_a_space_never_starts_a_line(bold: bool) -> Non
             assert not line.endswith("«"), (step, printed)
 
 
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "**Effet** : gagne deux pièces",
+        "Prends *tout* ! Vraiment pas ?",
+        "Gagne 2 :coin: ! Puis pioche",
+        "Dit « *Adieu* » puis *« Bonjour »* et fin",
+    ],
+)
+def test_french_punctuation_after_a_word_in_another_font_never_starts_a_line(
+    markup: str,
+) -> None:
+    """'**Effet** : gagne' — a bold label, its colon in the regular face — broke before the
+    colon (as '*tout* !' before the mark and ':coin: !' after the icon), which opened the next
+    line: a mark clung to the word before only in the same font."""
+    family = vera()
+    runs = text.parse(markup, lambda name: name == "coin")
+    words = "".join(run.text if run.icon is None else ":coin:" for run in runs)
+    for step in range(20, 200):
+        lines = text.break_lines(runs, family, 10, float(step))
+        printed = [[piece.text or f":{piece.icon}:" for piece in line.pieces] for line in lines]
+        assert "".join("".join(line) for line in printed).replace(" ", "") == words.replace(" ", "")
+        for line in printed:
+            assert line[0].lstrip()[:1] not in (":", ";", "!", "?", "»"), (step, printed)
+            assert not line[-1].rstrip().endswith("«"), (step, printed)
+
+
 def test_a_long_word_breaks_at_its_soft_hyphens_and_prints_none_within_a_line() -> None:
     """A German compound with soft hyphens (U+00AD) printed them as hyphens in mid-line
     ("Donau-dampf-schiff") and never broke there, so a long word did not fit its box."""

@@ -273,10 +273,8 @@ def split(runs: list[Run], family: Family) -> list[_Token]:
                 continue
             if part.startswith(" "):
                 tokens.append((" ", font, None))
-            elif _clings(tokens, part, font):
-                tokens[-2:] = [(f"{tokens[-2][0]} {part}", font, None)]
             else:
-                tokens.append((part, font, None))
+                _add_word(tokens, part, font)
     return tokens
 
 
@@ -286,15 +284,23 @@ def split(runs: list[Run], family: Family) -> list[_Token]:
 _CLOSING = frozenset(":;!?»)]}")
 
 
-def _clings(tokens: list[_Token], part: str, font: str) -> bool:
-    """Whether ``part`` goes with the word before it, across the space between them (both in
-    one font): a closing mark, or anything after an opening «."""
-    if len(tokens) < 2 or tokens[-1] != (" ", font, None):
-        return False
+def _add_word(tokens: list[_Token], part: str, font: str) -> None:
+    """Add a word to ``tokens``, joined across the space before it to what precedes when it
+    may not start a line (a closing mark) or what precedes may not end one (an opening «)."""
+    if len(tokens) < 2 or tokens[-1][0] != " " or tokens[-1][2] is not None:
+        tokens.append((part, font, None))
+        return
     before, before_font, icon = tokens[-2]
-    if icon is not None or before_font != font or before in (" ", "\n"):
-        return False
-    return part[0] in _CLOSING or before[-1] == "«"
+    if before in (" ", "\n") or not (part[0] in _CLOSING or before[-1:] == "«"):
+        tokens.append((part, font, None))
+    elif icon is None and before_font == font == tokens[-1][1]:  # one font: one plain word
+        tokens[-2:] = [(f"{before} {part}", font, None)]
+    elif part[0] in _CLOSING:
+        # after a word in another font ("**Effet** :") or an icon: the space goes with the
+        # mark, which the line breaker then keeps with the word as a part of it
+        tokens[-1:] = [(f" {part}", font, None)]
+    else:  # after an opening « in another font than the word: the space goes with the «
+        tokens[-2:] = [(f"{before} ", before_font, None), (part, font, None)]
 
 
 def _words(tokens: list[_Token], size: float) -> Iterator[tuple[_Part, ...] | None]:
