@@ -226,6 +226,27 @@ def test_what_a_game_no_longer_makes_is_removed_unless_changed_since(
     assert (italian / "cards.pdf").is_file()
 
 
+def test_what_a_game_no_longer_makes_is_removed_by_a_build_with_no_cache_too(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """The game lost its Italian, then 'build --no-cache': it wrote its record afresh, which
+    forgot the Italian PDFs of the build before, and no build after ever removed them."""
+    root = tmp_path / "project"
+    new_game(Project.at(root), GAME, ["en", "it"])
+    assert printgen(root, "build").code == 0
+    english_only = tmp_path / "english"
+    new_game(Project.at(english_only), GAME, ["en"])
+    shutil.rmtree(root / "cards" / GAME)
+    shutil.copytree(english_only / "cards" / GAME, root / "cards" / GAME)
+    run = printgen(root, "build", "--no-cache")
+    assert run.code == 0, run.err
+    assert f"removed build/{GAME}/it/cards.pdf (no longer made)" in run.out
+    assert not (root / "build" / GAME / "it").exists() or not any(
+        (root / "build" / GAME / "it").iterdir()
+    )
+    assert "nothing changed" in printgen(root, "build").out  # its record is the new one
+
+
 def replaced_keeping_size_and_time(target: Path, content: bytes) -> None:
     """``cp -p`` of another file of the same size over ``target``: other bytes, the same size
     and modification time (an unzipped pack, a backup restored, rsync -t do the same)."""

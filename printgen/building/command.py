@@ -88,8 +88,11 @@ def build_games(
         return 0
     files = {path: data for item in made for path, data in item.files.items()}
     previous: dict[str, Record | None] = {}
-    if store is not None and cache:  # a file holding these bytes is left alone (--no-cache: all)
+    if store is not None:
+        # read with --no-cache too: the record it writes afresh would forget what the last
+        # build wrote and this one no longer makes, which no later build would then remove
         previous = {game_id: store.previous(game_id) for game_id in todo}
+    if store is not None and cache:  # a file holding these bytes is left alone (--no-cache: all)
         changed = {
             path: data
             for path, data in files.items()
@@ -112,7 +115,7 @@ def build_games(
         )
         return EXIT_BAD_INPUT
     if store is not None:
-        for path in _no_longer_made(store, previous, files, options.out) if cache else []:
+        for path in _no_longer_made(store, previous, files, options.out):
             _remove(path, options.out)
             print(f"removed {project.shown(path)} (no longer made)")
         _remember(store, todo, made)
