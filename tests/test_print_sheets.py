@@ -326,7 +326,10 @@ def _sized_game(folder: Path, *decks: tuple[str, str, int], plain: bool = False)
         head = head.replace("layout: mix-card", "layout: plain").replace("mix-back", "plain-back")
         (game / "layouts" / "plain.yaml").write_text(PLAIN, encoding="utf-8")
     for name, size, count in decks:
-        card = f'  - {{id: {name}-card, count: {count}, name: "{name}", cost: 1, effect: "x"}}\n'
+        card = (  # its colour fills the title band the starter's white title is printed on
+            f'  - {{id: {name}-card, count: {count}, name: "{name}", cost: 1, effect: "x", '
+            'color: "#2d4f7c"}\n'
+        )
         text = head.replace("size: poker", f"size: {size}") + "\ncards:\n" + card
         (game / "decks" / f"{name}.yaml").write_text(text, encoding="utf-8")
 

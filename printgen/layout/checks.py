@@ -160,7 +160,9 @@ class FaceChecks:
         if not any(c.isalnum() for line in box.block.lines for p in line.pieces for c in p.text):
             return
         self.faint.add((layout, element.name))
-        if self.problems.has_errors():  # a colour refused is drawn black: not the designer's
+        # a colour refused is drawn black, one a generator left out leaves its band unfilled:
+        # text faint because of a problem already said is that problem's, said once it is fixed
+        if len(self.problems):
             return
         on = "the paper" if under[0] is None else f"{placed[under[0]][0].name!r}"
         self.problems.add(
