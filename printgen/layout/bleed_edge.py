@@ -38,6 +38,8 @@ def short_of_bleed(face: Face, op: Op) -> tuple[list[str], tuple[float, float] |
 def _sides(face: Face, x: float, y: float, w: float, h: float) -> list[str]:
     # how far each side goes past the trim: 0 on the cut line, the bleed at the bleed's edge
     past = (-x, -y, x + w - face.width_mm, y + h - face.height_mm)
+    if max(past) < -_SLACK:  # inside the card on every side: nearly every element
+        return []
     edge = face.bleed_mm - _SLACK
     return [side for side, by in zip(_SIDES, past, strict=True) if -_SLACK <= by < edge]
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from printgen.icons.labels import MIN_LABEL_PT, label_size
 from printgen.layout.bleed_edge import message as bleed_message
 from printgen.layout.bleed_edge import short_of_bleed
-from printgen.layout.contrast import MIN_CONTRAST, backdrop, ratio
+from printgen.layout.contrast import MIN_CONTRAST, Known, ratio, remembered
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
 from printgen.layout.overlap import covered, crossings
@@ -71,6 +71,7 @@ class FaceChecks:
     labels_said: set[tuple[str, str]] = field(default_factory=set)  # icon labels too small
     short: set[tuple[str, str]] = field(default_factory=set)  # art stopping at the trim, said
     faint: set[tuple[str, str]] = field(default_factory=set)  # text too faint to read, said
+    backdrops: Known = field(default_factory=dict)  # where each text element's fill lies
     # elements keeping an inherited when: (Element.kept_when), by deck: drawn on a card yet?
     kept: dict[str, dict[tuple[str, str], tuple[Element, bool]]] = field(default_factory=dict)
 
@@ -154,7 +155,7 @@ class FaceChecks:
         purpose."""
         element, box = placed[index]
         assert isinstance(box, TextBox)
-        under = backdrop(placed, index)
+        under = remembered(self.backdrops, layout, placed, index)
         if under is None or (contrast := ratio(box.color, under[1])) >= MIN_CONTRAST:
             return
         if not any(c.isalnum() for line in box.block.lines for p in line.pieces for c in p.text):
