@@ -202,10 +202,8 @@ def test_a_cache_folder_that_cannot_be_looked_at_costs_a_rebuild(
         assert run.code == 0, run.err
 
 
-def test_what_a_game_no_longer_makes_is_removed_unless_changed_since(
-    tmp_path: Path, printgen: Callable[..., Run]
-) -> None:
-    # the game loses its Italian: last build's Italian PDFs would be printed with the rest
+def _built_then_italian_dropped(tmp_path: Path, printgen: Callable[..., Run]) -> Path:
+    """A project whose game was built in English and Italian, then lost its Italian."""
     root = tmp_path / "project"
     new_game(Project.at(root), GAME, ["en", "it"])
     assert printgen(root, "build").code == 0
@@ -213,6 +211,14 @@ def test_what_a_game_no_longer_makes_is_removed_unless_changed_since(
     new_game(Project.at(english_only), GAME, ["en"])
     shutil.rmtree(root / "cards" / GAME)
     shutil.copytree(english_only / "cards" / GAME, root / "cards" / GAME)
+    return root
+
+
+def test_what_a_game_no_longer_makes_is_removed_unless_changed_since(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # the game loses its Italian: last build's Italian PDFs would be printed with the rest
+    root = _built_then_italian_dropped(tmp_path, printgen)
     italian = root / "build" / GAME / "it"
     (italian / "rulebook.pdf").write_bytes(b"%PDF the designer's own notes")
     run = printgen(root, "build")
@@ -231,13 +237,7 @@ def test_what_a_game_no_longer_makes_is_removed_by_a_build_with_no_cache_too(
 ) -> None:
     """The game lost its Italian, then 'build --no-cache': it wrote its record afresh, which
     forgot the Italian PDFs of the build before, and no build after ever removed them."""
-    root = tmp_path / "project"
-    new_game(Project.at(root), GAME, ["en", "it"])
-    assert printgen(root, "build").code == 0
-    english_only = tmp_path / "english"
-    new_game(Project.at(english_only), GAME, ["en"])
-    shutil.rmtree(root / "cards" / GAME)
-    shutil.copytree(english_only / "cards" / GAME, root / "cards" / GAME)
+    root = _built_then_italian_dropped(tmp_path, printgen)
     run = printgen(root, "build", "--no-cache")
     assert run.code == 0, run.err
     assert f"removed build/{GAME}/it/cards.pdf (no longer made)" in run.out
