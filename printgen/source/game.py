@@ -314,11 +314,12 @@ def _cover(
         where = found[ref] = items.at(index) if items else node.where
         deck_id, _, card_id = ref.partition("/")
         if not card_id:  # the example is one of the game's own cards, the one named if any
-            refs = [own_ref for deck_refs in own.values() for own_ref in deck_refs]
-            example = ([r for r in refs if r.partition("/")[2] == ref] or refs)[:1]
+            every = [card for cards in own.values() for card in cards]
+            named = next((c for c in every if c.partition("/")[2] == ref), None)
+            example = f" (e.g. {named or every[0]})" if every else ""
             checker.error(
                 where,
-                f"cover entry '{ref}' must be deck/card{''.join(f' (e.g. {e})' for e in example)} "
+                f"cover entry '{ref}' must be deck/card{example} "
                 "or deck/field=value (the first card with that value)",
             )
         elif "=" not in card_id and deck_id in own.keys() - partial and ref not in own[deck_id]:
