@@ -259,6 +259,9 @@ def test_text_near_invisible_on_its_background_is_a_warning_and_a_faded_mark_is_
         for w in said
     ), said
     assert all(w.startswith(f"{LAYOUT}:") for w in said)
+    # each faint text is said, not only the first (the others are not another problem's)
+    boxes = {w.split("the text of box '")[1].split("'")[0] for w in said}
+    assert boxes == {"title", "cost", "playable"}, said
     deck.write_text(text, encoding="utf-8")
     # a dash of a colour close to its card's, where a number would be: faint on purpose
     _add_element(

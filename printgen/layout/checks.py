@@ -70,7 +70,8 @@ class FaceChecks:
     position: int = 0
     labels_said: set[tuple[str, str]] = field(default_factory=set)  # icon labels too small
     short: set[tuple[str, str]] = field(default_factory=set)  # art stopping at the trim, said
-    faint: set[tuple[str, str]] = field(default_factory=set)  # text too faint to read, said
+    faint: set[tuple[str, str]] = field(default_factory=set)  # text too faint to read, seen
+    faint_said: int = 0  # of the problems, the faint texts' own
     backdrops: Known = field(default_factory=dict)  # where each text element's fill lies
     # elements keeping an inherited when: (Element.kept_when), by deck: drawn on a card yet?
     kept: dict[str, dict[tuple[str, str], tuple[Element, bool]]] = field(default_factory=dict)
@@ -163,8 +164,9 @@ class FaceChecks:
         self.faint.add((layout, element.name))
         # a colour refused is drawn black, one a generator left out leaves its band unfilled:
         # text faint because of a problem already said is that problem's, said once it is fixed
-        if len(self.problems):
+        if len(self.problems) > self.faint_said:
             return
+        self.faint_said += 1
         on = "the paper" if under[0] is None else f"{placed[under[0]][0].name!r}"
         self.problems.add(
             element.where.get("color", element.origin),
