@@ -379,6 +379,18 @@ def test_a_too_wide_tables_cells_of_common_words_are_said_at_its_line(
     ], said
 
 
+def test_a_row_of_icons_too_wide_for_the_page_is_quoted_as_written(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Eighty coins written without a space between them are one word wider than the page; the
+    problem quoted its plain text — none, icons have no letters — as "'…'", naming nothing."""
+    said, line = _past_the_margin(demo, capsys, "\n" + ":coin:" * 80 + "\n", ":coin:" * 80)
+    assert said == [
+        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
+        f"'{(':coin:' * 9)[:50]}…'; break the long word or table"
+    ], said
+
+
 @pytest.mark.parametrize(("paper", "pages"), [("a4", "A5"), ("letter", "half-letter")])
 def test_what_overflows_the_booklets_pages_alone_is_said_of_the_booklet(
     demo: Path, capsys: pytest.CaptureFixture[str], paper: str, pages: str

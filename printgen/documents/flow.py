@@ -86,6 +86,11 @@ class RichText(Flowable):  # type: ignore[misc]
     def plain(self) -> str:
         return text.plain(self.runs)
 
+    def written(self) -> str:
+        """The text as the designer wrote it, icons as ``:name:``: what a problem quotes (a
+        line of icons alone, too wide for its column, has no plain text to quote)."""
+        return "".join(f":{r.icon}:" if r.icon else r.text for r in self.runs if not r.newline)
+
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.avail = avail_width
         width = avail_width - self.style.indent

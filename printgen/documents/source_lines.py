@@ -32,6 +32,9 @@ def prose_line(prose: str, text: str, loose: bool = True) -> int:
     rulebook makes itself, a card's, or one a template wrote). ``loose``: else the one line
     holding only the text's first two words (a text cut short in the prose)."""
     words = _words(text)
+    if not words:  # icons alone (':coin::coin:…'): the first line holding them as written
+        written = (n for n, line in enumerate(editor_lines(prose), start=1) if text in line)
+        return next(written, 1) if text.strip() else 1
     lines = [_words(line) for line in editor_lines(prose)]
     tries = (words[:OPENING_WORDS], words[:2]) if loose else (words[:OPENING_WORDS],)
     for wanted in tries:

@@ -344,12 +344,12 @@ class _Book:
         by_line: dict[tuple[Where, int], list[str]] = {}
         found: dict[str, Where] = {}  # a row's cells share its words: looked up once a row
         for number, flow in enumerate(overflowing):
-            said = flow.row or flow.plain()
+            said = flow.row or flow.plain() or flow.written()
             line = found[said] if said in found else found.setdefault(said, self._where(said))
             # a text found on no line is said at the file's start: blocks from anywhere (a long
             # word written twice), not cells of one line, each its own problem
             key = (line, number if line == Where(self.rel) else 0)
-            by_line.setdefault(key, []).append(flow.plain())
+            by_line.setdefault(key, []).append(flow.written())
         problems = [
             Problem(
                 line,
