@@ -111,6 +111,23 @@ def test_art_that_stops_at_the_trim_short_of_the_bleed_is_a_warning_at_its_line(
     assert "the proportions of the card with its bleed, 69×94 mm" in said[1]
 
 
+def test_a_full_bleed_picture_of_the_readmes_pixel_size_is_no_warning(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    # 815 × 1110 pixels (the README's 69 × 94 mm at 300 dpi) fall 0.03 mm short of 94 mm down
+    # the card: no whole number of pixels comes closer, and no cut notices it
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    _picture(815).resize((815, 1110)).save(art / "sea.png")
+    _add_element(
+        demo,
+        "sea: {type: image, bleed: true, path: cards/demo/art/sea.png, decor: true, under: frame}",
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    assert "short of the 3 mm bleed" not in run.err, run.err
+
+
 SHIPS = """name: {en: Ships, it: Navi}
 size: poker
 layout: demo-card

@@ -32,15 +32,17 @@ def short_of_bleed(face: Face, op: Op) -> tuple[list[str], tuple[float, float] |
     scale = min(op.w / op.pixels[0], op.h / op.pixels[1])
     width, height = op.pixels[0] * scale, op.pixels[1] * scale
     x, y = op.x + (op.w - width) / 2, op.y + (op.h - height) / 2
-    return _sides(face, x, y, width, height), (width, height)
+    # whole pixels give the box's proportions only to within a pixel (69 × 94 mm at 300 dpi is
+    # 815 × 1110 pixels, 0.03 mm short down the card): a pixel short of the bleed's edge is on it
+    return _sides(face, x, y, width, height, max(_SLACK, scale)), (width, height)
 
 
-def _sides(face: Face, x: float, y: float, w: float, h: float) -> list[str]:
+def _sides(face: Face, x: float, y: float, w: float, h: float, slack: float = _SLACK) -> list[str]:
     # how far each side goes past the trim: 0 on the cut line, the bleed at the bleed's edge
     past = (-x, -y, x + w - face.width_mm, y + h - face.height_mm)
     if max(past) < -_SLACK:  # inside the card on every side: nearly every element
         return []
-    edge = face.bleed_mm - _SLACK
+    edge = face.bleed_mm - slack
     return [side for side, by in zip(_SIDES, past, strict=True) if -_SLACK <= by < edge]
 
 
