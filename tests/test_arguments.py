@@ -61,6 +61,8 @@ def test_each_commands_help_lists_its_options(
     assert option in shown
     listed = [line.split()[0] for line in shown.splitlines() if re.match(r"  -", line)]
     assert listed[0] == "-h," and listed[-1] == "--project", listed  # after its own options
+    said = " ".join(shown.split("--project DIR")[-1].split())
+    assert said.startswith("project folder holding cards/"), said  # not "as above": no above
 
 
 def test_dpi_help_says_what_it_sizes_beside_service(capsys: pytest.CaptureFixture[str]) -> None:

@@ -74,6 +74,11 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+PROJECT_HELP = (
+    "project folder holding cards/ (and optionally icons/, templates/, fonts/); default: ."
+)
+
+
 def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line's grammar. Given the command line, only the command it runs gets its
     options — the others are there by name, for ``--help`` and a mistyped command — as every
@@ -83,12 +88,7 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         description="Turn YAML card definitions into print-and-cut PDFs, rulebooks and aids.",
     )
     main.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    main.add_argument(
-        "--project",
-        default=".",
-        metavar="DIR",
-        help="project folder holding cards/ (and optionally templates/, fonts/); default: .",
-    )
+    main.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
     sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
     running = command_of(argv)
     main.command = running
@@ -97,8 +97,9 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         if running in (None, name):
             add_options(command)
             # --project is accepted after the command too; given there, it wins
+            # (its help said "as above", where a command's --help shows nothing above)
             command.add_argument(
-                "--project", default=argparse.SUPPRESS, metavar="DIR", help="as above"
+                "--project", default=argparse.SUPPRESS, metavar="DIR", help=PROJECT_HELP
             )
     return main
 
