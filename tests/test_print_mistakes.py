@@ -189,13 +189,38 @@ def test_a_card_without_a_name_in_a_deck_that_declares_one_is_a_warning(
     run = printgen(demo, "validate", "demo")
     assert run.code == 0, run.err
     assert _warnings(run) == [
-        "cards/demo/decks/main.yaml:38:5: warning: card 'thief' has no name: its card prints "
-        "none, and the rulebook, the aid and cards.json call it 'thief'; give it a name (deck "
+        "cards/demo/decks/main.yaml:38:5: warning: no name on card 'thief': none prints there, "
+        "and the rulebook, the aid and cards.json use its id instead; give it a name (deck "
         "'main' declares 'name')",
-        "cards/demo/decks/main.yaml:49:29: warning: card 'crown' has no name [it]: its card "
-        "prints none, and the rulebook, the aid and cards.json call it 'crown'; give it a name "
+        "cards/demo/decks/main.yaml:49:29: warning: no name on card 'crown' [it]: none prints "
+        "there, and the rulebook, the aid and cards.json use its id instead; give it a name "
         "(deck 'main' declares 'name')",
     ]
+
+
+def test_the_nameless_cards_of_one_generate_rule_are_said_for_five_then_once(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    # the README's balanced deck, in a deck that declares name: every card printed without one
+    (demo / "cards" / "demo" / "decks" / "numbers.yaml").write_text(
+        "name: {en: Numbers, it: Numeri}\n"
+        "layout: demo-card\n"
+        "back: {layout: demo-back}\n"
+        "fields: {name: text, cost: integer}\n"
+        "generate:\n"
+        "  - product: {n: [1, 2, 3, 4, 5, 6, 7, 8]}\n"
+        "    card: {id: 'n-{{ n }}', cost: 1}\n",
+        encoding="utf-8",
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    said = [line for line in _warnings(run) if "no name on" in line]
+    assert len(said) == 6, run.err
+    assert said[5] == (
+        "cards/demo/decks/numbers.yaml:7:11: warning: no name on 3 more cards ('n-6', 'n-7', "
+        "'n-8'; 8 in all): none prints there, and the rulebook, the aid and cards.json use its "
+        "id instead; give it a name (deck 'numbers' declares 'name')"
+    ), said
 
 
 def test_a_card_the_rulebook_names_that_no_deck_has_is_said_with_what_there_is(

@@ -37,9 +37,11 @@ def check_names(ctx: RuleContext, problems: Problems) -> None:
 
 
 def _unnamed(deck: Deck, card: CardType, tag: str) -> str:
+    # the id said once, and no verb of one card: a second quote of it set every card's line
+    # apart, so the 54 nameless cards of one generate rule were 54 lines, never folded into one
     return (
-        f"card '{card.id}' has no name{tag}: its card prints none, and the rulebook, the aid and "
-        f"cards.json call it '{card.id}'; give it a name (deck '{deck.id}' declares 'name')"
+        f"no name on card '{card.id}'{tag}: none prints there, and the rulebook, the aid and "
+        f"cards.json use its id instead; give it a name (deck '{deck.id}' declares 'name')"
     )
 
 
