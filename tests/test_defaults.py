@@ -421,7 +421,8 @@ def test_bold_in_a_font_without_a_bold_file_is_a_warning(
     text = layouts.read_text(encoding="utf-8")
     styles = "  styles: {title: {font: Brush}, body: {font: Brush}}\n  elements:\n"
     layouts.write_text(text.replace("  elements:\n", styles, 2), encoding="utf-8")
-    extends = text.splitlines().index("  extends: card-base") + 1
+    # said where the title's font is chosen: its bold is card-base's
+    font = layouts.read_text(encoding="utf-8").splitlines().index(styles.splitlines()[0]) + 1
     deck = demo / "cards" / GAME / "decks" / "main.yaml"
     cards = deck.read_text(encoding="utf-8")
     deck.write_text(cards.replace('"Gain 2 :coin:."', '"Gain **2** :coin:."'), encoding="utf-8")
@@ -429,7 +430,7 @@ def test_bold_in_a_font_without_a_bold_file_is_a_warning(
     run = printgen(demo, "validate")
     assert run.code == 0, run.err
     assert run.err.splitlines() == [
-        f"cards/{GAME}/layouts/{GAME}.yaml:{extends}:12: warning: font 'Brush' has no bold "
+        f"cards/{GAME}/layouts/{GAME}.yaml:{font}:26: warning: font 'Brush' has no bold "
         "face (fonts/Brush-Bold.ttf is not there): its bold text prints in the regular face; "
         "add that file, or use another font"
     ], run.err
@@ -444,6 +445,30 @@ def test_bold_in_a_font_without_a_bold_file_is_a_warning(
     ], again.err
     shutil.copyfile(VERA.with_name("VeraBd.ttf"), demo / "fonts" / "Brush-Bold.ttf")
     assert printgen(demo, "validate").err == ""
+
+
+def test_a_face_a_font_lacks_is_said_at_the_font_of_the_layout_that_chose_it(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A layout extending the starter's, its 'when' line in Brush: card-base's italic there was
+    said at the starter layout's extends: line, a layout that never names Brush."""
+    (demo / "fonts").mkdir()
+    shutil.copyfile(VERA, demo / "fonts" / "Brush.ttf")
+    layouts = demo / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    child = f"{GAME}-brush:\n  extends: {GAME}-card\n  styles:\n    when: {{font: Brush}}\n"
+    layouts.write_text(text + child, encoding="utf-8")
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    cards = deck.read_text(encoding="utf-8")
+    deck.write_text(cards.replace(f"layout: {GAME}-card", f"layout: {GAME}-brush"), "utf-8")
+    run = printgen(demo, "validate")
+    assert run.code == 0, run.err
+    font = len((text + child).splitlines())
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/layouts/{GAME}.yaml:{font}:18: warning: font 'Brush' has no italic "
+        "face (fonts/Brush-Italic.ttf is not there): its italic text prints in the regular "
+        "face; add that file, or use another font"
+    ], run.err
 
 
 @pytest.mark.parametrize(

@@ -277,15 +277,21 @@ def _faces_lacking(
 ) -> None:
     """A warning, once a face, for bold or italic text in a project font that has no file of
     that face (fonts/Name-Bold.ttf): it prints in the regular face, which the designer who
-    asked for bold would otherwise find only on paper. Said where the bold is asked for: the
-    style's ``bold:``, else the markup in the text."""
+    asked for bold would otherwise find only on paper. Said where the bold is asked for on the
+    element itself, else where the font is chosen (a style's bold is most often card-base's,
+    said at an extends: line that may be another layout's, the font nowhere near it), else
+    at the markup in the text."""
     fam = settings.family
     for run in runs:
         face = ("bold" if run.bold else "") + ("italic" if run.italic else "")
         if not face or face not in fam.lacking or run.icon is not None or not run.text.strip():
             continue
         flags = [f for f in ("bold", "italic") if f in face and getattr(settings, f)]
-        where = props.where(flags[0]) if flags else source("*")
+        if flags:
+            own = flags[0] in props.element.where
+            where = props.where(flags[0] if own else "font")
+        else:
+            where = source("*")
         file = f"fonts/{fam.name}{SUFFIXES[face]}.ttf"
         # a file of the face under another ending (Brush-Bold.TTF) is named, with what to do
         other = dict(fam.misnamed).get(face)
