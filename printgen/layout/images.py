@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import io
+import os
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,7 +14,15 @@ from printgen import inputs
 from printgen.layout.face import Image
 from printgen.layout.props import Props
 from printgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
-from printgen.problems import Problem, ProjectError, Severity, Where, fail, without_addresses
+from printgen.problems import (
+    Problem,
+    ProjectError,
+    Severity,
+    Where,
+    closest,
+    fail,
+    without_addresses,
+)
 from printgen.project import Project
 
 if TYPE_CHECKING:
@@ -43,7 +53,7 @@ def lay_out_image(
                 where,
                 f"image '{shown}' not found"
                 + (
-                    ctx.project.missing_hint(str(raw), ctx.game.folder)
+                    missing_hint(ctx.project, str(raw), ctx.game.folder)
                     or "; put the file there (paths are relative to the project folder)"
                 ),
             )
@@ -196,3 +206,24 @@ def placeable(data: bytes) -> tuple[bytes, int, tuple[int, int]]:
     made = io.BytesIO()
     grey.save(made, "PNG")  # the same pixels at every build: the PDF names it by its bytes
     return made.getvalue(), turn, seen
+
+
+def missing_hint(project: Project, relative: str, folder: str) -> str:
+    """Why a file named by a path relative to the project may not be found: the path is
+    relative to the game's ``folder`` instead, is written with Windows' backslashes, or
+    misspells a file next to it."""
+    if "\\" in relative:  # art\ship.png, from Windows: one odd file name on Linux or macOS
+        fixed = relative.replace("\\", "/")
+        return f"; write / between folders, as on every system: '{fixed}'"
+    beside = project.root / folder / relative
+    if project.confined(beside) and beside.is_file():
+        return f"; paths are relative to the project folder: write '{folder}/{relative}'"
+    written = Path(relative)
+    try:
+        parent = project.inside(written.parent.as_posix(), Where(folder))
+        with os.scandir(parent) as entries:
+            names = [entry.name for entry in islice(entries, 2000) if entry.is_file()]
+    except (ProjectError, OSError):
+        return ""
+    close = closest(written.name, names)
+    return f"; did you mean '{(written.parent / close[0]).as_posix()}'?" if close else ""
