@@ -241,7 +241,9 @@ def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
             file=sys.stderr,
         )
         return None
-    twins = {game: twin for game in games if game in known and (twin := project.case_twin(game))}
+    twins = {
+        game: twin for game in games if game in known and (twin := project.case_twin(game, known))
+    }
     for game, twin in twins.items():  # before the build cache: another game's folder is no input
         print(f"cards/{game}:1:1: {case_twin('game', game, twin)}", file=sys.stderr)
     if twins:
