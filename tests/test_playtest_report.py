@@ -354,3 +354,31 @@ def test_shares_that_differ_are_never_rounded_alike() -> None:
         "99.96%",
         "100%",
     ]
+
+
+def test_the_first_players_fair_share_leaves_out_the_drawn_games() -> None:
+    """A duel with draws: 15 of 100 games drawn, seat 1 wins 55 and seat 2 30. The report
+    said 55 % "against a fair 50 %", an advantage of 5 points, and met a 0.05 threshold; the
+    85 won games share out 42.5 % a seat, so seat 1's edge is 12.5 points."""
+    from collections import Counter
+
+    from printgen.problems import Where
+    from printgen.simulate import story
+    from printgen.simulate.balance import check
+    from printgen.simulate.contract import GameRecord
+    from printgen.simulate.data import Threshold
+    from printgen.simulate.run import Settings
+    from printgen.simulate.stats import summarize
+
+    won = [(0,)] * 55 + [(1,)] * 30 + [()] * 15
+    records = [GameRecord(True, 9, w, [Counter(), Counter()]) for w in won]
+    settings = Settings(games=100, players=2, bots=("greedy",), seed=1, turn_cap=50)
+    summary = summarize(records, settings, {})
+    first = summary["first_player"]
+    assert (first["fair"], first["advantage"]) == (0.425, 0.125)
+    where = Where("cards/duel/game.yaml", 3, 31)
+    (verdict,) = check(summary, [Threshold("max_first_player_advantage", 0.05, where)])
+    assert verdict.breached and "against a fair 42%" in verdict.message
+    assert "against a fair 42% (15 draws left out): an advantage of 12 points" in " ".join(
+        story.key_sentences(summary)
+    )

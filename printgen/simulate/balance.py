@@ -2,7 +2,8 @@
 
 - ``min_finished``: share of games that end by the rules, not by the turn cap;
 - ``max_seat_win_gap``: highest minus lowest win rate over the seats;
-- ``max_first_player_advantage``: the first player's win rate minus a fair 1/players;
+- ``max_first_player_advantage``: the first player's win rate minus a fair share: the wins the
+  ended games handed out, over the seats (1/players without draws);
 - ``max_turns_p90``: 90 % of the games that end do so within this many turns;
 - ``min_turns_p10``: at most 10 % of the games that end do so in fewer turns.
 """

@@ -149,7 +149,11 @@ def summarize(
     n = tally.games
     finished = len(tally.finished_lengths)
     players = settings.players
-    fair = 1 / players
+    # each seat's fair share of the wins the ended games handed out: 1/players when every game
+    # has one winner, less when some end in a draw (a 15 % draw rate makes 42.5 % fair for two
+    # players, and 50 % would hide a first player who wins 55 % to the other's 30 %)
+    handed_out = sum(tally.seat_wins.values())
+    fair = handed_out / (finished * players) if finished else 1 / players
     first = rate(tally.first_wins, finished)
     first["fair"] = _r(fair)
     first["advantage"] = _r(first["rate"] - fair)
