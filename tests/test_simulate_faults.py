@@ -119,7 +119,11 @@ def test_a_syntax_error_in_the_engine_is_said_at_its_line(
             "play() took 45.0 turns; turns is a whole number from 0 to turn_cap (1000)",
         ),
         ("GameRecord('no', 3, (), [Counter() for _ in bots])", "play() gave finished='no'"),
-        ("GameRecord(True, 3, 0, [Counter() for _ in bots])", "play() named winners 0"),
+        (  # a seat where a tuple of seats belongs: said as such, not "0 is no seat 0 to 3"
+            "GameRecord(True, 3, 0, [Counter() for _ in bots])",
+            "play() gave winners=0; winners is a tuple of seats: (0,) for seat 0 alone, () for "
+            "a draw (game 1",
+        ),
         ("GameRecord(True, 3, (), [None for _ in bots])", "play() gave played[0] = None"),
         (
             "GameRecord(True, 3, (), [Counter(x=-5) for _ in bots])",

@@ -167,9 +167,13 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
         return f"play() gave 'played' for {given} seats, not one per seat ({players})"
     seats = range(players)
     winners = record.winners
-    if not isinstance(winners, tuple | list) or any(
-        type(seat) is not int or seat not in seats for seat in winners
-    ):
+    if not isinstance(winners, tuple | list):
+        # winners=0 for (0,): "a winner is a seat from 0 to 3" would read as if 0 were not one
+        return (
+            f"play() gave winners={_short(winners)}; winners is a tuple of seats: (0,) for "
+            "seat 0 alone, () for a draw"
+        )
+    if any(type(seat) is not int or seat not in seats for seat in winners):
         return f"play() named winners {winners!r}; a winner is a seat from 0 to {players - 1}"
     if type(record.first) is not int or record.first not in seats:
         return f"play() named first seat {record.first!r}; it must be from 0 to {players - 1}"
