@@ -446,3 +446,32 @@ def test_an_engine_counting_plays_by_names_of_its_own_is_not_said_to_have_judged
     _, pdf = report(project, "mazzo-dei-simboli")
     assert "No card type is never worth playing" not in pdf
     assert "a card it never counts cannot be judged" in pdf
+
+
+def test_validate_simulate_says_a_game_that_never_ends(project: Path, printgen: Printgen) -> None:
+    """An engine whose games never end by the rules (it forgot finished=True) passed
+    `validate --simulate` as "ok" when game.yaml declared no min_finished: it is a warning at
+    play(), and min_finished, when declared, says it instead (once)."""
+    game = "mazzo-dei-simboli"
+    engine = project / "cards" / game / "simulate.py"
+    engine.write_text(
+        "from collections import Counter\n"
+        "from printgen.simulate.contract import GameRecord\n"
+        "BOTS = ('random',)\n"
+        "def prepare(data):\n"
+        "    return None\n"
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    return GameRecord(False, turn_cap, (), [Counter() for _ in bots])\n"
+    )
+    run = printgen(project, "validate", game, "--simulate")
+    assert run.code == 0, run.err
+    assert run.err == (
+        f"cards/{game}/simulate.py:6:1: warning: no game of the 300 simulated ended by the rules: "
+        "all hit the 1000-turn cap; does play() return finished=True when the rules end a game? "
+        "(balance: min_finished in game.yaml sets the share that must end)\n"
+    )
+    assert run.out.rstrip().endswith(f"{game}: ok, 1 warning")
+    game_yaml = project / "cards" / game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "\nbalance:\n  min_finished: 0.9\n")
+    run = printgen(project, "validate", game, "--simulate")
+    assert "no game of the 300" not in run.err and "min_finished 0.90" in run.err

@@ -66,6 +66,19 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
 _SEATS_COMPARED = ("max_seat_win_gap", "max_first_player_advantage")
 
 
+def none_ended(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> str | None:
+    """validate --simulate's word on a game none of whose games ended by the rules, when no
+    ``min_finished`` says so: its "ok" alone would pass a game that never finishes."""
+    if summary["finished"]["games"] or any(t.key == "min_finished" for t in thresholds):
+        return None
+    games, cap = summary["settings"]["games"], summary["settings"]["turn_cap"]
+    return (
+        f"no game of the {games} simulated ended by the rules: all hit the {cap}-turn cap; "
+        "does play() return finished=True when the rules end a game? (balance: min_finished "
+        "in game.yaml sets the share that must end)"
+    )
+
+
 def _pair(measured: float, sign: str, key: str, limit: float) -> str:
     """A share against its threshold, both to the threshold's own precision (two decimals at
     least): a threshold of 0.001 is not shown as 0.00."""

@@ -21,7 +21,7 @@ from printgen.limits import MAX_GAMES, MAX_JOBS, VALIDATE_SIMULATION_SECONDS
 from printgen.problems import EXIT_BAD_INPUT, Where, ok_line
 from printgen.project import Project
 from printgen.rules.guard import warnings_kept
-from printgen.simulate.balance import Verdict, check
+from printgen.simulate.balance import Verdict, check, none_ended
 from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.data import (
     NoLanguage,
@@ -40,6 +40,7 @@ from printgen.simulate.engine import (
     check_played_decks,
     has_engine,
     load_engine,
+    play_where,
 )
 from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, Warned, engine_warnings
 from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games, replays
@@ -286,7 +287,7 @@ def validate_simulate(
             warned[game_id] = len(problems) - before
             continue
         try:
-            _, verdicts, said = run(
+            summary, verdicts, said = run(
                 project_root,
                 game_id,
                 VALIDATE_GAMES,
@@ -297,6 +298,10 @@ def validate_simulate(
                 turn_cap=None,
                 budget=VALIDATE_SIMULATION_SECONDS,
             )
+            if (unended := none_ended(summary, thresholds)) is not None:
+                problems.append(
+                    Problem(play_where(project_root, game_id), unended, Severity.WARNING)
+                )
             problems.extend(said)
         except BadRequest as exc:
             print(f"printgen: {exc}", file=sys.stderr)

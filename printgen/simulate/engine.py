@@ -14,6 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from printgen.problems import Where
 
 ENGINE_FILE = "simulate.py"
 
@@ -127,6 +131,14 @@ def check_played_decks(engine: Engine, decks: Iterable[str]) -> None:
                 f"'{deck}', which is no deck of the game (decks: {', '.join(known)})"
                 + did_you_mean(deck, known)
             )
+
+
+def play_where(project_root: Path, game_id: str) -> Where:
+    """Where what the games say of themselves is said: the engine's ``def play``."""
+    from printgen.problems import Where
+
+    path = engine_path(project_root, game_id)
+    return Where(f"cards/{game_id}/{ENGINE_FILE}", _defined_at(path, "play"), 1)
 
 
 def _defined_at(path: Path, name: str) -> int:
