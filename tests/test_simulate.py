@@ -282,6 +282,11 @@ def test_seat_gap_message_names_both_seats(project: Path, printgen: Printgen) ->
             "max_seat_gap: 0.10",
             "unknown key 'max_seat_gap' in balance; did you mean 'max_seat_win_gap'?",
         ),
+        (  # the bounds as a designer writes them (it said "between 1 and 1e+06")
+            "max_turns_p90: 100",
+            "max_turns_p90: 0",
+            "balance: 'max_turns_p90' must be between 1 and 1,000,000, not 0",
+        ),
         (
             "max_turns_p90: 100",
             "max_turns_p90: 40.5",

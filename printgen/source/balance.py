@@ -32,5 +32,11 @@ def check_balance(checker: Checker, node: LDict) -> None:
         elif not low <= value <= high:
             checker.error(
                 balance.at(key),
-                f"balance: '{key}' must be between {low:g} and {high:g}, not {value:g}",
+                f"balance: '{key}' must be between {_shown(low)} and {_shown(high)}, "
+                f"not {_shown(value)}",
             )
+
+
+def _shown(number: float) -> str:
+    # as written: 1,000,000 turns, not the "1e+06" of {:g}; 0.5 stays 0.5
+    return f"{int(number):,}" if float(number).is_integer() else f"{number:g}"
