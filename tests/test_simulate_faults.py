@@ -658,3 +658,20 @@ def test_a_game_stuck_inside_one_c_call_is_ended_by_the_kernel(table: Path) -> N
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == -signal.SIGXCPU, (done.returncode, done.stderr)
+
+
+def test_a_mistyped_deck_id_is_said_where_the_engine_asks_for_it(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """data.cards('mian') gave an empty deck: the engine failed later, in play(), with "pop
+    from empty list" (or played games of no cards). It is said at the line that asks."""
+    (table / ENGINE).write_text(
+        HEAD.replace('data.cards("main")', 'data.cards("mian")') + GOOD_PLAY, encoding="utf-8"
+    )
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, 'data.cards("mian")')
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:{line}:1: cannot read the game's data: {GAME} has no deck 'mian'; did you "
+        "mean 'main'? (its decks: main)\n",
+    )

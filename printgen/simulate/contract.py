@@ -27,6 +27,7 @@ to the player, the seat's bot decides.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -56,7 +57,17 @@ class SimData:
     title: str = ""  # the game's title in its first language, for the report
 
     def cards(self, deck: str) -> tuple[SimCard, ...]:
-        return self.decks.get(deck, ())
+        """The deck's card types in file order. A deck the game lacks is an error naming its
+        decks: a mistyped id handed the engine an empty deck, said later as "pop from empty
+        list" in play() (or not at all: games of no cards, all drawn)."""
+        if deck in self.decks:
+            return self.decks[deck]
+        close = difflib.get_close_matches(deck, list(self.decks), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ValueError(
+            f"{self.game_id} has no deck {deck!r}{hint} (its decks: "
+            f"{', '.join(self.decks) or 'none'})"
+        )
 
 
 @dataclass
