@@ -382,3 +382,13 @@ def test_the_first_players_fair_share_leaves_out_the_drawn_games() -> None:
     assert "against a fair 42% (15 draws left out): an advantage of 12 points" in " ".join(
         story.key_sentences(summary)
     )
+    # the ties won by both seats instead: 15 games hand out two wins, 57.5 % a seat is fair
+    records = [GameRecord(True, 9, w or (0, 1), [Counter(), Counter()]) for w in won]
+    summary = summarize(records, settings, {})
+    assert (summary["first_player"]["fair"], summary["first_player"]["advantage"]) == (
+        0.575,
+        0.125,
+    )
+    assert "against a fair 57% (15 games won by several seats): an advantage of 12" in " ".join(
+        story.key_sentences(summary)
+    )

@@ -55,6 +55,7 @@ class Tally:
         self.finished_lengths: list[int] = []
         self.all_lengths: list[int] = []
         self.draws = 0
+        self.shared = 0  # games that ended with more than one winner
         self.seat_wins: Counter[int] = Counter()
         self.bot_wins: Counter[str] = Counter()
         self.bot_seats: Counter[str] = Counter()  # seats each bot played in games that ended
@@ -86,6 +87,7 @@ class Tally:
         if record.finished:
             self.finished_lengths.append(record.turns)
             self.draws += not record.winners
+            self.shared += len(won) > 1
             self.seat_wins.update(won)
             self.bot_seats.update(bots)
             self.bot_wins.update(bots[s] for s in won)
@@ -175,6 +177,7 @@ def summarize(
             "capped": n - finished,
             "share": _r(finished / n if n else 0),
             "draws": tally.draws,
+            "shared": tally.shared,
         },
         "turns": _turns(tally),
         "win_rates_over": ENDED,

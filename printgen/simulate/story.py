@@ -162,9 +162,12 @@ def _first_player_sentence(summary: Mapping[str, Any]) -> str:
         verdict = f"an advantage of {first['advantage'] * 100:.0f} points"
     else:
         verdict = f"a disadvantage of {-first['advantage'] * 100:.0f} points"
-    draws = summary["finished"]["draws"]
-    # why the fair share is not 1/players: a drawn game hands out no win
-    why = f" ({plural(draws, 'draw')} left out)" if draws else ""
+    # why the fair share is not 1/players: a drawn game hands out no win, a shared one several
+    fin = summary["finished"]
+    parts = [f"{plural(fin['draws'], 'draw')} left out"] if fin["draws"] else []
+    if fin.get("shared"):
+        parts.append(f"{plural(fin['shared'], 'game')} won by several seats")
+    why = f" ({'; '.join(parts)})" if parts else ""
     return (
         f"The first player wins {pct(first['rate'])} of games that ended ({first['wins']} of "
         f"{first['of']}; 95% interval {interval(first)}) against a fair {pct(first['fair'])}"
