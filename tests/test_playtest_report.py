@@ -392,3 +392,31 @@ def test_the_first_players_fair_share_leaves_out_the_drawn_games() -> None:
     assert "against a fair 57% (15 games won by several seats): an advantage of 12" in " ".join(
         story.key_sentences(summary)
     )
+
+
+def test_a_solo_game_is_won_or_lost_not_drawn() -> None:
+    """A solo game (players: {min: 1, max: 1}) the player wins 60 % of the time: the report said
+    "40 games ended in a draw" and "the first player wins 60% … against a fair 100%: a
+    disadvantage of 40 points". Its one player wins or loses; no seats are compared."""
+    from collections import Counter
+
+    from printgen.problems import Where
+    from printgen.simulate import story
+    from printgen.simulate.balance import check
+    from printgen.simulate.contract import GameRecord
+    from printgen.simulate.data import Threshold
+    from printgen.simulate.run import Settings
+    from printgen.simulate.stats import summarize
+
+    records = [GameRecord(True, 9, (0,) if n < 60 else (), [Counter()]) for n in range(100)]
+    settings = Settings(games=100, players=1, bots=("greedy",), seed=1, turn_cap=50)
+    summary = summarize(records, settings, {})
+    said = " ".join(story.key_sentences(summary))
+    assert "The player wins 60% of the games that ended (60 of 100;" in said
+    assert "and loses the rest: a solo game" in said
+    for nonsense in ("draw", "first player wins", "fair"):
+        assert nonsense not in said
+    assert "100 games · 1 player · bots:" in story.settings_line(summary)
+    where = Where("cards/solo/game.yaml", 3, 31)
+    (verdict,) = check(summary, [Threshold("max_first_player_advantage", 0.05, where)])
+    assert not verdict.judged and verdict.message.endswith("a solo game has one seat")

@@ -48,13 +48,12 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
             measurable=False,
         )
     if key in _SEATS_COMPARED and summary.get("together", {}).get("always"):
-        return Verdict(
-            t,
-            0.0,
-            False,
-            f"balance: {key}: every seat wins or loses with the others (a cooperative game)",
-            False,
+        why = (
+            "a solo game has one seat"
+            if summary["settings"]["players"] == 1
+            else "every seat wins or loses with the others (a cooperative game)"
         )
+        return Verdict(t, 0.0, False, f"balance: {key}: {why}", False)
     verdict = _measured(summary, t)
     if key != "min_finished" and not summary.get("judging", {}).get("enough", True):
         least = summary["judging"]["min_games"]

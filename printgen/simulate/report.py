@@ -173,6 +173,9 @@ def _seat_chart(summary: Mapping[str, Any]) -> Any:
         text = "No game ended: no winner, no win rate."
         return charts.note(HALF, CHART_H, f"Win rate by seat{first}", text)
     title = f"Win rate by seat{first}, of {plural(ended(summary), 'game')} ended"
+    if together(summary) and summary["settings"]["players"] == 1:
+        text = f"The one player wins {pct(summary['together']['rate'])}."
+        return charts.note(HALF, CHART_H, "Win rate (a solo game)", text)
     if together(summary):
         team = summary["together"]
         text = f"Every seat wins or loses with the others: together, {pct(team['rate'])}."

@@ -92,7 +92,7 @@ class Tally:
             self.bot_seats.update(bots)
             self.bot_wins.update(bots[s] for s in won)
             self.first_wins += record.first in won
-            if len(won) == self.settings.players > 1:
+            if len(won) == self.settings.players:  # a solo game's win too: no seat lost
                 self.together += 1
             elif won:
                 self.apart += 1
@@ -201,8 +201,9 @@ def summarize(
 
 
 def cooperative(tally: Tally) -> bool:
-    """Whether the games that ended were won and lost by every seat together (and some won)."""
-    return tally.together > 0 and tally.apart == 0
+    """Whether the games that ended were won and lost by every seat together (and some won);
+    a solo game always is: its one player wins or loses, and a loss is no draw."""
+    return tally.apart == 0 and (tally.together > 0 or tally.settings.players == 1)
 
 
 def _turns(tally: Tally) -> dict[str, Any]:

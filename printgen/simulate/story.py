@@ -59,8 +59,8 @@ def settings_line(summary: Mapping[str, Any]) -> str:
         else f"{', '.join(bots)} rotating over the seats"
     )
     return (
-        f"{plural(s['games'], 'game')} · {s['players']} players · bots: {who} · seed {s['seed']} · "
-        f"turn cap {s['turn_cap']}"
+        f"{plural(s['games'], 'game')} · {plural(s['players'], 'player')} · bots: {who} · "
+        f"seed {s['seed']} · turn cap {s['turn_cap']}"
     )
 
 
@@ -144,6 +144,13 @@ def _length_sentence(summary: Mapping[str, Any]) -> str:
 
 def _together_sentence(summary: Mapping[str, Any]) -> str:
     team = summary["together"]
+    if summary["settings"]["players"] == 1:
+        rest = " and loses the rest" if team["wins"] < team["of"] else ""
+        return (
+            f"The player wins {pct(team['rate'])} of the games that ended ({team['wins']} of "
+            f"{team['of']}; 95% interval {interval(team)}){rest}: a solo game, with no seats "
+            "or first player to compare."
+        )
     rest = " and lose together the rest" if team["wins"] < team["of"] else ""
     return (
         f"The players win together {pct(team['rate'])} of the games that ended ({team['wins']} "
