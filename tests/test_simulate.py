@@ -480,3 +480,26 @@ def test_validate_simulate_says_a_game_that_never_ends(project: Path, printgen: 
     game_yaml.write_text(game_yaml.read_text() + "\nbalance:\n  min_finished: 0.9\n")
     run = printgen(project, "validate", game, "--simulate")
     assert "no game of the 300" not in run.err and "min_finished 0.90" in run.err
+
+
+def test_validate_simulate_does_not_count_a_threshold_not_judged_as_met(
+    project: Path, printgen: Printgen
+) -> None:
+    """A cooperative game's seat thresholds are not judged (every seat wins or loses with the
+    others): `validate --simulate` said "1 of 1 balance thresholds met" all the same."""
+    game = "mazzo-dei-simboli"
+    (project / "cards" / game / "simulate.py").write_text(
+        "from collections import Counter\n"
+        "from printgen.simulate.contract import GameRecord\n"
+        "BOTS = ('random',)\n"
+        "def prepare(data):\n"
+        "    return None\n"
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    won = tuple(range(len(bots))) if rng.random() < 0.5 else ()\n"
+        "    return GameRecord(True, 5, won, [Counter() for _ in bots])\n"
+    )
+    game_yaml = project / "cards" / game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "\nbalance:\n  max_seat_win_gap: 0.1\n")
+    run = printgen(project, "validate", game, "--simulate")
+    assert run.code == 0, run.err
+    assert f"{game}: 300 simulated games, 0 of 1 balance thresholds met, 1 not judged" in run.out

@@ -29,6 +29,18 @@ class Verdict:
     judged: bool = True  # False: too few games ended to hold the figure against the threshold
     measurable: bool = True  # False: no game ended, so there is no figure (counted a breach)
 
+    def json(self) -> dict[str, Any]:
+        """As playtest.json's ``balance`` lists it."""
+        return {
+            "key": self.threshold.key,
+            "threshold": self.threshold.value,
+            "where": str(self.threshold.where),
+            "measured": round(self.measured, 4),
+            "breached": self.breached,
+            "judged": self.judged,
+            "message": self.message,
+        }
+
 
 def check(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> list[Verdict]:
     return [_verdict(summary, t) for t in thresholds]

@@ -100,7 +100,7 @@ def simulate(
         return EXIT_BAD_INPUT
     from printgen.simulate.report import render
 
-    document = {**summary, "balance": [_verdict_json(v) for v in verdicts]}
+    document = {**summary, "balance": [v.json() for v in verdicts]}
     out = project_root / "build" / game_id
     files = {
         out / "playtest.pdf": render(summary, document["balance"]),
@@ -313,8 +313,12 @@ def validate_simulate(
             continue
         breached = [v for v in verdicts if v.breached]
         problems.extend(Problem(v.threshold.where, v.message, severity) for v in breached)
+        # one not judged (too few games ended, a cooperative or solo game) is not said met
+        unjudged = sum(not v.judged for v in verdicts)
+        aside = f", {unjudged} not judged" if unjudged else ""
         met = (
-            f"{len(verdicts) - len(breached)} of {len(verdicts)} balance thresholds met"
+            f"{len(verdicts) - len(breached) - unjudged} of {len(verdicts)} balance thresholds "
+            f"met{aside}"
             if verdicts
             else "no balance thresholds declared (balance: in game.yaml)"
         )
@@ -393,15 +397,3 @@ def _check_json_target(path: Path, project_root: Path) -> None:
             f"--json: {path} is inside {output}/, where printgen writes its outputs (and "
             "removes them); write the summary elsewhere"
         )
-
-
-def _verdict_json(verdict: Verdict) -> dict[str, Any]:
-    return {
-        "key": verdict.threshold.key,
-        "threshold": verdict.threshold.value,
-        "where": str(verdict.threshold.where),
-        "measured": round(verdict.measured, 4),
-        "breached": verdict.breached,
-        "judged": verdict.judged,
-        "message": verdict.message,
-    }
