@@ -368,3 +368,12 @@ def test_plain_text_breaks_exactly_as_the_general_line_breaker(
     assert [text._line(parts, w, size) for parts, w in zip(*fast, strict=True)] == [
         text._line(parts, w, size) for parts, w in zip(*general, strict=True)
     ]
+
+
+@settings(FUZZ, max_examples=300)
+@given(markup=st.text(alphabet="ab *:\\\n\u00e9-", max_size=24))
+def test_markup_without_marks_parses_as_the_search_finds_it(markup: str) -> None:
+    """A text with no mark is one run without searching it: what the search gives (a line
+    break added at its end makes any text searched; its own run dropped)."""
+    searched = text.parse(markup + "\n", lambda name: name == "a")
+    assert text.parse(markup, lambda name: name == "a") == searched[:-1]

@@ -84,6 +84,10 @@ class Block:
 
 def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[Run]:
     """Split markup into runs; ``:name:`` becomes an icon only if ``known_icon(name)`` says so."""
+    if "*" not in markup and ":" not in markup and "\n" not in markup:
+        # no mark (each holds one of these): one run, as the search below finds — which tries
+        # its marks at every character, 3.5 µs of a 90-character card text
+        return [Run(markup, False, False)] if markup else []
     runs: list[Run] = []
     bold = italic = False
     start = 0
