@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printgen import write
 from printgen.cli.commands import main
-from printgen.layout import text
+from printgen.layout import fitting, text
 from printgen.layout.fonts import vera
 from printgen.problems import ProjectError
 from printgen.project import Project
@@ -224,7 +224,7 @@ def test_fitting_by_bisection_finds_the_size_the_step_by_step_search_finds(
 ) -> None:
     runs = text.parse(sample, lambda name: name == "bean")
     width, height = box
-    block = text.fit(runs, vera(), width, height, 14.0, 4.0, 1.2)
+    block = fitting.fit(runs, vera(), width, height, 14.0, 4.0, 1.2)
     expected = linear_fit(runs, width, height, 14.0, 4.0, 1.2)
     assert (block.size if block else None) == expected
 
@@ -233,7 +233,7 @@ def test_fitting_by_bisection_finds_the_size_the_step_by_step_search_finds(
 def test_fitting_is_fast_for_any_size(words: int) -> None:
     runs = text.parse("word and more " * words)
     started = time.monotonic()
-    block = text.fit(runs, vera(), 150.0, 200.0, 1000.0, 1.0, 1.2)
+    block = fitting.fit(runs, vera(), 150.0, 200.0, 1000.0, 1.0, 1.2)
     assert time.monotonic() - started < 2.0
     if words == 10:
         assert block is not None and 1.0 <= block.size <= 1000.0
@@ -252,7 +252,7 @@ def test_each_word_is_measured_once_per_size(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(text, "stringWidth", counting)
     text.width_of.cache_clear()  # widths are remembered across texts: forget earlier tests'
-    text.fit(text.parse("bean bean bean bean bean"), vera(), 100.0, 100.0, 10.0, 10.0, 1.2)
+    fitting.fit(text.parse("bean bean bean bean bean"), vera(), 100.0, 100.0, 10.0, 10.0, 1.2)
     words = [word for word, _ in measured if word != " "]
     assert words == ["bean"]
 

@@ -12,7 +12,7 @@ import pytest
 
 from printgen.draw.marks import crop_marks
 from printgen.draw.packing import EDGE, Kind, SheetPlan, pack
-from printgen.layout import text
+from printgen.layout import fitting, text
 from printgen.layout.fonts import vera
 from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
 from printgen.problems import ProjectError
@@ -154,11 +154,11 @@ def test_a_block_only_diagonally_near_leaves_crop_marks_their_length() -> None:
 def test_fit_shrinks_to_fit_and_gives_up_below_min_size() -> None:
     family = vera()
     runs = text.parse("word " * 60)
-    roomy = text.fit(runs, family, 150, 200, 10, 6, 1.2)
+    roomy = fitting.fit(runs, family, 150, 200, 10, 6, 1.2)
     assert roomy is not None and roomy.size == 10
-    tight = text.fit(runs, family, 150, 60, 10, 5, 1.2)
+    tight = fitting.fit(runs, family, 150, 60, 10, 5, 1.2)
     assert tight is not None and 5 <= tight.size < 10
-    assert text.fit(runs, family, 150, 20, 10, 6, 1.2) is None
+    assert fitting.fit(runs, family, 150, 20, 10, 6, 1.2) is None
 
 
 def test_an_inline_icon_after_a_word_stays_on_its_line() -> None:
@@ -243,7 +243,7 @@ def test_a_long_word_breaks_at_its_soft_hyphens_and_prints_none_within_a_line() 
     narrow = text.width_of("Donau-", family.regular, 10) + 1
     assert printed("Donau\xaddampf\xadschiff", narrow) == ["Donau-", "dampf-", "schiff"]
     runs = text.parse("Fahrts\xadgesellschafts\xadkapitän " * 3)
-    fitted = text.fit(runs, family, room, 200, 10, 10, 1.2)
+    fitted = fitting.fit(runs, family, room, 200, 10, 10, 1.2)
     assert fitted is not None and all(line.width <= room for line in fitted.lines)
     rich = text.break_lines(text.parse("**Donau\xaddampf** :bean:"), family, 10, 1000)
     assert "\xad" not in "".join(piece.text for piece in rich[0].pieces)

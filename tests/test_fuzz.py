@@ -359,14 +359,14 @@ def test_plain_text_breaks_exactly_as_the_general_line_breaker(
     runs = [text.Run(f"{word} ", bold=bold) for word, bold in words]
     tokens = text.split(runs, family)
     # a closing mark after a word in another font goes with that word: no longer plain
-    assume(text._plain(tokens))
+    assume(text.plain_tokens(tokens))
     first = text.split(runs[:fill], family)
     width = max(1.0, text._broken_words(first, family, size, 1e9, None)[1][0] + slack)
     fast = text._broken_plain(tokens, family, size, width, max_lines)
     general = text._broken_words(tokens, family, size, width, max_lines)
     assert fast == general
-    assert [text._line(parts, w, size) for parts, w in zip(*fast, strict=True)] == [
-        text._line(parts, w, size) for parts, w in zip(*general, strict=True)
+    assert [text.line_of(parts, w, size) for parts, w in zip(*fast, strict=True)] == [
+        text.line_of(parts, w, size) for parts, w in zip(*general, strict=True)
     ]
 
 

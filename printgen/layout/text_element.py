@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from printgen.layout import text, unprintable
+from printgen.layout import fitting, text, unprintable
 from printgen.layout.face import TextBox
 from printgen.layout.fonts import SUFFIXES, Family, FontMissing, family
 from printgen.layout.hyphens import widest_unbroken
@@ -88,7 +88,7 @@ def lay_out_text(
         )
     x, y, w, h = box
     source = (element, card, card_where, ctx.lang)
-    fitted = text.fit(
+    fitted = fitting.fit(
         runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min(min_size, size), settings.leading
     )
     who = f"card '{card.id}'" if card else "the back"
