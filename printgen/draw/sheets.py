@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.draw.faces import Layers, draw_face, form_name, marked_box
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
-from printgen.draw.marks import Segment, crop_marks
+from printgen.draw.marks import Segment, crop_marks, marks_code
 from printgen.draw.packing import (
     EPS,
     Block,
@@ -338,8 +338,8 @@ def draw_sheet(
             canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setStrokeColorRGB(0, 0, 0)
-    for x1, y1, x2, y2 in sheet.marks:
-        canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
+    if sheet.marks:  # (an empty literal would be a line of its own in the page's stream)
+        canvas.addLiteral(marks_code(sheet.marks))
     for placement in sheet.placements:
         face = placement.face
         if face.shape == "circle" and face.side == "front":
