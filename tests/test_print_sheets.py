@@ -964,3 +964,35 @@ def test_every_fold_sheet_keeps_its_50_mm_scale_bar_when_the_margins_are_short(
         assert len(bars) == 1, f"page {number}: {bars}"
     document = pypdfium2.PdfDocument(pdf)  # (pdfplumber reads turned text backwards)
     assert all("50 mm" in page.get_textpage().get_text_range() for page in document)
+
+
+@pytest.mark.parametrize("side", ["bottom", "left"])
+def test_a_scale_bar_written_again_is_the_one_its_sheet_would_draw(side: str) -> None:
+    """The bar's operations, kept from its first sheet, are what drawing it again writes, page
+    after page of one PDF, and a second PDF draws its own (its glyphs numbered its own way)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printgen.draw import labels
+    from printgen.layout.fonts import vera
+
+    vera()
+    bar = labels.Label(side, 12.0, None, 5.5)
+    width, height = 297.0, 210.0
+
+    def pages(kept: bool) -> list[list[str]]:
+        canvas = Canvas(io.BytesIO())
+        written = []
+        for number in range(3):
+            start = len(canvas._code)
+            if kept:
+                labels.draw_labels(canvas, [bar], width, height)
+            else:
+                labels._draw_label(canvas, bar, width, height)
+            written.append(canvas._code[start:])
+            canvas.drawString(0, 0, f"sheet {number} ½")  # its own text between
+        return written
+
+    assert pages(kept=True) == pages(kept=False)
+    assert pages(kept=True)[1] == pages(kept=True)[0]
