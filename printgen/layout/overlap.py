@@ -43,7 +43,9 @@ def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
         for i, op in enumerate(ops)
         if isinstance(op, Shape) and op.stroke is not None and op.stroke_width > 0
     ]
-    found = []
+    found: list[Crossing] = []
+    if not shapes:  # nothing stroked (the scaled deck's cards): no text to measure
+        return found
     for i, op in enumerate(ops):
         if not isinstance(op, TextBox):
             continue
