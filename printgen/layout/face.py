@@ -108,6 +108,22 @@ class Face:
     later: Callable[[], Face] | None = None
 
 
+def blank_face(deck: Deck, fields: dict[str, Any], side: Side) -> Face:
+    """The face of a card with nothing drawn on it yet: its name, size, bleed and shape."""
+    card_id = str(fields.get("id"))
+    return Face(
+        key=f"{deck.id}/{side}/{card_id}",
+        deck=deck.id,
+        card=card_id,
+        side=side,
+        name=str(fields.get("name") or fields.get("id")),
+        width_mm=deck.width_mm,
+        height_mm=deck.height_mm,
+        bleed_mm=deck.bleed_mm,
+        shape=deck.shape,
+    )
+
+
 def laid_out(face: Face) -> Face:
     """The face with its drawing operations: itself, or a streamed front laid out now."""
     return face if face.later is None else face.later()

@@ -15,13 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.layout.backs import lay_out_card_backs
-from printgen.layout.evaluate import (
-    LayoutContext,
-    blank_face,
-    lay_out_back,
-    lay_out_front,
-)
-from printgen.layout.face import Face, LaidOutDeck
+from printgen.layout.evaluate import LayoutContext, lay_out_back, lay_out_front
+from printgen.layout.face import Face, LaidOutDeck, blank_face
 from printgen.model.game import CardType, Deck, Side
 
 
