@@ -105,7 +105,7 @@ def card_values(
 ) -> dict[str, Any]:
     """Every declared field (None where the card leaves it out), plus id and count."""
     langs = game.meta.languages
-    scope = localize(card.scope, lang, langs)
+    scope = localize(card.scope, lang, langs) if card.scope else {}  # a generated card's
     variables = {
         **scope,
         "data": resolved.data if resolved else localize(game.data, lang, langs),

@@ -188,7 +188,8 @@ def lay_out_face(
             "bleed": deck.bleed_mm,
             "safe": deck.safe_mm,
         },
-        **(localize(card.scope, ctx.lang, ctx.game.meta.languages) if card else {}),
+        # a generated card's variables (a card written out has none: nothing to localize)
+        **(localize(card.scope, ctx.lang, ctx.game.meta.languages) if card and card.scope else {}),
     }
     _computed_defaults(ctx, layout, fields, variables)
     placed: list[tuple[Element, Op]] = []
