@@ -1523,6 +1523,29 @@ def test_an_unknown_icon_in_the_prose_is_said_once_at_its_first_line(
     ], checked.err
 
 
+def test_an_icon_name_with_a_capital_or_an_underscore_is_an_unknown_icon(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """':Coin:' on a card and ':my_icon:' in the rules validated clean and printed as the words
+    between their colons: no icon name holds a capital or an underscore, so parse left them as
+    text. Each is said at its line with the name meant; 'A:B:C' is no icon."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('"Gain 2 :coin:."', '"Gain 2 :Coin:."', 1), encoding="utf-8")
+    card = text[: text.index('"Gain 2 :coin:."')].count("\n") + 1
+    rules = designer / "cards" / GAME / "rules.en.md"
+    first = _appended(rules, "Take a :my_icon: by row A:B:C.")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    said = sorted(line.split(": ", 1)[1] for line in checked.err.splitlines())
+    assert said == [
+        "unknown inline icon ':Coin:'; did you mean ':coin:'?",
+        "unknown inline icon ':my_icon:'; `printgen icons` lists every icon name",
+    ], checked.err
+    assert f"cards/{GAME}/decks/main.yaml:{card}:" in checked.err
+    assert f"cards/{GAME}/rules.en.md:{first}:8: " in checked.err
+
+
 def test_a_size_in_centimetres_written_as_bare_numbers_is_said_at_the_size(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

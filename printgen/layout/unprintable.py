@@ -14,6 +14,10 @@ from printgen.layout.text import ICON_NAME, Run
 from printgen.startup.deferred import pattern
 
 _ICON_TOKEN = re.compile(f":({ICON_NAME}):")  # as parse finds them
+# An icon name misspelt with a capital or an underscore (':Star:', ':my_icon:'): parse leaves it
+# as text, which would print the name between its colons — said as an unknown icon, with the
+# lower-case name it was meant as (one letter alone, 'A:B:C', is not meant as an icon)
+_MISWRITTEN = re.compile(r":([A-Za-z][A-Za-z0-9_-]*[A-Z_][A-Za-z0-9_-]*|[A-Z_][A-Za-z0-9_-]+):")
 
 
 # characters that show nothing of their own: marks that join the letter before them (quoted, an
@@ -62,14 +66,22 @@ def missing_chars(markup: str, font_name: str) -> list[str]:
 
 def unknown_icon_names(markup: str, known: Callable[[str], bool]) -> list[str]:
     """``unknown_icons`` of ``markup``'s runs, read off the text itself."""
-    return [name for name in icon_names(markup) if _said(name) and not known(name)]
+    names = [name for name in icon_names(markup) if _said(name) and not known(name)]
+    return names + _MISWRITTEN.findall(markup)
 
 
 def unknown_icons(runs: list[Run]) -> list[str]:
-    """``:name:`` tokens that ``parse`` left as text because no icon has that name."""
-    return [
-        m[1] for r in runs if not r.icon and (m := _ICON_TOKEN.fullmatch(r.text)) and _said(m[1])
-    ]
+    """``:name:`` tokens that ``parse`` left as text because no icon has that name, and names
+    no icon can have (a capital, an underscore) written as one."""
+    names: list[str] = []
+    for run in runs:
+        if run.icon or run.newline or run.text.count(":") < 2:
+            continue
+        if (m := _ICON_TOKEN.fullmatch(run.text)) and _said(m[1]):
+            names.append(m[1])
+        else:
+            names.extend(_MISWRITTEN.findall(run.text))
+    return names
 
 
 def _said(name: str) -> bool:
