@@ -1063,6 +1063,28 @@ def test_a_character_the_aid_cannot_print_in_a_summary_is_an_error_at_the_card(
     )
 
 
+def test_a_character_the_card_reference_cannot_print_is_an_error_at_the_card(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """The rulebook's card reference sets every text field of a card in Vera (a playable line
+    the aid's quick reference leaves out, a field a font of the designer's prints on the
+    card): an arrow there printed as an empty box beside the card, and the game validated
+    clean. It is said at the card's field, as the quick reference says its own."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    effect = '    effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}\n'
+    note = '    note: {en: "Then → the next player", it: "Poi tocca al prossimo"}'
+    text = text.replace("  effect: text\n", "  effect: text\n  note: text\n", 1)
+    deck.write_text(text.replace(effect, effect + note + "\n", 1), encoding="utf-8")
+    line = text.splitlines().index(effect.rstrip("\n")) + 2
+    checked = printgen(designer, "validate", "--only", "rulebook")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{line}:11: character '→' of card 'miner' note is not in "
+        "the document font (Vera); write it another way"
+    ], checked.err
+
+
 def test_an_unknown_icon_in_a_summary_is_an_error_at_the_card(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

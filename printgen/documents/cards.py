@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from printgen.documents.card_glyphs import parsed
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
@@ -205,13 +206,13 @@ def value_key(value: Any) -> str:
     return str(value)
 
 
-def text_fields(info: CardInfo) -> list[str]:
-    """The card's player-facing texts in the deck's field order, the name excepted."""
-    return [
-        str(info.values[name])
+def text_fields(info: CardInfo) -> dict[str, str]:
+    """The card's player-facing texts by field, in the deck's field order, the name excepted."""
+    return {
+        name: str(info.values[name])
         for name, kind in info.deck.field_types.items()
         if kind == "text" and name not in ("name", "summary") and info.values.get(name)
-    ]
+    }
 
 
 # the narrowest picture in the card reference (a card as it is, if less): a board beside the
@@ -240,7 +241,7 @@ def reference_rows(
             TextStyle(**{**theme.h3.__dict__, "space_before": 0}),
         )
         body = replace(theme.body, size=theme.body.size * 0.9, space_after=3)
-        texts = [RichText(text.parse(t, index.icons.has), body) for t in text_fields(info)]
+        texts = [RichText(runs, body) for runs in parsed(text_fields(info), body, info, index)]
         gap = pt(4)
         cells.append(
             table(

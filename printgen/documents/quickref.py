@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from printgen.documents.cards import CardIndex, CardInfo
+from printgen.documents.card_glyphs import check_drawable
+from printgen.documents.cards import CardIndex
 from printgen.documents.flow import RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
 from printgen.icons import IconLibrary
-from printgen.layout import text, unprintable
-from printgen.problems import Problem
+from printgen.layout import text
 
 
 class IconFlow(Flowable):  # type: ignore[misc]
@@ -25,25 +25,6 @@ class IconFlow(Flowable):  # type: ignore[misc]
 
     def draw(self) -> None:
         self.icons.draw(self.canv, self.name, 0, 0, self.size, self.color)
-
-
-def _drawable_in(
-    runs: list[text.Run], style: TextStyle, info: CardInfo, field: str, index: CardIndex
-) -> None:
-    """A character of a card's text that the document's font cannot draw (an arrow in a
-    summary), or an :icon: no library has, is an error at the card's field, as it is on the
-    card and in the prose."""
-    for name in dict.fromkeys(unprintable.unknown_icons(runs)):  # said as the card's face says it
-        index.report(Problem(info.card.where_of(field), index.icons.unknown_message(name, True)))
-    for char in unprintable.missing_glyphs(runs, style.family):
-        index.report(
-            Problem(
-                info.card.where_of(field),
-                f"character {unprintable.shown(char)} of card '{info.card.id}' {field} is not "
-                f"in the document font ({style.family.name}); write it another way"
-                + unprintable.space_hint(char),
-            )
-        )
 
 
 def quick_reference(
@@ -76,7 +57,7 @@ def quick_reference(
             text.Run(f" ×{info.card.count}{dash}"),
             *text.parse(summary, index.icons.has),
         ]
-        _drawable_in(runs, theme.body, info, said, index)
+        check_drawable(runs, theme.body, info, said, index)
         rows.append(
             [
                 IconFlow(icon, icon_size, color, index.icons) if index.icons.has(icon) else "",
