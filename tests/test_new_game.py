@@ -1063,6 +1063,25 @@ def test_a_character_the_aid_cannot_print_in_a_summary_is_an_error_at_the_card(
     )
 
 
+def test_a_character_the_aid_cannot_print_in_a_name_is_said_at_the_name(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card named 'Miner Ŧ' (Vera has no Ŧ) was said in the aid as 'character 'Ŧ' of card
+    'miner' effect', at the effect's line: the quick reference checked its whole row."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('{en: "Miner"', '{en: "Miner Ŧ"', 1), encoding="utf-8")
+    line = text[: text.index('{en: "Miner"')].count("\n") + 1
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"  # no name on the card
+    _appended(layouts, "    title: {text: '{{ card.id }}'}")
+    checked = printgen(designer, "validate", "--only", "player-aid")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{line}:11: character 'Ŧ' of card 'miner' name is not in "
+        "the document font (Vera); write it another way"
+    ], checked.err
+
+
 def test_a_character_the_card_reference_cannot_print_is_an_error_at_the_card(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -52,12 +52,16 @@ def quick_reference(
         # a card with no reminder (a player board, a tile) is its name and count alone, not
         # a dash that leads to nothing
         dash = " — " if summary.strip() else ""
+        reminder = text.parse(summary, index.icons.has)
+        title = text.Run(info.face.name, bold=True)
+        # each said at the field that holds it: a name's 'Ŧ' was said at the card's effect
+        check_drawable([title], theme.body, info, "name", index)
+        check_drawable(reminder, theme.body, info, said, index)
         runs = [
-            text.Run(info.face.name, bold=True),
+            title,
             text.Run(f" ×{info.card.count}{dash}"),
-            *text.parse(summary, index.icons.has),
+            *reminder,
         ]
-        check_drawable(runs, theme.body, info, said, index)
         rows.append(
             [
                 IconFlow(icon, icon_size, color, index.icons) if index.icons.has(icon) else "",
