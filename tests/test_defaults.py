@@ -137,6 +137,45 @@ def test_a_project_base_layout_overrides_the_packaged_one(
     assert "HOUSE" in printed and "Miner" not in printed
 
 
+def test_an_override_or_a_folder_printgen_does_not_read_is_named(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """templates/layout/base.yaml, templates/player_aid.md.j2, icon/ and the game's Layouts/
+    were never read and nothing was said: the designer's base layouts, aid and icons silently
+    not used. Each is a warning naming what printgen reads; a part a template of the designer's
+    includes, whatever its name, and a folder of another word (art/) are not."""
+    base = (PACKAGED_TEMPLATES / "layouts" / "base.yaml").read_text(encoding="utf-8")
+    _write(demo, "templates/layout/base.yaml", base)
+    _write(demo, "templates/player_aid.md.j2", '{% extends "printgen/player-aid.md.j2" %}\n')
+    _write(demo, "templates/rulebook.j2", "Printed for the club.\n")  # a part, included
+    _write(
+        demo,
+        "templates/rulebook.md.j2",
+        '{% include "printgen/rulebook.md.j2" %}\n{% include "rulebook.j2" %}\n',
+    )
+    _write(demo, "icon/ship.svg", '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    _write(demo, f"cards/{GAME}/Layouts/x.yaml", "")
+    _write(demo, f"cards/{GAME}/art/x.txt", "")
+    checked = printgen(demo, "validate")
+    assert checked.code == 0, checked.err
+    assert checked.err.splitlines() == [
+        "icon:1:1: warning: printgen reads icons/, not icon/: nothing in it is used; rename it "
+        "icons/",
+        "templates/layout:1:1: warning: printgen reads templates/layouts/, not "
+        "templates/layout/: nothing in it is used; rename it layouts/",
+        f"cards/{GAME}/Layouts:1:1: warning: printgen reads cards/{GAME}/layouts/, not "
+        f"cards/{GAME}/Layouts/: nothing in it is used; rename it layouts/",
+        "templates/player_aid.md.j2:1:1: warning: printgen reads no template named "
+        "player_aid.md.j2 (nor does a template of yours name it), so it replaces nothing; "
+        "rename it player-aid.md.j2 to replace printgen's",
+    ], checked.err
+    assert "icon/" in printgen(demo, "build", "--only", "cards").err
+    (demo / "icon" / "ship.svg").unlink()
+    (demo / "icon").rmdir()  # the build after it says no more of it
+    built = printgen(demo, "build", "--only", "cards")
+    assert "icon/" not in built.err and "templates/layout/" in built.err, built.err
+
+
 def test_project_labels_are_laid_over_the_packaged_ones(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -19,6 +19,7 @@ from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
 from printgen.source.decks import check_field, read_deck
 from printgen.source.located_yaml import LDict, read_yaml
+from printgen.source.misplaced import misplaced
 from printgen.source.readers import Checker, did_you_mean, kind_of
 
 GAME_KEYS = {
@@ -69,6 +70,7 @@ def load_game(project: Project, game_id: str) -> Game:
     for problem in unusable_icons(project, icons):
         warned = problem.severity is Severity.WARNING
         (checker.warnings if warned else checker.problems).append(problem)
+    checker.warnings += misplaced(project, game_id)  # icon/ for icons/: said, not left out
     meta = _meta(checker, raw, game_id, rel_game)
     if meta is None:
         raise ProjectError(checker.problems)
