@@ -573,6 +573,34 @@ def test_an_icon_painted_with_a_gradient_is_a_warning_at_its_line(
     ]
 
 
+def test_an_icon_with_a_mask_or_a_filter_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """A ring made by masking a hole out of a disc printed as a full disc (the SVG converter
+    leaves masks and filters out), and validate said nothing. A clip path is drawn: no word."""
+    root = _project(tmp_path)
+    defs = (
+        '<defs><mask id="m"><rect width="10" height="10" fill="white"/>'
+        '<circle cx="5" cy="5" r="2" fill="black"/></mask>'
+        '<clipPath id="c"><rect width="5" height="10"/></clipPath></defs>\n'
+    )
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n{}{}</svg>\n'
+    (root / "icons" / "ring.svg").write_text(
+        svg.format(defs, '<circle cx="5" cy="5" r="4" mask="url(#m)"/>'), encoding="utf-8"
+    )
+    (root / "icons" / "glow.svg").write_text(
+        svg.format(defs, '<g style="filter: url(#f)"><circle cx="5" cy="5" r="4"/></g>'),
+        encoding="utf-8",
+    )
+    (root / "icons" / "half.svg").write_text(
+        svg.format(defs, '<circle cx="5" cy="5" r="4" clip-path="url(#c)"/>'), encoding="utf-8"
+    )
+    said = {p.path.name: (p.line, p.message, p.warning) for p in icon_library(root, None).check()}
+    undrawn = (
+        'a mask or filter (mask="url(#…)", filter="url(#…)") is not drawn: what it applies to '
+        'prints whole, a hole it cuts filled; cut holes as paths (fill-rule="evenodd")'
+    )
+    assert said == {"ring.svg": (3, undrawn, True), "glow.svg": (3, undrawn, True)}
+
+
 def test_an_icon_cut_short_names_where_its_xml_breaks(tmp_path: Path) -> None:
     # saved half-way (a sync, a crash): svglib's parser recovers and made "no drawing", which
     # said nothing of the file being broken, nor where

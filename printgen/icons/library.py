@@ -27,6 +27,7 @@ from printgen.icons.forms import precompiled
 from printgen.icons.geometry import parse_hex
 from printgen.icons.labels import LABEL_BOXES, LabelBox, draw_label
 from printgen.icons.svg import SvgError, digest, draw_svg, parse
+from printgen.icons.unfollowed import unfollowed
 from printgen.problems import Problem, Severity, Where
 from printgen.project import listed
 
@@ -210,19 +211,8 @@ class IconLibrary:
             except (OSError, SvgError) as exc:
                 found.append(IconProblem(entry.path, str(exc)))
                 continue
-            if (paint := _OWN_COLOURS.search(data)) is not None:
-                line = data.count(b"\n", 0, paint.start()) + 1
-                found.append(IconProblem(entry.path, _OWN_COLOURS_SAID, True, line))
+            found += [IconProblem(entry.path, said, True, line) for line, said in unfollowed(data)]
         return tuple(found)
-
-
-# a gradient or pattern paint (fill="url(#g)", style="fill:url(#g)"): it cannot take the icon's
-# colour, so the icon would print partly in its own colours
-_OWN_COLOURS = re.compile(rb"(?:fill|stroke)\s*[=:]\s*[\"']?\s*url\(", re.I)
-_OWN_COLOURS_SAID = (
-    "a gradient or pattern (url(#…)) keeps its own colours where an icon is drawn in the one "
-    "colour its text or element gives; use plain fills (or show it as a picture: type: image)"
-)
 
 
 def _read(path: Path) -> bytes:
