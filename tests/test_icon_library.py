@@ -601,6 +601,22 @@ def test_an_icon_with_a_mask_or_a_filter_is_a_warning_at_its_line(tmp_path: Path
     assert said == {"ring.svg": (3, undrawn, True), "glow.svg": (3, undrawn, True)}
 
 
+def test_an_icon_without_a_size_is_said_to_need_a_viewbox(tmp_path: Path) -> None:
+    """A hand-written <svg> with no viewBox, width or height (a browser shows it) was "not a
+    readable SVG file (no drawing, or a zero-sized viewBox)": it read, and it drew."""
+    root = _project(tmp_path)
+    (root / "icons" / "flag.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg"><rect x="10" y="10" width="50" height="20"/>'
+        "</svg>\n",
+        encoding="utf-8",
+    )
+    problems = {p.path.name: p.message for p in icon_library(root, None).check()}
+    assert problems == {
+        "flag.svg": "its <svg> has no size (no viewBox, nor a width and height, or one of them "
+        '0): give it a viewBox around what it draws, viewBox="0 0 WIDTH HEIGHT"'
+    }
+
+
 def test_an_icon_cut_short_names_where_its_xml_breaks(tmp_path: Path) -> None:
     # saved half-way (a sync, a crash): svglib's parser recovers and made "no drawing", which
     # said nothing of the file being broken, nor where

@@ -173,8 +173,14 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         log.removeHandler(handler)
     if any("Too many <use>" in message for message in said):
         raise _too_many_uses()
-    if drawing is None or not drawing.width > 0 or not drawing.height > 0:
-        raise SvgError("not a readable SVG file (no drawing, or a zero-sized viewBox)")
+    if drawing is None:
+        raise SvgError("not a readable SVG file (no drawing)")
+    if not drawing.width > 0 or not drawing.height > 0:
+        # a browser shows such an <svg> at a size of its own; printgen has none to scale from
+        raise SvgError(
+            "its <svg> has no size (no viewBox, nor a width and height, or one of them 0): "
+            'give it a viewBox around what it draws, viewBox="0 0 WIDTH HEIGHT"'
+        )
     if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too
         raise SvgError(
             f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
