@@ -556,3 +556,41 @@ def test_a_layout_of_labelled_icons_alone_validates(tmp_path: Path) -> None:
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     assert done.stdout.strip() == "tok: ok"
+
+
+def test_a_label_on_an_icon_without_a_place_for_one_is_a_warning(tmp_path: Path) -> None:
+    """label: on the designer's own icon (or a coin of their own in the built-in's place)
+    printed nothing and validate said nothing: only printgen's own dice, coin … draw one."""
+    game = tmp_path / "cards" / "tok"
+    (game / "decks").mkdir(parents=True)
+    (game / "layouts").mkdir()
+    (game / "icons").mkdir()
+    (game / "icons" / "coin.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" '
+        'r="5"/></svg>'
+    )
+    (game / "game.yaml").write_text("title: Tokens\nlanguages: [en]\nplayers: 2\n")
+    (game / "decks" / "coins.yaml").write_text(
+        "name: Coins\nsize: {width: 25mm, height: 25mm}\nlayout: coin\n"
+        "fields: {name: text, value: integer}\n"
+        "cards:\n  - {id: one, count: 1, name: One, value: 1}\n"
+        "  - {id: two, count: 1, name: Two, value: 2}\n"
+    )
+    (game / "layouts" / "coin.yaml").write_text(
+        "coin:\n  elements:\n"
+        '    v: {type: icon, x: 5, y: 5, w: 15, h: 15, name: coin, label: "{{ card.value }}"}\n'
+    )
+    (game / "rules.en.md").write_text("## Rules\n")
+    (game / "aid.en.md").write_text("## Aid\n")
+    argv = [sys.executable, "-m", "printgen", "validate", "--project", str(tmp_path)]
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    assert done.returncode == 0
+    assert done.stderr.splitlines() == [
+        "cards/tok/layouts/coin.yaml:3:66: warning: layout 'coin' element 'v': icon 'coin' has "
+        "no place for a label, so '1' is not printed; only printgen's own d4 d6 d8 d10 d12 d20 "
+        "coin vp heart damage block star print one — put the text in a text element over the "
+        "icon"
+    ], done.stderr
+    (game / "icons" / "coin.svg").unlink()  # printgen's own coin: its label prints
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr

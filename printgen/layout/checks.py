@@ -16,7 +16,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass, field
 
-from printgen.icons.labels import MIN_LABEL_PT, label_size
+from printgen.icons.labels import LABEL_BOXES, MIN_LABEL_PT, label_size
 from printgen.layout.bleed_edge import message as bleed_message
 from printgen.layout.bleed_edge import short_of_bleed
 from printgen.layout.contrast import MIN_CONTRAST, Known, ratio, remembered
@@ -181,7 +181,18 @@ class FaceChecks:
     def _label(self, layout: str, element: Element, icon: Icon) -> None:
         """An icon's label fitted so small it is a speck: said once for the element."""
         box = icon.library.label_box(icon.name)
-        if box is None or (layout, element.name) in self.labels_said:
+        if (layout, element.name) in self.labels_said or not icon.library.has(icon.name):
+            return
+        if box is None:  # the designer's own icon, or Font Awesome's: the label was left out
+            self.labels_said.add((layout, element.name))
+            self.problems.add(
+                element.where.get("label", element.origin),
+                f"layout '{layout}' element '{element.name}': icon '{icon.name}' has no place "
+                f"for a label, so '{(icon.label or '')[:20]}' is not printed; only printgen's "
+                f"own {' '.join(LABEL_BOXES)} print one — put the text in a text element over "
+                "the icon",
+                Severity.WARNING,
+            )
             return
         # vera() registers the face: a layout whose only type is a label meets it here first
         font = vera().bold
