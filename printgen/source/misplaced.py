@@ -34,6 +34,8 @@ def misplaced(project: Project, game_id: str) -> list[Problem]:
         (project.cards / game_id, _GAME_FOLDERS),
     )
     for parent, known in places:
+        if not project.confined(parent):  # a link out of the project is not looked into
+            continue
         for folder, meant in _near_folders(parent, known):
             inputs.note(folder)  # taken away, the next build says nothing of it
             rel = project.rel(folder)
@@ -62,11 +64,13 @@ def _near_folders(parent: Path, known: tuple[str, ...]) -> list[tuple[Path, str]
     """Sub-folders of ``parent`` that are a known one in another case or number (``Icons``,
     ``icon``, ``layout``): never another word, as ``art/`` beside ``decks/`` is the
     designer's own."""
-    if not parent.is_dir():
+    try:  # a folder that cannot be listed is said by what reads it
+        children = sorted(parent.iterdir()) if parent.is_dir() else []
+    except OSError:
         return []
     found = []
-    for child in sorted(parent.iterdir()):
-        if child.name in known or hidden(child.name) or not child.is_dir():
+    for child in children:
+        if child.name in known or hidden(child.name) or not _folder(child):
             continue
         meant = next((k for k in known if _spelt_as(child.name, k)), None)
         # on a disk that ignores case (macOS, Windows) Icons/ is icons/, and read
@@ -81,6 +85,13 @@ def _spelt_as(name: str, known: str) -> bool:
     return spelt in (known, known.removesuffix("s"), known + "s")
 
 
+def _folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _same(one: Path, other: Path) -> bool:
     try:
         return one.samefile(other)
@@ -93,9 +104,12 @@ def _near_templates(project: Project) -> list[tuple[Path, str]]:
     (``player_aid.md.j2``, ``Rulebook.md.j2``, ``rulebook.j2``, ``label.yaml``) that no
     template of the project names (a part one of them includes may be called anything)."""
     folder = project.templates
-    if not folder.is_dir() or not project.confined(folder):
+    try:
+        if not folder.is_dir() or not project.confined(folder):
+            return []
+        files = [p for p in sorted(folder.iterdir()) if not hidden(p.name) and p.is_file()]
+    except OSError:  # said by what reads templates/
         return []
-    files = [p for p in sorted(folder.iterdir()) if not hidden(p.name) and p.is_file()]
     near = []
     for path in files:
         if path.name in _TEMPLATES or (stem := _STEM.match(path.name)) is None:
@@ -105,7 +119,10 @@ def _near_templates(project: Project) -> list[tuple[Path, str]]:
             near.append((path, meant))
     if not near:
         return []
-    named = " ".join(_text(project, p) for p in sorted(folder.rglob("*.j2")))
+    try:
+        named = " ".join(_text(project, p) for p in sorted(folder.rglob("*.j2")))
+    except OSError:  # a sub-folder that cannot be listed: none of it names them
+        named = ""
     return [(path, meant) for path, meant in near if path.name not in named]
 
 
