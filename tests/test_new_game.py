@@ -501,11 +501,19 @@ def test_the_grown_game_draws_svg_icons_font_awesome_and_svg_pictures_as_vectors
     with pdfplumber.open(pdf) as doc:
         assert not any(page.images for page in doc.pages)  # vectors only, no raster picture
 
-    (game / "art" / "harbour.svg").write_text("<svg><not closed", encoding="utf-8")
-    broken = printgen(designer, "validate", "--lang", "en")
     line = next(
         n for n, text in enumerate(layouts.read_text().splitlines(), 1) if "harbour.svg" in text
     )
+    # a hole cut with a mask printed filled (the converter leaves masks out), and nothing said
+    masked = HARBOUR_SVG.replace("<svg ", '<svg mask="url(#m)" ', 1)
+    (game / "art" / "harbour.svg").write_text(masked, encoding="utf-8")
+    warned = printgen(designer, "validate", "--lang", "en")
+    assert warned.code == 0 and warned.err.count("a mask or filter") == 1, warned.err
+    assert f"cards/{GAME}/layouts/{GAME}.yaml:{line}:" in warned.err
+    assert "harbour.svg': a mask or filter (mask=" in warned.err
+
+    (game / "art" / "harbour.svg").write_text("<svg><not closed", encoding="utf-8")
+    broken = printgen(designer, "validate", "--lang", "en")
     assert broken.code == 2
     assert f"cards/{GAME}/layouts/{GAME}.yaml:{line}:" in broken.err
     assert "is not an SVG picture printgen can draw" in broken.err

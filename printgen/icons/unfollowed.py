@@ -1,5 +1,5 @@
-"""What an icon's SVG asks for that is not drawn as it asks, found in its text: said as
-warnings by ``IconLibrary.check``, at the line that asks for it."""
+"""What an SVG asks for that is not drawn as it asks, found in its text: said as warnings by
+``IconLibrary.check``, at the line that asks for it, and for an SVG picture at its path."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ _OWN_COLOURS_SAID = (
 # a mask or filter (mask="url(#m)", filter="url(#blur)"): the SVG converter leaves it out and
 # draws what it applies to whole — a hole a mask cut printed filled, without a word
 _UNDRAWN = re.compile(rb"(?<![\w-])(?:mask|filter)\s*[=:]\s*[\"']?\s*url\(", re.I)
-_UNDRAWN_SAID = (
+UNDRAWN_SAID = (
     'a mask or filter (mask="url(#…)", filter="url(#…)") is not drawn: what it applies to '
     'prints whole, a hole it cuts filled; cut holes as paths (fill-rule="evenodd")'
 )
@@ -25,7 +25,12 @@ def unfollowed(data: bytes) -> list[tuple[int, str]]:
     """(line, message) for each kind of paint or effect the SVG ``data`` uses that the icon
     will not show, at its first use."""
     found = []
-    for pattern, said in ((_OWN_COLOURS, _OWN_COLOURS_SAID), (_UNDRAWN, _UNDRAWN_SAID)):
+    for pattern, said in ((_OWN_COLOURS, _OWN_COLOURS_SAID), (_UNDRAWN, UNDRAWN_SAID)):
         if (first := pattern.search(data)) is not None:
             found.append((data.count(b"\n", 0, first.start()) + 1, said))
     return found
+
+
+def undrawn(data: bytes) -> bool:
+    """Whether the SVG ``data`` uses a mask or filter (a picture's gradients are drawn)."""
+    return _UNDRAWN.search(data) is not None

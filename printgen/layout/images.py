@@ -67,6 +67,11 @@ def lay_out_image(
         if why:
             ctx.report(where, f"'{shown}' {why}", once=("image", str(raw)))
             return None
+        if _undrawn(data):  # it draws, its hole filled: said once for the element
+            from printgen.icons.unfollowed import UNDRAWN_SAID
+
+            said = f"'{shown}': {UNDRAWN_SAID}"
+            ctx.problems.add(where, said, Severity.WARNING, ("undrawn", str(where)))
         return Image(*box, data, real.parent)
     trouble = image_trouble(data)
     if trouble:
@@ -141,6 +146,15 @@ def _unreadable_svg(data: bytes, folder: Path) -> str:
     except SvgError as exc:
         return f"is not an SVG picture printgen can draw ({exc}); save it again as plain SVG"
     return ""
+
+
+@lru_cache(maxsize=16)
+def _undrawn(data: bytes) -> bool:
+    """Whether an SVG picture asks for a mask or filter: looked for once, not on every card
+    that shows it (the bytes are _image_bytes' one object, whose hash Python keeps)."""
+    from printgen.icons.unfollowed import undrawn
+
+    return undrawn(data)
 
 
 @lru_cache(maxsize=16)
