@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from printgen.draw.blocks import EDGE, Kind, SheetPlan
 from printgen.draw.marks import crop_marks
-from printgen.draw.packing import EDGE, Kind, SheetPlan, pack
+from printgen.draw.packing import pack
 from printgen.layout import fitting, text
 from printgen.layout.fonts import vera
 from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
@@ -136,7 +137,7 @@ def test_stars_that_mark_nothing_print_as_stars() -> None:
 def test_a_block_only_diagonally_near_leaves_crop_marks_their_length() -> None:
     """A mini card 6 mm right of a poker card and 12 mm below it cut the poker card's right-hand
     marks to 2 mm inside its own bleed, though the two blocks' marks can never meet."""
-    from printgen.draw.packing import MARK, Block, Rect
+    from printgen.draw.blocks import MARK, Block, Rect
 
     area = Rect(5, 5, 205, 292, True, True, True, True)
     poker, mini = Kind(63, 88, 3, "rect", 0), Kind(41, 63, 3, "rect", 0)

@@ -16,7 +16,8 @@ import pytest
 from pypdf import PdfReader
 
 from printgen.cli.commands import main
-from printgen.draw.packing import Kind, Rect, SheetPlan, fit, new_sheet, pack, place
+from printgen.draw.blocks import Kind, Rect, SheetPlan
+from printgen.draw.packing import fit, new_sheet, pack, place
 from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))

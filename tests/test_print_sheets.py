@@ -798,7 +798,7 @@ def test_round_tokens_printed_once_each_are_cut_round(tmp_path: Path) -> None:
 def test_manifest_records_read_as_json_writes_them() -> None:
     """The manifest's face records are written directly, a line each: they read back as the
     values printed, every odd character and number intact, and as ``json.dumps`` writes them."""
-    from printgen.draw.packing import Kind
+    from printgen.draw.blocks import Kind
     from printgen.draw.sheets import Placement, Sheet
     from printgen.layout.face import Face
     from printgen.model.game import CardShape, Side

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.draw.packing import EDGE
+from printgen.draw.blocks import EDGE
 from printgen.model.units import pt
 
 BAND = 3.2  # mm, the depth of a label band along the paper's edge

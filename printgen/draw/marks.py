@@ -8,7 +8,7 @@ waste that is cut off — but never comes closer than MARK_OFFSET to the cut.
 
 from __future__ import annotations
 
-from printgen.draw.packing import (
+from printgen.draw.blocks import (
     EPS,
     MARK,
     MARK_GAP,

@@ -1,5 +1,5 @@
-"""Stage 5 — impose: cards packed on sheets (packing.py), their backs, crop marks (marks.py) and
-sheet labels (labels.py), drawn on the PDF canvas.
+"""Stage 5 — impose: cards packed on sheets (packing.py, in the blocks of blocks.py), their backs,
+crop marks (marks.py) and sheet labels (labels.py), drawn on the PDF canvas.
 
 Neighbouring cards share their cut lines (gutter 0) and the bleed is drawn only around a block's
 outside edge; with a gutter each card keeps up to half the gutter of bleed on its inner sides.
@@ -14,18 +14,11 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.draw.blocks import EPS, Block, Kind, SheetPlan
 from printgen.draw.faces import Layers, draw_face, form_name, marked_box
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
 from printgen.draw.marks import Segment, crop_marks, marks_code
-from printgen.draw.packing import (
-    EPS,
-    Block,
-    DoesNotFit,
-    Kind,
-    SheetPlan,
-    folds_side_by_side,
-    pack,
-)
+from printgen.draw.packing import DoesNotFit, folds_side_by_side, pack
 from printgen.layout.face import Face
 from printgen.model.units import pt
 from printgen.options import Duplex, Offset

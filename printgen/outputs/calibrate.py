@@ -16,8 +16,8 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.draw.blocks import EDGE
 from printgen.draw.labels import FONT, Label, draw_labels
-from printgen.draw.packing import EDGE
 from printgen.draw.pdf import new_canvas
 from printgen.model.units import pt
 from printgen.options import Duplex, Paper

@@ -11,8 +11,8 @@ from json.encoder import encode_basestring as string  # json.dumps's, not ASCII-
 from typing import Any
 
 from printgen.documents.labels import labels, unlabelled
+from printgen.draw.blocks import Kind
 from printgen.draw.faces import Layers, render_faces, render_layers
-from printgen.draw.packing import Kind
 from printgen.draw.pdf import new_canvas
 from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
 from printgen.layout.face import LaidOutDeck, Op, laid_out
