@@ -360,6 +360,34 @@ def test_decks_of_three_sizes_share_sheets_without_a_card_alone(tmp_path: Path) 
     assert min(len(page) for page in pages) > 1
 
 
+def test_a_few_large_cards_go_where_many_smaller_ones_leave_room(tmp_path: Path) -> None:
+    """15 poker, 13 mini, 5 tarot cards and 1 bridge card on A4 fit 4 sheets: 9 poker; 6 poker
+    and a row of 4 mini; 4 tarot beside a column of 4 mini; the last tarot, the bridge card and
+    5 mini. Packed largest card first, the fifth tarot card took a sheet the poker cards half
+    filled and the last 2 mini cards a fifth sheet of their own."""
+    _sized_game(
+        tmp_path,
+        ("main", "poker", 15),
+        ("mini", "mini-american", 13),
+        ("tarot", "tarot", 5),
+        ("solo", "bridge", 1),
+        plain=True,
+    )
+    pages = placements(_sized_build(tmp_path, "--duplex", "none"))
+    assert len(pages) == 4
+    assert Counter(p.deck for page in pages for p in page) == {
+        "main": 15,
+        "mini": 13,
+        "tarot": 5,
+        "solo": 1,
+    }
+    for page in pages:  # no card on another; another deck's cards clear of its bleed too
+        for a, b in itertools.combinations(page, 2):
+            room = 0.0 if a.deck == b.deck else 3.0
+            box_a = (a.x - room, a.y - room, a.x + a.width + room, a.y + a.height + room)
+            assert not _overlap(box_a, (b.x, b.y, b.x + b.width, b.y + b.height))
+
+
 def test_a_partial_block_leaves_its_empty_slots_to_the_next_deck(tmp_path: Path) -> None:
     """14 bridge cards on Letter: 8 on a landscape sheet, 6 on the next. Kept 4 wide, the 6
     reserved two empty slots, and 30 tokens of 20 mm went to a third sheet; 3 × 2 leaves them

@@ -10,7 +10,7 @@ with straight cuts before its own cut lines are cut. Which of the two leftovers 
 length of the cut decides what fits later (cards a millimetre taller than the block beside them
 fit only if the rectangle to its right runs to the bottom), so when kinds of several sizes share
 the sheets, each way of cutting is tried, with partial blocks kept as wide as a full row or
-made as narrow as their rows allow.
+made as narrow as their rows allow, and the kinds taken largest first or taking most paper first.
 
 Lengths are millimetres from the page's bottom-left corner.
 """
@@ -194,8 +194,9 @@ def pack(
     unfolded: list[Group] | None = None,
 ) -> list[list[SheetPlan]]:
     """Sheets holding every item of every group, each group in its order, for each way of
-    cutting the free space ("across" first; one kind fills whole sheets whichever way is used:
-    one plan). The caller prints the fewest sheets that keep their labels (draw.sheets).
+    cutting the free space and order of the kinds ("across", largest card first, first; one
+    kind fills whole sheets whichever way is used: one plan). The caller prints the fewest
+    sheets that keep their labels (draw.sheets).
 
     ``unfolded``: groups printed without a back while ``groups`` fold — they fill what the
     folded cards leave of their sheets' front halves, then whole sheets, not half sheets whose
@@ -216,14 +217,29 @@ def pack(
     splits = SPLITS if several else SPLITS[:1]
     narrow = (False, True) if several else (False,)
     ways = []
-    for n in narrow:
-        for split in splits:
-            sheets = _packed(groups, paper, fold, split, n, [])
-            ways.append(_packed(unfolded, paper, False, split, n, sheets))
+    orders, flat = _orders(groups), _orders(unfolded)
+    for number in range(max(len(orders), len(flat))):
+        folding, rest = orders[min(number, len(orders) - 1)], flat[min(number, len(flat) - 1)]
+        for n in narrow:
+            for split in splits:
+                sheets = _packed(folding, paper, fold, split, n, [])
+                ways.append(_packed(rest, paper, False, split, n, sheets))
     for sheets in ways:
         for sheet in sheets:
             _centre(sheet)
     return ways
+
+
+def _orders(groups: list[Group]) -> list[list[Group]]:
+    """The orders the kinds are packed in: largest card first, then (where it differs) the kind
+    taking the most paper first. 5 tarot cards packed before 15 poker, 13 mini cards and a bridge
+    card left the fifth tarot card a sheet the poker cards half filled, and 2 mini cards a sheet
+    of their own (5 A4 sheets); the poker cards first, the tarot cards go where they leave room
+    (4 sheets)."""
+    by_card = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
+    by_paper = sorted(by_card, key=lambda g: -g[0].area * len(g[1]))
+    same = [g[0] for g in by_paper] == [g[0] for g in by_card]
+    return [by_card] if same else [by_card, by_paper]
 
 
 def _packed(
@@ -234,9 +250,8 @@ def _packed(
     narrow: bool,
     sheets: list[SheetPlan],
 ) -> list[SheetPlan]:
-    """``sheets`` with ``groups`` placed: in the room they have left, then on new sheets."""
-    ordered = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
-    for kind, items in ordered:
+    """``sheets`` with ``groups`` placed in their order: in the room left, then on new sheets."""
+    for kind, items in groups:
         done = 0  # items[:done] are placed
         first = 0  # sheets before this one have no free rectangle this kind fits
         while done < len(items):
