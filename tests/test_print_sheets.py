@@ -388,6 +388,21 @@ def test_a_few_large_cards_go_where_many_smaller_ones_leave_room(tmp_path: Path)
             assert not _overlap(box_a, (b.x, b.y, b.x + b.width, b.y + b.height))
 
 
+def test_a_few_wide_cards_leave_square_tiles_room_on_their_sheet(tmp_path: Path) -> None:
+    """5 cards of 88 × 63 mm and 2 square tiles fit one A4 sheet, portrait: the wide cards
+    2 × 3, the tiles below. The wide cards packed first took the landscape sheet that holds 9
+    of them, and the 2 tiles a second sheet of their own."""
+    _sized_game(
+        tmp_path,
+        ("wide", "{width: 88mm, height: 63mm}", 5),
+        ("tile", "square", 2),
+        plain=True,
+    )
+    pages = placements(_sized_build(tmp_path, "--duplex", "none"))
+    assert len(pages) == 1
+    assert Counter(p.deck for p in pages[0]) == {"wide": 5, "tile": 2}
+
+
 def test_a_partial_block_leaves_its_empty_slots_to_the_next_deck(tmp_path: Path) -> None:
     """14 bridge cards on Letter: 8 on a landscape sheet, 6 on the next. Kept 4 wide, the 6
     reserved two empty slots, and 30 tokens of 20 mm went to a third sheet; 3 × 2 leaves them

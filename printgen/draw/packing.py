@@ -10,13 +10,15 @@ with straight cuts before its own cut lines are cut. Which of the two leftovers 
 length of the cut decides what fits later (cards a millimetre taller than the block beside them
 fit only if the rectangle to its right runs to the bottom), so when kinds of several sizes share
 the sheets, each way of cutting is tried, with partial blocks kept as wide as a full row or
-made as narrow as their rows allow, and the kinds taken largest first or taking most paper first.
+made as narrow as their rows allow, and the kinds taken largest first, taking most paper first
+or (a few kinds and cards) in every order.
 
 Lengths are millimetres from the page's bottom-left corner.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import replace
 from typing import Literal
@@ -230,16 +232,29 @@ def pack(
     return ways
 
 
+# An output of a few sizes and cards has every order of its kinds tried (6 orders of 3 kinds:
+# 36 ways, some 30 ms for 100 cards); a larger one the two orders that most often need fewest
+# sheets (24 orders of 4 kinds would cost a validate a tenth of a second)
+EVERY_ORDER_KINDS = 3
+EVERY_ORDER_CARDS = 300
+
+
 def _orders(groups: list[Group]) -> list[list[Group]]:
-    """The orders the kinds are packed in: largest card first, then (where it differs) the kind
-    taking the most paper first. 5 tarot cards packed before 15 poker, 13 mini cards and a bridge
-    card left the fifth tarot card a sheet the poker cards half filled, and 2 mini cards a sheet
-    of their own (5 A4 sheets); the poker cards first, the tarot cards go where they leave room
-    (4 sheets)."""
+    """The orders the kinds are packed in: largest card first, the kind taking the most paper
+    first, then — for a few kinds and cards — every other order. 5 tarot cards packed before
+    15 poker, 13 mini cards and a bridge card left the fifth tarot card a sheet the poker cards
+    half filled and 2 mini cards a sheet of their own (5 A4 sheets); the poker cards first, the
+    tarot cards go where they leave room (4). 5 cards of 88 × 63 mm first took the landscape
+    sheet that holds 9 of them, leaving 2 square tiles a second sheet; the tiles first, both
+    share a portrait one."""
     by_card = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
-    by_paper = sorted(by_card, key=lambda g: -g[0].area * len(g[1]))
-    same = [g[0] for g in by_paper] == [g[0] for g in by_card]
-    return [by_card] if same else [by_card, by_paper]
+    orders = [by_card, sorted(by_card, key=lambda g: -g[0].area * len(g[1]))]
+    if len(groups) <= EVERY_ORDER_KINDS and sum(len(g[1]) for g in groups) <= EVERY_ORDER_CARDS:
+        orders += [list(order) for order in itertools.permutations(by_card)]
+    unique: dict[tuple[Kind, ...], list[Group]] = {}
+    for order in orders:
+        unique.setdefault(tuple(kind for kind, _ in order), order)
+    return list(unique.values())
 
 
 def _packed(
