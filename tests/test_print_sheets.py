@@ -403,6 +403,25 @@ def test_a_few_wide_cards_leave_square_tiles_room_on_their_sheet(tmp_path: Path)
     assert Counter(p.deck for p in pages[0]) == {"wide": 5, "tile": 2}
 
 
+def test_three_tarot_cards_and_one_card_of_three_other_sizes_share_a_sheet(
+    tmp_path: Path,
+) -> None:
+    """A prototype's components, 3 tarot cards, a bridge, a mini and an 88 × 63 mm card, fit one
+    A4 sheet. Packed largest card first (or the most paper first), the last of them took a
+    second sheet; with a few cards of 4 or more sizes, each size is also tried first."""
+    _sized_game(
+        tmp_path,
+        ("tarot", "tarot", 3),
+        ("bridge", "bridge", 1),
+        ("wide", "{width: 88mm, height: 63mm}", 1),
+        ("mini", "mini-american", 1),
+        plain=True,
+    )
+    pages = placements(_sized_build(tmp_path, "--duplex", "none"))
+    assert len(pages) == 1
+    assert Counter(p.deck for p in pages[0]) == {"tarot": 3, "bridge": 1, "wide": 1, "mini": 1}
+
+
 def test_a_partial_block_leaves_its_empty_slots_to_the_next_deck(tmp_path: Path) -> None:
     """14 bridge cards on Letter: 8 on a landscape sheet, 6 on the next. Kept 4 wide, the 6
     reserved two empty slots, and 30 tokens of 20 mm went to a third sheet; 3 × 2 leaves them
