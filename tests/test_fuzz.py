@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from printgen import limits
-from printgen.layout import text
+from printgen.layout import fitting, text
 from printgen.layout.fonts import vera
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Problems, ProjectError
@@ -377,3 +377,65 @@ def test_markup_without_marks_parses_as_the_search_finds_it(markup: str) -> None
     break added at its end makes any text searched; its own run dropped)."""
     searched = text.parse(markup + "\n", lambda name: name == "a")
     assert text.parse(markup, lambda name: name == "a") == searched[:-1]
+
+
+# Words as card texts hold them: accents typed apart (NFD), no-break and thin spaces, a tab,
+# quotes and dashes inside a word; none of the marks that join a word to the one before
+_PLAIN_WORDS = st.text(
+    alphabet="abcdefWàé\u0065\u0301.,'\"-–0123\u00a0\u2009\t", min_size=1, max_size=14
+)
+
+
+@settings(FUZZ, max_examples=300)
+@given(
+    words=st.lists(st.tuples(_PLAIN_WORDS, st.booleans()), min_size=1, max_size=40),
+    size=st.sampled_from([5.5, 6.25, 8.0, 9.75, 13.0]),
+    fill=st.integers(min_value=1, max_value=40),
+    slack=st.sampled_from([-0.02, -0.011, -0.009, 0.0, 0.009, 0.011, 0.015, 3.0, 80.0]),
+    max_lines=st.one_of(st.none(), st.integers(min_value=1, max_value=6)),
+)
+def test_fitting_breaks_a_plain_text_into_the_pieces_of_the_general_path(
+    words: list[tuple[str, bool]], size: float, fill: int, slack: float, max_lines: int | None
+) -> None:
+    """fit's one pass for a plain text without soft hyphens gives the lines the line breaker's
+    parts joined into pieces give, to the last bit (bold words: a piece a font), for boxes as
+    wide as the first words or a hair wider or narrower, and words wider than any box."""
+    family = vera()
+    runs = [text.Run(f"{word} ", bold=bold) for word, bold in words]
+    tokens = text.split(runs, family)
+    assume(text.plain_tokens(tokens))
+    first = text.split(runs[:fill], family)
+    width = max(1.0, text._broken_words(first, family, size, 1e9, None)[1][0] + slack)
+    pieces, widths = fitting._lines_plain(tokens, family, size, width, max_lines)
+    parts, general_widths = text._broken_plain(tokens, family, size, width, max_lines)
+    assert widths == general_widths
+    assert [text.Line(line, w) for line, w in zip(pieces, widths, strict=True)] == [
+        text.line_of(line, w, size) for line, w in zip(parts, general_widths, strict=True)
+    ]
+
+
+@settings(FUZZ, max_examples=500)
+@given(
+    words=st.lists(
+        st.one_of(_PLAIN_WORDS, st.sampled_from(["", " ", ":", " :", "«", "»", "!", "(a)"])),
+        min_size=1,
+        max_size=30,
+    ),
+    bold=st.booleans(),
+)
+# leading, trailing and double spaces; a closing mark, an opening «: each for the word-by-word
+@example(words=["a", ""], bold=False)
+@example(words=["", "a"], bold=False)
+@example(words=["a", "", "b"], bold=True)
+@example(words=["a", ":"], bold=False)
+@example(words=["«", "a", "»"], bold=False)
+def test_a_text_splits_as_the_word_by_word_split(words: list[str], bold: bool) -> None:
+    """A text of words one space apart, none joined to the one before (nearly every card
+    text), is split at once into its words and spaces: what the word-by-word split gives it
+    after a line break (which joins nothing to what follows) — as any other text is."""
+    family = vera()
+    written = " ".join(words)
+    alone = text.split([text.Run(written, bold=bold)], family)
+    after = text.split([text.Run(newline=True), text.Run(written, bold=bold)], family)
+    assert after[0] == ("\n", "", None)
+    assert alone == after[1:]
