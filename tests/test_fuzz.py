@@ -339,15 +339,20 @@ def test_project_errors_never_escape_the_session(project: Path) -> None:
 
 
 _WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzàèéìòùW.,;:!?'0123", min_size=1, max_size=14)
+# a text size, a box as wide as the first ``fill`` words give or a hair wider or narrower, a
+# limit of lines: what the line breaker's fast paths are held to the general path for
+_BOX = {
+    "size": st.sampled_from([5.5, 6.25, 8.0, 9.75, 13.0]),
+    "fill": st.integers(min_value=1, max_value=40),
+    "slack": st.sampled_from([-0.02, -0.011, -0.009, 0.0, 0.009, 0.011, 0.015, 3.0, 80.0]),
+    "max_lines": st.one_of(st.none(), st.integers(min_value=1, max_value=6)),
+}
 
 
 @settings(FUZZ, max_examples=300)
 @given(
     words=st.lists(st.tuples(_WORDS, st.booleans()), min_size=1, max_size=40),
-    size=st.sampled_from([5.5, 6.25, 8.0, 9.75, 13.0]),
-    fill=st.integers(min_value=1, max_value=40),
-    slack=st.sampled_from([-0.02, -0.011, -0.009, 0.0, 0.009, 0.011, 0.015, 3.0, 80.0]),
-    max_lines=st.one_of(st.none(), st.integers(min_value=1, max_value=6)),
+    **_BOX,
 )
 def test_plain_text_breaks_exactly_as_the_general_line_breaker(
     words: list[tuple[str, bool]], size: float, fill: int, slack: float, max_lines: int | None
@@ -389,10 +394,7 @@ _PLAIN_WORDS = st.text(
 @settings(FUZZ, max_examples=300)
 @given(
     words=st.lists(st.tuples(_PLAIN_WORDS, st.booleans()), min_size=1, max_size=40),
-    size=st.sampled_from([5.5, 6.25, 8.0, 9.75, 13.0]),
-    fill=st.integers(min_value=1, max_value=40),
-    slack=st.sampled_from([-0.02, -0.011, -0.009, 0.0, 0.009, 0.011, 0.015, 3.0, 80.0]),
-    max_lines=st.one_of(st.none(), st.integers(min_value=1, max_value=6)),
+    **_BOX,
 )
 def test_fitting_breaks_a_plain_text_into_the_pieces_of_the_general_path(
     words: list[tuple[str, bool]], size: float, fill: int, slack: float, max_lines: int | None

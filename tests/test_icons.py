@@ -533,18 +533,18 @@ def test_an_icon_element_without_a_colour_takes_the_game_s_icon_colour(demo: Pat
     assert (0x1F, 0x5F, 0x8B) in colours(8) and (0xC1, 0x12, 0x1F) not in colours(8)
 
 
-def test_a_layout_of_labelled_icons_alone_validates(tmp_path: Path) -> None:
-    """A coin token drawn as one labelled icon, no text element: validate (a fresh process,
-    where nothing else has registered Vera yet) checked the label's size with a font name
-    ReportLab did not know, and ended in an internal error."""
-    game = tmp_path / "cards" / "tok"
+def _coin_tokens(root: Path, cards: int = 1) -> list[str]:
+    """A game 'tok' of coin tokens drawn as one labelled icon each (its value), no text
+    element; the command line that validates it in a fresh process."""
+    game = root / "cards" / "tok"
     (game / "decks").mkdir(parents=True)
     (game / "layouts").mkdir()
     (game / "game.yaml").write_text("title: Tokens\nlanguages: [en]\nplayers: 2\n")
+    rows = [("one", "One", 1), ("two", "Two", 2)][:cards]
     (game / "decks" / "coins.yaml").write_text(
         "name: Coins\nsize: {width: 25mm, height: 25mm}\nlayout: coin\n"
-        "fields: {name: text, value: integer}\n"
-        "cards:\n  - {id: one, count: 1, name: One, value: 1}\n"
+        "fields: {name: text, value: integer}\ncards:\n"
+        + "".join(f"  - {{id: {i}, count: 1, name: {n}, value: {v}}}\n" for i, n, v in rows)
     )
     (game / "layouts" / "coin.yaml").write_text(
         "coin:\n  elements:\n"
@@ -552,8 +552,14 @@ def test_a_layout_of_labelled_icons_alone_validates(tmp_path: Path) -> None:
     )
     (game / "rules.en.md").write_text("## Rules\n")
     (game / "aid.en.md").write_text("## Aid\n")
-    argv = [sys.executable, "-m", "printgen", "validate", "--project", str(tmp_path)]
-    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    return [sys.executable, "-m", "printgen", "validate", "--project", str(root)]
+
+
+def test_a_layout_of_labelled_icons_alone_validates(tmp_path: Path) -> None:
+    """A coin token drawn as one labelled icon, no text element: validate (a fresh process,
+    where nothing else has registered Vera yet) checked the label's size with a font name
+    ReportLab did not know, and ended in an internal error."""
+    done = subprocess.run(_coin_tokens(tmp_path), capture_output=True, text=True, check=False)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     assert done.stdout.strip() == "tok: ok"
 
@@ -561,28 +567,13 @@ def test_a_layout_of_labelled_icons_alone_validates(tmp_path: Path) -> None:
 def test_a_label_on_an_icon_without_a_place_for_one_is_a_warning(tmp_path: Path) -> None:
     """label: on the designer's own icon (or a coin of their own in the built-in's place)
     printed nothing and validate said nothing: only printgen's own dice, coin … draw one."""
-    game = tmp_path / "cards" / "tok"
-    (game / "decks").mkdir(parents=True)
-    (game / "layouts").mkdir()
-    (game / "icons").mkdir()
-    (game / "icons" / "coin.svg").write_text(
+    argv = _coin_tokens(tmp_path, cards=2)
+    own = tmp_path / "cards" / "tok" / "icons" / "coin.svg"
+    own.parent.mkdir()
+    own.write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" '
         'r="5"/></svg>'
     )
-    (game / "game.yaml").write_text("title: Tokens\nlanguages: [en]\nplayers: 2\n")
-    (game / "decks" / "coins.yaml").write_text(
-        "name: Coins\nsize: {width: 25mm, height: 25mm}\nlayout: coin\n"
-        "fields: {name: text, value: integer}\n"
-        "cards:\n  - {id: one, count: 1, name: One, value: 1}\n"
-        "  - {id: two, count: 1, name: Two, value: 2}\n"
-    )
-    (game / "layouts" / "coin.yaml").write_text(
-        "coin:\n  elements:\n"
-        '    v: {type: icon, x: 5, y: 5, w: 15, h: 15, name: coin, label: "{{ card.value }}"}\n'
-    )
-    (game / "rules.en.md").write_text("## Rules\n")
-    (game / "aid.en.md").write_text("## Aid\n")
-    argv = [sys.executable, "-m", "printgen", "validate", "--project", str(tmp_path)]
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     assert done.returncode == 0
     assert done.stderr.splitlines() == [
@@ -591,6 +582,6 @@ def test_a_label_on_an_icon_without_a_place_for_one_is_a_warning(tmp_path: Path)
         "coin vp heart damage block star print one — put the text in a text element over the "
         "icon"
     ], done.stderr
-    (game / "icons" / "coin.svg").unlink()  # printgen's own coin: its label prints
+    own.unlink()  # printgen's own coin: its label prints
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
