@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from printgen import limits
 from printgen.layout import fitting, text
-from printgen.layout.fonts import vera
+from printgen.layout.fonts import Family, vera
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Problems, ProjectError
 from printgen.project import Project
@@ -349,6 +349,24 @@ _BOX = {
 }
 
 
+def _plain_in_a_box(
+    words: list[tuple[str, bool]], size: float, fill: int, slack: float
+) -> tuple[Family, list[text.Token], float]:
+    """Vera, the words (each bold or not) split as the line breaker takes them — plain, or the
+    example is not used — and a box as wide as the first ``fill`` words, ``slack`` more."""
+    family = vera()
+    runs = [text.Run(f"{word} ", bold=bold) for word, bold in words]
+    tokens = text.split(runs, family)
+    # a closing mark after a word in another font goes with that word: no longer plain
+    assume(text.plain_tokens(tokens))
+    first = text.split(runs[:fill], family)
+    return (
+        family,
+        tokens,
+        max(1.0, text._broken_words(first, family, size, 1e9, None)[1][0] + slack),
+    )
+
+
 @settings(FUZZ, max_examples=300)
 @given(
     words=st.lists(st.tuples(_WORDS, st.booleans()), min_size=1, max_size=40),
@@ -360,13 +378,7 @@ def test_plain_text_breaks_exactly_as_the_general_line_breaker(
     """The fast path for texts of plain words gives the general path's lines, to the last bit
     of every position and width (bold words included: one font a word), for boxes as wide as
     the first words or a hair wider or narrower."""
-    family = vera()
-    runs = [text.Run(f"{word} ", bold=bold) for word, bold in words]
-    tokens = text.split(runs, family)
-    # a closing mark after a word in another font goes with that word: no longer plain
-    assume(text.plain_tokens(tokens))
-    first = text.split(runs[:fill], family)
-    width = max(1.0, text._broken_words(first, family, size, 1e9, None)[1][0] + slack)
+    family, tokens, width = _plain_in_a_box(words, size, fill, slack)
     fast = text._broken_plain(tokens, family, size, width, max_lines)
     general = text._broken_words(tokens, family, size, width, max_lines)
     assert fast == general
@@ -402,12 +414,7 @@ def test_fitting_breaks_a_plain_text_into_the_pieces_of_the_general_path(
     """fit's one pass for a plain text without soft hyphens gives the lines the line breaker's
     parts joined into pieces give, to the last bit (bold words: a piece a font), for boxes as
     wide as the first words or a hair wider or narrower, and words wider than any box."""
-    family = vera()
-    runs = [text.Run(f"{word} ", bold=bold) for word, bold in words]
-    tokens = text.split(runs, family)
-    assume(text.plain_tokens(tokens))
-    first = text.split(runs[:fill], family)
-    width = max(1.0, text._broken_words(first, family, size, 1e9, None)[1][0] + slack)
+    family, tokens, width = _plain_in_a_box(words, size, fill, slack)
     pieces, widths = fitting._lines_plain(tokens, family, size, width, max_lines)
     parts, general_widths = text._broken_plain(tokens, family, size, width, max_lines)
     assert widths == general_widths
