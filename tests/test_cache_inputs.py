@@ -408,3 +408,19 @@ def test_a_library_upgraded_under_printgen_rebuilds(
         cache.code_fingerprint.cache_clear()
     assert run.code == 0
     assert run.out.splitlines()[-1].startswith("built 1 game: ")  # not "1 game up to date"
+
+
+def test_printgen_yaml_saved_unchanged_builds_nothing(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Saving printgen.yaml without a change (an editor's :w, `touch`, a git checkout) built
+    every game again — it counted by its time, as a file no build reads does — while a deck
+    saved unchanged was 'up to date'; an edit of it still builds again."""
+    settings = demo / "printgen.yaml"
+    settings.write_text("paper: a4\n", encoding="utf-8")
+    assert printgen(demo, "build", "--only", "cards").code == 0
+    later = settings.stat().st_mtime_ns + 5_000_000_000
+    os.utime(settings, ns=(later, later))
+    assert "nothing changed since the last build" in printgen(demo, "build", "--only", "cards").out
+    settings.write_text("paper: letter\n", encoding="utf-8")
+    assert "nothing changed" not in printgen(demo, "build", "--only", "cards").out

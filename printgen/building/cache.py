@@ -40,7 +40,8 @@ from printgen.write import atomic_write, read_back
 
 FOLDER = CACHE_FOLDER
 FORMAT = 1
-PROJECT_WIDE = ("templates", "fonts", "icons", "printgen.yaml")  # every game reads these
+SETTINGS = "printgen.yaml"
+PROJECT_WIDE = ("templates", "fonts", "icons", SETTINGS)  # every game reads these
 MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record names each input and output once: far less
 PACKAGE = Path(__file__).resolve().parent.parent  # printgen itself: its own code is an input
@@ -180,7 +181,9 @@ class BuildCache:
 
     def _read_names(self, reads: set[Path]) -> dict[str, str]:
         """The files read, as records name them, each marked for a content hash."""
-        names = {}
+        # the options came from printgen.yaml, read before any recording opened: counted by
+        # its time, saving it unchanged (touch, an editor's :w) built every game again
+        names = {SETTINGS: "sha"}
         for path in reads:
             name = _name(self.project, path)
             if name is not None:
