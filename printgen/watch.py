@@ -12,6 +12,7 @@ With ``--validate`` each save is checked as ``validate`` checks it, and nothing 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -62,6 +63,7 @@ def _watch(
     from watchfiles import watch as changes
 
     tops = _tops(watched(project, out))  # before the build: a save during it is seen
+    before = _versions(project, out)  # ... as is one in a folder: the watcher starts after it
     _once(rebuild, checks)
     paths = watched(project, out)
     if (link := _link_out(project, paths)) is not None:
@@ -89,6 +91,7 @@ def _watch(
             yield_on_timeout=True,
             ignore_permission_denied=True,  # a folder it may not read holds no input
         )
+        started = True
         while True:
             try:
                 changed = next(events, None)
@@ -102,7 +105,11 @@ def _watch(
                 return 2
             if changed is None:
                 return 0  # stopped
-            if _seen(changed, project, out, paths, tops, rebuild, checks):
+            found: set[tuple[object, str]] = {*changed}
+            if started:  # what was saved while no watcher ran: during the build before it
+                found.update(_missed(before, project, out, paths))
+                started = False
+            if _seen(found, project, out, paths, tops, before, rebuild, checks):
                 break
         paths = watched(project, out)
 
@@ -113,12 +120,15 @@ def _seen(
     out: Path,
     paths: list[Path],
     tops: dict[Path, tuple[int, ...]],
+    before: dict[Path, tuple[int, ...]],
     rebuild: Callable[[], int],
     checks: bool,
 ) -> bool:
     """Rebuild for what ``changed`` (nothing: look for folders made since, and at the top's
     own files); True when the watcher must start again: the paths to watch changed, or one it
-    follows was replaced (``tops``: what each was as the last build began)."""
+    follows was replaced (``tops``: what each was as the last build began). The watcher that
+    ran during that build is then dropped with what it saw: ``before`` keeps every input as
+    the build began, for the new one to compare."""
     if not changed:
         now = watched(project, out)
         if now == paths:
@@ -132,15 +142,56 @@ def _seen(
         if added:
             print(f"now watching {_shown(project, added)} too", file=sys.stderr)
         tops.update(_tops(now))
+        before.clear()
+        before.update(_versions(project, out))
         _once(rebuild, checks)
         return True
     names = sorted({project.rel(Path(path)) for _, path in changed})
     print(f"changed: {', '.join(names)}", file=sys.stderr)
     tops.update(_tops(paths))
-    _once(rebuild, checks)
     # one of the top's own files changed: it may be a new file in its place, which only a
     # watcher started again follows
-    return any(Path(path).parent == project.root for _, path in changed)
+    again = any(Path(path).parent == project.root for _, path in changed)
+    if again:
+        before.clear()
+        before.update(_versions(project, out))
+    _once(rebuild, checks)
+    return again
+
+
+def _versions(project: Project, out: Path) -> dict[Path, tuple[int, ...]]:
+    """Every input the watcher follows, by version (nothing is read)."""
+    from printgen.inputs import version
+
+    found: dict[Path, tuple[int, ...]] = {}
+    for top in watched(project, out):
+        walked = os.walk(top) if top.is_dir() else [(str(top.parent), [], [top.name])]
+        for folder, dirs, names in walked:
+            dirs[:] = [d for d in dirs if not d.startswith(".") and d not in NOT_WATCHED]
+            # what is_input asks of where a file is, asked once a folder (a file of its own
+            # name cannot change the answer): a walk of many pictures costs their stat alone
+            if not is_input(Path(folder) / "_", out, project.root):
+                dirs[:] = []
+                continue
+            for name in names:
+                if _named_input(name):
+                    with contextlib.suppress(OSError):
+                        found[Path(folder) / name] = version(os.stat(os.path.join(folder, name)))
+    return found
+
+
+def _missed(
+    before: dict[Path, tuple[int, ...]], project: Project, out: Path, paths: list[Path]
+) -> list[tuple[None, str]]:
+    """The inputs saved, made or deleted since ``before`` was taken, as the watcher names
+    changes: a new watcher sees nothing that happened before it started. A file made at the
+    top since the watcher started is left to ``_seen``, which says it is now watched."""
+    now = _versions(project, out)
+    return [
+        (None, str(path))
+        for path in sorted({*before, *now})
+        if before.get(path) != now.get(path) and (path.parent != project.root or path in paths)
+    ]
 
 
 def _tops(paths: list[Path]) -> dict[Path, tuple[int, ...]]:
@@ -225,10 +276,14 @@ def is_input(path: Path, out: Path, root: Path) -> bool:
         return False
     if any(part.startswith(".") or part == "__pycache__" for part in path.parts[-3:-1]):
         return False
-    name = path.name
+    return _named_input(path.name)
+
+
+def _named_input(name: str) -> bool:
+    """Whether a file's name is one a build may read: not hidden, no editor's leftover."""
     if hidden(name):
         return False
-    if path.suffix.lower() == ".pdf":  # no build reads one: calibrate's or icons' own output
+    if name.lower().endswith(".pdf"):  # no build reads one: calibrate's or icons' own output
         return False
     return _LEFTOVER.search(name) is None
 

@@ -426,3 +426,47 @@ def test_a_project_deleted_while_watching_stops_the_watch(
     assert capsys.readouterr().err.endswith(
         f"printgen watch: the project folder {root} is gone (deleted, or moved away); stopped\n"
     )
+
+
+def test_a_save_during_a_build_before_the_watcher_starts_again_is_built(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The watcher starts after the first build, and again after a build for printgen.yaml
+    (it may be a new file in its place): the one that ran during that build was dropped with
+    what it saw, so a deck saved while either build ran was never built — the sheet kept the
+    old card while the deck said otherwise, until the next save."""
+    deck = tmp_path / "cards" / "g" / "decks" / "main.yaml"
+    deck.parent.mkdir(parents=True)
+    deck.write_text("name: a\n")
+    settings = tmp_path / "printgen.yaml"
+    settings.write_text("paper: a4\n")
+    builds: list[str] = []
+    stop = threading.Event()
+
+    def rebuild() -> int:
+        builds.append(deck.read_text())
+        if len(builds) in (1, 3):  # the first build, and the one printgen.yaml's save starts
+            deck.write_text(f"name: {len(builds)}\n")  # saved after the build read it
+        return 0
+
+    def builds_reach(count: int) -> None:
+        deadline = time.monotonic() + 10
+        while len(builds) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(builds) == count, builds
+
+    worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
+    worker.start()
+    try:
+        builds_reach(2)
+        assert builds[-1] == "name: 1\n"
+        time.sleep(0.5)
+        settings.write_text("paper: letter\n")
+        builds_reach(4)
+        assert builds[-1] == "name: 3\n"
+        time.sleep(1.5)  # nothing more changed: no more builds
+        assert len(builds) == 4
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+    assert not worker.is_alive()
