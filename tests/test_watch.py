@@ -6,7 +6,7 @@ import json
 import shutil
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,14 @@ from printgen.options import BuildOptions, Output
 from printgen.project import Project
 from printgen.watch import is_input, watch, watched
 from tests.conftest import Run
+
+
+def _builds_reach(builds: Sequence[object], count: int) -> None:
+    """Wait (up to 10 s) until the watcher has made ``count`` builds; exactly that many."""
+    deadline = time.monotonic() + 10
+    while len(builds) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(builds) == count, builds
 
 
 def test_a_saved_change_is_rebuilt(project: Path) -> None:
@@ -198,23 +206,17 @@ def test_a_settings_file_or_folder_made_after_starting_is_watched(
         builds.append(time.monotonic())
         return 0
 
-    def builds_reach(count: int) -> None:
-        deadline = time.monotonic() + 10
-        while len(builds) < count and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert len(builds) == count
-
     worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
     worker.start()
     try:
-        builds_reach(1)
+        _builds_reach(builds, 1)
         (tmp_path / "printgen.yaml").write_text("back-offset: 1.5, -0.5\n")
-        builds_reach(2)
+        _builds_reach(builds, 2)
         (tmp_path / "templates").mkdir()
-        builds_reach(3)
+        _builds_reach(builds, 3)
         time.sleep(0.5)
         (tmp_path / "templates" / "labels.yaml").write_text("en: {}\n")  # inside the new folder
-        builds_reach(4)
+        _builds_reach(builds, 4)
     finally:
         stop.set()
         worker.join(timeout=10)
@@ -350,12 +352,6 @@ def test_a_file_at_the_top_saved_by_renaming_onto_it_is_seen_every_time(
         builds.append(settings.read_text())
         return 0
 
-    def builds_reach(count: int) -> None:
-        deadline = time.monotonic() + 10
-        while len(builds) < count and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert len(builds) == count, builds
-
     def saved_by_rename(text: str) -> None:
         new = tmp_path / "sedAb12Cd"  # sed's own temporary beside the file
         new.write_text(text)
@@ -364,11 +360,11 @@ def test_a_file_at_the_top_saved_by_renaming_onto_it_is_seen_every_time(
     worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
     worker.start()
     try:
-        builds_reach(1)
+        _builds_reach(builds, 1)
         time.sleep(0.5)
         for count, paper in enumerate(("letter", "a4", "letter"), start=2):
             saved_by_rename(f"paper: {paper}\n")
-            builds_reach(count)
+            _builds_reach(builds, count)
             assert builds[-1] == f"paper: {paper}\n"
             time.sleep(0.5)
         time.sleep(1.5)  # nothing more changed: no more builds
@@ -449,20 +445,14 @@ def test_a_save_during_a_build_before_the_watcher_starts_again_is_built(
             deck.write_text(f"name: {len(builds)}\n")  # saved after the build read it
         return 0
 
-    def builds_reach(count: int) -> None:
-        deadline = time.monotonic() + 10
-        while len(builds) < count and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert len(builds) == count, builds
-
     worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
     worker.start()
     try:
-        builds_reach(2)
+        _builds_reach(builds, 2)
         assert builds[-1] == "name: 1\n"
         time.sleep(0.5)
         settings.write_text("paper: letter\n")
-        builds_reach(4)
+        _builds_reach(builds, 4)
         assert builds[-1] == "name: 3\n"
         time.sleep(1.5)  # nothing more changed: no more builds
         assert len(builds) == 4
