@@ -343,6 +343,15 @@ def _sized_build(folder: Path, *args: str) -> Path:
     return out / "mix" / "en" / "cards.pdf"
 
 
+def _apart(pages: list[list[Any]], bleed: float = 3.0) -> None:
+    """No card on another, and another deck's cards clear of its bleed (the starter's)."""
+    for page in pages:
+        for a, b in itertools.combinations(page, 2):
+            room = 0.0 if a.deck == b.deck else bleed
+            box_a = (a.x - room, a.y - room, a.x + a.width + room, a.y + a.height + room)
+            assert not _overlap(box_a, (b.x, b.y, b.x + b.width, b.y + b.height))
+
+
 def test_decks_of_three_sizes_share_sheets_without_a_card_alone(tmp_path: Path) -> None:
     """40 poker, 12 bridge and 6 tarot cards on Letter: 4 tarot a sheet (2 × 2), 9 poker, 8
     bridge (4 × 2 across a landscape page). Bridge cards are 1 mm taller than poker ones, so
@@ -352,11 +361,7 @@ def test_decks_of_three_sizes_share_sheets_without_a_card_alone(tmp_path: Path) 
     pages = placements(_sized_build(tmp_path, "--paper", "letter", "--duplex", "none"))
     assert len(pages) == 8
     assert Counter(p.deck for page in pages for p in page) == {"main": 40, "bridge": 12, "tarot": 6}
-    for page in pages:  # no card on another; another deck's cards clear of its bleed too
-        for a, b in itertools.combinations(page, 2):
-            room = 0.0 if a.deck == b.deck else 3.0  # the starter's bleed
-            box_a = (a.x - room, a.y - room, a.x + a.width + room, a.y + a.height + room)
-            assert not _overlap(box_a, (b.x, b.y, b.x + b.width, b.y + b.height))
+    _apart(pages)
     assert min(len(page) for page in pages) > 1
 
 
@@ -381,11 +386,7 @@ def test_a_few_large_cards_go_where_many_smaller_ones_leave_room(tmp_path: Path)
         "tarot": 5,
         "solo": 1,
     }
-    for page in pages:  # no card on another; another deck's cards clear of its bleed too
-        for a, b in itertools.combinations(page, 2):
-            room = 0.0 if a.deck == b.deck else 3.0
-            box_a = (a.x - room, a.y - room, a.x + a.width + room, a.y + a.height + room)
-            assert not _overlap(box_a, (b.x, b.y, b.x + b.width, b.y + b.height))
+    _apart(pages)
 
 
 def test_a_few_wide_cards_leave_square_tiles_room_on_their_sheet(tmp_path: Path) -> None:
@@ -401,6 +402,7 @@ def test_a_few_wide_cards_leave_square_tiles_room_on_their_sheet(tmp_path: Path)
     pages = placements(_sized_build(tmp_path, "--duplex", "none"))
     assert len(pages) == 1
     assert Counter(p.deck for p in pages[0]) == {"wide": 5, "tile": 2}
+    _apart(pages)
 
 
 def test_three_tarot_cards_and_one_card_of_three_other_sizes_share_a_sheet(
@@ -420,6 +422,7 @@ def test_three_tarot_cards_and_one_card_of_three_other_sizes_share_a_sheet(
     pages = placements(_sized_build(tmp_path, "--duplex", "none"))
     assert len(pages) == 1
     assert Counter(p.deck for p in pages[0]) == {"tarot": 3, "bridge": 1, "wide": 1, "mini": 1}
+    _apart(pages)
 
 
 def test_a_partial_block_leaves_its_empty_slots_to_the_next_deck(tmp_path: Path) -> None:
