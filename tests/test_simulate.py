@@ -169,6 +169,9 @@ def test_turn_cap_stops_every_game(project: Path, printgen: Printgen) -> None:
         ((WM, "--players", "9"), "warriors-and-monks is for 3 to 6 players, not 9"),
         (("no-such-game",), "no game 'no-such-game' in cards/"),
         ((WM, "--bots", ""), "--bots needs at least one bot name"),  # not the default, silently
+        # the empty name was dropped: greedy and random alternated, not the three seats asked
+        ((WM, "--bots", "greedy,,random"), "--bots: an empty bot name in 'greedy,,random'"),
+        ((WM, "--bots", "greedy,"), "--bots: an empty bot name in 'greedy,'"),
         ((WM, "-n", "0"), "-n must be at least 1 game, not 0"),  # naming only what was wrong
         ((WM, "--jobs", "0"), "--jobs is a number of processes from 1 to 64, not 0"),
         ((WM, "--jobs", "100000"), "--jobs is a number of processes from 1 to 64, not 100000"),

@@ -349,11 +349,11 @@ def _settings(
     if not low <= players <= high:
         allowed = f"{low}" if low == high else f"{low} to {high}"
         raise BadRequest(f"{data.game_id} is for {allowed} players, not {players} (--players)")
-    names = (
-        tuple(b.strip() for b in bots.split(",") if b.strip())
-        if bots is not None
-        else engine.bots[:1]
-    )
+    names = tuple(b.strip() for b in bots.split(",")) if bots and bots.strip() else ()
+    if bots is None:
+        names = engine.bots[:1]
+    elif "" in names:  # a doubled or trailing comma: dropping it would seat other bots
+        raise BadRequest(f"--bots: an empty bot name in '{bots}' (a doubled or trailing comma?)")
     for name in names:
         if name not in engine.bots:
             hint = difflib.get_close_matches(name, engine.bots, n=1)
