@@ -841,9 +841,12 @@ def test_a_declared_field_without_a_column_is_a_warning_once_at_the_header(
     assert run.code == 0
     assert run.err.splitlines() == [
         f"{CSV}:1:1: warning: the deck declares field '{field}' but the header row has no "
-        f"'{field}' column, so no card has one; add the column, or remove '{field}' from "
-        "'fields:'"
-        for field in ("weight", "playable")
+        f"'{field}' column, so no card has one; add the column {column}, or remove '{field}' "
+        "from 'fields:'"
+        for field, column in (
+            ("weight", "'weight'"),
+            ("playable", "'playable.en' and 'playable.it' (or one 'playable' for every language)"),
+        )
     ]  # once, though the game has two languages
 
     (fleet / CSV).write_text(
@@ -852,6 +855,42 @@ def test_a_declared_field_without_a_column_is_a_warning_once_at_the_header(
     )  # a column present, even with its cells empty, is the designer's choice
     run = printgen(fleet, "validate", GAME)
     assert (run.code, run.err) == (0, "")
+
+
+def test_a_sheet_without_a_name_column_is_said_once_at_its_header(
+    fleet: Path, printgen: Any
+) -> None:
+    # the header's warning was followed by one "no name on card" a row, each saying again
+    # what the header's had; a card of the deck's own cards: list, or a row whose name cell
+    # is empty under a name column, is still said on its own
+    (fleet / DECK).write_text(
+        _deck("ships.csv", "cards:\n  - {id: raft, count: 1, cost: 0}\n"), encoding="utf-8"
+    )
+    rows = "".join(f"{ship},2,1\n" for ship in ("sloop", "brig", "cog"))
+    (fleet / CSV).write_text(f"id,count,cost\n{rows}", encoding="utf-8")
+    run = printgen(fleet, "validate", GAME)
+    assert run.code == 0
+    assert run.err.splitlines() == [
+        f"{CSV}:1:1: warning: the deck declares field 'name' but the header row has no 'name' "
+        "column, so no card has a name: none prints, and the rulebook, the aid and cards.json "
+        "use the cards' ids instead; add the column 'name.en' and 'name.it' (or one 'name' "
+        "for every language)",
+        f"{CSV}:1:1: warning: the deck declares field 'weight' but the header row has no "
+        "'weight' column, so no card has one; add the column 'weight', or remove 'weight' "
+        "from 'fields:'",
+        f"{CSV}:1:1: warning: the deck declares field 'color' but the header row has no "
+        "'color' column, so no card has one; add the column 'color', or remove 'color' from "
+        "'fields:'",
+        f"{CSV}:1:1: warning: the deck declares field 'note' but the header row has no 'note' "
+        "column, so no card has one; add the column 'note', or remove 'note' from 'fields:'",
+        f"{DECK}:6:5: warning: no name on card 'raft': none prints there, and the rulebook, "
+        "the aid and cards.json use its id instead; give it a name (deck 'ships' declares "
+        "'name')",
+    ]
+    empty = "".join(f"{ship},2,1,\n" for ship in ("sloop", "brig", "cog"))
+    (fleet / CSV).write_text(f"id,count,cost,name\n{empty}", encoding="utf-8")
+    named = printgen(fleet, "validate", GAME).err
+    assert f"{CSV}:2:1: warning: no name on card 'sloop'" in named
 
 
 def test_a_column_named_in_other_case_gets_its_name(fleet: Path) -> None:

@@ -96,6 +96,9 @@ class Deck:
     back_where: Where
     size_where: Where
     gutter_mm: float | None = None  # gap between cards on a sheet; None: the build's --gutter
+    # a declared field its cards_from sheet has no column for, and that sheet (its file): said
+    # once at the header, so a card of that sheet lacking it is not said again on its own row
+    columnless: dict[str, str] = field(default_factory=dict)
     reference: str | None = None  # cards, gallery or none in the documents; None: by its size
 
     @property

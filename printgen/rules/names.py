@@ -4,7 +4,7 @@ card type of its deck. Both print, so both are warnings; neither is a rule a gam
 from __future__ import annotations
 
 from printgen.model.game import CardType, Deck
-from printgen.problems import Problems, Severity
+from printgen.problems import Problems, Severity, file_of
 from printgen.rules.context import RuleContext
 
 
@@ -28,6 +28,8 @@ def check_names(ctx: RuleContext, problems: Problems) -> None:
                 name = " ".join(str(resolved.values(deck, card).get("name") or "").split())
                 if not name:
                     said.add(card.id)
+                    if deck.columnless.get("name") == file_of(card.where):
+                        continue  # its sheet has no name column: said once, at its header
                     where = card.where_of("name", lang)  # its empty text, else the card
                     problems.add(where, _unnamed(deck, card, tag), Severity.WARNING)
                 elif (twin := first.setdefault(name.casefold(), card)) is not card:

@@ -65,7 +65,7 @@ def read_deck(
     if node is None:
         return None
     start = len(checker.problems)
-    checker.faulty, checker.dropped = set(), False
+    checker.faulty, checker.dropped, checker.columnless = set(), False, {}
     what = f"deck '{deck_id}'"
     checker.keys(node, DECK_KEYS, {"layout"}, what)
     width, height = checker.card_size(node, what)
@@ -148,6 +148,7 @@ def read_deck(
         where=node.where,
         back_where=back_where,
         size_where=node.at("size"),
+        columnless=checker.columnless,
     )
     # a mistake in the deck's own declarations (fields:, size:, bleed:…), not in one card's:
     # none of its cards is laid out when the game does not load

@@ -62,6 +62,7 @@ class Checker:
         self.deck_sound = True  # the last deck read declared itself without a mistake
         self.faulty: set[str] = set()  # its cards kept though reading them found a problem
         self.dropped = False  # … and whether a card of it was left out (a cover may name it)
+        self.columnless: dict[str, str] = {}  # its declared fields its sheet has no column for
         # languages: names a code that is no language (ger): texts in others are not errors
         self.languages_unsure = False
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
-from printgen.problems import Where, closest
+from printgen.problems import Where, closest, file_of
 from printgen.project import Project
 from printgen.source.cells import (
     as_integer,
@@ -257,15 +257,30 @@ def _fields_without_column(
     checker: Checker, table: Table, number: int, types: dict[str, str], named: set[str]
 ) -> None:
     """A field the deck declares that no column fills: every card prints it empty, which a
-    designer who declared it meant otherwise (a column forgotten, or named in another sheet)."""
-    for field in types:
-        if field not in named:
-            checker.warn(
-                table.where(number, 1),
-                f"the deck declares field '{field}' but the header row has no '{field}' "
-                f"column, so no card has one; add the column, or remove '{field}' from "
-                "'fields:'",
-            )
+    designer who declared it meant otherwise (a column forgotten, or named in another sheet).
+    Said once, here: the deck notes it, and no card of the sheet is told it lacks the field."""
+    languages = checker.languages
+    for field, kind in types.items():
+        if field in named:
+            continue
+        where = table.where(number, 1)
+        checker.columnless[field] = file_of(where)
+        column = f"'{field}'"
+        if kind == "text" and len(languages) > 1:
+            each = " and ".join(f"'{field}.{lang}'" for lang in languages)
+            column = f"{each} (or one {column} for every language)"
+        # without a name the cards are called by their ids; no name is no way out
+        tail = (
+            "a name: none prints, and the rulebook, the aid and cards.json use the cards' ids "
+            f"instead; add the column {column}"
+            if field == "name"
+            else f"one; add the column {column}, or remove '{field}' from 'fields:'"
+        )
+        checker.warn(
+            where,
+            f"the deck declares field '{field}' but the header row has no '{field}' column, "
+            f"so no card has {tail}",
+        )
 
 
 def _card(
