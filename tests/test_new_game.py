@@ -1082,12 +1082,18 @@ def test_a_character_the_aid_cannot_print_in_a_name_is_said_at_the_name(
     line = text[: text.index('{en: "Miner"')].count("\n") + 1
     layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"  # no name on the card
     _appended(layouts, "    title: {text: '{{ card.id }}'}")
-    checked = printgen(designer, "validate", "--only", "player-aid")
-    assert checked.code == 2
-    assert checked.err.splitlines() == [
+    said = [
         f"cards/{GAME}/decks/main.yaml:{line}:11: character 'Ŧ' of card 'miner' name is not in "
         "the document font (Vera); write it another way"
-    ], checked.err
+    ]
+    checked = printgen(designer, "validate", "--only", "player-aid")
+    assert checked.code == 2
+    assert checked.err.splitlines() == said, checked.err
+    # the rulebook's components list prints the name too: it said the same character again,
+    # in its own words at the character's column, a second line for one mistake
+    for only in (("--only", "rulebook"), ()):
+        checked = printgen(designer, "validate", *only)
+        assert (checked.code, checked.err.splitlines()) == (2, said), checked.err
 
 
 def test_a_character_the_card_reference_cannot_print_is_an_error_at_the_card(

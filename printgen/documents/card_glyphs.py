@@ -13,6 +13,7 @@ from printgen.problems import Problem
 if TYPE_CHECKING:  # cards.py imports this module
     from printgen.documents.cards import CardIndex, CardInfo
     from printgen.documents.flow import TextStyle
+    from printgen.model.game import CardType
 
 
 def check_drawable(
@@ -23,14 +24,17 @@ def check_drawable(
     for name in dict.fromkeys(unprintable.unknown_icons(runs)):  # said as the card's face says it
         index.report(Problem(info.card.where_of(field), index.icons.unknown_message(name, True)))
     for char in unprintable.missing_glyphs(runs, style.family):
-        index.report(
-            Problem(
-                info.card.where_of(field),
-                f"character {unprintable.shown(char)} of card '{info.card.id}' {field} is not "
-                f"in the document font ({style.family.name}); write it another way"
-                + unprintable.space_hint(char),
-            )
-        )
+        index.report(undrawable(char, info.card, field, style.family.name))
+
+
+def undrawable(char: str, card: CardType, field: str, font: str) -> Problem:
+    """A character of a card's ``field`` the documents' ``font`` lacks, at the field: the one
+    line the rulebook (its components list, its card reference) and the aid all say."""
+    return Problem(
+        card.where_of(field),
+        f"character {unprintable.shown(char)} of card '{card.id}' {field} is not in the "
+        f"document font ({font}); write it another way" + unprintable.space_hint(char),
+    )
 
 
 def parsed(

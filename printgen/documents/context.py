@@ -195,7 +195,8 @@ def render_document(
     except ProjectError as exc:
         exc.problems[:0] = unprintable
         raise
-    if problems := lint_document(project, game.folder, source, template, context[prose]):
+    names = [(card, face.name) for laid in decks for card, face in laid.fronts]
+    if problems := lint_document(project, game.folder, source, template, context[prose], names):
         raise ProjectError(unprintable + problems)
     if unprintable:
         error = ProjectError(unprintable)

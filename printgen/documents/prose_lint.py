@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems
@@ -20,6 +22,9 @@ from printgen.limits import (
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project, listed
 from printgen.source.readers import did_you_mean
+
+if TYPE_CHECKING:
+    from printgen.model.game import CardType
 
 # the fenced blocks each document draws (outputs/rulebook.py and outputs/player_aid.py register
 # them): one the other document draws would print as raw text
@@ -232,13 +237,20 @@ def _images(written: str, lines: list[str], rel: str) -> list[Problem]:
 
 
 def lint_document(
-    project: Project, game_folder: str, source: str, template: str, prose: str
+    project: Project,
+    game_folder: str,
+    source: str,
+    template: str,
+    prose: str,
+    names: Sequence[tuple[CardType, str]] = (),
 ) -> list[Problem]:
     """Characters of a whole rendered document (``source``, from the shared ``template``) that
     its font lacks and its prose (``prose``, rendered: ``lint_prose`` says those at their line)
     did not hold: the game's texts (title, author, credits, data), labels, card names — each
     said where the first file of those writes it (as the character, or as a YAML escape:
-    author: "Y\\u05e9ou")."""
+    author: "Y\\u05e9ou"). One in a card's printed name (``names``) is said at that card's
+    name, as the aid's quick reference says it: one line for both documents, not two."""
+    from printgen.documents.card_glyphs import undrawable
     from printgen.layout import unprintable
     from printgen.layout.fonts import vera
 
@@ -247,6 +259,16 @@ def lint_document(
     missing = [c for c in unprintable.missing_chars(plain, vera().regular) if c not in said]
     if not missing:
         return []
+    problems = [
+        undrawable(char, card, "name", "Vera")
+        for char in missing
+        for card, name in names
+        if char in name
+    ]
+    if problems:  # the rest of the document: a title may hold one too
+        for _, name in names:
+            plain = plain.replace(name, "")
+        missing = [c for c in missing if c in plain]
     candidates = [f"{game_folder}/game.yaml"]
     if (project.root / game_folder / "labels.yaml").is_file():  # the game's own labels
         candidates.append(f"{game_folder}/labels.yaml")
@@ -257,7 +279,6 @@ def lint_document(
     decks = project.root / game_folder / "decks"
     if decks.is_dir():
         candidates += [project.rel(path) for path in listed(decks, "*.yaml")]
-    problems = []
     for char in missing:
         where = _written(project, candidates, char) or Where(candidates[0], 1, 1)
         problems.append(
