@@ -417,6 +417,17 @@ def test_the_length_histogram_keeps_its_bars_for_most_games_and_one_for_the_tail
     assert bins[0]["from"] == 3 and bins[-1]["to"] == 309  # the tail's games in the last one
 
 
+def test_the_length_histograms_last_bar_holds_the_longest_5_percent_and_its_own_turns() -> None:
+    """The README said the last bar holds the longest 5 %: it holds the games of its whole
+    range, from the bar the 95th percentile falls in on to the longest game."""
+    from printgen.simulate.stats import _histogram
+
+    lengths = list(range(1, 101))  # p95 is 96, in the bar of 89 to 96 turns
+    last = _histogram(lengths)[-1]
+    assert (last["from"], last["to"]) == (89, 100)
+    assert last["games"] == sum(1 for n in lengths if n >= last["from"]) == 12  # not 5
+
+
 def test_a_game_without_thresholds_is_not_said_to_meet_0_of_0(
     project: Path, printgen: Printgen
 ) -> None:

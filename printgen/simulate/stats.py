@@ -372,8 +372,10 @@ def _figures(tally: Tally, labels: Mapping[str, str], players: int) -> dict[str,
 
 
 def _histogram(lengths: Sequence[int]) -> list[dict[str, int]]:
-    """Game lengths (sorted) in bins up to the 95th percentile, and the longer games in one last
-    bin: with bins up to the longest game, a few stalled games put 275 of 282 in the first."""
+    """Game lengths (sorted) in bins of one width up to the bin that holds the 95th percentile,
+    which runs on to the longest game: the longest 5 % and the games of its first turns (the
+    README says so). With bins up to the longest game, a few stalled games put 275 of 282 in
+    the first."""
     if not lengths:
         return []
     low, high = lengths[0], lengths[-1]
