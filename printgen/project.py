@@ -75,15 +75,19 @@ class Project:
         never tell a save from its own writes. The folder is judged as written and as the
         system finds it, every symlink followed: a link to cards/ is cards/."""
         written = Path(os.path.normpath(out.absolute()))
+        default = written == self.root / "build"  # no --out given (simulate has none): a link
         try:
             real = out.resolve()
         except RuntimeError:  # Python 3.11's resolve() of a loop: an internal error
-            named = "build/" if written == self.root / "build" else f"--out {self.shown(out)}"
+            named = "build/" if default else f"--out {self.shown(out)}"
             return (
                 f"printgen: {named} is a symlink loop (links leading back to themselves); "
                 "remove it, or choose another --out folder"
             )
+        link = "printgen: build/ is a link to {}; remove the link (printgen makes build/)"
         if written == self.root or real == self.root.resolve():
+            if default:
+                return link.format("the project folder itself")
             return "printgen: --out is the project folder itself; write into a folder of its own"
         for folder in self.input_folders:
             # one linked out to where the project lies (icons -> ..) is refused as an input;
@@ -92,6 +96,8 @@ class Project:
             if written.is_relative_to(folder) or (
                 not linked_out and real.is_relative_to(folder.resolve())
             ):
+                if default:
+                    return link.format(f"{folder.name}/, where the games are made")
                 return (
                     f"printgen: --out {folder.name}/… is where the games are made; write into a "
                     "folder of its own (build/ is the default)"

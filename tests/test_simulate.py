@@ -131,6 +131,28 @@ def test_a_link_inside_build_is_refused_not_written_through(
     assert (elsewhere / "playtest.pdf").read_bytes() == b"mine"
 
 
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [
+        ("cards/morra-navale", "cards/, where the games are made"),
+        (".", "the project folder itself"),
+    ],
+)
+def test_build_linked_into_the_project_is_refused_as_build_refuses_it(
+    project: Path, printgen: Printgen, target: str, said: str
+) -> None:
+    """build/ a link to cards/GAME: simulate wrote cards/GAME/GAME/playtest.* among the game's
+    own files, where build refuses the same build/."""
+    shutil.rmtree(project / "build", ignore_errors=True)
+    (project / "build").symlink_to(target, target_is_directory=True)
+    before = sorted(project.rglob("*"))
+    refused = f"printgen: build/ is a link to {said}; remove the link (printgen makes build/)\n"
+    for command in (("simulate", "morra-navale", "-n", "20"), ("build", "morra-navale")):
+        run = printgen(project, *command)
+        assert (run.code, run.err) == (2, refused)
+    assert sorted(project.rglob("*")) == before
+
+
 def test_a_monk_that_yields_nothing_shows_in_the_report(project: Path, printgen: Printgen) -> None:
     args = ("simulate", WM, "-n", "20", "--turn-cap", "200")
     assert printgen(project, *args).code == 0

@@ -85,6 +85,8 @@ def simulate(
     try:
         if json_file is not None:
             _check_json_target(json_file, project_root)
+        if refused := Project.at(project_root).refused_out(project_root / "build"):
+            raise BadRequest(refused.removeprefix("printgen: "))  # as build refuses build/
         summary, verdicts, unprintable = run(
             project_root, game_id, games, players, bots, seed, jobs, turn_cap, lang
         )
