@@ -630,3 +630,33 @@ def test_credits_name_the_original_game(built: Path, lang: str, phrases: list[st
     text = " ".join(pdf_text(built / lang / "rulebook.pdf").split())
     for phrase in phrases:
         assert phrase in text, phrase
+
+
+@pytest.mark.parametrize(
+    ("lang", "decks", "first_card"),
+    [
+        (
+            "it",
+            ["Edifici e macchine", "Monete d'oro", "Monete d'argento", "Garzoni iniziali"],
+            "Garzone muratore × 1",
+        ),
+        (
+            "en",
+            ["Buildings and machines", "Gold coins", "Silver coins", "Starting helpers"],
+            "Mason's Helper × 1",
+        ),
+    ],
+)
+def test_the_card_reference_names_every_deck_it_shows(
+    built: Path, lang: str, decks: list[str], first_card: str
+) -> None:
+    """The starting helpers were drawn card by card under no heading, the galleries after them
+    each under its deck's name: every deck the reference shows now has its heading, in the
+    decks' order, its cards under it."""
+    pages = PdfReader(built / lang / "rulebook.pdf").pages
+    lines = [line.strip() for page in pages for line in page.extract_text().splitlines()]
+    start = len(lines) - lines[::-1].index("Card reference" if lang == "en" else "Le carte")
+    headings = [line for line in lines[start:] if line in {*decks, "Workers", "Lavoratori"}]
+    assert headings == [*decks, "Workers" if lang == "en" else "Lavoratori"], headings
+    helpers = lines[lines.index(decks[-1], start) : lines.index(headings[-1], start)]
+    assert first_card in " ".join(helpers), helpers  # its title, wrapped or not

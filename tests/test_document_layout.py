@@ -466,7 +466,10 @@ def test_no_text_under_6_pt_outside_card_pictures(documents: Path) -> None:
 def test_a_gallery_prints_its_faces_large_enough_to_read(documents: Path) -> None:
     path = documents / "costruttori-del-medioevo" / "en" / "rulebook.pdf"
     with pdfplumber.open(path) as pdf:
-        start = next(i for i, p in enumerate(pdf.pages) if "\nCard reference\n" in p.extract_text())
+        # the heading may open its page
+        start = next(
+            i for i, p in enumerate(pdf.pages) if "\nCard reference\n" in f"\n{p.extract_text()}"
+        )
         sizes = [
             c["size"]
             for page in pdf.pages[start:]

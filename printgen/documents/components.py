@@ -89,6 +89,32 @@ def gallery_decks(
     ]
 
 
+def reference_decks(
+    decks: list[LaidOutDeck], lang: str, langs: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """Every deck the card reference shows, in the decks' order, each with its name (the
+    heading it gets when the reference shows more than one deck), how it is shown (``cards``
+    or ``gallery``) and its cards; a gallery's names stop at GALLERY_NAMES, ``more`` counting
+    the rest. ``reference_cards`` and ``gallery_decks`` stay for templates written before:
+    they could not say which drawn card was of which deck."""
+    shown = []
+    for laid in decks:
+        how = reference_of(laid)
+        if how == "none":
+            continue
+        fronts = laid.fronts[:GALLERY_NAMES] if how == "gallery" else laid.fronts
+        shown.append(
+            {
+                "id": laid.deck.id,
+                "name": localize(laid.deck.name, lang, langs),
+                "shown": how,
+                "refs": [f"{laid.deck.id}/{card.id}" for card, _ in fronts],
+                "more": len(laid.fronts) - len(fronts),
+            }
+        )
+    return shown
+
+
 def _named(card: CardType, name: str) -> dict[str, Any]:
     return {"id": card.id, "name": name, "count": card.count}
 

@@ -16,6 +16,7 @@ from printgen.documents.components import (
     components_of,
     gallery_decks,
     reference_cards,
+    reference_decks,
 )
 from printgen.documents.labels import font_credits, labels
 from printgen.documents.prose_lint import lint_document, lint_prose, past_bounds
@@ -58,6 +59,7 @@ def document_context(
         "reference_cards": reference_cards(decks),
         "aid_cards": aid_cards(decks),
         "gallery_decks": gallery_decks(decks, lang, langs),
+        "reference_decks": reference_decks(decks, lang, langs),
         "cover_cards": cover,
         "card_icons": symbol_icons(decks),
     }
