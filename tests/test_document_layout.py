@@ -1004,6 +1004,23 @@ def test_a_lead_in_line_is_not_left_alone_above_its_list(
     assert _pages_of(tmp_path, prose, room, words) == [2, 2, 2, 2]
 
 
+@pytest.mark.parametrize(
+    ("prose", "pages"),
+    [
+        (f"### headX\n\nstepA\n\n{' '.join(['stepB'] + ['word'] * 40)}\n", [2, 2, 2]),
+        ("### headX\n\nstepA\n\n### stepB\n\nmore\n", [1, 1, 2]),
+    ],
+)
+def test_a_heading_and_one_line_are_not_left_at_a_pages_foot(
+    tmp_path: Path, prose: str, pages: list[int]
+) -> None:
+    """The English Costruttori rulebook left 'Credits' and its one line ('Original rules:
+    Frédéric Henry') at a page's foot, the credits going on over the page: the one line under
+    a heading keeps with what follows it in its section — not with the next section (Figli's
+    'Note', one line, would have gone on with the card reference)."""
+    assert _pages_of(tmp_path, prose, 3, ["headX", "stepA", "stepB"]) == pages
+
+
 def test_a_long_list_item_still_breaks_as_its_paragraph_does() -> None:
     """Only one-line items are kept with their neighbour: a long first item moved whole with
     the next would leave its page partly empty, where its own lines may break."""

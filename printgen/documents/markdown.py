@@ -154,6 +154,12 @@ class _Converter:
                 out.append(
                     RichText(inline_runs(tokens[i + 1], icons=self.theme.icons), self.theme.body)
                 )
+                after = tokens[end + 1].type if end + 1 < len(tokens) else "heading_open"
+                if i > 0 and tokens[i - 1].type == "heading_close" and after != "heading_open":
+                    # a heading and one line at a page's foot, its section going on over the
+                    # page, read as a heading left alone: the line keeps with what follows
+                    # in its section (a section of one line keeps to itself)
+                    self._lead_in(out[-1])
             elif kind in ("bullet_list_open", "ordered_list_open"):
                 if previous is not None and tokens[previous[0]].type == "paragraph_open":
                     self._lead_in(out[-1])
