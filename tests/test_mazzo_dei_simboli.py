@@ -541,6 +541,20 @@ def test_morra_reference_cards(built: Path, lang: str) -> None:
     assert Counter(f["side"] for f in faces) == {"front": 2, "back": 2}
 
 
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_card_alone_in_the_card_reference_is_set_across_the_page(built: Path, lang: str) -> None:
+    """Morra navale's one reference card had its text run down a column a quarter of the page
+    wide, the right half of the page white: a card alone takes the whole width."""
+    with pdfplumber.open(built / MORRA / lang / "rulebook.pdf") as pdf:
+        page = pdf.pages[-1]
+        words = page.extract_words()
+    heading = "carte" if lang == "it" else "reference"
+    top = next(w["bottom"] for w in words if w["text"] == heading)
+    end = next(w["top"] for w in words if w["text"] in ("Riconoscimenti", "Credits"))
+    right = max(w["x1"] for w in words if top < w["top"] < end)
+    assert right > page.width * 0.6, right
+
+
 RULEBOOK_WORDS = {
     (MORRA, "it"): [
         "Sasso 2!",

@@ -2367,8 +2367,10 @@ def test_a_card_row_shows_a_mini_card_smaller_than_a_poker_card_beside_it(
 def test_a_board_in_the_card_reference_does_not_shrink_the_cards_to_specks(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
-    """The reference draws its cards at one scale: a 150 mm board made every card 13 mm wide;
-    no picture is narrower than 20 mm (a card as it is, if smaller)."""
+    """A ```card block (the reference's, for each deck) draws its cards at one scale: a 150 mm
+    board made every card 13 mm wide; no picture is narrower than 20 mm (a card as it is, if
+    smaller). The board and a card in one block of the rules, as the reference once drew
+    every deck together."""
     from tests.test_document_layout import _picture_boxes
 
     decks = designer / "cards" / GAME / "decks"
@@ -2378,11 +2380,18 @@ def test_a_board_in_the_card_reference_does_not_shrink_the_cards_to_specks(
     )
     card = '  - {id: board, count: 1, name: "Board", cost: 1, effect: "x"}\n'
     (decks / "board.yaml").write_text(head + "\ncards:\n" + card, encoding="utf-8")
+    rules = designer / "cards" / GAME / "rules.en.md"
+    block = "\n## The board\n\n```card\nboard/board main/miner\n```\n"
+    rules.write_text(rules.read_text(encoding="utf-8") + block, encoding="utf-8")
     result = printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook")
     assert result.code == 0, result.err
     with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
-        page = next(p for p in pdf.pages if "Card reference" in (p.extract_text() or ""))
-        widths = sorted(round((b[2] - b[0]) / MM, 1) for b in _picture_boxes(page))
+        page = next(p for p in pdf.pages if "The board" in (p.extract_text() or ""))
+        words = page.extract_words()
+        top = next(w["top"] for w in words if w["text"] == "board")  # the block's heading
+        end = next((w["top"] for w in words if w["text"] == "reference"), page.height)
+        boxes = [b for b in _picture_boxes(page) if top < b[1] < end]
+        widths = sorted(round((b[2] - b[0]) / MM, 1) for b in boxes)
     assert widths and min(widths) >= 20 - 0.5 and max(widths) <= 30 + 0.5, widths
 
 

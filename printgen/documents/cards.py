@@ -224,9 +224,12 @@ def reference_rows(
     index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
 ) -> list[Flowable]:
     """The rulebook's card reference: each face drawn beside its full text, two cards to a
-    row on a wide page (the picture illustrates; the text beside it is what is read)."""
+    row on a wide page, one alone across it (the picture illustrates; the text beside it is
+    what is read)."""
     infos = index.named(content, line)
-    columns = 2 if width > pt(140) else 1
+    # a card alone takes the whole width: in half of it its text ran down a narrow column
+    # beside half a page of white (Morra navale's reference card, a deck of one coin)
+    columns = 2 if width > pt(140) and len(infos) > 1 else 1
     column = width / columns
     picture_mm = 30.0 if columns == 2 else 34.0
     # one scale (a smaller card looks smaller, none enlarged), no picture under REFERENCE_MIN_MM
