@@ -973,6 +973,18 @@ def test_a_list_broken_across_pages_leaves_no_item_alone(
     assert _pages_of(tmp_path, prose, room, words) == pages
 
 
+@pytest.mark.parametrize("room", [1.5, 2.5])
+def test_a_one_line_first_item_is_not_left_alone_above_a_longer_one(
+    tmp_path: Path, room: float
+) -> None:
+    """Figli's 'Spades (all): a spade deals 1 more damage than its power.' was left alone at
+    the page's foot under its heading, the two-line Hearts item and the rest over the page:
+    a one-line first item was kept only with a one-line second."""
+    long = " ".join(["stepB"] + ["word"] * 30)
+    prose = f"- stepA\n- {long}\n- stepC\n"
+    assert _pages_of(tmp_path, prose, room, ["stepA", "stepB", "stepC"]) == [2, 2, 2]
+
+
 @pytest.mark.parametrize(("room", "pages"), [(1.5, [2, 2, 2, 2, 2]), (5.5, [1, 1, 1, 1, 1])])
 def test_a_list_with_sub_items_leaves_no_item_alone(
     tmp_path: Path, room: float, pages: list[int]

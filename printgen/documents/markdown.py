@@ -278,15 +278,17 @@ class _Converter:
         # nor a one-line last item carried alone to the next page's top (a list of three
         # short steps moves on whole); a longer item breaks as its paragraph does. A pair is
         # two lines in a row, whatever item holds them: an item's first line and its own
-        # first sub-item, a last item and the sub-item that ends the item before it
+        # first sub-item, a last item and the sub-item that ends the item before it. The
+        # first keeps with the next however long that is (Figli's 'Spades (all): …' was left
+        # alone under its heading, the longer Hearts item over the page): the page's foot
+        # keeps the next item's first lines where breaking it leaves that page under half
+        # full, as a heading keeps its paragraph's
         if len(items) >= 2:
             last = items[-2]  # where the last item starts
-            pairs = [out[0:2]]
-            if items[-1] - last == 1:
-                pairs.append(out[last - 1 : last + 1])
-            for pair in pairs:
-                if all(self._one_line(flow) for flow in pair):
-                    pair[0].keepWithNext = True
+            if self._one_line(out[0]):
+                out[0].keepWithNext = True
+            if items[-1] - last == 1 and all(map(self._one_line, out[last - 1 : last + 1])):
+                out[last - 1].keepWithNext = True
         return out
 
     def _lead_in(self, flow: Flowable) -> None:
