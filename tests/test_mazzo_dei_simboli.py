@@ -555,6 +555,20 @@ def test_a_card_alone_in_the_card_reference_is_set_across_the_page(built: Path, 
     assert right > page.width * 0.6, right
 
 
+@pytest.mark.parametrize(
+    ("lang", "heading", "not_said"),
+    [("it", "I pezzi in breve", "Le carte in breve"), ("en", "Pieces at a glance", "Cards")],
+)
+def test_an_aid_of_pawns_alone_calls_them_pieces(
+    built: Path, lang: str, heading: str, not_said: str
+) -> None:
+    """Blasters' aid listed its two pawns under 'Cards at a glance', where its components
+    list (and printgen's template) calls pawns pieces, never cards."""
+    text = PdfReader(built / ARENA / lang / "player-aid.pdf").pages[0].extract_text()
+    assert text.count(heading) == 2, text  # two aids on the sheet
+    assert not_said not in text
+
+
 RULEBOOK_WORDS = {
     (MORRA, "it"): [
         "Sasso 2!",

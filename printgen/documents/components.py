@@ -64,12 +64,21 @@ def aid_cards(decks: list[LaidOutDeck]) -> list[str]:
     carry the aid's own short line (coins and pawns need none at the table unless they say so)
     — never a deck whose ``reference:`` is ``none``."""
     return [
-        f"{laid.deck.id}/{card.id}"
-        for laid in decks
-        if reference_of(laid) != "none"
-        and ((reference_of(laid) == "cards" and laid.deck.output == "cards") or _summarised(laid))
-        for card, _ in laid.fronts
+        f"{laid.deck.id}/{card.id}" for laid in decks if _in_aid(laid) for card, _ in laid.fronts
     ]
+
+
+def aid_pieces_only(decks: list[LaidOutDeck]) -> bool:
+    """Whether the aid's quick reference lists pieces alone (pawns, tokens, tiles): headed
+    as pieces, as the components list calls them, not as cards."""
+    listed = [laid for laid in decks if _in_aid(laid)]
+    return bool(listed) and all(laid.deck.output != "cards" for laid in listed)
+
+
+def _in_aid(laid: LaidOutDeck) -> bool:
+    how = reference_of(laid)
+    drawn = how == "cards" and laid.deck.output == "cards"
+    return how != "none" and (drawn or _summarised(laid))
 
 
 def gallery_decks(

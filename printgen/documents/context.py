@@ -12,6 +12,7 @@ from typing import Any
 
 from printgen.documents.components import (
     aid_cards,
+    aid_pieces_only,
     borrowed_cards,
     components_of,
     gallery_decks,
@@ -58,6 +59,7 @@ def document_context(
         "borrowed": borrowed_cards(game, lang),
         "reference_cards": reference_cards(decks),
         "aid_cards": aid_cards(decks),
+        "aid_pieces_only": aid_pieces_only(decks),
         "gallery_decks": gallery_decks(decks, lang, langs),
         "reference_decks": reference_decks(decks, lang, langs),
         "cover_cards": cover,
