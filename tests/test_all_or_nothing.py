@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printgen import write
 from printgen.cli.commands import main
-from printgen.layout import fitting, text
+from printgen.layout import breaking, fitting, text
 from printgen.layout.fonts import vera
 from printgen.problems import ProjectError
 from printgen.project import Project
@@ -199,7 +199,7 @@ def linear_fit(
     family = vera()
     current = size
     while current >= low - 1e-6:
-        lines = text.break_lines(runs, family, current, width)
+        lines = breaking.break_lines(runs, family, current, width)
         widest = max((line.width for line in lines), default=0.0)
         used = (len(lines) - 1) * current * leading + 1.17 * current if lines else 0.0
         if used <= height + 0.01 and widest <= width + 0.01:

@@ -665,13 +665,13 @@ def test_a_rulebook_block_is_found_at_its_line_of_the_rules_file() -> None:
 def test_a_card_count_never_ends_a_line_alone() -> None:
     """The card reference's titles ("Donna di picche  ×\u00a02"): the no-break space keeps the
     sign with its number at any width."""
-    from printgen.layout import text
+    from printgen.layout import breaking, text
     from printgen.layout.fonts import family
 
     runs = [text.Run("Donna di picche", bold=True), text.Run("  ×\u00a02")]
     vera = family("Vera")
     for width in range(60, 140, 4):  # every width from one word a line to the whole title
-        lines = text.break_lines(runs, vera, 14, width)
+        lines = breaking.break_lines(runs, vera, 14, width)
         words = [" ".join(p.text for p in line.pieces).strip() for line in lines]
         assert "2" not in words and "×" not in words, (width, words)
 

@@ -13,7 +13,7 @@ import pytest
 from printgen.draw.blocks import EDGE, Kind, SheetPlan
 from printgen.draw.marks import crop_marks
 from printgen.draw.packing import pack
-from printgen.layout import fitting, text
+from printgen.layout import breaking, fitting, text
 from printgen.layout.fonts import vera
 from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
 from printgen.problems import ProjectError
@@ -167,19 +167,19 @@ def test_an_inline_icon_after_a_word_stays_on_its_line() -> None:
     runs = text.parse("you gain 1 bean :bean:. then :bean: :bean: more")
     words = [text.width_of(w, family.regular, 10) for w in ("you gain 1 ", "bean")]
     # room for "you gain 1 bean" but not for the icon and its full stop after it
-    lines = text.break_lines(runs, family, 10, sum(words) + 2)
+    lines = breaking.break_lines(runs, family, 10, sum(words) + 2)
     first_of = [line.pieces[0] for line in lines if line.pieces]
     assert all(piece.icon is None for piece in first_of[:2])  # the bean went with its word
     assert "".join(p.text for p in lines[1].pieces if not p.icon).startswith("bean")
     space = text.width_of(" ", family.regular, 10)
-    for line in text.break_lines(runs, family, 10, 1000) + lines:  # words keep their spaces
+    for line in breaking.break_lines(runs, family, 10, 1000) + lines:  # words keep their spaces
         for before, after in zip(line.pieces, line.pieces[1:], strict=False):
             assert (
                 after.x >= before.x + before.width + (0 if after.text[:1] == "." else space) - 0.01
             )
         assert line.width == line.pieces[-1].x + line.pieces[-1].width
     # icons after an icon still break apart: a row of icons can wrap
-    narrow = text.break_lines(text.parse(":bean: :bean: :bean: :bean:"), family, 10, 25)
+    narrow = breaking.break_lines(text.parse(":bean: :bean: :bean: :bean:"), family, 10, 25)
     assert len(narrow) > 1
 
 
@@ -194,7 +194,7 @@ def test_french_punctuation_after_a_space_never_starts_a_line(bold: bool) -> Non
     font = family.bold if bold else family.regular
     widest = text.width_of(words, font, 10)
     for step in range(20, int(widest) + 2):
-        lines = text.break_lines(text.parse(markup), family, 10, float(step))
+        lines = breaking.break_lines(text.parse(markup), family, 10, float(step))
         printed = ["".join(piece.text for piece in line.pieces) for line in lines]
         assert " ".join(printed) == words  # every word once, each space kept
         for line in printed:
@@ -221,7 +221,7 @@ def test_french_punctuation_after_a_word_in_another_font_never_starts_a_line(
     runs = text.parse(markup, lambda name: name == "coin")
     words = "".join(run.text if run.icon is None else ":coin:" for run in runs)
     for step in range(20, 200):
-        lines = text.break_lines(runs, family, 10, float(step))
+        lines = breaking.break_lines(runs, family, 10, float(step))
         printed = [[piece.text or f":{piece.icon}:" for piece in line.pieces] for line in lines]
         assert "".join("".join(line) for line in printed).replace(" ", "") == words.replace(" ", "")
         for line in printed:
@@ -235,7 +235,7 @@ def test_a_long_word_breaks_at_its_soft_hyphens_and_prints_none_within_a_line() 
     family = vera()
 
     def printed(markup: str, width: float) -> list[str]:
-        lines = text.break_lines(text.parse(markup), family, 10, width)
+        lines = breaking.break_lines(text.parse(markup), family, 10, width)
         return ["".join(piece.text for piece in line.pieces) for line in lines]
 
     assert printed("Ein Donau\xaddampf\xadschiff.", 1000) == ["Ein Donaudampfschiff."]
@@ -246,7 +246,7 @@ def test_a_long_word_breaks_at_its_soft_hyphens_and_prints_none_within_a_line() 
     runs = text.parse("Fahrts\xadgesellschafts\xadkapitän " * 3)
     fitted = fitting.fit(runs, family, room, 200, 10, 10, 1.2)
     assert fitted is not None and all(line.width <= room for line in fitted.lines)
-    rich = text.break_lines(text.parse("**Donau\xaddampf** :bean:"), family, 10, 1000)
+    rich = breaking.break_lines(text.parse("**Donau\xaddampf** :bean:"), family, 10, 1000)
     assert "\xad" not in "".join(piece.text for piece in rich[0].pieces)
 
 
@@ -257,7 +257,7 @@ def test_a_long_word_breaks_at_its_soft_hyphens_in_a_text_with_an_icon_or_bold()
     family = vera()
 
     def printed(markup: str, width: float) -> list[str]:
-        lines = text.break_lines(text.parse(markup), family, 10, width)
+        lines = breaking.break_lines(text.parse(markup), family, 10, width)
         return ["".join(p.text or f"[{p.icon}]" for p in line.pieces) for line in lines]
 
     word = "Karten\xadstapel\xadverwaltungs\xadbehörde"

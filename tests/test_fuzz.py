@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from printgen import limits
-from printgen.layout import fitting, text
+from printgen.layout import breaking, text
 from printgen.layout.fonts import Family, vera
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Problems, ProjectError
@@ -415,7 +415,7 @@ def test_fitting_breaks_a_plain_text_into_the_pieces_of_the_general_path(
     parts joined into pieces give, to the last bit (bold words: a piece a font), for boxes as
     wide as the first words or a hair wider or narrower, and words wider than any box."""
     family, tokens, width = _plain_in_a_box(words, size, fill, slack)
-    pieces, widths = fitting._lines_plain(tokens, family, size, width, max_lines)
+    pieces, widths = breaking.lines_plain(tokens, family, size, width, max_lines)
     parts, general_widths = text._broken_plain(tokens, family, size, width, max_lines)
     assert widths == general_widths
     assert [text.Line(line, w) for line, w in zip(pieces, widths, strict=True)] == [

@@ -21,7 +21,7 @@ from printgen.draw.faces import (
 )
 from printgen.draw.pdf import end_form
 from printgen.icons import IconLibrary
-from printgen.layout import text
+from printgen.layout import breaking, text
 from printgen.layout.color import color
 from printgen.layout.face import Face
 from printgen.layout.fonts import Family
@@ -100,7 +100,7 @@ class RichText(Flowable):  # type: ignore[misc]
         if broken is None or not (
             broken[0] == width and broken[1] is self.style and broken[2] is self.runs
         ):
-            self.lines = text.break_lines(self.runs, self.style.family, self.style.size, width)
+            self.lines = breaking.break_lines(self.runs, self.style.family, self.style.size, width)
             self.widest = max((line.width for line in self.lines), default=0.0)
             self._broken = (width, self.style, self.runs)
         self.width = avail_width
@@ -340,7 +340,7 @@ def _column_widths(cells: list[list[RichText]], columns: int, width: float) -> l
 
     def widest(column: int, room: float) -> float:
         lines = (
-            text.break_lines(c.runs, c.style.family, c.style.size, room)
+            breaking.break_lines(c.runs, c.style.family, c.style.size, room)
             for row in cells
             if column < len(row) and (c := row[column]).runs
         )

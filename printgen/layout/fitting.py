@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from printgen.layout import text
+from printgen.layout import breaking, text
 from printgen.layout.fonts import Family
 from printgen.layout.hyphens import SOFT
 
@@ -29,7 +29,7 @@ def fit(
     # split's own direct path, a 1,000-card build 3,201 → 3,085 million instructions)
     direct = text.plain_tokens(tokens) and not any(SOFT in run.text for run in runs)
     broken: Callable[..., tuple[list[Any], list[float]]] = (
-        _lines_plain if direct else text.breaker(tokens)
+        breaking.lines_plain if direct else text.breaker(tokens)
     )
     steps = max(0, math.floor((size - min_size) / 0.25 + 1e-6))
 
@@ -60,64 +60,3 @@ def fit(
     else:
         lines = [text.line_of(parts, w, current) for parts, w in zip(placed, widths, strict=True)]
     return text.Block(current, current * leading, lines)
-
-
-def _lines_plain(
-    tokens: list[text.Token], family: Family, size: float, width: float, max_lines: int | None
-) -> tuple[list[list[text.Piece]], list[float]]:
-    """``text._broken_plain`` and ``text.line_of`` in one pass, for a plain text without soft
-    hyphens: each word placed as the first places it and joined at once to the piece before it
-    as the second joins it — the same sums in the same order, so the same pieces to the last
-    bit — with no measured part made and walked again."""
-    lines: list[list[text.Piece]] = []
-    widths: list[float] = []
-    line: list[text.Piece] = []  # the line under way's pieces but the last
-    texts: list[str] = []  # the last piece's words with their spaces (none: no word yet)
-    current = start = piece_width = piece_space = space = 0.0  # current: the line's width
-    piece_font = ""
-    space_width = text.width_of(" ", family.regular, size)
-    limit = width + 0.01
-    most = len(tokens) if max_lines is None else max_lines  # (never more lines than tokens)
-    for part, font, _ in tokens:
-        if part == " ":
-            space = space_width
-            continue
-        if len(lines) >= most:  # the line under way is past max_lines
-            break
-        word_width = text.width_of(part, font, size)
-        if not texts:  # the text's first word
-            texts, piece_font, piece_space = [part], font, text.width_of(" ", font, size)
-            start = current + 0.0
-            piece_width, current = word_width, current + (0.0 + word_width)
-            space = 0.0
-            continue
-        x = current + space
-        if x + word_width > limit:  # on a line of its own
-            line.append(text.Piece(start, piece_width, "".join(texts), piece_font, None))
-            lines.append(line)
-            widths.append(current)
-            line, texts, piece_font = [], [part], font
-            piece_space = text.width_of(" ", font, size)
-            start, piece_width, current = 0.0 + 0.0, word_width, 0.0 + (0.0 + word_width)
-        elif font == piece_font:
-            between = x - (start + piece_width)
-            if between > text.NO_GAP:
-                texts += (
-                    " " * round(between / (piece_space or text.width_of(" ", font, size))),
-                    part,
-                )
-            else:
-                texts.append(part)
-            piece_width = x + word_width - start
-            current += space + word_width
-        else:
-            line.append(text.Piece(start, piece_width, "".join(texts), piece_font, None))
-            texts, piece_font, piece_space = [part], font, text.width_of(" ", font, size)
-            start, piece_width = x, word_width
-            current += space + word_width
-        space = 0.0
-    if texts:
-        line.append(text.Piece(start, piece_width, "".join(texts), piece_font, None))
-    lines.append(line)
-    widths.append(current)
-    return lines, widths

@@ -116,25 +116,6 @@ def plain(runs: list[Run]) -> str:
     return "".join("\n" if r.newline else (r.text or "") for r in runs)
 
 
-def break_lines(
-    runs: list[Run],
-    family: Family,
-    size: float,
-    width: float,
-    tokens: list[Token] | None = None,
-    max_lines: int | None = None,
-) -> list[Line]:
-    """Greedy line breaking on spaces; a word wider than the line gets a line of its own.
-    ``tokens`` are the runs already split (``tokens``); past ``max_lines`` lines the text
-    cannot fit and breaking stops. Each line's neighbouring words in one font come as one
-    piece, their gaps as spaces: what the draw stage writes as one string anyway."""
-    words = split(runs, family) if tokens is None else tokens
-    placed, widths = breaker(words)(words, family, size, width, max_lines)
-    return [
-        line_of(parts, line_width, size) for parts, line_width in zip(placed, widths, strict=True)
-    ]
-
-
 # What a text is made of, split once: (text, font, icon); " " is a space, "\n" a line break.
 Token = tuple[str, str, str | None]
 # A measured part of a word: (offset in the word or x on the line, width, text, font, icon).
