@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from printgen import limits
 from printgen.layout import breaking, text
 from printgen.layout.fonts import Family, vera
+from printgen.layout.hyphens import SOFT
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Problems, ProjectError
 from printgen.project import Project
@@ -448,3 +449,106 @@ def test_a_text_splits_as_the_word_by_word_split(words: list[str], bold: bool) -
     after = text.split([text.Run(newline=True), text.Run(written, bold=bold)], family)
     assert after[0] == ("\n", "", None)
     assert alone == after[1:]
+
+
+# Texts the one-pass line breakers meet at their edges: several fonts in one word, icons glued
+# to words, soft hyphens, French spacing before : ; ! ? » and after «, no-break and thin
+# spaces, accents typed apart, hard line breaks, empty runs
+_RICH_TEXT = st.text(alphabet="ab W\u0065\u0301 :;!?«»()\u00a0\u2009\xad-", max_size=16)
+_RUNS = st.lists(
+    st.one_of(
+        st.builds(text.Run, _RICH_TEXT, st.booleans(), st.booleans()),
+        st.builds(lambda bold: text.Run(icon="bean", bold=bold), st.booleans()),
+        st.just(text.Run(newline=True)),
+        st.just(text.Run("")),
+    ),
+    max_size=12,
+)
+
+
+def _bits(lines: list[text.Line]) -> list[tuple[str, list[tuple[str, str, str, str, str | None]]]]:
+    """Lines as what is compared of them: each position and width to the last bit (0.0 and
+    -0.0 apart), each piece's text, font and icon."""
+    return [
+        (
+            line.width.hex(),
+            [(p.x.hex(), p.width.hex(), p.text, p.font, p.icon) for p in line.pieces],
+        )
+        for line in lines
+    ]
+
+
+def _general(
+    tokens: list[text.Token], family: Family, size: float, width: float, max_lines: int | None
+) -> list[text.Line]:
+    """The general path: measured parts (``_broken_plain`` for a plain text, as break_lines
+    took it, else ``_broken_words``), joined into pieces line by line."""
+    placed, widths = text.breaker(tokens)(tokens, family, size, width, max_lines)
+    return [text.line_of(parts, w, size) for parts, w in zip(placed, widths, strict=True)]
+
+
+def _rich_in_a_box(
+    runs: list[text.Run], size: float, fill: int, slack: float
+) -> tuple[Family, list[text.Token], float]:
+    """Vera, the runs split as the line breaker takes them, and a box as wide as the widest
+    line of the first ``fill`` runs, ``slack`` more (a word wider than the line when narrow)."""
+    family = vera()
+    first = text.split(runs[:fill], family)
+    widest = max(text._broken_words(first, family, size, 1e9, None)[1])
+    return family, text.split(runs, family), max(0.0, widest + slack)
+
+
+@settings(FUZZ, max_examples=600)
+@given(runs=_RUNS, **_BOX)
+@example(runs=[text.Run("main : paie « mot » !")], size=8.0, fill=1, slack=-0.02, max_lines=None)
+@example(  # a closing mark after a bold word, an opening « before a bold one
+    runs=[text.Run("a "), text.Run("b", bold=True), text.Run(" : « "), text.Run("c", bold=True)],
+    size=8.0,
+    fill=2,
+    slack=0.0,
+    max_lines=None,
+)
+@example(  # an icon glued to its word, one word in three fonts, a line break, an empty run
+    runs=[
+        text.Run("1 bean "),
+        text.Run(icon="bean"),
+        text.Run(". a"),
+        text.Run("b", bold=True),
+        text.Run("c", italic=True),
+        text.Run(newline=True),
+        text.Run(""),
+        text.Run("Donau\xaddampf\xadschiff"),
+    ],
+    size=9.75,
+    fill=1,
+    slack=-0.011,
+    max_lines=2,
+)
+def test_rich_text_breaks_exactly_as_the_general_line_breaker(
+    runs: list[text.Run], size: float, fill: int, slack: float, max_lines: int | None
+) -> None:
+    """break_lines, which takes a one-pass breaker for a text without soft hyphens, gives the
+    general path's lines, pieces and widths to the last bit for any text, in boxes as wide as
+    its first runs or a hair wider or narrower, with or without a limit of lines."""
+    family, tokens, width = _rich_in_a_box(runs, size, fill, slack)
+    lines = breaking.break_lines(runs, family, size, width, None, max_lines)
+    assert _bits(lines) == _bits(_general(tokens, family, size, width, max_lines))
+    given_tokens = breaking.break_lines([], family, size, width, tokens, max_lines)
+    assert _bits(given_tokens) == _bits(lines)
+
+
+@settings(FUZZ, max_examples=600)
+@given(runs=_RUNS, **_BOX)
+def test_the_one_pass_for_rich_text_gives_the_general_paths_pieces(
+    runs: list[text.Run], size: float, fill: int, slack: float, max_lines: int | None
+) -> None:
+    """lines_rich (break_lines' and fit's pass for a text without soft hyphens that is not
+    plain) gives ``_broken_words``' lines joined by ``line_of``, to the last bit — plain texts
+    included, which it breaks as well."""
+    family, tokens, width = _rich_in_a_box(runs, size, fill, slack)
+    assume(not any(SOFT in part for part, _, _ in tokens))
+    pieces, widths = breaking.lines_rich(tokens, family, size, width, max_lines)
+    placed, general_widths = text._broken_words(tokens, family, size, width, max_lines)
+    assert [w.hex() for w in widths] == [w.hex() for w in general_widths]
+    general = [text.line_of(p, w, size) for p, w in zip(placed, general_widths, strict=True)]
+    assert _bits([text.Line(p, w) for p, w in zip(pieces, widths, strict=True)]) == _bits(general)
