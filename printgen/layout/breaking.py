@@ -196,8 +196,39 @@ def lines_rich(
             offset += icon_width
         else:
             part_width = width_of(part, font, size)
-            word.append((offset, part_width, part, font, None))
-            offset += part_width
+            after = every[number][0]
+            if word or not (after == "\n" or (after == " " and every[number + 1][2] is None)):
+                word.append((offset, part_width, part, font, None))
+                offset += part_width
+                continue
+            # a word of one part (nearly every word): placed at once, as its end places it
+            if max_lines is not None and len(lines) >= max_lines:
+                break
+            word_width = 0.0 + part_width
+            gap = space if filled else 0.0
+            if filled and current + gap + word_width > limit:
+                if texts:
+                    line.append(Piece(start, piece_width, "".join(texts), piece_font, None))
+                lines.append(line)
+                widths.append(current)
+                line, texts, current, gap = [], [], 0.0, 0.0
+            x = 0.0 + (current + gap)
+            if texts and font == piece_font:
+                between = x - (start + piece_width)
+                if between > NO_GAP:
+                    spaces = round(between / (piece_space or width_of(" ", font, size)))
+                    texts += (" " * spaces, part)
+                else:
+                    texts.append(part)
+                piece_width = x + part_width - start
+            else:
+                if texts:
+                    line.append(Piece(start, piece_width, "".join(texts), piece_font, None))
+                texts, piece_font = [part], font
+                piece_space = width_of(" ", font, size)
+                start, piece_width = x, part_width
+            current += gap + word_width
+            filled, space = True, 0.0
     else:
         return lines, widths
     # stopped past max_lines: the line under way is the last
