@@ -1473,11 +1473,42 @@ def test_a_language_added_to_an_existing_game_gets_its_labels_from_printgen_labe
     assert printgen(tmp_path, "validate").code == 0
     # asked again, it adds nothing: not even another "# Translate these English words" line
     twice = printgen(tmp_path, "labels", "nl")
-    assert twice.code == 0 and "holds English labels for nl to translate" in twice.out
+    assert twice.code == 0 and "has every label in nl already (left as it is)" in twice.out
+    assert "these still read as printgen's English: decimal_mark, rulebook" in twice.out
     assert (tmp_path / "templates" / "labels.yaml").read_text(encoding="utf-8") == labels
     again = printgen(tmp_path, "labels", "it")
     assert again.code == 0 and "printgen has labels in it: nothing to write" in again.out
     assert printgen(tmp_path, "labels", "dutch").code == 2
+
+
+def test_labels_already_translated_are_not_said_to_be_english_nor_listed_as_written(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """Every Portuguese label translated, `printgen labels pt` said "templates/labels.yaml
+    holds English labels for pt to translate", and a second game's `new --lang pt` said so
+    too and listed the file among those it made, though neither touched it."""
+    assert printgen(tmp_path, "new", "um", "--lang", "pt").code == 0
+    labels = tmp_path / "templates" / "labels.yaml"
+    text = labels.read_text(encoding="utf-8")
+    translated = re.sub(r'\{pt: "([^"]*)"\}', r'{pt: "\1 (pt)"}', text)
+    labels.write_text(translated.replace('"Players (pt)"', '"Players"'), encoding="utf-8")
+    asked = printgen(tmp_path, "labels", "pt")
+    assert asked.code == 0, asked.err
+    assert "English labels for pt to translate" not in asked.out, asked.out
+    assert (
+        "templates/labels.yaml has every label in pt already (left as it is); these still "
+        "read as printgen's English: players"
+    ) in asked.out, asked.out
+    made = printgen(tmp_path, "new", "dois", "--lang", "pt")
+    assert made.code == 0, made.err
+    assert "templates/labels.yaml" not in made.out.split("note:")[0], made.out  # not made
+    assert "English labels for pt to translate" not in made.out, made.out
+    labels.write_text(translated, encoding="utf-8")
+    done = printgen(tmp_path, "labels", "pt")
+    assert done.out.strip() == (
+        "note: templates/labels.yaml has every label in pt already (left as it is)"
+    ), done.out
+    assert labels.read_text(encoding="utf-8") == translated
 
 
 def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(

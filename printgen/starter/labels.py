@@ -19,16 +19,17 @@ def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, lis
     notes: list[str] = []
     _inside(project, "labels", project.templates)
     labels_file, unlabelled = _labels_for(project, languages)
-    if (
-        labels_file is None
-        and _unlabelled(languages)
-        and (project.templates / "labels.yaml").exists()
-    ):
-        notes.append(
-            f"{project.rel(project.templates)}/labels.yaml does not read as labels (printgen "
-            "validate says where): no English labels were added to it for "
-            f"{', '.join(_unlabelled(languages))}; fix it, then add them"
-        )
+    path = project.templates / "labels.yaml"
+    if labels_file is None and _unlabelled(languages) and path.exists():
+        own = _own_labels(project, path)
+        if own is None:
+            notes.append(
+                f"{project.rel(path)} does not read as labels (printgen validate says where): "
+                f"no English labels were added to it for {', '.join(_unlabelled(languages))}; "
+                "fix it, then add them"
+            )
+        else:  # nothing written: it was said to hold English labels to translate
+            notes.append(_held(project, path, own, _unlabelled(languages)))
     if labels_file is not None:
         notes.append(
             f"{project.rel(labels_file)} holds English labels for "
@@ -96,8 +97,9 @@ def _labels_for(
 ) -> tuple[Path | None, list[tuple[str, list[str]]]]:
     """For a language printgen has no labels in, the English words to translate in
     templates/labels.yaml, so the game builds at once: a new file, or added to the project's
-    file for the labels it does not have yet. Also the labels the project's file has that lack
-    the language (a label written by hand is never rewritten: the designer adds those)."""
+    file for the labels it does not have yet: the file, when written (None when it had them
+    all). Also the labels the project's file has that lack the language (a label written by
+    hand is never rewritten: the designer adds those)."""
     missing = _unlabelled(languages)
     path = project.templates / "labels.yaml"
     english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
@@ -143,11 +145,30 @@ def _labels_for(
         for key in dict.fromkeys([*lacking, *theirs])
     ]
     if not added and before == written:
-        return path, said  # it holds them all already: the file stays as it is
+        return None, said  # it holds them all already: the file stays as it is
     if before and not before.endswith("\n"):
         before += "\n"
     path.write_text(before + "\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
     return path, said
+
+
+def _held(project: Project, path: Path, own: dict[str, Any], missing: list[str]) -> str:
+    """What a labels file that already has every label in the languages holds: its own words
+    (nothing to translate), or printgen's English still in some — those named, as a word
+    that is the same in both languages (Total) is indistinguishable from one left untranslated."""
+    english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
+    still = [
+        str(key)
+        for key, texts in own.items()
+        if isinstance(texts, dict)
+        and isinstance(english.get(key), dict)
+        and any(texts.get(lang) == english[key].get("en") for lang in missing)
+    ]
+    held = f"{project.rel(path)} has every label in {', '.join(missing)} already (left as it is)"
+    if not still:
+        return held
+    shown = ", ".join(still[:8]) + (f" and {len(still) - 8} more" if len(still) > 8 else "")
+    return f"{held}; these still read as printgen's English: {shown}"
 
 
 def _everywhere(english: dict[str, Any], key: str) -> bool:
