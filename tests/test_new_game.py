@@ -434,6 +434,39 @@ def test_a_picture_drawn_over_a_text_is_warned_at_the_picture(
     assert checked.code == 0 and checked.err == ""
 
 
+def test_a_text_printed_over_another_text_is_warned_at_the_later_box(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A line added in a box of its own across the bottom of the effect's box: a card whose
+    effect ran down into it printed the two texts one over the other, and validate said
+    nothing (it warns of a picture over a text, and of text across a frame)."""
+    assert printgen(tmp_path, "new", "solo").code == 0
+    game = tmp_path / "cards" / "solo"
+    layout = game / "layouts" / "solo.yaml"
+    level = (
+        "    level: {type: text, x: 5, y: 74, w: 53, h: 8, text: Level 1, style: when, "
+        "align: right}"
+    )
+    layout.write_text(layout.read_text(encoding="utf-8") + level + "\n", encoding="utf-8")
+    line = layout.read_text(encoding="utf-8").splitlines().index(level) + 1
+    assert printgen(tmp_path, "validate").err == ""  # short effects: their inks stay apart
+    deck = game / "decks" / "main.yaml"
+    long = "Take 1 :coin: from another player. " * 5
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace(
+            'effect: "Take 1 :coin: from another player."', f'effect: "{long.strip()}"'
+        ),
+        encoding="utf-8",
+    )
+    checked = printgen(tmp_path, "validate")
+    assert checked.code == 0, checked.err  # a warning: the designer may mean it
+    assert checked.err.splitlines() == [
+        f"cards/solo/layouts/solo.yaml:{line}:12: warning: the text of box 'level' in layout "
+        "'solo-card' prints over the text of box 'effect' on card 'thief' (Thief); move or "
+        "shrink one of the boxes so their texts do not meet"
+    ], checked.err
+
+
 SAIL_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
 <path d="M5 0 L10 9 L0 9 Z M5 4 L7 8 L3 8 Z" fill-rule="evenodd" fill="#000"/></svg>"""
 HARBOUR_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">

@@ -2,6 +2,7 @@
 
 - text crossing a drawn frame or line (`printgen.layout.overlap`): an error at the text
   element's line in the layout, naming the faces, the text box and the crossed shape;
+- a text printed over another text's ink: a warning at the later text element's line;
 - text that had to shrink well below its siblings: a warning at the card's text.
 
 Siblings are the cards that fill the same text element of the same layout in one language.
@@ -22,7 +23,7 @@ from printgen.layout.bleed_edge import short_of_bleed
 from printgen.layout.contrast import MIN_CONTRAST, Known, ratio, remembered
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
-from printgen.layout.overlap import covered, crossings
+from printgen.layout.overlap import covered, crossings, overprinted
 from printgen.layout.text_element import READABLE_PT, shrunk_message, text_source
 from printgen.model.game import CardType, Side
 from printgen.problems import Problems, Severity
@@ -62,6 +63,9 @@ class FaceChecks:
     )
     # (layout, text element, picture element) -> picture element, faces where it hides text
     covered: dict[tuple[str, str, str], tuple[Element, list[str]]] = field(default_factory=dict)
+    # (layout, text element, text element drawn after it) -> the later one, faces where the
+    # two texts' inks overlap
+    overprinted: dict[tuple[str, str, str], tuple[Element, list[str]]] = field(default_factory=dict)
     fitted: dict[tuple[str, str], _Siblings] = field(default_factory=dict)
     sizes: dict[float, float] = field(default_factory=dict)
     # the place of the face being checked in the order a whole lay-out takes the game's faces
@@ -121,6 +125,12 @@ class FaceChecks:
             key = (layout, text_el.name, picture_el.name)
             hiding = self.covered.setdefault(key, (picture_el, []))
             hiding[1].append(_who(face))
+        for over in overprinted(drawn):
+            under_el, over_el = placed[over.text][0], placed[over.shape][0]
+            printed = self.overprinted.setdefault(
+                (layout, under_el.name, over_el.name), (over_el, [])
+            )
+            printed[1].append(_who(face))
         for index, (element, op) in enumerate(placed):
             if isinstance(op, Icon) and op.label:
                 self._label(layout, element, op)
@@ -224,6 +234,15 @@ class FaceChecks:
                 f"the picture '{picture_name}' in layout '{layout}' is drawn over the text of box "
                 f"'{text_name}' on {faces[0]}{more}{self.tag}; move or shrink the picture, move "
                 f"the box clear of it, or draw the picture beneath it with under: {text_name}",
+                Severity.WARNING,
+            )
+        for (layout, under_name, over_name), (element, faces) in self.overprinted.items():
+            more = f" and {len(faces) - 1} more" if len(faces) > 1 else ""
+            self.problems.add(
+                element.origin,
+                f"the text of box '{over_name}' in layout '{layout}' prints over the text of "
+                f"box '{under_name}' on {faces[0]}{more}{self.tag}; move or shrink one of the "
+                "boxes so their texts do not meet",
                 Severity.WARNING,
             )
         fitted = sorted(self.fitted.items(), key=lambda item: item[1].first)

@@ -83,6 +83,26 @@ def covered(ops: list[Shape | TextBox | Image | None]) -> list[Crossing]:
     return found
 
 
+def overprinted(ops: list[Shape | TextBox | Image | None]) -> list[Crossing]:
+    """Every (text box, text box drawn after it) pair whose inks overlap (``shape``: the later
+    box's index): two texts printed one over the other, neither readable there — a line added
+    in a box of its own that the effect's long text runs down into. Boxes that overlap with
+    inks apart (a corner number inside a text's empty corner) are fine."""
+    texts = [
+        (i, op, Box(op.x, op.y, op.x + op.w, op.y + op.h))
+        for i, op in enumerate(ops)
+        if isinstance(op, TextBox)
+    ]
+    found = []
+    for rank, (i, first, area) in enumerate(texts):
+        for j, later, over in texts[rank + 1 :]:
+            if _overlap(area, over) and any(
+                _overlap(ink, other) for ink in _inks(first) for other in _inks(later)
+            ):
+                found.append(Crossing(i, j))
+    return found
+
+
 def _inks(op: TextBox) -> list[Box]:
     inks = line_boxes(op.block, op.x, op.y, op.w, op.h, op.align, op.valign)
     if not op.turned:
