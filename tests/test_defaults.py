@@ -268,6 +268,27 @@ def test_a_label_printgens_own_code_prints_is_checked_as_a_templates_is(
         ), said
 
 
+def test_a_sheet_label_is_asked_for_only_where_a_sheet_prints_it(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # a Portuguese game never folded, its labels without 'fold': validate and build refused it,
+    # "label 'fold' has no 'pt' text (every sheet's margin prints it)", though no sheet did
+    _pt_game_without(tmp_path, "fold", "backs")
+    assert printgen(tmp_path, "validate", "--duplex", "none").code == 0
+    for duplex, label in (("long", "backs"), ("fold", "fold")):
+        run = printgen(tmp_path, "validate", "--duplex", duplex)
+        assert run.code == 2, run.err
+        (said,) = run.err.splitlines()  # the other one named after it, as still missing
+        assert said.startswith(
+            f"templates/labels.yaml:1:1: label '{label}' has no 'pt' text (every sheet's margin "
+            f"prints it); add it to templates/labels.yaml as '{label}: {{pt: …}}'"
+        ), said
+    labels = tmp_path / "templates" / "labels.yaml"
+    labels.write_text(labels.read_text(encoding="utf-8") + 'backs: {pt: "versos"}\n')
+    built = printgen(tmp_path, "build", "--duplex", "long")
+    assert built.code == 0, built.err
+
+
 def test_the_labels_printgen_prints_for_what_a_game_holds_are_checked(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

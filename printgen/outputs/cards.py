@@ -25,6 +25,9 @@ from printgen.problems import Problems, Severity, Where
 from printgen.write import Encoded, json_bytes
 
 CARDS_OPTION = Where("--cards", 0, 0)
+# the sides a sheet's margin names ("fronts" on fold sheets of cards without backs too): a game
+# never folded whose labels lack 'fold' failed to build, "every sheet's margin prints it"
+_SIDES = {Duplex.FOLD: ("fronts", "fold"), Duplex.NONE: ("fronts",)}
 
 
 def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
@@ -39,7 +42,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         # a deck's output is named in the margin and the PDF's title by its label ("tokens":
         # "segnalini") when printgen has one for it; a stem of the designer's own prints as written
         named = sorted({d.deck.output for d in decks} & (words.keys() | words.untranslated))
-        printed = ("sheet", "fronts", "backs", "fold", *named)
+        printed = ("sheet", *_SIDES.get(options.duplex, ("fronts", "backs")), *named)
         missing = unlabelled(job.project, words, printed, "every sheet's margin")
         if not missing:  # (a language of no labels is one line: the command that writes them)
             missing = unlabelled(job.project, words, ("print_and_cut",), "every card sheet PDF")
