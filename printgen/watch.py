@@ -7,7 +7,8 @@ too) except output folders (this build's, and any other printgen built into), hi
 (.git, .venv) and Python's caches, and it ignores
 editor leftovers (backup~, .swp, temporaries) and PDFs (no build reads one: ``calibrate`` and
 ``icons`` write them), so its own writes never start another build.
-With ``--validate`` each save is checked as ``validate`` checks it, and nothing is written.
+With ``--validate`` each save is checked as ``validate`` checks it, and nothing is written:
+the first check covers every game, each one after a save only the games it may change.
 """
 
 from __future__ import annotations
@@ -27,11 +28,14 @@ from printgen.project import Project, hidden
 NOT_WATCHED = {"__pycache__", "node_modules", "venv", "build"}
 # the kinds of file at the project's top a build may read: settings, pictures, sheets, fonts
 TOP_LEVEL_INPUTS = {".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg", ".csv", ".xlsx", ".ttf"}
+# what watch runs, told the files saved (None: everything, as when it starts): the exit status,
+# or None when there was nothing to do (no game checked reads what was saved)
+Rebuild = Callable[[Collection[Path] | None], int | None]
 
 
 def watch(
     project: Project,
-    rebuild: Callable[[], int],
+    rebuild: Rebuild,
     stop: threading.Event | None = None,
     out: Path | None = None,
     checks: bool = False,
@@ -55,7 +59,7 @@ class _Gone(Exception):
 
 def _watch(
     project: Project,
-    rebuild: Callable[[], int],
+    rebuild: Rebuild,
     stop: threading.Event | None,
     out: Path,
     checks: bool,
@@ -64,7 +68,7 @@ def _watch(
 
     tops = _tops(watched(project, out))  # before the build: a save during it is seen
     before = _versions(project, out)  # ... as is one in a folder: the watcher starts after it
-    _once(rebuild, checks)
+    _once(rebuild, checks, None)
     paths = watched(project, out)
     if (link := _link_out(project, paths)) is not None:
         print(
@@ -121,7 +125,7 @@ def _seen(
     paths: list[Path],
     tops: dict[Path, tuple[int, ...]],
     before: dict[Path, tuple[int, ...]],
-    rebuild: Callable[[], int],
+    rebuild: Rebuild,
     checks: bool,
 ) -> bool:
     """Rebuild for what ``changed`` (nothing: look for folders made since, and at the top's
@@ -131,20 +135,21 @@ def _seen(
     the build began, for the new one to compare."""
     if not changed:
         now = watched(project, out)
+        saved = None  # a folder or file made or gone at the top: every game checked with it
         if now == paths:
-            replaced = [p for p, seen in _tops(paths).items() if tops.get(p) != seen]
-            if not replaced:
+            saved = [p for p, seen in _tops(paths).items() if tops.get(p) != seen]
+            if not saved:
                 return False
             # saved by renaming a new file onto it (sed -i, an editor's safe save): the
             # watcher followed the file it replaced, and saw nothing
-            print(f"changed: {_shown(project, replaced)}", file=sys.stderr)
+            print(f"changed: {_shown(project, saved)}", file=sys.stderr)
         added = [path for path in now if path not in paths]
         if added:
             print(f"now watching {_shown(project, added)} too", file=sys.stderr)
         tops.update(_tops(now))
         before.clear()
         before.update(_versions(project, out))
-        _once(rebuild, checks)
+        _once(rebuild, checks, saved)
         return True
     names = sorted({project.rel(Path(path)) for _, path in changed})
     print(f"changed: {', '.join(names)}", file=sys.stderr)
@@ -155,7 +160,7 @@ def _seen(
     if again:
         before.clear()
         before.update(_versions(project, out))
-    _once(rebuild, checks)
+    _once(rebuild, checks, [Path(path) for _, path in changed])
     return again
 
 
@@ -303,15 +308,18 @@ def _real(path: Path) -> Path:
 _LEFTOVER = re.compile(r"^(?:sed[A-Za-z0-9]{6}|4913)$|(?:\.kate-swp|___jb_(?:tmp|old)___)$")
 
 
-def _once(rebuild: Callable[[], int], checks: bool) -> None:
+def _once(rebuild: Rebuild, checks: bool, saved: list[Path] | None) -> None:
     started = time.perf_counter()
     try:
-        status = rebuild()
+        status = rebuild(saved)
     except ProjectError as exc:  # the watcher outlives bad input: report it and wait
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         status = 2
     seconds = time.perf_counter() - started
+    if status is None:
+        print("nothing to check: no game watched reads what changed", file=sys.stderr)
+        return
     if checks:
         found = "no errors" if status == 0 else "fix the errors above"
         print(f"checked in {seconds:.2f} s: {found}", file=sys.stderr)

@@ -33,7 +33,7 @@ def test_a_saved_change_is_rebuilt(project: Path) -> None:
     manifest = out / "warriors-and-monks" / "en" / "cards.json"
     stop = threading.Event()
 
-    def rebuild() -> int:
+    def rebuild(saved: object) -> int:
         options = BuildOptions(languages=("en",), outputs=frozenset({Output.CARDS}), out=out)
         return build_games(Project.at(project), ["warriors-and-monks"], options)
 
@@ -98,6 +98,102 @@ def test_watch_validate_checks_every_save_and_writes_nothing(
         worker.join(timeout=10)
     assert not worker.is_alive()
     assert not (project / "build").exists()  # checked, never built
+
+
+def test_watch_validate_checks_only_the_games_a_save_touches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`watch --validate` checked every game on every save: six "ok" lines, and six games'
+    time, for one card saved. A save checks the games that read it (a borrowed deck: its
+    game and the borrower; a shared template: both), and a game made since, alone."""
+    from printgen.starter import new_game
+
+    root = tmp_path / "project"
+    project = Project.at(root)
+    for game in ("harbour", "castle"):
+        new_game(project, game, ["en"])
+    castle = root / "cards" / "castle" / "game.yaml"
+    castle.write_text(castle.read_text() + "uses:\n  deck: harbour\n")  # borrows harbour's deck
+    template = root / "templates" / "rulebook.md.j2"  # the project's own, both games read it
+    template.parent.mkdir()
+    shutil.copyfile(Path(__file__).parent.parent / "printgen/templates/rulebook.md.j2", template)
+    args = parser().parse_args(["watch", "--validate", "--jobs", "1", "--project", str(root)])
+    stop = threading.Event()
+    worker = threading.Thread(
+        target=watch, args=(project, rebuilder(project, [], args), stop), kwargs={"checks": True}
+    )
+
+    def checked(save: Callable[[], object] | None = None) -> list[str]:
+        """The games the check after ``save`` said ok (each exactly as validate says it)."""
+        said = capsys.readouterr()
+        if save is not None:
+            save()
+        deadline = time.monotonic() + 15
+        while "checked in" not in said.err and time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = capsys.readouterr()
+            said = type(said)(said.out + now.out, said.err + now.err)
+        assert said.err.count("checked in") == 1 and "s: no errors" in said.err, said
+        time.sleep(0.5)  # let the watcher settle before the next save
+        return said.out.splitlines()
+
+    def appended(path: Path, text: str) -> Callable[[], object]:
+        return lambda: path.write_text(path.read_text() + text)
+
+    cards = root / "cards"
+    worker.start()
+    try:
+        assert checked() == ["castle: ok", "harbour: ok"]  # the first check: every game
+        assert checked(appended(cards / "castle" / "decks" / "main.yaml", "# a\n")) == [
+            "castle: ok"
+        ]
+        assert checked(appended(cards / "harbour" / "rules.en.md", "\nMore.\n")) == ["harbour: ok"]
+        assert checked(appended(cards / "harbour" / "decks" / "main.yaml", "# b\n")) == [
+            "castle: ok",
+            "harbour: ok",
+        ]
+        assert checked(appended(template, "{# c #}\n")) == ["castle: ok", "harbour: ok"]
+        # a game made elsewhere and moved in whole (made here, it could be seen half-written)
+        new_game(Project.at(tmp_path / "elsewhere"), "mill", ["en"])
+        mill = tmp_path / "elsewhere" / "cards" / "mill"
+        assert checked(lambda: mill.rename(cards / "mill")) == ["mill: ok"]
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+    assert not worker.is_alive()
+
+
+def test_what_a_save_checks_beside_the_games_that_read_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file no game read may be one a game looks for; a game with errors is checked on
+    every save until they are fixed, so that each verdict says whether there are errors."""
+    from printgen.starter import new_game
+
+    project = Project.at(tmp_path)
+    for game in ("harbour", "castle"):
+        new_game(project, game, ["en"])
+    args = parser().parse_args(["watch", "--validate", "--jobs", "1", "--project", str(tmp_path)])
+    rebuild = rebuilder(project, [], args)
+
+    def checked(*saved: str) -> tuple[int | None, list[str]]:
+        capsys.readouterr()
+        status = rebuild([tmp_path / name for name in saved])
+        return status, capsys.readouterr().out.splitlines()
+
+    assert rebuild(None) == 0  # the first check: every game
+    assert checked() == (None, [])  # nothing saved: nothing to check
+    (tmp_path / "cards" / "notes.txt").write_text("ideas\n")  # in no game's folder
+    assert checked("cards/notes.txt") == (None, [])
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "logo.png").write_bytes(b"")  # a picture a game may name: every game
+    assert checked("art/logo.png") == (0, ["castle: ok", "harbour: ok"])
+    (tmp_path / "cards" / "castle" / "decks" / "extra.yaml").write_text("cards: []\n")
+    assert checked("cards/castle/decks/extra.yaml")[0] == 2  # a deck made: its game's
+    assert checked("cards/harbour/rules.en.md") == (2, [])  # castle still has its errors
+    (tmp_path / "cards" / "castle" / "decks" / "extra.yaml").unlink()
+    assert checked("cards/castle/decks/extra.yaml") == (0, ["castle: ok"])
+    assert checked("cards/harbour/rules.en.md") == (0, ["harbour: ok"])
 
 
 @pytest.mark.parametrize("flag", [["--out", "elsewhere"], ["--no-cache"]])
@@ -171,7 +267,7 @@ def test_only_inputs_start_a_rebuild(tmp_path: Path) -> None:
     builds: list[float] = []
     stop = threading.Event()
 
-    def rebuild() -> int:
+    def rebuild(saved: object) -> int:
         builds.append(time.monotonic())
         out.mkdir(exist_ok=True)
         (out / "cards.pdf").write_bytes(b"%PDF")  # what a build writes never starts another
@@ -202,7 +298,7 @@ def test_a_settings_file_or_folder_made_after_starting_is_watched(
     builds: list[float] = []
     stop = threading.Event()
 
-    def rebuild() -> int:
+    def rebuild(saved: object) -> int:
         builds.append(time.monotonic())
         return 0
 
@@ -268,7 +364,7 @@ def test_a_folder_the_watcher_cannot_follow_is_one_line(
         yield  # a generator, as watchfiles' is
 
     monkeypatch.setattr(watchfiles, "watch", unfollowable)
-    assert watch(Project.at(tmp_path), lambda: 0) == 2
+    assert watch(Project.at(tmp_path), lambda saved: 0) == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
         "printgen watch: cannot follow the project's folders (Permission denied); a link in them "
         "may lead outside the project: remove it"
@@ -277,7 +373,7 @@ def test_a_folder_the_watcher_cannot_follow_is_one_line(
     def one_change(*paths: object, **options: object) -> object:
         yield {(1, str(tmp_path / "cards" / "x.yaml"))}
 
-    def failing() -> int:
+    def failing(saved: object) -> int:
         if built:
             raise OSError(28, "No space left on device")
         built.append(1)
@@ -297,7 +393,7 @@ def test_a_link_out_of_the_project_below_its_folders_is_refused(
     outside = tmp_path.parent / f"{tmp_path.name}-outside"
     outside.mkdir()
     (tmp_path / "cards" / "g" / "u").symlink_to(outside)
-    assert watch(Project.at(tmp_path), lambda: 0) == 2
+    assert watch(Project.at(tmp_path), lambda saved: 0) == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
         "printgen watch: cards/g/u links to a folder outside the project, which the watcher "
         "would follow folder by folder (no build reads it): remove the link"
@@ -323,16 +419,16 @@ def test_a_game_made_or_deleted_while_watching_every_game(
 
     args = parser().parse_args(["watch", "--only", "cards", "--jobs", "1"])
     rebuild = rebuilder(Project.at(demo), [], args)
-    assert rebuild() == 0
+    assert rebuild(None) == 0
     new_game(Project.at(demo), "harbour", ["en"])
-    assert rebuild() == 0
+    assert rebuild(None) == 0
     assert (demo / "build" / "harbour" / "en" / "cards.pdf").is_file()
     shutil.rmtree(demo / "cards" / "harbour")
     capsys.readouterr()
-    assert rebuild() == 0, capsys.readouterr().err
+    assert rebuild(None) == 0, capsys.readouterr().err
     (demo / "cards" / "Demo").mkdir()  # a folder refused at the start is refused at a save
     (demo / "cards" / "Demo" / "game.yaml").write_text("id: Demo\n")
-    assert rebuild() == 2
+    assert rebuild(None) == 2
     assert "cards/demo:1:1:" in capsys.readouterr().err
 
 
@@ -348,7 +444,7 @@ def test_a_file_at_the_top_saved_by_renaming_onto_it_is_seen_every_time(
     builds: list[str] = []
     stop = threading.Event()
 
-    def rebuild() -> int:
+    def rebuild(saved: object) -> int:
         builds.append(settings.read_text())
         return 0
 
@@ -409,7 +505,7 @@ def test_a_project_deleted_while_watching_stops_the_watch(
     done: list[int] = []
     stop = threading.Event()
     worker = threading.Thread(
-        target=lambda: done.append(watch(Project.at(root), lambda: 0, stop)), daemon=True
+        target=lambda: done.append(watch(Project.at(root), lambda saved: 0, stop)), daemon=True
     )
     worker.start()
     try:
@@ -439,7 +535,7 @@ def test_a_save_during_a_build_before_the_watcher_starts_again_is_built(
     builds: list[str] = []
     stop = threading.Event()
 
-    def rebuild() -> int:
+    def rebuild(saved: object) -> int:
         builds.append(deck.read_text())
         if len(builds) in (1, 3):  # the first build, and the one printgen.yaml's save starts
             deck.write_text(f"name: {len(builds)}\n")  # saved after the build read it

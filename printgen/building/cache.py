@@ -196,10 +196,8 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
     hashed again; every other file of the folders printgen looks in counts by size and time,
     so a file added, removed or edited there is noticed without reading it."""
     hashed = {name for name, value in known.items() if not value.startswith("stat:")}
-    roots = [f"cards/{game_id}", *PROJECT_WIDE]
-    roots += sorted({_game_folder(name) for name in hashed} - {None, f"cards/{game_id}"})  # type: ignore[arg-type]
     found: dict[str, str] = {}
-    for root in roots:
+    for root in looked_in(game_id, hashed):
         if not project.confined(project.root / root):  # a link out: the build refuses it
             found[root] = "outside"
             continue
@@ -215,6 +213,14 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
         )
         found[name] = _fingerprint(path, project, True) if project.confined(path) else "outside"
     return dict(sorted(found.items()))
+
+
+def looked_in(game_id: str, read: Iterable[str]) -> list[str]:
+    """Where a game looks for files (one made there may change it): its folder, the
+    project-wide ones and the folder of each game it ``read`` a file of (``uses: deck:``)."""
+    own = f"cards/{game_id}"
+    borrowed = {folder for name in read if (folder := _game_folder(name)) not in (None, own)}
+    return [own, *PROJECT_WIDE, *sorted(borrowed)]
 
 
 def _stats(project: Project, names: Iterable[str] | None = None) -> dict[str, inputs.Version]:

@@ -24,6 +24,7 @@ from printgen.options import BuildOptions, Format, Output
 from printgen.problems import (
     EXIT_BAD_INPUT,
     NOTHING_WRITTEN,
+    Problem,
     Problems,
     Severity,
     cards_merged,
@@ -35,6 +36,7 @@ from printgen.project import Project
 if TYPE_CHECKING:
     from printgen.building.cache import BuildCache, Record
     from printgen.building.jobs import Made, Unit
+    from printgen.building.touched import LastCheck
     from printgen.session import Checked, Session
 
 
@@ -47,10 +49,12 @@ def build_games(
     cache: bool = True,
     say_ok: bool = True,
     warnings: dict[str, int] | None = None,
+    seen: dict[str, LastCheck] | None = None,
 ) -> int:
     """Build (or, with ``options.out`` None, only check) the games; return the exit status.
     A check says "GAME: ok" for each game unless ``say_ok`` is off (more checks follow: they
-    count each game's warnings on from those put in ``warnings``)."""
+    count each game's warnings on from those put in ``warnings``). What each game made
+    read, and whether it failed, is put in ``seen`` (``watch --validate``), when given."""
     progress = Progress()
     # --no-cache reads no record, but writes them: the next build finds nothing changed
     store = _cache(project, options) if options.out is not None else None
@@ -72,6 +76,8 @@ def build_games(
         own = cards_merged(languages_merged(own))
         warned[game_id] = len(set(own))  # a warning several games share is each one's
         problems.extend(own)
+        if seen is not None and game_id not in fresh:
+            seen[game_id] = _last_check(game_id, made, own)
     progress.clear()
     if warnings is not None:
         warnings.update(warned)
@@ -132,6 +138,13 @@ def build_games(
         )
     )
     return 0
+
+
+def _last_check(game_id: str, made: list[Made], problems: list[Problem]) -> LastCheck:
+    from printgen.building.touched import LastCheck  # only for watch --validate
+
+    reads = frozenset(path for item in made if item.unit.game == game_id for path in item.reads)
+    return LastCheck(reads, any(p.severity is Severity.ERROR for p in problems))
 
 
 def _cache(project: Project, options: BuildOptions) -> BuildCache:

@@ -36,10 +36,12 @@ from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin, one_li
 from printgen.startup import dataclass_code
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Collection
 
+    from printgen.building.touched import LastCheck
     from printgen.problems import Problem
     from printgen.project import Project
+    from printgen.watch import Rebuild
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -297,16 +299,23 @@ def options_from(args: argparse.Namespace, out: Path | None, project: Project) -
     )
 
 
-def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> Callable[[], int]:
-    """What ``watch`` runs on every save: the build, or with ``--validate`` only its checks.
+def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> Rebuild:
+    """What ``watch`` runs on every save: the build, or with ``--validate`` only its checks
+    of the games the save may change (printgen.building.touched; a build has its cache).
     Without ``games`` named, every game of cards/ as it is at that save: a game made while the
     watcher runs (``printgen new``) is built, and one deleted is no longer asked for."""
+    from printgen.building.touched import Touched
 
-    def run() -> int:
-        chosen = games or _games(project, args)
-        if chosen is None:  # a game folder refused: said, as the command's start says it
+    touched = Touched(project)
+
+    def run(saved: Collection[Path] | None = None) -> int | None:
+        asked = games or _games(project, args)
+        if asked is None:  # a game folder refused: said, as the command's start says it
             return EXIT_BAD_INPUT
-        return (_validate if args.validate else _build)(project, chosen, args)
+        if not args.validate:
+            return _build(project, asked, args)
+        chosen = touched.games(asked, saved)  # None: no game reads what was saved
+        return _validate(project, chosen, args, seen=touched.last) if chosen else None
 
     return run
 
@@ -316,15 +325,18 @@ def _validate(
     games: list[str],
     args: argparse.Namespace,
     warnings: dict[str, int] | None = None,
+    seen: dict[str, LastCheck] | None = None,
 ) -> int:
     """Every check a build with these options makes, documents included; writes nothing.
-    Each game's count of warnings is put in ``warnings``, when given."""
+    Each game's count of warnings is put in ``warnings``, and what it read in ``seen``."""
     from printgen.building.command import build_games
 
     # with --simulate, a game is ok only once its simulation has met its thresholds too
-    say_ok = not getattr(args, "simulate", False)
+    ok = not getattr(args, "simulate", False)
     options = options_from(args, None, project)
-    return build_games(project, games, options, jobs=_jobs(args), say_ok=say_ok, warnings=warnings)
+    return build_games(
+        project, games, options, jobs=_jobs(args), say_ok=ok, warnings=warnings, seen=seen
+    )
 
 
 def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
