@@ -426,6 +426,8 @@ def test_a_game_made_or_deleted_while_watching_every_game(
     shutil.rmtree(demo / "cards" / "harbour")
     capsys.readouterr()
     assert rebuild(None) == 0, capsys.readouterr().err
+    # as a build of every game: its sheets, no longer made, would be printed with the rest
+    assert not (demo / "build" / "harbour").exists()
     (demo / "cards" / "Demo").mkdir()  # a folder refused at the start is refused at a save
     (demo / "cards" / "Demo" / "game.yaml").write_text("id: Demo\n")
     assert rebuild(None) == 2

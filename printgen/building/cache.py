@@ -85,13 +85,13 @@ class BuildCache:
     def _path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.record"
 
-    def previous(self, game_id: str) -> Record | None:
-        """The game's last record, whatever changed since (None when missing or corrupt)."""
+    def previous(self, game_id: str, path: Path | None = None) -> Record | None:
+        """The game's last record (or the one in ``path``), whatever changed since; or None."""
         if not self.usable:
             return None
         from printgen.building import kept
 
-        path = self._path(game_id)
+        path = path or self._path(game_id)
         data = read_back(path, MAX_RECORD_BYTES)
         payload = kept.unsealed(path.name, data) if data is not None else None
         if payload is None:  # edited, even into valid JSON, or not written by this user's build

@@ -10,7 +10,6 @@ Files whose bytes did not change are left as they are, so a PDF viewer reloads o
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import hashlib
 import sys
@@ -50,11 +49,13 @@ def build_games(
     say_ok: bool = True,
     warnings: dict[str, int] | None = None,
     seen: dict[str, LastCheck] | None = None,
+    every_game: bool = False,
 ) -> int:
     """Build (or, with ``options.out`` None, only check) the games; return the exit status.
     A check says "GAME: ok" for each game unless ``say_ok`` is off (more checks follow: they
     count each game's warnings on from those put in ``warnings``). What each game made
-    read, and whether it failed, is put in ``seen`` (``watch --validate``), when given."""
+    read, and whether it failed, is put in ``seen`` (``watch --validate``), when given. A
+    build of ``every_game`` (none named) also removes what games gone from cards/ made."""
     progress = Progress()
     # --no-cache reads no record, but writes them: the next build finds nothing changed
     store = _cache(project, options) if options.out is not None else None
@@ -121,9 +122,10 @@ def build_games(
         )
         return EXIT_BAD_INPUT
     if store is not None:
-        for path in _no_longer_made(store, previous, files, options.out):
-            _remove(path, options.out)
-            print(f"removed {project.shown(path)} (no longer made)")
+        from printgen.building.removals import removals
+
+        for path, why in removals(store, previous, files, games if every_game else None):
+            print(f"removed {project.shown(path)} ({why})")
         _remember(store, todo, made)
     if made:  # an up-to-date build imports no sandbox to say so
         from printgen.building.kept import save
@@ -277,43 +279,6 @@ def produce(
                 for name, data in maker(output)(job, problems).items():
                     files[folder / name] = data
     return files
-
-
-def _no_longer_made(
-    store: BuildCache, previous: dict[str, Record | None], files: dict[Path, bytes], out: Path
-) -> list[Path]:
-    """What the games' last builds with these options wrote and this one did not make (a
-    language or a deck taken out of the game), where it is still exactly as written: left, its
-    PDF would be printed with the rest. A file changed since is the designer's, and stays."""
-    made = {path.relative_to(out).as_posix() for path in files}
-    stale = {
-        out / name
-        for record in previous.values()
-        if record is not None
-        for name, entry in record.outputs.items()
-        if name not in made and store.intact(name, entry)
-    }
-    return sorted(path for path in stale if not _through_link(path, out))
-
-
-def _through_link(path: Path, out: Path) -> bool:
-    """Whether a path under ``out`` is, or passes through, a link (never followed to remove)."""
-    try:
-        return any(
-            p.is_symlink() for p in (path, *path.parents) if p.is_relative_to(out) and p != out
-        )
-    except OSError:
-        return True
-
-
-def _remove(path: Path, out: Path) -> None:
-    """Remove an output no longer made, and the folders it leaves empty (build/game/it/)."""
-    with contextlib.suppress(OSError):
-        path.unlink()
-        for folder in path.parents:
-            if folder == out or not folder.is_relative_to(out):
-                break
-            folder.rmdir()  # only if empty: else OSError, and the rest stays
 
 
 def path_game(path: Path, out: Path) -> str:

@@ -20,6 +20,7 @@ from printgen.cli import streams
 from printgen.cli.arguments import negative_values, parser
 from printgen.cli.clashes import ignored_option
 from printgen.cli.game_folders import unseen_games
+from printgen.cli.icons_command import icons_command
 from printgen.options import (
     BACK_OFFSET_OPTION,
     DEFAULT_DPI,
@@ -32,7 +33,7 @@ from printgen.options import (
     Paper,
     Service,
 )
-from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin, one_line_path
+from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin
 from printgen.startup import dataclass_code
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ def _run(args: argparse.Namespace) -> int:
             _report(exc.problems)
             return EXIT_BAD_INPUT
     if args.command == "icons" and not args.game and not project.cards.is_dir():
-        return _icons(project, [], args)  # the catalogue, browsed before there is a game
+        return icons_command(project, [], args)  # the catalogue, browsed before there is a game
     if not project.root.is_dir():  # --project misspelt: there is no folder to look in
         print(f"printgen: no folder {project.root}; check --project", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -168,7 +169,7 @@ def _run(args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     if args.command == "icons":
-        return _icons(project, project.game_ids(), args)
+        return icons_command(project, project.game_ids(), args)
     games = _games(project, args)
     if games is None:
         return EXIT_BAD_INPUT
@@ -350,7 +351,10 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     try:
         options = options_from(args, out, project)
-        return build_games(project, games, options, jobs=_jobs(args), cache=not args.no_cache)
+        every = not args.games  # none named: what games gone from cards/ made is removed too
+        return build_games(
+            project, games, options, jobs=_jobs(args), cache=not args.no_cache, every_game=every
+        )
     except ProjectError as exc:  # printgen.yaml, or a file every game reads (labels.yaml):
         _report(exc.problems)  # said as a build's own problems are
         print(NOTHING_WRITTEN)
@@ -363,41 +367,3 @@ def _jobs(args: argparse.Namespace) -> int:
     from printgen.building.jobs import available_cores
 
     return available_cores()
-
-
-def _icons(project: Project, known: list[str], args: argparse.Namespace) -> int:
-    from printgen.outputs.icon_catalogue import run
-    from printgen.problems import ProjectError
-
-    root = project.root
-
-    if args.game and args.game not in known:
-        named = one_line_path(args.game)  # a line break typed in it would split the line
-        print(
-            f"printgen: no game '{named}' in cards/; games here: {', '.join(known) or 'none'}",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
-    out = Path(args.out).absolute() if args.out else root / "build"
-    if (refused := project.refused_out(out)) is not None:
-        print(refused, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
-        done = run(root, args.game, out, args.fa)
-    except ProjectError as exc:
-        _report(exc.problems)
-        print(NOTHING_WRITTEN)
-        return EXIT_BAD_INPUT
-    except OSError as exc:  # a read-only or full disk, a link inside: as build says it
-        from printgen.write import write_hint
-
-        print(
-            f"printgen: cannot write {project.shown(Path(exc.filename or out))}: "
-            f"{exc.strerror or exc}; {write_hint(exc)}",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
-    shown = project.shown(done.path)
-    pages = f"{done.pages} page{'s' if done.pages != 1 else ''}"
-    print(f"wrote {shown}: {done.icons} icons on {pages}")  # as build says what it wrote
-    return 0

@@ -1,0 +1,172 @@
+"""Outputs a build no longer makes, removed so that an old sheet is not printed with the new.
+
+Two kinds: what a game's last build (with the same options) wrote and this one did not make —
+a language or a deck taken out — and, when a build makes every game, what the builds of a game
+no longer in ``cards/`` wrote (its folder renamed, ``harbour`` to ``harbor``, or deleted). Either
+way only a file a build cache record names as written by printgen, still byte for byte as it
+was written, is removed: a file changed or added since is the designer's, and stays (with the
+folder holding it). Nothing is removed through a link, and the folders a removal leaves empty
+go too. Only the standard library is imported: an up-to-date build runs this as well.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Collection, Generator, Iterator
+from itertools import islice
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printgen.project import _GAME_ID as GAME_ID  # how cards/ folders are told from the rest
+
+if TYPE_CHECKING:
+    from printgen.building.cache import BuildCache, Record
+
+NO_LONGER_MADE = "no longer made"
+MAX_RECORDS = 10_000  # files of the cache folder looked at: far more than a project's games
+_RECORD = ".record"
+
+
+def removals(
+    store: BuildCache,
+    previous: dict[str, Record | None],
+    files: dict[Path, bytes],
+    every_game: Collection[str] | None,
+) -> Iterator[tuple[Path, str]]:
+    """Remove what the build no longer makes and yield each file removed, with why. Only a
+    build of every game (``every_game``: their ids) removes what games gone from cards/ made;
+    one of named games leaves the others, gone or not, alone: it was not asked about them."""
+    for path in no_longer_made(store, previous, files):
+        remove(path, store.out)
+        yield path, NO_LONGER_MADE
+    if every_game is not None:
+        yield from gone_games(store, every_game)
+
+
+def no_longer_made(
+    store: BuildCache, previous: dict[str, Record | None], files: dict[Path, bytes]
+) -> list[Path]:
+    """What the games' last builds with these options wrote and this one did not make (a
+    language or a deck taken out of the game), where it is still exactly as written: left, its
+    PDF would be printed with the rest. A file changed since is the designer's, and stays."""
+    out = store.out
+    made = {path.relative_to(out).as_posix() for path in files}
+    stale = {
+        out / name
+        for record in previous.values()
+        if record is not None
+        for name, entry in record.outputs.items()
+        if name not in made and store.intact(name, entry)
+    }
+    return sorted(path for path in stale if not through_link(path, out))
+
+
+def gone_games(store: BuildCache, built: Collection[str]) -> Iterator[tuple[Path, str]]:
+    """Remove what the records of games no longer in cards/ say their builds wrote, yielding
+    each file removed; a record goes once nothing it vouches for is left, and with the game's
+    last record its kept template code. Every record of such a game counts, whatever options
+    (``--lang it``, ``--paper letter``) or printgen version made it: no build makes that game
+    again, and each record is sealed with this user's key, naming only what printgen wrote."""
+    project = store.project
+    if not store.usable or not project.cards.is_dir() or not project.confined(project.cards):
+        return
+    known = {game.casefold() for game in (*built, *project.game_ids())}
+    for game_id, records in sorted(_records(store.folder).items()):
+        # a folder in cards/ by that name, even with no game.yaml (yet), or in another case —
+        # on a disk that ignores case (--out on a USB stick) build/Harbour is build/harbour
+        if game_id.casefold() in known or os.path.lexists(project.cards / game_id):
+            continue
+        left = 0
+        for record_path in records:
+            kept = yield from _removed(store, game_id, record_path)
+            if kept:
+                left += 1
+            else:
+                with contextlib.suppress(OSError):
+                    record_path.unlink()
+        if not left:
+            _forget_code(store.folder / "code", game_id)
+
+
+def _removed(
+    store: BuildCache, game_id: str, record_path: Path
+) -> Generator[tuple[Path, str], None, bool]:
+    """Remove the intact outputs one record of a gone game names, yielding each; returns
+    whether the record must stay: unreadable (another user's, damaged — never trusted, so
+    never acted on), or naming a file still as printgen wrote it (reached through a link, or
+    that could not be removed: the next build tries again)."""
+    record = store.previous(game_id, record_path)
+    if record is None:
+        return True
+    why = f"game {game_id} no longer in cards/"
+    stays = False
+    for name, entry in sorted(record.outputs.items()):
+        path = store.out / name
+        # a game's outputs are all in <out>/<game>/: a record naming more is not acted on
+        if name.split("/", 1)[0] != game_id or not store.intact(name, entry):
+            continue
+        if through_link(path, store.out):
+            stays = True
+            continue
+        remove(path, store.out)
+        if os.path.lexists(path):
+            stays = True
+        else:
+            yield path, why
+    return stays
+
+
+def _records(folder: Path) -> dict[str, list[Path]]:
+    """The record files of the cache folder, by the game each is named for:
+    ``<game>.<16 hex digits>.record`` (printgen.building.cache)."""
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in islice(entries, MAX_RECORDS)]
+    except OSError:
+        return {}
+    found: dict[str, list[Path]] = {}
+    for name in sorted(names):
+        game_id, _, digest = name.removesuffix(_RECORD).rpartition(".")
+        is_record = name.endswith(_RECORD) and len(digest) == 16
+        if is_record and all(c in "0123456789abcdef" for c in digest) and GAME_ID.match(game_id):
+            found.setdefault(game_id, []).append(folder / name)
+    return found
+
+
+def _forget_code(code: Path, game_id: str) -> None:
+    """Remove the template code kept for a gone game (``<game>.<lang>.<outputs>.code``,
+    printgen.building.kept): no build reads it any more. A code folder that is a link is
+    left alone, as builds leave it."""
+    try:
+        if code.is_symlink():
+            return
+        with os.scandir(code) as entries:
+            names = [entry.name for entry in islice(entries, MAX_RECORDS)]
+    except OSError:
+        return
+    for name in names:
+        # a language and a choice of outputs hold no dot: the game is all before them
+        if name.endswith(".code") and name.rsplit(".", 3)[0] == game_id:
+            with contextlib.suppress(OSError):
+                (code / name).unlink()
+
+
+def through_link(path: Path, out: Path) -> bool:
+    """Whether a path under ``out`` is, or passes through, a link (never followed to remove)."""
+    try:
+        return any(
+            p.is_symlink() for p in (path, *path.parents) if p.is_relative_to(out) and p != out
+        )
+    except OSError:
+        return True
+
+
+def remove(path: Path, out: Path) -> None:
+    """Remove an output no longer made, and the folders it leaves empty (build/game/it/)."""
+    with contextlib.suppress(OSError):
+        path.unlink()
+        for folder in path.parents:
+            if folder == out or not folder.is_relative_to(out):
+                break
+            folder.rmdir()  # only if empty: else OSError, and the rest stays

@@ -1,0 +1,115 @@
+"""A game renamed or deleted in cards/: the PDFs its builds left in build/<game>/ looked current
+and were printed by mistake. A build of every game removes those still exactly as printgen
+wrote them; a file the designer changed or added stays, with its folder."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from printgen.building.cache import FOLDER
+from printgen.project import Project
+from printgen.starter import new_game
+from tests.conftest import Run
+
+GONE = "removed build/demo/{} (game demo no longer in cards/)"
+
+
+def renamed(root: Path, old: str, new: str) -> None:
+    """The game's folder renamed, and its id with it (game.yaml's id must match the folder)."""
+    (root / "cards" / old).rename(root / "cards" / new)
+    game = root / "cards" / new / "game.yaml"
+    game.write_text(game.read_text().replace(f"id: {old}\n", f"id: {new}\n"))
+
+
+def cached(root: Path, game_id: str) -> list[str]:
+    """The game's build cache files: its records and its kept template code."""
+    cache = root / "build" / FOLDER
+    return sorted(
+        path.name for path in cache.rglob(f"{game_id}.*") if path.suffix in (".record", ".code")
+    )
+
+
+def test_a_renamed_games_old_outputs_are_removed_but_the_designers_files_stay(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    assert printgen(demo, "build").code == 0
+    assert printgen(demo, "build", "--lang", "it").code == 0  # a record of other options
+    old = demo / "build" / "demo"
+    (old / "notes.txt").write_text("print 3 copies\n")  # the designer's own
+    changed = old / "it" / "rulebook.pdf"
+    changed.write_bytes(changed.read_bytes() + b"% annotated\n")
+    renamed(demo, "demo", "harbor")
+    run = printgen(demo, "build")
+    assert run.code == 0, run.err
+    assert GONE.format("en/cards.pdf") in run.out
+    assert GONE.format("it/player-aid.pdf") in run.out
+    assert "build/demo/it/rulebook.pdf" not in run.out
+    assert (demo / "build" / "harbor" / "en" / "cards.pdf").is_file()
+    assert not (old / "en").exists()  # emptied: gone with its files
+    left = sorted(p.relative_to(old).as_posix() for p in old.rglob("*"))
+    assert left == ["it", "it/rulebook.pdf", "notes.txt"]
+    assert changed.read_bytes().endswith(b"% annotated\n")
+    assert cached(demo, "demo") == []  # nothing of it left to remove: its records went
+    again = printgen(demo, "build")
+    assert "removed" not in again.out
+    assert "nothing changed" in again.out
+
+
+def test_a_deleted_game_is_removed_only_by_a_build_of_every_game(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    new_game(Project.at(demo), "other", ["en"])
+    assert printgen(demo, "build").code == 0
+    before = sorted((demo / "build" / "demo").rglob("*"))
+    shutil.rmtree(demo / "cards" / "demo")
+    for command in (("build", "other"), ("validate",), ("build", "other", "--no-cache")):
+        run = printgen(demo, *command)  # not asked about demo: nothing of it touched
+        assert run.code == 0, run.err
+        assert "removed" not in run.out
+        assert sorted((demo / "build" / "demo").rglob("*")) == before
+    assert cached(demo, "demo")
+    run = printgen(demo, "build", "--no-cache")  # every game: --no-cache as any build
+    assert run.code == 0, run.err
+    assert GONE.format("en/rulebook.pdf") in run.out
+    assert not (demo / "build" / "demo").exists()
+    assert (demo / "build" / "other" / "en" / "cards.pdf").is_file()
+    assert cached(demo, "demo") == []
+
+
+def test_a_gone_games_outputs_elsewhere_or_through_a_link(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    new_game(Project.at(demo), "other", ["en"])
+    elsewhere = tmp_path / "print-shop"
+    assert printgen(demo, "build", "--out", str(elsewhere)).code == 0
+    assert printgen(demo, "build").code == 0
+    # build/demo/ moved to another disk, a link left in its place: never removed through it
+    moved = tmp_path / "usb" / "demo"
+    shutil.move(demo / "build" / "demo", moved)
+    (demo / "build" / "demo").symlink_to(moved, target_is_directory=True)
+    shutil.rmtree(demo / "cards" / "demo")
+    run = printgen(demo, "build")
+    assert run.code == 0, run.err
+    assert "removed" not in run.out
+    assert (moved / "en" / "cards.pdf").is_file()
+    assert cached(demo, "demo")  # it still vouches for them: a later build may remove them
+    # --out elsewhere: that folder's own records say what its builds wrote there
+    run = printgen(demo, "build", "--out", str(elsewhere))
+    assert run.code == 0, run.err
+    assert f"removed {elsewhere / 'demo' / 'en' / 'cards.pdf'} (game demo" in run.out
+    assert not (elsewhere / "demo").exists()
+    assert (elsewhere / "other" / "en" / "cards.pdf").is_file()
+
+
+def test_a_game_whose_new_folder_fails_to_build_removes_nothing(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Renamed without its id: the build stops on the mismatch, and writes or removes nothing."""
+    assert printgen(demo, "build").code == 0
+    (demo / "cards" / "demo").rename(demo / "cards" / "harbor")
+    run = printgen(demo, "build")
+    assert run.code == 2
+    assert "removed" not in run.out
+    assert (demo / "build" / "demo" / "en" / "cards.pdf").is_file()
