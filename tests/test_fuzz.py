@@ -552,3 +552,49 @@ def test_the_one_pass_for_rich_text_gives_the_general_paths_pieces(
     assert [w.hex() for w in widths] == [w.hex() for w in general_widths]
     general = [text.line_of(p, w, size) for p, w in zip(placed, general_widths, strict=True)]
     assert _bits([text.Line(p, w) for p, w in zip(pieces, widths, strict=True)]) == _bits(general)
+
+
+# What a frame may hold: platypus's own numbers and names, and lists (its backgrounds) of
+# tuples, lists or values — one list maybe held twice, as the document and frame share theirs
+_FRAME_VALUE = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=4)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.tuples(inner, inner)),
+    max_leaves=6,
+)
+
+
+@settings(FUZZ, max_examples=300)
+@given(
+    values=st.dictionaries(
+        st.sampled_from(["_x", "_y", "id", "_atTop", "_frameBGs"]), _FRAME_VALUE
+    ),
+    shared=st.booleans(),
+)
+def test_a_measuring_frame_deep_copies_as_deepcopy_copies_a_frame(
+    values: dict[str, object], shared: bool
+) -> None:
+    """MeasuringFrame's own deep copy (platypus copies the frame for every kept-together block
+    it measures) gives what copy.deepcopy gives a plain Frame with the same state: the same
+    values, no list or mutable value shared with the original, a list held twice still one."""
+    from copy import deepcopy
+
+    from printgen.documents.measure import MeasuringFrame
+    from printgen.documents.platypus import Frame
+
+    frames = [kind(0, 0, 100, 200, id="body") for kind in (MeasuringFrame, Frame)]
+    for frame in frames:
+        frame.__dict__.update(deepcopy(values))
+        if shared:
+            frame.bgs = frame.again = []
+    copied, general = (deepcopy(frame) for frame in frames)
+    assert type(copied) is MeasuringFrame
+    mine = {k: v for k, v in vars(copied).items() if k != "dry"}
+    assert repr(mine) == repr(vars(general))  # repr: a NaN is not equal to itself
+    for name, value in vars(copied).items():
+        original = vars(frames[0])[name]
+        if isinstance(value, list):
+            assert value is not original
+        elif not isinstance(value, tuple):
+            assert value is original
+    if shared:
+        assert copied.bgs is copied.again

@@ -5,6 +5,7 @@ page numbers, heights or the checks of what was placed costs the wrapping, not t
 from __future__ import annotations
 
 import io
+from copy import deepcopy
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -35,6 +36,24 @@ class MeasuringFrame(Frame):  # type: ignore[misc]
             del flowable.drawOn
 
     add = _add
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MeasuringFrame:
+        """The copy ``copy.deepcopy`` makes, made without its generic machinery for each
+        value: platypus deep-copies the document's frame for every kept-together block it
+        measures (25 numbers and names, one list), 50 µs each — a tenth of a rulebook's
+        measuring. Anything but a plain number, text or None is deep-copied as before."""
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin  # as deepcopy does, for a value that refers back to the frame
+        state = self.__dict__.copy()
+        for name, value in state.items():
+            if type(value) not in _ATOMIC:
+                state[name] = deepcopy(value, memo)
+        twin.__dict__.update(state)
+        return twin
+
+
+# values deepcopy returns as they are (copy._deepcopy_atomic's plain types)
+_ATOMIC = frozenset({int, float, bool, str, type(None)})
 
 
 def scratch_canvas() -> Canvas:
