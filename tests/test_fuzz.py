@@ -598,3 +598,66 @@ def test_a_measuring_frame_deep_copies_as_deepcopy_copies_a_frame(
             assert value is original
     if shared:
         assert copied.bgs is copied.again
+
+
+_CARD_KINDS = st.lists(
+    st.tuples(
+        st.sampled_from([(63.0, 88.0), (44.0, 68.0), (70.0, 120.0), (30.0, 30.0), (88.0, 63.0)]),
+        st.sampled_from([0.0, 1.5, 3.0]),  # bleed
+        st.sampled_from([0.0, 2.0, 5.0]),  # gutter
+        st.integers(min_value=1, max_value=30),  # cards
+        st.booleans(),  # with backs
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+@settings(FUZZ, max_examples=150)
+@given(
+    kinds=_CARD_KINDS,
+    paper=st.sampled_from([(210.0, 297.0), (215.9, 279.4)]),
+    duplex=st.sampled_from(["long", "fold", "none"]),
+)
+def test_each_sheet_has_the_crop_marks_of_its_own_blocks(
+    kinds: list[tuple[tuple[float, float], float, float, int, bool]],
+    paper: tuple[float, float],
+    duplex: str,
+) -> None:
+    """Sheets whose blocks have one shape share the marks worked out once for it: every
+    imposed sheet's marks are what crop_marks gives its own plan's blocks, in every way the
+    cards are packed (full sheets, a partial last one, several kinds, folded)."""
+    from printgen.draw import sheets
+    from printgen.draw.blocks import Kind
+    from printgen.draw.marks import crop_marks
+    from printgen.draw.packing import DoesNotFit, pack
+    from printgen.layout.face import Face
+    from printgen.model.game import CardShape, Side
+    from printgen.options import Duplex, Offset
+
+    items: list[sheets.Item] = []
+    for number, ((width, height), bleed, gutter, count, backed) in enumerate(kinds):
+        kind = Kind(width, height, bleed, "rect", gutter)
+        deck = f"deck{number}"
+        for i in range(count):
+            front = Face(
+                f"c{i}", deck, f"c{i}", Side.FRONT, "", width, height, bleed, CardShape.RECT
+            )
+            back = Face("b", deck, f"c{i}", Side.BACK, "", width, height, bleed, CardShape.RECT)
+            items.append(sheets.Item(f"c{i}", front, back if backed else None, kind))
+    fold = duplex == "fold" and any(item.back is not None for item in items)
+    groups: dict[Kind, list[object]] = {}
+    flat: dict[Kind, list[object]] = {}
+    for item in items:
+        (flat if fold and item.back is None else groups).setdefault(item.kind, []).append(item)
+    try:
+        ways = pack(list(groups.items()), paper, fold, list(flat.items()))
+    except DoesNotFit:
+        return
+    sides = sheets.Sides(any(i.back is not None for i in items), Duplex(duplex), Offset())
+    for plans in ways:
+        imposed = sheets._imposed(plans, sides, "Game · cards", {})
+        for sheet in imposed:
+            plan = plans[sheet.number - 1]
+            if sheet.side != "back":
+                assert sheet.marks == crop_marks(plan.blocks, plan.area)

@@ -132,11 +132,16 @@ def _imposed(
     duplex = sides.duplex
     sheets: list[Sheet] = []
     same_marks: dict[tuple[Segment, ...], list[Segment]] = {}
+    by_shape: dict[tuple[object, ...], list[Segment]] = {}
     for number, plan in enumerate(plans, start=1):
         fronts = _placements(plan.blocks)
-        # full sheets of one deck have the same marks: one list for 1,000 sheets
-        marks = crop_marks(plan.blocks, plan.area)
-        marks = same_marks.setdefault(tuple(marks), marks)
+        # full sheets of one deck have the same marks: one list for 1,000 sheets, worked out
+        # once for each shape of blocks (all crop_marks reads of them), not for every sheet
+        shape = (plan.area, *((b.kind, b.left, b.top, b.cols, b.count) for b in plan.blocks))
+        marks = by_shape.get(shape)
+        if marks is None:
+            marks = crop_marks(plan.blocks, plan.area)
+            marks = by_shape[shape] = same_marks.setdefault(tuple(marks), marks)
         if plan.fold:
             backs = _turned(fronts, plan, Duplex.FOLD, Offset())
             sheet = Sheet("fold", number, plan.width, plan.height, fronts + backs, marks)
