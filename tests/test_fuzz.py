@@ -661,3 +661,43 @@ def test_each_sheet_has_the_crop_marks_of_its_own_blocks(
             plan = plans[sheet.number - 1]
             if sheet.side != "back":
                 assert sheet.marks == crop_marks(plan.blocks, plan.area)
+
+
+def _marked_by_the_pattern(prose: str) -> str:
+    """source_lines.marked as it was: the prose split by the line-end pattern, breaks kept."""
+    from printgen.documents import source_lines as sl
+
+    wanted = {fence.line for fence in sl.fences(prose) if fence.name in sl.MARKED}
+    titles = sl.title_headings(prose)
+    if not wanted and not titles:
+        return prose
+    parts = re.split(r"(\r\n|\r|\n)", prose)
+    for line in wanted:
+        parts[2 * (line - 1)] += f" {sl.MARK}{line}"
+    for first, last in titles:
+        if first == last:
+            parts[2 * (first - 1)] = parts[2 * (first - 1)].replace("#", "##", 1)
+        else:
+            parts[2 * (last - 1)] = parts[2 * (last - 1)].replace("=", "-")
+    return "".join(parts)
+
+
+_PROSE_PIECES = st.sampled_from(
+    ["\n", "\r\n", "\r", "\n\n", "# Title", "Title", "===", "## Setup", "```diagram", "```",
+     "~~~card", "~~~", "    ```", "text", " ", "\u2028", "\x0c", "- item", ":coin:"]
+)  # fmt: skip
+
+
+@settings(FUZZ, max_examples=400)
+@given(pieces=st.lists(_PROSE_PIECES, max_size=30))
+def test_prose_lines_are_those_the_line_end_pattern_gives(pieces: list[str]) -> None:
+    """A prose file's lines taken by str.split where it has no \\r are the lines the line-end
+    patterns give, \\r\\n, \\r and \\n files alike (U+2028 and form feeds inside a line): its
+    lines, its editor's lines, its fences and its marked blocks and headings."""
+    from printgen.documents import source_lines as sl
+
+    prose = "".join(pieces)
+    assert sl.line_texts(prose) == re.split(r"(\r\n|\r|\n)", prose)[::2]
+    editor = re.split(r"\r\n?|\n", prose)
+    assert sl.editor_lines(prose) == (editor[:-1] if editor[-1] == "" else editor)
+    assert sl.marked(prose) == _marked_by_the_pattern(prose)

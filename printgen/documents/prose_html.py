@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from printgen.documents.parsed import parse
+from printgen.documents.source_lines import line_texts
 from printgen.problems import Problem, Where
 
 # a tag where HTML may be: what markdown-it reads as HTML (a comment aside) starts so
@@ -82,8 +83,8 @@ class _Lines:
     lines, or those of the text rendered from it, each found in the file by its words."""
 
     def __init__(self, written: str, rendered: str | None = None) -> None:
-        self.file = _LINE_END.split(written)[::2]
-        self.rows = self.file if rendered is None else _LINE_END.split(rendered)[::2]
+        self.file = line_texts(written)
+        self.rows = self.file if rendered is None else line_texts(rendered)
 
     def row(self, index: int) -> str:
         return self.rows[index] if index < len(self.rows) else ""
