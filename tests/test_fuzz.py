@@ -701,3 +701,25 @@ def test_prose_lines_are_those_the_line_end_pattern_gives(pieces: list[str]) -> 
     editor = re.split(r"\r\n?|\n", prose)
     assert sl.editor_lines(prose) == (editor[:-1] if editor[-1] == "" else editor)
     assert sl.marked(prose) == _marked_by_the_pattern(prose)
+
+
+_SVG_PIECES = st.sampled_from(
+    [b"fill", b"stroke", b"mask", b"filter", b"FILL", b"Mask", b"-mask", b"=", b":", b'"', b"'",
+     b" ", b"\n", b"url(", b"URL(", b"uRl(", b"url", b"(", b"#g)", b"<path d='M0 0'/>", b"\xc3\xa9"]
+)  # fmt: skip
+
+
+@settings(FUZZ, max_examples=500)
+@given(pieces=st.lists(_SVG_PIECES, max_size=16))
+def test_an_svg_without_url_says_what_the_patterns_say(pieces: list[bytes]) -> None:
+    """What an SVG asks for that is not drawn, and whether a picture has a mask or filter, are
+    what the patterns alone find (an SVG with no url( in any case skips them)."""
+    from printgen.icons import unfollowed as uf
+
+    data = b"".join(pieces)
+    found = []
+    for pattern, said in ((uf._OWN_COLOURS, uf._OWN_COLOURS_SAID), (uf._UNDRAWN, uf.UNDRAWN_SAID)):
+        if (first := pattern.search(data)) is not None:
+            found.append((data.count(b"\n", 0, first.start()) + 1, said))
+    assert uf.unfollowed(data) == found
+    assert uf.undrawn(data) == (uf._UNDRAWN.search(data) is not None)
