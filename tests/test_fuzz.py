@@ -723,3 +723,26 @@ def test_an_svg_without_url_says_what_the_patterns_say(pieces: list[bytes]) -> N
             found.append((data.count(b"\n", 0, first.start()) + 1, said))
     assert uf.unfollowed(data) == found
     assert uf.undrawn(data) == (uf._UNDRAWN.search(data) is not None)
+
+
+_MARKDOWN_PIECES = st.sampled_from(
+    ["\n", "\r\n", "\r", " ", "\t", ">", "> ", "-", "---", ":-", "-:", "|", "| ", "*", "+", "1.",
+     "12)", "3", "a", "# h", "\u2028", "- - - - - - - - - - - - -", "> > > > > > > > > > > > >"]
+)  # fmt: skip
+
+
+@settings(FUZZ, max_examples=500)
+@given(pieces=st.lists(_MARKDOWN_PIECES, max_size=40))
+def test_prose_line_patterns_find_the_lines_the_line_start_patterns_find(
+    pieces: list[str],
+) -> None:
+    """The delimiter rows and deep lines found by patterns opening with the line break before
+    them are the lines the ^ patterns find (the first line, \\r breaks, lines of spaces)."""
+    from printgen.documents import prose_lint
+
+    written = "".join(pieces)
+    delimiter = r"^(?:[ \t]*>)*[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$"
+    rows = [m.start() for m in re.finditer(delimiter, written, re.M) if "|" in m.group()]
+    assert prose_lint.delimiter_rows(written) == rows
+    deep = re.search(rf"^(?:[ \t>*+-]|\d+[.)]){{{limits.MAX_PROSE_NESTING},}}", written, re.M)
+    assert (prose_lint._DEEP_LINE.search("\n" + written) is None) == (deep is None)
