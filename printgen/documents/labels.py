@@ -46,32 +46,68 @@ class Labels(dict[str, str]):
 
 def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
     """One language's labels: printgen's, the project's, then the game's own."""
-    merged: dict[str, dict[str, str]] = {}
-    written: dict[str, str] = {}
     files = [_PACKAGED, project.templates / LABELS]
     if game_id is not None:
         files.append(project.cards / game_id / LABELS)
+    found: list[tuple[Path, inputs.Version | None]] = []
     for path in files:
         if path.exists() or path.is_symlink():  # a pipe or a link out is refused when read
             # the file's version is part of the cache key: `printgen watch` reads it again
-            now = inputs.version(path.stat()) if path.exists() else None
-            if now:  # read once a process, an input of every game that uses it
-                inputs.note(path.resolve())
-            rel = project.rel(path)
-            # the file's name worked out once, not again for each of its ~90 labels (a path
-            # made, compared and made relative a label: 18 M instructions, 1.6 % of a W&M
-            # validate)
-            own = None if path == _PACKAGED else rel
-            for key, value in _labels_file(project, path, rel, now):
-                merged.setdefault(key, {}).update(value)
-                if own is not None:
-                    written[key] = own
+            found.append((path, inputs.version(path.stat()) if path.exists() else None))
+    # the files laid over one another once a process for each version of them: a validate
+    # asks for a language's labels four times, for each language (cards, decimal mark, the
+    # rulebook's and the aid's words), and each time resolved, named and merged the three
+    # files again (0.1 ms)
+    key = (project, tuple(found))
+    laid = _MERGED.get(key)
+    if laid is None:
+        laid = _merged(project, found)
+        if len(_MERGED) >= 16:  # a few games a process; a long watch keeps no more
+            _MERGED.clear()
+        _MERGED[key] = laid
+    else:
+        for real in laid.reads:
+            inputs.note(real)
+    merged, written = laid.merged, laid.written
     words = {
         key: texts.get(lang, texts.get(ANY_LANGUAGE, ""))
         for key, texts in merged.items()
         if lang in texts or ANY_LANGUAGE in texts
     }
-    return Labels(words, lang, sorted(key for key in merged if key not in words), written)
+    return Labels(words, lang, sorted(key for key in merged if key not in words), dict(written))
+
+
+@dataclass(frozen=True)
+class _Laid:
+    """Labels files laid over one another: each label's text by language, the designer's
+    file that last sets it, and the files' real paths (inputs of every game that uses them)."""
+
+    merged: dict[str, dict[str, str]]
+    written: dict[str, str]
+    reads: tuple[Path, ...]
+
+
+_MERGED: dict[tuple[Project, tuple[tuple[Path, inputs.Version | None], ...]], _Laid] = {}
+
+
+def _merged(project: Project, found: list[tuple[Path, inputs.Version | None]]) -> _Laid:
+    merged: dict[str, dict[str, str]] = {}
+    written: dict[str, str] = {}
+    reads: list[Path] = []
+    for path, now in found:
+        if now:  # read once a process, an input of every game that uses it
+            reads.append(path.resolve())
+            inputs.note(reads[-1])
+        rel = project.rel(path)
+        # the file's name worked out once, not again for each of its ~90 labels (a path
+        # made, compared and made relative a label: 18 M instructions, 1.6 % of a W&M
+        # validate)
+        own = None if path == _PACKAGED else rel
+        for key, value in _labels_file(project, path, rel, now):
+            merged.setdefault(key, {}).update(value)
+            if own is not None:
+                written[key] = own
+    return _Laid(merged, written, tuple(reads))
 
 
 def decimal_mark(project: Project, lang: str, game_id: str | None = None) -> str | None:
