@@ -4,6 +4,7 @@ exception, never unbounded time or memory. Derandomized: every run tries the sam
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import time
@@ -746,3 +747,87 @@ def test_prose_line_patterns_find_the_lines_the_line_start_patterns_find(
     assert prose_lint.delimiter_rows(written) == rows
     deep = re.search(rf"^(?:[ \t>*+-]|\d+[.)]){{{limits.MAX_PROSE_NESTING},}}", written, re.M)
     assert (prose_lint._DEEP_LINE.search("\n" + written) is None) == (deep is None)
+
+
+# Families whose faces are one font (a project font without its bold or italic file draws them
+# in its regular: a bold word then joins the regular piece beside it) and a monospaced one
+# (words of as many letters end at the same x, so lines land on the width exactly)
+_FACES = st.sampled_from(
+    [
+        ("Vera", "VeraBd", "VeraIt", "VeraBI"),
+        ("Vera", "Vera", "Vera", "Vera"),
+        ("Vera", "VeraBd", "Vera", "VeraBd"),
+        ("Courier", "Courier-Bold", "Courier", "Courier-Bold"),
+    ]
+)
+_EDGE_RUNS = st.lists(
+    st.one_of(
+        st.builds(text.Run, _RICH_TEXT, st.booleans(), st.booleans()),
+        st.builds(text.Run, st.sampled_from(["  ", "\t", " a\tb ", "x\u202f!", "\u200dy "])),
+        st.builds(lambda bold: text.Run(icon="bean", bold=bold), st.booleans()),
+        st.just(text.Run(newline=True)),
+    ),
+    min_size=2,
+    max_size=12,
+)
+
+# words each bold or not, a space after each: plain texts (one part a word)
+_PLAIN_RUNS = st.lists(
+    st.builds(lambda word, bold: text.Run(f"{word} ", bold=bold), _WORDS, st.booleans()),
+    min_size=2,
+    max_size=12,
+)
+
+
+def _ties(tokens: list[text.Token], family: Family, size: float, wide: float) -> list[float]:
+    """Widths at which the first lines broken at ``wide`` end on a tie: the line before the
+    break, its space and the end of a part of the next line's first word exactly at the width
+    and its 0.01 pt tolerance — the sum the breaker compares, made as it makes it."""
+    placed, widths = text._broken_words(tokens, family, size, wide, None)
+    space = text.width_of(" ", family.regular, size)
+    return (
+        [
+            before + space + (x + part_width) - 0.01
+            for before, line in zip(widths[:2], placed[1:3], strict=False)  # (one line: none)
+            for x, part_width, *_ in line[:3]
+        ]
+        or [wide]
+    )
+
+
+@settings(FUZZ, max_examples=400)
+@given(
+    runs=st.one_of(_EDGE_RUNS, _PLAIN_RUNS),
+    faces=_FACES,
+    size=st.sampled_from([5.5, 8.0, 9.75, 13.0]),
+    wide=st.floats(min_value=0.0, max_value=60.0),
+    pick=st.integers(min_value=0),
+    ulps=st.integers(min_value=-1, max_value=1),
+    max_lines=st.one_of(st.none(), st.integers(min_value=0, max_value=6)),
+)
+def test_one_pass_lines_break_as_the_general_path_on_ties(
+    runs: list[text.Run],
+    faces: tuple[str, str, str, str],
+    size: float,
+    wide: float,
+    pick: int,
+    ulps: int,
+    max_lines: int | None,
+) -> None:
+    """The one-pass breakers give the general path's lines to the last bit where a word ends
+    exactly on the line's width and its tolerance, or a bit past or short of it, in families
+    whose faces coincide and in a monospaced one (the tests above, with boxes a hundredth of a
+    point off, miss a one-pass breaker whose limit is 1e-6 pt off, or > made >=)."""
+    vera()  # its faces registered
+    family = Family("Faces", *faces)
+    tokens = text.split(runs, family)
+    ties = _ties(tokens, family, size, wide)
+    width = ties[pick % len(ties)]
+    for _ in range(abs(ulps)):
+        width = math.nextafter(width, math.copysign(math.inf, ulps))
+    general = _bits(_general(tokens, family, size, width, max_lines))
+    assert _bits(breaking.break_lines(runs, family, size, width, None, max_lines)) == general
+    if not any(SOFT in part for part, _, _ in tokens):  # the one pass fit takes, too
+        one_pass = breaking.lines_plain if text.plain_tokens(tokens) else breaking.lines_rich
+        pieces, widths = one_pass(tokens, family, size, width, max_lines)
+        assert _bits([text.Line(p, w) for p, w in zip(pieces, widths, strict=True)]) == general
