@@ -4,10 +4,12 @@ wrote them; a file the designer changed or added stays, with its folder."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+from printgen.building import kept
 from printgen.building.cache import FOLDER
 from printgen.project import Project
 from printgen.starter import new_game
@@ -113,3 +115,57 @@ def test_a_game_whose_new_folder_fails_to_build_removes_nothing(
     assert run.code == 2
     assert "removed" not in run.out
     assert (demo / "build" / "demo" / "en" / "cards.pdf").is_file()
+
+
+def test_another_projects_games_in_a_shared_output_folder_are_not_gone(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """Two projects built into one folder (--out ~/to-print): demo is not in the second's
+    cards/, but it never was — it is the first project's, current, and stays."""
+    shared = tmp_path / "to-print"
+    assert printgen(demo, "build", "--out", str(shared)).code == 0
+    second = tmp_path / "second"
+    new_game(Project.at(second), "solo", ["en"])
+    run = printgen(second, "build", "--out", str(shared))
+    assert run.code == 0, run.err
+    assert "removed" not in run.out
+    assert (shared / "demo" / "en" / "cards.pdf").is_file()
+    assert (shared / "solo" / "en" / "cards.pdf").is_file()
+    # its own game gone, the first project still removes what it wrote, and only that
+    shutil.rmtree(demo / "cards" / "demo")
+    new_game(Project.at(demo), "other", ["en"])
+    run = printgen(demo, "build", "--out", str(shared))
+    assert run.code == 0, run.err
+    assert f"removed {shared / 'demo' / 'en' / 'cards.pdf'} (game demo" in run.out
+    assert "solo" not in run.out
+    assert not (shared / "demo").exists()
+    assert (shared / "solo" / "en" / "cards.pdf").is_file()
+
+
+def unnamed_project(folder: Path) -> None:
+    """Each record as printgen wrote it before records named their project (sealed again)."""
+    for path in (folder / FOLDER).glob("*.record"):
+        record = json.loads(kept.unsealed(path.name, path.read_bytes()) or b"")
+        del record["project"]
+        path.write_bytes(kept.sealed(path.name, json.dumps(record).encode()) or b"")
+
+
+def test_records_from_before_they_named_their_project(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """Acted on in the project's own build/ (its renamed game's PDFs go, as before), never in
+    a folder elsewhere, which another project may build into too."""
+    shared = tmp_path / "to-print"
+    assert printgen(demo, "build").code == 0
+    assert printgen(demo, "build", "--out", str(shared)).code == 0
+    unnamed_project(demo / "build")
+    unnamed_project(shared)
+    renamed(demo, "demo", "harbor")
+    run = printgen(demo, "build")
+    assert run.code == 0, run.err
+    assert GONE.format("en/cards.pdf") in run.out
+    assert not (demo / "build" / "demo").exists()
+    run = printgen(demo, "build", "--out", str(shared))
+    assert run.code == 0, run.err
+    assert "removed" not in run.out
+    assert (shared / "demo" / "en" / "cards.pdf").is_file()

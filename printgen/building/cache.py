@@ -57,6 +57,10 @@ class Record:
     inputs: dict[str, str]  # input name -> fingerprint (content hash, or size:mtime if unread)
     outputs: dict[str, list[Any]]  # path under --out -> [sha256, size, mtime_ns]
     warnings: list[list[Any]]  # [path, line, col, message] of each warning the build gave
+    # the project folder (real path) whose build wrote it: an output folder several projects
+    # build into (--out ~/to-print) holds every project's records, and only a game gone from
+    # this project's cards/ is this build's to remove ("": a record from before it was noted)
+    project: str = ""
 
     def problems(self) -> list[Problem]:
         return [
@@ -99,6 +103,8 @@ class BuildCache:
         try:
             raw = json.loads(payload)
             record = Record(dict(raw["inputs"]), dict(raw["outputs"]), list(raw["warnings"]))
+            record.project = raw.get("project", "")
+            assert isinstance(record.project, str)
             for name, value in [*record.inputs.items()]:
                 assert isinstance(value, str) and _inside(name.removeprefix(_PACKAGED))
             for name, output in record.outputs.items():
@@ -157,6 +163,7 @@ class BuildCache:
             "inputs": inputs,
             "outputs": outputs,
             "warnings": [[w.where.path, w.where.line, w.where.col, w.message] for w in warnings],
+            "project": str(self.project.root),
         }
         from printgen.building import kept
 

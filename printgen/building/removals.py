@@ -94,10 +94,11 @@ def _removed(
 ) -> Generator[tuple[Path, str], None, bool]:
     """Remove the intact outputs one record of a gone game names, yielding each; returns
     whether the record must stay: unreadable (another user's, damaged — never trusted, so
-    never acted on), or naming a file still as printgen wrote it (reached through a link, or
-    that could not be removed: the next build tries again)."""
+    never acted on), another project's (an output folder several build into), or naming a
+    file still as printgen wrote it (reached through a link, or that could not be removed:
+    the next build tries again)."""
     record = store.previous(game_id, record_path)
-    if record is None:
+    if record is None or not _ours(store, record):
         return True
     why = f"game {game_id} no longer in cards/"
     stays = False
@@ -115,6 +116,17 @@ def _removed(
         else:
             yield path, why
     return stays
+
+
+def _ours(store: BuildCache, record: Record) -> bool:
+    """Whether a record is this project's: another's, built into the same folder (--out
+    ~/to-print), names a game gone from this project's cards/ only because it never was in
+    them. A record from before records named their project is taken as this project's only
+    in the project's own build/ (where no other project builds unless sent there)."""
+    project = store.project
+    if record.project:
+        return record.project == str(project.root)
+    return os.path.normpath(store.out) == os.path.normpath(project.root / "build")
 
 
 def _records(folder: Path) -> dict[str, list[Path]]:
