@@ -9,7 +9,9 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from printgen.building import kept
+import pytest
+
+from printgen.building import kept, removals
 from printgen.building.cache import FOLDER
 from printgen.project import Project
 from printgen.starter import new_game
@@ -169,3 +171,39 @@ def test_records_from_before_they_named_their_project(
     assert run.code == 0, run.err
     assert "removed" not in run.out
     assert (shared / "demo" / "en" / "cards.pdf").is_file()
+
+
+def test_a_link_swapped_in_after_the_check_is_not_removed_through(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """build/demo/ found a plain folder, then swapped for a link to another disk (a sync tool,
+    the designer moving it) before its files are removed: nothing is removed through the link —
+    not the designer's files where it leads, not the folders holding them."""
+    assert printgen(demo, "build").code == 0
+    usb = tmp_path / "usb" / "demo"
+    (usb / "en").mkdir(parents=True)
+    for name in ("cards.json", "cards.pdf", "player-aid.pdf", "rulebook.pdf"):
+        # the designer's own, even the very bytes printgen wrote: outside the output folder
+        (usb / "en" / name).write_bytes((demo / "build" / "demo" / "en" / name).read_bytes())
+    old = demo / "build" / "demo"
+    checked = removals.through_link
+
+    def swapped(path: Path, out: Path) -> bool:
+        found = checked(path, out)
+        if not old.is_symlink():
+            old.rename(tmp_path / "moved")
+            old.symlink_to(usb, target_is_directory=True)
+        return found
+
+    monkeypatch.setattr(removals, "through_link", swapped)
+    renamed(demo, "demo", "harbor")
+    run = printgen(demo, "build")
+    assert run.code == 0, run.err
+    assert sorted(p.name for p in (usb / "en").iterdir()) == [
+        "cards.json",
+        "cards.pdf",
+        "player-aid.pdf",
+        "rulebook.pdf",
+    ]
+    assert "removed" not in run.out
+    assert cached(demo, "demo")  # it still vouches for them: a later build may remove them

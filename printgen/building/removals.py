@@ -12,11 +12,13 @@ go too. Only the standard library is imported: an up-to-date build runs this as 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import stat
 from collections.abc import Collection, Generator, Iterator
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printgen.project import _GAME_ID as GAME_ID  # how cards/ folders are told from the rest
 
@@ -37,29 +39,29 @@ def removals(
     """Remove what the build no longer makes and yield each file removed, with why. Only a
     build of every game (``every_game``: their ids) removes what games gone from cards/ made;
     one of named games leaves the others, gone or not, alone: it was not asked about them."""
-    for path in no_longer_made(store, previous, files):
-        remove(path, store.out)
-        yield path, NO_LONGER_MADE
+    for path, entry in no_longer_made(store, previous, files):
+        if remove(path, store.out, entry):
+            yield path, NO_LONGER_MADE
     if every_game is not None:
         yield from gone_games(store, every_game)
 
 
 def no_longer_made(
     store: BuildCache, previous: dict[str, Record | None], files: dict[Path, bytes]
-) -> list[Path]:
+) -> list[tuple[Path, list[Any]]]:
     """What the games' last builds with these options wrote and this one did not make (a
     language or a deck taken out of the game), where it is still exactly as written: left, its
     PDF would be printed with the rest. A file changed since is the designer's, and stays."""
     out = store.out
     made = {path.relative_to(out).as_posix() for path in files}
     stale = {
-        out / name
+        out / name: entry
         for record in previous.values()
         if record is not None
         for name, entry in record.outputs.items()
         if name not in made and store.intact(name, entry)
     }
-    return sorted(path for path in stale if not through_link(path, out))
+    return sorted((path, entry) for path, entry in stale.items() if not through_link(path, out))
 
 
 def gone_games(store: BuildCache, built: Collection[str]) -> Iterator[tuple[Path, str]]:
@@ -110,11 +112,10 @@ def _removed(
         if through_link(path, store.out):
             stays = True
             continue
-        remove(path, store.out)
-        if os.path.lexists(path):
-            stays = True
-        else:
+        if remove(path, store.out, entry):
             yield path, why
+        else:
+            stays = True
     return stays
 
 
@@ -174,11 +175,60 @@ def through_link(path: Path, out: Path) -> bool:
         return True
 
 
-def remove(path: Path, out: Path) -> None:
-    """Remove an output no longer made, and the folders it leaves empty (build/game/it/)."""
-    with contextlib.suppress(OSError):
-        path.unlink()
-        for folder in path.parents:
-            if folder == out or not folder.is_relative_to(out):
-                break
-            folder.rmdir()  # only if empty: else OSError, and the rest stays
+def remove(path: Path, out: Path, entry: list[Any]) -> bool:
+    """Remove an output no longer made, when it is still exactly as written (``entry``: its
+    record's), and the folders it leaves empty (build/game/it/); return whether it is gone.
+    Each folder below ``out`` is opened without following a link, and the file is compared
+    and removed in the folder so opened: a link swapped in after ``through_link`` looked (a
+    sync tool, the designer moving build/harbour to another disk) is never passed through —
+    neither a file nor a folder where it leads is removed."""
+    if not _SAFE:  # no folder descriptors (Windows): by path, as looked at just before
+        with contextlib.suppress(OSError):
+            path.unlink()
+            for folder in path.parents:
+                if folder == out or not folder.is_relative_to(out):
+                    break
+                folder.rmdir()  # only if empty: else OSError, and the rest stays
+        return not os.path.lexists(path)
+    parts = path.relative_to(out).parts
+    folders: list[int] = []
+    try:
+        try:
+            folders.append(os.open(out, os.O_RDONLY | _DIRECTORY))  # build/ may be a link
+            for part in parts[:-1]:
+                flags = os.O_RDONLY | _DIRECTORY | _NOFOLLOW
+                folders.append(os.open(part, flags, dir_fd=folders[-1]))
+            if not _as_written(folders[-1], parts[-1], entry):
+                return False
+            os.unlink(parts[-1], dir_fd=folders[-1])
+        except OSError:
+            return False
+        with contextlib.suppress(OSError):
+            for depth in range(len(parts) - 2, -1, -1):  # only if empty: else the rest stays
+                os.rmdir(parts[depth], dir_fd=folders[depth])
+        return True
+    finally:
+        for fd in folders:
+            os.close(fd)
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_SAFE = bool(_NOFOLLOW and _DIRECTORY) and {os.open, os.unlink, os.rmdir} <= os.supports_dir_fd
+
+
+def _as_written(folder: int, name: str, entry: list[Any]) -> bool:
+    """Whether ``name`` in the open ``folder`` is a regular file (not a link) holding what the
+    record's ``entry`` says printgen wrote, and is still the file just compared."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _NOFOLLOW
+    fd = os.open(name, flags, dir_fd=folder)
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            return False
+        if [info.st_size, info.st_mtime_ns] != entry[1:]:
+            data = handle.read(info.st_size + 1)
+            if hashlib.sha256(data).hexdigest() != str(entry[0]):
+                return False
+    now = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    return (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino)
