@@ -207,3 +207,19 @@ def test_a_link_swapped_in_after_the_check_is_not_removed_through(
     ]
     assert "removed" not in run.out
     assert cached(demo, "demo")  # it still vouches for them: a later build may remove them
+
+
+def test_a_folder_of_the_game_in_another_case_keeps_its_outputs(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """cards/Demo, with no game.yaml (yet: being renamed, its game.yaml not moved in) keeps
+    build/demo/ — on a disk that ignores case build/Demo is that very folder."""
+    assert printgen(demo, "build").code == 0
+    new_game(Project.at(demo), "other", ["en"])
+    (demo / "cards" / "demo").rename(tmp_path / "demo")
+    (demo / "cards" / "Demo").mkdir()
+    run = printgen(demo, "build")
+    assert run.code == 0, run.err
+    assert "removed" not in run.out
+    assert (demo / "build" / "demo" / "en" / "cards.pdf").is_file()
+    assert cached(demo, "demo")

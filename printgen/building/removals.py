@@ -73,7 +73,12 @@ def gone_games(store: BuildCache, built: Collection[str]) -> Iterator[tuple[Path
     project = store.project
     if not store.usable or not project.cards.is_dir() or not project.confined(project.cards):
         return
-    known = {game.casefold() for game in (*built, *project.game_ids())}
+    try:  # every name in cards/, a folder with no game.yaml (yet) too, in any case
+        with os.scandir(project.cards) as entries:
+            present = {entry.name.casefold() for entry in islice(entries, MAX_RECORDS)}
+    except OSError:  # cards/ cannot be listed: which games are gone cannot be told
+        return
+    known = {game.casefold() for game in (*built, *project.game_ids())} | present
     for game_id, records in sorted(_records(store.folder).items()):
         # a folder in cards/ by that name, even with no game.yaml (yet), or in another case —
         # on a disk that ignores case (--out on a USB stick) build/Harbour is build/harbour
