@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen import inputs
+from printgen.folders import holds_game_file, listed
 from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import Where, fail, one_line_path
 
@@ -27,19 +28,6 @@ _GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ASCII: no look-alike i
 
 
 CACHE_FOLDER = ".printgen-cache"  # in every folder a build wrote into (printgen/building/cache.py)
-LEFTOVER_ENDINGS = ("~", ".swp", ".swx", ".tmp")  # editors' backups and swap files
-
-
-def hidden(name: str) -> bool:
-    """A file name printgen never takes for an input: hidden (``.old.yaml``, an editor's lock
-    ``.#main.yaml``, the ``~$ships.xlsx`` Excel keeps while the workbook is open) or an editor's
-    leftover. The loaders, the build cache and ``watch`` agree on it."""
-    return name.startswith((".", "#", "~$")) or name.endswith(LEFTOVER_ENDINGS)
-
-
-def listed(folder: Path, pattern: str) -> list[Path]:
-    """The files of ``folder`` matching ``pattern`` (``*.yaml``), sorted, hidden ones left out."""
-    return sorted(path for path in folder.glob(pattern) if not hidden(path.name))
 
 
 @dataclass(frozen=True)
@@ -170,10 +158,9 @@ class Project:
             return []
         found = []
         for folder in self.cards.iterdir():
-            if _GAME_ID.match(folder.name) and self.confined(folder):
-                game_file = folder / "game.yaml"  # read (and refused) by the loader
-                if game_file.exists() or game_file.is_symlink():
-                    found.append(folder.name)
+            # a game.yaml there is read (and refused) by the loader
+            if _GAME_ID.match(folder.name) and self.confined(folder) and holds_game_file(folder):
+                found.append(folder.name)
         return sorted(found)
 
     def case_twin(self, game_id: str, known: list[str] | None = None) -> str | None:
@@ -191,9 +178,7 @@ class Project:
         return sorted(
             folder.name
             for folder in self.cards.iterdir()
-            if _GAME_ID.match(folder.name)
-            and not self.confined(folder)
-            and ((folder / "game.yaml").exists() or (folder / "game.yaml").is_symlink())
+            if _GAME_ID.match(folder.name) and not self.confined(folder) and holds_game_file(folder)
         )
 
     def misnamed_games(self) -> list[str]:
@@ -206,7 +191,7 @@ class Project:
             for folder in self.cards.iterdir()
             if not _GAME_ID.match(folder.name)
             and not folder.name.startswith(".")
-            and (folder / "game.yaml").is_file()
+            and holds_game_file(folder)
         )
 
     def game_files_misnamed(self) -> list[tuple[str, str]]:
@@ -218,7 +203,7 @@ class Project:
         for folder in sorted(self.cards.iterdir()):
             if not _GAME_ID.match(folder.name) or not folder.is_dir():
                 continue
-            if (folder / "game.yaml").exists() or (folder / "game.yaml").is_symlink():
+            if holds_game_file(folder):
                 continue
             found.extend(
                 (folder.name, file.name)

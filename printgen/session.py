@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import ModuleType
 
+from printgen.folders import holds
 from printgen.layout.evaluate import lay_out_borrowed, lay_out_game
 from printgen.layout.face import BorrowedDeck, LaidOutDeck
 from printgen.model.game import Game
@@ -93,7 +94,7 @@ class Session:
         if game_id not in self._modules:
             folder = self.project.cards / game_id
             rel = self.project.rel(folder / "rules.py")
-            if (folder / "rules.py").exists() or (folder / "rules.py").is_symlink():
+            if holds(folder / "rules.py"):
                 self.project.file(folder / "rules.py", Where(rel))  # confined, a file, not huge
             self._modules[game_id] = load_rules_module(folder, rel)
         return self._modules[game_id]

@@ -22,8 +22,9 @@ import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 
+from printgen.folders import hidden
 from printgen.problems import ProjectError
-from printgen.project import Project, hidden
+from printgen.project import Project
 
 NOT_WATCHED = {"__pycache__", "node_modules", "venv", "build"}
 # the kinds of file at the project's top a build may read: settings, pictures, sheets, fonts

@@ -33,9 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen import __version__, inputs
+from printgen.folders import hidden
 from printgen.options import BuildOptions, Format
 from printgen.problems import Problem, Severity, Where
-from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project, hidden
+from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project
 from printgen.write import atomic_write, read_back
 
 FOLDER = CACHE_FOLDER

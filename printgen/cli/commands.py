@@ -99,6 +99,17 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:  # output piped into a pager or `head` that closed early
         sys.stderr.close()
         return 0
+    except PermissionError as exc:
+        if exc.filename is None or os.environ.get("PRINTGEN_DEBUG"):
+            return _internal_error(exc)
+        # a folder of the project no one may open (chmod 000 cards/GAME/decks, templates/):
+        # looked into wherever a build first needs it, so it is said here, once, by its name
+        print(
+            f"printgen: {_in_project(exc.filename, args.project)} cannot be read (permission "
+            "denied); check its permissions",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     except OSError as exc:
         if exc.errno != errno.ENAMETOOLONG:
             return _internal_error(exc)
@@ -114,6 +125,15 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_BAD_INPUT
     except Exception as exc:
         return _internal_error(exc)
+
+
+def _in_project(name: str | bytes, project: str) -> str:
+    """The folder (or file) that refused: the outermost of the path's folders this user may not
+    open (templates/, where templates/layouts was asked for), from the project folder."""
+    path, root = Path(os.fsdecode(name)).absolute(), Path(project).absolute()
+    inside = [p for p in (*reversed(path.parents), path) if p.is_relative_to(root) and p != root]
+    shut = next((p for p in inside if p.is_dir() and not os.access(p, os.R_OK | os.X_OK)), path)
+    return shut.relative_to(root).as_posix() if shut.is_relative_to(root) else str(shut)
 
 
 def _internal_error(exc: Exception) -> int:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems
 from printgen.documents.source_lines import block_tokens, editor_lines, fences
+from printgen.folders import listed
 from printgen.icons import IconLibrary
 from printgen.limits import (
     MAX_PROSE_BYTES,
@@ -20,7 +21,7 @@ from printgen.limits import (
     MAX_PROSE_TABLE_CELLS,
 )
 from printgen.problems import Problem, ProjectError, Where
-from printgen.project import Project, listed
+from printgen.project import Project
 from printgen.source.readers import did_you_mean
 
 if TYPE_CHECKING:

@@ -13,9 +13,10 @@ from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.labels import label_line, missing_label
 from printgen.documents.prose_lint import line_of
 from printgen.documents.source_lines import editor_lines, marked
+from printgen.folders import listed
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Where
-from printgen.project import PACKAGED_TEMPLATES, Project, listed
+from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.sandbox import alarm, template_code
 from printgen.sandbox import expressions as expr
 from printgen.sandbox.jinja import sandboxed

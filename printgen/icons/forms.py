@@ -177,8 +177,8 @@ def compile_builtin(folders: Iterable[Path] = ()) -> dict[str, Any]:
     """What ``forms.json`` holds for the installed ReportLab: every built-in SVG's form, and
     those of the SVGs in ``folders`` (the repository's games' icons: stored by content, so any
     copy of one draws without svglib, and an edited one with it)."""
+    from printgen.folders import listed
     from printgen.icons.library import BUILTIN_DIR, LABELLED_DIR
-    from printgen.project import listed
 
     return _compiled(
         (path.read_bytes(), folder)

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from printgen import inputs
+from printgen.folders import listed
 from printgen.icons import fontawesome
 from printgen.icons.forms import precompiled
 from printgen.icons.geometry import parse_hex
@@ -29,7 +30,6 @@ from printgen.icons.labels import LABEL_BOXES, LabelBox, draw_label
 from printgen.icons.svg import SvgError, digest, draw_svg, parse
 from printgen.icons.unfollowed import unfollowed
 from printgen.problems import Problem, Severity, Where
-from printgen.project import listed
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -61,8 +61,9 @@ def engine_path(project_root: Path, game_id: str) -> Path:
 def has_engine(project_root: Path, game_id: str) -> bool:
     """Whether the game has something at simulate.py: a file, or what load_engine refuses (a
     folder, a pipe, a link out of the project) — said, never taken for no engine."""
-    path = engine_path(project_root, game_id)
-    return path.exists() or path.is_symlink()
+    from printgen.folders import holds
+
+    return holds(engine_path(project_root, game_id))
 
 
 def load_engine(project_root: Path, game_id: str) -> Engine:

@@ -9,11 +9,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from printgen.folders import listed
 from printgen.icons import icon_library, unusable_icons
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta, not_a_language_code
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
-from printgen.project import Project, listed
+from printgen.project import Project
 from printgen.source.backs import unbacked_decks
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks

@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 
 from printgen import inputs
+from printgen.folders import hidden
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, Severity, Where
-from printgen.project import Project, hidden
+from printgen.project import Project
 
 # the folders printgen reads, under each folder it looks into
 _PROJECT_FOLDERS = ("cards", "icons", "templates", "fonts")

@@ -14,8 +14,9 @@ from operator import is_not
 from pathlib import Path
 from typing import Any
 
+from printgen.folders import hidden
 from printgen.problems import ProjectError, Where
-from printgen.project import Project, hidden
+from printgen.project import Project
 from printgen.source.cells import blank
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.workbook import (
