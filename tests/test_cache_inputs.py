@@ -385,7 +385,7 @@ def test_a_library_upgraded_under_printgen_rebuilds(
     # pip install -U pillow: the same inputs may give other bytes, as a clean build would show
     import importlib.util
 
-    from printgen.building import cache
+    from printgen.building import cache_key
 
     find_spec = importlib.util.find_spec
     upgraded = tmp_path / "site" / "PIL" / "__init__.py"
@@ -400,12 +400,12 @@ def test_a_library_upgraded_under_printgen_rebuilds(
 
     assert printgen(pictured, "build").code == 0
     monkeypatch.setattr(importlib.util, "find_spec", newer_pillow)
-    cache.code_fingerprint.cache_clear()
+    cache_key.code_fingerprint.cache_clear()
     try:
         run = printgen(pictured, "build")
     finally:
         monkeypatch.undo()
-        cache.code_fingerprint.cache_clear()
+        cache_key.code_fingerprint.cache_clear()
     assert run.code == 0
     assert run.out.splitlines()[-1].startswith("built 1 game: ")  # not "1 game up to date"
 
