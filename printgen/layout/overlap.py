@@ -93,11 +93,16 @@ def overprinted(ops: list[Shape | TextBox | Image | None]) -> list[Crossing]:
         for i, op in enumerate(ops)
         if isinstance(op, TextBox)
     ]
+    inks: dict[int, list[Box]] = {}  # each box's lines measured once, and only if it meets one
+
+    def ink(index: int, op: TextBox) -> list[Box]:
+        return inks[index] if index in inks else inks.setdefault(index, _inks(op))
+
     found = []
     for rank, (i, first, area) in enumerate(texts):
         for j, later, over in texts[rank + 1 :]:
             if _overlap(area, over) and any(
-                _overlap(ink, other) for ink in _inks(first) for other in _inks(later)
+                _overlap(mine, theirs) for mine in ink(i, first) for theirs in ink(j, later)
             ):
                 found.append(Crossing(i, j))
     return found
