@@ -24,7 +24,7 @@ from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import Where, fail, one_line_path
 
 PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
-_GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ASCII: no look-alike ids
+GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ASCII: no look-alike ids
 
 
 CACHE_FOLDER = ".printgen-cache"  # in every folder a build wrote into (printgen/building/cache.py)
@@ -159,7 +159,7 @@ class Project:
         found = []
         for folder in self.cards.iterdir():
             # a game.yaml there is read (and refused) by the loader
-            if _GAME_ID.match(folder.name) and self.confined(folder) and holds_game_file(folder):
+            if GAME_ID.match(folder.name) and self.confined(folder) and holds_game_file(folder):
                 found.append(folder.name)
         return sorted(found)
 
@@ -178,7 +178,7 @@ class Project:
         return sorted(
             folder.name
             for folder in self.cards.iterdir()
-            if _GAME_ID.match(folder.name) and not self.confined(folder) and holds_game_file(folder)
+            if GAME_ID.match(folder.name) and not self.confined(folder) and holds_game_file(folder)
         )
 
     def misnamed_games(self) -> list[str]:
@@ -189,7 +189,7 @@ class Project:
         return sorted(
             folder.name
             for folder in self.cards.iterdir()
-            if not _GAME_ID.match(folder.name)
+            if not GAME_ID.match(folder.name)
             and not folder.name.startswith(".")
             and holds_game_file(folder)
         )
@@ -201,7 +201,7 @@ class Project:
             return []
         found: list[tuple[str, str]] = []
         for folder in sorted(self.cards.iterdir()):
-            if not _GAME_ID.match(folder.name) or not folder.is_dir():
+            if not GAME_ID.match(folder.name) or not folder.is_dir():
                 continue
             if holds_game_file(folder):
                 continue

@@ -20,7 +20,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printgen.project import _GAME_ID as GAME_ID  # how cards/ folders are told from the rest
+from printgen.project import GAME_ID  # how cards/ folders are told from the rest
 
 if TYPE_CHECKING:
     from printgen.building.cache import BuildCache, Record
