@@ -4,6 +4,7 @@ alike; alias bombs are still refused; packing many sheets places what a full sca
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -225,3 +226,36 @@ def test_a_build_leaves_no_reference_cycle_per_card(tmp_path: Path) -> None:
     cyclic_garbage(50)  # what the first build of a process leaves once (imports, caches)
     fewer, more = cyclic_garbage(200), cyclic_garbage(800)
     assert more < fewer + 600, (fewer, more)
+
+
+def test_sheets_are_compressed_as_they_end_into_the_same_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ReportLab keeps every page's content as text until the file is written (44 MB of a
+    50,000-card build's peak); printgen compresses each run of pages once it has ended. The
+    file is the one ReportLab writes compressing them all at the end, byte for byte."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printgen.draw import pdf
+
+    project = write_project(300, tmp_path)  # 34 sheets of fronts and 34 of backs: 68 pages
+    as_text: list[int] = []  # pages still held as text when the file is written
+    write = Canvas.getpdfdata
+
+    def counted(canvas: Any) -> bytes:
+        as_text.append(sum(isinstance(page.stream, str) for page in canvas._doc.Pages.pages))
+        return bytes(write(canvas))
+
+    monkeypatch.setattr(Canvas, "getpdfdata", counted)
+    files, run = [], pdf.COMPRESSED_TOGETHER
+    for together in (run, 1_000):  # 1,000: every page left to ReportLab
+        monkeypatch.setattr(pdf, "COMPRESSED_TOGETHER", together)
+        out = tmp_path / f"out-{together}"
+        args = ["build", GAME, "--lang", "it", "--only", "cards", "--no-cache", "--out", str(out)]
+        assert main(["--project", str(project), *args]) == 0
+        files.append((out / GAME / "it" / "cards.pdf").read_bytes())
+    assert as_text == [68 % run, 68]
+    assert files[0] == files[1]
+    reader = PdfReader(io.BytesIO(files[0]))
+    assert len(reader.pages) == 68
+    assert "Carta 300" in " ".join(reader.pages[66].extract_text().split())

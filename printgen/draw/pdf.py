@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 from reportlab import rl_config
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFBase85Encode,
+    PDFName,
+    PDFResourceDictionary,
+    PDFStream,
+    PDFZCompress,
+    xObjectName,
+)
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.layout.fonts import vera
@@ -51,6 +60,38 @@ def new_canvas(
     if duplex is not None:
         canvas.setViewerPreference("Duplex", TURNED[duplex])
     return canvas
+
+
+# pages compressed together: one at a time, between the drawing of sheets, cost 3 % more CPU
+COMPRESSED_TOGETHER = 32
+
+
+def end_page(canvas: Canvas) -> None:
+    """``canvas.showPage()``, with the content of the pages ended so far compressed now rather
+    than when the file is written. ReportLab keeps every page's content as text until then: for
+    a deck of 50,000 cards, 11,112 sheets' worth (44 MB, four times their compressed size) at
+    the moment a build needs the most memory. The last pages are left to ReportLab."""
+    canvas.showPage()
+    pages = canvas._doc.Pages.pages
+    if len(pages) % COMPRESSED_TOGETHER == 0:
+        for page in pages[-COMPRESSED_TOGETHER:]:
+            _compress(page)
+
+
+def _compress(page: Any) -> None:
+    """The page's contents, made as ReportLab makes them when the file is written (the same
+    filters, applied the same way: the file's bytes are the same), and its text let go."""
+    if not page.compression or not page.stream or page.Contents:
+        return  # ReportLab makes its contents when the file is written, as it would
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content = page.stream
+    for step in reversed(filters):  # applied in reverse order, as PDFStream.format applies them
+        content = step.encode(content)
+    stream = PDFStream(content=content)
+    stream.dictionary["Filter"] = PDFArray([PDFName(step.pdfname) for step in filters])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream  # PDFPage.check_format uses it, as the stream it would make
+    page.stream = None
 
 
 def end_form(canvas: Canvas) -> None:

@@ -19,6 +19,7 @@ from printgen.draw.faces import Layers, draw_face, form_name, marked_box
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
 from printgen.draw.marks import Segment, crop_marks, marks_code
 from printgen.draw.packing import DoesNotFit, folds_side_by_side, pack
+from printgen.draw.pdf import end_page
 from printgen.layout.face import Face
 from printgen.model.units import pt
 from printgen.options import Duplex, Offset
@@ -357,7 +358,7 @@ def draw_sheet(
         canvas.line(pt(5.0), pt(sheet.fold_y), pt(sheet.width - 5.0), pt(sheet.fold_y))
     canvas.restoreState()
     draw_labels(canvas, sheet.labels, sheet.width, sheet.height)
-    canvas.showPage()
+    end_page(canvas)
 
 
 def _over_bleed(mark: tuple[float, float, float, float], bleed_boxes: list[Box]) -> bool:
