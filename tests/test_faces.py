@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pdfplumber
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printgen.icons import fontawesome
-from printgen.layout import text
+from printgen.layout import overlap, text
 from printgen.layout.evaluate import lay_out_game
 from printgen.layout.face import Icon, LaidOutDeck, Shape, TextBox
 from printgen.layout.ink import Box
@@ -67,6 +70,54 @@ def test_lines_and_ellipse_rings_cross_the_ink_they_pass_through() -> None:
     ring = Shape("ellipse", 0.0, 0.0, 24.0, 24.0, None, "#000000", 1.2)
     assert not crosses(Box(8, 10, 16, 14), ring)  # well inside the ring
     assert crosses(Box(2, 15, 22, 18), ring)  # wider than the ring's chord there
+
+
+_NEAR = st.floats(-3.0, 3.0).map(lambda v: round(v, 2))  # mm off a shape's corner or edge
+_CHANGES: dict[str, st.SearchStrategy[Any]] = {  # what each field of a shape may become
+    "kind": st.sampled_from(["rect", "ellipse", "line"]),
+    "x": st.floats(5.0, 15.0),
+    "y": st.floats(5.0, 15.0),
+    "w": st.floats(0.0, 40.0),
+    "h": st.floats(0.0, 30.0),
+    "radius": st.floats(0.0, 12.0),
+    "stroke_width": st.floats(0.1, 8.0),
+}
+
+
+@given(
+    st.fixed_dictionaries(_CHANGES),
+    st.tuples(_NEAR, _NEAR, st.floats(0.5, 20.0), st.floats(0.5, 6.0)),
+    st.fixed_dictionaries(_CHANGES),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_crossing_measured_before_is_answered_as_if_measured_again(
+    drawn: dict[str, Any], near: tuple[float, float, float, float], other: dict[str, Any]
+) -> None:
+    """The geometry a layout repeats on every card is looked up, not measured again: a box
+    and a shape measured once, then the shape moved, resized, rounded, stroked otherwise or
+    made another kind (or the box moved), is another question — answered as a fresh
+    measurement answers it, also once the remembered answers are dropped (kept few here)."""
+    shape = Shape(stroke="#000000", **drawn)
+    dx, dy, width, height = near  # the box starts near the shape's top-left corner
+    ink = Box(shape.x + dx, shape.y + dy, shape.x + dx + width, shape.y + dy + height)
+    kept = overlap._MEASURED_MAX
+    overlap._MEASURED_MAX = 3
+    try:
+        # each field of the shape changed, then each edge of the box moved (by up to 5 mm)
+        edges = {edge: other["x"] - 10.0 for edge in ("left", "top", "right", "bottom")}
+        for field, value in [*other.items(), *edges.items()]:
+            overlap._MEASURED.clear()
+            assert crosses(ink, shape) == overlap._crosses(ink, shape)  # now remembered
+            box, changed = ink, shape
+            if field in edges:
+                box = replace(ink, **{field: getattr(ink, field) + value})
+            else:
+                changed = replace(shape, **{field: value})
+            for _ in range(4):  # the second time past the bound: dropped, measured again
+                assert crosses(box, changed) == overlap._crosses(box, changed)
+    finally:
+        overlap._MEASURED_MAX = kept
+        overlap._MEASURED.clear()
 
 
 # --- the crossing rule, in a build ----------------------------------------------------------
