@@ -302,10 +302,23 @@ def test_a_settings_file_or_folder_made_after_starting_is_watched(
         builds.append(time.monotonic())
         return 0
 
+    said = ""
+
+    def watching() -> None:
+        # made before the watcher has listed what it watches, printgen.yaml would be on the
+        # first list: wait for that list (it follows the first build)
+        nonlocal said
+        deadline = time.monotonic() + 10
+        while "Ctrl-C to stop" not in said and time.monotonic() < deadline:
+            time.sleep(0.05)
+            said += capsys.readouterr().err
+        assert "watching cards/ — Ctrl-C to stop" in said, said
+
     worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
     worker.start()
     try:
         _builds_reach(builds, 1)
+        watching()
         (tmp_path / "printgen.yaml").write_text("back-offset: 1.5, -0.5\n")
         _builds_reach(builds, 2)
         (tmp_path / "templates").mkdir()
@@ -317,7 +330,7 @@ def test_a_settings_file_or_folder_made_after_starting_is_watched(
         stop.set()
         worker.join(timeout=10)
     assert not worker.is_alive()
-    err = capsys.readouterr().err
+    err = said + capsys.readouterr().err
     assert "now watching printgen.yaml too" in err and "now watching templates/ too" in err
 
 
