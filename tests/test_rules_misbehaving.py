@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -458,6 +459,36 @@ def test_python_warnings_are_warnings_at_their_lines(demo: Path, printgen: Print
     lines = problem_lines(run)[:2]
     assert lines[0].startswith(f"{RULES}:{line_of(rules, '# literal')}:1: warning: SyntaxWarning")
     assert lines[1] == f"{RULES}:{line_of(rules, '# warn')}:1: warning: r: UserWarning: careful now"
+
+
+def test_a_rule_said_at_its_def_line_is_not_blamed_for_rules_py_warnings(
+    demo: Path, printgen: Printgen
+) -> None:
+    """A problem put at a rule's def line finds that line in rules.py's syntax, read while the
+    rule runs: what Python warns of reading rules.py is said once, as it was imported — not
+    again as the rule's own warnings. (An invalid escape is a DeprecationWarning on Python
+    3.11, hidden unless asked for, a SyntaxWarning from 3.12: asked for here.)"""
+    rules = write_rules(
+        demo,
+        """\
+        PATTERN = "\\d+"  # escape
+
+
+        @rule(
+            "r"
+        )
+        def r(ctx):  # def
+            return 5
+        """,
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert [line.split(": ", 2)[:2] for line in problem_lines(run)] == [
+        [f"{RULES}:{line_of(rules, '# escape')}:1", "warning"],  # invalid escape sequence '\\d'
+        [f"{RULES}:{line_of(rules, '# def')}:1", "r"],  # r: the rule returned 5 (an int) …
+    ]
 
 
 @pytest.mark.parametrize(

@@ -282,7 +282,9 @@ def _def_lines(filename: str) -> dict[int, int]:
         info = os.stat(filename)
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_TEXT_BYTES:
             return {}  # not the rules.py printgen imported (a code object names any file)
-        tree = ast.parse(Path(filename).read_bytes(), filename)
+        with warnings.catch_warnings():  # said once, as rules.py was imported (found
+            warnings.simplefilter("ignore")  # while a rule runs, they would be the rule's)
+            tree = ast.parse(Path(filename).read_bytes(), filename)
     except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
     found: dict[int, int] = {}
