@@ -28,6 +28,17 @@ def _builds_reach(builds: Sequence[object], count: int) -> None:
     assert len(builds) == count, builds
 
 
+def _said_until(capsys: pytest.CaptureFixture[str], line: str, said: str = "") -> str:
+    """What the watcher has written to stderr (on from ``said``) once it holds ``line``: it
+    runs in another thread, so the test waits (up to 15 s) for what it prints."""
+    deadline = time.monotonic() + 15
+    while line not in said and time.monotonic() < deadline:
+        time.sleep(0.05)
+        said += capsys.readouterr().err
+    assert line in said, said
+    return said
+
+
 def test_a_saved_change_is_rebuilt(project: Path) -> None:
     out = project / "build"
     manifest = out / "warriors-and-monks" / "en" / "cards.json"
@@ -73,11 +84,7 @@ def test_watch_validate_checks_every_save_and_writes_nothing(
 
     def wait_for(line: str) -> None:
         nonlocal said
-        deadline = time.monotonic() + 15
-        while line not in said and time.monotonic() < deadline:
-            time.sleep(0.05)
-            said += capsys.readouterr().err
-        assert line in said, said
+        said = _said_until(capsys, line, said)
 
     worker = threading.Thread(
         target=watch, args=(Project.at(project), rebuild, stop), kwargs={"checks": True}
@@ -302,23 +309,13 @@ def test_a_settings_file_or_folder_made_after_starting_is_watched(
         builds.append(time.monotonic())
         return 0
 
-    said = ""
-
-    def watching() -> None:
-        # made before the watcher has listed what it watches, printgen.yaml would be on the
-        # first list: wait for that list (it follows the first build)
-        nonlocal said
-        deadline = time.monotonic() + 10
-        while "Ctrl-C to stop" not in said and time.monotonic() < deadline:
-            time.sleep(0.05)
-            said += capsys.readouterr().err
-        assert "watching cards/ — Ctrl-C to stop" in said, said
-
     worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
     worker.start()
     try:
         _builds_reach(builds, 1)
-        watching()
+        # made before the watcher has listed what it watches, printgen.yaml would be on the
+        # first list: wait for that list (it follows the first build)
+        said = _said_until(capsys, "watching cards/ — Ctrl-C to stop")
         (tmp_path / "printgen.yaml").write_text("back-offset: 1.5, -0.5\n")
         _builds_reach(builds, 2)
         (tmp_path / "templates").mkdir()

@@ -220,28 +220,25 @@ class FaceChecks:
 
     def report(self) -> None:
         for (layout, text_name, shape_name), (element, kind, faces) in self.crossed.items():
-            more = f" and {len(faces) - 1} more" if len(faces) > 1 else ""
             self.problems.add(
                 element.origin,
                 f"the text of box '{text_name}' in layout '{layout}' crosses the stroke of "
-                f"{kind} '{shape_name}' on {faces[0]}{more}{self.tag}; move or narrow "
+                f"{kind} '{shape_name}' on {_first_of(faces)}{self.tag}; move or narrow "
                 "the box so its text clears the line, or move the shape",
             )
         for (layout, text_name, picture_name), (element, faces) in self.covered.items():
-            more = f" and {len(faces) - 1} more" if len(faces) > 1 else ""
             self.problems.add(
                 element.origin,
                 f"the picture '{picture_name}' in layout '{layout}' is drawn over the text of box "
-                f"'{text_name}' on {faces[0]}{more}{self.tag}; move or shrink the picture, move "
+                f"'{text_name}' on {_first_of(faces)}{self.tag}; move or shrink the picture, move "
                 f"the box clear of it, or draw the picture beneath it with under: {text_name}",
                 Severity.WARNING,
             )
         for (layout, under_name, over_name), (element, faces) in self.overprinted.items():
-            more = f" and {len(faces) - 1} more" if len(faces) > 1 else ""
             self.problems.add(
                 element.origin,
                 f"the text of box '{over_name}' in layout '{layout}' prints over the text of "
-                f"box '{under_name}' on {faces[0]}{more}{self.tag}; move or shrink one of the "
+                f"box '{under_name}' on {_first_of(faces)}{self.tag}; move or shrink one of the "
                 "boxes so their texts do not meet",
                 Severity.WARNING,
             )
@@ -292,3 +289,8 @@ def _median(values: list[float]) -> float:
     ordered = sorted(values)
     middle = len(ordered) // 2
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def _first_of(faces: list[str]) -> str:
+    """The first face a problem is on, and how many more: "card 'monk' and 3 more"."""
+    return faces[0] + (f" and {len(faces) - 1} more" if len(faces) > 1 else "")

@@ -51,11 +51,19 @@ def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, lis
     return labels_file, notes
 
 
+def _packaged() -> dict[str, Any]:
+    """printgen's own labels file, the English each language's labels start from."""
+    english: dict[str, Any] = yaml.safe_load(
+        (PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8")
+    )
+    return english
+
+
 def _games_lacking(project: Project, languages: list[str]) -> list[str]:
     """What each game's own cards/<game>/labels.yaml (a label its templates print, for that
     game alone) lacks in the languages: printgen never writes into a game's file, so the
     designer is told which to give — a build in the language would fail on them."""
-    english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
+    english = _packaged()
     shared = _own_labels(project, project.templates / "labels.yaml") or {}
     notes = []
     for game_id in project.game_ids():
@@ -102,7 +110,7 @@ def _labels_for(
     hand is never rewritten: the designer adds those)."""
     missing = _unlabelled(languages)
     path = project.templates / "labels.yaml"
-    english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
+    english = _packaged()
     own = _own_labels(project, path)
     if own is None:
         return None, []
@@ -156,7 +164,7 @@ def _held(project: Project, path: Path, own: dict[str, Any], missing: list[str])
     """What a labels file that already has every label in the languages holds: its own words
     (nothing to translate), or printgen's English still in some — those named, as a word
     that is the same in both languages (Total) is indistinguishable from one left untranslated."""
-    english = yaml.safe_load((PACKAGED_TEMPLATES / "labels.yaml").read_text(encoding="utf-8"))
+    english = _packaged()
     still = [
         str(key)
         for key, texts in own.items()
