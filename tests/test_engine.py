@@ -13,7 +13,7 @@ import pytest
 from printgen.draw.blocks import EDGE, Kind, SheetPlan
 from printgen.draw.marks import crop_marks
 from printgen.draw.packing import pack
-from printgen.layout import breaking, fitting, text
+from printgen.layout import breaking, fitting, text, unprintable
 from printgen.layout.fonts import vera
 from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
 from printgen.problems import ProjectError
@@ -132,6 +132,44 @@ def test_stars_that_mark_nothing_print_as_stars() -> None:
     ]
     assert styled("***both***") == [("both", True, True)]  # marks as before
     assert styled("a *\\* b*") == [("a ", False, False), ("*", False, True), (" b", False, True)]
+
+
+def test_a_mark_never_closed_prints_as_stars_and_is_named() -> None:
+    """ "Your **bribes cost 1 less." set everything after the stars in bold, to the text's end:
+    a mark never closed prints as written (as Markdown prints it), and is named for a warning."""
+
+    def styled(markup: str) -> list[tuple[str, bool, bool]]:
+        return [(r.text, r.bold, r.italic) for r in text.parse(markup) if r.text]
+
+    assert styled("Your **bribes cost 1 less.") == [("Your **bribes cost 1 less.", False, False)]
+    assert text.unclosed_marks("Your **bribes cost 1 less.") == ["**"]
+    assert styled("*Broker") == [("*Broker", False, False)]
+    assert text.unclosed_marks("*Broker") == ["*"]
+    # the last mark opened is the one left open: the pairs before it still mark their words
+    assert styled("**a** then **b") == [("a", True, False), (" then **b", False, False)]
+    assert styled("**bold *it**") == [("bold *it", True, False)]
+    assert text.unclosed_marks("**bold *it**") == ["*"]
+    runs = text.parse("Pay **2 :bean: now", lambda name: name == "bean")
+    assert [(r.text, r.bold, r.icon) for r in runs] == [
+        ("Pay **2 ", False, None),
+        ("", False, "bean"),
+        (" now", False, None),
+    ]
+    for closed in ("**a** and *b*", "***both***", "2 * 3", "a \\* b", "none"):
+        assert text.unclosed_marks(closed) == [], closed
+
+
+def test_an_icon_without_its_closing_colon_is_named() -> None:
+    known = {"coin", "wood"}.__contains__
+    for written, names in [
+        ("Gain :coin less.", ["coin"]),
+        ("Pay :coin, :wood: and (:wood)", ["coin", "wood"]),
+        ("Gain :coin: now", []),
+        ("at 10:30", []),
+        ("x:coin", []),  # inside a word: not meant as an icon
+        ("a :coins b", []),  # no icon of that name
+    ]:
+        assert unprintable.unclosed_icons(text.parse(written, known), known) == names, written
 
 
 def test_a_block_only_diagonally_near_leaves_crop_marks_their_length() -> None:

@@ -404,7 +404,9 @@ def test_a_picture_drawn_over_a_text_is_warned_at_the_picture(
         "    picture: {type: image, x: 19.5, y: 22, w: 24, h: 24, path: cards/solo/art/ship.png}"
     )
     layout.write_text(
-        layout.read_text(encoding="utf-8") + picture + "\n    art: {when: false}\n",
+        layout.read_text(encoding="utf-8")
+        + picture
+        + "\n    art: {when: false}\n    art_disc: {when: false}\n",
         encoding="utf-8",
     )
     line = layout.read_text(encoding="utf-8").splitlines().index(picture) + 1
@@ -1663,6 +1665,34 @@ def test_an_icon_name_with_a_capital_or_an_underscore_is_an_unknown_icon(
     ], checked.err
     assert f"cards/{GAME}/decks/main.yaml:{card}:" in checked.err
     assert f"cards/{GAME}/rules.en.md:{first}:8: " in checked.err
+
+
+def test_a_bold_never_ended_or_an_icon_never_closed_is_a_warning_and_prints_as_written(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """ "Gain **2 :coin now." validated clean and printed everything after the stars in bold:
+    each slip is a warning at the card's text, and the text prints as written (as Markdown
+    prints a mark never closed), the card's other words in their usual face."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('"Gain 2 :coin:."', '"Gain **2 :coin now."', 1), encoding="utf-8")
+    card = text[: text.index('"Gain 2 :coin:."')].count("\n") + 1
+    col = text.splitlines()[card - 1].index('"Gain 2 :coin:."') + 1  # the text's own column
+    checked = printgen(designer, "validate", "--lang", "en")
+    assert checked.code == 0  # it prints, and may be meant: a warning
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{card}:{col}: warning: '**' starts bold text that is never "
+        "ended: it prints as two stars; end the bold text with another '**' (or write \\* for "
+        "a star)",
+        f"cards/{GAME}/decks/main.yaml:{card}:{col}: warning: ':coin' has no closing ':', so it "
+        "prints as written, not as the icon; write ':coin:'",
+    ]
+    assert printgen(designer, "build", "--lang", "en", "--only", "cards").code == 0
+    with pdfplumber.open(designer / "build" / GAME / "en" / "cards.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["fontname"])
+    written = [w for w in words if w["text"] in ("Gain", "**2", ":coin", "now.")]
+    assert [w["text"] for w in written[:4]] == ["Gain", "**2", ":coin", "now."]
+    assert not any("Bold" in w["fontname"] for w in written[:4])
 
 
 def test_a_size_in_centimetres_written_as_bare_numbers_is_said_at_the_size(

@@ -90,7 +90,7 @@ def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[
         return [Run(markup, False, False)] if markup else []
     runs: list[Run] = []
     bold = italic = False
-    start = 0
+    start = opened_bold = opened_italic = 0
     for found in _TOKEN.finditer(markup):
         if found.start() > start:
             runs.append(Run(markup[start : found.start()], bold, italic))
@@ -98,9 +98,9 @@ def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[
         if found["text"]:
             runs.append(Run(token.replace("\\*", "*"), bold, italic))
         elif token == "**":
-            bold = not bold
+            bold, opened_bold = not bold, found.start()
         elif token == "*":
-            italic = not italic
+            italic, opened_italic = not italic, found.start()
         elif token == "\n":
             runs.append(Run(newline=True))
         elif known_icon is None or known_icon(token[1:-1]):
@@ -109,7 +109,42 @@ def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[
             runs.append(Run(token, bold, italic))
     if start < len(markup):
         runs.append(Run(markup[start:], bold, italic))
+    if bold or italic:  # a mark never closed prints as the stars it is, as Markdown prints it
+        at, mark = (opened_bold, "**") if bold else (opened_italic, "*")
+        escaped = markup[:at] + "\\*" * len(mark) + markup[at + len(mark) :]
+        return _joined(parse(escaped, known_icon))
     return runs
+
+
+def _joined(runs: list[Run]) -> list[Run]:
+    """Runs of text next to each other in the same face as one run (an escaped star is a run
+    of its own)."""
+    joined: list[Run] = []
+    for run in runs:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and run.icon is None
+            and last.icon is None
+            and not (run.newline or last.newline)
+            and (run.bold, run.italic) == (last.bold, last.italic)
+        ):
+            joined[-1] = Run(last.text + run.text, run.bold, run.italic)
+        else:
+            joined.append(run)
+    return joined
+
+
+def unclosed_marks(markup: str) -> list[str]:
+    """The marks (``**``, ``*``) ``parse`` finds opened and never closed, which it prints as
+    stars: a bold or italic the writer meant and forgot to end."""
+    if "*" not in markup:
+        return []
+    open_marks: dict[str, bool] = {"**": False, "*": False}
+    for found in _TOKEN.finditer(markup):
+        if not found["text"] and (mark := found.group()) in open_marks:
+            open_marks[mark] = not open_marks[mark]
+    return [mark for mark, still_open in open_marks.items() if still_open]
 
 
 def plain(runs: list[Run]) -> str:

@@ -243,6 +243,25 @@ def _runs(
             icons.unknown_message(name, inline=True),
             once=("inline-icon", str(where), name),
         )
+    for mark in text.unclosed_marks(content):
+        where = source(mark)
+        face, star = ("bold", "two stars") if mark == "**" else ("italic", "a star")
+        ctx.problems.add(
+            where,
+            f"'{mark}' starts {face} text that is never ended: it prints as {star}; end the "
+            f"{face} text with another '{mark}' (or write \\* for a star)",
+            Severity.WARNING,
+            once=("unclosed", str(where), mark),
+        )
+    for name in unprintable.unclosed_icons(runs, icons.has):
+        where = source(f":{name}")
+        ctx.problems.add(
+            where,
+            f"':{name}' has no closing ':', so it prints as written, not as the icon; write "
+            f"':{name}:'",
+            Severity.WARNING,
+            once=("unclosed-icon", str(where), name),
+        )
     missing = unprintable.missing_glyphs(runs, fam)
     for char in missing:
         where = source(char)

@@ -84,6 +84,20 @@ def unknown_icons(runs: list[Run]) -> list[str]:
     return names
 
 
+# ':coin less' — an icon name after a colon that starts the word, its closing colon forgotten
+_OPENED_ICON = re.compile(f"(?<![^\\s(])[:]({ICON_NAME})(?![:a-z0-9-])")
+
+
+def unclosed_icons(runs: list[Run], known: Callable[[str], bool]) -> list[str]:
+    """Icon names written with their opening colon only (':coin less'): printed as text."""
+    names: list[str] = []
+    for run in runs:
+        if run.icon or run.newline or ":" not in run.text:
+            continue
+        names += [n for n in _OPENED_ICON.findall(run.text) if _said(n) and known(n)]
+    return names
+
+
 def _said(name: str) -> bool:
     """Whether an unknown ``:name:`` is said as an unknown icon: one starting with a digit is
     not meant as one (10:30:45)."""
