@@ -198,6 +198,29 @@ def test_an_unquoted_icon_text_with_a_colon_says_to_quote_it(
 
 
 @pytest.mark.parametrize(
+    ("written", "fixed"),
+    [("    count 1", "count: 1"), ("    icon seal", "icon: seal"), ("    effect", "")],
+)
+def test_a_key_without_its_colon_is_said_at_its_own_line(
+    demo: Path, capsys: pytest.CaptureFixture[str], written: str, fixed: str
+) -> None:
+    """'icon seal' for 'icon: seal' among a card's keys was said on the next line, the sound
+    one, with "check the indentation and quoting on this line"."""
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("    count:"))
+    assert lines[number + 1].startswith("    ") and ":" in lines[number + 1]  # a sound line next
+    lines[number] = written
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate"]) == 2
+    hint = f"; write {fixed}" if fixed else ""
+    assert capsys.readouterr().err.strip() == (
+        f"cards/{GAME}/decks/main.yaml:{number + 1}:5: YAML syntax error: this line has no ':' "
+        f"after its key{hint}"
+    )
+
+
+@pytest.mark.parametrize(
     ("written", "column", "said"),
     [
         ('{en: No, it: "No"}', 16, "card 'miner' name 'en' was read as yes/no (False), not a text"),

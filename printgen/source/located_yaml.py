@@ -179,6 +179,9 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
     unclosed = bool(exc.context and "flow" in exc.context and exc.context_mark)
     if unclosed:  # PyYAML notices a missing } or ] only on a later line: point at the opening
         mark = exc.context_mark
+    colonless = _colonless(exc, text)
+    if colonless is not None:  # noticed on the line after the key written without its ':'
+        mark = colonless
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
     tab = _tab_near(text, line)
@@ -201,6 +204,8 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
             "alone at the file's top), and a file holds one value: make them a key's value "
             "(title: …) or remove them"
         )
+    elif colonless is not None:
+        message = _colon_hint(text, line - offset)
     elif hint := _flow_quote_hint(text, line - offset):
         message = hint
     elif unclosed:
@@ -210,6 +215,42 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
     else:
         message = f"YAML syntax error: {problem}; check the indentation and quoting on this line"
     return fail(Where(rel, line, col), message)
+
+
+def _colonless(exc: yaml.MarkedYAMLError, text: str) -> yaml.Mark | None:
+    """Where a key was written without its ':' (``icon seal`` among ``key: value`` lines), when
+    that is what PyYAML stumbled on, one line late: the key it was scanning ("could not find
+    expected ':'"), or, for a line it read on as one text with the next, that line."""
+    problem = exc.problem or ""
+    if "could not find expected ':'" in problem and exc.context_mark is not None:
+        return exc.context_mark
+    mark = exc.problem_mark
+    if "mapping values are not allowed" not in problem or mark is None or mark.line == 0:
+        return None
+    lines = text.splitlines()
+    here = lines[mark.line] if mark.line < len(lines) else ""
+    above = mark.line - 1
+    while above >= 0 and (not lines[above].strip() or lines[above].lstrip().startswith("#")):
+        above -= 1
+    if above < 0 or ":" in lines[above] or not _KEY_WORDS.match(lines[above]):
+        return None
+    indent = len(lines[above]) - len(lines[above].lstrip(" -"))
+    if indent != len(here) - len(here.lstrip()):  # a text run on over lines is YAML's own
+        return None
+    return yaml.Mark("", 0, above, indent, None, 0)  # (no buffer: its text is not shown)
+
+
+_KEY_WORDS = pattern(r"^\s*(?:-\s+)?[A-Za-z_][\w.-]*\s+\S")  # ``icon seal``: a key, a value
+
+
+def _colon_hint(text: str, line: int) -> str:
+    """The line written as ``key: value``, its first word taken as the key."""
+    lines = text.splitlines()
+    written = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    dash = "- " if written.startswith("- ") else ""
+    key, _, value = written.removeprefix("- ").partition(" ")
+    fixed = f"; write {dash}{key}: {value.strip()}" if key and value.strip() else ""
+    return f"YAML syntax error: this line has no ':' after its key{fixed}"
 
 
 def _ended_above(text: str, line: int) -> bool:
