@@ -299,8 +299,8 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
     [
         (
             "id,count,name.en,name.it,cots\n",
-            f"{CSV}:1:5: unknown column 'cots'; the deck file's fields: declare 'cost': "
-            "rename the column to 'cost', or that field to 'cots'",
+            f"{CSV}:1:5: unknown column 'cots'; did you mean 'cost'? (the deck file's fields: "
+            "declare 'cost': rename the column, or that field to 'cots')",
         ),
         (  # renaming the field to a text that is no field name is no way out
             "id,count,name.en,name.it,cost €\n",
@@ -308,7 +308,8 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
         ),
         (  # 'cost' has its column: neither rename helps, the new column wants its field
             "id,count,name.en,name.it,cost,costs\n",
-            f"{CSV}:1:6: unknown column 'costs'; declare it under 'fields:' in the deck file",
+            f"{CSV}:1:6: unknown column 'costs'; declare it under 'fields:' in the deck file, or "
+            "name it '#costs' to keep it as notes of your own (never read)",
         ),
         (
             HEADER + ",2,Sloop,Sloop,1,#ffffff\n",
@@ -431,7 +432,8 @@ def test_an_unknown_column_is_said_with_the_rows_mistakes(fleet: Path) -> None:
         encoding="utf-8",
     )
     assert _problems(fleet) == [
-        f"{CSV}:1:7: unknown column 'remarks'; declare it under 'fields:' in the deck file",
+        f"{CSV}:1:7: unknown column 'remarks'; declare it under 'fields:' in the deck file, or "
+        "name it '#remarks' to keep it as notes of your own (never read)",
         f"{CSV}:2:5: card 'sloop' cost must be a whole number, not 'cheap'",
     ]
     # a field's column misspelt: said once at the header, not again as the field's no column
@@ -439,10 +441,34 @@ def test_an_unknown_column_is_said_with_the_rows_mistakes(fleet: Path) -> None:
         "id,count,name.en,name.it,cots,color\nsloop,2,Sloop,Sloop,1,red\n", encoding="utf-8"
     )
     assert _problems(fleet) == [
-        f"{CSV}:1:5: unknown column 'cots'; the deck file's fields: declare 'cost': "
-        "rename the column to 'cost', or that field to 'cots'",
+        f"{CSV}:1:5: unknown column 'cots'; did you mean 'cost'? (the deck file's fields: "
+        "declare 'cost': rename the column, or that field to 'cots')",
         f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not 'red'",
     ]
+
+
+def test_a_column_named_with_a_hash_is_the_designers_notes(fleet: Path) -> None:
+    """Designers keep notes beside their cards ('#notes', '# playtest'): never read, whatever
+    the cells hold (a value that is no field's type, a comma-free text past the last field),
+    while the other columns' values are still read and checked."""
+    (fleet / CSV).write_text(
+        "#notes,"
+        + HEADER.replace("\n", ",# playtest 2\n")
+        + "too strong?,sloop,2,Sloop,Sloop,1,#ffffff,nerfed\n"
+        + ",galleon,1,Galleon,Galeone,x,#000000,\n",
+        encoding="utf-8",
+    )
+    assert _problems(fleet) == [f"{CSV}:3:6: card 'galleon' cost must be a whole number, not 'x'"]
+    (fleet / CSV).write_text(
+        HEADER.replace("\n", ",#notes\n") + "sloop,2,Sloop,Sloop,1,#ffffff,cheap\n",
+        encoding="utf-8",
+    )
+    sloop = _ships(_load(fleet))["sloop"]
+    assert sloop.fields == {
+        "name": {"en": "Sloop", "it": "Sloop"},
+        "cost": 1,
+        "color": "#ffffff",
+    }
 
 
 def test_a_csv_that_is_not_utf8_names_its_line_and_column(fleet: Path) -> None:

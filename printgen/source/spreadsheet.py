@@ -143,15 +143,23 @@ def _unknown_tail(name: str, allowed: list[str], types: dict[str, str]) -> str:
     hint = closest(name, allowed)
     field = hint[0].partition(".")[0] if hint else ""
     if field not in types:  # nothing close, or a column every sheet has (id, count)
-        return did_you_mean(name, allowed, "; declare it under 'fields:' in the deck file")
+        return did_you_mean(
+            name,
+            allowed,
+            f"; declare it under 'fields:' in the deck file, or name it '{NOTES}{name}' to keep "
+            "it as notes of your own (never read)",
+        )
     if "." in hint[0] or not name.isidentifier() or name.startswith("_"):
         # 'name_it' beside name.it is the language's column misspelt, and 'effect (en)' no
         # field name at all: renaming the field to either is no way out
         return f"; did you mean '{hint[0]}'?"
     return (
-        f"; the deck file's fields: declare '{field}': rename the column to '{hint[0]}', "
-        f"or that field to '{name.partition('.')[0]}'"
+        f"; did you mean '{hint[0]}'? (the deck file's fields: declare '{field}': rename the "
+        f"column, or that field to '{name.partition('.')[0]}')"
     )
+
+
+NOTES = "#"  # a column named '#…' holds the designer's own notes: never read
 
 
 def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
@@ -178,6 +186,9 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
         if blank(cell):
             continue  # an unnamed column (often a trailing one) holds no field
         name = str(cell).strip()
+        if name.startswith(NOTES):  # the designer's notes: its cells never read
+            columns.append(Column(index, name, None, ignored=True))
+            continue
         where = table.where(number, index)
         found = LANG_COLUMN.match(name)
         field, lang = (found["field"], found["lang"]) if found else (name, None)
