@@ -2725,10 +2725,27 @@ def test_a_card_block_shows_a_card_beside_its_count_and_texts(
     assert "Crown × 2" in section and "Gain 1" in section and "Play it on your turn." in section
 
 
+def test_new_takes_every_game_id_a_game_folder_may_have(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """'printgen new my_game' was refused, where a folder cards/my_game with its game.yaml
+    builds: new takes the ids a game folder may have, and titles the game from its words."""
+    for game_id, title in [("my_game", "My Game"), ("Duel.v2", "Duel V2"), ("7-seas", "7 Seas")]:
+        assert printgen(tmp_path, "new", game_id).code == 0
+        game = (tmp_path / "cards" / game_id / "game.yaml").read_text(encoding="utf-8")
+        assert f'\ntitle: "{title}"\n' in game
+    built = printgen(tmp_path, "build")
+    assert built.code == 0 and built.err == "", built.err
+    for game_id in ("my_game", "Duel.v2", "7-seas"):
+        assert (tmp_path / "build" / game_id / "en" / "cards.pdf").stat().st_size > 0
+    refused = printgen(tmp_path, "new", "_bad")
+    assert refused.code == 2 and "game id '_bad' must be letters" in refused.err
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["new", "my\ngame"], "printgen: game id 'my\\ngame' must be lower-case letters"),
+        (["new", "my\ngame"], "printgen: game id 'my\\ngame' must be letters a–z or A–Z"),
         (["new", "ok-game", "--lang", "e\nn"], "printgen: language 'e\\nn' must be a two-letter"),
         (["labels", "e\nn"], "printgen: language 'e\\nn' must be a two-letter code"),
         (["icons", "my\ngame"], "printgen: no game 'my\\ngame' in cards/"),

@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen.model.game import not_a_language_code
-from printgen.project import Project
+from printgen.project import GAME_ID, Project
 from printgen.source.pyyaml import yaml
 
 TEXTS = Path(__file__).resolve().parent / "texts.yaml"
-_GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LANG = re.compile(r"^[a-z]{2}$")
 # id, count, cost, icon, ink colour, background tint
 CARDS = (
@@ -51,9 +50,10 @@ def check_languages(languages: list[str]) -> None:
 
 
 def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
-    if not _GAME_ID.match(game_id):
+    if not GAME_ID.match(game_id):  # as a game folder of cards/ is named
         raise StarterError(
-            f"game id '{game_id}' must be lower-case letters, digits and '-' (e.g. my-game)"
+            f"game id '{game_id}' must be letters a–z or A–Z, digits, '-', '_' or '.', starting "
+            "with a letter or digit (e.g. my-game)"
         )
     check_languages(languages)
     languages = list(dict.fromkeys(languages)) or ["en"]
@@ -66,7 +66,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
             "choose another id or move that folder away"
         )
     words = {lang: _texts().get(lang, _texts()["en"]) for lang in languages}
-    title = " ".join(part.capitalize() for part in game_id.split("-"))
+    title = " ".join(part[0].upper() + part[1:] for part in re.split(r"[-_.]+", game_id) if part)
     files = {
         "game.yaml": _game_yaml(game_id, title, languages, words),
         "decks/main.yaml": _deck_yaml(game_id, languages, words),
