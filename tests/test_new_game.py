@@ -206,7 +206,7 @@ def test_new_says_what_stops_it_writing(
 @pytest.mark.parametrize(
     ("game_id", "langs", "message"),
     [
-        ("My Game", [], "must be lower-case letters"),
+        ("My Game", [], "must be letters a–z or A–Z"),
         ("ok-game", ["--lang", "english"], "two-letter code"),
         # 'EN' is two letters: 'must be a two-letter code' left nothing to see
         ("ok-game", ["--lang", "EN"], "language 'EN' must be written in lower case: 'en'"),
