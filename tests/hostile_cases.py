@@ -500,6 +500,41 @@ def include_in_a_card_text(p: Path) -> Expect:
 
 
 @case("yaml")
+def element_type_a_list(p: Path) -> Expect:
+    """`type: [ellipse]` stopped validate with "unhashable type: 'LList'" (an internal error)."""
+    line = element(p, "type: [ellipse], x: 5, y: 5, w: 5, h: 5")
+    return LAYOUTS, line, "element 'extra' has unknown type ['ellipse']; use one of rect"
+
+
+@case("yaml")
+def element_text_a_mapping(p: Path) -> Expect:
+    """`text: {a: 1}` printed "{'a': 1}" on every card, validate saying ok."""
+    line = element(p, "type: text, x: 5, y: 5, w: 20, h: 5, text: {a: 1}")
+    return LAYOUTS, line, "element 'extra' text: is a mapping, not a text; write one text"
+
+
+@case("yaml")
+def icon_label_a_list(p: Path) -> Expect:
+    """`label: [1]` printed "[1]" on the icon of every card."""
+    line = element(p, "type: icon, x: 5, y: 5, w: 5, h: 5, name: coin, label: [1]")
+    return LAYOUTS, line, "element 'extra' label: is a list, not a text"
+
+
+@case("yaml")
+def element_when_a_list(p: Path) -> Expect:
+    """`when: [1]`, a list, is not empty: the element was drawn on every card."""
+    line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, decor: true, when: [1]")
+    return LAYOUTS, line, "element 'extra' when: is a list; write true or false"
+
+
+@case("yaml")
+def deck_back_fields_a_list(p: Path) -> Expect:
+    """`fields: [a]` under a deck's back: "dictionary update sequence element" (internal)."""
+    line = edit(p, DECK, "  layout: wm-back\n", "  layout: wm-back\n  fields: [a]\n") + 1
+    return DECK, line, "deck 'main' back fields must be a mapping (key: value lines), not a list"
+
+
+@case("yaml")
 def null_key_in_game_yaml(p: Path) -> Expect:
     """`null: 3` was said as "unknown key 'None'", a word the designer never wrote."""
     line = append(p, GAME, "null: 3\n")

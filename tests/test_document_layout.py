@@ -207,6 +207,12 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
             1,
             "diagram: the label at [0, 0] runs past the page's column",
         ),
+        (  # printed as Python writes a mapping, "{'a': 1}", under the card
+            "grid: [[main/monk]]\nlabels: [{at: [0, 0], text: {a: 1}}]\n",
+            5,
+            29,
+            "a label's text: is one line of text",
+        ),
         ("grid: [[main/monk\n", 4, 8, "is not closed"),
         ("grid: [[main/icon=dragon]]\n", 4, 9, "no card of deck 'main'"),
         (

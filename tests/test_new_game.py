@@ -436,6 +436,43 @@ def test_a_picture_drawn_over_a_text_is_warned_at_the_picture(
     assert checked.code == 0 and checked.err == ""
 
 
+def test_an_svg_dash_pattern_of_no_length_is_drawn_solid(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """stroke-dasharray="0 0" (or a negative length) validated clean, then stopped the build
+    with ReportLab's "dash cycle should be larger than zero": drawn solid, as SVG says and
+    browsers do, the picture's real dashes kept."""
+    game = designer / "cards" / GAME
+    (game / "art").mkdir()
+    rect = '<rect x="{0}" y="{0}" width="40" height="40" fill="none" stroke="#000" {1}/>'
+    (game / "art" / "dashes.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
+        + rect.format(5, 'stroke-dasharray="0 0"')
+        + rect.format(30, 'stroke-dasharray="-1 2" stroke-dashoffset="1"')
+        + rect.format(55, 'stroke-dasharray="3 1"')
+        + "</svg>",
+        encoding="utf-8",
+    )
+    layout = game / "layouts" / f"{GAME}.yaml"
+    layout.write_text(
+        layout.read_text(encoding="utf-8")
+        + "    picture: {type: image, x: 19.5, y: 22, w: 24, h: 24, path: "
+        f"cards/{GAME}/art/dashes.svg}}\n    art: {{when: false}}\n    art_disc: {{when: false}}\n",
+        encoding="utf-8",
+    )
+    built = printgen(designer, "build", "--lang", "en", "--only", "cards")
+    assert built.code == 0 and built.err == "", built.err
+    reader = PdfReader(designer / "build" / GAME / "en" / "cards.pdf")
+    page: Any = reader.pages[0]
+    drawn, forms = b"", list(page["/Resources"]["/XObject"].values())
+    while forms:  # the page's forms, the cards' inside them, the picture's inside those
+        form = forms.pop().get_object()
+        drawn += form.get_data()
+        forms += list(form.get("/Resources", {}).get("/XObject", {}).values())
+    dashes = set(re.findall(rb"\[([^\]]*)\] ?[\d.]+ d", drawn))
+    assert b"3 1" in dashes and dashes <= {b"", b"3 1"}, dashes
+
+
 def test_a_text_printed_over_another_text_is_warned_at_the_later_box(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

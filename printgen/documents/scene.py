@@ -334,4 +334,7 @@ class _Reader:
         if "text" not in node:
             self.error(where, "write text: …")
             return None
+        if isinstance(node["text"], (list, dict)):  # printed as Python writes it: {'a': 1}
+            self.error(node.at("text"), "a label's text: is one line of text")
+            return None
         return None if at is None else Label(at, str(node["text"]))

@@ -199,7 +199,28 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             f"a number in it ({wild:g}) is far outside any drawing: coordinates, sizes and "
             f"transforms must stay within ±{MAX_SVG_NUMBER:.0e}"
         )
+    _solid_where_dashes_cannot_be(drawing)
     return drawing
+
+
+def _solid_where_dashes_cannot_be(node: Any) -> None:
+    """A stroke-dasharray of no length ("0 0") or with a negative length is drawn solid, as
+    SVG says and browsers do; handed to ReportLab, it stopped the build."""
+    from reportlab.graphics.shapes import Group
+
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Group):
+            stack.extend(item.contents)
+            continue
+        value = getattr(item, "strokeDashArray", None)
+        if not value:
+            continue
+        # svglib writes [phase, [lengths]] when the SVG gives a dash offset
+        dashes = value[1] if len(value) == 2 and isinstance(value[1], list | tuple) else value
+        if not all(isinstance(d, float | int) and d >= 0 for d in dashes) or not sum(dashes) > 0:
+            item.strokeDashArray = None
 
 
 MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this

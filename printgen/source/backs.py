@@ -26,8 +26,10 @@ def deck_back(checker: Checker, node: LDict, what: str) -> tuple[str | None, dic
     checker.keys(back, {"layout", "fields"}, {"layout"}, f"{what} back")
     fields = back.get("fields", {})
     if "fields" in back:
-        checker.mapping(fields, back.at("fields"), f"{what} back fields")
-        checker.translations_in(fields, back.at("fields"), "back fields")
+        if checker.mapping(fields, back.at("fields"), f"{what} back fields") is None:
+            fields = {}  # said: the back's layout still checked, with no fields
+        else:
+            checker.translations_in(fields, back.at("fields"), "back fields")
     return checker.string(back, "layout", f"{what} back"), dict(fields), back.where
 
 

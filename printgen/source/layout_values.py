@@ -1,6 +1,7 @@
 """Values of a layout file checked as it is read: a failed file's styles, read for their
 colours (the cards are never laid out with those layouts, where each value is checked, so a
-colour written wrong would wait for a second run), and a ``when:`` written as a word."""
+colour written wrong would wait for a second run), a ``when:`` written as a word, and a text
+written as a list or mapping."""
 
 from __future__ import annotations
 
@@ -40,9 +41,35 @@ def when_word(checker: Checker, props: LDict, element_name: str) -> None:
     from printgen.sandbox.expressions import is_expression
 
     when = props.get("when")
-    if isinstance(when, str) and not is_expression(when) and when.strip().lower() not in WHEN_WORDS:
+    if isinstance(when, (list, dict)):  # not empty, so read as yes: drawn on every card
+        kind = "list" if isinstance(when, list) else "mapping"
+        checker.error(
+            props.at("when"),
+            f"element '{element_name}' when: is a {kind}; write true or false, or an expression "
+            "whose value decides ({{ card.icon }})",
+        )
+    elif (
+        isinstance(when, str) and not is_expression(when) and when.strip().lower() not in WHEN_WORDS
+    ):
         checker.error(
             props.at("when"),
             f"element '{element_name}' when: {when!r} is neither yes nor no; write true or false, "
             "or an expression whose value decides ({{ card.icon }})",
         )
+
+
+PRINTED = ("text", "label")  # what an element prints for players
+
+
+def printed_words(checker: Checker, props: LDict, element_name: str) -> None:
+    """A text or label written as a list or mapping ([1, 2], {a: 1}) printed Python's picture
+    of it on every card: YAML reads brackets and braces as structure, not text."""
+    for key in PRINTED:
+        value = props.get(key)
+        if isinstance(value, (list, dict)):
+            kind = "list" if isinstance(value, list) else "mapping"
+            checker.error(
+                props.at(key),
+                f"element '{element_name}' {key}: is a {kind}, not a text; write one text "
+                "(in quotes when it starts with [ or {, or holds ': ')",
+            )

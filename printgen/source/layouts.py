@@ -16,7 +16,7 @@ from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where, closest
 from printgen.project import Project
 from printgen.source.layout_order import stacked
-from printgen.source.layout_values import style_colours, when_word
+from printgen.source.layout_values import printed_words, style_colours, when_word
 from printgen.source.located_yaml import LDict
 from printgen.source.packaged import packaged, rebased
 from printgen.source.readers import Checker, did_you_mean
@@ -311,8 +311,8 @@ def _resolve(
         merged = {**(inherited.props if inherited else {}), **props}
         where = {**(inherited.where if inherited else {}), **props.value_where}
         kind = merged.get("type", "rect")
-        if kind not in ELEMENT_KEYS:
-            meant = closest(str(kind), ELEMENT_KEYS)
+        if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
+            meant = closest(str(kind), ELEMENT_KEYS) if isinstance(kind, str) else []
             tail = (
                 f"did you mean '{meant[0]}'?" if meant else f"use one of {', '.join(ELEMENT_KEYS)}"
             )
@@ -324,6 +324,7 @@ def _resolve(
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
         when_word(checker, props, element_name)
+        printed_words(checker, props, element_name)
         sized = (inherited.sized - props.keys()) if inherited else frozenset()
         if "size" in body:
             sized |= props.keys()
