@@ -922,6 +922,31 @@ def test_a_misspelt_key_of_uses_is_said(
     ), run.err
 
 
+def test_two_games_using_each_others_deck_are_each_warned(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """The symbol deck given 'uses: {deck: morra-navale}', which plays on the symbol deck:
+    both validated without a word. Each is warned at its uses:, and the games that borrow
+    either deck are built as before (an error would have failed the arena too)."""
+    rel = "cards/mazzo-dei-simboli/game.yaml"
+    line = (project / rel).read_text(encoding="utf-8").count("\n") + 2
+    with (project / rel).open("a", encoding="utf-8") as file:
+        file.write("uses:\n  deck: morra-navale\n")
+    run = printgen(project, "validate")
+    assert run.code == 0
+    other = "cards/morra-navale/game.yaml"
+    other_line = (project / other).read_text(encoding="utf-8").splitlines().index("uses:") + 2
+    tail = (
+        "whose game.yaml says it uses this game's deck: each would be played with the other's "
+        "cards; keep uses: in the game played with the other's"
+    )
+    assert run.err.splitlines() == [
+        f"{rel}:{line}:9: warning: uses deck 'morra-navale', {tail}",
+        f"{other}:{other_line}:9: warning: uses deck 'mazzo-dei-simboli', {tail}",
+    ], run.err
+    assert "blaster-e-spade-laser: ok\n" in run.out
+
+
 def test_a_language_in_capitals_is_one_line_saying_to_write_it_in_lower_case(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from printgen.folders import listed
 from printgen.icons import icon_library, unusable_icons
-from printgen.limits import MAX_CARDS_PER_DECK, MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
+from printgen.limits import MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta, not_a_language_code
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
 from printgen.project import Project
@@ -22,6 +22,7 @@ from printgen.source.decks import check_field, read_deck
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.misplaced import misplaced
 from printgen.source.readers import Checker, did_you_mean, kind_of
+from printgen.source.uses import read_uses, used_title
 
 GAME_KEYS = {
     "id",
@@ -133,7 +134,7 @@ def load_game(project: Project, game_id: str) -> Game:
     icon_colors = _icon_colors(checker, game_map)
     checks = read_checks(checker, game_map)
     check_balance(checker, game_map)
-    _uses(checker, game_map, project, game_id)
+    read_uses(checker, game_map, project, game_id)
     data = game_map.get("data", {})
     game = Game(
         meta=meta,
@@ -146,7 +147,7 @@ def load_game(project: Project, game_id: str) -> Game:
         cover=cover,
         cover_where=cover_where,
         icon_colors=icon_colors,
-        used_title=_used_title(project, game_map) if not checker.problems else None,
+        used_title=used_title(project, game_map) if not checker.problems else None,
         raw=game_map,
         checks=checks,
         icons=icons,
@@ -351,51 +352,6 @@ def _icon_colors(checker: Checker, node: LDict) -> dict[str, str]:
             f"icon_colors {name}",
         )
     return {str(k): str(v) for k, v in (colors or {}).items()}
-
-
-def _uses(checker: Checker, node: LDict, project: Project, game_id: str) -> None:
-    """``uses: {deck: <game id>, needs: {cards: N | {name: N}, …}}``: the shape the core reads;
-    what a need means is the used deck's rules' to check. The deck is a game of this project
-    (never a path): only a name of cards/ is looked up."""
-    if "uses" not in node:
-        return
-    uses = checker.mapping(node["uses"], node.at("uses"), "uses")
-    if uses is None:
-        return
-    # a misspelt 'deck:' (or 'neds:') left the game playing on nothing, without a word
-    checker.keys(uses, {"deck", "note", "needs"}, {"deck"}, "uses")
-    deck = uses.get("deck")
-    games = [g for g in project.game_ids() if g != game_id]
-    if "deck" in uses and (not isinstance(deck, str) or deck not in games):
-        shown = deck if isinstance(deck, str) and len(deck) < 60 else "that"
-        checker.error(
-            uses.at("deck"),
-            f"uses deck '{shown}', which cannot be loaded: it is not another game of this "
-            f"project (a folder of cards/); games here: {', '.join(games) or 'none'}",
-        )
-    needs = uses.get("needs")
-    if isinstance(needs, LDict) and "cards" in needs:
-        cards = needs["cards"]
-        if isinstance(cards, LDict):
-            for name in cards:
-                checker.integer(cards, name, "needs cards", 0, None, MAX_CARDS_PER_DECK)
-        else:
-            checker.integer(needs, "cards", "needs", 0, None, MAX_CARDS_PER_DECK)
-
-
-def _used_title(project: Project, node: LDict) -> Any:
-    """The title of the game named by ``uses: {deck: …}``, for the components list (checked
-    to be a game of this project by ``_uses``)."""
-    uses = node.get("uses")
-    deck = uses.get("deck") if isinstance(uses, dict) else None
-    if not isinstance(deck, str) or deck not in project.game_ids():
-        return None
-    path = project.cards / deck / "game.yaml"
-    try:
-        other = read_yaml(path, project.rel(path), project)
-    except ProjectError:
-        return None
-    return other.get("title") if isinstance(other, dict) else None
 
 
 def _not_yaml_named(folder: Path) -> list[Path]:
