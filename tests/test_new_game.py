@@ -2306,6 +2306,29 @@ def test_a_block_never_closed_is_said_at_the_tag_that_opens_it(
     ), run.err
 
 
+def test_a_name_an_imported_macro_cannot_see_says_to_import_it_with_context(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A macro of templates/ reading data.goal, imported into the rules: "'data' is undefined;
+    did you mean 'data'?". An imported template sees none of the document's names."""
+    (designer / "templates").mkdir()
+    (designer / "templates" / "macros.j2").write_text(
+        "{% macro goal() %}Goal: {{ data.goal }}{% endmacro %}\n", encoding="utf-8"
+    )
+    rules = designer / "cards" / GAME / "rules.en.md"
+    line = _appended(rules, '{% import "macros.j2" as m %}{{ m.goal() }}')
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err == (
+        f"cards/{GAME}/rules.en.md:{line}:1: template error: 'data' is undefined in a template "
+        "brought in without the document's names ({% import %} and {% from %} leave them out): "
+        "add 'with context' to that tag\n"
+    )
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace(" as m %}", " as m with context %}"), encoding="utf-8")
+    assert printgen(designer, "validate", GAME).code == 0
+
+
 def test_a_broken_expression_is_said_at_its_tag_not_at_the_lines_start(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

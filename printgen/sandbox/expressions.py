@@ -167,6 +167,13 @@ def _undefined_name(message: str, context: dict[str, Any]) -> tuple[str, str, bo
     close = _closest_key(found.group(1), context) if found else None
     if close is None:
         return message, "", False
+    if found and close == found.group(1):  # the text has it: a template imported without it
+        return (
+            f"{message} in a template brought in without the document's names ({{% import %}} "
+            "and {% from %} leave them out): add 'with context' to that tag",
+            "",
+            True,
+        )
     return f"{message}; did you mean '{close}'?", "", True
 
 
