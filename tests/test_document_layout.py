@@ -297,6 +297,27 @@ def test_a_card_block_naming_no_card_is_said_at_the_word(
     _refused(project, printgen, prose, first + "; did you mean 'main/warrior'?")
 
 
+def test_a_cardfan_of_more_cards_than_a_fan_can_show_is_warned_and_shows_twelve(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """A ```cardfan of 63 cards drew a ring of slivers, without a word; the cover's fan warns
+    past 12, and so does this one, showing the first 12."""
+    cards = " ".join(f"main/{c}" for c in ["monk", "warrior", "war", "peace", "truce", "death"])
+    prose = f"## Cards\n\nAll of them.\n\n```cardfan\n{cards}\n{cards}\n{cards}\n```\n"
+    result = _only_rulebook(project, printgen, prose)
+    assert result.code == 0
+    assert result.err == (
+        "cards/warriors-and-monks/rules.en.md:5:1: warning: this cardfan names 18 cards, and a "
+        "fan shows at most 12 (here the first ones): name fewer, or show them all with a "
+        "cardgallery\n"
+    )
+    with pdfplumber.open(project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf") as pdf:
+        page = next(p for p in pdf.pages if "All of them." in (p.extract_text() or ""))
+        below = page.search("All of them.")[0]["bottom"]
+        above = page.search("Card reference")[0]["top"]  # its cards follow the fan
+        assert len([b for b in _picture_boxes(page) if below < b[1] < above]) == 12
+
+
 def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[..., Any]) -> None:
     rules = (
         "## Scene\n\n```diagram\ngrid: [[main/icon=wine, main/color=#9b1c1c&tint=#f7dede]]\n"

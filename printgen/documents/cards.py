@@ -308,22 +308,6 @@ def card_row(index: CardIndex, width: float, content: str, line: int = 0) -> lis
     return [grid]
 
 
-def card_fan(index: CardIndex, width: float, content: str, line: int = 0) -> list[Flowable]:
-    """The cover's fan of card faces."""
-    from printgen.documents.cover import CardFan
-
-    infos = index.named(content, line)
-    if not infos:
-        return []
-    column = width / pt(1)  # mm; on an A5 page the fan is smaller, leaving room for contents
-    widest = max(info.face.width_mm for info in infos)  # a fan never enlarges a card
-    card = min(48.0, column * 0.27, column / (len(infos) * 0.62 + 0.6), widest)
-    fan = CardFan([info.face for info in infos], card)
-    fan.spaceBefore = pt(6)
-    fan.spaceAfter = pt(8)
-    return [fan]
-
-
 def smallest_face_text(face: Face) -> float | None:
     """The smallest type size (pt) printed on a face at full size; None without text."""
     sizes = [op.block.size for op in face.ops if isinstance(op, TextBox) and op.block.lines]

@@ -6,14 +6,19 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printgen.documents.flow import CardPicture, RichText, TextStyle
 from printgen.documents.platypus import Flowable, PageBreak
 from printgen.documents.sections import Heading
 from printgen.draw.pdf import end_form
 from printgen.layout.face import Face
+from printgen.limits import MAX_COVER_CARDS
 from printgen.model.units import pt
+from printgen.problems import Problem, Severity, Where
+
+if TYPE_CHECKING:
+    from printgen.documents.cards import CardIndex
 
 MIN_CONTENTS_SIZE = 7.0  # pt: the contents shrink to fit the cover, never below this
 LEADER_DOT = 0.1  # pt: a dot of the contents' leaders, drawn with a round cap
@@ -249,3 +254,25 @@ def center_cover(story: list[Flowable]) -> None:
                 size=flow.style.size * 1.15,
                 space_after=flow.style.space_after * 2,
             )
+
+
+def card_fan(index: CardIndex, width: float, content: str, line: int = 0) -> list[Flowable]:
+    """The cover's fan of card faces."""
+    infos = index.named(content, line)
+    if not infos:
+        return []
+    if len(infos) > MAX_COVER_CARDS:  # a ring of a hundred slivers: the cover's own limit
+        where = Where(index.where.path, line, 1) if line else index.where
+        said = (
+            f"this cardfan names {len(infos)} cards, and a fan shows at most {MAX_COVER_CARDS} "
+            "(here the first ones): name fewer, or show them all with a cardgallery"
+        )
+        index.report(Problem(where, said, Severity.WARNING))
+        infos = infos[:MAX_COVER_CARDS]
+    column = width / pt(1)  # mm; on an A5 page the fan is smaller, leaving room for contents
+    widest = max(info.face.width_mm for info in infos)  # a fan never enlarges a card
+    card = min(48.0, column * 0.27, column / (len(infos) * 0.62 + 0.6), widest)
+    fan = CardFan([info.face for info in infos], card)
+    fan.spaceBefore = pt(6)
+    fan.spaceAfter = pt(8)
+    return [fan]

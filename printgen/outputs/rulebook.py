@@ -10,13 +10,12 @@ from typing import Any
 from printgen.documents.blocks import block_text, layout_said
 from printgen.documents.cards import (
     CardIndex,
-    card_fan,
     card_gallery,
     card_row,
     reference_rows,
 )
 from printgen.documents.context import Unprintable, render_document
-from printgen.documents.cover import Contents, LateContents, center_cover, cover_end
+from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
 from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
