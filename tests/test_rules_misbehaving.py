@@ -249,6 +249,42 @@ def test_a_rules_py_that_exits_while_imported_is_an_error(demo: Path, printgen: 
     assert "SystemExit" in line
 
 
+def test_a_rules_py_that_replaces_pythons_own_functions_leaves_printgen_able_to_speak(
+    demo: Path,
+) -> None:
+    """A rules.py setting builtins.print to None (at import, or in a rule) left printgen unable
+    to say 'ok', or even its own error: Python printed a traceback. What the designer's code
+    replaced is put back once it has run, as printgen found it."""
+    write_rules(
+        demo,
+        """\
+        import builtins
+        import sys
+
+        sys.exit = lambda *args: None
+        builtins.print = None
+
+
+        @rule("r")
+        def r(ctx):
+            builtins.print = None
+            sys.excepthook = None
+            yield Problem(Where("cards/demo/game.yaml", 1, 1), "one card short", Severity.WARNING)
+        """,
+    )
+    for command in ("validate", "build"):
+        run = subprocess.run(
+            [sys.executable, "-m", "printgen", command, "--project", str(demo), "--jobs", "1"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        assert "Traceback" not in run.stderr
+        assert run.stderr.endswith("warning: r: one card short\n"), run.stderr
+    assert (demo / "build" / "demo" / "en" / "cards.pdf").stat().st_size > 0
+
+
 @pytest.mark.parametrize(
     "place",
     [

@@ -40,6 +40,7 @@ def no_exit_nor_fork() -> Iterator[None]:
     before = designer_threads()
     real = os._exit, os.fork
     hook = threading.excepthook
+    kept = _Kept()
     os._exit, os.fork = exit_refused, fork_refused  # type: ignore[assignment]
     threading.excepthook = quiet
     try:
@@ -49,7 +50,29 @@ def no_exit_nor_fork() -> Iterator[None]:
         # printgen ends (it ends through its own saved os._exit)
         if not designer_threads() - before:
             (os._exit, os.fork), threading.excepthook = real, hook
+        kept.restore()
         _outputs_kept()
+
+
+class _Kept:
+    """Python's built-in functions and ``sys.exit``/``sys.excepthook`` as printgen found them:
+    a designer's code that replaced them (``builtins.print = None``) left printgen unable to say
+    anything, even its own error, and Python printed a traceback."""
+
+    def __init__(self) -> None:
+        import builtins
+
+        self.builtins = dict(vars(builtins))
+        self.sys = sys.exit, sys.excepthook
+
+    def restore(self) -> None:
+        import builtins
+
+        now = vars(builtins)
+        for name, value in self.builtins.items():
+            if now.get(name, self) is not value:
+                now[name] = value
+        sys.exit, sys.excepthook = self.sys
 
 
 def _outputs_kept() -> None:
