@@ -527,6 +527,18 @@ def element_when_a_list(p: Path) -> Expect:
     return LAYOUTS, line, "element 'extra' when: is a list; write true or false"
 
 
+@case("expressions")
+def layout_printing_a_dunder_of_the_card(p: Path) -> Expect:
+    """'{{ card.__class__ }}' was said with "declare '__class__' under the deck's fields:",
+    a name no field may have."""
+    line = element(p, "type: text, x: 5, y: 5, w: 20, h: 5, text: '{{ card.__class__ }}'")
+    return (
+        LAYOUTS,
+        line,
+        "'card.__class__' is undefined; check the name in '{{ card.__class__ }}'; a field's name starts with a letter (",
+    )
+
+
 @case("yaml")
 def deck_back_fields_a_list(p: Path) -> Expect:
     """`fields: [a]` under a deck's back: "dictionary update sequence element" (internal)."""

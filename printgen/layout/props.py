@@ -163,6 +163,8 @@ class Props:
             return ""
         if exc.suggests:  # a misspelt field the deck has: that is the fix
             return ""
+        if name.startswith("_"):  # no field may be named so (card.__class__): never to declare
+            return "; a field's name starts with a letter"
         leave_out = self._leave_out()
         return (
             f"; the layout prints card.{name}: declare '{name}' under the deck's "
