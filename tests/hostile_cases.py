@@ -535,7 +535,8 @@ def layout_printing_a_dunder_of_the_card(p: Path) -> Expect:
     return (
         LAYOUTS,
         line,
-        "'card.__class__' is undefined; check the name in '{{ card.__class__ }}'; a field's name starts with a letter (",
+        "'card.__class__' is undefined; check the name in '{{ card.__class__ }}'; a field's "
+        "name starts with a letter (",
     )
 
 
