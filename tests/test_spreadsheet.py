@@ -200,6 +200,28 @@ def test_a_truth_value_cell_is_true_or_false_as_in_yaml(fleet: Path) -> None:
     assert notes == {"brig": False, "cog": True, "raft": "falsey"}
 
 
+def test_a_spanish_sheets_exported_falso_or_a_yaml_no_is_false(fleet: Path) -> None:
+    """A CSV saved by a Spanish Excel (';' and VERDADERO/FALSO) printed every tile's doors: FALSO
+    was a text, true in every when: and check; "no", false in a deck file, was true too."""
+    (fleet / CSV).write_text(
+        "id;count;name;note\n"
+        "a;1;A;FALSO\nb;1;B;VERDADERO\nc;1;C;FAUX\nd;1;D;WAHR\ne;1;E; no \nf;1;F;On\n"
+        "g;1;G;Falso\nh;1;H;nope\n",
+        encoding="utf-8",
+    )
+    notes = {id: card.fields["note"] for id, card in _ships(_load(fleet)).items()}
+    assert notes == {
+        "a": False,
+        "b": True,
+        "c": False,
+        "d": True,
+        "e": False,
+        "f": True,
+        "g": "Falso",  # a word in a sentence's case is a text: a spreadsheet writes capitals
+        "h": "nope",
+    }
+
+
 def test_a_cell_breaking_lines_the_windows_way_breaks_them_with_newlines(fleet: Path) -> None:
     # a CSV saved with Windows line ends (Git's autocrlf) has "\r\n" inside quoted cells too;
     # each "\r" printed on the card as a missing glyph's box

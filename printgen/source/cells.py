@@ -29,12 +29,24 @@ def as_text(cell: Any) -> str:
 
 
 def as_truth(cell: Any) -> bool | None:
-    """A workbook's truth value, or a CSV cell's TRUE/FALSE (what a spreadsheet exports, and
-    the words YAML reads as true and false); None for any other cell."""
+    """A workbook's truth value, or a CSV cell's words for one: those YAML reads as true and
+    false (true, yes, on / false, no, off, in any case, as in a deck file), and TRUE and FALSE
+    as Excel and LibreOffice write them in the languages printgen has labels in (a Spanish
+    sheet's CSV holds VERDADERO and FALSO); None for any other cell."""
     if isinstance(cell, bool):
         return cell
-    text = as_text(cell).strip().lower() if isinstance(cell, str) else ""
-    return {"true": True, "false": False}.get(text)
+    if not isinstance(cell, str):
+        return None
+    text = cell.strip()
+    return _SPREADSHEET_TRUTH.get(text, _YAML_TRUTH.get(text.lower()))
+
+
+_YAML_TRUTH = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+# the spreadsheets' own words, written in capitals: "Vero" or "Faux" in a cell is a text
+_SPREADSHEET_TRUTH = {
+    **dict.fromkeys(("VERO", "VRAI", "WAHR", "VERDADERO", "VERDADEIRO"), True),
+    **dict.fromkeys(("FALSO", "FAUX", "FALSCH"), False),
+}
 
 
 def quoted(cell: Any) -> str:
