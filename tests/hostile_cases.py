@@ -1342,6 +1342,28 @@ def balanced_too_many_values(p: Path) -> Expect:
 
 
 @case("numbers")
+def balanced_symbol_of_more_values_than_cards(p: Path) -> Expect:
+    """Two cards, a symbol of four values: each value appeared 2 // 4 = 0 times, every card
+    printed the dash, without a word."""
+    _generated_deck(
+        p,
+        "  - balanced: {cards: 2, seed: 1, symbols: {a: [n, e, s, w], b: [x]}}\n"
+        "    card: {id: 'c{{ number }}'}\n",
+    )
+    return f"cards/{GAME_ID}/decks/gen.yaml", 5, "symbol 'a' has 4 values, more than the deck's 2"
+
+
+@case("numbers")
+def balanced_symbol_of_no_values(p: Path) -> Expect:
+    _generated_deck(
+        p,
+        "  - balanced: {cards: 2, seed: 1, symbols: {a: [], b: [x]}}\n"
+        "    card: {id: 'c{{ number }}'}\n",
+    )
+    return f"cards/{GAME_ID}/decks/gen.yaml", 5, "symbol 'a' has no values; list them"
+
+
+@case("numbers")
 def balanced_too_many_symbols_to_search(p: Path) -> Expect:
     symbols = ", ".join(f"s{i}: [x, y]" for i in range(51))
     _generated_deck(
@@ -1358,7 +1380,7 @@ def balanced_too_many_value_pairs(p: Path) -> Expect:
     values = ", ".join(f"v{i}" for i in range(2000))
     _generated_deck(
         p,
-        f"  - balanced: {{cards: 200, seed: 1, symbols: {{a: [{values}], b: [{values}]}}}}\n"
+        f"  - balanced: {{cards: 2000, seed: 1, symbols: {{a: [{values}], b: [{values}]}}}}\n"
         "    card: {id: 'c{{ number }}'}\n",
     )
     return (

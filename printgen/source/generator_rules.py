@@ -186,7 +186,16 @@ def read_generator(
     columns: dict[str, list[Any]] = {}
     for name, values in symbols.items():
         seq = checker.sequence(values, symbols.at(name), f"symbol '{name}'")
-        if seq is not None and len(seq) >= 1:
+        if seq is not None and not seq:  # every card would show the dash for it
+            checker.error(symbols.at(name), f"symbol '{name}' has no values; list them")
+        elif seq is not None and total == spec.get("cards") and len(seq) > total:  # (as written)
+            checker.error(
+                symbols.at(name),
+                f"symbol '{name}' has {len(seq)} values, more than the deck's {total} cards: "
+                f"each value appears cards ÷ {len(seq)} = 0 times, every card showing the dash; "
+                f"deal at least {len(seq)} cards, or give it fewer values",
+            )
+        elif seq is not None:
             columns[name] = list(seq)
     if total * len(columns) > MAX_GENERATED_VALUES:
         checker.error(
