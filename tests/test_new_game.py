@@ -2770,6 +2770,27 @@ def test_the_labels_a_game_s_own_labels_file_lacks_are_named_for_a_language(
     assert "nothing to write" in done.out, done.out + done.err
 
 
+def test_the_icon_labels_a_game_s_own_labels_file_lacks_are_named_for_a_language(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A Spanish game naming its own icons (icon_seal: {es: sello}) was told 'printgen has
+    labels in fr: nothing to write': its symbols legend then named them in English."""
+    root = tmp_path / "games"
+    assert printgen(root, "new", "uno", "--lang", "es").code == 0
+    own = root / "cards" / "uno" / "labels.yaml"
+    own.write_text(
+        "icon_seal: {es: sello}\nicon_fa-dragon: {es: dragón}\nicon_coin: {es: moneda}\n",
+        encoding="utf-8",
+    )
+    made = printgen(root, "labels", "fr")
+    assert made.code == 0 and made.err == ""
+    assert made.out == (
+        "note: give icon_seal, icon_fa-dragon a text for fr in cards/uno/labels.yaml (printgen "
+        "cannot add to a label you wrote; until then the symbols legend names those icons by "
+        "their file or Font Awesome names)\n"
+    )  # icon_coin: printgen's own label names the coin in French
+
+
 def test_a_card_block_shows_a_card_beside_its_count_and_texts(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -40,12 +40,9 @@ def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, lis
         lacking: dict[tuple[str, ...], list[str]] = {}
         for key, langs in unlabelled:
             lacking.setdefault(tuple(langs), []).append(key)
-        each = "; ".join(
-            f"{', '.join(keys)} a text for {', '.join(langs)}" for langs, keys in lacking.items()
-        )
         notes.append(
-            f"give {each} in {project.rel(project.templates)}/labels.yaml (printgen cannot add "
-            "to a label you wrote; until then a document printing it says so)"
+            f"give {_each(lacking)} in {project.rel(project.templates)}/labels.yaml (printgen "
+            "cannot add to a label you wrote; until then a document printing it says so)"
         )
     notes += _games_lacking(project, languages)
     return labels_file, notes
@@ -70,22 +67,35 @@ def _games_lacking(project: Project, languages: list[str]) -> list[str]:
         path = project.cards / game_id / "labels.yaml"
         own = _own_labels(project, path) if path.exists() else None
         lacking: dict[tuple[str, ...], list[str]] = {}
+        icons: dict[tuple[str, ...], list[str]] = {}
         for key, texts in (own or {}).items():
-            if key in english or not isinstance(texts, dict) or str(key).startswith("icon_"):
-                continue  # printgen's words, a plain text, an icon's name: each has a fallback
+            if key in english or not isinstance(texts, dict):
+                continue  # printgen's words, a plain text: each has a fallback
             below = shared.get(key)
             langs = [lang for lang in _lacks(texts, languages) if lang not in _texts_of(below)]
-            if langs:
-                lacking.setdefault(tuple(langs), []).append(str(key))
-        if lacking:
-            each = "; ".join(
-                f"{', '.join(keys)} a text for {', '.join(langs)}"
-                for langs, keys in lacking.items()
-            )
-            notes.append(
-                f"give {each} in {project.rel(path)} (printgen cannot add to a label you wrote)"
-            )
+            if langs:  # an icon's name falls back to its file's name: another language's
+                kind = icons if str(key).startswith("icon_") else lacking
+                kind.setdefault(tuple(langs), []).append(str(key))
+        for kind, tail in (
+            (lacking, ""),
+            (
+                icons,
+                "; until then the symbols legend names those icons by their file or Font Awesome names",
+            ),
+        ):
+            if kind:
+                notes.append(
+                    f"give {_each(kind)} in {project.rel(path)} (printgen cannot add to a label "
+                    f"you wrote{tail})"
+                )
     return notes
+
+
+def _each(lacking: dict[tuple[str, ...], list[str]]) -> str:
+    """ "a, b a text for fr; c a text for fr, nl": labels lacking the same languages together."""
+    return "; ".join(
+        f"{', '.join(keys)} a text for {', '.join(langs)}" for langs, keys in lacking.items()
+    )
 
 
 def _texts_of(texts: object) -> list[str]:
