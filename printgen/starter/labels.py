@@ -80,7 +80,8 @@ def _games_lacking(project: Project, languages: list[str]) -> list[str]:
             (lacking, ""),
             (
                 icons,
-                "; until then the symbols legend names those icons by their file or Font Awesome names",
+                "; until then the symbols legend names those icons by their file or Font "
+                "Awesome names",
             ),
         ):
             if kind:
