@@ -142,13 +142,13 @@ def test_a_mark_never_closed_prints_as_stars_and_is_named() -> None:
         return [(r.text, r.bold, r.italic) for r in text.parse(markup) if r.text]
 
     assert styled("Your **bribes cost 1 less.") == [("Your **bribes cost 1 less.", False, False)]
-    assert text.unclosed_marks("Your **bribes cost 1 less.") == ["**"]
+    assert unprintable.unclosed_marks("Your **bribes cost 1 less.") == ["**"]
     assert styled("*Broker") == [("*Broker", False, False)]
-    assert text.unclosed_marks("*Broker") == ["*"]
+    assert unprintable.unclosed_marks("*Broker") == ["*"]
     # the last mark opened is the one left open: the pairs before it still mark their words
     assert styled("**a** then **b") == [("a", True, False), (" then **b", False, False)]
     assert styled("**bold *it**") == [("bold *it", True, False)]
-    assert text.unclosed_marks("**bold *it**") == ["*"]
+    assert unprintable.unclosed_marks("**bold *it**") == ["*"]
     runs = text.parse("Pay **2 :bean: now", lambda name: name == "bean")
     assert [(r.text, r.bold, r.icon) for r in runs] == [
         ("Pay **2 ", False, None),
@@ -156,7 +156,7 @@ def test_a_mark_never_closed_prints_as_stars_and_is_named() -> None:
         (" now", False, None),
     ]
     for closed in ("**a** and *b*", "***both***", "2 * 3", "a \\* b", "none"):
-        assert text.unclosed_marks(closed) == [], closed
+        assert unprintable.unclosed_marks(closed) == [], closed
 
 
 def test_an_icon_without_its_closing_colon_is_named() -> None:

@@ -1732,6 +1732,37 @@ def test_a_bold_never_ended_or_an_icon_never_closed_is_a_warning_and_prints_as_w
     assert not any("Bold" in w["fontname"] for w in written[:4])
 
 
+def test_a_mark_never_ended_is_said_at_the_text_leaving_it_open_and_hides_no_error(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A layout's own "**Effect:** {{ card.effect }}" holds stars: a card's "Gain *2" left
+    open was also said at the layout's line. And an unknown :icon: after an unclosed mark was
+    joined into the text around it, its error lost."""
+    game = designer / "cards" / GAME
+    layout = game / "layouts" / f"{GAME}.yaml"
+    note = '    note: {type: text, x: 5, y: 70, w: 50, h: 8, text: "**Effect:** {{ card.effect }}"}'
+    layout.write_text(layout.read_text(encoding="utf-8") + note + "\n", encoding="utf-8")
+    deck = game / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    card = text[: text.index('"Gain 2 :coin:."')].count("\n") + 1
+    col = text.splitlines()[card - 1].index('"Gain 2 :coin:."') + 1
+    deck.write_text(text.replace('"Gain 2 :coin:."', '"Gain *2 :coin:."', 1), encoding="utf-8")
+    checked = printgen(designer, "validate", "--lang", "en")
+    assert checked.code == 0
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{card}:{col}: warning: '*' starts italic text that is "
+        "never ended: it prints as a star; end the italic text with another '*' (or write \\* "
+        "for a star)"
+    ]
+    deck.write_text(text.replace('"Gain 2 :coin:."', '"Gain **2 :coins: now."', 1))
+    checked = printgen(designer, "validate", "--lang", "en")
+    assert checked.code == 2
+    assert checked.err.startswith(
+        f"cards/{GAME}/decks/main.yaml:{card}:{col}: unknown inline icon ':coins:'; did you "
+        "mean ':coin:'"
+    ), checked.err
+
+
 def test_a_size_in_centimetres_written_as_bare_numbers_is_said_at_the_size(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

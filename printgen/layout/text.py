@@ -33,8 +33,9 @@ ICON_SCALE = 0.95  # inline icon size relative to the font size
 ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the name
 # the marks of card text; stars that mark nothing, as in Markdown (spaced on both sides,
 # "2 * 3", or escaped, \*), are text
-_TOKEN = re.compile(rf"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:{ICON_NAME}:|\n")
+MARKUP = re.compile(rf"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:{ICON_NAME}:|\n")
 _SPACES = re.compile(r"( +)")
+_ICON_TOKEN = re.compile(f":{ICON_NAME}:")
 
 
 # Not frozen, though never changed once made (and hashed): a frozen dataclass sets each of its
@@ -91,7 +92,7 @@ def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[
     runs: list[Run] = []
     bold = italic = False
     start = opened_bold = opened_italic = 0
-    for found in _TOKEN.finditer(markup):
+    for found in MARKUP.finditer(markup):
         if found.start() > start:
             runs.append(Run(markup[start : found.start()], bold, italic))
         start, token = found.end(), found.group()
@@ -117,34 +118,24 @@ def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[
 
 
 def _joined(runs: list[Run]) -> list[Run]:
-    """Runs of text next to each other in the same face as one run (an escaped star is a run
-    of its own)."""
+    """An escaped star's run joined to the text before it in the same face (an unknown
+    :icon:'s stays a run of its own, as the check for unknown icons finds it)."""
     joined: list[Run] = []
     for run in runs:
-        last = joined[-1] if joined else None
-        if (
-            last is not None
-            and run.icon is None
-            and last.icon is None
-            and not (run.newline or last.newline)
-            and (run.bold, run.italic) == (last.bold, last.italic)
-        ):
+        last = joined[-1] if joined else run
+        if last is not run and _plain(last) and _plain(run) and _face(last) == _face(run):
             joined[-1] = Run(last.text + run.text, run.bold, run.italic)
         else:
             joined.append(run)
     return joined
 
 
-def unclosed_marks(markup: str) -> list[str]:
-    """The marks (``**``, ``*``) ``parse`` finds opened and never closed, which it prints as
-    stars: a bold or italic the writer meant and forgot to end."""
-    if "*" not in markup:
-        return []
-    open_marks: dict[str, bool] = {"**": False, "*": False}
-    for found in _TOKEN.finditer(markup):
-        if not found["text"] and (mark := found.group()) in open_marks:
-            open_marks[mark] = not open_marks[mark]
-    return [mark for mark, still_open in open_marks.items() if still_open]
+def _face(run: Run) -> tuple[bool, bool]:
+    return run.bold, run.italic
+
+
+def _plain(run: Run) -> bool:
+    return run.icon is None and not run.newline and not _ICON_TOKEN.fullmatch(run.text)
 
 
 def plain(runs: list[Run]) -> str:

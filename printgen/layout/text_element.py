@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from printgen.layout import fitting, text, unprintable
@@ -226,7 +227,7 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
 def _runs(
     ctx: LayoutContext,
     content: str,
-    source: Callable[[str], Where],
+    source: Callable[[Needle], Where],
     bold: bool,
     italic: bool,
     fam: Family,
@@ -243,8 +244,9 @@ def _runs(
             icons.unknown_message(name, inline=True),
             once=("inline-icon", str(where), name),
         )
-    for mark in text.unclosed_marks(content):
-        where = source(mark)
+    for mark in unprintable.unclosed_marks(content):
+        # the text that leaves it open: a layout's "**Effect:** {{ card.effect }}" holds stars
+        where = source(partial(_leaves_open, mark))
         face, star = ("bold", "two stars") if mark == "**" else ("italic", "a star")
         ctx.problems.add(
             where,
@@ -287,6 +289,10 @@ def _runs(
     return runs
 
 
+def _leaves_open(mark: str, written: str) -> bool:
+    return mark in unprintable.unclosed_marks(written)
+
+
 def _faces_lacking(
     ctx: LayoutContext,
     props: Props,
@@ -324,17 +330,25 @@ def _faces_lacking(
         )
 
 
+# what a problem is about in a text: a character or an :icon: it holds, or a test of a text
+Needle = str | Callable[[str], bool]
+
+
 def text_source(
-    element: Element, card: CardType | None, card_where: Where, lang: str, needle: str = ""
+    element: Element, card: CardType | None, card_where: Where, lang: str, needle: Needle = ""
 ) -> Where:
     """Point at the card field that feeds the box (its text in this language), if any — with a
-    ``needle`` (a character, an :icon:), where it is written: the layout's own text outside its
-    {{ }}, the field whose value holds it, else the layout's text when one of its expressions
-    writes it."""
+    ``needle`` (a character, an :icon:, or a test), where it is written: the layout's own text
+    outside its {{ }}, the field whose value holds it, else the layout's text when one of its
+    expressions writes it."""
     source = element.props.get("text")
     if not isinstance(source, str):
         return card_where
-    if needle and needle in _EXPRESSION.sub("", source):
+
+    def holds(written: str) -> bool:
+        return needle(written) if callable(needle) else needle in written
+
+    if needle and holds(_EXPRESSION.sub("", source)):
         return element.where.get("text", element.origin)
     names = [name for name in _FIELD_REF.findall(source) if card and name in card.field_where]
     if needle and card is not None:
@@ -342,9 +356,9 @@ def text_source(
             value = card.fields.get(name)
             if isinstance(value, dict):
                 value = value.get(lang)
-            if needle in str(value):
+            if holds(str(value)):
                 return card.where_of(name, lang)
-    if needle and needle in source:  # in one of the layout's own expressions ('→' * n)
+    if needle and holds(source):  # in one of the layout's own expressions ('→' * n)
         return element.where.get("text", element.origin)
     return card.where_of(names[0], lang) if card is not None and names else card_where
 

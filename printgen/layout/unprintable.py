@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from printgen.layout.accents import composed
 from printgen.layout.fonts import Family
-from printgen.layout.text import ICON_NAME, Run
+from printgen.layout.text import ICON_NAME, MARKUP, Run
 from printgen.startup.deferred import pattern
 
 _ICON_TOKEN = re.compile(f":({ICON_NAME}):")  # as parse finds them
@@ -82,6 +82,18 @@ def unknown_icons(runs: list[Run]) -> list[str]:
         else:
             names.extend(_MISWRITTEN.findall(run.text))
     return names
+
+
+def unclosed_marks(markup: str) -> list[str]:
+    """The marks (``**``, ``*``) ``parse`` finds opened and never closed, which it prints as
+    stars: a bold or italic the writer meant and forgot to end."""
+    if "*" not in markup:
+        return []
+    open_marks: dict[str, bool] = {"**": False, "*": False}
+    for found in MARKUP.finditer(markup):
+        if not found["text"] and (mark := found.group()) in open_marks:
+            open_marks[mark] = not open_marks[mark]
+    return [mark for mark, still_open in open_marks.items() if still_open]
 
 
 # ':coin less' — an icon name after a colon that starts the word, its closing colon forgotten
