@@ -220,6 +220,26 @@ def test_a_key_without_its_colon_is_said_at_its_own_line(
     )
 
 
+def test_a_text_run_over_lines_is_not_taken_for_a_key_without_its_colon(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plain text going on over lines, with ': ' on its last, was said at its middle line
+    as a key without its colon ("write draw: a card and")."""
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("    effect:"))
+    lines[number : number + 1] = [
+        "    effect: Gain 2 coins, then",
+        "      draw a card and",
+        "      discard one. Note: only once",
+    ]
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"cards/{GAME}/decks/main.yaml:{number + 3}:24: YAML syntax error: ")
+    assert "no ':' after its key" not in err
+
+
 @pytest.mark.parametrize(
     ("written", "column", "said"),
     [

@@ -229,18 +229,28 @@ def _colonless(exc: yaml.MarkedYAMLError, text: str) -> yaml.Mark | None:
         return None
     lines = text.splitlines()
     here = lines[mark.line] if mark.line < len(lines) else ""
-    above = mark.line - 1
-    while above >= 0 and (not lines[above].strip() or lines[above].lstrip().startswith("#")):
-        above -= 1
+    above = _meaningful_above(lines, mark.line)
     if above < 0 or ":" in lines[above] or not _KEY_WORDS.match(lines[above]):
         return None
     indent = len(lines[above]) - len(lines[above].lstrip(" -"))
-    if indent != len(here) - len(here.lstrip()):  # a text run on over lines is YAML's own
-        return None
+    if indent != len(here) - len(here.lstrip()) or not _ONE_KEY.match(here):
+        return None  # the next line no 'key: value' of its own: a text run on over lines
+    opener = _meaningful_above(lines, above)
+    if opener < 0 or not lines[opener].split(" #")[0].rstrip().endswith(":"):
+        return None  # "effect: Gain 2 coins, then" going on below: a text, not a key
     return yaml.Mark("", 0, above, indent, None, 0)  # (no buffer: its text is not shown)
 
 
+def _meaningful_above(lines: list[str], line: int) -> int:
+    """The index of the last line above ``line`` that is neither blank nor a comment (-1)."""
+    above = line - 1
+    while above >= 0 and (not lines[above].strip() or lines[above].lstrip().startswith("#")):
+        above -= 1
+    return above
+
+
 _KEY_WORDS = pattern(r"^\s*(?:-\s+)?[A-Za-z_][\w.-]*\s+\S")  # ``icon seal``: a key, a value
+_ONE_KEY = pattern(r"^\s*[\w.-]+:(?:\s|$)")  # ``color: red``: one word before its colon
 
 
 def _colon_hint(text: str, line: int) -> str:
