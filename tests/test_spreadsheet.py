@@ -200,6 +200,33 @@ def test_a_truth_value_cell_is_true_or_false_as_in_yaml(fleet: Path) -> None:
     assert notes == {"brig": False, "cog": True, "raft": "falsey"}
 
 
+def test_a_workbooks_notes_column_may_hold_dates_errors_merges_and_formulas(
+    fleet: Path,
+) -> None:
+    """A '#notes' column of a workbook was checked as the cards' columns are: a playtest date,
+    an unsaved formula or notes merged over two rows failed the deck."""
+    import datetime
+
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "cost", "#notes", "# when"],
+        ["brig", 1, "Brig", 3, "=1/0", datetime.datetime(2026, 1, 1)],
+        ["cog", 1, "Cog", 2, "#N/A", "=NOW()"],
+    ]
+    path = fleet / "cards/fleet/decks/ships.xlsx"
+    _workbook(path, {"Fleet": rows})
+    book = openpyxl.load_workbook(path)
+    book["Fleet"].merge_cells("E2:E3")
+    book.save(path)
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _ships(_load(fleet))["cog"].fields == {"name": "Cog", "cost": 2}
+    # the cards' own columns are still checked so
+    book = openpyxl.load_workbook(path)
+    book["Fleet"]["D3"] = datetime.datetime(2026, 1, 1)
+    book.save(path)
+    (problem,) = _problems(fleet)
+    assert problem.startswith("cards/fleet/decks/ships.xlsx#Fleet!D3: the cell holds a date")
+
+
 def test_a_spanish_sheets_exported_falso_or_a_yaml_no_is_false(fleet: Path) -> None:
     """A CSV saved by a Spanish Excel (';' and VERDADERO/FALSO) printed every tile's doors: FALSO
     was a text, true in every when: and check; "no", false in a deck file, was true too."""

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from printgen.source.readers import Checker
 
 # longer is no count or score (and int() refuses 4300+ digits)
+NOTES = "#"  # a column named '#…' holds the designer's own notes: its cells never read
 _INTEGER = re.compile(r"^[+-]?\d{1,18}$")
 _DIGITS = re.compile(r"^[+-]?\d+$")
 

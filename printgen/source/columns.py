@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen.model.game import CardBack
-from printgen.problems import Where
-from printgen.source.cells import as_number, as_text, blank
-from printgen.source.readers import Checker
+from printgen.problems import Where, closest
+from printgen.source.cells import NOTES, as_number, as_text, blank
+from printgen.source.readers import Checker, did_you_mean
 from printgen.source.tables import Table
 
 BACK = "back."  # a column of the card's own back: back.layout, back.region, back.region.en
@@ -105,3 +105,25 @@ def card_back(
     if first is None:
         return None
     return CardBack(layout, fields, first, field_where, layout_where)
+
+
+def unknown_column_tail(name: str, allowed: list[str], types: dict[str, str]) -> str:
+    """What to do about a column no field declares. Close to a declared field, either name may
+    be the misspelt one — the column's or the field's in the deck file — so both are offered."""
+    hint = closest(name, allowed)
+    field = hint[0].partition(".")[0] if hint else ""
+    if field not in types:  # nothing close, or a column every sheet has (id, count)
+        return did_you_mean(
+            name,
+            allowed,
+            f"; declare it under 'fields:' in the deck file, or name it '{NOTES}{name}' to keep "
+            "it as notes of your own (never read)",
+        )
+    if "." in hint[0] or not name.isidentifier() or name.startswith("_"):
+        # 'name_it' beside name.it is the language's column misspelt, and 'effect (en)' no
+        # field name at all: renaming the field to either is no way out
+        return f"; did you mean '{hint[0]}'?"
+    return (
+        f"; did you mean '{hint[0]}'? (the deck file's fields: declare '{field}': rename the "
+        f"column, or that field to '{name.partition('.')[0]}')"
+    )

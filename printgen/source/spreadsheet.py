@@ -16,9 +16,10 @@ from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
-from printgen.problems import Where, closest, file_of
+from printgen.problems import Where, file_of
 from printgen.project import Project
 from printgen.source.cells import (
+    NOTES,
     as_integer,
     as_long,
     as_text,
@@ -33,12 +34,12 @@ from printgen.source.columns import (
     back_column,
     back_translations,
     card_back,
+    unknown_column_tail,
 )
 from printgen.source.readers import (
     Checker,
     bad_card_id,
     big,
-    did_you_mean,
     id_too_long,
 )
 from printgen.source.tables import Table, open_table
@@ -137,31 +138,6 @@ def _header_below(table: Table) -> int | None:
     )
 
 
-def _unknown_tail(name: str, allowed: list[str], types: dict[str, str]) -> str:
-    """What to do about a column no field declares. Close to a declared field, either name may
-    be the misspelt one — the column's or the field's in the deck file — so both are offered."""
-    hint = closest(name, allowed)
-    field = hint[0].partition(".")[0] if hint else ""
-    if field not in types:  # nothing close, or a column every sheet has (id, count)
-        return did_you_mean(
-            name,
-            allowed,
-            f"; declare it under 'fields:' in the deck file, or name it '{NOTES}{name}' to keep "
-            "it as notes of your own (never read)",
-        )
-    if "." in hint[0] or not name.isidentifier() or name.startswith("_"):
-        # 'name_it' beside name.it is the language's column misspelt, and 'effect (en)' no
-        # field name at all: renaming the field to either is no way out
-        return f"; did you mean '{hint[0]}'?"
-    return (
-        f"; did you mean '{hint[0]}'? (the deck file's fields: declare '{field}': rename the "
-        f"column, or that field to '{name.partition('.')[0]}')"
-    )
-
-
-NOTES = "#"  # a column named '#…' holds the designer's own notes: never read
-
-
 def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
     number, header = table.rows[0]
     languages = checker.languages
@@ -205,7 +181,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             )
             ok = False
         elif field not in types and field not in RESERVED:
-            checker.error(where, f"unknown column '{name}'{_unknown_tail(name, free, types)}")
+            checker.error(where, f"unknown column '{name}'{unknown_column_tail(name, free, types)}")
             # its cells are left out, the others' still read: a notes column added to the
             # sheet hid every bad number and colour of the rows until it was dealt with
             unknown = True

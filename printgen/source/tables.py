@@ -17,7 +17,7 @@ from typing import Any
 from printgen.folders import hidden
 from printgen.problems import ProjectError, Where
 from printgen.project import Project
-from printgen.source.cells import blank
+from printgen.source.cells import NOTES, blank
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.workbook import (
     merged,
@@ -59,6 +59,11 @@ class Table:
             left <= col <= right and top <= row <= bottom
             for left, top, right, bottom in self.said_ranges
         )
+
+    def notes(self) -> set[int]:
+        """The columns of the designer's own notes, named '#…' in the header row."""
+        header = self.rows[0][1] if self.rows else []
+        return {c for c, v in enumerate(header, 1) if str(v or "").strip().startswith(NOTES)}
 
     def where(self, row: int, col: int) -> Where:
         """A cell: ``path:ROW:COL`` for a CSV file, ``path#Sheet!C7`` for a workbook."""
@@ -314,7 +319,11 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         unprintable_cells(checker, table)
         from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
 
+        notes = table.notes()
         for ref in merged(path, getattr(chosen, "_worksheet_path", "")):
+            left, _, right, _ = range_boundaries(ref)
+            if left is not None and right is not None and notes >= set(range(left, right + 1)):
+                continue  # notes merged over rows: never read
             first = ref.split(":", 1)[0]
             checker.error(
                 table.where(*coordinate_to_tuple(first)),

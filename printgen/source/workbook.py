@@ -22,8 +22,11 @@ def unprintable_cells(checker: Checker, table: Table) -> None:
 
     from openpyxl.cell.cell import ERROR_CODES
 
+    notes = table.notes()  # the designer's own: a playtest date there is theirs
     for number, cells in table.rows:
         for col, value in enumerate(cells, start=1):
+            if col in notes:
+                continue
             if isinstance(value, str) and value in ERROR_CODES:
                 message = f"the cell holds the spreadsheet error {value}; correct its formula"
             elif isinstance(value, datetime.date | datetime.time | datetime.timedelta):
@@ -68,7 +71,8 @@ def unsaved_formulas(
     if not table.rows:
         return []
     start, header = table.rows[0]
-    columns = [c for c, v in enumerate(header, start=1) if not blank(v)]
+    notes = table.notes()
+    columns = [c for c, v in enumerate(header, start=1) if not blank(v) and c not in notes]
     below = [(n, cells) for n, cells in rows if n > start]
     empty_rows = {n for n, cells in below if all(blank(c) for c in cells)}
     holes = {
