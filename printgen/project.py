@@ -24,7 +24,7 @@ from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import Where, fail, one_line_path
 
 PACKAGED_TEMPLATES = Path(__file__).resolve().parent / "templates"
-GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ASCII: no look-alike ids
+GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*\Z")  # ASCII: no look-alike ids; \Z: no "id\n"
 
 
 CACHE_FOLDER = ".printgen-cache"  # in every folder a build wrote into (printgen/building/cache.py)

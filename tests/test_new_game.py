@@ -2852,6 +2852,16 @@ def test_new_takes_every_game_id_a_game_folder_may_have(
         assert (tmp_path / "build" / game_id / "en" / "cards.pdf").stat().st_size > 0
     refused = printgen(tmp_path, "new", "_bad")
     assert refused.code == 2 and "game id '_bad' must be letters" in refused.err
+    # a line break typed after the id made cards/game⏎, which nothing could then read
+    refused = printgen(tmp_path, "new", "game\n")
+    assert refused.code == 2 and "game id 'game\\n' must be letters" in refused.err
+    refused = printgen(tmp_path, "new", "a" * 101)  # named build/<id>/… folders, and failed
+    assert refused.code == 2 and "has 101 characters; at most 100" in refused.err
+    assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == [
+        "7-seas",
+        "Duel.v2",
+        "my_game",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from printgen.limits import MAX_ID_CHARS
 from printgen.model.game import not_a_language_code
 from printgen.project import GAME_ID, Project
 from printgen.source.pyyaml import yaml
@@ -54,6 +55,10 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         raise StarterError(
             f"game id '{game_id}' must be letters a–z or A–Z, digits, '-', '_' or '.', starting "
             "with a letter or digit (e.g. my-game)"
+        )
+    if len(game_id) > MAX_ID_CHARS:  # it names folders and files (build/<id>/…): kept short
+        raise StarterError(
+            f"game id '{game_id[:30]}…' has {len(game_id)} characters; at most {MAX_ID_CHARS}"
         )
     check_languages(languages)
     languages = list(dict.fromkeys(languages)) or ["en"]
