@@ -541,6 +541,20 @@ def layout_printing_a_dunder_of_the_card(p: Path) -> Expect:
 
 
 @case("yaml")
+def element_text_a_truth_word(p: Path) -> Expect:
+    """`text: No` printed "False" on every card, validate saying ok."""
+    line = element(p, "type: text, x: 5, y: 5, w: 20, h: 5, text: No")
+    return LAYOUTS, line, "text: YAML reads yes, no, on, off, true and false as a truth value"
+
+
+@case("yaml")
+def element_when_an_unquoted_expression(p: Path) -> Expect:
+    """`when: {{ card.icon }}` unquoted is a mapping to YAML: drawn on every card."""
+    line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, decor: true, when: {{ card.icon }}")
+    return LAYOUTS, line, 'in quotes (when: "{{ card.icon }}": unquoted, YAML reads {{ … }} as'
+
+
+@case("yaml")
 def deck_back_fields_a_list(p: Path) -> Expect:
     """`fields: [a]` under a deck's back: "dictionary update sequence element" (internal)."""
     line = edit(p, DECK, "  layout: wm-back\n", "  layout: wm-back\n  fields: [a]\n") + 1

@@ -207,6 +207,12 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
             1,
             "diagram: the label at [0, 0] runs past the page's column",
         ),
+        (  # printed as Python writes them, "None" or "True", under the card
+            "grid: [[main/monk]]\nlabels: [{at: [0, 0], text: }, {at: [0, 0], text: yes}]\n",
+            5,
+            29,
+            "a label's text: is one line of text (in quotes)",
+        ),
         (  # printed as Python writes a mapping, "{'a': 1}", under the card
             "grid: [[main/monk]]\nlabels: [{at: [0, 0], text: {a: 1}}]\n",
             5,

@@ -2353,7 +2353,7 @@ def test_a_name_an_imported_macro_cannot_see_says_to_import_it_with_context(
     assert run.err == (
         f"cards/{GAME}/rules.en.md:{line}:1: template error: 'data' is undefined in a template "
         "brought in without the document's names ({% import %} and {% from %} leave them out): "
-        "add 'with context' to that tag\n"
+        "add 'with context' to the tag that imports it\n"
     )
     text = rules.read_text(encoding="utf-8")
     rules.write_text(text.replace(" as m %}", " as m with context %}"), encoding="utf-8")

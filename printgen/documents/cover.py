@@ -264,7 +264,7 @@ def card_fan(index: CardIndex, width: float, content: str, line: int = 0) -> lis
     if len(infos) > MAX_COVER_CARDS:  # a ring of a hundred slivers: the cover's own limit
         where = Where(index.where.path, line, 1) if line else index.where
         said = (
-            f"this cardfan names {len(infos)} cards, and a fan shows at most {MAX_COVER_CARDS} "
+            f"this cardfan names {len(infos):,} cards, and a fan shows at most {MAX_COVER_CARDS} "
             "(here the first ones): name fewer, or show them all with a cardgallery"
         )
         index.report(Problem(where, said, Severity.WARNING))

@@ -334,7 +334,8 @@ class _Reader:
         if "text" not in node:
             self.error(where, "write text: …")
             return None
-        if isinstance(node["text"], (list, dict)):  # printed as Python writes it: {'a': 1}
-            self.error(node.at("text"), "a label's text: is one line of text")
+        if node["text"] is None or isinstance(node["text"], list | dict | bool):
+            # printed as Python writes it: {'a': 1}, None, True
+            self.error(node.at("text"), "a label's text: is one line of text (in quotes)")
             return None
         return None if at is None else Label(at, str(node["text"]))

@@ -170,7 +170,7 @@ def _undefined_name(message: str, context: dict[str, Any]) -> tuple[str, str, bo
     if found and close == found.group(1):  # the text has it: a template imported without it
         return (
             f"{message} in a template brought in without the document's names ({{% import %}} "
-            "and {% from %} leave them out): add 'with context' to that tag",
+            "and {% from %} leave them out): add 'with context' to the tag that imports it",
             "",
             True,
         )

@@ -41,12 +41,13 @@ def when_word(checker: Checker, props: LDict, element_name: str) -> None:
     from printgen.sandbox.expressions import is_expression
 
     when = props.get("when")
-    if isinstance(when, (list, dict)):  # not empty, so read as yes: drawn on every card
+    if isinstance(when, list | dict):  # not empty, so read as yes: drawn on every card
         kind = "list" if isinstance(when, list) else "mapping"
         checker.error(
             props.at("when"),
             f"element '{element_name}' when: is a {kind}; write true or false, or an expression "
-            "whose value decides ({{ card.icon }})",
+            'whose value decides, in quotes (when: "{{ card.icon }}": unquoted, YAML reads '
+            "{{ … }} as a mapping)",
         )
     elif (
         isinstance(when, str) and not is_expression(when) and when.strip().lower() not in WHEN_WORDS
@@ -66,10 +67,16 @@ def printed_words(checker: Checker, props: LDict, element_name: str) -> None:
     of it on every card: YAML reads brackets and braces as structure, not text."""
     for key in PRINTED:
         value = props.get(key)
-        if isinstance(value, (list, dict)):
+        if isinstance(value, list | dict):
             kind = "list" if isinstance(value, list) else "mapping"
             checker.error(
                 props.at(key),
                 f"element '{element_name}' {key}: is a {kind}, not a text; write one text "
                 "(in quotes when it starts with [ or {, or holds ': ')",
+            )
+        elif isinstance(value, bool):  # 'text: No' printed False on every card
+            checker.error(
+                props.at(key),
+                f"element '{element_name}' {key}: YAML reads yes, no, on, off, true and false "
+                "as a truth value, not a text; put the text in quotes",
             )
