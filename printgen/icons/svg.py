@@ -17,6 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from printgen.icons.forms import MARKER, Form, emit, precompiled
 from printgen.icons.geometry import Rgb, fit
+from printgen.icons.svg_shapes import (
+    MAX_SVG_NUMBER,
+    draws_something,
+    flattening,
+    solid_where_dashes_cannot_be,
+    wild_number,
+)
 from printgen.icons.svg_uses import use_counts
 
 if TYPE_CHECKING:
@@ -186,44 +193,21 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
             f"{MAX_SVG_SIZE:,} units; set a viewBox and a sensible width and height"
         )
-    if not _draws_something(drawing):
+    if not draws_something(drawing):
         raise SvgError("it draws nothing (no path or shape); draw in it, or remove it")
-    if _flattening(drawing):
+    if flattening(drawing):
         raise SvgError(
             "a transform in it flattens its shapes to nothing (scale(0), a matrix of "
             "determinant 0), which a PDF cannot draw; remove it, or the shapes it holds"
         )
-    wild = _wild_number(drawing)
+    wild = wild_number(drawing)
     if wild is not None:
         raise SvgError(
             f"a number in it ({wild:g}) is far outside any drawing: coordinates, sizes and "
             f"transforms must stay within ±{MAX_SVG_NUMBER:.0e}"
         )
-    _solid_where_dashes_cannot_be(drawing)
+    solid_where_dashes_cannot_be(drawing)
     return drawing
-
-
-def _solid_where_dashes_cannot_be(node: Any) -> None:
-    """A stroke-dasharray of no length ("0 0") or with a negative length is drawn solid, as
-    SVG says and browsers do; handed to ReportLab, it stopped the build."""
-    from reportlab.graphics.shapes import Group
-
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Group):
-            stack.extend(item.contents)
-            continue
-        value = getattr(item, "strokeDashArray", None)
-        if not value:
-            continue
-        # svglib writes [phase, [lengths]] when the SVG gives a dash offset
-        dashes = value[1] if len(value) == 2 and isinstance(value[1], list | tuple) else value
-        if not all(isinstance(d, float | int) and d >= 0 for d in dashes) or not sum(dashes) > 0:
-            item.strokeDashArray = None
-
-
-MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
 
 
 _BOLD = {"bold", "bolder", "600", "700", "800", "900"}  # SVG's font-weight values
@@ -256,52 +240,6 @@ def _too_many_uses() -> SvgError:
         f"its <use> elements nest into more than {MAX_SVG_USE_EXPANSIONS:,} copies (the "
         "limit for a vector picture); simplify it, or export it as a PNG"
     )
-
-
-def _draws_something(node: Any) -> bool:
-    from reportlab.graphics.shapes import Group
-
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if not isinstance(item, Group):
-            return True
-        stack.extend(item.contents)
-    return False
-
-
-def _flattening(node: Any) -> bool:
-    """Whether a group's transform has no inverse (ReportLab divides by its determinant)."""
-    from reportlab.graphics.shapes import Group
-
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Group):
-            a, b, c, d, _, _ = item.transform
-            if not abs(a * d - b * c) > 1e-18:  # NaN too (scale(1e-7) is a real, if tiny, icon)
-                return True
-            stack.extend(item.contents)
-    return False
-
-
-def _wild_number(node: Any) -> float | None:
-    """The first number of the drawing's shapes (points, sizes, transforms) that is not finite
-    or beyond MAX_SVG_NUMBER: svglib keeps 1e400 (inf) or 1e308 as given, and the PDF cannot
-    hold them."""
-    from reportlab.graphics.shapes import Shape
-
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        values = vars(item).values() if hasattr(item, "__dict__") else item
-        for value in values:
-            if isinstance(value, float | int) and not isinstance(value, bool):
-                if not -MAX_SVG_NUMBER <= value <= MAX_SVG_NUMBER:  # NaN fails both
-                    return float(value)
-            elif isinstance(value, list | tuple | Shape):
-                stack.append(value)
-    return None
 
 
 def parse(data: bytes, root: Path) -> Drawing:
