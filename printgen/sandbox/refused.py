@@ -55,15 +55,15 @@ def no_exit_nor_fork() -> Iterator[None]:
 
 
 class _Kept:
-    """Python's built-in functions and ``sys.exit``/``sys.excepthook`` as printgen found them:
-    a designer's code that replaced them (``builtins.print = None``) left printgen unable to say
-    anything, even its own error, and Python printed a traceback."""
+    """Python's built-in functions, ``sys.exit``, ``sys.excepthook`` and the output streams as
+    printgen found them: a designer's code that replaced them (``builtins.print = None``) left
+    printgen unable to say anything, even its own error, and Python printed a traceback."""
 
     def __init__(self) -> None:
         import builtins
 
         self.builtins = dict(vars(builtins))
-        self.sys = sys.exit, sys.excepthook
+        self.sys = sys.exit, sys.excepthook, sys.stdout, sys.stderr
 
     def restore(self) -> None:
         import builtins
@@ -72,7 +72,8 @@ class _Kept:
         for name, value in self.builtins.items():
             if now.get(name, self) is not value:
                 now[name] = value
-        sys.exit, sys.excepthook = self.sys
+        # (sys.stdout = io.StringIO() in rules.py: printgen said nothing, and exited 2)
+        sys.exit, sys.excepthook, sys.stdout, sys.stderr = self.sys
 
 
 def _outputs_kept() -> None:
