@@ -324,6 +324,32 @@ def test_a_cardfan_of_more_cards_than_a_fan_can_show_is_warned_and_shows_twelve(
         assert len([b for b in _picture_boxes(page) if below < b[1] < above]) == 12
 
 
+def test_a_table_of_text_breaks_across_pages_leaving_two_rows_on_each() -> None:
+    """A Markdown table's header and one row at a page's foot (Costruttori's ranks and wages,
+    in the booklet), and a gallery's last row of names alone atop the next page: a table of
+    text now breaks as a paragraph does, two rows at least on each page; rows too tall for
+    two to share a page still break where they must."""
+    from printgen.documents.flow import table
+
+    rows = [[f"name {i}", "x"] for i in range(10)]
+    kept = table(rows, [100.0, 100.0], [], repeat_rows=1, rows_kept=True)
+    _, height = kept.wrap(200, 1000)
+    row = height / len(rows)
+    sizes = {
+        fit: [len(p._cellvalues) for p in kept.split(200, row * fit + 0.1)] for fit in (2, 3, 9)
+    }
+    # header + 1 row: nothing here; header + 2: split; all but one: one row less, two go on
+    assert sizes == {2: [], 3: [3, 8], 9: [8, 3]}
+    plain = table(rows, [100.0, 100.0], [], repeat_rows=1)
+    plain.wrap(200, 1000)
+    assert [len(p._cellvalues) for p in plain.split(200, row * 2 + 0.1)] == [2, 9]
+    tall = table([[f"{i}\n" * 20] for i in range(6)], [100.0], [], rows_kept=True)
+    _, height = tall.wrap(100, 10_000)
+    one = height / 6  # over half a page of the table's rows: two cannot share a page
+    assert one * 2 > 300
+    assert [len(p._cellvalues) for p in tall.split(100, one + 0.1)] == [1, 5]
+
+
 def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[..., Any]) -> None:
     rules = (
         "## Scene\n\n```diagram\ngrid: [[main/icon=wine, main/color=#9b1c1c&tint=#f7dede]]\n"

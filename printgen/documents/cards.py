@@ -382,4 +382,5 @@ def _name_table(names: list[str], style: TextStyle, width: float) -> Flowable:
             ("RIGHTPADDING", (0, 0), (-1, -1), pt(2)),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ],
+        rows_kept=True,
     )

@@ -280,12 +280,40 @@ def table(
     widths: list[float] | None,
     commands: list[tuple[Any, ...]],
     repeat_rows: int = 0,
+    rows_kept: bool = False,
 ) -> Table:
     """A platypus table whose cells start in embedded Vera: platypus sets every cell's font,
-    flowable cells included, and its default is the bare standard-14 Helvetica."""
-    result = Table(rows, colWidths=widths, repeatRows=repeat_rows)
+    flowable cells included, and its default is the bare standard-14 Helvetica. With
+    ``rows_kept``, a page break leaves two of its rows on each page (``RowsKept``)."""
+    if rows_kept and len(rows) - repeat_rows >= 4:
+        result: Table = RowsKept(
+            rows, colWidths=widths, repeatRows=repeat_rows, rowSplitRange=(repeat_rows + 2, -2)
+        )
+    else:
+        result = Table(rows, colWidths=widths, repeatRows=repeat_rows)
     result.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Vera", 9), *commands]))
     return result
+
+
+TALL_ROWS = 300.0  # points: two rows taller than this may not find a page to share
+
+
+class RowsKept(Table):  # type: ignore[misc]
+    """A table of text whose page break leaves at least two rows on each page, as a paragraph
+    leaves two lines (a last row alone atop the next page, or a first alone at a page's foot,
+    read as a stray line); rows too tall for two to share a page break anywhere."""
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:
+        parts: list[Any] = super().split(availWidth, availHeight)
+        head = self.repeatRows if isinstance(self.repeatRows, int) else 0
+        if parts or sum(self._rowHeights[: head + 2]) <= TALL_ROWS:
+            return parts
+        kept: Any = vars(self)["_rowSplitRange"]
+        self._rowSplitRange = None
+        try:
+            return list(super().split(availWidth, availHeight))
+        finally:
+            self._rowSplitRange = kept
 
 
 CELL_PADDING = 6.0  # a pipe table cell's left and right padding together, points
@@ -329,7 +357,7 @@ def pipe_table(
     ]
     if header_rows:
         commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ece6da"))
-    return table(data, widths, commands, header_rows)
+    return table(data, widths, commands, header_rows, rows_kept=True)
 
 
 def _column_widths(cells: list[list[RichText]], columns: int, width: float) -> list[float]:
