@@ -947,6 +947,29 @@ def test_two_games_using_each_others_deck_are_each_warned(
     assert "blaster-e-spade-laser: ok\n" in run.out
 
 
+def test_three_games_using_each_others_decks_in_a_ring_are_each_warned(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """Three games each played with the next one's deck, the last with the first's: no game in
+    the ring plays with cards of its own, and nothing was said."""
+    ring = ["ash", "birch", "cedar"]
+    for game, used in zip(ring, [*ring[1:], ring[0]], strict=True):
+        assert printgen(tmp_path, "new", game).code == 0
+        with (tmp_path / "cards" / game / "game.yaml").open("a", encoding="utf-8") as file:
+            file.write(f"uses:\n  deck: {used}\n")
+    run = printgen(tmp_path, "validate")
+    assert run.code == 0, run.err
+    tail = (
+        "this game's deck: each would be played with the next one's cards; keep uses: only "
+        "in the games played with another's"
+    )
+    assert [line.split(": warning: ", 1)[1] for line in run.err.splitlines()] == [
+        f"uses deck 'birch', which uses 'cedar' → {tail}",
+        f"uses deck 'cedar', which uses 'ash' → {tail}",
+        f"uses deck 'ash', which uses 'birch' → {tail}",
+    ], run.err
+
+
 def test_a_language_in_capitals_is_one_line_saying_to_write_it_in_lower_case(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -32,14 +32,18 @@ def read_uses(checker: Checker, node: LDict, project: Project, game_id: str) -> 
             f"uses deck '{shown}', which cannot be loaded: it is not another game of this "
             f"project (a folder of cards/); games here: {', '.join(games) or 'none'}",
         )
-    elif isinstance(deck, str) and _deck_of(_game_file(project, deck)) == game_id:
+    elif isinstance(deck, str) and (ring := _ring(project, deck, game_id)):
         # a warning: each game still has its own decks (an error would fail the games that
-        # borrow either deck too)
-        checker.warn(
-            uses.at("deck"),
-            f"uses deck '{deck}', whose game.yaml says it uses this game's deck: each would "
-            "be played with the other's cards; keep uses: in the game played with the other's",
+        # borrow any of these decks too)
+        said = (
+            "whose game.yaml says it uses this game's deck: each would be played with the "
+            "other's cards; keep uses: in the game played with the other's"
+            if len(ring) == 1
+            else f"which uses {' → '.join(repr(g) for g in ring[1:])} → this game's deck: each "
+            "would be played with the next one's cards; keep uses: only in the games played "
+            "with another's"
         )
+        checker.warn(uses.at("deck"), f"uses deck '{deck}', {said}")
     needs = uses.get("needs")
     if isinstance(needs, LDict) and "cards" in needs:
         cards = needs["cards"]
@@ -48,6 +52,16 @@ def read_uses(checker: Checker, node: LDict, project: Project, game_id: str) -> 
                 checker.integer(cards, name, "needs cards", 0, None, MAX_CARDS_PER_DECK)
         else:
             checker.integer(needs, "cards", "needs", 0, None, MAX_CARDS_PER_DECK)
+
+
+def _ring(project: Project, deck: str, game_id: str) -> list[str]:
+    """The games from ``deck`` on whose uses: lead back to ``game_id`` (none: no ring)."""
+    ring = [deck]
+    while (used := _deck_of(_game_file(project, ring[-1]))) is not None and used not in ring:
+        if used == game_id:
+            return ring
+        ring.append(used)
+    return ring if used == game_id else []
 
 
 def used_title(project: Project, node: LDict) -> Any:
