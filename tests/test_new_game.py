@@ -189,7 +189,7 @@ def test_new_writes_nothing_through_a_link_out_of_the_project(
     ("game_id", "file", "said"),
     [
         ("demo", "cards", "cannot write cards: a file stands where a folder goes; remove what"),
-        ("a" * 300, None, "a name may have at most 255 bytes: choose a shorter game id"),
+        ("a" * 300, None, "has 300 characters; at most 100"),  # before the system's limit
     ],
 )
 def test_new_says_what_stops_it_writing(

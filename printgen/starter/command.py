@@ -95,8 +95,8 @@ def _not_written(exc: OSError, project: Project) -> int:
 
         exc = file_in_the_way(Path(exc.filename))  # named, not the folder below it
         hint = "remove what stands in the folder's place, or " + hint
-    elif exc.errno == errno.ENAMETOOLONG:  # the game's folder is named by its id
-        hint = "a name may have at most 255 bytes: choose a shorter game id"
+    elif exc.errno == errno.ENAMETOOLONG:  # an id is at most 100 characters: the path is long
+        hint = "its path is too long for the system: choose a project folder with a shorter path"
     shown = project.shown(Path(exc.filename)) if exc.filename else project.root
     print(f"printgen: cannot write {shown}: {exc.strerror or exc}; {hint}", file=sys.stderr)
     return EXIT_BAD_INPUT
