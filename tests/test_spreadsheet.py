@@ -150,6 +150,14 @@ def _workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> None:
     book.save(path)
 
 
+def _merged_workbook(path: Path, rows: list[list[Any]], cells: str) -> None:
+    """A workbook of one sheet, Fleet, whose ``cells`` are merged."""
+    _workbook(path, {"Fleet": rows})
+    book = openpyxl.load_workbook(path)
+    book["Fleet"].merge_cells(cells)
+    book.save(path)
+
+
 def test_xlsx_first_sheet_or_a_named_one(fleet: Path) -> None:
     rows: list[list[Any]] = [["id", "count", "name", "cost"], ["brig", 2.0, "Brig", 3.0]]
     _workbook(
@@ -213,10 +221,7 @@ def test_a_workbooks_notes_column_may_hold_dates_errors_merges_and_formulas(
         ["cog", 1, "Cog", 2, "#N/A", "=NOW()"],
     ]
     path = fleet / "cards/fleet/decks/ships.xlsx"
-    _workbook(path, {"Fleet": rows})
-    book = openpyxl.load_workbook(path)
-    book["Fleet"].merge_cells("E2:E3")
-    book.save(path)
+    _merged_workbook(path, rows, "E2:E3")
     (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
     assert _ships(_load(fleet))["cog"].fields == {"name": "Cog", "cost": 2}
     # the cards' own columns are still checked so
@@ -1067,10 +1072,7 @@ def test_a_workbooks_cell_problems_and_its_cards_problems_are_said_in_one_run(
         ["sloop", "many", "Sloop", 1, "#zzz"],
     ]
     path = fleet / "cards/fleet/decks/ships.xlsx"
-    _workbook(path, {"Fleet": rows})
-    book = openpyxl.load_workbook(path)
-    book["Fleet"].merge_cells("C3:E3")
-    book.save(path)
+    _merged_workbook(path, rows, "C3:E3")
     (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
     sheet = "cards/fleet/decks/ships.xlsx#Fleet"
     problems = _problems(fleet)
