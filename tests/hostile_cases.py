@@ -503,7 +503,7 @@ def include_in_a_card_text(p: Path) -> Expect:
 def element_type_a_list(p: Path) -> Expect:
     """`type: [ellipse]` stopped validate with "unhashable type: 'LList'" (an internal error)."""
     line = element(p, "type: [ellipse], x: 5, y: 5, w: 5, h: 5")
-    return LAYOUTS, line, "element 'extra' has unknown type ['ellipse']; use one of rect"
+    return LAYOUTS, line, "element 'extra' type: is a list; use one of rect"
 
 
 @case("yaml")

@@ -19,7 +19,7 @@ from printgen.source.layout_order import stacked
 from printgen.source.layout_values import printed_words, style_colours, when_word
 from printgen.source.located_yaml import LDict
 from printgen.source.packaged import packaged, rebased
-from printgen.source.readers import Checker, did_you_mean
+from printgen.source.readers import Checker, did_you_mean, kind_of
 from printgen.startup.deferred import pattern
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
@@ -312,13 +312,16 @@ def _resolve(
         where = {**(inherited.where if inherited else {}), **props.value_where}
         kind = merged.get("type", "rect")
         if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
-            meant = closest(str(kind), ELEMENT_KEYS) if isinstance(kind, str) else []
+            meant = closest(kind, ELEMENT_KEYS) if isinstance(kind, str) else []
             tail = (
                 f"did you mean '{meant[0]}'?" if meant else f"use one of {', '.join(ELEMENT_KEYS)}"
             )
-            checker.error(
-                props.at("type"), f"element '{element_name}' has unknown type {kind!r}; {tail}"
+            said = (
+                f"has unknown type {kind!r}"
+                if isinstance(kind, str)
+                else f"type: is {kind_of(kind)}"
             )
+            checker.error(props.at("type"), f"element '{element_name}' {said}; {tail}")
             for other in meant:  # its other keys checked as that type's: said in the same run
                 checker.keys(props, ELEMENT_KEYS[other], set(), f"{other} element '{element_name}'")
             continue
