@@ -4,6 +4,8 @@ never a hang — in this process or in worker processes (--jobs 2)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -675,3 +677,42 @@ def test_a_mistyped_deck_id_is_said_where_the_engine_asks_for_it(
         f"{ENGINE}:{line}:1: cannot read the game's data: {GAME} has no deck 'mian'; did you "
         "mean 'main'? (its decks: main)\n",
     )
+
+
+def test_a_play_that_replaces_pythons_own_functions_leaves_the_run_whole(table: Path) -> None:
+    """play() setting builtins.isinstance (and len) to something else after each game ended
+    the run in "internal error" (exit 1): printgen checked the record with them replaced.
+    What play() replaced is put back after each game."""
+    _engine(
+        table,
+        GOOD_PLAY.replace(
+            "    return GameRecord(",
+            "    import builtins\n\n    record = GameRecord(",
+        )
+        + "    builtins.isinstance = lambda *args: False\n"
+        "    return record\n",
+    )
+    engine = table / ENGINE
+    for broken in ("", "    builtins.len = None\n"):  # wrong answers alone, then failures too
+        text = engine.read_text(encoding="utf-8")
+        engine.write_text(text.replace("    return record\n", broken + "    return record\n"))
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "printgen",
+                "simulate",
+                GAME,
+                "-n",
+                "30",
+                "--project",
+                str(table),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        playtest = table / "build" / GAME / "playtest.json"
+        played = json.loads(playtest.read_text(encoding="utf-8"))
+        assert played["settings"]["games"] == played["finished"]["games"] == 30

@@ -40,7 +40,7 @@ def no_exit_nor_fork() -> Iterator[None]:
     before = designer_threads()
     real = os._exit, os.fork
     hook = threading.excepthook
-    kept = _Kept()
+    kept = Kept()
     os._exit, os.fork = exit_refused, fork_refused  # type: ignore[assignment]
     threading.excepthook = quiet
     try:
@@ -54,7 +54,7 @@ def no_exit_nor_fork() -> Iterator[None]:
         _outputs_kept()
 
 
-class _Kept:
+class Kept:
     """Python's built-in functions, ``sys.exit``, ``sys.excepthook`` and the output streams as
     printgen found them: a designer's code that replaced them (``builtins.print = None``) left
     printgen unable to say anything, even its own error, and Python printed a traceback."""
@@ -65,15 +65,19 @@ class _Kept:
         self.builtins = dict(vars(builtins))
         self.sys = sys.exit, sys.excepthook, sys.stdout, sys.stderr
 
-    def restore(self) -> None:
+    def restore(self) -> bool:
+        """Each replaced one put back; whether any was."""
         import builtins
 
         now = vars(builtins)
+        if now == self.builtins and self.sys == (sys.exit, sys.excepthook, sys.stdout, sys.stderr):
+            return False
         for name, value in self.builtins.items():
             if now.get(name, self) is not value:
                 now[name] = value
         # (sys.stdout = io.StringIO() in rules.py: printgen said nothing, and exited 2)
         sys.exit, sys.excepthook, sys.stdout, sys.stderr = self.sys
+        return True
 
 
 def _outputs_kept() -> None:
