@@ -172,7 +172,7 @@ class Session:
             if lang not in game.meta.languages:
                 problems.add(
                     game.meta.languages_where or game.meta.where,
-                    f"game '{game_id}' has no language '{lang}'; it declares "
+                    f"game '{game_id}' has no language '{lang}'; its languages are "
                     f"{', '.join(game.meta.languages)}",
                 )
                 continue

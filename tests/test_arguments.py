@@ -168,3 +168,13 @@ def test_an_empty_json_file_is_refused(capsys: pytest.CaptureFixture[str]) -> No
     assert "printgen simulate: error: argument --json: expected a file name ending in .json, " in (
         error
     )
+
+
+def test_a_word_an_option_takes_may_be_written_in_any_case() -> None:
+    """'--paper A4' and '--duplex Long' were taken, '--format PNG', '--only Cards' and
+    '--service MPC' refused: every word an option takes is read in any case, as the README
+    now says."""
+    argv = ["build", "--format", "PNG", "--service", "MPC", "--only", "Cards", "--paper", "A4"]
+    args = parser(argv).parse_args([*argv, "--duplex", "Long"])
+    assert (args.format, args.service, args.only) == (["png"], "mpc", ["cards"])
+    assert (args.paper, args.duplex) == ("a4", "long")

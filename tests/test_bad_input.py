@@ -424,7 +424,7 @@ def test_a_language_the_game_does_not_have_is_said_at_its_languages(
     assert result.code == 2  # type: ignore[attr-defined]
     assert result.err.startswith(  # type: ignore[attr-defined]
         "cards/warriors-and-monks/game.yaml:8:12: game 'warriors-and-monks' has no language "
-        "'fr'; it declares it, en"
+        "'fr'; its languages are it, en"
     )
 
 

@@ -241,6 +241,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     build.add_argument(
         "--format",
         action="append",
+        type=str.lower,
         choices=[c.value for c in Format],
         help="what to make of the card outputs, repeatable: pdf sheets (default), png (one "
         "image per card face), tts (Tabletop Simulator deck)",
@@ -254,6 +255,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     )
     build.add_argument(
         "--service",
+        type=str.lower,
         choices=[c.value for c in Service],
         default=None,
         help="png images at the exact pixel size of MakePlayingCards (mpc) or "
@@ -262,6 +264,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     build.add_argument(
         "--only",
         action="append",
+        type=str.lower,
         choices=[c.value for c in Output],
         help="build only these outputs, repeatable (default: all)",
     )
