@@ -10,7 +10,8 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from enum import Enum
 from typing import Any, NoReturn
 
 from printgen import __version__
@@ -155,7 +156,11 @@ def _labels_options(labels: argparse.ArgumentParser) -> None:
 def _icons_options(icons: argparse.ArgumentParser) -> None:
     icons.add_argument("game", nargs="?", metavar="GAME", help="a game id: add its own icons")
     icons.add_argument("--fa", action="store_true", help="list the Font Awesome Free icons too")
-    icons.add_argument(
+    _out_option(icons)
+
+
+def _out_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
         "--out",
         default=None,
         type=_folder,
@@ -164,28 +169,24 @@ def _icons_options(icons: argparse.ArgumentParser) -> None:
     )
 
 
+def _one_of(values: Iterable[Enum]) -> dict[str, Any]:
+    """An option of named values, each read in any case (A4 is a4, PNG is png)."""
+    return {"type": str.lower, "choices": [value.value for value in values]}
+
+
 def _paper_option(command: argparse.ArgumentParser, help: str) -> None:
-    command.add_argument(
-        "--paper", type=str.lower, choices=[c.value for c in Paper], default=None, help=help
-    )  # str.lower: A4 is a4
+    command.add_argument("--paper", **_one_of(Paper), default=None, help=help)
 
 
 def _calibrate_options(calibrate: argparse.ArgumentParser) -> None:
     _paper_option(calibrate, "default: printgen.yaml's, else a4")
     calibrate.add_argument(
         "--duplex",
-        type=str.lower,
-        choices=[Duplex.LONG.value, Duplex.SHORT.value],
+        **_one_of([Duplex.LONG, Duplex.SHORT]),
         default=None,
         help="the edge your printer turns the sheet over (default: printgen.yaml's, else long)",
     )
-    calibrate.add_argument(
-        "--out",
-        default=None,
-        type=_folder,
-        metavar="DIR",
-        help="output folder (default: build/ in the project)",
-    )
+    _out_option(calibrate)
 
 
 def _game_options(build: argparse.ArgumentParser) -> None:
@@ -202,8 +203,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     )
     build.add_argument(
         "--duplex",
-        type=str.lower,
-        choices=[c.value for c in Duplex],
+        **_one_of(Duplex),
         default=None,
         help="how backs print: the sheet turned over its long edge (default) or short edge, "
         "fold (fronts and backs side by side, fold and glue), or none (fronts only)",
@@ -241,8 +241,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     build.add_argument(
         "--format",
         action="append",
-        type=str.lower,
-        choices=[c.value for c in Format],
+        **_one_of(Format),
         help="what to make of the card outputs, repeatable: pdf sheets (default), png (one "
         "image per card face), tts (Tabletop Simulator deck)",
     )
@@ -255,8 +254,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     )
     build.add_argument(
         "--service",
-        type=str.lower,
-        choices=[c.value for c in Service],
+        **_one_of(Service),
         default=None,
         help="png images at the exact pixel size of MakePlayingCards (mpc) or "
         "DriveThruCards (dtc), the bleed extended to fill it",
@@ -264,8 +262,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     build.add_argument(
         "--only",
         action="append",
-        type=str.lower,
-        choices=[c.value for c in Output],
+        **_one_of(Output),
         help="build only these outputs, repeatable (default: all)",
     )
     build.add_argument(
@@ -286,13 +283,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
 
 def _build_options(build: argparse.ArgumentParser) -> None:
     _game_options(build)
-    build.add_argument(
-        "--out",
-        default=None,
-        type=_folder,
-        metavar="DIR",
-        help="output folder (default: build/ in the project)",
-    )
+    _out_option(build)
     build.add_argument(
         "--no-cache",
         action="store_true",
