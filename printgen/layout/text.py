@@ -35,7 +35,7 @@ ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the n
 # "2 * 3", or escaped, \*), are text
 MARKUP = re.compile(rf"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:{ICON_NAME}:|\n")
 _SPACES = re.compile(r"( +)")
-_ICON_TOKEN = re.compile(f":{ICON_NAME}:")
+ICON_TOKEN = re.compile(f":({ICON_NAME}):")  # an icon, or an unknown name left as text
 
 
 # Not frozen, though never changed once made (and hashed): a frozen dataclass sets each of its
@@ -135,7 +135,7 @@ def _face(run: Run) -> tuple[bool, bool]:
 
 
 def _plain(run: Run) -> bool:
-    return run.icon is None and not run.newline and not _ICON_TOKEN.fullmatch(run.text)
+    return run.icon is None and not run.newline and not ICON_TOKEN.fullmatch(run.text)
 
 
 def plain(runs: list[Run]) -> str:

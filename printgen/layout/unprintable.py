@@ -10,10 +10,9 @@ from collections.abc import Callable
 
 from printgen.layout.accents import composed
 from printgen.layout.fonts import Family
-from printgen.layout.text import ICON_NAME, MARKUP, Run
+from printgen.layout.text import ICON_NAME, ICON_TOKEN, MARKUP, Run
 from printgen.startup.deferred import pattern
 
-_ICON_TOKEN = re.compile(f":({ICON_NAME}):")  # as parse finds them
 # An icon name misspelt with a capital or an underscore (':Star:', ':my_icon:'): parse leaves it
 # as text, which would print the name between its colons — said as an unknown icon, with the
 # lower-case name it was meant as (one letter alone, 'A:B:C', is not meant as an icon)
@@ -44,7 +43,7 @@ _CONTROLS = {"\t": "tab", "\x0b": "vertical tab", "\x0c": "form feed", "\x00": "
 def icon_names(markup: str) -> list[str]:
     """The name of every ``:name:`` token ``parse`` would find in ``markup``, known or not: a
     whole document's, without making its runs."""
-    return _ICON_TOKEN.findall(markup)
+    return ICON_TOKEN.findall(markup)
 
 
 # The white space a text is laid out by, never drawn as a glyph: a space between words, a
@@ -77,7 +76,7 @@ def unknown_icons(runs: list[Run]) -> list[str]:
     for run in runs:
         if run.icon or run.newline or run.text.count(":") < 2:
             continue
-        if (m := _ICON_TOKEN.fullmatch(run.text)) and _said(m[1]):
+        if (m := ICON_TOKEN.fullmatch(run.text)) and _said(m[1]):
             names.append(m[1])
         else:
             names.extend(_MISWRITTEN.findall(run.text))

@@ -11,8 +11,8 @@ if TYPE_CHECKING:
     from printgen.problems import Where
     from printgen.source.readers import Checker
 
-# longer is no count or score (and int() refuses 4300+ digits)
 NOTES = "#"  # a column named '#…' holds the designer's own notes: its cells never read
+# longer is no count or score (and int() refuses 4300+ digits)
 _INTEGER = re.compile(r"^[+-]?\d{1,18}$")
 _DIGITS = re.compile(r"^[+-]?\d+$")
 

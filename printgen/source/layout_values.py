@@ -6,7 +6,7 @@ written as a list or mapping."""
 from __future__ import annotations
 
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker
+from printgen.source.readers import Checker, kind_of
 from printgen.startup.deferred import pattern
 
 
@@ -42,12 +42,11 @@ def when_word(checker: Checker, props: LDict, element_name: str) -> None:
 
     when = props.get("when")
     if isinstance(when, list | dict):  # not empty, so read as yes: drawn on every card
-        kind = "list" if isinstance(when, list) else "mapping"
         checker.error(
             props.at("when"),
-            f"element '{element_name}' when: is a {kind}; write true or false, or an expression "
-            'whose value decides, in quotes (when: "{{ card.icon }}": unquoted, YAML reads '
-            "{{ … }} as a mapping)",
+            f"element '{element_name}' when: is {kind_of(when)}; write true or false, or an "
+            'expression whose value decides, in quotes (when: "{{ card.icon }}": unquoted, YAML '
+            "reads {{ … }} as a mapping)",
         )
     elif (
         isinstance(when, str) and not is_expression(when) and when.strip().lower() not in WHEN_WORDS
@@ -68,10 +67,9 @@ def printed_words(checker: Checker, props: LDict, element_name: str) -> None:
     for key in PRINTED:
         value = props.get(key)
         if isinstance(value, list | dict):
-            kind = "list" if isinstance(value, list) else "mapping"
             checker.error(
                 props.at(key),
-                f"element '{element_name}' {key}: is a {kind}, not a text; write one text "
+                f"element '{element_name}' {key}: is {kind_of(value)}, not a text; write one text "
                 "(in quotes when it starts with [ or {, or holds ': ')",
             )
         elif isinstance(value, bool):  # 'text: No' printed False on every card

@@ -19,7 +19,6 @@ from printgen.model.game import CardType
 from printgen.problems import Where, file_of
 from printgen.project import Project
 from printgen.source.cells import (
-    NOTES,
     as_integer,
     as_long,
     as_text,
@@ -140,6 +139,7 @@ def _header_below(table: Table) -> int | None:
 
 def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
     number, header = table.rows[0]
+    notes = table.notes()
     languages = checker.languages
     allowed = [*RESERVED, *types] + [
         f"{f}.{lang}" for f, k in types.items() if k == "text" for lang in languages
@@ -162,7 +162,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
         if blank(cell):
             continue  # an unnamed column (often a trailing one) holds no field
         name = str(cell).strip()
-        if name.startswith(NOTES):  # the designer's notes: its cells never read
+        if index in notes:  # the designer's own: its cells never read
             columns.append(Column(index, name, None, ignored=True))
             continue
         where = table.where(number, index)

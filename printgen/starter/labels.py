@@ -36,12 +36,8 @@ def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, lis
             f"{', '.join(_unlabelled(languages))} to translate"
         )
     if unlabelled:
-        # labels lacking the same languages named together: "a text for nl" once, not 42 times
-        lacking: dict[tuple[str, ...], list[str]] = {}
-        for key, langs in unlabelled:
-            lacking.setdefault(tuple(langs), []).append(key)
         notes.append(
-            f"give {_each(lacking)} in {project.rel(project.templates)}/labels.yaml (printgen "
+            f"give {_each(unlabelled)} in {project.rel(project.templates)}/labels.yaml (printgen "
             "cannot add to a label you wrote; until then a document printing it says so)"
         )
     notes += _games_lacking(project, languages)
@@ -66,16 +62,15 @@ def _games_lacking(project: Project, languages: list[str]) -> list[str]:
     for game_id in project.game_ids():
         path = project.cards / game_id / "labels.yaml"
         own = _own_labels(project, path) if path.exists() else None
-        lacking: dict[tuple[str, ...], list[str]] = {}
-        icons: dict[tuple[str, ...], list[str]] = {}
+        lacking: list[tuple[str, list[str]]] = []
+        icons: list[tuple[str, list[str]]] = []
         for key, texts in (own or {}).items():
             if key in english or not isinstance(texts, dict):
                 continue  # printgen's words, a plain text: each has a fallback
             below = shared.get(key)
             langs = [lang for lang in _lacks(texts, languages) if lang not in _texts_of(below)]
             if langs:  # an icon's name falls back to its file's name: another language's
-                kind = icons if str(key).startswith("icon_") else lacking
-                kind.setdefault(tuple(langs), []).append(str(key))
+                (icons if str(key).startswith("icon_") else lacking).append((str(key), langs))
         for kind, tail in (
             (lacking, ""),
             (
@@ -92,10 +87,14 @@ def _games_lacking(project: Project, languages: list[str]) -> list[str]:
     return notes
 
 
-def _each(lacking: dict[tuple[str, ...], list[str]]) -> str:
-    """ "a, b a text for fr; c a text for fr, nl": labels lacking the same languages together."""
+def _each(lacking: list[tuple[str, list[str]]]) -> str:
+    """ "a, b a text for fr; c a text for fr, nl": labels lacking the same languages named
+    together ("a text for nl" once, not 42 times)."""
+    grouped: dict[tuple[str, ...], list[str]] = {}
+    for key, langs in lacking:
+        grouped.setdefault(tuple(langs), []).append(key)
     return "; ".join(
-        f"{', '.join(keys)} a text for {', '.join(langs)}" for langs, keys in lacking.items()
+        f"{', '.join(keys)} a text for {', '.join(langs)}" for langs, keys in grouped.items()
     )
 
 
