@@ -6,6 +6,7 @@ command's one ``Problems`` collector; a game whose files do not load stops there
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import ModuleType
@@ -13,6 +14,7 @@ from types import ModuleType
 from printgen.folders import holds
 from printgen.layout.evaluate import lay_out_borrowed, lay_out_game
 from printgen.layout.face import BorrowedDeck, LaidOutDeck
+from printgen.layout_defaults import add_layout_defaults
 from printgen.model.game import Game
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Problems, ProjectError, Where, fail
@@ -76,8 +78,10 @@ class Session:
         must see every language's errors, as it would alone)."""
         if game.id not in self._resolved:
             found = Problems()
-            langs = game.meta.languages
-            self._resolved[game.id] = (resolve_game(game, langs, found, self.marks(game)), found)
+            resolved = resolve_game(game, game.meta.languages, found, self.marks(game))
+            with contextlib.suppress(ProjectError):  # a layout file's mistake: said by the lay-out
+                add_layout_defaults(game, self.library(game), resolved, found)
+            self._resolved[game.id] = (resolved, found)
         resolved, found = self._resolved[game.id]
         problems.merge(found)
         return resolved

@@ -613,6 +613,51 @@ def test_a_default_written_as_an_expression_is_each_cards_own(
     assert rows and all(row.startswith(f"cards/{GAME}/layouts/{GAME}.yaml:{line}:") for row in rows)
 
 
+def test_what_a_layout_gives_a_card_is_its_value_for_checks_rules_and_prose(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A field the deck does not declare, given by the card's layout (`kind: SHIP`, or worked
+    out from the card), printed on every card but unknown to what reads the cards: a check
+    said "card has no 'kind'", rules.py the same, the rulebook "the mapping has no attribute"."""
+    layouts = demo / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    head = f"{GAME}-card:\n  extends: card-base\n  size: poker\n"
+    defaults = '  defaults: {kind: Ship, label: "{{ card.name }}, a {{ card.kind }}"}\n'
+    layouts.write_text(layouts.read_text(encoding="utf-8").replace(head, head + defaults))
+    game = demo / "cards" / GAME / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "checks:\n",
+            "checks:\n  - id: ships-only\n    each: main\n"
+            "    assert: \"{{ card.kind == 'Ship' and card.label == card.name ~ ', a Ship' }}\"\n"
+            '    message: "{{ card.name }} is a {{ card.kind }}"\n',
+        )
+    )
+    rules = demo / "cards" / GAME / "rules.py"
+    rules.write_text(
+        rules.read_text(encoding="utf-8")
+        + '\n\n@rule("kinds")\ndef kinds(ctx: RuleContext) -> Iterator[Problem]:\n'
+        + '    for card in ctx.cards("main"):\n'
+        + "        yield ctx.problem(card.where(), f\"{card.values['label']}\", "
+        + "Severity.WARNING)\n"
+    )
+    _write(
+        demo,
+        f"cards/{GAME}/rules.en.md",
+        "# Rules\n\n{% for card in decks.main.cards %}{{ card.label }}. {% endfor %}\n",
+    )
+    built = printgen(demo, "build", GAME, "--only", "rulebook")
+    assert built.code == 0, built.err
+    assert "warning: kinds: Miner, a Ship" in built.err  # rules.py read it
+    assert "Miner, a Ship. Merchant, a Ship." in " ".join(_rulebook_text(demo).split())
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("fields:\n", "fields:\n  kind: text\n")
+    )
+    checked = printgen(demo, "validate", GAME)  # declared, and left out: the card's own nothing
+    assert checked.code == 2
+    assert "ships-only: Miner is a \n" in checked.err  # the default is not the card's kind
+
+
 def test_what_stops_printgens_own_template_is_said_at_the_games_file(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

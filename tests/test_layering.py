@@ -28,6 +28,7 @@ RANK = {
     "source": 5,
     "settings": 6,  # printgen.yaml
     "resolve": 6,
+    "layout_defaults": 6,  # what a card's layout gives the fields its deck does not declare
     "rules": 7,
     "layout": 8,
     "draw": 9,
