@@ -711,6 +711,16 @@ def icon_of_a_huge_size(p: Path) -> Expect:
 
 
 @case("numbers")
+def icon_of_a_tiny_view_box(p: Path) -> Expect:
+    """viewBox="0 0 1e-20 1e-20": validate passed it, and the build scaled its numbers by 1e21,
+    which ReportLab cannot write (exit 1, 'internal error: ValueError')."""
+    (p / "icons").mkdir(exist_ok=True)
+    tiny = SVG.replace('viewBox="0 0 10 10"', 'viewBox="0 0 1e-20 1e-20"')
+    (p / "icons" / "zz.svg").write_text(tiny, encoding="utf-8")
+    return "icons/zz.svg", 1, "it is too small to draw (a width or height under 0.001 units)"
+
+
+@case("numbers")
 def icon_of_one_path_of_a_million_points(p: Path) -> Expect:
     """One element (under the element limit): it took 20 s and 500 MB to draw."""
     (p / "icons").mkdir(exist_ok=True)

@@ -37,6 +37,9 @@ class SvgError(ValueError):
 
 MAX_SVG_ELEMENTS = 50_000  # tags of one SVG: a detailed illustration has a few thousand
 MAX_SVG_SIZE = 100_000  # an icon's width and height in SVG units (icons are 24 to 512)
+# and at least this: drawn at a card's size, a viewBox of 1e-20 scales every number by 1e21,
+# which no PDF can write (with numbers within ±MAX_SVG_NUMBER, this keeps them below 1e16)
+MIN_SVG_SIZE = 1e-3
 # groups inside groups: svglib draws them by recursion, and past about 270 levels it draws
 # nothing of the whole file (it was said as "draws nothing"); a real drawing nests a dozen
 MAX_SVG_DEPTH = 250
@@ -187,6 +190,11 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         raise SvgError(
             "its <svg> has no size (no viewBox, nor a width and height, or one of them 0): "
             'give it a viewBox around what it draws, viewBox="0 0 WIDTH HEIGHT"'
+        )
+    if not (drawing.width >= MIN_SVG_SIZE and drawing.height >= MIN_SVG_SIZE):
+        raise SvgError(
+            f"it is too small to draw (a width or height under {MIN_SVG_SIZE:g} units): give it "
+            'a viewBox around what it draws, viewBox="0 0 WIDTH HEIGHT"'
         )
     if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too
         raise SvgError(
