@@ -911,6 +911,31 @@ def test_a_callout_or_diagram_inside_a_list_item_is_printed(
     assert order == sorted(order), text
 
 
+def test_a_table_or_quote_inside_a_callout_stays_within_its_box(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """What a callout holds was set at the page's full width inside a box 14 pt narrower: a
+    table in an example ran 2.8 mm past the margin, and each quote within a quote 14 pt more,
+    without a word."""
+    rows = "| Card | Copies | Cost | Effect in long words here | More |\n|---|---|---|---|---|\n"
+    rows += "| Monk | 6 | 0 | Gain two coins now and later today | x |\n"
+    rules = (
+        "## Turn\n\n> **Example.** Eight cards:\n>\n"
+        + "".join("> " + row for row in rows.splitlines(True))
+        + "\n"
+        + "> > > A quote in a quote in an example, in words that run on to the column's edge.\n"
+    )
+    pdf_path = _built_rulebook(project, printgen, rules)
+    with pdfplumber.open(pdf_path) as pdf:
+        page = next(p for p in pdf.pages if "Eight cards" in (p.extract_text() or ""))
+        right = page.width - 20 * MM  # the rulebook's margin
+        drawn = [*page.lines, *page.rects]
+        assert drawn and max(d["x1"] for d in drawn) <= right + 0.01
+        assert max(c["x1"] for c in page.chars) <= right + 0.01
+        text = " ".join((page.extract_text() or "").split())
+    assert "Gain two coins now and later today" in text and "the column's edge." in text
+
+
 def test_a_cover_fan_of_mixed_sizes_keeps_true_proportions_under_the_subtitle(
     demo: Path, printgen: Callable[..., Any]
 ) -> None:

@@ -302,10 +302,15 @@ class _Converter:
         return isinstance(flow, RichText) and not flow.wrap(self.width, 1e9)[1] > flow._height(1)
 
     def _callout(self, tokens: list[Token]) -> Flowable:
-        inner = self.blocks(tokens)
+        pad = 5
+        # what it holds is set inside the box (a table, a quote in it): within its padding
+        width, self.width = self.width, self.width - 2 - (2 * pad + 2)
+        try:
+            inner = self.blocks(tokens)
+        finally:
+            self.width = width
         label = first_strong(tokens).lower().strip(" .:")
         tint = self.theme.callout_tints.get(label, self.theme.note_tint)
-        pad = 5
         box = table(
             [[inner]],
             [self.width - 2],
