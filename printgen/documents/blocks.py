@@ -29,12 +29,20 @@ def block_text(flowable: Any, depth: int = 0) -> str:
     return ""
 
 
+TOO_MANY_PAGES = "the document runs past"  # said by the documents that count their pages
+
+
 def layout_said(message: str) -> str:
     """ReportLab's LayoutError in a designer's words."""
     if "without content" in message:  # its text goes on to say "too large" too
         return (
             "more than 10 pages in a row with nothing on them; are there page breaks one after "
             "another?"
+        )
+    if TOO_MANY_PAGES in message:  # after platypus's own words on where it was raised
+        return (
+            f"{message[message.index(TOO_MANY_PAGES) :]}: shorten it, or show a big deck as a "
+            "gallery (reference: gallery in its deck file)"
         )
     if "too large" in message:
         return "a block is taller than a page and cannot be split; shorten it or split it in two"

@@ -6,16 +6,24 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from printgen.documents.blocks import TOO_MANY_PAGES
 from printgen.documents.checks import smallest_text
 from printgen.documents.cover import LateContents
 from printgen.documents.fitting import FittingKeepTogether
 from printgen.documents.flow import RichText, overflowing
 from printgen.documents.measure import MeasuringFrame
-from printgen.documents.platypus import ActionFlowable, BaseDocTemplate, Flowable, PageTemplate
+from printgen.documents.platypus import (
+    ActionFlowable,
+    BaseDocTemplate,
+    Flowable,
+    LayoutError,
+    PageTemplate,
+)
 from printgen.documents.sections import Heading
 from printgen.documents.theme import ACCENT
 from printgen.draw.pdf import EMBEDDED_START
 from printgen.layout.color import color
+from printgen.limits import MAX_DOCUMENT_PAGES
 from printgen.model.units import pt
 
 MIN_TEXT = 6.0  # pt: nothing a reader must read is printed smaller
@@ -96,6 +104,11 @@ class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
         canvas.drawString(self.leftMargin, y, self.title_text)
         canvas.drawRightString(self.leftMargin + self.width, y, f"{self.page_word} {doc.page}")
         canvas.restoreState()
+
+    def handle_pageBegin(self) -> None:
+        super().handle_pageBegin()
+        if self.page > MAX_DOCUMENT_PAGES:  # minutes and gigabytes further on (19,000 headings)
+            raise LayoutError(f"{TOO_MANY_PAGES} {MAX_DOCUMENT_PAGES:,} pages")
 
     def beforeDocument(self) -> None:
         self._outline = 0

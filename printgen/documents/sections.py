@@ -72,7 +72,8 @@ def _section(flows: list[Flowable], at: int, own: int) -> list[Flowable]:
     if not isinstance(heading, Heading):
         return []
     body = []
-    for flow in flows[own:]:
+    for k in range(own, len(flows)):  # not a copy of the rest for each heading
+        flow = flows[k]
         if isinstance(flow, Heading) and flow.level <= heading.level:
             break
         body.append(flow)

@@ -19,15 +19,13 @@ from printgen.documents.cover import Contents, LateContents, card_fan, center_co
 from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
-from printgen.documents.platypus import (
-    Flowable,
-    LayoutError,
-)
+from printgen.documents.platypus import Flowable, LayoutError
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import rulebook_theme, scaled, tightened
 from printgen.layout.hyphens import unbroken
+from printgen.limits import MAX_DOCUMENT_PAGES
 from printgen.model.units import pt
 from printgen.outputs import OutputJob
 from printgen.problems import (
@@ -218,6 +216,8 @@ class _Book:
         late = LateContents(headings, theme.h2)
         story.insert(cut, late)
         done = self._pass(paper, story, diagrams, draw, late)
+        if done.failed and done.pages > MAX_DOCUMENT_PAGES:
+            return done  # no other arrangement is hundreds of pages shorter
         if done.failed or not done.contents_in_place or len(done.entries) != headings:
             return None
         return done
@@ -316,7 +316,7 @@ class _Book:
             text = block_text(doc.placing)  # the block it could not place: found by its text
             said = layout_said(without_addresses(str(exc)))
             problem = Problem(self._where(text) if text else where, f"rulebook layout: {said}")
-            return _Pass(0, None, [], [problem], failed=True)
+            return _Pass(doc.page, None, [], [problem], failed=True)
         data = None
         if draw:
             if late is not None:
