@@ -719,6 +719,14 @@ def rulebook_of_six_hundred_pages(p: Path) -> Expect:
 
 
 @case("numbers")
+def icon_colour_written_as_an_expression(p: Path) -> Expect:
+    """icon_colors: {monk: "{{ 1 }}"} passed validate (a field's {{ }} is worked out later, an
+    icon colour's never) and stopped the build in 'internal error: ValueError'."""
+    line = append(p, GAME, 'icon_colors: {monk: "{{ 1 }}"}\n')
+    return GAME, line, "icon_colors monk: write the icon's name and its colour as they are"
+
+
+@case("numbers")
 def icon_of_a_tiny_view_box(p: Path) -> Expect:
     """viewBox="0 0 1e-20 1e-20": validate passed it, and the build scaled its numbers by 1e21,
     which ReportLab cannot write (exit 1, 'internal error: ValueError')."""

@@ -15,6 +15,7 @@ from printgen.limits import MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta, not_a_language_code
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
 from printgen.project import Project
+from printgen.sandbox import expressions as expr
 from printgen.source.backs import unbacked_decks
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
@@ -341,6 +342,13 @@ def _icon_colors(checker: Checker, node: LDict) -> dict[str, str]:
         return {}
     colors = checker.mapping(node["icon_colors"], node.at("icon_colors"), "icon_colors")
     for name, color in (colors or {}).items():
+        if expr.is_expression(name) or expr.is_expression(color):  # never worked out
+            checker.error(
+                colors.at(name) if colors else node.where,
+                f"icon_colors {name}: write the icon's name and its colour as they are "
+                '(coin: "#c1121f"); an icon\'s colour is not worked out from {{ }}',
+            )
+            continue
         check_field(
             checker, name, colors.key_at(name) if colors else node.where, "icon", "icon_colors"
         )
