@@ -85,6 +85,26 @@ def test_csv_rows_become_typed_card_types(fleet: Path) -> None:
     assert str(galleon.where_of("cost")) == f"{CSV}:4:5"
 
 
+def test_a_number_with_a_comma_before_three_digits_is_never_guessed(fleet: Path) -> None:
+    """ "1,000" in a number column was read as 1 (the comma taken as a decimal mark), where an
+    English spreadsheet means a thousand: said at its cell; a note column keeps it as a text."""
+    (fleet / CSV).write_text(
+        "id,count,name.en,name.it,cost,weight,color,note\n"
+        'sloop,3,Sloop,Sloop,1,"1,000",#1f5f8b,"12,500"\n',
+        encoding="utf-8",
+    )
+    assert _problems(fleet) == [
+        f"{CSV}:2:6: card 'sloop' weight is '1,000', which may be 1000 or 1.000 (a comma parts "
+        "thousands or decimals): write 1000, or 1.000 with a point"
+    ]
+    (fleet / CSV).write_text(
+        "id,count,name.en,name.it,cost,weight,color,note\n"
+        'sloop,3,Sloop,Sloop,1,2,#1f5f8b,"12,500"\n',
+        encoding="utf-8",
+    )
+    assert _ships(_load(fleet))["sloop"].fields["note"] == "12,500"
+
+
 def test_a_colour_cell_with_spaces_around_it_reads_as_a_number_cell_does(fleet: Path) -> None:
     # " 1 " was a cost, but " #1f5f8b " no colour: a spreadsheet's spaces mean nothing there
     (fleet / CSV).write_text(HEADER + "sloop,3,Sloop,Sloop, 1 , #1f5f8b \n", encoding="utf-8")

@@ -15,6 +15,8 @@ NOTES = "#"  # a column named '#…' holds the designer's own notes: its cells n
 # longer is no count or score (and int() refuses 4300+ digits)
 _INTEGER = re.compile(r"^[+-]?\d{1,18}$")
 _DIGITS = re.compile(r"^[+-]?\d+$")
+# 1,000 or 12,500: a thousand in English, 1.0 where ',' is the decimal mark — never guessed
+_GROUPED = re.compile(r"^[+-]?\d{1,3},\d{3}$")
 
 
 def as_text(cell: Any) -> str:
@@ -88,6 +90,8 @@ def as_number(cell: Any) -> int | float | None:
     text = as_text(cell).strip()
     if _INTEGER.match(text):
         return int(text)
+    if _GROUPED.match(text):
+        return None
     try:
         number = float(text.replace(",", ".")) if text else None  # 2,5 where ',' is decimal
     except ValueError:
@@ -114,7 +118,14 @@ def typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> Any
         return value
     if kind == "number":
         number = as_number(raw)
-        if number is None:
+        if number is None and _GROUPED.match(text := as_text(raw).strip()):
+            whole, point = text.replace(",", ""), text.replace(",", ".", 1)
+            checker.error(
+                where,
+                f"{what} is {quoted(raw)}, which may be {whole} or {point} (a comma parts "
+                f"thousands or decimals): write {whole}, or {point} with a point",
+            )
+        elif number is None:
             checker.error(where, f"{what} must be a number, not {quoted(raw)}")
         return number
     if kind == "any":  # read as YAML reads a value: a number, a truth value, or a text
