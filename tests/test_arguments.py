@@ -178,3 +178,6 @@ def test_a_word_an_option_takes_may_be_written_in_any_case() -> None:
     args = parser(argv).parse_args([*argv, "--duplex", "Long"])
     assert (args.format, args.service, args.only) == (["png"], "mpc", ["cards"])
     assert (args.paper, args.duplex) == ("a4", "long")
+    # a game's language too: "game 'demo' has no language 'EN'; its languages are en"
+    assert parser(["validate"]).parse_args(["validate", "--lang", "EN"]).lang == ["en"]
+    assert parser(["simulate"]).parse_args(["simulate", "demo", "--lang", "IT"]).lang == "it"

@@ -195,6 +195,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     build.add_argument(
         "--lang",
         action="append",
+        type=str.lower,  # a game's languages are written in lower case: EN is en
         metavar="LANG",
         help="language to build, repeatable (default: every language the game has)",
     )

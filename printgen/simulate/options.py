@@ -57,6 +57,7 @@ def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
     )
     simulate.add_argument(
         "--lang",
+        type=str.lower,  # a game's languages are written in lower case: EN is en
         metavar="L",
         help="language of the report's title and card names (default: the game's first)",
     )
