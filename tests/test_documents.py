@@ -272,6 +272,7 @@ def test_the_cards_numbers_reach_the_rulebook_and_the_aid(
             "loots 4 beans",
             "(4 beans, 6 with Wine)",
             "survives loots 6 beans",
+            "a Monk with Wine loots 4 beans, as between a Warrior and a Monk without Wine",
             "loots 4 beans; the third finds no Monk left, but still loots 1 bean",
             "Bruno gives Anna 5 beans",  # all he has
         ],
@@ -280,13 +281,14 @@ def test_the_cards_numbers_reach_the_rulebook_and_the_aid(
             "saccheggia 4 fagioli",
             "(4 fagioli, 6 con il Vino)",
             "sopravvive saccheggia 6 fagioli",
+            "un Monaco con il Vino saccheggia 4 fagioli, come tra un Guerriero e un Monaco senza",
             "saccheggia 4 fagioli; il terzo non trova più Monaci, ma saccheggia comunque 1 fagiolo",
             "Bruno dà 5 fagioli ad Anna",
         ],
     }
     aid_said = {
-        "en": ["gain 3", "loots 4", "loots 6"],
-        "it": ["guadagna 3", "saccheggia 4", "saccheggia 6"],
+        "en": ["gain 3", "loots 4", "loots 6", "both cancel out, plain loot (4"],
+        "it": ["guadagna 3", "saccheggia 4", "saccheggia 6", "si annullano, saccheggio normale (4"],
     }
     for lang in ("en", "it"):
         rulebook = " ".join(_text(out / lang / "rulebook.pdf").split())

@@ -309,6 +309,11 @@ KEY_RULES = {
             # the original's owner rules: the player who put the card in play, not who has it
             "nel cimitero del giocatore che l'ha messa in gioco, anche se",
             "messe in gioco dal giocatore che ha giocato il Re",
+            # where the original is silent, decided as the simulator plays: effects in combat,
+            # and the cards of a player who is out
+            "Una carta in attacco che un effetto toglie dal gioco non infligge danni",
+            "resta bloccata anche se tutte le carte che la bloccano lasciano il gioco",
+            "manderebbe nel cimitero di un giocatore eliminato va invece fra le carte fuori",
             "Jack (tutti e otto)",
             "Chiarimento.",
             "Esempio.",
@@ -330,6 +335,9 @@ KEY_RULES = {
             '"all cards of the same suit as a King that are in play for the same player '
             'who played the King"',
             "This rulebook decides: a King does not give the bonus to itself",
+            "An attacking card that an effect removes from play deals no damage",
+            "stays blocked even if every card blocking it leaves play",
+            "would send to an eliminated player's graveyard goes to the out-of-game pile",
             "deal 7 cards to each player",
             "graveyard",
             "out-of-game pile",
