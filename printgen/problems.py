@@ -265,10 +265,23 @@ def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
                 f"{len(rest):,} more card{'s' if len(rest) > 1 else ''} ({named}; "
                 f"{len(said):,} in all)"
             )
-            merged.append(
-                Problem(next_.where, _CARD.sub(many, next_.message, count=1), next_.severity)
-            )
+            merged.append(Problem(next_.where, _many(next_.message, many, rest), next_.severity))
     return merged
+
+
+# the verb after "card 'x'" when it becomes "7 more cards (…)"
+_PLURAL_VERBS = {" is ": " are ", " has ": " have ", " was ": " were ", " does ": " do "}
+
+
+def _many(message: str, many: str, rest: list[str]) -> str:
+    """``message`` said of the ``rest`` of the cards: "7 more cards (…) are missing"."""
+    found = _CARD.search(message)
+    assert found is not None  # merged only when it names one card
+    before, after = message[: found.start()], message[found.end() :]
+    verb = next((v for v in _PLURAL_VERBS if after.startswith(v)), None)
+    if verb is not None and len(rest) > 1 and not before:  # the cards its subject, not "text of"
+        after = _PLURAL_VERBS[verb] + after[len(verb) :]
+    return before + many + after
 
 
 SHOWN_CARDS = 10  # cards named in that line

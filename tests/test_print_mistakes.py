@@ -312,3 +312,23 @@ def test_text_near_invisible_on_its_background_is_a_warning_and_a_faded_mark_is_
     )
     quiet = printgen(demo, "validate", "demo")
     assert quiet.code == 0 and "contrast" not in quiet.err, quiet.err
+
+
+def test_a_problem_said_of_many_cards_at_once_reads_as_a_plural(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Twelve cards written without their count: "7 more cards (…; 12 in all) is missing the
+    required key 'count'"."""
+    cards = "".join(f"  - {{id: t-{k}, name: T{k}}}\n" for k in range(1, 13))
+    (demo / "cards" / "demo" / "decks" / "tiles.yaml").write_text(
+        "name: Tiles\nlayout: demo-card\nfields: {name: text}\ncards:\n" + cards,
+        encoding="utf-8",
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    rows = [row for row in run.err.splitlines() if "required key 'count'" in row]
+    assert rows[0].endswith("card 't-1' is missing the required key 'count'"), rows
+    assert rows[-1].endswith(
+        "7 more cards ('t-6', 't-7', 't-8', 't-9', 't-10', 't-11', 't-12'; 12 in all) are "
+        "missing the required key 'count'"
+    ), rows
