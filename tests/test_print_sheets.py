@@ -425,6 +425,35 @@ def test_three_tarot_cards_and_one_card_of_three_other_sizes_share_a_sheet(
     _apart(pages)
 
 
+def test_a_sheet_is_turned_when_its_largest_cards_fit_it_either_way(tmp_path: Path) -> None:
+    """The README's prototype with a mini-euro card: 3 tarot cards fill a portrait A4 as well
+    as a landscape one, and the sheet took the portrait, where the bridge and 88 × 63 mm card
+    did not fit beside them (2 sheets); turned, all six share it."""
+    _sized_game(
+        tmp_path,
+        ("tarot", "tarot", 3),
+        ("bridge", "bridge", 1),
+        ("wide", "{width: 88mm, height: 63mm}", 1),
+        ("mini", "mini-euro", 1),
+        plain=True,
+    )
+    pages = placements(_sized_build(tmp_path, "--duplex", "none"))
+    assert len(pages) == 1
+    assert Counter(p.deck for p in pages[0]) == {"tarot": 3, "bridge": 1, "wide": 1, "mini": 1}
+    _apart(pages)
+
+
+@pytest.mark.parametrize("poker", [7, 8])
+def test_the_empty_slots_of_a_last_row_take_the_next_decks_card(tmp_path: Path, poker: int) -> None:
+    """7 (or 8) poker cards and a mini card on A4: the poker cards' 3 × 3 block kept its empty
+    slots, 126 × 88 mm beside the seventh card, and the mini card took a second sheet."""
+    _sized_game(tmp_path, ("main", "poker", poker), ("mini", "mini-euro", 1), plain=True)
+    pages = placements(_sized_build(tmp_path, "--duplex", "none"))
+    assert len(pages) == 1
+    assert Counter(p.deck for p in pages[0]) == {"main": poker, "mini": 1}
+    _apart(pages)
+
+
 def test_a_partial_block_leaves_its_empty_slots_to_the_next_deck(tmp_path: Path) -> None:
     """14 bridge cards on Letter: 8 on a landscape sheet, 6 on the next. Kept 4 wide, the 6
     reserved two empty slots, and 30 tokens of 20 mm went to a third sheet; 3 × 2 leaves them

@@ -9,9 +9,10 @@ leaving one rectangle to its right and one below), so every block can be separat
 with straight cuts before its own cut lines are cut. Which of the two leftovers runs the whole
 length of the cut decides what fits later (cards a millimetre taller than the block beside them
 fit only if the rectangle to its right runs to the bottom), so when kinds of several sizes share
-the sheets, each way of cutting is tried, with partial blocks kept as wide as a full row or
-made as narrow as their rows allow, and the kinds taken largest first, taking most paper first
-or (for a few cards) in every order, or each first.
+the sheets, each way of cutting is tried, with partial blocks kept as wide as a full row, made
+as narrow as their rows allow or cut to whole rows (the last row a block of its own), new
+sheets turned where a kind fills them either way, and the kinds taken largest first, taking
+most paper first or (for a few cards) in every order, or each first.
 
 Lengths are millimetres from the page's bottom-left corner.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from printgen.draw.blocks import (
@@ -60,10 +61,15 @@ class DoesNotFit(Exception):
         return [self, *self.more]
 
 
-def fit(kind: Kind, rect: Rect, wanted: int, narrow: bool = False) -> tuple[int, int] | None:
+def fit(
+    kind: Kind, rect: Rect, wanted: int, narrow: bool = False, rows_only: bool = False
+) -> tuple[int, int] | None:
     """(cols, count) of the biggest block of at most ``wanted`` cards that fits ``rect``;
     ``narrow``: a partial block as narrow as its rows allow (6 cards in 3 × 2, not 4 + 2 with
-    two empty slots kept), the room beside it free for the next kind."""
+    two empty slots kept), the room beside it free for the next kind; ``rows_only``: whole
+    rows alone (7 cards in 3 columns: 6, then a block of 1 whose row leaves the rest of its
+    width free — a mini card fits beside it, where the empty slots of a 3 × 3 block kept it
+    off the sheet)."""
     need_x = (PAPER_PAD if rect.open_left else kind.pad) + (
         PAPER_PAD if rect.open_right else kind.pad
     )
@@ -75,6 +81,8 @@ def fit(kind: Kind, rect: Rect, wanted: int, narrow: bool = False) -> tuple[int,
     if cols < 1 or rows < 1:
         return None
     count = min(wanted, cols * rows)
+    if rows_only and count > cols:
+        count -= count % cols
     if narrow:
         return -(-count // -(-count // cols)), count
     return min(cols, count), count
@@ -157,10 +165,14 @@ def orientations(paper: tuple[float, float], fold: bool) -> list[tuple[float, fl
     return [(short, long_), (long_, short)]
 
 
-def new_sheet(kind: Kind, paper: tuple[float, float], fold: bool) -> SheetPlan:
-    """A sheet in the orientation holding most cards of ``kind`` (portrait on a tie)."""
+def new_sheet(
+    kind: Kind, paper: tuple[float, float], fold: bool, turned: bool = False
+) -> SheetPlan:
+    """A sheet in the orientation holding most cards of ``kind`` (on a tie, the first of
+    ``orientations``, or with ``turned`` the other)."""
     best: tuple[int, SheetPlan] | None = None
-    for w, h in orientations(paper, fold):
+    ways = orientations(paper, fold)
+    for w, h in ways[::-1] if turned else ways:
         area = front_area(w, h, fold)
         found = fit(kind, area, 10**6)
         if found and (best is None or found[1] > best[0]):
@@ -217,19 +229,42 @@ def pack(
         raise misfits[0]
     several = len(groups) + len(unfolded) > 1
     splits = SPLITS if several else SPLITS[:1]
-    narrow = (False, True) if several else (False,)
+    # partial blocks as wide as a row, as narrow as their rows allow, or whole rows alone
+    blocks = [Blocks()]
+    if several:
+        blocks += [Blocks(narrow=True), Blocks(rows_only=True)]
+        # a kind as many cards a sheet either way: its sheets turned too (3 tarot cards take
+        # a portrait A4 as well as a landscape one, where a bridge, a mini and an 88 × 63 mm
+        # card fit beside them)
+        if any(_tied(kind, paper, fold) for kind, _ in groups):
+            blocks.append(Blocks(turned=True))
     ways = []
     orders, flat = _orders(groups), _orders(unfolded)
     for number in range(max(len(orders), len(flat))):
         folding, rest = orders[min(number, len(orders) - 1)], flat[min(number, len(flat) - 1)]
-        for n in narrow:
+        for how in blocks:
             for split in splits:
-                sheets = _packed(folding, paper, fold, split, n, [])
-                ways.append(_packed(rest, paper, False, split, n, sheets))
+                sheets = _packed(folding, paper, fold, split, how, [])
+                ways.append(_packed(rest, paper, False, split, how, sheets))
     for sheets in ways:
         for sheet in sheets:
             _centre(sheet)
     return ways
+
+
+@dataclass(frozen=True)
+class Blocks:
+    """How one way of packing makes its blocks and sheets (see ``fit`` and ``new_sheet``)."""
+
+    narrow: bool = False
+    rows_only: bool = False
+    turned: bool = False
+
+
+def _tied(kind: Kind, paper: tuple[float, float], fold: bool) -> bool:
+    """Whether a sheet holds as many cards of ``kind`` in one orientation as in the other."""
+    held = [fit(kind, front_area(w, h, fold), 10**6) for w, h in orientations(paper, fold)]
+    return held[0] is not None and held[1] is not None and held[0][1] == held[1][1]
 
 
 # An output of a few cards has its kinds packed in every order when they are 3 or fewer (6
@@ -266,7 +301,7 @@ def _packed(
     paper: tuple[float, float],
     fold: bool,
     split: Split,
-    narrow: bool,
+    how: Blocks,
     sheets: list[SheetPlan],
 ) -> list[SheetPlan]:
     """``sheets`` with ``groups`` placed in their order: in the room left, then on new sheets."""
@@ -274,11 +309,11 @@ def _packed(
         done = 0  # items[:done] are placed
         first = 0  # sheets before this one have no free rectangle this kind fits
         while done < len(items):
-            first, placed = _into_free_space(kind, items, done, sheets, first, split, narrow)
+            first, placed = _into_free_space(kind, items, done, sheets, first, split, how)
             done += placed
             if first == len(sheets):
                 # new_sheet checked that a block fits it: the next round places one there
-                sheets.append(new_sheet(kind, paper, fold))
+                sheets.append(new_sheet(kind, paper, fold, how.turned))
     return sheets
 
 
@@ -289,7 +324,7 @@ def _into_free_space(
     sheets: list[SheetPlan],
     first: int,
     split: Split,
-    narrow: bool,
+    how: Blocks,
 ) -> tuple[int, int]:
     """Place the next block of ``items[done:]`` in the first free rectangle, from sheet
     ``first`` on, that holds one; return that sheet's index (``len(sheets)`` when none does)
@@ -300,7 +335,7 @@ def _into_free_space(
     for number in range(first, len(sheets)):
         sheet = sheets[number]
         for index, rect in enumerate(sheet.free):
-            found = fit(kind, rect, len(items) - done, narrow)
+            found = fit(kind, rect, len(items) - done, how.narrow, how.rows_only)
             if found is None:
                 continue
             cols, count = found
