@@ -981,3 +981,33 @@ def test_a_language_in_capitals_is_one_line_saying_to_write_it_in_lower_case(
     assert run.err.splitlines() == [
         f"cards/demo/game.yaml:{line}:13: language 'EN' must be written in lower case: 'en'"
     ], run.err
+
+
+def test_a_list_or_mapping_is_never_printed_as_python_writes_it(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card's effect "{{ [1.5, 2] }}" printed [1.5, 2] on the card, and the rulebook's
+    "{{ data }}" {'goal': 5, …}, without a word: each is an error at its line; an item of
+    either prints."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    effect = 'effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}'
+    deck.write_text(text.replace(effect, 'effect: "{{ [1.5, 2] }}"', 1))
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nThe numbers: {{ data }}.\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    rows = run.err.splitlines()
+    line = text[: text.index(effect)].count("\n") + 1
+    assert rows[0].startswith(
+        f"cards/demo/decks/main.yaml:{line}:13: card 'miner' effect [en, it]: "
+    )
+    assert "it prints a list as Python writes it" in rows[0]
+    assert any(
+        row.startswith("cards/demo/rules.en.md:") and "it prints a mapping as Python" in row
+        for row in rows
+    ), rows
+    deck.write_text(text.replace(effect, 'effect: "{{ [1.5, 2][1] }}"', 1))
+    rules.write_text(rules.read_text(encoding="utf-8").replace("{{ data }}", "{{ data.goal }}"))
+    built = printgen(demo, "build", "demo", "--only", "cards")
+    assert built.code == 0, built.err

@@ -131,13 +131,13 @@ COPIES = "{% set s = 'x' * 999999 %}{% set copies = [" + ", ".join(["s"] * 150) 
 # ordinary use, what it gives, and the same operation made hostile, with words of its refusal
 PAIRS = {
     "batch": (
-        "[1, 2, 3] | batch(2, 0) | list",
+        "[1, 2, 3] | batch(2, 0) | list | string",
         "[[1, 2], [3, 0]]",
         "[1] | batch(10**9, 0) | list",
         "is over",
     ),
     "slice": (
-        "[1, 2, 3] | slice(2) | list",
+        "[1, 2, 3] | slice(2) | list | string",
         "[[1, 2], [3]]",
         "[1] | slice(3 * 10**6) | list",
         "is over",
@@ -212,8 +212,9 @@ PAIRS = {
         "('a.b ' * 250000) | urlize(target='x' * 999999)",
         "",
     ),
-    "repeated-list": ("['ab'] * 2", "['ab', 'ab']", "['x' * 999999] * 1000", ""),
-    "printed-list": ("[1, 'a']", "[1, 'a']", COPIES + "{{ copies }}", ""),
+    "repeated-list": ("(['ab'] * 2) | string", "['ab', 'ab']", "['x' * 999999] * 1000", ""),
+    # a list is never printed as Python writes it ([1, 'a']), but one of its items may be
+    "printed-list": ("[1, 'a'][1]", "a", COPIES + "{{ copies }}", ""),
     "printed-in-format": ("'{}'.format([1])", "[1]", COPIES + "{{ '{!r}'.format(copies) }}", ""),
     "printed-in-percent": ("'%s' % ([1],)", "[1]", COPIES + "{{ '%s' % (copies,) }}", ""),
     "printed-by-a-filter": ("[1] | string", "[1]", COPIES + "{{ copies | upper }}", ""),
@@ -224,8 +225,8 @@ PAIRS = {
         "is over",
     ),
     "sum-of-lists": (
-        "[[1], [2]] | sum(start=[])",
-        "[1, 2]",
+        "([[1], [2]] | sum(start=[])) | length",
+        "2",
         "([[1]] * 80000) | sum(start=[])",
         MADE,
     ),

@@ -280,6 +280,7 @@ def test_a_number_an_axis_holds_is_checked_against_the_fields_kind(
         (demo / DECK).write_text(
             deck.replace("cost: 2.5", f"cost: {cost}")
             .replace('"rank-{{ rank }}"', '"rank-{{ rank.key }}"')
+            .replace('"Rank {{ rank }}"', '"Rank {{ rank.key }}"')
             .replace('cost: "{{ rank }}"', 'cost: "{{ rank.cost }}"')
         )
         checked = printgen(demo, "validate", "demo")
