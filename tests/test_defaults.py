@@ -613,6 +613,27 @@ def test_a_default_written_as_an_expression_is_each_cards_own(
     assert rows and all(row.startswith(f"cards/{GAME}/layouts/{GAME}.yaml:{line}:") for row in rows)
 
 
+def test_a_default_colour_written_wrong_is_said_once_at_its_line(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`defaults: {color: "#1f4e7"}` was said at the layout's extends: line, once for each of
+    card-base's elements painting with it (frame, band, disc …): eight lines, none at its own."""
+    layouts = demo / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    head = f"{GAME}-card:\n  extends: card-base\n  size: poker\n"
+    layouts.write_text(text.replace(head, head + '  defaults: {color: "#1f4e7"}\n'))
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines(keepends=True)
+    deck.write_text("".join(line for line in lines if not line.lstrip().startswith("color:")))
+    checked = printgen(demo, "validate", GAME)
+    assert checked.code == 2
+    line = text[: text.index(head)].count("\n") + head.count("\n") + 1
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line}:21: layout '{GAME}-card' default of 'color': "
+        "expected a colour like \"#a83232\", not '#1f4e7'"
+    ]
+
+
 def test_what_a_layout_gives_a_card_is_its_value_for_checks_rules_and_prose(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

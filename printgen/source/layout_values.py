@@ -5,6 +5,8 @@ written as a list or mapping."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, kind_of
 from printgen.startup.deferred import pattern
@@ -30,6 +32,30 @@ def style_colours(checker: Checker, raw: dict[str, LDict]) -> None:
 
 
 _COLOUR = pattern(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")  # as printgen/layout/props.py reads
+_HEX = pattern(r"^#[0-9a-fA-F]*$")
+
+
+def layout_defaults(checker: Checker, written: LDict | None, name: str) -> dict[str, Any]:
+    """``defaults:``: a field's value on the cards of a deck that does not declare it — one
+    text, number or colour, the same on every such card. A colour written wrong ("#1f4e7") is
+    said at its own line, not at each element that paints with it (card-base's frame, band,
+    disc … all at the extends: line), and its parent's default stands."""
+    found: dict[str, Any] = {}
+    if written is None:
+        return found
+    for field_name, value in written.items():
+        said = f"layout '{name}' default of '{field_name}'"
+        if isinstance(value, (dict, list)) or value is None:
+            wrong = "nothing" if value is None else "a list or mapping"
+            checker.error(
+                written.at(field_name), f"{said}: one text, number or colour, not {wrong}"
+            )
+        elif isinstance(value, str) and _HEX.match(value) and not _COLOUR.match(value):
+            like = 'expected a colour like "#a83232"'
+            checker.error(written.at(field_name), f"{said}: {like}, not {value!r}")
+        else:
+            found[str(field_name)] = value
+    return found
 
 
 WHEN_WORDS = ("true", "yes", "1", "false", "no", "none", "0", "")  # what a when: may say in words

@@ -16,7 +16,12 @@ from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where, closest
 from printgen.project import Project
 from printgen.source.layout_order import stacked
-from printgen.source.layout_values import printed_words, style_colours, when_word
+from printgen.source.layout_values import (
+    layout_defaults,
+    printed_words,
+    style_colours,
+    when_word,
+)
 from printgen.source.located_yaml import LDict
 from printgen.source.packaged import packaged, rebased
 from printgen.source.readers import Checker, did_you_mean, kind_of
@@ -275,7 +280,7 @@ def _resolve(
         size = size or parent.size
         elements = {e.name: _inherited(e, body) for e in parent.elements}
         defaults, defaults_where = dict(parent.defaults), dict(parent.defaults_where)
-    own = _defaults(checker, body, name)
+    own = layout_defaults(checker, _map(checker, body, "defaults"), name)
     defaults.update(own)
     defaults_where.update((key, body["defaults"].at(key)) for key in own)
     for style_name, style in (_map(checker, body, "styles") or {}).items():
@@ -358,22 +363,6 @@ def _resolve(
     )
     done[name] = layout
     return layout
-
-
-def _defaults(checker: Checker, body: LDict, name: str) -> dict[str, Any]:
-    """``defaults:``: a field's value on the cards of a deck that does not declare it — one
-    text, number or colour, the same on every such card."""
-    found: dict[str, Any] = {}
-    for field_name, value in (_map(checker, body, "defaults") or {}).items():
-        if isinstance(value, (dict, list)) or value is None:
-            checker.error(
-                body["defaults"].at(field_name),
-                f"layout '{name}' default of '{field_name}': one text, number or colour, "
-                f"not {'nothing' if value is None else 'a list or mapping'}",
-            )
-            continue
-        found[str(field_name)] = value
-    return found
 
 
 DEFAULT_SAFE_MM = 3.0
