@@ -764,3 +764,30 @@ def test_an_svg_icon_whose_extension_is_in_capitals_is_said_to_rename(tmp_path: 
         ("buoy.SVG", "icons are read from files ending in .svg; rename buoy.SVG to buoy.svg")
     ]
     assert "sailboat" in library.files and "buoy" not in library.files
+
+
+@pytest.mark.parametrize("rgb", [(0.0, 0.0, 0.0), None])
+def test_a_stroked_circle_prints_as_a_closed_ring(
+    tmp_path: Path, rgb: tuple[float, float, float] | None
+) -> None:
+    """A designer's `<circle … fill="none" stroke-width="6"/>` printed with a hairline seam
+    across its stroke at 3 o'clock, seen at 600 dpi: ReportLab draws a circle as an open path
+    from that point back to it, and with SVG's butt ends the two ends only abut. Round ends
+    there close the ring (its other strokes keep their ends)."""
+    from printgen.icons import svg
+
+    data = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" '
+        b'cy="50" r="40" fill="none" stroke="#000" stroke-width="6"/>'
+        b'<path d="M10 10L90 10" stroke="#000" stroke-width="6"/></svg>'
+    )
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(100, 100), **EMBEDDED_START)
+    svg.draw_svg(canvas, data, tmp_path, 0, 0, 100, 100, rgb)
+    canvas.showPage()
+    canvas.save()
+    reader = pypdf.PdfReader(io.BytesIO(buffer.getvalue()))
+    forms = reader.pages[0]["/Resources"]["/XObject"]
+    drawn = b"".join(forms[name].get_object().get_data() for name in forms)
+    strokes = re.findall(rb"(\d) J(?:(?!\d J).)*?\bS\b", drawn, re.S)
+    assert strokes and set(strokes) == {b"0", b"1"}, drawn  # the line butt, the ring round

@@ -60,8 +60,11 @@ MIN_DASH_CYCLE = 1e-3  # units: shorter, the PDF's numbers round it to [0], whic
 
 def solid_where_dashes_cannot_be(node: Any) -> None:
     """A stroke-dasharray of no length ("0 0") or with a negative length is drawn solid, as
-    SVG says and browsers do; handed to ReportLab, it stopped the build."""
-    from reportlab.graphics.shapes import Group
+    SVG says and browsers do; handed to ReportLab, it stopped the build. And a stroked circle
+    or ellipse, which ReportLab draws as an open path from its right-hand point back to it,
+    gets round ends there: with SVG's default butt ends a hairline seam showed across the ring
+    at 3 o'clock."""
+    from reportlab.graphics.shapes import Circle, Ellipse, Group
 
     stack = [node]
     while stack:
@@ -70,6 +73,8 @@ def solid_where_dashes_cannot_be(node: Any) -> None:
             stack.extend(item.contents)
             continue
         value = getattr(item, "strokeDashArray", None)
+        if isinstance(item, Circle | Ellipse) and not value and item.strokeColor is not None:
+            item.strokeLineCap = 1  # the ends meet: round ones close the ring
         if not value:
             continue
         # ReportLab's renderer takes [phase, [lengths]] too (svglib writes the lengths alone)
