@@ -787,7 +787,7 @@ def test_a_stroked_circle_prints_as_a_closed_ring(
     canvas.showPage()
     canvas.save()
     reader = pypdf.PdfReader(io.BytesIO(buffer.getvalue()))
-    forms = reader.pages[0]["/Resources"]["/XObject"]
+    forms: Any = reader.pages[0]["/Resources"]["/XObject"]  # type: ignore[index]
     drawn = b"".join(forms[name].get_object().get_data() for name in forms)
     strokes = re.findall(rb"(\d) J(?:(?!\d J).)*?\bS\b", drawn, re.S)
     assert strokes and set(strokes) == {b"0", b"1"}, drawn  # the line butt, the ring round
