@@ -719,6 +719,14 @@ def rulebook_of_six_hundred_pages(p: Path) -> Expect:
 
 
 @case("numbers")
+def deck_name_written_as_an_expression(p: Path) -> Expect:
+    """A deck's name, a game's title or author with {{ }} printed the braces on the cover, the
+    components and the PDF's properties ('{{ data }} — cards'), without a word."""
+    line = edit(p, DECK, "name: {it: Mazzo, en: Deck}", 'name: {it: "{{ data }}", en: Deck}')
+    return DECK, line, "deck 'main' name is printed as written, and {{ }} is worked out only in"
+
+
+@case("numbers")
 def icon_colour_written_as_an_expression(p: Path) -> Expect:
     """icon_colors: {monk: "{{ 1 }}"} passed validate (a field's {{ }} is worked out later, an
     icon colour's never) and stopped the build in 'internal error: ValueError'."""

@@ -126,7 +126,7 @@ def read_deck(
         )
     deck = Deck(
         id=deck_id,
-        name=checker.text(node["name"], node.at("name"), f"{what} name")
+        name=checker.written(node["name"], node.at("name"), f"{what} name")
         if "name" in node
         else deck_id,
         width_mm=width,

@@ -182,10 +182,10 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
             f"id '{node['id']}' differs from the folder name '{game_id}'; rename one so they match",
         )
     title = (
-        checker.text(node.get("title", ""), node.at("title"), "title") if "title" in node else ""
+        checker.written(node.get("title", ""), node.at("title"), "title") if "title" in node else ""
     )
     subtitle = (
-        checker.text(node["subtitle"], node.at("subtitle"), "subtitle")
+        checker.written(node["subtitle"], node.at("subtitle"), "subtitle")
         if "subtitle" in node
         else None
     )
@@ -200,12 +200,12 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         players_max=players_max,
         duration_min=checker.integer(node, "duration", "game.yaml", minimum=1),
         age=checker.integer(node, "age", "game.yaml", minimum=1),
-        author=checker.text(node.get("author", ""), node.at("author"), "author") or "",
+        author=checker.written(node.get("author", ""), node.at("author"), "author") or "",
         subtitle=subtitle,
         where=node.where,
         languages_where=node.at("languages") if "languages" in node else None,
         credits=(
-            checker.text(node["credits"], node.at("credits"), "credits")
+            checker.written(node["credits"], node.at("credits"), "credits")
             if "credits" in node
             else None
         ),

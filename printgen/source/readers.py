@@ -236,6 +236,19 @@ class Checker:
             return default
         return str(value)
 
+    def written(self, value: Any, where: Where, what: str) -> Any:
+        """A text printed as it is written (a title, a deck's name): one with ``{{ }}`` or
+        ``{% %}`` printed its braces on the cover and in the PDF's properties."""
+        text = self.text(value, where, what)
+        texts = text.values() if isinstance(text, dict) else [text]
+        if any(isinstance(t, str) and ("{{" in t or "{%" in t) for t in texts):
+            self.error(
+                where,
+                f"{what} is printed as written, and {{{{ }}}} is worked out only in cards' "
+                "fields, layouts and the prose: write the text itself",
+            )
+        return text
+
     def text(self, value: Any, where: Where, what: str) -> Any:
         """A player-facing text: a plain string, or one string per declared language."""
         if isinstance(value, str):
