@@ -1011,3 +1011,31 @@ def test_a_list_or_mapping_is_never_printed_as_python_writes_it(
     rules.write_text(rules.read_text(encoding="utf-8").replace("{{ data }}", "{{ data.goal }}"))
     built = printgen(demo, "build", "demo", "--only", "cards")
     assert built.code == 0, built.err
+
+
+def test_a_layout_value_yaml_reads_as_0_or_true_is_no_colour_number_or_flag(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`fill: 000000` (black, unquoted: YAML's 0) drew no box, `leading: true` set lines 1
+    apart, and a rectangle's `decor: "zz"` was never read: each passed without a word."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
+    assert head in text
+    added = (
+        '    box: {type: rect, x: 20, y: 65, w: 20, h: 10, fill: 000000, decor: "zz"}\n'
+        '    note: {type: text, x: 20, y: 65, w: 20, h: 10, text: "a", leading: true}\n'
+    )
+    layouts.write_text(text.replace(head, head + added), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = text[: text.index(head)].count("\n") + head.count("\n") + 1
+    where = f"cards/demo/layouts/demo.yaml:{line}"
+    errors = [row for row in run.err.splitlines() if ": warning: " not in row]
+    assert sorted(errors) == [
+        f"{where}:57: layout 'demo-card' element 'box' fill: expected a colour like "
+        '"#a83232" (or none), not 0',
+        f"{where}:72: layout 'demo-card' element 'box' decor: must be true or false, not 'zz'",
+        f"cards/demo/layouts/demo.yaml:{line + 1}:72: layout 'demo-card' element 'note' "
+        "leading: expected a number, not True",
+    ]

@@ -296,6 +296,8 @@ def _element_op(
         return None  # 0 would be said again as "leaves the safe zone" and such)
     x, y, w, h = box
     kind = element.type
+    if kind in ("rect", "ellipse", "line"):
+        props.flag("decor")  # a shape is never checked against the safe zone: its word, still
     if kind in ("rect", "ellipse"):
         return Shape(
             kind,

@@ -187,6 +187,8 @@ class Props:
         if points and isinstance(raw, str):
             raw = points_of(raw)
         try:
+            if isinstance(raw, bool):  # `leading: true` is no 1
+                raise TypeError
             number = float(default if raw is None else raw)
         except (TypeError, ValueError, OverflowError):
             shown = repr(raw) if len(repr(raw)) <= 40 else "that"
@@ -221,7 +223,7 @@ class Props:
 
     def color(self, key: str, default: str | None = None) -> str | None:
         raw = self.value(key, default)
-        if raw in (None, "", "none", False):
+        if raw is None or raw is False or raw in ("", "none"):  # never 0 (000000 unquoted)
             return None
         if isinstance(raw, str) and _COLOR.match(raw):
             return raw
