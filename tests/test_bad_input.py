@@ -1039,3 +1039,30 @@ def test_a_layout_value_yaml_reads_as_0_or_true_is_no_colour_number_or_flag(
         f"cards/demo/layouts/demo.yaml:{line + 1}:72: layout 'demo-card' element 'note' "
         "leading: expected a number, not True",
     ]
+
+
+def test_text_boxes_printing_over_each_other_are_said_in_a_few_lines(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """30 text boxes on one spot were 435 warnings, one for each pair (480: 114,960 lines):
+    each box once, naming the boxes it prints over, and a layout's first 10 boxes alone."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
+    boxes = "".join(
+        f"    t{k}: {{type: text, x: 5, y: 70, w: 50, h: 10, text: 'Words {k}', size: 6}}\n"
+        for k in range(30)
+    )
+    layouts.write_text(text.replace(head, head + boxes), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    said = [row for row in run.err.splitlines() if "print" in row and "over" in row]
+    assert len(said) == 11, run.err
+    assert (
+        "the text of box 't1' in layout 'demo-card' prints over the text of box 't0' " in (said[0])
+    )
+    assert "prints over the texts of boxes 't0', 't1', " in said[9]
+    assert said[10].endswith(
+        "warning: 19 more boxes in layout 'demo-card' print their text over another's [en, it]; "
+        "move or "
+        "shrink them so their texts do not meet"
+    ), said[10]

@@ -32,6 +32,7 @@ from printgen.source.layouts import Element
 SHRINK_RATIO = 0.75
 SHRINK_DROP = 1.5  # points
 MIN_SIBLINGS = 3
+OVERPRINTS_SAID = 10  # boxes printing over others, and the boxes each prints over
 
 
 @dataclass(slots=True)
@@ -218,6 +219,40 @@ class FaceChecks:
                 "make the icon larger",
             )
 
+    def _overprinted(self) -> None:
+        """Each box printing over others, once, naming them: 480 boxes each over all the
+        others were 114,960 lines, one a pair. A layout's first OVERPRINTS_SAID such boxes are
+        said, then how many more."""
+        over: dict[tuple[str, str], list[tuple[str, Element, list[str]]]] = {}
+        for (layout, under_name, over_name), (element, faces) in self.overprinted.items():
+            over.setdefault((layout, over_name), []).append((under_name, element, faces))
+        unsaid: dict[str, list[Element]] = {}
+        said: dict[str, int] = {}
+        for (layout, over_name), unders in over.items():
+            _, element, faces = unders[0]
+            said[layout] = said.get(layout, 0) + 1
+            if said[layout] > OVERPRINTS_SAID:
+                unsaid.setdefault(layout, []).append(element)
+                continue
+            names = ", ".join(f"'{name}'" for name, _, _ in unders[:OVERPRINTS_SAID])
+            more = len(unders) - OVERPRINTS_SAID
+            names += f" and {more:,} more" if more > 0 else ""
+            texts = "the texts of boxes" if len(unders) > 1 else "the text of box"
+            self.problems.add(
+                element.origin,
+                f"the text of box '{over_name}' in layout '{layout}' prints over {texts} "
+                f"{names} on {_first_of(faces)}{self.tag}; move or shrink one of the boxes so "
+                "their texts do not meet",
+                Severity.WARNING,
+            )
+        for layout, elements in unsaid.items():
+            self.problems.add(
+                elements[0].origin,
+                f"{len(elements):,} more boxes in layout '{layout}' print their text over "
+                f"another's{self.tag}; move or shrink them so their texts do not meet",
+                Severity.WARNING,
+            )
+
     def report(self) -> None:
         for (layout, text_name, shape_name), (element, kind, faces) in self.crossed.items():
             self.problems.add(
@@ -234,14 +269,7 @@ class FaceChecks:
                 f"the box clear of it, or draw the picture beneath it with under: {text_name}",
                 Severity.WARNING,
             )
-        for (layout, under_name, over_name), (element, faces) in self.overprinted.items():
-            self.problems.add(
-                element.origin,
-                f"the text of box '{over_name}' in layout '{layout}' prints over the text of "
-                f"box '{under_name}' on {_first_of(faces)}{self.tag}; move or shrink one of the "
-                "boxes so their texts do not meet",
-                Severity.WARNING,
-            )
+        self._overprinted()
         fitted = sorted(self.fitted.items(), key=lambda item: item[1].first)
         for (layout, text_name), siblings in fitted:
             sizes = siblings.sizes
