@@ -593,7 +593,7 @@ def test_player_aid_one_per_player(built: Path, lang: str, phrases: list[str]) -
 COMMERCIAL = re.compile(
     r"\b(Apprentices?|Labou?rers?|Craftsm[ae]n|Masters?|Taverns?|Cathedrals?|Minsters?|"
     r"Alehouses?|Apprendist[ia]|Manoval[ei]|Artigian[oi]|Maestr[oi]|Tavern[ae]|Cattedral[ei]|"
-    r"Duom[oi]|Osteri[ae])\b",
+    r"Duom[oi]|Osteri[ae]|(?:Capo)?mastr[oi])\b",
     re.I,
 )
 
