@@ -463,3 +463,24 @@ def test_packing_places_every_card_once_with_room_for_bleed_and_marks(
                     gap_y = max(other[1] - one[3], one[1] - other[3])
                     assert max(gap_x, gap_y) >= 2 * (1.0 + 2.0) - 1e-9
         assert len([s for s in sheets if any(b.items[0] == "poker-b-0" for b in s.blocks)]) == 1
+
+
+def test_a_soft_hyphen_needs_the_fonts_hyphen_not_a_glyph_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A project font of ASCII alone (it has '-') refused 'Mi\\xadner': "character U+00AD
+    (soft hyphen) is not in font" — yet a soft hyphen prints nothing, or '-' where it breaks."""
+    from printgen.layout.text import Run
+
+    class Ascii:
+        def face(self, bold: bool, italic: bool) -> str:
+            return "Ascii"
+
+    ascii_only = frozenset(map(chr, range(32, 127)))
+    monkeypatch.setitem(unprintable._DRAWABLE, "Ascii", ascii_only)
+    family: Any = Ascii()
+    assert unprintable.missing_glyphs([Run("Mi\xadner")], family) == []
+    monkeypatch.setitem(unprintable._DRAWABLE, "Ascii", ascii_only - {"-"})
+    monkeypatch.setitem(unprintable._ASCII, "Ascii", False)
+    assert unprintable.missing_glyphs([Run("Mi\xadner")], family) == ["\xad"]
+    assert unprintable.missing_glyphs([Run("Miné")], family) == ["é"]

@@ -59,7 +59,10 @@ def missing_chars(markup: str, font_name: str) -> list[str]:
     has no glyph for, the white space it is laid out by aside: one set difference, which
     nearly always leaves nothing."""
     markup = composed(markup)  # as drawn
-    lacking = set(markup).difference(_drawable(font_name), _LAID_OUT_IN_PROSE)
+    drawable = _drawable(font_name)
+    lacking = set(markup).difference(drawable, _LAID_OUT_IN_PROSE)
+    if "-" in drawable:  # a soft hyphen prints "-" or nothing
+        lacking.discard("\xad")
     return [char for char in dict.fromkeys(markup) if char in lacking] if lacking else []
 
 
@@ -129,7 +132,8 @@ def missing_glyphs(runs: list[Run], family: Family) -> list[str]:
         if drawable.issuperset(words):  # most others: one set operation
             continue
         for char in dict.fromkeys(words):  # each character once, in order
-            if char not in _LAID_OUT and char not in drawable:
+            drawn = "-" if char == "\xad" else char  # a soft hyphen prints "-" or nothing
+            if char not in _LAID_OUT and drawn not in drawable:
                 missing[char] = None
     return list(missing)
 
