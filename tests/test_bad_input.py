@@ -1066,3 +1066,29 @@ def test_text_boxes_printing_over_each_other_are_said_in_a_few_lines(
         "move or "
         "shrink them so their texts do not meet"
     ), said[10]
+
+
+def test_a_check_says_nothing_more_of_a_value_refused_at_its_line(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """An effect of a billion characters was refused at its line, and the check 'has-effect'
+    said 'Miner says nothing' too, a second line for the one mistake."""
+    game = demo / "cards" / "demo" / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "checks:\n",
+            'checks:\n  - {id: has-effect, each: main, assert: "{{ card.effect }}", '
+            'message: "{{ card.name }} says nothing"}\n',
+        ),
+        encoding="utf-8",
+    )
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    effect = 'effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}'
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace(effect, "effect: \"{{ 'x' * 10**9 }}\"", 1))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    rows = run.err.splitlines()
+    assert len(rows) == 1 and "card 'miner' effect" in rows[0], rows
+    deck.write_text(text.replace(effect, 'effect: ""', 1))  # said empty: the check's to say
+    assert "has-effect: Miner says nothing" in printgen(demo, "validate", "demo").err

@@ -79,7 +79,7 @@ def _evaluate(
                     once=("check-broken", check.id),
                 )
                 return
-            if holds:
+            if holds or (subject and _refused(ctx, check, lang, subject, variables, problems)):
                 continue
             failed.add(subject)
             message = localize(check.message, lang, ctx.languages)
@@ -187,6 +187,34 @@ def _lacking(ctx: RuleContext, check: Check, lang: str, problems: Problems) -> s
     return first
 
 
+def _refused(
+    ctx: RuleContext,
+    check: Check,
+    lang: str,
+    subject: str,
+    variables: dict[str, Any],
+    problems: Problems,
+) -> bool:
+    """Whether the card fails the check only for a value it names that was refused and said
+    at its line already ("{{ 'x' * 10**9 }}" as its effect: "has-effect: says nothing" too)."""
+    empty = _left_out(check.assertion, variables.get("card"))
+    deck_id, card_id = subject.split("/", 1)
+    if not empty or (deck_id, card_id) not in ctx.resolved(lang).failed:
+        return False
+    return _said_already(ctx, lang, subject, empty, problems)
+
+
+def _said_already(
+    ctx: RuleContext, lang: str, subject: str, empty: list[str], problems: Problems
+) -> bool:
+    """Whether a problem was said at the line of one of the card's ``empty`` fields."""
+    deck_id, card_id = subject.split("/", 1)
+    deck = ctx.game.deck(deck_id)
+    card = next((c for c in deck.cards if c.id == card_id), None) if deck else None
+    places = {card.where_of(field, lang) for field in empty} if card else set()
+    return any(problem.where in places for problem in problems.errors)
+
+
 def _without(
     ctx: RuleContext,
     check: Check,
@@ -199,12 +227,9 @@ def _without(
 ) -> None:
     """A check that cannot be worked out for one card because a value it compares is missing:
     said at the card, unless that value's own problem was said already (a refused value)."""
-    deck_id, card_id = subject.split("/", 1)
-    deck = ctx.game.deck(deck_id)
-    card = next((c for c in deck.cards if c.id == card_id), None) if deck else None
-    places = {card.where_of(field, lang) for field in empty} if card else set()
-    if any(problem.where in places for problem in problems.errors):
+    if _said_already(ctx, lang, subject, empty, problems):
         return  # the refused value is the problem to fix; this would only repeat it
+    card_id = subject.split("/", 1)[1]
     fields = " and ".join(empty)
     first = empty[0]
     problems.add(
