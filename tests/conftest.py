@@ -134,3 +134,10 @@ def unlistable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
         return listing(self)
 
     monkeypatch.setattr(Path, "iterdir", refused)
+
+
+def add_check(game_yaml: Path, check: str) -> None:
+    """``check`` (a check's YAML, indented as a list item) first under game.yaml's checks:."""
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "checks:\n" in text
+    game_yaml.write_text(text.replace("checks:\n", "checks:\n" + check, 1), encoding="utf-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from printgen.project import PACKAGED_TEMPLATES
-from tests.conftest import Run
+from tests.conftest import Run, add_check
 
 DECK = "cards/warriors-and-monks/decks/main.yaml"
 GAME = "cards/warriors-and-monks/game.yaml"
@@ -1074,13 +1074,10 @@ def test_a_check_says_nothing_more_of_a_value_refused_at_its_line(
     """An effect of a billion characters was refused at its line, and the check 'has-effect'
     said 'Miner says nothing' too, a second line for the one mistake."""
     game = demo / "cards" / "demo" / "game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "checks:\n",
-            'checks:\n  - {id: has-effect, each: main, assert: "{{ card.effect }}", '
-            'message: "{{ card.name }} says nothing"}\n',
-        ),
-        encoding="utf-8",
+    add_check(
+        game,
+        '  - {id: has-effect, each: main, assert: "{{ card.effect }}", '
+        'message: "{{ card.name }} says nothing"}\n',
     )
     deck = demo / "cards" / "demo" / "decks" / "main.yaml"
     effect = 'effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}'

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.starter import new_game
-from tests.conftest import MM, Run, manifest, printed_in_trim_box
+from tests.conftest import MM, Run, add_check, manifest, printed_in_trim_box
 
 GAME = "demo"
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
@@ -645,13 +645,11 @@ def test_what_a_layout_gives_a_card_is_its_value_for_checks_rules_and_prose(
     defaults = '  defaults: {kind: Ship, label: "{{ card.name }}, a {{ card.kind }}"}\n'
     layouts.write_text(layouts.read_text(encoding="utf-8").replace(head, head + defaults))
     game = demo / "cards" / GAME / "game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "checks:\n",
-            "checks:\n  - id: ships-only\n    each: main\n"
-            "    assert: \"{{ card.kind == 'Ship' and card.label == card.name ~ ', a Ship' }}\"\n"
-            '    message: "{{ card.name }} is a {{ card.kind }}"\n',
-        )
+    add_check(
+        game,
+        "  - id: ships-only\n    each: main\n"
+        "    assert: \"{{ card.kind == 'Ship' and card.label == card.name ~ ', a Ship' }}\"\n"
+        '    message: "{{ card.name }} is a {{ card.kind }}"\n',
     )
     rules = demo / "cards" / GAME / "rules.py"
     rules.write_text(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from tests.conftest import Run
+from tests.conftest import Run, add_check
 
 DECK = "cards/demo/decks/ranks.yaml"
 
@@ -90,13 +90,10 @@ def test_a_check_failing_on_many_generated_cards_is_not_a_line_a_card(
     card template's); five are said, then one line names the rest and the total."""
     _deck(demo, "", "rank: [" + ", ".join(map(str, range(1, 31))) + "]")
     game = demo / "cards/demo/game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "checks:\n",
-            'checks:\n  - id: cheap\n    each: ranks\n    assert: "{{ card.cost < 0 }}"\n'
-            '    message: "{{ card.name }} costs {{ card.cost }}"\n',
-        ),
-        encoding="utf-8",
+    add_check(
+        game,
+        '  - id: cheap\n    each: ranks\n    assert: "{{ card.cost < 0 }}"\n'
+        '    message: "{{ card.name }} costs {{ card.cost }}"\n',
     )
     checked = printgen(demo, "validate", "demo")
     assert checked.code == 2
@@ -130,14 +127,11 @@ def test_a_game_check_over_a_value_a_card_lacks_names_the_card_or_says_nothing_m
     type(s) for +: 'int' and 'NoneType'"; it is said once, at the cost. A cost a card leaves
     out is named at the check."""
     game = demo / "cards/demo/game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "checks:\n",
-            "checks:\n  - id: costly\n"
-            "    assert: \"{{ decks.ranks.cards | sum(attribute='cost') > 3 }}\"\n"
-            '    message: "too cheap"\n',
-        ),
-        encoding="utf-8",
+    add_check(
+        game,
+        "  - id: costly\n"
+        "    assert: \"{{ decks.ranks.cards | sum(attribute='cost') > 3 }}\"\n"
+        '    message: "too cheap"\n',
     )
     _deck(demo, "")
     deck = (demo / DECK).read_text(encoding="utf-8")
@@ -179,14 +173,11 @@ def test_fields_a_generated_card_works_out_from_each_other_are_said_once(
     at the same place, then the TypeErrors of working each out from the other's nothing
     ('NoneType' and 'int'), at the fields and at a check over the costs."""
     game = demo / "cards/demo/game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "checks:\n",
-            "checks:\n  - id: costly\n"
-            "    assert: \"{{ decks.ranks.cards | sum(attribute='cost') > 3 }}\"\n"
-            '    message: "too cheap"\n',
-        ),
-        encoding="utf-8",
+    add_check(
+        game,
+        "  - id: costly\n"
+        "    assert: \"{{ decks.ranks.cards | sum(attribute='cost') > 3 }}\"\n"
+        '    message: "too cheap"\n',
     )
     (demo / DECK).write_text(
         "name: Ranks\n"
@@ -450,13 +441,10 @@ def test_the_line_for_the_rest_of_a_checks_failures_names_their_language(
     if they failed in English."""
     _deck(demo, "", "rank: [1, 2, 3, 4, 5, 6, 7]")
     game = demo / "cards/demo/game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "checks:\n",
-            "checks:\n  - id: english\n    each: ranks\n    assert: \"{{ lang == 'en' }}\"\n"
-            '    message: "{{ card.name }}"\n',
-        ),
-        encoding="utf-8",
+    add_check(
+        game,
+        "  - id: english\n    each: ranks\n    assert: \"{{ lang == 'en' }}\"\n"
+        '    message: "{{ card.name }}"\n',
     )
     checked = printgen(demo, "validate", "demo")
     lines = [line for line in checked.err.splitlines() if "english:" in line]
@@ -478,13 +466,9 @@ def test_a_number_field_an_expression_gives_nothing_is_left_out(
     (demo / DECK).write_text(deck.replace('cost: "{{ rank }}"', 'cost: "{{ rank if rank > 3 }}"'))
     assert printgen(demo, "validate", "demo").code == 0
     game = demo / "cards/demo/game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "checks:\n",
-            'checks:\n  - id: dear\n    each: ranks\n    assert: "{{ card.cost > 3 }}"\n'
-            '    message: "cheap"\n',
-        ),
-        encoding="utf-8",
+    add_check(
+        game,
+        '  - id: dear\n    each: ranks\n    assert: "{{ card.cost > 3 }}"\n    message: "cheap"\n',
     )
     checked = printgen(demo, "validate", "demo")
     assert checked.code == 2
