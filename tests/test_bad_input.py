@@ -1089,3 +1089,21 @@ def test_a_check_says_nothing_more_of_a_value_refused_at_its_line(
     assert len(rows) == 1 and "card 'miner' effect" in rows[0], rows
     deck.write_text(text.replace(effect, 'effect: ""', 1))  # said empty: the check's to say
     assert "has-effect: Miner says nothing" in printgen(demo, "validate", "demo").err
+
+
+def test_a_card_too_small_for_the_default_safe_zone_is_said_at_its_size(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A 5 × 5 mm card and no safe: was 24 lines of layout errors (every box outside a safe
+    zone that leaves nothing), where safe: 3mm written out got one clear line."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert "\nsize: poker" in text
+    deck.write_text(text.replace("\nsize: poker", "\nsize: {width: 5, height: 5}", 1))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = text[: text.index("\nsize: poker")].count("\n") + 2
+    assert run.err.splitlines() == [
+        f"cards/demo/decks/main.yaml:{line}:7: a safe zone of 3 mm (the default: write safe:) "
+        "leaves nothing inside a 5×5 mm card; it must be under 2.5 mm"
+    ]

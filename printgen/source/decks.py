@@ -29,22 +29,8 @@ from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
 
 REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference shows a deck
-DECK_KEYS = {
-    "name",
-    "size",
-    "shape",
-    "bleed",
-    "gutter",
-    "reference",
-    "safe",
-    "output",
-    "layout",
-    "back",
-    "fields",
-    "cards",
-    "cards_from",
-    "generate",
-}
+_DECK_LOOK = {"name", "size", "shape", "bleed", "gutter", "reference", "safe", "output"}
+DECK_KEYS = _DECK_LOOK | {"layout", "back", "fields", "cards", "cards_from", "generate"}
 CARD_KEYS = {"id", "count", "layout"}
 # file stems the document outputs take (the booklet with --booklet)
 DOCUMENT_NAMES = ("rulebook", "player-aid", "rulebook-booklet")
@@ -118,11 +104,13 @@ def read_deck(
         )
         cards = []
     safe = checker.length(node, "safe", what, DEFAULT_SAFE_MM)
-    if "safe" in node and 2 * safe >= min(width, height):
+    if 2 * safe >= min(width, height):  # the default's too: 24 lines of knock-on, else
+        at, which = ("safe", "") if "safe" in node else ("size", " (the default: write safe:)")
+        usual = " (3 mm is usual)" if "safe" in node else ""
         checker.error(
-            node.at("safe"),
-            f"a safe zone of {safe:g} mm leaves nothing inside a {width:g}×{height:g} mm card; "
-            f"it must be under {min(width, height) / 2:g} mm (3 mm is usual)",
+            node.at(at),
+            f"a safe zone of {safe:g} mm{which} leaves nothing inside a {width:g}×{height:g} mm "
+            f"card; it must be under {min(width, height) / 2:g} mm{usual}",
         )
     deck = Deck(
         id=deck_id,
