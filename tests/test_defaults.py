@@ -140,10 +140,11 @@ def test_a_project_base_layout_overrides_the_packaged_one(
 def test_an_override_or_a_folder_printgen_does_not_read_is_named(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
-    """templates/layout/base.yaml, templates/player_aid.md.j2, icon/ and the game's Layouts/
-    were never read and nothing was said: the designer's base layouts, aid and icons silently
-    not used. Each is a warning naming what printgen reads; a part a template of the designer's
-    includes, whatever its name, and a folder of another word (art/) are not."""
+    """templates/layout/base.yaml, templates/player_aid.md.j2, icon/, the game's Layouts/ and
+    a deck file in a folder of decks/ were never read and nothing was said: the designer's base
+    layouts, aid and icons silently not used. Each is a warning naming what printgen reads; a
+    part a template of the designer's includes, whatever its name, a folder of another word
+    (art/) and one of spreadsheets in decks/ are not."""
     base = (PACKAGED_TEMPLATES / "layouts" / "base.yaml").read_text(encoding="utf-8")
     _write(demo, "templates/layout/base.yaml", base)
     _write(demo, "templates/player_aid.md.j2", '{% extends "printgen/player-aid.md.j2" %}\n')
@@ -156,6 +157,8 @@ def test_an_override_or_a_folder_printgen_does_not_read_is_named(
     _write(demo, "icon/ship.svg", '<svg xmlns="http://www.w3.org/2000/svg"/>')
     _write(demo, f"cards/{GAME}/Layouts/x.yaml", "")
     _write(demo, f"cards/{GAME}/art/x.txt", "")
+    _write(demo, f"cards/{GAME}/decks/extra/tokens.yaml", "name: Tokens\n")  # never a deck
+    _write(demo, f"cards/{GAME}/decks/sheets/ships.csv", "id,count\n")  # a cards_from: may be
     checked = printgen(demo, "validate")
     assert checked.code == 0, checked.err
     assert checked.err.splitlines() == [
@@ -165,6 +168,9 @@ def test_an_override_or_a_folder_printgen_does_not_read_is_named(
         "templates/layout/: nothing in it is used; rename it layouts/",
         f"cards/{GAME}/Layouts:1:1: warning: printgen reads cards/{GAME}/layouts/, not "
         f"cards/{GAME}/Layouts/: nothing in it is used; rename it layouts/",
+        f"cards/{GAME}/decks/extra:1:1: warning: printgen reads the deck files in "
+        f"cards/{GAME}/decks/ itself, not in its folder extra/: its .yaml files are never read; "
+        "move them up",
         "templates/player_aid.md.j2:1:1: warning: printgen reads no template named "
         "player_aid.md.j2 (nor does a template of yours name it), so it replaces nothing; "
         "rename it player-aid.md.j2 to replace printgen's",

@@ -48,6 +48,17 @@ def misplaced(project: Project, game_id: str) -> list[Problem]:
                     Severity.WARNING,
                 )
             )
+    decks = project.cards / game_id / "decks"
+    for folder in _deck_folders(decks) if project.confined(decks) else []:
+        inputs.note(folder)  # its deck files moved up, the next build says nothing of it
+        problems.append(
+            Problem(
+                Where(project.rel(folder)),
+                f"printgen reads the deck files in {project.rel(decks)}/ itself, not in its "
+                f"folder {folder.name}/: its .yaml files are never read; move them up",
+                Severity.WARNING,
+            )
+        )
     for path, meant in _near_templates(project):
         inputs.note(path)
         problems.append(
@@ -78,6 +89,20 @@ def _near_folders(parent: Path, known: tuple[str, ...]) -> list[tuple[Path, str]
         if meant is not None and not _same(child, parent / meant):
             found.append((child, meant))
     return found
+
+
+def _deck_folders(decks: Path) -> list[Path]:
+    """Sub-folders of a game's decks/ holding .yaml files, which are never read as decks (a
+    spreadsheet there is, through a deck's cards_from:)."""
+    try:
+        children = sorted(decks.iterdir()) if decks.is_dir() else []
+        return [
+            child
+            for child in children
+            if not hidden(child.name) and _folder(child) and any(child.glob("*.yaml"))
+        ]
+    except OSError:  # a folder that cannot be listed is said by what reads it
+        return []
 
 
 def _spelt_as(name: str, known: str) -> bool:
