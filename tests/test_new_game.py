@@ -2919,7 +2919,7 @@ def test_a_prose_file_named_in_other_capitals_is_said_to_rename(
     result = printgen(designer, "validate")
     assert result.code == 2
     assert result.err.splitlines() == [
-        f"cards/{GAME}/game.yaml:1:1: cards/{GAME}/rules.en.md is missing; Rules.en.md is "
+        f"cards/{GAME}/game.yaml:6:12: cards/{GAME}/rules.en.md is missing; Rules.en.md is "
         "there: rename it rules.en.md"
     ], result.err
 
@@ -2936,7 +2936,7 @@ def test_a_missing_prose_file_in_a_folder_that_cannot_be_listed_is_said_missing(
     assert (result.code, result.err.splitlines()) == (
         2,
         [
-            f"cards/{GAME}/game.yaml:1:1: cards/{GAME}/rules.en.md is missing; write it "
+            f"cards/{GAME}/game.yaml:6:12: cards/{GAME}/rules.en.md is missing; write it "
             "(Markdown, see the README) for every language the game declares"
         ],
     ), result.err

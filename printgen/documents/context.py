@@ -174,9 +174,9 @@ def render_document(
             if twin
             else "write it (Markdown, see the README) for every language the game declares"
         )
-        raise ProjectError(
-            [Problem(Where(f"{game.folder}/game.yaml", 1, 1), f"{prose_rel} is missing; {todo}")]
-        )
+        # said where the language is declared: adding it there is what asked for the file
+        where = game.meta.languages_where or Where(f"{game.folder}/game.yaml", 1, 1)
+        raise ProjectError([Problem(where, f"{prose_rel} is missing; {todo}")])
     context = document_context(project, game, lang, decks)
     # the prose and the template print their numbers as the language writes them (1,5)
     mark = context["t"].get(DECIMAL_MARK) or None
