@@ -903,3 +903,28 @@ def test_a_card_without_a_reminder_is_listed_in_the_aid_without_a_dash(
     assert "Player board ×7" in aid
     assert "×7 —" not in aid
     assert " ×6 — " in aid  # a card with an effect keeps its dash
+
+
+def test_strikethrough_and_footnotes_printed_as_typed_are_warned_of(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """'~~' and '[^1]' are other Markdowns' and print as typed, tildes and brackets in the
+    rulebook, where an unclosed '**' in a card text is warned of: each is a warning at its
+    place now; in code they are the designer's own."""
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(
+        text + "\nA ~~struck~~ word and a note[^1].\n\n[^1]: The note.\n\n`~~code~~`\n",
+        encoding="utf-8",
+    )
+    line = text.count("\n") + 2
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    assert run.err.splitlines() == [
+        f"cards/demo/rules.en.md:{line}:3: warning: '~~' (strikethrough) is not printed as such: "
+        "the tildes print as written; remove them",
+        f"cards/demo/rules.en.md:{line}:29: warning: a footnote ('[^1]') is not printed as one: "
+        "it prints as written; put the note in the text, or in a clarification",
+    ]
+    rules.write_text(text + "\n`~~code~~` and `[^1]`\n", encoding="utf-8")
+    assert printgen(demo, "validate", "demo").err == ""

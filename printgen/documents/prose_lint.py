@@ -20,7 +20,7 @@ from printgen.limits import (
     MAX_PROSE_NESTING,
     MAX_PROSE_TABLE_CELLS,
 )
-from printgen.problems import Problem, ProjectError, Where
+from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.source.readers import did_you_mean
 
@@ -68,7 +68,44 @@ def lint_prose(
         + _foreign(written, lines, rel, prose)
         + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
+        + _not_markdown_here(written, lines, rel)
     )
+
+
+_FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
+
+
+def _not_markdown_here(written: str, lines: list[str], rel: str) -> list[Problem]:
+    """Markdown of other flavours printgen's documents print as typed — ~~strikethrough~~, a
+    footnote[^1] — each said once, where it is first written (a warning: the text prints)."""
+    if "~~" not in written and "[^" not in written:  # nearly every file: nothing to parse
+        return []
+    texts = [
+        child.content
+        for token in parse(written)
+        for child in token.children or ()
+        if child.type == "text"  # never in code, where it is the designer's own
+    ]
+    said = []
+    if any("~~" in text for text in texts):
+        said.append(
+            Problem(
+                line_of(lines, "~~", rel),
+                "'~~' (strikethrough) is not printed as such: the tildes print as written; "
+                "remove them",
+                Severity.WARNING,
+            )
+        )
+    if footnote := next((f[0] for t in texts if (f := _FOOTNOTE.search(t))), None):
+        said.append(
+            Problem(
+                line_of(lines, footnote, rel),
+                f"a footnote ('{footnote}') is not printed as one: it prints as written; put "
+                "the note in the text, or in a clarification",
+                Severity.WARNING,
+            )
+        )
+    return said
 
 
 def _too_long(rendered: str, rel: str) -> list[Problem]:
