@@ -386,8 +386,7 @@ def test_a_card_templates_count_is_each_cards_own(demo: Path, printgen: Callable
     (demo / DECK).write_text(deck.replace("7 - rank", "3 - rank"))
     checked = printgen(demo, "validate", "demo")
     assert checked.err.splitlines() == [
-        f"{DECK}:11:14: card 'rank-3' count must be a whole number from 1 to 100,000, not a "
-        "number (0)"
+        f"{DECK}:11:14: card 'rank-3' count must be a whole number from 1 to 100,000, not 0"
     ]
     # a text of thousands of digits is said as no count, not a crash reading it as a number
     (demo / DECK).write_text(deck.replace("7 - rank", "'9' * 5000"))

@@ -115,7 +115,10 @@ def card_count(checker: Checker, node: LDict, label: str, scope: dict[str, Any])
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
         checker.error(
             node.at("count"),
-            f"{label} count must be a whole number from 1 to {MAX_COUNT:,}, not {kind_of(value)}",
+            f"{label} count must be a whole number from 1 to {MAX_COUNT:,}, not "
+            + (
+                f"{value:,}" if type(value) is int else kind_of(value)
+            ),  # "not 0", not "a number (0)"
         )
         return None
     return value
