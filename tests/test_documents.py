@@ -926,5 +926,10 @@ def test_strikethrough_and_footnotes_printed_as_typed_are_warned_of(
         f"cards/demo/rules.en.md:{line}:29: warning: a footnote ('[^1]') is not printed as one: "
         "it prints as written; put the note in the text, or in a clarification",
     ]
+    built = printgen(demo, "build", "demo", "--only", "rulebook", "--lang", "en")
+    assert built.code == 0, built.err  # a warning: the rulebook is made (it was left out)
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
+    assert "A ~~struck~~ word" in printed
     rules.write_text(text + "\n`~~code~~` and `[^1]`\n", encoding="utf-8")
     assert printgen(demo, "validate", "demo").err == ""

@@ -68,8 +68,18 @@ def lint_prose(
         + _foreign(written, lines, rel, prose)
         + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
-        + _not_markdown_here(written, lines, rel)
     )
+
+
+def other_markdowns(project: Project, rel: str) -> list[Problem]:
+    """Warnings of what the prose file ``rel`` writes in other Markdowns' ways: it prints as
+    typed, and the document is made (``lint_prose``'s problems stop it). Nothing of a file
+    that cannot be read: its document says why."""
+    try:
+        written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
+    except ProjectError:
+        return []
+    return _not_markdown_here(written, editor_lines(written), rel)
 
 
 _FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")

@@ -23,6 +23,7 @@ from printgen.documents.legend import legend, legend_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.platypus import Flowable, Frame
+from printgen.documents.prose_lint import other_markdowns
 from printgen.documents.quickref import quick_reference
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.draw.pdf import end_form, new_canvas
@@ -100,6 +101,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     game, lang, paper = job.game, job.lang, job.options.paper.size_mm
     prose_rel = f"{game.folder}/aid.{lang}.md"
     where = Where(prose_rel)
+    problems.extend(other_markdowns(job.project, prose_rel))
     try:
         context, source = render_document(
             job.project, game, lang, job.decks, "aid", "player-aid.md.j2"

@@ -20,6 +20,7 @@ from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
 from printgen.documents.platypus import Flowable, LayoutError
+from printgen.documents.prose_lint import other_markdowns
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line
@@ -97,12 +98,9 @@ def _sections_said_twice(book: _Book, problems: Problems) -> None:
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 
 
-def rulebook_file(job: OutputJob, problems: Problems) -> bytes | None:
-    return make(job, problems).get("rulebook.pdf")
-
-
 def _book(job: OutputJob, problems: Problems) -> _Book | None:
     game = job.game
+    problems.extend(other_markdowns(job.project, f"{game.folder}/rules.{job.lang}.md"))
     try:
         context, source = render_document(
             job.project, game, job.lang, job.decks, "rules", "rulebook.md.j2"

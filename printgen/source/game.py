@@ -19,6 +19,7 @@ from printgen.sandbox import expressions as expr
 from printgen.source.backs import unbacked_decks
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
+from printgen.source.deck_order import ordered_decks
 from printgen.source.decks import check_field, read_deck
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.misplaced import misplaced
@@ -43,6 +44,7 @@ GAME_KEYS = {
     "icon_colors",
     "checks",
     "balance",
+    "decks",
 }
 
 
@@ -129,6 +131,7 @@ def load_game(project: Project, game_id: str) -> Game:
             f"the game's decks hold {sum(deck.total for deck in decks):,} cards, over "
             f"{MAX_CARDS_PER_GAME:,} (the limit for one game)",
         )
+    decks = ordered_decks(checker, game_map, decks)
     unbacked_decks(checker, decks)
     constraints = _constraints(checker, game_map)
     cover, cover_where = _cover(checker, game_map, decks, partial)
