@@ -933,3 +933,36 @@ def test_strikethrough_and_footnotes_printed_as_typed_are_warned_of(
     assert "A ~~struck~~ word" in printed
     rules.write_text(text + "\n`~~code~~` and `[^1]`\n", encoding="utf-8")
     assert printgen(demo, "validate", "demo").err == ""
+
+
+def test_game_yaml_decks_orders_the_components_and_the_card_reference(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """Decks were listed by file name alone: a designer's Starter, Market and Harbour tiles
+    read Harbour tiles, Market, Starter; `decks:` in game.yaml orders them."""
+    folder = demo / "cards" / "demo"
+    main = (folder / "decks" / "main.yaml").read_text(encoding="utf-8")
+    (folder / "decks" / "market.yaml").write_text(
+        main.replace('name: {en: "Deck", it: "Mazzo"}', "name: {en: Market, it: Mercato}"),
+        encoding="utf-8",
+    )
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+
+    def components(order: str) -> list[str]:
+        game.write_text(text + order, encoding="utf-8")
+        run = printgen(demo, "build", "demo", "--only", "rulebook", "--lang", "en")
+        assert run.code == 0, run.err
+        with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+            printed = " ".join((page.extract_text() or "") for page in pdf.pages)
+        return sorted(("Deck", "Market"), key=printed.index)
+
+    assert 'name: {en: "Deck", it: "Mazzo"}' in main
+    assert components("") == ["Deck", "Market"]  # by file name: main, market
+    assert components("decks: [market]\n") == ["Market", "Deck"]
+    game.write_text(text + "decks: [markets]\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.startswith("cards/demo/game.yaml:") and (
+        "decks: no deck 'markets'; did you mean 'market'?" in run.err
+    ), run.err
