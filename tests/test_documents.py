@@ -360,7 +360,8 @@ def test_a_table_of_more_columns_than_the_page_holds_is_an_error(
     said, line = _past_the_margin(demo, capsys, f"\n{header}\n|{'-|' * 60}\n|{'x|' * 60}\n", header)
     assert said == [
         f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
-        "'a…' and 59 more cells of its line; break the long word or table"
+        "'a…' and 59 more cells of its line; break the long word (&shy; where it may break) "
+        "or table"
     ], said
 
 
@@ -377,7 +378,8 @@ def test_a_too_wide_tables_cells_of_common_words_are_said_at_its_line(
     said, line = _past_the_margin(demo, capsys, added, header)
     assert said == [
         f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
-        f"'Playersplayersplayers…' and 19 more cells of its line; break the long word or table"
+        "'Playersplayersplayers…' and 19 more cells of its line; break the long word (&shy; "
+        "where it may break) or table"
     ], said
 
 
@@ -389,7 +391,7 @@ def test_a_row_of_icons_too_wide_for_the_page_is_quoted_as_written(
     said, line = _past_the_margin(demo, capsys, "\n" + ":coin:" * 80 + "\n", ":coin:" * 80)
     assert said == [
         f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
-        f"'{(':coin:' * 9)[:50]}…'; break the long word or table"
+        f"'{(':coin:' * 9)[:50]}…'; break the long word (&shy; where it may break) or table"
     ], said
 
 
@@ -966,3 +968,32 @@ def test_game_yaml_decks_orders_the_components_and_the_card_reference(
     assert run.err.startswith("cards/demo/game.yaml:") and (
         "decks: no deck 'markets'; did you mean 'market'?" in run.err
     ), run.err
+
+
+def test_a_soft_hyphen_typed_as_an_escape_yaml_or_markdown_does_not_read_is_warned_of(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """'Kro\\u00adne' in single quotes (or plain) and 'Wald\\u00adweg' in the prose printed the
+    six characters \\u00ad on the card and in the rulebook, and validate said ok."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    written = 'name: {en: "Crown", it: "Corona"}'
+    assert written in text
+    deck.write_text(text.replace(written, "name: {en: 'Kro\\u00adne', it: Corona}"))
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    prose = rules.read_text(encoding="utf-8")
+    rules.write_text(prose + "\nA Wald\\u00adweg here.\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    line = text[: text.index(written)].count("\n") + 1
+    assert run.err.splitlines() == [
+        f"cards/demo/decks/main.yaml:{line}:16: warning: '\\u00ad' prints as its 6 characters: "
+        'YAML reads \\u… only in a double-quoted text ("Donau\\u00addampf"); write the text in '
+        "double quotes",
+        f"cards/demo/rules.en.md:{prose.count(chr(10)) + 2}:7: warning: '\\u00ad' prints as its 6 "
+        "characters: Markdown reads no \\u…; write the character itself, or an entity (a soft "
+        "hyphen is &shy;)",
+    ], run.err
+    deck.write_text(text.replace(written, 'name: {en: "Kro\\u00adne", it: Corona}'))
+    rules.write_text(prose + "\nA Wald&shy;weg here.\n", encoding="utf-8")
+    assert printgen(demo, "validate", "demo").err == ""

@@ -14,6 +14,7 @@ from printgen.documents.prose_html import html_problems
 from printgen.documents.source_lines import block_tokens, editor_lines, fences
 from printgen.folders import listed
 from printgen.icons import IconLibrary
+from printgen.layout.unprintable import typed_escapes
 from printgen.limits import (
     MAX_PROSE_BYTES,
     MAX_PROSE_LINES,
@@ -88,7 +89,7 @@ _FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
 def _not_markdown_here(written: str, lines: list[str], rel: str) -> list[Problem]:
     """Markdown of other flavours printgen's documents print as typed — ~~strikethrough~~, a
     footnote[^1] — each said once, where it is first written (a warning: the text prints)."""
-    if "~~" not in written and "[^" not in written:  # nearly every file: nothing to parse
+    if "~~" not in written and "[^" not in written and "\\u" not in written:  # nearly all
         return []
     texts = [
         child.content
@@ -112,6 +113,15 @@ def _not_markdown_here(written: str, lines: list[str], rel: str) -> list[Problem
                 line_of(lines, footnote, rel),
                 f"a footnote ('{footnote}') is not printed as one: it prints as written; put "
                 "the note in the text, or in a clarification",
+                Severity.WARNING,
+            )
+        )
+    for escape in dict.fromkeys(e for t in texts for e in typed_escapes(t)):
+        said.append(
+            Problem(
+                line_of(lines, escape, rel),
+                f"'{escape}' prints as its {len(escape)} characters: Markdown reads no \\u…; "
+                "write the character itself, or an entity (a soft hyphen is &shy;)",
                 Severity.WARNING,
             )
         )

@@ -244,6 +244,15 @@ def _runs(
             icons.unknown_message(name, inline=True),
             once=("inline-icon", str(where), name),
         )
+    for escape in unprintable.typed_escapes(content):
+        where = source(escape)
+        ctx.problems.add(
+            where,
+            f"'{escape}' prints as its {len(escape)} characters: YAML reads \\u… only in a "
+            'double-quoted text ("Donau\\u00addampf"); write the text in double quotes',
+            Severity.WARNING,
+            once=("escape", str(where), escape),
+        )
     for mark in unprintable.unclosed_marks(content):
         # the text that leaves it open: a layout's "**Effect:** {{ card.effect }}" holds stars
         where = source(partial(_leaves_open, mark))

@@ -86,6 +86,15 @@ def unknown_icons(runs: list[Run]) -> list[str]:
     return names
 
 
+_ESCAPE = pattern(r"\\u[0-9a-fA-F]{4}")
+
+
+def typed_escapes(markup: str) -> list[str]:
+    """``\\u00ad`` and its like typed into a text YAML does not read escapes in (plain or
+    single-quoted), each once: it prints as those six characters."""
+    return list(dict.fromkeys(_ESCAPE.findall(markup))) if "\\u" in markup else []
+
+
 def unclosed_marks(markup: str) -> list[str]:
     """The marks (``**``, ``*``) ``parse`` finds opened and never closed, which it prints as
     stars: a bold or italic the writer meant and forgot to end."""

@@ -353,7 +353,7 @@ class _Book:
                 f"text runs past the margin in the rulebook: '{texts[0][:50]}…'"
                 + (f" and {_more(len(texts) - 1)} of its line" if len(texts) > 1 else "")
                 + (
-                    "; break the long word or table"
+                    "; break the long word (&shy; where it may break) or table"
                     if line.path == self.rel
                     # a card's name or text, which its card shrinks to fit: a soft hyphen
                     # says where the word may break (it prints nothing within a line)
