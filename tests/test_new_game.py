@@ -1042,6 +1042,25 @@ def test_an_icon_several_card_types_carry_is_named_by_its_own_name_in_the_legend
     assert "Spell" not in legend, legend
 
 
+def test_a_card_types_own_icon_is_named_after_the_card_a_symbol_by_printgens_word(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """The README: a card type's icon "is that card's sign, named after the card". printgen's
+    own word won: the storm card's wind N was "wind N", a suit of hearts "corazones". A symbol
+    the texts write (:coin:, the starter's currency) keeps printgen's word, not its card's."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert text.count("icon: exile\n") == 1
+    deck.write_text(text.replace("icon: exile\n", "icon: wind-n\n"), encoding="utf-8")
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
+    legend = printed[printed.rindex("Symbols") :]
+    assert "Thief" in legend and "wind N" not in legend, legend
+    assert "coin" in legend and "Miner" not in legend, legend
+
+
 def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_originals(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -71,16 +71,22 @@ def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
 
 
 def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
-    """A label ``icon_<name>`` in the document's language, else the name of the one card type
-    whose icon it is (an icon several card types carry — fire on every fire spell — is no one
-    card's: named after the first, it would mislead), else printgen's word for a built-in icon
-    (``icon_word_<name>``), else the icon's own name in words."""
+    """A label ``icon_<name>`` the designer wrote, in the document's language; else the name
+    of the one card type whose icon it is (an icon several card types carry — fire on every
+    fire spell — is no one card's: named after the first, it would mislead), unless the cards'
+    texts write it as a symbol of its own (the starter's :coin:), which printgen's label names;
+    else printgen's label or word for a built-in icon (``icon_word_<name>``), else the icon's
+    own name in words. A card's own sign was named by printgen's word for it ("Wind N" for the
+    storm card, "corazones" for a suit of hearts)."""
     label = labels.get(f"icon_{name}")
-    if label and label != f"icon_{name}":
+    label = label if label and label != f"icon_{name}" else None
+    if label and f"icon_{name}" in getattr(labels, "written", {}):
         return label
     owners = {info.face.name for info in index.cards.values() if info.values.get("icon") == name}
-    if len(owners) == 1:
+    if len(owners) == 1 and not (label and _written_inline(name, index)):
         return owners.pop()
+    if label:
+        return label
     if word := labels.get(f"icon_word_{name}"):  # printgen's word for its own icon
         return word
     words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
@@ -100,6 +106,16 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
             )
         )
     return words
+
+
+def _written_inline(name: str, index: CardIndex) -> bool:
+    """Whether a card's text writes the icon as ``:name:``."""
+    token = f":{name}:"
+    return any(
+        isinstance(value, str) and token in value
+        for info in index.cards.values()
+        for value in info.values.values()
+    )
 
 
 def legend(
