@@ -415,6 +415,20 @@ def test_a_key_yaml_reads_as_true_is_said_with_the_quotes_to_write(tmp_path: Pat
     assert list(read_yaml(path, "a.yaml")["fields"]) == ["on", "true"]
 
 
+def test_every_key_written_twice_is_said_in_one_run(tmp_path: Path) -> None:
+    """A second count: under each of five cards was said for the first card alone (a run for
+    each, where "all problems of a run are listed")."""
+    path = tmp_path / "a.yaml"
+    cards = "".join(f"  - id: c{k}\n    count: 1\n    count: 2\n" for k in range(5))
+    path.write_text("cards:\n" + cards, encoding="utf-8")
+    with pytest.raises(ProjectError) as caught:
+        read_yaml(path, "a.yaml")
+    assert [str(problem) for problem in caught.value.problems] == [
+        f"a.yaml:{4 + 3 * k}:5: key 'count' appears twice in this mapping; keep one"
+        for k in range(5)
+    ]
+
+
 def test_alias_bomb_stops_fast(tmp_path: Path) -> None:
     lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     lines += [

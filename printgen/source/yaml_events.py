@@ -312,8 +312,10 @@ class EventBuilder:
         if not isinstance(key, str):  # (1 == True: the bool test comes first)
             key = _KEY_TEXT[key] if key is None or isinstance(key, bool) else str(key)
         key = sys.intern(key)
-        if key in out and key in out.key_where:
-            raise fail(key_where or where, f"key '{key}' appears twice in this mapping; keep one")
+        if key in out and key in out.key_where:  # each one said, the file read on: the first kept
+            said = f"key '{key}' appears twice in this mapping; keep one"
+            self.misread.append(Problem(key_where or where, said))
+            return
         out[key] = value
         out.key_where[key] = key_where or where
         out.value_where[key] = where
