@@ -1009,8 +1009,16 @@ def test_a_list_or_mapping_is_never_printed_as_python_writes_it(
     ), rows
     deck.write_text(text.replace(effect, 'effect: "{{ [1.5, 2][1] }}"', 1))
     rules.write_text(rules.read_text(encoding="utf-8").replace("{{ data }}", "{{ data.goal }}"))
+    # a check's message is the designer's: a list prints there, as Python writes it
+    add_check(
+        demo / "cards" / "demo" / "game.yaml",
+        '  - id: ids\n    assert: "{{ decks.main.cards | length > 10 }}"\n'
+        "    message: \"only {{ decks.main.cards | map(attribute='id') | list }}\"\n"
+        "    severity: warning\n",
+    )
     built = printgen(demo, "build", "demo", "--only", "cards")
     assert built.code == 0, built.err
+    assert "warning: ids: only ['miner', 'merchant', 'thief', 'crown']" in built.err
 
 
 def test_a_layout_value_yaml_reads_as_0_or_true_is_no_colour_number_or_flag(
@@ -1089,21 +1097,66 @@ def test_a_check_says_nothing_more_of_a_value_refused_at_its_line(
     assert len(rows) == 1 and "card 'miner' effect" in rows[0], rows
     deck.write_text(text.replace(effect, 'effect: ""', 1))  # said empty: the check's to say
     assert "has-effect: Miner says nothing" in printgen(demo, "validate", "demo").err
+    # left out, on a card with a refused cost and another check's failure at its line
+    cost = text[text.index("  - id: thief") :].split("cost: ", 1)[1].split("\n", 1)[0]
+    thief = text[text.index("  - id: thief") :]
+    left_out = thief.replace(f"cost: {cost}", 'cost: "{{ data.missing * 2 }}"', 1)
+    left_out = "\n".join(row for row in left_out.split("\n") if "effect:" not in row)
+    deck.write_text(text.replace(thief, left_out), encoding="utf-8")
+    add_check(
+        game,
+        "  - {id: no-thief, each: main, assert: \"{{ card.id != 'thief' }}\", "
+        'message: "no thieves"}\n',
+    )
+    said = printgen(demo, "validate", "demo").err
+    assert "no-thief: no thieves" in said and "has-effect: Thief says nothing" in said, said
 
 
-def test_a_card_too_small_for_the_default_safe_zone_is_said_at_its_size(
+def test_a_token_too_small_for_the_default_safe_zone_takes_a_quarter_of_it(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
-    """A 5 × 5 mm card and no safe: was 24 lines of layout errors (every box outside a safe
-    zone that leaves nothing), where safe: 3mm written out got one clear line."""
-    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
-    text = deck.read_text(encoding="utf-8")
-    assert "\nsize: poker" in text
-    deck.write_text(text.replace("\nsize: poker", "\nsize: {width: 5, height: 5}", 1))
+    """A 6 mm token and no safe: the default 3 mm left nothing inside it, and each box was
+    said outside it; the default is then a quarter of the token. safe: 3mm written out is the
+    designer's, and an error at its line."""
+    deck = demo / "cards" / "demo" / "decks" / "dots.yaml"
+    deck.write_text(
+        "name: Dots\nsize: {width: 6, height: 6}\nshape: circle\noutput: tokens\n"
+        "layout: dot\nfields: {name: text, color: color}\n"
+        'cards:\n  - {id: red, count: 10, name: Red, color: "#cc0000"}\n',
+        encoding="utf-8",
+    )
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "dot: {elements: {fill: {type: ellipse, x: 1, y: 1, w: 4, h: 4,"
+        + ' fill: "{{ card.color }}"}}}\n',
+        encoding="utf-8",
+    )
+    assert printgen(demo, "validate", "demo").err == ""
+    deck.write_text(deck.read_text(encoding="utf-8") + "safe: 3mm\n", encoding="utf-8")
     run = printgen(demo, "validate", "demo")
-    assert run.code == 2
-    line = text[: text.index("\nsize: poker")].count("\n") + 2
     assert run.err.splitlines() == [
-        f"cards/demo/decks/main.yaml:{line}:7: a safe zone of 3 mm (the default: write safe:) "
-        "leaves nothing inside a 5×5 mm card; it must be under 2.5 mm"
-    ]
+        "cards/demo/decks/dots.yaml:9:7: a safe zone of 3 mm leaves nothing inside a 6×6 mm "
+        "card; it must be under 3 mm (3 mm is usual)"
+    ], run.err
+
+
+def test_a_box_printing_over_others_on_different_cards_names_each_card(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Grouped, 'third' was said to print over 'first' and 'second' on the first card alone,
+    where it met 'second' only on another."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
+    where = "\"{{ 10 if card.id == 'miner' else (40 if card.id == 'merchant' else 70) }}\""
+    boxes = (
+        "    first: {type: text, x: 5, y: 10, w: 50, h: 10, text: 'FIRST LINE', size: 12}\n"
+        "    second: {type: text, x: 5, y: 40, w: 50, h: 10, text: 'SECOND LINE', size: 12}\n"
+        f"    third: {{type: text, x: 5, y: {where}, w: 50, h: 10, text: 'THIRD', size: 12}}\n"
+    )
+    layouts.write_text(text.replace(head, head + boxes), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    said = [row for row in run.err.splitlines() if "box 'third'" in row]
+    assert any("over the text of box 'first' on card 'miner'" in row for row in said), said
+    assert any("over the text of box 'second' on card 'merchant'" in row for row in said), said

@@ -933,7 +933,11 @@ def test_strikethrough_and_footnotes_printed_as_typed_are_warned_of(
     with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
         printed = " ".join((page.extract_text() or "") for page in pdf.pages)
     assert "A ~~struck~~ word" in printed
-    rules.write_text(text + "\n`~~code~~` and `[^1]`\n", encoding="utf-8")
+    rules.write_text(
+        text + "\n`~~code~~` and `[^1]`\n\n```\ncode with ~~tildes~~\n```\n\n"
+        '{# TODO: ~~drop this~~ #}\n\nCosts {{ "[^x]" if false else "" }} here.\n',
+        encoding="utf-8",
+    )  # code, a Jinja comment, a text never printed: nothing printed as typed
     assert printgen(demo, "validate", "demo").err == ""
 
 

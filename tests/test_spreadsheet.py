@@ -99,10 +99,13 @@ def test_a_number_with_a_comma_before_three_digits_is_never_guessed(fleet: Path)
     ]
     (fleet / CSV).write_text(
         "id,count,name.en,name.it,cost,weight,color,note\n"
-        'sloop,3,Sloop,Sloop,1,2,#1f5f8b,"12,500"\n',
+        'sloop,3,Sloop,Sloop,1,"0,125",#1f5f8b,"12,500"\n'
+        'brig,1,Brig,Brigantino,1,"-0,500",#1f5f8b,x\n',
         encoding="utf-8",
     )
-    assert _ships(_load(fleet))["sloop"].fields["note"] == "12,500"
+    ships = _ships(_load(fleet))  # a leading 0 is no thousands: a decimal comma
+    assert ships["sloop"].fields["note"] == "12,500"
+    assert (ships["sloop"].fields["weight"], ships["brig"].fields["weight"]) == (0.125, -0.5)
 
 
 def test_a_colour_cell_with_spaces_around_it_reads_as_a_number_cell_does(fleet: Path) -> None:

@@ -41,8 +41,8 @@ def layout_said(message: str) -> str:
         )
     if TOO_MANY_PAGES in message:  # after platypus's own words on where it was raised
         return (
-            f"{message[message.index(TOO_MANY_PAGES) :]}: shorten it, or show a big deck as a "
-            "gallery (reference: gallery in its deck file)"
+            f"{message[message.index(TOO_MANY_PAGES) :]}: shorten it (a deck of many card types "
+            "shown card by card takes pages: reference: gallery in its deck file shows it in few)"
         )
     if "too large" in message:
         return "a block is taller than a page and cannot be split; shorten it or split it in two"

@@ -72,60 +72,71 @@ def lint_prose(
     )
 
 
-def other_markdowns(project: Project, rel: str) -> list[Problem]:
-    """Warnings of what the prose file ``rel`` writes in other Markdowns' ways: it prints as
-    typed, and the document is made (``lint_prose``'s problems stop it). Nothing of a file
-    that cannot be read: its document says why."""
-    try:
-        written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
-    except ProjectError:
-        return []
-    return _not_markdown_here(written, editor_lines(written), rel)
-
-
-_FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
-
-
-def _not_markdown_here(written: str, lines: list[str], rel: str) -> list[Problem]:
-    """Markdown of other flavours printgen's documents print as typed — ~~strikethrough~~, a
-    footnote[^1] — each said once, where it is first written (a warning: the text prints)."""
-    if "~~" not in written and "[^" not in written and "\\u" not in written:  # nearly all
+def other_markdowns(project: Project, rel: str, rendered: str) -> list[Problem]:
+    """Warnings of what the prose file ``rel``, rendered as ``rendered``, prints as typed
+    because it is other Markdowns' way — ~~strikethrough~~, a footnote[^1] — or no Markdown
+    (a \\u00ad): each said once, at the line of the file that writes it first outside code.
+    A warning: the document is made (``lint_prose``'s problems stop it)."""
+    if "~~" not in rendered and "[^" not in rendered and "\\u" not in rendered:  # nearly all
         return []
     texts = [
         child.content
-        for token in parse(written)
+        for token in parse(rendered)
         for child in token.children or ()
-        if child.type == "text"  # never in code, where it is the designer's own
+        if child.type == "text"  # what prints: never code, a {# comment #}, an unused text
     ]
-    said = []
-    if any("~~" in text for text in texts):
-        said.append(
-            Problem(
-                line_of(lines, "~~", rel),
-                "'~~' (strikethrough) is not printed as such: the tildes print as written; "
-                "remove them",
-                Severity.WARNING,
+    found: list[tuple[str, str]] = []  # (what is written, what is said of it)
+    if strike := next((t[t.index("~~") :] for t in texts if "~~" in t), None):
+        found.append(
+            (
+                strike[:20],
+                "'~~' (strikethrough) is not printed as such: the tildes "
+                "print as written; remove them",
             )
         )
     if footnote := next((f[0] for t in texts if (f := _FOOTNOTE.search(t))), None):
-        said.append(
-            Problem(
-                line_of(lines, footnote, rel),
-                f"a footnote ('{footnote}') is not printed as one: it prints as written; put "
-                "the note in the text, or in a clarification",
-                Severity.WARNING,
+        found.append(
+            (
+                footnote,
+                f"a footnote ('{footnote}') is not printed as one: it prints as "
+                "written; put the note in the text, or in a clarification",
             )
         )
     for escape in dict.fromkeys(e for t in texts for e in typed_escapes(t)):
-        said.append(
-            Problem(
-                line_of(lines, escape, rel),
-                f"'{escape}' prints as its {len(escape)} characters: Markdown reads no \\u…; "
-                "write the character itself, or an entity (a soft hyphen is &shy;)",
-                Severity.WARNING,
+        found.append(
+            (
+                escape,
+                f"'{escape}' prints as its {len(escape)} characters: Markdown "
+                "reads no \\u…; write the character itself, or an entity (a soft hyphen "
+                "is &shy;)",
             )
         )
-    return said
+    try:
+        written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
+    except ProjectError:  # said by what reads it
+        return []
+    lines = _outside_code(editor_lines(written))
+    return [Problem(line_of(lines, needle, rel), said, Severity.WARNING) for needle, said in found]
+
+
+_FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+
+
+def _outside_code(lines: list[str]) -> list[str]:
+    """The file's lines with those of fenced code blocks emptied (their numbers kept)."""
+    out, fence = [], ""
+    for line in lines:
+        opened = _FENCE.match(line)
+        if fence:
+            out.append("")
+            fence = "" if opened and opened[1] == fence else fence
+        elif opened:
+            out.append("")
+            fence = opened[1]
+        else:
+            out.append(line)
+    return out
 
 
 def _too_long(rendered: str, rel: str) -> list[Problem]:

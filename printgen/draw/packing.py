@@ -230,12 +230,13 @@ def pack(
     several = len(groups) + len(unfolded) > 1
     splits = SPLITS if several else SPLITS[:1]
     # partial blocks as wide as a row, as narrow as their rows allow, or whole rows alone
-    blocks = [Blocks()]
-    if several:
-        blocks += [Blocks(narrow=True), Blocks(rows_only=True)]
-        # a kind as many cards a sheet either way: its sheets turned too (3 tarot cards take
-        # a portrait A4 as well as a landscape one, where a bridge, a mini and an 88 × 63 mm
-        # card fit beside them)
+    blocks = [Blocks(), Blocks(narrow=True)] if several else [Blocks()]
+    if several and sum(len(items) for _, items in [*groups, *unfolded]) <= EVERY_ORDER_CARDS:
+        # a few cards, where a sheet saved counts most and trying costs little: the last row
+        # a block of its own, and — a kind as many cards a sheet either way — sheets turned (3
+        # tarot cards take a portrait A4 as well as a landscape one, where a bridge, a mini and
+        # an 88 × 63 mm card fit beside them)
+        blocks.append(Blocks(rows_only=True))
         if any(_tied(kind, paper, fold) for kind, _ in groups):
             blocks.append(Blocks(turned=True))
     ways = []

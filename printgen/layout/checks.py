@@ -223,12 +223,14 @@ class FaceChecks:
         """Each box printing over others, once, naming them: 480 boxes each over all the
         others were 114,960 lines, one a pair. A layout's first OVERPRINTS_SAID such boxes are
         said, then how many more."""
-        over: dict[tuple[str, str], list[tuple[str, Element, list[str]]]] = {}
+        over: dict[tuple[str, str, str], list[tuple[str, Element, list[str]]]] = {}
         for (layout, under_name, over_name), (element, faces) in self.overprinted.items():
-            over.setdefault((layout, over_name), []).append((under_name, element, faces))
+            # the boxes it prints over on one card together: each named with its card
+            key = (layout, over_name, _first_of(faces))
+            over.setdefault(key, []).append((under_name, element, faces))
         unsaid: dict[str, list[Element]] = {}
         said: dict[str, int] = {}
-        for (layout, over_name), unders in over.items():
+        for (layout, over_name, _), unders in over.items():
             _, element, faces = unders[0]
             said[layout] = said.get(layout, 0) + 1
             if said[layout] > OVERPRINTS_SAID:

@@ -101,7 +101,6 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     game, lang, paper = job.game, job.lang, job.options.paper.size_mm
     prose_rel = f"{game.folder}/aid.{lang}.md"
     where = Where(prose_rel)
-    problems.extend(other_markdowns(job.project, prose_rel))
     try:
         context, source = render_document(
             job.project, game, lang, job.decks, "aid", "player-aid.md.j2"
@@ -109,6 +108,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     except ProjectError as exc:
         problems.extend(exc.problems)
         return None
+    problems.extend(other_markdowns(job.project, prose_rel, str(context.get("aid", ""))))
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]

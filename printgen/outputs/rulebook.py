@@ -100,7 +100,6 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 
 def _book(job: OutputJob, problems: Problems) -> _Book | None:
     game = job.game
-    problems.extend(other_markdowns(job.project, f"{game.folder}/rules.{job.lang}.md"))
     try:
         context, source = render_document(
             job.project, game, job.lang, job.decks, "rules", "rulebook.md.j2"
@@ -110,6 +109,8 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
         if isinstance(exc.partial, Unprintable):  # laid out for its other problems all the same
             _checked_anyway(job, exc.partial.context, exc.partial.source, problems)
         return None
+    rel = f"{game.folder}/rules.{job.lang}.md"
+    problems.extend(other_markdowns(job.project, rel, str(context.get("rules", ""))))
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
     # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
     printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))

@@ -197,11 +197,17 @@ def _refused(
 ) -> bool:
     """Whether the card fails the check only for a value it names that was refused and said
     at its line already ("{{ 'x' * 10**9 }}" as its effect: "has-effect: says nothing" too)."""
-    empty = _left_out(check.assertion, variables.get("card"))
     deck_id, card_id = subject.split("/", 1)
-    if not empty or (deck_id, card_id) not in ctx.resolved(lang).failed:
+    if (deck_id, card_id) not in ctx.resolved(lang).failed:
         return False
-    return _said_already(ctx, lang, subject, empty, problems)
+    deck = ctx.game.deck(deck_id)
+    card = next((c for c in deck.cards if c.id == card_id), None) if deck else None
+    # a value the card writes, refused (a field it leaves out is said at the card's own line,
+    # where another check may have said something else)
+    empty = [
+        f for f in _left_out(check.assertion, variables.get("card")) if card and f in card.fields
+    ]
+    return bool(empty) and _said_already(ctx, lang, subject, empty, problems)
 
 
 def _said_already(

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printgen import limits
-from printgen.sandbox.numbers import printed
+from printgen.sandbox.numbers import for_players, printed
 from printgen.sandbox.sizes import (
     CONTAINERS,
     OPERATORS,
@@ -362,8 +362,11 @@ def _printable(value: Any) -> Any:
     if isinstance(value, Undefined):
         return value
     if isinstance(value, (list, tuple, set, frozenset, dict)) and not _translated(value):
-        checked_value(value, text=True)  # one too long to print is said as that
-        raise Refused(_as_python(value))  # never Python's [1.5, 2] on a card or a page
+        if made.folding:  # a template's code serves texts for players and others alike
+            raise Refused("left to run time")
+        if for_players():  # never Python's [1.5, 2] on a card or a page (a check's message may)
+            checked_value(value, text=True)  # one too long to print is said as that
+            raise Refused(_as_python(value))
     if type(value) is float:  # in a text for players, as its language writes it (1,5)
         if made.folding:  # never at compile time: a template's code serves every language
             raise Refused("left to run time")

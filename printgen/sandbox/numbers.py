@@ -54,6 +54,12 @@ class _Printing:
         _now.reset(self._token)
 
 
+def for_players() -> bool:
+    """Whether a text for players is under way (a card's text, a layout's, the prose), not a
+    value or a message for the designer."""
+    return _now.get() is not None
+
+
 def printed(value: float) -> str:
     """A float as the text under way prints it: whole (2.0) as 2, noise (0.30000000000000004)
     rounded away, with the language's mark; outside such a text, as Python writes it."""

@@ -16,7 +16,7 @@ NOTES = "#"  # a column named '#…' holds the designer's own notes: its cells n
 _INTEGER = re.compile(r"^[+-]?\d{1,18}$")
 _DIGITS = re.compile(r"^[+-]?\d+$")
 # 1,000 or 12,500: a thousand in English, 1.0 where ',' is the decimal mark — never guessed
-_GROUPED = re.compile(r"^[+-]?\d{1,3},\d{3}$")
+_GROUPED = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}$")  # 0,125 is a decimal comma
 
 
 def as_text(cell: Any) -> str:

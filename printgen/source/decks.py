@@ -104,13 +104,13 @@ def read_deck(
         )
         cards = []
     safe = checker.length(node, "safe", what, DEFAULT_SAFE_MM)
-    if 2 * safe >= min(width, height):  # the default's too: 24 lines of knock-on, else
-        at, which = ("safe", "") if "safe" in node else ("size", " (the default: write safe:)")
-        usual = " (3 mm is usual)" if "safe" in node else ""
+    if "safe" not in node and 2 * safe >= min(width, height):
+        safe = min(width, height) / 4  # a 6 mm token: the default would leave it nothing
+    elif 2 * safe >= min(width, height):
         checker.error(
-            node.at(at),
-            f"a safe zone of {safe:g} mm{which} leaves nothing inside a {width:g}×{height:g} mm "
-            f"card; it must be under {min(width, height) / 2:g} mm{usual}",
+            node.at("safe"),
+            f"a safe zone of {safe:g} mm leaves nothing inside a {width:g}×{height:g} mm card; "
+            f"it must be under {min(width, height) / 2:g} mm (3 mm is usual)",
         )
     deck = Deck(
         id=deck_id,
