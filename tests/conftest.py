@@ -141,3 +141,8 @@ def add_check(game_yaml: Path, check: str) -> None:
     text = game_yaml.read_text(encoding="utf-8")
     assert "checks:\n" in text
     game_yaml.write_text(text.replace("checks:\n", "checks:\n" + check, 1), encoding="utf-8")
+
+
+def append_to(path: Path, text: str) -> None:
+    """``text`` at the end of the file (a layout, a deck, a prose file)."""
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from printgen.project import PACKAGED_TEMPLATES
-from tests.conftest import Run, add_check
+from tests.conftest import Run, add_check, append_to
 
 DECK = "cards/warriors-and-monks/decks/main.yaml"
 GAME = "cards/warriors-and-monks/game.yaml"
@@ -592,11 +592,10 @@ def test_a_misspelt_back_field_is_said_at_the_decks_back(
     """It was said in the layout (which of the decks using it?), advising to declare the field
     under the deck's fields:, which does nothing for a back."""
     layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
-    layouts.write_text(
-        layouts.read_text(encoding="utf-8")
-        + "crew-back:\n  extends: back-base\n  elements:\n"
+    append_to(
+        layouts,
+        "crew-back:\n  extends: back-base\n  elements:\n"
         + '    label: {type: text, x: 5, y: 40, w: 50, h: 10, text: "{{ card.label }}"}\n',
-        encoding="utf-8",
     )
     deck = demo / "cards" / "demo" / "decks" / "main.yaml"
     text = deck.read_text(encoding="utf-8")
@@ -1126,11 +1125,10 @@ def test_a_token_too_small_for_the_default_safe_zone_takes_a_quarter_of_it(
         encoding="utf-8",
     )
     layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
-    layouts.write_text(
-        layouts.read_text(encoding="utf-8")
-        + "dot: {elements: {fill: {type: ellipse, x: 1, y: 1, w: 4, h: 4,"
+    append_to(
+        layouts,
+        "dot: {elements: {fill: {type: ellipse, x: 1, y: 1, w: 4, h: 4,"
         + ' fill: "{{ card.color }}"}}}\n',
-        encoding="utf-8",
     )
     assert printgen(demo, "validate", "demo").err == ""
     deck.write_text(deck.read_text(encoding="utf-8") + "safe: 3mm\n", encoding="utf-8")
