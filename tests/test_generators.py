@@ -500,3 +500,17 @@ def test_a_number_too_large_is_said_at_the_field_that_makes_it(
         f"{DECK}:10:14: generated cards' power [en, it]: expected a number, the expression gave "
         "'99999999999999999…', too large to print (first on card 'rank-1')"
     ]
+
+
+def test_an_axis_written_wrong_makes_no_card_to_say_it_again(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`rank: "{{ range(1, 16) | list }}"` was said as no list, then again by each card made
+    without it: "card id: 'rank' is undefined"."""
+    _deck(demo, "", 'rank: "{{ range(1, 16) | list }}"')
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:6:13: product axis 'rank' must be a list (lines starting with '- '), not a "
+        "text ('{{ range(1, 16) | list }}')"
+    ]

@@ -162,6 +162,8 @@ def read_generator(
                         f"product axis '{name}' is empty, so the rule makes no card; give it "
                         "one value or more, or remove it",
                     )
+        if len(lists) < len(axes):  # an axis said wrong: its cards would say it again
+            return []
         total = math.prod(len(values) for values in lists.values()) * copies
         if total > MAX_CARDS_PER_DECK or total * len(lists) > MAX_GENERATED_VALUES:
             checker.error(
