@@ -1155,6 +1155,26 @@ def test_a_box_printing_over_others_on_different_cards_names_each_card(
     )
     layouts.write_text(text.replace(head, head + boxes), encoding="utf-8")
     run = printgen(demo, "validate", "demo")
-    said = [row for row in run.err.splitlines() if "box 'third'" in row]
-    assert any("over the text of box 'first' on card 'miner'" in row for row in said), said
-    assert any("over the text of box 'second' on card 'merchant'" in row for row in said), said
+    said = [row for row in run.err.splitlines() if "box 'third'" in row and "prints over" in row]
+    assert len(said) == 1, said  # one box, once
+    assert (
+        "over the texts of boxes 'first' on card 'miner' (Miner), 'second' on card " in (said[0])
+    ), said
+
+
+def test_a_layout_text_of_one_lookup_never_prints_a_list(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`text: "{{ data.prices }}"` — one lookup, which keeps its type — printed [1.5, 2] on
+    every card, where "x {{ data.prices }}" was refused."""
+    game = demo / "cards" / "demo" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "\n  goal: 5\n" in text
+    game.write_text(text.replace("\n  goal: 5\n", "\n  goal: 5\n  prices: [1.5, 2]\n", 1))
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
+    box = '    prices: {type: text, x: 5, y: 75, w: 50, h: 6, text: "{{ data.prices }}"}\n'
+    layouts.write_text(layouts.read_text(encoding="utf-8").replace(head, head + box))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert "element 'prices' text: it prints a list as Python writes it" in run.err, run.err

@@ -992,8 +992,8 @@ def test_a_soft_hyphen_typed_as_an_escape_yaml_or_markdown_does_not_read_is_warn
     line = text[: text.index(written)].count("\n") + 1
     assert run.err.splitlines() == [
         f"cards/demo/decks/main.yaml:{line}:16: warning: '\\u00ad' prints as its 6 characters: "
-        'YAML reads \\u… only in a double-quoted text ("Donau\\u00addampf"); write the text in '
-        "double quotes",
+        'YAML reads \\u… only in a double-quoted text ("Donau\\u00addampf"), and \\\\u as a '
+        "backslash; write the text in double quotes, or type the character itself",
         f"cards/demo/rules.en.md:{prose.count(chr(10)) + 2}:7: warning: '\\u00ad' prints as its 6 "
         "characters: Markdown reads no \\u…; write the character itself, or an entity (a soft "
         "hyphen is &shy;)",
@@ -1001,3 +1001,22 @@ def test_a_soft_hyphen_typed_as_an_escape_yaml_or_markdown_does_not_read_is_warn
     deck.write_text(text.replace(written, 'name: {en: "Kro\\u00adne", it: Corona}'))
     rules.write_text(prose + "\nA Wald&shy;weg here.\n", encoding="utf-8")
     assert printgen(demo, "validate", "demo").err == ""
+
+
+def test_a_strikethrough_is_said_where_it_prints_not_in_code_before_it(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """The first '~~' of the file was named, inside an inline code span or a ```` fence
+    (closed early by its inner ```), where the struck text was lines below."""
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(
+        text + "\nUse `~~` in code.\n\n````\n```\n~~ [^1]\n````\n\nTakes ~~**two**~~ cards.\n",
+        encoding="utf-8",
+    )
+    run = printgen(demo, "validate", "demo")
+    line = text.count("\n") + 9
+    assert run.err.splitlines() == [
+        f"cards/demo/rules.en.md:{line}:7: warning: '~~' (strikethrough) is not printed as such: "
+        "the tildes print as written; remove them"
+    ], run.err

@@ -427,6 +427,15 @@ def test_every_key_written_twice_is_said_in_one_run(tmp_path: Path) -> None:
         f"a.yaml:{4 + 3 * k}:5: key 'count' appears twice in this mapping; keep one"
         for k in range(5)
     ]
+    # 20,000 such cards were 20,000 lines: thirty, then how many more
+    cards = "".join(f"  - id: c{k}\n    count: 1\n    count: 2\n" for k in range(40))
+    path.write_text("cards:\n" + cards, encoding="utf-8")
+    with pytest.raises(ProjectError) as caught:
+        read_yaml(path, "a.yaml")
+    said = [str(problem) for problem in caught.value.problems]
+    assert len(said) == 31 and said[-1] == (
+        "a.yaml:94:5: 10 more keys written twice in a mapping of this file"
+    ), said[-3:]
 
 
 def test_alias_bomb_stops_fast(tmp_path: Path) -> None:

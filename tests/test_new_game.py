@@ -1059,6 +1059,17 @@ def test_a_card_types_own_icon_is_named_after_the_card_a_symbol_by_printgens_wor
     legend = printed[printed.rindex("Symbols") :]
     assert "Thief" in legend and "wind N" not in legend, legend
     assert "coin" in legend and "Miner" not in legend, legend
+    # no card text writes :coin: now, but the aid does ("pay its cost in :coin:")
+    aid = (designer / "cards" / GAME / "aid.en.md").read_text(encoding="utf-8")
+    assert ":coin:" in aid
+    deck.write_text(
+        text.replace("icon: exile\n", "icon: wind-n\n").replace(":coin:", "gold"), encoding="utf-8"
+    )
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
+    legend = printed[printed.rindex("Symbols") :]
+    assert "coin" in legend and "Miner" not in legend, legend
 
 
 def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_originals(

@@ -1206,3 +1206,19 @@ def test_xlsx_rows_past_the_size_the_sheet_states_are_read(fleet: Path) -> None:
             target.writestr(name, data)
     (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
     assert list(_ships(_load(fleet))) == ["brig", "cog", "sloop"]
+
+
+def test_a_soft_hyphen_typed_as_an_escape_in_a_cell_says_to_type_it(
+    fleet: Path, printgen: Callable[..., Run]
+) -> None:
+    """'Dampf\\u00adschiff' in a cell printed its six characters; the warning said to write the
+    text in double quotes, which a spreadsheet cannot."""
+    (fleet / CSV).write_text(
+        HEADER + "sloop,3,Dampf\\u00adschiff,Sloop,1,#1f5f8b\n", encoding="utf-8"
+    )
+    run = printgen(fleet, "validate", GAME)
+    assert run.code == 0
+    assert run.err.splitlines()[-1] == (
+        f"{CSV}:2:3: warning: '\\u00ad' prints as its 6 characters: a spreadsheet reads no "
+        "\\u…: type the character itself"
+    ), run.err

@@ -70,20 +70,20 @@ def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
     return found
 
 
-def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
+def icon_name(name: str, labels: dict[str, str], index: CardIndex, prose: str = "") -> str:
     """A label ``icon_<name>`` the designer wrote, in the document's language; else the name
     of the one card type whose icon it is (an icon several card types carry — fire on every
     fire spell — is no one card's: named after the first, it would mislead), unless the cards'
-    texts write it as a symbol of its own (the starter's :coin:), which printgen's label names;
-    else printgen's label or word for a built-in icon (``icon_word_<name>``), else the icon's
-    own name in words. A card's own sign was named by printgen's word for it ("Wind N" for the
-    storm card, "corazones" for a suit of hearts)."""
+    texts or the ``prose`` write it as a symbol of its own (the starter's :coin:), which
+    printgen's label names; else printgen's label or word for a built-in icon
+    (``icon_word_<name>``), else the icon's own name in words. A card's own sign was named by
+    printgen's word for it ("Wind N" for the storm card, "corazones" for a suit of hearts)."""
     label = labels.get(f"icon_{name}")
     label = label if label and label != f"icon_{name}" else None
     if label and f"icon_{name}" in getattr(labels, "written", {}):
         return label
     owners = {info.face.name for info in index.cards.values() if info.values.get("icon") == name}
-    if len(owners) == 1 and not (label and _written_inline(name, index)):
+    if len(owners) == 1 and not (label and _written_inline(name, index, prose)):
         return owners.pop()
     if label:
         return label
@@ -108,10 +108,10 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex) -> str:
     return words
 
 
-def _written_inline(name: str, index: CardIndex) -> bool:
-    """Whether a card's text writes the icon as ``:name:``."""
+def _written_inline(name: str, index: CardIndex, prose: str) -> bool:
+    """Whether the prose or a card's text writes the icon as ``:name:``."""
     token = f":{name}:"
-    return any(
+    return token in prose or any(
         isinstance(value, str) and token in value
         for info in index.cards.values()
         for value in info.values.values()
@@ -119,7 +119,12 @@ def _written_inline(name: str, index: CardIndex) -> bool:
 
 
 def legend(
-    index: CardIndex, theme: Theme, width: float, labels: dict[str, str], names: list[str]
+    index: CardIndex,
+    theme: Theme,
+    width: float,
+    labels: dict[str, str],
+    names: list[str],
+    prose: str = "",
 ) -> list[Flowable]:
     """Icon and name, a few to a row: each icon inline, in its icon_colors colour or the text's."""
     if not names:
@@ -127,7 +132,9 @@ def legend(
     columns = max(2, min(4, int(width // (theme.body.size * 11))))
     style = replace(theme.body, space_after=0)
     cells: list[Any] = [
-        RichText([text.Run(icon=name), text.Run(" " + icon_name(name, labels, index))], style)
+        RichText(
+            [text.Run(icon=name), text.Run(" " + icon_name(name, labels, index, prose))], style
+        )
         for name in names
     ]
     rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]

@@ -14,14 +14,13 @@ from printgen.documents.prose_html import html_problems
 from printgen.documents.source_lines import block_tokens, editor_lines, fences
 from printgen.folders import listed
 from printgen.icons import IconLibrary
-from printgen.layout.unprintable import typed_escapes
 from printgen.limits import (
     MAX_PROSE_BYTES,
     MAX_PROSE_LINES,
     MAX_PROSE_NESTING,
     MAX_PROSE_TABLE_CELLS,
 )
-from printgen.problems import Problem, ProjectError, Severity, Where
+from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.readers import did_you_mean
 
@@ -70,73 +69,6 @@ def lint_prose(
         + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
     )
-
-
-def other_markdowns(project: Project, rel: str, rendered: str) -> list[Problem]:
-    """Warnings of what the prose file ``rel``, rendered as ``rendered``, prints as typed
-    because it is other Markdowns' way — ~~strikethrough~~, a footnote[^1] — or no Markdown
-    (a \\u00ad): each said once, at the line of the file that writes it first outside code.
-    A warning: the document is made (``lint_prose``'s problems stop it)."""
-    if "~~" not in rendered and "[^" not in rendered and "\\u" not in rendered:  # nearly all
-        return []
-    texts = [
-        child.content
-        for token in parse(rendered)
-        for child in token.children or ()
-        if child.type == "text"  # what prints: never code, a {# comment #}, an unused text
-    ]
-    found: list[tuple[str, str]] = []  # (what is written, what is said of it)
-    if strike := next((t[t.index("~~") :] for t in texts if "~~" in t), None):
-        found.append(
-            (
-                strike[:20],
-                "'~~' (strikethrough) is not printed as such: the tildes "
-                "print as written; remove them",
-            )
-        )
-    if footnote := next((f[0] for t in texts if (f := _FOOTNOTE.search(t))), None):
-        found.append(
-            (
-                footnote,
-                f"a footnote ('{footnote}') is not printed as one: it prints as "
-                "written; put the note in the text, or in a clarification",
-            )
-        )
-    for escape in dict.fromkeys(e for t in texts for e in typed_escapes(t)):
-        found.append(
-            (
-                escape,
-                f"'{escape}' prints as its {len(escape)} characters: Markdown "
-                "reads no \\u…; write the character itself, or an entity (a soft hyphen "
-                "is &shy;)",
-            )
-        )
-    try:
-        written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
-    except ProjectError:  # said by what reads it
-        return []
-    lines = _outside_code(editor_lines(written))
-    return [Problem(line_of(lines, needle, rel), said, Severity.WARNING) for needle, said in found]
-
-
-_FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-
-
-def _outside_code(lines: list[str]) -> list[str]:
-    """The file's lines with those of fenced code blocks emptied (their numbers kept)."""
-    out, fence = [], ""
-    for line in lines:
-        opened = _FENCE.match(line)
-        if fence:
-            out.append("")
-            fence = "" if opened and opened[1] == fence else fence
-        elif opened:
-            out.append("")
-            fence = opened[1]
-        else:
-            out.append(line)
-    return out
 
 
 def _too_long(rendered: str, rel: str) -> list[Problem]:

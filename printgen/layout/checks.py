@@ -220,31 +220,38 @@ class FaceChecks:
             )
 
     def _overprinted(self) -> None:
-        """Each box printing over others, once, naming them: 480 boxes each over all the
-        others were 114,960 lines, one a pair. A layout's first OVERPRINTS_SAID such boxes are
-        said, then how many more."""
-        over: dict[tuple[str, str, str], list[tuple[str, Element, list[str]]]] = {}
+        """Each box printing over others, once, naming them, each with the card it meets it
+        on: 480 boxes each over all the others were 114,960 lines, one a pair. A layout's first
+        OVERPRINTS_SAID such boxes are said, then how many more."""
+        over: dict[tuple[str, str], list[tuple[str, Element, list[str]]]] = {}
         for (layout, under_name, over_name), (element, faces) in self.overprinted.items():
-            # the boxes it prints over on one card together: each named with its card
-            key = (layout, over_name, _first_of(faces))
-            over.setdefault(key, []).append((under_name, element, faces))
+            over.setdefault((layout, over_name), []).append((under_name, element, faces))
         unsaid: dict[str, list[Element]] = {}
         said: dict[str, int] = {}
-        for (layout, over_name, _), unders in over.items():
-            _, element, faces = unders[0]
+        for (layout, over_name), unders in over.items():
+            _, element, _ = unders[0]
             said[layout] = said.get(layout, 0) + 1
             if said[layout] > OVERPRINTS_SAID:
                 unsaid.setdefault(layout, []).append(element)
                 continue
-            names = ", ".join(f"'{name}'" for name, _, _ in unders[:OVERPRINTS_SAID])
+            cards = [_first_of(faces) for _, _, faces in unders]
+            if len(set(cards)) == 1:  # all on one card: said once
+                names = ", ".join(f"'{name}'" for name, _, _ in unders[:OVERPRINTS_SAID])
+                where = f" on {cards[0]}"
+            else:
+                names = ", ".join(
+                    f"'{name}' on {card}"
+                    for (name, _, _), card in zip(unders[:OVERPRINTS_SAID], cards, strict=False)
+                )
+                where = ""
             more = len(unders) - OVERPRINTS_SAID
             names += f" and {more:,} more" if more > 0 else ""
             texts = "the texts of boxes" if len(unders) > 1 else "the text of box"
             self.problems.add(
                 element.origin,
                 f"the text of box '{over_name}' in layout '{layout}' prints over {texts} "
-                f"{names} on {_first_of(faces)}{self.tag}; move or shrink one of the boxes so "
-                "their texts do not meet",
+                f"{names}{where}{self.tag}; move or shrink one of the boxes so their texts do "
+                "not meet",
                 Severity.WARNING,
             )
         for layout, elements in unsaid.items():

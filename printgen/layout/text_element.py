@@ -246,10 +246,16 @@ def _runs(
         )
     for escape in unprintable.typed_escapes(content):
         where = source(escape)
+        sheet = where.path.lower().endswith((".csv", ".xlsx")) or ".xlsx[" in where.path.lower()
+        fix = (
+            "a spreadsheet reads no \\u…: type the character itself"
+            if sheet
+            else 'YAML reads \\u… only in a double-quoted text ("Donau\\u00addampf"), and \\\\u '
+            "as a backslash; write the text in double quotes, or type the character itself"
+        )
         ctx.problems.add(
             where,
-            f"'{escape}' prints as its {len(escape)} characters: YAML reads \\u… only in a "
-            'double-quoted text ("Donau\\u00addampf"); write the text in double quotes',
+            f"'{escape}' prints as its {len(escape)} characters: {fix}",
             Severity.WARNING,
             once=("escape", str(where), escape),
         )

@@ -23,7 +23,7 @@ from printgen.documents.legend import legend, legend_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.platypus import Flowable, Frame
-from printgen.documents.prose_lint import other_markdowns
+from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.quickref import quick_reference
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.draw.pdf import end_form, new_canvas
@@ -164,7 +164,7 @@ def _story(
         {
             "quickref": lambda content, line: quick_reference(index, theme, width, content, line),
             "legend": lambda content, _: legend(
-                index, theme, width, labels, legend_icons(content, source, index)
+                index, theme, width, labels, legend_icons(content, source, index), source
             ),
         },
     )

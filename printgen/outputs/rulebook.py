@@ -20,7 +20,7 @@ from printgen.documents.diagram import DiagramBlocks
 from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
 from printgen.documents.platypus import Flowable, LayoutError
-from printgen.documents.prose_lint import other_markdowns
+from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line

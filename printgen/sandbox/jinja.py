@@ -361,12 +361,12 @@ def _printable(value: Any) -> Any:
         return ""
     if isinstance(value, Undefined):
         return value
-    if isinstance(value, (list, tuple, set, frozenset, dict)) and not _translated(value):
+    if isinstance(value, (list, tuple, set, frozenset, dict)) and not translated_text(value):
         if made.folding:  # a template's code serves texts for players and others alike
             raise Refused("left to run time")
         if for_players():  # never Python's [1.5, 2] on a card or a page (a check's message may)
             checked_value(value, text=True)  # one too long to print is said as that
-            raise Refused(_as_python(value))
+            raise Refused(printed_as_python(value))
     if type(value) is float:  # in a text for players, as its language writes it (1,5)
         if made.folding:  # never at compile time: a template's code serves every language
             raise Refused("left to run time")
@@ -374,7 +374,7 @@ def _printable(value: Any) -> Any:
     return checked_value(value, text=True)
 
 
-def _translated(value: object) -> bool:
+def translated_text(value: object) -> bool:
     """A text in several languages ({en: Cups, it: Coppe}): said where it is used, which knows
     whether one language's text was meant (an id's is the same in every language)."""
     from printgen.model.game import is_language_code
@@ -382,7 +382,7 @@ def _translated(value: object) -> bool:
     return isinstance(value, dict) and bool(value) and all(map(is_language_code, value))
 
 
-def _as_python(value: Any) -> str:
+def printed_as_python(value: Any) -> str:
     """Why a list or mapping is not printed: a player would read it as Python writes it."""
     if isinstance(value, dict):
         key = next((str(k) for k in value), "name")

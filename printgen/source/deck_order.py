@@ -10,8 +10,12 @@ from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, did_you_mean, kind_of
 
 
-def ordered_decks(checker: Checker, game_map: LDict, decks: list[Deck]) -> list[Deck]:
-    """``decks`` in the order game.yaml's ``decks:`` names them, the rest after, as found."""
+def ordered_decks(
+    checker: Checker, game_map: LDict, decks: list[Deck], files: set[str]
+) -> list[Deck]:
+    """``decks`` in the order game.yaml's ``decks:`` names them, the rest after, as found;
+    ``files``: the ids of every deck file, those that did not load too (their own problem is
+    said: naming one is no mistake)."""
     if "decks" not in game_map:
         return decks
     written = game_map["decks"]
@@ -25,8 +29,10 @@ def ordered_decks(checker: Checker, game_map: LDict, decks: list[Deck]) -> list[
     by_id = {deck.id: deck for deck in decks}
     named: list[Deck] = []
     for index, deck_id in enumerate(written):
+        if isinstance(deck_id, str) and deck_id in files and deck_id not in by_id:
+            continue
         if not isinstance(deck_id, str) or deck_id not in by_id:
-            tail = did_you_mean(str(deck_id), by_id, f"; the decks are {', '.join(by_id)}")
+            tail = did_you_mean(str(deck_id), files, f"; the decks are {', '.join(sorted(files))}")
             checker.error(written.at(index), f"decks: no deck '{deck_id}'{tail}")
         elif by_id[deck_id] in named:
             checker.error(written.at(index), f"decks: '{deck_id}' is named twice")

@@ -104,8 +104,8 @@ def read_deck(
         )
         cards = []
     safe = checker.length(node, "safe", what, DEFAULT_SAFE_MM)
-    if "safe" not in node and 2 * safe >= min(width, height):
-        safe = min(width, height) / 4  # a 6 mm token: the default would leave it nothing
+    if "safe" not in node:  # a small token's: 3 mm would leave a 6 mm one nothing
+        safe = min(safe, min(width, height) / 4)
     elif 2 * safe >= min(width, height):
         checker.error(
             node.at("safe"),

@@ -131,7 +131,7 @@ def load_game(project: Project, game_id: str) -> Game:
             f"the game's decks hold {sum(deck.total for deck in decks):,} cards, over "
             f"{MAX_CARDS_PER_GAME:,} (the limit for one game)",
         )
-    decks = ordered_decks(checker, game_map, decks)
+    decks = ordered_decks(checker, game_map, decks, {path.stem for path in deck_files})
     unbacked_decks(checker, decks)
     constraints = _constraints(checker, game_map)
     cover, cover_where = _cover(checker, game_map, decks, partial)

@@ -30,6 +30,9 @@ ComposerError = yaml.composer.ComposerError
 MappingNode, ScalarNode, SequenceNode = yaml.MappingNode, yaml.ScalarNode, yaml.SequenceNode
 
 
+TWICE_SAID = 30  # as a spreadsheet's problems: a 20,000-card file of them was 20,000 lines
+
+
 @dataclass
 class _Open:
     """A mapping or list being built: its value, where it starts, how many values it expands
@@ -63,6 +66,8 @@ class EventBuilder:
         self.problem: ProjectError | None = None  # the first, raised once the stream parsed
         self.scalars = ScalarReader()
         self.misread = self.scalars.misread  # keys and numbers YAML misreads: all said
+        self.twice = 0  # keys written twice: the first TWICE_SAID said, then how many more
+        self.more_twice: Where | None = None
         self.resolver: Any = yaml.resolver.Resolver()
         self.plain_tags: dict[str, str] = {}
 
@@ -108,6 +113,10 @@ class EventBuilder:
             elif isinstance(event, yaml.CollectionEndEvent):
                 self.depth -= 1
                 self._close()
+        if self.twice > TWICE_SAID and self.more_twice is not None:
+            more = self.twice - TWICE_SAID
+            said = f"{more:,} more key{'s' * (more > 1)} written twice in a mapping of this file"
+            self.misread.append(Problem(self.more_twice, said))
         if self.misread:  # every one of the file, in one run (before what they caused)
             raise ProjectError(self.misread + (self.problem.problems if self.problem else []))
         if self.problem is not None:
@@ -313,8 +322,12 @@ class EventBuilder:
             key = _KEY_TEXT[key] if key is None or isinstance(key, bool) else str(key)
         key = sys.intern(key)
         if key in out and key in out.key_where:  # each one said, the file read on: the first kept
-            said = f"key '{key}' appears twice in this mapping; keep one"
-            self.misread.append(Problem(key_where or where, said))
+            self.twice += 1
+            if self.twice <= TWICE_SAID:
+                said = f"key '{key}' appears twice in this mapping; keep one"
+                self.misread.append(Problem(key_where or where, said))
+            elif self.twice == TWICE_SAID + 1:
+                self.more_twice = key_where or where
             return
         out[key] = value
         out.key_where[key] = key_where or where

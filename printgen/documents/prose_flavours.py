@@ -1,0 +1,95 @@
+"""What the prose prints as typed because it is written in other Markdowns' way —
+~~strikethrough~~, a footnote[^1] — or in no Markdown at all (a typed \\u00ad): warnings, said
+at the line of the prose file that writes them, outside its code. The document is made all
+the same (unlike ``prose_lint``'s problems, which stop it)."""
+
+from __future__ import annotations
+
+import re
+
+from printgen.documents.parsed import parse
+from printgen.documents.prose_lint import line_of
+from printgen.documents.source_lines import editor_lines
+from printgen.layout.unprintable import typed_escapes
+from printgen.limits import MAX_PROSE_BYTES
+from printgen.problems import Problem, ProjectError, Severity, Where
+from printgen.project import Project
+
+
+def other_markdowns(project: Project, rel: str, rendered: str) -> list[Problem]:
+    """Warnings of what the prose file ``rel``, rendered as ``rendered``, prints as typed
+    because it is other Markdowns' way — ~~strikethrough~~, a footnote[^1] — or no Markdown
+    (a \\u00ad): each said once, at the line of the file that writes it first outside code.
+    A warning: the document is made (``lint_prose``'s problems stop it)."""
+    if "~~" not in rendered and "[^" not in rendered and "\\u" not in rendered:  # nearly all
+        return []
+    texts = [
+        child.content
+        for token in parse(rendered)
+        for child in token.children or ()
+        if child.type == "text"  # what prints: never code, a {# comment #}, an unused text
+    ]
+    found: list[tuple[str, str, str]] = []  # (its text, what is written, what is said of it)
+    if strike := next((t for t in texts if "~~" in t), None):
+        said = (
+            "'~~' (strikethrough) is not printed as such: the tildes print as written; remove them"
+        )
+        found.append((strike, "~~", said))
+    for t in texts:
+        if footnote := _FOOTNOTE.search(t):
+            said = (
+                f"a footnote ('{footnote[0]}') is not printed as one: it prints as written; put "
+                "the note in the text, or in a clarification"
+            )
+            found.append((t, footnote[0], said))
+            break
+    for escape in dict.fromkeys(e for t in texts for e in typed_escapes(t)):
+        said = (
+            f"'{escape}' prints as its {len(escape)} characters: Markdown reads no \\u…; write "
+            "the character itself, or an entity (a soft hyphen is &shy;)"
+        )
+        found.append((next(t for t in texts if escape in t), escape, said))
+    try:
+        written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
+    except ProjectError:  # said by what reads it
+        return []
+    lines = _outside_code(editor_lines(written))
+    return [
+        Problem(_place(lines, text, needle, rel), said, Severity.WARNING)
+        for text, needle, said in found
+    ]
+
+
+def _place(lines: list[str], text: str, needle: str, rel: str) -> Where:
+    """Where ``needle`` stands in the line that writes ``text`` (its printed words, as one
+    line of the file holds them: not an inline code span holding the same mark); else where
+    the needle is first written outside code; else the file."""
+    for number, line in enumerate(lines, start=1):
+        if text.strip() and text.strip() in line:
+            start = line.index(text.strip())
+            return Where(
+                rel, number, line.index(needle, start) + 1 if needle in line[start:] else start + 1
+            )
+    return line_of(lines, needle, rel)
+
+
+_FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def _outside_code(lines: list[str]) -> list[str]:
+    """The file's lines with those of fenced code blocks emptied (their numbers kept): a fence
+    ends at a line of its own mark, as long as the one that opened it or longer."""
+    out, fence = [], ""
+    for line in lines:
+        opened = _FENCE.match(line)
+        if fence:
+            out.append("")
+            closes = opened and opened[1][0] == fence[0] and len(opened[1]) >= len(fence)
+            fence = "" if closes and not line.strip().strip(fence[0]) else fence
+        elif opened:
+            out.append("")
+            fence = opened[1]
+        else:
+            out.append(line)
+    return out
