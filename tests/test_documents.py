@@ -972,6 +972,10 @@ def test_game_yaml_decks_orders_the_components_and_the_card_reference(
     assert run.err.startswith("cards/demo/game.yaml:") and (
         "decks: no deck 'markets'; did you mean 'market'?" in run.err
     ), run.err
+    game.write_text(text + "decks: [market]\n", encoding="utf-8")
+    (folder / "decks" / "market.yaml").write_text("name: [\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo")  # its own problem, and no "no deck 'market'"
+    assert run.code == 2 and "decks:" not in run.err, run.err
 
 
 def test_a_soft_hyphen_typed_as_an_escape_yaml_or_markdown_does_not_read_is_warned_of(
