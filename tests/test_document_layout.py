@@ -1234,3 +1234,30 @@ def test_the_legend_keeps_a_family_of_numbered_icons_together_in_order(
     assert -1 not in at, legend
     assert at[:4] == sorted(at[:4])  # d4, d6, d8, d20
     assert at[3] < at[4] < at[5]  # the dice where the first of them was met: before the rock
+
+
+def test_a_gallerys_sample_face_and_its_names_share_a_page(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """A ```cardgallery``` at a page's foot left its sample face there and moved the names it
+    stands for to the next page, which had room for both together."""
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    text = rules.read_text(encoding="utf-8")
+    filler = "A line of rules."
+    split = []
+    for lines in range(20, 60):
+        rules.write_text(
+            text
+            + "".join(f"\n{filler}\n" for _ in range(lines))
+            + "\n```cardgallery\nmain/miner main/thief\n```\n",
+            encoding="utf-8",
+        )
+        run = printgen(demo, "build", "demo", "--only", "rulebook", "--lang", "en")
+        assert run.code == 0, run.err
+        with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+            pages = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+        page = next(page for page in pages if "Thief\u00a0×3" in page or "Thief ×3" in page)
+        names = page.find("Thief")
+        if not 0 <= page.find("Gain 2") < names:  # the face's text above its names
+            split.append(lines)
+    assert split == [], split

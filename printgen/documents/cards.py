@@ -354,6 +354,7 @@ def card_gallery(
         ],
     )
     grid.spaceAfter = pt(6)
+    grid.keepWithNext = True  # the faces above the names they stand for, never a page apart
     names = [
         f"{info.face.name}" + (f"\u00a0×{info.card.count}" if info.card.count > 1 else "")
         for info in infos

@@ -243,8 +243,8 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
     except ImportError:
         checker.error(
             where,
-            "reading a .xlsx file needs openpyxl: run pip install 'printgen[xlsx]' "
-            "(or pip install openpyxl), or save the sheet as CSV UTF-8",
+            "reading a .xlsx file needs openpyxl: run pip install openpyxl in printgen's "
+            "environment, or save the sheet as CSV UTF-8",
         )
         return None
     if (unpacked := unpacked_bytes(path)) is None or unpacked > MAX_UNPACKED_BYTES:
