@@ -1158,7 +1158,7 @@ def test_a_box_printing_over_others_on_different_cards_names_each_card(
     said = [row for row in run.err.splitlines() if "box 'third'" in row and "prints over" in row]
     assert len(said) == 1, said  # one box, once
     assert (
-        "over the texts of boxes 'first' on card 'miner' (Miner), 'second' on card " in (said[0])
+        "over the texts of boxes 'first' (on card 'miner' (Miner)), 'second' (on card " in said[0]
     ), said
 
 
@@ -1178,3 +1178,7 @@ def test_a_layout_text_of_one_lookup_never_prints_a_list(
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     assert "element 'prices' text: it prints a list as Python writes it" in run.err, run.err
+    # a mapping of languages the game has not (en, it): no translation, printed as Python too
+    game.write_text(text.replace("\n  goal: 5\n", "\n  goal: 5\n  prices: {de: 3, fr: 4}\n", 1))
+    run = printgen(demo, "validate", "demo")
+    assert "element 'prices' text: it prints a mapping as Python writes it" in run.err, run.err

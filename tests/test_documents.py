@@ -1015,12 +1015,14 @@ def test_a_strikethrough_is_said_where_it_prints_not_in_code_before_it(
     rules = demo / "cards" / "demo" / "rules.en.md"
     text = rules.read_text(encoding="utf-8")
     rules.write_text(
-        text + "\nUse `~~` in code.\n\n````\n```\n~~ [^1]\n````\n\nTakes ~~**two**~~ cards.\n",
+        text
+        + "\nUse `~~` in code.\n\n````\n```\n~~ [^1]\n````\n\n> ```\n> ~~\n> ```\n\n"
+        + "1.  Step:\n\n    ```\n    ~~\n    ```\n\nAfter *x*~~\n",
         encoding="utf-8",
     )
     run = printgen(demo, "validate", "demo")
-    line = text.count("\n") + 9
+    line = text.count("\n") + 19
     assert run.err.splitlines() == [
-        f"cards/demo/rules.en.md:{line}:7: warning: '~~' (strikethrough) is not printed as such: "
+        f"cards/demo/rules.en.md:{line}:10: warning: '~~' (strikethrough) is not printed as such: "
         "the tildes print as written; remove them"
     ], run.err

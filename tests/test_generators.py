@@ -508,6 +508,8 @@ def test_an_axis_written_wrong_makes_no_card_to_say_it_again(
     """`rank: "{{ range(1, 16) | list }}"` was said as no list, then again by each card made
     without it: "card id: 'rank' is undefined"."""
     _deck(demo, "", 'rank: "{{ range(1, 16) | list }}"')
+    game = demo / "cards/demo/game.yaml"  # a cover naming a card it would make: not said again
+    game.write_text(game.read_text(encoding="utf-8") + "cover: [ranks/rank-1]\n")
     checked = printgen(demo, "validate", "demo")
     assert checked.code == 2
     assert checked.err.splitlines() == [

@@ -11,6 +11,7 @@ from printgen.documents.cards import CardIndex
 from printgen.documents.flow import RichText, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
+from printgen.documents.prose_flavours import outside_code
 from printgen.icons.library import IconSource
 from printgen.layout import text
 from printgen.problems import Problem, Severity
@@ -111,7 +112,9 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex, prose: str = 
 def _written_inline(name: str, index: CardIndex, prose: str) -> bool:
     """Whether the prose or a card's text writes the icon as ``:name:``."""
     token = f":{name}:"
-    return token in prose or any(
+    if token in prose and token in "\n".join(outside_code(prose.splitlines())):
+        return True  # written in the prose's text (code prints it as typed)
+    return any(
         isinstance(value, str) and token in value
         for info in index.cards.values()
         for value in info.values.values()

@@ -53,7 +53,7 @@ def other_markdowns(project: Project, rel: str, rendered: str) -> list[Problem]:
         written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
     except ProjectError:  # said by what reads it
         return []
-    lines = _outside_code(editor_lines(written))
+    lines = outside_code(editor_lines(written))
     return [
         Problem(_place(lines, text, needle, rel), said, Severity.WARNING)
         for text, needle, said in found
@@ -74,22 +74,27 @@ def _place(lines: list[str], text: str, needle: str, rel: str) -> Where:
 
 
 _FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+# a fence's opening line, in a quote or a list item too: its mark after what contains it
+_FENCE = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*(`{3,}|~{3,})")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 
 
-def _outside_code(lines: list[str]) -> list[str]:
-    """The file's lines with those of fenced code blocks emptied (their numbers kept): a fence
-    ends at a line of its own mark, as long as the one that opened it or longer."""
+def outside_code(lines: list[str]) -> list[str]:
+    """The file's lines with those of fenced code blocks emptied and code spans blanked (their
+    numbers and columns kept): a fence ends at a line of its own mark, as long as the one
+    that opened it or longer."""
     out, fence = [], ""
     for line in lines:
         opened = _FENCE.match(line)
         if fence:
             out.append("")
-            closes = opened and opened[1][0] == fence[0] and len(opened[1]) >= len(fence)
-            fence = "" if closes and not line.strip().strip(fence[0]) else fence
+            mark = opened[1] if opened else ""
+            rest = line[opened.end(1) :] if opened else ""
+            if mark[:1] == fence[0] and len(mark) >= len(fence) and not rest.strip():
+                fence = ""
         elif opened:
             out.append("")
             fence = opened[1]
         else:
-            out.append(line)
+            out.append(_CODE_SPAN.sub(lambda span: " " * len(span[0]), line))
     return out

@@ -240,12 +240,12 @@ class FaceChecks:
                 where = f" on {cards[0]}"
             else:
                 names = ", ".join(
-                    f"'{name}' on {card}"
+                    f"'{name}' (on {card})"
                     for (name, _, _), card in zip(unders[:OVERPRINTS_SAID], cards, strict=False)
                 )
                 where = ""
             more = len(unders) - OVERPRINTS_SAID
-            names += f" and {more:,} more" if more > 0 else ""
+            names += f" and {more:,} more box{'es' * (more > 1)}" if more > 0 else ""
             texts = "the texts of boxes" if len(unders) > 1 else "the text of box"
             self.problems.add(
                 element.origin,

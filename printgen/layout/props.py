@@ -73,12 +73,13 @@ class Props:
         mark = self.ctx.resolved.mark
         with numbers.printing(mark, self.ctx.lang):
             value = self.value(key, printed=True)
-            if isinstance(value, list | tuple | dict):
-                from printgen.sandbox.jinja import printed_as_python, translated_text
+            if isinstance(value, list | tuple | dict):  # one lookup keeps its type: [1.5, 2]
+                # (a translation was picked when the values were localized: a mapping left is
+                # none of this language)
+                from printgen.sandbox.jinja import printed_as_python
 
-                if not translated_text(value):  # one lookup keeps its type: [1.5, 2]
-                    self.report(key, f"{printed_as_python(value)}{self._first_card()}")
-                    return None
+                self.report(key, f"{printed_as_python(value)}{self._first_card()}")
+                return None
             if type(value) is not float:
                 return value
             try:

@@ -163,6 +163,7 @@ def read_generator(
                         "one value or more, or remove it",
                     )
         if len(lists) < len(axes):  # an axis said wrong: its cards would say it again
+            checker.dropped = True  # the deck lacks them: what names one is not said wrong
             return []
         total = math.prod(len(values) for values in lists.values()) * copies
         if total > MAX_CARDS_PER_DECK or total * len(lists) > MAX_GENERATED_VALUES:
