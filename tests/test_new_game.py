@@ -1070,6 +1070,16 @@ def test_a_card_types_own_icon_is_named_after_the_card_a_symbol_by_printgens_wor
         printed = " ".join((page.extract_text() or "") for page in pdf.pages)
     legend = printed[printed.rindex("Symbols") :]
     assert "coin" in legend and "Miner" not in legend, legend
+    # a :heart: the aid writes in code prints as typed: the merchant's heart is the Merchant's
+    (designer / "cards" / GAME / "aid.en.md").write_text(
+        aid + "\n```\nsyntax: :heart:\n```\n", encoding="utf-8"
+    )
+    deck.write_text(text.replace("icon: star\n", "icon: heart\n"), encoding="utf-8")
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
+    legend = printed[printed.rindex("Symbols") :]
+    assert "Merchant" in legend and "hearts" not in legend, legend
 
 
 def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_originals(
