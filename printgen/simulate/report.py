@@ -313,6 +313,11 @@ def _figures(at: _Flow, summary: Mapping[str, Any]) -> None:
             ]
         )
     at.put(_table(rows, first=250), 4)
+    fin = summary["finished"]
+    if fin["capped"]:  # the win rates count the games that ended: say the figures do not
+        ended = plural(fin["games"], "game")
+        said = f"Figures count every game, the {fin['capped']} stopped at the cap too; the win "
+        at.put(Paragraph(_esc(said + f"rates count the {ended} that ended."), SMALL), 6)
     if not all(f["named"] for f in figures.values()):
         at.put(
             Paragraph(
