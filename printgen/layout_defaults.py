@@ -52,25 +52,30 @@ def _completed(
         "data": resolved.data,
         "game": resolved.game,
         "lang": resolved.lang,
-        "deck": _deck_facts(deck),
+        "deck": deck_facts(deck),
     }
     for key in wanted:
-        default = layout.defaults[key]
-        if not expr.is_expression(default):
-            continue
-        try:
-            values[key] = expr.evaluate(default, variables)
-        except expr.BudgetSpent as exc:
-            said = f"layout '{layout.name}' default of '{key}': {exc}"
-            problems.add(layout.where, said, once=exc.once)
-            values[key] = None
-        except expr.ExpressionError as exc:  # each card's own: it may fail on some cards only
-            said = f"layout '{layout.name}' default of '{key}' for card '{card.id}': {exc}"
-            problems.add(layout.defaults_where.get(key, layout.where), said)
-            values[key] = None
+        if expr.is_expression(layout.defaults[key]):
+            values[key] = worked_out(layout, key, variables, card.id, problems)
 
 
-def _deck_facts(deck: Deck) -> dict[str, Any]:
+def worked_out(
+    layout: Layout, key: str, variables: dict[str, Any], card_id: str, problems: Problems
+) -> Any:
+    """A default written as an expression, the card's own value (None, said, where it fails:
+    it may fail on some cards only)."""
+    try:
+        return expr.evaluate(layout.defaults[key], variables)
+    except expr.BudgetSpent as exc:
+        said = f"layout '{layout.name}' default of '{key}': {exc}"
+        problems.add(layout.where, said, once=exc.once)
+    except expr.ExpressionError as exc:
+        said = f"layout '{layout.name}' default of '{key}' for card '{card_id}': {exc}"
+        problems.add(layout.defaults_where.get(key, layout.where), said)
+    return None
+
+
+def deck_facts(deck: Deck) -> dict[str, Any]:
     """``deck`` as a layout's expressions see it."""
     return {
         "id": deck.id,

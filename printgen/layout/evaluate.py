@@ -27,6 +27,7 @@ from printgen.layout.images import lay_out_image
 from printgen.layout.props import Props, truthy
 from printgen.layout.safe_zone import check_safe_zone
 from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text
+from printgen.layout_defaults import deck_facts, worked_out
 from printgen.limits import MAX_STROKE_PT
 from printgen.model.game import CardType, Deck, Game, Side, localize
 from printgen.problems import Problems, ProjectError, Where
@@ -181,13 +182,7 @@ def lay_out_face(
         "data": ctx.data,
         "game": ctx.game_vars,
         "lang": ctx.lang,
-        "deck": {
-            "id": deck.id,
-            "width": deck.width_mm,
-            "height": deck.height_mm,
-            "bleed": deck.bleed_mm,
-            "safe": deck.safe_mm,
-        },
+        "deck": deck_facts(deck),
         # a generated card's variables (a card written out has none: nothing to localize)
         **(localize(card.scope, ctx.lang, ctx.game.meta.languages) if card and card.scope else {}),
     }
@@ -208,20 +203,12 @@ def _computed_defaults(
     ctx: LayoutContext, layout: Layout, fields: dict[str, Any], variables: dict[str, Any]
 ) -> None:
     """A default written as an expression (``color: "{{ data.colors[card.kind] }}"``) is each
-    card's own value, computed from its other fields, where the card does not give one."""
+    card's own value, computed from its other fields, where the card does not give one (a
+    card's front has it among its values already: printgen.layout_defaults; a back has not)."""
     for key, value in layout.defaults.items():
-        if key in fields or not expr.is_expression(value):
-            continue
-        try:
-            variables["card"][key] = expr.evaluate(value, variables)
-        except expr.BudgetSpent as exc:
-            ctx.report(layout.where, f"layout '{layout.name}' default of '{key}': {exc}", exc.once)
-            variables["card"][key] = None
-        except expr.ExpressionError as exc:  # each card's own: it may fail on some cards only
-            card = fields.get("id", "?")
-            said = f"layout '{layout.name}' default of '{key}' for card '{card}': {exc}"
-            ctx.report(layout.defaults_where.get(key, layout.where), said)
-            variables["card"][key] = None
+        if key not in fields and expr.is_expression(value):
+            card_id = fields.get("id", "?")
+            variables["card"][key] = worked_out(layout, key, variables, card_id, ctx.problems)
 
 
 def _element(
