@@ -1049,37 +1049,30 @@ def test_a_card_types_own_icon_is_named_after_the_card_a_symbol_by_printgens_wor
     own word won: the storm card's wind N was "wind N", a suit of hearts "corazones". A symbol
     the texts write (:coin:, the starter's currency) keeps printgen's word, not its card's."""
     deck = designer / "cards" / GAME / "decks" / "main.yaml"
-    text = deck.read_text(encoding="utf-8")
-    assert text.count("icon: exile\n") == 1
-    deck.write_text(text.replace("icon: exile\n", "icon: wind-n\n"), encoding="utf-8")
-    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
-    assert built.code == 0, built.err
-    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
-        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
-    legend = printed[printed.rindex("Symbols") :]
-    assert "Thief" in legend and "wind N" not in legend, legend
-    assert "coin" in legend and "Miner" not in legend, legend
-    # no card text writes :coin: now, but the aid does ("pay its cost in :coin:")
-    aid = (designer / "cards" / GAME / "aid.en.md").read_text(encoding="utf-8")
-    assert ":coin:" in aid
-    deck.write_text(
-        text.replace("icon: exile\n", "icon: wind-n\n").replace(":coin:", "gold"), encoding="utf-8"
-    )
-    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
-    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
-        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
-    legend = printed[printed.rindex("Symbols") :]
-    assert "coin" in legend and "Miner" not in legend, legend
+    aid_file = designer / "cards" / GAME / "aid.en.md"
+    text, aid = deck.read_text(encoding="utf-8"), aid_file.read_text(encoding="utf-8")
+    assert text.count("icon: exile\n") == 1 and text.count("icon: star\n") == 1
+    assert ":coin:" in aid  # "pay its cost in :coin:"
+
+    def legend(cards: str, aid_text: str = aid) -> str:
+        deck.write_text(cards, encoding="utf-8")
+        aid_file.write_text(aid_text, encoding="utf-8")
+        built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+        assert built.code == 0, built.err
+        with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+            printed = " ".join((page.extract_text() or "") for page in pdf.pages)
+        return printed[printed.rindex("Symbols") :]
+
+    stormy = text.replace("icon: exile\n", "icon: wind-n\n")
+    said = legend(stormy)
+    assert "Thief" in said and "wind N" not in said, said
+    assert "coin" in said and "Miner" not in said, said
+    # no card text writes :coin: now, but the aid does
+    said = legend(stormy.replace(":coin:", "gold"))
+    assert "coin" in said and "Miner" not in said, said
     # a :heart: the aid writes in code prints as typed: the merchant's heart is the Merchant's
-    (designer / "cards" / GAME / "aid.en.md").write_text(
-        aid + "\n```\nsyntax: :heart:\n```\n", encoding="utf-8"
-    )
-    deck.write_text(text.replace("icon: star\n", "icon: heart\n"), encoding="utf-8")
-    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
-    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
-        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
-    legend = printed[printed.rindex("Symbols") :]
-    assert "Merchant" in legend and "hearts" not in legend, legend
+    said = legend(text.replace("icon: star\n", "icon: heart\n"), aid + "\n```\n:heart:\n```\n")
+    assert "Merchant" in said and "hearts" not in said, said
 
 
 def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_originals(

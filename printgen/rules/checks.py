@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printgen.model.game import Check, Deck, localize
+from printgen.model.game import CardType, Check, Deck, localize
 from printgen.problems import Problems, Where, file_of
 from printgen.rules.context import RuleContext
 from printgen.rules.guard import clipped
@@ -197,26 +197,27 @@ def _refused(
 ) -> bool:
     """Whether the card fails the check only for a value it names that was refused and said
     at its line already ("{{ 'x' * 10**9 }}" as its effect: "has-effect: says nothing" too)."""
-    deck_id, card_id = subject.split("/", 1)
-    if (deck_id, card_id) not in ctx.resolved(lang).failed:
+    card = _card_of(ctx, subject)
+    if card is None or tuple(subject.split("/", 1)) not in ctx.resolved(lang).failed:
         return False
-    deck = ctx.game.deck(deck_id)
-    card = next((c for c in deck.cards if c.id == card_id), None) if deck else None
     # a value the card writes, refused (a field it leaves out is said at the card's own line,
     # where another check may have said something else)
-    empty = [
-        f for f in _left_out(check.assertion, variables.get("card")) if card and f in card.fields
-    ]
+    empty = [f for f in _left_out(check.assertion, variables.get("card")) if f in card.fields]
     return bool(empty) and _said_already(ctx, lang, subject, empty, problems)
+
+
+def _card_of(ctx: RuleContext, subject: str) -> CardType | None:
+    """The card type a subject ("deck/card") names."""
+    deck_id, card_id = subject.split("/", 1)
+    deck = ctx.game.deck(deck_id)
+    return next((c for c in deck.cards if c.id == card_id), None) if deck else None
 
 
 def _said_already(
     ctx: RuleContext, lang: str, subject: str, empty: list[str], problems: Problems
 ) -> bool:
     """Whether a problem was said at the line of one of the card's ``empty`` fields."""
-    deck_id, card_id = subject.split("/", 1)
-    deck = ctx.game.deck(deck_id)
-    card = next((c for c in deck.cards if c.id == card_id), None) if deck else None
+    card = _card_of(ctx, subject)
     places = {card.where_of(field, lang) for field in empty} if card else set()
     return any(problem.where in places for problem in problems.errors)
 
