@@ -536,9 +536,9 @@ def test_validates_games_taking_longer_than_its_limit_are_an_error_at_play(
     """300 games of an engine taking a second each would hold validate for five minutes. The
     limit is kept between two games: it was looked at only after a batch of 250 games (four
     minutes of one-second games, said as "1 of 300 games took more than 120 s")."""
-    from printgen.simulate import command
+    from printgen.simulate import validating
 
-    monkeypatch.setattr(command, "VALIDATE_SIMULATION_SECONDS", 0.3)
+    monkeypatch.setattr(validating, "VALIDATE_SIMULATION_SECONDS", 0.3)
     line = _engine(
         table,
         "import time\n\n\ndef play(rules, bots, rng, turn_cap):\n    time.sleep(0.05)\n"

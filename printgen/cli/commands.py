@@ -216,7 +216,7 @@ def _run(args: argparse.Namespace) -> int:
             warnings: dict[str, int] = {}
             code = _validate(project, games, args, warnings)
             if code == 0 and args.simulate:
-                from printgen.simulate.command import validate_simulate
+                from printgen.simulate.validating import validate_simulate
 
                 return validate_simulate(project.root, games, args.strict, warnings)
             return code

@@ -1,0 +1,94 @@
+"""``printgen validate --simulate``: a quick simulation of every game that has an engine, its
+breached balance thresholds said as the validator's problems (``printgen simulate`` is the full
+run: ``printgen.simulate.command``)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from printgen.limits import VALIDATE_SIMULATION_SECONDS
+from printgen.problems import EXIT_BAD_INPUT, ok_line
+from printgen.simulate.balance import none_ended
+from printgen.simulate.command import BadRequest, run
+from printgen.simulate.data import Problem, Severity, load_thresholds
+from printgen.simulate.engine import has_engine, play_where
+from printgen.simulate.faults import EngineFault
+
+VALIDATE_GAMES = 300
+
+
+def validate_simulate(
+    project_root: Path,
+    game_ids: Sequence[str],
+    strict: bool,
+    earlier: dict[str, int] | None = None,
+) -> int:
+    """A quick simulation of every game that has an engine; breached thresholds as problems.
+    Each game's "ok" line counts its warnings here and those of the checks before
+    (``earlier``)."""
+    problems: list[Problem] = []
+    warned: dict[str, int] = {}  # each game's warnings, for its "ok" line
+    severity = Severity.ERROR if strict else Severity.WARNING
+    failed = False  # an engine that could not be run: said, and the other games still checked
+    for game_id in game_ids:
+        before = len(problems)
+        thresholds = load_thresholds(project_root, game_id)
+        if not has_engine(project_root, game_id):
+            if thresholds:
+                problems.append(
+                    Problem(
+                        thresholds[0].where,
+                        f"balance: no engine cards/{game_id}/simulate.py to check these thresholds "
+                        "with; they are not checked",
+                        Severity.WARNING,
+                    )
+                )
+            warned[game_id] = len(problems) - before
+            continue
+        try:
+            summary, verdicts, said = run(
+                project_root,
+                game_id,
+                VALIDATE_GAMES,
+                players=None,
+                bots=None,
+                seed=1,
+                jobs=1,
+                turn_cap=None,
+                budget=VALIDATE_SIMULATION_SECONDS,
+            )
+            if (unended := none_ended(summary, thresholds)) is not None:
+                problems.append(
+                    Problem(play_where(project_root, game_id), unended, Severity.WARNING)
+                )
+            problems.extend(said)
+        except BadRequest as exc:
+            print(f"printgen: {exc}", file=sys.stderr)
+            failed = True
+            continue
+        except EngineFault as exc:
+            print(exc, file=sys.stderr)
+            failed = True
+            continue
+        breached = [v for v in verdicts if v.breached]
+        problems.extend(Problem(v.threshold.where, v.message, severity) for v in breached)
+        # one not judged (too few games ended, a cooperative or solo game) is not said met
+        unjudged = sum(not v.judged for v in verdicts)
+        aside = f", {unjudged} not judged" if unjudged else ""
+        met = (
+            f"{len(verdicts) - len(breached) - unjudged} of {len(verdicts)} balance thresholds "
+            f"met{aside}"
+            if verdicts
+            else "no balance thresholds declared (balance: in game.yaml)"
+        )
+        print(f"{game_id}: {VALIDATE_GAMES} simulated games, {met}")
+        warned[game_id] = len(problems) - before
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if failed or any(p.severity == "error" for p in problems):
+        return EXIT_BAD_INPUT
+    for game_id in game_ids:
+        print(ok_line(game_id, warned.get(game_id, 0) + (earlier or {}).get(game_id, 0)))
+    return 0
