@@ -59,6 +59,8 @@ KNOWN = {
 
 
 def _part(module: str) -> str:
+    """The part a module belongs to: its folder, or itself at the top; the package's own
+    ``__init__`` is the part "__init__"."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 
@@ -68,22 +70,36 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _is_module(name: str) -> bool:
+    """Whether ``name`` is a module or a package of printgen's (not a name inside one)."""
+    where = ROOT.parent / Path(*name.split("."))
+    return where.with_suffix(".py").is_file() or (where / "__init__.py").is_file()
+
+
 def _imported(path: Path, module: str) -> set[str]:
-    """Every printgen module ``module`` imports, wherever the import stands."""
+    """Every printgen module ``module`` imports, wherever the import stands: ``import a.b``,
+    ``from a import b`` (b a module, a package or a name in a) and relative imports alike."""
     found: set[str] = set()
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package.split(".")[: len(package.split(".")) - node.level + 1]
-            name = node.module or ""
-            origin = ".".join([*base, name] if node.level else [name]).strip(".")
-            for alias in node.names:  # 'from printgen import limits' imports printgen.limits
+            levels = package.split(".")
+            base = levels[: len(levels) - node.level + 1] if node.level else []
+            origin = ".".join([*base, node.module or ""]).strip(".")
+            for alias in node.names:  # 'from printgen import outputs' imports printgen.outputs
                 sub = f"{origin}.{alias.name}"
-                is_module = (ROOT.parent / Path(*sub.split("."))).with_suffix(".py").exists()
-                found.add(sub if is_module else origin)
+                found.add(sub if _is_module(sub) else origin)
     return {name for name in found if name.startswith("printgen.")}
+
+
+def _rank(module: str) -> int:
+    part = _part(module)
+    if part == "__init__":  # the package's own start-up: nothing but what every part may use
+        return 0
+    assert part in RANK, f"{module}: its part '{part}' has no rank in RANK"
+    return RANK[part]
 
 
 def _backward() -> set[tuple[str, str]]:
@@ -91,9 +107,33 @@ def _backward() -> set[tuple[str, str]]:
     for path in sorted(ROOT.rglob("*.py")):
         module = _module(path)
         for target in _imported(path, module):
-            if RANK.get(_part(target), -1) > RANK.get(_part(module), 99):
+            if _rank(target) > _rank(module):
                 edges.add((module, target))
     return edges
+
+
+def test_the_import_reader_sees_every_form_of_import(tmp_path: Path) -> None:
+    """The reader above is all that keeps the stages in order: an import it misses is an
+    edge never checked."""
+    source = ROOT / "source" / "cells.py"
+    written = tmp_path / "cells.py"
+    written.write_text(
+        "import printgen.draw.marks\n"
+        "from printgen import outputs\n"
+        "from printgen.documents import blocks\n"
+        "from .. import cli\n"
+        "from ..layout.text import split\n"
+        "from . import readers\n",
+        encoding="utf-8",
+    )
+    assert _imported(written, _module(source)) == {
+        "printgen.draw.marks",
+        "printgen.outputs",
+        "printgen.documents.blocks",
+        "printgen.cli",
+        "printgen.layout.text",
+        "printgen.source.readers",
+    }
 
 
 def test_every_part_has_a_rank() -> None:
