@@ -73,10 +73,12 @@ def test_a_hidden_copy_of_a_layout_or_deck_is_not_read(
     pictured: Path, printgen: Callable[..., Run]
 ) -> None:
     # the cache and watch never look at hidden files: the loaders must not read them either
+    # (an editor's copy, saved half-written: read, any of them would stop the build)
     assert printgen(pictured, "build").code == 0
     layouts, decks = pictured / "cards" / GAME / "layouts", pictured / "cards" / GAME / "decks"
-    shutil.copy(layouts / f"{GAME}.yaml", layouts / f".{GAME}.yaml")
-    shutil.copy(decks / "main.yaml", decks / ".main.yaml")
+    half_written = (layouts / f"{GAME}.yaml").read_text(encoding="utf-8")[:40] + "\n  [oops"
+    (layouts / f".{GAME}.yaml").write_text(half_written, encoding="utf-8")
+    (decks / ".main.yaml").write_text("not: [a deck", encoding="utf-8")
     (decks / "main.yaml~").write_text("not: [a deck", encoding="utf-8")
     for command in (("build",), ("build", "--no-cache"), ("validate",)):
         run = printgen(pictured, *command)

@@ -42,6 +42,12 @@ def edit(project: Path, file: str, old: str, new: str) -> int:
     return text[: text.index(new)].count("\n") + 1
 
 
+def _line_of(project: Path, file: str, text: str) -> int:
+    """The line of a game file ``text`` first stands on."""
+    written = (project / FOLDER / file).read_text(encoding="utf-8")
+    return written[: written.index(text)].count("\n") + 1
+
+
 def findings(project: Path) -> list[Problem]:
     return list(rules.check(rule_context(project, GAME)))
 
@@ -284,16 +290,19 @@ def test_reward_outliers_are_warned(project: Path, printgen: Callable[..., Run])
             "(1 if skill.after == 'stone' else 0)) }}\"",
             "also needs it",
         ),
+        # a level the game has no machine for: said at the level the card prints
         ("      level: [1, 2]\n", "      level: [1, 2, 3]\n", "levels are 1, 2"),
     ],
 )
 def test_machines_are_consistent(project: Path, old: str, new: str, expect: str) -> None:
     line = edit(project, "decks/buildings.yaml", old, new)
     problems = [p for p in findings(project) if p.message.startswith("machine:")]
-    assert any(expect in p.message and "macchina-stone-" in p.message for p in problems), problems
-    # generated cards are named at their template in the deck file
+    said = [p for p in problems if expect in p.message and "macchina-stone-" in p.message]
+    assert said, problems
+    # generated cards are named at their template in the deck file: at the field edited
     assert all(str(p).startswith(f"{FOLDER}/decks/buildings.yaml:") for p in problems)
-    assert line > 0
+    at = _line_of(project, "decks/buildings.yaml", 'level: "{{') if "level: [" in old else line
+    assert {p.where.line for p in said} == {at}
 
 
 def test_one_machine_per_skill_and_level(project: Path) -> None:
@@ -352,7 +361,9 @@ def test_coin_quantities(project: Path, file: str, old: str, new: str, expect: s
     found = [p for p in findings(project) if p.message.startswith("coins:") and expect in p.message]
     assert found
     assert str(found[0].where).startswith(f"{FOLDER}/{file}:")
-    assert line > 0
+    # at the value edited; a deck's shape, which the model keeps no line for, at the deck's top
+    at = _line_of(project, file, "name:") if "shape" in old else line
+    assert [p.where.line for p in found] == [at]
 
 
 def test_end_must_be_reachable(project: Path) -> None:

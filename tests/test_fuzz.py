@@ -11,7 +11,7 @@ import time
 import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -662,6 +662,49 @@ def test_each_sheet_has_the_crop_marks_of_its_own_blocks(
             plan = plans[sheet.number - 1]
             if sheet.side != "back":
                 assert sheet.marks == crop_marks(plan.blocks, plan.area)
+                # and, whatever crop_marks says: no mark enters a card's trim, and one over a
+                # card's bleed (a narrow margin, a gutter narrower than two bleeds: README,
+                # Sheets) extends a cut line of the sheet's cards
+                trims = [_trim_box(b, i) for b in plan.blocks for i in range(b.count)]
+                for mark in sheet.marks:
+                    for block in plan.blocks:
+                        for index in range(block.count):
+                            trim = _trim_box(block, index)
+                            assert not _crosses(mark, trim, 0.0), (mark, trim)
+                            if _crosses(mark, trim, block.kind.bleed):
+                                assert any(_on_a_cut(mark, t) for t in trims), (mark, trim)
+
+
+def _trim_box(block: Any, index: int) -> tuple[float, float, float, float]:
+    """A card's trim box: left, bottom, right, top in mm."""
+    x, y = block.slot(index)
+    return x, y, x + block.kind.width, y + block.kind.height
+
+
+def _crosses(mark: tuple[float, ...], box: tuple[float, ...], grown: float) -> bool:
+    """Whether a straight mark runs inside a box grown by ``grown`` mm, or along its edge:
+    its ends may touch the box, no more."""
+    x1, y1, x2, y2 = mark
+    left, bottom, right, top = box
+    eps = 1e-6
+    if abs(y1 - y2) < eps:  # across: its y in the box (edges included), its x into the box
+        along, span, at, side = (min(x1, x2), max(x1, x2)), (left, right), y1, (bottom, top)
+    else:
+        along, span, at, side = (min(y1, y2), max(y1, y2)), (bottom, top), x1, (left, right)
+    return (
+        side[0] - grown - eps <= at <= side[1] + grown + eps
+        and along[1] > span[0] - grown + eps
+        and along[0] < span[1] + grown - eps
+    )
+
+
+def _on_a_cut(mark: tuple[float, ...], trim: tuple[float, ...]) -> bool:
+    """Whether a mark lies on one of a card's cut lines, extended."""
+    x1, y1, x2, y2 = mark
+    left, bottom, right, top = trim
+    if abs(y1 - y2) < 1e-6:  # across: on the card's bottom or top cut
+        return min(abs(y1 - bottom), abs(y1 - top)) < 1e-3
+    return min(abs(x1 - left), abs(x1 - right)) < 1e-3
 
 
 def _marked_by_the_pattern(prose: str) -> str:

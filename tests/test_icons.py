@@ -199,8 +199,19 @@ def test_bad_colour_raises(tmp_path: Path, color: str) -> None:
         draw_icon(Canvas(str(tmp_path / "x.pdf"), **EMBEDDED_START), "star", 0, 0, 20, color)
 
 
-def test_short_hex_colour_is_accepted(tmp_path: Path) -> None:
-    draw_icon(Canvas(str(tmp_path / "x.pdf"), **EMBEDDED_START), "star", 0, 0, 20, "#f80")
+def test_short_hex_colour_draws_its_long_form(tmp_path: Path) -> None:
+    """#f80 is #ff8800, as in CSS: the same orange star, pixel for pixel."""
+    drawn = []
+    for color in ("#f80", "#ff8800"):
+        path = tmp_path / f"{color[1:]}.pdf"
+        c = Canvas(str(path), pagesize=(40, 40), invariant=1, **EMBEDDED_START)
+        draw_icon(c, "star", 10, 10, 20, color)
+        c.showPage()
+        c.save()
+        drawn.append(_render(path))
+    assert ImageChops.difference(*drawn).getbbox() is None
+    middle = drawn[0].getpixel((drawn[0].width // 2, drawn[0].height // 2))
+    assert middle == (255, 136, 0)
 
 
 def test_bad_size_raises(tmp_path: Path) -> None:

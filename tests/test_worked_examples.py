@@ -108,10 +108,10 @@ def test_arena_examples_follow_the_rules() -> None:
     assert anna == (2, 1)
     assert (2, 0) in rook(GRID, anna)
     # 2. Blaster: Anna on the centre (ON, D4 = 3), Bruno on the top-left corner.
-    anna, bruno, bruno_lp = (1, 1), (0, 0), 10
+    life = load_game(Project.at(ROOT), "blaster-e-spade-laser").data["life_points"]
+    anna, bruno = (1, 1), (0, 0)
     assert adjacent(anna, bruno)
-    bruno_lp -= 3
-    assert bruno_lp == 7
+    bruno_lp = life - 3  # the D4 of the attacker's card
     # … then Anna moves the bottom-right card just right of the top-right corner.
     arena = set(GRID) - {(2, 2)} | {(3, 0)}
     assert any(adjacent((3, 0), c) for c in arena - {(3, 0)}) and connected(arena)
@@ -121,15 +121,13 @@ def test_arena_examples_follow_the_rules() -> None:
     # … jumps to the bottom-side middle, whose arrow points North, and walks onto Anna.
     assert (1, 2) in knight(arena, bruno)
     assert free_move(arena, (1, 2), "N") == anna
-    anna_lp = 10 - 6  # the centre card: ON, D4 = 3 and D6 = 6
-    assert anna_lp == 4
     says(
         "blaster-e-spade-laser",
         "en",
         "Anna is on the bottom-left corner; her card has the arrow pointing North-East",
         "whose arrow points East, and goes on to the middle card of the right side",
         "There element 6 is a Rook: with the chess move she goes up to the top-right corner",
-        "Bruno discards 3 LP (from 10 to 7)",
+        f"Bruno discards 3 LP (from {life} to {bruno_lp})",
         "moves the bottom-right card just to the right of the top-right corner",
         "he is on the top-left corner, and his card has the Knight on element 6",
         "From a corner the Knight cannot reach the centre: with the “L” move Bruno jumps to "
@@ -142,7 +140,7 @@ def test_arena_examples_follow_the_rules() -> None:
         "Anna è sull’angolo in basso a sinistra; la sua carta ha la freccia verso Nord-Est",
         "la cui freccia punta a Est, e prosegue sulla carta centrale di destra",
         "Lì l’elemento 6 è una Torre: con la mossa degli scacchi sale sull’angolo in alto a destra",
-        "Bruno scarta 3 PV (da 10 a 7)",
+        f"Bruno scarta 3 PV (da {life} a {bruno_lp})",
         "sposta la carta in basso a destra subito a destra dell’angolo in alto a destra",
         "è sull’angolo in alto a sinistra e la sua carta ha il Cavallo sull’elemento 6",
         "Dall’angolo il Cavallo non raggiunge il centro: con la mossa a “L” Bruno salta sulla "
@@ -229,11 +227,21 @@ def test_costruttori_end_example() -> None:
     end_vp, per_vp = game.data["end_vp"], game.data["coins_per_vp"]
     carla, davide = (18, 27), (16, 41)  # (card points, coins)
     assert carla[0] >= end_vp > davide[0]  # Carla ends the game, Davide still plays
-    scores = [points + coins // per_vp for points, coins in (carla, davide)]
-    assert scores == [20, 20]
-    assert davide[1] > carla[1]  # the tie goes to the player with more coins
-    says(CDM, "en", "Carla has 27 coins (+2 points, total 20), Davide 41 (+4 points, total 20)")
-    says(CDM, "it", "Carla ha 27 monete (+2 punti, totale 20), Davide 41 (+4 punti, totale 20)")
+    bonus = [coins // per_vp for _, coins in (carla, davide)]
+    scores = [points + extra for (points, _), extra in zip((carla, davide), bonus, strict=True)]
+    assert scores[0] == scores[1]  # a tie …
+    assert davide[1] > carla[1]  # … that goes to the player with more coins
+    (c, d), (cb, db), (cs, ds) = (carla[1], davide[1]), bonus, scores
+    says(
+        CDM,
+        "en",
+        f"Carla has {c} coins (+{cb} points, total {cs}), Davide {d} (+{db} points, total {ds})",
+    )
+    says(
+        CDM,
+        "it",
+        f"Carla ha {c} monete (+{cb} punti, totale {cs}), Davide {d} (+{db} punti, totale {ds})",
+    )
 
 
 # ---------------------------------------------------------------------------------- Figli
@@ -258,8 +266,8 @@ def test_figli_combat_example_leaves_the_ten_in_play() -> None:
     taken = 6 + 2  # blockers deal their power; neither is a spade
     assert taken < 10  # the 10 of spades is not a diamond: 10 damage discards it
     for lang, phrase in (
-        ("en", "takes 6 + 2 = 8 damage: not enough to discard it"),
-        ("it", "subisce 6 + 2 = 8 danni: non bastano a scartarlo"),
+        ("en", f"takes 6 + 2 = {taken} damage: not enough to discard it"),
+        ("it", f"subisce 6 + 2 = {taken} danni: non bastano a scartarlo"),
     ):
         says("figli-di-un-magic-minore", lang, phrase)
 
