@@ -1261,3 +1261,97 @@ def test_a_gallerys_sample_face_and_its_names_share_a_page(
         if not 0 <= page.find("Gain 2") < names:  # the face's text above its names
             split.append(lines)
     assert split == [], split
+
+
+def _shafts(page: Any) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each arrow's shaft (the stroked orange line), as its two ends in points from the top."""
+    orange = (0xD9 / 255, 0x48 / 255, 0x0F / 255)
+    found = []
+    for obj in page.curves + page.lines:
+        color = obj.get("stroking_color")
+        if (
+            obj.get("stroke")
+            and color
+            and len(color) == 3
+            and all(abs(a - b) < 0.01 for a, b in zip(color, orange, strict=True))
+        ):
+            points = obj["pts"]
+            found.append((points[0], points[-1]))
+    return found
+
+
+def test_an_arrow_between_cards_a_gap_apart_shows_its_shaft(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """From edge to edge, cards a row apart with a label between them left the arrow its head
+    alone (the label hid the rest): it now starts inside its first card, a shaft long enough
+    to read as an arrow."""
+    rules = """## Combat
+
+```diagram
+grid:
+  - [~, main/warrior, ~]
+  - [main/monk, ~, main/monk]
+arrows:
+  - {from: [0, 1], to: [1, 0]}
+  - {from: [0, 1], to: [1, 2]}
+labels:
+  - {at: [0, 1], text: deals 3 and takes 2}
+card_width: 30
+caption: Two blockers.
+```
+"""
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        page = next(p for p in pdf.pages if "Two blockers." in p.extract_text())
+        shafts = _shafts(page)
+    assert len(shafts) == 2, shafts
+    for start, end in shafts:
+        length = ((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5
+        assert length > 12, (start, end)  # more than its 8-pt head: 2 heads and more
+
+
+def test_an_arrow_leaves_a_marker_from_its_cards_edge(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """`start: edge`: the pawn on the first card is a marker, not what moves; the arrow leaves
+    from the card's edge, not from over its picture and across its text."""
+    rules = """## Loot
+
+```diagram
+grid:
+  - [main/warrior, ~]
+  - [~, main/monk]
+pawns:
+  - {at: [0, 0], icon: bean, spot: high}
+arrows:
+  - {from: [0, 0], to: [1, 1], start: START}
+card_width: 30
+caption: The Warrior discards the Monk.
+```
+"""
+    starts = {}
+    for start in ("pawn", "edge"):
+        path = _built_rulebook(project, printgen, rules.replace("START", start))
+        with pdfplumber.open(path) as pdf:
+            page = next(p for p in pdf.pages if "discards the Monk" in p.extract_text())
+            (caption,) = page.search("The Warrior discards the Monk.")
+            scene = [b for b in _picture_boxes(page) if b[3] < caption["top"]]
+            warrior = min(scene, key=lambda b: b[0])  # the scene's top-left card
+            ((begin, _),) = _shafts(page)
+            starts[start] = (begin, warrior)
+    (x, y), (x0, top, x1, bottom) = starts["pawn"]
+    assert x0 < x < x1 and top < y < bottom  # from the pawn, on the card …
+    assert min(bottom - y, x1 - x) > 30  # … over its picture, far from its edges
+    (x, y), (x0, top, x1, bottom) = starts["edge"]
+    # from its corner towards the Monk (a shaft's length inside it, the cards a gap apart)
+    assert min(bottom - y, x1 - x) < 12
+
+
+def test_an_arrows_start_is_pawn_or_edge(project: Path, printgen: Callable[..., Any]) -> None:
+    rules = "```diagram\ngrid:\n  - [main/warrior, main/monk]\narrows:\n"
+    rules += "  - {from: [0, 0], to: [0, 1], start: egde}\n```\n"
+    run = _only_rulebook(project, printgen, rules)
+    assert run.code == 2
+    assert run.err.splitlines()[0].endswith(
+        "rules.en.md:5:39: diagram: start 'egde' is none of pawn, edge; did you mean 'edge'?"
+    ), run.err

@@ -700,7 +700,7 @@ def _crosses(mark: tuple[float, ...], box: tuple[float, ...], grown: float) -> b
 
 def _on_a_cut(mark: tuple[float, ...], trim: tuple[float, ...]) -> bool:
     """Whether a mark lies on one of a card's cut lines, extended."""
-    x1, y1, x2, y2 = mark
+    x1, y1, _, y2 = mark
     left, bottom, right, top = trim
     if abs(y1 - y2) < 1e-6:  # across: on the card's bottom or top cut
         return min(abs(y1 - bottom), abs(y1 - top)) < 1e-3

@@ -21,6 +21,7 @@ SMALLEST = 0.7  # of its card width, a diagram shrunk to stay on a page (printge
 LABEL_SIZE = 7.5  # pt: well above the 6 pt floor of every document
 NARROWEST = 8.0  # mm: a card narrower than this in a scene shows nothing a reader can tell
 HIGHLIGHT = "#f2a900"
+SHAFT = 3.0  # heads: an arrow's shortest length, so that a reader sees a shaft behind its head
 
 
 class Diagram(Flowable):  # type: ignore[misc]
@@ -234,18 +235,27 @@ class Diagram(Flowable):  # type: ignore[misc]
         canvas = self.canv
         points = [self.centre(cell) for cell in arrow.path]
         inset = self.pawn_radius() * 1.1
-        if any(pawn.at == arrow.path[0] for pawn in self.scene.pawns):
+        pawned = any(pawn.at == arrow.path[0] for pawn in self.scene.pawns)
+        if pawned and arrow.start == "pawn":
             points[0] = _towards(points[0], points[1], inset)  # a pawn's move: from the pawn
         else:  # a card's: from its edge, across none of its words
             points[0] = self._met(arrow.path[0], points[1], inset)
         points[-1] = self._met(arrow.path[-1], points[-2], inset)
+        head = 8.0
+        if len(points) == 2:
+            # cards a gap apart (and a label line between): from edge to edge the arrow was
+            # its head alone; it starts further back on its card, enough to show its shaft
+            centre = self.centre(arrow.path[0])
+            shown = ((points[1][0] - points[0][0]) ** 2 + (points[1][1] - points[0][1]) ** 2) ** 0.5
+            if shown < SHAFT * head:
+                whole = ((points[1][0] - centre[0]) ** 2 + (points[1][1] - centre[1]) ** 2) ** 0.5
+                points[0] = _towards(points[1], centre, min(SHAFT * head, whole))
         canvas.saveState()
         canvas.setStrokeColor(to_color(arrow.color))
         canvas.setFillColor(to_color(arrow.color))
         canvas.setLineWidth(2.4)
         canvas.setLineCap(1)
         canvas.setLineJoin(1)
-        head = 8.0
         tip = points[-1]
         base = _towards(tip, points[-2], head * 0.8)
         path = canvas.beginPath()
@@ -266,7 +276,7 @@ class Diagram(Flowable):  # type: ignore[misc]
     def _met(self, cell: Cell, origin: tuple[float, float], inset: float) -> tuple[float, float]:
         """Where an arrow from ``origin`` ends at the card in ``cell``: just outside its edge
         (and its label's line, when it has one), so the head covers no word of the card — its
-        title least of all. An arrow from within that reach ends near the centre, as before."""
+        title least of all. An arrow from within that reach ends near the centre."""
         x, y, w, h = self.cell_box(cell)
         centre = (x + w / 2, y + h / 2)
         labelled = any(label.at == cell for label in self.scene.labels)
@@ -277,8 +287,9 @@ class Diagram(Flowable):  # type: ignore[misc]
             reach.append((y + h - centre[1]) / uy if uy > 0 else (centre[1] - bottom) / -uy)
         edge = min(reach) + pt(0.8)
         length = ((origin[0] - centre[0]) ** 2 + (origin[1] - centre[1]) ** 2) ** 0.5
-        if edge + pt(GAP) >= length:
+        if edge >= length:  # from inside the card (a pawn on it): near its centre
             return _towards(centre, origin, inset)
+        # outside it, however near: the arrow's start makes room for a shaft (_arrow)
         return centre[0] + ux * edge, centre[1] + uy * edge
 
     def _label(self, label: Label) -> None:

@@ -54,12 +54,18 @@ class Pawn:
 SPOTS = {"low": (0.7, 0.7), "high": (0.5, 0.35), "middle": (0.5, 0.5)}
 
 
+# where an arrow leaves its first place: the pawn standing there (a move), or the card's edge
+# (what a card does to another: a marker on it does not move)
+STARTS = ("pawn", "edge")
+
+
 @dataclass
 class Arrow:
     """An arrow along grid cells of a worked example."""
 
     path: list[Cell]
     color: str = ARROW
+    start: str = "pawn"  # STARTS: from a pawn standing on the first place, else its edge
 
 
 @dataclass
@@ -305,7 +311,7 @@ class _Reader:
         return None if at is None else Pawn(at, icon, color, str(node.get("label", "")), spot)
 
     def arrow(self, item: Any, where: Where, scene: Scene) -> Arrow | None:
-        keys = ("from", "to", "path", "color")
+        keys = ("from", "to", "path", "color", "start")
         if isinstance(item, LDict) and "path" in item:
             node = self.mapping(item, where, keys, "path: [[row, column], …]")
             points = node.get("path") if node else None
@@ -322,9 +328,14 @@ class _Reader:
                 return None
             cells = [self.cell(node["from"], node.at("from"), scene)]
             cells.append(self.cell(node["to"], node.at("to"), scene))
+        start = str(node.get("start", "pawn"))
+        if start not in STARTS:
+            said = f"start '{start}' is none of {', '.join(STARTS)}{did_you_mean(start, STARTS)}"
+            self.error(node.at("start"), said)
+            return None
         if any(c is None for c in cells):
             return None
-        return Arrow([c for c in cells if c is not None], self.color(node, ARROW))
+        return Arrow([c for c in cells if c is not None], self.color(node, ARROW), start)
 
     def label(self, item: Any, where: Where, scene: Scene) -> Label | None:
         node = self.mapping(item, where, ("at", "text"), "at: [row, column] and text:")
