@@ -1182,3 +1182,25 @@ def test_a_layout_text_of_one_lookup_never_prints_a_list(
     game.write_text(text.replace("\n  goal: 5\n", "\n  goal: 5\n  prices: {de: 3, fr: 4}\n", 1))
     run = printgen(demo, "validate", "demo")
     assert "element 'prices' text: it prints a mapping as Python writes it" in run.err, run.err
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("{{ data.prices ~ '' }}", "list"), ("Costs: {{ 'x' ~ data ~ 'y' }}", "mapping")],
+)
+def test_joining_a_list_or_mapping_with_tilde_is_refused_as_printing_it(
+    demo: Path, printgen: Callable[..., Run], text: str, kind: str
+) -> None:
+    """`~` joins texts as `{{ }}` prints them: a list or mapping joined in printed
+    {'goal': 5, …} on every card, where `{{ data }}` alone was refused."""
+    game = demo / "cards" / "demo" / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("\n  goal: 5\n", "\n  goal: 5\n  prices: [1, 2]\n")
+    )
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
+    box = f'    joined: {{type: text, x: 5, y: 75, w: 50, h: 6, text: "{text}"}}\n'
+    layouts.write_text(layouts.read_text(encoding="utf-8").replace(head, head + box))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert f"element 'joined' text: it prints a {kind} as Python writes it" in run.err, run.err

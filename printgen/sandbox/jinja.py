@@ -283,7 +283,7 @@ def sandboxed(**options: Any) -> Any:
     class Environment(ImmutableSandboxedEnvironment):
         intercepted_binops = frozenset(OPERATORS)
         code_generator_class = Generator
-        checked_join = staticmethod(checked_join)
+        checked_join = staticmethod(_joined)
         concat = staticmethod(checked_output)  # a whole template's output
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
@@ -350,6 +350,19 @@ def sandboxed(**options: Any) -> Any:
     env.globals["range"] = limited_range
     env.globals.pop("lipsum", None)  # makes text of any length; a card never needs it
     return env
+
+
+def _joined(pieces: Any) -> str:
+    """``a ~ b``: as ``{{ }}`` prints each piece — a list or mapping joined into a text for
+    players would print as Python writes it, as surely as ``{{ data }}`` alone."""
+    pieces = tuple(pieces)
+    for piece in pieces:
+        if isinstance(piece, (list, tuple, set, frozenset, dict)) and not translated_text(piece):
+            if made.folding:
+                raise Refused("left to run time")
+            if for_players():
+                raise Refused(printed_as_python(piece))
+    return checked_join(pieces)
 
 
 def _printable(value: Any) -> Any:
