@@ -2082,3 +2082,13 @@ def project_template_not_utf8(p: Path) -> Expect:
     """It was Python's own UnicodeDecodeError, not the words every other file gets."""
     rel = _own_template(p, b"# Rules\n\xff\xfe{{ game.title }}\n")
     return rel, 2, "file is not UTF-8 text; save it as UTF-8"
+
+
+@case("numbers")
+def layout_extends_chain_written_from_its_root(p: Path) -> Expect:
+    """The same chain, each layout written after the one it extends: resolved from its root,
+    no recursion ever grew deep, and 60 layouts passed where the order above is refused."""
+    chain = "".join(f"deep{i + 1}:\n  extends: deep{i}\n" for i in range(60))
+    append(p, LAYOUTS, "deep0:\n  elements: {}\n" + chain)
+    line = (p / LAYOUTS).read_text(encoding="utf-8").splitlines().index("deep60:") + 2
+    return LAYOUTS, line, "layout 'deep60' starts a chain of over 50 layouts"

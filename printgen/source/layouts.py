@@ -15,6 +15,7 @@ from typing import Any
 from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where, closest
 from printgen.project import Project
+from printgen.source.layout_chains import MAX_EXTENDS_DEPTH, say_too_long, too_long_chain
 from printgen.source.layout_order import stacked
 from printgen.source.layout_values import (
     layout_defaults,
@@ -171,6 +172,8 @@ def load_layouts(
             raw[name], named_at[name] = body, top.key_at(name) if top else Where(rel)
     layouts: dict[str, Layout] = {}
     broken = bool(checker.problems)
+    if (deepest := too_long_chain(raw)) is not None:  # whichever order they are written in
+        say_too_long(checker, raw, deepest)
     for name in raw:
         _resolve(broken, name, raw, layouts, [], checker)
     if checker.problems:
@@ -246,12 +249,7 @@ def _resolve(
         )
         return None
     if len(chain) >= MAX_EXTENDS_DEPTH:
-        message = f"over {MAX_EXTENDS_DEPTH} layouts each extending the next"
-        if not any(message in problem.message for problem in checker.problems):  # say it once
-            checker.error(
-                raw[chain[0]].at("extends"),
-                f"layout '{chain[0]}' starts a chain of {message}; shorten it",
-            )
+        say_too_long(checker, raw, chain[0])
         return None
     if parent_name is not None:
         if parent_name not in raw:
@@ -366,7 +364,6 @@ def _resolve(
 
 
 DEFAULT_SAFE_MM = 3.0
-MAX_EXTENDS_DEPTH = 50  # layouts each extending the next (a real game has two or three)
 
 
 def _inherited(element: Element, body: LDict) -> Element:

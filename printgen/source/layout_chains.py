@@ -1,0 +1,37 @@
+"""How long a chain of layouts each extending the next may be: a real game has two or three;
+a chain of thousands would be laid out as deep a recursion."""
+
+from __future__ import annotations
+
+from printgen.source.located_yaml import LDict
+from printgen.source.readers import Checker
+
+MAX_EXTENDS_DEPTH = 50  # layouts each extending the next
+
+
+def too_long_chain(raw: dict[str, LDict]) -> str | None:
+    """The first layout (in the files' order) that starts a chain of over MAX_EXTENDS_DEPTH
+    layouts each extending the next — one no layout of the chain extends in turn; None when
+    every chain is short. A cycle is no long chain (it is said as a cycle)."""
+
+    def length(name: str) -> int:
+        seen: set[str] = set()
+        while name in raw and name not in seen and len(seen) <= MAX_EXTENDS_DEPTH:
+            seen.add(name)
+            parent = raw[name].get("extends")
+            if not isinstance(parent, str):
+                break
+            name = parent
+        return 0 if name in seen else len(seen)  # back in the chain: a cycle
+
+    long = [name for name in raw if length(name) > MAX_EXTENDS_DEPTH]
+    extended = {parent for name in long if isinstance(parent := raw[name].get("extends"), str)}
+    return next((name for name in long if name not in extended), long[0] if long else None)
+
+
+def say_too_long(checker: Checker, raw: dict[str, LDict], start: str) -> None:
+    message = f"over {MAX_EXTENDS_DEPTH} layouts each extending the next"
+    if not any(message in problem.message for problem in checker.problems):  # say it once
+        checker.error(
+            raw[start].at("extends"), f"layout '{start}' starts a chain of {message}; shorten it"
+        )
