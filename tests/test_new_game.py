@@ -2444,6 +2444,12 @@ def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2 and run.err.count("\n") == 1, run.err
     assert "unknown key 'layuot'" in run.err
+    # nor when the deck file does not read at all (a YAML slip): "decks has no 'main'"
+    rules.write_text(prose.replace("{{ components[9].name }}", "{{ decks.main.name }}"))
+    deck.write_text("name: Main\ncards: [a: b: c]\n", encoding="utf-8")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
+    assert run.err.startswith(f"cards/{GAME}/decks/main.yaml:2:"), run.err
 
 
 def test_each_icon_credit_is_its_own_sentence_in_the_credits(

@@ -31,7 +31,9 @@ def check_prose(
         for lang, laid in decks.items():
             if not is_language_code(lang):  # said once, at languages: (rules.EN.md not asked for)
                 continue
-            whole = {d.deck.id for d in laid} >= {deck.id for deck in game.decks}
+            # every deck read and laid out: a deck file that did not read (a YAML slip) is
+            # missing from the game, and "decks has no 'main'" would blame the prose
+            whole = not game.broken and {d.deck.id for d in laid} >= {d.id for d in game.decks}
             try:
                 render_document(project, game, lang, laid, prose, template)
             except ProjectError as exc:

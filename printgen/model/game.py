@@ -152,7 +152,7 @@ class Game:
     cover_where: dict[str, Where] = field(default_factory=dict)  # each cover entry's place
     notices: list[Problem] = field(default_factory=list)  # warnings found reading its files
     # a game that failed to load: whether game.yaml itself was sound, and the decks (by id) and
-    # cards (deck/card) read with problems — the others are still laid out for their own
+    # cards (deck/card) read with problems, or not read at all — the others are still laid out
     sound_meta: bool = True
     broken: frozenset[str] = frozenset()
 

@@ -110,10 +110,10 @@ def load_game(project: Project, game_id: str) -> Game:
             )
             continue
         node = checker.read(path, rel, project)
-        if node is None:
-            continue
-        deck = read_deck(checker, node, path.stem, rel, meta, project)
-        if deck is not None:
+        deck = read_deck(checker, node, path.stem, rel, meta, project) if node else None
+        if deck is None:  # a deck that did not read: what reads its cards may not blame itself
+            broken.add(path.stem)
+        else:
             decks.append(deck)
             if checker.dropped or not checker.deck_sound:  # a card may be missing from it
                 partial.add(deck.id)
