@@ -939,6 +939,13 @@ def test_strikethrough_and_footnotes_printed_as_typed_are_warned_of(
         encoding="utf-8",
     )  # code, a Jinja comment, a text never printed: nothing printed as typed
     assert printgen(demo, "validate", "demo").err == ""
+    # a note of one word is a link definition to Markdown: it vanished, and nothing was said
+    rules.write_text(text + "\nSee the note[^1].\n\n[^1]: Note.\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.err.splitlines() == [
+        f"cards/demo/rules.en.md:{line + 2}:1: warning: a footnote ('[^1]') is not printed as "
+        "one: its note does not print; put the note in the text, or in a clarification"
+    ], run.err
 
 
 def test_game_yaml_decks_orders_the_components_and_the_card_reference(

@@ -54,10 +54,23 @@ def other_markdowns(project: Project, rel: str, rendered: str) -> list[Problem]:
     except ProjectError:  # said by what reads it
         return []
     lines = outside_code(editor_lines(written))
-    return [
+    said_here = [
         Problem(_place(lines, text, needle, rel), said, Severity.WARNING)
         for text, needle, said in found
     ]
+    if not any(needle.startswith("[^") for _, needle, _ in found):
+        # a note of one word ("[^1]: Note.") is a link definition to Markdown: it vanishes,
+        # and the mark that cites it prints as a link (its "Note." in brackets after it)
+        for number, line in enumerate(lines, start=1):
+            if definition := _FOOTNOTE_NOTE.match(line):
+                said = (
+                    f"a footnote ('{definition[1]}') is not printed as one: its note does not "
+                    "print; put the note in the text, or in a clarification"
+                )
+                where = Where(rel, number, definition.start(1) + 1)
+                said_here.append(Problem(where, said, Severity.WARNING))
+                break
+    return said_here
 
 
 def _place(lines: list[str], text: str, needle: str, rel: str) -> Where:
@@ -74,6 +87,7 @@ def _place(lines: list[str], text: str, needle: str, rel: str) -> Where:
 
 
 _FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
+_FOOTNOTE_NOTE = re.compile(r" {0,3}(\[\^[^\]\s]+\]):")  # a footnote's note, opening a line
 # a fence's opening line, in a quote or a list item too: its mark after what contains it
 _FENCE = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
