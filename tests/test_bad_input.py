@@ -1204,3 +1204,26 @@ def test_joining_a_list_or_mapping_with_tilde_is_refused_as_printing_it(
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     assert f"element 'joined' text: it prints a {kind} as Python writes it" in run.err, run.err
+
+
+def test_a_failing_rule_leaves_every_languages_lay_out_warnings_for_the_next_run(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """The unit that runs the rules (the first language) stops at a failing rule before its
+    documents are laid out; the other language's went on, and its lay-out's warnings were said
+    for Italian alone, the English one missing."""
+    folder = demo / "cards" / "demo"
+    for lang, heading in (("en", "Components"), ("it", "Componenti")):
+        append_to(folder / f"rules.{lang}.md", f"\n## {heading}\n\nWords.\n")
+    warned = printgen(demo, "validate", "demo")
+    assert warned.code == 0 and warned.err.count("already has a section") == 2, warned.err
+    rules = folder / "rules.py"
+    text = rules.read_text(encoding="utf-8")
+    head = '    cards = ctx.cards("main")'
+    assert head in text
+    rules.write_text(text.replace(head, "    1 / 0\n" + head, 1), encoding="utf-8")
+    for command in ("validate", "build"):
+        run = printgen(demo, command, "demo")
+        assert run.code == 2
+        assert [line for line in run.err.splitlines() if "warning" in line] == [], run.err
+        assert "the rule failed: ZeroDivisionError" in run.err

@@ -73,7 +73,9 @@ def build_games(
         if game_id in fresh:  # its warnings still stand: say them again
             own = list(fresh[game_id].problems())
         else:
-            own = [p for item in made if item.unit.game == game_id for p in item.problems]
+            from printgen.building.jobs import said_together  # (made it: imported already)
+
+            own = said_together([item for item in made if item.unit.game == game_id])
         own = cards_merged(languages_merged(own))
         warned[game_id] = len(set(own))  # a warning several games share is each one's
         problems.extend(own)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
-from printgen.problems import Problem, ProjectError
+from printgen.problems import Problem, ProjectError, Severity
 from printgen.project import Project
 
 if TYPE_CHECKING:
@@ -51,6 +51,15 @@ class Made:
     files: dict[Path, bytes]
     reads: set[Path] = field(default_factory=set)
     code: dict[Path, bytes] = field(default_factory=dict)
+
+
+def said_together(items: list[Made]) -> list[Problem]:
+    """The problems one game's units found. Where a unit found an error, the warnings of the
+    units that found none wait for the next run, as its own lay-out's do: the unit that runs
+    the rules stops at a failing rule before laying out its documents, the other languages'
+    went on, and their lay-out's warnings were said for one language only ("[it]")."""
+    erred = [item for item in items if any(p.severity == Severity.ERROR for p in item.problems)]
+    return [problem for item in (erred or items) for problem in item.problems]
 
 
 # the games the parent process loaded to plan the units; forked workers inherit them
@@ -262,7 +271,7 @@ def _language_by_language(
         with _kept_code(project, chosen, unit.game, chosen.languages):
             made.append(make(session, replace(unit, lang=lang, lead=number == 0), chosen))
     files = {path: data for item in made for path, data in item.files.items()}
-    return Made(unit, [problem for item in made for problem in item.problems], files)
+    return Made(unit, said_together(made), files)
 
 
 def _preload(options: BuildOptions) -> None:
