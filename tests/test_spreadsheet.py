@@ -108,6 +108,40 @@ def test_a_number_with_a_comma_before_three_digits_is_never_guessed(fleet: Path)
     assert (ships["sloop"].fields["weight"], ships["brig"].fields["weight"]) == (0.125, -0.5)
 
 
+def test_a_point_before_three_digits_is_never_guessed_where_the_sheet_writes_decimal_commas(
+    fleet: Path,
+) -> None:
+    """Italian Excel writes twelve thousand as '12.345' beside '2,5': it was read as 12.345
+    (and '1.000' as 1.0) without a word; said at its cell, as '1,000' is in English."""
+    (fleet / CSV).write_text(
+        "id;count;name;weight\nsloop;3;Sloop;2,5\ngalleon;2;Galleon;12.345\n", encoding="utf-8"
+    )
+    assert _problems(fleet) == [
+        f"{CSV}:3:4: card 'galleon' weight is '12.345', which may be 12345 or 12,345: the sheet "
+        "writes decimals with a comma ('2,5'), where a point parts thousands; write 12345, or "
+        "12,345 with a comma"
+    ]
+    (fleet / CSV).write_text(
+        "id;count;name;weight;note\nsloop;3;Sloop;0.125;1.000\ngalleon;2;Galleon;12.345;2,5\n",
+        encoding="utf-8",
+    )
+    assert _problems(fleet) == [  # a note's decimal comma is the sheet's all the same
+        f"{CSV}:3:4: card 'galleon' weight is '12.345', which may be 12345 or 12,345: the sheet "
+        "writes decimals with a comma ('2,5'), where a point parts thousands; write 12345, or "
+        "12,345 with a comma"
+    ]
+    (fleet / CSV).write_text(
+        "id;count;name;weight;note\nsloop;3;Sloop;0.125;1.000\ngalleon;2;Galleon;12345;2,5\n",
+        encoding="utf-8",
+    )
+    ships = _ships(_load(fleet))  # a leading 0 is no thousands; a note keeps what it may mean
+    assert (ships["sloop"].fields["weight"], ships["sloop"].fields["note"]) == (0.125, "1.000")
+    (fleet / CSV).write_text(
+        "id;count;name;weight\nsloop;3;Sloop;2.5\ngalleon;2;Galleon;12.345\n", encoding="utf-8"
+    )
+    assert _ships(_load(fleet))["galleon"].fields["weight"] == 12.345  # a sheet of points
+
+
 def test_a_colour_cell_with_spaces_around_it_reads_as_a_number_cell_does(fleet: Path) -> None:
     # " 1 " was a cost, but " #1f5f8b " no colour: a spreadsheet's spaces mean nothing there
     (fleet / CSV).write_text(HEADER + "sloop,3,Sloop,Sloop, 1 , #1f5f8b \n", encoding="utf-8")

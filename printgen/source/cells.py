@@ -17,6 +17,9 @@ _INTEGER = re.compile(r"^[+-]?\d{1,18}$")
 _DIGITS = re.compile(r"^[+-]?\d+$")
 # 1,000 or 12,500: a thousand in English, 1.0 where ',' is the decimal mark — never guessed
 _GROUPED = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}$")  # 0,125 is a decimal comma
+# 12.345 where ',' is the decimal mark: Italian Excel's twelve thousand, or 12.345 — never guessed
+_DOTTED = re.compile(r"^[+-]?[1-9]\d{0,2}\.\d{3}$")
+_DECIMAL_COMMA = re.compile(r"^[+-]?\d*,\d+$")
 
 
 def as_text(cell: Any) -> str:
@@ -80,7 +83,30 @@ def as_long(cell: Any) -> int | None:
     return sign * (int(digits) if len(digits) <= 30 else 10**30)
 
 
-def as_number(cell: Any) -> int | float | None:
+def decimal_comma(cell: Any) -> bool:
+    """Whether a cell writes a number with a decimal comma beyond doubt ('2,5', '0,125'; not
+    '1,000', a thousand in English): the sheet's program writes decimals so."""
+    text = cell.strip() if isinstance(cell, str) else ""
+    return bool(_DECIMAL_COMMA.match(text)) and not _GROUPED.match(text)
+
+
+NUMERIC = ("number", "any")  # the fields whose cells may be numbers with decimals
+
+
+def first_decimal_comma(rows: list[tuple[int, list[Any]]], columns: list[int]) -> str | None:
+    """The first cell of ``columns`` (numbers from 1) that writes a decimal comma ('2,5'),
+    quoted: the sheet's program writes every number so, and a point there may part thousands
+    (Italian Excel's '12.345' is twelve thousand) — None for a sheet with none."""
+    for _, cells in rows:
+        for index in columns:
+            if index <= len(cells) and decimal_comma(cells[index - 1]):
+                return quoted(cells[index - 1].strip())
+    return None
+
+
+def as_number(cell: Any, comma: str | None = None) -> int | float | None:
+    """A cell's number; ``comma``: a cell of the sheet holding a decimal comma, if any (a
+    point may then part thousands)."""
     if isinstance(cell, bool):
         return None
     if isinstance(cell, int):
@@ -90,7 +116,7 @@ def as_number(cell: Any) -> int | float | None:
     text = as_text(cell).strip()
     if _INTEGER.match(text):
         return int(text)
-    if _GROUPED.match(text):
+    if _GROUPED.match(text) or (comma and _DOTTED.match(text)):
         return None
     try:
         number = float(text.replace(",", ".")) if text else None  # 2,5 where ',' is decimal
@@ -103,8 +129,11 @@ def blank(cell: Any) -> bool:
     return cell is None or (isinstance(cell, str) and not cell.strip())
 
 
-def typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> Any:
-    """A cell's value as its field's type says; a spreadsheet cell is text or a number."""
+def typed(
+    checker: Checker, raw: Any, kind: str, where: Where, what: str, comma: str | None = None
+) -> Any:
+    """A cell's value as its field's type says; a spreadsheet cell is text or a number.
+    ``comma``: a cell of the sheet holding a decimal comma, if any (see ``as_number``)."""
     from printgen.source.decks import check_field
     from printgen.source.readers import big
 
@@ -117,8 +146,16 @@ def typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> Any
             checker.error(where, f"{what} must be a whole number, not {quoted(raw)}")
         return value
     if kind == "number":
-        number = as_number(raw)
-        if number is None and _GROUPED.match(text := as_text(raw).strip()):
+        number = as_number(raw, comma)
+        if number is None and comma and _DOTTED.match(text := as_text(raw).strip()):
+            whole, point = text.replace(".", ""), text.replace(".", ",")
+            checker.error(
+                where,
+                f"{what} is {quoted(raw)}, which may be {whole} or {point}: the sheet writes "
+                f"decimals with a comma ({comma}), where a point parts thousands; write {whole}, "
+                f"or {point} with a comma",
+            )
+        elif number is None and _GROUPED.match(text := as_text(raw).strip()):
             whole, point = text.replace(",", ""), text.replace(",", ".", 1)
             checker.error(
                 where,
@@ -132,7 +169,7 @@ def typed(checker: Checker, raw: Any, kind: str, where: Where, what: str) -> Any
         truth = as_truth(raw)
         if truth is not None:  # "FALSE" kept as a text is true in every check
             return truth
-        number = as_number(raw)
+        number = as_number(raw, comma)
         return as_text(raw) if number is None else number
     text = as_text(raw)
     if kind in ("color", "icon"):  # a name, as " 1 " is a number: its spaces are none

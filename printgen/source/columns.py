@@ -89,7 +89,7 @@ def card_back(
         if name == "layout":
             layout, layout_where = as_text(cell(filled[0])).strip(), where
         elif group[0].lang is None:
-            number_value = as_number(cell(filled[0]))
+            number_value = as_number(cell(filled[0]), table.comma)
             fields[name] = as_text(cell(filled[0])) if number_value is None else number_value
             field_where[name] = where
         else:

@@ -12,6 +12,7 @@ Every problem is one line at its cell: ``decks/ships.csv:ROW:COL: …`` or
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
@@ -19,10 +20,12 @@ from printgen.model.game import CardType
 from printgen.problems import Where, file_of
 from printgen.project import Project
 from printgen.source.cells import (
+    NUMERIC,
     as_integer,
     as_long,
     as_text,
     blank,
+    first_decimal_comma,
     quoted,
     typed,
 )
@@ -83,6 +86,9 @@ def read_cards(
     columns = _columns(checker, table, types)
     if columns is None:
         return []
+    # a column whose cells may be numbers with decimals
+    numeric = [c.index for c in columns if not c.ignored and types.get(c.field) in NUMERIC]
+    table = replace(table, comma=first_decimal_comma(table.rows[1:], numeric))
     cards: list[CardType] = []
     first_row: dict[str, int] = {}
     for number, cells in table.rows[1:]:
@@ -351,7 +357,8 @@ def _card(
             if blank(raw):
                 continue
             cell_where = table.where(number, group[0].index)
-            value = typed(checker, raw, kind, cell_where, f"card '{card_id}' {field}")
+            what = f"card '{card_id}' {field}"
+            value = typed(checker, raw, kind, cell_where, what, table.comma)
             fields[field], field_where[field] = value, cell_where
             continue
         texts = {c.lang: cell(c) for c in group if c.lang}

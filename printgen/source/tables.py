@@ -43,6 +43,7 @@ class Table:
     workbook: bool
     rows: list[tuple[int, list[Any]]]
     delimiter: str = ","  # a CSV file's, read off its header row
+    comma: str | None = None  # a number cell with a decimal comma ('2,5'), quoted, if any
     # cells whose problem reading the workbook said (a date, a merge, an unsaved formula): the
     # cards are still read, for their other problems, but nothing more is said of these
     said_cells: set[tuple[int, int]] = field(default_factory=set)  # (row, column)
