@@ -149,6 +149,19 @@ def test_a_colour_cell_with_spaces_around_it_reads_as_a_number_cell_does(fleet: 
     assert sloop.fields["cost"] == 1 and sloop.fields["color"] == "#1f5f8b"
 
 
+def test_spaces_around_a_text_cell_are_dropped_as_around_a_header(fleet: Path) -> None:
+    """'water ' was kept: a card printed it, and a layout looking it up found no 'water'."""
+    (fleet / CSV).write_text(
+        'id,count,name.en,name.it,note\nsloop,3, Sloop ,"Sloop\t\n", water \n', encoding="utf-8"
+    )
+    sloop = _ships(_load(fleet))["sloop"]
+    assert sloop.fields == {"name": {"en": "Sloop", "it": "Sloop"}, "note": "water"}
+    rows: list[list[Any]] = [["id", "count", "name", "note"], ["cog", 1, "Cog ", "  water"]]
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _ships(_load(fleet))["cog"].fields == {"name": "Cog", "note": "water"}
+
+
 def test_cards_and_cards_from_combine_and_excel_semicolons_with_a_bom_read(fleet: Path) -> None:
     extra = "cards:\n  - {id: raft, count: 1, name: Raft, cost: 0}\n"
     (fleet / DECK).write_text(_deck("ships.csv", extra), encoding="utf-8")

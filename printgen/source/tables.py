@@ -142,7 +142,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             if count > MAX_ROWS + 1 or len(cells) > MAX_COLUMNS:  # the header, then the cards
                 checker.error(Where(rel, start, 1), _too_big())
                 return None
-            rows.append((start, _line_breaks(cells)))
+            rows.append((start, _cleaned(cells)))
             start = reader.line_num + 1
     except csv.Error as exc:
         opening = text.split("\n", start)[start - 1] if start <= text.count("\n") + 1 else ""
@@ -309,7 +309,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                 empty = 0 if cells else empty + 1
                 if empty > MAX_EMPTY_RUN:  # a formatted cell at row 1,048,576: the sheet ends
                     break  # here (reading to the limit took seconds for nothing)
-                rows.append((number, _line_breaks(cells)))
+                rows.append((number, _cleaned(cells)))
         except Exception as exc:  # the sheet's XML is damaged (or declares entities)
             checker.error(
                 where,
@@ -365,14 +365,14 @@ def _too_big() -> str:
     )
 
 
-def _line_breaks(cells: list[Any]) -> list[Any]:
-    """A row whose texts break lines with "\n" only: a file saved with Windows line ends
-    (Git's autocrlf, a Windows editor) or a cell pasted from one holds "\r\n" inside quoted
-    cells too, and a card printed each "\r" as a missing glyph's box."""
+def _cleaned(cells: list[Any]) -> list[Any]:
+    """A row's texts without the spaces around them, as its header's names are read (a
+    trailing space is never meant, and 'water ' was no 'water' where a layout looked it up),
+    and breaking lines with "\n" only: a file saved with Windows line ends (Git's autocrlf, a
+    Windows editor) or a cell pasted from one holds "\r\n" inside quoted cells too, and a card
+    printed each "\r" as a missing glyph's box."""
     return [
-        cell.replace("\r\n", "\n").replace("\r", "\n")
-        if isinstance(cell, str) and "\r" in cell
-        else cell
+        cell.replace("\r\n", "\n").replace("\r", "\n").strip() if isinstance(cell, str) else cell
         for cell in cells
     ]
 
