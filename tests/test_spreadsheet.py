@@ -951,23 +951,69 @@ def _patched(path: Path, old: str, new: str) -> None:
 
 def test_a_workbook_number_too_large_for_a_card_is_an_error_at_its_cell(fleet: Path) -> None:
     """1E999 is infinity once read, and a count of 1E300 a 301-digit number: each is said at
-    its cell, as in a CSV, and in a line of reasonable length."""
+    its cell as too large, as in a CSV, and in a line of reasonable length (it was "must be a
+    number, not 'inf'", "must be a whole number", and a note kept the text '-inf')."""
     book = fleet / "cards/fleet/decks/ships.xlsx"
     rows: list[list[Any]] = [
-        ["id", "count", "name", "weight", "note"],
-        ["brig", 1, "Brig", 12345.5, 67890.5],
-        ["cog", 24680, "Cog", 1, 1],
+        ["id", "count", "name", "weight", "note", "cost"],
+        ["brig", 1, "Brig", 12345.5, 67890.5, 1],
+        ["cog", 24680, "Cog", 1, 1, 13579],
     ]
     _workbook(book, {"Fleet": rows})
     _patched(book, "12345.5", "1E999")
     _patched(book, "67890.5", "-1E999")
     _patched(book, "24680", "1E300")
+    _patched(book, "13579", "1E400")
     (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
     where = "cards/fleet/decks/ships.xlsx#Fleet"
     assert _problems(fleet) == [
-        f"{where}!D2: card 'brig' weight must be a number, not 'inf'",
+        f"{where}!D2: card 'brig' weight is a number too large to read (of more than 308 "
+        "digits); write a number nearer 0",
+        f"{where}!E2: card 'brig' note is a number too large to read (of more than 308 digits, "
+        "below 0); write a number nearer 0",
         f"{where}!B3: count of card 'cog' is a number of more than 30 digits, over 100,000 "
         "(the limit for one deck)",
+        f"{where}!F3: card 'cog' cost is a number of more than 30 digits; write a number nearer 0",
+    ]
+
+
+def test_a_workbook_cell_whose_number_is_none_is_said_at_the_cell(fleet: Path) -> None:
+    """A number cell holding NaN (a truth value holding TRUE) as another program may write it:
+    openpyxl fails for the whole workbook, and "cannot be read as an Excel workbook
+    (ValueError)" named no cell to fix."""
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "weight", "note"],
+        ["brig", 1, "Brig", 12345.5, True],
+        ["cog", 2, "Cog", 67890.5, 1],
+    ]
+    _workbook(book, {"Fleet": rows})
+    _patched(book, "67890.5", "NaN")
+    _patched(book, 't="b"><v>1</v>', 't="b"><v>TRUE</v>')
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    where = "cards/fleet/decks/ships.xlsx#Fleet"
+    assert _problems(fleet) == [
+        f"{where}!E2: the cell holds 'TRUE', which the workbook says is a truth value but is "
+        "none; type its value again in Excel or LibreOffice and save, or clear the cell",
+        f"{where}!D3: the cell holds 'NaN', which the workbook says is a number but is none; "
+        "type its value again in Excel or LibreOffice and save, or clear the cell",
+    ]
+
+
+def test_a_whole_number_written_with_an_exponent_says_how_to_write_it(fleet: Path) -> None:
+    """'1e9' is a whole number: "must be a whole number, not '1e9'" said it was none."""
+    (fleet / CSV).write_text(
+        f"{HEADER}sloop,1e3,S,S,1.5E+3,#ffffff\ncog,2,C,C,1e25,#ffffff\nbrig,2,B,B,1.5e0,#ffffff\n",
+        encoding="utf-8",
+    )
+    assert _problems(fleet) == [
+        f"{CSV}:2:2: count of card 'sloop' is '1e3', a whole number written with an exponent, "
+        "which a count does not read; write it in digits: 1000",
+        f"{CSV}:2:5: card 'sloop' cost is '1.5E+3', a whole number written with an exponent, "
+        "which a whole-number field does not read; write it in digits: 1500",
+        f"{CSV}:3:5: card 'cog' cost is 10,000,000,000,000,000,000,000,000; write a number "
+        "nearer 0",
+        f"{CSV}:4:5: card 'brig' cost must be a whole number, not '1.5e0'",
     ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -20,6 +21,8 @@ _GROUPED = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}$")  # 0,125 is a decimal comma
 # 12.345 where ',' is the decimal mark: Italian Excel's twelve thousand, or 12.345 — never guessed
 _DOTTED = re.compile(r"^[+-]?[1-9]\d{0,2}\.\d{3}$")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d*,\d+$")
+# 1e9 or 1.5E+3, as a spreadsheet shows a long number in a narrow column
+_EXPONENT = re.compile(r"^[+-]?(?:\d+\.?\d*|\.\d+)[eE][+-]?\d{1,6}$")
 
 
 def as_text(cell: Any) -> str:
@@ -104,6 +107,33 @@ def first_decimal_comma(rows: list[tuple[int, list[Any]]], columns: list[int]) -
     return None
 
 
+def as_whole(cell: Any) -> tuple[int | None, bool]:
+    """A cell's whole number however long (see ``as_long``), and whether the cell writes it
+    with an exponent ('1e9': a number with decimals may be written so, a whole one is not)."""
+    value = as_integer(cell)
+    if value is None:
+        value = as_long(cell)
+    if value is not None:
+        return value, False
+    if isinstance(cell, float) and math.isinf(cell):  # a workbook's 1E400: past 30 digits
+        return (10**30 if cell > 0 else -(10**30)), False
+    text = cell.strip() if isinstance(cell, str) else ""
+    if not _EXPONENT.match(text):
+        return None, False
+    number = Decimal(text)
+    if number.adjusted() >= 30:
+        return (10**30 if number > 0 else -(10**30)), True
+    return (int(number), True) if number == number.to_integral_value() else (None, False)
+
+
+def in_exponent_form(what: str, cell: Any, value: int, holder: str) -> str:
+    """Why a whole number written with an exponent is refused, and how to write it."""
+    return (
+        f"{what} is {quoted(cell)}, a whole number written with an exponent, which {holder} "
+        f"does not read; write it in digits: {value}"
+    )
+
+
 def as_number(cell: Any, comma: str | None = None) -> int | float | None:
     """A cell's number; ``comma``: a cell of the sheet holding a decimal comma, if any (a
     point may then part thousands)."""
@@ -135,36 +165,19 @@ def typed(
     """A cell's value as its field's type says; a spreadsheet cell is text or a number.
     ``comma``: a cell of the sheet holding a decimal comma, if any (see ``as_number``)."""
     from printgen.source.decks import check_field
-    from printgen.source.readers import big
 
+    if isinstance(raw, float) and math.isinf(raw) and kind != "integer":
+        below = ", below 0" if raw < 0 else ""  # a workbook reads 1E400 as infinity
+        checker.error(
+            where,
+            f"{what} is a number too large to read (of more than 308 digits{below}); write a "
+            "number nearer 0",
+        )
+        return None
     if kind == "integer":
-        value = as_integer(raw)
-        if value is None and (long := as_long(raw)) is not None:
-            sign = "-" if long < 0 else ""  # -10**22 is no 10**22
-            checker.error(where, f"{what} is {sign}{big(abs(long))}; write a number nearer 0")
-        elif value is None:
-            checker.error(where, f"{what} must be a whole number, not {quoted(raw)}")
-        return value
+        return _integer(checker, raw, where, what)
     if kind == "number":
-        number = as_number(raw, comma)
-        if number is None and comma and _DOTTED.match(text := as_text(raw).strip()):
-            whole, point = text.replace(".", ""), text.replace(".", ",")
-            checker.error(
-                where,
-                f"{what} is {quoted(raw)}, which may be {whole} or {point}: the sheet writes "
-                f"decimals with a comma ({comma}), where a point parts thousands; write {whole}, "
-                f"or {point} with a comma",
-            )
-        elif number is None and _GROUPED.match(text := as_text(raw).strip()):
-            whole, point = text.replace(",", ""), text.replace(",", ".", 1)
-            checker.error(
-                where,
-                f"{what} is {quoted(raw)}, which may be {whole} or {point} (a comma parts "
-                f"thousands or decimals): write {whole}, or {point} with a point",
-            )
-        elif number is None:
-            checker.error(where, f"{what} must be a number, not {quoted(raw)}")
-        return number
+        return _number(checker, raw, where, what, comma)
     if kind == "any":  # read as YAML reads a value: a number, a truth value, or a text
         truth = as_truth(raw)
         if truth is not None:  # "FALSE" kept as a text is true in every check
@@ -175,3 +188,42 @@ def typed(
     if kind in ("color", "icon"):  # a name, as " 1 " is a number: its spaces are none
         text = text.strip()
     return check_field(checker, text, where, kind, what)
+
+
+def _integer(checker: Checker, raw: Any, where: Where, what: str) -> int | None:
+    from printgen.source.readers import big
+
+    value = as_integer(raw)
+    whole, exponent = as_whole(raw)
+    if value is None and exponent and whole is not None and abs(whole) < 10**18:
+        checker.error(where, in_exponent_form(what, raw, whole, "a whole-number field"))
+    elif value is None and whole is not None:  # too long to read: said as a number
+        sign = "-" if whole < 0 else ""  # -10**22 is no 10**22
+        checker.error(where, f"{what} is {sign}{big(abs(whole))}; write a number nearer 0")
+    elif value is None:
+        checker.error(where, f"{what} must be a whole number, not {quoted(raw)}")
+    return value
+
+
+def _number(
+    checker: Checker, raw: Any, where: Where, what: str, comma: str | None
+) -> int | float | None:
+    number = as_number(raw, comma)
+    if number is None and comma and _DOTTED.match(text := as_text(raw).strip()):
+        whole, point = text.replace(".", ""), text.replace(".", ",")
+        checker.error(
+            where,
+            f"{what} is {quoted(raw)}, which may be {whole} or {point}: the sheet writes "
+            f"decimals with a comma ({comma}), where a point parts thousands; write {whole}, "
+            f"or {point} with a comma",
+        )
+    elif number is None and _GROUPED.match(text := as_text(raw).strip()):
+        whole, point = text.replace(",", ""), text.replace(",", ".", 1)
+        checker.error(
+            where,
+            f"{what} is {quoted(raw)}, which may be {whole} or {point} (a comma parts "
+            f"thousands or decimals): write {whole}, or {point} with a point",
+        )
+    elif number is None:
+        checker.error(where, f"{what} must be a number, not {quoted(raw)}")
+    return number

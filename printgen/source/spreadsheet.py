@@ -21,11 +21,11 @@ from printgen.problems import Where, file_of
 from printgen.project import Project
 from printgen.source.cells import (
     NUMERIC,
-    as_integer,
-    as_long,
     as_text,
+    as_whole,
     blank,
     first_decimal_comma,
+    in_exponent_form,
     quoted,
     typed,
 )
@@ -322,22 +322,27 @@ def _card(
         checker.error(where, id_too_long(card_id))
         return None
     count_column = by_field["count"][0]
-    count = as_integer(cell(count_column))
-    if count is None:  # a whole number too long to read is one all the same: over the limit
-        count = as_long(cell(count_column))
+    raw_count = cell(count_column)
+    # a whole number too long to read is one all the same: over the limit
+    count, exponent = as_whole(raw_count)
     # a bad count is said with the row's other mistakes: its cells are still checked
     if count is None or count < 1:
-        raw = cell(count_column)
         checker.error(
             table.where(number, count_column.index),
             f"count of card '{card_id}' must be a whole number of copies, 1 or more, "
-            f"not {'nothing' if blank(raw) else quoted(raw)}",
+            f"not {'nothing' if blank(raw_count) else quoted(raw_count)}",
         )
     elif count > MAX_COUNT:  # said at its cell, where the deck file's checks could not point
         checker.error(
             table.where(number, count_column.index),
             f"count of card '{card_id}' is {big(count)}, over {MAX_COUNT:,} (the limit for one "
             "deck)",
+        )
+    elif exponent:
+        what = f"count of card '{card_id}'"
+        checker.error(
+            table.where(number, count_column.index),
+            in_exponent_form(what, raw_count, count, "a count"),
         )
     layout, layout_where = default_layout
     fields: dict[str, Any] = {}
@@ -375,7 +380,7 @@ def _card(
             field_where[f"{field}/{column.lang}"] = column_where
         fields[field] = {lang: as_text(t) for lang, t in texts.items() if lang}
         field_where[field] = table.where(number, group[0].index)
-    if count is None or not 1 <= count <= MAX_COUNT:
+    if count is None or exponent or not 1 <= count <= MAX_COUNT:
         return None
     return CardType(
         id=card_id,

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import compress, islice, repeat
-from operator import is_not
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +20,11 @@ from printgen.source.cells import NOTES, blank
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.workbook import (
     merged,
+    to_last_value,
     too_many_strings,
     unpacked_bytes,
     unprintable_cells,
+    unreadable_values,
     unsaved_formulas,
 )
 
@@ -305,16 +306,18 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                     return None
                 # a row padded with empty cells (to 500 columns, or to a far formatted cell)
                 # is kept to its last value: 100,000 padded rows would fill the memory
-                cells = _to_last_value(row[:MAX_COLUMNS])
+                cells = to_last_value(row[:MAX_COLUMNS])
                 empty = 0 if cells else empty + 1
                 if empty > MAX_EMPTY_RUN:  # a formatted cell at row 1,048,576: the sheet ends
                     break  # here (reading to the limit took seconds for nothing)
                 rows.append((number, _cleaned(cells)))
         except Exception as exc:  # the sheet's XML is damaged (or declares entities)
-            checker.error(
-                where,
-                f"{rel} cannot be read as an Excel workbook ({type(exc).__name__}); save it again",
-            )
+            if not unreadable_values(checker, path, getattr(chosen, "_worksheet_path", ""), label):
+                checker.error(
+                    where,
+                    f"{rel} cannot be read as an Excel workbook ({type(exc).__name__}); "
+                    "save it again",
+                )
             return None
         table = Table(label, True, _trimmed(rows))
         unprintable_cells(checker, table)
@@ -389,10 +392,3 @@ def _letters(col: int) -> str:
         col, rest = divmod(col - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return letters
-
-
-def _to_last_value(row: Sequence[Any]) -> list[Any]:
-    """The row up to its last cell that holds something, found in C rather than one cell at a
-    time (a padded row has hundreds of empty cells after its last value)."""
-    last = max(compress(range(len(row)), map(is_not, row, repeat(None))), default=-1)
-    return list(row[: last + 1])

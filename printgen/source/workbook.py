@@ -5,10 +5,14 @@ result was never saved, and how large the workbook unpacks."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import is_not
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printgen.source.cells import blank
+from printgen.problems import Where
+from printgen.source.cells import blank, quoted
 from printgen.source.readers import Checker
 
 if TYPE_CHECKING:
@@ -59,6 +63,59 @@ def merged(path: Path, member: str) -> list[str]:
 
 
 MAX_MERGES = 20  # said, one line each: a sheet of merges is fixed by one unmerge
+
+
+_CELL = re.compile(rb"<(?:\w+:)?c\s([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c>)", re.S)
+_REF = re.compile(rb"""\br\s*=\s*["']([A-Z]{1,3}[0-9]{1,7})["']""")
+_TYPE = re.compile(rb"""\bt\s*=\s*["'](\w*)["']""")
+_VALUE = re.compile(rb"<(?:\w+:)?v>([^<]*)</(?:\w+:)?v>")
+
+
+def unreadable_values(checker: Checker, path: Path, member: str, label: str) -> bool:
+    """Say each cell of the sheet whose number or truth value openpyxl cannot read ('NaN', as
+    some programs write a value that is none) at the cell: openpyxl failed on the first with
+    a ValueError for the whole workbook. False when none is found (the sheet is otherwise
+    damaged)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as book:
+            xml = book.read(member) if member else b""
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return False
+    found = 0
+    for cell in _CELL.finditer(xml):
+        ref, kind, value = (
+            _REF.search(cell[1]),
+            _TYPE.search(cell[1]),
+            _VALUE.search(cell[2] or b""),
+        )
+        text = value[1].decode("utf-8", "replace").strip() if value else ""
+        said = kind[1] if kind else b"n"  # the type the cell declares
+        if ref is None or not text or _readable(said, text):
+            continue
+        checker.error(
+            Where(f"{label}!{ref[1].decode('ascii')}", 0, 0),
+            f"the cell holds {quoted(text)}, which the workbook says is "
+            f"{'a truth value' if said == b'b' else 'a number'} but is none; type its value "
+            "again in Excel or LibreOffice and save, or clear the cell",
+        )
+        found += 1
+        if found == MAX_MERGES:  # a sheet of them is fixed alike: a screenful is enough
+            break
+    return found > 0
+
+
+def _readable(kind: bytes, text: str) -> bool:
+    """Whether openpyxl reads a cell's value of this type (t="n", a number; "b", a truth)."""
+    try:
+        if kind == b"n":
+            float(text) if any(c in text for c in ".eE") else int(text)
+        elif kind == b"b":
+            int(text)
+    except ValueError:
+        return False
+    return True
 
 
 def unsaved_formulas(
@@ -180,3 +237,10 @@ def too_many_strings(path: Path, rel: str) -> str | None:
             "more); open it in Excel or LibreOffice and save it again, or save it as CSV UTF-8"
         )
     return None
+
+
+def to_last_value(row: Sequence[Any]) -> list[Any]:
+    """The row up to its last cell that holds something, found in C rather than one cell at a
+    time (a padded row has hundreds of empty cells after its last value)."""
+    last = max(compress(range(len(row)), map(is_not, row, repeat(None))), default=-1)
+    return list(row[: last + 1])
