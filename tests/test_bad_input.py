@@ -1227,3 +1227,45 @@ def test_a_failing_rule_leaves_every_languages_lay_out_warnings_for_the_next_run
         assert run.code == 2
         assert [line for line in run.err.splitlines() if "warning" in line] == [], run.err
         assert "the rule failed: ZeroDivisionError" in run.err
+
+
+CREATURES = "cards/demo/decks/creatures.csv"
+
+
+def _creatures(demo: Path, rows: str) -> int:
+    """A deck of the starter game read from a sheet (``rows`` below its header), drawn by a
+    layout whose picture and cost come from each card's values; the line of its picture."""
+    decks = demo / "cards" / "demo" / "decks"
+    (decks / "creatures.yaml").write_text(
+        "name: Creatures\nsize: poker\nlayout: creature-card\nback: {layout: demo-back}\n"
+        "fields: {name: text, element: string, cost: integer, art: string}\n"
+        "cards_from: creatures.csv\n",
+        encoding="utf-8",
+    )
+    (decks / "creatures.csv").write_text(f"id,count,name,element,cost,art\n{rows}", "utf-8")
+    picture = 'path: "cards/demo/art/{{ card.art }}"'
+    cost = "text: \"{{ ':coin:' * card.cost }}\""
+    layout = (
+        "creature-card:\n  size: poker\n  elements:\n"
+        f"    picture: {{type: image, x: 5, y: 16, w: 53, h: 34, {picture}}}\n"
+        f"    cost: {{type: text, x: 5, y: 51, w: 40, h: 7, {cost}}}\n"
+    )
+    return _append(demo, "cards/demo/layouts/demo.yaml", layout) + 3
+
+
+def test_a_layout_text_failing_on_a_cards_empty_number_says_which_card_has_none(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """An empty cost cell (which a sheet allows) made "{{ ':coin:' * card.cost }}" fail with
+    Python's "TypeError: can't multiply sequence by non-int of type 'NoneType'" alone."""
+    line = _creatures(demo, "imp,1,Imp,fire,1,\nwisp,1,Wisp,air,,\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2, run.err
+    said = [row for row in run.err.splitlines() if "element 'cost'" in row]
+    assert said == [
+        f"cards/demo/layouts/demo.yaml:{line + 1}:56: layout 'creature-card' element 'cost' "
+        f"text: card 'wisp' has no cost ({CREATURES}:3:1, the first card without one), so its "
+        "text cannot be worked out (TypeError: can't multiply sequence by non-int of type "
+        "'NoneType'; in '{{ ':coin:' * card.cost }}'); give the card a cost, or let the text "
+        "allow none, e.g. (card.cost or 0)"
+    ], run.err

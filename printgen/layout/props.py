@@ -110,10 +110,29 @@ class Props:
         except expr.ExpressionError as exc:  # reported at each property that uses it
             if self.ctx.quiet:  # the card's own field failed, and was said: this follows from it
                 return None
-            if not self._back_field_missing(exc):
+            if self._back_field_missing(exc):
+                return None
+            empty = expr.left_out(raw, self.variables.get("card")) if exc.of_none else []
+            if empty:
+                self.report(key, self._without(key, empty, exc))
+            else:
                 self.report(key, str(exc) + self._field_hint(exc) + self._first_card())
             return None
         return value
+
+    def _without(self, key: str, empty: list[str], exc: expr.ExpressionError) -> str:
+        """An expression that fails on a card's empty value (a number cell left empty, which a
+        deck allows): said as a design check says it, naming the card and the value."""
+        card = self.variables.get("card")
+        name = card.get("id") if isinstance(card, dict) else None
+        first = empty[0]
+        whose = f"card '{name}'" if name else "the card"
+        place = f" ({self.card_where}, the first card without one)" if self.card_where else ""
+        return (
+            f"{whose} has no {' and '.join(empty)}{place}, so its {key} cannot be worked out "
+            f"({exc}); give the card a {first}, or let the {key} allow none, e.g. "
+            f"(card.{first} or 0)"
+        )
 
     def _first_card(self) -> str:
         """Which card failed first (said once for the element, whichever cards fail too): a

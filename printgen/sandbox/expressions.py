@@ -23,10 +23,15 @@ _LITERALS = {"true", "false", "none", "True", "False", "None"}  # Jinja's, not n
 class ExpressionError(Exception):
     """An expression that cannot be evaluated; the message says what to fix."""
 
-    def __init__(self, message: str, *, undefined: str = "", suggests: bool = False) -> None:
+    def __init__(
+        self, message: str, *, undefined: str = "", suggests: bool = False, of_none: bool = False
+    ) -> None:
         super().__init__(message)
         self.undefined = undefined  # the dotted name a plain lookup did not find ("card.cots")
         self.suggests = suggests  # the message names the likely name meant: no other hint
+        # Python's words for a value that is None ("… of type 'NoneType'"): a card's empty
+        # value, most often, which the designer is told of by its name (see left_out)
+        self.of_none = of_none
 
 
 class BudgetSpent(ExpressionError):
@@ -133,7 +138,21 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
         )
     if isinstance(exc, OverflowError):  # 2.0 ** 2000
         return ExpressionError(f"a number in it grows too large; in '{shown}'")
-    return ExpressionError(f"{type(exc).__name__}: {_short(exc)}; in '{shown}'")
+    said = f"{type(exc).__name__}: {_short(exc)}; in '{shown}'"
+    return ExpressionError(said, of_none="NoneType" in str(exc))
+
+
+_CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")
+
+
+def left_out(source: str, card: Any, blank: bool = False) -> list[str]:
+    """The card's fields ``source`` names that have no value (None): a card that leaves one
+    out (an empty cell), or whose value was refused; with ``blank``, an empty text too."""
+    if not isinstance(card, dict):
+        return []
+    named = dict.fromkeys(_CARD_FIELD.findall(source))
+    empty = (None, "") if blank else (None,)
+    return [field for field in named if field in card and card[field] in empty]
 
 
 _NO_ATTRIBUTE = re.compile(r"the mapping has no attribute '(\w+)'")
