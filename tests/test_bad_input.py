@@ -1269,3 +1269,40 @@ def test_a_layout_text_failing_on_a_cards_empty_number_says_which_card_has_none(
         "'NoneType'; in '{{ ':coin:' * card.cost }}'); give the card a cost, or let the text "
         "allow none, e.g. (card.cost or 0)"
     ], run.err
+
+
+def test_a_picture_a_cards_value_names_says_the_card_and_an_empty_value_says_to_fill_it(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A missing picture was said at the layout's line alone, no card named; an empty art cell
+    said "image 'cards/demo/art/' is a folder, not a file; remove it or rename it": advice to
+    delete the art folder."""
+    (demo / "cards" / "demo" / "art").mkdir()
+    line = _creatures(demo, "dragon,1,Dragon,fire,3,nope.jpg\nnaiad,1,Naiad,water,2,\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2, run.err
+    assert run.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:61: image 'cards/demo/art/nope.jpg' not found; "
+        "put the file there (paths are relative to the project folder) (first on card "
+        f"'dragon', {CREATURES}:2:1)",
+        f"{CREATURES}:3:1: card 'naiad' has no art: its path 'cards/demo/art/' (layout "
+        "'creature-card' element 'picture') names the folder; fill its art cell, or draw the "
+        "picture only on cards that have one with when: \"{{ card.art }}\" under 'picture'",
+    ], run.err
+
+
+def test_a_picture_path_naming_a_folder_says_to_name_a_file_in_it(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    (demo / "cards" / "demo" / "art").mkdir()
+    line = _append(
+        demo,
+        "cards/demo/layouts/demo.yaml",
+        "    picture: {type: image, x: 20, y: 20, w: 20, h: 20, path: cards/demo/art}\n",
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:62: image 'cards/demo/art' is a folder, not a "
+        "file; name a picture file in it"
+    ]

@@ -332,3 +332,30 @@ def test_a_problem_said_of_many_cards_at_once_reads_as_a_plural(
         "7 more cards ('t-6', 't-7', 't-8', 't-9', 't-10', 't-11', 't-12'; 12 in all) are "
         "missing the required key 'count'"
     ), rows
+
+
+def test_warnings_of_a_picture_a_cards_value_names_say_the_first_card_showing_it(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A picture named by each card's id ("{{ card.id }}.png"): its low dpi and its art short
+    of the bleed were said at the layout's line with no card named."""
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    for card in ("miner", "merchant", "crown"):
+        _picture(700).save(art / f"{card}.png")
+    _picture(50).save(art / "thief.png")  # 79 dpi over 16 mm
+    _add_element(
+        demo,
+        "art: {type: image, x: 0, y: 66, w: 63, h: 16, decor: true, under: frame, "
+        'path: "cards/demo/art/{{ card.id }}.png"}',
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    deck = "cards/demo/decks/main.yaml"
+    dpi = [line for line in _warnings(run) if " dpi " in line]
+    assert len(dpi) == 1, run.err
+    assert dpi[0].startswith(f"{LAYOUT}:14:"), dpi
+    assert dpi[0].endswith(f"or an SVG (first on card 'thief', {deck}:38:5)"), dpi
+    short = [line for line in _warnings(run) if "short of the 3 mm bleed" in line]
+    assert len(short) == 1, run.err
+    assert short[0].endswith(f"(first on card 'miner', {deck}:18:5)"), short

@@ -142,6 +142,8 @@ class FaceChecks:
                 if sides:  # said once for the element: where it lies is its layout's doing
                     self.short.add((layout, element.name))
                     said = bleed_message(layout, element.name, face, sides, fitted)
+                    if isinstance(op, Image):  # a card's own picture, maybe: which card's
+                        said += _first_card(face, card)
                     self.problems.add(element.origin, said, Severity.WARNING)
         if face.side is Side.FRONT and card is not None:
             position = self.position
@@ -318,6 +320,13 @@ def _who(face: Face) -> str:
             else f"the back of card '{face.card}'"
         )
     return f"card '{face.card}' ({face.name})"
+
+
+def _first_card(face: Face, card: CardType | None) -> str:
+    """The card a problem is first met on, and where it is written (its row in a sheet)."""
+    if card is None or face.side is Side.BACK:
+        return f" (first on {_who(face)})"
+    return f" (first on card '{card.id}', {card.where})"
 
 
 def _median(values: list[float]) -> float:

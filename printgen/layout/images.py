@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from functools import lru_cache
 from itertools import islice
 from pathlib import Path
@@ -24,6 +25,7 @@ from printgen.problems import (
     without_addresses,
 )
 from printgen.project import Project
+from printgen.sandbox import expressions as expr
 
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
@@ -37,6 +39,9 @@ def lay_out_image(
         return None
     where = props.where("path")
     shown = str(raw) if len(str(raw)) <= 80 else str(raw)[:77] + "…"
+    # a path worked out from a card's value: each problem names the card it is first met on
+    who = props.first_card() if props.computed("path") else ""
+    path: Path | None = None
     try:
         path = ctx.project.inside(str(raw), where)
         if not (path.exists() or path.is_symlink()):
@@ -48,6 +53,9 @@ def lay_out_image(
         except ProjectError as exc:
             raise fail(where, f"image '{shown}': {exc.problems[0].message}") from None
     except ProjectError as exc:
+        if path is not None and ctx.project.confined(path) and path.is_dir():
+            _folder(ctx, props, shown, who)
+            return None
         for problem in exc.problems or [
             Problem(
                 where,
@@ -60,12 +68,12 @@ def lay_out_image(
         ]:
             # once per place that names the file, not once per file: two elements naming one
             # missing picture are two lines to fix, both said in the one run
-            ctx.report(problem.where, problem.message, once=("image", str(raw), str(where)))
+            ctx.report(problem.where, problem.message + who, once=("image", str(raw), str(where)))
         return None
     if real.suffix.lower() == ".svg":
         why = _unreadable_svg(data, real.parent)
         if why:
-            ctx.report(where, f"'{shown}' {why}", once=("image", str(raw)))
+            ctx.report(where, f"'{shown}' {why}{who}", once=("image", str(raw)))
             return None
         if _undrawn(data):  # it draws, its hole filled: said once for the element
             from printgen.icons.unfollowed import UNDRAWN_SAID
@@ -83,17 +91,50 @@ def lay_out_image(
         )
         ctx.report(
             where,
-            f"'{shown}' is not an image ReportLab can place ({trouble}); {advice}",
+            f"'{shown}' is not an image ReportLab can place ({trouble}); {advice}{who}",
             once=("image", str(raw)),
         )
         return None
     placed, turn, pixels = placeable(data)
     dpi = _dpi(pixels, box)
-    # said at the path, once for each element naming the picture; a picture of one colour has
-    # no detail to lose, and prints alike at any dpi
+    # said at the path, once for each element naming the picture (each picture a card's value
+    # names, with the first card showing it); a picture of one colour has no detail to lose,
+    # and prints alike at any dpi
     if dpi < LOW_DPI and not _one_colour(placed):
-        ctx.problems.add(where, _low_dpi(shown, dpi, pixels), Severity.WARNING, ("dpi", str(where)))
+        said = _low_dpi(shown, dpi, pixels) + who
+        once = ("dpi", str(where), str(raw) if who else "")
+        ctx.problems.add(where, said, Severity.WARNING, once)
     return Image(*box, placed, exif=turn, pixels=pixels)
+
+
+def _folder(ctx: LayoutContext, props: Props, shown: str, who: str) -> None:
+    """A picture's path naming a folder: most often one a card's empty value left unfinished
+    ("art/{{ card.art }}" on a card with no art), said at that card's row or line."""
+    card = props.variables.get("card")
+    empty = expr.left_out(str(props.source("path")), card, blank=True) if who else []
+    if empty and isinstance(card, dict) and props.card_where is not None:
+        field = empty[0]
+        in_sheet = _SHEET.search(props.card_where.path) is not None
+        fill = f"fill its {field} cell" if in_sheet else f"give it a {field}"
+        element = props.element.name
+        ctx.report(
+            props.card_where,
+            f"card '{card.get('id')}' has no {field}: its path '{shown}' (layout "
+            f"'{props.layout.name}' element '{element}') names the folder; {fill}, or draw the "
+            f'picture only on cards that have one with when: "{{{{ card.{field} }}}}" under '
+            f"'{element}'",
+            once=("image-empty", str(props.card_where), props.layout.name, element),
+        )
+        return
+    where = props.where("path")
+    ctx.report(
+        where,
+        f"image '{shown}' is a folder, not a file; name a picture file in it{who}",
+        once=("image", shown, str(where)),
+    )
+
+
+_SHEET = re.compile(r"\.(?:csv|xlsx)(?:$|[#!:])", re.IGNORECASE)  # a card read from a sheet
 
 
 # Under this a picture prints visibly soft or blocky; print shops ask for 300 dpi, and 150 is

@@ -78,14 +78,14 @@ class Props:
                 # none of this language)
                 from printgen.sandbox.jinja import printed_as_python
 
-                self.report(key, f"{printed_as_python(value)}{self._first_card()}")
+                self.report(key, f"{printed_as_python(value)}{self.first_card()}")
                 return None
             if type(value) is not float:
                 return value
             try:
                 return numbers.printed(value)
             except Refused as exc:  # the language's labels give no decimal mark
-                self.report(key, str(exc) + self._first_card())
+                self.report(key, str(exc) + self.first_card())
                 return None
 
     def value(self, key: str, default: Any = None, printed: bool = False) -> Any:
@@ -116,7 +116,7 @@ class Props:
             if empty:
                 self.report(key, self._without(key, empty, exc))
             else:
-                self.report(key, str(exc) + self._field_hint(exc) + self._first_card())
+                self.report(key, str(exc) + self._field_hint(exc) + self.first_card())
             return None
         return value
 
@@ -134,7 +134,7 @@ class Props:
             f"(card.{first} or 0)"
         )
 
-    def _first_card(self) -> str:
+    def first_card(self) -> str:
         """Which card failed first (said once for the element, whichever cards fail too): a
         layout shared by decks, or a spreadsheet's row, is otherwise a search."""
         card = self.variables.get("card")
@@ -142,6 +142,14 @@ class Props:
         if not name or self.card_where is None:
             return ""
         return f" (first on card '{name}', {self.card_where})"
+
+    def source(self, key: str) -> Any:
+        """The property as written (its expression, not its value on this card)."""
+        return self.element.props.get(key, self.style.get(key))
+
+    def computed(self, key: str) -> bool:
+        """Whether the property is an expression: its value may differ from card to card."""
+        return expr.is_expression(self.source(key))
 
     def _back_field_missing(self, exc: expr.ExpressionError) -> bool:
         """A back's layout printing a field the deck's back: fields: does not give (often a
