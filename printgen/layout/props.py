@@ -76,7 +76,7 @@ class Props:
             if isinstance(value, list | tuple | dict):  # one lookup keeps its type: [1.5, 2]
                 # (a translation was picked when the values were localized: a mapping left is
                 # none of this language)
-                from printgen.sandbox.jinja import printed_as_python
+                from printgen.sandbox.printing import printed_as_python
 
                 self.report(key, f"{printed_as_python(value)}{self.first_card()}")
                 return None

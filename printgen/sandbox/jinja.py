@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printgen import limits
-from printgen.sandbox.numbers import for_players, printed
+from printgen.sandbox.printing import joined, printable
 from printgen.sandbox.sizes import (
     CONTAINERS,
     OPERATORS,
@@ -22,9 +22,7 @@ from printgen.sandbox.sizes import (
     charge,
     check_int,
     check_percent,
-    checked_join,
     checked_output,
-    checked_value,
     gathered,
     made,
     predict,
@@ -283,7 +281,7 @@ def sandboxed(**options: Any) -> Any:
     class Environment(ImmutableSandboxedEnvironment):
         intercepted_binops = frozenset(OPERATORS)
         code_generator_class = Generator
-        checked_join = staticmethod(_joined)
+        checked_join = staticmethod(joined)
         concat = staticmethod(checked_output)  # a whole template's output
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
@@ -332,7 +330,7 @@ def sandboxed(**options: Any) -> Any:
     env = Environment(
         undefined=StrictUndefined,
         autoescape=False,
-        finalize=_printable,
+        finalize=printable,
         extensions=[Numbers],
         **options,
     )
@@ -350,60 +348,3 @@ def sandboxed(**options: Any) -> Any:
     env.globals["range"] = limited_range
     env.globals.pop("lipsum", None)  # makes text of any length; a card never needs it
     return env
-
-
-def _joined(pieces: Any) -> str:
-    """``a ~ b``: as ``{{ }}`` prints each piece — a list or mapping joined into a text for
-    players would print as Python writes it, as surely as ``{{ data }}`` alone."""
-    pieces = tuple(pieces)
-    for piece in pieces:
-        if isinstance(piece, (list, tuple, set, frozenset, dict)) and not translated_text(piece):
-            if made.folding:
-                raise Refused("left to run time")
-            if for_players():
-                raise Refused(printed_as_python(piece))
-    return checked_join(pieces)
-
-
-def _printable(value: Any) -> Any:
-    """What ``{{ … }}`` prints: data only (Jinja's finalize hook). A field a card leaves out
-    is None, and prints nothing, as it does where it is the whole text — never "None"."""
-    from jinja2 import Undefined
-
-    if value is None:
-        return ""
-    if isinstance(value, Undefined):
-        return value
-    if isinstance(value, (list, tuple, set, frozenset, dict)) and not translated_text(value):
-        if made.folding:  # a template's code serves texts for players and others alike
-            raise Refused("left to run time")
-        if for_players():  # never Python's [1.5, 2] on a card or a page (a check's message may)
-            checked_value(value, text=True)  # one too long to print is said as that
-            raise Refused(printed_as_python(value))
-    if type(value) is float:  # in a text for players, as its language writes it (1,5)
-        if made.folding:  # never at compile time: a template's code serves every language
-            raise Refused("left to run time")
-        return printed(checked_value(value))
-    return checked_value(value, text=True)
-
-
-def translated_text(value: object) -> bool:
-    """A text in several languages ({en: Cups, it: Coppe}): said where it is used, which knows
-    whether one language's text was meant (an id's is the same in every language)."""
-    from printgen.model.game import is_language_code
-
-    return isinstance(value, dict) and bool(value) and all(map(is_language_code, value))
-
-
-def printed_as_python(value: Any) -> str:
-    """Why a list or mapping is not printed: a player would read it as Python writes it."""
-    if isinstance(value, dict):
-        key = next((str(k) for k in value), "name")
-        return (
-            "it prints a mapping as Python writes it ({'…': …}); print one of its values, "
-            f"e.g. {{{{ ….{key} }}}}"
-        )
-    return (
-        "it prints a list as Python writes it ([…, …]); print its items, e.g. "
-        "{{ … | join(', ') }}, or one of them, {{ …[0] }}"
-    )
