@@ -480,6 +480,54 @@ def test_winners_of_games_that_did_not_end_are_a_warning(
     assert "return finished=True" in said
 
 
+def test_games_the_engine_ended_unfinished_before_the_cap_are_said_as_such(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """finished=False after 120 turns of a 1000-turn cap was reported as "all 50 games hit the
+    1000-turn cap": games the engine stopped itself are said apart, and warned as unusual."""
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    return GameRecord(False, 120, (), [Counter() for _ in bots])\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "50")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[0] == (
+        "No game ended by the rules: all 50 games ended unfinished by the engine at 120 turns, "
+        "before the 1000-turn cap, so there is no game length and no winner to report."
+    )
+    assert run.err == (
+        f"{ENGINE}:{line}:1: warning: play() gave finished=False in 50 games it ended at 120 "
+        "turns, before the 1000-turn cap, which is unusual: a game the rules end returns "
+        "finished=True, and one that does not end runs on to turn_cap (the report counts them "
+        "apart, as ended unfinished by the engine)\n"
+    )
+    summary = json.loads((table / "build" / GAME / "playtest.json").read_text(encoding="utf-8"))
+    assert summary["finished"]["capped"] == 0
+    assert (summary["finished"]["unfinished"], summary["finished"]["unfinished_turns"]) == (
+        50,
+        [120, 120],
+    )
+    # some ended, some hit the cap, some the engine stopped early: each said for what it is
+    _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    ended, early = rng.random() < 0.5, rng.random() < 0.5\n"
+        "    turns = 3 if ended else rng.choice((80, 120)) if early else turn_cap\n"
+        "    return GameRecord(ended, turns, (), [Counter() for _ in bots])\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "200")
+    assert run.code == 0, run.err
+    fin = json.loads((table / "build" / GAME / "playtest.json").read_text(encoding="utf-8"))[
+        "finished"
+    ]
+    assert fin["games"] + fin["capped"] + fin["unfinished"] == 200
+    assert (
+        f"; {fin['capped']} hit the 1000-turn cap and {fin['unfinished']} ended unfinished by "
+        "the engine at 80 to 120 turns, before the cap, and have no winner"
+    ) in run.out
+
+
 @pytest.mark.parametrize(
     "play",
     [

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen.simulate.data import Threshold
-from printgen.simulate.story import pct, pct_pair
+from printgen.simulate.story import not_ended, pct, pct_pair
 
 
 @dataclass(frozen=True)
@@ -82,9 +82,9 @@ def none_ended(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> s
     ``min_finished`` says so: its "ok" alone would pass a game that never finishes."""
     if summary["finished"]["games"] or any(t.key == "min_finished" for t in thresholds):
         return None
-    games, cap = summary["settings"]["games"], summary["settings"]["turn_cap"]
+    games = summary["settings"]["games"]
     return (
-        f"no game of the {games} simulated ended by the rules: all hit the {cap}-turn cap; "
+        f"no game of the {games} simulated ended by the rules: {not_ended(summary, 'all')}; "
         "does play() return finished=True when the rules end a game? (balance: min_finished "
         "in game.yaml sets the share that must end)"
     )
@@ -107,13 +107,11 @@ def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
     key, limit = t.key, t.value
     if key == "min_finished":
         share = summary["finished"]["share"]
-        capped = summary["finished"]["capped"]
-        cap = summary["settings"]["turn_cap"]
         return Verdict(
             t,
             share,
             share < limit,
-            f"balance: {pct(share)} of games end by the rules, {capped} hit the {cap}-turn cap "
+            f"balance: {pct(share)} of games end by the rules, {not_ended(summary)} "
             f"({_pair(share, '<' if share < limit else '>=', 'min_finished', limit)})",
         )
     if key == "max_seat_win_gap":

@@ -216,6 +216,8 @@ def run(
                 Severity.WARNING,
             )
         )
+    if tally.unfinished_turns:  # its own stop, which the report cannot count as the cap's
+        said.append(_unfinished_early(tally, settings.turn_cap, where))
     # the replay is one more game: not past validate's time for them all
     in_time = deadline is None or time.monotonic() < deadline
     if (
@@ -234,6 +236,23 @@ def run(
             )
         )
     return summary, check(summary, load_thresholds(project_root, game_id)), said
+
+
+def _unfinished_early(tally: Tally, cap: int, where: Where) -> Problem:
+    """finished=False from a game shorter than the turn cap: the engine stopped it on a limit
+    of its own, or meant finished=True; the report calls them neither ended nor capped."""
+    turns = tally.unfinished_turns
+    low, high = min(turns), max(turns)
+    at = f"{low:,} turns" if low == high else f"{low:,} to {high:,} turns"
+    games = f"{len(turns):,} game{'s' if len(turns) > 1 else ''}"
+    return Problem(
+        where,
+        f"play() gave finished=False in {games} it ended at {at}, before the {cap}-turn "
+        "cap, which is unusual: a game the rules end returns finished=True, and one that does "
+        "not end runs on to turn_cap (the report counts them apart, as ended unfinished by "
+        "the engine)",
+        Severity.WARNING,
+    )
 
 
 def _mistyped_plays(

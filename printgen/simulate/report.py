@@ -27,6 +27,7 @@ from printgen.simulate.story import (
     ended,
     judged,
     key_sentences,
+    not_ended,
     pct,
     plural,
     settings_line,
@@ -157,12 +158,18 @@ def _charts(at: _Flow, summary: Mapping[str, Any]) -> None:
 
 def _length_chart(summary: Mapping[str, Any]) -> Any:
     fin, cap = summary["finished"], summary["settings"]["turn_cap"]
-    if not fin["games"]:
+    unfinished = fin.get("unfinished", 0)
+    if not fin["games"] and not unfinished:
         text = f"No game ended: {plural(fin['capped'], 'game')} stopped at the {cap}-turn cap."
         return charts.note(HALF, CHART_H, "Game length", text)
+    if not fin["games"]:
+        text = f"No game ended by the rules: {not_ended(summary, 'all')}."
+        return charts.note(HALF, CHART_H, "Game length", text)
     caption = f"bars: games by length in turns\nthe {plural(fin['games'], 'game')} that ended"
-    if fin["capped"]:
+    if fin["capped"] and not unfinished:
         caption += f" ({fin['capped']} more stopped at the cap)"
+    elif unfinished:
+        caption += f" ({fin['capped'] + unfinished} more did not end by the rules)"
     return charts.histogram(summary["turns"]["histogram"], HALF, CHART_H, "Game length", caption)
 
 
@@ -314,9 +321,11 @@ def _figures(at: _Flow, summary: Mapping[str, Any]) -> None:
         )
     at.put(_table(rows, first=250), 4)
     fin = summary["finished"]
-    if fin["capped"]:  # the win rates count the games that ended: say the figures do not
+    stopped = fin["capped"] + fin.get("unfinished", 0)
+    if stopped:  # the win rates count the games that ended: say the figures do not
         ended = plural(fin["games"], "game")
-        said = f"Figures count every game, the {fin['capped']} stopped at the cap too; the win "
+        how = "stopped at the cap" if stopped == fin["capped"] else "that did not end"
+        said = f"Figures count every game, the {stopped} {how} too; the win "
         at.put(Paragraph(_esc(said + f"rates count the {ended} that ended."), SMALL), 6)
     if not all(f["named"] for f in figures.values()):
         at.put(

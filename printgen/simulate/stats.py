@@ -25,6 +25,7 @@ NEVER_WORTH_GAP = 0.05  # a card whose players win 5 points less than those who 
 MIN_JUDGED_GAMES = 30
 ENDED = "games that ended"
 STOPPED = "games stopped by the turn cap (none ended)"
+UNENDED = "games that did not end by the rules (none did)"
 
 
 def rate(wins: int, n: int) -> dict[str, Any]:
@@ -64,6 +65,8 @@ class Tally:
         self.together = 0  # games that ended with every seat a winner
         self.apart = 0  # games that ended with some seats winners and others not
         self.capped_winners = 0  # games stopped by the turn cap that named winners all the same
+        # games the engine ended unfinished before the turn cap (its own stop, not the cap's)
+        self.unfinished_turns: list[int] = []
         # card figures compare like with like: a random bot plays everything and mostly loses
         bots = settings.bots
         self.mixed = any(b != "random" for b in bots) and "random" in bots
@@ -84,6 +87,8 @@ class Tally:
         self.rotated = self.rotated or record.first != 0
         won = set(record.winners)
         self.capped_winners += bool(won) and not record.finished
+        if not record.finished and record.turns < self.settings.turn_cap:
+            self.unfinished_turns.append(record.turns)
         if record.finished:
             self.finished_lengths.append(record.turns)
             self.draws += not record.winners
@@ -150,6 +155,7 @@ def summarize(
     card_ids = list(card_ids)
     n = tally.games
     finished = len(tally.finished_lengths)
+    early = tally.unfinished_turns
     players = settings.players
     # each seat's fair share of the wins the ended games handed out: 1/players when every game
     # has one winner, less when some end in a draw (a 15 % draw rate makes 42.5 % fair for two
@@ -174,7 +180,9 @@ def summarize(
         },
         "finished": {
             "games": finished,
-            "capped": n - finished,
+            "capped": n - finished - len(early),
+            "unfinished": len(early),
+            "unfinished_turns": [min(early), max(early)] if early else [],  # fewest, most
             "share": _r(finished / n if n else 0),
             "draws": tally.draws,
             "shared": tally.shared,
@@ -209,7 +217,7 @@ def cooperative(tally: Tally) -> bool:
 def _turns(tally: Tally) -> dict[str, Any]:
     lengths = sorted(tally.finished_lengths) or sorted(tally.all_lengths)
     return {
-        "over": ENDED if tally.finished_lengths else STOPPED,
+        "over": ENDED if tally.finished_lengths else UNENDED if tally.unfinished_turns else STOPPED,
         "games": len(tally.finished_lengths),
         "p10": percentile(lengths, 0.10),
         "p50": percentile(lengths, 0.50),

@@ -68,6 +68,23 @@ def ended(summary: Mapping[str, Any]) -> int:
     return int(summary["finished"]["games"])
 
 
+def not_ended(summary: Mapping[str, Any], every: str | None = None) -> str:
+    """The games that did not end by the rules, in words: those the turn cap stopped and those
+    the engine itself ended unfinished before it ("7 hit the 1000-turn cap and 3 ended
+    unfinished by the engine at 120 turns, before it"). ``every`` replaces the count when one
+    kind is every such game ("all")."""
+    fin, cap = summary["finished"], f"{summary['settings']['turn_cap']}-turn cap"
+    capped, unfinished = fin["capped"], fin.get("unfinished", 0)
+    if not unfinished:
+        return f"{every if every and capped else capped} hit the {cap}"
+    low, high = fin["unfinished_turns"]
+    turns = plural(low, "turn") if low == high else f"{low} to {high} turns"
+    early = f"ended unfinished by the engine at {turns}, before the"
+    if not capped:
+        return f"{every or unfinished} {early} {cap}"
+    return f"{capped} hit the {cap} and {unfinished} {early} cap"
+
+
 def judged(summary: Mapping[str, Any]) -> bool:
     """Enough ended games to issue verdicts."""
     return ended(summary) >= int(summary["judging"]["min_games"])
@@ -112,17 +129,18 @@ def _finished_sentence(summary: Mapping[str, Any]) -> str:
     if fin["games"] == 0:
         who = "the game played" if games == 1 else f"all {games} games"
         return (
-            f"No game ended by the rules: {who} hit the {cap}, so there is no game length "
+            f"No game ended by the rules: {not_ended(summary, who)}, so there is no game length "
             "and no winner to report."
         )
-    if fin["capped"] == 0:
+    stopped = games - fin["games"]
+    if stopped == 0:
         if games == 1:
             return f"The one game played ended by the rules, before the {cap}."
         return f"All {games} games ended by the rules; none hit the {cap}."
-    capped = fin["capped"]
     return (
         f"{fin['games']} of {games} games ({pct(fin['share'])}) ended by the rules; "
-        f"{capped} hit the {cap} and {'has' if capped == 1 else 'have'} no winner: win rates "
+        f"{not_ended(summary)}{',' if fin.get('unfinished') else ''} "
+        f"and {'has' if stopped == 1 else 'have'} no winner: win rates "
         f"are over the {plural(fin['games'], 'game')} that ended."
     )
 
@@ -249,7 +267,7 @@ def verdict_sentences(
             out.append(
                 (
                     f"NOT MEASURABLE: {v['key']} {v['threshold']:g} — no game ended, "
-                    "every one hit the turn cap",
+                    f"{not_ended(summary, 'every one')}",
                     False,
                 )
             )
