@@ -459,6 +459,37 @@ def test_a_play_counted_under_a_mistyped_card_id_is_a_warning(
     )
 
 
+def test_many_mistyped_card_ids_are_said_for_five_then_once(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """``played[seat][card_id + "x"]`` for every card was one warning a card (53 lines for the
+    symbol deck): five, then one line naming the rest and how many in all, as the README
+    promises for a problem alike on many cards."""
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    counts = Counter(card + tail for card in ('crown', 'merchant', 'miner', 'thief')\n"
+        "                     for tail in 'wxyz')\n"
+        "    return GameRecord(True, 3, (0,), [counts for _ in bots])\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "20")
+    assert run.code == 0, run.err
+    lines = run.err.splitlines()
+    assert len(lines) == 6, run.err
+    assert lines[0] == (
+        f"{ENGINE}:{line}:1: warning: play() counts plays of 'crownw', which is no card of the "
+        "played decks; did you mean 'crown'? (the report shows 'crownw' as a card of its own)"
+    )
+    assert lines[5] == (
+        f"{ENGINE}:{line}:1: warning: play() counts plays of 11 more names that are no card of "
+        "the played decks but nearly one ('merchantx' for 'merchant', 'merchanty' for "
+        "'merchant', 'merchantz' for 'merchant', 'minerw' for 'miner', 'minerx' for 'miner', "
+        "'minery' for 'miner', 'minerz' for 'miner', 'thiefw' for 'thief', 'thiefx' for "
+        "'thief', 'thiefy' for 'thief' and 1 more; 16 in all); count plays by card id (the "
+        "report shows each as a card of its own)"
+    )
+
+
 def test_winners_of_games_that_did_not_end_are_a_warning(
     table: Path, printgen: Callable[..., Run]
 ) -> None:
