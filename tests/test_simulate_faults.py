@@ -741,6 +741,42 @@ def test_a_game_stuck_inside_one_c_call_is_ended_by_the_kernel(table: Path) -> N
     assert done.returncode == -signal.SIGXCPU, (done.returncode, done.stderr)
 
 
+@pytest.mark.parametrize(
+    ("name", "how"),
+    [
+        (
+            "SIGXCPU",
+            "stopped by the CPU time limit (signal 24, SIGXCPU): stuck inside one library call "
+            "for over 65 s of CPU, where the game's 60 s clock cannot stop it; a game must stop "
+            "at turn_cap turns",
+        ),
+        ("SIGKILL", "killed (signal 9 — out of memory?)"),
+    ],
+)
+def test_a_worker_ended_by_a_signal_is_said_at_play_with_its_game(
+    table: Path, printgen: Callable[..., Run], name: str, how: str
+) -> None:
+    """The kernel ends a worker stuck inside one C call (SIGXCPU) or out of memory (SIGKILL):
+    said as "simulate.py:1:1: a worker process playing its games ended", with no reason and no
+    game. Sent by the engine itself here, in one game of the second batch, to run fast."""
+    from printgen.simulate.run import game_rng
+
+    doomed = game_rng(1, 300).random()  # game 301's first draw: no other game's
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        f"    if rng.random() == {doomed!r}:\n"
+        f"        import signal; os.kill(os.getpid(), signal.{name})\n"
+        "    return GameRecord(True, 3, (0,), [Counter() for _ in bots])\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", "2")
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:{line}:1: play() ran in a worker process (games 251–500) that was {how} "
+        "(game 301, --seed 1)\n",
+    )
+
+
 def test_a_mistyped_deck_id_is_said_where_the_engine_asks_for_it(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

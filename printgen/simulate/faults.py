@@ -27,6 +27,7 @@ from printgen.rules.guard import (
 )
 from printgen.sandbox.alarm import CPU_GRACE, Overtime, code_limit
 from printgen.sandbox.refused import Refused
+from printgen.sandbox.workers import Ended
 from printgen.simulate.contract import GameRecord
 
 
@@ -107,6 +108,34 @@ def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) 
         # the engine's own word on a number it cannot use: the game's data is what to mend
         return EngineFault(f"{rel}:{line}:1: cannot read the game's data: {_text(exc)}")
     return EngineFault(f"{rel}:{line}:1: {step} failed: {described(exc)}")
+
+
+def worker_ended(
+    project_root: Path, game_id: str, ended: Ended | None, batches: list[tuple[int, int]], seed: int
+) -> EngineFault:
+    """A worker playing games ended without a word (killed by a signal: the CPU time limit on a
+    game stuck inside one library call, the out-of-memory killer): said at play(), with how it
+    ended and the games it was playing, to replay them."""
+    from printgen.simulate.engine import ENGINE_FILE, load_engine
+
+    rel = f"cards/{game_id}/{ENGINE_FILE}"
+    code = getattr(load_engine(project_root, game_id).module.play, "__code__", None)
+    at = f"{rel}:{code.co_firstlineno if code is not None else 1}:1"
+    if ended is None:
+        return EngineFault(f"{at}: a worker process playing the games ended (--seed {seed})")
+    games = ""
+    if ended.task is not None:
+        first, last = batches[ended.task]
+        games = f" (games {first + 1:,}–{last:,})"
+    said = f"{at}: play() ran in a worker process{games} that was {ended.how}"
+    if ended.how.startswith("stopped by the CPU time limit"):
+        said += (
+            f": stuck inside one library call for over {MAX_GAME_SECONDS + CPU_GRACE:g} s of "
+            f"CPU, where the game's {MAX_GAME_SECONDS:g} s clock cannot stop it; a game must "
+            "stop at turn_cap turns"
+        )
+    game = "" if ended.step is None or ended.step < 0 else f"game {ended.step + 1:,}, "
+    return EngineFault(f"{said} ({game}--seed {seed})")
 
 
 def _text(exc: BaseException) -> str:

@@ -21,6 +21,7 @@ from printgen.rules.guard import warnings_kept
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
 from printgen.sandbox.refused import Kept, designer_threads, no_exit_nor_fork, threads_left
+from printgen.sandbox.workers import Board, ended_worker, joined, step, task
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.engine import ENGINE_FILE, load_engine
@@ -87,21 +88,22 @@ def play_games(
     workers = min(settings.jobs, len(batches))
     # a worker that dies (a crash in the engine) breaks the pool: an error, not a wait
     others = set(multiprocessing.active_children())
+    board = Board(context, len(batches))  # which games each worker is playing
     pool = ProcessPoolExecutor(
         workers,
         context,
-        initializer=_remember,
-        initargs=(project_root, game_id, data, settings, deadline),
+        initializer=_joined,
+        initargs=(board.slots, project_root, game_id, data, settings, deadline),
     )
     finished = False
+    processes: list[Any] = []
     try:
-        for records, said in pool.map(_play_batch, batches):
+        for records, said in pool.map(_worker_batch, batches):
             warned.add(said)
             yield from records
         finished = True
     except BrokenProcessPool:
-        rel = f"cards/{game_id}/{ENGINE_FILE}"
-        raise EngineFault(f"{rel}:1:1: a worker process playing its games ended") from None
+        processes = list((getattr(pool, "_processes", None) or {}).values())
     finally:
         # after a fault, the batches not started are dropped and the run ends now: the other
         # worker, perhaps stuck in a game of its own, is stopped rather than waited for
@@ -110,6 +112,12 @@ def play_games(
             for worker in set(multiprocessing.active_children()) - others:
                 worker.terminate()
                 worker.join(5)
+    if not finished:  # the workers joined: how the one that broke the pool ended is known
+        for process in processes:
+            process.join(5)
+        raise faults.worker_ended(
+            project_root, game_id, ended_worker(processes, board), batches, settings.seed
+        )
 
 
 def replays(
@@ -162,6 +170,19 @@ def _prepared() -> tuple[Any, Any, Path, str]:
     return _current["play"], _current["rules"], _current["path"], _current["rel"]
 
 
+def _joined(slots: Any, *remembered: Any) -> None:
+    """A worker's start: the board it notes its games on, and the run's arguments."""
+    joined(slots)
+    _remember(*remembered)
+
+
+def _worker_batch(
+    batch: tuple[int, int],
+) -> tuple[list[GameRecord], tuple[list[Problem], int]]:
+    with task(batch[0] // BATCH):
+        return _play_batch(batch)
+
+
 def _play_batch(
     batch: tuple[int, int],
 ) -> tuple[list[GameRecord], tuple[list[Problem], int]]:
@@ -189,6 +210,7 @@ def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[Gam
     threads = designer_threads()
     kept = Kept()  # what play() replaces of Python's own, put back when printgen trips on it
     for i in range(*batch):
+        step(i)  # a worker killed in this game: the game is named
         try:
             start_clock()
             record = play(rules, seats(bots, players, i), game_rng(seed, i), cap)
