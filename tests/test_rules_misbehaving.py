@@ -249,6 +249,35 @@ def test_a_rules_py_that_exits_while_imported_is_an_error(demo: Path, printgen: 
     assert "SystemExit" in line
 
 
+def test_a_build_worker_killed_by_a_signal_is_said_at_the_game_not_as_a_bug(
+    demo: Path, printgen: Printgen
+) -> None:
+    """A worker killed (the out-of-memory killer; here rules.py killing its own process) said
+    "printgen: internal error: BrokenProcessPool: …", exit 1, as if printgen had a bug."""
+    rules = write_rules(demo, "import os\n\nos.kill(os.getpid(), 9)\n")
+    run = printgen(demo, "build", "--jobs", "2")
+    # both languages' workers import rules.py: either may be killed before the other is ended
+    assert (run.code, run.err.replace("demo [it]", "demo [en]")) == (
+        2,
+        f"{RULES}:1:1: the worker process building demo [en] was killed (signal 9 — out of "
+        "memory?) while importing rules.py; does it end its own process, or take all the "
+        "memory?\n",
+    )
+    # killed later, making the game: said at the game, with its language
+    rules.write_text(
+        HEAD + "@rule('r')\ndef r(ctx):\n    import os\n    os.kill(os.getpid(), 9)\n    yield\n",
+        encoding="utf-8",
+    )
+    run = printgen(demo, "build", "--jobs", "2")
+    assert (run.code, run.err) == (
+        2,
+        "cards/demo/game.yaml:1:1: the worker process building demo [en] was killed (signal 9 "
+        "— out of memory?); with less memory taken by other programs, or --jobs 1, it may go "
+        "through\n",
+    )
+    assert not (demo / "build").exists()
+
+
 def test_a_rules_py_that_replaces_pythons_own_functions_leaves_printgen_able_to_speak(
     demo: Path,
 ) -> None:

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
-from printgen.problems import Problem, ProjectError, Severity
+from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
+from printgen.sandbox.workers import IMPORTING_RULES, Board, Ended, ended_worker, joined, task
 
 if TYPE_CHECKING:
     from printgen.model.game import Game
@@ -138,22 +139,80 @@ def run(
         return results
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     _preload(options)  # workers inherit what the parent imported, instead of each importing it
     fork = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if fork else None)
     heaviest_first = sorted(range(len(units)), key=lambda i: -units[i].weight)
     found: dict[int, Made] = {}
+    board = Board(context, len(units))  # which unit each worker makes, should one be killed
+    processes: list[Any] = []
     stack = ExitStack()  # its handler set after the workers fork, kept while the pool shuts down
-    with stack, ProcessPoolExecutor(min(jobs, len(units)), mp_context=context) as pool:
+    workers = min(jobs, len(units))
+    with (
+        stack,
+        ProcessPoolExecutor(
+            workers, mp_context=context, initializer=joined, initargs=(board.slots,)
+        ) as pool,
+    ):
         futures = {
-            i: pool.submit(_in_session, project, options, units[i], make) for i in heaviest_first
+            i: pool.submit(_in_worker, i, project, options, units[i], make) for i in heaviest_first
         }
         stack.enter_context(_killed_with(pool))
-        for i in heaviest_first:
-            found[i] = futures[i].result()
-            done(found[i])
+        try:
+            for i in heaviest_first:
+                found[i] = futures[i].result()
+                done(found[i])
+        except BrokenProcessPool:  # a worker killed: said once the pool has joined it
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+    if len(found) < len(units):
+        raise ProjectError([_killed(units, ended_worker(processes, board))])
     return [found[i] for i in range(len(units))]
+
+
+def _killed(units: list[Unit], ended: Ended | None) -> Problem:
+    """A worker that ended without a word — killed by a signal: the out-of-memory killer, the
+    CPU time limit on rules stuck in one library call, a rules.py ending its own process — is
+    no bug of printgen's: said at the game it was making (at its rules.py when importing it)."""
+    if ended is None or ended.task is None:
+        how = ended.how if ended is not None else "ended"
+        return Problem(
+            Where("cards"),
+            f"a build worker process was {how}, making one of "
+            f"{', '.join(dict.fromkeys(unit.game for unit in units))}; build again with "
+            "--jobs 1 to see which game",
+        )
+    unit = units[ended.task]
+    lang = f" [{unit.lang}]" if unit.lang else ""
+    if ended.how.startswith("stopped by the CPU time limit"):  # only a game's Python stalls so
+        return Problem(
+            Where(f"cards/{unit.game}/rules.py"),
+            f"the worker process building {unit.game}{lang} was {ended.how}: rules.py, or a "
+            "rule, was stuck inside one library call, where its time limit cannot stop it",
+        )
+    if ended.step == IMPORTING_RULES:
+        return Problem(
+            Where(f"cards/{unit.game}/rules.py"),
+            f"the worker process building {unit.game}{lang} was {ended.how} while importing "
+            "rules.py; does it end its own process, or take all the memory?",
+        )
+    return Problem(
+        Where(f"cards/{unit.game}/game.yaml"),
+        f"the worker process building {unit.game}{lang} was {ended.how}; with less memory "
+        "taken by other programs, or --jobs 1, it may go through",
+    )
+
+
+def _in_worker(
+    index: int,
+    project: Project,
+    options: BuildOptions,
+    unit: Unit,
+    make: Callable[[Session, Unit, BuildOptions], Made],
+) -> Made:
+    with task(index):
+        return _in_session(project, options, unit, make)
 
 
 @contextmanager

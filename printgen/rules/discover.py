@@ -37,6 +37,7 @@ from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
 from printgen.sandbox.refused import no_exit_nor_fork
+from printgen.sandbox.workers import importing_rules
 
 RULES_FILE = "rules.py"
 _OWN = "printgen_rules_"  # a rules.py's own module name, and its relative imports
@@ -74,6 +75,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
             warnings_kept(caught),
             code_limit(RULE_SECONDS, ran_on),
             beside(game_folder),
+            importing_rules(),  # a worker killed now: its parent names rules.py
         ):
             spec.loader.exec_module(module)
     except SyntaxError as exc:

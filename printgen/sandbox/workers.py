@@ -88,11 +88,10 @@ def ended_worker(processes: Sequence[Any], board: Board) -> Ended | None:
     so one that ended otherwise is the one; a SIGTERM sent from outside is the last guess."""
     gone = [p for p in processes if p.exitcode not in (None, 0)]
     own = [p for p in gone if p.exitcode != -signal.SIGTERM] or gone
-    for process in own:
-        found = board.running(process.pid)
-        if found is not None:
-            step_ = None if found[1] == _NO_STEP else found[1]
-            return Ended(how_ended(process.exitcode), found[0], step_)
+    known = [(found, p) for p in own if (found := board.running(p.pid)) is not None]
+    if known:  # several killed alike (two languages importing one rules.py): the first task's
+        (index, number), process = min(known, key=lambda item: item[0][0])
+        return Ended(how_ended(process.exitcode), index, None if number == _NO_STEP else number)
     return Ended(how_ended(own[0].exitcode), None, None) if own else None
 
 
