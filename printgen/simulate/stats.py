@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from printgen.simulate.captions import name, readable
 from printgen.simulate.contract import GameRecord
 from printgen.simulate.estimates import difference, percentile, wilson
 from printgen.simulate.run import Settings, seats
@@ -317,36 +318,6 @@ def _shown_names(cards: Sequence[str], card_names: Mapping[str, str]) -> dict[st
     }
 
 
-def name(key: str, labels: Mapping[str, str], players: int) -> dict[str, Any]:
-    """A series' or figure's caption: the engine's LABELS, else its key made readable.
-
-    ``vp_2`` is seat 3's ``vp`` (the engine's label of ``vp`` names it); ``vp_max`` belongs with
-    the ``vp`` curves when there are such per-seat ones."""
-    match = re.fullmatch(r"(.+)_(\d+)", key)
-    if match and int(match[2]) < players:
-        figure, seat = match[1], int(match[2]) + 1
-        figure_label = labels.get(figure) or _readable(figure)
-        return {
-            "label": labels.get(key) or f"{figure_label}, seat {seat}",
-            "named": key in labels or figure in labels,
-            "figure": figure,
-            "figure_label": figure_label,
-            "seat": seat,
-        }
-    label = labels.get(key) or _readable(key)
-    return {
-        "label": label,
-        "named": key in labels,
-        "figure": key,
-        "figure_label": label,
-        "seat": None,
-    }
-
-
-def _readable(key: str) -> str:
-    return key.replace("_", " ").strip()
-
-
 def _series(tally: Tally, labels: Mapping[str, str], players: int) -> dict[str, Any]:
     out = {}
     for key in sorted(tally.series, key=natural):
@@ -359,8 +330,8 @@ def _series(tally: Tally, labels: Mapping[str, str], players: int) -> dict[str, 
         head, _, tail = key.rpartition("_")
         if s["seat"] is None and head in by_seat:
             s["figure"] = head
-            s["figure_label"] = labels.get(head) or _readable(head)
-            s["label"] = labels.get(key) or _readable(tail)
+            s["figure_label"] = labels.get(head) or readable(head)
+            s["label"] = labels.get(key) or readable(tail)
     return out
 
 
