@@ -408,6 +408,71 @@ def test_a_photo_prints_as_its_exif_orientation_shows_it(
         assert sum(abs(a - b) for a, b in zip(printed, shown, strict=True)) < 90, (fx, fy)
 
 
+@pytest.mark.parametrize("kind", ["png", "jpeg-turned", "svg"])
+def test_a_picture_that_covers_its_box_fills_it_and_is_cut_at_its_edges(
+    demo: Path, kind: str
+) -> None:
+    """`fit: cover`: a picture of other proportions fills its box, centred, what passes the box
+    cut off — full-bleed art from landscape photos; it was always shrunk to fit whole (bands of
+    the card's colour above and below it). A picture red in its middle third across, blue at its
+    left and right thirds: covering a square box it shows its red middle alone, corner to
+    corner, and nothing is printed outside the box."""
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    if kind == "svg":
+        name = "wide.svg"
+        (art / name).write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100">'
+            '<rect width="100" height="100" fill="#0000ff"/>'
+            '<rect x="100" width="100" height="100" fill="#ff0000"/>'
+            '<rect x="200" width="100" height="100" fill="#0000ff"/></svg>',
+            encoding="utf-8",
+        )
+    else:
+        wide = Image.new("RGB", (300, 100), (0, 0, 255))
+        wide.paste((255, 0, 0), (100, 0, 200, 100))
+        if kind == "png":
+            name = "wide.png"
+            wide.save(art / name)
+        else:  # stored on its side, EXIF saying a quarter turn: seen as the wide picture
+            name = "wide.jpg"
+            exif = Image.Exif()
+            exif[0x0112] = 6
+            wide.transpose(Image.Transpose.ROTATE_90).save(
+                art / name, "JPEG", quality=95, exif=exif.tobytes()
+            )
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "    picture: {type: image, x: 11.5, y: 16, w: 40, h: 40, under: cost_disc, "
+        f"fit: cover, path: cards/demo/art/{name}}}\n"
+        "    art: {when: false}\n    art_disc: {when: false}\n",
+        encoding="utf-8",
+    )
+    args = ["build", "demo", "--lang", "en", "--only", "cards", "--format", "png", "--dpi", "100"]
+    assert main(["--project", str(demo), *args]) == 0
+    made = demo / "build" / "demo" / "en" / "png" / "main"
+    face = Image.open(sorted(made.glob("*miner*"))[0]).convert("RGB")
+    px = 100 / 25.4
+    left, top, side = (11.5 + 3) * px, (16 + 3) * px, 40 * px
+
+    def at(fx: float, fy: float) -> tuple[int, int, int]:
+        colour = face.getpixel((int(left + fx * side), int(top + fy * side)))
+        assert isinstance(colour, tuple)
+        return colour[0], colour[1], colour[2]
+
+    def near(colour: tuple[int, int, int], want: tuple[int, int, int]) -> bool:
+        return sum(abs(a - b) for a, b in zip(colour, want, strict=True)) < 60
+
+    red, blue = (255, 0, 0), (0, 0, 255)
+    for fx in (0.05, 0.5, 0.95):  # corner to corner: its middle third, no band of the card
+        for fy in (0.05, 0.5, 0.95):
+            assert near(at(fx, fy), red), (fx, fy, at(fx, fy))
+    # the picture is three boxes wide: its blue thirds are cut off at the box's edges
+    for fx in (-0.08, 1.08):
+        assert not near(at(fx, 0.5), blue), (fx, at(fx, 0.5))
+
+
 def test_a_photo_with_damaged_exif_prints_with_nothing_else_on_stderr(demo: Path) -> None:
     """Pillow's "UserWarning: Corrupt EXIF data" and its source line were printed on stderr,
     where only path:line:col problems go; the photo itself draws."""

@@ -207,8 +207,8 @@ def _draw_op(
         from printgen.icons.svg import draw_svg
 
         # a picture keeps its own colours, drawn as vectors and as large as the box allows
-        draw_svg(canvas, op.data, op.svg_folder, left, bottom, width, height, None)
-    elif isinstance(op, Image) and op.exif != 1:
+        draw_svg(canvas, op.data, op.svg_folder, left, bottom, width, height, None, cover=op.cover)
+    elif isinstance(op, Image) and (op.exif != 1 or op.cover):
         _oriented(canvas, op, left, bottom, width, height)
     elif isinstance(op, Image):
         canvas.drawImage(
@@ -241,13 +241,17 @@ def _oriented(
 ) -> None:
     """A photo whose EXIF orientation says it is seen turned or mirrored, drawn as seen and as
     large as its box allows (ReportLab places the stored pixels: a phone's portrait photo was
-    printed lying on its side)."""
+    printed lying on its side) — or covering its box (``fit: cover``), clipped to it."""
     reader = _reader(canvas, op.data)
     stored_w, stored_h = reader.getSize()
-    a, b, c, d = _EXIF[op.exif]
+    a, b, c, d = _EXIF.get(op.exif, (1, 0, 0, 1))
     seen_w, seen_h = (stored_h, stored_w) if a == 0 else (stored_w, stored_h)
-    scale = min(width / seen_w, height / seen_h)
+    scale = (max if op.cover else min)(width / seen_w, height / seen_h)
     canvas.saveState()
+    if op.cover:  # what passes the box is cut off
+        box = canvas.beginPath()
+        box.rect(left, bottom, width, height)
+        canvas.clipPath(box, stroke=0, fill=0)
     canvas.transform(a, b, c, d, left + width / 2, bottom + height / 2)
     w, h = stored_w * scale, stored_h * scale
     canvas.drawImage(reader, -w / 2, -h / 2, w, h, mask="auto")

@@ -20,11 +20,12 @@ def parse_hex(color: str) -> Rgb:
 
 
 def fit(
-    inner_w: float, inner_h: float, x: float, y: float, w: float, h: float
+    inner_w: float, inner_h: float, x: float, y: float, w: float, h: float, cover: bool = False
 ) -> tuple[float, float, float]:
     """Scale and bottom-left corner that centre an inner_w x inner_h drawing in a box, as large
-    as fits (a wide Font Awesome icon keeps its proportions in a square box)."""
-    scale = min(w / inner_w, h / inner_h)
+    as fits (a wide Font Awesome icon keeps its proportions in a square box) — or, to ``cover``
+    the box, as small as fills it (what passes the box is for the caller to clip)."""
+    scale = (max if cover else min)(w / inner_w, h / inner_h)
     return x + (w - inner_w * scale) / 2, y + (h - inner_h * scale) / 2, scale
 
 

@@ -265,8 +265,10 @@ def draw_svg(
     height: float,
     rgb: Rgb | None,
     fontawesome: bool = False,
+    cover: bool = False,
 ) -> None:
-    """Draw an SVG centred in the box (x, y, width, height), as large as fits, never outside it.
+    """Draw an SVG centred in the box (x, y, width, height), as large as fits, never outside it
+    — or, to ``cover`` the box (a picture's `fit: cover`), as small as fills it, clipped to it.
 
     `rgb` None keeps the SVG's own colours (pictures); a colour recolours it (icons).
     `fontawesome`: a Font Awesome icon (its stored form is looked up among theirs too).
@@ -291,9 +293,13 @@ def draw_svg(
         if not canvas.hasForm(form):
             define_form(canvas, form, drawing)
         size = drawing.width, drawing.height
-    left, bottom, scale = fit(*size, x, y, width, height)
+    left, bottom, scale = fit(*size, x, y, width, height, cover)
     canvas.saveState()
     try:
+        if cover:
+            box = canvas.beginPath()
+            box.rect(x, y, width, height)
+            canvas.clipPath(box, stroke=0, fill=0)
         canvas.translate(left, bottom)
         canvas.scale(scale, scale)
         canvas.doForm(form)

@@ -26,7 +26,7 @@ def short_of_bleed(face: Face, op: Op) -> tuple[list[str], tuple[float, float] |
     if not isinstance(op, Image):
         return [], None
     sides = _sides(face, op.x, op.y, op.w, op.h)
-    if sides or op.pixels is None:
+    if sides or op.pixels is None or op.cover:  # covering its box, it fills it
         return sides, None
     # a raster picture fills its box only at the box's proportions
     scale = min(op.w / op.pixels[0], op.h / op.pixels[1])
@@ -62,5 +62,6 @@ def message(
     return (
         f"{said} (the picture keeps its proportions: {width:.1f}×{height:.1f} mm in its box); "
         "give it the proportions of the card with its bleed, "
-        f"{face.width_mm + 2 * face.bleed_mm:g}×{face.height_mm + 2 * face.bleed_mm:g} mm"
+        f"{face.width_mm + 2 * face.bleed_mm:g}×{face.height_mm + 2 * face.bleed_mm:g} mm, or "
+        "fit: cover to fill its box (what passes it is cut off)"
     )

@@ -84,6 +84,7 @@ class Image:
     # every viewer shows it (a phone stores a portrait photo lying on its side, orientation 6)
     exif: int = 1
     pixels: tuple[int, int] | None = None  # a PNG's or JPEG's width and height, as it is seen
+    cover: bool = False  # fills its box, what passes it cut off (fit: cover), else fits whole
 
 
 Op = Shape | TextBox | Icon | Image

@@ -31,12 +31,18 @@ if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
 
 
+# how a picture takes its box: whole, as large as fits (its box's spare room left empty), or
+# covering it, centred, what passes the box cut off (full-bleed art of other proportions)
+FITS = ("contain", "cover")
+
+
 def lay_out_image(
     ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]
 ) -> Image | None:
     raw = props.value("path")
     if not raw:
         return None
+    cover = props.choice("fit", FITS, "contain") == "cover"
     where = props.where("path")
     shown = str(raw) if len(str(raw)) <= 80 else str(raw)[:77] + "…"
     # a path worked out from a card's value: each problem names the card it is first met on
@@ -80,7 +86,7 @@ def lay_out_image(
 
             said = f"'{shown}': {UNDRAWN_SAID}"
             ctx.problems.add(where, said, Severity.WARNING, ("undrawn", str(where)))
-        return Image(*box, data, real.parent)
+        return Image(*box, data, real.parent, cover=cover)
     trouble = image_trouble(data)
     if trouble:
         too_large = trouble.endswith(_LIMIT)
@@ -96,7 +102,7 @@ def lay_out_image(
         )
         return None
     placed, turn, pixels = placeable(data)
-    dpi = _dpi(pixels, box)
+    dpi = _dpi(pixels, box, cover)
     # said at the path, once for each element naming the picture (each picture a card's value
     # names, with the first card showing it); a picture of one colour has no detail to lose,
     # and prints alike at any dpi
@@ -104,7 +110,7 @@ def lay_out_image(
         said = _low_dpi(shown, dpi, pixels) + who
         once = ("dpi", str(where), str(raw) if who else "")
         ctx.problems.add(where, said, Severity.WARNING, once)
-    return Image(*box, placed, exif=turn, pixels=pixels)
+    return Image(*box, placed, exif=turn, pixels=pixels, cover=cover)
 
 
 def _folder(ctx: LayoutContext, props: Props, shown: str, who: str) -> None:
@@ -143,11 +149,12 @@ LOW_DPI = 150
 WANTED_DPI = 300
 
 
-def _dpi(pixels: tuple[int, int], box: tuple[float, float, float, float]) -> float:
+def _dpi(pixels: tuple[int, int], box: tuple[float, float, float, float], cover: bool) -> float:
     """The pixels per inch a picture prints at: it is drawn as large as its box allows keeping
-    its proportions (see draw.faces), so its pixels spread over that drawn size."""
+    its proportions (see draw.faces) — or, to cover its box, as small as fills it — so its
+    pixels spread over that drawn size."""
     width, height = pixels
-    scale = min(box[2] / width, box[3] / height)  # mm per pixel
+    scale = (max if cover else min)(box[2] / width, box[3] / height)  # mm per pixel
     return 25.4 / scale if scale > 0 else float("inf")
 
 

@@ -36,7 +36,7 @@ ELEMENT_KEYS = {
     "line": COMMON_KEYS | {"x2", "y2", "stroke", "stroke_width", "dash"},
     "text": COMMON_KEYS | {"text", "style", "rotate"} | STYLE_KEYS,
     "icon": COMMON_KEYS | {"name", "color", "label", "rotate"},
-    "image": COMMON_KEYS | {"path", "rotate"},
+    "image": COMMON_KEYS | {"path", "rotate", "fit"},
 }
 
 
