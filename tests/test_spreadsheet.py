@@ -17,7 +17,7 @@ from printgen.problems import ProjectError
 from printgen.project import Project
 from printgen.source.game import load_game
 from printgen.starter import new_game
-from tests.conftest import Run, unlistable
+from tests.conftest import Run, append_to, unlistable
 
 GAME = "fleet"
 DECK = "cards/fleet/decks/ships.yaml"
@@ -1315,3 +1315,40 @@ def test_a_soft_hyphen_typed_as_an_escape_in_a_cell_says_to_type_it(
         f"{CSV}:2:3: warning: '\\u00ad' prints as its 6 characters: a spreadsheet reads no "
         "\\u…: type the character itself"
     ), run.err
+
+
+def test_a_declared_fields_column_misspelt_is_one_line_not_every_cards_failure(
+    fleet: Path, printgen: Callable[..., Run]
+) -> None:
+    """'elemnt' for the declared 'element': every card lacks the field, and each layout that
+    reads it failed on each card — 12 lines after the one to fix. The header's line is all."""
+    deck = fleet / DECK
+    deck.write_text(
+        deck.read_text(encoding="utf-8")
+        .replace("note: any}", "note: any, element: string}")
+        .replace("layout: card-base", "layout: tinted"),
+        encoding="utf-8",
+    )
+    (fleet / CSV).write_text(
+        "id,count,name.en,name.it,cost,elemnt\nsloop,2,Sloop,Sloop,1,fire\n"
+        "brig,1,Brig,Brigantino,2,water\n",
+        encoding="utf-8",
+    )
+    layouts = fleet / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    append_to(
+        layouts,
+        'tinted:\n  extends: card-base\n  defaults: {color: "{{ data.tints[card.element] }}"}\n',
+    )
+    game = fleet / "cards" / GAME / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "data:\n", 'data:\n  tints: {fire: "#c0392b", water: "#2050a0"}\n', 1
+        ),
+        encoding="utf-8",
+    )
+    run = printgen(fleet, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"{CSV}:1:6: unknown column 'elemnt'; did you mean 'element'? (the deck file's fields: "
+        "declare 'element': rename the column, or that field to 'elemnt')"
+    ], run.err

@@ -63,6 +63,7 @@ def read_deck(
             f"{what} has no 'name' field: the rulebook, the aid and cards.json name its cards "
             "by their ids; declare 'name: text' under fields: and give each card a name",
         )
+    checker.column_misnamed = False
     checker.fields_unknown = declared is None or any(
         key not in DECK_KEYS and _like_fields(str(key)) for key in node
     )
@@ -141,7 +142,10 @@ def read_deck(
     # a mistake in the deck's own declarations (fields:, size:, bleed:…), not in one card's:
     # none of its cards is laid out when the game does not load
     checker.deck_sound = (
-        before == start and len(checker.problems) == after_cards and not checker.fields_unknown
+        before == start
+        and len(checker.problems) == after_cards
+        and not checker.fields_unknown
+        and not checker.column_misnamed
     )
     return deck
 

@@ -59,6 +59,8 @@ class Checker:
         # a deck whose fields: is itself wrong (misspelt, not a mapping): its cards' keys are
         # not called undeclared, one line per card, after the line that says what is wrong
         self.fields_unknown = False
+        # a spreadsheet column named like a declared field that has none (elemnt for element)
+        self.column_misnamed = False
         self.deck_sound = True  # the last deck read declared itself without a mistake
         self.faulty: set[str] = set()  # its cards kept though reading them found a problem
         self.dropped = False  # … and whether a card of it was left out (a cover may name it)

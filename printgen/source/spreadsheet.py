@@ -17,7 +17,7 @@ from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
-from printgen.problems import Where, file_of
+from printgen.problems import Where, closest, file_of
 from printgen.project import Project
 from printgen.source.cells import (
     NUMERIC,
@@ -188,6 +188,8 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             ok = False
         elif field not in types and field not in RESERVED:
             checker.error(where, f"unknown column '{name}'{unknown_column_tail(name, free, types)}")
+            if closest(name, free):  # a declared field's column misspelt: every card lacks it,
+                checker.column_misnamed = True  # and its layouts' failures would follow
             # its cells are left out, the others' still read: a notes column added to the
             # sheet hid every bad number and colour of the rows until it was dealt with
             unknown = True
