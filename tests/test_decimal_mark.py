@@ -151,3 +151,40 @@ def test_a_number_joined_with_tilde_in_a_constant_is_printed_in_the_language(
         assert f"Every 2{mark}5 turns" in _text(harbour, "harbour", lang, "cards")
         aid = _text(harbour, "harbour", lang, "player-aid")
         assert f"Steps 7{mark}5 M; whole 2 m." in aid, aid
+
+
+@pytest.mark.parametrize(
+    ("written", "at", "said"),
+    [
+        ('decimal_mark: {en: "5", it: ","}\n', "1:20", "label 'decimal_mark' 'en' is '5'"),
+        ("decimal_mark:\n  it: ','\n  en: xx\n", "3:7", "label 'decimal_mark' 'en' is 'xx'"),
+        ('decimal_mark: " "\n', "1:15", "label 'decimal_mark' is ' '"),
+        ("decimal_mark: 2.5\n", "1:15", "label 'decimal_mark' is '2.5'"),
+        ('decimal_mark: {_: ",", it: ""}\n', "1:28", "label 'decimal_mark' 'it' is ''"),
+    ],
+)
+def test_a_decimal_mark_that_is_no_mark_is_refused_at_its_line(
+    harbour: Path, printgen: Callable[..., Run], written: str, at: str, said: str
+) -> None:
+    """A digit, a letter, a space or a word was taken as the mark: 1.5 printed as "155",
+    "1xx5" or "1 5"."""
+    labels = harbour / "cards" / "harbour" / "labels.yaml"
+    labels.write_text(written, encoding="utf-8")
+    run = printgen(harbour, "validate")
+    assert run.code == 2, run.err
+    assert run.err.splitlines() == [
+        f"cards/harbour/labels.yaml:{at}: {said}, but a decimal mark is one character that is "
+        'not a digit, a letter or a space; write the one its readers use: "." (2.5) or "," '
+        '(2,5), else "·" or "٫"'
+    ], run.err
+
+
+def test_any_one_mark_of_punctuation_is_a_decimal_mark(
+    harbour: Path, printgen: Callable[..., Run]
+) -> None:
+    labels = harbour / "cards" / "harbour" / "labels.yaml"
+    labels.write_text('decimal_mark: {en: "·", it: "/"}\n', encoding="utf-8")
+    run = printgen(harbour, "build", "harbour")
+    assert run.code == 0, run.err
+    assert "Gain 1·5" in _text(harbour, "harbour", "en", "cards")
+    assert "Guadagni 1/5" in _text(harbour, "harbour", "it", "cards")

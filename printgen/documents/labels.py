@@ -157,28 +157,55 @@ def _shape(data: LDict, key: str, value: Any) -> list[tuple[Where, str]]:
     """What is wrong with one label's value: it is a text (a number is read as one), or one
     text per language."""
     if _word(value):
-        return []
+        return _mark_shape(key, {key: value}, data)
     if not isinstance(value, LDict):
         return [(data.at(key), f"label '{key}' must be a text, or one text per language")]
     from printgen.source.game import LANGUAGE_CODE
 
-    return [
-        (
-            value.key_at(lang),
-            f"label '{key}': '{lang}' is not a language code; write it as two "
-            "lower-case letters, such as en or it",
-        )
-        for lang in value
-        if lang != ANY_LANGUAGE and not LANGUAGE_CODE.fullmatch(str(lang))
-    ] + [
-        (value.at(lang), f"label '{key}' '{lang}' must be a text, not a list or a mapping")
-        for lang, text in value.items()
-        if not _word(text)
-    ]
+    return (
+        [
+            (
+                value.key_at(lang),
+                f"label '{key}': '{lang}' is not a language code; write it as two "
+                "lower-case letters, such as en or it",
+            )
+            for lang in value
+            if lang != ANY_LANGUAGE and not LANGUAGE_CODE.fullmatch(str(lang))
+        ]
+        + [
+            (value.at(lang), f"label '{key}' '{lang}' must be a text, not a list or a mapping")
+            for lang, text in value.items()
+            if not _word(text)
+        ]
+        + _mark_shape(key, {lang: text for lang, text in value.items() if _word(text)}, value)
+    )
 
 
 def _word(value: Any) -> bool:
     return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+def _mark_shape(key: str, texts: dict[str, Any], node: LDict) -> list[tuple[Where, str]]:
+    """What is wrong with a decimal mark (``texts``: by language, or the label's one text under
+    its own name): any text was taken, and 2.5 printed as "255" or "2xx5"."""
+    from printgen.sandbox.numbers import DECIMAL_MARK
+
+    if key != DECIMAL_MARK:
+        return []
+    return [
+        (
+            node.at(at),
+            f"label '{key}'{'' if at == key else f' {at!r}'} is {str(text)!r}, but a decimal "
+            "mark is one character that is not a digit, a letter or a space; write the one its "
+            'readers use: "." (2.5) or "," (2,5), else "·" or "٫"',
+        )
+        for at, text in texts.items()
+        if not _is_mark(str(text))
+    ]
+
+
+def _is_mark(text: str) -> bool:
+    return len(text) == 1 and text.isprintable() and not (text.isalnum() or text.isspace())
 
 
 def missing_label(context: dict[str, Any], name: str) -> str | None:
