@@ -1378,6 +1378,35 @@ def test_a_designers_own_icon_in_the_legend_is_not_said_to_have_an_english_name(
     assert "English name" not in checked.err
 
 
+def _exile_in_the_aids(designer: Path) -> Path:
+    """Both aids use :exile: (in the legend, then), and the game's own labels file's path."""
+    for lang in ("en", "it"):
+        with (designer / "cards" / GAME / f"aid.{lang}.md").open("a", encoding="utf-8") as aid:
+            aid.write("\n\n:exile: leaves the game.\n")
+    return designer / "cards" / GAME / "labels.yaml"
+
+
+def test_an_icon_label_the_font_cannot_print_is_refused_at_its_character(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """icon_exile: {en: "Ωψ"} printed an empty box in the legend, exit 0, where the same
+    character in any other label was refused."""
+    labels = _exile_in_the_aids(designer)
+    labels.write_text('icon_exile: {en: "Ωψ", it: x}\n', encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2, checked.err
+    font = "is not in the document font (Vera); write it another way"
+    assert checked.err.splitlines() == [f"cards/{GAME}/labels.yaml:1:20: character 'ψ' {font}"]
+    # the project's labels, in a block and as an escape: at the escape's line
+    labels.unlink()
+    (designer / "templates").mkdir(exist_ok=True)
+    shared = designer / "templates" / "labels.yaml"
+    shared.write_text('players: {en: Seats}\nicon_exile:\n  it: "es\\u03c8"\n', "utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2, checked.err
+    assert checked.err.splitlines() == [f"templates/labels.yaml:3:10: character 'ψ' {font}"]
+
+
 def test_a_field_a_card_leaves_out_prints_nothing_inside_a_longer_text(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -43,6 +43,20 @@ def legend_icons(content: str, source: str, index: CardIndex) -> list[str]:
     return sorted(known, key=key)
 
 
+def printed_icons(source: str, index: CardIndex) -> list[str]:
+    """The icons the aid's legend blocks (```legend) name, in the rendered aid ``source``."""
+    from printgen.documents.source_lines import block_tokens
+
+    if "```legend" not in source and "~~~legend" not in source:
+        return []
+    return [
+        name
+        for token in block_tokens(source)
+        if token.type == "fence" and token.info.split()[:1] == ["legend"]
+        for name in legend_icons(token.content, source, index)
+    ]
+
+
 _NUMBERED = re.compile(r"(.*?[A-Za-z])[-_]?(\d{1,6})")
 
 

@@ -18,8 +18,9 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.documents.cards import CardIndex
 from printgen.documents.context import render_document
 from printgen.documents.flow import RichText, overflowing
+from printgen.documents.icon_labels import icon_label_problems
 from printgen.documents.labels import unlabelled
-from printgen.documents.legend import legend, legend_icons
+from printgen.documents.legend import legend, legend_icons, printed_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.platypus import Flowable, Frame
@@ -115,6 +116,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     if missing := unlabelled(job.project, labels, ("player_aid",), "every aid's title band"):
         problems.extend(missing)
         return None
+    problems.extend(icon_label_problems(job.project, game, labels, printed_icons(source, index)))
     small, large = formats(paper)
     chosen = None
     scratch = scratch_canvas()
