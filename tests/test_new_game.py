@@ -1407,6 +1407,89 @@ def test_an_icon_label_the_font_cannot_print_is_refused_at_its_character(
     assert checked.err.splitlines() == [f"templates/labels.yaml:3:10: character 'ψ' {font}"]
 
 
+@pytest.mark.parametrize(
+    ("written", "col", "typed"),
+    [
+        ('"**Bold** :coin:"', 18, "**"),
+        ('"gold :coin:"', 23, ":coin:"),
+        ('"{{ card.name }}"', 18, "{{"),
+        ('"the *coin*"', 22, "*"),
+        ('"`coin`"', 18, "`"),
+    ],
+)
+def test_markup_in_an_icon_label_is_refused_at_the_mark(
+    designer: Path, printgen: Callable[..., Run], written: str, col: int, typed: str
+) -> None:
+    """The legend prints an icon's name as written: **Bold** and {{ }} printed as typed."""
+    labels = designer / "cards" / GAME / "labels.yaml"
+    labels.write_text(f"icon_coin: {{en: {written}}}\n", encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2, checked.err
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/labels.yaml:1:{col}: label 'icon_coin' is an icon's name, which the "
+        f"Symbols legend prints as written (beside the icon): '{typed}' would print as typed; "
+        "write the name alone, without **bold**, *italic*, :icons: or {{ }}"
+    ]
+
+
+def test_an_icon_label_with_stars_and_colons_that_mark_nothing_prints_as_written(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    labels = designer / "cards" / GAME / "labels.yaml"
+    labels.write_text('icon_coin: {en: "coin* 10:30:45 gold_coin 2 * 3"}\n', "utf-8")
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert built.code == 0 and "warning" not in built.err, built.err
+    aid = PdfReader(designer / "build" / GAME / "en" / "player-aid.pdf")
+    legend = " ".join(aid.pages[0].extract_text().split("Symbols")[1].split())
+    assert legend.startswith("coin* 10:30:45 gold_coin 2 * 3 Merchant"), legend
+
+
+def test_an_icon_label_that_names_no_icon_is_warned_at_its_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """icon_exil (for exile), icon_Exile and icon_nosuch were ignored without a word, and the
+    legend kept the icon's own name. A label for an icon this game never prints is no
+    mistake (templates/labels.yaml serves every game: here, another game's own icon)."""
+    labels = _exile_in_the_aids(designer)
+    labels.write_text(
+        "icon_exil: {en: Banish, it: Bandito}\nicon_Exile: {en: Banish}\n"
+        "icon_nosuch: {en: Nothing}\nicon_word_exil: {en: banish}\nicon_fa-strr: {en: star}\n"
+        "icon_d20: {en: the big die}\nicon_fa-star: {en: star}\n",
+        encoding="utf-8",
+    )
+    (designer / "templates").mkdir(exist_ok=True)
+    (designer / "templates" / "labels.yaml").write_text(
+        "icon_lanterne: {en: lantern}\nicon_lanterna: {en: lantern}\n", encoding="utf-8"
+    )
+    (designer / "cards" / "other" / "icons").mkdir(parents=True)
+    shutil.copy(
+        ROOT / "printgen" / "icons" / "builtin" / "star.svg",
+        designer / "cards" / "other" / "icons" / "lanterne.svg",
+    )
+    checked = printgen(designer, "validate", GAME)
+    assert checked.code == 0, checked.err
+    never = "names no icon, so the Symbols legend never uses it;"
+    listed = "write icon_<name> with an icon's name as cards write it (`printgen icons` lists them)"
+    assert checked.err.splitlines() == [
+        f"templates/labels.yaml:2:1: warning: label 'icon_lanterna' {never} did you mean "
+        "'icon_lanterne'?",
+        f"cards/{GAME}/labels.yaml:1:1: warning: label 'icon_exil' {never} did you mean "
+        "'icon_exile'?",
+        f"cards/{GAME}/labels.yaml:2:1: warning: label 'icon_Exile' {never} did you mean "
+        "'icon_exile'?",
+        f"cards/{GAME}/labels.yaml:3:1: warning: label 'icon_nosuch' {never} {listed}",
+        f"cards/{GAME}/labels.yaml:4:1: warning: label 'icon_word_exil' {never} did you mean "
+        "'icon_word_exile'?",
+        f"cards/{GAME}/labels.yaml:5:1: warning: label 'icon_fa-strr' {never} did you mean "
+        "'icon_fa-star'?",
+    ], checked.err
+    # the other game's icons are inputs of this one's build: its icon gone, the label is said
+    assert printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid").code == 0
+    (designer / "cards" / "other" / "icons" / "lanterne.svg").unlink()
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert f"templates/labels.yaml:1:1: warning: label 'icon_lanterne' {never}" in built.err
+
+
 def test_a_field_a_card_leaves_out_prints_nothing_inside_a_longer_text(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
