@@ -189,6 +189,10 @@ def test_project_labels_are_laid_over_the_packaged_ones(
     assert printgen(demo, "build", "--only", "rulebook").code == 0
     text = _rulebook_text(demo)
     assert "Seats: 2–4" in text and "Duration: 20 minutes" in text
+    # one text for every language replaces printgen's in each (its English one won, unsaid)
+    _write(demo, "templates/labels.yaml", "players: Seats\n")
+    assert printgen(demo, "build", "--only", "rulebook").code == 0
+    assert "Seats: 2–4" in _rulebook_text(demo)
 
 
 def test_a_language_without_labels_names_the_missing_label(

@@ -104,7 +104,10 @@ def _merged(project: Project, found: list[tuple[Path, inputs.Version | None]]) -
         # validate)
         own = None if path == _PACKAGED else rel
         for key, value in _labels_file(project, path, rel, now):
-            merged.setdefault(key, {}).update(value)
+            if ANY_LANGUAGE in value:  # one text for every language (players: Seats) replaces
+                merged[key] = dict(value)  # what the files below said in each: it was ignored
+            else:
+                merged.setdefault(key, {}).update(value)
             if own is not None:
                 written[key] = own
     return _Laid(merged, written, tuple(reads))
