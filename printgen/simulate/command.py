@@ -29,7 +29,7 @@ from printgen.simulate.data import (
     ProjectError,
     Severity,
     json_bytes,
-    load_sim_data,
+    load_checked_sim_data,
     load_thresholds,
     report_names,
 )
@@ -144,18 +144,21 @@ def run(
     turn_cap: int | None,
     lang: str | None = None,
     budget: float | None = None,
+    design_checks: bool = True,
 ) -> tuple[dict[str, Any], list[Verdict], list[Problem]]:
     """Play the games and check the game's thresholds; raise BadRequest or ProjectError.
     ``lang``: the language of the title and card names the summary gives (the game's first);
     also the warnings of names the report's font cannot print. ``budget``: seconds all the
-    games may take (validate's), past which the run is an error at the engine."""
+    games may take (validate's), past which the run is an error at the engine.
+    ``design_checks``: run the game's checks and rules, to warn that it fails them (validate
+    has just run them)."""
     caught: list[warnings.WarningMessage] = []  # the engine's as it loads, in this process
     try:
         with warnings_kept(caught):
             engine = load_engine(project_root, game_id)
     except NoEngine as exc:
         raise BadRequest(str(exc)) from None
-    data = load_sim_data(project_root, game_id)
+    data, failed = load_checked_sim_data(project_root, game_id, design_checks)
     try:
         called = report_names(project_root, game_id, lang)
     except NoLanguage as exc:
@@ -204,7 +207,7 @@ def run(
         "engine_bots": list(engine.bots),
     }
     summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
-    said = called.unprintable + warned.lines()
+    said = ([failed] if failed else []) + called.unprintable + warned.lines()
     said += _mistyped_plays(tally, card_ids, engine, game_id)
     if tally.capped_winners:  # their wins count nowhere: the designer meant them to
         said.append(

@@ -33,6 +33,44 @@ def load_sim_data(project_root: Path, game_id: str) -> SimData:
     return _sim_data(Session(Project.at(project_root)), game_id)
 
 
+def load_checked_sim_data(
+    project_root: Path, game_id: str, checks: bool = True
+) -> tuple[SimData, Problem | None]:
+    """The game's data, and a warning when the game fails its design checks (constraints,
+    ``checks:``, rules.py): validate rejects it, yet the designer may well play it on purpose,
+    so it is played and said. The checks run on the values already loaded and resolved for
+    the simulation (a big deck's loading is the slow part). Raises as ``load_sim_data``."""
+    session = Session(Project.at(project_root))
+    data = _sim_data(session, game_id)
+    return data, _failed_checks(session, game_id) if checks else None
+
+
+def _failed_checks(session: Session, game_id: str) -> Problem | None:
+    from printgen.rules.run import run_rules
+
+    game = session.game(game_id)
+    problems = Problems()
+    try:
+        module = session.rules_module(game_id)
+    except ProjectError as exc:  # a rules.py that does not import fails validate too
+        problems.extend(exc.problems)
+        module = None
+    run_rules(session.rule_context(game, problems), module, problems)
+    errors = problems.errors
+    if not errors:
+        return None
+    first = errors[0]
+    which = "one" if len(errors) == 1 else f"{len(errors):,}"
+    rest = "other" if len(errors) == 2 else "others"
+    others = "" if len(errors) == 1 else f"; `printgen validate {game_id}` says the {rest}"
+    return Problem(
+        first.where,  # the first failing check's place: the designer's mistake
+        f"{game_id} fails {which} of its design checks ({first.message}{others}): the "
+        "simulation plays it as it is; fix the cards, or change the check",
+        Severity.WARNING,
+    )
+
+
 def _sim_data(session: Session, game_id: str) -> SimData:
     game = session.game(game_id)
     problems = Problems()
@@ -168,6 +206,7 @@ __all__ = [
     "atomic_write",
     "balance_where",
     "json_bytes",
+    "load_checked_sim_data",
     "load_sim_data",
     "load_thresholds",
     "project_games",

@@ -58,6 +58,7 @@ def validate_simulate(
                 jobs=1,
                 turn_cap=None,
                 budget=VALIDATE_SIMULATION_SECONDS,
+                design_checks=False,  # validate has run them, and said what fails
             )
             if (unended := none_ended(summary, thresholds)) is not None:
                 problems.append(
