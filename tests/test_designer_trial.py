@@ -100,3 +100,81 @@ def test_validate_simulate_does_not_say_the_failed_checks_twice(
     run = printgen(lanterns, "validate", "--simulate", GAME)
     assert run.code == 2
     assert run.err.count("Merchant costs 5") == 1 and "design checks" not in run.err
+
+
+MOONS = """
+generate:
+  - product:
+      rank: [10, 11, 12, 13]
+    count: 1
+    card:
+      id: "moon-{{ rank }}"
+      rank: "{{ rank }}"
+      name: "Moon {{ rank }}"
+      cost: 1
+"""
+
+
+def moons(root: Path) -> None:
+    """Four cards made by a generate rule, beside the starter's four written by hand."""
+    edit(root, DECK, "  tint: color\n", "  tint: color\n  rank: integer\n")
+    with (root / DECK).open("a", encoding="utf-8") as deck:
+        deck.write(MOONS)
+
+
+def test_a_check_whose_message_fails_names_each_card_that_fails_it(
+    lanterns: Path, printgen: Printgen
+) -> None:
+    """The fallback read alike for every generated card, all at the template's line: two
+    failing cards were said as one line, naming neither."""
+    moons(lanterns)
+    with (lanterns / f"cards/{GAME}/game.yaml").open("a", encoding="utf-8") as game:
+        game.write(
+            '  - id: bad-msg\n    each: main\n    assert: "{{ (card.rank or 0) < 12 }}"\n'
+            '    message: "{{ card.nope.deeper }} too high"\n'
+        )
+    run = printgen(lanterns, "validate", GAME)
+    template = edit(lanterns, DECK, 'id: "moon-', 'id: "moon-')
+    assert run.code == 2
+    fails = "bad-msg: the assert {{ (card.rank or 0) < 12 }} does not hold for card"
+    lines = run.err.splitlines()
+    assert "bad-msg: the message cannot be evaluated: card has no 'nope'" in lines[0]
+    assert lines[1:] == [
+        f"{DECK}:{template}:7: {fails} 'moon-{rank}' (made by the generate rule here)"
+        for rank in (12, 13)
+    ]
+
+
+def test_a_hand_written_card_failing_a_check_whose_message_fails_is_named(
+    lanterns: Path, printgen: Printgen
+) -> None:
+    edit(
+        lanterns,
+        f"cards/{GAME}/game.yaml",
+        'message: "{{ card.name }} costs',
+        'message: "{{ card.nme.x }} costs',
+    )
+    edit(lanterns, DECK, "cost: 3\n", "cost: 5\n")
+    run = printgen(lanterns, "validate", GAME)
+    card = edit(lanterns, DECK, "id: merchant", "id: merchant")
+    assert (
+        f"{DECK}:{card}:5: cost-limit: the assert {{{{ card.cost <= 3 }}}} does not hold for "
+        "card 'merchant'\n"
+    ) in run.err
+
+
+def test_a_rule_finds_a_generated_cards_count_at_its_rules_count_line(
+    lanterns: Path, printgen: Printgen
+) -> None:
+    moons(lanterns)
+    with (lanterns / f"cards/{GAME}/rules.py").open("a", encoding="utf-8") as rules:
+        rules.write(
+            '\n\n@rule("moon-count")\ndef moon_count(ctx: RuleContext) -> Iterator[Problem]:\n'
+            '    for card in ctx.cards("main"):\n'
+            '        if card.id == "moon-13":\n'
+            '            yield ctx.problem(card.where("count"), "one copy", Severity.WARNING)\n'
+        )
+    run = printgen(lanterns, "validate", GAME)
+    count = edit(lanterns, DECK, "    count: 1\n", "    count: 1\n")
+    assert run.code == 0
+    assert f"{DECK}:{count}:12: warning: moon-count: one copy\n" in run.err

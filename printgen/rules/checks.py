@@ -91,10 +91,21 @@ def _evaluate(
                     f"{check.id}: the message cannot be evaluated: {exc}",
                     once=("check-message", check.id),
                 )
-                text = f"the assert {check.assertion} does not hold"
+                text = f"the assert {check.assertion} does not hold{_for(ctx, subject)}"
             tag = "" if lang == ctx.language else f" [{lang}]"
             message = f"{check.id}: {clipped(text)}{tag}"
             said.setdefault(file_of(where), []).append((where, subject, message))
+
+
+def _for(ctx: RuleContext, subject: str) -> str:
+    """The card a fallback message is about, as the designer's own message would name it:
+    without it, the cards a generate rule makes, all at its template's line, read alike (and
+    were said as one)."""
+    card = _card_of(ctx, subject) if subject else None
+    if card is None:
+        return ""
+    made = " (made by the generate rule here)" if card.scope else ""
+    return f" for card '{card.id}'{made}"
 
 
 SAME_PLACE = 5  # failures said one by one in one file (at a generate rule's template, one)

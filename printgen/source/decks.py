@@ -385,6 +385,8 @@ def _generated(
                 checker, template, rule.at("card"), types, default_layout, combo.scope, combo.count
             )
             if card:
+                if "count" in rule:  # its count is the rule's: said there (a constraint on it)
+                    card.field_where.setdefault("count", rule.at("count"))
                 cards.append(card)
             if len(checker.problems) > before:
                 checker.faulty.update(made.id for made in cards)  # made by a broken rule
