@@ -178,3 +178,63 @@ def test_a_rule_finds_a_generated_cards_count_at_its_rules_count_line(
     count = edit(lanterns, DECK, "    count: 1\n", "    count: 1\n")
     assert run.code == 0
     assert f"{DECK}:{count}:12: warning: moon-count: one copy\n" in run.err
+
+
+MOON_13 = """
+  - id: moon-13
+    count: 1
+    name: {en: "Moon", it: "Luna"}
+    cost: 1
+    effect: {en: "Gain 1 :vp:.", it: "Guadagni 1 :vp:."}
+"""
+
+
+def test_faint_text_from_a_colour_the_card_leaves_out_is_said_at_the_card(
+    lanterns: Path, printgen: Printgen
+) -> None:
+    """The band and the cost disc fill with the card's colour: a card written without one
+    printed white on the paper, said at the layout's line as the layout's contrast."""
+    with (lanterns / DECK).open("a", encoding="utf-8") as deck:
+        deck.write(MOON_13)
+    run = printgen(lanterns, "validate", GAME)
+    card = edit(lanterns, DECK, "id: moon-13", "id: moon-13")
+    assert run.code == 0
+    assert run.err == "".join(
+        f"{DECK}:{card}:5: warning: card 'moon-13' has no color, so '{shape}' (fill: "
+        f"{{{{ card.color }}}}) is not filled and the text of box '{box}' in layout "
+        "'lanterns-card' prints #ffffff on #ffffff (the paper): a contrast of 1.0:1, hard to "
+        "read [en, it]; give the card a color\n"
+        for shape, box in (("band", "title"), ("cost_disc", "cost"))
+    )
+
+
+def test_faint_text_from_a_text_colour_the_card_leaves_out_is_said_at_the_card(
+    lanterns: Path, printgen: Printgen
+) -> None:
+    edit(lanterns, DECK, "  tint: color\n", "  tint: color\n  ink: color\n")
+    edit(
+        lanterns,
+        f"cards/{GAME}/layouts/{GAME}.yaml",
+        "    cost_disc:",
+        ('    title: {color: "{{ card.ink }}"}\n    cost_disc:'),
+    )
+    edit(lanterns, DECK, '    color: "#8a5a00"', '    color: "#111111"')  # the miner's band
+    run = printgen(lanterns, "validate", GAME)
+    card = edit(lanterns, DECK, "id: miner", "id: miner")
+    assert run.err == (
+        f"{DECK}:{card}:5: warning: card 'miner' has no ink, so its colour ({{{{ card.ink }}}}) "
+        "falls back to #000000 and the text of box 'title' in layout 'lanterns-card' prints "
+        "#000000 on #111111 ('band'): a contrast of 1.1:1, hard to read [en, it]; give the "
+        "card an ink\n"
+    )
+
+
+def test_a_pale_colour_the_card_gives_is_still_the_layouts_contrast(
+    lanterns: Path, printgen: Printgen
+) -> None:
+    edit(lanterns, DECK, '    color: "#8a5a00"', '    color: "#f6f6f6"')
+    run = printgen(lanterns, "validate", GAME)
+    assert run.code == 0
+    said = [line for line in run.err.splitlines() if "box 'title'" in line]
+    assert len(said) == 1 and said[0].startswith(f"cards/{GAME}/layouts/{GAME}.yaml:")
+    assert "prints #ffffff on #f6f6f6 ('band') on card 'miner' (Miner)" in said[0]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from printgen.icons.labels import LABEL_BOXES, MIN_LABEL_PT, label_size
 from printgen.layout.bleed_edge import message as bleed_message
 from printgen.layout.bleed_edge import short_of_bleed
-from printgen.layout.contrast import MIN_CONTRAST, Known, ratio, remembered
+from printgen.layout.contrast import MIN_CONTRAST, Known, emptied, ratio, remembered, unfilled
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
 from printgen.layout.overlap import covered, crossings, overprinted
@@ -136,7 +136,7 @@ class FaceChecks:
             if isinstance(op, Icon) and op.label:
                 self._label(layout, element, op)
             elif isinstance(op, TextBox) and (layout, element.name) not in self.faint:
-                self._contrast(layout, face, placed, index)
+                self._contrast(layout, face, placed, index, card)
             elif isinstance(op, (Shape, Image)) and (layout, element.name) not in self.short:
                 sides, fitted = short_of_bleed(face, op)
                 if sides:  # said once for the element: where it lies is its layout's doing
@@ -163,7 +163,12 @@ class FaceChecks:
                     siblings.names.append(face.name)
 
     def _contrast(
-        self, layout: str, face: Face, placed: list[tuple[Element, Op]], index: int
+        self,
+        layout: str,
+        face: Face,
+        placed: list[tuple[Element, Op]],
+        index: int,
+        card: CardType | None,
     ) -> None:
         """Text near invisible on what it is printed on: said once for the element. A text of
         no letter or digit (a faded dash for a skill the card lacks) is a mark, faint on
@@ -182,6 +187,19 @@ class FaceChecks:
             return
         self.faint_said += 1
         on = "the paper" if under[0] is None else f"{placed[under[0]][0].name!r}"
+        if card is not None and face.side is Side.FRONT:
+            why = _left_empty(card, placed, index, under[0])
+            if why is not None:  # the card's missing value, not the layout, is to mend
+                name, because = why
+                self.problems.add(
+                    card.where,
+                    f"card '{card.id}' has no {name}, so {because} and the text of box "
+                    f"'{element.name}' in layout '{layout}' prints {box.color} on {under[1]} "
+                    f"({on}): a contrast of {contrast:.1f}:1, hard to read{self.tag}; give the "
+                    f"card {_a(name)}",
+                    Severity.WARNING,
+                )
+                return
         self.problems.add(
             element.where.get("color", element.origin),
             f"the text of box '{element.name}' in layout '{layout}' prints {box.color} on "
@@ -310,6 +328,30 @@ class FaceChecks:
                         "a larger box",
                         Severity.WARNING,
                     )
+
+
+def _left_empty(
+    card: CardType, placed: list[tuple[Element, Op]], index: int, below: int | None
+) -> tuple[str, str] | None:
+    """The field the card leaves empty that made its text faint — a fill under the text that
+    came out empty, or the text's own colour — and what it did; None when none did."""
+
+    def empty(name: str) -> bool:
+        return card.fields.get(name) in (None, "")
+
+    for shape, _ in reversed(unfilled(placed, index, below)):  # the one drawn last is on top
+        fill = shape.props.get("fill")
+        if (name := emptied(fill, empty)) is not None:
+            return name, f"'{shape.name}' (fill: {fill}) is not filled"
+    element, box = placed[index]
+    color = element.props.get("color")
+    if isinstance(box, TextBox) and (name := emptied(color, empty)) is not None:
+        return name, f"its colour ({color}) falls back to {box.color}"
+    return None
+
+
+def _a(name: str) -> str:
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
 
 
 def _who(face: Face) -> str:

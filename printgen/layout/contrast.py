@@ -10,7 +10,8 @@ inks it may not show at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -69,6 +70,36 @@ def remembered(
     if found is not None and found[0] is not None:
         known[key] = (found[0], tuple(element.name for element, _ in placed[found[0] : index]))
     return found
+
+
+_CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")
+
+
+def emptied(prop: object, empty: Callable[[str], bool]) -> str | None:
+    """The first card field an element's property names (``fill: "{{ card.color }}"``) that
+    the card leaves ``empty``: the property came out empty, or its fallback, for that."""
+    if not isinstance(prop, str):
+        return None
+    return next((name for name in _CARD_FIELD.findall(prop) if empty(name)), None)
+
+
+def unfilled(
+    placed: Sequence[tuple[Any, Op]], index: int, below: int | None
+) -> list[tuple[Any, Shape]]:
+    """The rects and ellipses drawn over the text box's backdrop (``below``; None: the paper)
+    and under its middle that came out without a fill: one meant to fill it, maybe."""
+    box = placed[index][1]
+    assert isinstance(box, TextBox)
+    x, y = box.x + box.w / 2, box.y + box.h / 2
+    start = 0 if below is None else below + 1
+    return [
+        (element, op)
+        for element, op in placed[start:index]
+        if isinstance(op, Shape)
+        and not op.fill
+        and op.kind in ("rect", "ellipse")
+        and _inside(op, x, y, ellipse=op.kind == "ellipse")
+    ]
 
 
 @lru_cache(maxsize=4096)
