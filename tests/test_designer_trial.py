@@ -4,6 +4,7 @@ for a card's missing colour, and BOTS declared as a list."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -238,3 +239,15 @@ def test_a_pale_colour_the_card_gives_is_still_the_layouts_contrast(
     said = [line for line in run.err.splitlines() if "box 'title'" in line]
     assert len(said) == 1 and said[0].startswith(f"cards/{GAME}/layouts/{GAME}.yaml:")
     assert "prints #ffffff on #f6f6f6 ('band') on card 'miner' (Miner)" in said[0]
+
+
+def test_bots_and_played_decks_may_be_lists(lanterns: Path, printgen: Printgen) -> None:
+    """The README's contract and the engine's check agree: a list is a designer's first
+    thought, and plays as a tuple does, in worker processes too."""
+    text = engine('["greedy", "random"]') + 'PLAYED_DECKS = ["main"]\n'
+    (lanterns / ENGINE).write_text(text, encoding="utf-8")
+    args = ("-n", "20", "--bots", "greedy,random", "--jobs", "2")
+    run = printgen(lanterns, "simulate", GAME, *args)
+    assert run.code == 0 and run.err == ""
+    summary = json.loads((lanterns / "build" / GAME / "playtest.json").read_text("utf-8"))
+    assert summary["settings"]["bots"] == summary["engine_bots"] == ["greedy", "random"]

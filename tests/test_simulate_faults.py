@@ -281,11 +281,16 @@ def test_a_json_target_or_a_game_count_that_would_lose_something_is_refused(
 @pytest.mark.parametrize(
     ("declared", "said"),
     [
-        ('BOTS = "greedy"', "BOTS must be a tuple of bot names"),
+        (
+            'BOTS = "greedy"',
+            'BOTS must be a tuple or list of bot names, like ("greedy",) with its comma, or '
+            "[\"greedy\"], not 'greedy'",
+        ),
+        ("BOTS = {'greedy': 1}", "BOTS must be a tuple or list of bot names"),
         ("BOTS = ()", "BOTS must name at least one bot"),
         ("TURN_CAP = True", "TURN_CAP must be a whole number of turns"),
         ("LABELS = {'f': 7}", "LABELS must map names to texts"),
-        ("PLAYED_DECKS = 5", "PLAYED_DECKS must be a tuple of deck ids"),
+        ("PLAYED_DECKS = 5", 'PLAYED_DECKS must be a tuple or list of deck ids, like ("main",)'),
         # misspelt, it left every card out of the card figures, with no word of why
         (
             'PLAYED_DECKS = ("mian",)',

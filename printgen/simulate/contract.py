@@ -2,8 +2,8 @@
 
 A game's engine module defines:
 
-- ``BOTS``: the bot names it plays, e.g. ``("random", "greedy")`` (``random`` is uniform over the
-  legal moves; every other name is a heuristic of the game's own);
+- ``BOTS``: the bot names it plays, a tuple or a list, e.g. ``("random", "greedy")`` (``random``
+  is uniform over the legal moves; every other name is a heuristic of the game's own);
 - ``prepare(data: SimData) -> object``: every number the game needs, read once from its YAML
   (card counts, effects' parameters, goals, hand sizes, costs, ...) into a picklable rules object;
 - optionally ``PLAYED_DECKS``: the ids of the decks whose cards are played (the report's card

@@ -166,6 +166,14 @@ def _names(value: object) -> bool:
     return isinstance(value, tuple | list) and all(isinstance(v, str) and v for v in value)
 
 
+def _like(value: object, example: str) -> str:
+    """How to write the names a declaration gave as ``value``: a text alone is the usual slip
+    (a tuple of one name, its comma left out), so its own tuple is shown."""
+    if isinstance(value, str) and value:
+        return f'like ("{value:.40}",) with its comma, or ["{value:.40}"], not {value!r:.40}'
+    return f"like {example}, not {value!r:.40}"
+
+
 def _declared_wrongly(module: ModuleType) -> tuple[str, str] | None:
     """What the engine declares that the simulator cannot use — the name, and why in words;
     None when all can."""
@@ -173,7 +181,7 @@ def _declared_wrongly(module: ModuleType) -> tuple[str, str] | None:
     if not _names(bots):
         return (
             "BOTS",
-            f'BOTS must be a tuple of bot names, like ("greedy", "random"), not {bots!r:.40}',
+            "BOTS must be a tuple or list of bot names, " + _like(bots, '("greedy", "random")'),
         )
     if not bots:
         return "BOTS", "BOTS must name at least one bot"
@@ -192,7 +200,7 @@ def _declared_wrongly(module: ModuleType) -> tuple[str, str] | None:
     if decks is not None and not _names(decks):
         return (
             "PLAYED_DECKS",
-            f'PLAYED_DECKS must be a tuple of deck ids, like ("main",), not {decks!r:.40}',
+            "PLAYED_DECKS must be a tuple or list of deck ids, " + _like(decks, '("main",)'),
         )
     cap = getattr(module, "TURN_CAP", None)
     if cap is not None and (type(cap) is not int or cap < 1):
