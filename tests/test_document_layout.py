@@ -229,10 +229,10 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
         ),
         ("grid: [[main/monk]]\npawns: [{at: [0, 0], icon: dragon}]\n", 5, 28, "dragon"),
         (
-            "grid: [[main/monk]]\npawns: [{at: [0, 0], icon: bean, spot: top}]\n",
+            "grid: [[main/monk]]\npawns: [{at: [0, 0], icon: bean, spot: tpo}]\n",
             5,
             40,
-            "spot 'top' is none of low, high, middle",
+            "spot 'tpo' is none of low, high, middle, top",
         ),
         ("grid: [[back/mian]]\n", 4, 9, "no deck 'mian' with a back; did you mean 'back/main'?"),
         # the example is a card of the game, not 'main/mage', which Warriors and Monks lacks

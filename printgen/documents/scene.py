@@ -50,8 +50,9 @@ class Pawn:
 
 
 # a pawn's spot on its card, across and down it: low and to the right, where cards keep their
-# least-read print (the default), high in the middle (over a picture), or in the middle
-SPOTS = {"low": (0.7, 0.7), "high": (0.5, 0.35), "middle": (0.5, 0.5)}
+# least-read print (the default), high in the middle (over a picture), in the middle, or at the
+# top right (over a header: cards whose every other part an example may quote)
+SPOTS = {"low": (0.7, 0.7), "high": (0.5, 0.35), "middle": (0.5, 0.5), "top": (0.74, 0.12)}
 
 
 # where an arrow leaves its first place: the pawn standing there (a move), or the card's edge
