@@ -439,6 +439,67 @@ def test_the_empty_slots_of_a_last_row_take_the_next_decks_card(tmp_path: Path, 
     _apart(pages)
 
 
+@pytest.mark.parametrize(
+    "other",
+    [("mini", "mini-euro", 1), ("token", "{width: 20mm, height: 20mm}\nshape: circle", 6)],
+    ids=["mini", "round-tokens"],
+)
+def test_on_letter_the_empty_slots_of_a_last_row_take_the_next_decks_cards(
+    tmp_path: Path, other: tuple[str, str, int]
+) -> None:
+    """7 poker cards and a mini card (or six 20 mm round tokens) on Letter: one sheet, as on
+    A4. The 3 × 3 block kept its empty slots, and its last row apart needed room for marks
+    between the rows that three 88 mm rows leave on Letter: the rest took a second sheet. The
+    last row is the grid's next row, sharing its cut line, and the room beside it is free."""
+    _sized_game(tmp_path, ("main", "poker", 7), other, plain=True)
+    pdf = _sized_build(tmp_path, "--paper", "letter", "--duplex", "none")
+    pages = placements(pdf)
+    assert len(pages) == 1
+    assert Counter(p.deck for p in pages[0]) == {"main": 7, other[0]: other[2]}
+    _apart(pages)
+    poker = sorted((p for p in pages[0] if p.deck == "main"), key=lambda p: (-p.y, p.x))
+    seventh, above = poker[6], poker[3]
+    assert (seventh.x, seventh.y + seventh.height) == pytest.approx((above.x, above.y))
+    assert seventh.bleed[3] == above.bleed[1] == 0  # one cut, no bleed between
+    _cut_lines_marked_off_the_cards(pdf)
+
+
+def _cut_lines_marked_off_the_cards(pdf: Path) -> None:
+    """Every card's four cut lines marked at both ends, and no mark on a card or along its
+    edge, nor over another card's bleed (over its own, a mark extends its cut line)."""
+    (placed,) = placements(pdf)
+    (drawn,) = lines(pdf, [0])
+    marks = [(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)) for x1, y1, x2, y2 in drawn]
+    upright = [m for m in marks if m[2] - m[0] < TOL]
+    across = [m for m in marks if m[3] - m[1] < TOL]
+    assert len(upright) + len(across) == len(marks)
+    for card in placed:
+        left, bottom, right, top = card.x, card.y, card.x + card.width, card.y + card.height
+        for x in (left, right):
+            on = [m for m in upright if abs(m[0] - x) < TOL]
+            assert any(m[3] <= bottom + TOL for m in on) and any(m[1] >= top - TOL for m in on)
+        for y in (bottom, top):
+            on = [m for m in across if abs(m[1] - y) < TOL]
+            assert any(m[2] <= left + TOL for m in on) and any(m[0] >= right - TOL for m in on)
+        grown = (
+            left - card.bleed[0],
+            bottom - card.bleed[1],
+            right + card.bleed[2],
+            top + card.bleed[3],
+        )
+        for m in marks:
+            inside = left - TOL <= m[2] and m[0] <= right + TOL
+            inside = inside and bottom - TOL <= m[3] and m[1] <= top + TOL
+            touching = m[0] < right - TOL and m[2] > left + TOL if m in across else False
+            touching |= m[1] < top - TOL and m[3] > bottom + TOL if m in upright else False
+            assert not (inside and touching), (m, card)
+            if _overlap((m[0] - TOL, m[1] - TOL, m[2] + TOL, m[3] + TOL), grown):
+                on_cut = abs(m[0] - left) < TOL or abs(m[0] - right) < TOL
+                if m in across:
+                    on_cut = abs(m[1] - bottom) < TOL or abs(m[1] - top) < TOL
+                assert on_cut, (m, card)
+
+
 def test_a_partial_block_leaves_its_empty_slots_to_the_next_deck(tmp_path: Path) -> None:
     """14 bridge cards on Letter: 8 on a landscape sheet, 6 on the next. Kept 4 wide, the 6
     reserved two empty slots, and 30 tokens of 20 mm went to a third sheet; 3 × 2 leaves them

@@ -3,7 +3,8 @@
 A mark starts just outside the block's bleed and is at most MARK long; it stops short of the
 paper's EDGE (or a fold) and of the half-way line to a neighbouring block, whose own marks use the
 other half. Where a margin is too narrow for that, the mark keeps MIN_MARK and crosses the bleed —
-waste that is cut off — but never comes closer than MARK_OFFSET to the cut.
+waste that is cut off — but never comes closer than MARK_OFFSET to the cut. A block continuing
+another's grid (a kind's last row, below its whole rows) shares its cut line: no mark between.
 """
 
 from __future__ import annotations
@@ -69,6 +70,43 @@ def _room(block: Block, others: list[Block], area: Rect) -> tuple[float, float, 
     return room[0], room[1], room[2], room[3]
 
 
+def _continued(block: Block, blocks: list[Block]) -> tuple[Block | None, Block | None]:
+    """The blocks of the same kind whose grid ``block`` continues: the one just above it,
+    whose bottom cut line it shares, and the one just below (a kind's last row, packed apart
+    from its whole rows so the room beside it stays free)."""
+    above = below = None
+    for other in blocks:
+        if other is block or other.kind != block.kind:
+            continue
+        if other.left < block.right - EPS and other.right > block.left + EPS:
+            if abs(other.bottom - block.top) < EPS:
+                above = other
+            elif abs(other.top - block.bottom) < EPS:
+                below = other
+    return above, below
+
+
+def _within(x: float, block: Block | None) -> bool:
+    return block is not None and block.left - EPS <= x <= block.right + EPS
+
+
+def _marks_end(
+    block: Block, y: float, above: Block | None, below: Block | None, right: bool
+) -> bool:
+    """Whether ``block`` marks its cut line ``y`` at its right (or left) end: not where the line
+    is also the edge of a block whose grid it continues and which reaches as far out (the rows
+    above) or further (the row below), which marks it there."""
+
+    def out(b: Block) -> float:
+        return b.right if right else -b.left
+
+    if above is not None and abs(y - block.top) < 1e-3 and out(above) >= out(block) - EPS:
+        return False
+    return not (
+        below is not None and abs(y - block.bottom) < 1e-3 and out(below) > out(block) + EPS
+    )
+
+
 def crop_marks(blocks: list[Block], area: Rect) -> list[Segment]:
     marks: list[Segment] = []
     for block in blocks:
@@ -77,13 +115,21 @@ def crop_marks(blocks: list[Block], area: Rect) -> list[Segment]:
         left, bottom, right, top = (
             _span(want, min(room, want + MARK)) for room in _room(block, blocks, area)
         )
+        above, below = _continued(block, blocks)
         xs, ys = cut_lines(block)
+        # where a block continues another's grid their cut line is one: no mark runs between
+        # their rows (it would run over a card), and the line's ends are marked once, by the
+        # block reaching further out (the rows above, on a tie)
         for x in xs:
-            marks.append((x, block.top + top[0], x, block.top + top[1]))
-            marks.append((x, block.bottom - bottom[0], x, block.bottom - bottom[1]))
+            if not _within(x, above):
+                marks.append((x, block.top + top[0], x, block.top + top[1]))
+            if not _within(x, below):
+                marks.append((x, block.bottom - bottom[0], x, block.bottom - bottom[1]))
         for y in ys:
-            marks.append((block.left - left[0], y, block.left - left[1], y))
-            marks.append((block.right + right[0], y, block.right + right[1], y))
+            if _marks_end(block, y, above, below, right=False):
+                marks.append((block.left - left[0], y, block.left - left[1], y))
+            if _marks_end(block, y, above, below, right=True):
+                marks.append((block.right + right[0], y, block.right + right[1], y))
     return marks
 
 

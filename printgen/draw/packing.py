@@ -10,9 +10,10 @@ with straight cuts before its own cut lines are cut. Which of the two leftovers 
 length of the cut decides what fits later (cards a millimetre taller than the block beside them
 fit only if the rectangle to its right runs to the bottom), so when kinds of several sizes share
 the sheets, each way of cutting is tried, with partial blocks kept as wide as a full row, made
-as narrow as their rows allow or cut to whole rows (the last row a block of its own), new
-sheets turned where a kind fills them either way, and the kinds taken largest first, taking
-most paper first or (for a few cards) in every order, or each first.
+as narrow as their rows allow or cut to whole rows (the last row a block of its own: the next
+row of their grid, with the room beside it free), new sheets turned where a kind fills them
+either way, and the kinds taken largest first, taking most paper first or (for a few cards) in
+every order, or each first.
 
 Lengths are millimetres from the page's bottom-left corner.
 """
@@ -340,11 +341,44 @@ def _into_free_space(
             if found is None:
                 continue
             cols, count = found
-            block, leftover = place(kind, rect, cols, items[done : done + count], split)
-            sheet.blocks.append(block)
+            whole = fit(kind, rect, len(items) - done) if how.rows_only else None
+            # a last row cut off, all the cards fitting here: it stays the grid's next row
+            # (not with a gutter: each card's own cut lines, and a mark between the rows could
+            # cross a bleed)
+            if whole and whole[1] > count and not kind.gutter:
+                count = whole[1]
+                blocks, leftover = _with_last_row(
+                    kind, rect, cols, items[done : done + count], split
+                )
+            else:
+                block, leftover = place(kind, rect, cols, items[done : done + count], split)
+                blocks = [block]
+            sheet.blocks += blocks
             sheet.free[index : index + 1] = leftover
             return number, count
     return len(sheets), 0
+
+
+def _with_last_row(
+    kind: Kind, rect: Rect, cols: int, items: list[object], split: Split
+) -> tuple[list[Block], list[Rect]]:
+    """``items``, whole rows and a last row of fewer cards, placed as one grid is, as two
+    blocks: the last row touches the rows above, sharing their cut line as neighbouring cards
+    do, and the room beside it (the grid's empty slots, to its footprint's edges) is free for
+    the next kind. Apart, with room for both blocks' marks between, the row needed 12 mm more
+    (poker cards, 3 mm of bleed), which Letter lacks under three poker rows. Cut the grid out,
+    then along the shared line: the rows come off, and a straight cut parts the last row from
+    what lies beside it."""
+    grid, leftover = place(kind, rect, cols, items, split)
+    full = len(items) - len(items) % cols
+    rows = replace(grid, count=full, items=items[:full])
+    n = len(items) - full
+    last = replace(grid, top=rows.bottom, cols=n, count=n, items=items[full:])
+    f = grid.footprint
+    beside = replace(f, left=last.right + kind.pad, top=rows.bottom - kind.pad)
+    beside = replace(beside, open_left=False, open_top=False)
+    room = [beside] if beside.width > EPS and beside.height > EPS else []
+    return [rows, last], room + leftover
 
 
 def _centre(sheet: SheetPlan) -> None:
