@@ -299,6 +299,23 @@ def test_a_sheet_label_is_asked_for_only_where_a_sheet_prints_it(
     assert built.code == 0, built.err
 
 
+def test_the_no_backs_label_is_asked_for_where_a_sheet_may_hold_cards_without_backs(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # a sheet of cards printing no back beside decks that print one names its blank back page
+    # "no backs on this sheet": a language without the label is told, as for "backs"
+    _pt_game_without(tmp_path, "no_backs")
+    assert printgen(tmp_path, "validate", "--duplex", "long").code == 0  # every card has a back
+    decks = tmp_path / "cards" / "jogo" / "decks"
+    text = (decks / "main.yaml").read_text(encoding="utf-8")
+    plain = text.replace(text[text.index("\nback:") : text.index("\nfields:")], "")
+    (decks / "plain.yaml").write_text(plain.replace("id: ", "id: plain-"), encoding="utf-8")
+    run = printgen(tmp_path, "validate", "--duplex", "long")
+    assert run.code == 2
+    assert "label 'no_backs' has no 'pt' text (every sheet's margin prints it)" in run.err, run.err
+    assert printgen(tmp_path, "validate", "--duplex", "none").code == 0
+
+
 def test_the_labels_printgen_prints_for_what_a_game_holds_are_checked(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -549,6 +549,31 @@ def test_folding_cards_without_a_back_take_whole_sheets_not_half_sheets(tmp_path
         assert "fronts" in reader.pages[3].extract_text()  # labelled as what it is
 
 
+def test_the_back_page_of_a_sheet_of_cards_without_backs_says_it_has_none(
+    tmp_path: Path,
+) -> None:
+    """9 poker cards with a back and 9 tokens without one, turned over the long edge: the
+    tokens' sheet keeps its back page (the printer takes the pages two by two), blank, and
+    its label said "backs"; it says there are none."""
+    _sized_game(tmp_path, ("main", "poker", 9), ("token", "poker", 9))
+    tokens = tmp_path / "cards" / "mix" / "decks" / "token.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    tokens.write_text(text.replace(text[text.index("\nback:") : text.index("\nfields:")], ""))
+    pdf = _sized_build(tmp_path, "--duplex", "long")
+    pages = placements(pdf)
+    assert [Counter((p.deck, p.side) for p in page) for page in pages] == [
+        {("main", "front"): 9},
+        {("main", "back"): 9},
+        {("token", "front"): 9},
+        {},
+    ]
+    with PdfReader(pdf) as reader:
+        labels = [page.extract_text() for page in reader.pages]
+    assert "sheet 1/2 · backs" in labels[1]
+    assert "sheet 2/2 · no backs on this sheet" in labels[3] and "50 mm" in labels[3]
+    assert "· backs" not in labels[3]
+
+
 @pytest.mark.parametrize(
     ("paper", "duplex", "decks"),
     [  # denser ways of packing these fill every margin: the sheets take the other way

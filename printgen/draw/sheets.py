@@ -161,10 +161,21 @@ def _imposed(
     arrangements: dict[tuple[tuple[float, float, int], ...], list[Bleed]] = {}
     for sheet in sheets:
         _set_bleeds(sheet, bleeds, places, arrangements)
-        side = words.get(f"{sheet.side}s" if sheet.side != "fold" else "fold", sheet.side)
+        side = _side(sheet, words)
         text = f"{caption} · {words.get('sheet', 'sheet')} {sheet.number}/{len(plans)} · {side}"
         sheet.labels = plan_labels(text, sheet.width, sheet.height, _taken(sheet))
     return sheets
+
+
+def _side(sheet: Sheet, words: dict[str, str]) -> str:
+    """What a sheet's label calls its side. The back page of a sheet whose cards print no back
+    stays (a duplex printer takes the pages two by two: without it, the next sheet's fronts
+    would print on its back), blank but for a label that says so rather than "backs"."""
+    if sheet.side == "fold":
+        return words.get("fold", "fold")
+    if sheet.side == "back" and not sheet.placements:
+        return words.get("no_backs", "no backs on this sheet")
+    return words.get(f"{sheet.side}s", sheet.side)
 
 
 def _placements(blocks: list[Block]) -> list[Placement]:

@@ -21,6 +21,7 @@ from printgen.options import BuildOptions, CardFilter, Duplex, Format, Offset
 from printgen.outputs import OutputJob
 from printgen.outputs.memory import BIG, give_back
 from printgen.outputs.names import plain_name
+from printgen.outputs.sheet_warnings import backs_off_the_page, no_scale_bar
 from printgen.problems import Problems, Severity, Where
 from printgen.write import Encoded, json_bytes
 
@@ -43,6 +44,8 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         # "segnalini") when printgen has one for it; a stem of the designer's own prints as written
         named = sorted({d.deck.output for d in decks} & (words.keys() | words.untranslated))
         printed = ("sheet", *_SIDES.get(options.duplex, ("fronts", "backs")), *named)
+        if options.duplex in (Duplex.LONG, Duplex.SHORT) and _some_without_backs(decks):
+            printed += ("no_backs",)  # a sheet of them alone: its back page says so
         missing = unlabelled(job.project, words, printed, "every sheet's margin")
         if not missing:  # (a language of no labels is one line: the command that writes them)
             missing = unlabelled(job.project, words, ("print_and_cut",), "every card sheet PDF")
@@ -79,6 +82,16 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         name = f"{job.game.id}.{job.lang}"
         files.update(tts_files(decks, job.title, name, folder, options, names))
     return files
+
+
+def _some_without_backs(decks: list[LaidOutDeck]) -> bool:
+    """Whether an output has cards printing no back beside cards printing one: a sheet may
+    hold only the former, its back page blank (an output whose cards print no back has none)."""
+    backed: dict[str, set[bool]] = {}
+    for laid in decks:
+        found = backed.setdefault(laid.deck.output, set())
+        found.update(laid.back_of(card.id) is not None for card, _ in laid.fronts)
+    return any(len(found) == 2 for found in backed.values())
 
 
 def named_outputs(
@@ -202,8 +215,8 @@ def card_files(
             misfits += _at_their_decks(exc, group, options)
             continue
         if problems is not None:
-            _backs_off_the_page(sheets, options, problems)
-            _no_scale_bar(sheets, output, group, problems)
+            backs_off_the_page(sheets, options, problems)
+            no_scale_bar(sheets, output, group, problems)
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
         # one game's decks in one language share one mapping of shared operations (its lay-out
@@ -275,57 +288,6 @@ def sheets_pdf(
     # the PDF's bytes as ReportLab makes them: save() would copy them into the buffer too, a
     # second copy of the whole file at the moment the build needs the most memory
     return bytes(canvas.getpdfdata())
-
-
-def _backs_off_the_page(sheets: list[Sheet], options: BuildOptions, problems: Problems) -> None:
-    """A back offset so large that backs leave the paper (a misread calibration): a warning
-    for each deck whose backs it moves off, with how much of a card is lost."""
-    offset = options.back_offset
-    if not (offset.x or offset.y) or options.duplex not in (Duplex.LONG, Duplex.SHORT):
-        return
-    off: dict[str, tuple[float, int]] = {}  # deck -> (most lost, backs moved off)
-    for sheet in sheets:
-        if sheet.side != "back":
-            continue
-        for p in sheet.placements:
-            beyond = max(
-                -p.x,
-                -p.y,
-                p.x + p.face.width_mm - sheet.width,
-                p.y + p.face.height_mm - sheet.height,
-            )
-            if beyond > 0.05:
-                lost, count = off.get(p.face.deck, (0.0, 0))
-                off[p.face.deck] = (max(lost, beyond), count + 1)
-    for deck, (lost, count) in sorted(off.items()):
-        problems.add(
-            options.back_offset_where,
-            f"the back offset {offset.x:g},{offset.y:g} mm moves {count} back"
-            f"{'s' if count > 1 else ''} of deck '{deck}' off the page, by up to {lost:.1f} mm: "
-            "check the reading on calibration.pdf (a printer drifts a millimetre or two)",
-            Severity.WARNING,
-            once=("back-offset", deck),
-        )
-
-
-def _no_scale_bar(
-    sheets: list[Sheet], output: str, group: list[LaidOutDeck], problems: Problems
-) -> None:
-    """Cards that fill every margin of the paper (four 95 × 138 mm on A4) leave no room for a
-    sheet's label and 50 mm scale bar, which never go over a card: when no printed side of the
-    file has its bar, the designer is told, or would look for it in vain to check the scale."""
-    if any(label.text is None for sheet in sheets for label in sheet.labels):
-        return
-    decks = {p.face.deck for sheet in sheets for p in sheet.placements}
-    deck = next(laid.deck for laid in group if laid.deck.id in decks)
-    problems.add(
-        deck.size_where,
-        f"{output}.pdf: the cards fill the margins of every sheet, leaving no room for the "
-        "sheet's label and 50 mm scale bar; check the print scale on calibration.pdf "
-        "(printgen calibrate), printed the same way",
-        Severity.WARNING,
-        once=("no-scale-bar", output),
-    )
 
 
 def printed_as(sheets: list[Sheet], duplex: Duplex) -> Duplex:
