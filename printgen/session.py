@@ -56,6 +56,10 @@ class Session:
         """A game another session already loaded (the build planned its units with it)."""
         self._games[game.id] = game
 
+    def seed_unloadable(self, game_id: str, why: ProjectError) -> None:
+        """A game another session found did not load, and why: said again, not read again."""
+        self._unloadable[game_id] = why
+
     def game(self, game_id: str) -> Game:
         """Raises ProjectError when the game's files do not load or it is not a game here."""
         self._known(game_id)

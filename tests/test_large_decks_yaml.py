@@ -3,6 +3,7 @@ aliases build what they did, and an alias inside its own anchor is refused, not 
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +152,79 @@ def test_a_game_that_does_not_load_is_read_once_a_session(
         said.append([str(problem) for problem in caught.value.problems])
     assert loads == ["mazzo-dei-simboli"]
     assert said[0] == said[1] == said[2] and "simboli.yaml" in said[0][0]
+
+
+def _peak_of_refusing(raw: bytes) -> tuple[str, float]:
+    """The problem a file is refused for, and the MiB Python allocated refusing it."""
+    tracemalloc.start()
+    try:
+        with pytest.raises(ProjectError) as caught:
+            parse_yaml(raw, "deck.yaml")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return str(caught.value.problems[0]), peak / 2**20
+
+
+def test_a_file_of_too_many_values_is_refused_without_building_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 31 MB list of 15 million numbers took 8 s and 470 MB to refuse (a 6 MB one of 3 million
+    10 s in a build): the values up to the limit were built first. The values read foretell
+    too many, and the rest are counted, not built, up to the one past the limit, said where
+    it was. (The limit at a tenth, for a test of a moment: each value built is alike.)"""
+    from printgen.source import located_yaml
+
+    monkeypatch.setattr(located_yaml, "MAX_YAML_VALUES", 250_000)
+    problem, peak = _peak_of_refusing(b"list: [" + b"1," * 1_500_000 + b"1]\n")
+    # the mapping, its key and the list are three values: the 249,998th item is the one past
+    assert problem == (
+        "deck.yaml:1:500002: file holds more than 250,000 values (the limit for one YAML file); "
+        "split it"
+    )
+    assert peak < 16, f"{peak:.0f} MiB"  # 35 MiB when the values up to the limit were built
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "list: [" + "1, " * 249_000 + "1]\n",  # just under the limit
+        "list: [" + "1," * 200_000 + "1]\n# " + "a long comment " * 100_000 + "\n",
+    ],
+)
+def test_a_file_just_under_the_limit_is_built_whole(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    """Foreseen to hold too many or not, a file of fewer values than the limit loads whole (a
+    long comment after a list, thin in values, is counted to its end, then built)."""
+    from printgen.source import located_yaml
+
+    monkeypatch.setattr(located_yaml, "MAX_YAML_VALUES", 250_000)
+    data = parse_yaml(text.encode(), "deck.yaml")
+    assert len(data["list"]) == text.count("1")
+
+
+def test_a_build_reads_a_game_that_does_not_load_once(
+    demo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A build of two languages loaded the game to plan its units, and the unit that said why
+    it did not load read it again: a 31 MB game file refused for its values took 15 s, twice
+    the time of validate. It is read once, and said once."""
+    from printgen import session as sessions
+    from printgen.cli.commands import main
+    from printgen.source.game import load_game
+
+    game = demo / "cards" / "demo" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "oops: [1\n", encoding="utf-8")
+    loads: list[str] = []
+
+    def counted(where: Any, game_id: str) -> Any:
+        loads.append(game_id)
+        return load_game(where, game_id)
+
+    monkeypatch.setattr(sessions, "load_game", counted)
+    assert main(["--project", str(demo), "build", "demo", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert loads == ["demo"]
+    assert [line for line in err if "game.yaml" in line] == [err[0]], err
+    assert "is not closed" in err[0]

@@ -63,8 +63,10 @@ def said_together(items: list[Made]) -> list[Problem]:
     return [problem for item in (erred or items) for problem in item.problems]
 
 
-# the games the parent process loaded to plan the units; forked workers inherit them
+# the games the parent process loaded to plan the units, and why those that did not load did
+# not; forked workers inherit them
 _loaded: dict[str, Game] = {}
+_refused: dict[str, ProjectError] = {}
 
 
 def available_cores() -> int:
@@ -80,6 +82,7 @@ def plan(
     """The units of a build, and the files read to plan them (by game). Each game is loaded
     once here: a unit made in this process, or in a forked worker, starts from it."""
     _loaded.clear()  # only this build's games: never those of an earlier build (watch)
+    _refused.clear()
     if len(games) == 1 and len(options.languages) == 1:
         return [Unit(games[0], None)], {}
     if options.out is None:
@@ -95,7 +98,8 @@ def plan(
         with recording() as reads[game_id]:
             try:
                 game = Session(project).game(game_id)
-            except ProjectError:  # its unit reports why
+            except ProjectError as exc:  # its unit reports why, without reading it again
+                _refused[game_id] = exc
                 units.append(Unit(game_id, None))
                 continue
         _loaded[game_id] = game
@@ -285,6 +289,8 @@ def _made(
     session = Session(project, every_layout=options.out is None)
     if unit.game in _loaded:  # loaded while planning (in the parent: inherited by a fork)
         session.seed(_loaded[unit.game])
+    elif unit.game in _refused:  # a 31 MB game file refused for its values was read twice
+        session.seed_unloadable(unit.game, _refused[unit.game])
     with recording() as reads:
         if unit.lang is None and options.out is None:
             made = _language_by_language(project, session, options, unit, make)

@@ -10,6 +10,7 @@ alias bomb stops at once.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -145,17 +146,30 @@ def _odd_break(text: str, rel: str, offset: int = 0) -> None:
 
 
 def _build(text: str, rel: str, offset: int = 0) -> tuple[bool, Any]:
-    """Whether the text holds a document, and its located value. The parser's events are
-    taken one by one until it has none (``yaml.parse`` asks twice an event, through a
-    generator: 120,000 events in a 10,000-card deck)."""
-    from printgen.source.yaml_events import NOTHING, EventBuilder
+    """Whether the text holds a document, and its located value."""
+    from printgen.source.yaml_events import NOTHING, Crowded, EventBuilder
 
+    try:
+        value = _parsed(text, EventBuilder(rel, offset, MAX_YAML_VALUES, len(text)).build)
+        return value is not NOTHING, value
+    except Crowded:  # (the traceback holds what was built: let go before reading again)
+        pass
+    # a file of more values than the limit is refused at the one past it, counted, not built:
+    # a 31 MB list of 15 million numbers took 8 s and 470 MB to build up to it
+    _parsed(text, EventBuilder(rel, offset, MAX_YAML_VALUES).count)
+    value = _parsed(text, EventBuilder(rel, offset, MAX_YAML_VALUES).build)  # fewer after all
+    return value is not NOTHING, value
+
+
+def _parsed(text: str, take: Callable[[Iterator[Any]], Any]) -> Any:
+    """What ``take`` makes of the text's parser events. They are taken one by one until it has
+    none (``yaml.parse`` asks twice an event, through a generator: 120,000 events in a
+    10,000-card deck)."""
     parser = _Loader(text)
     try:
-        value = EventBuilder(rel, offset, MAX_YAML_VALUES).build(iter(parser.get_event, None))
+        return take(iter(parser.get_event, None))
     finally:
         parser.dispose()
-    return value is not NOTHING, value
 
 
 def read_yaml_text(text: str, rel: str, first_line: int) -> Any:

@@ -4,8 +4,9 @@ Building from events, not from ``yaml.compose``'s node graph, keeps only the val
 memory: a 10,000-card deck file is 170,000 nodes, each with two marks, that the graph held all at
 once. The limits are the ones the graph version checked, in the same order of precedence: a
 syntax error anywhere wins (the stream is read to its end), then too many values or too deep a
-nesting (at the value that crosses the limit), then an alias bomb (refused as the expansion
-crosses the limit, before it is copied), then the first problem with a value, in file order.
+nesting (at the value that crosses the limit: counted, not built, once those built foretell too
+many), then an alias bomb (refused as the expansion crosses the limit, before it is copied),
+then the first problem with a value, in file order.
 """
 
 from __future__ import annotations
@@ -31,6 +32,15 @@ MappingNode, ScalarNode, SequenceNode = yaml.MappingNode, yaml.ScalarNode, yaml.
 
 
 TWICE_SAID = 30  # as a spreadsheet's problems: a 20,000-card file of them was 20,000 lines
+# values built between two looks at how many the rest of the file will hold: a look costs a
+# microsecond, and each is made with the text this many values took
+FORESEE_EVERY = 1 << 15
+
+
+class Crowded(Exception):
+    """The values built so far foretell more than the limit: building the rest (seconds and
+    hundreds of MB for a 6 MB list of numbers) would only end in refusing the file, which
+    ``EventBuilder.count`` does without building any."""
 
 
 @dataclass
@@ -49,11 +59,18 @@ class _Open:
 
 
 class EventBuilder:
-    def __init__(self, rel: str, offset: int = 0, limit: int = MAX_YAML_VALUES) -> None:
+    def __init__(
+        self, rel: str, offset: int = 0, limit: int = MAX_YAML_VALUES, foresee: int = 0
+    ) -> None:
         self.rel = rel
         self.offset = offset  # lines before the YAML text in its file
         self.limit = limit
         self.values = limit  # values written in the file
+        # the characters of the text, to foretell its values from those built (0: never); a
+        # look is made as ``values`` drops below ``look_at`` (0: only to refuse the one too many)
+        self.foresee = foresee
+        self.look_at = max(limit - FORESEE_EVERY, 0) if foresee else 0
+        self.looked = (0, 0)  # values built and characters read at the last look
         self.expanded = limit  # values once aliases are expanded: a bomb stops here
         self.copied = min(limit, MAX_YAML_ALIAS_VALUES)  # ... or sooner: each alias is a copy
         self.anchors: dict[str, tuple[Any, int, Where]] = {}
@@ -85,7 +102,7 @@ class EventBuilder:
         for event in events:
             # most events are plain scalars (a card's keys and values): taken directly while
             # nothing is wrong and the count of values has room (_count has nothing to say)
-            if type(event) is scalar and self.problem is None and self.values > 0:
+            if type(event) is scalar and self.problem is None and self.values > self.look_at:
                 self.values -= 1
                 try:
                     if not self._plain_scalar(event):
@@ -95,14 +112,7 @@ class EventBuilder:
                 continue
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
-                if documents > 1:
-                    mark: Any = event.start_mark
-                    raise ComposerError(
-                        "expected a single document in the stream",
-                        None,
-                        "but found another document",
-                        mark,
-                    )
+                _one_document(event, documents)
             elif isinstance(event, yaml.NodeEvent):
                 self._count(event)
                 if self.problem is None:
@@ -123,14 +133,27 @@ class EventBuilder:
             raise self.problem
         return self.root
 
+    def count(self, events: Any) -> None:
+        """Count a stream's values, building none, to raise at the one past the limit as
+        ``build`` would (a syntax error, too deep a nesting or a second document before it
+        first); return at its end when they are fewer (``build`` foresaw wrong)."""
+        documents = 0
+        scalar = yaml.ScalarEvent
+        for event in events:
+            if type(event) is scalar and self.values > 0:  # most events: counted directly
+                self.values -= 1
+            elif isinstance(event, yaml.NodeEvent):
+                self._count(event)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                self.depth -= 1
+            elif isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                _one_document(event, documents)
+
     def _count(self, event: Any) -> None:
         self.values -= 1
-        if self.values < 0:
-            raise fail(
-                self.where(event.start_mark),
-                f"file holds more than {self.limit:,} values (the limit for one "
-                "YAML file); split it",
-            )
+        if self.values < self.look_at:
+            self._look(event)
         if not isinstance(event, yaml.CollectionStartEvent):
             return
         self.depth += 1  # counted apart from the stack, which stops growing after a problem
@@ -139,6 +162,23 @@ class EventBuilder:
                 self.where(event.start_mark),
                 f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them",
             )
+
+    def _look(self, event: Any) -> None:
+        """Refuse the value past the limit; or, building, foretell the file's values: those
+        built so far, and the rest of the text as thick with them as the last stretch was."""
+        if self.values < 0:
+            raise fail(
+                self.where(event.start_mark),
+                f"file holds more than {self.limit:,} values (the limit for one "
+                "YAML file); split it",
+            )
+        built, read = self.limit - self.values, event.start_mark.index
+        last_built, last_read = self.looked
+        self.looked = (built, read)
+        thick = (built - last_built) / max(read - last_read, 1)
+        if built + (self.foresee - read) * thick > self.limit:
+            raise Crowded
+        self.look_at = max(self.values - FORESEE_EVERY, 0)
 
     def _expand(self, size: int, copied: bool = False) -> None:
         """Count values as they stand once aliases are expanded; an alias's copy counts against
@@ -332,6 +372,14 @@ class EventBuilder:
         out[key] = value
         out.key_where[key] = key_where or where
         out.value_where[key] = where
+
+
+def _one_document(event: Any, documents: int) -> None:
+    if documents > 1:
+        mark: Any = event.start_mark
+        raise ComposerError(
+            "expected a single document in the stream", None, "but found another document", mark
+        )
 
 
 def _merge(out: LDict, value: Any, where: Where) -> None:
