@@ -1121,8 +1121,9 @@ def alias_bomb(p: Path) -> Expect:
     lines = ["bomb:", "  a: &a [x, x, x, x, x, x, x, x, x, x]"]
     for prev, name in zip("abcdefgh", "bcdefghi", strict=True):
         lines.append(f"  {name}: &{name} [{', '.join(['*' + prev] * 10)}]")
-    append(p, GAME, "\n".join(lines) + "\n")
-    return GAME, None, "alias bomb"
+    line = append(p, GAME, "\n".join(lines) + "\n")
+    # said at the *e whose copy passes 500,000 repeated values (f's fourth), not at line 1
+    return GAME, line + 6, "alias bomb"
 
 
 @case("yaml")
@@ -1131,7 +1132,7 @@ def billion_laughs_in_a_deck(p: Path) -> Expect:
     for i in range(1, 12):
         lines.append(f"x{i}: &x{i} [{', '.join([f'*x{i - 1}'] * 8)}]")
     (p / f"cards/{GAME_ID}/decks/lol.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return f"cards/{GAME_ID}/decks/lol.yaml", None, "alias bomb"
+    return f"cards/{GAME_ID}/decks/lol.yaml", 7, "alias bomb"  # x6's first *x5 passes 500,000
 
 
 def _fewer_values(monkeypatch: object) -> None:

@@ -228,3 +228,34 @@ def test_a_build_reads_a_game_that_does_not_load_once(
     assert loads == ["demo"]
     assert [line for line in err if "game.yaml" in line] == [err[0]], err
     assert "is not closed" in err[0]
+
+
+@pytest.mark.parametrize(
+    ("tail", "said"),
+    [
+        ("", "13:20: with this *e (111,111 values), aliases repeat more than 500,000 values"),
+        ("i: &i [*h, *h]\n", "13:20: with this *e (111,111 values), aliases repeat more"),  # 1st
+    ],
+)
+def test_an_alias_bomb_is_said_at_the_alias_that_passes_the_limit(tail: str, said: str) -> None:
+    """A bomb appended to a game file was said at the file's first key ('id:', line 4), which
+    named no alias: it is said at the alias whose copy passes the limit, here f's fourth *e."""
+    lines = ["# a game", "", "", "id: harbour", "title: Harbour", "languages: [en]", "data: {}"]
+    lines.append("a: &a [x, x, x, x, x, x, x, x, x, x]")
+    for prev, name in zip("abcdefg", "bcdefgh", strict=True):
+        lines.append(f"{name}: &{name} [{', '.join(['*' + prev] * 10)}]")
+    problem = _problem("\n".join(lines) + "\n" + tail)
+    assert problem.startswith(f"deck.yaml:{said}"), problem
+    assert problem.endswith("(alias bomb?); remove the repeated aliases")
+
+
+def test_a_document_expanded_past_the_limit_is_said_at_the_value_that_passes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same for the limit on all values, aliases expanded (here at a thousand): 105 values
+    before b's first alias, 101 each, so its ninth passes it."""
+    from printgen.source import located_yaml
+
+    monkeypatch.setattr(located_yaml, "MAX_YAML_VALUES", 1_000)
+    problem = _problem("a: &a [" + "x, " * 99 + "x]\nb: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n")
+    assert problem.startswith("deck.yaml:2:37: with this *a (101 values), the document expands")

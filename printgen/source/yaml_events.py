@@ -78,7 +78,6 @@ class EventBuilder:
         self.stack: list[_Open] = []
         self.depth = 0
         self.root: Any = NOTHING
-        self.root_where = Where(rel, 1 + offset, 1)
         self.line = 0  # the line of the last position made
         self.problem: ProjectError | None = None  # the first, raised once the stream parsed
         self.scalars = ScalarReader()
@@ -180,33 +179,33 @@ class EventBuilder:
             raise Crowded
         self.look_at = max(self.values - FORESEE_EVERY, 0)
 
-    def _expand(self, size: int, copied: bool = False) -> None:
+    def _expand(self, size: int, where: Where, alias: str | None = None) -> None:
         """Count values as they stand once aliases are expanded; an alias's copy counts against
-        the (smaller) budget of repeated values too: a bomb stops at whichever comes first."""
+        the (smaller) budget of repeated values too: a bomb stops at whichever comes first,
+        said at the alias (or value) that passes it — the file's first line named no alias."""
         self.expanded -= size
-        self.copied -= size if copied else 0
+        self.copied -= size if alias is not None else 0
         if self.expanded < 0 or self.copied < 0:
             what = (
-                f"document expands to more than {self.limit:,} values"
+                f"the document expands to more than {self.limit:,} values"
                 if self.expanded < 0
                 else f"aliases repeat more than {MAX_YAML_ALIAS_VALUES:,} values"
             )
-            raise fail(self.root_where, f"{what} (alias bomb?); remove the repeated aliases")
+            by = "this value" if alias is None else f"this *{alias} ({size:,} values)"
+            raise fail(where, f"with {by}, {what} (alias bomb?); remove the repeated aliases")
 
     def _node(self, event: Any) -> None:
         if isinstance(event, yaml.ScalarEvent):
             self._scalar_event(event)
             return
         where = self.where(event.start_mark)
-        if not self.stack and self.root is NOTHING:
-            self.root_where = where
         if isinstance(event, yaml.AliasEvent):
             self._alias(event, where)
             return
         anchor = event.anchor
         if anchor is not None:
             self._new_anchor(anchor, event)
-        self._expand(1)
+        self._expand(1, where)
         kind = SequenceNode if isinstance(event, yaml.SequenceStartEvent) else MappingNode
         tag = event.tag
         if tag is None or tag == "!":
@@ -233,12 +232,10 @@ class EventBuilder:
     def _scalar_event(self, event: Any) -> None:
         """A scalar: its value put where it belongs."""
         where = self.where(event.start_mark)
-        if not self.stack and self.root is NOTHING:
-            self.root_where = where
         anchor = event.anchor
         if anchor is not None:
             self._new_anchor(anchor, event)
-        self._expand(1)
+        self._expand(1, where)
         tag = event.tag
         if tag is None or tag == "!":
             tag = self._plain_tag(event.value) if event.implicit[0] else STR
@@ -318,7 +315,7 @@ class EventBuilder:
                 + (f"; did you mean *{hint[0]}?" if hint else ""),
             )
         value, size, origin = self.anchors[anchor]
-        self._expand(size, copied=True)
+        self._expand(size, where, anchor)
         # the copy stands where the anchored value does, as PyYAML's shared node did
         self._add(located_copy(value), size, origin, False)
 
