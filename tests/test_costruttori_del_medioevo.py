@@ -516,7 +516,7 @@ def pdf_text(path: Path) -> str:
                 "così che tutti abbiano fatto lo stesso numero di turni",
                 "Variante. Chi preferisce la lettura letterale",
                 "ha 34 edifici e 8 macchine",
-                "25 d'argento da 1 e 15 d'oro da 5",
+                "Una moneta d'argento vale 1, una d'oro 5",
                 "un lavoratore che non copre nulla",
                 "Le azioni comprate con le monete e non usate si perdono alla fine del turno",
                 "Chiarimento.",
@@ -537,7 +537,7 @@ def pdf_text(path: Path) -> str:
                 "so that everyone has had the same number of turns",
                 "Variant. Groups who prefer the literal reading",
                 "has 34 buildings and 8 machines",
-                "25 silver coins worth 1 each and 15 gold coins worth 5 each",
+                "A silver coin is worth 1, a gold coin 5",
                 "a worker that covers nothing",
                 "Actions bought with coins and not used are lost at the end of the turn",
                 "Clarification.",
@@ -648,12 +648,12 @@ def test_credits_name_the_original_game(built: Path, lang: str, phrases: list[st
     [
         (
             "it",
-            ["Edifici e macchine", "Monete d'oro", "Monete d'argento", "Garzoni iniziali"],
+            ["Lavoratori", "Garzoni iniziali", "Edifici e macchine", "Monete d'argento"],
             "Garzone muratore × 1",
         ),
         (
             "en",
-            ["Buildings and machines", "Gold coins", "Silver coins", "Starting helpers"],
+            ["Workers", "Starting helpers", "Buildings and machines", "Silver coins"],
             "Mason's Helper × 1",
         ),
     ],
@@ -663,11 +663,12 @@ def test_the_card_reference_names_every_deck_it_shows(
 ) -> None:
     """The starting helpers were drawn card by card under no heading, the galleries after them
     each under its deck's name: every deck the reference shows now has its heading, in the
-    decks' order, its cards under it."""
+    decks' order (game.yaml's decks:), its cards under it."""
     pages = PdfReader(built / lang / "rulebook.pdf").pages
     lines = [line.strip() for page in pages for line in page.extract_text().splitlines()]
     start = len(lines) - lines[::-1].index("Card reference" if lang == "en" else "Le carte")
-    headings = [line for line in lines[start:] if line in {*decks, "Workers", "Lavoratori"}]
-    assert headings == [*decks, "Workers" if lang == "en" else "Lavoratori"], headings
-    helpers = lines[lines.index(decks[-1], start) : lines.index(headings[-1], start)]
+    gold = "Gold coins" if lang == "en" else "Monete d'oro"
+    headings = [line for line in lines[start:] if line in {*decks, gold}]
+    assert headings == [*decks, gold], headings
+    helpers = lines[lines.index(decks[1], start) : lines.index(decks[2], start)]
     assert first_card in " ".join(helpers), helpers  # its title, wrapped or not

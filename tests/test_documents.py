@@ -689,6 +689,44 @@ def test_a_deck_of_one_kind_is_one_line_among_the_components(bundled_build: Path
     assert not re.search(r"^Oro 15$", builders, re.M)  # its heading says it all
 
 
+def _components(rulebook: Path, next_heading: str) -> list[str]:
+    """The lines of the rulebook's components section, up to the prose's ``next_heading``."""
+    lines = _text(rulebook).splitlines()
+    start = next(i for i, line in enumerate(lines) if line in ("Components", "Componenti"))
+    return lines[start + 1 : lines.index(next_heading, start)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "listed", "goal", "coins"),
+    [
+        (
+            "it",
+            ["Lavoratori (42)", "Garzoni iniziali (4)", "Edifici e macchine (42)"],
+            "Scopo del gioco",
+            ["• Monete d'argento (25)", "• Monete d'oro (15)"],
+        ),
+        (
+            "en",
+            ["Workers (42)", "Starting helpers (4)", "Buildings and machines (42)"],
+            "Goal of the game",
+            ["• Silver coins (25)", "• Gold coins (15)"],
+        ),
+    ],
+)
+def test_the_builders_components_list_cards_then_coins_and_say_each_count_once(
+    bundled_build: Path, lang: str, listed: list[str], goal: str, coins: list[str]
+) -> None:
+    """Costruttori's components listed its decks by file name (buildings, gold coins, silver
+    coins, starting helpers, workers), the coins as headings with nothing under them, and its
+    prose repeated '25 silver coins … 15 gold coins' below: now the cards come first, each
+    coin a line of the list, and the prose says what a coin is worth, not how many there are."""
+    lines = _components(bundled_build / "costruttori-del-medioevo" / lang / "rulebook.pdf", goal)
+    decks = [line for line in lines if line in (*listed, *coins)]
+    assert decks == [*listed, *coins], lines
+    prose = " ".join(lines[lines.index(coins[-1]) + 1 :])
+    assert "25" not in prose and "15" not in prose, prose
+
+
 @pytest.mark.parametrize("game", ["morra-navale", "mazzo-dei-simboli", "warriors-and-monks"])
 def test_an_aids_title_is_never_smaller_than_its_headings(bundled_build: Path, game: str) -> None:
     """Set large, an aid's section headings (13.2 pt) stood over its 12 pt title."""

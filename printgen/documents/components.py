@@ -16,6 +16,7 @@ from printgen.layout.face import LaidOutDeck
 from printgen.model.game import CardType, Game, localize
 
 REFERENCE_LIMIT = 16  # by default, decks with more card types are not drawn card by card
+TABLE_LIMIT = 16  # the components list's table of a deck's cards; more are counted in a line
 GALLERY_NAMES = 1_000  # card names a gallery lists (a page of them); the rest are counted
 
 
@@ -31,10 +32,12 @@ def components_of(
     decks: list[LaidOutDeck], lang: str, langs: tuple[str, ...]
 ) -> list[dict[str, Any]]:
     """Each deck as the prose sees it (``components``, ``decks.<id>``): its name, counts and
-    cards, each card with every field's value as it prints."""
+    cards, each card with every field's value as it prints, and how the components list
+    shows it (``shown``)."""
     return [
         {
             "id": laid.deck.id,
+            "shown": shown_in_components(laid),
             "name": localize(laid.deck.name, lang, langs),
             "total": laid.deck.total,
             "output": laid.deck.output,
@@ -47,6 +50,17 @@ def components_of(
         }
         for laid in decks
     ]
+
+
+def shown_in_components(laid: LaidOutDeck) -> str:
+    """How the components list shows a deck: ``line`` — one kind of card or piece (coins,
+    round tokens), whose name and count say all there is: a heading over nothing under it
+    read as a deck left out; ``table`` — its cards and counts; ``count`` — more card types
+    than a table a reader would scan, said in a sentence."""
+    types = len(laid.deck.cards)
+    if types == 1:
+        return "line"
+    return "table" if types <= TABLE_LIMIT else "count"
 
 
 def reference_cards(decks: list[LaidOutDeck]) -> list[str]:
