@@ -690,10 +690,12 @@ def test_a_deck_of_one_kind_is_one_line_among_the_components(bundled_build: Path
 
 
 def _components(rulebook: Path, next_heading: str) -> list[str]:
-    """The lines of the rulebook's components section, up to the prose's ``next_heading``."""
+    """The lines of the rulebook's components section, up to the prose's ``next_heading``
+    (to the end without one)."""
     lines = _text(rulebook).splitlines()
     start = next(i for i, line in enumerate(lines) if line in ("Components", "Componenti"))
-    return lines[start + 1 : lines.index(next_heading, start)]
+    end = lines.index(next_heading, start) if next_heading else len(lines)
+    return lines[start + 1 : end]
 
 
 @pytest.mark.parametrize(
@@ -850,7 +852,7 @@ generate:
     ("copies", "en", "it"),
     [
         (1, "17 pieces, all different.", "17 pezzi, tutti diversi."),
-        (2, "34 pieces: 17 kinds × 2 copies each.", "34 pezzi: 17 tipi × 2 copie ciascuno."),
+        (2, "34 pieces, 2 of each.", "34 pezzi: ogni pezzo in 2 copie."),
     ],
 )
 def test_a_large_deck_of_tiles_is_counted_as_pieces_not_cards(
@@ -864,6 +866,32 @@ def test_a_large_deck_of_tiles_is_counted_as_pieces_not_cards(
     for lang, line in (("en", en), ("it", it)):
         text = " ".join(_text(demo / "build" / "demo" / lang / "rulebook.pdf").split())
         assert line in text, (lang, text[:600])
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("it", "104 carte: ogni carta in 2 copie."), ("en", "104 cards, 2 of each.")],
+)
+def test_a_deck_of_equal_copies_is_counted_as_a_player_says_it(
+    bundled_build: Path, lang: str, said: str
+) -> None:
+    """Figli's components read '104 carte: 52 tipi × 2 copie ciascuno.' / '104 cards: 52 kinds
+    × 2 copies each.', a data dump a reader took for a sum: now as a player says it."""
+    lines = _components(bundled_build / "figli-di-un-magic-minore" / lang / "rulebook.pdf", "")
+    assert lines[0] == said, lines[:3]
+    assert "×" not in lines[0]
+
+
+def test_every_language_of_the_labels_counts_equal_copies_with_both_numbers() -> None:
+    """The sentence is the labels' in every language printgen ships, cards and pieces."""
+    from printgen.documents.labels import labels
+    from printgen.project import Project
+
+    for lang in ("en", "it", "fr", "de", "es"):
+        words = labels(Project.at(ROOT), lang)
+        for key in ("copies_of_each", "copies_of_each_piece"):
+            assert "{total}" in words[key] and "{n}" in words[key], (lang, key)
+            assert "×" not in words[key]
 
 
 def test_a_game_of_pieces_alone_says_no_total_of_cards(
