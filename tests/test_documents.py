@@ -869,6 +869,42 @@ def test_a_large_deck_of_tiles_is_counted_as_pieces_not_cards(
 
 
 @pytest.mark.parametrize(
+    ("lang", "goal", "pawns", "total"),
+    [
+        ("it", "Scopo del gioco", ["• Pedina A", "• Pedina B"], "Totale"),
+        ("en", "Goal of the game", ["• Pawn A", "• Pawn B"], "Total"),
+    ],
+)
+def test_a_deck_of_a_few_kinds_is_a_short_list_not_a_table(
+    bundled_build: Path, lang: str, goal: str, pawns: list[str], total: str
+) -> None:
+    """Blasters' two pawns were a table, 'Pieces # / Pawn A 1 / Pawn B 1 / Total 2': now a
+    list of the two, as a rulebook prints so few."""
+    lines = _components(bundled_build / "blaster-e-spade-laser" / lang / "rulebook.pdf", goal)
+    assert lines[:2] == pawns, lines
+    assert not any(line.startswith((total, "Pezzi #", "Pieces #")) for line in lines), lines
+
+
+@pytest.mark.parametrize("deck_size", [4, 5])
+def test_the_short_list_ends_where_a_table_begins(
+    demo: Path, printgen: Callable[..., Any], deck_size: int
+) -> None:
+    """Up to four kinds a list, each name with its count when more than one; five a table."""
+    cards = "".join(
+        f"  - {{id: t{n}, count: {n}, name: {{en: Tile {n}, it: Tessera {n}}}}}\n"
+        for n in range(1, deck_size + 1)
+    )
+    deck = demo / "cards" / "demo" / "decks" / "tiles.yaml"
+    deck.write_text(TILES.split("generate:")[0] + "cards:\n" + cards, encoding="utf-8")
+    run = printgen(demo, "build", "demo", "--only", "rulebook", "--lang", "en")
+    assert run.code == 0, run.err
+    lines = _text(demo / "build" / "demo" / "en" / "rulebook.pdf").splitlines()
+    listed = deck_size <= 4
+    assert ("• Tile 1" in lines and "• Tile 3 × 3" in lines) == listed, lines
+    assert ("Tile 3 3" in lines) == (not listed), lines
+
+
+@pytest.mark.parametrize(
     ("lang", "said"),
     [("it", "104 carte: ogni carta in 2 copie."), ("en", "104 cards, 2 of each.")],
 )

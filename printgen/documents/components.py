@@ -16,7 +16,11 @@ from printgen.layout.face import LaidOutDeck
 from printgen.model.game import CardType, Game, localize
 
 REFERENCE_LIMIT = 16  # by default, decks with more card types are not drawn card by card
-TABLE_LIMIT = 16  # the components list's table of a deck's cards; more are counted in a line
+# The components list's table of a deck's cards; more are counted in a line. A deck of up to
+# LIST_LIMIT kinds is a short list: a header and a total row around two pawns ("Pedina A 1 /
+# Pedina B 1 / Totale 2") read as a report, and the deck's heading already says its total.
+TABLE_LIMIT = 16
+LIST_LIMIT = 4
 GALLERY_NAMES = 1_000  # card names a gallery lists (a page of them); the rest are counted
 
 
@@ -55,11 +59,14 @@ def components_of(
 def shown_in_components(laid: LaidOutDeck) -> str:
     """How the components list shows a deck: ``line`` — one kind of card or piece (coins,
     round tokens), whose name and count say all there is: a heading over nothing under it
-    read as a deck left out; ``table`` — its cards and counts; ``count`` — more card types
-    than a table a reader would scan, said in a sentence."""
+    read as a deck left out; ``list`` — a few kinds, each a line; ``table`` — its cards and
+    counts; ``count`` — more card types than a table a reader would scan, said in a
+    sentence."""
     types = len(laid.deck.cards)
     if types == 1:
         return "line"
+    if types <= LIST_LIMIT:
+        return "list"
     return "table" if types <= TABLE_LIMIT else "count"
 
 
