@@ -729,6 +729,38 @@ def test_the_builders_components_list_cards_then_coins_and_say_each_count_once(
     assert "25" not in prose and "15" not in prose, prose
 
 
+@pytest.mark.parametrize(
+    ("lang", "samples", "reference", "numbers"),
+    [
+        ("it", "Carta 10 Carta 2", "Le carte", "Carte 1–54"),
+        ("en", "Card 10 Card 2", "Card reference", "Cards 1–54"),
+    ],
+)
+def test_cards_named_by_numbers_are_called_cards(
+    bundled_build: Path, lang: str, samples: str, reference: str, numbers: str
+) -> None:
+    """The symbol deck's two sample cards were headed '10 × 1' and '2 × 1' (read as sums) and
+    its card reference listed the bare numbers 1 to 54: now 'Card 10', and 'Cards 1–54'."""
+    lines = _text(bundled_build / "mazzo-dei-simboli" / lang / "rulebook.pdf").splitlines()
+    assert samples in lines
+    assert not any(line.startswith("10 × 1") for line in lines)
+    start = len(lines) - lines[::-1].index(reference)
+    after = lines[start:]
+    assert numbers in after, after
+    assert not any(line.startswith("1 2 3 4") for line in after), after  # the bare numbers
+
+
+def test_numbers_are_said_by_their_runs() -> None:
+    from printgen.documents.card_titles import numbered_range, runs
+
+    assert runs([1, 2, 3, 5, 7, 8, 9]) == "1–3, 5, 7–9"
+    labels = {"cards": "cards", "pieces": "pieces"}
+    assert numbered_range(["3", "1", "2"], [1, 1, 1], "cards", labels) == "Cards 1–3"
+    assert numbered_range(["1", "2"], [1, 1], "tiles", labels) == "Pieces 1–2"
+    assert numbered_range(["1", "Two"], [1, 1], "cards", labels) is None  # named, listed
+    assert numbered_range(["1", "2"], [2, 1], "cards", labels) is None  # copies said by name
+
+
 @pytest.mark.parametrize("game", ["morra-navale", "mazzo-dei-simboli", "warriors-and-monks"])
 def test_an_aids_title_is_never_smaller_than_its_headings(bundled_build: Path, game: str) -> None:
     """Set large, an aid's section headings (13.2 pt) stood over its 12 pt title."""

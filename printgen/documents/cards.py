@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 from printgen.documents.card_glyphs import parsed
+from printgen.documents.card_titles import card_name, name_table, numbered_range, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
@@ -61,8 +62,10 @@ class CardIndex:
         decks: list[LaidOutDeck],
         where: Where,
         borrowed: tuple[BorrowedDeck, ...] | list[BorrowedDeck] = (),
+        labels: Mapping[str, str] | None = None,
     ) -> None:
         self.where = where
+        self.labels: Mapping[str, str] = labels or {}  # the words a card's title may need
         self.game = game
         self.cover_where = game.cover_where
         self.icon_colors = game.icon_colors
@@ -89,6 +92,13 @@ class CardIndex:
                 info = CardInfo(laid.deck, card, face, laid.values[card.id])
                 self.cards[f"{laid.deck.id}/{card.id}"] = info
                 self.decks[laid.deck.id].append(info)
+
+    def title(self, info: CardInfo) -> str:
+        """The card reference's title of a card: its name (a bare number says what it
+        numbers, "Card 10") and its count, when more than one."""
+        return card_name(info.face.name, info.deck.output, self.labels) + title_count(
+            info.card.count
+        )
 
     def report(self, problem: Problem) -> None:
         """A problem found while drawing from the index, said once however many times the
@@ -119,7 +129,7 @@ class CardIndex:
             # the card reference's title, "name × 4": a one-word name has too few words to be
             # found by its opening (a long Italian word too wide for its column, say)
             drawn = isinstance(info.laid_out, Face)  # a borrowed card not drawn: no title
-            if drawn and said == " ".join(f"{info.face.name} × {info.card.count}".split()):
+            if drawn and said == " ".join(self.title(info).split()):
                 return info.card.where_of("name", lang)
             for name, value in info.values.items():
                 if isinstance(value, str) and opens_with(value, text):
@@ -238,9 +248,12 @@ def reference_rows(
     for info in infos:
         width = info.face.width_mm
         picture = CardPicture(info.face, max(width * scale, min(width, REFERENCE_MIN_MM)))
+        count = title_count(info.card.count)
         title = RichText(
-            # "× 2" never broken between its sign and its number
-            [text.Run(info.face.name, bold=True), text.Run(f"  ×\u00a0{info.card.count}")],
+            [
+                text.Run(card_name(info.face.name, info.deck.output, index.labels), bold=True),
+                *([text.Run(count)] if count else []),
+            ],
             TextStyle(**{**theme.h3.__dict__, "space_before": 0}),
         )
         body = replace(theme.body, size=theme.body.size * 0.9, space_after=3)
@@ -355,33 +368,18 @@ def card_gallery(
     )
     grid.spaceAfter = pt(6)
     grid.keepWithNext = True  # the faces above the names they stand for, never a page apart
+    style = replace(theme.body, size=theme.body.size * 0.9)
+    numbered = numbered_range(
+        [info.face.name for info in infos],
+        [info.card.count for info in infos],
+        infos[0].deck.output,
+        index.labels,
+    )
     names = [
         f"{info.face.name}" + (f"\u00a0×{info.card.count}" if info.card.count > 1 else "")
         for info in infos
     ]
-    listed = _name_table(names, replace(theme.body, size=theme.body.size * 0.9), width)
+    # cards named 1 to 54 are "Cards 1–54": a page of bare numbers read as no list at all
+    listed = RichText([text.Run(numbered)], style) if numbered else name_table(names, style, width)
     listed.spaceAfter = pt(6)  # the names end the block: the next paragraph stands apart
     return [grid, listed]
-
-
-def _name_table(names: list[str], style: TextStyle, width: float) -> Flowable:
-    """The deck's card names in columns, row by row, as wide as the longest name needs (a
-    run-on paragraph of 52 names read as no list at all)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    longest = max(stringWidth(name, "Vera", style.size) for name in names)
-    cols = max(1, min(6, int(width // (longest + pt(4)))))
-    cells: list[Any] = [RichText([text.Run(name)], style) for name in names]
-    cells += [""] * (-len(cells) % cols)
-    rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
-    padding = [(side, (0, 0), (-1, -1), 0) for side in ("LEFTPADDING", "TOPPADDING")]
-    return table(
-        rows,
-        [width / cols] * cols,
-        [
-            *padding,
-            ("RIGHTPADDING", (0, 0), (-1, -1), pt(2)),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ],
-        rows_kept=True,
-    )

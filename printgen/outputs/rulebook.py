@@ -138,7 +138,7 @@ def _asked_by_the_game(context: dict[str, Any]) -> tuple[str, ...]:
 def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
     game = job.game
     rel = f"{game.folder}/rules.{job.lang}.md"
-    index = CardIndex(game, job.decks, Where(rel), job.borrowed)
+    index = CardIndex(game, job.decks, Where(rel), job.borrowed, context["t"])
     prose = (job.project.root / rel).read_text(encoding="utf-8")
     title = unbroken(str(context["game"]["title"]))  # each page's foot, the PDF's title
     author = str(context["game"]["author"] or "")
