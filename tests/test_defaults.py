@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.starter import new_game
-from tests.conftest import MM, Run, add_check, manifest, printed_in_trim_box
+from tests.conftest import MM, Run, add_check, append_to, manifest, printed_in_trim_box
 
 GAME = "demo"
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
@@ -116,7 +116,11 @@ def test_a_project_template_replaces_one_block_of_the_packaged_one(
 def test_the_components_tables_heading_keeps_the_labels_own_capitals(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
-    # "| capitalize" printed a label "Carte TCG" as "Carte tcg"
+    # "| capitalize" printed a label "Carte TCG" as "Carte tcg" (a deck of five kinds is a
+    # table, its heading the label; of four or fewer, a short list)
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    crown = deck.read_text(encoding="utf-8").split("  - id: crown\n", 1)[1]
+    append_to(deck, "\n  - id: king\n" + crown.replace('"Crown"', '"King"'))
     _write(demo, "templates/labels.yaml", "cards: {en: card TCG}\n")
     assert printgen(demo, "build", "--only", "rulebook").code == 0
     assert "Card TCG" in _rulebook_text(demo)
