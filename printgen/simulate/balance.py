@@ -28,6 +28,7 @@ class Verdict:
     message: str  # says the figure, the measure and the threshold
     judged: bool = True  # False: too few games ended to hold the figure against the threshold
     measurable: bool = True  # False: no game ended, so there is no figure (counted a breach)
+    doubtful: bool = False  # past the threshold by less than chance alone may make (not judged)
 
     def json(self) -> dict[str, Any]:
         """As playtest.json's ``balance`` lists it."""
@@ -71,7 +72,40 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
         least = summary["judging"]["min_games"]
         said = f"{ended} game{'s' if ended != 1 else ''} ended, at least {least} are needed"
         return Verdict(t, verdict.measured, False, f"{verdict.message}; not judged: {said}", False)
+    chance = _chance(summary, key)
+    if verdict.breached and chance and verdict.measured - chance <= t.value:
+        # 300 games of a fair game part two seats by 0.09 as often as not: a breach that
+        # chance alone may make is said as one the games cannot judge, and how to judge it
+        said = (
+            f"not judged: {ended} games leave ±{chance:.2f} to chance; play more (simulate "
+            f"-n {_games_to_judge(chance, ended, verdict.measured - t.value)}) to judge it"
+        )
+        return Verdict(
+            t, verdict.measured, False, f"{verdict.message}; {said}", False, doubtful=True
+        )
     return verdict
+
+
+def _chance(summary: Mapping[str, Any], key: str) -> float:
+    """How far a seat's win-rate figure may stray by chance alone (about 95 % of the time):
+    half its Wilson interval — for a gap, of both seats' together; 0 for the other figures."""
+    if key == "max_seat_win_gap":
+        seats = summary["seats"]
+        top = max(seats, key=lambda s: s["rate"])
+        low = min(seats, key=lambda s: s["rate"])
+        halves = [(s["high"] - s["low"]) / 2 for s in (top, low)]
+        return float(sum(h * h for h in halves) ** 0.5)
+    if key == "max_first_player_advantage":
+        first = summary["first_player"]
+        return float((first["high"] - first["low"]) / 2)
+    return 0.0
+
+
+def _games_to_judge(chance: float, games: int, over: float) -> int:
+    """About how many games bring the figure's chance under its distance from the threshold
+    (chance shrinks as the square root of the games), rounded up to a round number."""
+    wanted = games * (chance / max(over, 0.005)) ** 2
+    return int(-(-wanted // 1000) * 1000)
 
 
 _SEATS_COMPARED = ("max_seat_win_gap", "max_first_player_advantage")

@@ -75,6 +75,9 @@ def validate_simulate(
             continue
         breached = [v for v in verdicts if v.breached]
         problems.extend(Problem(v.threshold.where, v.message, severity) for v in breached)
+        # past its threshold by no more than chance: said, never an error (--strict too)
+        doubtful = [v for v in verdicts if v.doubtful]
+        problems.extend(Problem(v.threshold.where, v.message, Severity.WARNING) for v in doubtful)
         # one not judged (too few games ended, a cooperative or solo game) is not said met
         unjudged = sum(not v.judged for v in verdicts)
         aside = f", {unjudged} not judged" if unjudged else ""
