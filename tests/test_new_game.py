@@ -4,6 +4,7 @@ the right file and line, with no file copied from this repository."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Callable
@@ -15,7 +16,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from tests.conftest import MM, ROOT, Run, manifest, printed_in_trim_box, unlistable
+from tests.conftest import MM, ROOT, Run, append_to, manifest, printed_in_trim_box, unlistable
 
 GAME = "harbour"
 SHIPS_DECK = """\
@@ -110,6 +111,7 @@ def test_new_writes_only_the_game_folder_and_it_builds_at_once(
             "decks/main.yaml",
             f"layouts/{GAME}.yaml",
             "rules.py",
+            "simulate.py",
             "rules.en.md",
             "rules.it.md",
             "aid.en.md",
@@ -3123,3 +3125,33 @@ def test_printgen_labels_says_a_games_own_labels_file_that_does_not_read(
     assert (added.code, added.out) == (2, ""), added.out
     assert added.err.startswith("cards/demo/labels.yaml:1:1: "), added.err
     assert own.read_text(encoding="utf-8") == "- players\n- age\n"
+
+
+def test_the_starter_game_is_simulated_at_once_as_its_rules_say(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """`printgen new` wrote no simulate.py: `simulate` on a new game said there was no engine.
+    The starter's engine plays it as its rulebook says (a discard pile reshuffled when the deck
+    runs out, as the rules now say), every game ending by the rules; a card it has no
+    effect for is said at the engine, with what to do."""
+    run = printgen(
+        designer, "simulate", GAME, "-n", "200", "--players", "2", "--bots", "greedy,random"
+    )
+    assert run.code == 0, run.err
+    summary = json.loads((designer / "build" / GAME / "playtest.json").read_text())
+    assert summary["finished"]["games"] == 200
+    bots = {b["bot"]: b["rate"] for b in summary["bots"]}
+    assert bots["greedy"] > bots["random"]  # the greedy bot plays to the goal
+    rules = (designer / "cards" / GAME / "rules.en.md").read_text(encoding="utf-8")
+    assert "the deck empty, shuffle the discards into a new one" in rules
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    append_to(
+        deck,
+        '\n  - id: bishop\n    count: 1\n    name: "Bishop"\n    cost: 1\n'
+        '    playable: "Play it on your turn."\n    effect: "Pray."\n    icon: vp\n'
+        '    color: "#333333"\n    tint: "#eeeeee"\n',
+    )
+    run = printgen(designer, "simulate", GAME, "-n", "10")
+    assert run.code == 2
+    assert "no effect for bishop: add it to EFFECTS in simulate.py" in run.err, run.err
+    assert run.err.startswith(f"cards/{GAME}/simulate.py:"), run.err

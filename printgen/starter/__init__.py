@@ -18,6 +18,7 @@ from printgen.limits import MAX_ID_CHARS
 from printgen.model.game import not_a_language_code
 from printgen.project import GAME_ID, Project
 from printgen.source.pyyaml import yaml
+from printgen.starter.engine import simulate_py
 
 TEXTS = Path(__file__).resolve().parent / "texts.yaml"
 _LANG = re.compile(r"^[a-z]{2}$")
@@ -77,6 +78,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         "decks/main.yaml": _deck_yaml(game_id, languages, words),
         f"layouts/{game_id}.yaml": _layout_yaml(game_id),
         "rules.py": _rules_py(title),
+        "simulate.py": simulate_py(title),
     }
     for lang in languages:
         files[f"rules.{lang}.md"] = words[lang]["rules"]

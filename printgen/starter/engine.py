@@ -1,0 +1,141 @@
+"""The starter game's ``simulate.py``: an engine that plays it as its rulebook says, so that
+``printgen simulate`` works on a game made by ``printgen new`` at once — and shows a designer
+how their own engine reads the game's numbers and plays its cards."""
+
+from __future__ import annotations
+
+
+def simulate_py(title: str) -> str:
+    return f'''\
+"""{title}, played by bots for `printgen simulate` (see the README's Playtesting section).
+
+This file is Python and runs when printgen simulates the game (`printgen simulate GAME`, or
+`printgen validate GAME --simulate`), so only keep code here you trust. It follows the
+rulebook: each player starts with data.start_coins coins and data.hand cards; a turn is
+drawing a card, then playing at most one card from the hand, paying its cost; played cards go
+to the discard pile, shuffled into a new deck when the deck runs out; the first player with
+data.goal VP wins at once. Card costs come from decks/main.yaml; what each card does is
+EFFECTS below: change a card's effect there when you change its text, and add every new card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from printgen.simulate.contract import GameRecord, SimData
+
+BOTS = ("greedy", "random")  # random: any card it can pay for, or none
+PLAYED_DECKS = ("main",)
+LABELS = {{"coins_spent": "coins spent per game"}}
+
+# what each card does, by its id: coins and VP gained, coins taken from another player, cards
+# drawn
+EFFECTS = {{
+    "miner": {{"coins": 2}},
+    "merchant": {{"vp": 1}},
+    "thief": {{"steal": 1}},
+    "crown": {{"vp": 1, "draw": 1}},
+}}
+
+
+@dataclass(frozen=True)
+class Rules:
+    deck: tuple[str, ...]  # every copy of every card, by id
+    cost: dict[str, int]
+    goal: int
+    start_coins: int
+    hand: int
+
+
+def prepare(data: SimData) -> Rules:
+    cards = data.cards("main")
+    unknown = [card.id for card in cards if card.id not in EFFECTS]
+    if unknown:
+        raise ValueError(f"no effect for {{', '.join(unknown)}}: add it to EFFECTS in simulate.py")
+    numbers = data.data
+    return Rules(
+        deck=tuple(card.id for card in cards for _ in range(card.count)),
+        cost={{card.id: int(str(card.values.get("cost") or 0)) for card in cards}},
+        goal=int(str(numbers["goal"])),
+        start_coins=int(str(numbers["start_coins"])),
+        hand=int(str(numbers["hand"])),
+    )
+
+
+def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -> GameRecord:
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    discard: list[str] = []
+    seats = range(len(bots))
+    coins = [rules.start_coins for _ in seats]
+    vp = [0 for _ in seats]
+    played: list[Counter[str]] = [Counter() for _ in seats]
+    spent = 0
+
+    def draw() -> str | None:
+        if not deck and discard:  # as the rules say: the discards shuffled are the new deck
+            deck.extend(discard)
+            discard.clear()
+            rng.shuffle(deck)
+        return deck.pop() if deck else None
+
+    hands: list[list[str]] = [[] for _ in seats]
+    for seat in seats:
+        for _ in range(rules.hand):
+            if (card := draw()) is not None:
+                hands[seat].append(card)
+    for turn in range(1, turn_cap + 1):
+        seat = (turn - 1) % len(bots)
+        if (card := draw()) is not None:
+            hands[seat].append(card)
+        payable = [c for c in hands[seat] if rules.cost[c] <= coins[seat]]
+        chosen = _choose(bots[seat], payable, seat, coins, rules, rng)
+        if chosen is None:
+            continue
+        hands[seat].remove(chosen)
+        coins[seat] -= rules.cost[chosen]
+        spent += rules.cost[chosen]
+        played[seat][chosen] += 1
+        effect = EFFECTS[chosen]
+        coins[seat] += effect.get("coins", 0)
+        vp[seat] += effect.get("vp", 0)
+        if effect.get("steal"):
+            others = [s for s in seats if s != seat and coins[s] > 0]
+            if others:  # from the richest: the bots agree on whom to rob
+                victim = max(others, key=lambda s: (coins[s], -s))
+                taken = min(effect["steal"], coins[victim])
+                coins[victim] -= taken
+                coins[seat] += taken
+        for _ in range(effect.get("draw", 0)):
+            if (card := draw()) is not None:
+                hands[seat].append(card)
+        discard.append(chosen)
+        if vp[seat] >= rules.goal:  # the game ends at once
+            return GameRecord(True, turn, (seat,), played, figures={{"coins_spent": spent}})
+    return GameRecord(False, turn_cap, (), played, figures={{"coins_spent": spent}})
+
+
+def _choose(
+    bot: str,
+    payable: list[str],
+    seat: int,
+    coins: list[int],
+    rules: Rules,
+    rng: random.Random,
+) -> str | None:
+    if bot == "random":
+        choices: list[str | None] = [None, *payable]
+        return rng.choice(choices)
+    # greedy: VP first, then a theft from a player who has coins, then coins
+    def worth(card: str) -> tuple[int, int, int]:
+        effect = EFFECTS[card]
+        robbed = any(coins[s] > 0 for s in range(len(coins)) if s != seat)
+        gain = effect.get("coins", 0) + (effect.get("steal", 0) if robbed else 0)
+        return effect.get("vp", 0), gain, -rules.cost[card]
+
+    useful = [c for c in payable if worth(c)[:2] != (0, 0)]
+    return max(sorted(useful), key=worth) if useful else None
+'''
