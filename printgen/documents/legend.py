@@ -100,10 +100,13 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex, prose: str = 
     owners = {info.face.name for info in index.cards.values() if info.values.get("icon") == name}
     if len(owners) == 1 and not (label and _written_inline(name, index, prose)):
         return owners.pop()
+    # printgen's own words begin with a capital, as a list's items and the cards' names do:
+    # "Wound" (a card) beside "coin", "tap" (printgen's) read as a slip; a designer's label
+    # and a card's name print as written
     if label:
-        return label
+        return _capital(label)
     if word := labels.get(f"icon_word_{name}"):  # printgen's word for its own icon
-        return word
+        return _capital(word)
     words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
     lang = getattr(labels, "lang", "en")
     if lang != "en":  # printgen's and Font Awesome's names are English: say so in another's
@@ -120,7 +123,11 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex, prose: str = 
                 Severity.WARNING,
             )
         )
-    return words
+    return _capital(words)
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _written_inline(name: str, index: CardIndex, prose: str) -> bool:
