@@ -585,7 +585,7 @@ def test_an_icon_in_the_aid_joins_the_legend(project: Path, printgen: Callable[.
     result = printgen(project, "build", "morra-navale", "--lang", "en", "--only", "player-aid")
     assert result.code == 0, result.err
     text = _aid_texts(project / "build" / "morra-navale" / "en" / "player-aid.pdf")[0]
-    assert "coin" in text.split("\nSymbols\n")[1]
+    assert "Coin" in text.split("\nSymbols\n")[1]
 
 
 def test_nothing_on_an_aid_is_within_5_mm_of_the_paper_edge(documents: Path) -> None:
@@ -1229,8 +1229,8 @@ def test_the_legend_keeps_a_family_of_numbered_icons_together_in_order(
     assert result.code == 0, result.err
     text = _aid_texts(demo / "build" / "demo" / "en" / "player-aid.pdf")[0]
     legend = " ".join(text.split("\nSymbols\n")[1].split())
-    named = ["four-sided die", "six-sided die", "eight-sided die", "twenty-sided die"]
-    at = [legend.find(name) for name in [*named, "rock", "paper"]]
+    named = ["Four-sided die", "Six-sided die", "Eight-sided die", "Twenty-sided die"]
+    at = [legend.find(name) for name in [*named, "Rock", "Paper"]]
     assert -1 not in at, legend
     assert at[:4] == sorted(at[:4])  # d4, d6, d8, d20
     assert at[3] < at[4] < at[5]  # the dice where the first of them was met: before the rock
