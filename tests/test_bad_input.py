@@ -1306,3 +1306,23 @@ def test_a_picture_path_naming_a_folder_says_to_name_a_file_in_it(
         f"cards/demo/layouts/demo.yaml:{line}:62: image 'cards/demo/art' is a folder, not a "
         "file; name a picture file in it"
     ]
+
+
+def test_an_error_in_one_languages_prose_still_says_the_rules_warnings(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """What waits while a game has an error is what making the outputs would say: a rule's
+    warning (the rules run in the first language's unit, which found no error) was held back
+    with it when the Italian prose failed."""
+    folder = demo / "cards" / "demo"
+    rules = folder / "rules.py"
+    text = rules.read_text(encoding="utf-8")
+    always = '    if cards and all((card.number("cost") or 0) > 0 for card in cards):'
+    assert always in text
+    rules.write_text(text.replace(always, "    if cards:"), encoding="utf-8")
+    append_to(folder / "rules.it.md", "\n{{ nosuch }}\n")
+    for command in ("validate", "build"):
+        run = printgen(demo, command, "demo")
+        assert run.code == 2
+        assert "a-free-card: no card costs 0" in run.err, run.err  # the rule's warning
+        assert "rules.it.md" in run.err and "nosuch" in run.err, run.err

@@ -202,7 +202,11 @@ def make_unit(
 
             check_prose(session.project, checked.game, checked.decks, options, problems)
         else:
+            checking = len(problems)
             files = produce(session, checked, options, problems, progress)
+            said = list(problems)
+            made = frozenset(p for p in said[checking:] if p.severity == Severity.WARNING)
+            return Made(unit, said, files, made_warnings=made)
     return Made(unit, list(problems), files)
 
 

@@ -52,15 +52,20 @@ class Made:
     files: dict[Path, bytes]
     reads: set[Path] = field(default_factory=set)
     code: dict[Path, bytes] = field(default_factory=dict)
+    # the warnings its outputs' making gave (documents laid out, sheets imposed): made only
+    # by a unit without errors
+    made_warnings: frozenset[Problem] = frozenset()
 
 
 def said_together(items: list[Made]) -> list[Problem]:
-    """The problems one game's units found. Where a unit found an error, the warnings of the
-    units that found none wait for the next run, as its own lay-out's do: the unit that runs
-    the rules stops at a failing rule before laying out its documents, the other languages'
-    went on, and their lay-out's warnings were said for one language only ("[it]")."""
-    erred = [item for item in items if any(p.severity == Severity.ERROR for p in item.problems)]
-    return [problem for item in (erred or items) for problem in item.problems]
+    """The problems one game's units found. Where a unit found an error, the warnings that
+    making the outputs gives wait for the next run in every unit: one with an error makes none
+    (the documents of the unit that runs the rules are not laid out after a failing rule), the
+    other languages' went on, and their documents' warnings were said for one language only
+    ("[it]"). What checking gave — the rules', the cards' — is said from every unit."""
+    if not any(p.severity == Severity.ERROR for item in items for p in item.problems):
+        return [problem for item in items for problem in item.problems]
+    return [p for item in items for p in item.problems if p not in item.made_warnings]
 
 
 # the games the parent process loaded to plan the units, and why those that did not load did
@@ -336,7 +341,8 @@ def _language_by_language(
         with _kept_code(project, chosen, unit.game, chosen.languages):
             made.append(make(session, replace(unit, lang=lang, lead=number == 0), chosen))
     files = {path: data for item in made for path, data in item.files.items()}
-    return Made(unit, said_together(made), files)
+    later = frozenset().union(*(item.made_warnings for item in made))
+    return Made(unit, said_together(made), files, made_warnings=later)
 
 
 def _preload(options: BuildOptions) -> None:
