@@ -2093,3 +2093,28 @@ def layout_extends_chain_written_from_its_root(p: Path) -> Expect:
     append(p, LAYOUTS, "deep0:\n  elements: {}\n" + chain)
     line = (p / LAYOUTS).read_text(encoding="utf-8").splitlines().index("deep60:") + 2
     return LAYOUTS, line, "layout 'deep60' starts a chain of over 50 layouts"
+
+
+def _chain_of(p: Path, layouts: int, root_first: bool) -> int:
+    """``layouts`` layouts each extending the next, written root first or leaf first; the line
+    of the leaf's extends:."""
+    names = [f"link{i}" for i in range(layouts)]  # link0, the root, extends nothing
+    blocks = [f"{names[0]}:\n  elements: {{}}\n"] + [
+        f"{names[i]}:\n  extends: {names[i - 1]}\n" for i in range(1, layouts)
+    ]
+    append(p, LAYOUTS, "".join(blocks if root_first else reversed(blocks)))
+    return (p / LAYOUTS).read_text(encoding="utf-8").splitlines().index(f"{names[-1]}:") + 2
+
+
+@case("numbers")
+def layout_chain_of_51_written_from_its_root(p: Path) -> Expect:
+    """51 layouts: over the limit whichever way they are written (root first, a chain ending
+    at its root counted none and passed)."""
+    line = _chain_of(p, 51, root_first=True)
+    return LAYOUTS, line, "layout 'link50' starts a chain of over 50 layouts"
+
+
+@case("numbers")
+def layout_chain_of_51_written_from_its_leaf(p: Path) -> Expect:
+    line = _chain_of(p, 51, root_first=False)
+    return LAYOUTS, line, "layout 'link50' starts a chain of over 50 layouts"

@@ -16,13 +16,15 @@ def too_long_chain(raw: dict[str, LDict]) -> str | None:
 
     def length(name: str) -> int:
         seen: set[str] = set()
-        while name in raw and name not in seen and len(seen) <= MAX_EXTENDS_DEPTH:
+        while name in raw and len(seen) <= MAX_EXTENDS_DEPTH:
+            if name in seen:  # back in the chain: a cycle
+                return 0
             seen.add(name)
             parent = raw[name].get("extends")
-            if not isinstance(parent, str):
+            if not isinstance(parent, str):  # its root
                 break
             name = parent
-        return 0 if name in seen else len(seen)  # back in the chain: a cycle
+        return len(seen)
 
     long = [name for name in raw if length(name) > MAX_EXTENDS_DEPTH]
     extended = {parent for name in long if isinstance(parent := raw[name].get("extends"), str)}
