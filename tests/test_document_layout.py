@@ -235,6 +235,18 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
             "spot 'tpo' is none of low, high, middle, top",
         ),
         ("grid: [[back/mian]]\n", 4, 9, "no deck 'mian' with a back; did you mean 'back/main'?"),
+        (  # of no length: it stopped the build with "internal error: ValueError"
+            "grid: [[main/monk, main/war]]\narrows: [{from: [0, 0], to: [0, 0]}]\n",
+            5,
+            10,
+            "the arrow goes from [0, 0] to the same place",
+        ),
+        (
+            "grid: [[main/monk, main/war]]\narrows: [{path: [[0, 0], [0, 1], [0, 1]]}]\n",
+            5,
+            10,
+            "the arrow goes from [0, 1] to the same place",
+        ),
         # the example is a card of the game, not 'main/mage', which Warriors and Monks lacks
         ("grid: [[dragon]]\n", 4, 9, "no card 'dragon'; write deck/card, e.g. main/monk"),
     ],

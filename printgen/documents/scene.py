@@ -336,7 +336,16 @@ class _Reader:
             return None
         if any(c is None for c in cells):
             return None
-        return Arrow([c for c in cells if c is not None], self.color(node, ARROW), start)
+        places = [c for c in cells if c is not None]
+        if any(a == b for a, b in zip(places, places[1:])):  # an arrow of no length
+            twice = next(a for a, b in zip(places, places[1:]) if a == b)
+            self.error(
+                where,
+                f"the arrow goes from [{twice[0]}, {twice[1]}] to the same place; an arrow "
+                "leads from one place to another",
+            )
+            return None
+        return Arrow(places, self.color(node, ARROW), start)
 
     def label(self, item: Any, where: Where, scene: Scene) -> Label | None:
         node = self.mapping(item, where, ("at", "text"), "at: [row, column] and text:")
