@@ -1367,3 +1367,35 @@ def test_an_arrows_start_is_pawn_or_edge(project: Path, printgen: Callable[..., 
     assert run.err.splitlines()[0].endswith(
         "rules.en.md:5:39: diagram: start 'egde' is none of pawn, edge; did you mean 'edge'?"
     ), run.err
+
+
+def test_a_pawns_move_starts_where_the_pawn_stands(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """The arrow of a pawn's move left the card's centre, wherever the pawn stood (at the top
+    right, with spot: top), and crossed the card's text between them."""
+    rules = """## Move
+
+```diagram
+grid:
+  - [main/warrior, ~]
+  - [~, main/monk]
+pawns:
+  - {at: [0, 0], icon: bean, spot: top}
+arrows:
+  - {from: [0, 0], to: [1, 1]}
+card_width: 30
+caption: The pawn goes down.
+```
+"""
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        page = next(p for p in pdf.pages if "The pawn goes down." in p.extract_text())
+        (caption,) = page.search("The pawn goes down.")
+        warrior = min(
+            (b for b in _picture_boxes(page) if b[3] < caption["top"]), key=lambda b: b[0]
+        )
+        ((begin, _),) = _shafts(page)
+    x, y = begin
+    x0, top, x1, bottom = warrior
+    assert x > x0 + 0.6 * (x1 - x0), (x, warrior)  # at its right …
+    assert y < top + 0.35 * (bottom - top), (y, warrior)  # … and near its top, by the pawn

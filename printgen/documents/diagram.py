@@ -214,30 +214,35 @@ class Diagram(Flowable):  # type: ignore[misc]
         for pawn in self.scene.pawns:
             by_cell.setdefault(pawn.at, []).append(pawn)
         for cell, pawns in by_cell.items():
-            cx, cy = self.pawn_spot(cell, pawns[0].spot)
-            cx -= (len(pawns) - 1) * radius * 1.1
-            for i, pawn in enumerate(pawns):
-                dx = (i - (len(pawns) - 1) / 2) * radius * 2.2
+            for pawn, (cx, cy) in zip(pawns, self._pawn_centres(cell, pawns), strict=True):
                 canvas.saveState()
                 canvas.setFillColor("#ffffff")
                 canvas.setStrokeColor(to_color(pawn.color))
                 canvas.setLineWidth(1.6)
-                canvas.circle(cx + dx, cy, radius, stroke=1, fill=1)
+                canvas.circle(cx, cy, radius, stroke=1, fill=1)
                 canvas.restoreState()
                 size = radius * 1.45
                 self.index.icons.draw(
-                    canvas, pawn.icon, cx + dx - size / 2, cy - size / 2, size, pawn.color
+                    canvas, pawn.icon, cx - size / 2, cy - size / 2, size, pawn.color
                 )
                 if pawn.label:
-                    self._tag(cx + dx, cy - radius - LABEL_SIZE * 1.1, pawn.label, pawn.color)
+                    self._tag(cx, cy - radius - LABEL_SIZE * 1.1, pawn.label, pawn.color)
+
+    def _pawn_centres(self, cell: Cell, pawns: list[Pawn]) -> list[tuple[float, float]]:
+        """Where the pawns on a card stand: side by side about their spot."""
+        radius = self.pawn_radius()
+        cx, cy = self.pawn_spot(cell, pawns[0].spot)
+        cx -= (len(pawns) - 1) * radius * 1.1
+        return [(cx + (i - (len(pawns) - 1) / 2) * radius * 2.2, cy) for i in range(len(pawns))]
 
     def _arrow(self, arrow: Arrow) -> None:
         canvas = self.canv
         points = [self.centre(cell) for cell in arrow.path]
         inset = self.pawn_radius() * 1.1
-        pawned = any(pawn.at == arrow.path[0] for pawn in self.scene.pawns)
-        if pawned and arrow.start == "pawn":
-            points[0] = _towards(points[0], points[1], inset)  # a pawn's move: from the pawn
+        pawns = [pawn for pawn in self.scene.pawns if pawn.at == arrow.path[0]]
+        if pawns and arrow.start == "pawn":  # a pawn's move: from the pawn, where it stands
+            mover = self._pawn_centres(arrow.path[0], pawns)[0]
+            points[0] = _towards(mover, points[1], inset)
         else:  # a card's: from its edge, across none of its words
             points[0] = self._met(arrow.path[0], points[1], inset)
         points[-1] = self._met(arrow.path[-1], points[-2], inset)
