@@ -161,6 +161,9 @@ def test_a_number_joined_with_tilde_in_a_constant_is_printed_in_the_language(
         ('decimal_mark: " "\n', "1:15", "label 'decimal_mark' is ' '"),
         ("decimal_mark: 2.5\n", "1:15", "label 'decimal_mark' is '2.5'"),
         ('decimal_mark: {_: ",", it: ""}\n', "1:28", "label 'decimal_mark' 'it' is ''"),
+        # a mark the texts read as their own: 2*5 printed 25 (the star taken for emphasis)
+        ('decimal_mark: {en: "*"}\n', "1:20", "label 'decimal_mark' 'en' is '*'"),
+        ("decimal_mark: {en: '`'}\n", "1:20", "label 'decimal_mark' 'en' is '`'"),
     ],
 )
 def test_a_decimal_mark_that_is_no_mark_is_refused_at_its_line(
@@ -174,8 +177,8 @@ def test_a_decimal_mark_that_is_no_mark_is_refused_at_its_line(
     assert run.code == 2, run.err
     assert run.err.splitlines() == [
         f"cards/harbour/labels.yaml:{at}: {said}, but a decimal mark is one character that is "
-        'not a digit, a letter or a space; write the one its readers use: "." (2.5) or "," '
-        '(2,5), else "·" or "٫"'
+        "not a digit, a letter, a space or a mark of the texts' own (*, `, _, :, \\, [, ], <, "
+        '>, {, }); write the one its readers use: "." (2.5) or "," (2,5), else "·" or "٫"'
     ], run.err
 
 

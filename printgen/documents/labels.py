@@ -199,16 +199,27 @@ def _mark_shape(key: str, texts: dict[str, Any], node: LDict) -> list[tuple[Wher
         (
             node.at(at),
             f"label '{key}'{'' if at == key else f' {at!r}'} is {str(text)!r}, but a decimal "
-            "mark is one character that is not a digit, a letter or a space; write the one its "
-            'readers use: "." (2.5) or "," (2,5), else "·" or "٫"',
+            "mark is one character that is not a digit, a letter, a space or a mark of the "
+            "texts' own (*, `, _, :, \\, [, ], <, >, {, }); write the one its readers use: "
+            '"." (2.5) or "," (2,5), else "·" or "٫"',
         )
         for at, text in texts.items()
         if not _is_mark(str(text))
     ]
 
 
+# what card texts and Markdown read as marks of their own: "2*5" printed 25, the star taken
+# for an emphasis ending further on
+_MARKUP = frozenset("*`_:\\[]<>{}#|~")
+
+
 def _is_mark(text: str) -> bool:
-    return len(text) == 1 and text.isprintable() and not (text.isalnum() or text.isspace())
+    return (
+        len(text) == 1
+        and text.isprintable()
+        and not (text.isalnum() or text.isspace())
+        and text not in _MARKUP
+    )
 
 
 def missing_label(context: dict[str, Any], name: str) -> str | None:

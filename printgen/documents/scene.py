@@ -22,6 +22,7 @@ reported at its line and column inside the Markdown file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from printgen.documents.cards import CardIndex, CardInfo
@@ -337,8 +338,8 @@ class _Reader:
         if any(c is None for c in cells):
             return None
         places = [c for c in cells if c is not None]
-        if any(a == b for a, b in zip(places, places[1:])):  # an arrow of no length
-            twice = next(a for a, b in zip(places, places[1:]) if a == b)
+        twice = next((a for a, b in pairwise(places) if a == b), None)
+        if twice is not None:  # an arrow of no length
             self.error(
                 where,
                 f"the arrow goes from [{twice[0]}, {twice[1]}] to the same place; an arrow "
