@@ -1186,7 +1186,13 @@ def test_a_layout_text_of_one_lookup_never_prints_a_list(
 
 @pytest.mark.parametrize(
     ("text", "kind"),
-    [("{{ data.prices ~ '' }}", "list"), ("Costs: {{ 'x' ~ data ~ 'y' }}", "mapping")],
+    [
+        ("{{ data.prices ~ '' }}", "list"),
+        ("Costs: {{ 'x' ~ data ~ 'y' }}", "mapping"),
+        # constants, which Jinja joins as it compiles: [1, 2] was printed
+        ("{{ [1, 2] ~ '' }}", "list"),
+        ("{{ {'a': 1} ~ '' }}", "mapping"),
+    ],
 )
 def test_joining_a_list_or_mapping_with_tilde_is_refused_as_printing_it(
     demo: Path, printgen: Callable[..., Run], text: str, kind: str

@@ -182,8 +182,10 @@ def _finite(value: Any) -> None:
 
 
 def _joins_a_float(node: Any, eval_ctx: Any) -> bool:
-    """Whether ``node`` holds a ``~`` whose pieces include a constant number that is not whole
-    (Jinja folds a ``~`` of constants with str(), never through checked_join)."""
+    """Whether ``node`` holds a ``~`` whose pieces include a constant number that is not whole,
+    or a list or mapping (Jinja folds a ``~`` of constants with str(), never through the
+    environment's join, which prints a number as the language writes it and refuses a list:
+    ``{{ [1, 2] ~ '' }}`` printed [1, 2])."""
     from jinja2 import nodes
 
     for concat in (node, *node.find_all(nodes.Concat)):
@@ -191,10 +193,11 @@ def _joins_a_float(node: Any, eval_ctx: Any) -> bool:
             continue
         for piece in concat.nodes:
             try:
-                if type(piece.as_const(eval_ctx)) is float:
-                    return True
+                value = piece.as_const(eval_ctx)
             except Exception:  # not a constant (Jinja's Impossible), or failing: run time
                 continue
+            if type(value) is float or isinstance(value, (list, tuple, dict, set, frozenset)):
+                return True
     return False
 
 

@@ -12,10 +12,11 @@ from printgen.sandbox.sizes import Refused, checked_join, checked_value, made
 
 def joined(pieces: Any) -> str:
     """``a ~ b``: as ``{{ }}`` prints each piece — a list or mapping joined into a text for
-    players would print as Python writes it, as surely as ``{{ data }}`` alone."""
+    players would print as Python writes it, as surely as ``{{ data }}`` alone (a text in
+    several languages too: joined, it is no longer said where it is used)."""
     pieces = tuple(pieces)
     for piece in pieces:
-        if isinstance(piece, (list, tuple, set, frozenset, dict)) and not translated_text(piece):
+        if isinstance(piece, (list, tuple, set, frozenset, dict)):
             if made.folding:
                 raise Refused("left to run time")
             if for_players():
