@@ -174,7 +174,7 @@ def _side(sheet: Sheet, words: dict[str, str]) -> str:
     if sheet.side == "fold":
         return words.get("fold", "fold")
     if sheet.side == "back" and not sheet.placements:
-        return words.get("no_backs", "no backs on this sheet")
+        return words.get("no_backs", "no_backs")  # asked for wherever a sheet may have no backs
     return words.get(f"{sheet.side}s", sheet.side)
 
 
