@@ -596,3 +596,31 @@ def test_a_deck_printing_one_card_is_that_card_in_tabletop_simulator(demo: Path)
     (card,) = saved["ObjectStates"]
     assert (card["Name"], card["Nickname"], card["CardID"]) == ("Card", "Crown", 100)
     assert "DeckIDs" not in card and list(card["CustomDeck"]) == ["1"]
+
+
+def test_a_picture_covering_its_box_is_said_at_the_box_it_shows_in(demo: Path) -> None:
+    """A 1×100 picture covering a 40 mm box: its dpi advice named its whole drawn size,
+    "1×100 pixels over 40.0×4000.0 mm … 472×47244 pixels"; what prints is the box."""
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    thin = Image.new("RGB", (1, 100), (255, 0, 0))
+    thin.paste((0, 0, 255), (0, 50, 1, 100))
+    thin.save(art / "thin.png")
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    layouts.write_text(
+        layouts.read_text(encoding="utf-8")
+        + "    picture: {type: image, x: 11.5, y: 16, w: 40, h: 40, under: cost_disc, "
+        "fit: cover, path: cards/demo/art/thin.png}\n"
+        "    art: {when: false}\n    art_disc: {when: false}\n",
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(demo), "validate", "demo"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "(1×100 pixels covering 40.0×40.0 mm)" in run.stderr, run.stderr
+    assert "(472×472 pixels where it shows, in the box it covers)" in run.stderr, run.stderr

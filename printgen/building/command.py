@@ -67,14 +67,14 @@ def build_games(
                 fresh[game_id] = record
     todo = [game_id for game_id in games if game_id not in fresh]
     made = _make_games(project, todo, options, jobs, progress) if todo else []
+    from printgen.building.jobs import said_together  # (imported by _make_games, if it ran)
+
     problems = Problems()
     warned: dict[str, int] = {}
     for game_id in games:
         if game_id in fresh:  # its warnings still stand: say them again
             own = list(fresh[game_id].problems())
         else:
-            from printgen.building.jobs import said_together  # (made it: imported already)
-
             own = said_together([item for item in made if item.unit.game == game_id])
         own = cards_merged(languages_merged(own))
         warned[game_id] = len(set(own))  # a warning several games share is each one's

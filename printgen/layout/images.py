@@ -107,7 +107,7 @@ def lay_out_image(
     # names, with the first card showing it); a picture of one colour has no detail to lose,
     # and prints alike at any dpi
     if dpi < LOW_DPI and not _one_colour(placed):
-        said = _low_dpi(shown, dpi, pixels) + who
+        said = _low_dpi(shown, dpi, pixels, box[2:] if cover else None) + who
         once = ("dpi", str(where), str(raw) if who else "")
         ctx.problems.add(where, said, Severity.WARNING, once)
     return Image(*box, placed, exif=turn, pixels=pixels, cover=cover)
@@ -173,15 +173,26 @@ def _one_colour(data: bytes) -> bool:
     return all(low == high for low, high in bands)
 
 
-def _low_dpi(shown: str, dpi: float, pixels: tuple[int, int]) -> str:
+def _low_dpi(
+    shown: str, dpi: float, pixels: tuple[int, int], box: tuple[float, float] | None = None
+) -> str:
+    """What a picture printing under LOW_DPI is said to need; ``box``: the size of the box it
+    covers (fit: cover), what prints of it — a picture of other proportions is cut, and the
+    pixels wanted are the box's, not its whole drawn size's."""
     width, height = pixels
     drawn = 25.4 / dpi
+    seen = (width * drawn, height * drawn) if box is None else box
+    wanted = (
+        [round(width * WANTED_DPI / dpi), round(height * WANTED_DPI / dpi)]
+        if box is None
+        else [round(mm * WANTED_DPI / 25.4) for mm in box]
+    )
+    over = "over" if box is None else "covering"
     return (
-        f"'{shown}' prints at {dpi:.0f} dpi ({width}×{height} pixels over "
-        f"{width * drawn:.1f}×{height * drawn:.1f} mm), under {LOW_DPI}: it will print blurred "
-        f"or blocky; use a picture of about {WANTED_DPI} dpi "
-        f"({round(width * WANTED_DPI / dpi)}×{round(height * WANTED_DPI / dpi)} pixels), or an "
-        "SVG"
+        f"'{shown}' prints at {dpi:.0f} dpi ({width}×{height} pixels {over} "
+        f"{seen[0]:.1f}×{seen[1]:.1f} mm), under {LOW_DPI}: it will print blurred or blocky; "
+        f"use a picture of about {WANTED_DPI} dpi ({wanted[0]}×{wanted[1]} pixels"
+        f"{' where it shows, in the box it covers' if box is not None else ''}), or an SVG"
     )
 
 

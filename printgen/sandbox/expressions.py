@@ -139,7 +139,10 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
     if isinstance(exc, OverflowError):  # 2.0 ** 2000
         return ExpressionError(f"a number in it grows too large; in '{shown}'")
     said = f"{type(exc).__name__}: {_short(exc)}; in '{shown}'"
-    return ExpressionError(said, of_none="NoneType" in str(exc))
+    # Python's own words for an operation on None (a designer's text holding the word is no
+    # such failure: only a TypeError's or AttributeError's message is read)
+    of_none = isinstance(exc, TypeError | AttributeError) and "NoneType" in str(exc)
+    return ExpressionError(said, of_none=of_none)
 
 
 _CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")

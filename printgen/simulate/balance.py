@@ -39,6 +39,7 @@ class Verdict:
             "measured": round(self.measured, 4),
             "breached": self.breached,
             "judged": self.judged,
+            "doubtful": self.doubtful,
             "message": self.message,
         }
 
@@ -78,7 +79,7 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
         # chance alone may make is said as one the games cannot judge, and how to judge it
         said = (
             f"not judged: {ended} games leave ±{chance:.2f} to chance; play more (simulate "
-            f"-n {_games_to_judge(chance, ended, verdict.measured - t.value)}) to judge it"
+            f"-n {_games_to_judge(chance, summary, verdict.measured - t.value)}) to judge it"
         )
         return Verdict(
             t, verdict.measured, False, f"{verdict.message}; {said}", False, doubtful=True
@@ -101,10 +102,12 @@ def _chance(summary: Mapping[str, Any], key: str) -> float:
     return 0.0
 
 
-def _games_to_judge(chance: float, games: int, over: float) -> int:
-    """About how many games bring the figure's chance under its distance from the threshold
-    (chance shrinks as the square root of the games), rounded up to a round number."""
-    wanted = games * (chance / max(over, 0.005)) ** 2
+def _games_to_judge(chance: float, summary: Mapping[str, Any], over: float) -> int:
+    """About how many games to play (-n) to bring the figure's chance under its distance from
+    the threshold: chance shrinks as the square root of the games that end, and only a share
+    of those played do; rounded up to a round number."""
+    # the ended games needed, ended × (chance / over)², at the share of games played that end
+    wanted = summary["settings"]["games"] * (chance / max(over, 0.005)) ** 2
     return int(-(-wanted // 1000) * 1000)
 
 
