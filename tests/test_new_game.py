@@ -3155,3 +3155,23 @@ def test_the_starter_game_is_simulated_at_once_as_its_rules_say(
     assert run.code == 2
     assert "no effect for bishop: add it to EFFECTS in simulate.py" in run.err, run.err
     assert run.err.startswith(f"cards/{GAME}/simulate.py:"), run.err
+
+
+def test_a_picture_whose_accents_are_stored_apart_says_so(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A file named on a Mac (its ü stored as u and a mark) and the name as typed (one letter):
+    'image 'cards/harbour/art/grün.png' not found; did you mean 'cards/harbour/art/grün.png'?'
+    named what the designer had written."""
+    import unicodedata
+
+    _grow(designer / "cards" / GAME)
+    art = designer / "cards" / GAME / "art"
+    (art / "ship.png").rename(art / unicodedata.normalize("NFD", "grün.png"))
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(text.replace("art/ship.png", "art/grün.png"), encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert "its accented letters stored another way (as macOS may name files)" in checked.err
+    assert "did you mean" not in checked.err, checked.err

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import unicodedata
 from functools import lru_cache
 from itertools import islice
 from pathlib import Path
@@ -298,5 +299,13 @@ def missing_hint(project: Project, relative: str, folder: str) -> str:
             names = [entry.name for entry in islice(entries, 2000) if entry.is_file()]
     except (ProjectError, OSError):
         return ""
+    wanted = unicodedata.normalize("NFC", written.name)
+    if twin := next((n for n in names if unicodedata.normalize("NFC", n) == wanted), None):
+        # the same letters, its accents stored as separate marks (as macOS names files):
+        # "did you mean 'grün.svg'?" named what was written
+        return (
+            f"; a file '{twin}' is there, its accented letters stored another way (as macOS "
+            "may name files): rename the file, typing its name anew"
+        )
     close = closest(written.name, names)
     return f"; did you mean '{(written.parent / close[0]).as_posix()}'?" if close else ""
