@@ -1059,7 +1059,15 @@ def deck_file_name_too_long_for_a_deck_id(p: Path) -> Expect:
     # it was told to use letters, digits, '-' and '_' — all it had
     deck = p / DECK
     shutil.copy(deck, deck.with_name("a" * 250 + ".yaml"))
-    return f"cards/{GAME_ID}/decks", 1, "is 250 characters before .yaml, over the 100 of a deck id"
+    name = "a" * 250 + ".yaml"  # said at the file itself, where an editor opens it
+    return f"cards/{GAME_ID}/decks/{name}", 1, "is 250 characters before .yaml, over the 100"
+
+
+@case("files")
+def deck_file_name_with_an_accent(p: Path) -> Expect:
+    deck = p / DECK
+    shutil.copy(deck, deck.with_name("zielkärtchen.yaml"))
+    return f"cards/{GAME_ID}/decks/zielkärtchen.yaml", 1, "cannot be a deck id"
 
 
 @case("files", args=("validate", GAME_ID, "--lang", "it"))

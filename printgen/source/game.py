@@ -97,8 +97,11 @@ def load_game(project: Project, game_id: str) -> Game:
             # the file's name is the deck's id, written in card references (deck/card); one of
             # good letters but too long was told to use the letters it already had
             long = DECK_ID.fullmatch(path.stem[:100]) is not None
-            checker.error(  # at its folder: the name itself would break path:line:col
-                Where(project.rel(path.parent)),
+            # at the file, where an editor opens it; a name holding ':' or a line break would
+            # break path:line:col, said at its folder
+            plain = not any(c in path.name for c in ":\r\n")
+            checker.error(
+                Where(project.rel(path if plain else path.parent)),
                 f"deck file name {path.name!r}"
                 + (
                     f" is {len(path.stem)} characters before .yaml, over the 100 of a deck id; "
