@@ -188,6 +188,11 @@ _LANGUAGE_TAG = pattern(r" \[([a-z]{2})\]")
 _CARD_TITLE = pattern(r"(card '[^']*') \([^()]*\)")
 
 
+def of_one_language(problem: Problem) -> bool:
+    """Whether a problem was met laying out one language's cards ("… [it]")."""
+    return len(_LANGUAGE_TAG.findall(problem.message)) == 1
+
+
 def languages_merged(problems: Iterable[Problem]) -> list[Problem]:
     """A problem said alike in several of a game's languages — a layout's or a generator's
     mistake, met on each language's cards — said once, as the first language says it (a card's

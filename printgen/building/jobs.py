@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
-from printgen.problems import Problem, ProjectError, Severity, Where
+from printgen.problems import Problem, ProjectError, Severity, Where, of_one_language
 from printgen.project import Project
 from printgen.sandbox.workers import IMPORTING_RULES, Board, Ended, ended_worker, joined, task
 
@@ -62,10 +62,19 @@ def said_together(items: list[Made]) -> list[Problem]:
     making the outputs gives wait for the next run in every unit: one with an error makes none
     (the documents of the unit that runs the rules are not laid out after a failing rule), the
     other languages' went on, and their documents' warnings were said for one language only
-    ("[it]"). What checking gave — the rules', the cards' — is said from every unit."""
-    if not any(p.severity == Severity.ERROR for item in items for p in item.problems):
+    ("[it]"); so do those its cards' lay-out gave in one language ("… [it]"), which a unit
+    whose rules failed may not have reached. The rules' and the data's warnings are said."""
+    erred = [any(p.severity == Severity.ERROR for p in item.problems) for item in items]
+    if not any(erred):
         return [problem for item in items for problem in item.problems]
-    return [p for item in items for p in item.problems if p not in item.made_warnings]
+    return [
+        p
+        for item, stopped in zip(items, erred, strict=True)
+        for p in item.problems
+        if stopped
+        or p.severity == Severity.ERROR
+        or not (p in item.made_warnings or of_one_language(p))
+    ]
 
 
 # the games the parent process loaded to plan the units, and why those that did not load did

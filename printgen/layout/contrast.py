@@ -10,13 +10,13 @@ inks it may not show at all.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
 from printgen.layout.color import color
 from printgen.layout.face import Icon, Image, Op, Shape, TextBox
+from printgen.sandbox.expressions import fields_named
 
 # WCAG asks 3:1 of large text and 4.5:1 of body text; a card's designer may choose a soft
 # contrast on purpose (a muted flavour line), so only text near invisible is said
@@ -72,15 +72,12 @@ def remembered(
     return found
 
 
-_CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")
-
-
 def emptied(prop: object, empty: Callable[[str], bool]) -> str | None:
     """The first card field an element's property names (``fill: "{{ card.color }}"``) that
     the card leaves ``empty``: the property came out empty, or its fallback, for that."""
     if not isinstance(prop, str):
         return None
-    return next((name for name in _CARD_FIELD.findall(prop) if empty(name)), None)
+    return next((name for name in fields_named(prop) if empty(name)), None)
 
 
 def unfilled(

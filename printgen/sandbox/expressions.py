@@ -148,12 +148,17 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
 _CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")
 
 
+def fields_named(source: str) -> list[str]:
+    """The card fields an expression's text names (``card.cost``), each once, in order."""
+    return list(dict.fromkeys(_CARD_FIELD.findall(source)))
+
+
 def left_out(source: str, card: Any, blank: bool = False) -> list[str]:
     """The card's fields ``source`` names that have no value (None): a card that leaves one
     out (an empty cell), or whose value was refused; with ``blank``, an empty text too."""
     if not isinstance(card, dict):
         return []
-    named = dict.fromkeys(_CARD_FIELD.findall(source))
+    named = fields_named(source)
     empty = (None, "") if blank else (None,)
     return [field for field in named if field in card and card[field] in empty]
 
