@@ -24,10 +24,10 @@ from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problem, ProjectError, Severity, Where, of_one_language
 from printgen.project import Project
-from printgen.sandbox.workers import IMPORTING_RULES, Board, Ended, ended_worker, joined, task
 
 if TYPE_CHECKING:
     from printgen.model.game import Game
+    from printgen.sandbox.workers import Ended
     from printgen.session import Session
 
 
@@ -159,6 +159,10 @@ def run(
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    # what each worker does, for naming one killed (imported before the workers fork: a
+    # command of one process never imports it)
+    from printgen.sandbox.workers import Board, ended_worker, joined
+
     _preload(options)  # workers inherit what the parent imported, instead of each importing it
     fork = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if fork else None)
@@ -209,6 +213,8 @@ def _killed(units: list[Unit], ended: Ended | None) -> Problem:
             f"the worker process building {unit.game}{lang} was {ended.how}: rules.py, or a "
             "rule, was stuck inside one library call, where its time limit cannot stop it",
         )
+    from printgen.sandbox.workers import IMPORTING_RULES
+
     if ended.step == IMPORTING_RULES:
         return Problem(
             Where(f"cards/{unit.game}/rules.py"),
@@ -229,6 +235,8 @@ def _in_worker(
     unit: Unit,
     make: Callable[[Session, Unit, BuildOptions], Made],
 ) -> Made:
+    from printgen.sandbox.workers import task  # (imported by the parent, before it forked)
+
     with task(index):
         return _in_session(project, options, unit, make)
 

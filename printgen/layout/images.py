@@ -27,6 +27,7 @@ from printgen.problems import (
 )
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
@@ -141,7 +142,7 @@ def _folder(ctx: LayoutContext, props: Props, shown: str, who: str) -> None:
     )
 
 
-_SHEET = re.compile(r"\.(?:csv|xlsx)(?:$|[#!:])", re.IGNORECASE)  # a card read from a sheet
+_SHEET = pattern(r"\.(?:csv|xlsx)(?:$|[#!:])", re.IGNORECASE)  # a card read from a sheet
 
 
 # Under this a picture prints visibly soft or blocky; print shops ask for 300 dpi, and 150 is

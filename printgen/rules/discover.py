@@ -14,7 +14,7 @@ import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -37,7 +37,6 @@ from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
 from printgen.sandbox.refused import no_exit_nor_fork
-from printgen.sandbox.workers import importing_rules
 
 RULES_FILE = "rules.py"
 _OWN = "printgen_rules_"  # a rules.py's own module name, and its relative imports
@@ -75,7 +74,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
             warnings_kept(caught),
             code_limit(RULE_SECONDS, ran_on),
             beside(game_folder),
-            importing_rules(),  # a worker killed now: its parent names rules.py
+            _noted_as_importing_rules(),  # a worker killed now: its parent names rules.py
         ):
             spec.loader.exec_module(module)
     except SyntaxError as exc:
@@ -210,3 +209,11 @@ def _in_game(filename: object, game_folder: Path, rel: str) -> str | None:
     if not file.is_absolute() or not file.is_relative_to(game_folder):
         return None
     return f"{rel.rsplit('/', 1)[0]}/{file.relative_to(game_folder).as_posix()}"
+
+
+def _noted_as_importing_rules() -> AbstractContextManager[None]:
+    """In a build's worker, what it is doing noted for its parent (printgen.sandbox.workers,
+    imported with the process pool, before the workers fork); a process of its own notes
+    nothing, and never imports it."""
+    workers = sys.modules.get("printgen.sandbox.workers")
+    return workers.importing_rules() if workers is not None else nullcontext()

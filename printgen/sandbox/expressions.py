@@ -14,6 +14,7 @@ from printgen.problems import closest
 from printgen.sandbox.alarm import TemplateTimeout, budget_spent, time_limit
 from printgen.sandbox.jinja import sandboxed
 from printgen.sandbox.sizes import Refused, checked_value
+from printgen.startup.deferred import pattern
 
 _LOOKUP = re.compile(r"^\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}$")
 _PLAIN_PART = re.compile(r"\{\{|\{%|\{#")
@@ -145,7 +146,7 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
     return ExpressionError(said, of_none=of_none)
 
 
-_CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")
+_CARD_FIELD = pattern(r"\bcard\.([A-Za-z_]\w*)")  # for what a failure says: compiled if one is
 
 
 def fields_named(source: str) -> list[str]:
