@@ -3175,3 +3175,19 @@ def test_a_picture_whose_accents_are_stored_apart_says_so(
     assert checked.code == 2
     assert "its accented letters stored another way (as macOS may name files)" in checked.err
     assert "did you mean" not in checked.err, checked.err
+
+
+@pytest.mark.parametrize(
+    ("written", "said"), [('"   "', "is empty"), ('"Gold\\ncoins"', "holds a line break or a tab")]
+)
+def test_an_icon_label_of_no_name_or_two_lines_is_refused(
+    designer: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """Spaces printed no name beside the icon, a line break an empty box ("Gold□coins")."""
+    labels = designer / "cards" / GAME / "labels.yaml"
+    labels.write_text(f"icon_coin: {{en: {written}}}\n", encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2, checked.err
+    (line,) = checked.err.splitlines()
+    assert line.startswith(f"cards/{GAME}/labels.yaml:1:"), line
+    assert f"label 'icon_coin' {said}: an icon's name in the Symbols legend is one line" in line

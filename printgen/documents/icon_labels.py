@@ -151,6 +151,16 @@ def _unprintable(
 
     lines = _lines(project, rel)
     problems = []
+    if not written.strip() or any(c in written for c in "\n\r\t"):
+        # a name of spaces printed none (beside the icon); a line break, an empty box
+        said = "is empty" if not written.strip() else "holds a line break or a tab"
+        return [
+            Problem(
+                start,
+                f"label '{key}' {said}: an icon's name in the Symbols legend is one line of "
+                "text; write the name, or leave the label out for the icon's own name",
+            )
+        ]
     if (typed := _markup(written, icons)) is not None:
         problems.append(
             Problem(
