@@ -457,6 +457,11 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             "id,count,name.en,cost\nsloop,2,Sloop,1\n",
             f"{CSV}:1:3: missing translation: no column 'name.it' (the game declares en, it)",
         ),
+        (  # its column there, its language misspelt: said at it (it was said at name.en)
+            "id,count,name.en,name.ti,cost\nsloop,2,Sloop,Sloop,1\n",
+            f"{CSV}:1:4: missing translation: no column 'name.it' (the game declares en, it); "
+            "is 'name.ti' it, misspelt?",
+        ),
         (
             HEADER + "sloop,2,Sloop,Sloop,1,#fff\nsloop,1,Sloop,Sloop,1,#fff\n",
             f"{CSV}:3:1: card id 'sloop' is used twice in {CSV} (first on row 2); "

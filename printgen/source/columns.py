@@ -127,3 +127,22 @@ def unknown_column_tail(name: str, allowed: list[str], types: dict[str, str]) ->
         f"; did you mean '{hint[0]}'? (the deck file's fields: declare '{field}': rename the "
         f"column, or that field to '{name.partition('.')[0]}')"
     )
+
+
+def misspelt_language(columns: list[Column], field: str, missing: list[str]) -> Column | None:
+    """A column of ``field`` in a language the game lacks, written like one it misses ('ti'
+    for 'it', 'en' typed 'em'): the sheet's translation, its header misspelt."""
+
+    def alike(a: str, b: str) -> bool:
+        return len(a) == len(b) and (
+            sorted(a) == sorted(b) or sum(x != y for x, y in zip(a, b, strict=True)) <= 1
+        )
+
+    return next(
+        (
+            c
+            for c in columns
+            if c.field == field and c.lang and c.ignored and any(alike(c.lang, m) for m in missing)
+        ),
+        None,
+    )

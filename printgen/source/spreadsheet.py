@@ -36,6 +36,7 @@ from printgen.source.columns import (
     back_column,
     back_translations,
     card_back,
+    misspelt_language,
     unknown_column_tail,
 )
 from printgen.source.readers import (
@@ -228,11 +229,13 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
         missing = [lang for lang in languages if lang not in langs]
         if kind == "text" and langs and missing:
             first = next(c.index for c in columns if c.field == field and c.lang and not c.ignored)
+            slip = misspelt_language(columns, field, missing)
             checker.error(
-                table.where(number, first),
+                table.where(number, slip.index if slip else first),
                 f"missing translation: no column "
                 f"{', '.join(repr(f'{field}.{lang}') for lang in missing)} "
-                f"(the game declares {', '.join(languages)})",
+                f"(the game declares {', '.join(languages)})"
+                + (f"; is '{field}.{slip.lang}' it, misspelt?" if slip else ""),
             )
             ok = False
         if field in seen and langs:
