@@ -1322,39 +1322,42 @@ caption: Two blockers.
         assert length > 12, (start, end)  # more than its 8-pt head: 2 heads and more
 
 
-def test_an_arrow_leaves_a_marker_from_its_cards_edge(
-    project: Path, printgen: Callable[..., Any]
-) -> None:
-    """`start: edge`: the pawn on the first card is a marker, not what moves; the arrow leaves
-    from the card's edge, not from over its picture and across its text."""
-    rules = """## Loot
+def _arrow_start(
+    project: Path, printgen: Callable[..., Any], spot: str, start: str
+) -> tuple[tuple[float, float], tuple[float, float, float, float]]:
+    """Where the arrow from a Warrior with a bean on it (at ``spot``) to the Monk diagonally
+    below begins, and the Warrior's box (left, top, right, bottom, points from the top)."""
+    rules = f"""## Loot
 
 ```diagram
 grid:
   - [main/warrior, ~]
   - [~, main/monk]
 pawns:
-  - {at: [0, 0], icon: bean, spot: high}
+  - {{at: [0, 0], icon: bean, spot: {spot}}}
 arrows:
-  - {from: [0, 0], to: [1, 1], start: START}
+  - {{from: [0, 0], to: [1, 1], start: {start}}}
 card_width: 30
 caption: The Warrior discards the Monk.
 ```
 """
-    starts = {}
-    for start in ("pawn", "edge"):
-        path = _built_rulebook(project, printgen, rules.replace("START", start))
-        with pdfplumber.open(path) as pdf:
-            page = next(p for p in pdf.pages if "discards the Monk" in p.extract_text())
-            (caption,) = page.search("The Warrior discards the Monk.")
-            scene = [b for b in _picture_boxes(page) if b[3] < caption["top"]]
-            warrior = min(scene, key=lambda b: b[0])  # the scene's top-left card
-            ((begin, _),) = _shafts(page)
-            starts[start] = (begin, warrior)
-    (x, y), (x0, top, x1, bottom) = starts["pawn"]
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        page = next(p for p in pdf.pages if "discards the Monk" in p.extract_text())
+        (caption,) = page.search("The Warrior discards the Monk.")
+        scene = [b for b in _picture_boxes(page) if b[3] < caption["top"]]
+        ((begin, _),) = _shafts(page)
+    return begin, min(scene, key=lambda b: b[0])  # the scene's top-left card
+
+
+def test_an_arrow_leaves_a_marker_from_its_cards_edge(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """`start: edge`: the pawn on the first card is a marker, not what moves; the arrow leaves
+    from the card's edge, not from over its picture and across its text."""
+    (x, y), (x0, top, x1, bottom) = _arrow_start(project, printgen, "high", "pawn")
     assert x0 < x < x1 and top < y < bottom  # from the pawn, on the card …
     assert min(bottom - y, x1 - x) > 30  # … over its picture, far from its edges
-    (x, y), (x0, top, x1, bottom) = starts["edge"]
+    (x, y), (x0, top, x1, bottom) = _arrow_start(project, printgen, "high", "edge")
     # from its corner towards the Monk (a shaft's length inside it, the cards a gap apart)
     assert min(bottom - y, x1 - x) < 12
 
@@ -1374,28 +1377,6 @@ def test_a_pawns_move_starts_where_the_pawn_stands(
 ) -> None:
     """The arrow of a pawn's move left the card's centre, wherever the pawn stood (at the top
     right, with spot: top), and crossed the card's text between them."""
-    rules = """## Move
-
-```diagram
-grid:
-  - [main/warrior, ~]
-  - [~, main/monk]
-pawns:
-  - {at: [0, 0], icon: bean, spot: top}
-arrows:
-  - {from: [0, 0], to: [1, 1]}
-card_width: 30
-caption: The pawn goes down.
-```
-"""
-    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
-        page = next(p for p in pdf.pages if "The pawn goes down." in p.extract_text())
-        (caption,) = page.search("The pawn goes down.")
-        warrior = min(
-            (b for b in _picture_boxes(page) if b[3] < caption["top"]), key=lambda b: b[0]
-        )
-        ((begin, _),) = _shafts(page)
-    x, y = begin
-    x0, top, x1, bottom = warrior
-    assert x > x0 + 0.6 * (x1 - x0), (x, warrior)  # at its right …
-    assert y < top + 0.35 * (bottom - top), (y, warrior)  # … and near its top, by the pawn
+    (x, y), (x0, top, x1, bottom) = _arrow_start(project, printgen, "top", "pawn")
+    assert x > x0 + 0.6 * (x1 - x0), (x, x0, x1)  # at its right …
+    assert y < top + 0.35 * (bottom - top), (y, top, bottom)  # … and near its top, by the pawn

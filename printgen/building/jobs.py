@@ -71,9 +71,7 @@ def said_together(items: list[Made]) -> list[Problem]:
         p
         for item, stopped in zip(items, erred, strict=True)
         for p in item.problems
-        if stopped
-        or p.severity == Severity.ERROR
-        or not (p in item.made_warnings or of_one_language(p))
+        if stopped or not (p in item.made_warnings or of_one_language(p))
     ]
 
 

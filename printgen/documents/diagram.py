@@ -3,6 +3,7 @@ highlights, pawns, arrows and labels, scaled to the column."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 from printgen.documents.cards import CardIndex
@@ -251,9 +252,9 @@ class Diagram(Flowable):  # type: ignore[misc]
             # cards a gap apart (and a label line between): from edge to edge the arrow was
             # its head alone; it starts further back on its card, enough to show its shaft
             centre = self.centre(arrow.path[0])
-            shown = ((points[1][0] - points[0][0]) ** 2 + (points[1][1] - points[0][1]) ** 2) ** 0.5
+            shown = math.dist(points[0], points[1])
             if shown < SHAFT * head:
-                whole = ((points[1][0] - centre[0]) ** 2 + (points[1][1] - centre[1]) ** 2) ** 0.5
+                whole = math.dist(centre, points[1])
                 points[0] = _towards(points[1], centre, min(SHAFT * head, whole))
         canvas.saveState()
         canvas.setStrokeColor(to_color(arrow.color))

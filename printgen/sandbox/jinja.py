@@ -181,7 +181,7 @@ def _finite(value: Any) -> None:
             _finite(item)
 
 
-def _joins_a_float(node: Any, eval_ctx: Any) -> bool:
+def _left_to_run(node: Any, eval_ctx: Any) -> bool:
     """Whether ``node`` holds a ``~`` whose pieces include a constant number that is not whole,
     or a list or mapping (Jinja folds a ``~`` of constants with str(), never through the
     environment's join, which prints a number as the language writes it and refuses a list:
@@ -227,7 +227,7 @@ def sandboxed(**options: Any) -> Any:
         does — known at run time alone, as a template's code serves every language."""
 
         def generic_visit(self, node: Any, *args: Any, **kwargs: Any) -> Any:
-            if isinstance(node, nodes.Expr) and _joins_a_float(node, args[0] if args else None):
+            if isinstance(node, nodes.Expr) and _left_to_run(node, args[0] if args else None):
                 return NodeTransformer.generic_visit(self, node, *args, **kwargs)
             return super().generic_visit(node, *args, **kwargs)
 
@@ -238,7 +238,7 @@ def sandboxed(**options: Any) -> Any:
                 self.optimizer = Folder(self.environment)
 
         def _output_child_to_const(self, node: Any, frame: Any, finalize: Any) -> str:
-            if _joins_a_float(node, frame.eval_ctx):  # "{{ 1.5 ~ ' coins' }}": at run time
+            if _left_to_run(node, frame.eval_ctx):  # "{{ 1.5 ~ ' coins' }}": at run time
                 raise nodes.Impossible()
             return str(super()._output_child_to_const(node, frame, finalize))
 
