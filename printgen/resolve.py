@@ -19,6 +19,7 @@ from printgen.sandbox import numbers
 from printgen.sandbox.sizes import Refused
 from printgen.source.decks import COLOR
 from printgen.source.readers import kind_of
+from printgen.startup.deferred import pattern
 
 # A resolved field value: what YAML can hold, after the expressions ran.
 Values = Mapping[str, object]
@@ -343,7 +344,7 @@ def _printed(value: float, raw: object) -> str:
 
 _WORDS = ("color", "icon")  # kinds whose value is a word: a number is no colour nor icon
 _KINDS = {"color": "a colour", "icon": "an icon", "number": "a number", "integer": "a number"}
-_ONE_LOOKUP = re.compile(r"^\{\{\s*([A-Za-z_][\w.]*)\s*\}\}$")
+_ONE_LOOKUP = pattern(r"^\{\{\s*([A-Za-z_][\w.]*)\s*\}\}$")
 
 
 def _typed(value: Any, kind: str, raw: object = None) -> Any:

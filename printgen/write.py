@@ -12,7 +12,6 @@ import errno
 import io
 import json
 import os
-import re
 import signal
 import stat
 import threading
@@ -21,7 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-_TEMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.printgen\.tmp$")
+from printgen.startup.deferred import pattern
+
+_TEMP = pattern(r"^\..+\.(\d+)\.[0-9a-f]{8}\.printgen\.tmp$")
 
 
 def write_all(files: dict[Path, bytes], within: Path | None = None) -> None:

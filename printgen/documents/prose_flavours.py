@@ -5,8 +5,6 @@ the same (unlike ``prose_lint``'s problems, which stop it)."""
 
 from __future__ import annotations
 
-import re
-
 from printgen.documents.parsed import parse
 from printgen.documents.prose_lint import line_of
 from printgen.documents.source_lines import editor_lines
@@ -14,6 +12,7 @@ from printgen.layout.unprintable import typed_escapes
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
+from printgen.startup.deferred import pattern
 
 
 def other_markdowns(project: Project, rel: str, rendered: str) -> list[Problem]:
@@ -86,11 +85,11 @@ def _place(lines: list[str], text: str, needle: str, rel: str) -> Where:
     return line_of(lines, needle, rel)
 
 
-_FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
-_FOOTNOTE_NOTE = re.compile(r" {0,3}(\[\^[^\]\s]+\]):")  # a footnote's note, opening a line
+_FOOTNOTE = pattern(r"\[\^[^\]\s]+\]")
+_FOOTNOTE_NOTE = pattern(r" {0,3}(\[\^[^\]\s]+\]):")  # a footnote's note, opening a line
 # a fence's opening line, in a quote or a list item too: its mark after what contains it
-_FENCE = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*(`{3,}|~{3,})")
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_FENCE = pattern(r"^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*(`{3,}|~{3,})")
+_CODE_SPAN = pattern(r"(`+)(?:(?!\1).)+?\1")
 
 
 def outside_code(lines: list[str]) -> list[str]:

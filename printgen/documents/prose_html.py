@@ -12,6 +12,7 @@ import re
 from printgen.documents.parsed import parse
 from printgen.documents.source_lines import line_texts
 from printgen.problems import Problem, Where
+from printgen.startup.deferred import pattern
 
 # a tag where HTML may be: what markdown-it reads as HTML (a comment aside) starts so
 _HTML_TAG = re.compile(r"<(?:[A-Za-z/?]|!(?!--))")
@@ -19,19 +20,19 @@ _HTML_TAG = re.compile(r"<(?:[A-Za-z/?]|!(?!--))")
 # marker and the marker as the designer would write it
 _ENDED_BY = (
     (
-        re.compile(r"<(script|pre|style|textarea)(?=\s|>|$)", re.I),
-        re.compile(r"</(?:script|pre|style|textarea)>", re.I),
+        pattern(r"<(script|pre|style|textarea)(?=\s|>|$)", re.I),
+        pattern(r"</(?:script|pre|style|textarea)>", re.I),
         "</{}>",
     ),
-    (re.compile(r"<!--"), re.compile(r"-->"), "-->"),
-    (re.compile(r"<\?"), re.compile(r"\?>"), "?>"),
-    (re.compile(r"<![A-Za-z]+"), re.compile(r">"), ">"),
-    (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>"), "]]>"),
+    (pattern(r"<!--"), pattern(r"-->"), "-->"),
+    (pattern(r"<\?"), pattern(r"\?>"), "?>"),
+    (pattern(r"<![A-Za-z]+"), pattern(r">"), ">"),
+    (pattern(r"<!\[CDATA\["), pattern(r"\]\]>"), "]]>"),
 )
-_COMMENTS = re.compile(r"(?:\s*<!--.*?-->)*\s*")
-_OPENING = re.compile(r"</?[^<>\s]*(?:[^<>\n]{0,40}>)?")  # <target name>, <header, </end>
+_COMMENTS = pattern(r"(?:\s*<!--.*?-->)*\s*")
+_OPENING = pattern(r"</?[^<>\s]*(?:[^<>\n]{0,40}>)?")  # <target name>, <header, </end>
 _LINE_END = re.compile(r"(\r\n|\r|\n)")  # as markdown-it counts lines
-_TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)")
+_TAG_NAME = pattern(r"</?([A-Za-z][A-Za-z0-9]*)")
 # elements a designer may write expecting HTML; anything else in <…> is a placeholder to print
 _HTML_NAMES = frozenset(
     "a abbr b big blockquote br caption center cite code col dd del details div dl dt em "  # noqa: SIM905

@@ -23,6 +23,7 @@ from printgen.limits import (
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.readers import did_you_mean
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.model.game import CardType
@@ -41,10 +42,10 @@ DRAWN_BY = {
 _DELIMITER_ROW = re.compile(  # in a quote or a list item too
     r"\n(?:[ \t]*>)*[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
 )
-_CONTAINER = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?")  # > > - 1.
+_CONTAINER = pattern(r"^(?:[ \t]*>)*[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?")  # > > - 1.
 # a line indented or quoted as deeply as a list or quote past the nesting limit could be
 _DEEP_LINE = re.compile(rf"\n(?:[ \t>*+-]|\d+[.)]){{{MAX_PROSE_NESTING},}}")
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_ENTITY = pattern(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 def past_bounds(project: Project, rel: str, rendered: str) -> list[Problem]:

@@ -21,6 +21,7 @@ from printgen.sandbox import alarm, template_code
 from printgen.sandbox import expressions as expr
 from printgen.sandbox.jinja import sandboxed
 from printgen.sandbox.sizes import Refused
+from printgen.startup.deferred import pattern
 
 VALUES = "values"  # ProjectError.partial of a template error that depends on the game's values
 
@@ -242,7 +243,7 @@ def _unclosed(env: Any, source: str, path: str) -> Problem | None:
     )
 
 
-_TAG = re.compile(r"\{([{%#])")
+_TAG = pattern(r"\{([{%#])")
 _TAG_END = {"{": "}}", "%": "%}", "#": "#}"}
 
 

@@ -3,16 +3,16 @@ finds (a table too wide, text too small) points at the designer's line, not the 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from printgen.documents.parsed import Token, parse
 from printgen.layout.text import ICON_NAME
+from printgen.startup.deferred import pattern
 
-_WORD = re.compile(r"\w+")
-_ICON = re.compile(rf":{ICON_NAME}:")  # an inline icon: no word of the text laid out
+_WORD = pattern(r"\w+")
+_ICON = pattern(rf":{ICON_NAME}:")  # an inline icon: no word of the text laid out
 OPENING_WORDS = 4  # words of a block that find its line: fewer would match too many lines
-_BREAK = re.compile(r"\r\n?|\n")
+_BREAK = pattern(r"\r\n?|\n")
 
 
 def editor_lines(text: str) -> list[str]:
@@ -140,7 +140,7 @@ def title_headings(prose: str) -> list[tuple[int, int]]:
     ]
 
 
-_LINE_END = re.compile(r"(\r\n|\r|\n)")  # as markdown-it counts lines
+_LINE_END = pattern(r"(\r\n|\r|\n)")  # as markdown-it counts lines
 
 
 def line_texts(text: str) -> list[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import re
 import warnings
 import weakref
 from collections.abc import Container, Iterable, Iterator, Mapping
@@ -28,11 +27,12 @@ from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox, laid_out
 from printgen.layout.ink import ASCENT as ASCENT  # re-exported: documents set text alike
 from printgen.layout.ink import DESCENT as DESCENT
 from printgen.model.units import pt
+from printgen.startup.deferred import pattern
 
 NO_COLORS: Mapping[str, str] = MappingProxyType({})
 
 
-_NOT_NAME = re.compile(r"\W|_")  # a form's name keeps letters and digits (str.isalnum)
+_NOT_NAME = pattern(r"\W|_")  # a form's name keeps letters and digits (str.isalnum)
 
 
 def form_name(face: Face) -> str:

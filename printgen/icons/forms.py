@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printgen.icons.geometry import Rgb
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -40,7 +40,7 @@ FONTAWESOME_FILE = Path(__file__).parent / "forms-fontawesome.json.gz"
 MARKER: Rgb = (0.123457, 0.234568, 0.345679)
 FILL, STROKE = "%fill", "%stroke"  # stand-ins in the stored operators (a % line is a comment)
 STATE = "%gs "  # "%gs ca 0.5": an opacity setting (ExtGState key and value), not an operator
-_STATE_LINE = re.compile(r"^/(gRLs\d+) gs$")
+_STATE_LINE = pattern(r"^/(gRLs\d+) gs$")
 _OPACITY = ("ca", "CA")
 
 

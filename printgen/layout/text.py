@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from printgen.startup.deferred import import_deferring_patterns
+from printgen.startup.deferred import import_deferring_patterns, pattern
 
 # ReportLab's first import in every command: the patterns of textwrap, most of platform's and
 # rl_safe_eval's guard against unsafe names (for expressions printgen never evaluates) wait
@@ -35,7 +35,7 @@ ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the n
 # "2 * 3", or escaped, \*), are text
 MARKUP = re.compile(rf"(?P<text>(?<!\S)\*+(?!\S)|\\\*)|\*\*|\*|:{ICON_NAME}:|\n")
 _SPACES = re.compile(r"( +)")
-ICON_TOKEN = re.compile(f":({ICON_NAME}):")  # an icon, or an unknown name left as text
+ICON_TOKEN = pattern(f":({ICON_NAME}):")  # an icon, or an unknown name left as text
 
 
 # Not frozen, though never changed once made (and hashed): a frozen dataclass sets each of its

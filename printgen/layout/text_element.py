@@ -22,6 +22,7 @@ from printgen.model.game import CardType, Deck
 from printgen.problems import Severity, Where
 from printgen.source.layouts import Element
 from printgen.source.readers import did_you_mean
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
@@ -36,7 +37,7 @@ DEFAULT_STYLE: dict[str, Any] = {
     "bold": False,
     "italic": False,
 }
-_FIELD_REF = re.compile(r"\bcard\.([A-Za-z_]\w*)")
+_FIELD_REF = pattern(r"\bcard\.([A-Za-z_]\w*)")
 SET_PER_CARD = ("text", "when")  # what a text's settings do not depend on
 
 
@@ -378,4 +379,4 @@ def text_source(
     return card.where_of(names[0], lang) if card is not None and names else card_where
 
 
-_EXPRESSION = re.compile(r"{{.*?}}|{%.*?%}", re.S)
+_EXPRESSION = pattern(r"{{.*?}}|{%.*?%}", re.S)

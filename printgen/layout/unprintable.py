@@ -16,7 +16,7 @@ from printgen.startup.deferred import pattern
 # An icon name misspelt with a capital or an underscore (':Star:', ':my_icon:'): parse leaves it
 # as text, which would print the name between its colons — said as an unknown icon, with the
 # lower-case name it was meant as (one letter alone, 'A:B:C', is not meant as an icon)
-_MISWRITTEN = re.compile(r":([A-Za-z][A-Za-z0-9_-]*[A-Z_][A-Za-z0-9_-]*|[A-Z_][A-Za-z0-9_-]+):")
+_MISWRITTEN = pattern(r":([A-Za-z][A-Za-z0-9_-]*[A-Z_][A-Za-z0-9_-]*|[A-Z_][A-Za-z0-9_-]+):")
 
 
 # characters that show nothing of their own: marks that join the letter before them (quoted, an

@@ -3,12 +3,11 @@ tooltips, a print service's counts.csv, the sheets' manifest."""
 
 from __future__ import annotations
 
-import re
-
 from printgen.layout.hyphens import SOFT
 from printgen.layout.text import parse, plain
+from printgen.startup.deferred import pattern
 
-_MARKS = re.compile(rf"[*:\\\n{SOFT}]|\s\s|^\s|\s$")  # what markup or spacing could change
+_MARKS = pattern(rf"[*:\\\n{SOFT}]|\s\s|^\s|\s$")  # what markup or spacing could change
 
 
 def plain_name(markup: str) -> str:

@@ -8,7 +8,6 @@ the first language that shows it (tagged with the language when it is not the ga
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from printgen.model.game import CardType, Check, Deck, localize
@@ -17,6 +16,7 @@ from printgen.rules.context import RuleContext
 from printgen.rules.guard import clipped
 from printgen.sandbox import expressions as expr
 from printgen.source.readers import did_you_mean
+from printgen.startup.deferred import pattern
 
 
 def run_checks(ctx: RuleContext, problems: Problems) -> None:
@@ -150,7 +150,7 @@ def _say(
             )
 
 
-_TAG = re.compile(r" \[([a-z]{2})\]$")
+_TAG = pattern(r" \[([a-z]{2})\]$")
 
 
 def _tag(langs: set[str], languages: tuple[str, ...]) -> str:
@@ -163,7 +163,7 @@ def _tag(langs: set[str], languages: tuple[str, ...]) -> str:
 SHOWN = 10  # card ids named in that line
 
 
-_CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)")
+_CARD_FIELD = pattern(r"\bcard\.([A-Za-z_]\w*)")
 
 
 def _left_out(assertion: str, card: Any) -> list[str]:
@@ -175,7 +175,7 @@ def _left_out(assertion: str, card: Any) -> list[str]:
     return [field for field in named if field in card and card[field] is None]
 
 
-_NAMED = re.compile(r"attribute\s*=\s*['\"](\w+)['\"]|\.\s*(\w+)")
+_NAMED = pattern(r"attribute\s*=\s*['\"](\w+)['\"]|\.\s*(\w+)")
 
 
 def _lacking(ctx: RuleContext, check: Check, lang: str, problems: Problems) -> str | None:

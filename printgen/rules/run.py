@@ -7,7 +7,6 @@ out. ``printgen validate`` runs all of them.
 from __future__ import annotations
 
 import os
-import re
 import time
 from functools import cached_property
 from types import CoroutineType, GeneratorType, ModuleType
@@ -37,6 +36,7 @@ from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
 from printgen.sandbox.refused import no_exit_nor_fork
+from printgen.startup.deferred import pattern
 
 
 def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -> None:
@@ -212,7 +212,7 @@ def _iterable(value: object) -> bool:
     return hasattr(kind, "__iter__") or hasattr(kind, "__getitem__")
 
 
-_OWN_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*: ")
+_OWN_ID = pattern(r"^[a-z0-9][a-z0-9_-]*: ")
 
 
 def _named(message: str, rule_id: str, ids: frozenset[str]) -> str:

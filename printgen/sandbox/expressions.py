@@ -164,7 +164,7 @@ def left_out(source: str, card: Any, blank: bool = False) -> list[str]:
     return [field for field in named if field in card and card[field] in empty]
 
 
-_NO_ATTRIBUTE = re.compile(r"the mapping has no attribute '(\w+)'")
+_NO_ATTRIBUTE = pattern(r"the mapping has no attribute '(\w+)'")
 
 
 def named_plainly(message: str, source: str, context: dict[str, Any]) -> tuple[str, str, bool]:
@@ -185,7 +185,7 @@ def named_plainly(message: str, source: str, context: dict[str, Any]) -> tuple[s
     return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, bool(close)
 
 
-_UNDEFINED = re.compile(r"^'(\w+)' is undefined$")
+_UNDEFINED = pattern(r"^'(\w+)' is undefined$")
 
 
 def _undefined_name(message: str, context: dict[str, Any]) -> tuple[str, str, bool]:

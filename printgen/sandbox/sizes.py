@@ -14,6 +14,7 @@ from typing import Any
 
 from printgen import limits
 from printgen.sandbox.numbers import printed
+from printgen.startup.deferred import pattern
 
 
 class Refused(Exception):
@@ -31,7 +32,7 @@ CONTAINERS = (list, tuple, dict)
 
 
 # what Python prints for a function, a class or an object: never data a card should show
-_REPR = re.compile(r"<[^<>\n]{0,200}?(?: at 0x[0-9a-fA-F]+|class '[^'\n]*'|module '[^'\n]*')>")
+_REPR = pattern(r"<[^<>\n]{0,200}?(?: at 0x[0-9a-fA-F]+|class '[^'\n]*'|module '[^'\n]*')>")
 
 
 class _Made(threading.local):
@@ -193,9 +194,9 @@ OPERATORS: dict[str, Any] = {
     "%": operator.mod,
 }
 # a printf-style conversion: its mapping key, its flags, width and precision, its type
-_PERCENT = re.compile(r"%(\([^)]*\))?([^a-zA-Z%]*)(.?)", re.S)
+_PERCENT = pattern(r"%(\([^)]*\))?([^a-zA-Z%]*)(.?)", re.S)
 # a huge width, or a width taken from the arguments: "{:>9999999}", "{:{}}"
-WIDE_FORMAT = re.compile(r"\{[^}]*(\d{7,}|\{)")
+WIDE_FORMAT = pattern(r"\{[^}]*(\d{7,}|\{)")
 
 
 def _fields(specs: list[str]) -> int:

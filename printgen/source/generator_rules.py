@@ -19,6 +19,7 @@ from printgen.source import generate
 from printgen.source.arrangement import MAX_ARRANGEMENT, read_arrangement
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, kind_of
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.project import Project
@@ -94,7 +95,7 @@ def generated_id(checker: Checker, node: LDict, scope: dict[str, Any]) -> str | 
     return made
 
 
-_LOOKUPS = re.compile(r"\{\{-?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*(?:\||-?\}\})")
+_LOOKUPS = pattern(r"\{\{-?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*(?:\||-?\}\})")
 
 
 def card_count(checker: Checker, node: LDict, label: str, scope: dict[str, Any]) -> int | None:

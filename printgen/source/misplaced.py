@@ -6,7 +6,6 @@ name printgen reads."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from printgen import inputs
@@ -14,6 +13,7 @@ from printgen.folders import hidden
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
+from printgen.startup.deferred import pattern
 
 # the folders printgen reads, under each folder it looks into
 _PROJECT_FOLDERS = ("cards", "icons", "templates", "fonts")
@@ -22,7 +22,7 @@ _GAME_FOLDERS = ("decks", "layouts", "icons")
 # the files of templates/ that replace printgen's own, by name
 _TEMPLATES = ("rulebook.md.j2", "player-aid.md.j2", "labels.yaml")
 # a template's name apart from its endings and spelling: player_aid.md.j2, Rulebook.j2
-_STEM = re.compile(r"[^.]+")
+_STEM = pattern(r"[^.]+")
 
 
 def misplaced(project: Project, game_id: str) -> list[Problem]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
@@ -15,6 +14,7 @@ from printgen.model.units import CARD_PRESETS, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
+from printgen.startup.deferred import pattern
 
 
 def did_you_mean(
@@ -43,7 +43,7 @@ def bad_card_id(card_id: str) -> str:
     return f"must be lower-case letters a–z, digits, '-' or '_' (e.g. mage){tail}"
 
 
-_CARD_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")  # as decks.py and spreadsheet.py read ids
+_CARD_ID = pattern(r"^[a-z0-9][a-z0-9_-]*$")  # as decks.py and spreadsheet.py read ids
 MIN_CARD_MM = 5.0  # a card, token or counter anyone can cut and pick up
 
 

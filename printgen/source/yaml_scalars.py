@@ -10,6 +10,7 @@ from typing import Any
 
 from printgen.problems import Problem, Where, fail
 from printgen.source.pyyaml import yaml
+from printgen.startup.deferred import pattern
 
 STD = "tag:yaml.org,2002:"
 STR, INT, NULL, FLOAT, BOOL = (f"{STD}{t}" for t in ("str", "int", "null", "float", "bool"))
@@ -17,7 +18,7 @@ _SCALAR_TAGS = {STR, INT, NULL, FLOAT, BOOL}
 TIMESTAMP = f"{STD}timestamp"
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")  # what int() reads as YAML does
 # integers YAML 1.1 reads in another base: 010 is 8 and 1:05 is 65, never what was meant
-_MISREAD_INT = re.compile(r"[-+]?(?:(?P<octal>0[0-7_]+)|[1-9][0-9_]*(?::[0-5]?[0-9])+)\Z")
+_MISREAD_INT = pattern(r"[-+]?(?:(?P<octal>0[0-7_]+)|[1-9][0-9_]*(?::[0-5]?[0-9])+)\Z")
 _SEXAGESIMAL_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*\Z")
 ScalarNode = yaml.ScalarNode
 
