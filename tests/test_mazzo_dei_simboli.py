@@ -624,6 +624,24 @@ def test_rulebook_reads_back(built: Path, game: str, lang: str) -> None:
     assert (round(width), round(height)) == (210, 297)
 
 
+@pytest.mark.parametrize(("lang", "last_words"), [("it", "Impaginato"), ("en", "Typeset")])
+def test_the_arena_rulebook_prints_no_page_for_its_last_lines(
+    built: Path, lang: str, last_words: str
+) -> None:
+    """Set as it came, the arena rulebook ran the last lines of its credits onto a ninth page
+    (two lines on it in Italian): set with less air and its diagrams a tenth smaller, the
+    credits end on page 8, their heading with them, the type the same size."""
+    with pdfplumber.open(built / ARENA / lang / "rulebook.pdf") as pdf:
+        assert len(pdf.pages) == 8
+        last = pdf.pages[-1]
+        text = last.extract_text() or ""
+        assert last_words in text and ("Riconoscimenti" in text or "Credits" in text)
+        body = [c for c in last.chars if c["bottom"] < last.height - 20 * MM]  # not the foot
+        printed = (max(c["bottom"] for c in body) - 20 * MM) / (last.height - 40 * MM)
+        assert printed > 0.5  # a page worth printing
+        assert 10.0 in {round(c["size"], 1) for c in body}  # the body's type, not smaller
+
+
 @pytest.mark.parametrize(
     ("lang", "credited"), [("it", "Gioco originale di"), ("en", "Original game by")]
 )

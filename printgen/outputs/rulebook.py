@@ -16,7 +16,7 @@ from printgen.documents.cards import (
 )
 from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
-from printgen.documents.diagram import DiagramBlocks
+from printgen.documents.diagram import TIGHT, DiagramBlocks
 from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
 from printgen.documents.platypus import Flowable, LayoutError
@@ -268,7 +268,10 @@ class _Book:
             theme = tightened(theme)
         width = pt(paper[0] - 2 * margin)
         caption = replace(theme.body, size=theme.body.size * 0.9, align="center", space_after=0)
-        diagrams = DiagramBlocks(self.index, self.rel, self.prose, caption)
+        # less air takes a little off each diagram too: a diagram's page is most often the one
+        # whose next block, or last lines, moved on (an arena rulebook's credits alone on a page)
+        scale = TIGHT if tight else 1.0
+        diagrams = DiagramBlocks(self.index, self.rel, self.prose, caption, scale)
         index = self.index
         story = to_flowables(
             self.source,
