@@ -1881,6 +1881,27 @@ def test_a_bold_never_ended_or_an_icon_never_closed_is_a_warning_and_prints_as_w
     assert not any("Bold" in w["fontname"] for w in written[:4])
 
 
+def test_an_icon_joined_to_a_word_by_a_hyphen_without_its_closing_colon_is_a_warning(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """German joins words with a hyphen (":coin:-Münzen"): with the closing colon forgotten,
+    ":coin-Münzen" validated clean and printed as written; it is the same warning as ':coin
+    now', at the card's text. A longer name that is no icon (':coin-less') is not one."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('"Gain 2 :coin:."', '"Gain 2 :coin-Münzen."', 1), "utf-8")
+    card = text[: text.index('"Gain 2 :coin:."')].count("\n") + 1
+    col = text.splitlines()[card - 1].index('"Gain 2 :coin:."') + 1
+    checked = printgen(designer, "validate", "--lang", "en")
+    assert checked.code == 0
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/decks/main.yaml:{card}:{col}: warning: ':coin' has no closing ':', so it "
+        "prints as written, not as the icon; write ':coin:'",
+    ]
+    deck.write_text(text.replace('"Gain 2 :coin:."', '"Gain 2 :coin-less."', 1), "utf-8")
+    assert "closing" not in printgen(designer, "validate", "--lang", "en").err
+
+
 def test_a_mark_never_ended_is_said_at_the_text_leaving_it_open_and_hides_no_error(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -117,7 +117,10 @@ def unclosed_icons(runs: list[Run], known: Callable[[str], bool]) -> list[str]:
     for run in runs:
         if run.icon or run.newline or ":" not in run.text:
             continue
-        names += [n for n in _OPENED_ICON.findall(run.text) if _said(n) and known(n)]
+        # ':coin-Münzen' (German joins a word with a hyphen): the name read is 'coin-', an
+        # icon's name followed by the hyphen the designer meant after its closing colon
+        found = (name.rstrip("-") for name in _OPENED_ICON.findall(run.text))
+        names += [n for n in found if n and _said(n) and known(n)]
     return names
 
 
