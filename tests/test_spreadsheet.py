@@ -518,6 +518,15 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             "(the row has 3 cells, the header names 2); a text holding a semicolon must be in "
             'double quotes: "Gain 1; then draw"',
         ),
+        (  # … the cell it gained empty, the value it pushed on taken by the notes column: the
+            # colour was said to be ' then draw', or the texts printed shifted, silently
+            HEADER.replace("\n", ",#notes\n")
+            + "sloop,2,Sloop,Gain 1, then draw,1,#ffffff,\n"
+            + "cog,1,Cog,Cocca,2,#000000,fast\n",
+            f"{CSV}:2:8: this row has more cells than the header row, so its values moved one "
+            "column on (the row has 8 cells, the header names 7); a text holding a comma must "
+            'be in double quotes: "Gain 1, then draw"',
+        ),
         (  # a column left without a name in the middle is not a comma's doing
             "id,,count\nsloop,x,1\n",
             f"{CSV}:2:2: this cell has a value but its column has no name in the header row",
@@ -536,6 +545,14 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
 def test_each_problem_is_one_line_at_its_cell(fleet: Path, content: str, expected: str) -> None:
     (fleet / CSV).write_text(content, encoding="utf-8")
     assert _problems(fleet) == [expected]
+
+
+def test_rows_that_all_end_with_a_separator_are_read(fleet: Path) -> None:
+    """A sheet written by hand with a separator closing every row (or exported so) has one
+    empty cell past the header on each: no row of it was cut, and every card is read."""
+    rows = "sloop,2,Sloop,Sloop,1,#ffffff,\ncog,1,Cog,Cocca,2,#000000,\n"
+    (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")
+    assert list(_ships(_load(fleet))) == ["sloop", "cog"]
 
 
 def test_a_languages_column_misspelt_is_not_offered_the_field_renamed(fleet: Path) -> None:

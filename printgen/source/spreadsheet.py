@@ -45,6 +45,7 @@ from printgen.source.readers import (
     big,
     id_too_long,
 )
+from printgen.source.split_rows import cut_row, quote_hint, usual_width
 from printgen.source.tables import Table, open_table
 
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
@@ -92,6 +93,7 @@ def read_cards(
     table = replace(table, comma=first_decimal_comma(table.rows[1:], numeric))
     cards: list[CardType] = []
     first_row: dict[str, int] = {}
+    usual = usual_width(table)
     for number, cells in table.rows[1:]:
         if len(checker.problems) - before >= MAX_PROBLEMS:
             checker.error(
@@ -100,6 +102,10 @@ def read_cards(
             )
             break
         said = len(checker.problems)
+        if cut := cut_row(table, number, cells, usual):
+            checker.error(*cut)
+            checker.kept(None, said)
+            continue
         card = _card(checker, table, columns, types, default_layout, number, cells)
         checker.kept(card.id if card else None, said)
         if card is None:
@@ -299,15 +305,7 @@ def _card(
             message = "this cell has a value but its column has no name in the header row"
             if not table.workbook and index > max(named, default=0):
                 # most often a text with a comma that is not in quotes: it became two cells
-                mark, example = {
-                    ",": ("comma", ': "Gain 1, then draw"'),
-                    ";": ("semicolon", ': "Gain 1; then draw"'),
-                    "\t": ("tab", ""),
-                }[table.delimiter]
-                message += (
-                    f" (the row has {len(cells)} cells, the header names {len(named)}); a text "
-                    f"holding a {mark} must be in double quotes{example}"
-                )
+                message += quote_hint(table, len(cells), len(named))
             checker.error(table.where(number, index), message)
             return None
     by_field: dict[str, list[Column]] = {}

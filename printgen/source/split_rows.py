@@ -1,0 +1,48 @@
+"""A CSV row cut by a separator inside a text that is not in quotes: its cells moved one column
+on, into the wrong fields. Said at the row, with how to quote the text — also where the cell
+it gained is empty (a trailing separator), as when the last column is the designer's notes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from printgen.problems import Where
+from printgen.source.cells import blank
+from printgen.source.tables import Table
+
+_MARKS = {
+    ",": ("comma", ': "Gain 1, then draw"'),
+    ";": ("semicolon", ': "Gain 1; then draw"'),
+    "\t": ("tab", ""),
+}
+
+
+def quote_hint(table: Table, cells: int, named: int) -> str:
+    """What most often made a row longer than its header: a text with the separator in it."""
+    mark, example = _MARKS[table.delimiter]
+    return (
+        f" (the row has {cells} cells, the header names {named}); a text holding a {mark} must "
+        f"be in double quotes{example}"
+    )
+
+
+def usual_width(table: Table) -> int:
+    """The number of cells most of the sheet's rows have (of two as common, the fewer: one
+    row cut and one whole are no pattern of rows closed by a separator)."""
+    widths = Counter(len(cells) for _, cells in table.rows[1:])
+    most = max(widths.values(), default=0)
+    return min((width for width, rows in widths.items() if rows == most), default=0)
+
+
+def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> tuple[Where, str] | None:
+    """Where and what to say of a CSV row longer than its header and than the sheet's other
+    rows, the cells past the header empty (a cell past it holding a value is said by the card
+    as a value in a column without a name); None for any other row."""
+    width = len(table.rows[0][1])
+    if table.workbook or len(cells) <= max(width, usual):
+        return None
+    if not all(blank(value) for value in cells[width:]):
+        return None
+    message = "this row has more cells than the header row, so its values moved one column on"
+    return table.where(number, width + 1), message + quote_hint(table, len(cells), width)
