@@ -644,6 +644,23 @@ def test_credits_name_the_original_game(built: Path, lang: str, phrases: list[st
 
 
 @pytest.mark.parametrize(
+    ("lang", "listed"),
+    [
+        ("it", "Edifici e macchine (42) 42 carte, tutte diverse. Pezzi • Monete d'argento (25)"),
+        ("en", "Buildings and machines (42) 42 cards, all different. Pieces • Silver coins (25)"),
+    ],
+)
+def test_the_coins_are_listed_under_a_heading_of_their_own(
+    built: Path, lang: str, listed: str
+) -> None:
+    """The components list printed the coins as bullets right under "Buildings and machines
+    (42)": a reader took them for part of that deck. After a deck with its heading, the
+    one-kind decks come under their own ("Pieces"), before the total of the cards."""
+    page = " ".join(PdfReader(built / lang / "rulebook.pdf").pages[1].extract_text().split())
+    assert listed in page, page[:400]
+
+
+@pytest.mark.parametrize(
     ("lang", "decks", "first_card"),
     [
         (
