@@ -597,6 +597,8 @@ RULEBOOK_WORDS = {
         "Chiarimento.",
         "trattino",
         "le carte punti vita scartate si mettono da parte, coperte, fuori dal gioco",
+        "La partita finisce anche quando passano 20 turni di fila (10 a testa) senza un attacco",
+        "il Primo Giocatore vince circa 3 partite su 4",
     ],
     (ARENA, "en"): [
         "A blaster shot",
@@ -607,6 +609,8 @@ RULEBOOK_WORDS = {
         "Clarification.",
         "dash",
         "discarded life-point cards are set aside, face down, out of the game",
+        "The game also ends when 20 turns in a row (10 each) pass without an attack",
+        "the First Player wins about 3 games in 4",
     ],
     (DECK, "it"): ["pesca ancora", "Probabilità esatte", "Indipendenza"],
     (DECK, "en"): ["draw again", "Exact odds", "Independence"],

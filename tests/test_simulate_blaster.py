@@ -213,6 +213,25 @@ def test_a_deadlock_ends_the_game_more_lp_winning(
         assert rec.figures["deadlock"] == 1.0
 
 
+def test_turns_in_a_row_without_an_attack_end_the_game_more_lp_winning(
+    rules: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Rulebook: data.quiet_turns turns in a row without an attack end the game, as a deadlock
+    # does. Pawns kept out of each other's reach dueled to the 1,000-turn cap (6 % of games).
+    assert rules.quiet_turns == 20  # game.yaml's data, which the rulebook and aid print
+    monkeypatch.setattr(eng.GreedyBot, "attack", lambda self, g, seat: None)
+    for lp, winners in (([10, 7], (0,)), ([4, 9], (1,)), ([6, 6], ())):
+        with monkeypatch.context() as patched:
+            g = arena(rules, {})
+            g.lp = list(lp)
+            patched.setattr(eng.Game, "deadlocked", lambda self: False)
+            patched.setattr(eng, "Game", lambda rules, rng, g=g: g)
+            rec = eng.play(rules, ["greedy", "greedy"], random.Random(1), 1000)
+        assert rec.finished and rec.turns == 20
+        assert rec.winners == winners
+        assert rec.figures["quiet_end"] == 1.0 and rec.figures["deadlock"] == 0.0
+
+
 def test_games_end_replay_and_honour_the_turn_cap(rules: Any) -> None:
     rec = eng.play(rules, ["greedy", "random"], random.Random(4), 2)
     assert rec.turns == 2 and not rec.finished and rec.winners == ()
@@ -221,9 +240,12 @@ def test_games_end_replay_and_honour_the_turn_cap(rules: Any) -> None:
         b = eng.play(rules, bots, random.Random(21), 300)
         assert a == b
         assert len(a.series["lp_0"]) == a.turns
-        if a.finished:
+        if a.finished and not (a.figures["quiet_end"] or a.figures["deadlock"]):
             loser = 1 - a.winners[0]
             assert a.series[f"lp_{loser}"][-1] == 0
+        elif a.finished:  # ended by the rulebook with LP left: the one with more wins
+            lp = (a.series["lp_0"][-1], a.series["lp_1"][-1])
+            assert a.winners == (() if lp[0] == lp[1] else (0 if lp[0] > lp[1] else 1,))
         else:
             assert a.turns == 300
 

@@ -29,8 +29,10 @@ every turn): ``lp_<seat>``. Figures: ``first_seat``, ``first_won``, ``attacks``,
 dash on D4/D6), ``dash_attacks`` (attacks whose value was a dash), ``d20_draws`` (cards drawn to
 choose the first player), ``card_moves``, ``chess_moves`` (turns whose place needed the chess
 move), ``idle_turns`` (turns without an attack), ``deadlock`` (1 when no attack could ever be
-declared again: the rulebook ends the game there, more LP winning, equal LP a draw), ``stalled``
-(1 when no arena card was ON at the start).
+declared again: the rulebook ends the game there, more LP winning, equal LP a draw), ``quiet_end``
+(1 when ``data.quiet_turns`` turns in a row passed without an attack: the rulebook ends the game
+there too, as pawns kept out of each other's reach would duel for ever), ``stalled`` (1 when no
+arena card was ON at the start).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ LABELS = {
     "chess_moves": "turns whose place needed the chess move per game",
     "idle_turns": "turns without an attack per game",
     "deadlock": "share of games ended because no attack could ever be declared again",
+    "quiet_end": "share of games ended by turns in a row without an attack (data.quiet_turns)",
     "first_seat": "seat the D20 chose to start (0 or 1)",
     "first_won": "share of games the starting player won",
     "dash_draws": "cards drawn for a dash on D4 or D6 per game",
@@ -123,6 +126,7 @@ class Rules:
     d20: tuple[int, ...]
     mean_d4: float  # what a dash is worth on average, for the greedy bot
     mean_d6: float
+    quiet_turns: int = 20  # turns in a row without an attack that end the game
 
 
 def prepare(data: SimData) -> Rules:
@@ -145,6 +149,7 @@ def prepare(data: SimData) -> Rules:
                 d6.append(_die(v.get("d6")))
                 d20.append(_die(v.get("d20")))
     life = _int(data.data.get("life_points"), "data.life_points")
+    quiet = _int(data.data.get("quiet_turns"), "data.quiet_turns")
     if len(ids) < grid + 2 * life + 1:
         raise ValueError(f"the symbol deck has {len(ids)} cards: too few for the arena and LP")
 
@@ -164,6 +169,7 @@ def prepare(data: SimData) -> Rules:
         d20=tuple(d20),
         mean_d4=mean(d4),
         mean_d6=mean(d6),
+        quiet_turns=quiet,
     )
 
 
@@ -493,9 +499,12 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
     series: dict[str, list[float]] = {"lp_0": [], "lp_1": []}
     counts = Counter[str]()
     stalled = not any(rules.on[c] for c in g.pos)
-    turns = 0
+    turns = quiet = 0
     seat = first
     while turns < turn_cap and min(g.lp) > 0:
+        if quiet >= rules.quiet_turns:  # the rulebook ends it, as a deadlock: more LP winning
+            counts["quiet_end"] = 1
+            break
         if g.deadlocked():
             # nothing can change any more: the rulebook ends the game, more LP winning
             counts["deadlock"] = 1
@@ -508,7 +517,9 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         kind = bot.attack(g, seat)
         if kind is None:
             counts["idle_turns"] += 1
+            quiet += 1
         else:
+            quiet = 0
             counts["attacks"] += 1
             counts["blaster" if kind == BLASTER else "sword"] += 1
             hit = g.attack(seat, kind)
@@ -524,15 +535,16 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         series["lp_0"].append(float(g.lp[0]))
         series["lp_1"].append(float(g.lp[1]))
         seat = 1 - seat
-    finished = min(g.lp) == 0 or counts["deadlock"] == 1
+    finished = min(g.lp) == 0 or counts["deadlock"] == 1 or counts["quiet_end"] == 1
     winners: tuple[int, ...] = ()
-    if finished and g.lp[0] != g.lp[1]:  # equal LP at a deadlock is a draw
+    if finished and g.lp[0] != g.lp[1]:  # equal LP at a deadlock or a quiet end is a draw
         winners = (0 if g.lp[0] > g.lp[1] else 1,)
     figures = {k: float(counts[k]) for k in ("attacks", "blaster", "sword", "damage")}
     figures["blaster_damage"] = float(counts["blaster_damage"])
     figures["sword_damage"] = float(counts["sword_damage"])
     figures.update({k: float(counts[k]) for k in ("card_moves", "chess_moves", "idle_turns")})
     figures["deadlock"] = float(counts["deadlock"])
+    figures["quiet_end"] = float(counts["quiet_end"])
     figures["first_seat"] = float(first)
     figures["first_won"] = float(bool(winners) and winners[0] == first)
     figures["dash_draws"] = float(g.dash_draws)
