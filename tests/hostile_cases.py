@@ -597,6 +597,22 @@ def html_tag_in_a_line_of_the_rules(p: Path) -> Expect:
 
 
 @case("files")
+def code_block_never_closed_at_the_end_of_the_rules(p: Path) -> Expect:
+    """A ~~~ left open at the end: the prose is set into the rulebook before the card
+    reference and credits, which printed as code, the build exit 0 and silent."""
+    line = append(p, RULES, "\n~~~\nnota\n") + 1
+    return RULES, line, "this ~~~ code block is never closed: the rest of the file, and what"
+
+
+@case("files")
+def diagram_never_closed_at_the_end_of_the_aid(p: Path) -> Expect:
+    """A drawn block left open read the aid's quick reference as its content: its errors were
+    said at lines past the file's end. The fence itself is said, and nothing after it."""
+    line = append(p, AID, "\n```diagram\ngrid: [[main/monaco]]\n") + 1
+    return AID, line, "this ``` code block is never closed"
+
+
+@case("files")
 def unclosed_script_block_at_the_top_of_the_rules(p: Path) -> Expect:
     """<script> and a blank line: markdown-it read every line after it as the block, the
     rulebook was printed without its rules and validate said ok."""

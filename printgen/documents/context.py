@@ -20,7 +20,7 @@ from printgen.documents.components import (
     reference_decks,
 )
 from printgen.documents.labels import font_credits, labels
-from printgen.documents.prose_lint import lint_document, lint_prose, past_bounds
+from printgen.documents.prose_lint import lint_document, lint_prose, past_bounds, unclosed_block
 from printgen.documents.rendering import render_markdown
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.model.game import Game, localize
@@ -186,6 +186,8 @@ def render_document(
         )
     context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
     if problems := past_bounds(project, prose_rel, context[prose]):
+        raise ProjectError(problems)
+    if problems := unclosed_block(project, prose_rel):
         raise ProjectError(problems)
     unprintable = lint_prose(project, prose_rel, prose, context[prose], game.icon_library)
     found = project.template(template)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems
-from printgen.documents.source_lines import block_tokens, editor_lines, fences
+from printgen.documents.source_lines import block_tokens, editor_lines, fences, unclosed_fence
 from printgen.folders import listed
 from printgen.icons import IconLibrary
 from printgen.limits import (
@@ -70,6 +70,25 @@ def lint_prose(
         + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
     )
+
+
+def unclosed_block(project: Project, rel: str) -> list[Problem]:
+    """A fence never closed: the prose is set into its document before what printgen adds
+    after it (the card reference and credits, the aid's quick reference), all of which then
+    printed as code, without a word — or, a drawn block's fence, read as its content and said
+    at lines past the file's end. Nothing after it is worth checking."""
+    written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
+    fence = unclosed_fence(written)
+    if fence is None:
+        return []
+    return [
+        Problem(
+            Where(rel, fence.line, fence.col),
+            f"this {fence.name} code block is never closed: the rest of the file, and what "
+            f"printgen adds after it, would print as code; end the block with a line holding "
+            f"{fence.name} alone",
+        )
+    ]
 
 
 def _too_long(rendered: str, rel: str) -> list[Problem]:

@@ -154,3 +154,25 @@ def block_tokens(prose: str) -> tuple[Token, ...]:
     """The block tokens of a prose file (rendering and linting read the same text), their
     inline text not parsed: a tenth of the time."""
     return parse(prose, blocks_only=True)
+
+
+def unclosed_fence(prose: str) -> Fence | None:
+    """The fence of ``prose`` that is never closed and so runs to its end (at its top level: one
+    in a list or a quote ends with it), named by its mark (```` ``` ```` or ``~~~``); None if
+    every fence closes."""
+    if "```" not in prose and "~~~" not in prose:
+        return None
+    lines = line_texts(prose)
+    depth = 0
+    for token in block_tokens(prose):
+        depth += token.nesting
+        if token.type != "fence" or depth or not token.map:
+            continue
+        first, end = token.map
+        opening = lines[first] if first < len(lines) else ""
+        body = opening.lstrip(" ")
+        mark = body[: len(body) - len(body.lstrip(body[:1]))] if body[:1] in "`~" else ""
+        last = lines[end - 1].strip() if first < end - 1 and end <= len(lines) else ""
+        if mark and not (last.startswith(mark) and not last.lstrip(mark[0])):
+            return Fence(first + 1, opening.find(mark) + 1, mark)
+    return None
