@@ -42,7 +42,7 @@ class Session:
 
     def __init__(self, project: Project, every_layout: bool = False) -> None:
         self.project = project
-        self.every_layout = every_layout  # validate reads every layout file, used or not
+        self.every_layout = every_layout  # build and validate read every layout file
         self._games: dict[str, Game] = {}
         # a game whose files do not load, and why: said again to each game that uses it, not
         # read again (a 32 MB deck refused for its values took 10 s for each game using it)

@@ -687,6 +687,53 @@ def test_a_layout_defined_in_two_files_names_where_each_name_is_written(
     ) in run.err.splitlines(), run.err
 
 
+@pytest.mark.parametrize(
+    ("folder", "content", "message"),
+    [
+        (
+            "cards/demo/layouts",
+            "x: [\n",
+            "2:1: YAML syntax error: this {…} or […] is not closed (did not find expected node "
+            "content); close it",
+        ),
+        (
+            "cards/demo/layouts",
+            "- a\n",
+            "1:1: {file} must be a mapping (key: value lines), not a list",
+        ),
+        (
+            "cards/demo/layouts",
+            "card-x: 5\n",
+            "1:9: layout 'card-x' must be a mapping (key: value lines), not a number (5)",
+        ),
+        (
+            "templates/layouts",
+            "spare: {elements: {a: {type: rectt}}}\n",
+            "1:30: element 'a' has unknown type 'rectt'; did you mean 'rect'?",
+        ),
+    ],
+    ids=["unclosed", "a-list", "a-number", "shared-unknown-type"],
+)
+def test_a_broken_layout_file_no_deck_uses_stops_the_build_as_it_stops_validate(
+    demo: Path, printgen: Callable[..., Run], folder: str, content: str, message: str
+) -> None:
+    """The build read only the layout files its decks use: over a broken one no deck uses it
+    said nothing and wrote every file (exit 0), where validate refused it."""
+    assert printgen(demo, "build").code == 0
+    before = {p: p.read_bytes() for p in sorted((demo / "build").rglob("*.pdf"))}
+    broken = f"{folder}/list.yaml"
+    (demo / folder).mkdir(parents=True, exist_ok=True)
+    (demo / broken).write_text(content, encoding="utf-8")
+    said = f"{broken}:{message.replace('{file}', broken)}"
+    checked = printgen(demo, "validate", "demo")
+    assert (checked.code, checked.err) == (2, said + "\n")
+    for build in (("build", "demo"), ("build", "demo", "--no-cache")):
+        built = printgen(demo, *build)
+        assert (built.code, built.err) == (2, said + "\n"), build
+        assert "nothing written" in built.out
+    assert {p: p.read_bytes() for p in before} == before
+
+
 def test_a_game_playing_on_a_deck_that_does_not_load_says_why_at_its_uses(
     project: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -199,6 +199,32 @@ def test_a_new_template_in_the_project_is_an_input(
     assert "nothing changed" not in run.out
 
 
+@pytest.mark.parametrize("folder", ["cards/demo/layouts", "templates/layouts"])
+def test_a_layout_file_no_deck_uses_broken_after_a_build_is_never_up_to_date(
+    demo: Path, printgen: Callable[..., Run], folder: str
+) -> None:
+    """A broken layout file no deck uses, added or edited since the last build: the rebuild
+    built over it, and the builds after it said "up to date"."""
+    assert printgen(demo, "build").code == 0
+    spare = demo / folder / "spare.yaml"
+    spare.parent.mkdir(parents=True, exist_ok=True)
+    rel = f"{folder}/spare.yaml"
+    for text, said in (
+        ("x: [\n", f"{rel}:2:1: YAML syntax error"),  # added broken
+        ("spare: {extends: card-base}\n", None),  # fixed: built, then up to date
+        ("spare: {extends: card-bse}\n", f"{rel}:1:18: layout 'spare' extends unknown"),
+    ):
+        spare.write_text(text, encoding="utf-8")
+        runs = [printgen(demo, "build") for _ in range(2)]  # a failed one vouches for nothing
+        if said is None:
+            assert [run.code for run in runs] == [0, 0]
+            assert "up to date" in runs[1].out
+            continue
+        for run in runs:
+            assert run.code == 2 and run.err.startswith(said), run.err
+            assert "up to date" not in run.out
+
+
 def test_no_cache_builds_and_writes_everything(demo: Path, printgen: Callable[..., Run]) -> None:
     assert printgen(demo, "build").code == 0
     before = outputs(demo)

@@ -306,7 +306,10 @@ def _made(
 ) -> Made:
     from printgen.session import Session
 
-    session = Session(project, every_layout=options.out is None)
+    # a build reads every layout file its game sees, as validate does: a broken one it does
+    # not use must stop it too (it built over one validate refuses); a bundled game uses
+    # every file it has, so this reads nothing more
+    session = Session(project, every_layout=True)
     if unit.game in _loaded:  # loaded while planning (in the parent: inherited by a fork)
         session.seed(_loaded[unit.game])
     elif unit.game in _refused:  # a 31 MB game file refused for its values was read twice
