@@ -240,6 +240,58 @@ def test_a_rule_that_exits_stops_the_build_not_printgen(demo: Path, printgen: Pr
     assert printgen(demo, "validate", "demo") == Run(130, "", "")
 
 
+@pytest.mark.parametrize(
+    ("write", "changed"),
+    [
+        ("ctx.game.data['goal'] = 99", "ctx.game.data"),
+        ("ctx.game.raw['title'] = 'x'", "ctx.game.raw"),
+        ("ctx.game.raw['data']['goal'] = 99", "ctx.game.data"),
+        ("ctx.resolved('it').data['goal'] = 99", "ctx.data('it')"),
+        ("ctx.game.data.clear()", "ctx.game.data"),
+    ],
+)
+def test_a_rule_that_changes_the_games_data_is_an_error_and_changes_no_output(
+    demo: Path, printgen: Printgen, write: str, changed: str
+) -> None:
+    """ctx.game.data['goal'] = 99 built with exit 0, the English rulebook and aid saying
+    "collect 99" (the language whose unit ran the rules) and the Italian ones 5: the change is
+    said at the rule and set back, and nothing is written."""
+    rules = write_rules(
+        demo,
+        f"""\
+        @rule("mut")
+        def mut(ctx):
+            {write}
+            return []
+        """,
+    )
+    run = printgen(demo, "build", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(rules, 'def mut')}:1: mut: the rule changed {changed}, which the "
+        "rulebook and aid are made from (it was set back); a rule reads the game: change a "
+        "copy, dict(ctx.game.data)"
+    ]
+    assert not (demo / "build/demo").exists()
+
+
+def test_a_rule_that_reads_the_games_data_or_changes_a_copy_is_fine(
+    demo: Path, printgen: Printgen
+) -> None:
+    write_rules(
+        demo,
+        """\
+        @rule("copy")
+        def copy(ctx):
+            data = dict(ctx.game.data)
+            data["goal"] = 99
+            assert ctx.data()["goal"] == 5 and ctx.game.data["goal"] == 5
+            return []
+        """,
+    )
+    assert printgen(demo, "validate", "demo") == Run(0, "demo: ok\n", "")
+
+
 def test_a_rules_py_that_exits_while_imported_is_an_error(demo: Path, printgen: Printgen) -> None:
     rules = write_rules(demo, "import sys\n\nsys.exit(0)\n")
     run = printgen(demo, "validate", "demo")
