@@ -2773,6 +2773,25 @@ def test_a_card_text_too_wide_for_the_card_reference_is_said_at_the_card(
     assert "text runs past the margin in the rulebook" in run.err and "rules.en.md" not in run.err
 
 
+def test_a_card_text_of_one_word_too_wide_for_the_card_reference_is_said_at_the_card(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A German compound alone in a text was said at rules.en.md:1:1 with a Markdown hint
+    (&shy;), the rules file holding no such word: a text of one word is found at its card too,
+    with the soft hyphen to type in YAML."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    word = "Donaudampfschifffahrtsgesellschaftskapitänsmütze"
+    text = text.replace('effect: {en: "Gain 2 :coin:.",', f'effect: {{en: "{word}",')
+    deck.write_text(text, encoding="utf-8")
+    line = next(n for n, ln in enumerate(text.splitlines(), 1) if word in ln)
+    run = printgen(designer, "validate", GAME, "--lang", "en")
+    assert run.code == 2
+    [said] = [ln for ln in run.err.splitlines() if "runs past the margin" in ln]
+    assert said.startswith(f"cards/{GAME}/decks/main.yaml:{line}:"), said
+    assert said.endswith('a soft hyphen (U+00AD: "\\u00ad" in a double-quoted YAML text)')
+
+
 def test_a_product_axis_left_empty_is_an_error_at_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -120,20 +120,21 @@ class CardIndex:
     def written_at(self, text: str, lang: str) -> Where | None:
         """The line of the card field a laid-out block's ``text`` was printed from (the card
         reference prints each card's texts), or None."""
-        from printgen.documents.source_lines import opens_with
+        from printgen.documents.source_lines import holds_word, opens_with
 
         said = " ".join(text.split())
         if (cover := self._cover_text_at(said, lang)) is not None:
             return cover
-        for info in self.cards.values():
-            # the card reference's title, "name × 4": a one-word name has too few words to be
-            # found by its opening (a long Italian word too wide for its column, say)
-            drawn = isinstance(info.laid_out, Face)  # a borrowed card not drawn: no title
-            if drawn and said == " ".join(self.title(info).split()):
-                return info.card.where_of("name", lang)
-            for name, value in info.values.items():
-                if isinstance(value, str) and opens_with(value, text):
-                    return info.card.where_of(name, lang)
+        for held in (opens_with, holds_word):  # a field opening with its words, else its word
+            for info in self.cards.values():
+                # the card reference's title, "name × 4": a one-word name has too few words to
+                # be found by its opening (a long Italian word too wide for its column, say)
+                drawn = isinstance(info.laid_out, Face)  # a borrowed card not drawn: no title
+                if drawn and said == " ".join(self.title(info).split()):
+                    return info.card.where_of("name", lang)
+                for name, value in info.values.items():
+                    if isinstance(value, str) and held(value, text):
+                        return info.card.where_of(name, lang)
         return None
 
     def _cover_text_at(self, said: str, lang: str) -> Where | None:

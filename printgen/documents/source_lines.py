@@ -53,6 +53,13 @@ def opens_with(value: str, text: str) -> bool:
     return len(words) >= 2 and _holds(_words(value), words)
 
 
+def holds_word(value: str, text: str) -> bool:
+    """Whether ``text`` is one word that ``value`` holds (a long word too wide for its column
+    is all a laid-out block may hold: too few words for ``opens_with``)."""
+    words = _words(text)
+    return len(words) == 1 and words[0] in _words(value)
+
+
 def _words(written: str) -> list[str]:
     """The words of a text or a line as written, its icons left out: the laid-out block's
     words have none ('Nimm 2 :coin:. Die …' printed 'Nimm 2 . Die …' was found on no card)."""
