@@ -57,11 +57,10 @@ def quick_reference(
         # each said at the field that holds it: a name's 'Ŧ' was said at the card's effect
         check_drawable([title], theme.body, info, "name", index)
         check_drawable(reminder, theme.body, info, said, index)
-        runs = [
-            title,
-            text.Run(f" ×{info.card.count}{dash}"),
-            *reminder,
-        ]
+        # a single copy's count says nothing, as in the rulebook's card reference ("× 1" read
+        # as a sum there; "Pawn A ×1" here, beside a rulebook saying "Pawn A")
+        count = f" ×{info.card.count}" if info.card.count > 1 else ""
+        runs = [title, text.Run(f"{count}{dash}"), *reminder]
         rows.append(
             [
                 IconFlow(icon, icon_size, color, index.icons) if index.icons.has(icon) else "",
