@@ -5,6 +5,7 @@ paper's EDGE (or a fold) and of the half-way line to a neighbouring block, whose
 other half. Where a margin is too narrow for that, the mark keeps MIN_MARK and crosses the bleed —
 waste that is cut off — but never comes closer than MARK_OFFSET to the cut. A block continuing
 another's grid (a kind's last row, below its whole rows) shares its cut line: no mark between.
+A mark that runs over a printed bleed gets a white edge (draw.sheets): ``over_bleed`` says which.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from printgen.draw.blocks import (
     Block,
     Rect,
 )
+from printgen.draw.labels import Box
 from printgen.model.units import pt
 
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in mm
@@ -154,3 +156,22 @@ def marks_code(marks: list[Segment]) -> str:
             _CODE.clear()
         _CODE[key] = code
     return code
+
+
+def over_bleed(mark: Segment, bleed_boxes: list[Box]) -> bool:
+    """Whether a crop mark runs over some card's printed bleed (its placement's bleed box)."""
+    x1, y1, x2, y2 = mark
+    left, right, bottom, top = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
+    upright = right - left < EPS
+    for bx0, by0, bx1, by1 in bleed_boxes:
+        # along the mark, a stretch over the bleed; across it, on it or on its edge (a column's
+        # cut runs between two cards' bleeds)
+        if _meets(left, right, bx0, bx1, upright) and _meets(bottom, top, by0, by1, not upright):
+            return True
+    return False
+
+
+def _meets(start: float, end: float, low: float, high: float, edge_counts: bool) -> bool:
+    if edge_counts:
+        return start <= high + EPS and end >= low - EPS
+    return start < high - EPS and end > low + EPS

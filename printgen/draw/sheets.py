@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.blocks import EPS, Block, Kind, SheetPlan
 from printgen.draw.faces import Layers, draw_face, form_name, marked_box
 from printgen.draw.labels import Box, Label, draw_labels, plan_labels
-from printgen.draw.marks import Segment, crop_marks, marks_code
+from printgen.draw.marks import Segment, crop_marks, marks_code, over_bleed
 from printgen.draw.packing import DoesNotFit, folds_side_by_side, pack
 from printgen.draw.pdf import end_page
 from printgen.layout.face import Face
@@ -29,6 +29,7 @@ __all__ = ["DoesNotFit", "Item", "Placement", "Sheet", "draw_sheet", "impose"]
 MARK_WIDTH = 0.25  # pt, hairline
 HALO_WIDTH = 1.25  # pt: a crop mark over a bleed gets a white pt each side
 Bleed = tuple[float, float, float, float]  # mm printed past the trim: left, bottom, right, top
+Slot = tuple[float, float, Kind]  # a trim box's bottom-left corner, mm, and its card's kind
 FOLD_DASH = (3.0, 2.0)  # pt
 
 
@@ -82,6 +83,9 @@ class Sheet:
     fold_x: float | None = None  # the fold line: down the middle of a landscape page …
     fold_y: float | None = None  # … or across the middle of a portrait one
     labels: list[Label] = field(default_factory=list)
+    # where a card prints nothing on this side (behind a front without a back): its neighbours
+    # share their cut line with it all the same, and bleed into it no more than into a card
+    blank: list[Slot] = field(default_factory=list)
 
 
 def impose(
@@ -144,8 +148,9 @@ def _imposed(
             marks = crop_marks(plan.blocks, plan.area)
             marks = by_shape[shape] = same_marks.setdefault(tuple(marks), marks)
         if plan.fold:
-            backs = _turned(fronts, plan, Duplex.FOLD, Offset())
+            backs, blank = _turned(fronts, plan, Duplex.FOLD, Offset())
             sheet = Sheet("fold", number, plan.width, plan.height, fronts + backs, marks)
+            sheet.blank = blank
             if folds_side_by_side(plan.width, plan.height):
                 sheet.fold_x = plan.width / 2
             else:
@@ -154,11 +159,11 @@ def _imposed(
             continue
         sheets.append(Sheet("front", number, plan.width, plan.height, fronts, marks))
         if sides.has_backs and duplex not in (Duplex.NONE, Duplex.FOLD):
-            backs = _turned(fronts, plan, duplex, sides.offset)
-            sheets.append(Sheet("back", number, plan.width, plan.height, backs))
+            backs, blank = _turned(fronts, plan, duplex, sides.offset)
+            sheets.append(Sheet("back", number, plan.width, plan.height, backs, blank=blank))
     bleeds: dict[Bleed, Bleed] = {}
     places: dict[float, float] = {}
-    arrangements: dict[tuple[tuple[float, float, int], ...], list[Bleed]] = {}
+    arrangements: dict[Arrangement, list[Bleed]] = {}
     for sheet in sheets:
         _set_bleeds(sheet, bleeds, places, arrangements)
         side = _side(sheet, words)
@@ -190,8 +195,9 @@ def _placements(blocks: list[Block]) -> list[Placement]:
 
 def _turned(
     fronts: list[Placement], plan: SheetPlan, duplex: Duplex, offset: Offset
-) -> list[Placement]:
-    """Each front's back where turning (or folding) the sheet puts it behind the front.
+) -> tuple[list[Placement], list[Slot]]:
+    """Each front's back where turning (or folding) the sheet puts it behind the front, and
+    the slots left blank there behind the fronts that have none.
 
     A sheet turned over its long edge on a portrait page, or over its short edge on a landscape
     page, swaps left and right; otherwise top and bottom. A fold line halfway along the long side
@@ -209,33 +215,42 @@ def _turned(
     else:
         mirror_x = (duplex == Duplex.LONG) == portrait
     dx, dy = (offset.x, offset.y) if portrait else (offset.y, -offset.x)
-    backs = []
+    backs, blank = [], []
     for front in fronts:
-        if front.back is None:
-            continue
         w, h = front.face.width_mm, front.face.height_mm
         if mirror_x:
             x, y = plan.width - front.x - w, front.y
         else:
             x, y = front.x, plan.height - front.y - h
+        if front.back is None:
+            blank.append((x + dx, y + dy, front.kind))
+            continue
         backs.append(
             Placement(front.back, front.card, x + dx, y + dy, front.kind, upside_down=not mirror_x)
         )
-    return backs
+    return backs, blank
+
+
+Corners = tuple[tuple[float, float, int], ...]
+Arrangement = tuple[Corners, Corners]  # the placements' corners and kinds, the blank slots'
 
 
 def _set_bleeds(
     sheet: Sheet,
     shared: dict[Bleed, Bleed],
     places: dict[float, float],
-    known: dict[tuple[tuple[float, float, int], ...], list[Bleed]],
+    known: dict[Arrangement, list[Bleed]],
 ) -> None:
     """Full bleed on a card's outer sides; at most half the gutter where a neighbour abuts.
     Sheets share their few bleeds and their coordinates (``shared``, ``places``): a card is
     placed where it was on the sheet before, and 100,000 placements need not hold their own.
     Full sheets of one deck are laid out alike: each arrangement's bleeds (``known``, by the
-    placements' corners and kinds) are worked out once, not for every one of 1,000 sheets."""
-    arrangement = tuple((p.x, p.y, id(p.kind)) for p in sheet.placements)
+    placements' corners and kinds, and the blank slots') are worked out once, not for every
+    one of 1,000 sheets."""
+    arrangement = (
+        tuple((p.x, p.y, id(p.kind)) for p in sheet.placements),
+        tuple((x, y, id(kind)) for x, y, kind in sheet.blank),
+    )
     bleeds = known.get(arrangement)
     if bleeds is None:
         bleeds = known[arrangement] = [shared.setdefault(b, b) for b in _bleeds(sheet)]
@@ -246,8 +261,10 @@ def _set_bleeds(
 
 def _bleeds(sheet: Sheet) -> list[Bleed]:
     """Each placement's bleed on ``sheet``: inner sides (a neighbour abuts) get at most half
-    the gutter."""
+    the gutter. A blank slot is a neighbour too: a back bleeding into the blank back of a card
+    without one left a stripe of it along that card's edge once cut, where its front has none."""
     corners = {(round(p.x, 3), round(p.y, 3), p.kind) for p in sheet.placements}
+    corners |= {(round(x, 3), round(y, 3), kind) for x, y, kind in sheet.blank}
     bleeds = []
     for p in sheet.placements:
         k = p.kind
@@ -340,7 +357,7 @@ def draw_sheet(
     # where a narrow margin makes a mark cross the outer bleed (cut off anyway), a white edge
     # each side keeps the black hairline visible on a dark card
     boxes = [placement.bleed_box for placement in sheet.placements]
-    halo = [mark for mark in sheet.marks if _over_bleed(mark, boxes)]
+    halo = [mark for mark in sheet.marks if over_bleed(mark, boxes)]
     if halo:
         canvas.setLineWidth(HALO_WIDTH)
         canvas.setStrokeColorRGB(1, 1, 1)
@@ -370,22 +387,3 @@ def draw_sheet(
     canvas.restoreState()
     draw_labels(canvas, sheet.labels, sheet.width, sheet.height)
     end_page(canvas)
-
-
-def _over_bleed(mark: tuple[float, float, float, float], bleed_boxes: list[Box]) -> bool:
-    """Whether a crop mark runs over some card's printed bleed (its placement's bleed box)."""
-    x1, y1, x2, y2 = mark
-    left, right, bottom, top = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
-    upright = right - left < EPS
-    for bx0, by0, bx1, by1 in bleed_boxes:
-        # along the mark, a stretch over the bleed; across it, on it or on its edge (a column's
-        # cut runs between two cards' bleeds)
-        if _meets(left, right, bx0, bx1, upright) and _meets(bottom, top, by0, by1, not upright):
-            return True
-    return False
-
-
-def _meets(start: float, end: float, low: float, high: float, edge_counts: bool) -> bool:
-    if edge_counts:
-        return start <= high + EPS and end >= low - EPS
-    return start < high - EPS and end > low + EPS
