@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from printgen.cli.commands import main
-from tests.printing import Placed, page_sizes, placements, turned
+from tests.printing import Placed, half_turn, page_sizes, placements, turned
 
 TOL = 0.01
 Box = tuple[float, float, float, float]  # left, bottom, right, top, mm
@@ -110,3 +110,35 @@ def test_a_back_does_not_bleed_onto_the_blank_back_of_its_neighbour(
     fronts, backs = pages[0], pages[1]
     assert sorted(p.deck for p in fronts) == ["a"] * 7 + ["b"] * 2
     _backs_mirror_fronts(fronts, backs, lambda point: turned(point, size, over))
+
+
+@pytest.mark.parametrize(("backless", "sheets"), [(6, 3), (10, 3)])
+def test_folding_cards_without_a_back_fill_the_empty_slot_of_a_fold_sheet(
+    tmp_path: Path, backless: int, sheets: int
+) -> None:
+    """7 cards with a back fold 4 to a front half: the second sheet's 2 × 2 grid held 3 and
+    left its fourth slot white, while every card without a back went to sheets of their own (10
+    of them took two, 9 and 1). One takes the empty slot, sharing the grid's cut lines, its
+    mirrored slot behind the fold blank, and the rest go 9 to a sheet."""
+    pdf = _build(tmp_path, "fold", backless)
+    pages, sizes = placements(pdf), page_sizes(pdf)
+    assert len(pages) == sheets
+    width, height = sizes[1]
+    assert width > height  # halves side by side, the fold down the middle
+    page = pages[1]
+    fronts = [p for p in page if p.side == "front"]
+    assert sorted(p.deck for p in fronts) == ["a", "a", "a", "b"]
+    assert all(p.x + p.width < width / 2 for p in fronts)  # on the front half
+    assert sorted(p.deck for p in page if p.side == "back") == ["a"] * 3
+    (lone,) = [p for p in fronts if p.deck == "b"]
+    left, bottom, right, top = _trim(lone)
+    shared = [p for p in fronts if _trim(p)[2] == pytest.approx(left, abs=TOL)]
+    shared += [p for p in fronts if _trim(p)[1] == pytest.approx(top, abs=TOL)]
+    shared += [p for p in fronts if _trim(p)[0] == pytest.approx(right, abs=TOL)]
+    shared += [p for p in fronts if _trim(p)[3] == pytest.approx(bottom, abs=TOL)]
+    assert shared  # the grid's next card: one cut parts it from its neighbour
+    backs = [p for p in page if p.side == "back"]
+    _backs_mirror_fronts(fronts, backs, lambda point: half_turn(point, (width / 2, 0.0), (0, 1)))
+    rest = [p for p in pages[2] if p.deck == "b"]
+    assert len(rest) == len(pages[2]) == backless - 1
+    assert sizes[2][0] < sizes[2][1]  # a whole portrait sheet, labelled fronts

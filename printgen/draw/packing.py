@@ -20,7 +20,6 @@ Lengths are millimetres from the page's bottom-left corner.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -35,6 +34,7 @@ from printgen.draw.blocks import (
     Rect,
     SheetPlan,
 )
+from printgen.draw.orders import EVERY_ORDER_CARDS, Group, orders_of
 from printgen.problems import Where
 
 # How a block's free rectangle is cut after it: "across" below the block, the whole width, so
@@ -199,9 +199,6 @@ def new_sheet(
     return best[1]
 
 
-Group = tuple[Kind, list[object]]
-
-
 def pack(
     groups: list[Group],
     paper: tuple[float, float],
@@ -214,8 +211,8 @@ def pack(
     sheets that keep their labels (draw.sheets).
 
     ``unfolded``: groups printed without a back while ``groups`` fold — they fill what the
-    folded cards leave of their sheets' front halves, then whole sheets, not half sheets whose
-    other half would stay white."""
+    folded cards leave of their sheets' front halves (the empty slots of a grid of their size
+    first), then whole sheets, not half sheets whose other half would stay white."""
     unfolded = unfolded or []
     # every kind too large for the paper, not the first alone: the designer fixes them at once
     misfits = []
@@ -241,13 +238,14 @@ def pack(
         if any(_tied(kind, paper, fold) for kind, _ in groups):
             blocks.append(Blocks(turned=True))
     ways = []
-    orders, flat = _orders(groups), _orders(unfolded)
+    orders, flat = orders_of(groups), orders_of(unfolded)
     for number in range(max(len(orders), len(flat))):
         folding, rest = orders[min(number, len(orders) - 1)], flat[min(number, len(flat) - 1)]
         for how in blocks:
             for split in splits:
                 sheets = _packed(folding, paper, fold, split, how, [])
-                ways.append(_packed(rest, paper, False, split, how, sheets))
+                left = _into_empty_slots(sheets, rest)
+                ways.append(_packed(left, paper, False, split, how, sheets))
     for sheets in ways:
         for sheet in sheets:
             _centre(sheet)
@@ -269,35 +267,6 @@ def _tied(kind: Kind, paper: tuple[float, float], fold: bool) -> bool:
     return held[0] is not None and held[1] is not None and held[0][1] == held[1][1]
 
 
-# An output of a few cards has its kinds packed in every order when they are 3 or fewer (6
-# orders: 36 ways, some 30 ms for 100 cards), and more of them each first, the others largest
-# first (4 kinds: 6 orders where every order is 24, which would cost a validate 0.1 s); a larger
-# output the two orders that most often need fewest sheets
-EVERY_ORDER_KINDS = 3
-EVERY_ORDER_CARDS = 300
-
-
-def _orders(groups: list[Group]) -> list[list[Group]]:
-    """The orders the kinds are packed in: largest card first, the kind taking the most paper
-    first, then — for a few cards — every other order, or each kind first. 5 tarot cards packed
-    before 15 poker, 13 mini cards and a bridge card left the fifth tarot card a sheet the poker
-    cards half filled and 2 mini cards a sheet of their own (5 A4 sheets); the poker cards first,
-    the tarot cards go where they leave room (4). 5 cards of 88 × 63 mm first took the landscape
-    sheet that holds 9 of them, leaving 2 square tiles a second sheet; the tiles first, both
-    share a portrait one."""
-    by_card = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
-    orders = [by_card, sorted(by_card, key=lambda g: -g[0].area * len(g[1]))]
-    if sum(len(items) for _, items in groups) <= EVERY_ORDER_CARDS:
-        if len(groups) <= EVERY_ORDER_KINDS:
-            orders += [list(order) for order in itertools.permutations(by_card)]
-        else:
-            orders += [[first, *(g for g in by_card if g is not first)] for first in by_card]
-    unique: dict[tuple[Kind, ...], list[Group]] = {}
-    for order in orders:
-        unique.setdefault(tuple(kind for kind, _ in order), order)
-    return list(unique.values())
-
-
 def _packed(
     groups: list[Group],
     paper: tuple[float, float],
@@ -317,6 +286,24 @@ def _packed(
                 # new_sheet checked that a block fits it: the next round places one there
                 sheets.append(new_sheet(kind, paper, fold, how.turned))
     return sheets
+
+
+def _into_empty_slots(sheets: list[SheetPlan], groups: list[Group]) -> list[Group]:
+    """Cards without a back into the empty slots of the last row of a fold sheet's grid of
+    their kind, as its next cards: its block kept that room, where no other block fits, and a
+    sheet of 4 poker cards a front half took 3 folded ones and left the fourth slot white while
+    the cards without a back started a sheet of their own. Nothing folds over them: their
+    mirrored slot stays blank. Returns the cards left for the free room and new sheets."""
+    left = {kind: list(items) for kind, items in groups}
+    for sheet in sheets:
+        for index, block in enumerate(sheet.blocks):
+            items = left.get(block.kind)
+            empty = block.rows * block.cols - block.count
+            if items and empty > 0:
+                more, left[block.kind] = items[:empty], items[empty:]
+                filled = [*block.items, *more]
+                sheet.blocks[index] = replace(block, count=len(filled), items=filled)
+    return [(kind, left[kind]) for kind, _ in groups]
 
 
 def _into_free_space(

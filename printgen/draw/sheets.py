@@ -304,6 +304,8 @@ def _short_of_the_fold(sheet: Sheet, p: Placement, bleed: Bleed) -> Bleed:
 
 def _taken(sheet: Sheet) -> list[Box]:
     taken = [p.bleed_box for p in sheet.placements]
+    # a label there would print on the card's blank back (behind it once folded)
+    taken += [(x, y, x + kind.width, y + kind.height) for x, y, kind in sheet.blank]
     taken += [
         (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)) for x1, y1, x2, y2 in sheet.marks
     ]
