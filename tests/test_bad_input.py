@@ -1259,6 +1259,91 @@ def test_joining_a_list_or_mapping_with_tilde_is_refused_as_printing_it(
     assert f"element 'joined' text: it prints a {kind} as Python writes it" in run.err, run.err
 
 
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("{{ card | string }}", "mapping"),
+        ("{{ card | pprint }}", "mapping"),
+        ("Costs {{ data.prices | upper }}", "list"),
+        ("{{ [1, 2] | string }}", "list"),  # a constant, which Jinja works out as it compiles
+        ("{{ '{}'.format(card) }}", "mapping"),
+        ("{{ '{0[prices]!r}'.format(data) }}", "list"),
+        ("{{ '%s' % card }}", "mapping"),
+        ("{{ 'x %s' % (data.prices,) }}", "list"),
+        ("{{ '%(prices)s' % data }}", "list"),
+        ("{{ '%s' | format(data) }}", "mapping"),
+        ("{{ [data.prices] | join(', ') }}", "list"),
+        ("{{ [[1, 2]] | map('string') | join }}", "list"),
+        ("{{ card.keys() | string }}", "list"),
+    ],
+)
+def test_a_list_or_mapping_made_a_text_by_a_filter_or_format_is_refused_as_printing_it(
+    demo: Path, printgen: Callable[..., Run], text: str, kind: str
+) -> None:
+    """`{{ card | string }}`, `'%s' % card`, `'{}'.format(card)` (and |pprint, |upper, a
+    list's items joined) printed {'name': 'Miner', 'cost': 0, …} on the card, exit 0, where
+    `{{ card }}` alone was refused: each is the same error, at the card's text."""
+    game = demo / "cards" / "demo" / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("\n  goal: 5\n", "\n  goal: 5\n  prices: [1, 2]\n")
+    )
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    source = deck.read_text(encoding="utf-8")
+    effect = 'effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}'
+    quoted = "'" + text.replace("'", "''") + "'"
+    deck.write_text(source.replace(effect, f"effect: {{en: {quoted}, it: x}}", 1))
+    line = source[: source.index(effect)].count("\n") + 1
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines()[0].startswith(
+        f"cards/demo/decks/main.yaml:{line}:18: card 'miner' effect [en]: it prints a {kind} "
+        "as Python writes it"
+    ), run.err
+    assert "Traceback" not in run.err
+
+
+def test_a_list_or_mapping_made_a_text_in_prose_is_refused_and_its_values_still_print(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """The rulebook's `{{ data | string }}` printed {'goal': 5, …} on its page: an error at its
+    line. A list joined, counted or tested, a number made a text, one value formatted, JSON
+    asked for, print as before — and a check's message, the designer's, as Python writes it."""
+    import pdfplumber
+
+    folder = demo / "cards" / "demo"
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("\n  goal: 5\n", "\n  goal: 5\n  prices: [1, 2]\n")
+    )
+    rules = folder / "rules.en.md"
+    source = rules.read_text(encoding="utf-8").rstrip("\n") + "\n"
+    rules.write_text(source + "\nAll of it: {{ data | string }}.\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = source.count("\n") + 2
+    assert run.err.splitlines()[0].startswith(
+        f"cards/demo/rules.en.md:{line}:1: template error: it prints a mapping as Python writes it"
+    ), run.err
+    ordinary = (
+        "Prices {{ data.prices | join(', ') }}; {{ data.prices | length }} of them; goal "
+        "{{ data.goal | string }}, {{ '%d' % data.goal }}, {{ '{goal}'.format_map(data) }}; "
+        "{% for p in data.prices %}p{{ p }} {% endfor %}{% if 2 in data.prices %}two{% endif %}; "
+        "{{ data.prices | tojson }}."
+    )
+    rules.write_text(source + "\n" + ordinary + "\n")
+    add_check(
+        game,
+        '  - id: prices\n    assert: "{{ data.goal > 9 }}"\n'
+        '    message: "prices {{ data.prices | string }}"\n    severity: warning\n',
+    )
+    built = printgen(demo, "build", "demo", "--lang", "en", "--only", "rulebook")
+    assert built.code == 0, built.err
+    assert "warning: prices: prices [1, 2]" in built.err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        printed = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+    assert "Prices 1, 2; 2 of them; goal 5, 5, 5; p1 p2 two; [1, 2]." in printed, printed
+
+
 def test_a_failing_rule_leaves_every_languages_lay_out_warnings_for_the_next_run(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printgen import limits
-from printgen.sandbox.printing import joined, printable
+from printgen.sandbox.printing import joined, printable, refuse_percent, refuse_written
 from printgen.sandbox.sizes import (
     CONTAINERS,
     OPERATORS,
@@ -61,6 +61,8 @@ def _join(env: Any, a: dict[str, Any]) -> None:
     get = make_attrgetter(env, a["attribute"]) if a["attribute"] is not None else None
     gap = len(a["d"]) if isinstance(a["d"], str) else bulk(a["d"])
     a["value"], a["attribute"] = gathered(a["value"], get, gap), None
+    for item in (a["d"], *a["value"]):  # [[1, 2]] | join: an item printed as Python writes it
+        refuse_written(item)
 
 
 def _sum(env: Any, a: dict[str, Any]) -> None:
@@ -96,12 +98,18 @@ def _urlize(env: Any, a: dict[str, Any]) -> None:
     predict(2 * len(s) + (s.count(".") + s.count("@") + s.count(":")) * extra)
 
 
+def _format(form: Any, values: Any) -> None:
+    refuse_written(form)
+    refuse_percent(str(form), values)
+    check_percent(str(form), values)
+
+
 # filters that can make far more than they are given, checked with their arguments by name
 _HOOKS: dict[str, Callable[[Any, dict[str, Any]], None]] = {
     "batch": _batch,
     "slice": _batch,
     "tojson": lambda env, a: check_int(a["indent"]),  # and _dumps counts what it writes
-    "format": lambda env, a: check_percent(str(a["value"]), a["kwargs"] or a["args"]),
+    "format": lambda env, a: _format(a["value"], a["kwargs"] or a["args"]),
     "replace": lambda env, a: replaced(str(a["s"]), str(a["old"]), str(a["new"]), a["count"]),
     "join": _join,
     "sum": _sum,
@@ -117,6 +125,10 @@ _SIZED.add("to_bytes")  # (1).to_bytes(10**9, "big")
 _TEXT = {"capitalize", "center", "e", "escape", "forceescape", "indent", "lower", "pprint"}
 _TEXT |= {"replace", "safe", "string", "striptags", "title", "tojson", "trim", "truncate"}
 _TEXT |= {"upper", "urlencode", "urlize", "wordcount", "wordwrap", "xmlattr"}
+# filters that print their value and arguments as str() writes them: a list or mapping is
+# refused there as {{ }} refuses it (join and format look at what they print themselves; tojson,
+# urlencode and xmlattr write a mapping as JSON, a query or attributes, as asked, never Python)
+_PRINTS = _TEXT - {"tojson", "urlencode", "wordcount", "xmlattr"}
 
 
 _PASSED = {"context", "eval_ctx", "environment", "env"}
@@ -130,8 +142,12 @@ def _limited_filter(env: Any, name: str, function: Any) -> Any:
     signature = inspect.signature(function) if hook is not None else None
     # Jinja's sync-or-async wrappers take a context their signature does not show (|slice)
     unnamed = first * (next(iter(signature.parameters)) not in _PASSED) if signature else 0
+    prints = name in _PRINTS
 
     def checked(*args: Any, **kwargs: Any) -> Any:
+        if prints:
+            for value in (*args[first:], *kwargs.values()):
+                refuse_written(value)
         if name in _SIZED:
             for value in (*args[first + 1 :], *kwargs.values()):
                 check_int(value)
@@ -288,6 +304,8 @@ def sandboxed(**options: Any) -> Any:
         concat = staticmethod(checked_output)  # a whole template's output
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            if operator == "%" and isinstance(left, str):  # '%s' % card: printed as Python
+                refuse_percent(left, right)
             return safe_binop(operator, left, right)
 
         def getattr(self, obj: Any, attribute: str) -> Any:
@@ -314,7 +332,11 @@ def sandboxed(**options: Any) -> Any:
             owner = getattr(value, "__self__", None)
             if isinstance(owner, str) and WIDE_FORMAT.search(owner):
                 raise Refused("that format width is too large")
-            return super().wrap_str_format(value)
+            if super().wrap_str_format(value) is None:  # not a text's format
+                return None
+            from printgen.sandbox.formatting import checked_format
+
+            return checked_format(self, value)
 
         def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
             name = getattr(__obj, "__name__", "")

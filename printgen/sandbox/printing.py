@@ -1,13 +1,17 @@
 """What a template prints for players: data only — a number as its language writes it, never a
 list or mapping as Python writes it ({'a': 1}), nothing for a value a card leaves out — whether
-``{{ }}`` prints it or ``~`` joins it into a text (printgen.sandbox.jinja's environment)."""
+``{{ }}`` prints it, ``~`` joins it into a text, or a filter (``|string``), ``%`` or
+``str.format`` turns it into one (printgen.sandbox.jinja's environment)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from printgen.sandbox.numbers import for_players, printed
-from printgen.sandbox.sizes import Refused, checked_join, checked_value, made
+from printgen.sandbox.sizes import PERCENT, Refused, checked_join, checked_value, made
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def joined(pieces: Any) -> str:
@@ -44,6 +48,35 @@ def printable(value: Any) -> Any:
             raise Refused("left to run time")
         return printed(checked_value(value))
     return checked_value(value, text=True)
+
+
+def refuse_written(value: Any) -> None:
+    """A value a filter (``|string``, ``|upper``), ``%`` or ``str.format`` turns into a text:
+    a list or mapping (its keys, a range) would read there as Python writes it, as surely as
+    ``{{ card }}`` alone — a text in several languages too, as no language is picked there."""
+    if type(value) in _SCALARS:  # nearly every value: a text or a number
+        return
+    if isinstance(value, Collection) and not isinstance(value, (str, bytes)):
+        if made.folding:  # a template's code serves texts for players and others alike
+            raise Refused("left to run time")
+        if for_players():  # a check's message is the designer's: Python's writing may stay
+            raise Refused(printed_as_python(value))
+
+
+def refuse_percent(form: str, values: Any) -> None:
+    """``form % values`` (and |format): the values its conversions print, a mapping whole
+    where a conversion names none of its keys ('%s' % card)."""
+    if isinstance(values, tuple):
+        for value in values:
+            refuse_written(value)
+    elif isinstance(values, dict):
+        for key, _, kind in (found.groups() for found in PERCENT.finditer(form)):
+            if key:
+                refuse_written(values.get(key[1:-1]))
+            elif kind != "%":
+                refuse_written(values)
+    else:
+        refuse_written(values)
 
 
 def translated_text(value: object) -> bool:

@@ -194,7 +194,7 @@ OPERATORS: dict[str, Any] = {
     "%": operator.mod,
 }
 # a printf-style conversion: its mapping key, its flags, width and precision, its type
-_PERCENT = pattern(r"%(\([^)]*\))?([^a-zA-Z%]*)(.?)", re.S)
+PERCENT = pattern(r"%(\([^)]*\))?([^a-zA-Z%]*)(.?)", re.S)
 # a huge width, or a width taken from the arguments: "{:>9999999}", "{:{}}"
 WIDE_FORMAT = pattern(r"\{[^}]*(\d{7,}|\{)")
 
@@ -214,7 +214,7 @@ def check_percent(form: str, values: Any) -> None:
     args = values if isinstance(values, tuple) else (values,)
     if any(isinstance(a, int) and abs(a) > limits.MAX_RESULT_CHARS for a in args):
         raise Refused("that format width is too large")
-    found = [m.groups() for m in _PERCENT.finditer(form)]
+    found = [m.groups() for m in PERCENT.finditer(form)]
     size = len(form) + len(found) * _fields([spec for _, spec, _ in found])
     if isinstance(values, dict):  # printed whole by a conversion that names no key
         size += len(found) * max(map(bulk, values.values()), default=0)
