@@ -388,6 +388,20 @@ KEY_RULES = {
 }
 
 
+@pytest.mark.parametrize(
+    ("lang", "goal"),
+    [
+        ("it", "Scopo del gioco Restare l'ultimo giocatore in partita:"),
+        ("en", "Goal Be the last player left in the game:"),
+    ],
+)
+def test_the_goal_section_opens_with_the_goal(built: Path, lang: str, goal: str) -> None:
+    """ "Goal" held the forum's pitch (not everyone can afford Magic cards) and the winner was
+    told only in a clarification: the section opens with what a player plays for."""
+    rulebook = " ".join(pdf_text(built / lang / "rulebook.pdf").split())
+    assert goal in rulebook, rulebook[:600]
+
+
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_rulebook_and_aid_hold_the_seeds_key_rules(built: Path, lang: str) -> None:
     rulebook = squash(pdf_text(built / lang / "rulebook.pdf"))
