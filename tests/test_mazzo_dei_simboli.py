@@ -589,7 +589,7 @@ RULEBOOK_WORDS = {
         "element 3",
     ],
     (ARENA, "it"): [
-        "Colpo di blaster",
+        "Colpo di blaster, in un’arena diversa da quella dell’esempio precedente.",
         "Colpo di spada",
         "Cavallo",
         "adiacenti",
@@ -601,7 +601,7 @@ RULEBOOK_WORDS = {
         "il Primo Giocatore vince circa 3 partite su 4",
     ],
     (ARENA, "en"): [
-        "A blaster shot",
+        "A blaster shot, in a different arena from the one above.",
         "A sword hit",
         "Knight",
         "adjacent",
