@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from printgen.folders import hidden
-from printgen.problems import ProjectError
+from printgen.problems import ProjectError, one_line_path
 from printgen.project import Project
 
 NOT_WATCHED = {"__pycache__", "node_modules", "venv", "build"}
@@ -152,7 +152,8 @@ def _seen(
         before.update(_versions(project, out))
         _once(rebuild, checks, saved)
         return True
-    names = sorted({project.rel(Path(path)) for _, path in changed})
+    # a name holding a line break ('x\ny.yaml') on one line, as a problem's path is written
+    names = sorted({one_line_path(project.rel(Path(path))) for _, path in changed})
     print(f"changed: {', '.join(names)}", file=sys.stderr)
     tops.update(_tops(paths))
     # one of the top's own files changed: it may be a new file in its place, which only a
@@ -233,7 +234,7 @@ def _link_out(project: Project, paths: list[Path], limit: int = 50_000) -> Path 
 
 
 def _shown(project: Project, paths: list[Path]) -> str:
-    return ", ".join(project.rel(p) + ("/" if p.is_dir() else "") for p in paths)
+    return ", ".join(one_line_path(project.rel(p)) + ("/" if p.is_dir() else "") for p in paths)
 
 
 def watched(project: Project, out: Path) -> list[Path]:

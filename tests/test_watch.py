@@ -483,6 +483,34 @@ def test_a_file_at_the_top_saved_by_renaming_onto_it_is_seen_every_time(
     assert not worker.is_alive()
 
 
+def test_a_saved_file_whose_name_holds_a_line_break_is_named_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'changed: cards/g/x' then 'y.yaml' on a line of its own: the name is written with its
+    break as an escape, as a problem's path is."""
+    (tmp_path / "cards" / "g").mkdir(parents=True)
+    builds: list[object] = []
+    stop = threading.Event()
+
+    def rebuild(saved: object) -> int:
+        builds.append(saved)
+        return 0
+
+    worker = threading.Thread(target=watch, args=(Project.at(tmp_path), rebuild, stop))
+    worker.start()
+    try:
+        _builds_reach(builds, 1)
+        time.sleep(0.5)
+        (tmp_path / "cards" / "g" / "x\ny.yaml").write_text("name: x\n")
+        _builds_reach(builds, 2)
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+    err = capsys.readouterr().err
+    assert "changed: cards/g/x\\ny.yaml" in err, err
+    assert not any(line.startswith("y.yaml") for line in err.splitlines()), err
+
+
 def test_an_output_folder_holding_the_project_hides_none_of_its_files(tmp_path: Path) -> None:
     """watch --out .. (the folder holding the project): every file of the project lay inside
     the output folder, so every save was taken for the build's own write and nothing was
