@@ -2404,6 +2404,24 @@ def test_one_run_says_the_card_files_the_layouts_and_the_prose_problems_together
     assert "unknown key 'colour'" in said and "data has no 'gaol'" in said, said
 
 
+def test_a_data_key_with_a_hyphen_written_after_a_dot_says_how_to_read_it(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """'{{ data.max-hand }}' is data.max minus hand to Jinja: it said "data has no 'max'",
+    the designer's key being 'max-hand'; it says to write data['max-hand']."""
+    game = designer / "cards" / GAME / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "  goal: 5\n" in text
+    game.write_text(text.replace("  goal: 5\n", "  goal: 5\n  max-hand: 7\n"), "utf-8")
+    rules = designer / "cards" / GAME / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nHold {{ data.max-hand }} cards.\n")
+    said = printgen(designer, "validate", GAME).err
+    assert (
+        "template error: data has no 'max'; Jinja reads the hyphen as a minus: write "
+        "data['max-hand']" in said
+    ), said
+
+
 def test_a_copied_game_folder_whose_id_was_not_changed_is_named_at_the_id(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

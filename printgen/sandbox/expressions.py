@@ -180,9 +180,25 @@ def named_plainly(message: str, source: str, context: dict[str, Any]) -> tuple[s
     if owner is None or not isinstance(value, dict):
         return message, "", False
     name = owner.group(1)
+    if hyphened := _hyphened_key(key, name, source, value):  # data.my-goal: data.my minus goal
+        hint = f"; Jinja reads the hyphen as a minus: write {name}['{hyphened}']"
+        return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, True
     close = _closest_key(key, value)
     hint = f"; did you mean '{name}.{close}'?" if close else ""
     return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, bool(close)
+
+
+def _hyphened_key(key: str, owner: str, source: str, value: dict[str, Any]) -> str | None:
+    """The key with a hyphen the text meant where Jinja read a subtraction ("data.my-goal" is
+    data.my minus goal): the longest of the mapping's keys the text writes after the dot."""
+    written = re.search(rf"\b{re.escape(owner)}\s*\.\s*({re.escape(key)}(?:-\w+)+)", source)
+    if written is None:
+        return None
+    parts = written.group(1).split("-")
+    for end in range(len(parts), 1, -1):
+        if (candidate := "-".join(parts[:end])) in value:
+            return candidate
+    return None
 
 
 _UNDEFINED = pattern(r"^'(\w+)' is undefined$")
