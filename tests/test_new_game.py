@@ -2878,6 +2878,36 @@ def test_a_bad_size_is_said_once_not_again_as_the_box_it_left_behind(
     assert run.err.count("\n") == 1 and "w: must be at least 0 mm, not -10" in run.err, run.err
 
 
+@pytest.mark.parametrize(
+    ("element", "said"),
+    [
+        ("{type: rect, x: 200, y: 300, w: 10, h: 5, fill: '#ff0000'}", "(200,300 10×5 mm)"),
+        ("{type: icon, x: -20, y: 5, w: 10, h: 10, name: coin}", "(-20,5 10×10 mm)"),
+        ("{type: text, x: 70, y: 5, w: 10, h: 5, text: x}", "(70,5 10×5 mm)"),
+    ],
+)
+def test_an_element_wholly_off_the_card_is_an_error_at_it(
+    designer: Path, printgen: Callable[..., Run], element: str, said: str
+) -> None:
+    """A rect at x: 200 (points taken for mm, or copied from a board) validated clean and
+    printed nothing: past the card and its bleed, it is an error at the element. One partly
+    on the card is clipped at the bleed, as before."""
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8").rstrip("\n") + f"\n    stray: {element}\n"
+    layouts.write_text(text, encoding="utf-8")
+    line = text.count("\n")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line}:12: layout '{GAME}-card' element 'stray' "
+        f"{said} lies wholly outside the 63×88 mm card and its bleed, so it prints nothing; "
+        "move it onto the card (x and y are mm from its top-left corner), or remove it"
+    ], run.err
+    layouts.write_text(text.replace("x: 200, y: 300", "x: 60, y: 80"), encoding="utf-8")
+    if "x: 200" in element:  # partly past the trim: a shape, clipped at the bleed
+        assert printgen(designer, "validate", GAME).code == 0
+
+
 def test_a_second_new_game_in_another_new_language_builds_at_once(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -25,7 +25,7 @@ from printgen.layout.face import (
 )
 from printgen.layout.images import lay_out_image
 from printgen.layout.props import Props, truthy
-from printgen.layout.safe_zone import check_safe_zone
+from printgen.layout.safe_zone import check_safe_zone, off_the_card
 from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text
 from printgen.layout_defaults import deck_facts, worked_out
 from printgen.limits import MAX_STROKE_PT
@@ -281,6 +281,8 @@ def _element_op(
     box = element_box(deck, element, props)
     if props.reported:  # a position or size said wrong: no box to check or draw (a stand-in
         return None  # 0 would be said again as "leaves the safe zone" and such)
+    if element.type != "line" and off_the_card(ctx.report, deck, layout, element, box):
+        return None  # (a line's box is not where it runs: x2 and y2 say)
     x, y, w, h = box
     kind = element.type
     if kind in ("rect", "ellipse", "line"):

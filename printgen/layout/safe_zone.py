@@ -50,6 +50,30 @@ def check_safe_zone(
         )
 
 
+def off_the_card(
+    report: Report,
+    deck: Deck,
+    layout: Layout,
+    element: Element,
+    box: tuple[float, float, float, float],
+) -> bool:
+    """Whether an element lies wholly outside its card and the card's bleed, said at the
+    element: it prints nothing (a position in points, or copied from a larger card)."""
+    x, y, w, h = box
+    b = deck.bleed_mm
+    if x + w > -b and y + h > -b and x < deck.width_mm + b and y < deck.height_mm + b:
+        return False
+    report(
+        element.origin,
+        f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} {_mm(w)}×{_mm(h)} "
+        f"mm) lies wholly outside the {deck.width_mm:g}×{deck.height_mm:g} mm card and its "
+        f"bleed, so it prints nothing; move it onto the card (x and y are mm from its top-left "
+        "corner), or remove it" + resized_note(layout, element),
+        ("off", layout.name, element.name, deck.id),  # said once
+    )
+    return True
+
+
 def _outside_round_zone(deck: Deck, box: tuple[float, float, float, float]) -> bool:
     """Whether an element leaves a round token's safe zone: the circle (an ellipse, on an oval
     token) ``safe`` inside the cut. What an element draws fills the ellipse its box holds — a
