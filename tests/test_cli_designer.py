@@ -688,3 +688,15 @@ def test_an_out_folder_above_the_project_is_named_as_the_system_finds_it(
     assert main(["build", "--out", "..", "--only", "cards", "--lang", "en"]) == 0
     said = capsys.readouterr().out.splitlines()
     assert said[0] == f"wrote {demo.parent / GAME / 'en' / 'cards.pdf'}"
+
+
+@pytest.mark.parametrize("named", ["demo/", "cards/demo", "./cards/demo/"])
+def test_a_game_named_by_its_folder_as_a_shell_completes_it_is_that_game(
+    demo: Path, printgen: Callable[..., Run], named: str
+) -> None:
+    """`printgen build cards/harbour/` (tab-completed) said "no game 'cards/harbour/' in
+    cards/; games here: harbour": the folder names the game."""
+    assert printgen(demo, "validate", named) == Run(0, "demo: ok\n", "")
+    built = printgen(demo, "build", named, "--lang", "en", "--only", "cards")
+    assert built.code == 0 and (demo / "build" / "demo" / "en" / "cards.pdf").is_file()
+    assert printgen(demo, "validate", "cards/demo/x").code == 2  # a path inside it is not it

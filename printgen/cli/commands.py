@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from printgen.cli import streams
 from printgen.cli.arguments import negative_values, parser
 from printgen.cli.clashes import ignored_option
-from printgen.cli.game_folders import unseen_games
+from printgen.cli.game_folders import game_named, unseen_games
 from printgen.cli.icons_command import icons_command
 from printgen.options import (
     BACK_OFFSET_OPTION,
@@ -249,6 +249,8 @@ def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
     """The games the command works on: those named, else every game of cards/ as it is now;
     None when a game folder is refused or a named game is not there (said on stderr)."""
     known = project.game_ids()
+    if getattr(args, "games", None):  # a game named by its folder, as a shell completes it
+        args.games = [game_named(name) for name in args.games]
     # a game named twice ('build harbour harbour', a shell list with a repeat) is one game:
     # counted twice, it was "built 2 games" and validate said "harbour: ok" twice
     games = list(dict.fromkeys(args.games)) if getattr(args, "games", None) else known

@@ -16,6 +16,13 @@ if TYPE_CHECKING:
     from printgen.project import Project
 
 
+def game_named(name: str) -> str:
+    """``harbour`` for ``harbour/``, ``cards/harbour`` or ``./cards/harbour/`` (a shell's tab
+    completion of the game's folder); any other name as typed."""
+    name = name.rstrip("/").removeprefix("./")
+    return name.removeprefix("cards/") if name.count("/") == 1 else name
+
+
 def unseen_games(project: Project, named: list[str] | None) -> list[str]:
     """One ``path:line:col: message`` line for each such folder (of the games ``named``, when
     the command names some: a misnamed folder is then not theirs)."""

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printgen.cli.game_folders import game_named
 from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, one_line_path
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ def icons_command(project: Project, known: list[str], args: argparse.Namespace) 
 
     root = project.root
 
+    if args.game:
+        args.game = game_named(args.game)
     if args.game and args.game not in known:
         named = one_line_path(args.game)  # a line break typed in it would split the line
         print(
