@@ -3281,3 +3281,18 @@ def test_an_icon_label_of_no_name_or_two_lines_is_refused(
     (line,) = checked.err.splitlines()
     assert line.startswith(f"cards/{GAME}/labels.yaml:1:"), line
     assert f"label 'icon_coin' {said}: an icon's name in the Symbols legend is one line" in line
+
+
+def test_a_deck_borrowed_from_a_game_the_project_lacks_says_which_games_it_has(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """In a project of one game, 'uses: {deck: simboli}' said "games here: none", the game
+    itself being there: it says this is the project's only game."""
+    game = designer / "cards" / GAME / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "uses: {deck: simboli}\n", "utf-8")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.endswith(
+        "uses deck 'simboli', which cannot be loaded: it is not another game of this project "
+        "(a folder of cards/); this is its only game\n"
+    ), run.err

@@ -30,7 +30,8 @@ def read_uses(checker: Checker, node: LDict, project: Project, game_id: str) -> 
         checker.error(
             uses.at("deck"),
             f"uses deck '{shown}', which cannot be loaded: it is not another game of this "
-            f"project (a folder of cards/); games here: {', '.join(games) or 'none'}",
+            f"project (a folder of cards/); "
+            + (f"other games here: {', '.join(games)}" if games else "this is its only game"),
         )
     elif isinstance(deck, str) and (ring := _ring(project, deck, game_id)):
         # a warning: each game still has its own decks (an error would fail the games that
