@@ -409,7 +409,7 @@ def test_a_layout_constant_that_does_not_fit_is_reported_for_every_card(
     is still each card's: every card printed with it is named."""
     path = project / "cards" / "warriors-and-monks" / "layouts" / "warriors-and-monks.yaml"
     motto = (
-        "    motto: {type: text, x: 5, y: 80, w: 10, h: 2, size: 8, min_size: 8, "
+        "    motto: {type: text, x: 5, y: 78, w: 10, h: 4, size: 8, min_size: 8, "
         'text: "A motto far too long for its little box"}'
     )
     source = path.read_text(encoding="utf-8")
@@ -574,3 +574,27 @@ def test_a_size_in_points_in_no_known_unit_is_said_at_its_line(
         f"cards/demo/layouts/demo.yaml:{line}:26: layout 'demo-card' element 'rule' "
         "stroke_width: expected a number (of points: 9 or 9pt), not '2px'"
     ) in run.err
+
+
+def test_a_box_no_line_of_text_fits_is_said_once_at_the_box(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """A box lower than one line at its min_size (cards made 5 mm wide, say) was said for every
+    card, and every box of the layout: 17 lines for the starter's four cards. No text can fit
+    it: it is said once, at the box, with the height a line needs."""
+    path = project / "cards" / "warriors-and-monks" / "layouts" / "warriors-and-monks.yaml"
+    motto = (
+        '    motto: {type: text, x: 5, y: 80, w: 50, h: 2, size: 8, min_size: 8, text: "A motto"}'
+    )
+    source = path.read_text(encoding="utf-8")
+    head = "wm-card:\n  extends: card-base\n"
+    path.write_text(source.replace(head, f"{head}  elements:\n{motto}\n"), encoding="utf-8")
+    line = source[: source.index(head)].count("\n") + 4
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "cards/warriors-and-monks/layouts/warriors-and-monks.yaml:"
+        f"{line}:12: box 'motto' of layout 'wm-card' is 2.0 mm high on the 63×88 mm cards "
+        "of deck 'main': no line of text fits it, even at 8 pt (3.3 mm); make it taller, or "
+        "the cards larger"
+    ], run.err

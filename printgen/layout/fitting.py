@@ -11,6 +11,8 @@ from printgen.layout import breaking, text
 from printgen.layout.fonts import Family
 from printgen.layout.hyphens import SOFT
 
+LINE = 1.17  # of the size: the height one line of text takes (ascent to descent)
+
 
 def fit(
     runs: list[text.Run],
@@ -38,9 +40,9 @@ def fit(
 
     def attempt(step: int) -> tuple[float, list[Any], list[float]] | None:
         current = round(size - 0.25 * step, 2)
-        room = math.floor(max(0.0, height + 0.01 - 1.17 * current) / (current * leading)) + 1
+        room = math.floor(max(0.0, height + 0.01 - LINE * current) / (current * leading)) + 1
         placed, widths = broken(tokens, family, current, width, room)
-        used = (len(placed) - 1) * (current * leading) + 1.17 * current if placed else 0.0
+        used = (len(placed) - 1) * (current * leading) + LINE * current if placed else 0.0
         fits = used <= height + 0.01 and max(widths, default=0.0) <= width + 0.01
         return (current, placed, widths) if fits else None
 

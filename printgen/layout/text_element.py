@@ -89,6 +89,18 @@ def lay_out_text(
             lambda n: text_source(element, card, card_where, ctx.lang, n),
         )
     x, y, w, h = box
+    least = min(min_size, size)
+    if h * 72 / 25.4 + 0.01 < fitting.LINE * least:  # no text fits: said once, at the box
+        line = fitting.LINE * least * 25.4 / 72
+        ctx.report(
+            element.origin,
+            f"box '{element.name}' of layout '{layout.name}' is {h:.1f} mm high on the "
+            f"{deck.width_mm:g}×{deck.height_mm:g} mm cards of deck '{deck.id}': no line of "
+            f"text fits it, even at {least:g} pt ({line:.1f} mm); make it taller, or the "
+            "cards larger",
+            once=("no line", str(element.origin), element.name, deck.id),  # inherited: once
+        )
+        return None
     source = (element, card, card_where, ctx.lang)
     fitted = fitting.fit(
         runs, fam, w * 72 / 25.4, h * 72 / 25.4, size, min(min_size, size), settings.leading
@@ -97,7 +109,6 @@ def lay_out_text(
     if card is None and ctx.back_card is not None:  # a card's own back: which card's
         who = f"the back of card '{ctx.back_card.id}'"
     if fitted is None:
-        least = min(min_size, size)
         ctx.report(
             text_source(element, card, card_where, ctx.lang),
             f"text of {who} does not fit box '{element.name}' of layout "
