@@ -505,6 +505,28 @@ def test_a_section_of_clarifications_alone_leaves_no_bare_heading(
     assert text.count("Kept Section") == 2 and "Kept Sub" in text and "Written Empty" in text
 
 
+def test_a_heading_written_right_above_the_marker_heads_the_clarifications(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'## Frequent Questions', then the marker: the heading printed empty, followed by
+    printgen's own 'Clarifications' over the collected ones. The designer's heading is theirs."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(
+        prose.read_text(encoding="utf-8")
+        + "\n> **Clarification.** Draw first.\n\n## Frequent Questions\n\n"
+        "<!-- questions-and-answers -->\n",
+        encoding="utf-8",
+    )
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert text.count("Frequent Questions") == 1 and "Clarifications" not in text, text
+    assert text.index("Frequent Questions") < text.index("Draw first.")
+
+
 def test_a_fourth_level_heading_is_set_a_step_below_the_third(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -86,11 +86,23 @@ def to_flowables(
     out = converter.blocks(tokens)
     if converter.collect:
         at = next((i for i, f in enumerate(out) if isinstance(f, Marker)), len(out))
-        out[at : at + 1] = converter.questions()
+        own = _heading_above(out, at) if at < len(out) else []
+        start = at - len(own)
+        out[start : at + 1] = converter.questions(own)
         out = without_emptied(out)
     # the questions go where the first marker is; a second marker (or one in a document that
     # collects none) marks nothing
     return [flowable for flowable in out if not isinstance(flowable, Marker | Collected)]
+
+
+def _heading_above(out: list[Flowable], at: int) -> list[Flowable]:
+    """A section heading written right above the marker, nothing under it ("## Questions",
+    then the marker): the heading the designer gives the clarifications — it printed empty,
+    followed by printgen's own."""
+    start = at - 1 if at > 0 and isinstance(out[at - 1], Rule) else at
+    if start > 0 and isinstance(out[start - 1], Heading) and out[start - 1].level == 2:
+        return out[start - 1 : at]
+    return []
 
 
 class _Converter:
@@ -102,10 +114,11 @@ class _Converter:
         self.section = ""  # the current level-2 heading, for a collected clarification
         self.collected: list[tuple[str, list[Token]]] = []
 
-    def questions(self) -> list[Flowable]:
+    def questions(self, own: list[Flowable]) -> list[Flowable]:
         """The collected clarifications under the section each belongs to: a subheading per
-        section, said once however many it has."""
-        out: list[Flowable] = list(self._heading_text(self.theme.questions, 2))
+        section, said once however many it has; all under the designer's ``own`` heading, if
+        they wrote one for them, else the label's."""
+        out: list[Flowable] = list(own) or list(self._heading_text(self.theme.questions, 2))
         for section, group in itertools.groupby(self.collected, key=lambda item: item[0]):
             if section:
                 out.extend(self._heading_text(section, 3))
