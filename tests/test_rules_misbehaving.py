@@ -5,6 +5,7 @@ best place known, exits 2, never prints a traceback and never lets the rules end
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -328,6 +329,52 @@ def test_a_build_worker_killed_by_a_signal_is_said_at_the_game_not_as_a_bug(
         "through\n",
     )
     assert not (demo / "build").exists()
+
+
+def ended_within(seconds: float, *args: str) -> subprocess.CompletedProcess[str]:
+    """``printgen ARGS`` in a process of its own, which must end within ``seconds``: on a hang
+    it is killed with every worker it started, and the test fails."""
+    import os
+    import signal
+
+    with subprocess.Popen(
+        [sys.executable, "-m", "printgen", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its workers too, in one group to kill
+    ) as process:
+        try:
+            out, err = process.communicate(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            pytest.fail(f"printgen {' '.join(args)} still ran after {seconds} s")
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+STRAY_THREAD = (
+    "import threading, time\n\nthreading.Thread(target=lambda: time.sleep(600)).start()\n"
+)
+
+
+def test_a_thread_rules_py_leaves_running_does_not_hang_a_build_with_workers(
+    demo: Path,
+) -> None:
+    """A rules.py starting a thread it never joins hung ``build --jobs 2`` for good, saying and
+    writing nothing: its worker waited for the thread as it ended, and the build for the worker.
+    The build ends as with --jobs 1, writing the same files."""
+    write_rules(demo, STRAY_THREAD)
+    built = ended_within(60, "build", "--project", str(demo), "--jobs", "2")
+    assert (built.returncode, built.stderr) == (0, "")
+    assert "built 1 game: 8 files written" in built.stdout
+    outputs = demo / "build" / "demo"
+    made = {path: path.read_bytes() for path in sorted(outputs.rglob("*.pdf"))}
+    assert len(made) == 6
+    shutil.rmtree(demo / "build")
+    # (in a process of its own too: the thread would keep the tests' process from ending)
+    assert ended_within(60, "build", "--project", str(demo), "--jobs", "1").returncode == 0
+    assert made == {path: path.read_bytes() for path in sorted(outputs.rglob("*.pdf"))}
 
 
 def test_a_rules_py_that_replaces_pythons_own_functions_leaves_printgen_able_to_speak(

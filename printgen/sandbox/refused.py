@@ -13,7 +13,7 @@ import os
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from printgen.sandbox.alarm import WATCHDOG
@@ -109,3 +109,20 @@ def threads_left(before: set[Any], step: str) -> str | None:
         f"{step} returned with {left} thread{'s' if left > 1 else ''} of its own still running; "
         "join the threads it starts before it returns"
     )
+
+
+def left_running() -> bool:
+    """Whether a thread Python waits for as a process ends is still running: one a designer's
+    code (rules.py, simulate.py) started and never joined, which may never end."""
+    main = threading.main_thread()
+    return any(t is not main and not t.daemon for t in threading.enumerate())
+
+
+def end_now(code: int) -> None:
+    """End this process with ``code`` once its output is flushed, waiting for no thread."""
+    from printgen.sandbox.alarm import REAL_EXIT  # os._exit may still be refused (above)
+
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError, AttributeError):  # closed, or replaced by None
+            stream.flush()
+    REAL_EXIT(code)

@@ -41,6 +41,24 @@ class Board:
 def joined(slots: Any) -> None:
     """In a worker, once: the board its tasks are noted on (a pool's initializer)."""
     _mine[0] = slots
+    from multiprocessing.util import Finalize
+
+    # the last thing a worker does once the pool lets it go, its results all handed back
+    Finalize(None, _ended, exitpriority=-1)
+
+
+def _ended() -> None:
+    """A worker ends without waiting for a thread the game's code left running (rules.py or
+    simulate.py starting one it never joins): Python joins every such thread as a process ends,
+    so the worker never ended and the build or simulation waiting for it hung for good. The
+    command's own process ends alike (cli), and so a build with workers writes what one
+    without does. A worker with no such thread ends as Python ends it."""
+    import sys
+
+    from printgen.sandbox.refused import end_now, left_running
+
+    if left_running():
+        end_now(0 if sys.exc_info()[1] is None else 1)  # (an error: Python's status for it)
 
 
 @contextmanager
