@@ -350,6 +350,28 @@ def test_an_engine_raising_keyboard_interrupt_fails_like_any_engine(
     assert (run.code, run.err) == (2, said)
 
 
+@pytest.mark.parametrize("code", [ENGINE, f"cards/{GAME}/rules.py"])
+def test_a_thread_the_games_code_leaves_running_does_not_hang_simulate_with_workers(
+    table: Path, code: str
+) -> None:
+    """A simulate.py or rules.py starting a thread it never joins (at import) hung
+    ``simulate --jobs 2`` for good after writing its report: printgen's process, and the
+    workers, waited for the thread as they ended. They end as with --jobs 1, with the same
+    report and no word of leaked semaphores."""
+    from tests.test_rules_misbehaving import STRAY_THREAD, ended_within
+
+    with (table / code).open("a", encoding="utf-8") as file:
+        file.write("\n" + STRAY_THREAD)
+    report = table / "build" / GAME / "playtest.json"
+    reports = []
+    for jobs in ("2", "1"):
+        args = ("simulate", GAME, "-n", "600", "--jobs", jobs, "--project", str(table))
+        played = ended_within(60, *args)
+        assert (played.returncode, played.stderr) == (0, "")
+        reports.append(report.read_bytes())
+    assert reports[0] == reports[1]
+
+
 def test_an_engine_thread_ending_printgen_is_refused_and_said(table: Path) -> None:
     """A thread the engine leaves running would play on into the next game, or end printgen
     with exit status 0, saying and writing nothing."""

@@ -8,7 +8,6 @@ Bad input ends with one line per problem and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import errno
 import gc
 import os
@@ -67,18 +66,19 @@ def _end_process(code: int) -> None:
     if sys.getprofile() is not None or sys.gettrace() is not None:
         gc.freeze()  # the teardown happens: without the collector's last run over everything
         return
+    from printgen.sandbox.refused import end_now, left_running
+
     if "multiprocessing.resource_tracker" in sys.modules:
         # spawned workers (simulate --jobs) share semaphores that only the interpreter's own
         # exit releases: ended here, the resource tracker would warn of them as leaked
-        return
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a pipe closed early (`| head`)
-            stream.flush()
-    from printgen.sandbox.alarm import (
-        REAL_EXIT,  # os._exit may still be refused (printgen/sandbox/refused.py)
-    )
+        if not left_running():
+            return
+        # but that exit first waits for every thread, and one the game's code left running
+        # (rules.py, simulate.py) never ends: the exit's own functions release them, here
+        import atexit
 
-    REAL_EXIT(code)
+        atexit._run_exitfuncs()
+    end_now(code)
 
 
 def _main(argv: list[str] | None) -> int:

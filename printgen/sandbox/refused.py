@@ -123,6 +123,6 @@ def end_now(code: int) -> None:
     from printgen.sandbox.alarm import REAL_EXIT  # os._exit may still be refused (above)
 
     for stream in (sys.stdout, sys.stderr):
-        with suppress(OSError, ValueError, AttributeError):  # closed, or replaced by None
+        with suppress(OSError, ValueError, AttributeError):  # a pipe closed early (`| head`)
             stream.flush()
     REAL_EXIT(code)
