@@ -477,28 +477,33 @@ def test_a_second_questions_marker_or_one_in_the_aid_marks_nothing(
     assert text.count("stays in your hand") == 1  # the clarification, in one place
 
 
+def _rulebook_text_with(demo: Path, capsys: pytest.CaptureFixture[str], added: str) -> str:
+    """The English rulebook's text, ``added`` to the starter's rules."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(prose.read_text(encoding="utf-8") + added, encoding="utf-8")
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        return " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+
+
 def test_a_section_of_clarifications_alone_leaves_no_bare_heading(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """'## Questions' with '### About the turn' holding clarifications alone printed both
     headings with nothing under them once the clarifications were collected at the marker;
     a heading keeping a line of its own, or written empty, stays."""
-    from printgen.cli.commands import main
-
-    prose = demo / "cards" / "demo" / "rules.en.md"
-    prose.write_text(
-        prose.read_text(encoding="utf-8")
-        + "\n## Asked Often\n\n### About Turns\n\n> **Clarification.** Draw first.\n\n"
+    text = _rulebook_text_with(
+        demo,
+        capsys,
+        "\n## Asked Often\n\n### About Turns\n\n> **Clarification.** Draw first.\n\n"
         "### About Ends\n\n> **Clarification.** Ties go to the active player.\n\n"
         "## Kept Section\n\n### Kept Sub\n\nA line.\n\n"
         "> **Clarification.** Kept too.\n\n## Written Empty\n\n"
         "<!-- questions-and-answers -->\n",
-        encoding="utf-8",
     )
-    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
-    assert code == 0, capsys.readouterr().err
-    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
-        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     assert "About Turns" not in text and "About Ends" not in text
     assert text.count("Asked Often") == 1  # the questions' group name, no longer a section
     assert "Draw first." in text and "Ties go to the active player." in text
@@ -510,19 +515,12 @@ def test_a_heading_written_right_above_the_marker_heads_the_clarifications(
 ) -> None:
     """'## Frequent Questions', then the marker: the heading printed empty, followed by
     printgen's own 'Clarifications' over the collected ones. The designer's heading is theirs."""
-    from printgen.cli.commands import main
-
-    prose = demo / "cards" / "demo" / "rules.en.md"
-    prose.write_text(
-        prose.read_text(encoding="utf-8")
-        + "\n> **Clarification.** Draw first.\n\n## Frequent Questions\n\n"
+    text = _rulebook_text_with(
+        demo,
+        capsys,
+        "\n> **Clarification.** Draw first.\n\n## Frequent Questions\n\n"
         "<!-- questions-and-answers -->\n",
-        encoding="utf-8",
     )
-    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
-    assert code == 0, capsys.readouterr().err
-    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
-        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     assert text.count("Frequent Questions") == 1 and "Clarifications" not in text, text
     assert text.index("Frequent Questions") < text.index("Draw first.")
 
