@@ -900,7 +900,7 @@ def test_a_misspelt_override_of_an_inherited_element_is_said(
         "has no element of that name) and has no type; did you mean 'title'?",
         f"cards/demo/layouts/demo.yaml:{line + 1}:5: element 'box' overrides nothing "
         "('card-base' has no element of that name) and has no type; give a new one its type: "
-        "rect, ellipse, line, text, icon, image",
+        "rect, ellipse, polygon, star, line, text, icon, image",
     ]
 
 
@@ -1093,6 +1093,42 @@ def test_a_layout_value_yaml_reads_as_0_or_true_is_no_colour_number_or_flag(
         f"cards/demo/layouts/demo.yaml:{line + 1}:72: layout 'demo-card' element 'note' "
         "leading: expected a number, not True",
     ]
+
+
+def test_a_layout_polygon_or_star_of_impossible_corners_is_said_at_the_key(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A polygon's sides worked out per card (the miner costs 0: 2 sides), a star's inner
+    radius past its points, a misspelt key of a polygon: each one line at its key."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
+    assert head in text
+    added = (
+        '    hex: {type: polygon, x: 40, y: 15, w: 10, h: 10, sides: "{{ card.cost + 2 }}"}\n'
+        "    burst: {type: star, x: 40, y: 30, w: 10, h: 10, inner: 1.5, points: 5}\n"
+        "    tri: {type: polygon, x: 5, y: 30, w: 10, h: 10, side: 3}\n"
+    )
+    layouts.write_text(text.replace(head, head + added), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = text[: text.index(head)].count("\n") + head.count("\n") + 1
+    where = "cards/demo/layouts/demo.yaml"
+    assert run.err.splitlines() == [
+        f"{where}:{line + 2}:53: unknown key 'side' in polygon element 'tri'; did you mean "
+        "'sides'?",
+    ], run.err
+    layouts.write_text(text.replace(head, head + added.replace("side: 3", "sides: 3")))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    deck = "cards/demo/decks/main.yaml"
+    assert run.err.splitlines() == [
+        f"{where}:{line}:61: layout 'demo-card' element 'hex' sides: must be a whole number "
+        f"from 3 to 64, not 2 (first on card 'miner', {deck}:18:5)",
+        f"{where}:{line + 1}:60: layout 'demo-card' element 'burst' inner: must be a number "
+        "from 0.1 to 0.95, the inner corners' distance from the centre as a fraction of the "
+        "points' (0.5: a usual star; 0.38: a sharp five-pointed one), not 1.5",
+    ], run.err
 
 
 def test_text_boxes_printing_over_each_other_are_said_in_a_few_lines(

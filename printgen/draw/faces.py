@@ -26,6 +26,7 @@ from printgen.layout.color import color as to_color
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox, laid_out
 from printgen.layout.ink import ASCENT as ASCENT  # re-exported: documents set text alike
 from printgen.layout.ink import DESCENT as DESCENT
+from printgen.layout.polygons import OUTLINED, placed
 from printgen.model.units import pt
 from printgen.startup.deferred import pattern
 
@@ -292,6 +293,13 @@ def _shape(
             canvas.line(left, bottom + height, left + width, bottom)
     elif op.kind == "ellipse":
         canvas.ellipse(left, bottom, left + width, bottom + height, stroke=stroke, fill=fill)
+    elif op.kind in OUTLINED:
+        path, corners = canvas.beginPath(), placed(op, left, bottom, width, height)
+        path.moveTo(*corners[0])
+        for corner in corners[1:]:
+            path.lineTo(*corner)
+        path.close()
+        canvas.drawPath(path, stroke=stroke, fill=fill)
     elif op.radius > 0:
         canvas.roundRect(left, bottom, width, height, pt(op.radius), stroke=stroke, fill=fill)
     else:

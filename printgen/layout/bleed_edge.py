@@ -9,20 +9,23 @@ that art reaching an edge goes on past it; ``bleed: true`` runs an element on to
 from __future__ import annotations
 
 from printgen.layout.face import Face, Image, Op, Shape
+from printgen.layout.polygons import FILLED, OUTLINED, extent
 
 _SLACK = 0.01  # mm: a position written to the hundredth of a millimetre is on the line
 _SIDES = ("left", "top", "right", "bottom")
 
 
 def short_of_bleed(face: Face, op: Op) -> tuple[list[str], tuple[float, float] | None]:
-    """The sides where ``op`` (a filled rectangle or ellipse, or a picture) reaches the trim but
-    not the bleed's edge — with, for a picture whose box does reach it, the size the picture is
-    drawn at (its proportions kept in its box) when that falls short. No sides for anything
-    else, or on a face without bleed."""
+    """The sides where ``op`` (a filled rect, ellipse, polygon or star, or a picture) reaches the
+    trim but not the bleed's edge — with, for a picture whose box does reach it, the size the
+    picture is drawn at (its proportions kept in its box) when that falls short. No sides for
+    anything else, or on a face without bleed."""
     if face.bleed_mm <= _SLACK:
         return [], None
-    if isinstance(op, Shape) and op.kind in ("rect", "ellipse") and op.fill:
-        return _sides(face, op.x, op.y, op.w, op.h), None
+    if isinstance(op, Shape) and op.kind in FILLED and op.fill:
+        # a polygon's outline, not its box: a triangle's base lies above its box's bottom
+        drawn = extent(op) if op.kind in OUTLINED else (op.x, op.y, op.w, op.h)
+        return _sides(face, *drawn), None
     if not isinstance(op, Image):
         return [], None
     sides = _sides(face, op.x, op.y, op.w, op.h)

@@ -1,6 +1,7 @@
 """Text too close in colour to what it is printed on: white on a pale band, dark grey on black.
 
-A text box's backdrop is the last filled rect or ellipse drawn before it under the box's middle
+A text box's backdrop is the last filled shape (rect, ellipse, polygon, star) drawn before it
+under the box's middle
 (the paper's white where there is none). A picture or an icon drawn over that fill, under the
 middle, leaves the backdrop unknown: nothing is said. The contrast is WCAG's ratio of relative
 luminances, (L1 + 0.05) / (L2 + 0.05), 1 for the same colour, 21 for black on white. Under
@@ -16,6 +17,7 @@ from typing import Any
 
 from printgen.layout.color import color
 from printgen.layout.face import Icon, Image, Op, Shape, TextBox
+from printgen.layout.polygons import FILLED, OUTLINED, inside
 from printgen.sandbox.expressions import fields_named
 
 # WCAG asks 3:1 of large text and 4.5:1 of body text; a card's designer may choose a soft
@@ -32,11 +34,11 @@ def backdrop(placed: Sequence[tuple[object, Op]], index: int) -> tuple[int | Non
     x, y = box.x + box.w / 2, box.y + box.h / 2
     for below in range(index - 1, -1, -1):
         op = placed[below][1]
-        if isinstance(op, Image | Icon) and _inside(op, x, y, ellipse=False):
+        if isinstance(op, Image | Icon) and _inside(op, x, y):
             return None
-        if not isinstance(op, Shape) or not op.fill or op.kind not in ("rect", "ellipse"):
+        if not isinstance(op, Shape) or not op.fill or op.kind not in FILLED:
             continue
-        if _inside(op, x, y, ellipse=op.kind == "ellipse"):
+        if _inside(op, x, y):
             return below, op.fill
     return None, PAPER
 
@@ -63,7 +65,7 @@ def remembered(
             isinstance(op, Shape)
             and op.fill
             and tuple(element.name for element, _ in placed[below:index]) == names
-            and _inside(op, box.x + box.w / 2, box.y + box.h / 2, ellipse=op.kind == "ellipse")
+            and _inside(op, box.x + box.w / 2, box.y + box.h / 2)
         ):
             return below, op.fill
     found = backdrop(placed, index)
@@ -83,8 +85,9 @@ def emptied(prop: object, empty: Callable[[str], bool]) -> str | None:
 def unfilled(
     placed: Sequence[tuple[Any, Op]], index: int, below: int | None
 ) -> list[tuple[Any, Shape]]:
-    """The rects and ellipses drawn over the text box's backdrop (``below``; None: the paper)
-    and under its middle that came out without a fill: one meant to fill it, maybe."""
+    """The shapes (rects, ellipses, polygons, stars) drawn over the text box's backdrop
+    (``below``; None: the paper) and under its middle that came out without a fill: one meant
+    to fill it, maybe."""
     box = placed[index][1]
     assert isinstance(box, TextBox)
     x, y = box.x + box.w / 2, box.y + box.h / 2
@@ -92,10 +95,7 @@ def unfilled(
     return [
         (element, op)
         for element, op in placed[start:index]
-        if isinstance(op, Shape)
-        and not op.fill
-        and op.kind in ("rect", "ellipse")
-        and _inside(op, x, y, ellipse=op.kind == "ellipse")
+        if isinstance(op, Shape) and not op.fill and op.kind in FILLED and _inside(op, x, y)
     ]
 
 
@@ -105,8 +105,10 @@ def ratio(foreground: str, background: str) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
-def _inside(op: Shape | Image | Icon, x: float, y: float, ellipse: bool) -> bool:
-    if not ellipse:
+def _inside(op: Shape | Image | Icon, x: float, y: float) -> bool:
+    if isinstance(op, Shape) and op.kind in OUTLINED:
+        return inside(op, x, y)
+    if not isinstance(op, Shape) or op.kind != "ellipse":
         return op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h
     rx, ry = op.w / 2, op.h / 2
     if rx <= 0 or ry <= 0:

@@ -24,11 +24,12 @@ from printgen.layout.face import (
     blank_face,
 )
 from printgen.layout.images import lay_out_image
+from printgen.layout.polygons import FILLED
 from printgen.layout.props import Props, truthy
 from printgen.layout.safe_zone import check_safe_zone, off_the_card
+from printgen.layout.shapes import SHAPES, recoloured, shape_op
 from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text
 from printgen.layout_defaults import deck_facts, worked_out
-from printgen.limits import MAX_STROKE_PT
 from printgen.model.game import CardType, Deck, Game, Side, localize
 from printgen.problems import Problems, ProjectError, Where
 from printgen.project import Project
@@ -244,7 +245,7 @@ def _element(
     if not ctx.constant(layout, element):
         if element.type == "text" and ctx.constant(layout, element, but=SET_PER_CARD):
             return _turned(props, _text_element(ctx, deck, props, card, card_where))
-        if element.type in ("rect", "ellipse") and ctx.constant(layout, element, but=_COLORS):
+        if element.type in FILLED and ctx.constant(layout, element, but=_COLORS):
             return _colored_shape(ctx, deck, props, card, card_where)
         return _turned(props, _element_op(ctx, deck, props, card, card_where))
     # the same op on every card of the deck; worked out again only while it has problems to
@@ -283,36 +284,10 @@ def _element_op(
         return None  # 0 would be said again as "leaves the safe zone" and such)
     if element.type != "line" and off_the_card(ctx.report, deck, layout, element, box):
         return None  # (a line's box is not where it runs: x2 and y2 say)
-    x, y, w, h = box
     kind = element.type
-    if kind in ("rect", "ellipse", "line"):
+    if kind in SHAPES:
         props.flag("decor")  # a shape is never checked against the safe zone: its word, still
-    if kind in ("rect", "ellipse"):
-        return Shape(
-            kind,
-            x,
-            y,
-            w,
-            h,
-            props.color("fill"),
-            props.color("stroke"),
-            props.number("stroke_width", 0.5, 0.0, MAX_STROKE_PT, points=True),
-            props.length("radius", 0.0, minimum=0.0),
-            props.dash("dash"),
-        )
-    if kind == "line":
-        return Shape(
-            "line",
-            x,
-            y,
-            props.length("x2", x) - x,
-            props.length("y2", y) - y,
-            None,
-            props.color("stroke", "#000000"),
-            props.number("stroke_width", 0.5, 0.0, MAX_STROKE_PT, points=True),
-            0.0,
-            props.dash("dash"),
-        )
+        return shape_op(props, kind, box)
     if box[2] <= 0 or box[3] <= 0:  # a picture, icon or text of no size prints nothing
         side = "w" if box[2] <= 0 else "h"
         props.report(side, "is 0, so the element prints nothing; give it a size, or remove it")
@@ -350,10 +325,11 @@ _COLORS = ("fill", "stroke", "when")  # what a shape's frame does not depend on
 def _colored_shape(
     ctx: LayoutContext, deck: Deck, props: Props, card: CardType | None, card_where: Where
 ) -> Op | None:
-    """A rect or ellipse whose only expressions are its colours (a card's own background,
-    ``fill: "{{ card.color }}"``): its box, stroke width, radius and dash are the same on every
-    card, worked out for the first and again only while they have problems to report — its
-    colours alone are each card's (1,000 cards' build: 3,311 → 3,279 million instructions)."""
+    """A rect, ellipse, polygon or star whose only expressions are its colours (a card's own
+    background, ``fill: "{{ card.color }}"``): its box, stroke width, radius, dash, corners and
+    angle are the same on every card, worked out for the first and again only while they have
+    problems to report — its colours alone are each card's (1,000 cards' build: 3,311 → 3,279
+    million instructions)."""
     key = (id(props.layout), id(props.element), id(deck))
     frame = ctx.shape_frames.get(key)
     if frame is None:
@@ -362,18 +338,7 @@ def _colored_shape(
         if isinstance(op, Shape) and len(ctx.problems) == before:
             ctx.shape_frames[key] = op
         return op
-    return Shape(
-        frame.kind,
-        frame.x,
-        frame.y,
-        frame.w,
-        frame.h,
-        props.color("fill"),
-        props.color("stroke"),
-        frame.stroke_width,
-        frame.radius,
-        frame.dash,
-    )
+    return recoloured(frame, props)
 
 
 def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, float]) -> Icon | None:

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Shape:
-    """A rectangle, ellipse or line, in mm from the trim box's top-left corner."""
+    """A rectangle, ellipse, polygon, star or line, in mm from the trim box's top-left corner."""
 
-    kind: str  # rect, ellipse, line
+    kind: str  # rect, ellipse, polygon, star, line
     x: float  # mm from the trim box's top-left corner
     y: float
     w: float
@@ -33,6 +33,11 @@ class Shape:
     stroke_width: float = 0.5  # points
     radius: float = 0.0
     dash: tuple[float, ...] = ()
+    # a polygon's sides or a star's points, a star's inner radius (a fraction of its outer;
+    # 0 for a polygon) and their turn in degrees clockwise (printgen.layout.polygons)
+    sides: int = 0
+    inner: float = 0.0
+    angle: float = 0.0
 
 
 @dataclass(slots=True)

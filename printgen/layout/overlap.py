@@ -2,15 +2,17 @@
 
 The rule, precisely: the INK of a text box — each fitted line's own width, from its highest
 glyph top to its lowest glyph bottom (`printgen.layout.ink`), not the whole box — must not
-touch the STROKE of a rect, ellipse or line drawn on the same face. A stroke is the band of
-``stroke_width`` centred on the shape's outline, widened by CLEARANCE on both sides. So:
+touch the STROKE of a rect, ellipse, polygon, star or line drawn on the same face. A stroke is
+the band of ``stroke_width`` centred on the shape's outline, widened by CLEARANCE on both
+sides. So:
 
 - text inside a frame, clear of its inner edge, is fine (the frame contains it);
 - text wholly outside a shape is fine;
 - a shape with a fill and no stroke is a background, never crossed;
 - text whose ink reaches into a stroke band, or runs across it, is a crossing.
 
-Corners of rounded rectangles and ellipses are measured on the curve, not on the bounding box.
+Corners of rounded rectangles and ellipses are measured on the curve, not on the bounding box;
+a polygon's or star's stroke along its outline, with the mitre a sharp corner's stroke ends in.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 
 from printgen.layout.face import Image, Shape, TextBox
 from printgen.layout.ink import Box, line_boxes
+from printgen.layout.polygons import OUTLINED, stroke_segments
 from printgen.model.units import MM
 
 # Paper that must show between ink and a stroke, in mm: text closer than this to a frame reads
@@ -152,6 +155,7 @@ def crosses(ink: Box, shape: Shape) -> bool:
     """Does the rectangle `ink` meet the stroke band of `shape`?"""
     key: tuple[float | str, ...] = (ink.left, ink.top, ink.right, ink.bottom, shape.kind)
     key += (shape.x, shape.y, shape.w, shape.h, shape.radius, shape.stroke_width)
+    key += (shape.sides, shape.inner, shape.angle)
     known = _MEASURED.get(key)
     if known is None:
         if len(_MEASURED) >= _MEASURED_MAX:
@@ -167,6 +171,11 @@ def _crosses(ink: Box, shape: Shape) -> bool:
         return _segment_box_distance(x1, y1, x1 + shape.w, y1 + shape.h, ink) <= half
     if shape.kind == "ellipse":
         return _meets_ellipse_band(ink, shape, half)
+    if shape.kind in OUTLINED:
+        # within `half` of an edge, or of a sharp corner's mitre, measured from the stroke's
+        # own edge (the clearance is paper beyond it, not more mitre)
+        segments = stroke_segments(shape, shape.stroke_width / MM / 2)
+        return any(_segment_box_distance(*segment, ink) <= half for segment in segments)
     return _meets_rect_band(ink, shape, half)
 
 

@@ -11,8 +11,8 @@ from printgen.model.units import parse_length
 from printgen.sandbox.expressions import is_expression
 from printgen.source.layouts import Element, Layout
 
-# kept in proportion when resized: a disc stays a disc, an icon is not squashed
-_IN_PROPORTION = {"ellipse", "icon", "image"}
+# kept in proportion when resized: a disc stays a disc, a hexagon regular, an icon unsquashed
+_IN_PROPORTION = {"ellipse", "polygon", "star", "icon", "image"}
 _LENGTHS = ("x", "y", "w", "h", "x2", "y2")  # what a resize moves or stretches
 _POSITIONS = {"x", "y", "x2", "y2"}  # the others, w and h, are lengths from the position
 _ACROSS = {"x", "x2", "w"}
@@ -23,12 +23,12 @@ def resized(layout: Layout, size: tuple[float, float], safe: float = 0.0) -> Lay
     """``layout`` for cards of ``size``: the positions and boxes written for ``layout.size`` (by
     a layout that says its size: ``Element.sized``) stretched across and down so that the safe
     zone (``safe`` mm inside the trim) of one size becomes the other's — what was inside it
-    stays inside, a frame on its edge stays on it. Discs, icons and pictures keep their
-    proportions (the smaller stretch), centred where their box went. Text sizes, strokes and
-    corner radii stay as written (text that no longer fits shrinks as always); a length written
-    as an expression is stretched the same way once each card's value is known (a disc given by
-    an expression keeps no proportion), unless it reads the deck's own measures; what a layout
-    without a size writes is left as written."""
+    stays inside, a frame on its edge stays on it. Discs, polygons, stars, icons and pictures
+    keep their proportions (the smaller stretch), centred where their box went. Text sizes,
+    strokes and corner radii stay as written (text that no longer fits shrinks as always); a
+    length written as an expression is stretched the same way once each card's value is known
+    (a disc given by an expression keeps no proportion), unless it reads the deck's own
+    measures; what a layout without a size writes is left as written."""
     assert layout.size is not None
     old, new = layout.size, size
     if min(old[0], old[1], new[0], new[1]) <= 2 * safe:  # no safe area to map: the whole card

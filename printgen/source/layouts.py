@@ -30,9 +30,12 @@ from printgen.startup.deferred import pattern
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
 COMMON_KEYS = {"type", "x", "y", "w", "h", "when", "bleed", "decor", "under"}
+SHAPE_KEYS = {"fill", "stroke", "stroke_width", "dash"}
 ELEMENT_KEYS = {
-    "rect": COMMON_KEYS | {"fill", "stroke", "stroke_width", "radius", "dash"},
-    "ellipse": COMMON_KEYS | {"fill", "stroke", "stroke_width", "dash"},
+    "rect": COMMON_KEYS | SHAPE_KEYS | {"radius"},
+    "ellipse": COMMON_KEYS | SHAPE_KEYS,
+    "polygon": COMMON_KEYS | SHAPE_KEYS | {"sides", "angle"},
+    "star": COMMON_KEYS | SHAPE_KEYS | {"points", "inner", "angle"},
     "line": COMMON_KEYS | {"x2", "y2", "stroke", "stroke_width", "dash"},
     "text": COMMON_KEYS | {"text", "style", "rotate"} | STYLE_KEYS,
     "icon": COMMON_KEYS | {"name", "color", "label", "rotate"},
