@@ -1338,6 +1338,33 @@ def test_a_list_or_mapping_made_a_text_by_a_filter_or_format_is_refused_as_print
     assert "Traceback" not in run.err
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{{ data.goall | upper }}",
+        "{{ data.goall | string }}",
+        "{{ '%s' % data.goall }}",
+        "{{ '{}'.format(data.goall) }}",
+        "{{ '%s left' | format(data.goall) }}",
+    ],
+)
+def test_a_misspelt_name_made_a_text_is_said_as_the_name_not_as_a_list(
+    demo: Path, printgen: Callable[..., Run], text: str
+) -> None:
+    """Jinja's undefined name counts as a collection: '{{ data.goall | upper }}' was refused as
+    printing "a list as Python writes it", pointing away from the misspelling."""
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    source = rules.read_text(encoding="utf-8").rstrip("\n") + "\n"
+    rules.write_text(source + f"\nReach {text} points.\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2
+    column = f"Reach {text} points.".index("goall") + 1  # at the name misspelt
+    assert run.err.splitlines() == [
+        f"cards/demo/rules.en.md:{source.count(chr(10)) + 2}:{column}: template "
+        "error: data has no 'goall'; did you mean 'data.goal'?"
+    ], run.err
+
+
 def test_a_list_or_mapping_made_a_text_in_prose_is_refused_and_its_values_still_print(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -56,6 +56,10 @@ def refuse_written(value: Any) -> None:
     ``{{ card }}`` alone — a text in several languages too, as no language is picked there."""
     if type(value) in _SCALARS:  # nearly every value: a text or a number
         return
+    from jinja2 import Undefined
+
+    if isinstance(value, Undefined):  # a misspelt name ({{ data.goall | upper }}): Jinja's
+        return  # StrictUndefined is a Collection too, and its own error names the name
     if isinstance(value, Collection) and not isinstance(value, (str, bytes)):
         if made.folding:  # a template's code serves texts for players and others alike
             raise Refused("left to run time")
