@@ -32,7 +32,7 @@ from printgen.rules.guard import (
 )
 from printgen.rules.names import check_names
 from printgen.rules.registry import Rule, rules_in
-from printgen.rules.untouched import Untouched
+from printgen.rules.untouched import untouched
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
@@ -63,7 +63,7 @@ def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -
     if module is not None:
         problems.extend(import_warnings(module, places))
     ids = frozenset(rule.id for rule, _ in rules)
-    untouched = Untouched(ctx) if rules else None
+    kept = untouched(ctx) if rules else None
     started = time.monotonic()
     for index, (rule, origin) in enumerate(rules):
         run = _RuleRun(rule, origin, places, ids)
@@ -79,12 +79,12 @@ def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -
             break
         run.seconds = min(RULE_SECONDS, left)
         problems.extend(run.run(ctx))
-        if untouched is not None and (changed := untouched.restored(ctx)):
+        if kept is not None and (changed := kept.restored(ctx)):
             problems.add(
                 run.home,
                 f"{rule.id}: the rule changed {' and '.join(changed)}, which the rulebook and "
                 "aid are made from (it was set back); a rule reads the game: change a copy, "
-                "dict(ctx.game.data)",
+                "copy.deepcopy(ctx.game.data)",
             )
 
 
