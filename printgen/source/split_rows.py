@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from printgen.problems import Where
 from printgen.source.cells import blank
 from printgen.source.tables import Table
 
@@ -35,14 +34,17 @@ def usual_width(table: Table) -> int:
     return min((width for width, rows in widths.items() if rows == most), default=0)
 
 
-def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> tuple[Where, str] | None:
-    """Where and what to say of a CSV row longer than its header and than the sheet's other
-    rows, the cells past the header empty (a cell past it holding a value is said by the card
-    as a value in a column without a name); None for any other row."""
+def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> str | None:
+    """What to add to the first problem of a CSV row longer than its header and than the
+    sheet's other rows, the cells past the header empty (a cell past it holding a value is
+    said by the card as a value in a column without a name): its values may have moved one
+    column on. None for any other row — one with a stray separator closing it and nothing
+    wrong is read as it is."""
     width = len(table.rows[0][1])
     if table.workbook or len(cells) <= max(width, usual):
         return None
     if not all(blank(value) for value in cells[width:]):
         return None
-    message = "this row has more cells than the header row, so its values moved one column on"
-    return table.where(number, width + 1), message + quote_hint(table, len(cells), width)
+    return "this row has more cells than the header row, so its values may have moved one " + (
+        "column on" + quote_hint(table, len(cells), width)
+    )

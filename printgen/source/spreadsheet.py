@@ -102,11 +102,11 @@ def read_cards(
             )
             break
         said = len(checker.problems)
-        if cut := cut_row(table, number, cells, usual):
-            checker.error(*cut)
-            checker.kept(None, said)
-            continue
         card = _card(checker, table, columns, types, default_layout, number, cells)
+        if len(checker.problems) > said and (cut := cut_row(table, number, cells, usual)):
+            # a row one cell too long whose values fail: most likely moved on by a separator
+            problem = checker.problems[said]
+            checker.problems[said] = replace(problem, message=f"{problem.message}; {cut}")
         checker.kept(card.id if card else None, said)
         if card is None:
             continue
