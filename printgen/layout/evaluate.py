@@ -282,7 +282,7 @@ def _element_op(
     box = element_box(deck, element, props)
     if props.reported:  # a position or size said wrong: no box to check or draw (a stand-in
         return None  # 0 would be said again as "leaves the safe zone" and such)
-    if element.type != "line" and off_the_card(ctx.report, deck, layout, element, box):
+    if element.type != "line" and off_the_card(ctx.problems, deck, layout, element, box):
         return None  # (a line's box is not where it runs: x2 and y2 say)
     kind = element.type
     if kind in SHAPES:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from printgen.layout.props import Props
 from printgen.model.game import CardShape, Deck
 from printgen.model.units import CARD_PRESETS
-from printgen.problems import Where
+from printgen.problems import Problems, Severity, Where
 from printgen.source.layouts import Element, Layout
 
 Report = Callable[[Where, str, tuple[str, ...]], None]
@@ -51,27 +51,33 @@ def check_safe_zone(
 
 
 def off_the_card(
-    report: Report,
+    problems: Problems,
     deck: Deck,
     layout: Layout,
     element: Element,
     box: tuple[float, float, float, float],
 ) -> bool:
-    """Whether an element lies wholly outside its card and the card's bleed, said at the
-    element: it prints nothing (a position in points, or copied from a larger card)."""
+    """Whether an element lies wholly outside its card and the usual bleed, said at the
+    element: it prints nothing (a position in points, or copied from a larger card). A
+    warning: a band drawn in the bleed of a layout shared with a deck printed without bleed
+    prints nothing there, rightly."""
     x, y, w, h = box
-    b = deck.bleed_mm
+    b = max(deck.bleed_mm, USUAL_BLEED)
     if x + w > -b and y + h > -b and x < deck.width_mm + b and y < deck.height_mm + b:
         return False
-    report(
+    problems.add(
         element.origin,
         f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} {_mm(w)}×{_mm(h)} "
         f"mm) lies wholly outside the {deck.width_mm:g}×{deck.height_mm:g} mm card and its "
         f"bleed, so it prints nothing; move it onto the card (x and y are mm from its top-left "
         "corner), or remove it" + resized_note(layout, element),
-        ("off", layout.name, element.name, deck.id),  # said once
+        Severity.WARNING,
+        once=("off", layout.name, element.name, deck.id),  # said once
     )
     return True
+
+
+USUAL_BLEED = 3.0  # mm: a layout may draw in this much bleed, whatever the deck's
 
 
 def _outside_round_zone(deck: Deck, box: tuple[float, float, float, float]) -> bool:
