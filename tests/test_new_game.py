@@ -3308,3 +3308,28 @@ def test_a_deck_borrowed_from_a_game_the_project_lacks_says_which_games_it_has(
         "uses deck 'simboli', which cannot be loaded: it is not another game of this project "
         "(a folder of cards/); this is its only game\n"
     ), run.err
+
+
+def test_one_kind_decks_after_a_deck_with_a_heading_come_under_their_own_kind(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A start player card, then coins, after the main deck: both came under a "Cards"
+    heading (the first one-kind deck's), the coins read as cards. Each kind has its own."""
+    decks = designer / "cards" / GAME / "decks"
+    main = (decks / "main.yaml").read_text(encoding="utf-8")
+    head = main[: main.index("  - id: miner")] + "  - id: start\n    count: 1\n"
+    named = re.sub(r"(?m)^name: .*$", 'name: "Start player card"', head, count=1)
+    (decks / "start.yaml").write_text(named + '    name: "Start"\n')
+    (decks / "zcoins.yaml").write_text(
+        'name: "Coins"\noutput: tokens\nshape: circle\nsize: {width: 25, height: 25}\n'
+        "layout: plain-token\nback: none\nfields: {name: text}\n"
+        'cards:\n  - {id: coin, count: 20, name: "Coin"}\n'
+    )
+    (designer / "cards" / GAME / "layouts" / "tokens.yaml").write_text(
+        "plain-token:\n  elements:\n    label: {type: text, x: 5, y: 9, w: 15, h: 7, "
+        'text: "{{ card.name }}", size: 8, min_size: 6, align: center}\n'
+    )
+    assert printgen(designer, "build", GAME, "--lang", "en", "--only", "rulebook").code == 0
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        page = " ".join((pdf.pages[1].extract_text() or "").split())
+    assert "Cards • Start player card (1) Pieces • Coins (20) Total cards: 16" in page, page
