@@ -525,6 +525,21 @@ def test_a_heading_written_right_above_the_marker_heads_the_clarifications(
     assert text.index("Frequent Questions") < text.index("Draw first.")
 
 
+def test_a_heading_above_the_marker_whose_section_goes_on_after_it_stays_its_own(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'## Reference', the marker, then '### Glossary' under it: the heading is not the
+    clarifications' (its section goes on); they come under the label's own heading."""
+    text = _rulebook_text_with(
+        demo,
+        capsys,
+        "\n> **Clarification.** Draw first.\n\n## Reference\n\n"
+        "<!-- questions-and-answers -->\n\n### Glossary\n\nCoin: money.\n",
+    )
+    assert "Clarifications" in text, text
+    assert text.index("Clarifications") < text.index("Draw first.") < text.index("Glossary")
+
+
 def test_a_fourth_level_heading_is_set_a_step_below_the_third(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
