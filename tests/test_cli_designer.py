@@ -700,3 +700,7 @@ def test_a_game_named_by_its_folder_as_a_shell_completes_it_is_that_game(
     built = printgen(demo, "build", named, "--lang", "en", "--only", "cards")
     assert built.code == 0 and (demo / "build" / "demo" / "en" / "cards.pdf").is_file()
     assert printgen(demo, "validate", "cards/demo/x").code == 2  # a path inside it is not it
+    for typed in ("/", "cards/"):  # no game's name: said as typed, nothing made
+        run = printgen(demo, "icons", typed)
+        assert run.code == 2 and f"no game '{typed}'" in run.err, run.err
+        assert f"no game '{typed}'" in printgen(demo, "validate", typed).err

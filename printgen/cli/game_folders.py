@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 def game_named(name: str) -> str:
     """``harbour`` for ``harbour/``, ``cards/harbour`` or ``./cards/harbour/`` (a shell's tab
     completion of the game's folder); any other name as typed."""
-    name = name.rstrip("/").removeprefix("./")
-    return name.removeprefix("cards/") if name.count("/") == 1 else name
+    stripped = name.rstrip("/").removeprefix("./")
+    game = stripped.removeprefix("cards/") if stripped.count("/") == 1 else stripped
+    return game if game not in ("", "cards") else name  # '/', 'cards/': said as typed
 
 
 def unseen_games(project: Project, named: list[str] | None) -> list[str]:
