@@ -540,6 +540,25 @@ def test_a_heading_above_the_marker_whose_section_goes_on_after_it_stays_its_own
     assert text.index("Clarifications") < text.index("Draw first.") < text.index("Glossary")
 
 
+def test_a_fence_line_inside_a_template_comment_is_no_block_never_closed(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'{# ``` #}' renders to nothing, yet was refused as a code block never closed (the check
+    read the file as written); a fence left open after it is said at its own line."""
+    text = _rulebook_text_with(demo, capsys, "\n{#\n```\n#}\n\nLast words.\n")
+    assert "Last words." in text and "Credits" in text
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    source = prose.read_text(encoding="utf-8")
+    prose.write_text(source + "\n~~~\nnote\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
+    line = source.count("\n") + 2
+    assert capsys.readouterr().err.startswith(
+        f"cards/demo/rules.en.md:{line}:1: this ~~~ code block is never closed"
+    )
+
+
 def test_a_fourth_level_heading_is_set_a_step_below_the_third(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -187,7 +187,7 @@ def render_document(
     context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
     if problems := past_bounds(project, prose_rel, context[prose]):
         raise ProjectError(problems)
-    if problems := unclosed_block(project, prose_rel):
+    if problems := unclosed_block(project, prose_rel, context[prose]):
         raise ProjectError(problems)
     unprintable = lint_prose(project, prose_rel, prose, context[prose], game.icon_library)
     found = project.template(template)

@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING
 
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems
-from printgen.documents.source_lines import block_tokens, editor_lines, fences, unclosed_fence
+from printgen.documents.source_lines import (
+    Fence,
+    block_tokens,
+    editor_lines,
+    fences,
+    unclosed_fence,
+)
 from printgen.folders import listed
 from printgen.icons import IconLibrary
 from printgen.limits import (
@@ -72,23 +78,35 @@ def lint_prose(
     )
 
 
-def unclosed_block(project: Project, rel: str) -> list[Problem]:
-    """A fence never closed: the prose is set into its document before what printgen adds
-    after it (the card reference and credits, the aid's quick reference), all of which then
-    printed as code, without a word — or, a drawn block's fence, read as its content and said
-    at lines past the file's end. Nothing after it is worth checking."""
-    written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
-    fence = unclosed_fence(written)
+def unclosed_block(project: Project, rel: str, rendered: str) -> list[Problem]:
+    """A fence never closed in the prose as rendered: it is set into its document before what
+    printgen adds after it (the card reference and credits, the aid's quick reference), all of
+    which then printed as code, without a word — or, a drawn block's fence, read as its
+    content and said at lines past the file's end. Nothing after it is worth checking. Said
+    at the fence in the file as written (a fence inside a {# comment #} is none)."""
+    fence = unclosed_fence(rendered)
     if fence is None:
         return []
+    written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
+    at = _written_at(written, rendered, fence) or unclosed_fence(written) or Fence(1, 1, "")
     return [
         Problem(
-            Where(rel, fence.line, fence.col),
+            Where(rel, at.line, at.col),
             f"this {fence.name} code block is never closed: the rest of the file, and what "
             f"printgen adds after it, would print as code; end the block with a line holding "
             f"{fence.name} alone",
         )
     ]
+
+
+def _written_at(written: str, rendered: str, fence: Fence) -> Fence | None:
+    """The last line of the file as written holding the rendered fence's opening line: a fence
+    never closed runs to the end, so no line like it comes after it (earlier ones open and
+    close blocks that do close)."""
+    opening = editor_lines(rendered)[fence.line - 1].strip()
+    lines = editor_lines(written)
+    found = [n for n, text in enumerate(lines, 1) if text.strip() == opening]
+    return Fence(found[-1], fence.col, fence.name) if found else None
 
 
 def _too_long(rendered: str, rel: str) -> list[Problem]:
