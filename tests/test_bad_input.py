@@ -1346,6 +1346,7 @@ def test_a_list_or_mapping_made_a_text_by_a_filter_or_format_is_refused_as_print
         "{{ '%s' % data.goall }}",
         "{{ '{}'.format(data.goall) }}",
         "{{ '%s left' | format(data.goall) }}",
+        "{{ data.goall | pprint }}",  # (printed "Undefined", exit 0)
     ],
 )
 def test_a_misspelt_name_made_a_text_is_said_as_the_name_not_as_a_list(

@@ -278,6 +278,29 @@ def test_a_rule_that_changes_the_games_data_is_an_error_and_changes_no_output(
     assert not (demo / "build/demo").exists()
 
 
+def test_only_the_rule_that_changed_the_games_data_is_said(demo: Path, printgen: Printgen) -> None:
+    """The data set back pickled apart from how it was read: every rule after the one that
+    changed it was said to have changed it too."""
+    rules = write_rules(
+        demo,
+        """\
+        @rule("writer")
+        def writer(ctx):
+            ctx.game.data["goal"] = 6
+            return []
+
+
+        @rule("reader")
+        def reader(ctx):
+            return []
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    [said] = problem_lines(run)
+    assert said.startswith(f"{RULES}:{line_of(rules, 'def writer')}:1: writer: the rule changed")
+
+
 def test_a_game_yaml_of_much_data_is_not_pickled_after_each_rule(
     demo: Path, printgen: Printgen, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -38,6 +38,9 @@ class Untouched:
         for name in changed:
             read[name].clear()  # the same object: what holds it (a lay-out context) sees it back
             read[name].update(pickle.loads(self.kept[name]))
+        if changed:  # set back, equal but pickled otherwise (shared objects now apart, raw's
+            # data: too): kept anew, or every later rule would be said to have changed them
+            self.kept = {name: _pickled(value) for name, value in read.items()}
         return changed
 
 

@@ -59,7 +59,10 @@ def refuse_written(value: Any) -> None:
     from jinja2 import Undefined
 
     if isinstance(value, Undefined):  # a misspelt name ({{ data.goall | upper }}): Jinja's
-        return  # StrictUndefined is a Collection too, and its own error names the name
+        # StrictUndefined is a Collection too; made a text, it says its own error, naming the
+        # name — as |pprint, which writes its repr, never would ("Undefined" on the card)
+        str(value)
+        return
     if isinstance(value, Collection) and not isinstance(value, (str, bytes)):
         if made.folding:  # a template's code serves texts for players and others alike
             raise Refused("left to run time")
