@@ -525,19 +525,20 @@ def test_a_heading_written_right_above_the_marker_heads_the_clarifications(
     assert text.index("Frequent Questions") < text.index("Draw first.")
 
 
-def test_a_heading_above_the_marker_whose_section_goes_on_after_it_stays_its_own(
+def test_a_heading_above_the_marker_whose_section_goes_on_heads_the_clarifications_first(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """'## Reference', the marker, then '### Glossary' under it: the heading is not the
-    clarifications' (its section goes on); they come under the label's own heading."""
+    """'## Reference', the marker, then '### Glossary': the heading holds the clarifications,
+    then its Glossary — not printed empty above printgen's own 'Clarifications' heading, the
+    Glossary then read as one more group of clarifications."""
     text = _rulebook_text_with(
         demo,
         capsys,
         "\n> **Clarification.** Draw first.\n\n## Reference\n\n"
         "<!-- questions-and-answers -->\n\n### Glossary\n\nCoin: money.\n",
     )
-    assert "Clarifications" in text, text
-    assert text.index("Clarifications") < text.index("Draw first.") < text.index("Glossary")
+    assert "Clarifications" not in text, text
+    assert text.index("Reference") < text.index("Draw first.") < text.index("Glossary")
 
 
 def test_a_fence_line_inside_a_template_comment_is_no_block_never_closed(

@@ -100,13 +100,12 @@ def _heading_above(out: list[Flowable], at: int) -> list[Flowable]:
     then the marker): the heading the designer gives the clarifications — it printed empty,
     followed by printgen's own."""
     start = at - 1 if at > 0 and isinstance(out[at - 1], Rule) else at
-    if not (start > 0 and isinstance(out[start - 1], Heading) and out[start - 1].level == 2):
-        return []
-    # its section must end at the marker: a '### Glossary' after it is the heading's still
-    after = next((f for f in out[at + 1 :] if not isinstance(f, Marker | Collected)), None)
-    if after is not None and not (isinstance(after, Heading) and after.level <= 2):
-        return []
-    return out[start - 1 : at]
+    if start > 0 and isinstance(out[start - 1], Heading) and out[start - 1].level == 2:
+        # (a '### Glossary' after the marker stays the section's, after its clarifications:
+        # under printgen's heading it read as one more of their groups, and the designer's
+        # heading printed empty)
+        return out[start - 1 : at]
+    return []
 
 
 class _Converter:
