@@ -558,6 +558,27 @@ def test_a_row_cut_by_a_separator_whose_extra_cell_is_empty_says_to_quote_the_te
     )
 
 
+def test_a_row_cut_into_its_notes_column_with_nothing_else_wrong_is_a_warning(
+    fleet: Path, printgen: Callable[..., Run]
+) -> None:
+    """'Take 1 :coin:, then discard a card.,' unquoted, the notes column last: the text was cut
+    short and its end went into the notes, exit 0 without a word. A warning at the notes cell
+    says the values may have moved on, and to quote the text."""
+    (fleet / CSV).write_text(
+        "id,count,cost,color,name.en,name.it,#notes\n"
+        "sloop,2,1,#ffffff,Sloop,Sloop,fast\n"
+        "cog,1,2,#000000,Cog,Cocca, a boat,\n"
+        "brig,1,2,#000000,Brig,Brigantino,\n",
+        encoding="utf-8",
+    )
+    run = printgen(fleet, "validate", GAME)
+    assert (
+        f"{CSV}:3:7: warning: This row has more cells than the header row, so its values may "
+        "have moved one column on (the row has 8 cells, the header names 7); a text holding a "
+        'comma must be in double quotes: "Gain 1, then draw"'
+    ) in run.err.splitlines(), run.err
+
+
 @pytest.mark.parametrize(
     "rows",
     [

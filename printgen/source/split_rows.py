@@ -5,10 +5,14 @@ it gained is empty (a trailing separator), as when the last column is the design
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from printgen.source.cells import blank
 from printgen.source.tables import Table
+
+if TYPE_CHECKING:
+    from printgen.source.readers import Checker
 
 _MARKS = {
     ",": ("comma", ': "Gain 1, then draw"'),
@@ -48,3 +52,17 @@ def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> str | No
     return "this row has more cells than the header row, so its values may have moved one " + (
         "column on" + quote_hint(table, len(cells), width)
     )
+
+
+def moved_on(checker: Checker, table: Table, number: int, said: int, cut: str) -> None:
+    """Say a row one cell too long (``cut``): with its first problem, its values having most
+    likely moved on by a separator; else, where its last column is the designer's notes (which
+    took the value pushed on, the texts before it cut short), as a warning at that cell. A row
+    ending with a stray separator, every value in place, is read as it is."""
+    if len(checker.problems) > said:
+        problem = checker.problems[said]
+        checker.problems[said] = replace(problem, message=f"{problem.message}; {cut}")
+        return
+    width = len(table.rows[0][1])
+    if width in table.notes():
+        checker.warn(table.where(number, width), cut[:1].upper() + cut[1:])

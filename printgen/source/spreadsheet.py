@@ -45,7 +45,7 @@ from printgen.source.readers import (
     big,
     id_too_long,
 )
-from printgen.source.split_rows import cut_row, quote_hint, usual_width
+from printgen.source.split_rows import cut_row, moved_on, quote_hint, usual_width
 from printgen.source.tables import Table, open_table
 
 MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
@@ -103,10 +103,8 @@ def read_cards(
             break
         said = len(checker.problems)
         card = _card(checker, table, columns, types, default_layout, number, cells)
-        if len(checker.problems) > said and (cut := cut_row(table, number, cells, usual)):
-            # a row one cell too long whose values fail: most likely moved on by a separator
-            problem = checker.problems[said]
-            checker.problems[said] = replace(problem, message=f"{problem.message}; {cut}")
+        if cut := cut_row(table, number, cells, usual):
+            moved_on(checker, table, number, said, cut)
         checker.kept(card.id if card else None, said)
         if card is None:
             continue
