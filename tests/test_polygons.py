@@ -173,6 +173,25 @@ def test_text_across_a_polygons_edge_is_an_error_and_text_inside_it_is_not(
     ]
 
 
+def test_text_a_thick_stars_point_runs_into_is_an_error(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A 20 pt stroke's mitre runs 8 mm past the star's top point, through a label above it:
+    the quick filter grew the star's box by half the stroke only, and left the label out."""
+    line = _add(
+        demo,
+        '    s: {type: star, x: 20, y: 45, w: 20, h: 20, stroke: "#000000", stroke_width: 20}\n'
+        "    lbl: {type: text, x: 22, y: 33, w: 16, h: 7.5, text: 'HIT', size: 12, "
+        "align: center, valign: bottom}\n",
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.startswith(
+        f"cards/demo/layouts/demo.yaml:{line + 1}:10: the text of box 'lbl' in layout "
+        "'demo-card' crosses the stroke of star 's'"
+    ), run.err
+
+
 def test_text_faint_on_a_hexagon_is_said_and_beside_it_in_its_box_is_not(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

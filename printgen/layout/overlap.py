@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from printgen.layout.face import Image, Shape, TextBox
 from printgen.layout.ink import Box, line_boxes
-from printgen.layout.polygons import OUTLINED, stroke_segments
+from printgen.layout.polygons import MITER_LIMIT, OUTLINED, stroke_segments
 from printgen.model.units import MM
 
 # Paper that must show between ink and a stroke, in mm: text closer than this to a frame reads
@@ -137,8 +137,11 @@ def _meet(a: Box, b: Box) -> bool:
 
 
 def _reach(shape: Shape) -> Box:
-    """The rectangle a shape's stroke (with its clearance) can reach: a quick first filter."""
-    half = shape.stroke_width / MM / 2 + CLEARANCE
+    """The rectangle a shape's stroke (with its clearance) can reach: a quick first filter —
+    past a polygon's or star's corner as far as a mitre may run (MITER_LIMIT half-widths: a
+    thick star's point crossed a text the filter had left out)."""
+    half = shape.stroke_width / MM / 2
+    half = half * (MITER_LIMIT if shape.kind in OUTLINED else 1.0) + CLEARANCE
     x1, x2 = sorted((shape.x, shape.x + shape.w))
     y1, y2 = sorted((shape.y, shape.y + shape.h))
     return Box(x1 - half, y1 - half, x2 + half, y2 + half)
