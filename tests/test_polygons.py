@@ -237,6 +237,11 @@ def test_a_filled_polygon_on_the_trim_short_of_the_bleed_is_a_warning(
     warned = [row for row in run.err.splitlines() if "short of the 3 mm bleed" in row]
     assert len(warned) == 1 and f"demo.yaml:{line}:" in warned[0], run.err
     assert "element 'square' ends at the card's left edge" in warned[0]
+    # bleed: true runs the box on, not the corners: the advice is the box's, not bleed: true
+    assert warned[0].endswith(
+        "a polygon's corners lie on the ellipse its box holds: make the box reach past the "
+        "bleed's edge, or stop the shape well inside the card"
+    ), warned[0]
 
 
 def test_a_polygon_keeps_its_proportions_on_another_card_size_and_shares_its_form(

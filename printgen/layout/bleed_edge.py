@@ -50,7 +50,12 @@ def _sides(face: Face, x: float, y: float, w: float, h: float, slack: float = _S
 
 
 def message(
-    layout: str, element: str, face: Face, sides: list[str], drawn: tuple[float, float] | None
+    layout: str,
+    element: str,
+    face: Face,
+    sides: list[str],
+    drawn: tuple[float, float] | None,
+    outlined: str = "",
 ) -> str:
     where = " and ".join([", ".join(sides[:-1]), sides[-1]] if len(sides) > 1 else sides)
     said = (
@@ -59,6 +64,11 @@ def message(
         "cut a little off the line leaves a sliver of what is beneath along "
         f"{'it' if len(sides) == 1 else 'them'}"
     )
+    if outlined:  # its corners lie inside its box: bleed: true runs the box on, not them
+        return (
+            f"{said}; a {outlined}'s corners lie on the ellipse its box holds: make the box "
+            "reach past the bleed's edge, or stop the shape well inside the card"
+        )
     if drawn is None:
         return f"{said}; mark it bleed: true to run it on to the bleed's edge"
     width, height = drawn

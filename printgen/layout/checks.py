@@ -24,6 +24,7 @@ from printgen.layout.contrast import MIN_CONTRAST, Known, emptied, ratio, rememb
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
 from printgen.layout.overlap import covered, crossings, overprinted
+from printgen.layout.polygons import OUTLINED
 from printgen.layout.text_element import READABLE_PT, shrunk_message, text_source
 from printgen.model.game import CardType, Side
 from printgen.problems import Problems, Severity
@@ -141,7 +142,8 @@ class FaceChecks:
                 sides, fitted = short_of_bleed(face, op)
                 if sides:  # said once for the element: where it lies is its layout's doing
                     self.short.add((layout, element.name))
-                    said = bleed_message(layout, element.name, face, sides, fitted)
+                    kind = op.kind if isinstance(op, Shape) and op.kind in OUTLINED else ""
+                    said = bleed_message(layout, element.name, face, sides, fitted, kind)
                     if isinstance(op, Image):  # a card's own picture, maybe: which card's
                         said += _first_card(face, card)
                     self.problems.add(element.origin, said, Severity.WARNING)
