@@ -376,6 +376,28 @@ def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[
     assert texts[0].startswith("Wine") and texts[1].startswith("Warrior"), texts
 
 
+def test_a_diagram_query_draws_a_card_again_while_copies_are_left(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """'main/icon=monk' twice (two Monks side by side, as tiles laid beside their like) said
+    "no card … (not already drawn) has icon=monk": a query draws a card while copies of it are
+    left (18 Monks); past its count (6 Wines) it says every copy is drawn."""
+    rules = (
+        "## Scene\n\n```diagram\ngrid: [[main/icon=monk, main/icon=monk]]\n"
+        "caption: Two cards.\n```\n"
+    )
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        page = next(p for p in pdf.pages if "Two cards." in (p.extract_text() or ""))
+        caption = next(w for w in page.extract_words() if w["text"] == "Two")
+        boxes = [b for b in _picture_boxes(page) if b[3] < caption["top"]]
+        texts = [page.within_bbox(b).extract_text() for b in boxes]
+    assert len(texts) == 2 and all(t.startswith("Monk") for t in texts), texts
+    wines = ", ".join(["main/icon=wine"] * 7)
+    result = _only_rulebook(project, printgen, f"## Scene\n\n```diagram\ngrid: [[{wines}]]\n```\n")
+    assert result.code == 2
+    assert "diagram: every copy of the cards of deck 'main' with icon=wine is drawn" in result.err
+
+
 def test_every_bundled_rulebook_has_a_diagram_in_both_languages() -> None:
     for game in GAMES:
         for lang in ("it", "en"):

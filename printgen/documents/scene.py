@@ -13,7 +13,8 @@ The block holds YAML (see the README, "Diagrams")::
     card_width: 30             # mm, optional
 
 A cell names a card as ``deck/card``, or as ``deck/field=value&field=value`` — the first card
-of the deck whose values match and that the diagram has not drawn yet (no card id has a '=';
+of the deck whose values match of which the diagram has not drawn every copy yet (a tile laid
+twice beside itself; no card id has a '=';
 plain YAML takes the form unquoted, in flow lists too) (a scene that must show
 "a Knight with the switch ON" keeps showing one when the deck is regenerated). Every problem is
 reported at its line and column inside the Markdown file.
@@ -21,6 +22,7 @@ reported at its line and column inside the Markdown file.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -109,7 +111,7 @@ class _Reader:
         self.index = index
         self.where = where
         self.problems: list[Problem] = []
-        self.used: set[str] = set()
+        self.used: Counter[str] = Counter()  # copies of each card drawn, by deck/card
 
     def error(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, f"diagram: {message}"))
@@ -217,7 +219,7 @@ class _Reader:
                 self.error(where, f"no card '{cell}'{hint}")
         if info is None:
             return None
-        self.used.add(f"{info.deck.id}/{info.card.id}")
+        self.used[f"{info.deck.id}/{info.card.id}"] += 1
         return info.face
 
     def query(self, cell: str, where: Where) -> CardInfo | None:
@@ -247,10 +249,15 @@ class _Reader:
                     where, f"deck '{deck}' has no field '{name}'{did_you_mean(name, fields)}"
                 )
                 return None
-        info = self.index.query(cell, self.used)
+        cards_of = self.index.cards
+        spent = {ref for ref, drawn in self.used.items() if drawn >= cards_of[ref].card.count}
+        info = self.index.query(cell, spent)
         if info is not None:
             return info
-        self.error(where, f"no card of deck '{deck}' (not already drawn) has {wanted}")
+        if self.index.query(cell) is not None:  # there is one: every copy is drawn already
+            self.error(where, f"every copy of the cards of deck '{deck}' with {wanted} is drawn")
+        else:
+            self.error(where, f"no card of deck '{deck}' has {wanted}")
         return None
 
     def cell(self, item: Any, where: Where, scene: Scene) -> Cell | None:
