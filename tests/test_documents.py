@@ -560,6 +560,36 @@ def test_a_fence_line_inside_a_template_comment_is_no_block_never_closed(
     )
 
 
+def test_a_questions_marker_that_collects_nothing_is_a_warning_and_prints_no_heading(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A misspelt clarification label (or callouts labelled otherwise): the clarifications
+    stayed in the text, printgen's 'Clarifications' heading printed over nothing, no word
+    said. A warning at the marker; no heading."""
+    from printgen.cli.commands import main
+
+    (demo / "cards" / "demo" / "labels.yaml").write_text(
+        'clarification: {en: "Clarifcation", it: "Chiarimento"}\n', encoding="utf-8"
+    )
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    source = prose.read_text(encoding="utf-8")
+    assert "> **Clarification.**" in source
+    prose.write_text(source + "\n<!-- questions-and-answers -->\n", encoding="utf-8")
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    line = source.count("\n") + 2
+    assert (
+        f"cards/demo/rules.en.md:{line}:1: warning: the questions-and-answers marker collects "
+        "nothing: no callout opens with '**Clarifcation.**', the label 'clarification' in this "
+        "language; write the clarifications as '> **Clarifcation.** …' (or mend the label), or "
+        "remove the marker"
+    ) in err.splitlines(), err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        text = " ".join((page.extract_text() or "") for page in pdf.pages)
+    assert "Clarifications" not in text and "stays in your hand" in text
+
+
 def test_a_fourth_level_heading_is_set_a_step_below_the_third(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

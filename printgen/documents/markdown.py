@@ -84,7 +84,7 @@ def to_flowables(
     converter = _Converter(theme, width, fences or {})
     converter.collect = bool(theme.clarification) and f"<!-- {QA_MARKER} -->" in source
     out = converter.blocks(tokens)
-    if converter.collect:
+    if converter.collect and converter.collected:  # (none: the marker prints nothing)
         at = next((i for i, f in enumerate(out) if isinstance(f, Marker)), len(out))
         own = _heading_above(out, at) if at < len(out) else []
         start = at - len(own)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -22,6 +21,7 @@ from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
 from printgen.documents.platypus import Flowable, LayoutError
 from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
+from printgen.documents.rules_slips import rules_slips
 from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import rulebook_theme, scaled, tightened
@@ -33,7 +33,6 @@ from printgen.problems import (
     Problem,
     Problems,
     ProjectError,
-    Severity,
     Where,
     without_addresses,
 )
@@ -52,7 +51,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     book = _book(job, problems)
     if book is None:
         return {}
-    _sections_said_twice(book, problems)
+    problems.extend(rules_slips(book.rel, book.prose, book.source, book.labels))
     draw = job.options.out is not None
     files: dict[str, bytes] = {}
     laid = book.lay_out(job.options.paper.size_mm, draw)
@@ -75,27 +74,6 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
                 pages.data, (max(width, height), min(width, height))
             )
     return files
-
-
-def _sections_said_twice(book: _Book, problems: Problems) -> None:
-    """A heading of the rules that the rulebook already has, computed from the data (its
-    components, card reference, credits): the reader would meet the section twice."""
-    computed = {
-        str(book.labels.get(key, "")).strip().casefold(): str(book.labels.get(key, ""))
-        for key in ("components", "card_reference", "credits")
-    }
-    for number, line in enumerate(book.prose.splitlines(), start=1):
-        found = _HEADING.match(line)
-        if found and found.group(1).strip().casefold() in computed.keys() - {""}:
-            problems.add(
-                Where(book.rel, number, 1),
-                f"the rulebook already has a section '{found.group(1).strip()}', made from the "
-                "game's data; rename this heading, or leave its content to that section",
-                Severity.WARNING,
-            )
-
-
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 
 
 def _book(job: OutputJob, problems: Problems) -> _Book | None:
