@@ -590,6 +590,34 @@ def test_a_questions_marker_that_collects_nothing_is_a_warning_and_prints_no_hea
     assert "Clarifications" not in text and "stays in your hand" in text
 
 
+def test_a_label_nothing_prints_is_a_warning_at_its_key(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'joueurs:' (a label named in the game's language) and 'durataion:' (misspelt) were
+    ignored without a word; a label the prose prints as t.<name> is the designer's own."""
+    from printgen.cli.commands import main
+
+    labels = demo / "templates" / "labels.yaml"
+    labels.parent.mkdir(exist_ok=True)
+    labels.write_text(
+        'joueurs: {en: "Seats"}\ndurataion: {en: "Time"}\nmotto: {en: "Play fair"}\n'
+        'icon_coin: {en: "Coin"}\n',
+        encoding="utf-8",
+    )
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(prose.read_text(encoding="utf-8") + "\n{{ t.motto }}.\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if "label '" in line]
+    assert said == [
+        "templates/labels.yaml:1:1: warning: label 'joueurs' is none printgen prints, and no "
+        "template or prose here uses t.joueurs; printgen's labels have English names "
+        "(players, duration, components …): `printgen labels LANG` writes every one to "
+        "translate",
+        "templates/labels.yaml:2:1: warning: label 'durataion' is none printgen prints, and no "
+        "template or prose here uses t.durataion; did you mean 'duration'?",
+    ], said
+
+
 def test_a_fourth_level_heading_is_set_a_step_below_the_third(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -16,6 +16,7 @@ from printgen.documents.cards import (
 from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
 from printgen.documents.diagram import TIGHT, DiagramBlocks
+from printgen.documents.label_names import unknown_labels
 from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
 from printgen.documents.platypus import Flowable, LayoutError
@@ -52,6 +53,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     if book is None:
         return {}
     problems.extend(rules_slips(book.rel, book.prose, book.source, book.labels))
+    problems.extend(unknown_labels(job.project, job.game.folder))
     draw = job.options.out is not None
     files: dict[str, bytes] = {}
     laid = book.lay_out(job.options.paper.size_mm, draw)

@@ -1,0 +1,66 @@
+"""A label of the designer's ``labels.yaml`` that nothing prints: not one of printgen's (whose
+names are English words: ``players``, ``duration``), not an icon's, and used as ``t.<name>`` by
+no template or prose of the project. Most often a label misspelt, or named in the game's own
+language (``joueurs:``): its text was ignored without a word."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from printgen.documents.labels import _PACKAGED, LABELS, _labels_file
+from printgen.problems import Problem, Severity
+from printgen.project import Project
+from printgen.source.located_yaml import LDict, read_yaml
+from printgen.source.readers import did_you_mean
+
+_USED = re.compile(r"""\bt\s*(?:\.\s*(\w+)|\[\s*['"]([^'"]+)['"]\s*\])""")
+_OWN_PREFIXES = ("icon_",)  # an icon's label: said by printgen.documents.icon_labels
+
+
+def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
+    """A warning at each label of the project's and the game's labels files that nothing
+    prints."""
+    printed = {key for key, _ in _labels_file(project, _PACKAGED, str(_PACKAGED), None)}
+    used = _used_names(project, game_folder)
+    problems = []
+    for path in (project.templates / LABELS, project.root / game_folder / LABELS):
+        if not path.is_file() or not project.confined(path):
+            continue
+        rel = project.rel(path)
+        data = read_yaml(path, rel, project)
+        if not isinstance(data, LDict):
+            continue  # an empty file, or one of another shape: said where labels are read
+        for key in data:
+            name = str(key)
+            if name in printed or name in used or name.startswith(_OWN_PREFIXES):
+                continue
+            tail = did_you_mean(
+                name,
+                printed,
+                "; printgen's labels have English names (players, duration, components …): "
+                "`printgen labels LANG` writes every one to translate",
+            )
+            said = f"label '{name}' is none printgen prints, and no template or prose here uses "
+            problems.append(Problem(data.key_at(key), f"{said}t.{name}{tail}", Severity.WARNING))
+    return problems
+
+
+def _used_names(project: Project, game_folder: str) -> set[str]:
+    """The labels ``t.<name>`` (or ``t['name']``) the project's templates and the game's prose
+    read."""
+    texts: list[Path] = []
+    if project.templates.is_dir():
+        texts += [p for p in project.templates.rglob("*") if p.suffix in (".j2", ".md")]
+    folder = project.root / game_folder
+    texts += sorted(folder.glob("rules.*.md")) + sorted(folder.glob("aid.*.md"))
+    used: set[str] = set()
+    for path in texts:
+        if not project.confined(path):  # a link out of the project is never read
+            continue
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        used.update(a or b for a, b in _USED.findall(text))
+    return used
