@@ -111,6 +111,24 @@ def test_art_that_stops_at_the_trim_short_of_the_bleed_is_a_warning_at_its_line(
     assert "the proportions of the card with its bleed, 69×94 mm" in said[1]
 
 
+def test_a_picture_drawn_narrower_than_its_box_is_said_at_the_edges_it_reaches(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A 4:3 picture in a box the size of the card is drawn 20 mm short of the top and the
+    bottom: the warning named all four edges. It names the edges the picture reaches."""
+    art = demo / "cards" / "demo" / "art"
+    art.mkdir()
+    _picture(400).resize((400, 300)).save(art / "wide.png")
+    _add_element(
+        demo,
+        "wide: {type: image, x: 0, y: 0, w: 63, h: 88, decor: true, under: frame, "
+        "path: cards/demo/art/wide.png}",
+    )
+    run = printgen(demo, "validate", "demo")
+    short = [line for line in _warnings(run) if "short of the 3 mm bleed" in line]
+    assert len(short) == 1 and "ends at the card's left and right edges" in short[0], run.err
+
+
 def test_a_full_bleed_picture_of_the_readmes_pixel_size_is_no_warning(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
@@ -341,8 +359,8 @@ def test_warnings_of_a_picture_a_cards_value_names_say_the_first_card_showing_it
     of the bleed were said at the layout's line with no card named."""
     art = demo / "cards" / "demo" / "art"
     art.mkdir()
-    for card in ("miner", "merchant", "crown"):
-        _picture(700).save(art / f"{card}.png")
+    for card in ("miner", "merchant", "crown"):  # the box's proportions: edge to edge
+        _picture(700).resize((2756, 700)).save(art / f"{card}.png")
     _picture(50).save(art / "thief.png")  # 79 dpi over 16 mm
     _add_element(
         demo,

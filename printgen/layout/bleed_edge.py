@@ -28,10 +28,10 @@ def short_of_bleed(face: Face, op: Op) -> tuple[list[str], tuple[float, float] |
         return _sides(face, *drawn), None
     if not isinstance(op, Image):
         return [], None
-    sides = _sides(face, op.x, op.y, op.w, op.h)
-    if sides or op.pixels is None or op.cover:  # covering its box, it fills it
-        return sides, None
-    # a raster picture fills its box only at the box's proportions
+    if op.pixels is None or op.cover:  # covering its box (or a drawing), it fills it
+        return _sides(face, op.x, op.y, op.w, op.h), None
+    # a raster picture fills its box only at the box's proportions: the sides it reaches are
+    # those of the rectangle it is drawn in (a wide picture in a square box: left and right)
     scale = min(op.w / op.pixels[0], op.h / op.pixels[1])
     width, height = op.pixels[0] * scale, op.pixels[1] * scale
     x, y = op.x + (op.w - width) / 2, op.y + (op.h - height) / 2
