@@ -127,6 +127,12 @@ def test_a_picture_drawn_narrower_than_its_box_is_said_at_the_edges_it_reaches(
     run = printgen(demo, "validate", "demo")
     short = [line for line in _warnings(run) if "short of the 3 mm bleed" in line]
     assert len(short) == 1 and "ends at the card's left and right edges" in short[0], run.err
+    assert "keeps its proportions: 63.0×47.2 mm in its box" in short[0], short
+    # drawn as its box (the card's proportions): the advice is bleed: true, not proportions
+    _picture(630).resize((630, 880)).save(art / "wide.png")
+    short = [ln for ln in _warnings(printgen(demo, "validate", "demo")) if "3 mm bleed" in ln]
+    assert len(short) == 1 and "ends at the card's left, top, right and bottom" in short[0]
+    assert "; mark it bleed: true to run it on to the bleed's edge (first on card" in short[0]
 
 
 def test_a_full_bleed_picture_of_the_readmes_pixel_size_is_no_warning(

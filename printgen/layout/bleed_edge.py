@@ -37,7 +37,10 @@ def short_of_bleed(face: Face, op: Op) -> tuple[list[str], tuple[float, float] |
     x, y = op.x + (op.w - width) / 2, op.y + (op.h - height) / 2
     # whole pixels give the box's proportions only to within a pixel (69 × 94 mm at 300 dpi is
     # 815 × 1110 pixels, 0.03 mm short down the card): a pixel short of the bleed's edge is on it
-    return _sides(face, x, y, width, height, max(_SLACK, scale)), (width, height)
+    sides = _sides(face, x, y, width, height, max(_SLACK, scale))
+    filled = op.w - width <= max(_SLACK, scale) and op.h - height <= max(_SLACK, scale)
+    # drawn as its box (to a pixel): bleed: true is what it lacks, not other proportions
+    return sides, None if filled else (width, height)
 
 
 def _sides(face: Face, x: float, y: float, w: float, h: float, slack: float = _SLACK) -> list[str]:
