@@ -3333,3 +3333,19 @@ def test_one_kind_decks_after_a_deck_with_a_heading_come_under_their_own_kind(
     with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
         page = " ".join((pdf.pages[1].extract_text() or "").split())
     assert "Cards • Start player card (1) Pieces • Coins (20) Total cards: 16" in page, page
+
+
+def test_a_decimal_written_with_a_comma_in_a_deck_file_says_to_write_a_point(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """'weight: 4,5' (as French or Italian write it) is a text to YAML: "must be a number, not
+    '4,5'" said nothing of why; it says to write 4.5 (the cards print the language's mark)."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace(
+        "  cost: integer\n", "  cost: integer\n  weight: number\n"
+    )
+    text = text.replace("    cost: 0\n", "    cost: 0\n    weight: 4,5\n", 1)
+    deck.write_text(text, encoding="utf-8")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert "card 'miner' weight must be a number, not '4,5'; write 4.5" in run.err, run.err

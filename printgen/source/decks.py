@@ -28,6 +28,7 @@ from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
 
+_COMMA_DECIMAL = re.compile(r"^[-+]?\d+,\d+$")
 REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference shows a deck
 _DECK_LOOK = {"name", "size", "shape", "bleed", "gutter", "reference", "safe", "output"}
 DECK_KEYS = _DECK_LOOK | {"layout", "back", "fields", "cards", "cards_from", "generate"}
@@ -344,8 +345,12 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
         or not isinstance(value, (int, float))
         or (kind == "integer" and not isinstance(value, int))
     ):
+        written = str(value).strip()  # 4,5: a text to YAML, whose decimals take a point
+        decimal = kind == "number" and _COMMA_DECIMAL.match(written)
+        hint = f"; write {written.replace(',', '.')}" if decimal else ""
         checker.error(
-            where, f"{what} must be a {'whole ' if kind == 'integer' else ''}number, not {value!r}"
+            where,
+            f"{what} must be a {'whole ' if kind == 'integer' else ''}number, not {value!r}" + hint,
         )
     elif kind == "color" and value is None:  # `color: #8a5a00`: YAML read a comment
         checker.error(
