@@ -593,12 +593,12 @@ def test_games_the_engine_ended_unfinished_before_the_cap_are_said_as_such(
         "def play(rules, bots, rng, turn_cap):\n"
         "    rules.append(1)\n"
         "    return GameRecord(True, min(len(rules), turn_cap), (0,), [Counter() for _ in bots])\n",
-        # the random module, not rng: no seed replays it
-        "import random\n\n\ndef play(rules, bots, rng, turn_cap):\n"
-        "    luck = {'luck': random.random()}\n"
+        # the clock, not rng: no seed replays it
+        "import time\n\n\ndef play(rules, bots, rng, turn_cap):\n"
+        "    luck = {'luck': float(time.perf_counter_ns() % 1000)}\n"
         "    return GameRecord(True, 3, (0,), [Counter() for _ in bots], figures=luck)\n",
     ],
-    ids=["state-between-games", "random-module"],
+    ids=["state-between-games", "clock"],
 )
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_games_a_seed_does_not_replay_are_a_warning(
@@ -621,6 +621,28 @@ def test_games_a_seed_does_not_replay_are_a_warning(
     (table / ENGINE).write_text(HEAD + GOOD_PLAY, encoding="utf-8")  # replayed: nothing said
     run = printgen(table, "simulate", GAME, "-n", "300", "--jobs", jobs)
     assert run.code == 0 and run.err == "", run.err
+
+
+def test_an_engine_drawing_from_the_random_module_replays_with_its_seed(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """random.random() in a branch some games take (not rng): each run, and each --jobs, gave
+    other figures of the same seed, and the replay of the last game, which took no such
+    branch, said nothing. The module is seeded for each game as rng is: the same report."""
+    play = (
+        "import random\n\n\ndef play(rules, bots, rng, turn_cap):\n"
+        "    luck = {'luck': random.random() if rng.random() < 0.1 else 0.0}\n"
+        "    return GameRecord(True, 3, (0,), [Counter() for _ in bots], figures=luck)\n"
+    )
+    text = HEAD.replace('    return len(data.cards("main"))', "    return []") + play
+    (table / ENGINE).write_text(text, encoding="utf-8")
+    reports = []
+    for jobs in ("1", "2", "2"):
+        out = table / f"run{len(reports)}.json"
+        run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs, "--json", str(out))
+        assert run.code == 0 and run.err == "", run.err
+        reports.append(out.read_bytes())
+    assert reports[0] == reports[1] == reports[2]
 
 
 def test_an_engine_missing_what_it_must_define_is_said_at_its_file(

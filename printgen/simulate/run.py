@@ -211,6 +211,9 @@ def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[Gam
     kept = Kept()  # what play() replaces of Python's own, put back when printgen trips on it
     for i in range(*batch):
         step(i)  # a worker killed in this game: the game is named
+        # the random module too, seeded for this game: an engine drawing from it (in a branch
+        # rarely taken) gave other figures at each run, and at each --jobs, with no warning
+        random.seed(f"printgen-simulate-module:{seed}:{i}")
         try:
             start_clock()
             record = play(rules, seats(bots, players, i), game_rng(seed, i), cap)
