@@ -615,8 +615,8 @@ def test_games_a_seed_does_not_replay_are_a_warning(
     assert run.err == (
         f"{ENGINE}:{line}:1: warning: play() gave game 300 (--seed 1) another record when it "
         "was played again alone: the engine's games depend on more than their seed — state kept "
-        "from one game to the next (in the rules prepare() made), or the random module or the "
-        "clock instead of rng — so -n, --seed and --jobs cannot replay them\n"
+        "from one game to the next (in the rules prepare() made), or the clock instead of rng "
+        "— so -n, --seed and --jobs cannot replay them\n"
     ), run.err
     (table / ENGINE).write_text(HEAD + GOOD_PLAY, encoding="utf-8")  # replayed: nothing said
     run = printgen(table, "simulate", GAME, "-n", "300", "--jobs", jobs)

@@ -233,8 +233,8 @@ def run(
                 where,
                 f"play() gave game {games:,} (--seed {seed}) another record when it was played "
                 "again alone: the engine's games depend on more than their seed — state kept "
-                "from one game to the next (in the rules prepare() made), or the random module "
-                "or the clock instead of rng — so -n, --seed and --jobs cannot replay them",
+                "from one game to the next (in the rules prepare() made), or the clock instead "
+                "of rng — so -n, --seed and --jobs cannot replay them",
                 Severity.WARNING,
             )
         )

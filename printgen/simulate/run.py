@@ -126,8 +126,8 @@ def replays(
     """Whether game ``game`` (0-based) played alone, from a prepare() of its own, gives
     ``record`` again — as ``-n``, ``--seed`` and ``--jobs`` promise. It does not when the
     engine keeps state from one game to the next (in the rules object it changes) or draws
-    from something other than ``rng`` (the random module, the clock): the run's figures are
-    then not the ones any replay gives."""
+    from something other than ``rng`` and the random module, seeded for each game (the clock):
+    the run's figures are then not the ones any replay gives."""
     _remember(project_root, game_id, data, settings)  # forgets the rules played with: afresh
     (again,), _ = _play_batch((game, game + 1))  # its warnings: the run's last game's
     return bool(again == record)
