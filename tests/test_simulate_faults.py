@@ -636,7 +636,7 @@ def test_an_engine_drawing_from_the_random_module_replays_with_its_seed(
     )
     text = HEAD.replace('    return len(data.cards("main"))', "    return []") + play
     (table / ENGINE).write_text(text, encoding="utf-8")
-    reports = []
+    reports: list[bytes] = []
     for jobs in ("1", "2", "2"):
         out = table / f"run{len(reports)}.json"
         run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs, "--json", str(out))
