@@ -88,6 +88,7 @@ DESIGNER_MEMORY_BYTES = 2 * 1024**3
 
 # A game's simulate.py (printgen.simulate.faults)
 MAX_GAME_SECONDS = 60.0  # one simulated game: an engine past it does not stop at its turn cap
+MAX_TURN_CAP = 10_000  # turns a simulated game may run: a series holds one value a turn
 # all of validate --simulate's games of one game (300): the bundled games need under a second
 VALIDATE_SIMULATION_SECONDS = 120.0
 MAX_JOBS = 64  # worker processes of a build or a simulation (--jobs)

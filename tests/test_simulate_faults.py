@@ -260,6 +260,12 @@ def test_an_engine_that_never_loads_or_prepares_is_stopped(
         (("--json", "cards/harbour/game.yaml"), "--json: 'cards/harbour/game.yaml' must be a file"),
         (("--json", "cards/harbour/summary.json"), "is inside the project's cards, templates"),
         (("-n", "1000001"), "-n is at most 1,000,000 games in one run, not 1,000,001"),
+        # accepted, a game ran a minute and the engine was blamed for not stopping
+        (
+            ("--turn-cap", "10000000000"),
+            "--turn-cap is at most 10,000 turns (a game's series holds one value a turn), not "
+            "10,000,000,000",
+        ),
     ],
 )
 def test_a_json_target_or_a_game_count_that_would_lose_something_is_refused(
@@ -289,6 +295,7 @@ def test_a_json_target_or_a_game_count_that_would_lose_something_is_refused(
         ("BOTS = {'greedy': 1}", "BOTS must be a tuple or list of bot names"),
         ("BOTS = ()", "BOTS must name at least one bot"),
         ("TURN_CAP = True", "TURN_CAP must be a whole number of turns"),
+        ("TURN_CAP = 10**12", "TURN_CAP must be a whole number of turns from 1 to 10,000"),
         ("LABELS = {'f': 7}", "LABELS must map names to texts"),
         ("PLAYED_DECKS = 5", 'PLAYED_DECKS must be a tuple or list of deck ids, like ("main",)'),
         # misspelt, it left every card out of the card figures, with no word of why

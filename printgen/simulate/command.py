@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printgen.limits import MAX_GAMES, MAX_JOBS
+from printgen.limits import MAX_GAMES, MAX_JOBS, MAX_TURN_CAP
 from printgen.problems import EXIT_BAD_INPUT, SAME_PLACE, SHOWN_CARDS, Where
 from printgen.project import Project
 from printgen.rules.guard import warnings_kept
@@ -337,6 +337,11 @@ def _settings(
     cap = turn_cap if turn_cap is not None else engine.turn_cap or DEFAULT_TURN_CAP
     if cap < 1:
         raise BadRequest("--turn-cap must be at least 1")
+    if cap > MAX_TURN_CAP:  # a game past it was stopped after minutes, and the engine blamed
+        raise BadRequest(
+            f"--turn-cap is at most {MAX_TURN_CAP:,} turns (a game's series holds one value a "
+            f"turn), not {cap:,}"
+        )
     return Settings(games, players, names, seed, cap, jobs)
 
 

@@ -16,6 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from printgen.limits import MAX_TURN_CAP
+
 if TYPE_CHECKING:
     from printgen.problems import Where
 
@@ -203,6 +205,9 @@ def _declared_wrongly(module: ModuleType) -> tuple[str, str] | None:
             "PLAYED_DECKS must be a tuple or list of deck ids, " + _like(decks, '("main",)'),
         )
     cap = getattr(module, "TURN_CAP", None)
-    if cap is not None and (type(cap) is not int or cap < 1):
-        return "TURN_CAP", f"TURN_CAP must be a whole number of turns, 1 or more, not {cap!r:.40}"
+    if cap is not None and (type(cap) is not int or not 1 <= cap <= MAX_TURN_CAP):
+        return (
+            "TURN_CAP",
+            f"TURN_CAP must be a whole number of turns from 1 to {MAX_TURN_CAP:,}, not {cap!r:.40}",
+        )
     return None

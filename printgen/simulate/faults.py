@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from printgen.limits import MAX_GAME_SECONDS, MAX_WARNINGS
+from printgen.limits import MAX_GAME_SECONDS, MAX_TURN_CAP, MAX_WARNINGS
 from printgen.problems import Problem, Severity, Where, one_line
 from printgen.project import Project
 from printgen.rules.guard import (
@@ -254,7 +254,7 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
 
 # what one report charts and tabulates: 60,000 series keys took 140 s and 1.3 GB to report
 MAX_REPORT_KEYS = 100
-MAX_SERIES_VALUES = 10_000
+MAX_SERIES_VALUES = MAX_TURN_CAP
 
 
 MAX_PLAYS = 10**9  # plays of one card type by one seat in one game
