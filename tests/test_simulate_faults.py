@@ -652,6 +652,29 @@ def test_an_engine_drawing_from_the_random_module_replays_with_its_seed(
     assert reports[0] == reports[1] == reports[2]
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("stream", ["", ", file=__import__('sys').stderr"])
+def test_what_an_engine_prints_is_left_out_of_printgens_output_and_said_once(
+    table: Path, printgen: Callable[..., Run], jobs: str, stream: str
+) -> None:
+    """print("starting game") in play() put 600 lines among printgen's own (and its problems'
+    lines on stderr): they are left out, and one warning at play() says so."""
+    play = GOOD_PLAY.replace(
+        "def play(rules, bots, rng, turn_cap):\n",
+        f"def play(rules, bots, rng, turn_cap):\n    print('starting game'{stream})\n",
+    )
+    (table / ENGINE).write_text(HEAD + play, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs)
+    assert run.code == 0, run.err
+    assert "starting game" not in run.out + run.err
+    line = _line_of(table, "def play(")
+    assert run.err == (
+        f"{ENGINE}:{line}:1: warning: play() prints (print, sys.stdout or sys.stderr), which "
+        "printgen leaves out of its output: count what you want to see in the record's figures "
+        "or series\n"
+    ), run.err
+
+
 def test_an_engine_missing_what_it_must_define_is_said_at_its_file(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -7,6 +7,8 @@ games into batches of consecutive games, and the records come back in game order
 
 from __future__ import annotations
 
+import contextlib
+import io
 import multiprocessing
 import random
 import time
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printgen.problems import Problem, Where
+from printgen.problems import Problem, Severity, Where
 from printgen.rules.guard import warnings_kept
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
@@ -189,15 +191,42 @@ def _play_batch(
     """A batch's records, and the warnings the engine gave playing them (sent back from a
     worker with its records): the first few, and how many."""
     caught: list[warnings.WarningMessage] = []
+    printed = _Printed()  # the engine's prints: among printgen's own lines, 200 of them
     with (
         warnings_kept(caught),
         no_exit_nor_fork(),
         memory_capped(),
         faults.game_clock() as start_clock,
+        contextlib.redirect_stdout(printed),
+        contextlib.redirect_stderr(printed),
     ):
         records = _played(batch, start_clock)
     home = Where(_current["rel"], _first_line(_current["play"]), 1)
-    return records, faults.engine_warnings(_current["root"], caught, home)
+    shown, count = faults.engine_warnings(_current["root"], caught, home)
+    if printed.wrote:  # said the same by every batch: one line for the run
+        shown.insert(0, Problem(home, PRINTED, Severity.WARNING))
+        count += 1
+    return records, (shown, count)
+
+
+PRINTED = (
+    "play() prints (print, sys.stdout or sys.stderr), which printgen leaves out of its output: "
+    "count what you want to see in the record's figures or series"
+)
+
+
+class _Printed(io.TextIOBase):
+    """Where the engine's prints go while it plays: kept out of printgen's output (a line a
+    game among the report's lines), only noted."""
+
+    wrote = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.wrote = self.wrote or bool(text)
+        return len(text)
 
 
 def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[GameRecord]:
