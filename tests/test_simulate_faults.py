@@ -133,12 +133,16 @@ def test_a_syntax_error_in_the_engine_is_said_at_its_line(
         ),
         (
             "GameRecord(True, 3, (), [Counter() for _ in bots], figures={'f': float('nan')})",
-            "play() gave figures['f'] = nan; it must be a number",
+            "play() gave figures['f'] = nan; it must be a finite number",
         ),
         (  # a figure per seat given as a list: the keys the report wants are said
             "GameRecord(True, 3, (), [Counter() for _ in bots], figures={'vp': [1, 2, 3, 4]})",
-            "play() gave figures['vp'] = [1, 2, 3, 4]; it must be a number; a figure kept by "
-            "seat is one key a seat: vp_0, vp_1, …",
+            "play() gave figures['vp'] = [1, 2, 3, 4]; it must be a finite number; a figure "
+            "kept by seat is one key a seat: vp_0, vp_1, …",
+        ),
+        (  # the key was the mistake; "it must be a number" sent the designer to the value
+            "GameRecord(True, 3, (), [Counter() for _ in bots], figures={3: 1.0})",
+            "play() gave figures[3]; a figure's name is a text ('busts')",
         ),
         (
             "GameRecord(True, 3, (), [Counter() for _ in bots], series={'s': ['a']})",

@@ -224,15 +224,17 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
             f"at most {MAX_REPORT_KEYS} of each, so keep the ones worth a chart"
         )
     for key, value in figures.items():
-        if not isinstance(key, str) or not _numbers([value]):
+        if not isinstance(key, str):  # figures[3]: the key, not its number, is wrong
+            return f"play() gave figures[{_short(key)}]; a figure's name is a text ('busts')"
+        if not _numbers([value]):
             by_seat = (
                 f"; a figure kept by seat is one key a seat: {key}_0, {key}_1, …"
-                if isinstance(key, str) and isinstance(value, list | tuple)
+                if isinstance(value, list | tuple)
                 else ""
             )
             return (
-                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a number"
-                + by_seat
+                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a finite "
+                "number" + by_seat
             )
     if not isinstance(series, dict):
         return f"play() gave series = {_short(series)}; it maps names to lists of numbers"
