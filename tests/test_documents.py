@@ -574,6 +574,7 @@ def test_a_questions_marker_that_collects_nothing_is_a_warning_and_prints_no_hea
     prose = demo / "cards" / "demo" / "rules.en.md"
     source = prose.read_text(encoding="utf-8")
     assert "> **Clarification.**" in source
+    source += "\nSee the questions-and-answers below.\n"  # the word, not the marker: not there
     prose.write_text(source + "\n<!-- questions-and-answers -->\n", encoding="utf-8")
     code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
     err = capsys.readouterr().err
@@ -588,6 +589,20 @@ def test_a_questions_marker_that_collects_nothing_is_a_warning_and_prints_no_hea
     with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
         text = " ".join((page.extract_text() or "") for page in pdf.pages)
     assert "Clarifications" not in text and "stays in your hand" in text
+
+
+def test_a_clarification_label_written_with_its_colon_collects_its_callouts(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'clarification: Clarification:' (the label as the callout writes it) collected nothing
+    and said nothing: a label is read as a callout's bold words are, its stops and colon
+    aside."""
+    (demo / "cards" / "demo" / "labels.yaml").write_text(
+        'clarification: {en: "Clarification:", it: "Chiarimento:"}\n', encoding="utf-8"
+    )
+    text = _rulebook_text_with(demo, capsys, "\n<!-- questions-and-answers -->\n")
+    assert "warning" not in capsys.readouterr().err
+    assert text.index("Clarifications") < text.index("stays in your hand"), text
 
 
 def test_a_label_nothing_prints_is_a_warning_at_its_key(
@@ -606,15 +621,20 @@ def test_a_label_nothing_prints_is_a_warning_at_its_key(
     )
     prose = demo / "cards" / "demo" / "rules.en.md"
     prose.write_text(prose.read_text(encoding="utf-8") + "\n{{ t.motto }}.\n", encoding="utf-8")
+    # a label read another way (an included part of a template of the project's own) is none
+    part = demo / "templates" / "parts" / "words.jinja"
+    part.parent.mkdir()
+    part.write_text("{{ t.get('boards', '') }}\n", encoding="utf-8")
+    labels.write_text(labels.read_text(encoding="utf-8") + 'boards: {en: "Boards"}\n')
     assert main(["--project", str(demo), "validate", "--lang", "en"]) == 0
     said = [line for line in capsys.readouterr().err.splitlines() if "label '" in line]
     assert said == [
         "templates/labels.yaml:1:1: warning: label 'joueurs' is none printgen prints, and no "
-        "template or prose here uses t.joueurs; printgen's labels have English names "
+        "template or prose here reads it; printgen's labels have English names "
         "(players, duration, components …): `printgen labels LANG` writes every one to "
         "translate",
         "templates/labels.yaml:2:1: warning: label 'durataion' is none printgen prints, and no "
-        "template or prose here uses t.durataion; did you mean 'duration'?",
+        "template or prose here reads it; did you mean 'duration'?",
     ], said
 
 

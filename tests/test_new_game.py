@@ -3349,3 +3349,6 @@ def test_a_decimal_written_with_a_comma_in_a_deck_file_says_to_write_a_point(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2
     assert "card 'miner' weight must be a number, not '4,5'; write 4.5" in run.err, run.err
+    deck.write_text(text.replace("weight: 4,5", "weight: 1,000"), encoding="utf-8")
+    said = printgen(designer, "validate", GAME).err  # 1 or 1000: no reading offered
+    assert "weight must be a number, not '1,000'\n" in said, said

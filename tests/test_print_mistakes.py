@@ -133,6 +133,10 @@ def test_a_picture_drawn_narrower_than_its_box_is_said_at_the_edges_it_reaches(
     short = [ln for ln in _warnings(printgen(demo, "validate", "demo")) if "3 mm bleed" in ln]
     assert len(short) == 1 and "ends at the card's left, top, right and bottom" in short[0]
     assert "; mark it bleed: true to run it on to the bleed's edge (first on card" in short[0]
+    # 744 × 1039 pixels: 63:88 to a pixel, drawn 0.04 mm inside two edges: all four still
+    _picture(744).resize((744, 1039)).save(art / "wide.png")
+    short = [ln for ln in _warnings(printgen(demo, "validate", "demo")) if "3 mm bleed" in ln]
+    assert len(short) == 1 and "ends at the card's left, top, right and bottom" in short[0]
 
 
 def test_a_full_bleed_picture_of_the_readmes_pixel_size_is_no_warning(

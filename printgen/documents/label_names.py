@@ -14,15 +14,15 @@ from printgen.project import Project
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.readers import did_you_mean
 
-_USED = re.compile(r"""\bt\s*(?:\.\s*(\w+)|\[\s*['"]([^'"]+)['"]\s*\])""")
 _OWN_PREFIXES = ("icon_",)  # an icon's label: said by printgen.documents.icon_labels
 
 
 def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
     """A warning at each label of the project's and the game's labels files that nothing
-    prints."""
+    prints: none of printgen's, no icon's, and a word no template, prose, deck or layout file of
+    the project writes (a label misspelt, or named in the game's language)."""
     printed = {key for key, _ in _labels_file(project, _PACKAGED, str(_PACKAGED), None)}
-    used = _used_names(project, game_folder)
+    used = _used_names(project)
     problems = []
     for path in (project.templates / LABELS, project.root / game_folder / LABELS):
         if not path.is_file() or not project.confined(path):
@@ -41,26 +41,34 @@ def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
                 "; printgen's labels have English names (players, duration, components …): "
                 "`printgen labels LANG` writes every one to translate",
             )
-            said = f"label '{name}' is none printgen prints, and no template or prose here uses "
-            problems.append(Problem(data.key_at(key), f"{said}t.{name}{tail}", Severity.WARNING))
+            said = f"label '{name}' is none printgen prints, and no template or prose here reads it"
+            problems.append(Problem(data.key_at(key), f"{said}{tail}", Severity.WARNING))
     return problems
 
 
-def _used_names(project: Project, game_folder: str) -> set[str]:
-    """The labels ``t.<name>`` (or ``t['name']``) the project's templates and the game's prose
-    read."""
+def _used_names(project: Project) -> set[str]:
+    """Every word of the project's templates (any file under templates/: an included part, a
+    macro, ``t.get('x')``, an alias of ``t``), of every game's prose, deck and layout files (a
+    deck's ``output: boards`` names its sheets by the label ``boards``): a label written in any
+    of them may be read, however it is read. Only a label none of them writes is said."""
     texts: list[Path] = []
     if project.templates.is_dir():
-        texts += [p for p in project.templates.rglob("*") if p.suffix in (".j2", ".md")]
-    folder = project.root / game_folder
-    texts += sorted(folder.glob("rules.*.md")) + sorted(folder.glob("aid.*.md"))
+        texts += [p for p in project.templates.rglob("*") if p.is_file() and p.name != LABELS]
+    for folder in sorted(project.cards.glob("*/")) if project.cards.is_dir() else []:
+        texts += sorted(folder.glob("rules.*.md")) + sorted(folder.glob("aid.*.md"))
+        texts += sorted(folder.glob("decks/*.yaml")) + sorted(folder.glob("layouts/*.yaml"))
     used: set[str] = set()
     for path in texts:
         if not project.confined(path):  # a link out of the project is never read
             continue
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            with path.open("rb") as file:
+                head = file.read(_READ_BYTES)  # a word of a 10,000-card deck file is its head's
         except OSError:
             continue
-        used.update(a or b for a, b in _USED.findall(text))
+        used.update(_WORD.findall(head.decode("utf-8", errors="replace")))
     return used
+
+
+_READ_BYTES = 256 * 1024
+_WORD = re.compile(r"[^\W\d]\w*")

@@ -55,14 +55,16 @@ class Theme:
 
     def with_callouts(self, labels: Mapping[str, str]) -> Theme:
         """Clarifications and examples get their tints, named in the document's language."""
+        # as a callout's bold words are read: "Clarification:" names the same callouts
+        clarification = labels.get("clarification", "").lower().strip(" .:")
         tints = {
-            labels.get("clarification", "").lower(): self.clarification_tint,
-            labels.get("example", "").lower(): self.example_tint,
+            clarification: self.clarification_tint,
+            labels.get("example", "").lower().strip(" .:"): self.example_tint,
         }
         return replace(
             self,
             callout_tints={k: v for k, v in tints.items() if k},
-            clarification=labels.get("clarification", "").lower(),
+            clarification=clarification,
             questions=labels.get("questions", ""),
         )
 

@@ -54,7 +54,11 @@ def _collects_nothing(
         opening = list(tokens[at + 1 : at + 4])
         if token.type == "blockquote_open" and first_strong(opening).lower().strip(" .:") == wanted:
             return []
-    line = next((n for n, text in enumerate(prose.splitlines(), 1) if QA_MARKER in text), 1)
+    lines = prose.splitlines()
+    marker = f"<!-- {QA_MARKER} -->"  # the comment, not the word a sentence may hold
+    line = next((n for n, text in enumerate(lines, 1) if marker in text), 0) or next(
+        (n for n, text in enumerate(lines, 1) if QA_MARKER in text), 1
+    )
     return [
         Problem(
             Where(rel, line, 1),

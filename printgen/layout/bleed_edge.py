@@ -37,19 +37,20 @@ def short_of_bleed(face: Face, op: Op) -> tuple[list[str], tuple[float, float] |
     x, y = op.x + (op.w - width) / 2, op.y + (op.h - height) / 2
     # whole pixels give the box's proportions only to within a pixel (69 × 94 mm at 300 dpi is
     # 815 × 1110 pixels, 0.03 mm short down the card): a pixel short of the bleed's edge is on it
-    sides = _sides(face, x, y, width, height, max(_SLACK, scale))
-    filled = op.w - width <= max(_SLACK, scale) and op.h - height <= max(_SLACK, scale)
-    # drawn as its box (to a pixel): bleed: true is what it lacks, not other proportions
-    return sides, None if filled else (width, height)
+    pixel = max(_SLACK, scale)
+    if op.w - width <= pixel and op.h - height <= pixel:
+        # drawn as its box (to a pixel): the box's sides, and bleed: true is what it lacks
+        return _sides(face, op.x, op.y, op.w, op.h), None
+    return _sides(face, x, y, width, height, pixel), (width, height)
 
 
 def _sides(face: Face, x: float, y: float, w: float, h: float, slack: float = _SLACK) -> list[str]:
     # how far each side goes past the trim: 0 on the cut line, the bleed at the bleed's edge
     past = (-x, -y, x + w - face.width_mm, y + h - face.height_mm)
-    if max(past) < -_SLACK:  # inside the card on every side: nearly every element
+    if max(past) < -slack:  # inside the card on every side: nearly every element
         return []
     edge = face.bleed_mm - slack
-    return [side for side, by in zip(_SIDES, past, strict=True) if -_SLACK <= by < edge]
+    return [side for side, by in zip(_SIDES, past, strict=True) if -slack <= by < edge]
 
 
 def message(

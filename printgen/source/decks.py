@@ -28,7 +28,7 @@ from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
 
-_COMMA_DECIMAL = re.compile(r"^[-+]?\d+,\d+$")
+_COMMA_DECIMAL = re.compile(r"^[-+]?\d+,(?!\d{3}$)\d+$")
 REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference shows a deck
 _DECK_LOOK = {"name", "size", "shape", "bleed", "gutter", "reference", "safe", "output"}
 DECK_KEYS = _DECK_LOOK | {"layout", "back", "fields", "cards", "cards_from", "generate"}
@@ -346,7 +346,7 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
         or (kind == "integer" and not isinstance(value, int))
     ):
         written = str(value).strip()  # 4,5: a text to YAML, whose decimals take a point
-        decimal = kind == "number" and _COMMA_DECIMAL.match(written)
+        decimal = kind == "number" and _COMMA_DECIMAL.match(written)  # not 1,000: thousands?
         hint = f"; write {written.replace(',', '.')}" if decimal else ""
         checker.error(
             where,
