@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from printgen.documents.labels import _PACKAGED, LABELS, _labels_file
-from printgen.problems import Problem, Severity
+from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.readers import did_you_mean
@@ -22,27 +22,32 @@ def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
     prints: none of printgen's, no icon's, and a word no template, prose, deck or layout file of
     the project writes (a label misspelt, or named in the game's language)."""
     printed = {key for key, _ in _labels_file(project, _PACKAGED, str(_PACKAGED), None)}
-    used = _used_names(project)
-    problems = []
+    unknown: list[tuple[str, Where]] = []  # labels none of printgen's, nor an icon's
     for path in (project.templates / LABELS, project.root / game_folder / LABELS):
         if not path.is_file() or not project.confined(path):
             continue
-        rel = project.rel(path)
-        data = read_yaml(path, rel, project)
-        if not isinstance(data, LDict):
-            continue  # an empty file, or one of another shape: said where labels are read
-        for key in data:
-            name = str(key)
-            if name in printed or name in used or name.startswith(_OWN_PREFIXES):
-                continue
-            tail = did_you_mean(
-                name,
-                printed,
-                "; printgen's labels have English names (players, duration, components …): "
-                "`printgen labels LANG` writes every one to translate",
-            )
-            said = f"label '{name}' is none printgen prints, and no template or prose here reads it"
-            problems.append(Problem(data.key_at(key), f"{said}{tail}", Severity.WARNING))
+        data = read_yaml(path, project.rel(path), project)
+        if isinstance(data, LDict):  # (an empty file, or one of another shape: said elsewhere)
+            unknown += [
+                (str(key), data.key_at(key))
+                for key in data
+                if str(key) not in printed and not str(key).startswith(_OWN_PREFIXES)
+            ]
+    if not unknown:  # nearly every game: no file of the project is read for them
+        return []
+    used = _used_names(project)
+    problems = []
+    for name, where in unknown:
+        if name in used:
+            continue
+        tail = did_you_mean(
+            name,
+            printed,
+            "; printgen's labels have English names (players, duration, components …): "
+            "`printgen labels LANG` writes every one to translate",
+        )
+        said = f"label '{name}' is none printgen prints, and no template or prose here reads it"
+        problems.append(Problem(where, f"{said}{tail}", Severity.WARNING))
     return problems
 
 
