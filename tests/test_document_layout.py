@@ -188,6 +188,7 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
         ("grid:\n  - [main/monkk]\n", 5, 6, "no card 'main/monkk'; did you mean 'main/monk'?"),
         ("grid: [[main/monk]]\npawns:\n  - {at: [2, 0]}\n", 6, 10, "outside the 1×1 grid"),
         ("grid: [[main/monk]]\ncolour: red\n", 5, 1, "unknown key 'colour'"),
+        ("grid: [[main/monk]]\ngap: -1\n", 5, 6, "gap: is a number of mm from 0 to 20"),
         ("grid: [[]]\n", 4, 7, "grid: is a list of rows, each a list of cells"),  # no place
         (  # no page holds it, even drawn smaller: said at its fence, not ReportLab's words
             "grid:\n" + "  - [main/monk, main/war, main/peace]\n" * 12,
@@ -396,6 +397,25 @@ def test_a_diagram_query_draws_a_card_again_while_copies_are_left(
     result = _only_rulebook(project, printgen, f"## Scene\n\n```diagram\ngrid: [[{wines}]]\n```\n")
     assert result.code == 2
     assert "diagram: every copy of the cards of deck 'main' with icon=wine is drawn" in result.err
+
+
+@pytest.mark.parametrize(("gap", "apart"), [("", 3.0), ("gap: 0\n", 0.0), ("gap: 1.5\n", 1.5)])
+def test_a_diagrams_cards_are_set_its_gap_apart(
+    project: Path, printgen: Callable[..., Any], gap: str, apart: float
+) -> None:
+    """Tiles laid edge to edge could not be shown: a scene's cards were always 3 mm apart.
+    `gap:` sets it (0: they touch)."""
+    rules = (
+        "## Scene\n\n```diagram\ngrid: [[main/monk, main/war]]\n"
+        + gap
+        + "caption: Two cards.\n```\n"
+    )
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        page = next(p for p in pdf.pages if "Two cards." in (p.extract_text() or ""))
+        caption = next(w for w in page.extract_words() if w["text"] == "Two")
+        boxes = sorted(b for b in _picture_boxes(page) if b[3] < caption["top"])
+    assert len(boxes) == 2, boxes
+    assert (boxes[1][0] - boxes[0][2]) / MM == pytest.approx(apart, abs=0.05), boxes
 
 
 def test_every_bundled_rulebook_has_a_diagram_in_both_languages() -> None:

@@ -16,7 +16,6 @@ from printgen.layout.color import color as to_color
 from printgen.model.units import pt
 from printgen.problems import Problem, ProjectError, Where
 
-GAP = 3.0  # mm between cards
 MAX_CARD = 34.0  # mm: a scene shows the table, not the card's small print
 SMALLEST = 0.7  # of its card width, a diagram shrunk to stay on a page (printgen.documents.fitting)
 LABEL_SIZE = 7.5  # pt: well above the 6 pt floor of every document
@@ -101,7 +100,7 @@ class Diagram(Flowable):  # type: ignore[misc]
         """The width to set the scene beside the text before it, when it is narrow enough
         (at most half the column); None to set it below, across the column."""
         card = self._card_width(avail)
-        grid = pt(card * self.scene.cols + GAP * (self.scene.cols - 1))
+        grid = pt(card * self.scene.cols + self.scene.gap * (self.scene.cols - 1))
         return grid + pt(2) if grid <= 0.5 * avail else None
 
     def text_flowables(self) -> list[Flowable]:
@@ -109,7 +108,7 @@ class Diagram(Flowable):  # type: ignore[misc]
 
     def _card_width(self, avail: float, limit: bool = True) -> float:
         cols = self.scene.cols
-        fit = (avail / pt(1) - GAP * (cols - 1)) / cols
+        fit = (avail / pt(1) - self.scene.gap * (cols - 1)) / cols
         natural = min((self.scene.card_width or MAX_CARD) * self.scale, fit, self.card_w)
         return min(natural, self.limit) if limit and self.limit else natural
 
@@ -122,15 +121,15 @@ class Diagram(Flowable):  # type: ignore[misc]
             )
             self.cw = NARROWEST
         self.ch = self.cw * self.card_h / self.card_w
-        self.grid_w = pt(self.cw * self.scene.cols + GAP * (self.scene.cols - 1))
+        self.grid_w = pt(self.cw * self.scene.cols + self.scene.gap * (self.scene.cols - 1))
         # a row with labels gets a line under its cards for them
         labelled = {label.at[0] for label in self.scene.labels}
         self.row_tops = []
         top = 0.0
         for r in range(self.scene.rows):
             self.row_tops.append(top)
-            top += pt(self.ch + GAP) + (LABEL_SIZE * 1.8 if r in labelled else 0.0)
-        self.grid_h = top - pt(GAP)
+            top += pt(self.ch + self.scene.gap) + (LABEL_SIZE * 1.8 if r in labelled else 0.0)
+        self.grid_h = top - pt(self.scene.gap)
         cap_h = self.caption.wrap(avail_width, avail_height)[1] if self.scene.caption else 0.0
         self.cap_h = cap_h + (pt(2.5) if cap_h else 0.0)
         self.width = avail_width
@@ -145,7 +144,9 @@ class Diagram(Flowable):  # type: ignore[misc]
 
         for label in self.scene.labels:
             r, c = label.at
-            centre = (self.width - self.grid_w) / 2 + pt(c * (self.cw + GAP) + self.cw / 2)
+            centre = (self.width - self.grid_w) / 2 + pt(
+                c * (self.cw + self.scene.gap) + self.cw / 2
+            )
             half = stringWidth(label.text, "VeraBd", LABEL_SIZE) / 2 + 2
             if centre - half < -0.5 or centre + half > self.width + 0.5:
                 self._said(
@@ -157,7 +158,7 @@ class Diagram(Flowable):  # type: ignore[misc]
         """The card rectangle (x, y, w, h) in points from the flowable's origin: the cell's
         card, at the scene's scale and centred in its place; an empty place's whole room."""
         r, c = cell
-        left = (self.width - self.grid_w) / 2 + pt(c * (self.cw + GAP))
+        left = (self.width - self.grid_w) / 2 + pt(c * (self.cw + self.scene.gap))
         top = self.height - pt(1) - self.row_tops[r]
         face = self.scene.faces.get(cell)
         if face is None:

@@ -34,7 +34,9 @@ from printgen.problems import Problem, ProjectError, Where
 from printgen.source.located_yaml import LDict, LList, place, read_yaml_text
 from printgen.source.readers import did_you_mean
 
-KEYS = ("grid", "pawns", "arrows", "highlight", "labels", "caption", "card_width")
+KEYS = ("grid", "pawns", "arrows", "highlight", "labels", "caption", "card_width", "gap")
+GAP = 3.0  # mm between a scene's cards, unless it says otherwise (gap: 0, tiles edge to edge)
+MAX_GAP = 20.0
 ARROW = "#d9480f"
 PAWN_COLOR = "#333333"
 
@@ -93,6 +95,7 @@ class Scene:
     labels: list[Label] = field(default_factory=list)
     caption: str = ""
     card_width: float | None = None  # mm
+    gap: float = GAP  # mm between cards
 
 
 def read_scene(content: str, rel: str, first_line: int, index: CardIndex) -> Scene:
@@ -177,6 +180,15 @@ class _Reader:
                 self.error(data.at("card_width"), "card_width: is a number of mm from 10 to 90")
             else:
                 scene.card_width = float(width)
+        gap = data.get("gap", GAP)
+        if isinstance(gap, bool) or not isinstance(gap, int | float) or not 0 <= gap <= MAX_GAP:
+            self.error(
+                data.at("gap"),
+                f"gap: is a number of mm from 0 to {MAX_GAP:g} (0: the cards touch, as tiles "
+                "laid edge to edge)",
+            )
+        else:
+            scene.gap = float(gap)
         return scene
 
     def items(self, data: LDict, key: str) -> list[Any]:
