@@ -1,14 +1,14 @@
 """A label of the designer's ``labels.yaml`` that nothing prints: not one of printgen's (whose
-names are English words: ``players``, ``duration``), not an icon's, and used as ``t.<name>`` by
-no template or prose of the project. Most often a label misspelt, or named in the game's own
-language (``joueurs:``): its text was ignored without a word."""
+names are English words: ``players``, ``duration``), not an icon's, and a word no template,
+prose, deck or layout file of the project writes. Most often a label misspelt, or named in the
+game's own language (``joueurs:``): its text was ignored without a word."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from printgen.documents.labels import _PACKAGED, LABELS, _labels_file
+from printgen.documents.labels import LABELS, printgen_labels
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, read_yaml
@@ -21,7 +21,7 @@ def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
     """A warning at each label of the project's and the game's labels files that nothing
     prints: none of printgen's, no icon's, and a word no template, prose, deck or layout file of
     the project writes (a label misspelt, or named in the game's language)."""
-    printed = {key for key, _ in _labels_file(project, _PACKAGED, str(_PACKAGED), None)}
+    printed = printgen_labels(project)
     unknown: list[tuple[str, Where]] = []  # labels none of printgen's, nor an icon's
     for path in (project.templates / LABELS, project.root / game_folder / LABELS):
         if not path.is_file() or not project.confined(path):

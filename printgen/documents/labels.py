@@ -113,6 +113,11 @@ def _merged(project: Project, found: list[tuple[Path, inputs.Version | None]]) -
     return _Laid(merged, written, tuple(reads))
 
 
+def printgen_labels(project: Project) -> set[str]:
+    """The names of printgen's own labels (its packaged labels.yaml)."""
+    return {key for key, _ in _labels_file(project, _PACKAGED, str(_PACKAGED), None)}
+
+
 def decimal_mark(project: Project, lang: str, game_id: str | None = None) -> str | None:
     """The mark ``lang`` writes between a number's whole part and its decimals (1,5): its label
     decimal_mark; None when its labels give none (a number with decimals then says so)."""

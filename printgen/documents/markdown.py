@@ -22,6 +22,7 @@ from printgen.documents.sections import (
     Collected,
     Heading,
     Marker,
+    callout_word,
     first_strong,
     without_emptied,
     without_label,
@@ -56,10 +57,10 @@ class Theme:
     def with_callouts(self, labels: Mapping[str, str]) -> Theme:
         """Clarifications and examples get their tints, named in the document's language."""
         # as a callout's bold words are read: "Clarification:" names the same callouts
-        clarification = labels.get("clarification", "").lower().strip(" .:")
+        clarification = callout_word(labels.get("clarification", ""))
         tints = {
             clarification: self.clarification_tint,
-            labels.get("example", "").lower().strip(" .:"): self.example_tint,
+            callout_word(labels.get("example", "")): self.example_tint,
         }
         return replace(
             self,
@@ -184,9 +185,7 @@ class _Converter:
                 out.extend(self._list(token, tokens[i + 1 : end], 0))
             elif kind == "blockquote_open":
                 inner = tokens[i + 1 : end]
-                if self.collect and first_strong(inner).lower().strip(" .:") == (
-                    self.theme.clarification
-                ):
+                if self.collect and callout_word(first_strong(inner)) == (self.theme.clarification):
                     self.collected.append((self.section, inner))
                     out.append(Collected())  # its heading may be left with nothing
                 else:
@@ -327,7 +326,7 @@ class _Converter:
             inner = self.blocks(tokens)
         finally:
             self.width = width
-        label = first_strong(tokens).lower().strip(" .:")
+        label = callout_word(first_strong(tokens))
         tint = self.theme.callout_tints.get(label, self.theme.note_tint)
         box = table(
             [[inner]],

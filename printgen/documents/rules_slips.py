@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from printgen.documents.markdown import QA_MARKER
 from printgen.documents.parsed import parse
-from printgen.documents.sections import first_strong
+from printgen.documents.sections import callout_word, first_strong
 from printgen.problems import Problem, Severity, Where
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
@@ -46,16 +46,17 @@ def _collects_nothing(
     rel: str, prose: str, source: str, labels: Mapping[str, str]
 ) -> list[Problem]:
     label = str(labels.get("clarification", "")).strip()
-    if f"<!-- {QA_MARKER} -->" not in source or not label:
+    marker = f"<!-- {QA_MARKER} -->"  # the comment, not the word a sentence may hold
+    if marker not in source or not label:
         return []
-    wanted = label.lower().strip(" .:")
     tokens = parse(source)
     for at, token in enumerate(tokens):
         opening = list(tokens[at + 1 : at + 4])
-        if token.type == "blockquote_open" and first_strong(opening).lower().strip(" .:") == wanted:
+        if token.type == "blockquote_open" and callout_word(first_strong(opening)) == (
+            callout_word(label)
+        ):
             return []
     lines = prose.splitlines()
-    marker = f"<!-- {QA_MARKER} -->"  # the comment, not the word a sentence may hold
     line = next((n for n, text in enumerate(lines, 1) if marker in text), 0) or next(
         (n for n, text in enumerate(lines, 1) if QA_MARKER in text), 1
     )

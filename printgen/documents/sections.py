@@ -95,6 +95,12 @@ def without_label(tokens: list[Token]) -> list[Token]:
     return out
 
 
+def callout_word(words: str) -> str:
+    """A callout's bold words, or a label naming them, as they are compared: "Clarification.",
+    "Clarification:" and "clarification" are one callout."""
+    return words.lower().strip(" .:")
+
+
 def first_strong(tokens: list[Token]) -> str:
     for token in tokens:
         if token.type == "inline":

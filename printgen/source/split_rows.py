@@ -1,6 +1,7 @@
 """A CSV row cut by a separator inside a text that is not in quotes: its cells moved one column
-on, into the wrong fields. Said at the row, with how to quote the text — also where the cell
-it gained is empty (a trailing separator), as when the last column is the designer's notes."""
+on, into the wrong fields. Said with how to quote the text: at the cell past the header that
+holds a value (by the card), else — the cell it gained empty, a separator closing it — with the
+row's first problem, or at a last notes column that took the value pushed on."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def usual_width(table: Table) -> int:
     return min((width for width, rows in widths.items() if rows == most), default=0)
 
 
-def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> str | None:
+def cut_row(table: Table, cells: list[Any], usual: int) -> str | None:
     """What to add to the first problem of a CSV row longer than its header and than the
     sheet's other rows, the cells past the header empty (a cell past it holding a value is
     said by the card as a value in a column without a name): its values may have moved one
@@ -49,9 +50,8 @@ def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> str | No
         return None
     if not all(blank(value) for value in cells[width:]):
         return None
-    return "this row has more cells than the header row, so its values may have moved one " + (
-        "column on" + quote_hint(table, len(cells), width)
-    )
+    moved = "this row has more cells than the header row, so its values may have moved one"
+    return f"{moved} column on{quote_hint(table, len(cells), width)}"
 
 
 def moved_on(checker: Checker, table: Table, number: int, said: int, cut: str) -> None:
