@@ -3,6 +3,7 @@ once in the PDF, and ``validate`` checking the documents without drawing them.""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import subprocess
 import sys
@@ -298,6 +299,39 @@ def test_the_packaged_templates_ship_compiled_for_this_jinja_and_sandbox() -> No
     stored = json.loads(compiled.COMPILED_FILE.read_text(encoding="utf-8"))
     assert stored == compiled.compile_packaged()
     assert [entry["name"] for entry in stored["templates"]] == list(compiled.PACKAGED)
+
+
+def test_printgens_labels_ship_read_and_are_read_again_when_their_text_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The labels shipped in compiled.json serve only the labels.yaml they were read from: an
+    edited labels.yaml (another digest) is read as YAML, never answered from the stale copy."""
+    import json
+
+    from printgen.documents import compiled, labels
+    from printgen.project import Project
+
+    stored = json.loads(compiled.COMPILED_FILE.read_text(encoding="utf-8"))
+    for key, texts in stored["labels"]["entries"]:
+        if key == "players":
+            texts["en"] = "Seats (shipped)"
+    shipped = tmp_path / "compiled.json"
+    project = Project.at(tmp_path)
+
+    def players(digest: str) -> str:
+        stored["labels"]["sha256"] = digest
+        shipped.write_text(json.dumps(stored), encoding="utf-8")
+        monkeypatch.setattr(compiled, "COMPILED_FILE", shipped)
+        compiled._raw.cache_clear()
+        labels._labels_file.cache_clear()
+        labels._MERGED.clear()
+        return labels.labels(project, "en")["players"]
+
+    digest = hashlib.sha256(labels.PACKAGED_LABELS.read_bytes()).hexdigest()
+    assert players(digest) == "Seats (shipped)"  # the shipped copy is what a process reads
+    assert players("0" * 64) == "Players"  # not this text's: labels.yaml read as YAML
+    labels._labels_file.cache_clear()
+    labels._MERGED.clear()
 
 
 def test_documents_use_the_shipped_templates_and_compile_them_when_it_is_damaged(

@@ -1,5 +1,5 @@
 """Compiled document templates: each text compiled once a process, and printgen's own two
-(rulebook.md.j2, player-aid.md.j2) shipped compiled.
+(rulebook.md.j2, player-aid.md.j2) shipped compiled; printgen's labels shipped read.
 
 Jinja compiles a template to Python source and then to a code object; for the packaged
 rulebook template that is 16 ms, more than laying out its cover, in every process that makes a
@@ -10,12 +10,18 @@ only compiles that Python (3 ms). An entry is used only for the very text it was
 and the file only when it was made by this Jinja for this sandbox and these settings — anything
 else, or a damaged file, means Jinja compiles the template itself: never a stale template. A
 test keeps the file current.
+
+The file also holds printgen's labels.yaml as read (``shipped_labels``): PyYAML reads its 13 KB in
+4 ms, which every process that lays out cards or documents spent, some twice. They are used only
+with the very bytes they were read from (their SHA-256); any other text is read as YAML.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from printgen.project import PACKAGED_TEMPLATES
@@ -59,11 +65,20 @@ def bytecode_cache() -> Any:
 
 
 @lru_cache(maxsize=2)
+def _raw(path: Path) -> Any:
+    """The file as JSON: None when it cannot be read."""
+    try:
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+
+
+@lru_cache(maxsize=2)
 def _shipped(wanted: str) -> dict[str, tuple[str, str]]:
     """The shipped templates (checksum -> name, Python source), if the file was made for an
     environment with this fingerprint; none otherwise."""
     try:
-        raw = json.loads(COMPILED_FILE.read_bytes())
+        raw = _raw(COMPILED_FILE)
         if not wanted or raw.get("fingerprint") != wanted:
             return {}
         return {
@@ -71,8 +86,23 @@ def _shipped(wanted: str) -> dict[str, tuple[str, str]]:
             for entry in raw["templates"]
             if isinstance(entry["python"], str)
         }
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (KeyError, TypeError, AttributeError):
         return {}
+
+
+def shipped_labels(text: bytes) -> tuple[tuple[str, dict[str, str]], ...] | None:
+    """printgen's labels as read from ``text``, when the file holds them for these very bytes;
+    None otherwise (the caller reads the YAML)."""
+    try:
+        shipped = _raw(COMPILED_FILE)["labels"]
+        if shipped["sha256"] != hashlib.sha256(text).hexdigest():
+            return None
+        entries = tuple((str(key), dict(texts)) for key, texts in shipped["entries"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if not all(isinstance(t, str) for _, texts in entries for t in (*texts, *texts.values())):
+        return None
+    return entries
 
 
 def compile_packaged() -> dict[str, Any]:
@@ -89,7 +119,17 @@ def compile_packaged() -> dict[str, Any]:
         checksum = BytecodeCache().get_source_checksum(source)
         python = env.compile(source, name, str(PACKAGED_TEMPLATES / name), raw=True)
         templates.append({"name": name, "checksum": checksum, "python": python})
-    return {"fingerprint": fingerprint(env), "templates": templates}
+    return {"fingerprint": fingerprint(env), "templates": templates, "labels": _read_labels()}
+
+
+def _read_labels() -> dict[str, Any]:
+    """printgen's labels.yaml read as YAML (as any labels file is), for the file."""
+    from printgen.documents.labels import PACKAGED_LABELS, read_labels
+    from printgen.project import Project
+
+    text = PACKAGED_LABELS.read_bytes()
+    entries = read_labels(Project.at(PACKAGED_LABELS.parent), PACKAGED_LABELS, "labels.yaml")
+    return {"sha256": hashlib.sha256(text).hexdigest(), "entries": [list(e) for e in entries]}
 
 
 def main() -> None:

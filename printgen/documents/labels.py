@@ -20,9 +20,11 @@ from printgen.problems import Problem, ProjectError, Where, closest, fail
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import LDict, read_yaml
 
+Entries = tuple[tuple[str, dict[str, str]], ...]  # (label, {lang: text}), as a file has them
+
 LABELS = "labels.yaml"
 ANY_LANGUAGE = "_"  # {_: ":", fr: " :"}: the text of every language not given its own
-_PACKAGED = PACKAGED_TEMPLATES / LABELS  # printgen's own labels, under every project's
+PACKAGED_LABELS = PACKAGED_TEMPLATES / LABELS  # printgen's own labels, under every project's
 
 
 class Labels(dict[str, str]):
@@ -46,7 +48,7 @@ class Labels(dict[str, str]):
 
 def labels(project: Project, lang: str, game_id: str | None = None) -> Labels:
     """One language's labels: printgen's, the project's, then the game's own."""
-    files = [_PACKAGED, project.templates / LABELS]
+    files = [PACKAGED_LABELS, project.templates / LABELS]
     if game_id is not None:
         files.append(project.cards / game_id / LABELS)
     found: list[tuple[Path, inputs.Version | None]] = []
@@ -102,7 +104,7 @@ def _merged(project: Project, found: list[tuple[Path, inputs.Version | None]]) -
         # the file's name worked out once, not again for each of its ~90 labels (a path
         # made, compared and made relative a label: 18 M instructions, 1.6 % of a W&M
         # validate)
-        own = None if path == _PACKAGED else rel
+        own = None if path == PACKAGED_LABELS else rel
         for key, value in _labels_file(project, path, rel, now):
             if ANY_LANGUAGE in value:  # one text for every language (players: Seats) replaces
                 merged[key] = dict(value)  # what the files below said in each: it was ignored
@@ -115,7 +117,9 @@ def _merged(project: Project, found: list[tuple[Path, inputs.Version | None]]) -
 
 def printgen_labels(project: Project) -> set[str]:
     """The names of printgen's own labels (its packaged labels.yaml)."""
-    return {key for key, _ in _labels_file(project, _PACKAGED, str(_PACKAGED), None)}
+    path = PACKAGED_LABELS
+    now = inputs.version(path.stat())
+    return {key for key, _ in _labels_file(project, path, project.rel(path), now)}
 
 
 def decimal_mark(project: Project, lang: str, game_id: str | None = None) -> str | None:
@@ -130,10 +134,20 @@ def decimal_mark(project: Project, lang: str, game_id: str | None = None) -> str
 
 
 @lru_cache(maxsize=64)  # printgen's, the project's, and one a game
-def _labels_file(
-    project: Project, path: Path, rel: str, now: inputs.Version | None
-) -> tuple[tuple[str, dict[str, str]], ...]:
-    """A labels file as (label, {lang: text}); a plain text serves every language."""
+def _labels_file(project: Project, path: Path, rel: str, now: inputs.Version | None) -> Entries:
+    """A labels file as (label, {lang: text}); a plain text serves every language. printgen's
+    own comes as shipped read (``compiled.shipped_labels``) while it is the text it was read
+    from."""
+    if path == PACKAGED_LABELS:
+        from printgen.documents.compiled import shipped_labels
+
+        if (shipped := shipped_labels(path.read_bytes())) is not None:
+            return shipped
+    return read_labels(project, path, rel)
+
+
+def read_labels(project: Project, path: Path, rel: str) -> Entries:
+    """A labels file read as YAML (``rel``: its name in messages)."""
     data = read_yaml(path, rel, project)
     if data is None:  # an empty file: no labels of its own
         return ()
