@@ -181,3 +181,5 @@ def test_a_word_an_option_takes_may_be_written_in_any_case() -> None:
     # a game's language too: "game 'demo' has no language 'EN'; its languages are en"
     assert parser(["validate"]).parse_args(["validate", "--lang", "EN"]).lang == ["en"]
     assert parser(["simulate"]).parse_args(["simulate", "demo", "--lang", "IT"]).lang == "it"
+    assert parser(["new"]).parse_args(["new", "otro", "--lang", "ES"]).lang == ["es"]
+    assert parser(["labels"]).parse_args(["labels", "NL", "pt"]).langs == ["nl", "pt"]

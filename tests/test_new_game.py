@@ -210,8 +210,7 @@ def test_new_says_what_stops_it_writing(
     [
         ("My Game", [], "must be letters a–z or A–Z"),
         ("ok-game", ["--lang", "english"], "two-letter code"),
-        # 'EN' is two letters: 'must be a two-letter code' left nothing to see
-        ("ok-game", ["--lang", "EN"], "language 'EN' must be written in lower case: 'en'"),
+        ("ok-game", ["--lang", "ENG"], "two-letter code"),  # never lower-cased into a code
     ],
 )
 def test_new_rejects_a_bad_id_or_language(
@@ -1732,6 +1731,23 @@ def test_labels_already_translated_are_not_said_to_be_english_nor_listed_as_writ
         "note: templates/labels.yaml has every label in pt already (left as it is)"
     ), done.out
     assert labels.read_text(encoding="utf-8") == translated
+
+
+def test_a_language_typed_in_capitals_is_taken_by_new_and_labels_as_by_build(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """`validate --lang ES` read es, but `new otro --lang ES` and `labels NL` stopped at
+    "language 'ES' must be written in lower case": every command reads a language typed on
+    the command line in any case."""
+    made = printgen(tmp_path, "new", "otro", "--lang", "ES", "--lang", "En")
+    assert made.code == 0, made.err
+    game_yaml = (tmp_path / "cards" / "otro" / "game.yaml").read_text(encoding="utf-8")
+    assert "languages: [es, en]" in game_yaml, game_yaml
+    asked = printgen(tmp_path, "labels", "NL")
+    assert asked.code == 0, asked.err
+    assert "holds English labels for nl to translate" in asked.out, asked.out
+    checked = printgen(tmp_path, "validate", "--lang", "ES")
+    assert checked.code == 0, checked.err
 
 
 def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(

@@ -144,13 +144,15 @@ def _new_options(new: argparse.ArgumentParser) -> None:
     new.add_argument(
         "--lang",
         action="append",
+        type=str.lower,  # as build's: ES is es
         metavar="LANG",
         help="a language of the game, repeatable (default: en)",
     )
 
 
 def _labels_options(labels: argparse.ArgumentParser) -> None:
-    labels.add_argument("langs", nargs="+", metavar="LANG", help="e.g. nl")
+    # as build's --lang: NL is nl
+    labels.add_argument("langs", nargs="+", type=str.lower, metavar="LANG", help="e.g. nl")
 
 
 def _icons_options(icons: argparse.ArgumentParser) -> None:
