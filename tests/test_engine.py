@@ -27,7 +27,11 @@ def _full_sheet(w: float, h: float, paper: str, count: int = 10**4) -> SheetPlan
     return pack([(kind, list(range(count)))], PAPER_SIZES[paper], False)[0][0]
 
 
-@pytest.mark.parametrize("preset", sorted(CARD_PRESETS))
+# a board the size of the paper itself leaves no room for its marks (said by validate)
+PAPER_SIZED = {"a3", "a4", "letter"}
+
+
+@pytest.mark.parametrize("preset", sorted(set(CARD_PRESETS) - PAPER_SIZED))
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_preset_fits_with_marks_clear_of_the_paper_edge(preset: str, paper: str) -> None:
     w, h = CARD_PRESETS[preset]

@@ -647,6 +647,35 @@ def test_a_card_too_large_for_the_paper_names_the_largest_that_fits(
         assert "does not fit on" not in fits.err and fits.code == 0, fits.err
 
 
+def test_a_board_takes_a_paper_size_and_one_the_paper_itself_is_said_not_to_fit(
+    tmp_path: Path, printgen: Any
+) -> None:
+    """A player board of 'size: A5' was "unknown card size 'A5'; use one of poker, bridge…":
+    the A-series A3–A8 and letter are sizes (portrait, as named for --paper); an A5 board
+    prints on A4, and an A4 board on A4 is told it leaves no room for its crop marks."""
+    _sized_game(tmp_path, ("board", "a5", 1), ("tile", "a8", 2))
+    sheet = _sized_build(tmp_path)
+    faces = [f for f in _manifest(sheet)["faces"] if f["side"] == "front"]
+    sizes = sorted((f["deck"], f["width_mm"], f["height_mm"]) for f in faces)
+    assert sizes == [("board", 148, 210), ("tile", 52, 74), ("tile", 52, 74)]
+    _sized_game(tmp_path / "a4", ("board", "a4", 1))
+    checked = printgen(tmp_path / "a4", "validate", "mix")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        "cards/mix/decks/board.yaml:4:7: a 210×297 mm card does not fit on the sheet of "
+        "210×297 mm paper with room for its crop marks: at most 197.4×284.4 mm (or "
+        "284.4×197.4); choose a smaller size"
+    ]
+    _sized_game(tmp_path / "capital", ("board", "A5", 1))
+    checked = printgen(tmp_path / "capital", "validate", "mix")
+    assert checked.code == 2
+    assert checked.err.startswith(
+        "cards/mix/decks/board.yaml:4:7: unknown card size 'A5'; did you mean 'a5'? The sizes "
+        "are poker, bridge, tarot, mini-euro, mini-american, square, a3, a4, a5, a6, a7, a8, "
+        "letter or {width: 63mm, height: 88mm}"
+    ), checked.err
+
+
 def test_every_deck_too_large_for_the_paper_is_said_at_once(tmp_path: Path, printgen: Any) -> None:
     """Two decks too large among the cards and one among the tokens: only the first was said,
     the others after it was fixed, one build at a time (every problem of a run is listed)."""

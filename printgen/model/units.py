@@ -17,6 +17,14 @@ CARD_PRESETS: dict[str, tuple[float, float]] = {
     "mini-euro": (44.0, 68.0),
     "mini-american": (41.0, 63.0),
     "square": (70.0, 70.0),
+    # paper sizes, portrait, for a player board or a large tile: named as --paper names them
+    "a3": (297.0, 420.0),
+    "a4": (210.0, 297.0),
+    "a5": (148.0, 210.0),
+    "a6": (105.0, 148.0),
+    "a7": (74.0, 105.0),
+    "a8": (52.0, 74.0),
+    "letter": (215.9, 279.4),
 }
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {

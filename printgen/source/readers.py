@@ -178,9 +178,11 @@ class Checker:
         if isinstance(value, str):
             if value in CARD_PRESETS:
                 return CARD_PRESETS[value]
+            # 'A5' as a paper is written is named as the preset it is ('a5')
+            hint = did_you_mean(value, CARD_PRESETS)
             self.error(
                 node.at("size"),
-                f"unknown card size '{value}'; use one of "
+                f"unknown card size '{value}'{hint}{' The sizes are' if hint else '; use one of'} "
                 f"{', '.join(CARD_PRESETS)} or {{width: 63mm, height: 88mm}}",
             )
             return CARD_PRESETS["poker"]
