@@ -651,8 +651,8 @@ def test_a_board_takes_a_paper_size_and_one_the_paper_itself_is_said_not_to_fit(
     tmp_path: Path, printgen: Any
 ) -> None:
     """A player board of 'size: A5' was "unknown card size 'A5'; use one of poker, bridge…":
-    the A-series A3–A8 and letter are sizes (portrait, as named for --paper); an A5 board
-    prints on A4, and an A4 board on A4 is told it leaves no room for its crop marks."""
+    the A-series A3–A8 and letter are sizes (portrait, as named for --paper, in any case); an
+    A5 board prints on A4, and an A4 board on A4 is told it leaves no room for its crop marks."""
     _sized_game(tmp_path, ("board", "a5", 1), ("tile", "a8", 2))
     sheet = _sized_build(tmp_path)
     faces = [f for f in _manifest(sheet)["faces"] if f["side"] == "front"]
@@ -666,11 +666,18 @@ def test_a_board_takes_a_paper_size_and_one_the_paper_itself_is_said_not_to_fit(
         "210×297 mm paper with room for its crop marks: at most 197.4×284.4 mm (or "
         "284.4×197.4); choose a smaller size"
     ]
-    _sized_game(tmp_path / "capital", ("board", "A5", 1))
-    checked = printgen(tmp_path / "capital", "validate", "mix")
+    # a size written as paper and card sizes are written elsewhere (A5, Poker) is that preset
+    _sized_game(tmp_path / "capital", ("board", "A5", 1), ("card", "Poker", 2))
+    faces = _manifest(_sized_build(tmp_path / "capital"))["faces"]
+    sizes = sorted(
+        (f["deck"], f["width_mm"], f["height_mm"]) for f in faces if f["side"] == "front"
+    )
+    assert sizes == [("board", 148, 210), ("card", 63, 88), ("card", 63, 88)]
+    _sized_game(tmp_path / "typo", ("board", "a55", 1))
+    checked = printgen(tmp_path / "typo", "validate", "mix")
     assert checked.code == 2
     assert checked.err.startswith(
-        "cards/mix/decks/board.yaml:4:7: unknown card size 'A5'; did you mean 'a5'? The sizes "
+        "cards/mix/decks/board.yaml:4:7: unknown card size 'a55'; did you mean 'a5'? The sizes "
         "are poker, bridge, tarot, mini-euro, mini-american, square, a3, a4, a5, a6, a7, a8, "
         "letter or {width: 63mm, height: 88mm}"
     ), checked.err

@@ -176,9 +176,8 @@ class Checker:
         """``size:`` of a deck or a layout: a preset name or {width:, height:} (default poker)."""
         value = node.get("size", "poker")
         if isinstance(value, str):
-            if value in CARD_PRESETS:
-                return CARD_PRESETS[value]
-            # 'A5' as a paper is written is named as the preset it is ('a5')
+            if value.lower() in CARD_PRESETS:  # A5 as paper is written, Poker: the preset
+                return CARD_PRESETS[value.lower()]
             hint = did_you_mean(value, CARD_PRESETS)
             self.error(
                 node.at("size"),
