@@ -638,6 +638,27 @@ def test_a_label_nothing_prints_is_a_warning_at_its_key(
     ], said
 
 
+def test_a_pipe_among_a_games_files_is_passed_over_by_the_unused_label_check(
+    demo: Path,
+) -> None:
+    """A label nothing prints made validate read every prose file of the project for its word:
+    a named pipe called rules.zz.md was opened, waiting for a writer — validate, build and
+    watch hung for good. It is passed over (the label is still said)."""
+    import os
+    import subprocess
+    import sys
+
+    (demo / "cards" / "demo" / "labels.yaml").write_text('zzunk: {en: "x"}\n', encoding="utf-8")
+    os.mkfifo(demo / "cards" / "demo" / "rules.zz.md")
+    run = subprocess.run(
+        [sys.executable, "-m", "printgen", "--project", str(demo), "validate", "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "label 'zzunk' is none printgen prints" in run.stderr, run.stderr
+
+
 def test_a_fourth_level_heading_is_set_a_step_below_the_third(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -5,7 +5,9 @@ game's own language (``joueurs:``): its text was ignored without a word."""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 from printgen.documents.labels import LABELS, printgen_labels
@@ -66,13 +68,24 @@ def _used_names(project: Project) -> set[str]:
     for path in texts:
         if not project.confined(path):  # a link out of the project is never read
             continue
-        try:
-            with path.open("rb") as file:
-                head = file.read(_READ_BYTES)  # a word of a 10,000-card deck file is its head's
-        except OSError:
-            continue
-        used.update(_WORD.findall(head.decode("utf-8", errors="replace")))
+        head = _head(path)
+        if head is not None:
+            used.update(_WORD.findall(head.decode("utf-8", errors="replace")))
     return used
+
+
+def _head(path: Path) -> bytes | None:
+    """The first _READ_BYTES of a regular file (a word of a 10,000-card deck file is its
+    head's); None for anything else: a pipe named rules.zz.md, opened, would wait for a writer
+    for good (O_NONBLOCK opens it at once, and it is then passed over)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return None
+            return file.read(_READ_BYTES)
+    except OSError:
+        return None
 
 
 _READ_BYTES = 256 * 1024
