@@ -17,7 +17,7 @@ from printgen.layout.face import BorrowedDeck, LaidOutDeck
 from printgen.layout_defaults import add_layout_defaults
 from printgen.model.game import Game
 from printgen.options import BuildOptions
-from printgen.problems import Problem, Problems, ProjectError, Where, fail
+from printgen.problems import Problem, Problems, ProjectError, Severity, Where, fail
 from printgen.project import Project
 from printgen.resolve import Resolved, resolve_game
 from printgen.rules.context import RuleContext
@@ -170,6 +170,8 @@ class Session:
             if partial is not loaded:  # its decks did not load: its layouts are checked still,
                 self._layout_problems(game_id, problems)  # and the cards that did load
                 self._card_problems(partial, wanted, problems)
+                if rules and partial.only_icons_wrong:  # every card is there to count
+                    self._whole_game_rules(partial, problems)
             # the prose is checked too (with no cards: their decks or layouts did not load)
             return Checked(partial, {}, {lang: [] for lang in wanted}, complete=False)
         if rules:  # the unit that runs the rules says what loading warned about, once
@@ -197,9 +199,21 @@ class Session:
             return list(exc.problems)
         return []
 
+    def _whole_game_rules(self, game: Game, problems: Problems) -> None:
+        """The rules of a game only its icon files kept from loading, and what loading warned
+        about: said in the same run as the icon file's mistake (watch showed a rule's error
+        gone while an icon file was misnamed, as if it were fixed)."""
+        problems.extend(game.notices)
+        try:
+            module = self.rules_module(game.id)
+        except ProjectError:  # said beside the icon file's mistake: its checks: run still
+            module = None
+        run_rules(self.rule_context(game, problems), module, problems)
+
     def _card_problems(self, game: Game, langs: list[str], problems: Problems) -> None:
         """The cards loaded without a problem, laid out for their own problems (an :icon: no
-        library has in a text, a misspelt field): said in the same run as a card's mistake.
+        library has in a text, a misspelt field, a '**' never ended): said in the same run as
+        a card's mistake.
         Not the rules: they would count cards that are missing; nothing when game.yaml
         itself is wrong (its languages, say), nor a deck read with problems (its fields)."""
         sound = [
@@ -214,13 +228,14 @@ class Session:
             library = self.library(game)
         except ProjectError:  # said by _layout_problems
             return
-        # its errors alone: what it warns of deck-wide (a text shrunk below its siblings', an
-        # element drawn on no card) could be about the cards that are missing
-        found = Problems()
+        # its errors, and what a card's own text warns of (an unclosed '**'): what it warns
+        # of deck-wide (a text shrunk below its siblings', an element drawn on no card) could
+        # be about the cards that are missing
+        found, texts_warned = Problems(), set[Problem]()
         resolved = resolve_game(game, tuple(langs), found, self.marks(game))
         for lang in langs:
-            lay_out_game(self.project, game, library, resolved[lang], found)
-        problems.extend(found.errors)
+            lay_out_game(self.project, game, library, resolved[lang], found, False, texts_warned)
+        problems.extend(p for p in found if p.severity == Severity.ERROR or p in texts_warned)
 
     def _layout_problems(self, game_id: str, problems: Problems) -> None:
         """Every layout file the game sees, read for its problems alone: a designer sees a

@@ -3368,3 +3368,36 @@ def test_a_decimal_written_with_a_comma_in_a_deck_file_says_to_write_a_point(
     deck.write_text(text.replace("weight: 4,5", "weight: 1,000"), encoding="utf-8")
     said = printgen(designer, "validate", GAME).err  # 1 or 1000: no reading offered
     assert "weight must be a number, not '1,000'\n" in said, said
+
+
+def test_a_cards_markup_warning_is_said_beside_another_cards_mistake(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card's '**' never ended was said alone, but vanished as soon as another card had a
+    mistake (a colour of five digits): said in the same run, in a YAML deck and a sheet."""
+    game = designer / "cards" / GAME
+    _grow(game)
+    deck = game / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    card = text[: text.index('"Gain 2 :coin:."')].count("\n") + 1
+    col = text.splitlines()[card - 1].index('"Gain 2 :coin:."') + 1
+    text = text.replace('"Gain 2 :coin:."', '"Gain **2 :coin:."', 1)
+    deck.write_text(text.replace('"#1f5f8b"', '"#1f5f8"', 1), encoding="utf-8")
+    sheet = game / "decks" / "ships.csv"
+    rows = SHIPS_CSV.replace("Carry 1 :coin:.", "Carry 1 :coin.").replace("#6b2d5c", "#6b2d5")
+    sheet.write_text(rows, encoding="utf-8")
+    checked = printgen(designer, "validate", "--lang", "en")
+    assert checked.code == 2
+    lines = checked.err.splitlines()
+    assert any("color must be a colour" in line and "main.yaml" in line for line in lines)
+    assert any("color must be a colour" in line and "ships.csv" in line for line in lines)
+    assert (
+        f"cards/{GAME}/decks/main.yaml:{card}:{col}: warning: '**' starts bold text that is "
+        "never ended: it prints as two stars; end the bold text with another '**' (or write "
+        "\\* for a star)"
+    ) in lines
+    assert any(
+        line.startswith(f"cards/{GAME}/decks/ships.csv:2:")
+        and "warning: ':coin' has no closing ':'" in line
+        for line in lines
+    ), lines

@@ -891,3 +891,27 @@ def test_slow_rules_stop_together_at_the_games_limit(
     line = line_of(rules, "# here") + 1
     said = f"{RULES}:{line}:1: slow-c: not run: the game's rules ran for 0.5 s together"
     assert any(found.startswith(said) for found in lines), lines
+
+
+def test_a_rules_error_is_said_beside_a_misnamed_icon_file(demo: Path, printgen: Printgen) -> None:
+    """An icon file whose name cannot be written as :name: kept the game from loading, and
+    its rules from running: a rule's error vanished (in watch, as if it had been fixed). The
+    cards are all there, so the rules run in the same run."""
+    write_rules(
+        demo,
+        """\
+        @rule("always")
+        def always(ctx):
+            yield ctx.problem(Where("cards/demo/game.yaml"), "said beside the icon")
+        """,
+    )
+    icons = demo / "cards" / "demo" / "icons"
+    icons.mkdir()
+    (icons / "Big_Anchor.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<rect width="10" height="10"/></svg>',
+        encoding="utf-8",
+    )
+    lines = problem_lines(printgen(demo, "validate", "demo"))
+    assert "cards/demo/game.yaml:1:1: always: said beside the icon" in lines
+    assert any(line.startswith("cards/demo/icons/Big_Anchor.svg:1:1: icon:") for line in lines)

@@ -31,7 +31,7 @@ from printgen.layout.shapes import SHAPES, recoloured, shape_op
 from printgen.layout.text_element import SET_PER_CARD, TextSettings, lay_out_text
 from printgen.layout_defaults import deck_facts, worked_out
 from printgen.model.game import CardType, Deck, Game, Side, localize
-from printgen.problems import Problems, ProjectError, Where
+from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.resolve import Resolved
 from printgen.sandbox import expressions as expr
@@ -62,6 +62,9 @@ class LayoutContext:
         self.quiet = False  # a face of a card whose fields failed: its expressions' errors follow
         self.back_card: CardType | None = None  # the card whose own back is being laid out
         self.checks = FaceChecks(problems, self.lang, self.tag)
+        # set by a lay-out of a failed game's sound cards: what their own texts warn of, which
+        # holds however many of their siblings are missing (Session._card_problems says it)
+        self.texts_warned: set[Problem] | None = None
         # What elements without expressions give, worked out for the first card and reused
         # for the rest (10,000 cards of five elements otherwise type half a million constants)
         self.constants: dict[tuple[int, int, tuple[str, ...]], bool] = {}
@@ -73,6 +76,13 @@ class LayoutContext:
 
     def report(self, where: Where, message: str, once: tuple[str, ...] | None = None) -> None:
         self.problems.add(where, message, once=once)
+
+    def text_warning(self, where: Where, message: str, once: tuple[str, ...]) -> None:
+        """A warning about one card's text itself (its markup, a face its font lacks), not
+        about the deck around it."""
+        self.problems.add(where, message, Severity.WARNING, once)
+        if self.texts_warned is not None:
+            self.texts_warned.add(Problem(where, message, Severity.WARNING))
 
     def constant(self, layout: Layout, element: Element, but: tuple[str, ...] = ()) -> bool:
         """Whether no property of the element (nor of its style) but those named is an
@@ -92,10 +102,13 @@ def lay_out_game(
     resolved: Resolved,
     problems: Problems,
     stream: bool = False,
+    texts_warned: set[Problem] | None = None,
 ) -> list[LaidOutDeck]:
     """Every deck of the game laid out in one language; with ``stream``, the fronts are laid
-    out only when their sheet is drawn (printgen.layout.streamed finishes their checks)."""
+    out only when their sheet is drawn (printgen.layout.streamed finishes their checks); with
+    ``texts_warned``, what the cards' own texts warn of is put in it too."""
     ctx = LayoutContext(project, game, library, resolved, problems)
+    ctx.texts_warned = texts_warned
     if stream:
         from printgen.layout.streamed import StreamedFronts
 

@@ -265,30 +265,24 @@ def _runs(
             else 'YAML reads \\u… only in a double-quoted text ("Donau\\u00addampf"), and \\\\u '
             "as a backslash; write the text in double quotes, or type the character itself"
         )
-        ctx.problems.add(
-            where,
-            f"'{escape}' prints as its {len(escape)} characters: {fix}",
-            Severity.WARNING,
-            once=("escape", str(where), escape),
-        )
+        said = f"'{escape}' prints as its {len(escape)} characters: {fix}"
+        ctx.text_warning(where, said, once=("escape", str(where), escape))
     for mark in unprintable.unclosed_marks(content):
         # the text that leaves it open: a layout's "**Effect:** {{ card.effect }}" holds stars
         where = source(partial(_leaves_open, mark))
         face, star = ("bold", "two stars") if mark == "**" else ("italic", "a star")
-        ctx.problems.add(
+        ctx.text_warning(
             where,
             f"'{mark}' starts {face} text that is never ended: it prints as {star}; end the "
             f"{face} text with another '{mark}' (or write \\* for a star)",
-            Severity.WARNING,
             once=("unclosed", str(where), mark),
         )
     for name in unprintable.unclosed_icons(runs, icons.has):
         where = source(f":{name}")
-        ctx.problems.add(
+        ctx.text_warning(
             where,
             f"':{name}' has no closing ':', so it prints as written, not as the icon; write "
             f"':{name}:'",
-            Severity.WARNING,
             once=("unclosed-icon", str(where), name),
         )
     missing = unprintable.missing_glyphs(runs, fam)
@@ -348,11 +342,10 @@ def _faces_lacking(
         # a file of the face under another ending (Brush-Bold.TTF) is named, with what to do
         other = dict(fam.misnamed).get(face)
         fix = f"{file} is not there: {other})" if other else f"{file} is not there)"
-        ctx.problems.add(
+        ctx.text_warning(
             where,
             f"font '{fam.name}' has no {face} face ({fix}: its {face} text prints in the "
             "regular face" + ("" if other else "; add that file, or use another font"),
-            Severity.WARNING,
             once=("face", fam.name, face),
         )
 

@@ -155,6 +155,9 @@ class Game:
     # cards (deck/card) read with problems, or not read at all — the others are still laid out
     sound_meta: bool = True
     broken: frozenset[str] = frozenset()
+    # failed for its icon files alone: its cards, data and checks are all there, so its rules
+    # can run (a misnamed icon file otherwise hid their errors)
+    only_icons_wrong: bool = False
 
     @property
     def icon_library(self) -> IconLibrary:

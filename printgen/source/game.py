@@ -75,6 +75,7 @@ def load_game(project: Project, game_id: str) -> Game:
     for problem in unusable_icons(project, icons):
         warned = problem.severity is Severity.WARNING
         (checker.warnings if warned else checker.problems).append(problem)
+    icon_errors = len(checker.problems)
     checker.warnings += misplaced(project, game_id)  # icon/ for icons/: said, not left out
     meta = _meta(checker, raw, game_id, rel_game)
     if meta is None:
@@ -161,6 +162,7 @@ def load_game(project: Project, game_id: str) -> Game:
         notices=checker.warnings,
         sound_meta=not any(p.where.path == rel_game for p in checker.problems),
         broken=frozenset(broken),
+        only_icons_wrong=len(checker.problems) == icon_errors and not broken and not partial,
     )
     if checker.problems:
         error = ProjectError(checker.problems)
