@@ -3401,3 +3401,39 @@ def test_a_cards_markup_warning_is_said_beside_another_cards_mistake(
         and "warning: ':coin' has no closing ':'" in line
         for line in lines
     ), lines
+
+
+def test_a_market_in_the_rulebooks_reference_can_be_left_out_of_the_aid(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A deck-builder's 40-card market with 'reference: cards' (the rulebook shows it whole)
+    made the aid not fit, and the only way out named, 'reference: none', dropped it from the
+    rulebook too: 'aid: none' leaves it out of the aid alone, and the error names it."""
+    decks = designer / "cards" / GAME / "decks"
+    cards = "".join(
+        f'  - {{id: m{n}, count: 1, name: "Market {n}", effect: "Gain {n} coins, then draw '
+        f'a card, then trash a card from your hand or discard pile."}}\n'
+        for n in range(40)
+    )
+    market = (
+        f"name: Market\nreference: cards\nlayout: {GAME}-card\nback: {{layout: back-base}}\n"
+        "fields: {name: text, cost: integer, playable: text, effect: text, icon: icon, "
+        f"color: color, tint: color}}\ncards:\n{cards}"
+    )
+    (decks / "market.yaml").write_text(market, encoding="utf-8")
+    checked = printgen(designer, "validate", "--lang", "en")
+    assert checked.code == 2
+    assert "quick reference lists 44 card types" in checked.err, checked.err
+    assert "a deck's 'aid: none' leaves its cards out of the aid" in checked.err
+    text = market.replace("reference: cards\n", "reference: cards\naid: none\n")
+    (decks / "market.yaml").write_text(text, encoding="utf-8")
+    built = printgen(
+        designer, "build", GAME, "--lang", "en", "--only", "player-aid", "--only", "rulebook"
+    )
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        aid = " ".join((page.extract_text() or "") for page in pdf.pages)
+    with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+        rulebook = " ".join((page.extract_text() or "") for page in pdf.pages)
+    assert "Miner" in aid and "Market 7" not in aid
+    assert "Market 7" in rulebook

@@ -83,7 +83,8 @@ def reference_cards(decks: list[LaidOutDeck]) -> list[str]:
 def aid_cards(decks: list[LaidOutDeck]) -> list[str]:
     """The aid's quick reference: the card decks drawn card by card, and any deck whose cards
     carry the aid's own short line (coins and pawns need none at the table unless they say so)
-    — never a deck whose ``reference:`` is ``none``."""
+    — never a deck whose ``reference:`` or ``aid:`` is ``none``; always one whose ``aid:`` is
+    ``listed``."""
     return [
         f"{laid.deck.id}/{card.id}" for laid in decks if _in_aid(laid) for card, _ in laid.fronts
     ]
@@ -97,6 +98,8 @@ def aid_pieces_only(decks: list[LaidOutDeck]) -> bool:
 
 
 def _in_aid(laid: LaidOutDeck) -> bool:
+    if laid.deck.aid is not None:  # a full market in the rulebook, not on the aid's one page
+        return laid.deck.aid == "listed"
     how = reference_of(laid)
     drawn = how == "cards" and laid.deck.output == "cards"
     return how != "none" and (drawn or _summarised(laid))

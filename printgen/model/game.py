@@ -100,6 +100,8 @@ class Deck:
     # once at the header, so a card of that sheet lacking it is not said again on its own row
     columnless: dict[str, str] = field(default_factory=dict)
     reference: str | None = None  # cards, gallery or none in the documents; None: by its size
+    # listed or none in the aid's quick reference; None: as its reference: and summaries say
+    aid: str | None = None
 
     @property
     def total(self) -> int:

@@ -130,8 +130,8 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
         listed = len(context.get("aid_cards", ()))
         tail = (
             f" (its quick reference lists {listed} card types, each with its summary or "
-            "effect: shorter summaries take less room, and a deck's 'reference: none' leaves "
-            "its cards out)"
+            "effect: shorter summaries take less room, and a deck's 'aid: none' leaves its "
+            "cards out of the aid, still shown in the rulebook's card reference)"
             if listed
             else ""
         )

@@ -30,7 +30,8 @@ from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
 
 _COMMA_DECIMAL = re.compile(r"^[-+]?\d+,(?!\d{3}$)\d+$")
 REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference shows a deck
-_DECK_LOOK = {"name", "size", "shape", "bleed", "gutter", "reference", "safe", "output"}
+AID_LISTINGS = ("listed", "none")  # whether the player aid's quick reference lists a deck
+_DECK_LOOK = {"name", "size", "shape", "bleed", "gutter", "reference", "aid", "safe", "output"}
 DECK_KEYS = _DECK_LOOK | {"layout", "back", "fields", "cards", "cards_from", "generate"}
 CARD_KEYS = {"id", "count", "layout"}
 # file stems the document outputs take (the booklet with --booklet)
@@ -129,6 +130,7 @@ def read_deck(
             if "reference" in node
             else None
         ),
+        aid=checker.choice(node, "aid", what, AID_LISTINGS, "listed") if "aid" in node else None,
         shape=CardShape(checker.choice(node, "shape", what, tuple(CardShape), "rect")),
         output=_output(checker, node, what),
         back_layout=back_layout,
