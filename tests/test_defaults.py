@@ -320,6 +320,25 @@ def test_the_no_backs_label_is_asked_for_where_a_sheet_may_hold_cards_without_ba
     assert printgen(tmp_path, "validate", "--duplex", "none").code == 0
 
 
+def test_the_duplex_long_label_is_asked_for_where_a_folded_deck_is_too_large_to_fold(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # folding, a deck too large for half a sheet prints its backs on pages of their own,
+    # labelled "print double-sided, flip on long edge": a language without it is told
+    _pt_game_without(tmp_path, "duplex_long")
+    assert printgen(tmp_path, "validate", "--duplex", "fold").code == 0  # poker cards fold
+    main = tmp_path / "cards" / "jogo" / "decks" / "main.yaml"
+    text = main.read_text(encoding="utf-8")
+    assert "size: poker" in text
+    board = text.replace("size: poker", "size: {width: 210mm, height: 148mm}")
+    (main.parent / "board.yaml").write_text(board.replace("id: ", "id: board-"), "utf-8")
+    run = printgen(tmp_path, "validate", "--duplex", "fold")
+    assert run.code == 2
+    said = "label 'duplex_long' has no 'pt' text (every sheet's margin prints it)"
+    assert said in run.err, run.err
+    assert printgen(tmp_path, "validate", "--duplex", "long").code == 0
+
+
 def test_the_labels_printgen_prints_for_what_a_game_holds_are_checked(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

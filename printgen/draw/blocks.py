@@ -123,3 +123,6 @@ class SheetPlan:
     free: list[Rect] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     fold: bool = False  # folded in half, the backs mirrored on the other half
+    # in a fold build, cards too large for half a sheet: their backs on a page of their own,
+    # the sheet turned over its long edge
+    long_edge: bool = False

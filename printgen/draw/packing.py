@@ -50,12 +50,10 @@ class DoesNotFit(Exception):
         message: str,
         where: Where | None = None,
         kind: Kind | None = None,
-        folded: bool = False,
     ) -> None:
         super().__init__(message)
         self.where = where or Where("cards")
         self.kind = kind  # the cards that do not fit
-        self.folded = folded  # on half a sheet, their backs on the other half
         self.more: list[DoesNotFit] = []  # other cards too large as well: each is said
 
     def every(self) -> list[DoesNotFit]:
@@ -179,24 +177,34 @@ def new_sheet(
         if found and (best is None or found[1] > best[0]):
             best = (found[1], SheetPlan(w, h, area, [area], fold=fold))
     if best is None:
-        room = "half a sheet (folded)" if fold else "the sheet"
         # at the paper's edge a card needs room for its marks alone, never its bleed (which may
         # run into the margin): the largest card is the same whatever the bleed, so the message
         # names it rather than the bleed, which a designer would lower to no avail
-        w, h = orientations(paper, fold)[0]
-        area = front_area(w, h, fold)
-        # to the tenth of a millimetre below, so that a card of the size named fits
-        most = [
-            math.floor((side - 2 * PAPER_PAD) * 10 + EPS) / 10 for side in (area.width, area.height)
-        ]
+        room = "half a sheet (folded)" if fold else "the sheet"
+        wide, high = largest_card(paper, fold)
         raise DoesNotFit(
             f"a {kind.width:g}×{kind.height:g} mm card does not fit on {room} of "
             f"{paper[0]:g}×{paper[1]:g} mm paper with room for its crop marks: at most "
-            f"{most[0]:g}×{most[1]:g} mm (or {most[1]:g}×{most[0]:g})",
+            f"{wide:g}×{high:g} mm (or {high:g}×{wide:g})",
             kind=kind,
-            folded=fold,
         )
     return best[1]
+
+
+def largest_card(paper: tuple[float, float], fold: bool) -> tuple[float, float]:
+    """The largest card a sheet (``fold``: half a sheet) of ``paper`` holds with room for its
+    crop marks, to the tenth of a millimetre below, so that a card of the size named fits."""
+    w, h = orientations(paper, fold)[0]
+    area = front_area(w, h, fold)
+    wide, high = (
+        math.floor((side - 2 * PAPER_PAD) * 10 + EPS) / 10 for side in (area.width, area.height)
+    )
+    return wide, high
+
+
+def folds(kind: Kind, paper: tuple[float, float]) -> bool:
+    """Whether a card of ``kind`` fits half a sheet of ``paper``, its back on the other half."""
+    return any(fit(kind, front_area(w, h, True), 1) for w, h in orientations(paper, True))
 
 
 def pack(

@@ -1,36 +1,29 @@
 """Stage 5 — impose: cards packed on sheets (packing.py, in the blocks of blocks.py), their backs,
-crop marks (marks.py) and sheet labels (labels.py), drawn on the PDF canvas.
+crop marks (marks.py) and sheet labels (labels.py), for drawing.py to draw on the PDF canvas.
 
 Neighbouring cards share their cut lines (gutter 0) and the bleed is drawn only around a block's
 outside edge; with a gutter each card keeps up to half the gutter of bleed on its inner sides.
 Backs print on the next page where the turned sheet puts them (long or short edge) moved by the
-calibrated back offset, or beside their fronts mirrored about a fold line (fold).
+calibrated back offset, or beside their fronts mirrored about a fold line (fold) — but for cards
+too large for half a sheet, which print their backs on a page of their own there too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-
-from reportlab.pdfgen.canvas import Canvas
+from dataclasses import dataclass, field, replace
 
 from printgen.draw.blocks import EPS, Block, Kind, SheetPlan
-from printgen.draw.faces import Layers, draw_face, form_name, marked_box
-from printgen.draw.labels import Box, Label, draw_labels, plan_labels
-from printgen.draw.marks import Segment, crop_marks, marks_code, over_bleed
-from printgen.draw.packing import DoesNotFit, folds_side_by_side, pack
-from printgen.draw.pdf import end_page
+from printgen.draw.labels import Box, Label, plan_labels
+from printgen.draw.marks import Segment, crop_marks
+from printgen.draw.orders import Group
+from printgen.draw.packing import DoesNotFit, folds, folds_side_by_side, pack
 from printgen.layout.face import Face
-from printgen.model.units import pt
 from printgen.options import Duplex, Offset
 
-__all__ = ["DoesNotFit", "Item", "Placement", "Sheet", "draw_sheet", "impose"]
+__all__ = ["DoesNotFit", "Item", "Placement", "Sheet", "impose"]
 
-MARK_WIDTH = 0.25  # pt, hairline
-HALO_WIDTH = 1.25  # pt: a crop mark over a bleed gets a white pt each side
 Bleed = tuple[float, float, float, float]  # mm printed past the trim: left, bottom, right, top
 Slot = tuple[float, float, Kind]  # a trim box's bottom-left corner, mm, and its card's kind
-FOLD_DASH = (3.0, 2.0)  # pt
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +79,9 @@ class Sheet:
     # where a card prints nothing on this side (behind a front without a back): its neighbours
     # share their cut line with it all the same, and bleed into it no more than into a card
     blank: list[Slot] = field(default_factory=list)
+    # a page printed double-sided in a fold build (its cards too large for half a sheet): how
+    # the sheet is turned; None where the build's --duplex says how
+    duplex: Duplex | None = None
 
 
 def impose(
@@ -98,19 +94,67 @@ def impose(
 ) -> list[Sheet]:
     """Every sheet of one output file, front pages each followed by its back page: of the ways
     the cards can be packed (draw.packing), the fewest sheets that keep their labels and scale
-    bars as well as the first way does (a denser plan may fill every margin).
+    bars as well as the first way does (a denser plan may fill every margin). Folding, cards
+    too large for half a sheet follow the fold sheets on sheets of their own, printed as
+    ``--duplex long`` prints them (no back offset: the build has none).
 
     ``caption`` starts each sheet's label ("Game · cards"); ``words`` translate sheet, fronts,
     backs and fold."""
     has_backs = any(item.back is not None for item in items)
     fold = duplex == Duplex.FOLD and has_backs  # nothing to fold over: use the whole sheet
-    # folding, a card without a back needs no half sheet of its own: nothing folds over it
+    groups, flat, unfolded = _grouped(items, paper, fold)
+    sides = Sides(has_backs, duplex, offset)
+    misfits: list[DoesNotFit] = []  # of both packings: every deck too large is said at once
+    ways: list[list[SheetPlan]] = [[]]
+    long_edge: list[list[SheetPlan]] = [[]]
+    try:
+        ways = pack(groups, paper, fold, flat)
+    except DoesNotFit as exc:
+        misfits += exc.every()
+    if unfolded:
+        try:
+            long_edge = pack(unfolded, paper, False)
+        except DoesNotFit as exc:
+            misfits += exc.every()
+    if misfits:
+        misfits[0].more = misfits[1:]
+        raise misfits[0]
+    plans, sheets = _fewest(ways, sides, caption, words)
+    if not unfolded:
+        return sheets
+    turned, _ = _fewest(long_edge, Sides(True, Duplex.LONG, Offset()), caption, words)
+    plans = plans + [replace(plan, long_edge=True) for plan in turned]
+    return _imposed(plans, sides, caption, words)
+
+
+def _grouped(
+    items: list[Item], paper: tuple[float, float], fold: bool
+) -> tuple[list[Group], list[Group], list[Group]]:
+    """The items by kind: those packed as the build's --duplex says, and, folding, those
+    without a back (nothing folds over them: no half sheet of their own) and those too large
+    for half a sheet (printed long edge)."""
     groups: dict[Kind, list[object]] = {}
     flat: dict[Kind, list[object]] = {}
+    unfolded: dict[Kind, list[object]] = {}
+    folding: dict[Kind, bool] = {}
     for item in items:
-        (flat if fold and item.back is None else groups).setdefault(item.kind, []).append(item)
-    ways = pack(list(groups.items()), paper, fold, list(flat.items()))
-    sides = Sides(has_backs, duplex, offset)
+        if not fold:
+            into = groups
+        elif item.back is None:
+            into = flat
+        else:
+            if item.kind not in folding:
+                folding[item.kind] = folds(item.kind, paper)
+            into = groups if folding[item.kind] else unfolded
+        into.setdefault(item.kind, []).append(item)
+    return list(groups.items()), list(flat.items()), list(unfolded.items())
+
+
+def _fewest(
+    ways: list[list[SheetPlan]], sides: Sides, caption: str, words: dict[str, str]
+) -> tuple[list[SheetPlan], list[Sheet]]:
+    """The first way of packing, or one of fewer sheets whose every side keeps as many labels
+    (its label and scale bar) as the first way's worst side; and its sheets."""
     first = _imposed(ways[0], sides, caption, words)
     labelled = min((len(sheet.labels) for sheet in first), default=0)
     for plans in sorted(ways[1:], key=len):
@@ -118,8 +162,8 @@ def impose(
             break
         sheets = _imposed(plans, sides, caption, words)
         if all(len(sheet.labels) >= labelled for sheet in sheets):
-            return sheets
-    return first
+            return plans, sheets
+    return ways[0], first
 
 
 @dataclass(frozen=True)
@@ -157,10 +201,18 @@ def _imposed(
                 sheet.fold_y = plan.height / 2
             sheets.append(sheet)
             continue
-        sheets.append(Sheet("front", number, plan.width, plan.height, fronts, marks))
-        if sides.has_backs and duplex not in (Duplex.NONE, Duplex.FOLD):
-            backs, blank = _turned(fronts, plan, duplex, sides.offset)
-            sheets.append(Sheet("back", number, plan.width, plan.height, backs, blank=blank))
+        # folding, cards too large for half a sheet: their backs behind them, the sheet turned
+        # over its long edge, as --duplex long would print them
+        turned = Duplex.LONG if plan.long_edge else duplex
+        offset = Offset() if plan.long_edge else sides.offset
+        printed = Duplex.LONG if plan.long_edge else None
+        front = Sheet("front", number, plan.width, plan.height, fronts, marks, duplex=printed)
+        sheets.append(front)
+        if sides.has_backs and turned not in (Duplex.NONE, Duplex.FOLD):
+            backs, blank = _turned(fronts, plan, turned, offset)
+            back = Sheet("back", number, plan.width, plan.height, backs, blank=blank)
+            back.duplex = printed
+            sheets.append(back)
     bleeds: dict[Bleed, Bleed] = {}
     places: dict[float, float] = {}
     arrangements: dict[Arrangement, list[Bleed]] = {}
@@ -180,7 +232,10 @@ def _side(sheet: Sheet, words: dict[str, str]) -> str:
         return words.get("fold", "fold")
     if sheet.side == "back" and not sheet.placements:
         return words.get("no_backs", "no_backs")  # asked for wherever a sheet may have no backs
-    return words.get(f"{sheet.side}s", sheet.side)
+    side = words.get(f"{sheet.side}s", sheet.side)
+    if sheet.duplex == Duplex.LONG:  # among fold sheets, printed otherwise: the label says how
+        return f"{side} · {words.get('duplex_long', 'duplex_long')}"
+    return side
 
 
 def _placements(blocks: list[Block]) -> list[Placement]:
@@ -314,78 +369,3 @@ def _taken(sheet: Sheet) -> list[Box]:
     if sheet.fold_y is not None:
         taken.append((0.0, sheet.fold_y, sheet.width, sheet.fold_y))
     return taken
-
-
-def draw_sheet(
-    canvas: Canvas,
-    sheet: Sheet,
-    forms: dict[str, str],
-    layers: Layers | None = None,
-    drawn: Mapping[str, Face] | None = None,
-) -> None:
-    """Draw a sheet: each face from its form when it has one (`forms`: face key -> form name),
-    else in place — as ``drawn`` has it laid out (by face key), when its front was streamed."""
-    canvas.setPageSize((pt(sheet.width), pt(sheet.height)))
-    for placement in sheet.placements:
-        face = placement.face
-        left, bottom, right, top = placement.bleed
-        canvas.saveState()
-        canvas.translate(pt(placement.x), pt(placement.y))
-        form = forms.get(face.key)
-        # a form is clipped to its face's bleed box: a card drawn in place, or one losing bleed to
-        # a neighbour, is clipped here to its placement's bleed
-        if form is None or any(b + EPS < face.bleed_mm for b in placement.bleed):
-            path = canvas.beginPath()
-            path.rect(
-                -pt(left),
-                -pt(bottom),
-                pt(face.width_mm + left + right),
-                pt(face.height_mm + bottom + top),
-            )
-            canvas.clipPath(path, stroke=0, fill=0)
-        if placement.upside_down:  # about the trim box's centre
-            canvas.translate(pt(face.width_mm), pt(face.height_mm))
-            canvas.rotate(180)
-        if form is None:
-            # marked as a form would be named and boxed, so tools reading the PDF find the card
-            canvas.addLiteral(f"/Card <</Name /{form_name(face)} /BBox [{marked_box(face)}]>> BDC")
-            laid = drawn.get(face.key, face) if drawn else face
-            draw_face(canvas, laid, layers, clipped=True)  # to its placement's bleed, above
-            canvas.addLiteral("EMC")
-        else:
-            canvas.doForm(form)
-        canvas.restoreState()
-    canvas.saveState()
-    # where a narrow margin makes a mark cross the outer bleed (cut off anyway), a white edge
-    # each side keeps the black hairline visible on a dark card
-    boxes = [placement.bleed_box for placement in sheet.placements]
-    halo = [mark for mark in sheet.marks if over_bleed(mark, boxes)]
-    if halo:
-        canvas.setLineWidth(HALO_WIDTH)
-        canvas.setStrokeColorRGB(1, 1, 1)
-        for x1, y1, x2, y2 in halo:
-            canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
-    canvas.setLineWidth(MARK_WIDTH)
-    canvas.setStrokeColorRGB(0, 0, 0)
-    if sheet.marks:  # (an empty literal would be a line of its own in the page's stream)
-        canvas.addLiteral(marks_code(sheet.marks))
-    for placement in sheet.placements:
-        face = placement.face
-        if face.shape == "circle" and face.side == "front":
-            canvas.ellipse(
-                pt(placement.x),
-                pt(placement.y),
-                pt(placement.x + face.width_mm),
-                pt(placement.y + face.height_mm),
-                stroke=1,
-                fill=0,
-            )
-    if sheet.fold_x is not None:
-        canvas.setDash(*FOLD_DASH)
-        canvas.line(pt(sheet.fold_x), pt(5.0), pt(sheet.fold_x), pt(sheet.height - 5.0))
-    if sheet.fold_y is not None:
-        canvas.setDash(*FOLD_DASH)
-        canvas.line(pt(5.0), pt(sheet.fold_y), pt(sheet.width - 5.0), pt(sheet.fold_y))
-    canvas.restoreState()
-    draw_labels(canvas, sheet.labels, sheet.width, sheet.height)
-    end_page(canvas)

@@ -12,16 +12,18 @@ from typing import Any
 
 from printgen.documents.labels import labels, unlabelled
 from printgen.draw.blocks import Kind
+from printgen.draw.drawing import draw_sheet
 from printgen.draw.faces import Layers, render_faces, render_layers
+from printgen.draw.packing import folds
 from printgen.draw.pdf import new_canvas
-from printgen.draw.sheets import DoesNotFit, Item, Sheet, draw_sheet, impose
+from printgen.draw.sheets import DoesNotFit, Item, Sheet, impose
 from printgen.layout.face import LaidOutDeck, Op, laid_out
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Duplex, Format, Offset
 from printgen.outputs import OutputJob
 from printgen.outputs.memory import BIG, give_back
 from printgen.outputs.names import plain_name
-from printgen.outputs.sheet_warnings import backs_off_the_page, no_scale_bar
+from printgen.outputs.sheet_warnings import backs_off_the_page, no_scale_bar, not_folded
 from printgen.problems import Problems, Severity, Where
 from printgen.write import Encoded, json_bytes
 
@@ -46,6 +48,8 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         printed = ("sheet", *_SIDES.get(options.duplex, ("fronts", "backs")), *named)
         if options.duplex in (Duplex.LONG, Duplex.SHORT) and _some_without_backs(decks):
             printed += ("no_backs",)  # a sheet of them alone: its back page says so
+        if options.duplex == Duplex.FOLD and _some_unfolded(decks, options):
+            printed += ("backs", "duplex_long")  # their sheets print as --duplex long's do
         missing = unlabelled(job.project, words, printed, "every sheet's margin")
         if not missing:  # (a language of no labels is one line: the command that writes them)
             missing = unlabelled(job.project, words, ("print_and_cut",), "every card sheet PDF")
@@ -92,6 +96,16 @@ def _some_without_backs(decks: list[LaidOutDeck]) -> bool:
         found = backed.setdefault(laid.deck.output, set())
         found.update(laid.back_of(card.id) is not None for card, _ in laid.fronts)
     return any(len(found) == 2 for found in backed.values())
+
+
+def _some_unfolded(decks: list[LaidOutDeck], options: BuildOptions) -> bool:
+    """Whether, folding, a deck with backs has cards too large for half a sheet (draw.sheets
+    prints them with their backs on pages of their own)."""
+    return any(
+        not folds(kind_of(laid, options.gutter_mm), options.paper.size_mm)
+        and any(laid.back_of(card.id) is not None for card, _ in laid.fronts)
+        for laid in decks
+    )
 
 
 def named_outputs(
@@ -174,12 +188,17 @@ def chosen_decks(
     return result
 
 
-def items_of(laid: LaidOutDeck, gutter: float) -> list[Item]:
+def kind_of(laid: LaidOutDeck, gutter: float) -> Kind:
+    """What a deck's cards share with those they sit in one grid with."""
     deck = laid.deck
     gap = deck.gutter_mm if deck.gutter_mm is not None else gutter
     if deck.shape == "circle":  # round tokens are cut one by one: each keeps all its bleed
         gap = max(gap, 2 * deck.bleed_mm)
-    kind = Kind(deck.width_mm, deck.height_mm, deck.bleed_mm, str(deck.shape), gap)
+    return Kind(deck.width_mm, deck.height_mm, deck.bleed_mm, str(deck.shape), gap)
+
+
+def items_of(laid: LaidOutDeck, gutter: float) -> list[Item]:
+    kind = kind_of(laid, gutter)
     return [
         Item(card.id, face, laid.back_of(card.id), kind)
         for card, face in laid.fronts
@@ -216,6 +235,7 @@ def card_files(
             continue
         if problems is not None:
             backs_off_the_page(sheets, options, problems)
+            not_folded(sheets, output, group, options, problems)
             no_scale_bar(sheets, output, group, problems)
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
@@ -238,24 +258,13 @@ def _at_their_decks(
     exc: DoesNotFit, group: list[LaidOutDeck], options: BuildOptions
 ) -> list[DoesNotFit]:
     """Each kind of card too large for the paper, said at the size of every deck printing
-    cards of that kind (two decks of one size are one kind, packed together) — folded or not:
-    folding, a deck of the same size without backs takes whole sheets, and may fit them."""
-    items = {laid.deck.id: items_of(laid, options.gutter_mm) for laid in group}
-    fold = options.duplex == Duplex.FOLD and any(
-        item.back is not None for listed in items.values() for item in listed
-    )  # as impose folds
+    cards of that kind (two decks of one size are one kind, packed together). Folding, a card
+    too large for half a sheet prints on a whole one: only one too large for that is said."""
     located: list[DoesNotFit] = []
     for misfit in exc.every():
-        decks = [
-            laid.deck
-            for laid in group
-            if any(
-                item.kind == misfit.kind and (fold and item.back is not None) == misfit.folded
-                for item in items[laid.deck.id]
-            )
-        ]
+        decks = [laid.deck for laid in group if kind_of(laid, options.gutter_mm) == misfit.kind]
         for deck in decks or [group[0].deck]:
-            if not any(m.where == deck.size_where for m in located):  # its cards both ways: once
+            if not any(m.where == deck.size_where for m in located):
                 located.append(DoesNotFit(str(misfit), deck.size_where, misfit.kind))
     return located
 
@@ -294,9 +303,11 @@ def printed_as(sheets: list[Sheet], duplex: Duplex) -> Duplex:
     """How a file's sheets are printed: fronts alone (no deck of the file has a back) one-sided
     — a dialog asked to turn the sheets would print the second sheet's cards on the back of the
     first — else as the build was asked."""
-    if any(sheet.side in ("back", "fold") for sheet in sheets):
-        return duplex
-    return Duplex.NONE
+    if not any(sheet.side in ("back", "fold") for sheet in sheets):
+        return Duplex.NONE
+    if {sheet.duplex for sheet in sheets} == {Duplex.LONG}:  # folding, no card folds
+        return Duplex.LONG
+    return duplex
 
 
 def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
@@ -305,11 +316,21 @@ def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
     pages = []
     for page, sheet in enumerate(sheets, start=1):
         size = [round(sheet.width, 3), round(sheet.height, 3)]
-        pages.append({"page": page, "sheet": sheet.number, "side": sheet.side, "page_mm": size})
+        record: dict[str, Any] = {
+            "page": page,
+            "sheet": sheet.number,
+            "side": sheet.side,
+            "page_mm": size,
+        }
+        if sheet.duplex is not None:  # among fold sheets, a page printed double-sided
+            record["duplex"] = str(sheet.duplex)
+        pages.append(record)
     first = pages[0]["page_mm"] if pages else list(options.paper.size_mm)
-    # the offset moves backs only where they print behind their fronts
+    # the offset moves backs only where they print behind their fronts, as the build asked
+    # (not on the sheets a fold build prints double-sided)
     duplex = printed_as(sheets, options.duplex)
-    offset = options.back_offset if duplex in (Duplex.LONG, Duplex.SHORT) else Offset()
+    turned = duplex in (Duplex.LONG, Duplex.SHORT) and duplex == options.duplex
+    offset = options.back_offset if turned else Offset()
     # the gap each deck's cards were imposed with: a deck's own `gutter:` (or a round token's
     # cutting room) is not the build's --gutter
     gutters = {p.face.deck: p.kind.gutter for sheet in sheets for p in sheet.placements}

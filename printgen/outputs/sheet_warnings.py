@@ -3,6 +3,7 @@ left no room for their label and scale bar."""
 
 from __future__ import annotations
 
+from printgen.draw.packing import largest_card
 from printgen.draw.sheets import Sheet
 from printgen.layout.face import LaidOutDeck
 from printgen.options import BuildOptions, Duplex
@@ -58,3 +59,39 @@ def no_scale_bar(
         Severity.WARNING,
         once=("no-scale-bar", output),
     )
+
+
+def not_folded(
+    sheets: list[Sheet],
+    output: str,
+    group: list[LaidOutDeck],
+    options: BuildOptions,
+    problems: Problems,
+) -> None:
+    """Folding, a deck whose cards are too large for half a sheet prints them with their backs
+    on pages of their own, as --duplex long does (draw.sheets): a warning at its size names
+    those pages, how to print them, and the largest card that folds."""
+    pages = [page for page, sheet in enumerate(sheets, start=1) if sheet.duplex is not None]
+    if not pages:
+        return
+    kinds = {p.face.deck: p.kind for page in pages for p in sheets[page - 1].placements}
+    paper = options.paper.size_mm
+    wide, high = largest_card(paper, fold=True)
+    where = f"pages {pages[0]}–{pages[-1]}" if len(pages) > 1 else f"page {pages[0]}"
+    where += f" of {output}.pdf"
+    if any(sheet.side == "fold" for sheet in sheets):
+        where += " after the fold sheets"
+    for laid in group:
+        kind = kinds.get(laid.deck.id)
+        if kind is None:
+            continue
+        problems.add(
+            laid.deck.size_where,
+            f"a {kind.width:g}×{kind.height:g} mm card is too large to fold on half a sheet of "
+            f"{paper[0]:g}×{paper[1]:g} mm paper (at most {wide:g}×{high:g} mm, or "
+            f"{high:g}×{wide:g}): its cards print as --duplex long prints them, fronts and backs "
+            f"on {where}; print those pages double-sided, flipping on the long edge, or choose "
+            "a smaller size to fold them",
+            Severity.WARNING,
+            once=("not-folded", str(laid.deck.size_where)),
+        )
