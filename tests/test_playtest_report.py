@@ -268,6 +268,37 @@ def test_figures_without_labels_read_as_words(project: Path, printgen: Printgen)
     assert "LABELS" in text  # where the engine can name them
 
 
+def test_the_figures_note_counts_the_capped_games_as_the_table_does(
+    project: Path, printgen: Printgen
+) -> None:
+    """An engine that gives its figures only at a game's real end: the note under the table
+    says the capped games are left out, as its games column counts, never "every game"."""
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    ended = rng.random() < 0.8\n"
+        "    return GameRecord(ended, 4 if ended else turn_cap, (0,) if ended else (),\n"
+        "                      [Counter(), Counter()],\n"
+        "                      figures={'loot': 2.0, **({'gold': 1.0} if ended else {})})\n",
+    )
+    summary, text = simulate(printgen, project, TOY, "-n", "50", "--turn-cap", "9")
+    capped, ended = summary["finished"]["capped"], summary["finished"]["games"]
+    assert capped and ended and summary["figures"]["gold"]["games"] == ended
+    assert "Figures count every game" not in text
+    assert f"Of the games stopped at the cap ({capped}), each figure counts those that " in text
+    assert f"gave it: gold: 0; loot: {capped}." in text
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    ended = rng.random() < 0.8\n"
+        "    return GameRecord(ended, 4 if ended else turn_cap, (0,) if ended else (),\n"
+        "                      [Counter(), Counter()], figures={'gold': 1.0} if ended else {})\n",
+    )
+    summary, text = simulate(printgen, project, TOY, "-n", "50", "--turn-cap", "9")
+    capped = summary["finished"]["capped"]
+    assert f"The figures leave out the games stopped at the cap ({capped}), which gave none" in text
+
+
 def test_two_card_types_printed_with_one_name_are_told_apart() -> None:
     """Two decks may print the same name (a gold and a silver "Coin"): the report adds the
     ids there, and only there."""

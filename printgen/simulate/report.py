@@ -320,13 +320,8 @@ def _figures(at: _Flow, summary: Mapping[str, Any]) -> None:
             ]
         )
     at.put(_table(rows, first=250), 4)
-    fin = summary["finished"]
-    stopped = fin["capped"] + fin.get("unfinished", 0)
-    if stopped:  # the win rates count the games that ended: say the figures do not
-        ended = plural(fin["games"], "game")
-        how = "stopped at the cap" if stopped == fin["capped"] else "that did not end"
-        said = f"Figures count every game, the {stopped} {how} too; the win "
-        at.put(Paragraph(_esc(said + f"rates count the {ended} that ended."), SMALL), 6)
+    if said := _stopped_note(summary):
+        at.put(Paragraph(_esc(said), SMALL), 6)
     if not all(f["named"] for f in figures.values()):
         at.put(
             Paragraph(
@@ -338,6 +333,32 @@ def _figures(at: _Flow, summary: Mapping[str, Any]) -> None:
             ),
             6,
         )
+
+
+def _stopped_note(summary: Mapping[str, Any]) -> str | None:
+    """What the figures' games column counts of the games that did not end, which the win rates
+    leave out: an engine may give figures at a game's real end alone, and the note said every
+    game was counted beside a column of 944 of 1000."""
+    fin = summary["finished"]
+    stopped = fin["capped"] + fin.get("unfinished", 0)
+    if not stopped:
+        return None
+    which = (
+        "the games stopped at the cap" if stopped == fin["capped"] else "the games that did not end"
+    )
+    which += f" ({stopped})"
+    counted: dict[int, list[str]] = {}
+    for f in summary["figures"].values():
+        counted.setdefault(f["stopped_games"], []).append(f["label"])
+    if set(counted) == {stopped}:
+        return (
+            f"Figures count every game, {which} too; the win rates count only the games that "
+            f"ended ({fin['games']})."
+        )
+    if set(counted) == {0}:
+        return f"The figures leave out {which}, which gave none, as the win rates do."
+    groups = "; ".join(f"{', '.join(labels)}: {n}" for n, labels in counted.items())
+    return f"Of {which}, each figure counts those that gave it: {groups}."
 
 
 def _header(names: Sequence[str]) -> list[Any]:

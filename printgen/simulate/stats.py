@@ -79,6 +79,9 @@ class Tally:
         self.series: dict[str, tuple[list[float], list[int]]] = {}  # per turn: sum, games
         self.series_lengths: dict[str, list[int]] = {}
         self.figures: dict[str, array[float]] = {}
+        # each figure's values from games that did not end: the report says whether its
+        # column counts them (an engine may give its figures only at a game's real end)
+        self.figures_stopped: Counter[str] = Counter()
 
     def add(self, record: GameRecord) -> None:
         index = self.games
@@ -116,6 +119,7 @@ class Tally:
             self.series_lengths.setdefault(key, []).append(len(values))
         for key, value in record.figures.items():
             self.figures.setdefault(key, array("d")).append(value)
+            self.figures_stopped[key] += not record.finished
 
     def _add_seat(self, counter: Mapping[str, int], finished: bool, win: int) -> None:
         self.seats_counted += 1
@@ -346,6 +350,7 @@ def _figures(tally: Tally, labels: Mapping[str, str], players: int) -> dict[str,
             "p50": _r(percentile(values, 0.5)),
             "p90": _r(percentile(values, 0.9)),
             "games": len(values),
+            "stopped_games": tally.figures_stopped[key],  # of them, games that did not end
         }
     return out
 
