@@ -65,7 +65,7 @@ def test_a_long_card_table_leaves_no_section_off_the_page(
 ) -> None:
     summary, text = simulate(printgen, project, CDM, "-n", "60")
     assert len(summary["cards"]) > 60  # more rows than one page holds
-    for heading in ("What happened", "Game length", "Cards", "The game's own figures"):
+    for heading in ("Cosa è successo", "Game length", "Carte", "Le cifre del gioco"):
         assert heading in text
     assert "never worth playing" in text.lower()
     printed = {  # each building's, worker's … printed name, as the game's first language has it
@@ -107,6 +107,31 @@ def test_cards_are_named_as_printed_in_the_language_asked(
         f"printgen: --lang: {WM} is written in it, en, not 'fr'\n",
     )
     assert (project / "build" / WM / "playtest.pdf").read_bytes() == before
+
+
+def test_the_reports_words_are_in_the_games_language(
+    tmp_path: Path, project: Path, printgen: Printgen
+) -> None:
+    """A Spanish game's report is headed in Spanish (its title, headings, table heads), as its
+    rulebook is; --lang picks another of the game's languages."""
+    assert printgen(tmp_path, "new", "mercaderes", "--lang", "es").code == 0
+    _, text = simulate(printgen, tmp_path, "mercaderes", "-n", "40")
+    for spanish in (
+        "Partidas de prueba: Mercaderes",
+        "Lo que ocurrió",
+        "Cartas",
+        "correlación",
+        "Las cifras propias del juego",
+        "cifra media p10 mediana p90 partidas",
+    ):
+        assert spanish in text
+    for english in ("Playtest", "What happened", "The game's own figures", "figure mean"):
+        assert english not in text
+    _, text = simulate(printgen, project, WM, "-n", "20")
+    assert "Partite di prova: Warriors and Monks" in text and "Cosa è successo" in text
+    _, text = simulate(printgen, project, WM, "-n", "20", "--lang", "en")
+    assert "Playtest: Warriors and Monks" in text and "What happened" in text
+    assert "figure mean p10 median p90 games" in text
 
 
 def test_a_card_named_by_its_number_is_called_card_n(project: Path, printgen: Printgen) -> None:
@@ -160,7 +185,7 @@ def test_no_game_ended_gives_no_length_and_no_met_threshold(
     assert "No game ended by the rules" in text and "No game ended by the rules" in run.out
     for nonsense in ("A game lasts", "advantage of", "By seat", "games that ended)"):
         assert nonsense not in text and nonsense not in run.out
-    thresholds = text[text.index("Balance thresholds") : text.index("Game length")]
+    thresholds = text[text.index("Soglie di bilanciamento") : text.index("Game length")]
     assert "within 1 turns" not in thresholds and "met: seat" not in thresholds
     assert "NOT MEASURABLE: max_turns_p90" in thresholds
     assert "NOT MEASURABLE: max_seat_win_gap" in thresholds
@@ -236,7 +261,7 @@ def test_cards_in_deck_order_unplayed_ones_shown(project: Path, printgen: Printg
     assert len(deck) > 12
     rows = card_column(project, TOY)
     assert rows[: len(deck)] == deck  # every card type of the deck by its name, in order
-    assert text.count("never played") >= len(deck) - 6
+    assert text.count("mai giocata") >= len(deck) - 6
     assert "Most played: starter" not in text
 
 
@@ -250,7 +275,7 @@ def test_plays_counted_by_other_names_sort_numbers_as_numbers(
         "    return GameRecord(True, 4, (rng.randrange(2),), hands)\n",
     )
     _, text = simulate(printgen, project, TOY, "-n", "80")
-    cards = text[text.index("Cards Per card type") :]  # the table, after its heading
+    cards = text[text.index("Carte Per card type") :]  # the table, after its heading
     table = [int(w[5:]) for w in cards.split() if re.fullmatch(r"slot-\d+", w)][:12]
     assert table == list(range(1, 13))
 
@@ -281,7 +306,7 @@ def test_the_figures_note_counts_the_capped_games_as_the_table_does(
         "                      [Counter(), Counter()],\n"
         "                      figures={'loot': 2.0, **({'gold': 1.0} if ended else {})})\n",
     )
-    summary, text = simulate(printgen, project, TOY, "-n", "50", "--turn-cap", "9")
+    summary, text = simulate(printgen, project, TOY, "-n", "50", "--turn-cap", "9", "--lang", "en")
     capped, ended = summary["finished"]["capped"], summary["finished"]["games"]
     assert capped and ended and summary["figures"]["gold"]["games"] == ended
     assert "Figures count every game" not in text
@@ -294,7 +319,7 @@ def test_the_figures_note_counts_the_capped_games_as_the_table_does(
         "    return GameRecord(ended, 4 if ended else turn_cap, (0,) if ended else (),\n"
         "                      [Counter(), Counter()], figures={'gold': 1.0} if ended else {})\n",
     )
-    summary, text = simulate(printgen, project, TOY, "-n", "50", "--turn-cap", "9")
+    summary, text = simulate(printgen, project, TOY, "-n", "50", "--turn-cap", "9", "--lang", "en")
     capped = summary["finished"]["capped"]
     assert f"The figures leave out the games stopped at the cap ({capped}), which gave none" in text
 

@@ -52,7 +52,7 @@ def test_report_says_what_was_played(project: Path, printgen: Printgen) -> None:
         "death",
         "wine",
     }
-    assert "Playtest: Warriors and Monks" in text
+    assert "Partite di prova: Warriors and Monks" in text  # its first language's words
     assert "40 games · 4 players · bots: greedy, random rotating over the seats" in text
     turns = summary["turns"]
     assert f"A game lasts {turns['p50']:g} turns at the median" in text
@@ -168,7 +168,7 @@ def test_a_monk_that_yields_nothing_shows_in_the_report(project: Path, printgen:
     capped = broken["finished"]["capped"]
     assert f"{capped} hit the 200-turn cap and have no winner" in text
     # its figures count those games, its win rates not: said under the figures
-    said = f"Figures count every game, the games stopped at the cap ({capped}) too"
+    said = f"Le cifre contano ogni partita, anche le partite fermate al limite di turni ({capped})"
     assert said in " ".join(text.split())
     assert "BREACHED: " in text and "< min_finished 0.99" in text
 

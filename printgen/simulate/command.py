@@ -31,6 +31,7 @@ from printgen.simulate.data import (
     json_bytes,
     load_checked_sim_data,
     load_thresholds,
+    report_labels,
     report_names,
 )
 from printgen.simulate.engine import (
@@ -84,6 +85,8 @@ def simulate(
             _check_json_target(json_file, project_root)
         if refused := Project.at(project_root).refused_out(project_root / "build"):
             raise BadRequest(refused.removeprefix("printgen: "))  # as build refuses build/
+        # said before the games are played, not after minutes of them
+        words = report_labels(project_root, game_id, lang)
         summary, verdicts, unprintable = run(
             project_root, game_id, games, players, bots, seed, jobs, turn_cap, lang
         )
@@ -102,7 +105,7 @@ def simulate(
     document = {**summary, "balance": [v.json() for v in verdicts]}
     out = project_root / "build" / game_id
     files = {
-        out / "playtest.pdf": render(summary, document["balance"]),
+        out / "playtest.pdf": render(summary, document["balance"], words),
         out / "playtest.json": json_bytes(document),
     }
     if json_file is not None:

@@ -167,6 +167,22 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
     return ReportNames(title, names, said)
 
 
+def report_labels(project_root: Path, game_id: str, lang: str | None) -> Mapping[str, str]:
+    """The words the report prints (its title, headings, table heads, notes) in ``lang``, the
+    game's first language when None, as the rulebook's are: printgen's labels, the project's,
+    the game's. A language they lack one of is a ProjectError at the labels file to write it
+    in (a report half in English otherwise)."""
+    from printgen.documents.labels import labels, unlabelled
+    from printgen.simulate.report_tables import REPORT_LABELS
+
+    project = Project.at(project_root)
+    game = Session(project).game(game_id)
+    words = labels(project, lang or game.meta.languages[0], game_id)
+    if missing := unlabelled(project, words, REPORT_LABELS, "the playtest report"):
+        raise ProjectError(missing[:1])  # one line: the others are said once it is written
+    return words
+
+
 def _used(uses: object) -> str | None:
     other = uses.get("deck") if isinstance(uses, Mapping) else None
     return other if isinstance(other, str) else None
@@ -210,5 +226,6 @@ __all__ = [
     "load_sim_data",
     "load_thresholds",
     "project_games",
+    "report_labels",
     "report_names",
 ]

@@ -14,15 +14,26 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reportlab.graphics import renderPDF
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.documents.platypus import Flowable, Paragraph, Table, TableStyle
+from printgen.documents.platypus import Flowable, Paragraph
 from printgen.simulate import charts
 from printgen.simulate.canvas import BOLD, ITALIC, REGULAR, open_canvas
+from printgen.simulate.report_tables import (
+    CARD_HEADS,
+    HEIGHT,
+    MARGIN,
+    SMALL,
+    WIDTH,
+    esc,
+    figure_rows,
+    header,
+    said,
+    stopped_note,
+    table,
+)
 from printgen.simulate.story import (
     ended,
     judged,
@@ -36,33 +47,30 @@ from printgen.simulate.story import (
     verdict_sentences,
 )
 
-WIDTH, HEIGHT = A4
-MARGIN = 42.0
 TOP: float = HEIGHT - MARGIN
-GREY = colors.HexColor("#555555")
 BODY = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=12.5, spaceAfter=3)
 BULLET = ParagraphStyle(
     "bullet", parent=BODY, leftIndent=10, bulletIndent=0, bulletFontName=REGULAR
 )
 BREACH = ParagraphStyle("breach", parent=BULLET, textColor=charts.ACCENT)
-SMALL = ParagraphStyle("small", fontName=REGULAR, fontSize=8, leading=10, textColor=GREY)
-HEADER = ParagraphStyle("header", fontName=BOLD, fontSize=8, leading=9.5, alignment=2)
-HEADER_LEFT = ParagraphStyle("header_left", parent=HEADER, alignment=0)
 HEAD = ParagraphStyle("head", fontName=BOLD, fontSize=11.5, leading=14, spaceBefore=6)
 CHART_H = 170.0
 HALF = (WIDTH - 2 * MARGIN - 16) / 2
 KEEP_WITH_HEADING = 140.0  # a heading is not left alone at the foot of a page
 
 
-def render(summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]]) -> bytes:
+def render(
+    summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], words: Mapping[str, str]
+) -> bytes:
+    """The report; ``words``: its labels, in the game's language."""
     buffer = io.BytesIO()
-    title = f"Playtest: {summary['title']}"
+    title = said(words, "playtest_title", title=summary["title"])
     canvas = open_canvas(buffer, title, f"{summary['settings']['games']} simulated games")
     at = _Flow(canvas)
-    _what_happened(at, summary, verdicts, title)
+    _what_happened(at, summary, verdicts, title, words)
     _charts(at, summary)
-    _cards(at, summary)
-    _figures(at, summary)
+    _cards(at, summary, words)
+    _figures(at, summary, words)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -109,7 +117,7 @@ class _Flow:
 
     def heading(self, text: str) -> None:
         self.need(KEEP_WITH_HEADING)
-        self.put(Paragraph(text, HEAD), 2)
+        self.put(Paragraph(esc(text), HEAD), 2)
 
     def drawings(self, row: Sequence[Any], height: float) -> None:
         """Charts side by side, each ``HALF`` wide (or the whole width for one)."""
@@ -120,20 +128,26 @@ class _Flow:
 
 
 def _what_happened(
-    at: _Flow, summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], title: str
+    at: _Flow,
+    summary: Mapping[str, Any],
+    verdicts: Sequence[Mapping[str, Any]],
+    title: str,
+    words: Mapping[str, str],
 ) -> None:
-    at.put(Paragraph(title, ParagraphStyle("title", fontName=BOLD, fontSize=20, leading=24)), 4)
-    at.put(Paragraph(_esc(settings_line(summary)), SMALL))
+    at.put(
+        Paragraph(esc(title), ParagraphStyle("title", fontName=BOLD, fontSize=20, leading=24)), 4
+    )
+    at.put(Paragraph(esc(settings_line(summary)), SMALL))
     bots = ", ".join(summary["engine_bots"])
-    at.put(Paragraph(_esc(f"Engine: {summary['engine']} (bots it has: {bots})"), SMALL), 8)
-    at.heading("What happened")
+    at.put(Paragraph(esc(f"Engine: {summary['engine']} (bots it has: {bots})"), SMALL), 8)
+    at.heading(words["playtest_happened"])
     for sentence in key_sentences(summary):
-        at.put(Paragraph(_esc(sentence), BULLET, bulletText="•"))
+        at.put(Paragraph(esc(sentence), BULLET, bulletText="•"))
     if verdicts:
         at.y -= 6
-        at.heading("Balance thresholds (game.yaml)")
+        at.heading(words["playtest_thresholds"])
         for sentence, met in verdict_sentences(verdicts, summary):
-            at.put(Paragraph(_esc(sentence), BULLET if met else BREACH, bulletText="•"))
+            at.put(Paragraph(esc(sentence), BULLET if met else BREACH, bulletText="•"))
     at.y -= 10
 
 
@@ -191,23 +205,14 @@ def _seat_chart(summary: Mapping[str, Any]) -> Any:
     return charts.rate_bars(summary["seats"], "seat", fair, HALF, CHART_H, title)
 
 
-CARD_HEADER = [
-    "card",
-    "played per player",
-    "players playing it",
-    "wins if played",
-    "wins if not",
-    "difference, 95% interval",
-    "correlation",
-]
 CARD_COLUMN = 130.0  # the name's column; the figures share the rest of the width
 
 
-def _cards(at: _Flow, summary: Mapping[str, Any]) -> None:
+def _cards(at: _Flow, summary: Mapping[str, Any], words: Mapping[str, str]) -> None:
     cards = summary["cards"]
     if not cards:
         return
-    at.heading("Cards")
+    at.heading(words["playtest_cards"])
     games = plural(ended(summary), "game")
     over = f"the {games} that ended" if ended(summary) else "none: no game ended"
     order = (
@@ -227,26 +232,23 @@ def _cards(at: _Flow, summary: Mapping[str, Any]) -> None:
         ),
         4,
     )
-    rows: list[list[Any]] = [_header(CARD_HEADER)]
-    rows += [_card_row(c) for c in cards]
-    at.put(_table(rows, first=CARD_COLUMN), 4)
+    heads = [words[head] for head in CARD_HEADS]
+    rows: list[list[Any]] = [header(heads)]
+    rows += [_card_row(c, words["playtest_never_played"]) for c in cards]
+    at.put(table(rows, heads, first=CARD_COLUMN), 4)
     if not all(c["in_played_decks"] for c in cards):
         at.put(
-            Paragraph(
-                "* counted by the engine but not a card of the decks it plays (PLAYED_DECKS): "
-                "not judged.",
-                SMALL,
-            ),
+            Paragraph(esc(words["playtest_not_in_decks"]), SMALL),
             4,
         )
     at.y -= 4
     at.put(Paragraph(_never_text(summary), BODY), 6)
 
 
-def _card_row(c: Mapping[str, Any]) -> list[str]:
+def _card_row(c: Mapping[str, Any], never_played: str) -> list[str]:
     name = _fitted(c["name"], CARD_COLUMN - 12) + ("" if c["in_played_decks"] else " *")
     if c["played_per_seat"] == 0:
-        return [name, "never played", "0%", "–", "–", "–", "–"]
+        return [name, never_played, "0%", "–", "–", "–", "–"]
     low, high = c["difference_low"], c["difference_high"]
     return [
         name,
@@ -279,7 +281,7 @@ def _points(share: float) -> str:
 
 def _never_text(summary: Mapping[str, Any]) -> str:
     if not judged(summary):
-        return _esc(
+        return esc(
             f"Too few games to judge which cards are never worth playing ({too_few(summary)})."
         )
     never = summary["never_worth"]
@@ -295,100 +297,20 @@ def _never_text(summary: Mapping[str, Any]) -> str:
             "players' wins against those who hold it back does not lie clearly (5 points) below."
         )
     names = "; ".join(
-        f'<font name="{BOLD}">{_esc(c["name"])}</font> ({_esc(c["why"])})' for c in never
+        f'<font name="{BOLD}">{esc(c["name"])}</font> ({esc(c["why"])})' for c in never
     )
     return "Never worth playing: " + names
 
 
-def _figures(at: _Flow, summary: Mapping[str, Any]) -> None:
-    figures = summary["figures"]
-    if not figures:
+def _figures(at: _Flow, summary: Mapping[str, Any], words: Mapping[str, str]) -> None:
+    if not summary["figures"]:
         return
     at.y -= 6
-    at.heading("The game's own figures")
-    header = ["figure", "mean", "p10", "median", "p90", "games"]
-    rows: list[list[Any]] = [_header(header)]
-    for f in figures.values():
-        rows.append(
-            [
-                Paragraph(_esc(f["label"]), SMALL),
-                f"{f['mean']:.3g}",
-                f"{f['p10']:.3g}",
-                f"{f['p50']:.3g}",
-                f"{f['p90']:.3g}",
-                str(f["games"]),
-            ]
-        )
-    at.put(_table(rows, first=250), 4)
-    if said := _stopped_note(summary):
-        at.put(Paragraph(_esc(said), SMALL), 6)
-    if not all(f["named"] for f in figures.values()):
-        at.put(
-            Paragraph(
-                _esc(
-                    "Some figures are shown by their key, made readable: the engine can caption "
-                    f"them with LABELS in {summary['engine']}."
-                ),
-                SMALL,
-            ),
-            6,
-        )
-
-
-def _stopped_note(summary: Mapping[str, Any]) -> str | None:
-    """What the figures' games column counts of the games that did not end, which the win rates
-    leave out: an engine may give figures at a game's real end alone, and the note said every
-    game was counted beside a column of 944 of 1000."""
-    fin = summary["finished"]
-    stopped = fin["capped"] + fin.get("unfinished", 0)
-    if not stopped:
-        return None
-    which = (
-        "the games stopped at the cap" if stopped == fin["capped"] else "the games that did not end"
-    )
-    which += f" ({stopped})"
-    counted: dict[int, list[str]] = {}
-    for f in summary["figures"].values():
-        counted.setdefault(f["stopped_games"], []).append(f["label"])
-    if set(counted) == {stopped}:
-        return (
-            f"Figures count every game, {which} too; the win rates count only the games that "
-            f"ended ({fin['games']})."
-        )
-    if set(counted) == {0}:
-        return f"The figures leave out {which}, which gave none, as the win rates do."
-    groups = "; ".join(f"{', '.join(labels)}: {n}" for n, labels in counted.items())
-    return f"Of {which}, each figure counts those that gave it: {groups}."
-
-
-def _header(names: Sequence[str]) -> list[Any]:
-    """Column titles that wrap, the names' left, the figures' right like their numbers."""
-    return [Paragraph(names[0], HEADER_LEFT)] + [Paragraph(n, HEADER) for n in names[1:]]
-
-
-def _table(rows: list[list[Any]], first: float | None = None) -> Table:
-    widths = None
-    if first is not None:
-        rest = (WIDTH - 2 * MARGIN - first) / (len(rows[0]) - 1)
-        widths = [first] + [rest] * (len(rows[0]) - 1)
-    table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
-                ("FONT", (0, 0), (-1, 0), BOLD, 8.5),
-                ("FONT", (0, 1), (0, -1), ITALIC, 8.5),
-                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f1f4f6")]),
-                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-            ]
-        )
-    )
-    return table
-
-
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    at.heading(words["playtest_figures"])
+    heads, rows = figure_rows(summary, words)
+    at.put(table(rows, heads, first=250), 4)
+    if note := stopped_note(summary, words):  # the win rates count the games that ended
+        at.put(Paragraph(esc(note), SMALL), 6)
+    if not all(f["named"] for f in summary["figures"].values()):
+        note = said(words, "playtest_figures_by_key", engine=summary["engine"])
+        at.put(Paragraph(esc(note), SMALL), 6)
