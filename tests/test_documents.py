@@ -125,7 +125,22 @@ def test_every_card_type_is_in_the_card_reference_and_the_aid(wm_build: Path, la
     aid = _aid_text(wm_build / lang / "player-aid.pdf")[0]
     for name in TYPES[lang]:
         assert f"{name} × " in rulebook, f"{name} missing from the card reference"
-        assert re.search(rf"{name} ×\d+ —", aid), f"{name} missing from the aid"
+        # a count is printed as the rulebook prints it ("Monaco × 18"), never "×18"
+        assert re.search(rf"{name} × \d+ —", aid), f"{name} missing from the aid"
+    assert not re.search(r"×\d", rulebook + aid)
+
+
+def test_the_gallery_prints_counts_as_the_card_reference_does(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """The gallery's names read "Donna di picche × 2", as the card reference's titles and
+    the components list do (it read "Donna di picche ×2")."""
+    game = "figli-di-un-magic-minore"
+    run = printgen(project, "build", game, "--only", "rulebook", "--lang", "it")
+    assert run.code == 0, run.err
+    text = " ".join(_text(project / "build" / game / "it" / "rulebook.pdf").split())
+    assert "Donna di picche × 2 " in text and "Re di cuori × 2 " in text
+    assert not re.search(r"×\d", text)
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -221,23 +236,23 @@ def test_the_goal_is_written_once_in_the_data(
 
 WHEN_PLAYED = {
     "it": [
-        "Monaco ×18 — Giocabile nel tuo turno.",
-        "Guerriero ×18 — Giocabile solo in tempo di Guerra.",
-        "Guerra ×8 — Giocabile sempre.",
-        "Pace ×6 — Giocabile sempre.",
-        "Tregua ×6 — Giocabile nel tuo turno.",
-        "Morte ×6 — Giocabile sempre.",
-        "Vino ×6 — Giocabile sempre.",
+        "Monaco × 18 — Giocabile nel tuo turno.",
+        "Guerriero × 18 — Giocabile solo in tempo di Guerra.",
+        "Guerra × 8 — Giocabile sempre.",
+        "Pace × 6 — Giocabile sempre.",
+        "Tregua × 6 — Giocabile nel tuo turno.",
+        "Morte × 6 — Giocabile sempre.",
+        "Vino × 6 — Giocabile sempre.",
         "Non si saccheggiano più fagioli di quanti il difensore ne abbia.",
     ],
     "en": [
-        "Monk ×18 — Playable on your turn.",
-        "Warrior ×18 — Playable only in War time.",
-        "War ×8 — Playable at any time.",
-        "Peace ×6 — Playable at any time.",
-        "Truce ×6 — Playable on your turn.",
-        "Death ×6 — Playable at any time.",
-        "Wine ×6 — Playable at any time.",
+        "Monk × 18 — Playable on your turn.",
+        "Warrior × 18 — Playable only in War time.",
+        "War × 8 — Playable at any time.",
+        "Peace × 6 — Playable at any time.",
+        "Truce × 6 — Playable on your turn.",
+        "Death × 6 — Playable at any time.",
+        "Wine × 6 — Playable at any time.",
         "You cannot loot more beans than the defender has.",
     ],
 }
@@ -926,15 +941,16 @@ def test_an_aids_title_is_never_smaller_than_its_headings(bundled_build: Path, g
 
 
 def test_a_gallerys_card_names_stand_in_columns(bundled_build: Path) -> None:
-    """52 names ran on as one paragraph ("Ace of hearts ×2 · 2 of hearts ×2 · …")."""
+    """52 names ran on as one paragraph ("Ace of hearts ×2 · 2 of hearts ×2 · …"); each
+    count as the card reference prints it, "× 2"."""
     pdf_path = bundled_build / "figli-di-un-magic-minore" / "en" / "rulebook.pdf"
     with pdfplumber.open(pdf_path) as pdf:
         lines = [
             line["text"] for page in pdf.pages for line in page.extract_text_lines(layout=True)
         ]
-    row = next(line for line in lines if "Ace of hearts ×2" in line)
-    assert "Ace of diamonds ×2" in row and "·" not in row  # one table row, several columns
-    assert sum("King of" in line and "×2" in line for line in lines) == 1  # the four Kings
+    row = next(line for line in lines if "Ace of hearts × 2" in line)
+    assert "Ace of diamonds × 2" in row and "·" not in row  # one table row, several columns
+    assert sum("King of" in line and "× 2" in line for line in lines) == 1  # the four Kings
 
 
 def test_a_project_template_wraps_printgens_own_of_the_same_name(
@@ -992,8 +1008,10 @@ def test_a_deck_chooses_how_the_card_reference_shows_it(
     built = project / "build" / "warriors-and-monks" / "en"
     rulebook, aid = _text(built / "rulebook.pdf"), _text(built / "player-aid.pdf")
     assert ("Card reference" in rulebook) == (drawn or gallery)
-    # drawn one by one: each card type's name over its text; a gallery lists the names after
-    assert ("Death × 6" in rulebook) == drawn
+    # drawn one by one: each card type's name over its text (two to a row); a gallery lists
+    # the names after, in a row of their own
+    assert ("Death × 6" in rulebook) == (drawn or gallery)
+    assert ("Truce × 6 Death × 6\nTruce Death" in rulebook) == drawn
     assert ("Cards at a glance" in aid) == glance
 
 
@@ -1179,7 +1197,7 @@ def test_a_link_a_browser_would_not_open_is_printed_as_a_link(
 def test_a_card_without_a_reminder_is_listed_in_the_aid_without_a_dash(
     demo: Path, printgen: Callable[..., Any]
 ) -> None:
-    # a player board (no effect, no summary) read "Player board ×7 —" in the aid's quick
+    # a player board (no effect, no summary) read "Player board × 7 —" in the aid's quick
     # reference: a dash leading to nothing
     deck = demo / "cards" / "demo" / "decks" / "boards.yaml"
     deck.write_text(
@@ -1191,9 +1209,9 @@ def test_a_card_without_a_reminder_is_listed_in_the_aid_without_a_dash(
     run = printgen(demo, "build", "demo", "--only", "player-aid", "--lang", "en")
     assert run.code == 0, run.err
     aid = _text(demo / "build" / "demo" / "en" / "player-aid.pdf")
-    assert "Player board ×7" in aid
-    assert "×7 —" not in aid
-    assert " ×6 — " in aid  # a card with an effect keeps its dash
+    assert "Player board × 7" in aid
+    assert "× 7 —" not in aid
+    assert " × 6 — " in aid  # a card with an effect keeps its dash
 
 
 def test_strikethrough_and_footnotes_printed_as_typed_are_warned_of(

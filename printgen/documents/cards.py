@@ -377,7 +377,7 @@ def card_gallery(
         index.labels,
     )
     names = [
-        f"{info.face.name}" + (f"\u00a0×{info.card.count}" if info.card.count > 1 else "")
+        f"{info.face.name}" + (f"\u00a0×\u00a0{info.card.count}" if info.card.count > 1 else "")
         for info in infos
     ]
     # cards named 1 to 54 are "Cards 1–54": a page of bare numbers read as no list at all

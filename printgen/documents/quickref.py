@@ -58,8 +58,9 @@ def quick_reference(
         check_drawable([title], theme.body, info, "name", index)
         check_drawable(reminder, theme.body, info, said, index)
         # a single copy's count says nothing, as in the rulebook's card reference ("× 1" read
-        # as a sum there; "Pawn A ×1" here, beside a rulebook saying "Pawn A")
-        count = f" ×{info.card.count}" if info.card.count > 1 else ""
+        # as a sum there; "Pawn A × 1" here, beside a rulebook saying "Pawn A"); a count is
+        # written as the rulebook's ("Monk × 18"), the sign never a line apart from its number
+        count = f" ×\u00a0{info.card.count}" if info.card.count > 1 else ""
         runs = [title, text.Run(f"{count}{dash}"), *reminder]
         rows.append(
             [
