@@ -642,6 +642,22 @@ def test_an_icon_in_the_aid_joins_the_legend(project: Path, printgen: Callable[.
     assert "Coin" in text.split("\nSymbols\n")[1]
 
 
+def test_the_legend_names_an_action_icon_as_a_noun_or_an_infinitive(
+    tmp_path: Path, printgen: Callable[..., Any]
+) -> None:
+    """A Spanish aid's legend named the draw icon "Roba", an imperative, among nouns; it reads
+    "Robar" as the English legend's "Draw"."""
+    assert printgen(tmp_path, "new", "puerto", "--lang", "es").code == 0
+    aid = tmp_path / "cards" / "puerto" / "aid.es.md"
+    aid.write_text(aid.read_text() + "\nAl empezar tu turno, :draw: una carta; :tap: una mina.\n")
+    result = printgen(tmp_path, "build", "puerto", "--only", "player-aid")
+    assert result.code == 0, result.err
+    text = _aid_texts(tmp_path / "build" / "puerto" / "es" / "player-aid.pdf")[0]
+    legend = " ".join(text.split("\nSímbolos\n")[1].split()).split(" Puerto — ")[0]
+    assert "Robar" in legend and "Girar" in legend, legend
+    assert not re.search(r"\b(Roba|Gira)\b", legend), legend
+
+
 def test_nothing_on_an_aid_is_within_5_mm_of_the_paper_edge(documents: Path) -> None:
     edge = EDGE * MM - 0.5
     for path in _pdfs(documents, "player-aid.pdf"):
