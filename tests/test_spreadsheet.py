@@ -582,6 +582,47 @@ def test_a_row_cut_into_its_notes_column_with_nothing_else_wrong_is_a_warning(
 @pytest.mark.parametrize(
     "rows",
     [
+        "sloop,2,1,#ffffff,Sloop,Gain 1, then draw,\ncog,1,2,#000000,Cog,Gain 2, then discard,\n",
+        "sloop,2,1,#ffffff,Sloop,Gain 1, then draw,\n",  # the sheet's only row
+    ],
+)
+def test_every_row_cut_into_its_notes_column_is_a_warning_on_each(
+    fleet: Path, printgen: Callable[..., Run], rows: str
+) -> None:
+    """Every row's text cut by an unquoted comma (or the only row's), its end pushed into the
+    notes: as long as each other, the rows passed for a separator closing each, exit 0 without
+    a word while the cards printed 'Gain 1'. A value in the notes tells them apart."""
+    (fleet / CSV).write_text("id,count,cost,color,name.en,name.it,#notes\n" + rows, "utf-8")
+    run = printgen(fleet, "validate", GAME)
+    said = [line for line in run.err.splitlines() if "moved one column on" in line]
+    assert said[0] == (
+        f"{CSV}:2:7: warning: This row has more cells than the header row, so its values may "
+        "have moved one column on (the row has 8 cells, the header names 7); a text holding a "
+        'comma must be in double quotes: "Gain 1, then draw"'
+    ), run.err
+    assert len(said) == rows.count("\n")
+
+
+def test_a_row_cut_early_is_one_line_for_its_one_comma(fleet: Path) -> None:
+    """'Sl,oop' unquoted in name.en moved every later value on: three lines (cost, colour,
+    weight), only the first saying to quote the text. One line says it."""
+    (fleet / CSV).write_text(
+        "id,count,name.en,name.it,cost,color,weight,#notes\n"
+        "sloop,3,Sl,oop,Sloop,1,#1f5f8b,2.5,\n"
+        "cog,1,Cog,Cocca,2,#000000,4,\n",
+        encoding="utf-8",
+    )
+    assert _problems(fleet) == [
+        f"{CSV}:2:5: card 'sloop' cost must be a whole number, not 'Sloop'; this row has more "
+        "cells than the header row, so its values may have moved one column on (the row has 9 "
+        'cells, the header names 8); a text holding a comma must be in double quotes: "Gain 1, '
+        'then draw"'
+    ]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
         "sloop,2,Sloop,Sloop,1,#ffffff,\ncog,1,Cog,Cocca,2,#000000,\n",  # every row
         "sloop,2,Sloop,Sloop,1,#ffffff,\ncog,1,Cog,Cocca,2,#000000\nbrig,1,B,B,3,#000000\n",
     ],

@@ -40,18 +40,28 @@ def usual_width(table: Table) -> int:
 
 
 def cut_row(table: Table, cells: list[Any], usual: int) -> str | None:
-    """What to add to the first problem of a CSV row longer than its header and than the
-    sheet's other rows, the cells past the header empty (a cell past it holding a value is
-    said by the card as a value in a column without a name): its values may have moved one
-    column on. None for any other row — one with a stray separator closing it and nothing
-    wrong is read as it is."""
+    """What to add to the first problem of a CSV row longer than its header, the cells past
+    the header empty (a cell past it holding a value is said by the card as a value in a
+    column without a name), and longer than the sheet's other rows or with a value in a last
+    notes column: its values may have moved one column on. None for any other row — one with
+    a stray separator closing it and nothing wrong is read as it is."""
     width = len(table.rows[0][1])
-    if table.workbook or len(cells) <= max(width, usual):
+    if table.workbook or len(cells) <= width:
         return None
     if not all(blank(value) for value in cells[width:]):
         return None
+    # every row cut alike (or the only one) is as long as the others: the text pushed into
+    # the notes is what tells it from a separator closing each row
+    if len(cells) <= usual and not _pushed_into_notes(table, cells, width):
+        return None
     moved = "this row has more cells than the header row, so its values may have moved one"
     return f"{moved} column on{quote_hint(table, len(cells), width)}"
+
+
+def _pushed_into_notes(table: Table, cells: list[Any], width: int) -> bool:
+    """Whether the header's last column is the designer's notes and this row's cell there
+    holds a value (the end of a text cut by a separator, pushed on)."""
+    return width in table.notes() and not blank(cells[width - 1])
 
 
 def moved_on(checker: Checker, table: Table, number: int, said: int, cut: str) -> None:
@@ -61,7 +71,8 @@ def moved_on(checker: Checker, table: Table, number: int, said: int, cut: str) -
     ending with a stray separator, every value in place, is read as it is."""
     if len(checker.problems) > said:
         problem = checker.problems[said]
-        checker.problems[said] = replace(problem, message=f"{problem.message}; {cut}")
+        # the row's later problems are the same cut, its values in the wrong columns: one line
+        checker.problems[said:] = [replace(problem, message=f"{problem.message}; {cut}")]
         return
     width = len(table.rows[0][1])
     if width in table.notes():
