@@ -196,12 +196,17 @@ def of_one_language(problem: Problem) -> bool:
 def languages_merged(problems: Iterable[Problem]) -> list[Problem]:
     """A problem said alike in several of a game's languages — a layout's or a generator's
     mistake, met on each language's cards — said once, as the first language says it (a card's
-    title in it), naming them all: "… [en, pt]"."""
+    title in it), naming them all: "… [en, pt]". A layout's value worked out per card, wrong
+    on the same first card in each language ("not 'Miner'", "not 'Minatore'"), is said once
+    too, as the first language says it."""
     languages: dict[tuple[Where, Severity, str], list[str]] = {}
     kept: list[tuple[Problem, tuple[Where, Severity, str] | None]] = []
+    valued: set[tuple[Where, Severity, str]] = set()
     for problem in problems:
         tags = _LANGUAGE_TAG.findall(problem.message)
         if len(tags) != 1:
+            if _valued_again(problem, valued):
+                continue
             kept.append((problem, None))
             continue
         alike = _LANGUAGE_TAG.sub(" []", _CARD_TITLE.sub(r"\1", problem.message))
@@ -221,6 +226,24 @@ def languages_merged(problems: Iterable[Problem]) -> list[Problem]:
         )
         for problem, key in kept
     ]
+
+
+# a layout's value worked out per card, said at its key naming the first card it fails on: the
+# value is that card's in the language (its name 'Miner', 'Minatore'), the mistake one
+_VALUE_ON_CARD = pattern(r", not .* (\(first on card '[^']*', )")
+
+
+def _valued_again(problem: Problem, valued: set[tuple[Where, Severity, str]]) -> bool:
+    """Whether the problem is one already said in another language, but for the first card's
+    value there (one line for the mistake, as the first language says it)."""
+    if "(first on card '" not in problem.message:
+        return False
+    alike = _VALUE_ON_CARD.sub(r", not … \1", problem.message)
+    key = (problem.where, problem.severity, alike)
+    if key in valued:
+        return True
+    valued.add(key)
+    return False
 
 
 SAME_PLACE = 5  # problems alike but for their card said one by one in one file

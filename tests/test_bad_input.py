@@ -1131,6 +1131,36 @@ def test_a_layout_polygon_or_star_of_impossible_corners_is_said_at_the_key(
     ], run.err
 
 
+def test_a_polygon_or_star_value_worked_out_per_card_is_one_line_naming_the_first_card(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """'{{ card.name }}' as a polygon's sides was a line for 'Miner' and one for 'Minatore';
+    as its angle, two lines naming no card; an angle of 600 on some cards named none either.
+    Each mistake is one line at its key, naming the card it first fails on."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
+    added = (
+        "    hex: {type: polygon, x: 40, y: 15, w: 10, h: 10, sides: '{{ card.name }}'}\n"
+        "    burst: {type: star, x: 40, y: 30, w: 10, h: 10, angle: '{{ card.name }}'}\n"
+        "    tri: {type: polygon, x: 5, y: 30, w: 10, h: 10, angle: '{{ card.cost * 200 }}'}\n"
+    )
+    layouts.write_text(text.replace(head, head + added), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = text[: text.index(head)].count("\n") + head.count("\n") + 1
+    where, deck = "cards/demo/layouts/demo.yaml", "cards/demo/decks/main.yaml"
+    turn = "must be a number of degrees from -360 to 360 (clockwise; 0 leaves it upright), not"
+    assert run.err.splitlines() == [
+        f"{where}:{line}:61: layout 'demo-card' element 'hex' sides: must be a whole number "
+        f"from 3 to 64, not 'Miner' (first on card 'miner', {deck}:18:5)",
+        f"{where}:{line + 1}:60: layout 'demo-card' element 'burst' angle: {turn} 'Miner' "
+        f"(first on card 'miner', {deck}:18:5)",
+        f"{where}:{line + 2}:60: layout 'demo-card' element 'tri' angle: {turn} 600 "
+        f"(first on card 'merchant', {deck}:28:5)",
+    ], run.err
+
+
 def test_text_boxes_printing_over_each_other_are_said_in_a_few_lines(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -6,6 +6,7 @@ its box goes straight into its Shape.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -15,6 +16,7 @@ from printgen.limits import MAX_STROKE_PT
 
 SHAPES = ("rect", "ellipse", "polygon", "star", "line")
 MIN_CORNERS, MAX_CORNERS = 3, 64  # a polygon's sides, a star's points (64: a circle to the eye)
+MAX_TURN = 360.0  # a polygon's or star's angle, either way
 MIN_INNER, MAX_INNER = 0.1, 0.95  # a star's inner radius, of its outer: a spike, a gear
 DEFAULT_SIDES, DEFAULT_POINTS, DEFAULT_INNER = 6, 5, 0.5
 
@@ -53,7 +55,7 @@ def shape_op(props: Props, kind: str, box: tuple[float, float, float, float]) ->
         shape.sides = _corners(props, "points", DEFAULT_POINTS)
         shape.inner = _inner(props)
     if kind in ("polygon", "star"):
-        shape.angle = props.number("angle", 0.0, -360.0, 360.0)
+        shape.angle = _angle(props)
     return shape
 
 
@@ -97,6 +99,27 @@ def _whole(raw: Any) -> int | None:
     if isinstance(raw, str) and raw.strip().lstrip("+-").isdigit():  # "6", from a text field
         return int(raw.strip())
     return None
+
+
+def _angle(props: Props) -> float:
+    """A polygon's or star's turn, in degrees clockwise; one worked out per card is said once,
+    naming the card it first fails on, as its sides are."""
+    raw = props.value("angle", 0.0)
+    try:
+        if isinstance(raw, bool):  # `angle: true` is no 1
+            raise TypeError
+        number = float(0.0 if raw is None else raw)
+    except (TypeError, ValueError, OverflowError):
+        number = math.nan  # said below, with the value written
+    if -MAX_TURN <= number <= MAX_TURN:
+        return number
+    shown = f"{number:g}" if math.isfinite(number) else repr(raw)
+    props.report(
+        "angle",
+        f"must be a number of degrees from {-MAX_TURN:g} to {MAX_TURN:g} (clockwise; 0 leaves "
+        f"it upright), not {shown[:40]}" + _first_card(props, "angle"),
+    )
+    return 0.0
 
 
 def _inner(props: Props) -> float:
