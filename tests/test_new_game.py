@@ -3365,9 +3365,41 @@ def test_a_decimal_written_with_a_comma_in_a_deck_file_says_to_write_a_point(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2
     assert "card 'miner' weight must be a number, not '4,5'; write 4.5" in run.err, run.err
-    deck.write_text(text.replace("weight: 4,5", "weight: 1,000"), encoding="utf-8")
-    said = printgen(designer, "validate", GAME).err  # 1 or 1000: no reading offered
-    assert "weight must be a number, not '1,000'\n" in said, said
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [  # 1 or 1000: both readings offered, as a spreadsheet's cell is told
+        (
+            "1,000",
+            "card 'miner' weight is '1,000', which may be 1000 or 1.000 (a comma parts "
+            "thousands or decimals): write 1000, or 1.000 with a point",
+        ),
+        (  # YAML 1.1 reads an exponent without a point and a sign as a text
+            "1e3",
+            "card 'miner' weight must be a number, not '1e3' (YAML reads 1e3 as a text: a "
+            "number with an exponent wants a point and a sign there); write 1000, or 1.0e+3",
+        ),
+        (
+            "2.5E3",
+            "card 'miner' weight must be a number, not '2.5E3' (YAML reads 2.5E3 as a text: "
+            "a number with an exponent wants a point and a sign there); write 2500, or 2.5e+3",
+        ),
+    ],
+)
+def test_a_number_yaml_reads_as_a_text_says_how_to_write_it(
+    designer: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """'weight: 1e3' and 'weight: 1,000' were "must be a number, not '1e3'", no word of why
+    (YAML 1.1 reads both as texts) nor of what to write, which a sheet's cell is told."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace(
+        "  cost: integer\n", "  cost: integer\n  weight: number\n"
+    )
+    deck.write_text(text.replace("    cost: 0\n", f"    cost: 0\n    weight: {written}\n", 1))
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert f"main.yaml:23:13: {said}" in run.err.splitlines()[0], run.err
 
 
 def test_a_cards_markup_warning_is_said_beside_another_cards_mistake(

@@ -218,12 +218,52 @@ def _number(
             f"or {point} with a comma",
         )
     elif number is None and _GROUPED.match(text := as_text(raw).strip()):
-        whole, point = text.replace(",", ""), text.replace(",", ".", 1)
-        checker.error(
-            where,
-            f"{what} is {quoted(raw)}, which may be {whole} or {point} (a comma parts "
-            f"thousands or decimals): write {whole}, or {point} with a point",
-        )
+        checker.error(where, _grouped(what, text))
     elif number is None:
         checker.error(where, f"{what} must be a number, not {quoted(raw)}")
     return number
+
+
+def _grouped(what: str, text: str) -> str:
+    """A number written '1,000': a thousand in English, 1.0 where ',' is the decimal mark."""
+    whole, point = text.replace(",", ""), text.replace(",", ".", 1)
+    return (
+        f"{what} is {quoted(text)}, which may be {whole} or {point} (a comma parts "
+        f"thousands or decimals): write {whole}, or {point} with a point"
+    )
+
+
+def deck_number(what: str, value: Any, kind: str) -> str:
+    """What is wrong with a deck file's value of a number or whole-number field that is none,
+    and how to write it: YAML reads 4,5, 1,000 and 1e3 as texts (its exponent wants a point and
+    a sign: 1.0e+3), as a spreadsheet's cell would be read."""
+    text = str(value).strip()
+    if kind == "integer":
+        whole, exponent = as_whole(text) if isinstance(value, str) else (None, False)
+        if exponent and whole is not None and abs(whole) < 10**18:
+            return in_exponent_form(what, text, whole, "a whole-number field")
+        return f"{what} must be a whole number, not {value!r}"
+    said = f"{what} must be a number, not {value!r}"
+    if not isinstance(value, str):
+        return said
+    if _GROUPED.match(text):
+        return _grouped(what, text)
+    if decimal_comma(text):  # 4,5 as French or Italian write it
+        return f"{said}; write {text.replace(',', '.')}"
+    if _EXPONENT.match(text) and math.isfinite(float(text)):
+        return (
+            f"{said} (YAML reads {text} as a text: a number with an exponent wants a point and a "
+            f"sign there); write {_in_yaml(text)}"
+        )
+    return said
+
+
+def _in_yaml(text: str) -> str:
+    """An exponent's number as YAML reads it: in digits where they are few, and with a point
+    and a signed exponent (1.0e+3)."""
+    mantissa, _, exponent = text.lower().partition("e")
+    mantissa += "" if "." in mantissa else ".0"
+    signed = f"{mantissa}e{exponent if exponent[0] in '+-' else '+' + exponent}"
+    number = Decimal(text)
+    digits = format(number, "f") if number else "0"  # 0e5 is 0, not 000000
+    return f"{digits}, or {signed}" if len(digits) <= 16 else signed

@@ -16,6 +16,7 @@ from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.backs import BACK, backs_without_layout, card_back, deck_back
 from printgen.source.card_ids import unique_ids
+from printgen.source.cells import deck_number
 from printgen.source.generator_rules import (
     RULE_KEYS,
     axes_beside,
@@ -28,7 +29,6 @@ from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
 
-_COMMA_DECIMAL = re.compile(r"^[-+]?\d+,(?!\d{3}$)\d+$")
 REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference shows a deck
 AID_LISTINGS = ("listed", "none")  # whether the player aid's quick reference lists a deck
 _DECK_LOOK = {"name", "size", "shape", "bleed", "gutter", "reference", "aid", "safe", "output"}
@@ -347,13 +347,7 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
         or not isinstance(value, (int, float))
         or (kind == "integer" and not isinstance(value, int))
     ):
-        written = str(value).strip()  # 4,5: a text to YAML, whose decimals take a point
-        decimal = kind == "number" and _COMMA_DECIMAL.match(written)  # not 1,000: thousands?
-        hint = f"; write {written.replace(',', '.')}" if decimal else ""
-        checker.error(
-            where,
-            f"{what} must be a {'whole ' if kind == 'integer' else ''}number, not {value!r}" + hint,
-        )
+        checker.error(where, deck_number(what, value, kind))  # 4,5 1,000 1e3: texts to YAML
     elif kind == "color" and value is None:  # `color: #8a5a00`: YAML read a comment
         checker.error(
             where,
