@@ -603,6 +603,23 @@ def test_every_row_cut_into_its_notes_column_is_a_warning_on_each(
     assert len(said) == rows.count("\n")
 
 
+def test_notes_in_a_sheet_whose_every_row_ends_with_a_separator_are_read_as_notes(
+    fleet: Path, printgen: Callable[..., Run]
+) -> None:
+    """A spreadsheet with an empty column past its notes closes every row with a separator:
+    the designer's own notes there are no cut text (one pushed on starts with the space that
+    followed its comma)."""
+    (fleet / CSV).write_text(
+        "id,count,cost,color,name.en,name.it,#notes\n"
+        "sloop,2,1,#ffffff,Sloop,Sloop,cheaper than the brig?,\n"
+        "cog,1,2,#000000,Cog,Cocca,playtest 3: fine,\n",
+        "utf-8",
+    )
+    run = printgen(fleet, "validate", GAME)
+    assert run.code == 0, run.err
+    assert "moved one column on" not in run.err, run.err
+
+
 def test_a_row_cut_early_is_one_line_for_its_one_comma(fleet: Path) -> None:
     """'Sl,oop' unquoted in name.en moved every later value on: three lines (cost, colour,
     weight), only the first saying to quote the text. One line says it."""

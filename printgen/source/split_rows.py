@@ -39,7 +39,7 @@ def usual_width(table: Table) -> int:
     return min((width for width, rows in widths.items() if rows == most), default=0)
 
 
-def cut_row(table: Table, cells: list[Any], usual: int) -> str | None:
+def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> str | None:
     """What to add to the first problem of a CSV row longer than its header, the cells past
     the header empty (a cell past it holding a value is said by the card as a value in a
     column without a name), and longer than the sheet's other rows or with a value in a last
@@ -52,16 +52,19 @@ def cut_row(table: Table, cells: list[Any], usual: int) -> str | None:
         return None
     # every row cut alike (or the only one) is as long as the others: the text pushed into
     # the notes is what tells it from a separator closing each row
-    if len(cells) <= usual and not _pushed_into_notes(table, cells, width):
+    if len(cells) <= usual and not _pushed_into_notes(table, number, width):
         return None
     moved = "this row has more cells than the header row, so its values may have moved one"
     return f"{moved} column on{quote_hint(table, len(cells), width)}"
 
 
-def _pushed_into_notes(table: Table, cells: list[Any], width: int) -> bool:
-    """Whether the header's last column is the designer's notes and this row's cell there
-    holds a value (the end of a text cut by a separator, pushed on)."""
-    return width in table.notes() and not blank(cells[width - 1])
+def _pushed_into_notes(table: Table, number: int, width: int) -> bool:
+    """Whether the header's last column is the designer's notes and row ``number``'s cell there
+    held the end of a text cut by a separator, pushed on: words after the space that followed
+    the comma ("Gain 1, then draw" → " then draw"). A note of the designer's own, in a sheet
+    whose every row ends with a separator (a spreadsheet's empty column past the notes), is
+    written without that space."""
+    return width in table.notes() and number in table.spaced
 
 
 def moved_on(checker: Checker, table: Table, number: int, said: int, cut: str) -> None:

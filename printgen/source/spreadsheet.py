@@ -103,7 +103,7 @@ def read_cards(
             break
         said = len(checker.problems)
         card = _card(checker, table, columns, types, default_layout, number, cells)
-        if cut := cut_row(table, cells, usual):
+        if cut := cut_row(table, number, cells, usual):
             moved_on(checker, table, number, said, cut)
         checker.kept(card.id if card else None, said)
         if card is None:

@@ -49,6 +49,8 @@ class Table:
     # cards are still read, for their other problems, but nothing more is said of these
     said_cells: set[tuple[int, int]] = field(default_factory=set)  # (row, column)
     said_ranges: list[tuple[int, int, int, int]] = field(default_factory=list)  # merged cells
+    # CSV rows longer than the header, its last column's cell begun by a space (split_rows)
+    spaced: set[int] = field(default_factory=set)
 
     def said(self, where: Where) -> bool:
         """Whether the problem of the workbook's cell at ``where`` was said reading it."""
@@ -135,6 +137,8 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
     del raw  # the text is what is read now (a file's bytes held beside it was its size again)
     delimiter = max(_DELIMITERS, key=_header_line(text).count)
     rows: list[tuple[int, list[Any]]] = []
+    spaced: set[int] = set()
+    width = 0  # the header row's cells, once read
     # strict: a quote never closed is an error at the end, not the rest of the file as one cell
     reader = csv.reader(_lines(text), delimiter=delimiter, strict=True)
     start = 1  # the line the record being read starts on (a quoted cell may hold line breaks)
@@ -143,7 +147,10 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             if count > MAX_ROWS + 1 or len(cells) > MAX_COLUMNS:  # the header, then the cards
                 checker.error(Where(rel, start, 1), _too_big())
                 return None
+            if 0 < width < len(cells) and cells[width - 1][:1] == " ":
+                spaced.add(start)
             rows.append((start, _cleaned(cells)))
+            width = width or (len(cells) if any(cell.strip() for cell in cells) else 0)
             start = reader.line_num + 1
     except csv.Error as exc:
         opening = text.split("\n", start)[start - 1] if start <= text.count("\n") + 1 else ""
@@ -168,7 +175,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
                 Where(rel, reader.line_num, 1), f"CSV syntax error: {exc}; check the quotes"
             )
         return None
-    return Table(rel, False, _trimmed(rows), delimiter)
+    return Table(rel, False, _trimmed(rows), delimiter, spaced=spaced)
 
 
 def _sheets_beside(path: Path, suffix: str) -> list[str]:
