@@ -606,6 +606,35 @@ def test_a_questions_marker_that_collects_nothing_is_a_warning_and_prints_no_hea
     assert "Clarifications" not in text and "stays in your hand" in text
 
 
+@pytest.mark.parametrize(
+    "written", ["> <!-- questions-and-answers -->", "- item\n\n  <!-- questions-and-answers -->"]
+)
+def test_a_questions_marker_in_a_quote_or_a_list_is_an_error_at_its_line(
+    demo: Path, printgen: Callable[..., Any], written: str
+) -> None:
+    """'> <!-- questions-and-answers -->': validate said ok, build crashed ('Marker' object has
+    no attribute 'draw'), and a watch died. One error at the marker, validate and build alike;
+    in the aid (where a marker marks nothing) it builds."""
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    source = prose.read_text(encoding="utf-8") + "\n"
+    prose.write_text(source + written + "\n", encoding="utf-8")
+    line = source.count("\n") + written.count("\n") + 1
+    col = written.rsplit("\n", 1)[-1].index("<!--") + 1
+    said = (
+        f"cards/demo/rules.en.md:{line}:{col}: the questions-and-answers marker collects nothing "
+        "inside a quote or a list (the section cannot go inside them); write it on a line of its "
+        "own, outside quotes and lists"
+    )
+    for args in (("validate",), ("build", "--only", "rulebook")):
+        result = printgen(demo, *args, "--lang", "en")
+        assert result.code == 2 and result.err.splitlines() == [said], result.err
+    prose.write_text(source, encoding="utf-8")
+    aid = demo / "cards" / "demo" / "aid.en.md"
+    aid.write_text(aid.read_text(encoding="utf-8") + "\n" + written + "\n", encoding="utf-8")
+    result = printgen(demo, "build", "--lang", "en", "--only", "player-aid")
+    assert result.code == 0, result.err
+
+
 def test_a_clarification_label_written_with_its_colon_collects_its_callouts(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -18,6 +18,7 @@ from printgen.documents.flow import RichText, Rule, TextStyle, pipe_table, table
 from printgen.documents.inline import inline_runs
 from printgen.documents.parsed import Token, parse
 from printgen.documents.platypus import Flowable, PageBreak
+from printgen.documents.qa_marker import QA_MARKER, is_marker
 from printgen.documents.sections import (
     Collected,
     Heading,
@@ -75,9 +76,6 @@ class Theme:
 Fences = dict[str, Callable[[str, int], list[Flowable]]]
 
 
-QA_MARKER = "questions-and-answers"
-
-
 def to_flowables(
     source: str, theme: Theme, width: float, fences: Fences | None = None
 ) -> list[Flowable]:
@@ -119,6 +117,7 @@ class _Converter:
         self.collect = False  # clarifications go to the questions and answers
         self.section = ""  # the current level-2 heading, for a collected clarification
         self.collected: list[tuple[str, list[Token]]] = []
+        self.nested = 0  # inside a callout or a list: no place for the questions
 
     def questions(self, own: list[Flowable]) -> list[Flowable]:
         """The collected clarifications under the section each belongs to: a subheading per
@@ -212,8 +211,9 @@ class _Converter:
                 out.extend(made)
             elif kind == "html_block" and "pagebreak" in token.content:
                 out.append(PageBreak())
-            elif kind == "html_block" and QA_MARKER in token.content:
-                out.append(Marker())
+            elif kind == "html_block" and is_marker(token.content):
+                if not self.nested:  # (in a box or a list it was never taken out: a crash)
+                    out.append(Marker())
             elif kind == "hr":
                 out.append(Rule("#bbbbbb", 0.5, 6))
             elif kind in ("fence", "code_block"):
@@ -247,6 +247,13 @@ class _Converter:
         return self._heading_runs(inline_runs(inline, icons=self.theme.icons), level)
 
     def _list(self, opening: Token, tokens: list[Token], depth: int) -> list[Flowable]:
+        self.nested += 1
+        try:
+            return self._items(opening, tokens, depth)
+        finally:
+            self.nested -= 1
+
+    def _items(self, opening: Token, tokens: list[Token], depth: int) -> list[Flowable]:
         out: list[Flowable] = []
         ordered = opening.type == "ordered_list_open"
         # a list goes on from the number its first item is written with: steps 3 and 4 after
@@ -322,10 +329,12 @@ class _Converter:
         pad = 5
         # what it holds is set inside the box (a table, a quote in it): within its padding
         width, self.width = self.width, self.width - 2 - (2 * pad + 2)
+        self.nested += 1
         try:
             inner = self.blocks(tokens)
         finally:
             self.width = width
+            self.nested -= 1
         label = callout_word(first_strong(tokens))
         tint = self.theme.callout_tints.get(label, self.theme.note_tint)
         box = table(

@@ -2,15 +2,16 @@
 rulebook already makes from the game's data (the reader meets it twice), and the
 questions-and-answers marker collecting nothing — no callout opens with the clarification
 label (misspelt in labels.yaml, or the callouts labelled otherwise), so the clarifications stay
-where they are and the marker's section prints empty."""
+where they are and the marker's section prints empty; and the error of a marker written where
+it cannot collect (``qa_marker.misplaced``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 
-from printgen.documents.markdown import QA_MARKER
 from printgen.documents.parsed import parse
+from printgen.documents.qa_marker import QA_MARKER, misplaced
 from printgen.documents.sections import callout_word, first_strong
 from printgen.problems import Problem, Severity, Where
 
@@ -20,7 +21,11 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 def rules_slips(rel: str, prose: str, source: str, labels: Mapping[str, str]) -> list[Problem]:
     """The warnings of the rules file ``rel`` (``prose`` as written), set into the rulebook's
     Markdown ``source``."""
-    return _said_twice(rel, prose, labels) + _collects_nothing(rel, prose, source, labels)
+    return (
+        misplaced(rel, prose)
+        + _said_twice(rel, prose, labels)
+        + _collects_nothing(rel, prose, source, labels)
+    )
 
 
 def _said_twice(rel: str, prose: str, labels: Mapping[str, str]) -> list[Problem]:

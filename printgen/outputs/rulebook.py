@@ -18,9 +18,10 @@ from printgen.documents.cover import Contents, LateContents, card_fan, center_co
 from printgen.documents.diagram import TIGHT, DiagramBlocks
 from printgen.documents.label_names import unknown_labels
 from printgen.documents.labels import unlabelled
-from printgen.documents.markdown import QA_MARKER, Theme, to_flowables
+from printgen.documents.markdown import Theme, to_flowables
 from printgen.documents.platypus import Flowable, LayoutError
 from printgen.documents.prose_flavours import other_markdowns
+from printgen.documents.qa_marker import QA_MARKER
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.rules_slips import rules_slips
 from printgen.documents.sections import Heading
