@@ -635,6 +635,39 @@ def test_a_questions_marker_in_a_quote_or_a_list_is_an_error_at_its_line(
     assert result.code == 0, result.err
 
 
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("Text <!-- questions-and-answers --> here.", "Text here."),
+        ("Write `<!-- questions-and-answers -->` to collect.", "Write <!-- questions-and-"),
+        ("```\n<!-- questions-and-answers -->\n```", "<!-- questions-and-answers -->"),
+    ],
+)
+def test_a_questions_marker_inside_text_or_code_collects_nothing(
+    demo: Path, printgen: Callable[..., Any], written: str, shown: str
+) -> None:
+    """The marker in a sentence, a code span or a fenced block moved the clarifications to after
+    the Credits without a word (the raw text was searched for it). Only the marker standing as
+    a block of its own collects; code shows it as written; one in a sentence is a warning at
+    its line, saying to put it on a line of its own."""
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    source = prose.read_text(encoding="utf-8") + "\n"
+    prose.write_text(source + written + "\n", encoding="utf-8")
+    warning = (
+        f"cards/demo/rules.en.md:{source.count(chr(10)) + 1}:6: warning: the "
+        "questions-and-answers marker collects nothing inside a line of text (it is a comment "
+        "there, left out); write it on a line of its own"
+    )
+    said = [warning] if written.startswith("Text") else []
+    validated = printgen(demo, "validate", "--lang", "en")
+    assert validated.code == 0 and [w for w in validated.err.splitlines() if "warning" in w] == said
+    built = printgen(demo, "build", "--lang", "en", "--only", "rulebook")
+    assert built.code == 0 and built.err.splitlines() == said, built.err
+    text = _one_line(demo / "build" / "demo" / "en" / "rulebook.pdf")
+    assert "Clarifications" not in text and shown in text, text
+    assert text.index("stays in your hand") < text.index(shown) < text.index("Credits"), text
+
+
 def test_a_clarification_label_written_with_its_colon_collects_its_callouts(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

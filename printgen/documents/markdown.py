@@ -18,7 +18,7 @@ from printgen.documents.flow import RichText, Rule, TextStyle, pipe_table, table
 from printgen.documents.inline import inline_runs
 from printgen.documents.parsed import Token, parse
 from printgen.documents.platypus import Flowable, PageBreak
-from printgen.documents.qa_marker import QA_MARKER, is_marker
+from printgen.documents.qa_marker import at_top, is_marker, may_hold
 from printgen.documents.sections import (
     Collected,
     Heading,
@@ -83,7 +83,8 @@ def to_flowables(
     # parse: the converter never changes a token
     tokens = list(parse(source))
     converter = _Converter(theme, width, fences or {})
-    converter.collect = bool(theme.clarification) and f"<!-- {QA_MARKER} -->" in source
+    # the marker as a block of its own: one in a sentence or in code collects nothing
+    converter.collect = bool(theme.clarification) and may_hold(source) and at_top(tokens)
     out = converter.blocks(tokens)
     if converter.collect and converter.collected:  # (none: the marker prints nothing)
         at = next((i for i, f in enumerate(out) if isinstance(f, Marker)), len(out))

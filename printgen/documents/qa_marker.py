@@ -1,47 +1,98 @@
 """The questions-and-answers marker: the comment ``<!-- questions-and-answers -->`` standing as
-a block of its own outside quotes and lists, where the clarifications are collected. Written in
-a quote or a list item it has no place the section could go (inside the box or the list, it was
-never set and crashed the build): an error at its line."""
+a block of its own outside quotes and lists. Only there does it collect the clarifications:
+written in a quote or a list item it has no place the section could go (inside the box or the
+list, it was never set and crashed the build), and written in a sentence it is a comment nobody
+sees — each said at its line. Written in code (a code span, a fenced block) it is shown as
+written, as any code is."""
 
 from __future__ import annotations
 
-from printgen.documents.parsed import parse
+import re
+from collections.abc import Iterable
+
+from printgen.documents.parsed import Token, parse
 from printgen.documents.source_lines import line_texts
-from printgen.problems import Problem, Where
+from printgen.problems import Problem, Severity, Where
+from printgen.startup.deferred import pattern
 
 QA_MARKER = "questions-and-answers"
-WRITTEN = f"<!-- {QA_MARKER} -->"
+_WRITTEN = pattern(re.escape(f"<!-- {QA_MARKER} -->"))
 
 NESTED = (
     "the questions-and-answers marker collects nothing inside a quote or a list (the section "
     "cannot go inside them); write it on a line of its own, outside quotes and lists"
 )
+IN_A_LINE = (
+    "the questions-and-answers marker collects nothing inside a line of text (it is a comment "
+    "there, left out); write it on a line of its own"
+)
 
 
 def is_marker(markup: str) -> bool:
-    """Whether an HTML block is the marker."""
-    return QA_MARKER in markup
+    """Whether an HTML block or comment is the marker: the comment alone."""
+    return _WRITTEN.fullmatch(markup.strip()) is not None
+
+
+def may_hold(text: str) -> bool:
+    """Whether ``text`` holds the marker anywhere, code and sentences included: the prose
+    without it (nearly every game) is never parsed to find out where."""
+    return _WRITTEN.search(text) is not None
+
+
+def collects(source: str) -> bool:
+    """Whether the Markdown ``source`` has the marker standing as a block of its own."""
+    return may_hold(source) and at_top(parse(source, blocks_only=True))
+
+
+def at_top(tokens: Iterable[Token]) -> bool:
+    """Whether ``tokens`` hold the marker as a block of their own, outside quotes and lists."""
+    depth = 0
+    for token in tokens:
+        if depth == 0 and token.type == "html_block" and is_marker(token.content):
+            return True
+        depth += token.nesting
+    return False
+
+
+def marker_line(prose: str) -> int:
+    """The first line (from 1) of ``prose`` that is the marker alone, else the first holding
+    it, else the first holding its word; 1 when none does."""
+    lines = line_texts(prose)
+    tries = (is_marker, may_hold, lambda line: QA_MARKER in line.lower())
+    for test in tries:
+        found = next((n for n, line in enumerate(lines, 1) if test(line)), 0)
+        if found:
+            return found
+    return 1
 
 
 def misplaced(rel: str, prose: str) -> list[Problem]:
-    """Each marker of the prose file ``rel`` (``prose``, as written) in a quote or a list: the
-    designer meant it to collect, and the rulebook cannot set it there."""
-    if WRITTEN not in prose:
+    """Each marker of the prose file ``rel`` (``prose``, as written) that collects nothing where
+    it stands: in a quote or a list (an error: the designer meant it to collect, and the
+    rulebook cannot set it there), and inside a line (a warning: it is a comment there)."""
+    if not may_hold(prose):
         return []
     lines = line_texts(prose)
     problems = []
     depth = 0
-    for token in parse(prose, blocks_only=True):
+    for token in parse(prose):
         if token.type == "html_block" and depth and is_marker(token.content) and token.map:
-            problems.append(Problem(_at(rel, lines, token.map[0], token.map[1]), NESTED))
+            problems.append(Problem(_at(rel, lines, token.map[0], token.map[1])[0], NESTED))
+        elif token.type == "inline" and token.map:
+            written = [c for c in token.children or () if c.type == "html_inline"]
+            count = sum(1 for child in written if is_marker(child.content))
+            places = _at(rel, lines, token.map[0], token.map[1])[:count]
+            problems += [Problem(where, IN_A_LINE, Severity.WARNING) for where in places]
         depth += token.nesting
     return problems
 
 
-def _at(rel: str, lines: list[str], first: int, end: int) -> Where:
-    """Where the marker is written in lines ``first`` to ``end`` (from 0, end excluded); the
-    block's first line when it is found on none (a template wrote it)."""
-    for number in range(first, min(end, len(lines))):
-        if (col := lines[number].find("<!--")) >= 0:
-            return Where(rel, number + 1, col + 1)
-    return Where(rel, first + 1, 1)
+def _at(rel: str, lines: list[str], first: int, end: int) -> list[Where]:
+    """Where the marker is written in lines ``first`` to ``end`` (from 0, end excluded), in
+    order; the block's first line when it is found on none (a template wrote it)."""
+    found = [
+        Where(rel, number + 1, match.start() + 1)
+        for number in range(first, min(end, len(lines)))
+        for match in _WRITTEN.finditer(lines[number])
+    ]
+    return found or [Where(rel, first + 1, 1)]

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 
 from printgen.documents.parsed import parse
-from printgen.documents.qa_marker import QA_MARKER, misplaced
+from printgen.documents.qa_marker import at_top, marker_line, may_hold, misplaced
 from printgen.documents.sections import callout_word, first_strong
 from printgen.problems import Problem, Severity, Where
 
@@ -51,23 +51,20 @@ def _collects_nothing(
     rel: str, prose: str, source: str, labels: Mapping[str, str]
 ) -> list[Problem]:
     label = str(labels.get("clarification", "")).strip()
-    marker = f"<!-- {QA_MARKER} -->"  # the comment, not the word a sentence may hold
-    if marker not in source or not label:
+    if not label or not may_hold(source):
         return []
     tokens = parse(source)
+    if not at_top(tokens):  # the comment as a block of its own, not the word in a sentence
+        return []
     for at, token in enumerate(tokens):
         opening = list(tokens[at + 1 : at + 4])
         if token.type == "blockquote_open" and callout_word(first_strong(opening)) == (
             callout_word(label)
         ):
             return []
-    lines = prose.splitlines()
-    line = next((n for n, text in enumerate(lines, 1) if marker in text), 0) or next(
-        (n for n, text in enumerate(lines, 1) if QA_MARKER in text), 1
-    )
     return [
         Problem(
-            Where(rel, line, 1),
+            Where(rel, marker_line(prose), 1),
             f"the questions-and-answers marker collects nothing: no callout opens with "
             f"'**{label}.**', the label 'clarification' in this language; write the "
             f"clarifications as '> **{label}.** …' (or mend the label), or remove the marker",

@@ -21,7 +21,7 @@ from printgen.documents.labels import unlabelled
 from printgen.documents.markdown import Theme, to_flowables
 from printgen.documents.platypus import Flowable, LayoutError
 from printgen.documents.prose_flavours import other_markdowns
-from printgen.documents.qa_marker import QA_MARKER
+from printgen.documents.qa_marker import collects
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.rules_slips import rules_slips
 from printgen.documents.sections import Heading
@@ -109,7 +109,7 @@ def _asked_by_the_game(context: dict[str, Any]) -> tuple[str, ...]:
     from printgen.icons.fontawesome import CREDIT
 
     asked: tuple[str, ...] = ()
-    if f"<!-- {QA_MARKER} -->" in str(context.get("rules", "")):
+    if collects(str(context.get("rules", ""))):
         asked += ("clarification", "questions")
     if any(str(line).startswith(CREDIT) for line in context.get("icon_credits", ())):
         asked += ("credit_fontawesome",)
