@@ -668,6 +668,25 @@ def test_a_questions_marker_inside_text_or_code_collects_nothing(
     assert text.index("stays in your hand") < text.index(shown) < text.index("Credits"), text
 
 
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "<!--questions-and-answers-->",
+        "<!--  questions-and-answers  -->",
+        "<!-- Questions-and-Answers -->",
+        "<!--\nquestions-and-answers\n-->",
+    ],
+)
+def test_a_questions_marker_spaced_or_capitalised_otherwise_collects(
+    demo: Path, capsys: pytest.CaptureFixture[str], marker: str
+) -> None:
+    """'<!--questions-and-answers-->' or '<!-- Questions-and-Answers -->' was ignored without a
+    word: the clarifications stayed where they were. The comment's words are what count."""
+    text = _rulebook_text_with(demo, capsys, f"\n{marker}\n")
+    assert "warning" not in capsys.readouterr().err
+    assert text.index("Clarifications") < text.index("stays in your hand"), text
+
+
 def test_a_clarification_label_written_with_its_colon_collects_its_callouts(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,9 +1,9 @@
-"""The questions-and-answers marker: the comment ``<!-- questions-and-answers -->`` standing as
-a block of its own outside quotes and lists. Only there does it collect the clarifications:
-written in a quote or a list item it has no place the section could go (inside the box or the
-list, it was never set and crashed the build), and written in a sentence it is a comment nobody
-sees — each said at its line. Written in code (a code span, a fenced block) it is shown as
-written, as any code is."""
+"""The questions-and-answers marker: a comment whose words are ``questions-and-answers`` (in
+any case, spaced as the designer spaces it) standing as a block of its own outside quotes and
+lists. Only there does it collect the clarifications: written in a quote or a list item it has
+no place the section could go (inside the box or the list, it was never set and crashed the
+build), and written in a sentence it is a comment nobody sees — each said at its line. Written
+in code (a code span, a fenced block) it is shown as written, as any code is."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from printgen.problems import Problem, Severity, Where
 from printgen.startup.deferred import pattern
 
 QA_MARKER = "questions-and-answers"
-_WRITTEN = pattern(re.escape(f"<!-- {QA_MARKER} -->"))
+# the comment's inner words are what count: "<!--questions-and-answers-->" and
+# "<!-- Questions-and-Answers -->" were ignored without a word
+_WRITTEN = pattern(rf"<!--\s*{QA_MARKER}\s*-->", re.I)
 
 NESTED = (
     "the questions-and-answers marker collects nothing inside a quote or a list (the section "
