@@ -687,6 +687,23 @@ def test_a_questions_marker_spaced_or_capitalised_otherwise_collects(
     assert text.index("Clarifications") < text.index("stays in your hand"), text
 
 
+def test_a_callout_with_the_label_word_in_bold_further_on_is_no_clarification(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'> A rule about **clarification** words here.' was moved into the Clarifications: the
+    first bold words anywhere were read as its label. Only a callout opening with the label is
+    one; this one stays where it is written."""
+    text = _rulebook_text_with(
+        demo,
+        capsys,
+        "\n## Late Rule\n\n> A rule about **clarification** words here.\n\n"
+        "<!-- questions-and-answers -->\n",
+    )
+    assert text.count("A rule about clarification words here.") == 1, text
+    assert text.index("Late Rule") < text.index("A rule about") < text.index("Clarifications")
+    assert text.index("Clarifications") < text.index("stays in your hand")
+
+
 def test_a_clarification_label_written_with_its_colon_collects_its_callouts(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,7 +4,6 @@ without it."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import replace
 
@@ -102,11 +101,13 @@ def callout_word(words: str) -> str:
 
 
 def first_strong(tokens: list[Token]) -> str:
+    """A callout's bold label: the bold words it opens with ("" when its first words are not
+    bold). A bold word further on ('A rule about **clarification** words') is no label: the
+    callout was taken for a clarification."""
     for token in tokens:
         if token.type == "inline":
-            children: tuple[Token, ...] = token.children or ()
-            for a, b in itertools.pairwise(children):
-                if a.type == "strong_open":
-                    return b.content
+            children = [c for c in token.children or () if c.type != "text" or c.content]
+            if len(children) >= 2 and children[0].type == "strong_open":
+                return children[1].content
             return ""
     return ""
