@@ -704,6 +704,62 @@ def test_a_callout_with_the_label_word_in_bold_further_on_is_no_clarification(
     assert text.index("Clarifications") < text.index("stays in your hand")
 
 
+@pytest.mark.parametrize(
+    ("file", "written", "name", "purpose"),
+    [
+        (
+            "cards/demo/labels.yaml",
+            "clarification: {en: '', it: Chiarimento}\n",
+            "clarification",
+            "it is the bold word a clarification opens with, which the questions-and-answers "
+            "marker collects",
+        ),
+        (
+            "templates/labels.yaml",
+            "# ours\nquestions: {en: ''}\n",
+            "questions",
+            "it is the heading the questions-and-answers marker collects the clarifications under",
+        ),
+    ],
+)
+def test_an_empty_questions_and_answers_label_is_refused_at_its_line(
+    demo: Path, printgen: Callable[..., Any], file: str, written: str, name: str, purpose: str
+) -> None:
+    """'clarification: {en: ""}' collected nothing, 'questions: {en: ""}' printed no heading,
+    without a word either way: with the marker there, each is an error at its label's line."""
+    (demo / file).parent.mkdir(exist_ok=True)
+    (demo / file).write_text(written, encoding="utf-8")
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(prose.read_text(encoding="utf-8") + "\n<!-- questions-and-answers -->\n")
+    said = (
+        f"{file}:{written.count(chr(10))}:1: label '{name}' is empty in 'en'; {purpose}: write "
+        f"it as '{name}: {{en: …}}'"
+    )
+    for args in (("validate",), ("build", "--only", "rulebook")):
+        result = printgen(demo, *args, "--lang", "en")
+        assert result.code == 2 and said in result.err.splitlines(), result.err
+
+
+def test_a_clarification_of_its_label_alone_is_a_warning_and_prints_no_empty_group(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'> **Clarification.**' and nothing more left its section's group heading over nothing in
+    the collected clarifications, without a word: a warning at its line; nothing printed."""
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    line = prose.read_text(encoding="utf-8").count("\n") + 4
+    text = _rulebook_text_with(
+        demo,
+        capsys,
+        "\n## Late Questions\n\n> **Clarification.**\n\n<!-- questions-and-answers -->\n",
+    )
+    assert (
+        f"cards/demo/rules.en.md:{line}:3: warning: this clarification holds nothing after its "
+        "label '**Clarification.**'; write the clarification after it, or remove the callout"
+    ) in capsys.readouterr().err.splitlines()
+    assert "Late Questions" not in text, text
+    assert text.index("Clarifications") < text.index("stays in your hand"), text
+
+
 def test_a_clarification_label_written_with_its_colon_collects_its_callouts(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

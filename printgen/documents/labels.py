@@ -352,11 +352,26 @@ def unlabelled(project: Project, words: Labels, names: tuple[str, ...], user: st
     return found
 
 
-def label_line(project: Project, name: str) -> Where:
-    """Where the designer's labels file names a label (its start if it does not, or is not
-    there yet: the file to write it in)."""
-    path = project.templates / LABELS
-    rel = f"{project.rel(project.templates)}/{LABELS}"
+def emptied(project: Project, words: Labels, needs: dict[str, str]) -> list[Problem]:
+    """The labels of ``needs`` (each with what its text is for) that the designer wrote empty
+    (or a stop alone): an empty clarification word collected no callout, an empty questions
+    heading printed nothing — without a word either way."""
+    return [
+        Problem(
+            label_line(project, name, words.written.get(name)),
+            f"label '{name}' is empty in '{words.lang}'; {purpose}: write it as "
+            f"'{name}: {{{words.lang}: …}}'",
+        )
+        for name, purpose in needs.items()
+        if name in words and not words[name].strip(" .:")
+    ]
+
+
+def label_line(project: Project, name: str, rel: str | None = None) -> Where:
+    """Where the designer's labels file (``rel``, else the project's) names a label (its start
+    if it does not, or is not there yet: the file to write it in)."""
+    rel = rel or f"{project.rel(project.templates)}/{LABELS}"
+    path = project.root / rel
     try:
         lines = project.read_text(path, Where(rel, 1, 1), MAX_PROSE_BYTES).splitlines()
     except (OSError, ProjectError):

@@ -25,6 +25,7 @@ from printgen.documents.sections import (
     Marker,
     callout_word,
     first_strong,
+    label_alone,
     without_emptied,
     without_label,
 )
@@ -186,7 +187,8 @@ class _Converter:
             elif kind == "blockquote_open":
                 inner = tokens[i + 1 : end]
                 if self.collect and callout_word(first_strong(inner)) == (self.theme.clarification):
-                    self.collected.append((self.section, inner))
+                    if not label_alone(inner):  # (its label alone printed an empty group)
+                        self.collected.append((self.section, inner))
                     out.append(Collected())  # its heading may be left with nothing
                 else:
                     out.append(self._callout(inner))

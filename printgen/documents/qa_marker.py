@@ -20,6 +20,14 @@ QA_MARKER = "questions-and-answers"
 # "<!-- Questions-and-Answers -->" were ignored without a word
 _WRITTEN = pattern(rf"<!--\s*{QA_MARKER}\s*-->", re.I)
 
+# the labels the questions and answers need, and what their words are for: neither works empty
+QA_LABELS = {
+    "clarification": "it is the bold word a clarification opens with, which the "
+    "questions-and-answers marker collects",
+    "questions": "it is the heading the questions-and-answers marker collects the "
+    "clarifications under",
+}
+
 NESTED = (
     "the questions-and-answers marker collects nothing inside a quote or a list (the section "
     "cannot go inside them); write it on a line of its own, outside quotes and lists"

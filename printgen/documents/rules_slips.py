@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from printgen.documents.parsed import parse
+from printgen.documents.parsed import Token, parse
 from printgen.documents.qa_marker import at_top, marker_line, may_hold, misplaced
-from printgen.documents.sections import callout_word, first_strong
+from printgen.documents.sections import callout_word, first_strong, label_alone
+from printgen.documents.source_lines import line_texts
 from printgen.problems import Problem, Severity, Where
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
@@ -25,6 +26,7 @@ def rules_slips(rel: str, prose: str, source: str, labels: Mapping[str, str]) ->
         misplaced(rel, prose)
         + _said_twice(rel, prose, labels)
         + _collects_nothing(rel, prose, source, labels)
+        + _label_alone(rel, prose, labels)
     )
 
 
@@ -71,3 +73,43 @@ def _collects_nothing(
             Severity.WARNING,
         )
     ]
+
+
+def _label_alone(rel: str, prose: str, labels: Mapping[str, str]) -> list[Problem]:
+    """Each clarification holding nothing after its label: collected, it printed its section's
+    group heading over nothing; where it is, a box of the label alone."""
+    label = str(labels.get("clarification", "")).strip()
+    if not callout_word(label) or not _LABEL_LINE.search(prose):  # parsed only where one may be
+        return []
+    lines = line_texts(prose)
+    tokens = parse(prose)
+    problems = []
+    for at, token in enumerate(tokens):
+        if token.type != "blockquote_open" or not token.map:
+            continue
+        inner = _quoted(tokens, at)
+        if callout_word(first_strong(inner)) == callout_word(label) and label_alone(inner):
+            line = lines[token.map[0]] if token.map[0] < len(lines) else ""
+            problems.append(
+                Problem(
+                    Where(rel, token.map[0] + 1, max(line.find("**"), 0) + 1),
+                    f"this clarification holds nothing after its label "
+                    f"'**{label.rstrip(' .:')}.**'; write the clarification after it, or "
+                    "remove the callout",
+                    Severity.WARNING,
+                )
+            )
+    return problems
+
+
+_LABEL_LINE = re.compile(r"^[ \t]*>[ \t]*\*\*[^*\n]*\*\*[ \t]*$", re.M)  # "> **Label.**"
+
+
+def _quoted(tokens: tuple[Token, ...], at: int) -> list[Token]:
+    """The blocks of the quote that opens at ``at``."""
+    depth = 0
+    for end in range(at, len(tokens)):
+        depth += tokens[end].nesting
+        if depth == 0:
+            return list(tokens[at + 1 : end])
+    return list(tokens[at + 1 :])

@@ -94,6 +94,20 @@ def without_label(tokens: list[Token]) -> list[Token]:
     return out
 
 
+def label_alone(tokens: list[Token]) -> bool:
+    """Whether a callout's blocks hold nothing but its bold label ('> **Clarification.**')."""
+    return all(
+        token.type in ("paragraph_open", "paragraph_close")
+        or (token.type == "inline" and not any(_written(c) for c in token.children or ()))
+        for token in without_label(tokens)
+    )
+
+
+def _written(child: Token) -> bool:
+    """Whether an inline child prints anything: not a line break, nor blank text."""
+    return child.type not in ("text", "softbreak", "hardbreak") or bool(child.content.strip())
+
+
 def callout_word(words: str) -> str:
     """A callout's bold words, or a label naming them, as they are compared: "Clarification.",
     "Clarification:" and "clarification" are one callout."""

@@ -17,11 +17,11 @@ from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
 from printgen.documents.diagram import TIGHT, DiagramBlocks
 from printgen.documents.label_names import unknown_labels
-from printgen.documents.labels import unlabelled
+from printgen.documents.labels import emptied, unlabelled
 from printgen.documents.markdown import Theme, to_flowables
 from printgen.documents.platypus import Flowable, LayoutError
 from printgen.documents.prose_flavours import other_markdowns
-from printgen.documents.qa_marker import collects
+from printgen.documents.qa_marker import QA_LABELS, collects
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.rules_slips import rules_slips
 from printgen.documents.sections import Heading
@@ -95,7 +95,9 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
     # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
     printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))
-    if missing := unlabelled(job.project, context["t"], printed, "the rulebook"):
+    missing = unlabelled(job.project, context["t"], printed, "the rulebook")
+    needs = {name: why for name, why in QA_LABELS.items() if name in printed}
+    if missing := missing or emptied(job.project, context["t"], needs):
         problems.extend(missing)
         return None
     return _made(job, context, source)
