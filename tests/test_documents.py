@@ -760,6 +760,25 @@ def test_a_clarification_of_its_label_alone_is_a_warning_and_prints_no_empty_gro
     assert text.index("Clarifications") < text.index("stays in your hand"), text
 
 
+def test_a_questions_heading_the_font_cannot_draw_is_refused_at_its_label(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """'questions: {en: Qψ}' printed its heading with an empty box (read back 'Q\\x00'), where
+    any other printed label's ψ is refused: the same error, at the label."""
+    (demo / "cards" / "demo" / "labels.yaml").write_text(
+        "questions: {en: 'Qψ', it: Q}\n", encoding="utf-8"
+    )
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(prose.read_text(encoding="utf-8") + "\n<!-- questions-and-answers -->\n")
+    said = (
+        "cards/demo/labels.yaml:1:19: character 'ψ' is not in the document font (Vera); write "
+        "it another way"
+    )
+    for args in (("validate",), ("build", "--only", "rulebook")):
+        result = printgen(demo, *args, "--lang", "en")
+        assert result.code == 2 and result.err.splitlines() == [said], result.err
+
+
 def test_a_clarification_label_written_with_its_colon_collects_its_callouts(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
