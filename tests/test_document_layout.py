@@ -204,9 +204,27 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
         ),
         (  # a label wider than the column would run off both edges of the page
             "grid: [[main/monk]]\nlabels: [{at: [0, 0], text: " + "word " * 40 + "}]\n",
-            3,
-            1,
+            5,
+            29,  # at the text, not the fence
             "diagram: the label at [0, 0] runs past the page's column",
+        ),
+        (  # a pawn's label was never checked: it printed ['a', 'b'] on the pawn's tag
+            "grid: [[main/monk]]\npawns: [{at: [0, 0], label: [a, b]}]\n",
+            5,
+            29,
+            "diagram: a pawn's label: is one line of text (in quotes)",
+        ),
+        (  # ... and None
+            "grid: [[main/monk]]\npawns: [{at: [0, 0], label: ~}]\n",
+            5,
+            29,
+            "diagram: a pawn's label: is one line of text (in quotes)",
+        ),
+        (  # ... and a long one ran off both edges of the page
+            "grid: [[main/monk]]\npawns: [{at: [0, 0], label: " + "word " * 40 + "}]\n",
+            5,
+            29,
+            "diagram: the label of the pawn at [0, 0] runs past the page's column; shorten it",
         ),
         (  # printed as Python writes them, "None" or "True", under the card
             "grid: [[main/monk]]\nlabels: [{at: [0, 0], text: }, {at: [0, 0], text: yes}]\n",

@@ -88,11 +88,13 @@ class Diagram(Flowable):  # type: ignore[misc]
             return [_Nothing()]
         return []
 
-    def _said(self, message: str) -> None:
-        """A problem of the scene, at its fence, once however often it is laid out."""
-        if self.where is None:
+    def _said(self, message: str, where: Where | None = None) -> None:
+        """A problem of the scene, at ``where`` (else its fence), once however often it is laid
+        out."""
+        where = where or self.where
+        if where is None:
             return
-        problem = Problem(self.where, message)
+        problem = Problem(where, message)
         if problem not in self.problems:
             self.problems.append(problem)
 
@@ -138,8 +140,9 @@ class Diagram(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def _labels_fit(self) -> None:
-        """A label is centred under its card: one wider than the column would run off the
-        page (said at the fence, as text past the margin is anywhere else)."""
+        """A label is centred under its card, a pawn's name tag under the pawn: one wider than
+        the column would run off the page (said at its text, as text past the margin is
+        anywhere else)."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         for label in self.scene.labels:
@@ -151,7 +154,17 @@ class Diagram(Flowable):  # type: ignore[misc]
             if centre - half < -0.5 or centre + half > self.width + 0.5:
                 self._said(
                     f"diagram: the label at [{r}, {c}] runs past the page's column; shorten it "
-                    "(a label is a short line under its card)"
+                    "(a label is a short line under its card)",
+                    label.where,
+                )
+        for pawn, (cx, _) in self._every_pawn():
+            half = stringWidth(pawn.label, "VeraBd", LABEL_SIZE) / 2 + 3
+            if pawn.label and (cx - half < -0.5 or cx + half > self.width + 0.5):
+                r, c = pawn.at
+                self._said(
+                    f"diagram: the label of the pawn at [{r}, {c}] runs past the page's column; "
+                    "shorten it (a pawn's label is a short name on a tag under the pawn)",
+                    pawn.label_at,
                 )
 
     def cell_box(self, cell: Cell) -> tuple[float, float, float, float]:
@@ -212,26 +225,31 @@ class Diagram(Flowable):  # type: ignore[misc]
         across, down = SPOTS[spot]
         return x + w * across, y + h * (1 - down)
 
-    def _pawns(self) -> None:
-        canvas = self.canv
-        radius = self.pawn_radius()
+    def _every_pawn(self) -> list[tuple[Pawn, tuple[float, float]]]:
+        """Each pawn and where it stands: the pawns on a card side by side."""
         by_cell: dict[Cell, list[Pawn]] = {}
         for pawn in self.scene.pawns:
             by_cell.setdefault(pawn.at, []).append(pawn)
-        for cell, pawns in by_cell.items():
-            for pawn, (cx, cy) in zip(pawns, self._pawn_centres(cell, pawns), strict=True):
-                canvas.saveState()
-                canvas.setFillColor("#ffffff")
-                canvas.setStrokeColor(to_color(pawn.color))
-                canvas.setLineWidth(1.6)
-                canvas.circle(cx, cy, radius, stroke=1, fill=1)
-                canvas.restoreState()
-                size = radius * 1.45
-                self.index.icons.draw(
-                    canvas, pawn.icon, cx - size / 2, cy - size / 2, size, pawn.color
-                )
-                if pawn.label:
-                    self._tag(cx, cy - radius - LABEL_SIZE * 1.1, pawn.label, pawn.color)
+        return [
+            (pawn, centre)
+            for cell, pawns in by_cell.items()
+            for pawn, centre in zip(pawns, self._pawn_centres(cell, pawns), strict=True)
+        ]
+
+    def _pawns(self) -> None:
+        canvas = self.canv
+        radius = self.pawn_radius()
+        for pawn, (cx, cy) in self._every_pawn():
+            canvas.saveState()
+            canvas.setFillColor("#ffffff")
+            canvas.setStrokeColor(to_color(pawn.color))
+            canvas.setLineWidth(1.6)
+            canvas.circle(cx, cy, radius, stroke=1, fill=1)
+            canvas.restoreState()
+            size = radius * 1.45
+            self.index.icons.draw(canvas, pawn.icon, cx - size / 2, cy - size / 2, size, pawn.color)
+            if pawn.label:
+                self._tag(cx, cy - radius - LABEL_SIZE * 1.1, pawn.label, pawn.color)
 
     def _pawn_centres(self, cell: Cell, pawns: list[Pawn]) -> list[tuple[float, float]]:
         """Where the pawns on a card stand: side by side about their spot."""

@@ -52,6 +52,7 @@ class Pawn:
     color: str
     label: str = ""
     spot: str = "low"  # where on its card: SPOTS
+    label_at: Where | None = None  # its label's place in the prose file
 
 
 # a pawn's spot on its card, across and down it: low and to the right, where cards keep their
@@ -80,6 +81,7 @@ class Label:
 
     at: Cell
     text: str
+    where: Where | None = None  # its text's place in the prose file
 
 
 @dataclass
@@ -329,7 +331,10 @@ class _Reader:
             return None
         default = self.index.icon_colors.get(icon, PAWN_COLOR)
         color = self.color(node, default)
-        return None if at is None else Pawn(at, icon, color, str(node.get("label", "")), spot)
+        label = self.one_line(node, "label", "a pawn's label:") if "label" in node else ""
+        if at is None or label is None:
+            return None
+        return Pawn(at, icon, color, label, spot, node.at("label") if label else None)
 
     def arrow(self, item: Any, where: Where, scene: Scene) -> Arrow | None:
         keys = ("from", "to", "path", "color", "start")
@@ -375,8 +380,14 @@ class _Reader:
         if "text" not in node:
             self.error(where, "write text: …")
             return None
-        if node["text"] is None or isinstance(node["text"], list | dict | bool):
-            # printed as Python writes it: {'a': 1}, None, True
-            self.error(node.at("text"), "a label's text: is one line of text (in quotes)")
+        words = self.one_line(node, "text", "a label's text:")
+        return None if at is None or words is None else Label(at, words, node.at("text"))
+
+    def one_line(self, node: LDict, key: str, what: str) -> str | None:
+        """A short text drawn on one line (a label, a pawn's name tag), or None said."""
+        value = node[key]
+        if value is None or isinstance(value, list | dict | bool):
+            # printed as Python writes it: ['a', 'b'], {'a': 1}, None, True
+            self.error(node.at(key), f"{what} is one line of text (in quotes)")
             return None
-        return None if at is None else Label(at, str(node["text"]))
+        return str(value)
