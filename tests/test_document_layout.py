@@ -281,6 +281,43 @@ def test_a_bad_diagram_is_reported_at_its_line_in_the_markdown(
     assert not (project / "build").exists()
 
 
+@pytest.mark.parametrize(
+    ("block", "col", "message"),
+    [  # each printed as an empty box, exit 0 (the cards' texts were refused)
+        (
+            'caption: "a\\u202fb"',
+            12,
+            "character U+202F (narrow no-break space) of the caption is not in the document font",
+        ),
+        ('caption: "a\\x07b"', 12, "the caption holds control character U+0007"),
+        (
+            'labels: [{at: [0, 0], text: "a\\u202fb"}]',
+            31,
+            "character U+202F (narrow no-break space) of a label's text is not in the document",
+        ),
+        ('labels: [{at: [0, 0], text: "a\\tb"}]', 31, "a label's text holds a tab"),
+        ('pawns: [{at: [0, 0], label: "\\nb"}]', 30, "a pawn's label holds a line break"),
+    ],
+)
+def test_a_diagrams_words_the_font_cannot_draw_are_refused_at_the_character(
+    project: Path, printgen: Callable[..., Any], block: str, col: int, message: str
+) -> None:
+    rules = f"## Scene\n\n```diagram\ngrid: [[main/monk]]\n{block}\n```\n"
+    err = _refused(project, printgen, rules)
+    assert f"rules.en.md:5:{col}: diagram: {message}" in err, err
+
+
+def test_a_diagrams_caption_takes_a_tab_or_line_break_for_a_space(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """A caption is a paragraph: its line break (a "|" block, a "\\n") and its tab were
+    drawn as empty boxes."""
+    rules = '## Scene\n\n```diagram\ngrid: [[main/monk]]\ncaption: "One\\ttwo\\nthree."\n```\n'
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        said = " ".join(page.extract_text() for page in pdf.pages)
+    assert "One two three." in " ".join(said.split())
+
+
 def test_a_tall_narrow_diagram_after_a_paragraph_is_reported_at_its_fence(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

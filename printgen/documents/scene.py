@@ -28,6 +28,7 @@ from itertools import pairwise
 from typing import Any
 
 from printgen.documents.cards import CardIndex, CardInfo
+from printgen.documents.scene_text import caption_words, text_problems
 from printgen.icons.geometry import parse_hex
 from printgen.layout.face import Face
 from printgen.problems import Problem, ProjectError, Where
@@ -104,7 +105,7 @@ def read_scene(content: str, rel: str, first_line: int, index: CardIndex) -> Sce
     """The scene of a block whose YAML starts at ``first_line`` of ``rel``; ProjectError with
     every problem found otherwise."""
     data = read_yaml_text(content, rel, first_line)
-    reader = _Reader(index, Where(rel, first_line, 1))
+    reader = _Reader(index, Where(rel, first_line, 1), content.splitlines())
     scene = reader.scene(data)
     if reader.problems:
         raise ProjectError(reader.problems)
@@ -112,14 +113,22 @@ def read_scene(content: str, rel: str, first_line: int, index: CardIndex) -> Sce
 
 
 class _Reader:
-    def __init__(self, index: CardIndex, where: Where) -> None:
+    def __init__(self, index: CardIndex, where: Where, lines: list[str]) -> None:
         self.index = index
         self.where = where
+        self.lines = lines  # the block's, from the file's line where.line
         self.problems: list[Problem] = []
         self.used: Counter[str] = Counter()  # copies of each card drawn, by deck/card
 
     def error(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, f"diagram: {message}"))
+
+    def printable(self, written: str, what: str, start: Where, one_line: bool = True) -> bool:
+        """Whether ``written`` prints as written; what would not is said."""
+        said = text_problems(written, what, start, self.lines, self.where.line, one_line)
+        for where, message in said:
+            self.error(where, message)
+        return not said
 
     def scene(self, data: Any) -> Scene:
         if not isinstance(data, LDict):
@@ -170,8 +179,8 @@ class _Reader:
         caption = data.get("caption", "")
         if not isinstance(caption, str):
             self.error(data.at("caption"), "caption: is one line of text")
-        else:
-            scene.caption = caption
+        elif self.printable(caption, "the caption", data.at("caption"), one_line=False):
+            scene.caption = caption_words(caption)
         width = data.get("card_width")
         if width is not None:
             if (
@@ -390,4 +399,4 @@ class _Reader:
             # printed as Python writes it: ['a', 'b'], {'a': 1}, None, True
             self.error(node.at(key), f"{what} is one line of text (in quotes)")
             return None
-        return str(value)
+        return str(value) if self.printable(str(value), what[:-1], node.at(key)) else None

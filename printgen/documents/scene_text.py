@@ -1,0 +1,86 @@
+"""The words a ``diagram`` block prints (its caption, its labels, its pawns' names) checked as
+the rest of a document's text is: a character the document font has no glyph for would print
+as an empty box, so it is said at the character itself (or at the escape that wrote it)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from printgen.layout import unprintable
+from printgen.layout.fonts import vera
+from printgen.problems import Where
+
+# a caption is a paragraph: a line break or a tab (a "|" block, a "\n" escape) is white space
+# between its words, as a line break in the prose is
+_CAPTION_SPACE = re.compile(r"[ \t\r\n]*[\t\r\n][ \t\r\n]*")
+
+# the escapes of a double-quoted YAML string that write a character without typing it
+_NAMED_ESCAPES = {
+    "\t": "\\t",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\x00": "\\0",
+    "\x07": "\\a",
+    "\x08": "\\b",
+    "\x0b": "\\v",
+    "\x0c": "\\f",
+    "\x1b": "\\e",
+    "\x85": "\\N",
+    "\xa0": "\\_",
+    "\u2028": "\\L",
+    "\u2029": "\\P",
+}
+
+
+def caption_words(written: str) -> str:
+    """The caption as printed: its line breaks and tabs are spaces."""
+    return _CAPTION_SPACE.sub(" ", written)
+
+
+def text_problems(
+    written: str, what: str, start: Where, lines: list[str], first: int, one_line: bool
+) -> list[tuple[Where, str]]:
+    """What in ``written`` (the value at ``start`` of the block whose ``lines`` start on line
+    ``first`` of the file) would not print: each with its place."""
+    problems = []
+    if one_line and (broken := next((c for c in written if c in "\t\r\n"), None)):
+        problems.append(
+            (
+                char_at(broken, start, lines, first),
+                f"{what} holds {'a tab' if broken == chr(9) else 'a line break'}; it is one line "
+                "of text: write it on one line, its words apart by spaces",
+            )
+        )
+    font = vera()
+    for char in unprintable.missing_chars(written, font.bold if one_line else font.italic):
+        if unicodedata.category(char) == "Cc":  # a bell, an escape: no glyph is meant
+            said = (
+                f"{what} holds control character {unprintable.shown(char)}, which prints as an "
+                "empty box; remove it"
+            )
+        else:
+            said = (
+                f"character {unprintable.shown(char)} of {what} is not in the document font "
+                "(Vera); write it another way" + unprintable.space_hint(char)
+            )
+        problems.append((char_at(char, start, lines, first), said))
+    return problems
+
+
+def char_at(char: str, start: Where, lines: list[str], first: int) -> Where:
+    """Where ``char`` is written in a value that starts at ``start``: as itself, or as the
+    escape of a quoted string; the value's start when neither is found."""
+    code = ord(char)
+    needles = [char, f"\\u{code:04x}", f"\\u{code:04X}", f"\\U{code:08x}", f"\\U{code:08X}"]
+    if code < 0x100:
+        needles += [f"\\x{code:02x}", f"\\x{code:02X}"]
+    if char in _NAMED_ESCAPES:
+        needles.append(_NAMED_ESCAPES[char])
+    for number in range(start.line - first, len(lines)):
+        line = lines[number] if number >= 0 else ""
+        skip = start.col - 1 if number == start.line - first else 0
+        found = [i for needle in needles if (i := line.find(needle, skip)) >= 0]
+        if found:
+            return Where(start.path, first + number, min(found) + 1)
+    return start
