@@ -432,6 +432,48 @@ def test_a_diagram_picks_a_card_by_its_values(project: Path, printgen: Callable[
     assert texts[0].startswith("Wine") and texts[1].startswith("Warrior"), texts
 
 
+def _rare_monks(project: Path) -> None:
+    """The Monk marked `rare: true` and `weight: 2.0` (fields of type any); no other card
+    writes either."""
+    deck = project / "cards" / "warriors-and-monks" / "decks" / "main.yaml"
+    written = deck.read_text().replace(
+        "  tint: color ", "  rare: any\n  weight: any\n  tint: color "
+    )
+    deck.write_text(
+        written.replace(
+            '    tint: "#f6ead2"\n', '    tint: "#f6ead2"\n    rare: true\n    weight: 2.0\n'
+        )
+    )
+
+
+def test_a_diagram_query_reads_its_value_as_yaml_does(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """'main/rare=true' was "no card of deck 'main' has rare=true" (only Python's 'True'
+    matched) and 'weight=2' missed 'weight: 2.0'; a field left out matches the empty query."""
+    _rare_monks(project)
+    rules = (
+        "## Scene\n\n```diagram\ngrid: [[main/rare=true&weight=2, main/rare=]]\n"
+        "caption: Two cards.\n```\n"
+    )
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        page = next(p for p in pdf.pages if "Two cards." in (p.extract_text() or ""))
+        caption = next(w for w in page.extract_words() if w["text"] == "Two")
+        boxes = sorted(b for b in _picture_boxes(page) if b[3] < caption["top"])
+        texts = [page.within_bbox(b).extract_text() for b in boxes]
+    assert texts[0].startswith("Monk") and texts[1].startswith("Warrior"), texts
+
+
+@pytest.mark.parametrize("query", ["rare=None", "rare=1", "weight=true"])
+def test_a_diagram_query_matches_no_card_by_pythons_spelling(
+    project: Path, printgen: Callable[..., Any], query: str
+) -> None:
+    """'rare=None' drew the first card leaving rare out; True is 1 to Python, not to a deck."""
+    _rare_monks(project)
+    err = _refused(project, printgen, f"## Scene\n\n```diagram\ngrid: [[main/{query}]]\n```\n")
+    assert f"rules.en.md:4:9: diagram: no card of deck 'main' has {query}" in err, err
+
+
 def test_a_diagram_query_draws_a_card_again_while_copies_are_left(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

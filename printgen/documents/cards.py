@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from printgen.documents.card_glyphs import parsed
+from printgen.documents.card_query import as_yaml, matches
 from printgen.documents.card_titles import card_name, name_table, numbered_range, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
@@ -200,21 +201,16 @@ class CardIndex:
     def query(self, ref: str, exclude: set[str] | frozenset[str] = frozenset()) -> CardInfo | None:
         """The first card of ``deck/field=value&…`` whose values match (not in ``exclude``)."""
         deck, _, wanted = ref.partition("/")
-        terms = dict(term.partition("=")[::2] for term in wanted.split("&"))
+        terms = [
+            (name.strip(), value.strip(), as_yaml(value.strip()))
+            for name, _, value in (term.partition("=") for term in wanted.split("&"))
+        ]
         for info in self.decks.get(deck, []):
             if f"{info.deck.id}/{info.card.id}" not in exclude and all(
-                value_key(info.values.get(name.strip())) == value.strip()
-                for name, value in terms.items()
+                matches(info.values.get(name), value, read) for name, value, read in terms
             ):
                 return info
         return None
-
-
-def value_key(value: Any) -> str:
-    """A field's value as a query compares it: a symbol's key, else the value itself."""
-    if isinstance(value, dict):
-        return str(value.get("key", ""))
-    return str(value)
 
 
 def text_fields(info: CardInfo) -> dict[str, str]:
