@@ -318,6 +318,23 @@ def test_a_diagrams_caption_takes_a_tab_or_line_break_for_a_space(
     assert "One two three." in " ".join(said.split())
 
 
+@pytest.mark.parametrize(
+    ("prose", "col"),
+    [
+        ("> A quote.\n>\n> ```diagram\n> grid: [[main/monkk]]\n> ```\n", 11),
+        ("- An item.\n\n  ```diagram\n  grid: [[main/monkk]]\n  ```\n", 11),
+        ("> - An item.\n>\n>   ```diagram\n>   grid:\n>     - [main/monkk]\n>   ```\n", 10),
+    ],
+)
+def test_a_diagram_in_a_quote_or_list_item_is_reported_at_the_mistakes_column(
+    project: Path, printgen: Callable[..., Any], prose: str, col: int
+) -> None:
+    """Its column was short by the '> ' or the item's indent (col 9 for the name at col 11)."""
+    err = _refused(project, printgen, f"## Scene\n\n{prose}")
+    line = 6 if "grid: [[" in prose else 7
+    assert f"rules.en.md:{line}:{col}: diagram: no card 'main/monkk'" in err, err
+
+
 def test_a_tall_narrow_diagram_after_a_paragraph_is_reported_at_its_fence(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

@@ -4,17 +4,16 @@ highlights, pawns, arrows and labels, scaled to the column."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from printgen.documents.cards import CardIndex
 from printgen.documents.flow import CardPicture, RichText, TextStyle
 from printgen.documents.platypus import Flowable
-from printgen.documents.scene import SPOTS, Arrow, Cell, Label, Pawn, Scene, read_scene
-from printgen.documents.source_lines import fences
+from printgen.documents.scene import SPOTS, Arrow, Cell, Label, Pawn, Scene
 from printgen.layout import text
 from printgen.layout.color import color as to_color
 from printgen.model.units import pt
-from printgen.problems import Problem, ProjectError, Where
+from printgen.problems import Problem, Where
 
 MAX_CARD = 34.0  # mm: a scene shows the table, not the card's small print
 SMALLEST = 0.7  # of its card width, a diagram shrunk to stay on a page (printgen.documents.fitting)
@@ -370,34 +369,3 @@ def _towards(
 ) -> tuple[float, float]:
     ux, uy = _unit(a, b)
     return a[0] + ux * distance, a[1] + uy * distance
-
-
-@dataclass
-class DiagramBlocks:
-    """The fence handler of one document: each ``diagram`` block's problems point at the
-    prose file's own lines (its fence's line, marked before templating: source_lines.marked)."""
-
-    index: CardIndex
-    rel: str
-    source: str  # the prose file's text, before templating
-    caption: TextStyle
-    scale: float = 1.0  # of each diagram's card width: TIGHT where a rulebook is tightened
-    count: int = 0
-    problems: list[Problem] = field(default_factory=list)
-
-    def __call__(self, content: str, line: int = 0) -> list[Flowable]:
-        """The block's flowables; ``line``: the prose line its fence opens on (0: unknown, as
-        for a fence a template wrote — then the n-th block drawn is taken for the n-th in the
-        file)."""
-        if not line:
-            written = [f.line for f in fences(self.source) if f.name == "diagram"]
-            line = written[self.count] if self.count < len(written) else 0
-        self.count += 1
-        first = line + 1 if line else 1
-        try:
-            scene = read_scene(content, self.rel, first, self.index)
-        except ProjectError as exc:
-            self.problems.extend(p for p in exc.problems if p not in self.problems)
-            return []
-        where = Where(self.rel, max(first - 1, 1), 1)
-        return [Diagram(scene, self.index, self.caption, where, self.problems, self.scale)]

@@ -15,7 +15,8 @@ from printgen.documents.cards import (
 )
 from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
-from printgen.documents.diagram import TIGHT, DiagramBlocks
+from printgen.documents.diagram import TIGHT
+from printgen.documents.diagram_blocks import DiagramBlocks
 from printgen.documents.label_names import unknown_labels
 from printgen.documents.labels import Labels, emptied, unlabelled
 from printgen.documents.markdown import Theme, to_flowables
