@@ -202,6 +202,13 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
             1,
             "diagram: its 60 columns of cards do not fit the page's column",
         ),
+        (  # too wide a gap was blamed on the columns: said at the gap, with the gap that fits
+            "grid: [[" + ", ".join(["main/monk"] * 8) + "]]\ngap: 20\n",
+            5,
+            6,
+            "diagram: gap: 20 mm between its 8 columns of cards leaves each card narrower than "
+            "8 mm in the page's column; lower gap: to 15.1 mm or less, or use fewer columns",
+        ),
         (  # a label wider than the column would run off both edges of the page
             "grid: [[main/monk]]\nlabels: [{at: [0, 0], text: " + "word " * 40 + "}]\n",
             5,

@@ -115,11 +115,8 @@ class Diagram(Flowable):  # type: ignore[misc]
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.cw = self._card_width(avail_width)
-        if self.cw < NARROWEST:  # so many columns that the cards would vanish
-            self._said(
-                f"diagram: its {self.scene.cols} columns of cards do not fit the page's column: "
-                f"each card would be narrower than {NARROWEST:g} mm; use fewer columns"
-            )
+        if self.cw < NARROWEST:  # so many columns (or such gaps) that the cards would vanish
+            self._too_narrow(avail_width)
             self.cw = NARROWEST
         self.ch = self.cw * self.card_h / self.card_w
         self.grid_w = pt(self.cw * self.scene.cols + self.scene.gap * (self.scene.cols - 1))
@@ -137,6 +134,24 @@ class Diagram(Flowable):  # type: ignore[misc]
         self.height = self.grid_h + self.cap_h + pt(2)  # room for the highlight's outline
         self._labels_fit()
         return self.width, self.height
+
+    def _too_narrow(self, avail_width: float) -> None:
+        """Said when the cards would be narrower than NARROWEST: of the gaps between them, when
+        a smaller gap would make room (at the gap: what to lower), else of the columns."""
+        cols, gap = self.scene.cols, self.scene.gap
+        widest = (avail_width / pt(1) - NARROWEST * cols) / (cols - 1) if cols > 1 else -1.0
+        if gap > 0 and widest >= 0:
+            self._said(
+                f"diagram: gap: {gap:g} mm between its {cols} columns of cards leaves each card "
+                f"narrower than {NARROWEST:g} mm in the page's column; lower gap: to "
+                f"{math.floor(widest * 10) / 10:g} mm or less, or use fewer columns",
+                self.scene.gap_at,
+            )
+            return
+        self._said(
+            f"diagram: its {cols} columns of cards do not fit the page's column: each card would "
+            f"be narrower than {NARROWEST:g} mm; use fewer columns"
+        )
 
     def _labels_fit(self) -> None:
         """A label is centred under its card, a pawn's name tag under the pawn: one wider than

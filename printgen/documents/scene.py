@@ -99,6 +99,7 @@ class Scene:
     caption: str = ""
     card_width: float | None = None  # mm
     gap: float = GAP  # mm between cards
+    gap_at: Where | None = None  # where the block writes its gap
 
 
 def read_scene(content: str, rel: str, first_line: int, index: CardIndex) -> Scene:
@@ -200,6 +201,7 @@ class _Reader:
             )
         else:
             scene.gap = float(gap)
+            scene.gap_at = data.at("gap") if "gap" in data else None
         return scene
 
     def items(self, data: LDict, key: str) -> list[Any]:
