@@ -539,6 +539,34 @@ def test_a_diagrams_cards_are_set_its_gap_apart(
     assert (boxes[1][0] - boxes[0][2]) / MM == pytest.approx(apart, abs=0.05), boxes
 
 
+def test_a_diagonal_arrow_between_touching_cards_keeps_its_head_off_the_card(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """At gap: 0 an arrow from [0, 0] to [1, 1] started at the shared corner and ran its head
+    over the target card's title; it ends at the corner, its head over none of the card."""
+    rules = (
+        "## Scene\n\n```diagram\ngrid: [[main/monk, main/war], [main/peace, main/warrior]]\n"
+        "arrows: [{from: [0, 0], to: [1, 1]}]\ngap: 0\ncaption: Four cards.\n```\n"
+    )
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        page = next(p for p in pdf.pages if "Four cards." in (p.extract_text() or ""))
+        caption = next(w for w in page.extract_words() if w["text"] == "Four")
+        boxes = sorted(
+            (b for b in _picture_boxes(page) if b[3] < caption["top"]), key=lambda b: (b[1], b[0])
+        )
+        orange = (0.851, 0.282, 0.059)  # the arrow's #d9480f
+        heads = [
+            _box(c)
+            for c in page.curves
+            if c.get("fill")
+            and len(c["non_stroking_color"] or ()) == 3
+            and all(abs(a - b) < 0.01 for a, b in zip(c["non_stroking_color"], orange, strict=True))
+        ]
+    assert len(boxes) == 4 and len(heads) == 1, (boxes, heads)
+    target, head = boxes[3], heads[0]
+    assert head[2] <= target[0] + 0.5 and head[3] <= target[1] + 0.5, (head, target)
+
+
 def test_every_bundled_rulebook_has_a_diagram_in_both_languages() -> None:
     for game in GAMES:
         for lang in ("it", "en"):

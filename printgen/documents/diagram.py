@@ -282,7 +282,12 @@ class Diagram(Flowable):  # type: ignore[misc]
             points[0] = _towards(mover, points[1], inset)
         else:  # a card's: from its edge, across none of its words
             points[0] = self._met(arrow.path[0], points[1], inset)
-        points[-1] = self._met(arrow.path[-1], points[-2], inset)
+        before = points[-2]
+        if self._touches(arrow.path[-1], before):  # cards laid edge to edge (gap: 0)
+            # the arrow's start is on the card it points at: from there, its head fell near
+            # the card's centre, over its title; it points from the card it leaves instead
+            before = self.centre(arrow.path[-2])
+        points[-1] = self._met(arrow.path[-1], before, inset)
         head = 8.0
         if len(points) == 2:
             # cards a gap apart (and a label line between): from edge to edge the arrow was
@@ -314,6 +319,12 @@ class Diagram(Flowable):  # type: ignore[misc]
         triangle.close()
         canvas.drawPath(triangle, stroke=0, fill=1)
         canvas.restoreState()
+
+    def _touches(self, cell: Cell, point: tuple[float, float]) -> bool:
+        """Whether ``point`` is on the card in ``cell`` or within an arrow head's reach of it."""
+        x, y, w, h = self.cell_box(cell)
+        near = pt(0.8) + 0.01
+        return x - near <= point[0] <= x + w + near and y - near <= point[1] <= y + h + near
 
     def _met(self, cell: Cell, origin: tuple[float, float], inset: float) -> tuple[float, float]:
         """Where an arrow from ``origin`` ends at the card in ``cell``: just outside its edge
