@@ -679,6 +679,29 @@ def test_what_an_engine_prints_is_left_out_of_printgens_output_and_said_once(
     ), run.err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_what_an_engine_prints_importing_or_preparing_is_said_at_its_own_step(
+    table: Path, printgen: Callable[..., Run], jobs: str
+) -> None:
+    """print() in prepare() was said as "play() prints" at play's def line, and a print at the
+    module's top level went to stdout among printgen's own lines, unflagged."""
+    head = HEAD.replace("BOTS = ", "print('loading the engine')\nBOTS = ").replace(
+        "def prepare(data):\n", "def prepare(data):\n    print('preparing')\n"
+    )
+    (table / ENGINE).write_text(head + GOOD_PLAY, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs)
+    assert run.code == 0, run.err
+    assert "loading the engine" not in run.out + run.err and "preparing" not in run.out
+    module, prepare = _line_of(table, "print('loading"), _line_of(table, "def prepare(")
+    said = "(print, sys.stdout or sys.stderr), which printgen leaves out of its output: "
+    assert run.err == (
+        f"{ENGINE}:{module}:1: warning: simulate.py prints as it is imported {said}remove the "
+        "print (the module is imported in every worker process too)\n"
+        f"{ENGINE}:{prepare}:1: warning: prepare() prints {said}raise ValueError with a "
+        "message when the game's data is wrong, and printgen says it at its line\n"
+    ), run.err
+
+
 def test_an_engine_missing_what_it_must_define_is_said_at_its_file(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

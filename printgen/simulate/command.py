@@ -42,6 +42,7 @@ from printgen.simulate.engine import (
     load_engine,
 )
 from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, Warned, engine_warnings
+from printgen.simulate.printed import IMPORTING, printed_message
 from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games, replays
 from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
@@ -178,6 +179,9 @@ def run(
     last: GameRecord | None = None
     warned = Warned(where)
     warned.add(engine_warnings(project_root, caught, where))
+    if engine.printed_at is not None:  # (its workers' imports print alike: said once, here)
+        at = Where(where.path, engine.printed_at, 1)
+        warned.add(([Problem(at, printed_message(IMPORTING), Severity.WARNING)], 1))
     try:
         for number, record in enumerate(
             play_games(project_root, game_id, data, settings, deadline, warned), 1

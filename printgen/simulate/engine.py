@@ -35,6 +35,7 @@ class Engine:
     game_id: str
     path: Path
     module: ModuleType
+    printed_at: int | None = None  # the line of its first print as it was imported, if any
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -86,6 +87,7 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
     digest = hashlib.sha1(str(path).encode() + path.read_bytes()).hexdigest()[:12]
     name = f"printgen_engine_{game_id.replace('-', '_')}_{digest}"
     module = sys.modules.get(name)
+    printed_at = None  # (an engine loaded before was said as it was then)
     if module is None:
         spec = importlib.util.spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
@@ -94,10 +96,14 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
         sys.modules[name] = module  # dataclasses and pickling look the module up by name
         from printgen.sandbox.interrupt import by_user
         from printgen.simulate.faults import set_up_clock
+        from printgen.simulate.printed import IMPORTING, Printed, kept_out
 
+        # what it prints as it is imported: out of printgen's own lines, said once by the run
+        printed = Printed(str(path))
+        printed.step = IMPORTING
         try:
             # an endless loop at its top level: stopped, said at its line
-            with set_up_clock(path, rel, "simulate.py"):
+            with set_up_clock(path, rel, "simulate.py"), kept_out(printed):
                 spec.loader.exec_module(module)
         except BaseException as exc:  # the designer's code: said at its line, exit status 2
             del sys.modules[name]
@@ -106,6 +112,8 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
             from printgen.simulate.faults import loading
 
             raise loading(exc, path, rel) from None
+        if printed.steps:
+            printed_at = printed.line or 1
     missing = [n for n in ("BOTS", "prepare", "play") if not hasattr(module, n)]
     if missing:  # said as the file's own problem, at its start: one path:line:col line
         raise EngineFault(
@@ -115,7 +123,7 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
     if wrong:
         name, message = wrong
         raise EngineFault(f"{rel}:{_defined_at(path, name)}:1: {message}")
-    return Engine(game_id, path, module)
+    return Engine(game_id, path, module, printed_at)
 
 
 def check_played_decks(engine: Engine, decks: Iterable[str]) -> None:

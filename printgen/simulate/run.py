@@ -7,8 +7,6 @@ games into batches of consecutive games, and the records come back in game order
 
 from __future__ import annotations
 
-import contextlib
-import io
 import multiprocessing
 import random
 import time
@@ -28,6 +26,7 @@ from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.engine import ENGINE_FILE, load_engine
 from printgen.simulate.faults import EngineFault
+from printgen.simulate.printed import Printed, kept_out, printed_message
 
 DEFAULT_TURN_CAP = 1000
 BATCH = 250  # games a worker plays per task
@@ -156,19 +155,21 @@ def _remember(
     )
 
 
-def _prepared() -> tuple[Any, Any, Path, str]:
+def _prepared(printed: Printed) -> tuple[Any, Any, Path, str]:
     if "play" not in _current:
         engine = load_engine(_current["root"], _current["game"])
         rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
         line = _first_line(engine.module.prepare)
         try:
-            with faults.set_up_clock(engine.path, rel, "prepare()"):
+            with faults.set_up_clock(engine.path, rel, "prepare()"), printed.during("prepare()"):
                 rules = engine.module.prepare(_current["data"])
         except BaseException as exc:  # SystemExit too: the engine never ends printgen
             if by_user(exc):
                 raise
             raise faults.failing(exc, engine.path, rel, "prepare()", line) from None
-        _current.update(play=engine.module.play, rules=rules, path=engine.path, rel=rel)
+        _current.update(
+            play=engine.module.play, rules=rules, path=engine.path, rel=rel, prepare_line=line
+        )
     return _current["play"], _current["rules"], _current["path"], _current["rel"]
 
 
@@ -191,46 +192,28 @@ def _play_batch(
     """A batch's records, and the warnings the engine gave playing them (sent back from a
     worker with its records): the first few, and how many."""
     caught: list[warnings.WarningMessage] = []
-    printed = _Printed()  # the engine's prints: among printgen's own lines, 200 of them
+    printed = Printed()  # the engine's prints: among printgen's own lines, 200 of them
     with (
         warnings_kept(caught),
         no_exit_nor_fork(),
         memory_capped(),
         faults.game_clock() as start_clock,
-        contextlib.redirect_stdout(printed),
-        contextlib.redirect_stderr(printed),
+        kept_out(printed),
     ):
-        records = _played(batch, start_clock)
+        records = _played(batch, start_clock, printed)
     home = Where(_current["rel"], _first_line(_current["play"]), 1)
     shown, count = faults.engine_warnings(_current["root"], caught, home)
-    if printed.wrote:  # said the same by every batch: one line for the run
-        shown.insert(0, Problem(home, PRINTED, Severity.WARNING))
+    for said in printed.steps:  # said the same by every batch: one line for the run
+        at = home if said == "play()" else Where(home.path, _current["prepare_line"], 1)
+        shown.insert(0, Problem(at, printed_message(said), Severity.WARNING))
         count += 1
     return records, (shown, count)
 
 
-PRINTED = (
-    "play() prints (print, sys.stdout or sys.stderr), which printgen leaves out of its output: "
-    "count what you want to see in the record's figures or series"
-)
-
-
-class _Printed(io.TextIOBase):
-    """Where the engine's prints go while it plays: kept out of printgen's output (a line a
-    game among the report's lines), only noted."""
-
-    wrote = False
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        self.wrote = self.wrote or bool(text)
-        return len(text)
-
-
-def _played(batch: tuple[int, int], start_clock: Callable[[], None]) -> list[GameRecord]:
-    play, rules, path, rel = _prepared()
+def _played(
+    batch: tuple[int, int], start_clock: Callable[[], None], printed: Printed
+) -> list[GameRecord]:
+    play, rules, path, rel = _prepared(printed)
     settings: Settings = _current["settings"]
     bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
     line = _first_line(play)
