@@ -806,6 +806,27 @@ def test_a_missing_picture_named_in_two_places_is_said_at_each(
     assert [int(ln.split(":")[1]) for ln in said] == places, run.err
 
 
+def test_the_same_unknown_layout_in_two_decks_is_said_at_each_deck(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """It was said once per layout name, at the first deck met: the other deck's same mistake
+    appeared only after that one was fixed."""
+    decks = demo / "cards" / "demo" / "decks"
+    text = re.sub(
+        r"\nlayout: demo-card.*", "\nlayout: nope-card", (decks / "main.yaml").read_text()
+    )
+    for name in ("main.yaml", "extra.yaml"):
+        (decks / name).write_text(text, encoding="utf-8")
+    line = text.splitlines().index("layout: nope-card") + 1
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    said = [ln for ln in run.err.splitlines() if "unknown layout 'nope-card'" in ln]
+    assert [ln.split(":")[:3] for ln in said] == [
+        ["cards/demo/decks/extra.yaml", str(line), "9"],
+        ["cards/demo/decks/main.yaml", str(line), "9"],
+    ], run.err
+
+
 def test_a_character_that_shows_nothing_of_its_own_is_said_by_its_code_and_name(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -188,8 +188,10 @@ def lay_out_face(
         layout = ctx.library.get(layout_name, where, (deck.width_mm, deck.height_mm), deck.safe_mm)
         layout = ctx.library.named_at(layout, where)
     except ProjectError as exc:
+        # once per file naming it: each deck's mistake is said in the same run, yet a sheet
+        # of rows naming it (or a generator's cards) is not said row by row
         for problem in exc.problems:
-            ctx.report(problem.where, problem.message, once=("layout", layout_name))
+            ctx.report(problem.where, problem.message, once=("layout", layout_name, where.path))
         return face
     variables = {
         "card": {**layout.defaults, **fields} if layout.defaults else fields,
