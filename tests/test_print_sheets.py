@@ -1124,7 +1124,8 @@ def test_manifest_records_read_as_json_writes_them() -> None:
         # a name as plain text: its tab and line break a space, as on the card
         assert record["name"] == plain_name(face.name) and record["card"] == face.card
         assert record["x_mm"] == round(placement.x, 3) and record["y_mm"] == round(placement.y, 3)
-        assert record["bleed_mm"] == [3.0, 0, -0.0, 1.235]
+        left = min(3.0, max(0.0, placement.x))  # cut at the paper's edge, as printed
+        assert record["bleed_mm"] == [round(left, 3), 0, -0.0, 1.235]
         assert line == json.dumps(record, ensure_ascii=False)
     assert [json.dumps(r["x_mm"]) for r in data["faces"]] == ["10", "10.0", "-0.0", "0.0", "73.5"]
 
@@ -1197,6 +1198,36 @@ def test_a_back_offset_warning_names_each_deck_whose_backs_it_moves_off(
     assert set(off) == {"main", "extra"}, off
     for deck, count in off.items():
         assert f"moves {count} backs of deck '{deck}' off the page" in run.err, run.err
+
+
+def test_a_bleed_wider_than_the_paper_has_room_for_is_a_warning_and_cut_at_the_edge(
+    demo: Path, printgen: Any
+) -> None:
+    """`bleed: 50mm` (meant as 5) flooded the margin, its crop marks, label and scale bar, and
+    the build said nothing; cards.json gave 50 mm of bleed beside a card 10.5 mm from the
+    paper's edge. A warning at the bleed line says what fits; the manifest gives what prints."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    size_line = next(n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("size:"))
+    args = ("build", "demo", "--lang", "en", "--only", "cards")
+    for bleed, said in (("3mm", False), ("5mm", False), ("6mm", True), ("50mm", True)):
+        deck.write_text(text.replace("\nsize:", f"\nbleed: {bleed}\nsize:", 1), "utf-8")
+        run = printgen(demo, *args)
+        assert run.code == 0, run.err
+        warned = [ln for ln in run.err.splitlines() if "wider than the 5.5 mm its cards" in ln]
+        assert len(warned) == int(said), run.err
+    assert warned[0].startswith(f"cards/demo/decks/main.yaml:{size_line}:8: warning: "), warned
+    assert "a bleed of 50 mm" in warned[0] and "39.5 mm past the paper's edge" in warned[0], warned
+    assert warned[0].endswith("lower it to 5.5 mm or less (3 mm is usual)"), warned
+    faces = _manifest(demo / "build" / "demo" / "en" / "cards.pdf")["faces"]
+    for face in faces:
+        width, height = face["page_mm"]
+        left, bottom, right, top = face["bleed_mm"]
+        assert face["x_mm"] - left >= -TOL and face["y_mm"] - bottom >= -TOL, face
+        assert face["x_mm"] + face["width_mm"] + right <= width + TOL, face
+        assert face["y_mm"] + face["height_mm"] + top <= height + TOL, face
+    assert max(face["bleed_mm"][0] for face in faces) == pytest.approx(10.5, abs=TOL)
+    assert max(face["bleed_mm"][3] for face in faces) == pytest.approx(50.0, abs=TOL)  # fits
 
 
 @pytest.mark.parametrize(("duplex", "upright"), [("long", True), ("short", False), ("fold", True)])

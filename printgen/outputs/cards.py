@@ -16,14 +16,19 @@ from printgen.draw.drawing import draw_sheet
 from printgen.draw.faces import Layers, render_faces, render_layers
 from printgen.draw.packing import folds
 from printgen.draw.pdf import new_canvas
-from printgen.draw.sheets import DoesNotFit, Item, Sheet, impose
+from printgen.draw.sheets import Bleed, DoesNotFit, Item, Placement, Sheet, impose
 from printgen.layout.face import LaidOutDeck, Op, laid_out
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Duplex, Format, Offset
 from printgen.outputs import OutputJob
 from printgen.outputs.memory import BIG, give_back
 from printgen.outputs.names import plain_name
-from printgen.outputs.sheet_warnings import backs_off_the_page, no_scale_bar, not_folded
+from printgen.outputs.sheet_warnings import (
+    backs_off_the_page,
+    bleed_off_the_paper,
+    no_scale_bar,
+    not_folded,
+)
 from printgen.problems import Problems, Severity, Where
 from printgen.write import Encoded, json_bytes
 
@@ -236,6 +241,7 @@ def card_files(
         if problems is not None:
             backs_off_the_page(sheets, options, problems)
             not_folded(sheets, output, group, options, problems)
+            bleed_off_the_paper(sheets, group, problems)
             no_scale_bar(sheets, output, group, problems)
         if options.out is None:  # validate: that every card fits a sheet is all it checks here
             continue
@@ -368,7 +374,7 @@ def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[Encoded
         on_page += f'"page_mm": [{width!r}, {height!r}]'
         for placement in sheet.placements:
             face = placement.face
-            bleed = ", ".join(number(b) for b in placement.bleed)
+            bleed = ", ".join(number(b) for b in _on_the_paper(placement, width, height))
             name = plain_name(face.name)
             yield Encoded(
                 f'{{"card": {string(placement.card)}, "deck": {string(face.deck)}, '
@@ -377,3 +383,15 @@ def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[Encoded
                 f'"width_mm": {number(face.width_mm)}, "height_mm": {number(face.height_mm)}, '
                 f'"bleed_mm": [{bleed}], "rotation": {180 if placement.upside_down else 0}}}'
             )
+
+
+def _on_the_paper(p: Placement, width: float, height: float) -> Bleed:
+    """The bleed a placement prints: its own, cut at the paper's edge (a 50 mm bleed beside a
+    card 10.5 mm from the edge prints 10.5 mm)."""
+    left, bottom, right, top = p.bleed
+    return (
+        min(left, max(0.0, p.x)),
+        min(bottom, max(0.0, p.y)),
+        min(right, max(0.0, width - p.x - p.face.width_mm)),
+        min(top, max(0.0, height - p.y - p.face.height_mm)),
+    )

@@ -1,10 +1,11 @@
-"""Warnings about card sheets once imposed: backs a back offset moves off the paper, and sheets
-left no room for their label and scale bar."""
+"""Warnings about card sheets once imposed: backs a back offset moves off the paper, a bleed
+running off the paper, and sheets left no room for their label and scale bar."""
 
 from __future__ import annotations
 
+from printgen.draw.blocks import EDGE
 from printgen.draw.packing import largest_card
-from printgen.draw.sheets import Sheet
+from printgen.draw.sheets import Placement, Sheet
 from printgen.layout.face import LaidOutDeck
 from printgen.options import BuildOptions, Duplex
 from printgen.problems import Problems, Severity
@@ -95,3 +96,58 @@ def not_folded(
             Severity.WARNING,
             once=("not-folded", str(laid.deck.size_where)),
         )
+
+
+USUAL_BLEED = 3.0  # mm: never warned, though a sheet filled to the paper's edge cuts it there
+
+
+def bleed_off_the_paper(sheets: list[Sheet], group: list[LaidOutDeck], problems: Problems) -> None:
+    """A bleed wider than the room its cards leave before the paper's unprintable margin
+    (``bleed: 50mm``, meant as 5): it covers the room of the crop marks, the sheet's label and
+    its scale bar, and may run off the paper, where it is cut. A warning at the deck's bleed,
+    saying what fits. A bleed reaching into the margin is no mistake: its printer may clip it."""
+    rooms: dict[str, float] = {}  # deck -> least room between a card and the paper's edge
+    for sheet in sheets:
+        if sheet.side == "back":  # where its front is, turned (moved by the back offset)
+            continue
+        for p in sheet.placements:
+            room = _room_to_the_edge(p, sheet.width, sheet.height)
+            if room is not None:
+                rooms[p.face.deck] = min(room, rooms.get(p.face.deck, room))
+    for laid in group:
+        deck = laid.deck
+        room = rooms.get(deck.id)
+        if room is None:
+            continue
+        fits = max(0.0, room - EDGE)
+        if deck.bleed_mm <= max(fits, USUAL_BLEED) + 0.05:
+            continue
+        cut = deck.bleed_mm - room
+        past = f", and runs {cut:g} mm past the paper's edge, where it is cut" if cut > 0.05 else ""
+        lower = (
+            f"lower it to {fits:.1f} mm or less ({USUAL_BLEED:g} mm is usual)"
+            if fits >= USUAL_BLEED
+            else f"lower it to the usual {USUAL_BLEED:g} mm"
+        )
+        problems.add(
+            deck.bleed_where,
+            f"deck '{deck.id}' has a bleed of {deck.bleed_mm:g} mm, wider than the "
+            f"{fits:.1f} mm its cards leave before the paper's {EDGE:g} mm unprintable margin: "
+            f"it covers the room of the crop marks, the sheet's label and its scale bar{past}; "
+            f"{lower}",
+            Severity.WARNING,
+            once=("bleed-off", deck.id),
+        )
+
+
+def _room_to_the_edge(p: Placement, width: float, height: float) -> float | None:
+    """The least room between the card and the paper's edge on the sides where it has all of
+    its bleed (not an inner side, whose bleed a neighbour cuts); None: no such side."""
+    rooms = (
+        p.x,
+        p.y,
+        width - p.x - p.face.width_mm,
+        height - p.y - p.face.height_mm,
+    )
+    outer = [room for room, b in zip(rooms, p.bleed, strict=True) if b >= p.face.bleed_mm - 1e-6]
+    return min(outer) if outer else None

@@ -140,6 +140,7 @@ def read_deck(
         where=node.where,
         back_where=back_where,
         size_where=node.at("size"),
+        bleed_where=node.at("bleed"),
         columnless=checker.columnless,
     )
     # a mistake in the deck's own declarations (fields:, size:, bleed:…), not in one card's:
