@@ -1290,6 +1290,95 @@ def test_every_fold_sheet_keeps_its_50_mm_scale_bar_when_the_margins_are_short(
     assert all("50 mm" in page.get_textpage().get_text_range() for page in document)
 
 
+def _own_backed_game(folder: Path, wide: int, count: int, square: int) -> None:
+    """``wide`` card types of 88 × 63 mm, ``count`` copies each with a back of its own, and
+    ``square`` cards of 50 × 50 mm: sheets whose crop marks fall where the packing puts them."""
+    _sized_game(folder, ("sq", "{width: 50mm, height: 50mm}", 1))
+    decks = folder / "cards" / "mix" / "decks"
+    head = (decks / "sq.yaml").read_text(encoding="utf-8").split("\ncards:")[0]
+    card = '  - {{id: {}, count: {}, name: "{}", cost: 1, effect: "x", color: "#2d4f7c"{}}}\n'
+    backed = ", back: {layout: mix-back}"
+    wides = "".join(card.format(f"w{i}", count, f"W{i}", backed) for i in range(wide))
+    squares = "".join(card.format(f"s{i}", 1, f"S{i}", "") for i in range(square))
+    text = head.replace("50mm, height: 50mm", "88mm, height: 63mm") + "\ncards:\n" + wides
+    (decks / "wide.yaml").write_text(text, encoding="utf-8")
+    (decks / "sq.yaml").write_text(head + "\ncards:\n" + squares, encoding="utf-8")
+
+
+def _bar_and_label_clearance(pdf: Path) -> list[float]:
+    """Each front page's least distance (mm) from its scale bar, and from its label's letters,
+    to a crop mark: every line drawn outside the cards' bleed boxes but the bar's own."""
+    faces = _manifest(pdf)["faces"]
+    clearances = []
+    with pdfplumber.open(pdf) as document:
+        for number, (page, drawn) in enumerate(zip(document.pages, lines(pdf), strict=True), 1):
+            boxes = [
+                (
+                    f["x_mm"] - f["bleed_mm"][0] - TOL,
+                    f["y_mm"] - f["bleed_mm"][1] - TOL,
+                    f["x_mm"] + f["width_mm"] + f["bleed_mm"][2] + TOL,
+                    f["y_mm"] + f["height_mm"] + f["bleed_mm"][3] + TOL,
+                )
+                for f in faces
+                if f["page"] == number
+            ]
+            bars = [ln for ln in drawn if abs(math.hypot(ln[2] - ln[0], ln[3] - ln[1]) - 50) < TOL]
+            if not bars or not boxes:
+                continue
+            x1, y1, x2, y2 = bars[0]
+            flat = abs(y2 - y1) < TOL  # its ticks rise 2.2 mm from the line
+            bar = (x1, y1, x2, y2 + 2.2) if flat else (x1 - 2.2, y1, x2, y2)
+            marks = [
+                _box(ln)
+                for ln in drawn
+                if not any(_overlap(_box(ln), b) or _within(_box(ln), b) for b in [bar, *boxes])
+            ]
+            letters = [
+                (c["x0"] / MM, (page.height - c["bottom"]) / MM, c["x1"] / MM, c["top"] / MM)
+                for c in page.chars
+            ]
+            letters = [
+                (x0, y0, x1, page.height / MM - top)
+                for x0, y0, x1, top in letters
+                if not any(_overlap((x0, y0, x1, page.height / MM - top), b) for b in boxes)
+            ]
+            if not marks:  # a back: its crop marks are on its front
+                continue
+            assert letters, f"page {number}"
+            clearances.append(min(_apart_by(a, m) for a in [bar, *letters] for m in marks))
+    return clearances
+
+
+def _box(line: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    x1, y1, x2, y2 = line
+    return (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+
+
+def _within(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return b[0] - TOL <= a[0] and a[2] <= b[2] + TOL and b[1] - TOL <= a[1] and a[3] <= b[3] + TOL
+
+
+def _apart_by(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    dx = max(b[0] - a[2], a[0] - b[2], 0.0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+@pytest.mark.parametrize(
+    ("paper", "wide", "count", "square"),
+    [("letter", 5, 3, 3), ("letter", 5, 1, 3), ("letter", 5, 4, 3), ("a4", 5, 3, 3)],
+)
+def test_the_scale_bar_and_label_keep_a_few_mm_clear_of_every_crop_mark(
+    tmp_path: Path, paper: str, wide: int, count: int, square: int
+) -> None:
+    """Letter, five 88 × 63 mm types with backs of their own and three 50 × 50 mm cards: on
+    page 3 the bar's zero tick stood 1 mm from a crop mark (x 157.7 mm), read as a double line
+    by whoever measured it. The bar and the label keep a few mm from every mark."""
+    _own_backed_game(tmp_path, wide, count, square)
+    clearances = _bar_and_label_clearance(_sized_build(tmp_path, "--paper", paper))
+    assert clearances and min(clearances) >= 2.9, clearances
+
+
 @pytest.mark.parametrize("side", ["bottom", "left"])
 def test_a_scale_bar_written_again_is_the_one_its_sheet_would_draw(side: str) -> None:
     """The bar's operations, kept from its first sheet, are what drawing it again writes, page

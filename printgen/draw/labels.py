@@ -18,6 +18,9 @@ from printgen.model.units import pt
 
 BAND = 3.2  # mm, the depth of a label band along the paper's edge
 CLEAR = 1.0  # mm kept between a label and anything else
+# mm kept between a label and a line (a crop mark, a fold): a tick of the bar beside a mark
+# reads as a double line, and a mark set against the sheet's words looks like one of its letters
+LINE_CLEAR = 3.0
 SCALE = 50.0  # mm, the scale bar's length
 FONT = "Vera"
 SIZES = (5.5, 5.0, 4.5, 4.0)  # points, the label's size shrinking to fit
@@ -48,14 +51,17 @@ def _band(side: str, width: float, height: float) -> Box:
     return (width - EDGE - BAND, 0.0, width - EDGE, height)
 
 
-def _free(side: str, width: float, height: float, taken: list[Box]) -> list[tuple[float, float]]:
-    """Free stretches (start, end) along a band, in mm."""
+def _free(
+    side: str, width: float, height: float, taken: list[Box], line_clear: float = LINE_CLEAR
+) -> list[tuple[float, float]]:
+    """Free stretches (start, end) along a band, in mm, ``line_clear`` from any line."""
     left, bottom, right, top = _band(side, width, height)
     along_x = side in ("bottom", "top")
     blocked = []
     for x1, y1, x2, y2 in taken:
-        if x1 - CLEAR < right and x2 + CLEAR > left and y1 - CLEAR < top and y2 + CLEAR > bottom:
-            blocked.append((x1 - CLEAR, x2 + CLEAR) if along_x else (y1 - CLEAR, y2 + CLEAR))
+        clear = line_clear if x1 == x2 or y1 == y2 else CLEAR  # a line's box has no width
+        if x1 - clear < right and x2 + clear > left and y1 - clear < top and y2 + clear > bottom:
+            blocked.append((x1 - clear, x2 + clear) if along_x else (y1 - clear, y2 + clear))
     position, end = EDGE, (width if along_x else height) - EDGE
     stretches = []
     for b1, b2 in sorted(blocked):
@@ -84,7 +90,11 @@ def plan_labels(text: str, width: float, height: float, taken: list[Box]) -> lis
     labels: list[Label] = []
     wanted: list[tuple[str | None, tuple[float, ...]]] = [(text, SIZES), (None, SIZES[:1])]
     for content, sizes in wanted:
-        placed = _first_fit(content, sizes, width, height, taken)
+        # a sheet packed so tight that no stretch keeps LINE_CLEAR from its marks keeps its
+        # bar all the same, as clear of them as of anything else
+        placed = _first_fit(content, sizes, width, height, taken, LINE_CLEAR) or _first_fit(
+            content, sizes, width, height, taken, CLEAR
+        )
         if placed is not None:
             label, length = placed
             labels.append(label)
@@ -93,19 +103,24 @@ def plan_labels(text: str, width: float, height: float, taken: list[Box]) -> lis
 
 
 def _first_fit(
-    content: str | None, sizes: tuple[float, ...], width: float, height: float, taken: list[Box]
+    content: str | None,
+    sizes: tuple[float, ...],
+    width: float,
+    height: float,
+    taken: list[Box],
+    line_clear: float,
 ) -> tuple[Label, float] | None:
     for size in sizes:
         length = (
             bar_length(size) if content is None else float(stringWidth(content, FONT, size)) * PT_MM
         )
         for side in SIDES:
-            for start, end in _free(side, width, height, taken):
+            for start, end in _free(side, width, height, taken, line_clear):
                 if end - start >= length:
                     return Label(side, start, content, size), length
     if content is None:  # no stretch for the bar and its caption: the caption inside the bar
         for side in SIDES:
-            for start, end in _free(side, width, height, taken):
+            for start, end in _free(side, width, height, taken, line_clear):
                 if end - start >= COMPACT:
                     return Label(side, start, None, COMPACT_SIZE, compact=True), COMPACT
     return None
