@@ -65,9 +65,9 @@ def test_a_long_card_table_leaves_no_section_off_the_page(
 ) -> None:
     summary, text = simulate(printgen, project, CDM, "-n", "60")
     assert len(summary["cards"]) > 60  # more rows than one page holds
-    for heading in ("Cosa è successo", "Game length", "Carte", "Le cifre del gioco"):
+    for heading in ("Cosa è successo", "Durata delle partite", "Carte", "Le cifre del gioco"):
         assert heading in text
-    assert "never worth playing" in text.lower()
+    assert re.search(r"non va(le|lga) mai la pena", text)
     printed = {  # each building's, worker's … printed name, as the game's first language has it
         card.id: str(card.values["name"])
         for cards in load_sim_data(project, CDM).decks.values()
@@ -76,8 +76,8 @@ def test_a_long_card_table_leaves_no_section_off_the_page(
     assert len(printed) > 60
     column = card_column(project, CDM)
     assert [c["card"] for c in summary["cards"] if printed[c["card"]] not in column] == []
-    for figure in summary["figures"].values():
-        assert " ".join(figure["label"].split()) in text
+    for figure in summary["figures"].values():  # a seat's, in the report's words
+        assert " ".join(figure["label"].replace(", seat ", ", posto ").split()) in text
     with pdfplumber.open(project / "build" / CDM / "playtest.pdf") as pdf:
         for page in pdf.pages:
             outside = [
@@ -144,13 +144,13 @@ def test_a_card_named_by_its_number_is_called_card_n(project: Path, printgen: Pr
     first = load_sim_data(project, TOY).cards("simboli")[0].values["name"]
     assert str(first).isdecimal()  # the symbol deck's cards are named by their numbers
     _, text = simulate(printgen, project, TOY, "-n", "40")
-    assert f"Most played: card {first} (" in text
+    assert f"La più giocata: carta {first} (" in text
 
 
 def test_curves_show_every_seat_named_by_seat(project: Path, printgen: Printgen) -> None:
     summary, text = simulate(printgen, project, CDM, "-n", "30")
     players = summary["settings"]["players"]
-    legend = " ".join(f"seat {s}" for s in range(1, players + 1))
+    legend = " ".join(f"posto {s}" for s in range(1, players + 1))
     by_figure = {k.rpartition("_")[0] for k in summary["series"] if re.fullmatch(r".+_\d", k)}
     assert by_figure == {"coins", "vp"}
     assert text.count(legend) >= len(by_figure)  # a legend of every seat per figure
@@ -162,7 +162,7 @@ def test_curves_show_every_seat_named_by_seat(project: Path, printgen: Printgen)
 def test_win_rates_are_over_the_games_that_ended(project: Path, printgen: Printgen) -> None:
     deck = project / "cards" / WM / "decks" / "main.yaml"  # Monks yield nothing: games drag on
     deck.write_text(deck.read_text().replace("    beans: 1\n", "    beans: 0\n", 1))
-    summary, text = simulate(printgen, project, WM, "-n", "40", "--turn-cap", "200")
+    summary, text = simulate(printgen, project, WM, "-n", "40", "--turn-cap", "200", "--lang", "en")
     ended, capped = summary["finished"]["games"], summary["finished"]["capped"]
     assert ended and capped
     draws = summary["finished"]["draws"]
@@ -178,28 +178,28 @@ def test_win_rates_are_over_the_games_that_ended(project: Path, printgen: Printg
 def test_no_game_ended_gives_no_length_and_no_met_threshold(
     project: Path, printgen: Printgen
 ) -> None:
-    run = printgen(project, "simulate", WM, "-n", "200", "--turn-cap", "1")
+    run = printgen(project, "simulate", WM, "-n", "200", "--turn-cap", "1", "--lang", "en")
     assert run.code == 0, run.err
     _, pages = read(project, WM)
     text = " ".join(pages)
     assert "No game ended by the rules" in text and "No game ended by the rules" in run.out
     for nonsense in ("A game lasts", "advantage of", "By seat", "games that ended)"):
         assert nonsense not in text and nonsense not in run.out
-    thresholds = text[text.index("Soglie di bilanciamento") : text.index("Game length")]
+    thresholds = text[text.index("Balance thresholds") : text.index("Game length")]
     assert "within 1 turns" not in thresholds and "met: seat" not in thresholds
     assert "NOT MEASURABLE: max_turns_p90" in thresholds
     assert "NOT MEASURABLE: max_seat_win_gap" in thresholds
 
 
 def test_one_game_is_one_game_and_judges_nothing(project: Path, printgen: Printgen) -> None:
-    _, text = simulate(printgen, project, WM, "-n", "1")
+    _, text = simulate(printgen, project, WM, "-n", "1", "--lang", "en")
     assert "All 1 games" not in text and "1 games" not in text
     assert "BREACHED: seat" not in text and "met: seat" not in text
     assert "NOT JUDGED" in text
 
 
 def test_too_few_games_name_no_card_never_worth_playing(project: Path, printgen: Printgen) -> None:
-    summary, text = simulate(printgen, project, FIGLI, "-n", "10")
+    summary, text = simulate(printgen, project, FIGLI, "-n", "10", "--lang", "en")
     assert summary["never_worth"] == []
     assert "never worth playing —" not in text.lower()
     assert "Too few games to judge" in text
@@ -211,7 +211,7 @@ def test_seats_that_tie_are_said_to_tie(project: Path, printgen: Printgen) -> No
         "def play(rules, bots, rng, turn_cap):\n"
         "    return GameRecord(True, 3, (), [Counter(), Counter()])\n",  # every game a draw
     )
-    _, text = simulate(printgen, project, TOY, "-n", "40")
+    _, text = simulate(printgen, project, TOY, "-n", "40", "--lang", "en")
     assert not re.search(r"\(seat (\d)\) to \d+% \(seat \1\)", text)
     assert "Every seat wins 0%" in text
 
@@ -233,7 +233,7 @@ def test_a_cooperative_game_is_won_together_and_its_seats_not_compared(
         + "balance: {max_first_player_advantage: 0.05, max_seat_win_gap: 0.1}\n",
         encoding="utf-8",
     )
-    summary, text = simulate(printgen, project, TOY, "-n", "200")
+    summary, text = simulate(printgen, project, TOY, "-n", "200", "--lang", "en")
     team = summary["together"]
     assert team["always"] and team["of"] == 200 and 0.6 < team["rate"] < 0.8
     assert f"The players win together {round(team['rate'] * 100)}% of the games that ended" in text
@@ -275,7 +275,7 @@ def test_plays_counted_by_other_names_sort_numbers_as_numbers(
         "    return GameRecord(True, 4, (rng.randrange(2),), hands)\n",
     )
     _, text = simulate(printgen, project, TOY, "-n", "80")
-    cards = text[text.index("Carte Per card type") :]  # the table, after its heading
+    cards = text[text.index("Carte Per tipo di carta") :]  # the table, after its heading
     table = [int(w[5:]) for w in cards.split() if re.fullmatch(r"slot-\d+", w)][:12]
     assert table == list(range(1, 13))
 
@@ -508,3 +508,46 @@ def test_a_gap_chance_alone_may_make_is_not_judged_a_breach() -> None:
     assert "play more (simulate -n 2000) to judge it" in fair.message
     lopsided = verdict(210, 90)  # 70 % against 30 %: past the threshold beyond chance
     assert lopsided.breached and lopsided.judged and not lopsided.doubtful
+
+
+def test_every_word_of_the_report_is_in_its_language(
+    tmp_path: Path, project: Path, printgen: Printgen
+) -> None:
+    """An Italian game's report read half English (its sentences, settings line, chart titles
+    and captions, the cards' paragraph, "+18 to +31"): all of it is in the game's language,
+    counts in the singular or the plural, numbers with its decimal mark."""
+    _, text = simulate(printgen, project, WM, "-n", "40")
+    for italian in (
+        "40 partite · 4 giocatori · bot: greedy in ogni posto · seme 1 · limite di 1000 turni",
+        "Motore: cards/warriors-and-monks/simulate.py (i suoi bot:",
+        "Una partita dura",
+        "Durata delle partite",
+        "Vittorie per posto (inizia il posto 1), su 40 partite finite",
+        "barre: percentuale di vittoria",
+        "Per tipo di carta, su ogni posto:",
+        "Nel corso della partita",
+    ):
+        assert italian in text
+    assert re.search(r"\(\d+,\d per giocatore e partita\)", text)  # 4,6: the decimal comma
+    assert re.search(r"da [-+]\d+ a [-+]\d+", text)
+    for english in (  # the engine's LABELS ("beans per player … (mean over games)") are its own
+        "40 games",
+        "Game length",
+        "Win rate",
+        "bars:",
+        "Engine:",
+        "Per card type",
+        "Most played",
+        "A game lasts",
+        "met:",
+        "Over the game",
+        " to +",
+        "seat ",
+    ):
+        assert english not in text, english
+    assert printgen(tmp_path, "new", "mercaderes", "--lang", "es").code == 0
+    _, text = simulate(printgen, tmp_path, "mercaderes", "-n", "1")
+    assert "1 partida · 4 jugadores" in text and "1 partidas" not in text
+    assert "La única partida jugada terminó según las reglas" in text
+    _, text = simulate(printgen, tmp_path, "mercaderes", "-n", "40")
+    assert "40 partidas · 4 jugadores" in text and "%" in text and " %" in text

@@ -53,13 +53,14 @@ def test_report_says_what_was_played(project: Path, printgen: Printgen) -> None:
         "wine",
     }
     assert "Partite di prova: Warriors and Monks" in text  # its first language's words
-    assert "40 games · 4 players · bots: greedy, random rotating over the seats" in text
+    assert "40 partite · 4 giocatori · bot: greedy, random a rotazione sui posti" in text
     turns = summary["turns"]
-    assert f"A game lasts {turns['p50']:g} turns at the median" in text
+    assert f"Una partita dura {turns['p50']:g} turni in mediana" in text
     first = summary["first_player"]
-    assert f"The first player wins {first['rate'] * 100:.0f}% of games" in text
+    said = f"Il primo giocatore vince {first['wins']} delle {first['of']} partite finite"
+    assert said in text
     assert "share of turns that start in War time" in text  # the game's own figures
-    assert "Win rate by seat" in text and "Game length" in text  # chart titles
+    assert "Vittorie per posto" in text and "Durata delle partite" in text  # chart titles
     assert "wrote build/warriors-and-monks/playtest.pdf" in run.out
 
 
@@ -166,11 +167,11 @@ def test_a_monk_that_yields_nothing_shows_in_the_report(project: Path, printgen:
     assert broken["finished"]["capped"] > 0
     assert broken["turns"]["p50"] > 2 * healthy["turns"]["p50"]
     capped = broken["finished"]["capped"]
-    assert f"{capped} hit the 200-turn cap and have no winner" in text
+    assert f"{capped} hanno raggiunto il limite di 200 turni e non hanno un vincitore" in text
     # its figures count those games, its win rates not: said under the figures
     said = f"Le cifre contano ogni partita, anche le partite fermate al limite di turni ({capped})"
     assert said in " ".join(text.split())
-    assert "BREACHED: " in text and "< min_finished 0.99" in text
+    assert "SUPERATA: " in text and "< min_finished 0,99" in text
 
 
 def test_turn_cap_stops_every_game(project: Path, printgen: Printgen) -> None:
@@ -402,7 +403,7 @@ def test_a_threshold_the_games_cannot_carry_is_never_said_to_be_met(
     _, pdf = report(project)
     for key in ("max_seat_win_gap", "max_turns_p90"):
         assert f"NOT MEASURABLE balance: {key} cannot be measured: no game ended" in " ".join(said)
-        assert f"NOT MEASURABLE: {key}" in pdf
+        assert f"NON MISURABILE: {key}" in pdf
     assert not any(line.startswith("met") and "turns" in line for line in said), said
     few = printgen(project, "simulate", WM, "-n", "5")
     judged = [line for line in few.out.splitlines() if "max_seat_win_gap" in line]
@@ -428,7 +429,8 @@ def test_the_arena_report_lists_every_card_of_the_symbol_deck(
     # a D20 chooses who begins: the seat chart does not say seat 1 plays first
     assert summary["first_player"]["always_seat_1"] is False
     ended = summary["finished"]["games"]
-    assert f"Win rate by seat, of {ended} games ended" in text and "seat 1 first" not in text
+    assert f"Vittorie per posto, su {ended} partite finite" in text
+    assert "inizia il posto 1" not in text
 
 
 def test_the_length_histogram_keeps_its_bars_for_most_games_and_one_for_the_tail() -> None:
@@ -488,8 +490,8 @@ def test_an_engine_counting_plays_by_names_of_its_own_is_not_said_to_have_judged
     assert "No card type is never worth playing" not in said
     assert "it counts plays as nosuchcard, none of them a card id of the decks it plays" in said
     _, pdf = report(project, "mazzo-dei-simboli")
-    assert "No card type is never worth playing" not in pdf
-    assert "a card it never counts cannot be judged" in pdf
+    assert "Non c'è tipo di carta" not in pdf
+    assert "una carta che non conta mai non può essere giudicata" in pdf
 
 
 def test_validate_simulate_says_a_game_that_never_ends(project: Path, printgen: Printgen) -> None:

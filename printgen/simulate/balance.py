@@ -14,7 +14,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from printgen.problems import Where
 from printgen.simulate.data import Threshold
+from printgen.simulate.report_words import Words, english
 from printgen.simulate.story import not_ended, pct, pct_pair
 
 
@@ -44,11 +46,26 @@ class Verdict:
         }
 
 
-def check(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> list[Verdict]:
-    return [_verdict(summary, t) for t in thresholds]
+def check(
+    summary: Mapping[str, Any], thresholds: Iterable[Threshold], w: Words | None = None
+) -> list[Verdict]:
+    """Each threshold's verdict, its message in ``w``'s language (printgen's English: the
+    console's and playtest.json's)."""
+    return [_verdict(summary, t, w or english()) for t in thresholds]
 
 
-def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
+def said_again(
+    summary: Mapping[str, Any], verdicts: Iterable[Mapping[str, Any]], w: Words
+) -> list[dict[str, Any]]:
+    """playtest.json's verdicts with their messages in ``w``'s language, for the report."""
+    out = []
+    for v in verdicts:
+        threshold = Threshold(v["key"], v["threshold"], Where(v["where"]))
+        out.append({**v, "message": _verdict(summary, threshold, w).message})
+    return out
+
+
+def _verdict(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
     key = t.key
     ended = summary["finished"]["games"]
     if key != "min_finished" and ended == 0:
@@ -58,28 +75,30 @@ def _verdict(summary: Mapping[str, Any], t: Threshold) -> Verdict:
             t,
             0.0,
             True,
-            f"balance: {key} cannot be measured: no game ended by the rules",
+            "balance: " + w("playtest_balance_unmeasurable", key=key),
             measurable=False,
         )
     if key in _SEATS_COMPARED and summary.get("together", {}).get("always"):
-        why = (
-            "a solo game has one seat"
+        why = w(
+            "playtest_balance_solo"
             if summary["settings"]["players"] == 1
-            else "every seat wins or loses with the others (a cooperative game)"
+            else "playtest_balance_coop"
         )
         return Verdict(t, 0.0, False, f"balance: {key}: {why}", False)
-    verdict = _measured(summary, t)
+    verdict = _measured(summary, t, w)
     if key != "min_finished" and not summary.get("judging", {}).get("enough", True):
         least = summary["judging"]["min_games"]
-        said = f"{ended} game{'s' if ended != 1 else ''} ended, at least {least} are needed"
-        return Verdict(t, verdict.measured, False, f"{verdict.message}; not judged: {said}", False)
+        said = w.count("playtest_balance_too_few", ended, least=least)
+        return Verdict(t, verdict.measured, False, f"{verdict.message}; {said}", False)
     chance = _chance(summary, key)
     if verdict.breached and chance and verdict.measured - chance <= t.value:
         # 300 games of a fair game part two seats by 0.09 as often as not: a breach that
         # chance alone may make is said as one the games cannot judge, and how to judge it
-        said = (
-            f"not judged: {ended} games leave ±{chance:.2f} to chance; play more (simulate "
-            f"-n {_games_to_judge(chance, summary, verdict.measured - t.value)}) to judge it"
+        said = w.count(
+            "playtest_balance_chance",
+            ended,
+            chance=w.number(chance, ".2f"),
+            games=_games_to_judge(chance, summary, verdict.measured - t.value),
         )
         return Verdict(
             t, verdict.measured, False, f"{verdict.message}; {said}", False, doubtful=True
@@ -121,13 +140,14 @@ def none_ended(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> s
         return None
     games = summary["settings"]["games"]
     return (
-        f"no game of the {games} simulated ended by the rules: {not_ended(summary, 'all')}; "
+        f"no game of the {games} simulated ended by the rules: "
+        f"{not_ended(summary, ('all', summary['finished']['capped']))}; "
         "does play() return finished=True when the rules end a game? (balance: min_finished "
         "in game.yaml sets the share that must end)"
     )
 
 
-def _pair(measured: float, sign: str, key: str, limit: float) -> str:
+def _pair(measured: float, sign: str, key: str, limit: float, w: Words) -> str:
     """A share against its threshold, both to the threshold's own precision (two decimals at
     least): a threshold of 0.001 is not shown as 0.00."""
     written = f"{limit:.6f}".rstrip("0")
@@ -137,66 +157,60 @@ def _pair(measured: float, sign: str, key: str, limit: float) -> str:
         if sign in ("<=", ">=") or shown != f"{limit:.{decimals}f}":
             break
         shown = f"{measured:.{more}f}"
-    return f"{shown} {sign} {key} {limit:.{decimals}f}"
+    return f"{shown.replace('.', w.mark)} {sign} {key} {w.number(limit, f'.{decimals}f')}"
 
 
-def _measured(summary: Mapping[str, Any], t: Threshold) -> Verdict:
+def _measured(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
     key, limit = t.key, t.value
     if key == "min_finished":
         share = summary["finished"]["share"]
-        return Verdict(
-            t,
-            share,
-            share < limit,
-            f"balance: {pct(share)} of games end by the rules, {not_ended(summary)} "
-            f"({_pair(share, '<' if share < limit else '>=', 'min_finished', limit)})",
-        )
+        pair = _pair(share, "<" if share < limit else ">=", "min_finished", limit, w)
+        why = not_ended(summary, None, w)
+        said = w("playtest_balance_finished", share=pct(share, w), why=why, pair=pair)
+        return Verdict(t, share, share < limit, f"balance: {said}")
     if key == "max_seat_win_gap":
-        seats = summary["seats"]
-        top = max(seats, key=lambda s: s["rate"])
-        low = min(seats, key=lambda s: s["rate"])
-        gap = top["rate"] - low["rate"]
-        low_shown, top_shown = pct_pair(low["rate"], top["rate"])
-        seen = (
-            f"seat {top['seat']} wins {top_shown} and seat {low['seat']} {low_shown}"
-            if gap
-            else f"every seat wins {pct(top['rate'])}"
-        )
-        return Verdict(
-            t,
-            gap,
-            gap > limit + 1e-12,
-            f"balance: {seen} "
-            f"(gap {_pair(gap, '>' if gap > limit else '<=', 'max_seat_win_gap', limit)})",
-        )
+        return _seat_gap(summary, t, w)
     if key == "max_first_player_advantage":
         first = summary["first_player"]
         edge = first["advantage"]
-        return Verdict(
-            t,
-            edge,
-            edge > limit + 1e-12,
-            f"balance: the first player wins {pct(first['rate'])} against a fair "
-            f"{pct(first['fair'])} (advantage "
-            f"{_pair(edge, '>' if edge > limit else '<=', 'max_first_player_advantage', limit)})",
+        pair = _pair(edge, ">" if edge > limit else "<=", key, limit, w)
+        rate, fair = pct(first["rate"], w), pct(first["fair"], w)
+        said = w("playtest_balance_first", rate=rate, fair=fair, pair=pair)
+        return Verdict(t, edge, edge > limit + 1e-12, f"balance: {said}")
+    if key in ("max_turns_p90", "min_turns_p10"):
+        figure, share = ("p90", "90") if key == "max_turns_p90" else ("p10", "10")
+        turns = summary["turns"][figure]
+        over = turns > limit if figure == "p90" else turns < limit
+        sign = {"p90": ">" if over else "<=", "p10": "<" if over else ">="}[figure]
+        said = w(
+            "playtest_balance_within",
+            share=w.percent(share),
+            n=w.number(turns),
+            figure=figure,
+            sign=sign,
+            key=key,
+            limit=w.number(limit),
         )
-    turns = summary["turns"]
-    if key == "max_turns_p90":
-        p90 = turns["p90"]
-        return Verdict(
-            t,
-            p90,
-            p90 > limit,
-            f"balance: 90% of games end within {p90:g} turns "
-            f"(p90 {p90:g} {'>' if p90 > limit else '<='} max_turns_p90 {limit:g})",
-        )
-    if key == "min_turns_p10":
-        p10 = turns["p10"]
-        return Verdict(
-            t,
-            p10,
-            p10 < limit,
-            f"balance: 10% of games end within {p10:g} turns "
-            f"(p10 {p10:g} {'<' if p10 < limit else '>='} min_turns_p10 {limit:g})",
-        )
+        return Verdict(t, turns, over, f"balance: {said}")
     raise ValueError(f"unknown balance threshold {key!r}")  # the loader refuses it first
+
+
+def _seat_gap(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
+    seats, limit = summary["seats"], t.value
+    top = max(seats, key=lambda s: s["rate"])
+    low = min(seats, key=lambda s: s["rate"])
+    gap = top["rate"] - low["rate"]
+    pair = _pair(gap, ">" if gap > limit else "<=", "max_seat_win_gap", limit, w)
+    if not gap:
+        said = w("playtest_balance_gap_none", rate=pct(top["rate"], w), pair=pair)
+    else:
+        low_shown, top_shown = pct_pair(low["rate"], top["rate"], w)
+        said = w(
+            "playtest_balance_gap",
+            top=top["seat"],
+            top_rate=top_shown,
+            low=low["seat"],
+            low_rate=low_shown,
+            pair=pair,
+        )
+    return Verdict(t, gap, gap > limit + 1e-12, f"balance: {said}")

@@ -13,6 +13,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printgen.simulate.canvas import BOLD, REGULAR
+from printgen.simulate.report_words import Words
 
 INK = colors.HexColor("#222222")
 BAR = colors.HexColor("#3b6e8f")
@@ -125,6 +126,7 @@ def rate_bars(
     width: float,
     height: float,
     title: str,
+    words: Words,
 ) -> Drawing:
     """Win rates as bars with their 95 % intervals as whiskers; a dashed line at the fair share."""
     drawing = _drawing(width, height, title)
@@ -137,7 +139,9 @@ def rate_bars(
     for i in range(steps + 1):
         y = bottom + plot_h * i / steps
         drawing.add(_line(left, y, left + plot_w, y, GRID, width=0.4))
-        drawing.add(_text(left - 3, y - 2.2, f"{step * i * 100:.0f}%", 6.5, anchor="end"))
+        drawing.add(
+            _text(left - 3, y - 2.2, words.percent(f"{step * i * 100:.0f}"), 6.5, anchor="end")
+        )
     slot = plot_w / max(1, len(rows))
     for i, row in enumerate(rows):
         x, w = left + slot * i + slot * 0.2, slot * 0.6
@@ -149,13 +153,14 @@ def rate_bars(
         drawing.add(_line(cx - 3, y_low, cx + 3, y_low))
         drawing.add(_line(cx - 3, y_high, cx + 3, y_high))
         drawing.add(_text(cx, bottom - 9, str(row[label]), anchor="middle"))
-        drawing.add(_text(cx, y_high + 2.5, f"{row['rate'] * 100:.0f}%", 6.5, True, "middle"))
-    caption = "bars: win rate · whiskers: 95% interval (Wilson)"
+        rate = words.percent(f"{row['rate'] * 100:.0f}")
+        drawing.add(_text(cx, y_high + 2.5, rate, 6.5, True, "middle"))
+    caption = words("playtest_rates_caption")
     if fair is not None:
         y = bottom + plot_h * fair / top
         drawing.add(_line(left, y, left + plot_w, y, ACCENT, strokeDashArray=[3, 2]))
-        caption += f" · dashed: fair share {fair * 100:.0f}%"
-    drawing.add(_text(0, 0, caption))
+        caption += words("playtest_rates_fair", fair=words.percent(f"{fair * 100:.0f}"))
+    _caption(drawing, caption, width)
     return drawing
 
 
@@ -164,7 +169,8 @@ def line_chart(
     width: float,
     height: float,
     title: str,
-    caption: str = "turn",
+    caption: str,
+    w: Words,
 ) -> Drawing:
     """Curves over the turns; ``(name, values, dashed)``: the legend, in rows under the plot,
     takes its own room and never covers a curve."""
@@ -187,8 +193,9 @@ def line_chart(
     plot.yValueAxis.visibleGrid = True
     plot.yValueAxis.gridStrokeColor = GRID
     plot.xValueAxis.valueMin = 1
+    plot.yValueAxis.labelTextFormat = w.number  # a mean of 0,5 in Italian
     drawing.add(plot)
-    drawing.add(_text(0, 0, caption))
+    _caption(drawing, caption, width, " ")
     for r, row in enumerate(rows):
         y = legend + 2 - 10 * r
         for i, x, name in row:
@@ -227,6 +234,20 @@ def _legend_rows(names: Sequence[str], width: float) -> list[list[tuple[int, flo
     return [row for row in rows if row]
 
 
+def _caption(drawing: Drawing, caption: str, width: float, sep: str = " · ") -> None:
+    """A caption under the chart, on further lines below where one line would run past
+    ``width`` (an Italian or French caption is longer than the English), broken at ``sep``."""
+    lines: list[str] = []
+    for part in caption.split(sep):
+        wider = f"{lines[-1]}{sep}{part}" if lines else part
+        if lines and stringWidth(wider, REGULAR, 7) <= width:
+            lines[-1] = wider
+        else:
+            lines.append(part)
+    for i, line in enumerate(lines):
+        drawing.add(_text(0, -9 * i, line))
+
+
 def _wrap(text: str, width: float) -> list[str]:
     lines, line = [], ""
     for word in text.split():
@@ -239,13 +260,11 @@ def _wrap(text: str, width: float) -> list[str]:
     return [*lines, line]
 
 
-# late turns average only the long games: a rise there is which games remain, not the rules
-CURVES_CAPTION = "turn · mean of the games still running (late turns: only the longest games)"
 CURVES_PER_CHART = 4
 
 
 def curve_charts(
-    series: Mapping[str, Mapping[str, Any]],
+    series: Mapping[str, Mapping[str, Any]], w: Words
 ) -> list[tuple[str, list[tuple[str, Sequence[float], bool]], str]]:
     """The game's series as charts (title, curves, caption): one chart per figure kept by seat
     (a curve per seat, and the figure's others dashed), the rest together a few to a chart."""
@@ -253,6 +272,8 @@ def curve_charts(
     for s in series.values():
         if len(s["mean"]) > 1:  # one point is no curve (every game stopped after one turn)
             groups.setdefault(s["figure"], []).append(s)
+    # late turns average only the long games: a rise there is which games remain, not the rules
+    caption = w("playtest_curves_caption")
     out = []
     loose: list[tuple[str, Sequence[float], bool]] = []
     for members in groups.values():
@@ -261,14 +282,14 @@ def curve_charts(
             continue
         curves = [
             (
-                f"seat {s['seat']}" if s["seat"] is not None else s["label"],
+                w("playtest_seat", n=s["seat"]) if s["seat"] is not None else s["label"],
                 s["mean"],
                 s["seat"] is None,
             )
             for s in members
         ]
-        title = f"{members[0]['figure_label']}, by seat"
-        out.append((title[:1].upper() + title[1:], curves, CURVES_CAPTION))
+        title = w("playtest_curves_by_seat", figure=members[0]["figure_label"])
+        out.append((title[:1].upper() + title[1:], curves, caption))
     for i in range(0, len(loose), CURVES_PER_CHART):
-        out.append(("Over the game", loose[i : i + CURVES_PER_CHART], CURVES_CAPTION))
+        out.append((w("playtest_over_the_game"), loose[i : i + CURVES_PER_CHART], caption))
     return out

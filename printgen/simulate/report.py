@@ -20,9 +20,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.documents.platypus import Flowable, Paragraph
 from printgen.simulate import charts
+from printgen.simulate.balance import said_again
 from printgen.simulate.canvas import BOLD, ITALIC, REGULAR, open_canvas
+from printgen.simulate.report_charts import CHART_H, report_charts
 from printgen.simulate.report_tables import (
     CARD_HEADS,
+    HALF,
     HEIGHT,
     MARGIN,
     SMALL,
@@ -30,22 +33,12 @@ from printgen.simulate.report_tables import (
     esc,
     figure_rows,
     header,
-    said,
     stopped_note,
     table,
 )
-from printgen.simulate.story import (
-    ended,
-    judged,
-    key_sentences,
-    not_ended,
-    pct,
-    plural,
-    settings_line,
-    together,
-    too_few,
-    verdict_sentences,
-)
+from printgen.simulate.report_words import Words
+from printgen.simulate.story import ended, judged, key_sentences, settings_line, too_few
+from printgen.simulate.story_cards import verdict_sentences, why_never_worth
 
 TOP: float = HEIGHT - MARGIN
 BODY = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=12.5, spaceAfter=3)
@@ -54,8 +47,6 @@ BULLET = ParagraphStyle(
 )
 BREACH = ParagraphStyle("breach", parent=BULLET, textColor=charts.ACCENT)
 HEAD = ParagraphStyle("head", fontName=BOLD, fontSize=11.5, leading=14, spaceBefore=6)
-CHART_H = 170.0
-HALF = (WIDTH - 2 * MARGIN - 16) / 2
 KEEP_WITH_HEADING = 140.0  # a heading is not left alone at the foot of a page
 
 
@@ -63,14 +54,17 @@ def render(
     summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], words: Mapping[str, str]
 ) -> bytes:
     """The report; ``words``: its labels, in the game's language."""
+    w = Words(words)
     buffer = io.BytesIO()
-    title = said(words, "playtest_title", title=summary["title"])
-    canvas = open_canvas(buffer, title, f"{summary['settings']['games']} simulated games")
+    title = w("playtest_title", title=summary["title"])
+    canvas = open_canvas(buffer, title, w.count("playtest_subject", summary["settings"]["games"]))
     at = _Flow(canvas)
-    _what_happened(at, summary, verdicts, title, words)
-    _charts(at, summary)
-    _cards(at, summary, words)
-    _figures(at, summary, words)
+    _what_happened(at, summary, said_again(summary, verdicts, w), title, w)
+    charts_ = report_charts(summary, w)
+    for i in range(0, len(charts_), 2):
+        at.drawings(charts_[i : i + 2], CHART_H)
+    _cards(at, summary, w)
+    _figures(at, summary, w)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -132,133 +126,78 @@ def _what_happened(
     summary: Mapping[str, Any],
     verdicts: Sequence[Mapping[str, Any]],
     title: str,
-    words: Mapping[str, str],
+    w: Words,
 ) -> None:
     at.put(
         Paragraph(esc(title), ParagraphStyle("title", fontName=BOLD, fontSize=20, leading=24)), 4
     )
-    at.put(Paragraph(esc(settings_line(summary)), SMALL))
+    at.put(Paragraph(esc(settings_line(summary, w)), SMALL))
     bots = ", ".join(summary["engine_bots"])
-    at.put(Paragraph(esc(f"Engine: {summary['engine']} (bots it has: {bots})"), SMALL), 8)
-    at.heading(words["playtest_happened"])
-    for sentence in key_sentences(summary):
+    at.put(Paragraph(esc(w("playtest_engine", engine=summary["engine"], bots=bots)), SMALL), 8)
+    at.heading(w("playtest_happened"))
+    for sentence in key_sentences(summary, w):
         at.put(Paragraph(esc(sentence), BULLET, bulletText="•"))
     if verdicts:
         at.y -= 6
-        at.heading(words["playtest_thresholds"])
-        for sentence, met in verdict_sentences(verdicts, summary):
+        at.heading(w("playtest_thresholds"))
+        for sentence, met in verdict_sentences(verdicts, summary, w):
             at.put(Paragraph(esc(sentence), BULLET if met else BREACH, bulletText="•"))
     at.y -= 10
-
-
-def _charts(at: _Flow, summary: Mapping[str, Any]) -> None:
-    charts_ = [_length_chart(summary), _seat_chart(summary)]
-    if len(summary["bots"]) > 1 and ended(summary) and not together(summary):
-        charts_.append(
-            charts.rate_bars(
-                summary["bots"],
-                "bot",
-                summary["first_player"]["fair"],
-                HALF,
-                CHART_H,
-                "Win rate by bot (share of its seats)",
-            )
-        )
-    for title, curves, caption in charts.curve_charts(summary["series"]):
-        charts_.append(charts.line_chart(curves, HALF, CHART_H, title, caption))
-    for i in range(0, len(charts_), 2):
-        at.drawings(charts_[i : i + 2], CHART_H)
-
-
-def _length_chart(summary: Mapping[str, Any]) -> Any:
-    fin, cap = summary["finished"], summary["settings"]["turn_cap"]
-    unfinished = fin.get("unfinished", 0)
-    if not fin["games"] and not unfinished:
-        text = f"No game ended: {plural(fin['capped'], 'game')} stopped at the {cap}-turn cap."
-        return charts.note(HALF, CHART_H, "Game length", text)
-    if not fin["games"]:
-        text = f"No game ended by the rules: {not_ended(summary, 'all')}."
-        return charts.note(HALF, CHART_H, "Game length", text)
-    caption = f"bars: games by length in turns\nthe {plural(fin['games'], 'game')} that ended"
-    if fin["capped"] and not unfinished:
-        caption += f" ({fin['capped']} more stopped at the cap)"
-    elif unfinished:
-        caption += f" ({fin['capped'] + unfinished} more did not end by the rules)"
-    return charts.histogram(summary["turns"]["histogram"], HALF, CHART_H, "Game length", caption)
-
-
-def _seat_chart(summary: Mapping[str, Any]) -> Any:
-    # seat 1 first in every game, or the engine chose who begins (GameRecord.first)
-    first = " (seat 1 first)" if summary["first_player"]["always_seat_1"] else ""
-    if not ended(summary):
-        text = "No game ended: no winner, no win rate."
-        return charts.note(HALF, CHART_H, f"Win rate by seat{first}", text)
-    title = f"Win rate by seat{first}, of {plural(ended(summary), 'game')} ended"
-    if together(summary) and summary["settings"]["players"] == 1:
-        text = f"The one player wins {pct(summary['together']['rate'])}."
-        return charts.note(HALF, CHART_H, "Win rate (a solo game)", text)
-    if together(summary):
-        team = summary["together"]
-        text = f"Every seat wins or loses with the others: together, {pct(team['rate'])}."
-        return charts.note(HALF, CHART_H, "Win rate (a cooperative game)", text)
-    fair = summary["first_player"]["fair"]
-    return charts.rate_bars(summary["seats"], "seat", fair, HALF, CHART_H, title)
 
 
 CARD_COLUMN = 130.0  # the name's column; the figures share the rest of the width
 
 
-def _cards(at: _Flow, summary: Mapping[str, Any], words: Mapping[str, str]) -> None:
+def _cards(at: _Flow, summary: Mapping[str, Any], w: Words) -> None:
     cards = summary["cards"]
     if not cards:
         return
-    at.heading(words["playtest_cards"])
-    games = plural(ended(summary), "game")
-    over = f"the {games} that ended" if ended(summary) else "none: no game ended"
-    order = (
-        "in deck order"
+    at.heading(w("playtest_cards"))
+    over = (
+        w.count("playtest_cards_over", ended(summary))
+        if ended(summary)
+        else w("playtest_cards_over_none")
+    )
+    order = w(
+        "playtest_cards_deck_order"
         if summary["cards_order"] == "deck"
-        else "by name; only those played are listed: the engine counts cards that are not in "
-        "this game's decks, so those never played cannot be shown"
+        else "playtest_cards_by_name"
     )
-    at.put(
-        Paragraph(
-            f"Per card type, over {summary['cards_counted']}: copies one player plays in a game "
-            "and the share of players who played it at least once (every game); how often "
-            "those players won against those who did not, the 95% interval of that difference "
-            f"and the correlation between copies played and winning ({over}). "
-            f"Card types {order}.",
-            SMALL,
-        ),
-        4,
+    counted = w(
+        "playtest_cards_every_seat"
+        if summary["cards_counted"] == "every seat"
+        else "playtest_cards_bot_seats"
     )
-    heads = [words[head] for head in CARD_HEADS]
+    intro = w("playtest_cards_intro", counted=counted, over=over, order=order)
+    at.put(Paragraph(esc(intro), SMALL), 4)
+    heads = [w(head) for head in CARD_HEADS]
     rows: list[list[Any]] = [header(heads)]
-    rows += [_card_row(c, words["playtest_never_played"]) for c in cards]
+    rows += [_card_row(c, w) for c in cards]
     at.put(table(rows, heads, first=CARD_COLUMN), 4)
     if not all(c["in_played_decks"] for c in cards):
-        at.put(
-            Paragraph(esc(words["playtest_not_in_decks"]), SMALL),
-            4,
-        )
+        at.put(Paragraph(esc(w("playtest_not_in_decks")), SMALL), 4)
     at.y -= 4
-    at.put(Paragraph(_never_text(summary), BODY), 6)
+    at.put(Paragraph(_never_text(summary, w), BODY), 6)
 
 
-def _card_row(c: Mapping[str, Any], never_played: str) -> list[str]:
+def _card_row(c: Mapping[str, Any], w: Words) -> list[str]:
     name = _fitted(c["name"], CARD_COLUMN - 12) + ("" if c["in_played_decks"] else " *")
     if c["played_per_seat"] == 0:
-        return [name, never_played, "0%", "–", "–", "–", "–"]
+        return [name, w("playtest_never_played"), w.percent("0"), "–", "–", "–", "–"]
     low, high = c["difference_low"], c["difference_high"]
     return [
         name,
-        f"{c['played_per_seat']:.2f}",
-        f"{c['played_share']:.0%}",
-        "–" if c["win_when_played"] is None else f"{c['win_when_played']:.0%}",
-        "–" if c["win_when_not"] is None else f"{c['win_when_not']:.0%}",
-        "–" if low is None else f"{_points(low)} to {_points(high)}",
-        "–" if c["correlation"] is None else f"{c['correlation']:+.2f}",
+        w.number(c["played_per_seat"], ".2f"),
+        _share(c["played_share"], w),
+        _share(c["win_when_played"], w),
+        _share(c["win_when_not"], w),
+        "–" if low is None else w("playtest_range", low=_points(low), high=_points(high)),
+        "–" if c["correlation"] is None else w.number(c["correlation"], "+.2f"),
     ]
+
+
+def _share(share: float | None, w: Words) -> str:
+    return "–" if share is None else w.percent(f"{share * 100:.0f}")
 
 
 def _fitted(name: str, width: float) -> str:
@@ -279,38 +218,32 @@ def _points(share: float) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _never_text(summary: Mapping[str, Any]) -> str:
+def _never_text(summary: Mapping[str, Any], w: Words) -> str:
     if not judged(summary):
-        return esc(
-            f"Too few games to judge which cards are never worth playing ({too_few(summary)})."
-        )
+        return esc(w("playtest_never_too_few", why=too_few(summary, w)))
     never = summary["never_worth"]
     if not never and summary["cards_order"] != "deck":
-        return (
-            "No card listed is never worth playing — but the engine counts plays by names that "
-            "are not the card ids of the decks it plays, so a card it never counts cannot be "
-            "judged; count plays by card id to judge every card."
-        )
+        return esc(w("playtest_never_none_by_name"))
     if not never:
-        return (
-            "No card type is never worth playing: each is played, and the 95% interval of its "
-            "players' wins against those who hold it back does not lie clearly (5 points) below."
-        )
+        return esc(w("playtest_never_none"))
     names = "; ".join(
-        f'<font name="{BOLD}">{esc(c["name"])}</font> ({esc(c["why"])})' for c in never
+        f'<font name="{BOLD}">{esc(c["name"])}</font> ({esc(why_never_worth(c, summary, w))})'
+        for c in never
     )
-    return "Never worth playing: " + names
+    # the label escaped on its own: the names' markup is printgen's
+    before, _, after = w("playtest_never_worth_list").partition("{cards}")
+    return esc(before) + names + esc(after)
 
 
-def _figures(at: _Flow, summary: Mapping[str, Any], words: Mapping[str, str]) -> None:
+def _figures(at: _Flow, summary: Mapping[str, Any], w: Words) -> None:
     if not summary["figures"]:
         return
     at.y -= 6
-    at.heading(words["playtest_figures"])
-    heads, rows = figure_rows(summary, words)
+    at.heading(w("playtest_figures"))
+    heads, rows = figure_rows(summary, w)
     at.put(table(rows, heads, first=250), 4)
-    if note := stopped_note(summary, words):  # the win rates count the games that ended
+    if note := stopped_note(summary, w):  # the win rates count the games that ended
         at.put(Paragraph(esc(note), SMALL), 6)
     if not all(f["named"] for f in summary["figures"].values()):
-        note = said(words, "playtest_figures_by_key", engine=summary["engine"])
+        note = w("playtest_figures_by_key", engine=summary["engine"])
         at.put(Paragraph(esc(note), SMALL), 6)

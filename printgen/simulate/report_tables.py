@@ -17,9 +17,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printgen.documents.platypus import Paragraph, Table, TableStyle
 from printgen.simulate.canvas import BOLD, ITALIC, REGULAR
+from printgen.simulate.report_words import Words, english
 
 WIDTH, HEIGHT = A4
 MARGIN = 42.0
+HALF = (WIDTH - 2 * MARGIN - 16) / 2  # a chart's width, two side by side
 GREY = colors.HexColor("#555555")
 SMALL = ParagraphStyle("small", fontName=REGULAR, fontSize=8, leading=10, textColor=GREY)
 HEADER = ParagraphStyle("header", fontName=BOLD, fontSize=8, leading=9.5, alignment=2)
@@ -35,61 +37,37 @@ CARD_HEADS = (
     "playtest_difference",
     "playtest_correlation",
 )
-# every label the report prints: a language whose labels lack one is said before any game is
-# written about in English
-REPORT_LABELS = (
-    "playtest_title",
-    "playtest_happened",
-    "playtest_thresholds",
-    "playtest_cards",
-    "playtest_figures",
-    *CARD_HEADS,
-    "playtest_never_played",
-    "playtest_not_in_decks",
-    "playtest_figure",
-    "playtest_mean",
-    "playtest_median",
-    "playtest_games",
-    "playtest_stopped_capped",
-    "playtest_stopped_unended",
-    "playtest_figures_all",
-    "playtest_figures_none",
-    "playtest_figures_some",
-    "playtest_figures_by_key",
-)
+# every label the report prints, printgen's playtest_* (a counted one in both its forms): a
+# language whose labels lack one is said before any game is written about in English
+REPORT_LABELS = tuple(label for label in english().labels if label.startswith("playtest_"))
 
 
-def said(words: Mapping[str, str], label: str, **values: object) -> str:
-    """A label's text with its {name}s filled in; replaced, never str.format: a designer's
-    label holding another brace would raise."""
-    text = words[label]
-    for name, value in values.items():
-        text = text.replace(f"{{{name}}}", str(value))
-    return text
-
-
-def figure_rows(
-    summary: Mapping[str, Any], words: Mapping[str, str]
-) -> tuple[list[str], list[list[Any]]]:
+def figure_rows(summary: Mapping[str, Any], w: Words) -> tuple[list[str], list[list[Any]]]:
     """The figures table's heads, and its rows under them."""
-    heads = [words["playtest_figure"], words["playtest_mean"], "p10", words["playtest_median"]]
-    heads += ["p90", words["playtest_games"]]
+    heads = [w("playtest_figure"), w("playtest_mean"), "p10", w("playtest_median")]
+    heads += ["p90", w("playtest_games")]
     rows: list[list[Any]] = [header(heads)]
     for f in summary["figures"].values():
         rows.append(
             [
-                Paragraph(esc(f["label"]), SMALL),
-                f"{f['mean']:.3g}",
-                f"{f['p10']:.3g}",
-                f"{f['p50']:.3g}",
-                f"{f['p90']:.3g}",
+                Paragraph(esc(figure_label(f, w)), SMALL),
+                *(w.number(f[p], ".3g") for p in ("mean", "p10", "p50", "p90")),
                 str(f["games"]),
             ]
         )
     return heads, rows
 
 
-def stopped_note(summary: Mapping[str, Any], words: Mapping[str, str]) -> str | None:
+def figure_label(figure: Mapping[str, Any], w: Words) -> str:
+    """A figure's caption: a seat's one, printgen's words unless the engine's LABELS named it
+    ("vp, seat 2" in playtest.json is "vp, posto 2" in an Italian report)."""
+    seat, label = figure.get("seat"), figure["label"]
+    if seat is None or label != f"{figure['figure_label']}, seat {seat}":
+        return str(label)
+    return w("playtest_figure_seat", figure=figure["figure_label"], seat=seat)
+
+
+def stopped_note(summary: Mapping[str, Any], w: Words) -> str | None:
     """What the figures' games column counts of the games that did not end, which the win rates
     leave out: an engine may give figures at a game's real end alone, and the note said every
     game was counted beside a column of 944 of 1000."""
@@ -98,16 +76,16 @@ def stopped_note(summary: Mapping[str, Any], words: Mapping[str, str]) -> str | 
     if not stopped:
         return None
     capped = stopped == fin["capped"]
-    which = words["playtest_stopped_capped" if capped else "playtest_stopped_unended"]
+    which = w("playtest_stopped_capped" if capped else "playtest_stopped_unended")
     counted: dict[int, list[str]] = {}
     for f in summary["figures"].values():
-        counted.setdefault(f["stopped_games"], []).append(f["label"])
+        counted.setdefault(f["stopped_games"], []).append(figure_label(f, w))
     if set(counted) == {stopped}:
-        return said(words, "playtest_figures_all", which=which, stopped=stopped, ended=fin["games"])
+        return w("playtest_figures_all", which=which, stopped=stopped, ended=fin["games"])
     if set(counted) == {0}:
-        return said(words, "playtest_figures_none", which=which, stopped=stopped)
+        return w("playtest_figures_none", which=which, stopped=stopped)
     groups = "; ".join(f"{', '.join(labels)}: {n}" for n, labels in counted.items())
-    return said(words, "playtest_figures_some", which=which, stopped=stopped, counts=groups)
+    return w("playtest_figures_some", which=which, stopped=stopped, counts=groups)
 
 
 def header(names: Sequence[str]) -> list[Any]:

@@ -1,0 +1,62 @@
+"""The playtest report's words in one language: its labels (playtest_*), counted phrases in the
+singular or the plural, numbers with the language's decimal mark and shares as it writes them.
+
+The console's lines are the same sentences in English: ``english()`` gives printgen's own en
+labels, whatever the project's labels say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+SINGULAR = "_one"  # a counted label's form for a count of one: playtest_n_games_one
+
+
+class Words:
+    """One language's labels, as the report's sentences use them."""
+
+    def __init__(self, labels: Mapping[str, str]) -> None:
+        self.labels = labels
+        # the games' own figures are printed in the language's style, as a card's are (33,3)
+        self.mark = labels.get("decimal_mark") or "."
+
+    def __call__(self, label: str, **values: object) -> str:
+        """A label's text with its {name}s filled in; replaced, never str.format: a designer's
+        label holding another brace would raise."""
+        text = self.labels[label]
+        for name, value in values.items():
+            text = text.replace(f"{{{name}}}", str(value))
+        return text
+
+    def count(self, label: str, n: float, **values: object) -> str:
+        """A counted phrase: ``label_one`` for one, ``label`` for any other count ({n})."""
+        form = label + SINGULAR if n == 1 else label
+        return self(form, n=self.number(n), **values)
+
+    def number(self, value: float, spec: str = "g") -> str:
+        """``value`` formatted by ``spec`` ("g", ".2f", "+.2f"), with the decimal mark."""
+        return format(value, spec).replace(".", self.mark)
+
+    def percent(self, shown: str) -> str:
+        """A share already formatted in percent ("12.5"), as the language writes it."""
+        return self("playtest_percent", n=shown.replace(".", self.mark))
+
+
+def counted(*labels: str) -> tuple[str, ...]:
+    """Each counted label and its singular."""
+    return tuple(form for label in labels for form in (label, label + SINGULAR))
+
+
+@lru_cache(maxsize=1)
+def english() -> Words:
+    """printgen's own English labels: the console's sentences and playtest.json's messages."""
+    from printgen.documents.compiled import shipped_labels
+    from printgen.documents.labels import PACKAGED_LABELS, read_labels
+    from printgen.project import Project
+
+    text = PACKAGED_LABELS.read_bytes()
+    entries = shipped_labels(text) or read_labels(
+        Project.at(PACKAGED_LABELS.parent), PACKAGED_LABELS, "labels.yaml"
+    )
+    return Words({key: texts.get("en", texts.get("_", "")) for key, texts in entries})

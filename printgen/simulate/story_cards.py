@@ -1,0 +1,101 @@
+"""The report's sentences on the cards and on the balance thresholds (see story.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from printgen.simulate.report_words import Words
+from printgen.simulate.story import ended, judged, not_ended, too_few
+
+NEVER_SHOWN = 8  # a page names this many; playtest.json lists them all
+
+
+def card_sentences(summary: Mapping[str, Any], w: Words) -> list[str]:
+    cards = [c for c in summary["cards"] if c["in_played_decks"]]
+    if not cards:
+        return []
+    played = [c for c in cards if c["played_per_seat"] > 0]
+    if not played:
+        return [w("playtest_none_played")]
+    most = max(played, key=lambda c: c["played_per_seat"])
+    line = w(
+        "playtest_most_played",
+        card=called(most, w),
+        n=w.number(most["played_per_seat"], ".1f"),
+    )
+    best = [c for c in played if c["correlation"] is not None]
+    if best and judged(summary):
+        top = max(best, key=lambda c: c["correlation"])
+        line += w("playtest_best_card", card=called(top, w), r=w.number(top["correlation"], "+.2f"))
+    if not judged(summary):
+        return [line + ".", w("playtest_too_few_cards", why=too_few(summary, w))]
+    never = summary["never_worth"]
+    if never:
+        return [line + ".", _never_worth(never, summary, w)]
+    if summary["cards_order"] != "deck":  # the engine's own names: what it never counts is unseen
+        counted = ", ".join(called(c, w) for c in cards[:NEVER_SHOWN])
+        return [line + ".", w("playtest_none_never_worth_by_name", counted=counted)]
+    return [line + ".", w("playtest_none_never_worth")]
+
+
+def verdict_sentences(
+    verdicts: Sequence[Mapping[str, Any]], summary: Mapping[str, Any], w: Words
+) -> list[tuple[str, bool]]:
+    """Each threshold in a sentence, and whether it is met: a threshold on the games that ended
+    is not met when none ended, and not judged from too few of them. ``verdicts`` as
+    playtest.json has them, each ``message`` in ``w``'s language."""
+    from printgen.simulate.story import ON_ENDED_GAMES
+
+    out = []
+    for v in verdicts:
+        message = v["message"].removeprefix("balance: ")
+        if v["key"] in ON_ENDED_GAMES and not ended(summary):
+            why = not_ended(summary, (w("playtest_every_one"), 1), w)
+            key, limit = v["key"], w.number(v["threshold"])
+            out.append((w("playtest_not_measurable", key=key, threshold=limit, why=why), False))
+        elif not v.get("judged", True):  # the message says why, and what was measured
+            out.append((w("playtest_not_judged", message=message), False))
+        else:
+            said = w("playtest_breached" if v["breached"] else "playtest_met", message=message)
+            out.append((said, not v["breached"]))
+    return out
+
+
+def called(card: Mapping[str, Any], w: Words) -> str:
+    """A card in a sentence: by its name; a card whose name is its number (a numbered deck's)
+    as "card 18", which a bare "18" would not say."""
+    name = str(card["name"])
+    return w("playtest_card_n", name=name) if name.isdecimal() else name
+
+
+def why_never_worth(never: Mapping[str, Any], summary: Mapping[str, Any], w: Words) -> str:
+    """Why a card is never worth playing (playtest.json says it in English): never played, or
+    its players' wins against the others'."""
+    if never["why"] == "never played":
+        return w("playtest_never_played")
+    card = next(c for c in summary["cards"] if c["card"] == never["card"])
+    return w(
+        "playtest_why_losing",
+        played=w.percent(f"{card['win_when_played'] * 100:.0f}"),
+        others=w.percent(f"{card['win_when_not'] * 100:.0f}"),
+    )
+
+
+def _never_worth(never: list[dict[str, Any]], summary: Mapping[str, Any], w: Words) -> str:
+    """The cards never worth playing, grouped by why: the never played ones in one list."""
+    unplayed = [called(c, w) for c in never if c["why"] == "never played"]
+    losing = [c for c in never if c["why"] != "never played"]
+    parts = []
+    if unplayed:
+        shown = ", ".join(unplayed[:NEVER_SHOWN])
+        more = len(unplayed) - NEVER_SHOWN
+        parts.append(
+            w("playtest_never_played_list", cards=shown)
+            + (w.count("playtest_and_more", more) if more > 0 else "")
+        )
+    for card in losing[:NEVER_SHOWN]:
+        parts.append(f"{called(card, w)} ({why_never_worth(card, summary, w)})")
+    if len(losing) > NEVER_SHOWN:
+        parts.append(w.count("playtest_more_in_json", len(losing) - NEVER_SHOWN))
+    return w("playtest_never_worth_cards", parts="; ".join(parts))
