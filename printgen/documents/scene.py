@@ -12,12 +12,10 @@ The block holds YAML (see the README, "Diagrams")::
     caption: The blaster shot.
     card_width: 30             # mm, optional
 
-A cell names a card as ``deck/card``, or as ``deck/field=value&field=value`` — the first card
-of the deck whose values match of which the diagram has not drawn every copy yet (a tile laid
-twice beside itself; no card id has a '=';
-plain YAML takes the form unquoted, in flow lists too) (a scene that must show
-"a Knight with the switch ON" keeps showing one when the deck is regenerated). Every problem is
-reported at its line and column inside the Markdown file.
+A cell names a card as ``deck/card``, or as ``deck/field=value&field=value`` (unquoted, in flow
+lists too): the first matching card of which the diagram has not drawn every copy yet, so a
+regenerated deck still shows "a Knight with the switch ON". Every problem is reported at its
+line and column inside the Markdown file.
 """
 
 from __future__ import annotations
