@@ -1353,7 +1353,7 @@ def test_a_built_in_icon_in_an_italian_aid_is_named_in_italian(
     deck.write_text(text.replace(old, new), encoding="utf-8")
     built = printgen(designer, "build", GAME, "--only", "player-aid")
     assert built.code == 0 and "warning" not in built.err, built.err
-    for lang, named in (("it", {"Orologio", "Tappa"}), ("en", {"Clock", "Tap"})):
+    for lang, named in (("it", {"Orologio", "Tappare"}), ("en", {"Clock", "Tap"})):
         aid = designer / "build" / GAME / lang / "player-aid.pdf"
         legend = PdfReader(aid).pages[0].extract_text().split("\n")
         assert named <= {word for line in legend for word in line.split()}, legend
