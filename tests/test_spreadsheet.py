@@ -609,15 +609,24 @@ def test_notes_in_a_sheet_whose_every_row_ends_with_a_separator_are_read_as_note
     """A spreadsheet with an empty column past its notes closes every row with a separator:
     the designer's own notes there are no cut text (one pushed on starts with the space that
     followed its comma)."""
-    (fleet / CSV).write_text(
-        "id,count,cost,color,name.en,name.it,#notes\n"
+    for notes in (
         "sloop,2,1,#ffffff,Sloop,Sloop,cheaper than the brig?,\n"
         "cog,1,2,#000000,Cog,Cocca,playtest 3: fine,\n",
+        # a note after ', ' — behind a name that ended its sentence, or a colour
+        "sloop,2,1,#ffffff,Sloop,Sloop., check the brig,\ncog,1,2,#000000,Cog,Cocca., fine,\n",
+        "sloop, 2, 1, #ffffff, Sloop, Sloop, a file written with spaces,\n",
+    ):
+        (fleet / CSV).write_text("id,count,cost,color,name.en,name.it,#notes\n" + notes, "utf-8")
+        run = printgen(fleet, "validate", GAME)
+        assert run.code == 0, run.err
+        assert "moved one column on" not in run.err, run.err
+    # a row whose values are wrong in their own right keeps every one of its errors
+    (fleet / CSV).write_text(
+        "id,count,color,cost,name.en,name.it,#notes\n"
+        "sloop,2,#ffff,zero,Sloop,Sloop, check balance,\n",
         "utf-8",
     )
-    run = printgen(fleet, "validate", GAME)
-    assert run.code == 0, run.err
-    assert "moved one column on" not in run.err, run.err
+    assert [line.split(": ", 1)[0] for line in _problems(fleet)] == [f"{CSV}:2:3", f"{CSV}:2:4"]
 
 
 def test_a_row_cut_early_is_one_line_for_its_one_comma(fleet: Path) -> None:

@@ -267,3 +267,19 @@ def _in_yaml(text: str) -> str:
     number = Decimal(text)
     digits = format(number, "f") if number else "0"  # 0e5 is 0, not 000000
     return f"{digits}, or {signed}" if len(digits) <= 16 else signed
+
+
+def cut_between(pair: list[str]) -> bool:
+    """Whether a text seems cut between these two raw CSV cells by an unquoted comma: a text
+    ("Gain 1"), then words after the comma's space (" then draw") — not a file written with a
+    space after every separator, a colour or a number, nor a sentence that ended."""
+    before, after = pair if len(pair) == 2 else ("", "")
+    return (
+        after[:1] == " "
+        and before[:1] not in (" ", "#")
+        and before[-1:] not in (".", "!", "?")
+        and _LETTER.search(before) is not None
+    )
+
+
+_LETTER = re.compile(r"[^\W\d_]")

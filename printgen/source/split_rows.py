@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from printgen.source.cells import blank
 from printgen.source.tables import Table
@@ -39,12 +39,20 @@ def usual_width(table: Table) -> int:
     return min((width for width, rows in widths.items() if rows == most), default=0)
 
 
-def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> str | None:
-    """What to add to the first problem of a CSV row longer than its header, the cells past
-    the header empty (a cell past it holding a value is said by the card as a value in a
-    column without a name), and longer than the sheet's other rows or with a value in a last
-    notes column: its values may have moved one column on. None for any other row — one with
-    a stray separator closing it and nothing wrong is read as it is."""
+class Cut(NamedTuple):
+    """A CSV row whose values may have moved on: what to say, and whether its length alone
+    shows it (longer than the sheet's other rows) or only the notes cell it pushed text into."""
+
+    hint: str
+    by_length: bool
+
+
+def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> Cut | None:
+    """A CSV row longer than its header, the cells past the header empty (a cell past it
+    holding a value is said by the card as a value in a column without a name), and longer
+    than the sheet's other rows or with the end of a text in a last notes column: its values
+    may have moved one column on. None for any other row — one with a stray separator closing
+    it and nothing wrong is read as it is."""
     width = len(table.rows[0][1])
     if table.workbook or len(cells) <= width:
         return None
@@ -52,31 +60,30 @@ def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> str | No
         return None
     # every row cut alike (or the only one) is as long as the others: the text pushed into
     # the notes is what tells it from a separator closing each row
-    if len(cells) <= usual and not _pushed_into_notes(table, number, width):
+    by_length = len(cells) > usual
+    if not by_length and not _pushed_into_notes(table, number, width):
         return None
     moved = "this row has more cells than the header row, so its values may have moved one"
-    return f"{moved} column on{quote_hint(table, len(cells), width)}"
+    return Cut(f"{moved} column on{quote_hint(table, len(cells), width)}", by_length)
 
 
 def _pushed_into_notes(table: Table, number: int, width: int) -> bool:
     """Whether the header's last column is the designer's notes and row ``number``'s cell there
     held the end of a text cut by a separator, pushed on: words after the space that followed
-    the comma ("Gain 1, then draw" → " then draw"). A note of the designer's own, in a sheet
-    whose every row ends with a separator (a spreadsheet's empty column past the notes), is
-    written without that space."""
+    the comma ("Gain 1, then draw" → " then draw"), the text before it in the column before."""
     return width in table.notes() and number in table.spaced
 
 
-def moved_on(checker: Checker, table: Table, number: int, said: int, cut: str) -> None:
-    """Say a row one cell too long (``cut``): with its first problem, its values having most
-    likely moved on by a separator; else, where its last column is the designer's notes (which
-    took the value pushed on, the texts before it cut short), as a warning at that cell. A row
-    ending with a stray separator, every value in place, is read as it is."""
-    if len(checker.problems) > said:
+def moved_on(checker: Checker, table: Table, number: int, said: int, cut: Cut) -> None:
+    """Say a row one cell too long: with its first problem, where its length shows its values
+    have most likely moved on by a separator (its later problems are the same cut: one line);
+    else, where its last column is the designer's notes (which took the value pushed on, the
+    text before it cut short), as a warning at that cell, the row's own problems said as they
+    are. A row ending with a stray separator, every value in place, is read as it is."""
+    if cut.by_length and len(checker.problems) > said:
         problem = checker.problems[said]
-        # the row's later problems are the same cut, its values in the wrong columns: one line
-        checker.problems[said:] = [replace(problem, message=f"{problem.message}; {cut}")]
+        checker.problems[said:] = [replace(problem, message=f"{problem.message}; {cut.hint}")]
         return
     width = len(table.rows[0][1])
     if width in table.notes():
-        checker.warn(table.where(number, width), cut[:1].upper() + cut[1:])
+        checker.warn(table.where(number, width), cut.hint[:1].upper() + cut.hint[1:])

@@ -16,7 +16,7 @@ from typing import Any
 from printgen.folders import hidden
 from printgen.problems import ProjectError, Where
 from printgen.project import Project
-from printgen.source.cells import NOTES, blank
+from printgen.source.cells import NOTES, blank, cut_between
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.workbook import (
     merged,
@@ -147,7 +147,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             if count > MAX_ROWS + 1 or len(cells) > MAX_COLUMNS:  # the header, then the cards
                 checker.error(Where(rel, start, 1), _too_big())
                 return None
-            if 0 < width < len(cells) and cells[width - 1][:1] == " ":
+            if 0 < width < len(cells) and cut_between(cells[width - 2 : width]):
                 spaced.add(start)
             rows.append((start, _cleaned(cells)))
             width = width or (len(cells) if any(cell.strip() for cell in cells) else 0)
