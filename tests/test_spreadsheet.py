@@ -374,6 +374,21 @@ def test_xlsx_problems_name_sheet_and_cell(fleet: Path) -> None:
     ]
 
 
+def test_an_unknown_layout_named_on_every_row_of_a_workbook_is_said_once(
+    fleet: Path, printgen: Callable[..., Run]
+) -> None:
+    """A workbook's cell is part of the place a problem is said at (ships.xlsx#Fleet!C2): an
+    unknown layout said once a file was said on each of its rows."""
+    rows: list[list[Any]] = [["id", "count", "name", "cost", "layout"]] + [
+        [f"ship{n}", 1, f"Ship {n}", 1, "nope"] for n in range(8)
+    ]
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    run = printgen(fleet, "validate", GAME)
+    said = [line for line in run.err.splitlines() if "unknown layout 'nope'" in line]
+    assert [line.split(": ")[0] for line in said] == ["cards/fleet/decks/ships.xlsx#Fleet!E2"]
+
+
 def test_a_formula_whose_result_was_never_saved_is_named_at_its_cell(fleet: Path) -> None:
     # openpyxl (and other programs that write workbooks) store a formula without computing
     # it: read as its saved result, the cell held nothing

@@ -189,9 +189,11 @@ def lay_out_face(
         layout = ctx.library.named_at(layout, where)
     except ProjectError as exc:
         # once per file naming it: each deck's mistake is said in the same run, yet a sheet
-        # of rows naming it (or a generator's cards) is not said row by row
+        # of rows naming it (or a generator's cards) is not said row by row — a workbook's
+        # cell is part of its path (ships.xlsx#Cards!C2), the file is what precedes the cell
+        file = where.path.rpartition("!")[0] or where.path
         for problem in exc.problems:
-            ctx.report(problem.where, problem.message, once=("layout", layout_name, where.path))
+            ctx.report(problem.where, problem.message, once=("layout", layout_name, file))
         return face
     variables = {
         "card": {**layout.defaults, **fields} if layout.defaults else fields,
