@@ -691,6 +691,18 @@ def test_an_engine_iterating_a_set_of_texts_gives_one_report_whatever_the_proces
         assert (done.returncode, done.stderr) == (0, ""), done.stderr
         reports.append(out.read_bytes())
     assert reports[0] == reports[1] == reports[2]
+    # a script of the designer's own calling main() is not run again (its code would run
+    # twice): a warning says how to fix the hashes
+    script = "import sys\nfrom printgen.cli.commands import main\nsys.exit(main())\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script, "--project", str(table), "simulate", GAME, "-n", "30"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "random"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "set PYTHONHASHSEED=0" in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
