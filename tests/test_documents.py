@@ -687,6 +687,39 @@ def test_a_questions_marker_spaced_or_capitalised_otherwise_collects(
     assert text.index("Clarifications") < text.index("stays in your hand"), text
 
 
+@pytest.mark.parametrize(
+    "marker",
+    ["<!-- questions-and-answers --> <!-- end -->", "<!-- note --> <!-- questions-and-answers -->"],
+)
+def test_a_questions_marker_sharing_its_line_with_another_comment_collects(
+    demo: Path, capsys: pytest.CaptureFixture[str], marker: str
+) -> None:
+    """'<!-- questions-and-answers --> <!-- end -->' collected the clarifications until the
+    marker had to be the comment alone; then it collected nothing, with no word said. A block
+    holding the marker's comment collects, as it did."""
+    text = _rulebook_text_with(demo, capsys, f"\n## Q&A\n\n{marker}\n")
+    assert "warning" not in capsys.readouterr().err
+    assert text.count("Q&A") == 1 and "Clarifications" not in text, text
+    assert text.index("Q&A") < text.index("stays in your hand"), text
+
+
+def test_a_questions_marker_sharing_a_quoted_line_with_another_comment_is_an_error(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """'> <!-- questions-and-answers --> <!-- end -->' was said nothing of, where the marker
+    alone in a quote is an error: the same error, at the marker."""
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    source = prose.read_text(encoding="utf-8") + "\n"
+    prose.write_text(source + "> <!-- questions-and-answers --> <!-- end -->\n", encoding="utf-8")
+    said = (
+        f"cards/demo/rules.en.md:{source.count(chr(10)) + 1}:3: the questions-and-answers marker "
+        "collects nothing inside a quote or a list (the section cannot go inside them); write it "
+        "on a line of its own, outside quotes and lists"
+    )
+    result = printgen(demo, "validate", "--lang", "en")
+    assert result.code == 2 and result.err.splitlines() == [said], result.err
+
+
 def test_a_callout_with_the_label_word_in_bold_further_on_is_no_clarification(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,9 +1,10 @@
 """The questions-and-answers marker: a comment whose words are ``questions-and-answers`` (in
 any case, spaced as the designer spaces it) standing as a block of its own outside quotes and
-lists. Only there does it collect the clarifications: written in a quote or a list item it has
-no place the section could go (inside the box or the list, it was never set and crashed the
-build), and written in a sentence it is a comment nobody sees — each said at its line. Written
-in code (a code span, a fenced block) it is shown as written, as any code is."""
+lists (another comment may share its line). Only there does it collect the clarifications:
+written in a quote or a list item it has no place the section could go (inside the box or the
+list, it was never set and crashed the build), and written in a sentence it is a comment nobody
+sees — each said at its line. Written in code (a code span, a fenced block) it is shown as
+written, as any code is."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ QA_MARKER = "questions-and-answers"
 # the comment's inner words are what count: "<!--questions-and-answers-->" and
 # "<!-- Questions-and-Answers -->" were ignored without a word
 _WRITTEN = pattern(rf"<!--\s*{QA_MARKER}\s*-->", re.I)
+_COMMENT = pattern(r"<!--.*?-->", re.S)
 
 # the labels the questions and answers need, and what their words are for: neither works empty
 QA_LABELS = {
@@ -39,8 +41,10 @@ IN_A_LINE = (
 
 
 def is_marker(markup: str) -> bool:
-    """Whether an HTML block or comment is the marker: the comment alone."""
-    return _WRITTEN.fullmatch(markup.strip()) is not None
+    """Whether an HTML block or comment holds the marker: one of its comments is it. A block
+    of the marker and another comment on its line ('<!-- questions-and-answers --> <!-- end
+    -->') is the marker still: read as the comment alone, it collected nothing, silently."""
+    return any(_WRITTEN.fullmatch(comment) for comment in _COMMENT.findall(markup))
 
 
 def may_hold(text: str) -> bool:
