@@ -793,6 +793,55 @@ def test_a_clarification_of_its_label_alone_is_a_warning_and_prints_no_empty_gro
     assert text.index("Clarifications") < text.index("stays in your hand"), text
 
 
+@pytest.mark.parametrize(
+    ("written", "line", "col"),
+    [
+        ("> __Clarification.__", 0, 3),
+        ("- > **Clarification.**", 0, 5),
+        (">\n> **Clarification.**", 1, 3),
+        ("> ***Clarification.***", 0, 3),
+    ],
+)
+def test_a_clarification_of_its_label_alone_written_otherwise_is_said_at_its_label(
+    demo: Path, printgen: Callable[..., Any], written: str, line: int, col: int
+) -> None:
+    """'> __Clarification.__' alone, or '- > **Clarification.**' in a list item, was dropped
+    with its section's heading and no word said (only '> **…**' at a line's start was looked
+    for; with such a line elsewhere, the warning came at col 1); one whose '>' opened on an
+    empty line was said at that line. Each is the warning, at its label, validate and build
+    alike."""
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    source = prose.read_text(encoding="utf-8") + "\n## Late Questions\n\n"
+    prose.write_text(f"{source}{written}\n\n<!-- questions-and-answers -->\n", encoding="utf-8")
+    said = (
+        f"cards/demo/rules.en.md:{source.count(chr(10)) + 1 + line}:{col}: warning: this "
+        "clarification holds nothing after its label '**Clarification.**'; write the "
+        "clarification after it, or remove the callout"
+    )
+    for args in (("validate",), ("build", "--only", "rulebook")):
+        result = printgen(demo, *args, "--lang", "en")
+        warnings = [w for w in result.err.splitlines() if "warning:" in w]
+        assert result.code == 0 and warnings == [said], result.err
+    assert "Late Questions" not in _one_line(demo / "build" / "demo" / "en" / "rulebook.pdf")
+
+
+@pytest.mark.parametrize("label", ["***Clarification.***", "**_Clarification._**"])
+def test_a_clarification_labelled_in_bold_italic_is_collected(
+    demo: Path, capsys: pytest.CaptureFixture[str], label: str
+) -> None:
+    """'> ***Clarification.*** text' (bold italic, which opens in italic) was collected before
+    the label had to open the callout; then it stayed where it was written. It is collected,
+    its label left out as a bold one's is."""
+    text = _rulebook_text_with(
+        demo,
+        capsys,
+        f"\n## Late Rule\n\n> {label} Bold italic words.\n\n<!-- questions-and-answers -->\n",
+    )
+    assert "warning" not in capsys.readouterr().err
+    assert text.count("Bold italic words.") == 1 and "Clarification. Bold" not in text, text
+    assert text.index("Clarifications") < text.index("Bold italic words."), text
+
+
 def test_a_questions_heading_the_font_cannot_draw_is_refused_at_its_label(
     demo: Path, printgen: Callable[..., Any]
 ) -> None:

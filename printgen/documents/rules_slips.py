@@ -77,22 +77,23 @@ def _collects_nothing(
 
 def _label_alone(rel: str, prose: str, labels: Mapping[str, str]) -> list[Problem]:
     """Each clarification holding nothing after its label: collected, it printed its section's
-    group heading over nothing; where it is, a box of the label alone."""
+    group heading over nothing; where it is, a box of the label alone. Read from the tokens the
+    rulebook drops it by, so every way of writing it ('__…__', in a list item) is said, at its
+    label."""
     label = str(labels.get("clarification", "")).strip()
-    if not callout_word(label) or not _LABEL_LINE.search(prose):  # parsed only where one may be
+    if not callout_word(label) or ">" not in prose:  # parsed only where a callout may be
         return []
     lines = line_texts(prose)
     tokens = parse(prose)
     problems = []
     for at, token in enumerate(tokens):
-        if token.type != "blockquote_open" or not token.map:
+        if token.type != "blockquote_open":
             continue
         inner = _quoted(tokens, at)
         if callout_word(first_strong(inner)) == callout_word(label) and label_alone(inner):
-            line = lines[token.map[0]] if token.map[0] < len(lines) else ""
             problems.append(
                 Problem(
-                    Where(rel, token.map[0] + 1, max(line.find("**"), 0) + 1),
+                    _label_at(rel, lines, inner),
                     f"this clarification holds nothing after its label "
                     f"'**{label.rstrip(' .:')}.**'; write the clarification after it, or "
                     "remove the callout",
@@ -102,7 +103,14 @@ def _label_alone(rel: str, prose: str, labels: Mapping[str, str]) -> list[Proble
     return problems
 
 
-_LABEL_LINE = re.compile(r"^[ \t]*>[ \t]*\*\*[^*\n]*\*\*[ \t]*$", re.M)  # "> **Label.**"
+def _label_at(rel: str, lines: list[str], inner: list[Token]) -> Where:
+    """Where a callout's label is written: its first line of text ends the source line it is
+    on (after the '>' and any list marker), so the line's end says its column."""
+    inline = next(token for token in inner if token.type == "inline")
+    first = inline.map[0] if inline.map else 0
+    line = lines[first] if first < len(lines) else ""
+    start = line.rfind(inline.content.split("\n", 1)[0]) if inline.content else -1
+    return Where(rel, first + 1, max(start, 0) + 1)
 
 
 def _quoted(tokens: tuple[Token, ...], at: int) -> list[Token]:

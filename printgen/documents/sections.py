@@ -4,6 +4,7 @@ without it."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import replace
 
@@ -84,9 +85,9 @@ def without_label(tokens: list[Token]) -> list[Token]:
     out = list(tokens)
     for k, token in enumerate(out):
         if token.type == "inline":
-            children = [c for c in token.children or [] if c.type != "text" or c.content]
-            if len(children) >= 3 and children[0].type == "strong_open":
-                rest = children[3:]
+            children = _printed(token)
+            if end := _label(children)[1]:
+                rest = children[end:]
                 if rest and rest[0].type == "text":
                     rest[0] = rest[0].copy(content=rest[0].content.lstrip())
                 out[k] = token.copy(children=tuple(rest))
@@ -118,10 +119,31 @@ def first_strong(tokens: list[Token]) -> str:
     """A callout's bold label: the bold words it opens with ("" when its first words are not
     bold). A bold word further on ('A rule about **clarification** words') is no label: the
     callout was taken for a clarification."""
-    for token in tokens:
-        if token.type == "inline":
-            children = [c for c in token.children or () if c.type != "text" or c.content]
-            if len(children) >= 2 and children[0].type == "strong_open":
-                return children[1].content
-            return ""
-    return ""
+    inline = next((token for token in tokens if token.type == "inline"), None)
+    return _label(_printed(inline))[0] if inline else ""
+
+
+_CLOSING = {"strong_open": "strong_close", "em_open": "em_close"}
+
+
+def _label(children: list[Token]) -> tuple[str, int]:
+    """The bold words a callout's first line opens with, bold or bold italic
+    ('**Clarification.**', '__…__', '***…***': this last opens in italic, and was left in
+    place), and how many of its inline ``children`` they take; ("", 0) when none."""
+    opens = list(itertools.takewhile(lambda child: child.type in _CLOSING, children))
+    end = 2 * len(opens) + 1
+    words = children[len(opens)] if len(opens) < len(children) else None
+    closes = [child.type for child in children[len(opens) + 1 : end]]
+    if (
+        words is None
+        or words.type != "text"
+        or all(child.type != "strong_open" for child in opens)
+        or closes != [_CLOSING[child.type] for child in reversed(opens)]
+    ):
+        return "", 0
+    return words.content, end
+
+
+def _printed(inline: Token) -> list[Token]:
+    """An inline token's children without the empty texts markdown-it leaves around markup."""
+    return [child for child in inline.children or () if child.type != "text" or child.content]
