@@ -314,6 +314,22 @@ def test_a_diagrams_words_the_font_cannot_draw_are_refused_at_the_character(
     assert f"rules.en.md:5:{col}: diagram: {message}" in err, err
 
 
+def test_a_character_typed_in_a_diagram_is_said_once_and_one_in_its_comment_never(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """'caption: "one two ψ"' was said twice at the same place, once by the prose's check and
+    once as 'diagram: …'; a ψ in the block's YAML comment, which never prints, was refused."""
+    rules = '## Scene\n\n```diagram\ngrid: [[main/monk]]\ncaption: "one two ψ"\n```\n'
+    for args in (("validate",), ("build", "--only", "rulebook")):
+        (project / "cards" / "warriors-and-monks" / "rules.en.md").write_text(rules)
+        result = printgen(project, *args, "warriors-and-monks", "--lang", "en")
+        assert result.code == 2 and result.err.splitlines() == [
+            "cards/warriors-and-monks/rules.en.md:5:19: diagram: character 'ψ' of the caption "
+            "is not in the document font (Vera); write it another way"
+        ], result.err
+    _built_rulebook(project, printgen, "## Scene\n\n```diagram\n# ψ\ngrid: [[main/monk]]\n```\n")
+
+
 def test_a_diagrams_caption_takes_a_tab_or_line_break_for_a_space(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

@@ -16,6 +16,7 @@ from printgen.documents.source_lines import (
     block_tokens,
     editor_lines,
     fences,
+    line_texts,
     unclosed_fence,
 )
 from printgen.folders import listed
@@ -216,8 +217,10 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
         problems.append(
             Problem(line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
         )
-    # every character in the regular face (stars are gone), and an :icon:'s name Vera has
-    missing = unprintable.missing_chars(plain, vera().regular)
+    # every character in the regular face (stars are gone), and an :icon:'s name Vera has;
+    # a drawn block's text is its own to check (a diagram's caption, said as the caption's)
+    shown = html.unescape(_without_drawn(rendered).replace("*", " "))
+    missing = unprintable.missing_chars(shown, vera().regular)
     written = {html.unescape(m[0]): m[0] for m in _ENTITY.finditer(rendered)} if missing else {}
     for char in missing:
         as_written = char if any(char in line for line in lines) else written.get(char, char)
@@ -229,6 +232,20 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
             )
         )
     return problems
+
+
+def _without_drawn(rendered: str) -> str:
+    """``rendered`` with the lines of its drawn blocks blank: none of their text prints as
+    written (a diagram's YAML comment never prints; its caption and labels are checked by the
+    diagram, and a 'ψ' in one was said twice, once by each)."""
+    if "```" not in rendered and "~~~" not in rendered:
+        return rendered
+    drawn = {kind for kinds in DRAWN_BY.values() for kind in kinds}
+    lines = line_texts(rendered)
+    for token in block_tokens(rendered):
+        if token.type == "fence" and token.map and (token.info.split() or [""])[0] in drawn:
+            lines[token.map[0] : token.map[1]] = [""] * (token.map[1] - token.map[0])
+    return "\n".join(lines)
 
 
 def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Problem]:
