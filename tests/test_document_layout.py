@@ -504,6 +504,20 @@ def test_a_diagram_query_reads_its_value_as_yaml_does(
     assert texts[0].startswith("Monk") and texts[1].startswith("Warrior"), texts
 
 
+def test_a_diagram_query_repeating_a_field_compares_its_values_as_it_matches_them(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """'weight=2&weight=2.0&rare=true&rare=yes' said "asks for weight=2 and weight=2.0: no
+    card has both", of two values the same card matches; a number and a truth value still
+    clash."""
+    _rare_monks(project)
+    grid = "grid: [[main/weight=2&weight=2.0&rare=true&rare=yes]]\ncaption: One card.\n"
+    with pdfplumber.open(_built_rulebook(project, printgen, f"```diagram\n{grid}```\n")) as pdf:
+        assert any("One card." in (page.extract_text() or "") for page in pdf.pages)
+    err = _refused(project, printgen, "```diagram\ngrid: [[main/weight=1&weight=true]]\n```\n")
+    assert "rules.en.md:2:9: diagram: 'main/weight=1&weight=true' asks for weight=1 and " in err
+
+
 @pytest.mark.parametrize("query", ["rare=None", "rare=1", "weight=true"])
 def test_a_diagram_query_matches_no_card_by_pythons_spelling(
     project: Path, printgen: Callable[..., Any], query: str

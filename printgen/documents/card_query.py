@@ -36,3 +36,31 @@ def value_key(value: Any) -> str:
     if isinstance(value, dict):
         return str(value.get("key", ""))
     return str(value)
+
+
+def query_terms(cell: str) -> tuple[dict[str, str], str]:
+    """The field=value terms of a query ``deck/field=value&…`` by field, and what is wrong
+    with them ("" when nothing is): a term that is no field=value, or a field asked for twice
+    with values no card could match both of ('d4=4&d4=4.0' asks for one number, as matched)."""
+    terms: dict[str, str] = {}
+    for term in cell.partition("/")[2].split("&"):
+        name, eq, value = (part.strip() for part in term.partition("="))
+        if not eq or not name:
+            return terms, f"'{term}' is not field=value"
+        if name in terms and not _one_value(terms[name], value):
+            return terms, (
+                f"'{cell}' asks for {name}={terms[name]} and {name}={value}: no card has both"
+            )
+        terms.setdefault(name, value)
+    return terms, ""
+
+
+def _one_value(one: str, other: str) -> bool:
+    """Whether a card's field could match both values a query writes (``matches``): the same
+    text, or the same truth value or number as YAML reads them (4 and 4.0, yes and true)."""
+    if one == other:
+        return True
+    first, second = as_yaml(one), as_yaml(other)
+    if isinstance(first, bool) or isinstance(second, bool):  # never a number, as matched
+        return isinstance(first, bool) and isinstance(second, bool) and first == second
+    return isinstance(first, int | float) and isinstance(second, int | float) and first == second

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from printgen.documents.card_query import query_terms
 from printgen.documents.cards import CardIndex, CardInfo
 from printgen.documents.scene_text import caption_words, text_problems
 from printgen.icons.geometry import parse_hex
@@ -251,20 +252,10 @@ class _Reader:
         if cards is None:
             self.error(where, f"no deck '{deck}'{did_you_mean(deck, self.index.decks)}")
             return None
-        terms: dict[str, str] = {}
-        for term in wanted.split("&"):
-            name, eq, value = term.partition("=")
-            if not eq or not name:
-                self.error(where, f"'{term}' is not field=value")
-                return None
-            if name.strip() in terms and terms[name.strip()] != value.strip():
-                self.error(
-                    where,
-                    f"'{cell}' asks for {name.strip()}={terms[name.strip()]} and "
-                    f"{name.strip()}={value.strip()}: no card has both",
-                )
-                return None
-            terms[name.strip()] = value.strip()
+        terms, wrong = query_terms(cell)
+        if wrong:
+            self.error(where, wrong)
+            return None
         fields = cards[0].values.keys() if cards else ()
         for name in terms:
             if name not in fields:
