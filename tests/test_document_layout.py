@@ -296,7 +296,7 @@ def test_a_bad_diagram_is_reported_at_its_line_in_the_markdown(
             12,
             "character U+202F (narrow no-break space) of the caption is not in the document font",
         ),
-        ('caption: "a\\x07b"', 12, "the caption holds control character U+0007"),
+        ('caption: "a\\x07b"', 12, "control character U+0007 of the caption prints as an empty"),
         (
             'labels: [{at: [0, 0], text: "a\\u202fb"}]',
             31,
@@ -312,6 +312,24 @@ def test_a_diagrams_words_the_font_cannot_draw_are_refused_at_the_character(
     rules = f"## Scene\n\n```diagram\ngrid: [[main/monk]]\n{block}\n```\n"
     err = _refused(project, printgen, rules)
     assert f"rules.en.md:5:{col}: diagram: {message}" in err, err
+
+
+def test_a_diagrams_caption_takes_a_unicode_line_separator_for_a_space(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """'caption: "One\\u2028two"' (YAML's line separator, as '\\L' and '\\N' write it and
+    U+2029) was refused as a space the font lacks, 'write a plain space', though a line break
+    in a caption is a space; in a pawn's label it is the line break it is."""
+    grid = "```diagram\ngrid: [[main/monk]]\n"
+    caption = 'caption: "One\\u2028two\\Lthree\\Nfour\\u2029five."\n```\n'
+    with pdfplumber.open(_built_rulebook(project, printgen, grid + caption)) as pdf:
+        said = " ".join(page.extract_text() for page in pdf.pages)
+    assert "One two three four five." in " ".join(said.split())
+    err = _refused(project, printgen, f'{grid}pawns: [{{at: [0, 0], label: "a\\u2028b"}}]\n```\n')
+    assert err.splitlines() == [
+        "cards/warriors-and-monks/rules.en.md:3:31: diagram: a pawn's label holds a line break; "
+        "it is one line of text: write it on one line, its words apart by spaces"
+    ], err
 
 
 def test_a_character_typed_in_a_diagram_is_said_once_and_one_in_its_comment_never(

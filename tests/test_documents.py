@@ -861,6 +861,22 @@ def test_a_questions_heading_the_font_cannot_draw_is_refused_at_its_label(
         assert result.code == 2 and result.err.splitlines() == [said], result.err
 
 
+def test_a_control_character_in_the_questions_heading_is_said_as_a_diagrams_is(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """'questions: {en: "Q\\u0007A"}' said 'not in the document font; write it another way'
+    where a diagram's caption says 'control character … remove it': one wording."""
+    (demo / "cards" / "demo" / "labels.yaml").write_text(
+        'questions: {en: "Q\\u0007A", it: Q}\n', encoding="utf-8"
+    )
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(prose.read_text(encoding="utf-8") + "\n<!-- questions-and-answers -->\n")
+    said = "cards/demo/labels.yaml:1:19: control character U+0007 prints as an empty box; remove it"
+    for args in (("validate",), ("build", "--only", "rulebook")):
+        result = printgen(demo, *args, "--lang", "en")
+        assert result.code == 2 and result.err.splitlines() == [said], result.err
+
+
 def test_a_clarification_label_written_with_its_colon_collects_its_callouts(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -32,8 +32,7 @@ def undrawable(char: str, card: CardType, field: str, font: str) -> Problem:
     line the rulebook (its components list, its card reference) and the aid all say."""
     return Problem(
         card.where_of(field),
-        f"character {unprintable.shown(char)} of card '{card.id}' {field} is not in the "
-        f"document font ({font}); write it another way" + unprintable.space_hint(char),
+        unprintable.lacking(char, font, f" of card '{card.id}' {field}"),
     )
 
 

@@ -174,8 +174,7 @@ def _unprintable(
         problems.append(
             Problem(
                 _at(lines, start, char, _escapes(char)),
-                f"character {unprintable.shown(char)} is not in the document font (Vera); "
-                "write it another way" + unprintable.space_hint(char),
+                unprintable.lacking(char, "Vera"),
             )
         )
     return problems

@@ -227,8 +227,7 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
         problems.append(
             Problem(
                 line_of(lines, as_written, rel),
-                f"character {unprintable.shown(char)} is not in the document font (Vera); "
-                "write it another way" + unprintable.space_hint(char),
+                unprintable.lacking(char, "Vera"),
             )
         )
     return problems
@@ -349,8 +348,7 @@ def lint_document(
         problems.append(
             Problem(
                 where,
-                f"character {unprintable.shown(char)} is not in the document font (Vera); "
-                "write it another way" + unprintable.space_hint(char),
+                unprintable.lacking(char, "Vera"),
             )
         )
     return problems

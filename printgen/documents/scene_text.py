@@ -5,7 +5,6 @@ as an empty box, so it is said at the character itself (or at the escape that wr
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from printgen.layout import unprintable
 from printgen.layout.fonts import vera
@@ -13,7 +12,9 @@ from printgen.problems import Where
 
 # a caption is a paragraph: a line break or a tab (a "|" block, a "\n" escape) is white space
 # between its words, as a line break in the prose is
-_CAPTION_SPACE = re.compile(r"[ \t\r\n]*[\t\r\n][ \t\r\n]*")
+# (YAML reads U+0085, U+2028 and U+2029 as the line breaks they are, "\N", "\L", "\P")
+_BREAKS = "\r\n\x85\u2028\u2029"
+_CAPTION_SPACE = re.compile(f"[ \t{_BREAKS}]*[\t{_BREAKS}][ \t{_BREAKS}]*")
 
 # the escapes of a double-quoted YAML string that write a character without typing it
 _NAMED_ESCAPES = {
@@ -44,7 +45,7 @@ def text_problems(
     """What in ``written`` (the value at ``start`` of the block whose ``lines`` start on line
     ``first`` of the file) would not print: each with its place."""
     problems = []
-    if one_line and (broken := next((c for c in written if c in "\t\r\n"), None)):
+    if one_line and (broken := next((c for c in written if c in "\t" + _BREAKS), None)):
         problems.append(
             (
                 char_at(broken, start, lines, first),
@@ -54,17 +55,13 @@ def text_problems(
         )
     font = vera()
     for char in unprintable.missing_chars(written, font.bold if one_line else font.italic):
-        if unicodedata.category(char) == "Cc":  # a bell, an escape: no glyph is meant
-            said = (
-                f"{what} holds control character {unprintable.shown(char)}, which prints as an "
-                "empty box; remove it"
+        if char not in _BREAKS:  # a label's was said above; a caption's is a space
+            problems.append(
+                (
+                    char_at(char, start, lines, first),
+                    unprintable.lacking(char, "Vera", f" of {what}"),
+                )
             )
-        else:
-            said = (
-                f"character {unprintable.shown(char)} of {what} is not in the document font "
-                "(Vera); write it another way" + unprintable.space_hint(char)
-            )
-        problems.append((char_at(char, start, lines, first), said))
     return problems
 
 

@@ -172,6 +172,19 @@ def right_to_left(runs: list[Run], missing: list[str]) -> str | None:
     return None
 
 
+def lacking(char: str, font: str, of: str = "") -> str:
+    """What a document's problem says of ``char``, a character ``font`` has no glyph for, in a
+    text (``of``: " of the caption"; "" for the text the line points into). A control
+    character (a bell, an escape) means no glyph at all: it is to be removed — said so in every
+    document, where labels said to write it another way and diagrams to remove it."""
+    if unicodedata.category(char) == "Cc" and not char.isspace():
+        return f"control character {shown(char)}{of} prints as an empty box; remove it"
+    return (
+        f"character {shown(char)}{of} is not in the document font ({font}); write it another "
+        "way" + space_hint(char)
+    )
+
+
 def space_hint(char: str) -> str:
     """What to write instead of a space the font lacks (said after the message about it)."""
     if not char.isspace():
