@@ -293,6 +293,46 @@ def test_figures_without_labels_read_as_words(project: Path, printgen: Printgen)
     assert "LABELS" in text  # where the engine can name them
 
 
+CAPTIONED = (
+    "LABELS = {\n"
+    "    'attacks': {'it': 'attacchi per partita', 'en': 'attacks per game'},\n"
+    "    'vp': {'it': 'punti vittoria', 'en': 'victory points'},\n"
+    "    'loot': {'fr': 'haricots pillés', 'en': 'beans looted per game'},\n"
+    "    'tide': {'fr': 'marée par partie'},\n"
+    "    'sunk': 'ships sunk, one text',\n"
+    "    'idle_turns': {},\n"
+    "}\n"
+    "def play(rules, bots, rng, turn_cap):\n"
+    "    figures = {'attacks': 2.0, 'loot': 1.0, 'tide': 3.0, 'sunk': 1.0, 'idle_turns': 1.0}\n"
+    "    series = {'vp_0': [1.0, 2.0], 'vp_1': [0.0, 1.0]}\n"
+    "    played = [Counter(), Counter()]\n"
+    "    return GameRecord(True, 2, (0,), played, series=series, figures=figures)\n"
+)
+
+
+def test_the_engines_captions_are_in_the_reports_language(
+    project: Path, printgen: Printgen
+) -> None:
+    """An Italian game's report captioned its figures and curves in English ("attacks per game"
+    under "Le cifre del gioco"): a LABELS value may give a text per language, the report's
+    chosen, else English, else the first given; one text is every language's."""
+    toy_engine(project, CAPTIONED)
+    summary, text = simulate(printgen, project, TOY, "-n", "5")
+    for italian in ("attacchi per partita", "Punti vittoria, per posto"):
+        assert italian in text, italian
+    assert summary["figures"]["attacks"]["label"] == "attacchi per partita"
+    # no Italian given: English, else the language given; none at all: the key made readable
+    for fallback in ("beans looted per game", "marée par partie", "ships sunk, one text"):
+        assert fallback in text, fallback
+    assert "idle turns" in text and "LABELS" in text
+    for english in ("attacks per game", "ictory points"):
+        assert english not in text, english
+    summary, text = simulate(printgen, project, TOY, "-n", "5", "--lang", "en")
+    for english in ("attacks per game", "Victory points, by seat", "beans looted per game"):
+        assert english in text, english
+    assert "attacchi" not in text and "unti vittoria" not in text
+
+
 def test_the_figures_note_counts_the_capped_games_as_the_table_does(
     project: Path, printgen: Printgen
 ) -> None:

@@ -306,6 +306,19 @@ def test_a_json_target_or_a_game_count_that_would_lose_something_is_refused(
         ("TURN_CAP = True", "TURN_CAP must be a whole number of turns"),
         ("TURN_CAP = 10**12", "TURN_CAP must be a whole number of turns from 1 to 10,000"),
         ("LABELS = {'f': 7}", "LABELS must map names to texts"),
+        (
+            "LABELS = {'attacks': {'it': 3}}",
+            "LABELS['attacks']['it'] is 3, not a text; write each language's caption in quotes",
+        ),
+        (
+            "LABELS = {'attacks': {'EN': 'attacks per game'}}",
+            "LABELS['attacks']: language 'EN' must be written in lower case: 'en'",
+        ),
+        (
+            "LABELS = {'attacks': {'english': 'attacks per game'}}",
+            "LABELS['attacks']: language 'english' must be a two-letter code such as en, it or fr",
+        ),
+        ("LABELS = ['attacks']", "LABELS must map names to texts, or to a text per language"),
         ("PLAYED_DECKS = 5", 'PLAYED_DECKS must be a tuple or list of deck ids, like ("main",)'),
         # misspelt, it left every card out of the card figures, with no word of why
         (
@@ -322,6 +335,23 @@ def test_an_engine_declaring_what_it_cannot_is_said_at_its_file(
     run = printgen(table, "simulate", GAME, "-n", "5")
     line = _line_of(table, declared)
     assert run.code == 2 and run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
+
+
+def test_a_caption_the_report_cannot_print_is_said_at_its_entry(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """A mistake in a long LABELS was said at its first line, the entry at fault left to find."""
+    labels = (
+        "LABELS = {\n"
+        "    'attacks': {'it': 'attacchi per partita', 'en': 'attacks per game'},\n"
+        "    'loot': {'it': 'fagioli razziati', 'en': None},\n"
+        "}\n"
+    )
+    (table / ENGINE).write_text(HEAD + GOOD_PLAY + labels, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, "'loot'")
+    assert (run.code, run.err.count("\n")) == (2, 1), run.err
+    assert run.err.startswith(f"{ENGINE}:{line}:1: LABELS['loot']['en'] is None, not a text")
 
 
 def test_an_engines_message_over_several_lines_is_one_line(

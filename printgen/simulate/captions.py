@@ -1,11 +1,63 @@
 """The captions of an engine's series and figures in the playtest report: its ``LABELS``, else
-the key made readable, a seat's curve named after its figure."""
+the key made readable, a seat's curve named after its figure.
+
+A caption is one text for every language, or a text per language (``{"it": "attacchi per
+partita", "en": "attacks per game"}``): an Italian game's report read "attacks per game" under
+Italian headings."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 from typing import Any
+
+from printgen.model.game import not_a_language_code
+
+_LANGUAGE = re.compile(r"[a-z]{2}")
+_EXAMPLE = "'attacks per game' or {'it': 'attacchi per partita', 'en': 'attacks per game'}"
+
+
+def in_language(labels: Mapping[str, object], lang: str) -> dict[str, str]:
+    """Each key's caption in ``lang``: a text is every language's; of a text per language,
+    ``lang``'s, else English, else the first given (a caption in some language reads better
+    than the bare key); one of no language leaves the key to be shown."""
+    captions: dict[str, str] = {}
+    for key, label in labels.items():
+        if isinstance(label, str):
+            captions[key] = label
+        elif isinstance(label, Mapping) and label:
+            chosen = lang if lang in label else "en" if "en" in label else next(iter(label))
+            captions[key] = str(label[chosen])
+    return captions
+
+
+def labels_problem(labels: object) -> tuple[str | None, str] | None:
+    """What keeps an engine's ``LABELS`` from captioning the report: the key of the entry at
+    fault (None: LABELS as a whole), and why in words; None when it can caption it."""
+    if not isinstance(labels, dict) or not all(isinstance(key, str) for key in labels):
+        return None, f"LABELS must map names to texts, or to a text per language, like {_EXAMPLE}"
+    for key, label in labels.items():
+        if isinstance(label, str):
+            continue
+        if not isinstance(label, Mapping):
+            return key, (
+                f"LABELS must map names to texts, or to a text per language: LABELS[{key!r}] "
+                f"is {label!r:.40}; write it like {_EXAMPLE}"
+            )
+        for lang, text in label.items():
+            if not isinstance(lang, str):
+                return key, (
+                    f"LABELS[{key!r}] has {lang!r:.20} for a language; a language is its "
+                    "two-letter code, such as en, it or fr, in quotes"
+                )
+            if not _LANGUAGE.fullmatch(lang):
+                return key, f"LABELS[{key!r}]: {not_a_language_code(lang[:20])}"
+            if not isinstance(text, str):
+                return key, (
+                    f"LABELS[{key!r}][{lang!r}] is {text!r:.40}, not a text; write each "
+                    f"language's caption in quotes, like {{{lang!r}: 'attacks per game'}}"
+                )
+    return None
 
 
 def name(key: str, labels: Mapping[str, str], players: int) -> dict[str, Any]:

@@ -151,9 +151,10 @@ def run(
     design_checks: bool = True,
 ) -> tuple[dict[str, Any], list[Verdict], list[Problem]]:
     """Play the games and check the game's thresholds; raise BadRequest or ProjectError.
-    ``lang``: the language of the title and card names the summary gives (the game's first);
-    also the warnings of names the report's font cannot print. ``budget``: seconds all the
-    games may take (validate's), past which the run is an error at the engine.
+    ``lang``: the language of the title, card names and engine's captions the summary gives
+    (the game's first); also the warnings of names the report's font cannot print.
+    ``budget``: seconds all the games may take (validate's), past which the run is an error at
+    the engine.
     ``design_checks``: run the game's checks and rules, to warn that it fails them (validate
     has just run them)."""
     caught: list[warnings.WarningMessage] = []  # the engine's as it loads, in this process
@@ -213,7 +214,9 @@ def run(
         "engine": f"cards/{game_id}/simulate.py",
         "engine_bots": list(engine.bots),
     }
-    summary = summarize(tally, settings, meta, card_ids, engine.labels, called.names)
+    summary = summarize(
+        tally, settings, meta, card_ids, engine.labels(called.language), called.names
+    )
     said = ([failed] if failed else []) + called.unprintable + warned.lines()
     said += _mistyped_plays(tally, card_ids, engine, game_id)
     if tally.capped_winners:  # their wins count nowhere: the designer meant them to

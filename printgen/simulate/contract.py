@@ -14,9 +14,12 @@ A game's engine module defines:
 
 Optionally it also defines:
 
-- ``LABELS: dict[str, str]``: a plain-English caption for each key of ``GameRecord.series`` and
-  ``GameRecord.figures`` (e.g. ``{"war_share": "share of turns played in War time"}``); the
-  report prints the key itself where a caption is missing;
+- ``LABELS: dict[str, str | dict[str, str]]``: a caption for each key of ``GameRecord.series``
+  and ``GameRecord.figures``, one text for every language (``{"war_share": "share of turns
+  played in War time"}``) or a text per language code (``{"war_share": {"it": "quota di turni
+  in tempo di Guerra", "en": "share of turns played in War time"}}``: the report's language's,
+  else English, else the first given); the report prints the key itself where a caption is
+  missing;
 - ``TURN_CAP: int``: the default turn cap for the game (the simulator's own default otherwise).
 
 Seat 0 takes the first turn unless the engine says otherwise in ``GameRecord.first``.

@@ -110,6 +110,7 @@ class ReportNames:
     title: str
     names: dict[str, str]  # card type id -> printed name (its id when it has none)
     unprintable: list[Problem]  # warnings: a character of those the report's font lacks
+    language: str  # the report's: the one asked for, else the game's first
 
 
 def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNames:
@@ -164,7 +165,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
                 names.setdefault(card.id, composed(str(name)))
                 if own:
                     check(str(name), card.where_of("name", language), f"card '{card.id}' name")
-    return ReportNames(title, names, said)
+    return ReportNames(title, names, said, lang or game.meta.languages[0])
 
 
 def report_labels(project_root: Path, game_id: str, lang: str | None) -> Mapping[str, str]:

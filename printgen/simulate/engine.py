@@ -41,9 +41,11 @@ class Engine:
     def bots(self) -> tuple[str, ...]:
         return tuple(self.module.BOTS)
 
-    @property
-    def labels(self) -> dict[str, str]:
-        return dict(getattr(self.module, "LABELS", {}))
+    def labels(self, lang: str) -> dict[str, str]:
+        """The captions of its series and figures in ``lang``, the report's language."""
+        from printgen.simulate.captions import in_language
+
+        return in_language(getattr(self.module, "LABELS", {}), lang)
 
     @property
     def played_decks(self) -> tuple[str, ...] | None:
@@ -123,6 +125,7 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
     if wrong:
         name, message = wrong
         raise EngineFault(f"{rel}:{_defined_at(path, name)}:1: {message}")
+    _check_labels(module, path, rel)
     return Engine(game_id, path, module, printed_at)
 
 
@@ -172,6 +175,42 @@ def _defined_at(path: Path, name: str) -> int:
     return line
 
 
+def _check_labels(module: ModuleType, path: Path, rel: str) -> None:
+    """EngineFault for ``LABELS`` the report cannot caption with, at the line of the entry at
+    fault (a long LABELS said at its first line left the designer to find which)."""
+    from printgen.simulate.captions import labels_problem
+    from printgen.simulate.faults import EngineFault
+
+    wrong = labels_problem(getattr(module, "LABELS", {}))
+    if wrong is None:
+        return
+    key, message = wrong
+    line = _defined_at(path, "LABELS")
+    if key is not None:
+        line = _entry_at(path, "LABELS", key) or line
+    raise EngineFault(f"{rel}:{line}:1: {message}")
+
+
+def _entry_at(path: Path, name: str, key: str) -> int | None:
+    """The line of ``key`` in the dict literal the top level assigns to ``name`` last; None
+    when it is written some other way."""
+    import ast
+
+    line = None
+    for node in ast.parse(path.read_bytes()).body:
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if not isinstance(value, ast.Dict) or not any(
+            isinstance(t, ast.Name) and t.id == name for t in targets
+        ):
+            continue
+        line = next(
+            (k.lineno for k in value.keys if isinstance(k, ast.Constant) and k.value == key),
+            None,
+        )
+    return line
+
+
 def _names(value: object) -> bool:
     return isinstance(value, tuple | list) and all(isinstance(v, str) and v for v in value)
 
@@ -198,14 +237,6 @@ def _declared_wrongly(module: ModuleType) -> tuple[str, str] | None:
     for name in ("prepare", "play"):
         if not callable(getattr(module, name)):
             return name, f"{name} must be a function"
-    labels = getattr(module, "LABELS", {})
-    if not isinstance(labels, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in labels.items()
-    ):
-        return (
-            "LABELS",
-            "LABELS must map names to texts, like {'war_share': 'share of turns in War'}",
-        )
     decks = getattr(module, "PLAYED_DECKS", None)
     if decks is not None and not _names(decks):
         return (
