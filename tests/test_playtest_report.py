@@ -566,11 +566,13 @@ def test_every_word_of_the_report_is_in_its_language(
         "barre: percentuale di vittoria",
         "Per tipo di carta, su ogni posto:",
         "Nel corso della partita",
+        "attacchi per partita",  # the engine's LABELS, in the game's language too
+        "Monaci uccisi per partita (attacchi e Morte)",
     ):
         assert italian in text
     assert re.search(r"\(\d+,\d per giocatore e partita\)", text)  # 4,6: the decimal comma
     assert re.search(r"da [-+]\d+ a [-+]\d+", text)
-    for english in (  # the engine's LABELS ("beans per player … (mean over games)") are its own
+    for english in (
         "40 games",
         "Game length",
         "Win rate",
@@ -583,6 +585,9 @@ def test_every_word_of_the_report_is_in_its_language(
         "Over the game",
         " to +",
         "seat ",
+        "per game",
+        "mean over games",
+        "beans",
     ):
         assert english not in text, english
     assert printgen(tmp_path, "new", "mercaderes", "--lang", "es").code == 0

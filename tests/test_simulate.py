@@ -59,7 +59,7 @@ def test_report_says_what_was_played(project: Path, printgen: Printgen) -> None:
     first = summary["first_player"]
     said = f"Il primo giocatore vince {first['wins']} delle {first['of']} partite finite"
     assert said in text
-    assert "share of turns that start in War time" in text  # the game's own figures
+    assert "quota dei turni che iniziano in tempo di Guerra" in text  # the game's own figures
     assert "Vittorie per posto" in text and "Durata delle partite" in text  # chart titles
     assert "wrote build/warriors-and-monks/playtest.pdf" in run.out
 

@@ -46,25 +46,79 @@ from printgen.simulate.contract import GameRecord, SimData
 
 BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
 PLAYED_DECKS = ("simboli",)  # the arena's cards, attacked from; the pawns are not played
-LABELS = {
-    "lp": "life points",
-    "attacks": "attacks per game",
-    "blaster": "blaster shots per game",
-    "sword": "sword hits per game",
-    "damage": "life points lost per game",
-    "blaster_damage": "life points lost to blaster shots per game",
-    "sword_damage": "life points lost to sword hits per game",
-    "card_moves": "arena cards moved per game",
-    "chess_moves": "turns whose place needed the chess move per game",
-    "idle_turns": "turns without an attack per game",
-    "deadlock": "share of games ended because no attack could ever be declared again",
-    "quiet_end": "share of games ended by turns in a row without an attack (data.quiet_turns)",
-    "first_seat": "seat the D20 chose to start (0 or 1)",
-    "first_won": "share of games the starting player won",
-    "dash_draws": "cards drawn for a dash on D4 or D6 per game",
-    "dash_attacks": "attacks whose value was a dash per game",
-    "d20_draws": "cards drawn to choose the first player per game",
-    "stalled": "share of games with no arena card ON at the start",
+LABELS = {  # in the game's languages: the report prints its own (--lang), else English
+    "lp": {
+        "it": "punti vita",
+        "en": "life points",
+    },
+    "attacks": {
+        "it": "attacchi per partita",
+        "en": "attacks per game",
+    },
+    "blaster": {
+        "it": "colpi di blaster per partita",
+        "en": "blaster shots per game",
+    },
+    "sword": {
+        "it": "colpi di spada laser per partita",
+        "en": "sword hits per game",
+    },
+    "damage": {
+        "it": "PV persi per partita",
+        "en": "life points lost per game",
+    },
+    "blaster_damage": {
+        "it": "PV persi per colpi di blaster per partita",
+        "en": "life points lost to blaster shots per game",
+    },
+    "sword_damage": {
+        "it": "PV persi per colpi di spada laser per partita",
+        "en": "life points lost to sword hits per game",
+    },
+    "card_moves": {
+        "it": "carte dell’arena spostate per partita",
+        "en": "arena cards moved per game",
+    },
+    "chess_moves": {
+        "it": "turni in cui per arrivare è servita la mossa degli scacchi, per partita",
+        "en": "turns whose place needed the chess move per game",
+    },
+    "idle_turns": {
+        "it": "turni senza attacco per partita",
+        "en": "turns without an attack per game",
+    },
+    "deadlock": {
+        "it": "quota di partite finite perché nessun attacco era più possibile",
+        "en": "share of games ended because no attack could ever be declared again",
+    },
+    "quiet_end": {
+        "it": "quota di partite finite per turni di fila senza attacco (data.quiet_turns)",
+        "en": "share of games ended by turns in a row without an attack (data.quiet_turns)",
+    },
+    "first_seat": {
+        "it": "posto scelto dal D20 per iniziare (0 o 1)",
+        "en": "seat the D20 chose to start (0 or 1)",
+    },
+    "first_won": {
+        "it": "quota di partite vinte dal giocatore che inizia",
+        "en": "share of games the starting player won",
+    },
+    "dash_draws": {
+        "it": "carte pescate per un trattino sul D4 o sul D6 per partita",
+        "en": "cards drawn for a dash on D4 or D6 per game",
+    },
+    "dash_attacks": {
+        "it": "attacchi il cui valore era un trattino per partita",
+        "en": "attacks whose value was a dash per game",
+    },
+    "d20_draws": {
+        "it": "carte pescate per scegliere il primo giocatore per partita",
+        "en": "cards drawn to choose the first player per game",
+    },
+    "stalled": {
+        "it": "quota di partite senza alcuna carta dell’arena su ON all’inizio",
+        "en": "share of games with no arena card ON at the start",
+    },
 }
 
 WIND = {

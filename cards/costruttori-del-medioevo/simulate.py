@@ -42,22 +42,67 @@ from printgen.simulate.contract import GameRecord, SimCard, SimData
 
 BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
 PLAYED_DECKS = ("workers", "buildings")  # hired and completed; the coins are money, not cards
-LABELS = {
-    "vp_max": "victory points of the leading player after each turn (mean over games)",
-    "coins_mean": "coins per player after each turn (mean over games)",
-    "vp": "victory points",
-    "coins": "coins",
-    "end_vp_turn": "turn the end was triggered by reaching the victory points",
-    "end_vp_round": "round the end was triggered by reaching the victory points",
-    "winner_card_vp": "the winner's points from buildings and machines",
-    "winner_coin_vp": "the winner's points from coins",
-    "coin_vp_share": "share of all points that came from coins",
-    "coins_final_mean": "coins per player at the end",
-    "buildings_built": "buildings completed per game",
-    "machines_built": "machines completed per game",
-    "extra_actions": "actions bought per game",
-    "coin_actions": "actions spent taking coins per game",
-    "workers_taken": "workers hired per game",
+LABELS = {  # in the game's languages: the report prints its own (--lang), else English
+    "vp_max": {
+        "it": "punti vittoria del giocatore in testa dopo ogni turno (media sulle partite)",
+        "en": "victory points of the leading player after each turn (mean over games)",
+    },
+    "coins_mean": {
+        "it": "monete per giocatore dopo ogni turno (media sulle partite)",
+        "en": "coins per player after each turn (mean over games)",
+    },
+    "vp": {
+        "it": "punti vittoria",
+        "en": "victory points",
+    },
+    "coins": {
+        "it": "monete",
+        "en": "coins",
+    },
+    "end_vp_turn": {
+        "it": "turno in cui la fine è scattata per i punti vittoria",
+        "en": "turn the end was triggered by reaching the victory points",
+    },
+    "end_vp_round": {
+        "it": "giro in cui la fine è scattata per i punti vittoria",
+        "en": "round the end was triggered by reaching the victory points",
+    },
+    "winner_card_vp": {
+        "it": "punti del vincitore da edifici e macchine",
+        "en": "the winner's points from buildings and machines",
+    },
+    "winner_coin_vp": {
+        "it": "punti del vincitore dalle monete",
+        "en": "the winner's points from coins",
+    },
+    "coin_vp_share": {
+        "it": "quota di tutti i punti venuta dalle monete",
+        "en": "share of all points that came from coins",
+    },
+    "coins_final_mean": {
+        "it": "monete per giocatore alla fine",
+        "en": "coins per player at the end",
+    },
+    "buildings_built": {
+        "it": "edifici completati per partita",
+        "en": "buildings completed per game",
+    },
+    "machines_built": {
+        "it": "macchine completate per partita",
+        "en": "machines completed per game",
+    },
+    "extra_actions": {
+        "it": "azioni comprate per partita",
+        "en": "actions bought per game",
+    },
+    "coin_actions": {
+        "it": "azioni spese a prendere monete per partita",
+        "en": "actions spent taking coins per game",
+    },
+    "workers_taken": {
+        "it": "lavoratori assunti per partita",
+        "en": "workers hired per game",
+    },
 }
 
 # Moves: (kind, a, b)

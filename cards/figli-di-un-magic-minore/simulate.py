@@ -41,18 +41,51 @@ from dataclasses import dataclass
 from printgen.simulate.contract import GameRecord, SimData
 
 BOTS = ("greedy", "random")  # the first is the default: a report of sensible play
-LABELS = {
-    "life": "life points",
-    "life_min": "life of the weakest player still in the game after each turn (mean over games)",
-    "face_played": "face cards played per game",
-    "effects": "special effects used per game",
-    "queen_powers": "Queen powers used per game",
-    "player_damage": "damage dealt to players per game",
-    "face_damage_share": "share of the damage to players dealt by face cards",
-    "cards_killed": "cards sent to a graveyard by damage per game",
-    "deck_reshuffles": "times the deck ran out and was made again",
-    "winner_face_played": "face cards the winner played",
-    "winner_life": "the winner's life at the end",
+LABELS = {  # in the game's languages: the report prints its own (--lang), else English
+    "life": {
+        "it": "punti vita",
+        "en": "life points",
+    },
+    "life_min": {
+        "it": "vita del giocatore più debole in partita dopo ogni turno (media sulle partite)",
+        "en": "life of the weakest player still in the game after each turn (mean over games)",
+    },
+    "face_played": {
+        "it": "figure giocate per partita",
+        "en": "face cards played per game",
+    },
+    "effects": {
+        "it": "effetti speciali usati per partita",
+        "en": "special effects used per game",
+    },
+    "queen_powers": {
+        "it": "poteri delle Donne usati per partita",
+        "en": "Queen powers used per game",
+    },
+    "player_damage": {
+        "it": "danni inflitti ai giocatori per partita",
+        "en": "damage dealt to players per game",
+    },
+    "face_damage_share": {
+        "it": "quota dei danni ai giocatori inflitta dalle figure",
+        "en": "share of the damage to players dealt by face cards",
+    },
+    "cards_killed": {
+        "it": "carte mandate al cimitero dai danni per partita",
+        "en": "cards sent to a graveyard by damage per game",
+    },
+    "deck_reshuffles": {
+        "it": "volte in cui il mazzo è finito ed è stato rifatto",
+        "en": "times the deck ran out and was made again",
+    },
+    "winner_face_played": {
+        "it": "figure giocate dal vincitore",
+        "en": "face cards the winner played",
+    },
+    "winner_life": {
+        "it": "vita del vincitore alla fine",
+        "en": "the winner's life at the end",
+    },
 }
 
 HEARTS, DIAMONDS, CLUBS, SPADES = range(4)

@@ -23,13 +23,31 @@ from dataclasses import dataclass
 from printgen.simulate.contract import GameRecord, SimData
 
 BOTS = ("greedy", "random")
-LABELS = {
-    "ships_afloat": "ships afloat, both fleets together, after each announcement",
-    "redraws": "redraws per game: D4 dash or empty place after a Counterattack",
-    "redraw_share": "share of D4 draws that had to be drawn again",
-    "counterattacks": "Counterattacks per game",
-    "misses": "Misses per game",
-    "sunk": "ships sunk per game",
+LABELS = {  # in the game's languages: the report prints its own (--lang), else English
+    "ships_afloat": {
+        "it": "navi a galla, le due flotte insieme, dopo ogni annuncio",
+        "en": "ships afloat, both fleets together, after each announcement",
+    },
+    "redraws": {
+        "it": "nuove pescate per partita: trattino sul D4 o posto vuoto dopo un Contrattacco",
+        "en": "redraws per game: D4 dash or empty place after a Counterattack",
+    },
+    "redraw_share": {
+        "it": "quota delle pescate del D4 da rifare",
+        "en": "share of D4 draws that had to be drawn again",
+    },
+    "counterattacks": {
+        "it": "Contrattacchi per partita",
+        "en": "Counterattacks per game",
+    },
+    "misses": {
+        "it": "«Mancato» per partita",
+        "en": "Misses per game",
+    },
+    "sunk": {
+        "it": "navi affondate per partita",
+        "en": "ships sunk per game",
+    },
 }
 
 MISS, SUNK, COUNTER = "miss", "sunk", "counter"

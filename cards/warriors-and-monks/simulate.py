@@ -29,14 +29,35 @@ from typing import Any
 from printgen.simulate.contract import GameRecord, SimData
 
 BOTS = ("greedy", "random")
-LABELS = {
-    "leader_beans": "beans of the richest player after each turn (mean over games)",
-    "mean_beans": "beans per player after each turn (mean over games)",
-    "war_share": "share of turns that start in War time (no production)",
-    "attacks": "attacks per game",
-    "looted": "beans looted per game",
-    "produced": "beans produced by Monks per game",
-    "monks_killed": "Monks killed per game (attacks and Death)",
+LABELS = {  # in the game's languages: the report prints its own (--lang), else English
+    "leader_beans": {
+        "it": "fagioli del giocatore più ricco dopo ogni turno (media sulle partite)",
+        "en": "beans of the richest player after each turn (mean over games)",
+    },
+    "mean_beans": {
+        "it": "fagioli per giocatore dopo ogni turno (media sulle partite)",
+        "en": "beans per player after each turn (mean over games)",
+    },
+    "war_share": {
+        "it": "quota dei turni che iniziano in tempo di Guerra (senza produzione)",
+        "en": "share of turns that start in War time (no production)",
+    },
+    "attacks": {
+        "it": "attacchi per partita",
+        "en": "attacks per game",
+    },
+    "looted": {
+        "it": "fagioli saccheggiati per partita",
+        "en": "beans looted per game",
+    },
+    "produced": {
+        "it": "fagioli prodotti dai Monaci per partita",
+        "en": "beans produced by Monks per game",
+    },
+    "monks_killed": {
+        "it": "Monaci uccisi per partita (attacchi e Morte)",
+        "en": "Monks killed per game (attacks and Death)",
+    },
 }
 
 MONK, WARRIOR, WAR, PEACE, TRUCE, DEATH, WINE = range(7)
