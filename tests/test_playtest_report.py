@@ -123,10 +123,12 @@ def test_the_reports_words_are_in_the_games_language(
         "correlación",
         "Las cifras propias del juego",
         "cifra media p10 mediana p90 partidas",
+        "monedas gastadas por partida",  # the starter engine's LABELS, in the game's language
     ):
         assert spanish in text
     for english in ("Playtest", "What happened", "The game's own figures", "figure mean"):
         assert english not in text
+    assert "coins spent" not in text
     _, text = simulate(printgen, project, WM, "-n", "20")
     assert "Partite di prova: Warriors and Monks" in text and "Cosa è successo" in text
     _, text = simulate(printgen, project, WM, "-n", "20", "--lang", "en")

@@ -78,7 +78,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         "decks/main.yaml": _deck_yaml(game_id, languages, words),
         f"layouts/{game_id}.yaml": _layout_yaml(game_id),
         "rules.py": _rules_py(title),
-        "simulate.py": simulate_py(title),
+        "simulate.py": simulate_py(title, {lang: words[lang]["coins_spent"] for lang in languages}),
     }
     for lang in languages:
         files[f"rules.{lang}.md"] = words[lang]["rules"]

@@ -4,8 +4,12 @@ how their own engine reads the game's numbers and plays its cards."""
 
 from __future__ import annotations
 
+import json
 
-def simulate_py(title: str) -> str:
+
+def simulate_py(title: str, coins_spent: dict[str, str]) -> str:
+    """The engine; ``coins_spent``: its figure's caption in each of the game's languages, so
+    that the report, in whichever of them, names the figure in its own words."""
     return f'''\
 """{title}, played by bots for `printgen simulate` (see the README's Playtesting section).
 
@@ -29,7 +33,7 @@ from printgen.simulate.contract import GameRecord, SimData
 
 BOTS = ("greedy", "random")  # random: any card it can pay for, or none
 PLAYED_DECKS = ("main",)
-LABELS = {{"coins_spent": "coins spent per game"}}
+{_labels(coins_spent)}
 
 # what each card does, by its id: coins and VP gained, coins taken from another player, cards
 # drawn
@@ -139,3 +143,17 @@ def _choose(
     useful = [c for c in payable if worth(c)[:2] != (0, 0)]
     return max(sorted(useful), key=worth) if useful else None
 '''
+
+
+def _labels(coins_spent: dict[str, str]) -> str:
+    """``LABELS``, its caption a text per language, one a line."""
+    lines = ["LABELS = {  # in the game's languages: the report prints its own, else English"]
+    lines.append('    "coins_spent": {')
+    lines += [f"        {_q(lang)}: {_q(text)}," for lang, text in coins_spent.items()]
+    lines += ["    },", "}"]
+    return "\n".join(lines)
+
+
+def _q(text: str) -> str:
+    """A Python string literal, double-quoted as the rest of the file's."""
+    return json.dumps(text, ensure_ascii=False)
