@@ -598,3 +598,43 @@ def test_every_word_of_the_report_is_in_its_language(
     assert "La única partida jugada terminó según las reglas" in text
     _, text = simulate(printgen, tmp_path, "mercaderes", "-n", "40")
     assert "40 partidas · 4 jugadores" in text and "%" in text and " %" in text
+
+
+def test_a_wrong_request_is_said_before_the_reports_labels(
+    project: Path, printgen: Printgen
+) -> None:
+    """--lang xx was said as 211 labels lacking an 'xx' text, and a game with no engine as the
+    same: the request's own mistake is said first, as it was before the report was translated."""
+    run = printgen(project, "simulate", "morra-navale", "--lang", "xx", "-n", "3")
+    assert (run.code, run.err) == (
+        2,
+        "printgen: --lang: morra-navale is written in it, en, not 'xx'\n",
+    )
+    run = printgen(project, "simulate", TOY, "--lang", "xx", "-n", "3")
+    assert run.code == 2 and run.err.startswith(f"printgen: {TOY}: no simulation engine yet")
+
+
+def test_a_language_without_the_reports_labels_plays_in_english_and_warns_once(
+    tmp_path: Path, printgen: Printgen
+) -> None:
+    """A Portuguese project whose labels.yaml predates the report's labels could not simulate
+    at all: the report prints their English and one warning says how to translate them."""
+    from printgen.simulate.report_tables import REPORT_LABELS
+
+    assert printgen(tmp_path, "new", "mercaderes", "--lang", "pt").code == 0
+    labels = tmp_path / "templates" / "labels.yaml"
+    lines = labels.read_text(encoding="utf-8").splitlines(keepends=True)
+    labels.write_text("".join(ln for ln in lines if not ln.startswith("playtest_")))
+    run = printgen(tmp_path, "simulate", "mercaderes", "-n", "20")
+    assert run.code == 0, run.err
+    assert run.err == (
+        "templates/labels.yaml:1:1: warning: the playtest report is in 'pt', but none of its "
+        f"{len(REPORT_LABELS)} labels has a 'pt' text, so it prints in English; `printgen "
+        "labels pt` writes what is missing into templates/labels.yaml, in English, to "
+        "translate\n"
+    )
+    _, pages = read(tmp_path, "mercaderes")
+    assert "Playtest: " in pages[0] and "What happened" in pages[0]
+    assert printgen(tmp_path, "labels", "pt").code == 0
+    run = printgen(tmp_path, "simulate", "mercaderes", "-n", "20")
+    assert (run.code, run.err) == (0, "")

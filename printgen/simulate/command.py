@@ -38,6 +38,7 @@ from printgen.simulate.engine import (
     ENGINE_FILE,
     Engine,
     NoEngine,
+    check_has_engine,
     check_played_decks,
     load_engine,
 )
@@ -86,12 +87,14 @@ def simulate(
             _check_json_target(json_file, project_root)
         if refused := Project.at(project_root).refused_out(project_root / "build"):
             raise BadRequest(refused.removeprefix("printgen: "))  # as build refuses build/
-        # said before the games are played, not after minutes of them
-        words = report_labels(project_root, game_id, lang)
+        # said before the games are played, not after minutes of them: the request's own
+        # mistakes (no engine, a language the game is not in) before its labels' words
+        check_has_engine(project_root, game_id)
+        words, untranslated = report_labels(project_root, game_id, lang)
         summary, verdicts, unprintable = run(
             project_root, game_id, games, players, bots, seed, jobs, turn_cap, lang
         )
-    except BadRequest as exc:
+    except (BadRequest, NoEngine, NoLanguage) as exc:
         print(f"printgen: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except EngineFault as exc:  # path:line:col: message
@@ -122,7 +125,7 @@ def simulate(
         hint = "; remove the link (printgen makes the folder)" if exc.errno == errno.ELOOP else ""
         print(f"printgen: cannot write {said}: {exc.strerror or exc}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    for problem in unprintable:
+    for problem in untranslated + unprintable:
         print(problem, file=sys.stderr)
     for sentence in key_sentences(summary):
         print(sentence)

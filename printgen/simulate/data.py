@@ -6,7 +6,7 @@ needs from the loader, the model and the error reporting is re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -126,10 +126,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
 
     session = Session(Project.at(project_root))
     game = session.game(game_id)
-    if lang is not None and lang not in game.meta.languages:
-        raise NoLanguage(
-            f"--lang: {game_id} is written in {', '.join(game.meta.languages)}, not '{lang}'"
-        )
+    _check_language(game_id, game.meta.languages, lang)
     names: dict[str, str] = {}
     title = ""
     said: list[Problem] = []
@@ -168,20 +165,46 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
     return ReportNames(title, names, said, lang or game.meta.languages[0])
 
 
-def report_labels(project_root: Path, game_id: str, lang: str | None) -> Mapping[str, str]:
+def report_labels(
+    project_root: Path, game_id: str, lang: str | None
+) -> tuple[Mapping[str, str], list[Problem]]:
     """The words the report prints (its title, headings, table heads, notes) in ``lang``, the
     game's first language when None, as the rulebook's are: printgen's labels, the project's,
-    the game's. A language they lack one of is a ProjectError at the labels file to write it
-    in (a report half in English otherwise)."""
-    from printgen.documents.labels import labels, unlabelled
+    the game's. A label they lack in that language (a language printgen has none in, pt or nl,
+    in a project whose labels predate the report) prints in English, and is said as one
+    warning: a playtest report is a design tool, not a printed component, so it is no reason
+    to refuse to play. Raises NoLanguage for a language the game is not written in."""
+    from printgen.documents.labels import LABELS, Labels, label_line, labels
     from printgen.simulate.report_tables import REPORT_LABELS
 
     project = Project.at(project_root)
     game = Session(project).game(game_id)
-    words = labels(project, lang or game.meta.languages[0], game_id)
-    if missing := unlabelled(project, words, REPORT_LABELS, "the playtest report"):
-        raise ProjectError(missing[:1])  # one line: the others are said once it is written
-    return words
+    _check_language(game_id, game.meta.languages, lang)
+    language = lang or game.meta.languages[0]
+    words = labels(project, language, game_id)
+    missing = [name for name in REPORT_LABELS if name not in words]
+    if not missing:
+        return words, []
+    english = labels(project, "en", game_id)
+    filled = Labels({**{name: english[name] for name in missing}, **words}, language, [])
+    if len(missing) == 1:
+        said = f"its label '{missing[0]}' has no '{language}' text, so it prints"
+    elif len(missing) == len(REPORT_LABELS):
+        said = f"none of its {len(missing):,} labels has a '{language}' text, so it prints"
+    else:
+        said = f"{len(missing):,} of its {len(REPORT_LABELS):,} labels have no '{language}' text"
+        said += ", so they print"
+    file = f"{project.rel(project.templates)}/{LABELS}"
+    message = (
+        f"the playtest report is in '{language}', but {said} in English; `printgen labels "
+        f"{language}` writes what is missing into {file}, in English, to translate"
+    )
+    return filled, [Problem(label_line(project, missing[0]), message, Severity.WARNING)]
+
+
+def _check_language(game_id: str, languages: Sequence[str], lang: str | None) -> None:
+    if lang is not None and lang not in languages:
+        raise NoLanguage(f"--lang: {game_id} is written in {', '.join(languages)}, not '{lang}'")
 
 
 def _used(uses: object) -> str | None:

@@ -71,16 +71,23 @@ def has_engine(project_root: Path, game_id: str) -> bool:
     return holds(engine_path(project_root, game_id))
 
 
+def check_has_engine(project_root: Path, game_id: str) -> None:
+    """Raise NoEngine for a game with nothing at simulate.py: said before anything else a run
+    asks of the game (its language, its labels), as the first thing to write."""
+    if not has_engine(project_root, game_id):
+        rel = f"cards/{game_id}/{ENGINE_FILE}"
+        raise NoEngine(
+            f"{game_id}: no simulation engine yet; write {rel} (see the README, 'Playtesting')"
+        )
+
+
 def load_engine(project_root: Path, game_id: str) -> Engine:
     from printgen.problems import ProjectError, Where
     from printgen.project import Project
     from printgen.simulate.faults import EngineFault
 
     rel = f"cards/{game_id}/{ENGINE_FILE}"
-    if not has_engine(project_root, game_id):
-        raise NoEngine(
-            f"{game_id}: no simulation engine yet; write {rel} (see the README, 'Playtesting')"
-        )
+    check_has_engine(project_root, game_id)
     try:  # as rules.py: inside the project, an ordinary file of a text file's size
         path = Project.at(project_root).file(engine_path(project_root, game_id), Where(rel))
     except ProjectError as exc:
