@@ -638,3 +638,40 @@ def test_a_language_without_the_reports_labels_plays_in_english_and_warns_once(
     assert printgen(tmp_path, "labels", "pt").code == 0
     run = printgen(tmp_path, "simulate", "mercaderes", "-n", "20")
     assert (run.code, run.err) == (0, "")
+
+
+def in_language(project: Path, lang: str, was: str = "it") -> None:
+    """Warriors and Monks written in ``lang`` where it is in ``was`` (its texts kept)."""
+    game = project / "cards" / WM
+    for path in (game / "game.yaml", game / "decks" / "main.yaml"):
+        text = path.read_text(encoding="utf-8").replace(f"[{was}, en]", f"[{lang}, en]")
+        path.write_text(re.sub(rf"\b{was}:", f"{lang}:", text), encoding="utf-8")
+    for stem in ("rules", "aid"):
+        (game / f"{stem}.{was}.md").rename(game / f"{stem}.{lang}.md")
+
+
+def test_a_count_of_one_is_said_in_the_singular_in_every_language(
+    tmp_path: Path, project: Path, printgen: Printgen
+) -> None:
+    """--turn-cap 1 read "limite di 1 turni" (settings, sentences, verdicts, chart note), "das
+    Limit von 1 Zügen", "límite de 1 turnos", "limite de 1 tours"; and French says 0 in the
+    singular, as 1 ("0 a atteint", never "0 ont atteint")."""
+    _, text = simulate(printgen, project, WM, "-n", "3", "--turn-cap", "1")
+    assert "seme 1 · limite di 1 turno" in text
+    assert "hanno raggiunto il limite di 1 turno" in text
+    with pdfplumber.open(project / "build" / WM / "playtest.pdf") as pdf:
+        page = pdf.pages[0]  # the length chart's note, left of the seats' chart
+        left = " ".join((page.crop((0, 0, page.width / 2, page.height)).extract_text()).split())
+    assert "3 partite fermate al limite di 1 turno." in left
+    assert "1 turni" not in text
+    in_language(project, "de")
+    _, text = simulate(printgen, project, WM, "-n", "3", "--turn-cap", "1")
+    assert "erreichten das Limit von 1 Zug" in text and "1 Zügen" not in text
+    in_language(project, "fr", was="de")
+    _, text = simulate(printgen, project, WM, "-n", "3", "--turn-cap", "1")
+    assert "ont atteint la limite de 1 tour" in text and "1 tours" not in text
+    _, text = simulate(printgen, project, WM, "-n", "40")
+    assert "0 a atteint la limite de 1000 tours" in text and "0 ont atteint" not in text
+    assert printgen(tmp_path, "new", "mercaderes", "--lang", "es").code == 0
+    _, text = simulate(printgen, tmp_path, "mercaderes", "-n", "3", "--turn-cap", "1")
+    assert "límite de 1 turno" in text and "1 turnos" not in text

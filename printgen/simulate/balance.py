@@ -182,10 +182,10 @@ def _measured(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
         turns = summary["turns"][figure]
         over = turns > limit if figure == "p90" else turns < limit
         sign = {"p90": ">" if over else "<=", "p10": "<" if over else ">="}[figure]
-        said = w(
+        said = w.count(
             "playtest_balance_within",
+            turns,
             share=w.percent(share),
-            n=w.number(turns),
             figure=figure,
             sign=sign,
             key=key,

@@ -14,6 +14,7 @@ from printgen.problems import Problem, Problems, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.session import Session
 from printgen.simulate.contract import SimCard, SimData
+from printgen.simulate.report_words import Words
 from printgen.source.balance import BALANCE_KEYS
 from printgen.source.located_yaml import place
 from printgen.write import atomic_write, json_bytes
@@ -167,7 +168,7 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
 
 def report_labels(
     project_root: Path, game_id: str, lang: str | None
-) -> tuple[Mapping[str, str], list[Problem]]:
+) -> tuple[Words, list[Problem]]:
     """The words the report prints (its title, headings, table heads, notes) in ``lang``, the
     game's first language when None, as the rulebook's are: printgen's labels, the project's,
     the game's. A label they lack in that language (a language printgen has none in, pt or nl,
@@ -184,7 +185,7 @@ def report_labels(
     words = labels(project, language, game_id)
     missing = [name for name in REPORT_LABELS if name not in words]
     if not missing:
-        return words, []
+        return Words(words, language), []
     english = labels(project, "en", game_id)
     filled = Labels({**{name: english[name] for name in missing}, **words}, language, [])
     if len(missing) == 1:
@@ -199,7 +200,9 @@ def report_labels(
         f"the playtest report is in '{language}', but {said} in English; `printgen labels "
         f"{language}` writes what is missing into {file}, in English, to translate"
     )
-    return filled, [Problem(label_line(project, missing[0]), message, Severity.WARNING)]
+    return Words(filled, language), [
+        Problem(label_line(project, missing[0]), message, Severity.WARNING)
+    ]
 
 
 def _check_language(game_id: str, languages: Sequence[str], lang: str | None) -> None:

@@ -50,11 +50,8 @@ HEAD = ParagraphStyle("head", fontName=BOLD, fontSize=11.5, leading=14, spaceBef
 KEEP_WITH_HEADING = 140.0  # a heading is not left alone at the foot of a page
 
 
-def render(
-    summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], words: Mapping[str, str]
-) -> bytes:
-    """The report; ``words``: its labels, in the game's language."""
-    w = Words(words)
+def render(summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], w: Words) -> bytes:
+    """The report; ``w``: its labels, in the game's language."""
     buffer = io.BytesIO()
     title = w("playtest_title", title=summary["title"])
     canvas = open_canvas(buffer, title, w.count("playtest_subject", summary["settings"]["games"]))

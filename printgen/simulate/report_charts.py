@@ -30,7 +30,7 @@ def _length_chart(summary: Mapping[str, Any], w: Words) -> Any:
     unfinished = fin.get("unfinished", 0)
     title = w("playtest_chart_length")
     if not fin["games"] and not unfinished:
-        text = w.count("playtest_length_all_capped", fin["capped"], cap=cap)
+        text = w.count("playtest_length_all_capped", fin["capped"], **w.turn_cap(cap))
         return charts.note(HALF, CHART_H, title, text)
     if not fin["games"]:
         why = not_ended(summary, (w("playtest_all"), fin["capped"] + unfinished), w)

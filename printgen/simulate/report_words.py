@@ -11,13 +11,15 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 SINGULAR = "_one"  # a counted label's form for a count of one: playtest_n_games_one
+SINGULAR_BELOW_TWO = frozenset({"fr"})  # languages whose 0 (and 1.5) take the singular too
 
 
 class Words:
     """One language's labels, as the report's sentences use them."""
 
-    def __init__(self, labels: Mapping[str, str]) -> None:
+    def __init__(self, labels: Mapping[str, str], lang: str = "en") -> None:
         self.labels = labels
+        self.lang = lang
         # the games' own figures are printed in the language's style, as a card's are (33,3)
         self.mark = labels.get("decimal_mark") or "."
 
@@ -30,9 +32,20 @@ class Words:
         return text
 
     def count(self, label: str, n: float, **values: object) -> str:
-        """A counted phrase: ``label_one`` for one, ``label`` for any other count ({n})."""
-        form = label + SINGULAR if n == 1 else label
+        """A counted phrase: ``label_one`` for a count the language says in the singular,
+        ``label`` for any other ({n})."""
+        form = label + SINGULAR if self.singular(n) else label
         return self(form, n=self.number(n), **values)
+
+    def singular(self, n: float) -> bool:
+        """Whether the language says ``n`` things in the singular: French does below two ("0
+        a atteint", "1,5 tour"), the others for one alone ("0 partite", "0 games")."""
+        return n < 2 if self.lang in SINGULAR_BELOW_TWO else n == 1
+
+    def turn_cap(self, cap: int) -> dict[str, object]:
+        """The turn cap as a label takes it: {cap} the number, {turn_cap} the counted phrase
+        ("limite di 1 turno", never "di 1 turni")."""
+        return {"cap": cap, "turn_cap": self.count("playtest_turn_cap", cap)}
 
     def number(self, value: float, spec: str = "g") -> str:
         """``value`` formatted by ``spec`` ("g", ".2f", "+.2f"), with the decimal mark."""

@@ -65,7 +65,7 @@ def settings_line(summary: Mapping[str, Any], w: Words | None = None) -> str:
         players=w.count("playtest_n_players", s["players"]),
         who=who,
         seed=s["seed"],
-        cap=s["turn_cap"],
+        **w.turn_cap(s["turn_cap"]),
     )
 
 
@@ -85,7 +85,7 @@ def not_ended(
     capped, unfinished = fin["capped"], fin.get("unfinished", 0)
     if not unfinished:
         who, n = every if every and capped else (capped, capped)
-        return w.count("playtest_hit_cap", n, who=who, cap=cap)
+        return w.count("playtest_hit_cap", n, who=who, **w.turn_cap(cap))
     low, high = fin["unfinished_turns"]
     turns = (
         w.count("playtest_at_turns", low)
@@ -94,8 +94,8 @@ def not_ended(
     )
     if not capped:
         who, n = every or (unfinished, unfinished)
-        return w.count("playtest_engine_ended", n, who=who, turns=turns, cap=cap)
-    return w.count("playtest_hit_cap", capped, who=capped, cap=cap) + w.count(
+        return w.count("playtest_engine_ended", n, who=who, turns=turns, **w.turn_cap(cap))
+    return w.count("playtest_hit_cap", capped, who=capped, **w.turn_cap(cap)) + w.count(
         "playtest_and_engine_ended", unfinished, who=unfinished, turns=turns
     )
 
@@ -156,8 +156,8 @@ def _finished_sentence(summary: Mapping[str, Any], w: Words) -> str:
     stopped = games - fin["games"]
     if stopped == 0:
         if games == 1:
-            return w("playtest_one_ended", cap=cap)
-        return w("playtest_all_ended", n=games, cap=cap)
+            return w("playtest_one_ended", **w.turn_cap(cap))
+        return w("playtest_all_ended", n=games, **w.turn_cap(cap))
     some = w.count("playtest_some_ended", fin["games"], games=games, share=pct(fin["share"], w))
     comma = "," if fin.get("unfinished") else ""
     return (
