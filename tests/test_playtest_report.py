@@ -675,3 +675,42 @@ def test_a_count_of_one_is_said_in_the_singular_in_every_language(
     assert printgen(tmp_path, "new", "mercaderes", "--lang", "es").code == 0
     _, text = simulate(printgen, tmp_path, "mercaderes", "-n", "3", "--turn-cap", "1")
     assert "límite de 1 turno" in text and "1 turnos" not in text
+
+
+def test_italian_shares_take_their_article(tmp_path: Path, project: Path) -> None:
+    """An Italian report read "a fronte di una quota equa pari a 25%" and "vanno da 22% (posto
+    1) a 28% (posto 3)": a share takes its article, elided as the number is said ("l'8%",
+    "dall'1%", "all'80%", "allo 0%")."""
+    from collections import Counter
+
+    from printgen.problems import Where
+    from printgen.simulate.balance import check
+    from printgen.simulate.contract import GameRecord
+    from printgen.simulate.data import Threshold, report_labels
+    from printgen.simulate.report import render
+    from printgen.simulate.run import Settings
+    from printgen.simulate.stats import summarize
+
+    w, _ = report_labels(project, WM, None)  # Italian, its first language
+
+    def italian(*won: int) -> str:
+        """The first page of a report of games seat i won won[i] of."""
+        wins = [(seat,) for seat, games in enumerate(won) for _ in range(games)]
+        records = [GameRecord(True, 9, by, [Counter() for _ in range(4)]) for by in wins]
+        settings = Settings(games=len(wins), players=4, bots=("greedy",), seed=1, turn_cap=50)
+        meta = {"title": "Prova", "engine": "simulate.py", "engine_bots": ["greedy"]}
+        summary = summarize(records, settings, meta)
+        where = Where("cards/prova/game.yaml", 3, 1)
+        verdicts = check(summary, [Threshold("max_first_player_advantage", 0.9, where)])
+        pdf_file = tmp_path / "playtest.pdf"
+        pdf_file.write_bytes(render(summary, [v.json() for v in verdicts], w))
+        with pdfplumber.open(pdf_file) as pdf:
+            return " ".join((pdf.pages[0].extract_text() or "").split())
+
+    text = italian(8, 11, 80, 1)
+    assert "a fronte di una quota equa pari al 25%:" in text
+    assert "vanno dall'1% (posto 4) all'80% (posto 3)" in text
+    assert "vittorie del primo giocatore: 8%, a fronte di una quota equa pari al 25%" in text
+    text = italian(0, 11, 89, 0)
+    assert "vanno dallo 0% (posti 1 e 4) all'89% (posto 3)" in text
+    assert " a 25%" not in text and " da 0%" not in text

@@ -7,11 +7,44 @@ labels, whatever the project's labels say.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 
 SINGULAR = "_one"  # a counted label's form for a count of one: playtest_n_games_one
 SINGULAR_BELOW_TWO = frozenset({"fr"})  # languages whose 0 (and 1.5) take the singular too
+
+
+# an Italian article, alone or in a preposition, before a number: it is written as the number
+# is said, elided before a vowel ("l'8%": otto; "l'11%": undici; "l'1%": uno; "l'80%") and
+# "lo" before zero ("dallo 0%"); each article's (elided, before zero) forms
+_ITALIAN_ARTICLES = {
+    "il": ("l'", "lo "),
+    "al": ("all'", "allo "),
+    "dal": ("dall'", "dallo "),
+    "del": ("dell'", "dello "),
+    "nel": ("nell'", "nello "),
+    "sul": ("sull'", "sullo "),
+}
+_ITALIAN_ARTICLE = re.compile(rf"\b({'|'.join(_ITALIAN_ARTICLES)}) (\d+)", re.IGNORECASE)
+
+
+def italian_articles(text: str) -> str:
+    """``text`` with each article before a number ("il", "al", "dal" …, as the labels write
+    it) in the form the number's sound takes: "dall'8%", "allo 0%", "al 25%"."""
+
+    def form(match: re.Match[str]) -> str:
+        word, digits = match[1], match[2]
+        elided, before_zero = _ITALIAN_ARTICLES[word.lower()]
+        if digits == "0":
+            said = before_zero
+        elif digits in ("1", "11") or digits.startswith("8"):
+            said = elided
+        else:
+            return match[0]
+        return (said[0].upper() + said[1:] if word[0].isupper() else said) + digits
+
+    return _ITALIAN_ARTICLE.sub(form, text)
 
 
 class Words:
@@ -29,7 +62,7 @@ class Words:
         text = self.labels[label]
         for name, value in values.items():
             text = text.replace(f"{{{name}}}", str(value))
-        return text
+        return italian_articles(text) if self.lang == "it" else text
 
     def count(self, label: str, n: float, **values: object) -> str:
         """A counted phrase: ``label_one`` for a count the language says in the singular,
