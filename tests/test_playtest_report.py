@@ -714,3 +714,14 @@ def test_italian_shares_take_their_article(tmp_path: Path, project: Path) -> Non
     text = italian(0, 11, 89, 0)
     assert "vanno dallo 0% (posti 1 e 4) all'89% (posto 3)" in text
     assert " a 25%" not in text and " da 0%" not in text
+
+
+def test_the_charts_axes_write_numbers_as_the_language_does(
+    project: Path, printgen: Printgen
+) -> None:
+    """Over two turns the curves' turn axis is ticked 1, 1.2, 1.4 …: an Italian report printed
+    "1.2" under sentences that write "4,6"; its ticks are "1,2" now, the English "1.2"."""
+    _, text = simulate(printgen, project, WM, "-n", "3", "--turn-cap", "2")
+    assert "1 1,2 1,4 1,6 1,8 2" in text and "1.2" not in text
+    _, text = simulate(printgen, project, WM, "-n", "3", "--turn-cap", "2", "--lang", "en")
+    assert "1 1.2 1.4 1.6 1.8 2" in text

@@ -193,7 +193,8 @@ def line_chart(
     plot.yValueAxis.visibleGrid = True
     plot.yValueAxis.gridStrokeColor = GRID
     plot.xValueAxis.valueMin = 1
-    plot.yValueAxis.labelTextFormat = w.number  # a mean of 0,5 in Italian
+    # a mean of 0,5 in Italian; the turns' ticks too, fractions of a turn over a short game
+    plot.yValueAxis.labelTextFormat = plot.xValueAxis.labelTextFormat = w.number
     drawing.add(plot)
     _caption(drawing, caption, width, " ")
     for r, row in enumerate(rows):
