@@ -725,3 +725,19 @@ def test_the_charts_axes_write_numbers_as_the_language_does(
     assert "1 1,2 1,4 1,6 1,8 2" in text and "1.2" not in text
     _, text = simulate(printgen, project, WM, "-n", "3", "--turn-cap", "2", "--lang", "en")
     assert "1 1.2 1.4 1.6 1.8 2" in text
+
+
+def test_a_wrapped_caption_leaves_no_word_alone_on_a_line(
+    project: Path, printgen: Printgen
+) -> None:
+    """The English curves' caption wrapped as "turn · mean … (late turns: only the longest" and
+    "games)" alone below: its lines are shared out evenly, and so are a chart's notes."""
+    simulate(printgen, project, WM, "-n", "40", "--lang", "en")
+    with pdfplumber.open(project / "build" / WM / "playtest.pdf") as pdf:
+        lines = (pdf.pages[0].extract_text() or "").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("turn · mean"))
+    caption = lines[at : at + 2]
+    assert " ".join(caption) == (
+        "turn · mean of the games still running (late turns: only the longest games)"
+    )
+    assert all(len(line.split()) > 2 for line in caption), caption

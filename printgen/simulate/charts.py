@@ -74,15 +74,7 @@ def note(width: float, height: float, title: str, text: str) -> Drawing:
     """A chart with nothing to draw: a framed box that says why."""
     drawing = _drawing(width, height, title)
     drawing.add(Rect(0, 14, width, height - 34, fillColor=None, strokeColor=GRID))
-    words, lines, line = text.split(), [], ""
-    for word in words:  # wrapped to the box
-        wider = f"{line} {word}".strip()
-        if stringWidth(wider, REGULAR, 8) > width - 24 and line:
-            lines.append(line)
-            line = word
-        else:
-            line = wider
-    lines.append(line)
+    lines = balanced(text.split(), " ", width - 24, 8)  # wrapped to the box
     top = height / 2 + 5 * len(lines)
     for i, text_line in enumerate(lines):
         drawing.add(_text(width / 2, top - 10 * i, text_line, 8, anchor="middle"))
@@ -238,27 +230,41 @@ def _legend_rows(names: Sequence[str], width: float) -> list[list[tuple[int, flo
 def _caption(drawing: Drawing, caption: str, width: float, sep: str = " · ") -> None:
     """A caption under the chart, on further lines below where one line would run past
     ``width`` (an Italian or French caption is longer than the English), broken at ``sep``."""
-    lines: list[str] = []
-    for part in caption.split(sep):
-        wider = f"{lines[-1]}{sep}{part}" if lines else part
-        if lines and stringWidth(wider, REGULAR, 7) <= width:
-            lines[-1] = wider
-        else:
-            lines.append(part)
-    for i, line in enumerate(lines):
+    for i, line in enumerate(balanced(caption.split(sep), sep, width, 7)):
         drawing.add(_text(0, -9 * i, line))
 
 
 def _wrap(text: str, width: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        wider = f"{line} {word}".strip()
-        if line and stringWidth(wider, REGULAR, LEGEND_SIZE) > width:
-            lines.append(line)
-            line = word
+    return balanced(text.split(), " ", width, LEGEND_SIZE)
+
+
+def balanced(parts: Sequence[str], sep: str, width: float, size: float) -> list[str]:
+    """``parts`` joined by ``sep`` on as few lines as fit ``width``, those lines as even as
+    they can be: filled greedily, the last line held a lone word ("…only the longest /
+    games)"); the narrowest measure that takes no more lines shares them out instead."""
+    lines = _greedy(parts, sep, width, size)
+    if len(lines) < 2:
+        return lines
+    low, high = 0.0, width
+    for _ in range(24):  # to a hundredth of a point or so: the lines no longer change
+        middle = (low + high) / 2
+        if len(_greedy(parts, sep, middle, size)) <= len(lines):
+            high = middle
         else:
-            line = wider
-    return [*lines, line]
+            low = middle
+    return _greedy(parts, sep, high, size)
+
+
+def _greedy(parts: Sequence[str], sep: str, width: float, size: float) -> list[str]:
+    """Each line filled with as many parts as fit ``width`` (a part wider alone on its own)."""
+    lines: list[str] = []
+    for part in parts:
+        wider = f"{lines[-1]}{sep}{part}" if lines else part
+        if lines and stringWidth(wider, REGULAR, size) <= width:
+            lines[-1] = wider
+        else:
+            lines.append(part)
+    return lines
 
 
 CURVES_PER_CHART = 4
