@@ -151,7 +151,6 @@ def _new_options(new: argparse.ArgumentParser) -> None:
 
 
 def _labels_options(labels: argparse.ArgumentParser) -> None:
-    # as build's --lang: NL is nl
     labels.add_argument("langs", nargs="+", type=str.lower, metavar="LANG", help="e.g. nl")
 
 

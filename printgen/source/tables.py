@@ -137,8 +137,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
     del raw  # the text is what is read now (a file's bytes held beside it was its size again)
     delimiter = max(_DELIMITERS, key=_header_line(text).count)
     rows: list[tuple[int, list[Any]]] = []
-    spaced: set[int] = set()
-    width = 0  # the header row's cells, once read
+    spaced: set[int] = set()  # rows whose notes may hold a text cut by a comma (split_rows)
     # strict: a quote never closed is an error at the end, not the rest of the file as one cell
     reader = csv.reader(_lines(text), delimiter=delimiter, strict=True)
     start = 1  # the line the record being read starts on (a quoted cell may hold line breaks)
@@ -147,10 +146,10 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             if count > MAX_ROWS + 1 or len(cells) > MAX_COLUMNS:  # the header, then the cards
                 checker.error(Where(rel, start, 1), _too_big())
                 return None
+            width = len(rows[0][1]) if rows else 0  # the header's cells
             if 0 < width < len(cells) and cut_between(cells[width - 2 : width]):
                 spaced.add(start)
             rows.append((start, _cleaned(cells)))
-            width = width or (len(cells) if any(cell.strip() for cell in cells) else 0)
             start = reader.line_num + 1
     except csv.Error as exc:
         opening = text.split("\n", start)[start - 1] if start <= text.count("\n") + 1 else ""
