@@ -1210,15 +1210,17 @@ def test_a_bleed_wider_than_the_paper_has_room_for_is_a_warning_and_cut_at_the_e
     text = deck.read_text(encoding="utf-8")
     size_line = next(n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("size:"))
     args = ("build", "demo", "--lang", "en", "--only", "cards")
-    for bleed, said in (("3mm", False), ("5mm", False), ("6mm", True), ("50mm", True)):
+    ordinary = ("3mm", "0.125in", "5mm", "6mm", "0.25in")  # quiet, though wider than 5.5 mm
+    for bleed, said in [*((b, False) for b in ordinary), ("7mm", True), ("50mm", True)]:
         deck.write_text(text.replace("\nsize:", f"\nbleed: {bleed}\nsize:", 1), "utf-8")
         run = printgen(demo, *args)
         assert run.code == 0, run.err
-        warned = [ln for ln in run.err.splitlines() if "wider than the 5.5 mm its cards" in ln]
+        warned = [ln for ln in run.err.splitlines() if "the 5.5 mm its cards leave" in ln]
         assert len(warned) == int(said), run.err
     assert warned[0].startswith(f"cards/demo/decks/main.yaml:{size_line}:8: warning: "), warned
     assert "a bleed of 50 mm" in warned[0] and "39.5 mm past the paper's edge" in warned[0], warned
-    assert warned[0].endswith("lower it to 5.5 mm or less (3 mm is usual)"), warned
+    assert "wider than an ordinary bleed (up to 6.35 mm, a quarter inch) and than" in warned[0]
+    assert warned[0].endswith("lower it to 6.35 mm or less (3 mm is usual)"), warned
     faces = _manifest(demo / "build" / "demo" / "en" / "cards.pdf")["faces"]
     for face in faces:
         width, height = face["page_mm"]
@@ -1228,6 +1230,28 @@ def test_a_bleed_wider_than_the_paper_has_room_for_is_a_warning_and_cut_at_the_e
         assert face["y_mm"] + face["height_mm"] + top <= height + TOL, face
     assert max(face["bleed_mm"][0] for face in faces) == pytest.approx(10.5, abs=TOL)
     assert max(face["bleed_mm"][3] for face in faces) == pytest.approx(50.0, abs=TOL)  # fits
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_an_ordinary_bleed_of_a_starter_game_is_never_warned(
+    tmp_path: Path, printgen: Any, paper: str
+) -> None:
+    """`bleed: 0.125in` (the usual US bleed) on Letter was warned as wider than the 2.7 mm its
+    cards leave, told to lower it to the usual 3 mm, itself wider and never warned. A bleed up
+    to a quarter inch is quiet on any paper; one wider says to lower it to what is not warned."""
+    assert printgen(tmp_path, "new", "g").code == 0
+    deck = tmp_path / "cards" / "g" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    for bleed in ("0.125in", "3.175mm", "4mm", "5mm", "0.25in"):
+        deck.write_text(text.replace("\nsize:", f"\nbleed: {bleed}\nsize:", 1), "utf-8")
+        run = printgen(tmp_path, "validate", "--paper", paper)
+        assert run.code == 0 and "warning" not in run.err, (bleed, run.err)
+    deck.write_text(text.replace("\nsize:", "\nbleed: 8mm\nsize:", 1), "utf-8")
+    run = printgen(tmp_path, "validate", "--paper", paper)
+    warned = [ln for ln in run.err.splitlines() if "a bleed of 8 mm" in ln]
+    assert len(warned) == 1 and warned[0].endswith("lower it to 6.35 mm or less (3 mm is usual)")
+    deck.write_text(text.replace("\nsize:", "\nbleed: 6.35mm\nsize:", 1), "utf-8")
+    assert "warning" not in printgen(tmp_path, "validate", "--paper", paper).err  # as it says
 
 
 @pytest.mark.parametrize(("duplex", "upright"), [("long", True), ("short", False), ("fold", True)])

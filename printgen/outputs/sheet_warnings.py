@@ -3,6 +3,8 @@ running off the paper, and sheets left no room for their label and scale bar."""
 
 from __future__ import annotations
 
+import math
+
 from printgen.draw.blocks import EDGE
 from printgen.draw.packing import largest_card
 from printgen.draw.sheets import Placement, Sheet
@@ -98,14 +100,17 @@ def not_folded(
         )
 
 
-USUAL_BLEED = 3.0  # mm: never warned, though a sheet filled to the paper's edge cuts it there
+USUAL_BLEED = 3.0  # mm
+# mm: a bleed up to a quarter inch (1/8 in, 3.175 mm, the usual US bleed; 4 or 5 mm) is never
+# warned, though on a tight sheet it reaches into the unprintable margin, where a printer clips it
+ORDINARY_BLEED = 6.35
 
 
 def bleed_off_the_paper(sheets: list[Sheet], group: list[LaidOutDeck], problems: Problems) -> None:
-    """A bleed wider than the room its cards leave before the paper's unprintable margin
-    (``bleed: 50mm``, meant as 5): it covers the room of the crop marks, the sheet's label and
-    its scale bar, and may run off the paper, where it is cut. A warning at the deck's bleed,
-    saying what fits. A bleed reaching into the margin is no mistake: its printer may clip it."""
+    """A bleed wider than both an ordinary one and the room its cards leave before the
+    paper's unprintable margin (``bleed: 50mm``, meant as 5): it covers the room of the crop
+    marks, the sheet's label and its scale bar, and may run off the paper, where it is cut. A
+    warning at the deck's bleed, saying the widest that would not be warned."""
     rooms: dict[str, float] = {}  # deck -> least room between a card and the paper's edge
     for sheet in sheets:
         if sheet.side == "back":  # where its front is, turned (moved by the back offset)
@@ -119,25 +124,33 @@ def bleed_off_the_paper(sheets: list[Sheet], group: list[LaidOutDeck], problems:
         room = rooms.get(deck.id)
         if room is None:
             continue
-        fits = max(0.0, room - EDGE)
-        if deck.bleed_mm <= max(fits, USUAL_BLEED) + 0.05:
+        # a tenth of a millimetre down: the width said to lower it to is never itself warned
+        fits = math.floor(max(0.0, room - EDGE) * 10 + 1e-6) / 10
+        widest = max(fits, ORDINARY_BLEED)
+        if deck.bleed_mm <= widest + 0.05:
             continue
-        cut = deck.bleed_mm - room
-        past = f", and runs {cut:g} mm past the paper's edge, where it is cut" if cut > 0.05 else ""
-        lower = (
-            f"lower it to {fits:.1f} mm or less ({USUAL_BLEED:g} mm is usual)"
-            if fits >= USUAL_BLEED
-            else f"lower it to the usual {USUAL_BLEED:g} mm"
-        )
         problems.add(
             deck.bleed_where,
-            f"deck '{deck.id}' has a bleed of {deck.bleed_mm:g} mm, wider than the "
-            f"{fits:.1f} mm its cards leave before the paper's {EDGE:g} mm unprintable margin: "
-            f"it covers the room of the crop marks, the sheet's label and its scale bar{past}; "
-            f"{lower}",
+            f"deck '{deck.id}' has a bleed of {deck.bleed_mm:g} mm, wider than "
+            f"{_widest(fits)}: it covers the room of the crop marks, the sheet's label and its "
+            f"scale bar{_past(deck.bleed_mm - room)}; lower it to {widest:g} mm or less "
+            f"({USUAL_BLEED:g} mm is usual)",
             Severity.WARNING,
             once=("bleed-off", deck.id),
         )
+
+
+def _widest(fits: float) -> str:
+    """What the bleed is wider than: the room its cards leave, and an ordinary bleed where
+    that is wider (an ordinary bleed may reach into the margin, where a printer clips it)."""
+    room = f"the {fits:g} mm its cards leave before the paper's {EDGE:g} mm unprintable margin"
+    if fits >= ORDINARY_BLEED:
+        return room
+    return f"an ordinary bleed (up to {ORDINARY_BLEED:g} mm, a quarter inch) and than {room}"
+
+
+def _past(cut: float) -> str:
+    return f", and runs {cut:g} mm past the paper's edge, where it is cut" if cut > 0.05 else ""
 
 
 def _room_to_the_edge(p: Placement, width: float, height: float) -> float | None:
