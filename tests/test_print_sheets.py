@@ -1397,10 +1397,37 @@ def test_the_scale_bar_and_label_keep_a_few_mm_clear_of_every_crop_mark(
 ) -> None:
     """Letter, five 88 × 63 mm types with backs of their own and three 50 × 50 mm cards: on
     page 3 the bar's zero tick stood 1 mm from a crop mark (x 157.7 mm), read as a double line
-    by whoever measured it. The bar and the label keep a few mm from every mark."""
+    by whoever measured it. The bar and the label keep a few mm from every mark (3 mm, or
+    2.5 mm either side of a full bar centred between two marks)."""
     _own_backed_game(tmp_path, wide, count, square)
     clearances = _bar_and_label_clearance(_sized_build(tmp_path, "--paper", paper))
-    assert clearances and min(clearances) >= 2.9, clearances
+    assert clearances and min(clearances) >= 2.5, clearances
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_an_a4_poker_sheet_keeps_its_full_scale_bar_clear_of_its_crop_marks(
+    root: Path, duplex: str
+) -> None:
+    """A4 poker sheets leave 63 mm between two crop marks, 5 mm short of a full bar 3 mm clear
+    of both: every front printed the compact bar, its caption squeezed inside at 4 pt. The full
+    bar goes there, centred, over 2.5 mm from each mark, its 5.5 pt caption beside it."""
+    pdf = _cards(root, WM, "--duplex", duplex, "--out", str(root / f"a4-bar-{duplex}"))
+    fronts = [n for n, page in enumerate(_manifest(pdf)["pages"]) if page["side"] == "front"]
+    with pdfplumber.open(pdf) as document:
+        for number, drawn in zip(fronts, [lines(pdf)[n] for n in fronts], strict=True):
+            page = document.pages[number]
+            bar = next(ln for ln in drawn if abs(abs(ln[2] - ln[0]) - 50.0) < TOL)
+            end, base = max(bar[0], bar[2]), bar[1]
+            caption = "".join(
+                c["text"]
+                for c in page.chars
+                if 0 < c["x0"] / MM - end < 8
+                and abs((page.height - c["bottom"]) / MM - base) < 2
+                and c["size"] == pytest.approx(5.5)
+            )
+            assert caption == "50 mm", (number, caption)
+    clearances = _bar_and_label_clearance(pdf)
+    assert len(clearances) == len(fronts) and min(clearances) >= 2.5, clearances
 
 
 @pytest.mark.parametrize("side", ["bottom", "left"])

@@ -21,6 +21,9 @@ CLEAR = 1.0  # mm kept between a label and anything else
 # mm kept between a label and a line (a crop mark, a fold): a tick of the bar beside a mark
 # reads as a double line, and a mark set against the sheet's words looks like one of its letters
 LINE_CLEAR = 3.0
+# mm: nearer a line than LINE_CLEAR, a bar centred between two marks this far from each still
+# reads as a bar of its own, not a mark doubled (A4 poker sheets: 2.57 mm each side)
+NEAR_LINE = 2.5
 SCALE = 50.0  # mm, the scale bar's length
 FONT = "Vera"
 SIZES = (5.5, 5.0, 4.5, 4.0)  # points, the label's size shrinking to fit
@@ -88,18 +91,38 @@ def plan_labels(text: str, width: float, height: float, taken: list[Box]) -> lis
     """Where the text and the scale bar go; ``taken`` holds everything already on the sheet."""
     taken = list(taken)
     labels: list[Label] = []
-    wanted: list[tuple[str | None, tuple[float, ...]]] = [(text, SIZES), (None, SIZES[:1])]
-    for content, sizes in wanted:
-        # a sheet packed so tight that no stretch keeps LINE_CLEAR from its marks keeps its
-        # bar all the same, as clear of them as of anything else
-        placed = _first_fit(content, sizes, width, height, taken, LINE_CLEAR) or _first_fit(
-            content, sizes, width, height, taken, CLEAR
-        )
+    for plan in (_text, _bar):
+        placed = plan(text, width, height, taken)  # in turn: the bar keeps clear of the text
         if placed is not None:
             label, length = placed
             labels.append(label)
             taken.append(_taken_by(label, length, width, height))
     return labels
+
+
+def _text(text: str, width: float, height: float, taken: list[Box]) -> tuple[Label, float] | None:
+    # a sheet packed so tight that no stretch keeps LINE_CLEAR from its marks keeps its label
+    # all the same, as clear of them as of anything else
+    return _first_fit(text, SIZES, width, height, taken, LINE_CLEAR) or _first_fit(
+        text, SIZES, width, height, taken, CLEAR
+    )
+
+
+def _bar(
+    _sheet_text: str, width: float, height: float, taken: list[Box]
+) -> tuple[Label, float] | None:
+    """The bar with its caption beside it, read at a glance, wherever it keeps clear enough of
+    the crop marks for its ticks not to double them; else the bar alone, its caption in it at
+    4 pt; a sheet packed so tight that neither keeps that clear of its marks keeps one all the
+    same, as clear of them as of anything else."""
+    full = (None, SIZES[:1])
+    return (
+        _first_fit(*full, width, height, taken, LINE_CLEAR)
+        or _first_fit(*full, width, height, taken, NEAR_LINE, centred=True)
+        or _compact(width, height, taken, LINE_CLEAR)
+        or _first_fit(*full, width, height, taken, CLEAR)
+        or _compact(width, height, taken, CLEAR)
+    )
 
 
 def _first_fit(
@@ -109,7 +132,10 @@ def _first_fit(
     height: float,
     taken: list[Box],
     line_clear: float,
+    centred: bool = False,
 ) -> tuple[Label, float] | None:
+    """The first stretch ``line_clear`` from every line that holds the content at one of its
+    sizes, largest first; ``centred``: in the middle of it, as far from both ends as it goes."""
     for size in sizes:
         length = (
             bar_length(size) if content is None else float(stringWidth(content, FONT, size)) * PT_MM
@@ -117,12 +143,19 @@ def _first_fit(
         for side in SIDES:
             for start, end in _free(side, width, height, taken, line_clear):
                 if end - start >= length:
-                    return Label(side, start, content, size), length
-    if content is None:  # no stretch for the bar and its caption: the caption inside the bar
-        for side in SIDES:
-            for start, end in _free(side, width, height, taken, line_clear):
-                if end - start >= COMPACT:
-                    return Label(side, start, None, COMPACT_SIZE, compact=True), COMPACT
+                    at = start + (end - start - length) / 2 if centred else start
+                    return Label(side, at, content, size), length
+    return None
+
+
+def _compact(
+    width: float, height: float, taken: list[Box], line_clear: float
+) -> tuple[Label, float] | None:
+    """No stretch for the bar and its caption: the caption inside the bar."""
+    for side in SIDES:
+        for start, end in _free(side, width, height, taken, line_clear):
+            if end - start >= COMPACT:
+                return Label(side, start, None, COMPACT_SIZE, compact=True), COMPACT
     return None
 
 
