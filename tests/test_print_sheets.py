@@ -558,8 +558,8 @@ def test_a_deck_too_large_to_fold_prints_long_edge_after_the_fold_sheets(
     did alone; the boards follow on sheets of their own, each front page followed by its backs
     exactly behind it for a sheet turned over its long edge, labelled and listed so, and one
     warning at the board's size says which pages to print double-sided."""
-    # a back offset read for another printer moves no back of a fold build, those of its
-    # long-edge sheets neither
+    # the back offset moves no back of a fold sheet (one pass prints both halves), only those
+    # of the long-edge sheets, printed double-sided: see the test after this one
     args = ("build", "mix", "--only", "cards", "--duplex", "fold", "--back-offset", "1.5,-0.5")
     _sized_game(tmp_path / "alone", ("main", "poker", 9))
     alone = printgen(tmp_path / "alone", *args)
@@ -589,9 +589,10 @@ def test_a_deck_too_large_to_fold_prints_long_edge_after_the_fold_sheets(
         )
         assert sizes[index] == sizes[index + 1] == pytest.approx((297.0, 210.0), abs=TOL)
         assert (front.width, front.height) == pytest.approx((210.0, 148.0), abs=TOL)
-        assert turned(front.centre, sizes[index], "long") == pytest.approx(back.centre, abs=TOL)
+        behind = turned(front.centre, sizes[index], "long")  # the offset turned with the page
+        assert (behind[0] - 0.5, behind[1] - 1.5) == pytest.approx(back.centre, abs=TOL)
     manifest = _manifest(pdf)
-    assert manifest["duplex"] == "fold" and manifest["back_offset_mm"] == [0.0, 0.0]
+    assert manifest["duplex"] == "fold" and manifest["back_offset_mm"] == [1.5, -0.5]
     assert [(p["side"], p.get("duplex")) for p in manifest["pages"]] == [("fold", None)] * 3 + [
         ("front", "long"),
         ("back", "long"),
@@ -601,6 +602,33 @@ def test_a_deck_too_large_to_fold_prints_long_edge_after_the_fold_sheets(
     assert "sheet 3/5 · fronts and backs, fold and glue" in labels[2]
     assert "sheet 4/5 · fronts · print double-sided, flip on long edge" in labels[3]
     assert "sheet 4/5 · backs · print double-sided, flip on long edge" in labels[4]
+
+
+def test_the_back_offset_moves_the_backs_a_fold_build_prints_double_sided(
+    tmp_path: Path, printgen: Any
+) -> None:
+    """--duplex fold --back-offset 1.5,-0.5 with a deck too large to fold: its long-edge pages,
+    printed double-sided, got no offset (cards.json: "back_offset_mm": [0, 0]), their backs
+    as far off their fronts as the printer drifts. The offset moves those backs, as --duplex
+    long's, the fold sheets none; an offset moving one off the paper is said."""
+    _sized_game(tmp_path, ("main", "poker", 9), ("big", "{width: 190mm, height: 280mm}", 1))
+    plain = _sized_build(tmp_path, "--duplex", "fold")
+    pages = placements(plain)
+    shifted_pdf = _sized_build(tmp_path, "--duplex", "fold", "--back-offset", "1.5,-0.5")
+    shifted = placements(shifted_pdf)
+    assert [[(p.deck, p.side) for p in page] for page in shifted[3:]] == [
+        [("big", "front")],
+        [("big", "back")],
+    ]
+    assert shifted[:4] == pages[:4]  # the fold sheets (one pass prints both halves), a front
+    (before,), (after,) = pages[4], shifted[4]
+    assert (after.x - before.x, after.y - before.y) == pytest.approx((1.5, -0.5), abs=1e-3)
+    manifest = _manifest(shifted_pdf)
+    assert (manifest["duplex"], manifest["back_offset_mm"]) == ("fold", [1.5, -0.5])
+    args = ("build", "mix", "--only", "cards", "--duplex", "fold", "--back-offset", "15,0")
+    run = printgen(tmp_path, *args)
+    assert run.code == 0
+    assert "the back offset 15,0 mm moves 1 back of deck 'big' off the page, by up to" in run.err
 
 
 def test_a_build_where_no_deck_folds_prints_long_edge_with_a_warning_each(

@@ -96,7 +96,8 @@ def impose(
     the cards can be packed (draw.packing), the fewest sheets that keep their labels and scale
     bars as well as the first way does (a denser plan may fill every margin). Folding, cards
     too large for half a sheet follow the fold sheets on sheets of their own, printed as
-    ``--duplex long`` prints them (no back offset: the build has none).
+    ``--duplex long`` prints them, the back offset moving their backs (printed double-sided,
+    they drift as any duplex page does; the fold sheets' backs come out of the same pass).
 
     ``caption`` starts each sheet's label ("Game · cards"); ``words`` translate sheet, fronts,
     backs and fold."""
@@ -122,7 +123,7 @@ def impose(
     plans, sheets = _fewest(ways, sides, caption, words)
     if not unfolded:
         return sheets
-    turned, _ = _fewest(long_edge, Sides(True, Duplex.LONG, Offset()), caption, words)
+    turned, _ = _fewest(long_edge, Sides(True, Duplex.LONG, offset), caption, words)
     plans = plans + [replace(plan, long_edge=True) for plan in turned]
     return _imposed(plans, sides, caption, words)
 
@@ -204,12 +205,11 @@ def _imposed(
         # folding, cards too large for half a sheet: their backs behind them, the sheet turned
         # over its long edge, as --duplex long would print them
         turned = Duplex.LONG if plan.long_edge else duplex
-        offset = Offset() if plan.long_edge else sides.offset
         printed = Duplex.LONG if plan.long_edge else None
         front = Sheet("front", number, plan.width, plan.height, fronts, marks, duplex=printed)
         sheets.append(front)
         if sides.has_backs and turned not in (Duplex.NONE, Duplex.FOLD):
-            backs, blank = _turned(fronts, plan, turned, offset)
+            backs, blank = _turned(fronts, plan, turned, sides.offset)
             back = Sheet("back", number, plan.width, plan.height, backs, blank=blank)
             back.duplex = printed
             sheets.append(back)

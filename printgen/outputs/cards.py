@@ -332,10 +332,10 @@ def manifest(sheets: list[Sheet], options: BuildOptions) -> dict[str, Any]:
             record["duplex"] = str(sheet.duplex)
         pages.append(record)
     first = pages[0]["page_mm"] if pages else list(options.paper.size_mm)
-    # the offset moves backs only where they print behind their fronts, as the build asked
-    # (not on the sheets a fold build prints double-sided)
+    # the offset moves the backs of back pages, printed double-sided (a fold build's too, for
+    # a deck too large to fold); a fold sheet's backs come out of the same pass as its fronts
     duplex = printed_as(sheets, options.duplex)
-    turned = duplex in (Duplex.LONG, Duplex.SHORT) and duplex == options.duplex
+    turned = any(sheet.side == "back" for sheet in sheets)
     offset = options.back_offset if turned else Offset()
     # the gap each deck's cards were imposed with: a deck's own `gutter:` (or a round token's
     # cutting room) is not the build's --gutter

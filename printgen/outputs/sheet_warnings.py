@@ -9,7 +9,7 @@ from printgen.draw.blocks import EDGE
 from printgen.draw.packing import largest_card
 from printgen.draw.sheets import Placement, Sheet
 from printgen.layout.face import LaidOutDeck
-from printgen.options import BuildOptions, Duplex
+from printgen.options import BuildOptions
 from printgen.problems import Problems, Severity
 
 
@@ -17,7 +17,7 @@ def backs_off_the_page(sheets: list[Sheet], options: BuildOptions, problems: Pro
     """A back offset so large that backs leave the paper (a misread calibration): a warning
     for each deck whose backs it moves off, with how much of a card is lost."""
     offset = options.back_offset
-    if not (offset.x or offset.y) or options.duplex not in (Duplex.LONG, Duplex.SHORT):
+    if not (offset.x or offset.y):  # backs printed behind their fronts: on back pages only
         return
     off: dict[str, tuple[float, int]] = {}  # deck -> (most lost, backs moved off)
     for sheet in sheets:
