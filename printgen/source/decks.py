@@ -16,7 +16,6 @@ from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.backs import BACK, backs_without_layout, card_back, deck_back
 from printgen.source.card_ids import unique_ids
-from printgen.source.cells import deck_number
 from printgen.source.generator_rules import (
     RULE_KEYS,
     axes_beside,
@@ -348,6 +347,8 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
         or not isinstance(value, (int, float))
         or (kind == "integer" and not isinstance(value, int))
     ):
+        from printgen.source.cells import deck_number  # with decimal: only for this mistake
+
         checker.error(where, deck_number(what, value, kind))  # 4,5 1,000 1e3: texts to YAML
     elif kind == "color" and value is None:  # `color: #8a5a00`: YAML read a comment
         checker.error(
