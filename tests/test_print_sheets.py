@@ -1441,8 +1441,9 @@ def test_an_a4_poker_sheet_keeps_its_full_scale_bar_clear_of_its_crop_marks(
     bar goes there, centred, over 2.5 mm from each mark, its 5.5 pt caption beside it."""
     pdf = _cards(root, WM, "--duplex", duplex, "--out", str(root / f"a4-bar-{duplex}"))
     fronts = [n for n, page in enumerate(_manifest(pdf)["pages"]) if page["side"] == "front"]
+    drawn_lines = lines(pdf)  # every page's, read once
     with pdfplumber.open(pdf) as document:
-        for number, drawn in zip(fronts, [lines(pdf)[n] for n in fronts], strict=True):
+        for number, drawn in zip(fronts, [drawn_lines[n] for n in fronts], strict=True):
             page = document.pages[number]
             bar = next(ln for ln in drawn if abs(abs(ln[2] - ln[0]) - 50.0) < TOL)
             end, base = max(bar[0], bar[2]), bar[1]
