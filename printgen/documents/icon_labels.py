@@ -173,7 +173,7 @@ def _unprintable(
     for char in unprintable.missing_chars(written, vera().regular):
         problems.append(
             Problem(
-                _at(lines, start, char, _escapes(char)),
+                _at(lines, start, char, unprintable.yaml_escapes(char)),
                 unprintable.lacking(char, "Vera"),
             )
         )
@@ -194,12 +194,6 @@ def _markup(written: str, icons: IconLibrary) -> str | None:
             found.append((written.find(mark), mark))
     found += [(m.start(), m.group(1)) for m in _UNDERSCORED.finditer(written)]
     return min(found)[1] if found else None
-
-
-def _escapes(char: str) -> list[str]:
-    """How YAML may write ``char`` in a quoted text."""
-    code = ord(char)
-    return [f"\\u{code:04x}", f"\\u{code:04X}", f"\\U{code:08x}", f"\\U{code:08X}"]
 
 
 def _lines(project: Project, rel: str) -> list[str]:

@@ -356,10 +356,9 @@ def lint_document(
 
 def _written(project: Project, rels: list[str], char: str) -> Where | None:
     """Where ``char`` is first written in the files ``rels``, as itself or as an escape."""
-    code = ord(char)
-    needles = [char, f"\\u{code:04x}", f"\\u{code:04X}", f"\\U{code:08x}", f"\\U{code:08X}"]
-    if code < 0x100:  # a control character, written as YAML's \x escape (or \0)
-        needles += [f"\\x{code:02x}", f"\\x{code:02X}"] + (["\\0"] if code == 0 else [])
+    from printgen.layout import unprintable
+
+    needles = [char, *unprintable.yaml_escapes(char)]
     for rel in rels:
         try:
             lines = editor_lines(project.read_text(project.root / rel, Where(rel)))

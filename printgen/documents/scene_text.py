@@ -16,23 +16,6 @@ from printgen.problems import Where
 _BREAKS = "\r\n\x85\u2028\u2029"
 _CAPTION_SPACE = re.compile(f"[ \t{_BREAKS}]*[\t{_BREAKS}][ \t{_BREAKS}]*")
 
-# the escapes of a double-quoted YAML string that write a character without typing it
-_NAMED_ESCAPES = {
-    "\t": "\\t",
-    "\n": "\\n",
-    "\r": "\\r",
-    "\x00": "\\0",
-    "\x07": "\\a",
-    "\x08": "\\b",
-    "\x0b": "\\v",
-    "\x0c": "\\f",
-    "\x1b": "\\e",
-    "\x85": "\\N",
-    "\xa0": "\\_",
-    "\u2028": "\\L",
-    "\u2029": "\\P",
-}
-
 
 def caption_words(written: str) -> str:
     """The caption as printed: its line breaks and tabs are spaces."""
@@ -68,12 +51,7 @@ def text_problems(
 def char_at(char: str, start: Where, lines: list[str], first: int) -> Where:
     """Where ``char`` is written in a value that starts at ``start``: as itself, or as the
     escape of a quoted string; the value's start when neither is found."""
-    code = ord(char)
-    needles = [char, f"\\u{code:04x}", f"\\u{code:04X}", f"\\U{code:08x}", f"\\U{code:08X}"]
-    if code < 0x100:
-        needles += [f"\\x{code:02x}", f"\\x{code:02X}"]
-    if char in _NAMED_ESCAPES:
-        needles.append(_NAMED_ESCAPES[char])
+    needles = [char, *unprintable.yaml_escapes(char)]
     for number in range(start.line - first, len(lines)):
         line = lines[number] if number >= 0 else ""
         skip = start.col - 1 if number == start.line - first else 0

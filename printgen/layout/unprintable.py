@@ -95,6 +95,36 @@ def typed_escapes(markup: str) -> list[str]:
     return list(dict.fromkeys(_ESCAPE.findall(markup))) if "\\u" in markup else []
 
 
+# the escapes of a double-quoted YAML string that write a character without typing it
+_NAMED_ESCAPES = {
+    "\t": "\\t",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\x00": "\\0",
+    "\x07": "\\a",
+    "\x08": "\\b",
+    "\x0b": "\\v",
+    "\x0c": "\\f",
+    "\x1b": "\\e",
+    "\x85": "\\N",
+    "\xa0": "\\_",
+    "\u2028": "\\L",
+    "\u2029": "\\P",
+}
+
+
+def yaml_escapes(char: str) -> list[str]:
+    """How a double-quoted YAML text may write ``char`` without typing it: where a problem
+    with a character nobody typed as itself is found in the file."""
+    code = ord(char)
+    escapes = [f"\\u{code:04x}", f"\\u{code:04X}", f"\\U{code:08x}", f"\\U{code:08X}"]
+    if code < 0x100:
+        escapes += [f"\\x{code:02x}", f"\\x{code:02X}"]
+    if char in _NAMED_ESCAPES:
+        escapes.append(_NAMED_ESCAPES[char])
+    return escapes
+
+
 def unclosed_marks(markup: str) -> list[str]:
     """The marks (``**``, ``*``) ``parse`` finds opened and never closed, which it prints as
     stars: a bold or italic the writer meant and forgot to end."""
