@@ -117,9 +117,14 @@ def _merged(project: Project, found: list[tuple[Path, inputs.Version | None]]) -
 
 def printgen_labels(project: Project) -> set[str]:
     """The names of printgen's own labels (its packaged labels.yaml)."""
+    return {key for key, _ in packaged_labels(project)}
+
+
+def packaged_labels(project: Project) -> Entries:
+    """printgen's own labels (its packaged labels.yaml), read once a process as ``labels``
+    reads them."""
     path = PACKAGED_LABELS
-    now = inputs.version(path.stat())
-    return {key for key, _ in _labels_file(project, path, project.rel(path), now)}
+    return _labels_file(project, path, project.rel(path), inputs.version(path.stat()))
 
 
 def decimal_mark(project: Project, lang: str, game_id: str | None = None) -> str | None:

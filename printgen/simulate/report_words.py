@@ -97,12 +97,8 @@ def counted(*labels: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def english() -> Words:
     """printgen's own English labels: the console's sentences and playtest.json's messages."""
-    from printgen.documents.compiled import shipped_labels
-    from printgen.documents.labels import PACKAGED_LABELS, read_labels
+    from printgen.documents.labels import PACKAGED_LABELS, packaged_labels
     from printgen.project import Project
 
-    text = PACKAGED_LABELS.read_bytes()
-    entries = shipped_labels(text) or read_labels(
-        Project.at(PACKAGED_LABELS.parent), PACKAGED_LABELS, "labels.yaml"
-    )
+    entries = packaged_labels(Project.at(PACKAGED_LABELS.parent))
     return Words({key: texts.get("en", texts.get("_", "")) for key, texts in entries})
