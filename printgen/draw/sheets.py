@@ -52,6 +52,16 @@ class Placement:
     # card turned over like a page shows it upright, as a long-edge sheet's backs are
     upside_down: bool = False
 
+    def rooms(self, width: float, height: float) -> Bleed:
+        """The room between its trim and the edges of a ``width`` × ``height`` mm page: left,
+        bottom, right, top, as its bleed is given."""
+        return (
+            self.x,
+            self.y,
+            width - self.x - self.face.width_mm,
+            height - self.y - self.face.height_mm,
+        )
+
     @property
     def bleed_box(self) -> Box:
         left, bottom, right, top = self.bleed

@@ -388,10 +388,6 @@ def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[Encoded
 def _on_the_paper(p: Placement, width: float, height: float) -> Bleed:
     """The bleed a placement prints: its own, cut at the paper's edge (a 50 mm bleed beside a
     card 10.5 mm from the edge prints 10.5 mm)."""
-    left, bottom, right, top = p.bleed
-    return (
-        min(left, max(0.0, p.x)),
-        min(bottom, max(0.0, p.y)),
-        min(right, max(0.0, width - p.x - p.face.width_mm)),
-        min(top, max(0.0, height - p.y - p.face.height_mm)),
-    )
+    rooms = p.rooms(width, height)
+    left, bottom, right, top = (min(b, max(0.0, r)) for b, r in zip(p.bleed, rooms, strict=True))
+    return left, bottom, right, top

@@ -156,11 +156,6 @@ def _past(cut: float) -> str:
 def _room_to_the_edge(p: Placement, width: float, height: float) -> float | None:
     """The least room between the card and the paper's edge on the sides where it has all of
     its bleed (not an inner side, whose bleed a neighbour cuts); None: no such side."""
-    rooms = (
-        p.x,
-        p.y,
-        width - p.x - p.face.width_mm,
-        height - p.y - p.face.height_mm,
-    )
+    rooms = p.rooms(width, height)
     outer = [room for room, b in zip(rooms, p.bleed, strict=True) if b >= p.face.bleed_mm - 1e-6]
     return min(outer) if outer else None
