@@ -109,6 +109,24 @@ def test_cards_are_named_as_printed_in_the_language_asked(
     assert (project / "build" / WM / "playtest.pdf").read_bytes() == before
 
 
+def test_a_soft_hyphen_of_a_card_name_prints_nowhere_in_the_report(
+    tmp_path: Path, printgen: Printgen
+) -> None:
+    """A soft hyphen marks where a card's line may break; the report never breaks a name (its
+    table cuts one in the middle), so neither the PDF, the console nor playtest.json holds one."""
+    assert printgen(tmp_path, "new", "donaudampfer", "--lang", "de").code == 0
+    deck = tmp_path / "cards" / "donaudampfer" / "decks" / "main.yaml"
+    long_name = "Ober\\u00adstraßen\\u00adbahn\\u00adschaffnerinnen"
+    deck.write_text(deck.read_text().replace('"Krone"', f'"{long_name}"'), encoding="utf-8")
+    run = printgen(tmp_path, "simulate", "donaudampfer", "-n", "40")
+    assert run.code == 0, run.err
+    summary, pages = read(tmp_path, "donaudampfer")
+    crown = next(c for c in summary["cards"] if c["card"] == "crown")
+    assert crown["name"] == "Oberstraßenbahnschaffnerinnen"
+    assert "\xad" not in json.dumps(summary, ensure_ascii=False) + run.out + " ".join(pages)
+    assert any(row.startswith("Oberstraßen…") for row in card_column(tmp_path, "donaudampfer"))
+
+
 def test_the_reports_words_are_in_the_games_language(
     tmp_path: Path, project: Path, printgen: Printgen
 ) -> None:

@@ -160,7 +160,8 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
                 if name in (None, ""):
                     names.setdefault(card.id, card.id)
                     continue
-                names.setdefault(card.id, composed(str(name)))
+                # a soft hyphen breaks a card's line; the report cuts a name, never breaks it
+                names.setdefault(card.id, composed(unbroken(str(name))))
                 if own:
                     check(str(name), card.where_of("name", language), f"card '{card.id}' name")
     return ReportNames(title, names, said, lang or game.meta.languages[0])
