@@ -7,6 +7,7 @@ collector. Nothing else is used to report bad input.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -249,6 +250,14 @@ def _valued_again(problem: Problem, valued: set[tuple[Where, Severity, str]]) ->
 SAME_PLACE = 5  # problems alike but for their card said one by one in one file
 _CARD = pattern(r"\bcard '([^']*)'(?: \([^()]*\))?")
 _CELL = pattern(r"![A-Z]{1,3}[0-9]+")  # a workbook cell's place: "ships.xlsx#Fleet!C7"
+# a cell's place: "ships.csv" (with its row and column), "ships.xlsx#Fleet!C7"
+_SPREADSHEET = pattern(r"\.(?:csv|xlsx)(?:$|[#!])", re.IGNORECASE)
+
+
+def in_spreadsheet(where: Where) -> bool:
+    """Whether a place is a spreadsheet's cell — a CSV file's or a workbook sheet's — where a
+    designer types a character itself: a spreadsheet has no quotes or escapes as YAML has."""
+    return _SPREADSHEET.search(where.path) is not None
 
 
 def file_of(where: Where) -> str:

@@ -1459,6 +1459,47 @@ def test_a_soft_hyphen_typed_as_an_escape_in_a_cell_says_to_type_it(
     ), run.err
 
 
+@pytest.mark.parametrize(
+    ("cards_from", "cell"),
+    [
+        ("ships.csv", "ships.csv:{row}:3"),
+        ("ships.xlsx", "ships.xlsx#Güter!C{row}"),  # its first sheet
+        ("ships.xlsx#Güter", "ships.xlsx#Güter!C{row}"),
+        ("ships.xlsx#güter", "ships.xlsx#Güter!C{row}"),  # named in another case
+    ],
+)
+def test_a_cells_soft_hyphen_advice_is_a_spreadsheets_in_every_form_of_cards_from(
+    fleet: Path, printgen: Callable[..., Run], cards_from: str, cell: str
+) -> None:
+    """A workbook's sheet named after '#' was told YAML's double quotes, for an escape typed in
+    a cell and for a word too wide for its box: a spreadsheet has neither quotes nor escapes."""
+    long_word = "Donau" + "dampf" * 8 + "schiff"
+    rows: list[list[Any]] = [
+        ["id", "count", "name", "cost"],
+        ["brig", 1, "Brig", 1],
+        ["bau", 1, "Straßen\\u00adbau", 1],
+        ["zille", 1, long_word, 1],
+    ]
+    book = fleet / "cards/fleet/decks/ships.xlsx"
+    _workbook(book, {"Güter": rows})
+    book.with_suffix(".csv").write_text(
+        "".join(",".join(map(str, row)) + "\n" for row in rows), encoding="utf-8"
+    )
+    (fleet / DECK).write_text(_deck(cards_from), encoding="utf-8")
+    run = printgen(fleet, "validate", GAME)
+    at = "cards/fleet/decks/" + cell
+    assert run.code == 2
+    said = [line for line in run.err.splitlines() if "u00ad" in line or "soft hyphen" in line]
+    assert said == [
+        f"{at.format(row=3)}: warning: '\\u00ad' prints as its 6 characters: a spreadsheet "
+        "reads no \\u…: type the character itself",
+        f"{at.format(row=4)}: text of card 'zille' does not fit box 'title' of layout "
+        f"'card-base' (40×10 mm) even at 8 pt [en, it]; the word '{long_word}' alone is wider "
+        "than the box: mark where it may break with a soft hyphen (type U+00AD in the cell: "
+        "Alt+0173 on Windows), shorten it or enlarge the box",
+    ], run.err
+
+
 def test_a_declared_fields_column_misspelt_is_one_line_not_every_cards_failure(
     fleet: Path, printgen: Callable[..., Run]
 ) -> None:

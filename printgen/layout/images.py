@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import unicodedata
 from functools import lru_cache
 from itertools import islice
@@ -23,11 +22,11 @@ from printgen.problems import (
     Where,
     closest,
     fail,
+    in_spreadsheet,
     without_addresses,
 )
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
-from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
@@ -122,8 +121,9 @@ def _folder(ctx: LayoutContext, props: Props, shown: str, who: str) -> None:
     empty = expr.left_out(str(props.source("path")), card, blank=True) if who else []
     if empty and isinstance(card, dict) and props.card_where is not None:
         field = empty[0]
-        in_sheet = _SHEET.search(props.card_where.path) is not None
-        fill = f"fill its {field} cell" if in_sheet else f"give it a {field}"
+        fill = (
+            f"fill its {field} cell" if in_spreadsheet(props.card_where) else f"give it a {field}"
+        )
         element = props.element.name
         ctx.report(
             props.card_where,
@@ -140,9 +140,6 @@ def _folder(ctx: LayoutContext, props: Props, shown: str, who: str) -> None:
         f"image '{shown}' is a folder, not a file; name a picture file in it{who}",
         once=("image", shown, str(where)),
     )
-
-
-_SHEET = pattern(r"\.(?:csv|xlsx)(?:$|[#!:])", re.IGNORECASE)  # a card read from a sheet
 
 
 # Under this a picture prints visibly soft or blocky; print shops ask for 300 dpi, and 150 is

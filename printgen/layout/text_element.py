@@ -19,7 +19,7 @@ from printgen.layout.hyphens import widest_unbroken
 from printgen.layout.props import Props
 from printgen.limits import MAX_FONT_PT, MAX_LEADING
 from printgen.model.game import CardType, Deck
-from printgen.problems import Severity, Where
+from printgen.problems import Severity, Where, in_spreadsheet
 from printgen.source.layouts import Element
 from printgen.source.readers import did_you_mean
 from printgen.startup.deferred import pattern
@@ -109,11 +109,12 @@ def lay_out_text(
     if card is None and ctx.back_card is not None:  # a card's own back: which card's
         who = f"the back of card '{ctx.back_card.id}'"
     if fitted is None:
+        where = text_source(element, card, card_where, ctx.lang)
         ctx.report(
-            text_source(element, card, card_where, ctx.lang),
+            where,
             f"text of {who} does not fit box '{element.name}' of layout "
             f"'{layout.name}' ({round(w, 1):g}×{round(h, 1):g} mm) even at "
-            f"{least:g} pt{ctx.tag}; {_advice(runs, fam, least, w)}",
+            f"{least:g} pt{ctx.tag}; {_advice(runs, fam, least, w, in_spreadsheet(where))}",
         )
         return None
     if card is None and fitted.size < READABLE_PT <= size:  # (under it as set: said once)
@@ -169,14 +170,20 @@ def _set_unreadable(ctx: LayoutContext, props: Props, size: float) -> None:
     )
 
 
-def _advice(runs: list[text.Run], family: Family, size: float, width: float) -> str:
+def _advice(runs: list[text.Run], family: Family, size: float, width: float, sheet: bool) -> str:
     """What to do about a text that fits at no size: a word wider than the box is named, since
-    no lowering of min_size or shortening of the rest mends it, and a soft hyphen does."""
+    no lowering of min_size or shortening of the rest mends it, and a soft hyphen does — typed
+    as the character in a spreadsheet's cell, which reads no escapes."""
     word, word_width = widest_unbroken(text.split(runs, family), text.width_of, size)
     if word_width > width * 72 / 25.4 + 0.01:
+        how = (
+            "type U+00AD in the cell: Alt+0173 on Windows"
+            if sheet
+            else "\\u00ad in a double-quoted text"
+        )
         return (
             f"the word '{word}' alone is wider than the box: mark where it may break with a "
-            "soft hyphen (\\u00ad in a double-quoted text), shorten it or enlarge the box"
+            f"soft hyphen ({how}), shorten it or enlarge the box"
         )
     return "shorten the text, enlarge the box or lower min_size"
 
@@ -258,10 +265,9 @@ def _runs(
         )
     for escape in unprintable.typed_escapes(content):
         where = source(escape)
-        sheet = where.path.lower().endswith((".csv", ".xlsx")) or ".xlsx[" in where.path.lower()
         fix = (
             "a spreadsheet reads no \\u…: type the character itself"
-            if sheet
+            if in_spreadsheet(where)
             else 'YAML reads \\u… only in a double-quoted text ("Donau\\u00addampf"), and \\\\u '
             "as a backslash; write the text in double quotes, or type the character itself"
         )
