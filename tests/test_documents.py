@@ -1592,6 +1592,27 @@ def test_a_soft_hyphen_typed_as_an_escape_yaml_or_markdown_does_not_read_is_warn
     assert printgen(demo, "validate", "demo").err == ""
 
 
+def test_a_cards_typed_escape_the_aid_prints_is_said_at_the_card_not_the_aid(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """A card's 'Kro\\u00adne' printed by the aid's {{ card.name }} was said twice: at the
+    card, and at the aid's line 1 — a file that writes no \\u00ad, so the designer looked for
+    it there in vain."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    written = 'name: {en: "Crown", it: "Corona"}'
+    deck.write_text(text.replace(written, "name: {en: 'Kro\\u00adne', it: Corona}"))
+    aid = demo / "cards" / "demo" / "aid.en.md"
+    table = "{% for card in decks.main.cards %}| {{ card.name }} | {{ card.cost }} |\n{% endfor %}"
+    aid.write_text(f"| Card | Cost |\n|---|---|\n{table}\n" + aid.read_text(encoding="utf-8"))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    line = text[: text.index(written)].count("\n") + 1
+    assert [said.partition(": warning: ")[0] for said in run.err.splitlines()] == [
+        f"cards/demo/decks/main.yaml:{line}:16"
+    ], run.err
+
+
 def test_a_strikethrough_is_said_where_it_prints_not_in_code_before_it(
     demo: Path, printgen: Callable[..., Any]
 ) -> None:

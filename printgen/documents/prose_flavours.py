@@ -18,7 +18,8 @@ from printgen.startup.deferred import pattern
 def other_markdowns(project: Project, rel: str, rendered: str) -> list[Problem]:
     """Warnings of what the prose file ``rel``, rendered as ``rendered``, prints as typed
     because it is other Markdowns' way — ~~strikethrough~~, a footnote[^1] — or no Markdown
-    (a \\u00ad): each said once, at the line of the file that writes it first outside code.
+    (a \\u00ad): each said once, at the line of the file that writes it first outside code —
+    never one only the game's data writes, which the prose prints through an expression.
     A warning: the document is made (``lint_prose``'s problems stop it)."""
     if "~~" not in rendered and "[^" not in rendered and "\\u" not in rendered:  # nearly all
         return []
@@ -56,6 +57,9 @@ def other_markdowns(project: Project, rel: str, rendered: str) -> list[Problem]:
     said_here = [
         Problem(_place(lines, text, needle, rel), said, Severity.WARNING)
         for text, needle, said in found
+        # one the file does not write came from the game's data ({{ card.name }}): it is the
+        # data's mistake, said where that is written (a deck's line, a sheet's cell)
+        if any(needle in line for line in lines)
     ]
     if not any(needle.startswith("[^") for _, needle, _ in found):
         # a note of one word ("[^1]: Note.") is a link definition to Markdown: it vanishes,
