@@ -205,6 +205,31 @@ def test_two_card_types_of_one_name_are_a_warning_at_the_second_name(
     ]
 
 
+def test_only_names_that_print_alike_but_for_their_case_are_one_name(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """'Strasse' was said to share the name of 'Straße' (casefold() makes one of the other),
+    and the list to print both as 'Strasse': Masse and Maße are other words. Names alike but
+    for their case are said with each as it prints."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    cards = deck.read_text(encoding="utf-8")
+    thief, crown = 'name: {en: "Thief", it: "Ladro"}', 'name: {en: "Crown", it: "Corona"}'
+    assert thief in cards and crown in cards
+    cards = cards.replace(thief, 'name: {en: "Straße", it: "Ladro"}')
+    deck.write_text(cards.replace(crown, 'name: {en: "Strasse", it: "Corona"}'), "utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert (run.code, _warnings(run)) == (0, []), run.err
+    deck.write_text(cards.replace(crown, 'name: {en: "straße", it: "Corona"}'), "utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    assert _warnings(run) == [
+        "cards/demo/decks/main.yaml:50:16: warning: card 'crown' is named 'straße' as card "
+        "'thief' is named 'Straße' (first at cards/demo/decks/main.yaml:38:5): the rulebook and "
+        "the aid list them as 'straße' and 'Straße', told apart by their case alone; give each "
+        "card type its own name"
+    ]
+
+
 def test_a_card_without_a_name_in_a_deck_that_declares_one_is_a_warning(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -3,6 +3,8 @@ card type of its deck. Both print, so both are warnings; neither is a rule a gam
 
 from __future__ import annotations
 
+import unicodedata
+
 from printgen.model.game import CardType, Deck
 from printgen.problems import Problems, Severity, file_of
 from printgen.rules.context import RuleContext
@@ -21,7 +23,7 @@ def check_names(ctx: RuleContext, problems: Problems) -> None:
         for lang in ctx.languages:
             resolved = ctx.resolved(lang)
             tag = f" [{lang}]" if several and lang != ctx.language else ""
-            first: dict[str, CardType] = {}
+            first: dict[str, tuple[CardType, str]] = {}  # names alike -> the first, its name
             for card in deck.cards:
                 if card.id in said or (deck.id, card.id) in resolved.failed:
                     continue
@@ -32,10 +34,10 @@ def check_names(ctx: RuleContext, problems: Problems) -> None:
                         continue  # its sheet has no name column: said once, at its header
                     where = card.where_of("name", lang)  # its empty text, else the card
                     problems.add(where, _unnamed(deck, card, tag), Severity.WARNING)
-                elif (twin := first.setdefault(name.casefold(), card)) is not card:
+                elif (twin := first.setdefault(_printed_alike(name), (card, name)))[0] is not card:
                     said.add(card.id)
                     where = card.where_of("name", lang)
-                    problems.add(where, _twin(card, twin, name, tag), Severity.WARNING)
+                    problems.add(where, _twin(card, *twin, name, tag), Severity.WARNING)
 
 
 def _unnamed(deck: Deck, card: CardType, tag: str) -> str:
@@ -47,10 +49,27 @@ def _unnamed(deck: Deck, card: CardType, tag: str) -> str:
     )
 
 
-def _twin(card: CardType, twin: CardType, name: str, tag: str) -> str:
-    first = twin.where
+def _as_printed(name: str) -> str:
+    """A name as it prints: one letter typed composed or decomposed (é, e + ´) prints as one,
+    and a soft hyphen prints nothing within a line."""
+    return unicodedata.normalize("NFC", name.replace("\xad", ""))
+
+
+def _printed_alike(name: str) -> str:
+    """What two names that print alike but for their case share: lower(), not casefold(),
+    which makes 'Strasse' of 'Straße' (Masse and Maße are other words)."""
+    return _as_printed(name).lower()
+
+
+def _twin(card: CardType, twin: CardType, twin_name: str, name: str, tag: str) -> str:
+    first = f"first at {twin.where.path}:{twin.where.line}:{twin.where.col}"
+    shown, twin_shown = _as_printed(name), _as_printed(twin_name)
+    if shown == twin_shown:
+        named, listed = f"is ({first})", f"both as '{shown}', told apart by their counts alone"
+    else:
+        named = f"is named '{twin_shown}' ({first})"
+        listed = f"them as '{shown}' and '{twin_shown}', told apart by their case alone"
     return (
-        f"card '{card.id}' is named '{name}'{tag} as card '{twin.id}' is (first at "
-        f"{first.path}:{first.line}:{first.col}): the rulebook and the aid list both as "
-        f"'{name}', told apart by their counts alone; give each card type its own name"
+        f"card '{card.id}' is named '{shown}'{tag} as card '{twin.id}' {named}: the rulebook "
+        f"and the aid list {listed}; give each card type its own name"
     )
