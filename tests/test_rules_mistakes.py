@@ -44,9 +44,36 @@ def test_a_rule_id_is_written_as_a_check_s_id(demo: Path, printgen: Printgen) ->
     [line] = problem_lines(run)
     assert line == (
         f"{RULES}:4:1: rules.py failed to load: ValueError: @rule id 'my rule' must be "
-        "lower-case letters, digits, - or _ (e.g. 'cargo-cap'), as a check's id: it heads each "
-        "of the rule's messages"
+        "lower-case letters a–z, digits, - or _ (e.g. 'cargo-cap'), as a check's id: it heads "
+        "each of the rule's messages"
     )
+
+
+def test_a_rule_id_with_an_umlaut_is_told_a_z_and_the_id_to_write(
+    demo: Path, printgen: Printgen
+) -> None:
+    """'ladung-prüfen' was told to be "lower-case letters", which ü is to a German designer;
+    a check's id 'straßen-maß' alike."""
+    write_rules(demo, '@rule("ladung-prüfen")\ndef mine(ctx):\n    return []\n')
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [
+        f"{RULES}:4:1: rules.py failed to load: ValueError: @rule id 'ladung-prüfen' must be "
+        "lower-case letters a–z, digits, - or _ (e.g. 'cargo-cap'), as a check's id: it heads "
+        "each of the rule's messages; write 'ladung-prufen' (no accents)"
+    ]
+    write_rules(demo, "")
+    game = demo / "cards" / "demo" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "  - id: cost-limit\n" in text
+    game.write_text(text.replace("  - id: cost-limit\n", "  - id: straßen-maß\n"), "utf-8")
+    line = text[: text.index("  - id: cost-limit")].count("\n") + 1
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert (
+        f"cards/demo/game.yaml:{line}:9: check id 'straßen-maß' must be lower-case letters "
+        "a–z, digits, - or _; write 'strassen-mass' (no accents)" in run.err.splitlines()
+    ), run.err
 
 
 def test_a_misspelt_place_in_data_warns_at_the_rule_s_line(demo: Path, printgen: Printgen) -> None:

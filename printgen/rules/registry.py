@@ -51,9 +51,13 @@ def rule(rule_id: str, for_users: bool = False) -> Callable[[RuleFunction], Rule
             "without control characters"
         )
     if not _ID.match(rule_id):
+        from printgen.source.readers import unaccented  # only for the mistake: rules.py loads light
+
+        plain = unaccented(rule_id)
+        tail = f"; write {plain!r} (no accents)" if plain else ""
         raise ValueError(
-            f"@rule id {rule_id!r} must be lower-case letters, digits, - or _ (e.g. "
-            "'cargo-cap'), as a check's id: it heads each of the rule's messages"
+            f"@rule id {rule_id!r} must be lower-case letters a–z, digits, - or _ (e.g. "
+            f"'cargo-cap'), as a check's id: it heads each of the rule's messages{tail}"
         )
 
     def mark(function: RuleFunction) -> RuleFunction:

@@ -16,7 +16,7 @@ from printgen.model.game import Check
 from printgen.problems import Severity
 from printgen.sandbox import expressions as expr
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker
+from printgen.source.readers import Checker, unaccented
 
 CHECK_KEYS = {"id", "each", "assert", "message", "severity"}
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -48,8 +48,11 @@ def read_checks(checker: Checker, node: LDict) -> list[Check]:
         if check_id is None:
             continue
         if not _ID.match(check_id):
+            plain = unaccented(check_id)
+            tail = f"; write '{plain}' (no accents)" if plain else ""
             checker.error(
-                item.at("id"), f"check id '{check_id}' must be lower-case letters, digits, - or _"
+                item.at("id"),
+                f"check id '{check_id}' must be lower-case letters a–z, digits, - or _{tail}",
             )
             continue
         if check_id in seen:

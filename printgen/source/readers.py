@@ -37,10 +37,17 @@ def bad_card_id(card_id: str) -> str:
     """What a card id that is not lower-case letters a–z, digits, - and _ must be: an accented
     letter is a lower-case letter to the designer ('città'), so the id without its accents is
     offered when that one would do."""
-    plain = unicodedata.normalize("NFKD", card_id).encode("ascii", "ignore").decode()
-    accents = plain != card_id and bool(_CARD_ID.match(plain))
-    tail = f"; write '{plain}' (no accents: an id names the card's files)" if accents else ""
+    plain = unaccented(card_id)
+    tail = f"; write '{plain}' (no accents: an id names the card's files)" if plain else ""
     return f"must be lower-case letters a–z, digits, '-' or '_' (e.g. mage){tail}"
+
+
+def unaccented(written: str) -> str | None:
+    """An id without its accents ('città' → 'citta', 'straße' → 'strasse'), when that is a
+    valid id — lower-case a–z, digits, - and _ — and differs from ``written``."""
+    plain = unicodedata.normalize("NFKD", written.replace("ß", "ss"))
+    plain = plain.encode("ascii", "ignore").decode()
+    return plain if plain != written and _CARD_ID.match(plain) else None
 
 
 _CARD_ID = pattern(r"^[a-z0-9][a-z0-9_-]*$")  # as decks.py and spreadsheet.py read ids
