@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
+import pytest
 
 from printgen.simulate.data import load_sim_data
 from tests.conftest import Run
@@ -759,3 +760,36 @@ def test_a_wrapped_caption_leaves_no_word_alone_on_a_line(
         "turn · mean of the games still running (late turns: only the longest games)"
     )
     assert all(len(line.split()) > 2 for line in caption), caption
+
+
+@pytest.mark.parametrize("language", ["en", "it", "fr", "de", "es"])
+@pytest.mark.parametrize("games", [1, 300, 10_000, 1_000_000])
+def test_the_seat_charts_title_is_never_cut_in_printgens_languages(
+    language: str, games: int
+) -> None:
+    """A German report's chart was titled "Siegquote je Platz (Platz 1 beginnt), von 300
+    beendeten S…": too long for its half page even at 7 pt. A title too long for one line is
+    set on two, the chart lower, every word of it printed within the chart's width."""
+    from reportlab.graphics.shapes import Line, String
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printgen.documents.labels import PACKAGED_LABELS, packaged_labels
+    from printgen.project import Project
+    from printgen.simulate import charts
+    from printgen.simulate.report_charts import CHART_H
+    from printgen.simulate.report_tables import HALF
+    from printgen.simulate.report_words import Words
+
+    entries = packaged_labels(Project.at(PACKAGED_LABELS.parent))
+    w = Words({key: texts.get(language, texts.get("_", "")) for key, texts in entries}, language)
+    title = w.count("playtest_chart_seats_of", games, first=w("playtest_seat_one_first"))
+    seats = [{"seat": s, "rate": 0.25, "low": 0.2, "high": 0.3} for s in (1, 2, 3, 4)]
+    drawing = charts.rate_bars(seats, "seat", 0.25, HALF, CHART_H, title, w)
+    texts = [item for item in drawing.contents if isinstance(item, String)]
+    top = sorted(texts, key=lambda s: -s.y)
+    heading = [s for s in top if s.fontName == top[0].fontName and s.y > CHART_H - 30]
+    assert " ".join(s.text for s in heading) == title
+    assert all(stringWidth(s.text, s.fontName, s.fontSize) <= HALF for s in heading)
+    assert all(s.fontSize >= 7 for s in heading)
+    grid_top = max(line.y2 for line in drawing.contents if isinstance(line, Line))
+    assert grid_top < heading[-1].y - 2  # the plot ends under the title's last line

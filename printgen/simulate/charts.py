@@ -37,14 +37,35 @@ OTHER = colors.HexColor("#777777")
 LEGEND_SIZE = 6.5
 
 
-def _drawing(width: float, height: float, title: str) -> Drawing:
+def _drawing(width: float, height: float, title: str) -> tuple[Drawing, float]:
+    """The chart's frame and its title; and how much lower than a one-line title's its plot
+    must end, for a title set on two lines."""
     drawing = Drawing(width, height)
     drawing.initialFontName = REGULAR  # the renderer would otherwise open in bare Helvetica
-    drawing.add(_text(0, height - 11, *_fitted(title, width - TITLE_GAP, 9.5), bold=True))
-    return drawing
+    lines, size = _title_lines(title, width - TITLE_GAP)
+    for i, line in enumerate(lines):
+        drawing.add(_text(0, height - 11 - TITLE_LEADING * i, line, size, bold=True))
+    return drawing, TITLE_LEADING * (len(lines) - 1)
 
 
 TITLE_GAP = 8.0  # pt kept clear between two charts side by side
+TITLE_SIZE, TITLE_LEADING = 9.5, 10.5
+
+
+def _title_lines(title: str, width: float) -> tuple[list[str], float]:
+    """A title on one line, made a little smaller if that fits it; else on two lines (a German
+    "Siegquote je Platz (Platz 1 beginnt), von 300 beendeten Spielen" was cut short at the
+    smallest size); cut with "…" only where two lines at the smallest size take it not."""
+    one, size = _fitted(title, width, TITLE_SIZE, smallest=8.5)
+    if one == title:
+        return [one], size
+    words = title.split(" ")
+    for size in (TITLE_SIZE, 9.0, 8.5, 8.0, 7.5, 7.0):
+        lines = balanced(words, " ", width, size, BOLD)
+        if len(lines) <= 2 and all(stringWidth(line, BOLD, size) <= width for line in lines):
+            return lines, size
+    first, *rest = _greedy(words, " ", width, 7.0, BOLD)
+    return [_fitted(first, width, 7.0)[0], _fitted(" ".join(rest), width, 7.0)[0]], 7.0
 
 
 def _fitted(title: str, width: float, size: float, smallest: float = 7.0) -> tuple[str, float]:
@@ -72,10 +93,10 @@ def _line(x1: float, y1: float, x2: float, y2: float, colour: Any = INK, **kw: A
 
 def note(width: float, height: float, title: str, text: str) -> Drawing:
     """A chart with nothing to draw: a framed box that says why."""
-    drawing = _drawing(width, height, title)
-    drawing.add(Rect(0, 14, width, height - 34, fillColor=None, strokeColor=GRID))
+    drawing, lower = _drawing(width, height, title)
+    drawing.add(Rect(0, 14, width, height - 34 - lower, fillColor=None, strokeColor=GRID))
     lines = balanced(text.split(), " ", width - 24, 8)  # wrapped to the box
-    top = height / 2 + 5 * len(lines)
+    top = (height - lower) / 2 + 5 * len(lines)
     for i, text_line in enumerate(lines):
         drawing.add(_text(width / 2, top - 10 * i, text_line, 8, anchor="middle"))
     return drawing
@@ -84,10 +105,10 @@ def note(width: float, height: float, title: str, text: str) -> Drawing:
 def histogram(
     bins: Sequence[Mapping[str, int]], width: float, height: float, title: str, caption: str
 ) -> Drawing:
-    drawing = _drawing(width, height, title)
+    drawing, lower = _drawing(width, height, title)
     chart = VerticalBarChart()
     chart.x, chart.y = 32, 46
-    chart.width, chart.height = width - 40, height - 70
+    chart.width, chart.height = width - 40, height - 70 - lower
     chart.data = [[b["games"] for b in bins] or [0]]
     chart.categoryAxis.categoryNames = [
         str(b["from"]) if b["from"] == b["to"] else f"{b['from']}–{b['to']}" for b in bins
@@ -121,9 +142,9 @@ def rate_bars(
     words: Words,
 ) -> Drawing:
     """Win rates as bars with their 95 % intervals as whiskers; a dashed line at the fair share."""
-    drawing = _drawing(width, height, title)
+    drawing, lower = _drawing(width, height, title)
     left, bottom = 30.0, 24.0
-    plot_w, plot_h = width - left - 6, height - bottom - 24
+    plot_w, plot_h = width - left - 6, height - bottom - 24 - lower
     highest = min(1.0, max([1e-9, *(r["high"] for r in rows), fair or 0]) * 1.08)  # ≤ 100 %
     step = next((s for s in (0.02, 0.05, 0.1, 0.2) if highest / s <= 6), 0.25)
     steps = max(1, math.ceil(highest / step))
@@ -166,12 +187,12 @@ def line_chart(
 ) -> Drawing:
     """Curves over the turns; ``(name, values, dashed)``: the legend, in rows under the plot,
     takes its own room and never covers a curve."""
-    drawing = _drawing(width, height, title)
+    drawing, lower = _drawing(width, height, title)
     rows = _legend_rows([name for name, _, _ in series], width)
     legend = 10.0 * len(rows)
     plot = LinePlot()
     plot.x, plot.y = 32, 24 + legend
-    plot.width, plot.height = width - 40, height - 44 - legend
+    plot.width, plot.height = width - 40, height - 44 - legend - lower
     plot.data = [[(t + 1, v) for t, v in enumerate(values)] or [(1, 0)] for _, values, _ in series]
     for i, (_, _, dashed) in enumerate(series):
         plot.lines[i].strokeColor = _colour(i, dashed)
@@ -238,29 +259,33 @@ def _wrap(text: str, width: float) -> list[str]:
     return balanced(text.split(), " ", width, LEGEND_SIZE)
 
 
-def balanced(parts: Sequence[str], sep: str, width: float, size: float) -> list[str]:
+def balanced(
+    parts: Sequence[str], sep: str, width: float, size: float, font: str = REGULAR
+) -> list[str]:
     """``parts`` joined by ``sep`` on as few lines as fit ``width``, those lines as even as
     they can be: filled greedily, the last line held a lone word ("…only the longest /
     games)"); the narrowest measure that takes no more lines shares them out instead."""
-    lines = _greedy(parts, sep, width, size)
+    lines = _greedy(parts, sep, width, size, font)
     if len(lines) < 2:
         return lines
     low, high = 0.0, width
     for _ in range(24):  # to a hundredth of a point or so: the lines no longer change
         middle = (low + high) / 2
-        if len(_greedy(parts, sep, middle, size)) <= len(lines):
+        if len(_greedy(parts, sep, middle, size, font)) <= len(lines):
             high = middle
         else:
             low = middle
-    return _greedy(parts, sep, high, size)
+    return _greedy(parts, sep, high, size, font)
 
 
-def _greedy(parts: Sequence[str], sep: str, width: float, size: float) -> list[str]:
+def _greedy(
+    parts: Sequence[str], sep: str, width: float, size: float, font: str = REGULAR
+) -> list[str]:
     """Each line filled with as many parts as fit ``width`` (a part wider alone on its own)."""
     lines: list[str] = []
     for part in parts:
         wider = f"{lines[-1]}{sep}{part}" if lines else part
-        if lines and stringWidth(wider, REGULAR, size) <= width:
+        if lines and stringWidth(wider, font, size) <= width:
             lines[-1] = wider
         else:
             lines.append(part)
