@@ -1578,6 +1578,107 @@ caption: Two blockers.
         assert length > 12, (start, end)  # more than its 8-pt head: 2 heads and more
 
 
+def _heads(page: Any) -> list[list[tuple[float, float]]]:
+    """Each arrow head (a filled triangle), as its corners in points from the top."""
+    return [
+        curve["pts"]
+        for curve in page.curves
+        if curve.get("fill") and len(curve["pts"]) in (3, 4) and not curve.get("stroke")
+    ]
+
+
+def _label_boxes(page: Any, words: list[str]) -> list[Box]:
+    """The white box each label's words stand on."""
+    boxes = []
+    for said in words:
+        (found,) = page.search(said)
+        boxes.append(
+            next(
+                _box(r)
+                for r in page.rects
+                if r.get("fill")
+                and tuple(r["non_stroking_color"] or ()) == (1, 1, 1)
+                and _inside(_box(found), _box(r))
+            )
+        )
+    return boxes
+
+
+def _meets(a: tuple[float, float], b: tuple[float, float], box: Box) -> bool:
+    """Whether the segment from ``a`` to ``b`` passes over ``box`` (sampled every half point)."""
+    steps = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 * 2))
+    return any(
+        box[0] < a[0] + (b[0] - a[0]) * i / steps < box[2]
+        and box[1] < a[1] + (b[1] - a[1]) * i / steps < box[3]
+        for i in range(steps + 1)
+    )
+
+
+def test_no_label_hides_an_arrow(project: Path, printgen: Callable[..., Any]) -> None:
+    """A label's opaque box was drawn over the arrows: a label wider than its card hid both
+    shafts leaving it (loose heads by the blockers' corners), and an arrow to a labelled card
+    from below ended under the label, its head pointing at the word. Each arrow now passes
+    beside the labels, whole from its card to the card it points at."""
+    rules = """## Combat
+
+```diagram
+grid:
+  - [~, main/warrior, ~]
+  - [main/monk, ~, main/monk]
+  - [main/warrior, ~, ~]
+arrows:
+  - {from: [0, 1], to: [1, 0]}
+  - {from: [0, 1], to: [1, 2]}
+  - {from: [2, 0], to: [1, 0]}
+labels:
+  - {at: [0, 1], text: "deals 11, takes 8: stays"}
+  - {at: [1, 0], text: cancelled}
+card_width: 30
+caption: Two blockers.
+```
+"""
+    with pdfplumber.open(_built_rulebook(project, printgen, rules)) as pdf:
+        page = next(p for p in pdf.pages if "Two blockers." in p.extract_text())
+        labels = _label_boxes(page, ["deals 11, takes 8: stays", "cancelled"])
+        shafts, heads, cards = _shafts(page), _heads(page), _picture_boxes(page)
+    assert len(shafts) == 3 and len(heads) == 3, (shafts, heads)
+    for start, end in shafts:
+        assert ((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5 > 12, (start, end)
+        for label in labels:
+            assert not _meets(start, end, label), (start, end, label)
+    for head in heads:
+        for label in labels:
+            assert not any(_meets(a, b, label) for a in head for b in head), (head, label)
+        # its tip at a card's edge, not at a label's
+        assert any(
+            min(abs(x - c[0]), abs(x - c[2]), abs(y - c[1]), abs(y - c[3])) < 3
+            and c[0] - 3 < x < c[2] + 3
+            and c[1] - 3 < y < c[3] + 3
+            for c in cards
+            for x, y in head
+        ), (head, cards)
+
+
+def test_a_label_no_arrow_can_pass_is_a_warning_at_its_text(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """A label wider than its card across an arrow that cannot move aside: the arrow is drawn
+    over the label's box (under its words), and the designer is told how to make room."""
+    rules = (
+        "## Block\n\n```diagram\ngrid: [[main/warrior], [main/monk]]\n"
+        "arrows: [{from: [1, 0], to: [0, 0]}]\n"
+        "labels: [{at: [0, 0], text: deals eleven and takes eight and stays}]\n"
+        "card_width: 60\n```\n"
+    )
+    run = _only_rulebook(project, printgen, rules)
+    assert run.code == 0, run.err
+    assert run.err.splitlines()[0] == (
+        "cards/warriors-and-monks/rules.en.md:6:29: warning: diagram: the label at [0, 0] lies "
+        "across the arrow from [1, 0] to [0, 0], and the arrow cannot pass beside it; shorten "
+        "the label, or move the cards further apart (a wider gap:, or an empty place between)"
+    ), run.err
+
+
 def _arrow_start(
     project: Path, printgen: Callable[..., Any], spot: str, start: str
 ) -> tuple[tuple[float, float], tuple[float, float, float, float]]:

@@ -7,20 +7,20 @@ import math
 from dataclasses import replace
 
 from printgen.documents.cards import CardIndex
+from printgen.documents.diagram_arrows import crosses, draw_arrow, laid_arrow
 from printgen.documents.flow import CardPicture, RichText, TextStyle
 from printgen.documents.platypus import Flowable
 from printgen.documents.scene import SPOTS, Arrow, Cell, Label, Pawn, Scene
 from printgen.layout import text
 from printgen.layout.color import color as to_color
 from printgen.model.units import pt
-from printgen.problems import Problem, Where
+from printgen.problems import Problem, Severity, Where
 
 MAX_CARD = 34.0  # mm: a scene shows the table, not the card's small print
 SMALLEST = 0.7  # of its card width, a diagram shrunk to stay on a page (printgen.documents.fitting)
 LABEL_SIZE = 7.5  # pt: well above the 6 pt floor of every document
 NARROWEST = 8.0  # mm: a card narrower than this in a scene shows nothing a reader can tell
 HIGHLIGHT = "#f2a900"
-SHAFT = 3.0  # heads: an arrow's shortest length, so that a reader sees a shaft behind its head
 TIGHT = 0.9  # of its card width, each diagram in a rulebook laid out with less air (a page saved)
 
 
@@ -87,13 +87,15 @@ class Diagram(Flowable):  # type: ignore[misc]
             return [_Nothing()]
         return []
 
-    def _said(self, message: str, where: Where | None = None) -> None:
+    def _said(
+        self, message: str, where: Where | None = None, severity: Severity = Severity.ERROR
+    ) -> None:
         """A problem of the scene, at ``where`` (else its fence), once however often it is laid
         out."""
         where = where or self.where
         if where is None:
             return
-        problem = Problem(where, message)
+        problem = Problem(where, message, severity)
         if problem not in self.problems:
             self.problems.append(problem)
 
@@ -206,9 +208,17 @@ class Diagram(Flowable):  # type: ignore[misc]
         for cell in self.scene.highlight:
             self._highlight(cell)
         # a pawn's move starts under the pawn: its disc and name tag stay whole on top
-        for arrow in self.scene.arrows:
-            self._arrow(arrow)
+        laid = [(arrow, *laid_arrow(self, arrow)) for arrow in self.scene.arrows]
+        for arrow, points, clear in laid:
+            if clear:
+                draw_arrow(self, points, arrow.color)
         self._pawns()
+        for label in self.scene.labels:
+            self._label_box(label)
+        for arrow, points, clear in laid:
+            if not clear:  # over the label's box, under its words: no shaft hidden
+                draw_arrow(self, points, arrow.color)
+                self._hidden(arrow)
         for label in self.scene.labels:
             self._label(label)
         if self.scene.caption:
@@ -247,7 +257,7 @@ class Diagram(Flowable):  # type: ignore[misc]
         return [
             (pawn, centre)
             for cell, pawns in by_cell.items()
-            for pawn, centre in zip(pawns, self._pawn_centres(cell, pawns), strict=True)
+            for pawn, centre in zip(pawns, self.pawn_centres(cell, pawns), strict=True)
         ]
 
     def _pawns(self) -> None:
@@ -265,99 +275,49 @@ class Diagram(Flowable):  # type: ignore[misc]
             if pawn.label:
                 self._tag(cx, cy - radius - LABEL_SIZE * 1.1, pawn.label, pawn.color)
 
-    def _pawn_centres(self, cell: Cell, pawns: list[Pawn]) -> list[tuple[float, float]]:
+    def pawn_centres(self, cell: Cell, pawns: list[Pawn]) -> list[tuple[float, float]]:
         """Where the pawns on a card stand: side by side about their spot."""
         radius = self.pawn_radius()
         cx, cy = self.pawn_spot(cell, pawns[0].spot)
         cx -= (len(pawns) - 1) * radius * 1.1
         return [(cx + (i - (len(pawns) - 1) / 2) * radius * 2.2, cy) for i in range(len(pawns))]
 
-    def _arrow(self, arrow: Arrow) -> None:
+    def label_box(self, label: Label) -> tuple[float, float, float, float]:
+        """The white box (x, y, w, h) a label's words stand on, centred under its card."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        x, y, w, _ = self.cell_box(label.at)
+        half = stringWidth(label.text, "VeraBd", LABEL_SIZE) / 2 + 2
+        return x + w / 2 - half, y - pt(1) - LABEL_SIZE * 1.3, 2 * half, LABEL_SIZE * 1.4
+
+    def _label_box(self, label: Label) -> None:
         canvas = self.canv
-        points = [self.centre(cell) for cell in arrow.path]
-        inset = self.pawn_radius() * 1.1
-        pawns = [pawn for pawn in self.scene.pawns if pawn.at == arrow.path[0]]
-        if pawns and arrow.start == "pawn":  # a pawn's move: from the pawn, where it stands
-            mover = self._pawn_centres(arrow.path[0], pawns)[0]
-            points[0] = _towards(mover, points[1], inset)
-        else:  # a card's: from its edge, across none of its words
-            points[0] = self._met(arrow.path[0], points[1], inset)
-        before = points[-2]
-        if self._touches(arrow.path[-1], before):  # cards laid edge to edge (gap: 0)
-            # the arrow's start is on the card it points at: from there, its head fell near
-            # the card's centre, over its title; it points from the card it leaves instead
-            before = self.centre(arrow.path[-2])
-        points[-1] = self._met(arrow.path[-1], before, inset)
-        head = 8.0
-        if len(points) == 2:
-            # cards a gap apart (and a label line between): from edge to edge the arrow was
-            # its head alone; it starts further back on its card, enough to show its shaft
-            centre = self.centre(arrow.path[0])
-            shown = math.dist(points[0], points[1])
-            if shown < SHAFT * head:
-                whole = math.dist(centre, points[1])
-                points[0] = _towards(points[1], centre, min(SHAFT * head, whole))
         canvas.saveState()
-        canvas.setStrokeColor(to_color(arrow.color))
-        canvas.setFillColor(to_color(arrow.color))
-        canvas.setLineWidth(2.4)
-        canvas.setLineCap(1)
-        canvas.setLineJoin(1)
-        tip = points[-1]
-        base = _towards(tip, points[-2], head * 0.8)
-        path = canvas.beginPath()
-        path.moveTo(*points[0])
-        for point in [*points[1:-1], base]:
-            path.lineTo(*point)
-        canvas.drawPath(path, stroke=1, fill=0)
-        ux, uy = _unit(points[-2], tip)
-        wing = head * 0.55
-        triangle = canvas.beginPath()
-        triangle.moveTo(*tip)
-        triangle.lineTo(tip[0] - ux * head - uy * wing, tip[1] - uy * head + ux * wing)
-        triangle.lineTo(tip[0] - ux * head + uy * wing, tip[1] - uy * head - ux * wing)
-        triangle.close()
-        canvas.drawPath(triangle, stroke=0, fill=1)
+        canvas.setFillColor("#ffffff")  # arrows pass beside a label, never through its words
+        canvas.rect(*self.label_box(label), 0, 1)
         canvas.restoreState()
-
-    def _touches(self, cell: Cell, point: tuple[float, float]) -> bool:
-        """Whether ``point`` is on the card in ``cell`` or within an arrow head's reach of it."""
-        x, y, w, h = self.cell_box(cell)
-        near = pt(0.8) + 0.01
-        return x - near <= point[0] <= x + w + near and y - near <= point[1] <= y + h + near
-
-    def _met(self, cell: Cell, origin: tuple[float, float], inset: float) -> tuple[float, float]:
-        """Where an arrow from ``origin`` ends at the card in ``cell``: just outside its edge
-        (and its label's line, when it has one), so the head covers no word of the card — its
-        title least of all. An arrow from within that reach ends near the centre."""
-        x, y, w, h = self.cell_box(cell)
-        centre = (x + w / 2, y + h / 2)
-        labelled = any(label.at == cell for label in self.scene.labels)
-        bottom = y - (pt(1) + LABEL_SIZE * 1.3 if labelled else 0.0)
-        ux, uy = _unit(centre, origin)
-        reach = [w / 2 / abs(ux)] if ux else []
-        if uy:
-            reach.append((y + h - centre[1]) / uy if uy > 0 else (centre[1] - bottom) / -uy)
-        edge = min(reach) + pt(0.8)
-        length = ((origin[0] - centre[0]) ** 2 + (origin[1] - centre[1]) ** 2) ** 0.5
-        if edge >= length:  # from inside the card (a pawn on it): near its centre
-            return _towards(centre, origin, inset)
-        # outside it, however near: the arrow's start makes room for a shaft (_arrow)
-        return centre[0] + ux * edge, centre[1] + uy * edge
 
     def _label(self, label: Label) -> None:
         x, y, w, _ = self.cell_box(label.at)
         canvas = self.canv
         canvas.saveState()
-        half = canvas.stringWidth(label.text, "VeraBd", LABEL_SIZE) / 2 + 2
-        canvas.setFillColor("#ffffff")  # arrows pass under a label, never through its words
-        canvas.rect(
-            x + w / 2 - half, y - pt(1) - LABEL_SIZE * 1.3, 2 * half, LABEL_SIZE * 1.4, 0, 1
-        )
         canvas.setFillColor("#1a1a1a")
         canvas.setFont("VeraBd", LABEL_SIZE)
         canvas.drawCentredString(x + w / 2, y - pt(1) - LABEL_SIZE, label.text)
         canvas.restoreState()
+
+    def _hidden(self, arrow: Arrow) -> None:
+        """Said of an arrow no sideways move takes past the labels: at the label in its way."""
+        points = laid_arrow(self, arrow)[0]
+        label = next(label for label in self.scene.labels if crosses(points, self.label_box(label)))
+        (r0, c0), (r1, c1) = arrow.path[0], arrow.path[-1]
+        self._said(
+            f"diagram: the label at [{label.at[0]}, {label.at[1]}] lies across the arrow from "
+            f"[{r0}, {c0}] to [{r1}, {c1}], and the arrow cannot pass beside it; shorten the "
+            "label, or move the cards further apart (a wider gap:, or an empty place between)",
+            label.where,
+            Severity.WARNING,
+        )
 
     def _tag(self, cx: float, bottom: float, words: str, ink: str) -> None:
         """A short text on a white rounded tag centred at ``cx``."""
@@ -382,16 +342,3 @@ class _Nothing(Flowable):  # type: ignore[misc]
 
     def draw(self) -> None:
         return None
-
-
-def _unit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    return dx / length, dy / length
-
-
-def _towards(
-    a: tuple[float, float], b: tuple[float, float], distance: float
-) -> tuple[float, float]:
-    ux, uy = _unit(a, b)
-    return a[0] + ux * distance, a[1] + uy * distance
