@@ -933,6 +933,18 @@ def test_the_arena_diagrams_move_as_the_rules_say(lang: str) -> None:
     assert corners == [(0, 2), (2, 0)], "opposite corners, each on its own side"
 
 
+def test_an_icon_opening_a_table_cell_stays_on_its_words_line(documents: Path) -> None:
+    """Morra navale's answers: the first column was sized to 'Contrattacco' alone, so its icon
+    stood alone on a line above the word; the column is now as wide as icon and word, and the
+    word sits after its icon, where the other answers' words do."""
+    for lang, word, other in (("it", "Contrattacco", "Mancato"), ("en", "Counterattack", "Miss")):
+        with pdfplumber.open(documents / "morra-navale" / lang / "player-aid.pdf") as pdf:
+            words = pdf.pages[0].extract_words()
+        found = next(w for w in words if w["text"] == word)
+        beside = next(w for w in words if w["text"] == other)
+        assert found["x0"] == pytest.approx(beside["x0"], abs=0.5), (lang, found, beside)
+
+
 def test_a_tables_column_of_counts_stays_narrow_beside_the_names(documents: Path) -> None:
     """The components table gives its room to the card names: the counts column is as wide as
     its numbers ask plus a share of the rest by width (it took two fifths of the page)."""

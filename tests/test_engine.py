@@ -225,6 +225,27 @@ def test_an_inline_icon_after_a_word_stays_on_its_line() -> None:
     assert len(narrow) > 1
 
 
+def test_an_icon_opening_a_text_stays_with_the_word_after_it() -> None:
+    """A table cell ':counter: Counterattack' in a narrow column set the icon alone on a line
+    above its word (the Morra navale aid's answers): an icon that opens a word keeps with the
+    word after it, on either line breaker (with soft hyphens or without)."""
+    family = vera()
+
+    def printed(markup: str, width: float) -> list[str]:
+        lines = breaking.break_lines(text.parse(markup), family, 10, width)
+        return ["".join(p.text or f"[{p.icon}]" for p in line.pieces) for line in lines]
+
+    room = text.width_of("Counterattack", family.regular, 10) + 2  # the word, not the icon too
+    assert printed(":counter: Counterattack wins", room)[0] == "[counter]Counterattack"
+    assert printed(":counter: Counter\xadattack wins", room)[0].startswith("[counter]Counter")
+    # the icon is part of the cell's widest piece, so a table's column makes room for both
+    (line,) = breaking.break_lines(text.parse(":counter: Counterattack"), family, 10, 0.0)
+    assert line.width > room
+    # an icon after a word keeps with that word only: the words after it break as before
+    monk = text.width_of("Monk ", family.regular, 10) + 10 + 1
+    assert printed("Monk :bean: and more", monk) == ["Monk[bean]", "and", "more"]
+
+
 @pytest.mark.parametrize("bold", [False, True])
 def test_french_punctuation_after_a_space_never_starts_a_line(bold: bool) -> None:
     """French sets a space before : ; ! ? and inside « »: 'main : paie' broke before the colon,

@@ -22,6 +22,7 @@ from printgen.layout.text import (
     Run,
     Token,
     breaker,
+    glued,
     line_of,
     plain_tokens,
     split,
@@ -137,8 +138,8 @@ def lines_rich(
     for part, font, icon in every:
         number += 1  # the next token's
         if part == " " or part == "\n":
-            # a space between a word and an icon does not break: the icon stays with the word
-            if part == " " and word and not word[-1][4] and every[number][2] is not None:
+            # a space between a word and an icon does not break (text.glued)
+            if part == " " and glued(word, every[number]):
                 offset += width_of(" ", font, size)
                 continue
             if word:

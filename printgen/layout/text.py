@@ -9,7 +9,7 @@ drawing a whole deck; the rulebook parses full Markdown and hands us the same ru
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -335,23 +335,28 @@ def _add_word(tokens: list[Token], part: str, font: str) -> None:
         tokens[-2:] = [(f"{before} ", before_font, None), (part, font, None)]
 
 
+def glued(word: Sequence[_Part], after: Token) -> bool:
+    """Whether the space after ``word`` (its parts so far) keeps it with the token ``after``:
+    an icon right after a word stays with it ("1 bean :bean:." never leaves the bean alone on
+    the next line), and an icon opening a word with the word after it (":counter: Counter",
+    never the icon alone above its word, as in a narrow table column)."""
+    if not word:
+        return False
+    if word[-1][4] is None:
+        return after[2] is not None
+    return all(part[4] for part in word) and after[2] is None and after[0] not in (" ", "\n")
+
+
 def _words(tokens: list[Token], size: float) -> Iterator[tuple[_Part, ...] | None]:
     """Words as measured parts (() marks a space, None a line break), made as the line breaker
     asks for them; each distinct word is measured once at each size (``width_of``).
 
-    An inline icon right after a word stays with it ("1 bean :bean:." never leaves the bean
-    alone on the next line): the space between them does not break."""
+    A space that ``glued`` keeps does not break."""
     current: list[_Part] = []
     offset = 0.0
     last = len(tokens) - 1
     for number, (part, font, icon) in enumerate(tokens):
-        if (
-            part == " "
-            and current
-            and not current[-1][4]
-            and number < last
-            and tokens[number + 1][2] is not None
-        ):
+        if part == " " and number < last and glued(current, tokens[number + 1]):
             offset += width_of(" ", font, size)
             continue
         if part in ("\n", " "):
