@@ -138,8 +138,14 @@ def lines_rich(
     for part, font, icon in every:
         number += 1  # the next token's
         if part == " " or part == "\n":
-            # a space between a word and an icon does not break (text.glued)
-            if part == " " and glued(word, every[number]):
+            # a space between a word and an icon does not break (text.glued: called only
+            # where an icon is on either side, not at every space of a text)
+            if (
+                part == " "
+                and word
+                and (word[-1][4] is not None or every[number][2] is not None)
+                and glued(word, every[number])
+            ):
                 offset += width_of(" ", font, size)
                 continue
             if word:
