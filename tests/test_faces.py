@@ -15,10 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printgen.icons import fontawesome
-from printgen.layout import overlap, text
+from printgen.layout import fitting, overlap, text
 from printgen.layout.evaluate import lay_out_game
 from printgen.layout.face import Icon, LaidOutDeck, Shape, TextBox
-from printgen.layout.ink import Box
+from printgen.layout.fonts import vera
+from printgen.layout.ink import Box, line_boxes
 from printgen.layout.overlap import CLEARANCE, crosses
 from printgen.problems import Problems
 from printgen.project import Project
@@ -265,6 +266,57 @@ def test_no_bundled_face_has_text_crossing_a_stroke(game_id: str, lang: str) -> 
     _, problems = _laid_out(ROOT, game_id, lang)
     crossing = [str(p) for p in problems if "crosses the stroke" in p.message]
     assert crossing == []
+
+
+_MINI_DECK = """name: "Waren"
+size: mini-euro
+back: none
+layout: card-base
+fields: {name: text, effect: text}
+cards:
+  - {id: a, count: 1, name: "NAME Baumaterialien", effect: "x"}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "crossing"),
+    [
+        ("Ol", False),
+        # the umlaut's dots sit over the O's middle, clear of the frame's rounded corner; ß
+        # is no taller than an l: both were measured as a line-wide accent and crossed it
+        ("Öl", False),
+        ("Äpfel", False),
+        ("Übel", False),
+        ("Fuß", False),
+        # Î's circumflex does reach the corner's stroke at the line's left edge
+        ("Îl", True),
+    ],
+)
+def test_german_capitals_clear_card_base_frame_where_latin_capitals_do(
+    demo: Path, printgen: Callable[..., Run], name: str, crossing: bool
+) -> None:
+    deck = demo / "cards" / "demo" / "decks" / "mini.yaml"
+    deck.write_text(_MINI_DECK.replace("NAME", name), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    said = "the text of box 'title' in layout 'card-base' crosses the stroke of rect 'frame'"
+    assert (said in run.err) == crossing, run.err
+    assert run.code == (2 if crossing else 0), run.err
+
+
+def test_an_accent_is_ink_over_its_letter_and_sharp_s_is_no_taller_than_ss() -> None:
+    def inks(words: str) -> list[Box]:
+        # one line, 10 pt, in a box 100 mm wide
+        block = fitting.fit(text.parse(words), vera(), 283.0, 30.0, 10.0, 10.0, 1.2)
+        assert block is not None and len(block.lines) == 1
+        return line_boxes(block, 0.0, 0.0, 100.0, 20.0, "left", "top")
+
+    plain, umlaut = inks("Ol"), inks("Öl")
+    assert umlaut[0] == plain[0]  # the letters' ink, the same height
+    accent = umlaut[1]
+    assert accent.top < plain[0].top and accent.left > plain[0].left  # over the O, not the line
+    assert accent.right < plain[0].right
+    assert inks("Fuß")[0].top == inks("Fuss")[0].top
+    assert inks("Fuß")[0].top > inks("Fuß Ö")[1].top  # still taller where an accent is
 
 
 # --- text shrunk below its siblings ---------------------------------------------------------
