@@ -405,8 +405,9 @@ def test_a_row_of_icons_too_wide_for_the_page_is_quoted_as_written(
     problem quoted its plain text — none, icons have no letters — as "'…'", naming nothing."""
     said, line = _past_the_margin(demo, capsys, "\n" + ":coin:" * 80 + "\n", ":coin:" * 80)
     assert said == [
-        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
-        f"'{(':coin:' * 9)[:50]}…'; break the long word (&shy; where it may break) or table"
+        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: the word "
+        f"'{(':coin:' * 9)[:50]}…' is wider than the column; break it (&shy; where it may "
+        "break) or shorten it"
     ], said
 
 
@@ -427,13 +428,46 @@ def test_what_overflows_the_booklets_pages_alone_is_said_of_the_booklet(
     assert main([*args, "--booklet"]) == 2
     line = len(text.splitlines()) + 2
     assert capsys.readouterr().err.startswith(
-        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the booklet's "
-        f"{pages} pages (--booklet): 'A lanternlantern"
+        f"cards/demo/rules.en.md:{line}:3: text runs past the margin in the booklet's "
+        f"{pages} pages (--booklet): the word 'lanternlantern"
     )
     prose.write_text(text + "\nA " + "lantern" * 30 + " here.\n", encoding="utf-8")
     assert main([*args, "--booklet"]) == 2
     said = capsys.readouterr().err.splitlines()
     assert len(said) == 1 and "past the margin in the rulebook: " in said[0], said
+
+
+LONG_WORD = "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichenherstellungsverordnung"
+
+
+@pytest.mark.parametrize(
+    ("word", "booklet", "pages"),
+    [
+        (LONG_WORD, True, "the booklet's A5 pages (--booklet)"),
+        (LONG_WORD * 2, False, "the rulebook"),
+    ],
+)
+def test_a_long_word_past_the_margin_is_said_at_its_own_line_and_column(
+    demo: Path, capsys: pytest.CaptureFixture[str], word: str, booklet: bool, pages: str
+) -> None:
+    """A word too wide for the page on a paragraph's second line was said at the paragraph's
+    first line, column 1, quoting its opening words ('Stack the tiles face down…'): the
+    designer looked for the mistake where there was none. It is said at the word, quoted."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    text = prose.read_text(encoding="utf-8")
+    added = f"\nStack the tiles face down. Everyone draws two.\nThe {word} always holds.\n"
+    prose.write_text(text + added, encoding="utf-8")
+    args = ["--project", str(demo), "validate", "--lang", "en"]
+    assert main([*args, "--booklet"] if booklet else args) == 2
+    said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
+    line = len(text.splitlines()) + 3
+    assert said == [
+        f"cards/demo/rules.en.md:{line}:5: text runs past the margin in {pages}: the word "
+        f"'{word[:50]}…' is wider than the column; break it (&shy; where it may break) or "
+        "shorten it"
+    ], said
 
 
 def test_what_the_booklet_alone_cannot_lay_out_is_said_of_the_booklet(
@@ -453,8 +487,8 @@ def test_what_the_booklet_alone_cannot_lay_out_is_said_of_the_booklet(
     assert main([*args, "--booklet"]) == 2
     said = capsys.readouterr().err
     assert ": layout of the booklet's A5 pages (--booklet): a block is taller" in said, said
-    word = "Ask the rulebook " + "lantern" * 12
-    prose.write_text(f"{text}\n{word} here.\n", encoding="utf-8")
+    cell = "Ask the rulebook " + "lantern" * 12  # a table's cell: quoted as written
+    prose.write_text(f"{text}\n| {cell} |\n|---|\n| x |\n", encoding="utf-8")
     assert main([*args, "--booklet"]) == 2
     said = capsys.readouterr().err
     assert "in the booklet's A5 pages (--booklet): 'Ask the rulebook lantern" in said, said

@@ -20,6 +20,7 @@ from printgen.documents.diagram_blocks import DiagramBlocks
 from printgen.documents.label_names import unknown_labels
 from printgen.documents.labels import Labels, emptied, unlabelled
 from printgen.documents.markdown import Theme, to_flowables
+from printgen.documents.overflows import overflow_problems
 from printgen.documents.platypus import Flowable, LayoutError
 from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.prose_lint import lint_document
@@ -46,7 +47,6 @@ SMALL_MARGIN = 13.0  # mm on an A5 booklet page
 TOC_AFTER_PAGES = 4  # a longer rulebook gets a table of contents on its cover
 CONTENTS_PASSES = 3  # lay-outs with the contents in, until their page numbers hold
 NEARLY_EMPTY = 0.2  # a last page printed on less than this much is worth saving
-OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 
 
 def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
@@ -321,7 +321,7 @@ class _Book:
             doc.canv.save()
             data = buffer.getvalue()
         problems = list(diagrams.problems)
-        problems += self._overflows(doc.overflowing, where)
+        problems += overflow_problems(doc.overflowing, self.rel, self.prose, self._where)
         problems += [
             Problem(
                 self._where(what),
@@ -333,45 +333,6 @@ class _Book:
         frame = doc.frame  # the last page's: how far down it was filled
         fill = (frame._y2 - frame._y) / frame._height if frame._height else 1.0
         return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place, fill)
-
-    def _overflows(self, overflowing: list[Any], where: Where) -> list[Problem]:
-        """Text past the margin, one problem a line of the rules (a too-wide table row is one
-        line to mend, however many of its cells overflow), the first few lines named."""
-        by_line: dict[tuple[Where, int], list[str]] = {}
-        found: dict[str, Where] = {}  # a row's cells share its words: looked up once a row
-        for number, flow in enumerate(overflowing):
-            said = flow.row or flow.plain() or flow.written()
-            line = found[said] if said in found else found.setdefault(said, self._where(said))
-            # a text found on no line is said at the file's start: blocks from anywhere (a long
-            # word written twice), not cells of one line, each its own problem
-            key = (line, number if line == Where(self.rel) else 0)
-            by_line.setdefault(key, []).append(flow.written())
-        problems = [
-            Problem(
-                line,
-                f"text runs past the margin in the rulebook: '{texts[0][:50]}…'"
-                + (f" and {_more(len(texts) - 1)} of its line" if len(texts) > 1 else "")
-                + (
-                    "; break the long word (&shy; where it may break) or table"
-                    if line.path == self.rel
-                    # a card's name or text, which its card shrinks to fit: a soft hyphen
-                    # says where the word may break (it prints nothing within a line)
-                    else "; mark where the long word may break with a soft hyphen (U+00AD: "
-                    '"\\u00ad" in a double-quoted YAML text)'
-                ),
-            )
-            for (line, _), texts in list(by_line.items())[:OVERFLOWS_SHOWN]
-        ]
-        rest = sum(len(texts) for texts in list(by_line.values())[OVERFLOWS_SHOWN:])
-        if rest:  # one too-wide table would fill the screen
-            problems.append(
-                Problem(
-                    where,
-                    f"text runs past the margin in {rest} more blocks of the rulebook; break the "
-                    "long words or tables",
-                )
-            )
-        return problems
 
     def _where(self, text: str) -> Where:
         """The line of the rules file a laid-out block's text comes from — or of the card's
@@ -390,7 +351,3 @@ class _Book:
 
 def _margin(paper: tuple[float, float]) -> float:
     return MARGIN if min(paper) > 160 else SMALL_MARGIN
-
-
-def _more(cells: int) -> str:
-    return f"{cells} more cell" if cells == 1 else f"{cells} more cells"
