@@ -470,6 +470,31 @@ def test_a_long_word_past_the_margin_is_said_at_its_own_line_and_column(
     ], said
 
 
+@pytest.mark.parametrize(
+    "label", ["Players", "Players, friends and family", "Mitspielerinnen und Mitspieler"]
+)
+@pytest.mark.parametrize("booklet", [False, True])
+def test_the_covers_facts_never_part_a_label_from_its_value(
+    demo: Path, capsys: pytest.CaptureFixture[str], label: str, booklet: bool
+) -> None:
+    """A game's own long label for the players put "Age:" at one line's end and "8+" at the
+    next's start: each label stays on the line of its value."""
+    from printgen.cli.commands import main
+
+    (demo / "templates").mkdir(exist_ok=True)
+    (demo / "templates" / "labels.yaml").write_text(
+        f'players: {{en: "{label}"}}\n', encoding="utf-8"
+    )
+    args = ["--project", str(demo), "build", "demo", "--lang", "en", "--only", "rulebook"]
+    assert main([*args, "--booklet"] if booklet else args) == 0, capsys.readouterr().err
+    out = demo / "build" / "demo" / "en"
+    pdf = out / ("rulebook-booklet.pdf" if booklet else "rulebook.pdf")
+    with pdfplumber.open(pdf) as read:
+        cover = (read.pages[0].extract_text() or "").replace("\xa0", " ")
+    for fact in (f"{label.split()[-1]}: 2–4", "Duration: 20 minutes", "Age: 8+"):
+        assert fact in cover, cover
+
+
 def test_what_the_booklet_alone_cannot_lay_out_is_said_of_the_booklet(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
