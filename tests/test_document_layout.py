@@ -830,6 +830,27 @@ def test_the_legend_names_every_icon_on_the_cards(documents: Path) -> None:
         assert labels["icon_bean"][lang] in legend  # printed inside the cards' text
 
 
+def test_the_legend_lists_a_generated_decks_symbols_in_the_order_written(
+    documents: Path,
+) -> None:
+    """The symbol deck's legend listed its winds N, E, NE, S, SW… and its chess pieces Queen,
+    King, Pawn…: the order the balanced shuffle dealt them to the cards, not the compass's and
+    the chessboard's, in which simboli.yaml writes them."""
+    deck = yaml.safe_load((ROOT / "cards/mazzo-dei-simboli/decks/simboli.yaml").read_text())
+    symbols = deck["generate"][0]["balanced"]["symbols"]
+    for lang, heading in (("en", "Symbols"), ("it", "Simboli")):
+        aid = _aid_texts(documents / "mazzo-dei-simboli" / lang / "player-aid.pdf")[0]
+        legend = " ".join(aid.split(f"\n{heading}\n")[1].split())
+        for field in ("chess", "wind"):
+            names = [
+                v["name"] if isinstance(v["name"], str) else v["name"][lang] for v in symbols[field]
+            ]
+            at = [re.search(rf"\b{re.escape(name)}\b", legend) for name in names]
+            assert None not in at, (lang, field, legend)
+            starts = [found.start() for found in at if found]
+            assert starts == sorted(starts), (lang, field, legend)
+
+
 def test_an_icon_in_the_aid_joins_the_legend(project: Path, printgen: Callable[..., Any]) -> None:
     aid = project / "cards" / "morra-navale" / "aid.en.md"
     aid.write_text(aid.read_text() + "\nKeep the score with :coin: coins.\n")

@@ -71,17 +71,26 @@ def _family(name: str) -> tuple[str, int]:
 
 
 def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
-    """icon -> (rank of the card field it is a value of, its order among that field's)."""
-    fields: dict[tuple[str, str], int] = {}
-    found: dict[str, tuple[float, int]] = {}
+    """icon -> (rank of the card field it is a value of, its order among that field's): the
+    order its deck's ``generate:`` rules write them in (winds N, NE, E…; a shuffled deck deals
+    them otherwise), else the order the cards first show them."""
+    fields: dict[tuple[str, str], list[str]] = {}
+    written: dict[tuple[str, str], tuple[str, ...]] = {}
+    seen: set[str] = set()
     for info in index.cards.values():
         for field in info.deck.field_types:
             value = info.values.get(field)
             icon = value.get("icon") if isinstance(value, dict) else value
-            if not isinstance(icon, str) or not index.icons.has(icon) or icon in found:
+            if not isinstance(icon, str) or not index.icons.has(icon) or icon in seen:
                 continue
-            rank = fields.setdefault((info.deck.id, field), len(fields))
-            found[icon] = (float(rank), sum(1 for r, _ in found.values() if r == rank))
+            seen.add(icon)
+            fields.setdefault((info.deck.id, field), []).append(icon)
+            written.setdefault((info.deck.id, field), info.deck.written)
+    found: dict[str, tuple[float, int]] = {}
+    for rank, (key, icons) in enumerate(fields.items()):
+        order = {text: number for number, text in enumerate(written[key])}
+        ranked = sorted(icons, key=lambda icon: order.get(icon, len(order)))  # (stable)
+        found.update((icon, (float(rank), number)) for number, icon in enumerate(ranked))
     return found
 
 

@@ -103,6 +103,9 @@ class Deck:
     reference: str | None = None  # cards, gallery or none in the documents; None: by its size
     # listed or none in the aid's quick reference; None: as its reference: and summaries say
     aid: str | None = None
+    # the texts its generate: rules write, in the order written (the legend lists a field's
+    # icons so: winds N, NE, E…, as written, not as the shuffle dealt them to the cards)
+    written: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:

@@ -23,6 +23,7 @@ from printgen.source.generator_rules import (
     counted_twice,
     generated_id,
     read_generator,
+    written_texts,
 )
 from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
@@ -141,6 +142,7 @@ def read_deck(
         size_where=node.at("size"),
         bleed_where=node.at("bleed"),
         columnless=checker.columnless,
+        written=written_texts(node["generate"]) if "generate" in node else (),
     )
     # a mistake in the deck's own declarations (fields:, size:, bleed:…), not in one card's:
     # none of its cards is laid out when the game does not load

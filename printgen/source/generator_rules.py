@@ -26,6 +26,24 @@ if TYPE_CHECKING:
 
 
 RULE_KEYS = {"product", "balanced", "count", "card"}
+MAX_WRITTEN = 10_000  # texts kept for the legend's order: far more than any legend lists
+
+
+def written_texts(rules: Any) -> tuple[str, ...]:
+    """Every text the ``generate:`` rules write, each once, in the order written (a walk of
+    the YAML as read, mappings in their keys' order): what the legend orders a field's icons
+    by."""
+    found: dict[str, None] = {}
+    pending = [rules]
+    while pending and len(found) < MAX_WRITTEN:
+        node = pending.pop()
+        if isinstance(node, str):
+            found.setdefault(node)
+        elif isinstance(node, dict):
+            pending.extend(reversed(list(node.values())))
+        elif isinstance(node, list):
+            pending.extend(reversed(node))
+    return tuple(found)
 
 
 def axes_beside(checker: Checker, rule: LDict) -> bool:
