@@ -1672,6 +1672,102 @@ def test_a_cards_typed_escape_the_aid_prints_is_said_at_the_card_not_the_aid(
     ], run.err
 
 
+_YAML_SAID = (
+    "'\\u00ad' prints as its 6 characters: YAML reads \\u… only in a double-quoted text "
+    '("Donau\\u00addampf"), and \\\\u as a backslash; write the text in double quotes, or type '
+    "the character itself"
+)
+_CELL_SAID = (
+    "'\\u00ad' prints as its 6 characters: a spreadsheet reads no \\u…: type the character itself"
+)
+# how a deck's card is written, and where its name's and its flavour's values are: a YAML
+# text (quoted or plain) at its line and column, a CSV file's at its row and column, a
+# workbook's at its cell
+GOODS_FORMS = [
+    ("'{}'", ("goods.yaml:7:11", "goods.yaml:8:14"), _YAML_SAID),
+    ("{}", ("goods.yaml:7:11", "goods.yaml:8:14"), _YAML_SAID),
+    ("csv", ("goods.csv:2:3", "goods.csv:2:4"), _CELL_SAID),
+    ("xlsx", ("goods.xlsx#Güter!C2", "goods.xlsx#Güter!D2"), _CELL_SAID),
+]
+
+
+def _goods(demo: Path, form: str, name: str, flavour: str) -> None:
+    """A deck 'goods' of one card, salt, in ``form`` (a YAML scalar's, or csv, xlsx), whose
+    fields card-base does not print but its name."""
+    import openpyxl
+
+    folder = demo / "cards" / "demo" / "decks"
+    head = "name: Goods\nlayout: card-base\nfields: {name: text, flavour: text}\nback: none\n"
+    rows: list[list[Any]] = [["id", "count", "name", "flavour"], ["salt", 1, name, flavour]]
+    if form == "csv":
+        lines = "".join(",".join(map(str, row)) + "\n" for row in rows)
+        (folder / "goods.csv").write_text(lines, encoding="utf-8")
+        (folder / "goods.yaml").write_text(head + "cards_from: goods.csv\n", encoding="utf-8")
+    elif form == "xlsx":
+        book = openpyxl.Workbook()
+        book.active.title = "Güter"
+        for row in rows:
+            book.active.append(row)
+        book.save(folder / "goods.xlsx")
+        (folder / "goods.yaml").write_text(head + "cards_from: goods.xlsx#Güter\n")
+    else:
+        card = f"  - id: salt\n    name: {form.format(name)}\n    flavour: {form.format(flavour)}\n"
+        (folder / "goods.yaml").write_text(head + "cards:\n" + card + "    count: 1\n")
+
+
+def _printing(demo: Path, prose: str, fields: str) -> None:
+    """The game's ``prose`` file (aid, rules) with a line of each good's ``fields`` on top."""
+    written = demo / "cards" / "demo" / f"{prose}.en.md"
+    line = "{% for card in decks.goods.cards %}" + fields + "\n{% endfor %}\n"
+    written.write_text(line + written.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+@pytest.mark.parametrize(("form", "places", "said"), GOODS_FORMS)
+def test_a_typed_escape_in_a_field_only_the_aid_prints_is_said_at_the_card(
+    demo: Path, printgen: Callable[..., Any], form: str, places: tuple[str, str], said: str
+) -> None:
+    """A flavour 'Donau\\u00addampf' that no card layout prints, only the aid's
+    {{ card.flavour }}, printed its six characters, and validate said ok: the aid's check
+    leaves what its file does not write to the card's, which never met the field."""
+    _goods(demo, form, "Salt", "Donau\\u00addampf")
+    _printing(demo, "aid", "| {{ card.name }} | {{ card.flavour }} |")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    assert run.err.splitlines() == [f"cards/demo/decks/{places[1]}: warning: {said}"], run.err
+
+
+@pytest.mark.parametrize(("form", "places", "said"), GOODS_FORMS)
+def test_a_typed_escape_the_card_the_aid_and_the_rules_print_is_said_once(
+    demo: Path, printgen: Callable[..., Any], form: str, places: tuple[str, str], said: str
+) -> None:
+    """A name card-base prints on the card, which the aid and the rulebook print too, is one
+    mistake, said once at the card, never once for each thing that prints it; nor is a field
+    whose text the name holds (the flavour, which nothing prints) said for it."""
+    _goods(demo, form, "Kro\\u00adne am Rhein", "Kro\\u00adne")
+    for prose in ("aid", "rules"):
+        _printing(demo, prose, "- {{ card.name }} and more")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    assert run.err.splitlines() == [f"cards/demo/decks/{places[0]}: warning: {said}"], run.err
+
+
+def test_a_strikethrough_or_footnote_a_card_field_holds_is_said_at_the_card(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """'~~' and '[^2]' in a flavour the aid prints printed as typed, and were said nowhere: the
+    aid's file writes neither. A card's text reads neither either, so they are the card's."""
+    _goods(demo, "'{}'", "Salt", "Salz ~~alt~~, see[^2]")
+    _printing(demo, "aid", "| {{ card.name }} | {{ card.flavour }} |")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    assert run.err.splitlines() == [
+        "cards/demo/decks/goods.yaml:8:14: warning: '~~' (strikethrough) is not printed as such: "
+        "the tildes print as written; remove them",
+        "cards/demo/decks/goods.yaml:8:14: warning: a footnote ('[^2]') is not printed as one: "
+        "it prints as written; put the note in the text, or in a clarification",
+    ], run.err
+
+
 def test_a_strikethrough_is_said_where_it_prints_not_in_code_before_it(
     demo: Path, printgen: Callable[..., Any]
 ) -> None:

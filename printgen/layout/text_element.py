@@ -265,13 +265,7 @@ def _runs(
         )
     for escape in unprintable.typed_escapes(content):
         where = source(escape)
-        fix = (
-            "a spreadsheet reads no \\u…: type the character itself"
-            if in_spreadsheet(where)
-            else 'YAML reads \\u… only in a double-quoted text ("Donau\\u00addampf"), and \\\\u '
-            "as a backslash; write the text in double quotes, or type the character itself"
-        )
-        said = f"'{escape}' prints as its {len(escape)} characters: {fix}"
+        said = unprintable.escape_said(escape, in_spreadsheet(where))
         ctx.text_warning(where, said, once=("escape", str(where), escape))
     for mark in unprintable.unclosed_marks(content):
         # the text that leaves it open: a layout's "**Effect:** {{ card.effect }}" holds stars

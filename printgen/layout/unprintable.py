@@ -95,6 +95,19 @@ def typed_escapes(markup: str) -> list[str]:
     return list(dict.fromkeys(_ESCAPE.findall(markup))) if "\\u" in markup else []
 
 
+def escape_said(escape: str, in_sheet: bool) -> str:
+    """What is said of ``escape`` typed into a YAML text or (``in_sheet``) a spreadsheet's
+    cell: one wording wherever a card's field prints — on the card, or in a rulebook or aid —
+    so that one mistake is one problem, said once."""
+    fix = (
+        "a spreadsheet reads no \\u…: type the character itself"
+        if in_sheet
+        else 'YAML reads \\u… only in a double-quoted text ("Donau\\u00addampf"), and \\\\u '
+        "as a backslash; write the text in double quotes, or type the character itself"
+    )
+    return f"'{escape}' prints as its {len(escape)} characters: {fix}"
+
+
 # the escapes of a double-quoted YAML string that write a character without typing it
 _NAMED_ESCAPES = {
     "\t": "\\t",

@@ -109,7 +109,8 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     except ProjectError as exc:
         problems.extend(exc.problems)
         return None
-    problems.extend(other_markdowns(job.project, prose_rel, str(context.get("aid", ""))))
+    aid = str(context.get("aid", ""))
+    problems.extend(other_markdowns(job.project, prose_rel, aid, job.decks, job.lang))
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]

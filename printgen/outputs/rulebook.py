@@ -93,7 +93,8 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
             _checked_anyway(job, exc.partial.context, exc.partial.source, problems)
         return None
     rel = f"{game.folder}/rules.{job.lang}.md"
-    problems.extend(other_markdowns(job.project, rel, str(context.get("rules", ""))))
+    rules = str(context.get("rules", ""))
+    problems.extend(other_markdowns(job.project, rel, rules, job.decks, job.lang))
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
     # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
     printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))
