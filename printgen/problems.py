@@ -247,8 +247,7 @@ def _valued_again(problem: Problem, valued: set[tuple[Where, Severity, str]]) ->
     return False
 
 
-SAME_PLACE = 5  # problems alike but for their card said one by one in one file
-_CARD = pattern(r"\bcard '([^']*)'(?: \([^()]*\))?")
+SAME_PLACE = 5  # problems alike but for their card said one by one in one file (printgen.folding)
 _CELL = pattern(r"![A-Z]{1,3}[0-9]+")  # a workbook cell's place: "ships.xlsx#Fleet!C7"
 # a cell's place: "ships.csv" (with its row and column), "ships.xlsx#Fleet!C7"
 _SPREADSHEET = pattern(r"\.(?:csv|xlsx)(?:$|[#!])", re.IGNORECASE)
@@ -266,59 +265,6 @@ def file_of(where: Where) -> str:
     if where.line == 0 and (cell := _CELL.search(where.path)) and cell.end() == len(where.path):
         return where.path[: cell.start()]
     return where.path
-
-
-def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
-    """The same problem on many cards of one file — a text too long on 20 cards of a generate
-    rule (which share its template's line), on the 10,000 rows of a sheet — said for the first
-    SAME_PLACE cards, then once, at the next card's place, for the rest, naming them: "text of
-    15 more cards ('b', 'c', … and 5 more; 20 in all) …". Each problem that differs in more
-    than its card is said on its own."""
-    alike: dict[tuple[str, Severity, str], list[tuple[Problem, str]]] = {}
-    kept: list[Problem | tuple[str, Severity, str]] = []
-    for problem in dict.fromkeys(problems):  # one said alike by two languages is one
-        found = list(_CARD.finditer(problem.message))
-        if len(found) != 1:
-            kept.append(problem)
-            continue
-        key = (file_of(problem.where), problem.severity, _CARD.sub("card …", problem.message))
-        if key not in alike:
-            alike[key] = []
-            kept.append(key)
-        alike[key].append((problem, found[0].group(1)))
-    merged: list[Problem] = []
-    for item in kept:
-        if isinstance(item, Problem):
-            merged.append(item)
-            continue
-        said = alike[item]
-        merged += [problem for problem, _ in said[:SAME_PLACE]]
-        rest = [card for _, card in said[SAME_PLACE:]]
-        if rest:
-            named = ", ".join(f"'{card}'" for card in rest[:SHOWN_CARDS])
-            named += f" and {len(rest) - SHOWN_CARDS:,} more" if len(rest) > SHOWN_CARDS else ""
-            next_ = said[SAME_PLACE][0]  # where the rest start: a row of a sheet's
-            many = (
-                f"{len(rest):,} more card{'s' if len(rest) > 1 else ''} ({named}; "
-                f"{len(said):,} in all)"
-            )
-            merged.append(Problem(next_.where, _many(next_.message, many, rest), next_.severity))
-    return merged
-
-
-# the verb after "card 'x'" when it becomes "7 more cards (…)"
-_PLURAL_VERBS = {" is ": " are ", " has ": " have ", " was ": " were ", " does ": " do "}
-
-
-def _many(message: str, many: str, rest: list[str]) -> str:
-    """``message`` said of the ``rest`` of the cards: "7 more cards (…) are missing"."""
-    found = _CARD.search(message)
-    assert found is not None  # merged only when it names one card
-    before, after = message[: found.start()], message[found.end() :]
-    verb = next((v for v in _PLURAL_VERBS if after.startswith(v)), None)
-    if verb is not None and len(rest) > 1 and not before:  # the cards its subject, not "text of"
-        after = _PLURAL_VERBS[verb] + after[len(verb) :]
-    return before + many + after
 
 
 SHOWN_CARDS = 10  # cards named in that line

@@ -412,3 +412,44 @@ def test_warnings_of_a_picture_a_cards_value_names_say_the_first_card_showing_it
     short = [line for line in _warnings(run) if "short of the 3 mm bleed" in line]
     assert len(short) == 1, run.err
     assert short[0].endswith(f"(first on card 'miner', {deck}:18:5)"), short
+
+
+def _tiles(demo: Path, card: str, cards: int = 40) -> None:
+    """A deck file of ``cards`` cards, each written as ``card`` with its number in ``{k}``."""
+    rows = "".join("  - " + card.replace("{k}", str(k)) + "\n" for k in range(cards))
+    (demo / "cards" / "demo" / "decks" / "tiles.yaml").write_text(
+        "name: Tiles\nlayout: demo-card\nback: none\nfields: {name: text, cost: integer, "
+        "effect: text}\ncards:\n" + rows,
+        encoding="utf-8",
+    )
+
+
+def test_cards_sharing_one_name_are_said_for_five_then_once(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A name copied onto 40 cards was 39 warnings, each naming the first card too (two cards
+    in its message, which kept it from being folded)."""
+    _tiles(demo, "{id: t-{k}, count: 1, cost: 1, name: Same}")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    said = [w for w in _warnings(run) if "named 'Same'" in w]
+    assert len(said) == 6, said
+    assert ": warning: card 't-1' is named 'Same' as card 't-0' is (first at " in said[0], said
+    assert ": warning: 34 more cards ('t-6', 't-7', " in said[-1], said
+    assert "and 24 more; 39 in all) are named 'Same' as card 't-0' is" in said[-1], said
+
+
+def test_a_mistake_naming_no_card_met_on_many_cards_is_said_for_five_then_once(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """'**' never ended on 40 cards' effects was 40 warnings, one a line of the deck file."""
+    _tiles(demo, '{id: t-{k}, count: 1, cost: 1, name: "T{k}", effect: "**open"}')
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    said = [w for w in _warnings(run) if "never ended" in w]
+    assert len(said) == 6, said
+    assert said[-1].startswith("cards/demo/decks/tiles.yaml:11:54: warning: '**' starts bold"), said
+    assert said[-1].endswith(
+        "(or write \\* for a star) (here and at 34 more places of this file: 12:54, 13:54, "
+        "14:54, 15:54, 16:56, 17:56, 18:56, 19:56, 20:56, 21:56 and 24 more; 40 in all)"
+    ), said

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.building.progress import Progress, counted, summary
+from printgen.folding import cards_merged
 from printgen.options import BuildOptions, Format, Output
 from printgen.problems import (
     EXIT_BAD_INPUT,
@@ -26,7 +27,6 @@ from printgen.problems import (
     Problem,
     Problems,
     Severity,
-    cards_merged,
     languages_merged,
     ok_line,
 )
