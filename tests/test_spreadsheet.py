@@ -1299,6 +1299,48 @@ def test_a_formatted_cell_far_below_does_not_make_the_sheet_huge(fleet: Path) ->
     assert list(_ships(_load(fleet))) == ["galleon"]
 
 
+XLSX = "cards/fleet/decks/ships.xlsx"
+_FLEET: list[list[Any]] = [
+    ["id", "count", "name", "cost"],
+    ["galleon", 1, "Galleon", 3],
+    ["sloop", 2, "Sloop", 1],
+]
+
+
+@pytest.mark.parametrize(("cell", "value"), [("SG1", "wide"), ("WB2", "lost"), ("XFD3", "x")])
+def test_a_workbook_value_past_the_last_column_is_an_error_at_its_cell(
+    fleet: Path, cell: str, value: str
+) -> None:
+    # past column SF (500) a header or a card's value was dropped without a word, exit 0
+    _workbook(fleet / XLSX, {"Fleet": _FLEET})
+    book = openpyxl.load_workbook(fleet / XLSX)
+    book["Fleet"][cell] = value
+    book.save(fleet / XLSX)
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{XLSX}#Fleet!{cell}: this cell holds a value past column SF, the last of the 500 a "
+        "card sheet may have, and printgen would not read it; delete it, or move its column "
+        "within the first 500"
+    ]
+
+
+def test_a_workbook_value_at_its_last_cell_is_refused_without_reading_every_row(
+    fleet: Path,
+) -> None:
+    # a value at XFD1048576 (the sheet's last cell): said there, in well under a second
+    import time
+
+    _workbook(fleet / XLSX, {"Fleet": _FLEET})
+    book = openpyxl.load_workbook(fleet / XLSX)
+    book["Fleet"]["XFD1048576"] = "stray"
+    book.save(fleet / XLSX)
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    started = time.perf_counter()
+    (problem,) = _problems(fleet)
+    assert time.perf_counter() - started < 2
+    assert problem.startswith(f"{XLSX}#Fleet!XFD1048576: a card sheet may have at most 100,000")
+
+
 def test_a_column_in_a_language_the_game_does_not_declare_is_kept_unprinted(fleet: Path) -> None:
     # French taken out of the game (or not in it yet): the sheet keeps its column, a warning
     # says it is not printed, and nothing else is said of its cells (an empty one included)

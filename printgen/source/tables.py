@@ -18,9 +18,9 @@ from printgen.problems import ProjectError, Where
 from printgen.project import Project
 from printgen.source.cells import NOTES, blank, cut_between
 from printgen.source.readers import Checker, did_you_mean
+from printgen.source.sheet_rows import read_rows
 from printgen.source.workbook import (
     merged,
-    to_last_value,
     too_many_strings,
     unpacked_bytes,
     unprintable_cells,
@@ -294,29 +294,13 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             )
             return None
         label = f"{rel}#{chosen.title}"
-        rows: list[tuple[int, list[Any]]] = []
-        # the size a sheet declares is not trusted: openpyxl stops at it, and a program that
-        # writes it too small ("A1") had every cell past it dropped without a word; read so,
-        # each row is as wide as its own cells — but no wider than a card sheet may be where
-        # the sheet says it is wider (cells formatted out to column XFD: openpyxl would build
-        # every row 16,384 cells wide, seconds for 100,000 rows)
-        declared = chosen.max_column if isinstance(chosen.max_column, int) else None
-        chosen.reset_dimensions()
-        wide = declared is not None and declared > MAX_COLUMNS
-        cells = chosen.iter_rows(values_only=True, max_col=MAX_COLUMNS if wide else None)
-        empty = 0  # rows in a row with nothing in them
         try:
-            for number, row in enumerate(cells, start=1):
-                if number > MAX_ROWS + 1:  # the header, then the cards
-                    checker.error(Table(label, True, []).where(number, 1), _too_big())
-                    return None
-                # a row padded with empty cells (to 500 columns, or to a far formatted cell)
-                # is kept to its last value: 100,000 padded rows would fill the memory
-                cells = to_last_value(row[:MAX_COLUMNS])
-                empty = 0 if cells else empty + 1
-                if empty > MAX_EMPTY_RUN:  # a formatted cell at row 1,048,576: the sheet ends
-                    break  # here (reading to the limit took seconds for nothing)
-                rows.append((number, _cleaned(cells)))
+            rows = read_rows(
+                checker,
+                chosen,
+                Table(label, True, []).where,
+                (MAX_ROWS, MAX_COLUMNS, _too_big()),
+            )
         except Exception as exc:  # the sheet's XML is damaged (or declares entities)
             if not unreadable_values(checker, path, getattr(chosen, "_worksheet_path", ""), label):
                 checker.error(
@@ -325,6 +309,9 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
                     "save it again",
                 )
             return None
+        if rows is None:
+            return None
+        rows = [(number, _cleaned(cells)) for number, cells in rows]
         table = Table(label, True, _trimmed(rows))
         unprintable_cells(checker, table)
         from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
@@ -361,9 +348,6 @@ def _sheet_named(names: list[str], sheet: str) -> str | None:
         return sheet
     alike = [name for name in names if name.casefold() == sheet.casefold()]
     return alike[0] if len(alike) == 1 else None
-
-
-MAX_EMPTY_RUN = 10_000  # empty rows after which a sheet is taken to have ended
 
 
 def _too_big() -> str:

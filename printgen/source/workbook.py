@@ -5,9 +5,6 @@ result was never saved, and how large the workbook unpacks."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from itertools import compress, repeat
-from operator import is_not
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -237,10 +234,3 @@ def too_many_strings(path: Path, rel: str) -> str | None:
             "more); open it in Excel or LibreOffice and save it again, or save it as CSV UTF-8"
         )
     return None
-
-
-def to_last_value(row: Sequence[Any]) -> list[Any]:
-    """The row up to its last cell that holds something, found in C rather than one cell at a
-    time (a padded row has hundreds of empty cells after its last value)."""
-    last = max(compress(range(len(row)), map(is_not, row, repeat(None))), default=-1)
-    return list(row[: last + 1])
