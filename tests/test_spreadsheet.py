@@ -1341,6 +1341,45 @@ def test_a_workbook_value_at_its_last_cell_is_refused_without_reading_every_row(
     assert problem.startswith(f"{XLSX}#Fleet!XFD1048576: a card sheet may have at most 100,000")
 
 
+def test_a_hidden_row_of_a_workbook_is_read_and_warned_of_at_the_row(fleet: Path) -> None:
+    # a card hidden in Excel (cut from the game) printed, and validate said nothing
+    _workbook(fleet / XLSX, {"Fleet": _FLEET})
+    book = openpyxl.load_workbook(fleet / XLSX)
+    book["Fleet"].row_dimensions[3].hidden = True
+    book.save(fleet / XLSX)
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    game = _load(fleet)
+    assert list(_ships(game)) == ["galleon", "sloop"]
+    assert [str(p) for p in game.notices if "Fleet!A3" in str(p.where)] == [
+        f"{XLSX}#Fleet!A3: warning: this row is hidden in Excel, but printgen reads it and "
+        "prints its card; delete the row (or move it to another sheet) to leave the card out, "
+        "or unhide it"
+    ]
+
+
+def test_a_workbook_whose_first_sheet_is_hidden_is_read_from_its_first_shown(
+    fleet: Path,
+) -> None:
+    # the hidden first sheet (last season's cards) was the one read, without a word
+    _workbook(fleet / XLSX, {"Old": [*_FLEET[:2]], "Fleet": _FLEET})
+    book = openpyxl.load_workbook(fleet / XLSX)
+    book["Old"].sheet_state = "hidden"
+    book.active = 1
+    book.save(fleet / XLSX)
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    game = _load(fleet)
+    assert list(_ships(game)) == ["galleon", "sloop"]
+    assert [str(p) for p in game.notices if "hidden" in p.message] == [
+        f"{DECK}:4:13: warning: {XLSX}: its first sheet 'Old' is hidden in Excel; printgen "
+        "reads the first sheet shown, 'Fleet': name it in cards_from (ships.xlsx#Fleet) to say "
+        "so, or #Old to read the hidden one"
+    ]
+    (fleet / DECK).write_text(_deck("ships.xlsx#Old"), encoding="utf-8")
+    game = _load(fleet)
+    assert list(_ships(game)) == ["galleon"]
+    assert not [p for p in game.notices if "hidden" in p.message]
+
+
 def test_a_column_in_a_language_the_game_does_not_declare_is_kept_unprinted(fleet: Path) -> None:
     # French taken out of the game (or not in it yet): the sheet keeps its column, a warning
     # says it is not printed, and nothing else is said of its cells (an empty one included)

@@ -54,7 +54,7 @@ def read_rows(
     say of a sheet over them."""
     most_rows, most_columns, too_big = limits
     rows: list[tuple[int, list[Any]]] = []
-    for number, values, _hidden in sheet_rows(sheet):
+    for number, values, hidden in sheet_rows(sheet):
         if number > most_rows + 1:  # the header, then the cards
             if not values:  # a cell formatted far below the cards: nothing to read
                 continue
@@ -70,6 +70,8 @@ def read_rows(
         for col, value in values:
             if col <= most_columns:
                 cells[col - 1] = value
+        if hidden and any(blank(cell) is False for cell in cells):
+            checker.warn(where_of(number, values[0][0]), _hidden_row())
         rows.append((number, cells))
     return rows
 
@@ -82,3 +84,28 @@ def _too_far(most_columns: int) -> str:
         f"the {most_columns} a card sheet may have, and printgen would not read it; delete it, "
         f"or move its column within the first {most_columns}"
     )
+
+
+def _hidden_row() -> str:
+    # the same words on every hidden row: many are then said as one line, naming their places
+    return (
+        "this row is hidden in Excel, but printgen reads it and prints its card; delete the "
+        "row (or move it to another sheet) to leave the card out, or unhide it"
+    )
+
+
+def first_visible(checker: Checker, book: Any, where: Where, rel: str) -> Any:
+    """The sheet a workbook's cards are read from when ``cards_from`` names none: its first
+    sheet of cells that Excel shows. A hidden sheet before it (an old version of the cards,
+    say) is passed over, and a warning says which sheet was read."""
+    sheets = list(book.worksheets)
+    shown = next((sheet for sheet in sheets if sheet.sheet_state == "visible"), sheets[0])
+    if shown is not sheets[0]:
+        hidden = sheets[0].title
+        checker.warn(
+            where,
+            f"{rel}: its first sheet '{hidden}' is hidden in Excel; printgen reads the first "
+            f"sheet shown, '{shown.title}': name it in cards_from ({rel.rsplit('/', 1)[-1]}"
+            f"#{shown.title}) to say so, or #{hidden} to read the hidden one",
+        )
+    return shown

@@ -18,7 +18,7 @@ from printgen.problems import ProjectError, Where
 from printgen.project import Project
 from printgen.source.cells import NOTES, blank, cut_between
 from printgen.source.readers import Checker, did_you_mean
-from printgen.source.sheet_rows import read_rows
+from printgen.source.sheet_rows import first_visible, read_rows
 from printgen.source.workbook import (
     merged,
     too_many_strings,
@@ -284,7 +284,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         if not book.worksheets:  # a workbook of charts only
             checker.error(where, f"{rel} has no sheet of cells, only charts; save the cards' sheet")
             return None
-        chosen = book[named] if named else book.worksheets[0]
+        chosen = book[named] if named else first_visible(checker, book, where, rel)
         if chosen not in book.worksheets:  # a chart sheet has no cells to read
             cells_sheets = ", ".join(repr(s.title) for s in book.worksheets)
             checker.error(
