@@ -17,6 +17,7 @@ RANK = {
     "startup": 0,  # how a command starts (deferred imports, confinement)
     "problems": 1,  # the one collector every stage reports into
     "inputs": 1,  # the one record of files read, every stage that reads one notes it
+    "folding": 2,  # problems alike on many cards said for five, then once for the rest
     "folders": 1,  # which files are there, which names are never inputs
     "kept_values": 1,  # what a process keeps for the next, in memory (building/kept: files)
     "write": 1,  # outputs replaced all or none
