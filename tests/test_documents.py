@@ -1406,7 +1406,7 @@ def test_a_large_deck_of_tiles_is_counted_as_pieces_not_cards(
     ("lang", "goal", "pawns", "total"),
     [
         ("it", "Scopo del gioco", ["2 pezzi:", "• Pedina A", "• Pedina B"], "Totale"),
-        ("en", "Goal of the game", ["2 pieces:", "• Pawn A", "• Pawn B"], "Total"),
+        ("en", "Goal of the game", ["2 pieces:", "• Token A", "• Token B"], "Total"),
     ],
 )
 def test_a_deck_of_a_few_kinds_is_a_short_list_not_a_table(

@@ -520,7 +520,7 @@ def test_every_front_labels_its_eleven_elements(built: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "names"), [("it", ["Pedina A", "Pedina B"]), ("en", ["Pawn A", "Pawn B"])]
+    ("lang", "names"), [("it", ["Pedina A", "Pedina B"]), ("en", ["Token A", "Token B"])]
 )
 def test_arena_pawns_pdf(built: Path, lang: str, names: list[str]) -> None:
     folder = built / ARENA / lang
@@ -533,6 +533,20 @@ def test_arena_pawns_pdf(built: Path, lang: str, names: list[str]) -> None:
     text = PdfReader(folder / "pawns.pdf").pages[0].extract_text()
     for name in names:
         assert text.count(name) == 2, name  # once on each half of the standee
+
+
+def test_the_english_pawn_is_the_chess_piece_alone(built: Path) -> None:
+    """English called both the chess piece of element 6 and the players' two standees "Pawn"
+    ("The Pawn moves … onto the card of the opponent's pawn"); Italian keeps Pedone and pedine
+    apart. The standees are tokens now, on their sheet, in the rulebook and in the aid."""
+    folder = built / ARENA / "en"
+    for name in ("pawns.pdf", "rulebook.pdf", "player-aid.pdf"):
+        text = " ".join(p.extract_text() for p in PdfReader(folder / name).pages)
+        assert not re.search(r"\bpawns?\b|Pawns|Pawn [AB]", text), (name, text)
+    sheet = PdfReader(folder / "pawns.pdf").pages[0].extract_text()
+    assert "Token A" in sheet and "· tokens ·" in sheet, sheet
+    aid = " ".join(PdfReader(folder / "player-aid.pdf").pages[0].extract_text().split())
+    assert "Pawn 1 forward towards the opponent, diagonally only onto their token" in aid, aid
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
