@@ -809,3 +809,21 @@ def test_arena_aid_sends_the_pawns_folding_to_the_rulebook(
     page = PdfReader(built / ARENA / lang / "player-aid.pdf").pages[0]
     text = re.sub(r"\s+", " ", page.extract_text())
     assert text.count(said) >= 4 and not_said not in text  # two pawns on each of two aids
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("it", "1. Muovi la tua pedina (facoltativo; mai dopo l’attacco):"),
+        ("en", "1. Move your token (optional; never after the attack):"),
+    ],
+)
+def test_arena_aid_forbids_every_move_after_the_attack(built: Path, lang: str, said: str) -> None:
+    """The aid limited the chess move alone ('— never after the attack'), the arrow's 'repeat
+    at will' had no limit, while the rulebook says 'After the attack you no longer move': the
+    limit heads the Move step now, for both kinds of movement."""
+    text = " ".join(
+        PdfReader(built / ARENA / lang / "player-aid.pdf").pages[0].extract_text().split()
+    )
+    assert text.count(said) == 2, text  # two aids on the sheet
+    assert "freccia — mai" not in text and "moves — never" not in text, text  # said once, above
