@@ -1181,7 +1181,7 @@ def test_a_card_count_never_ends_a_line_alone() -> None:
 
 def test_a_deck_of_one_kind_is_one_line_among_the_components(bundled_build: Path) -> None:
     morra = _text(bundled_build / "morra-navale" / "en" / "rulebook.pdf")
-    assert "2 × Reference card." in morra  # not a table: "Cards # / Morra navale 2 / Total 2"
+    assert "2 × Reference card." in morra  # not a table: "Cards # / Reference card 2 / Total 2"
     assert not re.search(r"^Total 2$", morra, re.M)
     builders = _text(bundled_build / "costruttori-del-medioevo" / "it" / "rulebook.pdf")
     assert "Monete d'oro (15)" in builders

@@ -555,6 +555,23 @@ def test_morra_reference_cards(built: Path, lang: str) -> None:
     assert Counter(f["side"] for f in faces) == {"front": 2, "back": 2}
 
 
+@pytest.mark.parametrize(("lang", "name"), [("it", "Carta di riepilogo"), ("en", "Reference card")])
+def test_morra_reference_card_has_one_name(built: Path, lang: str, name: str) -> None:
+    """The components said '2 × Reference card' where the card reference and the aid said
+    'Morra navale × 2' (the card's printed title): one name on the card and in every list."""
+    folder = built / MORRA / lang
+    rulebook = " ".join(
+        " ".join(p.extract_text() for p in PdfReader(folder / "rulebook.pdf").pages).split()
+    )
+    aid = " ".join(PdfReader(folder / "player-aid.pdf").pages[0].extract_text().split())
+    card = PdfReader(folder / "cards.pdf").pages[0].extract_text()
+    assert f"2 × {name}." in rulebook and f"{name} × 2" in rulebook, rulebook
+    assert aid.count(f"{name} × 2 —") == 2, aid  # two aids on the sheet
+    assert card.count(name) == 2, card  # the title of both cards
+    for text in (rulebook, aid, card):
+        assert "Morra navale ×" not in text, text
+
+
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_a_card_alone_in_the_card_reference_is_set_across_the_page(built: Path, lang: str) -> None:
     """Morra navale's one reference card had its text run down a column a quarter of the page
