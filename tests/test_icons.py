@@ -316,6 +316,40 @@ def test_icon_fills_most_of_its_box_with_a_margin(grid: Image.Image, name: str) 
     assert min(left, top, side - right, side - bottom) >= margin, f"{name}: touches its edge {bbox}"
 
 
+def _rows_of_ink(tmp_path: Path, name: str) -> list[tuple[int, int] | None]:
+    """Each pixel row of the icon drawn alone in black: its leftmost and rightmost ink."""
+    path = tmp_path / f"{name}.pdf"
+    c = Canvas(str(path), pagesize=(BOX, BOX), invariant=1, **EMBEDDED_START)
+    draw_icon(c, name, 0, 0, BOX, "#000000")
+    c.showPage()
+    c.save()
+    img = _grey(_render(path))
+    pixels = list(img.tobytes())
+    rows: list[tuple[int, int] | None] = []
+    for y in range(img.height):
+        row = pixels[y * img.width : (y + 1) * img.width]
+        ink = [x for x, v in enumerate(row) if v < 128]
+        rows.append((ink[0], ink[-1]) if ink else None)
+    return rows
+
+
+def test_the_d8_and_the_d10_have_different_shapes(tmp_path: Path) -> None:
+    """The symbol deck's D8 and D10 printed the same diamond, on the cards and in the legend:
+    the d8 is a diamond cut across by its middle line, the d10 a kite widest a third of the
+    way down."""
+    d8 = _rows_of_ink(tmp_path, "d8")
+    inked = [y for y, row in enumerate(d8) if row]
+    middle = (inked[0] + inked[-1]) // 2
+    side = len(d8)
+    cut = [y for y in range(middle - side // 10, middle + side // 10) if d8[y] is None]
+    assert cut, "the d8 has no middle line across it"
+    d10 = _rows_of_ink(tmp_path, "d10")
+    inked = [y for y, row in enumerate(d10) if row]
+    widths = [(r[1] - r[0], y) for y, r in enumerate(d10) if r]
+    widest = max(widths)[1]
+    assert (widest - inked[0]) / (inked[-1] - inked[0]) < 0.4, "the d10's kite is a diamond"
+
+
 def test_icons_are_drawn_in_the_given_colour(tmp_path: Path) -> None:
     """Every pixel is the colour, white, or a mix of the two (tints, anti-aliasing)."""
     path = tmp_path / "red.pdf"

@@ -36,8 +36,8 @@ class LabelBox:
 LABEL_BOXES: dict[str, LabelBox] = {
     "d4": LabelBox(50, 40, 36, 28),
     "d6": LabelBox(50, 50, 58, 50),
-    "d8": LabelBox(50, 51, 22, 17),
-    "d10": LabelBox(50, 52, 24, 18),
+    "d8": LabelBox(50, 65, 26, 18),  # on the upper face, above the middle line
+    "d10": LabelBox(50, 54, 22, 16),  # on the front face
     "d12": LabelBox(50, 48, 26, 19),
     "d20": LabelBox(50, 45, 22, 16),
     "coin": LabelBox(50, 50, 52, 40),
