@@ -209,6 +209,28 @@ def test_faint_text_from_a_colour_the_card_leaves_out_is_said_at_the_card(
     )
 
 
+def test_faint_text_is_said_beside_a_warning_of_another_kind_in_every_language(
+    lanterns: Path, printgen: Printgen
+) -> None:
+    """A '**' never ended on another card silenced the faint-text warning in English (its
+    first language) and left it tagged [it] alone; only an error explains faint text."""
+    with (lanterns / DECK).open("a", encoding="utf-8") as deck:
+        deck.write(MOON_13.replace('"Gain 1 :vp:."', '"Gain 1 **vp."'))
+    card = edit(lanterns, DECK, "id: moon-13", "id: moon-13")
+    for asked in ((), ("--lang", "en")):
+        run = printgen(lanterns, "validate", GAME, *asked)
+        assert run.code == 0, run.err
+        faint = [line for line in run.err.splitlines() if "hard to read" in line]
+        tag = "[en, it]" if not asked else "[en]"
+        assert len(faint) == 2, run.err
+        assert all(
+            line.startswith(f"{DECK}:{card}:5: warning: card 'moon-13' has no color")
+            for line in faint
+        ), run.err
+        assert all(f"hard to read {tag};" in line for line in faint), run.err
+        assert "'**' starts bold text" in run.err
+
+
 def test_faint_text_from_a_text_colour_the_card_leaves_out_is_said_at_the_card(
     lanterns: Path, printgen: Printgen
 ) -> None:

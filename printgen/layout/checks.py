@@ -77,7 +77,6 @@ class FaceChecks:
     labels_said: set[tuple[str, str]] = field(default_factory=set)  # icon labels too small
     short: set[tuple[str, str]] = field(default_factory=set)  # art stopping at the trim, said
     faint: set[tuple[str, str]] = field(default_factory=set)  # text too faint to read, seen
-    faint_said: int = 0  # of the problems, the faint texts' own
     backdrops: Known = field(default_factory=dict)  # where each text element's fill lies
     # elements keeping an inherited when: (Element.kept_when), by deck: drawn on a card yet?
     kept: dict[str, dict[tuple[str, str], tuple[Element, bool]]] = field(default_factory=dict)
@@ -183,11 +182,11 @@ class FaceChecks:
         if not any(c.isalnum() for line in box.block.lines for p in line.pieces for c in p.text):
             return
         self.faint.add((layout, element.name))
-        # a colour refused is drawn black, one a generator left out leaves its band unfilled:
-        # text faint because of a problem already said is that problem's, said once it is fixed
-        if len(self.problems) > self.faint_said:
+        # a colour refused is drawn black: text faint because of an error already said is that
+        # error's, said once it is fixed — a warning of another kind (a '**' never ended) is
+        # no reason for it, and silenced it in one language while the other said it
+        if self.problems.has_errors():
             return
-        self.faint_said += 1
         on = "the paper" if under[0] is None else f"{placed[under[0]][0].name!r}"
         if card is not None and face.side is Side.FRONT:
             why = _left_empty(card, placed, index, under[0])
