@@ -465,6 +465,38 @@ def test_on_letter_the_empty_slots_of_a_last_row_take_the_next_decks_cards(
     _cut_lines_marked_off_the_cards(pdf)
 
 
+@pytest.mark.parametrize("bleed", [0.0, 2.0])
+def test_decks_of_one_size_share_a_grid_whatever_their_bleed(tmp_path: Path, bleed: float) -> None:
+    """5 poker cards bled 3 mm and 4 bled 0 (or 2) mm fill one A4 sheet of 9, as one bleed
+    does: each deck took a grid of its own, 8 cards on the first sheet and the ninth alone on a
+    second. Each card prints its own deck's bleed on its outer sides and none towards a
+    neighbour, its back's behind it; every cut line is marked off the cards."""
+    _sized_game(
+        tmp_path, ("main", "poker", 5), ("ref", f"poker\nbleed: {bleed:g}mm", 4), plain=True
+    )
+    fronts = _sized_build(tmp_path, "--duplex", "none")
+    assert [len(page) for page in placements(fronts)] == [9]
+    _cut_lines_marked_off_the_cards(fronts)
+    pdf = _sized_build(tmp_path)
+    pages = placements(pdf)
+    assert [len(page) for page in pages] == [9, 9]
+    assert Counter(p.deck for p in pages[0]) == {"main": 5, "ref": 4}
+    _check_backs_behind(pdf, "long")
+    own = {"main": 3.0, "ref": bleed}
+    for page in pages:
+        for card in page:
+            beside = [
+                any(abs(o.x + o.width - card.x) < TOL and abs(o.y - card.y) < TOL for o in page),
+                any(abs(o.y + o.height - card.y) < TOL and abs(o.x - card.x) < TOL for o in page),
+                any(abs(card.x + card.width - o.x) < TOL and abs(o.y - card.y) < TOL for o in page),
+                any(
+                    abs(card.y + card.height - o.y) < TOL and abs(o.x - card.x) < TOL for o in page
+                ),
+            ]
+            expected = tuple(0.0 if inner else own[card.deck] for inner in beside)
+            assert card.bleed == pytest.approx(expected, abs=TOL), card
+
+
 def _cut_lines_marked_off_the_cards(pdf: Path) -> None:
     """Every card's four cut lines marked at both ends, and no mark on a card or along its
     edge, nor over another card's bleed (over its own, a mark extends its cut line)."""

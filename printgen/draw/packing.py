@@ -1,9 +1,10 @@
 """Stage 5 — pack: place every card to print on as few sheets as possible.
 
-Cards of one *kind* (same size, shape, bleed and gutter) form rectangular blocks: a grid whose
-neighbours share their cut lines (gutter 0) or keep a gap. Kinds are packed largest first; each
-block goes into the first free rectangle, on any sheet already started, that holds it, so decks of
-the same size continue on the same sheet and smaller components fill what the cards left.
+Cards of one *kind* (same size, shape and gutter, whatever their bleed: blocks.sharing_grids)
+form rectangular blocks: a grid whose neighbours share their cut lines (gutter 0) or keep a gap.
+Kinds are packed largest first; each block goes into the first free rectangle, on any sheet
+already started, that holds it, so decks of the same size continue on the same sheet and
+smaller components fill what the cards left.
 Free space is split guillotine-fashion (a block takes the top-left corner of a free rectangle,
 leaving one rectangle to its right and one below), so every block can be separated from the others
 with straight cuts before its own cut lines are cut. Which of the two leftovers runs the whole

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from printgen.draw.blocks import EPS, Block, Kind, SheetPlan
+from printgen.draw.blocks import EPS, Block, Kind, SheetPlan, sharing_grids
 from printgen.draw.labels import Box, Label, plan_labels
 from printgen.draw.marks import Segment, crop_marks
 from printgen.draw.orders import Group
@@ -111,6 +111,7 @@ def impose(
 
     ``caption`` starts each sheet's label ("Game · cards"); ``words`` translate sheet, fronts,
     backs and fold."""
+    items = _in_their_grids(items)
     has_backs = any(item.back is not None for item in items)
     fold = duplex == Duplex.FOLD and has_backs  # nothing to fold over: use the whole sheet
     groups, flat, unfolded = _grouped(items, paper, fold)
@@ -136,6 +137,18 @@ def impose(
     turned, _ = _fewest(long_edge, Sides(True, Duplex.LONG, offset), caption, words)
     plans = plans + [replace(plan, long_edge=True) for plan in turned]
     return _imposed(plans, sides, caption, words)
+
+
+def _in_their_grids(items: list[Item]) -> list[Item]:
+    """The items, each of the kind of the grid it shares (``sharing_grids``); most builds have
+    no two bleeds of one grid, and their items are kept as they are."""
+    grids = sharing_grids({item.kind for item in items})
+    if all(grid is kind for kind, grid in grids.items()):
+        return items
+    return [
+        item if grids[item.kind] is item.kind else replace(item, kind=grids[item.kind])
+        for item in items
+    ]
 
 
 def _grouped(
@@ -297,7 +310,9 @@ def _turned(
 
 
 Corners = tuple[tuple[float, float, int], ...]
-Arrangement = tuple[Corners, Corners]  # the placements' corners and kinds, the blank slots'
+Placed = tuple[tuple[float, float, int, float], ...]
+# the placements' corners, kinds and bleeds; the blank slots' corners and kinds
+Arrangement = tuple[Placed, Corners]
 
 
 def _set_bleeds(
@@ -306,14 +321,15 @@ def _set_bleeds(
     places: dict[float, float],
     known: dict[Arrangement, list[Bleed]],
 ) -> None:
-    """Full bleed on a card's outer sides; at most half the gutter where a neighbour abuts.
-    Sheets share their few bleeds and their coordinates (``shared``, ``places``): a card is
+    """A card's own full bleed on its outer sides; at most half the gutter where a neighbour
+    abuts. Sheets share their few bleeds and their coordinates (``shared``, ``places``): a card is
     placed where it was on the sheet before, and 100,000 placements need not hold their own.
     Full sheets of one deck are laid out alike: each arrangement's bleeds (``known``, by the
     placements' corners and kinds, and the blank slots') are worked out once, not for every
     one of 1,000 sheets."""
     arrangement = (
-        tuple((p.x, p.y, id(p.kind)) for p in sheet.placements),
+        # a card's own bleed too: decks of one grid bleed differently in the same slots
+        tuple((p.x, p.y, id(p.kind), p.face.bleed_mm) for p in sheet.placements),
         tuple((x, y, id(kind)) for x, y, kind in sheet.blank),
     )
     bleeds = known.get(arrangement)
@@ -325,25 +341,26 @@ def _set_bleeds(
 
 
 def _bleeds(sheet: Sheet) -> list[Bleed]:
-    """Each placement's bleed on ``sheet``: inner sides (a neighbour abuts) get at most half
-    the gutter. A blank slot is a neighbour too: a back bleeding into the blank back of a card
-    without one left a stripe of it along that card's edge once cut, where its front has none."""
+    """Each placement's bleed on ``sheet``: its face's own (a grid keeps room for its largest,
+    ``Kind.bleed``); inner sides (a neighbour abuts) get at most half the gutter. A blank slot
+    is a neighbour too: a back bleeding into the blank back of a card without one left a stripe
+    of it along that card's edge once cut, where its front has none."""
     corners = {(round(p.x, 3), round(p.y, 3), p.kind) for p in sheet.placements}
     corners |= {(round(x, 3), round(y, 3), kind) for x, y, kind in sheet.blank}
     bleeds = []
     for p in sheet.placements:
-        k = p.kind
-        inner = min(k.bleed, k.gutter / 2)
+        k, own = p.kind, p.face.bleed_mm
+        inner = min(own, k.gutter / 2)
         step_x, step_y = k.width + k.gutter, k.height + k.gutter
 
         def has(dx: float, dy: float, p: Placement = p, k: Kind = k) -> bool:
             return (round(p.x + dx, 3), round(p.y + dy, 3), k) in corners
 
         bleed = (
-            inner if has(-step_x, 0) else k.bleed,
-            inner if has(0, -step_y) else k.bleed,
-            inner if has(step_x, 0) else k.bleed,
-            inner if has(0, step_y) else k.bleed,
+            inner if has(-step_x, 0) else own,
+            inner if has(0, -step_y) else own,
+            inner if has(step_x, 0) else own,
+            inner if has(0, step_y) else own,
         )
         bleeds.append(_short_of_the_fold(sheet, p, bleed))
     return bleeds

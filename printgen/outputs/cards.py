@@ -264,11 +264,13 @@ def _at_their_decks(
     exc: DoesNotFit, group: list[LaidOutDeck], options: BuildOptions
 ) -> list[DoesNotFit]:
     """Each kind of card too large for the paper, said at the size of every deck printing
-    cards of that kind (two decks of one size are one kind, packed together). Folding, a card
-    too large for half a sheet prints on a whole one: only one too large for that is said."""
+    cards of that kind (two decks of one size are one kind, packed together, whatever their
+    bleed). Folding, a card too large for half a sheet prints on a whole one: only one too
+    large for that is said."""
     located: list[DoesNotFit] = []
     for misfit in exc.every():
-        decks = [laid.deck for laid in group if kind_of(laid, options.gutter_mm) == misfit.kind]
+        grid = misfit.kind.grid if misfit.kind else None
+        decks = [laid.deck for laid in group if kind_of(laid, options.gutter_mm).grid == grid]
         for deck in decks or [group[0].deck]:
             if not any(m.where == deck.size_where for m in located):
                 located.append(DoesNotFit(str(misfit), deck.size_where, misfit.kind))
