@@ -1292,6 +1292,40 @@ def test_a_bleed_wider_than_the_paper_has_room_for_is_a_warning_and_cut_at_the_e
     assert max(face["bleed_mm"][3] for face in faces) == pytest.approx(50.0, abs=TOL)  # fits
 
 
+@pytest.mark.parametrize(
+    ("bleed", "args"),
+    [("6.35mm", ("--paper", "letter", "--back-offset", "0,-2")), ("50mm", ())],
+    ids=["back-moved-off", "wide-bleed"],
+)
+def test_no_bleed_is_drawn_past_the_page_and_the_pdf_draws_what_cards_json_says(
+    demo: Path, printgen: Any, bleed: str, args: tuple[str, ...]
+) -> None:
+    """A bleed running past the paper's edge was drawn there, past the page, while cards.json
+    gave it cut at the edge: Letter backs moved 2 mm down clipped at y = -0.65 mm, A4 fronts
+    bled 50 mm at x = -39.5 mm. Each card is clipped to its bleed cut at the edge."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("\nsize:", f"\nbleed: {bleed}\nsize:", 1), "utf-8")
+    run = printgen(demo, "build", "demo", "--lang", "en", "--only", "cards", *args)
+    assert run.code == 0, run.err
+    pdf = demo / "build" / "demo" / "en" / "cards.pdf"
+    drawn, sizes = placements(pdf), page_sizes(pdf)
+    faces = _manifest(pdf)["faces"]
+    assert sum(len(page) for page in drawn) == len(faces)
+    for face in faces:
+        width, height = sizes[face["page"] - 1]
+        (card,) = [
+            p
+            for p in drawn[face["page"] - 1]
+            if abs(p.x - face["x_mm"]) < TOL and abs(p.y - face["y_mm"]) < TOL
+        ]
+        assert card.bleed == pytest.approx(face["bleed_mm"], abs=TOL), (card, face)
+        left, bottom, right, top = card.bleed
+        assert card.x - left >= -TOL and card.y - bottom >= -TOL, card
+        assert card.x + card.width + right <= width + TOL, card
+        assert card.y + card.height + top <= height + TOL, card
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_an_ordinary_bleed_of_a_starter_game_is_never_warned(
     tmp_path: Path, printgen: Any, paper: str

@@ -1,5 +1,5 @@
 """Stage 5 — draw: an imposed sheet (draw.sheets) on the PDF canvas — its faces, each clipped to
-its placement's bleed, its crop marks, fold line and labels."""
+its placement's bleed cut at the paper's edge, its crop marks, fold line and labels."""
 
 from __future__ import annotations
 
@@ -12,13 +12,27 @@ from printgen.draw.faces import Layers, draw_face, form_name, marked_box
 from printgen.draw.labels import draw_labels
 from printgen.draw.marks import marks_code, over_bleed
 from printgen.draw.pdf import end_page
-from printgen.draw.sheets import Sheet
+from printgen.draw.sheets import Bleed, Placement, Sheet
 from printgen.layout.face import Face
 from printgen.model.units import pt
 
 MARK_WIDTH = 0.25  # pt, hairline
 HALO_WIDTH = 1.25  # pt: a crop mark over a bleed gets a white pt each side
 FOLD_DASH = (3.0, 2.0)  # pt
+
+
+def on_the_paper(placement: Placement, width: float, height: float) -> Bleed:
+    """The bleed a placement prints on a ``width`` × ``height`` mm page: its own, cut at the
+    paper's edge (a 50 mm bleed beside a card 10.5 mm from the edge prints 10.5 mm; a back moved
+    off the page by the back offset, none on that side)."""
+    left, bottom, right, top = placement.bleed
+    room_left, room_bottom, room_right, room_top = placement.rooms(width, height)
+    return (  # spelt out: drawn for every placement of a 100,000-card build
+        min(left, max(0.0, room_left)),
+        min(bottom, max(0.0, room_bottom)),
+        min(right, max(0.0, room_right)),
+        min(top, max(0.0, room_top)),
+    )
 
 
 def draw_sheet(
@@ -33,13 +47,15 @@ def draw_sheet(
     canvas.setPageSize((pt(sheet.width), pt(sheet.height)))
     for placement in sheet.placements:
         face = placement.face
-        left, bottom, right, top = placement.bleed
+        # nothing past the page: a bleed cut at the paper's edge, as cards.json gives it
+        bleed = on_the_paper(placement, sheet.width, sheet.height)
+        left, bottom, right, top = bleed
         canvas.saveState()
         canvas.translate(pt(placement.x), pt(placement.y))
         form = forms.get(face.key)
         # a form is clipped to its face's bleed box: a card drawn in place, or one losing bleed to
-        # a neighbour, is clipped here to its placement's bleed
-        if form is None or any(b + EPS < face.bleed_mm for b in placement.bleed):
+        # a neighbour or the paper's edge, is clipped here to its placement's bleed
+        if form is None or any(b + EPS < face.bleed_mm for b in bleed):
             path = canvas.beginPath()
             path.rect(
                 -pt(left),

@@ -12,11 +12,11 @@ from typing import Any
 
 from printgen.documents.labels import labels, unlabelled
 from printgen.draw.blocks import Kind
-from printgen.draw.drawing import draw_sheet
+from printgen.draw.drawing import draw_sheet, on_the_paper
 from printgen.draw.faces import Layers, render_faces, render_layers
 from printgen.draw.packing import folds
 from printgen.draw.pdf import new_canvas
-from printgen.draw.sheets import Bleed, DoesNotFit, Item, Placement, Sheet, impose
+from printgen.draw.sheets import DoesNotFit, Item, Sheet, impose
 from printgen.layout.face import LaidOutDeck, Op, laid_out
 from printgen.model.game import localize
 from printgen.options import BuildOptions, CardFilter, Duplex, Format, Offset
@@ -376,7 +376,7 @@ def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[Encoded
         on_page += f'"page_mm": [{width!r}, {height!r}]'
         for placement in sheet.placements:
             face = placement.face
-            bleed = ", ".join(number(b) for b in _on_the_paper(placement, width, height))
+            bleed = ", ".join(number(b) for b in on_the_paper(placement, width, height))
             name = plain_name(face.name)
             yield Encoded(
                 f'{{"card": {string(placement.card)}, "deck": {string(face.deck)}, '
@@ -385,11 +385,3 @@ def _faces(sheets: list[Sheet], pages: list[dict[str, Any]]) -> Iterator[Encoded
                 f'"width_mm": {number(face.width_mm)}, "height_mm": {number(face.height_mm)}, '
                 f'"bleed_mm": [{bleed}], "rotation": {180 if placement.upside_down else 0}}}'
             )
-
-
-def _on_the_paper(p: Placement, width: float, height: float) -> Bleed:
-    """The bleed a placement prints: its own, cut at the paper's edge (a 50 mm bleed beside a
-    card 10.5 mm from the edge prints 10.5 mm)."""
-    rooms = p.rooms(width, height)
-    left, bottom, right, top = (min(b, max(0.0, r)) for b, r in zip(p.bleed, rooms, strict=True))
-    return left, bottom, right, top
