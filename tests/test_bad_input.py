@@ -548,17 +548,38 @@ def test_a_misspelt_value_in_a_games_needs_gets_a_suggestion(
 def test_a_problem_quoting_a_huge_text_is_still_a_line_to_read(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
-    """A 1 MB key holding ': ' was quoted whole: one line of a megabyte. The start (what is
+    """A 1 MB text holding ': ' was quoted whole: one line of a megabyte. The start (what is
     wrong) and the end (what to do) stay; the middle is left out, saying how much."""
     game = demo / "cards" / "demo" / "game.yaml"
     text = game.read_text(encoding="utf-8")
-    game.write_text(text.replace("data:", "data:\n  " + "k" * 1_000_000 + ": a: b", 1))
+    game.write_text(text.replace("data:", "data:\n  big: " + "k" * 1_000_000 + ": a: b", 1))
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     [line] = run.err.splitlines()[:1]
     assert line.startswith("cards/demo/game.yaml:")
     assert len(line) < 5_000
     assert "YAML syntax error" in line and "characters left out" in line
+
+
+@pytest.mark.parametrize(
+    ("added", "column"),
+    [("k" * 1_100 + ": 1\n", 1), ("data2:\n  " + "k" * 1_100 + ": 1\n", 3)],
+    ids=["top-level", "nested"],
+)
+def test_a_key_past_yamls_1024_characters_is_said_to_be_too_long(
+    demo: Path, printgen: Callable[..., Run], added: str, column: int
+) -> None:
+    """PyYAML gives up on a key 1,024 characters on: it was said as a key lacking its ':'
+    (the fix shown a '::') or as an indentation mistake."""
+    game = demo / "cards" / "demo" / "game.yaml"
+    append_to(game, added)
+    line = len(game.read_text(encoding="utf-8").splitlines())
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/game.yaml:{line}:{column}: a key is limited to 1,024 characters (YAML's "
+        "limit for a plain key): shorten it"
+    ]
 
 
 @pytest.mark.parametrize(

@@ -193,7 +193,10 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
     unclosed = bool(exc.context and "flow" in exc.context and exc.context_mark)
     if unclosed:  # PyYAML notices a missing } or ] only on a later line: point at the opening
         mark = exc.context_mark
-    colonless = _colonless(exc, text)
+    long_key = _long_key(exc, text)
+    if long_key is not None:
+        mark = long_key
+    colonless = None if long_key else _colonless(exc, text)
     if colonless is not None:  # noticed on the line after the key written without its ':'
         mark = colonless
     line = mark.line + 1 if mark else 1
@@ -218,6 +221,11 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
             "alone at the file's top), and a file holds one value: make them a key's value "
             "(title: …) or remove them"
         )
+    elif long_key is not None:
+        message = (
+            f"a key is limited to {MAX_YAML_KEY:,} characters (YAML's limit for a plain key): "
+            "shorten it"
+        )
     elif colonless is not None:
         message = _colon_hint(text, line - offset)
     elif hint := _flow_quote_hint(text, line - offset):
@@ -229,6 +237,31 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
     else:
         message = f"YAML syntax error: {problem}; check the indentation and quoting on this line"
     return fail(Where(rel, line, col), message)
+
+
+# PyYAML stops looking for a key's ':' this many characters past its start, then says a
+# misleading "could not find expected ':'" or "mapping values are not allowed here" at the ':'
+MAX_YAML_KEY = 1024
+
+
+def _long_key(exc: yaml.MarkedYAMLError, text: str) -> yaml.Mark | None:
+    """The start of a key too long for PyYAML, when that is what it stumbled on: its mark is
+    on the ':' after the key."""
+    mark = exc.problem_mark
+    if mark is None or mark.index >= len(text) or text[mark.index] != ":":
+        return None
+    line_start = text.rfind("\n", 0, mark.index) + 1
+    before = text[line_start : mark.index]
+    # a one-line mapping's key starts after its '{' or ','; a block key after its indent
+    start = max(before.rfind("{"), before.rfind(",")) + 1 if "{" in before else 0
+    key = before[start:]
+    written = key.lstrip(" -?")
+    if ": " in written and written[:1] not in "'\"":  # a text holding ': ': _quote_hint's
+        return None
+    if len(key.strip()) <= MAX_YAML_KEY:
+        return None
+    column = start + len(key) - len(written)
+    return yaml.Mark("", mark.index, mark.line, column, None, 0)
 
 
 def _colonless(exc: yaml.MarkedYAMLError, text: str) -> yaml.Mark | None:
