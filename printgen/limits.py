@@ -48,6 +48,9 @@ MAX_GENERATED_VALUES = 1_000_000  # cards × variables one generate rule makes
 MAX_BALANCED_SYMBOLS = 50  # the bundled symbol deck has 11
 MAX_BALANCED_VALUE_PAIRS = 100_000  # values of one symbol × of another, every pair: 3,000 there
 MAX_PLAYERS = 1_000
+# a text printed on one line as written (a title, subtitle, author, deck name): a title of a
+# million characters reached the templates, which were blamed for the value they were given
+MAX_PRINTED_LINE_CHARS = 1_000
 MAX_WHOLE_NUMBER = 10**9  # any other whole number a game file sets (duration, age, totals …)
 
 # Geometry, in mm unless said otherwise

@@ -1648,6 +1648,35 @@ def test_an_empty_title_or_author_is_an_error_at_its_line(
     assert f"'{key}' is empty; write the game's {key}" in checked.err, checked.err
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "column", "length"),
+    [
+        ("subtitle", "x" * 5_000_000, 11, "5,000,000"),
+        ("title", '{en: "' + "Harbour " * 150_000 + '", it: Porto}', 13, "1,200,000"),
+    ],
+    ids=["subtitle", "title"],
+)
+def test_a_title_too_long_for_a_line_is_said_at_its_line_not_at_a_template(
+    designer: Path, printgen: Callable[..., Run], key: str, value: str, column: int, length: str
+) -> None:
+    """A subtitle of 5 million characters was blamed on printgen's rulebook.md.j2 (and a long
+    title on the layout's 'logo' text), at game.yaml:1:1."""
+    game = designer / "cards" / GAME / "game.yaml"
+    lines = game.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith("title:")) + 1
+    lines.insert(line - 1, f"{key}: {value}")
+    if key == "title":
+        del lines[line - 2]
+        line -= 1
+    game.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = printgen(designer, "build")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/game.yaml:{line}:{column}: the {key} is {length} characters, more than "
+        "the 1,000 a printed line may hold; shorten it"
+    ]
+
+
 def test_a_label_of_the_designers_is_asked_only_for_the_languages_it_lacks(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

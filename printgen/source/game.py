@@ -213,7 +213,7 @@ def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None
         where=node.where,
         languages_where=node.at("languages") if "languages" in node else None,
         credits=(
-            checker.written(node["credits"], node.at("credits"), "credits")
+            checker.written(node["credits"], node.at("credits"), "credits", longest=None)
             if "credits" in node
             else None
         ),

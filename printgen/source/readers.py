@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.icons import IconLibrary
-from printgen.limits import MAX_ID_CHARS, MAX_LENGTH_MM, MAX_WHOLE_NUMBER
+from printgen.limits import MAX_ID_CHARS, MAX_LENGTH_MM, MAX_PRINTED_LINE_CHARS, MAX_WHOLE_NUMBER
 from printgen.model.game import is_language_code
 from printgen.model.units import CARD_PRESETS, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where, closest
@@ -246,10 +246,15 @@ class Checker:
             return default
         return str(value)
 
-    def written(self, value: Any, where: Where, what: str) -> Any:
+    def written(
+        self, value: Any, where: Where, what: str, longest: int | None = MAX_PRINTED_LINE_CHARS
+    ) -> Any:
         """A text printed as it is written (a title, a deck's name): one with ``{{ }}`` or
-        ``{% %}`` printed its braces on the cover and in the PDF's properties."""
+        ``{% %}`` printed its braces on the cover and in the PDF's properties. One printed on
+        a line is at most ``longest`` characters, said here rather than where it is printed."""
         text = self.text(value, where, what)
+        if longest is not None:
+            text = self._not_too_long(text, value, where, what, longest)
         texts = text.values() if isinstance(text, dict) else [text]
         if any(isinstance(t, str) and ("{{" in t or "{%" in t) for t in texts):
             self.error(
@@ -258,6 +263,28 @@ class Checker:
                 "fields, layouts and the prose: write the text itself",
             )
         return text
+
+    def _not_too_long(self, text: Any, value: Any, where: Where, what: str, longest: int) -> Any:
+        """``text`` (as ``text()`` read ``value``), each language's cut to ``longest`` once
+        said: the cover would only say the same again, blamed on a template."""
+        if isinstance(text, str) and len(text) > longest:
+            self._too_long(where, what, len(text), longest)
+            return text[:longest]
+        if not isinstance(text, dict):
+            return text
+        for lang, said in text.items():
+            if isinstance(said, str) and len(said) > longest:
+                self._too_long(value.at(lang), what, len(said), longest)
+        return {
+            lang: said[:longest] if isinstance(said, str) else said for lang, said in text.items()
+        }
+
+    def _too_long(self, where: Where, what: str, length: int, longest: int) -> None:
+        self.error(
+            where,
+            f"the {what} is {length:,} characters, more than the {longest:,} a printed line "
+            "may hold; shorten it",
+        )
 
     def text(self, value: Any, where: Where, what: str) -> Any:
         """A player-facing text: a plain string, or one string per declared language."""
