@@ -881,6 +881,23 @@ def picture_of_a_stylesheet_matched_against_every_shape(p: Path) -> Expect:
 
 
 @case("numbers")
+def picture_of_a_viewbox_of_1e12(p: Path) -> Expect:
+    # svglib scales it to the 10-unit width: said as a transform flattening shapes (none had one)
+    (p / "art").mkdir(exist_ok=True)
+    huge = SVG.replace('viewBox="0 0 10 10"', 'width="10" height="10" viewBox="0 0 1e12 1e12"')
+    (p / "art" / "x.svg").write_text(huge, encoding="utf-8")
+    line = element(p, "type: image, x: 5, y: 20, w: 20, h: 20, path: art/x.svg")
+    return (
+        LAYOUTS,
+        line,
+        (
+            "(its viewBox (0 0 1e12 1e12) is far outside any drawing: a viewBox's numbers must "
+            "stay within ±1e+09; give it a viewBox around what it draws"
+        ),
+    )
+
+
+@case("numbers")
 def picture_rect_of_infinite_width(p: Path) -> Expect:
     (p / "art").mkdir(exist_ok=True)
     wild = SVG.replace('<path d="M0 0h10v10z"/>', '<rect width="1e400" height="5"/>')

@@ -21,6 +21,7 @@ from printgen.icons.svg_shapes import (
     MAX_SVG_NUMBER,
     draws_something,
     flattening,
+    huge_view_box,
     solid_where_dashes_cannot_be,
     wild_number,
 )
@@ -138,6 +139,13 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         raise SvgError(
             f"it holds about {numbers:,} numbers (coordinates), over {MAX_SVG_NUMBERS:,} (the "
             "limit for a vector picture); simplify its paths, or export it as a PNG"
+        )
+    huge = huge_view_box(data)
+    if huge is not None:  # svglib scales it to the width: said as a transform flattening shapes
+        raise SvgError(
+            f"its viewBox ({huge}) is far outside any drawing: a viewBox's numbers must stay "
+            f"within ±{MAX_SVG_NUMBER:.0e}; give it a viewBox around what it draws, "
+            'viewBox="0 0 WIDTH HEIGHT"'
         )
     # svglib's parser recovers from broken XML: a file saved only in part, or with a tag left
     # open, drew the shapes before the break and none after, and said nothing (an entity bomb,

@@ -1,12 +1,33 @@
 """What a drawing svglib made of an SVG holds that a PDF cannot draw, found by walking its
-shapes: nothing at all, a transform that flattens its shapes, a number beyond any drawing, a
+shapes: nothing at all, a transform that flattens its shapes, a number beyond any drawing (a
+root viewBox's too, read off the file before svglib scales it to the width), a
 dash pattern of no length."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
+
+
+_VIEW_BOX = re.compile(rb"""<(?:[\w.-]+:)?svg\b[^>]*?\bviewBox\s*=\s*["']([^"'>]{0,200})""")
+
+
+def huge_view_box(data: bytes) -> str | None:
+    """The root <svg>'s viewBox as written, when a number of it is beyond MAX_SVG_NUMBER."""
+    found = _VIEW_BOX.search(data)
+    if found is None:
+        return None
+    written = found.group(1).decode("ascii", "replace").strip()
+    for number in re.split(r"[\s,]+", written):
+        try:
+            value = float(number)
+        except ValueError:
+            return None  # not a viewBox svglib reads: its own words say so
+        if not -MAX_SVG_NUMBER <= value <= MAX_SVG_NUMBER:  # NaN too
+            return written
+    return None
 
 
 def draws_something(node: Any) -> bool:
