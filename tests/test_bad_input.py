@@ -1582,6 +1582,28 @@ def test_a_picture_path_naming_a_folder_says_to_name_a_file_in_it(
     ]
 
 
+@pytest.mark.parametrize(
+    ("path", "column", "said"),
+    [(', path: ""', 62, "path is empty"), ("", 14, "an image needs a path")],
+    ids=["empty", "missing"],
+)
+def test_a_picture_with_no_path_says_to_name_a_file(
+    demo: Path, printgen: Callable[..., Run], path: str, column: int, said: str
+) -> None:
+    """``path: ""`` built with no picture drawn, and nothing said."""
+    line = _append(
+        demo,
+        "cards/demo/layouts/demo.yaml",
+        f"    picture: {{type: image, x: 20, y: 20, w: 20, h: 20{path}}}\n",
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:{column}: {said}: name an image file (relative "
+        "to the project folder, as cards/demo/art/picture.png), or remove the element 'picture'"
+    ]
+
+
 def test_an_error_in_one_languages_prose_still_says_the_rules_warnings(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

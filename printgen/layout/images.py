@@ -42,6 +42,8 @@ def lay_out_image(
 ) -> Image | None:
     raw = props.value("path")
     if not raw:
+        if not props.computed("path"):  # (a card's empty value: that card has no picture)
+            _no_path(ctx, props)
         return None
     cover = props.choice("fit", FITS, "contain") == "cover"
     where = props.where("path")
@@ -112,6 +114,18 @@ def lay_out_image(
         once = ("dpi", str(where), str(raw) if who else "")
         ctx.problems.add(where, said, Severity.WARNING, once)
     return Image(*box, placed, exif=turn, pixels=pixels, cover=cover)
+
+
+def _no_path(ctx: LayoutContext, props: Props) -> None:
+    """``path: ""`` (or none): the element drew nothing on any card, and nothing was said."""
+    where = props.where("path")
+    said = "path is empty" if props.source("path") is not None else "an image needs a path"
+    ctx.report(
+        where,
+        f"{said}: name an image file (relative to the project folder, as "
+        f"{ctx.game.folder}/art/picture.png), or remove the element '{props.element.name}'",
+        once=("image-no-path", str(where)),
+    )
 
 
 def _folder(ctx: LayoutContext, props: Props, shown: str, who: str) -> None:
