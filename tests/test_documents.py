@@ -983,6 +983,30 @@ def test_a_label_nothing_prints_is_a_warning_at_its_key(
     ], said
 
 
+@pytest.mark.parametrize(
+    ("written", "column", "language"),
+    [('players: {en: ""}\n', 15, " in 'en'"), ("players: '  '\n", 10, "")],
+    ids=["one-language", "every-language"],
+)
+def test_an_empty_label_printgen_prints_is_refused_at_its_text(
+    demo: Path, printgen: Callable[..., Any], written: str, column: int, language: str
+) -> None:
+    """'players: {en: ""}' built a cover reading ': 2–4 · Duration …', a stray colon after
+    the icon, and said nothing."""
+    labels = demo / "templates" / "labels.yaml"
+    labels.parent.mkdir(exist_ok=True)
+    labels.write_text(written, encoding="utf-8")
+    said = (
+        f"templates/labels.yaml:1:{column}: label 'players' is empty{language}, and printgen's "
+        "documents print it (a word before a ':', a heading): write its text, or remove it to "
+        "keep printgen's"
+    )
+    for args in (("validate",), ("build", "--only", "rulebook")):
+        result = printgen(demo, *args, "--lang", "en")
+        assert result.code == 2 and said in result.err.splitlines(), result.err
+        assert result.err.count("label 'players'") == 1, result.err
+
+
 def test_a_pipe_among_a_games_files_is_passed_over_by_the_unused_label_check(
     demo: Path,
 ) -> None:

@@ -10,7 +10,8 @@ import re
 import stat
 from pathlib import Path
 
-from printgen.documents.labels import LABELS, printgen_labels
+from printgen.documents.labels import ANY_LANGUAGE, LABELS, printgen_labels
+from printgen.documents.qa_marker import QA_LABELS
 from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, read_yaml
@@ -25,18 +26,20 @@ def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
     the project writes (a label misspelt, or named in the game's language)."""
     printed = printgen_labels(project)
     unknown: list[tuple[str, Where]] = []  # labels none of printgen's, nor an icon's
+    emptied: list[Problem] = []
     for path in (project.templates / LABELS, project.root / game_folder / LABELS):
         if not path.is_file() or not project.confined(path):
             continue
         data = read_yaml(path, project.rel(path), project)
         if isinstance(data, LDict):  # (an empty file, or one of another shape: said elsewhere)
+            emptied += _emptied(data, printed)
             unknown += [
                 (str(key), data.key_at(key))
                 for key in data
                 if str(key) not in printed and not str(key).startswith(_OWN_PREFIXES)
             ]
     if not unknown:  # nearly every game: no file of the project is read for them
-        return []
+        return emptied
     used = _used_names(project)
     problems = []
     for name, where in unknown:
@@ -50,7 +53,33 @@ def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
         )
         said = f"label '{name}' is none printgen prints, and no template or prose here reads it"
         problems.append(Problem(where, f"{said}{tail}", Severity.WARNING))
-    return problems
+    return emptied + problems
+
+
+def _emptied(data: LDict, printed: set[str]) -> list[Problem]:
+    """An error at each text of printgen's labels written empty: printed as nothing, it left
+    a stray ':' after the cover's icon (": 2–4"), or a heading with no words."""
+    found = []
+    for key, value in data.items():
+        name = str(key)
+        if name not in printed or name in QA_LABELS or name.startswith(_OWN_PREFIXES):
+            # the designer's own label: their template decides what empty means; the
+            # questions-and-answers ones and icons' are said, with their use, where they print
+            continue
+        texts = value.items() if isinstance(value, LDict) else [(ANY_LANGUAGE, value)]
+        for lang, text in texts:
+            if isinstance(text, str) and not text.strip():
+                where = value.at(lang) if isinstance(value, LDict) else data.at(key)
+                language = f" in '{lang}'" if lang != ANY_LANGUAGE else ""
+                found.append(
+                    Problem(
+                        where,
+                        f"label '{key}' is empty{language}, and printgen's documents print it "
+                        "(a word before a ':', a heading): write its text, or remove it to "
+                        "keep printgen's",
+                    )
+                )
+    return found
 
 
 def _used_names(project: Project) -> set[str]:
