@@ -79,6 +79,24 @@ def test_a_character_map_past_unicode_is_refused_at_once(
     assert len(run.err.strip().splitlines()) == 1
 
 
+def test_a_font_cut_short_is_named_by_its_path_in_plain_words(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A download cut short said "MyFont.ttf is not a TrueType font ReportLab can embed
+    (unpack requires a buffer of 2 bytes)": Python's words, and no folder."""
+    fonts = demo / "fonts"
+    fonts.mkdir()
+    (fonts / "MyFont.ttf").write_bytes(VERA.read_bytes()[:1000])
+    _titles_in(demo, "MyFont")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    [line] = run.err.strip().splitlines()
+    assert line.endswith(
+        ": fonts/MyFont.ttf is not a TrueType font ReportLab can embed (the file is damaged, "
+        "cut short, or not a font); download it again, or use a complete .ttf file"
+    ), line
+
+
 def test_a_font_named_inside_as_vera_does_not_stand_in_for_vera(tmp_path: Path) -> None:
     """Registered first, a project font carrying Vera's internal name must not replace the
     documents' Vera: the same text measures as Vera whichever font was read first."""

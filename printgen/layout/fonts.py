@@ -173,7 +173,7 @@ def _project_family(name: str, project: Project | None) -> Family:
         # named by content: two projects' MyFont.ttf are different fonts, and the name does
         # not depend on where the project sits
         names[style] = f"{chosen.stem}-{hashlib.sha256(data).hexdigest()[:8]}"
-        _register(names[style], chosen, data)
+        _register(names[style], chosen, data, project.rel(chosen))
     # a face's file under another ending: named as the regular face's is (its file is there)
     misnamed = tuple(
         (face, other)
@@ -203,18 +203,33 @@ def _embed_every_glyph(font: TTFont) -> None:
 
 
 def _unusable(name: str, exc: Exception) -> str:
-    reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
-    return f"{name} is not a TrueType font ReportLab can embed ({reason}); use a complete .ttf file"
+    """What is wrong with a font file ReportLab refused: its own words when it read the file
+    as a font and said what is wrong; a truncated or damaged file's Python errors ("unpack
+    requires a buffer of 2 bytes") say nothing to a designer, so plain words say them."""
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    said = str(exc).splitlines()[0][:120] if str(exc) else ""
+    if isinstance(exc, TTFError) and said:
+        reason = said.replace('"(ttf)" ', "")  # (ReportLab's name for a font read from memory)
+    else:
+        reason = "the file is damaged, cut short, or not a font"
+    return (
+        f"{name} is not a TrueType font ReportLab can embed ({reason}); download it again, or "
+        "use a complete .ttf file"
+    )
 
 
-def _register(font_name: str, file: Path, data: bytes | None = None) -> None:
+def _register(
+    font_name: str, file: Path, data: bytes | None = None, shown: str | None = None
+) -> None:
+    """Register a font file (``shown``: its name in messages, the project's fonts/…)."""
     if font_name in pdfmetrics.getRegisteredFontNames():
         return
     try:
         if data is None:
             pdfmetrics.registerFont(TTFont(font_name, str(file)))
         else:
-            _bounded_cmap(file.name, data)
+            _bounded_cmap(shown or file.name, data)
             font = TTFont(font_name, io.BytesIO(data))
             # ReportLab keeps one font per internal (PostScript) name: a project font sharing
             # Vera's, or another project font's, would stand in for it, depending on which was
@@ -226,7 +241,7 @@ def _register(font_name: str, file: Path, data: bytes | None = None) -> None:
     except FontMissing:
         raise
     except Exception as exc:  # TTFError, or struct/index errors of a truncated file
-        raise FontMissing(_unusable(file.name, exc)) from None
+        raise FontMissing(_unusable(shown or file.name, exc)) from None
 
 
 UNICODE_CODES = 0x110000  # every code point there is
