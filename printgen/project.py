@@ -292,7 +292,7 @@ class Project:
             raise fail(where, f"{name()} not found") from None
         except OSError as exc:
             raise fail(
-                where, f"{name()} cannot be read ({exc.strerror}); check its permissions"
+                where, f"{name()} cannot be read ({os_reason(exc)}); check its permissions"
             ) from None
         if stat.S_ISDIR(info.st_mode):
             raise fail(where, f"{name()} is a folder, not a file; remove it or rename it")
@@ -337,7 +337,7 @@ class Project:
                     data += handle.read(limit + 1 - len(data))
         except OSError as exc:
             raise fail(
-                where, f"{name()} cannot be read ({exc.strerror or exc}); check its permissions"
+                where, f"{name()} cannot be read ({os_reason(exc)}); check its permissions"
             ) from None
         if len(data) > limit:
             raise fail(where, f"{name()} is over the limit of {_mb(limit)}; make it smaller")
@@ -353,6 +353,13 @@ class Project:
             raise fail(
                 Where(where.path, line, 1), "file is not UTF-8 text; save it as UTF-8"
             ) from None
+
+
+def os_reason(exc: OSError) -> str:
+    """The system's words for an OSError, in lower case as printgen's own (its "Permission
+    denied" beside printgen's "(permission denied)" read as two different problems)."""
+    said = exc.strerror or str(exc) or type(exc).__name__
+    return said[:1].lower() + said[1:]
 
 
 def _leaves(relative: str, where: Where) -> Exception:

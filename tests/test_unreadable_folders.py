@@ -79,8 +79,10 @@ def test_a_game_folder_no_one_may_open_is_said_by_name(
     run = printgen(two_games, *command)
     assert run.code == 2, run.err
     assert "internal error" not in run.err and "Traceback" not in run.err
-    assert "cards/beta/game.yaml cannot be read" in run.err or (
-        "cards/beta/simulate.py cannot be read" in run.err
+    # in printgen's words: the system's "Permission denied" was printed as it came
+    said = "cannot be read (permission denied); check its permissions"
+    assert f"cards/beta/game.yaml {said}" in run.err or (
+        f"cards/beta/simulate.py {said}" in run.err
     ), run.err
 
 
