@@ -3184,6 +3184,18 @@ def test_a_line_break_typed_in_an_id_or_language_is_said_on_one_line(
     assert result.err.splitlines() == [result.err.rstrip("\n")] and result.err.startswith(said)
 
 
+@pytest.mark.parametrize("command", [("labels",), ("new", "ok-game", "--lang")])
+def test_a_long_language_is_echoed_cut_short(
+    designer: Path, printgen: Callable[..., Run], command: tuple[str, ...]
+) -> None:
+    """`printgen labels` given 5,000 characters echoed every one of them."""
+    result = printgen(designer, *command, "x" * 5_000)
+    assert result.code == 2
+    assert result.err == (
+        f"printgen: language '{'x' * 20}…' must be a two-letter code such as en, it or fr\n"
+    )
+
+
 def test_new_stopped_midway_leaves_no_half_game(
     tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -194,7 +194,13 @@ def not_a_language_code(lang: str) -> str:
     'must be a two-letter code' alone left the designer looking for what was wrong."""
     if _LANGUAGE_CODE.fullmatch(lang.lower()):
         return f"language '{lang}' must be written in lower case: '{lang.lower()}'"
-    return f"language '{lang}' must be a two-letter code such as en, it or fr"
+    return f"language '{shown_language(lang)}' must be a two-letter code such as en, it or fr"
+
+
+def shown_language(lang: str) -> str:
+    """A language as a message quotes it: a code is two letters, so a longer one is cut short
+    (`printgen labels` given 5,000 characters echoed them all)."""
+    return lang if len(lang) <= 20 else f"{lang[:20]}…"
 
 
 def localize(value: Any, lang: str, languages: tuple[str, ...]) -> Any:
