@@ -389,6 +389,29 @@ def test_an_unknown_layout_named_on_every_row_of_a_workbook_is_said_once(
     assert [line.split(": ")[0] for line in said] == ["cards/fleet/decks/ships.xlsx#Fleet!E2"]
 
 
+@pytest.mark.parametrize(
+    ("rows", "column"),
+    [
+        (HEADER + "sloop,3,Slup,Sl\x00oop,1,#123456\n", 4),
+        ("id,count,name,cost,color\nsloop,3,Sl\x00oop,1,#123456\n", 3),
+    ],
+    ids=["a-language-s-column", "every-language-s-column"],
+)
+def test_a_nul_in_a_name_cell_is_said_once(
+    fleet: Path, printgen: Callable[..., Run], rows: str, column: int
+) -> None:
+    """One NUL in a name was two lines at its cell: the card's layout said the font lacks it,
+    the rulebook's card reference that it is a control character."""
+    (fleet / CSV).write_text(rows, encoding="utf-8")
+    for command in ("validate", "build"):
+        run = printgen(fleet, command, GAME)
+        assert run.code == 2
+        assert [line for line in run.err.splitlines() if "U+0000" in line] == [
+            f"{CSV}:2:{column}: control character U+0000 (null) of card 'sloop' name prints as an "
+            "empty box; remove it"
+        ], run.err
+
+
 def test_a_formula_whose_result_was_never_saved_is_named_at_its_cell(fleet: Path) -> None:
     # openpyxl (and other programs that write workbooks) store a formula without computing
     # it: read as its saved result, the cell held nothing

@@ -16,6 +16,7 @@ from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.backs import BACK, backs_without_layout, card_back, deck_back
 from printgen.source.card_ids import unique_ids
+from printgen.source.control_chars import without_controls
 from printgen.source.generator_rules import (
     RULE_KEYS,
     axes_beside,
@@ -341,7 +342,7 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
     if expr.is_expression(value):
         return value  # checked when laid out, once its variables are known
     if kind == "text":
-        return checker.text(value, where, what)
+        return without_controls(checker, checker.text(value, where, what), where, what)
     if kind == "string" and not isinstance(value, str):
         checker.error(where, f"{what} must be a text")
     elif kind in ("number", "integer") and (

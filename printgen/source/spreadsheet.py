@@ -39,6 +39,7 @@ from printgen.source.columns import (
     misspelt_language,
     unknown_column_tail,
 )
+from printgen.source.control_chars import without_controls
 from printgen.source.readers import (
     Checker,
     bad_card_id,
@@ -379,6 +380,9 @@ def _card(
                     f"{field}; fill this cell",
                 )
             field_where[f"{field}/{column.lang}"] = column_where
+            without_controls(
+                checker, as_text(cell(column)), column_where, f"card '{card_id}' {field}"
+            )
         fields[field] = {lang: as_text(t) for lang, t in texts.items() if lang}
         field_where[field] = table.where(number, group[0].index)
     if count is None or exponent or not 1 <= count <= MAX_COUNT:
