@@ -67,21 +67,19 @@ def _watch(
 ) -> int:
     from watchfiles import watch as changes
 
+    # said before the build, not after a whole one (that build, refused, was time lost)
+    if (link := _link_out(project, watched(project, out))) is not None:
+        return _refused(project, link)
     tops = _tops(watched(project, out))  # before the build: a save during it is seen
     before = _versions(project, out)  # ... as is one in a folder: the watcher starts after it
     _once(rebuild, checks, None)
     paths = watched(project, out)
-    if (link := _link_out(project, paths)) is not None:
-        print(
-            f"printgen watch: {project.rel(link)} links to a folder outside the project, which "
-            "the watcher would follow folder by folder (no build reads it): remove the link",
-            file=sys.stderr,
-        )
-        return 2
     print(f"watching {_shown(project, paths)} — Ctrl-C to stop", file=sys.stderr)
 
     def relevant(change: object, path: str) -> bool:
-        return is_input(Path(path), out, project.root)
+        # a link out made while watching is no input, but said as at start-up: it was passed
+        # over without a word, and a watcher started again would follow it
+        return is_input(Path(path), out, project.root) or _leads_out(project, Path(path))
 
     while True:
         # every second without a change, look for a folder or settings file made since
@@ -111,6 +109,8 @@ def _watch(
             if changed is None:
                 return 0  # stopped
             found: set[tuple[object, str]] = {*changed}
+            if link := next((Path(p) for _, p in found if _leads_out(project, Path(p))), None):
+                return _refused(project, link)
             if started:  # what was saved while no watcher ran: during the build before it
                 found.update(_missed(before, project, out, paths))
                 started = False
@@ -217,6 +217,22 @@ def _tops(paths: list[Path]) -> dict[Path, tuple[int, ...]]:
     return found
 
 
+def _refused(project: Project, link: Path) -> int:
+    """Say the link out that stops the watch (at start-up, or made while watching)."""
+    print(
+        f"printgen watch: {one_line_path(project.rel(link))} links to a folder outside the "
+        "project, which the watcher would follow folder by folder (no build reads it): remove "
+        "the link",
+        file=sys.stderr,
+    )
+    return 2
+
+
+def _leads_out(project: Project, path: Path) -> bool:
+    """Whether ``path`` is a link to a folder outside the project."""
+    return path.is_symlink() and path.is_dir() and not project.confined(path)
+
+
 def _link_out(project: Project, paths: list[Path], limit: int = 50_000) -> Path | None:
     """A link in the watched folders to a folder outside the project (the watcher follows
     links: one to / watched every folder of the machine); the first of ``limit`` entries."""
@@ -226,7 +242,7 @@ def _link_out(project: Project, paths: list[Path], limit: int = 50_000) -> Path 
             for name in names:
                 seen += 1
                 link = Path(folder) / name
-                if link.is_symlink() and not project.confined(link):
+                if _leads_out(project, link):
                     return link
             if seen > limit:
                 return None

@@ -403,11 +403,47 @@ def test_a_link_out_of_the_project_below_its_folders_is_refused(
     outside = tmp_path.parent / f"{tmp_path.name}-outside"
     outside.mkdir()
     (tmp_path / "cards" / "g" / "u").symlink_to(outside)
-    assert watch(Project.at(tmp_path), lambda saved: 0) == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
-        "printgen watch: cards/g/u links to a folder outside the project, which the watcher "
-        "would follow folder by folder (no build reads it): remove the link"
+    builds: list[object] = []
+
+    def rebuild(saved: object) -> int:
+        builds.append(saved)
+        return 0
+
+    assert watch(Project.at(tmp_path), rebuild) == 2
+    assert capsys.readouterr().err.splitlines() == [_LINK_OUT.format("cards/g/u")]
+    assert builds == []  # said before building: it was said only after a whole build
+
+
+_LINK_OUT = (
+    "printgen watch: {} links to a folder outside the project, which the watcher would follow "
+    "folder by folder (no build reads it): remove the link"
+)
+
+
+def test_a_link_out_of_the_project_made_while_watching_is_said_as_at_start_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """cards/g/outlink -> a folder outside, made while watch ran, was passed over without a
+    word: files saved there rebuilt nothing."""
+    (tmp_path / "cards" / "g").mkdir(parents=True)
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    stop = threading.Event()
+    ended: list[int] = []
+    worker = threading.Thread(
+        target=lambda: ended.append(watch(Project.at(tmp_path), lambda saved: 0, stop))
     )
+    worker.start()
+    try:
+        said = _said_until(capsys, "Ctrl-C to stop")
+        time.sleep(0.5)  # let the watcher settle before the link is made
+        (tmp_path / "cards" / "g" / "outlink").symlink_to(outside)
+        _said_until(capsys, _LINK_OUT.format("cards/g/outlink"), said)
+        worker.join(timeout=10)
+        assert ended == [2]
+    finally:
+        stop.set()
+        worker.join(timeout=10)
 
 
 def test_a_build_cache_above_the_project_hides_none_of_its_inputs(tmp_path: Path) -> None:
