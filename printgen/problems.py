@@ -281,3 +281,26 @@ def closest(name: str, options: Iterable[str], cutoff: float = 0.7) -> list[str]
     if same:  # "ID" for id: only the case differs, however short the name
         return same[:1]
     return difflib.get_close_matches(name, ordered, n=1, cutoff=cutoff)
+
+
+# characters that show nothing of their own: marks that join the letter before them (quoted, an
+# accent typed apart from its letter sat on the quote mark: '́'), and format characters
+# (zero-width space, direction marks), which repr shows only as a code
+_MARKS, _FORMAT = ("Mn", "Mc", "Me"), "Cf"
+
+
+def shown(char: str) -> str:
+    """A character as a problem quotes it: itself in quotes, or, for one that shows nothing of
+    its own, its code and Unicode name, which say what it is and can be searched for."""
+    import unicodedata  # (only when a problem quotes a character)
+
+    category = unicodedata.category(char)
+    if char.isprintable() and category not in _MARKS and category != _FORMAT:
+        return repr(char)
+    name = unicodedata.name(char, "").lower() or _CONTROLS.get(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
+
+
+# Unicode gives control characters no name, so a tab was said as a bare 'U+0009'; the ones a
+# text copied from elsewhere may hold, by the names an editor shows them under
+_CONTROLS = {"\t": "tab", "\x0b": "vertical tab", "\x0c": "form feed", "\x00": "null"}

@@ -11,33 +11,13 @@ from collections.abc import Callable
 from printgen.layout.accents import composed
 from printgen.layout.fonts import Family
 from printgen.layout.text import ICON_NAME, ICON_TOKEN, MARKUP, Run
+from printgen.problems import shown as shown  # (re-exported: text checks quote with it)
 from printgen.startup.deferred import pattern
 
 # An icon name misspelt with a capital or an underscore (':Star:', ':my_icon:'): parse leaves it
 # as text, which would print the name between its colons — said as an unknown icon, with the
 # lower-case name it was meant as (one letter alone, 'A:B:C', is not meant as an icon)
 _MISWRITTEN = pattern(r":([A-Za-z][A-Za-z0-9_-]*[A-Z_][A-Za-z0-9_-]*|[A-Z_][A-Za-z0-9_-]+):")
-
-
-# characters that show nothing of their own: marks that join the letter before them (quoted, an
-# accent typed apart from its letter sat on the quote mark: '́'), and format characters
-# (zero-width space, direction marks), which repr shows only as a code
-_MARKS, _FORMAT = ("Mn", "Mc", "Me"), "Cf"
-
-
-def shown(char: str) -> str:
-    """A character as a problem quotes it: itself in quotes, or, for one that shows nothing of
-    its own, its code and Unicode name, which say what it is and can be searched for."""
-    category = unicodedata.category(char)
-    if char.isprintable() and category not in _MARKS and category != _FORMAT:
-        return repr(char)
-    name = unicodedata.name(char, "").lower() or _CONTROLS.get(char, "")
-    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
-
-
-# Unicode gives control characters no name, so a tab was said as a bare 'U+0009'; the ones a
-# text copied from elsewhere may hold, by the names an editor shows them under
-_CONTROLS = {"\t": "tab", "\x0b": "vertical tab", "\x0c": "form feed", "\x00": "null"}
 
 
 def icon_names(markup: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printgen.problems import Where
+from printgen.problems import Where, shown
 from printgen.source.readers import Checker
 from printgen.startup.deferred import pattern
 
@@ -21,8 +21,6 @@ def without_controls(checker: Checker, text: Any, where: Where, what: str) -> An
     for one in texts:
         found = _CONTROL.search(one) if isinstance(one, str) else None
         if found is not None:
-            from printgen.layout.unprintable import shown
-
             checker.error(
                 where,
                 f"control character {shown(found[0])} of {what} prints as an empty box; remove it",

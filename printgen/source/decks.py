@@ -116,11 +116,11 @@ def read_deck(
             f"a safe zone of {safe:g} mm leaves nothing inside a {width:g}×{height:g} mm card; "
             f"it must be under {min(width, height) / 2:g} mm (3 mm is usual)",
         )
+    named = "name" in node
+    name = checker.written(node["name"], node.at("name"), f"{what} name") if named else deck_id
     deck = Deck(
         id=deck_id,
-        name=checker.written(node["name"], node.at("name"), f"{what} name")
-        if "name" in node
-        else deck_id,
+        name=name,
         width_mm=width,
         height_mm=height,
         bleed_mm=checker.length(node, "bleed", what, 3.0),
