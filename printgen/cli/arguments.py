@@ -207,16 +207,17 @@ def _game_options(build: argparse.ArgumentParser) -> None:
         "--duplex",
         **_one_of(Duplex),
         default=None,
-        help="how backs print: the sheet turned over its long edge (default) or short edge, "
-        "fold (fronts and backs side by side, fold and glue), or none (fronts only)",
+        help="how backs print: the sheet turned over its long or short edge, fold (fronts and "
+        "backs side by side, fold and glue), or none (fronts only) (default: printgen.yaml's, "
+        "else long)",
     )
     build.add_argument(
         "--gutter",
         type=_length,
         default=None,
         metavar="LENGTH",
-        help="gap between neighbouring cards' trim lines on a sheet, e.g. 4mm (default 0: cards "
-        "share their cut lines; a deck's own gutter: wins)",
+        help="gap between neighbouring cards' trim lines on a sheet, e.g. 4mm (default: "
+        "printgen.yaml's, else 0: cards share their cut lines; a deck's own gutter: wins)",
     )
     build.add_argument(
         "--back-offset",
