@@ -2179,6 +2179,39 @@ def test_a_style_card_base_gives_is_said_at_the_extends_line(
     ], run.err
 
 
+@pytest.mark.parametrize(
+    ("styles", "said"),
+    [
+        (
+            "{big: {extends: titel, size: 11}}",
+            "style 'big' extends unknown style 'titel'; did you mean 'title'?",
+        ),
+        (
+            "{big: {extends: huge}, huge: {size: 14}}",
+            "style 'big' extends unknown style 'huge'; write style 'huge' above 'big', which "
+            "extends it",
+        ),
+    ],
+)
+def test_a_style_extending_a_style_not_written_before_it_is_an_error(
+    designer: Path, printgen: Callable[..., Run], styles: str, said: str
+) -> None:
+    """`big: {extends: titel}` took its keys from nothing: the text it styles printed in the
+    default type, validate said nothing."""
+    layout = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    source = layout.read_text(encoding="utf-8")
+    head = f"{GAME}-card:\n  extends: card-base\n"
+    assert head in source
+    layout.write_text(source.replace(head, f"{head}  styles: {styles}\n"), encoding="utf-8")
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if text == f"{GAME}-card:")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    column = f"  styles: {styles}".index("extends: ") + len("extends: ") + 1
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/layouts/{GAME}.yaml:{line + 2}:{column}: {said}"
+    ], run.err
+
+
 def _starts(chars: list[dict[str, Any]], char: dict[str, Any], word: str) -> bool:
     at = chars.index(char)
     return "".join(c["text"] for c in chars[at : at + len(word)]) == word

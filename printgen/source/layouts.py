@@ -290,6 +290,8 @@ def _resolve(
             continue
         checker.keys(style_map, STYLE_KEYS | {"extends"}, set(), f"style '{style_name}'")
         base_name = str(style_map.get("extends", style_name))
+        if "extends" in style_map and base_name not in styles:
+            _unknown_style(checker, style_map, style_name, base_name, styles, body)
         base = styles.get(base_name, {})
         styles[style_name] = {**base, **{k: v for k, v in style_map.items() if k != "extends"}}
         style_where[style_name] = style_map.where
@@ -377,6 +379,28 @@ def _inherited(element: Element, body: LDict) -> Element:
     where = {key: rebased(place, body) for key, place in element.where.items()}
     origin = rebased(element.origin, body)
     return replace(element, props=dict(element.props), where=where, origin=origin)
+
+
+def _unknown_style(
+    checker: Checker,
+    style: LDict,
+    name: str,
+    base: str,
+    known: dict[str, Any],
+    body: LDict,
+) -> None:
+    """A style extending one not written before it: its keys were taken from nothing, so the
+    text it styles printed in the default type without a word."""
+    written = body.get("styles")
+    below = isinstance(written, dict) and base in written and base != name
+    if below:
+        hint = f"; write style '{base}' above '{name}', which extends it"
+    else:
+        hint = (
+            did_you_mean(base, list(known))
+            or f"; the styles it may extend: {', '.join(sorted(known)) or 'none'}"
+        )
+    checker.error(style.at("extends"), f"style '{name}' extends unknown style '{base}'{hint}")
 
 
 def _map(checker: Checker, body: LDict, key: str) -> LDict | None:
