@@ -726,6 +726,37 @@ def test_a_when_written_as_a_word_printgen_cannot_read_is_an_error_at_its_line(
     assert printgen(designer, "validate").code == 0  # a word it reads: the disc left out
 
 
+def test_a_card_written_by_its_printed_name_is_told_its_id(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A German designer wrote `main/Händler` (the card's name) for `main/merchant` in a ```card
+    block and a diagram cell: told 'did you mean main/miner', a card of another name."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    merchant = 'name: {en: "Merchant", it: "Mercante"}'
+    assert merchant in text
+    deck.write_text(
+        text.replace(merchant, 'name: {en: "H\u00e4ndler", it: "Mercante"}'), encoding="utf-8"
+    )
+    rules = designer / "cards" / GAME / "rules.en.md"
+    before = rules.read_text(encoding="utf-8")
+    added = "\n```card\nmain/händler\n```\n\n```diagram\ngrid:\n  - [main/HÄNDLER, back]\n```\n"
+    rules.write_text(before + added, encoding="utf-8")
+    first = len(before.splitlines()) + 2
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert sorted(run.err.splitlines()) == sorted(
+        [
+            f"cards/{GAME}/rules.en.md:{first + 1}:1: card reference 'main/händler' names no "
+            "card: 'händler' is the name card 'main/merchant' prints; a reference is deck/card "
+            "id: write main/merchant",
+            f"cards/{GAME}/rules.en.md:{first + 6}:6: diagram: no card 'main/HÄNDLER': 'HÄNDLER' "
+            "is the name card 'main/merchant' prints; a cell is deck/card id: write "
+            "main/merchant",
+        ]
+    ), run.err
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [

@@ -157,12 +157,28 @@ class CardIndex:
             where = where or self.cover_where.get(ref, self.where)
             if "=" in ref:
                 message = self._no_match(ref)
+            elif (named := self.by_printed_name(ref)) is not None:
+                message = (
+                    f"card reference '{ref}' names no card: '{ref.partition('/')[2]}' is the "
+                    f"name card '{named}' prints; a reference is deck/card id: write {named}"
+                )
             else:
                 message = f"card reference '{ref}' names no card" + did_you_mean(
                     ref, self.cards, self.not_there(ref)
                 )
             self.problems.append(Problem(where, message))
         return info
+
+    def by_printed_name(self, ref: str) -> str | None:
+        """The deck/card id of the card whose printed name the reference writes in place of its
+        id ('main/Händler' for the merchant), its case and soft hyphens aside."""
+        deck, slash, written = ref.partition("/")
+        wanted = written.casefold()
+        for info in self.decks.get(deck, []) if slash else []:
+            name = info.values.get("name")
+            if isinstance(name, str) and name.replace(SOFT, "").casefold() == wanted:
+                return f"{deck}/{info.card.id}"
+        return None
 
     def not_there(self, ref: str) -> str:
         """What a deck/card reference like no card's misses: the card in a deck there is (its

@@ -237,7 +237,13 @@ class _Reader:
             info = self.query(cell, where)
         else:
             info = self.index.cards.get(cell)
-            if info is None:
+            if info is None and (named := self.index.by_printed_name(cell)) is not None:
+                self.error(
+                    where,
+                    f"no card '{cell}': '{cell.partition('/')[2]}' is the name card '{named}' "
+                    f"prints; a cell is deck/card id: write {named}",
+                )
+            elif info is None:
                 # the deck's cards, the decks, or a card of this game as the example
                 hint = did_you_mean(cell, self.index.cards, self.index.not_there(cell))
                 self.error(where, f"no card '{cell}'{hint}")
