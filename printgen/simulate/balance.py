@@ -16,6 +16,7 @@ from typing import Any
 
 from printgen.problems import Where
 from printgen.simulate.data import Threshold
+from printgen.simulate.estimates import widest_gap_shown
 from printgen.simulate.report_words import Words, english
 from printgen.simulate.story import not_ended, pct, pct_pair
 
@@ -92,8 +93,9 @@ def _verdict(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
         return Verdict(t, verdict.measured, False, f"{verdict.message}; {said}", False)
     chance = _chance(summary, key)
     if verdict.breached and chance and verdict.measured - chance <= t.value:
-        # 300 games of a fair game part two seats by 0.09 as often as not: a breach that
-        # chance alone may make is said as one the games cannot judge, and how to judge it
+        # 300 games of a fair duel part its seats by 0.09 one time in eight, five fair seats'
+        # top and bottom by 0.06 half the time: a breach that chance alone may make is said
+        # as one the games cannot judge, and how to judge it
         said = w.count(
             "playtest_balance_chance",
             ended,
@@ -107,14 +109,15 @@ def _verdict(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
 
 
 def _chance(summary: Mapping[str, Any], key: str) -> float:
-    """How far a seat's win-rate figure may stray by chance alone (about 95 % of the time):
-    half its Wilson interval — for a gap, of both seats' together; 0 for the other figures."""
+    """How much of the figure chance alone may make (about 95 % of the time): for a gap, the
+    measured gap less the widest gap the games show between any two seats (the top and bottom
+    seats' half-interval, usually); for the first player, half its Wilson interval; 0 for the
+    other figures."""
     if key == "max_seat_win_gap":
         seats = summary["seats"]
-        top = max(seats, key=lambda s: s["rate"])
-        low = min(seats, key=lambda s: s["rate"])
-        halves = [(s["high"] - s["low"]) / 2 for s in (top, low)]
-        return float(sum(h * h for h in halves) ** 0.5)
+        rates = [s["rate"] for s in seats]
+        shown = widest_gap_shown([s["wins"] for s in seats], summary["finished"]["games"])
+        return float(max(rates) - min(rates) - shown)
     if key == "max_first_player_advantage":
         first = summary["first_player"]
         return float((first["high"] - first["low"]) / 2)
