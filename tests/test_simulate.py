@@ -286,6 +286,46 @@ def test_validate_simulate_reports_a_breached_threshold_at_its_line(
     assert f"{WM}: ok" not in strict.out  # an error is not ok
 
 
+def test_validate_simulate_plays_the_games_asked_and_says_itself_to_play_more(
+    project: Path, printgen: Printgen
+) -> None:
+    """validate --simulate always played 300 games, and a figure it could not judge said "play
+    more (simulate -n 4000)", which it could not do: -n sets its games, as simulate's, and the
+    advice names the command the designer ran."""
+    game_yaml = project / "cards" / WM / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text().replace("max_seat_win_gap: 0.10", "max_seat_win_gap: 0.02")
+    )
+    run = printgen(project, "validate", WM, "--simulate", "-n", "40")
+    assert run.code == 0, run.err
+    assert f"{WM}: 40 simulated games, 2 of 3 balance thresholds met, 1 not judged" in run.out
+    assert re.search(r"play more \(validate --simulate -n \d+\) to judge it", run.err), run.err
+    for args, said in (
+        (("-n", "40"), "printgen: -n applies to the balance thresholds of --simulate; "),
+        (("--simulate", "-n", "0"), "printgen: -n must be at least 1 game, not 0\n"),
+        (("--simulate", "-n", "2000000"), "printgen: -n is at most 1,000,000 games in one run"),
+    ):
+        wrong = printgen(project, "validate", WM, *args)
+        assert wrong.code == 2 and wrong.err.startswith(said), wrong.err
+        assert len(wrong.err.splitlines()) == 1, wrong.err
+
+
+def test_simulate_strict_fails_on_a_breached_threshold(project: Path, printgen: Printgen) -> None:
+    """simulate said BREACHED and exited 0 all the same: with --strict a breach is an error at
+    the threshold's line, exit status 2, as validate --simulate --strict; the report is still
+    written."""
+    game_yaml = project / "cards" / WM / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("max_turns_p90: 100", "max_turns_p90: 10"))
+    line, col = balance_line(project, "max_turns_p90")
+    assert printgen(project, "simulate", WM, "-n", "40").code == 0
+    strict = printgen(project, "simulate", WM, "-n", "40", "--strict")
+    assert strict.code == 2
+    where = f"cards/{WM}/game.yaml:{line}:{col}"
+    assert f"{where}: balance: 90% of games end within" in strict.err, strict.err
+    assert "BREACHED balance: 90% of games end within" in strict.out
+    assert (project / "build" / WM / "playtest.json").exists()
+
+
 def test_seat_gap_message_names_both_seats(project: Path, printgen: Printgen) -> None:
     game_yaml = project / "cards" / WM / "game.yaml"
     game_yaml.write_text(

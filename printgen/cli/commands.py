@@ -210,19 +210,20 @@ def _run(args: argparse.Namespace) -> int:
 
             return simulate_command(project.root, args)
         if args.command == "validate":
-            if args.strict and not args.simulate:  # it would be silently ignored
-                print(
-                    "printgen: --strict applies to the balance thresholds of --simulate; "
-                    "add --simulate, or drop --strict",
-                    file=sys.stderr,
-                )
-                return EXIT_BAD_INPUT
+            for given, option in ((args.strict, "--strict"), (args.n is not None, "-n")):
+                if given and not args.simulate:  # it would be silently ignored
+                    print(
+                        f"printgen: {option} applies to the balance thresholds of --simulate; "
+                        f"add --simulate, or drop {option}",
+                        file=sys.stderr,
+                    )
+                    return EXIT_BAD_INPUT
             warnings: dict[str, int] = {}
             code = _validate(project, games, args, warnings)
             if code == 0 and args.simulate:
                 from printgen.simulate.validating import validate_simulate
 
-                return validate_simulate(project.root, games, args.strict, warnings)
+                return validate_simulate(project.root, games, args.strict, warnings, args.n)
             return code
         if args.command == "watch":
             from printgen.watch import watch

@@ -48,11 +48,15 @@ class Verdict:
 
 
 def check(
-    summary: Mapping[str, Any], thresholds: Iterable[Threshold], w: Words | None = None
+    summary: Mapping[str, Any],
+    thresholds: Iterable[Threshold],
+    w: Words | None = None,
+    command: str = "simulate",
 ) -> list[Verdict]:
     """Each threshold's verdict, its message in ``w``'s language (printgen's English: the
-    console's and playtest.json's)."""
-    return [_verdict(summary, t, w or english()) for t in thresholds]
+    console's and playtest.json's); a figure not judged says to run ``command`` again with
+    more games (-n), the command the designer ran."""
+    return [_verdict(summary, t, w or english(), command) for t in thresholds]
 
 
 def said_again(
@@ -66,7 +70,9 @@ def said_again(
     return out
 
 
-def _verdict(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
+def _verdict(
+    summary: Mapping[str, Any], t: Threshold, w: Words, command: str = "simulate"
+) -> Verdict:
     key = t.key
     ended = summary["finished"]["games"]
     if key != "min_finished" and ended == 0:
@@ -101,6 +107,7 @@ def _verdict(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
             ended,
             chance=w.number(chance, ".2f"),
             games=_games_to_judge(chance, summary, verdict.measured - t.value),
+            command=command,
         )
         return Verdict(
             t, verdict.measured, False, f"{verdict.message}; {said}", False, doubtful=True

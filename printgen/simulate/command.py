@@ -67,6 +67,7 @@ def simulate_command(project_root: Path, args: argparse.Namespace) -> int:
         Path(args.json) if args.json is not None else None,
         args.turn_cap,
         args.lang,
+        args.strict,
     )
 
 
@@ -81,7 +82,10 @@ def simulate(
     json_file: Path | None = None,
     turn_cap: int | None = None,
     lang: str | None = None,
+    strict: bool = False,
 ) -> int:
+    """Play, write the report, say the figures; exit status 2 for bad input, and with
+    ``strict`` for a breached balance threshold (the report is written all the same)."""
     try:
         if json_file is not None:
             _check_json_target(json_file, project_root)
@@ -137,7 +141,10 @@ def simulate(
         print(said + verdict.message)
     for path in files:
         print(f"wrote {Project.at(project_root).shown(path)}")
-    return 0
+    breached = [v for v in verdicts if v.breached] if strict else []
+    for v in breached:  # at its line, as validate --simulate --strict says it
+        print(Problem(v.threshold.where, v.message, Severity.ERROR), file=sys.stderr)
+    return EXIT_BAD_INPUT if breached else 0
 
 
 def run(
@@ -254,6 +261,14 @@ def run(
     return summary, check(summary, load_thresholds(project_root, game_id)), said
 
 
+def check_games(games: int) -> None:
+    """-n's bounds, simulate's and validate --simulate's."""
+    if games < 1:
+        raise BadRequest(f"-n must be at least 1 game, not {games}")
+    if games > MAX_GAMES:
+        raise BadRequest(f"-n is at most {MAX_GAMES:,} games in one run, not {games:,}")
+
+
 def _unfinished_early(tally: Tally, cap: int, where: Where) -> Problem:
     """finished=False from a game shorter than the turn cap: the engine stopped it on a limit
     of its own, or meant finished=True; the report calls them neither ended nor capped."""
@@ -341,10 +356,7 @@ def _settings(
             )
     if not names:
         raise BadRequest("--bots needs at least one bot name")
-    if games < 1:
-        raise BadRequest(f"-n must be at least 1 game, not {games}")
-    if games > MAX_GAMES:
-        raise BadRequest(f"-n is at most {MAX_GAMES:,} games in one run, not {games:,}")
+    check_games(games)
     if not 1 <= jobs <= MAX_JOBS:  # as build's: one worker a batch, thousands for -n 10**6
         raise BadRequest(f"--jobs is a number of processes from 1 to {MAX_JOBS}, not {jobs}")
     cap = turn_cap if turn_cap is not None else engine.turn_cap or DEFAULT_TURN_CAP

@@ -18,6 +18,12 @@ def add_validate_options(validate: argparse.ArgumentParser) -> None:
     validate.add_argument(
         "--strict", action="store_true", help="with --simulate: a breached threshold is an error"
     )
+    validate.add_argument(
+        "-n",
+        type=int,
+        metavar="N",
+        help="with --simulate: games of each (default 300; more to judge a close threshold)",
+    )
 
 
 SIMULATE_HELP = "play a game many times with bots; write build/GAME/playtest.pdf + .json"
@@ -38,6 +44,11 @@ def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
         help="bots cycled over the seats (default: the game's first bot in every seat)",
     )
     simulate.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+    simulate.add_argument(
+        "--strict",
+        action="store_true",
+        help="a breached balance threshold is an error (exit status 2), as validate's",
+    )
     simulate.add_argument(
         "--jobs",
         type=int,
