@@ -84,12 +84,14 @@ def _beside(exc: BaseException, path: Path) -> str:
 
 def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) -> EngineFault:
     """The engine raised in ``step`` (prepare or play): at the deepest line of its own code."""
-    line = deepest_line(exc, path, fallback)
     if isinstance(exc, _TooLong):
+        # at the step's def line: the line the clock stopped it at varies from run to run,
+        # and the same input must say the same thing
         return EngineFault(
-            f"{rel}:{line}:1: {step} ran for over {MAX_GAME_SECONDS:g} s for one game and was "
-            "stopped at this line; a game must stop at turn_cap turns"
+            f"{rel}:{fallback}:1: {step} ran for over {MAX_GAME_SECONDS:g} s for one game and "
+            "was stopped; a game must stop at turn_cap turns (does its loop count the turns?)"
         )
+    line = deepest_line(exc, path, fallback)
     if isinstance(exc, Overtime):
         return EngineFault(f"{rel}:{line}:1: {step} {overtime(exc, 'preparing the games')}")
     if isinstance(exc, Refused | SystemExit):
@@ -233,8 +235,8 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
                 else ""
             )
             return (
-                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a finite "
-                "number" + by_seat
+                f"play() gave figures[{_short(key)}] = {_short(value)}; it must be a number "
+                f"{BOUND_SAID}" + by_seat
             )
     if not isinstance(series, dict):
         return f"play() gave series = {_short(series)}; it maps names to lists of numbers"
@@ -250,7 +252,13 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
                 f"{MAX_SERIES_VALUES:,} (one a turn: the turn cap is far below)"
             )
         if not _numbers(values):
-            return f"play() gave series[{key!r}] with a value that is not a finite number"
+            return f"play() gave series[{key!r}] with a value that is not a number {BOUND_SAID}"
+        if len(values) != record.turns:  # charted against the turns: one value a turn
+            return (
+                f"play() gave series[{_short(key)}] of {len(values):,} values in a game of "
+                f"{record.turns:,} turns; a series is a number after each turn: give "
+                f"{record.turns:,} values, or make it a figure (one number a game)"
+            )
     return None
 
 
@@ -262,6 +270,11 @@ MAX_SERIES_VALUES = MAX_TURN_CAP
 MAX_PLAYS = 10**9  # plays of one card type by one seat in one game
 
 
+# past it, sums and squares of a game's figures overflow a float
+BOUND = 1e300
+BOUND_SAID = "from -1e300 to 1e300 (not NaN nor infinite)"
+
+
 def _numbers(values: list[Any] | tuple[Any, ...]) -> bool:
     """Finite numbers all, the statistics can work with — checked in C, as every game's curves
     are (a text or a number too large for a float does not sum; a NaN or an infinity sums to
@@ -270,7 +283,7 @@ def _numbers(values: list[Any] | tuple[Any, ...]) -> bool:
         return True
     try:
         total = math.fsum(values)
-        return math.isfinite(total) and max(values) < 1e300 and min(values) > -1e300
+        return math.isfinite(total) and max(values) <= BOUND and min(values) >= -BOUND
     except (TypeError, OverflowError):
         return False
 
