@@ -68,7 +68,7 @@ def test_a_long_card_table_leaves_no_section_off_the_page(
     assert len(summary["cards"]) > 60  # more rows than one page holds
     for heading in ("Cosa è successo", "Durata delle partite", "Carte", "Le cifre del gioco"):
         assert heading in text
-    assert re.search(r"non va(le|lga) mai la pena", text)
+    assert "Mai giocate:" in text or "Giocate più spesso da chi perde:" in text
     printed = {  # each building's, worker's … printed name, as the game's first language has it
         card.id: str(card.values["name"])
         for cards in load_sim_data(project, CDM).decks.values()
@@ -222,8 +222,42 @@ def test_one_game_is_one_game_and_judges_nothing(project: Path, printgen: Printg
 def test_too_few_games_name_no_card_never_worth_playing(project: Path, printgen: Printgen) -> None:
     summary, text = simulate(printgen, project, FIGLI, "-n", "10", "--lang", "en")
     assert summary["never_worth"] == []
-    assert "never worth playing —" not in text.lower()
-    assert "Too few games to judge" in text
+    assert "played more by seats that lose" not in text.lower()
+    assert "Too few games to compare the seats that play each card" in text
+
+
+def test_a_card_the_losers_play_is_reported_as_measured_not_as_never_worth_playing(
+    project: Path, printgen: Printgen
+) -> None:
+    """Orchard's free Apple was "never worth playing" because the seats that bank it lose more
+    (28 % against 40 %), yet a greedy bot beats one that never banks it: players bank it when
+    they drew nothing better. The report says what it measured and how to settle it."""
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    won = (0,) if rng.random() < 0.8 else (1,)\n"  # seat 2 plays card 1 and mostly loses
+        "    played = [Counter({rules[1]: 1}), Counter({rules[0]: 1, rules[1]: 1})]\n"
+        "    return GameRecord(True, 4, won, played)\n",
+    )
+    run = printgen(project, "simulate", TOY, "-n", "400")
+    assert run.code == 0, run.err
+    said = " ".join(run.out.split())
+    assert "Played more by seats that lose: card 1 (seats that play it win 2" in said
+    assert "those that do not 8" in said
+    assert "That is a correlation, not a verdict" in said
+    engine = f"cards/{TOY}/simulate.py"
+    assert f"add to {engine} a bot that never plays the card" in said
+    assert "simulate --bots random,<that bot> (README: Writing an engine)" in said
+    summary, pages = read(project, TOY)
+    text = " ".join(pages)
+    assert "Giocate più spesso da chi perde: carta 1 (vittorie di chi la gioca 2" in text
+    assert "È una correlazione, non un verdetto" in text
+    assert "simulate --bots random,<quel bot>" in text
+    for page in (said, text):
+        assert "worth" not in page and "vale mai la pena" not in page
+    (losing,) = [c for c in summary["never_worth"] if c["why"] != "never played"]
+    assert losing["card"] == summary["cards"][0]["card"]
+    assert losing["why"].startswith("played more by seats that lose (seats that play it win 2")
 
 
 def test_seats_that_tie_are_said_to_tie(project: Path, printgen: Printgen) -> None:

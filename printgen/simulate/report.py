@@ -38,7 +38,14 @@ from printgen.simulate.report_tables import (
 )
 from printgen.simulate.report_words import Words
 from printgen.simulate.story import ended, judged, key_sentences, settings_line, too_few
-from printgen.simulate.story_cards import verdict_sentences, why_never_worth
+from printgen.simulate.story_cards import (
+    called,
+    losing,
+    settle,
+    unplayed,
+    verdict_sentences,
+    why_losing,
+)
 
 TOP: float = HEIGHT - MARGIN
 BODY = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=12.5, spaceAfter=3)
@@ -174,7 +181,8 @@ def _cards(at: _Flow, summary: Mapping[str, Any], w: Words) -> None:
     if not all(c["in_played_decks"] for c in cards):
         at.put(Paragraph(esc(w("playtest_not_in_decks")), SMALL), 4)
     at.y -= 4
-    at.put(Paragraph(_never_text(summary, w), BODY), 6)
+    for text in _never_text(summary, w):
+        at.put(Paragraph(text, BODY), 6)
 
 
 def _card_row(c: Mapping[str, Any], w: Words) -> list[str]:
@@ -215,21 +223,33 @@ def _points(share: float) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _never_text(summary: Mapping[str, Any], w: Words) -> str:
+def _never_text(summary: Mapping[str, Any], w: Words) -> list[str]:
+    """The paragraphs under the card table: what was measured of the cards never played and of
+    those played more by the seats that lose (each named in bold), and how to settle it."""
     if not judged(summary):
-        return esc(w("playtest_never_too_few", why=too_few(summary, w)))
+        return [esc(w("playtest_too_few_cards", why=too_few(summary, w)))]
     never = summary["never_worth"]
     if not never and summary["cards_order"] != "deck":
-        return esc(w("playtest_never_none_by_name"))
+        return [esc(w("playtest_flagged_none_by_name"))]
     if not never:
-        return esc(w("playtest_never_none"))
-    names = "; ".join(
-        f'<font name="{BOLD}">{esc(c["name"])}</font> ({esc(why_never_worth(c, summary, w))})'
-        for c in never
-    )
-    # the label escaped on its own: the names' markup is printgen's
-    before, _, after = w("playtest_never_worth_list").partition("{cards}")
-    return esc(before) + names + esc(after)
+        return [esc(w("playtest_flagged_none"))]
+    out = []
+    if cards := unplayed(never):
+        out.append(_marked(w, "playtest_never_played_cards", "cards", [_bold(c, w) for c in cards]))
+    if cards := losing(never):
+        parts = [f"{_bold(c, w)} ({esc(why_losing(c, summary, w))})" for c in cards]
+        out += [_marked(w, "playtest_losers_cards", "parts", parts), esc(settle(summary, w))]
+    return out
+
+
+def _bold(card: Mapping[str, Any], w: Words) -> str:
+    return f'<font name="{BOLD}">{esc(called(card, w))}</font>'
+
+
+def _marked(w: Words, label: str, slot: str, parts: Sequence[str]) -> str:
+    """A label around printgen's markup: the label escaped on its own, the parts as they are."""
+    before, _, after = w(label).partition("{" + slot + "}")
+    return esc(before) + "; ".join(parts) + esc(after)
 
 
 def _figures(at: _Flow, summary: Mapping[str, Any], w: Words) -> None:

@@ -236,7 +236,11 @@ def _turns(tally: Tally) -> dict[str, Any]:
 
 def never_worth(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Card types of the played decks nobody played, or whose players win clearly less than
-    those who held back: the 95 % interval of the difference lies wholly below -5 points."""
+    those who held back: the 95 % interval of the difference lies wholly below -5 points.
+
+    The second is a correlation, not a card's worth: a seat plays a weak card when it has drawn
+    nothing better, so the losers play it more even when it helps (the key keeps its name for
+    the scripts that read playtest.json; ``why`` says only what was measured)."""
     found = []
     for card in cards:
         if not card["in_played_decks"]:
@@ -248,8 +252,8 @@ def never_worth(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 {
                     "card": card["card"],
                     "name": card["name"],
-                    "why": f"seats that play it win {card['win_when_played']:.0%}, "
-                    f"those that do not {card['win_when_not']:.0%}",
+                    "why": f"played more by seats that lose (seats that play it win "
+                    f"{card['win_when_played']:.0%}, those that do not {card['win_when_not']:.0%})",
                 }
             )
     return found

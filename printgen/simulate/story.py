@@ -1,7 +1,7 @@
 """The report's key numbers in plain sentences: printed by the command and on playtest.pdf.
 
 A sentence gives a figure only when the games can carry it: no length or win rate when no game
-ended, and no verdict (an advantage, a card never worth playing, a threshold met) from fewer
+ended, and no verdict (an advantage, the cards the losers play, a threshold met) from fewer
 ended games than the summary's ``judging.min_games``. The sentences are labels (playtest_*): the
 report's in its language, the console's in printgen's English (``w`` left out).
 """
