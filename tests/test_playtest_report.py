@@ -870,3 +870,28 @@ def test_the_seat_charts_title_is_never_cut_in_printgens_languages(
     assert all(s.fontSize >= 7 for s in heading)
     grid_top = max(line.y2 for line in drawing.contents if isinstance(line, Line))
     assert grid_top < heading[-1].y - 2  # the plot ends under the title's last line
+
+
+def test_with_mixed_bots_never_played_names_the_bots_counted(
+    project: Path, printgen: Printgen
+) -> None:
+    """`--bots greedy,random`: the console said "never played: Rotten fruit" of a card the random
+    bots played, as only the other bots' seats are counted; it says whose seats now, as the
+    PDF's caption does."""
+    toy_engine(
+        project,
+        "BOTS = ('greedy', 'random')\n"
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    played = [Counter({rules[0 if b == 'random' else 1]: 1}) for b in bots]\n"
+        "    return GameRecord(True, 4, (rng.randrange(2),), played)\n",
+    )
+    run = printgen(project, "simulate", TOY, "-n", "100", "--bots", "greedy,random")
+    assert run.code == 0, run.err
+    said = " ".join(run.out.split())
+    assert "Never played by the bots other than random: card 1, card 3," in said
+    assert "Never played:" not in said
+    summary, pages = read(project, TOY)
+    assert summary["cards_counted"] == "seats of the bots other than random"
+    text = " ".join(pages)
+    assert "Mai giocate dai bot diversi da random: carta 1; carta 3;" in text
+    assert "Mai giocate:" not in text

@@ -43,6 +43,7 @@ from printgen.simulate.story_cards import (
     losing,
     settle,
     unplayed,
+    unplayed_label,
     verdict_sentences,
     why_losing,
 )
@@ -235,7 +236,7 @@ def _never_text(summary: Mapping[str, Any], w: Words) -> list[str]:
         return [esc(w("playtest_flagged_none"))]
     out = []
     if cards := unplayed(never):
-        out.append(_marked(w, "playtest_never_played_cards", "cards", [_bold(c, w) for c in cards]))
+        out.append(_marked(w, unplayed_label(summary), "cards", [_bold(c, w) for c in cards]))
     if cards := losing(never):
         parts = [f"{_bold(c, w)} ({esc(why_losing(c, summary, w))})" for c in cards]
         out += [_marked(w, "playtest_losers_cards", "parts", parts), esc(settle(summary, w))]

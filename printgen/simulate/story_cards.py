@@ -89,6 +89,14 @@ def losing(never: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return [c for c in never if c["why"] != NEVER_PLAYED]
 
 
+def unplayed_label(summary: Mapping[str, Any]) -> str:
+    """The never-played list's words: with a mix of bots only the seats of the bots other than
+    random are counted, and the random bots may well have played the cards listed."""
+    if summary["cards_counted"] == "every seat":
+        return "playtest_never_played_cards"
+    return "playtest_never_played_cards_bots"
+
+
 def settle(summary: Mapping[str, Any], w: Words) -> str:
     """Why a card played by the losers is no verdict, and the run that would give one: a bot
     that never plays it against the bot that played. Seats play a card when they have nothing
@@ -109,7 +117,7 @@ def _flagged(never: list[dict[str, Any]], summary: Mapping[str, Any], w: Words) 
         shown = ", ".join(names[:NEVER_SHOWN]) + (
             w.count("playtest_and_more", more) if more > 0 else ""
         )
-        out.append(w("playtest_never_played_cards", cards=shown))
+        out.append(w(unplayed_label(summary), cards=shown))
     cards = losing(never)
     if cards:
         parts = [f"{called(c, w)} ({why_losing(c, summary, w)})" for c in cards[:NEVER_SHOWN]]
