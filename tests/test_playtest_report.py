@@ -669,7 +669,7 @@ def test_every_word_of_the_report_is_in_its_language(
     ):
         assert italian in text
     assert re.search(r"\(\d+,\d per giocatore e partita\)", text)  # 4,6: the decimal comma
-    assert re.search(r"da [-+]\d+ a [-+]\d+", text)
+    assert re.search(r"da [\u2212+]\d+ a [\u2212+]\d+", text)  # a true minus
     for english in (
         "40 games",
         "Game length",
@@ -895,3 +895,33 @@ def test_with_mixed_bots_never_played_names_the_bots_counted(
     text = " ".join(pages)
     assert "Mai giocate dai bot diversi da random: carta 1; carta 3;" in text
     assert "Mai giocate:" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "de", "es"])
+def test_the_card_tables_columns_hold_their_figures_apart_with_a_true_minus(
+    tmp_path: Path, printgen: Printgen, lang: str
+) -> None:
+    """A French starter's table printed "25 % de +10 à +38", the share and the interval nearly
+    touching, and "de -18 à -2" with hyphens: each column is as wide as its longest figure, in
+    every language, and a negative number has its minus sign."""
+    assert printgen(tmp_path, "new", "verger", "--lang", lang).code == 0
+    summary, _ = simulate(printgen, tmp_path, "verger", "-n", "500", "--players", "2")
+    assert any(
+        c["difference_low"] is not None and c["difference_low"] < 0 for c in summary["cards"]
+    )
+    rows: dict[float, list[dict[str, Any]]] = {}
+    with pdfplumber.open(tmp_path / "build" / "verger" / "playtest.pdf") as pdf:
+        for page in pdf.pages:
+            # a word runs on over spaces and gaps under 6 pt (a space is 2.7): two figures that
+            # close read as one
+            words = page.extract_words(
+                x_tolerance=6, keep_blank_chars=True, extra_attrs=["fontname"]
+            )
+            for word in words:
+                rows.setdefault(round(page.page_number * 1000 + word["top"]), []).append(word)
+    table = [r for r in rows.values() if "Oblique" in r[0]["fontname"]]  # the cards' rows
+    assert len(table) == len(summary["cards"])
+    for row in table:
+        assert len(row) == 7, [w["text"] for w in row]  # the name and its six figures, apart
+    cells = " ".join(w["text"] for row in table for w in row)
+    assert "\u2212" in cells and not re.search(r"-\d", cells)

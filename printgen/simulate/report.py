@@ -60,6 +60,7 @@ KEEP_WITH_HEADING = 140.0  # a heading is not left alone at the foot of a page
 
 def render(summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], w: Words) -> bytes:
     """The report; ``w``: its labels, in the game's language."""
+    w = w.printed()
     buffer = io.BytesIO()
     title = w("playtest_title", title=summary["title"])
     canvas = open_canvas(buffer, title, w.count("playtest_subject", summary["settings"]["games"]))
@@ -197,7 +198,7 @@ def _card_row(c: Mapping[str, Any], w: Words) -> list[str]:
         _share(c["played_share"], w),
         _share(c["win_when_played"], w),
         _share(c["win_when_not"], w),
-        "–" if low is None else w("playtest_range", low=_points(low), high=_points(high)),
+        "–" if low is None else w("playtest_range", low=_points(low, w), high=_points(high, w)),
         "–" if c["correlation"] is None else w.number(c["correlation"], "+.2f"),
     ]
 
@@ -218,10 +219,10 @@ def _fitted(name: str, width: float) -> str:
     return f"{head.rstrip()}…{tail.lstrip()}"
 
 
-def _points(share: float) -> str:
+def _points(share: float, w: Words) -> str:
     """A difference in points, signed; no "-0"."""
     points = round(share * 100)
-    return f"{points:+d}" if points else "0"
+    return w.signed(f"{points:+d}") if points else "0"
 
 
 def _never_text(summary: Mapping[str, Any], w: Words) -> list[str]:

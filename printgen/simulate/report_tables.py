@@ -95,13 +95,18 @@ def header(names: Sequence[str]) -> list[Any]:
 
 def table(rows: list[list[Any]], heads: Sequence[str], first: float) -> Table:
     """The names' column ``first`` wide, the figures' sharing the rest, each as wide as its
-    head's longest word ("correlazione" broke after its n)."""
-    widths = [first, *_figure_widths(WIDTH - 2 * MARGIN - first, heads[1:])]
+    head's longest word ("correlazione" broke after its n) and its longest figure (the French
+    "de −38 à −26" filled its column and ran into the "25 %" beside it)."""
+    need = [
+        max(_head_width(head), *(_cell_width(row[i]) for row in rows[1:])) + PADDING
+        for i, head in enumerate(heads[1:], start=1)
+    ]
+    widths = [first, *_figure_widths(WIDTH - 2 * MARGIN - first, need)]
     laid = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1)
     laid.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
+                ("FONT", (0, 0), (-1, -1), REGULAR, CELL_SIZE),
                 ("FONT", (0, 0), (-1, 0), BOLD, 8.5),
                 ("FONT", (0, 1), (0, -1), ITALIC, 8.5),
                 ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
@@ -117,17 +122,29 @@ def table(rows: list[list[Any]], heads: Sequence[str], first: float) -> Table:
 
 
 PADDING = 12.0  # a cell's left and right padding (ReportLab's 6 each)
+CELL_SIZE = 8.5
 
 
-def _figure_widths(room: float, heads: Sequence[str]) -> list[float]:
-    """Even shares of ``room``; one narrower than its head's longest word takes the difference
-    from the others' room to spare, in proportion."""
-    share = room / len(heads)
-    need = [max(stringWidth(w, BOLD, HEADER.fontSize) for w in h.split()) + PADDING for h in heads]
+def _head_width(head: str) -> float:
+    """A column head's longest word: the head wraps between its words."""
+    return max(float(stringWidth(word, BOLD, HEADER.fontSize)) for word in head.split())
+
+
+def _cell_width(cell: Any) -> float:
+    """A figure's width as the table sets it (a paragraph wraps to its column: no width)."""
+    return stringWidth(cell, REGULAR, CELL_SIZE) if isinstance(cell, str) else 0.0
+
+
+def _figure_widths(room: float, need: Sequence[float]) -> list[float]:
+    """Even shares of ``room``; a column narrower than it ``need``s takes the difference from
+    the others' room to spare, in proportion."""
+    share = room / len(need)
     short = sum(max(0.0, n - share) for n in need)
     spare = sum(max(0.0, share - n) for n in need)
-    if not short or spare < short:  # a fit needs room the table has not: even shares
-        return [share] * len(heads)
+    if not short:
+        return [share] * len(need)
+    if spare < short:  # a fit needs room the table has not: each the same part of its need
+        return [n * room / sum(need) for n in need]
     return [n if n > share else share - (share - n) * short / spare for n in need]
 
 

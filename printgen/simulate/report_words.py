@@ -13,6 +13,7 @@ from functools import lru_cache
 
 SINGULAR = "_one"  # a counted label's form for a count of one: playtest_n_games_one
 SINGULAR_BELOW_TWO = frozenset({"fr"})  # languages whose 0 (and 1.5) take the singular too
+MINUS = "\u2212"
 
 
 # an Italian article, alone or in a preposition, before a number: it is written as the number
@@ -50,11 +51,18 @@ def italian_articles(text: str) -> str:
 class Words:
     """One language's labels, as the report's sentences use them."""
 
-    def __init__(self, labels: Mapping[str, str], lang: str = "en") -> None:
+    def __init__(self, labels: Mapping[str, str], lang: str = "en", minus: str = "-") -> None:
         self.labels = labels
         self.lang = lang
         # the games' own figures are printed in the language's style, as a card's are (33,3)
         self.mark = labels.get("decimal_mark") or "."
+        self.minus = minus
+
+    def printed(self) -> Words:
+        """These words as playtest.pdf sets them: a negative number with a true minus sign
+        (U+2212, which Vera has), as wide as the plus beside it and no hyphen ("de −18 à −2");
+        the console keeps the hyphen a terminal and a pasted figure read as a minus."""
+        return Words(self.labels, self.lang, MINUS)
 
     def __call__(self, label: str, **values: object) -> str:
         """A label's text with its {name}s filled in; replaced, never str.format: a designer's
@@ -82,7 +90,11 @@ class Words:
 
     def number(self, value: float, spec: str = "g") -> str:
         """``value`` formatted by ``spec`` ("g", ".2f", "+.2f"), with the decimal mark."""
-        return format(value, spec).replace(".", self.mark)
+        return self.signed(format(value, spec).replace(".", self.mark))
+
+    def signed(self, text: str) -> str:
+        """A formatted number with the minus sign these words print."""
+        return self.minus + text[1:] if text.startswith("-") else text
 
     def percent(self, shown: str) -> str:
         """A share already formatted in percent ("12.5"), as the language writes it."""
