@@ -451,8 +451,40 @@ def test_a_name_the_report_cannot_print_is_a_warning_at_its_line(
     assert run.code == 0, run.err
     assert run.err.startswith(f"cards/{WM}/decks/main.yaml:{line}:"), run.err
     assert (
-        "warning: character '🎲' of card 'monk' name is not in the playtest report's font"
+        "warning: character '🎲' of card 'monk' name is not in the playtest report's font "
+        "(Vera): it prints the card's id 'monk' instead"
     ) in run.err
+
+
+def test_names_the_reports_font_cannot_draw_print_as_their_ids_said_once(
+    project: Path, printgen: Printgen
+) -> None:
+    """A Japanese game's report read "Playtest:    " and blank card names, with a warning a
+    character: each name the font lacks prints as its id (the game's for the title), one
+    warning says so, and the console, which can, prints the names."""
+    game = project / "cards" / WM / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "  it: Warriors and Monks\n" in text
+    game.write_text(text.replace("  it: Warriors and Monks\n", "  it: 柿の木\n", 1), "utf-8")
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    for before, after in (("it: Monaco,", "it: Монах,"), ("it: Guerriero,", "it: 鉱夫,")):
+        assert before in text
+        text = text.replace(before, after, 1)
+    deck.write_text(text, encoding="utf-8")
+    run = printgen(project, "simulate", WM, "-n", "40")
+    assert run.code == 0, run.err
+    lines = run.err.splitlines()
+    assert len([line for line in lines if "playtest report's font" in line]) == 1, run.err
+    assert f"cards/{WM}/game.yaml:" in run.err
+    assert "of the title are not in the playtest report's font (Vera), nor are some" in run.err
+    assert f"it prints the game's id '{WM}' and theirs instead" in run.err
+    summary, pages = read(project, WM)
+    assert pages[0].startswith(f"Partite di prova: {WM}")
+    column = card_column(project, WM)
+    assert "monk" in column and "warrior" in column
+    assert "Монах" in run.out or "鉱夫" in run.out  # the console prints them
+    assert {c["name"] for c in summary["cards"]} >= {"Монах", "鉱夫"}
 
 
 def test_long_card_names_of_one_family_stay_told_apart_in_their_column() -> None:

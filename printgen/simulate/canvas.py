@@ -20,3 +20,11 @@ ITALIC = _family.italic
 
 def open_canvas(buffer: io.BytesIO, title: str, subject: str) -> Canvas:
     return new_canvas(buffer, title, "printgen simulate", subject)
+
+
+def drawable(words: str) -> bool:
+    """Whether the report's font draws every character of ``words``: one it lacks prints as a
+    blank, and a Japanese title as "Playtest:    "."""
+    from printgen.layout import text, unprintable
+
+    return not unprintable.missing_glyphs([text.Run(words)], _family)

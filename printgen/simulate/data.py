@@ -130,15 +130,11 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
     _check_language(game_id, game.meta.languages, lang)
     names: dict[str, str] = {}
     title = ""
-    said: list[Problem] = []
+    lacking: list[_Lacking] = []
 
-    def check(words: str, where: Where, what: str) -> None:
-        for char in unprintable.missing_glyphs([text.Run(words)], vera()):
-            message = (
-                f"character {unprintable.shown(char)} of {what} is not in the playtest report's "
-                "font (Vera); it prints as a blank there"
-            )
-            said.append(Problem(where, message, Severity.WARNING))
+    def check(words: str, where: Where, what: str, shown_as: str) -> None:
+        if chars := unprintable.missing_glyphs([text.Run(words)], vera()):
+            lacking.append(_Lacking(where, what, [unprintable.shown(c) for c in chars], shown_as))
 
     used = _used(game.uses)
     for which in dict.fromkeys([game_id] + ([used] if used else [])):
@@ -153,7 +149,8 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
             title = composed(
                 unbroken(str(resolved.game["title"]))
             )  # as the report's Paragraph draws
-            check(title, place(game.raw, "title", Where(f"{game.folder}/game.yaml")), "the title")
+            at = place(game.raw, "title", Where(f"{game.folder}/game.yaml"))
+            check(title, at, "the title", f"the game's id '{game_id}'")
         for deck in one.decks:
             for card in deck.cards:
                 name = resolved.values(deck, card).get("name")
@@ -163,8 +160,39 @@ def report_names(project_root: Path, game_id: str, lang: str | None) -> ReportNa
                 # a soft hyphen breaks a card's line; the report cuts a name, never breaks it
                 names.setdefault(card.id, composed(unbroken(str(name))))
                 if own:
-                    check(str(name), card.where_of("name", language), f"card '{card.id}' name")
+                    at = card.where_of("name", language)
+                    check(str(name), at, f"card '{card.id}' name", f"the card's id '{card.id}'")
+    said = [_lacking_said(lacking)] if lacking else []
     return ReportNames(title, names, said, lang or game.meta.languages[0])
+
+
+@dataclass(frozen=True)
+class _Lacking:
+    """A name holding characters the report's font cannot draw, and what prints instead."""
+
+    where: Where
+    what: str  # "the title", "card 'miner' name"
+    chars: list[str]  # as a problem quotes them
+    instead: str  # "the card's id 'miner'"
+
+
+def _lacking_said(lacking: Sequence[_Lacking]) -> Problem:
+    """One warning for every name the report cannot draw, at the first: a Japanese game's every
+    name is one, and a warning a character buried the report's own lines. A name missing a
+    glyph printed as blanks ("Playtest:    "), and two such names alike; its id is printed."""
+    first, others = lacking[0], lacking[1:]
+    chars = ", ".join(first.chars[:3]) + (", …" if len(first.chars) > 3 else "")
+    noun = "character" if len(first.chars) == 1 else "characters"
+    verb = "is" if len(first.chars) == 1 else "are"
+    message = f"{noun} {chars} of {first.what} {verb} not in the playtest report's font (Vera)"
+    if not others:
+        return Problem(
+            first.where, f"{message}: it prints {first.instead} instead", Severity.WARNING
+        )
+    named = ", ".join(o.what for o in others[:3]) + (", …" if len(others) > 3 else "")
+    message += f", nor are some characters of {len(others)} more names ({named})"
+    message += f": it prints {first.instead} and theirs instead"
+    return Problem(first.where, message, Severity.WARNING)
 
 
 def report_labels(

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.documents.platypus import Flowable, Paragraph
 from printgen.simulate import charts
 from printgen.simulate.balance import said_again
-from printgen.simulate.canvas import BOLD, ITALIC, REGULAR, open_canvas
+from printgen.simulate.canvas import BOLD, ITALIC, REGULAR, drawable, open_canvas
 from printgen.simulate.report_charts import CHART_H, report_charts
 from printgen.simulate.report_tables import (
     CARD_HEADS,
@@ -61,6 +61,7 @@ KEEP_WITH_HEADING = 140.0  # a heading is not left alone at the foot of a page
 def render(summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], w: Words) -> bytes:
     """The report; ``w``: its labels, in the game's language."""
     w = w.printed()
+    summary = _drawable(summary)
     buffer = io.BytesIO()
     title = w("playtest_title", title=summary["title"])
     canvas = open_canvas(buffer, title, w.count("playtest_subject", summary["settings"]["games"]))
@@ -74,6 +75,21 @@ def render(summary: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]], w:
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def _drawable(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """The summary as the report's font can print it: a card's name it cannot draw is the
+    card's id, a title the game's id (the console prints the names; simulate warns of them)."""
+
+    def card(c: Mapping[str, Any]) -> dict[str, Any]:
+        return {**c, "name": c["name"] if drawable(c["name"]) else c["card"]}
+
+    return {
+        **summary,
+        "title": summary["title"] if drawable(summary["title"]) else summary["game"],
+        "cards": [card(c) for c in summary["cards"]],
+        "never_worth": [card(c) for c in summary["never_worth"]],
+    }
 
 
 class _Flow:
