@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from printgen.documents.scene import Arrow, Cell
 from printgen.layout.color import color as to_color
+from printgen.layout.ink import Box as Area
+from printgen.layout.overlap import segment_meets_box
 from printgen.model.units import pt
 
 if TYPE_CHECKING:
@@ -135,24 +137,9 @@ def crosses(points: list[Point], box: Box) -> bool:
 
 
 def _segment_crosses(a: Point, b: Point, box: Box) -> bool:
-    """Liang–Barsky: whether the segment from ``a`` to ``b`` meets the box grown by CLEAR."""
-    x0, y0 = box[0] - CLEAR, box[1] - CLEAR
-    x1, y1 = box[0] + box[2] + CLEAR, box[1] + box[3] + CLEAR
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    first, last = 0.0, 1.0
-    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            first = max(first, t)
-        else:
-            last = min(last, t)
-        if first > last:
-            return False
-    return True
+    """Whether the segment from ``a`` to ``b`` meets the box grown by CLEAR."""
+    grown = Area(box[0] - CLEAR, box[1] - CLEAR, box[0] + box[2] + CLEAR, box[1] + box[3] + CLEAR)
+    return segment_meets_box(a[0], a[1], b[0], b[1], grown)
 
 
 def _touches(diagram: Diagram, cell: Cell, point: Point) -> bool:

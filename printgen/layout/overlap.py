@@ -250,7 +250,7 @@ def _box_distance(a: Box, b: Box) -> float:
 
 
 def _segment_box_distance(x1: float, y1: float, x2: float, y2: float, box: Box) -> float:
-    if _segment_meets_box(x1, y1, x2, y2, box):
+    if segment_meets_box(x1, y1, x2, y2, box):
         return 0.0
     corners = (
         (box.left, box.top),
@@ -274,7 +274,7 @@ def _point_segment_distance(
     return math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))
 
 
-def _segment_meets_box(x1: float, y1: float, x2: float, y2: float, box: Box) -> bool:
+def segment_meets_box(x1: float, y1: float, x2: float, y2: float, box: Box) -> bool:
     """Liang–Barsky clipping: does any part of the segment lie in the box?"""
     t0, t1 = 0.0, 1.0
     dx, dy = x2 - x1, y2 - y1
