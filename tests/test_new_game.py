@@ -355,7 +355,8 @@ def test_a_generator_value_in_a_language_the_game_lacks_is_said_not_printed(
         + "        - {key: cuori, name: {it: Cuori, en: Hearts}}\n"
         + "        - {key: picche, name: {en: Spades}}\n"
         # (a colour of its own: a card without one prints its title white on the paper, said)
-        + '    card: {id: "{{ suit.key }}", name: "A {{ suit.name }}", cost: 1, color: "#8a5a00"}\n',
+        + '    card: {id: "{{ suit.key }}", name: "A {{ suit.name }}", cost: 1,'
+        + ' color: "#8a5a00"}\n',
         encoding="utf-8",
     )
     line = (
