@@ -1,10 +1,13 @@
-"""How long a chain of layouts each extending the next may be: a real game has two or three;
-a chain of thousands would be laid out as deep a recursion."""
+"""What ``extends:`` may name: how long a chain of layouts each extending the next may be (a
+real game has two or three; a chain of thousands would be laid out as deep a recursion), and the
+style a style extends."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker
+from printgen.source.readers import Checker, did_you_mean
 
 MAX_EXTENDS_DEPTH = 50  # layouts each extending the next
 
@@ -37,3 +40,25 @@ def say_too_long(checker: Checker, raw: dict[str, LDict], start: str) -> None:
         checker.error(
             raw[start].at("extends"), f"layout '{start}' starts a chain of {message}; shorten it"
         )
+
+
+def unknown_style(
+    checker: Checker,
+    style: LDict,
+    name: str,
+    base: str,
+    known: dict[str, Any],
+    body: LDict,
+) -> None:
+    """A style extending one not written before it: its keys were taken from nothing, so the
+    text it styles printed in the default type without a word."""
+    written = body.get("styles")
+    below = isinstance(written, dict) and base in written and base != name
+    if below:
+        hint = f"; write style '{base}' above '{name}', which extends it"
+    else:
+        hint = (
+            did_you_mean(base, list(known))
+            or f"; the styles it may extend: {', '.join(sorted(known)) or 'none'}"
+        )
+    checker.error(style.at("extends"), f"style '{name}' extends unknown style '{base}'{hint}")

@@ -15,7 +15,12 @@ from typing import Any
 from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where, closest
 from printgen.project import Project
-from printgen.source.layout_chains import MAX_EXTENDS_DEPTH, say_too_long, too_long_chain
+from printgen.source.layout_chains import (
+    MAX_EXTENDS_DEPTH,
+    say_too_long,
+    too_long_chain,
+    unknown_style,
+)
 from printgen.source.layout_order import stacked
 from printgen.source.layout_values import (
     layout_defaults,
@@ -291,7 +296,7 @@ def _resolve(
         checker.keys(style_map, STYLE_KEYS | {"extends"}, set(), f"style '{style_name}'")
         base_name = str(style_map.get("extends", style_name))
         if "extends" in style_map and base_name not in styles:
-            _unknown_style(checker, style_map, style_name, base_name, styles, body)
+            unknown_style(checker, style_map, style_name, base_name, styles, body)
         base = styles.get(base_name, {})
         styles[style_name] = {**base, **{k: v for k, v in style_map.items() if k != "extends"}}
         style_where[style_name] = style_map.where
@@ -379,28 +384,6 @@ def _inherited(element: Element, body: LDict) -> Element:
     where = {key: rebased(place, body) for key, place in element.where.items()}
     origin = rebased(element.origin, body)
     return replace(element, props=dict(element.props), where=where, origin=origin)
-
-
-def _unknown_style(
-    checker: Checker,
-    style: LDict,
-    name: str,
-    base: str,
-    known: dict[str, Any],
-    body: LDict,
-) -> None:
-    """A style extending one not written before it: its keys were taken from nothing, so the
-    text it styles printed in the default type without a word."""
-    written = body.get("styles")
-    below = isinstance(written, dict) and base in written and base != name
-    if below:
-        hint = f"; write style '{base}' above '{name}', which extends it"
-    else:
-        hint = (
-            did_you_mean(base, list(known))
-            or f"; the styles it may extend: {', '.join(sorted(known)) or 'none'}"
-        )
-    checker.error(style.at("extends"), f"style '{name}' extends unknown style '{base}'{hint}")
 
 
 def _map(checker: Checker, body: LDict, key: str) -> LDict | None:
