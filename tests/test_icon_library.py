@@ -791,3 +791,19 @@ def test_a_stroked_circle_prints_as_a_closed_ring(
     drawn = b"".join(forms[name].get_object().get_data() for name in forms)
     strokes = re.findall(rb"(\d) J(?:(?!\d J).)*?\bS\b", drawn, re.S)
     assert strokes and set(strokes) == {b"0", b"1"}, drawn  # the line butt, the ring round
+
+
+def test_an_svg_line_is_recoloured_like_every_other_shape(tmp_path: Path) -> None:
+    """A hand-written sun: a disc and <line> rays. ReportLab's Line has no copy of its own, so
+    the rays kept their black stroke while the disc took the icon's colour."""
+    root = _project(tmp_path)
+    (root / "icons" / "sun.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+        '<circle cx="50" cy="50" r="22"/><g stroke="black" stroke-width="6">'
+        '<line x1="50" y1="2" x2="50" y2="20"/><line x1="2" y1="50" x2="20" y2="50"/></g></svg>'
+    )
+    picture = _pixels(_pdf([(icon_library(root, None), "sun", "#336699")]), scale=4).convert("RGB")
+    ray = picture.crop((140, 10, 148, 70))  # the top ray, well clear of the disc: x 50 of 100
+    inks = {rgb for _, rgb in ray.getcolors(10_000) or () if rgb != (255, 255, 255)}
+    assert (51, 102, 153) in inks
+    assert (0, 0, 0) not in inks  # no ray printed black

@@ -75,7 +75,9 @@ def _recolour(node: Any, rgb: Rgb, left_out: object | None = None) -> Any:
     Shapes that paint nothing (fill or stroke none) still paint nothing, and the geometry is
     untouched, so cut-outs made with fill-rule or compound paths stay holes.
     """
-    from reportlab.graphics.shapes import Group
+    from copy import copy as shallow_copy
+
+    from reportlab.graphics.shapes import DirectDraw, Group
     from reportlab.lib.colors import Color
 
     if isinstance(node, Group):  # Drawing is a Group too
@@ -86,8 +88,12 @@ def _recolour(node: Any, rgb: Rgb, left_out: object | None = None) -> Any:
         return copy
     try:
         copy = node.copy()
-    except NotImplementedError:  # a gradient (ReportLab cannot copy one): drawn as it is
-        return node
+    except NotImplementedError:
+        if isinstance(node, DirectDraw):  # a gradient (svglib draws it itself): as it is
+            return node
+        # a <line> (ReportLab's Line has no copy of its own): its attributes are plain values,
+        # so a shallow copy recolours it without touching the parsed icon
+        copy = shallow_copy(node)
     for attr in ("fillColor", "strokeColor"):
         old = getattr(node, attr, None)
         if old is not None:
