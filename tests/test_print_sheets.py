@@ -1555,3 +1555,21 @@ def test_a_scale_bar_written_again_is_the_one_its_sheet_would_draw(side: str) ->
 
     assert pages(kept=True) == pages(kept=False)
     assert pages(kept=True)[1] == pages(kept=True)[0]
+
+
+@pytest.mark.parametrize("order", [["main", "mission"], ["mission", "main"]])
+def test_the_sheets_follow_game_yaml_s_decks_where_no_other_order_saves_a_sheet(
+    tmp_path: Path, order: list[str]
+) -> None:
+    """18 poker cards and 8 tarot missions take 4 A4 sheets in either order: the sheets follow
+    game.yaml's ``decks:``, as the README says. The largest card went first whatever it said,
+    so a designer's main deck printed after its missions."""
+    _sized_game(tmp_path, ("main", "poker", 18), ("mission", "tarot", 8), plain=True)
+    game = tmp_path / "cards" / "mix" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + f"decks: [{', '.join(order)}]\n")
+    pages = placements(_sized_build(tmp_path, "--duplex", "none"))
+    assert len(pages) == 4
+    printed = [p.deck for page in pages for p in sorted(page, key=lambda p: (-p.y, p.x))]
+    assert printed == [order[0]] * printed.count(order[0]) + [order[1]] * printed.count(order[1])
+    assert Counter(printed) == {"main": 18, "mission": 8}
+    _apart(pages)

@@ -18,15 +18,16 @@ EVERY_ORDER_CARDS = 300
 
 
 def orders_of(groups: list[Group]) -> list[list[Group]]:
-    """The orders the kinds are packed in: largest card first, the kind taking the most paper
-    first, then — for a few cards — every other order, or each kind first. 5 tarot cards packed
-    before 15 poker, 13 mini cards and a bridge card left the fifth tarot card a sheet the poker
-    cards half filled and 2 mini cards a sheet of their own (5 A4 sheets); the poker cards first,
-    the tarot cards go where they leave room (4). 5 cards of 88 × 63 mm first took the landscape
-    sheet that holds 9 of them, leaving 2 square tiles a second sheet; the tiles first, both
-    share a portrait one."""
+    """The orders the kinds are packed in: the decks' own (game.yaml's ``decks:``), so that the
+    sheets follow it wherever no other order saves a sheet; largest card first; the kind taking
+    the most paper first; then — for a few cards — every other order, or each kind first. 5
+    tarot cards packed before 15 poker, 13 mini cards and a bridge card left the fifth tarot
+    card a sheet the poker cards half filled and 2 mini cards a sheet of their own (5 A4
+    sheets); the poker cards first, the tarot cards go where they leave room (4). 5 cards of 88
+    × 63 mm first took the landscape sheet that holds 9 of them, leaving 2 square tiles a second
+    sheet; the tiles first, both share a portrait one."""
     by_card = sorted(groups, key=lambda g: -g[0].area)  # stable: equal sizes keep deck order
-    orders = [by_card, sorted(by_card, key=lambda g: -g[0].area * len(g[1]))]
+    orders = [list(groups), by_card, sorted(by_card, key=lambda g: -g[0].area * len(g[1]))]
     if sum(len(items) for _, items in groups) <= EVERY_ORDER_CARDS:
         if len(groups) <= EVERY_ORDER_KINDS:
             orders += [list(order) for order in itertools.permutations(by_card)]
