@@ -766,6 +766,29 @@ def test_an_svg_icon_whose_extension_is_in_capitals_is_said_to_rename(tmp_path: 
     assert "sailboat" in library.files and "buoy" not in library.files
 
 
+@pytest.mark.parametrize("file", ["Moon.svg", "moon.SVG"])
+def test_an_icon_refused_for_its_file_name_tells_each_card_using_it_the_new_name(
+    tmp_path: Path, file: str
+) -> None:
+    """icons/Moon.svg, used as :moon: on fifteen cards: the file was said (use lower-case
+    letters), then each card's 'unknown icon moon; `printgen icons` lists every icon name',
+    as if the icon had never been drawn. Both say the one rename now."""
+    root = _project(tmp_path)
+    (root / "icons" / file).write_text(SAILBOAT)
+    library = icon_library(root, root / "cards" / "sea")
+    (problem,) = library.problems
+    assert problem.message.endswith("rename moon.SVG to moon.svg" if file == "moon.SVG" else "")
+    if file == "Moon.svg":
+        assert problem.message == (
+            "icon file name 'Moon.svg' cannot be written as ':Moon:'; rename it moon.svg "
+            "(icon names are lower-case)"
+        )
+    assert library.unknown_message("moon") == (
+        f"unknown icon 'moon': icons/{file} is not read as an icon until it is renamed moon.svg"
+    )
+    assert library.unknown_message("moo").startswith("unknown icon 'moo'; ")  # another name
+
+
 @pytest.mark.parametrize("rgb", [(0.0, 0.0, 0.0), None])
 def test_a_stroked_circle_prints_as_a_closed_ring(
     tmp_path: Path, rgb: tuple[float, float, float] | None

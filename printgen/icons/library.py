@@ -107,34 +107,15 @@ class IconLibrary:
 
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
         """The names closest to an unknown `name`; Font Awesome names only for ``fa-`` names."""
-        pool: Iterable[str] = self.files
-        if fontawesome.is_fa(name):
-            pool = fontawesome.names()
-        import difflib  # only for a misspelt name: kept out of every build's start-up
+        from printgen.icons.unknown_names import suggest
 
-        return tuple(difflib.get_close_matches(name, list(pool), n=limit, cutoff=0.6))
+        return suggest(self, name, limit)
 
     def unknown_message(self, name: str, inline: bool = False) -> str:
         """The one-line error for an unknown icon, naming the closest names."""
-        shown = f":{name}:" if inline else name
-        what = "inline icon" if inline else "icon"
-        picture = next((path for stem, path in self.pictures if stem == name), None)
-        close = self.suggest(name)
-        if picture is not None:
-            folder = picture.rsplit("/", 1)[0]
-            return (
-                f"unknown {what} '{shown}': {picture} is a picture, not an icon: an icon is an "
-                f"SVG file ({folder}/{name}.svg); place a picture with a layout element of "
-                "type: image"
-            )
-        if close:
-            options = " or ".join(f"'{':' + c + ':' if inline else c}'" for c in close)
-            hint = f"; did you mean {options}?"
-        elif fontawesome.is_fa(name):
-            hint = "; see the icon names at https://fontawesome.com/search?ic=free"
-        else:
-            hint = "; `printgen icons` lists every icon name"
-        return f"unknown {what} '{shown}'{hint}"
+        from printgen.icons.unknown_names import unknown_message
+
+        return unknown_message(self, name, inline)
 
     def credits(self, names: Iterable[str]) -> tuple[str, ...]:
         """Credit lines of the icon sets `names` come from, each once, in a fixed order.
@@ -328,7 +309,11 @@ def _folder(
                 IconProblem(
                     path,
                     f"icon file name '{path.name}' cannot be written as ':{name}:'; "
-                    "use lower-case letters, digits and '-' only",
+                    + (
+                        f"rename it {name.lower()}.svg (icon names are lower-case)"
+                        if NAME.fullmatch(name.lower())
+                        else "use lower-case letters, digits and '-' only"
+                    ),
                 )
             )
         elif fontawesome.is_fa(name):

@@ -1,0 +1,63 @@
+"""What is said of an icon name a game asks for and does not have: the closest names, a
+picture of that name in an icons/ folder, or the SVG file refused for its name that it would be
+(only when a name is unknown: kept out of every build's start-up)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printgen.icons import fontawesome
+
+if TYPE_CHECKING:
+    from printgen.icons.library import IconLibrary
+
+
+def suggest(library: IconLibrary, name: str, limit: int = 3) -> tuple[str, ...]:
+    """The names closest to an unknown `name`; Font Awesome names only for ``fa-`` names."""
+    pool: Iterable[str] = library.files
+    if fontawesome.is_fa(name):
+        pool = fontawesome.names()
+    return tuple(difflib.get_close_matches(name, list(pool), n=limit, cutoff=0.6))
+
+
+def unknown_message(library: IconLibrary, name: str, inline: bool = False) -> str:
+    """The one-line error for an unknown icon, naming the closest names."""
+    shown = f":{name}:" if inline else name
+    what = "inline icon" if inline else "icon"
+    misnamed = _misnamed(library, name)
+    if misnamed is not None:  # Luna.svg, luna.SVG: said at the file, with its new name
+        return (
+            f"unknown {what} '{shown}': {misnamed.parent.name}/{misnamed.name} is not read "
+            f"as an icon until it is renamed {name}.svg"
+        )
+    picture = next((path for stem, path in library.pictures if stem == name), None)
+    if picture is not None:
+        folder = picture.rsplit("/", 1)[0]
+        return (
+            f"unknown {what} '{shown}': {picture} is a picture, not an icon: an icon is an "
+            f"SVG file ({folder}/{name}.svg); place a picture with a layout element of "
+            "type: image"
+        )
+    close = suggest(library, name)
+    if close:
+        options = " or ".join(f"'{':' + c + ':' if inline else c}'" for c in close)
+        hint = f"; did you mean {options}?"
+    elif fontawesome.is_fa(name):
+        hint = "; see the icon names at https://fontawesome.com/search?ic=free"
+    else:
+        hint = "; `printgen icons` lists every icon name"
+    return f"unknown {what} '{shown}'{hint}"
+
+
+def _misnamed(library: IconLibrary, name: str) -> Path | None:
+    """The SVG file refused for the capitals of its name or extension that ``name`` would be,
+    if any."""
+    for problem in library.problems:
+        path = problem.path
+        renamed = path.suffix.lower() == ".svg" and path.stem.lower() == name
+        if renamed and path.name != f"{name}.svg" and not problem.warning:
+            return path
+    return None
