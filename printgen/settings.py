@@ -45,7 +45,10 @@ def parse_offset(value: object) -> Offset:
     else:
         parts = []
     if len(parts) != 2:
-        raise ValueError("expected two lengths X,Y in mm, such as 0.5,-1.2")
+        # "0,5,-1,2": decimal commas, which a length takes elsewhere; here the comma parts X, Y
+        split = len(parts) > 2
+        points = "; the comma parts X from Y, so write decimals with a point" if split else ""
+        raise ValueError(f"expected two lengths X,Y in mm, such as 0.5,-1.2{points}")
     try:
         x, y = (parse_length(p) for p in parts)
     except ValueError:

@@ -15,7 +15,7 @@ from printgen.draw.marks import crop_marks
 from printgen.draw.packing import pack
 from printgen.layout import breaking, fitting, text, unprintable
 from printgen.layout.fonts import vera
-from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length
+from printgen.model.units import CARD_PRESETS, PAPER_SIZES, parse_length, points_of
 from printgen.problems import ProjectError
 from printgen.source import generate
 from printgen.source import pairwise as balance
@@ -100,6 +100,26 @@ def test_a_length_written_without_its_leading_zero(written: str, mm: float) -> N
 
 @pytest.mark.parametrize("written", [".", "-.in", "1.2.3mm", "..5"])
 def test_a_dot_alone_is_no_length(written: str) -> None:
+    with pytest.raises(ValueError, match="expected a length"):
+        parse_length(written)
+
+
+@pytest.mark.parametrize(
+    ("written", "mm"), [("2,5mm", 2.5), ("3,5 mm", 3.5), ("0,125in", 3.175), ("-1,5", -1.5)]
+)
+def test_a_length_written_with_a_decimal_comma(written: str, mm: float) -> None:
+    # "gutter: 2,5mm", as an Italian, French or German designer writes it, was refused:
+    # 'expected a length such as 3, 3mm or 0.125in'
+    assert parse_length(written) == pytest.approx(mm)
+
+
+def test_a_size_in_points_written_with_a_decimal_comma() -> None:
+    # "size: 9,5pt" or "size: 9,5" in a layout: 'expected a number (of points: 9 or 9pt)'
+    assert points_of("9,5pt") == points_of("9,5") == pytest.approx(9.5)
+
+
+@pytest.mark.parametrize("written", ["2,", ",5", "1,2,3", "1.000,5mm", "2,5,"])
+def test_commas_that_make_no_decimal_are_no_length(written: str) -> None:
     with pytest.raises(ValueError, match="expected a length"):
         parse_length(written)
 

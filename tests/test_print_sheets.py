@@ -1011,6 +1011,38 @@ def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
     )
 
 
+def test_lengths_may_be_written_with_a_decimal_comma(project: Path, printgen: Any) -> None:
+    """'bleed: 3,5 mm' and 'gutter: 1,5mm', as Italian, French or German designers write them,
+    were refused as no length; in braces the comma parts entries, which is said with its fix."""
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace("bleed: 3mm", "bleed: 3,5 mm\ngutter: 6,5mm")
+    deck.write_text(text.replace("size: poker", "size: {width: 63,5mm, height: 88mm}", 1))
+    (project / "printgen.yaml").write_text("gutter: 1,5mm\n", encoding="utf-8")
+    result = printgen(project, "validate", WM)
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        f"cards/{WM}/decks/main.yaml:3:18: unknown key '5mm' in deck 'main' size; inside {{ }} a "
+        "comma parts the entries, so 63,5mm was read as 63 and a key '5mm': write 63.5mm (a "
+        "decimal point)"
+    ]
+    deck.write_text(text.replace("size: poker", "size:\n  width: 63,5mm\n  height: 88mm", 1))
+    result = printgen(project, "build", WM, "--lang", "en", "--only", "cards")
+    assert result.code == 0, result.err
+    manifest = _manifest(project / "build" / WM / "en" / "cards.pdf")
+    assert manifest["gutter_mm"] == 1.5 and manifest["deck_gutter_mm"] == {"main": 6.5}
+    first, second = manifest["faces"][:2]
+    assert first["width_mm"] == pytest.approx(63.5)
+    assert second["x_mm"] - first["x_mm"] == pytest.approx(70.0)
+    assert max(first["bleed_mm"]) == pytest.approx(3.5)
+    # the back offset's comma parts X from Y: its decimals are written with a point
+    (project / "printgen.yaml").write_text("back-offset: 0,5,-1\n", encoding="utf-8")
+    result = printgen(project, "validate", WM)
+    assert result.err.splitlines() == [
+        "printgen.yaml:1:14: 'back-offset': expected two lengths X,Y in mm, such as 0.5,-1.2; the "
+        "comma parts X from Y, so write decimals with a point"
+    ]
+
+
 def test_a_wide_bleed_stops_at_the_fold(project: Path, printgen: Any) -> None:
     # The fronts' trim is 3.5 mm from the fold: a 5 mm bleed went 1.5 mm past it, under the
     # mirrored back drawn after it, and the manifest claimed 5 mm the sheet did not print.

@@ -34,8 +34,10 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
 }
 
 # a number as YAML and Python read it, ".125" and "3." too: "bleed: .125" was a length and
-# "bleed: .125in", as printers write an eighth of an inch, was refused
-_LENGTH = re.compile(r"^\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)?\s*$")
+# "bleed: .125in", as printers write an eighth of an inch, was refused. A decimal comma is a
+# decimal mark ("gutter: 2,5mm", as Italian, French or German designers write it): never a
+# thousands separator, as a thousand of any unit but points is over the limit for a length
+_LENGTH = re.compile(r"^\s*(-?(?:\d+(?:\.\d*|,\d+)?|\.\d+))\s*(mm|cm|in|pt)?\s*$")
 _FACTOR = {"mm": 1.0, "cm": 10.0, "in": INCH_MM, "pt": 25.4 / 72, None: 1.0}
 
 
@@ -49,7 +51,7 @@ def parse_length(value: object) -> float:
     elif isinstance(value, str):
         match = _LENGTH.match(value) if len(value) < 400 else None
         if match:
-            number = float(match.group(1)) * _FACTOR[match.group(2)]
+            number = _number(match.group(1)) * _FACTOR[match.group(2)]
     if number is None:
         shown = repr(value) if len(repr(value)) < 40 else "that"
         raise ValueError(f"expected a length such as 3, 3mm or 0.125in, not {shown}")
@@ -58,6 +60,23 @@ def parse_length(value: object) -> float:
             f"a length must be a finite number within ±{MAX_LENGTH_MM:g} mm (1 m), not {number:g}"
         )
     return number + 0.0  # -0 is 0: '--gutter -0' wrote "gutter_mm": -0.0 in the manifest
+
+
+_FRACTION = re.compile(r"^\d+\s*(?:mm|cm|in|pt)?$")
+
+
+def decimal_comma_split(before: object, key: object, value: object) -> str | None:
+    """The fix for ``{width: 63,5mm}``: in a mapping written in braces the comma parts the
+    entries, so YAML read width 63 and a key '5mm' without a value (said as an unknown key)."""
+    if value is not None or isinstance(before, bool) or not isinstance(before, int):
+        return None
+    if not _FRACTION.match(str(key)):
+        return None
+    point = f"{before}.{key}"
+    return (
+        f"; inside {{ }} a comma parts the entries, so {before},{key} was read as {before} and "
+        f"a key '{key}': write {point} (a decimal point)"
+    )
 
 
 # a size measured in points (a font's, a stroke's): a bare number is points, not mm
@@ -70,7 +89,11 @@ def points_of(value: str) -> float | str:
     match = _LENGTH.match(value) if len(value) < 400 else None
     if not match:
         return value
-    return float(match.group(1)) * _POINTS[match.group(2)]
+    return _number(match.group(1)) * _POINTS[match.group(2)]
+
+
+def _number(written: str) -> float:
+    return float(written.replace(",", "."))
 
 
 def pt(mm: float) -> float:
