@@ -1380,6 +1380,25 @@ def test_a_hidden_row_of_a_workbook_is_read_and_warned_of_at_the_row(fleet: Path
     ]
 
 
+def test_a_hidden_column_of_a_workbook_is_read_and_warned_of_at_its_header(fleet: Path) -> None:
+    # a column hidden in Excel (a field's old values, say) printed on every card, and validate
+    # said nothing; a hidden column of the designer's notes is never read, so nothing is said
+    _workbook(fleet / XLSX, {"Fleet": [[*row, "note"] for row in _FLEET]})
+    book = openpyxl.load_workbook(fleet / XLSX)
+    book["Fleet"]["E1"] = "# notes"
+    book["Fleet"].column_dimensions["C"].hidden = True
+    book["Fleet"].column_dimensions["E"].hidden = True
+    book.save(fleet / XLSX)
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    game = _load(fleet)
+    assert _ships(game)["galleon"].fields["name"] == "Galleon"
+    assert [str(p) for p in game.notices if "hidden" in p.message] == [
+        f"{XLSX}#Fleet!C1: warning: this column is hidden in Excel, but printgen reads it and "
+        "prints its values on the cards; delete the column (or name it '#…', a column of notes "
+        "printgen never reads) to leave it out, or unhide it"
+    ]
+
+
 def test_a_workbook_whose_first_sheet_is_hidden_is_read_from_its_first_shown(
     fleet: Path,
 ) -> None:

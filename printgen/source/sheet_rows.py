@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from printgen.problems import Where
-from printgen.source.cells import blank
+from printgen.source.cells import NOTES, blank
 from printgen.source.readers import Checker
 
 # one row: its number, its cells that hold a value (column, value), and whether it is hidden
@@ -17,9 +17,10 @@ SheetRow = tuple[int, list[tuple[int, Any]], bool]
 Limits = tuple[int, int, str]
 
 
-def sheet_rows(sheet: Any) -> Iterator[SheetRow]:
+def sheet_rows(sheet: Any, hidden_columns: list[range] | None = None) -> Iterator[SheetRow]:
     """The sheet's rows that hold a cell (its values: those not None), read from its XML one
-    at a time: a row missing there costs nothing, nor does a formatted empty cell at XFD."""
+    at a time: a row missing there costs nothing, nor does a formatted empty cell at XFD. The
+    columns Excel hides are added to ``hidden_columns`` before the first row is given."""
     from openpyxl.worksheet._reader import WorkSheetParser
 
     book = sheet.parent
@@ -32,7 +33,11 @@ def sheet_rows(sheet: Any) -> Iterator[SheetRow]:
             date_formats=book._date_formats,
             timedelta_formats=book._timedelta_formats,
         )
+        looked = False
         for number, cells in parser.parse():
+            if hidden_columns is not None and not looked:  # <cols> comes before the rows
+                hidden_columns.extend(_hidden(parser.column_dimensions))
+                looked = True
             # popped: a sheet of 100,000 formatted rows would keep each one's attributes
             attributes = parser.row_dimensions.pop(str(number), None) or {}
             hidden = str(attributes.get("hidden", "")).lower() in ("1", "true")
@@ -45,6 +50,17 @@ def sheet_rows(sheet: Any) -> Iterator[SheetRow]:
                 )
 
 
+def _hidden(dimensions: dict[str, dict[str, str]]) -> Iterator[range]:
+    """The column ranges a sheet's <col> entries hide (one entry may span many columns)."""
+    for attributes in dimensions.values():
+        if str(attributes.get("hidden", "")).lower() not in ("1", "true"):
+            continue
+        try:
+            yield range(int(attributes["min"]), int(attributes.get("max", attributes["min"])) + 1)
+        except (KeyError, ValueError):  # a damaged <col>: Excel shows the column
+            continue
+
+
 def read_rows(
     checker: Checker, sheet: Any, where_of: Callable[[int, int], Where], limits: Limits
 ) -> list[tuple[int, list[Any]]] | None:
@@ -54,7 +70,8 @@ def read_rows(
     say of a sheet over them."""
     most_rows, most_columns, too_big = limits
     rows: list[tuple[int, list[Any]]] = []
-    for number, values, hidden in sheet_rows(sheet):
+    hidden_columns: list[range] = []
+    for number, values, hidden in sheet_rows(sheet, hidden_columns):
         if number > most_rows + 1:  # the header, then the cards
             if not values:  # a cell formatted far below the cards: nothing to read
                 continue
@@ -72,6 +89,10 @@ def read_rows(
                 cells[col - 1] = value
         if hidden and any(blank(cell) is False for cell in cells):
             checker.warn(where_of(number, values[0][0]), _hidden_row())
+        if hidden_columns and not any(_named(cells) for _, cells in rows):  # the header row
+            for col, value in enumerate(cells, start=1):
+                if _named([value]) and any(col in columns for columns in hidden_columns):
+                    checker.warn(where_of(number, col), _hidden_column())
         rows.append((number, cells))
     return rows
 
@@ -91,6 +112,20 @@ def _hidden_row() -> str:
     return (
         "this row is hidden in Excel, but printgen reads it and prints its card; delete the "
         "row (or move it to another sheet) to leave the card out, or unhide it"
+    )
+
+
+def _named(cells: list[Any]) -> bool:
+    """Whether a row holds a value: a column's name, in the header; not a '#…' notes
+    column's, which printgen never reads, hidden or not."""
+    return any(not blank(cell) and not str(cell).strip().startswith(NOTES) for cell in cells)
+
+
+def _hidden_column() -> str:
+    return (
+        "this column is hidden in Excel, but printgen reads it and prints its values on the "
+        "cards; delete the column (or name it '#…', a column of notes printgen never reads) "
+        "to leave it out, or unhide it"
     )
 
 
