@@ -70,6 +70,33 @@ def test_components_list_is_counted_from_the_deck(wm_build: Path, lang: str) -> 
     assert re.search(r"^(Totale|Total) 68$", text, re.M)
 
 
+def test_the_components_table_heads_its_counts_with_a_word_in_a_narrow_column(
+    project: Path, printgen: Callable[..., Any]
+) -> None:
+    """Warriors and Monks' components table was headed "Carte | #" ("Cards | #"): a word in
+    the count column's head made it share the page's width with the names, half each; now it
+    says "Copie" ("Copies") and the column stays as narrow as that word."""
+    result = printgen(project, "build", "warriors-and-monks", "--only", "rulebook")
+    assert result.code == 0, result.err
+    for lang, head in (("it", "Carte Copie"), ("en", "Cards Copies")):
+        pdf_path = project / "build" / "warriors-and-monks" / lang / "rulebook.pdf"
+        with pdfplumber.open(pdf_path) as pdf:
+            page = pdf.pages[1]  # the components, after the cover
+            assert head in (page.extract_text() or "").splitlines(), page.extract_text()
+            word = next(w for w in page.extract_words() if w["text"] == head.split()[1])
+            rules = sorted(
+                {
+                    round(e["x0"], 1)
+                    for e in page.edges
+                    if e["orientation"] == "v" and e["top"] <= word["top"] <= e["bottom"]
+                }
+            )
+        assert len(rules) == 3, rules  # the table's two sides and the rule between its columns
+        _, between, right = rules
+        assert right - between < 15 * MM, (lang, rules)  # it took 59 mm (it), 85 mm (en)
+        assert between < word["x0"]
+
+
 def test_a_changed_count_shows_up_in_the_rebuilt_rulebook(
     project: Path, printgen: Callable[..., object]
 ) -> None:

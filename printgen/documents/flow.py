@@ -342,7 +342,7 @@ def pipe_table(
         words = " ".join(cell.plain() for cell in row)  # once a row: not once a cell of it
         for cell in row:
             cell.row = words
-    widths = _column_widths(cells, columns, width)
+    widths = _column_widths(cells, columns, width, header_rows)
     if cells and sum(widths) > width + 0.5:  # more columns than fit at their least (5,000 of
         for cell in cells[0]:  # an 'x'): the table runs off the page, said at its first row
             cell.past_margin = True
@@ -360,11 +360,13 @@ def pipe_table(
     return table(data, widths, commands, header_rows, rows_kept=True)
 
 
-def _column_widths(cells: list[list[RichText]], columns: int, width: float) -> list[float]:
+def _column_widths(
+    cells: list[list[RichText]], columns: int, width: float, head: int
+) -> list[float]:
     """Each column as wide as its longest line asks, the room left shared by the square of
-    that width: a column of counts stays narrow beside one of names. When the lines do not fit
-    side by side, the room is shared out as a browser does, each column at least its longest
-    word, the rest where the lines are longest."""
+    that width, none to a column of numbers (a head, "Copies", beside short names took half
+    the page). Lines that do not fit side by side share the room as a browser does: each
+    column at least its longest word, the rest where the lines are longest."""
 
     def widest(column: int, room: float) -> float:
         lines = (
@@ -376,7 +378,8 @@ def _column_widths(cells: list[list[RichText]], columns: int, width: float) -> l
 
     natural = [widest(c, math.inf) for c in range(columns)]
     if sum(natural) <= width:
-        weights = [w * w for w in natural]
+        weights = [0.0 if _numbers(cells[head:], c) else w * w for c, w in enumerate(natural)]
+        weights = weights if any(weights) else [w * w for w in natural]
         return [
             w + (width - sum(natural)) * q / sum(weights)
             for w, q in zip(natural, weights, strict=True)
@@ -390,3 +393,9 @@ def _column_widths(cells: list[list[RichText]], columns: int, width: float) -> l
     # a word wider than its share: the table runs past the page, which the document reports at
     # its file; a column narrower than its padding could not be laid out at all
     return [max(width * m / sum(least), 12.0) for m in least]
+
+
+def _numbers(rows: list[list[RichText]], column: int) -> bool:
+    """Whether a column's cells below its head are numbers (a count, a total)."""
+    found = [row[column].plain().strip(" .,") for row in rows if column < len(row)]
+    return any(found) and all(t.replace(",", "").replace(".", "").isdigit() for t in found if t)
