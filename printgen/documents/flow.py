@@ -390,8 +390,7 @@ def _column_widths(
         return [
             m + (width - sum(least)) * w / sum(wraps) for m, w in zip(least, wraps, strict=True)
         ]
-    # a word wider than its share: the table runs past the page, which the document reports at
-    # its file; a column narrower than its padding could not be laid out at all
+    # a word wider than its share: past the page (said at its file), never under the padding
     return [max(width * m / sum(least), 12.0) for m in least]
 
 
