@@ -11,7 +11,14 @@ from printgen.options import Format, Output
 def ignored_option(args: argparse.Namespace) -> str | None:
     """An option that would be silently ignored: a --service or --dpi (the service sizes PNG
     images only, and fixes their size; a --dpi without PNG or TTS images sizes nothing), a
-    --booklet, --cards, --copies or --format of an output --only leaves out."""
+    --booklet, --cards, --copies or --format of an output --only leaves out; simulate's
+    --jobs beside --debug, which plays in printgen's own process."""
+    if getattr(args, "debug", False) and (getattr(args, "jobs", None) or 1) > 1:
+        return (
+            "printgen: --debug plays the games in this process, one after another, so that "
+            "what the engine prints reaches you in order, and --jobs asks for worker "
+            "processes: drop --jobs (or --debug)"
+        )
     only = getattr(args, "only", None)
     if getattr(args, "booklet", False) and only and Output.RULEBOOK.value not in only:
         return (

@@ -13,12 +13,11 @@ import errno
 import sys
 import time
 import warnings
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_GAMES, MAX_JOBS, MAX_TURN_CAP
-from printgen.problems import EXIT_BAD_INPUT, SAME_PLACE, SHOWN_CARDS, Where
+from printgen.problems import EXIT_BAD_INPUT, Where
 from printgen.project import Project
 from printgen.rules.guard import warnings_kept
 from printgen.simulate.balance import Verdict, check
@@ -43,6 +42,8 @@ from printgen.simulate.engine import (
     load_engine,
 )
 from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, Warned, engine_warnings
+from printgen.simulate.mistyped import mistyped_plays
+from printgen.simulate.options import games_asked
 from printgen.simulate.printed import IMPORTING, printed_message
 from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games, replays
 from printgen.simulate.stats import Tally, summarize
@@ -59,7 +60,7 @@ def simulate_command(project_root: Path, args: argparse.Namespace) -> int:
     return simulate(
         project_root,
         args.games[0],
-        args.n,
+        games_asked(args),
         args.players,
         args.bots,
         args.seed,
@@ -68,6 +69,7 @@ def simulate_command(project_root: Path, args: argparse.Namespace) -> int:
         args.turn_cap,
         args.lang,
         args.strict,
+        args.debug,
     )
 
 
@@ -83,9 +85,11 @@ def simulate(
     turn_cap: int | None = None,
     lang: str | None = None,
     strict: bool = False,
+    debug: bool = False,
 ) -> int:
     """Play, write the report, say the figures; exit status 2 for bad input, and with
-    ``strict`` for a breached balance threshold (the report is written all the same)."""
+    ``strict`` for a breached balance threshold (the report is written all the same).
+    ``debug``: the engine's prints and traceback shown, as the games play (see debug.py)."""
     try:
         if json_file is not None:
             _check_json_target(json_file, project_root)
@@ -96,7 +100,7 @@ def simulate(
         check_has_engine(project_root, game_id)
         words, untranslated = report_labels(project_root, game_id, lang)
         summary, verdicts, unprintable = run(
-            project_root, game_id, games, players, bots, seed, jobs, turn_cap, lang
+            project_root, game_id, games, players, bots, seed, jobs, turn_cap, lang, debug=debug
         )
     except (BadRequest, NoEngine, NoLanguage) as exc:
         print(f"printgen: {exc}", file=sys.stderr)
@@ -159,6 +163,7 @@ def run(
     lang: str | None = None,
     budget: float | None = None,
     design_checks: bool = True,
+    debug: bool = False,
 ) -> tuple[dict[str, Any], list[Verdict], list[Problem]]:
     """Play the games and check the game's thresholds; raise BadRequest or ProjectError.
     ``lang``: the language of the title, card names and engine's captions the summary gives
@@ -166,11 +171,12 @@ def run(
     ``budget``: seconds all the games may take (validate's), past which the run is an error at
     the engine.
     ``design_checks``: run the game's checks and rules, to warn that it fails them (validate
-    has just run them)."""
+    has just run them).
+    ``debug``: the games played in this process showing the engine's prints (--debug)."""
     caught: list[warnings.WarningMessage] = []  # the engine's as it loads, in this process
     try:
         with warnings_kept(caught):
-            engine = load_engine(project_root, game_id)
+            engine = load_engine(project_root, game_id, debug)
     except NoEngine as exc:
         raise BadRequest(str(exc)) from None
     data, failed = load_checked_sim_data(project_root, game_id, design_checks)
@@ -184,7 +190,7 @@ def run(
     check_played_decks(engine, decks)
     # what the games say of themselves is said at play()
     where = Where(f"cards/{game_id}/{ENGINE_FILE}", engine.module.play.__code__.co_firstlineno, 1)
-    settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap)
+    settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap, debug)
     tally = Tally(settings)
     deadline = None if budget is None else time.monotonic() + budget
     last: GameRecord | None = None
@@ -228,7 +234,7 @@ def run(
         tally, settings, meta, card_ids, engine.labels(called.language), called.names
     )
     said = ([failed] if failed else []) + called.unprintable + warned.lines()
-    said += _mistyped_plays(tally, card_ids, engine, game_id)
+    said += mistyped_plays(tally, card_ids, engine, game_id)
     if tally.capped_winners:  # their wins count nowhere: the designer meant them to
         said.append(
             Problem(
@@ -286,46 +292,6 @@ def _unfinished_early(tally: Tally, cap: int, where: Where) -> Problem:
     )
 
 
-def _mistyped_plays(
-    tally: Tally, card_ids: Sequence[str], engine: Engine, game_id: str
-) -> list[Problem]:
-    """A play counted under a name that is no card id but nearly one ('minr'): a warning. An
-    engine may count by names of its own (symbols, moves); those are reported as they are.
-    Many such names (every id with an 'x' added) are said as a problem alike on many cards
-    is: the first SAME_PLACE one by one, then once for the rest, naming them."""
-    where = Where(f"cards/{game_id}/{ENGINE_FILE}", engine.module.play.__code__.co_firstlineno, 1)
-    found = []
-    for name in sorted(set(tally.plays) - set(card_ids)):
-        close = difflib.get_close_matches(name, card_ids, n=1, cutoff=0.8)
-        if close:
-            found.append((name, close[0]))
-    said = [
-        Problem(
-            where,
-            f"play() counts plays of '{name}', which is no card of the played decks; "
-            f"did you mean '{meant}'? (the report shows '{name}' as a card of its own)",
-            Severity.WARNING,
-        )
-        for name, meant in found[:SAME_PLACE]
-    ]
-    rest = found[SAME_PLACE:]
-    if rest:
-        named = ", ".join(f"'{name}' for '{meant}'" for name, meant in rest[:SHOWN_CARDS])
-        if len(rest) > SHOWN_CARDS:
-            named += f" and {len(rest) - SHOWN_CARDS:,} more"
-        said.append(
-            Problem(
-                where,
-                f"play() counts plays of {len(rest):,} more name{'s' if len(rest) > 1 else ''} "
-                f"that {'are' if len(rest) > 1 else 'is'} no card of the played decks but "
-                f"nearly one ({named}; {len(found):,} in all); count plays by card id (the "
-                "report shows each as a card of its own)",
-                Severity.WARNING,
-            )
-        )
-    return said
-
-
 def _settings(
     engine: Engine,
     data: SimData,
@@ -335,6 +301,7 @@ def _settings(
     seed: int,
     jobs: int,
     turn_cap: int | None,
+    debug: bool = False,
 ) -> Settings:
     low, high = data.players_min, data.players_max
     if players is None:
@@ -367,7 +334,7 @@ def _settings(
             f"--turn-cap is at most {MAX_TURN_CAP:,} turns (a game's series holds one value a "
             f"turn), not {cap:,}"
         )
-    return Settings(games, players, names, seed, cap, jobs)
+    return Settings(games, players, names, seed, cap, jobs, debug)
 
 
 def _check_json_target(path: Path, project_root: Path) -> None:

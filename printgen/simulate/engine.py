@@ -81,7 +81,9 @@ def check_has_engine(project_root: Path, game_id: str) -> None:
         )
 
 
-def load_engine(project_root: Path, game_id: str) -> Engine:
+def load_engine(project_root: Path, game_id: str, debug: bool = False) -> Engine:
+    """The game's engine, imported once per content; ``debug`` (--debug): what its import
+    prints is shown, and a failure's traceback, rather than left out."""
     from printgen.problems import ProjectError, Where
     from printgen.project import Project
     from printgen.simulate.faults import EngineFault
@@ -108,7 +110,8 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
         from printgen.simulate.printed import IMPORTING, Printed, kept_out
 
         # what it prints as it is imported: out of printgen's own lines, said once by the run
-        printed = Printed(str(path))
+        # (shown, under --debug)
+        printed = Printed(str(path), through=debug)
         printed.step = IMPORTING
         try:
             # an endless loop at its top level: stopped, said at its line
@@ -119,6 +122,11 @@ def load_engine(project_root: Path, game_id: str) -> Engine:
             if by_user(exc):
                 raise
             from printgen.simulate.faults import loading
+
+            if debug:
+                from printgen.simulate.debug import show_traceback
+
+                show_traceback(exc, path, rel)
 
             raise loading(exc, path, rel) from None
         if printed.steps:

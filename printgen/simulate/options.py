@@ -26,12 +26,17 @@ def add_validate_options(validate: argparse.ArgumentParser) -> None:
     )
 
 
+GAMES = 1000  # a run's games: enough to judge a seat's win rate within a few points
+DEBUG_GAMES = 1  # --debug's: one game's prints to read, not thousands; -n for more
+
 SIMULATE_HELP = "play a game many times with bots; write build/GAME/playtest.pdf + .json"
 
 
 def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument("games", nargs=1, metavar="GAME", help="game id")
-    simulate.add_argument("-n", type=int, default=1000, metavar="N", help="games (default 1000)")
+    simulate.add_argument(
+        "-n", type=int, metavar="N", help=f"games (default {GAMES:,}; with --debug, {DEBUG_GAMES})"
+    )
     simulate.add_argument(
         "--players",
         type=int,
@@ -72,6 +77,20 @@ def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
         metavar="L",
         help="language of the report's title and card names (default: the game's first)",
     )
+    simulate.add_argument(
+        "--debug",
+        action="store_true",
+        help=f"play the games (default {DEBUG_GAMES}) in this process, one after another, showing "
+        "what the engine prints (on stderr, each game's under a line naming it) and, when it "
+        "fails, its traceback",
+    )
+
+
+def games_asked(args: argparse.Namespace) -> int:
+    """-n, else the default of a run or of --debug's."""
+    if args.n is not None:
+        return int(args.n)
+    return DEBUG_GAMES if args.debug else GAMES
 
 
 def _json_file(value: str) -> str:

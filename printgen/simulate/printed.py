@@ -36,9 +36,10 @@ class Printed(io.TextIOBase):
     printed, and for the module the line of its first print (a module has no ``def`` line to
     say it at)."""
 
-    def __init__(self, engine_file: str = "") -> None:
+    def __init__(self, engine_file: str = "", through: bool = False) -> None:
         super().__init__()
         self.engine_file = engine_file
+        self.through = through  # --debug: let through to stderr, noted nowhere
         self.step = "play()"
         self.steps: dict[str, None] = {}  # in the order they first printed
         self.line: int | None = None
@@ -73,6 +74,12 @@ class Printed(io.TextIOBase):
 
 @contextmanager
 def kept_out(printed: Printed) -> Iterator[None]:
-    """stdout and stderr into ``printed`` while the block runs."""
+    """stdout and stderr into ``printed`` while the block runs; under --debug, stdout into
+    stderr instead, beside the game's header line: stdout stays the report's sentences, for
+    a designer piping them."""
+    if printed.through:
+        with redirect_stdout(sys.stderr):
+            yield
+        return
     with redirect_stdout(printed), redirect_stderr(printed):
         yield

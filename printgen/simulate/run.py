@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from printgen.sandbox.refused import Kept, designer_threads, no_exit_nor_fork, t
 from printgen.sandbox.workers import Board, ended_worker, joined, step, task
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
+from printgen.simulate.debug import game_header, show_traceback
 from printgen.simulate.engine import ENGINE_FILE, load_engine
 from printgen.simulate.faults import EngineFault
 from printgen.simulate.printed import Printed, kept_out, printed_message
@@ -47,6 +49,7 @@ class Settings:
     seed: int
     turn_cap: int
     jobs: int = 1
+    debug: bool = False  # --debug: the engine's prints shown, a line above each game's
 
 
 def seats(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
@@ -129,7 +132,8 @@ def replays(
     engine keeps state from one game to the next (in the rules object it changes) or draws
     from something other than ``rng`` and the random module, seeded for each game (the clock):
     the run's figures are then not the ones any replay gives."""
-    _remember(project_root, game_id, data, settings)  # forgets the rules played with: afresh
+    # forgets the rules played with: afresh; its prints are not a game --debug was asked for
+    _remember(project_root, game_id, data, replace(settings, debug=False))
     (again,), _ = _play_batch((game, game + 1))  # its warnings: the run's last game's
     return bool(again == record)
 
@@ -166,6 +170,8 @@ def _prepared(printed: Printed) -> tuple[Any, Any, Path, str]:
         except BaseException as exc:  # SystemExit too: the engine never ends printgen
             if by_user(exc):
                 raise
+            if _current["settings"].debug:
+                show_traceback(exc, engine.path, rel)
             raise faults.failing(exc, engine.path, rel, "prepare()", line) from None
         _current.update(
             play=engine.module.play, rules=rules, path=engine.path, rel=rel, prepare_line=line
@@ -192,7 +198,8 @@ def _play_batch(
     """A batch's records, and the warnings the engine gave playing them (sent back from a
     worker with its records): the first few, and how many."""
     caught: list[warnings.WarningMessage] = []
-    printed = Printed()  # the engine's prints: among printgen's own lines, 200 of them
+    # the engine's prints: among printgen's own lines, 200 of them (--debug's: on stderr)
+    printed = Printed(through=_current["settings"].debug)
     with (
         warnings_kept(caught),
         no_exit_nor_fork(),
@@ -226,6 +233,8 @@ def _played(
         # the random module too, seeded for this game: an engine drawing from it (in a branch
         # rarely taken) gave other figures at each run, and at each --jobs, with no warning
         random.seed(f"printgen-simulate-module:{seed}:{i}")
+        if settings.debug:
+            print(game_header(i, settings.games, seats(bots, players, i), seed), file=sys.stderr)
         try:
             start_clock()
             record = play(rules, seats(bots, players, i), game_rng(seed, i), cap)
@@ -233,6 +242,8 @@ def _played(
             kept.restore()
             if by_user(exc):
                 raise
+            if settings.debug:
+                show_traceback(exc, path, rel)
             fault = faults.failing(exc, path, rel, "play()", line)
             raise EngineFault(f"{fault} (game {i + 1}, --seed {seed})") from None
         problem = _record_checked(record, threads, players, cap, kept)

@@ -1,0 +1,250 @@
+"""printgen simulate --debug: a designer debugging their engine with print() sees its prints,
+game by game under a line naming the game to replay, and a failure's traceback of their own
+lines — where a run of thousands of games leaves the prints out and says them once."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run
+
+Printgen = Callable[..., Run]
+GAME = "dice"
+ENGINE = f"cards/{GAME}/simulate.py"
+
+GAME_YAML = """\
+title: Dice
+languages: [en]
+players: {min: 2, max: 3}
+"""
+DECK = """\
+layout: card-base
+fields:
+  name: text
+cards:
+  - id: one
+    count: 2
+    name: One
+  - id: two
+    count: 2
+    name: Two
+"""
+HEAD = """\
+import sys
+from collections import Counter
+
+from printgen.simulate.contract import GameRecord
+
+BOTS = ("low", "high")
+
+
+def prepare(data):
+    return [card.id for card in data.cards("main")]
+
+
+"""
+PLAY = """\
+def play(rules, bots, rng, turn_cap):
+    rolled = rng.randrange(1000)
+    print("rolled", rolled, "for", ",".join(bots))
+    print("to stderr", file=sys.stderr)
+    played = [Counter({rules[0]: 1}) for _ in bots]
+    return GameRecord(True, 2, (rolled % len(bots),), played)
+"""
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Path:
+    """A designer's own tiny game: two cards, an engine that prints a roll a game."""
+    root = tmp_path / "games"
+    (root / f"cards/{GAME}/decks").mkdir(parents=True)
+    (root / f"cards/{GAME}/game.yaml").write_text(GAME_YAML, encoding="utf-8")
+    (root / f"cards/{GAME}/decks/main.yaml").write_text(DECK, encoding="utf-8")
+    _engine(root, HEAD + PLAY)
+    return root
+
+
+def _engine(root: Path, text: str) -> None:
+    (root / ENGINE).write_text(text, encoding="utf-8")
+
+
+def _line_of(root: Path, text: str) -> int:
+    lines = (root / ENGINE).read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if text in line)
+
+
+def _games_said(err: str) -> dict[str, list[str]]:
+    """Each header line of stderr, and the lines printed under it."""
+    games: dict[str, list[str]] = {}
+    under: list[str] = []
+    for line in err.splitlines():
+        if line.startswith("--- game "):
+            under = games.setdefault(line, [])
+        else:
+            under.append(line)
+    return games
+
+
+def test_debug_shows_each_games_prints_on_stderr_under_a_line_naming_it(
+    table: Path, printgen: Printgen
+) -> None:
+    run = printgen(
+        table, "simulate", GAME, "--debug", "-n", "3", "--players", "2", "--bots", "low,high"
+    )
+    assert run.code == 0, run.err
+    games = _games_said(run.err)
+    assert list(games) == [
+        "--- game 1 of 3, --seed 1: 2 players (low, high) ---",
+        "--- game 2 of 3, --seed 1: 2 players (high, low) ---",
+        "--- game 3 of 3, --seed 1: 2 players (low, high) ---",
+    ]
+    for header, printed in games.items():
+        seats = "low,high" if "(low, high)" in header else "high,low"
+        assert len(printed) == 2, printed  # the run's check that the last game replays: unsaid
+        assert re.fullmatch(rf"rolled \d+ for {seats}", printed[0]), printed
+        assert printed[1] == "to stderr"
+    assert run.err.count("rolled") == 3
+    # the prints were shown: no warning that they were left out; stdout is the report's
+    assert "leaves out" not in run.err and "rolled" not in run.out
+    assert "All 3 games ended by the rules" in run.out
+    assert f"wrote build/{GAME}/playtest.pdf" in run.out
+
+
+def test_without_debug_the_prints_are_left_out_and_said_once(
+    table: Path, printgen: Printgen
+) -> None:
+    run = printgen(table, "simulate", GAME, "-n", "3")
+    assert run.code == 0, run.err
+    assert "rolled" not in run.out + run.err and "--- game" not in run.err
+    line = _line_of(table, "def play")
+    assert f"{ENGINE}:{line}:1: warning: play() prints (print, sys.stdout" in run.err
+
+
+def test_debug_plays_one_game_unless_n_says_more(table: Path, printgen: Printgen) -> None:
+    run = printgen(table, "simulate", GAME, "--debug")
+    assert run.code == 0, run.err
+    assert list(_games_said(run.err)) == [
+        "--- game 1 of 1, --seed 1: 3 players (low, low, low) ---"
+    ]
+    summary = json.loads((table / f"build/{GAME}/playtest.json").read_text(encoding="utf-8"))
+    assert summary["settings"]["games"] == 1
+    assert "The one game played ended by the rules" in run.out
+
+
+def test_the_header_names_what_replays_that_one_game(table: Path, printgen: Printgen) -> None:
+    """Game 3 of --seed 5 plays the same whatever the run's -n: the header's number and seed
+    (with the run's --players and --bots) replay it, as `-n 3 --seed 5 --debug`."""
+
+    def games(n: str, seed: str) -> dict[str, list[str]]:
+        run = printgen(
+            table, "simulate", GAME, "--debug", "-n", n, "--seed", seed, "--bots", "low,high"
+        )
+        assert run.code == 0, run.err
+        return _games_said(run.err)
+
+    third = "--- game 3 of {}, --seed {}: 3 players (low, high, low) ---"
+    replayed = games("3", "5")[third.format(3, 5)]
+    assert games("5", "5")[third.format(5, 5)] == replayed
+    assert games("3", "6")[third.format(3, 6)] != replayed  # the seed chose its roll
+
+
+def test_a_print_as_the_engine_is_imported_is_shown_before_the_games(
+    table: Path, printgen: Printgen
+) -> None:
+    _engine(
+        table, HEAD.replace('BOTS = ("low", "high")', 'print("loaded")\nBOTS = ("low",)') + PLAY
+    )
+    run = printgen(table, "simulate", GAME, "--debug")
+    assert run.code == 0, run.err
+    assert run.err.startswith("loaded\n--- game 1 of 1, --seed 1: 3 players (low, low, low) ---\n")
+    assert "leaves out" not in run.err
+
+
+@pytest.mark.parametrize(
+    ("where", "engine", "fault"),
+    [
+        (
+            "play",
+            HEAD
+            + "def roll(rng, faces):\n    return faces[len(faces) + rng.randrange(2)]\n\n\n"
+            + PLAY.replace(
+                "    rolled = rng.randrange(1000)\n", "    rolled = roll(rng, [1, 2])\n"
+            ),
+            "play() failed: IndexError: list index out of range (game 1, --seed 1)",
+        ),
+        (
+            "prepare",
+            HEAD.replace('data.cards("main")', 'data.cards("main")][int("x")') + PLAY,
+            "cannot read the game's data: invalid literal for int() with base 10: 'x'",
+        ),
+        (
+            "import",
+            HEAD.replace('BOTS = ("low", "high")', 'BOTS = ("low", "high")\nLIMIT = 1 / 0') + PLAY,
+            "simulate.py failed to load: ZeroDivisionError: division by zero",
+        ),
+    ],
+    ids=["play", "prepare", "import"],
+)
+def test_an_engines_exception_shows_its_own_frames_above_its_one_line(
+    table: Path, printgen: Printgen, where: str, engine: str, fault: str
+) -> None:
+    _engine(table, engine)
+    plain = printgen(table, "simulate", GAME, "-n", "2")
+    assert plain.code == 2 and len(plain.err.splitlines()) == 1, plain.err  # as it was
+    line = int(plain.err.split(":")[1])
+    assert plain.err == f"{ENGINE}:{line}:1: {fault}\n"
+    run = printgen(table, "simulate", GAME, "--debug")
+    assert run.code == 2 and run.out == ""
+    frames = run.err[run.err.index("Traceback") :].splitlines()
+    assert frames[0] == f"Traceback of {ENGINE} (most recent call last):"
+    assert frames[-1] == plain.err.rstrip("\n")  # the one line, last, unchanged
+    shown = frames[1:-1]
+    files = [f for f in shown if f.startswith("  File ")]
+    assert files and all(f.startswith(f'  File "{ENGINE}", line ') for f in files), shown
+    assert "printgen/" not in run.err  # none of printgen's own frames, nor the library's
+    assert shown[-2:] == [  # the innermost frame: the line the one line names
+        f'  File "{ENGINE}", line {line}, in '
+        + {"play": "roll", "prepare": "prepare", "import": "<module>"}[where],
+        "    " + (table / ENGINE).read_text(encoding="utf-8").splitlines()[line - 1].strip(),
+    ]
+    if where == "play":  # the call that led there, from play()
+        assert shown[0] == f'  File "{ENGINE}", line {_line_of(table, "roll(rng, [1")}, in play'
+        assert run.err.startswith("--- game 1 of 1, --seed 1:")
+
+
+def test_debug_beside_jobs_is_refused_as_a_clash(table: Path, printgen: Printgen) -> None:
+    run = printgen(table, "simulate", GAME, "--debug", "--jobs", "2")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (
+        "printgen: --debug plays the games in this process, one after another, so that what "
+        "the engine prints reaches you in order, and --jobs asks for worker processes: drop "
+        "--jobs (or --debug)\n"
+    )
+    assert not (table / "build").exists()
+    assert printgen(table, "simulate", GAME, "--debug", "--jobs", "1").code == 0
+
+
+def test_debug_with_json_writes_the_summary_of_its_games(
+    table: Path, printgen: Printgen, tmp_path: Path
+) -> None:
+    target = tmp_path / "debug.json"
+    run = printgen(table, "simulate", GAME, "--debug", "-n", "2", "--json", str(target))
+    assert run.code == 0, run.err
+    assert json.loads(target.read_text(encoding="utf-8"))["settings"]["games"] == 2
+    assert run.err.count("--- game ") == 2
+
+
+def test_the_help_says_what_debug_does(capsys: pytest.CaptureFixture[str]) -> None:
+    from printgen.cli.arguments import parser
+
+    argv = ["simulate", "--help"]
+    with pytest.raises(SystemExit):
+        parser(argv).parse_args(argv)
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "-n N games (default 1,000; with --debug, 1)" in shown
+    assert "--debug play the games (default 1) in this process, one after another" in shown
