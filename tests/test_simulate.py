@@ -584,3 +584,41 @@ def test_validate_simulate_does_not_count_a_threshold_not_judged_as_met(
     run = printgen(project, "validate", game, "--simulate")
     assert run.code == 0, run.err
     assert f"{game}: 300 simulated games, 0 of 1 balance thresholds met, 1 not judged" in run.out
+
+
+def test_validate_simulate_says_each_threshold_not_judged_and_why_at_its_key(
+    project: Path, printgen: Printgen
+) -> None:
+    """A cooperative game's validate --simulate --strict said "1 of 4 balance thresholds met,
+    2 not judged" and named neither: each is a warning at its key in game.yaml, with the why
+    simulate's console gives; not a breach, so the exit code is the breach's alone."""
+    game = "mazzo-dei-simboli"
+    (project / "cards" / game / "simulate.py").write_text(
+        "from collections import Counter\n"
+        "from printgen.simulate.contract import GameRecord\n"
+        "BOTS = ('random',)\n"
+        "def prepare(data):\n"
+        "    return None\n"
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    won = tuple(range(len(bots))) if rng.random() < 0.5 else ()\n"
+        "    return GameRecord(True, 5, won, [Counter() for _ in bots])\n"
+    )
+    game_yaml = project / "cards" / game / "game.yaml"
+    keys = ("max_seat_win_gap: 0.10", "max_first_player_advantage: 0.05", "max_turns_p90: 12")
+    text = game_yaml.read_text() + "\nbalance:\n" + "".join(f"  {k}\n" for k in keys)
+    game_yaml.write_text(text)
+    first = len(text.splitlines()) - len(keys) + 1
+    coop = "every seat wins or loses with the others (a cooperative game)"
+    for strict in ((), ("--strict",)):
+        run = printgen(project, "validate", game, "--simulate", *strict)
+        assert run.code == 0, run.err  # not judged is not breached, --strict or not
+        assert (
+            f"{game}: 300 simulated games, 1 of 3 balance thresholds met, 2 not judged" in run.out
+        )
+        said = run.err.splitlines()
+        assert said == [
+            f"cards/{game}/game.yaml:{first}:21: warning: balance: max_seat_win_gap: {coop}",
+            f"cards/{game}/game.yaml:{first + 1}:31: warning: balance: "
+            f"max_first_player_advantage: {coop}",
+        ], said
+        assert run.out.rstrip().endswith(f"{game}: ok, 2 warnings"), run.out

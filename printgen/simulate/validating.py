@@ -84,11 +84,14 @@ def validate_simulate(
             continue
         breached = [v for v in verdicts if v.breached]
         problems.extend(Problem(v.threshold.where, v.message, severity) for v in breached)
-        # past its threshold by no more than chance: said, never an error (--strict too)
-        doubtful = [v for v in verdicts if v.doubtful]
-        problems.extend(Problem(v.threshold.where, v.message, Severity.WARNING) for v in doubtful)
-        # one not judged (too few games ended, a cooperative or solo game) is not said met
-        unjudged = sum(not v.judged for v in verdicts)
+        # one not judged (past its threshold by no more than chance, too few games ended, a
+        # cooperative or solo game's seats) is neither met nor breached: said at its key with
+        # simulate's why, never an error (--strict too) — "2 not judged" alone named none
+        unjudged_verdicts = [v for v in verdicts if not v.judged]
+        problems.extend(
+            Problem(v.threshold.where, v.message, Severity.WARNING) for v in unjudged_verdicts
+        )
+        unjudged = len(unjudged_verdicts)
         aside = f", {unjudged} not judged" if unjudged else ""
         met = (
             f"{len(verdicts) - len(breached) - unjudged} of {len(verdicts)} balance thresholds "
