@@ -168,6 +168,81 @@ def test_a_card_named_by_its_number_is_called_card_n(project: Path, printgen: Pr
     assert f"La più giocata: carta {first} (" in text
 
 
+def test_cards_played_as_often_are_said_tied_not_the_first_named(
+    project: Path, printgen: Printgen
+) -> None:
+    """A cooperative game whose every card was played 0.25 times said "Most played: 1 de Soles
+    (0.2 per player and game); the card whose plays go most with winning is 1 de Soles
+    (correlation +0.00)": the first of 60 tied cards, to a decimal the table beside it does
+    not use. A tie is said as one, the figure as the table shows it, in every language."""
+    toy_engine(
+        project,
+        "TWICE = 5\n"
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    hands = [Counter(), Counter()]\n"
+        "    for i, card in enumerate(rules):\n"  # one seat plays each card: no card goes
+        "        hands[rng.randrange(2)][card] += 2 if i < TWICE else 1\n"  # with winning
+        "    won = (0, 1) if rng.random() < 0.5 else ()\n"  # the team wins or loses together
+        "    return GameRecord(True, 4, won, hands)\n",
+    )
+    names = [f"card {c.values['name']}" for c in load_sim_data(project, TOY).cards("simboli")]
+    tied = f"{', '.join(names[:3])} and 2 more (1.00 per player and game)"
+    even = "; no card's plays go with winning more than another's (correlation +0.00 for each)."
+    run = printgen(project, "simulate", TOY, "-n", "40", "--lang", "en")
+    assert f"Most played, as often each: {tied}{even}" in run.out, run.out
+    _, text = simulate(printgen, project, TOY, "-n", "40", "--lang", "en")
+    assert f"Most played, as often each: {tied}{even}" in text
+    _, text = simulate(printgen, project, TOY, "-n", "40")
+    assert "Le più giocate, alla pari: carta " in text
+    assert "(correlazione +0,00 per ognuna)." in text
+    engine = project / "cards" / TOY / "simulate.py"
+    engine.write_text(engine.read_text().replace("TWICE = 5", "TWICE = 0"))
+    run = printgen(project, "simulate", TOY, "-n", "40", "--lang", "en")
+    said = f"Every card type is played as often (0.50 per player and game){even}"
+    assert said in run.out, run.out
+    assert "Most played" not in run.out and "0.5 per" not in run.out
+
+
+@pytest.mark.parametrize(
+    ("correlations", "said"),
+    [
+        (
+            (0.31, 0.31, 0.31, 0.31, -0.2),
+            "the cards whose plays go most with winning are A, B, C and 1 more (correlation +0.31)",
+        ),
+        (
+            (0.004, -0.1, -0.3, 0.0, -0.2),
+            "no card's plays go with winning (the highest correlation is +0.00)",
+        ),
+        (
+            (0.4, 0.1, 0.0, 0.0, 0.0),
+            "the card whose plays go most with winning is A (correlation +0.40)",
+        ),
+    ],
+)
+def test_cards_tied_for_the_most_with_winning_are_said_tied(
+    correlations: tuple[float, ...], said: str
+) -> None:
+    """The card "whose plays go most with winning" was the first of those tied for it, or one
+    whose correlation was +0.00 (no card's plays went with winning)."""
+    from printgen.simulate.report_words import english
+    from printgen.simulate.story_cards import card_sentences
+
+    cards = [
+        {"card": n, "name": n, "in_played_decks": True, "played_per_seat": 1.0, "correlation": r}
+        for n, r in zip("ABCDE", correlations, strict=True)
+    ]
+    summary = {
+        "cards": cards,
+        "finished": {"games": 100},
+        "judging": {"min_games": 30},
+        "never_worth": [],
+        "cards_order": "deck",
+    }
+    line = card_sentences(summary, english())[0]
+    assert line == f"Every card type is played as often (1.00 per player and game); {said}."
+
+
 def test_curves_show_every_seat_named_by_seat(project: Path, printgen: Printgen) -> None:
     summary, text = simulate(printgen, project, CDM, "-n", "30")
     players = summary["settings"]["players"]
@@ -700,7 +775,7 @@ def test_every_word_of_the_report_is_in_its_language(
         "Monaci uccisi per partita (attacchi e Morte)",
     ):
         assert italian in text
-    assert re.search(r"\(\d+,\d per giocatore e partita\)", text)  # 4,6: the decimal comma
+    assert re.search(r"\(\d+,\d\d per giocatore e partita\)", text)  # 4,62: the decimal comma
     assert re.search(r"da [\u2212+]\d+ a [\u2212+]\d+", text)  # a true minus
     for english in (
         "40 games",

@@ -9,6 +9,7 @@ from printgen.simulate.report_words import Words
 from printgen.simulate.story import ended, judged, not_ended, too_few
 
 NEVER_SHOWN = 8  # a page names this many; playtest.json lists them all
+TIED_SHOWN = 3  # cards tied for the most played (or most with winning) a sentence names
 NEVER_PLAYED = "never played"  # playtest.json's why, for a card no counted seat played
 
 
@@ -19,16 +20,10 @@ def card_sentences(summary: Mapping[str, Any], w: Words) -> list[str]:
     played = [c for c in cards if c["played_per_seat"] > 0]
     if not played:
         return [w("playtest_none_played")]
-    most = max(played, key=lambda c: c["played_per_seat"])
-    line = w(
-        "playtest_most_played",
-        card=called(most, w),
-        n=w.number(most["played_per_seat"], ".1f"),
-    )
+    line = _most_played(cards, played, w)
     best = [c for c in played if c["correlation"] is not None]
     if best and judged(summary):
-        top = max(best, key=lambda c: c["correlation"])
-        line += w("playtest_best_card", card=called(top, w), r=w.number(top["correlation"], "+.2f"))
+        line += _best_card(best, w)
     if not judged(summary):
         return [line + ".", w("playtest_too_few_cards", why=too_few(summary, w))]
     never = summary["never_worth"]
@@ -38,6 +33,48 @@ def card_sentences(summary: Mapping[str, Any], w: Words) -> list[str]:
         counted = ", ".join(called(c, w) for c in cards[:NEVER_SHOWN])
         return [line + ".", w("playtest_none_flagged_by_name", counted=counted)]
     return [line + ".", w("playtest_none_flagged")]
+
+
+def _most_played(cards: list[Any], played: list[Any], w: Words) -> str:
+    """The most played card, or the cards tied for it: 60 cards each played 0.25 times named
+    the first of them "most played"."""
+    n, top = top_shown(played, "played_per_seat")
+    shown = w.number(n, ".2f")  # as the card table shows it (0.25 was "0.2" beside it)
+    if len(top) == 1:
+        return w("playtest_most_played", card=called(top[0], w), n=shown)
+    if len(top) == len(cards):
+        return w("playtest_played_evenly", n=shown)
+    return w("playtest_most_played_tied", cards=named(top, w), n=shown)
+
+
+def _best_card(best: list[Any], w: Words) -> str:
+    """The card whose plays go most with winning, or the cards tied for it; none when every
+    card's correlation is the same, or none is above zero (a cooperative game's +0.00 for every
+    card named the first card as the one that "goes most with winning")."""
+    r, top = top_shown(best, "correlation")
+    shown = w.number(r, "+.2f")
+    if len(best) > 1 and len(top) == len(best):
+        return w("playtest_best_card_even", r=shown)
+    if r <= 0:
+        return w("playtest_best_card_none", r=shown)
+    if len(top) == 1:
+        return w("playtest_best_card", card=called(top[0], w), r=shown)
+    return w("playtest_best_cards", cards=named(top, w), r=shown)
+
+
+def top_shown(cards: Sequence[Mapping[str, Any]], key: str) -> tuple[float, list[Any]]:
+    """The highest ``key`` to the two decimals the card table shows, and every card showing
+    it: cards the reader sees tied are tied. -0.00 is 0.00, as the table's "+0.00" says it."""
+    shown = [round(float(c[key]), 2) + 0.0 for c in cards]
+    top = max(shown)
+    return top, [c for c, value in zip(cards, shown, strict=True) if value == top]
+
+
+def named(cards: Sequence[Mapping[str, Any]], w: Words) -> str:
+    """Cards tied in a sentence: the first few, then how many more."""
+    names = ", ".join(called(c, w) for c in cards[:TIED_SHOWN])
+    more = len(cards) - TIED_SHOWN
+    return names + (w.count("playtest_and_more", more) if more > 0 else "")
 
 
 def verdict_sentences(
