@@ -61,6 +61,35 @@ def toy_engine(project: Path, body: str) -> None:
     (project / "cards" / TOY / "simulate.py").write_text(head + body)
 
 
+def even_game(printgen: Printgen, root: Path, cards: int, *langs: str) -> str:
+    """A cooperative game of ``cards`` card types, each played by one seat of every game: none
+    played more by the seats that lose; one figure of its own. Its id."""
+    game = "trucos"
+    languages = [arg for lang in langs or ("en",) for arg in ("--lang", lang)]
+    assert printgen(root, "new", game, *languages).code == 0
+    deck = root / "cards" / game / "decks" / "main.yaml"
+    fields = 'cost: 1, playable: "-", effect: "-", icon: coin, color: "#000000", tint: "#ffffff"'
+    listed = "".join(
+        f'  - {{id: c{i}, count: 1, name: "Card {i}", {fields}}}\n' for i in range(1, cards + 1)
+    )
+    deck.write_text(deck.read_text().partition("\ncards:")[0] + "\ncards:\n" + listed)
+    (root / "cards" / game / "simulate.py").write_text(
+        "from collections import Counter\n"
+        "from printgen.simulate.contract import GameRecord\n"
+        "BOTS = ('random',)\n"
+        "LABELS = {'tricks': 'tricks taken'}\n"
+        "def prepare(data):\n"
+        "    return [c.id for c in data.cards('main')]\n"
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    hands = [Counter() for _ in bots]\n"
+        "    for card in rules:\n"
+        "        hands[rng.randrange(len(bots))][card] += 1\n"
+        "    won = tuple(range(len(bots))) if rng.random() < 0.5 else ()\n"
+        "    return GameRecord(True, 15, won, hands, figures={'tricks': rng.randrange(10)})\n"
+    )
+    return game
+
+
 def test_a_long_card_table_leaves_no_section_off_the_page(
     project: Path, printgen: Printgen
 ) -> None:
@@ -241,6 +270,32 @@ def test_cards_tied_for_the_most_with_winning_are_said_tied(
     }
     line = card_sentences(summary, english())[0]
     assert line == f"Every card type is played as often (1.00 per player and game); {said}."
+
+
+def test_the_sentence_under_a_card_table_none_flagged_says_what_clearly_less_is(
+    tmp_path: Path, printgen: Printgen
+) -> None:
+    """The sentence under a card table with no card flagged read "(the 95% interval of the
+    difference wholly 5 points below)", verbless, and in Spanish "… de la diferencia entero 5
+    puntos por debajo": "entero" is not Spanish for "wholly". Each language says the whole
+    interval lies more than 5 points below zero."""
+    game = even_game(printgen, tmp_path, 6, "es", "en", "it", "fr", "de")
+    said = {
+        "en": "(clearly less: the whole 95% interval of the difference lies more than 5 points "
+        "below zero).",
+        "it": "(nettamente meno: l'intero intervallo al 95% della differenza sta più di 5 punti "
+        "sotto lo zero).",
+        "fr": "(nettement moins : l'intervalle à 95 % de l'écart se situe tout entier à plus de "
+        "5 points sous zéro).",
+        "de": "(deutlich seltener: das ganze 95-%-Intervall der Differenz liegt mehr als 5 "
+        "Punkte unter null).",
+        "es": "(claramente menos: todo el intervalo del 95 % de la diferencia queda más de 5 "
+        "puntos por debajo de cero).",
+    }
+    for lang, sentence in said.items():
+        _, text = simulate(printgen, tmp_path, game, "-n", "40", "--lang", lang)
+        assert sentence in text.replace("\u00a0", " "), (lang, text)
+        assert "wholly" not in text and "entero" not in text
 
 
 def test_curves_show_every_seat_named_by_seat(project: Path, printgen: Printgen) -> None:
