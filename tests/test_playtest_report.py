@@ -67,12 +67,7 @@ def even_game(printgen: Printgen, root: Path, cards: int, *langs: str) -> str:
     game = "trucos"
     languages = [arg for lang in langs or ("en",) for arg in ("--lang", lang)]
     assert printgen(root, "new", game, *languages).code == 0
-    deck = root / "cards" / game / "decks" / "main.yaml"
-    fields = 'cost: 1, playable: "-", effect: "-", icon: coin, color: "#000000", tint: "#ffffff"'
-    listed = "".join(
-        f'  - {{id: c{i}, count: 1, name: "Card {i}", {fields}}}\n' for i in range(1, cards + 1)
-    )
-    deck.write_text(deck.read_text().partition("\ncards:")[0] + "\ncards:\n" + listed)
+    deal(root, game, cards)
     (root / "cards" / game / "simulate.py").write_text(
         "from collections import Counter\n"
         "from printgen.simulate.contract import GameRecord\n"
@@ -88,6 +83,16 @@ def even_game(printgen: Printgen, root: Path, cards: int, *langs: str) -> str:
         "    return GameRecord(True, 15, won, hands, figures={'tricks': rng.randrange(10)})\n"
     )
     return game
+
+
+def deal(root: Path, game: str, cards: int) -> None:
+    """``game``'s deck made ``cards`` card types, "Card 1" to "Card N", one copy each."""
+    deck = root / "cards" / game / "decks" / "main.yaml"
+    fields = 'cost: 1, playable: "-", effect: "-", icon: coin, color: "#000000", tint: "#ffffff"'
+    listed = "".join(
+        f'  - {{id: c{i}, count: 1, name: "Card {i}", {fields}}}\n' for i in range(1, cards + 1)
+    )
+    deck.write_text(deck.read_text().partition("\ncards:")[0] + "\ncards:\n" + listed)
 
 
 def test_a_long_card_table_leaves_no_section_off_the_page(
@@ -182,6 +187,41 @@ def test_the_reports_words_are_in_the_games_language(
     _, text = simulate(printgen, project, WM, "-n", "20", "--lang", "en")
     assert "Playtest: Warriors and Monks" in text and "What happened" in text
     assert "figure mean p10 median p90 games" in text
+
+
+def test_a_short_last_section_follows_the_card_table_where_it_fits(
+    tmp_path: Path, printgen: Printgen
+) -> None:
+    """The game's own figures, one row, went to a page of their own after a card table of 60
+    rows whose page had 15 % of its height free: a heading asked for 140 points under it,
+    whatever followed. Wherever the table ends, the section follows it on its page when that
+    page has room for the whole section."""
+    from printgen.simulate.report_tables import MARGIN
+
+    game = even_game(printgen, tmp_path, 1)
+    fits = []
+    for cards in range(54, 66, 2):  # the table's end walks down its second page, 2 rows a time
+        deal(tmp_path, game, cards)
+        assert printgen(tmp_path, "simulate", game, "-n", "40").code == 0
+        with pdfplumber.open(tmp_path / "build" / game / "playtest.pdf") as pdf:
+            lines = [
+                (page.page_number, page.height, line)
+                for page in pdf.pages
+                for line in page.extract_text_lines()
+            ]
+        heading = next(
+            i for i, (_, _, line) in enumerate(lines) if line["text"] == "The game's own figures"
+        )
+        on, height, head = lines[heading]
+        before, _, above = lines[heading - 1]  # the sentence under the card table
+        section = lines[-1][2]["bottom"] - head["top"]
+        room = height - MARGIN - above["bottom"]
+        if room > section + 12:  # the section and the gap above it
+            assert on == before, (cards, room, section)
+            fits.append(room)
+        else:
+            assert on == before + 1, (cards, room, section)
+    assert any(room < 140 for room in fits), fits  # a short section in a short room
 
 
 def test_a_card_named_by_its_number_is_called_card_n(project: Path, printgen: Printgen) -> None:

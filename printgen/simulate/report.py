@@ -131,9 +131,21 @@ class _Flow:
         self.canvas.showPage()
         self.y = TOP
 
-    def heading(self, text: str) -> None:
-        self.need(KEEP_WITH_HEADING)
-        self.put(Paragraph(esc(text), HEAD), 2)
+    def section(self, title: str, parts: Sequence[tuple[Flowable, float]]) -> None:
+        """A heading and what follows it (each part with the gap under it), the heading never
+        alone at the foot of a page: it goes on to the next when the room left holds neither
+        ``KEEP_WITH_HEADING`` nor the whole section, a shorter one (the game's own figures,
+        one row, went to a page of their own under a page 15 % empty)."""
+        head = Paragraph(esc(title), HEAD)
+        whole = self._height(head) + 2 + sum(self._height(part) + gap for part, gap in parts)
+        self.need(min(KEEP_WITH_HEADING, whole))
+        self.put(head, 2)
+        for part, gap in parts:
+            self.put(part, gap)
+
+    def _height(self, flowable: Flowable) -> float:
+        """A flowable's height laid out the page's width, however long."""
+        return float(flowable.wrapOn(self.canvas, WIDTH - 2 * MARGIN, HEIGHT)[1])
 
     def drawings(self, row: Sequence[Any], height: float) -> None:
         """Charts side by side, each ``HALF`` wide (or the whole width for one)."""
@@ -156,14 +168,17 @@ def _what_happened(
     at.put(Paragraph(esc(settings_line(summary, w)), SMALL))
     bots = ", ".join(summary["engine_bots"])
     at.put(Paragraph(esc(w("playtest_engine", engine=summary["engine"], bots=bots)), SMALL), 8)
-    at.heading(w("playtest_happened"))
-    for sentence in key_sentences(summary, w):
-        at.put(Paragraph(esc(sentence), BULLET, bulletText="•"))
+    said = [(Paragraph(esc(s), BULLET, bulletText="•"), 0.0) for s in key_sentences(summary, w)]
+    at.section(w("playtest_happened"), said)
     if verdicts:
         at.y -= 6
-        at.heading(w("playtest_thresholds"))
-        for sentence, met in verdict_sentences(verdicts, summary, w):
-            at.put(Paragraph(esc(sentence), BULLET if met else BREACH, bulletText="•"))
+        at.section(
+            w("playtest_thresholds"),
+            [
+                (Paragraph(esc(sentence), BULLET if met else BREACH, bulletText="•"), 0.0)
+                for sentence, met in verdict_sentences(verdicts, summary, w)
+            ],
+        )
     at.y -= 10
 
 
@@ -174,7 +189,6 @@ def _cards(at: _Flow, summary: Mapping[str, Any], w: Words) -> None:
     cards = summary["cards"]
     if not cards:
         return
-    at.heading(w("playtest_cards"))
     over = (
         w.count("playtest_cards_over", ended(summary))
         if ended(summary)
@@ -191,13 +205,16 @@ def _cards(at: _Flow, summary: Mapping[str, Any], w: Words) -> None:
         else "playtest_cards_bot_seats"
     )
     intro = w("playtest_cards_intro", counted=counted, over=over, order=order)
-    at.put(Paragraph(esc(intro), SMALL), 4)
     heads = [w(head) for head in CARD_HEADS]
     rows: list[list[Any]] = [header(heads)]
     rows += [_card_row(c, w) for c in cards]
-    at.put(table(rows, heads, first=CARD_COLUMN), 4)
+    parts: list[tuple[Flowable, float]] = [
+        (Paragraph(esc(intro), SMALL), 4),
+        (table(rows, heads, first=CARD_COLUMN), 4),
+    ]
     if not all(c["in_played_decks"] for c in cards):
-        at.put(Paragraph(esc(w("playtest_not_in_decks")), SMALL), 4)
+        parts.append((Paragraph(esc(w("playtest_not_in_decks")), SMALL), 4))
+    at.section(w("playtest_cards"), parts)
     at.y -= 4
     for text in _never_text(summary, w):
         at.put(Paragraph(text, BODY), 6)
@@ -274,11 +291,11 @@ def _figures(at: _Flow, summary: Mapping[str, Any], w: Words) -> None:
     if not summary["figures"]:
         return
     at.y -= 6
-    at.heading(w("playtest_figures"))
     heads, rows = figure_rows(summary, w)
-    at.put(table(rows, heads, first=250), 4)
+    parts: list[tuple[Flowable, float]] = [(table(rows, heads, first=250), 4)]
     if note := stopped_note(summary, w):  # the win rates count the games that ended
-        at.put(Paragraph(esc(note), SMALL), 6)
+        parts.append((Paragraph(esc(note), SMALL), 6))
     if not all(f["named"] for f in summary["figures"].values()):
         note = w("playtest_figures_by_key", engine=summary["engine"])
-        at.put(Paragraph(esc(note), SMALL), 6)
+        parts.append((Paragraph(esc(note), SMALL), 6))
+    at.section(w("playtest_figures"), parts)
