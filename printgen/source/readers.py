@@ -52,6 +52,7 @@ def unaccented(written: str) -> str | None:
 
 _CARD_ID = pattern(r"^[a-z0-9][a-z0-9_-]*$")  # as decks.py and spreadsheet.py read ids
 MIN_CARD_MM = 5.0  # a card, token or counter anyone can cut and pick up
+COUNT_HINT = ", the copies printed (count: 1 for one)"  # a one-of-a-kind card needs it too
 
 
 class Checker:
@@ -140,7 +141,8 @@ class Checker:
             before = node[key]
         # a misspelt required key is one mistake: "did you mean" above already says it
         for key in sorted(required - set(node) - suggested):
-            self.error(node.where, f"{what} is missing the required key '{key}'")
+            hint = COUNT_HINT if key == "count" else ""
+            self.error(node.where, f"{what} is missing the required key '{key}'{hint}")
 
     def string(self, node: LDict, key: str, what: str) -> str | None:
         if key not in node:
