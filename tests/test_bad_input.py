@@ -1185,7 +1185,7 @@ def test_a_polygon_or_star_value_worked_out_per_card_is_one_line_naming_the_firs
     added = (
         "    hex: {type: polygon, x: 40, y: 15, w: 10, h: 10, sides: '{{ card.name }}'}\n"
         "    burst: {type: star, x: 40, y: 30, w: 10, h: 10, angle: '{{ card.name }}'}\n"
-        "    tri: {type: polygon, x: 5, y: 30, w: 10, h: 10, angle: '{{ card.cost * 200 }}'}\n"
+        "    tri: {type: polygon, x: 5, y: 30, w: 10, h: 10, angle: '{{ card.cost * 300 }}'}\n"
     )
     layouts.write_text(text.replace(head, head + added), encoding="utf-8")
     run = printgen(demo, "validate", "demo")
@@ -1324,8 +1324,8 @@ def test_a_layout_text_of_one_lookup_never_prints_a_list(
     every card, where "x {{ data.prices }}" was refused."""
     game = demo / "cards" / "demo" / "game.yaml"
     text = game.read_text(encoding="utf-8")
-    assert "\n  goal: 5\n" in text
-    game.write_text(text.replace("\n  goal: 5\n", "\n  goal: 5\n  prices: [1.5, 2]\n", 1))
+    assert "\n  goal: 7\n" in text
+    game.write_text(text.replace("\n  goal: 7\n", "\n  goal: 7\n  prices: [1.5, 2]\n", 1))
     layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
     head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
     box = '    prices: {type: text, x: 5, y: 75, w: 50, h: 6, text: "{{ data.prices }}"}\n'
@@ -1334,7 +1334,7 @@ def test_a_layout_text_of_one_lookup_never_prints_a_list(
     assert run.code == 2
     assert "element 'prices' text: it prints a list as Python writes it" in run.err, run.err
     # a mapping of languages the game has not (en, it): no translation, printed as Python too
-    game.write_text(text.replace("\n  goal: 5\n", "\n  goal: 5\n  prices: {de: 3, fr: 4}\n", 1))
+    game.write_text(text.replace("\n  goal: 7\n", "\n  goal: 7\n  prices: {de: 3, fr: 4}\n", 1))
     run = printgen(demo, "validate", "demo")
     assert "element 'prices' text: it prints a mapping as Python writes it" in run.err, run.err
 
@@ -1356,7 +1356,7 @@ def test_joining_a_list_or_mapping_with_tilde_is_refused_as_printing_it(
     {'goal': 5, …} on every card, where `{{ data }}` alone was refused."""
     game = demo / "cards" / "demo" / "game.yaml"
     game.write_text(
-        game.read_text(encoding="utf-8").replace("\n  goal: 5\n", "\n  goal: 5\n  prices: [1, 2]\n")
+        game.read_text(encoding="utf-8").replace("\n  goal: 7\n", "\n  goal: 7\n  prices: [1, 2]\n")
     )
     layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
     head = "demo-card:\n  extends: card-base\n  size: poker\n  elements:\n"
@@ -1393,7 +1393,7 @@ def test_a_list_or_mapping_made_a_text_by_a_filter_or_format_is_refused_as_print
     `{{ card }}` alone was refused: each is the same error, at the card's text."""
     game = demo / "cards" / "demo" / "game.yaml"
     game.write_text(
-        game.read_text(encoding="utf-8").replace("\n  goal: 5\n", "\n  goal: 5\n  prices: [1, 2]\n")
+        game.read_text(encoding="utf-8").replace("\n  goal: 7\n", "\n  goal: 7\n  prices: [1, 2]\n")
     )
     deck = demo / "cards" / "demo" / "decks" / "main.yaml"
     source = deck.read_text(encoding="utf-8")
@@ -1449,7 +1449,7 @@ def test_a_list_or_mapping_made_a_text_in_prose_is_refused_and_its_values_still_
     folder = demo / "cards" / "demo"
     game = folder / "game.yaml"
     game.write_text(
-        game.read_text(encoding="utf-8").replace("\n  goal: 5\n", "\n  goal: 5\n  prices: [1, 2]\n")
+        game.read_text(encoding="utf-8").replace("\n  goal: 7\n", "\n  goal: 7\n  prices: [1, 2]\n")
     )
     rules = folder / "rules.en.md"
     source = rules.read_text(encoding="utf-8").rstrip("\n") + "\n"
@@ -1477,7 +1477,7 @@ def test_a_list_or_mapping_made_a_text_in_prose_is_refused_and_its_values_still_
     assert "warning: prices: prices [1, 2]" in built.err
     with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
         printed = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
-    assert "Prices 1, 2; 2 of them; goal 5, 5, 5; p1 p2 two; [1, 2]." in printed, printed
+    assert "Prices 1, 2; 2 of them; goal 7, 7, 7; p1 p2 two; [1, 2]." in printed, printed
 
 
 def test_a_failing_rule_leaves_every_languages_lay_out_warnings_for_the_next_run(

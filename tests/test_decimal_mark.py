@@ -34,7 +34,7 @@ def harbour(tmp_path: Path) -> Path:
     """The starter game in English and Italian, printing numbers with decimals everywhere."""
     new_game(Project.at(tmp_path), "harbour", ["en", "it"])
     game = tmp_path / "cards" / "harbour"
-    _edit(game / "game.yaml", "  hand: 3\n", "  hand: 3\n  share: 0.3333333333\n  rate: 1.5\n")
+    _edit(game / "game.yaml", "  hand: 2\n", "  hand: 2\n  share: 0.3333333333\n  rate: 1.5\n")
     deck = game / "decks" / "main.yaml"
     _edit(deck, "  cost: integer\n", "  cost: number\n  speed: number\n")
     # speed: a number worked out by an expression, which must stay a number in Italian too
@@ -100,7 +100,7 @@ def test_a_language_whose_labels_give_no_mark_says_so(
     game = tmp_path / "cards" / "jogo"
     _edit(game / "decks" / "main.yaml", "  cost: integer\n", "  cost: number\n")
     _edit(game / "decks" / "main.yaml", "    cost: 0\n", "    cost: 1.5\n")
-    _edit(game / "game.yaml", "  hand: 3\n", "  hand: 3\n  rate: 2.5\n")
+    _edit(game / "game.yaml", "  hand: 2\n", "  hand: 2\n  rate: 2.5\n")
     with (game / "rules.pt.md").open("a", encoding="utf-8") as rules:
         rules.write("\n\nTaxa {{ data.rate }}.\n")
     run = printgen(tmp_path, "validate")

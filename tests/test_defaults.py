@@ -644,7 +644,7 @@ def test_a_default_written_as_an_expression_is_each_cards_own(
     text = layouts.read_text(encoding="utf-8")
     head = f"{GAME}-card:\n  extends: card-base\n  size: poker\n"
     assert head in text
-    tint = "{{ '#ffdddd' if card.cost > 2 else '#ddffdd' }}"
+    tint = "{{ '#ffdddd' if card.cost > 1 else '#ddffdd' }}"
     layouts.write_text(text.replace(head, f'{head}  defaults: {{tint: "{tint}"}}\n'))
     deck = demo / "cards" / GAME / "decks" / "main.yaml"
     lines = deck.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -652,7 +652,7 @@ def test_a_default_written_as_an_expression_is_each_cards_own(
     built = printgen(demo, "build", GAME, "--only", "cards")
     assert built.code == 0, built.err
     assert _tint(demo, "miner") == (0xDD, 0xFF, 0xDD)  # cost 0
-    assert _tint(demo, "merchant") == (0xFF, 0xDD, 0xDD)  # cost 3
+    assert _tint(demo, "merchant") == (0xFF, 0xDD, 0xDD)  # cost 2
     layouts.write_text(text.replace(head, f'{head}  defaults: {{tint: "{{{{ card.cots }}}}"}}\n'))
     checked = printgen(demo, "validate")
     assert checked.code == 2

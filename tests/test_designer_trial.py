@@ -54,7 +54,7 @@ def edit(root: Path, path: str, old: str, new: str) -> int:
 
 
 def test_simulate_warns_of_a_game_that_fails_its_checks(lanterns: Path, printgen: Printgen) -> None:
-    edit(lanterns, DECK, "cost: 3\n", "cost: 5\n")  # the merchant, past cost-limit
+    edit(lanterns, DECK, "cost: 2\n", "cost: 5\n")  # the merchant, past cost-limit
     said = printgen(lanterns, "validate", GAME)
     line = edit(lanterns, DECK, "id: merchant", "id: merchant")  # where the check says it
     assert said.err == (
@@ -97,7 +97,7 @@ def test_an_error_rule_of_rules_py_is_a_failed_check_too(
 def test_validate_simulate_does_not_say_the_failed_checks_twice(
     lanterns: Path, printgen: Printgen
 ) -> None:
-    edit(lanterns, DECK, "cost: 3\n", "cost: 5\n")
+    edit(lanterns, DECK, "cost: 2\n", "cost: 5\n")
     run = printgen(lanterns, "validate", "--simulate", GAME)
     assert run.code == 2
     assert run.err.count("Merchant costs 5") == 1 and "design checks" not in run.err
@@ -155,7 +155,7 @@ def test_a_hand_written_card_failing_a_check_whose_message_fails_is_named(
         'message: "{{ card.name }} costs',
         'message: "{{ card.nme.x }} costs',
     )
-    edit(lanterns, DECK, "cost: 3\n", "cost: 5\n")
+    edit(lanterns, DECK, "cost: 2\n", "cost: 5\n")
     run = printgen(lanterns, "validate", GAME)
     card = edit(lanterns, DECK, "id: merchant", "id: merchant")
     assert (

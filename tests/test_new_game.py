@@ -494,10 +494,10 @@ def test_a_text_printed_over_another_text_is_warned_at_the_later_box(
     line = layout.read_text(encoding="utf-8").splitlines().index(level) + 1
     assert printgen(tmp_path, "validate").err == ""  # short effects: their inks stay apart
     deck = game / "decks" / "main.yaml"
-    long = "Take 1 :coin: from another player. " * 5
+    long = "Take 2 :coin: from another player. " * 5
     deck.write_text(
         deck.read_text(encoding="utf-8").replace(
-            'effect: "Take 1 :coin: from another player."', f'effect: "{long.strip()}"'
+            'effect: "Take 2 :coin: from another player."', f'effect: "{long.strip()}"'
         ),
         encoding="utf-8",
     )
@@ -1539,7 +1539,7 @@ def test_a_field_a_card_leaves_out_prints_nothing_inside_a_longer_text(
     )
     deck = designer / "cards" / GAME / "decks" / "main.yaml"
     text = deck.read_text(encoding="utf-8")
-    deck.write_text(text.replace("    cost: 3\n", "", 1), encoding="utf-8")  # the Merchant
+    deck.write_text(text.replace("    cost: 2\n", "", 1), encoding="utf-8")  # the Merchant
     game = designer / "cards" / GAME / "game.yaml"  # its checks compare costs: 0 where none
     game.write_text(
         game.read_text(encoding="utf-8").replace("card.cost", "(card.cost or 0)"), encoding="utf-8"
@@ -2324,7 +2324,7 @@ def test_a_space_the_font_lacks_is_said_not_printed_as_a_box(
     deck = designer / "cards" / GAME / "decks" / "main.yaml"
     text = deck.read_text(encoding="utf-8")
     text = text.replace('"Gain 2 :coin:."', '"Gain\\u20092 :coin:."', 1)
-    deck.write_text(text.replace('"Gain 1 :vp:."', '"Gain\\t1 :vp:."', 1), encoding="utf-8")
+    deck.write_text(text.replace('"Gain 1 :vp: and', '"Gain\\t1 :vp: and', 1), encoding="utf-8")
     line = _appended(designer / "cards" / GAME / "rules.en.md", "Goal\u202f: 5 stars.")
     checked = printgen(designer, "validate", "--lang", "en")
     assert checked.code == 2
@@ -2426,10 +2426,11 @@ def test_a_check_that_cannot_be_evaluated_on_one_card_names_it(
     game.write_text(written.replace("card.cost <= 3", "3 / (card.cost - 1) <= 3"))
     deck = (designer / "cards" / GAME / "decks" / "main.yaml").read_text(encoding="utf-8")
     thief = deck[: deck.index("- id: thief")].count("\n") + 1
+    check = written[: written.index("card.cost <= 3")].count("\n") + 1  # its assert's line
     checked = printgen(designer, "validate")
     assert checked.code == 2
     assert checked.err.splitlines() == [
-        f"cards/{GAME}/game.yaml:20:13: cost-limit: the assert cannot be evaluated: "
+        f"cards/{GAME}/game.yaml:{check}:13: cost-limit: the assert cannot be evaluated: "
         "ZeroDivisionError: division by zero; in '{{ 3 / (card.cost - 1) <= 3 }}' (first on "
         f"card 'main/thief', cards/{GAME}/decks/main.yaml:{thief}:5)"
     ]
@@ -2522,8 +2523,8 @@ def test_a_data_key_with_a_hyphen_written_after_a_dot_says_how_to_read_it(
     the designer's key being 'max-hand'; it says to write data['max-hand']."""
     game = designer / "cards" / GAME / "game.yaml"
     text = game.read_text(encoding="utf-8")
-    assert "  goal: 5\n" in text
-    game.write_text(text.replace("  goal: 5\n", "  goal: 5\n  max-hand: 7\n"), "utf-8")
+    assert "  goal: 7\n" in text
+    game.write_text(text.replace("  goal: 7\n", "  goal: 7\n  max-hand: 7\n"), "utf-8")
     rules = designer / "cards" / GAME / "rules.en.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nHold {{ data.max-hand }} cards.\n")
     said = printgen(designer, "validate", GAME).err
@@ -2772,8 +2773,8 @@ def test_the_prose_can_tabulate_every_field_of_the_cards(
     assert result.code == 0, result.err
     with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
         lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
-    # the starter's deck: Miner × 6 costs 0, Merchant × 4 costs 3
-    assert "Miner 6 0 coins" in lines and "Merchant 4 3 coins" in lines, lines
+    # the starter's deck: Miner × 6 costs 0, Merchant × 4 costs 2
+    assert "Miner 6 0 coins" in lines and "Merchant 4 2 coins" in lines, lines
 
 
 def test_an_element_restyled_but_hidden_by_the_when_it_extends_is_a_warning(
@@ -3202,7 +3203,7 @@ def test_a_card_block_shows_a_card_beside_its_count_and_texts(
     with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
         said = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
     section = said[said.index("The crown") : said.index("Card reference")]
-    assert "Crown × 2" in section and "Gain 1" in section and "Play it on your turn." in section
+    assert "Crown × 2" in section and "Gain 2" in section and "Play it on your turn." in section
 
 
 def test_new_takes_every_game_id_a_game_folder_may_have(

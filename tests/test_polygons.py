@@ -86,7 +86,7 @@ def test_a_hexagon_and_a_star_print_their_corners_where_the_maths_says(
 ) -> None:
     """A hexagon stands on a flat edge (its top flat too), a star has a point straight up, each
     on the circle its square box holds; ``angle:`` turns it clockwise; a star's points may be
-    an expression (the starter's miner costs 0, its merchant 3)."""
+    an expression (the starter's miner costs 0, its merchant 2)."""
     _add(
         demo,
         f'    hex: {{type: polygon, x: 40, y: 15, w: 18, h: 18, fill: "{YELLOW}", '
@@ -112,11 +112,11 @@ def test_a_hexagon_and_a_star_print_their_corners_where_the_maths_says(
     top = sorted(hexagon, key=lambda p: -p[1])[:2]
     assert abs(top[0][1] - top[1][1]) < 1e-9  # its top is an edge, level
     five = _expected(miner, (40, 36, 18, 18), [(36 * k, 1 - 0.6 * (k % 2)) for k in range(10)])
-    eight = _expected(
-        merchant, (40, 36, 18, 18), [(22.5 * k, 1 - 0.6 * (k % 2)) for k in range(16)]
+    seven = _expected(
+        merchant, (40, 36, 18, 18), [(360 / 14 * k, 1 - 0.6 * (k % 2)) for k in range(14)]
     )
     assert any(_close(path, five) for path in stars), stars[:1]
-    assert any(_close(path, eight) for path in stars), stars[:1]
+    assert any(_close(path, seven) for path in stars), stars[:1]
     # a triangle points up; turned 90 degrees clockwise it points right
     right = _expected(miner, (5, 30, 10, 10), [(330, 1), (90, 1), (210, 1)])
     assert any(_close(path, right) for path in triangles), triangles[:1]

@@ -324,14 +324,18 @@ def test_a_game_yaml_of_much_data_is_not_pickled_after_each_rule(
 def test_a_rule_that_reads_the_games_data_or_changes_a_copy_is_fine(
     demo: Path, printgen: Printgen
 ) -> None:
+    # the goal the starter's game.yaml gives, read from it: the rule must still see it
+    written = re.search(r"^  goal: (\d+)$", (demo / "cards/demo/game.yaml").read_text(), re.M)
+    assert written is not None
+    goal = int(written[1])
     write_rules(
         demo,
-        """\
+        f"""\
         @rule("copy")
         def copy(ctx):
             data = dict(ctx.game.data)
             data["goal"] = 99
-            assert ctx.data()["goal"] == 5 and ctx.game.data["goal"] == 5
+            assert ctx.data()["goal"] == {goal} and ctx.game.data["goal"] == {goal}
             return []
         """,
     )
@@ -502,7 +506,7 @@ def test_a_valid_place_is_kept_as_the_rule_gave_it(demo: Path, printgen: Printge
         """,
     )
     run = printgen(demo, "validate", "demo")
-    goal = line_of(demo / "cards/demo/game.yaml", "goal: 5")
+    goal = line_of(demo / "cards/demo/game.yaml", "  goal: ")  # data's goal, under data:
     assert problem_lines(run)[:2] == [
         "cards/demo/game.yaml:4:2: warning: r: here",
         f"cards/demo/game.yaml:{goal}:9: warning: r: goal",

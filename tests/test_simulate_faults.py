@@ -841,7 +841,10 @@ def test_validate_simulate_checks_every_game_when_one_engine_fails(
     failing = HEAD + 'def play(rules, bots, rng, turn_cap):\n    raise ValueError("no moves")\n'
     (table / "cards" / "anchor" / "simulate.py").write_text(failing, encoding="utf-8")
     game_yaml = table / "cards" / GAME / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text() + "balance:\n  max_turns_p90: 2\n")
+    text = game_yaml.read_text()  # the starter's own thresholds, for one no game meets
+    start = text.index("balance:\n")
+    end = text.index("\n\n", start)
+    game_yaml.write_text(text[:start] + "balance:\n  max_turns_p90: 2\n" + text[end + 1 :])
     run = printgen(table, "validate", "--simulate")
     assert run.code == 2
     assert run.err.startswith("cards/anchor/simulate.py:")

@@ -291,8 +291,9 @@ def test_a_kept_check_still_fails_what_it_should_and_a_broken_one_says_why(
     game.write_text(yaml_text.replace("card.cost <= 3", "card.cost <= 3 3"), encoding="utf-8")
     run = printgen(demo, "validate", GAME)
     assert run.code == 2
+    check = yaml_text[: yaml_text.index("card.cost <= 3")].count("\n") + 1  # its assert's line
     assert run.err.splitlines()[0] == (
-        "cards/demo/game.yaml:20:13: cost-limit: the assert cannot be evaluated: "
+        f"cards/demo/game.yaml:{check}:13: cost-limit: the assert cannot be evaluated: "
         "chunk after expression; in '{{ card.cost <= 3 3 }}' (first on card 'main/miner', "
         "cards/demo/decks/main.yaml:18:5)"
     )

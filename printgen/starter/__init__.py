@@ -25,7 +25,7 @@ _LANG = re.compile(r"^[a-z]{2}$")
 # id, count, cost, icon, ink colour, background tint
 CARDS = (
     ("miner", 6, 0, "coin", "#8a5a00", "#fbf1dc"),
-    ("merchant", 4, 3, "star", "#1f5f8b", "#e3eff8"),
+    ("merchant", 4, 2, "star", "#1f5f8b", "#e3eff8"),
     ("thief", 3, 1, "exile", "#6b2d5c", "#f3e4ef"),
     ("crown", 2, 3, "vp", "#9b1c1c", "#f7dede"),
 )
@@ -173,9 +173,20 @@ duration: 20            # minutes
 age: 8
 author: {author}
 data:                   # numbers the rules text and the cards can use: {{{{ data.goal }}}}
-  goal: 5
+  goal: 7
   start_coins: 2
-  hand: 3
+  hand: 2
+
+# What playing the game with bots must show. `printgen simulate {game_id}` plays it 1000 times
+# and reports each threshold as met or BREACHED; `printgen validate --simulate` plays 300 games
+# and warns of each one breached. A turn is one player's turn: 4 players take twice the turns
+# of 2. Change a card, simulate again, and see whether the game still meets them.
+balance:
+  min_finished: 0.99                # share of games that end by the rules, not the turn cap
+  max_seat_win_gap: 0.10            # best seat's win rate minus the worst seat's
+  max_first_player_advantage: 0.05  # first player's win rate minus a fair share
+  max_turns_p90: 60                 # 90 % of the games end within this many turns
+  min_turns_p10: 12                 # ... and at most 10 % in fewer turns than this
 
 # Design rules without Python: each must hold, or validate reports it at the card's line.
 checks:
@@ -187,6 +198,7 @@ checks:
     assert: "{{{{ decks.main.cards | sum(attribute='count') >= 12 }}}}"
     message: "the deck has {{{{ decks.main.cards | sum(attribute='count') }}}} cards; 12 or more play better"
     severity: warning   # shown, never stops a build
+
 """
 
 

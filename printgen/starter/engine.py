@@ -17,9 +17,11 @@ This file is Python and runs when printgen simulates the game (`printgen simulat
 `printgen validate GAME --simulate`), so only keep code here you trust. It follows the
 rulebook: each player starts with data.start_coins coins and data.hand cards; a turn is
 drawing a card, then playing at most one card from the hand, paying its cost; played cards go
-to the discard pile, shuffled into a new deck when the deck runs out; the first player with
-data.goal VP wins at once. Card costs come from decks/main.yaml; what each card does is
-EFFECTS below: change a card's effect there when you change its text, and add every new card.
+to the discard pile, shuffled into a new deck when the deck runs out. Once a player has
+data.goal VP the round is played out, so that every player has had as many turns: the most VP
+wins, then the most coins; players still tied share the win. Card costs come from
+decks/main.yaml; what each card does is EFFECTS below: change a card's effect there when you
+change its text, and add every new card.
 """
 
 from __future__ import annotations
@@ -39,9 +41,9 @@ PLAYED_DECKS = ("main",)
 # drawn
 EFFECTS = {{
     "miner": {{"coins": 2}},
-    "merchant": {{"vp": 1}},
-    "thief": {{"steal": 1}},
-    "crown": {{"vp": 1, "draw": 1}},
+    "merchant": {{"vp": 1, "coins": 1}},
+    "thief": {{"steal": 2}},
+    "crown": {{"vp": 2}},
 }}
 
 
@@ -91,35 +93,45 @@ def play(rules: Rules, bots: Sequence[str], rng: random.Random, turn_cap: int) -
         for _ in range(rules.hand):
             if (card := draw()) is not None:
                 hands[seat].append(card)
+
+    def play_card(seat: int, card: str) -> None:  # its cost paid
+        played[seat][card] += 1
+        effect = EFFECTS[card]
+        coins[seat] += effect.get("coins", 0)
+        vp[seat] += effect.get("vp", 0)
+        if effect.get("steal"):  # from the richest; on a tie, the nearest after this seat
+            others = sorted((s for s in seats if s != seat), key=lambda s: (s - seat) % len(bots))
+            victim = max(others, key=lambda s: coins[s])
+            taken = min(effect["steal"], coins[victim])
+            coins[victim] -= taken
+            coins[seat] += taken
+        for _ in range(effect.get("draw", 0)):
+            if (drawn := draw()) is not None:
+                hands[seat].append(drawn)
+        discard.append(card)
+
     for turn in range(1, turn_cap + 1):
         seat = (turn - 1) % len(bots)
         if (card := draw()) is not None:
             hands[seat].append(card)
         payable = [c for c in hands[seat] if rules.cost[c] <= coins[seat]]
         chosen = _choose(bots[seat], payable, seat, coins, rules, rng)
-        if chosen is None:
-            continue
-        hands[seat].remove(chosen)
-        coins[seat] -= rules.cost[chosen]
-        spent += rules.cost[chosen]
-        played[seat][chosen] += 1
-        effect = EFFECTS[chosen]
-        coins[seat] += effect.get("coins", 0)
-        vp[seat] += effect.get("vp", 0)
-        if effect.get("steal"):
-            others = [s for s in seats if s != seat and coins[s] > 0]
-            if others:  # from the richest: the bots agree on whom to rob
-                victim = max(others, key=lambda s: (coins[s], -s))
-                taken = min(effect["steal"], coins[victim])
-                coins[victim] -= taken
-                coins[seat] += taken
-        for _ in range(effect.get("draw", 0)):
-            if (card := draw()) is not None:
-                hands[seat].append(card)
-        discard.append(chosen)
-        if vp[seat] >= rules.goal:  # the game ends at once
-            return GameRecord(True, turn, (seat,), played, figures={{"coins_spent": spent}})
+        if chosen is not None:
+            hands[seat].remove(chosen)
+            coins[seat] -= rules.cost[chosen]
+            spent += rules.cost[chosen]
+            play_card(seat, chosen)
+        # a player has reached the goal and the last player has played: the round is over
+        if seat == len(bots) - 1 and max(vp) >= rules.goal:
+            winners = _winners(vp, coins)
+            return GameRecord(True, turn, winners, played, figures={{"coins_spent": spent}})
     return GameRecord(False, turn_cap, (), played, figures={{"coins_spent": spent}})
+
+
+def _winners(vp: list[int], coins: list[int]) -> tuple[int, ...]:
+    """The most VP, then the most coins; the players still tied share the win."""
+    best = max(zip(vp, coins))
+    return tuple(s for s in range(len(vp)) if (vp[s], coins[s]) == best)
 
 
 def _choose(
@@ -133,7 +145,7 @@ def _choose(
     if bot == "random":
         choices: list[str | None] = [None, *payable]
         return rng.choice(choices)
-    # greedy: VP first, then a theft from a player who has coins, then coins
+    # greedy: the most VP, then the most coins gained (a theft: what it takes), then the cheapest
     def worth(card: str) -> tuple[int, int, int]:
         effect = EFFECTS[card]
         robbed = any(coins[s] > 0 for s in range(len(coins)) if s != seat)
