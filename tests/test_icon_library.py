@@ -830,3 +830,26 @@ def test_an_svg_line_is_recoloured_like_every_other_shape(tmp_path: Path) -> Non
     inks = {rgb for _, rgb in ray.getcolors(10_000) or () if rgb != (255, 255, 255)}
     assert (51, 102, 153) in inks
     assert (0, 0, 0) not in inks  # no ray printed black
+
+
+def test_a_game_s_misnamed_icon_is_named_in_its_own_folder_and_never_onto_another(
+    tmp_path: Path,
+) -> None:
+    """A game's cards/sea/icons/Moon.svg was said to the cards as icons/Moon.svg (the
+    project's folder); Moon.Svg was told to become Moon.svg, then moon.svg; Moon.svg beside a
+    moon.svg was told to take its name."""
+    root = _project(tmp_path)
+    game = root / "cards" / "sea"
+    (game / "icons").mkdir(parents=True, exist_ok=True)
+    (game / "icons" / "Moon.Svg").write_text(SAILBOAT)
+    (root / "icons" / "Star.svg").write_text(SAILBOAT)
+    (root / "icons" / "star.svg").write_text(SAILBOAT)
+    library = icon_library(root, game)
+    said = {p.path.name: p.message for p in library.problems}
+    assert said["Moon.Svg"].endswith("rename Moon.Svg to moon.svg")
+    assert said["Star.svg"].endswith("star.svg is already there: delete one of the two")
+    assert library.unknown_message("moon") == (
+        "unknown icon 'moon': cards/sea/icons/Moon.Svg is not read as an icon until it is "
+        "renamed moon.svg"
+    )
+    assert library.has("star")

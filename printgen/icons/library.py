@@ -70,6 +70,7 @@ class IconProblem:
     message: str
     warning: bool = False  # it draws, not as an icon should
     line: int = 1  # where in the file
+    shown: str = ""  # a file to rename: its path in the project, as cards' messages name it
 
 
 @dataclass(frozen=True, eq=False)
@@ -294,28 +295,25 @@ def _folder(
     if (why := _unusable(folder, root)) is not None:
         return files, [IconProblem(folder, f"{folder.name}/ {why}")]
     credit = _credit(folder, root, problems)
-    for path in listed(folder, "*.[sS][vV][gG]"):
+    svgs = listed(folder, "*.[sS][vV][gG]")
+    taken = {path.name for path in svgs}
+    for path in svgs:
+        shown = path.relative_to(root).as_posix() if root and path.is_relative_to(root) else ""
         if path.suffix != ".svg":  # boat.SVG, as some programs save it: unseen, :boat: unknown
-            rename = f"rename {path.name} to {path.stem}.svg"
+            rename = _renamed(path, taken, f"rename {path.name} to {path.stem}.svg")
             problems.append(
-                IconProblem(path, f"icons are read from files ending in .svg; {rename}")
+                IconProblem(
+                    path, f"icons are read from files ending in .svg; {rename}", shown=shown
+                )
             )
             continue
         name = path.stem
         if (why := _unusable(path, root)) is not None:
             problems.append(IconProblem(path, f"icon file '{path.name}' {why}"))
         elif not NAME.fullmatch(name):
-            problems.append(
-                IconProblem(
-                    path,
-                    f"icon file name '{path.name}' cannot be written as ':{name}:'; "
-                    + (
-                        f"rename it {name.lower()}.svg (icon names are lower-case)"
-                        if NAME.fullmatch(name.lower())
-                        else "use lower-case letters, digits and '-' only"
-                    ),
-                )
-            )
+            rename = _renamed(path, taken, "use lower-case letters, digits and '-' only")
+            said = f"icon file name '{path.name}' cannot be written as ':{name}:'; {rename}"
+            problems.append(IconProblem(path, said, shown=shown))
         elif fontawesome.is_fa(name):
             problems.append(
                 IconProblem(path, f"'fa-' names are Font Awesome's; rename '{path.name}'")
@@ -323,6 +321,19 @@ def _folder(
         else:
             files[name] = IconFile(name, path, source, credit)
     return files, problems
+
+
+def _renamed(path: Path, taken: set[str], otherwise: str) -> str:
+    """What to do with an SVG file refused for the capitals of its name or extension: its
+    lower-case name, unless a file of that name is already there (or it spells no icon)."""
+    target = f"{path.stem.lower()}.svg"
+    if not NAME.fullmatch(path.stem.lower()):
+        return otherwise
+    if target in taken:
+        return f"{target} is already there: delete one of the two"
+    if path.suffix != ".svg":
+        return f"rename {path.name} to {target}"
+    return f"rename it {target} (icon names are lower-case)"
 
 
 @lru_cache(maxsize=1)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.icons import fontawesome
@@ -30,8 +29,8 @@ def unknown_message(library: IconLibrary, name: str, inline: bool = False) -> st
     misnamed = _misnamed(library, name)
     if misnamed is not None:  # Luna.svg, luna.SVG: said at the file, with its new name
         return (
-            f"unknown {what} '{shown}': {misnamed.parent.name}/{misnamed.name} is not read "
-            f"as an icon until it is renamed {name}.svg"
+            f"unknown {what} '{shown}': {misnamed} is not read as an icon until it is "
+            f"renamed {name}.svg"
         )
     picture = next((path for stem, path in library.pictures if stem == name), None)
     if picture is not None:
@@ -52,12 +51,12 @@ def unknown_message(library: IconLibrary, name: str, inline: bool = False) -> st
     return f"unknown {what} '{shown}'{hint}"
 
 
-def _misnamed(library: IconLibrary, name: str) -> Path | None:
+def _misnamed(library: IconLibrary, name: str) -> str | None:
     """The SVG file refused for the capitals of its name or extension that ``name`` would be,
-    if any."""
+    if any, as the project names it."""
     for problem in library.problems:
         path = problem.path
         renamed = path.suffix.lower() == ".svg" and path.stem.lower() == name
-        if renamed and path.name != f"{name}.svg" and not problem.warning:
-            return path
+        if renamed and path.name != f"{name}.svg" and problem.shown:  # a rename's, not a link's
+            return problem.shown
     return None
