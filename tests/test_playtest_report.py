@@ -199,6 +199,9 @@ def test_a_short_last_section_follows_the_card_table_where_it_fits(
     from printgen.simulate.report_tables import MARGIN
 
     game = even_game(printgen, tmp_path, 1)
+    yaml = tmp_path / "cards" / game / "game.yaml"  # no balance section: the table's end walks
+    kept, _, rest = yaml.read_text().partition("\nbalance:\n")  # down the page below
+    yaml.write_text(kept + "\n" + rest[rest.index("\n\n") :])
     fits = []
     for cards in range(54, 66, 2):  # the table's end walks down its second page, 2 rows a time
         deal(tmp_path, game, cards)
@@ -216,10 +219,11 @@ def test_a_short_last_section_follows_the_card_table_where_it_fits(
         before, _, above = lines[heading - 1]  # the sentence under the card table
         section = lines[-1][2]["bottom"] - head["top"]
         room = height - MARGIN - above["bottom"]
-        if room > section + 12:  # the section and the gap above it
+        # the section, the gap above it and what its lines' boxes hold below their letters
+        if room > section + 20:
             assert on == before, (cards, room, section)
             fits.append(room)
-        else:
+        elif room < section:
             assert on == before + 1, (cards, room, section)
     assert any(room < 140 for room in fits), fits  # a short section in a short room
 
