@@ -198,7 +198,6 @@ checks:
     assert: "{{{{ decks.main.cards | sum(attribute='count') >= 12 }}}}"
     message: "the deck has {{{{ decks.main.cards | sum(attribute='count') }}}} cards; 12 or more play better"
     severity: warning   # shown, never stops a build
-
 """
 
 
