@@ -2924,6 +2924,30 @@ def test_a_card_text_of_one_word_too_wide_for_the_card_reference_is_said_at_the_
     assert said.endswith('a soft hyphen (U+00AD: "\\u00ad" in a double-quoted YAML text)')
 
 
+def test_a_long_word_of_a_card_text_in_the_card_reference_is_quoted_itself(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """An effect holding a long quoted word was said by its opening, "'Deliver :coin: :coin:
+    :coin: :coin: :coin: :co…'", as a paragraph of the rules names its long word: the word
+    that does not fit is quoted, found in the card's text."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    word = "„Baugenehmigungsverfahrensordnungsparagraph“"
+    effect = "Deliver " + ":coin: " * 8 + f"by the {word}."
+    text = text.replace('effect: {en: "Gain 2 :coin:.",', f'effect: {{en: "{effect}",')
+    deck.write_text(text, encoding="utf-8")
+    line, written = next((n, ln) for n, ln in enumerate(text.splitlines(), 1) if word in ln)
+    run = printgen(designer, "validate", GAME, "--lang", "en")
+    assert run.code == 2
+    said = [ln for ln in run.err.splitlines() if "runs past the margin" in ln]
+    assert said == [
+        f"cards/{GAME}/decks/main.yaml:{line}:{written.index('Deliver')}: text runs past the "
+        f"margin in the rulebook: the word '{word}.' is wider than the column; shorten it, or "
+        'mark where it may break with a soft hyphen (U+00AD: "\\u00ad" in a double-quoted '
+        "YAML text)"
+    ], run.err
+
+
 def test_a_product_axis_left_empty_is_an_error_at_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

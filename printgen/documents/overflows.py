@@ -33,7 +33,7 @@ def overflow_problems(
         # a text found on no line is said at the file's start: blocks from anywhere (a long
         # word written twice), not cells of one line, each its own problem
         key = (line, number if line == Where(rel) else 0)
-        if word and line.path == rel:
+        if word:
             words.add(key)
         by_line.setdefault(key, []).append(word if key in words else flow.written())
     problems = [
@@ -56,22 +56,24 @@ def _said(texts: list[str], word: bool, in_rules: bool) -> str:
     first = texts[0]
     if word:  # the word itself, whole unless very long
         quoted = first if len(first) <= QUOTED else f"{first[:QUOTED]}…"
-        return (
-            f"text runs past the margin in the rulebook: the word '{quoted}' is wider than "
-            "the column; break it (&shy; where it may break) or shorten it"
-        )
+        said = f"text runs past the margin in the rulebook: the word '{quoted}' is wider than "
+        if in_rules:
+            return said + "the column; break it (&shy; where it may break) or shorten it"
+        return said + f"the column; shorten it, or mark where it may break with {_SOFT_HYPHEN}"
     return (
         f"text runs past the margin in the rulebook: '{first[:QUOTED]}…'"
         + (f" and {_more(len(texts) - 1)} of its line" if len(texts) > 1 else "")
         + (
             "; break the long word (&shy; where it may break) or table"
             if in_rules
-            # a card's name or text, which its card shrinks to fit: a soft hyphen says where
-            # the word may break (it prints nothing within a line)
-            else "; mark where the long word may break with a soft hyphen (U+00AD: "
-            '"\\u00ad" in a double-quoted YAML text)'
+            else f"; mark where the long word may break with {_SOFT_HYPHEN}"
         )
     )
+
+
+# a card's name or text, which its card shrinks to fit: a soft hyphen says where the word may
+# break (it prints nothing within a line)
+_SOFT_HYPHEN = 'a soft hyphen (U+00AD: "\\u00ad" in a double-quoted YAML text)'
 
 
 def too_wide(flow: RichText) -> str:
