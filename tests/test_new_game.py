@@ -2948,6 +2948,38 @@ def test_a_long_word_of_a_card_text_in_the_card_reference_is_quoted_itself(
     ], run.err
 
 
+@pytest.mark.parametrize("count", [1, 6])
+def test_a_card_name_too_wide_for_the_card_reference_is_said_at_the_name_not_the_prose(
+    designer: Path, printgen: Callable[..., Run], count: int
+) -> None:
+    """A long name of one copy (no "× 6" after it) that the prose also writes, in a paragraph
+    that fits the page, was said at that paragraph: "rules.en.md:20:5: … break it (&shy; …)",
+    where a soft hyphen changed nothing. The card reference's title knows where its name is
+    written: it is said at the card's name, with the soft hyphen to type in YAML."""
+    game = designer / "cards" / GAME
+    word = "Rohstoffverwaltungsplättchenlager"
+    deck = game / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace(
+        '    count: 6\n    name: {en: "Miner",', f'    count: {count}\n    name: {{en: "{word}",'
+    )
+    deck.write_text(text, encoding="utf-8")
+    _appended(  # the card itself fits: a wider title, no badge beside it
+        game / "layouts" / f"{GAME}.yaml",
+        "    title: {x: 4, w: 55, min_size: 6}",
+        "    badge: {when: false}",
+    )
+    _appended(game / "rules.en.md", f"The {word} counts twice.")
+    line, written = next((n, ln) for n, ln in enumerate(text.splitlines(), 1) if word in ln)
+    run = printgen(designer, "validate", GAME, "--lang", "en")
+    assert run.code == 2
+    said = [ln for ln in run.err.splitlines() if "runs past the margin" in ln]
+    assert said == [
+        f"cards/{GAME}/decks/main.yaml:{line}:{written.index(word)}: text runs past the margin "
+        f"in the rulebook: the word '{word}' is wider than the column; shorten it, or mark "
+        'where it may break with a soft hyphen (U+00AD: "\\u00ad" in a double-quoted YAML text)'
+    ], run.err
+
+
 def test_a_product_axis_left_empty_is_an_error_at_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

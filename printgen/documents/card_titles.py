@@ -12,6 +12,7 @@ from printgen.documents.flow import RichText, TextStyle, table
 from printgen.documents.platypus import Flowable
 from printgen.layout import text
 from printgen.model.units import pt
+from printgen.problems import Where
 
 _NUMBER = re.compile(r"\d{1,9}")
 
@@ -63,14 +64,19 @@ def runs(numbers: Sequence[int]) -> str:
     return ", ".join(said)
 
 
-def name_table(names: list[str], style: TextStyle, width: float) -> Flowable:
+def name_table(
+    names: list[str], style: TextStyle, width: float, wheres: Sequence[Where] = ()
+) -> Flowable:
     """The deck's card names in columns, row by row, as wide as the longest name needs (a
-    run-on paragraph of 52 names read as no list at all)."""
+    run-on paragraph of 52 names read as no list at all); ``wheres``: where each is written."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     longest = max(stringWidth(name, "Vera", style.size) for name in names)
     cols = max(1, min(6, int(width // (longest + pt(4)))))
-    cells: list[Any] = [RichText([text.Run(name)], style) for name in names]
+    cells: list[Any] = [
+        RichText([text.Run(name)], style, source=where)
+        for name, where in zip(names, [*wheres, *[None] * (len(names) - len(wheres))], strict=True)
+    ]
     cells += [""] * (-len(cells) % cols)
     rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
     padding = [(side, (0, 0), (-1, -1), 0) for side in ("LEFTPADDING", "TOPPADDING")]

@@ -10,21 +10,19 @@ from typing import Any
 
 from printgen.documents.card_glyphs import parsed
 from printgen.documents.card_query import as_yaml, matches
-from printgen.documents.card_titles import card_name, name_table, numbered_range, title_count
+from printgen.documents.card_titles import card_name, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
 from printgen.documents.source_lines import editor_lines
 from printgen.layout import text
-from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck, TextBox
+from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck
 from printgen.layout.hyphens import SOFT
 from printgen.model.game import CardType, Deck, Game
 from printgen.model.units import pt
 from printgen.problems import Problem, Where
 from printgen.source.located_yaml import place
 from printgen.source.readers import did_you_mean
-
-MIN_PICTURE_TEXT = 6.0  # pt: a face shown to be read (the gallery) keeps its text this large
 
 
 @dataclass
@@ -64,8 +62,9 @@ class CardIndex:
         where: Where,
         borrowed: tuple[BorrowedDeck, ...] | list[BorrowedDeck] = (),
         labels: Mapping[str, str] | None = None,
+        lang: str = "",  # the document's: where a card's text in it is written
     ) -> None:
-        self.where = where
+        self.where, self.lang = where, lang
         self.labels: Mapping[str, str] = labels or {}  # the words a card's title may need
         self.game = game
         self.cover_where = game.cover_where
@@ -268,9 +267,14 @@ def reference_rows(
                 *([text.Run(count)] if count else []),
             ],
             TextStyle(**{**theme.h3.__dict__, "space_before": 0}),
+            source=info.card.where_of("name", index.lang),
         )
         body = replace(theme.body, size=theme.body.size * 0.9, space_after=3)
-        texts = [RichText(runs, body) for runs in parsed(text_fields(info), body, info, index)]
+        fields = text_fields(info)
+        texts = [
+            RichText(runs, body, source=info.card.where_of(name, index.lang))
+            for name, runs in zip(fields, parsed(fields, body, info, index), strict=True)
+        ]
         gap = pt(4)
         cells.append(
             table(
@@ -332,67 +336,3 @@ def card_row(index: CardIndex, width: float, content: str, line: int = 0) -> lis
     grid.spaceBefore = pt(4)
     grid.spaceAfter = pt(6)
     return [grid]
-
-
-def smallest_face_text(face: Face) -> float | None:
-    """The smallest type size (pt) printed on a face at full size; None without text."""
-    sizes = [op.block.size for op in face.ops if isinstance(op, TextBox) and op.block.lines]
-    return min(sizes) if sizes else None
-
-
-def legible_width(face: Face, floor: float) -> float:
-    """The narrowest width (mm) at which the face's text stays at ``floor`` pt or more."""
-    smallest = smallest_face_text(face)
-    if smallest is None or smallest >= floor * 2:
-        return face.width_mm / 2
-    return min(face.width_mm, face.width_mm * floor / smallest)
-
-
-def card_gallery(
-    index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
-) -> list[Flowable]:
-    """A large deck in the card reference: a sample face of each card layout, drawn large
-    enough to read, then every card's name (the faces show the rest on the table)."""
-    infos = index.named(content, line)
-    if not infos:
-        return []
-    samples: dict[str, CardInfo] = {}
-    for info in infos:
-        samples.setdefault(info.card.layout, info)
-    shown = list(samples.values())  # each layout: README promises every one a sample
-    wide = max(legible_width(info.face, MIN_PICTURE_TEXT) for info in shown)
-    cell = max(wide * pt(1) + pt(6), width / 3)
-    per_row = max(1, int(width // cell))
-    pictures = [
-        CardPicture(info.face, wide * info.face.width_mm / shown[0].face.width_mm) for info in shown
-    ]
-    for picture in pictures:
-        picture.legible = True  # shown to be read: the 6 pt floor applies to its text
-    rows: list[list[Any]] = [pictures[i : i + per_row] for i in range(0, len(pictures), per_row)]
-    rows[-1] += [""] * (per_row - len(rows[-1]))
-    grid = table(
-        rows,
-        [width / per_row] * per_row,
-        [
-            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), pt(3)),
-        ],
-    )
-    grid.spaceAfter = pt(6)
-    grid.keepWithNext = True  # the faces above the names they stand for, never a page apart
-    style = replace(theme.body, size=theme.body.size * 0.9)
-    numbered = numbered_range(
-        [info.face.name for info in infos],
-        [info.card.count for info in infos],
-        infos[0].deck.output,
-        index.labels,
-    )
-    names = [
-        f"{info.face.name}" + (f"\u00a0×\u00a0{info.card.count}" if info.card.count > 1 else "")
-        for info in infos
-    ]
-    # cards named 1 to 54 are "Cards 1–54": a page of bare numbers read as no list at all
-    listed = RichText([text.Run(numbered)], style) if numbered else name_table(names, style, width)
-    listed.spaceAfter = pt(6)  # the names end the block: the next paragraph stands apart
-    return [grid, listed]

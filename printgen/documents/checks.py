@@ -19,7 +19,7 @@ def smallest_text(flowable: Any, floor: float) -> list[tuple[str, float]]:
     if isinstance(flowable, CardPicture):
         if not getattr(flowable, "legible", False):
             return []
-        from printgen.documents.cards import smallest_face_text
+        from printgen.documents.card_gallery import smallest_face_text
 
         smallest = smallest_face_text(flowable.face)
         if smallest is not None and smallest * flowable.scale < floor - 1e-6:

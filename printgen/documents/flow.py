@@ -26,6 +26,7 @@ from printgen.layout.color import color
 from printgen.layout.face import Face
 from printgen.layout.fonts import Family
 from printgen.model.units import pt
+from printgen.problems import Where
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class RichText(Flowable):  # type: ignore[misc]
         style: TextStyle,
         bullet: str | None = None,
         keep_with_next: bool = False,
+        source: Where | None = None,
     ) -> None:
         super().__init__()
         self.runs = [replace(r, bold=r.bold or style.bold) for r in runs] if style.bold else runs
@@ -78,6 +80,7 @@ class RichText(Flowable):  # type: ignore[misc]
         # of the prose, its row on one, where a problem with the cell is said
         self.row = ""
         self.past_margin = False  # a cell of a table too wide for the page, whatever it holds
+        self.source = source  # where its text is written (a card's name), if not the prose
 
     @property
     def line_height(self) -> float:
@@ -139,7 +142,7 @@ class _Lines(RichText):
     """Part of a paragraph after a split: its lines are already broken."""
 
     def __init__(self, parent: RichText, lines: list[text.Line], bullet: str | None) -> None:
-        super().__init__(parent.runs, parent.style, bullet)
+        super().__init__(parent.runs, parent.style, bullet, source=parent.source)
         self.fixed = lines
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:

@@ -26,9 +26,11 @@ def overflow_problems(
     words: set[tuple[Where, int]] = set()  # problems quoting the word that does not fit
     for number, flow in enumerate(overflowing):
         said = flow.row or flow.plain() or flow.written()
-        line = found[said] if said in found else found.setdefault(said, where_of(said))
+        # a block that knows where its text is written (a card's name in the card reference)
+        # is said there: the same words in a paragraph that fits are not the mistake
+        line = flow.source or found.get(said) or found.setdefault(said, where_of(said))
         word = "" if flow.row else too_wide(flow)
-        if word and line.path == rel:  # the paragraph's first line: the word may be lines on
+        if word and line.path == rel and flow.source is None:  # the word may be lines on
             line = word_at(prose, word, line) or line
         # a text found on no line is said at the file's start: blocks from anywhere (a long
         # word written twice), not cells of one line, each its own problem

@@ -7,12 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printgen.documents.blocks import block_text, layout_said
-from printgen.documents.cards import (
-    CardIndex,
-    card_gallery,
-    card_row,
-    reference_rows,
-)
+from printgen.documents.card_gallery import card_gallery
+from printgen.documents.cards import CardIndex, card_row, reference_rows
 from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
 from printgen.documents.diagram import TIGHT
@@ -134,7 +130,7 @@ def _asked_by_the_game(context: dict[str, Any]) -> tuple[str, ...]:
 def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
     game = job.game
     rel = f"{game.folder}/rules.{job.lang}.md"
-    index = CardIndex(game, job.decks, Where(rel), job.borrowed, context["t"])
+    index = CardIndex(game, job.decks, Where(rel), job.borrowed, context["t"], job.lang)
     prose = (job.project.root / rel).read_text(encoding="utf-8")
     title = unbroken(str(context["game"]["title"]))  # each page's foot, the PDF's title
     author = str(context["game"]["author"] or "")
