@@ -370,12 +370,14 @@ def test_a_table_wider_than_the_page_is_an_error(
     assert result.code == 2  # type: ignore[attr-defined]
     # at the table's own line, where the designer must shorten it
     line = text.splitlines().index(header) + 1
-    where = f"cards/warriors-and-monks/rules.en.md:{line}:1: text runs past the margin"
-    assert where in result.err  # type: ignore[attr-defined]
-    # one line to mend is one problem, however many of its 30 cells overflow
+    where = f"cards/warriors-and-monks/rules.en.md:{line}:{header.index('Heading10') + 1}: "
+    # one table to mend is one problem, however many of its 30 cells overflow: its widest word
     said = [p for p in result.err.splitlines() if "runs past the margin" in p]  # type: ignore[attr-defined]
-    assert len([p for p in said if p.startswith(where)]) == 1, said
-    assert "and 29 more cells of its line" in said[0], said
+    assert said == [
+        f"{where}text runs past the margin in the rulebook: the word 'Heading10' in column 11 "
+        "of the table is wider than the column; break it with &shy; where it may break, or "
+        "give the table fewer columns"
+    ], said
 
 
 def _past_the_margin(
@@ -401,9 +403,9 @@ def test_a_table_of_more_columns_than_the_page_holds_is_an_error(
     header = "|" + "|".join("a" * 60) + "|"
     said, line = _past_the_margin(demo, capsys, f"\n{header}\n|{'-|' * 60}\n|{'x|' * 60}\n", header)
     assert said == [
-        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
-        "'a…' and 59 more cells of its line; break the long word (&shy; where it may break) "
-        "or table"
+        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: the "
+        "table's 60 columns are wider than the page, even at their narrowest; give it fewer "
+        "columns"
     ], said
 
 
@@ -419,9 +421,40 @@ def test_a_too_wide_tables_cells_of_common_words_are_said_at_its_line(
     added += f"\n{header}\n|{'---|' * len(words)}\n|{' 1 |' * len(words)}\n"
     said, line = _past_the_margin(demo, capsys, added, header)
     assert said == [
-        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: "
-        "'Playersplayersplayers…' and 19 more cells of its line; break the long word (&shy; "
-        "where it may break) or table"
+        f"cards/demo/rules.en.md:{line}:3: text runs past the margin in the rulebook: the word "
+        "'Playersplayersplayers' in column 1 of the table is wider than the column; break it "
+        "with &shy; where it may break, or give the table fewer columns"
+    ], said
+
+
+def test_a_too_wide_table_names_its_widest_word_at_its_own_line_and_column(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """A table squeezed by one long header word was said as "'Epoche…' and 4 more cells of
+    its line" at column 1, and its row already broken with &shy; as a second problem, the
+    word to break never named, the hint verbless ("break the long word … or table"). One
+    problem names the widest word, its column, at its line and column."""
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    word = "Siegpunkteberechnungsgrundlagenverordnungstabelle"
+    header = f"| Epoche | Gebäude | {word} | Rohstoffkosten | Bonusaktionen | Anmerkungen |"
+    table = "\n".join(
+        [
+            header,
+            "| --- | --- | --- | --- | --- | --- |",
+            "| I | Hütte | 1 | 2 | — | keine |",
+            "| II | Dombau&shy;hütten&shy;meisterschaft | 3 | 5 | Zug | selten |",
+        ]
+    )
+    text = prose.read_text(encoding="utf-8") + f"\n{table}\n"
+    prose.write_text(text, encoding="utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2
+    said = [p for p in run.err.splitlines() if "past the margin" in p]
+    line = text.splitlines().index(header) + 1
+    assert said == [
+        f"cards/demo/rules.en.md:{line}:{header.index(word) + 1}: text runs past the margin in "
+        f"the rulebook: the word '{word[:50]}' in column 3 of the table is wider than the "
+        "column; break it with &shy; where it may break, or give the table fewer columns"
     ], said
 
 
@@ -539,11 +572,11 @@ def test_what_the_booklet_alone_cannot_lay_out_is_said_of_the_booklet(
     assert main([*args, "--booklet"]) == 2
     said = capsys.readouterr().err
     assert ": layout of the booklet's A5 pages (--booklet): a block is taller" in said, said
-    cell = "Ask the rulebook " + "lantern" * 12  # a table's cell: quoted as written
+    cell = "Ask the rulebook " + "lantern" * 12  # a table's cell: its word quoted as written
     prose.write_text(f"{text}\n| {cell} |\n|---|\n| x |\n", encoding="utf-8")
     assert main([*args, "--booklet"]) == 2
     said = capsys.readouterr().err
-    assert "in the booklet's A5 pages (--booklet): 'Ask the rulebook lantern" in said, said
+    assert "in the booklet's A5 pages (--booklet): the word 'lanternlantern" in said, said
 
 
 def test_overflowing_blocks_found_on_no_line_are_not_made_one_lines_cells(

@@ -76,9 +76,7 @@ class RichText(Flowable):  # type: ignore[misc]
         self.widest = 0.0
         self.avail = 0.0
         self._broken: tuple[float, TextStyle, list[text.Run]] | None = None  # what lines hold
-        # a table cell's whole row, as words: a cell of one word ('Players') is on many lines
-        # of the prose, its row on one, where a problem with the cell is said
-        self.row = ""
+        self.table: list[list[RichText]] = []  # a Markdown table's cells, this one among them
         self.past_margin = False  # a cell of a table too wide for the page, whatever it holds
         self.source = source  # where its text is written (a card's name), if not the prose
 
@@ -320,6 +318,7 @@ class RowsKept(Table):  # type: ignore[misc]
 
 
 CELL_PADDING = 6.0  # a pipe table cell's left and right padding together, points
+LEAST_COLUMN = 12.0  # points: the narrowest a column is set, whatever its words ask
 
 
 def pipe_table(
@@ -342,13 +341,12 @@ def pipe_table(
         for r, row in enumerate(rows)
     ]
     for row in cells:
-        words = " ".join(cell.plain() for cell in row)  # once a row: not once a cell of it
         for cell in row:
-            cell.row = words
+            cell.table = cells
     widths = _column_widths(cells, columns, width, header_rows)
-    if cells and sum(widths) > width + 0.5:  # more columns than fit at their least (5,000 of
-        for cell in cells[0]:  # an 'x'): the table runs off the page, said at its first row
-            cell.past_margin = True
+    if cells and columns * LEAST_COLUMN > width + 0.5:  # more columns than the page holds at
+        for cell in cells[0]:  # their least: it runs off the page, said at its first row (a
+            cell.past_margin = True  # wide word squeezes its column: said as that word)
     data: list[list[Any]] = [[*row, *[""] * (columns - len(row))] for row in cells]
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),
@@ -394,7 +392,7 @@ def _column_widths(
             m + (width - sum(least)) * w / sum(wraps) for m, w in zip(least, wraps, strict=True)
         ]
     # a word wider than its share: past the page (said at its file), never under the padding
-    return [max(width * m / sum(least), 12.0) for m in least]
+    return [max(width * m / sum(least), LEAST_COLUMN) for m in least]
 
 
 def _numbers(rows: list[list[RichText]], column: int) -> bool:

@@ -8,74 +8,124 @@ from collections.abc import Callable
 
 from printgen.documents.flow import RichText
 from printgen.documents.source_lines import editor_lines
+from printgen.layout import breaking
 from printgen.layout.text import NO_GAP, Line
 from printgen.problems import Problem, Where
 
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 QUOTED = 50  # characters of a text quoted: a row of a thousand cells is not said whole
+SAID = "text runs past the margin in the rulebook: "
 
 
 def overflow_problems(
     overflowing: list[RichText], rel: str, prose: str, where_of: Callable[[str], Where]
 ) -> list[Problem]:
-    """Text past the margin, one problem a line of the rules (a too-wide table row is one
-    line to mend, however many of its cells overflow), the first few lines named. ``rel`` and
-    ``prose``: the rules file and its text; ``where_of``: where a block's text is written."""
-    by_line: dict[tuple[Where, int], list[str]] = {}
-    found: dict[str, Where] = {}  # a row's cells share its words: looked up once a row
-    words: set[tuple[Where, int]] = set()  # problems quoting the word that does not fit
+    """Text past the margin, one problem a place of the rules (a too-wide table is one, named
+    by its widest word, however many of its cells overflow), the first few places named.
+    ``rel`` and ``prose``: the rules file and its text; ``where_of``: where a text is written."""
+    said: dict[tuple[Where, int], str] = {}
+    tables: set[int] = set()  # the tables said: each of their cells overflows
     for number, flow in enumerate(overflowing):
-        said = flow.row or flow.plain() or flow.written()
-        # a block that knows where its text is written (a card's name in the card reference)
-        # is said there: the same words in a paragraph that fits are not the mistake
-        line = flow.source or found.get(said) or found.setdefault(said, where_of(said))
-        word = "" if flow.row else too_wide(flow)
-        if word and line.path == rel and flow.source is None:  # the word may be lines on
-            line = word_at(prose, word, line) or line
+        if flow.table and id(flow.table) in tables:
+            continue
+        if flow.table:
+            tables.add(id(flow.table))
+            where, message = _table_said(flow.table, rel, prose, where_of)
+        else:
+            where, message = _block_said(flow, rel, prose, where_of)
         # a text found on no line is said at the file's start: blocks from anywhere (a long
-        # word written twice), not cells of one line, each its own problem
-        key = (line, number if line == Where(rel) else 0)
-        if word:
-            words.add(key)
-        by_line.setdefault(key, []).append(word if key in words else flow.written())
-    problems = [
-        Problem(line, _said(texts, (line, n) in words, line.path == rel))
-        for (line, n), texts in list(by_line.items())[:OVERFLOWS_SHOWN]
-    ]
-    rest = sum(len(texts) for texts in list(by_line.values())[OVERFLOWS_SHOWN:])
-    if rest:  # one too-wide table would fill the screen
-        problems.append(
+        # word written twice), each its own problem
+        said.setdefault((where, number if where == Where(rel) else 0), message)
+    shown = list(said.items())
+    problems = [Problem(where, message) for (where, _), message in shown[:OVERFLOWS_SHOWN]]
+    if (rest := len(shown) - OVERFLOWS_SHOWN) > 0:  # one rulebook of long words would fill
+        problems.append(  # the screen
             Problem(
                 Where(rel),
-                f"text runs past the margin in {rest} more blocks of the rulebook; break the "
-                "long words or tables",
+                f"text runs past the margin in {rest} more places of the rulebook; break their "
+                "long words (&shy; where they may break)",
             )
         )
     return problems
 
 
-def _said(texts: list[str], word: bool, in_rules: bool) -> str:
-    first = texts[0]
-    if word:  # the word itself, whole unless very long
-        quoted = first if len(first) <= QUOTED else f"{first[:QUOTED]}…"
-        said = f"text runs past the margin in the rulebook: the word '{quoted}' is wider than "
-        if in_rules:
-            return said + "the column; break it (&shy; where it may break) or shorten it"
-        return said + f"the column; shorten it, or mark where it may break with {_SOFT_HYPHEN}"
-    return (
-        f"text runs past the margin in the rulebook: '{first[:QUOTED]}…'"
-        + (f" and {_more(len(texts) - 1)} of its line" if len(texts) > 1 else "")
-        + (
-            "; break the long word (&shy; where it may break) or table"
-            if in_rules
-            else f"; mark where the long word may break with {_SOFT_HYPHEN}"
+def _block_said(
+    flow: RichText, rel: str, prose: str, where_of: Callable[[str], Where]
+) -> tuple[Where, str]:
+    # a block that knows where its text is written (a card's name in the card reference) is
+    # said there: the same words in a paragraph that fits are not the mistake
+    line = flow.source or where_of(flow.plain() or flow.written())
+    word = too_wide(flow)
+    if word and line.path == rel and flow.source is None:  # the word may be lines on
+        line = word_at(prose, word, line) or line
+    in_rules = line.path == rel
+    if not word:  # no line wider than its column: nothing to name but the block
+        hint = "break its long word (&shy; where it may break)"
+        if not in_rules:
+            hint = f"mark where its long word may break with {_SOFT_HYPHEN}"
+        return line, f"{SAID}'{flow.written()[:QUOTED]}…'; {hint}"
+    return line, f"{SAID}the word '{_quoted(word)}' is wider than the column; {_hint(in_rules)}"
+
+
+def _table_said(
+    cells: list[list[RichText]], rel: str, prose: str, where_of: Callable[[str], Where]
+) -> tuple[Where, str]:
+    """A table whose columns, each as narrow as its widest word, are wider together than the
+    page: every column is squeezed and every one's widest word overflows, yet the table's
+    widest word is the one to break — or, columns too many for the page at their least,
+    the table's columns. Said at that word, at its row's line and column."""
+    if any(cell.past_margin for cell in cells[0]):
+        return where_of(_row(cells[0])), (
+            f"{SAID}the table's {max(len(row) for row in cells)} columns are wider than the "
+            "page, even at their narrowest; give it fewer columns"
         )
+    word, row, column = _widest_word(cells)
+    line = where_of(_row(row))
+    in_rules = line.path == rel
+    if in_rules:
+        line = word_at(prose, word, line) or line
+    hint = _hint(in_rules)
+    if in_rules and len(cells[0]) > 1:  # its neighbours squeeze its column too
+        hint = "break it with &shy; where it may break, or give the table fewer columns"
+    return line, (
+        f"{SAID}the word '{_quoted(word)}' in column {column} of the table is wider than the "
+        f"column; {hint}"
     )
+
+
+def _quoted(word: str) -> str:
+    return word if len(word) <= QUOTED else f"{word[:QUOTED]}…"
+
+
+def _hint(in_rules: bool) -> str:
+    if in_rules:
+        return "break it (&shy; where it may break) or shorten it"
+    return f"shorten it, or mark where it may break with {_SOFT_HYPHEN}"
 
 
 # a card's name or text, which its card shrinks to fit: a soft hyphen says where the word may
 # break (it prints nothing within a line)
 _SOFT_HYPHEN = 'a soft hyphen (U+00AD: "\\u00ad" in a double-quoted YAML text)'
+
+
+def _widest_word(cells: list[list[RichText]]) -> tuple[str, list[RichText], int]:
+    """The widest word of a table that no soft hyphen breaks, as written; its row, and its
+    column (from 1): a table's columns are squeezed in proportion to their widest words, so
+    breaking this one frees the most room."""
+    found: tuple[float, str, list[RichText], int] = (-1.0, "", cells[0], 1)
+    for row in cells:
+        for column, cell in enumerate(row, start=1):
+            lines = breaking.break_lines(cell.runs, cell.style.family, cell.style.size, 0.0)
+            for line in lines:
+                if line.width > found[0]:
+                    found = (line.width, _written(line).strip(), row, column)
+    return found[1], found[2], found[3]
+
+
+def _row(cells: list[RichText]) -> str:
+    """A table row's words, which find its line: a cell of one word ('Players') is on many
+    lines of the prose, its row on one."""
+    return " ".join(cell.plain() for cell in cells)
 
 
 def too_wide(flow: RichText) -> str:
@@ -113,7 +163,3 @@ def word_at(prose: str, word: str, paragraph: Where) -> Where | None:
     if len(holding) != 1:
         return None
     return Where(paragraph.path, holding[0], lines[holding[0] - 1].find(word) + 1)
-
-
-def _more(cells: int) -> str:
-    return f"{cells} more cell" if cells == 1 else f"{cells} more cells"
