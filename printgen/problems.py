@@ -16,6 +16,7 @@ from typing import NamedTuple
 from printgen.limits import MAX_PROBLEM_CHARS
 from printgen.startup.deferred import pattern
 
+SOFT_HYPHEN = "\xad"  # where a long word may break: printed nothing within a line
 EXIT_BAD_INPUT = 2  # a command's exit status when the input has an error (1: printgen's own bug)
 # said on stdout after a failed build, so that stderr holds nothing but its problems, one a line
 NOTHING_WRITTEN = "printgen: nothing written; fix the problems above"
@@ -58,6 +59,10 @@ class Problem:
         # rule's f-string) would read as several problems, or pass for another tool's output
         if isinstance(self.message, str) and _UNPRINTABLE.search(self.message):
             object.__setattr__(self, "message", one_line(self.message))
+        # a designer's text quoted with its soft hyphens (a card's name, "Donau\xaddampf"):
+        # a terminal shows them, or not, and a search for the word missed it; said whole
+        if isinstance(self.message, str) and SOFT_HYPHEN in self.message:
+            object.__setattr__(self, "message", self.message.replace(SOFT_HYPHEN, ""))
         if isinstance(self.message, str) and len(self.message) > MAX_PROBLEM_CHARS:
             object.__setattr__(self, "message", _cut(self.message))
 

@@ -2980,6 +2980,35 @@ def test_a_card_name_too_wide_for_the_card_reference_is_said_at_the_name_not_the
     ], run.err
 
 
+def test_problems_quote_a_name_with_soft_hyphens_whole(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A name with soft hyphens was quoted with them ('Rohstoff\\xadverwaltungs…' in the
+    messages, card.label in a rules.py's too): a terminal shows them, or not, and a search for
+    the word found nothing. Messages and card.label give the name whole."""
+    game = designer / "cards" / GAME
+    deck = game / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace(
+        'name: {en: "Miner",', 'name: {en: "Rohstoff\\u00adverwaltungs\\u00adplättchen I",'
+    )
+    deck.write_text(text, encoding="utf-8")
+    rules = game / "rules.py"
+    rules.write_text(
+        rules.read_text(encoding="utf-8")
+        + "\n\n@rule('named')\ndef named(ctx: RuleContext) -> Iterator[Problem]:\n"
+        + "    for card in ctx.cards('main')[:1]:\n"
+        + "        assert '\\xad' not in card.label\n"
+        + "        said = f'{card.label} is named'\n"
+        + "        yield ctx.problem(card.where('name'), said, Severity.WARNING)\n",
+        encoding="utf-8",
+    )
+    run = printgen(designer, "validate", GAME, "--lang", "en")
+    assert run.code == 0, run.err
+    assert "\xad" not in run.err, run.err
+    assert "named: card 'miner' (Rohstoffverwaltungsplättchen I) is named" in run.err, run.err
+    assert "card 'miner' (Rohstoffverwaltungsplättchen I): the text of box 'title'" in run.err
+
+
 def test_a_product_axis_left_empty_is_an_error_at_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -8,7 +8,7 @@ from types import MappingProxyType, ModuleType
 from typing import overload
 
 from printgen.model.game import CardType, Deck, Game
-from printgen.problems import Problem, ProjectError, Severity, Where, closest
+from printgen.problems import SOFT_HYPHEN, Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.resolve import Resolved
 from printgen.rules.guard import RulesWarning
@@ -34,8 +34,10 @@ class CardView:
 
     @property
     def label(self) -> str:
-        """How a message names the card: its id and printed name."""
+        """How a message names the card: its id and printed name, whole (its soft hyphens, a
+        word's places to break, print nothing within a line)."""
         name = self.values.get("name")
+        name = str(name).replace(SOFT_HYPHEN, "") if name else name
         return f"card '{self.card.id}' ({name})" if name else f"card '{self.card.id}'"
 
     def where(self, field: str | None = None) -> Where:
