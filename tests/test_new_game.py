@@ -2145,6 +2145,43 @@ def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
     assert f"rules.en.md:{quoted + 1}:1: this table's header row has 2 cells" in said, said
 
 
+def test_a_table_row_with_more_cells_than_its_header_is_an_error_fewer_a_warning(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Markdown prints as many cells as the header has: a row's extra cell ('Achtung') was
+    dropped and one cell too few printed empty, while validate said ok. An escaped pipe, a
+    pipe in a Jinja expression and a {% for %} line inside the table are no cells."""
+    folder = designer / "cards" / GAME
+    rows = (
+        "| Rohstoff | Symbol | Gebäude | Punkte |",
+        "|---|---|---|---|",
+        "| Holz | :coin: | Sägewerk | 5 | Achtung: verfällt! |",
+        "| Stein | a \\| b | Steinbruch |",
+        "{% for word in ['x', 'y'] %}",
+        "| {{ word | upper }} | {{ ['a', 'b'] | join('|') }} | c | d |",
+        "{% endfor %}",
+    )
+    first = _appended(folder / "aid.en.md", *rows)
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/aid.en.md:{first + 2}:34: this row has 5 cells and its table's header "
+        "4: 'Achtung: verfällt!' is not printed; add a column to the header and the line under "
+        "it, or move the text into a cell"
+    ], checked.err
+    aid = (folder / "aid.en.md").read_text(encoding="utf-8")
+    (folder / "aid.en.md").write_text(aid.replace(" | Achtung: verfällt! |", " |"))
+    quoted = _appended(folder / "rules.en.md", "> | A | B | C |", "> |---|---|---|", "> | 1 |")
+    warned = printgen(designer, "validate")
+    assert warned.code == 0, warned.err
+    assert sorted(warned.err.splitlines()) == [
+        f"cards/{GAME}/aid.en.md:{first + 3}:1: warning: this row has 3 cells and its table's "
+        "header 4: the last is printed empty; add `|  |` if that is meant",
+        f"cards/{GAME}/rules.en.md:{quoted + 2}:3: warning: this row has 1 cell and its "
+        "table's header 3: the last 2 are printed empty; add `|  |  |` if that is meant",
+    ], warned.err
+
+
 def test_a_diagram_shown_as_an_example_in_the_aid_is_text_not_a_block(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems
+from printgen.documents.prose_tables import CONTAINER, too_many_cells
 from printgen.documents.source_lines import (
     Fence,
     block_tokens,
@@ -49,7 +50,6 @@ DRAWN_BY = {
 _DELIMITER_ROW = re.compile(  # in a quote or a list item too
     r"\n(?:[ \t]*>)*[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
 )
-_CONTAINER = pattern(r"^(?:[ \t]*>)*[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?")  # > > - 1.
 # a line indented or quoted as deeply as a list or quote past the nesting limit could be
 _DEEP_LINE = re.compile(rf"\n(?:[ \t>*+-]|\d+[.)]){{{MAX_PROSE_NESTING},}}")
 _ENTITY = pattern(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -76,6 +76,7 @@ def lint_prose(
         + _foreign(written, lines, rel, prose)
         + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
+        + too_many_cells(written, rel)
     )
 
 
@@ -187,7 +188,7 @@ def delimiter_rows(written: str) -> list[int]:
 
 
 def _cells(line: str) -> int:
-    inner = _CONTAINER.sub("", line, count=1).strip().removeprefix("|").removesuffix("|")
+    inner = CONTAINER.sub("", line, count=1).strip().removeprefix("|").removesuffix("|")
     return len(re.split(r"(?<!\\)\|", inner))
 
 

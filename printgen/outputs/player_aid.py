@@ -25,6 +25,7 @@ from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.platypus import Flowable, Frame
 from printgen.documents.prose_flavours import other_markdowns
+from printgen.documents.prose_tables import too_few_cells
 from printgen.documents.quickref import quick_reference
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.draw.pdf import end_form, new_canvas
@@ -111,6 +112,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
         return None
     aid = str(context.get("aid", ""))
     problems.extend(other_markdowns(job.project, prose_rel, aid, job.decks, job.lang))
+    problems.extend(too_few_cells(job.project, prose_rel))
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]
