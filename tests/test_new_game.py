@@ -759,6 +759,28 @@ def test_a_card_written_by_its_printed_name_is_told_its_id(
     ), run.err
 
 
+def test_a_diagram_cell_by_a_bare_name_or_misspelt_id_is_told_the_card(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A diagram row `- [main/miner, ~, Mercante]` (the merchant's Italian name, in the English
+    rules) and `marchant` were told only 'write deck/card, e.g. main/miner'."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    rows = ("```diagram", "grid:", "  - [main/miner, ~, Mercante]", "  - [marchant]", "```")
+    first = _appended(rules, *rows)
+    card = _appended(rules, "```card", "MERCHANT", "```")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/rules.en.md:{first + 2}:21: diagram: no card 'Mercante': 'Mercante' is "
+        "the name card 'main/merchant' prints; a cell is deck/card id: write main/merchant",
+        f"cards/{GAME}/rules.en.md:{first + 3}:6: diagram: no card 'marchant'; did you mean "
+        "'main/merchant'?",
+        f"cards/{GAME}/rules.en.md:{card + 1}:1: card reference 'MERCHANT' names no card: "
+        "'MERCHANT' is the name card 'main/merchant' prints; a reference is deck/card id: "
+        "write main/merchant",
+    ], run.err
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [

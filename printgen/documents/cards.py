@@ -10,6 +10,7 @@ from typing import Any
 
 from printgen.documents.card_glyphs import parsed
 from printgen.documents.card_query import as_yaml, matches
+from printgen.documents.card_refs import by_printed_name, name_said, not_there
 from printgen.documents.card_titles import card_name, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
@@ -157,9 +158,8 @@ class CardIndex:
             if "=" in ref:
                 message = self._no_match(ref)
             elif (named := self.by_printed_name(ref)) is not None:
-                message = (
-                    f"card reference '{ref}' names no card: '{ref.partition('/')[2]}' is the "
-                    f"name card '{named}' prints; a reference is deck/card id: write {named}"
+                message = f"card reference '{ref}' names no card: " + name_said(
+                    ref, named, "a reference"
                 )
             else:
                 message = f"card reference '{ref}' names no card" + did_you_mean(
@@ -169,30 +169,10 @@ class CardIndex:
         return info
 
     def by_printed_name(self, ref: str) -> str | None:
-        """The deck/card id of the card whose printed name the reference writes in place of its
-        id ('main/Händler' for the merchant), its case and soft hyphens aside."""
-        deck, slash, written = ref.partition("/")
-        wanted = written.casefold()
-        for info in self.decks.get(deck, []) if slash else []:
-            name = info.values.get("name")
-            if isinstance(name, str) and name.replace(SOFT, "").casefold() == wanted:
-                return f"{deck}/{info.card.id}"
-        return None
+        return by_printed_name(self.decks, ref)
 
     def not_there(self, ref: str) -> str:
-        """What a deck/card reference like no card's misses: the card in a deck there is (its
-        cards named), the deck, or the deck/card form itself."""
-        deck, slash, card = ref.partition("/")
-        if slash and deck in self.decks:
-            ids = [info.card.id for info in self.decks[deck]]
-            more = f" and {len(ids) - 12:,} more" if len(ids) > 12 else ""
-            return f"; deck '{deck}' has no card '{card}' (its cards: {', '.join(ids[:12])}{more})"
-        if slash and self.decks:
-            return f"; there is no deck '{deck}' (the decks: {', '.join(self.decks)})"
-        named = next((key for key in self.cards if key.partition("/")[2] == ref), None)
-        if named:  # a card's id alone
-            return f"; write deck/card: {named}"
-        return f"; write deck/card, e.g. {next(iter(self.cards), 'deck/card')}"
+        return not_there(self.decks, self.cards, ref)
 
     def _no_match(self, ref: str) -> str:
         """Why a query matches no card: a deck or a field it misspells, else no card's values."""

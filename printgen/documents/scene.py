@@ -26,6 +26,7 @@ from itertools import pairwise
 from typing import Any
 
 from printgen.documents.card_query import query_terms
+from printgen.documents.card_refs import name_said
 from printgen.documents.cards import CardIndex, CardInfo
 from printgen.documents.scene_text import caption_words, text_problems
 from printgen.icons.geometry import parse_hex
@@ -238,11 +239,7 @@ class _Reader:
         else:
             info = self.index.cards.get(cell)
             if info is None and (named := self.index.by_printed_name(cell)) is not None:
-                self.error(
-                    where,
-                    f"no card '{cell}': '{cell.partition('/')[2]}' is the name card '{named}' "
-                    f"prints; a cell is deck/card id: write {named}",
-                )
+                self.error(where, f"no card '{cell}': " + name_said(cell, named, "a cell"))
             elif info is None:
                 # the deck's cards, the decks, or a card of this game as the example
                 hint = did_you_mean(cell, self.index.cards, self.index.not_there(cell))

@@ -1,0 +1,65 @@
+"""What a card reference naming no card was meant to be — a ``card`` block's word, a diagram's
+cell: the card whose printed name it writes (in any of the game's languages: a German designer
+writes 'Steinbruch' in the English rules too), the card whose id it misspells, the deck."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from printgen.layout.hyphens import SOFT
+from printgen.problems import closest
+
+if TYPE_CHECKING:
+    from printgen.documents.cards import CardInfo
+
+
+def by_printed_name(decks: Mapping[str, list[CardInfo]], ref: str) -> str | None:
+    """The deck/card id of the card whose printed name ``ref`` writes in place of its id —
+    'gebaeude/Sägewerk', or the name alone — its case and soft hyphens aside."""
+    deck, slash, written = ref.partition("/") if "/" in ref else ("", "", ref)
+    wanted = written.casefold()
+    for deck_id, infos in decks.items() if not slash else [(deck, decks.get(deck, []))]:
+        for info in infos:
+            if any(name.replace(SOFT, "").casefold() == wanted for name in _names(info)):
+                return f"{deck_id}/{info.card.id}"
+    return None
+
+
+def name_said(ref: str, named: str, what: str) -> str:
+    """What is said of ``ref``, which writes the printed name of the card ``named``: ``what``
+    (a reference, a cell) is its id."""
+    written = ref.partition("/")[2] if "/" in ref else ref
+    return f"'{written}' is the name card '{named}' prints; {what} is deck/card id: write {named}"
+
+
+def _names(info: CardInfo) -> Iterator[str]:
+    """The card's printed name in the document's language, then as written for each."""
+    written: Any = info.card.fields.get("name")
+    for name in (info.values.get("name"), written):
+        if isinstance(name, str):
+            yield name
+        elif isinstance(name, Mapping):
+            yield from (text for text in name.values() if isinstance(text, str))
+
+
+def not_there(decks: Mapping[str, list[CardInfo]], cards: Mapping[str, CardInfo], ref: str) -> str:
+    """What a deck/card reference like no card's misses: the card in a deck there is (its
+    cards named), the deck, or the deck/card form itself (an id alone: the card it is, or the
+    one it misspells)."""
+    deck, slash, card = ref.partition("/")
+    if slash and deck in decks:
+        ids = [info.card.id for info in decks[deck]]
+        more = f" and {len(ids) - 12:,} more" if len(ids) > 12 else ""
+        return f"; deck '{deck}' has no card '{card}' (its cards: {', '.join(ids[:12])}{more})"
+    if slash and decks:
+        return f"; there is no deck '{deck}' (the decks: {', '.join(decks)})"
+    named = next((key for key in cards if key.partition("/")[2] == ref), None)
+    if named:  # a card's id alone
+        return f"; write deck/card: {named}"
+    by_id: dict[str, str] = {}
+    for key in cards:  # an id two decks share: the first deck's card
+        by_id.setdefault(key.partition("/")[2], key)
+    if meant := closest(ref, by_id):
+        return f"; did you mean '{by_id[meant[0]]}'?"
+    return f"; write deck/card, e.g. {next(iter(cards), 'deck/card')}"
