@@ -1133,6 +1133,26 @@ def test_a_card_types_own_icon_is_named_after_the_card_a_symbol_by_printgens_wor
     assert "Merchant" in said and "hearts" not in said, said
 
 
+def test_a_designers_icon_label_begins_with_a_capital_in_the_legend_as_printgens_do(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """icon_exile: {en: exile} printed "exile" beside printgen's "Coin": the legend mixed
+    lower-case and capitalised names. Only the first letter is raised: the designer's own
+    capital in "silver of Rome" stays."""
+    labels = _exile_in_the_aids(designer)
+    labels.write_text(
+        "icon_exile: {en: exile, it: esilio}\nicon_coin: {en: silver of Rome, it: x}\n",
+        encoding="utf-8",
+    )
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
+    said = printed[printed.rindex("Symbols") :]
+    assert "Exile" in said and "exile" not in said, said
+    assert "Silver of Rome" in said, said
+
+
 def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_originals(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
@@ -1393,7 +1413,8 @@ def test_an_icon_named_in_english_in_an_italian_aid_is_a_warning(
     built = printgen(designer, "build", GAME, "--lang", "it", "--only", "player-aid")
     assert built.code == 0 and "English name" not in built.err, built.err
     aid = designer / "build" / GAME / "it" / "player-aid.pdf"
-    assert "sole" in " ".join(page.extract_text() for page in PdfReader(aid).pages).split()
+    # the label's word, a capital first as every name of the legend
+    assert "Sole" in " ".join(page.extract_text() for page in PdfReader(aid).pages).split()
 
 
 def test_a_built_in_icon_in_an_italian_aid_is_named_in_italian(
@@ -1499,7 +1520,7 @@ def test_an_icon_label_with_stars_and_colons_that_mark_nothing_prints_as_written
     assert built.code == 0 and "warning" not in built.err, built.err
     aid = PdfReader(designer / "build" / GAME / "en" / "player-aid.pdf")
     legend = " ".join(aid.pages[0].extract_text().split("Symbols")[1].split())
-    assert legend.startswith("coin* 10:30:45 gold_coin 2 * 3 Merchant"), legend
+    assert legend.startswith("Coin* 10:30:45 gold_coin 2 * 3 Merchant"), legend  # a capital
 
 
 def test_an_icon_label_that_names_no_icon_is_warned_at_its_line(

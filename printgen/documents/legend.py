@@ -95,6 +95,13 @@ def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
 
 
 def icon_name(name: str, labels: dict[str, str], index: CardIndex, prose: str = "") -> str:
+    """The legend's caption for icon ``name``: every entry begins with a capital, as a list's
+    items do — a designer's 'wood' beside printgen's 'Victory points' read as a slip — and
+    keeps the rest as written (a designer's capitals are deliberate)."""
+    return _capital(_named(name, labels, index, prose))
+
+
+def _named(name: str, labels: dict[str, str], index: CardIndex, prose: str) -> str:
     """A label ``icon_<name>`` the designer wrote, in the document's language; else the name
     of the one card type whose icon it is (an icon several card types carry — fire on every
     fire spell — is no one card's: named after the first, it would mislead), unless the cards'
@@ -109,13 +116,10 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex, prose: str = 
     owners = {info.face.name for info in index.cards.values() if info.values.get("icon") == name}
     if len(owners) == 1 and not (label and _written_inline(name, index, prose)):
         return owners.pop()
-    # printgen's own words begin with a capital, as a list's items and the cards' names do:
-    # "Wound" (a card) beside "coin", "tap" (printgen's) read as a slip; a designer's label
-    # and a card's name print as written
     if label:
-        return _capital(label)
+        return label
     if word := labels.get(f"icon_word_{name}"):  # printgen's word for its own icon
-        return _capital(word)
+        return word
     words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
     lang = getattr(labels, "lang", "en")
     if lang != "en":  # printgen's and Font Awesome's names are English: say so in another's
@@ -132,11 +136,13 @@ def icon_name(name: str, labels: dict[str, str], index: CardIndex, prose: str = 
                 Severity.WARNING,
             )
         )
-    return _capital(words)
+    return words
 
 
 def _capital(words: str) -> str:
-    return words[:1].upper() + words[1:]
+    """``words`` with their first letter upper-cased, unless that makes two ('ß': 'SS')."""
+    first = words[:1].upper()
+    return (first if len(first) == 1 else words[:1]) + words[1:]
 
 
 def _written_inline(name: str, index: CardIndex, prose: str) -> bool:
