@@ -276,6 +276,31 @@ def test_cards_played_as_often_are_said_tied_not_the_first_named(
     assert "Most played" not in run.out and "0.5 per" not in run.out
 
 
+def test_cards_that_go_with_winning_are_named_beside_cards_played_as_often_every_game(
+    project: Path, printgen: Printgen
+) -> None:
+    """The winner played the first two cards once more, every other card was played once by
+    each seat in every game: those had no correlation, and the two tied at +1.00 were said
+    "no card's plays go with winning more than another's (correlation +1.00 for each)"."""
+    toy_engine(
+        project,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    w = rng.randrange(2)\n"
+        "    hands = [Counter({c: 1 + (i == w and c in rules[:2]) for c in rules})"
+        " for i in range(2)]\n"
+        "    return GameRecord(True, 4, (w,), hands)\n",
+    )
+    names = [f"card {c.values['name']}" for c in load_sim_data(project, TOY).cards("simboli")]
+    two = ", ".join(names[:2])
+    said = f"; the cards whose plays go most with winning are {two} (correlation +1.00)."
+    run = printgen(project, "simulate", TOY, "-n", "40", "--lang", "en")
+    assert f"Most played, as often each: {two} (1.50 per player and game){said}" in run.out
+    assert "more than another's" not in run.out
+    _, text = simulate(printgen, project, TOY, "-n", "40")
+    assert "con la vittoria sono carta " in text and "(correlazione +1,00)." in text
+    assert "per ognuna" not in text
+
+
 @pytest.mark.parametrize(
     ("correlations", "said"),
     [
@@ -290,6 +315,14 @@ def test_cards_played_as_often_are_said_tied_not_the_first_named(
         (
             (0.4, 0.1, 0.0, 0.0, 0.0),
             "the card whose plays go most with winning is A (correlation +0.40)",
+        ),
+        (  # C, D, E played as often in every game: no correlation, not tied with A and B
+            (1.0, 1.0, None, None, None),
+            "the cards whose plays go most with winning are A, B (correlation +1.00)",
+        ),
+        (
+            (0.2, 0.2, 0.2, 0.2, 0.2),
+            "no card's plays go with winning more than another's (correlation +0.20 for each)",
         ),
     ],
 )

@@ -23,7 +23,7 @@ def card_sentences(summary: Mapping[str, Any], w: Words) -> list[str]:
     line = _most_played(cards, played, w)
     best = [c for c in played if c["correlation"] is not None]
     if best and judged(summary):
-        line += _best_card(best, w)
+        line += _best_card(best, len(cards), w)
     if not judged(summary):
         return [line + ".", w("playtest_too_few_cards", why=too_few(summary, w))]
     never = summary["never_worth"]
@@ -47,13 +47,16 @@ def _most_played(cards: list[Any], played: list[Any], w: Words) -> str:
     return w("playtest_most_played_tied", cards=named(top, w), n=shown)
 
 
-def _best_card(best: list[Any], w: Words) -> str:
+def _best_card(best: list[Any], listed: int, w: Words) -> str:
     """The card whose plays go most with winning, or the cards tied for it; none when every
-    card's correlation is the same, or none is above zero (a cooperative game's +0.00 for every
-    card named the first card as the one that "goes most with winning")."""
+    one of the ``listed`` cards has the same correlation, or none is above zero (a cooperative
+    game's +0.00 for every card named the first card as the one that "goes most with winning").
+    A card without a correlation (played as often in every game, or never) is not tied with
+    the rest: Miner and Merchant at +1.00 beside a Thief played once a game were said to go
+    with winning no more than another card."""
     r, top = top_shown(best, "correlation")
     shown = w.number(r, "+.2f")
-    if len(best) > 1 and len(top) == len(best):
+    if listed > 1 and len(top) == listed:
         return w("playtest_best_card_even", r=shown)
     if r <= 0:
         return w("playtest_best_card_none", r=shown)
