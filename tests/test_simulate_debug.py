@@ -217,6 +217,78 @@ def test_an_engines_exception_shows_its_own_frames_above_its_one_line(
         assert run.err.startswith("--- game 1 of 1, --seed 1:")
 
 
+@pytest.mark.parametrize("step", ["play", "prepare"])
+def test_an_engine_closing_stderr_leaves_printgen_its_own(
+    table: Path, printgen: Printgen, step: str
+) -> None:
+    """sys.stderr.close() in play() ended --debug in "internal error: ValueError: I/O
+    operation on closed file." (exit 1) at the next game's header; in prepare(), exit 1 with
+    nothing said. The engine closes its own stream: printgen's headers and report go on."""
+    closed = PLAY.replace('    print("to stderr", file=sys.stderr)\n', "    sys.stderr.close()\n")
+    if step == "prepare":
+        closed = HEAD.replace("    return [card", "    sys.stderr.close()\n    return [card") + PLAY
+    else:
+        closed = HEAD + closed
+    _engine(table, closed)
+    run = printgen(
+        table, "simulate", GAME, "--debug", "-n", "2", "--players", "2", "--bots", "low,high"
+    )
+    assert run.code == 0, run.err
+    assert list(_games_said(run.err)) == [
+        "--- game 1 of 2, --seed 1: 2 players (low, high) ---",
+        "--- game 2 of 2, --seed 1: 2 players (high, low) ---",
+    ]
+    assert run.err.count("rolled") == 2 and "internal error" not in run.err
+    assert "All 2 games ended by the rules" in run.out
+
+
+def test_a_print_to_stderr_the_engine_closed_is_its_fault_at_its_line(
+    table: Path, printgen: Printgen
+) -> None:
+    _engine(table, HEAD + PLAY.replace("    rolled =", "    sys.stderr.close()\n    rolled ="))
+    run = printgen(table, "simulate", GAME, "--debug", "-n", "2")
+    assert run.code == 2, run.err
+    line = _line_of(table, 'print("to stderr"')
+    assert run.err.splitlines()[-1] == (
+        f"{ENGINE}:{line}:1: play() failed: ValueError: I/O operation on closed file. "
+        "(game 1, --seed 1)"
+    )
+    assert "internal error" not in run.err
+
+
+def test_streams_a_game_replaced_are_put_back_for_the_next_game(
+    table: Path, printgen: Printgen
+) -> None:
+    """play() setting sys.stderr to an io.StringIO swallowed the next game's header: its
+    prints and its traceback read as the game before's."""
+    engine = HEAD.replace("import sys\n", "import io\nimport sys\nGAMES = []\n") + PLAY.replace(
+        "    played =",
+        "    GAMES.append(1)\n"
+        "    assert len(GAMES) < 2, 'second game'\n"
+        "    sys.stdout, sys.stderr = io.StringIO(), io.StringIO()\n"
+        "    played =",
+    )
+    _engine(table, engine)
+    run = printgen(
+        table, "simulate", GAME, "--debug", "-n", "2", "--players", "2", "--bots", "low,high"
+    )
+    assert run.code == 2, run.err
+    games = _games_said(run.err)
+    assert list(games) == [
+        "--- game 1 of 2, --seed 1: 2 players (low, high) ---",
+        "--- game 2 of 2, --seed 1: 2 players (high, low) ---",
+    ]
+    first, second = games.values()
+    assert [line.split()[0] for line in first] == ["rolled", "to"]
+    assert second[0].startswith("rolled ") and second[0].endswith(" for high,low")
+    assert second[1] == "to stderr"
+    assert second[2] == f"Traceback of {ENGINE} (most recent call last):"
+    line = _line_of(table, "second game")
+    assert second[-1] == (
+        f"{ENGINE}:{line}:1: play() failed: AssertionError: second game (game 2, --seed 1)"
+    )
+
+
 def test_debug_beside_jobs_is_refused_as_a_clash(table: Path, printgen: Printgen) -> None:
     run = printgen(table, "simulate", GAME, "--debug", "--jobs", "2")
     assert (run.code, run.out) == (2, "")

@@ -8,10 +8,12 @@ prints of thousands of games are left out and said once (see printed.py).
 
 from __future__ import annotations
 
+import io
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 
 def game_header(game: int, games: int, seats: Sequence[str], seed: int) -> str:
@@ -22,10 +24,54 @@ def game_header(game: int, games: int, seats: Sequence[str], seed: int) -> str:
     return f"--- game {game + 1:,} of {games:,}, --seed {seed}: {players} ---"
 
 
-def show_traceback(exc: BaseException, path: Path, rel: str) -> None:
+class Shown(io.TextIOBase):
+    """The engine's ``sys.stdout`` or ``sys.stderr`` under --debug: what it prints, written
+    through to printgen's stderr (``terminal``). Closing it closes only this one: the engine
+    that closed printgen's own stream (``sys.stderr.close()`` in play()) ended the run in
+    "internal error" at the next game's header, exit 1; now a print after its close fails in
+    the engine's code, at its line, as in any Python program."""
+
+    def __init__(self, terminal: TextIO) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self.terminal.encoding
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.terminal.isatty()
+
+    def write(self, text: str) -> int:
+        if self.closed:
+            raise ValueError("I/O operation on closed file.")
+        return self.terminal.write(text)
+
+    def flush(self) -> None:
+        super().flush()  # a closed one raises, as a file does
+        self.terminal.flush()
+
+
+def engine_streams(terminal: TextIO) -> None:
+    """``sys.stdout`` and ``sys.stderr`` the engine's, each written through to ``terminal``:
+    before each game, as a game that replaced them (``io.StringIO``) or closed them left the
+    next game's prints swallowed. Those still open are kept (``Kept`` compares them)."""
+
+    def kept(stream: object) -> bool:
+        return isinstance(stream, Shown) and stream.terminal is terminal and not stream.closed
+
+    sys.stdout = sys.stdout if kept(sys.stdout) else Shown(terminal)
+    sys.stderr = sys.stderr if kept(sys.stderr) else Shown(terminal)
+
+
+def show_traceback(exc: BaseException, path: Path, rel: str, stream: TextIO) -> None:
     """The frames of the engine's own file that led to ``exc``, as Python shows a traceback,
-    on stderr above the fault's one line (which says what was raised): printgen's frames,
-    and the standard library's the engine called, are not the designer's to read. Nothing
+    on ``stream`` (printgen's stderr) above the fault's one line (which says what was
+    raised): printgen's frames, and the standard library's the engine called, are not the
+    designer's to read. Nothing
     when no line of the engine ran (a syntax error: its one line says where)."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(path)]
     if not frames:
@@ -35,4 +81,4 @@ def show_traceback(exc: BaseException, path: Path, rel: str) -> None:
         lines.append(f'  File "{rel}", line {frame.lineno}, in {frame.name}')
         if frame.line:
             lines.append(f"    {frame.line}")
-    print("\n".join(lines), file=sys.stderr)
+    print("\n".join(lines), file=stream)

@@ -126,7 +126,7 @@ def load_engine(project_root: Path, game_id: str, debug: bool = False) -> Engine
             if debug:
                 from printgen.simulate.debug import show_traceback
 
-                show_traceback(exc, path, rel)
+                show_traceback(exc, path, rel, printed.terminal)
 
             raise loading(exc, path, rel) from None
         if printed.steps:

@@ -8,6 +8,9 @@ import io
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from typing import TextIO
+
+from printgen.simulate.debug import engine_streams
 
 IMPORTING = "simulate.py"  # the step of the module's own lines, run as it is imported
 
@@ -40,6 +43,9 @@ class Printed(io.TextIOBase):
         super().__init__()
         self.engine_file = engine_file
         self.through = through  # --debug: let through to stderr, noted nowhere
+        # printgen's own stderr as the engine's code starts, under --debug: where the games'
+        # headers and tracebacks go, whatever the engine did with sys.stderr
+        self.terminal: TextIO = sys.stderr
         self.step = "play()"
         self.steps: dict[str, None] = {}  # in the order they first printed
         self.line: int | None = None
@@ -74,12 +80,18 @@ class Printed(io.TextIOBase):
 
 @contextmanager
 def kept_out(printed: Printed) -> Iterator[None]:
-    """stdout and stderr into ``printed`` while the block runs; under --debug, stdout into
-    stderr instead, beside the game's header line: stdout stays the report's sentences, for
-    a designer piping them."""
+    """stdout and stderr into ``printed`` while the block runs; under --debug, both written
+    through to printgen's stderr instead, beside the game's header line (stdout stays the
+    report's sentences, for a designer piping them), and printgen's own streams put back
+    after, whatever the engine closed or replaced."""
     if printed.through:
-        with redirect_stdout(sys.stderr):
+        before = sys.stdout, sys.stderr
+        printed.terminal = sys.stderr
+        engine_streams(printed.terminal)
+        try:
             yield
+        finally:
+            sys.stdout, sys.stderr = before
         return
     with redirect_stdout(printed), redirect_stderr(printed):
         yield

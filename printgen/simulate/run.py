@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -25,7 +24,7 @@ from printgen.sandbox.refused import Kept, designer_threads, no_exit_nor_fork, t
 from printgen.sandbox.workers import Board, ended_worker, joined, step, task
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
-from printgen.simulate.debug import game_header, show_traceback
+from printgen.simulate.debug import engine_streams, game_header, show_traceback
 from printgen.simulate.engine import ENGINE_FILE, load_engine
 from printgen.simulate.faults import EngineFault
 from printgen.simulate.printed import Printed, kept_out, printed_message
@@ -171,7 +170,7 @@ def _prepared(printed: Printed) -> tuple[Any, Any, Path, str]:
             if by_user(exc):
                 raise
             if _current["settings"].debug:
-                show_traceback(exc, engine.path, rel)
+                show_traceback(exc, engine.path, rel, printed.terminal)
             raise faults.failing(exc, engine.path, rel, "prepare()", line) from None
         _current.update(
             play=engine.module.play, rules=rules, path=engine.path, rel=rel, prepare_line=line
@@ -234,7 +233,10 @@ def _played(
         # rarely taken) gave other figures at each run, and at each --jobs, with no warning
         random.seed(f"printgen-simulate-module:{seed}:{i}")
         if settings.debug:
-            print(game_header(i, settings.games, seats(bots, players, i), seed), file=sys.stderr)
+            engine_streams(printed.terminal)  # what the game before closed or replaced
+            print(
+                game_header(i, settings.games, seats(bots, players, i), seed), file=printed.terminal
+            )
         try:
             start_clock()
             record = play(rules, seats(bots, players, i), game_rng(seed, i), cap)
@@ -243,7 +245,7 @@ def _played(
             if by_user(exc):
                 raise
             if settings.debug:
-                show_traceback(exc, path, rel)
+                show_traceback(exc, path, rel, printed.terminal)
             fault = faults.failing(exc, path, rel, "play()", line)
             raise EngineFault(f"{fault} (game {i + 1}, --seed {seed})") from None
         problem = _record_checked(record, threads, players, cap, kept)
