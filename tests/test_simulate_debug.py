@@ -217,6 +217,75 @@ def test_an_engines_exception_shows_its_own_frames_above_its_one_line(
         assert run.err.startswith("--- game 1 of 1, --seed 1:")
 
 
+@pytest.mark.parametrize(
+    ("raised", "between"),
+    [
+        ("raise ValueError('wrapped') from e", "The above exception was the direct cause"),
+        ("raise ValueError('wrapped')", "During handling of the above exception"),
+    ],
+    ids=["cause", "context"],
+)
+def test_a_chained_exception_shows_the_one_it_came_from(
+    table: Path, printgen: Printgen, raised: str, between: str
+) -> None:
+    """A ValueError raised from a KeyError showed the ValueError's frame alone: the KeyError,
+    the fault to mend, was dropped. Both are shown as Python shows them, the engine's frames
+    only."""
+    wrapped = (
+        "def look(rules):\n"
+        "    try:\n"
+        "        return {}['missing']\n"
+        "    except KeyError as e:\n"
+        f"        {raised}\n\n\n"
+    )
+    _engine(table, HEAD + wrapped + PLAY.replace("    rolled =", "    look(rules)\n    rolled ="))
+    run = printgen(table, "simulate", GAME, "--debug")
+    assert run.code == 2, run.err
+    at = {n: _line_of(table, text) for n, text in [("play", "    look(rules)"), ("key", "{}[")]}
+    at["raise"] = _line_of(table, raised)
+    said = run.err[run.err.index("Traceback") :].splitlines()
+    head = f"Traceback of {ENGINE} (most recent call last):"
+    assert said == [
+        head,
+        f'  File "{ENGINE}", line {at["key"]}, in look',
+        "    return {}['missing']",
+        "KeyError: 'missing'",
+        "",
+        f"{between}, another exception occurred:"
+        if "During" in between
+        else f"{between} of the following exception:",
+        "",
+        head,
+        f'  File "{ENGINE}", line {at["play"]}, in play',
+        "    look(rules)",
+        f'  File "{ENGINE}", line {at["raise"]}, in look',
+        f"    {raised}",
+        f"{ENGINE}:{at['raise']}:1: play() failed: ValueError: wrapped (game 1, --seed 1)",
+    ]
+
+
+def test_an_endless_recursion_shows_its_repeated_frame_once(
+    table: Path, printgen: Printgen
+) -> None:
+    """An endless recursion printed its frame 990 times (1,980 lines): folded as Python folds
+    it, the frame three times, then how many more."""
+    deep = "def deeper(n):\n    return deeper(n + 1)\n\n\n"
+    _engine(table, HEAD + deep + PLAY.replace("    rolled =", "    deeper(0)\n    rolled ="))
+    run = printgen(table, "simulate", GAME, "--debug")
+    assert run.code == 2, run.err
+    said = run.err[run.err.index("Traceback") :].splitlines()
+    line = _line_of(table, "return deeper(")
+    frame = [f'  File "{ENGINE}", line {line}, in deeper', "    return deeper(n + 1)"]
+    assert said[1:3] == [
+        f'  File "{ENGINE}", line {_line_of(table, "deeper(0)")}, in play',
+        "    deeper(0)",
+    ]
+    assert said[3:9] == frame * 3
+    assert re.fullmatch(r"  \[Previous line repeated \d{3} more times\]", said[9]), said[9]
+    assert said[10].startswith(f"{ENGINE}:{line}:1: play() failed: RecursionError: ")
+    assert len(said) == 11
+
+
 @pytest.mark.parametrize("step", ["play", "prepare"])
 def test_an_engine_closing_stderr_leaves_printgen_its_own(
     table: Path, printgen: Printgen, step: str

@@ -68,17 +68,41 @@ def engine_streams(terminal: TextIO) -> None:
 
 
 def show_traceback(exc: BaseException, path: Path, rel: str, stream: TextIO) -> None:
-    """The frames of the engine's own file that led to ``exc``, as Python shows a traceback,
-    on ``stream`` (printgen's stderr) above the fault's one line (which says what was
-    raised): printgen's frames, and the standard library's the engine called, are not the
-    designer's to read. Nothing
-    when no line of the engine ran (a syntax error: its one line says where)."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(path)]
-    if not frames:
+    """``exc`` as Python shows its traceback, on ``stream`` (printgen's stderr) above the
+    fault's one line (which says what was raised): the exceptions it was raised from or while
+    handling, each with its frames of the engine's own file only (printgen's, and the
+    standard library's the engine called, are not the designer's to read), a recursion's
+    repeated frames folded. Nothing when no line of the engine ran (a syntax error: its one
+    line says where). Written by hand, it dropped the KeyError a ValueError was raised from,
+    and an endless recursion printed 1,980 lines."""
+    shown = traceback.TracebackException.from_exception(exc)
+    if not _engines_frames(shown, str(path), rel, set()):
         return
-    lines = [f"Traceback of {rel} (most recent call last):"]
-    for frame in frames:
-        lines.append(f'  File "{rel}", line {frame.lineno}, in {frame.name}')
-        if frame.line:
-            lines.append(f"    {frame.line}")
-    print("\n".join(lines), file=stream)
+    header = f"Traceback of {rel} (most recent call last):\n"
+    lines = [header if line == PYTHONS_HEADER else line for line in shown.format()]
+    last = list(shown.format_exception_only())  # the one line below says it
+    print("".join(lines[: len(lines) - len(last)]).rstrip("\n"), file=stream)
+
+
+PYTHONS_HEADER = "Traceback (most recent call last):\n"
+
+
+def _engines_frames(
+    shown: traceback.TracebackException, path: str, rel: str, seen: set[int]
+) -> bool:
+    """Each exception of the chain left with the engine's frames alone, its file named as
+    the project names it; whether any frame is left."""
+    if id(shown) in seen:  # a chain that loops back (Python's own format stops there too)
+        return False
+    seen.add(id(shown))
+    frames = [
+        traceback.FrameSummary(rel, f.lineno, f.name, lookup_line=False, line=f.line)
+        for f in shown.stack
+        if f.filename == path
+    ]
+    shown.stack = traceback.StackSummary.from_list(frames)
+    found = bool(frames)
+    for other in (shown.__cause__, shown.__context__, *(shown.exceptions or ())):
+        if other is not None:
+            found = _engines_frames(other, path, rel, seen) or found
+    return found
