@@ -1399,6 +1399,26 @@ def test_a_hidden_column_of_a_workbook_is_read_and_warned_of_at_its_header(fleet
     ]
 
 
+def test_a_hidden_id_or_count_column_is_warned_of_without_advice_to_delete_it(
+    fleet: Path,
+) -> None:
+    # hidden ids and counts were said to print on the cards, and to be deleted or renamed
+    # '#…': neither prints, and either advice broke the deck
+    _workbook(fleet / XLSX, {"Fleet": [[*row, "demo-card"] for row in _FLEET]})
+    book = openpyxl.load_workbook(fleet / XLSX)
+    book["Fleet"]["E1"] = "layout"
+    for column in "ABE":
+        book["Fleet"].column_dimensions[column].hidden = True
+    book.save(fleet / XLSX)
+    (fleet / DECK).write_text(_deck("ships.xlsx#Fleet"), encoding="utf-8")
+    game = _load(fleet)
+    assert [str(p) for p in game.notices if "hidden" in p.message] == [
+        f"{XLSX}#Fleet!{cell}1: warning: this column is hidden in Excel; printgen reads it (the "
+        f"cards' {what}): unhide it so what you see is what prints"
+        for cell, what in (("A", "ids"), ("B", "counts"), ("E", "layouts"))
+    ]
+
+
 def test_a_workbook_whose_first_sheet_is_hidden_is_read_from_its_first_shown(
     fleet: Path,
 ) -> None:

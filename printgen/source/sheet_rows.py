@@ -92,7 +92,7 @@ def read_rows(
         if hidden_columns and not any(_named(cells) for _, cells in rows):  # the header row
             for col, value in enumerate(cells, start=1):
                 if _named([value]) and any(col in columns for columns in hidden_columns):
-                    checker.warn(where_of(number, col), _hidden_column())
+                    checker.warn(where_of(number, col), _hidden_column(str(value).strip()))
         rows.append((number, cells))
     return rows
 
@@ -121,7 +121,17 @@ def _named(cells: list[Any]) -> bool:
     return any(not blank(cell) and not str(cell).strip().startswith(NOTES) for cell in cells)
 
 
-def _hidden_column() -> str:
+# the columns that say what a card is, not what it prints: deleting or renaming one (as a
+# printed field's warning advises) breaks the deck, so only unhiding is advised
+_READ_NOT_PRINTED = {"id": "ids", "count": "counts", "layout": "layouts"}
+
+
+def _hidden_column(name: str) -> str:
+    if name in _READ_NOT_PRINTED:
+        return (
+            f"this column is hidden in Excel; printgen reads it (the cards' "
+            f"{_READ_NOT_PRINTED[name]}): unhide it so what you see is what prints"
+        )
     return (
         "this column is hidden in Excel, but printgen reads it and prints its values on the "
         "cards; delete the column (or name it '#…', a column of notes printgen never reads) "
