@@ -97,6 +97,42 @@ def test_the_components_table_heads_its_counts_with_a_word_in_a_narrow_column(
         assert between < word["x0"]
 
 
+@pytest.mark.parametrize(
+    ("cells", "head"),
+    [(["-3", "+2", "\u22121", "50 %", "×2"], "Mod"), (["", "", "", "", ""], "Notes")],
+)
+def test_a_column_of_signed_numbers_or_of_nothing_stays_narrow(
+    demo: Path, printgen: Callable[..., Any], cells: list[str], head: str
+) -> None:
+    """A table of effects and their modifiers (-3, +2, a typeset −1) split the page 50/50, as
+    did one whose second column was left blank: a sign, a '%' or a '×' made the cells no
+    numbers, and a column of nothing took half the room left over."""
+    effects = ["Ambush", "Rally", "Fog", "Tax", "Double"]
+    rows = "".join(f"| {e} | {c} |\n" for e, c in zip(effects, cells, strict=True))
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    prose.write_text(f"{prose.read_text()}\n\n| Effect | {head} |\n| --- | ---: |\n{rows}")
+    result = printgen(demo, "build", "demo", "--lang", "en", "--only", "rulebook")
+    assert result.code == 0, result.err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        page, word = next(
+            (page, word)
+            for page in pdf.pages
+            for word in page.extract_words()
+            if word["text"] == head
+        )
+        rules = sorted(
+            {
+                round(e["x0"], 1)
+                for e in page.edges
+                if e["orientation"] == "v" and e["top"] <= word["top"] <= e["bottom"]
+            }
+        )
+    assert len(rules) == 3, rules
+    left, between, right = rules
+    assert right - between < 15 * MM, rules  # half the page's width, 80 mm, before
+    assert between - left > 100 * MM, rules
+
+
 def test_a_changed_count_shows_up_in_the_rebuilt_rulebook(
     project: Path, printgen: Callable[..., object]
 ) -> None:

@@ -4,11 +4,11 @@ inline icons, fonts and line breaking."""
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from printgen.documents.column_widths import CELL_PADDING, LEAST_COLUMN, column_widths
 from printgen.documents.platypus import Flowable, Table, TableStyle
 from printgen.draw.faces import (
     ASCENT,
@@ -317,10 +317,6 @@ class RowsKept(Table):  # type: ignore[misc]
             self._rowSplitRange = kept
 
 
-CELL_PADDING = 6.0  # a pipe table cell's left and right padding together, points
-LEAST_COLUMN = 12.0  # points: the narrowest a column is set, whatever its words ask
-
-
 def pipe_table(
     rows: list[list[list[text.Run]]],
     aligns: list[list[str]],
@@ -329,7 +325,7 @@ def pipe_table(
     base: TextStyle,
 ) -> Table:
     """A Markdown table: each cell's text in ``base`` (bold in the header rows), aligned as its
-    column's delimiter says; columns as wide as their texts ask (``_column_widths``), sharing
+    column's delimiter says; columns as wide as their texts ask (``column_widths``), sharing
     ``width``."""
     columns = max((len(r) for r in rows), default=1)
     head = replace(base, bold=True)
@@ -343,7 +339,7 @@ def pipe_table(
     for row in cells:
         for cell in row:
             cell.table = cells
-    widths = _column_widths(cells, columns, width, header_rows)
+    widths = column_widths(cells, columns, width, header_rows)
     if cells and columns * LEAST_COLUMN > width + 0.5:  # more columns than the page holds at
         for cell in cells[0]:  # their least: it runs off the page, said at its first row (a
             cell.past_margin = True  # wide word squeezes its column: said as that word)
@@ -359,43 +355,3 @@ def pipe_table(
     if header_rows:
         commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ece6da"))
     return table(data, widths, commands, header_rows, rows_kept=True)
-
-
-def _column_widths(
-    cells: list[list[RichText]], columns: int, width: float, head: int
-) -> list[float]:
-    """Each column as wide as its longest line asks, the room left shared by the square of
-    that width, none to a column of numbers (a head, "Copies", beside short names took half
-    the page). Lines that do not fit side by side share the room as a browser does: each
-    column at least its longest word, the rest where the lines are longest."""
-
-    def widest(column: int, room: float) -> float:
-        lines = (
-            breaking.break_lines(c.runs, c.style.family, c.style.size, room)
-            for row in cells
-            if column < len(row) and (c := row[column]).runs
-        )
-        return max((line.width for found in lines for line in found), default=0.0) + CELL_PADDING
-
-    natural = [widest(c, math.inf) for c in range(columns)]
-    if sum(natural) <= width:
-        weights = [0.0 if _numbers(cells[head:], c) else w * w for c, w in enumerate(natural)]
-        weights = weights if any(weights) else [w * w for w in natural]
-        return [
-            w + (width - sum(natural)) * q / sum(weights)
-            for w, q in zip(natural, weights, strict=True)
-        ]
-    least = [widest(c, 0.0) for c in range(columns)]
-    if sum(least) <= width:
-        wraps = [n - m for n, m in zip(natural, least, strict=True)]
-        return [
-            m + (width - sum(least)) * w / sum(wraps) for m, w in zip(least, wraps, strict=True)
-        ]
-    # a word wider than its share: past the page (said at its file), never under the padding
-    return [max(width * m / sum(least), LEAST_COLUMN) for m in least]
-
-
-def _numbers(rows: list[list[RichText]], column: int) -> bool:
-    """Whether a column's cells below its head are numbers (a count, a total)."""
-    found = [row[column].plain().strip(" .,") for row in rows if column < len(row)]
-    return any(found) and all(t.replace(",", "").replace(".", "").isdigit() for t in found if t)
