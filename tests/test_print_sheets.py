@@ -1021,9 +1021,8 @@ def test_lengths_may_be_written_with_a_decimal_comma(project: Path, printgen: An
     result = printgen(project, "validate", WM)
     assert result.code == 2
     assert result.err.splitlines() == [
-        f"cards/{WM}/decks/main.yaml:3:18: unknown key '5mm' in deck 'main' size; inside {{ }} a "
-        "comma parts the entries, so 63,5mm was read as 63 and a key '5mm': write 63.5mm (a "
-        "decimal point)"
+        f"cards/{WM}/decks/main.yaml:3:15: inside {{ }} a comma parts the entries, so width: "
+        "63,5mm was read as width: 63 and a key '5mm'; write 63.5mm (a decimal point)"
     ]
     deck.write_text(text.replace("size: poker", "size:\n  width: 63,5mm\n  height: 88mm", 1))
     result = printgen(project, "build", WM, "--lang", "en", "--only", "cards")
@@ -1040,6 +1039,92 @@ def test_lengths_may_be_written_with_a_decimal_comma(project: Path, printgen: An
     assert result.err.splitlines() == [
         "printgen.yaml:1:14: 'back-offset': expected two lengths X,Y in mm, such as 0.5,-1.2; the "
         "comma parts X from Y, so write decimals with a point"
+    ]
+
+
+_PARTED = "inside { } a comma parts the entries, so"
+_ONE_NUMBER = "write one number, its decimals after a point (1.5), or quote a text"
+
+
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [
+        # both sizes so: the second '5mm' was said as a key written twice ('keep one')
+        (
+            "{width: 63,5mm, height: 88,5mm}",
+            [
+                f"3:15: {_PARTED} width: 63,5mm was read as width: 63 and a key '5mm'; write "
+                "63.5mm (a decimal point)",
+                f"3:31: {_PARTED} height: 88,5mm was read as height: 88 and a key '5mm'; write "
+                "88.5mm (a decimal point)",
+            ],
+        ),
+        (
+            "{width: 2,5in, height: 3,5in}",
+            [
+                f"3:15: {_PARTED} width: 2,5in was read as width: 2 and a key '5in'; write "
+                "2.5in (a decimal point)",
+                f"3:30: {_PARTED} height: 3,5in was read as height: 3 and a key '5in'; write "
+                "3.5in (a decimal point)",
+            ],
+        ),
+        # YAML reads the key '05' as 5, '0x10' as 16: the message quoted 63,5 and 63,16
+        (
+            "{width: 63,05, height: 88}",
+            [
+                f"3:15: {_PARTED} width: 63,05 was read as width: 63 and a key '05'; write "
+                "63.05 (a decimal point)"
+            ],
+        ),
+        (
+            "{width: 63,0x10, height: 88}",
+            [
+                f"3:15: {_PARTED} width: 63,0x10 was read as width: 63 and a key '0x10'; "
+                + _ONE_NUMBER
+            ],
+        ),
+        # a thousand points, or one: which is not guessed
+        (
+            "{width: 1,000pt, height: 88}",
+            [
+                f"3:15: {_PARTED} width: 1,000pt was read as width: 1 and a key '000pt'; write "
+                "1000pt for a thousand, or 1.000pt with a decimal point"
+            ],
+        ),
+        # one mistake, one line: 'write 1.2' was said, then an unknown key '3'
+        (
+            "{width: 1,2,3, height: 88}",
+            [
+                f"3:15: {_PARTED} width: 1,2,3 was read as width: 1 and the keys '2' and '3'; "
+                + _ONE_NUMBER
+            ],
+        ),
+    ],
+)
+def test_a_number_parted_by_the_comma_of_braces_is_said_as_written(
+    project: Path, printgen: Any, size: str, said: list[str]
+) -> None:
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", f"size: {size}", 1))
+    result = printgen(project, "validate", WM)
+    assert result.code == 2
+    assert result.err.splitlines() == [f"cards/{WM}/decks/main.yaml:{line}" for line in said]
+
+
+def test_a_layout_number_parted_by_the_comma_of_braces_is_one_mistake(
+    demo: Path, printgen: Any
+) -> None:
+    # a layout's x: 1,2,3 advised 'write 1.2', then said an unknown key '3'
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    assert "cost: {type: text, x: 5," in text
+    layouts.write_text(text.replace("cost: {type: text, x: 5,", "cost: {type: text, x: 1,2,3,"))
+    result = printgen(demo, "validate", "demo")
+    assert result.code == 2
+    line = next(n for n, row in enumerate(layouts.read_text().splitlines(), 1) if "1,2,3" in row)
+    assert result.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:27: {_PARTED} x: 1,2,3 was read as x: 1 and the "
+        f"keys '2' and '3'; {_ONE_NUMBER}"
     ]
 
 

@@ -62,23 +62,6 @@ def parse_length(value: object) -> float:
     return number + 0.0  # -0 is 0: '--gutter -0' wrote "gutter_mm": -0.0 in the manifest
 
 
-_FRACTION = re.compile(r"^\d+\s*(?:mm|cm|in|pt)?$")
-
-
-def decimal_comma_split(before: object, key: object, value: object) -> str | None:
-    """The fix for ``{width: 63,5mm}``: in a mapping written in braces the comma parts the
-    entries, so YAML read width 63 and a key '5mm' without a value (said as an unknown key)."""
-    if value is not None or isinstance(before, bool) or not isinstance(before, int):
-        return None
-    if not _FRACTION.match(str(key)):
-        return None
-    point = f"{before}.{key}"
-    return (
-        f"; inside {{ }} a comma parts the entries, so {before},{key} was read as {before} and "
-        f"a key '{key}': write {point} (a decimal point)"
-    )
-
-
 # a size measured in points (a font's, a stroke's): a bare number is points, not mm
 _POINTS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0, None: 1.0}
 

@@ -21,6 +21,7 @@ from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.project import Project
+    from printgen.source.yaml_events import EventBuilder
 
 try:  # libyaml is several times faster at composing; fall back silently where absent
     from yaml import CSafeLoader as _Loader
@@ -150,15 +151,25 @@ def _build(text: str, rel: str, offset: int = 0) -> tuple[bool, Any]:
     from printgen.source.yaml_events import NOTHING, Crowded, EventBuilder
 
     try:
-        value = _parsed(text, EventBuilder(rel, offset, MAX_YAML_VALUES, len(text)).build)
+        value = _parsed(text, _builder(text, rel, offset, len(text)).build)
         return value is not NOTHING, value
     except Crowded:  # (the traceback holds what was built: let go before reading again)
         pass
     # a file of more values than the limit is refused at the one past it, counted, not built:
     # a 31 MB list of 15 million numbers took 8 s and 470 MB to build up to it
     _parsed(text, EventBuilder(rel, offset, MAX_YAML_VALUES).count)
-    value = _parsed(text, EventBuilder(rel, offset, MAX_YAML_VALUES).build)  # fewer after all
+    value = _parsed(text, _builder(text, rel, offset).build)  # fewer after all
     return value is not NOTHING, value
+
+
+def _builder(text: str, rel: str, offset: int, foresee: int = 0) -> EventBuilder:
+    """A builder that reads the text again where YAML parted a number at its comma."""
+    from printgen.source.flow_commas import FlowCommas
+    from printgen.source.yaml_events import EventBuilder
+
+    builder = EventBuilder(rel, offset, MAX_YAML_VALUES, foresee)
+    builder.commas = FlowCommas(text, rel, offset)
+    return builder
 
 
 def _parsed(text: str, take: Callable[[Iterator[Any]], Any]) -> Any:

@@ -10,7 +10,7 @@ from typing import Any
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_ID_CHARS, MAX_LENGTH_MM, MAX_PRINTED_LINE_CHARS, MAX_WHOLE_NUMBER
 from printgen.model.game import is_language_code
-from printgen.model.units import CARD_PRESETS, decimal_comma_split, parse_length
+from printgen.model.units import CARD_PRESETS, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
@@ -129,16 +129,14 @@ class Checker:
         suggested: set[str] = set()
         # a key the mapping already has is not the one meant ("durata:" beside "data:")
         unused = {key for key in allowed if key not in node}
-        before: Any = None
         for key in node:
             if key not in allowed:
                 among = unused if closest(key, unused) else allowed
-                suggestion = decimal_comma_split(before, key, node[key]) or did_you_mean(
+                suggestion = did_you_mean(
                     key, among, unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
                 )
                 suggested.update(closest(key, among))
                 self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
-            before = node[key]
         # a misspelt required key is one mistake: "did you mean" above already says it
         for key in sorted(required - set(node) - suggested):
             hint = COUNT_HINT if key == "count" else ""

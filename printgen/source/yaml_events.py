@@ -17,6 +17,7 @@ from typing import Any
 
 from printgen.limits import MAX_YAML_ALIAS_VALUES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Problem, ProjectError, Where, closest, fail
+from printgen.source.flow_commas import FlowCommas
 from printgen.source.located_yaml import LDict, LList, located_copy
 from printgen.source.pyyaml import yaml
 from printgen.source.yaml_scalars import BOOL, INT, STD, STR, ScalarReader
@@ -86,6 +87,7 @@ class EventBuilder:
         self.more_twice: Where | None = None
         self.resolver: Any = yaml.resolver.Resolver()
         self.plain_tags: dict[str, str] = {}
+        self.commas = FlowCommas("", rel, offset)  # located_yaml gives it the file's text
 
     def where(self, mark: Any) -> Where:
         line = mark.line + 1 + self.offset
@@ -358,6 +360,8 @@ class EventBuilder:
         if not isinstance(key, str):  # (1 == True: the bool test comes first)
             key = _KEY_TEXT[key] if key is None or isinstance(key, bool) else str(key)
         key = sys.intern(key)
+        if value is None and self.commas.parted(out, key, key_where or where, self.misread):
+            return  # {width: 63,5mm}: '5mm' is no key, and the number was said with its fix
         if key in out and key in out.key_where:  # each one said, the file read on: the first kept
             self.twice += 1
             if self.twice <= TWICE_SAID:
