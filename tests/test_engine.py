@@ -118,6 +118,32 @@ def test_a_size_in_points_written_with_a_decimal_comma() -> None:
     assert points_of("9,5pt") == points_of("9,5") == pytest.approx(9.5)
 
 
+@pytest.mark.parametrize(
+    ("written", "whole", "point"),
+    [
+        ("1,000", "1000", "1.000"),
+        ("1,000pt", "1000pt", "1.000pt"),
+        ("-12,500 mm", "-12500 mm", "-12.500 mm"),
+    ],
+)
+def test_a_comma_before_three_digits_asks_which_number_was_meant(
+    written: str, whole: str, point: str
+) -> None:
+    # 'bleed: 1,000' was read as 1 mm and 'width: 1,000pt' as 0.35 mm, without a word: a
+    # thousand points is 353 mm, so the comma may part thousands
+    said = (
+        f"'{written.strip()}' may be {whole} or {point} (a comma parts thousands or decimals): "
+        f"write {whole}, or {point} with a point"
+    )
+    with pytest.raises(ValueError) as caught:
+        parse_length(written)
+    assert str(caught.value) == said
+    with pytest.raises(ValueError) as caught:
+        points_of(written)
+    assert str(caught.value) == said
+    assert parse_length("0,125in") == pytest.approx(3.175)  # no thousand starts with 0
+
+
 @pytest.mark.parametrize("written", ["2,", ",5", "1,2,3", "1.000,5mm", "2,5,"])
 def test_commas_that_make_no_decimal_are_no_length(written: str) -> None:
     with pytest.raises(ValueError, match="expected a length"):

@@ -1042,6 +1042,31 @@ def test_lengths_may_be_written_with_a_decimal_comma(project: Path, printgen: An
     ]
 
 
+def test_a_length_of_a_comma_before_three_digits_is_an_error_that_asks_which(
+    project: Path, printgen: Any
+) -> None:
+    # 'bleed: 1,000' and 'gutter: 1,000' validated ok, read as 1 mm: a thousand, or 1.0?
+    deck = project / "cards" / WM / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("bleed: 3mm", "bleed: 1,000", 1))
+    result = printgen(project, "validate", WM)
+    assert (result.code, result.err.splitlines()) == (
+        2,
+        [
+            f"cards/{WM}/decks/main.yaml:4:8: 'bleed' of deck 'main': '1,000' may be 1000 or "
+            "1.000 (a comma parts thousands or decimals): write 1000, or 1.000 with a point"
+        ],
+    )
+    (project / "printgen.yaml").write_text("gutter: 2,500mm\n", encoding="utf-8")
+    result = printgen(project, "validate", WM)
+    assert (result.code, result.err.splitlines()) == (
+        2,
+        [
+            "printgen.yaml:1:9: 'gutter': '2,500mm' may be 2500mm or 2.500mm (a comma parts "
+            "thousands or decimals): write 2500mm, or 2.500mm with a point"
+        ],
+    )
+
+
 _PARTED = "inside { } a comma parts the entries, so"
 _ONE_NUMBER = "write one number, its decimals after a point (1.5), or quote a text"
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from printgen.limits import MAX_STROKE_PT
-from printgen.model.units import parse_length, points_of
+from printgen.model.units import Ambiguous, parse_length, points_of
 from printgen.problems import Where
 from printgen.sandbox import expressions as expr
 from printgen.sandbox import numbers
@@ -218,12 +218,15 @@ class Props:
         size in points, which may be written with its unit as the lengths are ("9pt", or
         "0.125in" for 9) — "size: 14pt" was refused as no number."""
         raw = self.value(key, default)
-        if points and isinstance(raw, str):
-            raw = points_of(raw)
         try:
             if isinstance(raw, bool):  # `leading: true` is no 1
                 raise TypeError
+            if points and isinstance(raw, str):
+                raw = points_of(raw)
             number = float(default if raw is None else raw)
+        except Ambiguous as exc:  # '1,000': a thousand, or 1.0
+            self.report(key, str(exc))
+            return default
         except (TypeError, ValueError, OverflowError):
             shown = repr(raw) if len(repr(raw)) <= 40 else "that"
             unit = " (of points: 9 or 9pt)" if points else ""

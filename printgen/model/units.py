@@ -35,9 +35,12 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
 
 # a number as YAML and Python read it, ".125" and "3." too: "bleed: .125" was a length and
 # "bleed: .125in", as printers write an eighth of an inch, was refused. A decimal comma is a
-# decimal mark ("gutter: 2,5mm", as Italian, French or German designers write it): never a
-# thousands separator, as a thousand of any unit but points is over the limit for a length
+# decimal mark ("gutter: 2,5mm", as Italian, French or German designers write it), but for
+# three digits after it (_GROUPED)
 _LENGTH = re.compile(r"^\s*(-?(?:\d+(?:\.\d*|,\d+)?|\.\d+))\s*(mm|cm|in|pt)?\s*$")
+# 1,000 or 12,500: a thousand (1000 pt is 353 mm), or 1.0 with a decimal comma — never
+# guessed, as a spreadsheet's number is not (0,125 is a decimal: no thousand starts with 0)
+_GROUPED = re.compile(r"-?[1-9]\d{0,2},\d{3}")
 _FACTOR = {"mm": 1.0, "cm": 10.0, "in": INCH_MM, "pt": 25.4 / 72, None: 1.0}
 
 
@@ -51,7 +54,7 @@ def parse_length(value: object) -> float:
     elif isinstance(value, str):
         match = _LENGTH.match(value) if len(value) < 400 else None
         if match:
-            number = _number(match.group(1)) * _FACTOR[match.group(2)]
+            number = _number(match) * _FACTOR[match.group(2)]
     if number is None:
         shown = repr(value) if len(repr(value)) < 40 else "that"
         raise ValueError(f"expected a length such as 3, 3mm or 0.125in, not {shown}")
@@ -68,14 +71,26 @@ _POINTS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0, None: 1.0}
 
 def points_of(value: str) -> float | str:
     """A size in points as written ("9", "9pt", or "0.125in" converted: 9), or the text as it
-    was when it is no length, for the caller to refuse."""
+    was when it is no length, for the caller to refuse; Ambiguous for '1,000'."""
     match = _LENGTH.match(value) if len(value) < 400 else None
     if not match:
         return value
-    return _number(match.group(1)) * _POINTS[match.group(2)]
+    return _number(match) * _POINTS[match.group(2)]
 
 
-def _number(written: str) -> float:
+class Ambiguous(ValueError):
+    """A number written '1,000', a thousand or 1.0: the message asks which."""
+
+
+def _number(match: re.Match[str]) -> float:
+    written = match.group(1)
+    if _GROUPED.fullmatch(written):
+        shown = match.group(0).strip()
+        whole, point = shown.replace(",", ""), shown.replace(",", ".")
+        raise Ambiguous(
+            f"'{shown}' may be {whole} or {point} (a comma parts thousands or decimals): "
+            f"write {whole}, or {point} with a point"
+        )
     return float(written.replace(",", "."))
 
 
