@@ -612,6 +612,32 @@ def test_a_size_in_points_may_be_written_with_a_unit(
     assert pdfs[0] == pdfs[1]
 
 
+def test_a_layout_number_may_be_written_with_a_decimal_comma(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    # 'leading: 1,2' and 'rotate: 180,0' were refused as 'expected a number, not '1,2'', and
+    # dash: ["1,5", 2] as no dash lengths, while 'min_size: 6,5' was read: every number of a
+    # layout now reads a decimal comma, and prints as written with a point
+    from printgen.starter import new_game
+
+    pdfs = []
+    for name, mark in (("point", "."), ("comma", ",")):
+        root = tmp_path / name
+        new_game(Project.at(root), "demo", ["en"])
+        layouts = root / "cards" / "demo" / "layouts" / "demo.yaml"
+        added = (
+            "    effect:\n      leading: 1{m}4\n      rotate: 180{m}0\n"
+            '    seal: {{type: star, x: 49, y: 20, w: 9, h: 9, fill: "#8a5a00", angle: "22{m}5", '
+            'inner: "0{m}4", stroke: "#000000", dash: ["1{m}5", 2], decor: true}}\n'
+        )
+        text = layouts.read_text(encoding="utf-8") + added.format(m=mark)
+        layouts.write_text(text, encoding="utf-8")
+        run = printgen(root, "build", "demo", "--lang", "en", "--only", "cards", "--no-cache")
+        assert run.code == 0, run.err
+        pdfs.append((root / "build" / "demo" / "en" / "cards.pdf").read_bytes())
+    assert pdfs[0] == pdfs[1]
+
+
 def test_a_size_in_points_in_no_known_unit_is_said_at_its_line(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

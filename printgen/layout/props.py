@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from printgen.limits import MAX_STROKE_PT
-from printgen.model.units import Ambiguous, parse_length, points_of
+from printgen.model.units import Ambiguous, decimal, parse_length, points_of
 from printgen.problems import Where
 from printgen.sandbox import expressions as expr
 from printgen.sandbox import numbers
@@ -216,13 +216,14 @@ class Props:
     ) -> float:
         """A finite number in [minimum, maximum]; the maximum is a named limit. ``points``: a
         size in points, which may be written with its unit as the lengths are ("9pt", or
-        "0.125in" for 9) — "size: 14pt" was refused as no number."""
+        "0.125in" for 9) — "size: 14pt" was refused as no number. Any may be written with a
+        decimal comma ("leading: 1,2")."""
         raw = self.value(key, default)
         try:
             if isinstance(raw, bool):  # `leading: true` is no 1
                 raise TypeError
-            if points and isinstance(raw, str):
-                raw = points_of(raw)
+            if isinstance(raw, str):
+                raw = points_of(raw) if points else decimal(raw)
             number = float(default if raw is None else raw)
         except Ambiguous as exc:  # '1,000': a thousand, or 1.0
             self.report(key, str(exc))
@@ -289,7 +290,10 @@ class Props:
             return ()
         items = raw if isinstance(raw, list) else [raw]
         try:
-            pattern = tuple(float(item) for item in items)
+            pattern = tuple(number_of(item) for item in items)
+        except Ambiguous as exc:  # ["1,000", 2]: a thousand, or 1.0
+            self.report(key, str(exc))
+            return ()
         except (TypeError, ValueError, OverflowError):
             pattern = ()
         if (
@@ -327,6 +331,11 @@ def _length(raw: Any) -> float:
 
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 _FLAGS = {"true": True, "yes": True, "false": False, "no": False, "": False, "none": False}
+
+
+def number_of(raw: Any) -> float:
+    """``float`` of a layout's number, which may be written with a decimal comma ("1,5")."""
+    return float(decimal(raw) if isinstance(raw, str) else raw)
 
 
 def truthy(value: Any) -> bool:

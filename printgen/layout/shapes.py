@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from printgen.layout.face import Shape
-from printgen.layout.props import Props
+from printgen.layout.props import Props, number_of
 from printgen.limits import MAX_STROKE_PT
 
 SHAPES = ("rect", "ellipse", "polygon", "star", "line")
@@ -108,7 +108,7 @@ def _angle(props: Props) -> float:
     try:
         if isinstance(raw, bool):  # `angle: true` is no 1
             raise TypeError
-        number = float(0.0 if raw is None else raw)
+        number = number_of(0.0 if raw is None else raw)
     except (TypeError, ValueError, OverflowError):
         number = math.nan  # said below, with the value written
     if -MAX_TURN <= number <= MAX_TURN:
@@ -128,7 +128,7 @@ def _inner(props: Props) -> float:
     try:
         if isinstance(raw, bool):
             raise TypeError
-        number = float(DEFAULT_INNER if raw is None else raw)
+        number = number_of(DEFAULT_INNER if raw is None else raw)
     except (TypeError, ValueError, OverflowError):
         number = -1.0  # said below as out of range, with the value written
     if MIN_INNER <= number <= MAX_INNER:

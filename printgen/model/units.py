@@ -78,6 +78,16 @@ def points_of(value: str) -> float | str:
     return _number(match) * _POINTS[match.group(2)]
 
 
+_DECIMAL = re.compile(r"^\s*(-?\d+,\d+)\s*$")
+
+
+def decimal(value: str) -> float | str:
+    """A plain number written with a decimal comma ("1,5", which float() refuses) as 1.5;
+    any other text as it is, for float() to read or refuse; Ambiguous for '1,000'."""
+    match = _DECIMAL.match(value) if len(value) < 400 else None
+    return _number(match) if match else value
+
+
 class Ambiguous(ValueError):
     """A number written '1,000', a thousand or 1.0: the message asks which."""
 
