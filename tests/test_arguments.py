@@ -116,7 +116,9 @@ def test_the_main_help_names_every_command(
         ["labels", "nl", "de"],
         ["simulate", "morra-navale", "-n", "50", "--players", "2", "--seed", "7", "--jobs", "2"],
         ["icons", "warriors-and-monks", "--fa", "--out", "x"],
+        ["icons", "--lang", "IT"],
         ["calibrate", "--paper", "A4", "--duplex", "long"],
+        ["calibrate", "--lang", "de", "--duplex", "Short"],
     ],
 )
 def test_a_command_built_alone_parses_as_with_every_command(argv: list[str]) -> None:

@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any, NoReturn
 
 from printgen import __version__
+from printgen.cli.sheet_options import add_calibrate_options, add_sheet_language
 from printgen.limits import MAX_GUTTER_MM, MAX_JOBS
 from printgen.options import Duplex, Format, Offset, Output, Paper, Service
 from printgen.simulate.options import SIMULATE_HELP, add_simulate_options, add_validate_options
@@ -157,6 +158,7 @@ def _labels_options(labels: argparse.ArgumentParser) -> None:
 def _icons_options(icons: argparse.ArgumentParser) -> None:
     icons.add_argument("game", nargs="?", metavar="GAME", help="a game id: add its own icons")
     icons.add_argument("--fa", action="store_true", help="list the Font Awesome Free icons too")
+    add_sheet_language(icons, "the catalogue's words", "GAME's first language; without GAME, ")
     _out_option(icons)
 
 
@@ -181,12 +183,7 @@ def _paper_option(command: argparse.ArgumentParser, help: str) -> None:
 
 def _calibrate_options(calibrate: argparse.ArgumentParser) -> None:
     _paper_option(calibrate, "default: printgen.yaml's, else a4")
-    calibrate.add_argument(
-        "--duplex",
-        **_one_of([Duplex.LONG, Duplex.SHORT]),
-        default=None,
-        help="the edge your printer turns the sheet over (default: printgen.yaml's, else long)",
-    )
+    add_calibrate_options(calibrate)  # --duplex, --lang
     _out_option(calibrate)
 
 

@@ -177,7 +177,7 @@ def _run(args: argparse.Namespace) -> int:
         from printgen.outputs.calibrate import calibrate
 
         try:
-            return calibrate(project, args.paper, args.duplex, args.out)
+            return calibrate(project, args.paper, args.duplex, args.out, args.lang)
         except ProjectError as exc:
             _report(exc.problems)
             return EXIT_BAD_INPUT

@@ -1,5 +1,5 @@
-"""``printgen icons [GAME] [--fa]``: the catalogue of every icon the project (and the game)
-can use, written as a build writes its outputs (printgen.outputs.icon_catalogue)."""
+"""``printgen icons [GAME] [--fa] [--lang LANG]``: the catalogue of every icon the project (and
+the game) can use, written as a build writes its outputs (printgen.outputs.icon_catalogue)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 def icons_command(project: Project, known: list[str], args: argparse.Namespace) -> int:
     """Write the catalogue (of the game ``args.game``, one of ``known``); the exit status."""
     from printgen.outputs.icon_catalogue import run
+    from printgen.outputs.sheet_language import NoSheetLanguage
     from printgen.problems import ProjectError
 
     root = project.root
@@ -36,7 +37,10 @@ def icons_command(project: Project, known: list[str], args: argparse.Namespace) 
         print(refused, file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        done = run(root, args.game, out, args.fa)
+        done = run(root, args.game, out, args.fa, args.lang)
+    except NoSheetLanguage as exc:
+        print(f"printgen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except ProjectError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -18,9 +18,11 @@ from pathlib import Path
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.documents.labels import Labels
 from printgen.draw.pdf import new_canvas
 from printgen.icons import IconLibrary, IconSource, icon_library, unusable_icons
 from printgen.icons import fontawesome as fa
+from printgen.outputs.sheet_language import sheet_labels
 from printgen.problems import ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.write import write_all
@@ -35,12 +37,20 @@ ICON = 13 * MM
 NAME_SIZE = 6.5
 HEAD_SIZE = 13
 NOTE_SIZE = 8
+# the label of the line under an icon saying where it comes from (a built-in one has none)
 MARKS = {
-    IconSource.BUILTIN: "",
-    IconSource.PROJECT: "project",
-    IconSource.GAME: "game",
-    IconSource.FONT_AWESOME: "Font Awesome",
+    IconSource.PROJECT: "icons_from_project",
+    IconSource.GAME: "icons_from_game",
 }
+FONT_AWESOME = "Font Awesome"  # a name, in every language
+CATALOGUE_LABELS = (
+    "icons_title",
+    "icons_game_title",
+    "icons_how",
+    "icons_fa_all",
+    "icons_fa_some",
+    *MARKS.values(),
+)
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,7 @@ class Catalogue:
 
 def write_catalogue(
     library: IconLibrary,
+    words: Labels,
     title: str,
     out: Path,
     include_fa: bool = False,
@@ -61,53 +72,65 @@ def write_catalogue(
     within: Path | None = None,
 ) -> Catalogue:
     """Draw every icon of `library` in a grid with its name (and the Font Awesome icons the
-    game writes, or all of them); write the PDF to `out` — never through a link between it and
-    the output folder `within` (build/GAME leading elsewhere), as a build writes."""
+    game writes, or all of them), in the language of `words`; write the PDF to `out` — never
+    through a link between it and the output folder `within` (build/GAME leading elsewhere),
+    as a build writes."""
     names = list(library.names())
     names += list(fa.names()) if include_fa else [n for n in used_fa if n not in names]
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, title, "printgen", "icon catalogue")
+    canvas = new_canvas(buffer, title, "printgen", title, lang=words.lang)
     canvas.setPageSize((PAGE_W, PAGE_H))
     rows = int((PAGE_H - 2 * MARGIN - 2 * HEAD_SIZE - 4 * NOTE_SIZE) // CELL_H)
     per_page = rows * COLS
     pages = max(1, -(-len(names) // per_page))
     for page in range(pages):
-        top = _heading(canvas, title, page, pages, include_fa)
+        top = _heading(canvas, words, title, f"{page + 1}/{pages}", include_fa)
         for i, name in enumerate(names[page * per_page : (page + 1) * per_page]):
             col, row = i % COLS, i // COLS
             x = MARGIN + col * CELL_W
             y = top - (row + 1) * CELL_H
-            _cell(canvas, library, name, x, y)
+            _cell(canvas, library, words, name, x, y)
         if page == pages - 1:
-            _credits(canvas, library.credits(names))
+            credits = library.credits(names)
+            _credits(canvas, [_credit(words, line) for line in credits])
         canvas.showPage()
     canvas.save()
     write_all({out: buffer.getvalue()}, within)
     return Catalogue(out, pages, len(names))
 
 
-def _heading(canvas: Canvas, title: str, page: int, pages: int, include_fa: bool) -> float:
+def _heading(canvas: Canvas, words: Labels, title: str, page: str, include_fa: bool) -> float:
     """Title and the how-to line; returns the y where the grid starts."""
     y = PAGE_H - MARGIN - HEAD_SIZE
     canvas.setFillColorRGB(0, 0, 0)
-    canvas.setFont("VeraBd", HEAD_SIZE)
+    canvas.setFont("VeraBd", _fitted(title, "VeraBd", HEAD_SIZE, PAGE_W - 2 * MARGIN - 30))
     canvas.drawString(MARGIN, y, title)
     canvas.setFont("Vera", NOTE_SIZE)
-    canvas.drawRightString(PAGE_W - MARGIN, y, f"{page + 1}/{pages}")
+    canvas.drawRightString(PAGE_W - MARGIN, y, page)
     y -= NOTE_SIZE * 2
-    lines = [
-        "In a layout: name: NAME.   In text: :NAME:.   "
-        "Your own: icons/NAME.svg (project), cards/GAME/icons/NAME.svg (game).",
-        "Font Awesome Free: fa-NAME, e.g. :fa-anchor:"
-        + ("." if include_fa else " (printgen icons --fa lists them all)."),
-    ]
-    for line in lines:
+    for line in (words["icons_how"], words["icons_fa_all" if include_fa else "icons_fa_some"]):
+        canvas.setFont("Vera", _fitted(line, "Vera", NOTE_SIZE, PAGE_W - 2 * MARGIN))
         canvas.drawString(MARGIN, y, line)
         y -= NOTE_SIZE * 1.4
     return y - NOTE_SIZE
 
 
-def _cell(canvas: Canvas, library: IconLibrary, name: str, x: float, y: float) -> None:
+def _fitted(text: str, font: str, size: float, room: float) -> float:
+    """``size``, or less for a line that would run past ``room`` points (a language's longer
+    words, a game's long id): the line keeps its place, and the grid under it."""
+    while stringWidth(text, font, size) > room and size > 4:
+        size -= 0.25
+    return size
+
+
+def _credit(words: Labels, line: str) -> str:
+    """A credit line in the catalogue's language: Font Awesome's as the rulebook words it."""
+    return words.get("credit_fontawesome", line) if line == fa.CREDIT else line
+
+
+def _cell(
+    canvas: Canvas, library: IconLibrary, words: Labels, name: str, x: float, y: float
+) -> None:
     library.draw(canvas, name, x + (CELL_W - ICON) / 2, y + 8 * MM, ICON, "#000000")
     size = NAME_SIZE
     while stringWidth(name, "Vera", size) > CELL_W - 6 and size > 3:
@@ -115,14 +138,15 @@ def _cell(canvas: Canvas, library: IconLibrary, name: str, x: float, y: float) -
     canvas.setFillColorRGB(0, 0, 0)
     canvas.setFont("Vera", size)
     canvas.drawCentredString(x + CELL_W / 2, y + 4.5 * MM, name)
-    mark = MARKS[library.source(name)]
+    source = library.source(name)
+    mark = FONT_AWESOME if source is IconSource.FONT_AWESOME else words.get(MARKS.get(source, ""))
     if mark:
         canvas.setFillColorRGB(0.45, 0.45, 0.45)
         canvas.setFont("VeraIt", 5)
         canvas.drawCentredString(x + CELL_W / 2, y + 2.3 * MM, mark)
 
 
-def _credits(canvas: Canvas, lines: tuple[str, ...]) -> None:
+def _credits(canvas: Canvas, lines: list[str]) -> None:
     """The credit lines of the icon sets shown, at the foot of the last page."""
     canvas.setFillColorRGB(0, 0, 0)
     canvas.setFont("Vera", NOTE_SIZE)
@@ -130,20 +154,25 @@ def _credits(canvas: Canvas, lines: tuple[str, ...]) -> None:
         canvas.drawString(MARGIN, MARGIN + i * NOTE_SIZE * 1.3, line)
 
 
-def run(project_root: Path, game: str | None, out_dir: Path, include_fa: bool) -> Catalogue:
-    """The ``printgen icons`` command: the catalogue of the project, or of one game."""
+def run(
+    project_root: Path, game: str | None, out_dir: Path, include_fa: bool, lang: str | None
+) -> Catalogue:
+    """The ``printgen icons`` command: the catalogue of the project, or of one game, in
+    ``lang`` (its default when None); NoSheetLanguage for one it has no words in."""
     game_folder = project_root / "cards" / game if game else None
-    library = icon_library(project_root, game_folder)
     project = Project.at(project_root)
+    target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"
+    # the request's own mistake first, before the icons are read
+    words = sheet_labels(project, lang, CATALOGUE_LABELS, target.name, game)
+    library = icon_library(project_root, game_folder)
     unusable = unusable_icons(project, library)  # said as validate says them, before drawing
     if any(problem.severity is Severity.ERROR for problem in unusable):
         raise ProjectError(unusable)
     for warning in unusable:  # an icon that draws, not as an icon should (a gradient)
         print(warning, file=sys.stderr)
-    title = f"Icons: {game}" if game else "Icons"
-    target = out_dir / game / "icons.pdf" if game else out_dir / "icons.pdf"
+    title = words["icons_game_title"].replace("{game}", game) if game else words["icons_title"]
     used = _fa_written(project, game_folder) if game_folder else ()
-    return write_catalogue(library, title, target, include_fa, used, out_dir)
+    return write_catalogue(library, words, title, target, include_fa, used, out_dir)
 
 
 _FA_NAME = re.compile(r"\bfa-[a-z0-9]+(?:-[a-z0-9]+)*")
