@@ -781,6 +781,32 @@ def test_a_diagram_cell_by_a_bare_name_or_misspelt_id_is_told_the_card(
     ], run.err
 
 
+def test_a_bare_card_id_is_that_card_though_another_prints_it_as_its_name(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """With the merchant named 'Thief' and the thief 'Rogue', a cell `thief` (the thief's id
+    without its deck) was told 'write main/merchant': the card whose name it is, not the card
+    whose id it is. A name two cards print sent the designer to the first of them."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    text = text.replace('{en: "Thief"', '{en: "Rogue"').replace('{en: "Merchant"', '{en: "Thief"')
+    deck.write_text(text.replace('{en: "Crown"', '{en: "Miner"'), encoding="utf-8")
+    rules = designer / "cards" / GAME / "rules.en.md"
+    first = _appended(rules, "```diagram", "grid:", "  - [main/miner, ~, thief, Miner]", "```")
+    card = _appended(rules, "```card", "thief", "```")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    errors = [line for line in run.err.splitlines() if ": warning: " not in line]  # 2 Miners
+    assert errors == [
+        f"cards/{GAME}/rules.en.md:{first + 2}:21: diagram: no card 'thief'; write deck/card: "
+        "main/thief",
+        f"cards/{GAME}/rules.en.md:{first + 2}:28: diagram: no card 'Miner': 'Miner' is the name "
+        "cards 'main/miner' and 'main/crown' print; a cell is deck/card id: write one of them",
+        f"cards/{GAME}/rules.en.md:{card + 1}:1: card reference 'thief' names no card; write "
+        "deck/card: main/thief",
+    ], run.err
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [

@@ -14,23 +14,35 @@ if TYPE_CHECKING:
     from printgen.documents.cards import CardInfo
 
 
-def by_printed_name(decks: Mapping[str, list[CardInfo]], ref: str) -> str | None:
-    """The deck/card id of the card whose printed name ``ref`` writes in place of its id —
-    'gebaeude/Sägewerk', or the name alone — its case and soft hyphens aside."""
+def by_printed_name(decks: Mapping[str, list[CardInfo]], ref: str) -> list[str]:
+    """The deck/card ids of the cards whose printed name ``ref`` writes in place of an id —
+    'gebaeude/Sägewerk', or the name alone — its case and soft hyphens aside; none when ``ref``
+    is a card's id without its deck (that card is meant, whoever prints the name: 'thief' is
+    main/thief though main/merchant prints 'Thief')."""
     deck, slash, written = ref.partition("/") if "/" in ref else ("", "", ref)
+    if not slash and any(info.card.id == ref for infos in decks.values() for info in infos):
+        return []
     wanted = written.casefold()
+    found: list[str] = []
     for deck_id, infos in decks.items() if not slash else [(deck, decks.get(deck, []))]:
         for info in infos:
             if any(name.replace(SOFT, "").casefold() == wanted for name in _names(info)):
-                return f"{deck_id}/{info.card.id}"
-    return None
+                found.append(f"{deck_id}/{info.card.id}")
+    return found
 
 
-def name_said(ref: str, named: str, what: str) -> str:
-    """What is said of ``ref``, which writes the printed name of the card ``named``: ``what``
-    (a reference, a cell) is its id."""
+def name_said(ref: str, named: list[str], what: str) -> str:
+    """What is said of ``ref``, which writes the printed name of the cards ``named``: ``what``
+    (a reference, a cell) is one's id. Cards sharing the name are all named: the first alone
+    sent the designer to a card they may not have meant."""
     written = ref.partition("/")[2] if "/" in ref else ref
-    return f"'{written}' is the name card '{named}' prints; {what} is deck/card id: write {named}"
+    if len(named) == 1:
+        return f"'{written}' is the name card '{named[0]}' prints; {what} is deck/card id: " + (
+            f"write {named[0]}"
+        )
+    quoted = [f"'{key}'" for key in named]
+    cards = f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+    return f"'{written}' is the name cards {cards} print; {what} is deck/card id: write one of them"
 
 
 def _names(info: CardInfo) -> Iterator[str]:

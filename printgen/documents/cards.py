@@ -157,7 +157,7 @@ class CardIndex:
             where = where or self.cover_where.get(ref, self.where)
             if "=" in ref:
                 message = self._no_match(ref)
-            elif (named := self.by_printed_name(ref)) is not None:
+            elif named := self.by_printed_name(ref):
                 message = f"card reference '{ref}' names no card: " + name_said(
                     ref, named, "a reference"
                 )
@@ -168,7 +168,7 @@ class CardIndex:
             self.problems.append(Problem(where, message))
         return info
 
-    def by_printed_name(self, ref: str) -> str | None:
+    def by_printed_name(self, ref: str) -> list[str]:
         return by_printed_name(self.decks, ref)
 
     def not_there(self, ref: str) -> str:

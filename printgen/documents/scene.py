@@ -238,7 +238,7 @@ class _Reader:
             info = self.query(cell, where)
         else:
             info = self.index.cards.get(cell)
-            if info is None and (named := self.index.by_printed_name(cell)) is not None:
+            if info is None and (named := self.index.by_printed_name(cell)):
                 self.error(where, f"no card '{cell}': " + name_said(cell, named, "a cell"))
             elif info is None:
                 # the deck's cards, the decks, or a card of this game as the example
