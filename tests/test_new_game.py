@@ -1179,6 +1179,30 @@ def test_a_designers_icon_label_begins_with_a_capital_in_the_legend_as_printgens
     assert "Silver of Rome" in said, said
 
 
+def test_the_legend_capitalises_a_lower_case_word_alone_and_no_card_name(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Every legend entry had its first letter raised: icon_vp: {en: iPhone} printed
+    'IPhone', icon_star: {en: d6 roll} 'D6 roll', and a card named 'pickpocket' (printed so on
+    the card and in the rulebook) 'Pickpocket' in the legend alone."""
+    labels = _exile_in_the_aids(designer)
+    labels.write_text(
+        "icon_vp: {en: iPhone, it: x}\nicon_star: {en: d6 roll, it: x}\n"
+        "icon_coin: {en: wood, it: x}\n",
+        encoding="utf-8",
+    )
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace('{en: "Thief"', '{en: "pickpocket"')
+    deck.write_text(text, encoding="utf-8")
+    built = printgen(designer, "build", GAME, "--lang", "en", "--only", "player-aid")
+    assert built.code == 0, built.err
+    with pdfplumber.open(designer / "build" / GAME / "en" / "player-aid.pdf") as pdf:
+        printed = " ".join((page.extract_text() or "") for page in pdf.pages)
+    said = printed[printed.rindex("Symbols") :].split()
+    assert {"iPhone", "d6", "Wood", "pickpocket"} <= set(said), said
+    assert not {"IPhone", "D6", "wood", "Pickpocket"} & set(said), said
+
+
 def test_a_designers_own_game_is_credited_as_theirs_an_adaptation_as_the_originals(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
@@ -1546,7 +1570,8 @@ def test_an_icon_label_with_stars_and_colons_that_mark_nothing_prints_as_written
     assert built.code == 0 and "warning" not in built.err, built.err
     aid = PdfReader(designer / "build" / GAME / "en" / "player-aid.pdf")
     legend = " ".join(aid.pages[0].extract_text().split("Symbols")[1].split())
-    assert legend.startswith("Coin* 10:30:45 gold_coin 2 * 3 Merchant"), legend  # a capital
+    # as written: its first word 'coin*' is no word of lower-case letters alone to capitalise
+    assert legend.startswith("coin* 10:30:45 gold_coin 2 * 3 Merchant"), legend
 
 
 def test_an_icon_label_that_names_no_icon_is_warned_at_its_line(

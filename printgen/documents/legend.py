@@ -95,31 +95,34 @@ def _field_groups(index: CardIndex) -> dict[str, tuple[float, int]]:
 
 
 def icon_name(name: str, labels: dict[str, str], index: CardIndex, prose: str = "") -> str:
-    """The legend's caption for icon ``name``: every entry begins with a capital, as a list's
-    items do — a designer's 'wood' beside printgen's 'Victory points' read as a slip — and
-    keeps the rest as written (a designer's capitals are deliberate)."""
-    return _capital(_named(name, labels, index, prose))
+    """The legend's caption for icon ``name``: a label or printgen's word begins with a
+    capital, as a list's items do — a designer's 'wood' beside printgen's 'Victory points'
+    read as a slip — when that is safe (see ``_capital``); a card's name is printed as
+    written, as everywhere else it prints."""
+    named, of_a_card = _named(name, labels, index, prose)
+    return named if of_a_card else _capital(named)
 
 
-def _named(name: str, labels: dict[str, str], index: CardIndex, prose: str) -> str:
+def _named(name: str, labels: dict[str, str], index: CardIndex, prose: str) -> tuple[str, bool]:
     """A label ``icon_<name>`` the designer wrote, in the document's language; else the name
     of the one card type whose icon it is (an icon several card types carry — fire on every
     fire spell — is no one card's: named after the first, it would mislead), unless the cards'
     texts or the ``prose`` write it as a symbol of its own (the starter's :coin:), which
     printgen's label names; else printgen's label or word for a built-in icon
     (``icon_word_<name>``), else the icon's own name in words. A card's own sign was named by
-    printgen's word for it ("Wind N" for the storm card, "corazones" for a suit of hearts)."""
+    printgen's word for it ("Wind N" for the storm card, "corazones" for a suit of hearts).
+    With it, whether it is a card's name."""
     label = labels.get(f"icon_{name}")
     label = label if label and label != f"icon_{name}" else None
     if label and f"icon_{name}" in getattr(labels, "written", {}):
-        return label
+        return label, False
     owners = {info.face.name for info in index.cards.values() if info.values.get("icon") == name}
     if len(owners) == 1 and not (label and _written_inline(name, index, prose)):
-        return owners.pop()
+        return owners.pop(), True
     if label:
-        return label
+        return label, False
     if word := labels.get(f"icon_word_{name}"):  # printgen's word for its own icon
-        return word
+        return word, False
     words = name.removeprefix("fa-").replace("-", " ").replace("_", " ")
     lang = getattr(labels, "lang", "en")
     if lang != "en":  # printgen's and Font Awesome's names are English: say so in another's
@@ -136,11 +139,21 @@ def _named(name: str, labels: dict[str, str], index: CardIndex, prose: str) -> s
                 Severity.WARNING,
             )
         )
-    return words
+    return words, False
+
+
+_LOWER_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")  # letters, joined as in "l'oro"
 
 
 def _capital(words: str) -> str:
-    """``words`` with their first letter upper-cased, unless that makes two ('ß': 'SS')."""
+    """``words`` with their first letter upper-cased when their first word is lower-case
+    letters alone, a hyphen or an apostrophe between them ('wood', 'four-sided die', 'silver
+    of Rome'); a capital inside it, a digit or a sign ('iPhone', 'eBay', 'd6 roll', '¡ojo!')
+    is the designer's spelling, mangled when raised ('IPhone', 'D6 roll'). Nor is a letter
+    raised that makes two ('ß': 'SS')."""
+    first_word = words.split(maxsplit=1)[0] if words.strip() else ""
+    if not (_LOWER_WORD.fullmatch(first_word) and first_word.islower()):
+        return words
     first = words[:1].upper()
     return (first if len(first) == 1 else words[:1]) + words[1:]
 
