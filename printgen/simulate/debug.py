@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from printgen.simulate.frames import EngineStack
+
 
 def game_header(game: int, games: int, seats: Sequence[str], seed: int) -> str:
     """The line above game ``game``'s (0-based) prints. Game i is seeded from (--seed, i) and
@@ -72,9 +74,10 @@ def show_traceback(exc: BaseException, path: Path, rel: str, stream: TextIO) -> 
     fault's one line (which says what was raised): the exceptions it was raised from or while
     handling, each with its frames of the engine's own file only (printgen's, and the
     standard library's the engine called, are not the designer's to read), a recursion's
-    repeated frames folded. Nothing when no line of the engine ran (a syntax error: its one
-    line says where). Written by hand, it dropped the KeyError a ValueError was raised from,
-    and an endless recursion printed 1,980 lines."""
+    repeating frames folded and a deep stack cut to its ends (frames.py). Nothing when no
+    line of the engine ran (a syntax error: its one line says where). Written by hand, it
+    dropped the KeyError a ValueError was raised from, and an endless recursion printed
+    1,980 lines."""
     shown = traceback.TracebackException.from_exception(exc)
     if not _engines_frames(shown, str(path), rel, set()):
         return
@@ -100,7 +103,7 @@ def _engines_frames(
         for f in shown.stack
         if f.filename == path
     ]
-    shown.stack = traceback.StackSummary.from_list(frames)
+    shown.stack = EngineStack(frames)
     found = bool(frames)
     for other in (shown.__cause__, shown.__context__, *(shown.exceptions or ())):
         if other is not None:

@@ -1,0 +1,72 @@
+"""printgen simulate --debug, what it shows of a failing engine: a deep stack bounded (the
+prints themselves: test_simulate_debug.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.test_simulate_debug import DECK, ENGINE, GAME, GAME_YAML, HEAD, PLAY, Printgen
+from tests.test_simulate_debug import _engine as engine
+from tests.test_simulate_debug import _line_of as line_of
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Path:
+    """A designer's own tiny game: two cards, an engine that prints a roll a game."""
+    root = tmp_path / "games"
+    (root / f"cards/{GAME}/decks").mkdir(parents=True)
+    (root / f"cards/{GAME}/game.yaml").write_text(GAME_YAML, encoding="utf-8")
+    (root / f"cards/{GAME}/decks/main.yaml").write_text(DECK, encoding="utf-8")
+    engine(root, HEAD + PLAY)
+    return root
+
+
+def _failing(root: Path, printgen: Printgen, defined: str, called: str) -> list[str]:
+    """The lines --debug shows when play() runs ``called`` first (``defined`` above it),
+    from the traceback's header to printgen's one line."""
+    engine(root, HEAD + defined + PLAY.replace("    rolled =", f"    {called}\n    rolled ="))
+    run = printgen(root, "simulate", GAME, "--debug")
+    assert run.code == 2, run.err
+    return run.err[run.err.index("Traceback") :].splitlines()
+
+
+def _frame(root: Path, text: str, function: str) -> list[str]:
+    return [f'  File "{ENGINE}", line {line_of(root, text)}, in {function}', f"    {text}"]
+
+
+def test_a_mutual_recursion_is_folded_as_a_cycle_of_frames(table: Path, printgen: Printgen) -> None:
+    """f calling g calling f printed some 2,000 lines: only a frame repeated in a row was
+    folded."""
+    defined = "def f(n):\n    return g(n + 1)\n\n\ndef g(n):\n    return f(n + 1)\n\n\n"
+    said = _failing(table, printgen, defined, "f(0)")
+    cycle = _frame(table, "return g(n + 1)", "f") + _frame(table, "return f(n + 1)", "g")
+    assert said[1:3] == _frame(table, "f(0)", "play")
+    assert said[3:15] == cycle * 3
+    assert re.fullmatch(r"  \[Previous 2 frames repeated \d{3} more times\]", said[15]), said
+    assert "play() failed: RecursionError: " in said[-1]
+    assert len(said) <= 19, said  # and at most a last frame, of a turn of the cycle begun
+
+
+def test_a_deep_stack_of_no_cycle_shows_its_first_and_last_ten_frames(
+    table: Path, printgen: Printgen
+) -> None:
+    """A recursion taking one line or the other as the bits of n say (no cycle repeats: the
+    Thue-Morse sequence) printed every one of its ~1,000 frames."""
+    defined = (
+        "def walk(n):\n"
+        "    if bin(n).count('1') % 2:\n"
+        "        return walk(n + 1)  # odd\n"
+        "    return walk(n + 1)  # even\n\n\n"
+    )
+    said = _failing(table, printgen, defined, "walk(0)")
+    files = [n for n, line in enumerate(said) if line.startswith("  File ")]
+    gap = [n for n, line in enumerate(said) if re.fullmatch(r"  … [\d,]{3,} more frames …", line)]
+    assert len(files) == 20 and len(gap) == 1, said
+    assert files[9] < gap[0] < files[10], said
+    assert said[1:3] == _frame(table, "walk(0)", "play")  # where it started
+    innermost = said[files[-1]].partition(", line ")[2].partition(",")[0]
+    assert said[-1].startswith(f"{ENGINE}:{innermost}:1: play() failed: RecursionError")
+    assert len(said) == 1 + 2 * 20 + 1 + 1, said
