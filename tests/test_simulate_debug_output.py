@@ -1,5 +1,5 @@
-"""printgen simulate --debug, what it shows of a failing engine: a deep stack bounded (the
-prints themselves: test_simulate_debug.py)."""
+"""printgen simulate --debug, what it shows of a failing engine: a deep stack bounded, an
+exception group headed as any exception (the prints themselves: test_simulate_debug.py)."""
 
 from __future__ import annotations
 
@@ -70,3 +70,24 @@ def test_a_deep_stack_of_no_cycle_shows_its_first_and_last_ten_frames(
     innermost = said[files[-1]].partition(", line ")[2].partition(",")[0]
     assert said[-1].startswith(f"{ENGINE}:{innermost}:1: play() failed: RecursionError")
     assert len(said) == 1 + 2 * 20 + 1 + 1, said
+
+
+def test_an_exception_group_is_headed_and_trimmed_as_any_exception(
+    table: Path, printgen: Printgen
+) -> None:
+    """An ExceptionGroup was headed 'Exception Group Traceback', its own line kept above its
+    exceptions and said again by printgen's one line, its box's closing border cut."""
+    raised = "raise ExceptionGroup('many', [ValueError('a'), KeyError('b')])"
+    said = _failing(table, printgen, "", raised)
+    line = line_of(table, raised)
+    assert said == [
+        f"Traceback of {ENGINE} (most recent call last):",
+        *_frame(table, raised, "play"),
+        "  +-+---------------- 1 ----------------",
+        "    | ValueError: a",
+        "    +---------------- 2 ----------------",
+        "    | KeyError: 'b'",
+        "    +------------------------------------",
+        f"{ENGINE}:{line}:1: play() failed: ExceptionGroup: many (2 sub-exceptions) "
+        "(game 1, --seed 1)",
+    ]

@@ -81,13 +81,46 @@ def show_traceback(exc: BaseException, path: Path, rel: str, stream: TextIO) -> 
     shown = traceback.TracebackException.from_exception(exc)
     if not _engines_frames(shown, str(path), rel, set()):
         return
+    lines = [*_above_its_line(shown), *_group_members(shown)]
+    heads = (PYTHONS_HEADER, "Exception Group Traceback (most recent call last):\n")
     header = f"Traceback of {rel} (most recent call last):\n"
-    lines = [header if line == PYTHONS_HEADER else line for line in shown.format()]
-    last = list(shown.format_exception_only())  # the one line below says it
-    print("".join(lines[: len(lines) - len(last)]).rstrip("\n"), file=stream)
+    said = "".join(_headed(line, heads, header) for line in lines)
+    print(said.rstrip("\n"), file=stream)
 
 
 PYTHONS_HEADER = "Traceback (most recent call last):\n"
+
+
+def _above_its_line(shown: traceback.TracebackException) -> list[str]:
+    """The chain and frames of ``shown`` as Python formats them, its own line left out (the
+    one line below says it). An exception group's frames are formatted as an ordinary
+    exception's: Python's box put its own line amid them and printgen's cut its closing
+    border instead."""
+    members, shown.exceptions = shown.exceptions, None
+    try:
+        lines = list(shown.format())
+        last = list(shown.format_exception_only())
+    finally:
+        shown.exceptions = members
+    return lines[: len(lines) - len(last)]
+
+
+def _group_members(shown: traceback.TracebackException) -> list[str]:
+    """The exceptions of group ``shown``, boxed as Python boxes them (none for another
+    exception): what its format writes after its header, frames and own line."""
+    if not shown.exceptions:
+        return []
+    before = (1 if shown.stack else 0) + len(shown.stack.format())
+    before += len(list(shown.format_exception_only()))
+    return list(shown.format(chain=False))[before:]
+
+
+def _headed(line: str, heads: tuple[str, ...], header: str) -> str:
+    """``line`` with a header of Python's, at any depth of a group's box, made printgen's."""
+    for head in heads:
+        if line.endswith(head) and not line[: -len(head)].strip(" |+"):
+            return line[: -len(head)] + header
+    return line
 
 
 def _engines_frames(
