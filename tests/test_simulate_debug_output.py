@@ -1,5 +1,6 @@
-"""printgen simulate --debug, what it shows of a failing engine: a deep stack bounded, an
-exception group headed as any exception (the prints themselves: test_simulate_debug.py)."""
+"""printgen simulate --debug, what it shows of a failing engine and lets it write: a deep
+stack bounded, an exception group headed as any exception, the streams' bytes and file
+descriptor (the prints themselves: test_simulate_debug.py)."""
 
 from __future__ import annotations
 
@@ -91,3 +92,34 @@ def test_an_exception_group_is_headed_and_trimmed_as_any_exception(
         f"{ENGINE}:{line}:1: play() failed: ExceptionGroup: many (2 sub-exceptions) "
         "(game 1, --seed 1)",
     ]
+
+
+def test_bytes_written_to_the_streams_buffer_are_shown(table: Path, printgen: Printgen) -> None:
+    """sys.stdout.buffer failed with "'Shown' object has no attribute 'buffer'" ('Printed'
+    without --debug), naming a class of printgen's. The bytes are shown as text, a character
+    split between writes whole."""
+    written = (
+        "    sys.stdout.buffer.write('é'.encode()[:1])\n"
+        "    sys.stdout.buffer.write('é'.encode()[1:] + b' bytes\\n')\n"
+    )
+    engine(table, HEAD + PLAY.replace("    rolled =", written + "    rolled ="))
+    run = printgen(table, "simulate", GAME, "--debug")
+    assert run.code == 0, run.err
+    assert "é bytes" in run.err.splitlines(), run.err
+    plain = printgen(table, "simulate", GAME, "-n", "2")  # prints as any other: left out
+    assert plain.code == 0 and "bytes" not in plain.err, plain.err
+    assert "play() prints (print, sys.stdout or sys.stderr)" in plain.err, plain.err
+
+
+def test_a_streams_file_descriptor_is_refused_at_the_engines_line(
+    table: Path, printgen: Printgen
+) -> None:
+    engine(table, HEAD + PLAY.replace("    rolled =", "    sys.stdout.fileno()\n    rolled ="))
+    run = printgen(table, "simulate", GAME, "--debug")
+    assert run.code == 2, run.err
+    assert run.err.splitlines()[-1] == (
+        f"{ENGINE}:{line_of(table, 'fileno')}:1: play() failed: UnsupportedOperation: "
+        "sys.stdout under simulate --debug is printgen's text stream, with no file descriptor: "
+        "print() to it, or write bytes to sys.stdout.buffer (game 1, --seed 1)"
+    )
+    assert "Shown" not in run.err

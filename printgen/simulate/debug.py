@@ -8,14 +8,18 @@ prints of thousands of games are left out and said once (see printed.py).
 
 from __future__ import annotations
 
+import codecs
 import io
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from printgen.simulate.frames import EngineStack
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 
 def game_header(game: int, games: int, seats: Sequence[str], seed: int) -> str:
@@ -27,15 +31,19 @@ def game_header(game: int, games: int, seats: Sequence[str], seed: int) -> str:
 
 
 class Shown(io.TextIOBase):
-    """The engine's ``sys.stdout`` or ``sys.stderr`` under --debug: what it prints, written
-    through to printgen's stderr (``terminal``). Closing it closes only this one: the engine
-    that closed printgen's own stream (``sys.stderr.close()`` in play()) ended the run in
-    "internal error" at the next game's header, exit 1; now a print after its close fails in
-    the engine's code, at its line, as in any Python program."""
+    """The engine's ``sys.stdout`` or ``sys.stderr`` (``name``) under --debug: what it
+    prints, written through to printgen's stderr (``terminal``). Closing it closes only this
+    one: the engine that closed printgen's own stream (``sys.stderr.close()`` in play())
+    ended the run in "internal error" at the next game's header, exit 1; now a print after
+    its close fails in the engine's code, at its line, as in any Python program. Bytes
+    written to its ``buffer`` are decoded and written through too: without one
+    ``sys.stdout.buffer`` failed naming this class, no name of the designer's."""
 
-    def __init__(self, terminal: TextIO) -> None:
+    def __init__(self, terminal: TextIO, name: str = "sys.stdout") -> None:
         super().__init__()
         self.terminal = terminal
+        self.name = name
+        self.buffer = TextBytes(self)
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
@@ -47,6 +55,14 @@ class Shown(io.TextIOBase):
     def isatty(self) -> bool:
         return self.terminal.isatty()
 
+    def fileno(self) -> int:
+        # printgen's stderr's descriptor would let the engine close or reopen it under
+        # printgen: its stream has none to give
+        raise io.UnsupportedOperation(
+            f"{self.name} under simulate --debug is printgen's text stream, with no file "
+            f"descriptor: print() to it, or write bytes to {self.name}.buffer"
+        )
+
     def write(self, text: str) -> int:
         if self.closed:
             raise ValueError("I/O operation on closed file.")
@@ -57,6 +73,30 @@ class Shown(io.TextIOBase):
         self.terminal.flush()
 
 
+class TextBytes(io.RawIOBase):
+    """A text stream's ``buffer`` (``Shown``'s, and ``Printed``'s without --debug): bytes
+    decoded in the stream's encoding (a character split between two writes waits for its
+    end) and written to it as text."""
+
+    def __init__(self, text: io.TextIOBase) -> None:
+        super().__init__()
+        self.text = text
+        encoding = text.encoding or "utf-8"
+        self.decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Buffer) -> int:
+        written = bytes(data)
+        self.text.write(self.decoder.decode(written))
+        return len(written)
+
+    def flush(self) -> None:
+        super().flush()
+        self.text.flush()
+
+
 def engine_streams(terminal: TextIO) -> None:
     """``sys.stdout`` and ``sys.stderr`` the engine's, each written through to ``terminal``:
     before each game, as a game that replaced them (``io.StringIO``) or closed them left the
@@ -65,8 +105,8 @@ def engine_streams(terminal: TextIO) -> None:
     def kept(stream: object) -> bool:
         return isinstance(stream, Shown) and stream.terminal is terminal and not stream.closed
 
-    sys.stdout = sys.stdout if kept(sys.stdout) else Shown(terminal)
-    sys.stderr = sys.stderr if kept(sys.stderr) else Shown(terminal)
+    sys.stdout = sys.stdout if kept(sys.stdout) else Shown(terminal, "sys.stdout")
+    sys.stderr = sys.stderr if kept(sys.stderr) else Shown(terminal, "sys.stderr")
 
 
 def show_traceback(exc: BaseException, path: Path, rel: str, stream: TextIO) -> None:

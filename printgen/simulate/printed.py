@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from typing import TextIO
 
-from printgen.simulate.debug import engine_streams
+from printgen.simulate.debug import TextBytes, engine_streams
 
 IMPORTING = "simulate.py"  # the step of the module's own lines, run as it is imported
 
@@ -49,6 +49,9 @@ class Printed(io.TextIOBase):
         self.step = "play()"
         self.steps: dict[str, None] = {}  # in the order they first printed
         self.line: int | None = None
+        # an engine writing bytes (sys.stdout.buffer) failed "'Printed' object has no
+        # attribute 'buffer'": they are prints as any other
+        self.buffer = TextBytes(self)
 
     def writable(self) -> bool:
         return True
