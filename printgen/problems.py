@@ -59,10 +59,11 @@ class Problem:
         # rule's f-string) would read as several problems, or pass for another tool's output
         if isinstance(self.message, str) and _UNPRINTABLE.search(self.message):
             object.__setattr__(self, "message", one_line(self.message))
-        # a designer's text quoted with its soft hyphens (a card's name, "Donau\xaddampf"):
-        # a terminal shows them, or not, and a search for the word missed it; said whole
+        # a soft hyphen left in a message is in a name that is not printed (a key, a layout's
+        # id, where it is the mistake): a terminal shows it, or not, so it is written out;
+        # a printed text quoted (a card's name) was given whole where it was quoted (printed())
         if isinstance(self.message, str) and SOFT_HYPHEN in self.message:
-            object.__setattr__(self, "message", self.message.replace(SOFT_HYPHEN, ""))
+            object.__setattr__(self, "message", self.message.replace(SOFT_HYPHEN, "\\xad"))
         if isinstance(self.message, str) and len(self.message) > MAX_PROBLEM_CHARS:
             object.__setattr__(self, "message", _cut(self.message))
 

@@ -3140,6 +3140,33 @@ def test_problems_quote_a_name_with_soft_hyphens_whole(
     assert "card 'miner' (Rohstoffverwaltungsplättchen I): the text of box 'title'" in run.err
 
 
+def test_a_soft_hyphen_in_a_key_or_a_layout_is_shown_where_it_is_the_mistake(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Every message lost its soft hyphens, so one pasted into a key or a layout's name
+    vanished and the message said "unknown key 'cost' …; did you mean 'cost'?". A name that
+    is not printed shows it as \\xad; a printed name a check quotes is still given whole."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    mistaken = text.replace("    cost: 0\n", "    co\xadst: 0\n", 1)
+    deck.write_text(mistaken.replace("layout: harbour-card", "layout: harbour-ca\xadrd", 1))
+    run = printgen(designer, "validate", GAME, "--lang", "en")
+    assert run.code == 2
+    said = run.err.splitlines()
+    assert (
+        f"cards/{GAME}/decks/main.yaml:21:5: unknown key 'co\\xadst' in card 'miner'; did you "
+        "mean 'cost'?"
+    ) in said, run.err
+    assert (
+        f"cards/{GAME}/decks/main.yaml:5:9: unknown layout 'harbour-ca\\xadrd'; did you mean "
+        "'harbour-card'?"
+    ) in said, run.err
+    named = text.replace('en: "Miner"', 'en: "Mi\\u00adner"').replace("cost: 0", "cost: 7", 1)
+    deck.write_text(named, encoding="utf-8")
+    run = printgen(designer, "validate", GAME, "--lang", "en")
+    assert "cost-limit: Miner costs 7; no card may cost more than 3" in run.err, run.err
+
+
 def test_a_product_axis_left_empty_is_an_error_at_it(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

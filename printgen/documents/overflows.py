@@ -9,6 +9,7 @@ from collections.abc import Callable
 from printgen.documents.flow import RichText
 from printgen.documents.source_lines import editor_lines
 from printgen.layout import breaking
+from printgen.layout.hyphens import unbroken
 from printgen.layout.text import NO_GAP, Line
 from printgen.problems import Problem, Where
 
@@ -63,7 +64,7 @@ def _block_said(
         hint = "break its long word (&shy; where it may break)"
         if not in_rules:
             hint = f"mark where its long word may break with {_SOFT_HYPHEN}"
-        return line, f"{SAID}'{flow.written()[:QUOTED]}…'; {hint}"
+        return line, f"{SAID}'{unbroken(flow.written())[:QUOTED]}…'; {hint}"
     return line, f"{SAID}the word '{_quoted(word)}' is wider than the column; {_hint(in_rules)}"
 
 

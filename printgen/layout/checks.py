@@ -23,6 +23,7 @@ from printgen.layout.bleed_edge import short_of_bleed
 from printgen.layout.contrast import MIN_CONTRAST, Known, emptied, ratio, remembered, unfilled
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
+from printgen.layout.hyphens import unbroken
 from printgen.layout.overlap import covered, crossings, overprinted
 from printgen.layout.polygons import OUTLINED
 from printgen.layout.text_element import READABLE_PT, shrunk_message, text_source
@@ -315,7 +316,7 @@ class FaceChecks:
                 ):
                     continue
                 card = siblings.cards[number]  # its place worked out only now it is said
-                who = f"card '{card.id}' ({siblings.names[number]})"
+                who = _named(card.id, siblings.names[number])
                 where = text_source(siblings.element, card, card.where, self.lang)
                 if unreadable:
                     said = shrunk_message(who, text_name, layout, size, self.tag)
@@ -362,7 +363,13 @@ def _who(face: Face) -> str:
             if face.card == "back"
             else f"the back of card '{face.card}'"
         )
-    return f"card '{face.card}' ({face.name})"
+    return _named(face.card, face.name)
+
+
+def _named(card: str, name: str) -> str:
+    # the name as a message quotes it: whole, its soft hyphens (where it may break, printing
+    # nothing within a line) gone, so the words read and can be searched for as printed
+    return f"card '{card}' ({unbroken(name)})"
 
 
 def _first_card(face: Face, card: CardType | None) -> str:

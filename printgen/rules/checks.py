@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printgen.layout.hyphens import unbroken
 from printgen.model.game import CardType, Check, Deck, localize
 from printgen.problems import Problems, Where, file_of
 from printgen.rules.context import RuleContext
@@ -84,7 +85,9 @@ def _evaluate(
             failed.add(subject)
             message = localize(check.message, lang, ctx.languages)
             try:
-                text = str(expr.evaluate(message, variables))
+                # the card's printed texts it quotes ({{ card.name }}) whole: their soft
+                # hyphens, where a word may break, print nothing within a line
+                text = unbroken(str(expr.evaluate(message, variables)))
             except expr.ExpressionError as exc:
                 problems.add(
                     check.message_where,
