@@ -3111,6 +3111,38 @@ def test_a_card_name_too_wide_for_the_card_reference_is_said_at_the_name_not_the
     ], run.err
 
 
+def test_a_name_from_a_spreadsheet_too_wide_for_the_card_reference_is_told_the_cell_s_way(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card of a CSV deck with a name too wide for the card reference was told to type
+    "\\u00ad" in a double-quoted YAML text: in a cell, that prints as its six characters."""
+    game = designer / "cards" / GAME
+    deck = game / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text[: text.index("cards:")] + "cards_from: main.csv\n", encoding="utf-8")
+    word = "Rohstoffverwaltungsplättchenlager"
+    (game / "decks" / "main.csv").write_text(
+        "id,count,name.en,name.it,cost,playable.en,playable.it,effect.en,effect.it,icon,"
+        f"color,tint\nminer,6,{word},Minatore,0,Play it.,Gioca.,Gain 2 :coin:.,Guadagni 2 "
+        ":coin:.,coin,#8a5a00,#fbf1dc\nmerchant,4,Merchant,Mercante,2,Play it.,Gioca.,Gain "
+        "1 :vp:.,Guadagni 1 :vp:.,star,#1f5f8b,#e3eff8\n",  # two cards: names set in columns
+        encoding="utf-8",
+    )
+    _appended(  # the card itself fits: a wider title, no badge beside it
+        game / "layouts" / f"{GAME}.yaml",
+        "    title: {x: 4, w: 55, min_size: 6}",
+        "    badge: {when: false}",
+    )
+    run = printgen(designer, "validate", GAME, "--lang", "en")
+    assert run.code == 2
+    said = [ln for ln in run.err.splitlines() if "runs past the margin" in ln]
+    assert said == [
+        f"cards/{GAME}/decks/main.csv:2:3: text runs past the margin in the rulebook: the word "
+        f"'{word}' is wider than the column; shorten it, or mark where it may break with a "
+        "soft hyphen (type U+00AD in the cell: Alt+0173 on Windows)"
+    ], run.err
+
+
 def test_problems_quote_a_name_with_soft_hyphens_whole(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

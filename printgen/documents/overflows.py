@@ -9,9 +9,9 @@ from collections.abc import Callable
 from printgen.documents.flow import RichText
 from printgen.documents.source_lines import editor_lines
 from printgen.layout import breaking
-from printgen.layout.hyphens import unbroken
+from printgen.layout.hyphens import IN_A_CELL, unbroken
 from printgen.layout.text import NO_GAP, Line
-from printgen.problems import Problem, Where
+from printgen.problems import Problem, Where, in_spreadsheet
 
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 QUOTED = 50  # characters of a text quoted: a row of a thousand cells is not said whole
@@ -63,9 +63,9 @@ def _block_said(
     if not word:  # no line wider than its column: nothing to name but the block
         hint = "break its long word (&shy; where it may break)"
         if not in_rules:
-            hint = f"mark where its long word may break with {_SOFT_HYPHEN}"
+            hint = f"mark where its long word may break with {_soft_hyphen(line)}"
         return line, f"{SAID}'{unbroken(flow.written())[:QUOTED]}…'; {hint}"
-    return line, f"{SAID}the word '{_quoted(word)}' is wider than the column; {_hint(in_rules)}"
+    return line, f"{SAID}the word '{_quoted(word)}' is wider than the column; {_hint(line, rel)}"
 
 
 def _table_said(
@@ -85,7 +85,7 @@ def _table_said(
     in_rules = line.path == rel
     if in_rules:
         line = word_at(prose, word, line) or line
-    hint = _hint(in_rules)
+    hint = _hint(line, rel)
     if in_rules and len(cells[0]) > 1:  # its neighbours squeeze its column too
         hint = "break it with &shy; where it may break, or give the table fewer columns"
     return line, (
@@ -98,15 +98,18 @@ def _quoted(word: str) -> str:
     return word if len(word) <= QUOTED else f"{word[:QUOTED]}…"
 
 
-def _hint(in_rules: bool) -> str:
-    if in_rules:
+def _hint(line: Where, rel: str) -> str:
+    if line.path == rel:
         return "break it (&shy; where it may break) or shorten it"
-    return f"shorten it, or mark where it may break with {_SOFT_HYPHEN}"
+    return f"shorten it, or mark where it may break with {_soft_hyphen(line)}"
 
 
-# a card's name or text, which its card shrinks to fit: a soft hyphen says where the word may
-# break (it prints nothing within a line)
-_SOFT_HYPHEN = 'a soft hyphen (U+00AD: "\\u00ad" in a double-quoted YAML text)'
+def _soft_hyphen(line: Where) -> str:
+    """A soft hyphen as the designer types it in a card's name or text (which its card shrinks
+    to fit; it prints nothing within a line): escaped in YAML, the character in a cell."""
+    if in_spreadsheet(line):
+        return f"a soft hyphen ({IN_A_CELL})"
+    return 'a soft hyphen (U+00AD: "\\u00ad" in a double-quoted YAML text)'
 
 
 def _widest_word(cells: list[list[RichText]]) -> tuple[str, list[RichText], int]:

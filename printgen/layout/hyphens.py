@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 SOFT = "\xad"
+# how a soft hyphen is typed in a spreadsheet's cell, which reads no escapes (a "\u00ad" there
+# prints as its six characters): what every message about a word too long for its room advises
+IN_A_CELL = "type U+00AD in the cell: Alt+0173 on Windows"
 
 
 def head_that_fits(word: str, room: float, measure: Callable[[str], float]) -> tuple[str, str]:

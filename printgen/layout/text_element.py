@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from printgen.layout import fitting, text, unprintable
 from printgen.layout.face import TextBox
 from printgen.layout.fonts import SUFFIXES, Family, FontMissing, family
-from printgen.layout.hyphens import widest_unbroken
+from printgen.layout.hyphens import IN_A_CELL, widest_unbroken
 from printgen.layout.props import Props
 from printgen.limits import MAX_FONT_PT, MAX_LEADING
 from printgen.model.game import CardType, Deck
@@ -176,11 +176,7 @@ def _advice(runs: list[text.Run], family: Family, size: float, width: float, she
     as the character in a spreadsheet's cell, which reads no escapes."""
     word, word_width = widest_unbroken(text.split(runs, family), text.width_of, size)
     if word_width > width * 72 / 25.4 + 0.01:
-        how = (
-            "type U+00AD in the cell: Alt+0173 on Windows"
-            if sheet
-            else "\\u00ad in a double-quoted text"
-        )
+        how = IN_A_CELL if sheet else "\\u00ad in a double-quoted text"
         return (
             f"the word '{word}' alone is wider than the box: mark where it may break with a "
             f"soft hyphen ({how}), shorten it or enlarge the box"
