@@ -494,6 +494,33 @@ def test_a_too_wide_table_names_its_widest_word_at_its_own_line_and_column(
     ], said
 
 
+def test_a_too_wide_word_already_broken_with_shy_is_quoted_as_written_at_its_place(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A word holding &shy;, a part of it still too wide, was quoted with the hyphen its break
+    prints ('Rohstoffverwaltungsplättchenbestandsaufnahme-', not in the file), at column 1,
+    and told to break it with &shy; as if it had none. It is quoted whole as written, at its
+    own line and column, and told to break it again."""
+    part = "Rohstoffverwaltungsplättchenbestandsaufnahme"
+    row = (
+        "| 1 | Siegpunkteberechnungs&shy;grundlagenverordnung | Zweiundzwanzigstehälfte | "
+        f"Dreiundzwanzigstehälfte | {part}&shy;lager |"
+    )
+    head = "| Nr | Grundlage | Zweiundzwanzigste Spalte | Dreiundzwanzigste Spalte | Lager |"
+    long = "Rohstoffverwaltungsplättchenlagerbestandsaufnahmeformularausfüllungsanleitungs"
+    paragraph = f"Some words {long}verzeichnis&shy;lager here."
+    added = f"\n{head}\n|{' --- |' * 5}\n{row}\n\n{paragraph}\n"
+    said, line = _past_the_margin(demo, capsys, added, row)
+    assert said == [
+        f"cards/demo/rules.en.md:{line}:{row.index(part) + 1}: text runs past the margin in "
+        f"the rulebook: the word '{part}lager' in column 5 of the table is wider than the "
+        "column; break it again (&shy; where it may break) or give the table fewer columns",
+        f"cards/demo/rules.en.md:{line + 2}:12: text runs past the margin in the rulebook: the "
+        f"word '{long[:50]}…' is wider than the column; break it again (&shy; where it may "
+        "break) or shorten it",
+    ], said
+
+
 def test_a_row_of_icons_too_wide_for_the_page_is_quoted_as_written(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

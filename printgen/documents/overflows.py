@@ -9,7 +9,7 @@ from collections.abc import Callable
 from printgen.documents.flow import RichText
 from printgen.documents.source_lines import editor_lines
 from printgen.layout import breaking
-from printgen.layout.hyphens import IN_A_CELL, unbroken
+from printgen.layout.hyphens import IN_A_CELL, SOFT, unbroken
 from printgen.layout.text import NO_GAP, Line
 from printgen.problems import Problem, Where, in_spreadsheet
 
@@ -56,7 +56,7 @@ def _block_said(
     # a block that knows where its text is written (a card's name in the card reference) is
     # said there: the same words in a paragraph that fits are not the mistake
     line = flow.source or where_of(flow.plain() or flow.written())
-    word = too_wide(flow)
+    word = whole_word(flow.written(), too_wide(flow))
     if word and line.path == rel and flow.source is None:  # the word may be lines on
         line = word_at(prose, word, line) or line
     in_rules = line.path == rel
@@ -65,7 +65,8 @@ def _block_said(
         if not in_rules:
             hint = f"mark where its long word may break with {_soft_hyphen(line)}"
         return line, f"{SAID}'{unbroken(flow.written())[:QUOTED]}…'; {hint}"
-    return line, f"{SAID}the word '{_quoted(word)}' is wider than the column; {_hint(line, rel)}"
+    hint = _hint(line, rel, SOFT in word)
+    return line, f"{SAID}the word '{_quoted(word)}' is wider than the column; {hint}"
 
 
 def _table_said(
@@ -80,14 +81,17 @@ def _table_said(
             f"{SAID}the table's {max(len(row) for row in cells)} columns are wider than the "
             "page, even at their narrowest; give it fewer columns"
         )
-    word, row, column = _widest_word(cells)
+    piece, row, column = _widest_word(cells)
+    word = whole_word(row[column - 1].written(), piece)
     line = where_of(_row(row))
     in_rules = line.path == rel
     if in_rules:
         line = word_at(prose, word, line) or line
-    hint = _hint(line, rel)
+    hint = _hint(line, rel, SOFT in word)
     if in_rules and len(cells[0]) > 1:  # its neighbours squeeze its column too
         hint = "break it with &shy; where it may break, or give the table fewer columns"
+        if SOFT in word:
+            hint = "break it again (&shy; where it may break) or give the table fewer columns"
     return line, (
         f"{SAID}the word '{_quoted(word)}' in column {column} of the table is wider than the "
         f"column; {hint}"
@@ -95,13 +99,18 @@ def _table_said(
 
 
 def _quoted(word: str) -> str:
+    # a word of the rules as it prints, its soft hyphens (where it may break) gone
+    word = unbroken(word)
     return word if len(word) <= QUOTED else f"{word[:QUOTED]}…"
 
 
-def _hint(line: Where, rel: str) -> str:
+def _hint(line: Where, rel: str, broken: bool) -> str:
+    """What to do about a too-wide word; ``broken``: it holds a soft hyphen already, and a
+    part of it between two is still too wide."""
     if line.path == rel:
-        return "break it (&shy; where it may break) or shorten it"
-    return f"shorten it, or mark where it may break with {_soft_hyphen(line)}"
+        return f"break it{' again' * broken} (&shy; where it may break) or shorten it"
+    where = "where else" if broken else "where"
+    return f"shorten it, or mark {where} it may break with {_soft_hyphen(line)}"
 
 
 def _soft_hyphen(line: Where) -> str:
@@ -151,19 +160,41 @@ def _written(line: Line) -> str:
     return said
 
 
+def whole_word(written: str, piece: str) -> str:
+    """The word of ``written`` (a block's text) that ``piece``, a too-wide line, is part of,
+    with its soft hyphens: a word broken at one is a line a part, ending in the hyphen the
+    break prints, which the designer never wrote. ``piece`` itself when no such word has it."""
+    for word in written.split():
+        if SOFT not in word:
+            continue
+        parts = word.split(SOFT)
+        for start in range(len(parts)):
+            for end in range(start + 1, len(parts) + 1):
+                if piece == "".join(parts[start:end]) + "-" * (end < len(parts)):
+                    return word
+    return piece
+
+
+# a soft hyphen as Markdown writes it: an entity (&shy;, &#173;, &#xAD;) or the character
+_WRITTEN_SOFT = r"(?:&shy;|&#173;|&#[xX][aA][dD];|\xad)"
+
+
 def word_at(prose: str, word: str, paragraph: Where) -> Where | None:
-    """Where ``word`` is written in the paragraph starting at ``paragraph``'s line — or on the
-    one line of the file holding it, the paragraph's opening words being written twice (found
-    at the other place) — None when it is not there as printed (markup inside it, or a
-    template's value)."""
+    """Where ``word`` (its soft hyphens written any way) is written in the paragraph starting
+    at ``paragraph``'s line — or on the one line of the file holding it, the paragraph's
+    opening words being written twice (found at the other place) — None when it is not there
+    as printed (markup inside it, or a template's value)."""
+    import re  # (only when a word runs past the margin)
+
+    found = re.compile(_WRITTEN_SOFT.join(re.escape(part) for part in word.split(SOFT)))
     lines = editor_lines(prose)
     for number in range(paragraph.line, len(lines) + 1):
         text = lines[number - 1]
         if not text.strip():  # the paragraph's end
             break
-        if (at := text.find(word)) >= 0:
-            return Where(paragraph.path, number, at + 1)
-    holding = [number for number, text in enumerate(lines, start=1) if word in text]
+        if at := found.search(text):
+            return Where(paragraph.path, number, at.start() + 1)
+    holding = [(number, at) for number, text in enumerate(lines, 1) if (at := found.search(text))]
     if len(holding) != 1:
         return None
-    return Where(paragraph.path, holding[0], lines[holding[0] - 1].find(word) + 1)
+    return Where(paragraph.path, holding[0][0], holding[0][1].start() + 1)
