@@ -406,13 +406,14 @@ def test_a_table_wider_than_the_page_is_an_error(
     assert result.code == 2  # type: ignore[attr-defined]
     # at the table's own line, where the designer must shorten it
     line = text.splitlines().index(header) + 1
-    where = f"cards/warriors-and-monks/rules.en.md:{line}:{header.index('Heading10') + 1}: "
-    # one table to mend is one problem, however many of its 30 cells overflow: its widest word
+    where = f"cards/warriors-and-monks/rules.en.md:{line}:1: "
+    # one table to mend is one problem, however many of its 30 cells overflow; 30 columns of
+    # 'Heading10' and 'Beans', each word broken into syllables, are still wider than the page
+    # with their padding: breaking 'Heading10' (as it was told) would not make it fit
     said = [p for p in result.err.splitlines() if "runs past the margin" in p]  # type: ignore[attr-defined]
     assert said == [
-        f"{where}text runs past the margin in the rulebook: the word 'Heading10' in column 11 "
-        "of the table is wider than the column; break it with &shy; where it may break, or "
-        "give the table fewer columns"
+        f"{where}text runs past the margin in the rulebook: the table's 30 columns are wider "
+        "than the page, even at their narrowest; give it fewer columns"
     ], said
 
 
@@ -441,6 +442,22 @@ def test_a_table_of_more_columns_than_the_page_holds_is_an_error(
     assert said == [
         f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: the "
         "table's 60 columns are wider than the page, even at their narrowest; give it fewer "
+        "columns"
+    ], said
+
+
+def test_narrow_columns_too_many_with_their_padding_are_not_told_to_break_a_number(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """36 columns pass the 12 pt a column's least, yet with their cells' padding '10' and
+    :coin: do not fit: the table was told to break the word '10' in column 11 with &shy;,
+    which nobody would, and which would not make it fit. It is told to have fewer columns."""
+    header = "|" + "|".join(f" {number} " for number in range(36)) + "|"
+    added = f"\n{header}\n|{'---|' * 36}\n|{' :coin: |' * 36}\n"
+    said, line = _past_the_margin(demo, capsys, added, header)
+    assert said == [
+        f"cards/demo/rules.en.md:{line}:1: text runs past the margin in the rulebook: the "
+        "table's 36 columns are wider than the page, even at their narrowest; give it fewer "
         "columns"
     ], said
 

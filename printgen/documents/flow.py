@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from printgen.documents.column_widths import CELL_PADDING, LEAST_COLUMN, column_widths
+from printgen.documents.column_widths import CELL_PADDING, column_widths
 from printgen.documents.platypus import Flowable, Table, TableStyle
 from printgen.draw.faces import (
     ASCENT,
@@ -339,10 +339,10 @@ def pipe_table(
     for row in cells:
         for cell in row:
             cell.table = cells
-    widths = column_widths(cells, columns, width, header_rows)
-    if cells and columns * LEAST_COLUMN > width + 0.5:  # more columns than the page holds at
-        for cell in cells[0]:  # their least: it runs off the page, said at its first row (a
-            cell.past_margin = True  # wide word squeezes its column: said as that word)
+    widths, too_many = column_widths(cells, columns, width, header_rows)
+    if cells and too_many:  # more columns than the page holds at their least: it runs off
+        for cell in cells[0]:  # the page, said at its first row (a wide word squeezes its
+            cell.past_margin = True  # column: said as that word)
     data: list[list[Any]] = [[*row, *[""] * (columns - len(row))] for row in cells]
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.4, "#9a9a9a"),
