@@ -2237,6 +2237,10 @@ def test_a_table_markdown_cannot_read_is_an_error_at_its_line(
     quoted = _appended(folder / "rules.en.md", "> | Family | Cards |", "> |---|---|---|")
     said = printgen(designer, "validate").err  # in a quote too (it was not looked at)
     assert f"rules.en.md:{quoted + 1}:1: this table's header row has 2 cells" in said, said
+    # in a quote in a list item: the quote's > was counted a cell of the header, so 3 = 3
+    listed = _appended(folder / "rules.en.md", "- > | Family | Cards |", "  > |---|---|---|")
+    said = printgen(designer, "validate").err
+    assert f"rules.en.md:{listed + 1}:1: this table's header row has 2 cells and the line " in said
 
 
 def test_a_table_row_with_more_cells_than_its_header_is_an_error_fewer_a_warning(

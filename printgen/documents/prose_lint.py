@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems
-from printgen.documents.prose_tables import CONTAINER, too_many_cells
+from printgen.documents.prose_tables import split_row, too_many_cells
 from printgen.documents.source_lines import (
     Fence,
     block_tokens,
@@ -188,8 +188,7 @@ def delimiter_rows(written: str) -> list[int]:
 
 
 def _cells(line: str) -> int:
-    inner = CONTAINER.sub("", line, count=1).strip().removeprefix("|").removesuffix("|")
-    return len(re.split(r"(?<!\\)\|", inner))
+    return len(split_row(line))  # counted as the rows' own check counts them
 
 
 def _image_at(lines: list[str], after: tuple[int, int], end: int, text: str) -> tuple[int, int]:

@@ -14,8 +14,9 @@ from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.startup.deferred import pattern
 
-# what leads a line inside quotes and list items (> > - 1.): no cell of the table
-CONTAINER = pattern(r"^(?:[ \t]*>)*[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?")
+# what leads a line inside quotes and list items, nested in any order (> > - 1. and - > ):
+# no cell of the table
+CONTAINER = pattern(r"^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*")
 # Jinja in the file as written: an expression prints text (masked as letters, never a cell's
 # pipe: {{ names | join(", ") }}); a statement or comment prints nothing, and a line of them
 # alone is gone once rendered (trim_blocks, lstrip_blocks): {% for %} inside a table is no row
