@@ -2248,7 +2248,7 @@ def test_a_table_row_with_more_cells_than_its_header_is_an_error_fewer_a_warning
 ) -> None:
     """Markdown prints as many cells as the header has: a row's extra cell ('Achtung') was
     dropped and one cell too few printed empty, while validate said ok. An escaped pipe, a
-    pipe in a Jinja expression and a {% for %} line inside the table are no cells."""
+    pipe in a Jinja expression's filter and a {% for %} line inside the table are no cells."""
     folder = designer / "cards" / GAME
     rows = (
         "| Rohstoff | Symbol | Gebäude | Punkte |",
@@ -2256,7 +2256,7 @@ def test_a_table_row_with_more_cells_than_its_header_is_an_error_fewer_a_warning
         "| Holz | :coin: | Sägewerk | 5 | Achtung: verfällt! |",
         "| Stein | a \\| b | Steinbruch |",
         "{% for word in ['x', 'y'] %}",
-        "| {{ word | upper }} | {{ ['a', 'b'] | join('|') }} | c | d |",
+        "| {{ word | upper }} | {{ ['a', 'b'] | join(', ') }} | c | d |",
         "{% endfor %}",
     )
     first = _appended(folder / "aid.en.md", *rows)
@@ -2278,6 +2278,58 @@ def test_a_table_row_with_more_cells_than_its_header_is_an_error_fewer_a_warning
         f"cards/{GAME}/rules.en.md:{quoted + 2}:3: warning: this row has 1 cell and its "
         "table's header 3: the last 2 are printed empty; add `|  |  |` if that is meant",
     ], warned.err
+
+
+JINJA_ROWS = (
+    "{% set cards = [{'name': 'Axe', 'cost': 2, 'count': 3}] %}",
+    "| Name | Cost |",
+    "|---|---|",
+    "{% for c in cards %}| {{ c.name }} | {{ c.cost }} | {{ c.count }} |",
+    "{% endfor %}",
+    "",
+    "{% macro row(name, n) %}| {{ name }} | {{ n }} |{% endmacro %}",
+    "| Name | N |",
+    "|---|---|",
+    '{{ row("Miner", 0) }}',
+    "",
+    "| Rohstoff | Symbol | Gebäude | Punkte |",
+    "|---|---|---|---|",
+    "{% for word in ['x', 'y'] %}",
+    "| {{ word | upper }} | {{ ['a', 'b'] | join('|') }} | c | dropped{{ word }} |",
+    "{% endfor %}",
+    "",
+    "| Card | 2 | 3 | 4 |",
+    "|---|---|---|---|",
+    "| Miner | {% for n in [2, 3, 4] %}{{ n }} | {% endfor %}",
+)
+
+
+def test_table_rows_jinja_writes_are_checked_as_they_print(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """Rows were checked as written, each {{ … }} masked: a | that join printed dropped
+    'droppedx' and a {% for %} row's third cell was dropped while validate said ok, and a row
+    a loop or a macro fills was warned of as one or two cells. Now the rows are read as they
+    print, each said once at the line that writes it, the dropped text as it prints."""
+    folder = designer / "cards" / GAME
+    first = _appended(folder / "rules.en.md", *JINJA_ROWS)
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    loop, joined = JINJA_ROWS[3], JINJA_ROWS[14]
+    assert checked.err.splitlines() == [
+        f"cards/{GAME}/rules.en.md:{first + 3}:{loop.index('{{ c.count') + 1}: this row has 3 "
+        "cells and its table's header 2: '3' (printed by {{ c.count }}) is not printed; add a "
+        "column to the header and the line under it, or move the text into a cell",
+        f"cards/{GAME}/rules.en.md:{first + 14}:{joined.index('dropped') + 1}: this row has 5 "
+        "cells and its table's header 4: 'droppedx' is not printed; add a column to the header "
+        "and the line under it, or move the text into a cell; the | that "
+        "{{ ['a', 'b'] | join('|') }} prints ends a cell too: have it print \\|",
+    ], checked.err
+    rules = (folder / "rules.en.md").read_text(encoding="utf-8")
+    fixed = rules.replace(" | {{ c.count }} |", " |").replace("join('|')", "join(', ')")
+    (folder / "rules.en.md").write_text(fixed, encoding="utf-8")
+    clean = printgen(designer, "validate")
+    assert (clean.code, clean.err) == (0, ""), clean.err
 
 
 def test_a_diagram_shown_as_an_example_in_the_aid_is_text_not_a_block(

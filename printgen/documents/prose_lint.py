@@ -76,7 +76,7 @@ def lint_prose(
         + _foreign(written, lines, rel, prose)
         + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
-        + too_many_cells(written, rel)
+        + too_many_cells(written, rendered, rel)
     )
 
 

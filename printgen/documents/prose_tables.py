@@ -1,14 +1,15 @@
 """A prose file's table rows read as Markdown reads them (GFM: markdown-it prints as many cells
 as the header has): a row with more cells loses the rest without a word — an error, the text
 never prints — and a row with fewer prints the missing ones empty — a warning, it may be meant.
-Each said at the row's line in the file as written, its Jinja masked as rendering leaves it."""
+Read in the prose as rendered, which is what markdown-it parses and what prints (a row a
+{% for %} or a macro writes, a | a {{ … }} prints), and said at the line that wrote the row."""
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
-from printgen.documents.source_lines import block_tokens, editor_lines
+from printgen.documents.source_lines import block_tokens, line_texts
+from printgen.documents.written_lines import Found, WrittenLines
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.project import Project
@@ -17,73 +18,117 @@ from printgen.startup.deferred import pattern
 # what leads a line inside quotes and list items, nested in any order (> > - 1. and - > ):
 # no cell of the table
 CONTAINER = pattern(r"^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*")
-# Jinja in the file as written: an expression prints text (masked as letters, never a cell's
-# pipe: {{ names | join(", ") }}); a statement or comment prints nothing, and a line of them
-# alone is gone once rendered (trim_blocks, lstrip_blocks): {% for %} inside a table is no row
-_JINJA = pattern(r"(\{\{.*?\}\})|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 
 
 class Cell(NamedTuple):
     col: int  # where its text starts in the line, from 0 (its pipe's place if it has none)
-    text: str  # as written, stripped
+    text: str  # as rendered, stripped
 
 
-def too_many_cells(written: str, rel: str) -> list[Problem]:
+def too_many_cells(written: str, rendered: str, rel: str) -> list[Problem]:
     """Errors: rows holding text past the header's cells, which never prints."""
-    return [problem for problem in _rows(written, rel) if problem.severity == Severity.ERROR]
+    problems = row_problems(written, rendered, rel)
+    return [problem for problem in problems if problem.severity == Severity.ERROR]
 
 
-def too_few_cells(project: Project, rel: str) -> list[Problem]:
+def too_few_cells(project: Project, rel: str, rendered: str) -> list[Problem]:
     """Warnings: rows with fewer cells than the header, whose last cells print empty."""
+    if "|" not in rendered:
+        return []
     try:
         written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
     except ProjectError:  # said by what reads it
         return []
-    return [problem for problem in _rows(written, rel) if problem.severity == Severity.WARNING]
+    problems = row_problems(written, rendered, rel)
+    return [problem for problem in problems if problem.severity == Severity.WARNING]
 
 
-def _rows(written: str, rel: str) -> list[Problem]:
-    if "|" not in written:  # parsed only where a table may be
+class _Row(NamedTuple):
+    table: int  # the rendered line of its table's header, from 0
+    line: int  # its own, from 0
+    cells: list[Cell]
+    header: int  # how many cells the header has
+
+
+def row_problems(written: str, rendered: str, rel: str) -> list[Problem]:
+    if "|" not in rendered:  # parsed only where a table may be
         return []
-    lines, numbers = _as_rendered(written)
-    problems: list[Problem] = []
-    header, in_head = 0, False
-    for token in block_tokens("\n".join(lines)):
+    lines = line_texts(rendered)
+    wrong: list[_Row] = []
+    table = header = 0
+    in_head = False
+    for token in block_tokens(rendered):
         in_head = token.type == "thead_open" or (in_head and token.type != "thead_close")
         if token.type != "tr_open" or not token.map:
             continue
-        line = lines[token.map[0]]
-        cells = split_row(line)
+        cells = split_row(lines[token.map[0]])
         if in_head:  # the header's cells are the table's: every row prints as many
-            header = len(cells)
-        elif problem := _row_problem(cells, header, line, Where(rel, numbers[token.map[0]], 1)):
-            problems.append(problem)
-    return problems
+            table, header = token.map[0], len(cells)
+        elif len(cells) != header:
+            wrong.append(_Row(table, token.map[0], cells, header))
+    if not wrong:  # the file as written is read only to say where
+        return []
+    source = WrittenLines(written)
+    heads: dict[int, int] = {}  # each table's first line in the file, from 0: found once
+    said: dict[Where, Problem] = {}  # a row a {% for %} writes: said once, at its line
+    for row in wrong:
+        if row.table not in heads:
+            head = source.find(lines[row.table], range(len(source.lines)), row.table)
+            heads[row.table] = head.line - 1 if head else 0
+        if problem := _row_problem(row, lines, source, heads[row.table], rel):
+            said.setdefault(problem.where, problem)
+    return list(said.values())
 
 
-def _row_problem(cells: list[Cell], header: int, line: str, where: Where) -> Problem | None:
-    if len(cells) > header and (dropped := [c for c in cells[header:] if c.text]):
-        quoted = " | ".join(c.text for c in cells[header:] if c.text)
-        # a code span split in two: its pipe was taken for a cell's end
-        split = any(cell.text.count("`") % 2 for cell in cells)
-        hint = "; a | inside `code` ends a cell too: write it \\|" if split else ""
-        return Problem(
-            where._replace(col=dropped[0].col + 1),
-            f"this row has {_cells(len(cells))} and its table's header {header}: '{quoted}' is "
-            f"not printed; add a column to the header and the line under it, or move the "
-            f"text into a cell{hint}",
-        )
-    if len(cells) < header:
-        missing = header - len(cells)
-        last = "the last is" if missing == 1 else f"the last {missing} are"
-        start = len(line) - len(CONTAINER.sub("", line, count=1).lstrip())
-        return Problem(
-            where._replace(col=start + 1),
-            f"this row has {_cells(len(cells))} and its table's header {header}: {last} printed "
-            f"empty; add `{'|  ' * missing}|` if that is meant",
-            Severity.WARNING,
-        )
-    return None
+def _row_problem(
+    row: _Row, lines: list[str], source: WrittenLines, first: int, rel: str
+) -> Problem | None:
+    """The row's problem, said at the line that wrote it, found among the lines of its table
+    (from ``first``, its header's); else at that first line."""
+    span = range(first, source.block_end(first))
+    found = source.find(lines[row.line], span, first + row.line - row.table)
+    line = found.line if found else first + 1
+    cells, header = row.cells, row.header
+    if len(cells) > header:
+        return _dropped(cells, header, found, Where(rel, line, 1))
+    return _short(cells, header, lines[row.line], found, Where(rel, line, 1))
+
+
+def _short(cells: list[Cell], header: int, text: str, found: Found | None, where: Where) -> Problem:
+    missing = header - len(cells)
+    start = len(text) - len(CONTAINER.sub("", text, count=1))  # the row after > or -
+    last = "the last is" if missing == 1 else f"the last {missing} are"
+    return Problem(
+        where._replace(col=found.col(start) if found else 1),
+        f"this row has {_cells(len(cells))} and its table's header {header}: {last} printed "
+        f"empty; add `{'|  ' * missing}|` if that is meant",
+        Severity.WARNING,
+    )
+
+
+def _dropped(cells: list[Cell], header: int, found: Found | None, where: Where) -> Problem | None:
+    dropped = [c for c in cells[header:] if c.text]
+    if not dropped:  # empty cells past the header: nothing is lost
+        return None
+    quoted = " | ".join(c.text for c in dropped)
+    by = found.tag_at(dropped[0].col) if found else ""
+    printed = f" (printed by {by})" if by else ""
+    # a code span split in two: its pipe was taken for a cell's end
+    split = any(cell.text.count("`") % 2 for cell in cells)
+    pipe = found.printed_pipe() if found else ""
+    hint = (
+        f"; the | that {pipe} prints ends a cell too: have it print \\|"
+        if pipe
+        else "; a | inside `code` ends a cell too: write it \\|"
+        if split
+        else ""
+    )
+    return Problem(
+        where._replace(col=found.col(dropped[0].col) if found else 1),
+        f"this row has {_cells(len(cells))} and its table's header {header}: '{quoted}'"
+        f"{printed} is not printed; add a column to the header and the line under it, or move "
+        f"the text into a cell{hint}",
+    )
 
 
 def _cells(count: int) -> str:
@@ -114,23 +159,3 @@ def _cell(body: str, offset: int, start: int, end: int) -> Cell:
     text = body[start:end]
     lead = len(text) - len(text.lstrip())
     return Cell(offset + start + (lead if text.strip() else 0), text.strip())
-
-
-def _as_rendered(written: str) -> tuple[list[str], list[int]]:
-    """The file's lines as rendering leaves the table rows (each as long as written, so a
-    column is the designer's), without the lines of Jinja statements alone; and the number in
-    the file of each line kept."""
-    masked = _JINJA.sub(_mask, written)
-    lines, numbers = [], []
-    for number, (line, kept) in enumerate(
-        zip(editor_lines(written), editor_lines(masked), strict=True), start=1
-    ):
-        if kept.strip() or not line.strip():
-            lines.append(kept)
-            numbers.append(number)
-    return lines, numbers
-
-
-def _mask(found: re.Match[str]) -> str:
-    filler = "x" if found[1] else " "
-    return "".join(c if c in "\r\n" else filler for c in found[0])

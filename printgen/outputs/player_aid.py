@@ -112,7 +112,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
         return None
     aid = str(context.get("aid", ""))
     problems.extend(other_markdowns(job.project, prose_rel, aid, job.decks, job.lang))
-    problems.extend(too_few_cells(job.project, prose_rel))
+    problems.extend(too_few_cells(job.project, prose_rel, aid))
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]

@@ -92,7 +92,7 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     rel = f"{game.folder}/rules.{job.lang}.md"
     rules = str(context.get("rules", ""))
     problems.extend(other_markdowns(job.project, rel, rules, job.decks, job.lang))
-    problems.extend(too_few_cells(job.project, rel))
+    problems.extend(too_few_cells(job.project, rel, rules))
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
     # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
     printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))
