@@ -2274,9 +2274,11 @@ def test_a_table_row_with_more_cells_than_its_header_is_an_error_fewer_a_warning
     assert warned.code == 0, warned.err
     assert sorted(warned.err.splitlines()) == [
         f"cards/{GAME}/aid.en.md:{first + 3}:1: warning: this row has 3 cells and its table's "
-        "header 4: the last is printed empty; add `|  |` if that is meant",
+        "header 4: the last is printed empty; if that is meant, add the missing cell: "
+        "`| Stein | a \\| b | Steinbruch |  |`",
         f"cards/{GAME}/rules.en.md:{quoted + 2}:3: warning: this row has 1 cell and its "
-        "table's header 3: the last 2 are printed empty; add `|  |  |` if that is meant",
+        "table's header 3: the last 2 are printed empty; if that is meant, add the 2 missing "
+        "cells: `| 1 |  |  |`",
     ], warned.err
 
 

@@ -42,6 +42,32 @@ def test_a_table_in_a_list_item_and_a_quote_is_counted_without_its_marks(
     ]
 
 
+ONE = "2 cells and its table's header 3: the last is printed empty; if that is meant, add"
+TWO = "1 cell and its table's header 3: the last 2 are printed empty; if that is meant, add"
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        ("| Short | 1 |", f"3:1: warning: this row has {ONE} the missing cell: `| Short | 1 |  |`"),
+        ("Short | 1", f"3:1: warning: this row has {ONE} the missing cell: `Short | 1 |  |`"),
+        ("| Short |", f"3:1: warning: this row has {TWO} the 2 missing cells: `| Short |  |  |`"),
+        ("> | Short |", f"3:3: warning: this row has {TWO} the 2 missing cells: `| Short |  |  |`"),
+        (
+            "{% for n in [1] %}| {{ n }} | x |",
+            f"3:19: warning: this row has {ONE} `  |` at the end of the row",
+        ),
+    ],
+)
+def test_a_short_row_is_told_the_cells_that_make_it_whole(row: str, said: str) -> None:
+    """'| Short | 1 |' was told to add `|  |`, which made it '| Short | 1 ||  |': four cells
+    under a header of three. Now the row is quoted with its cells added."""
+    end = ("{% endfor %}",) if "{% for" in row else ()
+    quote = ">" if row.startswith(">") else ""
+    header = (f"{quote} | A | B | C |".lstrip(), f"{quote} |---|---|---|".lstrip())
+    assert _said(*header, row, *end) == [said]
+
+
 def test_text_a_macro_or_a_loop_prints_into_a_row_counts_as_printed() -> None:
     """A macro's row ({{ row("Miner", 0) }}) was warned of as 1 cell, and a row a {% for %}
     fills as 2, though each prints whole."""

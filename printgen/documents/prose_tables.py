@@ -95,13 +95,24 @@ def _row_problem(
 
 
 def _short(cells: list[Cell], header: int, text: str, found: Found | None, where: Where) -> Problem:
+    """A row with too few cells: the fix quoted, as the row with them added when the file
+    writes it as it renders (a row ending in | takes `  |` a cell, one without ` |` more)."""
     missing = header - len(cells)
     start = len(text) - len(CONTAINER.sub("", text, count=1))  # the row after > or -
+    ending = text.rstrip()
+    closed = ending.endswith("|") and not ending.endswith("\\|")
+    more = "  |" * missing if closed else " |" + "  |" * missing
     last = "the last is" if missing == 1 else f"the last {missing} are"
+    cell = "the missing cell" if missing == 1 else f"the {missing} missing cells"
+    fix = (
+        f"add {cell}: `{ending[start:]}{more}`"
+        if found and found.literal
+        else f"add `{more}` at the end of the row"
+    )
     return Problem(
         where._replace(col=found.col(start) if found else 1),
         f"this row has {_cells(len(cells))} and its table's header {header}: {last} printed "
-        f"empty; add `{'|  ' * missing}|` if that is meant",
+        f"empty; if that is meant, {fix}",
         Severity.WARNING,
     )
 
