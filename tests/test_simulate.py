@@ -21,6 +21,19 @@ WM = "warriors-and-monks"
 Printgen = Callable[..., Run]
 
 
+# every seat wins or loses together, half the games each way
+COOPERATIVE_ENGINE = (
+    "from collections import Counter\n"
+    "from printgen.simulate.contract import GameRecord\n"
+    "BOTS = ('random',)\n"
+    "def prepare(data):\n"
+    "    return None\n"
+    "def play(rules, bots, rng, turn_cap):\n"
+    "    won = tuple(range(len(bots))) if rng.random() < 0.5 else ()\n"
+    "    return GameRecord(True, 5, won, [Counter() for _ in bots])\n"
+)
+
+
 def report(project: Path, game: str = WM) -> tuple[dict[str, Any], str]:
     out = project / "build" / game
     summary = json.loads((out / "playtest.json").read_text(encoding="utf-8"))
@@ -569,16 +582,7 @@ def test_validate_simulate_does_not_count_a_threshold_not_judged_as_met(
     """A cooperative game's seat thresholds are not judged (every seat wins or loses with the
     others): `validate --simulate` said "1 of 1 balance thresholds met" all the same."""
     game = "mazzo-dei-simboli"
-    (project / "cards" / game / "simulate.py").write_text(
-        "from collections import Counter\n"
-        "from printgen.simulate.contract import GameRecord\n"
-        "BOTS = ('random',)\n"
-        "def prepare(data):\n"
-        "    return None\n"
-        "def play(rules, bots, rng, turn_cap):\n"
-        "    won = tuple(range(len(bots))) if rng.random() < 0.5 else ()\n"
-        "    return GameRecord(True, 5, won, [Counter() for _ in bots])\n"
-    )
+    (project / "cards" / game / "simulate.py").write_text(COOPERATIVE_ENGINE)
     game_yaml = project / "cards" / game / "game.yaml"
     game_yaml.write_text(game_yaml.read_text() + "\nbalance:\n  max_seat_win_gap: 0.1\n")
     run = printgen(project, "validate", game, "--simulate")
@@ -593,16 +597,7 @@ def test_validate_simulate_says_each_threshold_not_judged_and_why_at_its_key(
     2 not judged" and named neither: each is a warning at its key in game.yaml, with the why
     simulate's console gives; not a breach, so the exit code is the breach's alone."""
     game = "mazzo-dei-simboli"
-    (project / "cards" / game / "simulate.py").write_text(
-        "from collections import Counter\n"
-        "from printgen.simulate.contract import GameRecord\n"
-        "BOTS = ('random',)\n"
-        "def prepare(data):\n"
-        "    return None\n"
-        "def play(rules, bots, rng, turn_cap):\n"
-        "    won = tuple(range(len(bots))) if rng.random() < 0.5 else ()\n"
-        "    return GameRecord(True, 5, won, [Counter() for _ in bots])\n"
-    )
+    (project / "cards" / game / "simulate.py").write_text(COOPERATIVE_ENGINE)
     game_yaml = project / "cards" / game / "game.yaml"
     keys = ("max_seat_win_gap: 0.10", "max_first_player_advantage: 0.05", "max_turns_p90: 12")
     text = game_yaml.read_text() + "\nbalance:\n" + "".join(f"  {k}\n" for k in keys)

@@ -60,6 +60,10 @@ def play(rules, bots, rng, turn_cap):
 
 @pytest.fixture
 def table(tmp_path: Path) -> Path:
+    return tiny_game(tmp_path)
+
+
+def tiny_game(tmp_path: Path) -> Path:
     """A designer's own tiny game: two cards, an engine that prints a roll a game."""
     root = tmp_path / "games"
     (root / f"cards/{GAME}/decks").mkdir(parents=True)

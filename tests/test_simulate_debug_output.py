@@ -9,20 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_simulate_debug import DECK, ENGINE, GAME, GAME_YAML, HEAD, PLAY, Printgen
+from tests.test_simulate_debug import ENGINE, GAME, HEAD, PLAY, Printgen, tiny_game
 from tests.test_simulate_debug import _engine as engine
 from tests.test_simulate_debug import _line_of as line_of
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Path:
-    """A designer's own tiny game: two cards, an engine that prints a roll a game."""
-    root = tmp_path / "games"
-    (root / f"cards/{GAME}/decks").mkdir(parents=True)
-    (root / f"cards/{GAME}/game.yaml").write_text(GAME_YAML, encoding="utf-8")
-    (root / f"cards/{GAME}/decks/main.yaml").write_text(DECK, encoding="utf-8")
-    engine(root, HEAD + PLAY)
-    return root
+    return tiny_game(tmp_path)
 
 
 def _failing(root: Path, printgen: Printgen, defined: str, called: str) -> list[str]:
