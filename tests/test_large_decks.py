@@ -130,9 +130,10 @@ def test_an_alias_bomb_next_to_a_big_deck_is_still_refused(
 def _first_fit(
     groups: list[tuple[Kind, list[object]]], paper: tuple[float, float]
 ) -> list[SheetPlan]:
-    """The reference packing: every block searched for from the first sheet."""
+    """The reference packing: every block searched for from the first sheet, the kinds in
+    the decks' order (the first way ``pack`` tries)."""
     sheets: list[SheetPlan] = []
-    for kind, items in sorted(groups, key=lambda g: -g[0].area):
+    for kind, items in groups:
         todo = list(items)
         while todo:
             for sheet, index, rect in _free(sheets):

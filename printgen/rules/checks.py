@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printgen.layout.hyphens import unbroken
 from printgen.model.game import CardType, Check, Deck, localize
-from printgen.problems import Problems, Where, file_of
+from printgen.problems import SOFT_HYPHEN, Problems, Where, file_of
 from printgen.rules.context import RuleContext
 from printgen.rules.guard import clipped
 from printgen.sandbox import expressions as expr
@@ -87,7 +86,7 @@ def _evaluate(
             try:
                 # the card's printed texts it quotes ({{ card.name }}) whole: their soft
                 # hyphens, where a word may break, print nothing within a line
-                text = unbroken(str(expr.evaluate(message, variables)))
+                text = str(expr.evaluate(message, variables)).replace(SOFT_HYPHEN, "")
             except expr.ExpressionError as exc:
                 problems.add(
                     check.message_where,
