@@ -61,7 +61,8 @@ class Problem:
             object.__setattr__(self, "message", one_line(self.message))
         # a soft hyphen left in a message is in a name that is not printed (a key, a layout's
         # id, where it is the mistake): a terminal shows it, or not, so it is written out;
-        # a printed text quoted (a card's name) was given whole where it was quoted (printed())
+        # a printed text quoted (a card's name) was given whole where it was quoted
+        # (layout.hyphens.unbroken)
         if isinstance(self.message, str) and SOFT_HYPHEN in self.message:
             object.__setattr__(self, "message", self.message.replace(SOFT_HYPHEN, "\\xad"))
         if isinstance(self.message, str) and len(self.message) > MAX_PROBLEM_CHARS:

@@ -21,13 +21,16 @@ WM = "warriors-and-monks"
 Printgen = Callable[..., Run]
 
 
-# every seat wins or loses together, half the games each way
-COOPERATIVE_ENGINE = (
+# an engine's lines before its play(): one random bot, nothing prepared
+ENGINE_HEAD = (
     "from collections import Counter\n"
     "from printgen.simulate.contract import GameRecord\n"
     "BOTS = ('random',)\n"
     "def prepare(data):\n"
     "    return None\n"
+)
+# every seat wins or loses together, half the games each way
+COOPERATIVE_ENGINE = ENGINE_HEAD + (
     "def play(rules, bots, rng, turn_cap):\n"
     "    won = tuple(range(len(bots))) if rng.random() < 0.5 else ()\n"
     "    return GameRecord(True, 5, won, [Counter() for _ in bots])\n"
@@ -554,12 +557,7 @@ def test_validate_simulate_says_a_game_that_never_ends(project: Path, printgen: 
     game = "mazzo-dei-simboli"
     engine = project / "cards" / game / "simulate.py"
     engine.write_text(
-        "from collections import Counter\n"
-        "from printgen.simulate.contract import GameRecord\n"
-        "BOTS = ('random',)\n"
-        "def prepare(data):\n"
-        "    return None\n"
-        "def play(rules, bots, rng, turn_cap):\n"
+        ENGINE_HEAD + "def play(rules, bots, rng, turn_cap):\n"
         "    return GameRecord(False, turn_cap, (), [Counter() for _ in bots])\n"
     )
     run = printgen(project, "validate", game, "--simulate")

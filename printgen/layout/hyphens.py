@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-SOFT = "\xad"
+from printgen.problems import SOFT_HYPHEN
+
+SOFT = SOFT_HYPHEN  # the one soft hyphen printgen knows, under its short name here
+
 # how a soft hyphen is typed in a spreadsheet's cell, which reads no escapes (a "\u00ad" there
 # prints as its six characters): what every message about a word too long for its room advises
 IN_A_CELL = "type U+00AD in the cell: Alt+0173 on Windows"
