@@ -260,14 +260,14 @@ def test_cards_played_as_often_are_said_tied_not_the_first_named(
     )
     names = [f"card {c.values['name']}" for c in load_sim_data(project, TOY).cards("simboli")]
     tied = f"{', '.join(names[:3])} and 2 more (1.00 per player and game)"
-    even = "; no card's plays go with winning more than another's (correlation +0.00 for each)."
+    even = "; no card's plays go with winning more than another's (correlation 0.00 for each)."
     run = printgen(project, "simulate", TOY, "-n", "40", "--lang", "en")
     assert f"Most played, as often each: {tied}{even}" in run.out, run.out
     _, text = simulate(printgen, project, TOY, "-n", "40", "--lang", "en")
     assert f"Most played, as often each: {tied}{even}" in text
     _, text = simulate(printgen, project, TOY, "-n", "40")
     assert "Le più giocate, alla pari: carta " in text
-    assert "(correlazione +0,00 per ognuna)." in text
+    assert "(correlazione 0,00 per ognuna)." in text
     engine = project / "cards" / TOY / "simulate.py"
     engine.write_text(engine.read_text().replace("TWICE = 5", "TWICE = 0"))
     run = printgen(project, "simulate", TOY, "-n", "40", "--lang", "en")
@@ -310,7 +310,7 @@ def test_cards_that_go_with_winning_are_named_beside_cards_played_as_often_every
         ),
         (
             (0.004, -0.1, -0.3, 0.0, -0.2),
-            "no card's plays go with winning (the highest correlation is +0.00)",
+            "no card's plays go with winning (the highest correlation is 0.00)",
         ),
         (
             (0.4, 0.1, 0.0, 0.0, 0.0),
@@ -1165,3 +1165,15 @@ def test_the_card_tables_columns_hold_their_figures_apart_with_a_true_minus(
         assert len(row) == 7, [w["text"] for w in row]  # the name and its six figures, apart
     cells = " ".join(w["text"] for row in table for w in row)
     assert "\u2212" in cells and not re.search(r"-\d", cells)
+
+
+@pytest.mark.parametrize(
+    ("value", "spec", "printed"),
+    [(-0.004, "+.2f", "0,00"), (0.001, "+.2f", "0,00"), (-0.0, "g", "0"), (-0.25, "+.2f", "−0,25")],
+)
+def test_a_figure_that_rounds_to_zero_has_no_sign(value: float, spec: str, printed: str) -> None:
+    """A card's correlation of -0.004 was printed "−0.00" in the card table: a sign on a zero
+    says a direction the figure does not have."""
+    from printgen.simulate.report_words import Words
+
+    assert Words({"decimal_mark": ","}, "it").printed().number(value, spec) == printed

@@ -89,8 +89,12 @@ class Words:
         return {"cap": cap, "turn_cap": self.count("playtest_turn_cap", cap)}
 
     def number(self, value: float, spec: str = "g") -> str:
-        """``value`` formatted by ``spec`` ("g", ".2f", "+.2f"), with the decimal mark."""
-        return self.signed(format(value, spec).replace(".", self.mark))
+        """``value`` formatted by ``spec`` ("g", ".2f", "+.2f"), with the decimal mark; a value
+        that rounds to zero has no sign (a correlation of -0.004 is "0.00", not "−0.00")."""
+        text = format(value, spec)
+        if not any(digit in text for digit in "123456789"):
+            text = text.lstrip("+-")
+        return self.signed(text.replace(".", self.mark))
 
     def signed(self, text: str) -> str:
         """A formatted number with the minus sign these words print."""
