@@ -1770,3 +1770,50 @@ def test_a_pawns_move_starts_where_the_pawn_stands(
     (x, y), (x0, top, x1, bottom) = _arrow_start(project, printgen, "top", "pawn")
     assert x > x0 + 0.6 * (x1 - x0), (x, x0, x1)  # at its right …
     assert y < top + 0.35 * (bottom - top), (y, top, bottom)  # … and near its top, by the pawn
+
+
+def _table_then_picture_pages(tmp_path: Path, above: str) -> list[int]:
+    """The pages of 'tabX' (``above``, a table or a paragraph) and of the picture a fence
+    draws after it, set below a filler that leaves room for the block above but not both."""
+    from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer
+
+    from printgen.documents.markdown import _Converter
+    from printgen.documents.parsed import parse
+    from printgen.documents.theme import rulebook_theme
+
+    class Picture(Flowable):  # type: ignore[misc]
+        def wrap(self, width: float, height: float) -> tuple[float, float]:
+            return width, 120.0  # a card row's height
+
+        def draw(self) -> None:
+            self.canv.drawString(0, 0, "picY")
+
+    def picture(content: str, line: int) -> list[Any]:
+        return [Picture()]
+
+    theme = rulebook_theme()
+    flows = _Converter(theme, 300.0, {"cardrow": picture}).blocks(
+        list(parse(f"{above}\n\n```cardrow\nx\n```\n"))
+    )
+    block = flows[0].wrap(300.0, 1000)[1] + flows[0].getSpaceAfter() + 2
+    frame = 400.0
+    pdf = tmp_path / "picture.pdf"
+    doc = SimpleDocTemplate(str(pdf), pagesize=(340, frame + 24), margin=0)
+    doc.leftMargin = doc.rightMargin = doc.topMargin = doc.bottomMargin = 6
+    doc.build([Spacer(1, frame - block - 10), *flows])
+    with pdfplumber.open(pdf) as read:
+        return [
+            next(n for n, page in enumerate(read.pages, 1) if word in page.extract_text())
+            for word in ("tabX", "picY")
+        ]
+
+
+def test_a_table_that_fits_stays_on_its_page_the_picture_after_it_going_on(
+    tmp_path: Path,
+) -> None:
+    """A French rulebook's 11-row table, followed by a card row, moved with it to the next
+    page, leaving a quarter of the page before blank: the table stays where it fits, the
+    picture goes on alone — while a paragraph still goes on with the picture it introduces."""
+    rows = "".join(f"| tabX{n} | {n} |\n" for n in range(8))
+    assert _table_then_picture_pages(tmp_path, f"| Item | Count |\n|---|---:|\n{rows}") == [1, 2]
+    assert _table_then_picture_pages(tmp_path, "tabX introduces the cards below.") == [2, 2]

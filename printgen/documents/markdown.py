@@ -161,6 +161,7 @@ class _Converter:
         out: list[Flowable] = []
         i = 0
         previous: tuple[int, int, int] | None = None  # the last block: tokens i..end, flows
+        tables: list[Flowable] = []  # the Markdown tables among them (not boxes, not pairs)
         while i < len(tokens):
             token = tokens[i]
             end = _closing(tokens, i)
@@ -196,6 +197,7 @@ class _Converter:
                 if previous is not None and tokens[previous[0]].type == "paragraph_open":
                     self._lead_in(out[-1])  # "A wide table:" is not left alone above it either
                 out.append(self._table(tokens[i + 1 : end]))
+                tables.append(out[-1])
             elif kind == "fence" and (fence := fence_name(token.info))[0] in self.fences:
                 made = self.fences[fence[0]](token.content, fence[1])
                 narrow = made[0].narrow_width(self.width) if _is_narrow(made) else None
@@ -208,8 +210,12 @@ class _Converter:
                     first, last, _ = previous
                     out[-1] = self._beside(tokens[first : last + 1], made[0], narrow)
                     made = []
-                elif above := next((f for f in out[::-1] if not isinstance(f, Collected)), None):
-                    # pictures illustrate what precedes them: never a page apart
+                elif (
+                    above := next((f for f in out[::-1] if not isinstance(f, Collected)), None)
+                ) and not any(above is table for table in tables):
+                    # pictures illustrate what precedes them: never a page apart — but a table
+                    # that fits where it stands stays there, the picture going on alone (the
+                    # two moved as one left a quarter of a French rulebook's page blank)
                     above.keepWithNext = True
                 out.extend(made)
             elif kind == "html_block" and "pagebreak" in token.content:
