@@ -1071,6 +1071,21 @@ def test_a_language_in_capitals_is_one_line_saying_to_write_it_in_lower_case(
     ], run.err
 
 
+def test_norwegian_written_bare_is_said_to_need_quotes(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """languages: [en, it, no] said "language 'False' must be a two-letter code": YAML read
+    Norwegian's code as a yes/no; it is said so, at the code, with the quotes to write."""
+    line = _edit(demo, "cards/demo/game.yaml", "languages: [en,", "languages: [no, en,")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/game.yaml:{line}:13: language was read as yes/no (False), not a code: "
+        'write it in quotes (languages: [en, "no"]); YAML reads a bare no, on, yes or off as '
+        "yes/no"
+    ], run.err
+
+
 def test_a_list_or_mapping_is_never_printed_as_python_writes_it(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

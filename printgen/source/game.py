@@ -249,7 +249,13 @@ def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
     items = checker.sequence(node["languages"], node.at("languages"), "languages")
     langs = tuple(str(v) for v in items or ())
     for index, lang in enumerate(langs):
-        if not LANGUAGE_CODE.fullmatch(lang):
+        if items is not None and isinstance(items[index], bool):  # [en, no]: Norwegian
+            checker.error(
+                items.at(index),
+                f"language was read as {kind_of(items[index])}, not a code: write it in quotes "
+                '(languages: [en, "no"]); YAML reads a bare no, on, yes or off as yes/no',
+            )
+        elif not LANGUAGE_CODE.fullmatch(lang):
             checker.error(
                 items.at(index) if items else node.where,
                 not_a_language_code(lang),
