@@ -220,6 +220,39 @@ def test_a_key_without_its_colon_is_said_at_its_own_line(
     )
 
 
+@pytest.mark.parametrize(
+    ("key", "written", "column", "closed"),
+    [
+        ("name", '"Miner', 11, 'name: "Miner"'),  # read on to the next card's first quote
+        ("name", "'Miner", 11, "name: 'Miner'"),  # read on to the file's end
+        ("effect", '{en: "Gain 2 :coin:.", it: "Guadagni', 40, 'it: "Guadagni"}'),
+    ],
+)
+def test_a_quote_left_open_is_said_at_its_line_not_where_yaml_stumbled(
+    demo: Path,
+    capsys: pytest.CaptureFixture[str],
+    key: str,
+    written: str,
+    column: int,
+    closed: str,
+) -> None:
+    """name: "Miner without its closing quote was said two lines below, or at the file's
+    last line ("found unexpected end of stream; check the indentation and quoting on this
+    line"), where YAML met the next quote: said at the quote left open, with the line closed."""
+    deck = demo / "cards" / GAME / "decks" / "main.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith(f"    {key}:"))
+    lines[number] = f"    {key}: {written}"
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(
+        f"cards/{GAME}/decks/main.yaml:{number + 1}:{column}: YAML syntax error: this quoted "
+        "text is never closed"
+    ), err
+    assert err.endswith(closed), err
+
+
 def test_a_text_run_over_lines_is_not_taken_for_a_key_without_its_colon(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from printgen.limits import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from printgen.problems import Where, fail
 from printgen.source.pyyaml import yaml
+from printgen.source.yaml_quotes import unclosed_quote
 from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
@@ -210,6 +211,9 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
     colonless = None if long_key else _colonless(exc, text)
     if colonless is not None:  # noticed on the line after the key written without its ':'
         mark = colonless
+    left_open = None if long_key or colonless else unclosed_quote(exc, text)
+    if left_open is not None:  # noticed where YAML found the next quote, or the file's end
+        mark = yaml.Mark("", 0, left_open[0], left_open[1], None, 0)
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
     tab = _tab_near(text, line)
@@ -239,6 +243,11 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
         )
     elif colonless is not None:
         message = _colon_hint(text, line - offset)
+    elif left_open is not None:
+        message = (
+            "YAML syntax error: this quoted text is never closed, so YAML read the lines below "
+            f"as part of it; close its quote: {left_open[2].strip()}"
+        )
     elif hint := _flow_quote_hint(text, line - offset):
         message = hint
     elif unclosed:
