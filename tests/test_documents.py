@@ -1951,3 +1951,33 @@ def test_a_strikethrough_is_said_where_it_prints_not_in_code_before_it(
         f"cards/demo/rules.en.md:{line}:10: warning: '~~' (strikethrough) is not printed as such: "
         "the tildes print as written; remove them"
     ], run.err
+
+
+def test_cards_with_no_text_are_shown_four_to_a_row_in_the_card_reference(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deck of tokens (a name, no text to read) was shown one face to a half-page row, a
+    column of white beside each: their faces go four to a row, each named under it."""
+    from printgen.cli.commands import main
+
+    tokens = "".join(
+        f'  - {{id: t{n}, count: 2, name: "{name}", cost: 1, icon: coin, color: "#8a5a00", '
+        'tint: "#fbf1dc"}\n'
+        for n, name in enumerate(["Alpha", "Bravo", "Charlie", "Delta", "Echo"])
+    )
+    (demo / "cards" / "demo" / "decks" / "tokens.yaml").write_text(
+        'name: "Tokens"\nsize: mini-euro\nlayout: demo-card\nback: none\n'
+        "fields: {name: text, cost: integer, icon: icon, color: color, tint: color}\n"
+        f"cards:\n{tokens}",
+        encoding="utf-8",
+    )
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        page = pdf.pages[-1]
+        titles: dict[float, list[str]] = {}
+        for word in page.extract_words(extra_attrs=["fontname", "size"]):
+            # the reference's titles, in its heading type (a face prints its name smaller)
+            if word["size"] > 9 and word["text"] in ("Alpha", "Bravo", "Charlie", "Delta", "Echo"):
+                titles.setdefault(round(word["top"]), []).append(word["text"])
+    assert list(titles.values()) == [["Alpha", "Bravo", "Charlie", "Delta"], ["Echo"]], titles
