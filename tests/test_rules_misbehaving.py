@@ -790,6 +790,58 @@ def test_a_rules_py_that_fills_the_memory_is_stopped_at_its_line(
     assert printgen(demo, "validate", "demo").code == 0
 
 
+# a recursion through C code: each level takes C stack, which a limit of millions lets overflow
+DEEP_JSON = (
+    "import json\nimport sys\n\nsys.setrecursionlimit(10**6)\n"
+    "json.loads('[' * 200_000 + ']' * 200_000)  # here\n"
+)
+DEEP_SORT = (
+    "import sys\n\nsys.setrecursionlimit(10**7)\n\n\n"
+    '@rule("r")\ndef r(ctx):\n    def key(n):\n        return sorted([n], key=key)  # here\n\n'
+    "    key(0)\n    yield from ()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "args"),
+    [
+        (DEEP_JSON, ("validate", "demo")),
+        (DEEP_SORT, ("validate", "demo")),
+        (DEEP_SORT, ("build", "--jobs", "1")),
+        (DEEP_JSON, ("build", "--jobs", "2")),  # in a worker
+    ],
+)
+def test_a_rules_py_that_raises_the_recursion_limit_gets_a_recursion_error_at_its_line(
+    demo: Path, body: str, args: tuple[str, ...]
+) -> None:
+    """sys.setrecursionlimit(10**6) then a deep recursion killed printgen by SIGSEGV, saying
+    nothing (exit 139); in a worker, "killed (signal 11)". The limit is capped at what the
+    stack holds: a RecursionError at the recursing line, with advice."""
+    rules = write_rules(demo, body)
+    done = ended_within(60, *args[:1], "--project", str(demo), *args[1:])
+    said = f"{RULES}:{line_of(rules, '# here')}:1: "
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    [line] = [ln for ln in done.stderr.splitlines() if "RecursionError" in ln]
+    assert line.startswith(said) and "does a function call itself without end" in line, line
+    assert "sys.setrecursionlimit to " in line and "Traceback" not in done.stderr
+
+
+def test_the_recursion_limit_rules_py_sets_holds_for_its_rules_not_for_printgen(
+    demo: Path, printgen: Printgen
+) -> None:
+    """A limit rules.py sets at its top (within the cap) is its rules' too; printgen's own is
+    as it was once the rules have run."""
+    own = sys.getrecursionlimit()
+    write_rules(
+        demo,
+        "import sys\n\nsys.setrecursionlimit(1800)\n\n\n"
+        '@rule("r")\ndef r(ctx):\n    def down(n):\n        return n and down(n - 1)\n\n'
+        "    down(1500)\n    yield from ()\n",
+    )
+    assert printgen(demo, "validate", "demo") == Run(0, "demo: ok\n", "")
+    assert sys.getrecursionlimit() == own
+
+
 def test_a_rule_stuck_inside_one_c_call_is_ended_by_the_kernel(demo: Path) -> None:
     """sum(range(10**12)) never returns to the interpreter, so neither the alarm nor the
     watchdog thread runs: the CPU limit set around the rule ends the process. The limits are

@@ -29,6 +29,7 @@ from printgen.rules.guard import (
     described,
     in_file,
     overtime,
+    recursion_hint,
     running_at,
     warnings_kept,
     went_on,
@@ -36,6 +37,7 @@ from printgen.rules.guard import (
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
+from printgen.sandbox.recursion import recursion_capped
 from printgen.sandbox.refused import no_exit_nor_fork
 
 RULES_FILE = "rules.py"
@@ -71,6 +73,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
         with (
             no_exit_nor_fork(),
             memory_capped(),
+            recursion_capped(name),
             warnings_kept(caught),
             code_limit(RULE_SECONDS, ran_on),
             beside(game_folder),
@@ -197,7 +200,8 @@ def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
         tb = tb.tb_next
     if isinstance(exc, LeadsOut):  # printgen's own words, not a failure of the designer's code
         return Problem(where, str(exc))
-    return Problem(where, clipped(f"rules.py failed to load: {described(exc)}"))
+    said = f"rules.py failed to load: {described(exc)}{recursion_hint(exc)}"
+    return Problem(where, clipped(said))
 
 
 def _in_game(filename: object, game_folder: Path, rel: str) -> str | None:

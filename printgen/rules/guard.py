@@ -26,6 +26,7 @@ from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import designer_memory
+from printgen.sandbox.recursion import safe_depth
 from printgen.sandbox.refused import Refused
 from printgen.startup.deferred import pattern
 
@@ -92,6 +93,17 @@ def described(exc: BaseException) -> str:
         # a card's values or the game's data, which the outputs are made from too
         hint = " (a rule reads the values it is handed: change a copy, dict(card.values))"
     return f"{name}: {clipped(text)}{hint}" if text else f"{name}{hint}"
+
+
+def recursion_hint(exc: BaseException) -> str:
+    """For a RecursionError in a game's Python: its likely cause, and why a higher
+    sys.setrecursionlimit did not help (printgen.sandbox.recursion caps it)."""
+    if not isinstance(exc, RecursionError):
+        return ""
+    return (
+        " (does a function call itself without end, or data nest that deep? a game's Python may "
+        f"set sys.setrecursionlimit to {safe_depth():,} at most, what the stack holds)"
+    )
 
 
 def overtime(exc: BaseException, limit_of: str) -> str:

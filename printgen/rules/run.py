@@ -25,6 +25,7 @@ from printgen.rules.guard import (
     checked,
     described,
     overtime,
+    recursion_hint,
     running_at,
     shown,
     warnings_kept,
@@ -36,6 +37,7 @@ from printgen.rules.untouched import untouched
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
+from printgen.sandbox.recursion import recursion_capped
 from printgen.sandbox.refused import no_exit_nor_fork
 from printgen.startup.deferred import pattern
 
@@ -118,6 +120,7 @@ class _RuleRun:
             with (
                 no_exit_nor_fork(),
                 memory_capped(),
+                recursion_capped(self.origin.__name__),
                 warnings_kept(caught),
                 code_limit(self.seconds, self._ran_on),
             ):
@@ -129,7 +132,8 @@ class _RuleRun:
             if by_user(exc):  # Ctrl-C stops printgen, inside a rule as anywhere
                 raise
             where = self.places.failing(exc, self.home)
-            said = f"the rule failed: {described(exc)}{self._import_hint(exc)}"
+            hint = self._import_hint(exc) or recursion_hint(exc)
+            said = f"the rule failed: {described(exc)}{hint}"
             self._add(where, said, Severity.ERROR)
         if caught:  # (its def line only then: see ``home``)
             for problem in self.places.warned(caught, self.home, f"{self.rule.id}: "):
