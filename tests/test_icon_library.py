@@ -670,6 +670,46 @@ def test_an_icon_broken_after_some_shapes_is_said_where_it_breaks(
     assert problems["flame.svg"].startswith(f"not a readable SVG file ({said}"), problems
 
 
+@pytest.mark.parametrize(
+    ("shape", "said"),
+    [
+        # svglib failed in Python's words: "Path.lineTo() missing 1 required positional …"
+        ('<path d="M 1 1 L 5"/>', "its path data is malformed near 'L 5': "),
+        # "(range() arg 3 must not be zero)"
+        ('<path d="M 1 1 L zz 3 Q"/>', "its path data is malformed near 'L zz 3 Q': "),
+        # the arc, or the transform, was left out without a word
+        ('<path d="M1,1 A 5"/>', "its path data is malformed near 'A 5': "),
+        ('<path transform="rotate(" d="M1 1L5 5"/>', "its transform is malformed near 'rotate(' "),
+    ],
+)
+def test_malformed_path_data_or_transform_is_said_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], shape: str, said: str
+) -> None:
+    root = _project(tmp_path)
+    (root / "icons" / "flame.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n<g>\n  {shape}\n</g>'
+        "</svg>\n",
+        encoding="utf-8",
+    )
+    assert main(["--project", str(root), "validate", "sea"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    [line] = [said for said in err if said.startswith("icons/flame.svg")]
+    assert line.startswith(f"icons/flame.svg:3:1: icon: {said}"), line
+    assert "the drawing program that exported it wrote it wrong: export it again" in line
+
+
+def test_path_data_and_transforms_as_svg_allows_them_are_read() -> None:
+    """Compact flags, numbers run together, implicit line-tos, several transforms: no error."""
+    shapes = (
+        '<path d="m1,1a1 1 0 00 1 1z M1.5.5-3e-1,4L5 5 6 6z" transform="translate(1)scale(2,1)"/>'
+        '<path d=" M 0,0 h1 v1 H0 c1 1 2 2 3 3 s1 1 2 2 q1 1 2 2 t1 1 Z " '
+        'transform="matrix(1 0 0 1 0 0), rotate(45 5 5) skewX(-1e1)"/>'
+    )
+    parse(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{shapes}</svg>'.encode(), ROOT
+    )
+
+
 def _doubling(levels: int, drawn: int) -> bytes:
     """Groups each holding two uses of the one before, defined up to ``levels``; ``drawn`` used."""
     groups = ['<g id="g0"><rect width="1" height="1"/></g>'] + [

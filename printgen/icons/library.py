@@ -191,7 +191,7 @@ class IconLibrary:
                 if precompiled(digest(data)) is None:  # a stored drawing: it parsed and drew
                     parse(data, entry.path.parent)
             except (OSError, SvgError) as exc:
-                found.append(IconProblem(entry.path, str(exc)))
+                found.append(IconProblem(entry.path, str(exc), line=getattr(exc, "line", 1)))
                 continue
             found += [IconProblem(entry.path, said, True, line) for line, said in unfollowed(data)]
         return tuple(found)

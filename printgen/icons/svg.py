@@ -33,7 +33,11 @@ if TYPE_CHECKING:
 
 
 class SvgError(ValueError):
-    """An SVG file that svglib cannot turn into a drawing."""
+    """An SVG file that svglib cannot turn into a drawing; ``line``: the file's line at fault."""
+
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 MAX_SVG_ELEMENTS = 50_000  # tags of one SVG: a detailed illustration has a few thousand
@@ -150,9 +154,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     # svglib's parser recovers from broken XML: a file saved only in part, or with a tag left
     # open, drew the shapes before the break and none after, and said nothing (an entity bomb,
     # cut at its first entity, was said as "draws nothing"); a strict parse finds the break
-    mistake = _xml_mistake(data)
-    if mistake is not None:
-        raise SvgError(f"not a readable SVG file ({mistake})")
+    malformed_at(_strict_tree(data))
     from printgen.startup.deferred import import_platypus
 
     # svglib's drawing shapes import platypus: through printgen's import, which leaves its two
@@ -356,13 +358,22 @@ def define_form(
     end_form(canvas)
 
 
-def _xml_mistake(data: bytes) -> str | None:
-    """The XML's first mistake, where a strict parser finds one (svglib's own parser recovers
-    from a file cut short, and says nothing), else None."""
+def malformed_at(tree: Any) -> None:
+    """Raise SvgError at the line of the first path data or transform SVG cannot read."""
+    from printgen.icons.svg_syntax import malformed
+
+    found = malformed(tree)
+    if found is not None:
+        raise SvgError(found[1], found[0])
+
+
+def _strict_tree(data: bytes) -> Any:
+    """The file as a strict parser reads it; SvgError at its XML's first mistake (svglib's own
+    parser recovers from a file cut short, and says nothing)."""
     from lxml import etree
 
     try:
-        etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
     except etree.XMLSyntaxError as exc:
         (line, column), message = exc.position, str(exc.msg)
         said = [entry for entry in exc.error_log if entry.message]
@@ -372,5 +383,5 @@ def _xml_mistake(data: bytes) -> str | None:
         rows = data.split(b"\n")
         end = line >= len(rows) and column > len(rows[-1])
         where = ", where the file ends (saved only in part?)" if end else ""
-        return f"its XML is broken at line {line}, column {column}{where}: {message}"
-    return None
+        broken = f"its XML is broken at line {line}, column {column}{where}: {message}"
+        raise SvgError(f"not a readable SVG file ({broken})") from None
