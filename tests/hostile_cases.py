@@ -1540,6 +1540,15 @@ def dash_infinite(p: Path) -> Expect:
     return LAYOUTS, line, "dash lengths"
 
 
+@case("numbers")
+def dash_of_a_thousand_lengths(p: Path) -> Expect:
+    """Every length in range, their count not (a real case had 100,000): it was said as "each
+    from 0.1 … to 1000, not [0.1, 0.1, …]", as if a value were wrong."""
+    lengths = ", ".join(["0.1"] * 1_000)
+    line = element(p, f"type: rect, x: 5, y: 5, w: 5, h: 5, stroke: '#000000', dash: [{lengths}]")
+    return LAYOUTS, line, "expected at most 16 dash lengths (a pattern repeats along the line"
+
+
 @case("yaml")
 def field_named_like_a_dunder(p: Path) -> Expect:
     # accepted: no layout could print card.__class__ (nor card.a.b, nor card.1)

@@ -289,6 +289,13 @@ class Props:
         if raw in (None, "", False):
             return ()
         items = raw if isinstance(raw, list) else [raw]
+        if len(items) > _MOST_DASHES:  # each may be in range: the count is what is wrong
+            self.report(
+                key,
+                f"expected at most {_MOST_DASHES} dash lengths (a pattern repeats along the "
+                f"line: [3, 2] is dash, gap), not {len(items):,}; keep the one cycle",
+            )
+            return ()
         try:
             pattern = tuple(number_of(item) for item in items)
         except Ambiguous as exc:  # ["1,000", 2]: a thousand, or 1.0
@@ -296,11 +303,7 @@ class Props:
             return ()
         except (TypeError, ValueError, OverflowError):
             pattern = ()
-        if (
-            not pattern
-            or len(pattern) > 16
-            or any(not 0.1 <= v <= MAX_STROKE_PT * 10 for v in pattern)
-        ):
+        if not pattern or any(not 0.1 <= v <= MAX_STROKE_PT * 10 for v in pattern):
             self.report(
                 key,
                 f"expected dash lengths in points such as [3, 2], each from 0.1 (finer "
@@ -310,6 +313,8 @@ class Props:
             return ()
         return pattern
 
+
+_MOST_DASHES = 16  # lengths of one dash pattern: dash, gap, dash, gap … of one cycle
 
 # Layout strings that are not expressions (a layout has a few hundred): known plain, they skip
 # the expression check each card would otherwise repeat for each of its elements' properties.
