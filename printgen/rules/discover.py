@@ -34,6 +34,7 @@ from printgen.rules.guard import (
     warnings_kept,
     went_on,
 )
+from printgen.rules.opened import noted_opens, renoted
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
@@ -56,7 +57,9 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     digest = hashlib.sha1(read).hexdigest()[:12]
     name = f"{_OWN}{re.sub(r'[^A-Za-z0-9_]', '_', game_folder.name)}_{digest}"
     if name in sys.modules:
-        return sys.modules[name]
+        if renoted(_OPENED.get(name, {})):
+            return sys.modules[name]
+        del sys.modules[name]  # it read a file saved since (watch): imported afresh
     # a package whose folder is the game's: `from .helpers import LIMIT` finds helpers.py
     # beside rules.py, as the game's own module (another game's helpers.py is another's)
     spec = importlib.util.spec_from_file_location(
@@ -77,6 +80,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
             warnings_kept(caught),
             code_limit(RULE_SECONDS, ran_on),
             beside(game_folder),
+            noted_opens(game_folder.parent.parent) as opened,
             _noted_as_importing_rules(),  # a worker killed now: its parent names rules.py
         ):
             spec.loader.exec_module(module)
@@ -98,6 +102,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
             raise
         raise ProjectError([_import_problem(exc, path, rel)]) from None
     _WARNED[name] = caught
+    _OPENED[name] = opened
     return module
 
 
@@ -173,6 +178,8 @@ class _Inside:
 
 # what importing each rules.py warned, by module name: said where its game's rules are run
 _WARNED: dict[str, list[warnings.WarningMessage]] = {}
+# the project files each opened as it was imported (data/limit.txt), with their versions
+_OPENED: dict[str, dict[Path, inputs.Version | None]] = {}
 
 
 def import_warnings(module: ModuleType, places: Places) -> list[Problem]:

@@ -32,6 +32,7 @@ from printgen.rules.guard import (
     went_on,
 )
 from printgen.rules.names import check_names
+from printgen.rules.opened import noted_opens
 from printgen.rules.registry import Rule, rules_in
 from printgen.rules.untouched import untouched
 from printgen.sandbox.alarm import Overtime, code_limit
@@ -123,6 +124,7 @@ class _RuleRun:
                 recursion_capped(self.origin.__name__),
                 warnings_kept(caught),
                 code_limit(self.seconds, self._ran_on),
+                noted_opens(self.places.project.root),  # data/limit.txt: an input of the game
             ):
                 self._gather(ctx)
         except Overtime as exc:

@@ -1,0 +1,104 @@
+"""The project files a game's own Python opens itself: inputs of the game like those printgen
+reads.
+
+A rules.py (or a helper module it imports) may read a file with ``open`` or ``Path.read_text``
+— ``data/limit.txt`` beside cards/ — which never passes through ``Project.file``, so the build
+cache never saw it and kept the game "up to date" when only that file changed. While the
+game's code runs, a Python audit hook notes each file of the project opened for reading
+(``printgen.inputs``), as ``Project.file`` notes its own. The hook, which cannot be removed
+once added, is added only when a game's code first runs: a build that finds everything up to
+date never pays for it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from printgen import inputs
+from printgen.project import CACHE_FOLDER
+
+# the project folders (real, as text) whose game's code runs now, and what it opened
+_running: list[tuple[str, dict[Path, inputs.Version | None]]] = []
+_installed = False
+_in_hook = False  # what the hook itself looks at is not the game's reading
+
+
+@contextmanager
+def noted_opens(root: Path) -> Iterator[dict[Path, inputs.Version | None]]:
+    """While the block runs, each file of the project at ``root`` that is opened for reading
+    is noted as read; the files, each with its version as opened, are put in the dict."""
+    global _installed
+    if not _installed:
+        sys.addaudithook(_hook)
+        _installed = True
+    opened: dict[Path, inputs.Version | None] = {}
+    _running.append((os.path.realpath(root), opened))
+    try:
+        yield opened
+    finally:
+        _running.pop()
+
+
+def renoted(opened: dict[Path, inputs.Version | None]) -> bool:
+    """Note again the files a module opened when it was imported, for a build that reuses it
+    (``watch``: the module is kept between builds); False when one of them has changed since,
+    so the module must be imported afresh (it read the old text)."""
+    if any(_version(path) != seen for path, seen in opened.items()):
+        return False
+    for path in opened:
+        inputs.note(path)
+    return True
+
+
+def _hook(event: str, args: tuple[Any, ...]) -> None:
+    global _in_hook
+    if event != "open" or not _running or _in_hook:
+        return
+    _in_hook = True
+    try:
+        root, opened = _running[-1]
+        path = _read_in_project(root, *args[:3])
+        if path is not None:
+            opened.setdefault(path, _version(path))
+            inputs.note(path)
+    except Exception:  # raised from a hook, it would fail the designer's own open()
+        pass
+    finally:
+        _in_hook = False
+
+
+def _read_in_project(root: str, path: object, mode: object, flags: object) -> Path | None:
+    """The real path of a file of the project opened for reading; None for anything else:
+    a write, a file descriptor, a file outside the project (Python's own modules), compiled
+    bytecode (Python's, not the designer's) or an output (a build's own files)."""
+    if isinstance(mode, str):
+        if "r" not in mode:
+            return None
+    elif not isinstance(flags, int) or flags & os.O_ACCMODE == os.O_WRONLY or flags & os.O_TRUNC:
+        return None
+    if not isinstance(path, str | bytes | os.PathLike):
+        return None  # a file descriptor: opened (and noted) already
+    real = os.path.realpath(os.fsdecode(path))
+    if not real.startswith(root + os.sep) or not os.path.isfile(real):
+        return None
+    parts = Path(real).relative_to(root).parts
+    if "__pycache__" in parts or parts[0] == "build":
+        return None
+    folder = root
+    for part in parts[:-1]:  # another build's output folder (--out letter/)
+        folder = os.path.join(folder, part)
+        if os.path.isdir(os.path.join(folder, CACHE_FOLDER)):
+            return None
+    return Path(real)
+
+
+def _version(path: Path) -> inputs.Version | None:
+    try:
+        return inputs.version(path.stat())
+    except OSError:
+        return None
