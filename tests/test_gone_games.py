@@ -144,6 +144,31 @@ def test_another_projects_games_in_a_shared_output_folder_are_not_gone(
     assert (shared / "solo" / "en" / "cards.pdf").is_file()
 
 
+def test_a_game_id_another_project_built_into_a_shared_folder_is_refused(
+    demo: Path, tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A second project's own game demo, built into the folder where the first built its demo:
+    it removed the first one's Italian PDFs as "no longer made" and replaced the rest, and the
+    two kept overwriting each other. It is refused, naming the first project; a copy of the
+    whole project folder builds into its own build/ as before."""
+    shared = tmp_path / "to-print"
+    assert printgen(demo, "build", "--out", str(shared)).code == 0
+    before = {path: path.read_bytes() for path in shared.rglob("*.pdf")}
+    second = tmp_path / "second"
+    new_game(Project.at(second), "demo", ["en"])
+    run = printgen(second, "build", "--out", str(shared))
+    assert run.code == 2 and run.out == ""
+    (line,) = run.err.splitlines()
+    assert f"already holds game 'demo' built from another project, {demo}" in line
+    assert "another --out folder, or give one of the two games another id" in line
+    assert {path: path.read_bytes() for path in shared.rglob("*.pdf")} == before
+    assert printgen(second, "build").code == 0  # its own build/ is its own
+    assert "nothing changed" in printgen(demo, "build", "--out", str(shared)).out
+    copy = tmp_path / "copy"
+    shutil.copytree(demo, copy)  # its build/ records name the project it was copied from
+    assert printgen(copy, "build").code == 0
+
+
 def unnamed_project(folder: Path) -> None:
     """Each record as printgen wrote it before records named their project (sealed again)."""
     for path in (folder / FOLDER).glob("*.record"):

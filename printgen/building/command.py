@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.building.progress import Progress, counted, summary
+from printgen.building.shared import claimed_elsewhere
 from printgen.folding import cards_merged
 from printgen.options import BuildOptions, Format, Output
 from printgen.problems import (
@@ -59,6 +60,9 @@ def build_games(
     progress = Progress()
     # --no-cache reads no record, but writes them: the next build finds nothing changed
     store = _cache(project, options) if options.out is not None else None
+    if store is not None and (refused := claimed_elsewhere(store, games)) is not None:
+        print(refused, file=sys.stderr)  # before anything is made: the two would overwrite
+        return EXIT_BAD_INPUT  # each other's files, each build removing the other's
     fresh: dict[str, Record] = {}
     if store is not None and cache:
         for game_id in games:

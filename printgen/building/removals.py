@@ -79,7 +79,7 @@ def gone_games(store: BuildCache, built: Collection[str]) -> Iterator[tuple[Path
     except OSError:  # cards/ cannot be listed: which games are gone cannot be told
         return
     known = {game.casefold() for game in (*built, *project.game_ids())} | present
-    for game_id, records in sorted(_records(store.folder).items()):
+    for game_id, records in sorted(records_in(store.folder).items()):
         # a folder in cards/ by that name, even with no game.yaml (yet), or in another case —
         # on a disk that ignores case (--out on a USB stick) build/Harbour is build/harbour
         if game_id.casefold() in known or os.path.lexists(project.cards / game_id):
@@ -135,7 +135,7 @@ def _ours(store: BuildCache, record: Record) -> bool:
     return os.path.normpath(store.out) == os.path.normpath(project.root / "build")
 
 
-def _records(folder: Path) -> dict[str, list[Path]]:
+def records_in(folder: Path) -> dict[str, list[Path]]:
     """The record files of the cache folder, by the game each is named for:
     ``<game>.<16 hex digits>.record`` (printgen.building.cache)."""
     try:
