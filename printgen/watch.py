@@ -342,5 +342,8 @@ def _once(rebuild: Rebuild, checks: bool, saved: list[Path] | None) -> None:
         found = "no errors" if status == 0 else "fix the errors above"
         print(f"checked in {seconds:.2f} s: {found}", file=sys.stderr)
         return
-    verdict = "built" if status == 0 else "not built (fix the problems above)"
-    print(f"{verdict} in {seconds:.2f} s", file=sys.stderr)
+    # a game with errors holds back no other (the build's last line names those not built)
+    if status == 0:
+        print(f"built in {seconds:.2f} s", file=sys.stderr)
+    else:
+        print(f"not every game built in {seconds:.2f} s (fix the problems above)", file=sys.stderr)

@@ -51,12 +51,15 @@ def build_games(
     warnings: dict[str, int] | None = None,
     seen: dict[str, LastCheck] | None = None,
     every_game: bool = False,
+    each_game: bool = False,
 ) -> int:
     """Build (or, with ``options.out`` None, only check) the games; return the exit status.
     A check says "GAME: ok" for each game unless ``say_ok`` is off (more checks follow: they
     count each game's warnings on from those put in ``warnings``). What each game made
     read, and whether it failed, is put in ``seen`` (``watch --validate``), when given. A
-    build of ``every_game`` (none named) also removes what games gone from cards/ made."""
+    build of ``every_game`` (none named) also removes what games gone from cards/ made.
+    A build is all or nothing, unless ``each_game`` (watch): then each game without errors
+    is written, and the status says another had errors."""
     progress = Progress()
     # --no-cache reads no record, but writes them: the next build finds nothing changed
     store = _cache(project, options) if options.out is not None else None
@@ -75,6 +78,7 @@ def build_games(
 
     problems = Problems()
     warned: dict[str, int] = {}
+    failed: list[str] = []
     for game_id in games:
         if game_id in fresh:  # its warnings still stand: say them again
             own = list(fresh[game_id].problems())
@@ -83,6 +87,8 @@ def build_games(
         own = cards_merged(languages_merged(own))
         warned[game_id] = len(set(own))  # a warning several games share is each one's
         problems.extend(own)
+        if any(p.severity is Severity.ERROR for p in own):
+            failed.append(game_id)
         if seen is not None and game_id not in fresh:
             seen[game_id] = _last_check(game_id, made, own)
     progress.clear()
@@ -90,10 +96,16 @@ def build_games(
         warnings.update(warned)
     for problem in problems:
         print(problem, file=sys.stderr)
-    if problems.has_errors():
+    if problems.has_errors() and (
+        options.out is None or not each_game or not failed or len(failed) == len(games)
+    ):
         if options.out is not None:
             print(NOTHING_WRITTEN)
         return EXIT_BAD_INPUT
+    if failed:  # watch: the designer's loop on one game waits for no other game's fix
+        games = [game_id for game_id in games if game_id not in failed]
+        todo = [game_id for game_id in todo if game_id not in failed]
+        made = [item for item in made if item.unit.game not in failed]
     if options.out is None:
         for game_id in games:
             if say_ok:  # "ok" beside warnings, above, would read as nothing to see
@@ -130,7 +142,9 @@ def build_games(
     if store is not None:
         from printgen.building.removals import removals
 
-        for path, why in removals(store, previous, files, games if every_game else None):
+        # a game gone from cards/ is cleaned up by a build of every game that all succeeds
+        every = games if every_game and not failed else None
+        for path, why in removals(store, previous, files, every):
             print(f"removed {project.shown(path)} ({why})")
         _remember(store, todo, made)
     if made:  # an up-to-date build imports no sandbox to say so
@@ -145,6 +159,9 @@ def build_games(
             len(games), written, len(problems.warnings), progress.seconds, up_to_date, len(todo)
         )
     )
+    if failed:
+        print(f"not built: {', '.join(failed)} (fix the problems above)")
+        return EXIT_BAD_INPUT
     return 0
 
 

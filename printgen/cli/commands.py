@@ -340,8 +340,8 @@ def rebuilder(project: Project, games: list[str], args: argparse.Namespace) -> R
         asked = games or _games(project, args)
         if asked is None:  # a game folder refused: said, as the command's start says it
             return EXIT_BAD_INPUT
-        if not args.validate:
-            return _build(project, asked, args)
+        if not args.validate:  # each sound game built: one broken holds back no other
+            return _build(project, asked, args, each_game=True)
         chosen = touched.games(asked, saved)  # None: no game reads what was saved
         return _validate(project, chosen, args, seen=touched.last) if chosen else None
 
@@ -367,7 +367,9 @@ def _validate(
     )
 
 
-def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
+def _build(
+    project: Project, games: list[str], args: argparse.Namespace, each_game: bool = False
+) -> int:
     from printgen.building.command import build_games
     from printgen.problems import ProjectError
 
@@ -380,7 +382,13 @@ def _build(project: Project, games: list[str], args: argparse.Namespace) -> int:
         options = options_from(args, out, project)
         every = not args.games  # none named: what games gone from cards/ made is removed too
         return build_games(
-            project, games, options, jobs=_jobs(args), cache=not args.no_cache, every_game=every
+            project,
+            games,
+            options,
+            jobs=_jobs(args),
+            cache=not args.no_cache,
+            every_game=every,
+            each_game=each_game,
         )
     except ProjectError as exc:  # printgen.yaml, or a file every game reads (labels.yaml):
         _report(exc.problems)  # said as a build's own problems are
