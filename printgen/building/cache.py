@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen import inputs
+from printgen.building import unkept
 from printgen.building.cache_key import code_fingerprint, options_key
 from printgen.folders import hidden
 from printgen.options import BuildOptions
@@ -82,6 +83,8 @@ class BuildCache:
         # ... and the time it starts, for a file read from elsewhere (art/): one saved since
         # bears a later time (a file system's coarser clock can only make a save look older)
         self.started = time.time_ns()
+        # why a record could not be kept (said once, as a warning): None while all is well
+        self.unkept: Problem | None = None
 
     def _path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.record"
@@ -166,9 +169,17 @@ class BuildCache:
 
         where = self._path(game_id)
         sealed = kept.sealed(where.name, json.dumps(record, indent=0).encode())
-        if self.usable and sealed is not None:  # no key: nothing is vouched for, all is rebuilt
-            with contextlib.suppress(OSError):
+        why: Problem | None = None  # the first reason is said, once for the build
+        if not self.usable:
+            why = unkept.folder_unusable(self.project, self.folder)
+        elif sealed is None:  # no key: nothing is vouched for, all is rebuilt
+            why = unkept.no_key(self.project, kept.key_path())
+        else:
+            try:
                 atomic_write(where, sealed)
+            except OSError as exc:
+                why = unkept.unwritten(self.project, self.folder, where, exc)
+        self.unkept = self.unkept or why
 
     def _saved_since(self, name: str) -> bool:
         """Whether a file the build read, outside the folders ``_stats`` covers, was saved

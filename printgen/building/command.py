@@ -147,6 +147,9 @@ def build_games(
         for path, why in removals(store, previous, files, every):
             print(f"removed {project.shown(path)} ({why})")
         _remember(store, todo, made)
+        if store.unkept is not None:  # passed over, as a damaged record is, but said
+            print(store.unkept, file=sys.stderr)
+            problems.extend([store.unkept])
     if made:  # an up-to-date build imports no sandbox to say so
         from printgen.building.kept import save
 
