@@ -38,7 +38,7 @@ from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project
 from printgen.write import atomic_write, read_back
 
 FOLDER = CACHE_FOLDER
-FORMAT = 1
+FORMAT = 2  # 2: an output's entry holds its file's inode and change time too
 SETTINGS = "printgen.yaml"
 PROJECT_WIDE = ("templates", "fonts", "icons", SETTINGS)  # every game reads these
 MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)
@@ -53,7 +53,7 @@ class Record:
     output, and the warnings it reported."""
 
     inputs: dict[str, str]  # input name -> fingerprint (content hash, or size:mtime if unread)
-    outputs: dict[str, list[Any]]  # path under --out -> [sha256, size, mtime_ns]
+    outputs: dict[str, list[Any]]  # path under --out -> [sha256, *output_version]
     warnings: list[list[Any]]  # [path, line, col, message] of each warning the build gave
     # the project folder (real path) whose build wrote it: an output folder several projects
     # build into (--out ~/to-print) holds every project's records, and only a game gone from
@@ -108,7 +108,7 @@ class BuildCache:
             for name, value in [*record.inputs.items()]:
                 assert isinstance(value, str) and _inside(name.removeprefix(_PACKAGED))
             for name, output in record.outputs.items():
-                assert _inside(name) and len(output) == 3 and isinstance(output[0], str)
+                assert _inside(name) and len(output) == 5 and isinstance(output[0], str)
             for warning in record.warnings:
                 assert len(warning) == 4 and isinstance(warning[3], str)
             return record
@@ -135,7 +135,7 @@ class BuildCache:
             return False
         if not stat.S_ISREG(info.st_mode):  # a pipe or a device in its place
             return False
-        if [info.st_size, info.st_mtime_ns] == entry[1:]:
+        if output_version(info) == entry[1:]:
             return True
         data = read_back(path, info.st_size)
         return data is not None and _sha(data) == str(entry[0])
@@ -299,7 +299,15 @@ def _entry(path: Path, data: bytes) -> list[Any]:
             )
     except OSError:
         same = False
-    return [digest, info.st_size, info.st_mtime_ns] if same else [digest, -1, -1]
+    return [digest, *output_version(info)] if same else [digest, -1, -1, -1, -1]
+
+
+def output_version(info: os.stat_result) -> list[int]:
+    """What tells an output still as written from one changed since without reading it: size
+    and time alone are not enough — a byte flipped and ``touch -r`` set back, or a copy put in
+    its place with ``cp -p``, keeps both — but the file (its inode) and its change time, which
+    no tool sets back, are. A build folder copied elsewhere is read once, and rebuilt."""
+    return [info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns]
 
 
 def _plain_folder(folder: Path) -> bool:

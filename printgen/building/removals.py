@@ -20,6 +20,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printgen.building.cache import output_version
 from printgen.project import GAME_ID  # how cards/ folders are told from the rest
 
 if TYPE_CHECKING:
@@ -231,7 +232,7 @@ def _as_written(folder: int, name: str, entry: list[Any]) -> bool:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
             return False
-        if [info.st_size, info.st_mtime_ns] != entry[1:]:
+        if output_version(info) != entry[1:]:
             data = handle.read(info.st_size + 1)
             if hashlib.sha256(data).hexdigest() != str(entry[0]):
                 return False
