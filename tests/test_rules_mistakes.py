@@ -74,6 +74,12 @@ def test_a_rule_id_with_an_umlaut_is_told_a_z_and_the_id_to_write(
         f"cards/demo/game.yaml:{line}:9: check id 'straßen-maß' must be lower-case letters "
         "a–z, digits, - or _; write 'strassen-mass' (no accents)" in run.err.splitlines()
     ), run.err
+    game.write_text(text.replace("  - id: cost-limit\n", "  - id: cœur-læst\n"), "utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert (  # œ and æ are letters of their own, not o and a with a mark: dropped, 'cur-lst'
+        f"cards/demo/game.yaml:{line}:9: check id 'cœur-læst' must be lower-case letters "
+        "a–z, digits, - or _; write 'coeur-laest' (no accents)" in run.err.splitlines()
+    ), run.err
 
 
 def test_a_misspelt_place_in_data_warns_at_the_rule_s_line(demo: Path, printgen: Printgen) -> None:

@@ -1505,6 +1505,21 @@ def test_a_card_id_with_an_accent_is_told_the_id_without_it(fleet: Path) -> None
     )
 
 
+def test_a_card_id_with_a_letter_of_its_own_is_told_it_in_plain_letters(fleet: Path) -> None:
+    # œ, æ, ø, ł, đ, þ are no letter + accent: dropping what is not a–z made 'chœur' 'chur'
+    rows = "concert-chœur,1,C,C,1,#ffffff\nsécurité-façade-cœur-ß,1,S,S,1,#ffffff\n"
+    (fleet / CSV).write_text(HEADER + rows, encoding="utf-8")
+    main = fleet / "cards/fleet/decks/main.yaml"
+    main.write_text(main.read_text(encoding="utf-8").replace("id: thief", "id: Œuvre-æther-þing"))
+    said = " ".join(_problems(fleet))
+    assert (
+        f"{CSV}:2:1: id 'concert-chœur' must be lower-case letters a–z, digits, '-' or '_' "
+        "(e.g. mage); write 'concert-choeur' (no accents: an id names the card's files)" in said
+    )
+    assert "write 'securite-facade-coeur-ss' (no accents" in said
+    assert "write 'oeuvre-aether-thing'" in said
+
+
 def test_a_problem_met_alike_on_every_row_is_a_few_lines_and_a_count(
     fleet: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -51,7 +51,9 @@ def rule(rule_id: str, for_users: bool = False) -> Callable[[RuleFunction], Rule
             "without control characters"
         )
     if not _ID.match(rule_id):
-        from printgen.source.readers import unaccented  # only for the mistake: rules.py loads light
+        from printgen.source.id_spelling import (
+            unaccented,
+        )  # only for the mistake: rules.py loads light
 
         plain = unaccented(rule_id)
         tail = f"; write {plain!r} (no accents)" if plain else ""

@@ -15,8 +15,9 @@ import re
 from printgen.model.game import Check
 from printgen.problems import Severity
 from printgen.sandbox import expressions as expr
+from printgen.source.id_spelling import unaccented
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker, unaccented
+from printgen.source.readers import Checker
 
 CHECK_KEYS = {"id", "each", "assert", "message", "severity"}
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")

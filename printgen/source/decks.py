@@ -26,9 +26,10 @@ from printgen.source.generator_rules import (
     read_generator,
     written_texts,
 )
+from printgen.source.id_spelling import bad_card_id
 from printgen.source.layouts import DEFAULT_SAFE_MM
 from printgen.source.located_yaml import LDict, LList
-from printgen.source.readers import Checker, bad_card_id, id_too_long, kind_of
+from printgen.source.readers import Checker, id_too_long, kind_of
 
 REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference shows a deck
 AID_LISTINGS = ("listed", "none")  # whether the player aid's quick reference lists a deck

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,6 @@ from printgen.model.units import CARD_PRESETS, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
-from printgen.startup.deferred import pattern
 
 
 def did_you_mean(
@@ -33,24 +31,6 @@ def id_too_long(card_id: str) -> str:
     )
 
 
-def bad_card_id(card_id: str) -> str:
-    """What a card id that is not lower-case letters a–z, digits, - and _ must be: an accented
-    letter is a lower-case letter to the designer ('città'), so the id without its accents is
-    offered when that one would do."""
-    plain = unaccented(card_id)
-    tail = f"; write '{plain}' (no accents: an id names the card's files)" if plain else ""
-    return f"must be lower-case letters a–z, digits, '-' or '_' (e.g. mage){tail}"
-
-
-def unaccented(written: str) -> str | None:
-    """An id without its accents ('città' → 'citta', 'straße' → 'strasse'), when that is a
-    valid id — lower-case a–z, digits, - and _ — and differs from ``written``."""
-    plain = unicodedata.normalize("NFKD", written.replace("ß", "ss"))
-    plain = plain.encode("ascii", "ignore").decode()
-    return plain if plain != written and _CARD_ID.match(plain) else None
-
-
-_CARD_ID = pattern(r"^[a-z0-9][a-z0-9_-]*$")  # as decks.py and spreadsheet.py read ids
 MIN_CARD_MM = 5.0  # a card, token or counter anyone can cut and pick up
 COUNT_HINT = ", the copies printed (count: 1 for one)"  # a one-of-a-kind card needs it too
 

@@ -40,9 +40,9 @@ from printgen.source.columns import (
     unknown_column_tail,
 )
 from printgen.source.control_chars import without_controls
+from printgen.source.id_spelling import bad_card_id
 from printgen.source.readers import (
     Checker,
-    bad_card_id,
     big,
     id_too_long,
 )
