@@ -516,3 +516,36 @@ def test_an_axis_written_wrong_makes_no_card_to_say_it_again(
         f"{DECK}:6:13: product axis 'rank' must be a list (lines starting with '- '), not a "
         "text ('{{ range(1, 16) | list }}')"
     ]
+
+
+def test_a_misspelt_key_of_a_generator_s_axis_is_told_the_key_meant(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """`{{ sorte.nme }}` over entries whose key is `nom` said only "sorte has no 'nme'; check
+    the name", as if the axis' keys were not known: it says the key meant, or lists them."""
+
+    def deck(name: str) -> None:
+        (demo / DECK).write_text(
+            "name: Ranks\nlayout: demo-card\nfields: {name: text, cost: integer}\ngenerate:\n"
+            "  - product:\n      sorte: [{key: benevole, nom: Bénévole}]\n"
+            "      val: [{key: a, v: 1}]\n    card:\n"
+            '      id: "{{ sorte.key }}-{{ val.key }}"\n'
+            f'      name: "{{{{ sorte.{name} }}}} ({{{{ val.v }}}})"\n'
+            "      cost: 1\nback: none\n",
+            encoding="utf-8",
+        )
+
+    deck("nme")
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:10:13: generated cards' name [en, it]: sorte has no 'nme'; did you mean "
+        "'sorte.nom'? (first on card 'benevole-a')"
+    ]
+    deck("titre")
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"{DECK}:10:13: generated cards' name [en, it]: sorte has no 'titre' (its keys: key, "
+        "nom); check the name in '{{ sorte.titre }} ({{ val.v }})' (first on card 'benevole-a')"
+    ]

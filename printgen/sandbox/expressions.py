@@ -183,9 +183,21 @@ def named_plainly(message: str, source: str, context: dict[str, Any]) -> tuple[s
     if hyphened := _hyphened_key(key, name, source, value):  # data.my-goal: data.my minus goal
         hint = f"; Jinja reads the hyphen as a minus: write {name}['{hyphened}']"
         return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, True
-    close = _closest_key(key, value)
-    hint = f"; did you mean '{name}.{close}'?" if close else ""
+    close = _closest_key(key, value, KEY_CUTOFF)
+    hint = f"; did you mean '{name}.{close}'?" if close else _keys_listed(value)
     return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, bool(close)
+
+
+# a mapping's own keys are few and the designer's (a generator's axis: key, nom), so a name
+# two letters off a short key is still the one meant ('nme' for 'nom', ratio 0.67)
+KEY_CUTOFF = 0.6
+SHOWN_KEYS = 12  # a mapping of more keys (a card's fields) is not listed whole
+
+
+def _keys_listed(value: dict[str, Any]) -> str:
+    """ " (its keys: key, nom)" when nothing is close: the names the text may write instead."""
+    keys = sorted(str(k) for k in value)
+    return f" (its keys: {', '.join(keys)})" if 0 < len(keys) <= SHOWN_KEYS else ""
 
 
 def _hyphened_key(key: str, owner: str, source: str, value: dict[str, Any]) -> str | None:
@@ -221,11 +233,11 @@ def _undefined_name(message: str, context: dict[str, Any]) -> tuple[str, str, bo
     return f"{message}; did you mean '{close}'?", "", True
 
 
-def _closest_key(name: str, value: Any) -> str | None:
+def _closest_key(name: str, value: Any, cutoff: float = 0.7) -> str | None:
     """The key of a mapping closest to a misspelt one, if any is close."""
     if not isinstance(value, dict):
         return None
-    close = closest(name, [str(k) for k in value])
+    close = closest(name, [str(k) for k in value], cutoff)
     return close[0] if close else None
 
 
