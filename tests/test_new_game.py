@@ -2882,6 +2882,58 @@ def test_a_broken_expression_is_said_at_the_tag_that_is_broken(
     )
 
 
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("{{ data.goal + }}", "an expression is missing after '+' before '}}'"),
+        ("{{ data.goal and }}", "an expression is missing after 'and' before '}}'"),
+        ("{{ }}", "an expression is missing between '{{' and '}}'"),
+        ("{% if %}x{% endif %}", "an expression is missing after 'if' before '%}'"),
+        ("{{ data.goal ", "a '{{' is never closed: end it with '}}'"),
+        ("{{ data.goal | }}", "a filter name is missing after '|' before '}}'"),
+        ("{{ (data.goal }}", "a '(' is never closed: write ')' before '}}'"),
+        ("{{ data.goal goal }}", "an operator (+, -, ~, and …) or a '}}' is missing before 'goal'"),
+        ("{{ data.goal | lenght }}", "unknown filter 'lenght'; did you mean 'length'?"),
+        # a filter inside an {% if %} is looked up as it runs: said alike
+        ("{% if data %}{{ data.goal | lenght }}{% endif %}", "unknown filter 'lenght'; did you"),
+        ("{{ data.goal is od }}", "unknown test 'od'; did you mean 'odd'?"),
+        ("{{ data.goal | monnaie }}", "unknown filter 'monnaie'; the filters are abs, attr,"),
+    ],
+)
+def test_a_broken_expression_says_what_is_missing_not_jinja_s_token_names(
+    designer: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """`{{ data.goal + }}` said "unexpected 'end of print statement'", `| monnaie` "No filter
+    named 'monnaie'." — Jinja's words, with no fix."""
+    rules = designer / "cards" / GAME / "rules.en.md"
+    line = _appended(rules, f"Goal: {written}")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.startswith(f"cards/{GAME}/rules.en.md:{line}:"), run.err
+    assert f": template error: {said}" in run.err, run.err
+
+
+def test_an_unknown_filter_in_a_layout_is_told_the_one_meant(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A layout's `{{ card.cost | monnaie }}` said "No filter named 'monnaie'.; in '…'"."""
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    written = layouts.read_text(encoding="utf-8")
+    assert 'text: "{{ card.cost }}"' in written
+    layouts.write_text(written.replace("{{ card.cost }}", "{{ card.cost | lenght }}"))
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert (
+        "text: unknown filter 'lenght' in '{{ card.cost | lenght }}'; did you mean 'length'? "
+        "(first on card" in run.err
+    ), run.err
+    layouts.write_text(written.replace("{{ card.cost }}", "{{ card.cost + }}"))
+    run = printgen(designer, "validate", GAME)
+    assert "text: an expression is missing after '+' before '}}'; in '{{ card.cost + }}'" in (
+        run.err
+    ), run.err
+
+
 def test_a_prose_error_is_said_at_its_line_and_never_made_up_by_another_error(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -20,6 +20,7 @@ from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.sandbox import alarm, template_code
 from printgen.sandbox import expressions as expr
 from printgen.sandbox.jinja import sandboxed
+from printgen.sandbox.jinja_words import in_plain_words, unknown_name
 from printgen.sandbox.sizes import Refused
 from printgen.startup.deferred import pattern
 
@@ -145,9 +146,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         if exc.filename in (None, where.path):  # Jinja names the line: the tag on it, its column
             lines = editor_lines(source)
             col = _tag_column(env, lines[line - 1]) if line <= len(lines) else 1
-        stop = Problem(
-            Where(exc.filename or where.path, line, col), f"template error: {exc.message}"
-        )
+        said = in_plain_words(exc.message or "", source, env, exc.lineno)
+        stop = Problem(Where(exc.filename or where.path, line, col), f"template error: {said}")
         if exc.filename in (None, where.path) and "Unexpected end of template" in str(exc):
             stop = _unclosed(env, source, where.path) or stop
         raise ProjectError([stop]) from None
@@ -172,6 +172,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             place = label_line(project, name)
         said, owner, suggests = expr.named_plainly(expr.plain(message), source, context)
         hint = "; check the names used in {{ … }} (data.*, game.*, t.*)"
+        if unknown := unknown_name(message, env):  # a filter inside an {% if %}, as it runs
+            said, suggests = unknown, True
         if suggests:
             hint = ""
         else:

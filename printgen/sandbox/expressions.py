@@ -128,7 +128,11 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
             return ExpressionError(said, suggests=True)
         return ExpressionError(f"{said}; check the name in '{shown}'")
     if isinstance(exc, TemplateError):
-        return ExpressionError(f"{_short(exc)}; in '{shown}'")
+        from printgen.sandbox.jinja_words import in_plain_words
+
+        said = in_plain_words(_short(exc), source, _environment(), getattr(exc, "lineno", None))
+        mistake, _, fix = said.partition("; ")  # "…; did you mean 'length'?" after the text
+        return ExpressionError(f"{mistake} in '{shown}'; {fix}" if fix else f"{said}; in '{shown}'")
     if isinstance(exc, RecursionError):
         return ExpressionError(f"it nests too deeply; simplify '{shown}'")
     if isinstance(exc, MemoryError):

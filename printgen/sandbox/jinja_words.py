@@ -1,0 +1,112 @@
+"""Jinja's words for a template it cannot read, in a designer's: what is missing, after what
+("an expression is missing after '+' before '}}'", not "unexpected 'end of print
+statement'"), and an unknown filter or test told the one meant. A message no rule here reads
+keeps Jinja's text, its token names written as the designer typed them."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from typing import Any
+
+from printgen.problems import closest
+
+# Jinja's names for the tokens a designer writes as {{ }} {% %}
+_TYPED = {
+    "end of print statement": "}}",
+    "end of statement block": "%}",
+    "begin of print statement": "{{",
+    "begin of statement block": "{%",
+}
+_ENDS = ("variable_end", "block_end")
+_BEGINS = {"variable_begin": "{{", "block_begin": "{%"}
+# the words after which an expression must follow ({{ a and }}, {{ not }}, {{ x if }})
+_KEYWORDS = frozenset(("and", "or", "not", "in", "is", "if", "else"))
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
+
+_UNKNOWN = re.compile(r"No (filter|test) named '([^']+)'(?: found)?")
+_NO_EXPRESSION = re.compile(
+    r"(?:unexpected|Expected an expression, got) '(end of \w+ \w+|end of template)'"
+)
+_UNENDED = re.compile(r"unexpected end of template, expected '(end of \w+ \w+)'")
+_NO_NAME = re.compile(r"expected token 'name', got '([^']+)'")
+_NO_OPERATOR = re.compile(r"expected token 'end of (print statement|statement block)', got '(.+)'")
+_UNCLOSED = re.compile(r"unexpected '\}', expected '([\)\]])'")
+
+
+def in_plain_words(message: str, source: str, env: Any, line: int | None = None) -> str:
+    """``message``, Jinja's for ``source`` (at ``line`` of it, when known), said so that the
+    designer knows what to write. No full stop at its end: a "; in '…'" may follow."""
+    text = message.strip().rstrip(".")
+    if said := unknown_name(text, env):
+        return said
+    if found := _UNENDED.fullmatch(text):
+        end = _TYPED[found[1]]
+        begin = "{{" if end == "}}" else "{%"
+        return f"a '{begin}' is never closed: end it with '{end}'"
+    if found := _NO_EXPRESSION.fullmatch(text):
+        # an expression alone (a check's assert) ends where the text does, after its }} gone
+        end = _TYPED.get(found[1], "}}")
+        after = _before_end(source, env, line)
+        if after is None and found[1] == "end of template":
+            return "an expression is missing at the end"
+        if after in ("{{", "{%"):
+            return f"an expression is missing between '{after}' and '{end}'"
+        return f"an expression is missing {f'after {after!r} ' if after else ''}before '{end}'"
+    if found := _NO_NAME.fullmatch(text):
+        got = _TYPED.get(found[1], found[1])
+        after = _before_end(source, env, line, got)
+        what = {"|": "a filter name", "is": "a test name"}.get(after or "", "a name")
+        return f"{what} is missing {f'after {after!r} ' if after else ''}before '{got}'"
+    if found := _NO_OPERATOR.fullmatch(text):
+        end = "}}" if found[1] == "print statement" else "%}"
+        got = _TYPED.get(found[2], found[2])
+        return f"an operator (+, -, ~, and …) or a '{end}' is missing before '{got}'"
+    if found := _UNCLOSED.fullmatch(text):
+        closer = found[1]
+        return f"a '{_CLOSERS[closer]}' is never closed: write '{closer}' before '}}}}'"
+    if text == "expected name or number":
+        return "a name is missing after '.' (write data.goal, not data.)"
+    for name, typed in _TYPED.items():
+        text = text.replace(f"'{name}'", f"'{typed}'")
+    return text
+
+
+def unknown_name(message: str, env: Any) -> str | None:
+    """Jinja's "No filter named 'monnaie'." (as it compiles, or "… found." as a filter inside
+    an {% if %} runs) in a designer's words: the filter or test meant, or the ones there are."""
+    found = _UNKNOWN.fullmatch(message.strip().rstrip("."))
+    if found is None:
+        return None
+    kind, name = found[1], found[2]
+    known = env.filters if kind == "filter" else env.tests
+    # random is refused (a build prints the same each time); ==, < … are written as operators
+    names = sorted(n for n in known if n != "random" and n.isidentifier())
+    meant = closest(name, names)
+    if meant:
+        return f"unknown {kind} '{name}'; did you mean '{meant[0]}'?"
+    return f"unknown {kind} '{name}'; the {kind}s are {', '.join(names)}"
+
+
+def _before_end(source: str, env: Any, line: int | None, got: str | None = None) -> str | None:
+    """What the designer wrote just before the tag's end (or ``got``) where an expression or
+    a name should follow: '+', '|', 'and', or '{{' for an empty tag; None when not found."""
+    from jinja2 import TemplateSyntaxError
+
+    try:
+        tokens = [t for t in env.lex(source) if t[1] != "whitespace"]
+    except TemplateSyntaxError:
+        return None
+    for (_, kind, value), (at, next_kind, next_value) in pairwise(tokens):
+        if line is not None and at != line:
+            continue
+        ends = next_kind in _ENDS if got is None or got in ("}}", "%}") else next_value == got
+        if not ends:
+            continue
+        if kind in _BEGINS:
+            return _BEGINS[kind]
+        if (kind == "operator" and value not in _CLOSERS) or (
+            kind == "name" and value in _KEYWORDS
+        ):
+            return str(value)
+    return None
