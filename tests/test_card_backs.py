@@ -261,6 +261,35 @@ def test_a_cards_back_without_a_layout_needs_the_decks(
     ) in run.err
 
 
+@pytest.mark.parametrize(
+    ("written", "name_at"),
+    [
+        ("back: {layout: quest-bakc, fields: {title: X}}", (1, 16)),
+        ("back:\n  layout: quest-bakc", (2, 11)),
+        ("back: {fields: {title: X}, layout: quest-bakc}", (1, 36)),
+    ],
+)
+def test_a_decks_unknown_back_layout_is_said_at_its_name(
+    tmp_path: Path, printgen: Callable[..., Run], written: str, name_at: tuple[int, int]
+) -> None:
+    """`back: {layout: festival-do, …}` was said at the `{` (column 7), the block form at the
+    `layout` key: the name is where a front's, or a card's own back's, is said."""
+    root = _game(tmp_path)
+    deck = (root / DECK).read_text(encoding="utf-8")
+    assert "\nback:\n  layout: quest-back  #" in deck
+    deck = deck.replace("\nback:\n  layout: quest-back", "\n" + written)
+    (root / DECK).write_text(deck, encoding="utf-8")
+    run = printgen(root, "validate")
+    assert run.code == 2
+    first = written.splitlines()[0]
+    line = next(n for n, text in enumerate(deck.splitlines()) if text.startswith(first))
+    line += name_at[0]
+    assert (
+        f"{DECK}:{line}:{name_at[1]}: unknown layout 'quest-bakc'; did you mean 'quest-back'?"
+        in run.err.splitlines()
+    ), run.err
+
+
 def test_a_back_field_that_fails_is_said_at_its_line(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

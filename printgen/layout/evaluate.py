@@ -166,7 +166,8 @@ def lay_out_back(ctx: LayoutContext, deck: Deck) -> Face | None:
     if not deck.back_layout or (deck.cards and all(card.back for card in deck.cards)):
         return None
     back_values = ctx.resolved.backs[deck.id]
-    return lay_out_face(ctx, deck, deck.back_layout, deck.back_where, back_values, None, Side.BACK)
+    where = deck.back_layout_where or deck.back_where
+    return lay_out_face(ctx, deck, deck.back_layout, where, back_values, None, Side.BACK)
 
 
 def lay_out_face(

@@ -96,6 +96,7 @@ class Deck:
     back_where: Where
     size_where: Where
     bleed_where: Where  # its bleed: line (the deck's start when it takes the default)
+    back_layout_where: Where | None = None  # its back's layout: name (None: not written)
     gutter_mm: float | None = None  # gap between cards on a sheet; None: the build's --gutter
     # a declared field its cards_from sheet has no column for, and that sheet (its file): said
     # once at the header, so a card of that sheet lacking it is not said again on its own row

@@ -14,15 +14,19 @@ from printgen.source.readers import Checker
 BACK = "back"  # a card's own back (not a field name printgen reserves: a deck may declare it)
 
 
-def deck_back(checker: Checker, node: LDict, what: str) -> tuple[str | None, dict[str, Any], Where]:
-    """The deck's back: its layout, fields and place (no layout: the cards have no back)."""
+DeckBack = tuple[str | None, dict[str, Any], Where, Where | None]
+
+
+def deck_back(checker: Checker, node: LDict, what: str) -> DeckBack:
+    """The deck's back: its layout, fields, place and the place of its layout's name (no
+    layout: the cards have no back)."""
     if "back" not in node:
-        return None, {}, node.where
+        return None, {}, node.where, None
     if node["back"] in (None, "none"):  # no back, said so: its place tells it from one left out
-        return None, {}, node.at("back")
+        return None, {}, node.at("back"), None
     back = checker.mapping(node["back"], node.at("back"), f"{what} back")
     if back is None:
-        return None, {}, node.where
+        return None, {}, node.where, None
     checker.keys(back, {"layout", "fields"}, {"layout"}, f"{what} back")
     fields = back.get("fields", {})
     if "fields" in back:
@@ -30,7 +34,9 @@ def deck_back(checker: Checker, node: LDict, what: str) -> tuple[str | None, dic
             fields = {}  # said: the back's layout still checked, with no fields
         else:
             checker.translations_in(fields, back.at("fields"), "back fields")
-    return checker.string(back, "layout", f"{what} back"), dict(fields), back.where
+    # an unknown layout is said at its name, as a front's is, not at the back: mapping's start
+    layout_where = back.at("layout") if "layout" in back else None
+    return checker.string(back, "layout", f"{what} back"), dict(fields), back.where, layout_where
 
 
 def card_back(

@@ -72,7 +72,7 @@ def read_deck(
         key not in DECK_KEYS and _like_fields(str(key)) for key in node
     )
     default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
-    back_layout, back_fields, back_where = deck_back(checker, node, what)
+    back_layout, back_fields, back_where, back_layout_where = deck_back(checker, node, what)
     before = len(checker.problems)
     cards: list[CardType] = []
     if "cards" in node:
@@ -141,6 +141,7 @@ def read_deck(
         cards=cards,
         where=node.where,
         back_where=back_where,
+        back_layout_where=back_layout_where,
         size_where=node.at("size"),
         bleed_where=node.at("bleed"),
         columnless=checker.columnless,
