@@ -783,6 +783,27 @@ def test_a_misspelt_key_is_not_taken_for_a_key_already_there(
     assert said in result.err  # type: ignore[attr-defined]
 
 
+def test_a_required_key_written_in_another_language_is_one_line_at_it(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """`joueurs:` for `players:` was two lines: "unknown key 'joueurs' …; allowed keys: …" and,
+    at the file's start, "game.yaml is missing the required key 'players'"."""
+    line = _edit(project, GAME, "players: {min: 3, max: 6}", "joueurs: {min: 3, max: 6}")
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"{GAME}:{line}:1: unknown key 'joueurs' in game.yaml — keys are English: is it "
+        "'players', the required key that is missing?"
+    ], run.err
+    # a mapping within: players: {min:, max:}
+    _edit(project, GAME, "joueurs: {min: 3, max: 6}", "players: {minimum: 3, max: 6}")
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.err.splitlines() == [
+        f"{GAME}:{line}:11: unknown key 'minimum' in players — keys are English: is it 'min', "
+        "the required key that is missing?"
+    ], run.err
+
+
 def test_a_misspelt_project_font_names_the_font_that_is_there(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

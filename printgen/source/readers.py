@@ -35,6 +35,20 @@ MIN_CARD_MM = 5.0  # a card, token or counter anyone can cut and pick up
 COUNT_HINT = ", the copies printed (count: 1 for one)"  # a one-of-a-kind card needs it too
 
 
+def _maybe_missing(missing: list[str], unknown_hint: str) -> str:
+    """The tail of an unknown key's message where required keys are missing beside it: the
+    key may be one of them, written in another language."""
+    named = ", ".join(f"'{key}'" for key in missing)
+    which = (
+        f"is it {named}, the required key that is missing?"
+        if len(missing) == 1
+        else f"is it one of the required keys that are missing: {named}?"
+    )
+    if unknown_hint:  # a card's field not declared, say: both are said
+        return f"{unknown_hint}; or, as keys are English, {which}"
+    return f" — keys are English: {which}"
+
+
 class Checker:
     """Collects every problem of a file so a designer sees them all in one run."""
 
@@ -107,18 +121,30 @@ class Checker:
         self, node: LDict, allowed: set[str], required: set[str], what: str, unknown_hint: str = ""
     ) -> None:
         suggested: set[str] = set()
+        strays: list[str] = []  # unknown keys close to no allowed one
         # a key the mapping already has is not the one meant ("durata:" beside "data:")
         unused = {key for key in allowed if key not in node}
         for key in node:
             if key not in allowed:
                 among = unused if closest(key, unused) else allowed
-                suggestion = did_you_mean(
-                    key, among, unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
-                )
-                suggested.update(closest(key, among))
-                self.error(node.key_at(key), f"unknown key '{key}' in {what}{suggestion}")
+                close = closest(key, among)
+                suggested.update(close)
+                if close:
+                    said = f"unknown key '{key}' in {what}{did_you_mean(key, among)}"
+                    self.error(node.key_at(key), said)
+                else:
+                    strays.append(key)
         # a misspelt required key is one mistake: "did you mean" above already says it
-        for key in sorted(required - set(node) - suggested):
+        missing = sorted(required - set(node) - suggested)
+        otherwise = unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
+        # … and so is one in the designer's language (joueurs: for players:): said at it,
+        # naming the key it may be, not again as a key missing at the mapping's start — when
+        # it is the one unknown key (of two, which is meant is not known)
+        paired = len(strays) == 1 and bool(missing)
+        for key in strays:
+            tail = _maybe_missing(missing, unknown_hint) if paired else otherwise
+            self.error(node.key_at(key), f"unknown key '{key}' in {what}{tail}")
+        for key in missing if not paired else ():
             hint = COUNT_HINT if key == "count" else ""
             self.error(node.where, f"{what} is missing the required key '{key}'{hint}")
 
