@@ -21,6 +21,7 @@ from printgen.project import Project
 from printgen.source.located_yaml import LDict, parse_yaml
 
 FILE = "printgen.yaml"
+MISNAMED = "printgen.yml"  # the other ending YAML files take, which printgen never reads
 KEYS = ("back-offset", "paper", "duplex", "gutter")
 
 
@@ -63,6 +64,11 @@ def read_settings(project: Project) -> Settings:
     each at its line, so one run shows them all."""
     path = project.root / FILE
     if not (path.exists() or path.is_symlink()):
+        if (project.root / MISNAMED).is_file():  # its paper and offset would go unread
+            raise fail(
+                Where(MISNAMED),
+                f"printgen reads its settings from {FILE}; rename {MISNAMED} to {FILE}",
+            )
         return Settings()
     # a folder, a pipe or a link out of it: an error
     raw = project.read_bytes(path, Where(FILE, 1, 1), MAX_YAML_BYTES, what=FILE)

@@ -991,6 +991,24 @@ def test_a_printgen_yaml_with_every_setting_commented_out_sets_nothing(
     assert printgen(demo, "validate", "demo").err.startswith("printgen.yaml:1:1: file is not UTF-8")
 
 
+def test_settings_in_printgen_yml_are_said_to_need_the_yaml_ending(
+    demo: Path, printgen: Any
+) -> None:
+    """printgen.yml holding 'paper: letter' was never read: the sheets came out on A4 without
+    a word. It is an error naming the file to rename, and nothing is built."""
+    (demo / "printgen.yml").write_text("paper: letter\n", encoding="utf-8")
+    result = printgen(demo, "build", "demo", "--lang", "en", "--only", "cards")
+    assert result.code == 2
+    assert result.err.splitlines()[0] == (
+        "printgen.yml:1:1: printgen reads its settings from printgen.yaml; rename printgen.yml "
+        "to printgen.yaml"
+    )
+    assert not (demo / "build" / "demo" / "en" / "cards.pdf").exists()
+    (demo / "printgen.yml").rename(demo / "printgen.yaml")
+    assert printgen(demo, "build", "demo", "--lang", "en", "--only", "cards").code == 0
+    assert _manifest(demo / "build" / "demo" / "en" / "cards.pdf")["paper"] == "letter"
+
+
 def test_a_deck_can_keep_its_own_gutter(project: Path, printgen: Any) -> None:
     deck = project / "cards" / WM / "decks" / "main.yaml"
     deck.write_text(
