@@ -670,15 +670,42 @@ def test_games_a_seed_does_not_replay_are_a_warning(
     line = _line_of(table, "def play(")
     run = printgen(table, "simulate", GAME, "-n", "300", "--jobs", jobs)
     assert run.code == 0, run.err
+    # the first game of those replayed (each batch's first, middle and last) that differed
+    game = "126" if play.startswith("def") else "1"
     assert run.err == (
-        f"{ENGINE}:{line}:1: warning: play() gave game 300 (--seed 1) another record when it "
-        "was played again alone: the engine's games depend on more than their seed — state kept "
-        "from one game to the next (in the rules prepare() made), or the clock instead of rng "
-        "— so -n, --seed and --jobs cannot replay them\n"
+        f"{ENGINE}:{line}:1: warning: play() gave game {game} (--seed 1) another record when "
+        "it was played again alone: the engine's games depend on more than their seed — state "
+        "kept from one game to the next (in module-level variables or in the rules prepare() "
+        "made), or the clock or random.SystemRandom instead of rng — so -n, --seed and --jobs "
+        "cannot replay them\n"
     ), run.err
     (table / ENGINE).write_text(HEAD + GOOD_PLAY, encoding="utf-8")  # replayed: nothing said
     run = printgen(table, "simulate", GAME, "-n", "300", "--jobs", jobs)
     assert run.code == 0 and run.err == "", run.err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_game_that_does_not_replay_is_found_though_the_last_one_does(
+    table: Path, printgen: Callable[..., Run], jobs: str
+) -> None:
+    """A module-level variable changing one game early in the run (as ties broken by
+    random.SystemRandom change a few): only the last game was replayed, it replayed, and three
+    runs of one --seed wrote three reports with no warning. Games through the run are replayed."""
+    play = (
+        "GAMES = [0]\n\n\ndef play(rules, bots, rng, turn_cap):\n"
+        "    GAMES[0] += 1\n"
+        "    winner = 1 if GAMES[0] == 1 else 0\n"
+        "    return GameRecord(True, 3, (winner,), [Counter() for _ in bots])\n"
+    )
+    (table / ENGINE).write_text(HEAD + play, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs)
+    line = _line_of(table, "def play(")
+    assert run.code == 0, run.err
+    assert run.err.startswith(
+        f"{ENGINE}:{line}:1: warning: play() gave game 1 (--seed 1) another record when it was "
+        "played again alone"
+    ), run.err
+    assert "module-level variables" in run.err
 
 
 def test_an_engine_drawing_from_the_random_module_replays_with_its_seed(

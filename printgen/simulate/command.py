@@ -21,7 +21,7 @@ from printgen.problems import EXIT_BAD_INPUT, Where
 from printgen.project import Project
 from printgen.rules.guard import warnings_kept
 from printgen.simulate.balance import Verdict, check
-from printgen.simulate.contract import GameRecord, SimData
+from printgen.simulate.contract import SimData
 from printgen.simulate.data import (
     NoLanguage,
     Problem,
@@ -45,7 +45,7 @@ from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, Warned, engin
 from printgen.simulate.mistyped import mistyped_plays
 from printgen.simulate.options import games_asked
 from printgen.simulate.printed import IMPORTING, printed_message
-from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Settings, play_games, replays
+from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Replays, Settings, play_games
 from printgen.simulate.stats import Tally, summarize
 from printgen.simulate.story import key_sentences
 
@@ -193,18 +193,16 @@ def run(
     settings = _settings(engine, data, games, players, bots, seed, jobs, turn_cap, debug)
     tally = Tally(settings)
     deadline = None if budget is None else time.monotonic() + budget
-    last: GameRecord | None = None
-    warned = Warned(where)
+    warned, replayed = Warned(where), Replays()
     warned.add(engine_warnings(project_root, caught, where))
     if engine.printed_at is not None:  # (its workers' imports print alike: said once, here)
         at = Where(where.path, engine.printed_at, 1)
         warned.add(([Problem(at, printed_message(IMPORTING), Severity.WARNING)], 1))
     try:
         for number, record in enumerate(
-            play_games(project_root, game_id, data, settings, deadline, warned), 1
+            play_games(project_root, game_id, data, settings, deadline, warned, replayed), 1
         ):
             tally.add(record)
-            last = record
             if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
                 raise EngineFault(
                     f"{where}: play() gave over {MAX_REPORT_KEYS} "
@@ -247,20 +245,15 @@ def run(
         )
     if tally.unfinished_turns:  # its own stop, which the report cannot count as the cap's
         said.append(_unfinished_early(tally, settings.turn_cap, where))
-    # the replay is one more game: not past validate's time for them all
-    in_time = deadline is None or time.monotonic() < deadline
-    if (
-        last is not None
-        and in_time
-        and not replays(project_root, game_id, data, settings, games - 1, last)
-    ):
+    if replayed.first is not None:
         said.append(
             Problem(
                 where,
-                f"play() gave game {games:,} (--seed {seed}) another record when it was played "
-                "again alone: the engine's games depend on more than their seed — state kept "
-                "from one game to the next (in the rules prepare() made), or the clock instead "
-                "of rng — so -n, --seed and --jobs cannot replay them",
+                f"play() gave game {replayed.first + 1:,} (--seed {seed}) another record when it "
+                "was played again alone: the engine's games depend on more than their seed — "
+                "state kept from one game to the next (in module-level variables or in the rules "
+                "prepare() made), or the clock or random.SystemRandom instead of rng — so -n, "
+                "--seed and --jobs cannot replay them",
                 Severity.WARNING,
             )
         )

@@ -68,20 +68,24 @@ def play_games(
     settings: Settings,
     deadline: float | None = None,
     warned: faults.Warned | None = None,
+    replayed: Replays | None = None,
 ) -> Iterator[GameRecord]:
     """The records in game order, played in batches so memory stays bounded whatever N is; an
     engine that fails, in this process or a worker, raises EngineFault (never a hang). Past
     ``deadline`` (``time.monotonic()``, one clock for every process) a game is the last one
-    played: OutOfTime. The engine's Python warnings, each batch's, are added to ``warned``."""
+    played: OutOfTime. The engine's Python warnings, each batch's, are added to ``warned``; the
+    first game a batch did not replay, to ``replayed``."""
     warned = warned if warned is not None else faults.Warned(Where(""))
+    replayed = replayed if replayed is not None else Replays()
     batches = [
         (start, min(start + BATCH, settings.games)) for start in range(0, settings.games, BATCH)
     ]
     if settings.jobs <= 1 or len(batches) <= 1:
         _remember(project_root, game_id, data, settings, deadline)
         for batch in batches:
-            records, said = _play_batch(batch)
+            records, said, unreplayed = _play_batch(batch)
             warned.add(said)
+            replayed.add(unreplayed)
             yield from records
         return
     from concurrent.futures import ProcessPoolExecutor
@@ -101,8 +105,9 @@ def play_games(
     finished = False
     processes: list[Any] = []
     try:
-        for records, said in pool.map(_worker_batch, batches):
+        for records, said, unreplayed in pool.map(_worker_batch, batches):
             warned.add(said)
+            replayed.add(unreplayed)
             yield from records
         finished = True
     except BrokenProcessPool:
@@ -123,18 +128,16 @@ def play_games(
         )
 
 
-def replays(
-    project_root: Path, game_id: str, data: SimData, settings: Settings, game: int, record: Any
-) -> bool:
-    """Whether game ``game`` (0-based) played alone, from a prepare() of its own, gives
-    ``record`` again — as ``-n``, ``--seed`` and ``--jobs`` promise. It does not when the
-    engine keeps state from one game to the next (in the rules object it changes) or draws
-    from something other than ``rng`` and the random module, seeded for each game (the clock):
-    the run's figures are then not the ones any replay gives."""
-    # forgets the rules played with: afresh; its prints are not a game --debug was asked for
-    _remember(project_root, game_id, data, replace(settings, debug=False))
-    (again,), _ = _play_batch((game, game + 1))  # its warnings: the run's last game's
-    return bool(again == record)
+class Replays:
+    """Which game, of the few each batch plays again (``_replayed``), gave another record
+    played again: the first of them, whatever process found it."""
+
+    def __init__(self) -> None:
+        self.first: int | None = None  # 0-based
+
+    def add(self, game: int | None) -> None:
+        if game is not None and (self.first is None or game < self.first):
+            self.first = game
 
 
 # what the process plays: the run's arguments (set once per process), and the engine prepared
@@ -158,7 +161,7 @@ def _remember(
     )
 
 
-def _prepared(printed: Printed) -> tuple[Any, Any, Path, str]:
+def _prepared(printed: Printed, debug: bool) -> tuple[Any, Any, Path, str]:
     if "play" not in _current:
         engine = load_engine(_current["root"], _current["game"])
         rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
@@ -169,7 +172,7 @@ def _prepared(printed: Printed) -> tuple[Any, Any, Path, str]:
         except BaseException as exc:  # SystemExit too: the engine never ends printgen
             if by_user(exc):
                 raise
-            if _current["settings"].debug:
+            if debug:
                 show_traceback(exc, engine.path, rel, printed.terminal)
             raise faults.failing(exc, engine.path, rel, "prepare()", line) from None
         _current.update(
@@ -184,18 +187,18 @@ def _joined(slots: Any, *remembered: Any) -> None:
     _remember(*remembered)
 
 
-def _worker_batch(
-    batch: tuple[int, int],
-) -> tuple[list[GameRecord], tuple[list[Problem], int]]:
+Batch = tuple[list[GameRecord], tuple[list[Problem], int], int | None]
+
+
+def _worker_batch(batch: tuple[int, int]) -> Batch:
     with task(batch[0] // BATCH):
         return _play_batch(batch)
 
 
-def _play_batch(
-    batch: tuple[int, int],
-) -> tuple[list[GameRecord], tuple[list[Problem], int]]:
-    """A batch's records, and the warnings the engine gave playing them (sent back from a
-    worker with its records): the first few, and how many."""
+def _play_batch(batch: tuple[int, int]) -> Batch:
+    """A batch's records, the warnings the engine gave playing them (sent back from a worker
+    with its records): the first few, and how many; and the first of its games that did not
+    replay, if any."""
     caught: list[warnings.WarningMessage] = []
     # the engine's prints: among printgen's own lines, 200 of them (--debug's: on stderr)
     printed = Printed(through=_current["settings"].debug)
@@ -206,24 +209,58 @@ def _play_batch(
         faults.game_clock() as start_clock,
         kept_out(printed),
     ):
-        records = _played(batch, start_clock, printed)
+        settings: Settings = _current["settings"]
+        records = _played(batch, start_clock, printed, settings, _current["deadline"])
+        unreplayed = _replayed(batch, records, start_clock)
     home = Where(_current["rel"], _first_line(_current["play"]), 1)
     shown, count = faults.engine_warnings(_current["root"], caught, home)
     for said in printed.steps:  # said the same by every batch: one line for the run
         at = home if said == "play()" else Where(home.path, _current["prepare_line"], 1)
         shown.insert(0, Problem(at, printed_message(said), Severity.WARNING))
         count += 1
-    return records, (shown, count)
+    return records, (shown, count), unreplayed
+
+
+def _replayed(
+    batch: tuple[int, int], records: list[GameRecord], start_clock: Callable[[], None]
+) -> int | None:
+    """The first of the batch's first, middle and last games that, played again alone from a
+    prepare() of its own, gives another record than the run's; None when they all replay, as
+    -n, --seed and --jobs promise. They do not when the engine keeps state from one game to the
+    next (module-level variables, the rules prepare() made) or draws from something other than
+    rng and the random module seeded for each game (the clock, random.SystemRandom). Replaying
+    only the run's last game missed an engine whose games differ now and then (its ties broken
+    by SystemRandom): a few games of every batch, the same batches whatever --jobs, find more
+    for about 1 % of the run's time."""
+    start, end = batch
+    run_rules = {key: _current.pop(key) for key in ("play", "rules")}
+    # their prints and warnings are the run's games' again, said once already; and not --debug's
+    settings = replace(_current["settings"], debug=False)
+    try:
+        with warnings_kept([]), kept_out(Printed()):
+            for game in sorted({start, (start + end) // 2, end - 1}):
+                _current.pop("play", None)  # a prepare() of its own
+                try:
+                    (again,) = _played((game, game + 1), start_clock, Printed(), settings, None)
+                except EngineFault:  # failing now, where it played before: it did not replay
+                    return game
+                if again != records[game - start]:
+                    return game
+        return None
+    finally:
+        _current.update(run_rules)  # the next batch plays on as it would have
 
 
 def _played(
-    batch: tuple[int, int], start_clock: Callable[[], None], printed: Printed
+    batch: tuple[int, int],
+    start_clock: Callable[[], None],
+    printed: Printed,
+    settings: Settings,
+    deadline: float | None,
 ) -> list[GameRecord]:
-    play, rules, path, rel = _prepared(printed)
-    settings: Settings = _current["settings"]
+    play, rules, path, rel = _prepared(printed, settings.debug)
     bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
     line = _first_line(play)
-    deadline: float | None = _current["deadline"]
     records = []
     threads = designer_threads()
     kept = Kept()  # what play() replaces of Python's own, put back when printgen trips on it
