@@ -349,6 +349,37 @@ def test_an_engine_declaring_what_it_cannot_is_said_at_its_file(
     assert run.code == 2 and run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
 
 
+@pytest.mark.parametrize(
+    ("declared", "meant"),
+    [
+        ("TURNCAP = 2", "TURN_CAP"),
+        ("turn_cap = 2", "TURN_CAP"),
+        ('PLAYED_DECK = ("main",)', "PLAYED_DECKS"),
+        ("LABEL = {'busts': 'busts per game'}", "LABELS"),
+    ],
+)
+def test_a_misspelt_optional_declaration_is_a_warning_at_its_line(
+    table: Path, printgen: Callable[..., Run], declared: str, meant: str
+) -> None:
+    """Misspelt, the declaration did nothing (no turn cap of 2, every deck played) and nothing
+    said so."""
+    (table / ENGINE).write_text(HEAD + GOOD_PLAY + declared + "\n", encoding="utf-8")
+    line = _line_of(table, declared)
+    name = declared.split(" ")[0]
+    said = (
+        f"{ENGINE}:{line}:1: warning: {name} is not a name printgen reads; did you mean {meant}?\n"
+    )
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert (run.code, run.err) == (0, said)
+    run = printgen(table, "validate", GAME, "--simulate", "-n", "5")
+    assert run.code == 0 and said in run.err, run.err
+    # the engine's own names, and a near one beside the one printgen reads, are left alone
+    own = "_TURNCAP = 2\nTURN_CAP = 50\nturn_cap = 2\nEFFECTS = {}\n"
+    (table / ENGINE).write_text(HEAD + GOOD_PLAY + own, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert (run.code, run.err) == (0, "")
+
+
 def test_a_caption_the_report_cannot_print_is_said_at_its_entry(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

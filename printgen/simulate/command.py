@@ -40,6 +40,7 @@ from printgen.simulate.engine import (
     check_has_engine,
     check_played_decks,
     load_engine,
+    misspelt_declarations,
 )
 from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, Warned, engine_warnings
 from printgen.simulate.mistyped import mistyped_plays
@@ -231,7 +232,8 @@ def run(
     summary = summarize(
         tally, settings, meta, card_ids, engine.labels(called.language), called.names
     )
-    said = ([failed] if failed else []) + called.unprintable + warned.lines()
+    said = ([failed] if failed else []) + misspelt_declarations(engine)
+    said += called.unprintable + warned.lines()
     said += mistyped_plays(tally, card_ids, engine, game_id)
     if tally.capped_winners:  # their wins count nowhere: the designer meant them to
         said.append(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from printgen.limits import MAX_TURN_CAP
 
 if TYPE_CHECKING:
-    from printgen.problems import Where
+    from printgen.problems import Problem, Where
 
 ENGINE_FILE = "simulate.py"
 
@@ -173,9 +173,16 @@ def play_where(project_root: Path, game_id: str) -> Where:
 def _defined_at(path: Path, name: str) -> int:
     """The line where the engine's top level defines ``name`` (its last definition); 1 when
     no statement there does (a name made some other way)."""
+    lines = [line for defined, line in _top_level(path) if defined == name]
+    return lines[-1] if lines else 1
+
+
+def _top_level(path: Path) -> list[tuple[str, int]]:
+    """The names the engine's top level defines (functions, classes, assignments), each with
+    its statement's line, in file order."""
     import ast
 
-    line = 1
+    found = []
     for node in ast.parse(path.read_bytes()).body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             named = [node.name]
@@ -185,9 +192,36 @@ def _defined_at(path: Path, name: str) -> int:
             named = [node.target.id]
         else:
             continue
-        if name in named:
-            line = node.lineno
-    return line
+        found += [(name, node.lineno) for name in named]
+    return found
+
+
+# what the engine may declare besides BOTS, prepare and play (the README's "Writing an engine")
+OPTIONAL = ("PLAYED_DECKS", "LABELS", "TURN_CAP")
+
+
+def misspelt_declarations(engine: Engine) -> list[Problem]:
+    """A warning at each top-level name that is nearly one of OPTIONAL, in any case
+    (``TURNCAP``, ``turn_cap``): printgen never reads it, so the declaration did nothing,
+    silently. A name starting with ``_`` is the engine's own, and so is a near name beside the
+    one printgen reads (the designer plainly knows it)."""
+    import difflib
+
+    from printgen.problems import Problem, Severity, Where
+
+    rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
+    defined = _top_level(engine.path)
+    declared = {name for name, _ in defined}
+    said = []
+    for name, line in defined:
+        if name.startswith("_") or name in OPTIONAL:
+            continue
+        upper = {option.upper(): option for option in OPTIONAL if option not in declared}
+        close = difflib.get_close_matches(name.upper(), list(upper), n=1, cutoff=0.8)
+        if close:
+            message = f"{name} is not a name printgen reads; did you mean {upper[close[0]]}?"
+            said.append(Problem(Where(rel, line, 1), message, Severity.WARNING))
+    return said
 
 
 def _check_labels(module: ModuleType, path: Path, rel: str) -> None:
