@@ -575,6 +575,30 @@ def test_a_play_counted_under_a_mistyped_card_id_is_a_warning(
     )
 
 
+def test_a_play_counted_under_a_printed_name_or_in_another_case_is_a_warning(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """'Gold Miner', the card's printed name, and 'Thef' for 'thief' (0.67 alike compared as
+    written) were shown as cards of their own with no warning."""
+    deck = table / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('name: "Miner"', 'name: "Gold Miner"'), encoding="utf-8")
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        '    counted = Counter({"Gold Miner": 1, "Thef": 1})\n'
+        "    return GameRecord(True, 3, (0,), [counted for _ in bots])\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "20")
+    assert run.code == 0
+    assert run.err == (
+        f"{ENGINE}:{line}:1: warning: play() counts 'Gold Miner', the printed name of card "
+        "'miner'; count plays by card id (the report shows 'Gold Miner' as a card of its own)\n"
+        f"{ENGINE}:{line}:1: warning: play() counts plays of 'Thef', which is no card of the "
+        "played decks; did you mean 'thief'? (the report shows 'Thef' as a card of its own)\n"
+    ), run.err
+
+
 def test_many_mistyped_card_ids_are_said_for_five_then_once(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -234,7 +234,12 @@ def run(
     )
     said = ([failed] if failed else []) + misspelt_declarations(engine)
     said += called.unprintable + warned.lines()
-    said += mistyped_plays(tally, card_ids, engine, game_id)
+    printed = {
+        card.id: [str(card.values.get("name") or card.id), called.names.get(card.id, card.id)]
+        for cards in decks.values()
+        for card in cards
+    }
+    said += mistyped_plays(tally, card_ids, engine, game_id, printed)
     if tally.capped_winners:  # their wins count nowhere: the designer meant them to
         said.append(
             Problem(
