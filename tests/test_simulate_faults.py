@@ -888,6 +888,30 @@ def test_an_engine_missing_what_it_must_define_is_said_at_its_file(
         ), run.err
 
 
+@pytest.mark.parametrize(
+    ("wrong", "right", "missing"),
+    [
+        ("def play_game(", "def play(", "play"),
+        ("def preapre(", "def prepare(", "prepare"),
+        ("bots = (", "BOTS = (", "BOTS"),
+    ],
+)
+def test_a_misspelt_required_definition_is_said_at_its_line_with_the_name_meant(
+    table: Path, printgen: Callable[..., Run], wrong: str, right: str, missing: str
+) -> None:
+    """It was said at line 1, "missing play", the def play_game beside it never named."""
+    (table / ENGINE).write_text((HEAD + GOOD_PLAY).replace(right, wrong), encoding="utf-8")
+    line = _line_of(table, wrong)
+    misspelt = wrong.removeprefix("def ").split(" ")[0].rstrip("(")
+    said = (
+        f"{ENGINE}:{line}:1: an engine must define BOTS, prepare and play; missing {missing}; "
+        f"did you mean {missing} (not {misspelt})?\n"
+    )
+    for args in (["simulate", GAME, "-n", "5"], ["validate", GAME, "--simulate"]):
+        run = printgen(table, *args)
+        assert (run.code, run.err) == (2, said)
+
+
 def test_validates_games_taking_longer_than_its_limit_are_an_error_at_play(
     table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:

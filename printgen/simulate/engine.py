@@ -132,9 +132,11 @@ def load_engine(project_root: Path, game_id: str, debug: bool = False) -> Engine
         if printed.steps:
             printed_at = printed.line or 1
     missing = [n for n in ("BOTS", "prepare", "play") if not hasattr(module, n)]
-    if missing:  # said as the file's own problem, at its start: one path:line:col line
+    if missing:  # at the misspelt definition, else the file's own problem, at its start
+        line, hint = _misspelt_required(path, missing)
         raise EngineFault(
-            f"{rel}:1:1: an engine must define BOTS, prepare and play; missing {', '.join(missing)}"
+            f"{rel}:{line}:1: an engine must define BOTS, prepare and play; missing "
+            f"{', '.join(missing)}{hint}"
         )
     wrong = _declared_wrongly(module)
     if wrong:
@@ -222,6 +224,26 @@ def misspelt_declarations(engine: Engine) -> list[Problem]:
             message = f"{name} is not a name printgen reads; did you mean {upper[close[0]]}?"
             said.append(Problem(Where(rel, line, 1), message, Severity.WARNING))
     return said
+
+
+def _misspelt_required(path: Path, missing: list[str]) -> tuple[int, str]:
+    """The line of the top-level definition that is likely a misspelt ``missing`` name
+    (``def preapre``, ``def play_game``, ``bots =``) and the "did you mean" for it; line 1 and
+    no hint when none is."""
+    import difflib
+
+    defined = [(n, line) for n, line in _top_level(path) if not n.startswith("_")]
+    for wanted in missing:
+        scored = [
+            (difflib.SequenceMatcher(None, name.casefold(), wanted.casefold()).ratio(), name, line)
+            for name, line in defined
+            if name.casefold().startswith(wanted.casefold() + "_")
+            or difflib.SequenceMatcher(None, name.casefold(), wanted.casefold()).ratio() >= 0.75
+        ]
+        if scored:
+            _, name, line = max(scored, key=lambda s: s[0])
+            return line, f"; did you mean {wanted} (not {name})?"
+    return 1, ""
 
 
 def _check_labels(module: ModuleType, path: Path, rel: str) -> None:
