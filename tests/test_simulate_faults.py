@@ -315,6 +315,18 @@ def test_a_json_target_or_a_game_count_that_would_lose_something_is_refused(
         ),
         ("BOTS = {'greedy': 1}", "BOTS must be a tuple or list of bot names"),
         ("BOTS = ()", "BOTS must name at least one bot"),
+        # --bots splits at commas and strips: those names could never be chosen
+        (
+            'BOTS = ("greedy", "low ball")',
+            "BOTS name 'low ball' holds a space or a comma, which --bots can never select; "
+            "write it as 'low_ball'",
+        ),
+        (
+            'BOTS = ["greedy", "low,ball"]',
+            "BOTS name 'low,ball' holds a space or a comma, which --bots can never select; "
+            "write it as 'low_ball'",
+        ),
+        ('BOTS = ("greedy", "random", "greedy")', "BOTS names 'greedy' twice; name each bot once"),
         ("TURN_CAP = True", "TURN_CAP must be a whole number of turns"),
         ("TURN_CAP = 10**12", "TURN_CAP must be a whole number of turns from 1 to 10,000"),
         ("LABELS = {'f': 7}", "LABELS must map names to texts"),

@@ -294,6 +294,24 @@ def _like(value: object, example: str) -> str:
     return f"like {example}, not {value!r:.40}"
 
 
+def _unselectable_bots(bots: tuple[str, ...] | list[str]) -> str | None:
+    """Why BOTS holds a name ``--bots`` cannot select — a space or a comma in it (the option is
+    split at commas, its names stripped) — or a name twice; None when every name is fine."""
+    import re
+
+    for name in bots:
+        if re.search(r"[\s,]", name):
+            mended = re.sub(r"[\s,]+", "_", name.strip())
+            return (
+                f"BOTS name {name!r:.40} holds a space or a comma, which --bots can never "
+                f"select; write it as {mended!r:.40}"
+            )
+    twice = next((name for n, name in enumerate(bots) if name in bots[:n]), None)
+    if twice is not None:
+        return f"BOTS names {twice!r:.40} twice; name each bot once"
+    return None
+
+
 def _declared_wrongly(module: ModuleType) -> tuple[str, str] | None:
     """What the engine declares that the simulator cannot use — the name, and why in words;
     None when all can."""
@@ -305,6 +323,8 @@ def _declared_wrongly(module: ModuleType) -> tuple[str, str] | None:
         )
     if not bots:
         return "BOTS", "BOTS must name at least one bot"
+    if (unselectable := _unselectable_bots(bots)) is not None:
+        return "BOTS", unselectable
     for name in ("prepare", "play"):
         if not callable(getattr(module, name)):
             return name, f"{name} must be a function"
