@@ -116,6 +116,10 @@ def test_a_syntax_error_in_the_engine_is_said_at_its_line(
             "play() named winners (7,); a winner is a seat from 0 to 3",
         ),
         ("GameRecord(True, 3, (0,), [Counter()])", "play() gave 'played' for 1 seats"),
+        (  # every seat's plays summed into one: "for no seats, not one per seat (4)" said
+            "GameRecord(True, 3, (0,), sum([Counter(a=1) for _ in bots], Counter()))",
+            "play() gave played as one Counter; give a list of one Counter per seat (4 seats)",
+        ),
         ("GameRecord(True, turn_cap + 50, (), [Counter() for _ in bots])", "play() took 1050"),
         (
             "GameRecord(True, 45.0, (), [Counter() for _ in bots])",
@@ -165,14 +169,32 @@ def test_a_syntax_error_in_the_engine_is_said_at_its_line(
         ),
     ],
 )
-def test_a_record_the_report_cannot_read_is_said_at_play(
+def test_a_record_the_report_cannot_read_is_said_at_its_return(
     table: Path, printgen: Callable[..., Run], returned: str, said: str
 ) -> None:
-    line = _engine(table, f"def play(rules, bots, rng, turn_cap):\n    return {returned}\n")
+    """At play()'s one return, where the record was made (it was said at the def)."""
+    body = f"def play(rules, bots, rng, turn_cap):\n    seats = len(bots)\n    return {returned}\n"
+    line = _engine(table, body) + 2
     run = printgen(table, "simulate", GAME, "-n", "5")
     assert run.code == 2
     assert run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
     assert run.err.count("\n") == 1
+
+
+def test_a_record_play_returns_in_several_places_is_said_at_play(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """Which return made it is not known: the def, not a guess."""
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    def helper():\n        return 1\n"
+        "    if rng.random() < 2:\n        return GameRecord(True, 3, (0,), [Counter()])\n"
+        "    return None\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert run.code == 2
+    assert run.err.startswith(f"{ENGINE}:{line}:1: play() gave 'played' for 1 seats"), run.err
 
 
 def test_an_engine_failing_only_in_a_worker_process_stops_the_run(
@@ -526,6 +548,8 @@ def test_records_the_report_could_not_show_in_bounded_time_are_refused(
     )
     run = printgen(table, "simulate", GAME, "-n", "40", "--jobs", "1")
     assert run.code == 2
+    if "in 3 games" not in said:  # one game's record: at its return; the run's: at play()
+        line += 1
     assert run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
     assert len(run.err.splitlines()) == 1
 

@@ -193,6 +193,11 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
             f"play() took {record.turns!r} turns; turns is a whole number from 0 to turn_cap "
             f"({turn_cap})"
         )
+    if isinstance(record.played, dict):  # sum(played, Counter()): every seat's in one
+        return (
+            f"play() gave played as one Counter; give a list of one Counter per seat ({players} "
+            "seats)"
+        )
     if not isinstance(record.played, list) or len(record.played) != players:
         given = _count(record.played)
         return f"play() gave 'played' for {given} seats, not one per seat ({players})"

@@ -287,7 +287,9 @@ def _played(
             raise EngineFault(f"{fault} (game {i + 1}, --seed {seed})") from None
         problem = _record_checked(record, threads, players, cap, kept)
         if problem is not None:
-            raise EngineFault(f"{rel}:{line}:1: {problem} (game {i + 1}, --seed {seed})")
+            said, of_record = problem  # a record is made at the return; threads, anywhere
+            at = (_return_line(play, path) if of_record else None) or line
+            raise EngineFault(f"{rel}:{at}:1: {said} (game {i + 1}, --seed {seed})")
         records.append(record)
         if deadline is not None and i + 1 < settings.games and time.monotonic() > deadline:
             raise OutOfTime(i + 1)
@@ -296,13 +298,17 @@ def _played(
 
 def _record_checked(
     record: Any, threads: set[Any], players: int, cap: int, kept: Kept
-) -> str | None:
-    """What is wrong with a game's record, if anything. When the check fails or finds fault,
+) -> tuple[str, bool] | None:
+    """What is wrong with a game's record, if anything, and whether it is the record itself
+    (not threads play() left running). When the check fails or finds fault,
     what play() replaced of Python's own (``builtins.isinstance``) is put back and the record
     checked again: put back after every game instead, it cost 3 % of a fast engine's run."""
 
-    def problem() -> str | None:
-        return threads_left(threads, "play()") or faults.record_problem(record, players, cap)
+    def problem() -> tuple[str, bool] | None:
+        if (running := threads_left(threads, "play()")) is not None:
+            return running, False
+        found = faults.record_problem(record, players, cap)
+        return (found, True) if found is not None else None
 
     try:
         found = problem()
@@ -317,3 +323,33 @@ def _first_line(function: Any) -> int:
     """The line of a function's ``def``, where a fault without a line of its own is said."""
     code = getattr(function, "__code__", None)
     return code.co_firstlineno if code is not None else 1
+
+
+def _return_line(function: Any, path: Path) -> int | None:
+    """The line of the one ``return`` of ``function``'s own body (nested functions' left out),
+    where a record at fault was made: said at the ``def``, the designer looked for it there.
+    None when the function returns in several places (which one did is not known) or its
+    source cannot be read."""
+    import ast
+
+    first = _first_line(function)
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    defined = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.lineno == first
+    ]
+    if len(defined) != 1:  # a decorated def: its line is the decorator's
+        return None
+    returns: list[int] = []
+    nodes: list[ast.AST] = list(defined[0].body)
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, ast.Return):
+            returns.append(node.lineno)
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            nodes.extend(ast.iter_child_nodes(node))
+    return returns[0] if len(returns) == 1 else None
