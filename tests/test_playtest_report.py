@@ -426,6 +426,25 @@ def test_one_game_is_one_game_and_judges_nothing(project: Path, printgen: Printg
     assert "NOT JUDGED" in text
 
 
+def test_a_threshold_not_judged_is_not_printed_in_the_red_of_a_breach(
+    project: Path, printgen: Printgen
+) -> None:
+    """Not judged (too few games) is neither met nor breached: printed in the breach's red, a
+    figure that passes read as a failure."""
+    simulate(printgen, project, WM, "-n", "1", "--lang", "en")
+    from printgen.simulate.charts import ACCENT
+
+    colours = set()
+    with pdfplumber.open(project / "build" / WM / "playtest.pdf") as pdf:
+        for page in pdf.pages:
+            for line in page.extract_text_lines():
+                if line["text"].lstrip("• ").startswith("NOT JUDGED"):
+                    first = next(c for c in line["chars"] if c["text"] == "N")
+                    colours.add(tuple(round(part, 2) for part in first["non_stroking_color"]))
+    red = tuple(round(part, 2) for part in ACCENT.rgb())
+    assert colours and red not in colours, colours
+
+
 def test_too_few_games_name_no_card_never_worth_playing(project: Path, printgen: Printgen) -> None:
     summary, text = simulate(printgen, project, FIGLI, "-n", "10", "--lang", "en")
     assert summary["never_worth"] == []

@@ -39,6 +39,9 @@ from printgen.simulate.report_tables import (
 from printgen.simulate.report_words import Words
 from printgen.simulate.story import ended, judged, key_sentences, settings_line, too_few
 from printgen.simulate.story_cards import (
+    BREACHED,
+    MET,
+    NOT_JUDGED,
     called,
     losing,
     settle,
@@ -54,7 +57,10 @@ BULLET = ParagraphStyle(
     "bullet", parent=BODY, leftIndent=10, bulletIndent=0, bulletFontName=REGULAR
 )
 BREACH = ParagraphStyle("breach", parent=BULLET, textColor=charts.ACCENT)
+# neither met nor breached: in the alarm's red, a figure that passes read as a failure
+UNJUDGED = ParagraphStyle("not_judged", parent=BULLET, textColor=charts.OTHER)
 HEAD = ParagraphStyle("head", fontName=BOLD, fontSize=11.5, leading=14, spaceBefore=6)
+VERDICT_STYLES = {MET: BULLET, BREACHED: BREACH, NOT_JUDGED: UNJUDGED}
 KEEP_WITH_HEADING = 140.0  # a heading is not left alone at the foot of a page
 
 
@@ -175,8 +181,8 @@ def _what_happened(
         at.section(
             w("playtest_thresholds"),
             [
-                (Paragraph(esc(sentence), BULLET if met else BREACH, bulletText="•"), 0.0)
-                for sentence, met in verdict_sentences(verdicts, summary, w)
+                (Paragraph(esc(sentence), VERDICT_STYLES[said], bulletText="•"), 0.0)
+                for sentence, said in verdict_sentences(verdicts, summary, w)
             ],
         )
     at.y -= 10

@@ -80,11 +80,16 @@ def named(cards: Sequence[Mapping[str, Any]], w: Words) -> str:
     return names + (w.count("playtest_and_more", more) if more > 0 else "")
 
 
+# a threshold's verdict in the report, each printed in a colour of its own
+MET, BREACHED, NOT_JUDGED = "met", "breached", "not judged"
+
+
 def verdict_sentences(
     verdicts: Sequence[Mapping[str, Any]], summary: Mapping[str, Any], w: Words
-) -> list[tuple[str, bool]]:
-    """Each threshold in a sentence, and whether it is met: a threshold on the games that ended
-    is not met when none ended, and not judged from too few of them. ``verdicts`` as
+) -> list[tuple[str, str]]:
+    """Each threshold in a sentence, and its verdict — "met", "breached" or "not judged": a
+    threshold on the games that ended is breached (not measurable) when none ended, and not
+    judged from too few of them. ``verdicts`` as
     playtest.json has them, each ``message`` in ``w``'s language."""
     from printgen.simulate.story import ON_ENDED_GAMES
 
@@ -94,12 +99,12 @@ def verdict_sentences(
         if v["key"] in ON_ENDED_GAMES and not ended(summary):
             why = not_ended(summary, (w("playtest_every_one"), 1), w)
             key, limit = v["key"], w.number(v["threshold"])
-            out.append((w("playtest_not_measurable", key=key, threshold=limit, why=why), False))
+            out.append((w("playtest_not_measurable", key=key, threshold=limit, why=why), BREACHED))
         elif not v.get("judged", True):  # the message says why, and what was measured
-            out.append((w("playtest_not_judged", message=message), False))
+            out.append((w("playtest_not_judged", message=message), NOT_JUDGED))
         else:
             said = w("playtest_breached" if v["breached"] else "playtest_met", message=message)
-            out.append((said, not v["breached"]))
+            out.append((said, BREACHED if v["breached"] else MET))
     return out
 
 
