@@ -107,6 +107,22 @@ def test_a_syntax_error_in_the_engine_is_said_at_its_line(
     ), run.err
 
 
+def test_a_name_the_engine_cannot_import_is_said_without_printgens_path(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """It named printgen's install path ("(/work/h4/printgen/simulate/contract.py)"), no
+    file of the designer's, and not the name meant."""
+    text = HEAD.replace("import GameRecord", "import GameRecords")
+    (table / ENGINE).write_text(text + GOOD_PLAY, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, "import GameRecords")
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:{line}:1: simulate.py failed to load: ImportError: cannot import name "
+        "'GameRecords' from 'printgen.simulate.contract'; did you mean 'GameRecord'?\n",
+    )
+
+
 @pytest.mark.parametrize(
     ("returned", "said"),
     [
