@@ -476,6 +476,27 @@ def test_a_key_the_data_lacks_in_prepare_is_named_as_missing(
     assert (run.code, run.err) == (2, said)
 
 
+@pytest.mark.parametrize(
+    ("read", "meant"),
+    [('data.data["gaol"]', "goal"), ('data.cards("main")[0].values["csot"]', "cost")],
+)
+def test_a_misspelt_data_key_or_card_field_in_prepare_says_the_one_meant(
+    table: Path, printgen: Callable[..., Run], read: str, meant: str
+) -> None:
+    """The data has 'goal' and the cards 'cost': "is it missing from game.yaml's data:" left
+    the designer to spot the slip."""
+    head = HEAD.replace("    return len(", f"    wanted = {read}\n    return len(")
+    (table / ENGINE).write_text(head + GOOD_PLAY, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, read)
+    missing = read.split('"')[-2]
+    said = (
+        f"{ENGINE}:{line}:1: cannot read the game's data: it has no '{missing}' (KeyError); "
+        f"did you mean '{meant}'?\n"
+    )
+    assert (run.code, run.err) == (2, said)
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_an_engine_raising_keyboard_interrupt_fails_like_any_engine(
     table: Path, printgen: Callable[..., Run], jobs: str

@@ -8,7 +8,7 @@ import math
 import signal
 import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -101,8 +101,16 @@ def _beside(exc: BaseException, path: Path) -> str:
     )
 
 
-def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) -> EngineFault:
-    """The engine raised in ``step`` (prepare or play): at the deepest line of its own code."""
+def failing(
+    exc: BaseException,
+    path: Path,
+    rel: str,
+    step: str,
+    fallback: int,
+    known: Sequence[str] = (),
+) -> EngineFault:
+    """The engine raised in ``step`` (prepare or play): at the deepest line of its own code.
+    ``known``: the names the game's data has (``data:`` keys, card fields), for a KeyError."""
     if isinstance(exc, _TooLong):
         # at the step's def line: the line the clock stopped it at varies from run to run,
         # and the same input must say the same thing
@@ -121,9 +129,13 @@ def failing(exc: BaseException, path: Path, rel: str, step: str, fallback: int) 
         )
     if step == "prepare()" and isinstance(exc, KeyError) and len(exc.args) == 1:
         # a KeyError's text is the bare key ("'goal'"): said as a name the data lacks
+        from printgen.source.readers import did_you_mean
+
+        key = exc.args[0]
+        meant = did_you_mean(key, known) if isinstance(key, str) else ""
         return EngineFault(
-            f"{rel}:{line}:1: cannot read the game's data: it has no {exc.args[0]!r} "
-            "(KeyError); is it missing from game.yaml's data: or the card's fields?"
+            f"{rel}:{line}:1: cannot read the game's data: it has no {key!r} (KeyError)"
+            + (meant or "; is it missing from game.yaml's data: or the card's fields?")
         )
     if step == "prepare()" and isinstance(exc, ValueError | KeyError | TypeError):
         # the engine's own word on a number it cannot use: the game's data is what to mend

@@ -174,7 +174,8 @@ def _prepared(printed: Printed, debug: bool) -> tuple[Any, Any, Path, str]:
                 raise
             if debug:
                 show_traceback(exc, engine.path, rel, printed.terminal)
-            raise faults.failing(exc, engine.path, rel, "prepare()", line) from None
+            known = _data_names(_current["data"])
+            raise faults.failing(exc, engine.path, rel, "prepare()", line, known) from None
         _current.update(
             play=engine.module.play, rules=rules, path=engine.path, rel=rel, prepare_line=line
         )
@@ -353,3 +354,17 @@ def _return_line(function: Any, path: Path) -> int | None:
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
             nodes.extend(ast.iter_child_nodes(node))
     return returns[0] if len(returns) == 1 else None
+
+
+def _data_names(data: SimData) -> list[str]:
+    """The names prepare() may read: game.yaml's ``data:`` keys and the cards' fields, the
+    used game's too."""
+    names: dict[str, None] = {}
+    game: SimData | None = data
+    while game is not None:
+        names.update(dict.fromkeys(str(key) for key in game.data))
+        for cards in game.decks.values():
+            for card in cards:
+                names.update(dict.fromkeys(str(field) for field in card.values))
+        game = game.used
+    return list(names)
