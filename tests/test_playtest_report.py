@@ -1188,11 +1188,20 @@ def test_the_card_tables_columns_hold_their_figures_apart_with_a_true_minus(
 
 @pytest.mark.parametrize(
     ("value", "spec", "printed"),
-    [(-0.004, "+.2f", "0,00"), (0.001, "+.2f", "0,00"), (-0.0, "g", "0"), (-0.25, "+.2f", "−0,25")],
+    [
+        (-0.004, "+.2f", "0,00"),
+        (0.001, "+.2f", "0,00"),
+        (-0.0, "g", "0"),
+        (-0.25, "+.2f", "−0,25"),
+        (1_000_000, "g", "1000000"),  # a million games were "1e+06 simulated games"
+        (2.5, "g", "2,5"),
+    ],
 )
-def test_a_figure_that_rounds_to_zero_has_no_sign(value: float, spec: str, printed: str) -> None:
-    """A card's correlation of -0.004 was printed "−0.00" in the card table: a sign on a zero
-    says a direction the figure does not have."""
+def test_a_zero_has_no_sign_and_a_whole_number_no_exponent(
+    value: float, spec: str, printed: str
+) -> None:
+    """A card's correlation of -0.004 was printed "−0.00" in the card table (a sign on a zero
+    says a direction the figure does not have), and a million games "1e+06"."""
     from printgen.simulate.report_words import Words
 
     assert Words({"decimal_mark": ","}, "it").printed().number(value, spec) == printed

@@ -91,7 +91,9 @@ class Words:
     def number(self, value: float, spec: str = "g") -> str:
         """``value`` formatted by ``spec`` ("g", ".2f", "+.2f"), with the decimal mark; a value
         that rounds to zero has no sign (a correlation of -0.004 is "0.00", not "−0.00")."""
-        text = format(value, spec)
+        whole = spec == "g" and float(value).is_integer() and abs(value) < 1e15
+        # "g" writes a million games as 1e+06: a whole number is written out
+        text = format(int(value), "d") if whole else format(value, spec)
         if not any(digit in text for digit in "123456789"):
             text = text.lstrip("+-")
         return self.signed(text.replace(".", self.mark))
