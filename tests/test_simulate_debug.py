@@ -393,3 +393,25 @@ def test_the_help_says_what_debug_does(capsys: pytest.CaptureFixture[str]) -> No
     shown = " ".join(capsys.readouterr().out.split())
     assert "-n N games (default 1,000; with --debug, 1)" in shown
     assert "--debug play the games (default 1) in this process, one after another" in shown
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("where", ["top", "play"])
+def test_an_engine_raising_the_recursion_limit_gets_a_recursion_error_at_its_line(
+    table: Path, printgen: Printgen, where: str, jobs: str
+) -> None:
+    """An engine that set sys.setrecursionlimit(10**6) and decoded deeply nested JSON killed
+    printgen by SIGSEGV (exit 139, nothing said), as rules.py did: the limit a game's Python
+    sets is capped at what the stack holds, and the recursion is said at its line."""
+    deep = 'sys.setrecursionlimit(10**6)\nimport json\njson.loads("[" * 200000 + "]" * 200000)\n'
+    if where == "top":
+        _engine(table, HEAD + deep + "\n\n" + PLAY)
+    else:
+        inside = "".join(f"    {line}\n" for line in deep.splitlines())
+        _engine(table, HEAD + PLAY.replace("    rolled =", inside + "    rolled =", 1))
+    run = printgen(table, "simulate", GAME, "-n", "4", "--jobs", jobs)
+    assert run.code == 2, run.err
+    line = _line_of(table, "json.loads(")
+    assert run.err.startswith(f"{ENGINE}:{line}:1: "), run.err
+    assert "RecursionError: maximum recursion depth exceeded" in run.err
+    assert "sys.setrecursionlimit to" in run.err

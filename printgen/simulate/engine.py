@@ -81,6 +81,12 @@ def check_has_engine(project_root: Path, game_id: str) -> None:
         )
 
 
+def engine_owner(game_id: str) -> str:
+    """Whose recursion limit the engine's ``sys.setrecursionlimit`` sets (see
+    printgen.sandbox.recursion): the game's engine, at its import and in every game."""
+    return f"simulate.py of {game_id}"
+
+
 def load_engine(project_root: Path, game_id: str, debug: bool = False) -> Engine:
     """The game's engine, imported once per content; ``debug`` (--debug): what its import
     prints is shown, and a failure's traceback, rather than left out."""
@@ -106,6 +112,7 @@ def load_engine(project_root: Path, game_id: str, debug: bool = False) -> Engine
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module  # dataclasses and pickling look the module up by name
         from printgen.sandbox.interrupt import by_user
+        from printgen.sandbox.recursion import recursion_capped
         from printgen.simulate.faults import set_up_clock
         from printgen.simulate.printed import IMPORTING, Printed, kept_out
 
@@ -115,7 +122,11 @@ def load_engine(project_root: Path, game_id: str, debug: bool = False) -> Engine
         printed.step = IMPORTING
         try:
             # an endless loop at its top level: stopped, said at its line
-            with set_up_clock(path, rel, "simulate.py"), kept_out(printed):
+            with (
+                set_up_clock(path, rel, "simulate.py"),
+                kept_out(printed),
+                recursion_capped(engine_owner(game_id)),
+            ):
                 spec.loader.exec_module(module)
         except BaseException as exc:  # the designer's code: said at its line, exit status 2
             del sys.modules[name]

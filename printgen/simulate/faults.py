@@ -22,6 +22,7 @@ from printgen.rules.guard import (
     described,
     in_file,
     overtime,
+    recursion_hint,
     running_at,
     went_on,
 )
@@ -61,7 +62,7 @@ def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
     line = deepest_line(exc, path)
     if isinstance(exc, Overtime):
         return EngineFault(f"{rel}:{line}:1: simulate.py {overtime(exc, 'loading it')}")
-    said = _unplaced_import(exc) or f"{described(exc)}{_beside(exc, path)}"
+    said = _unplaced_import(exc) or f"{described(exc)}{_beside(exc, path)}{recursion_hint(exc)}"
     return EngineFault(f"{rel}:{line}:1: simulate.py failed to load: {said}")
 
 
@@ -140,7 +141,7 @@ def failing(
     if step == "prepare()" and isinstance(exc, ValueError | KeyError | TypeError):
         # the engine's own word on a number it cannot use: the game's data is what to mend
         return EngineFault(f"{rel}:{line}:1: cannot read the game's data: {_text(exc)}")
-    return EngineFault(f"{rel}:{line}:1: {step} failed: {described(exc)}")
+    return EngineFault(f"{rel}:{line}:1: {step} failed: {described(exc)}{recursion_hint(exc)}")
 
 
 def worker_ended(

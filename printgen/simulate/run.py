@@ -20,12 +20,13 @@ from printgen.problems import Problem, Severity, Where
 from printgen.rules.guard import warnings_kept
 from printgen.sandbox.interrupt import by_user
 from printgen.sandbox.memory import memory_capped
+from printgen.sandbox.recursion import recursion_capped
 from printgen.sandbox.refused import Kept, designer_threads, no_exit_nor_fork, threads_left
 from printgen.sandbox.workers import Board, ended_worker, joined, step, task
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
 from printgen.simulate.debug import engine_streams, game_header, show_traceback
-from printgen.simulate.engine import ENGINE_FILE, load_engine
+from printgen.simulate.engine import ENGINE_FILE, engine_owner, load_engine
 from printgen.simulate.faults import EngineFault
 from printgen.simulate.printed import Printed, kept_out, printed_message
 
@@ -167,7 +168,11 @@ def _prepared(printed: Printed, debug: bool) -> tuple[Any, Any, Path, str]:
         rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
         line = _first_line(engine.module.prepare)
         try:
-            with faults.set_up_clock(engine.path, rel, "prepare()"), printed.during("prepare()"):
+            with (
+                faults.set_up_clock(engine.path, rel, "prepare()"),
+                printed.during("prepare()"),
+                recursion_capped(engine_owner(engine.game_id)),
+            ):
                 rules = engine.module.prepare(_current["data"])
         except BaseException as exc:  # SystemExit too: the engine never ends printgen
             if by_user(exc):
@@ -207,6 +212,7 @@ def _play_batch(batch: tuple[int, int]) -> Batch:
         warnings_kept(caught),
         no_exit_nor_fork(),
         memory_capped(),
+        recursion_capped(engine_owner(_current["game"])),
         faults.game_clock() as start_clock,
         kept_out(printed),
     ):
