@@ -86,7 +86,7 @@ class BuildCache:
         # why a record could not be kept (said once, as a warning): None while all is well
         self.unkept: Problem | None = None
 
-    def _path(self, game_id: str) -> Path:
+    def record_path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.{_sha(f'{self.key}{game_id}'.encode())[:16]}.record"
 
     def previous(self, game_id: str, path: Path | None = None) -> Record | None:
@@ -95,7 +95,7 @@ class BuildCache:
             return None
         from printgen.building import kept
 
-        path = path or self._path(game_id)
+        path = path or self.record_path(game_id)
         data = read_back(path, MAX_RECORD_BYTES)
         payload = kept.unsealed(path.name, data) if data is not None else None
         if payload is None:  # edited, even into valid JSON, or not written by this user's build
@@ -167,7 +167,7 @@ class BuildCache:
         }
         from printgen.building import kept
 
-        where = self._path(game_id)
+        where = self.record_path(game_id)
         sealed = kept.sealed(where.name, json.dumps(record, indent=0).encode())
         why: Problem | None = None  # the first reason is said, once for the build
         if not self.usable:

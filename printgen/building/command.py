@@ -140,13 +140,14 @@ def build_games(
         )
         return EXIT_BAD_INPUT
     if store is not None:
-        from printgen.building.removals import removals
+        from printgen.building.removals import prune_records, removals
 
         # a game gone from cards/ is cleaned up by a build of every game that all succeeds
         every = games if every_game and not failed else None
         for path, why in removals(store, previous, files, every):
             print(f"removed {project.shown(path)} ({why})")
         _remember(store, todo, made)
+        prune_records(store, todo)
         if store.unkept is not None:  # passed over, as a damaged record is, but said
             print(store.unkept, file=sys.stderr)
             problems.extend([store.unkept])

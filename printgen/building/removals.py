@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 NO_LONGER_MADE = "no longer made"
 MAX_RECORDS = 10_000  # files of the cache folder looked at: far more than a project's games
+# a game's records kept: one per choice of options (--lang, --only, --paper) and printgen
+# version, so the few a designer switches between stay while those of a past session go
+KEPT_RECORDS = 6
 _RECORD = ".record"
 
 
@@ -123,6 +126,29 @@ def _removed(
         else:
             stays = True
     return stays
+
+
+def prune_records(store: BuildCache, games: Collection[str]) -> None:
+    """Remove the built games' records beyond the newest ``KEPT_RECORDS`` (by time): every
+    choice of options and every printgen update left one more, never read again. Only records
+    this user sealed and this project wrote count and go: another project's, in a folder both
+    build into, is not this build's to remove. The record just written always stays."""
+    if not store.usable:
+        return
+    found = records_in(store.folder)
+    for game_id in games:
+        others = [path for path in found.get(game_id, []) if path != store.record_path(game_id)]
+        if len(others) < KEPT_RECORDS:  # the usual case: no record is even read
+            continue
+        dated = []
+        for path in others:
+            record = store.previous(game_id, path)
+            if record is not None and _ours(store, record):
+                with contextlib.suppress(OSError):
+                    dated.append((path.lstat().st_mtime_ns, path))
+        for _, path in sorted(dated, reverse=True)[KEPT_RECORDS - 1 :]:
+            with contextlib.suppress(OSError):
+                path.unlink()
 
 
 def _ours(store: BuildCache, record: Record) -> bool:
