@@ -38,7 +38,8 @@ from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project
 from printgen.write import atomic_write, read_back
 
 FOLDER = CACHE_FOLDER
-FORMAT = 2  # 2: an output's entry holds its file's inode and change time too
+FORMAT = 3  # 2: an output's entry holds its file's inode and change time too; 3: an
+# unread input's, its content hash (a file saved with the same bytes is unchanged)
 SETTINGS = "printgen.yaml"
 PROJECT_WIDE = ("templates", "fonts", "icons", SETTINGS)  # every game reads these
 MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)
@@ -52,7 +53,7 @@ class Record:
     """What one game's last build read and wrote: the fingerprint of every input, the hash of every
     output, and the warnings it reported."""
 
-    inputs: dict[str, str]  # input name -> fingerprint (content hash, or size:mtime if unread)
+    inputs: dict[str, str]  # input name -> fingerprint (content hash; unread: size:time:hash)
     outputs: dict[str, list[Any]]  # path under --out -> [sha256, *output_version]
     warnings: list[list[Any]]  # [path, line, col, message] of each warning the build gave
     # the project folder (real path) whose build wrote it: an output folder several projects
@@ -217,7 +218,7 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
             found[root] = "outside"
             continue
         for name, path in _files(project.root / root, project):
-            found[name] = _fingerprint(path, project, name in hashed)
+            found[name] = _fingerprint(path, project, name in hashed, known.get(name))
     for name, path in _files(PACKAGED_TEMPLATES, project, _PACKAGED):
         found[name] = _fingerprint(path, project, True)
     for name in sorted(hashed - found.keys()):  # read from elsewhere in the project
@@ -345,10 +346,12 @@ def _game_folder(name: str) -> str | None:
     return "/".join(parts[:2]) if len(parts) > 2 and parts[0] == "cards" else None
 
 
-def _fingerprint(path: Path, project: Project, read: bool) -> str:
+def _fingerprint(path: Path, project: Project, read: bool, recorded: str | None = None) -> str:
     """What a file is now: the hash of its content when the build read it (else its size and
-    time); a symlink out of the project, a pipe or a device is named as such and never read —
-    the build refuses it, so it must never pass for the file it replaced."""
+    time, and its hash); a symlink out of the project, a pipe or a device is named as such and
+    never read — the build refuses it, so it must never pass for the file it replaced. An
+    unread file whose size and time differ from those ``recorded`` is read: holding the same
+    bytes (a font copied over with itself, an editor's save), it is what the record holds."""
     try:
         if path.is_symlink() and not project.confined(path):
             return "outside"
@@ -360,7 +363,19 @@ def _fingerprint(path: Path, project: Project, read: bool) -> str:
     if not read or info.st_size > MAX_HASHED_BYTES:
         # the inode and change time too: cp -p or rsync -t brings other bytes (a helpers.py
         # beside rules.py, which Python reads, not printgen) under the same size and time
-        return "stat:" + ":".join(str(n) for n in inputs.version(info)[1:])
+        stamp = "stat:" + ":".join(str(n) for n in inputs.version(info)[1:])
+        if read or info.st_size > MAX_HASHED_BYTES:
+            return stamp
+        if recorded is not None and recorded.startswith(stamp + ":"):
+            return recorded  # the fast path: not read while its size and time hold
+        content = _content(path)
+        if recorded is not None and recorded.split(":", 5)[5:] == [content]:
+            return recorded
+        return f"{stamp}:{content}"
+    return _content(path)
+
+
+def _content(path: Path) -> str:
     try:
         return "sha:" + _sha(path.read_bytes())
     except OSError:
