@@ -2892,6 +2892,8 @@ def test_a_broken_expression_is_said_at_the_tag_that_is_broken(
         ("{{ data.goal ", "a '{{' is never closed: end it with '}}'"),
         ("{{ data.goal | }}", "a filter name is missing after '|' before '}}'"),
         ("{{ (data.goal }}", "a '(' is never closed: write ')' before '}}'"),
+        ("{% if (data.goal %}x{% endif %}", "a '(' is never closed: write ')' before '%}'"),
+        ("{{ 1 }} {% if [data.goal %}x{% endif %}", "a '[' is never closed: write ']' before '%}'"),
         ("{{ data.goal goal }}", "an operator (+, -, ~, and …) or a '}}' is missing before 'goal'"),
         ("{{ data.goal | lenght }}", "unknown filter 'lenght'; did you mean 'length'?"),
         # a filter inside an {% if %} is looked up as it runs: said alike

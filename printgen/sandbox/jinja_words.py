@@ -64,12 +64,29 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
         return f"an operator (+, -, ~, and …) or a '{end}' is missing before '{got}'"
     if found := _UNCLOSED.fullmatch(text):
         closer = found[1]
-        return f"a '{_CLOSERS[closer]}' is never closed: write '{closer}' before '}}}}'"
+        end = _tag_end_of_unclosed(source, line, _CLOSERS[closer])
+        return f"a '{_CLOSERS[closer]}' is never closed: write '{closer}' before '{end}'"
     if text == "expected name or number":
         return "a name is missing after '.' (write data.goal, not data.)"
     for name, typed in _TYPED.items():
         text = text.replace(f"'{name}'", f"'{typed}'")
     return text
+
+
+_TAG = re.compile(r"\{\{(?P<print>.*?)\}\}|\{%(?P<block>.*?)%\}", re.DOTALL)
+
+
+def _tag_end_of_unclosed(source: str, line: int | None, opener: str) -> str:
+    """The end of the tag holding the bracket left open ('%}' for {% if (1 %}): Jinja reads
+    that end as '%' and '}' inside the bracket, and says only that '}' was unexpected."""
+    lines = source.splitlines()
+    text = lines[line - 1] if line is not None and 0 < line <= len(lines) else source
+    closer = {"(": ")", "[": "]"}[opener]
+    for tag in _TAG.finditer(text):
+        inside = tag["print"] if tag["print"] is not None else tag["block"]
+        if inside.count(opener) > inside.count(closer):
+            return "}}" if tag["print"] is not None else "%}"
+    return "}}"
 
 
 def unknown_name(message: str, env: Any) -> str | None:
