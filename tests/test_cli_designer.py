@@ -253,6 +253,19 @@ def test_a_quote_left_open_is_said_at_its_line_not_where_yaml_stumbled(
     assert err.endswith(closed), err
 
 
+def test_a_quote_left_open_far_above_where_yaml_stumbled_is_found() -> None:
+    """Fifty unquoted values between the quote left open and the next quote: the hint looked
+    40 lines up, and YAML's "did not find expected key" was said at line 52."""
+    from printgen.problems import ProjectError
+    from printgen.source.located_yaml import parse_yaml
+
+    text = 'a: "x\n' + "b: y\n" * 50 + 'c: "z"\n'
+    with pytest.raises(ProjectError) as raised:
+        parse_yaml(text.encode(), "f.yaml")
+    said = str(raised.value.problems[0])
+    assert said.startswith("f.yaml:1:4: YAML syntax error: this quoted text is never closed"), said
+
+
 def test_a_text_run_over_lines_is_not_taken_for_a_key_without_its_colon(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

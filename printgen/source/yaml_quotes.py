@@ -13,7 +13,10 @@ from printgen.startup.deferred import pattern
 
 # a value opening with a quote: ``name: "Miner``, ``- "Miner``, ``{en: 'Miner``
 _OPENED = pattern(r"""(?:^\s*(?:-\s+)*(?:[\w.-]+:\s+)?|[{,\[]\s*(?:[\w.-]+:\s+)?)(?P<q>["'])""")
-LOOKED_ABOVE = 40  # lines above the failure searched for the quote left open
+# lines above the failure searched for the quote left open: YAML reads on to the next quote of
+# its kind, which may be far below in a deck of unquoted texts
+LOOKED_ABOVE = 2000
+TRIED = 3  # quotes left open looked at, nearest first
 
 
 def unclosed_quote(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str] | None:
@@ -29,13 +32,18 @@ def unclosed_quote(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]
             return context.line, context.column, _closed(lines[context.line], context.column)
         return None
     lines = text.splitlines()
+    tried = 0
     for line in range(min(failed.line, len(lines)) - 1, max(failed.line - LOOKED_ABOVE, 0) - 1, -1):
-        column = _open_quote(lines[line])
+        column = None if lines[line].lstrip().startswith("#") else _open_quote(lines[line])
         if column is None:
             continue
         fixed = _closed(lines[line], column)
         mended = "\n".join([*lines[:line], fixed, *lines[line + 1 :]])
-        return (line, column, fixed) if _reads_further(mended, failed.line) else None
+        if _reads_further(mended, failed.line):
+            return line, column, fixed
+        tried += 1
+        if tried == TRIED:  # each try reads the file again: a few, the nearest
+            return None
     return None
 
 
