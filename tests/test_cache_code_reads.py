@@ -90,3 +90,78 @@ def test_watch_checks_a_game_again_when_a_file_its_rules_read_is_saved(
     assert "limit: more than 2 card types" in capsys.readouterr().err
     limit.write_text("5\n", encoding="utf-8")
     assert rebuild([limit]) == 0
+
+
+# a file read only when it exists: one as the module is imported, one as the rule runs
+OPTIONAL = """
+from pathlib import Path
+
+DATA = Path(__file__).parent.parent.parent / "data"
+
+
+def text_of(name: str) -> str:
+    try:
+        return (DATA / name).read_text().strip()
+    except FileNotFoundError:
+        return ""
+
+
+EARLY = text_of("banned-early.txt")
+
+
+@rule("optional-ban")
+def optional_ban(ctx: RuleContext) -> Iterator[Problem]:
+    for banned in (EARLY, text_of("banned.txt")):
+        if banned:
+            yield ctx.problem(ctx.cards("main")[0].where("cost"), f"{banned} is banned")
+"""
+
+
+@pytest.fixture
+def optional(demo: Path) -> Path:
+    """The starter game, whose rules read data/banned-early.txt and data/banned.txt if any."""
+    append_to(demo / "cards" / "demo" / "rules.py", OPTIONAL)
+    (demo / "data").mkdir()
+    return demo
+
+
+@pytest.mark.parametrize("jobs", ["1", "4"])
+@pytest.mark.parametrize("name", ["banned.txt", "banned-early.txt"])
+def test_a_file_rules_py_looked_for_and_did_not_find_is_checked_when_made(
+    optional: Path, printgen: Callable[..., Run], jobs: str, name: str
+) -> None:
+    """`echo thief > data/banned.txt`, a file the rules read when it exists, after a build:
+    the next said "up to date" (exit 0) while --no-cache failed; it fails as that does."""
+    build = ("build", "--jobs", jobs)
+    assert printgen(optional, *build).code == 0
+    (optional / "data" / name).write_text("thief\n", encoding="utf-8")
+    run = printgen(optional, *build)
+    assert run.code == 2, run.out
+    assert "optional-ban: thief is banned" in run.err
+    (optional / "data" / name).unlink()
+    assert printgen(optional, *build).code == 0
+    assert "nothing changed" in printgen(optional, *build).out
+
+
+@pytest.mark.parametrize("validate", [False, True])
+@pytest.mark.parametrize("name", ["banned.txt", "banned-early.txt"])
+def test_watch_checks_a_game_again_when_a_file_its_rules_looked_for_is_made(
+    optional: Path, capsys: pytest.CaptureFixture[str], validate: bool, name: str
+) -> None:
+    """The watcher kept the rules module that found no data/banned-early.txt, and the cache
+    its record: making the file built nothing new."""
+    rebuild = _watching(optional, validate)
+    assert rebuild(None) == 0
+    made = optional / "data" / name
+    made.write_text("thief\n", encoding="utf-8")
+    capsys.readouterr()
+    assert rebuild([made]) == 2
+    assert "optional-ban: thief is banned" in capsys.readouterr().err
+    made.unlink()
+    assert rebuild([made]) == 0
+
+
+def _watching(project: Path, validate: bool) -> Callable[[list[Path] | None], int | None]:
+    """What ``printgen watch`` (``--validate``) runs at each save, for the project."""
+    args = parser().parse_args(["watch", *(["--validate"] if validate else []), "--jobs", "1"])
+    return rebuilder(Project.at(project), [], args)

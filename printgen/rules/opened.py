@@ -5,7 +5,8 @@ A rules.py (or a helper module it imports) may read a file with ``open`` or ``Pa
 — ``data/limit.txt`` beside cards/ — which never passes through ``Project.file``, so the build
 cache never saw it and kept the game "up to date" when only that file changed. While the
 game's code runs, a Python audit hook notes each file of the project opened for reading
-(``printgen.inputs``), as ``Project.file`` notes its own. The hook, which cannot be removed
+(``printgen.inputs``), as ``Project.file`` notes its own — and each it tried to open and did
+not find, absent until it is made. The hook, which cannot be removed
 once added, is added only when a game's code first runs: a build that finds everything up to
 date never pays for it.
 """
@@ -73,9 +74,11 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
 
 
 def _read_in_project(root: str, path: object, mode: object, flags: object) -> Path | None:
-    """The real path of a file of the project opened for reading; None for anything else:
-    a write, a file descriptor, a file outside the project (Python's own modules), compiled
-    bytecode (Python's, not the designer's) or an output (a build's own files)."""
+    """The real path of a file of the project opened for reading — or looked for there and
+    not found (``data/ban.txt``, read when it exists: made, it changes the game); None for
+    anything else: a write, a file descriptor, a file outside the project (Python's own
+    modules), compiled bytecode (Python's, not the designer's) or an output (a build's own
+    files)."""
     if isinstance(mode, str):
         if "r" not in mode:
             return None
@@ -84,7 +87,7 @@ def _read_in_project(root: str, path: object, mode: object, flags: object) -> Pa
     if not isinstance(path, str | bytes | os.PathLike):
         return None  # a file descriptor: opened (and noted) already
     real = os.path.realpath(os.fsdecode(path))
-    if not real.startswith(root + os.sep) or not os.path.isfile(real):
+    if not real.startswith(root + os.sep) or not _file_or_sought(real, flags):
         return None
     parts = Path(real).relative_to(root).parts
     if "__pycache__" in parts or parts[0] == "build":
@@ -95,6 +98,14 @@ def _read_in_project(root: str, path: object, mode: object, flags: object) -> Pa
         if os.path.isdir(os.path.join(folder, CACHE_FOLDER)):
             return None
     return Path(real)
+
+
+def _file_or_sought(real: str, flags: object) -> bool:
+    """Whether ``real`` is a file, or nothing at all (a link to nowhere included) that the
+    open only looked for: one made by it (O_CREAT) is the game's output, not its input."""
+    if os.path.lexists(real):
+        return os.path.isfile(real)
+    return not isinstance(flags, int) or not flags & os.O_CREAT
 
 
 def _version(path: Path) -> inputs.Version | None:
