@@ -165,3 +165,66 @@ def _watching(project: Path, validate: bool) -> Callable[[list[Path] | None], in
     """What ``printgen watch`` (``--validate``) runs at each save, for the project."""
     args = parser().parse_args(["watch", *(["--validate"] if validate else []), "--jobs", "1"])
     return rebuilder(Project.at(project), [], args)
+
+
+# the names in a folder: data/ as a rule runs, the project's own as the module is imported
+LISTING = """
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent.parent
+AT_TOP = sorted(path.name for path in ROOT.glob("*.bad"))
+
+
+@rule("listing")
+def listing(ctx: RuleContext) -> Iterator[Problem]:
+    found = AT_TOP + sorted(name for name in os.listdir(ROOT / "data") if name.endswith(".bad"))
+    if found:
+        yield ctx.problem(ctx.cards("main")[0].where("cost"), f"bad files: {found}")
+"""
+
+
+@pytest.fixture
+def listing(demo: Path) -> Path:
+    """The starter game, whose rules fail on a file named *.bad at the top or in data/."""
+    append_to(demo / "cards" / "demo" / "rules.py", LISTING)
+    (demo / "data").mkdir()
+    return demo
+
+
+@pytest.mark.parametrize("jobs", ["1", "4"])
+@pytest.mark.parametrize("where", ["data", "."])
+def test_a_folder_rules_py_lists_is_checked_again_when_a_file_is_put_in_it(
+    listing: Path, printgen: Callable[..., Run], jobs: str, where: str
+) -> None:
+    """`touch data/x.bad` after a build: the next said "up to date" (exit 0) while validate
+    reported the rule's problem; it fails as validate does."""
+    build = ("build", "--jobs", jobs)
+    # twice: the first made build/ in the project folder the rules list, which they now see
+    assert printgen(listing, *build).code == printgen(listing, *build).code == 0
+    assert "nothing changed" in printgen(listing, *build).out
+    (listing / where / "x.bad").touch()
+    run = printgen(listing, *build)
+    assert run.code == 2, run.out
+    assert "listing: bad files: ['x.bad']" in run.err
+    (listing / where / "x.bad").unlink()
+    assert printgen(listing, *build).code == 0
+    assert "nothing changed" in printgen(listing, *build).out
+
+
+@pytest.mark.parametrize("validate", [False, True])
+@pytest.mark.parametrize("where", ["data", "."])
+def test_watch_checks_a_game_again_when_a_file_is_put_in_a_folder_its_rules_list(
+    listing: Path, capsys: pytest.CaptureFixture[str], validate: bool, where: str
+) -> None:
+    """The watcher kept the rules module that listed the project's folder, and the cache
+    its record: a file put there built nothing new."""
+    rebuild = _watching(listing, validate)
+    assert rebuild(None) == 0
+    made = listing / where / "x.bad"
+    made.touch()
+    capsys.readouterr()
+    assert rebuild([made]) == 2
+    assert "listing: bad files: ['x.bad']" in capsys.readouterr().err
+    made.unlink()
+    assert rebuild([made]) == 0

@@ -44,6 +44,7 @@ SETTINGS = "printgen.yaml"
 PROJECT_WIDE = ("templates", "fonts", "icons", SETTINGS)  # every game reads these
 MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record names each input and output once: far less
+_LISTED = "names:"  # a folder's fingerprint by the names it holds
 _PACKAGED = "printgen:"  # how a file of printgen's own templates is named in a record
 CHANGED_DURING_BUILD = "changed during the build"
 
@@ -155,9 +156,9 @@ class BuildCache:
         # record: a deck saved after the first game's record, before this game's inputs were
         # hashed, would have its new hash vouch for the sheets made from the old text
         now = _stats(self.project, inputs)
-        for name in inputs:
+        for name, value in inputs.items():
             if not name.startswith(_PACKAGED) and (
-                self.before.get(name) != now.get(name) or self._saved_since(name)
+                self.before.get(name) != now.get(name) or self._saved_since(name, value)
             ):
                 inputs[name] = CHANGED_DURING_BUILD  # matches no file: the next build rebuilds
         record = {
@@ -182,12 +183,12 @@ class BuildCache:
                 why = unkept.unwritten(self.project, self.folder, where, exc)
         self.unkept = self.unkept or why
 
-    def _saved_since(self, name: str) -> bool:
+    def _saved_since(self, name: str, value: str) -> bool:
         """Whether a file the build read, outside the folders ``_stats`` covers, was saved
         after the build began (``watch``: the designer saves art/hero.png again) — or moved
         there: ``mv ~/Downloads/hero.png art/`` keeps the download's time, but the change
-        time of a file renamed into place is now."""
-        if name in self.before or name.endswith("/"):
+        time of a file renamed into place is now. A folder listed: a file made in it since."""
+        if name in self.before or (name.endswith("/") and not value.startswith(_LISTED)):
             return False
         try:
             info = (self.project.root / name).stat()
@@ -202,8 +203,8 @@ class BuildCache:
         names = {SETTINGS: "sha"}
         for path in reads:
             name = _name(self.project, path)
-            if name is not None:
-                names[name] = "sha"
+            if name is not None:  # "./": the project folder, listed by rules.py
+                names["./" if name == "." else name] = "sha"
         return names
 
 
@@ -218,9 +219,11 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
             found[root] = "outside"
             continue
         for name, path in _files(project.root / root, project):
-            found[name] = _fingerprint(path, project, name in hashed, known.get(name))
+            # a folder found ("decks/"), not read: a folder read (listed) is named "decks"
+            read = name in hashed and not name.endswith("/")
+            found[name] = _fingerprint(path, project, read, known.get(name))
     for name, path in _files(PACKAGED_TEMPLATES, project, _PACKAGED):
-        found[name] = _fingerprint(path, project, True)
+        found[name] = _fingerprint(path, project, not name.endswith("/"))
     for name in sorted(hashed - found.keys()):  # read from elsewhere in the project
         path = (
             PACKAGED_TEMPLATES / name.removeprefix(_PACKAGED)
@@ -337,6 +340,8 @@ def _inside(name: object) -> bool:
     hand-made record naming /etc/passwd or ../.. must not make printgen read there)."""
     if not isinstance(name, str) or not name or "\0" in name:
         return False
+    if name == "./":  # the project folder, listed
+        return True
     parts = name.removesuffix("/").split("/")
     return not name.startswith("/") and all(part not in ("", ".", "..") for part in parts)
 
@@ -359,6 +364,8 @@ def _fingerprint(path: Path, project: Project, read: bool, recorded: str | None 
     except OSError:
         return "absent"
     if not stat.S_ISREG(info.st_mode):
+        if read and stat.S_ISDIR(info.st_mode):  # listed: a file made there may change it
+            return _listing(path)
         return f"special:{stat.S_IFMT(info.st_mode)}"
     if not read or info.st_size > MAX_HASHED_BYTES:
         # the inode and change time too: cp -p or rsync -t brings other bytes (a helpers.py
@@ -373,6 +380,15 @@ def _fingerprint(path: Path, project: Project, read: bool, recorded: str | None 
             return recorded
         return f"{stamp}:{content}"
     return _content(path)
+
+
+def _listing(path: Path) -> str:
+    """A folder's version, as a game's code that lists it sees it: its names."""
+    try:
+        names = sorted(os.fsencode(name) for name in os.listdir(path))
+    except OSError:
+        return "unreadable"
+    return _LISTED + _sha(b"\0".join(names))
 
 
 def _content(path: Path) -> str:

@@ -6,7 +6,8 @@ A rules.py (or a helper module it imports) may read a file with ``open`` or ``Pa
 cache never saw it and kept the game "up to date" when only that file changed. While the
 game's code runs, a Python audit hook notes each file of the project opened for reading
 (``printgen.inputs``), as ``Project.file`` notes its own — and each it tried to open and did
-not find, absent until it is made. The hook, which cannot be removed
+not find, absent until it is made, and each folder of the project it listed (``data/*.bad``:
+the cache versions a folder noted by its names). The hook, which cannot be removed
 once added, is added only when a game's code first runs: a build that finds everything up to
 date never pays for it.
 """
@@ -18,6 +19,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from printgen import inputs
@@ -26,6 +28,8 @@ from printgen.project import CACHE_FOLDER
 # the project folders (real, as text) whose game's code runs now, and what it opened
 _running: list[tuple[str, dict[Path, inputs.Version | None]]] = []
 _installed = False
+_EVENTS = {"open", "os.listdir", "os.scandir"}  # glob and pathlib list folders by os.scandir
+_PRINTGEN = os.path.dirname(os.path.dirname(__file__)) + os.sep  # the package, as code names it
 _in_hook = False  # what the hook itself looks at is not the game's reading
 
 
@@ -58,12 +62,15 @@ def renoted(opened: dict[Path, inputs.Version | None]) -> bool:
 
 def _hook(event: str, args: tuple[Any, ...]) -> None:
     global _in_hook
-    if event != "open" or not _running or _in_hook:
+    if event not in _EVENTS or not _running or _in_hook:
         return
     _in_hook = True
     try:
         root, opened = _running[-1]
-        path = _read_in_project(root, *args[:3])
+        if event == "open":
+            path = _read_in_project(root, *args[:3])
+        else:  # the caller of os.listdir: the frame below this hook's
+            path = _listed_in_project(root, args[0] if args else None, sys._getframe(1))
         if path is not None:
             opened.setdefault(path, _version(path))
             inputs.note(path)
@@ -89,15 +96,51 @@ def _read_in_project(root: str, path: object, mode: object, flags: object) -> Pa
     real = os.path.realpath(os.fsdecode(path))
     if not real.startswith(root + os.sep) or not _file_or_sought(real, flags):
         return None
-    parts = Path(real).relative_to(root).parts
-    if "__pycache__" in parts or parts[0] == "build":
+    return Path(real) if _an_input(root, real) else None
+
+
+def _listed_in_project(root: str, path: object, frame: FrameType | None) -> Path | None:
+    """The real path of a folder of the project whose names the game's code listed
+    (``os.listdir``, ``os.scandir``: ``Path.iterdir``, ``glob``, ``os.walk`` too) — a file
+    put in ``data/`` may change what it finds; None for anything else: a folder outside the
+    project, one listed by Python's import system as it looks for a module, or by printgen."""
+    if path is None:
+        path = "."  # os.listdir(): the current folder
+    if not isinstance(path, str | bytes | os.PathLike):
+        return None  # a file descriptor (os.scandir(fd), glob's dir_fd)
+    real = os.path.realpath(os.fsdecode(path))
+    if not (real == root or real.startswith(root + os.sep)) or not os.path.isdir(real):
         return None
+    if not _an_input(root, real) or not _by_game_code(root, frame):
+        return None
+    return Path(real)
+
+
+def _by_game_code(root: str, frame: FrameType | None) -> bool:
+    """Whether the innermost frame that tells who asked is the game's own code, not Python's
+    import system (it lists the game's folder to find ``helpers``) nor printgen's."""
+    while frame is not None:
+        file = frame.f_code.co_filename
+        if file.startswith(("<frozen importlib", _PRINTGEN)):
+            return False
+        if file.startswith(root + os.sep):
+            return True
+        frame = frame.f_back  # the standard library's (glob, pathlib): its caller tells
+    return False
+
+
+def _an_input(root: str, real: str) -> bool:
+    """Whether a place of the project may be an input: not compiled bytecode (Python's, not
+    the designer's) nor an output (a build's own files)."""
+    parts = Path(real).relative_to(root).parts
+    if "__pycache__" in parts or parts[:1] == ("build",):
+        return False
     folder = root
     for part in parts[:-1]:  # another build's output folder (--out letter/)
         folder = os.path.join(folder, part)
         if os.path.isdir(os.path.join(folder, CACHE_FOLDER)):
-            return None
-    return Path(real)
+            return False
+    return True
 
 
 def _file_or_sought(real: str, flags: object) -> bool:
