@@ -228,3 +228,55 @@ def test_watch_checks_a_game_again_when_a_file_is_put_in_a_folder_its_rules_list
     assert "listing: bad files: ['x.bad']" in capsys.readouterr().err
     made.unlink()
     assert rebuild([made]) == 0
+
+
+@pytest.fixture
+def shared(reading: Path) -> Path:
+    """The project of ``reading``, whose data/limit.txt and data/banned.txt are links to
+    files outside it (shared by several projects)."""
+    elsewhere = reading.parent / "shared"
+    elsewhere.mkdir()
+    for name in ("limit.txt", "banned.txt"):
+        (reading / "data" / name).rename(elsewhere / name)
+        (reading / "data" / name).symlink_to(elsewhere / name)
+    return reading
+
+
+@pytest.mark.parametrize("jobs", ["1", "4"])
+def test_a_file_rules_py_reads_through_a_link_out_is_checked_again_when_saved(
+    shared: Path, printgen: Callable[..., Run], jobs: str
+) -> None:
+    """data/limit.txt a link to ../shared/limit.txt: `echo 2 > ../shared/limit.txt` after a
+    build, the next said "up to date" (exit 0) while --no-cache failed; it fails as that
+    does — and so does pointing the link at another file."""
+    build = ("build", "--jobs", jobs)
+    assert printgen(shared, *build).code == 0
+    limit = shared.parent / "shared" / "limit.txt"
+    limit.write_text("2\n", encoding="utf-8")
+    run = printgen(shared, *build)
+    assert run.code == 2 and "limit: more than 2 card types" in run.err, run.out
+    limit.write_text("5\n", encoding="utf-8")
+    assert printgen(shared, *build).code == 0
+    banned = shared.parent / "shared" / "thief.txt"
+    banned.write_text("thief\n", encoding="utf-8")
+    (shared / "data" / "banned.txt").unlink()
+    (shared / "data" / "banned.txt").symlink_to(banned)
+    run = printgen(shared, *build)
+    assert run.code == 2 and "limit: thief is banned" in run.err, run.out
+    assert str(shared.parent) not in run.err  # where outside the project it leads is not said
+
+
+@pytest.mark.parametrize("validate", [False, True])
+def test_watch_checks_a_game_again_when_a_file_read_through_a_link_out_is_saved(
+    shared: Path, capsys: pytest.CaptureFixture[str], validate: bool
+) -> None:
+    """The watcher kept the rules module that read ../shared/limit.txt through data/, and
+    the cache its record: saving the file (told the link) built nothing new."""
+    rebuild = _watching(shared, validate)
+    assert rebuild(None) == 0
+    (shared.parent / "shared" / "limit.txt").write_text("2\n", encoding="utf-8")
+    capsys.readouterr()
+    assert rebuild([shared / "data" / "limit.txt"]) == 2
+    assert "limit: more than 2 card types" in capsys.readouterr().err
+    (shared.parent / "shared" / "limit.txt").write_text("5\n", encoding="utf-8")
+    assert rebuild([shared / "data" / "limit.txt"]) == 0

@@ -31,6 +31,7 @@ from typing import Any
 from printgen import inputs
 from printgen.building import unkept
 from printgen.building.cache_key import code_fingerprint, options_key
+from printgen.building.code_reads import LISTED, led, listing
 from printgen.folders import hidden
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Severity, Where
@@ -44,7 +45,6 @@ SETTINGS = "printgen.yaml"
 PROJECT_WIDE = ("templates", "fonts", "icons", SETTINGS)  # every game reads these
 MAX_HASHED_BYTES = 64 * 1024 * 1024  # larger inputs count by size and time (printgen refuses them)
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record names each input and output once: far less
-_LISTED = "names:"  # a folder's fingerprint by the names it holds
 _PACKAGED = "printgen:"  # how a file of printgen's own templates is named in a record
 CHANGED_DURING_BUILD = "changed during the build"
 
@@ -188,7 +188,7 @@ class BuildCache:
         after the build began (``watch``: the designer saves art/hero.png again) — or moved
         there: ``mv ~/Downloads/hero.png art/`` keeps the download's time, but the change
         time of a file renamed into place is now. A folder listed: a file made in it since."""
-        if name in self.before or (name.endswith("/") and not value.startswith(_LISTED)):
+        if name in self.before or (name.endswith("/") and not value.startswith(LISTED)):
             return False
         try:
             info = (self.project.root / name).stat()
@@ -230,7 +230,7 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
             if name.startswith(_PACKAGED)
             else project.root / name
         )
-        found[name] = _fingerprint(path, project, True) if project.confined(path) else "outside"
+        found[name] = _fingerprint(path, project, True) if project.confined(path) else led(path)
     return dict(sorted(found.items()))
 
 
@@ -359,13 +359,13 @@ def _fingerprint(path: Path, project: Project, read: bool, recorded: str | None 
     bytes (a font copied over with itself, an editor's save), it is what the record holds."""
     try:
         if path.is_symlink() and not project.confined(path):
-            return "outside"
+            return led(path) if read else "outside"
         info = path.stat()
     except OSError:
         return "absent"
     if not stat.S_ISREG(info.st_mode):
         if read and stat.S_ISDIR(info.st_mode):  # listed: a file made there may change it
-            return _listing(path)
+            return listing(path)
         return f"special:{stat.S_IFMT(info.st_mode)}"
     if not read or info.st_size > MAX_HASHED_BYTES:
         # the inode and change time too: cp -p or rsync -t brings other bytes (a helpers.py
@@ -380,15 +380,6 @@ def _fingerprint(path: Path, project: Project, read: bool, recorded: str | None 
             return recorded
         return f"{stamp}:{content}"
     return _content(path)
-
-
-def _listing(path: Path) -> str:
-    """A folder's version, as a game's code that lists it sees it: its names."""
-    try:
-        names = sorted(os.fsencode(name) for name in os.listdir(path))
-    except OSError:
-        return "unreadable"
-    return _LISTED + _sha(b"\0".join(names))
 
 
 def _content(path: Path) -> str:

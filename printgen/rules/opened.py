@@ -68,10 +68,10 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
     try:
         root, opened = _running[-1]
         if event == "open":
-            path = _read_in_project(root, *args[:3])
+            paths = _read_in_project(root, *args[:3])
         else:  # the caller of os.listdir: the frame below this hook's
-            path = _listed_in_project(root, args[0] if args else None, sys._getframe(1))
-        if path is not None:
+            paths = _listed_in_project(root, args[0] if args else None, sys._getframe(1))
+        for path in paths:
             opened.setdefault(path, _version(path))
             inputs.note(path)
     except Exception:  # raised from a hook, it would fail the designer's own open()
@@ -80,40 +80,44 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
         _in_hook = False
 
 
-def _read_in_project(root: str, path: object, mode: object, flags: object) -> Path | None:
-    """The real path of a file of the project opened for reading — or looked for there and
-    not found (``data/ban.txt``, read when it exists: made, it changes the game); None for
-    anything else: a write, a file descriptor, a file outside the project (Python's own
-    modules), compiled bytecode (Python's, not the designer's) or an output (a build's own
-    files)."""
+def _read_in_project(root: str, path: object, mode: object, flags: object) -> list[Path]:
+    """A file of the project opened for reading — or looked for there and not found
+    (``data/ban.txt``, read when it exists: made, it changes the game) — by its real path and
+    by the path it was opened by, when a link on the way makes them differ: the link may be
+    pointed elsewhere, or lead out of the project (``data/limit.txt`` to a shared file, which
+    the cache versions without reading it). Nothing for anything else: a write, a file
+    descriptor, a file outside the project (Python's own modules), compiled bytecode
+    (Python's, not the designer's) or an output (a build's own files)."""
     if isinstance(mode, str):
         if "r" not in mode:
-            return None
+            return []
     elif not isinstance(flags, int) or flags & os.O_ACCMODE == os.O_WRONLY or flags & os.O_TRUNC:
-        return None
+        return []
     if not isinstance(path, str | bytes | os.PathLike):
-        return None  # a file descriptor: opened (and noted) already
-    real = os.path.realpath(os.fsdecode(path))
-    if not real.startswith(root + os.sep) or not _file_or_sought(real, flags):
-        return None
-    return Path(real) if _an_input(root, real) else None
+        return []  # a file descriptor: opened (and noted) already
+    written = os.path.abspath(os.fsdecode(path))
+    real = os.path.realpath(written)
+    if not _file_or_sought(real, flags):
+        return []
+    both = dict.fromkeys((real, written))
+    return [Path(p) for p in both if p.startswith(root + os.sep) and _an_input(root, p)]
 
 
-def _listed_in_project(root: str, path: object, frame: FrameType | None) -> Path | None:
+def _listed_in_project(root: str, path: object, frame: FrameType | None) -> list[Path]:
     """The real path of a folder of the project whose names the game's code listed
     (``os.listdir``, ``os.scandir``: ``Path.iterdir``, ``glob``, ``os.walk`` too) — a file
-    put in ``data/`` may change what it finds; None for anything else: a folder outside the
+    put in ``data/`` may change what it finds; nothing for anything else: a folder outside the
     project, one listed by Python's import system as it looks for a module, or by printgen."""
     if path is None:
         path = "."  # os.listdir(): the current folder
     if not isinstance(path, str | bytes | os.PathLike):
-        return None  # a file descriptor (os.scandir(fd), glob's dir_fd)
+        return []  # a file descriptor (os.scandir(fd), glob's dir_fd)
     real = os.path.realpath(os.fsdecode(path))
     if not (real == root or real.startswith(root + os.sep)) or not os.path.isdir(real):
-        return None
+        return []
     if not _an_input(root, real) or not _by_game_code(root, frame):
-        return None
-    return Path(real)
+        return []
+    return [Path(real)]
 
 
 def _by_game_code(root: str, frame: FrameType | None) -> bool:
@@ -144,8 +148,8 @@ def _an_input(root: str, real: str) -> bool:
 
 
 def _file_or_sought(real: str, flags: object) -> bool:
-    """Whether ``real`` is a file, or nothing at all (a link to nowhere included) that the
-    open only looked for: one made by it (O_CREAT) is the game's output, not its input."""
+    """Whether ``real`` is a file, or nothing at all that the open only looked for: one made
+    by it (O_CREAT) is the game's output, not its input."""
     if os.path.lexists(real):
         return os.path.isfile(real)
     return not isinstance(flags, int) or not flags & os.O_CREAT
