@@ -730,6 +730,8 @@ def test_the_back_page_of_a_sheet_of_cards_without_backs_says_it_has_none(
     [  # denser ways of packing these fill every margin: the sheets take the other way
         ("letter", "fold", (("tarot", "tarot", 2), ("mini", "mini-american", 2))),
         ("a4", "long", (("main", "poker", 11), ("bridge", "bridge", 7))),
+        # the decks' own order lost the first sheet's label, another of as many sheets kept it
+        ("letter", "fold", (("pk", "poker", 8), ("c5", "{width: 50mm, height: 50mm}", 3))),
     ],
 )
 def test_every_sheet_of_mixed_decks_keeps_its_label_and_scale_bar(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from printgen.draw.blocks import EPS, Block, Kind, SheetPlan, sharing_grids
+from printgen.draw.fewest_sheets import fewest
 from printgen.draw.labels import Box, Label, plan_labels
 from printgen.draw.marks import Segment, crop_marks
 from printgen.draw.orders import Group
@@ -131,10 +132,11 @@ def impose(
     if misfits:
         misfits[0].more = misfits[1:]
         raise misfits[0]
-    plans, sheets = _fewest(ways, sides, caption, words)
+    plans, sheets = fewest(ways, lambda way: _imposed(way, sides, caption, words))
     if not unfolded:
         return sheets
-    turned, _ = _fewest(long_edge, Sides(True, Duplex.LONG, offset), caption, words)
+    long_sides = Sides(True, Duplex.LONG, offset)
+    turned, _ = fewest(long_edge, lambda way: _imposed(way, long_sides, caption, words))
     plans = plans + [replace(plan, long_edge=True) for plan in turned]
     return _imposed(plans, sides, caption, words)
 
@@ -172,22 +174,6 @@ def _grouped(
             into = groups if folding[item.kind] else unfolded
         into.setdefault(item.kind, []).append(item)
     return list(groups.items()), list(flat.items()), list(unfolded.items())
-
-
-def _fewest(
-    ways: list[list[SheetPlan]], sides: Sides, caption: str, words: dict[str, str]
-) -> tuple[list[SheetPlan], list[Sheet]]:
-    """The first way of packing, or one of fewer sheets whose every side keeps as many labels
-    (its label and scale bar) as the first way's worst side; and its sheets."""
-    first = _imposed(ways[0], sides, caption, words)
-    labelled = min((len(sheet.labels) for sheet in first), default=0)
-    for plans in sorted(ways[1:], key=len):
-        if len(plans) >= len(ways[0]):
-            break
-        sheets = _imposed(plans, sides, caption, words)
-        if all(len(sheet.labels) >= labelled for sheet in sheets):
-            return plans, sheets
-    return ways[0], first
 
 
 @dataclass(frozen=True)
