@@ -131,3 +131,29 @@ def test_a_runaway_text_that_outlasts_the_build_budget_says_so(
                 expr.evaluate("{{ card.name }} {{ card.name }}", card)
     finally:
         alarm.reset_budget()
+
+
+def test_a_designer_codes_cpu_limit_is_lifted_though_its_alarm_comes_as_it_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kernel's CPU limit set while a rules.py runs was lifted in the limit's __exit__
+    after the timer stopped: an alarm taken just before (a loaded machine) raised there and
+    left the limit set, and the test run died of SIGXCPU a minute later."""
+    import resource
+
+    before = resource.getrlimit(resource.RLIMIT_CPU)
+    real = signal.setitimer
+
+    def alarm_now(which: int, seconds: float, *rest: float) -> Any:
+        if seconds == 0:  # the timer stopped by __exit__: its alarm came first
+            alarm._expire(signal.SIGALRM, None)
+        return real(which, seconds, *rest)
+
+    # the limit's own end raises: the alarm taken as it stops its timer
+    with pytest.raises(alarm.Overtime), alarm.code_limit(60, ignored=lambda: "never said"):
+        assert resource.getrlimit(resource.RLIMIT_CPU) != before  # the limit is set
+        monkeypatch.setattr(signal, "setitimer", alarm_now)
+    monkeypatch.undo()
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    assert alarm._alarm.limit is None  # closed by its alarm, as a real one is
+    assert resource.getrlimit(resource.RLIMIT_CPU) == before

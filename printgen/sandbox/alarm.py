@@ -150,12 +150,18 @@ class _Limit:
         signal.setitimer(signal.ITIMER_REAL, max(self.allowed, MIN_TIMER))  # last: all is set
 
     def __exit__(self, *exc: object) -> None:
-        self.exited = True
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        if self.watchdog is not None:
-            self.watchdog.cancel()
-        if self.cpu_cap is not None:
-            _cpu_uncapped(self.cpu_cap)
+        try:
+            self.exited = True
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            if self.watchdog is not None:
+                self.watchdog.cancel()
+        finally:
+            # the CPU limit put back whatever happens: an alarm taken before the timer stopped
+            # (a loaded machine) raised here, and the process kept a limit a few seconds past
+            # its use then — a test run, or a watch, ended by SIGXCPU a minute later
+            if self.cpu_cap is not None:
+                cap, self.cpu_cap = self.cpu_cap, None
+                _cpu_uncapped(cap)
         if _alarm.limit is self:  # its alarm did not close it
             _alarm.limit = None  # an alarm taken from here on was this limit's, stopped: ignored
             self.close()

@@ -366,9 +366,11 @@ def game_clock() -> Iterator[Callable[[], None]]:
     try:
         yield start
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, before)
-        cpu.lift()
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # a game's alarm may still be taken here
+        finally:
+            signal.signal(signal.SIGALRM, before)
+            cpu.lift()  # else the process keeps the last game's CPU limit, and dies of it
 
 
 class _CpuCap:
