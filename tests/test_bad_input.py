@@ -804,6 +804,38 @@ def test_a_required_key_written_in_another_language_is_one_line_at_it(
     ], run.err
 
 
+def test_an_unknown_key_beside_two_missing_required_keys_is_not_paired_with_them(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """`joueurs:` with `title:` deleted said only "is it one of the required keys that are
+    missing: 'players', 'title'?" at joueurs: which one it is is not known, so the allowed keys
+    and each missing key are said."""
+    line = _edit(project, GAME, "players: {min: 3, max: 6}", "joueurs: {min: 3, max: 6}")
+    _edit(project, GAME, "title:\n  it: Warriors and Monks\n  en: Warriors and Monks\n", "")
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    rows = run.err.splitlines()
+    assert f"{GAME}:{line - 3}:1: unknown key 'joueurs' in game.yaml; allowed keys: " in run.err
+    assert any(row.endswith("game.yaml is missing the required key 'players'") for row in rows)
+    assert any(row.endswith("game.yaml is missing the required key 'title'") for row in rows)
+    assert "keys are English" not in run.err, run.err
+
+
+def test_a_cards_count_written_in_another_language_keeps_the_count_hint(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """`cnt_x:` for a card's `count:` lost ", the copies printed (count: 1 for one)", said by
+    the missing-count line it stands for."""
+    line = _edit(project, DECK, "  - id: war\n    count: 8\n", "  - id: war\n    cnt_x: 8\n")
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"{DECK}:{line + 1}:5: unknown key 'cnt_x' in card 'war'; a card's fields must be "
+        "declared under 'fields:' in the deck; or, as keys are English, is it 'count', the "
+        "required key that is missing, the copies printed (count: 1 for one)?"
+    ], run.err
+
+
 def test_a_misspelt_project_font_names_the_font_that_is_there(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

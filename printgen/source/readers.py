@@ -35,15 +35,11 @@ MIN_CARD_MM = 5.0  # a card, token or counter anyone can cut and pick up
 COUNT_HINT = ", the copies printed (count: 1 for one)"  # a one-of-a-kind card needs it too
 
 
-def _maybe_missing(missing: list[str], unknown_hint: str) -> str:
-    """The tail of an unknown key's message where required keys are missing beside it: the
-    key may be one of them, written in another language."""
-    named = ", ".join(f"'{key}'" for key in missing)
-    which = (
-        f"is it {named}, the required key that is missing?"
-        if len(missing) == 1
-        else f"is it one of the required keys that are missing: {named}?"
-    )
+def _maybe_missing(key: str, unknown_hint: str) -> str:
+    """The tail of an unknown key's message where one required key is missing beside it: the
+    key may be that one, written in another language."""
+    hint = COUNT_HINT if key == "count" else ""  # paired, the missing line's hint is said here
+    which = f"is it '{key}', the required key that is missing{hint}?"
     if unknown_hint:  # a card's field not declared, say: both are said
         return f"{unknown_hint}; or, as keys are English, {which}"
     return f" — keys are English: {which}"
@@ -139,10 +135,10 @@ class Checker:
         otherwise = unknown_hint or f"; allowed keys: {', '.join(sorted(allowed))}"
         # … and so is one in the designer's language (joueurs: for players:): said at it,
         # naming the key it may be, not again as a key missing at the mapping's start — when
-        # it is the one unknown key (of two, which is meant is not known)
-        paired = len(strays) == 1 and bool(missing)
+        # it is the one unknown key and the one missing (of two, which is meant is not known)
+        paired = len(strays) == 1 and len(missing) == 1
         for key in strays:
-            tail = _maybe_missing(missing, unknown_hint) if paired else otherwise
+            tail = _maybe_missing(missing[0], unknown_hint) if paired else otherwise
             self.error(node.key_at(key), f"unknown key '{key}' in {what}{tail}")
         for key in missing if not paired else ():
             hint = COUNT_HINT if key == "count" else ""
