@@ -1506,6 +1506,41 @@ def test_a_misspelt_name_made_a_text_is_said_as_the_name_not_as_a_list(
     ], run.err
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "{% for card in decks.main.cards %}{{ card.nme }}{% endfor %}",
+            "card has no 'nme'; did you mean 'card.name'?",
+        ),
+        ("{% set c = decks.main.cards[0] %}{{ c.nme }}", "c has no 'nme'; did you mean 'c.name'?"),
+        (
+            "{% for d in components %}{{ d.nmae }}{% endfor %}",
+            "d has no 'nmae'; did you mean 'd.name'?",
+        ),
+        ("{{ (components | first)['nmae'] }}", "the mapping has no 'nmae'; did you mean 'name'?"),
+        (
+            "{% for card in decks.main.cards %}{{ card.zzzz }}{% endfor %}",
+            "card has no 'zzzz' (its keys: color, cost, count, effect, icon, id, name, playable, "
+            "tint); check the names used in {{ … }} (data.*, game.*, t.*)",
+        ),
+    ],
+)
+def test_a_misspelt_key_of_a_loop_variable_or_a_card_says_the_key_meant(
+    demo: Path, printgen: Callable[..., Run], text: str, said: str
+) -> None:
+    """A loop's card or a {% set %} value is in no context: `{{ card.nme }}` said only "the
+    mapping has no attribute 'nme'; check the names used in {{ … }} (data.*, game.*, t.*)"."""
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    source = rules.read_text(encoding="utf-8").rstrip("\n") + "\n"
+    rules.write_text(source + f"\n{text}\n", encoding="utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2
+    assert len(run.err.splitlines()) == 1, run.err
+    assert run.err.startswith(f"cards/demo/rules.en.md:{source.count(chr(10)) + 2}:"), run.err
+    assert run.err.rstrip("\n").endswith(f" template error: {said}"), run.err
+
+
 def test_a_list_or_mapping_made_a_text_in_prose_is_refused_and_its_values_still_print(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

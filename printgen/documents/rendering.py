@@ -170,7 +170,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             said, _, fix = label.partition("; ")
             label = f"{said} (printgen's {template} prints it, line {place.line}); {fix}"
             place = label_line(project, name)
-        said, owner, suggests = expr.named_plainly(expr.plain(message), source, context)
+        keys = getattr(exc, "mapping_keys", None)  # a loop's card is in no context: its keys
+        said, owner, suggests = expr.named_plainly(expr.plain(message), source, context, keys)
         hint = "; check the names used in {{ … }} (data.*, game.*, t.*)"
         if unknown := unknown_name(message, env):  # a filter inside an {% if %}, as it runs
             said, suggests = unknown, True

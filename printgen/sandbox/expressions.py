@@ -123,7 +123,8 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
     if isinstance(exc, Refused):
         return ExpressionError(f"{exc}; in '{shown}'")
     if isinstance(exc, UndefinedError):
-        said, _, suggests = named_plainly(plain(exc.message or ""), source, context)
+        keys = getattr(exc, "mapping_keys", None)  # the mapping's, set by the sandbox
+        said, _, suggests = named_plainly(plain(exc.message or ""), source, context, keys)
         if suggests:
             return ExpressionError(said, suggests=True)
         return ExpressionError(f"{said}; check the name in '{shown}'")
@@ -171,25 +172,31 @@ def left_out(source: str, card: Any, blank: bool = False) -> list[str]:
 _NO_ATTRIBUTE = pattern(r"the mapping has no attribute '(\w+)'")
 
 
-def named_plainly(message: str, source: str, context: dict[str, Any]) -> tuple[str, str, bool]:
+def named_plainly(
+    message: str, source: str, context: dict[str, Any], keys: tuple[str, ...] | None = None
+) -> tuple[str, str, bool]:
     """Jinja's "the mapping has no attribute 'cots'" in the designer's words: which name lacks
     what, and the closest key it has ("card has no 'cots'; did you mean 'card.cost'?"); with
-    the name lacking it ("card", or "" when not found) and whether a name meant is said."""
+    the name lacking it ("card", or "" when not found) and whether a name meant is said.
+    ``keys`` are the mapping's own, when the error holds them (a loop's card is in no
+    context)."""
     found = _NO_ATTRIBUTE.search(message)
     if found is None:
         return _undefined_name(message, context)
     key = found.group(1)
     owner = re.search(rf"\b([A-Za-z_]\w*)\s*\.\s*{re.escape(key)}\b", source)
-    value = context.get(owner.group(1)) if owner else None
-    if owner is None or not isinstance(value, dict):
+    value = dict.fromkeys(keys) if keys is not None else context.get(owner[1]) if owner else None
+    if not isinstance(value, dict):
         return message, "", False
-    name = owner.group(1)
-    if hyphened := _hyphened_key(key, name, source, value):  # data.my-goal: data.my minus goal
+    name = owner.group(1) if owner else ""
+    if name and (hyphened := _hyphened_key(key, name, source, value)):  # data.my-goal: minus
         hint = f"; Jinja reads the hyphen as a minus: write {name}['{hyphened}']"
         return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, True
     close = _closest_key(key, value, KEY_CUTOFF)
-    hint = f"; did you mean '{name}.{close}'?" if close else _keys_listed(value)
-    return message.replace(found.group(0), f"{name} has no '{key}'{hint}"), name, bool(close)
+    meant = f"{name}.{close}" if name else close
+    hint = f"; did you mean '{meant}'?" if close else _keys_listed(value)
+    lacking = f"{name} has no '{key}'" if name else f"the mapping has no '{key}'"
+    return message.replace(found.group(0), f"{lacking}{hint}"), name, bool(close)
 
 
 # a mapping's own keys are few and the designer's (a generator's axis: key, nom), so a name

@@ -217,6 +217,20 @@ def _left_to_run(node: Any, eval_ctx: Any) -> bool:
     return False
 
 
+def _keyed(mapping: dict[Any, Any]) -> Any:  # Jinja types it as the error's class: it calls it
+    """Jinja's UndefinedError for a key ``mapping`` lacks, holding the keys it has
+    (``mapping_keys``), read only if the error is raised: ``is defined`` raises none."""
+
+    def error(message: str) -> Exception:
+        from jinja2.exceptions import UndefinedError
+
+        made = UndefinedError(message)
+        made.mapping_keys = tuple(map(str, mapping))  # type: ignore[attr-defined]
+        return made
+
+    return error
+
+
 def sandboxed(**options: Any) -> Any:
     """A Jinja environment in the sandbox, strict about undefined names, with a small range(),
     and every operation that could build a huge value checked before it runs."""
@@ -313,12 +327,19 @@ def sandboxed(**options: Any) -> Any:
             # its own method (said as "it gives a function", or "not iterable" in a loop)
             if isinstance(obj, dict) and attribute in obj:
                 return obj[attribute]
-            return super().getattr(obj, attribute)
+            return self._lacking(obj, attribute, super().getattr(obj, attribute))
 
         def getitem(self, obj: Any, argument: Any) -> Any:
-            value = super().getitem(obj, argument)
+            value = self._lacking(obj, argument, super().getitem(obj, argument))
             if isinstance(argument, slice):  # a copy
                 charge(size_of(value))
+            return value
+
+        def _lacking(self, obj: Any, name: Any, value: Any) -> Any:
+            # a loop's card or a {% set %} value is in no context the error is read with: the
+            # keys the mapping has go with the error, for the one meant ("did you mean 'name'?")
+            if isinstance(obj, dict) and isinstance(value, StrictUndefined):
+                return self.undefined(obj=obj, name=name, exc=_keyed(obj))
             return value
 
         def _generate(self, *args: Any, **kwargs: Any) -> Any:
