@@ -3131,6 +3131,27 @@ def test_a_board_in_the_card_reference_does_not_shrink_the_cards_to_specks(
     assert widths and min(widths) >= 20 - 0.5 and max(widths) <= 30 + 0.5, widths
 
 
+def test_an_icon_in_a_card_name_is_drawn_in_the_card_reference_gallery_and_aid(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A card named "Stone :coin:" printed "Stone :coin: × 6" over its text in a ```card block,
+    in the deck's own card reference, under a gallery and in the aid's cards at a glance, while
+    the components list drew the icon: each draws it now."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('{en: "Miner",', '{en: "Stone :coin:",', 1), encoding="utf-8")
+    rules = designer / "cards" / GAME / "rules.en.md"
+    blocks = "\n## Stones\n\n```card\nmain/miner\n```\n\n```cardgallery\nmain/miner\n```\n"
+    rules.write_text(rules.read_text(encoding="utf-8") + blocks, encoding="utf-8")
+    result = printgen(designer, "build", GAME, "--lang", "en")
+    assert result.code == 0, result.err
+    for document, least in (("rulebook", 4), ("player-aid", 1)):  # block, reference, gallery
+        with pdfplumber.open(designer / "build" / GAME / "en" / f"{document}.pdf") as pdf:
+            lines = [row for p in pdf.pages for row in (p.extract_text() or "").splitlines()]
+        named = [row for row in lines if "Stone" in row]
+        assert len(named) >= least and not any(":coin:" in row for row in named), named
+
+
 def test_a_card_text_too_wide_for_the_card_reference_is_said_at_the_card(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

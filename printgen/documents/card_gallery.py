@@ -81,7 +81,7 @@ def card_gallery(
     listed = (
         RichText([text.Run(numbered)], style)
         if numbered
-        else name_table(names, style, width, wheres)
+        else name_table(names, style, width, index.icons.has, wheres)
     )
     listed.spaceAfter = pt(6)  # the names end the block: the next paragraph stands apart
     return [grid, listed]

@@ -5,7 +5,7 @@ sum, and a page of numbers 1, 2, 3 … 54 as no list at all."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from printgen.documents.flow import RichText, TextStyle, table
@@ -28,6 +28,15 @@ def card_name(name: str, output: str, labels: Mapping[str, str]) -> str:
     labels lack the word (the words are the labels', never printgen's)."""
     word = labels.get("card" if output == "cards" else "piece", "")
     return f"{word} {name.strip()}" if word and number_of(name) is not None else name
+
+
+def name_runs(name: str, known_icon: Callable[[str], bool], bold: bool = False) -> list[text.Run]:
+    """A card's name as a document sets it: its :icon: names drawn, as on the card's face and
+    in the components list ("Stone :coin:" printed the word ":coin:" in the card reference)."""
+    return [
+        text.Run(run.text, bold or run.bold, run.italic, run.icon, run.newline)
+        for run in text.parse(name, known_icon)
+    ]
 
 
 def title_count(count: int) -> str:
@@ -65,16 +74,22 @@ def runs(numbers: Sequence[int]) -> str:
 
 
 def name_table(
-    names: list[str], style: TextStyle, width: float, wheres: Sequence[Where] = ()
+    names: list[str],
+    style: TextStyle,
+    width: float,
+    known_icon: Callable[[str], bool],
+    wheres: Sequence[Where] = (),
 ) -> Flowable:
     """The deck's card names in columns, row by row, as wide as the longest name needs (a
-    run-on paragraph of 52 names read as no list at all); ``wheres``: where each is written."""
+    run-on paragraph of 52 names read as no list at all), their :icon: names ``known_icon``
+    knows drawn; ``wheres``: where each is written."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    # measured as written: an icon is drawn narrower than its ':name:'
     longest = max(stringWidth(name, "Vera", style.size) for name in names)
     cols = max(1, min(6, int(width // (longest + pt(4)))))
     cells: list[Any] = [
-        RichText([text.Run(name)], style, source=where)
+        RichText(name_runs(name, known_icon), style, source=where)
         for name, where in zip(names, [*wheres, *[None] * (len(names) - len(wheres))], strict=True)
     ]
     cells += [""] * (-len(cells) % cols)

@@ -12,7 +12,7 @@ from typing import Any
 from printgen.documents.card_glyphs import parsed
 from printgen.documents.card_query import as_yaml, matches
 from printgen.documents.card_refs import by_printed_name, name_said, not_there
-from printgen.documents.card_titles import card_name, title_count
+from printgen.documents.card_titles import card_name, name_runs, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
@@ -273,13 +273,11 @@ def reference_rows(
 
 
 def _title(info: CardInfo, index: CardIndex, style: TextStyle) -> RichText:
-    """A card's name and count, as the card reference heads it."""
+    """A card's name, its :icon: names drawn, and its count, as the card reference heads it."""
     count = title_count(info.card.count)
+    name = card_name(info.face.name, info.deck.output, index.labels)
     return RichText(
-        [
-            text.Run(card_name(info.face.name, info.deck.output, index.labels), bold=True),
-            *([text.Run(count)] if count else []),
-        ],
+        [*name_runs(name, index.icons.has, bold=True), *([text.Run(count)] if count else [])],
         style,
         source=info.card.where_of("name", index.lang),
     )

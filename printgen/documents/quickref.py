@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from printgen.documents.card_glyphs import check_drawable
+from printgen.documents.card_titles import name_runs
 from printgen.documents.cards import CardIndex
 from printgen.documents.flow import RichText, TextStyle, table
 from printgen.documents.markdown import Theme
@@ -53,15 +54,15 @@ def quick_reference(
         # a dash that leads to nothing
         dash = " — " if summary.strip() else ""
         reminder = text.parse(summary, index.icons.has)
-        title = text.Run(info.face.name, bold=True)
+        title = name_runs(info.face.name, index.icons.has, bold=True)
         # each said at the field that holds it: a name's 'Ŧ' was said at the card's effect
-        check_drawable([title], theme.body, info, "name", index)
+        check_drawable(title, theme.body, info, "name", index)
         check_drawable(reminder, theme.body, info, said, index)
         # a single copy's count says nothing, as in the rulebook's card reference ("× 1" read
         # as a sum there; "Pawn A × 1" here, beside a rulebook saying "Pawn A"); a count is
         # written as the rulebook's ("Monk × 18"), the sign never a line apart from its number
         count = f" ×\u00a0{info.card.count}" if info.card.count > 1 else ""
-        runs = [title, text.Run(f"{count}{dash}"), *reminder]
+        runs = [*title, text.Run(f"{count}{dash}"), *reminder]
         rows.append(
             [
                 IconFlow(icon, icon_size, color, index.icons) if index.icons.has(icon) else "",
