@@ -5,11 +5,9 @@ line of ``cards/<game>/simulate.py``, with exit status 2, never as a bug of prin
 from __future__ import annotations
 
 import math
-import signal
-import threading
 import warnings
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +27,7 @@ from printgen.rules.guard import (
 from printgen.sandbox.alarm import CPU_GRACE, Overtime, code_limit
 from printgen.sandbox.refused import Refused
 from printgen.sandbox.workers import Ended
+from printgen.simulate.clock import TooLong, batch_clock
 from printgen.simulate.contract import GameRecord
 
 
@@ -39,10 +38,6 @@ class EngineFault(Exception):
     def __init__(self, message: str) -> None:
         # an engine's own message may hold line breaks: one problem stays one line
         super().__init__(one_line(message))
-
-
-class _TooLong(BaseException):
-    """The game's time ran out (a BaseException: an engine's ``except Exception`` keeps going)."""
 
 
 def set_up_clock(path: Path, rel: str, what: str) -> AbstractContextManager[None]:
@@ -112,7 +107,7 @@ def failing(
 ) -> EngineFault:
     """The engine raised in ``step`` (prepare or play): at the deepest line of its own code.
     ``known``: the names the game's data has (``data:`` keys, card fields), for a KeyError."""
-    if isinstance(exc, _TooLong):
+    if isinstance(exc, TooLong):
         # at the step's def line: the line the clock stopped it at varies from run to run,
         # and the same input must say the same thing
         return EngineFault(
@@ -337,71 +332,7 @@ def _count(value: Any) -> str:
     return str(len(value)) if isinstance(value, list | tuple) else "no"
 
 
-@contextmanager
-def game_clock() -> Iterator[Callable[[], None]]:
-    """A clock for a batch of games: call what it gives at the start of each game, and a game
-    running past MAX_GAME_SECONDS is stopped — where an alarm can stop it (the main thread of
-    a Unix process; elsewhere the turn cap alone bounds a game). The handler is set once a
-    batch, the timer once a game: a game of Warriors and Monks takes half a millisecond. A
-    game stuck inside one C call (``sum(itertools.count())``) never returns to the interpreter
-    for the alarm to stop it: the kernel ends the process once the game has used CPU_GRACE
-    seconds of CPU more (as a rule's, printgen.sandbox.alarm)."""
-    if (
-        not hasattr(signal, "setitimer")
-        or threading.current_thread() is not threading.main_thread()
-    ):
-        yield lambda: None
-        return
-
-    def stop(_signal: int, _frame: Any) -> None:
-        raise _TooLong
-
-    cpu = _CpuCap()
-
-    def start() -> None:
-        signal.setitimer(signal.ITIMER_REAL, MAX_GAME_SECONDS)
-        cpu.renew(MAX_GAME_SECONDS + CPU_GRACE)
-
-    before: Callable[..., Any] | int | None = signal.signal(signal.SIGALRM, stop)
-    try:
-        yield start
-    finally:
-        try:
-            signal.setitimer(signal.ITIMER_REAL, 0)  # a game's alarm may still be taken here
-        finally:
-            signal.signal(signal.SIGALRM, before)
-            cpu.lift()  # else the process keeps the last game's CPU limit, and dies of it
-
-
-class _CpuCap:
-    """RLIMIT_CPU set afresh for each game, a game's seconds past the CPU used so far (a limit
-    for the whole batch would end a batch of many short games), and put back after it."""
-
-    def __init__(self) -> None:
-        try:
-            import resource
-
-            self.resource: Any = resource
-            self.before: tuple[int, int] | None = resource.getrlimit(resource.RLIMIT_CPU)
-        except (ImportError, OSError, ValueError):  # not on this system
-            self.before = None
-
-    def renew(self, seconds: float) -> None:
-        if self.before is None:
-            return
-        used = self.resource.getrusage(self.resource.RUSAGE_SELF)
-        cap = int(used.ru_utime + used.ru_stime + seconds) + 1
-        soft, hard = self.before
-        if soft != self.resource.RLIM_INFINITY:
-            cap = min(cap, soft)  # a limit the process already had stays the tighter
-        if hard != self.resource.RLIM_INFINITY:
-            cap = min(cap, hard)
-        try:
-            self.resource.setrlimit(self.resource.RLIMIT_CPU, (cap, hard))
-        except (OSError, ValueError):
-            self.before = None
-
-    def lift(self) -> None:
-        if self.before is not None:
-            with suppress(OSError, ValueError):
-                self.resource.setrlimit(self.resource.RLIMIT_CPU, self.before)
+def game_clock() -> AbstractContextManager[Callable[[], None]]:
+    """The clock of a batch of games, each allowed MAX_GAME_SECONDS (read here, where the
+    messages saying the limit read it too)."""
+    return batch_clock(MAX_GAME_SECONDS, CPU_GRACE)
