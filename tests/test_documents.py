@@ -1981,3 +1981,36 @@ def test_cards_with_no_text_are_shown_four_to_a_row_in_the_card_reference(
             if word["size"] > 9 and word["text"] in ("Alpha", "Bravo", "Charlie", "Delta", "Echo"):
                 titles.setdefault(round(word["top"]), []).append(word["text"])
     assert list(titles.values()) == [["Alpha", "Bravo", "Charlie", "Delta"], ["Echo"]], titles
+
+
+@pytest.mark.parametrize("names", [["Alpha"], ["Alpha", "Bravo", "Charlie"]])
+def test_fewer_token_faces_than_a_row_are_centred_in_the_card_reference(
+    demo: Path, capsys: pytest.CaptureFixture[str], names: list[str]
+) -> None:
+    """A lone token (or three) sat in the left quarter (or three quarters) of the page, the
+    row's empty slots white on its right: a row of faces shorter than four is centred."""
+    from printgen.cli.commands import main
+
+    tokens = "".join(
+        f'  - {{id: t{n}, count: 2, name: "{name}", cost: 1, icon: coin, color: "#8a5a00", '
+        'tint: "#fbf1dc"}\n'
+        for n, name in enumerate(names)
+    )
+    (demo / "cards" / "demo" / "decks" / "tokens.yaml").write_text(
+        'name: "Tokens"\nsize: mini-euro\nlayout: demo-card\nback: none\n'
+        "fields: {name: text, cost: integer, icon: icon, color: color, tint: color}\n"
+        f"cards:\n{tokens}",
+        encoding="utf-8",
+    )
+    code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
+    assert code == 0, capsys.readouterr().err
+    middle = names[len(names) // 2]
+    with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
+        page = pdf.pages[-1]
+        words = page.extract_words(extra_attrs=["size"])
+        # the title under the middle face ("Bravo × 2"), in the heading's type, the lowest
+        top = max(w["top"] for w in words if w["size"] > 9 and w["text"] == middle)
+        title = [w for w in words if abs(w["top"] - top) < 1]
+    centre = (min(w["x0"] for w in title) + max(w["x1"] for w in title)) / 2
+    left = min(w["x0"] for w in words)  # the text column's left edge, as the prose above
+    assert abs(centre - page.width / 2) < 4 and left < page.width / 4, (centre, left)

@@ -266,9 +266,11 @@ def reference_rows(
         across = columns if read else faces
         for start in range(0, len(shown), across):
             row = shown[start : start + across]
-            row += [""] * (across - len(row))
-            # one row: never split, and a heading before it can keep with it
-            out.append(table([row], [width / across] * across, _ROW))
+            if read or len(shown) > across:  # a grid's last row keeps to its columns
+                row += [""] * (across - len(row))
+            # one row: never split, and a heading before it can keep with it; faces fewer
+            # than a row are centred (a lone token sat in the page's left quarter)
+            out.append(table([row], [width / across] * len(row), _ROW))
     return out
 
 
