@@ -144,6 +144,8 @@ def test_data_holds_the_seeds_numbers() -> None:
     # the seed's "2 for spades" / "6 for diamonds" (queen), "4" / "4" (king) follow from them
     assert fdm.face_table(d)["Q"] == [1, 2, 5, 6]
     assert fdm.face_table(d)["K"] == [3, 4, 3, 4]
+    # a 10 or a Jack of spades deals 11, of diamonds needs 11: the aid says so on their rows too
+    assert fdm.face_table(d)["10"] == fdm.face_table(d)["J"] == [10, 11, 10, 11]
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -255,13 +257,13 @@ def test_aids_one_per_player_with_the_datas_numbers(built: Path, lang: str) -> N
                     or ""
                 )
                 rows = {
-                    line.split()[0]: [int(n) for n in re.findall(r"\d+", line)]
+                    line.split()[0]: [int(n) for n in re.findall(r"\d+", line.split(" ", 1)[1])]
                     for line in aid.splitlines()
-                    if re.match(r"^(J|Q|K) ", line)
+                    if re.match(r"^(10|J|Q|K) ", line)
                 }
                 table = fdm.face_table(d)
                 assert rows["Q"] == table["Q"] and rows["K"] == table["K"], aid
-                assert rows["J"] == table["J"]
+                assert rows["J"] == table["J"] and rows["10"] == table["10"], aid
                 flat = squash(aid)
                 assert f"{d['start_life']}" in flat and f"+{d['effect_life']}" in flat
                 assert f"+{d['spade_damage']}" in flat and f"+{d['heart_life']}" in flat

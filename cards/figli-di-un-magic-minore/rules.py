@@ -485,10 +485,13 @@ def _check_refs(rel: str, source: str, keys: tuple[str, ...]) -> list[Problem]:
 
 
 def face_table(data: dict[str, Any]) -> dict[str, list[int]]:
-    """What the aid's face-card table must show on each row: deals (♠), discarded by (♦)."""
+    """What the aid's table must show on each row: deals (♠), discarded by (♦) — every row
+    with its suits' figures, as the players compare a 10 or a Jack with a Queen."""
     sd, dt = data["spade_damage"], data["diamond_toughness"]
+    face = data["face_power"]
     return {
-        "J": [data["face_power"], data["face_power"]],
+        "10": [10, 10 + sd, 10, 10 + dt],
+        "J": [face, face + sd, face, face + dt],
         "Q": [
             data["queen_damage"],
             data["queen_damage"] + sd,
