@@ -50,7 +50,10 @@ def test_the_calibration_sheet_speaks_italian(tmp_path: Path) -> None:
     assert "printgen: calibrazione fronte-retro — RETRO" in back
     assert "leggi X" in back and "leggi Y" in back
     # what the designer types stays as typed, never broken across two lines
-    assert "Poi lancia printgen build con --back-offset X,Y oppure scrivi back-offset: X,Y" in back
+    assert (
+        "Poi lancia printgen build con --back-offset X,Y oppure scrivi «back-offset: X,Y» in "
+        "printgen.yaml" in back
+    )
     assert "Print" not in front and "Hold the sheet" not in back
     assert _language(pdf) == "it"  # a screen reader reads it aloud in Italian
 
@@ -188,3 +191,17 @@ def test_a_games_icon_catalogue_speaks_its_first_language(tmp_path: Path) -> Non
     # the project's games start with no one language: the project's catalogue is English
     assert main(["--project", str(tmp_path), "icons"]) == 0
     assert _pages(tmp_path / "build" / "icons.pdf")[0].startswith("Icons 1/1 In a layout")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "de", "es"])
+def test_the_calibration_sheet_quotes_the_line_to_write_without_double_spaces(
+    tmp_path: Path, lang: str
+) -> None:
+    """back-offset: X,Y was set apart by two spaces on each side, which read as a slip of the
+    keyboard: it stands in the language's quotation marks, one space either side."""
+    pdf = _calibrate(tmp_path, "--lang", lang)
+    with pdfplumber.open(pdf) as document:
+        drawn = "".join(char["text"] for char in document.pages[1].chars)
+    assert "  " not in drawn.replace("\u00a0", " "), drawn
+    quoted = {"en": "“back-offset: X,Y”", "de": "„back-offset: X,Y“"}
+    assert quoted.get(lang, "back-offset: X,Y»").replace(" ", "") in drawn.replace(" ", "")
