@@ -194,3 +194,30 @@ def test_a_rule_emptying_the_decks_it_reads_leaves_the_games(
     run = printgen(demo, "validate", "demo")
     assert run.code == 0
     assert problem_lines(run) == [f"{RULES}:1:1: warning: counts: 1 decks"]
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("RuleContex", "; did you mean 'RuleContext'?"),
+        (
+            "Card",
+            "; it offers BALANCED_BOUND, CardType, CardView, Deck, did_you_mean, ExpressionError, "
+            "Game, localize, Problem, ProjectError, render_template, Rule, rule, RuleContext, "
+            "Severity, Where, where_in",
+        ),
+    ],
+)
+def test_a_name_printgen_rules_does_not_have_is_said_without_printgens_install_path(
+    demo: Path, printgen: Printgen, name: str, said: str
+) -> None:
+    """`from printgen.rules import Card` said where printgen is installed
+    ('(/home/…/site-packages/printgen/rules/__init__.py)'), no place of the designer's, and
+    nothing of what to import instead: the name meant, else the names it offers."""
+    write_rules(demo, f"from printgen.rules import {name}\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(demo / RULES, name)}:1: rules.py failed to load: ImportError: cannot "
+        f"import name '{name}' from 'printgen.rules'{said}"
+    ]

@@ -31,6 +31,7 @@ from printgen.rules.guard import (
     overtime,
     recursion_hint,
     running_at,
+    unplaced_import,
     warnings_kept,
     went_on,
 )
@@ -207,7 +208,7 @@ def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
         tb = tb.tb_next
     if isinstance(exc, LeadsOut):  # printgen's own words, not a failure of the designer's code
         return Problem(where, str(exc))
-    said = f"rules.py failed to load: {described(exc)}{recursion_hint(exc)}"
+    said = f"rules.py failed to load: {unplaced_import(exc) or described(exc)}{recursion_hint(exc)}"
     return Problem(where, clipped(said))
 
 

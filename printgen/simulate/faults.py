@@ -22,6 +22,7 @@ from printgen.rules.guard import (
     overtime,
     recursion_hint,
     running_at,
+    unplaced_import,
     went_on,
 )
 from printgen.sandbox.alarm import CPU_GRACE, Overtime, code_limit
@@ -57,28 +58,8 @@ def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
     line = deepest_line(exc, path)
     if isinstance(exc, Overtime):
         return EngineFault(f"{rel}:{line}:1: simulate.py {overtime(exc, 'loading it')}")
-    said = _unplaced_import(exc) or f"{described(exc)}{_beside(exc, path)}{recursion_hint(exc)}"
+    said = unplaced_import(exc) or f"{described(exc)}{_beside(exc, path)}{recursion_hint(exc)}"
     return EngineFault(f"{rel}:{line}:1: simulate.py failed to load: {said}")
-
-
-def _unplaced_import(exc: BaseException) -> str | None:
-    """``from printgen.simulate.contract import GameRecords``: said without the absolute path
-    of printgen's (or Python's) own file that Python adds, which is no place of the designer's
-    to look, and with the name the module has that was likely meant."""
-    import re
-    import sys
-
-    module, where = getattr(exc, "name", None), getattr(exc, "path", None)
-    if type(exc) is not ImportError or not isinstance(module, str) or not where:
-        return None
-    text = str(exc).removesuffix(f" ({where})")
-    missing = re.fullmatch(r"cannot import name '([^']*)' from .*", text)
-    if missing and (imported := sys.modules.get(module)) is not None:
-        from printgen.source.readers import did_you_mean
-
-        names = [n for n in vars(imported) if not n.startswith("_")]
-        text += did_you_mean(missing.group(1), names)
-    return f"ImportError: {text}"
 
 
 def _beside(exc: BaseException, path: Path) -> str:
