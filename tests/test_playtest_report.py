@@ -1205,3 +1205,81 @@ def test_a_zero_has_no_sign_and_a_whole_number_no_exponent(
     from printgen.simulate.report_words import Words
 
     assert Words({"decimal_mark": ","}, "it").printed().number(value, spec) == printed
+
+
+def packaged(key: str, lang: str) -> str:
+    """printgen's own label ``key`` in ``lang``."""
+    from printgen.documents.labels import PACKAGED_LABELS, packaged_labels
+    from printgen.project import Project
+
+    return dict(packaged_labels(Project.at(PACKAGED_LABELS.parent)))[key][lang]
+
+
+def before_slot(text: str) -> str:
+    """A label's words up to its first {slot}: what any report printing it shows."""
+    return text.partition("{")[0].replace("\u00a0", " ").strip()
+
+
+def losing_game(printgen: Printgen, root: Path, lang: str) -> str:
+    """A starter game in ``lang`` alone whose second seat plays its first card and mostly loses:
+    that card is played more by the seats that lose, its third and fourth never played."""
+    game = "lonja"
+    assert printgen(root, "new", game, "--lang", lang).code == 0
+    (root / "cards" / game / "simulate.py").write_text(
+        "from collections import Counter\n"
+        "from printgen.simulate.contract import GameRecord\n"
+        "BOTS = ('greedy', 'random')\n"
+        "def prepare(data):\n"
+        "    return [c.id for c in data.cards('main')]\n"
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    won = (0,) if rng.random() < 0.8 else (1,)\n"
+        "    played = [Counter({rules[1]: 1}), Counter({rules[0]: 1, rules[1]: 1})]\n"
+        "    return GameRecord(True, 4, won, played)\n"
+    )
+    return game
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "de", "es"])
+def test_each_verdict_on_the_cards_is_printed_once_under_the_card_table(
+    tmp_path: Path, printgen: Printgen, lang: str
+) -> None:
+    """The cards never played, those played more by the seats that lose and why that is no
+    verdict were printed twice: under "What happened" and again under the card table (on page 2
+    of a Spanish starter game). They are printed once, under the table whose figures they
+    come from; the console, which has no table, still says them."""
+    game = losing_game(printgen, tmp_path, lang)
+    run = printgen(tmp_path, "simulate", game, "-n", "400", "--players", "2")
+    assert run.code == 0, run.err
+    _, pages = read(tmp_path, game)
+    text = " ".join(pages).replace("\u00a0", " ")
+    table = text.index(before_slot(packaged("playtest_cards_intro", lang)))
+    for key in ("playtest_never_played_cards", "playtest_losers_cards", "playtest_losers_settle"):
+        said = before_slot(packaged(key, lang))
+        assert text.count(said) == 1, (key, text)
+        assert text.index(said) > table, key
+        assert before_slot(packaged(key, "en")) in " ".join(run.out.split())
+
+
+@pytest.mark.parametrize(
+    ("games", "short", "long"),
+    [
+        ("10", "playtest_too_few_cards", "playtest_too_few_cards"),
+        ("400", "playtest_none_flagged", "playtest_flagged_none"),
+    ],
+)
+def test_no_card_flagged_is_said_once_under_the_card_table(
+    tmp_path: Path, printgen: Printgen, games: str, short: str, long: str
+) -> None:
+    """With too few games to judge the cards, or none played more by the seats that lose, the
+    report said so under "What happened" and again under the card table."""
+    game = even_game(printgen, tmp_path, 6, "es")
+    run = printgen(tmp_path, "simulate", game, "-n", games)
+    assert run.code == 0, run.err
+    _, pages = read(tmp_path, game)
+    text = " ".join(pages).replace("\u00a0", " ")
+    table = text.index(before_slot(packaged("playtest_cards_intro", "es")))
+    assert text.count(before_slot(packaged(long, "es"))) == 1
+    assert text.index(before_slot(packaged(long, "es"))) > table
+    if short != long:
+        assert packaged(short, "es") not in text
+    assert before_slot(packaged(short, "en")) in " ".join(run.out.split())

@@ -37,7 +37,7 @@ from printgen.simulate.report_tables import (
     table,
 )
 from printgen.simulate.report_words import Words
-from printgen.simulate.story import ended, judged, key_sentences, settings_line, too_few
+from printgen.simulate.story import ended, happened, judged, settings_line, too_few
 from printgen.simulate.story_cards import (
     BREACHED,
     MET,
@@ -174,7 +174,8 @@ def _what_happened(
     at.put(Paragraph(esc(settings_line(summary, w)), SMALL))
     bots = ", ".join(summary["engine_bots"])
     at.put(Paragraph(esc(w("playtest_engine", engine=summary["engine"], bots=bots)), SMALL), 8)
-    said = [(Paragraph(esc(s), BULLET, bulletText="•"), 0.0) for s in key_sentences(summary, w)]
+    # the verdicts on the cards are not among them: the card section gives them (_never_text)
+    said = [(Paragraph(esc(s), BULLET, bulletText="•"), 0.0) for s in happened(summary, w)]
     at.section(w("playtest_happened"), said)
     if verdicts:
         at.y -= 6

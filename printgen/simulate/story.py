@@ -120,9 +120,19 @@ def together(summary: Mapping[str, Any]) -> bool:
 
 
 def key_sentences(summary: Mapping[str, Any], w: Words | None = None) -> list[str]:
-    from printgen.simulate.story_cards import card_sentences  # it speaks with this module's words
+    """The console's sentences: what happened, then what the cards' figures say of the cards
+    (the report says that under its card table, beside the figures)."""
+    from printgen.simulate.story_cards import card_verdicts  # it speaks with this module's words
 
     w = w or english()
+    return happened(summary, w) + card_verdicts(summary, w)
+
+
+def happened(summary: Mapping[str, Any], w: Words) -> list[str]:
+    """What happened, as the report's first section says it: how the games ended, how long
+    they lasted, who won, the cards played most."""
+    from printgen.simulate.story_cards import card_sentences
+
     out = [_finished_sentence(summary, w)]
     draws = summary["finished"]["draws"]
     if draws and not together(summary):

@@ -14,6 +14,7 @@ NEVER_PLAYED = "never played"  # playtest.json's why, for a card no counted seat
 
 
 def card_sentences(summary: Mapping[str, Any], w: Words) -> list[str]:
+    """The cards in what happened: the most played, and the one that goes most with winning."""
     cards = [c for c in summary["cards"] if c["in_played_decks"]]
     if not cards:
         return []
@@ -24,15 +25,25 @@ def card_sentences(summary: Mapping[str, Any], w: Words) -> list[str]:
     best = [c for c in played if c["correlation"] is not None]
     if best and judged(summary):
         line += _best_card(best, len(cards), w)
+    return [line + "."]
+
+
+def card_verdicts(summary: Mapping[str, Any], w: Words) -> list[str]:
+    """The console's verdicts on the cards: those never played, those played more by the seats
+    that lose, or none, or too few games to tell. The report prints its own under the card
+    table, by the figures they come from (report.py): printed here too, each said twice."""
+    cards = [c for c in summary["cards"] if c["in_played_decks"]]
+    if not any(c["played_per_seat"] > 0 for c in cards):
+        return []  # no card, or none played: card_sentences says so
     if not judged(summary):
-        return [line + ".", w("playtest_too_few_cards", why=too_few(summary, w))]
+        return [w("playtest_too_few_cards", why=too_few(summary, w))]
     never = summary["never_worth"]
     if never:
-        return [line + ".", *_flagged(never, summary, w)]
+        return _flagged(never, summary, w)
     if summary["cards_order"] != "deck":  # the engine's own names: what it never counts is unseen
         counted = ", ".join(called(c, w) for c in cards[:NEVER_SHOWN])
-        return [line + ".", w("playtest_none_flagged_by_name", counted=counted)]
-    return [line + ".", w("playtest_none_flagged")]
+        return [w("playtest_none_flagged_by_name", counted=counted)]
+    return [w("playtest_none_flagged")]
 
 
 def _most_played(cards: list[Any], played: list[Any], w: Words) -> str:
