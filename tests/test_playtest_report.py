@@ -473,12 +473,17 @@ def test_a_card_the_losers_play_is_reported_as_measured_not_as_never_worth_playi
     assert "That is a correlation, not a verdict" in said
     engine = f"cards/{TOY}/simulate.py"
     assert f"add to {engine} a bot that never plays the card" in said
-    assert "simulate --bots random,<that bot> (README: Writing an engine)" in said
+    assert (
+        "simulate --bots random,random_without "
+        "(see the README, 'Writing an engine for your own game')." in said
+    )
     summary, pages = read(project, TOY)
     text = " ".join(pages)
     assert "Giocate più spesso da chi perde: carta 1 (vittorie di chi la gioca 2" in text
     assert "È una correlazione, non un verdetto" in text
-    assert "simulate --bots random,<quel bot>" in text
+    assert (
+        "per esempio random_senza, e confronta i due: simulate --bots random,random_senza." in text
+    )
     for page in (said, text):
         assert "worth" not in page and "vale mai la pena" not in page
     (losing,) = [c for c in summary["never_worth"] if c["why"] != "never played"]
@@ -1283,3 +1288,35 @@ def test_no_card_flagged_is_said_once_under_the_card_table(
     if short != long:
         assert packaged(short, "es") not in text
     assert before_slot(packaged(short, "en")) in " ".join(run.out.split())
+
+
+@pytest.mark.parametrize(
+    ("lang", "bot"),
+    [
+        ("en", "greedy_without"),
+        ("it", "greedy_senza"),
+        ("fr", "greedy_sans"),
+        ("de", "greedy_ohne"),
+        ("es", "greedy_sin"),
+    ],
+)
+def test_the_advice_to_write_a_bot_names_it_and_no_english_manual(
+    tmp_path: Path, printgen: Printgen, lang: str, bot: str
+) -> None:
+    """A Spanish report ended its advice with "compara: simulate --bots greedy,<ese bot>
+    (README: Writing an engine)": an English manual's section in a Spanish page, and a
+    placeholder to fill in. Every language's report names the bot to write, so its command runs
+    as printed, and no manual; the console, English as the README is, points to its section."""
+    game = losing_game(printgen, tmp_path, lang)
+    run = printgen(tmp_path, "simulate", game, "-n", "400", "--players", "2")
+    assert run.code == 0, run.err
+    _, pages = read(tmp_path, game)
+    text = " ".join(pages)
+    assert f"simulate --bots greedy,{bot}." in text
+    assert "README" not in text and "Writing an engine" not in text
+    assert not re.search(r"<\w", text)  # a placeholder, "<ese bot>"; "p10 4 < 12" is a verdict
+    said = " ".join(run.out.split())
+    assert (
+        "simulate --bots greedy,greedy_without "
+        "(see the README, 'Writing an engine for your own game')." in said
+    )

@@ -119,13 +119,14 @@ def together(summary: Mapping[str, Any]) -> bool:
     return bool(summary.get("together", {}).get("always"))
 
 
-def key_sentences(summary: Mapping[str, Any], w: Words | None = None) -> list[str]:
-    """The console's sentences: what happened, then what the cards' figures say of the cards
-    (the report says that under its card table, beside the figures)."""
-    from printgen.simulate.story_cards import card_verdicts  # it speaks with this module's words
+def key_sentences(summary: Mapping[str, Any]) -> list[str]:
+    """The console's sentences, in printgen's English: what happened, then what the cards'
+    figures say of the cards (the report says that under its card table, beside the figures),
+    pointing to the README's section where it advises writing a bot."""
+    from printgen.simulate.story_cards import MANUAL, card_verdicts  # it speaks with our words
 
-    w = w or english()
-    return happened(summary, w) + card_verdicts(summary, w)
+    w = english()
+    return happened(summary, w) + card_verdicts(summary, w, MANUAL)
 
 
 def happened(summary: Mapping[str, Any], w: Words) -> list[str]:

@@ -11,6 +11,9 @@ from printgen.simulate.story import ended, judged, not_ended, too_few
 NEVER_SHOWN = 8  # a page names this many; playtest.json lists them all
 TIED_SHOWN = 3  # cards tied for the most played (or most with winning) a sentence names
 NEVER_PLAYED = "never played"  # playtest.json's why, for a card no counted seat played
+# where the console sends a designer told to write a bot: the README is in English, as the console
+# is, so a report in any language names no manual of its own
+MANUAL = "see the README, 'Writing an engine for your own game'"
 
 
 def card_sentences(summary: Mapping[str, Any], w: Words) -> list[str]:
@@ -28,10 +31,11 @@ def card_sentences(summary: Mapping[str, Any], w: Words) -> list[str]:
     return [line + "."]
 
 
-def card_verdicts(summary: Mapping[str, Any], w: Words) -> list[str]:
+def card_verdicts(summary: Mapping[str, Any], w: Words, manual: str = "") -> list[str]:
     """The console's verdicts on the cards: those never played, those played more by the seats
     that lose, or none, or too few games to tell. The report prints its own under the card
-    table, by the figures they come from (report.py): printed here too, each said twice."""
+    table, by the figures they come from (report.py): printed here too, each said twice.
+    ``manual``: where the advice to write a bot is explained, for the console (``MANUAL``)."""
     cards = [c for c in summary["cards"] if c["in_played_decks"]]
     if not any(c["played_per_seat"] > 0 for c in cards):
         return []  # no card, or none played: card_sentences says so
@@ -39,7 +43,7 @@ def card_verdicts(summary: Mapping[str, Any], w: Words) -> list[str]:
         return [w("playtest_too_few_cards", why=too_few(summary, w))]
     never = summary["never_worth"]
     if never:
-        return _flagged(never, summary, w)
+        return _flagged(never, summary, w, manual)
     if summary["cards_order"] != "deck":  # the engine's own names: what it never counts is unseen
         counted = ", ".join(called(c, w) for c in cards[:NEVER_SHOWN])
         return [w("playtest_none_flagged_by_name", counted=counted)]
@@ -153,17 +157,21 @@ def unplayed_label(summary: Mapping[str, Any]) -> str:
     return "playtest_never_played_cards_bots"
 
 
-def settle(summary: Mapping[str, Any], w: Words) -> str:
+def settle(summary: Mapping[str, Any], w: Words, manual: str = "") -> str:
     """Why a card played by the losers is no verdict, and the run that would give one: a bot
     that never plays it against the bot that played. Seats play a card when they have nothing
     better, so the losers play it more even when it helps (the orchard's free Apple: 28 % against
-    40 %, yet greedy beats a greedy that never banks it 38 % to 28 %)."""
+    40 %, yet greedy beats a greedy that never banks it 38 % to 28 %). ``manual``, if any, in
+    parentheses before its full stop."""
     bots = summary["settings"]["bots"]
     bot = next((b for b in bots if b != "random"), bots[0])
-    return w("playtest_losers_settle", bot=bot, engine=summary["engine"])
+    said = w("playtest_losers_settle", bot=bot, engine=summary["engine"])
+    return f"{said.removesuffix('.')} ({manual})." if manual else said
 
 
-def _flagged(never: list[dict[str, Any]], summary: Mapping[str, Any], w: Words) -> list[str]:
+def _flagged(
+    never: list[dict[str, Any]], summary: Mapping[str, Any], w: Words, manual: str
+) -> list[str]:
     """The cards never played, in one list, then those played more by the seats that lose,
     each with what was measured, and how to tell whether playing them hurts."""
     out = []
@@ -179,5 +187,5 @@ def _flagged(never: list[dict[str, Any]], summary: Mapping[str, Any], w: Words) 
         parts = [f"{called(c, w)} ({why_losing(c, summary, w)})" for c in cards[:NEVER_SHOWN]]
         if len(cards) > NEVER_SHOWN:
             parts.append(w.count("playtest_more_in_json", len(cards) - NEVER_SHOWN))
-        out += [w("playtest_losers_cards", parts="; ".join(parts)), settle(summary, w)]
+        out += [w("playtest_losers_cards", parts="; ".join(parts)), settle(summary, w, manual)]
     return out
