@@ -88,13 +88,22 @@ def _elsewhere(problem: Problem, places: list[str], total: int) -> Problem:
 # the verb after "card 'x'" when it becomes "7 more cards (…)"
 _PLURAL_VERBS = {" is ": " are ", " has ": " have ", " was ": " were ", " does ": " do "}
 
+# the fix a message tells "the card", told to many
+_PLURAL_FIXES = {" give the card a ": " give each card a "}
+
 
 def _many(message: str, many: str, rest: list[str]) -> str:
     """``message`` said of the ``rest`` of the cards: "7 more cards (…) are missing"."""
     found = _CARD.search(message)
     assert found is not None  # merged by card only when it names one
     before, after = message[: found.start()], message[found.end() :]
+    if len(rest) == 1:
+        return before + many + after
+    # the cards are the subject unless a noun leads ("text of card 'x' is"); a check's id
+    # before them ("coste-pv: card 'x' has no cost") is only a label
     verb = next((v for v in _PLURAL_VERBS if after.startswith(v)), None)
-    if verb is not None and len(rest) > 1 and not before:  # the cards its subject, not "text of"
+    if verb is not None and (not before or before.endswith(": ")):
         after = _PLURAL_VERBS[verb] + after[len(verb) :]
+    for one, all_ in _PLURAL_FIXES.items():
+        after = after.replace(one, all_)
     return before + many + after

@@ -67,6 +67,25 @@ def test_a_generated_card_chooses_its_layout_by_an_expression(
     ]
 
 
+def test_a_check_failing_on_one_more_generated_card_says_it_fails(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Six cards of a generate rule failing a check: the sixth was "1 more of the cards made
+    here fail it too"."""
+    _deck(demo, "", "rank: [1, 2, 3, 4, 5, 6]")
+    add_check(
+        demo / "cards/demo/game.yaml",
+        '  - id: cheap\n    each: ranks\n    assert: "{{ card.cost < 0 }}"\n'
+        '    message: "{{ card.name }} costs {{ card.cost }}"\n',
+    )
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    lines = [line for line in checked.err.splitlines() if "cheap:" in line]
+    assert lines[-1] == (
+        f"{DECK}:8:7: cheap: 1 more of the cards made here fails it too: 'rank-6' (6 in all)"
+    ), checked.err
+
+
 def test_an_id_that_leaves_out_an_axis_is_said_once_naming_it(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

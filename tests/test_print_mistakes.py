@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.conftest import Run
+from tests.conftest import Run, add_check
 
 LAYOUT = "cards/demo/layouts/demo.yaml"
 
@@ -386,6 +386,33 @@ def test_a_problem_said_of_many_cards_at_once_reads_as_a_plural(
         "7 more cards ('t-6', 't-7', 't-8', 't-9', 't-10', 't-11', 't-12'; 12 in all) are "
         f"missing the required key 'count'{hint}"
     ), rows
+
+
+def test_cards_a_check_cannot_be_evaluated_on_are_said_as_a_plural(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Twelve cards without the cost a check compares: "coste-pv: 7 more cards (…) has no
+    cost, … give the card a cost" — the check's id before them kept the verb singular."""
+    _tiles(demo, "{id: t-{k}, count: 1, name: T{k}}", cards=12)
+    add_check(
+        demo / "cards" / "demo" / "game.yaml",
+        '  - id: coste-pv\n    each: tiles\n    assert: "{{ card.cost <= 3 }}"\n'
+        "    message: dear\n",
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    rows = [row for row in run.err.splitlines() if "coste-pv:" in row]
+    assert len(rows) == 6, rows
+    assert (
+        ": coste-pv: 7 more cards ('t-5', 't-6', 't-7', 't-8', 't-9', 't-10', 't-11'; 12 in "
+        in (rows[-1])
+    ), rows
+    assert "12 in all) have no cost, so the assert cannot be evaluated" in rows[-1], rows
+    assert "; give each card a cost, or let the assert allow none" in rows[-1], rows
+    _tiles(demo, "{id: t-{k}, count: 1, name: T{k}}", cards=6)
+    rows = [row for row in printgen(demo, "validate", "demo").err.splitlines() if "pv:" in row]
+    assert ": coste-pv: 1 more card ('t-5'; 6 in all) has no cost, so " in rows[-1], rows
+    assert "; give the card a cost, or let the assert allow none" in rows[-1], rows
 
 
 def test_warnings_of_a_picture_a_cards_value_names_say_the_first_card_showing_it(

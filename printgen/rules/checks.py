@@ -146,7 +146,7 @@ def _say(
             cards = "of the cards made here" if here else f"card{'s' * (len(ones) > 1)}"
             problems.add(
                 place,
-                f"{check.id}: {len(ones):,} more {cards} fail{'s' * (len(ones) == 1 and not here)} "
+                f"{check.id}: {len(ones):,} more {cards} fail{'s' * (len(ones) == 1)} "
                 f"it too: {named}{more} ({len(failures):,} in all){_tag(langs, languages)}",
                 check.severity,
             )
