@@ -377,6 +377,35 @@ def test_a_generator_value_in_a_language_the_game_lacks_is_said_not_printed(
     assert "Cuori" not in text and "{" not in text
 
 
+def test_a_language_key_in_capitals_is_said_at_that_key(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """name: {ES: "Corona"} in a game of es was "card 'crown' name has no 'es' translation;
+    add 'es: ...'", at the mapping, never naming the 'ES' the designer wrote."""
+    assert printgen(tmp_path, "new", "lonja", "--lang", "es").code == 0
+    deck = tmp_path / "cards" / "lonja" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('name: "Corona"', 'name: {ES: "Corona"}'), encoding="utf-8")
+    line = text.splitlines().index('    name: "Corona"') + 1
+    checked = printgen(tmp_path, "validate", "lonja")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/lonja/decks/main.yaml:{line}:12: card 'crown' name has a text in 'ES', which is "
+        "not a language of the game: write it in lower case, 'es'"
+    ]
+    # a code of no language of the game, in capitals: not printed, as 'it' is, and said so
+    unprinted = 'name: {es: "Ladrón", EN: "Thief"}'
+    deck.write_text(text.replace('name: "Ladrón"', unprinted), encoding="utf-8")
+    line = text.splitlines().index('    name: "Ladrón"')
+    checked = printgen(tmp_path, "validate", "lonja")
+    assert checked.code == 0
+    assert checked.err.splitlines() == [
+        f"cards/lonja/decks/main.yaml:{line + 1}:26: warning: card 'thief' name has a text in "
+        "'EN', which is not printed: the game declares only es (the first such text in this "
+        "file; write it in lower case, 'en', and add 'en' to languages in game.yaml)"
+    ]
+
+
 def test_a_colour_left_unquoted_is_said_to_need_quotes(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

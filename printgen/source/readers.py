@@ -8,11 +8,12 @@ from typing import Any
 
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_ID_CHARS, MAX_LENGTH_MM, MAX_PRINTED_LINE_CHARS, MAX_WHOLE_NUMBER
-from printgen.model.game import is_language_code
 from printgen.model.units import CARD_PRESETS, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
+from printgen.source.texts import TextReader
+from printgen.source.texts import kind_of as kind_of  # said by every reader of game files
 
 
 def did_you_mean(
@@ -45,7 +46,7 @@ def _maybe_missing(key: str, unknown_hint: str) -> str:
     return f" — keys are English: {which}"
 
 
-class Checker:
+class Checker(TextReader):
     """Collects every problem of a file so a designer sees them all in one run."""
 
     def __init__(self, languages: tuple[str, ...] = (), icons: IconLibrary | None = None) -> None:
@@ -290,109 +291,7 @@ class Checker:
             "may hold; shorten it",
         )
 
-    def text(self, value: Any, where: Where, what: str) -> Any:
-        """A player-facing text: a plain string, or one string per declared language."""
-        if isinstance(value, str):
-            return value
-        if isinstance(value, LDict):
-            for lang in self.languages:
-                if lang not in value:
-                    self.error(
-                        value.where,
-                        f"{what} has no '{lang}' translation; add "
-                        f"'{lang}: ...' (the game declares languages "
-                        f"{', '.join(self.languages)})",
-                    )
-                elif not isinstance(value[lang], str):
-                    self.error(
-                        value.at(lang),
-                        f"{what} '{lang}' text must be a string, not {kind_of(value[lang])}"
-                        if not _bare(value[lang])
-                        else f"{what} '{lang}' was read as {kind_of(value[lang])}, not a text: "
-                        f"{QUOTE_IT}",
-                    )
-            for lang in () if self.languages_unsure else value:
-                if (
-                    lang not in self.languages
-                    and value[lang] is None
-                    and not is_language_code(lang)
-                ):
-                    # {en: Once, a free card., it: …}: YAML ends a text at its comma
-                    self.error(
-                        value.key_at(lang),
-                        f"{what} has a text '{lang}' on its own: in {{…}} a comma ends a text; "
-                        'put each text in quotes (en: "Once, a free card.")',
-                    )
-                elif lang not in self.languages:
-                    self._unprinted(value.key_at(lang), lang, what)
-            return {lang: text for lang, text in value.items() if lang in self.languages}
-        self.error(
-            getattr(value, "where", where),
-            f"{what} must be a text or one text per "
-            f"language ({', '.join(self.languages)}), not {kind_of(value)}"
-            + (f"; {QUOTE_IT}" if _bare(value) else ""),
-        )
-        return None
-
-    def _unprinted(self, where: Where, lang: str, what: str) -> None:
-        """A text in a language the game does not declare (taken out, or not in yet): kept in
-        the file, not printed — said once a file and language, at its first such text."""
-        if (where.path, lang) in self.unprinted:
-            return
-        self.unprinted.add((where.path, lang))
-        self.warn(
-            where,
-            f"{what} has a text in '{lang}', which is not printed: the game declares only "
-            f"{', '.join(self.languages)} (the first such text in this file; add '{lang}' to "
-            "languages in game.yaml to print them)",
-        )
-
-    def translations_in(self, value: Any, where: Where, what: str) -> None:
-        """Check every {lang: text} mapping nested in free data has all languages."""
-        if isinstance(value, LDict):
-            langs = set(self.languages)
-            # {it: Cuori, en: Hearts} in a game of en alone is a translation too (its 'it' is
-            # said as a card field's would be), never data printed as a Python mapping
-            codes = all(key == "_" or is_language_code(key) for key in value)
-            if value and set(value) & langs and (codes or set(value) <= langs | {"_"}):
-                self.text(value, where, what)
-                return
-            for key, item in value.items():
-                self.translations_in(item, value.at(key), f"{what}.{key}")
-        elif isinstance(value, LList):
-            for index, item in enumerate(value):
-                self.translations_in(item, value.at(index), f"{what}[{index}]")
-
 
 def big(value: int) -> str:
     """A whole number as a message shows it: grouped, or in words past 30 digits."""
     return f"{value:,}" if value < 10**30 else "a number of more than 30 digits"
-
-
-# a name such as No, On or 1984, written bare, is read as yes/no or a number: the message
-# alone (not yes/no (False)) left the designer to work out why, and what to write
-QUOTE_IT = "write it in quotes (YAML reads a bare yes, no, on, off, true, false or number so)"
-
-
-def _bare(value: Any) -> bool:
-    """Whether ``value`` is what YAML makes of a bare word or number (quoted, it is a text)."""
-    return isinstance(value, bool | int | float)
-
-
-def kind_of(value: Any) -> str:
-    """What a YAML value is, in a designer's words."""
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"yes/no ({value})"
-    if isinstance(value, int) and abs(value) >= 10**30:
-        return "a number of more than 30 digits"
-    if isinstance(value, (int, float)):
-        return f"a number ({value})"
-    if isinstance(value, str):
-        return f"a text ({value!r})" if len(value) < 30 else "a text"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return type(value).__name__

@@ -1,0 +1,151 @@
+"""Reading a player-facing text: one string, or one per language of the game — and what a
+value that is neither is, in the designer's words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen.model.game import is_language_code
+from printgen.problems import Where
+from printgen.source.located_yaml import LDict, LList
+
+
+class TextReader:
+    """The texts of a Checker (which says the problems and knows the game's languages)."""
+
+    languages: tuple[str, ...]
+    languages_unsure: bool
+    unprinted: set[tuple[str, str]]  # (file, language) of texts said unprinted
+
+    def error(self, where: Where, message: str) -> None:
+        raise NotImplementedError
+
+    def warn(self, where: Where, message: str) -> None:
+        raise NotImplementedError
+
+    def text(self, value: Any, where: Where, what: str) -> Any:
+        """A player-facing text: a plain string, or one string per declared language."""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, LDict):
+            cased = _cased(value)
+            for lang in self.languages:
+                if lang not in value and lang in cased:  # said at the key the designer sees
+                    self.error(
+                        value.key_at(cased[lang]),
+                        f"{what} has a text in '{cased[lang]}', which is not a language of the "
+                        f"game: write it in lower case, '{lang}'",
+                    )
+                elif lang not in value:
+                    self.error(
+                        value.where,
+                        f"{what} has no '{lang}' translation; add "
+                        f"'{lang}: ...' (the game declares languages "
+                        f"{', '.join(self.languages)})",
+                    )
+                elif not isinstance(value[lang], str):
+                    self.error(
+                        value.at(lang),
+                        f"{what} '{lang}' text must be a string, not {kind_of(value[lang])}"
+                        if not bare(value[lang])
+                        else f"{what} '{lang}' was read as {kind_of(value[lang])}, not a text: "
+                        f"{QUOTE_IT}",
+                    )
+            for lang in () if self.languages_unsure else value:
+                if (
+                    lang not in self.languages
+                    and value[lang] is None
+                    and not is_language_code(lang)
+                ):
+                    # {en: Once, a free card., it: …}: YAML ends a text at its comma
+                    self.error(
+                        value.key_at(lang),
+                        f"{what} has a text '{lang}' on its own: in {{…}} a comma ends a text; "
+                        'put each text in quotes (en: "Once, a free card.")',
+                    )
+                elif lang in cased.values() and cased.get(lang.lower()) == lang:
+                    if lang.lower() in value or lang.lower() not in self.languages:
+                        self._unprinted(value.key_at(lang), lang, what, lang.lower())
+                elif lang not in self.languages:
+                    self._unprinted(value.key_at(lang), lang, what)
+            return {lang: text for lang, text in value.items() if lang in self.languages}
+        self.error(
+            getattr(value, "where", where),
+            f"{what} must be a text or one text per "
+            f"language ({', '.join(self.languages)}), not {kind_of(value)}"
+            + (f"; {QUOTE_IT}" if bare(value) else ""),
+        )
+        return None
+
+    def _unprinted(self, where: Where, lang: str, what: str, lower: str = "") -> None:
+        """A text in a language the game does not declare (taken out, or not in yet): kept in
+        the file, not printed — said once a file and language, at its first such text. A code
+        in capitals ('EN') is ``lower`` ('en') written so: no game can declare it."""
+        if (where.path, lang) in self.unprinted:
+            return
+        self.unprinted.add((where.path, lang))
+        fix = f"add '{lang}' to languages in game.yaml to print them"
+        if lower:
+            fix = f"write it in lower case, '{lower}'" + (
+                "" if lower in self.languages else f", and add '{lower}' to languages in game.yaml"
+            )
+        self.warn(
+            where,
+            f"{what} has a text in '{lang}', which is not printed: the game declares only "
+            f"{', '.join(self.languages)} (the first such text in this file; {fix})",
+        )
+
+    def translations_in(self, value: Any, where: Where, what: str) -> None:
+        """Check every {lang: text} mapping nested in free data has all languages."""
+        if isinstance(value, LDict):
+            langs = set(self.languages)
+            # {it: Cuori, en: Hearts} in a game of en alone is a translation too (its 'it' is
+            # said as a card field's would be), never data printed as a Python mapping
+            codes = all(key == "_" or is_language_code(key) for key in value)
+            if value and set(value) & langs and (codes or set(value) <= langs | {"_"}):
+                self.text(value, where, what)
+                return
+            for key, item in value.items():
+                self.translations_in(item, value.at(key), f"{what}.{key}")
+        elif isinstance(value, LList):
+            for index, item in enumerate(value):
+                self.translations_in(item, value.at(index), f"{what}[{index}]")
+
+
+def _cased(value: LDict) -> dict[str, str]:
+    """The keys of a translation that are language codes written in capitals ('ES', 'Es'), by
+    the code they mean ('es'): the game's languages are lower case, so 'ES' is none of them."""
+    return {
+        key.lower(): key
+        for key in value
+        if isinstance(key, str) and key != key.lower() and is_language_code(key.lower())
+    }
+
+
+# a name such as No, On or 1984, written bare, is read as yes/no or a number: the message
+# alone (not yes/no (False)) left the designer to work out why, and what to write
+QUOTE_IT = "write it in quotes (YAML reads a bare yes, no, on, off, true, false or number so)"
+
+
+def bare(value: Any) -> bool:
+    """Whether ``value`` is what YAML makes of a bare word or number (quoted, it is a text)."""
+    return isinstance(value, bool | int | float)
+
+
+def kind_of(value: Any) -> str:
+    """What a YAML value is, in a designer's words."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"yes/no ({value})"
+    if isinstance(value, int) and abs(value) >= 10**30:
+        return "a number of more than 30 digits"
+    if isinstance(value, (int, float)):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a text ({value!r})" if len(value) < 30 else "a text"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
