@@ -15,7 +15,7 @@ from printgen.folders import holds
 from printgen.layout.evaluate import lay_out_borrowed, lay_out_game
 from printgen.layout.face import BorrowedDeck, LaidOutDeck
 from printgen.layout_defaults import add_layout_defaults
-from printgen.model.game import Game, shown_language
+from printgen.model.game import Game, is_language_code, shown_language, two_letter_hint
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where, fail
 from printgen.project import Project
@@ -183,7 +183,8 @@ class Session:
                 problems.add(
                     game.meta.languages_where or game.meta.where,
                     f"game '{game_id}' has no language '{shown_language(lang)}'; its languages are "
-                    f"{', '.join(game.meta.languages)}",
+                    f"{', '.join(game.meta.languages)}"
+                    + ("" if is_language_code(lang) else two_letter_hint(lang)),
                 )
                 continue
             resolved = checked.resolved[lang]

@@ -1124,6 +1124,19 @@ def test_a_language_in_capitals_is_one_line_saying_to_write_it_in_lower_case(
     ], run.err
 
 
+def test_a_language_with_its_region_is_said_with_the_code_to_write(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """languages: [en-US, it] said "must be a two-letter code such as en, it or fr", never
+    naming the 'en' it holds."""
+    line = _edit(demo, "cards/demo/game.yaml", "languages: [en,", "languages: [en-US,")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/game.yaml:{line}:13: language 'en-US' must be a two-letter code: write 'en'"
+    ], run.err
+
+
 def test_norwegian_written_bare_is_said_to_need_quotes(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

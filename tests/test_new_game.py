@@ -221,6 +221,33 @@ def test_new_rejects_a_bad_id_or_language(
     assert not (tmp_path / "cards").exists()
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["new", "lonja", "--lang", "es-ES"],
+            "printgen: language 'es-ES' must be a two-letter code: write 'es'",
+        ),
+        (["labels", "pt-BR"], "printgen: language 'pt-BR' must be a two-letter code: write 'pt'"),
+        (["calibrate", "--lang", "en_US"], "(a language is a two-letter code: write 'en')"),
+        (["icons", "--lang", "es-ES"], "(a language is a two-letter code: write 'es')"),
+        (
+            ["validate", "--lang", "es-ES"],
+            "has no language 'es-ES'; its languages are en, it (a "
+            "language is a two-letter code: write 'es')",
+        ),
+    ],
+)
+def test_a_language_with_its_region_is_said_with_its_code(
+    designer: Path, printgen: Callable[..., Run], args: list[str], said: str
+) -> None:
+    """`printgen new lonja --lang es-ES` said "language 'es-es' must be a two-letter code such
+    as en, it or fr": lower-cased, and never naming the code it holds."""
+    result = printgen(designer, *args)
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and said in result.err, result.err
+
+
 def test_a_language_printgen_has_no_words_for_still_builds_at_once(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

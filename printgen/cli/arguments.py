@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any, NoReturn
 
 from printgen import __version__
-from printgen.cli.sheet_options import add_calibrate_options, add_sheet_language
+from printgen.cli.sheet_options import add_calibrate_options, add_sheet_language, typed_language
 from printgen.limits import MAX_GUTTER_MM, MAX_JOBS
 from printgen.options import Duplex, Format, Offset, Output, Paper, Service
 from printgen.simulate.options import SIMULATE_HELP, add_simulate_options, add_validate_options
@@ -145,14 +145,14 @@ def _new_options(new: argparse.ArgumentParser) -> None:
     new.add_argument(
         "--lang",
         action="append",
-        type=str.lower,  # as build's: ES is es
+        type=typed_language,  # as build's: ES is es
         metavar="LANG",
         help="a language of the game, repeatable (default: en)",
     )
 
 
 def _labels_options(labels: argparse.ArgumentParser) -> None:
-    labels.add_argument("langs", nargs="+", type=str.lower, metavar="LANG", help="e.g. nl")
+    labels.add_argument("langs", nargs="+", type=typed_language, metavar="LANG", help="e.g. nl")
 
 
 def _icons_options(icons: argparse.ArgumentParser) -> None:
@@ -193,7 +193,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     build.add_argument(
         "--lang",
         action="append",
-        type=str.lower,  # a game's languages are written in lower case: EN is en
+        type=typed_language,  # a game's languages are written in lower case: EN is en
         metavar="LANG",
         help="language to build, repeatable (default: every language the game has)",
     )

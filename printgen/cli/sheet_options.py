@@ -1,5 +1,6 @@
 """The options of ``printgen calibrate`` and ``printgen icons`` that arguments.py does not share
-with other commands: the sheets printgen writes for a project, not for a game's language.
+with other commands: the sheets printgen writes for a project, not for a game's language — and
+how every command reads a --lang.
 
 Kept apart from arguments.py (at its size limit); importing nothing heavy, as it does.
 """
@@ -7,6 +8,7 @@ Kept apart from arguments.py (at its size limit); importing nothing heavy, as it
 from __future__ import annotations
 
 import argparse
+import re
 
 from printgen.options import Duplex
 
@@ -29,9 +31,19 @@ def add_sheet_language(command: argparse.ArgumentParser, what: str, game_default
     """--lang: the language of the sheet's words; ``game_default``, what it is for a game."""
     command.add_argument(
         "--lang",
-        type=str.lower,  # a game's languages are written in lower case: EN is en
+        type=typed_language,  # a game's languages are written in lower case: EN is en
         default=None,
         metavar="LANG",
         help=f"language of {what}: en, it, fr, de, es, or one your templates/labels.yaml adds "
         f"(default: {game_default}{PROJECT_DEFAULT})",
     )
+
+
+_CODE = re.compile(r"[a-z]{2}")  # as game.yaml's languages: are written
+
+
+def typed_language(typed: str) -> str:
+    """A --lang as typed: a code in capitals is that code (EN is en); anything else is kept as
+    written, so the message refusing it quotes what the designer typed ('es-ES', not 'es-es')."""
+    lower = typed.lower()
+    return lower if _CODE.fullmatch(lower) else typed

@@ -192,10 +192,32 @@ _LANGUAGE_CODE = re.compile(r"[a-z]{2}")
 
 def not_a_language_code(lang: str) -> str:
     """What is wrong with ``lang``, which is not a language code: 'EN' is two letters, so
-    'must be a two-letter code' alone left the designer looking for what was wrong."""
+    'must be a two-letter code' alone left the designer looking for what was wrong; 'es-ES'
+    holds the code to write."""
     if _LANGUAGE_CODE.fullmatch(lang.lower()):
         return f"language '{lang}' must be written in lower case: '{lang.lower()}'"
+    code = _code_within(lang)
+    if code:
+        return f"language '{shown_language(lang)}' must be a two-letter code: write '{code}'"
     return f"language '{shown_language(lang)}' must be a two-letter code such as en, it or fr"
+
+
+def two_letter_hint(lang: str) -> str:
+    """The tail of a message refusing ``lang``, which is not a code: the code it holds."""
+    code = _code_within(lang)
+    if code:
+        return f" (a language is a two-letter code: write '{code}')"
+    return " (a language is a two-letter code, such as it)"
+
+
+# a language with its region, as a system locale or a web page names it: es-ES, pt_BR, en-US
+_WITH_REGION = re.compile(r"([A-Za-z]{2})[-_][A-Za-z0-9]{2,8}")
+
+
+def _code_within(lang: str) -> str | None:
+    """The two-letter code a language with its region holds (pt-BR: pt)."""
+    found = _WITH_REGION.fullmatch(lang)
+    return found[1].lower() if found else None
 
 
 def shown_language(lang: str) -> str:

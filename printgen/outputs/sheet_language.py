@@ -82,6 +82,7 @@ def _not_had(
 ) -> str:
     """What --lang asked for that the sheet has no words in, the languages it has, and how to
     give it that one."""
+    from printgen.model.game import two_letter_hint
     from printgen.source.game import LANGUAGE_CODE
 
     candidates = dict.fromkeys([*PRINTGEN_LANGUAGES, *_written_languages(project, game_id)])
@@ -93,7 +94,7 @@ def _not_had(
             f" (to add {asked}: printgen labels {asked}, then translate the English it writes "
             "into templates/labels.yaml)"
         )
-    return message + " (a language is a two-letter code, such as it)"
+    return message + two_letter_hint(asked)
 
 
 def _written_languages(project: Project, game_id: str | None) -> list[str]:
