@@ -1137,6 +1137,21 @@ def test_a_language_with_its_region_is_said_with_the_code_to_write(
     ], run.err
 
 
+@pytest.mark.parametrize("written", ["2-4", "2–4", '"2 - 4"', "2..4", "2 to 4"])
+def test_players_written_as_a_range_is_said_with_the_mapping_to_write(
+    demo: Path, printgen: Callable[..., Run], written: str
+) -> None:
+    """players: 2-4, as a box says it, was "players must be a number from 1 to 1,000 or {min:
+    N, max: M}", leaving the designer to put their own numbers in."""
+    line = _edit(demo, "cards/demo/game.yaml", "players: {min: 2, max: 4}", f"players: {written}")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/game.yaml:{line}:10: players must be a number from 1 to 1,000 or {{min: N, "
+        "max: M}: write {min: 2, max: 4}"
+    ], run.err
+
+
 def test_norwegian_written_bare_is_said_to_need_quotes(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:

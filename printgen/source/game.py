@@ -23,6 +23,7 @@ from printgen.source.deck_order import ordered_decks
 from printgen.source.decks import check_field, read_deck
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.misplaced import misplaced
+from printgen.source.ranges import written_range
 from printgen.source.readers import Checker, did_you_mean, kind_of
 from printgen.source.uses import read_uses, used_title
 
@@ -288,9 +289,11 @@ def _players(checker: Checker, node: LDict) -> tuple[int, int]:
             checker.error(value.where, f"players: max {high} is below min {low}")
         return low, max(low, high)
     if "players" in node:
+        numbers = written_range(value)  # 2-4, as a box says it
+        fix = f": write {{min: {numbers[0]}, max: {numbers[1]}}}" if numbers else ""
         checker.error(
             node.at("players"),
-            f"players must be a number from 1 to {MAX_PLAYERS:,} or {{min: N, max: M}}",
+            f"players must be a number from 1 to {MAX_PLAYERS:,} or {{min: N, max: M}}{fix}",
         )
     return 1, 1
 
