@@ -141,6 +141,13 @@ def test_cards_are_named_as_printed_in_the_language_asked(
         2,
         f"printgen: --lang: {WM} is written in it, en, not 'fr'\n",
     )
+    # a language with its region is quoted as typed and told its code, as build's --lang is
+    run = printgen(project, "simulate", WM, "-n", "40", "--lang", "en-GB")
+    assert (run.code, run.err) == (
+        2,
+        f"printgen: --lang: {WM} is written in it, en, not 'en-GB' (a language is a two-letter "
+        "code: write 'en')\n",
+    )
     assert (project / "build" / WM / "playtest.pdf").read_bytes() == before
 
 

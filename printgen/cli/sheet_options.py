@@ -8,8 +8,8 @@ Kept apart from arguments.py (at its size limit); importing nothing heavy, as it
 from __future__ import annotations
 
 import argparse
-import re
 
+from printgen.model.game import typed_language
 from printgen.options import Duplex
 
 
@@ -37,13 +37,3 @@ def add_sheet_language(command: argparse.ArgumentParser, what: str, game_default
         help=f"language of {what}: en, it, fr, de, es, or one your templates/labels.yaml adds "
         f"(default: {game_default}{PROJECT_DEFAULT})",
     )
-
-
-_CODE = re.compile(r"[a-z]{2}")  # as game.yaml's languages: are written
-
-
-def typed_language(typed: str) -> str:
-    """A --lang as typed: a code in capitals is that code (EN is en); anything else is kept as
-    written, so the message refusing it quotes what the designer typed ('es-ES', not 'es-es')."""
-    lower = typed.lower()
-    return lower if _CODE.fullmatch(lower) else typed

@@ -236,7 +236,12 @@ def report_labels(
 
 def _check_language(game_id: str, languages: Sequence[str], lang: str | None) -> None:
     if lang is not None and lang not in languages:
-        raise NoLanguage(f"--lang: {game_id} is written in {', '.join(languages)}, not '{lang}'")
+        from printgen.model.game import two_letter_hint
+
+        hint = two_letter_hint(lang) if lang.lower() != lang or len(lang) != 2 else ""
+        raise NoLanguage(
+            f"--lang: {game_id} is written in {', '.join(languages)}, not '{lang}'{hint}"
+        )
 
 
 def _used(uses: object) -> str | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 
+from printgen.model.game import typed_language
+
 
 def add_validate_options(validate: argparse.ArgumentParser) -> None:
     validate.add_argument(
@@ -73,7 +75,7 @@ def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
     )
     simulate.add_argument(
         "--lang",
-        type=str.lower,  # a game's languages are written in lower case: EN is en
+        type=typed_language,  # EN is en; es-ES is quoted as typed, to be told the code
         metavar="L",
         help="language of the report's title and card names (default: the game's first)",
     )
