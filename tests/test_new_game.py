@@ -4041,3 +4041,28 @@ def test_a_market_in_the_rulebooks_reference_can_be_left_out_of_the_aid(
         rulebook = " ".join((page.extract_text() or "") for page in pdf.pages)
     assert "Miner" in aid and "Market 7" not in aid
     assert "Market 7" in rulebook
+
+
+@pytest.mark.parametrize("block", ["card", "cardrow"])
+def test_a_printed_name_of_several_words_in_a_card_block_is_said_once(
+    designer: Path, printgen: Callable[..., Run], block: str
+) -> None:
+    """`El Faro` in a ```cardrow was read as two references, 'El' and 'Faro', each said to name
+    no card and the first only told 'write deck/card, e.g. main/miner': the name is said once,
+    at its first word, with the id of the card printing it; the next reference still counts."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    merchant = 'name: {en: "Merchant", it: "Mercante"}'
+    assert merchant in text
+    deck.write_text(
+        text.replace(merchant, 'name: {en: "Salt Merchant", it: "Mercante"}'), encoding="utf-8"
+    )
+    rules = designer / "cards" / GAME / "rules.en.md"
+    first = _appended(rules, f"```{block}", "main/miner  Salt   Merchant, main/thief", "```")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/rules.en.md:{first + 1}:13: card reference 'Salt Merchant' names no "
+        "card: 'Salt Merchant' is the name card 'main/merchant' prints; a reference is "
+        "deck/card id: write main/merchant",
+    ], run.err

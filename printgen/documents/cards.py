@@ -44,6 +44,7 @@ class CardInfo:
 
 
 _WORD = re.compile(r"[^\s,]+")  # a card reference: spaces or commas between them
+_NAME_WORDS = 6  # the most words a printed name written in a block is looked for in
 
 
 def _unmarked(written: str) -> str:
@@ -113,11 +114,31 @@ class CardIndex:
         is said at its own place when the block's fence ``line`` in the prose is known."""
         infos = []
         for number, written in enumerate(editor_lines(content), start=line + 1):
-            for word in _WORD.finditer(written):
+            words = list(_WORD.finditer(written))
+            skip = 0
+            for index, word in enumerate(words):
+                if index < skip:
+                    continue
                 where = Where(self.where.path, number, word.start() + 1) if line else None
-                if (info := self.get(word.group(), where)) is not None:
+                if (phrase := self._printed_phrase(words[index:])) is not None:
+                    skip = index + phrase[0]  # a card's printed name of several words, said once
+                    self.get(phrase[1], where)
+                elif (info := self.get(word.group(), where)) is not None:
                     infos.append(info)
         return infos
+
+    def _printed_phrase(self, words: list[re.Match[str]]) -> tuple[int, str] | None:
+        """(how many words, the text) of the longest run of ``words`` from the first, of two
+        or more, that writes a card's printed name ('El Faro'): said as one name, not as an
+        'El' and a 'Faro' that name no card. None when the first word is a reference."""
+        first = words[0].group()
+        if "=" in first or first in self.cards:
+            return None
+        for count in range(min(len(words), _NAME_WORDS), 1, -1):
+            phrase = " ".join(word.group() for word in words[:count])
+            if self.by_printed_name(phrase):
+                return count, phrase
+        return None
 
     def written_at(self, text: str, lang: str) -> Where | None:
         """The line of the card field a laid-out block's ``text`` was printed from (the card
