@@ -1753,3 +1753,29 @@ def test_an_error_in_one_languages_prose_still_says_the_rules_warnings(
         assert run.code == 2
         assert "a-free-card: no card costs 0" in run.err, run.err  # the rule's warning
         assert "rules.it.md" in run.err and "nosuch" in run.err, run.err
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("1e3", "a text ('1e3'); write it in digits: 1000"),
+        ("1,000", "a text ('1,000'); write it in digits alone: 1000"),
+        ("'6'", "a text ('6'); write it without quotes: 6"),
+        ("1,5", "a text ('1,5')"),  # no whole number: nothing to suggest
+    ],
+)
+def test_a_count_written_otherwise_than_in_digits_is_told_how_to_write_it(
+    demo: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """count: 1e3 was "must be a whole number, not a text ('1e3')", where a whole-number field
+    said to write 1000: a count is told the digits to write, as any whole number is."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    line = text[: text.index("count: ")].count("\n") + 1
+    deck.write_text(text.replace("count: ", f"count: {written}  #", 1), encoding="utf-8")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines()[0] == (
+        f"cards/demo/decks/main.yaml:{line}:12: 'count' of card 'miner' must be a whole number, "
+        f"not {said}"
+    ), run.err

@@ -486,6 +486,16 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
             "not '2.5'",
         ),
+        (  # a thousands separator: the digits alone are what to write
+            HEADER + 'sloop,"1,000",Sloop,Sloop,1,#ffffff\n',
+            f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
+            "not '1,000'; write it in digits alone: 1000",
+        ),
+        (
+            HEADER + 'sloop,2,Sloop,Sloop,"1,000",#ffffff\n',
+            f"{CSV}:2:5: card 'sloop' cost must be a whole number, not '1,000'; write it in "
+            "digits alone: 1000",
+        ),
         (
             HEADER + "sloop,2,Sloop,,1,#ffffff\n",
             f"{CSV}:2:4: missing translation: card 'sloop' has no 'it' text for name; "

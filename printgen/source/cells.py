@@ -126,6 +126,25 @@ def as_whole(cell: Any) -> tuple[int | None, bool]:
     return (int(number), True) if number == number.to_integral_value() else (None, False)
 
 
+_QUOTED_WHOLE = re.compile(r"[+-]?\d{1,18}")
+_SEPARATED = re.compile(r"[+-]?[1-9]\d{0,2}(?:([,.' _\u00a0])\d{3})(?:\1\d{3})*")
+
+
+def whole_hint(text: str) -> str:
+    """How to write a whole number a text writes otherwise — '1e3' with an exponent, '1,000'
+    or '10 000' with a thousands separator — as the tail of the message refusing it; '' when
+    the text is no such number."""
+    text = text.strip()
+    whole, exponent = as_whole(text)
+    if exponent and whole is not None and abs(whole) < 10**18:
+        return f"; write it in digits: {whole}"
+    if _SEPARATED.fullmatch(text):
+        return f"; write it in digits alone: {re.sub(r'[^0-9+-]', '', text)}"
+    if _QUOTED_WHOLE.fullmatch(text):  # '3' in YAML: quotes make any value a text
+        return f"; write it without quotes: {text}"
+    return ""
+
+
 def in_exponent_form(what: str, cell: Any, value: int, holder: str) -> str:
     """Why a whole number written with an exponent is refused, and how to write it."""
     return (
@@ -201,7 +220,8 @@ def _integer(checker: Checker, raw: Any, where: Where, what: str) -> int | None:
         sign = "-" if whole < 0 else ""  # -10**22 is no 10**22
         checker.error(where, f"{what} is {sign}{big(abs(whole))}; write a number nearer 0")
     elif value is None:
-        checker.error(where, f"{what} must be a whole number, not {quoted(raw)}")
+        hint = whole_hint(raw) if isinstance(raw, str) else ""
+        checker.error(where, f"{what} must be a whole number, not {quoted(raw)}{hint}")
     return value
 
 
@@ -242,7 +262,7 @@ def deck_number(what: str, value: Any, kind: str) -> str:
         whole, exponent = as_whole(text) if isinstance(value, str) else (None, False)
         if exponent and whole is not None and abs(whole) < 10**18:
             return in_exponent_form(what, text, whole, "a whole-number field")
-        return f"{what} must be a whole number, not {value!r}"
+        return f"{what} must be a whole number, not {value!r}{whole_hint(text)}"
     said = f"{what} must be a number, not {value!r}"
     if not isinstance(value, str):
         return said

@@ -170,8 +170,12 @@ class Checker(TextReader):
             return default
         value = node[key]
         if isinstance(value, bool) or not isinstance(value, int):
+            from printgen.source.cells import whole_hint
+
+            hint = whole_hint(value) if isinstance(value, str) else ""
             self.error(
-                node.at(key), f"'{key}' of {what} must be a whole number, not {kind_of(value)}"
+                node.at(key),
+                f"'{key}' of {what} must be a whole number, not {kind_of(value)}{hint}",
             )
             return default
         if minimum is not None and value < minimum:

@@ -28,6 +28,7 @@ from printgen.source.cells import (
     in_exponent_form,
     quoted,
     typed,
+    whole_hint,
 )
 from printgen.source.columns import (
     BACK,
@@ -332,7 +333,8 @@ def _card(
         checker.error(
             table.where(number, count_column.index),
             f"count of card '{card_id}' must be a whole number of copies, 1 or more, "
-            f"not {'nothing' if blank(raw_count) else quoted(raw_count)}",
+            f"not {'nothing' if blank(raw_count) else quoted(raw_count)}"
+            + (whole_hint(raw_count) if isinstance(raw_count, str) else ""),
         )
     elif count > MAX_COUNT:  # said at its cell, where the deck file's checks could not point
         checker.error(
