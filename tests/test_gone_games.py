@@ -1,6 +1,7 @@
 """A game renamed or deleted in cards/: the PDFs its builds left in build/<game>/ looked current
 and were printed by mistake. A build of every game removes those still exactly as printgen
-wrote them; a file the designer changed or added stays, with its folder."""
+wrote them; a file the designer changed or added stays, with its folder. And an export folder
+(png/, tts/) a build writes holds that export alone, whatever options wrote the files before."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from printgen.starter import new_game
 from tests.conftest import Run
 
 GONE = "removed build/demo/{} (game demo no longer in cards/)"
+NO_LONGER_MADE = "removed build/demo/{} (no longer made)"
 
 
 def renamed(root: Path, old: str, new: str) -> None:
@@ -248,3 +250,80 @@ def test_a_folder_of_the_game_in_another_case_keeps_its_outputs(
     assert "removed" not in run.out
     assert (demo / "build" / "demo" / "en" / "cards.pdf").is_file()
     assert cached(demo, "demo")
+
+
+def with_two_decks(root: Path) -> None:
+    """The starter game with a second deck, ``extra``: a copy of ``main``."""
+    decks = root / "cards" / "demo" / "decks"
+    shutil.copy(decks / "main.yaml", decks / "extra.yaml")
+
+
+def files_in(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def reprint(*cards: str) -> tuple[str, ...]:
+    """The build command of a reprint of ``cards`` once each, in English."""
+    return ("build", "--lang", "en", "--cards", ",".join(cards), "--copies", "1")
+
+
+def test_a_png_reprint_leaves_only_itself_in_the_export_folder(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A reprint of one card as PNG into a full export's folder kept the other cards' images,
+    and the other deck's folder with its counts.csv, beside a counts.csv naming one card:
+    uploaded to a print service, ten images for one."""
+    with_two_decks(demo)
+    assert printgen(demo, "build", "--format", "png").code == 0
+    png = demo / "build" / "demo" / "en" / "png"
+    (png / "main" / "finish.txt").write_text("matte\n")  # the designer's own
+    changed = png / "main" / "thief.png"
+    changed.write_bytes(changed.read_bytes() + b"retouched")
+    italian = files_in(demo / "build" / "demo" / "it" / "png")
+    assert len(italian) == 12
+    run = printgen(demo, *reprint("main/crown"), "--format", "png")
+    assert run.code == 0, run.err
+    assert NO_LONGER_MADE.format("en/png/main/miner.png") in run.out
+    assert NO_LONGER_MADE.format("en/png/extra/counts.csv") in run.out
+    assert "main/thief.png" not in run.out
+    kept = ["main/back.png", "main/counts.csv", "main/crown.png", "main/finish.txt"]
+    assert files_in(png) == [*kept, "main/thief.png"]
+    assert not (png / "extra").exists()  # emptied: gone with its files
+    assert (png / "main" / "counts.csv").read_text() == "file,card,count\ncrown.png,Crown,1\n"
+    assert files_in(demo / "build" / "demo" / "it" / "png") == italian  # --lang en: not it/
+    run = printgen(demo, "build")  # PDF sheets: the export folders are not theirs
+    assert run.code == 0, run.err
+    assert "png" not in run.out
+    assert files_in(png) == [*kept, "main/thief.png"]
+    assert files_in(demo / "build" / "demo" / "it" / "png") == italian
+
+
+def test_a_tabletop_simulator_reprint_leaves_no_sheet_its_saved_object_does_not_use(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    with_two_decks(demo)
+    assert printgen(demo, "build", "--format", "tts", "--format", "png").code == 0
+    tts = demo / "build" / "demo" / "en" / "tts"
+    png = files_in(tts.parent / "png")
+    run = printgen(demo, *reprint("main/crown"), "--format", "tts")
+    assert run.code == 0, run.err
+    assert NO_LONGER_MADE.format("en/tts/extra-1.png") in run.out
+    assert files_in(tts) == ["demo.en.json", "main-1.png", "main-back.png"]
+    assert files_in(tts.parent / "png") == png  # not written by this build: left as it was
+    assert len(files_in(tts.parent.parent / "it" / "tts")) == 5  # nor another language's
+
+
+def test_a_reprint_found_up_to_date_still_clears_what_another_left_in_its_folder(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """Nothing of its own changed, the reprint is not made again; its folder must still hold
+    it alone, not the other deck's images another reprint wrote since."""
+    with_two_decks(demo)
+    for cards in (("main/crown", "extra/crown"), ("main/crown",), ("main/crown", "extra/crown")):
+        assert printgen(demo, *reprint(*cards), "--format", "png").code == 0
+    run = printgen(demo, *reprint("main/crown"), "--format", "png")
+    assert run.code == 0, run.err
+    assert "up to date" in run.out
+    assert NO_LONGER_MADE.format("en/png/extra/crown.png") in run.out
+    png = demo / "build" / "demo" / "en" / "png"
+    assert files_in(png) == ["main/back.png", "main/counts.csv", "main/crown.png"]

@@ -144,7 +144,7 @@ def build_games(
 
         # a game gone from cards/ is cleaned up by a build of every game that all succeeds
         every = games if every_game and not failed else None
-        for path, why in removals(store, previous, files, every):
+        for path, why in removals(store, previous, files, every, fresh):
             print(f"removed {project.shown(path)} ({why})")
         _remember(store, todo, made)
         prune_records(store, todo)

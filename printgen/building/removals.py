@@ -1,12 +1,15 @@
 """Outputs a build no longer makes, removed so that an old sheet is not printed with the new.
 
-Two kinds: what a game's last build (with the same options) wrote and this one did not make —
-a language or a deck taken out — and, when a build makes every game, what the builds of a game
-no longer in ``cards/`` wrote (its folder renamed, ``harbour`` to ``harbor``, or deleted). Either
-way only a file a build cache record names as written by printgen, still byte for byte as it
-was written, is removed: a file changed or added since is the designer's, and stays (with the
-folder holding it). Nothing is removed through a link, and the folders a removal leaves empty
-go too. Only the standard library is imported: an up-to-date build runs this as well.
+Three kinds: what a game's last build (with the same options) wrote and this one did not make
+(a language or a deck taken out); what any earlier build of the game, whatever its options,
+wrote into an export folder (``<game>/<lang>/png/``, ``tts/``) this build wrote, and this one
+did not make (a full export's images beside a reprint's, which a print service would be sent
+with them); and, when a build makes every game, what the builds of a game no longer in
+``cards/`` wrote (its folder renamed, ``harbour`` to ``harbor``, or deleted). Each way only a
+file a build cache record names as written by printgen, still byte for byte as it was written,
+is removed: a file changed or added since is the designer's, and stays (with the folder
+holding it). Nothing is removed through a link, and the folders a removal leaves empty go too.
+Only the standard library is imported: an up-to-date build runs this as well.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import contextlib
 import hashlib
 import os
 import stat
-from collections.abc import Collection, Generator, Iterator
+from collections.abc import Collection, Generator, Iterator, Mapping
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,18 +35,26 @@ MAX_RECORDS = 10_000  # files of the cache folder looked at: far more than a pro
 # version, so the few a designer switches between stay while those of a past session go
 KEPT_RECORDS = 6
 _RECORD = ".record"
+_EXPORTS = ("png", "tts")  # folders of <game>/<lang>/ an export fills, each all its own
 
 
 def removals(
     store: BuildCache,
     previous: dict[str, Record | None],
-    files: dict[Path, bytes],
+    files: Collection[Path],
     every_game: Collection[str] | None,
+    fresh: Mapping[str, Record] | None = None,
 ) -> Iterator[tuple[Path, str]]:
-    """Remove what the build no longer makes and yield each file removed, with why. Only a
-    build of every game (``every_game``: their ids) removes what games gone from cards/ made;
-    one of named games leaves the others, gone or not, alone: it was not asked about them."""
-    for path, entry in no_longer_made(store, previous, files):
+    """Remove what the build no longer makes and yield each file removed, with why: ``files``
+    are what it made, ``fresh`` the records of the games it found up to date (what they hold
+    is made too). Only a build of every game (``every_game``: their ids) removes what games
+    gone from cards/ made; one of named games leaves the others, gone or not, alone: it was
+    not asked about them."""
+    made = {path.relative_to(store.out).as_posix() for path in files}
+    made.update(name for record in (fresh or {}).values() for name in record.outputs)
+    stale = dict(other_exports(store, made))
+    stale.update(no_longer_made(store, previous, made))  # (the same file: either entry holds)
+    for path, entry in sorted(stale.items()):
         if remove(path, store.out, entry):
             yield path, NO_LONGER_MADE
     if every_game is not None:
@@ -51,13 +62,12 @@ def removals(
 
 
 def no_longer_made(
-    store: BuildCache, previous: dict[str, Record | None], files: dict[Path, bytes]
+    store: BuildCache, previous: dict[str, Record | None], made: Collection[str]
 ) -> list[tuple[Path, list[Any]]]:
     """What the games' last builds with these options wrote and this one did not make (a
     language or a deck taken out of the game), where it is still exactly as written: left, its
     PDF would be printed with the rest. A file changed since is the designer's, and stays."""
     out = store.out
-    made = {path.relative_to(out).as_posix() for path in files}
     stale = {
         out / name: entry
         for record in previous.values()
@@ -66,6 +76,46 @@ def no_longer_made(
         if name not in made and store.intact(name, entry)
     }
     return sorted((path, entry) for path, entry in stale.items() if not through_link(path, out))
+
+
+def other_exports(store: BuildCache, made: Collection[str]) -> list[tuple[Path, list[Any]]]:
+    """What any earlier build of a game — whatever its options: a full export before a
+    reprint (``--cards crown --copies 1``), another choice of cards — wrote into an export
+    folder this build made files in, and this build did not make, where it is still exactly
+    as written: uploaded with the folder, a full deck's images would go to the print service
+    beside a reprint's counts.csv naming one card. Only the folders written are looked in: a
+    PDF build, or one of another language, leaves every export as it is."""
+    folders = {folder for name in made if (folder := export_folder(name)) is not None}
+    if not folders or not store.usable:
+        return []
+    found = records_in(store.folder)
+    stale: dict[str, list[Any]] = {}
+    for game_id in sorted({folder.split("/", 1)[0] for folder in folders}):
+        for record_path in found.get(game_id, []):
+            record = store.previous(game_id, record_path)
+            if record is None or not _ours(store, record):  # never trusted, or another's
+                continue
+            for name, entry in record.outputs.items():
+                # a game's outputs are all in <out>/<game>/: a record naming more is not acted on
+                if (
+                    name.split("/", 1)[0] == game_id
+                    and name not in made
+                    and name not in stale
+                    and export_folder(name) in folders
+                    and store.intact(name, entry)
+                ):
+                    stale[name] = entry
+    out = store.out
+    return [
+        (out / name, entry) for name, entry in stale.items() if not through_link(out / name, out)
+    ]
+
+
+def export_folder(name: str) -> str | None:
+    """The export folder an output (named under --out) is in — ``<game>/<lang>/png`` or
+    ``.../tts`` (printgen.outputs.png, printgen.outputs.tts) — or None for any other output."""
+    parts = name.split("/")
+    return "/".join(parts[:3]) if len(parts) > 3 and parts[2] in _EXPORTS else None
 
 
 def gone_games(store: BuildCache, built: Collection[str]) -> Iterator[tuple[Path, str]]:
