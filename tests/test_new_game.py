@@ -4062,7 +4062,41 @@ def test_a_printed_name_of_several_words_in_a_card_block_is_said_once(
     run = printgen(designer, "validate", GAME)
     assert run.code == 2
     assert run.err.splitlines() == [
-        f"cards/{GAME}/rules.en.md:{first + 1}:13: card reference 'Salt Merchant' names no "
-        "card: 'Salt Merchant' is the name card 'main/merchant' prints; a reference is "
+        f"cards/{GAME}/rules.en.md:{first + 1}:13: card reference 'Salt   Merchant' names no "
+        "card: 'Salt   Merchant' is the name card 'main/merchant' prints; a reference is "
         "deck/card id: write main/merchant",
+    ], run.err
+
+
+def test_names_with_commas_or_markup_are_matched_and_bare_ids_stay_references(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A name written as printed — 'Salt, Pepper', '**Old**  Digger' printed 'Old Digger' —
+    was said word by word; and 'thief merchant', two card ids, was read as the name 'Thief
+    Merchant' and main/thief never said: an id alone is that card, whatever another prints."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    for old, new in (
+        ('{en: "Merchant"', '{en: "Thief Merchant"'),
+        ('{en: "Crown"', '{en: "Salt, Pepper"'),
+        ('{en: "Miner"', '{en: "**Old**  Digger"'),
+    ):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    deck.write_text(text, encoding="utf-8")
+    rules = designer / "cards" / GAME / "rules.en.md"
+    first = _appended(rules, "```cardrow", "thief merchant", "Salt, Pepper", "Old Digger", "```")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    named = "names no card: '{0}' is the name card 'main/{1}' prints; a reference is deck/card "
+    named += "id: write main/{1}"
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/rules.en.md:{first + 1}:1: card reference 'thief' names no card; write "
+        "deck/card: main/thief",
+        f"cards/{GAME}/rules.en.md:{first + 1}:7: card reference 'merchant' names no card; did "
+        "you mean 'main/merchant'?",
+        f"cards/{GAME}/rules.en.md:{first + 2}:1: card reference 'Salt, Pepper' "
+        + named.format("Salt, Pepper", "crown"),
+        f"cards/{GAME}/rules.en.md:{first + 3}:1: card reference 'Old Digger' "
+        + named.format("Old Digger", "miner"),
     ], run.err

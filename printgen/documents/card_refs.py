@@ -22,13 +22,23 @@ def by_printed_name(decks: Mapping[str, list[CardInfo]], ref: str) -> list[str]:
     deck, slash, written = ref.partition("/") if "/" in ref else ("", "", ref)
     if not slash and any(info.card.id == ref for infos in decks.values() for info in infos):
         return []
-    wanted = written.casefold()
+    wanted = _compared(written)
     found: list[str] = []
     for deck_id, infos in decks.items() if not slash else [(deck, decks.get(deck, []))]:
         for info in infos:
-            if any(name.replace(SOFT, "").casefold() == wanted for name in _names(info)):
+            if any(_compared(name) == wanted for name in _names(info)):
                 found.append(f"{deck_id}/{info.card.id}")
     return found
+
+
+def _compared(name: str) -> str:
+    """A name as a reference is matched with it: as printed (no markup, no soft hyphens), its
+    spaces one each, in any case — '**Old**  Thief' is written Old Thief."""
+    from printgen.layout import text
+
+    if "*" in name or ":" in name or "\\" in name:  # markup to take out (rare in a name)
+        name = text.plain(text.parse(name))
+    return " ".join(name.replace(SOFT, "").split()).casefold()
 
 
 def name_said(ref: str, named: list[str], what: str) -> str:

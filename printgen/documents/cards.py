@@ -6,7 +6,7 @@ import itertools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from printgen.documents.card_glyphs import parsed
@@ -120,25 +120,30 @@ class CardIndex:
                 if index < skip:
                     continue
                 where = Where(self.where.path, number, word.start() + 1) if line else None
-                if (phrase := self._printed_phrase(words[index:])) is not None:
+                if (phrase := self._printed_phrase(written, words[index:])) is not None:
                     skip = index + phrase[0]  # a card's printed name of several words, said once
                     self.get(phrase[1], where)
                 elif (info := self.get(word.group(), where)) is not None:
                     infos.append(info)
         return infos
 
-    def _printed_phrase(self, words: list[re.Match[str]]) -> tuple[int, str] | None:
+    def _printed_phrase(self, written: str, words: list[re.Match[str]]) -> tuple[int, str] | None:
         """(how many words, the text) of the longest run of ``words`` from the first, of two
-        or more, that writes a card's printed name ('El Faro'): said as one name, not as an
-        'El' and a 'Faro' that name no card. None when the first word is a reference."""
+        or more, that writes a card's printed name ('El Faro', 'Salt, Pepper'): said as one
+        name, not as an 'El' and a 'Faro' that name no card. None when the first word is a
+        reference, or a card's id alone (that card is meant, whatever another card prints)."""
         first = words[0].group()
-        if "=" in first or first in self.cards:
+        if "=" in first or first in self.cards or first in self._bare_ids:
             return None
         for count in range(min(len(words), _NAME_WORDS), 1, -1):
-            phrase = " ".join(word.group() for word in words[:count])
+            phrase = written[words[0].start() : words[count - 1].end()]
             if self.by_printed_name(phrase):
                 return count, phrase
         return None
+
+    @cached_property
+    def _bare_ids(self) -> frozenset[str]:
+        return frozenset(key.partition("/")[2] for key in self.cards)
 
     def written_at(self, text: str, lang: str) -> Where | None:
         """The line of the card field a laid-out block's ``text`` was printed from (the card
