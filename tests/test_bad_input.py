@@ -1759,8 +1759,17 @@ def test_an_error_in_one_languages_prose_still_says_the_rules_warnings(
     ("written", "said"),
     [
         ("1e3", "a text ('1e3'); write it in digits: 1000"),
-        ("1,000", "a text ('1,000'); write it in digits alone: 1000"),
+        ("1,500", "a text ('1,500'); write it in digits alone: 1500"),
+        ("1,000,000", "a text ('1,000,000'); write it in digits alone: 1000000"),
+        (  # a thousand, or one written with three decimals: which is asked
+            "1,000",
+            "a text ('1,000'); it may be 1000 or 1 (a comma or a point parts thousands or "
+            "decimals): write 1000, or 1",
+        ),
         ("'6'", "a text ('6'); write it without quotes: 6"),
+        ("'010'", "a text ('010'); write it without quotes: 10"),  # YAML reads 010 as 8
+        ("'-3'", "a text ('-3')"),  # unquoted, it is under 1: no hint that leads to an error
+        ("１２", "a text ('１２')"),  # full-width digits are no number to unquote
         ("1,5", "a text ('1,5')"),  # no whole number: nothing to suggest
     ],
 )

@@ -487,14 +487,14 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             "not '2.5'",
         ),
         (  # a thousands separator: the digits alone are what to write
-            HEADER + 'sloop,"1,000",Sloop,Sloop,1,#ffffff\n',
+            HEADER + 'sloop,"1,500",Sloop,Sloop,1,#ffffff\n',
             f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
-            "not '1,000'; write it in digits alone: 1000",
+            "not '1,500'; write it in digits alone: 1500",
         ),
-        (
+        (  # a thousand, or 1 with three decimals: which is asked
             HEADER + 'sloop,2,Sloop,Sloop,"1,000",#ffffff\n',
-            f"{CSV}:2:5: card 'sloop' cost must be a whole number, not '1,000'; write it in "
-            "digits alone: 1000",
+            f"{CSV}:2:5: card 'sloop' cost must be a whole number, not '1,000'; it may be 1000 "
+            "or 1 (a comma or a point parts thousands or decimals): write 1000, or 1",
         ),
         (
             HEADER + "sloop,2,Sloop,,1,#ffffff\n",

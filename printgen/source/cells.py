@@ -126,23 +126,40 @@ def as_whole(cell: Any) -> tuple[int | None, bool]:
     return (int(number), True) if number == number.to_integral_value() else (None, False)
 
 
-_QUOTED_WHOLE = re.compile(r"[+-]?\d{1,18}")
-_SEPARATED = re.compile(r"[+-]?[1-9]\d{0,2}(?:([,.' _\u00a0])\d{3})(?:\1\d{3})*")
+_QUOTED_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")  # ASCII digits: '１２' is no number to unquote
+_SPACED = re.compile(r"[+-]?[1-9][0-9]{0,2}(?:([' _\u00a0])[0-9]{3})(?:\1[0-9]{3})*")
+_MARKED = re.compile(r"[+-]?[1-9][0-9]{0,2}(?:([,.])[0-9]{3})(?:\1[0-9]{3})*")
 
 
-def whole_hint(text: str) -> str:
-    """How to write a whole number a text writes otherwise — '1e3' with an exponent, '1,000'
-    or '10 000' with a thousands separator — as the tail of the message refusing it; '' when
-    the text is no such number."""
+def whole_hint(text: str, minimum: int | None = None, in_quotes: bool = True) -> str:
+    """How to write a whole number a text writes otherwise — '1e3' with an exponent, '10 000'
+    with a thousands separator, '6' in quotes (``in_quotes``: a deck file's, where quotes make
+    any value a text) — as the tail of the message refusing it; '' when the text is no such
+    number, or one under ``minimum`` (the hint would lead to another error). '1,000' may be a
+    thousand or 1 with three decimals: it asks which."""
     text = text.strip()
     whole, exponent = as_whole(text)
     if exponent and whole is not None and abs(whole) < 10**18:
-        return f"; write it in digits: {whole}"
-    if _SEPARATED.fullmatch(text):
-        return f"; write it in digits alone: {re.sub(r'[^0-9+-]', '', text)}"
-    if _QUOTED_WHOLE.fullmatch(text):  # '3' in YAML: quotes make any value a text
-        return f"; write it without quotes: {text}"
-    return ""
+        hint, value = f"; write it in digits: {whole}", whole
+    elif _SPACED.fullmatch(text):
+        value = int(re.sub(r"[^0-9+-]", "", text))
+        hint = f"; write it in digits alone: {value}"
+    elif found := _MARKED.fullmatch(text):
+        value = int(re.sub(r"[^0-9+-]", "", text))
+        decimal = Decimal(text.replace(found[1], ".")) if text.count(found[1]) == 1 else None
+        if decimal is None or decimal != decimal.to_integral_value():
+            hint = f"; write it in digits alone: {value}"  # 1,000,000 or 1,500: one reading
+        else:
+            hint = (
+                f"; it may be {value} or {int(decimal)} (a comma or a point parts thousands or "
+                f"decimals): write {value}, or {int(decimal)}"
+            )
+    elif in_quotes and _QUOTED_WHOLE.fullmatch(text):
+        value = int(text)
+        hint = f"; write it without quotes: {value}"
+    else:
+        return ""
+    return "" if minimum is not None and value < minimum else hint
 
 
 def in_exponent_form(what: str, cell: Any, value: int, holder: str) -> str:
@@ -220,7 +237,7 @@ def _integer(checker: Checker, raw: Any, where: Where, what: str) -> int | None:
         sign = "-" if whole < 0 else ""  # -10**22 is no 10**22
         checker.error(where, f"{what} is {sign}{big(abs(whole))}; write a number nearer 0")
     elif value is None:
-        hint = whole_hint(raw) if isinstance(raw, str) else ""
+        hint = whole_hint(raw, in_quotes=False) if isinstance(raw, str) else ""
         checker.error(where, f"{what} must be a whole number, not {quoted(raw)}{hint}")
     return value
 
@@ -303,3 +320,23 @@ def cut_between(pair: list[str]) -> bool:
 
 
 _LETTER = re.compile(r"[^\W\d_]")
+
+
+def count_problem(card_id: str, raw: Any) -> str | None:
+    """What is wrong with a spreadsheet row's count cell, or None. A whole number too long to
+    read is one all the same: over the limit, said at its cell, where the deck file's checks
+    could not point."""
+    from printgen.limits import MAX_COUNT
+    from printgen.source.readers import big
+
+    count, exponent = as_whole(raw)
+    what = f"count of card '{card_id}'"
+    if count is None or count < 1:
+        hint = whole_hint(raw, 1, in_quotes=False) if isinstance(raw, str) else ""
+        shown = "nothing" if blank(raw) else quoted(raw)
+        return f"{what} must be a whole number of copies, 1 or more, not {shown}{hint}"
+    if count > MAX_COUNT:
+        return f"{what} is {big(count)}, over {MAX_COUNT:,} (the limit for one deck)"
+    if exponent:
+        return in_exponent_form(what, raw, count, "a count")
+    return None

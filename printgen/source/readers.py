@@ -172,7 +172,7 @@ class Checker(TextReader):
         if isinstance(value, bool) or not isinstance(value, int):
             from printgen.source.cells import whole_hint
 
-            hint = whole_hint(value) if isinstance(value, str) else ""
+            hint = whole_hint(value, minimum) if isinstance(value, str) else ""
             self.error(
                 node.at(key),
                 f"'{key}' of {what} must be a whole number, not {kind_of(value)}{hint}",

@@ -24,11 +24,10 @@ from printgen.source.cells import (
     as_text,
     as_whole,
     blank,
+    count_problem,
     first_decimal_comma,
-    in_exponent_form,
     quoted,
     typed,
-    whole_hint,
 )
 from printgen.source.columns import (
     BACK,
@@ -44,7 +43,6 @@ from printgen.source.control_chars import without_controls
 from printgen.source.id_spelling import bad_card_id
 from printgen.source.readers import (
     Checker,
-    big,
     id_too_long,
 )
 from printgen.source.split_rows import cut_row, moved_on, quote_hint, usual_width
@@ -326,28 +324,9 @@ def _card(
         return None
     count_column = by_field["count"][0]
     raw_count = cell(count_column)
-    # a whole number too long to read is one all the same: over the limit
     count, exponent = as_whole(raw_count)
-    # a bad count is said with the row's other mistakes: its cells are still checked
-    if count is None or count < 1:
-        checker.error(
-            table.where(number, count_column.index),
-            f"count of card '{card_id}' must be a whole number of copies, 1 or more, "
-            f"not {'nothing' if blank(raw_count) else quoted(raw_count)}"
-            + (whole_hint(raw_count) if isinstance(raw_count, str) else ""),
-        )
-    elif count > MAX_COUNT:  # said at its cell, where the deck file's checks could not point
-        checker.error(
-            table.where(number, count_column.index),
-            f"count of card '{card_id}' is {big(count)}, over {MAX_COUNT:,} (the limit for one "
-            "deck)",
-        )
-    elif exponent:
-        what = f"count of card '{card_id}'"
-        checker.error(
-            table.where(number, count_column.index),
-            in_exponent_form(what, raw_count, count, "a count"),
-        )
+    if said := count_problem(card_id, raw_count):  # with the row's other mistakes: all said
+        checker.error(table.where(number, count_column.index), said)
     layout, layout_where = default_layout
     fields: dict[str, Any] = {}
     field_where = {"count": table.where(number, count_column.index)}  # where a constraint says it
