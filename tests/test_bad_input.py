@@ -1137,9 +1137,18 @@ def test_a_language_with_its_region_is_said_with_the_code_to_write(
     ], run.err
 
 
-@pytest.mark.parametrize("written", ["2-4", "2–4", '"2 - 4"', "2..4", "2 to 4"])
+@pytest.mark.parametrize(
+    ("written", "fix"),
+    [
+        *((written, ": write {min: 2, max: 4}") for written in ["2-4", "2–4", '"2 - 4"', "2..4"]),
+        ("2 to 4", ": write {min: 2, max: 4}"),
+        ("4-2", ": write {min: 2, max: 4}"),  # backwards: the mapping that is taken
+        ("0-5", ""),  # a mapping that would be refused in turn is not suggested
+        ("2-5000", ""),
+    ],
+)
 def test_players_written_as_a_range_is_said_with_the_mapping_to_write(
-    demo: Path, printgen: Callable[..., Run], written: str
+    demo: Path, printgen: Callable[..., Run], written: str, fix: str
 ) -> None:
     """players: 2-4, as a box says it, was "players must be a number from 1 to 1,000 or {min:
     N, max: M}", leaving the designer to put their own numbers in."""
@@ -1148,7 +1157,7 @@ def test_players_written_as_a_range_is_said_with_the_mapping_to_write(
     assert run.code == 2
     assert run.err.splitlines() == [
         f"cards/demo/game.yaml:{line}:10: players must be a number from 1 to 1,000 or {{min: N, "
-        "max: M}: write {min: 2, max: 4}"
+        f"max: M}}{fix}"
     ], run.err
 
 

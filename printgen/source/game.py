@@ -290,7 +290,9 @@ def _players(checker: Checker, node: LDict) -> tuple[int, int]:
         return low, max(low, high)
     if "players" in node:
         numbers = written_range(value)  # 2-4, as a box says it
-        fix = f": write {{min: {numbers[0]}, max: {numbers[1]}}}" if numbers else ""
+        low, high = sorted(numbers) if numbers else (0, 0)  # 4-2 is 2 to 4 all the same
+        # a mapping only where it would be taken: 0-5 or 2-5000 would be refused in turn
+        fix = f": write {{min: {low}, max: {high}}}" if low >= 1 and high <= MAX_PLAYERS else ""
         checker.error(
             node.at("players"),
             f"players must be a number from 1 to {MAX_PLAYERS:,} or {{min: N, max: M}}{fix}",
