@@ -178,13 +178,14 @@ class Session:
             problems.extend(game.notices)
             run_rules(self.rule_context(game, problems), module, problems)
         checked = Checked(game, self.resolved(game, problems))
-        for lang in options.languages or game.meta.languages:
-            if lang not in game.meta.languages:
+        languages = game.meta.languages
+        for lang in options.languages or languages:
+            if lang not in languages:
                 problems.add(
                     game.meta.languages_where or game.meta.where,
                     f"game '{game_id}' has no language '{shown_language(lang)}'; its languages are "
                     f"{', '.join(game.meta.languages)}"
-                    + ("" if is_language_code(lang) else two_letter_hint(lang)),
+                    + ("" if is_language_code(lang) else two_letter_hint(lang, languages)),
                 )
                 continue
             resolved = checked.resolved[lang]

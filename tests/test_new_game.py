@@ -232,9 +232,19 @@ def test_new_rejects_a_bad_id_or_language(
         (["calibrate", "--lang", "en_US"], "(a language is a two-letter code: write 'en')"),
         (["icons", "--lang", "es-ES"], "(a language is a two-letter code: write 'es')"),
         (
+            ["validate", "--lang", "it-IT"],
+            "has no language 'it-IT'; its languages are en, it (a "
+            "language is a two-letter code: write 'it')",
+        ),
+        (  # 'write es' to a game in en and it led to another error
             ["validate", "--lang", "es-ES"],
-            "has no language 'es-ES'; its languages are en, it (a "
-            "language is a two-letter code: write 'es')",
+            "has no language 'es-ES'; its languages are en, it (a language is a two-letter code, "
+            "and 'es' is not one of these either)",
+        ),
+        (
+            ["calibrate", "--lang", "zh-Hant"],
+            "it has them in en, it, fr, de, es (a language is a two-letter code; to add zh: "
+            "printgen labels zh, then translate",
         ),
     ],
 )

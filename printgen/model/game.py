@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -209,12 +210,21 @@ def typed_language(typed: str) -> str:
     return lower if _LANGUAGE_CODE.fullmatch(lower) else typed
 
 
-def two_letter_hint(lang: str) -> str:
-    """The tail of a message refusing ``lang``, which is not a code: the code it holds."""
+def two_letter_hint(lang: str, available: Collection[str] | None = None) -> str:
+    """The tail of a message refusing ``lang``, which is not a code: the code it holds — when
+    it is one of ``available`` (the languages that would be taken), else that it is not
+    either: 'write zh' to a game in English alone led to another error."""
     code = _code_within(lang)
-    if code:
+    if code and (available is None or code in available):
         return f" (a language is a two-letter code: write '{code}')"
+    if code:
+        return f" (a language is a two-letter code, and '{code}' is not one of these either)"
     return " (a language is a two-letter code, such as it)"
+
+
+def code_within(lang: str) -> str | None:
+    """The two-letter code a language with its region holds (pt-BR: pt), else None."""
+    return _code_within(lang)
 
 
 # a language with its region, as a system locale or a web page names it: es-ES, pt_BR, en-US

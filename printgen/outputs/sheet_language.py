@@ -82,19 +82,21 @@ def _not_had(
 ) -> str:
     """What --lang asked for that the sheet has no words in, the languages it has, and how to
     give it that one."""
-    from printgen.model.game import two_letter_hint
+    from printgen.model.game import code_within, two_letter_hint
     from printgen.source.game import LANGUAGE_CODE
 
     candidates = dict.fromkeys([*PRINTGEN_LANGUAGES, *_written_languages(project, game_id)])
     had = [lang for lang in candidates if _has(labels(project, lang, game_id), needed)]
     shown = one_line_path(asked)  # a line break typed in it would split the line
     message = f"--lang {shown}: {sheet} has no words in '{shown}'; it has them in {', '.join(had)}"
-    if LANGUAGE_CODE.fullmatch(asked):
+    code = asked if LANGUAGE_CODE.fullmatch(asked) else code_within(asked)
+    if code and code not in had:  # zh-Hant: what zh lacks is said, not 'write zh'
+        coded = "" if code == asked else "a language is a two-letter code; "
         return message + (
-            f" (to add {asked}: printgen labels {asked}, then translate the English it writes "
-            "into templates/labels.yaml)"
+            f" ({coded}to add {code}: printgen labels {code}, then translate the English it "
+            "writes into templates/labels.yaml)"
         )
-    return message + two_letter_hint(asked)
+    return message + two_letter_hint(asked, had)
 
 
 def _written_languages(project: Project, game_id: str | None) -> list[str]:

@@ -238,7 +238,7 @@ def _check_language(game_id: str, languages: Sequence[str], lang: str | None) ->
     if lang is not None and lang not in languages:
         from printgen.model.game import two_letter_hint
 
-        hint = two_letter_hint(lang) if lang.lower() != lang or len(lang) != 2 else ""
+        hint = two_letter_hint(lang, languages) if lang.lower() != lang or len(lang) != 2 else ""
         raise NoLanguage(
             f"--lang: {game_id} is written in {', '.join(languages)}, not '{lang}'{hint}"
         )
