@@ -3,29 +3,34 @@
 Every file of the run is first written in full to a temporary name beside its target and
 flushed to disk; only when all are written are they renamed into place (a rename within a folder
 is atomic). A full disk or a failing write midway leaves every earlier output as it was. A build
-that was killed leaves temporaries named after its process; the next build removes them.
+that was killed leaves temporaries named after its process; the next build removes them. An
+exported image already written to the build's staging folder (``printgen.staged``) is moved to
+its temporary name, not written again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
 import os
+import shutil
 import signal
 import stat
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from printgen.staged import STAGING, Contents, Staged, copy_into
 from printgen.startup.deferred import pattern
 
 _TEMP = pattern(r"^\..+\.(\d+)\.[0-9a-f]{8}\.printgen\.tmp$")
 
 
-def write_all(files: dict[Path, bytes], within: Path | None = None) -> None:
+def write_all(files: Mapping[Path, Contents], within: Path | None = None) -> None:
     """Write every file of a run, all or nothing; raises OSError (nothing replaced) when a
     file cannot be written — or, ``within`` an output folder, when a folder between it and a
     file is a link (``build/game -> ../cards/game`` would put the outputs among the inputs, or
@@ -45,7 +50,10 @@ def write_all(files: dict[Path, bytes], within: Path | None = None) -> None:
     written: list[tuple[Path, Path]] = []
     try:
         for path, data in files.items():
-            written.append((_temporary(path, data), path))
+            if isinstance(data, Staged):
+                written.append((_moved_beside(path, data), path))
+            else:
+                written.append((_temporary(path, data), path))
         for folder in folders:
             _sync_folder(folder)
     except BaseException:
@@ -72,7 +80,7 @@ def file_in_the_way(folder: Path) -> OSError:
     return FileExistsError(errno.EEXIST, "a file stands where a folder goes", str(folder))
 
 
-def _no_links_inside(files: dict[Path, bytes], within: Path) -> None:
+def _no_links_inside(files: Mapping[Path, Contents], within: Path) -> None:
     seen: set[Path] = set()
     for path in files:
         folder = path.parent
@@ -129,14 +137,44 @@ def atomic_write(path: Path, data: bytes) -> None:
     write_all({path: data})
 
 
-def _temporary(path: Path, data: bytes) -> Path:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.printgen.tmp")
+def _temporary(path: Path, data: bytes | Staged) -> Path:
+    temporary = _temporary_name(path)
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if isinstance(data, Staged):
+                copy_into(data, handle)
+            else:
+                handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return temporary
+
+
+def _temporary_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.printgen.tmp")
+
+
+def _moved_beside(path: Path, staged: Staged) -> Path:
+    """A staged image renamed to a temporary beside its target, and flushed to disk: then it is
+    renamed into place as every other output is. Copied instead when the target's folder is on
+    another file system (a disk mounted inside the output folder)."""
+    temporary = _temporary_name(path)
+    try:
+        os.rename(staged.path, temporary)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        return _temporary(path, staged)
+    try:
+        fd = os.open(temporary, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
@@ -153,6 +191,22 @@ def remove_stray_temporaries(folder: Path) -> None:
         match = _TEMP.match(name)
         if match and not _running(int(match.group(1))):
             (folder / name).unlink(missing_ok=True)
+
+
+def remove_stray_staging(out: Path) -> None:
+    """Staging folders (``printgen.staged``) of builds into ``out`` that no longer run."""
+    root = out / STAGING
+    try:
+        if root.is_symlink():
+            return  # never followed: a build refuses to stage there
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        if name.isdigit() and not _running(int(name)):
+            shutil.rmtree(root / name, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        root.rmdir()  # when it is empty
 
 
 def _running(pid: int) -> bool:

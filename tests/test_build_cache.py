@@ -332,10 +332,11 @@ def test_a_card_saved_while_its_game_builds_is_built_next_time(
 ) -> None:
     # watch's case: the designer saves again while the last save is still being built
     from printgen.building import command as stage
+    from printgen.staged import Contents
 
     produce = stage.produce
 
-    def saved_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, bytes]:
+    def saved_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, Contents]:
         card_text(demo, 'en: "Miner"', 'en: "Digger"')  # after the game was read
         return produce(*args, **kwargs)
 

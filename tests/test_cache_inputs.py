@@ -105,10 +105,11 @@ def test_a_picture_outside_cards_saved_during_the_build_is_built_next_time(
     pictured: Path, tmp_path: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from printgen.building import command as stage
+    from printgen.staged import Contents
 
     produce = stage.produce
 
-    def saved_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, bytes]:
+    def saved_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, Contents]:
         made = produce(*args, **kwargs)  # the picture was read: the designer saves it again
         png(pictured / "art" / "pic.png", (30, 30, 200))
         return made
@@ -345,6 +346,7 @@ def test_a_picture_moved_in_during_the_build_keeping_its_old_time_is_built_next_
     downloaded, before the build began, so the record vouched for it with the outputs drawn
     from the picture it replaced, and every later build said "up to date"."""
     from printgen.building import command as stage
+    from printgen.staged import Contents
 
     produce = stage.produce
     downloaded = tmp_path / "downloads" / "pic.png"
@@ -352,7 +354,7 @@ def test_a_picture_moved_in_during_the_build_keeping_its_old_time_is_built_next_
     an_hour_ago = (pictured / "art" / "pic.png").stat().st_mtime_ns - 3600 * 10**9
     os.utime(downloaded, ns=(an_hour_ago, an_hour_ago))
 
-    def moved_in_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, bytes]:
+    def moved_in_meanwhile(*args: Any, **kwargs: Any) -> dict[Path, Contents]:
         made = produce(*args, **kwargs)  # the picture was read: the designer moves another in
         downloaded.replace(pictured / "art" / "pic.png")
         return made

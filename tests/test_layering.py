@@ -21,6 +21,7 @@ RANK = {
     "folders": 1,  # which files are there, which names are never inputs
     "kept_values": 1,  # what a process keeps for the next, in memory (building/kept: files)
     "write": 1,  # outputs replaced all or none
+    "staged": 1,  # exported images held on disk until written
     "model": 2,
     "options": 3,
     "sandbox": 3,  # runs what a designer writes, for every stage that reads it

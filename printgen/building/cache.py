@@ -23,7 +23,7 @@ import json
 import os
 import stat
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ from printgen.folders import hidden
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Severity, Where
 from printgen.project import CACHE_FOLDER, PACKAGED_TEMPLATES, Project
+from printgen.staged import Contents, digest, holds, size
 from printgen.write import atomic_write, read_back
 
 FOLDER = CACHE_FOLDER
@@ -143,7 +144,11 @@ class BuildCache:
         return data is not None and _sha(data) == str(entry[0])
 
     def save(
-        self, game_id: str, reads: set[Path], files: dict[Path, bytes], warnings: list[Problem]
+        self,
+        game_id: str,
+        reads: set[Path],
+        files: Mapping[Path, Contents],
+        warnings: list[Problem],
     ) -> None:
         """Remember what the game's build read and wrote; a record that cannot be written
         only means the next build does the work again."""
@@ -284,26 +289,22 @@ def _files(root: Path, project: Project, prefix: str = "") -> list[tuple[str, Pa
     return found
 
 
-def _entry(path: Path, data: bytes) -> list[Any]:
+def _entry(path: Path, data: Contents) -> list[Any]:
     """A record's entry for an output: its hash, and the size and time of the file only when
     it holds exactly these bytes now — two builds at once (watch, and ``build --paper letter``
     in another terminal) may have renamed the other's file into place since this one wrote or
     compared it; vouching for that file by its size and time would keep its bytes as this
     build's. An entry whose size and time match no file has the next build read it."""
-    digest = _sha(data)
+    hashed = digest(data)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
         with os.fdopen(fd, "rb") as handle:  # one open file: its time and bytes are one file's
             info = os.fstat(handle.fileno())
-            same = (
-                stat.S_ISREG(info.st_mode)
-                and info.st_size == len(data)
-                and handle.read(len(data) + 1) == data
-            )
+            same = stat.S_ISREG(info.st_mode) and info.st_size == size(data) and holds(handle, data)
     except OSError:
         same = False
-    return [digest, *output_version(info)] if same else [digest, -1, -1, -1, -1]
+    return [hashed, *output_version(info)] if same else [hashed, -1, -1, -1, -1]
 
 
 def output_version(info: os.stat_result) -> list[int]:

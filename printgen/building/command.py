@@ -11,15 +11,22 @@ Files whose bytes did not change are left as they are, so a PDF viewer reloads o
 from __future__ import annotations
 
 import errno
-import hashlib
 import sys
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.building.progress import Progress, counted, summary
+from printgen.building.progress import Progress, summary
 from printgen.building.shared import claimed_elsewhere
+from printgen.building.written import (
+    cannot_write,
+    path_game,
+    remember,
+    report_written,
+    staging_for,
+    unchanged,
+)
 from printgen.folding import cards_merged
 from printgen.options import BuildOptions, Format, Output
 from printgen.problems import (
@@ -32,6 +39,7 @@ from printgen.problems import (
     ok_line,
 )
 from printgen.project import Project
+from printgen.staged import Contents, Staging, Unstaged
 
 if TYPE_CHECKING:
     from printgen.building.cache import BuildCache, Record
@@ -60,6 +68,43 @@ def build_games(
     build of ``every_game`` (none named) also removes what games gone from cards/ made.
     A build is all or nothing, unless ``each_game`` (watch): then each game without errors
     is written, and the status says another had errors."""
+    staging = staging_for(options.out) if options.out is not None else None
+    try:
+        return _build(
+            project,
+            games,
+            options,
+            staging,
+            jobs=jobs,
+            cache=cache,
+            say_ok=say_ok,
+            warnings=warnings,
+            seen=seen,
+            every_game=every_game,
+            each_game=each_game,
+        )
+    except Unstaged as exc:  # a full disk while making the images: as a write that failed
+        assert options.out is not None
+        return cannot_write(project, exc, options.out)
+    finally:  # written or not, no staged image is left behind
+        if staging is not None:
+            staging.discard()
+
+
+def _build(
+    project: Project,
+    games: list[str],
+    options: BuildOptions,
+    staging: Staging | None,
+    *,
+    jobs: int,
+    cache: bool,
+    say_ok: bool,
+    warnings: dict[str, int] | None,
+    seen: dict[str, LastCheck] | None,
+    every_game: bool,
+    each_game: bool,
+) -> int:
     progress = Progress()
     # --no-cache reads no record, but writes them: the next build finds nothing changed
     store = _cache(project, options) if options.out is not None else None
@@ -73,7 +118,7 @@ def build_games(
             if (record := store.fresh(game_id)) is not None:
                 fresh[game_id] = record
     todo = [game_id for game_id in games if game_id not in fresh]
-    made = _make_games(project, todo, options, jobs, progress) if todo else []
+    made = _make_games(project, todo, options, jobs, progress, staging) if todo else []
     from printgen.building.jobs import said_together  # (imported by _make_games, if it ran)
 
     problems = Problems()
@@ -121,24 +166,18 @@ def build_games(
         changed = {
             path: data
             for path, data in files.items()
-            if not _unchanged(path, data, previous.get(path_game(path, options.out)), store)
+            if not unchanged(path, data, previous.get(path_game(path, options.out)), store)
         }
     else:
         changed = files
-    from printgen.write import write_all, write_hint  # validate writes nothing: never imports this
+    from printgen.write import write_all  # validate writes nothing: never imports this
 
     try:
         write_all(changed, options.out)
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:  # said once, as for any name (printgen.cli)
             raise
-        print(
-            f"printgen: cannot write {project.shown(Path(exc.filename or options.out))}: "
-            f"{exc.strerror or exc}; "
-            f"nothing was replaced; {write_hint(exc)}",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
+        return cannot_write(project, exc, options.out)
     if store is not None:
         from printgen.building.removals import prune_records, removals
 
@@ -146,7 +185,7 @@ def build_games(
         every = games if every_game and not failed else None
         for path, why in removals(store, previous, files, every, fresh):
             print(f"removed {project.shown(path)} ({why})")
-        _remember(store, todo, made)
+        remember(store, todo, made)
         prune_records(store, todo)
         if store.unkept is not None:  # passed over, as a damaged record is, but said
             print(store.unkept, file=sys.stderr)
@@ -155,7 +194,7 @@ def build_games(
         from printgen.building.kept import save
 
         save({path: data for item in made for path, data in item.code.items()})
-    _report_written(project, changed)
+    report_written(project, changed)
     up_to_date = len(files) - len(changed) + sum(len(r.outputs) for r in fresh.values())
     written = {str(path): data for path, data in changed.items()}
     print(
@@ -183,7 +222,12 @@ def _cache(project: Project, options: BuildOptions) -> BuildCache:
 
 
 def _make_games(
-    project: Project, games: list[str], options: BuildOptions, jobs: int, progress: Progress
+    project: Project,
+    games: list[str],
+    options: BuildOptions,
+    jobs: int,
+    progress: Progress,
+    staging: Staging | None,
 ) -> list[Made]:
     from printgen.building import jobs as work
     from printgen.sandbox.alarm import reset_budget
@@ -197,7 +241,10 @@ def _make_games(
 
     # made here, one after another, a unit says what it is making; workers report when done
     parallel = jobs > 1 and len(units) > 1
-    make = make_unit if parallel else partial(make_unit, progress=progress)
+    if parallel:
+        make = partial(make_unit, staging=staging)
+    else:
+        make = partial(make_unit, progress=progress, staging=staging)
     made = work.run(project, units, options, jobs, make, done)
     for item in made:
         item.reads |= planning.get(item.unit.game, set())
@@ -205,14 +252,19 @@ def _make_games(
 
 
 def make_unit(
-    session: Session, unit: Unit, options: BuildOptions, progress: Progress | None = None
+    session: Session,
+    unit: Unit,
+    options: BuildOptions,
+    progress: Progress | None = None,
+    staging: Staging | None = None,
 ) -> Made:
-    """One unit of a build: the game checked and, when it has no errors, its outputs made."""
+    """One unit of a build: the game checked and, when it has no errors, its outputs made
+    (the exported images staged in ``staging``)."""
     from printgen.building.jobs import Made
 
     rules = unit.lead
     if streams(options):
-        attempt = _streamed(session, unit, options, progress)
+        attempt = _streamed(session, unit, options, progress)  # PDF sheets alone: no image
         if attempt.made is not None:
             return attempt.made
         rules = rules and not attempt.checked  # they ran and said nothing: not again
@@ -220,7 +272,7 @@ def make_unit(
     if progress is not None:
         progress.step(f"{unit.game}: checking")
     checked = session.check(unit.game, options, problems, rules=rules)
-    files: dict[Path, bytes] = {}
+    files: dict[Path, Contents] = {}
     if checked is not None:
         if problems.has_errors():  # the documents' prose is checked too: every problem in one run
             from printgen.documents.prose import check_prose
@@ -228,7 +280,7 @@ def make_unit(
             check_prose(session.project, checked.game, checked.decks, options, problems)
         else:
             checking = len(problems)
-            files = produce(session, checked, options, problems, progress)
+            files = produce(session, checked, options, problems, progress, staging)
             said = list(problems)
             made = frozenset(p for p in said[checking:] if p.severity == Severity.WARNING)
             return Made(unit, said, files, made_warnings=made)
@@ -286,11 +338,13 @@ def produce(
     options: BuildOptions,
     problems: Problems,
     progress: Progress | None = None,
-) -> dict[Path, bytes]:
-    """Every output file of one checked game, in memory; problems found making them reported."""
+    staging: Staging | None = None,
+) -> dict[Path, Contents]:
+    """Every output file of one checked game, in memory (its exported images in ``staging``);
+    problems found making them reported."""
     from printgen.outputs import OutputJob, maker
 
-    files: dict[Path, bytes] = {}
+    files: dict[Path, Contents] = {}
     out = options.out or session.project.root / "build"
     for lang, decks in item.decks.items():
         job = OutputJob(
@@ -301,6 +355,7 @@ def produce(
             item.resolved[lang],
             options,
             tuple(session.borrowed_decks(item.game, lang)),
+            staging,
         )
         folder = out / item.game.id / lang
         for output in Output:
@@ -310,45 +365,3 @@ def produce(
                 for name, data in maker(output)(job, problems).items():
                     files[folder / name] = data
     return files
-
-
-def path_game(path: Path, out: Path) -> str:
-    """The game an output belongs to: outputs are written to <out>/<game>/<lang>/."""
-    return path.relative_to(out).parts[0]
-
-
-def _unchanged(path: Path, data: bytes, record: Record | None, store: BuildCache) -> bool:
-    """Whether the file already holds exactly these bytes (then it is not written again); the
-    last record spares reading a file that is still as it was written."""
-    if record is not None:
-        name = path.relative_to(store.out).as_posix()
-        entry = record.outputs.get(name)
-        if entry is not None and store.intact(name, entry):
-            return bool(entry[0] == hashlib.sha256(data).hexdigest())
-    try:
-        if path.stat().st_size != len(data):
-            return False
-        return path.read_bytes() == data
-    except OSError:
-        return False
-
-
-def _remember(store: BuildCache, games: list[str], made: list[Made]) -> None:
-    for game_id in games:
-        items = [item for item in made if item.unit.game == game_id]
-        reads = set().union(*(item.reads for item in items))
-        files = {path: data for item in items for path, data in item.files.items()}
-        warnings = [p for item in items for p in item.problems if p.severity == Severity.WARNING]
-        store.save(game_id, reads, files, list(dict.fromkeys(warnings)))
-
-
-def _report_written(project: Project, files: dict[Path, bytes]) -> None:
-    images: dict[Path, int] = {}
-    for path in files:
-        if path.suffix == ".pdf" or (path.parent.name == "tts" and path.suffix == ".json"):
-            print(f"wrote {project.shown(path)}")
-        elif path.suffix == ".png":  # exports: one line per folder, not per image
-            folder = path.parent.parent if path.parent.parent.name == "png" else path.parent
-            images[folder] = images.get(folder, 0) + 1
-    for folder, count in images.items():
-        print(f"wrote {counted(count, 'image')} in {project.shown(folder)}/")

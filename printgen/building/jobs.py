@@ -24,6 +24,7 @@ from printgen.inputs import recording
 from printgen.options import BuildOptions, Output
 from printgen.problems import Problem, ProjectError, Severity, Where, of_one_language
 from printgen.project import Project
+from printgen.staged import Contents
 
 if TYPE_CHECKING:
     from printgen.model.game import Game
@@ -49,7 +50,7 @@ class Made:
 
     unit: Unit
     problems: list[Problem]
-    files: dict[Path, bytes]
+    files: dict[Path, Contents]  # an exported image staged: only its path, size and hash
     reads: set[Path] = field(default_factory=set)
     code: dict[Path, bytes] = field(default_factory=dict)
     # the warnings its outputs' making gave (documents laid out, sheets imposed): made only

@@ -11,7 +11,10 @@ import os
 import re
 import sys
 import time
+from collections.abc import Mapping
 from typing import TextIO
+
+from printgen.staged import Contents
 
 SHOW_AFTER = 1.0  # seconds
 
@@ -71,7 +74,7 @@ def pdf_pages(data: bytes) -> int:
 
 def summary(
     games: int,
-    files: dict[str, bytes],
+    files: Mapping[str, Contents],
     warnings: int,
     seconds: float,
     up_to_date: int = 0,
@@ -81,11 +84,12 @@ def summary(
     already up to date, warnings, time. ``built``: games made again (the rest came from the
     build cache)."""
     pdfs = [data for name, data in files.items() if name.endswith(".pdf")]
+    pages = sum(pdf_pages(data) for data in pdfs if isinstance(data, bytes))  # never staged
     images = sum(1 for name in files if name.endswith(".png"))
     # a PDF's cards.json, Tabletop Simulator's deck, a PNG export's counts.csv
     manifests = sum(1 for name in files if name.endswith((".json", "/counts.csv")))
     # what was made, in its own unit: pages of PDFs, images of a PNG export (never "0 pages")
-    made = f", {counted(sum(pdf_pages(data) for data in pdfs), 'page')}" if pdfs else ""
+    made = f", {counted(pages, 'page')}" if pdfs else ""
     made += f", {counted(images, 'image')}" if images else ""
     kept = f", {counted(up_to_date, 'file')} up to date" if up_to_date else ""
     if built == 0:

@@ -1,12 +1,12 @@
 """One module per output verb: cards (and every deck output such as tokens and pawns),
-rulebook, player-aid. Each has ``make(job, problems) -> {file name: bytes}``; writing is the
-caller's.
+rulebook, player-aid. Each has ``make(job, problems) -> {file name: bytes}`` (an exported
+image staged, ``printgen.staged``); writing is the caller's.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from printgen.layout.face import BorrowedDeck, LaidOutDeck
@@ -16,6 +16,7 @@ from printgen.options import BuildOptions, Output
 from printgen.problems import Problems
 from printgen.project import Project
 from printgen.resolve import Resolved
+from printgen.staged import Contents, Staging
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class OutputJob:
     resolved: Resolved
     options: BuildOptions
     borrowed: tuple[BorrowedDeck, ...] = ()  # decks of the game this one plays on (uses: deck:)
+    staging: Staging | None = None  # where exported images wait to be written (printgen.staged)
 
     @property
     def title(self) -> str:
@@ -39,7 +41,7 @@ class OutputJob:
         return str(self.resolved.game["author"])
 
 
-Maker = Callable[[OutputJob, Problems], dict[str, bytes]]
+Maker = Callable[[OutputJob, Problems], Mapping[str, Contents]]
 _MODULES = {
     Output.CARDS: "printgen.outputs.cards",
     Output.RULEBOOK: "printgen.outputs.rulebook",

@@ -30,6 +30,7 @@ from printgen.outputs.sheet_warnings import (
     not_folded,
 )
 from printgen.problems import Problems, Severity, Where
+from printgen.staged import Contents
 from printgen.write import Encoded, json_bytes
 
 CARDS_OPTION = Where("--cards", 0, 0)
@@ -38,13 +39,14 @@ CARDS_OPTION = Where("--cards", 0, 0)
 _SIDES = {Duplex.FOLD: ("fronts", "fold"), Duplex.NONE: ("fronts",)}
 
 
-def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
-    """File name -> bytes for every deck output of one game in one language."""
+def make(job: OutputJob, problems: Problems) -> dict[str, Contents]:
+    """File name -> bytes for every deck output of one game in one language (its images
+    staged, when the build stages them)."""
     options = job.options
     decks = chosen_decks(job.decks, options.cards, job.game.id, problems)
     if decks is None:
         return {}
-    files: dict[str, bytes] = {}
+    files: dict[str, Contents] = {}
     if Format.PDF in options.formats:
         words = labels(job.project, job.lang, job.game.id)
         # a deck's output is named in the margin and the PDF's title by its label ("tokens":
@@ -80,7 +82,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
     if Format.PNG in options.formats:
         from printgen.outputs.png import png_files
 
-        files.update(png_files(decks, options))
+        files.update(png_files(decks, options, job.staging))
     if Format.TTS in options.formats:
         from printgen.outputs.tts import tts_files
 
@@ -89,7 +91,7 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
         names = {d.deck.id: localize(d.deck.name, job.lang, meta.languages) for d in decks}
         folder = out / job.game.id / job.lang
         name = f"{job.game.id}.{job.lang}"
-        files.update(tts_files(decks, job.title, name, folder, options, names))
+        files.update(tts_files(decks, job.title, name, folder, options, names, job.staging))
     return files
 
 

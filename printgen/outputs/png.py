@@ -21,6 +21,7 @@ from printgen.model.units import INCH_MM
 from printgen.options import BuildOptions, Service
 from printgen.outputs.names import plain_name
 from printgen.problems import Problems
+from printgen.staged import Contents, Staging, keep
 
 SERVICE_DPI = 300
 # The services sell cards in inches (poker 2.5 × 3.5, bridge 2.25 × 3.5, tarot 2.75 × 4.75 …)
@@ -83,15 +84,19 @@ def oversized(decks: list[LaidOutDeck], options: BuildOptions, problems: Problem
     return found
 
 
-def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, bytes]:
+def png_files(
+    decks: list[LaidOutDeck], options: BuildOptions, staging: Staging | None = None
+) -> dict[str, Contents]:
+    """Every image and counts.csv by name, each image staged as soon as it is encoded."""
     from printgen.outputs.raster import exact, faces_pdf, png_bytes, render_pages
 
     dpi = SERVICE_DPI if options.service else options.dpi
-    files: dict[str, bytes] = {}
+    files: dict[str, Contents] = {}
     for laid in decks:
         faces: list[tuple[str, Face]] = [(f"{card.id}.png", face) for card, face in laid.fronts]
         faces += back_images(laid, {name for name, _ in faces})
-        # one image at a time: a deck's thousand images at 600 dpi are gigabytes held together
+        # one image at a time, drawn and encoded, then staged on disk: a deck's thousand
+        # images at 600 dpi are gigabytes held together
         images = render_pages(faces_pdf([face for _, face in faces], bleed=True), dpi / INCH_MM)
         folder = f"png/{laid.deck.id}"
         for (name, face), image in zip(faces, images, strict=True):
@@ -100,7 +105,7 @@ def png_files(decks: list[LaidOutDeck], options: BuildOptions) -> dict[str, byte
             sized = exact(image, image_size(face, dpi, options.service), drawn)
             if laid.deck.shape == CardShape.CIRCLE:  # a round token: nothing outside its circle
                 sized = _round(sized, drawn)
-            files[f"{folder}/{name}"] = png_bytes(sized, dpi)
+            files[f"{folder}/{name}"] = keep(staging, png_bytes(sized, dpi))
         files[f"{folder}/counts.csv"] = _counts(laid, dict(faces[len(laid.fronts) :]))
     return files
 

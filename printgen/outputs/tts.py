@@ -23,6 +23,7 @@ from printgen.model.units import INCH_MM
 from printgen.options import BuildOptions
 from printgen.outputs.names import plain_name
 from printgen.outputs.raster import exact, faces_pdf, png_bytes, render_pages
+from printgen.staged import Contents, Staging, keep
 from printgen.write import json_bytes
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -57,12 +58,14 @@ def tts_files(
     folder: Path,
     options: BuildOptions,
     deck_names: dict[str, str],
-) -> dict[str, bytes]:
+    staging: Staging | None = None,
+) -> dict[str, Contents]:
     """Images and the saved object ``tts/<name>.json``; ``folder`` is where the build writes
     ``tts/`` (the images' URLs are absolute). ``name`` is the game's and the language's
     (``harbour.en``): Tabletop Simulator lists a saved object by its file name, and one folder
-    holds them all — a name alike in every language had the second copied in replace the first."""
-    files: dict[str, bytes] = {}
+    holds them all — a name alike in every language had the second copied in replace the first.
+    Each image is staged as soon as it is encoded."""
+    files: dict[str, Contents] = {}
     objects = []
     number = 0
     positions = _positions([laid.deck for laid in decks])
@@ -91,13 +94,14 @@ def tts_files(
             images = [exact(image, size, drawn) for image in pages]
             back_image = images[-1] if hidden is not None else Image.new("RGB", size, NO_BACK)
             sheet_name = f"tts/{laid.deck.id}-{sheet_index}.png"
-            files[sheet_name] = png_bytes(_sheet(images[: len(chunk)], back_image, cols, rows))
+            sheet = _sheet(images[: len(chunk)], back_image, cols, rows)
+            files[sheet_name] = keep(staging, png_bytes(sheet))
             back_url = (folder / back_name).as_uri()
             if unique:
                 start = (sheet_index - 1) * PER_SHEET
                 own = _images(backs[start : start + len(chunk)], size, drawn, per_mm)
                 backs_name = f"tts/{laid.deck.id}-{sheet_index}-backs.png"
-                files[backs_name] = png_bytes(_sheet(own, back_image, cols, rows))
+                files[backs_name] = keep(staging, png_bytes(_sheet(own, back_image, cols, rows)))
                 back_url = (folder / backs_name).as_uri()
             custom[str(number)] = {
                 "FaceURL": (folder / sheet_name).as_uri(),
@@ -111,7 +115,7 @@ def tts_files(
             for slot, face in enumerate(chunk):
                 ids[face.card] = number * 100 + slot
         assert back_image is not None
-        files[back_name] = png_bytes(back_image)
+        files[back_name] = keep(staging, png_bytes(back_image))
         nickname = deck_names.get(laid.deck.id, laid.deck.id)
         objects.append(_deck_object(laid, nickname, custom, ids, position))
     files[f"tts/{name}.json"] = json_bytes(_save(title, objects))
