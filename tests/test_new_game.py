@@ -442,6 +442,22 @@ def test_a_language_key_in_capitals_is_said_at_that_key(
         "file; write it in lower case, 'en', and add 'en' to languages in game.yaml)"
     ]
 
+    # beside the same code in lower case, or after it in other capitals: 'write it in lower
+    # case' would make two keys of one name; which to remove is said instead
+    for written, column, other in (
+        ('{es: "Ladrón", ES: "Ratero"}', 26, "es"),
+        ('{es: "Ladrón", EN: "Thief", En: "T"}', 39, "EN"),
+    ):
+        deck.write_text(text.replace('name: "Ladrón"', f"name: {written}"), encoding="utf-8")
+        said = printgen(tmp_path, "validate", "lonja").err.splitlines()
+        key = written.rpartition(", ")[2].partition(":")[0]
+        expected = (
+            f"cards/lonja/decks/main.yaml:{line + 1}:{column}: warning: card 'thief' name has a "
+            f"text in '{key}' beside its text in '{other}', the same language ({key.lower()}): "
+            f"only one is printed; remove '{key}'"
+        )
+        assert expected in said, said
+
 
 def test_a_colour_left_unquoted_is_said_to_need_quotes(
     tmp_path: Path, printgen: Callable[..., Run]

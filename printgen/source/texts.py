@@ -63,9 +63,8 @@ class TextReader:
                         f"{what} has a text '{lang}' on its own: in {{…}} a comma ends a text; "
                         'put each text in quotes (en: "Once, a free card.")',
                     )
-                elif lang in cased.values() and cased.get(lang.lower()) == lang:
-                    if lang.lower() in value or lang.lower() not in self.languages:
-                        self._unprinted(value.key_at(lang), lang, what, lang.lower())
+                elif isinstance(lang, str) and (lower := lang.lower()) != lang and lower in cased:
+                    self._capitals(value, lang, lower, what)
                 elif lang not in self.languages:
                     self._unprinted(value.key_at(lang), lang, what)
             return {lang: text for lang, text in value.items() if lang in self.languages}
@@ -76,6 +75,21 @@ class TextReader:
             + (f"; {QUOTE_IT}" if bare(value) else ""),
         )
         return None
+
+    def _capitals(self, value: LDict, lang: str, lower: str, what: str) -> None:
+        """A code in capitals ('EN'): beside the same code in lower case, or in other capitals
+        ('En' after 'EN'), a second text of one language — 'write it in lower case' would make
+        two keys of one name; alone in a language the game declares, said by ``text``."""
+        first = _cased(value)[lower]
+        if lower in value or first != lang:
+            other = lower if lower in value else first
+            self.warn(
+                value.key_at(lang),
+                f"{what} has a text in '{lang}' beside its text in '{other}', the same language "
+                f"({lower}): only one is printed; remove '{lang}'",
+            )
+        elif lower not in self.languages:
+            self._unprinted(value.key_at(lang), lang, what, lower)
 
     def _unprinted(self, where: Where, lang: str, what: str, lower: str = "") -> None:
         """A text in a language the game does not declare (taken out, or not in yet): kept in
@@ -115,11 +129,11 @@ class TextReader:
 def _cased(value: LDict) -> dict[str, str]:
     """The keys of a translation that are language codes written in capitals ('ES', 'Es'), by
     the code they mean ('es'): the game's languages are lower case, so 'ES' is none of them."""
-    return {
-        key.lower(): key
-        for key in value
-        if isinstance(key, str) and key != key.lower() and is_language_code(key.lower())
-    }
+    cased: dict[str, str] = {}
+    for key in value:
+        if isinstance(key, str) and key != key.lower() and is_language_code(key.lower()):
+            cased.setdefault(key.lower(), key)  # 'EN' before 'En': the first is said as the code
+    return cased
 
 
 # a name such as No, On or 1984, written bare, is read as yes/no or a number: the message
