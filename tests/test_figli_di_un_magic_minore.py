@@ -612,6 +612,19 @@ def test_rule_aid_face_table(project: Path) -> None:
     caught(project, "the aid's row 'Q' shows [1, 2, 5, 5]; the data gives [1, 2, 5, 6]")
 
 
+def test_rule_aid_face_table_row_missing_is_said_where_it_goes(project: Path) -> None:
+    """A row taken out of the aid's table was said with no line, and nothing of what to add."""
+    source = (project / FOLDER / "aid.en.md").read_text(encoding="utf-8")
+    row = next(line for line in source.splitlines() if line.startswith("| 10 |"))
+    edit(project, "aid.en.md", row + "\n", "")
+    first = source.splitlines().index(row) + 1  # the J row takes its place, the table's first
+    caught(
+        project,
+        f"aid.en.md:{first}:1: the aid's face-card table has no row '10': add '| 10 | … |' with "
+        "its figures [10, 11, 10, 11] (deals, of spades; discarded by, of diamonds)",
+    )
+
+
 def test_rule_rulebook_number_not_from_data(project: Path) -> None:
     edit(project, "rules.en.md", "{{ data.start_life }} life points", "20 life points", 2)
     caught(project, "rules.en.md:1:1: these rule numbers are not taken from data: start_life")

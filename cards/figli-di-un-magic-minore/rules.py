@@ -509,14 +509,24 @@ def face_table(data: dict[str, Any]) -> dict[str, list[int]]:
 
 def check_aid_table(rel: str, source: str, rendered: str, data: dict[str, Any]) -> list[Problem]:
     rows = {cells[0]: cells for cells in _table_rows(rendered)}
+    ranks = face_table(data)
+    lines = source.splitlines()
+    # a missing row is said at the table's first row of ranks, where it would go
+    first = next(
+        (i + 1 for i, text in enumerate(lines) if any(text.startswith(f"| {r} |") for r in ranks)),
+        1,
+    )
     problems = []
-    for rank, expected in face_table(data).items():
-        line = next(
-            (i + 1 for i, text in enumerate(source.splitlines()) if text.startswith(f"| {rank} |")),
-            0,
-        )
+    for rank, expected in ranks.items():
+        line = next((i + 1 for i, text in enumerate(lines) if text.startswith(f"| {rank} |")), 0)
         if rank not in rows:
-            problems.append(Problem(Where(rel), f"the aid's face-card table has no row '{rank}'"))
+            problems.append(
+                Problem(
+                    Where(rel, first, 1),
+                    f"the aid's face-card table has no row '{rank}': add '| {rank} | … |' with "
+                    f"its figures {expected} (deals, of spades; discarded by, of diamonds)",
+                )
+            )
             continue
         shown = [n for cell in rows[rank][1:] for n in numbers_in(cell)]
         if shown != expected:
