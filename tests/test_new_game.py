@@ -4126,3 +4126,66 @@ def test_names_with_commas_or_markup_are_matched_and_bare_ids_stay_references(
         f"cards/{GAME}/rules.en.md:{first + 3}:1: card reference 'Old Digger' "
         + named.format("Old Digger", "miner"),
     ], run.err
+
+
+def test_a_block_of_many_wrong_words_looks_for_the_card_meant_once_a_word(
+    designer: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ```cardrow of 100,000 words 'Foo' ran past a minute: each word was matched against
+    every card's name, then against every id for the one meant, word after word. The card
+    meant is looked for once a word written, however often it is written."""
+    import printgen.documents.card_refs as card_refs
+    import printgen.source.readers as readers
+
+    looked: list[str] = []
+
+    def counted(real: Callable[..., Any]) -> Callable[..., Any]:
+        def closest(name: str, *args: Any, **kwargs: Any) -> Any:
+            looked.append(name)
+            return real(name, *args, **kwargs)
+
+        return closest
+
+    from printgen.problems import closest
+
+    for module in (readers, card_refs):  # each calls the closest it imported
+        monkeypatch.setattr(module, "closest", counted(closest))
+    rules = designer / "cards" / GAME / "rules.en.md"
+    first = _appended(rules, "```cardrow", " ".join(["Foo"] * 5000), "```")
+    run = printgen(designer, "validate", GAME, "--lang", "en")
+    assert run.code == 2
+    said = run.err.splitlines()
+    assert said[0] == (
+        f"cards/{GAME}/rules.en.md:{first + 1}:1: card reference 'Foo' names no card; write "
+        "deck/card, e.g. main/miner"
+    ), said[:2]
+    assert said[-1].endswith("5,000 in all)"), said[-1]
+    assert 0 < len(looked) <= 20, len(looked)  # a few lay-outs of the block, not 5,000 words
+
+
+def test_a_long_quoted_or_differently_accented_name_is_said_as_one(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """A name of seven words was said word by word (six at most were looked for); so was one
+    in quotes, and 'Café' typed with é where the deck writes e and a combining accent."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    long_name = "The Old Grey Thief Of The North"
+    for old, new in (
+        ('{en: "Merchant"', f'{{en: "{long_name}"'),
+        ('{en: "Crown"', '{en: "Cafe\u0301 Royal"'),
+    ):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    deck.write_text(text, encoding="utf-8")
+    rules = designer / "cards" / GAME / "rules.en.md"
+    first = _appended(rules, "```cardrow", long_name, '"Caf\u00e9 Royal"', "```")
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 2
+    said = "is the name card 'main/{0}' prints; a reference is deck/card id: write main/{0}"
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/rules.en.md:{first + 1}:1: card reference '{long_name}' names no card: "
+        f"'{long_name}' " + said.format("merchant"),
+        f"cards/{GAME}/rules.en.md:{first + 2}:1: card reference 'Caf\u00e9 Royal' names no "
+        "card: 'Caf\u00e9 Royal' " + said.format("crown"),
+    ], run.err

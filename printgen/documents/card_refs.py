@@ -4,6 +4,7 @@ writes 'Steinbruch' in the English rules too), the card whose id it misspells, t
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -14,21 +15,40 @@ if TYPE_CHECKING:
     from printgen.documents.cards import CardInfo
 
 
+class PrintedNames:
+    """Every card's printed name (in the document's language and as written for each), as a
+    reference is matched with it, to the deck/card ids printing it: built once, so that a block
+    of thousands of words is looked up word by word, not scanned card by card for each."""
+
+    def __init__(self, decks: Mapping[str, list[CardInfo]]) -> None:
+        self.ids: set[str] = set()  # card ids without their deck: that card is meant
+        self.names: dict[str, list[tuple[str, str]]] = {}  # compared name -> (deck, card)
+        self.most_words = 1
+        for deck_id, infos in decks.items():
+            for info in infos:
+                self.ids.add(info.card.id)
+                for name in dict.fromkeys(_compared(name) for name in _names(info)):
+                    self.names.setdefault(name, []).append((deck_id, info.card.id))
+                    self.most_words = max(self.most_words, len(name.split()))
+
+    def find(self, ref: str) -> list[str]:
+        """The deck/card ids of the cards whose printed name ``ref`` writes in place of an id
+        — 'gebaeude/Sägewerk', or the name alone — its case, markup, spacing and soft hyphens
+        aside; none when ``ref`` is a card's id without its deck (that card is meant, whoever
+        prints the name: 'thief' is main/thief though main/merchant prints 'Thief')."""
+        deck, slash, written = ref.partition("/") if "/" in ref else ("", "", ref)
+        if not slash and ref in self.ids:
+            return []
+        return [
+            f"{deck_id}/{card_id}"
+            for deck_id, card_id in self.names.get(_compared(written), [])
+            if not slash or deck_id == deck
+        ]
+
+
 def by_printed_name(decks: Mapping[str, list[CardInfo]], ref: str) -> list[str]:
-    """The deck/card ids of the cards whose printed name ``ref`` writes in place of an id —
-    'gebaeude/Sägewerk', or the name alone — its case and soft hyphens aside; none when ``ref``
-    is a card's id without its deck (that card is meant, whoever prints the name: 'thief' is
-    main/thief though main/merchant prints 'Thief')."""
-    deck, slash, written = ref.partition("/") if "/" in ref else ("", "", ref)
-    if not slash and any(info.card.id == ref for infos in decks.values() for info in infos):
-        return []
-    wanted = _compared(written)
-    found: list[str] = []
-    for deck_id, infos in decks.items() if not slash else [(deck, decks.get(deck, []))]:
-        for info in infos:
-            if any(_compared(name) == wanted for name in _names(info)):
-                found.append(f"{deck_id}/{info.card.id}")
-    return found
+    """``PrintedNames(decks).find(ref)``, for a single reference."""
+    return PrintedNames(decks).find(ref)
 
 
 def _compared(name: str) -> str:
@@ -38,7 +58,8 @@ def _compared(name: str) -> str:
 
     if "*" in name or ":" in name or "\\" in name:  # markup to take out (rare in a name)
         name = text.plain(text.parse(name))
-    return " ".join(name.replace(SOFT, "").split()).casefold()
+    # one spelling of an accented letter: 'Café' typed é, printed e and a combining accent
+    return " ".join(unicodedata.normalize("NFC", name.replace(SOFT, "")).split()).casefold()
 
 
 def name_said(ref: str, named: list[str], what: str) -> str:

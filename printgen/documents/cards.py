@@ -11,7 +11,7 @@ from typing import Any
 
 from printgen.documents.card_glyphs import parsed
 from printgen.documents.card_query import as_yaml, matches
-from printgen.documents.card_refs import by_printed_name, name_said, not_there
+from printgen.documents.card_refs import PrintedNames, name_said, not_there
 from printgen.documents.card_titles import card_name, name_runs, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
@@ -44,7 +44,7 @@ class CardInfo:
 
 
 _WORD = re.compile(r"[^\s,]+")  # a card reference: spaces or commas between them
-_NAME_WORDS = 6  # the most words a printed name written in a block is looked for in
+_QUOTES = "\"'“”«»„"  # round a name written in a block: '"Salt Merchant"' is that name
 
 
 def _unmarked(written: str) -> str:
@@ -74,6 +74,7 @@ class CardIndex:
         self.icon_colors = game.icon_colors
         self.icons = game.icon_library
         self.problems: list[Problem] = []
+        self._said: dict[str, str] = {}  # why a reference names no card, by reference
         self.deck_names: dict[str, str] = {}  # by deck id, in the document's language
         self.cards: dict[str, CardInfo] = {}
         self.backs: dict[str, Face] = {}
@@ -120,30 +121,35 @@ class CardIndex:
                 if index < skip:
                     continue
                 where = Where(self.where.path, number, word.start() + 1) if line else None
-                if (phrase := self._printed_phrase(written, words[index:])) is not None:
+                if (phrase := self._printed_phrase(written, words, index)) is not None:
                     skip = index + phrase[0]  # a card's printed name of several words, said once
                     self.get(phrase[1], where)
                 elif (info := self.get(word.group(), where)) is not None:
                     infos.append(info)
         return infos
 
-    def _printed_phrase(self, written: str, words: list[re.Match[str]]) -> tuple[int, str] | None:
-        """(how many words, the text) of the longest run of ``words`` from the first, of two
-        or more, that writes a card's printed name ('El Faro', 'Salt, Pepper'): said as one
-        name, not as an 'El' and a 'Faro' that name no card. None when the first word is a
-        reference, or a card's id alone (that card is meant, whatever another card prints)."""
-        first = words[0].group()
-        if "=" in first or first in self.cards or first in self._bare_ids:
+    def _printed_phrase(
+        self, written: str, words: list[re.Match[str]], first: int
+    ) -> tuple[int, str] | None:
+        """(how many words, the text) of the longest run of ``words`` from ``first``, of two
+        or more, that writes a card's printed name ('El Faro', 'Salt, Pepper', '"Salt
+        Merchant"'): said as one name, not as an 'El' and a 'Faro' that name no card. None when
+        the first word is a reference, or a card's id alone (that card is meant, whatever
+        another card prints)."""
+        word = words[first].group()
+        if "=" in word or word in self.cards or word in self._printed.ids:
             return None
-        for count in range(min(len(words), _NAME_WORDS), 1, -1):
-            phrase = written[words[0].start() : words[count - 1].end()]
-            if self.by_printed_name(phrase):
-                return count, phrase
+        start = words[first].start()
+        for count in range(min(len(words) - first, self._printed.most_words), 1, -1):
+            phrase = written[start : words[first + count - 1].end()]
+            for said in dict.fromkeys((phrase, phrase.strip(_QUOTES))):
+                if self._printed.find(said):
+                    return count, said
         return None
 
     @cached_property
-    def _bare_ids(self) -> frozenset[str]:
-        return frozenset(key.partition("/")[2] for key in self.cards)
+    def _printed(self) -> PrintedNames:
+        return PrintedNames(self.decks)
 
     def written_at(self, text: str, lang: str) -> Where | None:
         """The line of the card field a laid-out block's ``text`` was printed from (the card
@@ -182,21 +188,27 @@ class CardIndex:
         if info is None:
             # a reference game.yaml's cover: names is reported there, else in the prose
             where = where or self.cover_where.get(ref, self.where)
-            if "=" in ref:
-                message = self._no_match(ref)
-            elif named := self.by_printed_name(ref):
-                message = f"card reference '{ref}' names no card: " + name_said(
-                    ref, named, "a reference"
-                )
-            else:
-                message = f"card reference '{ref}' names no card" + did_you_mean(
-                    ref, self.cards, self.not_there(ref)
-                )
-            self.problems.append(Problem(where, message))
+            self.problems.append(Problem(where, self._unnamed(ref)))
         return info
 
+    def _unnamed(self, ref: str) -> str:
+        """Why ``ref`` names no card, worked out once a reference: a block writing one wrong
+        word 100,000 times looked for the card meant 100,000 times (minutes)."""
+        if (said := self._said.get(ref)) is not None:
+            return said
+        if "=" in ref:
+            said = self._no_match(ref)
+        elif named := self.by_printed_name(ref):
+            said = f"card reference '{ref}' names no card: " + name_said(ref, named, "a reference")
+        else:
+            said = f"card reference '{ref}' names no card" + did_you_mean(
+                ref, self.cards, self.not_there(ref)
+            )
+        self._said[ref] = said
+        return said
+
     def by_printed_name(self, ref: str) -> list[str]:
-        return by_printed_name(self.decks, ref)
+        return self._printed.find(ref)
 
     def not_there(self, ref: str) -> str:
         return not_there(self.decks, self.cards, ref)
