@@ -221,3 +221,34 @@ def test_a_name_printgen_rules_does_not_have_is_said_without_printgens_install_p
         f"{RULES}:{line_of(demo / RULES, name)}:1: rules.py failed to load: ImportError: cannot "
         f"import name '{name}' from 'printgen.rules'{said}"
     ]
+
+
+def test_a_name_imported_from_another_module_of_printgen_is_told_printgen_rules(
+    demo: Path, printgen: Printgen
+) -> None:
+    """`from printgen.rules.run import rule` was told "did you mean 'Rule'?", a class of that
+    module: the module a rules.py imports it from is said instead."""
+    write_rules(demo, "from printgen.rules.run import rule as _rule\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(demo / RULES, 'printgen.rules.run')}:1: rules.py failed to load: "
+        "ImportError: cannot import name 'rule' from 'printgen.rules.run'; write: from "
+        "printgen.rules import rule"
+    ]
+
+
+def test_an_expression_too_deep_for_pythons_parser_is_said_so_at_its_line(
+    demo: Path, printgen: Printgen
+) -> None:
+    """x = ----…1 (100,000 signs) was said as "MemoryError: it ran out of memory, past the 2 GiB
+    … does it keep adding to a list or a text forever?", at line 1, after 34 MB: it is Python's
+    parser that gives up on it, at that line."""
+    write_rules(demo, "x = " + "-" * 100_000 + "1\ny = 2\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(demo / RULES, 'x = ---')}:1: rules.py failed to load: Python cannot "
+        "read it: an expression is nested too deeply for its parser (thousands of signs or "
+        "brackets in a row?); write it in steps"
+    ]

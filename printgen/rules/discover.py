@@ -31,10 +31,10 @@ from printgen.rules.guard import (
     overtime,
     recursion_hint,
     running_at,
-    unplaced_import,
     warnings_kept,
     went_on,
 )
+from printgen.rules.load_errors import most_nested_line, unplaced_import, unreadable
 from printgen.rules.opened import noted_opens, renoted
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
@@ -208,7 +208,10 @@ def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
         tb = tb.tb_next
     if isinstance(exc, LeadsOut):  # printgen's own words, not a failure of the designer's code
         return Problem(where, str(exc))
-    said = f"rules.py failed to load: {unplaced_import(exc) or described(exc)}{recursion_hint(exc)}"
+    if cannot_read := unreadable(exc):  # no line from Python: the likeliest one
+        where = Where(rel, most_nested_line(path), 1)
+    said = unplaced_import(exc) or cannot_read or described(exc)
+    said = f"rules.py failed to load: {said}{recursion_hint(exc)}"
     return Problem(where, clipped(said))
 
 

@@ -95,30 +95,6 @@ def described(exc: BaseException) -> str:
     return f"{name}: {clipped(text)}{hint}" if text else f"{name}{hint}"
 
 
-def unplaced_import(exc: BaseException) -> str | None:
-    """``from printgen.rules import Card`` (or ``from printgen.simulate.contract import
-    GameRecords``): said without the absolute path of printgen's (or Python's) own file that
-    Python adds, which is no place of the designer's to look, and with the name the module has
-    that was likely meant — of printgen's, those it offers (its ``__all__``), listed when none
-    is near."""
-    import re
-    import sys
-
-    module, where = getattr(exc, "name", None), getattr(exc, "path", None)
-    if type(exc) is not ImportError or not isinstance(module, str) or not where:
-        return None
-    text = str(exc).removesuffix(f" ({where})")
-    missing = re.fullmatch(r"cannot import name '([^']*)' from .*", text)
-    if missing and (imported := sys.modules.get(module)) is not None:
-        from printgen.source.readers import did_you_mean
-
-        offered = getattr(imported, "__all__", None)
-        names = list(offered or (n for n in vars(imported) if not n.startswith("_")))
-        listed = f"; it offers {', '.join(sorted(names, key=str.lower))}" if offered else ""
-        text += did_you_mean(missing.group(1), names, listed)
-    return f"ImportError: {text}"
-
-
 def recursion_hint(exc: BaseException) -> str:
     """For a RecursionError in a game's Python: its likely cause, and why a higher
     sys.setrecursionlimit did not help (printgen.sandbox.recursion caps it)."""

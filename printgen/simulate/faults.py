@@ -22,9 +22,9 @@ from printgen.rules.guard import (
     overtime,
     recursion_hint,
     running_at,
-    unplaced_import,
     went_on,
 )
+from printgen.rules.load_errors import most_nested_line, unplaced_import, unreadable
 from printgen.sandbox.alarm import CPU_GRACE, Overtime, code_limit
 from printgen.sandbox.refused import Refused
 from printgen.sandbox.workers import Ended
@@ -55,10 +55,14 @@ def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
         line = exc.lineno if type(exc.lineno) is int and exc.lineno > 0 else 1
         col = exc.offset if type(exc.offset) is int and exc.offset > 0 else 1
         return EngineFault(f"{rel}:{line}:{col}: Python syntax error: {exc.msg}")
-    line = deepest_line(exc, path)
+    line = most_nested_line(path) if unreadable(exc) else deepest_line(exc, path)
     if isinstance(exc, Overtime):
         return EngineFault(f"{rel}:{line}:1: simulate.py {overtime(exc, 'loading it')}")
-    said = unplaced_import(exc) or f"{described(exc)}{_beside(exc, path)}{recursion_hint(exc)}"
+    said = (
+        unplaced_import(exc)
+        or unreadable(exc)
+        or f"{described(exc)}{_beside(exc, path)}{recursion_hint(exc)}"
+    )
     return EngineFault(f"{rel}:{line}:1: simulate.py failed to load: {said}")
 
 
