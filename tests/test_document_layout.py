@@ -546,6 +546,44 @@ def test_a_diagram_query_matches_no_card_by_pythons_spelling(
     assert f"rules.en.md:4:9: diagram: no card of deck 'main' has {query}" in err, err
 
 
+_LONG = "9" * 4301  # past the 4,300 digits Python reads as a number
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        (f"main/weight={_LONG}", "number '99999999999999999999…' is too long; write a smaller one"),
+        (f"main/weight=0x{'f' * 4301}", "number '0xffffffffffffffffff…' is too long; write a "),
+        (
+            "main/weight=2&",
+            "query 'main/weight=2&' has an '&' with no field=value after it; write one there",
+        ),
+        ("'main/='", "query 'main/=' names no field before '='; write the field's name, as in"),
+    ],
+)
+def test_a_diagram_query_that_is_too_long_or_incomplete_is_said_at_its_cell(
+    project: Path, printgen: Callable[..., Any], cell: str, message: str
+) -> None:
+    """A number of 4,301 digits was "internal error: ValueError: Exceeds the limit (4300
+    digits)"; a query with no field or a term left empty was "'=' is not field=value"."""
+    _rare_monks(project)
+    err = _refused(project, printgen, f"```diagram\ngrid: [[{cell}]]\n```\n")
+    assert f"rules.en.md:2:9: diagram: {message}" in err, err
+
+
+@pytest.mark.parametrize("kind", ["card", "cardrow", "cardfan"])
+@pytest.mark.parametrize("value", [_LONG, "[" * 5000])
+def test_a_card_block_query_of_a_huge_value_is_said_at_the_word(
+    project: Path, printgen: Callable[..., Any], kind: str, value: str
+) -> None:
+    """A number of 4,301 digits was "internal error: ValueError", 5,000 '[' a RecursionError:
+    the query's value was read as a whole YAML document."""
+    _rare_monks(project)
+    prose = f"## Cards\n\n```{kind}\nmain/monk main/weight={value}\n```\n"
+    first = "cards/warriors-and-monks/rules.en.md:4:11: card query 'main/weight="
+    _refused(project, printgen, prose, first + value[:20])
+
+
 def test_a_diagram_query_draws_a_card_again_while_copies_are_left(
     project: Path, printgen: Callable[..., Any]
 ) -> None:

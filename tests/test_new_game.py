@@ -899,6 +899,8 @@ def test_a_bare_card_id_is_that_card_though_another_prints_it_as_its_name(
         ),
         ("mian/miner", "card reference 'mian/miner' names no card; did you mean 'main/miner'?"),
         ("main/cost=9", "card query 'main/cost=9' matches no card (deck/field=value:"),
+        # a number past the 4,300 digits Python reads was "internal error: ValueError"
+        (f"main/cost={'9' * 5000}", f"card query 'main/cost={'9' * 200}"),
         # a misspelt field or deck matched nothing, said as if no card had that value
         (
             "main/cots=3",

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
+from printgen.source.pyyaml import yaml
+
+_STD = "tag:yaml.org,2002:"
+_READ_TAGS = {f"{_STD}bool", f"{_STD}int", f"{_STD}float"}  # a number or a truth value
+# bits of the longest whole number a deck's YAML takes (source.yaml_scalars): Python writes
+# no more than 4,300 digits of one
+_MAX_INT_BITS = 14_000
+
+
+class NumberTooLong(ValueError):
+    """A query's value is a number longer than any a deck's YAML takes."""
 
 
 def matches(value: Any, written: str, read: Any) -> bool:
@@ -23,12 +33,38 @@ def matches(value: Any, written: str, read: Any) -> bool:
 
 
 def as_yaml(written: str) -> Any:
-    """A query's value as a deck's YAML would read it: true, 2.0, else the text itself."""
+    """A query's value as a deck's YAML would read it: true, 2.0, else the text itself (a
+    number too long for a deck is no card's number, but a text may still hold its digits)."""
     try:
-        read = yaml.safe_load(written)
-    except yaml.YAMLError:
+        return read_value(written)
+    except NumberTooLong:
         return written
-    return read if isinstance(read, bool | int | float) else written
+
+
+def read_value(written: str) -> Any:
+    """``as_yaml``, or NumberTooLong. Read as one plain scalar, never parsed as a document:
+    a value of 5,000 '[' nests past Python's recursion limit, and no list or mapping is
+    compared anyway."""
+    resolver: Any = yaml.resolver.Resolver()  # PyYAML's stubs leave resolve untyped
+    tag = resolver.resolve(yaml.ScalarNode, written, (True, False))
+    if tag not in _READ_TAGS:
+        return written
+    try:
+        read = yaml.constructor.SafeConstructor().construct_object(
+            yaml.ScalarNode(tag, written), deep=True
+        )
+    except ValueError:  # 4,301 digits and more: Python refuses to read them
+        raise NumberTooLong(written) from None
+    if isinstance(read, int) and not isinstance(read, bool) and read.bit_length() > _MAX_INT_BITS:
+        raise NumberTooLong(written)  # a hexadecimal one, read past that and never printed
+    return read
+
+
+def query_wrong(ref: str) -> str:
+    """What is wrong with the text of a query ``deck/field=value&…`` ("" when nothing is),
+    before any card is compared: a term with no field, an '&' with no term, a number too
+    long, two values of one field no card could both have."""
+    return query_terms(ref)[1]
 
 
 def value_key(value: Any) -> str:
@@ -43,16 +79,39 @@ def query_terms(cell: str) -> tuple[dict[str, str], str]:
     with them ("" when nothing is): a term that is no field=value, or a field asked for twice
     with values no card could match both of ('d4=4&d4=4.0' asks for one number, as matched)."""
     terms: dict[str, str] = {}
-    for term in cell.partition("/")[2].split("&"):
+    written = cell.partition("/")[2].split("&")
+    for number, term in enumerate(written):
         name, eq, value = (part.strip() for part in term.partition("="))
-        if not eq or not name:
+        if not term.strip() and len(written) > 1:
+            side = "after" if number == len(written) - 1 else "before"
+            return terms, (
+                f"query '{cell}' has an '&' with no field=value {side} it; write one there "
+                "(cost=2&color=red), or remove the '&'"
+            )
+        if eq and not name:
+            return terms, (
+                f"query '{cell}' names no field before '={value}'; write the field's name, as "
+                "in deck/field=value (main/cost=2)"
+            )
+        if not eq:
             return terms, f"'{term}' is not field=value"
+        if (too_long := _too_long(value)) is not None:
+            return terms, too_long
         if name in terms and not _one_value(terms[name], value):
             return terms, (
                 f"'{cell}' asks for {name}={terms[name]} and {name}={value}: no card has both"
             )
         terms.setdefault(name, value)
     return terms, ""
+
+
+def _too_long(value: str) -> str | None:
+    """The message for a value that is a number longer than a deck's YAML takes, or None."""
+    try:
+        read_value(value)
+    except NumberTooLong:
+        return f"number '{value[:20]}…' is too long; write a smaller one"
+    return None
 
 
 def _one_value(one: str, other: str) -> bool:
