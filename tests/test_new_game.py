@@ -900,13 +900,20 @@ def test_a_bare_card_id_is_that_card_though_another_prints_it_as_its_name(
         ("mian/miner", "card reference 'mian/miner' names no card; did you mean 'main/miner'?"),
         ("main/cost=9", "card query 'main/cost=9' matches no card (deck/field=value:"),
         # a number past the 4,300 digits Python reads was "internal error: ValueError"
-        (f"main/cost={'9' * 5000}", f"card query 'main/cost={'9' * 200}"),
+        (
+            f"main/cost={'9' * 5000}",
+            f"card query 'main/cost={'9' * 40}…': number '{'9' * 20}…' is too long; write a "
+            "smaller one",
+        ),
         # a misspelt field or deck matched nothing, said as if no card had that value
         (
             "main/cots=3",
             "card query 'main/cots=3': deck 'main' has no field 'cots'; did you mean 'cost'?",
         ),
         ("mian/cost=3", "card query 'mian/cost=3': no deck 'mian'; did you mean 'main'?"),
+        # a query of no field, or an '&' of nothing after it, matched the first card, silently
+        ("main/=", "card query 'main/=' names no field before '='; write the field's name"),
+        ("main/cost=1&", "card query 'main/cost=1&' has an '&' with no field=value after it"),
         # the example was a card of a bundled game (main/monk), not one of the designer's
         ("merchant", "cover entry 'merchant' must be deck/card (e.g. main/merchant) or deck/"),
         ("galleon", "cover entry 'galleon' must be deck/card (e.g. main/miner) or deck/"),

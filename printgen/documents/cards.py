@@ -10,7 +10,7 @@ from functools import cached_property, partial
 from typing import Any
 
 from printgen.documents.card_glyphs import parsed
-from printgen.documents.card_query import as_yaml, matches
+from printgen.documents.card_query import as_yaml, matches, query_wrong
 from printgen.documents.card_refs import PrintedNames, name_said, not_there
 from printgen.documents.card_titles import card_name, name_runs, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
@@ -184,6 +184,14 @@ class CardIndex:
         return None
 
     def get(self, ref: str, where: Where | None = None) -> CardInfo | None:
+        if "=" in ref and (wrong := query_wrong(ref)):  # main/= matched the first card
+            if not wrong.startswith("query "):  # a number too long: which query says it
+                shown = ref if len(ref) <= 60 else ref[:50] + "…"
+                wrong = f"query '{shown}': {wrong}"
+            self.problems.append(
+                Problem(where or self.cover_where.get(ref, self.where), f"card {wrong}")
+            )
+            return None
         info = self.query(ref) if "=" in ref else self.cards.get(ref)
         if info is None:
             # a reference game.yaml's cover: names is reported there, else in the prose
