@@ -1776,7 +1776,8 @@ def test_an_error_in_one_languages_prose_still_says_the_rules_warnings(
             "decimals): write 1000, or 1",
         ),
         ("'6'", "a text ('6'); write it without quotes: 6"),
-        ("'010'", "a text ('010'); write it without quotes: 10"),  # YAML reads 010 as 8
+        ("'010'", "a text ('010'); write 10, without quotes or a leading zero"),
+        ("09", "a text ('09'); write 9, without quotes or a leading zero"),  # not octal: a text
         ("'-3'", "a text ('-3')"),  # unquoted, it is under 1: no hint that leads to an error
         ("１２", "a text ('１２')"),  # full-width digits are no number to unquote
         ("1,5", "a text ('1,5')"),  # no whole number: nothing to suggest

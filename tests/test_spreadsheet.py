@@ -491,6 +491,11 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
             f"{CSV}:2:2: count of card 'sloop' must be a whole number of copies, 1 or more, "
             "not '1,500'; write it in digits alone: 1500",
         ),
+        (  # past 30 digits, in words: "-a number of more than 30 digits" read wrong
+            HEADER + f"sloop,2,Sloop,Sloop,-{'9' * 40},#ffffff\n",
+            f"{CSV}:2:5: card 'sloop' cost is a negative number of more than 30 digits; write a "
+            "number nearer 0",
+        ),
         (  # a thousand, or 1 with three decimals: which is asked
             HEADER + 'sloop,2,Sloop,Sloop,"1,000",#ffffff\n',
             f"{CSV}:2:5: card 'sloop' cost must be a whole number, not '1,000'; it may be 1000 "

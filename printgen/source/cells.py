@@ -157,6 +157,8 @@ def whole_hint(text: str, minimum: int | None = None, in_quotes: bool = True) ->
     elif in_quotes and _QUOTED_WHOLE.fullmatch(text):
         value = int(text)
         hint = f"; write it without quotes: {value}"
+        if text.lstrip("+-")[:1] == "0" and len(text.lstrip("+-")) > 1:  # 09: YAML's octal
+            hint = f"; write {value}, without quotes or a leading zero"
     else:
         return ""
     return "" if minimum is not None and value < minimum else hint
@@ -235,7 +237,13 @@ def _integer(checker: Checker, raw: Any, where: Where, what: str) -> int | None:
         checker.error(where, in_exponent_form(what, raw, whole, "a whole-number field"))
     elif value is None and whole is not None:  # too long to read: said as a number
         sign = "-" if whole < 0 else ""  # -10**22 is no 10**22
-        checker.error(where, f"{what} is {sign}{big(abs(whole))}; write a number nearer 0")
+        shown = big(abs(whole))  # past 30 digits in words: "a negative number of more …"
+        shown = (
+            f"{sign}{shown}"
+            if shown[0].isdigit()
+            else shown.replace("a ", f"a {'negative ' * bool(sign)}", 1)
+        )
+        checker.error(where, f"{what} is {shown}; write a number nearer 0")
     elif value is None:
         hint = whole_hint(raw, in_quotes=False) if isinstance(raw, str) else ""
         checker.error(where, f"{what} must be a whole number, not {quoted(raw)}{hint}")
