@@ -2015,8 +2015,9 @@ def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(
     checked = printgen(root, "validate")
     assert "templates/labels.yaml:1:1: labels.yaml must map each label" in checked.err
     made = printgen(root, "new", "other", "--lang", "pt")  # no words of printgen's in pt
-    assert made.code == 0
-    assert "templates/labels.yaml does not read as labels" in made.out, made.out
+    assert (made.code, made.out) == (2, ""), made.out
+    assert made.err.startswith("templates/labels.yaml:1:1: labels.yaml must map"), made.err
+    assert not (root / "cards" / "other").exists()
     assert labels.read_text() == "- players\n- age\n"  # left as the designer wrote it
     # printgen labels, whose one job this is, said the same note and exit 0: now the problem
     # at its line, exit 2, and the file as it was
@@ -2024,6 +2025,38 @@ def test_a_labels_file_of_the_wrong_shape_is_an_error_at_its_line(
     assert (added.code, added.out) == (2, ""), added.out
     assert added.err.startswith("templates/labels.yaml:1:1: labels.yaml must map"), added.err
     assert labels.read_text() == "- players\n- age\n"
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        (
+            "players: {en: Players}\nx: " + "9" * 5000 + "\n",
+            "templates/labels.yaml:2:4: number '99999999999999999999…' is too long",
+        ),
+        (
+            "players: " + "[" * 5000 + "]" * 5000 + "\n",
+            "templates/labels.yaml:1:1009: values nested more than 100 levels deep",
+        ),
+    ],
+)
+def test_new_reads_a_hostile_labels_file_as_labels_does_and_writes_nothing(
+    tmp_path: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """A number of 5000 digits or lists nested 5000 deep in templates/labels.yaml made `new`
+    fail with an internal error (exit 1) after writing the game, which a second `new` then
+    refused as already there: now the problem at its line, exit 2, and nothing written."""
+    assert printgen(tmp_path, "new", "g", "--lang", "en", "--lang", "it").code == 0
+    labels = tmp_path / "templates" / "labels.yaml"
+    labels.parent.mkdir()
+    labels.write_text(written, encoding="utf-8")
+    for lang in ("pt", "en"):
+        made = printgen(tmp_path, "new", "zz", "--lang", lang)
+        assert (made.code, made.out) == (2, ""), made.err
+        assert made.err.startswith(said), made.err
+        assert len(made.err.splitlines()) == 1, made.err
+        assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["g"]
+    assert labels.read_text(encoding="utf-8") == written
 
 
 def test_a_block_the_document_cannot_draw_is_an_error_at_its_line(

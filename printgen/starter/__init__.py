@@ -83,6 +83,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     for lang in languages:
         files[f"rules.{lang}.md"] = words[lang]["rules"]
         files[f"aid.{lang}.md"] = words[lang]["aid"]
+    _labels_read(project, languages[0])
     _write_whole(folder, files)
     written = [folder / name for name in files]
     notes = [
@@ -117,6 +118,16 @@ def _write_whole(folder: Path, files: dict[str, str]) -> None:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def _labels_read(project: Project, lang: str) -> None:
+    """The project's templates/labels.yaml read as a build reads it, before anything is
+    written: one that did not read (a number of 5000 digits, lists nested 5000 deep) stopped
+    ``new`` with an internal error after the game was written, and a second ``new`` refused
+    the half-made game. Its problems are raised (ProjectError), at their lines."""
+    from printgen.documents.labels import labels
+
+    labels(project, lang)
 
 
 def _inside(project: Project, command: str, *folders: Path) -> None:

@@ -13,6 +13,7 @@ from printgen.project import Project
 
 
 def new_command(project: Project, args: argparse.Namespace) -> int:
+    from printgen.problems import ProjectError
     from printgen.starter import StarterError, new_game
 
     inside = where_projects_are(project.root)
@@ -24,6 +25,10 @@ def new_command(project: Project, args: argparse.Namespace) -> int:
         written = new_game(project, args.game_id, args.lang or ["en"])
     except StarterError as exc:  # it quotes the id or language as typed: a line break too
         print(f"printgen: {one_line_path(str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ProjectError as exc:  # the project's labels file does not read: nothing written
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
         return _not_written(exc, project)

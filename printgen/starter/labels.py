@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from printgen.problems import ProjectError
 from printgen.project import PACKAGED_TEMPLATES, Project
+from printgen.source.located_yaml import read_yaml
 from printgen.source.pyyaml import yaml
 from printgen.starter import _inside, _q
 
@@ -205,9 +207,11 @@ def _own_labels(project: Project, path: Path) -> dict[str, Any] | None:
         return None
     if not path.exists():
         return {}
+    # read as a build reads it, within its limits: a number of 5000 digits or lists nested
+    # 5000 deep made the plain YAML reader fail with an internal error
     try:
-        own = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (yaml.YAMLError, OSError, UnicodeDecodeError):
+        own = read_yaml(path, project.rel(path), project)
+    except (ProjectError, OSError):
         return None
     return own if isinstance(own, dict) else None
 
