@@ -1171,9 +1171,37 @@ def test_norwegian_written_bare_is_said_to_need_quotes(
     assert run.code == 2
     assert run.err.splitlines() == [
         f"cards/demo/game.yaml:{line}:13: language was read as yes/no (False), not a code: "
-        'write it in quotes (languages: [en, "no"]); YAML reads a bare no, on, yes or off as '
-        "yes/no"
+        'write it in quotes ("no"); YAML reads a bare no as yes/no'
     ], run.err
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        (
+            "true",
+            "language was read as yes/no (True), not a code: YAML reads a bare true as yes/no; "
+            "write a two-letter code such as en or it",
+        ),
+        (
+            "NO",
+            'language was read as yes/no (False), not a code: write it in quotes ("no"); '
+            "YAML reads a bare NO as yes/no",
+        ),
+        ("null", "language is nothing, not a code: write a two-letter code such as en, it or fr"),
+        ("[en]", "language is a list, not a code: write a two-letter code such as en, it or fr"),
+    ],
+)
+def test_a_language_that_is_no_text_is_said_in_the_designers_words(
+    demo: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """languages: [en, true] said 'write it in quotes (languages: [en, "no"])', an example
+    of another value than the designer's; [en, null] said language 'None' and [[en], it]
+    language "['en']", as Python writes them."""
+    line = _edit(demo, "cards/demo/game.yaml", "languages: [en,", f"languages: [{written}, en,")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [f"cards/demo/game.yaml:{line}:13: {said}"], run.err
 
 
 def test_a_list_or_mapping_is_never_printed_as_python_writes_it(

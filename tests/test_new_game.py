@@ -414,6 +414,76 @@ def test_a_generator_value_in_a_language_the_game_lacks_is_said_not_printed(
     assert "Cuori" not in text and "{" not in text
 
 
+@pytest.mark.parametrize(
+    ("key", "column", "said"),
+    [
+        (
+            '"es-ES"',
+            23,
+            "'es-ES', which is not a language code, so it is not printed: write "
+            "'es', and add 'es' to languages in game.yaml to print it",
+        ),
+        (
+            '""',
+            23,
+            "'', which is not a language code, so it is not printed: a language is a "
+            "two-letter code such as en, it or fr",
+        ),
+        (
+            "null",
+            23,
+            "'null', which is not a language code, so it is not printed: a language "
+            "is a two-letter code such as en, it or fr",
+        ),
+        (
+            "1",
+            23,
+            "'1', which is not a language code, so it is not printed: a language is a "
+            "two-letter code such as en, it or fr",
+        ),
+    ],
+)
+def test_a_text_under_a_key_that_is_no_language_code_says_it_is_none(
+    tmp_path: Path, printgen: Callable[..., Run], key: str, column: int, said: str
+) -> None:
+    """title: {en: G, it: G, "es-ES": G} warned "add 'es-ES' to languages in game.yaml",
+    which languages: refuses (as it would '', 'null' or '1'): the key is said to be no
+    language code, with the code it holds, if any."""
+    assert printgen(tmp_path, "new", "g", "--lang", "en", "--lang", "it").code == 0
+    game = tmp_path / "cards" / "g" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    line = text.splitlines().index('title: {en: "G", it: "G"}') + 1
+    game.write_text(
+        text.replace('title: {en: "G", it: "G"}', f"title: {{en: G, it: G, {key}: G}}"),
+        encoding="utf-8",
+    )
+    checked = printgen(tmp_path, "validate", "g")
+    assert checked.code == 0, checked.err
+    assert checked.err.splitlines() == [
+        f"cards/g/game.yaml:{line}:{column}: warning: title has a text in {said}"
+    ]
+
+
+def test_a_language_key_with_a_stray_space_is_said_at_that_key(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """title: {en: G, "it ": G} said "title has no 'it' translation" at the mapping, never
+    pointing at the "it " the designer wrote."""
+    assert printgen(tmp_path, "new", "g", "--lang", "en", "--lang", "it").code == 0
+    game = tmp_path / "cards" / "g" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    line = text.splitlines().index('title: {en: "G", it: "G"}') + 1
+    game.write_text(
+        text.replace('title: {en: "G", it: "G"}', 'title: {en: G, "it ": G}'), encoding="utf-8"
+    )
+    checked = printgen(tmp_path, "validate", "g")
+    assert checked.code == 2
+    assert checked.err.splitlines() == [
+        f"cards/g/game.yaml:{line}:16: title has a text in 'it ', which is not a language "
+        "code: write 'it'"
+    ]
+
+
 def test_a_language_key_in_capitals_is_said_at_that_key(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from printgen.folders import listed
 from printgen.icons import icon_library, unusable_icons
 from printgen.limits import MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
-from printgen.model.game import Constraint, Deck, Game, GameMeta, not_a_language_code
+from printgen.model.game import Constraint, Deck, Game, GameMeta
 from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
@@ -21,6 +21,7 @@ from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
 from printgen.source.deck_order import ordered_decks
 from printgen.source.decks import check_field, read_deck
+from printgen.source.game_languages import read_languages
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.misplaced import misplaced
 from printgen.source.ranges import written_range
@@ -78,7 +79,7 @@ def load_game(project: Project, game_id: str) -> Game:
         (checker.warnings if warned else checker.problems).append(problem)
     icon_errors = len(checker.problems)
     checker.warnings += misplaced(project, game_id)  # icon/ for icons/: said, not left out
-    meta = _meta(checker, raw, game_id, rel_game)
+    meta = _meta(checker, raw, game_id, rel_game, folder / "game.yaml")
     if meta is None:
         raise ProjectError(checker.problems)
     checker.languages = meta.languages
@@ -172,12 +173,12 @@ def load_game(project: Project, game_id: str) -> Game:
     return game
 
 
-def _meta(checker: Checker, raw: Any, game_id: str, rel: str) -> GameMeta | None:
+def _meta(checker: Checker, raw: Any, game_id: str, rel: str, source: Path) -> GameMeta | None:
     node = checker.mapping(raw, Where(rel, 1, 1), "game.yaml")
     if node is None:
         return None
     checker.keys(node, GAME_KEYS, {"title", "players", "languages"}, "game.yaml")
-    languages = _languages(checker, node)
+    languages = read_languages(checker, node, source)
     checker.languages = languages
     if "id" in node and not isinstance(node["id"], str):  # id: 2048, id: yes, id: 007
         checker.error(
@@ -241,38 +242,6 @@ def _adapted(checker: Checker, node: LDict) -> bool:
 
 
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # a two-letter code: en, it, fr
-
-
-def _languages(checker: Checker, node: LDict) -> tuple[str, ...]:
-    """The languages the game's texts are written in: the game's own choice, one or more."""
-    if "languages" not in node:
-        return ()  # the schema reports the missing required key
-    items = checker.sequence(node["languages"], node.at("languages"), "languages")
-    langs = tuple(str(v) for v in items or ())
-    for index, lang in enumerate(langs):
-        if items is not None and isinstance(items[index], bool):  # [en, no]: Norwegian
-            checker.error(
-                items.at(index),
-                f"language was read as {kind_of(items[index])}, not a code: write it in quotes "
-                '(languages: [en, "no"]); YAML reads a bare no, on, yes or off as yes/no',
-            )
-        elif not LANGUAGE_CODE.fullmatch(lang):
-            checker.error(
-                items.at(index) if items else node.where,
-                not_a_language_code(lang),
-            )
-        elif lang in langs[:index]:
-            checker.error(
-                items.at(index) if items else node.where,
-                f"language '{lang}' is named twice in languages; name each once",
-            )
-    if items is not None and not langs:
-        checker.error(node.at("languages"), "languages must name at least one, e.g. [en]")
-    # a misspelt code is said once, here: its texts (rules.ger.md, {en:, ger:}) are not asked for;
-    # with none named, no text is judged by its languages either
-    valid = tuple(dict.fromkeys(lang for lang in langs if LANGUAGE_CODE.fullmatch(lang)))
-    checker.languages_unsure = valid != langs or not langs
-    return valid or langs
 
 
 def _players(checker: Checker, node: LDict) -> tuple[int, int]:

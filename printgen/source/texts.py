@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printgen.model.game import is_language_code
+from printgen.model.game import code_within, is_language_code, shown_language
 from printgen.problems import Where
 from printgen.source.located_yaml import LDict, LList
 
@@ -28,13 +28,21 @@ class TextReader:
         if isinstance(value, str):
             return value
         if isinstance(value, LDict):
-            cased = _cased(value)
+            cased, meant = _cased(value), _meant_codes(value)
+            said: set[str] = set()  # keys said as the language they were meant to be
             for lang in self.languages:
                 if lang not in value and lang in cased:  # said at the key the designer sees
                     self.error(
                         value.key_at(cased[lang]),
                         f"{what} has a text in '{cased[lang]}', which is not a language of the "
                         f"game: write it in lower case, '{lang}'",
+                    )
+                elif lang not in value and lang in meant:  # {"it ": …}: a stray space
+                    said.add(meant[lang])
+                    self.error(
+                        value.key_at(meant[lang]),
+                        f"{what} has a text in '{shown_language(meant[lang])}', which is not a "
+                        f"language code: write '{lang}'",
                     )
                 elif lang not in value:
                     self.error(
@@ -52,6 +60,8 @@ class TextReader:
                         f"{QUOTE_IT}",
                     )
             for lang in () if self.languages_unsure else value:
+                if lang in said:
+                    continue
                 if (
                     lang not in self.languages
                     and value[lang] is None
@@ -65,6 +75,8 @@ class TextReader:
                     )
                 elif isinstance(lang, str) and (lower := lang.lower()) != lang and lower in cased:
                     self._capitals(value, lang, lower, what)
+                elif not is_language_code(lang):
+                    self._no_code(value, lang, what)
                 elif lang not in self.languages:
                     self._unprinted(value.key_at(lang), lang, what)
             return {lang: text for lang, text in value.items() if lang in self.languages}
@@ -109,6 +121,29 @@ class TextReader:
             f"{', '.join(self.languages)} (the first such text in this file; {fix})",
         )
 
+    def _no_code(self, value: LDict, key: str, what: str) -> None:
+        """A text under a key that is no language code ('es-ES', '', 1): no game can declare
+        it, so it is never printed — 'add it to languages' sent the designer to a list that
+        refuses it. Said once a file and key, with the code it holds, if any."""
+        where = value.key_at(key)
+        if (where.path, key) in self.unprinted:
+            return
+        self.unprinted.add((where.path, key))
+        code, shown = _meant(key), shown_language(key)
+        if code is None:
+            fix = "a language is a two-letter code such as en, it or fr"
+        elif code in value:  # {fr: …, "fr ": …}: two texts of one language
+            fix = f"its text in '{code}' is the one printed: remove '{shown}'"
+        elif code in self.languages:
+            fix = f"write '{code}'"
+        else:
+            fix = f"write '{code}', and add '{code}' to languages in game.yaml to print it"
+        self.warn(
+            where,
+            f"{what} has a text in '{shown}', which is not a language code, so it is not "
+            f"printed: {fix}",
+        )
+
     def translations_in(self, value: Any, where: Where, what: str) -> None:
         """Check every {lang: text} mapping nested in free data has all languages."""
         if isinstance(value, LDict):
@@ -134,6 +169,24 @@ def _cased(value: LDict) -> dict[str, str]:
         if isinstance(key, str) and key != key.lower() and is_language_code(key.lower()):
             cased.setdefault(key.lower(), key)  # 'EN' before 'En': the first is said as the code
     return cased
+
+
+def _meant_codes(value: LDict) -> dict[str, str]:
+    """The keys of a translation that are no language code but hold one, by that code: 'it '
+    (a stray space), 'es-ES' (a region)."""
+    meant: dict[str, str] = {}
+    for key in value:
+        if isinstance(key, str) and not is_language_code(key.lower()):
+            code = _meant(key)
+            if code is not None:
+                meant.setdefault(code, key)
+    return meant
+
+
+def _meant(key: str) -> str | None:
+    """The language code a key that is none holds: 'it ' is 'it', 'ES-es' is 'es'."""
+    bare = key.strip()
+    return bare.lower() if is_language_code(bare.lower()) else code_within(bare)
 
 
 # a name such as No, On or 1984, written bare, is read as yes/no or a number: the message
