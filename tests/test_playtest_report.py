@@ -966,6 +966,30 @@ def test_every_word_of_the_report_is_in_its_language(
     assert "40 partidas · 4 jugadores" in text and "%" in text and " %" in text
 
 
+def test_a_long_or_wide_language_is_said_short_with_the_code_to_write(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """simulate --lang with 10,000 letters echoed them whole, where build cuts them short, a
+    line break typed in it split the line, and full-width ＩＴ or Turkish İT were told no code
+    to write."""
+    assert printgen(tmp_path, "new", "g", "--lang", "en", "--lang", "it").code == 0
+    run = printgen(tmp_path, "simulate", "g", "-n", "3", "--lang", "a" * 10_000)
+    assert (run.code, run.err) == (
+        2,
+        f"printgen: --lang: g is written in en, it, not '{'a' * 20}…' (a language is a "
+        "two-letter code, such as it)\n",
+    )
+    run = printgen(tmp_path, "simulate", "g", "-n", "3", "--lang", "x\ny")
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
+    for typed in ("ＩＴ", "İT"):
+        run = printgen(tmp_path, "simulate", "g", "-n", "3", "--lang", typed)
+        assert (run.code, run.err) == (
+            2,
+            f"printgen: --lang: g is written in en, it, not '{typed}' (a language is a "
+            "two-letter code: write 'it')\n",
+        )
+
+
 def test_a_wrong_request_is_said_before_the_reports_labels(
     project: Path, printgen: Printgen
 ) -> None:

@@ -4,6 +4,7 @@ them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pdfplumber
@@ -11,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from printgen.cli.commands import main
+from tests.conftest import Run
 
 MM = 72 / 25.4
 LANGUAGES = ("en", "it", "fr", "de", "es")
@@ -109,6 +111,22 @@ def test_a_language_that_is_no_code_is_said_so(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "en, it, fr, de, es" in err
     assert err.endswith("(a language is a two-letter code, such as it)\n")
+
+
+@pytest.mark.parametrize("command", ["calibrate", "icons"])
+def test_a_long_or_wide_language_is_said_short_with_the_code_to_write(
+    tmp_path: Path, printgen: Callable[..., Run], command: str
+) -> None:
+    """--lang with 10,000 letters was echoed whole, twice (20 KB of stderr), where build and
+    labels cut it short; full-width ｅｎ and Turkish İT were told no code to write."""
+    run = printgen(tmp_path, command, "--lang", "a" * 10_000)
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and len(run.err) < 300, len(run.err)
+    assert run.err.startswith(f"printgen: --lang {'a' * 20}…: "), run.err[:200]
+    for typed, code in (("ｅｎ", "en"), ("İT", "it")):
+        run = printgen(tmp_path, command, "--lang", typed)
+        assert run.code == 2
+        assert run.err.endswith(f"(a language is a two-letter code: write '{code}')\n"), run.err
 
 
 def test_a_language_the_project_adds_is_one_more(

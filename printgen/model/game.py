@@ -214,7 +214,7 @@ def two_letter_hint(lang: str, available: Collection[str] | None = None) -> str:
     """The tail of a message refusing ``lang``, which is not a code: the code it holds — when
     it is one of ``available`` (the languages that would be taken), else that it is not
     either: 'write zh' to a game in English alone led to another error."""
-    code = _code_within(lang)
+    code = _code_within(lang) or _plain_code(lang)
     if code and (available is None or code in available):
         return f" (a language is a two-letter code: write '{code}')"
     if code:
@@ -235,6 +235,18 @@ def _code_within(lang: str) -> str | None:
     """The two-letter code a language with its region holds (pt-BR: pt)."""
     found = _WITH_REGION.fullmatch(lang)
     return found[1].lower() if found else None
+
+
+def _plain_code(lang: str) -> str | None:
+    """The code a language typed in other letters spells: full-width 'ｅｎ' (an East Asian
+    keyboard), 'İT' (a Turkish one, whose I has a dot): each was told no code to write."""
+    import unicodedata
+
+    if len(lang) > 20:  # no code: not worth decomposing 10 KB
+        return None
+    decomposed = unicodedata.normalize("NFKD", lang)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    return plain if _LANGUAGE_CODE.fullmatch(plain) else _code_within(plain)
 
 
 def shown_language(lang: str) -> str:

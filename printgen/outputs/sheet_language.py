@@ -82,12 +82,13 @@ def _not_had(
 ) -> str:
     """What --lang asked for that the sheet has no words in, the languages it has, and how to
     give it that one."""
-    from printgen.model.game import code_within, two_letter_hint
+    from printgen.model.game import code_within, shown_language, two_letter_hint
     from printgen.source.game import LANGUAGE_CODE
 
     candidates = dict.fromkeys([*PRINTGEN_LANGUAGES, *_written_languages(project, game_id)])
     had = [lang for lang in candidates if _has(labels(project, lang, game_id), needed)]
-    shown = one_line_path(asked)  # a line break typed in it would split the line
+    # a line break typed in it would split the line; 10 KB typed, fill the terminal
+    shown = one_line_path(shown_language(asked))
     message = f"--lang {shown}: {sheet} has no words in '{shown}'; it has them in {', '.join(had)}"
     code = asked if LANGUAGE_CODE.fullmatch(asked) else code_within(asked)
     if code and code not in had:  # zh-Hant: what zh lacks is said, not 'write zh'

@@ -236,11 +236,15 @@ def report_labels(
 
 def _check_language(game_id: str, languages: Sequence[str], lang: str | None) -> None:
     if lang is not None and lang not in languages:
-        from printgen.model.game import two_letter_hint
+        from printgen.model.game import shown_language, two_letter_hint
 
         hint = two_letter_hint(lang, languages) if lang.lower() != lang or len(lang) != 2 else ""
+        from printgen.problems import one_line_path
+
+        # 10 KB typed was echoed whole; a line break typed split the line
+        shown = one_line_path(shown_language(lang))
         raise NoLanguage(
-            f"--lang: {game_id} is written in {', '.join(languages)}, not '{lang}'{hint}"
+            f"--lang: {game_id} is written in {', '.join(languages)}, not '{shown}'{hint}"
         )
 
 
