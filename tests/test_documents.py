@@ -1960,17 +1960,7 @@ def test_cards_with_no_text_are_shown_four_to_a_row_in_the_card_reference(
     column of white beside each: their faces go four to a row, each named under it."""
     from printgen.cli.commands import main
 
-    tokens = "".join(
-        f'  - {{id: t{n}, count: 2, name: "{name}", cost: 1, icon: coin, color: "#8a5a00", '
-        'tint: "#fbf1dc"}\n'
-        for n, name in enumerate(["Alpha", "Bravo", "Charlie", "Delta", "Echo"])
-    )
-    (demo / "cards" / "demo" / "decks" / "tokens.yaml").write_text(
-        'name: "Tokens"\nsize: mini-euro\nlayout: demo-card\nback: none\n'
-        "fields: {name: text, cost: integer, icon: icon, color: color, tint: color}\n"
-        f"cards:\n{tokens}",
-        encoding="utf-8",
-    )
+    _tokens_deck(demo, ["Alpha", "Bravo", "Charlie", "Delta", "Echo"])
     code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
     assert code == 0, capsys.readouterr().err
     with pdfplumber.open(demo / "build" / "demo" / "en" / "rulebook.pdf") as pdf:
@@ -1991,17 +1981,7 @@ def test_fewer_token_faces_than_a_row_are_centred_in_the_card_reference(
     row's empty slots white on its right: a row of faces shorter than four is centred."""
     from printgen.cli.commands import main
 
-    tokens = "".join(
-        f'  - {{id: t{n}, count: 2, name: "{name}", cost: 1, icon: coin, color: "#8a5a00", '
-        'tint: "#fbf1dc"}\n'
-        for n, name in enumerate(names)
-    )
-    (demo / "cards" / "demo" / "decks" / "tokens.yaml").write_text(
-        'name: "Tokens"\nsize: mini-euro\nlayout: demo-card\nback: none\n'
-        "fields: {name: text, cost: integer, icon: icon, color: color, tint: color}\n"
-        f"cards:\n{tokens}",
-        encoding="utf-8",
-    )
+    _tokens_deck(demo, names)
     code = main(["--project", str(demo), "build", "--lang", "en", "--only", "rulebook"])
     assert code == 0, capsys.readouterr().err
     middle = names[len(names) // 2]
@@ -2014,3 +1994,18 @@ def test_fewer_token_faces_than_a_row_are_centred_in_the_card_reference(
     centre = (min(w["x0"] for w in title) + max(w["x1"] for w in title)) / 2
     left = min(w["x0"] for w in words)  # the text column's left edge, as the prose above
     assert abs(centre - page.width / 2) < 4 and left < page.width / 4, (centre, left)
+
+
+def _tokens_deck(demo: Path, names: list[str]) -> None:
+    """A deck of mini-euro tokens: a name each and no text to read, two of each."""
+    tokens = "".join(
+        f'  - {{id: t{n}, count: 2, name: "{name}", cost: 1, icon: coin, color: "#8a5a00", '
+        'tint: "#fbf1dc"}\n'
+        for n, name in enumerate(names)
+    )
+    (demo / "cards" / "demo" / "decks" / "tokens.yaml").write_text(
+        'name: "Tokens"\nsize: mini-euro\nlayout: demo-card\nback: none\n'
+        "fields: {name: text, cost: integer, icon: icon, color: color, tint: color}\n"
+        f"cards:\n{tokens}",
+        encoding="utf-8",
+    )
