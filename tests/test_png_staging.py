@@ -99,11 +99,7 @@ def test_no_staged_image_is_left_and_an_unchanged_image_is_not_rewritten(
 def test_a_full_disk_while_staging_replaces_nothing_and_leaves_nothing(
     demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    photo_deck(demo, 4)
-    assert printgen(demo, *PNG_ARGS, "--lang", "en").code == 0
-    before = outputs(demo / "build")
-    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("id: card", "id: kard"), "utf-8")
+    before = _exported_then_renamed(demo, printgen)
     from printgen import staged
 
     real = staged._written
@@ -128,11 +124,7 @@ def test_a_full_disk_while_staging_replaces_nothing_and_leaves_nothing(
 def test_a_write_failing_midway_leaves_the_images_as_they_were_and_nothing_staged(
     demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    photo_deck(demo, 4)
-    assert printgen(demo, *PNG_ARGS, "--lang", "en").code == 0
-    before = outputs(demo / "build")
-    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("id: card", "id: kard"), "utf-8")
+    before = _exported_then_renamed(demo, printgen)
     from printgen import staged, write
 
     real = write._moved_beside
@@ -173,3 +165,14 @@ def test_images_made_by_worker_processes_are_those_made_in_one(
     assert printgen(demo, *args, "--jobs", "2").code == 0
     assert outputs(demo / "build" / "demo") == made
     assert not (demo / "build" / STAGING).exists()
+
+
+def _exported_then_renamed(demo: Path, printgen: Callable[..., Run]) -> dict[str, bytes]:
+    """Four photo cards exported, then their ids changed (every image is made again): the
+    outputs as the first export left them."""
+    photo_deck(demo, 4)
+    assert printgen(demo, *PNG_ARGS, "--lang", "en").code == 0
+    before = outputs(demo / "build")
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("id: card", "id: kard"), "utf-8")
+    return before
