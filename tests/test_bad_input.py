@@ -84,7 +84,7 @@ def count_negative(p: Path) -> tuple[str, int | None, str]:
 
 def missing_translation(p: Path) -> tuple[str, int | None, str]:
     line = _edit(p, DECK, "name: {it: Pace, en: Peace}", "name: {it: Pace}")
-    return DECK, line, "no 'en' translation"
+    return DECK, line, "no translation in language 'en'"
 
 
 def unknown_layout(p: Path) -> tuple[str, int | None, str]:

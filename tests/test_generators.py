@@ -253,8 +253,8 @@ def test_a_text_of_the_template_missing_a_language_is_the_templates(
     checked = printgen(demo, "validate", "demo")
     assert checked.code == 2
     assert checked.err.splitlines() == [
-        f"{DECK}:11:15: generated cards' effect has no 'it' translation; add 'it: ...' (the "
-        "game declares languages en, it)"
+        f"{DECK}:11:15: generated cards' effect has no translation in language 'it'; add "
+        "'it: ...' (the game declares languages en, it)"
     ]
 
 

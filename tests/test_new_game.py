@@ -405,8 +405,8 @@ def test_a_generator_value_in_a_language_the_game_lacks_is_said_not_printed(
     assert built.code == 0, built.err
     assert built.err.splitlines() == [
         f"cards/solo/decks/main.yaml:{line + 1}:31: warning: product axis 'suit'[0].name has a "
-        "text in 'it', which is not printed: the game declares only en (the first such text in "
-        "this file; add 'it' to languages in game.yaml to print them)"
+        "text in language 'it', which is not printed: the game declares only en (said at its "
+        "first text in this file; add it to languages in game.yaml to print its texts)"
     ]
     with pdfplumber.open(tmp_path / "build" / "solo" / "en" / "cards.pdf") as pdf:
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
@@ -508,8 +508,8 @@ def test_a_language_key_in_capitals_is_said_at_that_key(
     assert checked.code == 0
     assert checked.err.splitlines() == [
         f"cards/lonja/decks/main.yaml:{line + 1}:26: warning: card 'thief' name has a text in "
-        "'EN', which is not printed: the game declares only es (the first such text in this "
-        "file; write it in lower case, 'en', and add 'en' to languages in game.yaml)"
+        "language 'EN', which is not printed: the game declares only es (said at its first text "
+        "in this file; write it in lower case, 'en', and add 'en' to languages in game.yaml)"
     ]
 
     # beside the same code in lower case, or after it in other capitals: 'write it in lower

@@ -47,9 +47,9 @@ class TextReader:
                 elif lang not in value:
                     self.error(
                         value.where,
-                        f"{what} has no '{lang}' translation; add "
+                        f"{what} has no translation in language '{lang}'; add "
                         f"'{lang}: ...' (the game declares languages "
-                        f"{', '.join(self.languages)})",
+                        f"{declared(self.languages)})",
                     )
                 elif not isinstance(value[lang], str):
                     self.error(
@@ -83,7 +83,7 @@ class TextReader:
         self.error(
             getattr(value, "where", where),
             f"{what} must be a text or one text per "
-            f"language ({', '.join(self.languages)}), not {kind_of(value)}"
+            f"language ({declared(self.languages)}), not {kind_of(value)}"
             + (f"; {QUOTE_IT}" if bare(value) else ""),
         )
         return None
@@ -105,20 +105,22 @@ class TextReader:
 
     def _unprinted(self, where: Where, lang: str, what: str, lower: str = "") -> None:
         """A text in a language the game does not declare (taken out, or not in yet): kept in
-        the file, not printed — said once a file and language, at its first such text. A code
-        in capitals ('EN') is ``lower`` ('en') written so: no game can declare it."""
+        the file, not printed — said once a file and language, at its first such text (many
+        languages are folded as many cards are: printgen.folding). A code in capitals ('EN') is
+        ``lower`` ('en') written so: no game can declare it."""
         if (where.path, lang) in self.unprinted:
             return
         self.unprinted.add((where.path, lang))
-        fix = f"add '{lang}' to languages in game.yaml to print them"
+        # the code is not quoted again: the message is alike for every language, to be folded
+        fix = "add it to languages in game.yaml to print its texts"
         if lower:
             fix = f"write it in lower case, '{lower}'" + (
                 "" if lower in self.languages else f", and add '{lower}' to languages in game.yaml"
             )
         self.warn(
             where,
-            f"{what} has a text in '{lang}', which is not printed: the game declares only "
-            f"{', '.join(self.languages)} (the first such text in this file; {fix})",
+            f"{what} has a text in language '{lang}', which is not printed: the game declares "
+            f"only {declared(self.languages)} (said at its first text in this file; {fix})",
         )
 
     def _no_code(self, value: LDict, key: str, what: str) -> None:
@@ -187,6 +189,16 @@ def _meant(key: str) -> str | None:
     """The language code a key that is none holds: 'it ' is 'it', 'ES-es' is 'es'."""
     bare = key.strip()
     return bare.lower() if is_language_code(bare.lower()) else code_within(bare)
+
+
+SHOWN_LANGUAGES = 10  # the game's languages a message lists: 672 made a line of 2.8 KB
+
+
+def declared(languages: tuple[str, ...]) -> str:
+    """The game's languages as a message lists them: the first few, and how many more."""
+    shown = ", ".join(languages[:SHOWN_LANGUAGES])
+    more = len(languages) - SHOWN_LANGUAGES
+    return shown + (f" and {more:,} more" if more > 0 else "")
 
 
 # a name such as No, On or 1984, written bare, is read as yes/no or a number: the message
