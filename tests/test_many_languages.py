@@ -76,12 +76,13 @@ def test_every_two_letter_code_declared_is_a_bounded_report(
     game_yaml: Path, printgen: Callable[..., Run]
 ) -> None:
     """languages: naming all 676 codes gave 11,400 lines, 28 MB of stderr: each text's missing
-    translations one by one, each listing the 676 codes."""
+    translations one by one, each listing the 676 codes, and 1,342 missing prose files."""
     codes = ", ".join(f'"{code}"' for code in CODES)
     _replace(game_yaml, "languages: [en, it]", f"languages: [{codes}]")
     checked = printgen(game_yaml.parents[2], "validate", "g")
     assert checked.code == 2
     lines = checked.err.splitlines()
+    assert len(lines) < 150 and max(map(len, lines)) < 400, checked.err
     title = [line for line in lines if " title has " in line]
     assert title[0] == (
         "cards/g/game.yaml:5:8: title has no translation in language 'aa'; add 'aa: ...' (the "
@@ -92,4 +93,16 @@ def test_every_two_letter_code_declared_is_a_bounded_report(
         "'ah', 'ai', 'aj', 'ak', 'al', 'am', 'an', 'ao' and 659 more; 674 in all); add a text "
         "in each (the game declares languages aa, ab, ac, ad, ae, af, ag, ah, ai, aj and 666 "
         "more)"
+    ]
+    rules = [line for line in lines if "/rules." in line]
+    assert rules[:5] == [
+        f"cards/g/game.yaml:6:12: cards/g/rules.{code}.md is missing; write it (Markdown, see "
+        "the README) for every language the game declares"
+        for code in ("aa", "ab", "ac", "ad", "ae")
+    ]
+    assert rules[5:] == [
+        "cards/g/game.yaml:6:12: cards/g/rules.af.md and 668 more are missing (rules.ag.md, "
+        "rules.ah.md, rules.ai.md, rules.aj.md, rules.ak.md, rules.al.md, rules.am.md, "
+        "rules.an.md, rules.ao.md, rules.ap.md and 658 more; 674 in all); write them "
+        "(Markdown, see the README) for every language the game declares"
     ]

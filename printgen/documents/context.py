@@ -24,7 +24,7 @@ from printgen.documents.prose_lint import lint_document, lint_prose, past_bounds
 from printgen.documents.rendering import render_markdown
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.model.game import Game, localize
-from printgen.problems import Problem, ProjectError, Where
+from printgen.problems import SAME_PLACE, SHOWN_CARDS, Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.resolve import game_vars
 from printgen.sandbox import numbers
@@ -143,16 +143,50 @@ def icon_credits(
     ]
 
 
-def _case_twin(path: Path) -> str | None:
-    """Rules.en.md or rules.en.MD beside ``path`` (as some editors save): the file the designer
-    sees, to rename. None from a folder that cannot be listed (entered, not read: chmod 311),
-    where the looking ended the build in an internal error."""
+def _listing(folder: Path) -> list[str]:
+    """The names in the game's folder; none from one that cannot be listed (entered, not read:
+    chmod 311), where the looking ended the build in an internal error."""
     try:
-        return next(
-            (p.name for p in path.parent.iterdir() if p.name.lower() == path.name.lower()), None
-        )
+        return [p.name for p in folder.iterdir()]
     except OSError:
-        return None
+        return []
+
+
+def _case_twin(name: str, names: list[str]) -> str | None:
+    """Rules.en.md or rules.en.MD for ``name`` (as some editors save): the file the designer
+    sees, to rename."""
+    return next((seen for seen in names if seen.lower() == name.lower()), None)
+
+
+def _missing_prose(project: Project, game: Game, lang: str, prose: str) -> Problem:
+    """The prose file of ``lang`` missing. Each language's document is made on its own, so
+    each says its file; past SAME_PLACE languages missing theirs (a game of 672 languages),
+    every later one says the same line for all the rest, which is said once."""
+    prose_rel = f"{game.folder}/{prose}.{lang}.md"
+    names = _listing((project.root / prose_rel).parent)
+    # said where the language is declared: adding it there is what asked for the file
+    where = game.meta.languages_where or Where(f"{game.folder}/game.yaml", 1, 1)
+    if twin := _case_twin(f"{prose}.{lang}.md", names):
+        return Problem(
+            where, f"{prose_rel} is missing; {twin} is there: rename it {prose}.{lang}.md"
+        )
+    lower = {name.lower() for name in names}
+    missing = [c for c in game.meta.languages if f"{prose}.{c}.md" not in lower]
+    write = "write it (Markdown, see the README) for every language the game declares"
+    if lang not in missing[SAME_PLACE:]:
+        return Problem(where, f"{prose_rel} is missing; {write}")
+    rest = [f"{prose}.{c}.md" for c in missing[SAME_PLACE:]]
+    shown = ", ".join(rest[1 : SHOWN_CARDS + 1]) + (
+        f" and {len(rest) - 1 - SHOWN_CARDS:,} more" if len(rest) - 1 > SHOWN_CARDS else ""
+    )
+    first = f"{game.folder}/{rest[0]}"
+    if len(rest) == 1:
+        return Problem(where, f"{first} is missing; {write}")
+    return Problem(
+        where,
+        f"{first} and {len(rest) - 1:,} more are missing ({shown}; {len(missing):,} in all); "
+        "write them (Markdown, see the README) for every language the game declares",
+    )
 
 
 def render_document(
@@ -168,15 +202,7 @@ def render_document(
     prose_rel = f"{game.folder}/{prose}.{lang}.md"
     prose_path = project.root / prose_rel
     if not (prose_path.exists() or prose_path.is_symlink()):  # anything else: read and refused
-        twin = _case_twin(prose_path)
-        todo = (
-            f"{twin} is there: rename it {prose_path.name}"
-            if twin
-            else "write it (Markdown, see the README) for every language the game declares"
-        )
-        # said where the language is declared: adding it there is what asked for the file
-        where = game.meta.languages_where or Where(f"{game.folder}/game.yaml", 1, 1)
-        raise ProjectError([Problem(where, f"{prose_rel} is missing; {todo}")])
+        raise ProjectError([_missing_prose(project, game, lang, prose)])
     context = document_context(project, game, lang, decks)
     # the prose and the template print their numbers as the language writes them (1,5)
     mark = context["t"].get(DECIMAL_MARK) or None
