@@ -15,6 +15,11 @@ MAX_PROSE_NESTING = 12
 # table of 150,000 rows took minutes and gigabytes within the 1 MB a file may hold
 MAX_PROSE_LINES = 20_000
 MAX_PROSE_TABLE_CELLS = 20_000
+# '[' that no ']' closes in their paragraph, or inside another '[…]', in one prose file once
+# rendered: markdown-it reads each as a link's start and looks ahead for its end, deeper for
+# each inside (100,000 on one line: 5 s a parse, and a document is parsed more than once;
+# 900,000 ran past a minute). Prose needs a few at most
+MAX_PROSE_OPEN_BRACKETS = 1_000
 # pages of one rulebook (on its paper, or its booklet's half sheets): 19,000 headings fit the
 # lines above and laid out 1,300 pages in 16 s (2,100 booklet pages: 41 s)
 MAX_DOCUMENT_PAGES = 500

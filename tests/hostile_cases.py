@@ -605,6 +605,14 @@ def code_block_never_closed_at_the_end_of_the_rules(p: Path) -> Expect:
 
 
 @case("files")
+def line_of_brackets_never_closed_in_the_rules(p: Path) -> Expect:
+    """'[' * 900,000 on one line: markdown-it looked ahead from each '[' for its ']', and the
+    build ran past a minute (100,000: 5 s a parse, and the prose is parsed twice)."""
+    line = append(p, RULES, "\n" + "[" * 200_000 + "\n") + 1
+    return RULES, line, "that no ']' closes in their paragraph or that open inside another"
+
+
+@case("files")
 def diagram_never_closed_at_the_end_of_the_aid(p: Path) -> Expect:
     """A drawn block left open read the aid's quick reference as its content: its errors were
     said at lines past the file's end. The fence itself is said, and nothing after it."""
