@@ -20,6 +20,11 @@ MAX_PROSE_TABLE_CELLS = 20_000
 # each inside (100,000 on one line: 5 s a parse, and a document is parsed more than once;
 # 900,000 ran past a minute). Prose needs a few at most
 MAX_PROSE_OPEN_BRACKETS = 1_000
+# marks that may open or close an inline span (* _ ` [ ] < & \) in the running text of one
+# prose file once rendered: markdown-it makes tokens of some hundred bytes of them (220,000
+# '*a*' on one line: 9 s and 730 MB; 100,000 marks, 8 s and 230 MB). The bundled rulebooks
+# hold one in 50 characters: 15,000 in 300 pages
+MAX_PROSE_MARKS = 50_000
 # pages of one rulebook (on its paper, or its booklet's half sheets): 19,000 headings fit the
 # lines above and laid out 1,300 pages in 16 s (2,100 booklet pages: 41 s)
 MAX_DOCUMENT_PAGES = 500

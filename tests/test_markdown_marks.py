@@ -65,3 +65,16 @@ def test_brackets_written_as_text_or_closed_are_no_problem(
     fenced = "```\n" + "[ " * 5_000 + "\n```\n"  # a code block's text is never parsed inline
     code, err = _said(demo, printgen, f"\n{escaped}\n\n{closed}\n\n{fenced}")
     assert code == 0, err
+
+
+def test_more_marks_than_a_rulebook_needs_are_said_at_the_first_past_the_limit(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    # 220,000 of these built in 9 s and 730 MB
+    (demo / RULES).write_text("## Play\n\nWords.\n\n" + "*a* " * 30_000 + "\n")
+    result = printgen(demo, "validate", "demo", "--lang", "en")
+    assert result.code == 2, result.err
+    # the 50,001st mark opens the 25,001st span: the 25,000 before it hold 4 characters each
+    said = f"{RULES}:5:100001: this '*' is past 50,000 Markdown marks (* _ ` [ ] < & \\) "
+    assert result.err.startswith(said), result.err
+    assert "put text whose marks print as written in a code block (```)" in result.err

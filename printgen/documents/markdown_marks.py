@@ -1,18 +1,25 @@
-"""What in a prose file's running text would keep markdown-it busy for minutes: brackets no
-``]`` closes, or nested in others. Read from the blocks alone (their inline text not parsed:
-that parse is what takes the time), each found at its line and column in the rendered text."""
+"""What in a prose file's running text would keep markdown-it busy for minutes, or fill
+gigabytes: brackets no ``]`` closes, or nested in others; more marks than any rulebook needs.
+Read from the blocks alone (their inline text not parsed: that parse is what takes the time),
+each found at its line and column in the rendered text."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from printgen.documents.parsed import Token, parse
-from printgen.documents.source_lines import line_texts
-from printgen.limits import MAX_PROSE_OPEN_BRACKETS
+from printgen.documents.source_lines import editor_lines, line_texts
+from printgen.limits import MAX_PROSE_MARKS, MAX_PROSE_OPEN_BRACKETS
+from printgen.problems import Problem, Where
 from printgen.startup.deferred import pattern
 
+# what may open or close a span of markdown-it's own (an emphasis, a code span, a link, an
+# HTML tag, an entity, a character written with a backslash)
+MARKS = "*_`[]<&\\"
+_MARK = pattern(r"[*_`\[\]<&\\]")
 # a bracket, or a character written with a backslash before it (``\]`` closes nothing)
 _BRACKET = pattern(r"\\.|[\[\]]", re.DOTALL)
 
@@ -49,6 +56,55 @@ def tangled(rendered: str) -> Spot | None:
                 "close it with ']'",
             )
     return None
+
+
+def overmarked(rendered: str) -> Spot | None:
+    """The mark of the prose's running text past the limit; None within it. markdown-it makes
+    a token of each span they open and close, of some hundred bytes: 220,000 '*a*' on one line
+    took 9 s and 730 MB to lay out."""
+    if _marks(rendered) <= MAX_PROSE_MARKS:  # (every real rulebook: a few in a hundred)
+        return None
+    marks_so_far = 0
+    for token in _inline(rendered):
+        marks = _marks(token.content)
+        if marks_so_far + marks > MAX_PROSE_MARKS:
+            room = MAX_PROSE_MARKS - marks_so_far
+            at = next(itertools.islice(_MARK.finditer(token.content), room, None), None)
+            return _past_marks(rendered, token, at)
+        marks_so_far += marks
+    return None
+
+
+def _past_marks(rendered: str, token: Token, at: re.Match[str] | None) -> Spot:
+    line, col = _place(rendered, token, at.start() if at else 0)
+    return Spot(
+        line,
+        col,
+        f"this {at[0] if at else ''!r} is past {MAX_PROSE_MARKS:,} Markdown marks "
+        f"({' '.join(MARKS)}) in the prose's text once rendered (the limit for a prose file: "
+        "each may open or close a span of its own, and 220,000 '*a*' took 9 s and 730 MB); "
+        "write fewer, or put text whose marks print as written in a code block (```)",
+    )
+
+
+def _marks(text: str) -> int:
+    return sum(map(text.count, MARKS))
+
+
+def said_written(written: str, rendered: str, rel: str, spot: Spot) -> Problem:
+    """A place found in the rendered prose, said in the file as written: the same line where
+    it reads the same, else the first line that does; else the same line if a {{ }} or {% %}
+    there may have printed it, else the file's start — naming what printed it."""
+    said = line_texts(rendered)[spot.line - 1]
+    lines = editor_lines(written)
+    if spot.line <= len(lines) and lines[spot.line - 1] == said:
+        return Problem(Where(rel, spot.line, spot.col), spot.message)
+    if said in lines:
+        return Problem(Where(rel, lines.index(said) + 1, spot.col), spot.message)
+    printed = f"{spot.message} (in what its {{{{ }}}} and loops print)"
+    if spot.line <= len(lines) and ("{{" in lines[spot.line - 1] or "{%" in lines[spot.line - 1]):
+        return Problem(Where(rel, spot.line, 1), printed)
+    return Problem(Where(rel, 1, 1), printed)
 
 
 def _inline(rendered: str) -> Iterator[Token]:

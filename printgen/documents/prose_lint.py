@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from printgen.documents.markdown_marks import Spot, tangled
+from printgen.documents.markdown_marks import overmarked, said_written, tangled
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems
 from printgen.documents.prose_tables import split_row, too_many_cells
@@ -62,25 +62,9 @@ def past_bounds(project: Project, rel: str, rendered: str) -> list[Problem]:
     if too_long := _too_long(rendered, rel):
         return too_long  # nothing more is worth its time
     written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
-    if spot := tangled(rendered):
-        return [_written_spot(written, rendered, rel, spot)]
+    if spot := tangled(rendered) or overmarked(rendered):
+        return [said_written(written, rendered, rel, spot)]
     return _too_deep(written, rel)
-
-
-def _written_spot(written: str, rendered: str, rel: str, spot: Spot) -> Problem:
-    """A place found in the rendered prose, said in the file as written: the same line where
-    it reads the same, else the first line that does; else the same line if a {{ }} or {% %}
-    there may have printed it, else the file's start — naming what printed it."""
-    said = line_texts(rendered)[spot.line - 1]
-    lines = editor_lines(written)
-    if spot.line <= len(lines) and lines[spot.line - 1] == said:
-        return Problem(Where(rel, spot.line, spot.col), spot.message)
-    if said in lines:
-        return Problem(Where(rel, lines.index(said) + 1, spot.col), spot.message)
-    printed = f"{spot.message} (in what its {{{{ }}}} and loops print)"
-    if spot.line <= len(lines) and ("{{" in lines[spot.line - 1] or "{%" in lines[spot.line - 1]):
-        return Problem(Where(rel, spot.line, 1), printed)
-    return Problem(Where(rel, 1, 1), printed)
 
 
 def lint_prose(
