@@ -14,7 +14,7 @@ from printgen.documents.labels import label_line, missing_label
 from printgen.documents.prose_lint import line_of
 from printgen.documents.source_lines import editor_lines, marked
 from printgen.folders import listed
-from printgen.limits import MAX_PROSE_BYTES
+from printgen.limits import MAX_PROSE_BYTES, MAX_RESULT_CHARS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.sandbox import alarm, template_code
@@ -133,14 +133,13 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             ]
         ) from None
     except Refused as exc:
-        raise ProjectError(
-            [
-                Problem(
-                    _running(exc, where, _code_name(project, template, path)),
-                    f"template error: {exc}",
-                )
-            ]
-        ) from None
+        refused = Problem(
+            _running(exc, where, _code_name(project, template, path)), f"template error: {exc}"
+        )
+        theirs = path is None or not path.is_relative_to(PACKAGED_TEMPLATES)
+        if exc.frames and theirs:  # its output: its loops' fault, unless its own text is as long
+            refused = _written_past(env, source, where.path) or refused
+        raise ProjectError([refused]) from None
     except TemplateSyntaxError as exc:
         line, col = exc.lineno or 1, 1
         if exc.filename in (None, where.path):  # Jinja names the line: the tag on it, its column
@@ -210,6 +209,31 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
                 )
             ]
         ) from None
+
+
+def _written_past(env: Any, source: str, path: str) -> Problem | None:
+    """Where a template's own text — outside its tags, as written — passes what one template
+    may print: a prose file of a million characters printed past it with no loop, and was told
+    to make its loops print less, at its last {{ }}."""
+    if len(source) <= MAX_RESULT_CHARS:  # (every file but one of the largest)
+        return None
+    written = 0
+    for line, kind, value in env.lex(source):
+        if kind != "data" or written + len(value) <= MAX_RESULT_CHARS:
+            written += len(value) if kind == "data" else 0
+            continue
+        at = MAX_RESULT_CHARS - written  # the first character past, in this text
+        line += value.count("\n", 0, at)
+        start = value.rfind("\n", 0, at) + 1
+        if not start:  # on the line the text starts on, after a tag maybe
+            start = -max(editor_lines(source)[line - 1].find(value.partition("\n")[0]), 0)
+        return Problem(
+            Where(path, line, at - start + 1),
+            f"the file's own text passes {MAX_RESULT_CHARS:,} characters here, as written "
+            "outside its {{ }} and {% %} (the limit for what one text, template or prose file "
+            "prints); shorten it",
+        )
+    return None
 
 
 # the tags that open a block closed by its {% end… %} ({% set x = … %} on one line does not)

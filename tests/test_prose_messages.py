@@ -1,0 +1,31 @@
+"""What a prose file's mistakes are called: the message names the mistake the designer made,
+at its line, however long the text it quotes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+RULES = "cards/demo/rules.en.md"
+
+
+def _validated(demo: Path, printgen: Callable[..., Any], rules: str) -> str:
+    """What validate says, failing, of the starter game's English rules written as ``rules``."""
+    (demo / RULES).write_text(rules, encoding="utf-8")
+    result = printgen(demo, "validate", "demo", "--lang", "en")
+    assert result.code == 2, result.err
+    assert len(result.err.splitlines()) == 1, result.err
+    return str(result.err)
+
+
+def test_prose_longer_than_a_template_prints_is_said_where_its_text_passes_the_limit(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    # it was told to make its loops print less, at its last {{ }} (line 2), with no loop
+    head = "## Play\n\nYou have {{ data.hand }} cards.\n\n"
+    err = _validated(demo, printgen, head + "word " * 205_000 + "\n")
+    # the 1,000,001st character of its own text: the {{ }} above is none of it
+    column = 1_000_000 - (len(head) - len("{{ data.hand }}")) + 1
+    assert err.startswith(f"{RULES}:5:{column}: the file's own text passes 1,000,000 characters")
+    assert "loops" not in err
