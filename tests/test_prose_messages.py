@@ -29,3 +29,16 @@ def test_prose_longer_than_a_template_prints_is_said_where_its_text_passes_the_l
     column = 1_000_000 - (len(head) - len("{{ data.hand }}")) + 1
     assert err.startswith(f"{RULES}:5:{column}: the file's own text passes 1,000,000 characters")
     assert "loops" not in err
+
+
+def test_a_code_block_of_a_long_fence_never_closed_is_said_with_its_words(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    # the 100,000 backticks were all the message held once shortened: "this ````…(196,350
+    # characters left out)…```` alone"
+    err = _validated(demo, printgen, "## Play\n\n" + "`" * 100_000 + "\ncode\n")
+    assert err == (
+        f"{RULES}:3:1: this ```…``` (100,000 `) code block is never closed: the rest of the "
+        "file, and what printgen adds after it, would print as code; end the block with a "
+        "line holding as many ` or more alone\n"
+    )

@@ -94,12 +94,16 @@ def unclosed_block(project: Project, rel: str, rendered: str) -> list[Problem]:
         return []
     written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
     at = _written_at(written, rendered, fence) or unclosed_fence(written) or Fence(1, 1, "")
+    mark, closing = fence.name, fence.name
+    if len(mark) > 10:  # 100,000 ` were all the message held, once shortened to its limit
+        mark = f"{mark[:3]}…{mark[:3]} ({len(mark):,} {mark[0]})"
+        closing = f"as many {closing[0]} or more"
     return [
         Problem(
             Where(rel, at.line, at.col),
-            f"this {fence.name} code block is never closed: the rest of the file, and what "
+            f"this {mark} code block is never closed: the rest of the file, and what "
             f"printgen adds after it, would print as code; end the block with a line holding "
-            f"{fence.name} alone",
+            f"{closing} alone",
         )
     ]
 
