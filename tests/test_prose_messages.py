@@ -42,3 +42,15 @@ def test_a_code_block_of_a_long_fence_never_closed_is_said_with_its_words(
         "file, and what printgen adds after it, would print as code; end the block with a "
         "line holding as many ` or more alone\n"
     )
+
+
+def test_a_character_reference_to_no_character_is_said_as_such(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    # it was "character '\ufffd' is not in the document font": what Markdown prints for it
+    err = _validated(demo, printgen, "## Play\n\nRoll &#xD800; twice.\n")
+    assert err == (
+        f"{RULES}:3:6: '&#xD800;' names no character (U+D800 is a surrogate, half of a pair "
+        "UTF-16 writes one character with), and prints as '\ufffd'; write the character "
+        "itself, or the number of the one meant\n"
+    )

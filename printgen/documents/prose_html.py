@@ -66,6 +66,33 @@ _READ_AS_HTML = (
 )
 
 
+# a character reference by its number: CommonMark prints U+FFFD for one naming no character
+_NUMBERED = pattern(r"&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));")
+
+
+def no_characters(text: str) -> list[tuple[str, str]]:
+    """The numbered character references of ``text`` that name no character, each once with
+    what its number is instead (as markdown-it's isValidEntityCode tells them)."""
+    found: dict[str, str] = {}
+    for ref in _NUMBERED.finditer(text):
+        code = int(ref[1], 10) if ref[1] else int(ref[2], 16)
+        if (why := _no_character(code)) and ref[0] not in found:
+            found[ref[0]] = why
+    return list(found.items())
+
+
+def _no_character(code: int) -> str:
+    if code > 0x10FFFF:
+        return "past U+10FFFF, the last code point"
+    if 0xD800 <= code <= 0xDFFF:
+        return f"U+{code:04X} is a surrogate, half of a pair UTF-16 writes one character with"
+    if 0xFDD0 <= code <= 0xFDEF or code & 0xFFFF in (0xFFFE, 0xFFFF):
+        return f"U+{code:04X} is a noncharacter"
+    if code <= 0x08 or code in (0x0B, 0x7F) or 0x0E <= code <= 0x1F or 0x80 <= code <= 0x9F:
+        return f"U+{code:04X} is a control code"
+    return ""
+
+
 def html_problems(written: str, rendered: str, rel: str) -> list[Problem]:
     """HTML in the prose file ``rel`` (as ``written``, and as ``rendered`` by its template): a
     block (<center>, <div>, <script>) was left out without a word, a tag in a line (<b>) printed

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from printgen.documents.markdown_marks import overmarked, said_written, tangled
 from printgen.documents.parsed import parse
-from printgen.documents.prose_html import html_problems
+from printgen.documents.prose_html import html_problems, no_characters
 from printgen.documents.prose_tables import split_row, too_many_cells
 from printgen.documents.source_lines import (
     Fence,
@@ -226,9 +226,13 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
         )
     # every character in the regular face (stars are gone), and an :icon:'s name Vera has;
     # a drawn block's text is its own to check (a diagram's caption, said as the caption's)
-    shown = html.unescape(_without_drawn(rendered).replace("*", " "))
+    printed = _without_drawn(rendered)
+    shown = html.unescape(printed.replace("*", " "))
     missing = unprintable.missing_chars(shown, vera().regular)
     written = {html.unescape(m[0]): m[0] for m in _ENTITY.finditer(rendered)} if missing else {}
+    if "&#" in printed and (refs := no_characters(printed)):  # each prints as U+FFFD
+        problems += [_no_character(lines, rel, ref, why) for ref, why in refs]
+        missing = [char for char in missing if char != "\ufffd" or char in rendered]
     for char in missing:
         as_written = char if any(char in line for line in lines) else written.get(char, char)
         problems.append(
@@ -238,6 +242,14 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
             )
         )
     return problems
+
+
+def _no_character(lines: list[str], rel: str, ref: str, why: str) -> Problem:
+    return Problem(
+        line_of(lines, ref, rel),
+        f"'{ref}' names no character ({why}), and prints as '\ufffd'; write the character "
+        "itself, or the number of the one meant",
+    )
 
 
 def _without_drawn(rendered: str) -> str:
