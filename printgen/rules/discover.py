@@ -34,7 +34,6 @@ from printgen.rules.guard import (
     warnings_kept,
     went_on,
 )
-from printgen.rules.load_errors import most_nested_line, unplaced_import, unreadable
 from printgen.rules.opened import noted_opens, renoted
 from printgen.sandbox.alarm import Overtime, code_limit
 from printgen.sandbox.interrupt import by_user
@@ -196,6 +195,8 @@ def _ran_on(path: Path, rel: str) -> Callable[[], str]:
 
 
 def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
+    from printgen.rules.load_errors import most_nested_line, unplaced_import, unreadable
+
     line = deepest_line(exc, path)
     if isinstance(exc, Overtime):
         return Problem(Where(rel, line, 1), f"rules.py {overtime(exc, 'loading it')}")

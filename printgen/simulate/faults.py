@@ -24,7 +24,6 @@ from printgen.rules.guard import (
     running_at,
     went_on,
 )
-from printgen.rules.load_errors import most_nested_line, unplaced_import, unreadable
 from printgen.sandbox.alarm import CPU_GRACE, Overtime, code_limit
 from printgen.sandbox.refused import Refused
 from printgen.sandbox.workers import Ended
@@ -51,6 +50,8 @@ def set_up_clock(path: Path, rel: str, what: str) -> AbstractContextManager[None
 
 def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
     """The engine did not import."""
+    from printgen.rules.load_errors import most_nested_line, unplaced_import, unreadable
+
     if isinstance(exc, SyntaxError) and exc.filename == str(path):
         line = exc.lineno if type(exc.lineno) is int and exc.lineno > 0 else 1
         col = exc.offset if type(exc.offset) is int and exc.offset > 0 else 1

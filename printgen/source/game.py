@@ -24,7 +24,6 @@ from printgen.source.decks import check_field, read_deck
 from printgen.source.game_languages import read_languages
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.misplaced import misplaced
-from printgen.source.ranges import written_range
 from printgen.source.readers import Checker, did_you_mean, kind_of
 from printgen.source.uses import read_uses, used_title
 
@@ -258,6 +257,8 @@ def _players(checker: Checker, node: LDict) -> tuple[int, int]:
             checker.error(value.where, f"players: max {high} is below min {low}")
         return low, max(low, high)
     if "players" in node:
+        from printgen.source.ranges import written_range  # on this mistake alone
+
         numbers = written_range(value)  # 2-4, as a box says it
         low, high = sorted(numbers) if numbers else (0, 0)  # 4-2 is 2 to 4 all the same
         # a mapping only where it would be taken: 0-5 or 2-5000 would be refused in turn
