@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 from printgen import __version__
 from printgen.cli.sheet_options import add_calibrate_options, add_sheet_language
 from printgen.limits import MAX_GUTTER_MM, MAX_JOBS
-from printgen.model.game import typed_language
+from printgen.model.language_codes import typed_language
 from printgen.options import Duplex, Format, Offset, Output, Paper, Service
 from printgen.simulate.options import SIMULATE_HELP, add_simulate_options, add_validate_options
 

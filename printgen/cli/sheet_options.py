@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.model.game import typed_language
+from printgen.model.language_codes import typed_language
 from printgen.options import Duplex
 
 

@@ -203,13 +203,6 @@ def not_a_language_code(lang: str) -> str:
     return f"language '{shown_language(lang)}' must be a two-letter code such as en, it or fr"
 
 
-def typed_language(typed: str) -> str:
-    """A --lang as typed: a code in capitals is that code (EN is en); anything else is kept as
-    written, so the message refusing it quotes what the designer typed ('es-ES', not 'es-es')."""
-    lower = typed.lower()
-    return lower if _LANGUAGE_CODE.fullmatch(lower) else typed
-
-
 def two_letter_hint(lang: str, available: Collection[str] | None = None) -> str:
     """The tail of a message refusing ``lang``, which is not a code: the code it holds — when
     it is one of ``available`` (the languages that would be taken), else that it is not

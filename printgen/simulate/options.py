@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.model.game import typed_language
+from printgen.model.language_codes import typed_language
 
 
 def add_validate_options(validate: argparse.ArgumentParser) -> None:
