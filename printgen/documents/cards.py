@@ -11,7 +11,7 @@ from typing import Any
 
 from printgen.documents.card_glyphs import parsed
 from printgen.documents.card_query import as_yaml, matches, query_wrong
-from printgen.documents.card_refs import PrintedNames, name_said, not_there
+from printgen.documents.card_refs import PrintedNames, name_said, not_there, unmarked
 from printgen.documents.card_titles import card_name, name_runs, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.markdown import Theme
@@ -45,11 +45,6 @@ class CardInfo:
 
 _WORD = re.compile(r"[^\s,]+")  # a card reference: spaces or commas between them
 _QUOTES = "\"'“”«»„"  # round a name written in a block: '"Salt Merchant"' is that name
-
-
-def _unmarked(written: str) -> str:
-    """A text's words as a laid-out block says them: no markup, no soft hyphens."""
-    return " ".join(text.plain(text.parse(written)).replace(SOFT, "").split())
 
 
 class CardIndex:
@@ -178,7 +173,7 @@ class CardIndex:
         for key in ("title", "subtitle"):
             value = self.game.raw.get(key)
             written = value.get(lang) if isinstance(value, dict) else value
-            if isinstance(written, str) and said == _unmarked(written):
+            if isinstance(written, str) and said == unmarked(written):
                 node, at = (value, lang) if isinstance(value, dict) else (self.game.raw, key)
                 return place(node, at, Where(f"{self.game.folder}/game.yaml"))
         return None
