@@ -236,14 +236,7 @@ def _integer(checker: Checker, raw: Any, where: Where, what: str) -> int | None:
     if value is None and exponent and whole is not None and abs(whole) < 10**18:
         checker.error(where, in_exponent_form(what, raw, whole, "a whole-number field"))
     elif value is None and whole is not None:  # too long to read: said as a number
-        sign = "-" if whole < 0 else ""  # -10**22 is no 10**22
-        shown = big(abs(whole))  # past 30 digits in words: "a negative number of more …"
-        shown = (
-            f"{sign}{shown}"
-            if shown[0].isdigit()
-            else shown.replace("a ", f"a {'negative ' * bool(sign)}", 1)
-        )
-        checker.error(where, f"{what} is {shown}; write a number nearer 0")
+        checker.error(where, f"{what} is {big(whole)}; write a number nearer 0")
     elif value is None:
         hint = whole_hint(raw, in_quotes=False) if isinstance(raw, str) else ""
         checker.error(where, f"{what} must be a whole number, not {quoted(raw)}{hint}")

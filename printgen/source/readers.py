@@ -297,5 +297,8 @@ class Checker(TextReader):
 
 
 def big(value: int) -> str:
-    """A whole number as a message shows it: grouped, or in words past 30 digits."""
-    return f"{value:,}" if value < 10**30 else "a number of more than 30 digits"
+    """A whole number as a message shows it: grouped, or in words past 30 digits (-10**40 is
+    "a negative number of more than 30 digits")."""
+    if abs(value) < 10**30:
+        return f"{value:,}"
+    return f"a {'negative ' if value < 0 else ''}number of more than 30 digits"
