@@ -74,7 +74,7 @@ class TextReader:
                         'put each text in quotes (en: "Once, a free card.")',
                     )
                 elif isinstance(lang, str) and (lower := lang.lower()) != lang and lower in cased:
-                    self._capitals(value, lang, lower, what)
+                    self._capitals(value, lang, cased[lower], what)
                 elif not is_language_code(lang):
                     self._no_code(value, lang, what)
                 elif lang not in self.languages:
@@ -88,11 +88,12 @@ class TextReader:
         )
         return None
 
-    def _capitals(self, value: LDict, lang: str, lower: str, what: str) -> None:
+    def _capitals(self, value: LDict, lang: str, first: str, what: str) -> None:
         """A code in capitals ('EN'): beside the same code in lower case, or in other capitals
         ('En' after 'EN'), a second text of one language — 'write it in lower case' would make
-        two keys of one name; alone in a language the game declares, said by ``text``."""
-        first = _cased(value)[lower]
+        two keys of one name; alone in a language the game declares, said by ``text``.
+        ``first``: the first key of the value in capitals for the same code."""
+        lower = lang.lower()
         if lower in value or first != lang:
             other = lower if lower in value else first
             self.warn(
