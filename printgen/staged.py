@@ -148,5 +148,4 @@ def copy_into(contents: Staged, handle: BinaryIO) -> None:
     """A staged image's bytes copied, a piece at a time (to a folder on another file system,
     where a rename cannot take it)."""
     with open(contents.path, "rb") as source:
-        while piece := source.read(CHUNK):
-            handle.write(piece)
+        shutil.copyfileobj(source, handle, CHUNK)
