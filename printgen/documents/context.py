@@ -20,6 +20,7 @@ from printgen.documents.components import (
     reference_decks,
 )
 from printgen.documents.labels import font_credits, labels
+from printgen.documents.open_blocks import open_block
 from printgen.documents.prose_lint import lint_document, lint_prose, past_bounds, unclosed_block
 from printgen.documents.rendering import render_markdown
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
@@ -213,6 +214,10 @@ def render_document(
     context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
     if problems := past_bounds(project, prose_rel, context[prose]):
         raise ProjectError(problems)
+    # a block left open mid-file first: the fence that closes it may be the next block's
+    # opening, which then runs to the end of the file in its stead
+    if problems := open_block(project, prose_rel, context[prose]):
+        raise ProjectError(problems)  # what the block swallowed is no mistake of its own
     if problems := unclosed_block(project, prose_rel, context[prose]):
         raise ProjectError(problems)
     unprintable = lint_prose(project, prose_rel, prose, context[prose], game.icon_library)
