@@ -28,6 +28,7 @@ from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.prose_tables import too_few_cells
 from printgen.documents.quickref import quick_reference
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
+from printgen.documents.unread_tables import unread_tables
 from printgen.draw.pdf import end_form, new_canvas
 from printgen.layout.accents import composed
 from printgen.layout.color import color
@@ -113,6 +114,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     aid = str(context.get("aid", ""))
     problems.extend(other_markdowns(job.project, prose_rel, aid, job.decks, job.lang))
     problems.extend(too_few_cells(job.project, prose_rel, aid))
+    problems.extend(unread_tables(job.project, prose_rel, aid))
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]

@@ -27,6 +27,7 @@ from printgen.documents.rules_slips import rules_slips
 from printgen.documents.sections import Heading
 from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import rulebook_theme, scaled, tightened
+from printgen.documents.unread_tables import unread_tables
 from printgen.layout.hyphens import unbroken
 from printgen.limits import MAX_DOCUMENT_PAGES
 from printgen.model.units import pt
@@ -93,6 +94,7 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     rules = str(context.get("rules", ""))
     problems.extend(other_markdowns(job.project, rel, rules, job.decks, job.lang))
     problems.extend(too_few_cells(job.project, rel, rules))
+    problems.extend(unread_tables(job.project, rel, rules))
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
     # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
     printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))
