@@ -45,7 +45,7 @@ def tangled(rendered: str) -> Spot | None:
         tangles = _tangles(token.content, MAX_PROSE_OPEN_BRACKETS - tangled_so_far)
         tangled_so_far += len(tangles)
         if tangled_so_far > MAX_PROSE_OPEN_BRACKETS:
-            line, col = _place(rendered, token, tangles[0])
+            line, col = inline_place(rendered, token, tangles[0])
             return Spot(
                 line,
                 col,
@@ -76,7 +76,7 @@ def overmarked(rendered: str) -> Spot | None:
 
 
 def _past_marks(rendered: str, token: Token, at: re.Match[str] | None) -> Spot:
-    line, col = _place(rendered, token, at.start() if at else 0)
+    line, col = inline_place(rendered, token, at.start() if at else 0)
     return Spot(
         line,
         col,
@@ -134,7 +134,7 @@ def _tangles(content: str, room: int) -> list[int]:
     return sorted({*inside, *opened})
 
 
-def _place(rendered: str, token: Token, offset: int) -> tuple[int, int]:
+def inline_place(rendered: str, token: Token, offset: int) -> tuple[int, int]:
     """The rendered line and column of ``offset`` in the inline ``token``'s text (which holds
     its lines without their indents or quote marks)."""
     assert token.map is not None

@@ -25,6 +25,7 @@ from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
 from printgen.documents.platypus import Flowable, Frame
 from printgen.documents.prose_flavours import other_markdowns
+from printgen.documents.prose_stars import unclosed_emphasis
 from printgen.documents.prose_tables import too_few_cells
 from printgen.documents.quickref import quick_reference
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
@@ -115,6 +116,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     problems.extend(other_markdowns(job.project, prose_rel, aid, job.decks, job.lang))
     problems.extend(too_few_cells(job.project, prose_rel, aid))
     problems.extend(unread_tables(job.project, prose_rel, aid))
+    problems.extend(unclosed_emphasis(job.project, prose_rel, aid))
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]

@@ -20,6 +20,7 @@ from printgen.documents.overflows import overflow_problems
 from printgen.documents.platypus import Flowable, LayoutError
 from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.prose_lint import lint_document
+from printgen.documents.prose_stars import unclosed_emphasis
 from printgen.documents.prose_tables import too_few_cells
 from printgen.documents.qa_marker import QA_LABELS, collects
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
@@ -95,6 +96,7 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     problems.extend(other_markdowns(job.project, rel, rules, job.decks, job.lang))
     problems.extend(too_few_cells(job.project, rel, rules))
     problems.extend(unread_tables(job.project, rel, rules))
+    problems.extend(unclosed_emphasis(job.project, rel, rules))
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
     # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
     printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))
