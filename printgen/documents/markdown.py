@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from printgen.documents.flow import RichText, Rule, TextStyle, pipe_table, table
 from printgen.documents.inline import inline_runs
 from printgen.documents.parsed import Token, parse
-from printgen.documents.platypus import Flowable, PageBreak
+from printgen.documents.platypus import Flowable
 from printgen.documents.qa_marker import at_top, is_marker, may_hold
 from printgen.documents.sections import (
     Collected,
@@ -26,6 +26,7 @@ from printgen.documents.sections import (
     callout_word,
     first_strong,
     label_alone,
+    page_break,
     without_emptied,
     without_label,
 )
@@ -219,7 +220,7 @@ class _Converter:
                     above.keepWithNext = True
                 out.extend(made)
             elif kind == "html_block" and "pagebreak" in token.content:
-                out.append(PageBreak())
+                page_break(out)
             elif kind == "html_block" and is_marker(token.content):
                 if not self.nested:  # (in a box or a list it was never taken out: a crash)
                     out.append(Marker())

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from printgen.documents.flow import RichText, Rule, TextStyle
 from printgen.documents.parsed import Token
-from printgen.documents.platypus import Flowable
+from printgen.documents.platypus import Flowable, PageBreak
 from printgen.layout import text
 
 MIN_SHRINK = 0.6  # of its size: how far a heading shrinks to fit a word wider than the column
@@ -147,3 +147,18 @@ def _label(children: list[Token]) -> tuple[str, int]:
 def _printed(inline: Token) -> list[Token]:
     """An inline token's children without the empty texts markdown-it leaves around markup."""
     return [child for child in inline.children or () if child.type != "text" or child.content]
+
+
+def page_break(out: list[Flowable]) -> None:
+    """A ``<!-- pagebreak -->`` added to the flowables ``out`` as a designer means it: before
+    the headings right above it, which it left alone at a page's foot with their text on the
+    next page; and none right after another, which made a blank page."""
+    at = len(out)
+    while at and (
+        isinstance(out[at - 1], Heading)
+        or (at > 1 and isinstance(out[at - 1], Rule) and isinstance(out[at - 2], Heading))
+    ):
+        at -= 1
+    if at and isinstance(out[at - 1], PageBreak):
+        return
+    out.insert(at, PageBreak())
