@@ -18,7 +18,8 @@ import pdfplumber
 import pytest
 import yaml
 
-from printgen.outputs.player_aid import EDGE, Format, _edge_problems
+from printgen.outputs.aid_band import EDGE
+from printgen.outputs.player_aid import Format, _edge_problems
 from printgen.problems import Problem, Where
 from tests.conftest import MM, ROOT
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from printgen.documents.blocks import TOO_MANY_PAGES
 from printgen.documents.checks import smallest_text
 from printgen.documents.cover import LateContents
@@ -21,12 +23,16 @@ from printgen.documents.platypus import (
 )
 from printgen.documents.sections import Heading
 from printgen.documents.theme import ACCENT
+from printgen.documents.title_fit import foot_title
 from printgen.draw.pdf import EMBEDDED_START
 from printgen.layout.color import color
 from printgen.limits import MAX_DOCUMENT_PAGES
 from printgen.model.units import pt
 
 MIN_TEXT = 6.0  # pt: nothing a reader must read is printed smaller
+FOOT_FONT = "Vera"
+FOOT_SIZE = 8.0  # pt: the title and page number at a page's foot
+FOOT_GAP = 12.0  # pt at least between the foot's title and its page number
 
 
 class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
@@ -95,14 +101,19 @@ class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
         if doc.page == 1 or not self.drawn:
             return
         canvas.saveState()
-        canvas.setFont("Vera", 8)
         canvas.setFillColor(color("#666666"))
         canvas.setStrokeColor(color(ACCENT))
         canvas.setLineWidth(0.5)
         y = pt(self.margin) * 0.55
         canvas.line(self.leftMargin, y + 10, self.leftMargin + self.width, y + 10)
-        canvas.drawString(self.leftMargin, y, self.title_text)
-        canvas.drawRightString(self.leftMargin + self.width, y, f"{self.page_word} {doc.page}")
+        number = f"{self.page_word} {doc.page}"
+        canvas.setFont(FOOT_FONT, FOOT_SIZE)
+        canvas.drawRightString(self.leftMargin + self.width, y, number)
+        # the title keeps clear of the page number: shrunk, else shortened (the cover has it)
+        room = self.width - stringWidth(number, FOOT_FONT, FOOT_SIZE) - FOOT_GAP
+        title = foot_title(self.title_text, FOOT_FONT, FOOT_SIZE, MIN_TEXT, room)
+        canvas.setFont(FOOT_FONT, title.size)
+        canvas.drawString(self.leftMargin, y, title.lines[0])
         canvas.restoreState()
 
     def handle_pageBegin(self) -> None:

@@ -12,12 +12,11 @@ import io
 import math
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.documents.cards import CardIndex
 from printgen.documents.context import render_document
-from printgen.documents.flow import RichText, overflowing
+from printgen.documents.flow import overflowing
 from printgen.documents.icon_labels import icon_label_problems
 from printgen.documents.labels import unlabelled
 from printgen.documents.legend import legend, legend_icons, printed_icons
@@ -29,6 +28,7 @@ from printgen.documents.prose_stars import unclosed_emphasis
 from printgen.documents.prose_tables import too_few_cells
 from printgen.documents.quickref import quick_reference
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
+from printgen.documents.title_fit import FittedTitle
 from printgen.documents.unread_tables import unread_tables
 from printgen.draw.pdf import end_form, new_canvas
 from printgen.layout.accents import composed
@@ -36,14 +36,20 @@ from printgen.layout.color import color
 from printgen.layout.hyphens import unbroken
 from printgen.model.units import PAPER_SIZES, pt
 from printgen.outputs import OutputJob
+from printgen.outputs.aid_band import (
+    BAND,
+    BAND_FONT,
+    EDGE,
+    MARGIN,
+    band_baselines,
+    band_heading,
+    band_problem,
+)
 from printgen.problems import Problem, Problems, ProjectError, Where
 
 SIZES = (12.0, 11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, MIN_AID_SIZE)  # body sizes tried
 SMALL_MIN = 8.0  # pt: the small format is chosen when the aid fits it at this size or more
-MARGIN = 9.0  # mm inside each aid
-BAND = 12.0  # mm, the title band at the top of an aid
 GAP = 4.0  # mm between the band and the text
-EDGE = 5.0  # mm: home printers clip this close to the paper's edge; nothing is printed there
 AID_FORM = "player_aid"  # the PDF form one aid is drawn in, shown in every slot
 
 
@@ -153,11 +159,15 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     # drawn as one string, outside the text layout that composes a letter and its accent
     heading = composed(f"{title} — {labels.get('player_aid', 'player aid')}")
     problems.extend(_edge_problems(fmt, where))
+    band = band_heading(story, heading, fmt.aid[0])
+    if band is None:
+        problems.extend([band_problem(index, title, job.lang, where)])
+        return None
     data = None
     if drawn:
         author = str(context["game"]["author"])
         subject = str(labels.get("player_aid", "player aid"))
-        data = _pdf(story, game.meta.players_max, fmt, heading, author, subject, job.lang)
+        data = _pdf(story, game.meta.players_max, fmt, band, heading, author, subject, job.lang)
     problems.extend(p for p in index.problems if p not in problems)
     return data
 
@@ -261,6 +271,7 @@ def _pdf(
     story: list[Flowable],
     copies: int,
     fmt: Format,
+    heading: FittedTitle,
     title: str,
     author: str,
     subject: str,
@@ -271,7 +282,7 @@ def _pdf(
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, author, subject, lang=lang)
     canvas.beginForm(AID_FORM, 0, 0, pt(fmt.aid[0]), pt(fmt.aid[1]))
-    _draw_aid(canvas, story, 0.0, 0.0, fmt, title)
+    _draw_aid(canvas, story, 0.0, 0.0, fmt, heading)
     end_form(canvas)
     per_sheet = len(fmt.slots)
     for sheet in range(math.ceil(copies / per_sheet)):
@@ -293,7 +304,7 @@ def _draw_aid(
     left: float,
     bottom: float,
     fmt: Format,
-    heading: str,
+    heading: FittedTitle,
 ) -> None:
     width, height = fmt.aid
     top = bottom + height
@@ -302,14 +313,9 @@ def _draw_aid(
     canvas.setFillColor(color(ACCENT))
     canvas.roundRect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), pt(1.5), stroke=0, fill=1)
     canvas.setFillColor(color("#ffffff"))
-    # never smaller than the aid's own headings (an aid set large had headings over its title)
-    size = max([12.0, *(f.style.size for f in story if isinstance(f, RichText) and f.style.bold)])
-    size = min(size, 16.0)  # the band's height
-    room = pt(x1 - x0 - 2 * (MARGIN - EDGE))
-    while size > 8 and stringWidth(heading, "VeraBd", size) > room:
-        size -= 0.5
-    canvas.setFont("VeraBd", size)
-    canvas.drawString(pt(left + MARGIN), pt(y0) + (pt(BAND) - size * 0.7) / 2, heading)
+    canvas.setFont(BAND_FONT, heading.size)
+    for line, baseline in zip(heading.lines, band_baselines(heading, pt(y0)), strict=True):
+        canvas.drawString(pt(left + MARGIN), baseline, line)
     canvas.restoreState()
     frame_w, frame_h = fmt.frame
     frame = Frame(
