@@ -162,7 +162,9 @@ class _Converter:
         out: list[Flowable] = []
         i = 0
         previous: tuple[int, int, int] | None = None  # the last block: tokens i..end, flows
-        tables: list[Flowable] = []  # the Markdown tables among them (not boxes, not pairs)
+        # the Markdown tables (not boxes, not pairs) and lists' last lines among them: where
+        # they fit they stay, a picture after them going on alone
+        stays: list[Flowable] = []
         while i < len(tokens):
             token = tokens[i]
             end = _closing(tokens, i)
@@ -186,6 +188,7 @@ class _Converter:
                 if previous is not None and tokens[previous[0]].type == "paragraph_open":
                     self._lead_in(out[-1])
                 out.extend(self._list(token, tokens[i + 1 : end], 0))
+                stays.append(out[-1])
             elif kind == "blockquote_open":
                 inner = tokens[i + 1 : end]
                 if self.collect and callout_word(first_strong(inner)) == (self.theme.clarification):
@@ -198,7 +201,7 @@ class _Converter:
                 if previous is not None and tokens[previous[0]].type == "paragraph_open":
                     self._lead_in(out[-1])  # "A wide table:" is not left alone above it either
                 out.append(self._table(tokens[i + 1 : end]))
-                tables.append(out[-1])
+                stays.append(out[-1])
             elif kind == "fence" and (fence := fence_name(token.info))[0] in self.fences:
                 made = self.fences[fence[0]](token.content, fence[1])
                 narrow = made[0].narrow_width(self.width) if _is_narrow(made) else None
@@ -213,10 +216,12 @@ class _Converter:
                     made = []
                 elif (
                     above := next((f for f in out[::-1] if not isinstance(f, Collected)), None)
-                ) and not any(above is table for table in tables):
+                ) and not any(above is stay for stay in stays):
                     # pictures illustrate what precedes them: never a page apart — but a table
                     # that fits where it stands stays there, the picture going on alone (the
-                    # two moved as one left a quarter of a French rulebook's page blank)
+                    # two moved as one left a quarter of a French rulebook's page blank), and
+                    # so does a list (its one-line last item was carried alone to the next
+                    # page's top, with a card row after it)
                     above.keepWithNext = True
                 out.extend(made)
             elif kind == "html_block" and "pagebreak" in token.content:
