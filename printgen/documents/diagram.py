@@ -106,6 +106,11 @@ class Diagram(Flowable):  # type: ignore[misc]
         grid = pt(card * self.scene.cols + self.scene.gap * (self.scene.cols - 1))
         return grid + pt(2) if grid <= 0.5 * avail else None
 
+    def getSpaceAfter(self) -> float:
+        """A caption ends the scene as a paragraph ends: with its space after it (without, the
+        next paragraph or scene started 2 pt under the caption)."""
+        return self.caption.style.space_after if self.scene.caption else 0.0
+
     def text_flowables(self) -> list[Flowable]:
         return [self.caption] if self.scene.caption else []
 

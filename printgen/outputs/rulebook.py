@@ -265,7 +265,8 @@ class _Book:
         if tight:  # less air, the same type sizes (see lay_out)
             theme = tightened(theme)
         width = pt(paper[0] - 2 * margin)
-        caption = replace(theme.body, size=theme.body.size * 0.9, align="center", space_after=0)
+        # a diagram's caption ends it as a paragraph ends: the paragraph's space after it
+        caption = replace(theme.body, size=theme.body.size * 0.9, align="center")
         # less air takes a little off each diagram too: a diagram's page is most often the one
         # whose next block, or last lines, moved on (an arena rulebook's credits alone on a page)
         scale = TIGHT if tight else 1.0
