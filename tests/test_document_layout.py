@@ -877,7 +877,10 @@ def test_a_gallery_card_whose_print_is_under_6_pt_is_an_error(
     rules = "## Wine\n\n```cardgallery\nmain/wine\n```\n"
     result = _only_rulebook(project, printgen, rules)
     assert result.code == 2
-    assert "rules.en.md" in result.err and "under 6 pt" in result.err, result.err
+    # at the block's fence: the card's face text is written in no line of the prose
+    assert "rules.en.md:3:1: text printed at" in result.err and "under 6 pt" in result.err, (
+        result.err
+    )
 
 
 # --- player aids ----------------------------------------------------------------------------

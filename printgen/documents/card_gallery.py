@@ -14,6 +14,7 @@ from printgen.documents.platypus import Flowable
 from printgen.layout import text
 from printgen.layout.face import Face, TextBox
 from printgen.model.units import pt
+from printgen.problems import Where
 
 MIN_PICTURE_TEXT = 6.0  # pt: a face shown to be read (the gallery) keeps its text this large
 
@@ -32,6 +33,18 @@ def legible_width(face: Face, floor: float) -> float:
     return min(face.width_mm, face.width_mm * floor / smallest)
 
 
+def _sample_widths(faces: list[Face]) -> list[float]:
+    """Each sample's width (mm): the faces of one size at one scale, the largest any of them
+    needs to be read, so that their pictures compare; faces of another size (a deck's round
+    tokens beside its cards) at their own — at the cards' scale a token's text was 4.9 pt."""
+    scales: dict[tuple[float, float], float] = {}
+    for face in faces:
+        size = (face.width_mm, face.height_mm)
+        needed = legible_width(face, MIN_PICTURE_TEXT) / face.width_mm
+        scales[size] = max(scales.get(size, 0.0), needed)
+    return [face.width_mm * scales[(face.width_mm, face.height_mm)] for face in faces]
+
+
 def card_gallery(
     index: CardIndex, theme: Theme, width: float, content: str, line: int = 0
 ) -> list[Flowable]:
@@ -44,14 +57,14 @@ def card_gallery(
     for info in infos:
         samples.setdefault(info.card.layout, info)
     shown = list(samples.values())  # each layout: README promises every one a sample
-    wide = max(legible_width(info.face, MIN_PICTURE_TEXT) for info in shown)
-    cell = max(wide * pt(1) + pt(6), width / 3)
+    widths = _sample_widths([info.face for info in shown])
+    cell = max(max(widths) * pt(1) + pt(6), width / 3)
     per_row = max(1, int(width // cell))
-    pictures = [
-        CardPicture(info.face, wide * info.face.width_mm / shown[0].face.width_mm) for info in shown
-    ]
+    fence = Where(index.where.path, line, 1) if line else None
+    pictures = [CardPicture(info.face, wide) for info, wide in zip(shown, widths, strict=True)]
     for picture in pictures:
         picture.legible = True  # shown to be read: the 6 pt floor applies to its text
+        picture.where = fence  # its text too small is the block's to mend, said at its fence
     rows: list[list[Any]] = [pictures[i : i + per_row] for i in range(0, len(pictures), per_row)]
     rows[-1] += [""] * (per_row - len(rows[-1]))
     grid = table(

@@ -9,7 +9,7 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printgen.documents.blocks import TOO_MANY_PAGES
-from printgen.documents.checks import smallest_text
+from printgen.documents.checks import SmallText, smallest_text
 from printgen.documents.cover import LateContents
 from printgen.documents.fitting import FittingKeepTogether
 from printgen.documents.flow import RichText, overflowing
@@ -89,7 +89,7 @@ class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
         self.page_word = page_word
         self.margin = margin
         self.overflowing: list[RichText] = []
-        self.small_text: list[tuple[str, float]] = []
+        self.small_text: list[SmallText] = []
         self.entries: list[tuple[str, int]] = []  # level-2 headings and their pages
         self._outline = 0
         self.late = late

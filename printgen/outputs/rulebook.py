@@ -328,11 +328,11 @@ class _Book:
         problems += overflow_problems(doc.overflowing, self.rel, self.prose, self._where)
         problems += [
             Problem(
-                self._where(what),
-                f"text printed at {size:.1f} pt in the rulebook ('{what[:40]}'); "
+                small.where or self._where(small.what),
+                f"text printed at {small.size:.1f} pt in the rulebook ('{small.what[:40]}'); "
                 f"nothing a reader must read is under {MIN_TEXT:g} pt",
             )
-            for what, size in doc.small_text
+            for small in doc.small_text
         ]
         frame = doc.frame  # the last page's: how far down it was filled
         fill = (frame._y2 - frame._y) / frame._height if frame._height else 1.0
