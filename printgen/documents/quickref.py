@@ -47,7 +47,9 @@ def quick_reference(
             name = index.deck_names.get(deck, deck)
             rows.append([RichText([text.Run(name, bold=True)], _flush(theme.body)), ""])
         icon = str(info.values.get("icon") or "")
-        color = str(info.values.get("color") or "#333333")
+        # the card's own colour, else the one game.yaml's icon_colors gives the icon wherever
+        # it is drawn (the legend below printed the heart red, this list grey)
+        color = str(info.values.get("color") or index.icon_colors.get(icon) or "#333333")
         said = "summary" if info.values.get("summary") else "effect"
         summary = str(info.values.get(said) or "")
         # a card with no reminder (a player board, a tile) is its name and count alone, not
