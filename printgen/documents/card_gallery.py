@@ -9,8 +9,8 @@ from typing import Any
 from printgen.documents.card_titles import name_table, numbered_range
 from printgen.documents.cards import CardIndex, CardInfo
 from printgen.documents.flow import CardPicture, RichText, table
-from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
+from printgen.documents.prose_theme import Theme
 from printgen.layout import text
 from printgen.layout.face import Face, TextBox
 from printgen.model.units import pt

@@ -14,8 +14,8 @@ from printgen.documents.card_query import as_yaml, matches, query_wrong
 from printgen.documents.card_refs import PrintedNames, name_said, not_there, unmarked
 from printgen.documents.card_titles import card_name, name_runs, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
-from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
+from printgen.documents.prose_theme import Theme
 from printgen.documents.source_lines import editor_lines
 from printgen.layout import text
 from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck

@@ -9,8 +9,8 @@ from printgen.documents.card_glyphs import check_drawable
 from printgen.documents.card_titles import name_runs
 from printgen.documents.cards import CardIndex
 from printgen.documents.flow import RichText, TextStyle, table
-from printgen.documents.markdown import Theme
 from printgen.documents.platypus import Flowable
+from printgen.documents.prose_theme import Theme
 from printgen.icons import IconLibrary
 from printgen.layout import text
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import fields, replace
 
 from printgen.documents.flow import TextStyle
-from printgen.documents.markdown import Theme
+from printgen.documents.prose_theme import Theme
 from printgen.draw.faces import NO_COLORS
 from printgen.icons import IconLibrary
 from printgen.layout.fonts import vera

@@ -15,13 +15,14 @@ from printgen.documents.diagram import TIGHT
 from printgen.documents.diagram_blocks import DiagramBlocks
 from printgen.documents.label_names import unknown_labels
 from printgen.documents.labels import Labels, emptied, unlabelled
-from printgen.documents.markdown import Theme, to_flowables
+from printgen.documents.markdown import to_flowables
 from printgen.documents.overflows import overflow_problems
 from printgen.documents.platypus import Flowable, LayoutError
 from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.prose_lint import lint_document
 from printgen.documents.prose_stars import unclosed_emphasis
 from printgen.documents.prose_tables import too_few_cells
+from printgen.documents.prose_theme import Theme
 from printgen.documents.qa_marker import QA_LABELS, collects
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.rules_slips import rules_slips
