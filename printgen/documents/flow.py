@@ -25,6 +25,7 @@ from printgen.layout import breaking, text
 from printgen.layout.color import color
 from printgen.layout.face import Face
 from printgen.layout.fonts import Family
+from printgen.layout.url_breaks import unmarked
 from printgen.model.units import pt
 from printgen.problems import Where
 
@@ -85,11 +86,15 @@ class RichText(Flowable):  # type: ignore[misc]
         return self.style.size * self.style.leading
 
     def plain(self) -> str:
-        return text.plain(self.runs)
+        return unmarked(text.plain(self.runs))
 
     def written(self) -> str:
         """The text as the designer wrote it, icons as ``:name:``: what a problem quotes (a
         line of icons alone, too wide for its column, has no plain text to quote)."""
+        return unmarked(self.marked())
+
+    def marked(self) -> str:
+        """``written`` with a web address's marks of where it may break (url_breaks)."""
         return "".join(f":{r.icon}:" if r.icon else r.text for r in self.runs if not r.newline)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:

@@ -8,6 +8,8 @@ from urllib.parse import unquote
 from printgen.documents.parsed import Token
 from printgen.icons import IconLibrary, builtin_library
 from printgen.layout import text
+from printgen.layout.url_breaks import marked, marked_addresses, unmarked
+from printgen.problems import SOFT_HYPHEN
 
 
 def inline_runs(
@@ -18,17 +20,22 @@ def inline_runs(
     runs: list[text.Run] = []
     strong, em = bold, False
     link: tuple[str, int] = ("", 0)  # the address of the link open, where its words start
+    autolink = False  # within <https://…>, whose words are its address
     for child in token.children or []:
         kind = child.type
         if kind == "link_open":
-            href = unquote(str(child.attrGet("href") or ""))
+            # a soft hyphen (&shy;) in an address is no part of it: printed at a break, its
+            # hyphen would be typed with the address
+            href = unquote(str(child.attrGet("href") or "")).replace(SOFT_HYPHEN, "")
             link = (href.removeprefix("mailto:"), len(runs))
+            autolink = child.info == "auto"  # markdown-it's mark of <https://…>
         elif kind == "link_close":
             address, start = link
+            autolink = False
             # <https://…> says its address; a link within the document (#setup) has none
             outside = address and not address.startswith("#")
-            if outside and address != text.plain(runs[start:]).strip():
-                runs.append(text.Run(f" ({address})", strong, em))
+            if outside and address != unmarked(text.plain(runs[start:])).strip():
+                runs.append(text.Run(f" ({marked(address)})", strong, em))
         elif kind == "strong_open":
             strong = True
         elif kind == "strong_close":
@@ -46,6 +53,8 @@ def inline_runs(
         elif kind in ("text", "code_inline", "html_inline"):
             # a tab inside a line is white space to Markdown; no font has a glyph for it
             content = child.content.replace("\t", " ")
+            if kind != "html_inline":  # an address may break after its '/' (url_breaks)
+                content = marked(content) if autolink else marked_addresses(content)
             runs.extend(_with_icons(content, strong, em, icons or builtin_library()))
     return runs
 

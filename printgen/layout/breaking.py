@@ -13,7 +13,7 @@ the general path (``hyphens``), which places its heads.
 from __future__ import annotations
 
 from printgen.layout.fonts import Family
-from printgen.layout.hyphens import SOFT
+from printgen.layout.hyphens import breakable
 from printgen.layout.text import (
     ICON_SCALE,
     NO_GAP,
@@ -44,11 +44,11 @@ def break_lines(
     piece, their gaps as spaces: what the draw stage writes as one string anyway."""
     if tokens is None:
         words = split(runs, family)
-        soft = any(SOFT in run.text for run in runs)  # (fewer runs than tokens to look at)
+        soft = any(breakable(run.text) for run in runs)  # (fewer runs than tokens to look at)
     else:
         words = tokens
-        soft = any(SOFT in part for part, _, _ in words)
-    if soft:  # a word may break at its soft hyphens: the general path
+        soft = any(breakable(part) for part, _, _ in words)
+    if soft:  # a word may break at its soft hyphens or a web address's marks: the general path
         placed, widths = breaker(words)(words, family, size, width, max_lines)
         return [line_of(parts, w, size) for parts, w in zip(placed, widths, strict=True)]
     one_pass = lines_plain if plain_tokens(words) else lines_rich

@@ -1,11 +1,14 @@
 """Soft hyphens (U+00AD) in card texts: where a long word — a German compound such as
 ``Donau\xaddampf\xadschiff`` — may break. Inside a line a soft hyphen prints nothing; at a break
-the line ends with a hyphen and the word goes on on the next."""
+the line ends with a hyphen and the word goes on on the next. A web address in the prose breaks
+the same way at its own marks (``url_breaks``), with no hyphen."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 
+from printgen.layout.url_breaks import LATE_BREAK, URL_BREAK, unmarked
 from printgen.problems import SOFT_HYPHEN
 
 SOFT = SOFT_HYPHEN  # the one soft hyphen printgen knows, under its short name here
@@ -15,22 +18,65 @@ SOFT = SOFT_HYPHEN  # the one soft hyphen printgen knows, under its short name h
 IN_A_CELL = "type U+00AD in the cell: Alt+0173 on Windows"
 
 
-def head_that_fits(word: str, room: float, measure: Callable[[str], float]) -> tuple[str, str]:
-    """The longest head of ``word``, cut at a soft hyphen, that fits ``room`` points with its
-    hyphen, and the rest of the word (keeping its later soft hyphens); ("", word) when none does.
-    """
-    pieces = word.split(SOFT)
-    for count in range(len(pieces) - 1, 0, -1):
-        head = "".join(pieces[:count]) + "-"
-        if measure(head) <= room:
-            return head, SOFT.join(pieces[count:])
-    return "", word
+# where a word may break: a soft hyphen (a hyphen printed there), a web address's marks (none)
+_CUT = re.compile(f"([{SOFT}{URL_BREAK}{LATE_BREAK}])")
+
+
+def breakable(word: str) -> bool:
+    """Whether ``word`` may break within it: a soft hyphen, or a web address's marks."""
+    return SOFT in word or URL_BREAK in word or LATE_BREAK in word
+
+
+def printed(word: str) -> str:
+    """``word`` as a line prints it whole: without the marks of where it may break."""
+    if SOFT in word:
+        word = word.replace(SOFT, "")
+    return unmarked(word) if URL_BREAK in word or LATE_BREAK in word else word
+
+
+def _heads(word: str, late: bool) -> Iterator[tuple[str, str]]:
+    """Each cut of ``word`` where it may break, the longest head first: the head as it prints
+    at a line's end (a hyphen after a soft hyphen's) and the rest, its marks kept; a web
+    address's late marks (``url_breaks``) only when ``late``."""
+    parts = _CUT.split(word)  # text, mark, text, mark, … text
+    for index in range(len(parts) - 2, 0, -2):
+        mark = parts[index]
+        if mark == LATE_BREAK and not late:
+            continue
+        head = printed("".join(parts[:index]))
+        if mark == SOFT:
+            head += "-"
+        elif not head:  # a mark opening the word breaks nothing
+            continue
+        yield head, "".join(parts[index + 1 :])
+
+
+def head_that_fits(
+    word: str, room: float, measure: Callable[[str], float], late: bool = False
+) -> tuple[str, str]:
+    """The longest head of ``word``, cut where it may break, that fits ``room`` points (with
+    its hyphen), and the rest of the word (keeping its later marks); ("", word) when none does.
+    A web address is cut after a '/' (``late_wanted``: or, ``late`` on a line holding nothing
+    before it, after a '.', '-', '?', '&' or '=')."""
+    found = next(((h, r) for h, r in _heads(word, False) if measure(h) <= room), ("", word))
+    if late and LATE_BREAK in word and late_wanted(measure(found[0]) if found[0] else 0.0, room):
+        return next(((h, r) for h, r in _heads(word, True) if measure(h) <= room), found)
+    return found
+
+
+def late_wanted(head_width: float, room: float) -> bool:
+    """Whether a web address, on a line holding nothing before it, is cut late (after a '.',
+    '-', '?', '&' or '=') rather than at the longest head that ends in a '/' (``head_width``
+    wide, 0 when none fits): when that head would leave most of the line empty ("2026/" alone
+    on a line above the rest of an address)."""
+    return head_width < room / 2
 
 
 def first_head(word: str) -> tuple[str, str]:
-    """The word's first piece with its hyphen, and the rest: a line too narrow for any head."""
-    first, _, rest = word.partition(SOFT)
-    return first + "-", rest
+    """The word's shortest head, and the rest: a line too narrow for any head (("", word)
+    when it has none: its only mark opens it)."""
+    *_, shortest = ("", word), *_heads(word, True)
+    return shortest
 
 
 def unbroken(text: str) -> str:
@@ -57,15 +103,18 @@ def hyphenated(
     space: float,
 ) -> tuple[str, float]:
     """Place the heads of a word with soft hyphens that does not fit its line, each ending a
-    line with a hyphen; the last piece (no soft hyphen left) and the space before it are the
-    caller's to place."""
-    while SOFT in word:
+    line with a hyphen (a web address's, wider than a line, with none: ``url_breaks``); the
+    last piece (no mark left) and the space before it are the caller's to place."""
+    while breakable(word):
         gap = space if placed[-1] else 0.0
         room = limit - widths[-1] - gap
-        clean = word.replace(SOFT, "")
-        if measure(clean, font, size) <= room:
-            return clean, space
-        head, rest = head_that_fits(word, room, lambda text: measure(text, font, size))
+        clean = printed(word)
+        whole = measure(clean, font, size)
+        if whole <= room or (whole <= limit and SOFT not in word):
+            return clean, space  # (an address that fits a line of its own is set whole on it)
+        head, rest = head_that_fits(
+            word, room, lambda text: measure(text, font, size), late=not placed[-1]
+        )
         if not head and placed[-1]:  # no head fits after the words already on the line
             placed.append([])
             widths.append(0.0)
@@ -73,6 +122,8 @@ def hyphenated(
             continue
         if not head:  # not even the first piece fits a line of its own: it overflows
             head, rest = first_head(word)
+            if not head:
+                return clean, space
         head_width = measure(head, font, size)
         placed[-1].append((widths[-1] + gap, head_width, head, font, None))
         widths[-1] += gap + head_width
@@ -95,20 +146,26 @@ def hyphenated_parts(
     bold, where a German compound broke nowhere and ran past its column, its icon alone on the
     next line) that does not fit its line, as ``_hyphenated`` does a plain word's; the rest,
     and the space before it, are the caller's to place."""
-    while any(SOFT in part[2] for part in word):
+    while any(breakable(part[2]) for part in word):
         gap = space if placed[-1] else 0.0
         room = limit - widths[-1] - gap
-        if word[-1][0] + word[-1][1] <= room:
-            break
+        whole = word[-1][0] + word[-1][1]
+        if whole <= room or (whole <= limit and not any(SOFT in part[2] for part in word)):
+            break  # (an address that fits a line of its own is set whole on it)
         cuts = list(_cuts(word, measure, size))
-        head, rest = next(((h, r) for h, r in cuts if h[-1][0] + h[-1][1] <= room), ((), word))
+        if not cuts:  # its only mark opens it
+            break
+        fitting = [(h, r, late) for h, r, late in cuts if h[-1][0] + h[-1][1] <= room]
+        head, rest, _ = next((cut for cut in fitting if not cut[2]), ((), word, False))
+        if not placed[-1] and late_wanted(head[-1][0] + head[-1][1] if head else 0.0, room):
+            head, rest, _ = next(iter(fitting), (head, rest, False))  # (the longest)
         if not head and placed[-1]:  # no head fits after the words already on the line
             placed.append([])
             widths.append(0.0)
             space = 0.0
             continue
         if not head:  # not even the shortest head fits a line of its own: it overflows
-            head, rest = cuts[-1]
+            head, rest, _ = cuts[-1]
         start = widths[-1] + gap
         placed[-1].extend((o + start, w, t, f, i) for o, w, t, f, i in head)
         widths[-1] = start + head[-1][0] + head[-1][1]
@@ -120,23 +177,22 @@ def hyphenated_parts(
 
 def _cuts(
     word: tuple[Part, ...], measure: Measure, size: float
-) -> Iterator[tuple[tuple[Part, ...], tuple[Part, ...]]]:
-    """Each cut of ``word`` at a soft hyphen of one of its texts, the longest head first: the
-    head ending in a hyphen (its earlier soft hyphens gone) and the rest, placed from 0."""
+) -> Iterator[tuple[tuple[Part, ...], tuple[Part, ...], bool]]:
+    """Each cut of ``word`` where one of its texts may break, the longest head first: the
+    head as it prints (a hyphen after a soft hyphen's cut, its earlier marks gone), the rest
+    placed from 0, and whether it is a web address's late cut."""
     for index in range(len(word) - 1, -1, -1):
         offset, width, text, font, icon = word[index]
-        if icon or SOFT not in text:
+        if icon or not breakable(text):
             continue
-        pieces = text.split(SOFT)
-        for count in range(len(pieces) - 1, 0, -1):
-            head_text = "".join(pieces[:count]) + "-"
-            before = tuple((o, w, t.replace(SOFT, ""), f, i) for o, w, t, f, i in word[:index])
+        for head_text, tail in _heads(text, True):
+            before = tuple((o, w, printed(t), f, i) for o, w, t, f, i in word[:index])
             head = (*before, (offset, measure(head_text, font, size), head_text, font, None))
-            tail = SOFT.join(pieces[count:])
-            tail_width = measure(tail.replace(SOFT, ""), font, size)
+            tail_width = measure(printed(tail), font, size)
             shift = offset + width - tail_width  # where the rest starts in the word
             after = tuple((o - shift, w, t, f, i) for o, w, t, f, i in word[index + 1 :])
-            yield head, ((0.0, tail_width, tail, font, None), *after)
+            late = text[len(text) - len(tail) - 1] == LATE_BREAK
+            yield head, ((0.0, tail_width, tail, font, None), *after), late
 
 
 def widest_unbroken(

@@ -27,7 +27,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
 
 from printgen.layout.accents import composed  # noqa: E402
 from printgen.layout.fonts import Family  # noqa: E402
-from printgen.layout.hyphens import SOFT, hyphenated, hyphenated_parts  # noqa: E402
+from printgen.layout.hyphens import (  # noqa: E402
+    breakable,
+    hyphenated,
+    hyphenated_parts,
+    printed,
+)
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
 ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the name
@@ -177,7 +182,7 @@ def _broken_words(
         if not word:
             space = space_width
             continue
-        if any(SOFT in part[2] for part in word):  # a long word that may break at its soft hyphens
+        if any(breakable(part[2]) for part in word):  # a long word that may break within
             word, space = hyphenated_parts(
                 word, width_of, size, width + 0.01, placed, widths, space
             )
@@ -192,7 +197,7 @@ def _broken_words(
             gap = 0.0
         start = widths[-1] + gap
         for offset, part_width, text, font, icon in word:
-            text = text.replace(SOFT, "") if SOFT in text else text  # nothing within a line
+            text = printed(text) if breakable(text) else text  # nothing within a line
             line.append((offset + start, part_width, text, font, icon))
         widths[-1] += gap + word_width
         space = 0.0
@@ -229,7 +234,7 @@ def _broken_plain(
             continue
         if max_lines is not None and len(placed) > max_lines:
             break
-        if SOFT in part:  # a long word that may break at its soft hyphens
+        if breakable(part):  # a long word that may break within (a soft hyphen, an address)
             part, space = hyphenated(part, width_of, font, size, limit, placed, widths, space)
         word_width = width_of(part, font, size)
         line = placed[-1]
@@ -369,8 +374,9 @@ def _words(tokens: list[Token], size: float) -> Iterator[tuple[_Part, ...] | Non
             current.append((offset, icon_width, "", font, icon))
             offset += icon_width
         else:
-            # a soft hyphen prints nothing within a line: measured without it, kept to break at
-            part_width = width_of(part.replace(SOFT, "") if SOFT in part else part, font, size)
+            # a soft hyphen prints nothing within a line (nor an address's marks): measured
+            # without it, kept to break at
+            part_width = width_of(printed(part) if breakable(part) else part, font, size)
             current.append((offset, part_width, part, font, None))
             offset += part_width
     if current:
