@@ -61,3 +61,62 @@ def test_a_long_address_breaks_after_a_slash_with_no_hyphen(
         assert len(setting) > 1, setting  # wider than the column: broken
         # each line but the last ends after a '/' (the address's own, no hyphen added)
         assert all(line.endswith("/") for line in setting[:-1]), setting
+
+
+SAID = "text runs past the margin in the rulebook: "
+
+
+def _past_the_margin(demo: Path, capsys: pytest.CaptureFixture[str], added: str) -> list[str]:
+    """What validate says, failing, of the text past the margin: ``added`` to the demo's
+    English rules; each line's number counted from the first added line (1)."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    text = prose.read_text(encoding="utf-8")
+    prose.write_text(text + added, encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
+    said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
+    before = len(text.splitlines())
+    shifted = []
+    for problem in said:
+        path, line, rest = problem.split(":", 2)
+        shifted.append(f"{path}:{int(line) - before}:{rest}")
+    return shifted
+
+
+def test_an_address_that_cannot_fit_is_said_at_its_column_as_an_address(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An address followed by punctuation ('<https://…>,') was said at column 1, and every
+    address was told to take a &shy; — which an autolink does not read and a link's address
+    prints as a hyphen. It is said at the address, told to shorten it."""
+    part = "abcdefghij" * 12
+    address = f"https://example.com/{part}/x.html"
+    said = _past_the_margin(
+        demo,
+        capsys,
+        f"\nErrata are online at <{address}>, or by post.\n"
+        f"\nAlso at [our page]({address}), or by post.\n",
+    )
+    quoted = f"'{address[:50]}…'"
+    advice = (
+        "is wider than the column, even broken after its '/', '.' and '-'; shorten it (a "
+        "shorter address for the same page)"
+    )
+    assert said == [
+        f"cards/demo/rules.en.md:2:23: {SAID}the address {quoted} {advice}",
+        f"cards/demo/rules.en.md:4:20: {SAID}the address {quoted} {advice}",
+    ], said
+
+
+def test_a_long_word_marked_up_before_its_comma_is_said_at_its_column(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'**Wortwort…**,': the word as printed ('Wortwort…,') is not written so in the file,
+    and it was said at its paragraph's first column."""
+    word = "Wort" * 40
+    said = _past_the_margin(demo, capsys, f"\nAlso at **{word}**, by post.\n")
+    assert said == [
+        f"cards/demo/rules.en.md:2:11: {SAID}the word '{word[:50]}…' is wider than the column; "
+        "break it (&shy; where it may break) or shorten it"
+    ], said

@@ -11,6 +11,7 @@ from printgen.documents.source_lines import editor_lines
 from printgen.layout import breaking
 from printgen.layout.hyphens import IN_A_CELL, SOFT, unbroken
 from printgen.layout.text import NO_GAP, Line
+from printgen.layout.url_breaks import address_of
 from printgen.problems import Problem, Where, in_spreadsheet
 
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
@@ -56,9 +57,13 @@ def _block_said(
     # a block that knows where its text is written (a card's name in the card reference) is
     # said there: the same words in a paragraph that fits are not the mistake
     line = flow.source or where_of(flow.plain() or flow.written())
-    word = whole_word(flow.written(), too_wide(flow))
+    piece = too_wide(flow)
+    address = address_of(flow.marked(), piece)  # (an address breaks by itself: said as one)
+    word = address or whole_word(flow.written(), piece)
     if word and line.path == rel and flow.source is None:  # the word may be lines on
-        line = word_at(prose, word, line) or line
+        line = word_at(prose, word, line) or word_at(prose, word.strip(_AROUND), line) or line
+    if address:
+        return line, f"{SAID}the address '{_quoted(address)}' {_TOO_WIDE_ADDRESS}"
     in_rules = line.path == rel
     if not word:  # no line wider than its column: nothing to name but the block
         hint = "break its long word (&shy; where it may break)"
@@ -96,6 +101,17 @@ def _table_said(
         f"{SAID}the word '{_quoted(word)}' in column {column} of the table is wider than the "
         f"column; {hint}"
     )
+
+
+# an address breaks after its '/' by itself, and a &shy; written in one is not read (in an
+# autolink) or no part of it (in a link's address): the advice for a word does not serve
+_TOO_WIDE_ADDRESS = (
+    "is wider than the column, even broken after its '/', '.' and '-'; shorten it (a shorter "
+    "address for the same page)"
+)
+# what a sentence sets around a word: where it is written, markup may stand between them and
+# the word ("**Donaudampfschiff**,")
+_AROUND = "([{«“‘,.;:!?)]}»”’"
 
 
 def _quoted(word: str) -> str:

@@ -41,3 +41,17 @@ def unmarked(text: str) -> str:
     if LATE_BREAK in text:
         text = text.replace(LATE_BREAK, "")
     return text
+
+
+_AROUND = "()[]<>{}\"'“”‘’«»,.;:!?"  # what a sentence sets around an address: none of it
+
+
+def address_of(text: str, piece: str) -> str:
+    """The web address of ``text`` (a block's, marked) that ``piece``, a line too wide for its
+    column, is part of, as written (without the brackets and punctuation around it); "" when
+    the piece is no address's."""
+    piece = unmarked(piece).strip()
+    for word in text.split():
+        if (URL_BREAK in word or LATE_BREAK in word) and piece in (whole := unmarked(word)):
+            return whole.strip(_AROUND)
+    return ""
