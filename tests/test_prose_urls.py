@@ -120,3 +120,24 @@ def test_a_long_word_marked_up_before_its_comma_is_said_at_its_column(
         f"cards/demo/rules.en.md:2:11: {SAID}the word '{word[:50]}…' is wider than the column; "
         "break it (&shy; where it may break) or shorten it"
     ], said
+
+
+def test_a_soft_hyphen_written_into_an_autolink_is_a_warning_at_its_column(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'<https://…/2026/&shy;night…>', as the advice for a long word once said: Markdown reads
+    no entity in an autolink, and the address printed '&shy;' with no word said."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    text = prose.read_text(encoding="utf-8")
+    written = f"Errata are online at <{URL.replace('2026/', '2026/&shy;')}> today."
+    prose.write_text(f"{text}\n{written}\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 0
+    said = [p for p in capsys.readouterr().err.splitlines() if "autolink" in p]
+    line, column = len(text.splitlines()) + 2, written.index("&shy;") + 1
+    assert said == [
+        f"cards/demo/rules.en.md:{line}:{column}: warning: '&shy;' is not read inside an "
+        "autolink <…>: the address prints it as written; remove it (an address breaks after "
+        "its '/' by itself)"
+    ], said

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.documents.address_marks import soft_hyphens_in_autolinks
 from printgen.documents.cards import CardIndex
 from printgen.documents.context import render_document
 from printgen.documents.flow import overflowing
@@ -123,6 +124,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     problems.extend(too_few_cells(job.project, prose_rel, aid))
     problems.extend(unread_tables(job.project, prose_rel, aid))
     problems.extend(unclosed_emphasis(job.project, prose_rel, aid))
+    problems.extend(soft_hyphens_in_autolinks(job.project, prose_rel, aid))
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]

@@ -6,6 +6,7 @@ import io
 from dataclasses import dataclass, replace
 from typing import Any
 
+from printgen.documents.address_marks import soft_hyphens_in_autolinks
 from printgen.documents.blocks import block_text, layout_said
 from printgen.documents.card_gallery import card_gallery
 from printgen.documents.cards import CardIndex, card_row, reference_rows
@@ -98,6 +99,7 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     problems.extend(too_few_cells(job.project, rel, rules))
     problems.extend(unread_tables(job.project, rel, rules))
     problems.extend(unclosed_emphasis(job.project, rel, rules))
+    problems.extend(soft_hyphens_in_autolinks(job.project, rel, rules))
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
     # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
     printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))
