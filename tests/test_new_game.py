@@ -591,6 +591,50 @@ def test_a_picture_drawn_over_a_text_is_warned_at_the_picture(
     assert checked.code == 0 and checked.err == ""
 
 
+def test_a_filled_shape_or_icon_drawn_over_a_text_is_warned_at_its_line(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """The README's "star behind a value" pasted into the starter was drawn over its cost, a
+    white patch over the effect wiped it out, and validate said ok: a filled shape or an icon
+    over a text's ink is warned of as a picture is; one without a fill, or whose outline
+    stays clear of the ink (a disc whose box only reaches into the text's corner), is not."""
+    assert printgen(tmp_path, "new", "solo").code == 0
+    layout = tmp_path / "cards" / "solo" / "layouts" / "solo.yaml"
+    starter = layout.read_text(encoding="utf-8")
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    (burst,) = [line for line in readme.splitlines() if line.startswith("    burst: {type: star")]
+    assert burst.endswith(", under: cost}")  # behind the value, as its words say
+    layout.write_text(starter + burst + "\n", encoding="utf-8")
+    assert printgen(tmp_path, "validate").err == ""
+    layout.write_text(starter + burst.replace(", under: cost", "") + "\n", encoding="utf-8")
+    line = starter.count("\n") + 1
+    cards = "card 'miner' (Miner) and 3 more"
+    checked = printgen(tmp_path, "validate")
+    assert checked.code == 0  # may be meant: a warning
+    assert checked.err.splitlines() == [
+        f"cards/solo/layouts/solo.yaml:{line}:12: warning: the star 'burst' in layout "
+        f"'solo-card' is drawn over the text of box 'cost' on {cards}; move or shrink the "
+        "star, move the box clear of it, or draw the star beneath it with under: cost"
+    ]
+    layout.write_text(
+        starter
+        + '    sticker: {type: icon, x: 5, y: 18, w: 10, h: 10, name: star, color: "#000000"}\n'
+        + '    patch: {type: rect, x: 5, y: 62, w: 53, h: 8, fill: "#ffffff"}\n'
+        + "    glass: {type: rect, x: 5, y: 62, w: 53, h: 8, fill: none}\n"
+        + '    dot: {type: ellipse, x: 10.5, y: 23.5, w: 10, h: 10, fill: "#333333"}\n',
+        encoding="utf-8",
+    )
+    checked = printgen(tmp_path, "validate")
+    assert checked.err.splitlines() == [
+        f"cards/solo/layouts/solo.yaml:{line}:14: warning: the icon 'sticker' in layout "
+        f"'solo-card' is drawn over the text of box 'cost' on {cards}; move or shrink the icon, "
+        "move the box clear of it, or draw the icon beneath it with under: cost",
+        f"cards/solo/layouts/solo.yaml:{line + 1}:12: warning: the rect 'patch' in layout "
+        f"'solo-card' is drawn over the text of box 'effect' on {cards}; move or shrink the "
+        "rect, move the box clear of it, or draw the rect beneath it with under: effect",
+    ]
+
+
 def test_an_svg_dash_pattern_of_no_length_is_drawn_solid(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

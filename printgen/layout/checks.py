@@ -64,8 +64,11 @@ class FaceChecks:
     crossed: dict[tuple[str, str, str], tuple[Element, str, list[str]]] = field(
         default_factory=dict
     )
-    # (layout, text element, picture element) -> picture element, faces where it hides text
-    covered: dict[tuple[str, str, str], tuple[Element, list[str]]] = field(default_factory=dict)
+    # (layout, text element, covering element) -> the covering element, what it is (picture,
+    # icon, star ...), faces where it hides the text
+    covered: dict[tuple[str, str, str], tuple[Element, str, list[str]]] = field(
+        default_factory=dict
+    )
     # (layout, text element, text element drawn after it) -> the later one, faces where the
     # two texts' inks overlap
     overprinted: dict[tuple[str, str, str], tuple[Element, list[str]]] = field(default_factory=dict)
@@ -119,14 +122,12 @@ class FaceChecks:
             key = (layout, text_el.name, shape_el.name)
             entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
             entry[2].append(f"{_who(face)} ({text_op.block.size:g} pt)")
-        drawn: list[Shape | TextBox | Image | None] = [
-            op if isinstance(op, (TextBox, Image)) else None for _, op in placed
-        ]
-        for hidden in covered(drawn) if any(type(op) is Image for op in drawn) else ():
-            text_el, picture_el = placed[hidden.text][0], placed[hidden.shape][0]
-            key = (layout, text_el.name, picture_el.name)
-            hiding = self.covered.setdefault(key, (picture_el, []))
-            hiding[1].append(_who(face))
+        drawn: list[Op | None] = [op for _, op in placed]
+        for hidden in covered(drawn) if _drawn_over_text(drawn) else ():
+            text_el, cover_el = placed[hidden.text][0], placed[hidden.shape][0]
+            key = (layout, text_el.name, cover_el.name)
+            hiding = self.covered.setdefault(key, (cover_el, _kind(drawn[hidden.shape]), []))
+            hiding[2].append(_who(face))
         for over in overprinted(drawn):
             under_el, over_el = placed[over.text][0], placed[over.shape][0]
             printed = self.overprinted.setdefault(
@@ -292,12 +293,12 @@ class FaceChecks:
                 f"{kind} '{shape_name}' on {_first_of(faces)}{self.tag}; move or narrow "
                 "the box so its text clears the line, or move the shape",
             )
-        for (layout, text_name, picture_name), (element, faces) in self.covered.items():
+        for (layout, text_name, cover_name), (element, kind, faces) in self.covered.items():
             self.problems.add(
                 element.origin,
-                f"the picture '{picture_name}' in layout '{layout}' is drawn over the text of box "
-                f"'{text_name}' on {_first_of(faces)}{self.tag}; move or shrink the picture, move "
-                f"the box clear of it, or draw the picture beneath it with under: {text_name}",
+                f"the {kind} '{cover_name}' in layout '{layout}' is drawn over the text of box "
+                f"'{text_name}' on {_first_of(faces)}{self.tag}; move or shrink the {kind}, move "
+                f"the box clear of it, or draw the {kind} beneath it with under: {text_name}",
                 Severity.WARNING,
             )
         self._overprinted()
@@ -350,6 +351,25 @@ def _left_empty(
     if isinstance(box, TextBox) and (name := emptied(color, empty)) is not None:
         return name, f"its colour ({color}) falls back to {box.color}"
     return None
+
+
+def _drawn_over_text(drawn: list[Op | None]) -> bool:
+    """Is anything that may hide a text (a picture, an icon, a filled shape) drawn after one?
+    Most faces draw their decor first: their text is not measured again."""
+    texts = False
+    for op in drawn:
+        if isinstance(op, TextBox):
+            texts = True
+        elif texts and (isinstance(op, (Image, Icon)) or (isinstance(op, Shape) and op.fill)):
+            return True
+    return False
+
+
+def _kind(op: Op | None) -> str:
+    """What a covering element is called in a message."""
+    if isinstance(op, Shape):
+        return op.kind
+    return "icon" if isinstance(op, Icon) else "picture"
 
 
 def _a(name: str) -> str:

@@ -20,8 +20,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.layout.face import Image, Shape, TextBox
+from printgen.layout.face import Op, Shape, TextBox
 from printgen.layout.ink import Box, line_boxes
+from printgen.layout.painted import painted_box, paints_over
 from printgen.layout.polygons import MITER_LIMIT, OUTLINED, stroke_segments
 from printgen.model.units import MM
 
@@ -67,26 +68,26 @@ def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
     return found
 
 
-def covered(ops: list[Shape | TextBox | Image | None]) -> list[Crossing]:
-    """Every (text box, picture) pair where the picture, drawn after the text, lies over its
-    ink (``shape``: the picture's index): a picture meant beside a text that moved under it.
-    A picture drawn first is a background the text prints over, never counted."""
+def covered(ops: list[Op | None]) -> list[Crossing]:
+    """Every (text box, element) pair where a picture, icon or filled shape drawn after the
+    text lies over its ink (``shape``: the covering element's index): a picture or a disc meant
+    beside a text that moved under it, or added on top by a layout that extends another. One
+    drawn first is a background the text prints over, never counted."""
     found = []
-    for j, picture in enumerate(ops):
-        if not isinstance(picture, Image):
+    for j, cover in enumerate(ops):
+        if cover is None or isinstance(cover, TextBox) or (area := painted_box(cover)) is None:
             continue
-        area = Box(picture.x, picture.y, picture.x + picture.w, picture.y + picture.h)
         for i, op in enumerate(ops[:j]):
             if not isinstance(op, TextBox) or not _meet(
                 Box(op.x, op.y, op.x + op.w, op.y + op.h), area
             ):
                 continue
-            if any(_overlap(ink, area) for ink in _inks(op)):
+            if any(paints_over(cover, area, ink) for ink in _inks(op)):
                 found.append(Crossing(i, j))
     return found
 
 
-def overprinted(ops: list[Shape | TextBox | Image | None]) -> list[Crossing]:
+def overprinted(ops: list[Op | None]) -> list[Crossing]:
     """Every (text box, text box drawn after it) pair whose inks overlap (``shape``: the later
     box's index): two texts printed one over the other, neither readable there — a line added
     in a box of its own that the effect's long text runs down into. Boxes that overlap with
