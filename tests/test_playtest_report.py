@@ -875,6 +875,38 @@ def test_a_gap_chance_alone_may_make_is_not_judged_a_breach() -> None:
     assert lopsided.breached and lopsided.judged and not lopsided.doubtful
 
 
+def test_a_figure_at_its_threshold_is_shown_met_as_it_is_judged() -> None:
+    """Seats winning 55 % and 45 % of 100 games, against max_seat_win_gap 0.10: the gap is
+    0.10000000000000003 in floating point, and the report said "met … (gap 0.10 >
+    max_seat_win_gap 0.10)" — met, shown over. At its threshold a figure is met and shown so,
+    in the verdict, its message and playtest.json alike; the first player's edge the same."""
+    from collections import Counter
+
+    from printgen.problems import Where
+    from printgen.simulate.balance import check
+    from printgen.simulate.contract import GameRecord
+    from printgen.simulate.data import Threshold
+    from printgen.simulate.run import Settings
+    from printgen.simulate.stats import summarize
+
+    won = [(0,)] * 55 + [(1,)] * 45
+    records = [GameRecord(True, 9, w, [Counter(), Counter()]) for w in won]
+    summary = summarize(records, Settings(100, 2, ("greedy",), 1, 50), {})
+    where = Where("cards/duel/game.yaml", 3, 20)
+    gap, edge = check(
+        summary,
+        [
+            Threshold("max_seat_win_gap", 0.10, where),
+            Threshold("max_first_player_advantage", 0.05, where),
+        ],
+    )
+    assert "(gap 0.10 <= max_seat_win_gap 0.10)" in gap.message, gap.message
+    assert "0.05 <= max_first_player_advantage 0.05" in edge.message, edge.message
+    for verdict in (gap, edge):
+        shown = verdict.json()
+        assert not shown["breached"] and " > " not in shown["message"]
+
+
 def _seat_gap_breaches(seats: int, weights: list[float], limit: float, trials: int) -> float:
     """The share of ``trials`` runs of 300 games, each won by one seat drawn with ``weights``
     (random.Random(16), in-process), that max_seat_win_gap ``limit`` calls breached."""

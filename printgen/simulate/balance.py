@@ -174,23 +174,25 @@ def _measured(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
     key, limit = t.key, t.value
     if key == "min_finished":
         share = summary["finished"]["share"]
-        pair = _pair(share, "<" if share < limit else ">=", "min_finished", limit, w)
+        short = _under(share, limit)
+        pair = _pair(share, "<" if short else ">=", "min_finished", limit, w)
         why = not_ended(summary, None, w)
         said = w("playtest_balance_finished", share=pct(share, w), why=why, pair=pair)
-        return Verdict(t, share, share < limit, f"balance: {said}")
+        return Verdict(t, share, short, f"balance: {said}")
     if key == "max_seat_win_gap":
         return _seat_gap(summary, t, w)
     if key == "max_first_player_advantage":
         first = summary["first_player"]
         edge = first["advantage"]
-        pair = _pair(edge, ">" if edge > limit else "<=", key, limit, w)
+        over = _over(edge, limit)
+        pair = _pair(edge, ">" if over else "<=", key, limit, w)
         rate, fair = pct(first["rate"], w), pct(first["fair"], w)
         said = w("playtest_balance_first", rate=rate, fair=fair, pair=pair)
-        return Verdict(t, edge, edge > limit + 1e-12, f"balance: {said}")
+        return Verdict(t, edge, over, f"balance: {said}")
     if key in ("max_turns_p90", "min_turns_p10"):
         figure, share = ("p90", "90") if key == "max_turns_p90" else ("p10", "10")
         turns = summary["turns"][figure]
-        over = turns > limit if figure == "p90" else turns < limit
+        over = _over(turns, limit) if figure == "p90" else _under(turns, limit)
         sign = {"p90": ">" if over else "<=", "p10": "<" if over else ">="}[figure]
         said = w.count(
             "playtest_balance_within",
@@ -210,7 +212,8 @@ def _seat_gap(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
     top = max(seats, key=lambda s: s["rate"])
     low = min(seats, key=lambda s: s["rate"])
     gap = top["rate"] - low["rate"]
-    pair = _pair(gap, ">" if gap > limit else "<=", "max_seat_win_gap", limit, w)
+    over = _over(gap, limit)
+    pair = _pair(gap, ">" if over else "<=", "max_seat_win_gap", limit, w)
     if not gap:
         said = w("playtest_balance_gap_none", rate=pct(top["rate"], w), pair=pair)
     else:
@@ -223,4 +226,18 @@ def _seat_gap(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
             low_rate=low_shown,
             pair=pair,
         )
-    return Verdict(t, gap, gap > limit + 1e-12, f"balance: {said}")
+    return Verdict(t, gap, over, f"balance: {said}")
+
+
+# Shares are counts of games over the games played: a gap between two of them that is its
+# threshold on paper (0.55 - 0.46 against 0.09) comes out a hair either side of it in floating
+# point. Past a threshold is past it by more than that, in the verdict and the sign shown alike.
+_SLACK = 1e-9
+
+
+def _over(measured: float, limit: float) -> bool:
+    return measured > limit + _SLACK
+
+
+def _under(measured: float, limit: float) -> bool:
+    return measured < limit - _SLACK
