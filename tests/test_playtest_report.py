@@ -1165,6 +1165,33 @@ def test_a_wrapped_caption_leaves_no_word_alone_on_a_line(
     assert all(len(line.split()) > 2 for line in caption), caption
 
 
+@pytest.mark.parametrize(
+    ("games", "ticks"),
+    [([1], ["0", "1"]), ([2, 3], ["0", "1", "2", "3"]), ([7, 2], ["0", "2", "4", "6", "8"])],
+)
+def test_the_game_length_chart_counts_games_whole(games: list[int], ticks: list[str]) -> None:
+    """One game played (simulate --debug) charted its length against a scale of 0, 0.2, 0.4 …
+    1 games, five games against 0.5, 1.5, 2.5: games are counted whole."""
+    import io
+
+    from reportlab.graphics import renderPDF
+
+    from printgen.simulate import charts
+    from printgen.simulate.report_charts import CHART_H
+    from printgen.simulate.report_tables import HALF
+
+    bins = [{"from": 30 + n, "to": 30 + n, "games": count} for n, count in enumerate(games)]
+    drawing = charts.histogram(bins, HALF, CHART_H, "Game length", "bars: games by length")
+    with pdfplumber.open(io.BytesIO(renderPDF.drawToString(drawing))) as pdf:
+        words = pdf.pages[0].extract_words()
+    # the value axis's labels: left of the plot (which starts 32 pt in), bottom one first
+    axis = sorted(
+        (w for w in words if w["x1"] < 32 and w["text"].replace(".", "").isdigit()),
+        key=lambda w: -w["top"],
+    )
+    assert [w["text"] for w in axis] == ticks
+
+
 @pytest.mark.parametrize("language", ["en", "it", "fr", "de", "es"])
 @pytest.mark.parametrize("games", [1, 300, 10_000, 1_000_000])
 def test_the_seat_charts_title_is_never_cut_in_printgens_languages(

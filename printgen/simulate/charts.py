@@ -123,13 +123,27 @@ def histogram(
     if len(bins) > 6:
         chart.categoryAxis.labels.angle = 35
         chart.categoryAxis.labels.boxAnchor = "ne"
-    chart.valueAxis.valueMin = 0
+    # games are counted whole: ReportLab's own ticks split one game into 0.2, 0.4 …
+    step, top = whole_ticks(max(chart.data[0]))
+    chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, top
+    chart.valueAxis.valueStep = step
     chart.valueAxis.gridStrokeColor = GRID
     chart.valueAxis.visibleGrid = True
     drawing.add(chart)
     for i, line in enumerate(reversed(caption.split("\n"))):  # a caption of two lines fits
         drawing.add(_text(0, 9 * i, line))
     return drawing
+
+
+def whole_ticks(highest: int) -> tuple[int, int]:
+    """A whole-number step between ticks (1, 2 or 5 times a power of ten) giving at most six
+    steps up to ``highest``, and the top tick: the first step's multiple at or above it."""
+    power = 1
+    while True:
+        for step in (power, 2 * power, 5 * power):
+            if math.ceil(highest / step) <= 6:
+                return step, step * max(1, math.ceil(highest / step))
+        power *= 10
 
 
 def rate_bars(
