@@ -70,6 +70,10 @@ class Problem:
 
     def __str__(self) -> str:
         label = "" if self.severity == Severity.ERROR else "warning: "
+        if self.where.line == 0 and self.where.path.startswith("--"):
+            # an option of the command line (--cards), no file: said as every other problem
+            # of the command line is, "printgen: …", the option first in the message
+            return f"printgen: {label}{self.where.path}: {self.message}"
         return f"{self.where}: {label}{self.message}"
 
 

@@ -47,8 +47,8 @@ def watch(
         return _watch(project, rebuild, stop, out, checks)
     except _Gone:
         print(
-            f"printgen watch: the project folder {project.root} is gone (deleted, or moved "
-            "away); stopped",
+            f"printgen: the project folder {project.root} is gone (deleted, or moved away); "
+            "watch stopped",
             file=sys.stderr,
         )
         return 2
@@ -101,7 +101,7 @@ def _watch(
             except OSError as exc:  # what the watcher cannot follow (a link into /proc, say)
                 why = exc.strerror or type(exc).__name__
                 print(
-                    f"printgen watch: cannot follow the project's folders ({why}); a link in "
+                    f"printgen: watch cannot follow the project's folders ({why}); a link in "
                     "them may lead outside the project: remove it",
                     file=sys.stderr,
                 )
@@ -220,7 +220,7 @@ def _tops(paths: list[Path]) -> dict[Path, tuple[int, ...]]:
 def _refused(project: Project, link: Path) -> int:
     """Say the link out that stops the watch (at start-up, or made while watching)."""
     print(
-        f"printgen watch: {one_line_path(project.rel(link))} links to a folder outside the "
+        f"printgen: {one_line_path(project.rel(link))} links to a folder outside the "
         "project, which the watcher would follow folder by folder (no build reads it): remove "
         "the link",
         file=sys.stderr,

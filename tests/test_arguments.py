@@ -145,9 +145,7 @@ def test_an_empty_out_folder_is_refused(capsys: pytest.CaptureFixture[str], comm
         parser(argv).parse_args(argv)
     assert done.value.code == 2
     [error] = capsys.readouterr().err.splitlines()
-    assert f"printgen {command}: error: argument --out: expected a folder, not an empty name" in (
-        error
-    )
+    assert error.startswith("printgen: argument --out: expected a folder, not an empty name")
 
 
 def test_lengths_without_a_leading_zero_are_read() -> None:
@@ -167,9 +165,7 @@ def test_an_empty_json_file_is_refused(capsys: pytest.CaptureFixture[str]) -> No
         parser(argv).parse_args(argv)
     assert done.value.code == 2
     [error] = capsys.readouterr().err.splitlines()
-    assert "printgen simulate: error: argument --json: expected a file name ending in .json, " in (
-        error
-    )
+    assert error.startswith("printgen: argument --json: expected a file name ending in .json, ")
 
 
 def test_a_word_an_option_takes_may_be_written_in_any_case() -> None:

@@ -53,12 +53,14 @@ def test_a_wrong_choice_lists_the_words_to_type(
 
 
 def _usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    """What a mistyped command line says: one line, as every other error, exit status 2."""
+    """What a mistyped command line says: one line, "printgen: …" as every other problem of
+    the command line (argparse said "printgen build: error: …"), exit status 2."""
     with pytest.raises(SystemExit) as done:
         main(argv)
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "usage:" not in err, err
+    assert err.startswith("printgen: ") and "error:" not in err, err
     return err
 
 
@@ -73,8 +75,7 @@ def _usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         # said of the command, not of printgen, whose help lists no option of calibrate's
         (
             ["calibrate", "--gutter", "3"],
-            "printgen calibrate: error: unrecognized arguments: --gutter 3 "
-            "(see printgen calibrate --help)",
+            "printgen: unrecognized arguments: --gutter 3 (see printgen calibrate --help)",
         ),
         ([], "the following arguments are required: COMMAND"),
         (["new"], "the following arguments are required: GAME-ID"),
@@ -689,8 +690,9 @@ def test_copies_past_the_cards_a_deck_or_a_game_may_hold_are_refused(
     run = printgen(demo, "build", "--only", "cards", "--copies", "51")
     assert run.code == 2
     assert run.err.splitlines()[-1] + "\n" == (
-        "--copies: 51 copies of each of the 2,000 cards of deck 'tokens' are 102,000 cards, over "
-        "100,000 (the limit for one deck); name fewer cards with --cards, or fewer copies\n"
+        "printgen: --copies: 51 copies of each of the 2,000 cards of deck 'tokens' are 102,000 "
+        "cards, over 100,000 (the limit for one deck); name fewer cards with --cards, or fewer "
+        "copies\n"
     )
     assert not (demo / "build").exists()
     assert (

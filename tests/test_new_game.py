@@ -3761,7 +3761,8 @@ def test_cards_naming_an_id_two_decks_have_prints_both_and_says_so(
     assert built.code == 0, built.err
     assert (
         built.err.splitlines().count(
-            "--cards: warning: 'miner' is a card of decks main, spare: each is printed; write "
+            "printgen: warning: --cards: 'miner' is a card of decks main, spare: each is "
+            "printed; write "
             "main/miner for one of them"
         )
         == 1

@@ -913,11 +913,13 @@ def test_only_some_cards_in_a_number_of_copies(root: Path) -> None:
 def test_an_unknown_card_id_is_one_line_and_exit_2(project: Path, printgen: Any) -> None:
     result = printgen(project, "build", WM, "--cards", "monk,dragon")
     assert result.code == 2
-    assert result.err.splitlines()[0].startswith("--cards: no card 'dragon' in warriors-and-monks")
+    assert result.err.splitlines()[0].startswith(
+        "printgen: --cards: no card 'dragon' in warriors-and-monks"
+    )
     assert not (project / "build").exists()
     typo = printgen(project, "build", WM, "--cards", "main/monkk")
     assert typo.err.splitlines()[0] == (
-        "--cards: no card 'main/monkk' in warriors-and-monks; did you mean 'main/monk'?"
+        "printgen: --cards: no card 'main/monkk' in warriors-and-monks; did you mean 'main/monk'?"
     )
 
 
@@ -1387,11 +1389,12 @@ def test_a_back_offset_that_moves_backs_off_the_page_is_a_warning(
     far = printgen(project, *args, "--back-offset", "20,0")
     assert far.code == 0  # printed as asked: the designer may mean it
     # A4 poker: the right column's backs end at 156.5 + 63 + 20 mm, 9.5 mm past 210 mm
-    said = "warning: the back offset 20,0 mm moves 23 backs of deck 'main' off the page, by up to"
-    assert far.err.startswith(f"--back-offset: {said} 9.5 mm"), far.err  # the option, no file
+    said = "the back offset 20,0 mm moves 23 backs of deck 'main' off the page, by up to"
+    # the option, no file: a problem of the command line
+    assert far.err.startswith(f"printgen: warning: --back-offset: {said} 9.5 mm"), far.err
     (project / "printgen.yaml").write_text("paper: a4\nback-offset: 20, 0\n", encoding="utf-8")
     set_here = printgen(project, *args, "--no-cache")
-    assert set_here.err.startswith(f"printgen.yaml:2:14: {said} 9.5 mm"), set_here.err
+    assert set_here.err.startswith(f"printgen.yaml:2:14: warning: {said} 9.5 mm"), set_here.err
     (project / "printgen.yaml").unlink()
     folded = printgen(project, *args, "--back-offset", "20,0", "--duplex", "fold")
     assert folded.code == 0 and "warning" not in folded.err  # a fold moves no back

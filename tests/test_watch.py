@@ -376,7 +376,7 @@ def test_a_folder_the_watcher_cannot_follow_is_one_line(
     monkeypatch.setattr(watchfiles, "watch", unfollowable)
     assert watch(Project.at(tmp_path), lambda saved: 0) == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "printgen watch: cannot follow the project's folders (Permission denied); a link in them "
+        "printgen: watch cannot follow the project's folders (Permission denied); a link in them "
         "may lead outside the project: remove it"
     )
 
@@ -415,7 +415,7 @@ def test_a_link_out_of_the_project_below_its_folders_is_refused(
 
 
 _LINK_OUT = (
-    "printgen watch: {} links to a folder outside the project, which the watcher would follow "
+    "printgen: {} links to a folder outside the project, which the watcher would follow "
     "folder by folder (no build reads it): remove the link"
 )
 
@@ -592,7 +592,7 @@ def test_a_project_deleted_while_watching_stops_the_watch(
         stop.set()
     assert done == [2]
     assert capsys.readouterr().err.endswith(
-        f"printgen watch: the project folder {root} is gone (deleted, or moved away); stopped\n"
+        f"printgen: the project folder {root} is gone (deleted, or moved away); watch stopped\n"
     )
 
 

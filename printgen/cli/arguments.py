@@ -74,7 +74,9 @@ class OneLineParser(argparse.ArgumentParser):
             close = get_close_matches(found.group(1), choices, n=1)
             if close:
                 message += f"; did you mean '{close[0]}'?"
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        # "printgen: …", as every other problem of the command line, not argparse's
+        # "printgen build: error: …"; the help it points to is the command's own
+        self.exit(2, f"printgen: {message} (see {self.prog} --help)\n")
 
 
 PROJECT_HELP = (
