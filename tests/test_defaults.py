@@ -835,6 +835,25 @@ def test_a_cover_of_thousands_of_cards_shows_the_first_twelve(
     )
 
 
+def test_an_empty_cover_list_leaves_the_cover_without_cards(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """cover: [] (a designer asking for no fan) was read as no cover: at all, and the cover
+    showed the first four cards as ever, without a word: an empty list means no cards."""
+
+    def cover_text() -> str:
+        built = printgen(demo, "build", GAME, "--only", "rulebook", "--lang", "en")
+        assert (built.code, built.err) == (0, "")
+        with pdfplumber.open(demo / "build" / GAME / "en" / "rulebook.pdf") as pdf:
+            return pdf.pages[0].extract_text() or ""
+
+    assert {"Miner", "Merchant", "Thief"} <= set(cover_text().split())  # the default fan
+    append_to(demo / "cards" / GAME / "game.yaml", "cover: []\n")
+    shown = cover_text()
+    assert shown.startswith("Demo\nPlayers:"), shown  # the title, then the game's facts
+    assert not {"Miner", "Merchant", "Thief", "Crown"} & set(shown.split()), shown
+
+
 def test_a_right_to_left_script_is_found_past_the_glyphs_the_font_lacks() -> None:
     from printgen.layout.text import Run as TextRun
     from printgen.layout.unprintable import right_to_left

@@ -40,7 +40,9 @@ def document_context(
     # by default the first four cards of the decks printed as cards (tokens and pawns only
     # when the game has no cards)
     shown = [laid for laid in decks if laid.deck.output == "cards"] or decks
-    cover = game.cover or [f"{laid.deck.id}/{c.id}" for laid in shown for c, _ in laid.fronts][:4]
+    # (cover: [] in game.yaml asks for no fan at all)
+    first = [f"{laid.deck.id}/{c.id}" for laid in shown for c, _ in laid.fronts][:4]
+    cover = first if game.cover is None else game.cover
     meta = game.meta
     words = labels(project, lang, game.id)
     return {

@@ -153,7 +153,9 @@ class Game:
     uses: dict[str, Any]  # needs declared on another game's deck (see the symbol deck games)
     icon_colors: dict[str, str]  # inline icons drawn in their own colour (hearts red)
     used_title: Text | None  # title of the game whose deck this one plays on (uses: deck:)
-    cover: list[str]  # deck/card references drawn on the rulebook's cover (default: the first 4)
+    # deck/card references drawn on the rulebook's cover; None: none given (the first 4
+    # cards), [] asks for no fan of cards at all
+    cover: list[str] | None
     raw: dict[str, Any]  # the whole game.yaml, for game modules that need more
     checks: list[Check] = field(default_factory=list)
     icons: IconLibrary | None = None  # every icon the game can use; set by the loader

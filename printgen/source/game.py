@@ -292,12 +292,12 @@ def _constraints(checker: Checker, node: LDict) -> list[Constraint]:
 
 def _cover(
     checker: Checker, node: LDict, decks: list[Deck], partial: set[str]
-) -> tuple[list[str], dict[str, Where]]:
+) -> tuple[list[str] | None, dict[str, Where]]:
     """The cover's card references; one naming a card its own deck lacks is an error here, at
     its entry (a borrowed deck's cards and queries are looked up when the rulebook is made; a
     deck that lost cards to its own errors is not judged by them)."""
     if "cover" not in node:
-        return [], {}
+        return None, {}
     items = checker.sequence(node["cover"], node.at("cover"), "cover")
     if items is not None and len(items) > MAX_COVER_CARDS:  # 80,000: 35 s and 800 MB
         said = f"cover lists {len(items):,} cards; it shows the first {MAX_COVER_CARDS}"
