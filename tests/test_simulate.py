@@ -615,3 +615,15 @@ def test_validate_simulate_says_each_threshold_not_judged_and_why_at_its_key(
             f"max_first_player_advantage: {coop}",
         ], said
         assert run.out.rstrip().endswith(f"{game}: ok, 2 warnings"), run.out
+
+
+def test_lengths_that_come_in_whole_rounds_are_binned_in_rounds_with_no_empty_bars() -> None:
+    """A game ending only at a round's end (4 turns to a round): bars of 2 turns drew every
+    other bar empty, 34–35 between 32–33 and 36–37."""
+    from printgen.simulate.stats import _histogram
+
+    lengths = sorted([32] * 120 + [36] * 449 + [40] * 324 + [44 + 4 * (n % 4) for n in range(107)])
+    bins = _histogram(lengths)
+    assert all(b["games"] > 0 for b in bins)
+    assert [(b["from"], b["to"]) for b in bins[:3]] == [(32, 32), (36, 36), (40, 40)]
+    assert sum(b["games"] for b in bins) == len(lengths)
