@@ -74,15 +74,15 @@ def covered(ops: list[Op | None]) -> list[Crossing]:
     beside a text that moved under it, or added on top by a layout that extends another. One
     drawn first is a background the text prints over, never counted."""
     found = []
+    texts: list[tuple[int, TextBox, Box]] = []  # the text boxes drawn so far
     for j, cover in enumerate(ops):
-        if cover is None or isinstance(cover, TextBox) or (area := painted_box(cover)) is None:
+        if isinstance(cover, TextBox):
+            texts.append((j, cover, Box(cover.x, cover.y, cover.x + cover.w, cover.y + cover.h)))
             continue
-        for i, op in enumerate(ops[:j]):
-            if not isinstance(op, TextBox) or not _meet(
-                Box(op.x, op.y, op.x + op.w, op.y + op.h), area
-            ):
-                continue
-            if any(paints_over(cover, area, ink) for ink in _inks(op)):
+        if cover is None or not texts or (area := painted_box(cover)) is None:
+            continue
+        for i, op, box in texts:
+            if _meet(box, area) and any(paints_over(cover, area, ink) for ink in _inks(op)):
                 found.append(Crossing(i, j))
     return found
 
