@@ -19,7 +19,8 @@ from pathlib import Path
 from printgen.simulate.command import TYPICAL_PLAYERS
 from printgen.simulate.data import load_sim_data
 from printgen.simulate.engine import has_engine, load_engine
-from printgen.simulate.run import DEFAULT_TURN_CAP, game_rng, seats
+from printgen.simulate.run import DEFAULT_TURN_CAP, game_rng
+from printgen.simulate.settings import seats
 
 ROOT = Path(__file__).resolve().parent.parent
 

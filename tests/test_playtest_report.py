@@ -663,7 +663,7 @@ def test_two_card_types_printed_with_one_name_are_told_apart() -> None:
     from collections import Counter
 
     from printgen.simulate.contract import GameRecord
-    from printgen.simulate.run import Settings
+    from printgen.simulate.settings import Settings
     from printgen.simulate.stats import summarize
 
     played = [Counter({"gold": 1, "silver": 2, "hut": 1}), Counter({"silver": 1})]
@@ -751,7 +751,7 @@ def test_shares_that_differ_are_never_rounded_alike() -> None:
     from printgen.simulate.balance import check
     from printgen.simulate.contract import GameRecord
     from printgen.simulate.data import Threshold
-    from printgen.simulate.run import Settings
+    from printgen.simulate.settings import Settings
     from printgen.simulate.stats import summarize
     from printgen.simulate.story import key_sentences, pct
 
@@ -789,7 +789,7 @@ def test_the_first_players_fair_share_leaves_out_the_drawn_games() -> None:
     from printgen.simulate.balance import check
     from printgen.simulate.contract import GameRecord
     from printgen.simulate.data import Threshold
-    from printgen.simulate.run import Settings
+    from printgen.simulate.settings import Settings
     from printgen.simulate.stats import summarize
 
     won = [(0,)] * 550 + [(1,)] * 300 + [()] * 150
@@ -827,7 +827,7 @@ def test_a_solo_game_is_won_or_lost_not_drawn() -> None:
     from printgen.simulate.balance import check
     from printgen.simulate.contract import GameRecord
     from printgen.simulate.data import Threshold
-    from printgen.simulate.run import Settings
+    from printgen.simulate.settings import Settings
     from printgen.simulate.stats import summarize
 
     records = [GameRecord(True, 9, (0,) if n < 60 else (), [Counter()]) for n in range(100)]
@@ -854,7 +854,7 @@ def test_a_gap_chance_alone_may_make_is_not_judged_a_breach() -> None:
     from printgen.simulate.balance import check
     from printgen.simulate.contract import GameRecord
     from printgen.simulate.data import Threshold
-    from printgen.simulate.run import Settings
+    from printgen.simulate.settings import Settings
     from printgen.simulate.stats import summarize
 
     def verdict(first: int, second: int) -> Any:
@@ -1110,7 +1110,7 @@ def test_italian_shares_take_their_article(tmp_path: Path, project: Path) -> Non
     from printgen.simulate.contract import GameRecord
     from printgen.simulate.data import Threshold, report_labels
     from printgen.simulate.report import render
-    from printgen.simulate.run import Settings
+    from printgen.simulate.settings import Settings
     from printgen.simulate.stats import summarize
 
     w, _ = report_labels(project, WM, None)  # Italian, its first language

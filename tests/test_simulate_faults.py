@@ -608,6 +608,38 @@ def test_an_engine_that_fills_the_memory_is_stopped_at_its_line(
     assert "past the 200 MiB a game's own Python may take" in run.err
 
 
+def test_records_of_a_batch_do_not_count_against_the_engines_memory(
+    table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game's record, 3 MB of series, is added up as it is made: 100 of them (the batch
+    printgen kept) passed the engine's 200 MiB here, and a valid engine was told it leaked."""
+    monkeypatch.setattr("printgen.sandbox.memory.DESIGNER_MEMORY_BYTES", 200 * 1024**2)
+    _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    series = {f's{k}': list(map(float, range(5000))) for k in range(20)}\n"
+        "    return GameRecord(True, 5000, (0,), [Counter() for _ in bots], series=series)\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "100", "--turn-cap", "5000")
+    assert (run.code, run.err) == (0, ""), run.err
+
+
+def test_printgen_running_out_of_memory_adding_up_is_not_blamed_on_play(
+    table: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*_: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr("printgen.simulate.tally.Tally.add", full)
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, "def play")
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
+    assert run.err.startswith(
+        f"{ENGINE}:{line}:1: printgen ran out of memory adding up game 1's record"
+    ), run.err
+    assert "play() failed" not in run.err
+
+
 @pytest.mark.parametrize("kind", ["link-out", "folder"])
 def test_an_engine_that_is_no_file_of_the_project_is_refused_not_run(
     table: Path, printgen: Callable[..., Run], tmp_path: Path, kind: str

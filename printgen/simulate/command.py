@@ -42,13 +42,15 @@ from printgen.simulate.engine import (
     load_engine,
     misspelt_declarations,
 )
-from printgen.simulate.faults import MAX_REPORT_KEYS, EngineFault, Warned, engine_warnings
+from printgen.simulate.faults import EngineFault, Warned, engine_warnings, names_over
 from printgen.simulate.mistyped import mistyped_plays
 from printgen.simulate.options import games_asked
 from printgen.simulate.printed import IMPORTING, printed_message
-from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Replays, Settings, play_games
-from printgen.simulate.stats import Tally, summarize
+from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Replays, play_games
+from printgen.simulate.settings import Settings
+from printgen.simulate.stats import summarize
 from printgen.simulate.story import key_sentences
+from printgen.simulate.tally import Tally
 
 TYPICAL_PLAYERS = 4  # the default table: four players, or the nearest count the game allows
 
@@ -200,16 +202,11 @@ def run(
         at = Where(where.path, engine.printed_at, 1)
         warned.add(([Problem(at, printed_message(IMPORTING), Severity.WARNING)], 1))
     try:
-        for number, record in enumerate(
-            play_games(project_root, game_id, data, settings, deadline, warned, replayed), 1
-        ):
-            tally.add(record)
-            if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
-                raise EngineFault(
-                    f"{where}: play() gave over {MAX_REPORT_KEYS} "
-                    f"different series or figure names in {number:,} games; a report shows at "
-                    f"most {MAX_REPORT_KEYS} of each, so name them the same way in every game"
-                )
+        for part in play_games(project_root, game_id, data, settings, deadline, warned, replayed):
+            tally.merge(part)
+            # each batch stays within the limits, together they may not
+            if (over := names_over(tally, tally.games)) is not None:
+                raise EngineFault(f"{where}: {over}")
     except OutOfTime as exc:
         raise EngineFault(
             f"{where}: the first {exc.args[0]:,} of {games:,} "

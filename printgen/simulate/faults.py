@@ -29,6 +29,7 @@ from printgen.sandbox.refused import Refused
 from printgen.sandbox.workers import Ended
 from printgen.simulate.clock import TooLong, batch_clock
 from printgen.simulate.contract import GameRecord
+from printgen.simulate.tally import Tally
 
 
 class EngineFault(Exception):
@@ -282,6 +283,20 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
 
 # what one report charts and tabulates: 60,000 series keys took 140 s and 1.3 GB to report
 MAX_REPORT_KEYS = 100
+
+
+def names_over(tally: Tally, games: int) -> str | None:
+    """What the report could not show of the first ``games`` games, in words; None if nothing.
+    Said as soon as it is known: every further name costs the report time."""
+    if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
+        return (
+            f"play() gave over {MAX_REPORT_KEYS} different series or figure names in "
+            f"{games:,} games; a report shows at most {MAX_REPORT_KEYS} of each, so name them "
+            "the same way in every game"
+        )
+    return None
+
+
 MAX_SERIES_VALUES = MAX_TURN_CAP
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from printgen.problems import SAME_PLACE, SHOWN_CARDS, Problem, Severity, Where
 from printgen.simulate.engine import ENGINE_FILE, Engine
-from printgen.simulate.stats import Tally
+from printgen.simulate.tally import Tally
 
 
 def mistyped_plays(

@@ -2,7 +2,9 @@
 
 Game ``i`` is seeded from ``(seed, i)`` alone and its seats rotate through the bot list from
 position ``i``, so a game is the same whichever process plays it: ``--jobs J`` only splits the
-games into batches of consecutive games, and the records come back in game order.
+games into batches of consecutive games, each added up where it is played (a Tally, not its
+records: their series would fill the memory the engine may take), and the batches' tallies come
+back in game order.
 """
 
 from __future__ import annotations
@@ -11,15 +13,15 @@ import multiprocessing
 import random
 import time
 import warnings
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from printgen.problems import Problem, Severity, Where
 from printgen.rules.guard import warnings_kept
 from printgen.sandbox.interrupt import by_user
-from printgen.sandbox.memory import memory_capped
+from printgen.sandbox.memory import designer_memory, memory_capped
 from printgen.sandbox.recursion import recursion_capped
 from printgen.sandbox.refused import Kept, designer_threads, no_exit_nor_fork, threads_left
 from printgen.sandbox.workers import Board, ended_worker, joined, step, task
@@ -29,6 +31,8 @@ from printgen.simulate.debug import engine_streams, game_header, show_traceback
 from printgen.simulate.engine import ENGINE_FILE, engine_owner, load_engine
 from printgen.simulate.faults import EngineFault
 from printgen.simulate.printed import Printed, kept_out, printed_message
+from printgen.simulate.settings import Settings, seats
+from printgen.simulate.tally import Tally
 
 DEFAULT_TURN_CAP = 1000
 BATCH = 250  # games a worker plays per task
@@ -37,24 +41,6 @@ BATCH = 250  # games a worker plays per task
 class OutOfTime(Exception):
     """The run's time (``validate --simulate``'s) ran out after ``args[0]`` games: said between
     two games, not only after a batch of them (250 games of a second each are four minutes)."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How a simulation runs: games, players, bots, seed, turn cap and worker processes."""
-
-    games: int
-    players: int
-    bots: tuple[str, ...]  # cycled over the seats, starting one further each game
-    seed: int
-    turn_cap: int
-    jobs: int = 1
-    debug: bool = False  # --debug: the engine's prints shown, a line above each game's
-
-
-def seats(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
-    """The bots of game ``game``: every bot plays every seat equally often."""
-    return tuple(bots[(seat + game) % len(bots)] for seat in range(players))
 
 
 def game_rng(seed: int, game: int) -> random.Random:
@@ -70,8 +56,8 @@ def play_games(
     deadline: float | None = None,
     warned: faults.Warned | None = None,
     replayed: Replays | None = None,
-) -> Iterator[GameRecord]:
-    """The records in game order, played in batches so memory stays bounded whatever N is; an
+) -> Iterator[Tally]:
+    """The batches' tallies in game order, so memory stays bounded whatever N is; an
     engine that fails, in this process or a worker, raises EngineFault (never a hang). Past
     ``deadline`` (``time.monotonic()``, one clock for every process) a game is the last one
     played: OutOfTime. The engine's Python warnings, each batch's, are added to ``warned``; the
@@ -84,10 +70,10 @@ def play_games(
     if settings.jobs <= 1 or len(batches) <= 1:
         _remember(project_root, game_id, data, settings, deadline)
         for batch in batches:
-            records, said, unreplayed = _play_batch(batch)
+            tally, said, unreplayed = _play_batch(batch)
             warned.add(said)
             replayed.add(unreplayed)
-            yield from records
+            yield tally
         return
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -106,10 +92,10 @@ def play_games(
     finished = False
     processes: list[Any] = []
     try:
-        for records, said, unreplayed in pool.map(_worker_batch, batches):
+        for tally, said, unreplayed in pool.map(_worker_batch, batches):
             warned.add(said)
             replayed.add(unreplayed)
-            yield from records
+            yield tally
         finished = True
     except BrokenProcessPool:
         processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -193,7 +179,7 @@ def _joined(slots: Any, *remembered: Any) -> None:
     _remember(*remembered)
 
 
-Batch = tuple[list[GameRecord], tuple[list[Problem], int], int | None]
+Batch = tuple[Tally, tuple[list[Problem], int], int | None]
 
 
 def _worker_batch(batch: tuple[int, int]) -> Batch:
@@ -202,8 +188,8 @@ def _worker_batch(batch: tuple[int, int]) -> Batch:
 
 
 def _play_batch(batch: tuple[int, int]) -> Batch:
-    """A batch's records, the warnings the engine gave playing them (sent back from a worker
-    with its records): the first few, and how many; and the first of its games that did not
+    """A batch's tally, the warnings the engine gave playing them (sent back from a worker
+    with its tally): the first few, and how many; and the first of its games that did not
     replay, if any."""
     caught: list[warnings.WarningMessage] = []
     # the engine's prints: among printgen's own lines, 200 of them (--debug's: on stderr)
@@ -217,20 +203,45 @@ def _play_batch(batch: tuple[int, int]) -> Batch:
         kept_out(printed),
     ):
         settings: Settings = _current["settings"]
-        records = _played(batch, start_clock, printed, settings, _current["deadline"])
-        unreplayed = _replayed(batch, records, start_clock)
+        tally = Tally(settings, batch[0])
+        # the games played again: their records are kept to compare, the others only added up
+        again = {batch[0], (batch[0] + batch[1]) // 2, batch[1] - 1}
+        records: dict[int, GameRecord] = {}
+        for game, record in _played(batch, start_clock, printed, settings, _current["deadline"]):
+            if game in again:
+                records[game] = record
+            _tallied(tally, record, game)
+        unreplayed = _replayed(records, start_clock)
     home = Where(_current["rel"], _first_line(_current["play"]), 1)
     shown, count = faults.engine_warnings(_current["root"], caught, home)
     for said in printed.steps:  # said the same by every batch: one line for the run
         at = home if said == "play()" else Where(home.path, _current["prepare_line"], 1)
         shown.insert(0, Problem(at, printed_message(said), Severity.WARNING))
         count += 1
-    return records, (shown, count), unreplayed
+    return tally, (shown, count), unreplayed
 
 
-def _replayed(
-    batch: tuple[int, int], records: list[GameRecord], start_clock: Callable[[], None]
-) -> int | None:
+def _tallied(tally: Tally, record: GameRecord, game: int) -> None:
+    """The game's record added up, and what the report could not show refused at once, before
+    a thousand names cost minutes to report. Adding up runs within the engine's memory (its
+    Python may run in the process's threads meanwhile): running out there is said as the
+    room the engine left, not as a fault of play()'s own line."""
+    try:
+        tally.add(record)
+    except MemoryError:
+        raise EngineFault(
+            f"{_current['rel']}:{_first_line(_current['play'])}:1: printgen ran out of memory "
+            f"adding up game {game + 1:,}'s record: the engine's Python (what prepare() made, "
+            "what play() keeps from one game to the next) and the games' figures passed the "
+            f"{designer_memory()} it may take; keep less between games, or play fewer turns "
+            f"(--turn-cap) (--seed {_current['settings'].seed})"
+        ) from None
+    over = faults.names_over(tally, game + 1)
+    if over is not None:
+        raise EngineFault(f"{_current['rel']}:{_first_line(_current['play'])}:1: {over}")
+
+
+def _replayed(records: dict[int, GameRecord], start_clock: Callable[[], None]) -> int | None:
     """The first of the batch's first, middle and last games that, played again alone from a
     prepare() of its own, gives another record than the run's; None when they all replay, as
     -n, --seed and --jobs promise. They do not when the engine keeps state from one game to the
@@ -239,19 +250,20 @@ def _replayed(
     only the run's last game missed an engine whose games differ now and then (its ties broken
     by SystemRandom): a few games of every batch, the same batches whatever --jobs, find more
     for about 1 % of the run's time."""
-    start, end = batch
     run_rules = {key: _current.pop(key) for key in ("play", "rules")}
     # their prints and warnings are the run's games' again, said once already; and not --debug's
     settings = replace(_current["settings"], debug=False)
     try:
         with warnings_kept([]), kept_out(Printed()):
-            for game in sorted({start, (start + end) // 2, end - 1}):
+            for game in sorted(records):
                 _current.pop("play", None)  # a prepare() of its own
                 try:
-                    (again,) = _played((game, game + 1), start_clock, Printed(), settings, None)
+                    ((_, again),) = _played(
+                        (game, game + 1), start_clock, Printed(), settings, None
+                    )
                 except EngineFault:  # failing now, where it played before: it did not replay
                     return game
-                if again != records[game - start]:
+                if again != records[game]:
                     return game
         return None
     finally:
@@ -264,11 +276,11 @@ def _played(
     printed: Printed,
     settings: Settings,
     deadline: float | None,
-) -> list[GameRecord]:
+) -> Iterator[tuple[int, GameRecord]]:
+    """Each game of the batch and its checked record, in game order."""
     play, rules, path, rel = _prepared(printed, settings.debug)
     bots, players, seed, cap = settings.bots, settings.players, settings.seed, settings.turn_cap
     line = _first_line(play)
-    records = []
     threads = designer_threads()
     kept = Kept()  # what play() replaces of Python's own, put back when printgen trips on it
     for i in range(*batch):
@@ -297,10 +309,9 @@ def _played(
             said, of_record = problem  # a record is made at the return; threads, anywhere
             at = (_return_line(play, path) if of_record else None) or line
             raise EngineFault(f"{rel}:{at}:1: {said} (game {i + 1}, --seed {seed})")
-        records.append(record)
+        yield i, record
         if deadline is not None and i + 1 < settings.games and time.monotonic() > deadline:
             raise OutOfTime(i + 1)
-    return records
 
 
 def _record_checked(

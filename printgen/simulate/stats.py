@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import math
 import re
-from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -19,7 +18,8 @@ from typing import Any
 from printgen.simulate.captions import name, readable
 from printgen.simulate.contract import GameRecord
 from printgen.simulate.estimates import difference, percentile, wilson
-from printgen.simulate.run import Settings, seats
+from printgen.simulate.settings import Settings
+from printgen.simulate.tally import Tally
 
 HISTOGRAM_BINS = 12
 NEVER_WORTH_GAP = 0.05  # a card whose players win 5 points less than those who do not play it
@@ -45,100 +45,6 @@ def natural(text: str) -> tuple[Any, ...]:
     """Sort key that reads numbers as numbers: card-2 before card-10."""
     # re.split with a group puts text at even places and digits at odd ones: comparable pairwise
     return tuple(int(p) if i % 2 else p for i, p in enumerate(re.split(r"(\d+)", text)))
-
-
-class Tally:
-    """Everything the summary needs, added one game at a time in game order: memory does not
-    grow with the games' series or card counts, and the sums come out the same however the
-    games were split between processes."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.games = 0
-        self.finished_lengths: list[int] = []
-        self.all_lengths: list[int] = []
-        self.draws = 0
-        self.shared = 0  # games that ended with more than one winner
-        self.seat_wins: Counter[int] = Counter()
-        self.bot_wins: Counter[str] = Counter()
-        self.bot_seats: Counter[str] = Counter()  # seats each bot played in games that ended
-        self.first_wins = 0
-        self.rotated = False  # some game's first turn was another seat's than seat 1's
-        self.together = 0  # games that ended with every seat a winner
-        self.apart = 0  # games that ended with some seats winners and others not
-        self.capped_winners = 0  # games stopped by the turn cap that named winners all the same
-        # games the engine ended unfinished before the turn cap (its own stop, not the cap's)
-        self.unfinished_turns: list[int] = []
-        # card figures compare like with like: a random bot plays everything and mostly loses
-        bots = settings.bots
-        self.mixed = any(b != "random" for b in bots) and "random" in bots
-        self.seats_counted = 0  # counted seats, every game: how much a card is played
-        self.samples = 0  # counted seats of games that ended: how playing it goes with winning
-        self.sample_wins = 0
-        self.plays: dict[str, list[int]] = {}  # every game: copies played, seats playing
-        self.cards: dict[str, list[int]] = {}  # ended: sum x, sum x², sum x·won, playing, wins
-        self.series: dict[str, tuple[list[float], list[int]]] = {}  # per turn: sum, games
-        self.series_lengths: dict[str, list[int]] = {}
-        self.figures: dict[str, array[float]] = {}
-        # each figure's values from games that did not end: the report says whether its
-        # column counts them (an engine may give its figures only at a game's real end)
-        self.figures_stopped: Counter[str] = Counter()
-
-    def add(self, record: GameRecord) -> None:
-        index = self.games
-        self.games += 1
-        bots = seats(self.settings.bots, self.settings.players, index)
-        self.all_lengths.append(record.turns)
-        self.rotated = self.rotated or record.first != 0
-        won = set(record.winners)
-        self.capped_winners += bool(won) and not record.finished
-        if not record.finished and record.turns < self.settings.turn_cap:
-            self.unfinished_turns.append(record.turns)
-        if record.finished:
-            self.finished_lengths.append(record.turns)
-            self.draws += not record.winners
-            self.shared += len(won) > 1
-            self.seat_wins.update(won)
-            self.bot_seats.update(bots)
-            self.bot_wins.update(bots[s] for s in won)
-            self.first_wins += record.first in won
-            if len(won) == self.settings.players:  # a solo game's win too: no seat lost
-                self.together += 1
-            elif won:
-                self.apart += 1
-        for seat, counter in enumerate(record.played):
-            if not (self.mixed and bots[seat] == "random"):
-                self._add_seat(counter, record.finished, 1 if seat in won else 0)
-        for key, values in record.series.items():
-            sums, counts = self.series.setdefault(key, ([], []))
-            for t, value in enumerate(values):
-                if t == len(sums):
-                    sums.append(0.0)
-                    counts.append(0)
-                sums[t] += value
-                counts[t] += 1
-            self.series_lengths.setdefault(key, []).append(len(values))
-        for key, value in record.figures.items():
-            self.figures.setdefault(key, array("d")).append(value)
-            self.figures_stopped[key] += not record.finished
-
-    def _add_seat(self, counter: Mapping[str, int], finished: bool, win: int) -> None:
-        self.seats_counted += 1
-        self.samples += finished
-        self.sample_wins += win
-        for card, x in counter.items():
-            if not x:
-                continue
-            plays = self.plays.setdefault(card, [0, 0])
-            plays[0] += x
-            plays[1] += 1
-            if finished:
-                row = self.cards.setdefault(card, [0, 0, 0, 0, 0])
-                row[0] += x
-                row[1] += x * x
-                row[2] += x * win
-                row[3] += 1
-                row[4] += win
 
 
 def summarize(
