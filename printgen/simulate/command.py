@@ -205,7 +205,7 @@ def run(
         for part in play_games(project_root, game_id, data, settings, deadline, warned, replayed):
             tally.merge(part)
             # each batch stays within the limits, together they may not
-            if (over := names_over(tally, tally.games)) is not None:
+            if (over := names_over(tally, tally.games, data.card_types())) is not None:
                 raise EngineFault(f"{where}: {over}")
     except OutOfTime as exc:
         raise EngineFault(

@@ -59,6 +59,16 @@ class SimData:
     used: SimData | None = None  # the game whose deck this one plays on (``uses: deck:``)
     title: str = ""  # the game's title in its first language, for the report
 
+    def card_types(self) -> int:
+        """How many card types the game has, the used game's too: each may be played under its
+        id."""
+        ids: set[str] = set()
+        game: SimData | None = self
+        while game is not None:
+            ids.update(card.id for cards in game.decks.values() for card in cards)
+            game = game.used
+        return len(ids)
+
     def cards(self, deck: str) -> tuple[SimCard, ...]:
         """The deck's card types in file order. A deck the game lacks is an error naming its
         decks: a mistyped id handed the engine an empty deck, said later as "pop from empty

@@ -283,16 +283,27 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
 
 # what one report charts and tabulates: 60,000 series keys took 140 s and 1.3 GB to report
 MAX_REPORT_KEYS = 100
+# names plays are counted under beyond the game's card ids, over all the games: a name a play
+# (f"{card}@{target}") made a report of 1,654 pages in 14 minutes
+MAX_PLAYED_NAMES = 1000
 
 
-def names_over(tally: Tally, games: int) -> str | None:
+def names_over(tally: Tally, games: int, card_types: int) -> str | None:
     """What the report could not show of the first ``games`` games, in words; None if nothing.
-    Said as soon as it is known: every further name costs the report time."""
+    Said as soon as it is known: every further name costs the report time. ``card_types``: the
+    game's, each may be played under its id whatever their number."""
     if max(len(tally.series), len(tally.figures)) > MAX_REPORT_KEYS:  # new names a game
         return (
             f"play() gave over {MAX_REPORT_KEYS} different series or figure names in "
             f"{games:,} games; a report shows at most {MAX_REPORT_KEYS} of each, so name them "
             "the same way in every game"
+        )
+    if len(tally.plays) > card_types + MAX_PLAYED_NAMES:
+        return (
+            f"play() counted plays under over {card_types + MAX_PLAYED_NAMES:,} different "
+            f"names in {games:,} games (the game's {card_types:,} card types and "
+            f"{MAX_PLAYED_NAMES:,} more); a report shows a row for each, so count a play under "
+            "its card's id (played[seat][card] += 1), not a name of its own each time"
         )
     return None
 

@@ -146,6 +146,7 @@ def _remember(
     _current.update(
         root=project_root, game=game_id, data=data, settings=settings, deadline=deadline
     )
+    _current["card_types"] = data.card_types()
 
 
 def _prepared(printed: Printed, debug: bool) -> tuple[Any, Any, Path, str]:
@@ -236,7 +237,7 @@ def _tallied(tally: Tally, record: GameRecord, game: int) -> None:
             f"{designer_memory()} it may take; keep less between games, or play fewer turns "
             f"(--turn-cap) (--seed {_current['settings'].seed})"
         ) from None
-    over = faults.names_over(tally, game + 1)
+    over = faults.names_over(tally, game + 1, _current["card_types"])
     if over is not None:
         raise EngineFault(f"{_current['rel']}:{_first_line(_current['play'])}:1: {over}")
 
