@@ -414,6 +414,29 @@ def test_a_card_number_the_engine_cannot_read_is_one_line(
     )
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("goal: 12 ", "goal: 12.5 ", "data.goal: expected a whole number of at least 1, got 12.5"),
+        ("goal: 12 ", "goal: '12' ", "data.goal: expected a whole number of at least 1, got '12'"),
+        ("hand: 2 ", "hand: -1 ", "data.hand: expected a whole number of at least 0, got -1"),
+    ],
+)
+def test_a_game_number_the_engine_cannot_play_is_refused_not_rounded(
+    project: Path, printgen: Printgen, old: str, new: str, said: str
+) -> None:
+    """A goal of 12.5 was played as 12, a hand of -1 as no opening deal, without a word."""
+    game_yaml = project / "cards" / WM / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace(old, new, 1))
+    run = printgen(project, "simulate", WM, "-n", "5")
+    engine = (project / "cards" / WM / "simulate.py").read_text().splitlines()
+    line = next(n for n, text in enumerate(engine, 1) if "expected a whole number" in text)
+    assert (run.code, run.err) == (
+        2,
+        f"cards/{WM}/simulate.py:{line}:1: cannot read the game's data: {said}\n",
+    )
+
+
 def test_the_simulation_does_not_depend_on_the_language(project: Path, printgen: Printgen) -> None:
     # the names the report prints are the Italian ones both times; every figure is the same
     args = ("simulate", WM, "-n", "30", "--bots", "greedy,random", "--lang", "it")

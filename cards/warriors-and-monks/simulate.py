@@ -76,6 +76,14 @@ class Rules:
     wine_loot: int  # an attacking Warrior's loot with Wine
 
 
+def _int(value: object, what: str, least: int) -> int:
+    # as the other bundled engines read a number: 12.5 beans was played as 12, "12" and a
+    # hand of -1 (no opening deal) were played without a word
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{what}: expected a whole number of at least {least}, got {value!r}")
+    return value
+
+
 def prepare(data: SimData) -> Rules:
     cards = {card.id: card for card in data.cards("main")}
     missing = [t for t in TYPE_IDS if t not in cards]
@@ -90,8 +98,8 @@ def prepare(data: SimData) -> Rules:
 
     return Rules(
         counts=tuple(cards[t].count for t in TYPE_IDS),
-        goal=int(data.data["goal"]),  # type: ignore[call-overload]
-        hand=int(data.data["hand"]),  # type: ignore[call-overload]
+        goal=_int(data.data["goal"], "data.goal", 1),
+        hand=_int(data.data["hand"], "data.hand", 0),
         monk_beans=number("monk", "beans"),
         loot=number("warrior", "loot"),
         wine_monk_beans=number("wine", "monk_beans"),
