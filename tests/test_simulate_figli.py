@@ -6,6 +6,8 @@ from __future__ import annotations
 import pickle
 import random
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pytest
 
 from printgen.simulate.data import load_sim_data
 from printgen.simulate.engine import load_engine
-from tests.conftest import ROOT
+from tests.conftest import ROOT, Run
 
 GAME = "figli-di-un-magic-minore"
 
@@ -258,3 +260,39 @@ def test_a_weak_jack_shows_in_the_face_card_figures(tmp_path: Path, rules: Any) 
 
     assert mean(broken, "face_damage_share") < 0.5 * mean(rules, "face_damage_share")
     assert mean(broken, "face_played") > 1.5 * mean(rules, "face_played")
+
+
+def test_payments_are_every_minimal_set_in_the_order_of_their_masks(rules: Any) -> None:
+    """As trying every subset found them (the random bot draws one by its place), in a time
+    that does not double with each card of a suit in hand."""
+    rng = random.Random(7)
+    for _ in range(200):
+        t = Table(rules)
+        for type_id in rng.sample([f"fiori-{v}" for v in (*range(2, 11), "a", "j", "q", "k")], 9):
+            t.in_hand(0, type_id)
+        hand = t.game.hand[0]
+        c = rng.choice(hand)
+        same = [x for x in hand if x != c]
+        minimal = []
+        for mask in range(1, 1 << len(same)):
+            chosen = [x for i, x in enumerate(same) if mask >> i & 1]
+            total = sum(rules.power[x] for x in chosen)
+            if total >= rules.power[c] > total - min(rules.power[x] for x in chosen):
+                minimal.append(chosen)
+        assert t.game.payments(0, c) == minimal
+
+
+def test_a_hand_of_the_whole_deck_plays_in_seconds(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """Every subset of a suit tried for every card: a hand of 52 played a game for over 60 s."""
+    path = project / "cards" / GAME / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    for key in ("opening_hand", "hand_limit"):
+        assert f"  {key}: 7 " in text
+        text = text.replace(f"  {key}: 7 ", f"  {key}: 52 ")
+    path.write_text(text, encoding="utf-8")
+    start = time.monotonic()
+    run = printgen(project, "simulate", GAME, "-n", "3", "--players", "2")
+    assert run.code == 0, run.err
+    assert time.monotonic() - start < 30  # 3 s; every subset tried, over 200 s
