@@ -886,7 +886,7 @@ def test_a_figure_at_its_threshold_is_shown_met_as_it_is_judged() -> None:
     from printgen.simulate.balance import check
     from printgen.simulate.contract import GameRecord
     from printgen.simulate.data import Threshold
-    from printgen.simulate.run import Settings
+    from printgen.simulate.settings import Settings
     from printgen.simulate.stats import summarize
 
     won = [(0,)] * 55 + [(1,)] * 45
