@@ -236,7 +236,8 @@ def test_a_rule_that_exits_stops_the_build_not_printgen(demo: Path, printgen: Pr
     assert run.code == 2
     line = line_of(rules, "KeyboardInterrupt")
     assert problem_lines(run) == [f"{RULES}:{line}:1: r: the rule failed: KeyboardInterrupt"]
-    pressed = "import os, signal; os.kill(os.getpid(), signal.SIGINT)"
+    # (through the C library: os.kill of printgen's own process is refused to a rule)
+    pressed = "import ctypes, os, signal; ctypes.CDLL(None).kill(os.getpid(), signal.SIGINT)"
     rules.write_text(rules.read_text().replace("raise KeyboardInterrupt", pressed))
     assert printgen(demo, "validate", "demo") == Run(130, "", "")
 
@@ -356,7 +357,8 @@ def test_a_build_worker_killed_by_a_signal_is_said_at_the_game_not_as_a_bug(
 ) -> None:
     """A worker killed (the out-of-memory killer; here rules.py killing its own process) said
     "printgen: internal error: BrokenProcessPool: …", exit 1, as if printgen had a bug."""
-    rules = write_rules(demo, "import os\n\nos.kill(os.getpid(), 9)\n")
+    # killed as the kernel kills: os.kill of its own process is refused to rules.py
+    rules = write_rules(demo, "import ctypes, os\n\nctypes.CDLL(None).kill(os.getpid(), 9)\n")
     run = printgen(demo, "build", "--jobs", "2")
     # both languages' workers import rules.py: either may be killed before the other is ended
     assert (run.code, run.err.replace("demo [it]", "demo [en]")) == (
@@ -367,7 +369,8 @@ def test_a_build_worker_killed_by_a_signal_is_said_at_the_game_not_as_a_bug(
     )
     # killed later, making the game: said at the game, with its language
     rules.write_text(
-        HEAD + "@rule('r')\ndef r(ctx):\n    import os\n    os.kill(os.getpid(), 9)\n    yield\n",
+        HEAD + "@rule('r')\ndef r(ctx):\n    import ctypes, os\n"
+        "    ctypes.CDLL(None).kill(os.getpid(), 9)\n    yield\n",
         encoding="utf-8",
     )
     run = printgen(demo, "build", "--jobs", "2")

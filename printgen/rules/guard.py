@@ -80,7 +80,7 @@ def described(exc: BaseException) -> str:
             raise
         text = None
     if isinstance(exc, Refused):
-        return f"it called {text} (rules.py may not end printgen nor start copies of it)"
+        return f"it called {exc.call} (rules.py may not {exc.why})"
     if isinstance(exc, MemoryError):  # see printgen.sandbox.memory.memory_capped
         return (
             f"MemoryError: it ran out of memory, past the {designer_memory()} a game's "

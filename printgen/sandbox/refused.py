@@ -1,55 +1,50 @@
-"""What a designer's code (rules.py, simulate.py) may not do while it runs: end printgen with
-``os._exit`` or start copies of it with ``os.fork``.
+"""What a designer's code (rules.py, simulate.py) may not do while it runs: end printgen
+(``os._exit``, ``os.execv``, ``os.kill`` of its own process), start copies of it with
+``os.fork``, or switch off the limits that stop it (printgen.sandbox.process_calls).
 
 ``sys.exit`` is an exception the runners already catch; ``os._exit`` would end the process at
 once, saying and writing nothing (exit status 0), and a fork would run the rest of printgen
-twice — or hundreds of times, an engine forking in every game. Both raise ``Refused`` instead,
+twice — or hundreds of times, an engine forking in every game. They raise ``Refused`` instead,
 which the runners say at the designer's line like any other failure.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
+from printgen.sandbox import process_calls
 from printgen.sandbox.alarm import WATCHDOG
-
-
-class Refused(BaseException):
-    """The designer's code called os._exit or os.fork (args[0]: the call, as written)."""
+from printgen.sandbox.process_calls import Refused as Refused
 
 
 @contextmanager
 def no_exit_nor_fork() -> Iterator[None]:
-    """``os._exit`` and ``os.fork`` raise ``Refused`` while the block runs (in a worker too)."""
-
-    def exit_refused(code: int) -> None:
-        raise Refused(f"os._exit({code!r})")
-
-    def fork_refused() -> int:
-        raise Refused("os.fork()")
+    """The calls process_calls lists raise ``Refused`` while the block runs (in a worker too)."""
 
     def quiet(args: threading.ExceptHookArgs) -> None:
         if not isinstance(args.exc_value, Refused):  # refused in a thread: said once, as the
             hook(args)  # thread left running (see threads_left)
 
     before = designer_threads()
-    real = os._exit, os.fork
     hook = threading.excepthook
     kept = Kept()
-    os._exit, os.fork = exit_refused, fork_refused  # type: ignore[assignment]
+    process_calls.refuse()
     threading.excepthook = quiet
     try:
         yield
     finally:
-        # a thread the designer's code left running may call them later: refused until
-        # printgen ends (it ends through its own saved os._exit)
+        # a thread the designer's code left running may end printgen later: refused until
+        # printgen ends (which it does through its own saved os._exit). The signals and limits
+        # are printgen's own again: the standard library changes them for it (starting workers)
         if not designer_threads() - before:
-            (os._exit, os.fork), threading.excepthook = real, hook
+            process_calls.allow()
+            threading.excepthook = hook
+        else:
+            process_calls.allow(keeping=frozenset({process_calls.END}))
         kept.restore()
         _outputs_kept()
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,9 @@ from printgen.rules.guard import (
     went_on,
 )
 from printgen.sandbox.alarm import CPU_GRACE, Overtime, code_limit
-from printgen.sandbox.refused import Refused
+from printgen.sandbox.memory import memory_capped
+from printgen.sandbox.process_calls import END
+from printgen.sandbox.refused import Refused, no_exit_nor_fork
 from printgen.sandbox.workers import Ended
 from printgen.simulate.clock import TooLong, batch_clock
 from printgen.simulate.contract import GameRecord
@@ -41,12 +43,21 @@ class EngineFault(Exception):
         super().__init__(one_line(message))
 
 
-def set_up_clock(path: Path, rel: str, what: str) -> AbstractContextManager[None]:
-    """The time importing an engine, or its prepare(), may run: as long as one game."""
+@contextmanager
+def set_up_clock(path: Path, rel: str, what: str) -> Iterator[None]:
+    """The time importing an engine, or its prepare(), may run: as long as one game; and, as
+    while it plays, the calls that would end printgen or lift its limits refused (an
+    ``os.execv`` at simulate.py's top level ended printgen with status 0, saying nothing)."""
     at = in_file(path, rel)
-    return code_limit(
-        MAX_GAME_SECONDS, lambda: went_on(what, MAX_GAME_SECONDS, running_at(at, Where(rel, 1, 1)))
-    )
+    with (
+        no_exit_nor_fork(),
+        memory_capped(),
+        code_limit(
+            MAX_GAME_SECONDS,
+            lambda: went_on(what, MAX_GAME_SECONDS, running_at(at, Where(rel, 1, 1))),
+        ),
+    ):
+        yield
 
 
 def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
@@ -60,6 +71,11 @@ def loading(exc: BaseException, path: Path, rel: str) -> EngineFault:
     line = most_nested_line(path) if unreadable(exc) else deepest_line(exc, path)
     if isinstance(exc, Overtime):
         return EngineFault(f"{rel}:{line}:1: simulate.py {overtime(exc, 'loading it')}")
+    if isinstance(exc, Refused):  # (described() would say rules.py's words)
+        return EngineFault(
+            f"{rel}:{line}:1: simulate.py called {exc.call} while loading: an engine may not "
+            f"{exc.why}"
+        )
     said = (
         unplaced_import(exc)
         or unreadable(exc)
@@ -105,11 +121,10 @@ def failing(
     if isinstance(exc, Overtime):
         return EngineFault(f"{rel}:{line}:1: {step} {overtime(exc, 'preparing the games')}")
     if isinstance(exc, Refused | SystemExit):
-        called = exc.args[0] if isinstance(exc, Refused) else f"sys.exit({exc.code!r})"
-        return EngineFault(
-            f"{rel}:{line}:1: {step} called {called}: an engine may not end printgen "
-            "nor start copies of it"
+        called, why = (
+            (exc.call, exc.why) if isinstance(exc, Refused) else (f"sys.exit({exc.code!r})", END)
         )
+        return EngineFault(f"{rel}:{line}:1: {step} called {called}: an engine may not {why}")
     if step == "prepare()" and isinstance(exc, KeyError) and len(exc.args) == 1:
         # a KeyError's text is the bare key ("'goal'"): said as a name the data lacks
         from printgen.source.readers import did_you_mean
