@@ -893,3 +893,18 @@ def test_a_game_s_misnamed_icon_is_named_in_its_own_folder_and_never_onto_anothe
         "renamed moon.svg"
     )
     assert library.has("star")
+
+
+def test_an_icon_whose_style_nests_too_deeply_is_said_in_plain_words(tmp_path: Path) -> None:
+    """2,000 nested ':not(' in a <style> said Python's "maximum recursion depth exceeded"."""
+    root = _project(tmp_path)
+    style = ":not(" * 2000 + "a" + ")" * 2000 + " {fill: red}"
+    (root / "icons" / "flame.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        f'<style>{style}</style><rect width="5" height="5"/></svg>',
+        encoding="utf-8",
+    )
+    problems = {p.path.name: p.message for p in icon_library(root, None).check()}
+    assert problems["flame.svg"] == (
+        "not a readable SVG file (its styles or elements nest too deeply)"
+    )

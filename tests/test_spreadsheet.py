@@ -1708,3 +1708,16 @@ def test_a_declared_fields_column_misspelt_is_one_line_not_every_cards_failure(
         f"{CSV}:1:6: unknown column 'elemnt'; did you mean 'element'? (the deck file's fields: "
         "declare 'element': rename the column, or that field to 'elemnt')"
     ], run.err
+
+
+def test_a_workbook_missing_its_parts_is_said_in_plain_words(fleet: Path) -> None:
+    """A zip named .xlsx without a workbook's parts said "(KeyError)": Python's class name."""
+    import zipfile
+
+    with zipfile.ZipFile(fleet / "cards/fleet/decks/ships.xlsx", "w") as archive:
+        archive.writestr("empty.txt", "")
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{DECK}:4:13: cards/fleet/decks/ships.xlsx cannot be read as an Excel workbook (a part "
+        "every workbook holds is missing or damaged); save it again"
+    ]

@@ -188,6 +188,10 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
                 "which printgen does not follow; use url(#id) of a gradient or pattern in the "
                 "same file"
             ) from None
+        if isinstance(exc, RecursionError):  # Python's words: "maximum recursion depth …"
+            raise SvgError(
+                "not a readable SVG file (its styles or elements nest too deeply)"
+            ) from None
         raise SvgError(f"not a readable SVG file ({without_addresses(str(exc))})") from None
     finally:
         log.removeHandler(handler)
