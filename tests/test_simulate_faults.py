@@ -127,6 +127,11 @@ def test_a_name_the_engine_cannot_import_is_said_without_printgens_path(
     ("returned", "said"),
     [
         ("None", "play() returned NoneType, not a GameRecord"),
+        (  # a class of the engine's own: "returned GameRecord, not a GameRecord" said
+            "type('GameRecord', (), {})()",
+            "play() returned a GameRecord of its own making, not printgen's: write 'from "
+            "printgen.simulate.contract import GameRecord'",
+        ),
         (
             "GameRecord(True, 3, (7,), [Counter() for _ in bots])",
             "play() named winners (7,); a winner is a seat from 0 to 3",

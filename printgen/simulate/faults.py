@@ -214,6 +214,11 @@ class Warned:
 def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
     """What keeps a record of ``play`` from being reported, in words; None when it can be."""
     if not isinstance(record, GameRecord):
+        if type(record).__name__ == GameRecord.__name__:  # a class of the engine's own name
+            return (
+                "play() returned a GameRecord of its own making, not printgen's: write "
+                "'from printgen.simulate.contract import GameRecord' and drop the engine's class"
+            )
         return f"play() returned {type(record).__name__}, not a GameRecord"
     if type(record.finished) is not bool:
         return f"play() gave finished={record.finished!r}; it is True or False"
