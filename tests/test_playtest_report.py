@@ -1410,3 +1410,28 @@ def test_the_advice_to_write_a_bot_names_it_and_no_english_manual(
         "simulate --bots greedy,greedy_without "
         "(see the README, 'Writing an engine for your own game')." in said
     )
+
+
+def test_games_the_command_cannot_play_in_its_time_are_recommended_to_simulate() -> None:
+    """validate --simulate recommended '-n 21000' that its own 120 s then refused: past the
+    games it can play in its time, the figure not judged names simulate, which has no limit."""
+    from collections import Counter
+
+    from printgen.problems import Where
+    from printgen.simulate.balance import check
+    from printgen.simulate.data import Threshold
+    from printgen.simulate.stats import rate
+
+    wins = Counter({0: 160, 1: 140})
+    summary = {
+        "finished": {"games": 300},
+        "settings": {"players": 2, "games": 300},
+        "seats": [{"seat": s + 1, **rate(wins[s], 300)} for s in range(2)],
+    }
+    gap = [Threshold("max_seat_win_gap", 0.05, Where("cards/g/game.yaml", 3, 20))]
+    fits, too_many = (
+        check(summary, gap, command="validate --simulate", beyond=(most, "simulate g"))[0]
+        for most in (1_000_000, 10_000)
+    )
+    assert fits.doubtful and "play more (validate --simulate -n 14000)" in fits.message
+    assert too_many.doubtful and "play more (simulate g -n 14000)" in too_many.message

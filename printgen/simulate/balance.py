@@ -52,11 +52,13 @@ def check(
     thresholds: Iterable[Threshold],
     w: Words | None = None,
     command: str = "simulate",
+    beyond: tuple[int, str] | None = None,
 ) -> list[Verdict]:
     """Each threshold's verdict, its message in ``w``'s language (printgen's English: the
     console's and playtest.json's); a figure not judged says to run ``command`` again with
-    more games (-n), the command the designer ran."""
-    return [_verdict(summary, t, w or english(), command) for t in thresholds]
+    more games (-n), the command the designer ran — or, past ``beyond``'s number of games
+    (what ``command`` can play in its time), ``beyond``'s command."""
+    return [_verdict(summary, t, w or english(), command, beyond) for t in thresholds]
 
 
 def said_again(
@@ -71,7 +73,11 @@ def said_again(
 
 
 def _verdict(
-    summary: Mapping[str, Any], t: Threshold, w: Words, command: str = "simulate"
+    summary: Mapping[str, Any],
+    t: Threshold,
+    w: Words,
+    command: str = "simulate",
+    beyond: tuple[int, str] | None = None,
 ) -> Verdict:
     key = t.key
     ended = summary["finished"]["games"]
@@ -102,11 +108,14 @@ def _verdict(
         # 300 games of a fair duel part its seats by 0.09 one time in eight, five fair seats'
         # top and bottom by 0.06 half the time: a breach that chance alone may make is said
         # as one the games cannot judge, and how to judge it
+        games = _games_to_judge(chance, summary, verdict.measured - t.value)
+        if beyond is not None and games > beyond[0]:  # more than the command plays in its time
+            command = beyond[1]
         said = w.count(
             "playtest_balance_chance",
             ended,
             chance=w.number(chance, ".2f"),
-            games=_games_to_judge(chance, summary, verdict.measured - t.value),
+            games=games,
             command=command,
         )
         return Verdict(
