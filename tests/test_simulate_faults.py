@@ -1269,3 +1269,57 @@ def test_a_play_that_replaces_pythons_own_functions_leaves_the_run_whole(table: 
         playtest = table / "build" / GAME / "playtest.json"
         played = json.loads(playtest.read_text(encoding="utf-8"))
         assert played["settings"]["games"] == played["finished"]["games"] == 30
+
+
+def test_a_caption_in_a_script_the_reports_font_lacks_prints_its_key_and_is_said(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """A Cyrillic caption printed "□□□□□□□ □ □□□□, by seat" in playtest.pdf, silently: the
+    report prints its key made readable, and says so at the caption's LABELS entry."""
+    import pdfplumber
+
+    labels = 'LABELS = {\n    "laps_done": "Круги",\n}\n\n\n'
+    (table / ENGINE).write_text(
+        HEAD
+        + labels
+        + GOOD_PLAY.replace(
+            "[Counter() for _ in bots])", "[Counter() for _ in bots], figures={'laps_done': 3})"
+        ),
+        encoding="utf-8",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "20")
+    line = _line_of(table, '"laps_done"')
+    assert run.code == 0, run.err
+    assert run.err.startswith(
+        f"{ENGINE}:{line}:1: warning: characters 'К', 'р', 'у', … of LABELS['laps_done'] are "
+        "not in the playtest report's font (Vera)"
+    ), run.err
+    with pdfplumber.open(table / "build" / GAME / "playtest.pdf") as pdf:
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert "laps done" in text and "Круги" not in text
+
+
+def test_a_report_label_in_a_script_the_reports_font_lacks_prints_in_english_and_is_said(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A Russian designer following the README (printgen labels ru, then translate) got the
+    heading "□□□□: Gonka": a label Vera cannot draw prints in English, said at its line."""
+    import pdfplumber
+
+    root = tmp_path / "games"
+    assert printgen(root, "new", GAME, "--lang", "en", "--lang", "ru").code == 0
+    (root / ENGINE).write_text(HEAD + GOOD_PLAY, encoding="utf-8")
+    labels = root / "templates" / "labels.yaml"
+    text = labels.read_text(encoding="utf-8")
+    assert 'playtest_title: {ru: "Playtest: {title}"}' in text
+    labels.write_text(text.replace('{ru: "Playtest: {title}"}', '{ru: "Тест: {title}"}'), "utf-8")
+    line = 1 + text[: text.index("playtest_title:")].count("\n")
+    run = printgen(root, "simulate", GAME, "-n", "20", "--lang", "ru")
+    assert run.code == 0, run.err
+    assert (
+        f"templates/labels.yaml:{line}:1: warning: characters 'Т', 'е', 'с', … of the 'ru' label "
+        "'playtest_title' are not in the playtest report's font (Vera)"
+    ) in run.err, run.err
+    with pdfplumber.open(root / "build" / GAME / "playtest.pdf") as pdf:
+        first = pdf.pages[0].extract_text() or ""
+    assert first.startswith("Playtest: "), first[:80]

@@ -226,10 +226,13 @@ def run(
         "engine": f"cards/{game_id}/simulate.py",
         "engine_bots": list(engine.bots),
     }
-    summary = summarize(
-        tally, settings, meta, card_ids, engine.labels(called.language), called.names
+    from printgen.simulate.undrawable import drawable_captions
+
+    captions, undrawn = drawable_captions(
+        engine.labels(called.language), engine.path, f"cards/{game_id}/{ENGINE_FILE}"
     )
-    said = ([failed] if failed else []) + misspelt_declarations(engine)
+    summary = summarize(tally, settings, meta, card_ids, captions, called.names)
+    said = ([failed] if failed else []) + misspelt_declarations(engine) + undrawn
     said += called.unprintable + warned.lines()
     printed = {
         card.id: [str(card.values.get("name") or card.id), called.names.get(card.id, card.id)]

@@ -206,15 +206,27 @@ def report_labels(
     to refuse to play. Raises NoLanguage for a language the game is not written in."""
     from printgen.documents.labels import LABELS, Labels, label_line, labels
     from printgen.simulate.report_tables import REPORT_LABELS
+    from printgen.simulate.undrawable import drawable_labels, lacking
 
     project = Project.at(project_root)
     game = Session(project).game(game_id)
     _check_language(game_id, game.meta.languages, lang)
     language = lang or game.meta.languages[0]
     words = labels(project, language, game_id)
+    undrawn = [n for n in REPORT_LABELS if n in words and lacking(str(words[n]))]
+    in_english: list[Problem] = []
+    if undrawn:  # a script the report's font lacks: in English, not in empty boxes
+        fixed, in_english = drawable_labels(
+            words,
+            labels(project, "en", game_id),
+            undrawn,
+            label_line(project, undrawn[0]),
+            language,
+        )
+        words = Labels(fixed, language, [])
     missing = [name for name in REPORT_LABELS if name not in words]
     if not missing:
-        return Words(words, language), []
+        return Words(words, language), in_english
     english = labels(project, "en", game_id)
     filled = Labels({**{name: english[name] for name in missing}, **words}, language, [])
     if len(missing) == 1:
@@ -230,7 +242,8 @@ def report_labels(
         f"{language}` writes what is missing into {file}, in English, to translate"
     )
     return Words(filled, language), [
-        Problem(label_line(project, missing[0]), message, Severity.WARNING)
+        Problem(label_line(project, missing[0]), message, Severity.WARNING),
+        *in_english,
     ]
 
 

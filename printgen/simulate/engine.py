@@ -152,7 +152,7 @@ def load_engine(project_root: Path, game_id: str, debug: bool = False) -> Engine
     wrong = _declared_wrongly(module)
     if wrong:
         name, message = wrong
-        raise EngineFault(f"{rel}:{_defined_at(path, name)}:1: {message}")
+        raise EngineFault(f"{rel}:{defined_at(path, name)}:1: {message}")
     _check_labels(module, path, rel)
     return Engine(game_id, path, module, printed_at)
 
@@ -169,7 +169,7 @@ def check_played_decks(engine: Engine, decks: Iterable[str]) -> None:
         if deck not in known:
             rel = f"cards/{engine.game_id}/{ENGINE_FILE}"
             raise EngineFault(
-                f"{rel}:{_defined_at(engine.path, 'PLAYED_DECKS')}:1: PLAYED_DECKS names "
+                f"{rel}:{defined_at(engine.path, 'PLAYED_DECKS')}:1: PLAYED_DECKS names "
                 f"'{deck}', which is no deck of the game (decks: {', '.join(known)})"
                 + did_you_mean(deck, known)
             )
@@ -180,10 +180,10 @@ def play_where(project_root: Path, game_id: str) -> Where:
     from printgen.problems import Where
 
     path = engine_path(project_root, game_id)
-    return Where(f"cards/{game_id}/{ENGINE_FILE}", _defined_at(path, "play"), 1)
+    return Where(f"cards/{game_id}/{ENGINE_FILE}", defined_at(path, "play"), 1)
 
 
-def _defined_at(path: Path, name: str) -> int:
+def defined_at(path: Path, name: str) -> int:
     """The line where the engine's top level defines ``name`` (its last definition); 1 when
     no statement there does (a name made some other way)."""
     lines = [line for defined, line in _top_level(path) if defined == name]
@@ -267,13 +267,13 @@ def _check_labels(module: ModuleType, path: Path, rel: str) -> None:
     if wrong is None:
         return
     key, message = wrong
-    line = _defined_at(path, "LABELS")
+    line = defined_at(path, "LABELS")
     if key is not None:
-        line = _entry_at(path, "LABELS", key) or line
+        line = entry_at(path, "LABELS", key) or line
     raise EngineFault(f"{rel}:{line}:1: {message}")
 
 
-def _entry_at(path: Path, name: str, key: str) -> int | None:
+def entry_at(path: Path, name: str, key: str) -> int | None:
     """The line of ``key`` in the dict literal the top level assigns to ``name`` last; None
     when it is written some other way."""
     import ast
