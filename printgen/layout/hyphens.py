@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 
 from printgen.layout.url_breaks import LATE_BREAK, URL_BREAK, unmarked
+from printgen.layout.word_cuts import CutWord, late_wanted
 from printgen.problems import SOFT_HYPHEN
 
 SOFT = SOFT_HYPHEN  # the one soft hyphen printgen knows, under its short name here
@@ -51,34 +52,6 @@ def _heads(word: str, late: bool) -> Iterator[tuple[str, str]]:
         yield head, "".join(parts[index + 1 :])
 
 
-def head_that_fits(
-    word: str, room: float, measure: Callable[[str], float], late: bool = False
-) -> tuple[str, str]:
-    """The longest head of ``word``, cut where it may break, that fits ``room`` points (with
-    its hyphen), and the rest of the word (keeping its later marks); ("", word) when none does.
-    A web address is cut after a '/' (``late_wanted``: or, ``late`` on a line holding nothing
-    before it, after a '.', '-', '?', '&' or '=')."""
-    found = next(((h, r) for h, r in _heads(word, False) if measure(h) <= room), ("", word))
-    if late and LATE_BREAK in word and late_wanted(measure(found[0]) if found[0] else 0.0, room):
-        return next(((h, r) for h, r in _heads(word, True) if measure(h) <= room), found)
-    return found
-
-
-def late_wanted(head_width: float, room: float) -> bool:
-    """Whether a web address, on a line holding nothing before it, is cut late (after a '.',
-    '-', '?', '&' or '=') rather than at the longest head that ends in a '/' (``head_width``
-    wide, 0 when none fits): when that head would leave most of the line empty ("2026/" alone
-    on a line above the rest of an address)."""
-    return head_width < room / 2
-
-
-def first_head(word: str) -> tuple[str, str]:
-    """The word's shortest head, and the rest: a line too narrow for any head (("", word)
-    when it has none: its only mark opens it)."""
-    *_, shortest = ("", word), *_heads(word, True)
-    return shortest
-
-
 def unbroken(text: str) -> str:
     """``text`` drawn as one string that no line breaking reaches (a sheet's margin label, a
     page's foot, an aid's title band, a PDF's title): without its soft hyphens, which the fonts
@@ -105,32 +78,44 @@ def hyphenated(
     """Place the heads of a word with soft hyphens that does not fit its line, each ending a
     line with a hyphen (a web address's, wider than a line, with none: ``url_breaks``); the
     last piece (no mark left) and the space before it are the caller's to place."""
-    while breakable(word):
-        gap = space if placed[-1] else 0.0
-        room = limit - widths[-1] - gap
-        clean = printed(word)
-        whole = measure(clean, font, size)
-        if whole <= room or (whole <= limit and SOFT not in word):
-            return clean, space  # (an address that fits a line of its own is set whole on it)
-        head, rest = head_that_fits(
-            word, room, lambda text: measure(text, font, size), late=not placed[-1]
-        )
+
+    def width(text: str) -> float:
+        return measure(text, font, size)
+
+    if not breakable(word):
+        return word, space
+    gap = space if placed[-1] else 0.0
+    room = limit - widths[-1] - gap
+    clean = printed(word)
+    whole = width(clean)
+    if whole <= room or (whole <= limit and SOFT not in word):
+        return clean, space  # (an address that fits a line of its own is set whole on it)
+    # split once, so that a word of thousands of marks is not split again for every line
+    cut = CutWord.of(word, width)
+    while True:
+        head = cut.head_that_fits(room, width, late=not placed[-1])
         if not head and placed[-1]:  # no head fits after the words already on the line
             placed.append([])
             widths.append(0.0)
             space = 0.0
-            continue
-        if not head:  # not even the first piece fits a line of its own: it overflows
-            head, rest = first_head(word)
-            if not head:
-                return clean, space
-        head_width = measure(head, font, size)
-        placed[-1].append((widths[-1] + gap, head_width, head, font, None))
-        widths[-1] += gap + head_width
-        placed.append([])
-        widths.append(0.0)
-        word, space = rest, 0.0
-    return word, space
+        else:
+            if not head:  # not even the first piece fits a line of its own: it overflows
+                head = cut.first_head()
+                if not head:
+                    return cut.rest(), space
+            head_width = width(head.text)
+            placed[-1].append((widths[-1] + gap, head_width, head.text, font, None))
+            widths[-1] += gap + head_width
+            placed.append([])
+            widths.append(0.0)
+            cut.start, space = head.rest_from, 0.0
+            if not cut.breakable():
+                return cut.rest(), space
+        gap = space if placed[-1] else 0.0
+        room = limit - widths[-1] - gap
+        whole = cut.rest_width(width, (room, limit))
+        if whole <= room or (whole <= limit and not cut.has(SOFT)):
+            return cut.rest(), space
 
 
 def hyphenated_parts(
