@@ -908,3 +908,30 @@ def test_an_icon_whose_style_nests_too_deeply_is_said_in_plain_words(tmp_path: P
     assert problems["flame.svg"] == (
         "not a readable SVG file (its styles or elements nest too deeply)"
     )
+
+
+def test_an_unknown_icon_name_is_searched_for_once_and_few_names_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A misspelt icon copied down 10,000 rows of a sheet took 77 s: a search for each row."""
+    import difflib
+
+    from printgen.icons import unknown_names
+
+    searches = 0
+    search = difflib.get_close_matches
+
+    def counted(*args: Any, **kwargs: Any) -> list[str]:
+        nonlocal searches
+        searches += 1
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", counted)
+    library = icon_library(_project(tmp_path), None)
+    said = {library.unknown_message("fa-ancor", inline=True) for _ in range(1000)}
+    assert len(said) == 1 and "did you mean ':fa-anchor:'" in said.pop()
+    assert searches == 1
+    for number in range(1000):
+        library.unknown_message(f"fa-zq{number}x")
+    assert searches == unknown_names.SEARCHES_AT_MOST
+    assert library.unknown_message("fa-zq999x").endswith("https://fontawesome.com/search?ic=free")
