@@ -15,16 +15,35 @@ def bad_card_id(card_id: str) -> str:
     offered when that one would do."""
     plain = unaccented(card_id)
     tail = f"; write '{plain}' (no accents: an id names the card's files)" if plain else ""
+    foreign = next((c for c in card_id if c.isalpha() and not _latin(c)), None)
+    if not plain and foreign:
+        name = unicodedata.name(foreign, "").lower()
+        tail = f"; '{foreign}' ({name}) is no Latin letter: type the id with a Latin keyboard"
     return f"must be lower-case letters a–z, digits, '-' or '_' (e.g. mage){tail}"
+
+
+def _latin(letter: str) -> bool:
+    """Whether ``letter`` is a Latin one, with its accents or not."""
+    return unicodedata.normalize("NFKD", letter.translate(_OWN_LETTERS))[0].isascii()
 
 
 def unaccented(written: str) -> str | None:
     """An id without its accents ('città' → 'citta', 'straße' → 'strasse', 'chœur' →
     'choeur'), when that is a valid id — lower-case a–z, digits, - and _ — and differs from
     ``written``."""
-    plain = unicodedata.normalize("NFKD", written.translate(_OWN_LETTERS))
+    plain = unicodedata.normalize("NFKD", written.translate(_OWN_LETTERS).translate(_LOOK_ALIKES))
+    if any(unicodedata.category(c).startswith("L") and not c.isascii() for c in plain):
+        return None  # a letter with no Latin one inside it: dropping it would misspell the id
     plain = plain.encode("ascii", "ignore").decode()
     return plain if plain != written and _CARD_ID.match(plain) else None
+
+
+# Cyrillic and Greek letters drawn as Latin ones, typed by a keyboard left in another layout
+# ('merchаnt' with a Cyrillic 'а'): the Latin letter is the one meant, not none
+_LOOK_ALIKES = str.maketrans(
+    "аеорсухіјѕԁԛԝһӏАВЕКМНОРСТХУІЈЅοανικρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijsdqwhlabekmhopctxyijsoavikptuxabezhikmnoptyx",
+)
 
 
 # letters NFKD leaves whole (no base letter + accent inside them), which dropping what is not
