@@ -11,16 +11,18 @@ from typing import Any
 from printgen.problems import Where
 from printgen.source.cells import NOTES, blank
 from printgen.source.readers import Checker
+from printgen.source.sheet_cells import SheetRow, parsed_rows
 
-# one row: its number, its cells that hold a value (column, value), and whether it is hidden
-SheetRow = tuple[int, list[tuple[int, Any]], bool]
 Limits = tuple[int, int, str]
 
 
-def sheet_rows(sheet: Any, hidden_columns: list[range] | None = None) -> Iterator[SheetRow]:
-    """The sheet's rows that hold a cell (its values: those not None), read from its XML one
-    at a time: a row missing there costs nothing, nor does a formatted empty cell at XFD. The
-    columns Excel hides are added to ``hidden_columns`` before the first row is given."""
+def sheet_rows(
+    sheet: Any, most_columns: int, hidden_columns: list[range] | None = None
+) -> Iterator[SheetRow]:
+    """The sheet's rows that hold a cell, read from its XML a cell at a time (a formatted
+    empty cell at XFD, or a million of them, costs nothing kept), each with the values of its
+    first ``most_columns`` columns. The columns Excel hides are added to ``hidden_columns``
+    before the first row is given."""
     from openpyxl.worksheet._reader import WorkSheetParser
 
     book = sheet.parent
@@ -34,20 +36,11 @@ def sheet_rows(sheet: Any, hidden_columns: list[range] | None = None) -> Iterato
             timedelta_formats=book._timedelta_formats,
         )
         looked = False
-        for number, cells in parser.parse():
+        for row in parsed_rows(parser, most_columns):
             if hidden_columns is not None and not looked:  # <cols> comes before the rows
                 hidden_columns.extend(_hidden(parser.column_dimensions))
                 looked = True
-            # popped: a sheet of 100,000 formatted rows would keep each one's attributes
-            attributes = parser.row_dimensions.pop(str(number), None) or {}
-            hidden = str(attributes.get("hidden", "")).lower() in ("1", "true")
-            values = [(cell["column"], cell["value"]) for cell in cells]
-            if values:  # a formatted cell too: one holding a formula never computed is empty
-                yield (
-                    number,
-                    [(column, value) for column, value in values if value is not None],
-                    hidden,
-                )
+            yield row
 
 
 def _hidden(dimensions: dict[str, dict[str, str]]) -> Iterator[range]:
@@ -71,24 +64,21 @@ def read_rows(
     most_rows, most_columns, too_big = limits
     rows: list[tuple[int, list[Any]]] = []
     hidden_columns: list[range] = []
-    for number, values, hidden in sheet_rows(sheet, hidden_columns):
+    for row in sheet_rows(sheet, most_columns, hidden_columns):
+        number, values, hidden = row.number, row.values, row.hidden
         if number > most_rows + 1:  # the header, then the cards
-            if not values:  # a cell formatted far below the cards: nothing to read
+            if not row.first:  # a cell formatted far below the cards: nothing to read
                 continue
-            checker.error(where_of(number, values[0][0]), too_big)
+            checker.error(where_of(number, row.first), too_big)
             return None
-        far = next((col for col, value in values if col > most_columns and not blank(value)), 0)
-        if far:
-            checker.error(where_of(number, far), _too_far(most_columns))
+        if row.far:
+            checker.error(where_of(number, row.far), _too_far(most_columns))
             return None
-        cells: list[Any] = [None] * max(
-            (col for col, _ in values if col <= most_columns), default=0
-        )
-        for col, value in values:
-            if col <= most_columns:
-                cells[col - 1] = value
+        cells: list[Any] = [None] * max(values, default=0)
+        for col, value in values.items():
+            cells[col - 1] = value
         if hidden and any(blank(cell) is False for cell in cells):
-            checker.warn(where_of(number, values[0][0]), _hidden_row())
+            checker.warn(where_of(number, row.first), _hidden_row())
         if hidden_columns and not any(_named(cells) for _, cells in rows):  # the header row
             for col, value in enumerate(cells, start=1):
                 if _named([value]) and any(col in columns for columns in hidden_columns):

@@ -21,6 +21,7 @@ from printgen.source.readers import Checker, did_you_mean
 from printgen.source.sheet_rows import first_visible, read_rows
 from printgen.source.workbook import (
     merged,
+    too_many_cells,
     too_many_strings,
     unpacked_bytes,
     unprintable_cells,
@@ -294,6 +295,9 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             )
             return None
         label = f"{rel}#{chosen.title}"
+        if refused := too_many_cells(path, getattr(chosen, "_worksheet_path", ""), label):
+            checker.error(where, refused)
+            return None
         try:
             rows = read_rows(
                 checker,

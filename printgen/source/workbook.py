@@ -140,6 +140,8 @@ def unsaved_formulas(
         return []
     import openpyxl
 
+    from printgen.source.sheet_rows import sheet_rows
+
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=False)
     except Exception:  # read a moment ago: nothing more to learn from it
@@ -147,10 +149,13 @@ def unsaved_formulas(
     try:
         found = []
         last_row = max([*(n for n, _ in holes), *empty_rows])
-        cells_of = book[sheet].iter_rows(values_only=True, max_row=last_row, max_col=max(columns))
         wanted = set(columns)
-        for n, cells in enumerate(cells_of, start=1):
-            for c, value in enumerate(cells, start=1):
+        # read a cell at a time: openpyxl's own rows hold every cell of a row at once
+        for row in sheet_rows(book[sheet], max(columns)):
+            if row.number > last_row:
+                break
+            n = row.number
+            for c, value in row.values.items():
                 hole = (n, c) in holes or (n in empty_rows and c in wanted)
                 if hole and isinstance(value, str) and value.startswith("="):
                     found.append((n, c, value))
@@ -211,6 +216,44 @@ def shared_strings(path: Path) -> tuple[int, int]:
     except (OSError, zipfile.BadZipFile, ValueError, RuntimeError, EOFError):
         return 0, 0
     return strings, cells
+
+
+# A cell costs printgen some 5 µs to read, empty or not (its XML parsed in Python): a 112 KB
+# workbook's row of five million empty cells took half a minute. Twenty cells on each of
+# 100,000 rows (a deck's limit) is more than a card sheet needs; counted before it is read.
+MAX_SHEET_CELLS = 2_000_000
+_ANY_CELL = re.compile(rb"<(?:[^\s<>/:=]+:)?c[\s/>]")  # <c r="A1">, <c/>, <x:c …>
+
+
+def sheet_cells(path: Path, member: str) -> int:
+    """How many cells the sheet's XML writes, empty ones too (counted to just past
+    MAX_SHEET_CELLS), a megabyte at a time; 0 when it cannot be read (openpyxl says why)."""
+    import zipfile
+
+    cells = 0
+    try:
+        with zipfile.ZipFile(path) as archive, archive.open(member) as part:
+            tail = b""
+            while chunk := part.read(_CHUNK):
+                data = tail + chunk
+                cells += _count(_ANY_CELL, data, tail)
+                if cells > MAX_SHEET_CELLS:
+                    break
+                tail = data[-_OVERLAP:]
+    except (OSError, KeyError, zipfile.BadZipFile, ValueError, RuntimeError, EOFError):
+        return 0
+    return cells
+
+
+def too_many_cells(path: Path, member: str, label: str) -> str | None:
+    """Why the sheet is not read (more cells than a card sheet needs), as a message."""
+    if not member or sheet_cells(path, member) <= MAX_SHEET_CELLS:
+        return None
+    return (
+        f"{label} holds over {MAX_SHEET_CELLS:,} cells (empty cells that were once formatted "
+        "count too), the limit for a card sheet; delete the rows and columns past the cards "
+        "in Excel or LibreOffice and save, or save the sheet as CSV UTF-8"
+    )
 
 
 def _count(pattern: re.Pattern[bytes], data: bytes, tail: bytes) -> int:
