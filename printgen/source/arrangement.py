@@ -55,12 +55,13 @@ def read_arrangement(
             size = len(symbols[name])
             if token == dash:
                 columns[k].append(size)
-            elif token.isdigit() and 1 <= int(token) <= size:
+            elif _position(token, size):
                 columns[k].append(int(token) - 1)
             else:
+                shown = token if len(token) <= 20 else f"{token[:20]}…"
                 checker.error(
                     Where(rel, number, col),
-                    f"'{token}' is not a position of a value of symbol '{name}' (1–{size}, or "
+                    f"'{shown}' is not a position of a value of symbol '{name}' (1–{size}, or "
                     f"{dash} for the dash); an arrangement that no longer fits the symbols is "
                     "stale: remove `arrangement:` to let printgen deal the deck",
                 )
@@ -79,3 +80,9 @@ def read_arrangement(
                 "printgen deal the deck)",
             )
     return columns if len(checker.problems) == before else None
+
+
+def _position(token: str, size: int) -> bool:
+    """Whether ``token`` is 1 to ``size`` in ASCII digits: int() refuses a number of over
+    4,300 digits, and a superscript '²' that isdigit() allows."""
+    return token.isascii() and token.isdigit() and len(token) <= 9 and 1 <= int(token) <= size
