@@ -84,6 +84,9 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         files[f"rules.{lang}.md"] = words[lang]["rules"]
         files[f"aid.{lang}.md"] = words[lang]["aid"]
     _labels_read(project, languages[0])
+    from printgen.starter.labels import add_labels, check_labels
+
+    check_labels(project, languages)  # a labels file it cannot add to: no game either
     _write_whole(folder, files)
     written = [folder / name for name in files]
     notes = [
@@ -91,8 +94,6 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         for lang in languages
         if lang not in _texts()
     ]
-    from printgen.starter.labels import add_labels
-
     labels_file, label_notes = add_labels(project, languages)
     written += [labels_file] if labels_file is not None else []
     return Written(folder, written, notes + label_notes)

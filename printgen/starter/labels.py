@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from printgen.problems import ProjectError
+from printgen.problems import Problem, ProjectError, Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.source.located_yaml import read_yaml
 from printgen.source.pyyaml import yaml
@@ -112,8 +112,16 @@ def _unlabelled(languages: list[str]) -> list[str]:
     return [lang for lang in languages if labels(packaged, lang).untranslated]
 
 
+def check_labels(project: Project, languages: list[str]) -> None:
+    """Raise the ProjectError ``add_labels`` would, before ``printgen new`` writes the game:
+    a labels file it cannot add to leaves nothing written."""
+    if project.templates.is_symlink():
+        return  # refused by the caller, and never written
+    _labels_for(project, languages, write=False)
+
+
 def _labels_for(
-    project: Project, languages: list[str]
+    project: Project, languages: list[str], write: bool = True
 ) -> tuple[Path | None, list[tuple[str, list[str]]]]:
     """For a language printgen has no labels in, the English words to translate in
     templates/labels.yaml, so the game builds at once: a new file, or added to the project's
@@ -157,7 +165,6 @@ def _labels_for(
         and (key in english or not str(key).startswith("icon_"))
         and not _everywhere(english, key)
     ]
-    path.parent.mkdir(parents=True, exist_ok=True)
     written = path.read_text(encoding="utf-8") if own else ""
     before, lacking = _languages_added(written, lacking, missing, english)
     said = [
@@ -168,8 +175,49 @@ def _labels_for(
         return None, said  # it holds them all already: the file stays as it is
     if before and not before.endswith("\n"):
         before += "\n"
-    path.write_text(before + "\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
+    text = before + "\n".join(lines) + ("\n" if lines else "")
+    _keeps(project.rel(path), own, text, len(added))
+    if write:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
     return path, said
+
+
+def _keeps(rel: str, own: dict[str, Any], text: str, added: int) -> None:
+    """Refuse, nothing written, when the labels file with the English words added would not
+    read back as the designer's labels plus those: the words are added as plain lines at its
+    end, which a file written otherwise (one {…} mapping, a '...' end, indented labels) does
+    not take — validate then failed on every build."""
+    from printgen.source.located_yaml import parse_yaml
+
+    try:
+        after = parse_yaml(text.encode("utf-8"), rel)
+    except ProjectError:
+        after = None
+    if (
+        isinstance(after, dict)
+        and len(after) == len(own) + added
+        and all(_grown(texts, after.get(key)) for key, texts in own.items())
+    ):
+        return
+    raise ProjectError(
+        [
+            Problem(
+                Where(rel, 1, 1),
+                "printgen cannot add the labels to translate to this file as it is written; "
+                "write each label on a line of its own from the line's start (players: {en: "
+                "Players}), with no '{' around them all and no '...' end, then run the "
+                "command again",
+            )
+        ]
+    )
+
+
+def _grown(before: object, after: object) -> bool:
+    """Whether a label reads as it did, or with texts in more languages."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return all(after.get(lang) == text for lang, text in before.items())
+    return before == after
 
 
 def _held(project: Project, path: Path, own: dict[str, Any], missing: list[str]) -> str:
