@@ -233,19 +233,24 @@ def _leads_out(project: Project, path: Path) -> bool:
     return path.is_symlink() and path.is_dir() and not project.confined(path)
 
 
-def _link_out(project: Project, paths: list[Path], limit: int = 50_000) -> Path | None:
+def _link_out(project: Project, paths: list[Path]) -> Path | None:
     """A link in the watched folders to a folder outside the project (the watcher follows
-    links: one to / watched every folder of the machine); the first of ``limit`` entries."""
-    seen = 0
-    for top in (path for path in paths if path.is_dir()):
-        for folder, names, _ in os.walk(top):  # links not followed
-            for name in names:
-                seen += 1
-                link = Path(folder) / name
-                if _leads_out(project, link):
-                    return link
-            if seen > limit:
-                return None
+    links: one to / watched every folder of the machine). Every folder is looked in, however
+    many: the check gave up after 50,000, and a link behind them was followed. It costs what
+    the watcher's own start costs, a look at each folder; no folder is kept once looked in
+    but those still to look in (no recursion: a path nested 2,000 deep is fine)."""
+    waiting = [str(path) for path in paths if path.is_dir()]  # texts: a Path each was slow
+    while waiting:
+        try:
+            with os.scandir(waiting.pop()) as entries:
+                for entry in entries:
+                    if entry.is_symlink():
+                        if _leads_out(project, Path(entry.path)):
+                            return Path(entry.path)
+                    elif entry.is_dir(follow_symlinks=False):
+                        waiting.append(entry.path)
+        except OSError:  # a folder it may not read: the watcher passes it over too
+            continue
     return None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import threading
 import time
@@ -632,3 +633,23 @@ def test_a_save_during_a_build_before_the_watcher_starts_again_is_built(
         stop.set()
         worker.join(timeout=10)
     assert not worker.is_alive()
+
+
+def test_a_link_out_behind_many_folders_is_refused_all_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The look for links out gave up after 50,000 folders: art/d0/out -> /usr behind 50,001
+    folders was followed, 15,000 folders of the machine watched."""
+    art = tmp_path / "cards" / "g" / "art"
+    art.mkdir(parents=True)
+    for n in range(50_001):
+        os.mkdir(art / f"d{n}")
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (art / "d0" / "out").symlink_to(outside)
+
+    def rebuild(saved: object) -> int:
+        raise AssertionError("built: the link was not refused, and the watcher would follow it")
+
+    assert watch(Project.at(tmp_path), rebuild) == 2
+    assert capsys.readouterr().err.splitlines() == [_LINK_OUT.format("cards/g/art/d0/out")]
