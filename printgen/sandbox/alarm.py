@@ -142,12 +142,19 @@ class _Limit:
         self.started = time.monotonic()
         if self.ignored is not None:
             self.cpu_cap = _cpu_capped(self.seconds + IGNORED_GRACE + CPU_GRACE)
-        self.own = not _alarm.installed
-        if self.own:
-            self.previous = signal.signal(signal.SIGALRM, _expire)
-            _alarm.installed = True
-        _alarm.limit = self
-        signal.setitimer(signal.ITIMER_REAL, max(self.allowed, MIN_TIMER))  # last: all is set
+        try:
+            self.own = not _alarm.installed
+            if self.own:
+                self.previous = signal.signal(signal.SIGALRM, _expire)
+                _alarm.installed = True
+            _alarm.limit = self
+            signal.setitimer(signal.ITIMER_REAL, max(self.allowed, MIN_TIMER))  # last: all set
+        except BaseException:
+            # an alarm left over from the limit before (taken late, on a loaded machine) lands
+            # here, where no `with` will call __exit__: without it the CPU limit stayed, and the
+            # process (a test run, a watch) was ended by SIGXCPU a minute later
+            self.__exit__()
+            raise
 
     def __exit__(self, *exc: object) -> None:
         try:
