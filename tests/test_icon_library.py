@@ -730,18 +730,57 @@ def test_nested_uses_are_counted_before_svglib_draws_them() -> None:
     from printgen.icons.svg import MAX_SVG_USE_EXPANSIONS
     from printgen.icons.svg_uses import use_counts
 
-    assert use_counts(_doubling(15, 15), MAX_SVG_USE_EXPANSIONS)[1] == MAX_SVG_USE_EXPANSIONS + 1
+    assert (
+        use_counts(_doubling(15, 15), MAX_SVG_USE_EXPANSIONS).expansions
+        == MAX_SVG_USE_EXPANSIONS + 1
+    )
     with pytest.raises(SvgError, match="nest into more than 2,000 copies"):
         _parsed("doubling-15", _doubling(15, 15), "/nowhere")
     # six levels: the groups' own uses (2 + 6 + … + 126, as svglib expands the defs too) and
     # the one drawn (1 + 14)
-    assert use_counts(_doubling(6, 3), MAX_SVG_USE_EXPANSIONS)[1] == 240 + 15
+    assert use_counts(_doubling(6, 3), MAX_SVG_USE_EXPANSIONS).expansions == 240 + 15
     assert _parsed("doubling-6", _doubling(6, 3), "/nowhere").width > 0  # drawn
     endless = (
         b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
         b'<g id="a"><use href="#a"/></g></svg>'
     )
-    assert use_counts(endless, 10)[1] == 11
+    assert use_counts(endless, 10).expansions == 11
+
+
+def _side_by_side(uses: int, nesting: str = "") -> str:
+    """An icon of ``uses`` uses of one square, none inside another, and ``nesting`` after."""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<defs><rect id="r" width="1" height="1"/></defs>'
+        + '<use href="#r"/>' * uses
+        + nesting
+        + "</svg>"
+    )
+
+
+def test_uses_side_by_side_are_bounded_by_what_they_copy_not_by_the_nesting_limit(
+    tmp_path: Path,
+) -> None:
+    """2,001 uses of a square, none nested, were refused as nesting "into more than 2,000
+    copies" (svglib counts every use), though the README allows 10,000 copies when uses do not
+    nest; 10,001 are over that, and one nesting among 3,000 uses still counts as nesting."""
+    root = _project(tmp_path)
+    icons = root / "cards" / "sea" / "icons"
+    (icons / "flat.svg").write_text(_side_by_side(2_001))
+    (icons / "many.svg").write_text(_side_by_side(10_001))
+    (icons / "nesting.svg").write_text(
+        _side_by_side(3_000, '<g id="u"><use href="#r"/></g><use href="#u"/>')
+    )
+    library = icon_library(root, root / "cards" / "sea")
+    problems = {p.path.name: p.message for p in library.check()}
+    assert problems == {
+        "many.svg": "its <use> elements copy 10,001 elements, over 10,000 (the limit for a "
+        "vector picture); simplify it, or export it as a PNG",
+        "nesting.svg": "its <use> elements nest into more than 2,000 copies (the limit for a "
+        "vector picture); simplify it, or export it as a PNG",
+    }
+    assert library.has("flat")
+    assert _pdf([(library, "flat", "#000000")])
 
 
 def test_a_project_icon_or_svg_picture_is_rendered_once_whatever_its_colours_and_pdfs(

@@ -53,7 +53,7 @@ MAX_SVG_DEPTH = 250
 MAX_SVG_NUMBERS = 200_000
 # a <use> copies what it names: 300 of them naming a group of 300 shapes made 90,000 (18 s,
 # 275 MB for a 15 kB file); the elements the uses name, counted, bound the copies of uses that
-# name no other use, svglib's count of expansions (set lower than its own 10,000) those that do
+# name no other use, the count of expansions (uses inside the copies too) those that do
 MAX_SVG_USE_COPIES = 10_000
 # a stylesheet's rules are matched against every element: 20,000 rules over 20,000 elements (a
 # 1.6 MB file) ran for minutes; a styled icon has a few rules over a few hundred elements
@@ -124,13 +124,16 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
             "an SVG; use the PNG or JPEG itself as the picture, or remove the image from the SVG"
         )
     if _USE.search(data):
-        copies, nested = use_counts(data, MAX_SVG_USE_EXPANSIONS)
-        if copies > MAX_SVG_USE_COPIES:
+        counts = use_counts(data, MAX_SVG_USE_EXPANSIONS)
+        if counts.copies > MAX_SVG_USE_COPIES:
             raise SvgError(
-                f"its <use> elements copy {copies:,} elements, over {MAX_SVG_USE_COPIES:,} (the "
-                "limit for a vector picture); simplify it, or export it as a PNG"
+                f"its <use> elements copy {counts.copies:,} elements, over "
+                f"{MAX_SVG_USE_COPIES:,} (the limit for a vector picture); simplify it, or "
+                "export it as a PNG"
             )
-        if nested > MAX_SVG_USE_EXPANSIONS:  # counted before svglib spends seconds on them
+        # counted before svglib spends seconds on them; uses side by side are bounded by what
+        # they copy, above
+        if counts.nested and counts.expansions > MAX_SVG_USE_EXPANSIONS:
             raise _too_many_uses()
     if _STYLE.search(data) and (rules := data.count(b"{")) * elements > MAX_SVG_STYLE_WORK:
         raise SvgError(
@@ -169,7 +172,10 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     from svglib.svglib import svg2rlg
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL + 1)
-    converter.MAX_USE_EXPANSIONS = MAX_SVG_USE_EXPANSIONS
+    # svglib counts every use against its limit, nested or not: 2,001 uses side by side were
+    # refused as nesting. Those that nest are bounded above; those that do not are no more
+    # than the file's elements
+    converter.MAX_USE_EXPANSIONS = MAX_SVG_ELEMENTS
     said: list[str] = []
     log = logging.getLogger(converter.__name__)
     log.setLevel(logging.ERROR)
