@@ -15,6 +15,7 @@ from printgen.documents.cover import Contents, LateContents, card_fan, center_co
 from printgen.documents.diagram import TIGHT
 from printgen.documents.diagram_blocks import DiagramBlocks
 from printgen.documents.label_names import unknown_labels
+from printgen.documents.label_places import label_holding
 from printgen.documents.labels import Labels, emptied, unlabelled
 from printgen.documents.markdown import to_flowables
 from printgen.documents.overflows import overflow_problems
@@ -42,6 +43,7 @@ from printgen.problems import (
     Where,
     without_addresses,
 )
+from printgen.project import Project
 
 MARGIN = 20.0  # mm on A4 and Letter
 SMALL_MARGIN = 13.0  # mm on an A5 booklet page
@@ -143,7 +145,7 @@ def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
     prose = (job.project.root / rel).read_text(encoding="utf-8")
     title = unbroken(str(context["game"]["title"]))  # each page's foot, the PDF's title
     author = str(context["game"]["author"] or "")
-    return _Book(source, index, title, author, context["t"], rel, prose, job.lang)
+    return _Book(source, index, title, author, context["t"], rel, prose, job.lang, job.project)
 
 
 def _checked_anyway(
@@ -183,12 +185,14 @@ class _Book:
         index: CardIndex,
         title: str,
         author: str,  # the game's, in the PDF's properties as the sheets' and aid's
-        labels: dict[str, str],
+        labels: Labels,
         rel: str,
         prose: str,
         lang: str,
+        project: Project,
     ) -> None:
         self.source, self.index, self.labels = source, index, labels
+        self.project = project
         self.title, self.author = title, author
         self.rel, self.prose, self.lang = rel, prose, lang
 
@@ -344,10 +348,16 @@ class _Book:
     def _where(self, text: str) -> Where:
         """The line of the rules file a laid-out block's text comes from — or of the card's
         field, for a card's text the card reference prints (or of game.yaml's title, the
-        cover's): found there before a prose line holding only its first two words."""
+        cover's): found there before a prose line holding only its first two words; else of
+        the designer's label it holds (the cover's "Players"), rather than the rules' start."""
         line = prose_line(self.prose, text, loose=False)
-        found = self.index.written_at(text, self.lang) if line == 1 else None
-        return found or Where(self.rel, prose_line(self.prose, text) if line == 1 else line)
+        if line != 1:
+            return Where(self.rel, line)
+        found = self.index.written_at(text, self.lang)
+        line = prose_line(self.prose, text)
+        if found is None and line == 1:
+            found = label_holding(self.project, self.labels, text)
+        return found or Where(self.rel, line)
 
     def _contents(self, doc: RulebookDocument) -> tuple[str, list[tuple[str, int]]] | None:
         """What the late contents print: nothing in a rulebook of a few pages."""
