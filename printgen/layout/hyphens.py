@@ -6,10 +6,10 @@ the same way at its own marks (``url_breaks``), with no hyphen."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 from printgen.layout.url_breaks import LATE_BREAK, URL_BREAK, unmarked
-from printgen.layout.word_cuts import CutWord, late_wanted
+from printgen.layout.word_cuts import CutWord
 from printgen.problems import SOFT_HYPHEN
 
 SOFT = SOFT_HYPHEN  # the one soft hyphen printgen knows, under its short name here
@@ -33,23 +33,6 @@ def printed(word: str) -> str:
     if SOFT in word:
         word = word.replace(SOFT, "")
     return unmarked(word) if URL_BREAK in word or LATE_BREAK in word else word
-
-
-def _heads(word: str, late: bool) -> Iterator[tuple[str, str]]:
-    """Each cut of ``word`` where it may break, the longest head first: the head as it prints
-    at a line's end (a hyphen after a soft hyphen's) and the rest, its marks kept; a web
-    address's late marks (``url_breaks``) only when ``late``."""
-    parts = _CUT.split(word)  # text, mark, text, mark, … text
-    for index in range(len(parts) - 2, 0, -2):
-        mark = parts[index]
-        if mark == LATE_BREAK and not late:
-            continue
-        head = printed("".join(parts[:index]))
-        if mark == SOFT:
-            head += "-"
-        elif not head:  # a mark opening the word breaks nothing
-            continue
-        yield head, "".join(parts[index + 1 :])
 
 
 def unbroken(text: str) -> str:
@@ -116,68 +99,6 @@ def hyphenated(
         whole = cut.rest_width(width, (room, limit))
         if whole <= room or (whole <= limit and not cut.has(SOFT)):
             return cut.rest(), space
-
-
-def hyphenated_parts(
-    word: tuple[Part, ...],
-    measure: Measure,
-    size: float,
-    limit: float,
-    placed: list[list[Part]],
-    widths: list[float],
-    space: float,
-) -> tuple[tuple[Part, ...], float]:
-    """Place the heads of a word of several parts with soft hyphens (in a text with an icon or
-    bold, where a German compound broke nowhere and ran past its column, its icon alone on the
-    next line) that does not fit its line, as ``_hyphenated`` does a plain word's; the rest,
-    and the space before it, are the caller's to place."""
-    while any(breakable(part[2]) for part in word):
-        gap = space if placed[-1] else 0.0
-        room = limit - widths[-1] - gap
-        whole = word[-1][0] + word[-1][1]
-        if whole <= room or (whole <= limit and not any(SOFT in part[2] for part in word)):
-            break  # (an address that fits a line of its own is set whole on it)
-        cuts = list(_cuts(word, measure, size))
-        if not cuts:  # its only mark opens it
-            break
-        fitting = [(h, r, late) for h, r, late in cuts if h[-1][0] + h[-1][1] <= room]
-        head, rest, _ = next((cut for cut in fitting if not cut[2]), ((), word, False))
-        if not placed[-1] and late_wanted(head[-1][0] + head[-1][1] if head else 0.0, room):
-            head, rest, _ = next(iter(fitting), (head, rest, False))  # (the longest)
-        if not head and placed[-1]:  # no head fits after the words already on the line
-            placed.append([])
-            widths.append(0.0)
-            space = 0.0
-            continue
-        if not head:  # not even the shortest head fits a line of its own: it overflows
-            head, rest, _ = cuts[-1]
-        start = widths[-1] + gap
-        placed[-1].extend((o + start, w, t, f, i) for o, w, t, f, i in head)
-        widths[-1] = start + head[-1][0] + head[-1][1]
-        placed.append([])
-        widths.append(0.0)
-        word, space = rest, 0.0
-    return word, space
-
-
-def _cuts(
-    word: tuple[Part, ...], measure: Measure, size: float
-) -> Iterator[tuple[tuple[Part, ...], tuple[Part, ...], bool]]:
-    """Each cut of ``word`` where one of its texts may break, the longest head first: the
-    head as it prints (a hyphen after a soft hyphen's cut, its earlier marks gone), the rest
-    placed from 0, and whether it is a web address's late cut."""
-    for index in range(len(word) - 1, -1, -1):
-        offset, width, text, font, icon = word[index]
-        if icon or not breakable(text):
-            continue
-        for head_text, tail in _heads(text, True):
-            before = tuple((o, w, printed(t), f, i) for o, w, t, f, i in word[:index])
-            head = (*before, (offset, measure(head_text, font, size), head_text, font, None))
-            tail_width = measure(printed(tail), font, size)
-            shift = offset + width - tail_width  # where the rest starts in the word
-            after = tuple((o - shift, w, t, f, i) for o, w, t, f, i in word[index + 1 :])
-            late = text[len(text) - len(tail) - 1] == LATE_BREAK
-            yield head, ((0.0, tail_width, tail, font, None), *after), late
 
 
 def widest_unbroken(

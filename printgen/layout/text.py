@@ -27,12 +27,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
 
 from printgen.layout.accents import composed  # noqa: E402
 from printgen.layout.fonts import Family  # noqa: E402
-from printgen.layout.hyphens import (  # noqa: E402
-    breakable,
-    hyphenated,
-    hyphenated_parts,
-    printed,
-)
+from printgen.layout.glued_cuts import hyphenated_parts  # noqa: E402
+from printgen.layout.hyphens import breakable, hyphenated, printed  # noqa: E402
 
 ICON_SCALE = 0.95  # inline icon size relative to the font size
 ICON_NAME = r"[a-z0-9][a-z0-9-]*"  # :name: — an icon when a library has the name

@@ -93,16 +93,32 @@ class CutWord:
         hyphen), cut at a soft hyphen or after a '/' of an address (``late_wanted``: or,
         ``late`` on a line holding nothing before it, after a '.', '-', '?', '&' or '=');
         None when none does."""
-        heads = [
-            head for kind in (SOFT_HYPHEN, URL_BREAK) if (head := self._longest(kind, room, width))
-        ]
-        found = max(heads, key=lambda head: head.rest_from, default=None)
+        found = self.latest((SOFT_HYPHEN, URL_BREAK), room, width)
         if not (late and self.has(LATE_BREAK)):
             return found
         if not late_wanted(width(found.text) if found else 0.0, room):
             return found
-        cut = self._longest(LATE_BREAK, room, width)
+        cut = self._longest(LATE_BREAK, room, width, 0.0)
         return cut if cut and (not found or cut.rest_from > found.rest_from) else found
+
+    def latest(
+        self, kinds: tuple[str, ...], room: float, width: Width, offset: float = 0.0
+    ) -> Head | None:
+        """The head cut the furthest on, at a mark of one of ``kinds``, that fits ``room``
+        points when the word starts ``offset`` points into it (a word glued after an icon or
+        bold text: the head's width is measured from the glued word's start)."""
+        heads = [head for kind in kinds if (head := self._longest(kind, room, width, offset))]
+        return max(heads, key=lambda head: head.rest_from, default=None)
+
+    def marked_rest(self) -> str:
+        """The word still to place with its marks, where it may still break."""
+        texts, marks = self.texts[self.start : -1], self.marks[self.start :]
+        pieces = [text + mark for text, mark in zip(texts, marks, strict=True)]
+        return "".join(pieces) + self.texts[-1]
+
+    def summed_rest(self) -> float:
+        """The width of the word still to place by the sum of its pieces (no measuring)."""
+        return self.sums[-1] - self.sums[self.start]
 
     def first_head(self) -> Head | None:
         """The shortest head of the word still to place, at any mark (None when its only mark
@@ -123,15 +139,15 @@ class CutWord:
         text = "".join(self.texts[self.start : index + 1])
         return Head(text + "-" if self.marks[index] == SOFT_HYPHEN else text, index + 1)
 
-    def _longest(self, kind: str, room: float, width: Width) -> Head | None:
+    def _longest(self, kind: str, room: float, width: Width, offset: float) -> Head | None:
         found, sums = self.spots[kind], self.spot_sums[kind]
         low = bisect_left(found, self._lowest(kind))
         extra = self.hyphen if kind == SOFT_HYPHEN else 0.0
-        reach = self.sums[self.start] + room - extra + self.tolerance
+        reach = self.sums[self.start] + (room - offset) - extra + self.tolerance
         at = bisect_right(sums, reach, lo=low) - 1  # those after are surely too wide
         while at >= low:
             head = self._head(found[at])
-            if width(head.text) <= room:
+            if offset + width(head.text) <= room:
                 return head
             # the heads as wide by their sums print the same characters of no width more
             at = bisect_left(sums, sums[at], lo=low) - 1
