@@ -14,6 +14,9 @@ _CARD = pattern(r"\bcard '([^']*)'(?: \([^()]*\))?")
 # a language a message is about: a code of languages: refused, a text in a language not declared
 _LANGUAGE = pattern(r"\blanguage '([^']*)'")
 
+# a label of labels.yaml nothing prints (thousands of them are a few lines too)
+_LABEL = pattern(r"\blabel '([^']*)'")
+
 # what makes problems alike: their file (a workbook's sheet), their severity, their message with
 # its first card (or language) left out ("card …"), and whether one (or else a place) tells
 # them apart
@@ -24,7 +27,8 @@ def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
     """The same problem in many languages of a game (10,000 codes refused, a text lacking 670
     translations), then on many cards of one file, said a few times: see ``merged``. By language
     first, so a card lacking 670 translations is six lines, and 10,000 such cards six more."""
-    return merged(merged(problems, _LANGUAGE), _CARD)
+    merged_ = merged(merged(problems, _LANGUAGE), _CARD)
+    return merged(merged_, _LABEL)
 
 
 def merged(problems: Iterable[Problem], subject: re.Pattern[str]) -> list[Problem]:
@@ -81,7 +85,10 @@ def _the_rest(said: list[tuple[Problem, str]], subject: re.Pattern[str], by_card
     if not by_card:
         return _elsewhere(next_, rest[1:], len(said))
     named = _named([f"'{card}'" for card in rest])
-    noun = "language" if subject is _LANGUAGE else "card"
+    found = subject.search(next_.message)
+    assert found is not None  # merged by card only when it names one
+    # what the subject names, before its quote: "card", "language", "unknown inline icon"
+    noun = found.group(0)[: found.start(1) - found.start(0) - 1].rstrip()
     many = (
         f"{len(rest):,} more {noun}{'s' if len(rest) > 1 else ''} ({named}; {len(said):,} in all)"
     )
@@ -108,7 +115,10 @@ def _elsewhere(problem: Problem, places: list[str], total: int) -> Problem:
 _PLURAL_VERBS = {" is ": " are ", " has ": " have ", " was ": " were ", " does ": " do "}
 
 # the fix a message tells "the card", told to many
-_PLURAL_FIXES = {" give the card a ": " give each card a "}
+_PLURAL_FIXES = {
+    " give the card a ": " give each card a ",
+    " no template or prose here reads it": " no template or prose here reads them",
+}
 
 # what a message says of one language's text, said of many: the fix quoting the first of them
 # ("add 'af: ...'") is each one's

@@ -19,6 +19,15 @@ from printgen.source.readers import did_you_mean
 
 _OWN_PREFIXES = ("icon_",)  # an icon's label: said by printgen.documents.icon_labels
 
+# Labels searched for the closest of printgen's: each search is a pass of difflib over all of
+# them, and 100,000 unused labels took 55 s. Past this many, a label is said with where
+# printgen's names are listed, as a label with none close is.
+SEARCHES_AT_MOST = 100
+_NONE_CLOSE = (
+    "; printgen's labels have English names (players, duration, components …): "
+    "`printgen labels LANG` writes every one to translate"
+)
+
 
 def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
     """A warning at each label of the project's and the game's labels files that nothing
@@ -42,15 +51,15 @@ def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
         return emptied
     used = _used_names(project)
     problems = []
+    tails: dict[str, str] = {}  # a label in both files is searched once
     for name, where in unknown:
         if name in used:
             continue
-        tail = did_you_mean(
-            name,
-            printed,
-            "; printgen's labels have English names (players, duration, components …): "
-            "`printgen labels LANG` writes every one to translate",
-        )
+        tail = tails.get(name)
+        if tail is None:
+            searched = len(tails) < SEARCHES_AT_MOST
+            tail = did_you_mean(name, printed, _NONE_CLOSE) if searched else _NONE_CLOSE
+            tails[name] = tail
         said = f"label '{name}' is none printgen prints, and no template or prose here reads it"
         problems.append(Problem(where, f"{said}{tail}", Severity.WARNING))
     return emptied + problems
