@@ -14,8 +14,10 @@ _CARD = pattern(r"\bcard '([^']*)'(?: \([^()]*\))?")
 # a language a message is about: a code of languages: refused, a text in a language not declared
 _LANGUAGE = pattern(r"\blanguage '([^']*)'")
 
-# a label of labels.yaml nothing prints (thousands of them are a few lines too)
+# a label of labels.yaml nothing prints; an icon name no library has (thousands of them, each
+# written once, are a few lines too)
 _LABEL = pattern(r"\blabel '([^']*)'")
+_ICON = pattern(r"\bunknown (?:inline )?icon '([^']*)'")
 
 # what makes problems alike: their file (a workbook's sheet), their severity, their message with
 # its first card (or language) left out ("card …"), and whether one (or else a place) tells
@@ -28,7 +30,7 @@ def cards_merged(problems: Iterable[Problem]) -> list[Problem]:
     translations), then on many cards of one file, said a few times: see ``merged``. By language
     first, so a card lacking 670 translations is six lines, and 10,000 such cards six more."""
     merged_ = merged(merged(problems, _LANGUAGE), _CARD)
-    return merged(merged_, _LABEL)
+    return merged(merged(merged_, _LABEL), _ICON)
 
 
 def merged(problems: Iterable[Problem], subject: re.Pattern[str]) -> list[Problem]:
