@@ -1402,6 +1402,23 @@ def test_a_back_offset_that_moves_backs_off_the_page_is_a_warning(
     assert _manifest(pdf)["back_offset_mm"] == [0, 0]  # what was applied: nothing
 
 
+def test_a_back_offset_that_moves_backs_into_the_papers_edge_is_a_warning(
+    project: Path, printgen: Any
+) -> None:
+    """The 5 mm at the paper's edge hold no front: backs moved 3.5 mm into it (the right
+    column's end at 208.5 mm of A4's 210) lost their bleed and more on a printer that clips
+    there, and nothing was said until they left the paper."""
+    args = ("build", WM, "--lang", "en", "--only", "cards", "--no-cache")
+    into = printgen(project, *args, "--back-offset", "9,0")
+    assert into.code == 0
+    assert into.err.startswith(
+        "printgen: warning: --back-offset: the back offset 9,0 mm moves 23 backs of deck 'main' "
+        "into the 5 mm at the paper's edge that home printers may not print, by up to 3.5 mm"
+    ), into.err
+    clear = printgen(project, *args, "--back-offset", "0,-2.7", "--paper", "letter")
+    assert clear.code == 0 and "warning" not in clear.err  # the bottom row's backs 5.0 mm up
+
+
 def test_a_back_offset_warning_names_each_deck_whose_backs_it_moves_off(
     demo: Path, printgen: Any
 ) -> None:

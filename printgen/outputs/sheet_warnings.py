@@ -15,33 +15,63 @@ from printgen.problems import Problems, Severity
 
 def backs_off_the_page(sheets: list[Sheet], options: BuildOptions, problems: Problems) -> None:
     """A back offset so large that backs leave the paper (a misread calibration): a warning
-    for each deck whose backs it moves off, with how much of a card is lost."""
+    for each deck whose backs it moves off, with how much of a card is lost — or into the
+    EDGE mm at the paper's edges no front uses, that a home printer may not print."""
     offset = options.back_offset
     if not (offset.x or offset.y):  # backs printed behind their fronts: on back pages only
         return
+    # how far the fronts themselves reach into the edge (cards that fill the margins do)
+    fronts = max(
+        (
+            _into_edge(p, sheet)
+            for sheet in sheets
+            if sheet.side != "back"
+            for p in sheet.placements
+        ),
+        default=0.0,
+    )
     off: dict[str, tuple[float, int]] = {}  # deck -> (most lost, backs moved off)
+    into: dict[str, tuple[float, int]] = {}  # deck -> (deepest, backs moved into the edge)
     for sheet in sheets:
         if sheet.side != "back":
             continue
         for p in sheet.placements:
-            beyond = max(
-                -p.x,
-                -p.y,
-                p.x + p.face.width_mm - sheet.width,
-                p.y + p.face.height_mm - sheet.height,
+            beyond = _into_edge(p, sheet) - EDGE
+            found = (
+                off if beyond > 0.05 else into if beyond + EDGE > max(fronts, 0.0) + 0.05 else None
             )
-            if beyond > 0.05:
-                lost, count = off.get(p.face.deck, (0.0, 0))
-                off[p.face.deck] = (max(lost, beyond), count + 1)
-    for deck, (lost, count) in sorted(off.items()):
+            if found is not None:
+                depth = beyond if found is off else beyond + EDGE
+                most, count = found.get(p.face.deck, (0.0, 0))
+                found[p.face.deck] = (max(most, depth), count + 1)
+    for deck in sorted(off.keys() | into.keys()):
+        where, lost, count = (
+            ("off the page", *off[deck])
+            if deck in off
+            else (
+                f"into the {EDGE:g} mm at the paper's edge that home printers may not print",
+                *into[deck],
+            )
+        )
         problems.add(
             options.back_offset_where,
             f"the back offset {offset.x:g},{offset.y:g} mm moves {count} back"
-            f"{'s' if count > 1 else ''} of deck '{deck}' off the page, by up to {lost:.1f} mm: "
+            f"{'s' if count > 1 else ''} of deck '{deck}' {where}, by up to {lost:.1f} mm: "
             "check the reading on calibration.pdf (a printer drifts a millimetre or two)",
             Severity.WARNING,
             once=("back-offset", deck),
         )
+
+
+def _into_edge(p: Placement, sheet: Sheet) -> float:
+    """How far the card's trim reaches into the EDGE mm at the paper's edges (0 or less:
+    it keeps clear of them; past EDGE: off the paper)."""
+    return EDGE + max(
+        -p.x,
+        -p.y,
+        p.x + p.face.width_mm - sheet.width,
+        p.y + p.face.height_mm - sheet.height,
+    )
 
 
 def no_scale_bar(
