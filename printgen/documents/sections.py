@@ -154,11 +154,13 @@ def page_break(out: list[Flowable]) -> None:
     the headings right above it, which it left alone at a page's foot with their text on the
     next page; and none right after another, which made a blank page."""
     at = len(out)
-    while at and (
-        isinstance(out[at - 1], Heading)
-        or (at > 1 and isinstance(out[at - 1], Rule) and isinstance(out[at - 2], Heading))
-    ):
-        at -= 1
+    below = 7  # the level of the heading last passed: only a higher one (its chapter) goes too
+    while at:
+        above = at - 2 if at > 1 and isinstance(out[at - 1], Rule) else at - 1
+        heading = out[above]
+        if not isinstance(heading, Heading) or heading.level >= below:
+            break  # (an empty section's heading keeps its own page: 600 of them, 600 pages)
+        below, at = heading.level, above
     if at and isinstance(out[at - 1], PageBreak):
         return
     out.insert(at, PageBreak())
