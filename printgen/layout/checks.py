@@ -20,10 +20,17 @@ from dataclasses import dataclass, field
 from printgen.icons.labels import LABEL_BOXES, MIN_LABEL_PT, label_size
 from printgen.layout.bleed_edge import message as bleed_message
 from printgen.layout.bleed_edge import short_of_bleed
+from printgen.layout.check_words import (
+    first_card,
+    first_of,
+    kind_word,
+    named,
+    who,
+    with_article,
+)
 from printgen.layout.contrast import MIN_CONTRAST, Known, emptied, ratio, remembered, unfilled
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
-from printgen.layout.hyphens import unbroken
 from printgen.layout.overlap import covered, crossings, overprinted
 from printgen.layout.polygons import OUTLINED
 from printgen.layout.text_element import READABLE_PT, shrunk_message, text_source
@@ -121,19 +128,19 @@ class FaceChecks:
             assert isinstance(shape_op, Shape) and isinstance(text_op, TextBox)
             key = (layout, text_el.name, shape_el.name)
             entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
-            entry[2].append(f"{_who(face)} ({text_op.block.size:g} pt)")
+            entry[2].append(f"{who(face)} ({text_op.block.size:g} pt)")
         drawn: list[Op | None] = [op for _, op in placed]
         for hidden in covered(drawn) if _drawn_over_text(drawn) else ():
             text_el, cover_el = placed[hidden.text][0], placed[hidden.shape][0]
             key = (layout, text_el.name, cover_el.name)
-            hiding = self.covered.setdefault(key, (cover_el, _kind(drawn[hidden.shape]), []))
-            hiding[2].append(_who(face))
+            hiding = self.covered.setdefault(key, (cover_el, kind_word(drawn[hidden.shape]), []))
+            hiding[2].append(who(face))
         for over in overprinted(drawn):
             under_el, over_el = placed[over.text][0], placed[over.shape][0]
             printed = self.overprinted.setdefault(
                 (layout, under_el.name, over_el.name), (over_el, [])
             )
-            printed[1].append(_who(face))
+            printed[1].append(who(face))
         for index, (element, op) in enumerate(placed):
             if isinstance(op, Icon) and op.label:
                 self._label(layout, element, op)
@@ -146,7 +153,7 @@ class FaceChecks:
                     kind = op.kind if isinstance(op, Shape) and op.kind in OUTLINED else ""
                     said = bleed_message(layout, element.name, face, sides, fitted, kind)
                     if isinstance(op, Image):  # a card's own picture, maybe: which card's
-                        said += _first_card(face, card)
+                        said += first_card(face, card)
                     self.problems.add(element.origin, said, Severity.WARNING)
         if face.side is Side.FRONT and card is not None:
             position = self.position
@@ -199,14 +206,14 @@ class FaceChecks:
                     f"card '{card.id}' has no {name}, so {because} and the text of box "
                     f"'{element.name}' in layout '{layout}' prints {box.color} on {under[1]} "
                     f"({on}): a contrast of {contrast:.1f}:1, hard to read{self.tag}; give the "
-                    f"card {_a(name)}",
+                    f"card {with_article(name)}",
                     Severity.WARNING,
                 )
                 return
         self.problems.add(
             element.where.get("color", element.origin),
             f"the text of box '{element.name}' in layout '{layout}' prints {box.color} on "
-            f"{under[1]} ({on}) on {_who(face)}: a contrast of {contrast:.1f}:1, hard to read "
+            f"{under[1]} ({on}) on {who(face)}: a contrast of {contrast:.1f}:1, hard to read "
             f"and on some printers gone{self.tag}; give it a colour {MIN_CONTRAST:g}:1 or more "
             "from its background (body text reads best from 4.5:1)",
             Severity.WARNING,
@@ -257,7 +264,7 @@ class FaceChecks:
             if said[layout] > OVERPRINTS_SAID:
                 unsaid.setdefault(layout, []).append(element)
                 continue
-            cards = [_first_of(faces) for _, _, faces in unders]
+            cards = [first_of(faces) for _, _, faces in unders]
             if len(set(cards)) == 1:  # all on one card: said once
                 names = ", ".join(f"'{name}'" for name, _, _ in unders[:OVERPRINTS_SAID])
                 where = f" on {cards[0]}"
@@ -290,14 +297,14 @@ class FaceChecks:
             self.problems.add(
                 element.origin,
                 f"the text of box '{text_name}' in layout '{layout}' crosses the stroke of "
-                f"{kind} '{shape_name}' on {_first_of(faces)}{self.tag}; move or narrow "
+                f"{kind} '{shape_name}' on {first_of(faces)}{self.tag}; move or narrow "
                 "the box so its text clears the line, or move the shape",
             )
         for (layout, text_name, cover_name), (element, kind, faces) in self.covered.items():
             self.problems.add(
                 element.origin,
                 f"the {kind} '{cover_name}' in layout '{layout}' is drawn over the text of box "
-                f"'{text_name}' on {_first_of(faces)}{self.tag}; move or shrink the {kind}, move "
+                f"'{text_name}' on {first_of(faces)}{self.tag}; move or shrink the {kind}, move "
                 f"the box clear of it, or draw the {kind} beneath it with under: {text_name}",
                 Severity.WARNING,
             )
@@ -317,7 +324,7 @@ class FaceChecks:
                 ):
                     continue
                 card = siblings.cards[number]  # its place worked out only now it is said
-                who = _named(card.id, siblings.names[number])
+                who = named(card.id, siblings.names[number])
                 where = text_source(siblings.element, card, card.where, self.lang)
                 if unreadable:
                     said = shrunk_message(who, text_name, layout, size, self.tag)
@@ -365,48 +372,9 @@ def _drawn_over_text(drawn: list[Op | None]) -> bool:
     return False
 
 
-def _kind(op: Op | None) -> str:
-    """What a covering element is called in a message."""
-    if isinstance(op, Shape):
-        return op.kind
-    return "icon" if isinstance(op, Icon) else "picture"
-
-
-def _a(name: str) -> str:
-    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
-
-
-def _who(face: Face) -> str:
-    if face.side is Side.BACK:  # the deck's (its card is "back"), or a card's own
-        return (
-            f"the back of deck '{face.deck}'"
-            if face.card == "back"
-            else f"the back of card '{face.card}'"
-        )
-    return _named(face.card, face.name)
-
-
-def _named(card: str, name: str) -> str:
-    # the name as a message quotes it: whole, its soft hyphens (where it may break, printing
-    # nothing within a line) gone, so the words read and can be searched for as printed
-    return f"card '{card}' ({unbroken(name)})"
-
-
-def _first_card(face: Face, card: CardType | None) -> str:
-    """The card a problem is first met on, and where it is written (its row in a sheet)."""
-    if card is None or face.side is Side.BACK:
-        return f" (first on {_who(face)})"
-    return f" (first on card '{card.id}', {card.where})"
-
-
 def _median(values: list[float]) -> float:
     """statistics.median, without importing statistics (and fractions, decimal, random) into
     every build's start-up for this one use."""
     ordered = sorted(values)
     middle = len(ordered) // 2
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
-
-
-def _first_of(faces: list[str]) -> str:
-    """The first face a problem is on, and how many more: "card 'monk' and 3 more"."""
-    return faces[0] + (f" and {len(faces) - 1} more" if len(faces) > 1 else "")
