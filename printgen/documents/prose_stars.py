@@ -10,9 +10,8 @@ from __future__ import annotations
 from printgen.documents.markdown_marks import inline_place
 from printgen.documents.parsed import Token, parse
 from printgen.documents.source_lines import line_texts
-from printgen.documents.written_lines import WrittenLines
-from printgen.limits import MAX_PROSE_BYTES
-from printgen.problems import Problem, ProjectError, Severity, Where
+from printgen.documents.written_lines import warnings_where_written
+from printgen.problems import Problem
 from printgen.project import Project
 from printgen.startup.deferred import pattern
 
@@ -37,18 +36,7 @@ def unclosed_emphasis(project: Project, rel: str, rendered: str) -> list[Problem
             spots.append(_spot(rendered, token, offset))
     if not spots:
         return []
-    rendered_lines = line_texts(rendered)
-    try:
-        written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
-    except ProjectError:  # said by what reads it
-        return []
-    source = WrittenLines(written)
-    said: dict[Where, Problem] = {}  # a paragraph a {% for %} repeats: said once, at its line
-    for line, col, message in spots:
-        found = source.find(rendered_lines[line], range(len(source.lines)), line)
-        where = Where(rel, found.line, found.col(col)) if found else Where(rel, 1, 1)
-        said.setdefault(where, Problem(where, message, Severity.WARNING))
-    return list(said.values())
+    return warnings_where_written(project, rel, line_texts(rendered), spots)
 
 
 def _left_open(content: str) -> int | None:

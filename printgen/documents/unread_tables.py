@@ -12,9 +12,8 @@ from dataclasses import dataclass
 
 from printgen.documents.prose_tables import CONTAINER, split_row
 from printgen.documents.source_lines import block_tokens, line_texts
-from printgen.documents.written_lines import WrittenLines
-from printgen.limits import MAX_PROSE_BYTES
-from printgen.problems import Problem, ProjectError, Severity, Where
+from printgen.documents.written_lines import warnings_where_written
+from printgen.problems import Problem
 from printgen.project import Project
 from printgen.startup.deferred import pattern
 
@@ -47,19 +46,8 @@ def unread_tables(project: Project, rel: str, rendered: str) -> list[Problem]:
             containers.pop()
         elif token.type == "paragraph_open" and token.map:
             unread += _in_paragraph(lines, *token.map, containers[-1] if containers else "")
-    if not unread:  # the file as written is read only to say where
-        return []
-    try:
-        written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
-    except ProjectError:  # said by what reads it
-        return []
-    source = WrittenLines(written)
-    said: dict[Where, Problem] = {}  # a table a {% for %} repeats: said once, at its line
-    for table in unread:
-        found = source.find(lines[table.line], range(len(source.lines)), table.line)
-        where = Where(rel, found.line, found.col(table.col)) if found else Where(rel, 1, 1)
-        said.setdefault(where, Problem(where, table.message, Severity.WARNING))
-    return list(said.values())
+    spots = [(table.line, table.col, table.message) for table in unread]
+    return warnings_where_written(project, rel, lines, spots) if spots else []
 
 
 def _in_paragraph(lines: list[str], first: int, end: int, container: str) -> list[_Unread]:

@@ -8,10 +8,15 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from functools import cached_property
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from printgen.documents.source_lines import line_texts
+from printgen.limits import MAX_PROSE_BYTES
+from printgen.problems import Problem, ProjectError, Severity, Where
 from printgen.startup.deferred import pattern
+
+if TYPE_CHECKING:
+    from printgen.project import Project
 
 _JINJA = pattern(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _BREAK = pattern(r"\r\n|\r|\n")  # as markdown-it counts lines
@@ -142,3 +147,22 @@ def _matched(
         if found:
             return tuple(found.span(g) for g in range(1, len(pieces) + 1)), whole
     return None
+
+
+def warnings_where_written(
+    project: Project, rel: str, lines: list[str], spots: list[tuple[int, int, str]]
+) -> list[Problem]:
+    """Warnings of the prose file ``rel`` rendered as ``lines``, each spot (a rendered line and
+    column, from 0, and what to say) at the line of the file that wrote it — its first line
+    when none is found; one a {% for %} repeats said once."""
+    try:
+        written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
+    except ProjectError:  # said by what reads it
+        return []
+    source = WrittenLines(written)
+    said: dict[Where, Problem] = {}
+    for line, col, message in spots:
+        found = source.find(lines[line], range(len(source.lines)), line)
+        where = Where(rel, found.line, found.col(col)) if found else Where(rel, 1, 1)
+        said.setdefault(where, Problem(where, message, Severity.WARNING))
+    return list(said.values())
