@@ -26,6 +26,7 @@ from printgen.source.workbook import (
     unpacked_bytes,
     unprintable_cells,
     unreadable_values,
+    unreadable_why,
     unsaved_formulas,
 )
 
@@ -271,7 +272,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
     except Exception as exc:  # a damaged or mislabelled file: the designer's to fix
         checker.error(
             where,
-            f"{rel} cannot be read as an Excel workbook ({_unreadable(exc)}); save it again",
+            f"{rel} cannot be read as an Excel workbook ({unreadable_why(exc)}); save it again",
         )
         return None
     try:
@@ -309,7 +310,7 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             if not unreadable_values(checker, path, getattr(chosen, "_worksheet_path", ""), label):
                 checker.error(
                     where,
-                    f"{rel} cannot be read as an Excel workbook ({_unreadable(exc)}); "
+                    f"{rel} cannot be read as an Excel workbook ({unreadable_why(exc)}); "
                     "save it again",
                 )
             return None
@@ -386,20 +387,3 @@ def _letters(col: int) -> str:
         col, rest = divmod(col - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return letters
-
-
-def _unreadable(exc: BaseException) -> str:
-    """Why openpyxl could not read a workbook, in a designer's words (its exception's class
-    name, "(KeyError)", said nothing to fix)."""
-    import zipfile
-    from xml.etree.ElementTree import ParseError
-
-    if isinstance(exc, MemoryError):
-        return "it needs more memory than printgen may take"
-    if isinstance(exc, RecursionError):
-        return "its XML nests too deeply"
-    if isinstance(exc, ParseError) or type(exc).__name__ == "XMLSyntaxError":
-        return "its XML is damaged, or declares entities"
-    if isinstance(exc, KeyError | zipfile.BadZipFile):
-        return "a part every workbook holds is missing or damaged"
-    return "it is damaged, or not a workbook as Excel or LibreOffice save it"

@@ -277,3 +277,20 @@ def too_many_strings(path: Path, rel: str) -> str | None:
             "more); open it in Excel or LibreOffice and save it again, or save it as CSV UTF-8"
         )
     return None
+
+
+def unreadable_why(exc: BaseException) -> str:
+    """Why openpyxl could not read a workbook, in a designer's words (its exception's class
+    name, "(KeyError)", said nothing to fix)."""
+    import zipfile
+    from xml.etree.ElementTree import ParseError
+
+    if isinstance(exc, MemoryError):
+        return "it needs more memory than printgen may take"
+    if isinstance(exc, RecursionError):
+        return "its XML nests too deeply"
+    if isinstance(exc, ParseError) or type(exc).__name__ == "XMLSyntaxError":
+        return "its XML is damaged, or declares entities"
+    if isinstance(exc, KeyError | zipfile.BadZipFile):
+        return "a part every workbook holds is missing or damaged"
+    return "it is damaged, or not a workbook as Excel or LibreOffice save it"
