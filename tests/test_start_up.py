@@ -289,3 +289,24 @@ def test_reportlab_takes_no_setting_from_the_environment(demo: Path) -> None:
         env={**os.environ, "RL_pageCompression": "abc"},
     )
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_a_validate_compiles_no_pattern_only_a_flaw_or_a_message_needs(project: Path) -> None:
+    """printgen's patterns for a flaw in a file or for a message (a Jinja error, a decimal
+    comma, an SVG's style, a web address) wait for their first use; used after the command,
+    each finds what it was written for."""
+    script = (
+        "import sys\n"
+        "from printgen.cli.commands import main\n"
+        f"code = main(['--project', {str(project)!r}, 'validate', 'warriors-and-monks'])\n"
+        "words = sys.modules['printgen.sandbox.jinja_words']._UNKNOWN\n"
+        "commas = sys.modules['printgen.source.flow_commas']._RUN\n"
+        "style = sys.modules['printgen.icons.svg']._STYLE\n"
+        "waiting = [type(p).__name__ == 'DeferredPattern' and 'compiled' not in vars(p)\n"
+        "           for p in (words, commas, style)]\n"
+        "print(code, *waiting, end=' ')\n"
+        "print(words.match(\"No filter named 'shout'\").group(2), end=' ')\n"
+        "print(commas.search('size: {w: 63,5}').group(1), end=' ')\n"
+        "print(style.search(b'<svg:style>') is not None)\n"
+    )
+    assert _run(script)[-1] == "0 True True True shout ,5 True"

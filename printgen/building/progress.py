@@ -8,13 +8,13 @@ carriage-return noise.
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 from collections.abc import Mapping
 from typing import TextIO
 
 from printgen.staged import Contents
+from printgen.startup.deferred import pattern
 
 SHOW_AFTER = 1.0  # seconds
 
@@ -64,7 +64,7 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+_PAGE = pattern(rb"/Type\s*/Page(?![a-zA-Z])")
 
 
 def pdf_pages(data: bytes) -> int:

@@ -14,9 +14,10 @@ from printgen.documents.platypus import Flowable
 from printgen.documents.scene import read_scene
 from printgen.documents.source_lines import fences
 from printgen.problems import SAME_PLACE, SHOWN_CARDS, Problem, ProjectError, Where
+from printgen.startup.deferred import pattern
 
 # a cell naming no card: its name, then the fix (alike for cells needing the same one)
-_NO_CARD = re.compile(r"diagram: no card '([^']*)'(.*)\Z", re.DOTALL)
+_NO_CARD = pattern(r"diagram: no card '([^']*)'(.*)\Z", re.DOTALL)
 
 
 @dataclass

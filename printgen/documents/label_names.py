@@ -6,7 +6,6 @@ game's own language (``joueurs:``): its text was ignored without a word."""
 from __future__ import annotations
 
 import os
-import re
 import stat
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from printgen.problems import Problem, Severity, Where
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.readers import did_you_mean
+from printgen.startup.deferred import pattern
 
 _OWN_PREFIXES = ("icon_",)  # an icon's label: said by printgen.documents.icon_labels
 
@@ -127,4 +127,4 @@ def _head(path: Path) -> bytes | None:
 
 
 _READ_BYTES = 256 * 1024
-_WORD = re.compile(r"[^\W\d]\w*")
+_WORD = pattern(r"[^\W\d]\w*")

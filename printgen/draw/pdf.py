@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 from reportlab import rl_config
@@ -20,13 +19,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.layout.fonts import vera
 from printgen.options import Duplex
+from printgen.startup.deferred import pattern
 
 # Binary (Flate only) streams: a third smaller than ASCII85-armoured ones and quicker to write
 rl_config.useA85 = 0
 
 # ReportLab opens every page in Helvetica, a bare standard-14 font; start in embedded Vera
 vera()
-_SHADING = re.compile(rb"/(Sh\d+) sh\b")
+_SHADING = pattern(rb"/(Sh\d+) sh\b")
 EMBEDDED_START = {"initialFontName": "Vera", "initialFontSize": 10}
 
 

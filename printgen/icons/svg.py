@@ -26,6 +26,7 @@ from printgen.icons.svg_shapes import (
     wild_number,
 )
 from printgen.icons.svg_uses import use_counts
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -58,13 +59,13 @@ MAX_SVG_USE_COPIES = 10_000
 # a stylesheet's rules are matched against every element: 20,000 rules over 20,000 elements (a
 # 1.6 MB file) ran for minutes; a styled icon has a few rules over a few hundred elements
 MAX_SVG_STYLE_WORK = 1_000_000  # rules × elements
-_STYLE = re.compile(rb"<(?:[\w.-]+:)?style[\s>]", re.IGNORECASE)
+_STYLE = pattern(rb"<(?:[\w.-]+:)?style[\s>]", re.IGNORECASE)
 MAX_SVG_USE_EXPANSIONS = 2_000
-_USE = re.compile(rb"<(?:[\w.-]+:)?use[\s/>]", re.IGNORECASE)
+_USE = pattern(rb"<(?:[\w.-]+:)?use[\s/>]", re.IGNORECASE)
 # svglib decodes an <image>'s data: URI (a 951 kB SVG held a 13,300² PNG: 2.5 GB) past the
 # pixel limit pictures have, and ReportLab then fails to draw it in a form: refused unread
 # (or a data: URI of a picture anywhere: <use href="data:image/png…"> is decoded as well)
-_EMBEDDED = re.compile(rb"<(?:[\w.-]+:)?image[\s/>]|data:\s*image/", re.IGNORECASE)
+_EMBEDDED = pattern(rb"<(?:[\w.-]+:)?image[\s/>]|data:\s*image/", re.IGNORECASE)
 # every byte of a number (digits, its point) to "1", any other to " ": numbers are runs of "1"
 _NUMBER_BYTES = bytes(0x31 if chr(b) in "0123456789." else 0x20 for b in range(256))
 
@@ -78,8 +79,8 @@ def _numbers(data: bytes) -> int:
     return runs.count(b" 1")
 
 
-_TAG = re.compile(rb"<(/?)[A-Za-z][^>]*?(/?)>")
-_STYLE_LINK = re.compile(rb"""style\s*=\s*["'][^"']*url\([^)]*:""")
+_TAG = pattern(rb"<(/?)[A-Za-z][^>]*?(/?)>")
+_STYLE_LINK = pattern(rb"""style\s*=\s*["'][^"']*url\([^)]*:""")
 
 
 def _depth(data: bytes) -> int:

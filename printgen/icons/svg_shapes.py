@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from printgen.startup.deferred import pattern
+
 MAX_SVG_NUMBER = 1e9  # PDF writers fail on 1e21 and up; real drawings stay far below this
 
 
-_VIEW_BOX = re.compile(rb"""<(?:[\w.-]+:)?svg\b[^>]*?\bviewBox\s*=\s*["']([^"'>]{0,200})""")
+_VIEW_BOX = pattern(rb"""<(?:[\w.-]+:)?svg\b[^>]*?\bviewBox\s*=\s*["']([^"'>]{0,200})""")
 
 
 def huge_view_box(data: bytes) -> str | None:

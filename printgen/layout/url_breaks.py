@@ -9,15 +9,15 @@ and drops everywhere else; a card's text never holds them, so its line breaking 
 
 from __future__ import annotations
 
-import re
+from printgen.startup.deferred import pattern
 
 URL_BREAK = "\u200b"  # (zero width space) a break after a '/', no hyphen
 LATE_BREAK = "\u2063"  # (invisible separator) a break, no hyphen, where no URL_BREAK serves
 
-_SLASH = re.compile(r"/(?=[^/\s])")  # not within "://": "https:/" alone on a line reads wrong
-_LATE = re.compile(r"[.?&=-](?=[0-9A-Za-z])")  # before a letter: never a sentence's end
+_SLASH = pattern(r"/(?=[^/\s])")  # not within "://": "https:/" alone on a line reads wrong
+_LATE = pattern(r"[.?&=-](?=[0-9A-Za-z])")  # before a letter: never a sentence's end
 # a bare address in a sentence; what ends it there (".", ",", ")") is the sentence's
-ADDRESS = re.compile(r"https?://[^\s<>()]*[^\s<>().,;:!?'\"]")
+ADDRESS = pattern(r"https?://[^\s<>()]*[^\s<>().,;:!?'\"]")
 
 
 def marked(address: str) -> str:

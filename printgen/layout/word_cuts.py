@@ -10,15 +10,15 @@ one a line ends with is the same head, to the last bit, as trying them all found
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from printgen.layout.url_breaks import LATE_BREAK, URL_BREAK
 from printgen.problems import SOFT_HYPHEN
+from printgen.startup.deferred import pattern
 
-_CUT = re.compile(f"([{SOFT_HYPHEN}{URL_BREAK}{LATE_BREAK}])")
+_CUT = pattern(f"([{SOFT_HYPHEN}{URL_BREAK}{LATE_BREAK}])")
 
 # far above the rounding of summing a million widths, far below any glyph's width
 _RELATIVE_TOLERANCE = 1e-7

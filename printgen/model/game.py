@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from printgen.problems import Problem, Severity, Where
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.icons import IconLibrary
@@ -223,7 +224,7 @@ def code_within(lang: str) -> str | None:
 
 
 # a language with its region, as a system locale or a web page names it: es-ES, pt_BR, en-US
-_WITH_REGION = re.compile(r"([A-Za-z]{2})[-_][A-Za-z0-9]{2,8}")
+_WITH_REGION = pattern(r"([A-Za-z]{2})[-_][A-Za-z0-9]{2,8}")
 
 
 def _code_within(lang: str) -> str | None:

@@ -6,6 +6,7 @@ import math
 import re
 
 from printgen.limits import MAX_LENGTH_MM
+from printgen.startup.deferred import pattern
 
 MM = 72 / 25.4  # PDF points per millimetre
 INCH_MM = 25.4
@@ -78,7 +79,7 @@ def points_of(value: str) -> float | str:
     return _number(match) * _POINTS[match.group(2)]
 
 
-_DECIMAL = re.compile(r"^\s*(-?\d+,\d+)\s*$")
+_DECIMAL = pattern(r"^\s*(-?\d+,\d+)\s*$")
 
 
 def decimal(value: str) -> float | str:

@@ -10,6 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 from printgen.problems import closest
+from printgen.startup.deferred import pattern
 
 # Jinja's names for the tokens a designer writes as {{ }} {% %}
 _TYPED = {
@@ -24,14 +25,14 @@ _BEGINS = {"variable_begin": "{{", "block_begin": "{%"}
 _KEYWORDS = frozenset(("and", "or", "not", "in", "is", "if", "else"))
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 
-_UNKNOWN = re.compile(r"No (filter|test) named '([^']+)'(?: found)?")
-_NO_EXPRESSION = re.compile(
+_UNKNOWN = pattern(r"No (filter|test) named '([^']+)'(?: found)?")
+_NO_EXPRESSION = pattern(
     r"(?:unexpected|Expected an expression, got) '(end of \w+ \w+|end of template)'"
 )
-_UNENDED = re.compile(r"unexpected end of template, expected '(end of \w+ \w+)'")
-_NO_NAME = re.compile(r"expected token 'name', got '([^']+)'")
-_NO_OPERATOR = re.compile(r"expected token 'end of (print statement|statement block)', got '(.+)'")
-_UNCLOSED = re.compile(r"unexpected '\}', expected '([\)\]])'")
+_UNENDED = pattern(r"unexpected end of template, expected '(end of \w+ \w+)'")
+_NO_NAME = pattern(r"expected token 'name', got '([^']+)'")
+_NO_OPERATOR = pattern(r"expected token 'end of (print statement|statement block)', got '(.+)'")
+_UNCLOSED = pattern(r"unexpected '\}', expected '([\)\]])'")
 
 
 def in_plain_words(message: str, source: str, env: Any, line: int | None = None) -> str:
@@ -73,7 +74,7 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
     return text
 
 
-_TAG = re.compile(r"\{\{(?P<print>.*?)\}\}|\{%(?P<block>.*?)%\}", re.DOTALL)
+_TAG = pattern(r"\{\{(?P<print>.*?)\}\}|\{%(?P<block>.*?)%\}", re.DOTALL)
 
 
 def _tag_end_of_unclosed(source: str, line: int | None, opener: str) -> str:

@@ -4,19 +4,19 @@ the whole number as written, at its start, with its fix (for yaml_events)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from printgen.problems import Problem, Where
+from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from printgen.source.located_yaml import LDict
 
 # a whole number, then each ',X' YAML took for a key of its own: X starts with a digit and ends
 # with its entry (a ':' would give it a value, and make it a key as meant)
-_RUN = re.compile(r"[-+]?\d+((?:,\d[^,{}\[\]:\n]*(?=[,}]))+)")
-_FRACTION = re.compile(r"(\d+)\s*(?:mm|cm|in|pt)?")
-_THOUSANDS = re.compile(r"[-+]?[1-9]\d{0,2}")  # before ',000': a thousand, or 1.0
+_RUN = pattern(r"[-+]?\d+((?:,\d[^,{}\[\]:\n]*(?=[,}]))+)")
+_FRACTION = pattern(r"(\d+)\s*(?:mm|cm|in|pt)?")
+_THOUSANDS = pattern(r"[-+]?[1-9]\d{0,2}")  # before ',000': a thousand, or 1.0
 NAMED = 3  # keys named in the message: '2', '3' and '4'; past them, how many more
 
 

@@ -3,16 +3,16 @@ mistake said at its item in the designer's own words (what they wrote, not Pytho
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from printgen.model.game import is_language_code, not_a_language_code
 from printgen.source.located_yaml import LDict, LList
 from printgen.source.readers import Checker, kind_of
+from printgen.startup.deferred import pattern
 
 # a bare word YAML reads as yes/no, at the item's place: [en, no], [en, true]
-_BARE_WORD = re.compile(r"[A-Za-z]+")
+_BARE_WORD = pattern(r"[A-Za-z]+")
 
 
 def read_languages(checker: Checker, node: LDict, source: Path) -> tuple[str, ...]:

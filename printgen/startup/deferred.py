@@ -25,7 +25,7 @@ import re
 import sys
 from functools import cached_property
 from types import ModuleType
-from typing import Any, cast
+from typing import Any, cast, overload
 
 _compile = re.compile
 WIDE = "\ufffd"  # a pattern naming characters from here up spans the whole of Unicode
@@ -36,11 +36,11 @@ class DeferredPattern:
     ``flags`` included, is the compiled pattern's, and a copy or a pickle of it is that
     pattern."""
 
-    def __init__(self, pattern: str, flags: int) -> None:
+    def __init__(self, pattern: str | bytes, flags: int) -> None:
         self._source = (pattern, flags)
 
     @cached_property
-    def compiled(self) -> re.Pattern[str]:
+    def compiled(self) -> re.Pattern[Any]:
         return _compile(*self._source)
 
     def __getattr__(self, name: str) -> Any:
@@ -52,20 +52,28 @@ class DeferredPattern:
         setattr(self, name, value)  # found directly next time: a pattern used in a loop
         return value
 
-    def __copy__(self) -> re.Pattern[str]:
+    def __copy__(self) -> re.Pattern[Any]:
         return self.compiled
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> re.Pattern[str]:
+    def __deepcopy__(self, memo: dict[int, Any]) -> re.Pattern[Any]:
         return self.compiled
 
-    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+    def __reduce__(self) -> tuple[Any, tuple[str | bytes, int]]:
         return re.compile, self._source
 
 
-def pattern(text: str, flags: int = 0) -> re.Pattern[str]:
+@overload
+def pattern(text: str, flags: int = 0) -> re.Pattern[str]: ...
+
+
+@overload
+def pattern(text: bytes, flags: int = 0) -> re.Pattern[bytes]: ...
+
+
+def pattern(text: str | bytes, flags: int = 0) -> re.Pattern[Any]:
     """``re.compile(text, flags)`` compiled when first used: a module's pattern for what a run
     rarely meets (a problem to say, a flaw in a file) costs nothing until then."""
-    return cast("re.Pattern[str]", DeferredPattern(text, flags))
+    return cast("re.Pattern[Any]", DeferredPattern(text, flags))
 
 
 def _deferring(every_pattern_of: tuple[str, ...]) -> Any:
@@ -104,6 +112,7 @@ def import_deferring_patterns(name: str, every_pattern_of: tuple[str, ...] = ())
 # compiled when first used, if ever (1.5 ms of every document build).
 _PLATYPUS_RARELY = (
     "html",
+    "_markupbase",  # html.parser's base
     "logging",
     "reportlab.lib.PyFontify",
     "reportlab.lib.normalDate",
