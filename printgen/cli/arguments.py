@@ -1,4 +1,5 @@
-"""The command line's grammar: every command, option and value type of ``printgen``.
+"""The command line's grammar: every command and option of ``printgen`` (how an option's value
+is read: option_values.py).
 
 Kept apart from commands.py (which runs the commands) and importing nothing heavy: building the
 parser is on every command's start-up path.
@@ -15,10 +16,10 @@ from enum import Enum
 from typing import Any, NoReturn
 
 from printgen import __version__
+from printgen.cli.option_values import back_offset, card_ids, copies, dpi, gutter, jobs, out_folder
 from printgen.cli.sheet_options import add_calibrate_options, add_sheet_language
-from printgen.limits import MAX_GUTTER_MM, MAX_JOBS
 from printgen.model.language_codes import typed_language
-from printgen.options import Duplex, Format, Offset, Output, Paper, Service
+from printgen.options import Duplex, Format, Output, Paper, Service
 from printgen.simulate.options import SIMULATE_HELP, add_simulate_options, add_validate_options
 
 
@@ -169,7 +170,7 @@ def _out_option(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--out",
         default=None,
-        type=_folder,
+        type=out_folder,
         metavar="DIR",
         help="output folder (default: build/ in the project)",
     )
@@ -213,7 +214,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     )
     build.add_argument(
         "--gutter",
-        type=_length,
+        type=gutter,
         default=None,
         metavar="LENGTH",
         help="gap between neighbouring cards' trim lines on a sheet, e.g. 4mm (default: "
@@ -221,7 +222,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     )
     build.add_argument(
         "--back-offset",
-        type=_offset,
+        type=back_offset,
         default=None,
         metavar="X,Y",
         help="move every back X mm right and Y mm up, as calibration.pdf reads "
@@ -230,13 +231,13 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     build.add_argument(
         "--cards",
         action="append",
-        type=_ids,
+        type=card_ids,
         metavar="ID[,ID...]",
         help="print only these cards (card id or deck/card), e.g. after a tweak",
     )
     build.add_argument(
         "--copies",
-        type=_copies,
+        type=copies,
         default=None,
         metavar="N",
         help="print each card N times (default: its count in the deck)",
@@ -250,7 +251,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     )
     build.add_argument(
         "--dpi",
-        type=_dpi,
+        type=dpi,
         default=None,
         help="resolution of png images and Tabletop Simulator sheets (default: 300; beside "
         "--service, which fixes the png images' size, it sizes the tts sheets alone)",
@@ -275,7 +276,7 @@ def _game_options(build: argparse.ArgumentParser) -> None:
     )
     build.add_argument(
         "--jobs",
-        type=_jobs,
+        type=jobs,
         default=None,
         metavar="N",
         help="games and languages built at once, in separate processes (validate: games, each "
@@ -323,66 +324,6 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
         _calibrate_options,
     ),
 }
-
-
-def _length(value: str) -> float:
-    from printgen.model.units import parse_length
-
-    try:
-        length = parse_length(value)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    if not 0 <= length <= MAX_GUTTER_MM:
-        raise argparse.ArgumentTypeError(f"expected a gutter from 0 to {MAX_GUTTER_MM:g} mm")
-    return length
-
-
-def _offset(value: str) -> Offset:
-    from printgen.settings import parse_offset
-
-    try:
-        return parse_offset(value)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _ids(value: str) -> tuple[str, ...]:
-    ids = tuple(part.strip() for part in value.split(",") if part.strip())
-    if not ids:
-        raise argparse.ArgumentTypeError("expected card ids separated by commas")
-    return ids
-
-
-def _bounded_int(value: str, low: int, high: int, what: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        number = low - 1
-    if not low <= number <= high:
-        raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}")
-    return number
-
-
-def _copies(value: str) -> int:
-    return _bounded_int(value, 1, 100, "a number of copies")
-
-
-def _folder(value: str) -> str:
-    """An --out folder: never empty (--out "" with an unset variable's $OUT), which built into
-    build/ without a word, as if --out had not been given."""
-    if not value:
-        raise argparse.ArgumentTypeError(
-            "expected a folder, not an empty name (leave --out out to write into build/)"
-        )
-    return value
-
-
-def _jobs(value: str) -> int:
-    return _bounded_int(value, 1, MAX_JOBS, "a number of processes")
-
-
-def _dpi(value: str) -> int:
-    return _bounded_int(value, 72, 1200, "a resolution in dpi")
 
 
 def negative_values(argv: list[str]) -> list[str]:
