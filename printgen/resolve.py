@@ -17,7 +17,7 @@ from printgen.problems import Problems, Where
 from printgen.sandbox import expressions as expr
 from printgen.sandbox import numbers
 from printgen.sandbox.sizes import Refused
-from printgen.source.decks import COLOR
+from printgen.source.deck_fields import COLOR
 from printgen.source.readers import kind_of
 from printgen.startup.deferred import pattern
 

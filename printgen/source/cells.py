@@ -202,7 +202,7 @@ def typed(
 ) -> Any:
     """A cell's value as its field's type says; a spreadsheet cell is text or a number.
     ``comma``: a cell of the sheet holding a decimal comma, if any (see ``as_number``)."""
-    from printgen.source.decks import check_field
+    from printgen.source.deck_fields import check_field
 
     if isinstance(raw, float) and math.isinf(raw) and kind != "integer":
         below = ", below 0" if raw < 0 else ""  # a workbook reads 1E400 as infinity

@@ -1,4 +1,5 @@
-"""Reading a game's deck files (``decks/*.yaml``): sizes, fields, backs, cards, generators.
+"""Reading a game's deck files (``decks/*.yaml``): sizes, backs, cards, generators (fields:
+(their types, and a value checked against its type): deck_fields.py).
 
 Every problem is collected with its ``path:line:col``; a card's expressions are kept as written
 and evaluated by the resolve stage.
@@ -16,7 +17,7 @@ from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.backs import BACK, backs_without_layout, card_back, deck_back
 from printgen.source.card_ids import unique_ids
-from printgen.source.control_chars import without_controls
+from printgen.source.deck_fields import CARD_KEYS, check_field, declared_fields
 from printgen.source.generator_rules import (
     RULE_KEYS,
     axes_beside,
@@ -35,12 +36,9 @@ REFERENCES = ("cards", "gallery", "none")  # how the rulebook's card reference s
 AID_LISTINGS = ("listed", "none")  # whether the player aid's quick reference lists a deck
 _DECK_LOOK = {"name", "size", "shape", "bleed", "gutter", "reference", "aid", "safe", "output"}
 DECK_KEYS = _DECK_LOOK | {"layout", "back", "fields", "cards", "cards_from", "generate"}
-CARD_KEYS = {"id", "count", "layout"}
 # file stems the document outputs take (the booklet with --booklet)
 DOCUMENT_NAMES = ("rulebook", "player-aid", "rulebook-booklet")
-FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 
 def read_deck(
@@ -59,7 +57,7 @@ def read_deck(
     what = f"deck '{deck_id}'"
     checker.keys(node, DECK_KEYS, {"layout"}, what)
     width, height = checker.card_size(node, what)
-    declared = _field_types(checker, node, what)
+    declared = declared_fields(checker, node, what)
     field_types = declared or {}
     if declared is not None and "name" not in declared:  # coin-1 × 20 in the rulebook
         checker.warn(
@@ -197,39 +195,6 @@ def _like_fields(key: str) -> bool:
     return bool(difflib.get_close_matches(key, ["fields"], 1, 0.7))
 
 
-def _field_types(checker: Checker, node: LDict, what: str) -> dict[str, str] | None:
-    """The declared fields by type (None when fields: is no mapping); a field of an unknown
-    type is taken as `any`, said once here rather than at every card that gives it."""
-    fields = node.get("fields", LDict())
-    if "fields" in node and checker.mapping(fields, node.at("fields"), f"{what} fields") is None:
-        return None
-    types: dict[str, str] = {}
-    for name, kind in fields.items():
-        if name in CARD_KEYS:
-            checker.error(fields.key_at(name), f"field name '{name}' is reserved; choose another")
-        elif not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
-            checker.error(  # card.NAME in a layout, NAME.en a spreadsheet column
-                fields.key_at(name),
-                f"field name {str(name)!r} cannot be used as card.NAME: start it with a letter, "
-                "then letters, digits or _",
-            )
-        elif hasattr(dict, name):  # card.items is the mapping's own method, not the field
-            checker.error(
-                fields.key_at(name),
-                f"field name '{name}' cannot be used as card.{name}, which names what every "
-                "card has already; choose another",
-            )
-        elif kind not in FIELD_TYPES:
-            checker.error(
-                fields.at(name),
-                f"field '{name}' has unknown type {kind!r}; use one of {', '.join(FIELD_TYPES)}",
-            )
-            types[name] = "any"
-        else:
-            types[name] = str(kind)
-    return types
-
-
 def _card(
     checker: Checker,
     raw: Any,
@@ -338,38 +303,6 @@ def _layout(checker: Checker, node: LDict, label: str, scope: dict[str, Any]) ->
         )
         return None
     return chosen.strip()
-
-
-def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> Any:
-    if expr.is_expression(value):
-        return value  # checked when laid out, once its variables are known
-    if kind == "text":
-        return without_controls(checker, checker.text(value, where, what), where, what)
-    if kind == "string" and not isinstance(value, str):
-        checker.error(where, f"{what} must be a text")
-    elif kind in ("number", "integer") and (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or (kind == "integer" and not isinstance(value, int))
-    ):
-        from printgen.source.cells import deck_number  # with decimal: only for this mistake
-
-        checker.error(where, deck_number(what, value, kind))  # 4,5 1,000 1e3: texts to YAML
-    elif kind == "color" and value is None:  # `color: #8a5a00`: YAML read a comment
-        checker.error(
-            where,
-            f"{what} is empty: YAML reads an unquoted #… as a comment; write the colour in "
-            'quotes, like "#a83232"',
-        )
-    elif kind == "color" and not (isinstance(value, str) and COLOR.match(value)):
-        checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
-    elif kind == "icon":
-        from printgen.icons import builtin_library
-
-        icons = checker.icons or builtin_library()
-        if not (isinstance(value, str) and icons.has(value)):
-            checker.error(where, f"{what}: {icons.unknown_message(str(value))}")
-    return value
 
 
 def _generated(

@@ -19,8 +19,9 @@ from printgen.sandbox import expressions as expr
 from printgen.source.backs import unbacked_decks
 from printgen.source.balance import check_balance
 from printgen.source.checks import read_checks
+from printgen.source.deck_fields import check_field
 from printgen.source.deck_order import ordered_decks
-from printgen.source.decks import check_field, read_deck
+from printgen.source.decks import read_deck
 from printgen.source.game_languages import read_languages
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.misplaced import misplaced

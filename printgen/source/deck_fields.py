@@ -1,0 +1,88 @@
+"""A deck's fields: the types its ``fields:`` declares, and a card's value checked against
+its field's type (a colour, an icon, a number…) — for a card written in YAML, a spreadsheet's
+cell and the game's own values alike.
+
+Kept apart from decks.py, which reads a deck's cards.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from printgen.problems import Where
+from printgen.sandbox import expressions as expr
+from printgen.source.control_chars import without_controls
+from printgen.source.located_yaml import LDict
+from printgen.source.readers import Checker
+
+CARD_KEYS = {"id", "count", "layout"}  # every card's own keys: no field may take their names
+FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
+COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def declared_fields(checker: Checker, node: LDict, what: str) -> dict[str, str] | None:
+    """The declared fields by type (None when fields: is no mapping); a field of an unknown
+    type is taken as `any`, said once here rather than at every card that gives it."""
+    fields = node.get("fields", LDict())
+    if "fields" in node and checker.mapping(fields, node.at("fields"), f"{what} fields") is None:
+        return None
+    types: dict[str, str] = {}
+    for name, kind in fields.items():
+        if name in CARD_KEYS:
+            checker.error(fields.key_at(name), f"field name '{name}' is reserved; choose another")
+        elif not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
+            checker.error(  # card.NAME in a layout, NAME.en a spreadsheet column
+                fields.key_at(name),
+                f"field name {str(name)!r} cannot be used as card.NAME: start it with a letter, "
+                "then letters, digits or _",
+            )
+        elif hasattr(dict, name):  # card.items is the mapping's own method, not the field
+            checker.error(
+                fields.key_at(name),
+                f"field name '{name}' cannot be used as card.{name}, which names what every "
+                "card has already; choose another",
+            )
+        elif kind not in FIELD_TYPES:
+            checker.error(
+                fields.at(name),
+                f"field '{name}' has unknown type {kind!r}; use one of {', '.join(FIELD_TYPES)}",
+            )
+            types[name] = "any"
+        else:
+            types[name] = str(kind)
+    return types
+
+
+def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> Any:
+    """A field's value as written, its problems said against ``kind`` (a text's without its
+    control characters)."""
+    if expr.is_expression(value):
+        return value  # checked when laid out, once its variables are known
+    if kind == "text":
+        return without_controls(checker, checker.text(value, where, what), where, what)
+    if kind == "string" and not isinstance(value, str):
+        checker.error(where, f"{what} must be a text")
+    elif kind in ("number", "integer") and (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (kind == "integer" and not isinstance(value, int))
+    ):
+        from printgen.source.cells import deck_number  # with decimal: only for this mistake
+
+        checker.error(where, deck_number(what, value, kind))  # 4,5 1,000 1e3: texts to YAML
+    elif kind == "color" and value is None:  # `color: #8a5a00`: YAML read a comment
+        checker.error(
+            where,
+            f"{what} is empty: YAML reads an unquoted #… as a comment; write the colour in "
+            'quotes, like "#a83232"',
+        )
+    elif kind == "color" and not (isinstance(value, str) and COLOR.match(value)):
+        checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
+    elif kind == "icon":
+        from printgen.icons import builtin_library
+
+        icons = checker.icons or builtin_library()
+        if not (isinstance(value, str) and icons.has(value)):
+            checker.error(where, f"{what}: {icons.unknown_message(str(value))}")
+    return value
