@@ -10,7 +10,7 @@ import subprocess
 import sys
 import textwrap
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -679,6 +679,18 @@ def test_python_warnings_are_warnings_at_their_lines(demo: Path, printgen: Print
     assert lines[1] == f"{RULES}:{line_of(rules, '# warn')}:1: warning: r: UserWarning: careful now"
 
 
+@pytest.fixture
+def rules_forgotten() -> Iterator[None]:
+    """The game's rules modules imported by the test taken out of ``sys.modules`` after it. One
+    written with an invalid escape on purpose would otherwise be parsed again by a later test's
+    Hypothesis, which reads every local module it finds there for constants: the warning was
+    said at that test (test_word_cuts.py)."""
+    yield
+    for name in [name for name in sys.modules if name.startswith("printgen_rules_demo_")]:
+        del sys.modules[name]
+
+
+@pytest.mark.usefixtures("rules_forgotten")
 def test_a_rule_said_at_its_def_line_is_not_blamed_for_rules_py_warnings(
     demo: Path, printgen: Printgen
 ) -> None:
