@@ -1707,8 +1707,8 @@ def test_a_layout_text_failing_on_a_cards_empty_number_says_which_card_has_none(
     assert said == [
         f"cards/demo/layouts/demo.yaml:{line + 1}:56: layout 'creature-card' element 'cost' "
         f"text: card 'wisp' has no cost ({CREATURES}:3:1, the first card without one), so its "
-        "text cannot be worked out (TypeError: can't multiply sequence by non-int of type "
-        "'NoneType'; in '{{ ':coin:' * card.cost }}'); give the card a cost, or let the text "
+        "text cannot be worked out ('*' repeats a text or a list a whole number of times, not "
+        "an empty value; in '{{ ':coin:' * card.cost }}'); give the card a cost, or let the text "
         "allow none, e.g. (card.cost or 0)"
     ], run.err
 

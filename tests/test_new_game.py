@@ -1159,7 +1159,6 @@ def test_a_generated_field_that_fails_on_some_cards_names_the_first_of_them(
     assert checked.code == 2
     assert checked.err.splitlines() == [
         f"cards/{GAME}/decks/ranks.yaml:10:14: generated cards' power [en, it]: "
-        "ZeroDivisionError: "
         "division by zero; in '{{ rank.p / (rank.p - 2) }}' (first on card 'b')"
     ]
 
@@ -1230,8 +1229,8 @@ def test_a_card_field_that_fails_is_not_said_again_by_the_layout_reading_it(
     checked = printgen(designer, "validate")
     assert checked.code == 2
     assert checked.err.splitlines() == [
-        f"cards/{GAME}/decks/main.yaml:{line}:11: card 'miner' cost [en, it]: ZeroDivisionError: "
-        "integer division or modulo by zero; in '{{ 3 // 0 }}'"
+        f"cards/{GAME}/decks/main.yaml:{line}:11: card 'miner' cost [en, it]: "
+        "division by zero; in '{{ 3 // 0 }}'"
     ]
     deck.write_text(text)  # the layout's own mistake on a card whose fields are fine is said
     layouts.write_text(written.replace('text: "{{ card.cost }}"', 'text: "{{ card.cost + [] }}"'))
@@ -2858,7 +2857,7 @@ def test_a_check_that_cannot_be_evaluated_on_one_card_names_it(
     assert checked.code == 2
     assert checked.err.splitlines() == [
         f"cards/{GAME}/game.yaml:{check}:13: cost-limit: the assert cannot be evaluated: "
-        "ZeroDivisionError: division by zero; in '{{ 3 / (card.cost - 1) <= 3 }}' (first on "
+        "division by zero; in '{{ 3 / (card.cost - 1) <= 3 }}' (first on "
         f"card 'main/thief', cards/{GAME}/decks/main.yaml:{thief}:5)"
     ]
 

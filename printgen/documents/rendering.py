@@ -199,13 +199,15 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             ]
         ) from None
     except Exception as exc:  # e.g. "10" + 1 in the prose: still the designer's input
+        from printgen.sandbox.python_words import in_words
+
         message = expr.plain(str(exc))
         message = message if len(message) <= 200 else message[:197] + "…"
         raise ProjectError(
             [
                 Problem(
                     _running(exc, where, _code_name(project, template, path)),
-                    f"template error: {type(exc).__name__}: {message}",
+                    f"template error: {in_words(exc, message)}",
                 )
             ]
         ) from None

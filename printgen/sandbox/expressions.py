@@ -144,7 +144,9 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
         )
     if isinstance(exc, OverflowError):  # 2.0 ** 2000
         return ExpressionError(f"a number in it grows too large; in '{shown}'")
-    said = f"{type(exc).__name__}: {_short(exc)}; in '{shown}'"
+    from printgen.sandbox.python_words import in_words
+
+    said = f"{in_words(exc, _short(exc))}; in '{shown}'"
     # Python's own words for an operation on None (a designer's text holding the word is no
     # such failure: only a TypeError's or AttributeError's message is read)
     of_none = isinstance(exc, TypeError | AttributeError) and "NoneType" in str(exc)

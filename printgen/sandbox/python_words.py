@@ -1,0 +1,77 @@
+"""Python's words for an expression that fails as it runs, in a designer's: "division by zero",
+"no key 'x' in the mapping it is looked up in", "'+' cannot combine a text and a number" — never
+the name of Python's exception (``ZeroDivisionError``, ``KeyError``), which a designer writing
+``{{ card.cost / 2 }}`` in a card or a layout has never seen. A message no rule here reads keeps
+Python's own text, without that name.
+
+Imported only when an expression fails: a build whose expressions all work never reads it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Python's type names in its messages, as a designer knows the values (a YAML number is an
+# int or a float, a card's empty value None)
+_KINDS = {
+    name: kind
+    for kind, names in (
+        ("a number", ("int", "float", "Decimal", "Fraction")),
+        ("true or false", ("bool",)),
+        ("a text", ("str", "Markup")),
+        ("a list", ("list", "tuple", "range", "LList")),
+        ("a mapping", ("dict", "LDict")),
+        ("an empty value", ("NoneType",)),
+        ("an undefined name", ("Undefined",)),
+    )
+    for name in names
+}
+
+_OPERANDS = re.compile(r"unsupported operand type\(s\) for (.+?): '(\w+)' and '(\w+)'")
+_JOINED = re.compile(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+')
+_COMPARED = re.compile(r"'(.+?)' not supported between instances of '(\w+)' and '(\w+)'")
+_REPEATED = re.compile(r"can't multiply sequence by non-int of type '(\w+)'")
+_UNARY = re.compile(r"bad operand type for unary (.+?): '(\w+)'")
+_POSITION = re.compile(r"(\w+) index out of range")
+
+
+def in_words(exc: BaseException, message: str) -> str:
+    """What ``exc``, raised while an expression ran, tells the designer; ``message`` is its
+    text as the sandbox shows it (shortened, Jinja's type names made plain). No full stop at
+    its end: a "; in '…'" follows."""
+    if isinstance(exc, ZeroDivisionError):  # "integer modulo by zero", "float division …"
+        return "division by zero"
+    if isinstance(exc, KeyError) and exc.args:  # its text is the key alone: "'x'"
+        return f"no key {_shown(exc.args[0])} in the mapping it is looked up in"
+    if isinstance(exc, IndexError) and (found := _POSITION.fullmatch(message)):
+        return f"{_kind(found[1])} has no element at that position"
+    if isinstance(exc, TypeError):
+        if found := _OPERANDS.fullmatch(message):
+            return _combined(found[1], found[2], found[3])
+        if found := _JOINED.fullmatch(message):
+            return _combined("+", found[1], found[2])
+        if found := _COMPARED.fullmatch(message):
+            return f"'{found[1]}' cannot compare {_kind(found[2])} and {_kind(found[3])}"
+        if found := _REPEATED.fullmatch(message):
+            # 'ab' * 1.5: a number, but not the whole number a repeat needs
+            times = "a number with decimals" if found[1] == "float" else _kind(found[1])
+            return f"'*' repeats a text or a list a whole number of times, not {times}"
+        if found := _UNARY.fullmatch(message):
+            return f"'{found[1]}' cannot be written before {_kind(found[2])}"
+    return message.rstrip(".") or "it cannot be worked out"
+
+
+def _combined(operator: str, left: str, right: str) -> str:
+    said = f"'{operator}' cannot combine {_kind(left)} and {_kind(right)}"
+    # "Score: " + card.cost: Jinja joins values as text with ~
+    joins = operator == "+" and "str" in (left, right)
+    return f"{said} (~ joins them as text)" if joins else said
+
+
+def _kind(name: str) -> str:
+    return _KINDS.get(name, f"a value of type {name}")
+
+
+def _shown(key: object) -> str:
+    shown = repr(key)
+    return shown if len(shown) <= 60 else shown[:57] + "…"

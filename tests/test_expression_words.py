@@ -1,0 +1,66 @@
+"""An expression that fails as it runs ("{{ 1 / 0 }}" in a card, a check, a layout, the prose)
+is said in a designer's words — "division by zero", "no key 'x' …" — never with the name of
+Python's exception (ZeroDivisionError, KeyError), which a designer has never met; the place and
+the expression are still said, and the exit status is still 2."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from printgen.sandbox import expressions as expr
+from tests.conftest import Run
+from tests.test_expression_bounds import appended, card_effect
+
+DECK = "cards/demo/decks/main.yaml"
+PYTHON_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")  # ZeroDivisionError, KeyError …
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("{{ data.goal / 0 }}", "division by zero"),
+        ("{{ data.goal // 0 }}", "division by zero"),
+        ("{{ data.goal % 0 }}", "division by zero"),
+        ("{{ '{x}'.format() }}", "no key 'x' in the mapping it is looked up in"),
+        ("{{ '{0}{1}'.format(1) }}", "a list has no element at that position"),
+        ("{{ 'Cost ' + 1 }}", "'+' cannot combine a text and a number (~ joins them as text)"),
+        ("{{ data.goal < 'a' }}", "'<' cannot compare a number and a text"),
+        ("{{ data.none + 1 }}", "'+' cannot combine an empty value and a number"),
+        (
+            "{{ 'a' * 1.5 }}",
+            "'*' repeats a text or a list a whole number of times, not a number with decimals",
+        ),
+        ("{{ -'a' }}", "'-' cannot be written before a text"),
+    ],
+)
+def test_a_failing_expression_is_said_in_words_with_the_expression(source: str, said: str) -> None:
+    with pytest.raises(expr.ExpressionError) as raised:
+        expr.evaluate_native(source, {"data": {"goal": 7, "none": None}})
+    assert str(raised.value) == f"{said}; in '{source}'"
+
+
+def test_a_card_a_check_and_the_prose_failing_as_they_run_are_said_in_words(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    effect = card_effect(demo, "{{ '{x}'.format() }}")
+    check = appended(
+        demo,
+        "cards/demo/game.yaml",
+        '  - id: per-goal\n    assert: "{{ data.goal / (data.goal - 7) > 0 }}"\n'
+        "    message: a share of the goal\n",
+    )
+    prose = appended(demo, "cards/demo/rules.en.md", "\nA third: {{ data.goal // 0 }}.\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert "Traceback" not in run.err and not PYTHON_NAME.search(run.err), run.err
+    assert run.err.splitlines() == [
+        f"{DECK}:{effect}:18: card 'miner' effect [en]: no key 'x' in the mapping it is looked "
+        "up in; in '{{ '{x}'.format() }}'",
+        f"cards/demo/game.yaml:{check + 1}:13: per-goal: the assert cannot be evaluated: "
+        "division by zero; in '{{ data.goal / (data.goal - 7) > 0 }}'",
+        f"cards/demo/rules.en.md:{prose + 1}:1: template error: division by zero",
+    ]
