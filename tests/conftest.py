@@ -60,6 +60,22 @@ def printgen(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
     return run
 
 
+@pytest.fixture
+def rulebook_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A 1 for each lay-out of a rulebook from here on: how often it was laid out."""
+    from printgen.documents.rulebook_document import RulebookDocument
+
+    builds: list[int] = []
+    original = RulebookDocument.build
+
+    def counted(self: Any, story: Any) -> None:
+        builds.append(1)
+        original(self, story)
+
+    monkeypatch.setattr(RulebookDocument, "build", counted)
+    return builds
+
+
 def printed_in_trim_box(pdf: pdfplumber.pdf.PDF, face: dict[str, float]) -> str:
     """The text drawn inside a manifest face's trim box on its page."""
     page = pdf.pages[int(face["page"]) - 1]

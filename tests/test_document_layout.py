@@ -738,18 +738,9 @@ def test_the_contents_leaders_dots_stand_in_columns(documents: Path) -> None:
 
 
 def test_a_rulebook_is_laid_out_once(
-    project: Path, printgen: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+    project: Path, printgen: Callable[..., Any], rulebook_builds: list[int]
 ) -> None:
-    from printgen.documents.rulebook_document import RulebookDocument
-
-    builds: list[int] = []
-    original = RulebookDocument.build
-
-    def counted(self: Any, story: Any) -> None:
-        builds.append(1)
-        original(self, story)
-
-    monkeypatch.setattr(RulebookDocument, "build", counted)
+    builds = rulebook_builds
     for game in ("warriors-and-monks", "mazzo-dei-simboli"):  # with contents, and without
         builds.clear()
         result = printgen(project, "build", game, "--lang", "en", "--only", "rulebook")

@@ -1259,34 +1259,6 @@ def test_contents_longer_than_a_page_go_on_over_the_next(
         assert re.search(rf"^{name}$", pages[int(page) - 1], re.M), (name, page)
 
 
-def test_a_heading_too_long_for_its_contents_line_is_cut_clear_of_its_page_number(
-    demo: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """A heading wider than the contents' line was drawn whole: it ran over its page number
-    ("…onto a second li13") and past the margin. It ends in "…" before the leaders."""
-    long = "Harbour " + "and the long list of every ship that sails " * 3 + "Zed"
-    rulebook = _rulebook_with(
-        demo,
-        capsys,
-        f"\n## {long}\n\nText.\n"
-        + "".join(f"\n## Part {n}\n\n" + "Rules text. " * 150 + "\n" for n in range(8)),
-    )
-    with pdfplumber.open(rulebook) as pdf:
-        page = next(p for p in pdf.pages if "Contents" in (p.extract_text() or ""))
-        lines = page.extract_text_lines()
-        entry = next(line for line in lines if line["text"].startswith("Harbour and"))
-        number = next(c for c in entry["chars"] if c["text"].isdigit())
-        title = [c for c in entry["chars"] if c["x1"] < number["x0"]]
-        assert "".join(c["text"] for c in title).rstrip().endswith("…"), entry["text"]
-        assert max(c["x1"] for c in title) < number["x0"] - 4, entry["text"]
-        assert "Zed" not in entry["text"]
-        assert all(c["x1"] <= page.width - 20 * MM for c in entry["chars"]), entry["text"]
-        heading = next(
-            i for i, p in enumerate(pdf.pages) if long in " ".join((p.extract_text() or "").split())
-        )
-        assert number["text"] == str(heading + 1)  # the whole heading is on its page
-
-
 def test_a_rules_heading_the_rulebook_computes_is_a_warning_at_its_line(
     demo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

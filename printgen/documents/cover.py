@@ -4,16 +4,18 @@ left under the title (so adding it never moves a page), drawn once its page numb
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printgen.documents.contents_entries import HANGING, WRAPPED_LINE, entry_lines
 from printgen.documents.flow import CardPicture, RichText, TextStyle
 from printgen.documents.platypus import Flowable, PageBreak
 from printgen.documents.sections import Heading
 from printgen.draw.pdf import end_form
 from printgen.layout.face import Face
-from printgen.limits import MAX_COVER_CARDS
+from printgen.limits import MAX_COVER_CARDS, MAX_DOCUMENT_PAGES
 from printgen.model.units import pt
 from printgen.problems import Problem, Severity, Where
 
@@ -100,7 +102,8 @@ class CardFan(Flowable):  # type: ignore[misc]
 
 
 class Contents(Flowable):  # type: ignore[misc]
-    """Section titles with dot leaders to their page numbers, from a first lay-out pass."""
+    """Section titles with dot leaders to their page numbers, from a first lay-out pass; a
+    title too long for its line wraps onto the next (see contents_entries)."""
 
     def __init__(
         self,
@@ -118,14 +121,43 @@ class Contents(Flowable):  # type: ignore[misc]
         self.hAlign = "CENTER"  # like the rest of the cover
         self.pages = pages  # off the cover: they may go on over the pages after
         self.continued = continued  # their heading was on the page before
+        self.width = pt(120)
+        # each entry's lines at a width and size: measured once for the sizes tried and the
+        # parts the contents are split into (thousands of entries, measured again a page)
+        self._lines: dict[tuple[float, float], list[int]] = {}
+
+    def _entry(self, title: str, page: int, size: float) -> list[str]:
+        """The lines of an entry at ``size``, clear of its page number."""
+
+        def width(words: str) -> float:
+            return float(stringWidth(words, self.style.family.regular, size))
+
+        right = self.width - width(str(page)) - 4
+        return entry_lines(title, right - size, size * HANGING, width)
+
+    def _steps(self, size: float) -> list[float]:
+        """Each entry's height, in steps between two entries: one, and a little less for each
+        line it wraps onto."""
+        key = (self.width, size)
+        if key not in self._lines:
+            self._lines[key] = [len(self._entry(t, p, size)) for t, p in self.entries]
+        return [1 + WRAPPED_LINE * (lines - 1) for lines in self._lines[key]]
+
+    def _head(self) -> float:
+        """The heading's height (or the air on top of a page they go on over), in steps."""
+        return 0.3 if self.continued else 1.6
 
     def _height(self, size: float) -> float:
-        return size * 1.6 * (len(self.entries) + (0.3 if self.continued else 1.6))
+        return size * 1.6 * (sum(self._steps(size)) + self._head())
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = min(avail_width, pt(120))
         size = self.largest
-        while size > MIN_CONTENTS_SIZE and self._height(size) > avail_height:
+        # an entry takes a step at least: a size too large even for that is not measured
+        while size > MIN_CONTENTS_SIZE and (
+            size * 1.6 * (len(self.entries) + self._head()) > avail_height
+            or self._height(size) > avail_height
+        ):
             size -= 0.25
         self.size = size
         self.height = self._height(size)
@@ -136,15 +168,24 @@ class Contents(Flowable):  # type: ignore[misc]
         pages at that size, as many entries to a page as it holds (as one block, a rulebook
         of a hundred sections was printed without its contents)."""
         size = MIN_CONTENTS_SIZE
-        room = int(avail_height / (size * 1.6) - (0.3 if self.continued else 1.6))
-        if not self.pages or not 0 < room < len(self.entries):
+        self.width = min(avail_width, pt(120))
+        room = avail_height / (size * 1.6) - self._head()
+        steps, held = self._steps(size), 0
+        for step in steps:
+            if step > room:
+                break
+            room -= step
+            held += 1
+        if not self.pages or not 0 < held < len(self.entries):
             return []
+        lines = self._lines[(self.width, size)]
         parts = [
-            Contents(self.heading, self.entries[:room], self.style, True, self.continued),
-            Contents(self.heading, self.entries[room:], self.style, True, True),
+            Contents(self.heading, self.entries[:held], self.style, True, self.continued),
+            Contents(self.heading, self.entries[held:], self.style, True, True),
         ]
-        for part in parts:
+        for part, kept in zip(parts, (lines[:held], lines[held:]), strict=True):
             part.largest = size
+            part._lines[(self.width, size)] = kept
         return parts
 
     def draw(self) -> None:
@@ -170,10 +211,13 @@ class Contents(Flowable):  # type: ignore[misc]
             canvas.setFont(family.regular, size)
             number = str(page)
             right = self.width - width(number) - 4
-            title = fitted_title(title, right - size, width)
-            canvas.drawString(0, y, title)
+            lines = self._entry(title, page, size)
+            for at, words in enumerate(lines):  # the page number on the entry's last line
+                if at:
+                    y -= line * WRAPPED_LINE
+                canvas.drawString(size * HANGING if at else 0, y, words)
             canvas.drawRightString(self.width, y, number)
-            left = width(title) + 4
+            left = (size * HANGING if len(lines) > 1 else 0) + width(lines[-1]) + 4
             # dot leaders, drawn as a dotted rule whose dots stand on one grid for every line
             # (each line's own from its title's end made the columns of dots and their ends
             # ragged)
@@ -191,30 +235,18 @@ class Contents(Flowable):  # type: ignore[misc]
         canvas.restoreState()
 
 
-def fitted_title(title: str, room: float, width: Callable[[str], float]) -> str:
-    """A contents entry no wider than ``room``: a heading too long for its line is cut after
-    a word and ends in "…" (printed whole, it ran over its page number and past the margin —
-    a long heading on an A5 booklet's contents read "…onto a second li13")."""
-    if width(title) <= room:
-        return title
-    words = title.split()
-    while len(words) > 1 and width(" ".join(words) + "…") > room:
-        words.pop()
-    cut = " ".join(words)
-    while len(cut) > 1 and width(cut + "…") > room:  # one word longer than the line
-        cut = cut[:-1]
-    return cut.rstrip(" ,;:.–—-") + "…"
-
-
 class LateContents(Contents):
-    """The contents of ``count`` sections before their page numbers are known: it takes its
-    room on the cover during the one lay-out pass and draws a form that ``fill`` defines when
-    the pass is done (a PDF page may use a form defined later)."""
+    """The contents of the sections titled ``titles`` before their page numbers are known: it
+    takes its room on the cover during the one lay-out pass and draws a form that ``fill``
+    defines when the pass is done (a PDF page may use a form defined later)."""
 
     FORM = "contents"
 
-    def __init__(self, count: int, style: TextStyle) -> None:
-        super().__init__("", [("", 0)] * count, style)  # the room depends on the count only
+    def __init__(self, titles: list[str], style: TextStyle) -> None:
+        # the room is that of the titles beside the widest page number a rulebook may have:
+        # with its own, narrower or as wide, an entry wraps onto as many lines or fewer
+        widest = max(range(1, MAX_DOCUMENT_PAGES + 1), key=lambda page: _digits(page, style))
+        super().__init__("", [(title, widest) for title in titles], style)
         self.drawn = False
 
     def draw(self) -> None:
@@ -235,6 +267,10 @@ class LateContents(Contents):
             finally:
                 del self.canv
         end_form(canvas)
+
+
+def _digits(page: int, style: TextStyle) -> float:
+    return float(stringWidth(str(page), style.family.regular, 1))
 
 
 def cover_end(story: list[Flowable]) -> int:

@@ -141,8 +141,7 @@ class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
         self.overflowing.extend(overflowing(flowable))
         self.small_text.extend(smallest_text(flowable, MIN_TEXT))
         if isinstance(flowable, Heading) and flowable.level == 2:
-            # the words alone: an inline icon (## :star: Scoring) left a space before them
-            label = " ".join(flowable.plain().split())
+            label = flowable.entry()
             key = f"h{self._outline}"
             self._outline += 1
             self.canv.bookmarkPage(key)

@@ -39,6 +39,11 @@ class Heading(RichText):
             wrapped = super().wrap(avail_width, avail_height)
         return wrapped
 
+    def entry(self) -> str:
+        """The words of the heading's entry in the contents and the PDF's outline: the words
+        alone (an inline icon, ## :star: Scoring, left a space before them)."""
+        return " ".join(self.plain().split())
+
 
 class Marker(Flowable):  # type: ignore[misc]
     """Where the questions and answers go; replaced before lay-out."""

@@ -216,13 +216,15 @@ class _Book:
         cut = cover_end(story)
         if cut and story[cut - 1].getKeepWithNext():
             return None  # the contents would be kept with what precedes them, moving it
-        headings = sum(1 for f in story if isinstance(f, Heading) and f.level == 2)
-        late = LateContents(headings, theme.h2)
+        # the room kept depends on the titles (a long one wraps), the entries' pages listed
+        # by the document under the same words
+        titles = [f.entry() for f in story if isinstance(f, Heading) and f.level == 2]
+        late = LateContents(titles, theme.h2)
         story.insert(cut, late)
         done = self._pass(paper, story, diagrams, draw, late)
         if done.failed and done.pages > MAX_DOCUMENT_PAGES:
             return done  # no other arrangement is hundreds of pages shorter
-        if done.failed or not done.contents_in_place or len(done.entries) != headings:
+        if done.failed or not done.contents_in_place or [t for t, _ in done.entries] != titles:
             return None
         return done
 
