@@ -4,6 +4,9 @@ Markdown goes through, takes ``MarkdownIt`` from here."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from printgen.startup.deferred import import_deferring_patterns
 
 import_deferring_patterns("markdown_it", every_pattern_of=("markdown_it", "mdurl"))
@@ -23,8 +26,35 @@ def commonmark() -> MarkdownIt:
     # browser should not open (file:, javascript:, data:) left such a link, or a picture, as
     # its Markdown source on the page ("[our rules](file:///…)"), unsaid
     parser.validateLink = _any_link  # type: ignore[method-assign]
+    # an escaped colon (\:) is text, never half of an :icon: name: joined to the text around
+    # it, "\:coin:" drew the coin (a label printed as written, "Gain :coin:", drew it too)
+    parser.core.ruler.before("text_join", "escaped_colons", _escaped_colons_apart)
+    parser.core.ruler.after("text_join", "escaped_colons_text", _escaped_colons_text)
     return parser
 
 
 def _any_link(url: str) -> bool:
     return True
+
+
+_ESCAPED_COLON = "escaped_colon"  # an escaped colon's token, kept from the text around it
+
+
+def _escaped_colons_apart(state: Any) -> None:
+    for token in _inline_children(state):
+        if token.type == "text_special" and token.markup == "\\:":
+            token.type = _ESCAPED_COLON  # text_join joins text and text_special only
+
+
+def _escaped_colons_text(state: Any) -> None:
+    """The colon a text token of its own, next to the text before and after it."""
+    for token in _inline_children(state):
+        if token.type == _ESCAPED_COLON:
+            token.type = "text"
+
+
+def _inline_children(state: Any) -> Iterator[Any]:
+    for block in state.tokens:
+        for child in block.children or () if block.type == "inline" else ():
+            yield child
+            yield from child.children or ()  # an image's words

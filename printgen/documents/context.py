@@ -19,6 +19,7 @@ from printgen.documents.components import (
     reference_cards,
     reference_decks,
 )
+from printgen.documents.label_words import as_written
 from printgen.documents.labels import font_credits, labels
 from printgen.documents.open_blocks import open_block
 from printgen.documents.prose_lint import lint_document, lint_prose, past_bounds, unclosed_block
@@ -48,7 +49,11 @@ def document_context(
     return {
         "t": words,
         # the documents are set in Vera; the cards in whatever their layouts name
-        "fonts": font_credits(project, ["Vera", *embedded_fonts(decks)], words),
+        # (a notice is a label's words, or a licence file's: plain words either way)
+        "fonts": [
+            {key: as_written(said) for key, said in credit.items()}
+            for credit in font_credits(project, ["Vera", *embedded_fonts(decks)], words)
+        ],
         "lang": lang,
         "game": {
             **game_vars(game, lang),
@@ -135,8 +140,11 @@ def icon_credits(
 
     icons = game.icon_library
     names = face_icons(decks) | {name for name in unprintable.icon_names(prose) if icons.has(name)}
+    # the label printed as written (an icon set's own line is Markdown); without it, printgen's
+    # English line, which the rulebook says is missing
+    said = labels.get("credit_fontawesome")
     lines = [
-        labels.get("credit_fontawesome", line) if line == fontawesome.CREDIT else line
+        as_written(said) if said is not None and line == fontawesome.CREDIT else line
         for line in icons.credits(names)
     ]
     # printed one after another in a paragraph: a CREDITS.txt line without its full stop

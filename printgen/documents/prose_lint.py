@@ -219,7 +219,8 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
     from printgen.layout.fonts import vera
 
     problems: list[Problem] = []
-    plain = html.unescape(rendered.replace("*", " "))
+    # (an escaped colon, \:, opens no icon: a label printed as written escapes one)
+    plain = html.unescape(rendered.replace("*", " ").replace("\\:", " "))
     for name in dict.fromkeys(unprintable.unknown_icon_names(plain, icons.has)):
         problems.append(
             Problem(line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.documents.compiled import SETTINGS, bytecode_cache
-from printgen.documents.labels import label_line, missing_label
+from printgen.documents.label_words import labels_as_written
+from printgen.documents.labels import Labels, label_line, missing_label
 from printgen.documents.prose_lint import line_of
 from printgen.documents.source_lines import editor_lines, marked
 from printgen.folders import listed
@@ -92,6 +93,9 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     if alarm.budget_spent():
         raise ProjectError([])  # where the budget ran out was said: no line per document
     env = _environment(project)
+    # the labels a template prints as written; what it cannot find is said of the labels
+    words = context.get("t")
+    printed = {**context, "t": labels_as_written(words)} if isinstance(words, Labels) else context
     source = ""
     path: Path | None = None
     try:
@@ -99,7 +103,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
         with alarm.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
             if template.startswith("file:"):  # a prose file (empty is fine: no rules yet)
-                return str(template_code.template(env, marked(source)).render(context))
+                return str(template_code.template(env, marked(source)).render(printed))
             path = project.template(template)
             source = _source(project, path)
             if path is not None and not path.is_relative_to(PACKAGED_TEMPLATES):
@@ -107,7 +111,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
 
                 if stray := unprinted(env, source, where.path):
                     raise ProjectError(stray)
-            return str(env.get_template(template).render(context))
+            return str(env.get_template(template).render(printed))
     except ProjectError:
         raise  # already says where and what (a file the template reaches, say)
     except TemplateNotFound as exc:

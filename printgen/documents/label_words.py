@@ -1,0 +1,35 @@
+"""A label's words set into a document's Markdown so that they print as written: a label is
+plain words, and one holding ``**``, ``_``, ``[``, a backtick, an ``:icon:`` name or a line
+break bolded, linked or drew an icon in the rulebook — or opened a list or a new paragraph."""
+
+from __future__ import annotations
+
+from printgen.documents.labels import Labels
+from printgen.startup.deferred import pattern
+
+# what Markdown reads as a mark anywhere in a line (an emphasis, a code span, a link, an HTML
+# tag or entity, a table's cell, a heading's closing #) and a colon that opens an :icon: name
+# (one in "https://" opens none, and stays unescaped: an address breaks after its '/')
+_MARK = pattern(r"[\\`*_\[\]<>&|#!~]|:(?=[a-z0-9][a-z0-9-]*:)")
+# what opens a block at a line's start, as a label may be: a list's item (- + * or 1. 1)),
+# a quote, a setext heading's rule (=)
+_OPENING = pattern(r"^(\d*)([-+=.)])")
+_LINE_BREAKS = pattern(r"[ \t]*[\r\n][ \t\r\n]*")
+
+
+def as_written(words: str) -> str:
+    """``words`` as Markdown that prints them as written, on one line: a line break is a space,
+    as Markdown reads one within a paragraph (a blank line began a new one)."""
+    words = _LINE_BREAKS.sub(" ", words)
+    words = _MARK.sub(lambda found: "\\" + found.group(), words)
+    return _OPENING.sub(lambda found: f"{found.group(1)}\\{found.group(2)}", words)
+
+
+def labels_as_written(words: Labels) -> Labels:
+    """The labels as a template prints them (``t.players``): each as written."""
+    return Labels(
+        {name: as_written(text) for name, text in words.items()},
+        words.lang,
+        words.untranslated,
+        words.written,
+    )
