@@ -85,3 +85,17 @@ def test_an_escaped_colon_in_the_prose_opens_no_icon(
     append_to(demo / "cards" / "demo" / "rules.en.md", "\nPay \\:coin: twice, or :coin: once.\n")
     text = " ".join(_lines(_built(demo, capsys) / "rulebook.pdf"))
     assert "Pay :coin: twice, or once." in text.replace("  ", " ")
+
+
+def test_a_template_reads_each_label_escaped_however_it_asks_for_it() -> None:
+    """``t.name``, ``t['name']`` and ``t.get('name')`` all give the escaped words; a label the
+    language lacks is still missing (the template's undefined, said by name)."""
+    from printgen.documents.label_words import labels_as_written
+    from printgen.documents.labels import Labels
+
+    printed = labels_as_written(Labels({"players": "**Seats**"}, "en", ["zz"]))
+    assert printed["players"] == printed.get("players") == "\\*\\*Seats\\*\\*"
+    assert printed.get("nowhere", "-") == "-"
+    with pytest.raises(KeyError):
+        printed["nowhere"]
+    assert (printed.lang, printed.untranslated) == ("en", ["zz"])
