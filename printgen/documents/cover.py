@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -245,7 +246,7 @@ class LateContents(Contents):
     def __init__(self, titles: list[str], style: TextStyle) -> None:
         # the room is that of the titles beside the widest page number a rulebook may have:
         # with its own, narrower or as wide, an entry wraps onto as many lines or fewer
-        widest = max(range(1, MAX_DOCUMENT_PAGES + 1), key=lambda page: _digits(page, style))
+        widest = _widest_page(style.family.regular)
         super().__init__("", [(title, widest) for title in titles], style)
         self.drawn = False
 
@@ -269,8 +270,11 @@ class LateContents(Contents):
         end_form(canvas)
 
 
-def _digits(page: int, style: TextStyle) -> float:
-    return float(stringWidth(str(page), style.family.regular, 1))
+@lru_cache(maxsize=8)
+def _widest_page(font: str) -> int:
+    """The page number printed widest in ``font``, of those a rulebook may have (measured once
+    a process: every rulebook's one lay-out pass asks)."""
+    return max(range(1, MAX_DOCUMENT_PAGES + 1), key=lambda page: stringWidth(str(page), font, 1))
 
 
 def cover_end(story: list[Flowable]) -> int:
