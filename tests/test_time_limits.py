@@ -157,3 +157,61 @@ def test_a_designer_codes_cpu_limit_is_lifted_though_its_alarm_comes_as_it_ends(
     signal.setitimer(signal.ITIMER_REAL, 0)
     assert alarm._alarm.limit is None  # closed by its alarm, as a real one is
     assert resource.getrlimit(resource.RLIMIT_CPU) == before
+
+
+def test_a_cpu_limit_whose_end_was_cut_short_is_put_back_when_the_unit_of_work_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An alarm taken at the very moment a designer code's limit puts the CPU limit back (a
+    loaded machine) left the limit set; the unit of work's end (and the next limit's start)
+    puts it back, so no later work of the process dies of SIGXCPU."""
+    import resource
+
+    before = resource.getrlimit(resource.RLIMIT_CPU)
+
+    def alarm_as_it_puts_back(limit: tuple[int, int]) -> None:
+        alarm._expire(signal.SIGALRM, None)  # the alarm, taken here: it raises Overtime
+
+    with alarm.alarm_installed():
+        monkeypatch.setattr(alarm, "_cpu_uncapped", alarm_as_it_puts_back)
+        with pytest.raises(alarm.Overtime), alarm.code_limit(60, ignored=lambda: "never said"):
+            pass
+        monkeypatch.undo()
+        assert resource.getrlimit(resource.RLIMIT_CPU) != before  # left set
+        with alarm.code_limit(60, ignored=lambda: "never said"):  # the next one starts afresh
+            pass
+        assert resource.getrlimit(resource.RLIMIT_CPU) == before
+        with pytest.raises(alarm.Overtime), alarm.code_limit(60, ignored=lambda: "never said"):
+            monkeypatch.setattr(alarm, "_cpu_uncapped", alarm_as_it_puts_back)
+        monkeypatch.undo()
+        assert resource.getrlimit(resource.RLIMIT_CPU) != before
+    assert resource.getrlimit(resource.RLIMIT_CPU) == before  # the unit's end put it back
+
+
+def test_a_simulated_games_alarm_taken_as_the_batch_ends_leaves_no_cpu_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last game's alarm, taken (a loaded machine) while the batch's clock puts the alarm
+    handler back, raised in the middle of its end: the game's CPU limit stayed, and the
+    process running the batch (a test run, a watch) died of SIGXCPU seconds later."""
+    import resource
+
+    from printgen.simulate.clock import batch_clock
+
+    before = resource.getrlimit(resource.RLIMIT_CPU)
+    real = signal.signal
+
+    def alarm_now(number: int, handler: Any) -> Any:
+        if number == signal.SIGALRM:  # the alarm comes as the handler is put back
+            taken = signal.getsignal(signal.SIGALRM)
+            assert callable(taken)
+            taken(signal.SIGALRM, None)
+        return real(number, handler)
+
+    with batch_clock(60, 5) as start:
+        start()  # a game: its alarm and CPU limit set
+        assert resource.getrlimit(resource.RLIMIT_CPU) != before
+        monkeypatch.setattr(signal, "signal", alarm_now)
+    monkeypatch.undo()
+    assert resource.getrlimit(resource.RLIMIT_CPU) == before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

@@ -113,6 +113,7 @@ def alarm_installed() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGALRM, previous)
         _alarm.installed = False
+        settle_cpu_limit()
 
 
 class _Limit:
@@ -140,6 +141,7 @@ class _Limit:
 
     def __enter__(self) -> None:
         self.started = time.monotonic()
+        settle_cpu_limit()
         if self.ignored is not None:
             self.cpu_cap = _cpu_capped(self.seconds + IGNORED_GRACE + CPU_GRACE)
         try:
@@ -203,6 +205,26 @@ class _Limit:
         REAL_EXIT(2)  # not os._exit: it is refused while designer code runs (refused.py)
 
 
+# each soft CPU limit a time limit set -> the limit it replaced, until put back
+_caps: dict[int, tuple[int, int]] = {}
+
+
+def settle_cpu_limit() -> None:
+    """Put back the CPU limit a time limit set, if its end was cut short — an alarm taken as it
+    closed, on a loaded machine — where no time limit runs (a unit of work's end, the next
+    limit's start): kept, it ended the process (a test run, a watch, a long build) by SIGXCPU
+    seconds later. A limit someone else set (a simulated game's) is left alone."""
+    if not _caps or _alarm.limit is not None:
+        return
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_CPU)
+    before = _caps.pop(soft, None)
+    _caps.clear()
+    if before is not None:
+        resource.setrlimit(resource.RLIMIT_CPU, before)
+
+
 def _cpu_capped(seconds: float) -> tuple[int, int] | None:
     """The last stop for a designer's code that neither alarm nor watchdog can reach: a loop
     inside one C call (``sum(range(10**12))``) holds the interpreter, so no Python handler or
@@ -219,6 +241,7 @@ def _cpu_capped(seconds: float) -> tuple[int, int] | None:
         if soft != resource.RLIM_INFINITY and soft <= cap:
             return None  # already as tight (a limit inside another)
         resource.setrlimit(resource.RLIMIT_CPU, (cap, hard))
+        _caps[cap] = before
         return before
     except (ImportError, OSError, ValueError):
         return None
@@ -228,6 +251,7 @@ def _cpu_uncapped(before: tuple[int, int]) -> None:
     import resource
 
     resource.setrlimit(resource.RLIMIT_CPU, before)
+    _caps.clear()  # put back: there is no limit inside another (see _cpu_capped)
 
 
 WATCHDOG = "printgen-watchdog-"  # the name of the thread that ends a runaway designer's code

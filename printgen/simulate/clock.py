@@ -29,8 +29,11 @@ def batch_clock(seconds: float, grace: float) -> Iterator[Callable[[], None]]:
         yield lambda: None
         return
 
+    ended = False
+
     def stop(_signal: int, _frame: Any) -> None:
-        raise TooLong
+        if not ended:
+            raise TooLong
 
     cpu = CpuCap()
 
@@ -38,15 +41,24 @@ def batch_clock(seconds: float, grace: float) -> Iterator[Callable[[], None]]:
         signal.setitimer(signal.ITIMER_REAL, seconds)
         cpu.renew(seconds + grace)
 
+    def end() -> None:
+        nonlocal ended
+        ended = True  # a game's alarm taken from here on stops nothing
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+        cpu.lift()  # else the process keeps the last game's CPU limit, and dies of it
+
     before: Callable[..., Any] | int | None = signal.signal(signal.SIGALRM, stop)
     try:
         yield start
     finally:
+        # the last game's alarm may be taken at any instruction of the batch's end (a loaded
+        # machine), even before `ended` is set: the end is made again, whole, after it — cut
+        # short, it left the CPU limit set and a test run died of SIGXCPU a minute later
         try:
-            signal.setitimer(signal.ITIMER_REAL, 0)  # a game's alarm may still be taken here
-        finally:
-            signal.signal(signal.SIGALRM, before)
-            cpu.lift()  # else the process keeps the last game's CPU limit, and dies of it
+            end()
+        except TooLong:
+            end()
 
 
 class CpuCap:
