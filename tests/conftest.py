@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import resource
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +20,19 @@ from printgen.project import Project
 from printgen.rules import RuleContext
 from printgen.rules.discover import load_rules_module
 from printgen.session import Session
+
+
+@pytest.fixture(autouse=True)
+def _no_cpu_limit_left() -> Any:
+    """A test whose printgen left the kernel's CPU limit set fails here, by name, the limit put
+    back: left, it ended the whole run by SIGXCPU minutes later, in whichever test ran then."""
+    before = resource.getrlimit(resource.RLIMIT_CPU)
+    yield
+    after = resource.getrlimit(resource.RLIMIT_CPU)
+    if after != before:
+        resource.setrlimit(resource.RLIMIT_CPU, before)
+        pytest.fail(f"the test left RLIMIT_CPU at {after}, not {before}")
+
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
