@@ -159,7 +159,10 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         found = re.search(r"'(\w+)' is undefined|has no attribute '(\w+)'", message)
         place = where
         name = (found.group(1) or found.group(2)) if found else ""
-        label = missing_label(context, name) if "Labels object" in message else None
+        # Jinja names the labels' class ("…_AsWritten object' has no attribute 'x'"): a
+        # label the template asked for, said as one
+        labels_class = f"{type(printed.get('t')).__name__} object'"
+        label = missing_label(context, name) if labels_class in message else None
         needle = f"t.{name}" if label and f"t.{name}" in source else name
         lines = editor_lines(source)
         ran_at = _template_line(exc, _code_name(project, template, path))
