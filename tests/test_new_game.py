@@ -4345,3 +4345,23 @@ def test_a_long_quoted_or_differently_accented_name_is_said_as_one(
         f"cards/{GAME}/rules.en.md:{first + 2}:1: card reference 'Caf\u00e9 Royal' names no "
         "card: 'Caf\u00e9 Royal' " + said.format("crown"),
     ], run.err
+
+
+def test_a_new_game_is_not_told_to_translate_another_game_s_own_labels(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """`printgen new two --lang de` beside a Dutch game with its own cards/one/labels.yaml
+    said "give icon_anker a text for de in cards/one/labels.yaml": that file serves game one
+    alone, which is not in German, and the new game has no such file."""
+    root = tmp_path / "games"
+    assert printgen(root, "new", "one", "--lang", "nl").code == 0
+    own = root / "cards" / "one" / "labels.yaml"
+    own.write_text("icon_coin: {nl: munt}\ndanke: {nl: Dank}\n", encoding="utf-8")
+    for lang in ("de", "pt"):  # one printgen has labels in, and one it has not
+        made = printgen(root, "new", f"two-{lang}", "--lang", lang)
+        said = made.out + made.err
+        assert made.code == 0, said
+        assert "cards/one/labels.yaml" not in said, said
+    # adding the language to the games one has still names what game one's file lacks
+    said = printgen(root, "labels", "de").out
+    assert "give danke a text for de in cards/one/labels.yaml" in said, said

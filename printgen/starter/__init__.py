@@ -94,7 +94,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         for lang in languages
         if lang not in _texts()
     ]
-    labels_file, label_notes = add_labels(project, languages)
+    labels_file, label_notes = add_labels(project, languages, games=False)
     written += [labels_file] if labels_file is not None else []
     return Written(folder, written, notes + label_notes)
 

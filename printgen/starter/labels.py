@@ -14,10 +14,15 @@ from printgen.source.pyyaml import yaml
 from printgen.starter import _inside, _q
 
 
-def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, list[str]]:
+def add_labels(
+    project: Project, languages: list[str], games: bool = True
+) -> tuple[Path | None, list[str]]:
     """For each language printgen has no labels in, the English words to translate, written
     into templates/labels.yaml (``printgen new``, ``printgen labels``): the file written, if
-    any, and what the designer is left to do."""
+    any, and what the designer is left to do. ``games``: also name what each game's own
+    cards/<game>/labels.yaml lacks in the languages (``printgen labels``, a language added to
+    a game one has) — not for ``printgen new``: a game's own labels serve that game alone, and
+    the new game has none."""
     notes: list[str] = []
     _inside(project, "labels", project.templates)
     labels_file, unlabelled = _labels_for(project, languages)
@@ -42,7 +47,7 @@ def add_labels(project: Project, languages: list[str]) -> tuple[Path | None, lis
             f"give {_each(unlabelled)} in {project.rel(project.templates)}/labels.yaml (printgen "
             "cannot add to a label you wrote; until then a document printing it says so)"
         )
-    notes += _games_lacking(project, languages)
+    notes += _games_lacking(project, languages) if games else []
     return labels_file, notes
 
 
