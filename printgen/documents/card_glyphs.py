@@ -5,10 +5,11 @@ designer's with an arrow Vera lacks printed it as an empty box beside the card."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from printgen.layout import text, unprintable
-from printgen.problems import Problem
+from printgen.problems import Problem, Where
 
 if TYPE_CHECKING:  # cards.py imports this module
     from printgen.documents.cards import CardIndex, CardInfo
@@ -46,3 +47,15 @@ def parsed(
         check_drawable(runs, style, info, field, index)
         out.append(runs)
     return out
+
+
+def card_text_holding(cards: Iterable[CardType], written: str, lang: str) -> Where | None:
+    """The field of the first card whose text (in ``lang``) holds ``written`` — an :icon:
+    the prose printed from a card's value (``{{ card.name }}`` in a table), said where the
+    card's face says it: one line for the mistake, not a second at the prose file's start."""
+    for card in cards:
+        for name, value in card.fields.items():
+            text = value.get(lang) if isinstance(value, dict) else value
+            if isinstance(text, str) and written in text:
+                return card.where_of(name, lang)
+    return None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from printgen.documents.card_glyphs import card_text_holding
 from printgen.documents.components import (
     aid_cards,
     aid_pieces_only,
@@ -24,6 +25,7 @@ from printgen.documents.labels import font_credits, labels
 from printgen.documents.open_blocks import open_block
 from printgen.documents.prose_lint import lint_document, lint_prose, past_bounds, unclosed_block
 from printgen.documents.rendering import render_markdown
+from printgen.documents.source_lines import editor_lines
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.model.game import Game, localize
 from printgen.problems import SAME_PLACE, SHOWN_CARDS, Problem, ProjectError, Where
@@ -230,7 +232,17 @@ def render_document(
         raise ProjectError(problems)  # what the block swallowed is no mistake of its own
     if problems := unclosed_block(project, prose_rel, context[prose]):
         raise ProjectError(problems)
-    unprintable = lint_prose(project, prose_rel, prose, context[prose], game.icon_library)
+    cards = [card for deck in game.decks for card in deck.cards]
+    unprintable = lint_prose(
+        project,
+        prose_rel,
+        prose,
+        context[prose],
+        game.icon_library,
+        lambda written: (
+            card_text_holding(cards, written, lang) or _in_game_yaml(project, game, written)
+        ),
+    )
     found = project.template(template)
     try:
         with numbers.printing(mark, lang):
@@ -252,6 +264,23 @@ def render_document(
         error.partial = Unprintable(context, source)
         raise error
     return context, source
+
+
+def _in_game_yaml(project: Project, game: Game, written: str) -> Where | None:
+    """Where game.yaml holds ``written`` (a ``data:`` text the prose printed), if it does."""
+    rel = f"{game.folder}/game.yaml"
+    try:
+        lines = editor_lines(project.read_text(project.root / rel, Where(rel)))
+    except ProjectError:
+        return None
+    return next(
+        (
+            Where(rel, number, line.index(written) + 1)
+            for number, line in enumerate(lines, start=1)
+            if written in line
+        ),
+        None,
+    )
 
 
 @dataclass

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from printgen.documents.markdown_marks import overmarked, said_written, tangled
@@ -68,14 +68,20 @@ def past_bounds(project: Project, rel: str, rendered: str) -> list[Problem]:
 
 
 def lint_prose(
-    project: Project, rel: str, prose: str, rendered: str, icons: IconLibrary
+    project: Project,
+    rel: str,
+    prose: str,
+    rendered: str,
+    icons: IconLibrary,
+    elsewhere: Callable[[str], Where | None] = lambda written: None,
 ) -> list[Problem]:
     """What the prose file ``rel`` (``prose``: "rules" or "aid"), rendered as ``rendered``,
-    holds that its document cannot print (within bounds: ``past_bounds`` said nothing)."""
+    holds that its document cannot print (within bounds: ``past_bounds`` said nothing).
+    ``elsewhere``: where a text the prose printed but does not hold is written (a card's)."""
     written = project.read_text(project.root / rel, Where(rel), MAX_PROSE_BYTES)
     lines = editor_lines(written)
     return (
-        _unprintable(lines, rel, rendered, icons)
+        _unprintable(lines, rel, rendered, icons, elsewhere)
         + _foreign(written, lines, rel, prose)
         + html_problems(written, rendered, rel)
         + _broken_tables(written, lines, rel)
@@ -212,9 +218,16 @@ def _image_at(lines: list[str], after: tuple[int, int], end: int, text: str) -> 
     return after
 
 
-def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) -> list[Problem]:
+def _unprintable(
+    lines: list[str],
+    rel: str,
+    rendered: str,
+    icons: IconLibrary,
+    elsewhere: Callable[[str], Where | None],
+) -> list[Problem]:
     """Unknown :icon: names and characters the font cannot draw. An entity (&#x1F3B2;) is a
-    character once Markdown reads it: checked as one, and found in the file as written."""
+    character once Markdown reads it: checked as one, and found in the file as written. An
+    :icon: the prose does not hold came from a value it printed: said where that is written."""
     from printgen.layout import unprintable
     from printgen.layout.fonts import vera
 
@@ -222,9 +235,10 @@ def _unprintable(lines: list[str], rel: str, rendered: str, icons: IconLibrary) 
     # (an escaped colon, \:, opens no icon: a label printed as written escapes one)
     plain = html.unescape(rendered.replace("*", " ").replace("\\:", " "))
     for name in dict.fromkeys(unprintable.unknown_icon_names(plain, icons.has)):
-        problems.append(
-            Problem(line_of(lines, f":{name}:", rel), icons.unknown_message(name, inline=True))
-        )
+        icon = f":{name}:"
+        held = any(icon in line for line in lines)
+        where = line_of(lines, icon, rel) if held else elsewhere(icon) or Where(rel, 1, 1)
+        problems.append(Problem(where, icons.unknown_message(name, inline=True)))
     # every character in the regular face (stars are gone), and an :icon:'s name Vera has;
     # a drawn block's text is its own to check (a diagram's caption, said as the caption's)
     printed = _without_drawn(rendered)
