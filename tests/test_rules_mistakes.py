@@ -252,3 +252,41 @@ def test_an_expression_too_deep_for_pythons_parser_is_said_so_at_its_line(
         "read it: an expression is nested too deeply for its parser (thousands of signs or "
         "brackets in a row?); write it in steps"
     ]
+
+
+def test_a_name_printgens_objects_lack_is_told_the_name_meant(
+    demo: Path, printgen: Printgen
+) -> None:
+    """ctx.game.players_max — the README's `game` is the model, whose players are under
+    `meta` — failed with Python's "'Game' object has no attribute 'players_max'" alone."""
+    rules = write_rules(
+        demo,
+        """\
+        @rule("seats")
+        def seats(ctx):
+            return [] if ctx.game.players_max else []  # game
+
+
+        @rule("context")
+        def context(ctx):
+            return ctx.crads("main")  # context
+
+
+        @rule("own")
+        def own(ctx):
+            class Mine:
+                players_max = 4
+            return Mine().playrs_max  # own
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(rules, '# game')}:1: seats: the rule failed: AttributeError: 'Game' "
+        "object has no attribute 'players_max'; did you mean 'meta.players_max'?",
+        f"{RULES}:{line_of(rules, '# context')}:1: context: the rule failed: AttributeError: "
+        "'RuleContext' object has no attribute 'crads'; did you mean 'cards'?",
+        # a class of the designer's: Python's words alone
+        f"{RULES}:{line_of(rules, '# own')}:1: own: the rule failed: AttributeError: 'Mine' "
+        "object has no attribute 'playrs_max'",
+    ]

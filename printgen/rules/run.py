@@ -14,6 +14,7 @@ from warnings import WarningMessage
 
 from printgen.limits import ALL_RULES_SECONDS, MAX_SHOWN, MAX_YIELDED, RULE_SECONDS
 from printgen.problems import Problem, Problems, ProjectError, Severity, Where
+from printgen.rules.attribute_hint import attribute_hint
 from printgen.rules.checks import run_checks
 from printgen.rules.constraints import check_constraints
 from printgen.rules.context import RuleContext
@@ -134,7 +135,7 @@ class _RuleRun:
             if by_user(exc):  # Ctrl-C stops printgen, inside a rule as anywhere
                 raise
             where = self.places.failing(exc, self.home)
-            hint = self._import_hint(exc) or recursion_hint(exc)
+            hint = self._import_hint(exc) or recursion_hint(exc) or attribute_hint(exc)
             said = f"the rule failed: {described(exc)}{hint}"
             self._add(where, said, Severity.ERROR)
         if caught:  # (its def line only then: see ``home``)
