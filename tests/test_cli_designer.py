@@ -752,3 +752,14 @@ def test_a_game_named_by_its_folder_as_a_shell_completes_it_is_that_game(
         run = printgen(demo, "icons", typed)
         assert run.code == 2 and f"no game '{typed}'" in run.err, run.err
         assert f"no game '{typed}'" in printgen(demo, "validate", typed).err
+
+
+def test_a_misspelt_game_is_told_the_game_meant(demo: Path, printgen: Callable[..., Run]) -> None:
+    """`printgen build dmeo` listed the games and left the designer to spot the one meant."""
+    for command in ("build", "validate", "icons"):
+        run = printgen(demo, command, "dmeo")
+        assert run.code == 2 and run.out == "", run
+        assert run.err.startswith("printgen: no game 'dmeo' in cards/"), run.err
+        assert run.err.endswith("; did you mean 'demo'? Games here: demo\n"), run.err
+    far = printgen(demo, "validate", "harbour")
+    assert far.err.endswith("; games here: demo\n") and "did you mean" not in far.err

@@ -19,7 +19,7 @@ from printgen.cli import streams
 from printgen.cli.arguments import negative_values, parser
 from printgen.cli.build_options import options_from
 from printgen.cli.clashes import ignored_option
-from printgen.cli.game_folders import game_named, unseen_games
+from printgen.cli.game_folders import game_named, no_such_game, unseen_games
 from printgen.cli.icons_command import icons_command
 from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin
 from printgen.startup import dataclass_code
@@ -270,9 +270,7 @@ def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
     unknown = [game for game in games if game not in known]
     if unknown:
         print(
-            f"printgen: no game {', '.join(repr(g) for g in unknown)} in cards/ (a game is a "
-            f"folder with a game.yaml); games here: {', '.join(known) or 'none'}",
-            file=sys.stderr,
+            no_such_game(unknown, known, " (a game is a folder with a game.yaml)"), file=sys.stderr
         )
         return None
     return list(games)

@@ -24,6 +24,17 @@ def game_named(name: str) -> str:
     return game if game not in ("", "cards") else name  # '/', 'cards/': said as typed
 
 
+def no_such_game(unknown: list[str], known: list[str], what: str) -> str:
+    """The line for games named on the command line that are not in cards/: the one meant,
+    when one is close (``harbor`` for ``harbour``), then every game there is."""
+    from printgen.problems import closest
+
+    meant = closest(unknown[0], known) if len(unknown) == 1 else []
+    games = ", ".join(known) or "none"
+    tail = f"; did you mean '{meant[0]}'? Games here: " if meant else "; games here: "
+    return f"printgen: no game {', '.join(repr(g) for g in unknown)} in cards/{what}{tail}{games}"
+
+
 def unseen_games(project: Project, named: list[str] | None) -> list[str]:
     """One ``path:line:col: message`` line for each such folder (of the games ``named``, when
     the command names some: a misnamed folder is then not theirs)."""

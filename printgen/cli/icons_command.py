@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.cli.game_folders import game_named
+from printgen.cli.game_folders import game_named, no_such_game
 from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, one_line_path
 
 if TYPE_CHECKING:
@@ -27,10 +27,7 @@ def icons_command(project: Project, known: list[str], args: argparse.Namespace) 
         args.game = game_named(args.game)
     if args.game and args.game not in known:
         named = one_line_path(args.game)  # a line break typed in it would split the line
-        print(
-            f"printgen: no game '{named}' in cards/; games here: {', '.join(known) or 'none'}",
-            file=sys.stderr,
-        )
+        print(no_such_game([named], known, ""), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out).absolute() if args.out else root / "build"
     if (refused := project.refused_out(out)) is not None:
