@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.cli.game_folders import game_named, no_such_game
-from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, one_line_path
+from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN
 
 if TYPE_CHECKING:
     from printgen.project import Project
@@ -26,8 +26,8 @@ def icons_command(project: Project, known: list[str], args: argparse.Namespace) 
     if args.game:
         args.game = game_named(args.game)
     if args.game and args.game not in known:
-        named = one_line_path(args.game)  # a line break typed in it would split the line
-        print(no_such_game([named], known, ""), file=sys.stderr)
+        # said as build and validate say it (a line break typed in it written as \n)
+        print(no_such_game([args.game], known, ""), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = Path(args.out).absolute() if args.out else root / "build"
     if (refused := project.refused_out(out)) is not None:
