@@ -16,9 +16,9 @@ from printgen.draw.faces import (
     NO_COLORS,
     bleed_box,
     draw_face,
-    draw_lines,
     form_name,
 )
+from printgen.draw.lines import draw_lines
 from printgen.draw.pdf import end_form
 from printgen.icons import IconLibrary
 from printgen.layout import breaking, text

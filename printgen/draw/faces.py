@@ -14,13 +14,14 @@ import weakref
 from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.draw.lines import NO_COLORS as NO_COLORS  # re-exported: the themes' default
+from printgen.draw.lines import draw_lines
 from printgen.draw.pdf import end_form
-from printgen.icons import IconLibrary, builtin_library
+from printgen.icons import IconLibrary
 from printgen.layout import ink, text
 from printgen.layout.color import color as to_color
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox, laid_out
@@ -29,9 +30,6 @@ from printgen.layout.ink import DESCENT as DESCENT
 from printgen.layout.polygons import OUTLINED, placed
 from printgen.model.units import pt
 from printgen.startup.deferred import pattern
-
-NO_COLORS: Mapping[str, str] = MappingProxyType({})
-
 
 _NOT_NAME = pattern(r"\W|_")  # a form's name keeps letters and digits (str.isalnum)
 
@@ -333,63 +331,3 @@ def draw_block(
         placed.append((line, left + ink.line_offset(line, width, align), baseline))
         baseline -= block.leading
     draw_lines(canvas, placed, block.size, color, icon_colors, icons, own_color=True)
-
-
-def draw_lines(
-    canvas: Canvas,
-    lines: Iterable[tuple[text.Line, float, float]],
-    size: float,
-    color: str,
-    icon_colors: Mapping[str, str] = NO_COLORS,
-    icons: IconLibrary | None = None,
-    own_color: bool = False,
-) -> None:
-    """Draw lines, each at its (left, baseline), in the canvas's fill colour — or with
-    ``own_color`` in ``color``, set in the text object (the canvas's stays as it was).
-
-    Words go out with real space characters between them (merged into one string while the
-    font stays the same), so the PDF's text reads, searches and copies as the designer wrote
-    it. All the lines are one PDF text object — a text object per string cost a tenth of a
-    10,000-card build — and the inline icons are drawn after it."""
-    writing = canvas.beginText()
-    if own_color:
-        writing.setFillColor(to_color(color))
-    font = ""
-    pending: list[str] = []  # words in one font, drawn as one string
-
-    def flush(x: float, y: float) -> None:
-        nonlocal font
-        if pending_font != font:
-            writing.setFont(pending_font, size)
-            font = pending_font
-        writing.setTextOrigin(x, y)
-        writing.textOut("".join(pending))
-        pending.clear()
-
-    inline: list[tuple[str, float, float, float]] = []  # icon name, x, y, width
-    for line, left, baseline in lines:
-        pending_x, pending_font = 0.0, ""
-        end = 0.0  # where the last drawn or pending piece ends
-        for piece in line.pieces:
-            if piece.icon:
-                if pending:
-                    flush(left + pending_x, baseline)
-                # sits on the baseline like a capital, dipping slightly as round letters do
-                inline.append((piece.icon, left + piece.x, baseline - 0.1 * size, piece.width))
-            else:
-                spaces = text.spaces_between(piece.x - end, piece.font, size)
-                if not pending or piece.font != pending_font:
-                    if pending:
-                        flush(left + pending_x, baseline)
-                    pending_x = piece.x - spaces * text.width_of(" ", piece.font, size)
-                    pending_font = piece.font
-                pending.append(" " * spaces + piece.text)
-            end = piece.x + piece.width
-        if pending:
-            flush(left + pending_x, baseline)
-    if font:
-        canvas.drawText(writing)
-    if inline:
-        library = icons or builtin_library()
-        for name, x, y, width in inline:
-            library.draw(canvas, name, x, y, width, icon_colors.get(name, color))
