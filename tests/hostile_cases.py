@@ -2189,3 +2189,27 @@ def layout_chain_of_51_written_from_its_root(p: Path) -> Expect:
 def layout_chain_of_51_written_from_its_leaf(p: Path) -> Expect:
     line = _chain_of(p, 51, root_first=False)
     return LAYOUTS, line, "layout 'link50' starts a chain of over 50 layouts"
+
+
+GAME_LABELS = f"cards/{GAME_ID}/labels.yaml"
+
+
+@case("files")
+def label_text_left_empty(p: Path) -> Expect:
+    """`it:` with nothing after it was called 'a list or a mapping'."""
+    line = append(p, GAME_LABELS, "players: {it: }\n")
+    return GAME_LABELS, line, "label 'players' 'it' has no text; write it, or leave the language"
+
+
+@case("files")
+def label_text_read_as_true(p: Path) -> Expect:
+    """`yes` unquoted is YAML's true: it too was called a list or a mapping."""
+    line = append(p, GAME_LABELS, "players: {it: yes}\n")
+    return GAME_LABELS, line, "label 'players' 'it' is read by YAML as true or false; put the"
+
+
+@case("expressions")
+def unknown_label_in_the_prose(p: Path) -> Expect:
+    """Said as Jinja's "'…_AsWritten object' has no attribute" once labels were printed escaped."""
+    line = append(p, RULES, "\n\nVedi {{ t.giocatorri }}.\n")
+    return RULES, line + 2, "no label 'giocatorri' in labels.yaml; add it to"

@@ -200,7 +200,7 @@ def _shape(data: LDict, key: str, value: Any) -> list[tuple[Where, str]]:
             if lang != ANY_LANGUAGE and not LANGUAGE_CODE.fullmatch(str(lang))
         ]
         + [
-            (value.at(lang), f"label '{key}' '{lang}' must be a text, not a list or a mapping")
+            (value.at(lang), f"label '{key}' '{lang}' {_not_a_word(text)}")
             for lang, text in value.items()
             if not _word(text)
         ]
@@ -210,6 +210,15 @@ def _shape(data: LDict, key: str, value: Any) -> list[tuple[Where, str]]:
 
 def _word(value: Any) -> bool:
     return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+def _not_a_word(value: Any) -> str:
+    """What a language's text that is none is, said so: `it:` left empty was called a list."""
+    if value is None:
+        return "has no text; write it, or leave the language out"
+    if isinstance(value, bool):  # yes, no, on, off
+        return "is read by YAML as true or false; put the word in quotes"
+    return "must be a text, not a list or a mapping"
 
 
 def _mark_shape(key: str, texts: dict[str, Any], node: LDict) -> list[tuple[Where, str]]:
