@@ -2213,3 +2213,11 @@ def unknown_label_in_the_prose(p: Path) -> Expect:
     """Said as Jinja's "'…_AsWritten object' has no attribute" once labels were printed escaped."""
     line = append(p, RULES, "\n\nVedi {{ t.giocatorri }}.\n")
     return RULES, line + 2, "no label 'giocatorri' in labels.yaml; add it to"
+
+
+@case("outputs")
+def heading_taller_than_a_page(p: Path) -> Expect:
+    """A paragraph made a heading by the --- under it printed over three pages, split into
+    lines that were no heading: left out of the contents and the PDF's outline, unsaid."""
+    line = append(p, RULES, "\n" + "parola " * 3000 + "\n---\n\nTesto.\n")
+    return RULES, line + 1, "rulebook layout: a heading is taller than a page; shorten it"

@@ -39,6 +39,12 @@ class Heading(RichText):
             wrapped = super().wrap(avail_width, avail_height)
         return wrapped
 
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """Never: a heading moves on whole. Its lines past a page's foot were no heading, and
+        one taller than a page (a paragraph made a heading by a --- under it) printed over
+        three pages and was left out of the contents: now it cannot be placed, said at it."""
+        return []
+
     def entry(self) -> str:
         """The words of the heading's entry in the contents and the PDF's outline: the words
         alone (an inline icon, ## :star: Scoring, left a space before them)."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printgen.documents.address_marks import soft_hyphens_in_autolinks
-from printgen.documents.blocks import block_text, layout_said
+from printgen.documents.blocks import block_text, is_heading, layout_said
 from printgen.documents.card_gallery import card_gallery
 from printgen.documents.cards import CardIndex, card_row, reference_rows
 from printgen.documents.context import Unprintable, render_document
@@ -324,7 +324,7 @@ class _Book:
             doc.build(story)
         except LayoutError as exc:
             text = block_text(doc.placing)  # the block it could not place: found by its text
-            said = layout_said(without_addresses(str(exc)))
+            said = layout_said(without_addresses(str(exc)), is_heading(doc.placing))
             problem = Problem(self._where(text) if text else where, f"rulebook layout: {said}")
             return _Pass(doc.page, None, [], [problem], failed=True)
         data = None
