@@ -2221,3 +2221,10 @@ def heading_taller_than_a_page(p: Path) -> Expect:
     lines that were no heading: left out of the contents and the PDF's outline, unsaid."""
     line = append(p, RULES, "\n" + "parola " * 3000 + "\n---\n\nTesto.\n")
     return RULES, line + 1, "rulebook layout: a heading is taller than a page; shorten it"
+
+
+@case("expressions")
+def smallest_of_an_empty_list_in_the_prose(p: Path) -> Expect:
+    """Jinja's "No aggregated item, sequence was empty; check the names used in {{ … }}"."""
+    line = append(p, RULES, "\n\n{{ [] | min }}\n")
+    return RULES, line + 2, "the list is empty, so it has no smallest or largest item"

@@ -35,6 +35,27 @@ PYTHON_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")  # ZeroDivisionErro
             "'*' repeats a text or a list a whole number of times, not a number with decimals",
         ),
         ("{{ -'a' }}", "'-' cannot be written before a text"),
+        # Jinja's "No first item, sequence was empty.; check the name in …": no name to check
+        (
+            "{{ [] | first }}",
+            "the list is empty, so it has no first item (| first): test it first, {% if … %}",
+        ),
+        (
+            "{{ [] | max }}",
+            "the list is empty, so it has no smallest or largest item (| min, | max): test it "
+            "first, {% if … %}",
+        ),
+        # Python's advice was to call sys.set_int_max_str_digits()
+        (
+            "{{ 'x' ~ ('f' * 5000) | int(base=16) }}",
+            "a number of more than 4,300 digits; use smaller numbers",
+        ),
+        ("{{ data.none() }}", "an empty value cannot be called with ( ); write it without them"),
+        (
+            "{{ [[1], [1]] | unique | list }}",
+            "a list cannot be a mapping's key nor be told apart by | unique (a text, a number "
+            "or true or false can)",
+        ),
     ],
 )
 def test_a_failing_expression_is_said_in_words_with_the_expression(source: str, said: str) -> None:
@@ -64,3 +85,15 @@ def test_a_card_a_check_and_the_prose_failing_as_they_run_are_said_in_words(
         "division by zero; in '{{ data.goal / (data.goal - 7) > 0 }}'",
         f"cards/demo/rules.en.md:{prose + 1}:1: template error: division by zero",
     ]
+
+
+def test_a_number_too_large_for_a_float_in_the_prose_is_said_in_words(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """It was Python's "int too large to convert to float" (a card's text said it in words)."""
+    prose = appended(demo, "cards/demo/rules.en.md", "{{ ('f' * 500) | int(base=16) | float }}\n")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/rules.en.md:{prose}:1: template error: a number in it grows too large"
+    ], run.err

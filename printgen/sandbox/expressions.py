@@ -123,6 +123,10 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
     if isinstance(exc, Refused):
         return ExpressionError(f"{exc}; in '{shown}'")
     if isinstance(exc, UndefinedError):
+        from printgen.sandbox.python_words import empty_list
+
+        if said := empty_list(exc.message or ""):  # [] | first: no name to check
+            return ExpressionError(f"{said}; in '{shown}'")
         keys = getattr(exc, "mapping_keys", None)  # the mapping's, set by the sandbox
         said, _, suggests = named_plainly(plain(exc.message or ""), source, context, keys)
         if suggests:
@@ -142,8 +146,6 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
         return ExpressionError(  # Jinja's words for {% include %}, import, extends in a text
             f"a card's text cannot include, import or extend other templates; in '{shown}'"
         )
-    if isinstance(exc, OverflowError):  # 2.0 ** 2000
-        return ExpressionError(f"a number in it grows too large; in '{shown}'")
     from printgen.sandbox.python_words import in_words
 
     said = f"{in_words(exc, _short(exc))}; in '{shown}'"
@@ -232,6 +234,10 @@ _UNDEFINED = pattern(r"^'(\w+)' is undefined$")
 def _undefined_name(message: str, context: dict[str, Any]) -> tuple[str, str, bool]:
     """Jinja's "'siut' is undefined" with the closest name the text sees ("suit", a
     generator's axis), if one is close."""
+    from printgen.sandbox.python_words import empty_list
+
+    if said := empty_list(message):  # [] | first: no name to check
+        return said, "", True
     found = _UNDEFINED.match(message)
     close = _closest_key(found.group(1), context) if found else None
     if close is None:

@@ -33,12 +33,25 @@ _COMPARED = re.compile(r"'(.+?)' not supported between instances of '(\w+)' and 
 _REPEATED = re.compile(r"can't multiply sequence by non-int of type '(\w+)'")
 _UNARY = re.compile(r"bad operand type for unary (.+?): '(\w+)'")
 _POSITION = re.compile(r"(\w+) index out of range")
+_UNCALLED = re.compile(r"'(\w+)' object is not callable")
+_UNHASHED = re.compile(r"unhashable type: '(\w+)'")
+_DIGITS = re.compile(r"Exceeds the limit \((\d+) digits\) for integer string conversion.*")
+# Jinja's words for a filter given an empty list (| first, | last, | min, | max, | random)
+_EMPTY = re.compile(r"No (first|last|aggregated|random) item, sequence was empty\.?")
+_EMPTY_ASKED = {
+    "first": "first item (| first)",
+    "last": "last item (| last)",
+    "aggregated": "smallest or largest item (| min, | max)",
+    "random": "item to choose (| random)",
+}
 
 
 def in_words(exc: BaseException, message: str) -> str:
     """What ``exc``, raised while an expression ran, tells the designer; ``message`` is its
     text as the sandbox shows it (shortened, Jinja's type names made plain). No full stop at
     its end: a "; in '…'" follows."""
+    if isinstance(exc, OverflowError):  # 2.0 ** 2000, a whole number too large for a float
+        return "a number in it grows too large"
     if isinstance(exc, ZeroDivisionError):  # "integer modulo by zero", "float division …"
         return "division by zero"
     if isinstance(exc, KeyError) and exc.args:  # its text is the key alone: "'x'"
@@ -58,7 +71,26 @@ def in_words(exc: BaseException, message: str) -> str:
             return f"'*' repeats a text or a list a whole number of times, not {times}"
         if found := _UNARY.fullmatch(message):
             return f"'{found[1]}' cannot be written before {_kind(found[2])}"
-    return message.rstrip(".") or "it cannot be worked out"
+        if found := _UNCALLED.fullmatch(message):  # none(), card.cost()
+            return f"{_kind(found[1])} cannot be called with ( ); write it without them"
+        if found := _UNHASHED.fullmatch(message):  # [[1], [1]] | unique
+            return (
+                f"{_kind(found[1])} cannot be a mapping's key nor be told apart by | unique "
+                "(a text, a number or true or false can)"
+            )
+    if isinstance(exc, ValueError) and (found := _DIGITS.fullmatch(message)):
+        # Python's own advice here (sys.set_int_max_str_digits) is no designer's to follow
+        return f"a number of more than {int(found[1]):,} digits; use smaller numbers"
+    return empty_list(message) or message.rstrip(".") or "it cannot be worked out"
+
+
+def empty_list(message: str) -> str | None:
+    """Jinja's "No first item, sequence was empty." in words, or None for another message: an
+    empty list has no item for the filter to give (it is no misspelt name)."""
+    if found := _EMPTY.fullmatch(message):
+        asked = _EMPTY_ASKED[found[1]]
+        return f"the list is empty, so it has no {asked}: test it first, {{% if … %}}"
+    return None
 
 
 def _combined(operator: str, left: str, right: str) -> str:

@@ -96,7 +96,9 @@ def _check_data(value: Any, budget: list[int], depth: int) -> None:
         return
     said = getattr(value, "_undefined_message", None)  # Jinja's Undefined: callable too
     if isinstance(said, str):  # decks.main.cards[9999]: say what it names none of
-        raise Refused(f"it names nothing: {said}")
+        from printgen.sandbox.python_words import empty_list
+
+        raise Refused(empty_list(said) or f"it names nothing: {said}")  # [] | first: empty
     if callable(value):
         raise Refused(
             "it gives a function, not a value; call it with () or use a filter such as |upper"
