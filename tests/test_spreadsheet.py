@@ -900,6 +900,27 @@ def test_a_sheet_too_large_for_a_card_list_is_refused(
     )
 
 
+def test_empty_rows_and_columns_past_a_csvs_limits_are_passed_over(
+    fleet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As in a workbook, only a value past the limits is refused: 100,000 empty lines (or
+    ",,,,," ones, a sheet's formatted rows exported) after one card were 'at most 100,000 rows',
+    said at an empty line."""
+    from printgen.source import tables
+
+    monkeypatch.setattr(tables, "MAX_ROWS", 5)
+    monkeypatch.setattr(tables, "MAX_COLUMNS", 8)
+    card = "sloop,1,S,S,1,#ffffff"
+    (fleet / CSV).write_text(HEADER + card + ",,,,,\n" + ",,,,,,,,,,\n" * 6 + "\n" * 6, "utf-8")
+    assert list(_ships(_load(fleet))) == ["sloop"]
+    (fleet / CSV).write_text(HEADER + card + "\n" + "\n" * 6 + ",,,x\n", "utf-8")
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{CSV}:9:1: a card sheet may have at most 5 rows below its header")
+    (fleet / CSV).write_text(HEADER + card + ",,,,x\n", "utf-8")
+    (problem,) = _problems(fleet)
+    assert problem.startswith(f"{CSV}:2:1: a card sheet may have at most 5 rows below its header")
+
+
 def test_a_csv_of_one_huge_line_is_refused_in_little_more_memory_than_its_size(
     fleet: Path,
 ) -> None:

@@ -145,9 +145,17 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
     start = 1  # the line the record being read starts on (a quoted cell may hold line breaks)
     try:
         for count, cells in enumerate(reader, start=1):
-            if count > MAX_ROWS + 1 or len(cells) > MAX_COLUMNS:  # the header, then the cards
-                checker.error(Where(rel, start, 1), _too_big())
-                return None
+            past = count > MAX_ROWS + 1  # the header, then the cards
+            if past or len(cells) > MAX_COLUMNS:
+                # refused where a value lies past the limits, as in a workbook: the empty rows
+                # and columns a program exports round the cards (",,,,") are passed over
+                cells = _without_blank_end(cells)
+                if cells and (past or len(cells) > MAX_COLUMNS):
+                    checker.error(Where(rel, start, 1), _too_big())
+                    return None
+                if past:
+                    start = reader.line_num + 1
+                    continue
             width = len(rows[0][1]) if rows else 0  # the header's cells
             if 0 < width < len(cells) and cut_between(cells[width - 2 : width]):
                 spaced.add(start)
@@ -373,6 +381,14 @@ def _cleaned(cells: list[Any]) -> list[Any]:
         cell.replace("\r\n", "\n").replace("\r", "\n").strip() if isinstance(cell, str) else cell
         for cell in cells
     ]
+
+
+def _without_blank_end(cells: list[str]) -> list[str]:
+    """A CSV row without the empty cells that end it."""
+    end = len(cells)
+    while end and not cells[end - 1].strip():
+        end -= 1
+    return cells[:end]
 
 
 def _trimmed(rows: list[tuple[int, list[Any]]]) -> list[tuple[int, list[Any]]]:
