@@ -138,10 +138,21 @@ def _choice(value: object, choices: tuple[str, ...]) -> str:
     nor the word meant; as the command line says it."""
     from difflib import get_close_matches  # only when there is a mistake to name
 
-    shown = repr(value) if len(repr(value)) <= 40 else "that"
+    shown = _shown(value)
     close = get_close_matches(_word(value), choices, n=1, cutoff=0.6)
     meant = f"; did you mean '{close[0]}'?" if close else ""
     return f"expected one of {', '.join(choices)}, not {shown}{meant}"
+
+
+def _shown(value: object) -> str:
+    """A value as a designer wrote it: Python's None and True were no words of theirs, and a
+    long text was "not that"."""
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):  # yes, no, on, off
+        return f"{str(value).lower()} (YAML reads yes, no, on and off as true or false)"
+    shown = repr(value)
+    return shown if len(shown) <= 40 else f"{shown[:37]}…"
 
 
 def _gutter(value: object) -> float:

@@ -975,6 +975,25 @@ def test_a_printgen_yaml_setting_out_of_its_choices_says_what_was_written(
     ]
 
 
+def test_a_printgen_yaml_choice_left_empty_or_read_as_true_is_said_in_words(
+    demo: Path, printgen: Any
+) -> None:
+    """They were said in Python's words: "not None", "not True"; a long word as "not that"."""
+    (demo / "printgen.yaml").write_text("paper:\nduplex: yes\n", encoding="utf-8")
+    result = printgen(demo, "validate", "demo")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "printgen.yaml:1:7: 'paper': expected one of a4, letter, not an empty value",
+        "printgen.yaml:2:9: 'duplex': expected one of long, short, fold, none, not true (YAML "
+        "reads yes, no, on and off as true or false)",
+    ]
+    (demo / "printgen.yaml").write_text(f"paper: {'x' * 50}\n", encoding="utf-8")
+    result = printgen(demo, "validate", "demo")
+    assert (
+        result.err == f"printgen.yaml:1:8: 'paper': expected one of a4, letter, not '{'x' * 36}…\n"
+    )
+
+
 @pytest.mark.parametrize(
     "text",
     ["", "\n", "# back-offset: 1.5, -0.5   # another printer's\n", "---\n# paper: letter\n"],
