@@ -236,6 +236,18 @@ PAIRS = {
         COPIES + "{{ copies | sort | length }}",
         MADE,
     ),
+    # a whole number read from a text is held to arithmetic's 4096 bits: a check's assert
+    # could compute with 20,000 bits of hex (its text alone is refused when printed)
+    "int-base": ("'ff' | int(base=16)", "255", "(('f' * 5000) | int(base=16)) > 1", "4096 bits"),
+    "int-prefixed": ("'0x10' | int(base=0)", "16", "('0b' + '1' * 9000) | int(base=0) > 1", "bits"),
+    "int-decimal": ("'42.5' | int", "42", "('9' * 5000) | int", "4096 bits"),  # it gave 0
+    "int-of-1e400": ("'1e3' | int", "1000", "'1e400' | int", "too large"),  # it gave 0
+    "from_bytes": (
+        "(0).from_bytes('ab'.encode(), 'big')",
+        "24930",
+        "(0).from_bytes(('x' * 9999).encode(), 'big') > 1",
+        "4096 bits",
+    ),
     "padded-in-a-loop": (
         "'ab' | center(6)",
         "  ab  ",

@@ -45,10 +45,11 @@ PYTHON_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")  # ZeroDivisionErro
             "the list is empty, so it has no smallest or largest item (| min, | max): test it "
             "first, {% if … %}",
         ),
-        # Python's advice was to call sys.set_int_max_str_digits()
+        # Python's advice was to call sys.set_int_max_str_digits(), once the number was made
         (
             "{{ 'x' ~ ('f' * 5000) | int(base=16) }}",
-            "a number of more than 4,300 digits; use smaller numbers",
+            "| int makes a number of more than 4096 bits (the limit in expressions); use "
+            "smaller numbers",
         ),
         ("{{ data.none() }}", "an empty value cannot be called with ( ); write it without them"),
         (

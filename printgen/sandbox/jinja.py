@@ -30,6 +30,7 @@ from printgen.sandbox.sizes import (
     safe_binop,
     size_of,
 )
+from printgen.sandbox.whole_numbers import refused_bits, too_many_bits, whole
 
 MAX_RANGE = limits.MAX_RANGE  # range() in templates; Jinja's sandbox alone allows 100,000
 
@@ -161,6 +162,8 @@ def _limited_filter(env: Any, name: str, function: Any) -> Any:
             hook(env, bound.arguments)
             args, kwargs = (*args[:unnamed], *bound.args), bound.kwargs
         result = function(*args, **kwargs)
+        if too_many_bits(result):  # ('f' * 5000) | int(base=16)
+            raise refused_bits(f"| {name} makes")
         predict(size_of(result))
         charge(size_of(result))
         if made.folding and bulk(result, 10_000, False) > 10_000:  # in the code, a big list
@@ -369,6 +372,8 @@ def sandboxed(**options: Any) -> Any:
             if isinstance(owner, (str, bytes)):
                 args = before_method(owner, name, args, kwargs)
             result = super().call(__context, __obj, *args, **kwargs)
+            if too_many_bits(result):  # (0).from_bytes(long_text.encode(), 'big')
+                raise refused_bits(f"{name or 'it'}() makes")
             predict(size_of(result))
             charge(size_of(result))
             return result
@@ -381,6 +386,7 @@ def sandboxed(**options: Any) -> Any:
         **options,
     )
     env.policies["json.dumps_function"] = _dumps
+    env.filters["int"] = whole  # a text too long for a number said so, never read as 0
     for name, function in list(env.filters.items()):
         env.filters[name] = _limited_filter(env, name, function)
     env.filters["random"] = _no_random  # the same project must print the same every time
