@@ -308,10 +308,12 @@ def shown(char: str) -> str:
     category = unicodedata.category(char)
     if char.isprintable() and category not in _MARKS and category != _FORMAT:
         return repr(char)
-    name = unicodedata.name(char, "").lower() or _CONTROLS.get(char, "")
+    name = _CONTROLS.get(char) or unicodedata.name(char, "").lower()
     return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 
 
 # Unicode gives control characters no name, so a tab was said as a bare 'U+0009'; the ones a
-# text copied from elsewhere may hold, by the names an editor shows them under
+# text copied from elsewhere may hold, by the names an editor shows them under — and U+FEFF by
+# the one it goes by in files ("zero width no-break space" is its name no one searches for)
 _CONTROLS = {"\t": "tab", "\x0b": "vertical tab", "\x0c": "form feed", "\x00": "null"}
+_CONTROLS["\ufeff"] = "byte order mark"

@@ -1742,3 +1742,38 @@ def test_a_workbook_missing_its_parts_is_said_in_plain_words(fleet: Path) -> Non
         f"{DECK}:4:13: cards/fleet/decks/ships.xlsx cannot be read as an Excel workbook (a part "
         "every workbook holds is missing or damaged); save it again"
     ]
+
+
+def test_a_byte_order_mark_left_in_a_header_cell_is_no_part_of_its_name(fleet: Path) -> None:
+    # a file saved twice with one keeps the second: "unknown column '\ufeffid'; did you mean
+    # 'id'?", two names that look the same
+    (fleet / CSV).write_bytes("\ufeff\ufeffid;count;name;cost\nsloop;3;Sloop;1\n".encode())
+    assert _ships(_load(fleet))["sloop"].fields == {"name": "Sloop", "cost": 1}
+
+
+@pytest.mark.parametrize(
+    ("header", "said"),
+    [
+        (
+            "\u200bid;count;name;cost",
+            "column 'id' has an invisible U+200B (zero width space) before its name: delete it",
+        ),
+        ("id;count;name\u200b;cost", "'name' has an invisible U+200B (zero width space) after"),
+        (
+            "id;count;name;co\u200bs\xa0t",
+            "column 'cost' has an invisible U+200B (zero width space) and U+00A0 (no-break "
+            "space) inside its name: delete them",
+        ),
+        ("id;count;name;cost;\u200bnoon", "unknown column 'noon' (an invisible U+200B"),
+        ("id;count;na\ufeffme;cost", "'name' has an invisible U+FEFF (byte order mark) inside"),
+        ("id;count;name;cost;\u200b", "an invisible U+200B (zero width space) alone for a name"),
+    ],
+)
+def test_an_invisible_character_in_a_header_is_said_by_name(
+    fleet: Path, header: str, said: str
+) -> None:
+    (fleet / CSV).write_text(header + "\nsloop;3;Sloop;1;x\n", encoding="utf-8")
+    problems = [p for p in _problems(fleet) if "column" in p]
+    assert any(said in p for p in problems), problems
+    # never a name meant for one that looks the same, nor "no 'id' column" besides
+    assert not any("did you mean" in p or "no 'id'" in p for p in problems), problems

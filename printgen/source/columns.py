@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen.model.game import CardBack
-from printgen.problems import Where, closest
+from printgen.problems import Where, closest, shown
 from printgen.source.cells import NOTES, as_number, as_text, blank
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.tables import Table
@@ -105,6 +105,36 @@ def card_back(
     if first is None:
         return None
     return CardBack(layout, fields, first, field_where, layout_where)
+
+
+def header_name(cell: Any) -> str:
+    """A header cell's column name: without the spaces around it, nor byte order marks (a file
+    saved twice with one keeps the second as its first header's first character, which no
+    editor shows and no column name means)."""
+    return str(cell).strip().strip(BOM).strip()
+
+
+BOM = "\ufeff"
+
+
+def invisible_in(name: str) -> tuple[str, str] | None:
+    """``name`` without the characters no editor shows (a zero-width space, a no-break space
+    pasted from a web page), and those characters said by name and place — "an invisible
+    U+200B (zero width space) before its name: delete it", not "unknown column '\u200bid'; did
+    you mean 'id'?" of two names that look the same; None when it holds none."""
+    hidden = {c: shown(c) for c in name if not c.isprintable() or c == BOM}
+    if not hidden:
+        return None
+    visible = "".join(c for c in name if c not in hidden)
+    place = "inside its name"
+    if not visible:
+        place = "alone for a name"
+    elif name.endswith(visible):
+        place = "before its name"
+    elif name.startswith(visible):
+        place = "after its name"
+    them = "them" if len(hidden) > 1 else "it"
+    return visible, f"an invisible {' and '.join(hidden.values())} {place}: delete {them}"
 
 
 def unknown_column_tail(name: str, allowed: list[str], types: dict[str, str]) -> str:

@@ -36,6 +36,8 @@ from printgen.source.columns import (
     back_column,
     back_translations,
     card_back,
+    header_name,
+    invisible_in,
     misspelt_language,
     unknown_column_tail,
 )
@@ -138,7 +140,7 @@ def _header_below(table: Table) -> int | None:
     an unknown column, no id, no count — none of them the one to fix."""
 
     def names(cells: list[Any]) -> set[str]:
-        return {str(cell).strip().lower() for cell in cells if not blank(cell)}
+        return {header_name(cell).lower() for cell in cells if not blank(cell)}
 
     if {"id", "count"} <= names(table.rows[0][1]):
         return None
@@ -161,7 +163,7 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
     unknown = False  # a column no field declares (an error, said at its header cell)
     before = len(checker.problems)
     # a field the sheet has a column for is no way out ('costs' beside 'cost': two of one field)
-    free = [a for a in allowed if a not in {str(c).strip() for c in header if not blank(c)}]
+    free = [a for a in allowed if a not in {header_name(c) for c in header if not blank(c)}]
     for index, cell in enumerate(header, start=1):
         if len(checker.problems) - before >= MAX_PROBLEMS:  # a header of 500 wrong names
             checker.error(
@@ -170,9 +172,9 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
                 "fix those first",
             )
             return None
-        if blank(cell):
+        name = "" if blank(cell) else header_name(cell)
+        if not name:
             continue  # an unnamed column (often a trailing one) holds no field
-        name = str(cell).strip()
         if index in notes:  # the designer's own: its cells never read
             columns.append(Column(index, name, None, ignored=True))
             continue
@@ -192,13 +194,15 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
             )
             ok = False
         elif field not in types and field not in RESERVED:
-            checker.error(where, f"unknown column '{name}'{unknown_column_tail(name, free, types)}")
+            checker.error(where, _unknown_column(name, free, types))
+            seen.setdefault(name, index)
+            if hidden := invisible_in(name):  # 'id' as meant, but for what hides in it: no
+                seen.setdefault(hidden[0], index)  # "no 'id' column" besides
             if closest(name, free):  # a declared field's column misspelt: every card lacks it,
                 checker.column_misnamed = True  # and its layouts' failures would follow
             # its cells are left out, the others' still read: a notes column added to the
             # sheet hid every bad number and colour of the rows until it was dealt with
             unknown = True
-            seen.setdefault(name, index)
             columns.append(Column(index, name, None, ignored=True))
             continue
         elif lang is not None and types.get(field) != "text":
@@ -253,6 +257,18 @@ def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Colu
         given = {c.field for c in columns if not c.ignored}
         _fields_without_column(checker, table, number, types, given)
     return columns if ok else None
+
+
+def _unknown_column(name: str, free: list[str], types: dict[str, str]) -> str:
+    hidden = invisible_in(name)
+    if hidden is None:
+        return f"unknown column '{name}'{unknown_column_tail(name, free, types)}"
+    visible, said = hidden
+    if not visible:
+        return f"this column has {said}, or name the column"
+    if visible in free or visible in RESERVED:  # the column meant, but for what hides in it
+        return f"column '{visible}' has {said}"
+    return f"unknown column '{visible}' ({said}){unknown_column_tail(visible, free, types)}"
 
 
 def _fields_without_column(
