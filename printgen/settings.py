@@ -45,6 +45,8 @@ def parse_offset(value: object) -> Offset:
         parts = list(value)
     else:
         parts = []
+    if value is None or value == "":  # "back-offset:" left empty: YAML reads None
+        raise ValueError("an empty value; write two lengths X,Y in mm, such as 0.5,-1.2")
     if len(parts) != 2:
         # "0,5,-1,2": decimal commas, which a length takes elsewhere; here the comma parts X, Y
         split = len(parts) > 2

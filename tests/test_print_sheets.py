@@ -978,14 +978,19 @@ def test_a_printgen_yaml_setting_out_of_its_choices_says_what_was_written(
 def test_a_printgen_yaml_choice_left_empty_or_read_as_true_is_said_in_words(
     demo: Path, printgen: Any
 ) -> None:
-    """They were said in Python's words: "not None", "not True"; a long word as "not that"."""
-    (demo / "printgen.yaml").write_text("paper:\nduplex: yes\n", encoding="utf-8")
+    """They were said in Python's words: "not None", "not True"; a long word as "not that" —
+    and a length left empty, "expected a length such as 3, 3mm or 0.125in, not None"."""
+    settings = "back-offset: ''\npaper:\nduplex: yes\ngutter:\n"
+    (demo / "printgen.yaml").write_text(settings, encoding="utf-8")
     result = printgen(demo, "validate", "demo")
     assert result.code == 2
     assert result.err.splitlines() == [
-        "printgen.yaml:1:7: 'paper': expected one of a4, letter, not an empty value",
-        "printgen.yaml:2:9: 'duplex': expected one of long, short, fold, none, not true (YAML "
+        "printgen.yaml:1:14: 'back-offset': an empty value; write two lengths X,Y in mm, such "
+        "as 0.5,-1.2",
+        "printgen.yaml:2:7: 'paper': expected one of a4, letter, not an empty value",
+        "printgen.yaml:3:9: 'duplex': expected one of long, short, fold, none, not true (YAML "
         "reads yes, no, on and off as true or false)",
+        "printgen.yaml:4:8: 'gutter': an empty value; write a length such as 3 mm",
     ]
     (demo / "printgen.yaml").write_text(f"paper: {'x' * 50}\n", encoding="utf-8")
     result = printgen(demo, "validate", "demo")

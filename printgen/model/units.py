@@ -49,6 +49,8 @@ def parse_length(value: object) -> float:
     """Return millimetres; a bare number means millimetres. Raises ValueError with a hint."""
     if isinstance(value, bool):
         raise ValueError("expected a length such as 3, 3mm or 0.125in")
+    if value is None or value == "":  # "gutter:" left empty: YAML reads None, said as such
+        raise ValueError("an empty value; write a length such as 3 mm")
     number: float | None = None
     if isinstance(value, (int, float)):
         number = float(value) if abs(value) < 1e300 else math.inf
