@@ -52,6 +52,11 @@ PYTHON_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")  # ZeroDivisionErro
             "smaller numbers",
         ),
         ("{{ data.none() }}", "an empty value cannot be called with ( ); write it without them"),
+        # Jinja's null's attribute was "'none' is undefined", as if a name were misspelt
+        ("{{ none.x }}", "an empty value (none) has no 'x' to look up"),
+        ("{{ none.x + 1 }}", "an empty value (none) has no 'x' to look up"),
+        ("{{ data.goal.x + 1 }}", "a number has no 'x' to look up"),
+        ("{{ data.none.x }}", "an empty value (none) has no 'x' to look up"),
         (
             "{{ [[1], [1]] | unique | list }}",
             "a list cannot be a mapping's key nor be told apart by | unique (a text, a number "
@@ -63,6 +68,17 @@ def test_a_failing_expression_is_said_in_words_with_the_expression(source: str, 
     with pytest.raises(expr.ExpressionError) as raised:
         expr.evaluate_native(source, {"data": {"goal": 7, "none": None}})
     assert str(raised.value) == f"{said}; in '{source}'"
+
+
+@pytest.mark.parametrize("source", ["{{ none.x }}", "{{ data.none.x }}"])
+def test_an_empty_values_attribute_is_said_so_in_a_card_field_too(source: str) -> None:
+    """A field's plain lookup ("{{ a.b }}", answered without Jinja) said "'none' is
+    undefined"; an empty value is said as such, for a layout to name the card's field left
+    empty (of_none)."""
+    with pytest.raises(expr.ExpressionError) as raised:
+        expr.evaluate(source, {"data": {"none": None}})
+    assert str(raised.value) == f"an empty value (none) has no 'x' to look up; in '{source}'"
+    assert raised.value.of_none
 
 
 def test_a_card_a_check_and_the_prose_failing_as_they_run_are_said_in_words(

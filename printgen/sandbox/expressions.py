@@ -56,7 +56,9 @@ def evaluate(value: Any, context: dict[str, Any]) -> Any:
     dotted = _LOOKUPS.get(value, _UNKNOWN)
     if dotted is _UNKNOWN:
         match = _LOOKUP.match(value)
-        dotted = match.group(1) if match and match.group(1) not in _LITERALS else None
+        # none.x is Jinja's null's attribute, not a name 'none' to look up
+        plain_name = match and match.group(1).partition(".")[0] not in _LITERALS
+        dotted = match.group(1) if match and plain_name else None
         if len(_LOOKUPS) < 4096:  # a game's expressions are its layouts' and fields' few
             _LOOKUPS[value] = dotted
     if dotted is not None:
@@ -123,10 +125,12 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
     if isinstance(exc, Refused):
         return ExpressionError(f"{exc}; in '{shown}'")
     if isinstance(exc, UndefinedError):
-        from printgen.sandbox.python_words import empty_list
+        from printgen.sandbox.python_words import EMPTY, empty_list, of_a_value
 
         if said := empty_list(exc.message or ""):  # [] | first: no name to check
             return ExpressionError(f"{said}; in '{shown}'")
+        if said := of_a_value(exc.message or ""):  # none.x, card.cost.x of a number
+            return ExpressionError(f"{said}; in '{shown}'", of_none=said.startswith(EMPTY))
         keys = getattr(exc, "mapping_keys", None)  # the mapping's, set by the sandbox
         said, _, suggests = named_plainly(plain(exc.message or ""), source, context, keys)
         if suggests:
@@ -314,6 +318,9 @@ def _lookup(dotted: str, context: dict[str, Any]) -> Any:
             value = value[part]
         elif not isinstance(value, dict) and not part.startswith("_") and hasattr(value, part):
             value = getattr(value, part)
+        elif value is None:  # card.cost.x of a card without a cost: no name to check
+            said = f"an empty value (none) has no '{part}' to look up"  # as Jinja's is said
+            raise ExpressionError(f"{said}; in '{{{{ {dotted} }}}}'", of_none=True)
         else:
             said = ".".join(walked)
             close = _closest_key(part, value)

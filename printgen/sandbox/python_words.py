@@ -21,7 +21,7 @@ _KINDS = {
         ("a text", ("str", "Markup")),
         ("a list", ("list", "tuple", "range", "LList")),
         ("a mapping", ("dict", "LDict")),
-        ("an empty value", ("NoneType",)),
+        ("an empty value", ("NoneType", "None")),
         ("an undefined name", ("Undefined",)),
     )
     for name in names
@@ -35,6 +35,9 @@ _UNARY = re.compile(r"bad operand type for unary (.+?): '(\w+)'")
 _POSITION = re.compile(r"(\w+) index out of range")
 _UNCALLED = re.compile(r"'(\w+)' object is not callable")
 _UNHASHED = re.compile(r"unhashable type: '(\w+)'")
+# Jinja's words for an attribute (or key) a value that is no mapping lacks: 'None' for none
+_NO_ATTRIBUTE = re.compile(r"'(\w+)(?: object)?' has no attribute '(.*)'", re.S)
+EMPTY = "an empty value"
 _DIGITS = re.compile(r"Exceeds the limit \((\d+) digits\) for integer string conversion.*")
 # Jinja's words for a filter given an empty list (| first, | last, | min, | max, | random)
 _EMPTY = re.compile(r"No (first|last|aggregated|random) item, sequence was empty\.?")
@@ -82,6 +85,17 @@ def in_words(exc: BaseException, message: str) -> str:
         # Python's own advice here (sys.set_int_max_str_digits) is no designer's to follow
         return f"a number of more than {int(found[1]):,} digits; use smaller numbers"
     return empty_list(message) or message.rstrip(".") or "it cannot be worked out"
+
+
+def of_a_value(message: str) -> str | None:
+    """Jinja's "'None' has no attribute 'x'" (``none.x``, a card's empty value's ``.x``) as
+    what the designer did — "an empty value (none) has no 'x' to look up" — not a name to
+    check; None for another message (a mapping lacking a key is said with its keys)."""
+    found = _NO_ATTRIBUTE.fullmatch(message)
+    if found is None or found[1] not in _KINDS or _KINDS[found[1]] == "a mapping":
+        return None
+    kind = f"{EMPTY} (none)" if _KINDS[found[1]] == EMPTY else _KINDS[found[1]]
+    return f"{kind} has no '{_shown(found[2])[1:-1]}' to look up"
 
 
 def empty_list(message: str) -> str | None:

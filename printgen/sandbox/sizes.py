@@ -96,9 +96,10 @@ def _check_data(value: Any, budget: list[int], depth: int) -> None:
         return
     said = getattr(value, "_undefined_message", None)  # Jinja's Undefined: callable too
     if isinstance(said, str):  # decks.main.cards[9999]: say what it names none of
-        from printgen.sandbox.python_words import empty_list
+        from printgen.sandbox.python_words import empty_list, of_a_value
 
-        raise Refused(empty_list(said) or f"it names nothing: {said}")  # [] | first: empty
+        # [] | first: empty; none.x: an empty value's attribute
+        raise Refused(empty_list(said) or of_a_value(said) or f"it names nothing: {said}")
     if callable(value):
         raise Refused(
             "it gives a function, not a value; call it with () or use a filter such as |upper"
