@@ -61,6 +61,9 @@ MAX_PLAYERS = 1_000
 # a text printed on one line as written (a title, subtitle, author, deck name): a title of a
 # million characters reached the templates, which were blamed for the value they were given
 MAX_PRINTED_LINE_CHARS = 1_000
+# one label's text in a labels.yaml, in one language: a word, a sentence or a paragraph (printgen's
+# longest is 357); a 2 MB one was said at the template line printing it, not at the label
+MAX_LABEL_CHARS = 5_000
 MAX_WHOLE_NUMBER = 10**9  # any other whole number a game file sets (duration, age, totals …)
 
 # Geometry, in mm unless said otherwise

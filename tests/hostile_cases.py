@@ -2228,3 +2228,17 @@ def smallest_of_an_empty_list_in_the_prose(p: Path) -> Expect:
     """Jinja's "No aggregated item, sequence was empty; check the names used in {{ … }}"."""
     line = append(p, RULES, "\n\n{{ [] | min }}\n")
     return RULES, line + 2, "the list is empty, so it has no smallest or largest item"
+
+
+@case("files")
+def label_of_2_mb(p: Path) -> Expect:
+    """Said at templates/rulebook.md.j2:1:1 ("makes a value of 2,000,000 characters"), not at
+    the label."""
+    line = append(p, GAME_LABELS, f"credits: {{it: {'x' * 2_000_000}}}\n")
+    return GAME_LABELS, line, "label 'credits' 'it' is 2,000,000 characters long, over 5,000"
+
+
+@case("files")
+def label_of_one_long_text(p: Path) -> Expect:
+    line = append(p, "templates/labels.yaml", "my_words: " + "x" * 5001 + "\n")
+    return "templates/labels.yaml", line, "label 'my_words' is 5,001 characters long, over 5,000"

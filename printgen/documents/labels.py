@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen import inputs
+from printgen.documents.label_shapes import ANY_LANGUAGE as ANY_LANGUAGE  # (re-exported)
+from printgen.documents.label_shapes import shape
 from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Problem, ProjectError, Where, closest, fail
 from printgen.project import PACKAGED_TEMPLATES, Project
@@ -23,7 +25,6 @@ from printgen.source.located_yaml import LDict, read_yaml
 Entries = tuple[tuple[str, dict[str, str]], ...]  # (label, {lang: text}), as a file has them
 
 LABELS = "labels.yaml"
-ANY_LANGUAGE = "_"  # {_: ":", fr: " :"}: the text of every language not given its own
 PACKAGED_LABELS = PACKAGED_TEMPLATES / LABELS  # printgen's own labels, under every project's
 
 
@@ -165,7 +166,7 @@ def read_labels(project: Project, path: Path, rel: str) -> Entries:
     problems = [
         Problem(where, message)
         for key, value in data.items()
-        for where, message in _shape(data, str(key), value)
+        for where, message in shape(data, str(key), value)
     ]
     if problems:
         raise ProjectError(problems)
@@ -177,81 +178,6 @@ def read_labels(project: Project, path: Path, rel: str) -> Entries:
             else {ANY_LANGUAGE: str(value)},
         )
         for key, value in data.items()
-    )
-
-
-def _shape(data: LDict, key: str, value: Any) -> list[tuple[Where, str]]:
-    """What is wrong with one label's value: it is a text (a number is read as one), or one
-    text per language."""
-    if _word(value):
-        return _mark_shape(key, {key: value}, data)
-    if not isinstance(value, LDict):
-        return [(data.at(key), f"label '{key}' must be a text, or one text per language")]
-    from printgen.source.game import LANGUAGE_CODE
-
-    return (
-        [
-            (
-                value.key_at(lang),
-                f"label '{key}': '{lang}' is not a language code; write it as two "
-                "lower-case letters, such as en or it",
-            )
-            for lang in value
-            if lang != ANY_LANGUAGE and not LANGUAGE_CODE.fullmatch(str(lang))
-        ]
-        + [
-            (value.at(lang), f"label '{key}' '{lang}' {_not_a_word(text)}")
-            for lang, text in value.items()
-            if not _word(text)
-        ]
-        + _mark_shape(key, {lang: text for lang, text in value.items() if _word(text)}, value)
-    )
-
-
-def _word(value: Any) -> bool:
-    return isinstance(value, str | int | float) and not isinstance(value, bool)
-
-
-def _not_a_word(value: Any) -> str:
-    """What a language's text that is none is, said so: `it:` left empty was called a list."""
-    if value is None:
-        return "has no text; write it, or leave the language out"
-    if isinstance(value, bool):  # yes, no, on, off
-        return "is read by YAML as true or false; put the word in quotes"
-    return "must be a text, not a list or a mapping"
-
-
-def _mark_shape(key: str, texts: dict[str, Any], node: LDict) -> list[tuple[Where, str]]:
-    """What is wrong with a decimal mark (``texts``: by language, or the label's one text under
-    its own name): any text was taken, and 2.5 printed as "255" or "2xx5"."""
-    from printgen.sandbox.numbers import DECIMAL_MARK
-
-    if key != DECIMAL_MARK:
-        return []
-    return [
-        (
-            node.at(at),
-            f"label '{key}'{'' if at == key else f' {at!r}'} is {str(text)!r}, but a decimal "
-            "mark is one character that is not a digit, a letter, a space or a mark of the "
-            "texts' own (*, `, _, :, \\, [, ], <, >, {, }); write the one its readers use: "
-            '"." (2.5) or "," (2,5), else "·" or "٫"',
-        )
-        for at, text in texts.items()
-        if not _is_mark(str(text))
-    ]
-
-
-# what card texts and Markdown read as marks of their own: "2*5" printed 25, the star taken
-# for an emphasis ending further on
-_MARKUP = frozenset("*`_:\\[]<>{}#|~")
-
-
-def _is_mark(text: str) -> bool:
-    return (
-        len(text) == 1
-        and text.isprintable()
-        and not (text.isalnum() or text.isspace())
-        and text not in _MARKUP
     )
 
 
