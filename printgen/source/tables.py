@@ -20,14 +20,14 @@ from printgen.source.cells import NOTES, blank, cut_between
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.sheet_rows import first_visible, read_rows
 from printgen.source.workbook import (
-    merged,
+    merged_cells,
     too_many_cells,
     too_many_strings,
     unpacked_bytes,
     unprintable_cells,
     unreadable_values,
     unreadable_why,
-    unsaved_formulas,
+    unsaved_results,
 )
 
 _DELIMITERS = (",", ";", "\t")  # Excel writes ';' where the decimal mark is ','
@@ -327,27 +327,8 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
         rows = [(number, _cleaned(cells)) for number, cells in rows]
         table = Table(label, True, _trimmed(rows))
         unprintable_cells(checker, table)
-        from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
-
-        notes = table.notes()
-        for ref in merged(path, getattr(chosen, "_worksheet_path", "")):
-            left, _, right, _ = range_boundaries(ref)
-            if left is not None and right is not None and notes >= set(range(left, right + 1)):
-                continue  # notes merged over rows: never read
-            first = ref.split(":", 1)[0]
-            checker.error(
-                table.where(*coordinate_to_tuple(first)),
-                f"cells {ref} are merged: a merged cell is read as empty past its first; "
-                "unmerge them and write the value in each",
-            )
-            table.said_ranges.append(range_boundaries(ref))
-        for row, col, formula in unsaved_formulas(path, chosen.title, table, rows):
-            checker.error(
-                table.where(row, col),
-                f"the cell holds a formula whose result was never saved ({formula[:40]}); open "
-                "the workbook in Excel or LibreOffice and save it, or write the value",
-            )
-            table.said_cells.add((row, col))
+        merged_cells(checker, path, getattr(chosen, "_worksheet_path", ""), table)
+        unsaved_results(checker, path, chosen.title, table, rows)
         return table
     finally:
         book.close()

@@ -68,6 +68,38 @@ _TYPE = re.compile(rb"""\bt\s*=\s*["'](\w*)["']""")
 _VALUE = re.compile(rb"<(?:\w+:)?v>([^<]*)</(?:\w+:)?v>")
 
 
+def merged_cells(checker: Checker, path: Path, member: str, table: Table) -> None:
+    """Each range of merged cells said at its first cell: a merged cell is read as empty past
+    its first (notes merged over rows are never read, and said nothing)."""
+    from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
+
+    notes = table.notes()
+    for ref in merged(path, member):
+        left, _, right, _ = range_boundaries(ref)
+        if left is not None and right is not None and notes >= set(range(left, right + 1)):
+            continue  # notes merged over rows: never read
+        first = ref.split(":", 1)[0]
+        checker.error(
+            table.where(*coordinate_to_tuple(first)),
+            f"cells {ref} are merged: a merged cell is read as empty past its first; "
+            "unmerge them and write the value in each",
+        )
+        table.said_ranges.append(range_boundaries(ref))
+
+
+def unsaved_results(
+    checker: Checker, path: Path, sheet: str, table: Table, rows: list[tuple[int, list[Any]]]
+) -> None:
+    """Each formula cell whose result was never saved (a workbook a program wrote), said."""
+    for row, col, formula in unsaved_formulas(path, sheet, table, rows):
+        checker.error(
+            table.where(row, col),
+            f"the cell holds a formula whose result was never saved ({formula[:40]}); open "
+            "the workbook in Excel or LibreOffice and save it, or write the value",
+        )
+        table.said_cells.add((row, col))
+
+
 def unreadable_values(checker: Checker, path: Path, member: str, label: str) -> bool:
     """Say each cell of the sheet whose number or truth value openpyxl cannot read ('NaN', as
     some programs write a value that is none) at the cell: openpyxl failed on the first with
