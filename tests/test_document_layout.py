@@ -1394,7 +1394,8 @@ def _pages_of(tmp_path: Path, prose: str, room: float, words: list[str]) -> list
 
     theme = rulebook_theme()
     flows = _Converter(theme, 300.0, {}).blocks(list(parse(prose)))
-    one = _Converter(theme, 300.0, {}).blocks(list(parse("1. step\n")))[0]
+    # (a list's first item: its last is followed by a paragraph's space)
+    one = _Converter(theme, 300.0, {}).blocks(list(parse("1. step\n2. step\n")))[0]
     item = one.wrap(300.0, 1000)[1] + one.getSpaceAfter()
     frame = 400.0  # a page's frame: room for `room` items below the filler on the first page
     pdf = tmp_path / "list.pdf"

@@ -152,6 +152,7 @@ class _Converter:
                 if previous is not None and tokens[previous[0]].type == "paragraph_open":
                     self._lead_in(out[-1])
                 out.extend(self._list(token, tokens[i + 1 : end], 0))
+                self._list_end(out[-1])
                 stays.append(out[-1])
             elif kind == "blockquote_open":
                 inner = tokens[i + 1 : end]
@@ -293,6 +294,13 @@ class _Converter:
             if items[-1] - last == 1 and all(map(self._one_line, out[last - 1 : last + 1])):
                 out[last - 1].keepWithNext = True
         return out
+
+    def _list_end(self, flow: Flowable) -> None:
+        """A list's last line is followed by a paragraph's space, not an item's: "Total
+        cards: 88" right under the last bullet read as part of that item. Only the list's own
+        end: a sub-list's last item, another item under it, keeps an item's space."""
+        if isinstance(flow, RichText):
+            flow.style = replace(flow.style, space_after=self.theme.body.space_after)
 
     def _lead_in(self, flow: Flowable) -> None:
         """A one-line paragraph just above a list ("Your turn has three steps:") or a table
