@@ -75,6 +75,20 @@ def printgen(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
 
 
 @pytest.fixture
+def rulebook_from(project: Path, printgen: Callable[..., Run]) -> Callable[[str], Path]:
+    """Builds Warriors and Monks' English rulebook with the given prose as its rules.en.md,
+    giving the PDF's path."""
+
+    def build(rules: str) -> Path:
+        (project / "cards" / "warriors-and-monks" / "rules.en.md").write_text(rules)
+        args = ("build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
+        assert (result := printgen(project, *args)).code == 0, result.err
+        return project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf"
+
+    return build
+
+
+@pytest.fixture
 def rulebook_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A 1 for each lay-out of a rulebook from here on: how often it was laid out."""
     from printgen.documents.rulebook_document import RulebookDocument

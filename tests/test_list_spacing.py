@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pdfplumber
 import pytest
@@ -87,12 +86,9 @@ Count your points.
 
 
 def test_a_sub_list_keeps_close_and_a_heading_after_a_list_keeps_its_own_space(
-    project: Path, printgen: Callable[..., Any]
+    rulebook_from: Callable[[str], Path],
 ) -> None:
-    (project / "cards" / "warriors-and-monks" / "rules.en.md").write_text(RULES)
-    args = ("build", "warriors-and-monks", "--lang", "en", "--only", "rulebook")
-    assert (result := printgen(project, *args)).code == 0, result.err
-    with pdfplumber.open(project / "build" / "warriors-and-monks" / "en" / "rulebook.pdf") as pdf:
+    with pdfplumber.open(rulebook_from(RULES)) as pdf:
         items = _gap(pdf, "• The board", "• The pawns")
         into_sub_list = _gap(pdf, "• The pawns", "• red")
         out_of_sub_list = _gap(pdf, "• blue", "• The dice")

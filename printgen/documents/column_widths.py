@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from printgen.layout import breaking, text
@@ -84,13 +85,29 @@ def _unbreakable(line: Line, size: float) -> float:
 
 
 # a modifier or a count as a rulebook writes it: -3, +2, −1 (a typeset minus), ±1, 1,000,
-# 2.5, 50 %, ×2 or 2×; a dash alone says "none" in such a column
-_NUMBER = re.compile(r"[+\-\u2212±]?×?(?:\d+(?:[.,]\d+)*|[.,]\d+)\s?[%×]?|[-\u2013\u2014]")
+# 2.5, 50 %, ×2 or 2×, odds as 3/36; a dash alone says "none" in such a column
+_NUMBER = re.compile(r"[+\-\u2212±]?×?(?:\d+(?:[.,]\d+)*|[.,]\d+)(?:/\d+)?\s?[%×]?|[-\u2013\u2014]")
 
 
 def _numbers(rows: list[list[RichText]], column: int) -> bool:
     """Whether a column's cells below its head are numbers (a count, a modifier) or blank:
     its words, the head's, fit in the width they ask, and spare room would part the rows'
     names from their numbers."""
+    return all(map(is_number, _written(rows, column)))
+
+
+def number_column(rows: list[list[RichText]], column: int) -> bool:
+    """Whether a column's body holds numbers, and nothing else but blanks: set flush right,
+    its figures line up by their last digit as a reader adds them down the column."""
+    found = list(_written(rows, column))
+    return bool(found) and all(map(is_number, found))
+
+
+def is_number(written: str) -> bool:
+    return bool(_NUMBER.fullmatch(written))
+
+
+def _written(rows: list[list[RichText]], column: int) -> Iterator[str]:
+    """The column's cells that are not blank, as printed, a sentence's stop left out."""
     found = (row[column].plain().strip(" .,") for row in rows if column < len(row))
-    return all(_NUMBER.fullmatch(written) for written in found if written)
+    return (written for written in found if written)

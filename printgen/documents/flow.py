@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from printgen.documents.column_widths import CELL_PADDING, column_widths
+from printgen.documents.column_widths import CELL_PADDING, column_widths, number_column
 from printgen.documents.platypus import Flowable, Table, TableStyle
 from printgen.draw.faces import (
     ASCENT,
@@ -330,17 +330,22 @@ def pipe_table(
     base: TextStyle,
 ) -> Table:
     """A Markdown table: each cell's text in ``base`` (bold in the header rows), aligned as its
-    column's delimiter says; columns as wide as their texts ask (``column_widths``), sharing
-    ``width``."""
+    column's delimiter says (``""``: it says nothing; then a column of numbers right); columns
+    as wide as their texts ask (``column_widths``), sharing ``width``."""
     columns = max((len(r) for r in rows), default=1)
     head = replace(base, bold=True)
     cells = [
-        [
-            RichText(cell, replace(head if r < header_rows else base, align=align))
-            for cell, align in zip(row, aligns[r], strict=False)
-        ]
+        [RichText(cell, head if r < header_rows else base) for cell in row]
         for r, row in enumerate(rows)
     ]
+    # a column of numbers is set flush right, as a delimiter's `---:` sets it (the components
+    # table's counts were, a rank table's wages not); a delimiter's alignment wins
+    unsaid = ["right" if number_column(cells[header_rows:], c) else "left" for c in range(columns)]
+    for r, row in enumerate(cells):
+        for c, cell in enumerate(row):
+            align = (aligns[r][c] if c < len(aligns[r]) else "") or unsaid[c]
+            if align != cell.style.align:
+                cell.style = replace(cell.style, align=align)
     for row in cells:
         for cell in row:
             cell.table = cells

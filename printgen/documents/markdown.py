@@ -356,7 +356,7 @@ class _Converter:
                 header_rows += int(in_head)
             elif token.type in ("th_open", "td_open") and aligns:
                 found = _TEXT_ALIGN.search(str(token.attrGet("style") or ""))
-                aligns[-1].append(found[1] if found else "left")
+                aligns[-1].append(found[1] if found else "")  # pipe_table's to choose
             elif token.type == "inline" and rows:
                 rows[-1].append(inline_runs(token, bold=False, icons=self.theme.icons))
         grid = pipe_table(rows, aligns, header_rows, self.width, self.theme.table)
