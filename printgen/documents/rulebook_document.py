@@ -140,7 +140,7 @@ class RulebookDocument(BaseDocTemplate):  # type: ignore[misc]
             self._last_page = self.page
         self.overflowing.extend(overflowing(flowable))
         self.small_text.extend(smallest_text(flowable, MIN_TEXT))
-        if isinstance(flowable, Heading) and flowable.level == 2:
+        if isinstance(flowable, Heading) and flowable.listed():
             label = flowable.entry()
             key = f"h{self._outline}"
             self._outline += 1

@@ -45,6 +45,11 @@ class Heading(RichText):
         three pages and was left out of the contents: now it cannot be placed, said at it."""
         return []
 
+    def listed(self) -> bool:
+        """Whether the heading has an entry in the contents: a section's, with words (an empty
+        one, or an icon alone, printed a page number with nothing before it)."""
+        return self.level == 2 and bool(self.entry())
+
     def entry(self) -> str:
         """The words of the heading's entry in the contents and the PDF's outline: the words
         alone (an inline icon, ## :star: Scoring, left a space before them)."""

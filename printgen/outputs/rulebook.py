@@ -14,6 +14,7 @@ from printgen.documents.context import Unprintable, render_document
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
 from printgen.documents.diagram import TIGHT
 from printgen.documents.diagram_blocks import DiagramBlocks
+from printgen.documents.empty_headings import empty_headings
 from printgen.documents.label_names import unknown_labels
 from printgen.documents.label_places import label_holding
 from printgen.documents.labels import Labels, emptied, unlabelled
@@ -100,6 +101,7 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     problems.extend(other_markdowns(job.project, rel, rules, job.decks, job.lang))
     problems.extend(too_few_cells(job.project, rel, rules))
     problems.extend(unread_tables(job.project, rel, rules))
+    problems.extend(empty_headings(job.project, rel, rules, contents=True))
     problems.extend(unclosed_emphasis(job.project, rel, rules))
     problems.extend(soft_hyphens_in_autolinks(job.project, rel, rules))
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
@@ -218,7 +220,7 @@ class _Book:
             return None  # the contents would be kept with what precedes them, moving it
         # the room kept depends on the titles (a long one wraps), the entries' pages listed
         # by the document under the same words
-        titles = [f.entry() for f in story if isinstance(f, Heading) and f.level == 2]
+        titles = [f.entry() for f in story if isinstance(f, Heading) and f.listed()]
         late = LateContents(titles, theme.h2)
         story.insert(cut, late)
         done = self._pass(paper, story, diagrams, draw, late)
