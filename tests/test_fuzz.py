@@ -782,12 +782,12 @@ def test_prose_line_patterns_find_the_lines_the_line_start_patterns_find(
 ) -> None:
     """The delimiter rows and deep lines found by patterns opening with the line break before
     them are the lines the ^ patterns find (the first line, \\r breaks, lines of spaces)."""
-    from printgen.documents import prose_lint
+    from printgen.documents import prose_lint, prose_tables
 
     written = "".join(pieces)
     delimiter = r"^(?:[ \t]*>)*[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$"
     rows = [m.start() for m in re.finditer(delimiter, written, re.M) if "|" in m.group()]
-    assert prose_lint.delimiter_rows(written) == rows
+    assert prose_tables.delimiter_rows(written) == rows
     deep = re.search(rf"^(?:[ \t>*+-]|\d+[.)]){{{limits.MAX_PROSE_NESTING},}}", written, re.M)
     assert (prose_lint._DEEP_LINE.search("\n" + written) is None) == (deep is None)
 

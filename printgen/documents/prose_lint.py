@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from printgen.documents.markdown_marks import overmarked, said_written, tangled
 from printgen.documents.parsed import parse
 from printgen.documents.prose_html import html_problems, no_characters
-from printgen.documents.prose_tables import split_row, too_many_cells
+from printgen.documents.prose_tables import broken_tables, too_many_cells
 from printgen.documents.source_lines import (
     Fence,
     block_tokens,
@@ -43,14 +43,10 @@ DRAWN_BY = {
     "rules": ("diagram", "card", "cardrow", "cardfan", "cardgallery"),
     "aid": ("quickref", "legend"),
 }
-# Both line patterns open with the line break before the line, searched for in the text after
-# a "\n" (its first line's): a pattern opening with a literal is scanned for it, where one
-# opening with ^ was tried at every character — 97 → 21 µs and 69 → 12 µs on a 10 kB rulebook.
-# A match's start is then its line's start in the text itself.
-# a table's delimiter row (|---|:--:|), whose table Markdown may still refuse
-_DELIMITER_ROW = re.compile(  # in a quote or a list item too
-    r"\n(?:[ \t]*>)*[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
-)
+# The pattern opens with the line break before the line, searched for in the text after a
+# "\n" (its first line's): a pattern opening with a literal is scanned for it, where one
+# opening with ^ was tried at every character — 97 → 21 µs and 69 → 12 µs on a 10 kB rulebook
+# (prose_tables' delimiter row too). A match's start is then its line's start in the text.
 # a line indented or quoted as deeply as a list or quote past the nesting limit could be
 _DEEP_LINE = re.compile(rf"\n(?:[ \t>*+-]|\d+[.)]){{{MAX_PROSE_NESTING},}}")
 _ENTITY = pattern(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -84,7 +80,7 @@ def lint_prose(
         _unprintable(lines, rel, rendered, icons, elsewhere)
         + _foreign(written, lines, rel, prose)
         + html_problems(written, rendered, rel)
-        + _broken_tables(written, lines, rel)
+        + broken_tables(written, lines, rel)
         + too_many_cells(written, rendered, rel)
     )
 
@@ -164,44 +160,6 @@ def _too_deep(written: str, rel: str) -> list[Problem]:
                 )
             ]
     return []
-
-
-def _broken_tables(written: str, lines: list[str], rel: str) -> list[Problem]:
-    """A table whose header and delimiter rows have different numbers of cells is no table
-    to Markdown: its rows printed as one paragraph of | characters, without a word."""
-    rows = delimiter_rows(written)
-    if not rows:  # parsed only where a table may be
-        return []
-    in_paragraph = {
-        number
-        for token in block_tokens(written)
-        if token.type == "paragraph_open" and token.map
-        for number in range(token.map[0] + 1, token.map[1] + 1)
-    }
-    problems = []
-    for start in rows:
-        number = written.count("\n", 0, start) + 1
-        if number not in in_paragraph or number < 2:
-            continue
-        header, delimiter = _cells(lines[number - 2]), _cells(lines[number - 1])
-        if header != delimiter:
-            problems.append(
-                Problem(
-                    Where(rel, number, 1),
-                    f"this table's header row has {header} cells and the line under it "
-                    f"{delimiter}; give both the same number (it prints as plain text)",
-                )
-            )
-    return problems
-
-
-def delimiter_rows(written: str) -> list[int]:
-    """Where each line that would be a table's delimiter row (``|---|:-:|``) starts."""
-    return [m.start() for m in _DELIMITER_ROW.finditer("\n" + written) if "|" in m.group()]
-
-
-def _cells(line: str) -> int:
-    return len(split_row(line))  # counted as the rows' own check counts them
 
 
 def _image_at(lines: list[str], after: tuple[int, int], end: int, text: str) -> tuple[int, int]:

@@ -6,6 +6,7 @@ Read in the prose as rendered, which is what markdown-it parses and what prints 
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from printgen.documents.source_lines import block_tokens, line_texts
@@ -170,3 +171,49 @@ def _cell(body: str, offset: int, start: int, end: int) -> Cell:
     text = body[start:end]
     lead = len(text) - len(text.lstrip())
     return Cell(offset + start + (lead if text.strip() else 0), text.strip())
+
+
+# a table's delimiter row (|---|:--:|), whose table Markdown may still refuse; it opens with
+# the line break before the line, searched for in the text after a "\n": a pattern opening
+# with a literal is scanned for it, where one opening with ^ was tried at every character
+_DELIMITER_ROW = re.compile(  # in a quote or a list item too
+    r"\n(?:[ \t]*>)*[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.M
+)
+
+
+def broken_tables(written: str, lines: list[str], rel: str) -> list[Problem]:
+    """A table whose header and delimiter rows have different numbers of cells is no table
+    to Markdown: its rows printed as one paragraph of | characters, without a word."""
+    rows = delimiter_rows(written)
+    if not rows:  # parsed only where a table may be
+        return []
+    in_paragraph = {
+        number
+        for token in block_tokens(written)
+        if token.type == "paragraph_open" and token.map
+        for number in range(token.map[0] + 1, token.map[1] + 1)
+    }
+    problems = []
+    for start in rows:
+        number = written.count("\n", 0, start) + 1
+        if number not in in_paragraph or number < 2:
+            continue
+        header, delimiter = _cell_count(lines[number - 2]), _cell_count(lines[number - 1])
+        if header != delimiter:
+            problems.append(
+                Problem(
+                    Where(rel, number, 1),
+                    f"this table's header row has {header} cells and the line under it "
+                    f"{delimiter}; give both the same number (it prints as plain text)",
+                )
+            )
+    return problems
+
+
+def delimiter_rows(written: str) -> list[int]:
+    """Where each line that would be a table's delimiter row (``|---|:-:|``) starts."""
+    return [m.start() for m in _DELIMITER_ROW.finditer("\n" + written) if "|" in m.group()]
+
+
+def _cell_count(line: str) -> int:
+    return len(split_row(line))  # counted as the rows' own check counts them
