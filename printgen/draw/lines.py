@@ -45,15 +45,11 @@ def draw_lines(
         writing.setFillColor(to_color(color))
     font = ""
     pending: list[str] = []  # words in one font, drawn as one string
-    # the pending words' own widths, as laid out, and the spaces put between them: the
-    # string's width in its font without measuring it again (a line measured whole is a
-    # width no other line asks for: through width_of it pushed words out of its memory)
-    words_width, between = 0.0, 0
     word_space = 0.0  # the text object's word spacing (Tw), in points
 
     def flush(words_x: float, end: float, y: float) -> None:
         """Draw the pending string, its first word at ``words_x`` and its end at ``end``."""
-        nonlocal font, word_space, words_width, between
+        nonlocal font, word_space
         if pending_font != font:
             writing.setFont(pending_font, size)
             font = pending_font
@@ -64,11 +60,9 @@ def draw_lines(
         space = text.width_of(" ", pending_font, size)
         spacing = 0.0
         if inside:
-            # a piece holding spaces of its own (a run the lay-out placed whole) was laid out
-            # as wide as its regular spaces make it: its width in its own font is measured
-            own = inside == between
-            natural = words_width + between * space if own else stringWidth(words, font, size)
-            off = end - words_x - natural
+            # measured whole, not through width_of: a line is a width no other line asks for,
+            # and it pushed the words that are asked again out of that memory
+            off = end - words_x - stringWidth(words, font, size)
             spacing = off / inside if abs(off) > SPACING_SLACK else 0.0
         if spacing != word_space:
             writing.setWordSpace(spacing)
@@ -76,7 +70,6 @@ def draw_lines(
         writing.setTextOrigin(words_x - leading * (space + spacing), y)
         writing.textOut(line)
         pending.clear()
-        words_width, between = 0.0, 0
 
     inline: list[tuple[str, float, float, float]] = []  # icon name, x, y, width
     for line, left, baseline in lines:
@@ -95,9 +88,7 @@ def draw_lines(
                         flush(left + pending_x, left + end, baseline)
                     pending_x = piece.x
                     pending_font = piece.font
-                between += spaces if pending else 0  # the first's lead the origin moves past
                 pending.append(" " * spaces + piece.text)
-                words_width += piece.width
             end = piece.x + piece.width
         if pending:
             flush(left + pending_x, left + end, baseline)
