@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import repeat
 
 from printgen.simulate.contract import GameRecord
 from printgen.simulate.settings import Settings, seats
@@ -77,17 +78,22 @@ class Tally:
             if not (self.mixed and bots[seat] == "random"):
                 self._add_seat(counter, record.finished, 1 if seat in won else 0)
         for key, values in record.series.items():
-            sums, counts = self.series.setdefault(key, ([], []))
-            for t, value in enumerate(values):
-                if t == len(sums):
-                    sums.append(0.0)
-                    counts.append(0)
-                sums[t] += value
-                counts[t] += 1
+            self._series_added(key, values, repeat(1))
             self.series_lengths.setdefault(key, []).append(len(values))
         for key, value in record.figures.items():
             self.figures.setdefault(key, array("d")).append(value)
             self.figures_stopped[key] += not record.finished
+
+    def _series_added(self, key: str, sums: Sequence[float], counts: Iterable[int]) -> None:
+        """A series' values turn by turn added to its sums, each turn's count of games with
+        it to its counts (one game's: a count of 1 a turn); turns past the longest yet open."""
+        mine, my_counts = self.series.setdefault(key, ([], []))
+        if len(sums) > len(mine):
+            mine.extend([0.0] * (len(sums) - len(mine)))
+            my_counts.extend([0] * (len(sums) - len(my_counts)))
+        for t, (value, count) in enumerate(zip(sums, counts, strict=False)):  # counts: 1s
+            mine[t] += value
+            my_counts[t] += count
 
     def merge(self, later: Tally) -> None:
         """Add the tally of the games played next: every name stays where it was first met,
@@ -116,13 +122,7 @@ class Tally:
                 for i, number in enumerate(numbers):
                     row[i] += number
         for key, (sums, counts) in later.series.items():
-            mine, my_counts = self.series.setdefault(key, ([], []))
-            for t, value in enumerate(sums):
-                if t == len(mine):
-                    mine.append(0.0)
-                    my_counts.append(0)
-                mine[t] += value
-                my_counts[t] += counts[t]
+            self._series_added(key, sums, counts)
         for key, lengths in later.series_lengths.items():
             self.series_lengths.setdefault(key, []).extend(lengths)
         for key, values in later.figures.items():
