@@ -68,7 +68,8 @@ def draw_lines(
             writing.setWordSpace(spacing)
             word_space = spacing
         writing.setTextOrigin(words_x - leading * (space + spacing), y)
-        writing.textOut(line)
+        # (not textOut: it measures the string again, for a cursor every string here resets)
+        writing._textOut(line)
         pending.clear()
 
     inline: list[tuple[str, float, float, float]] = []  # icon name, x, y, width

@@ -20,6 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from printgen import inputs
+from printgen.layout.subset_font import SubsetFont
 from printgen.limits import MAX_FONT_BYTES
 from printgen.problems import ProjectError, Where
 
@@ -227,10 +228,10 @@ def _register(
         return
     try:
         if data is None:
-            pdfmetrics.registerFont(TTFont(font_name, str(file)))
+            pdfmetrics.registerFont(SubsetFont(font_name, str(file)))
         else:
             _bounded_cmap(shown or file.name, data)
-            font = TTFont(font_name, io.BytesIO(data))
+            font = SubsetFont(font_name, io.BytesIO(data))
             # ReportLab keeps one font per internal (PostScript) name: a project font sharing
             # Vera's, or another project font's, would stand in for it, depending on which was
             # registered first; the content's digest in the name keeps each font its own
