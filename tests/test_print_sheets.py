@@ -1343,7 +1343,7 @@ def test_manifest_records_read_as_json_writes_them() -> None:
     from printgen.draw.sheets import Placement, Sheet
     from printgen.layout.face import Face
     from printgen.model.game import CardShape, Side
-    from printgen.outputs.cards import manifest
+    from printgen.outputs.card_sheets import manifest
     from printgen.outputs.names import plain_name
     from printgen.write import json_bytes
 

@@ -374,3 +374,6 @@ def _preload(options: BuildOptions) -> None:
     for output in Output:
         if options.wants(output):
             maker(output)
+    if options.wants(Output.CARDS) and options.out is not None:
+        # what draws the sheets, which validate never imports: once here, not in each worker
+        from printgen.outputs import card_sheets  # noqa: F401
