@@ -5,6 +5,7 @@ order, and keeps no card's laid-out text once its sheet is drawn."""
 from __future__ import annotations
 
 import gc
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -64,6 +65,28 @@ def test_only_the_chosen_cards_are_drawn_and_every_card_is_still_checked(
     reader = PdfReader(project / "build" / GAME / "it" / "cards.pdf")
     assert len(reader.pages) == 2  # the one front, then its back
     assert "Carta 3" in (reader.pages[0].extract_text() or "")
+
+
+def test_a_fresh_process_prints_the_sheet_labels_before_any_front_is_laid_out(
+    tmp_path: Path,
+) -> None:
+    """One language's card sheets alone, in a process of their own (as a designer runs it):
+    the sheets are imposed, their margin labels measured in Vera, before any front is laid out
+    or any PDF begun — the font was registered only as a side effect of those, and the build
+    ended in "internal error: KeyError: getTypeFace: no afm found for faceName='Vera'"."""
+    project = scaled_game(tmp_path, 20, Source.ONE_FILE)
+    command = [sys.executable, "-m", "printgen", "--project", str(project), "build", GAME]
+    done = subprocess.run(
+        [*command, "--lang", "it", "--only", "cards", "--no-cache"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    reader = PdfReader(project / "build" / GAME / "it" / "cards.pdf")
+    assert len(reader.pages) == 6  # 20 cards, 9 a sheet: three sheets, fronts and backs
+    first = reader.pages[0].extract_text() or ""
+    assert "Carta 1" in first and "Scaled" in first  # a front, and the margin's title
 
 
 def test_a_streamed_build_warns_as_validate_does_and_lays_each_front_out_once(

@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.draw.blocks import EDGE
+from printgen.layout.fonts import vera
 from printgen.model.units import pt
 
 BAND = 3.2  # mm, the depth of a label band along the paper's edge
@@ -25,7 +26,7 @@ LINE_CLEAR = 3.0
 # reads as a bar of its own, not a mark doubled (A4 poker sheets: 2.57 mm each side)
 NEAR_LINE = 2.5
 SCALE = 50.0  # mm, the scale bar's length
-FONT = "Vera"
+FONT = vera().regular  # (registered here: a sheet may be imposed before any PDF is begun)
 SIZES = (5.5, 5.0, 4.5, 4.0)  # points, the label's size shrinking to fit
 SIDES = ("bottom", "top", "left", "right")
 PT_MM = 25.4 / 72
