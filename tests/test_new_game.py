@@ -924,6 +924,28 @@ def test_a_when_written_as_a_word_printgen_cannot_read_is_an_error_at_its_line(
     assert printgen(designer, "validate").code == 0  # a word it reads: the disc left out
 
 
+@pytest.mark.parametrize("key", ["x", "h"])
+def test_a_position_or_size_left_empty_is_an_error_at_its_line(
+    designer: Path, printgen: Callable[..., Run], key: str
+) -> None:
+    """'x:' with its number forgotten was read as no x at all: the disc drawn at the card's
+    left edge, and the only word a warning about the bleed. Left out, the key is no error."""
+    layouts = designer / "cards" / GAME / "layouts" / f"{GAME}.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    old = "cost_disc: {type: ellipse, x: 5, y: 18, w: 10, h: 10,"
+    assert old in text
+    written = {"x": " x: 5,", "h": " h: 10,"}[key]
+    layouts.write_text(text.replace(old, old.replace(written, f" {key}: ,"), 1), encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if old in ln)
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    assert f"cards/{GAME}/layouts/{GAME}.yaml:{line}:" in checked.err, checked.err
+    assert f"element 'cost_disc' {key}: an empty value; write a length" in checked.err
+    assert checked.err.count("\n") == 1, checked.err
+    layouts.write_text(text.replace(old, old.replace(written, ""), 1), encoding="utf-8")
+    assert printgen(designer, "validate").code == 0, "a key left out is its default"
+
+
 def test_a_card_written_by_its_printed_name_is_told_its_id(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:

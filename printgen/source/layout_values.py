@@ -1,7 +1,7 @@
 """Values of a layout file checked as it is read: a failed file's styles, read for their
 colours (the cards are never laid out with those layouts, where each value is checked, so a
-colour written wrong would wait for a second run), a ``when:`` written as a word, and a text
-written as a list or mapping."""
+colour written wrong would wait for a second run), a ``when:`` written as a word, a text
+written as a list or mapping, and a position or size left empty."""
 
 from __future__ import annotations
 
@@ -103,4 +103,20 @@ def printed_words(checker: Checker, props: LDict, element_name: str) -> None:
                 props.at(key),
                 f"element '{element_name}' {key}: YAML reads yes, no, on, off, true and false "
                 "as a truth value, not a text; put the text in quotes",
+            )
+
+
+LENGTHS = ("x", "y", "w", "h", "x2", "y2")  # an element's position and size, in mm
+
+
+def empty_lengths(checker: Checker, props: LDict, element_name: str) -> None:
+    """A position or size written with no value (``x:``) was taken as not written — 0, or what
+    the layout it extends says — and the element drawn there without a word: most often a
+    number forgotten, said as the other lengths of printgen's files say it."""
+    for key in LENGTHS:
+        if key in props and props[key] is None:
+            checker.error(
+                props.at(key),
+                f"element '{element_name}' {key}: an empty value; write a length such as 5 "
+                "(mm), or leave the key out",
             )

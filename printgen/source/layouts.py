@@ -23,6 +23,7 @@ from printgen.source.layout_chains import (
 )
 from printgen.source.layout_order import stacked
 from printgen.source.layout_values import (
+    empty_lengths,
     layout_defaults,
     printed_words,
     style_colours,
@@ -340,6 +341,7 @@ def _resolve(
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
         when_word(checker, props, element_name)
+        empty_lengths(checker, props, element_name)
         printed_words(checker, props, element_name)
         sized = (inherited.sized - props.keys()) if inherited else frozenset()
         if "size" in body:
