@@ -87,6 +87,32 @@ def test_an_escaped_colon_in_the_prose_opens_no_icon(
     assert "Pay :coin: twice, or once." in text.replace("  ", " ")
 
 
+def test_the_games_title_and_author_print_as_written_and_its_credits_as_markdown(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A title is plain words: "Dice *and* Cards_2_" printed "Dice and Cards_2_" on the cover,
+    "and" in italics, while the player aid printed it whole; an author "Ann_Lee_ & **Bob**"
+    lost its stars. The credits are the designer's Markdown: their *italics* still italic."""
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    text = text.replace('{en: "Demo"', '{en: "Dice *and* Cards_2_"', 1)
+    text = text.replace('{en: "You"', '{en: "Ann_Lee_ & **Bob**"', 1)
+    game_yaml.write_text(text + 'credits: {en: "After *Dice* by Ann.", it: "Da *Dadi*."}\n')
+    append_to(demo / "cards" / "demo" / "rules.en.md", "\nThis is {{ game.title }}.\n")
+    built = _built(demo, capsys)
+    lines = _lines(built / "rulebook.pdf")
+    assert lines[0] == "Dice *and* Cards_2_", lines[:3]  # the cover's title
+    assert any("This is Dice *and* Cards_2_." in line for line in lines)  # in the prose
+    assert any(line.endswith("Ann_Lee_ & **Bob**") for line in lines[:40])  # the cover
+    assert any(line.endswith(": Ann_Lee_ & **Bob**.") for line in lines)  # the credits
+    assert "After Dice by Ann." in lines
+    with pdfplumber.open(built / "rulebook.pdf") as pdf:
+        lines_read = [line for page in pdf.pages for line in page.extract_text_lines()]
+    after = next(line for line in lines_read if line["text"] == "After Dice by Ann.")
+    assert any("Oblique" in c["fontname"] for c in after["chars"])  # *Dice*: italic
+    assert _lines(built / "player-aid.pdf")[0].startswith("Dice *and* Cards_2_ — ")
+
+
 def test_a_template_reads_each_label_escaped_however_it_asks_for_it() -> None:
     """``t.name``, ``t['name']`` and ``t.get('name')`` all give the escaped words; a label the
     language lacks is still missing (the template's undefined, said by name)."""

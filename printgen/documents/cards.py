@@ -173,7 +173,9 @@ class CardIndex:
         for key in ("title", "subtitle"):
             value = self.game.raw.get(key)
             written = value.get(lang) if isinstance(value, dict) else value
-            if isinstance(written, str) and said == unmarked(written):
+            # as written (game_as_written), or its marks read as Markdown (a template of the
+            # designer's own may print it so)
+            if isinstance(written, str) and said in (" ".join(written.split()), unmarked(written)):
                 node, at = (value, lang) if isinstance(value, dict) else (self.game.raw, key)
                 return place(node, at, Where(f"{self.game.folder}/game.yaml"))
         return None

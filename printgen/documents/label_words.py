@@ -1,6 +1,7 @@
 """A label's words set into a document's Markdown so that they print as written: a label is
 plain words, and one holding ``**``, ``_``, ``[``, a backtick, an ``:icon:`` name or a line
-break bolded, linked or drew an icon in the rulebook — or opened a list or a new paragraph."""
+break bolded, linked or drew an icon in the rulebook — or opened a list or a new paragraph.
+The game's title, subtitle and author are plain words too (its credits are Markdown)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,16 @@ class _AsWritten(Labels):
     def get(self, name: str, default: Any = None) -> Any:
         found = super().get(name)
         return default if found is None else as_written(found)
+
+
+PLAIN_GAME_TEXTS = ("title", "subtitle", "author")  # game.yaml's; `credits:` is Markdown
+
+
+def game_as_written(game: dict[str, Any]) -> dict[str, Any]:
+    """The game's facts as a template prints them (``game.title``): its plain texts as written
+    — "Dice *and* Cards" lost its asterisks on the cover and kept them on the player aid."""
+    plain = {key: game[key] for key in PLAIN_GAME_TEXTS if isinstance(game.get(key), str)}
+    return {**game, **{key: as_written(text) for key, text in plain.items()}}
 
 
 def labels_as_written(words: Labels) -> Labels:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.documents.compiled import SETTINGS, bytecode_cache
-from printgen.documents.label_words import labels_as_written
+from printgen.documents.label_words import game_as_written, labels_as_written
 from printgen.documents.labels import Labels, label_line, missing_label
 from printgen.documents.prose_lint import line_of
 from printgen.documents.source_lines import editor_lines, marked
@@ -96,6 +96,8 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
     # the labels a template prints as written; what it cannot find is said of the labels
     words = context.get("t")
     printed = {**context, "t": labels_as_written(words)} if isinstance(words, Labels) else context
+    if isinstance(context.get("game"), dict):  # (a document's; a card's texts have no game)
+        printed = {**printed, "game": game_as_written(context["game"])}
     source = ""
     path: Path | None = None
     try:
