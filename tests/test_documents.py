@@ -610,6 +610,28 @@ def test_a_long_word_past_the_margin_is_said_at_its_own_line_and_column(
     ], said
 
 
+def test_a_long_word_in_the_aid_is_said_at_its_line_not_as_an_aid_too_long(
+    demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A word too wide for the aid's column was said as "the player aid does not fit one page
+    even at 7 pt; shorten aid.en.md", at the file's first line: the designer cut text that was
+    never too long. It is said at the word, as the rulebook says it."""
+    from printgen.cli.commands import main
+
+    aid = demo / "cards" / "demo" / "aid.en.md"
+    text = aid.read_text(encoding="utf-8")
+    word = "Supercalifragilistic" * 12
+    aid.write_text(text + f"\nKeep the {word} in mind.\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
+    said = capsys.readouterr().err.splitlines()
+    line = len(text.splitlines()) + 2
+    assert said == [
+        f"cards/demo/aid.en.md:{line}:10: text runs past the margin in the player aid: the "
+        f"word '{word[:50]}…' is wider than the column; break it (&shy; where it may break) "
+        "or shorten it"
+    ], said
+
+
 @pytest.mark.parametrize(
     "label", ["Players", "Players, friends and family", "Mitspielerinnen und Mitspieler"]
 )

@@ -16,11 +16,14 @@ from printgen.problems import Problem, Where, in_spreadsheet
 
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 QUOTED = 50  # characters of a text quoted: a row of a thousand cells is not said whole
-SAID = "text runs past the margin in the rulebook: "
 
 
 def overflow_problems(
-    overflowing: list[RichText], rel: str, prose: str, where_of: Callable[[str], Where]
+    overflowing: list[RichText],
+    rel: str,
+    prose: str,
+    where_of: Callable[[str], Where],
+    document: str = "the rulebook",
 ) -> list[Problem]:
     """Text past the margin, one problem a place of the rules (a too-wide table is one, named
     by its widest word, however many of its cells overflow), the first few places named.
@@ -39,12 +42,15 @@ def overflow_problems(
         # word written twice), each its own problem
         said.setdefault((where, number if where == Where(rel) else 0), message)
     shown = list(said.items())
-    problems = [Problem(where, message) for (where, _), message in shown[:OVERFLOWS_SHOWN]]
+    said_in = f"text runs past the margin in {document}: "
+    problems = [
+        Problem(where, said_in + message) for (where, _), message in shown[:OVERFLOWS_SHOWN]
+    ]
     if (rest := len(shown) - OVERFLOWS_SHOWN) > 0:  # one rulebook of long words would fill
         problems.append(  # the screen
             Problem(
                 Where(rel),
-                f"text runs past the margin in {rest} more places of the rulebook; break their "
+                f"text runs past the margin in {rest} more places of {document}; break their "
                 "long words (&shy; where they may break)",
             )
         )
@@ -63,15 +69,15 @@ def _block_said(
     if word and line.path == rel and flow.source is None:  # the word may be lines on
         line = word_at(prose, word, line) or word_at(prose, word.strip(_AROUND), line) or line
     if address:
-        return line, f"{SAID}the address '{_quoted(address)}' {_TOO_WIDE_ADDRESS}"
+        return line, f"the address '{_quoted(address)}' {_TOO_WIDE_ADDRESS}"
     in_rules = line.path == rel
     if not word:  # no line wider than its column: nothing to name but the block
         hint = "break its long word (&shy; where it may break)"
         if not in_rules:
             hint = f"mark where its long word may break with {_soft_hyphen(line)}"
-        return line, f"{SAID}'{unbroken(flow.written())[:QUOTED]}…'; {hint}"
+        return line, f"'{unbroken(flow.written())[:QUOTED]}…'; {hint}"
     hint = _hint(line, rel, SOFT in word)
-    return line, f"{SAID}the word '{_quoted(word)}' is wider than the column; {hint}"
+    return line, f"the word '{_quoted(word)}' is wider than the column; {hint}"
 
 
 def _table_said(
@@ -83,7 +89,7 @@ def _table_said(
     the table's columns. Said at that word, at its row's line and column."""
     if any(cell.past_margin for cell in cells[0]):
         return where_of(_row(cells[0])), (
-            f"{SAID}the table's {max(len(row) for row in cells)} columns are wider than the "
+            f"the table's {max(len(row) for row in cells)} columns are wider than the "
             "page, even at their narrowest; give it fewer columns"
         )
     piece, row, column = _widest_word(cells)
@@ -98,7 +104,7 @@ def _table_said(
         if SOFT in word:
             hint = "break it again (&shy; where it may break) or give the table fewer columns"
     return line, (
-        f"{SAID}the word '{_quoted(word)}' in column {column} of the table is wider than the "
+        f"the word '{_quoted(word)}' in column {column} of the table is wider than the "
         f"column; {hint}"
     )
 

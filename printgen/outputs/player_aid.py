@@ -24,11 +24,13 @@ from printgen.documents.labels import unlabelled
 from printgen.documents.legend import legend, legend_icons, printed_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
+from printgen.documents.overflows import overflow_problems
 from printgen.documents.platypus import Flowable, Frame
 from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.prose_stars import unclosed_emphasis
 from printgen.documents.prose_tables import too_few_cells
 from printgen.documents.quickref import quick_reference
+from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.documents.title_fit import FittedTitle
 from printgen.documents.unread_tables import unread_tables
@@ -144,6 +146,9 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
             chosen = fmt, fitted
             break
     if chosen is None:
+        if wide := _past_the_margin(job, source, index, large, labels, scratch):
+            problems.extend(wide)  # a long word, not the aid's length: no size would help
+            return None
         listed = len(context.get("aid_cards", ()))
         tail = (
             f" (its quick reference lists {listed} card types, each with its summary or "
@@ -239,6 +244,38 @@ def _used(story: list[Flowable], width: float, height: float, scratch: Canvas) -
     if remaining or overflowing(story):
         return None
     return float(height - frame._y)
+
+
+def _past_the_margin(
+    job: OutputJob,
+    source: str,
+    index: CardIndex,
+    fmt: Format,
+    labels: dict[str, str],
+    scratch: Canvas,
+) -> list[Problem]:
+    """Text wider than its column at the aid's smallest size (a long word, a table of too many
+    columns), said at its line as the rulebook says it: "the aid does not fit; shorten it"
+    sent the designer to cut text that was never too long."""
+    width, height = fmt.frame
+    story = _story(source, index, MIN_AID_SIZE, width, labels)
+    for flowable in story:  # each laid out at the column's width, whatever page it lands on
+        flowable.wrapOn(scratch, width, height)
+    wide = overflowing(story)
+    if not wide:
+        return []
+    rel = f"{job.game.folder}/aid.{job.lang}.md"
+    try:
+        prose = (job.project.root / rel).read_text(encoding="utf-8")
+    except (OSError, UnicodeError):  # (read and said before: the aid was rendered from it)
+        prose = ""
+
+    def where_of(text: str) -> Where:
+        line = prose_line(prose, text, loose=False)
+        found = None if line != 1 else index.written_at(text, job.lang)
+        return found or Where(rel, line if line != 1 else prose_line(prose, text))
+
+    return overflow_problems(wide, rel, prose, where_of, "the player aid")
 
 
 def _edge_problems(fmt: Format, where: Where) -> list[Problem]:
