@@ -603,11 +603,15 @@ def test_a_long_word_past_the_margin_is_said_at_its_own_line_and_column(
     assert main([*args, "--booklet"] if booklet else args) == 2
     said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
     line = len(text.splitlines()) + 3
-    assert said == [
-        f"cards/demo/rules.en.md:{line}:5: text runs past the margin in {pages}: the word "
-        f"'{word[:50]}…' is wider than the column; break it (&shy; where it may break) or "
-        "shorten it"
-    ], said
+    assert said == [_long_word_said(f"cards/demo/rules.en.md:{line}:5", pages, word)], said
+
+
+def _long_word_said(place: str, document: str, word: str) -> str:
+    """What printgen says of a word too wide for a document's column, at ``place``."""
+    return (
+        f"{place}: text runs past the margin in {document}: the word '{word[:50]}…' is wider "
+        "than the column; break it (&shy; where it may break) or shorten it"
+    )
 
 
 def test_a_long_word_in_the_aid_is_said_at_its_line_not_as_an_aid_too_long(
@@ -625,11 +629,7 @@ def test_a_long_word_in_the_aid_is_said_at_its_line_not_as_an_aid_too_long(
     assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
     said = capsys.readouterr().err.splitlines()
     line = len(text.splitlines()) + 2
-    assert said == [
-        f"cards/demo/aid.en.md:{line}:10: text runs past the margin in the player aid: the "
-        f"word '{word[:50]}…' is wider than the column; break it (&shy; where it may break) "
-        "or shorten it"
-    ], said
+    assert said == [_long_word_said(f"cards/demo/aid.en.md:{line}:10", "the player aid", word)]
 
 
 @pytest.mark.parametrize(
