@@ -1,11 +1,18 @@
-"""Where a label's text the documents print is written: the designer's labels file, at the
-label's line (an over-long "Players" on the cover is theirs to shorten, not the rules')."""
+"""Where a text a document prints is written: its prose file's line, a card's field, or the
+designer's labels file at the label's line (an over-long "Players" on the cover is theirs to
+shorten, not the rules')."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from printgen.documents.labels import Labels, label_line
+from printgen.documents.source_lines import prose_line
 from printgen.problems import Where
 from printgen.project import Project
+
+if TYPE_CHECKING:
+    from printgen.documents.cards import CardIndex
 
 MIN_HELD = 2  # a one-character label (the colon) is in most texts, and names none of them
 
@@ -22,3 +29,20 @@ def label_holding(project: Project, words: Labels, text: str) -> Where | None:
         return None
     _, name = max(held)
     return label_line(project, name, words.written[name])
+
+
+def text_written_at(
+    project: Project, rel: str, prose: str, text: str, index: CardIndex, words: Labels
+) -> Where:
+    """The line of the prose file ``rel`` a laid-out block's text comes from — or of the
+    card's field, for a card's text the document prints (or of game.yaml's title, the
+    rulebook cover's): found there before a prose line holding only its first two words; else
+    of the designer's label it holds (the cover's "Players"), rather than the prose's start."""
+    line = prose_line(prose, text, loose=False)
+    if line != 1:
+        return Where(rel, line)
+    found = index.written_at(text, words.lang)
+    line = prose_line(prose, text)
+    if found is None and line == 1:
+        found = label_holding(project, words, text)
+    return found or Where(rel, line)

@@ -20,7 +20,8 @@ from printgen.documents.context import render_document
 from printgen.documents.empty_headings import empty_headings
 from printgen.documents.flow import overflowing
 from printgen.documents.icon_labels import icon_label_problems
-from printgen.documents.labels import unlabelled
+from printgen.documents.label_places import text_written_at
+from printgen.documents.labels import Labels, unlabelled
 from printgen.documents.legend import legend, legend_icons, printed_icons
 from printgen.documents.markdown import to_flowables
 from printgen.documents.measure import MeasuringFrame, scratch_canvas
@@ -30,7 +31,6 @@ from printgen.documents.prose_flavours import other_markdowns
 from printgen.documents.prose_stars import unclosed_emphasis
 from printgen.documents.prose_tables import too_few_cells
 from printgen.documents.quickref import quick_reference
-from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import ACCENT, MIN_AID_SIZE, aid_theme
 from printgen.documents.title_fit import FittedTitle
 from printgen.documents.unread_tables import unread_tables
@@ -251,7 +251,7 @@ def _past_the_margin(
     source: str,
     index: CardIndex,
     fmt: Format,
-    labels: dict[str, str],
+    labels: Labels,
     scratch: Canvas,
 ) -> list[Problem]:
     """Text wider than its column at the aid's smallest size (a long word, a table of too many
@@ -271,9 +271,7 @@ def _past_the_margin(
         prose = ""
 
     def where_of(text: str) -> Where:
-        line = prose_line(prose, text, loose=False)
-        found = None if line != 1 else index.written_at(text, job.lang)
-        return found or Where(rel, line if line != 1 else prose_line(prose, text))
+        return text_written_at(job.project, rel, prose, text, index, labels)
 
     return overflow_problems(wide, rel, prose, where_of, "the player aid")
 

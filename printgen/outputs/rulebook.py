@@ -16,7 +16,7 @@ from printgen.documents.diagram import TIGHT
 from printgen.documents.diagram_blocks import DiagramBlocks
 from printgen.documents.empty_headings import empty_headings
 from printgen.documents.label_names import unknown_labels
-from printgen.documents.label_places import label_holding
+from printgen.documents.label_places import text_written_at
 from printgen.documents.labels import Labels, emptied, unlabelled
 from printgen.documents.markdown import to_flowables
 from printgen.documents.overflows import overflow_problems
@@ -30,7 +30,6 @@ from printgen.documents.qa_marker import QA_LABELS, collects
 from printgen.documents.rulebook_document import MIN_TEXT, RulebookDocument
 from printgen.documents.rules_slips import rules_slips
 from printgen.documents.sections import Heading
-from printgen.documents.source_lines import prose_line
 from printgen.documents.theme import rulebook_theme, scaled, tightened
 from printgen.documents.unread_tables import unread_tables
 from printgen.layout.hyphens import unbroken
@@ -350,18 +349,7 @@ class _Book:
         return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place, fill)
 
     def _where(self, text: str) -> Where:
-        """The line of the rules file a laid-out block's text comes from — or of the card's
-        field, for a card's text the card reference prints (or of game.yaml's title, the
-        cover's): found there before a prose line holding only its first two words; else of
-        the designer's label it holds (the cover's "Players"), rather than the rules' start."""
-        line = prose_line(self.prose, text, loose=False)
-        if line != 1:
-            return Where(self.rel, line)
-        found = self.index.written_at(text, self.lang)
-        line = prose_line(self.prose, text)
-        if found is None and line == 1:
-            found = label_holding(self.project, self.labels, text)
-        return found or Where(self.rel, line)
+        return text_written_at(self.project, self.rel, self.prose, text, self.index, self.labels)
 
     def _contents(self, doc: RulebookDocument) -> tuple[str, list[tuple[str, int]]] | None:
         """What the late contents print: nothing in a rulebook of a few pages."""
