@@ -656,6 +656,28 @@ def test_every_row_cut_into_its_notes_column_is_a_warning_on_each(
     assert len(said) == rows.count("\n")
 
 
+@pytest.mark.parametrize("end", [",", ""], ids=["separator closing the row", "none"])
+def test_a_text_cut_before_the_last_text_column_is_a_warning_at_the_cut(
+    fleet: Path, printgen: Callable[..., Run], end: str
+) -> None:
+    """'Gain 1, then draw' unquoted in effect.en, the sheet's only row: ' then draw' went into
+    effect.it and the Italian text into the notes — exit 0 without a word while the Italian
+    card printed 'then draw', whether or not a separator closed the row (without one, the row
+    is no longer than its header). A warning at the cut says to quote the text."""
+    deck = _deck("ships.csv").replace("note: any}", "note: any, effect: text}")
+    (fleet / DECK).write_text(deck, encoding="utf-8")
+    (fleet / CSV).write_text(
+        "id,count,cost,color,name.en,name.it,effect.en,effect.it,#notes\n"
+        f"sloop,2,1,#ffffff,Sloop,Sloop,Gain 1, then draw,Guadagna 1 e pesca{end}\n",
+        "utf-8",
+    )
+    run = printgen(fleet, "validate", GAME)
+    said = [line for line in run.err.splitlines() if "moved one column on" in line]
+    assert len(said) == 1, run.err
+    assert said[0].startswith(f"{CSV}:2:8: warning: "), run.err
+    assert 'a text holding a comma must be in double quotes: "Gain 1, then draw"' in said[0]
+
+
 def test_notes_in_a_sheet_whose_every_row_ends_with_a_separator_are_read_as_notes(
     fleet: Path, printgen: Callable[..., Run]
 ) -> None:
@@ -668,6 +690,8 @@ def test_notes_in_a_sheet_whose_every_row_ends_with_a_separator_are_read_as_note
         # a note after ', ' — behind a name that ended its sentence, or a colour
         "sloop,2,1,#ffffff,Sloop,Sloop., check the brig,\ncog,1,2,#000000,Cog,Cocca., fine,\n",
         "sloop, 2, 1, #ffffff, Sloop, Sloop, a file written with spaces,\n",
+        # a space after a number or a colour, the row as long as its header
+        "sloop,2, 1,#ffffff, Sloop,Sloop,fast\n",
     ):
         (fleet / CSV).write_text("id,count,cost,color,name.en,name.it,#notes\n" + notes, "utf-8")
         run = printgen(fleet, "validate", GAME)

@@ -307,6 +307,19 @@ def _in_yaml(text: str) -> str:
     return f"{digits}, or {signed}" if len(digits) <= 16 else signed
 
 
+def cut_column(cells: list[str], width: int) -> int | None:
+    """The column (from 1) of the first of a raw CSV row's cells under the header's ``width``
+    names that seems to hold the words after an unquoted comma, the text before them in the
+    cell before it; None for a row with none."""
+    spaced = [index for index, cell in enumerate(cells[:width]) if index and cell[:1] == " "]
+    for index in spaced:
+        if index == 1 and len(spaced) > 1:
+            continue  # `sloop, 2, Sloop`: a file written with a space after every separator
+        if cut_between(cells[index - 1 : index + 1]):
+            return index + 1
+    return None
+
+
 def cut_between(pair: list[str]) -> bool:
     """Whether a text seems cut between these two raw CSV cells by an unquoted comma: a text
     ("Gain 1"), then words after the comma's space (" then draw") — not a file written with a

@@ -1,7 +1,8 @@
 """A CSV row cut by a separator inside a text that is not in quotes: its cells moved one column
 on, into the wrong fields. Said with how to quote the text: at the cell past the header that
 holds a value (by the card), else — the cell it gained empty, a separator closing it — with the
-row's first problem, or at a last notes column that took the value pushed on."""
+row's first problem, or at the cell the words after the comma begin (most often a last notes
+column, which took the value pushed on)."""
 
 from __future__ import annotations
 
@@ -48,42 +49,47 @@ class Cut(NamedTuple):
 
 
 def cut_row(table: Table, number: int, cells: list[Any], usual: int) -> Cut | None:
-    """A CSV row longer than its header, the cells past the header empty (a cell past it
-    holding a value is said by the card as a value in a column without a name), and longer
-    than the sheet's other rows or with the end of a text in a last notes column: its values
-    may have moved one column on. None for any other row — one with a stray separator closing
-    it and nothing wrong is read as it is."""
+    """A CSV row whose values may have moved one column on: longer than its header, the cells
+    past the header empty (a cell past it holding a value is said by the card as a value in a
+    column without a name), and longer than the sheet's other rows or with a cell begun by the
+    words after a comma, the text before it in the cell before (``Table.spaced``); or a row no
+    longer than its header with such a cell (no separator closed it, or its last value was
+    empty). None for any other row — one with a stray separator closing it and nothing wrong
+    is read as it is."""
     width = len(table.rows[0][1])
-    if table.workbook or len(cells) <= width:
+    if table.workbook:
         return None
+    if len(cells) <= width:
+        if number not in table.spaced:
+            return None
+        said = (
+            "this text begins with a space, as the words after a comma do: a text holding a "
+            "comma may have been cut here, and the row's later values moved one column on"
+        )
+        mark, example = _MARKS[table.delimiter]
+        return Cut(f"{said}; a text holding a {mark} must be in double quotes{example}", False)
     if not all(blank(value) for value in cells[width:]):
         return None
-    # every row cut alike (or the only one) is as long as the others: the text pushed into
-    # the notes is what tells it from a separator closing each row
+    # every row cut alike (or the only one) is as long as the others: the words after the
+    # comma, begun by its space, are what tell it from a separator closing each row
     by_length = len(cells) > usual
-    if not by_length and not _pushed_into_notes(table, number, width):
+    if not by_length and number not in table.spaced:
         return None
     moved = "this row has more cells than the header row, so its values may have moved one"
     return Cut(f"{moved} column on{quote_hint(table, len(cells), width)}", by_length)
 
 
-def _pushed_into_notes(table: Table, number: int, width: int) -> bool:
-    """Whether the header's last column is the designer's notes and row ``number``'s cell there
-    held the end of a text cut by a separator, pushed on: words after the space that followed
-    the comma ("Gain 1, then draw" → " then draw"), the text before it in the column before."""
-    return width in table.notes() and number in table.spaced
-
-
 def moved_on(checker: Checker, table: Table, number: int, said: int, cut: Cut) -> None:
-    """Say a row one cell too long: with its first problem, where its length shows its values
-    have most likely moved on by a separator (its later problems are the same cut: one line);
-    else, where its last column is the designer's notes (which took the value pushed on, the
-    text before it cut short), as a warning at that cell, the row's own problems said as they
-    are. A row ending with a stray separator, every value in place, is read as it is."""
+    """Say a row whose values moved on: with its first problem, where its length shows its
+    values have most likely moved on by a separator (its later problems are the same cut: one
+    line); else as a warning at the cell the words after the comma begin (most often a last
+    notes column, which took them), the row's own problems said as they are. A row ending with
+    a stray separator, every value in place, is read as it is."""
     if cut.by_length and len(checker.problems) > said:
         problem = checker.problems[said]
         checker.problems[said:] = [replace(problem, message=f"{problem.message}; {cut.hint}")]
         return
     width = len(table.rows[0][1])
-    if width in table.notes():
-        checker.warn(table.where(number, width), cut.hint[:1].upper() + cut.hint[1:])
+    column = table.spaced.get(number, width if width in table.notes() else None)
+    if column is not None:
+        checker.warn(table.where(number, column), cut.hint[:1].upper() + cut.hint[1:])

@@ -16,7 +16,7 @@ from typing import Any
 from printgen.folders import hidden
 from printgen.problems import ProjectError, Where
 from printgen.project import Project
-from printgen.source.cells import NOTES, blank, cut_between
+from printgen.source.cells import NOTES, blank, cut_column
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.sheet_rows import first_visible, read_rows
 from printgen.source.workbook import (
@@ -51,8 +51,9 @@ class Table:
     # cards are still read, for their other problems, but nothing more is said of these
     said_cells: set[tuple[int, int]] = field(default_factory=set)  # (row, column)
     said_ranges: list[tuple[int, int, int, int]] = field(default_factory=list)  # merged cells
-    # CSV rows longer than the header, its last column's cell begun by a space (split_rows)
-    spaced: set[int] = field(default_factory=set)
+    # CSV rows with a text seemingly cut by an unquoted comma: the row's number, and the column
+    # of the cell begun by the space after it (split_rows)
+    spaced: dict[int, int] = field(default_factory=dict)
 
     def said(self, where: Where) -> bool:
         """Whether the problem of the workbook's cell at ``where`` was said reading it."""
@@ -139,7 +140,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
     del raw  # the text is what is read now (a file's bytes held beside it was its size again)
     delimiter = max(_DELIMITERS, key=_header_line(text).count)
     rows: list[tuple[int, list[Any]]] = []
-    spaced: set[int] = set()  # rows whose notes may hold a text cut by a comma (split_rows)
+    spaced: dict[int, int] = {}  # rows whose text may be cut by a comma (split_rows)
     # strict: a quote never closed is an error at the end, not the rest of the file as one cell
     reader = csv.reader(_lines(text), delimiter=delimiter, strict=True)
     start = 1  # the line the record being read starts on (a quoted cell may hold line breaks)
@@ -156,9 +157,8 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
                 if past:
                     start = reader.line_num + 1
                     continue
-            width = len(rows[0][1]) if rows else 0  # the header's cells
-            if 0 < width < len(cells) and cut_between(cells[width - 2 : width]):
-                spaced.add(start)
+            if rows and (column := cut_column(cells, len(rows[0][1]))):
+                spaced[start] = column
             rows.append((start, _cleaned(cells)))
             start = reader.line_num + 1
     except csv.Error as exc:
