@@ -1,5 +1,5 @@
 """A pipe table Markdown reads as text — right under a list item, with no |---| line, with a
-mistyped one — printed its raw "| … |---|" without a word: now a warning at its line."""
+mistyped one, rows a blank line parted from it — printed its raw "| … |---|" without a word: now a warning at its line."""
 
 from __future__ import annotations
 
@@ -47,6 +47,12 @@ def _warned(demo: Path, printgen: Callable[..., Any], rules: str) -> list[str]:
             "reads (only |, -, : and spaces), so the table prints as text; write it as "
             "`|---|---|` (a : at a column's end aligns it)",
         ),
+        (
+            # rows a blank line parted from their table: one warning, at the first
+            TABLE + "\n| Thief | 2 |\n\n| Crown | 3 |\n",
+            "7:1: warning: this table row is apart from the table above by a blank line, so it "
+            "prints as text (its | and all); remove the blank lines between a table's rows",
+        ),
     ],
 )
 def test_a_table_printed_as_text_is_warned_of_at_its_line(
@@ -62,6 +68,7 @@ def test_a_table_printed_as_text_is_warned_of_at_its_line(
         "Costs:\n" + TABLE,  # a table may follow a paragraph's line
         "- item\n\n  " + TABLE.replace("\n|", "\n  |"),  # a table in the item
         "The score is |a - b| | or |c|.\n|x| is its size.\n",  # pipes in a sentence
+        TABLE + "\nThe | is a pipe.\n\n## Next\n\n" + TABLE,  # prose, then a heading
     ],
 )
 def test_a_table_markdown_reads_and_pipes_in_text_are_no_warning(

@@ -1,7 +1,7 @@
 """Pipe tables Markdown does not read as tables, which print as their raw "| … |---|" text: one
 right under a list item or a quote with no blank line (read as that item's text: the usual
 "{% for %}- …{% endfor %}" list before a table), one with no |---| line under its header, one
-whose |---| line is mistyped. Read in the prose as rendered, as markdown-it reads it, and said
+whose |---| line is mistyped, rows a blank line parted from their table. Read in the prose as rendered, as markdown-it reads it, and said
 at the line of the file that wrote it. Warnings: the document is made all the same.
 
 A table whose header and |---| line have different numbers of cells is prose_lint's (an error)."""
@@ -39,13 +39,20 @@ def unread_tables(project: Project, rel: str, rendered: str) -> list[Problem]:
     lines = line_texts(rendered)
     unread: list[_Unread] = []
     containers: list[str] = []  # the list items and quotes the next paragraph stands in
+    table_ended = False  # the block before is a table: rows after a blank line are apart
     for token in block_tokens(rendered):
         if token.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
             containers.append("quote" if token.type == "blockquote_open" else "list item")
         elif token.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             containers.pop()
         elif token.type == "paragraph_open" and token.map:
-            unread += _in_paragraph(lines, *token.map, containers[-1] if containers else "")
+            first, end = token.map
+            if table_ended and _row_like(_body(lines[first])):
+                unread.append(_Unread(first, _lead(lines[first]), _APART))
+            else:
+                unread += _in_paragraph(lines, first, end, containers[-1] if containers else "")
+        if token.nesting != -1 or token.type == "table_close":
+            table_ended = token.type == "table_close"
     spots = [(table.line, table.col, table.message) for table in unread]
     return warnings_where_written(project, rel, lines, spots) if spots else []
 
@@ -112,6 +119,10 @@ def _lazy(container: str) -> str:
     )
 
 
+_APART = (
+    "this table row is apart from the table above by a blank line, so it prints as text (its "
+    "| and all); remove the blank lines between a table's rows"
+)
 _MISSING = (
     "this table has no |---| line under its header row and prints as text; add one under "
     "it: `{row}`"
