@@ -1,5 +1,6 @@
 """A pipe table Markdown reads as text — right under a list item, with no |---| line, with a
-mistyped one, rows a blank line parted from it — printed its raw "| … |---|" without a word: now a warning at its line."""
+mistyped one, rows a blank line parted from it — printed its raw "| … |---|" without a word: now
+a warning at its line."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Pipe tables Markdown does not read as tables, which print as their raw "| … |---|" text: one
 right under a list item or a quote with no blank line (read as that item's text: the usual
 "{% for %}- …{% endfor %}" list before a table), one with no |---| line under its header, one
-whose |---| line is mistyped, rows a blank line parted from their table. Read in the prose as rendered, as markdown-it reads it, and said
-at the line of the file that wrote it. Warnings: the document is made all the same.
+whose |---| line is mistyped, rows a blank line parted from their table. Read in the prose as
+rendered, as markdown-it reads it, and said at the line of the file that wrote it. Warnings:
+the document is made all the same.
 
 A table whose header and |---| line have different numbers of cells is prose_lint's (an error)."""
 
