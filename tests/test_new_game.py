@@ -3128,6 +3128,8 @@ def test_a_broken_expression_is_said_at_its_tag_not_at_the_lines_start(
         # a line separator Jinja does not count as a line break: the tag was looked for on
         # the line above, and the column was 1
         ("Take\u2028{{ data.goal }} coins, then {{ data.goal } cards.", 34),
+        # a misspelt tag: said at the line's first tag, which was whole
+        ("Long.{% if data.goal > 2 %}a{% esle %}b{% endif %}", 29),
     ],
 )
 def test_a_broken_expression_is_said_at_the_tag_that_is_broken(
@@ -3159,6 +3161,17 @@ def test_a_broken_expression_is_said_at_the_tag_that_is_broken(
         ("{% if data %}{{ data.goal | lenght }}{% endif %}", "unknown filter 'lenght'; did you"),
         ("{{ data.goal is od }}", "unknown test 'od'; did you mean 'odd'?"),
         ("{{ data.goal | monnaie }}", "unknown filter 'monnaie'; the filters are abs, attr,"),
+        # Jinja's "Encountered unknown tag 'esle'. Jinja was looking for the following tags:
+        # 'elif' or 'else' or 'endif'. The innermost block that needs to be closed is 'if'."
+        ("{% if data %}a{% esle %}b{% endif %}", "unknown tag '{% esle %}'; did you mean '{% else"),
+        ("{% for x in [1] %}{% endfro %}", "unknown tag '{% endfro %}'; did you mean '{% endfor"),
+        ("{% fro x in [1] %}{% endfor %}", "unknown tag '{% fro %}'; did you mean '{% for %}'?"),
+        (
+            "{% if data %}{% endfor %}",
+            "'{% endfor %}' is not allowed here: the block open is a '{% if %}', which "
+            "'{% endif %}' closes",
+        ),
+        ("x{% endif %}", "'{% endif %}' has no '{% if %}' open before it; remove it, or open"),
     ],
 )
 def test_a_broken_expression_says_what_is_missing_not_jinja_s_token_names(

@@ -21,7 +21,7 @@ from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.sandbox import alarm, template_code
 from printgen.sandbox import expressions as expr
 from printgen.sandbox.jinja import sandboxed
-from printgen.sandbox.jinja_words import in_plain_words, unknown_name
+from printgen.sandbox.jinja_words import UNKNOWN_TAG, in_plain_words, unknown_name
 from printgen.sandbox.sizes import Refused
 from printgen.startup.deferred import pattern
 
@@ -150,7 +150,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         line, col = exc.lineno or 1, 1
         if exc.filename in (None, where.path):  # Jinja names the line: the tag on it, its column
             lines = editor_lines(source)
-            col = _tag_column(env, lines[line - 1]) if line <= len(lines) else 1
+            col = _tag_column(env, lines[line - 1], exc.message) if line <= len(lines) else 1
         said = in_plain_words(exc.message or "", source, env, exc.lineno)
         stop = Problem(Where(exc.filename or where.path, line, col), f"template error: {said}")
         if exc.filename in (None, where.path) and "Unexpected end of template" in str(exc):
@@ -285,12 +285,17 @@ _TAG = pattern(r"\{([{%#])")
 _TAG_END = {"{": "}}", "%": "%}", "#": "#}"}
 
 
-def _tag_column(env: Any, text: str) -> int:
-    """The column of the tag a syntax error on this line of a template is in: the first tag
-    that is wrong alone (``{{ m }`` after a good ``{{ n }}``), else the line's first tag. A
-    block's opening or closing tag alone is not wrong; 1 for a line without a tag."""
+def _tag_column(env: Any, text: str, message: str | None = None) -> int:
+    """The column of the tag a syntax error on this line of a template is in: the tag Jinja
+    named unknown (``{% esle %}``), else the first tag that is wrong alone (``{{ m }`` after a
+    good ``{{ n }}``), else the line's first tag. A block's opening or closing tag alone is not
+    wrong; 1 for a line without a tag."""
     from jinja2 import TemplateSyntaxError
 
+    if (named := UNKNOWN_TAG.fullmatch(message or "")) and (
+        found := re.search(rf"\{{%[-+]?\s*{named[1]}\b", text)
+    ):
+        return found.start() + 1
     starts = list(_TAG.finditer(text))
     for tag in starts:
         end = text.find(_TAG_END[tag[1]], tag.end())

@@ -33,6 +33,16 @@ _UNENDED = pattern(r"unexpected end of template, expected '(end of \w+ \w+)'")
 _NO_NAME = pattern(r"expected token 'name', got '([^']+)'")
 _NO_OPERATOR = pattern(r"expected token 'end of (print statement|statement block)', got '(.+)'")
 _UNCLOSED = pattern(r"unexpected '\}', expected '([\)\]])'")
+UNKNOWN_TAG = pattern(
+    r"Encountered unknown tag '(\w+)'(?:\. Jinja was looking for the following tags: (.+?)\. "
+    r"The innermost block that needs to be closed is '(\w+)')?.*",
+    re.DOTALL,
+)
+# the tags a template of printgen's sandbox may write, for the one a misspelt tag meant
+_OPENING = ("for", "if", "set", "macro", "call", "filter", "with", "block", "raw", "autoescape")
+_TAGS = frozenset(
+    (*_OPENING, *(f"end{tag}" for tag in _OPENING), "elif", "else", "include", "import", "from")
+)
 
 
 def in_plain_words(message: str, source: str, env: Any, line: int | None = None) -> str:
@@ -67,6 +77,8 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
         closer = found[1]
         end = _tag_end_of_unclosed(source, line, _CLOSERS[closer])
         return f"a '{_CLOSERS[closer]}' is never closed: write '{closer}' before '{end}'"
+    if found := UNKNOWN_TAG.fullmatch(text):
+        return _unknown_tag(found[1], re.findall(r"'(\w+)'", found[2] or ""), found[3])
     if text == "expected name or number":
         return "a name is missing after '.' (write data.goal, not data.)"
     for name, typed in _TYPED.items():
@@ -128,3 +140,24 @@ def _before_end(source: str, env: Any, line: int | None, got: str | None = None)
         ):
             return str(value)
     return None
+
+
+def _unknown_tag(tag: str, wanted: list[str], block: str | None) -> str:
+    """A tag Jinja does not take where it stands: one misspelt ({% esle %}), told the tag meant;
+    one that closes or continues another block than the one open ({% endfor %} in an {% if %});
+    one with no block open to close or continue ({% endif %} alone)."""
+    if tag in _TAGS and block:
+        ending = "end" + block
+        return (
+            f"'{{% {tag} %}}' is not allowed here: the block open is a '{{% {block} %}}', which "
+            f"'{{% {ending} %}}' closes; close it first, or move '{{% {tag} %}}' inside it"
+        )
+    if tag in _TAGS and tag not in _OPENING:
+        opener = "if" if tag in ("elif", "else") else tag.removeprefix("end")
+        return (
+            f"'{{% {tag} %}}' has no '{{% {opener} %}}' open before it; remove it, or open the "
+            "block it belongs to"
+        )
+    meant = closest(tag, wanted or _OPENING, 0.6) or closest(tag, _TAGS, 0.6)
+    hint = f"did you mean '{{% {meant[0]} %}}'?" if meant else "Jinja's tags are for, if, set …"
+    return f"unknown tag '{{% {tag} %}}'; {hint}"
