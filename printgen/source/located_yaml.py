@@ -200,6 +200,8 @@ def read_yaml_text(text: str, rel: str, first_line: int) -> Any:
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 0) -> Exception:
+    from printgen.source.yaml_indent import misaligned  # (only for a file that fails)
+
     mark = exc.problem_mark or exc.context_mark
     problem = (exc.problem or "syntax error").strip()
     unclosed = bool(exc.context and "flow" in exc.context and exc.context_mark)
@@ -252,6 +254,8 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
         message = hint
     elif unclosed:
         message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
+    elif off := misaligned(text, line - offset):
+        col, message = off
     elif "mapping values are not allowed" in problem and (hint := _quote_hint(text, line)):
         message = hint
     else:
