@@ -514,6 +514,20 @@ def test_credits_name_each_embedded_font_with_its_licence(
     )
     assert "Unused" not in credits
 
+    # a Debian copyright file: its field's name is not printed before the notice
+    (demo / "fonts" / "OFL.txt").write_text(
+        "Upstream-Name: Brush fonts\n\nFiles: *\n"
+        "Copyright: Copyright (c) 2020 by The Brush Project. All Rights Reserved.\n"
+        "License: OFL-1.1\n SIL Open Font License, Version 1.1\n",
+        encoding="utf-8",
+    )
+    assert printgen(demo, "build", "--only", "rulebook").code == 0
+    credits = " ".join(_rulebook_text(demo).split("Credits")[-1].split())
+    assert (
+        "Brush — Copyright (c) 2020 by The Brush Project. All Rights Reserved. — SIL Open Font "
+        "License 1.1" in credits
+    ), credits
+
     (demo / "fonts" / "OFL.txt").unlink()
     assert printgen(demo, "build", "--only", "rulebook").code == 0
     credits = " ".join(_rulebook_text(demo).split("Credits")[-1].split())

@@ -271,6 +271,8 @@ def _describe(path: Path, project: Project) -> str:
         ),
         "",
     )
+    # a Debian copyright file's field ("Copyright: Copyright (c) 2003 …") printed its name too
+    copyright_line = re.sub(r"(?i)^copyright:\s*(?=copyright|\(c\)|©)", "", copyright_line)
     licence = next((label for key, label in _LICENCE_NAMES if key.lower() in head.lower()), "")
     parts = [part for part in (copyright_line[:200], licence) if part]
     return " — ".join(parts) if parts else project.rel(path)
