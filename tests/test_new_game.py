@@ -147,6 +147,22 @@ def test_new_refuses_to_overwrite_a_game(designer: Path, printgen: Callable[...,
     assert game_yaml.read_bytes() == before
 
 
+def test_new_refuses_an_id_differing_from_a_game_s_only_in_case(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """`new Harbour` beside harbour wrote the game and said to build it; the next build then
+    refused both games (their build folders are one on a disk that ignores case)."""
+    result = printgen(designer, "new", GAME.capitalize())
+    assert result.code == 2
+    assert result.err == (
+        f"printgen: cards/{GAME} is a game whose id differs from '{GAME.capitalize()}' only in "
+        "case, and two such games cannot build side by side (their build folders are one on "
+        "many disks): choose another id\n"
+    )
+    assert sorted(p.name for p in (designer / "cards").iterdir()) == [GAME]
+    assert printgen(designer, "validate").code == 0
+
+
 def test_new_refuses_a_link_to_nothing_in_the_games_place(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -71,6 +71,7 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
             f"{project.rel(folder)} already exists{link}; printgen new never overwrites a game: "
             "choose another id or move that folder away"
         )
+    _no_case_twin(project, game_id)
     words = {lang: _texts().get(lang, _texts()["en"]) for lang in languages}
     title = " ".join(part[0].upper() + part[1:] for part in re.split(r"[-_.]+", game_id) if part)
     files = {
@@ -97,6 +98,23 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
     labels_file, label_notes = add_labels(project, languages, games=False)
     written += [labels_file] if labels_file is not None else []
     return Written(folder, written, notes + label_notes)
+
+
+def _no_case_twin(project: Project, game_id: str) -> None:
+    """A game whose id differs from this one's only in case (``Harbour`` beside ``harbour``)
+    would stop every build: their build folders are one on a disk that ignores case."""
+    cards = project.cards
+    twins = sorted(
+        entry.name
+        for entry in (cards.iterdir() if cards.is_dir() else ())
+        if entry.name.lower() == game_id.lower() and entry.name != game_id
+    )
+    if twins:
+        raise StarterError(
+            f"{project.rel(cards / twins[0])} is a game whose id differs from '{game_id}' only "
+            "in case, and two such games cannot build side by side (their build folders are "
+            "one on many disks): choose another id"
+        )
 
 
 def _write_whole(folder: Path, files: dict[str, str]) -> None:
