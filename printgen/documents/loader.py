@@ -15,6 +15,7 @@ from printgen.limits import MAX_PROSE_BYTES
 from printgen.problems import Where
 from printgen.project import PACKAGED_TEMPLATES, Project
 from printgen.sandbox.sizes import Refused
+from printgen.sandbox.template_code import check_tags
 
 PACKAGED_PREFIX = "printgen/"  # {% include "printgen/rulebook.md.j2" %}
 
@@ -44,5 +45,6 @@ class ConfinedLoader(BaseLoader):
                 return path.read_text(encoding="utf-8"), str(path), lambda: False
             rel = self.project.rel(path)
             source = self.project.read_text(path, Where(rel), MAX_PROSE_BYTES)
+            check_tags(source)  # compiled by Jinja's loading, not template_code's
             return source, rel, lambda: False
         raise TemplateNotFound(written)

@@ -111,6 +111,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
             if path is not None and not path.is_relative_to(PACKAGED_TEMPLATES):
                 from printgen.documents.template_blocks import unprinted
 
+                template_code.check_tags(source)  # before Jinja parses it, here or loading it
                 if stray := unprinted(env, source, where.path):
                     raise ProjectError(stray)
             return str(env.get_template(template).render(printed))
