@@ -215,3 +215,60 @@ def test_a_simulated_games_alarm_taken_as_the_batch_ends_leaves_no_cpu_limit(
     monkeypatch.undo()
     assert resource.getrlimit(resource.RLIMIT_CPU) == before
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_runaway_text_runs_once_a_build_and_is_said_for_every_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sixteen generated cards of one slow text ran 2 s each, then spent the whole build's
+    budget (30 s): the text that ran past its limit is not run again this build — another
+    card's is said at once, in the same words — and a new build runs it afresh."""
+    monkeypatch.setattr(expr, "TIME_LIMIT", 0.1)
+    limits: list[float] = []
+    time_limit = alarm.time_limit
+
+    def counted_limit(seconds: float) -> Any:
+        limits.append(seconds)
+        return time_limit(seconds)
+
+    monkeypatch.setattr(expr, "time_limit", counted_limit)
+    alarm.reset_budget()
+    try:
+        with alarm.alarm_installed():
+            with pytest.raises(expr.ExpressionError, match=r"took more than 0\.1 s") as first:
+                expr.evaluate(RUNAWAY, {"card": {"name": "Monk"}})
+            assert len(limits) == 1
+            with pytest.raises(expr.ExpressionError) as second:
+                expr.evaluate(RUNAWAY, {"card": {"name": "Nun"}})
+            assert len(limits) == 1  # not run
+            assert str(second.value) == str(first.value)
+            assert expr.evaluate("{{ card.name }} prays", {"card": {"name": "Nun"}}) == "Nun prays"
+            alarm.reset_budget()  # the next build
+            with pytest.raises(expr.ExpressionError, match=r"took more than 0\.1 s"):
+                expr.evaluate(RUNAWAY, {"card": {"name": "Monk"}})
+            assert len(limits) == 3
+    finally:
+        alarm.reset_budget()
+
+
+def test_cards_laid_out_once_the_budget_is_spent_are_not_said_out_of_place(
+    demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once slow texts had spent the build's budget, the later cards' positions written as
+    expressions came out as 0: 'element playable (5,0 53×7 mm) leaves the safe zone', its text
+    'crosses the stroke of rect frame' — about a layout and cards nobody had touched."""
+    from printgen import limits
+
+    monkeypatch.setattr(expr, "TIME_LIMIT", 0.1)
+    monkeypatch.setattr(limits, "BUILD_SECONDS", 0.25)
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    slow = "".join(
+        f"  - {{id: slow{n}, count: 1, name: Slow, cost: 1, effect: '{RUNAWAY} {n}'}}\n"
+        for n in range(4)  # each text its own: each runs to its limit
+    )
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards:\n", "cards:\n" + slow))
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2
+    said = run.err.splitlines()
+    assert any("in all (the limit for one build)" in line for line in said), run.err
+    assert all("simplify the loops" in line for line in said[:-1]), run.err

@@ -320,7 +320,7 @@ def _streamed(
         progress.step(f"{unit.game}: checking")
     checked = session.check(unit.game, options, trial, rules=unit.lead, stream=True)
     if checked is None or len(trial):
-        reset_budget(spent)
+        reset_budget(spent, again=True)
         return _Attempt(None)
     files = produce(session, checked, options, trial, progress)
     if not len(trial):
@@ -328,7 +328,7 @@ def _streamed(
             finish(decks)
         if not trial.has_errors():
             return _Attempt(Made(unit, list(trial), files), checked=True)
-    reset_budget(spent)
+    reset_budget(spent, again=True)
     return _Attempt(None, checked=True)
 
 

@@ -106,6 +106,7 @@ class Props:
             value = self.results[slot] = expr.evaluate(raw, self.variables)
         except expr.BudgetSpent as exc:
             self.ctx.report(self.where(key), f"{self.element.name} {key}: {exc}", once=exc.once)
+            self.reported += 1  # a value not worked out: no box to check ("at 0 mm …")
             return None
         except expr.ExpressionError as exc:  # reported at each property that uses it
             if self.ctx.quiet:  # the card's own field failed, and was said: this follows from it

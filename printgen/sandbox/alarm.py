@@ -38,6 +38,9 @@ class _Budget:
 
     def __init__(self) -> None:
         self.spent = 0.0
+        # texts that ran past their own limit, with what was said: not run again this build
+        # (16 generated cards of one slow text took 2 s each, then the whole budget)
+        self.overtime: dict[str, str] = {}
 
     def left(self) -> float:
         return limits.BUILD_SECONDS - self.spent
@@ -51,11 +54,23 @@ def budget_spent() -> bool:
     return _budget.left() <= 0
 
 
-def reset_budget(spent: float = 0.0) -> None:
+def reset_budget(spent: float = 0.0, again: bool = False) -> None:
     """A build (or a watch rebuild) starts with the whole budget; work thrown away and made
-    again (printgen.building.command's streamed attempt) puts back what it spent (``spent``: the
-    seconds spent before it), so it counts once."""
+    ``again`` (printgen.building.command's streamed attempt) puts back what it spent (``spent``:
+    the seconds spent before it), so it counts once, and keeps the texts that ran too long."""
     _budget.spent = spent
+    if not again:
+        _budget.overtime.clear()
+
+
+def overtime(source: str) -> str | None:
+    """What was said of ``source`` when it ran past its own limit earlier in this build."""
+    return _budget.overtime.get(source)
+
+
+def note_overtime(source: str, said: str) -> None:
+    """``source`` ran past its own limit: another card's run of it is said so at once."""
+    _budget.overtime[source] = said
 
 
 def budget_used() -> float:

@@ -11,7 +11,13 @@ from functools import cache
 from typing import Any
 
 from printgen.problems import closest
-from printgen.sandbox.alarm import TemplateTimeout, budget_spent, time_limit
+from printgen.sandbox.alarm import (
+    TemplateTimeout,
+    budget_spent,
+    note_overtime,
+    overtime,
+    time_limit,
+)
 from printgen.sandbox.jinja import sandboxed
 from printgen.sandbox.sizes import Refused, checked_value
 from printgen.startup.deferred import pattern
@@ -106,11 +112,16 @@ def render_template(source: str, context: dict[str, Any]) -> str:
 def _guarded(source: str, run: Any, context: dict[str, Any]) -> Any:
     """Run a template or an expression within the time limits; every failure is
     ExpressionError, and what it gives must be a value a card can print."""
+    if (said := overtime(source)) is not None:  # ran past its limit on an earlier card
+        raise ExpressionError(said)
     try:
         with time_limit(TIME_LIMIT):
             return checked_value(run())
     except (Exception, TemplateTimeout) as exc:  # e.g. "10" + 1: still the designer's input
-        raise _failure(exc, source, context) from None
+        failure = _failure(exc, source, context)
+        if isinstance(exc, TemplateTimeout) and not isinstance(failure, BudgetSpent):
+            note_overtime(source, str(failure))
+        raise failure from None
 
 
 def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> ExpressionError:
