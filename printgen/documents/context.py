@@ -23,7 +23,13 @@ from printgen.documents.components import (
 from printgen.documents.label_words import as_written
 from printgen.documents.labels import font_credits, labels
 from printgen.documents.open_blocks import open_block
-from printgen.documents.prose_lint import lint_document, lint_prose, past_bounds, unclosed_block
+from printgen.documents.prose_lint import (
+    lint_document,
+    lint_prose,
+    past_bounds,
+    template_images,
+    unclosed_block,
+)
 from printgen.documents.rendering import render_markdown
 from printgen.documents.source_lines import editor_lines
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
@@ -249,6 +255,7 @@ def render_document(
             if found is not None and found.is_relative_to(project.root):
                 where = Where(project.rel(found), 1, 1)
                 source = render_markdown(project, template, context, where)
+                unprintable += template_images(project, found)
             else:
                 source = _packaged(project, template, context, f"{game.folder}/game.yaml")
     except ProjectError as exc:

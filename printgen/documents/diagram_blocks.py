@@ -37,25 +37,34 @@ class DiagramBlocks:
     said: set[Problem] = field(default_factory=set)
     # the cells naming no card, by their fix: names, and where their one line for the rest is
     unknown: dict[str, _Unknown] = field(default_factory=dict)
+    # the project's own document template (its path and text), whose blocks follow the prose's
+    template: tuple[str, str] | None = None
 
     def __call__(self, content: str, line: int = 0) -> list[Flowable]:
         """The block's flowables; ``line``: the prose line its fence opens on (0: unknown, as
         for a fence a template wrote — then the n-th block drawn is taken for the n-th in the
-        file)."""
+        file, and those past the prose's for the project's own template's)."""
+        rel, source = self.rel, self.source
         if not line:
-            written = [f.line for f in fences(self.source) if f.name == "diagram"]
+            written = [f.line for f in fences(source) if f.name == "diagram"]
             line = written[self.count] if self.count < len(written) else 0
+            if not line and self.template is not None:
+                rel, source = self.template
+                more = [f.line for f in fences(source) if f.name == "diagram"]
+                at = self.count - len(written)
+                line = more[at] if at < len(more) else 0
+                rel, source = (rel, source) if line else (self.rel, self.source)
         self.count += 1
         first = line + 1 if line else 1
         if line:
-            content = _as_written(content, self.source.splitlines()[first - 1 :])
+            content = _as_written(content, source.splitlines()[first - 1 :])
         try:
-            scene = read_scene(content, self.rel, first, self.index)
+            scene = read_scene(content, rel, first, self.index)
         except ProjectError as exc:
             for problem in exc.problems:
                 self._say(problem)
             return []
-        where = Where(self.rel, max(first - 1, 1), 1)
+        where = Where(rel, max(first - 1, 1), 1)
         return [Diagram(scene, self.index, self.caption, where, self.problems, self.scale)]
 
     def _say(self, problem: Problem) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.documents.markdown_marks import overmarked, said_written, tangled
@@ -264,6 +265,14 @@ def _foreign(written: str, lines: list[str], rel: str, prose: str) -> list[Probl
                 Problem(where, f"no block of kind '{fence.name}'{hint} (it would print as text)")
             )
     return problems + _images(written, lines, rel)
+
+
+def template_images(project: Project, path: Path) -> list[Problem]:
+    """The Markdown images a project's own document template writes (``templates/rulebook.md.j2``
+    around printgen's): dropped without a word, where the prose's are said."""
+    rel = project.rel(path)
+    written = project.read_text(path, Where(rel), MAX_PROSE_BYTES)
+    return _images(written, editor_lines(written), rel)
 
 
 def _images(written: str, lines: list[str], rel: str) -> list[Problem]:

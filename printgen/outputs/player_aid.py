@@ -20,7 +20,7 @@ from printgen.documents.context import render_document
 from printgen.documents.empty_headings import empty_headings
 from printgen.documents.flow import overflowing
 from printgen.documents.icon_labels import icon_label_problems
-from printgen.documents.label_places import text_written_at
+from printgen.documents.label_places import own_template, text_written_at
 from printgen.documents.labels import Labels, unlabelled
 from printgen.documents.legend import legend, legend_icons, printed_icons
 from printgen.documents.markdown import to_flowables
@@ -270,8 +270,10 @@ def _past_the_margin(
     except (OSError, UnicodeError):  # (read and said before: the aid was rendered from it)
         prose = ""
 
+    template = own_template(job.project, "player-aid.md.j2")
+
     def where_of(text: str) -> Where:
-        return text_written_at(job.project, rel, prose, text, index, labels)
+        return text_written_at(job.project, rel, prose, text, index, labels, template)
 
     return overflow_problems(wide, rel, prose, where_of, "the player aid")
 

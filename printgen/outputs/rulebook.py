@@ -16,7 +16,7 @@ from printgen.documents.diagram import TIGHT
 from printgen.documents.diagram_blocks import DiagramBlocks
 from printgen.documents.empty_headings import empty_headings
 from printgen.documents.label_names import unknown_labels
-from printgen.documents.label_places import text_written_at
+from printgen.documents.label_places import own_template, text_written_at
 from printgen.documents.labels import Labels, emptied, unlabelled
 from printgen.documents.markdown import to_flowables
 from printgen.documents.overflows import overflow_problems
@@ -196,6 +196,7 @@ class _Book:
         self.project = project
         self.title, self.author = title, author
         self.rel, self.prose, self.lang = rel, prose, lang
+        self.template = own_template(project, "rulebook.md.j2")  # its own text, said there
 
     def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
         """The rulebook on ``paper``; drawn into a PDF only when ``draw`` (else the checks)."""
@@ -280,7 +281,9 @@ class _Book:
         # less air takes a little off each diagram too: a diagram's page is most often the one
         # whose next block, or last lines, moved on (an arena rulebook's credits alone on a page)
         scale = TIGHT if tight else 1.0
-        diagrams = DiagramBlocks(self.index, self.rel, self.prose, caption, scale)
+        diagrams = DiagramBlocks(
+            self.index, self.rel, self.prose, caption, scale, template=self.template
+        )
         index = self.index
         story = to_flowables(
             self.source,
@@ -349,7 +352,9 @@ class _Book:
         return _Pass(doc.page, data, doc.entries, problems, False, doc.contents_in_place, fill)
 
     def _where(self, text: str) -> Where:
-        return text_written_at(self.project, self.rel, self.prose, text, self.index, self.labels)
+        return text_written_at(
+            self.project, self.rel, self.prose, text, self.index, self.labels, self.template
+        )
 
     def _contents(self, doc: RulebookDocument) -> tuple[str, list[tuple[str, int]]] | None:
         """What the late contents print: nothing in a rulebook of a few pages."""

@@ -1,0 +1,32 @@
+"""A project's own rulebook template — printgen's included, a line of the club's added — had
+its problems said at the game's rules.en.md, line 1, a file the designer had not touched, and
+a Markdown image in it dropped without a word (in the prose it is an error)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+OWN = '{% include "printgen/rulebook.md.j2" %}\n\n'
+
+
+@pytest.mark.parametrize(
+    ("added", "said"),
+    [
+        ("Printed for the club: " + "y" * 300 + "\n", ":3:1: text runs past the margin"),
+        ("```diagram\ngrid: [[main/nope]]\n```\n", ":4:9: diagram: no card 'main/nope'"),
+        ("![logo](logo.png)\n", ":3:1: a Markdown image is not printed"),
+    ],
+    ids=["long word", "diagram", "image"],
+)
+def test_a_problem_of_the_project_s_rulebook_template_is_said_at_its_line(
+    demo: Path, printgen: Callable[..., Any], added: str, said: str
+) -> None:
+    (demo / "templates").mkdir(exist_ok=True)
+    (demo / "templates" / "rulebook.md.j2").write_text(OWN + added, encoding="utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2, run.err
+    assert run.err.startswith(f"templates/rulebook.md.j2{said}"), run.err
