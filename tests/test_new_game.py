@@ -4416,3 +4416,25 @@ def test_a_new_game_is_not_told_to_translate_another_game_s_own_labels(
     # adding the language to the games one has still names what game one's file lacks
     said = printgen(root, "labels", "de").out
     assert "give danke a text for de in cards/one/labels.yaml" in said, said
+
+
+def test_a_game_data_text_holding_a_template_is_a_warning_at_its_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """`data: {goal: "{{ 3 + 4 }}"}` printed 'has {{ 3 + 4 }} points' in the rulebook with no
+    word, where a title so written is an error (a game's rules.py may still read it as it is:
+    a warning). A back's fields, worked out for each card, are no data."""
+    game_yaml = designer / "cards" / GAME / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    start = text.index("\ndata:")
+    end = text.index("\n", start + 1)
+    bonus = '\n  bonus: {en: "{{ 3 + 4 }}", it: "sette"}'
+    game_yaml.write_text(text[:end] + bonus + text[end:], encoding="utf-8")
+    line = text[:start].count("\n") + 3
+    run = printgen(designer, "validate", GAME)
+    assert run.code == 0, run.err
+    assert run.err.splitlines()[0] == (
+        f"cards/{GAME}/game.yaml:{line}:15: warning: data.bonus.en is printed as written, and "
+        "{{ }} is worked out only in cards' fields, layouts and the prose: write the value "
+        "itself"
+    ), run.err

@@ -84,7 +84,7 @@ def load_game(project: Project, game_id: str) -> Game:
         raise ProjectError(checker.problems)
     checker.languages = meta.languages
     game_map = raw
-    checker.translations_in(game_map.get("data", LDict()), game_map.where, "data")
+    checker.translations_in(game_map.get("data", LDict()), game_map.where, "data", printed=True)
     decks = []
     partial: set[str] = set()  # decks loaded without some of their cards
     broken: set[str] = set()  # decks whose own declarations are wrong, and deck/card faulty

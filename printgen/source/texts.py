@@ -147,8 +147,10 @@ class TextReader:
             f"printed: {fix}",
         )
 
-    def translations_in(self, value: Any, where: Where, what: str) -> None:
-        """Check every {lang: text} mapping nested in free data has all languages."""
+    def translations_in(self, value: Any, where: Where, what: str, printed: bool = False) -> None:
+        """Check every {lang: text} mapping nested in free data has all languages; with
+        ``printed`` (game.yaml's data, which templates print as it is), that no text of it
+        holds {{ }}."""
         if isinstance(value, LDict):
             langs = set(self.languages)
             # {it: Cuori, en: Hearts} in a game of en alone is a translation too (its 'it' is
@@ -156,12 +158,26 @@ class TextReader:
             codes = all(key == "_" or is_language_code(key) for key in value)
             if value and set(value) & langs and (codes or set(value) <= langs | {"_"}):
                 self.text(value, where, what)
+                for lang, item in value.items() if printed else ():
+                    self._as_written(item, value.at(lang), f"{what}.{lang}")
                 return
             for key, item in value.items():
-                self.translations_in(item, value.at(key), f"{what}.{key}")
+                self.translations_in(item, value.at(key), f"{what}.{key}", printed)
         elif isinstance(value, LList):
             for index, item in enumerate(value):
-                self.translations_in(item, value.at(index), f"{what}[{index}]")
+                self.translations_in(item, value.at(index), f"{what}[{index}]", printed)
+        elif printed:
+            self._as_written(value, where, what)
+
+    def _as_written(self, value: Any, where: Where, what: str) -> None:
+        """A warning at a data text holding {{ }}: printed with its braces ("has {{ 3 + 4 }}
+        points"), as a title would be. A warning: a game's rules.py may read it as it is."""
+        if isinstance(value, str) and ("{{" in value or "{%" in value):
+            self.warn(
+                where,
+                f"{what} is printed as written, and {{{{ }}}} is worked out only in cards' "
+                "fields, layouts and the prose: write the value itself",
+            )
 
 
 def _cased(value: LDict) -> dict[str, str]:
