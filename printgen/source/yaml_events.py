@@ -20,6 +20,7 @@ from printgen.problems import Problem, ProjectError, Where, closest, fail
 from printgen.source.flow_commas import FlowCommas
 from printgen.source.located_yaml import LDict, LList, located_copy
 from printgen.source.pyyaml import yaml
+from printgen.source.yaml_quotes import unquoted_template
 from printgen.source.yaml_scalars import BOOL, INT, STD, STR, ScalarReader
 
 NOTHING = object()  # what an empty stream builds
@@ -226,6 +227,7 @@ class EventBuilder:
                 )
             collection = LDict()
             collection.key_where, collection.value_where = {}, {}
+            unquoted_template(self.stack[-1] if self.stack else None, where)  # `{{ x }}`
         collection.where = where
         if anchor is not None:
             self.opened.add(anchor)

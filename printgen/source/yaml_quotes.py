@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printgen.problems import Where, fail
 from printgen.source.pyyaml import yaml
 from printgen.startup.deferred import pattern
 
@@ -111,3 +112,22 @@ def _reads_further(text: str, failed_line: int) -> bool:
     except yaml.YAMLError:
         return False
     return True
+
+
+def unquoted_template(outer: Any, where: Where) -> None:
+    """A mapping opened at ``where`` right after the '{' of an empty one (``outer``: the
+    collection being built around it, if any): ``{{``, a template written without quotes
+    (``cost: {{ card.rank }}``), which YAML reads as a mapping whose key is a mapping — said as
+    such, not as the value it made ({"{'7': None}": None})."""
+    if (
+        outer is not None
+        and isinstance(outer.value, dict)
+        and not outer.value
+        and outer.where.line == where.line
+        and outer.where.col == where.col - 1
+    ):
+        raise fail(
+            outer.where,
+            "a {{ }} template must be in quotes in YAML (unquoted, YAML reads its braces as a "
+            'mapping): write it as "{{ … }}"',
+        )
