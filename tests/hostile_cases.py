@@ -551,7 +551,7 @@ def element_text_a_truth_word(p: Path) -> Expect:
 def element_when_an_unquoted_expression(p: Path) -> Expect:
     """`when: {{ card.icon }}` unquoted is a mapping to YAML: drawn on every card."""
     line = element(p, "type: rect, x: 5, y: 5, w: 5, h: 5, decor: true, when: {{ card.icon }}")
-    return LAYOUTS, line, 'in quotes (when: "{{ card.icon }}": unquoted, YAML reads {{ … }} as'
+    return LAYOUTS, line, "a {{ }} template must be in quotes in YAML (unquoted, YAML reads its"
 
 
 @case("yaml")
