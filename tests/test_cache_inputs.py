@@ -428,3 +428,33 @@ def test_printgen_yaml_saved_unchanged_builds_nothing(
     assert "nothing changed since the last build" in printgen(demo, "build", "--only", "cards").out
     settings.write_text("paper: letter\n", encoding="utf-8")
     assert "nothing changed" not in printgen(demo, "build", "--only", "cards").out
+
+
+def test_a_booklet_of_an_older_rulebook_is_removed_and_a_current_one_kept(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """`build --booklet`, then the rules edited and `build`: the new rulebook.pdf beside the
+    old rulebook-booklet.pdf, which would be printed and folded for the table. Removed, saying
+    why; a booklet of the rulebook as it still is stays, and one the designer changed too."""
+    root = tmp_path / "project"
+    new_game(Project.at(root), GAME, ["en"])
+    english = root / "build" / GAME / "en"
+    args = ("build", "--only", "rulebook")
+    assert printgen(root, *args, "--booklet").code == 0
+    assert printgen(root, *args).code == 0  # the same rulebook: its booklet holds
+    assert (english / "rulebook-booklet.pdf").is_file()
+    rules = root / "cards" / GAME / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nOne more rule.\n", encoding="utf-8")
+    run = printgen(root, *args)
+    assert run.code == 0, run.err
+    assert (
+        f"removed build/{GAME}/en/rulebook-booklet.pdf (the booklet of an older rulebook: build "
+        "with --booklet to make it again)"
+    ) in run.out
+    assert sorted(p.name for p in english.iterdir()) == ["rulebook.pdf"]
+    # a booklet changed since printgen wrote it is the designer's: kept
+    assert printgen(root, *args, "--booklet").code == 0
+    (english / "rulebook-booklet.pdf").write_bytes(b"%PDF the designer's own")
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nAnd another.\n", encoding="utf-8")
+    assert printgen(root, *args).code == 0
+    assert (english / "rulebook-booklet.pdf").read_bytes() == b"%PDF the designer's own"

@@ -5,7 +5,8 @@ Three kinds: what a game's last build (with the same options) wrote and this one
 wrote into an export folder (``<game>/<lang>/png/``, ``tts/``) this build wrote, and this one
 did not make (a full export's images beside a reprint's, which a print service would be sent
 with them); and, when a build makes every game, what the builds of a game no longer in
-``cards/`` wrote (its folder renamed, ``harbour`` to ``harbor``, or deleted). Each way only a
+``cards/`` wrote (its folder renamed, ``harbour`` to ``harbor``, or deleted). A rulebook's
+booklet made with an older rulebook goes too (printgen.building.stale_booklets). Each way only a
 file a build cache record names as written by printgen, still byte for byte as it was written,
 is removed: a file changed or added since is the designer's, and stays (with the folder
 holding it). Nothing is removed through a link, and the folders a removal leaves empty go too.
@@ -57,6 +58,12 @@ def removals(
     for path, entry in sorted(stale.items()):
         if remove(path, store.out, entry):
             yield path, NO_LONGER_MADE
+    if isinstance(files, Mapping):  # the outputs' bytes: a booklet of an older rulebook
+        from printgen.building.stale_booklets import OLDER, stale_booklets
+
+        for path, entry in stale_booklets(store, files):
+            if path not in stale and remove(path, store.out, entry):
+                yield path, OLDER
     if every_game is not None:
         yield from gone_games(store, every_game)
 
