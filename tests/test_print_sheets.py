@@ -1426,6 +1426,34 @@ def test_a_back_offset_that_moves_backs_off_the_page_is_a_warning(
     assert _manifest(pdf)["back_offset_mm"] == [0, 0]  # what was applied: nothing
 
 
+_CLIP = re.compile(
+    r"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s+n (-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re W"
+)
+
+
+def test_a_back_moved_off_the_page_is_drawn_no_further_than_the_paper(
+    project: Path, printgen: Any
+) -> None:
+    """The README: "the PDF draws nothing past the page, a back moved off it by --back-offset
+    included" — yet only the bleed was cut at the paper's edge: a back whose trim the offset
+    moved 9.5 mm past it was clipped to its trim, drawn 9.5 mm past the page."""
+    run = printgen(project, "build", WM, "--lang", "en", "--only", "cards", "--back-offset", "20,0")
+    assert run.code == 0, run.err
+    reader = PdfReader(project / "build" / WM / "en" / "cards.pdf")
+    page = reader.pages[1]  # the first sheet's backs
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    contents = page.get_contents()
+    assert contents is not None
+    clips = [
+        tuple(map(float, found.groups()))
+        for found in _CLIP.finditer(contents.get_data().decode("latin-1"))
+    ]
+    assert len(clips) >= 3  # the right column's backs, cut at the paper's edge
+    for tx, ty, x, y, w, h in clips:
+        assert tx + x >= -0.01 and ty + y >= -0.01, (tx, ty, x, y)
+        assert tx + x + w <= width + 0.01 and ty + y + h <= height + 0.01, (tx, ty, x, y, w, h)
+
+
 def test_a_back_offset_that_moves_backs_into_the_papers_edge_is_a_warning(
     project: Path, printgen: Any
 ) -> None:

@@ -47,22 +47,21 @@ def draw_sheet(
     canvas.setPageSize((pt(sheet.width), pt(sheet.height)))
     for placement in sheet.placements:
         face = placement.face
-        # nothing past the page: a bleed cut at the paper's edge, as cards.json gives it
-        bleed = on_the_paper(placement, sheet.width, sheet.height)
-        left, bottom, right, top = bleed
+        # nothing past the page: a bleed cut at the paper's edge, as cards.json gives it — and
+        # past it the trim too, where the back offset moves a back off the page (a negative cut)
+        width, height = face.width_mm, face.height_mm
+        x, y = placement.x, placement.y
+        left, bottom, right, top = placement.bleed
+        left, bottom = min(left, x), min(bottom, y)
+        right, top = min(right, sheet.width - x - width), min(top, sheet.height - y - height)
         canvas.saveState()
-        canvas.translate(pt(placement.x), pt(placement.y))
+        canvas.translate(pt(x), pt(y))
         form = forms.get(face.key)
         # a form is clipped to its face's bleed box: a card drawn in place, or one losing bleed to
         # a neighbour or the paper's edge, is clipped here to its placement's bleed
-        if form is None or any(b + EPS < face.bleed_mm for b in bleed):
+        if form is None or min(left, bottom, right, top) + EPS < face.bleed_mm:
             path = canvas.beginPath()
-            path.rect(
-                -pt(left),
-                -pt(bottom),
-                pt(face.width_mm + left + right),
-                pt(face.height_mm + bottom + top),
-            )
+            path.rect(-pt(left), -pt(bottom), pt(width + left + right), pt(height + bottom + top))
             canvas.clipPath(path, stroke=0, fill=0)
         if placement.upside_down:  # about the trim box's centre
             canvas.translate(pt(face.width_mm), pt(face.height_mm))
