@@ -117,3 +117,11 @@ def test_a_streams_file_descriptor_is_refused_at_the_engines_line(
         "print() to it, or write bytes to sys.stdout.buffer (game 1, --seed 1)"
     )
     assert "Shown" not in run.err
+    # without --debug, said alike (it was io's bare "UnsupportedOperation: fileno")
+    plain = printgen(table, "simulate", GAME, "-n", "2")
+    assert plain.code == 2, plain.err
+    assert plain.err.splitlines()[-1] == (
+        f"{ENGINE}:{line_of(table, 'fileno')}:1: play() failed: UnsupportedOperation: "
+        "sys.stdout and sys.stderr while simulate plays are printgen's text streams, with no "
+        "file descriptor: print() to them, or write bytes to sys.stdout.buffer (game 1, --seed 1)"
+    )

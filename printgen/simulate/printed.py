@@ -56,6 +56,13 @@ class Printed(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
+    def fileno(self) -> int:
+        # io's own "UnsupportedOperation: fileno" named nothing to do (as --debug's stream says)
+        raise io.UnsupportedOperation(
+            "sys.stdout and sys.stderr while simulate plays are printgen's text streams, with "
+            "no file descriptor: print() to them, or write bytes to sys.stdout.buffer"
+        )
+
     def write(self, text: str) -> int:
         if text and self.step not in self.steps:
             self.steps[self.step] = None
