@@ -323,6 +323,8 @@ def test_an_engine_that_never_loads_or_prepares_is_stopped(
     [
         (("--json", "cards/harbour/game.yaml"), "--json: 'cards/harbour/game.yaml' must be a file"),
         (("--json", "cards/harbour/summary.json"), "is inside the project's cards, templates"),
+        # it ends in .json: "must be a file name ending in .json" named no fix
+        (("--json", ".json"), "--json: '.json' has no name before its .json; e.g. playtest.json"),
         (("-n", "1000001"), "-n is at most 1,000,000 games in one run, not 1,000,001"),
         # accepted, a game ran a minute and the engine was blamed for not stopping
         (

@@ -340,6 +340,8 @@ def _settings(
 def _check_json_target(path: Path, project_root: Path) -> None:
     """``--json FILE`` is replaced by the summary: never a game's input, a device, a folder or
     another file printgen writes — a mistyped path would lose it."""
+    if path.name.lower() == ".json":  # (a dotfile: no suffix to Python)
+        raise BadRequest(f"--json: '{path}' has no name before its .json; e.g. playtest.json")
     if not path.name or path.suffix.lower() != ".json":
         raise BadRequest(f"--json: '{path}' must be a file name ending in .json")
     if not path.parent.is_dir():
