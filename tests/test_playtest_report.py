@@ -1435,3 +1435,23 @@ def test_games_the_command_cannot_play_in_its_time_are_recommended_to_simulate()
     )
     assert fits.doubtful and "play more (validate --simulate -n 14000)" in fits.message
     assert too_many.doubtful and "play more (simulate g -n 14000)" in too_many.message
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["an advantage of 1 point", "a disadvantage of 1 point"]),
+        ("it", ["un vantaggio di 1 punto", "uno svantaggio di 1 punto"]),
+    ],
+)
+def test_an_advantage_of_one_point_is_said_in_the_singular(lang: str, said: list[str]) -> None:
+    """A first seat winning 51 % of duels: "an advantage of 1 points" in English, in the
+    console and the PDF (the Italian said "1 punto")."""
+    from printgen.documents.labels import PACKAGED_LABELS, packaged_labels
+    from printgen.project import Project
+    from printgen.simulate.report_words import Words
+
+    entries = packaged_labels(Project.at(PACKAGED_LABELS.parent))
+    w = Words({key: texts.get(lang, texts.get("_", "")) for key, texts in entries}, lang)
+    assert [w.count("playtest_advantage", 1), w.count("playtest_disadvantage", 1)] == said
+    assert w.count("playtest_advantage", 2).endswith(("2 points", "2 punti"))

@@ -125,3 +125,13 @@ def test_a_streams_file_descriptor_is_refused_at_the_engines_line(
         "sys.stdout and sys.stderr while simulate plays are printgen's text streams, with no "
         "file descriptor: print() to them, or write bytes to sys.stdout.buffer (game 1, --seed 1)"
     )
+
+
+def test_games_shorter_than_a_round_say_no_rounds(table: Path, printgen: Printgen) -> None:
+    """Duels of one turn each: "A game lasts 1 turn at the median (about 0 rounds of 2
+    players)" — no rounds to speak of are said at all."""
+    engine(table, HEAD + PLAY.replace("GameRecord(True, 2,", "GameRecord(True, 1,"))
+    run = printgen(table, "simulate", GAME, "-n", "20")
+    assert run.code == 0, run.err
+    assert "A game lasts 1 turn at the median;" in run.out, run.out
+    assert "round" not in run.out, run.out

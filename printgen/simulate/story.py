@@ -183,7 +183,9 @@ def _length_sentence(summary: Mapping[str, Any], w: Words) -> str:
         return w.count("playtest_one_lasted", t["p50"])
     rounds = t["p50"] / players if players > 1 else t["p50"]
     about = float(f"{rounds:.0f}")
-    round_text = w.count("playtest_about_rounds", about, players=players) if players > 1 else ""
+    # under a round ("about 0 rounds of 2 players" for one-turn games): no rounds to speak of
+    counted = players > 1 and about >= 1
+    round_text = w.count("playtest_about_rounds", about, players=players) if counted else ""
     rough = "" if judged(summary) else w("playtest_rough", why=too_few(summary, w))
     return w(
         "playtest_lasts",
