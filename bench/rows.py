@@ -77,6 +77,26 @@ def validate_versus_build(bench: Bench) -> Result:
     return result
 
 
+def validate_each_game(bench: Bench) -> list[Result]:
+    """Row 3 for each other bundled game alone (the goal is "of the same game"): where its
+    cards' lay-out — which both commands do — is a larger share, validate is nearer a build."""
+    games = sorted(p.name for p in (bench.project / "cards").iterdir() if p.is_dir())
+    results = []
+    for game in (g for g in games if g != WM):
+        result = versus_floor(
+            bench,
+            "3",
+            f"validate {game} vs build {game} --no-cache",
+            f"validate {game}",
+            0.5,
+            bench.command(f"build {game} --no-cache"),
+            " (the build)",
+        )
+        result.notes += bench.printgen.notes(["--no-cache"])
+        results.append(result)
+    return results
+
+
 def validate_all_versus_build(bench: Bench) -> Result:
     """Row 3 for every bundled game at once, as the issue's table measured ``validate``: the
     same goal, where start-up and imports weigh less and the games' lay-out more."""

@@ -42,6 +42,7 @@ from rows import (
     one_card_changed,
     unchanged,
     validate_all_versus_build,
+    validate_each_game,
     validate_versus_build,
     validate_work,
     versus_floor,
@@ -72,6 +73,7 @@ def bundled_rows(bench: Bench) -> dict[str, Callable[[], list[Result]]]:
         ],
         "3": lambda: [
             validate_versus_build(bench),
+            *validate_each_game(bench),
             validate_all_versus_build(bench),
             validate_work(bench),
         ],
