@@ -162,6 +162,21 @@ def test_spaces_around_a_text_cell_are_dropped_as_around_a_header(fleet: Path) -
     assert _ships(_load(fleet))["cog"].fields == {"name": "Cog", "note": "water"}
 
 
+def test_a_workbook_number_past_a_double_s_exact_whole_numbers_is_the_one_it_shows(
+    fleet: Path,
+) -> None:
+    """A cost typed 1E+30 in the workbook was read as 1000000000000000019884624838656, the
+    double's exact value, and printed so: it is the number the sheet shows, as a deck file's
+    1000000000000000000000000000000 is."""
+    rows: list[list[Any]] = [["id", "count", "name", "cost"], ["cog", 1, "Cog", 1e30]]
+    rows.append(["raft", 1, "Raft", 2.0**53])  # the last whole number a double holds exactly
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": rows})
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    ships = _ships(_load(fleet))
+    assert ships["cog"].fields["cost"] == 10**30
+    assert ships["raft"].fields["cost"] == 2**53
+
+
 def test_cards_and_cards_from_combine_and_excel_semicolons_with_a_bom_read(fleet: Path) -> None:
     extra = "cards:\n  - {id: raft, count: 1, name: Raft, cost: 0}\n"
     (fleet / DECK).write_text(_deck("ships.csv", extra), encoding="utf-8")

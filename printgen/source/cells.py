@@ -70,7 +70,11 @@ def as_integer(cell: Any) -> int | None:
     if isinstance(cell, int):
         return cell
     if isinstance(cell, float):
-        return int(cell) if cell.is_integer() else None
+        if not cell.is_integer():
+            return None
+        # past 2**53 a workbook's number is the digits it shows (1E+30), not the double's
+        # exact value (1000000000000000019884624838656)
+        return int(cell) if abs(cell) < 2**53 else int(Decimal(repr(cell)))
     text = as_text(cell).strip()
     return int(text) if _INTEGER.match(text) else None
 
