@@ -224,6 +224,14 @@ def test_tts_has_a_sheet_of_backs_slot_for_slot(built: Callable[..., Path]) -> N
     assert [ids[card] for card in order] == [100, 101, 102, 103]
     assert slot(1) == slot(2)  # the merchant's back is the thief's
     assert len({slot(0), slot(1), slot(3)}) == 3
+    # no image lies in tts/ that no saved object uses: main-back.png was written, never named
+    named = {
+        url.rsplit("/", 1)[1]
+        for o in saved["ObjectStates"]
+        for c in o.get("CustomDeck", {}).values()
+        for url in (c["FaceURL"], c["BackURL"])
+    }
+    assert {p.name for p in folder.iterdir() if p.suffix == ".png"} == named
 
 
 def test_tts_hidden_card_is_no_cards_own_back(built: Callable[..., Path]) -> None:

@@ -72,7 +72,7 @@ def tts_files(
     for position, laid in zip(positions, decks, strict=True):
         faces = [face for _, face in laid.fronts]
         chunks = [faces[i : i + PER_SHEET] for i in range(0, len(faces), PER_SHEET)]
-        back_name = f"tts/{laid.deck.id}-back.png"
+        back_name = f"tts/{laid.deck.id}-back.png"  # the deck's own back, its every card's
         custom: dict[str, dict[str, Any]] = {}
         ids: dict[str, int] = {}
         back_image: Image.Image | None = None
@@ -115,7 +115,8 @@ def tts_files(
             for slot, face in enumerate(chunk):
                 ids[face.card] = number * 100 + slot
         assert back_image is not None
-        files[back_name] = keep(staging, png_bytes(back_image))
+        if not unique:  # (with backs of their own, the sheets of backs are what the deck uses)
+            files[back_name] = keep(staging, png_bytes(back_image))
         nickname = deck_names.get(laid.deck.id, laid.deck.id)
         objects.append(_deck_object(laid, nickname, custom, ids, position))
     files[f"tts/{name}.json"] = json_bytes(_save(title, objects))
