@@ -250,6 +250,33 @@ def test_what_a_game_no_longer_makes_is_removed_by_a_build_with_no_cache_too(
     assert "nothing changed" in printgen(root, "build").out  # its record is the new one
 
 
+@pytest.mark.parametrize(
+    "between", [("--paper", "letter"), ("--duplex", "fold"), ("--booklet",)], ids=" ".join
+)
+def test_a_dropped_language_s_outputs_go_though_a_build_with_other_options_rewrote_them(
+    tmp_path: Path, printgen: Callable[..., Run], between: tuple[str, ...]
+) -> None:
+    """build, an edit, `build --paper letter`, the Italian dropped, build: the Italian sheets
+    stayed in build/, without a word, by every build after — the last build with these options
+    had written other bytes than the letter build left there (and never the booklet). Any of
+    the game's records naming the bytes a file holds makes it printgen's to remove."""
+    root = tmp_path / "project"
+    new_game(Project.at(root), GAME, ["en", "it"])
+    assert printgen(root, "build").code == 0
+    deck = root / "cards" / GAME / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Gain 2", "Gain 3"), "utf-8")
+    assert printgen(root, "build", *between).code == 0
+    english_only = tmp_path / "english"
+    new_game(Project.at(english_only), GAME, ["en"])
+    game_yaml = root / "cards" / GAME / "game.yaml"
+    game_yaml.write_bytes((english_only / "cards" / GAME / "game.yaml").read_bytes())
+    run = printgen(root, "build")
+    assert run.code == 0, run.err
+    italian = root / "build" / GAME / "it"
+    assert not italian.exists() or not any(italian.iterdir()), sorted(italian.iterdir())
+    assert f"removed build/{GAME}/it/cards.pdf (no longer made)" in run.out
+
+
 def replaced_keeping_size_and_time(target: Path, content: bytes) -> None:
     """``cp -p`` of another file of the same size over ``target``: other bytes, the same size
     and modification time (an unzipped pack, a backup restored, rsync -t do the same)."""

@@ -58,9 +58,13 @@ def removals(
     for path, entry in sorted(stale.items()):
         if remove(path, store.out, entry):
             yield path, NO_LONGER_MADE
-    if isinstance(files, Mapping):  # the outputs' bytes: a booklet of an older rulebook
-        from printgen.building.stale_booklets import OLDER, stale_booklets
+    from printgen.building.stale_booklets import OLDER, RULEBOOK, booklets_of, stale_booklets
 
+    gone = [path for path in stale if path.name == RULEBOOK]  # (their language taken out)
+    for path, entry in booklets_of(store, gone):
+        if path not in stale and remove(path, store.out, entry):
+            yield path, NO_LONGER_MADE
+    if isinstance(files, Mapping):  # the outputs' bytes: a booklet of an older rulebook
         for path, entry in stale_booklets(store, files):
             if path not in stale and remove(path, store.out, entry):
                 yield path, OLDER
@@ -72,17 +76,39 @@ def no_longer_made(
     store: BuildCache, previous: dict[str, Record | None], made: Collection[str]
 ) -> list[tuple[Path, list[Any]]]:
     """What the games' last builds with these options wrote and this one did not make (a
-    language or a deck taken out of the game), where it is still exactly as written: left, its
-    PDF would be printed with the rest. A file changed since is the designer's, and stays."""
+    language or a deck taken out of the game), where it is still exactly as written by one of
+    the game's builds (one with other options may have written it since: --paper letter): left,
+    its PDF would be printed with the rest. A file changed since is the designer's, and stays."""
     out = store.out
-    stale = {
-        out / name: entry
-        for record in previous.values()
-        if record is not None
-        for name, entry in record.outputs.items()
-        if name not in made and store.intact(name, entry)
-    }
+    stale: dict[Path, list[Any]] = {}
+    others: dict[str, list[Record]] = {}  # each game's other records, read if one is needed
+    for game_id, record in previous.items():
+        if record is None:
+            continue
+        for name, entry in record.outputs.items():
+            if name in made:
+                continue
+            if store.intact(name, entry):
+                stale[out / name] = entry
+                continue
+            # rewritten since by a build with other options (--paper letter): printgen's still
+            if game_id not in others:
+                others[game_id] = _records_of(store, game_id)
+            kept = [r.outputs[name] for r in others[game_id] if name in r.outputs]
+            written: list[Any] | None = next((e for e in kept if store.intact(name, e)), None)
+            if written is not None:
+                stale[out / name] = written
     return sorted((path, entry) for path, entry in stale.items() if not through_link(path, out))
+
+
+def _records_of(store: BuildCache, game_id: str) -> list[Record]:
+    """Every record of the game's builds (each choice of options), this project's own."""
+    found = []
+    for path in records_in(store.folder).get(game_id, []):
+        record = store.previous(game_id, path)
+        if record is not None and _ours(store, record):
+            found.append(record)
+    return found
 
 
 def other_exports(store: BuildCache, made: Collection[str]) -> list[tuple[Path, list[Any]]]:

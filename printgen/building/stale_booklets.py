@@ -52,5 +52,26 @@ def stale_booklets(store: BuildCache, files: Mapping[Path, Any]) -> list[tuple[P
     return [(out / name, entry) for name, entry in stale.items()]
 
 
+def booklets_of(store: BuildCache, rulebooks: list[Path]) -> list[tuple[Path, list[Any]]]:
+    """The booklets beside ``rulebooks`` a build no longer makes (their language taken out of
+    the game): printgen's by any of the game's records, still as written."""
+    from printgen.building.removals import _ours, records_in, through_link
+
+    out = store.out
+    found = records_in(store.folder) if rulebooks and store.usable else {}
+    stale: dict[str, list[Any]] = {}
+    for rulebook in rulebooks:
+        booklet = _booklet(rulebook.relative_to(out).as_posix())
+        game_id = booklet.split("/", 1)[0]
+        for record_path in found.get(game_id, []):
+            record = store.previous(game_id, record_path)
+            entry = record.outputs.get(booklet) if record and _ours(store, record) else None
+            if entry is not None and store.intact(booklet, entry):
+                if not through_link(out / booklet, out):
+                    stale[booklet] = entry
+                break
+    return [(out / name, entry) for name, entry in stale.items()]
+
+
 def _booklet(rulebook: str) -> str:
     return rulebook[: -len(RULEBOOK)] + BOOKLET
