@@ -460,3 +460,29 @@ def test_a_relative_cache_folder_is_passed_over_for_the_key(
     monkeypatch.setenv("XDG_CACHE_HOME", cache)
     monkeypatch.setenv("HOME", "home")  # nowhere absolute: nothing kept
     assert kept.key_path() is None
+
+
+def test_a_damaged_key_is_made_again_and_a_link_in_its_place_left_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key cut short (a full disk, a bad copy of the home folder) turned kept code off for
+    good, said as "cannot be read or made … set XDG_CACHE_HOME to a folder you can write" of a
+    folder that could be written. It is made again (what it sealed is then made afresh); a
+    link in its place is someone else's doing, and stays."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(kept, "_KEY", [])
+    path = kept.key_path()
+    assert path is not None
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"short")
+    key = kept.user_key()
+    assert key is not None and len(key) == kept.DIGEST
+    assert path.read_bytes() == key and path.stat().st_mode & 0o077 == 0
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # nothing left beside it
+    monkeypatch.setattr(kept, "_KEY", [])
+    path.unlink()
+    target = tmp_path / "elsewhere.key"
+    target.write_bytes(b"short")
+    path.symlink_to(target)
+    assert kept.user_key() is None
+    assert target.read_bytes() == b"short" and path.is_symlink()

@@ -205,12 +205,32 @@ def _made_key(make: bool) -> bytes | None:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     except FileExistsError:  # made by another printgen meanwhile, or unreadable: its or none
         key = read_back(path, DIGEST)
-        return key if key is not None and len(key) == DIGEST else None
+        if key is not None and len(key) == DIGEST:
+            return key
+        # read, and damaged (cut short, a byte added): made again, which only leaves what it
+        # sealed unread — the cache stayed off for good, said as a folder it could not write
+        return _key_again(path) if key is not None and not path.is_symlink() else None
     except OSError:
         return None
     key = os.urandom(DIGEST)
     with os.fdopen(fd, "wb") as handle:
         handle.write(key)
+    return key
+
+
+def _key_again(path: Path) -> bytes | None:
+    """A new key in place of a damaged one, put there whole (written beside it, then renamed)."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        key = os.urandom(DIGEST)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(key)
+        os.replace(partial, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        return None
     return key
 
 
