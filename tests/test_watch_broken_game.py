@@ -58,3 +58,11 @@ def test_watch_builds_the_sound_games_while_another_is_broken(
     _edited(castle, "cost: zero", "cost: 0")
     assert rebuild([castle]) == 0
     assert "Delver" in _names(tmp_path, "harbour")
+    # every game broken: each named as not built, as when another builds beside them (it was
+    # "nothing written", the games left for the designer to find in the errors above)
+    _edited(castle, "cost: 0", "cost: zero")
+    _edited(harbour, "cost: 0", "cost: none")
+    capsys.readouterr()
+    assert rebuild([castle, harbour]) == 2
+    said = capsys.readouterr()
+    assert said.out.splitlines()[-1] == "not built: castle, harbour (fix the problems above)"

@@ -144,7 +144,10 @@ def _build(
     if problems.has_errors() and (
         options.out is None or not each_game or not failed or len(failed) == len(games)
     ):
-        if options.out is not None:
+        if options.out is not None and each_game and failed and len(failed) == len(games):
+            # watch, every game broken: named, as when another game builds beside them
+            print(f"not built: {', '.join(failed)} (fix the problems above)")
+        elif options.out is not None:
             print(NOTHING_WRITTEN)
         return EXIT_BAD_INPUT
     if failed:  # watch: the designer's loop on one game waits for no other game's fix
