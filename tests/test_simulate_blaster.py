@@ -164,6 +164,20 @@ def test_chess_pawn_goes_forward_and_takes_diagonally(rules: Any) -> None:
     assert sorted(g.chess_targets(at[(1, 0)], 0)) == sorted([at[(1, 1)], at[(2, 1)]])
     assert g.chess_targets(at[(1, 2)], 0) == []  # last row: no move
     assert g.chess_targets(at[(1, 2)], 1) == [at[(1, 1)]]  # south for seat 1
+    g.pawn[1] = at[(1, 1)]  # straight ahead: as in chess, never onto it, and no double step
+    assert g.chess_targets(at[(1, 0)], 0) == []
+
+
+def test_the_opponents_token_stops_queen_rook_and_bishop_as_in_chess(rules: Any) -> None:
+    """The seed moves a token "by the rules of chess" of its card's piece: the opponent's
+    token is a piece on the way, onto whose card a Rook may move, never past it (the rules
+    said it never blocked)."""
+    r = rules
+    rook: Pick = lambda c: r.piece[c] == eng.ROOK  # noqa: E731
+    g = arena(r, {(0, 0): rook})
+    at = g.at
+    g.pawn = [at[(0, 0)], at[(0, 1)]]
+    assert sorted(g.chess_targets(at[(0, 0)], 0)) == sorted([at[(0, 1)], at[(1, 0)], at[(2, 0)]])
 
 
 def test_a_dash_draws_from_the_pile(rules: Any) -> None:

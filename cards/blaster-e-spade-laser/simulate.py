@@ -305,16 +305,19 @@ class Game:
         elif piece == KNIGHT:
             out = [at[(x + dx, y + dy)] for dx, dy in KNIGHT_JUMPS if (x + dx, y + dy) in at]
         elif piece in SLIDES:
+            enemy = self.pawn[1 - seat]
             for dx, dy in SLIDES[piece]:
                 cx, cy = x + dx, y + dy
                 while (cx, cy) in at:
                     out.append(at[(cx, cy)])
+                    if at[(cx, cy)] == enemy:  # as in chess: onto its card, never past it
+                        break
                     cx, cy = cx + dx, cy + dy
         elif piece == PAWN:
             fy = y + (1 if seat == 0 else -1)
-            if (x, fy) in at:
-                out.append(at[(x, fy)])
             enemy = self.pawn[1 - seat]
+            if (x, fy) in at and at[(x, fy)] != enemy:  # as in chess: straight, never onto it
+                out.append(at[(x, fy)])
             for dx in (-1, 1):
                 if at.get((x + dx, fy)) == enemy:
                     out.append(enemy)
