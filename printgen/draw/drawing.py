@@ -25,13 +25,22 @@ def on_the_paper(placement: Placement, width: float, height: float) -> Bleed:
     """The bleed a placement prints on a ``width`` × ``height`` mm page: its own, cut at the
     paper's edge (a 50 mm bleed beside a card 10.5 mm from the edge prints 10.5 mm; a back moved
     off the page by the back offset, none on that side)."""
+    left, bottom, right, top = paper_cut(placement, width, height)
+    return (max(0.0, left), max(0.0, bottom), max(0.0, right), max(0.0, top))
+
+
+def paper_cut(placement: Placement, width: float, height: float) -> Bleed:
+    """How far past its trim a placement may print on the page: its bleed cut at the paper's
+    edge — negative where its trim itself runs off the page (a back the back offset moves off
+    it), so that nothing is drawn past the page."""
     left, bottom, right, top = placement.bleed
     room_left, room_bottom, room_right, room_top = placement.rooms(width, height)
-    return (  # spelt out: drawn for every placement of a 100,000-card build
-        min(left, max(0.0, room_left)),
-        min(bottom, max(0.0, room_bottom)),
-        min(right, max(0.0, room_right)),
-        min(top, max(0.0, room_top)),
+    # spelt out: drawn for every placement of a 100,000-card build
+    return (
+        min(left, room_left),
+        min(bottom, room_bottom),
+        min(right, room_right),
+        min(top, room_top),
     )
 
 
@@ -47,15 +56,12 @@ def draw_sheet(
     canvas.setPageSize((pt(sheet.width), pt(sheet.height)))
     for placement in sheet.placements:
         face = placement.face
-        # nothing past the page: a bleed cut at the paper's edge, as cards.json gives it — and
-        # past it the trim too, where the back offset moves a back off the page (a negative cut)
+        # nothing past the page: the bleed cut at the paper's edge, as cards.json gives it, and
+        # the trim too where the back offset moves a back off the page
+        left, bottom, right, top = paper_cut(placement, sheet.width, sheet.height)
         width, height = face.width_mm, face.height_mm
-        x, y = placement.x, placement.y
-        left, bottom, right, top = placement.bleed
-        left, bottom = min(left, x), min(bottom, y)
-        right, top = min(right, sheet.width - x - width), min(top, sheet.height - y - height)
         canvas.saveState()
-        canvas.translate(pt(x), pt(y))
+        canvas.translate(pt(placement.x), pt(placement.y))
         form = forms.get(face.key)
         # a form is clipped to its face's bleed box: a card drawn in place, or one losing bleed to
         # a neighbour or the paper's edge, is clipped here to its placement's bleed
