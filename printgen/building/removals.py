@@ -93,7 +93,7 @@ def no_longer_made(
                 continue
             # rewritten since by a build with other options (--paper letter): printgen's still
             if game_id not in others:
-                others[game_id] = _records_of(store, game_id)
+                others[game_id] = records_of(store, game_id)
             kept = [r.outputs[name] for r in others[game_id] if name in r.outputs]
             written: list[Any] | None = next((e for e in kept if store.intact(name, e)), None)
             if written is not None:
@@ -101,7 +101,7 @@ def no_longer_made(
     return sorted((path, entry) for path, entry in stale.items() if not through_link(path, out))
 
 
-def _records_of(store: BuildCache, game_id: str) -> list[Record]:
+def records_of(store: BuildCache, game_id: str) -> list[Record]:
     """Every record of the game's builds (each choice of options), this project's own."""
     found = []
     for path in records_in(store.folder).get(game_id, []):
