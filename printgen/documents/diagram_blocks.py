@@ -49,11 +49,9 @@ class DiagramBlocks:
             written = [f.line for f in fences(source) if f.name == "diagram"]
             line = written[self.count] if self.count < len(written) else 0
             if not line and self.template is not None:
-                rel, source = self.template
-                more = [f.line for f in fences(source) if f.name == "diagram"]
-                at = self.count - len(written)
-                line = more[at] if at < len(more) else 0
-                rel, source = (rel, source) if line else (self.rel, self.source)
+                more = [f.line for f in fences(self.template[1]) if f.name == "diagram"]
+                if (at := self.count - len(written)) < len(more):
+                    (rel, source), line = self.template, more[at]
         self.count += 1
         first = line + 1 if line else 1
         if line:
