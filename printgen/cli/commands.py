@@ -73,7 +73,8 @@ def _end_process(code: int) -> None:
 def _main(argv: list[str] | None) -> int:
     words = negative_values(sys.argv[1:] if argv is None else argv)
     args = parser(words).parse_args(words)
-    if argv is None and (args.command == "simulate" or getattr(args, "simulate", False)):
+    simulates = args.command == "simulate" or bool(getattr(args, "simulate", False))
+    if argv is None and simulates:
         from printgen.cli.hash_seed import with_fixed_hashes
 
         with_fixed_hashes()  # the same --seed, the same report: see hash_seed
@@ -82,6 +83,14 @@ def _main(argv: list[str] | None) -> int:
         # work, objects that live until the end (30 ms of a 0.8 s game build); each unit's
         # work is bounded, and what it leaves is the operating system's at the end.
         gc.disable()
+    if argv is None and simulates:  # the games played in a child this process watches
+        from printgen.cli.supervise import supervised
+
+        return supervised(lambda: _listening(args), Path(args.project))
+    return _listening(args)
+
+
+def _listening(args: argparse.Namespace) -> int:
     from printgen.sandbox.interrupt import listen
 
     listen()

@@ -24,6 +24,8 @@ def listen() -> None:
 
 
 def _press(signum: int, frame: FrameType | None) -> None:
+    if _pressed[0]:  # printgen is stopping already: a second Ctrl-C (or the same one passed on
+        return  # by the process watching it, cli.supervise) must not interrupt its ending
     _pressed[0] = True
     raise KeyboardInterrupt
 

@@ -41,6 +41,13 @@ class Board:
 def joined(slots: Any) -> None:
     """In a worker, once: the board its tasks are noted on (a pool's initializer)."""
     _mine[0] = slots
+    import faulthandler
+    import signal
+
+    # the command's child notes where the kernel's CPU limit stopped it (cli.supervise); a
+    # worker killed so is said by the build that started it
+    if hasattr(signal, "SIGXCPU"):
+        faulthandler.unregister(signal.SIGXCPU)
     from multiprocessing.util import Finalize
 
     # the last thing a worker does once the pool lets it go, its results all handed back
