@@ -974,3 +974,22 @@ def test_an_unknown_icon_name_is_searched_for_once_and_few_names_at_all(
         library.unknown_message(f"fa-zq{number}x")
     assert searches == unknown_names.SEARCHES_AT_MOST
     assert library.unknown_message("fa-zq999x").endswith("https://fontawesome.com/search?ic=free")
+
+
+def test_a_games_catalogue_is_headed_by_the_games_title_in_its_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "Icons: guildhall" headed the catalogue of the game its rulebook calls "Guildhall"."""
+    root = _project(tmp_path)
+    (root / "cards" / "sea" / "game.yaml").write_text(
+        "title: {it: Il mare aperto, en: The Open Sea}\nlanguages: [it, en]\n"
+    )
+    assert main(["--project", str(root), "icons", "sea", "--lang", "en"]) == 0
+    first_line = _text(root / "build" / "sea" / "icons.pdf").splitlines()[0]
+    assert first_line == "Icons: The Open Sea"
+    assert main(["--project", str(root), "icons", "sea"]) == 0  # the game's first language
+    assert _text(root / "build" / "sea" / "icons.pdf").splitlines()[0] == "Icone: Il mare aperto"
+    # a game.yaml that does not read names the game by its id, as before
+    (root / "cards" / "sea" / "game.yaml").write_text("title: [unclosed\n")
+    assert main(["--project", str(root), "icons", "sea", "--lang", "en"]) == 0
+    assert _text(root / "build" / "sea" / "icons.pdf").splitlines()[0] == "Icons: sea"

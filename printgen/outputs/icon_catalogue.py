@@ -22,7 +22,7 @@ from printgen.documents.labels import Labels
 from printgen.draw.pdf import new_canvas
 from printgen.icons import IconLibrary, IconSource, icon_library, unusable_icons
 from printgen.icons import fontawesome as fa
-from printgen.outputs.sheet_language import sheet_labels
+from printgen.outputs.sheet_language import game_title, sheet_labels
 from printgen.problems import ProjectError, Severity, Where
 from printgen.project import Project
 from printgen.write import write_all
@@ -170,7 +170,9 @@ def run(
         raise ProjectError(unusable)
     for warning in unusable:  # an icon that draws, not as an icon should (a gradient)
         print(warning, file=sys.stderr)
-    title = words["icons_game_title"].replace("{game}", game) if game else words["icons_title"]
+    title = words["icons_title"]
+    if game:  # the game as its rulebook names it, in the catalogue's language
+        title = words["icons_game_title"].replace("{game}", game_title(project, game, words.lang))
     used = _fa_written(project, game_folder) if game_folder else ()
     return write_catalogue(library, words, title, target, include_fa, used, out_dir)
 

@@ -59,18 +59,35 @@ def _first_language(project: Project, game_id: str) -> str | None:
     """The first of ``languages:`` in the game's game.yaml, read alone: the sheet needs no
     deck of the game, and a broken deck is no reason not to print it."""
     from printgen.source.game import LANGUAGE_CODE
-    from printgen.source.located_yaml import read_yaml
 
-    path = project.cards / game_id / "game.yaml"
-    try:
-        raw = read_yaml(path, project.rel(path), project)
-    except ProjectError:
-        return None
+    raw = _game_yaml(project, game_id)
     languages = raw.get("languages") if isinstance(raw, dict) else None
     if not isinstance(languages, list) or not languages:
         return None
     first = languages[0]
     return first if isinstance(first, str) and LANGUAGE_CODE.fullmatch(first) else None
+
+
+def game_title(project: Project, game_id: str, lang: str) -> str:
+    """The game's title in ``lang`` (else its first), from its game.yaml read alone, as a sheet
+    about the game names it; its id where the file gives none that reads."""
+    raw = _game_yaml(project, game_id)
+    title = raw.get("title") if isinstance(raw, dict) else None
+    if isinstance(title, dict):
+        title = title.get(lang, next(iter(title.values()), None))
+    return title.strip() if isinstance(title, str) and title.strip() else game_id
+
+
+def _game_yaml(project: Project, game_id: str) -> object:
+    """The game's game.yaml as read, alone (a sheet needs no deck of the game, and a broken
+    deck is no reason not to print it); None where it does not read (validate says why)."""
+    from printgen.source.located_yaml import read_yaml
+
+    path = project.cards / game_id / "game.yaml"
+    try:
+        return read_yaml(path, project.rel(path), project)
+    except ProjectError:
+        return None
 
 
 def _has(words: Labels, needed: Sequence[str]) -> bool:
