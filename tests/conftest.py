@@ -117,6 +117,12 @@ def printed_in_trim_box(pdf: pdfplumber.pdf.PDF, face: dict[str, float]) -> str:
     return page.within_bbox(box).extract_text() or ""
 
 
+def appended(path: Path, *lines: str) -> Path:
+    """``path`` with ``lines`` added at its end (a layout, a game.yaml a test grows)."""
+    path.write_text(path.read_text(encoding="utf-8") + "".join(lines), encoding="utf-8")
+    return path
+
+
 def manifest(path: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data

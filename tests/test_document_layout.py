@@ -21,7 +21,7 @@ import yaml
 from printgen.outputs.aid_band import EDGE
 from printgen.outputs.player_aid import Format, _edge_problems
 from printgen.problems import Problem, Where
-from tests.conftest import MM, ROOT
+from tests.conftest import MM, ROOT, appended
 
 GAMES = sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml"))
 MARGIN = 20 * MM  # the rulebook's page margin on A4
@@ -1308,14 +1308,12 @@ def test_a_cover_fan_of_mixed_sizes_keeps_true_proportions_under_the_subtitle(
     """A 20 mm coin, poker cards and a 120 × 180 mm board on one cover: one scale for all, and
     the fan stays between the subtitle and the line of players."""
     game = demo / "cards" / "demo"
-    layouts = game / "layouts" / "demo.yaml"
-    layouts.write_text(
-        layouts.read_text(encoding="utf-8")
-        + "plain:\n  elements:\n"
-        + '    disc: {type: ellipse, x: 2, y: 2, w: 16, h: 16, fill: "#c08a00", decor: true}\n'
-        + "board:\n  elements:\n"
-        + '    panel: {type: rect, x: 10, y: 10, w: 100, h: 160, fill: "#3a6ea5", decor: true}\n',
-        encoding="utf-8",
+    appended(
+        game / "layouts" / "demo.yaml",
+        "plain:\n  elements:\n",
+        '    disc: {type: ellipse, x: 2, y: 2, w: 16, h: 16, fill: "#c08a00", decor: true}\n',
+        "board:\n  elements:\n",
+        '    panel: {type: rect, x: 10, y: 10, w: 100, h: 160, fill: "#3a6ea5", decor: true}\n',
     )
     (game / "decks" / "coins.yaml").write_text(
         "name: Coins\nsize: {width: 20mm, height: 20mm}\nshape: circle\nlayout: plain\n"
@@ -1884,3 +1882,44 @@ def test_a_table_that_fits_stays_on_its_page_the_picture_after_it_going_on(
     rows = "".join(f"| tabX{n} | {n} |\n" for n in range(8))
     assert _table_then_picture_pages(tmp_path, f"| Item | Count |\n|---|---:|\n{rows}") == [1, 2]
     assert _table_then_picture_pages(tmp_path, "tabX introduces the cards below.") == [2, 2]
+
+
+def test_a_small_card_in_the_cover_fan_shows_whole_beside_a_larger_one(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """cover: [guilds/mason, events/fair] — a 44 × 63 mm card before a tarot card — showed
+    only the small card's corner: the tarot card was drawn over it. The small card is as
+    visible whichever side of the large one it is listed."""
+    import pypdfium2
+
+    game = demo / "cards" / "demo"
+    appended(
+        game / "layouts" / "demo.yaml",
+        "green:\n  elements:\n",
+        '    panel: {type: rect, bleed: true, fill: "#00c000"}\n',
+        "red:\n  elements:\n",
+        '    panel: {type: rect, bleed: true, fill: "#d00000"}\n',
+    )
+    for deck, size, layout in (
+        ("minis", "{width: 44mm, height: 63mm}", "green"),
+        ("events", "tarot", "red"),
+    ):
+        card = f"cards:\n  - {{id: {deck[:-1]}, count: 1}}\n"
+        (game / "decks" / f"{deck}.yaml").write_text(
+            f"name: {deck}\nsize: {size}\nlayout: {layout}\n{card}", encoding="utf-8"
+        )
+    game_yaml = game / "game.yaml"
+    written = game_yaml.read_text(encoding="utf-8")
+
+    def green_on_the_cover(cover: str) -> int:
+        game_yaml.write_text(written + f"cover: [{cover}]\n", encoding="utf-8")
+        result = printgen(demo, "build", "demo", "--lang", "en", "--only", "rulebook")
+        assert result.code == 0, result.err
+        pdf = pypdfium2.PdfDocument(demo / "build" / "demo" / "en" / "rulebook.pdf")
+        image = pdf[0].render(scale=1).to_pil().convert("RGB")
+        pdf.close()
+        return sum(1 for r, g, b in image.getdata() if g > 150 and r < 80 and b < 80)
+
+    after = green_on_the_cover("events/event, minis/mini")  # the small card drawn last
+    assert after > 1000  # the card's green, at 72 dpi
+    assert green_on_the_cover("minis/mini, events/event") >= 0.9 * after

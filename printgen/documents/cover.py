@@ -73,7 +73,11 @@ class CardFan(Flowable):  # type: ignore[misc]
         canvas = self.canv
         air = (self.height - (self.high - self.low)) / 2  # the cards centred in their room
         pivot_x, pivot_y = self.width / 2, air - self.low
-        for face, angle, (w, h) in zip(self.faces, self._angles(), self.sizes, strict=True):
+        held = list(zip(self.faces, self._angles(), self.sizes, strict=True))
+        # the larger cards first, each in its place in the fan: a mini card beside a tarot card
+        # drawn after it showed only its corner (cards of one size keep their order)
+        held.sort(key=lambda card: -card[2][0] * card[2][1])
+        for face, angle, (w, h) in held:
             picture = CardPicture(face, face.width_mm * self.scale)
             round_ = face.shape == "circle"
             for colour, alpha, dx in (("#000000", 0.12, self.SHADOW), ("#ffffff", 1.0, 0.0)):
