@@ -291,6 +291,28 @@ def test_reportlab_takes_no_setting_from_the_environment(demo: Path) -> None:
     assert (done.returncode, done.stderr) == (0, "")
 
 
+def test_the_pdfs_keep_their_date_whatever_source_date_epoch_says(demo: Path) -> None:
+    """SOURCE_DATE_EPOCH=1.5 (ReportLab reads it for every PDF's date) ended every build in
+    'internal error: ValueError', exit 1; a date it could read changed the PDFs' bytes, which
+    a build already up to date kept as they were."""
+    import os
+
+    made: dict[str, bytes] = {}
+    build = [sys.executable, "-m", "printgen", "--project", str(demo), "build", "demo"]
+    for epoch in ("", "1.5", "1700000000"):
+        out = demo / f"out{len(made)}"
+        done = subprocess.run(
+            [*build, "--lang", "en", "--only", "rulebook", "--out", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "SOURCE_DATE_EPOCH": epoch},
+        )
+        assert (done.returncode, done.stderr) == (0, ""), epoch
+        made[epoch] = (out / "demo" / "en" / "rulebook.pdf").read_bytes()
+    assert made["1.5"] == made[""] == made["1700000000"]
+
+
 def test_a_validate_compiles_no_pattern_only_a_flaw_or_a_message_needs(project: Path) -> None:
     """printgen's patterns for a flaw in a file or for a message (a Jinja error, a decimal
     comma, an SVG's style, a web address) wait for their first use; used after the command,

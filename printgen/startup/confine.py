@@ -6,7 +6,7 @@ failing that, the file ``~/.reportlab_mods`` as Python, and takes its settings f
 with the time, so the same project no longer gives the same files). Those files lie outside the
 project, which printgen never reads: empty stand-ins under both names, put in place before
 ReportLab is imported, are what ReportLab finds instead, so it reads neither file; nor does it
-see the environment's RL_ variables.
+see the environment's RL_ variables, nor SOURCE_DATE_EPOCH.
 """
 
 from __future__ import annotations
@@ -27,3 +27,7 @@ def install() -> None:
     # read (RL_pageCompression=abc) ended every command in an internal error at import
     for variable in [name for name in os.environ if name.startswith("RL_")]:
         del os.environ[variable]
+    # and the date SOURCE_DATE_EPOCH gives every PDF it makes, which changed the bytes a build
+    # left up to date (the cache knows nothing of it), and whose value it could not read
+    # (1.5) ended every PDF in an internal error: printgen's PDFs carry one fixed date
+    os.environ.pop("SOURCE_DATE_EPOCH", None)
