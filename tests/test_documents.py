@@ -606,6 +606,23 @@ def test_a_long_word_past_the_margin_is_said_at_its_own_line_and_column(
     assert said == [_long_word_said(f"cards/demo/rules.en.md:{line}:5", pages, word)], said
 
 
+@pytest.mark.parametrize("written", ["&amp;", "&#38;", "&#X26;", "&"])
+def test_a_long_word_written_with_character_references_is_said_at_its_own_line(
+    demo: Path, capsys: pytest.CaptureFixture[str], written: str
+) -> None:
+    """'&amp;' written 150 times printed a word of '&' too wide for the page, said at the
+    rules' first line: it was looked for as printed, and the prose writes it otherwise."""
+    from printgen.cli.commands import main
+
+    prose = demo / "cards" / "demo" / "rules.en.md"
+    text = prose.read_text(encoding="utf-8")
+    prose.write_text(text + f"\nSee {written * 150} here.\n", encoding="utf-8")
+    assert main(["--project", str(demo), "validate", "--lang", "en"]) == 2
+    said = [p for p in capsys.readouterr().err.splitlines() if "past the margin" in p]
+    line = len(text.splitlines()) + 2
+    assert said == [_long_word_said(f"cards/demo/rules.en.md:{line}:5", "the rulebook", "&" * 150)]
+
+
 def _long_word_said(place: str, document: str, word: str) -> str:
     """What printgen says of a word too wide for a document's column, at ``place``."""
     return (

@@ -208,7 +208,7 @@ def word_at(prose: str, word: str, paragraph: Where) -> Where | None:
     as printed (markup inside it, or a template's value)."""
     import re  # (only when a word runs past the margin)
 
-    found = re.compile(_WRITTEN_SOFT.join(re.escape(part) for part in word.split(SOFT)))
+    found = re.compile(_WRITTEN_SOFT.join(_as_written(part) for part in word.split(SOFT)))
     lines = editor_lines(prose)
     for number in range(paragraph.line, len(lines) + 1):
         text = lines[number - 1]
@@ -220,3 +220,22 @@ def word_at(prose: str, word: str, paragraph: Where) -> Where | None:
     if len(holding) != 1:
         return None
     return Where(paragraph.path, holding[0][0], holding[0][1].start() + 1)
+
+
+def _as_written(text: str) -> str:
+    """A pattern of ``text`` as Markdown may write it: each character itself or a character
+    reference printing it (``&amp;``, ``&#38;``, ``&#x26;``) — a long word of ``&amp;``
+    was said at the file's first line, found nowhere as printed."""
+    import re
+    from html.entities import codepoint2name
+
+    def written(char: str) -> str:
+        if char.isascii() and char.isalnum():  # (written so, as a rule)
+            return char
+        code = ord(char)
+        ways = [re.escape(char), f"&#0*{code};", f"&#[xX]0*(?i:{code:x});"]
+        if (named := codepoint2name.get(code)) is not None:
+            ways.append(f"&{named};")
+        return f"(?:{'|'.join(ways)})"
+
+    return "".join(written(char) for char in text)
