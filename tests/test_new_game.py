@@ -2017,6 +2017,43 @@ def test_an_empty_title_or_author_is_an_error_at_its_line(
     assert f"'{key}' is empty; write the game's {key}" in checked.err, checked.err
 
 
+@pytest.mark.parametrize("value", ['"Har\\rbour"', '{en: "Har\\nbour", it: Porto}'])
+def test_a_title_holding_a_line_break_is_an_error_at_its_line(
+    designer: Path, printgen: Callable[..., Run], value: str
+) -> None:
+    """title: "Har\\rbour" validated "ok" and printed an empty box in every card sheet's
+    margin line, where the title prints on one line."""
+    game = designer / "cards" / GAME / "game.yaml"
+    lines = game.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith("title:"))
+    lines[line - 1] = f"title: {value}"
+    game.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = printgen(designer, "validate")
+    assert checked.code == 2
+    [said] = checked.err.splitlines()
+    assert said.startswith(f"cards/{GAME}/game.yaml:{line}:")
+    assert "title holds a line break" in said and "write it on one line" in said
+
+
+def test_a_carriage_return_in_a_cards_text_breaks_its_line(
+    designer: Path, printgen: Callable[..., Run]
+) -> None:
+    """effect: "Gain 2\\r:vp:." (a double-quoted YAML text) printed an empty box: the line
+    breaks there, the card printed as with "\\n" (as a spreadsheet cell's carriage return)."""
+    deck = designer / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert 'en: "Gain 2 :vp:."' in text
+    printed: dict[str, bytes] = {}
+    for written in ("\\n", "\\r", "\\r\\n"):
+        deck.write_text(text.replace("Gain 2 :vp:.", f"Gain 2{written}:vp:."), encoding="utf-8")
+        assert printgen(designer, "build", "--only", "cards", "--lang", "en").code == 0
+        pdf = designer / "build" / GAME / "en" / "cards.pdf"
+        with pdfplumber.open(pdf) as opened:
+            assert all("\x00" not in (page.extract_text() or "") for page in opened.pages)
+        printed[written] = pdf.read_bytes()
+    assert printed["\\r"] == printed["\\r\\n"] == printed["\\n"]
+
+
 @pytest.mark.parametrize(
     ("key", "value", "column", "length"),
     [

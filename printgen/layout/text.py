@@ -85,7 +85,11 @@ class Block:
 
 
 def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[Run]:
-    """Split markup into runs; ``:name:`` becomes an icon only if ``known_icon(name)`` says so."""
+    """Split markup into runs; ``:name:`` becomes an icon only if ``known_icon(name)`` says so.
+    A carriage return (``"\r"``, ``"\r\n"`` in a double-quoted YAML text) breaks the line as
+    ``"\n"`` does, as a spreadsheet's cell reads it: it has no glyph, and printed as a box."""
+    if "\r" in markup:
+        markup = markup.replace("\r\n", "\n").replace("\r", "\n")
     if "*" not in markup and ":" not in markup and "\n" not in markup:
         # no mark (each holds one of these): one run, as the search below finds — which tries
         # its marks at every character, 3.5 µs of a 90-character card text

@@ -15,6 +15,10 @@ from printgen.source.located_yaml import LDict, LList, read_yaml
 from printgen.source.texts import TextReader
 from printgen.source.texts import kind_of as kind_of  # said by every reader of game files
 
+# what breaks a line, as a double-quoted YAML text writes it (the rarer ones, U+2028 and such,
+# are characters the font lacks, said as such)
+_LINE_BREAKS = {"\n": "\\n", "\r": "\\r"}
+
 
 def did_you_mean(
     name: str, options: Iterable[str], otherwise: str = "", mark: str = "", cutoff: float = 0.7
@@ -270,6 +274,15 @@ class Checker(TextReader):
                 where,
                 f"{what} is printed as written, and {{{{ }}}} is worked out only in cards' "
                 "fields, layouts and the prose: write the text itself",
+            )
+        # (inside the text: a block scalar's last line break, `title: |`, prints nothing)
+        broken = [c for t in texts if isinstance(t, str) for c in t.strip() if c in _LINE_BREAKS]
+        if longest is not None and broken:
+            self.error(
+                where,
+                f'{what} holds a line break ("{_LINE_BREAKS[broken[0]]}"), and it is printed '
+                "on one line (the card sheets' margin, the PDF's title), where it shows as an "
+                "empty box: write it on one line",
             )
         return text
 
