@@ -454,6 +454,26 @@ def test_a_caption_the_report_cannot_print_is_said_at_its_entry(
     assert run.err.startswith(f"{ENGINE}:{line}:1: LABELS['loot']['en'] is None, not a text")
 
 
+def test_a_figure_or_bot_name_the_report_cannot_print_is_a_warning_at_the_engine(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """figures={"😀_score": 1.0} and a bot named 'שלום' printed as empty boxes in playtest.pdf,
+    with no word said (the same characters in LABELS were warned of)."""
+    play = (
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    return GameRecord(True, 3, (rng.randrange(len(bots)),), [Counter() for _ in bots],\n"
+        "                      figures={'\U0001f600_score': 1.0})\n"
+    )
+    (table / ENGINE).write_text(HEAD.replace('("random",)', '("random", "\u05e9\u05dc")') + play)
+    run = printgen(table, "simulate", GAME, "-n", "5", "--bots", "random,\u05e9\u05dc")
+    assert run.code == 0, run.err
+    bots, figure = run.err.splitlines()
+    assert bots.startswith(f"{ENGINE}:{_line_of(table, 'BOTS')}:1: warning: characters ")
+    assert "of bot '\u05e9\u05dc' are not in the playtest report's font (Vera)" in bots
+    assert figure.startswith(f"{ENGINE}:{_line_of(table, 'def play')}:1: warning: character ")
+    assert "of the figure '\U0001f600_score' play() returns is not in the playtest" in figure
+
+
 def test_an_engines_message_over_several_lines_is_one_line(
     table: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -226,12 +226,13 @@ def run(
         "engine": f"cards/{game_id}/simulate.py",
         "engine_bots": list(engine.bots),
     }
-    from printgen.simulate.undrawable import drawable_captions
+    from printgen.simulate.undrawable import drawable_captions, undrawable_names
 
     captions, undrawn = drawable_captions(
         engine.labels(called.language), engine.path, f"cards/{game_id}/{ENGINE_FILE}"
     )
     summary = summarize(tally, settings, meta, card_ids, captions, called.names)
+    undrawn += undrawable_names(summary, engine.path, f"cards/{game_id}/{ENGINE_FILE}", where)
     said = ([failed] if failed else []) + misspelt_declarations(engine) + undrawn
     said += called.unprintable + warned.lines()
     printed = {

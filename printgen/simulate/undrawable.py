@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from printgen.problems import Problem, Severity, Where
 
@@ -64,6 +65,48 @@ def drawable_labels(
         message += f", as do {len(swapped) - 1} more labels alike"
     filled = {**labels, **{name: english[name] for name in swapped if name in english}}
     return filled, [Problem(where, message, Severity.WARNING)]
+
+
+def undrawable_names(
+    summary: Mapping[str, Any], path: Path, rel: str, play: Where
+) -> list[Problem]:
+    """A warning for the names of the engine's own the report prints as they are — its bots
+    (at ``BOTS``) and the figures and series ``play()`` returns with no ``LABELS`` caption (at
+    ``play``) — that hold a character the report's font lacks: they printed as empty boxes,
+    said nowhere."""
+    from printgen.simulate.engine import defined_at
+
+    found = []
+    bots = [bot for bot in summary["settings"]["bots"] if lacking(str(bot))]
+    if bots:
+        chars = lacking(str(bots[0]))
+        found.append(
+            Problem(
+                Where(rel, defined_at(path, "BOTS"), 1),
+                f"{_quoted(chars)} of bot {bots[0]!r} {_are(chars)} not in the playtest "
+                "report's font (Vera): its name prints as empty boxes; name it with letters "
+                "the font has",
+                Severity.WARNING,
+            )
+        )
+    captions = [
+        (str(entry.get("figure") or key), str(entry["label"]))
+        for part in ("figures", "series")
+        for key, entry in (summary.get(part) or {}).items()
+        if isinstance(entry, Mapping) and "label" in entry
+    ]
+    unnamed = [(key, chars) for key, label in captions if (chars := lacking(label))]
+    if unnamed:
+        key, chars = unnamed[0]
+        message = (
+            f"{_quoted(chars)} of the figure {key!r} play() returns {_are(chars)} not in the "
+            "playtest report's font (Vera): it prints as empty boxes; give it a caption in "
+            "LABELS, or another name"
+        )
+        if len({k for k, _ in unnamed}) > 1:
+            message += f", as {len({k for k, _ in unnamed}) - 1} more figures"
+        found.append(Problem(play, message, Severity.WARNING))
+    return found
 
 
 def _quoted(chars: list[str]) -> str:
