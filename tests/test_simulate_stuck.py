@@ -6,6 +6,7 @@ process of its own, here with a CPU limit of a few seconds instead of printgen's
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import signal
@@ -72,6 +73,20 @@ def _stuck_in(root: Path, function: str) -> int:
     return at + 2
 
 
+def test_a_stuck_engine_is_said_in_a_project_whose_path_is_not_ascii(
+    table: Path, tmp_path: Path
+) -> None:
+    """faulthandler writes a path's 'à' as '\\xe0': in a folder named città, the line was
+    never found and printgen ended as the kernel ended it, saying nothing."""
+    import shutil
+
+    line = _stuck_in(table, "prepare")
+    project = shutil.copytree(table / "cards", tmp_path / "città" / "giochi" / "cards").parent
+    run = _printgen(project, "simulate", GAME, "-n", "5", limit=_limited)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith(f"{ENGINE}:{line}:1: this line ran inside one call"), run.stderr
+
+
 @pytest.mark.parametrize(
     ("function", "command"),
     [("play", ("simulate", GAME, "-n", "10")), ("prepare", ("validate", GAME, "--simulate"))],
@@ -112,3 +127,89 @@ def test_a_stop_sent_to_printgen_reaches_the_games_it_watches(table: Path) -> No
             assert (process.returncode, err) == (code, "")
             with pytest.raises(ProcessLookupError):  # the whole group has ended
                 os.killpg(process.pid, 0)
+
+
+def _playing(table: Path) -> subprocess.Popen[str]:
+    """A long simulation, playing by the time this returns; its process and its child's."""
+    (table / ENGINE).write_text(ENGINE_TEXT, encoding="utf-8")
+    command = [sys.executable, "-m", "printgen", "--project", str(table), "simulate", GAME]
+    process = subprocess.Popen(
+        [*command, "-n", "1000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(2.0)
+    return process
+
+
+def _children(pid: int) -> list[int]:
+    listed = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii")
+    return [int(child) for child in listed.split()]
+
+
+def test_the_games_and_printgen_end_together_whichever_is_killed(table: Path) -> None:
+    """The child killed (the out-of-memory killer): printgen ends as it did, by the same signal,
+    not in a traceback. printgen killed (a CI job cancelled): its child, left playing, wrote the
+    report later and held the caller's output open."""
+    with _playing(table) as process:
+        [child] = _children(process.pid)
+        os.kill(child, signal.SIGKILL)
+        _, err = process.communicate(timeout=30)
+        assert (process.returncode, err) == (-signal.SIGKILL, "")
+    with _playing(table) as process:
+        [child] = _children(process.pid)
+        os.kill(process.pid, signal.SIGKILL)
+        process.communicate(timeout=30)  # (the child held the pipes open: this waited)
+        for _ in range(50):
+            state = Path(f"/proc/{child}/stat")
+            if not state.exists() or state.read_text().split()[2] == "Z":
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(child, signal.SIGKILL)
+            pytest.fail("the games went on after printgen was killed")
+
+
+@pytest.mark.parametrize("typed", [True, False], ids=["typed", "sent-to-printgen"])
+def test_ctrl_c_at_a_terminal_stops_the_games_once(table: Path, typed: bool) -> None:
+    """Typed at the terminal, Ctrl-C reaches printgen and its child both: passed on as well, a
+    second interrupt could land in the child's ending. Sent to printgen alone (an editor's stop
+    button, printgen in the terminal's foreground), it was dropped. Exit status 130 both ways,
+    and nothing else said."""
+    import pty
+    import select
+
+    (table / ENGINE).write_text(ENGINE_TEXT, encoding="utf-8")
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child of the test: printgen, on the terminal
+        args = ["--project", str(table), "simulate", GAME, "-n", "1000000"]
+        os.execv(sys.executable, [sys.executable, "-m", "printgen", *args])
+    said = b""
+    try:
+        time.sleep(2.0)
+        if typed:
+            os.write(terminal, b"\x03")
+        else:
+            os.kill(pid, signal.SIGINT)
+        deadline, ended, status = time.monotonic() + 30, 0, 0
+        while time.monotonic() < deadline:
+            if select.select([terminal], [], [], 0.2)[0]:
+                try:
+                    said += os.read(terminal, 4096)
+                except OSError:  # the terminal closed: printgen has ended
+                    break
+            ended, status = os.waitpid(pid, os.WNOHANG)
+            if ended:
+                break
+        else:
+            pytest.fail("printgen still ran after Ctrl-C")
+        if not ended:
+            _, status = os.waitpid(pid, 0)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+        os.close(terminal)
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert b"Traceback" not in said and b"Error" not in said, said

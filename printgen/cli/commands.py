@@ -86,17 +86,20 @@ def _main(argv: list[str] | None) -> int:
     if argv is None and simulates:  # the games played in a child this process watches
         from printgen.cli.supervise import supervised
 
-        return supervised(lambda: _listening(args), Path(args.project))
-    return _listening(args)
+        return supervised(lambda: _listening(args, ends=True))
+    return _listening(args, ends=argv is None)
 
 
-def _listening(args: argparse.Namespace) -> int:
-    from printgen.sandbox.interrupt import listen
+def _listening(args: argparse.Namespace, ends: bool) -> int:
+    """The command run, Ctrl-C listened for; ``ends``: this process ends with it."""
+    from printgen.sandbox.interrupt import listen, stopping
 
     listen()
     try:
         return _run(args)
     except KeyboardInterrupt:
+        if ends:  # a second Ctrl-C (or the same passed on, cli.supervise) is no traceback
+            stopping()
         return 130
     except BrokenPipeError:  # output piped into a pager or `head` that closed early
         sys.stderr.close()

@@ -17,111 +17,134 @@ this kind of machine (copying the pages the child writes), a tenth of a card bui
 code stuck so is ended by the operating system as before (see the README's limits).
 
 Everything else is as it was: the child's exit status is this process's; a child ended by any
-other signal ends this process the same way; a kill of this process (SIGTERM, SIGHUP) is
-passed on to the child, and Ctrl-C reaches it from the terminal as it reaches this process.
+other signal ends this process the same way; SIGTERM and SIGHUP sent to this process are passed
+on to the child, and so is a Ctrl-C sent to it alone (an editor's stop button) — one typed at
+the terminal reaches the child directly, and is not passed on a second time. The child ends
+with this process, if this one is killed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from printgen.problems import EXIT_BAD_INPUT
 
 _PASSED_ON = ("SIGTERM", "SIGHUP")
+_SI_KERNEL = 0x80  # a signal's si_code when the kernel sent it: Ctrl-C typed at a terminal
+# a frame's line in faulthandler's traceback: its file (non-ASCII escaped, so only the part
+# from the game's folder on is read: a game's id and its files' names are ASCII) and line
+_FRAME = re.compile(r'File "(?:.*/)?(cards/[A-Za-z0-9_.-]+/[^"/]+\.py)", line (\d+)')
 
 
-def supervised(work: Callable[[], int], project: Path) -> int:
+def supervised(work: Callable[[], int]) -> int:
     """``work()``'s exit status, the work done in a child process where one can be forked."""
     if not _can_fork():
         return work()
     import faulthandler
 
+    from printgen.startup import dataclass_code
+
     try:
         notes = os.memfd_create("printgen-stuck")  # the child's traceback, if the kernel ends it
     except OSError:
         return work()
-    numbers = {signal.SIGINT, *(getattr(signal, name) for name in _PASSED_ON)}
+    kills = {getattr(signal, name) for name in _PASSED_ON} - _ignored()
+    waited = {signal.SIGINT, signal.SIGCHLD, *kills}
     for stream in (sys.stdout, sys.stderr):  # else both processes would write what is pending
         stream.flush()
-    # a kill that arrives while the child is forked waits until this process can pass it on
-    signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+    before = signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # (ignored, no child could be waited)
+    # what arrives from now on waits for this process to take it (sigwaitinfo, below)
+    signal.pthread_sigmask(signal.SIG_BLOCK, waited)
     try:
         child = os.fork()
     except OSError:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, numbers)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, waited)
+        signal.signal(signal.SIGCHLD, before)
         os.close(notes)
         return work()
     if child == 0:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, numbers)
+        signal.signal(signal.SIGCHLD, before)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, waited)
+        _end_with_parent()
+        dataclass_code.forked(writer=True)
         faulthandler.register(signal.SIGXCPU, file=notes, all_threads=True, chain=True)
         return work()
-    _pass_kills_on(child)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, numbers)
-    _, status = os.waitpid(child, 0)
+    dataclass_code.forked(writer=False)
+    status = _waited(child, waited, kills)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, waited - {signal.SIGCHLD})
+    signal.signal(signal.SIGCHLD, before)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
     code = os.waitstatus_to_exitcode(status)
     if code >= 0:
         return code
     number = -code
-    if number == signal.SIGXCPU and (said := stuck_line(_read(notes), project)) is not None:
+    if number == signal.SIGXCPU and (said := stuck_line(_read(notes))) is not None:
         print(said, file=sys.stderr)
         return EXIT_BAD_INPUT
     # ended by a signal: this process ends by it too, as printgen did without a child
     sys.stdout.flush()
     sys.stderr.flush()
-    signal.signal(number, signal.SIG_DFL)
+    if number not in (signal.SIGKILL, signal.SIGSTOP):  # (whose handling cannot be set)
+        signal.signal(number, signal.SIG_DFL)
     os.kill(os.getpid(), number)
     return 128 + number
 
 
 def _can_fork() -> bool:
-    """A child needs fork, memfd_create and faulthandler's signal registration (Linux); under a
-    profiler or a tracer (coverage) the work stays in this process, where they measure it."""
+    """A child needs fork, memfd_create, sigwaitinfo and faulthandler's signal registration
+    (Linux); under a profiler or a tracer (coverage) the work stays in this process, where
+    they measure it."""
     return (
         sys.platform == "linux"
         and hasattr(os, "memfd_create")
-        and hasattr(signal, "SIGXCPU")
+        and hasattr(signal, "sigwaitinfo")
         and sys.gettrace() is None
         and sys.getprofile() is None
     )
 
 
-def _pass_kills_on(child: int) -> None:
-    """SIGTERM and SIGHUP sent to this process go to the child (the build ends its workers and
-    then itself); Ctrl-C from a terminal reaches the child directly, so it is passed on only
-    when it comes from elsewhere (a second one would interrupt the child's own ending)."""
-
-    def pass_on(number: int, frame: object) -> None:
-        os.kill(child, number)
-
-    def interrupt(number: int, frame: object) -> None:
-        if not _from_terminal():
-            os.kill(child, number)
-
-    for name in _PASSED_ON:
-        number = getattr(signal, name)
-        if signal.getsignal(number) is not signal.SIG_IGN:  # (nohup: SIGHUP stays ignored)
-            signal.signal(number, pass_on)
-    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
-        signal.signal(signal.SIGINT, interrupt)
+def _ignored() -> set[int]:
+    """The kills the caller has this process ignore (nohup: SIGHUP): the child ignores them."""
+    return {
+        number
+        for name in _PASSED_ON
+        if signal.getsignal(number := getattr(signal, name)) is signal.SIG_IGN
+    }
 
 
-def _from_terminal() -> bool:
-    """Whether this process runs in its terminal's foreground: a Ctrl-C there went to every
-    process of the group, the child too."""
+def _waited(child: int, waited: set[int], kills: set[int]) -> int:
+    """The child's wait status, once it has ended; what this process is sent meanwhile is
+    passed on to it: SIGTERM and SIGHUP, and a Ctrl-C not typed at the terminal."""
+    while True:
+        info = signal.sigwaitinfo(waited)
+        if info.si_signo == signal.SIGCHLD:
+            ended, status = os.waitpid(child, os.WNOHANG)
+            if ended == child:
+                return status
+        elif info.si_signo in kills or (
+            info.si_signo == signal.SIGINT and info.si_code != _SI_KERNEL
+        ):
+            with contextlib.suppress(ProcessLookupError):  # ended: its SIGCHLD is on its way
+                os.kill(child, info.si_signo)
+
+
+def _end_with_parent() -> None:
+    """The child is ended (SIGTERM) if printgen's own process is killed (SIGKILL) before it:
+    left running, it went on playing and writing the report, holding the caller's output open."""
+    import ctypes
+
+    parent = os.getppid()
     try:
-        fd = os.open("/dev/tty", os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        return os.tcgetpgrp(fd) == os.getpgrp()
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # it died before the request was made
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _read(notes: int) -> str:
@@ -133,28 +156,20 @@ def _read(notes: int) -> str:
         os.close(notes)
 
 
-def stuck_line(traceback: str, project: Path) -> str | None:
+def stuck_line(traceback: str) -> str | None:
     """The problem line for a child the CPU time limit ended while it ran a game's code: at the
     innermost line of the game's own files in ``traceback`` (faulthandler's, most recent call
-    first, every thread), None when no frame was in the game's code (the limit was someone
-    else's: the process ends as the kernel meant)."""
-    root = project.resolve()
-    for line in traceback.splitlines():
-        text = line.strip()
-        if not text.startswith('File "'):
-            continue
-        path, _, rest = text[len('File "') :].partition('", line ')
-        number = rest.partition(" ")[0]
-        try:
-            inside = Path(path).resolve().relative_to(root)
-        except (ValueError, OSError):
-            continue
-        if inside.parts[:1] != ("cards",) or not number.isdigit():
-            continue
-        return (
-            f"{inside.as_posix()}:{number}:1: this line ran inside one call that never "
-            "returned to Python (a huge range or power, say) until the operating system's CPU "
-            "time limit ended printgen — no time limit can stop code there; nothing was "
-            "written: make the call smaller, or do its work in steps of Python"
-        )
-    return None
+    first), the thread the kernel's signal found running (the stuck one) before any other;
+    None when no frame was in the game's code (the limit was someone else's: the process ends
+    as the kernel meant)."""
+    current = traceback.find("Current thread")
+    running = traceback[current:].split("\n\n", 1)[0] if current >= 0 else ""
+    found = _FRAME.search(running) or _FRAME.search(traceback)
+    if found is None:
+        return None
+    return (
+        f"{found[1]}:{found[2]}:1: this line ran inside one call that never returned to "
+        "Python (a huge range or power, say) until the operating system's CPU time limit "
+        "ended printgen — no time limit can stop code there; nothing was written: make the "
+        "call smaller, or do its work in steps of Python"
+    )

@@ -24,10 +24,14 @@ def listen() -> None:
 
 
 def _press(signum: int, frame: FrameType | None) -> None:
-    if _pressed[0]:  # printgen is stopping already: a second Ctrl-C (or the same one passed on
-        return  # by the process watching it, cli.supervise) must not interrupt its ending
     _pressed[0] = True
     raise KeyboardInterrupt
+
+
+def stopping() -> None:
+    """printgen is ending because of a Ctrl-C: another one must not interrupt its ending."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def by_user(exc: BaseException) -> bool:

@@ -119,6 +119,14 @@ def install(path: Path = KEPT) -> KeptCode:
     return _kept
 
 
+def forked(writer: bool) -> None:
+    """After a fork: which of the two processes writes the file at its end (``writer``), so
+    that the one that compiled the last texts writes them, and the other never overwrites it
+    with fewer (printgen.cli.supervise)."""
+    if _kept is not None:
+        _kept.pid = os.getpid() if writer else -1
+
+
 def save() -> None:
     """Keep what this process compiled (in the process that installed it)."""
     if _kept is not None and _kept.pid == os.getpid():
