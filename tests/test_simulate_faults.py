@@ -126,7 +126,6 @@ def test_a_name_the_engine_cannot_import_is_said_without_printgens_path(
 @pytest.mark.parametrize(
     ("returned", "said"),
     [
-        ("None", "play() returned NoneType, not a GameRecord"),
         (  # a class of the engine's own: "returned GameRecord, not a GameRecord" said
             "type('GameRecord', (), {})()",
             "play() returned a GameRecord of its own making, not printgen's: write 'from "
@@ -200,6 +199,28 @@ def test_a_record_the_report_cannot_read_is_said_at_its_return(
     assert run.code == 2
     assert run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
     assert run.err.count("\n") == 1
+
+
+def test_a_play_that_runs_off_its_end_is_said_at_its_def_not_at_its_return(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """A loop left by `break` ran off play()'s end: "play() returned NoneType" was said at its
+    one return, a correct `return GameRecord(...)`, where nothing was wrong."""
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    for turn in range(turn_cap):\n"
+        "        if turn > 5:\n            break\n"
+        "        if turn > 50:\n"
+        "            return GameRecord(True, turn, (0,), [Counter() for _ in bots])\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:{line}:1: play() returned None, not a GameRecord: it ran off its end, or a "
+        "return gave nothing; return a GameRecord on every way out of the game (game 1, --seed "
+        "1)\n",
+    )
 
 
 def test_a_record_play_returns_in_several_places_is_said_at_play(
@@ -454,6 +475,53 @@ def test_a_caption_the_report_cannot_print_is_said_at_its_entry(
     assert run.err.startswith(f"{ENGINE}:{line}:1: LABELS['loot']['en'] is None, not a text")
 
 
+def test_winners_named_in_games_that_did_not_end_count_in_no_card_figure(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """Winners play() named in games it said did not end (finished=False) counted as wins in
+    the card figures, over only the seats of ended games: a card every seat plays won more than
+    one game in four, a false "played more by seats that lose", or math domain error, exit 1."""
+    _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    finished = rng.random() < 0.5\n"
+        "    winners = (rng.randrange(len(bots)),) if finished else (1,)\n"
+        "    played = [Counter({'miner': 1, 'thief': int(s == 0)}) for s in range(len(bots))]\n"
+        "    return GameRecord(finished, 10, winners, played)\n",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "400", "--players", "4")
+    assert run.code == 0, run.err
+    cards = json.loads((table / "build" / GAME / "playtest.json").read_text())["cards"]
+    miner, thief = (next(card for card in cards if card["card"] == c) for c in ("miner", "thief"))
+    assert miner["win_when_played"] == 0.25  # one winner of four seats, in every ended game
+    # the seats without a thief, 1–3, win three ended games in four: one in four each
+    assert thief["win_when_not"] == pytest.approx(0.25, abs=0.05)
+
+
+def test_an_engine_that_plays_one_game_over_and_over_is_warned_of(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """rng = random.Random(42) in play() made every game the same: no word was said, and the
+    report counted one game 600 times ("first player wins 0% (95% interval 0%–1%)")."""
+    line = _engine(
+        table,
+        "def play(rules, bots, rng, turn_cap):\n"
+        "    import random\n    rng = random.Random(42)\n"
+        "    return GameRecord(True, 3, (rng.randrange(len(bots)),), [Counter() for _ in bots])\n",
+    )
+    for jobs in ("1", "2"):  # (batches played in workers, their tallies merged)
+        run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", jobs)
+        assert (run.code, run.err) == (
+            0,
+            f"{ENGINE}:{line}:1: warning: play() played the same game all 600 times (the same "
+            "turns, winners, plays and figures): the report counts one game as many; does "
+            "play() draw every choice from rng, not from a random.Random of its own, or none?\n",
+        )
+    (table / ENGINE).write_text(HEAD + GOOD_PLAY, encoding="utf-8")  # games of their own
+    run = printgen(table, "simulate", GAME, "-n", "600", "--jobs", "2")
+    assert (run.code, run.err) == (0, "")
+
+
 def test_a_figure_or_bot_name_the_report_cannot_print_is_a_warning_at_the_engine(
     table: Path, printgen: Callable[..., Run]
 ) -> None:
@@ -666,7 +734,8 @@ def test_records_of_a_batch_do_not_count_against_the_engines_memory(
         table,
         "def play(rules, bots, rng, turn_cap):\n"
         "    series = {f's{k}': list(map(float, range(5000))) for k in range(20)}\n"
-        "    return GameRecord(True, 5000, (0,), [Counter() for _ in bots], series=series)\n",
+        "    won = (rng.randrange(len(bots)),)\n"
+        "    return GameRecord(True, 5000, won, [Counter() for _ in bots], series=series)\n",
     )
     run = printgen(table, "simulate", GAME, "-n", "100", "--turn-cap", "5000")
     assert (run.code, run.err) == (0, ""), run.err
@@ -718,7 +787,8 @@ def test_a_play_counted_under_a_mistyped_card_id_is_a_warning(
     line = _engine(
         table,
         "def play(rules, bots, rng, turn_cap):\n"
-        '    return GameRecord(True, 3, (0,), [Counter({"minr": 1}) for _ in bots])\n',
+        "    won = (rng.randrange(len(bots)),)\n"
+        '    return GameRecord(True, 3, won, [Counter({"minr": 1}) for _ in bots])\n',
     )
     run = printgen(table, "simulate", GAME, "-n", "20")
     assert run.code == 0
@@ -740,7 +810,7 @@ def test_a_play_counted_under_a_printed_name_or_in_another_case_is_a_warning(
         table,
         "def play(rules, bots, rng, turn_cap):\n"
         '    counted = Counter({"Gold Miner": 1, "Thef": 1})\n'
-        "    return GameRecord(True, 3, (0,), [counted for _ in bots])\n",
+        "    return GameRecord(True, 3, (rng.randrange(len(bots)),), [counted for _ in bots])\n",
     )
     run = printgen(table, "simulate", GAME, "-n", "20")
     assert run.code == 0
@@ -763,7 +833,7 @@ def test_many_mistyped_card_ids_are_said_for_five_then_once(
         "def play(rules, bots, rng, turn_cap):\n"
         "    counts = Counter(card + tail for card in ('crown', 'merchant', 'miner', 'thief')\n"
         "                     for tail in 'wxyz')\n"
-        "    return GameRecord(True, 3, (0,), [counts for _ in bots])\n",
+        "    return GameRecord(True, 3, (rng.randrange(len(bots)),), [counts for _ in bots])\n",
     )
     run = printgen(table, "simulate", GAME, "-n", "20")
     assert run.code == 0, run.err

@@ -253,6 +253,17 @@ def run(
         )
     if tally.unfinished_turns:  # its own stop, which the report cannot count as the cap's
         said.append(_unfinished_early(tally, settings.turn_cap, where))
+    # the figures would count one game as many (games that never end are said as such)
+    if tally.games > 1 and tally.all_alike and tally.finished_lengths:
+        said.append(
+            Problem(
+                where,
+                f"play() played the same game all {tally.games:,} times (the same turns, "
+                "winners, plays and figures): the report counts one game as many; does play() "
+                "draw every choice from rng, not from a random.Random of its own, or none?",
+                Severity.WARNING,
+            )
+        )
     if replayed.first is not None:
         said.append(
             Problem(

@@ -213,6 +213,11 @@ class Warned:
 
 def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
     """What keeps a record of ``play`` from being reported, in words; None when it can be."""
+    if record is None:  # its one `return GameRecord(...)` is not where it came from
+        return (
+            "play() returned None, not a GameRecord: it ran off its end, or a return gave "
+            "nothing; return a GameRecord on every way out of the game"
+        )
     if not isinstance(record, GameRecord):
         if type(record).__name__ == GameRecord.__name__:  # a class of the engine's own name
             return (

@@ -327,7 +327,8 @@ def _record_checked(
         if (running := threads_left(threads, "play()")) is not None:
             return running, False
         found = faults.record_problem(record, players, cap)
-        return (found, True) if found is not None else None
+        # (None came from no return: said at the def, not at the return there is)
+        return (found, record is not None) if found is not None else None
 
     try:
         found = problem()

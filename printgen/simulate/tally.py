@@ -51,9 +51,17 @@ class Tally:
         # each figure's values from games that did not end: the report says whether its
         # column counts them (an engine may give its figures only at a game's real end)
         self.figures_stopped: Counter[str] = Counter()
+        # the first game's record in brief, while every game since was the same: an engine
+        # that ignores rng plays one game over and over, which no figure shows
+        self.one_game: tuple[object, ...] | None = None
+        self.all_alike = True
 
     def add(self, record: GameRecord) -> None:
         index = self.start + self.games
+        if self.all_alike:
+            brief = _brief(record)
+            self.one_game = brief if self.one_game is None else self.one_game
+            self.all_alike = brief == self.one_game
         self.games += 1
         bots = seats(self.settings.bots, self.settings.players, index)
         self.all_lengths.append(record.turns)
@@ -74,9 +82,12 @@ class Tally:
                 self.together += 1
             elif won:
                 self.apart += 1
+        # a win counts only where the game ended: winners an engine names in a game it says
+        # did not end (capped_winners) went into the card figures' wins, and past their seats
+        counted = won if record.finished else set()
         for seat, counter in enumerate(record.played):
             if not (self.mixed and bots[seat] == "random"):
-                self._add_seat(counter, record.finished, 1 if seat in won else 0)
+                self._add_seat(counter, record.finished, 1 if seat in counted else 0)
         for key, values in record.series.items():
             self._series_added(key, values, repeat(1))
             self.series_lengths.setdefault(key, []).append(len(values))
@@ -98,6 +109,13 @@ class Tally:
     def merge(self, later: Tally) -> None:
         """Add the tally of the games played next: every name stays where it was first met,
         as when their games are added one by one."""
+        if later.games:
+            self.all_alike = (
+                self.all_alike
+                and later.all_alike
+                and (self.one_game is None or self.one_game == later.one_game)
+            )
+            self.one_game = self.one_game if self.one_game is not None else later.one_game
         self.games += later.games
         self.finished_lengths += later.finished_lengths
         self.all_lengths += later.all_lengths
@@ -145,3 +163,11 @@ class Tally:
                 row[2] += x * win
                 row[3] += 1
                 row[4] += win
+
+
+def _brief(record: GameRecord) -> tuple[object, ...]:
+    """What tells one game from another: its length, end, winners, first player, every seat's
+    plays and its figures (not its series: a game's may be 240,000 numbers)."""
+    played = tuple(tuple(sorted(counter.items())) for counter in record.played)
+    figures = tuple(sorted(record.figures.items()))
+    return record.turns, record.finished, tuple(record.winners), record.first, played, figures
