@@ -1918,7 +1918,9 @@ def test_a_small_card_in_the_cover_fan_shows_whole_beside_a_larger_one(
         pdf = pypdfium2.PdfDocument(demo / "build" / "demo" / "en" / "rulebook.pdf")
         image = pdf[0].render(scale=1).to_pil().convert("RGB")
         pdf.close()
-        return sum(1 for r, g, b in image.getdata() if g > 150 and r < 80 and b < 80)
+        pixels = image.tobytes()
+        rgb = zip(pixels[0::3], pixels[1::3], pixels[2::3], strict=True)
+        return sum(1 for r, g, b in rgb if g > 150 and r < 80 and b < 80)
 
     after = green_on_the_cover("events/event, minis/mini")  # the small card drawn last
     assert after > 1000  # the card's green, at 72 dpi

@@ -2017,9 +2017,11 @@ def test_an_empty_title_or_author_is_an_error_at_its_line(
     assert f"'{key}' is empty; write the game's {key}" in checked.err, checked.err
 
 
-@pytest.mark.parametrize("value", ['"Har\\rbour"', '{en: "Har\\nbour", it: Porto}'])
+@pytest.mark.parametrize(
+    ("value", "column"), [('"Har\\rbour"', 8), ('{it: Porto, en: "Har\\nbour"}', 24)]
+)
 def test_a_title_holding_a_line_break_is_an_error_at_its_line(
-    designer: Path, printgen: Callable[..., Run], value: str
+    designer: Path, printgen: Callable[..., Run], value: str, column: int
 ) -> None:
     """title: "Har\\rbour" validated "ok" and printed an empty box in every card sheet's
     margin line, where the title prints on one line."""
@@ -2031,7 +2033,7 @@ def test_a_title_holding_a_line_break_is_an_error_at_its_line(
     checked = printgen(designer, "validate")
     assert checked.code == 2
     [said] = checked.err.splitlines()
-    assert said.startswith(f"cards/{GAME}/game.yaml:{line}:")
+    assert said.startswith(f"cards/{GAME}/game.yaml:{line}:{column}: ")  # at the text
     assert "title holds a line break" in said and "write it on one line" in said
 
 
@@ -2045,13 +2047,16 @@ def test_a_carriage_return_in_a_cards_text_breaks_its_line(
     assert 'en: "Gain 2 :vp:."' in text
     printed: dict[str, bytes] = {}
     for written in ("\\n", "\\r", "\\r\\n"):
-        deck.write_text(text.replace("Gain 2 :vp:.", f"Gain 2{written}:vp:."), encoding="utf-8")
+        # (and in a card's name, which the manifest gives on one line)
+        grown = text.replace("Gain 2 :vp:.", f"Gain 2{written}:vp:.")
+        deck.write_text(grown.replace('en: "Crown"', f'en: "Gold{written}Crown"'), encoding="utf-8")
         assert printgen(designer, "build", "--only", "cards", "--lang", "en").code == 0
         pdf = designer / "build" / GAME / "en" / "cards.pdf"
         with pdfplumber.open(pdf) as opened:
             assert all("\x00" not in (page.extract_text() or "") for page in opened.pages)
-        printed[written] = pdf.read_bytes()
+        printed[written] = pdf.read_bytes() + pdf.with_name("cards.json").read_bytes()
     assert printed["\\r"] == printed["\\r\\n"] == printed["\\n"]
+    assert b'"name": "Gold Crown"' in printed["\\r"]
 
 
 @pytest.mark.parametrize(

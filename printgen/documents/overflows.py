@@ -13,6 +13,7 @@ from printgen.layout.hyphens import IN_A_CELL, SOFT, unbroken
 from printgen.layout.text import NO_GAP, Line
 from printgen.layout.url_breaks import address_of
 from printgen.problems import Problem, Where, in_spreadsheet
+from printgen.startup.deferred import pattern
 
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 QUOTED = 50  # characters of a text quoted: a row of a thousand cells is not said whole
@@ -197,45 +198,56 @@ def whole_word(written: str, piece: str) -> str:
     return piece
 
 
-# a soft hyphen as Markdown writes it: an entity (&shy;, &#173;, &#xAD;) or the character
-_WRITTEN_SOFT = r"(?:&shy;|&#173;|&#[xX][aA][dD];|\xad)"
-
-
 def word_at(prose: str, word: str, paragraph: Where) -> Where | None:
-    """Where ``word`` (its soft hyphens written any way) is written in the paragraph starting
+    """Where ``word`` (as printed: its soft hyphens and other characters written any way
+    Markdown reads them, ``&shy;``, ``&amp;``, ``\\*``) is written in the paragraph starting
     at ``paragraph``'s line — or on the one line of the file holding it, the paragraph's
     opening words being written twice (found at the other place) — None when it is not there
     as printed (markup inside it, or a template's value)."""
-    import re  # (only when a word runs past the margin)
-
-    found = re.compile(_WRITTEN_SOFT.join(_as_written(part) for part in word.split(SOFT)))
     lines = editor_lines(prose)
     for number in range(paragraph.line, len(lines) + 1):
         text = lines[number - 1]
         if not text.strip():  # the paragraph's end
             break
-        if at := found.search(text):
-            return Where(paragraph.path, number, at.start() + 1)
-    holding = [(number, at) for number, text in enumerate(lines, 1) if (at := found.search(text))]
-    if len(holding) != 1:
-        return None
-    return Where(paragraph.path, holding[0][0], holding[0][1].start() + 1)
+        if (column := _column_of(word, text)) is not None:
+            return Where(paragraph.path, number, column)
+    holding = [
+        (number, column)
+        for number, text in enumerate(lines, 1)
+        if (column := _column_of(word, text)) is not None
+    ]
+    return Where(paragraph.path, *holding[0]) if len(holding) == 1 else None
 
 
-def _as_written(text: str) -> str:
-    """A pattern of ``text`` as Markdown may write it: each character itself or a character
-    reference printing it (``&amp;``, ``&#38;``, ``&#x26;``) — a long word of ``&amp;``
-    was said at the file's first line, found nowhere as printed."""
-    import re
-    from html.entities import codepoint2name
+# what Markdown prints otherwise than written: a character reference, a backslash escape
+_WRITTEN = pattern(
+    r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"  # &amp; &#38; &#x26;
+    r"|\\[!-/:-@\[-`{-~]"  # \* \_ \\ …
+)
 
-    def written(char: str) -> str:
-        if char.isascii() and char.isalnum():  # (written so, as a rule)
-            return char
-        code = ord(char)
-        ways = [re.escape(char), f"&#0*{code};", f"&#[xX]0*(?i:{code:x});"]
-        if (named := codepoint2name.get(code)) is not None:
-            ways.append(f"&{named};")
-        return f"(?:{'|'.join(ways)})"
 
-    return "".join(written(char) for char in text)
+def _column_of(word: str, line: str) -> int | None:
+    """The column where ``word``, as printed, begins in ``line`` as written: the line read
+    once, as Markdown reads its references (a word of '&amp;' was said at the file's first
+    line, looked for as printed), and searched as a text (a pattern a character, for a word of
+    10,000, took seconds)."""
+    if "&" not in line and "\\" not in line:
+        at = line.find(word)
+        return at + 1 if at >= 0 else None
+    import html  # (only when a word runs past the margin)
+
+    printed: list[str] = []
+    columns: list[int] = []  # each printed character's column in the line, from 0
+    last = 0
+    for found in _WRITTEN.finditer(line):
+        token = found.group()
+        said = token[1] if token[0] == "\\" else html.unescape(token)
+        printed.append(line[last : found.start()])
+        columns.extend(range(last, found.start()))
+        printed.append(said)
+        columns.extend([found.start()] * len(said))
+        last = found.end()
+    printed.append(line[last:])
+    columns.extend(range(last, len(line)))
+    at = "".join(printed).find(word)
+    return columns[at] + 1 if at >= 0 else None

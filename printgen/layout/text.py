@@ -86,9 +86,8 @@ class Block:
 
 def parse(markup: str, known_icon: Callable[[str], bool] | None = None) -> list[Run]:
     """Split markup into runs; ``:name:`` becomes an icon only if ``known_icon(name)`` says so.
-    A carriage return (``"\r"``, ``"\r\n"`` in a double-quoted YAML text) breaks the line as
-    ``"\n"`` does, as a spreadsheet's cell reads it: it has no glyph, and printed as a box."""
-    if "\r" in markup:
+    A carriage return breaks the line as a line feed does (as a spreadsheet's cell reads it)."""
+    if "\r" in markup:  # (it has no glyph: it printed as an empty box)
         markup = markup.replace("\r\n", "\n").replace("\r", "\n")
     if "*" not in markup and ":" not in markup and "\n" not in markup:
         # no mark (each holds one of these): one run, as the search below finds — which tries

@@ -7,7 +7,7 @@ from printgen.layout.hyphens import SOFT
 from printgen.layout.text import parse, plain
 from printgen.startup.deferred import pattern
 
-_MARKS = pattern(rf"[*:\\\n{SOFT}]|\s\s|^\s|\s$")  # what markup or spacing could change
+_MARKS = pattern(rf"[*:\\\n\r{SOFT}]|\s\s|^\s|\s$")  # what markup or spacing could change
 
 
 def plain_name(markup: str) -> str:

@@ -276,11 +276,19 @@ class Checker(TextReader):
                 "fields, layouts and the prose: write the text itself",
             )
         # (inside the text: a block scalar's last line break, `title: |`, prints nothing)
-        broken = [c for t in texts if isinstance(t, str) for c in t.strip() if c in _LINE_BREAKS]
+        broken = [
+            (lang, c)
+            for lang, t in (text.items() if isinstance(text, dict) else [(None, text)])
+            if isinstance(t, str)
+            for c in t.strip()
+            if c in _LINE_BREAKS
+        ]
         if longest is not None and broken:
+            lang, char = broken[0]  # said at the language's own text, where it has one
+            at = value.at(lang) if lang is not None and isinstance(value, LDict) else where
             self.error(
-                where,
-                f'{what} holds a line break ("{_LINE_BREAKS[broken[0]]}"), and it is printed '
+                at,
+                f'{what} holds a line break ("{_LINE_BREAKS[char]}"), and it is printed '
                 "on one line (the card sheets' margin, the PDF's title), where it shows as an "
                 "empty box: write it on one line",
             )
