@@ -964,7 +964,7 @@ def test_every_word_of_the_report_is_in_its_language(
         "Durata delle partite",
         "Vittorie per posto (inizia il posto 1), su 40 partite finite",
         "barre: percentuale di vittoria",
-        "Per tipo di carta, su ogni posto:",
+        "Per tipo di carta, considerando ogni posto:",
         "Nel corso della partita",
         "attacchi per partita",  # the engine's LABELS, in the game's language too
         "Monaci uccisi per partita (attacchi e Morte)",

@@ -245,7 +245,8 @@ def run(
         said.append(
             Problem(
                 where,
-                f"play() named winners in {tally.capped_winners:,} games it said did not end "
+                f"play() named winners in {tally.capped_winners:,} "
+                f"{'game' if tally.capped_winners == 1 else 'games'} it said did not end "
                 "(finished=False): the report counts wins only of games that ended; if the "
                 "rules make a winner at the turn cap, that game ended: return finished=True",
                 Severity.WARNING,
