@@ -136,6 +136,10 @@ def test_a_name_the_engine_cannot_import_is_said_without_printgens_path(
             "play() named winners (7,); a winner is a seat from 0 to 3",
         ),
         ("GameRecord(True, 3, (0,), [Counter()])", "play() gave 'played' for 1 seats"),
+        (  # a dict of seats: "as one Counter" said
+            "GameRecord(True, 3, (0,), {s: Counter(a=1) for s in range(seats)})",
+            "play() gave played as a dict of seats; give a list of one Counter per seat (4 seats)",
+        ),
         (  # every seat's plays summed into one: "for no seats, not one per seat (4)" said
             "GameRecord(True, 3, (0,), sum([Counter(a=1) for _ in bots], Counter()))",
             "play() gave played as one Counter; give a list of one Counter per seat (4 seats)",
@@ -199,6 +203,27 @@ def test_a_record_the_report_cannot_read_is_said_at_its_return(
     assert run.code == 2
     assert run.err.startswith(f"{ENGINE}:{line}:1: {said}"), run.err
     assert run.err.count("\n") == 1
+
+
+def test_a_cards_field_read_as_an_attribute_says_where_the_fields_are(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """`card.cost` said "'SimCard' object has no attribute 'cost'", with no word of where a
+    card's fields are, which the README calls out as the usual mistake."""
+    (table / ENGINE).write_text(
+        HEAD.replace(
+            'return len(data.cards("main"))', 'return [c.cost for c in data.cards("main")]'
+        )
+        + GOOD_PLAY,
+        encoding="utf-8",
+    )
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    line = _line_of(table, "c.cost")
+    assert (run.code, run.err) == (
+        2,
+        f"{ENGINE}:{line}:1: prepare() failed: AttributeError: 'SimCard' object has no attribute "
+        "'cost'; a card's fields are in card.values: card.values['cost']\n",
+    )
 
 
 def test_a_play_that_runs_off_its_end_is_said_at_its_def_not_at_its_return(

@@ -138,7 +138,17 @@ def failing(
     if step == "prepare()" and isinstance(exc, ValueError | KeyError | TypeError):
         # the engine's own word on a number it cannot use: the game's data is what to mend
         return EngineFault(f"{rel}:{line}:1: cannot read the game's data: {_text(exc)}")
-    return EngineFault(f"{rel}:{line}:1: {step} failed: {described(exc)}{recursion_hint(exc)}")
+    return EngineFault(
+        f"{rel}:{line}:1: {step} failed: {described(exc)}{recursion_hint(exc)}{_field_hint(exc)}"
+    )
+
+
+def _field_hint(exc: BaseException) -> str:
+    """``card.cost`` for a card's field, which SimCard keeps in ``values``: what to write."""
+    name = getattr(exc, "name", None)
+    if not isinstance(exc, AttributeError) or type(getattr(exc, "obj", None)).__name__ != "SimCard":
+        return ""
+    return f"; a card's fields are in card.values: card.values[{name!r}]"
 
 
 def worker_ended(
@@ -233,9 +243,11 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
             f"({turn_cap})"
         )
     if isinstance(record.played, dict):  # sum(played, Counter()): every seat's in one
+        counters = record.played.values()
+        # {seat: Counter} is a dict of seats, not one Counter of them all
+        given = "a dict of seats" if any(isinstance(c, dict) for c in counters) else "one Counter"
         return (
-            f"play() gave played as one Counter; give a list of one Counter per seat ({players} "
-            "seats)"
+            f"play() gave played as {given}; give a list of one Counter per seat ({players} seats)"
         )
     if not isinstance(record.played, list) or len(record.played) != players:
         given = _count(record.played)
