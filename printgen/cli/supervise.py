@@ -79,11 +79,12 @@ def supervised(work: Callable[[], int]) -> int:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, waited - {signal.SIGCHLD})
     signal.signal(signal.SIGCHLD, before)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
+    traceback = _read(notes)  # (empty but where the kernel's CPU limit ended the child)
     code = os.waitstatus_to_exitcode(status)
     if code >= 0:
         return code
     number = -code
-    if number == signal.SIGXCPU and (said := stuck_line(_read(notes))) is not None:
+    if number == signal.SIGXCPU and (said := stuck_line(traceback)) is not None:
         print(said, file=sys.stderr)
         return EXIT_BAD_INPUT
     # ended by a signal: this process ends by it too, as printgen did without a child

@@ -145,10 +145,9 @@ def failing(
 
 def _field_hint(exc: BaseException) -> str:
     """``card.cost`` for a card's field, which SimCard keeps in ``values``: what to write."""
-    name = getattr(exc, "name", None)
     if not isinstance(exc, AttributeError) or type(getattr(exc, "obj", None)).__name__ != "SimCard":
         return ""
-    return f"; a card's fields are in card.values: card.values[{name!r}]"
+    return f"; a card's fields are in card.values: card.values[{exc.name!r}]"
 
 
 def worker_ended(

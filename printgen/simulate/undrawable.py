@@ -103,8 +103,8 @@ def undrawable_names(
             "playtest report's font (Vera): it prints as empty boxes; give it a caption in "
             "LABELS, or another name"
         )
-        if len({k for k, _ in unnamed}) > 1:
-            message += f", as {len({k for k, _ in unnamed}) - 1} more figures"
+        if (more := len({k for k, _ in unnamed}) - 1) > 0:
+            message += f", as {more} more figures"
         found.append(Problem(play, message, Severity.WARNING))
     return found
 
