@@ -182,3 +182,27 @@ def test_a_title_word_wider_than_the_cover_sets_the_title_smaller(
         heading = max(round(c["size"], 1) for c in rules.chars)
     assert round(title[0]["size"], 1) == sizes[-1] < 26  # set smaller, still the largest
     assert heading < sizes[-1]  # a section heading is not shrunk with it
+
+
+def test_a_title_too_long_for_the_margin_is_cut_short_and_every_sheet_keeps_its_label(
+    german: Path, printgen: Callable[..., Run]
+) -> None:
+    # a full A4 sheet of poker fronts leaves ~57 mm between its crop marks: with this title the
+    # fronts went without a label (their backs had one), so their order could not be checked
+    title = "Die Donaudampfschifffahrtsgesellschaft und ihre Kapitäne auf großer Fahrt"
+    _set(german / "cards/dampfer/game.yaml", r"^title: .*$", f'title: "{title}"')
+    deck = german / "cards/dampfer/decks"
+    for path in deck.glob("*.yaml"):  # enough cards for a full sheet (its margins the fullest)
+        _set(path, r"^(\s+count:) \d+", r"\1 9")
+    result = printgen(german, "build", "dampfer", "--only", "cards")
+    assert result.code == 0, result.err
+    pages = [page.extract_text() for page in PdfReader(german / "build/dampfer/de/cards.pdf").pages]
+    sheets = len(pages) // 2
+    for number in range(1, sheets + 1):
+        fronts, backs = pages[2 * number - 2], pages[2 * number - 1]
+        assert f"Karten · Bogen {number}/{sheets} · Vorderseiten" in fronts, number
+        assert f"Karten · Bogen {number}/{sheets} · Rückseiten" in backs, number
+    labels = [line for page in pages for line in page.splitlines() if "Bogen" in line]
+    cut = [line for line in labels if "Die Donaudampfschifffahrtsgesellschaft…" in line]
+    assert cut, labels  # cut short at a word's end, where the margin has no room for it all
+    assert all(line.startswith("Die Donaudampf") for line in labels)

@@ -88,12 +88,16 @@ def bar_length(size: float) -> float:
     return SCALE + 1.0 + float(stringWidth("50 mm", FONT, size)) * PT_MM
 
 
-def plan_labels(text: str, width: float, height: float, taken: list[Box]) -> list[Label]:
-    """Where the text and the scale bar go; ``taken`` holds everything already on the sheet."""
+def plan_labels(
+    text: str, width: float, height: float, taken: list[Box], title: int = 0
+) -> list[Label]:
+    """Where the text and the scale bar go; ``taken`` holds everything already on the sheet.
+    The text's first ``title`` characters (the game's title) are cut short, "…", where the
+    whole text fits nowhere."""
     taken = list(taken)
     labels: list[Label] = []
     for plan in (_text, _bar):
-        placed = plan(text, width, height, taken)  # in turn: the bar keeps clear of the text
+        placed = plan(text, width, height, taken, title)  # in turn: the bar keeps clear of it
         if placed is not None:
             label, length = placed
             labels.append(label)
@@ -101,16 +105,61 @@ def plan_labels(text: str, width: float, height: float, taken: list[Box]) -> lis
     return labels
 
 
-def _text(text: str, width: float, height: float, taken: list[Box]) -> tuple[Label, float] | None:
+def _text(
+    text: str, width: float, height: float, taken: list[Box], title: int
+) -> tuple[Label, float] | None:
     # a sheet packed so tight that no stretch keeps LINE_CLEAR from its marks keeps its label
     # all the same, as clear of them as of anything else
-    return _first_fit(text, SIZES, width, height, taken, LINE_CLEAR) or _first_fit(
-        text, SIZES, width, height, taken, CLEAR
-    )
+    for line_clear in (LINE_CLEAR, CLEAR):
+        if placed := _first_fit(text, SIZES, width, height, taken, line_clear):
+            return placed
+    # a long title (a German one, "Vorderseiten" after it) fitted nowhere, and the fronts went
+    # unlabelled while their backs were labelled: the sheet's number and side are what a
+    # designer pairs and orders the pages by, so the title gives way to them
+    smallest = SIZES[-1:]
+    for line_clear in (LINE_CLEAR, CLEAR):
+        room = max(
+            (
+                end - start
+                for side in SIDES
+                for start, end in _free(side, width, height, taken, line_clear)
+            ),
+            default=0.0,
+        )
+        shorter = _title_cut(text, title, room, smallest[0])
+        if shorter and (placed := _first_fit(shorter, smallest, width, height, taken, line_clear)):
+            return placed
+    return None
+
+
+def _title_cut(text: str, title: int, room: float, size: float) -> str | None:
+    """``text`` with its title cut short enough to fit ``room`` mm at ``size``: at a word's end
+    where one is in what is kept, else within the word; without the title where not even its
+    first letter and the "…" fit; None where the rest alone does not fit either."""
+
+    def fits(candidate: str) -> bool:
+        return float(stringWidth(candidate, FONT, size)) * PT_MM <= room
+
+    head, rest = text[:title], text[title:]
+    kept = 0  # the most of the title that fits before its "…" (a binary search: few widths)
+    low, high = 1, len(head) - 1
+    while low <= high:
+        middle = (low + high) // 2
+        if fits(head[:middle].rstrip() + "…" + rest):
+            kept, low = middle, middle + 1
+        else:
+            high = middle - 1
+    if kept:
+        cut = head[:kept]
+        if " " in cut.strip() and not head[kept:].startswith(" "):  # mid-word: at the last end
+            cut = cut.rstrip()[: cut.rstrip().rfind(" ")]
+        return cut.rstrip(" ,;:·-") + "…" + rest
+    without = rest.removeprefix(" · ")
+    return without if title and fits(without) else None
 
 
 def _bar(
-    _sheet_text: str, width: float, height: float, taken: list[Box]
+    _sheet_text: str, width: float, height: float, taken: list[Box], _title: int = 0
 ) -> tuple[Label, float] | None:
     """The bar with its caption beside it, read at a glance, wherever it keeps clear enough of
     the crop marks for its ticks not to double them; else the bar alone, its caption in it at

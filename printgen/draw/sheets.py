@@ -229,7 +229,8 @@ def _imposed(
         _set_bleeds(sheet, bleeds, places, arrangements)
         side = _side(sheet, words)
         text = f"{caption} · {words.get('sheet', 'sheet')} {sheet.number}/{len(plans)} · {side}"
-        sheet.labels = plan_labels(text, sheet.width, sheet.height, _taken(sheet))
+        title = len(caption.rpartition(" · ")[0])  # the game's, before the output's word
+        sheet.labels = plan_labels(text, sheet.width, sheet.height, _taken(sheet), title)
     return sheets
 
 
