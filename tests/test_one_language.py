@@ -206,3 +206,21 @@ def test_a_title_too_long_for_the_margin_is_cut_short_and_every_sheet_keeps_its_
     cut = [line for line in labels if "Die Donaudampfschifffahrtsgesellschaft…" in line]
     assert cut, labels  # cut short at a word's end, where the margin has no room for it all
     assert all(line.startswith("Die Donaudampf") for line in labels)
+
+
+def test_a_long_compound_card_name_whole_on_the_card_is_set_smaller_in_the_card_reference(
+    german: Path, printgen: Callable[..., Run]
+) -> None:
+    # 'Weißbierbraumeister' fits the card's title box but not the reference's column beside
+    # the card's face: it was refused ("wider than the column"), where a heading is set a
+    # little smaller; a German designer soft-hyphenated every card name for the rulebook alone
+    deck = next((german / "cards/dampfer/decks").glob("*.yaml"))
+    _set(deck, r'^(\s+name:) "Händler"', r'\1 "Weißbierbraumeister"')
+    _set(deck, r'^(\s+name:) "Bergmann"', r'\1 "Uferpromenadenfest"')
+    result = printgen(german, "build", "dampfer", "--only", "rulebook")
+    assert result.code == 0, result.err
+    said = " ".join(
+        p.extract_text() for p in PdfReader(german / "build/dampfer/de/rulebook.pdf").pages
+    )
+    assert "Weißbierbraumeister × " in said and "Uferpromenadenfest × " in said
+    assert "wider than the column" not in result.err + result.out

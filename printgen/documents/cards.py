@@ -16,6 +16,7 @@ from printgen.documents.card_titles import card_name, name_runs, title_count
 from printgen.documents.flow import CardPicture, RichText, TextStyle, table
 from printgen.documents.platypus import Flowable
 from printgen.documents.prose_theme import Theme
+from printgen.documents.sections import Shrinking
 from printgen.documents.source_lines import editor_lines
 from printgen.layout import text
 from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck
@@ -292,7 +293,7 @@ def reference_rows(
         picture = CardPicture(info.face, max(card_mm * scale, min(card_mm, REFERENCE_MIN_MM)))
         fields = text_fields(info)
         if not fields and faces:
-            title.style = replace(heading, align="center")
+            title.restyle(replace(heading, align="center"))
             cells.append((False, table([[picture], [title]], [width / faces], _FACE_ALONE)))
             continue
         body = replace(theme.body, size=theme.body.size * 0.9, space_after=3)
@@ -317,11 +318,13 @@ def reference_rows(
     return out
 
 
-def _title(info: CardInfo, index: CardIndex, style: TextStyle) -> RichText:
-    """A card's name, its :icon: names drawn, and its count, as the card reference heads it."""
+def _title(info: CardInfo, index: CardIndex, style: TextStyle) -> Shrinking:
+    """A card's name, its :icon: names drawn, and its count, as the card reference heads it:
+    a name wider than its column (a German compound, "Weißbierbraumeister", whole on the card)
+    set a little smaller, as a heading is, rather than refused."""
     count = title_count(info.card.count)
     name = card_name(info.face.name, info.deck.output, index.labels)
-    return RichText(
+    return Shrinking(
         [*name_runs(name, index.icons.has, bold=True), *([text.Run(count)] if count else [])],
         style,
         source=info.card.where_of("name", index.lang),

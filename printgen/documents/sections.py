@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import replace
+from typing import Any
 
 from printgen.documents.flow import RichText, Rule, TextStyle
 from printgen.documents.parsed import Token
@@ -16,16 +17,18 @@ from printgen.layout import text
 MIN_SHRINK = 0.6  # of its size: how far a heading shrinks to fit a word wider than the column
 
 
-class Heading(RichText):
-    """A heading; ``level`` feeds the table of contents. A word wider than the column (a long
-    game title on the cover, "Supercalifragilisticexpialidocious") sets the heading smaller,
-    to the half point that fits, as a designer would set it by hand — down to MIN_SHRINK of
-    its size; past that it runs past the margin, which the rulebook reports."""
+class Shrinking(RichText):
+    """Text whose word wider than the column (a long game title on the cover,
+    "Supercalifragilisticexpialidocious", a German card name in the card reference) sets it
+    smaller, to the half point that fits, as a designer would set it by hand — down to
+    MIN_SHRINK of its size; past that it runs past the margin, which the rulebook reports."""
 
-    def __init__(self, runs: list[text.Run], style: TextStyle, level: int) -> None:
-        super().__init__(runs, style, keep_with_next=True)
-        self.level = level
+    def __init__(self, runs: list[text.Run], style: TextStyle, **kwargs: Any) -> None:
+        super().__init__(runs, style, **kwargs)
         self.own_style = style
+
+    def restyle(self, style: TextStyle) -> None:
+        self.style = self.own_style = style
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.style = self.own_style
@@ -38,6 +41,15 @@ class Heading(RichText):
             self.style = replace(self.own_style, size=size)
             wrapped = super().wrap(avail_width, avail_height)
         return wrapped
+
+
+class Heading(Shrinking):
+    """A heading, set smaller where a word is wider than the column (see Shrinking);
+    ``level`` feeds the table of contents."""
+
+    def __init__(self, runs: list[text.Run], style: TextStyle, level: int) -> None:
+        super().__init__(runs, style, keep_with_next=True)
+        self.level = level
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         """Never: a heading moves on whole. Its lines past a page's foot were no heading, and
