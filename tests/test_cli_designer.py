@@ -763,3 +763,38 @@ def test_a_misspelt_game_is_told_the_game_meant(demo: Path, printgen: Callable[.
         assert run.err.endswith("; did you mean 'demo'? Games here: demo\n"), run.err
     far = printgen(demo, "validate", "harbour")
     assert far.err.endswith("; games here: demo\n") and "did you mean" not in far.err
+
+
+def test_running_out_of_memory_is_said_in_one_line_as_the_designers_to_shrink(
+    demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a game whose pictures outgrew the memory the system gives: 'internal error: MemoryError'
+    # and exit 1, as if a bug of printgen's, where the designer has pictures to shrink
+    import printgen.building.command as command
+
+    def exhausted(*args: object, **kwargs: object) -> int:
+        raise MemoryError
+
+    monkeypatch.delenv("PRINTGEN_DEBUG", raising=False)
+    monkeypatch.setattr(command, "build_games", exhausted)
+    result = printgen(demo, "build", GAME)
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and "internal error" not in result.err
+    assert result.err.startswith("printgen: build ran out of memory; make the game's pictures")
+
+
+def test_an_internal_error_is_one_line_even_where_its_message_has_several(
+    demo: Path, printgen: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ReportLab's MemoryError held a newline and an object's address: two lines on stderr
+    import printgen.building.command as command
+
+    def failing(*args: object, **kwargs: object) -> int:
+        raise ValueError("first line\nidentity=[ImageReader]")
+
+    monkeypatch.delenv("PRINTGEN_DEBUG", raising=False)
+    monkeypatch.setattr(command, "build_games", failing)
+    result = printgen(demo, "validate", GAME)
+    assert result.code == 1
+    assert result.err.count("\n") == 1, result.err
+    assert "internal error: ValueError: first line identity=[ImageReader]" in result.err

@@ -128,6 +128,17 @@ def _listening(args: argparse.Namespace, ends: bool) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    except MemoryError:
+        if os.environ.get("PRINTGEN_DEBUG"):
+            raise
+        # what a game asks for (pictures, cards by the hundred thousand) outgrew what the
+        # system gives this process: the designer's to shrink, not a bug to report
+        print(
+            f"printgen: {args.command} ran out of memory; make the game's pictures, decks or "
+            "documents smaller, close other programs, or build fewer at once (--jobs 1)",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     except Exception as exc:
         return _internal_error(exc)
 
@@ -146,7 +157,7 @@ def _internal_error(exc: Exception) -> int:
     if os.environ.get("PRINTGEN_DEBUG"):
         raise exc
     print(
-        f"printgen: internal error: {type(exc).__name__}: {exc} "
+        f"printgen: internal error: {type(exc).__name__}: {' '.join(str(exc).split())} "
         "(set PRINTGEN_DEBUG=1 for details and please report it)",
         file=sys.stderr,
     )

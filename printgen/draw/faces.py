@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.lines import NO_COLORS as NO_COLORS  # re-exported: the themes' default
 from printgen.draw.lines import draw_lines
 from printgen.draw.pdf import end_form
+from printgen.draw.pictures import fitted
 from printgen.icons import IconLibrary
 from printgen.layout import ink, text
 from printgen.layout.color import color as to_color
@@ -211,7 +212,7 @@ def _draw_op(
         _oriented(canvas, op, left, bottom, width, height)
     elif isinstance(op, Image):
         canvas.drawImage(
-            _reader(canvas, op.data),  # named by a digest of its pixels
+            _reader(canvas, fitted(op.data, width, height)),  # named by a digest of its pixels
             left,
             bottom,
             width,
@@ -241,9 +242,9 @@ def _oriented(
     """A photo whose EXIF orientation says it is seen turned or mirrored, drawn as seen and as
     large as its box allows (ReportLab places the stored pixels: a phone's portrait photo was
     printed lying on its side) — or covering its box (``fit: cover``), clipped to it."""
-    reader = _reader(canvas, op.data)
-    stored_w, stored_h = reader.getSize()
     a, b, c, d = _EXIF.get(op.exif, (1, 0, 0, 1))
+    reader = _reader(canvas, fitted(op.data, width, height, op.cover, swapped=a == 0))
+    stored_w, stored_h = reader.getSize()
     seen_w, seen_h = (stored_h, stored_w) if a == 0 else (stored_w, stored_h)
     scale = (max if op.cover else min)(width / seen_w, height / seen_h)
     canvas.saveState()

@@ -1,0 +1,68 @@
+"""Pictures embedded no finer than a printer prints them.
+
+A 4,000-pixel picture drawn 24 mm wide prints at 4,233 dpi, seven times what any printer shows.
+ReportLab embeds what it is given, and keeps each picture's pixels decoded until the PDF is
+written: 140 MB and 5 s a picture, so ten such pictures on a card ran a build out of memory.
+A picture finer than MAX_DPI where it is drawn is embedded at PRINT_DPI instead, decoded once
+and let go; one drawn at a print's resolution, or under it, is embedded as it is, byte for byte.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from functools import lru_cache
+
+MAX_DPI = 1200.0  # finer than this where drawn, a picture is embedded at PRINT_DPI
+PRINT_DPI = 600.0  # what a home printer or a print service can show, and more
+# Pillow modes resized as they are (a palette made RGB, with its transparency RGBA; a bitmap
+# grey); CMYK is embedded as it comes, its colours the designer's print profile's
+_REDUCIBLE = frozenset({"1", "L", "LA", "P", "PA", "RGB", "RGBA"})
+
+
+def fitted(
+    data: bytes, width: float, height: float, cover: bool = False, swapped: bool = False
+) -> bytes:
+    """The PNG or JPEG ``data`` to embed for a picture drawn in a ``width`` × ``height`` point
+    box, as large as it allows (``cover``: as small as fills it); ``swapped``: its EXIF turns
+    it a quarter, its stored width seen as its height."""
+    stored_w, stored_h, mode = _header(data)
+    seen_w, seen_h = (stored_h, stored_w) if swapped else (stored_w, stored_h)
+    points = (max if cover else min)(width / seen_w, height / seen_h)  # a pixel's size drawn
+    if points <= 0 or 72 / points <= MAX_DPI or mode not in _REDUCIBLE:
+        return data
+    factor = PRINT_DPI * points / 72
+    size = (max(1, round(stored_w * factor)), max(1, round(stored_h * factor)))
+    return _reduced(data, size)
+
+
+@lru_cache(maxsize=64)
+def _header(data: bytes) -> tuple[int, int, str]:
+    """A checked picture's stored width and height in pixels and its mode, from its header."""
+    from PIL import Image as PILImage
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # damaged EXIF: drawn all the same (image_trouble)
+        with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+            return image.size[0], image.size[1], image.mode
+
+
+@lru_cache(maxsize=16)
+def _reduced(data: bytes, size: tuple[int, int]) -> bytes:
+    """``data`` resampled to ``size`` pixels, as PNG (the same bytes at every build)."""
+    from PIL import Image as PILImage
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+            if image.format == "JPEG":  # decoded at a fraction of its size: far less work
+                image.draft(image.mode, size)
+            if image.mode in ("P", "PA"):
+                clear = image.mode == "PA" or "transparency" in image.info
+                source = image.convert("RGBA" if clear else "RGB")
+            else:
+                source = image.convert("L") if image.mode == "1" else image
+            small = source.resize(size, PILImage.Resampling.LANCZOS, reducing_gap=3.0)
+    made = io.BytesIO()
+    small.save(made, "PNG")
+    return made.getvalue()
