@@ -650,3 +650,54 @@ def test_lengths_that_come_in_whole_rounds_are_binned_in_rounds_with_no_empty_ba
     assert all(b["games"] > 0 for b in bins)
     assert [(b["from"], b["to"]) for b in bins[:3]] == [(32, 32), (36, 36), (40, 40)]
     assert sum(b["games"] for b in bins) == len(lengths)
+
+
+def test_a_game_whose_every_end_is_a_draw_measures_no_win_rate(
+    project: Path, printgen: Printgen
+) -> None:
+    """An engine that never named a winner passed clean: every seat won 0 %, read as "gap
+    0.00, met" and "the first player wins 0% against a fair 0%". It is a warning at play(), and
+    the thresholds on win rates are not measurable (a breach with --strict), as when no game
+    ends; some draws among won games are the rules' own and say nothing."""
+    game = "mazzo-dei-simboli"
+    engine = project / "cards" / game / "simulate.py"
+    engine.write_text(
+        ENGINE_HEAD + "def play(rules, bots, rng, turn_cap):\n"
+        "    return GameRecord(True, 5 + rng.randrange(3), (), [Counter() for _ in bots])\n"
+    )
+    game_yaml = project / "cards" / game / "game.yaml"
+    text = game_yaml.read_text() + "\nbalance:\n"
+    keys = ("max_seat_win_gap: 0.10", "max_first_player_advantage: 0.05", "max_turns_p90: 12")
+    game_yaml.write_text(text + "".join(f"  {k}\n" for k in keys))
+    gap = len(text.splitlines()) + 1
+    warning = (
+        f"cards/{game}/simulate.py:6:1: warning: play() named no winner in any of the 300 "
+        "games that ended (every one a draw), so no win rate can be measured: does play() "
+        "return the winning seats (winners=(seat,)) when the rules end a game?"
+    )
+    run = printgen(project, "simulate", game, "-n", "300", "--lang", "en")
+    assert run.code == 0, run.err
+    assert warning in run.err.splitlines(), run.err
+    draw = "cannot be measured: every game that ended was a draw, so no seat won"
+    assert f"NOT MEASURABLE balance: max_seat_win_gap {draw}" in run.out
+    assert f"NOT MEASURABLE balance: max_first_player_advantage {draw}" in run.out
+    assert "met balance: 90% of games end within" in run.out
+    assert "Every seat wins 0%" in run.out and "fair 0%" not in run.out
+    _, pdf = report(project, game)
+    assert "NOT MEASURABLE: max_seat_win_gap 0.1 — every game that ended was a draw" in pdf
+    strict = printgen(project, "validate", game, "--simulate", "--strict")
+    assert strict.code == 2
+    assert f"{game}: 300 simulated games, 1 of 3 balance thresholds met" in strict.out
+    assert strict.err.splitlines() == [
+        warning,
+        f"cards/{game}/game.yaml:{gap}:21: balance: max_seat_win_gap {draw}",
+        f"cards/{game}/game.yaml:{gap + 1}:31: balance: max_first_player_advantage {draw}",
+    ], strict.err
+    # a draw in every other game is the rules' own: no warning, the win rates measured
+    engine.write_text(
+        ENGINE_HEAD + "def play(rules, bots, rng, turn_cap):\n"
+        "    won = (rng.randrange(len(bots)),) if rng.random() < 0.5 else ()\n"
+        "    return GameRecord(True, 5, won, [Counter() for _ in bots])\n"
+    )
+    some = printgen(project, "simulate", game, "-n", "300", "--lang", "en")
+    assert "no winner" not in some.err and "NOT MEASURABLE" not in some.out, some.out

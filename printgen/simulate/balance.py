@@ -18,7 +18,7 @@ from printgen.problems import Where
 from printgen.simulate.data import Threshold
 from printgen.simulate.estimates import widest_gap_shown
 from printgen.simulate.report_words import Words, english
-from printgen.simulate.story import not_ended, pct, pct_pair
+from printgen.simulate.story import WIN_RATES, no_winner, not_ended, pct, pct_pair
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,8 @@ class Verdict:
     breached: bool
     message: str  # says the figure, the measure and the threshold
     judged: bool = True  # False: too few games ended to hold the figure against the threshold
-    measurable: bool = True  # False: no game ended, so there is no figure (counted a breach)
+    # False: no game ended (or none had a winner), so there is no figure (counted a breach)
+    measurable: bool = True
     doubtful: bool = False  # past the threshold by less than chance alone may make (not judged)
 
     def json(self) -> dict[str, Any]:
@@ -98,6 +99,16 @@ def _verdict(
             else "playtest_balance_coop"
         )
         return Verdict(t, 0.0, False, f"balance: {key}: {why}", False)
+    if key in WIN_RATES and no_winner(summary):
+        # every seat's 0 % is no balance: with no win handed out there is no rate to compare,
+        # and "gap 0.00, met" passed an engine that never names its winners
+        return Verdict(
+            t,
+            0.0,
+            True,
+            "balance: " + w("playtest_balance_no_winner", key=key),
+            measurable=False,
+        )
     verdict = _measured(summary, t, w)
     if key != "min_finished" and not summary.get("judging", {}).get("enough", True):
         least = summary["judging"]["min_games"]
@@ -149,7 +160,7 @@ def _games_to_judge(chance: float, summary: Mapping[str, Any], over: float) -> i
     return int(-(-wanted // 1000) * 1000)
 
 
-_SEATS_COMPARED = ("max_seat_win_gap", "max_first_player_advantage")
+_SEATS_COMPARED = WIN_RATES
 
 
 def none_ended(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> str | None:

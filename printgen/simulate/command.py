@@ -49,7 +49,7 @@ from printgen.simulate.printed import IMPORTING, printed_message
 from printgen.simulate.run import DEFAULT_TURN_CAP, OutOfTime, Replays, play_games
 from printgen.simulate.settings import Settings
 from printgen.simulate.stats import summarize
-from printgen.simulate.story import key_sentences
+from printgen.simulate.story import key_sentences, no_winner
 from printgen.simulate.tally import Tally
 
 TYPICAL_PLAYERS = 4  # the default table: four players, or the nearest count the game allows
@@ -249,6 +249,18 @@ def run(
                 f"{'game' if tally.capped_winners == 1 else 'games'} it said did not end "
                 "(finished=False): the report counts wins only of games that ended; if the "
                 "rules make a winner at the turn cap, that game ended: return finished=True",
+                Severity.WARNING,
+            )
+        )
+    if no_winner(summary):  # some draws are the rules'; all of them, a winner never returned
+        ended = tally.draws
+        said.append(
+            Problem(
+                where,
+                f"play() named no winner in any of the {ended:,} "
+                f"{'game' if ended == 1 else 'games'} that ended (every one a draw), so no "
+                "win rate can be measured: does play() return the winning seats "
+                "(winners=(seat,)) when the rules end a game?",
                 Severity.WARNING,
             )
         )

@@ -20,6 +20,8 @@ ON_ENDED_GAMES = (
     "max_turns_p90",
     "min_turns_p10",
 )
+# of them, those on who won: they measure nothing when every game that ended was a draw
+WIN_RATES = ("max_seat_win_gap", "max_first_player_advantage")
 
 
 def pct(value: float, w: Words | None = None) -> str:
@@ -114,6 +116,13 @@ def too_few(summary: Mapping[str, Any], w: Words | None = None) -> str:
     return w.count("playtest_too_few", games, least=least)
 
 
+def no_winner(summary: Mapping[str, Any]) -> bool:
+    """Every game that ended was a draw (a competitive game's): the seats have no wins to
+    compare — usually an engine that never returns its winners, for some draws are the rules'
+    and all of them rarely are."""
+    return 0 < ended(summary) == summary["finished"].get("draws", 0) and not together(summary)
+
+
 def together(summary: Mapping[str, Any]) -> bool:
     """A cooperative game: every game that ended was won, or lost, by all the seats at once."""
     return bool(summary.get("together", {}).get("always"))
@@ -144,7 +153,8 @@ def happened(summary: Mapping[str, Any], w: Words) -> list[str]:
             out.append(_together_sentence(summary, w))
             out.extend(card_sentences(summary, w))
             return out
-        out.append(_first_player_sentence(summary, w))
+        if not no_winner(summary):  # all draws: no fair share of wins to be ahead of
+            out.append(_first_player_sentence(summary, w))
         out.append(_seats_sentence(summary, w))
         bots = summary["bots"]
         if len(bots) > 1:

@@ -103,10 +103,10 @@ def verdict_sentences(
     verdicts: Sequence[Mapping[str, Any]], summary: Mapping[str, Any], w: Words
 ) -> list[tuple[str, str]]:
     """Each threshold in a sentence, and its verdict — "met", "breached" or "not judged": a
-    threshold on the games that ended is breached (not measurable) when none ended, and not
-    judged from too few of them. ``verdicts`` as
+    threshold on the games that ended is breached (not measurable) when none ended, one on
+    win rates when none of them had a winner, and not judged from too few of them. ``verdicts`` as
     playtest.json has them, each ``message`` in ``w``'s language."""
-    from printgen.simulate.story import ON_ENDED_GAMES
+    from printgen.simulate.story import ON_ENDED_GAMES, WIN_RATES, no_winner
 
     out = []
     for v in verdicts:
@@ -115,6 +115,10 @@ def verdict_sentences(
             why = not_ended(summary, (w("playtest_every_one"), 1), w)
             key, limit = v["key"], w.number(v["threshold"])
             out.append((w("playtest_not_measurable", key=key, threshold=limit, why=why), BREACHED))
+        elif v["key"] in WIN_RATES and no_winner(summary):
+            key, limit = v["key"], w.number(v["threshold"])
+            said = w("playtest_not_measurable_no_winner", key=key, threshold=limit)
+            out.append((said, BREACHED))
         elif not v.get("judged", True):  # the message says why, and what was measured
             out.append((w("playtest_not_judged", message=message), NOT_JUDGED))
         else:
