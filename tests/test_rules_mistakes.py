@@ -108,6 +108,34 @@ def test_a_misspelt_place_in_data_warns_at_the_rule_s_line(demo: Path, printgen:
     assert not any(line.startswith(f"{RULES}:{line_of(rules, '# absent')}:") for line in lines)
 
 
+def test_a_misspelt_number_in_data_warns_at_the_rule_s_line_not_its_default(
+    demo: Path, printgen: Printgen
+) -> None:
+    """``ctx.number("gaol", 9)`` gave its default without a word, where a card's misspelt
+    field and a misspelt place are each a warning with "did you mean": the rule checked
+    against 9, not the data's 7. A key close to none is what the default is for: silent."""
+    rules = write_rules(
+        demo,
+        """\
+        @rule("numbers")
+        def numbers(ctx):
+            goal = ctx.number("gaol", 9)  # default
+            hand = ctx.number("hadn")  # none
+            extra = ctx.number("zebra", 3)  # absent
+            if goal != 9 or hand is not None or extra != 3:
+                yield Problem(ctx.where_data("goal"), "read", Severity.WARNING)
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0, run.err
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(rules, '# default')}:1: warning: numbers: game.yaml's data has no "
+        "'gaol' (the rule reads its default, 9); did you mean 'goal'?",
+        f"{RULES}:{line_of(rules, '# none')}:1: warning: numbers: game.yaml's data has no "
+        "'hadn' (the rule reads None); did you mean 'hand'?",
+    ]
+
+
 def test_a_rule_writing_the_values_it_reads_fails_at_that_line(
     demo: Path, printgen: Printgen
 ) -> None:

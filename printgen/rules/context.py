@@ -162,13 +162,23 @@ class RuleContext:
     def number(self, key: str, default: int | float) -> int | float: ...
     def number(self, key: str, default: int | float | None = None) -> int | float | None:
         """A number of game.yaml's ``data:`` (``"prices.gold"`` for one inside a mapping or
-        ``"rates.0"`` a list), ``default`` when it is absent or not a number."""
+        ``"rates.0"`` a list), ``default`` when it is absent or not a number. A key absent
+        beside one it is close to (``"max_rnak"`` beside ``max_rank``) warns at the rule's
+        line: the default would stand in for the value meant, silently."""
         data = self.data()
         value: object = data.get(key, _ABSENT)  # a key written with a dot in it first
         if value is _ABSENT:
             value = data
+            done: list[str] = []
             for part in key.split("."):
-                value = _item(value, part)
+                child = _item(value, part)
+                if child is _ABSENT:
+                    reads = "None" if default is None else f"its default, {default!r}"
+                    _misspelt(key, part, done, value, reads=f"the rule reads {reads}")
+                    value = child
+                    break
+                value = child
+                done.append(part)
         if isinstance(value, bool) or not isinstance(value, int | float):
             return default
         return value
@@ -244,12 +254,18 @@ _ABSENT = object()
 
 
 def _misspelt(
-    key: str, part: str, done: list[str], node: object, within: str = "game.yaml's data"
+    key: str,
+    part: str,
+    done: list[str],
+    node: object,
+    within: str = "game.yaml's data",
+    reads: str = "the place given is the nearest line",
 ) -> None:
     """A key absent beside one it is close to (``"prices.gould"`` beside ``gold``) warns at the
-    rule's line: the place given is the nearest line there is, and a rule pointing at a
-    misspelt key points nowhere near the value meant. A key absent with none close is where
-    the designer's rule says to add it (``data.pictures is missing``): its mapping's line."""
+    rule's line, saying what the rule got instead (``reads``): the place given is the nearest
+    line there is, and a rule pointing at a misspelt key points nowhere near the value meant.
+    A key absent with none close is where the designer's rule says to add it
+    (``data.pictures is missing``): its mapping's line; or a number's default, on purpose."""
     if not isinstance(node, Mapping):
         return
     import warnings
@@ -258,10 +274,7 @@ def _misspelt(
     if not meant:
         return
     head = "".join(f"{p}." for p in done)
-    said = (
-        f"{within} has no {key!r} (the place given is the nearest line); "
-        f"did you mean '{head}{meant[0]}'?"
-    )
+    said = f"{within} has no {key!r} ({reads}); did you mean '{head}{meant[0]}'?"
     warnings.warn(said, RulesWarning, stacklevel=3)  # the rule's line, through our caller
 
 
