@@ -94,6 +94,34 @@ def test_an_error_rule_of_rules_py_is_a_failed_check_too(
     )
 
 
+def test_a_broken_rules_py_is_said_as_broken_not_as_a_failed_check(
+    lanterns: Path, printgen: Printgen
+) -> None:
+    """A syntax error in rules.py, or a rule that raises, was said as "lanterns fails one of
+    its design checks (…): fix the cards, or change the check" — the cards were never found
+    wanting: rules.py is what to fix, and its checks were not made."""
+    rules = f"cards/{GAME}/rules.py"
+    line = edit(lanterns, rules, '    cards = ctx.cards("main")', "    1 / 0")
+    run = printgen(lanterns, "simulate", GAME, "-n", "20")
+    assert run.code == 0
+    assert run.err == (
+        f"{rules}:{line}:1: warning: rules.py is broken (a-free-card: the rule failed: "
+        "ZeroDivisionError: division by zero): the simulation ran without checking lanterns "
+        "against that rule; fix rules.py\n"
+    )
+    line = edit(lanterns, rules, "def a_free_card(ctx: RuleContext) -> Iterator[Problem]:", "def (")
+    run = printgen(lanterns, "simulate", GAME, "-n", "20")
+    assert run.code == 0
+    said = run.err.splitlines()
+    assert len(said) == 1 and said[0].startswith(f"{rules}:{line}:"), run.err
+    assert ": warning: rules.py is broken (Python syntax error: " in said[0]
+    assert said[0].endswith(
+        "): it does not load, so the simulation ran without its checks (game.yaml's checks: "
+        "still ran); fix rules.py"
+    )
+    assert "design checks" not in run.err and "fix the cards" not in run.err
+
+
 def test_validate_simulate_does_not_say_the_failed_checks_twice(
     lanterns: Path, printgen: Printgen
 ) -> None:

@@ -44,8 +44,15 @@ from printgen.sandbox.refused import no_exit_nor_fork
 from printgen.startup.deferred import pattern
 
 
-def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -> None:
-    """Constraints, checks:, the game's own rules, then the rules its used deck sets for it."""
+def run_rules(
+    ctx: RuleContext,
+    module: ModuleType | None,
+    problems: Problems,
+    faults: list[Problem] | None = None,
+) -> None:
+    """Constraints, checks:, the game's own rules, then the rules its used deck sets for it.
+    ``faults`` is also given the problems of rules that did not run to their end (one raised,
+    ran out of time, returned no problems): a broken rules.py, not a game failing its rules."""
     check_constraints(ctx.game, problems)
     check_names(ctx, problems)
     run_checks(ctx, problems)
@@ -75,14 +82,20 @@ def run_rules(ctx: RuleContext, module: ModuleType | None, problems: Problems) -
         if left <= 0:  # each rule's own limit, many times over, would hold a build for long
             after = len(rules) - index - 1
             nor = f", nor the {after} after it" if after else ""
-            problems.add(
+            slow = Problem(
                 run.home,
                 f"{rule.id}: not run{nor}: the game's rules ran for {ALL_RULES_SECONDS:g} s "
                 "together (the limit); make the slow ones faster",
+                Severity.ERROR,
             )
+            problems.extend([slow])
+            if faults is not None:
+                faults.append(slow)
             break
         run.seconds = min(RULE_SECONDS, left)
         problems.extend(run.run(ctx))
+        if faults is not None:
+            faults.extend(run.faults)
         if kept is not None and (changed := kept.restored(ctx)):
             problems.add(
                 run.home,
@@ -102,6 +115,7 @@ class _RuleRun:
         self.rule, self.places, self.ids = rule, places, ids
         self.origin = origin
         self.found: dict[Problem, None] = {}
+        self.faults: list[Problem] = []  # of them, the rule's own failures: its code is broken
         self.distinct = 0  # the rule's own problems kept, up to MAX_SHOWN
         self.hidden = 0  # and those past it, only counted
         self.hidden_error = False
@@ -130,14 +144,14 @@ class _RuleRun:
                 self._gather(ctx)
         except Overtime as exc:
             where = self.places.failing(exc, self.home)
-            self._add(where, f"the rule {overtime(exc, 'one rule')}", Severity.ERROR)
+            self._add(where, f"the rule {overtime(exc, 'one rule')}", Severity.ERROR, fault=True)
         except BaseException as exc:  # SystemExit too: a rule reports, it never ends printgen
             if by_user(exc):  # Ctrl-C stops printgen, inside a rule as anywhere
                 raise
             where = self.places.failing(exc, self.home)
             hint = self._import_hint(exc) or recursion_hint(exc) or attribute_hint(exc)
             said = f"the rule failed: {described(exc)}{hint}"
-            self._add(where, said, Severity.ERROR)
+            self._add(where, said, Severity.ERROR, fault=True)
         if caught:  # (its def line only then: see ``home``)
             for problem in self.places.warned(caught, self.home, f"{self.rule.id}: "):
                 self.found.setdefault(problem, None)
@@ -172,6 +186,7 @@ class _RuleRun:
                 f"the rule returned {_returned(result)}, not its problems; yield them, or return "
                 "a list of them (empty when there are none)",
                 Severity.ERROR,
+                fault=True,
             )
             return
         for count, item in enumerate(result, start=1):  # each step runs the designer's code
@@ -181,6 +196,7 @@ class _RuleRun:
                     f"the rule gave more than {MAX_YIELDED:,} problems and was stopped; "
                     "does it loop without end?",
                     Severity.ERROR,
+                    fault=True,
                 )
                 if isinstance(result, GeneratorType):
                     result.close()  # its finally: runs now, in this guard, not at exit
@@ -193,7 +209,7 @@ class _RuleRun:
         except Misuse as misuse:
             if misuse.kind not in self.misused:
                 self.misused.add(misuse.kind)
-                self._add(self._at(result), str(misuse), Severity.ERROR)
+                self._add(self._at(result), str(misuse), Severity.ERROR, fault=True)
             return
         named = _named(message, self.rule.id, self.ids)
         problem = Problem(where or self._at(result), named, severity)
@@ -214,8 +230,11 @@ class _RuleRun:
             return self.places.code(frame.f_code.co_filename, frame.f_lineno or 0) or self.home
         return self.home
 
-    def _add(self, where: Where, message: str, severity: Severity) -> None:
-        self.found.setdefault(Problem(where, f"{self.rule.id}: {message}", severity), None)
+    def _add(self, where: Where, message: str, severity: Severity, fault: bool = False) -> None:
+        problem = Problem(where, f"{self.rule.id}: {message}", severity)
+        if fault and problem not in self.found:
+            self.faults.append(problem)
+        self.found.setdefault(problem, None)
 
 
 def _returned(result: object) -> str:

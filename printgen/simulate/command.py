@@ -233,7 +233,7 @@ def run(
     )
     summary = summarize(tally, settings, meta, card_ids, captions, called.names)
     undrawn += undrawable_names(summary, engine.path, f"cards/{game_id}/{ENGINE_FILE}", where)
-    said = ([failed] if failed else []) + misspelt_declarations(engine) + undrawn
+    said = failed + misspelt_declarations(engine) + undrawn
     said += called.unprintable + warned.lines()
     printed = {
         card.id: [str(card.values.get("name") or card.id), called.names.get(card.id, card.id)]

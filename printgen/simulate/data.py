@@ -36,40 +36,64 @@ def load_sim_data(project_root: Path, game_id: str) -> SimData:
 
 def load_checked_sim_data(
     project_root: Path, game_id: str, checks: bool = True
-) -> tuple[SimData, Problem | None]:
-    """The game's data, and a warning when the game fails its design checks (constraints,
+) -> tuple[SimData, list[Problem]]:
+    """The game's data, and warnings when the game fails its design checks (constraints,
     ``checks:``, rules.py): validate rejects it, yet the designer may well play it on purpose,
-    so it is played and said. The checks run on the values already loaded and resolved for
-    the simulation (a big deck's loading is the slow part). Raises as ``load_sim_data``."""
+    so it is played and said — and apart, a rules.py that does not load or a rule that fails,
+    which is no verdict on the cards. The checks run on the values already loaded and resolved
+    for the simulation (a big deck's loading is the slow part). Raises as ``load_sim_data``."""
     session = Session(Project.at(project_root))
     data = _sim_data(session, game_id)
-    return data, _failed_checks(session, game_id) if checks else None
+    return data, _failed_checks(session, game_id) if checks else []
 
 
-def _failed_checks(session: Session, game_id: str) -> Problem | None:
+def _failed_checks(session: Session, game_id: str) -> list[Problem]:
     from printgen.rules.run import run_rules
 
     game = session.game(game_id)
     problems = Problems()
+    broken: list[Problem] = []  # rules.py's own failures: its checks were not made
     try:
         module = session.rules_module(game_id)
     except ProjectError as exc:  # a rules.py that does not import fails validate too
-        problems.extend(exc.problems)
+        broken += exc.problems
         module = None
-    run_rules(session.rule_context(game, problems), module, problems)
-    errors = problems.errors
+    run_rules(session.rule_context(game, problems), module, problems, broken)
+    said = [_broken_rules(game_id, broken, loaded=module is not None)] if broken else []
+    errors = [p for p in problems.errors if p not in broken]
     if not errors:
-        return None
+        return said
     first = errors[0]
     which = "one" if len(errors) == 1 else f"{len(errors):,}"
     rest = "other" if len(errors) == 2 else "others"
     others = "" if len(errors) == 1 else f"; `printgen validate {game_id}` says the {rest}"
-    return Problem(
+    failed = Problem(
         first.where,  # the first failing check's place: the designer's mistake
         f"{game_id} fails {which} of its design checks ({first.message}{others}): the "
         "simulation plays it as it is; fix the cards, or change the check",
         Severity.WARNING,
     )
+    return [*said, failed]
+
+
+def _broken_rules(game_id: str, broken: Sequence[Problem], loaded: bool) -> Problem:
+    """A rules.py that does not load, or a rule of it that failed, at its line: the cards
+    were not found wanting, the check was never made — "fix the cards" would send the
+    designer to the wrong file."""
+    first = broken[0]
+    more = len(broken) - 1
+    others = f"; `printgen validate {game_id}` says the {more:,} other{'s' if more > 1 else ''}"
+    if loaded:
+        what = (
+            f"({first.message}{others if more else ''}): the simulation ran without checking "
+            f"{game_id} against {'those rules' if more else 'that rule'}"
+        )
+    else:
+        what = (
+            f"({first.message}): it does not load, so the simulation ran without its checks "
+            "(game.yaml's checks: still ran)"
+        )
+    return Problem(first.where, f"rules.py is broken {what}; fix rules.py", Severity.WARNING)
 
 
 def _sim_data(session: Session, game_id: str) -> SimData:
