@@ -801,7 +801,8 @@ def test_the_first_players_fair_share_leaves_out_the_drawn_games() -> None:
     where = Where("cards/duel/game.yaml", 3, 31)
     (verdict,) = check(summary, [Threshold("max_first_player_advantage", 0.05, where)])
     assert verdict.breached and "against a fair 42%" in verdict.message
-    assert "against a fair 42% (150 draws left out): an advantage of 12 points" in " ".join(
+    # 12.5 points, said as the shares beside it read them apart (55% less 42%)
+    assert "against a fair 42% (150 draws left out): an advantage of 13 points" in " ".join(
         story.key_sentences(summary)
     )
     # the ties won by both seats instead: 150 games hand out two wins, 57.5 % a seat is fair
@@ -811,7 +812,7 @@ def test_the_first_players_fair_share_leaves_out_the_drawn_games() -> None:
         0.575,
         0.125,
     )
-    assert "against a fair 57% (150 games won by several seats): an advantage of 12" in " ".join(
+    assert "fair 57.5% (150 games won by several seats): an advantage of 12" in " ".join(
         story.key_sentences(summary)
     )
 
@@ -1455,3 +1456,44 @@ def test_an_advantage_of_one_point_is_said_in_the_singular(lang: str, said: list
     w = Words({key: texts.get(lang, texts.get("_", "")) for key, texts in entries}, lang)
     assert [w.count("playtest_advantage", 1), w.count("playtest_disadvantage", 1)] == said
     assert w.count("playtest_advantage", 2).endswith(("2 points", "2 punti"))
+
+
+def test_a_gap_or_advantage_reads_as_the_shares_beside_it() -> None:
+    """598 of 1,200 games won by the first of three players: the console said "against a fair
+    33%: an advantage of 16 points" and the threshold "(advantage 0.17 > …)" — the rounded
+    rate less the fair share, rounded again. Four seats winning 308 and 291 of 1,200 were
+    said "seat 4 wins 26% and seat 2 24% (gap 0.01 …)". Each figure now comes from the counts,
+    and the shares beside it are told to as many decimals as make them that far apart."""
+    from collections import Counter
+
+    from printgen.problems import Where
+    from printgen.simulate.balance import check
+    from printgen.simulate.contract import GameRecord
+    from printgen.simulate.data import Threshold
+    from printgen.simulate.settings import Settings
+    from printgen.simulate.stats import summarize
+    from printgen.simulate.story import key_sentences
+
+    def played(wins: list[int]) -> dict[str, Any]:
+        won = [(seat,) for seat, n in enumerate(wins) for _ in range(n)]
+        seats = len(wins)
+        records = [GameRecord(True, 9, w, [Counter()] * seats) for w in won]
+        return summarize(records, Settings(len(won), seats, ("greedy",), 1, 50), {})
+
+    where = Where("cards/duel/game.yaml", 3, 20)
+    edge = Threshold("max_first_player_advantage", 0.10, where)
+    gap = Threshold("max_seat_win_gap", 0.15, where)
+    summary = played([598, 301, 301])
+    said = " ".join(key_sentences(summary))
+    (first,) = check(summary, [edge])
+    points = re.search(r"wins (\S+)% of games .* a fair (\S+)%: an advantage of (\d+) points", said)
+    shown = re.search(r"wins (\S+)% against a fair (\S+)% \(advantage (\S+) >", first.message)
+    assert points and shown, (said, first.message)
+    assert int(points[3]) == round(float(shown[3]) * 100), (said, first.message)
+    for found, figure in ((points, int(points[3])), (shown, float(shown[3]) * 100)):
+        assert abs(float(found[1]) - float(found[2]) - figure) <= 0.5, found.group(0)
+    assert summary["first_player"]["advantage"] == round(598 / 1200 - 1 / 3, 4)
+    (seats,) = check(played([300, 291, 301, 308]), [gap])
+    apart = re.search(r"seat 4 wins (\S+)% and seat 2 (\S+)% \(gap (\S+) <=", seats.message)
+    assert apart, seats.message
+    assert abs(float(apart[1]) - float(apart[2]) - float(apart[3]) * 100) < 0.5, seats.message

@@ -18,7 +18,15 @@ from printgen.problems import Where
 from printgen.simulate.data import Threshold
 from printgen.simulate.estimates import widest_gap_shown
 from printgen.simulate.report_words import Words, english
-from printgen.simulate.story import WIN_RATES, no_winner, not_ended, pct, pct_pair
+from printgen.simulate.story import (
+    WIN_RATES,
+    first_player_edge,
+    no_winner,
+    not_ended,
+    pct,
+    pct_apart,
+    share,
+)
 
 
 @dataclass(frozen=True)
@@ -142,7 +150,7 @@ def _chance(summary: Mapping[str, Any], key: str) -> float:
     other figures."""
     if key == "max_seat_win_gap":
         seats = summary["seats"]
-        rates = [s["rate"] for s in seats]
+        rates = [share(s) for s in seats]
         shown = widest_gap_shown([s["wins"] for s in seats], summary["finished"]["games"])
         return float(max(rates) - min(rates) - shown)
     if key == "max_first_player_advantage":
@@ -180,14 +188,32 @@ def none_ended(summary: Mapping[str, Any], thresholds: Iterable[Threshold]) -> s
 def _pair(measured: float, sign: str, key: str, limit: float, w: Words) -> str:
     """A share against its threshold, both to the threshold's own precision (two decimals at
     least): a threshold of 0.001 is not shown as 0.00."""
+    shown, decimals = _shown(measured, sign, limit), _decimals(limit)
+    return f"{shown.replace('.', w.mark)} {sign} {key} {w.number(limit, f'.{decimals}f')}"
+
+
+def _decimals(limit: float) -> int:
     written = f"{limit:.6f}".rstrip("0")
-    decimals = max(2, len(written.partition(".")[2]))
+    return max(2, len(written.partition(".")[2]))
+
+
+def _shown(measured: float, sign: str, limit: float) -> str:
+    """The share as ``_pair`` shows it, with a point for a decimal mark."""
+    decimals = _decimals(limit)
     shown = f"{measured:.{decimals}f}"
     for more in range(decimals + 1, 7):  # "0.101 > 0.10", never "0.10 > 0.10"
         if sign in ("<=", ">=") or shown != f"{limit:.{decimals}f}":
             break
         shown = f"{measured:.{more}f}"
-    return f"{shown.replace('.', w.mark)} {sign} {key} {w.number(limit, f'.{decimals}f')}"
+    return shown
+
+
+def _apart(low: float, high: float, shown: str, w: Words) -> tuple[str, str]:
+    """Two shares said beside their difference ``shown`` (as ``_shown`` gives it), told to
+    as many decimals as make them that far apart: "seat 3 wins 25.5% and seat 4 24.5% (gap
+    0.01 …)", never 26% and 24%."""
+    step = 10.0 ** -len(shown.partition(".")[2]) * 100
+    return pct_apart(low, high, float(shown) * 100, step, w)
 
 
 def _measured(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
@@ -202,11 +228,11 @@ def _measured(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
     if key == "max_seat_win_gap":
         return _seat_gap(summary, t, w)
     if key == "max_first_player_advantage":
-        first = summary["first_player"]
-        edge = first["advantage"]
+        exact, fair_share, edge = first_player_edge(summary)
         over = _over(edge, limit)
-        pair = _pair(edge, ">" if over else "<=", key, limit, w)
-        rate, fair = pct(first["rate"], w), pct(first["fair"], w)
+        sign = ">" if over else "<="
+        pair = _pair(edge, sign, key, limit, w)
+        fair, rate = _apart(fair_share, exact, _shown(edge, sign, limit), w)
         said = w("playtest_balance_first", rate=rate, fair=fair, pair=pair)
         return Verdict(t, edge, over, f"balance: {said}")
     if key in ("max_turns_p90", "min_turns_p10"):
@@ -229,15 +255,16 @@ def _measured(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
 
 def _seat_gap(summary: Mapping[str, Any], t: Threshold, w: Words) -> Verdict:
     seats, limit = summary["seats"], t.value
-    top = max(seats, key=lambda s: s["rate"])
-    low = min(seats, key=lambda s: s["rate"])
-    gap = top["rate"] - low["rate"]
+    top = max(seats, key=share)
+    low = min(seats, key=share)
+    gap = share(top) - share(low)
     over = _over(gap, limit)
-    pair = _pair(gap, ">" if over else "<=", "max_seat_win_gap", limit, w)
+    sign = ">" if over else "<="
+    pair = _pair(gap, sign, "max_seat_win_gap", limit, w)
     if not gap:
-        said = w("playtest_balance_gap_none", rate=pct(top["rate"], w), pair=pair)
+        said = w("playtest_balance_gap_none", rate=pct(share(top), w), pair=pair)
     else:
-        low_shown, top_shown = pct_pair(low["rate"], top["rate"], w)
+        low_shown, top_shown = _apart(share(low), share(top), _shown(gap, sign, limit), w)
         said = w(
             "playtest_balance_gap",
             top=top["seat"],

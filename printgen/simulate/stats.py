@@ -76,7 +76,8 @@ def summarize(
     fair = handed_out / (finished * players) if finished else 1 / players
     first = rate(tally.first_wins, finished)
     first["fair"] = _r(fair)
-    first["advantage"] = _r(first["rate"] - fair)
+    # from the counts: the rounded rate less the fair share was rounded twice (0.165 of 0.16499)
+    first["advantage"] = _r((tally.first_wins / finished if finished else 0.0) - fair)
     first["always_seat_1"] = not tally.rotated
     bot_seats = tally.bot_seats
     judged = finished >= MIN_JUDGED_GAMES

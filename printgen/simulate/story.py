@@ -48,6 +48,50 @@ def pct_pair(low: float, high: float, w: Words | None = None) -> tuple[str, str]
     return _pct(low, decimals, w), _pct(high, decimals, w)
 
 
+def pct_apart(
+    low: float, high: float, apart: float, step: float, w: Words | None = None
+) -> tuple[str, str]:
+    """Two shares, told apart as ``pct_pair`` tells them, with as many more decimals as it
+    takes for them to read ``apart`` points apart (high less low) to within half of ``step``,
+    the precision of the difference said beside them: 25.5% and 24.5% beside a gap of 0.01,
+    never 26% and 24%; 49.8% against 33.3% beside 16 points, never 50% against 33%."""
+    w = w or english()
+    fits, near = [], []  # decimals that read the difference: on the nose, or at a half
+    for decimals in range(5):
+        shown_low, shown_high = _points(low, decimals), _points(high, decimals)
+        if shown_low == shown_high and low != high:
+            continue
+        off = abs(shown_high - shown_low - apart)
+        if off < step / 2 - 1e-9:
+            fits.append(decimals)
+        elif off <= step / 2 + 1e-9:  # 25.7% and 24.2% beside 0.01: 1.5 reads either way
+            near.append(decimals)
+    decimals = (fits or near or [4])[0]
+    return _pct(low, decimals, w), _pct(high, decimals, w)
+
+
+def _points(value: float, decimals: int) -> float:
+    return float(f"{value * 100:.{decimals}f}")
+
+
+def share(row: Mapping[str, Any]) -> float:
+    """A win rate from its counts (``wins`` of ``of``): playtest.json's ``rate`` is rounded to
+    4 decimals, and a figure worked out from rounded rates is rounded twice (an advantage of
+    0.16499 stored as 0.165, then shown as 0.17)."""
+    return int(row["wins"]) / int(row["of"]) if row["of"] else 0.0
+
+
+def first_player_edge(summary: Mapping[str, Any]) -> tuple[float, float, float]:
+    """The first player's win rate, its fair share and the advantage, from the counts: the
+    fair share is the wins the ended games handed out, over the seats."""
+    first, players = summary["first_player"], summary["settings"]["players"]
+    of = int(first["of"])
+    handed_out = sum(int(s["wins"]) for s in summary["seats"])
+    fair = handed_out / (of * players) if of else 1 / players
+    rate = share(first)
+    return rate, fair, rate - fair
+
+
 def interval(row: Mapping[str, Any], w: Words) -> str:
     return f"{pct(row['low'], w)}–{pct(row['high'], w)}"
 
@@ -228,14 +272,19 @@ def _together_sentence(summary: Mapping[str, Any], w: Words) -> str:
 
 def _first_player_sentence(summary: Mapping[str, Any], w: Words) -> str:
     first = summary["first_player"]
+    rate, fair, edge = first_player_edge(summary)
+    shown_fair, shown_rate = pct(fair, w), pct(rate, w)
     if not judged(summary):
         verdict = w("playtest_advantage_too_few", why=too_few(summary, w))
     elif first["low"] <= first["fair"] <= first["high"]:
         verdict = w("playtest_no_clear_advantage")
-    elif first["advantage"] > 0:
-        verdict = w.count("playtest_advantage", round(first["advantage"] * 100))
     else:
-        verdict = w.count("playtest_disadvantage", round(-first["advantage"] * 100))
+        points = round(edge * 100)  # the shares beside it read as many points apart
+        shown_fair, shown_rate = pct_apart(fair, rate, points, 1, w)
+        if edge > 0:
+            verdict = w.count("playtest_advantage", points)
+        else:
+            verdict = w.count("playtest_disadvantage", -points)
     # why the fair share is not 1/players: a drawn game hands out no win, a shared one several
     fin = summary["finished"]
     parts = [w.count("playtest_draws_left_out", fin["draws"])] if fin["draws"] else []
@@ -243,11 +292,11 @@ def _first_player_sentence(summary: Mapping[str, Any], w: Words) -> str:
         parts.append(w.count("playtest_shared_wins", fin["shared"]))
     return w(
         "playtest_first_player",
-        rate=pct(first["rate"], w),
+        rate=shown_rate,
         wins=first["wins"],
         of=first["of"],
         interval=interval(first, w),
-        fair=pct(first["fair"], w),
+        fair=shown_fair,
         why=f" ({'; '.join(parts)})" if parts else "",
         verdict=verdict,
     )
