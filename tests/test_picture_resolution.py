@@ -4,6 +4,7 @@ out of memory (ReportLab kept every picture decoded until the PDF was written)."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -94,3 +95,42 @@ def test_a_picture_at_a_prints_resolution_is_embedded_as_it_is(
     assert result.code == 0, result.err
     sizes = {picture.size for picture in _embedded(demo / "build/demo/en/cards.pdf")}
     assert sizes == {(567, 567)}
+
+
+def test_a_cmyk_photo_reduced_keeps_its_inks(demo: Path, printgen: Callable[..., Run]) -> None:
+    """A print-minded designer's CMYK JPEG, far finer than the print: reduced, it stays CMYK
+    and prints its cyan and magenta as the full-size one did."""
+    import pypdfium2
+
+    photo = Image.new("CMYK", (3000, 3000), (0, 0, 0, 0))
+    photo.paste((255, 0, 0, 0), (0, 0, 1500, 3000))  # cyan left, magenta right
+    photo.paste((0, 255, 0, 0), (1500, 0, 3000, 3000))
+    _with_picture(demo, photo, "inks.jpg", quality=95)
+    result = printgen(demo, "build", "demo", "--lang", "en", "--only", "cards")
+    assert result.code == 0, result.err
+    pdf = demo / "build/demo/en/cards.pdf"
+    page = PdfReader(pdf).pages[0]
+    resources: Any = page["/Resources"]
+    forms: Any = resources["/XObject"]
+    images = [
+        obj
+        for form in forms.values()
+        for x in form.get_object().get("/Resources", {}).get("/XObject", {}).values()
+        if (obj := x.get_object()).get("/Subtype") == "/Image"
+    ]
+    assert {(i["/ColorSpace"], int(i["/Width"])) for i in images} == {("/DeviceCMYK", 567)}
+    faces = json.loads((demo / "build/demo/en/cards.json").read_text(encoding="utf-8"))["faces"]
+    face = next(f for f in faces if f["page"] == 1 and f["side"] == "front")
+    dpi = 150
+    shown = pypdfium2.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    top = shown.height - (face["y_mm"] + face["height_mm"]) * dpi / 25.4  # y_mm from the bottom
+
+    def at(x_mm: float, y_mm: float) -> tuple[int, ...]:
+        pixel = shown.getpixel(((face["x_mm"] + x_mm) * dpi / 25.4, top + y_mm * dpi / 25.4))
+        assert isinstance(pixel, tuple)
+        return pixel
+
+    middle = 22 + BOX_MM / 2
+    cyan, magenta = at(19.5 + 4, middle), at(19.5 + BOX_MM - 4, middle)
+    assert cyan[0] < 60 and cyan[1] > 120 and cyan[2] > 200, cyan
+    assert magenta[0] > 200 and magenta[1] < 60 and magenta[2] > 100, magenta

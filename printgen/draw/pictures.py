@@ -16,8 +16,10 @@ from functools import lru_cache
 MAX_DPI = 1200.0  # finer than this where drawn, a picture is embedded at PRINT_DPI
 PRINT_DPI = 600.0  # what a home printer or a print service can show, and more
 # Pillow modes resized as they are (a palette made RGB, with its transparency RGBA; a bitmap
-# grey); CMYK is embedded as it comes, its colours the designer's print profile's
-_REDUCIBLE = frozenset({"1", "L", "LA", "P", "PA", "RGB", "RGBA"})
+# grey); CMYK stays CMYK, saved again as a JPEG (a PNG has no CMYK), whose inks ReportLab
+# reads as it read the designer's
+_REDUCIBLE = frozenset({"1", "L", "LA", "P", "PA", "RGB", "RGBA", "CMYK"})
+CMYK_QUALITY = 95
 
 
 def fitted(
@@ -49,7 +51,8 @@ def _header(data: bytes) -> tuple[int, int, str]:
 
 @lru_cache(maxsize=16)
 def _reduced(data: bytes, size: tuple[int, int]) -> bytes:
-    """``data`` resampled to ``size`` pixels, as PNG (the same bytes at every build)."""
+    """``data`` resampled to ``size`` pixels, as PNG — CMYK as JPEG — the same bytes at
+    every build."""
     from PIL import Image as PILImage
 
     with warnings.catch_warnings():
@@ -64,5 +67,8 @@ def _reduced(data: bytes, size: tuple[int, int]) -> bytes:
                 source = image.convert("L") if image.mode == "1" else image
             small = source.resize(size, PILImage.Resampling.LANCZOS, reducing_gap=3.0)
     made = io.BytesIO()
-    small.save(made, "PNG")
+    if small.mode == "CMYK":
+        small.save(made, "JPEG", quality=CMYK_QUALITY)
+    else:
+        small.save(made, "PNG")
     return made.getvalue()
