@@ -4,7 +4,8 @@
 The header row names the columns: ``id``, ``count``, optionally ``layout``, then one column per
 field of the deck's ``fields:``; a translated text has one column per language (``name.en``,
 ``name.it``), a text in one column serves every language (and ``back.…`` columns a card's own
-back, printgen.source.columns). Values are typed by ``fields:``.
+back, printgen.source.columns; the header is read by printgen.source.sheet_header). Values are
+typed by ``fields:``.
 Every problem is one line at its cell: ``decks/ships.csv:ROW:COL: …`` or
 ``decks/ships.xlsx#Sheet!C7: …`` (rows and columns counted as the spreadsheet shows them).
 """
@@ -17,7 +18,7 @@ from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
-from printgen.problems import Where, closest, file_of
+from printgen.problems import Where
 from printgen.project import Project
 from printgen.source.cells import (
     NUMERIC,
@@ -29,29 +30,14 @@ from printgen.source.cells import (
     quoted,
     typed,
 )
-from printgen.source.columns import (
-    BACK,
-    LANG_COLUMN,
-    Column,
-    back_column,
-    back_translations,
-    card_back,
-    header_name,
-    invisible_in,
-    misspelt_language,
-    unknown_column_tail,
-)
+from printgen.source.columns import BACK, Column, card_back
 from printgen.source.control_chars import without_controls
 from printgen.source.id_spelling import bad_card_id
-from printgen.source.readers import (
-    Checker,
-    id_too_long,
-)
+from printgen.source.readers import Checker, id_too_long
+from printgen.source.sheet_header import MAX_PROBLEMS, RESERVED, header_below, header_columns
 from printgen.source.split_rows import cut_row, moved_on, quote_hint, usual_width
 from printgen.source.tables import Table, open_table
 
-MAX_PROBLEMS = 30  # a sheet with a shifted column would otherwise list every row
-RESERVED = ("id", "count", "layout")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
@@ -77,7 +63,7 @@ def read_cards(
             "then one per field",
         )
         return []
-    if (header := _header_below(table)) is not None:
+    if (header := header_below(table)) is not None:
         first, cells = table.rows[0]
         col = next(i for i, c in enumerate(cells, start=1) if not blank(c))
         checker.error(
@@ -87,7 +73,7 @@ def read_cards(
             f"{quoted(cells[col - 1])}; delete the rows above the header",
         )
         return []
-    columns = _columns(checker, table, types)
+    columns = header_columns(checker, table, types)
     if columns is None:
         return []
     # a column whose cells may be numbers with decimals
@@ -129,176 +115,6 @@ def read_cards(
             p for p in checker.problems[opened:] if not table.said(p.where)
         ]
     return cards
-
-
-_TITLE_ROWS = 10  # rows a title or a note above the header may take
-
-
-def _header_below(table: Table) -> int | None:
-    """The row that names the columns when it is not the first (a sheet with a title above its
-    header, as a printed list has), else None: that first row was said as three mistakes —
-    an unknown column, no id, no count — none of them the one to fix."""
-
-    def names(cells: list[Any]) -> set[str]:
-        return {header_name(cell).lower() for cell in cells if not blank(cell)}
-
-    if {"id", "count"} <= names(table.rows[0][1]):
-        return None
-    return next(
-        (n for n, cells in table.rows[1 : _TITLE_ROWS + 1] if {"id", "count"} <= names(cells)),
-        None,
-    )
-
-
-def _columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
-    number, header = table.rows[0]
-    notes = table.notes()
-    languages = checker.languages
-    allowed = [*RESERVED, *types] + [
-        f"{f}.{lang}" for f, k in types.items() if k == "text" for lang in languages
-    ]
-    columns: list[Column] = []
-    seen: dict[str, int] = {}
-    ok = True
-    unknown = False  # a column no field declares (an error, said at its header cell)
-    before = len(checker.problems)
-    # a field the sheet has a column for is no way out ('costs' beside 'cost': two of one field)
-    free = [a for a in allowed if a not in {header_name(c) for c in header if not blank(c)}]
-    for index, cell in enumerate(header, start=1):
-        if len(checker.problems) - before >= MAX_PROBLEMS:  # a header of 500 wrong names
-            checker.error(
-                table.where(number, index),
-                f"stopped reading the header of {table.label} after {MAX_PROBLEMS} problems; "
-                "fix those first",
-            )
-            return None
-        name = "" if blank(cell) else header_name(cell)
-        if not name:
-            continue  # an unnamed column (often a trailing one) holds no field
-        if index in notes:  # the designer's own: its cells never read
-            columns.append(Column(index, name, None, ignored=True))
-            continue
-        where = table.where(number, index)
-        found = LANG_COLUMN.match(name)
-        field, lang = (found["field"], found["lang"]) if found else (name, None)
-        if name.startswith(BACK) and "back" not in types and name not in seen:
-            back = back_column(checker, where, name, index)
-            ok = ok and back is not None
-            if back is not None:
-                seen[name] = index
-                columns.append(back)
-            continue
-        if name in seen:
-            checker.error(
-                where, f"column '{name}' appears twice (also column {seen[name]}); keep one"
-            )
-            ok = False
-        elif field not in types and field not in RESERVED:
-            checker.error(where, _unknown_column(name, free, types))
-            seen.setdefault(name, index)
-            if hidden := invisible_in(name):  # 'id' as meant, but for what hides in it: no
-                seen.setdefault(hidden[0], index)  # "no 'id' column" besides
-            if closest(name, free):  # a declared field's column misspelt: every card lacks it,
-                checker.column_misnamed = True  # and its layouts' failures would follow
-            # its cells are left out, the others' still read: a notes column added to the
-            # sheet hid every bad number and colour of the rows until it was dealt with
-            unknown = True
-            columns.append(Column(index, name, None, ignored=True))
-            continue
-        elif lang is not None and types.get(field) != "text":
-            checker.error(
-                where,
-                f"column '{name}': only a text field has one column per language; "
-                f"name the column '{field}'",
-            )
-            ok = False
-        elif lang is not None and lang not in languages:
-            # a language taken out of the game (or not in it yet): its texts stay, unprinted
-            checker.warn(
-                where,
-                f"column '{name}' is not printed: the game declares only "
-                f"{', '.join(languages)}; add '{lang}' to languages in game.yaml to print it",
-            )
-            seen.setdefault(name, index)
-            columns.append(Column(index, field, lang, ignored=True))
-            continue
-        seen.setdefault(name, index)
-        columns.append(Column(index, field, lang))
-    for required in ("id", "count"):
-        if required not in seen:
-            checker.error(
-                table.where(number, 1),
-                f"the header row has no '{required}' column; the first row names the columns: "
-                "id, count, then one per field",
-            )
-            ok = False
-    for field, kind in types.items():
-        langs = [c.lang for c in columns if c.field == field and c.lang and not c.ignored]
-        missing = [lang for lang in languages if lang not in langs]
-        if kind == "text" and langs and missing:
-            first = next(c.index for c in columns if c.field == field and c.lang and not c.ignored)
-            slip = misspelt_language(columns, field, missing)
-            checker.error(
-                table.where(number, slip.index if slip else first),
-                f"missing translation: no column "
-                f"{', '.join(repr(f'{field}.{lang}') for lang in missing)} "
-                f"(the game declares {', '.join(languages)})"
-                + (f"; is '{field}.{slip.lang}' it, misspelt?" if slip else ""),
-            )
-            ok = False
-        if field in seen and langs:
-            checker.error(
-                table.where(number, seen[field]),
-                f"column '{field}' and per-language columns '{field}.…' both given; keep one",
-            )
-            ok = False
-    ok = back_translations(checker, table, number, columns) and ok
-    if ok and not unknown:  # a field without its column is likely the one misspelt there
-        given = {c.field for c in columns if not c.ignored}
-        _fields_without_column(checker, table, number, types, given)
-    return columns if ok else None
-
-
-def _unknown_column(name: str, free: list[str], types: dict[str, str]) -> str:
-    hidden = invisible_in(name)
-    if hidden is None:
-        return f"unknown column '{name}'{unknown_column_tail(name, free, types)}"
-    visible, said = hidden
-    if not visible:
-        return f"this column has {said}, or name the column"
-    if visible in free or visible in RESERVED:  # the column meant, but for what hides in it
-        return f"column '{visible}' has {said}"
-    return f"unknown column '{visible}' ({said}){unknown_column_tail(visible, free, types)}"
-
-
-def _fields_without_column(
-    checker: Checker, table: Table, number: int, types: dict[str, str], named: set[str]
-) -> None:
-    """A field the deck declares that no column fills: every card prints it empty, which a
-    designer who declared it meant otherwise (a column forgotten, or named in another sheet).
-    Said once, here: the deck notes it, and no card of the sheet is told it lacks the field."""
-    languages = checker.languages
-    for field, kind in types.items():
-        if field in named:
-            continue
-        where = table.where(number, 1)
-        checker.columnless[field] = file_of(where)
-        column = f"'{field}'"
-        if kind == "text" and len(languages) > 1:
-            each = " and ".join(f"'{field}.{lang}'" for lang in languages)
-            column = f"{each} (or one {column} for every language)"
-        # without a name the cards are called by their ids; no name is no way out
-        tail = (
-            "a name: none prints, and the rulebook, the aid and cards.json use the cards' ids "
-            f"instead; add the column {column}"
-            if field == "name"
-            else f"one; add the column {column}, or remove '{field}' from 'fields:'"
-        )
-        checker.warn(
-            where,
-            f"the deck declares field '{field}' but the header row has no '{field}' column, "
-            f"so no card has {tail}",
-        )
 
 
 def _card(
