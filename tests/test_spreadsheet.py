@@ -1816,3 +1816,22 @@ def test_an_invisible_character_in_a_header_is_said_by_name(
     assert any(said in p for p in problems), problems
     # never a name meant for one that looks the same, nor "no 'id' column" besides
     assert not any("did you mean" in p or "no 'id'" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("id,count,Name.en,name.it,cost", "1:3: unknown column 'Name.en'; did you mean 'name.en'?"),
+        ("id,count,name.en,name.IT,cost", "1:4: unknown column 'name.IT'; did you mean 'name.it'?"),
+        ("id,cont,name.en,name.it,cost", "1:2: unknown column 'cont'; did you mean 'count'?"),
+        ("ID,count,name.en,name.it,cost", "1:1: unknown column 'ID'; did you mean 'id'?"),
+    ],
+)
+def test_a_misspelt_translation_or_count_column_is_one_line_at_its_cell(
+    fleet: Path, header: str, expected: str
+) -> None:
+    """'Name.en' was said twice: at its cell, then "no column 'name.en'" at name.it's cell; and
+    'cont' had "the header row has no 'count' column" at the id cell besides. The misspelt
+    cell's "did you mean" is all, as a declared field's column misspelt already had."""
+    (fleet / CSV).write_text(f"{header}\nsloop,3,Sloop,Sloop,1\n", encoding="utf-8")
+    assert _problems(fleet) == [f"{CSV}:{expected}"]

@@ -55,6 +55,7 @@ def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> lis
     seen: dict[str, int] = {}
     ok = True
     unknown = False  # a column no field declares (an error, said at its header cell)
+    meant: set[str] = set()  # the columns such a one was likely meant to be ('cont': count)
     before = len(checker.problems)
     # a field the sheet has a column for is no way out ('costs' beside 'cost': two of one field)
     free = [a for a in allowed if a not in {header_name(c) for c in header if not blank(c)}]
@@ -92,8 +93,9 @@ def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> lis
             seen.setdefault(name, index)
             if hidden := invisible_in(name):  # 'id' as meant, but for what hides in it: no
                 seen.setdefault(hidden[0], index)  # "no 'id' column" besides
-            if closest(name, free):  # a declared field's column misspelt: every card lacks it,
-                checker.column_misnamed = True  # and its layouts' failures would follow
+            if hint := closest(name, free):  # a declared field's column misspelt: every card
+                checker.column_misnamed = True  # lacks it, and its layouts' failures would follow
+                meant.add(hint[0])  # … nor is the column it was meant to be said missing
             # its cells are left out, the others' still read: a notes column added to the
             # sheet hid every bad number and colour of the rows until it was dealt with
             unknown = True
@@ -120,15 +122,21 @@ def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> lis
         columns.append(Column(index, field, lang))
     for required in ("id", "count"):
         if required not in seen:
+            ok = False
+            if required in meant:  # its header cell's "did you mean" said it
+                continue
             checker.error(
                 table.where(number, 1),
                 f"the header row has no '{required}' column; the first row names the columns: "
                 "id, count, then one per field",
             )
-            ok = False
     for field, kind in types.items():
         langs = [c.lang for c in columns if c.field == field and c.lang and not c.ignored]
         missing = [lang for lang in languages if lang not in langs]
+        if kind == "text" and langs and missing:
+            ok = False
+        # a language's column misspelt ('Name.en') said it, with "did you mean", at its cell
+        missing = [lang for lang in missing if f"{field}.{lang}" not in meant]
         if kind == "text" and langs and missing:
             first = next(c.index for c in columns if c.field == field and c.lang and not c.ignored)
             slip = misspelt_language(columns, field, missing)
@@ -139,7 +147,6 @@ def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> lis
                 f"(the game declares {', '.join(languages)})"
                 + (f"; is '{field}.{slip.lang}' it, misspelt?" if slip else ""),
             )
-            ok = False
         if field in seen and langs:
             checker.error(
                 table.where(number, seen[field]),
