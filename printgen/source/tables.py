@@ -6,8 +6,6 @@ through openpyxl, an optional dependency imported only here.
 from __future__ import annotations
 
 import csv
-import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -17,6 +15,7 @@ from printgen.folders import hidden
 from printgen.problems import ProjectError, Where
 from printgen.project import Project
 from printgen.source.cells import NOTES, blank, cut_column
+from printgen.source.csv_text import closes, header_line, lines, undecodable, without_blank_end
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.sheet_rows import first_visible, read_rows
 from printgen.source.workbook import (
@@ -133,16 +132,16 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         checker.error(
-            _undecodable(rel, exc),
+            undecodable(rel, exc),
             "file is not UTF-8 text; save it as 'CSV UTF-8' from the spreadsheet program",
         )
         return None
     del raw  # the text is what is read now (a file's bytes held beside it was its size again)
-    delimiter = max(_DELIMITERS, key=_header_line(text).count)
+    delimiter = max(_DELIMITERS, key=header_line(text).count)
     rows: list[tuple[int, list[Any]]] = []
     spaced: dict[int, int] = {}  # rows whose text may be cut by a comma (split_rows)
     # strict: a quote never closed is an error at the end, not the rest of the file as one cell
-    reader = csv.reader(_lines(text), delimiter=delimiter, strict=True)
+    reader = csv.reader(lines(text), delimiter=delimiter, strict=True)
     start = 1  # the line the record being read starts on (a quoted cell may hold line breaks)
     try:
         for count, cells in enumerate(reader, start=1):
@@ -150,7 +149,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
             if past or len(cells) > MAX_COLUMNS:
                 # refused where a value lies past the limits, as in a workbook: the empty rows
                 # and columns a program exports round the cards (",,,,") are passed over
-                cells = _without_blank_end(cells)
+                cells = without_blank_end(cells)
                 if cells and (past or len(cells) > MAX_COLUMNS):
                     checker.error(Where(rel, start, 1), _too_big())
                     return None
@@ -166,7 +165,7 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
         # a quote opened on `start` never closes (a long file reaches csv's cell limit first);
         # a cell over that limit whose quote does close has an even count of quotes after it
         too_long = "field larger" in str(exc)
-        open_quote = opening.count('"') % 2 == 1 and not (too_long and _closes(text, start))
+        open_quote = opening.count('"') % 2 == 1 and not (too_long and closes(text, start))
         if "end of data" in str(exc) or open_quote:
             checker.error(
                 Where(rel, start, opening.find('"') + 1 or 1),
@@ -197,62 +196,6 @@ def _sheets_beside(path: Path, suffix: str) -> list[str]:
     except OSError:
         return []
     return [p.name for p in found if p.suffix.lower() == suffix and not hidden(p.name)]
-
-
-def _closes(text: str, line: int) -> bool:
-    """Whether every quote from ``line`` on is closed (a doubled quote inside a cell counts
-    twice): an even count of them, to the end of the file."""
-    offset = 0
-    for _ in range(line - 1):
-        offset = text.index("\n", offset) + 1
-    return text.count('"', offset) % 2 == 0
-
-
-def _undecodable(rel: str, exc: UnicodeDecodeError) -> Where:
-    """The first byte that is not UTF-8: its line, and its column as an editor counts the
-    characters before it (an 'è' saved as Latin-1 in the fifth cell was said at column 1).
-    The bytes are those decoded — past a byte-order mark, which the offset counts without —
-    and the line's start is decoded a megabyte at a time: a 64 MB line is not held twice."""
-    import codecs
-
-    data = exc.object
-    start = max(data.rfind(b"\n", 0, exc.start), data.rfind(b"\r", 0, exc.start)) + 1
-    # lines end as csv reads them: \n, \r\n, or an old Mac's \r alone
-    line = data.count(b"\n", 0, start) + data.count(b"\r", 0, start)
-    line += 1 - data.count(b"\r\n", 0, start)
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    before = memoryview(data)[start : exc.start]  # UTF-8 all of it: the first fault is past it
-    step = 2**20
-    col = 1 + sum(len(decoder.decode(before[at : at + step])) for at in range(0, len(before), step))
-    return Where(rel, line, col)
-
-
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-
-
-def _lines(text: str) -> Iterator[str]:
-    """The file's lines, each with its end (\n, \r\n, or an old Mac's \r), as csv reads
-    them — one at a time: a StringIO of the text held it again four bytes a character (a
-    64 MB file of one line took some 500 MB to be refused)."""
-    if text.count("\r") != text.count("\r\n"):  # an old Mac's lines: the slower way
-        yield from (line.group() for line in _LINE.finditer(text))
-        return
-    start = 0
-    while start < len(text):
-        end = text.find("\n", start) + 1 or len(text)
-        yield text[start:end]
-        start = end
-
-
-def _header_line(text: str) -> str:
-    """The header row's line: the first that holds something (empty rows above the header are
-    skipped, as all empty rows are — read off an empty first line, ';' was no separator)."""
-    found = re.search(r"\S", text)
-    if found is None:
-        return ""
-    start = text.rfind("\n", 0, found.start()) + 1
-    end = text.find("\n", start)
-    return text[start : end if end >= 0 else len(text)]
 
 
 def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> Table | None:
@@ -362,14 +305,6 @@ def _cleaned(cells: list[Any]) -> list[Any]:
         cell.replace("\r\n", "\n").replace("\r", "\n").strip() if isinstance(cell, str) else cell
         for cell in cells
     ]
-
-
-def _without_blank_end(cells: list[str]) -> list[str]:
-    """A CSV row without the empty cells that end it."""
-    end = len(cells)
-    while end and not cells[end - 1].strip():
-        end -= 1
-    return cells[:end]
 
 
 def _trimmed(rows: list[tuple[int, list[Any]]]) -> list[tuple[int, list[Any]]]:
