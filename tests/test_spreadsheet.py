@@ -1835,3 +1835,48 @@ def test_a_misspelt_translation_or_count_column_is_one_line_at_its_cell(
     cell's "did you mean" is all, as a declared field's column misspelt already had."""
     (fleet / CSV).write_text(f"{header}\nsloop,3,Sloop,Sloop,1\n", encoding="utf-8")
     assert _problems(fleet) == [f"{CSV}:{expected}"]
+
+
+@pytest.mark.parametrize("hint", ["sep=;", '"sep=;"', "SEP=;"])
+def test_excels_separator_line_is_honoured_and_lines_stay_the_files(
+    fleet: Path, printgen: Callable[..., Run], hint: str
+) -> None:
+    """European Excel writes `sep=;` as a CSV's first line: it was refused as a title above the
+    header. It names the separator (here one no header row would give: the header holds none
+    of it but ';'… and a comma in a text), and a problem is still at the file's own line."""
+    (fleet / CSV).write_bytes(
+        f"\ufeff{hint}\r\nid;count;name;cost\r\nsloop;3;Sloop, fast;1\r\n".encode()
+    )
+    sloop = _ships(_load(fleet))["sloop"]
+    assert (sloop.fields, str(sloop.where)) == ({"name": "Sloop, fast", "cost": 1}, f"{CSV}:3:1")
+    (fleet / CSV).write_text(f"{hint}\nid;count;name;cost\nsloop;3;Sloop;cheap\n", "utf-8")
+    run = printgen(fleet, "validate", GAME)
+    assert (run.code, run.err.splitlines()) == (
+        2,
+        [f"{CSV}:3:4: card 'sloop' cost must be a whole number, not 'cheap'"],
+    )
+
+
+def test_excels_separator_line_naming_a_separator_printgen_does_not_read_is_said(
+    fleet: Path,
+) -> None:
+    (fleet / CSV).write_text("sep=|\nid|count|name\nsloop|3|Sloop\n", encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{CSV}:1:1: the first line 'sep=|' is Excel's hint of the separator, but printgen "
+        "reads a comma, a semicolon or a tab; write one of them after 'sep=', or delete the line"
+    ]
+
+
+def test_a_text_cut_by_a_comma_is_found_below_excels_separator_line(
+    fleet: Path, printgen: Callable[..., Run]
+) -> None:
+    """The cut was looked for against the file's first row: the hint's, of no cells."""
+    deck = _deck("ships.csv").replace("note: any}", "note: any, effect: text}")
+    (fleet / DECK).write_text(deck, encoding="utf-8")
+    (fleet / CSV).write_text(
+        "sep=,\nid,count,cost,color,name.en,name.it,effect.en,effect.it,#notes\n"
+        "sloop,2,1,#ffffff,Sloop,Sloop,Gain 1, then draw,Guadagna 1 e pesca\n",
+        "utf-8",
+    )
+    said = printgen(fleet, "validate", GAME).err
+    assert f"{CSV}:3:8: warning: This text begins with a space, as the words after a comma" in said

@@ -72,3 +72,15 @@ def without_blank_end(cells: list[str]) -> list[str]:
     while end and not cells[end - 1].strip():
         end -= 1
     return cells[:end]
+
+
+_EXCEL_HINT = re.compile(r'(?P<quote>"?)sep=(?P<mark>.?)(?P=quote)[ \t]*', re.IGNORECASE)
+
+
+def excel_separator(text: str) -> tuple[int, str] | None:
+    """Excel's hint of the separator, a first line ``sep=;`` (a CSV saved where the decimal mark
+    is a comma often has it): its length, and the separator it names; None for a file without
+    one. It is no row of the sheet, and no title above the header."""
+    end = min((at for at in (text.find("\n"), text.find("\r")) if at >= 0), default=len(text))
+    found = _EXCEL_HINT.fullmatch(text, 0, end)
+    return (end, found["mark"]) if found else None

@@ -15,7 +15,14 @@ from printgen.folders import hidden
 from printgen.problems import ProjectError, Where
 from printgen.project import Project
 from printgen.source.cells import NOTES, blank, cut_column
-from printgen.source.csv_text import closes, header_line, lines, undecodable, without_blank_end
+from printgen.source.csv_text import (
+    closes,
+    excel_separator,
+    header_line,
+    lines,
+    undecodable,
+    without_blank_end,
+)
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.sheet_rows import first_visible, read_rows
 from printgen.source.workbook import (
@@ -137,12 +144,23 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
         )
         return None
     del raw  # the text is what is read now (a file's bytes held beside it was its size again)
-    delimiter = max(_DELIMITERS, key=header_line(text).count)
+    if (hint := excel_separator(text)) is not None and hint[1] not in _DELIMITERS:
+        checker.error(
+            Where(rel, 1, 1),
+            f"the first line '{text[: hint[0]]}' is Excel's hint of the separator, but "
+            "printgen reads a comma, a semicolon or a tab; write one of them after 'sep=', or "
+            "delete the line",
+        )
+        return None
+    if hint is not None:  # the hint's line left empty: the rows keep the file's line numbers
+        text = text[hint[0] :]
+    delimiter = hint[1] if hint else max(_DELIMITERS, key=header_line(text).count)
     rows: list[tuple[int, list[Any]]] = []
     spaced: dict[int, int] = {}  # rows whose text may be cut by a comma (split_rows)
     # strict: a quote never closed is an error at the end, not the rest of the file as one cell
     reader = csv.reader(lines(text), delimiter=delimiter, strict=True)
     start = 1  # the line the record being read starts on (a quoted cell may hold line breaks)
+    width = 0  # the header row's cells, once it is read
     try:
         for count, cells in enumerate(reader, start=1):
             past = count > MAX_ROWS + 1  # the header, then the cards
@@ -156,9 +174,11 @@ def _csv(checker: Checker, path: Path, rel: str) -> Table | None:
                 if past:
                     start = reader.line_num + 1
                     continue
-            if rows and (column := cut_column(cells, len(rows[0][1]))):
+            if width and (column := cut_column(cells, width)):
                 spaced[start] = column
             rows.append((start, _cleaned(cells)))
+            if not width and any(cell.strip() for cell in cells):  # the header, past empty lines
+                width = len(cells)
             start = reader.line_num + 1
     except csv.Error as exc:
         opening = text.split("\n", start)[start - 1] if start <= text.count("\n") + 1 else ""
