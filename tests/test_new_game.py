@@ -560,6 +560,26 @@ def test_a_colour_left_unquoted_is_said_to_need_quotes(
     assert "YAML reads an unquoted #… as a comment; write the colour in quotes" in said
 
 
+@pytest.mark.parametrize(
+    ("written", "meant"), [("8a5a00", "#8a5a00"), ("fa0", "#fa0"), ("112233", "#112233")]
+)
+def test_a_colour_written_without_its_hash_is_told_the_colour_in_quotes(
+    tmp_path: Path, printgen: Callable[..., Run], written: str, meant: str
+) -> None:
+    """'8a5a00' as a colour picker copies it got the bare "must be a colour like"; 112233 is a
+    number to YAML. The colour meant is given, in the quotes a deck file needs for it."""
+    assert printgen(tmp_path, "new", "solo").code == 0
+    deck = tmp_path / "cards" / "solo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace('color: "#8a5a00"', f"color: {written}", 1), encoding="utf-8")
+    checked = printgen(tmp_path, "validate")
+    assert checked.code == 2
+    (said,) = checked.err.splitlines()
+    assert said.endswith(
+        f"; add the '#', in quotes (YAML reads an unquoted # as a comment): \"{meant}\""
+    ), said
+
+
 def test_a_picture_drawn_over_a_text_is_warned_at_the_picture(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

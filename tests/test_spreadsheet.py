@@ -1880,3 +1880,23 @@ def test_a_text_cut_by_a_comma_is_found_below_excels_separator_line(
     )
     said = printgen(fleet, "validate", GAME).err
     assert f"{CSV}:3:8: warning: This text begins with a space, as the words after a comma" in said
+
+
+def test_a_colour_cell_without_its_hash_is_told_the_colour(fleet: Path) -> None:
+    """'1f5f8b' got the bare "must be a colour like"; a workbook's 112233 is a number cell."""
+    (fleet / CSV).write_text(HEADER + "sloop,2,Sloop,Sloop,1,1f5f8b\n", encoding="utf-8")
+    assert _problems(fleet) == [
+        f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not '1f5f8b'; add "
+        "the '#': '#1f5f8b'"
+    ]
+    (fleet / CSV).write_text(HEADER + "sloop,2,Sloop,Sloop,1,1f5f8\n", encoding="utf-8")
+    assert _problems(fleet)[0].endswith("not '1f5f8'")  # 5 digits: no colour to offer
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Fleet"
+    sheet.append(HEADER.strip().split(","))
+    sheet.append(["sloop", 2, "Sloop", "Sloop", 1, 112233])
+    book.save(fleet / "cards/fleet/decks/ships.xlsx")
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _problems(fleet)[0].endswith("; add the '#': '#112233'")

@@ -229,7 +229,7 @@ def typed(
     text = as_text(raw)
     if kind in ("color", "icon"):  # a name, as " 1 " is a number: its spaces are none
         text = text.strip()
-    return check_field(checker, text, where, kind, what)
+    return check_field(checker, text, where, kind, what, cell=True)
 
 
 def _integer(checker: Checker, raw: Any, where: Where, what: str) -> int | None:

@@ -54,9 +54,11 @@ def declared_fields(checker: Checker, node: LDict, what: str) -> dict[str, str] 
     return types
 
 
-def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str) -> Any:
+def check_field(
+    checker: Checker, value: Any, where: Where, kind: str, what: str, *, cell: bool = False
+) -> Any:
     """A field's value as written, its problems said against ``kind`` (a text's without its
-    control characters)."""
+    control characters); ``cell``: a spreadsheet's, which is written without YAML's quotes."""
     if expr.is_expression(value):
         return value  # checked when laid out, once its variables are known
     if kind == "text":
@@ -78,7 +80,9 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
             'quotes, like "#a83232"',
         )
     elif kind == "color" and not (isinstance(value, str) and COLOR.match(value)):
-        checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}')
+        checker.error(
+            where, f'{what} must be a colour like "#a83232", not {value!r}{_hash_hint(value, cell)}'
+        )
     elif kind == "icon":
         from printgen.icons import builtin_library
 
@@ -86,3 +90,18 @@ def check_field(checker: Checker, value: Any, where: Where, kind: str, what: str
         if not (isinstance(value, str) and icons.has(value)):
             checker.error(where, f"{what}: {icons.unknown_message(str(value))}")
     return value
+
+
+_HEX = re.compile(r"^(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def _hash_hint(value: Any, cell: bool) -> str:
+    """A colour written without its '#' (`1f5f8b`, as a colour picker copies it; `112233`,
+    which YAML reads as a number): the colour meant. In a deck file it goes in quotes, where
+    an unquoted '#' begins a comment."""
+    digits = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+    if not _HEX.match(digits) or (isinstance(value, int) and len(digits) != 6):
+        return ""  # a number of 3 digits may have been 4 (0123): no colour to name for it
+    if cell:
+        return f"; add the '#': '#{digits}'"
+    return f"; add the '#', in quotes (YAML reads an unquoted # as a comment): \"#{digits}\""
