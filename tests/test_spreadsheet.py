@@ -4,6 +4,7 @@ values typed by `fields:`; every problem one line at its row and column."""
 from __future__ import annotations
 
 import builtins
+import datetime
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -1900,3 +1901,51 @@ def test_a_colour_cell_without_its_hash_is_told_the_colour(fleet: Path) -> None:
     book.save(fleet / "cards/fleet/decks/ships.xlsx")
     (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
     assert _problems(fleet)[0].endswith("; add the '#': '#112233'")
+
+
+FLEET = [["id", "count", "name", "cost"], ["brig", 2, "Brig", 3]]
+
+
+@pytest.mark.parametrize(
+    ("sheets", "said"),
+    [
+        (  # a notes sheet before the cards' (its date no card's problem)
+            {"Notes": [["playtest notes"], [datetime.date(2024, 3, 1)]], "Fleet": FLEET},
+            "its first sheet, 'Notes', has no header row naming id and count; write "
+            "'cards_from: ships.xlsx#Fleet' to read the sheet 'Fleet'",
+        ),
+        (
+            {"Cover": [], "Fleet": FLEET, "Old": FLEET},
+            "its first sheet, 'Cover', is empty; write 'cards_from: ships.xlsx#Fleet' to read "
+            "the sheet 'Fleet' (sheets with cards too: 'Old')",
+        ),
+        (  # no sheet names id and count: the cards' sheet is still to be named
+            {"Notes": [["todo"]], "Ships": [["ident", "copies"]]},
+            "its first sheet, 'Notes', has no header row naming id and count; name the sheet "
+            "of the cards after '#' (cards_from: ships.xlsx#Ships); its other sheets: 'Ships'",
+        ),
+    ],
+)
+def test_a_workbook_whose_first_sheet_holds_no_cards_is_told_the_sheet_to_name(
+    fleet: Path, sheets: dict[str, list[list[Any]]], said: str
+) -> None:
+    """A notes sheet first gave three lines at its A1 (unknown column, no id, no count), none
+    naming the sheet of cards beside it. One line, at cards_from, names it."""
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", sheets)
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _problems(fleet) == [f"{DECK}:4:13: ships.xlsx: {said}"]
+
+
+@pytest.mark.parametrize(
+    ("first", "said"),
+    [
+        ([["ID", "cont", "name"], ["brig", 2, "Brig"]], "A1: unknown column 'ID'"),
+        ([["My fleet"], ["id", "count", "name"]], "A1: the header must be the sheet's first row"),
+    ],
+)
+def test_a_first_sheet_of_cards_with_a_header_mistake_is_said_as_before(
+    fleet: Path, first: list[list[Any]], said: str
+) -> None:
+    _workbook(fleet / "cards/fleet/decks/ships.xlsx", {"Fleet": first, "Notes": [["todo"]]})
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    assert _problems(fleet)[0].startswith(f"cards/fleet/decks/ships.xlsx#Fleet!{said}")

@@ -201,6 +201,21 @@ def blank(cell: Any) -> bool:
     return cell is None or (isinstance(cell, str) and not cell.strip())
 
 
+BOM = "\ufeff"
+
+
+def header_name(cell: Any) -> str:
+    """A header cell's column name: without the spaces around it, nor byte order marks (a file
+    saved twice with one keeps the second as its first header's first character, which no
+    editor shows and no column name means)."""
+    return str(cell).strip().strip(BOM).strip()
+
+
+def names_cards(cells: list[Any]) -> bool:
+    """Whether a row names the columns of a card sheet: an id and a count (in any case)."""
+    return {"id", "count"} <= {header_name(cell).lower() for cell in cells if not blank(cell)}
+
+
 def typed(
     checker: Checker, raw: Any, kind: str, where: Where, what: str, comma: str | None = None
 ) -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 
 from printgen.model.game import CardBack
 from printgen.problems import Where, closest, shown
-from printgen.source.cells import NOTES, as_number, as_text, blank
+from printgen.source.cells import BOM, NOTES, as_number, as_text, blank
 from printgen.source.readers import Checker, did_you_mean
 from printgen.source.tables import Table
 
@@ -105,16 +105,6 @@ def card_back(
     if first is None:
         return None
     return CardBack(layout, fields, first, field_where, layout_where)
-
-
-def header_name(cell: Any) -> str:
-    """A header cell's column name: without the spaces around it, nor byte order marks (a file
-    saved twice with one keeps the second as its first header's first character, which no
-    editor shows and no column name means)."""
-    return str(cell).strip().strip(BOM).strip()
-
-
-BOM = "\ufeff"
 
 
 def invisible_in(name: str) -> tuple[str, str] | None:

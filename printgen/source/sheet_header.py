@@ -4,17 +4,14 @@ a card needs (``id``, ``count``, a language's translation)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from printgen.problems import closest, file_of
-from printgen.source.cells import blank
+from printgen.source.cells import blank, header_name, names_cards
 from printgen.source.columns import (
     BACK,
     LANG_COLUMN,
     Column,
     back_column,
     back_translations,
-    header_name,
     invisible_in,
     misspelt_language,
     unknown_column_tail,
@@ -33,14 +30,39 @@ def header_below(table: Table) -> int | None:
     header, as a printed list has), else None: that first row was said as three mistakes —
     an unknown column, no id, no count — none of them the one to fix."""
 
-    def names(cells: list[Any]) -> set[str]:
-        return {header_name(cell).lower() for cell in cells if not blank(cell)}
-
-    if {"id", "count"} <= names(table.rows[0][1]):
+    if names_cards(table.rows[0][1]):
         return None
-    return next(
-        (n for n, cells in table.rows[1 : _TITLE_ROWS + 1] if {"id", "count"} <= names(cells)),
-        None,
+    return next((n for n, cells in table.rows[1 : _TITLE_ROWS + 1] if names_cards(cells)), None)
+
+
+def wrong_sheet(table: Table, value: str) -> str | None:
+    """Where a workbook named without a sheet has no cards on its first (notes kept before
+    them, a cover), the sheet to name instead: one line, not "unknown column 'notes'", "no
+    'id' column", "no 'count' column" at the notes sheet's A1. None where the first row names
+    id and count, or one like them and no other sheet has cards (its header misspelt)."""
+    if not table.other_sheets or (table.rows and names_cards(table.rows[0][1])):
+        return None
+    if table.rows and header_below(table) is not None:  # the cards' sheet, a title above them
+        return None
+    cards = [name for name, has_cards in table.other_sheets if has_cards]
+    first = (
+        {header_name(c).lower() for c in table.rows[0][1] if not blank(c)} if table.rows else set()
+    )
+    if not cards and any(closest(name, ["id", "count"]) for name in first):
+        return None  # the cards' sheet, its header misspelt ('ID', 'cont'): said cell by cell
+    file, sheet = value.strip(), table.label.rpartition("#")[2]
+    said = f"{file}: its first sheet, '{sheet}', " + (
+        "has no header row naming id and count" if table.rows else "is empty"
+    )
+    if cards:
+        more = cards[1:]
+        return f"{said}; write 'cards_from: {file}#{cards[0]}' to read the sheet '{cards[0]}'" + (
+            f" (sheets with cards too: {', '.join(repr(m) for m in more)})" if more else ""
+        )
+    names = [name for name, _ in table.other_sheets]
+    return (
+        f"{said}; name the sheet of the cards after '#' (cards_from: {file}#{names[0]}); its "
+        f"other sheets: {', '.join(repr(n) for n in names)}"
     )
 
 

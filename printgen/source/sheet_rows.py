@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from printgen.problems import Where
-from printgen.source.cells import NOTES, blank
+from printgen.source.cells import NOTES, blank, names_cards
 from printgen.source.readers import Checker
 from printgen.source.sheet_cells import SheetRow, parsed_rows
 
@@ -144,3 +144,26 @@ def first_visible(checker: Checker, book: Any, where: Where, rel: str) -> Any:
             f"#{shown.title}) to say so, or #{hidden} to read the hidden one",
         )
     return shown
+
+
+_PEEK_ROWS = 11  # a header, or a title and the rows below it (as a header below one is found)
+_PEEK_SHEETS = 50
+
+
+def other_sheets(book: Any, chosen: Any) -> tuple[tuple[str, bool], ...]:
+    """The workbook's sheets of cells besides ``chosen``, each with whether its first rows
+    name the columns of cards (id, count): read when the first sheet holds no cards (notes
+    kept before them), to name the sheet that does. Only those few rows are read."""
+    return tuple(
+        (sheet.title, _names_cards(sheet))
+        for sheet in book.worksheets[:_PEEK_SHEETS]
+        if sheet is not chosen
+    )
+
+
+def _names_cards(sheet: Any) -> bool:
+    try:
+        rows = sheet.iter_rows(max_row=_PEEK_ROWS, values_only=True)
+        return any(names_cards(list(row)) for row in rows)
+    except Exception:  # a damaged sheet's XML holds no cards to offer
+        return False

@@ -34,7 +34,13 @@ from printgen.source.columns import BACK, Column, card_back
 from printgen.source.control_chars import without_controls
 from printgen.source.id_spelling import bad_card_id
 from printgen.source.readers import Checker, id_too_long
-from printgen.source.sheet_header import MAX_PROBLEMS, RESERVED, header_below, header_columns
+from printgen.source.sheet_header import (
+    MAX_PROBLEMS,
+    RESERVED,
+    header_below,
+    header_columns,
+    wrong_sheet,
+)
 from printgen.source.split_rows import cut_row, moved_on, quote_hint, usual_width
 from printgen.source.tables import Table, open_table
 
@@ -56,6 +62,12 @@ def read_cards(
     if table is None:
         return []
     opened = len(checker.problems)
+    if (sheet := wrong_sheet(table, value)) is not None:  # a sheet of notes before the cards'
+        checker.problems[before:] = [  # its cells' problems are none of the cards'
+            p for p in checker.problems[before:] if not p.where.path.startswith(f"{table.label}!")
+        ]
+        checker.error(where, sheet)
+        return []
     if not table.rows:
         checker.error(
             table.where(1, 1) if table.workbook else Where(table.label, 1, 1),

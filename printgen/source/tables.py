@@ -6,7 +6,7 @@ through openpyxl, an optional dependency imported only here.
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -14,7 +14,7 @@ from typing import Any
 from printgen.folders import hidden
 from printgen.problems import ProjectError, Where
 from printgen.project import Project
-from printgen.source.cells import NOTES, blank, cut_column
+from printgen.source.cells import NOTES, blank, cut_column, names_cards
 from printgen.source.csv_text import (
     closes,
     excel_separator,
@@ -24,7 +24,7 @@ from printgen.source.csv_text import (
     without_blank_end,
 )
 from printgen.source.readers import Checker, did_you_mean
-from printgen.source.sheet_rows import first_visible, read_rows
+from printgen.source.sheet_rows import first_visible, other_sheets, read_rows
 from printgen.source.workbook import (
     merged_cells,
     too_many_cells,
@@ -60,6 +60,9 @@ class Table:
     # CSV rows with a text seemingly cut by an unquoted comma: the row's number, and the column
     # of the cell begun by the space after it (split_rows)
     spaced: dict[int, int] = field(default_factory=dict)
+    # a workbook's other sheets, each with whether it names id and count, where the sheet
+    # read was its first and names none (a sheet of notes before the cards')
+    other_sheets: tuple[tuple[str, bool], ...] = ()
 
     def said(self, where: Where) -> bool:
         """Whether the problem of the workbook's cell at ``where`` was said reading it."""
@@ -289,6 +292,8 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             return None
         rows = [(number, _cleaned(cells)) for number, cells in rows]
         table = Table(label, True, _trimmed(rows))
+        if not named and not (table.rows and names_cards(table.rows[0][1])):
+            table = replace(table, other_sheets=other_sheets(book, chosen))
         unprintable_cells(checker, table)
         merged_cells(checker, path, getattr(chosen, "_worksheet_path", ""), table)
         unsaved_results(checker, path, chosen.title, table, rows)
