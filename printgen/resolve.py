@@ -19,6 +19,7 @@ from printgen.sandbox import numbers
 from printgen.sandbox.sizes import Refused
 from printgen.source.deck_fields import COLOR
 from printgen.source.readers import kind_of
+from printgen.source.scope_places import written_at
 from printgen.startup.deferred import pattern
 
 # A resolved field value: what YAML can hold, after the expressions ran.
@@ -142,7 +143,7 @@ def card_values(
             if isinstance(exc, _NotOfKind):  # the card's own value: printed as nothing
                 values[name] = None
                 # a generator's value ("fa-bombb" on a product axis): said once, where written
-                written = _written_at(card.scope, value) if card.scope else None
+                written = written_at(card.scope, raw, value) if card.scope else None
                 if written is not None and problems is not None:
                     said = f"generated cards' {name}: {exc}"
                     problems.add(written, said, once=("kind", str(written)))
@@ -297,26 +298,6 @@ def card_back_values(
             label, alike = f"back field {name}", bool(card.scope)
             _field_failed(problems, where, card, label, exc, resolved.lang, langs, alike)
     return values
-
-
-def _written_at(scope: object, value: object) -> Where | None:
-    """Where a generator's variables (located YAML) hold ``value`` as written, if they do."""
-    from printgen.source.located_yaml import LDict, LList
-
-    if isinstance(scope, LDict):
-        pairs: list[tuple[object, Where]] = [(v, scope.at(k)) for k, v in scope.items()]
-    elif isinstance(scope, LList):
-        pairs = [(v, scope.at(i)) for i, v in enumerate(scope)]
-    elif isinstance(scope, dict):
-        pairs = [(v, Where("", 0, 0)) for v in scope.values()]
-    else:
-        return None
-    for item, where in pairs:
-        if isinstance(item, str) and item == value and where.line:
-            return where
-        if (found := _written_at(item, value)) is not None:
-            return found
-    return None
 
 
 class _NotOfKind(ValueError):

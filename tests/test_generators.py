@@ -334,6 +334,33 @@ def test_an_axis_entry_given_whole_to_a_colour_or_a_text_is_said_at_the_field(
     ]
 
 
+def test_a_bad_generated_icon_is_said_at_the_key_the_template_reads(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """An axis entry holding the unknown icon's name twice (`key: wave, …, icon: wave`) was said
+    at the first of them, `key:`, though `{{ suit.icon }}` reads the `icon:` one."""
+    (demo / DECK).write_text(
+        "name: Suits\n"
+        "layout: demo-card\n"
+        "fields: {name: text, effect: text, icon: icon}\n"
+        "generate:\n"
+        "  - product:\n"
+        "      suit:\n"
+        "        - {key: wave, name: Waves, icon: wave}\n"
+        "        - {key: bolt, icon: wav}\n"
+        "    card:\n"
+        '      id: "{{ suit.key }}"\n'
+        "      name: \"{{ suit['key'] }}\"\n"
+        "      icon: \"{{ suit['icon'] if suit.key == 'bolt' else suit.icon }}\"\n"
+        "back: none\n",
+        encoding="utf-8",
+    )
+    checked = printgen(demo, "validate", "demo")
+    assert checked.code == 2
+    said = sorted(line.split(": generated")[0] for line in checked.err.splitlines())
+    assert said == [f"{DECK}:7:42", f"{DECK}:8:29"], checked.err
+
+
 def test_two_generate_rules_making_the_same_ids_are_one_line(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
