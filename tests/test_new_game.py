@@ -1595,16 +1595,23 @@ def test_a_character_the_aid_cannot_print_in_a_name_is_said_at_the_name(
 def test_a_character_the_card_reference_cannot_print_is_an_error_at_the_card(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
-    """The rulebook's card reference sets every text field of a card in Vera (a playable line
-    the aid's quick reference leaves out, a field a font of the designer's prints on the
-    card): an arrow there printed as an empty box beside the card, and the game validated
-    clean. It is said at the card's field, as the quick reference says its own."""
+    """The rulebook's card reference sets every text field its layouts print in Vera (a
+    playable line the aid's quick reference leaves out, a field a font of the designer's
+    prints on the card, or its layout prints on other cards only): an arrow there printed as
+    an empty box beside the card, and the game validated clean. It is said at the card's
+    field, as the quick reference says its own."""
     deck = designer / "cards" / GAME / "decks" / "main.yaml"
     text = deck.read_text(encoding="utf-8")
     effect = '    effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}\n'
     note = '    note: {en: "Then → the next player", it: "Poi tocca al prossimo"}'
     text = text.replace("  effect: text\n", "  effect: text\n  note: text\n", 1)
     deck.write_text(text.replace(effect, effect + note + "\n", 1), encoding="utf-8")
+    # printed on the dearer cards alone: not on this one's face, which says nothing of it
+    append_to(
+        designer / "cards" / GAME / "layouts" / f"{GAME}.yaml",
+        '    note: {type: text, x: 5, y: 80, w: 50, h: 4, text: "{{ card.note }}",'
+        ' when: "{{ card.cost > 5 }}"}\n',
+    )
     line = text.splitlines().index(effect.rstrip("\n")) + 2
     checked = printgen(designer, "validate", "--only", "rulebook")
     assert checked.code == 2

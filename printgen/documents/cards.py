@@ -36,6 +36,7 @@ class CardInfo:
     card: CardType
     laid_out: Face | Callable[[], Face]  # a borrowed deck's front is laid out when drawn
     values: dict[str, Any]
+    back: Face | None = None  # what prints behind it
 
     @property
     def face(self) -> Face:
@@ -89,7 +90,7 @@ class CardIndex:
             for card, face in fronts:
                 if (back := laid.back_of(card.id)) is not None:
                     self.card_backs[f"{laid.deck.id}/{card.id}"] = back
-                info = CardInfo(laid.deck, card, face, laid.values[card.id])
+                info = CardInfo(laid.deck, card, face, laid.values[card.id], laid.back_of(card.id))
                 self.cards[f"{laid.deck.id}/{card.id}"] = info
                 self.decks[laid.deck.id].append(info)
 
@@ -254,11 +255,19 @@ class CardIndex:
 
 
 def text_fields(info: CardInfo) -> dict[str, str]:
-    """The card's player-facing texts by field, in the deck's field order, the name excepted."""
+    """The card's player-facing texts by field, in the deck's field order, the name excepted:
+    those its front or back prints (a ``suit: text`` only its queries read is not the card's
+    text); every text field where its layout is not known (it failed, and was said)."""
+    printed = info.face.prints
+    if printed is not None and info.back is not None and info.back.prints is not None:
+        printed |= info.back.prints
     return {
         name: str(info.values[name])
         for name, kind in info.deck.field_types.items()
-        if kind == "text" and name not in ("name", "summary") and info.values.get(name)
+        if kind == "text"
+        and name not in ("name", "summary")
+        and info.values.get(name)
+        and (printed is None or name in printed)
     }
 
 

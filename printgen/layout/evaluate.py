@@ -25,6 +25,7 @@ from printgen.layout.face import (
 )
 from printgen.layout.images import lay_out_image
 from printgen.layout.polygons import FILLED
+from printgen.layout.printed_fields import printed_fields
 from printgen.layout.props import Props, truthy
 from printgen.layout.safe_zone import check_safe_zone, off_the_card
 from printgen.layout.shapes import SHAPES, recoloured, shape_op
@@ -73,6 +74,13 @@ class LayoutContext:
         self.text_settings: dict[tuple[int, int, int], TextSettings] = {}
         self.text_boxes: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
         self.shape_frames: dict[tuple[int, int, int], Shape] = {}  # the first card's shape
+        self.prints: dict[int, frozenset[str]] = {}  # by layout: the fields it prints as text
+
+    def printed(self, layout: Layout) -> frozenset[str]:
+        """The fields ``layout`` prints as text, worked out once a layout."""
+        if id(layout) not in self.prints:
+            self.prints[id(layout)] = printed_fields(layout)
+        return self.prints[id(layout)]
 
     def report(self, where: Where, message: str, once: tuple[str, ...] | None = None) -> None:
         self.problems.add(where, message, once=once)
@@ -196,6 +204,7 @@ def lay_out_face(
         for problem in exc.problems:
             ctx.report(problem.where, problem.message, once=("layout", layout_name, file))
         return face
+    face.prints = ctx.printed(layout)
     variables = {
         "card": {**layout.defaults, **fields} if layout.defaults else fields,
         "data": ctx.data,

@@ -112,6 +112,8 @@ class Face:
     # a front streamed to its sheet (a build of card sheets alone): it has no ops until
     # ``later()`` lays it out, as a new Face, when its sheet is drawn (see ``laid_out``)
     later: Callable[[], Face] | None = None
+    # the card fields its layout prints as text (None: not known, its layout failed)
+    prints: frozenset[str] | None = None
 
 
 def blank_face(deck: Deck, fields: dict[str, Any], side: Side) -> Face:
