@@ -527,6 +527,21 @@ def test_on_a_round_token_the_safe_zone_is_a_circle(
         assert (run.code, run.err) == (0, "")
 
 
+def test_a_box_leaving_the_safe_zone_is_said_with_its_coordinates_named(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """'(1,74 9×9 mm)' read as 1.74 with the decimal comma a layout may write: x and y are
+    named, and apart."""
+    mark = "    mark: {type: icon, x: 1, y: 74, w: 9, h: 9, name: coin}"
+    _, line = _add_to_layout(project, "wm-back", mark)
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    assert (
+        f"layouts/warriors-and-monks.yaml:{line}:11: layout 'wm-back' element 'mark' "
+        "(x 1, y 74, 9×9 mm) leaves the safe zone (3 mm inside the 63×88 mm trim)"
+    ) in run.err, run.err
+
+
 @pytest.mark.parametrize(("valign", "crossing"), [("top", True), ("bottom", False)])
 def test_a_text_turned_upside_down_is_checked_where_its_ink_is(
     demo: Path, printgen: Callable[..., Run], valign: str, crossing: bool

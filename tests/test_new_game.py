@@ -3758,9 +3758,9 @@ def test_a_bad_size_is_said_once_not_again_as_the_box_it_left_behind(
 @pytest.mark.parametrize(
     ("element", "said"),
     [
-        ("{type: rect, x: 200, y: 300, w: 10, h: 5, fill: '#ff0000'}", "(200,300 10×5 mm)"),
-        ("{type: icon, x: -20, y: 5, w: 10, h: 10, name: coin}", "(-20,5 10×10 mm)"),
-        ("{type: text, x: 70, y: 5, w: 10, h: 5, text: x}", "(70,5 10×5 mm)"),
+        ("{type: rect, x: 200, y: 300, w: 10, h: 5, fill: '#ff0000'}", "(x 200, y 300, 10×5 mm)"),
+        ("{type: icon, x: -20, y: 5, w: 10, h: 10, name: coin}", "(x -20, y 5, 10×10 mm)"),
+        ("{type: text, x: 70, y: 5, w: 10, h: 5, text: x}", "(x 70, y 5, 10×5 mm)"),
     ],
 )
 def test_an_element_wholly_off_the_card_is_a_warning_at_it(

@@ -42,8 +42,8 @@ def check_safe_zone(
     if outside:
         report(
             element.origin,
-            f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} "
-            f"{_mm(w)}×{_mm(h)} mm) leaves the safe zone ({zone}); move it "
+            f"layout '{layout.name}' element '{element.name}' ({_box_said(box)}) leaves the "
+            f"safe zone ({zone}); move it "
             f"{'toward the centre' if round_cut else 'inside'} or mark it decor: true"
             + resized_note(layout, element),
             ("safe", layout.name, element.name, deck.id),  # said once
@@ -67,8 +67,8 @@ def off_the_card(
         return False
     problems.add(
         element.origin,
-        f"layout '{layout.name}' element '{element.name}' ({_mm(x)},{_mm(y)} {_mm(w)}×{_mm(h)} "
-        f"mm) lies wholly outside the {deck.width_mm:g}×{deck.height_mm:g} mm card and its "
+        f"layout '{layout.name}' element '{element.name}' ({_box_said(box)}) lies wholly "
+        f"outside the {deck.width_mm:g}×{deck.height_mm:g} mm card and its "
         f"bleed, so it prints nothing; move it onto the card (x and y are mm from its top-left "
         "corner), or remove it" + resized_note(layout, element),
         Severity.WARNING,
@@ -126,6 +126,13 @@ def resized_note(layout: Layout, element: Element) -> str:
 
 
 _BOX_KEYS = ("x", "y", "w", "h", "x2", "y2")  # the keys a resize moves or stretches
+
+
+def _box_said(box: tuple[float, float, float, float]) -> str:
+    """An element's box as a message shows it, "x 1, y 74, 9×9 mm": "1,74" read as one
+    number with a decimal comma, which a layout may write."""
+    x, y, w, h = box
+    return f"x {_mm(x)}, y {_mm(y)}, {_mm(w)}×{_mm(h)} mm"
 
 
 def _mm(length: float) -> str:
