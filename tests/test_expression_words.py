@@ -114,3 +114,60 @@ def test_a_number_too_large_for_a_float_in_the_prose_is_said_in_words(
     assert run.err.splitlines() == [
         f"cards/demo/rules.en.md:{prose}:1: template error: a number in it grows too large"
     ], run.err
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        # Jinja: "chunk after expression" (a check's assert is compiled as one expression)
+        (
+            "{{ card.rank >= 1 and and card.rank <= 9 }}",
+            "'and and': 'and' is written twice in '{{ card.rank >= 1 and and card.rank <= 9 }}'; "
+            "remove one, or write what it joins",
+        ),
+        (
+            "{{ card.rank card.cost }}",
+            "an operator (+, -, ~, and …) or a '}}' is missing before 'card'; "
+            "in '{{ card.rank card.cost }}'",
+        ),
+        (
+            "{{ card.rank 3 }}",
+            "an operator (+, -, ~, and …) or a '}}' is missing before a number; "
+            "in '{{ card.rank 3 }}'",
+        ),
+        # Jinja: "unexpected end of template, expected ','"
+        (
+            "{{ card.rank in [1, 2 }}",
+            "a '[' is never closed: write ']' before '}}'; in '{{ card.rank in [1, 2 }}'",
+        ),
+    ],
+)
+def test_an_expressions_syntax_error_is_said_in_plain_words(source: str, said: str) -> None:
+    """An assert (one expression) said Jinja's "chunk after expression", and "unexpected end
+    of template, expected ','", where the same text in a card field is said in plain words."""
+    for evaluate in (expr.evaluate_native, expr.evaluate):
+        with pytest.raises(expr.ExpressionError) as raised:
+            evaluate(source, {"card": {"rank": 1, "cost": 2}})
+        assert str(raised.value) == said
+        assert raised.value.written == "syntax"
+
+
+def test_a_checks_syntax_error_is_said_once_without_naming_a_card(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """A mistyped assert was said as Jinja's "chunk after expression", "first on card
+    'main/miner'": a syntax error is the assert's own, whichever card it first ran on."""
+    check = appended(
+        demo,
+        "cards/demo/game.yaml",
+        "  - id: cost-range\n    each: main\n"
+        '    assert: "{{ card.cost >= 0 and and card.cost <= 9 }}"\n'
+        "    message: a cost out of range\n",
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/demo/game.yaml:{check + 2}:13: cost-range: syntax error in the assert: "
+        "'and and': 'and' is written twice in '{{ card.cost >= 0 and and card.cost <= 9 }}'; "
+        "remove one, or write what it joins"
+    ], run.err

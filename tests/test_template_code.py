@@ -273,7 +273,8 @@ def test_a_kept_check_still_fails_what_it_should_and_a_broken_one_says_why(
     demo: Path, printgen: Callable[..., Run], compiled_texts: list[str]
 ) -> None:
     """An assertion's kept code is that assertion's: a card that breaks the check is still
-    reported by a process that compiled nothing, and a syntax error reads as Jinja words it."""
+    reported by a process that compiled nothing, and a syntax error is said in plain words
+    (not Jinja's "chunk after expression"), naming no card: it is the assert's own."""
     assert printgen(demo, "build", GAME, "--jobs", "1").code == 0
     deck = demo / "cards" / GAME / "decks" / "main.yaml"
     text = deck.read_text(encoding="utf-8")
@@ -293,9 +294,8 @@ def test_a_kept_check_still_fails_what_it_should_and_a_broken_one_says_why(
     assert run.code == 2
     check = yaml_text[: yaml_text.index("card.cost <= 3")].count("\n") + 1  # its assert's line
     assert run.err.splitlines()[0] == (
-        f"cards/demo/game.yaml:{check}:13: cost-limit: the assert cannot be evaluated: "
-        "chunk after expression; in '{{ card.cost <= 3 3 }}' (first on card 'main/miner', "
-        "cards/demo/decks/main.yaml:18:5)"
+        f"cards/demo/game.yaml:{check}:13: cost-limit: syntax error in the assert: an operator "
+        "(+, -, ~, and …) or a '}}' is missing before a number; in '{{ card.cost <= 3 3 }}'"
     )
 
 

@@ -63,6 +63,10 @@ def _evaluate(
                 problems.add(check.assertion_where, f"{check.id}: {exc}", once=exc.once)
                 return
             except expr.ExpressionError as exc:
+                if exc.written:  # its own text is wrong: no card to name, nothing else to say
+                    broken = f"{check.id}: {_cannot('assert', exc)}: {exc}"
+                    problems.add(check.assertion_where, broken, once=("check-broken", check.id))
+                    return
                 empty = _left_out(check.assertion, variables.get("card"))
                 if subject and empty:  # one card without a value the assert needs: said there
                     failed.add(subject)
@@ -90,13 +94,23 @@ def _evaluate(
             except expr.ExpressionError as exc:
                 problems.add(
                     check.message_where,
-                    f"{check.id}: the message cannot be evaluated: {exc}",
+                    f"{check.id}: {_cannot('message', exc)}: {exc}",
                     once=("check-message", check.id),
                 )
                 text = f"the assert {check.assertion} does not hold{_for(ctx, subject)}"
             tag = "" if lang == ctx.language else f" [{lang}]"
             message = f"{check.id}: {clipped(text)}{tag}"
             said.setdefault(file_of(where), []).append((where, subject, message))
+
+
+def _cannot(part: str, exc: expr.ExpressionError) -> str:
+    """Why a check's assert or message gave no value: its syntax is wrong (said as such, not
+    as Jinja's "chunk after expression"), or it failed as it ran."""
+    return (
+        f"syntax error in the {part}"
+        if exc.written == "syntax"
+        else f"the {part} cannot be evaluated"
+    )
 
 
 def _for(ctx: RuleContext, subject: str) -> str:

@@ -18,6 +18,7 @@ from printgen.sandbox.alarm import (
     overtime,
     time_limit,
 )
+from printgen.sandbox.jinja import _RANDOM as RANDOM_REFUSED
 from printgen.sandbox.jinja import sandboxed
 from printgen.sandbox.sizes import Refused, checked_value
 from printgen.startup.deferred import pattern
@@ -31,7 +32,13 @@ class ExpressionError(Exception):
     """An expression that cannot be evaluated; the message says what to fix."""
 
     def __init__(
-        self, message: str, *, undefined: str = "", suggests: bool = False, of_none: bool = False
+        self,
+        message: str,
+        *,
+        undefined: str = "",
+        suggests: bool = False,
+        of_none: bool = False,
+        written: str = "",
     ) -> None:
         super().__init__(message)
         self.undefined = undefined  # the dotted name a plain lookup did not find ("card.cots")
@@ -39,6 +46,9 @@ class ExpressionError(Exception):
         # Python's words for a value that is None ("… of type 'NoneType'"): a card's empty
         # value, most often, which the designer is told of by its name (see left_out)
         self.of_none = of_none
+        # the text itself is wrong, whatever it runs on (no card to name): "syntax" (an operator
+        # missing, a bracket left open) or "name" (an unknown filter or test, |random)
+        self.written = written
 
 
 class BudgetSpent(ExpressionError):
@@ -148,11 +158,19 @@ def _failure(exc: BaseException, source: str, context: dict[str, Any]) -> Expres
             return ExpressionError(said, suggests=True)
         return ExpressionError(f"{said}; check the name in '{shown}'")
     if isinstance(exc, TemplateError):
+        from jinja2 import TemplateAssertionError, TemplateSyntaxError
+
         from printgen.sandbox.jinja_words import in_plain_words
 
         said = in_plain_words(_short(exc), source, _environment(), getattr(exc, "lineno", None))
         mistake, _, fix = said.partition("; ")  # "…; did you mean 'length'?" after the text
-        return ExpressionError(f"{mistake} in '{shown}'; {fix}" if fix else f"{said}; in '{shown}'")
+        written = ""
+        if isinstance(exc, TemplateSyntaxError):  # found compiling: whatever it runs on
+            # an unknown filter or test, |random refused: a name, not the text's syntax
+            named = isinstance(exc, TemplateAssertionError) or str(exc) == RANDOM_REFUSED
+            written = "name" if named else "syntax"
+        text = f"{mistake} in '{shown}'; {fix}" if fix else f"{said}; in '{shown}'"
+        return ExpressionError(text, written=written)
     if isinstance(exc, RecursionError):
         return ExpressionError(f"it nests too deeply; simplify '{shown}'")
     if isinstance(exc, MemoryError):

@@ -33,6 +33,14 @@ _UNENDED = pattern(r"unexpected end of template, expected '(end of \w+ \w+)'")
 _NO_NAME = pattern(r"expected token 'name', got '([^']+)'")
 _NO_OPERATOR = pattern(r"expected token 'end of (print statement|statement block)', got '(.+)'")
 _UNCLOSED = pattern(r"unexpected '\}', expected '([\)\]])'")
+# an expression alone (a check's assert) read to its end inside a bracket: "expected ','" for
+# [1, 2 or f(x, where a template says which bracket
+_OPEN_AT_END = pattern(r"unexpected end of template, expected '[\),\]\}]'")
+# a keyword written twice where a value should be between ({{ a and and b }}): Jinja reads the
+# second as a name, and stops at what follows it
+_TWICE = pattern(r"\b(and|or|in|is)\s+\1\b")
+# Jinja's names for a token it did not expect, in the designer's words
+_TOKEN_KINDS = {"integer": "a number", "float": "a number", "string": "a text in quotes"}
 UNKNOWN_TAG = pattern(
     r"Encountered unknown tag '(\w+)'(?:\. Jinja was looking for the following tags: (.+?)\. "
     r"The innermost block that needs to be closed is '(\w+)')?.*",
@@ -71,8 +79,13 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
         return f"{what} is missing {f'after {after!r} ' if after else ''}before '{got}'"
     if found := _NO_OPERATOR.fullmatch(text):
         end = "}}" if found[1] == "print statement" else "%}"
-        got = _TYPED.get(found[2], found[2])
-        return f"an operator (+, -, ~, and …) or a '{end}' is missing before '{got}'"
+        if word := _twice_in_tag(source, line):
+            return f"'{word} {word}': '{word}' is written twice; remove one, or write what it joins"
+        got = _TOKEN_KINDS.get(found[2]) or f"'{_TYPED.get(found[2], found[2])}'"
+        return f"an operator (+, -, ~, and …) or a '{end}' is missing before {got}"
+    if _OPEN_AT_END.fullmatch(text) and (opener := _left_open(source)) is not None:
+        closer = {"(": ")", "[": "]", "{": "}"}[opener]
+        return f"a '{opener}' is never closed: write '{closer}' before '}}}}'"
     if found := _UNCLOSED.fullmatch(text):
         closer = found[1]
         end = _tag_end_of_unclosed(source, line, _CLOSERS[closer])
@@ -87,6 +100,35 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
 
 
 _TAG = pattern(r"\{\{(?P<print>.*?)\}\}|\{%(?P<block>.*?)%\}", re.DOTALL)
+
+
+def _twice_in_tag(source: str, line: int | None) -> str | None:
+    """The keyword a tag (on ``line``, when known) writes twice in a row: 'and' of
+    {{ a and and b }}; None when none does."""
+    lines = source.splitlines()
+    text = lines[line - 1] if line is not None and 0 < line <= len(lines) else source
+    for tag in _TAG.finditer(text):
+        inside = tag["print"] if tag["print"] is not None else tag["block"]
+        if twice := _TWICE.search(inside):
+            return twice[1]
+    return None
+
+
+def _left_open(source: str) -> str | None:
+    """The innermost bracket an expression leaves open, outside its quoted texts."""
+    inside = source.strip().removeprefix("{{").removesuffix("}}")
+    stack: list[str] = []
+    quote = ""
+    for char in inside:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            stack.append(char)
+        elif char in ")]}" and stack and _CLOSERS[char] == stack[-1]:
+            stack.pop()
+    return stack[-1] if stack else None
 
 
 def _tag_end_of_unclosed(source: str, line: int | None, opener: str) -> str:

@@ -90,15 +90,17 @@ def _assignment(env: Any, source: str) -> Any:
     expression parsed alone (anything after it is a syntax error, reported as Jinja does)."""
     from jinja2 import nodes
     from jinja2.exceptions import TemplateSyntaxError
+    from jinja2.lexer import describe_token
     from jinja2.parser import Parser
 
     parser = Parser(env, source, state="variable")
     try:
         expr = parser.parse_expression()
-        if not parser.stream.eos:
-            raise TemplateSyntaxError(
-                "chunk after expression", parser.stream.current.lineno, None, None
-            )
+        if not parser.stream.eos:  # said as a template's {{ a b }} is (Jinja: "chunk after
+            # expression")
+            got = describe_token(parser.stream.current)
+            said = f"expected token 'end of print statement', got '{got}'"
+            raise TemplateSyntaxError(said, parser.stream.current.lineno, None, None)
         expr.set_environment(env)
     except TemplateSyntaxError:
         env.handle_exception(source=source)
