@@ -125,6 +125,24 @@ def test_rules_py_imports_a_module_beside_it_as_a_script_does(
     assert "warning: helped: limit 8 8" in again.err, again.err
 
 
+def test_a_name_misspelt_in_an_import_from_a_helper_is_said_with_the_name_meant(
+    harbour: Path, printgen: Printgen
+) -> None:
+    """`from helpers import LIMT` said a bare "cannot import name", where the same mistake in
+    an import from Python's own modules (or in simulate.py) says "did you mean": helpers.py
+    was forgotten before the message was worded."""
+    game = harbour / "cards" / "harbour"
+    (game / "helpers.py").write_text("LIMIT = 7\n", encoding="utf-8")
+    rules = HELPED_RULES.replace("from helpers import LIMIT\n", "from helpers import LIMT\n")
+    (game / "rules.py").write_text(rules, encoding="utf-8")
+    run = printgen(harbour, "validate", "harbour")
+    assert run.code == 2
+    assert (
+        f"cards/harbour/rules.py:{line_of(game / 'rules.py', 'LIMT')}:1: rules.py failed to "
+        "load: ImportError: cannot import name 'LIMT' from 'helpers'; did you mean 'LIMIT'?"
+    ) in error_lines(run), run.err
+
+
 def test_a_helper_that_fails_as_rules_py_imports_it_is_said_at_its_own_line(
     harbour: Path, printgen: Printgen
 ) -> None:

@@ -13,7 +13,7 @@ import os
 import re
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from importlib.machinery import ModuleSpec
 from pathlib import Path
@@ -70,6 +70,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     caught: list[warnings.WarningMessage] = []
+    forgotten: dict[str, ModuleType] = {}  # (bound as well if entering the limits fails)
     try:
         # a SyntaxWarning, say: reported with the rules' problems
         ran_on = _ran_on(path, rel)
@@ -79,7 +80,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
             recursion_capped(name),
             warnings_kept(caught),
             code_limit(RULE_SECONDS, ran_on),
-            beside(game_folder),
+            beside(game_folder) as forgotten,
             noted_opens(game_folder.parent.parent) as opened,
             _noted_as_importing_rules(),  # a worker killed now: its parent names rules.py
         ):
@@ -90,7 +91,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
         # module's, imported by rules.py, is said as any failed import
         file = _in_game(exc.filename, game_folder, rel)
         if file is None or not isinstance(exc.msg, str):
-            raise ProjectError([_import_problem(exc, path, rel)]) from None
+            raise ProjectError([_import_problem(exc, path, rel, forgotten)]) from None
         line, col = exc.lineno, exc.offset
         where = Where(file, line if type(line) is int and line > 0 else 1, 1)
         if type(col) is int and col > 0 and where.line == line:
@@ -100,7 +101,7 @@ def load_rules_module(game_folder: Path, rel: str) -> ModuleType | None:
         sys.modules.pop(name, None)
         if by_user(exc):  # Ctrl-C stops printgen, inside rules.py as anywhere
             raise
-        raise ProjectError([_import_problem(exc, path, rel)]) from None
+        raise ProjectError([_import_problem(exc, path, rel, forgotten)]) from None
     _WARNED[name] = caught
     _OPENED[name] = opened
     return module
@@ -120,16 +121,19 @@ def _python_beside(folder: Path, most: int = 200) -> bytes:
 
 
 @contextmanager
-def beside(folder: Path) -> Iterator[None]:
+def beside(folder: Path) -> Iterator[dict[str, ModuleType]]:
     """``import helpers`` at the top of a game's Python finds the game's helpers.py (or helpers
     package), as a script finds the modules beside it — after Python's own, which a file of the
-    game never shadows; then the names are forgotten, so that another game's are its own."""
+    game never shadows; then the names are forgotten, so that another game's are its own. What
+    it yields holds the forgotten modules, once forgotten: a failed ``from helpers import LIMT``
+    is said with the names helpers.py has."""
     known = set(sys.modules)
+    forgotten: dict[str, ModuleType] = {}
     inside = _Inside(folder)
     sys.path.append(str(folder))
     sys.meta_path.insert(0, inside)
     try:
-        yield
+        yield forgotten
     finally:
         with suppress(ValueError):
             sys.path.remove(str(folder))
@@ -138,7 +142,7 @@ def beside(folder: Path) -> Iterator[None]:
         for name in set(sys.modules) - known:
             file = getattr(sys.modules[name], "__file__", None)
             if file and Path(file).is_relative_to(folder) and not name.startswith(_OWN):
-                del sys.modules[name]
+                forgotten[name] = sys.modules.pop(name)
 
 
 class LeadsOut(ImportError):
@@ -194,7 +198,9 @@ def _ran_on(path: Path, rel: str) -> Callable[[], str]:
     return lambda: went_on("rules.py", RULE_SECONDS, running_at(at, Where(rel, 1, 1)))
 
 
-def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
+def _import_problem(
+    exc: BaseException, path: Path, rel: str, forgotten: Mapping[str, ModuleType]
+) -> Problem:
     from printgen.rules.load_errors import most_nested_line, unplaced_import, unreadable
 
     line = deepest_line(exc, path)
@@ -211,7 +217,7 @@ def _import_problem(exc: BaseException, path: Path, rel: str) -> Problem:
         return Problem(where, str(exc))
     if cannot_read := unreadable(exc):  # no line from Python: the likeliest one
         where = Where(rel, most_nested_line(path), 1)
-    said = unplaced_import(exc) or cannot_read or described(exc)
+    said = unplaced_import(exc, forgotten) or cannot_read or described(exc)
     said = f"rules.py failed to load: {said}{recursion_hint(exc)}"
     return Problem(where, clipped(said))
 

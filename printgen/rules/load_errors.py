@@ -4,15 +4,18 @@ imported from the wrong module of printgen, or an expression Python's parser can
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 
 
-def unplaced_import(exc: BaseException) -> str | None:
+def unplaced_import(exc: BaseException, forgotten: Mapping[str, ModuleType] = {}) -> str | None:
     """``from printgen.rules import Card`` (or ``from printgen.simulate.contract import
     GameRecords``): said without the absolute path of printgen's (or Python's) own file that
     Python adds, which is no place of the designer's to look, and with the name the module has
     that was likely meant — of printgen's, those it offers (its ``__all__``), listed when none
-    is near."""
+    is near. ``forgotten``: the modules beside the game's file, imported and since forgotten
+    (a helpers.py): ``from helpers import LIMT`` is said with the names it has."""
     import re
     import sys
 
@@ -23,7 +26,8 @@ def unplaced_import(exc: BaseException) -> str | None:
     missing = re.fullmatch(r"cannot import name '([^']*)' from .*", text)
     if missing and (public := _public_for(module, missing.group(1))):
         return f"ImportError: {text}; write: from {public} import {missing.group(1)}"
-    if missing and (imported := sys.modules.get(module)) is not None:
+    imported = sys.modules.get(module, forgotten.get(module))
+    if missing and imported is not None:
         from printgen.source.readers import did_you_mean
 
         offered = getattr(imported, "__all__", None)
