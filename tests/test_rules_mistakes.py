@@ -200,6 +200,27 @@ def test_a_helper_imported_inside_a_rule_says_to_import_it_at_the_top(
     ]
 
 
+def test_a_misspelt_field_read_by_a_rule_is_said_with_the_field_meant(
+    demo: Path, printgen: Printgen
+) -> None:
+    """``c.values["cots"]`` failed with a bare KeyError: 'cots', where the same mistake in
+    simulate.py's prepare() is told "did you mean 'cost'?"."""
+    rules = write_rules(
+        demo,
+        """\
+        @rule("costs")
+        def costs(ctx):
+            return [c.values["cots"] for c in ctx.cards("main")]  # misspelt
+        """,
+    )
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert problem_lines(run) == [
+        f"{RULES}:{line_of(rules, '# misspelt')}:1: costs: the rule failed: KeyError: 'cots'; "
+        "did you mean 'cost'?"
+    ]
+
+
 def test_a_rule_emptying_the_decks_it_reads_leaves_the_games(
     demo: Path, printgen: Printgen
 ) -> None:

@@ -32,6 +32,7 @@ from printgen.rules.guard import (
     warnings_kept,
     went_on,
 )
+from printgen.rules.key_hint import key_hint
 from printgen.rules.names import check_names
 from printgen.rules.opened import noted_opens
 from printgen.rules.registry import Rule, rules_in
@@ -149,7 +150,12 @@ class _RuleRun:
             if by_user(exc):  # Ctrl-C stops printgen, inside a rule as anywhere
                 raise
             where = self.places.failing(exc, self.home)
-            hint = self._import_hint(exc) or recursion_hint(exc) or attribute_hint(exc)
+            hint = (
+                self._import_hint(exc)
+                or recursion_hint(exc)
+                or attribute_hint(exc)
+                or key_hint(exc, ctx)
+            )
             said = f"the rule failed: {described(exc)}{hint}"
             self._add(where, said, Severity.ERROR, fault=True)
         if caught:  # (its def line only then: see ``home``)
