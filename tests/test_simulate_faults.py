@@ -420,19 +420,6 @@ def test_a_json_target_or_a_game_count_that_would_lose_something_is_refused(
         ('BOTS = ("greedy", "random", "greedy")', "BOTS names 'greedy' twice; name each bot once"),
         ("TURN_CAP = True", "TURN_CAP must be a whole number of turns"),
         ("TURN_CAP = 10**12", "TURN_CAP must be a whole number of turns from 1 to 10,000"),
-        ("LABELS = {'f': 7}", "LABELS must map names to texts"),
-        (
-            "LABELS = {'attacks': {'it': 3}}",
-            "LABELS['attacks']['it'] is 3, not a text; write each language's caption in quotes",
-        ),
-        (
-            "LABELS = {'attacks': {'EN': 'attacks per game'}}",
-            "LABELS['attacks']: language 'EN' must be written in lower case: 'en'",
-        ),
-        (
-            "LABELS = {'attacks': {'english': 'attacks per game'}}",
-            "LABELS['attacks']: language 'english' must be a two-letter code such as en, it or fr",
-        ),
         ("LABELS = ['attacks']", "LABELS must map names to texts, or to a text per language"),
         ("PLAYED_DECKS = 5", 'PLAYED_DECKS must be a tuple or list of deck ids, like ("main",)'),
         # misspelt, it left every card out of the card figures, with no word of why
@@ -497,7 +484,38 @@ def test_a_caption_the_report_cannot_print_is_said_at_its_entry(
     run = printgen(table, "simulate", GAME, "-n", "5")
     line = _line_of(table, "'loot'")
     assert (run.code, run.err.count("\n")) == (2, 1), run.err
-    assert run.err.startswith(f"{ENGINE}:{line}:1: LABELS['loot']['en'] is None, not a text")
+    assert run.err.startswith(f"{ENGINE}:{line}:5: LABELS['loot']['en'] is None, not a text")
+
+
+def test_each_caption_the_report_cannot_print_is_said_at_its_own_entry(
+    table: Path, printgen: Callable[..., Run]
+) -> None:
+    """Only the first bad entry of LABELS was said, one more each run, where the README says a
+    run reports every problem it can find; entries on one line are told apart by column."""
+    labels = (
+        "LABELS = {\n"
+        "    'attacks': {'it': 3},\n"
+        "    'loot': 'loot per game', 'busts': {'EN': 'busts'}, 'laps': {'english': 'laps'},\n"
+        "    'hand': 3,\n"
+        "}\n"
+    )
+    (table / ENGINE).write_text(HEAD + GOOD_PLAY + labels, encoding="utf-8")
+    run = printgen(table, "simulate", GAME, "-n", "5")
+    attacks, busts, hand = (_line_of(table, f"'{key}'") for key in ("attacks", "busts", "hand"))
+    row = (table / ENGINE).read_text(encoding="utf-8").splitlines()[busts - 1]
+    busts_col, laps_col = row.index("'busts'") + 1, row.index("'laps'") + 1
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"{ENGINE}:{attacks}:5: LABELS['attacks']['it'] is 3, not a text; write each language's "
+        "caption in quotes, like {'it': 'attacks per game'}",
+        f"{ENGINE}:{busts}:{busts_col}: LABELS['busts']: language 'EN' must be "
+        "written in lower case: 'en'",
+        f"{ENGINE}:{busts}:{laps_col}: LABELS['laps']: language 'english' must "
+        "be a two-letter code such as en, it or fr",
+        f"{ENGINE}:{hand}:5: LABELS must map names to texts, or to a text per language: "
+        "LABELS['hand'] is 3; write it like 'attacks per game' or {'it': 'attacchi per "
+        "partita', 'en': 'attacks per game'}",
+    ]
 
 
 def test_winners_named_in_games_that_did_not_end_count_in_no_card_figure(
@@ -1408,7 +1426,7 @@ def test_a_caption_in_a_script_the_reports_font_lacks_prints_its_key_and_is_said
     line = _line_of(table, '"laps_done"')
     assert run.code == 0, run.err
     assert run.err.startswith(
-        f"{ENGINE}:{line}:1: warning: characters 'К', 'р', 'у', … of LABELS['laps_done'] are "
+        f"{ENGINE}:{line}:5: warning: characters 'К', 'р', 'у', … of LABELS['laps_done'] are "
         "not in the playtest report's font (Vera)"
     ), run.err
     with pdfplumber.open(table / "build" / GAME / "playtest.pdf") as pdf:

@@ -31,32 +31,38 @@ def in_language(labels: Mapping[str, object], lang: str) -> dict[str, str]:
     return captions
 
 
-def labels_problem(labels: object) -> tuple[str | None, str] | None:
-    """What keeps an engine's ``LABELS`` from captioning the report: the key of the entry at
-    fault (None: LABELS as a whole), and why in words; None when it can caption it."""
+def labels_problems(labels: object) -> list[tuple[str | None, str]]:
+    """What keeps an engine's ``LABELS`` from captioning the report: for each entry at fault,
+    its key and why in words (key None: LABELS as a whole); none when it can caption it."""
     if not isinstance(labels, dict) or not all(isinstance(key, str) for key in labels):
-        return None, f"LABELS must map names to texts, or to a text per language, like {_EXAMPLE}"
-    for key, label in labels.items():
-        if isinstance(label, str):
-            continue
-        if not isinstance(label, Mapping):
-            return key, (
-                f"LABELS must map names to texts, or to a text per language: LABELS[{key!r}] "
-                f"is {label!r:.40}; write it like {_EXAMPLE}"
+        return [
+            (None, f"LABELS must map names to texts, or to a text per language, like {_EXAMPLE}")
+        ]
+    return [(key, why) for key, label in labels.items() if (why := _entry_problem(key, label))]
+
+
+def _entry_problem(key: str, label: object) -> str | None:
+    """Why one entry of LABELS cannot caption the report (its first fault); None when it can."""
+    if isinstance(label, str):
+        return None
+    if not isinstance(label, Mapping):
+        return (
+            f"LABELS must map names to texts, or to a text per language: LABELS[{key!r}] "
+            f"is {label!r:.40}; write it like {_EXAMPLE}"
+        )
+    for lang, text in label.items():
+        if not isinstance(lang, str):
+            return (
+                f"LABELS[{key!r}] has {lang!r:.20} for a language; a language is its "
+                "two-letter code, such as en, it or fr, in quotes"
             )
-        for lang, text in label.items():
-            if not isinstance(lang, str):
-                return key, (
-                    f"LABELS[{key!r}] has {lang!r:.20} for a language; a language is its "
-                    "two-letter code, such as en, it or fr, in quotes"
-                )
-            if not _LANGUAGE.fullmatch(lang):
-                return key, f"LABELS[{key!r}]: {not_a_language_code(lang[:20])}"
-            if not isinstance(text, str):
-                return key, (
-                    f"LABELS[{key!r}][{lang!r}] is {text!r:.40}, not a text; write each "
-                    f"language's caption in quotes, like {{{lang!r}: 'attacks per game'}}"
-                )
+        if not _LANGUAGE.fullmatch(lang):
+            return f"LABELS[{key!r}]: {not_a_language_code(lang[:20])}"
+        if not isinstance(text, str):
+            return (
+                f"LABELS[{key!r}][{lang!r}] is {text!r:.40}, not a text; write each "
+                f"language's caption in quotes, like {{{lang!r}: 'attacks per game'}}"
+            )
     return None
 
 

@@ -258,39 +258,51 @@ def _misspelt_required(path: Path, missing: list[str]) -> tuple[int, str]:
 
 
 def _check_labels(module: ModuleType, path: Path, rel: str) -> None:
-    """EngineFault for ``LABELS`` the report cannot caption with, at the line of the entry at
-    fault (a long LABELS said at its first line left the designer to find which)."""
-    from printgen.simulate.captions import labels_problem
+    """EngineFault for ``LABELS`` the report cannot caption with: a line for each entry at
+    fault, at its line (a long LABELS said at its first line left the designer to find which,
+    and one entry at a time, a run for each)."""
+    from printgen.simulate.captions import labels_problems
     from printgen.simulate.faults import EngineFault
 
-    wrong = labels_problem(getattr(module, "LABELS", {}))
-    if wrong is None:
+    wrong = labels_problems(getattr(module, "LABELS", {}))
+    if not wrong:
         return
-    key, message = wrong
-    line = defined_at(path, "LABELS")
-    if key is not None:
-        line = entry_at(path, "LABELS", key) or line
-    raise EngineFault(f"{rel}:{line}:1: {message}")
+    start = (defined_at(path, "LABELS"), 1)
+    said = []
+    for key, why in wrong:
+        line, col = (entry_place(path, "LABELS", key) if key is not None else None) or start
+        said.append(f"{rel}:{line}:{col}: {why}")
+    raise EngineFault(*said)
 
 
-def entry_at(path: Path, name: str, key: str) -> int | None:
-    """The line of ``key`` in the dict literal the top level assigns to ``name`` last; None
-    when it is written some other way."""
+def entry_place(path: Path, name: str, key: str) -> tuple[int, int] | None:
+    """The line and column of ``key`` in the dict literal the top level assigns to ``name``
+    last (entries on one line told apart by their columns); None when it is written some
+    other way."""
     import ast
 
-    line = None
-    for node in ast.parse(path.read_bytes()).body:
+    source = path.read_bytes()
+    place = None
+    for node in ast.parse(source).body:
         value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
         if not isinstance(value, ast.Dict) or not any(
             isinstance(t, ast.Name) and t.id == name for t in targets
         ):
             continue
-        line = next(
-            (k.lineno for k in value.keys if isinstance(k, ast.Constant) and k.value == key),
+        place = next(
+            (
+                (k.lineno, k.col_offset)
+                for k in value.keys
+                if isinstance(k, ast.Constant) and k.value == key
+            ),
             None,
         )
-    return line
+    if place is None:
+        return None
+    line, offset = place  # Python's offset counts the line's bytes in UTF-8, not its characters
+    text = source.splitlines()[line - 1][:offset].decode("utf-8", errors="replace")
+    return line, len(text) + 1
 
 
 def _names(value: object) -> bool:

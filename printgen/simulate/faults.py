@@ -35,12 +35,16 @@ from printgen.simulate.tally import Tally
 
 
 class EngineFault(Exception):
-    """One line, ``path:line:col: message``, about a game's engine. A plain message: it is
-    pickled when a worker process meets it."""
+    """One line, ``path:line:col: message``, about a game's engine — or a line for each of
+    several problems one look at it finds (each bad entry of its LABELS). Plain messages: it
+    is pickled when a worker process meets it."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *more: str) -> None:
         # an engine's own message may hold line breaks: one problem stays one line
-        super().__init__(one_line(message))
+        super().__init__(*(one_line(said) for said in (message, *more)))
+
+    def __str__(self) -> str:
+        return "\n".join(self.args)
 
 
 @contextmanager

@@ -26,7 +26,7 @@ def drawable_captions(
 ) -> tuple[dict[str, str], list[Problem]]:
     """``captions`` without those the font cannot draw, and one warning of them at the first's
     ``LABELS`` entry in the engine (its file ``path``, ``rel`` in messages)."""
-    from printgen.simulate.engine import defined_at, entry_at
+    from printgen.simulate.engine import defined_at, entry_place
 
     kept, dropped = {}, []
     for key, caption in captions.items():
@@ -37,14 +37,14 @@ def drawable_captions(
     if not dropped:
         return kept, []
     key, chars = dropped[0]
-    line = entry_at(path, "LABELS", key) or defined_at(path, "LABELS")
+    line, col = entry_place(path, "LABELS", key) or (defined_at(path, "LABELS"), 1)
     message = (
         f"{_quoted(chars)} of LABELS[{key!r}] {_are(chars)} not in the playtest report's font "
         f"(Vera): it would print as empty boxes, so the report prints '{key}' instead"
     )
     if len(dropped) > 1:
         message += f", and the keys of {len(dropped) - 1} more captions alike"
-    return kept, [Problem(Where(rel, line, 1), message, Severity.WARNING)]
+    return kept, [Problem(Where(rel, line, col), message, Severity.WARNING)]
 
 
 def drawable_labels(
