@@ -65,6 +65,23 @@ def test_each_commands_help_lists_its_options(
     assert said.startswith("project folder holding cards/"), said  # not "as above": no above
 
 
+@pytest.mark.parametrize("command", [["build"], ["validate"], ["simulate", "some-game"]])
+@pytest.mark.parametrize("jobs", ["x", "0", "65"])
+def test_jobs_out_of_range_is_said_in_build_s_words_by_every_command(
+    command: list[str], jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """simulate said "invalid int value: 'x'" and "--jobs is a number of processes from 1 to
+    64, not 0", where build says the README's words."""
+    argv = [*command, "--jobs", jobs]
+    with pytest.raises(SystemExit) as done:
+        parser(argv).parse_args(argv)
+    assert done.value.code == 2
+    assert capsys.readouterr().err == (
+        "printgen: argument --jobs: expected a number of processes from 1 to 64 (see printgen "
+        f"{command[0]} --help)\n"
+    )
+
+
 def test_dpi_help_says_what_it_sizes_beside_service(capsys: pytest.CaptureFixture[str]) -> None:
     # it said 'not with --service', yet --format png --format tts --service dtc --dpi 150
     # builds: the service's PNGs and the Tabletop Simulator sheets at 150 dpi

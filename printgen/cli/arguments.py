@@ -314,7 +314,7 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
         "translate, into templates/labels.yaml",
         _labels_options,
     ),
-    "simulate": (SIMULATE_HELP, add_simulate_options),
+    "simulate": (SIMULATE_HELP, lambda simulate: add_simulate_options(simulate, jobs)),
     "icons": (
         "write icons.pdf: every icon the project (or GAME) can use, with its name",
         _icons_options,

@@ -350,7 +350,7 @@ def _settings(
         raise BadRequest("--bots needs at least one bot name")
     check_games(games)
     if not 1 <= jobs <= MAX_JOBS:  # as build's: one worker a batch, thousands for -n 10**6
-        raise BadRequest(f"--jobs is a number of processes from 1 to {MAX_JOBS}, not {jobs}")
+        raise BadRequest(f"--jobs: expected a number of processes from 1 to {MAX_JOBS}")
     cap = turn_cap if turn_cap is not None else engine.turn_cap or DEFAULT_TURN_CAP
     if cap < 1:
         raise BadRequest("--turn-cap must be at least 1")

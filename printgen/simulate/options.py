@@ -6,6 +6,7 @@ Kept apart from command.py so that building the parser imports nothing heavy.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from printgen.model.language_codes import typed_language
 
@@ -34,7 +35,11 @@ DEBUG_GAMES = 1  # --debug's: one game's prints to read, not thousands; -n for m
 SIMULATE_HELP = "play a game many times with bots; write build/GAME/playtest.pdf + .json"
 
 
-def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
+def add_simulate_options(
+    simulate: argparse.ArgumentParser, processes: Callable[[str], int]
+) -> None:
+    """``processes``: the command line's reading of a number of processes (build's --jobs), so
+    that --jobs x or 0 is told in the same words to either command."""
     simulate.add_argument("games", nargs=1, metavar="GAME", help="game id")
     simulate.add_argument(
         "-n", type=int, metavar="N", help=f"games (default {GAMES:,}; with --debug, {DEBUG_GAMES})"
@@ -58,7 +63,7 @@ def add_simulate_options(simulate: argparse.ArgumentParser) -> None:
     )
     simulate.add_argument(
         "--jobs",
-        type=int,
+        type=processes,
         default=1,
         metavar="J",
         help="worker processes; the results are the same for any J (default 1)",
