@@ -8,13 +8,13 @@ game only (the names of its own icons, say).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from printgen import inputs
+from printgen.documents.font_licences import read_licence
 from printgen.documents.label_shapes import ANY_LANGUAGE as ANY_LANGUAGE  # (re-exported)
 from printgen.documents.label_shapes import shape
 from printgen.limits import MAX_PROSE_BYTES
@@ -219,17 +219,6 @@ class FontCredit:
     notice: str  # copyright and licence, as printed in the credits
 
 
-MAX_LICENCE_BYTES = 1024 * 1024  # a font licence is a few KB (the OFL: 4.4 KB)
-_LICENCE_FILES = ("OFL.txt", "OFL", "LICENSE", "LICENSE.txt", "LICENCE", "LICENCE.txt")
-_LICENCE_NAMES = (
-    ("SIL Open Font License", "SIL Open Font License 1.1"),
-    ("Apache License", "Apache License 2.0"),
-    ("UBUNTU FONT LICENCE", "Ubuntu Font Licence 1.0"),
-    ("Bitstream Vera", "Bitstream Vera Fonts licence"),
-    ("GNU GENERAL PUBLIC LICENSE", "GNU General Public License"),
-)
-
-
 def font_credits(project: Project, names: list[str], words: Labels) -> list[dict[str, str]]:
     """Each font embedded in the game's outputs, with its notice: Vera's from the labels, a
     project font's from the LICENSE/OFL.txt next to it in fonts/ (when there is one)."""
@@ -239,43 +228,10 @@ def font_credits(project: Project, names: list[str], words: Labels) -> list[dict
             notice = words.get("vera_notice", "")
             credit = FontCredit("Bitstream Vera Sans", notice)
         else:
-            credit = FontCredit(name, _licence_notice(project, name, words))
+            read = read_licence(project, name).notice
+            credit = FontCredit(name, words.get("font_no_licence", "") if read is None else read)
         credits.append({"name": credit.name, "notice": credit.notice})
     return credits
-
-
-def _licence_notice(project: Project, name: str, words: Labels) -> str:
-    for stem in (f"{name}-", f"{name}."):
-        for file in _LICENCE_FILES:
-            path = project.fonts / f"{stem}{file}"
-            if path.is_file():
-                return _describe(path, project)
-    for file in _LICENCE_FILES:
-        path = project.fonts / file
-        if path.is_file():
-            return _describe(path, project)
-    return words.get("font_no_licence", "")
-
-
-def _describe(path: Path, project: Project) -> str:
-    """ "Copyright … — SIL Open Font License 1.1": the licence file's copyright line and the
-    licence it names; only the first 64 KB are read (a licence is a few KB)."""
-    # through the project's door: a licence file that leads outside the project is refused
-    data = project.read_bytes(path, Where(project.rel(path)), MAX_LICENCE_BYTES)
-    head = data[:65536].decode("utf-8", errors="replace")
-    copyright_line = next(
-        (
-            line.strip()
-            for line in head.splitlines()
-            if re.match(r"\s*(copyright|\(c\)|©)", line, re.I)
-        ),
-        "",
-    )
-    # a Debian copyright file's field ("Copyright: Copyright (c) 2003 …") printed its name too
-    copyright_line = re.sub(r"(?i)^copyright:\s*(?=copyright|\(c\)|©)", "", copyright_line)
-    licence = next((label for key, label in _LICENCE_NAMES if key.lower() in head.lower()), "")
-    parts = [part for part in (copyright_line[:200], licence) if part]
-    return " — ".join(parts) if parts else project.rel(path)
 
 
 def unlabelled(project: Project, words: Labels, names: tuple[str, ...], user: str) -> list[Problem]:

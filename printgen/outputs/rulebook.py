@@ -10,11 +10,12 @@ from printgen.documents.address_marks import soft_hyphens_in_autolinks
 from printgen.documents.blocks import block_text, is_heading, layout_said
 from printgen.documents.card_gallery import card_gallery
 from printgen.documents.cards import CardIndex, card_row, reference_rows
-from printgen.documents.context import Unprintable, render_document
+from printgen.documents.context import Unprintable, embedded_fonts, render_document
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
 from printgen.documents.diagram import TIGHT
 from printgen.documents.diagram_blocks import DiagramBlocks
 from printgen.documents.empty_headings import empty_headings
+from printgen.documents.font_licences import read_licence
 from printgen.documents.label_names import unknown_labels
 from printgen.documents.label_places import own_template, text_written_at
 from printgen.documents.labels import Labels, emptied, unlabelled
@@ -86,6 +87,11 @@ def make(job: OutputJob, problems: Problems) -> dict[str, bytes]:
 
 def _book(job: OutputJob, problems: Problems) -> _Book | None:
     game = job.game
+    # the credits print each card font's licence notice: what is wrong in one is said at its
+    # file (the same in every language: said once)
+    for name in embedded_fonts(job.decks):
+        if name.lower() != "vera":
+            problems.extend(read_licence(job.project, name).problems)
     try:
         context, source = render_document(
             job.project, game, job.lang, job.decks, "rules", "rulebook.md.j2"
