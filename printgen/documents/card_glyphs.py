@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from printgen.layout import text, unprintable
+from printgen.layout.face import LaidOutDeck, TextBox
 from printgen.problems import Problem, Where
 
 if TYPE_CHECKING:  # cards.py imports this module
@@ -24,8 +25,41 @@ def check_drawable(
     summary), or an :icon: no library has, is an error at the card's field."""
     for name in dict.fromkeys(unprintable.unknown_icons(runs)):  # said as the card's face says it
         index.report(Problem(info.card.where_of(field), index.icons.unknown_message(name, True)))
-    for char in unprintable.missing_glyphs(runs, style.family):
-        index.report(undrawable(char, info.card, field, style.family.name))
+    font = style.family.name
+    missing = unprintable.missing_glyphs(runs, style.family)
+    if missing:  # what the card's face prints in the same font, the face said
+        missing = [char for char in missing if char not in index.on_faces(font)]
+    for problem in undrawable_all(missing, info.card, field, font):
+        index.report(problem)
+
+
+def undrawable_all(chars: list[str], card: CardType, field: str, font: str) -> list[Problem]:
+    """``undrawable`` for several characters of one text: one line lists them (a name of 70
+    combining marks was 70 lines); a control character keeps its own (it is to be removed)."""
+    controls = [c for c in chars if unprintable.lacking(c, font).startswith("control")]
+    rest = [c for c in chars if c not in controls]
+    if len(rest) < 2:
+        return [undrawable(char, card, field, font) for char in chars]
+    listed = ", ".join(unprintable.shown(char) for char in rest)
+    said = Problem(
+        card.where_of(field),
+        f"characters {listed} of card '{card.id}' {field} are not in the document font "
+        f"({font}); write them another way",
+    )
+    return [said, *(undrawable(char, card, field, font) for char in controls)]
+
+
+def printed_on_faces(decks: Iterable[LaidOutDeck], font: str) -> set[str]:
+    """The characters the decks' faces print in ``font``: one the font lacks is said where
+    the face prints it, and a document printing it in the same font has nothing to add (a
+    card's name said twice, once as the face's, once as the rulebook's)."""
+    found: set[str] = set()
+    for laid in decks:
+        for face in [face for _, face in laid.fronts] + laid.backs():
+            for op in face.ops:
+                if isinstance(op, TextBox) and op.family.name == font:
+                    found.update(p.text for line in op.block.lines for p in line.pieces)
+    return set("".join(found))
 
 
 def undrawable(char: str, card: CardType, field: str, font: str) -> Problem:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from typing import Any
 
-from printgen.documents.card_glyphs import parsed
+from printgen.documents.card_glyphs import parsed, printed_on_faces
 from printgen.documents.card_query import as_yaml, matches, query_wrong
 from printgen.documents.card_refs import PrintedNames, name_said, not_there, unmarked
 from printgen.documents.card_titles import card_name, name_runs, title_count
@@ -77,6 +77,7 @@ class CardIndex:
         self.backs: dict[str, Face] = {}
         self.card_backs: dict[str, Face] = {}  # what prints behind each card, by deck/card
         self.decks: dict[str, list[CardInfo]] = {}
+        self._laid, self._on_faces = decks, dict[str, set[str]]()
         pairs: list[list[tuple[CardType, Face | Callable[[], Face]]]] = [
             [(card, partial(used.front, card)) for card in used.deck.cards] for used in borrowed
         ]
@@ -100,6 +101,12 @@ class CardIndex:
         return card_name(info.face.name, info.deck.output, self.labels) + title_count(
             info.card.count
         )
+
+    def on_faces(self, font: str) -> set[str]:
+        """What the game's own faces print in ``font`` (worked out once, when first asked)."""
+        if font not in self._on_faces:
+            self._on_faces[font] = printed_on_faces(self._laid, font)
+        return self._on_faces[font]
 
     def report(self, problem: Problem) -> None:
         """A problem found while drawing from the index, said once however many times the

@@ -262,7 +262,9 @@ def render_document(
         exc.problems[:0] = unprintable
         raise
     names = [(card, face.name) for laid in decks for card, face in laid.fronts]
-    if problems := lint_document(project, game.folder, source, template, context[prose], names):
+    if problems := lint_document(
+        project, game.folder, source, template, context[prose], names, decks
+    ):
         raise ProjectError(unprintable + problems)
     if unprintable:
         error = ProjectError(unprintable)

@@ -36,6 +36,7 @@ from printgen.source.readers import did_you_mean
 from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
+    from printgen.layout.face import LaidOutDeck
     from printgen.model.game import CardType
 
 # the fenced blocks each document draws (outputs/rulebook.py and outputs/player_aid.py register
@@ -308,6 +309,7 @@ def lint_document(
     template: str,
     prose: str,
     names: Sequence[tuple[CardType, str]] = (),
+    decks: Sequence[LaidOutDeck] = (),
 ) -> list[Problem]:
     """Characters of a whole rendered document (``source``, from the shared ``template``) that
     its font lacks and its prose (``prose``, rendered: ``lint_prose`` says those at their line)
@@ -315,20 +317,22 @@ def lint_document(
     said where the first file of those writes it (as the character, or as a YAML escape:
     author: "Y\\u05e9ou"). One in a card's printed name (``names``) is said at that card's
     name, as the aid's quick reference says it: one line for both documents, not two."""
-    from printgen.documents.card_glyphs import undrawable
+    from printgen.documents.card_glyphs import printed_on_faces, undrawable_all
     from printgen.layout import unprintable
     from printgen.layout.fonts import vera
 
     plain = html.unescape(source.replace("*", " "))  # every character in the regular face
     said = set(html.unescape(prose))  # a second line, at game.yaml's start, would send nowhere
     missing = [c for c in unprintable.missing_chars(plain, vera().regular) if c not in said]
+    if missing and decks:  # what the cards print in Vera too: said by the face, once
+        faces = printed_on_faces(decks, "Vera")
+        missing = [c for c in missing if c not in faces]
     if not missing:
         return []
     problems = [
-        undrawable(char, card, "name", "Vera")
-        for char in missing
+        problem
         for card, name in names
-        if char in name
+        for problem in undrawable_all([c for c in missing if c in name], card, "name", "Vera")
     ]
     if problems:  # the rest of the document: a title may hold one too
         for _, name in names:
@@ -341,9 +345,9 @@ def lint_document(
         found = project.template(name)
         if found is not None and project.confined(found) and found.is_relative_to(project.root):
             candidates.append(project.rel(found))
-    decks = project.root / game_folder / "decks"
-    if decks.is_dir():
-        candidates += [project.rel(path) for path in listed(decks, "*.yaml")]
+    deck_files = project.root / game_folder / "decks"
+    if deck_files.is_dir():
+        candidates += [project.rel(path) for path in listed(deck_files, "*.yaml")]
     for char in missing:
         where = _written(project, candidates, char) or Where(candidates[0], 1, 1)
         problems.append(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from printgen.layout import fitting, text, unprintable
 from printgen.layout.face import TextBox
 from printgen.layout.fonts import SUFFIXES, Family, FontMissing, family
+from printgen.layout.game_text import game_text_place
 from printgen.layout.hyphens import IN_A_CELL, widest_unbroken
 from printgen.layout.props import Props
 from printgen.limits import MAX_FONT_PT, MAX_LEADING
@@ -72,10 +73,11 @@ def lay_out_text(
     if content is None or content == "" or settings is None:
         return None
     fam, size, min_size = settings.family, settings.size, settings.min_size
+    in_game = game_text_place(ctx, element)
     runs = _runs(
         ctx,
         str(content),
-        lambda needle: text_source(element, card, card_where, ctx.lang, needle),
+        lambda needle: text_source(element, card, card_where, ctx.lang, needle, in_game),
         settings.bold,
         settings.italic,
         fam,
@@ -282,13 +284,16 @@ def _runs(
             once=("unclosed-icon", str(where), name),
         )
     missing = unprintable.missing_glyphs(runs, fam)
+    # one line for each text: a title of emoji, a name of 70 combining marks, is one mistake
+    at: dict[tuple[str, int], tuple[Where, list[str]]] = {}
     for char in missing:
         where = source(char)
+        at.setdefault((where.path, where.line), (where, []))[1].append(char)
+    for where, chars in at.values():
         ctx.report(
             where,
-            f"character {unprintable.shown(char)} is not in font {fam.name}; write it another "
-            f"way or use a font that has it{unprintable.space_hint(char)}",
-            once=("glyph", str(where), char),
+            unprintable.not_in_font(chars, fam.name),
+            once=("glyph", str(where), *chars),
         )
     if (letter := unprintable.right_to_left(runs, missing)) is not None:
         where = source(letter)
@@ -351,7 +356,12 @@ Needle = str | Callable[[str], bool]
 
 
 def text_source(
-    element: Element, card: CardType | None, card_where: Where, lang: str, needle: Needle = ""
+    element: Element,
+    card: CardType | None,
+    card_where: Where,
+    lang: str,
+    needle: Needle = "",
+    in_game: Callable[[str], Where | None] | None = None,
 ) -> Where:
     """Point at the card field that feeds the box (its text in this language), if any — with a
     ``needle`` (a character, an :icon:, or a test), where it is written: the layout's own text
@@ -374,6 +384,9 @@ def text_source(
                 value = value.get(lang)
             if holds(str(value)):
                 return card.where_of(name, lang)
+    # a game value the text prints ({{ game.title }} on the backs): where game.yaml writes it
+    if in_game is not None and isinstance(needle, str) and needle and (at := in_game(needle)):
+        return at
     if needle and holds(source):  # in one of the layout's own expressions ('→' * n)
         return element.where.get("text", element.origin)
     return card.where_of(names[0], lang) if card is not None and names else card_where

@@ -208,6 +208,21 @@ def lacking(char: str, font: str, of: str = "") -> str:
     )
 
 
+def not_in_font(chars: list[str], font: str) -> str:
+    """What a card's text says of the characters ``chars`` its font lacks: one line for all."""
+    hint = next((space_hint(char) for char in chars if char.isspace()), "")
+    if len(chars) == 1:
+        return (
+            f"character {shown(chars[0])} is not in font {font}; write it another way or use "
+            f"a font that has it{hint}"
+        )
+    listed = ", ".join(shown(char) for char in chars)
+    return (
+        f"characters {listed} are not in font {font}; write them another way or use a font "
+        f"that has them{hint}"
+    )
+
+
 def space_hint(char: str) -> str:
     """What to write instead of a space the font lacks (said after the message about it)."""
     if not char.isspace():
