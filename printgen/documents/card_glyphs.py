@@ -24,7 +24,10 @@ def check_drawable(
     """A character of a card's ``field`` that the document's font cannot draw (an arrow in a
     summary), or an :icon: no library has, is an error at the card's field."""
     for name in dict.fromkeys(unprintable.unknown_icons(runs)):  # said as the card's face says it
-        index.report(Problem(info.card.where_of(field), index.icons.unknown_message(name, True)))
+        if not index.icons.refused(name):  # (a refused file is said at the file)
+            index.report(
+                Problem(info.card.where_of(field), index.icons.unknown_message(name, True))
+            )
     font = style.family.name
     missing = unprintable.missing_glyphs(runs, style.family)
     if missing:  # what the card's face prints in the same font, the face said

@@ -195,6 +195,8 @@ def _unprintable(
     # (an escaped colon, \:, opens no icon: a label printed as written escapes one)
     plain = html.unescape(rendered.replace("*", " ").replace("\\:", " "))
     for name in dict.fromkeys(unprintable.unknown_icon_names(plain, icons.has)):
+        if icons.refused(name):  # its file was refused, and said at the file
+            continue
         icon = f":{name}:"
         held = any(icon in line for line in lines)
         where = line_of(lines, icon, rel) if held else elsewhere(icon) or Where(rel, 1, 1)

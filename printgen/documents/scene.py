@@ -330,7 +330,8 @@ class _Reader:
         at = self.cell(node["at"], node.at("at"), scene)
         icon = str(node.get("icon", "chess-pawn"))
         if not self.index.icons.has(icon):
-            self.error(node.at("icon"), self.index.icons.unknown_message(icon))
+            if not self.index.icons.refused(icon):  # (a refused file is said at the file)
+                self.error(node.at("icon"), self.index.icons.unknown_message(icon))
             return None
         default = self.index.icon_colors.get(icon, PAWN_COLOR)
         color = self.color(node, default)

@@ -89,6 +89,13 @@ class IconLibrary:
             return True
         return fontawesome.is_fa(name) and fontawesome.svg(name) is not None
 
+    def refused(self, name: str) -> bool:
+        """Whether the icon file ``name``.svg is there and was refused (said at the file): a
+        text asking for the icon is no second mistake, and says nothing of its own."""
+        return any(
+            p.path.name == f"{name}.svg" and not p.warning for p in self.problems if not p.shown
+        )
+
     def names(self) -> tuple[str, ...]:
         """Every icon name but the Font Awesome ones, sorted."""
         return tuple(sorted(self.files))

@@ -374,7 +374,8 @@ def _icon(ctx: LayoutContext, props: Props, box: tuple[float, float, float, floa
     if not name:
         return None
     if not icons.has(str(name)):
-        props.report("name", icons.unknown_message(str(name)))
+        if not icons.refused(str(name)):  # (a refused file is said at the file)
+            props.report("name", icons.unknown_message(str(name)))
         return None
     label = props.printed("label")
     # without a colour of its own, an icon is drawn as it is in the game's texts

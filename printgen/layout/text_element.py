@@ -255,6 +255,8 @@ def _runs(
     icons = ctx.game.icon_library
     runs = text.parse(content, icons.has)
     for name in unprintable.unknown_icons(runs):
+        if icons.refused(name):  # its file was refused, and said so
+            continue
         where = source(f":{name}:")
         ctx.report(
             where,
