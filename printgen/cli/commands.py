@@ -283,10 +283,13 @@ def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
             file=sys.stderr,
         )
         return None
-    twins = {
-        game: twin for game in games if game in known and (twin := project.case_twin(game, known))
-    }
-    for game, twin in twins.items():  # before the build cache: another game's folder is no input
+    twins: dict[str, str] = {}
+    for game in reversed(games):  # (the lower-case name last, as sorted: at it, as before)
+        twin = project.case_twin(game, known) if game in known else None
+        if twin is not None and twin not in twins:  # a pair is one clash: said once, not twice
+            twins[game] = twin
+    # before the build cache: another game's folder is no input
+    for game, twin in reversed(twins.items()):
         print(f"cards/{game}:1:1: {case_twin('game', game, twin)}", file=sys.stderr)
     if twins:
         return None
