@@ -315,9 +315,7 @@ def _element_op(
     if kind in SHAPES:
         props.flag("decor")  # a shape is never checked against the safe zone: its word, still
         return shape_op(props, kind, box)
-    if box[2] <= 0 or box[3] <= 0:  # a picture, icon or text of no size prints nothing
-        side = "w" if box[2] <= 0 else "h"
-        props.report(side, "is 0, so the element prints nothing; give it a size, or remove it")
+    if _no_size(props, box):
         return None
     check_safe_zone(ctx.report, deck, layout, element, props, box)
     if kind == "icon":
@@ -325,6 +323,16 @@ def _element_op(
     if kind == "image":
         return lay_out_image(ctx, props, box)
     return lay_out_text(ctx, deck, props, box, card, card_where)
+
+
+def _no_size(props: Props, box: tuple[float, float, float, float]) -> bool:
+    """Whether the element has no width or no height (said): a picture, icon or text of no
+    size prints nothing, and a text in it "does not fit even at 5 pt" as a follow-on."""
+    if box[2] > 0 and box[3] > 0:
+        return False
+    side = "w" if box[2] <= 0 else "h"
+    props.report(side, "is 0, so the element prints nothing; give it a size, or remove it")
+    return True
 
 
 def _text_element(
@@ -337,7 +345,7 @@ def _text_element(
     if box is None:
         before = len(ctx.problems)
         box = element_box(deck, props.element, props)
-        if props.reported:  # a position or size said wrong: nothing more to say
+        if props.reported or _no_size(props, box):  # said wrong: nothing more to say
             return None
         check_safe_zone(ctx.report, deck, props.layout, props.element, props, box)
         if len(ctx.problems) == before:

@@ -56,6 +56,9 @@ class TextSettings:
     color: str
     align: str
     valign: str
+    # one of them said wrong (min_size: 0.01), a stand-in taken: what follows from the stand-in
+    # ("does not fit even at 9 pt; lower min_size") is not said of the element
+    refused: bool = False
 
 
 def lay_out_text(
@@ -93,6 +96,8 @@ def lay_out_text(
     x, y, w, h = box
     least = min(min_size, size)
     if h * 72 / 25.4 + 0.01 < fitting.LINE * least:  # no text fits: said once, at the box
+        if settings.refused:  # at a stand-in size: the refused setting is said
+            return None
         line = fitting.LINE * least * 25.4 / 72
         ctx.report(
             element.origin,
@@ -110,6 +115,8 @@ def lay_out_text(
     who = f"card '{card.id}'" if card else "the back"
     if card is None and ctx.back_card is not None:  # a card's own back: which card's
         who = f"the back of card '{ctx.back_card.id}'"
+    if fitted is None and settings.refused:  # (the refused setting is said)
+        return None
     if fitted is None:
         where = text_source(element, card, card_where, ctx.lang)
         ctx.report(
@@ -193,7 +200,7 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
     key = (id(layout), id(element), id(deck))
     if key in ctx.text_settings:
         return ctx.text_settings[key]
-    before = len(ctx.problems)
+    before, refused = len(ctx.problems), props.reported
     style_name = element.props.get("style")
     if style_name is not None and not isinstance(style_name, str):  # style: {size: 8}
         props.report(
@@ -235,6 +242,7 @@ def _settings(ctx: LayoutContext, deck: Deck, props: Props) -> TextSettings | No
         props.color("color", DEFAULT_STYLE["color"]) or DEFAULT_STYLE["color"],
         props.choice("align", ("left", "center", "right"), "left"),
         props.choice("valign", ("top", "middle", "bottom"), "top"),
+        props.reported > refused,
     )
     if len(ctx.problems) == before and ctx.constant(layout, element, but=SET_PER_CARD):
         ctx.text_settings[key] = settings
