@@ -63,11 +63,14 @@ def read_licence(project: Project, name: str) -> Licence:
     if path is None:
         return Licence(None)
     rel = project.rel(path)
+    if project.confined(path) and path.exists() and not path.is_file():  # a pipe, a device
+        said = f"{rel} is not a regular file (a pipe or a device); use an ordinary file"
+        return Licence(None, [_unread(Where(rel), said, name)])
     try:
         # through the project's door: a licence file that leads outside the project is refused
         data = project.read_bytes(path, Where(rel), MAX_LICENCE_BYTES)
-    except ProjectError as exc:
-        return Licence(None, [_unread(p.where, p.message, name) for p in exc.problems])
+    except ProjectError as exc:  # an error, as any file refused is
+        return Licence(None, exc.problems)
     head = _as_text(data[:READ_BYTES])
     if head is None:
         said = "font licence file holds binary data, not text; save the licence there as text"
