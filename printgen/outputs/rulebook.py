@@ -8,8 +8,9 @@ from typing import Any
 
 from printgen.documents.address_marks import soft_hyphens_in_autolinks
 from printgen.documents.blocks import block_text, is_heading, layout_said
+from printgen.documents.card_blocks import card_row, reference_rows
 from printgen.documents.card_gallery import card_gallery
-from printgen.documents.cards import CardIndex, card_row, reference_rows
+from printgen.documents.cards import CardIndex
 from printgen.documents.context import Unprintable, embedded_fonts, render_document
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
 from printgen.documents.diagram import TIGHT
