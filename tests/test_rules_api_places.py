@@ -143,6 +143,23 @@ def test_a_name_misspelt_in_an_import_from_a_helper_is_said_with_the_name_meant(
     ) in error_lines(run), run.err
 
 
+def test_a_relative_import_misspelt_names_the_module_as_the_designer_wrote_it(
+    harbour: Path, printgen: Printgen
+) -> None:
+    """`from .helpers import LIMT` named printgen's own name for the game's folder
+    ('printgen_rules_harbour_09c6db1714dd.helpers'), which the designer never wrote."""
+    game = harbour / "cards" / "harbour"
+    (game / "helpers.py").write_text("LIMIT = 7\n", encoding="utf-8")
+    rules = HELPED_RULES.replace("from helpers import LIMIT\n", "from .helpers import LIMT\n")
+    (game / "rules.py").write_text(rules, encoding="utf-8")
+    run = printgen(harbour, "validate", "harbour")
+    assert run.code == 2
+    assert (
+        f"cards/harbour/rules.py:{line_of(game / 'rules.py', 'LIMT')}:1: rules.py failed to "
+        "load: ImportError: cannot import name 'LIMT' from '.helpers'; did you mean 'LIMIT'?"
+    ) in error_lines(run), run.err
+
+
 def test_a_helper_that_fails_as_rules_py_imports_it_is_said_at_its_own_line(
     harbour: Path, printgen: Printgen
 ) -> None:

@@ -22,7 +22,9 @@ def unplaced_import(exc: BaseException, forgotten: Mapping[str, ModuleType] = {}
     module, where = getattr(exc, "name", None), getattr(exc, "path", None)
     if type(exc) is not ImportError or not isinstance(module, str) or not where:
         return None
-    text = str(exc).removesuffix(f" ({where})")
+    # `from .helpers import LIMT`: the package Python names is printgen's name for the game's
+    # folder (printgen_rules_ladder_09c6db1714dd), which the designer never wrote
+    text = _OWN_PACKAGE.sub(r"'.\1'", str(exc).removesuffix(f" ({where})"))
     missing = re.fullmatch(r"cannot import name '([^']*)' from .*", text)
     if missing and (public := _public_for(module, missing.group(1))):
         return f"ImportError: {text}; write: from {public} import {missing.group(1)}"
@@ -35,6 +37,9 @@ def unplaced_import(exc: BaseException, forgotten: Mapping[str, ModuleType] = {}
         listed = f"; it offers {', '.join(sorted(names, key=str.lower))}" if offered else ""
         text += did_you_mean(missing.group(1), names, listed)
     return f"ImportError: {text}"
+
+
+_OWN_PACKAGE = re.compile(r"'printgen_(?:rules|engine)_\w+_[0-9a-f]{12}\.([\w.]+)'")
 
 
 def _public_for(module: str, name: str) -> str | None:
