@@ -3,6 +3,8 @@ an element covering a text."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from printgen.layout.face import Face, Icon, Op, Shape
 from printgen.layout.hyphens import unbroken
 from printgen.model.game import CardType, Side
@@ -42,6 +44,14 @@ def first_card(face: Face, card: CardType | None) -> str:
     return f" (first on card '{card.id}', {card.where})"
 
 
-def first_of(faces: list[str]) -> str:
-    """The first face a problem is on, and how many more: "card 'monk' and 3 more"."""
-    return faces[0] + (f" and {len(faces) - 1} more" if len(faces) > 1 else "")
+@dataclass(slots=True)
+class Met:
+    """The faces a problem is met on: the first one's name and how many in all — not every
+    one's name, which for 480 boxes over each other on 70 cards was 16 million strings."""
+
+    first: str
+    faces: int = 1
+
+    def said(self) -> str:
+        """The first face and how many more: "card 'monk' and 3 more"."""
+        return self.first + (f" and {self.faces - 1} more" if self.faces > 1 else "")

@@ -21,8 +21,8 @@ from printgen.icons.labels import LABEL_BOXES, MIN_LABEL_PT, label_size
 from printgen.layout.bleed_edge import message as bleed_message
 from printgen.layout.bleed_edge import short_of_bleed
 from printgen.layout.check_words import (
+    Met,
     first_card,
-    first_of,
     kind_word,
     named,
     who,
@@ -31,7 +31,8 @@ from printgen.layout.check_words import (
 from printgen.layout.contrast import MIN_CONTRAST, Known, emptied, ratio, remembered, unfilled
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
-from printgen.layout.overlap import covered, crossings, overprinted
+from printgen.layout.overlap import covered, crossings
+from printgen.layout.overprints import Overprints
 from printgen.layout.polygons import OUTLINED
 from printgen.layout.text_element import READABLE_PT, shrunk_message, text_source
 from printgen.model.game import CardType, Side
@@ -41,7 +42,6 @@ from printgen.source.layouts import Element
 SHRINK_RATIO = 0.75
 SHRINK_DROP = 1.5  # points
 MIN_SIBLINGS = 3
-OVERPRINTS_SAID = 10  # boxes printing over others, and the boxes each prints over
 
 
 @dataclass(slots=True)
@@ -68,17 +68,11 @@ class FaceChecks:
     lang: str
     tag: str  # " [en]" in a message, where the game has several languages; else ""
     # (layout, text element, shape element) -> text element, faces whose text crosses it
-    crossed: dict[tuple[str, str, str], tuple[Element, str, list[str]]] = field(
-        default_factory=dict
-    )
+    crossed: dict[tuple[str, str, str], tuple[Element, str, Met]] = field(default_factory=dict)
     # (layout, text element, covering element) -> the covering element, what it is (picture,
     # icon, star ...), faces where it hides the text
-    covered: dict[tuple[str, str, str], tuple[Element, str, list[str]]] = field(
-        default_factory=dict
-    )
-    # (layout, text element, text element drawn after it) -> the later one, faces where the
-    # two texts' inks overlap
-    overprinted: dict[tuple[str, str, str], tuple[Element, list[str]]] = field(default_factory=dict)
+    covered: dict[tuple[str, str, str], tuple[Element, str, Met]] = field(default_factory=dict)
+    overprints: Overprints = field(default_factory=Overprints)  # texts over others' ink
     fitted: dict[tuple[str, str], _Siblings] = field(default_factory=dict)
     sizes: dict[float, float] = field(default_factory=dict)
     # the place of the face being checked in the order a whole lay-out takes the game's faces
@@ -122,30 +116,33 @@ class FaceChecks:
         ops: list[Shape | TextBox | None] = [
             op if isinstance(op, (Shape, TextBox)) else None for _, op in placed
         ]
+        name = who(face)  # once a face: 480 boxes over each other were 114,960 pairs a card
         for crossing in crossings(ops):
             text_el, text_op = placed[crossing.text]
             shape_el, shape_op = placed[crossing.shape]
             assert isinstance(shape_op, Shape) and isinstance(text_op, TextBox)
             key = (layout, text_el.name, shape_el.name)
-            entry = self.crossed.setdefault(key, (text_el, shape_op.kind, []))
-            entry[2].append(f"{who(face)} ({text_op.block.size:g} pt)")
+            said = f"{name} ({text_op.block.size:g} pt)"
+            if (crossed := self.crossed.get(key)) is None:
+                self.crossed[key] = (text_el, shape_op.kind, Met(said))
+            else:
+                crossed[2].faces += 1
         drawn: list[Op | None] = [op for _, op in placed]
         for hidden in covered(drawn) if _drawn_over_text(drawn) else ():
             text_el, cover_el = placed[hidden.text][0], placed[hidden.shape][0]
             key = (layout, text_el.name, cover_el.name)
-            hiding = self.covered.setdefault(key, (cover_el, kind_word(drawn[hidden.shape]), []))
-            hiding[2].append(who(face))
-        for over in overprinted(drawn):
-            under_el, over_el = placed[over.text][0], placed[over.shape][0]
-            printed = self.overprinted.setdefault(
-                (layout, under_el.name, over_el.name), (over_el, [])
-            )
-            printed[1].append(who(face))
+            if (hiding := self.covered.get(key)) is None:
+                kind = kind_word(drawn[hidden.shape])
+                self.covered[key] = (cover_el, kind, Met(name))
+            else:
+                hiding[2].faces += 1
+        self.overprints.face(layout, name, placed)
+        names = tuple(element.name for element, _ in placed)
         for index, (element, op) in enumerate(placed):
             if isinstance(op, Icon) and op.label:
                 self._label(layout, element, op)
             elif isinstance(op, TextBox) and (layout, element.name) not in self.faint:
-                self._contrast(layout, face, placed, index, card)
+                self._contrast(layout, face, placed, index, card, names)
             elif isinstance(op, (Shape, Image)) and (layout, element.name) not in self.short:
                 sides, fitted = short_of_bleed(face, op)
                 if sides:  # said once for the element: where it lies is its layout's doing
@@ -179,13 +176,14 @@ class FaceChecks:
         placed: list[tuple[Element, Op]],
         index: int,
         card: CardType | None,
+        names: tuple[str, ...],
     ) -> None:
         """Text near invisible on what it is printed on: said once for the element. A text of
         no letter or digit (a faded dash for a skill the card lacks) is a mark, faint on
         purpose."""
         element, box = placed[index]
         assert isinstance(box, TextBox)
-        under = remembered(self.backdrops, layout, placed, index)
+        under = remembered(self.backdrops, layout, placed, index, names)
         if under is None or (contrast := ratio(box.color, under[1])) >= MIN_CONTRAST:
             return
         if not any(c.isalnum() for line in box.block.lines for p in line.pieces for c in p.text):
@@ -249,66 +247,23 @@ class FaceChecks:
                 "make the icon larger",
             )
 
-    def _overprinted(self) -> None:
-        """Each box printing over others, once, naming them, each with the card it meets it
-        on: 480 boxes each over all the others were 114,960 lines, one a pair. A layout's first
-        OVERPRINTS_SAID such boxes are said, then how many more."""
-        over: dict[tuple[str, str], list[tuple[str, Element, list[str]]]] = {}
-        for (layout, under_name, over_name), (element, faces) in self.overprinted.items():
-            over.setdefault((layout, over_name), []).append((under_name, element, faces))
-        unsaid: dict[str, list[Element]] = {}
-        said: dict[str, int] = {}
-        for (layout, over_name), unders in over.items():
-            _, element, _ = unders[0]
-            said[layout] = said.get(layout, 0) + 1
-            if said[layout] > OVERPRINTS_SAID:
-                unsaid.setdefault(layout, []).append(element)
-                continue
-            cards = [first_of(faces) for _, _, faces in unders]
-            if len(set(cards)) == 1:  # all on one card: said once
-                names = ", ".join(f"'{name}'" for name, _, _ in unders[:OVERPRINTS_SAID])
-                where = f" on {cards[0]}"
-            else:
-                names = ", ".join(
-                    f"'{name}' (on {card})"
-                    for (name, _, _), card in zip(unders[:OVERPRINTS_SAID], cards, strict=False)
-                )
-                where = ""
-            more = len(unders) - OVERPRINTS_SAID
-            names += f" and {more:,} more box{'es' * (more > 1)}" if more > 0 else ""
-            texts = "the texts of boxes" if len(unders) > 1 else "the text of box"
-            self.problems.add(
-                element.origin,
-                f"the text of box '{over_name}' in layout '{layout}' prints over {texts} "
-                f"{names}{where}{self.tag}; move or shrink one of the boxes so their texts do "
-                "not meet",
-                Severity.WARNING,
-            )
-        for layout, elements in unsaid.items():
-            self.problems.add(
-                elements[0].origin,
-                f"{len(elements):,} more boxes in layout '{layout}' print their text over "
-                f"another's{self.tag}; move or shrink them so their texts do not meet",
-                Severity.WARNING,
-            )
-
     def report(self) -> None:
         for (layout, text_name, shape_name), (element, kind, faces) in self.crossed.items():
             self.problems.add(
                 element.origin,
                 f"the text of box '{text_name}' in layout '{layout}' crosses the stroke of "
-                f"{kind} '{shape_name}' on {first_of(faces)}{self.tag}; move or narrow "
+                f"{kind} '{shape_name}' on {faces.said()}{self.tag}; move or narrow "
                 "the box so its text clears the line, or move the shape",
             )
         for (layout, text_name, cover_name), (element, kind, faces) in self.covered.items():
             self.problems.add(
                 element.origin,
                 f"the {kind} '{cover_name}' in layout '{layout}' is drawn over the text of box "
-                f"'{text_name}' on {first_of(faces)}{self.tag}; move or shrink the {kind}, move "
+                f"'{text_name}' on {faces.said()}{self.tag}; move or shrink the {kind}, move "
                 f"the box clear of it, or draw the {kind} beneath it with under: {text_name}",
                 Severity.WARNING,
             )
-        self._overprinted()
+        self.overprints.report(self.problems, self.tag)
         fitted = sorted(self.fitted.items(), key=lambda item: item[1].first)
         for (layout, text_name), siblings in fitted:
             sizes = siblings.sizes

@@ -18,12 +18,14 @@ a polygon's or star's stroke along its outline, with the mitre a sharp corner's 
 from __future__ import annotations
 
 import math
+from collections.abc import Container
 from dataclasses import dataclass
 
 from printgen.layout.face import Op, Shape, TextBox
 from printgen.layout.ink import Box, line_boxes
 from printgen.layout.painted import painted_box, paints_over
 from printgen.layout.polygons import MITER_LIMIT, OUTLINED, stroke_segments
+from printgen.layout.sweep import near_pairs
 from printgen.model.units import MM
 
 # Paper that must show between ink and a stroke, in mm: text closer than this to a frame reads
@@ -43,28 +45,25 @@ class Crossing:
 def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
     """Every (text box, stroked shape) pair whose ink and stroke meet; None entries are skipped."""
     shapes = [
-        (i, op, _reach(op))
+        (i, op)
         for i, op in enumerate(ops)
         if isinstance(op, Shape) and op.stroke is not None and op.stroke_width > 0
     ]
     found: list[Crossing] = []
     if not shapes:  # nothing stroked (the scaled deck's cards): no text to measure
         return found
-    for i, op in enumerate(ops):
-        if not isinstance(op, TextBox):
-            continue
+    texts = [(i, op, _box(op)) for i, op in enumerate(ops) if isinstance(op, TextBox)]
+    reaches = [_reach(shape) for _, shape in shapes]
+    inks: dict[int, list[Box]] = {}  # each box's lines measured once, and only if it meets one
+    for t, s in near_pairs([box for _, _, box in texts], reaches):
+        (i, op, box), (j, shape) = texts[t], shapes[s]
         # Ink never leaves its fitted box, so a box clear of a stroke (wholly outside it, or
         # inside its inner edge) settles the pair without measuring lines: most pairs.
-        box = Box(op.x, op.y, op.x + op.w, op.y + op.h)
-        near = [
-            (j, shape) for j, shape, reach in shapes if _meet(box, reach) and crosses(box, shape)
-        ]
-        if not near:
+        if not (_meet(box, reaches[s]) and crosses(box, shape)):
             continue
-        inks = _inks(op)
-        for j, shape in near:
-            if any(crosses(ink, shape) for ink in inks):
-                found.append(Crossing(i, j))
+        lines = inks[i] if i in inks else inks.setdefault(i, _inks(op))
+        if any(crosses(ink, shape) for ink in lines):
+            found.append(Crossing(i, j))
     return found
 
 
@@ -73,43 +72,56 @@ def covered(ops: list[Op | None]) -> list[Crossing]:
     text lies over its ink (``shape``: the covering element's index): a picture or a disc meant
     beside a text that moved under it, or added on top by a layout that extends another. One
     drawn first is a background the text prints over, never counted."""
+    texts = [(i, op, _box(op)) for i, op in enumerate(ops) if isinstance(op, TextBox)]
+    covers = [
+        (j, op, area)
+        for j, op in enumerate(ops)
+        if op is not None and not isinstance(op, TextBox) and (area := painted_box(op)) is not None
+    ]
+    inks: dict[int, list[Box]] = {}
     found = []
-    texts: list[tuple[int, TextBox, Box]] = []  # the text boxes drawn so far
-    for j, cover in enumerate(ops):
-        if isinstance(cover, TextBox):
-            texts.append((j, cover, Box(cover.x, cover.y, cover.x + cover.w, cover.y + cover.h)))
+    pairs = near_pairs([area for _, _, area in covers], [box for _, _, box in texts])
+    for c, t in pairs:  # in the covers' order, then the texts'
+        (j, cover, area), (i, op, box) = covers[c], texts[t]
+        if i > j or not _meet(box, area):  # a text drawn after it is printed over it
             continue
-        if cover is None or not texts or (area := painted_box(cover)) is None:
-            continue
-        for i, op, box in texts:
-            if _meet(box, area) and any(paints_over(cover, area, ink) for ink in _inks(op)):
-                found.append(Crossing(i, j))
+        lines = inks[i] if i in inks else inks.setdefault(i, _inks(op))
+        if any(paints_over(cover, area, ink) for ink in lines):
+            found.append(Crossing(i, j))
     return found
 
 
-def overprinted(ops: list[Op | None]) -> list[Crossing]:
+def overprinted(ops: list[Op | None], settled: Container[int] = ()) -> list[Crossing]:
     """Every (text box, text box drawn after it) pair whose inks overlap (``shape``: the later
     box's index): two texts printed one over the other, neither readable there — a line added
     in a box of its own that the effect's long text runs down into. Boxes that overlap with
-    inks apart (a corner number inside a text's empty corner) are fine."""
-    texts = [
-        (i, op, Box(op.x, op.y, op.x + op.w, op.y + op.h))
-        for i, op in enumerate(ops)
-        if isinstance(op, TextBox)
-    ]
-    inks: dict[int, list[Box]] = {}  # each box's lines measured once, and only if it meets one
+    inks apart (a corner number inside a text's empty corner) are fine. Later boxes in
+    `settled` are not measured: what they print over is known already."""
+    texts = [(i, op, _box(op)) for i, op in enumerate(ops) if isinstance(op, TextBox)]
+    inks: dict[int, list[Box]] = {}
 
     def ink(index: int, op: TextBox) -> list[Box]:
         return inks[index] if index in inks else inks.setdefault(index, _inks(op))
 
     found = []
-    for rank, (i, first, area) in enumerate(texts):
-        for j, later, over in texts[rank + 1 :]:
-            if _overlap(area, over) and any(
-                _overlap(mine, theirs) for mine in ink(i, first) for theirs in ink(j, later)
-            ):
-                found.append(Crossing(i, j))
+    boxes = [box for _, _, box in texts]
+    if settled:  # the boxes printing over others still to measure, and every box they may
+        unsettled = [rank for rank, (j, _, _) in enumerate(texts) if j not in settled]
+        pairs = [(a, unsettled[b]) for a, b in near_pairs(boxes, [boxes[r] for r in unsettled])]
+        pairs = [(a, b) for a, b in pairs if a < b]
+    else:
+        pairs = near_pairs(boxes)
+    for a, b in pairs:
+        (i, first, area), (j, later, over) = texts[a], texts[b]
+        if not _overlap(area, over):
+            continue
+        if any(_overlap(mine, theirs) for mine in ink(i, first) for theirs in ink(j, later)):
+            found.append(Crossing(i, j))
     return found
+
+
+def _box(op: TextBox) -> Box:
+    return Box(op.x, op.y, op.x + op.w, op.y + op.h)
 
 
 def _inks(op: TextBox) -> list[Box]:
