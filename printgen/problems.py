@@ -102,6 +102,28 @@ def case_twin(what: str, name: str, twin: str) -> str:
     )
 
 
+# names Windows keeps for devices, in any case and whatever follows a dot (con.pdf, Nul.x): a
+# file or folder so named cannot be made there, nor unzipped, copied or synced to it
+_DEVICE = pattern(r"(?i)(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?\Z")
+
+
+def windows_device(what: str, name: str, made: str) -> str | None:
+    """The message for a designer's name that Windows reserves (``made``: the file or folder it
+    names), or None when it is not one."""
+    if not _DEVICE.match(name):
+        return None
+    noun = what.split()[0]
+    return (
+        f"{what} '{name}' is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1–COM9, "
+        f"LPT1–LPT9, in any case, also before a dot): {made} could not be made or copied "
+        f"there; rename it (e.g. '{noun}-{name}')"
+    )
+
+
+def game_device(game_id: str) -> str | None:
+    return windows_device("game", game_id, f"its folders cards/{game_id}/ and build/{game_id}/")
+
+
 def _cut(message: str) -> str:
     """A message too long to read, its middle (usually a quoted text) left out: the start says
     what is wrong, the end what to do."""

@@ -348,6 +348,31 @@ def game_folders_differing_only_in_case(p: Path) -> Expect:
     return f"cards/{GAME_ID}", 1, f"differs from game '{GAME_ID.upper()}' only in case"
 
 
+DEVICE = "is a name Windows reserves for a device"
+
+
+@case("files")
+def deck_file_named_as_a_windows_device(p: Path) -> Expect:
+    # png/Nul/ (and decks/Nul.yaml itself) cannot exist on Windows
+    shutil.copy(p / DECK, p / DECK.replace("main.yaml", "Nul.yaml"))
+    return DECK.replace("main.yaml", "Nul.yaml"), 1, f"deck 'Nul' {DEVICE}"
+
+
+@case("files", args=("build", "com1.x", "--lang", "it"))
+def game_folder_named_as_a_windows_device(p: Path) -> Expect:
+    # build/com1.x/ cannot exist on Windows: 'com1' before a dot is the device still
+    (p / "cards" / "com1.x").mkdir()
+    shutil.copy(p / "cards" / GAME_ID / "game.yaml", p / "cards" / "com1.x" / "game.yaml")
+    return "cards/com1.x", 1, f"game 'com1.x' {DEVICE}"
+
+
+@case("files", args=("build", GAME_ID, "--lang", "it", "--format", "png"))
+def card_id_named_as_a_windows_device(p: Path) -> Expect:
+    # png/main/con.png cannot exist on Windows
+    line = edit(p, DECK, "id: wine", "id: con")
+    return DECK, line, f"card id 'con' {DEVICE}"
+
+
 @case("confinement")
 def image_in_an_output_folder(p: Path) -> Expect:
     # what a build wrote (here with --out exports) read back: each build drew the last one's

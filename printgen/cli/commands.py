@@ -21,7 +21,7 @@ from printgen.cli.build_options import options_from
 from printgen.cli.clashes import ignored_option
 from printgen.cli.game_folders import game_named, no_such_game, unseen_games
 from printgen.cli.icons_command import icons_command
-from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin
+from printgen.problems import EXIT_BAD_INPUT, NOTHING_WRITTEN, case_twin, game_device
 from printgen.startup import dataclass_code
 
 if TYPE_CHECKING:
@@ -291,7 +291,10 @@ def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
     # before the build cache: another game's folder is no input
     for game, twin in reversed(twins.items()):
         print(f"cards/{game}:1:1: {case_twin('game', game, twin)}", file=sys.stderr)
-    if twins:
+    devices = {game: said for game in games if game in known and (said := game_device(game))}
+    for game, said in devices.items():  # before the build cache too: build/<game> is made
+        print(f"cards/{game}:1:1: {said}", file=sys.stderr)
+    if twins or devices:
         return None
     unknown = [game for game in games if game not in known]
     if unknown:

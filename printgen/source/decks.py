@@ -12,7 +12,7 @@ from typing import Any
 
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GUTTER_MM, MAX_ID_CHARS
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
-from printgen.problems import Where
+from printgen.problems import Where, windows_device
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.backs import BACK, backs_without_layout, card_back, deck_back
@@ -179,6 +179,9 @@ def _output(checker: Checker, node: LDict, what: str) -> str:
             node.at("output"), f"'output' of {what} must be {stem} such as cards, tokens or pawns"
         )
         return "cards"
+    if device := windows_device("output", value, f"{value}.pdf"):
+        checker.error(node.at("output"), device)
+        return "cards"
     if value in DOCUMENT_NAMES:  # its sheets would replace that document's PDF
         checker.error(
             node.at("output"),
@@ -241,6 +244,9 @@ def _card(
         return None
     if len(card_id) > MAX_ID_CHARS:  # it names the card's image file
         checker.error(node.at("id"), id_too_long(card_id))
+        return None
+    if device := windows_device("card id", card_id, f"its image {card_id}.png (--format png)"):
+        checker.error(node.at("id"), device)
         return None
     if count is None:
         copies = checker.integer(node, "count", label, 1, None, MAX_COUNT, "the limit for one deck")

@@ -13,7 +13,15 @@ from printgen.folders import listed
 from printgen.icons import icon_library, unusable_icons
 from printgen.limits import MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta
-from printgen.problems import Problem, ProjectError, Severity, Where, case_twin
+from printgen.problems import (
+    Problem,
+    ProjectError,
+    Severity,
+    Where,
+    case_twin,
+    game_device,
+    windows_device,
+)
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.backs import unbacked_decks
@@ -71,6 +79,8 @@ def load_game(project: Project, game_id: str) -> Game:
     twin = project.case_twin(game_id, ids)
     if twin is not None:
         raise ProjectError([Problem(Where(project.rel(folder)), case_twin("game", game_id, twin))])
+    if device := game_device(game_id):
+        raise ProjectError([Problem(Where(project.rel(folder)), device)])
     raw = read_yaml(folder / "game.yaml", rel_game, project)
     icons = icon_library(project.root, folder)
     checker = Checker(icons=icons)
@@ -95,6 +105,10 @@ def load_game(project: Project, game_id: str) -> Game:
         rel = project.rel(path)
         if stems[path.stem.lower()] != path.stem:
             checker.error(Where(rel), case_twin("deck", path.stem, stems[path.stem.lower()]))
+            continue
+        made = f"its file decks/{path.name} and the folder png/{path.stem}/ of its images"
+        if device := windows_device("deck", path.stem, made):
+            checker.error(Where(rel), device)
             continue
         if not DECK_ID.fullmatch(path.stem):
             # the file's name is the deck's id, written in card references (deck/card); one of

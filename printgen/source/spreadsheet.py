@@ -18,7 +18,7 @@ from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
-from printgen.problems import Where
+from printgen.problems import Where, windows_device
 from printgen.project import Project
 from printgen.source.cells import (
     NUMERIC,
@@ -165,6 +165,9 @@ def _card(
         return None
     if len(card_id) > MAX_ID_CHARS:
         checker.error(where, id_too_long(card_id))
+        return None
+    if device := windows_device("card id", card_id, f"its image {card_id}.png (--format png)"):
+        checker.error(where, device)
         return None
     count_column = by_field["count"][0]
     raw_count = cell(count_column)

@@ -16,6 +16,7 @@ from typing import Any
 
 from printgen.limits import MAX_ID_CHARS
 from printgen.model.game import not_a_language_code
+from printgen.problems import game_device
 from printgen.project import GAME_ID, Project
 from printgen.source.pyyaml import yaml
 from printgen.starter.engine import simulate_py
@@ -61,6 +62,8 @@ def new_game(project: Project, game_id: str, languages: list[str]) -> Written:
         raise StarterError(
             f"game id '{game_id[:30]}…' has {len(game_id)} characters; at most {MAX_ID_CHARS}"
         )
+    if device := game_device(game_id):
+        raise StarterError(device)
     check_languages(languages)
     languages = list(dict.fromkeys(languages)) or ["en"]
     folder = project.cards / game_id
