@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen.limits import MAX_GUTTER_MM, MAX_YAML_BYTES
-from printgen.model.units import parse_length
+from printgen.model.units import exact, parse_length
 from printgen.options import Duplex, Offset, Paper
 from printgen.problems import Problem, ProjectError, Where, fail
 from printgen.project import Project
@@ -160,5 +160,7 @@ def _shown(value: object) -> str:
 def _gutter(value: object) -> float:
     gutter = parse_length(value)
     if not 0 <= gutter <= MAX_GUTTER_MM:
-        raise ValueError(f"expected a gutter from 0 to {MAX_GUTTER_MM:g} mm, not {gutter:g} mm")
+        raise ValueError(
+            f"expected a gutter from 0 to {MAX_GUTTER_MM:g} mm, not {exact(gutter)} mm"
+        )
     return gutter

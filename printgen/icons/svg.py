@@ -26,6 +26,7 @@ from printgen.icons.svg_shapes import (
     wild_number,
 )
 from printgen.icons.svg_uses import use_counts
+from printgen.model.units import exact
 from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
@@ -219,8 +220,8 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
         )
     if not (drawing.width <= MAX_SVG_SIZE and drawing.height <= MAX_SVG_SIZE):  # NaN too
         raise SvgError(
-            f"its width and height ({drawing.width:g} × {drawing.height:g}) must be at most "
-            f"{MAX_SVG_SIZE:,} units; set a viewBox and a sensible width and height"
+            f"its width and height ({exact(drawing.width)} × {exact(drawing.height)}) must be at "
+            f"most {MAX_SVG_SIZE:,} units; set a viewBox and a sensible width and height"
         )
     if not draws_something(drawing):
         raise SvgError("it draws nothing (no path or shape); draw in it, or remove it")

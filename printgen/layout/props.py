@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from printgen.limits import MAX_STROKE_PT
-from printgen.model.units import Ambiguous, decimal, parse_length, points_of
+from printgen.model.units import Ambiguous, decimal, exact, parse_length, points_of
 from printgen.problems import Where
 from printgen.sandbox import expressions as expr
 from printgen.sandbox import numbers
@@ -238,10 +238,10 @@ class Props:
             self.report(key, f"must be a finite number, not {number}")
             return default
         if number < minimum:
-            self.report(key, f"must be at least {minimum:g}, not {number:g}")
+            self.report(key, f"must be at least {minimum:g}, not {exact(number)}")
             return default
         if number > maximum:
-            self.report(key, f"must be at most {maximum:g} (the limit), not {number:g}")
+            self.report(key, f"must be at most {maximum:g} (the limit), not {exact(number)}")
             return default
         return number
 
@@ -256,7 +256,7 @@ class Props:
             a, b = self.element.stretched[key]
             value = a * value + b
         if minimum is not None and value < minimum:
-            self.report(key, f"must be at least {minimum:g} mm, not {value:g}")
+            self.report(key, f"must be at least {minimum:g} mm, not {exact(value)}")
             return default
         return value
 

@@ -63,7 +63,8 @@ def parse_length(value: object) -> float:
         raise ValueError(f"expected a length such as 3, 3mm or 0.125in, not {shown}")
     if not math.isfinite(number) or abs(number) > MAX_LENGTH_MM:
         raise ValueError(
-            f"a length must be a finite number within ±{MAX_LENGTH_MM:g} mm (1 m), not {number:g}"
+            f"a length must be a finite number within ±{MAX_LENGTH_MM:g} mm (1 m), "
+            f"not {exact(number)}"
         )
     return number + 0.0  # -0 is 0: '--gutter -0' wrote "gutter_mm": -0.0 in the manifest
 
@@ -105,6 +106,14 @@ def _number(match: re.Match[str]) -> float:
             f"write {whole}, or {point} with a point"
         )
     return float(written.replace(",", "."))
+
+
+def exact(number: float) -> str:
+    """A number as a message shows it beside a limit: short, as {:g} writes it, unless that
+    rounds it — 1000.0000001 mm shown as 1000 said "within ±1000 mm, not 1000" — when every
+    digit telling it from the limit is shown (Python's shortest exact form)."""
+    short = f"{number:g}"
+    return short if float(short) == number else repr(number)
 
 
 def pt(mm: float) -> float:

@@ -12,6 +12,7 @@ from typing import Any
 
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GUTTER_MM, MAX_ID_CHARS
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
+from printgen.model.units import exact
 from printgen.problems import Where, windows_device
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
@@ -112,8 +113,8 @@ def read_deck(
     elif 2 * safe >= min(width, height):
         checker.error(
             node.at("safe"),
-            f"a safe zone of {safe:g} mm leaves nothing inside a {width:g}×{height:g} mm card; "
-            f"it must be under {min(width, height) / 2:g} mm (3 mm is usual)",
+            f"a safe zone of {exact(safe)} mm leaves nothing inside a {width:g}×{height:g} mm "
+            f"card; it must be under {min(width, height) / 2:g} mm (3 mm is usual)",
         )
     named = "name" in node
     name = checker.written(node["name"], node.at("name"), f"{what} name") if named else deck_id
@@ -163,8 +164,8 @@ def _gutter(checker: Checker, node: LDict, what: str) -> float | None:
     if gutter > MAX_GUTTER_MM:
         checker.error(
             node.at("gutter"),
-            f"'gutter' of {what} is {gutter:g} mm, over {MAX_GUTTER_MM:g} mm; a gutter is the gap "
-            "between cards' cut lines (4 mm leaves room to cut each card on its own)",
+            f"'gutter' of {what} is {exact(gutter)} mm, over {MAX_GUTTER_MM:g} mm; a gutter is the "
+            "gap between cards' cut lines (4 mm leaves room to cut each card on its own)",
         )
         return None
     return gutter

@@ -8,7 +8,7 @@ from typing import Any
 
 from printgen.icons import IconLibrary
 from printgen.limits import MAX_ID_CHARS, MAX_LENGTH_MM, MAX_PRINTED_LINE_CHARS, MAX_WHOLE_NUMBER
-from printgen.model.units import CARD_PRESETS, parse_length
+from printgen.model.units import CARD_PRESETS, exact, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
@@ -213,7 +213,7 @@ class Checker(TextReader):
                 self.error(
                     value.where,
                     f"card width and height must be at least {MIN_CARD_MM:g} mm, not "
-                    f"{width:g}×{height:g} mm",
+                    f"{exact(width)}×{exact(height)} mm",
                 )
                 return CARD_PRESETS["poker"]
             for key, side, other in (("width", width, height), ("height", height, width)):
@@ -241,7 +241,7 @@ class Checker(TextReader):
         if value > MAX_LENGTH_MM:
             self.error(
                 node.at(key),
-                f"'{key}' of {what} is {value:g} mm, over {MAX_LENGTH_MM:g} mm "
+                f"'{key}' of {what} is {exact(value)} mm, over {MAX_LENGTH_MM:g} mm "
                 "(the limit for any length)",
             )
             return default
