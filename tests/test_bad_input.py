@@ -804,6 +804,44 @@ def test_a_required_key_written_in_another_language_is_one_line_at_it(
     ], run.err
 
 
+def test_a_required_key_indented_under_its_neighbour_is_said_at_its_own_line(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    """`  languages: [it, en]` slipped under `subtitle:` was "game.yaml:1:1: game.yaml is
+    missing the required key 'languages'", nothing said of the line the designer broke; a
+    card's `count:` indented under its `name:` mapping the same."""
+    _edit(project, GAME, "\nlanguages: [it, en]", "\n  languages: [it, en]")
+    line = next(
+        n
+        for n, text in enumerate((project / GAME).read_text("utf-8").splitlines(), 1)
+        if "languages:" in text
+    )
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"{GAME}:{line}:3: 'languages' is indented under 'subtitle', so game.yaml does not "
+        "have it; unindent it to line up with 'subtitle'"
+    ], run.err
+    _edit(project, GAME, "\n  languages: [it, en]", "\nlanguages: [it, en]")
+    _edit(
+        project,
+        DECK,
+        "  - id: war\n    count: 8\n    name: {it: Guerra, en: War}\n",
+        "  - id: war\n    name:\n      it: Guerra\n      en: War\n      count: 8\n",
+    )
+    line = next(
+        n
+        for n, text in enumerate((project / DECK).read_text("utf-8").splitlines(), 1)
+        if text == "      count: 8"
+    )
+    run = printgen(project, "validate", "warriors-and-monks")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"{DECK}:{line}:7: 'count' is indented under 'name', so card 'war' does not have it; "
+        "unindent it to line up with 'name'"
+    ], run.err
+
+
 def test_an_unknown_key_beside_two_missing_required_keys_is_not_paired_with_them(
     project: Path, printgen: Callable[..., Run]
 ) -> None:

@@ -146,6 +146,15 @@ class Checker(TextReader):
             tail = _maybe_missing(missing[0], unknown_hint) if paired else otherwise
             self.error(node.key_at(key), f"unknown key '{key}' in {what}{tail}")
         for key in missing if not paired else ():
+            if (under := _indented_under(node, key)) is not None:
+                # `  languages: [it, en]` indented under `subtitle:`: said at the line the
+                # designer broke, not as a key missing at the mapping's first line
+                self.error(
+                    under[1],
+                    f"'{key}' is indented under '{under[0]}', so {what} does not have it; "
+                    f"unindent it to line up with '{under[0]}'",
+                )
+                continue
             hint = COUNT_HINT if key == "count" else ""
             self.error(node.where, f"{what} is missing the required key '{key}'{hint}")
 
@@ -323,3 +332,12 @@ def big(value: int) -> str:
     if abs(value) < 10**30:
         return f"{value:,}"
     return f"a {'negative ' if value < 0 else ''}number of more than 30 digits"
+
+
+def _indented_under(node: LDict, key: str) -> tuple[str, Where] | None:
+    """The key of ``node`` whose mapping holds ``key`` (indented under it by a slip), and where
+    ``key`` is written there; None when no value of ``node`` holds it."""
+    for name, value in node.items():
+        if isinstance(value, LDict) and key in value:
+            return name, value.key_at(key)
+    return None
