@@ -30,3 +30,20 @@ def test_a_problem_of_the_project_s_rulebook_template_is_said_at_its_line(
     run = printgen(demo, "validate", "demo", "--lang", "en")
     assert run.code == 2, run.err
     assert run.err.startswith(f"templates/rulebook.md.j2{said}"), run.err
+
+
+EXTENDS = '{% extends "printgen/rulebook.md.j2" %}\n{% block credits %}\n## Thanks\n\n'
+
+
+def test_a_fence_left_open_in_a_block_of_the_project_s_template_is_said_once_at_it(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """Not one line per word of printgen's credits, each 'naming no card' at rules.en.md."""
+    (demo / "templates").mkdir(exist_ok=True)
+    own = EXTENDS + "```cardrow\nmain/miner\n\n{{ super() }}\n{% endblock %}\n"
+    (demo / "templates" / "rulebook.md.j2").write_text(own, encoding="utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2, run.err
+    said = run.err.splitlines()
+    assert said[0].startswith("templates/rulebook.md.j2:5:1: this ``` code block is never closed")
+    assert len(said) == 1 or said[1].startswith("printgen: "), run.err

@@ -32,6 +32,7 @@ from printgen.documents.prose_lint import (
 )
 from printgen.documents.rendering import render_markdown
 from printgen.documents.source_lines import editor_lines
+from printgen.documents.template_fences import unclosed_in_template
 from printgen.layout.face import Icon, LaidOutDeck, TextBox
 from printgen.model.game import Game, localize
 from printgen.problems import SAME_PLACE, SHOWN_CARDS, Problem, ProjectError, Where
@@ -256,6 +257,8 @@ def render_document(
                 where = Where(project.rel(found), 1, 1)
                 source = render_markdown(project, template, context, where)
                 unprintable += template_images(project, found)
+                if problems := unclosed_in_template(project, found):
+                    raise ProjectError(problems)  # what it swallowed is no mistake of its own
             else:
                 source = _packaged(project, template, context, f"{game.folder}/game.yaml")
     except ProjectError as exc:
