@@ -33,6 +33,7 @@ def test_a_problem_of_the_project_s_rulebook_template_is_said_at_its_line(
 
 
 EXTENDS = '{% extends "printgen/rulebook.md.j2" %}\n{% block credits %}\n## Thanks\n\n'
+CLOSE = "{{ super() }}\n{% endblock %}\n"
 
 
 def test_a_fence_left_open_in_a_block_of_the_project_s_template_is_said_once_at_it(
@@ -47,3 +48,18 @@ def test_a_fence_left_open_in_a_block_of_the_project_s_template_is_said_once_at_
     said = run.err.splitlines()
     assert said[0].startswith("templates/rulebook.md.j2:5:1: this ``` code block is never closed")
     assert len(said) == 1 or said[1].startswith("printgen: "), run.err
+
+
+@pytest.mark.parametrize("block", ["cardrow", "card", "cardfan", "cardgallery"])
+def test_a_card_naming_none_in_the_project_s_template_is_said_at_its_line_and_column(
+    demo: Path, printgen: Callable[..., Any], block: str
+) -> None:
+    """It was said at rules.en.md:1:1, a file the designer had not touched."""
+    (demo / "templates").mkdir(exist_ok=True)
+    own = EXTENDS + f"```{block}\nmain/miner main/minr\n```\n\n" + CLOSE
+    (demo / "templates" / "rulebook.md.j2").write_text(own, encoding="utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2, run.err
+    assert run.err.startswith(
+        "templates/rulebook.md.j2:6:12: card reference 'main/minr' names no card"
+    ), run.err

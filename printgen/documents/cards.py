@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import Any
 
+from printgen.documents.block_lines import BlockSources, placed
 from printgen.documents.card_glyphs import printed_on_faces
 from printgen.documents.card_query import as_yaml, matches, query_wrong
 from printgen.documents.card_refs import PrintedNames, name_said, not_there, unmarked
@@ -58,6 +59,9 @@ class CardIndex:
         lang: str = "",  # the document's: where a card's text in it is written
     ) -> None:
         self.where, self.lang = where, lang
+        # the texts its blocks are written in, to say a reference at its place (set by the
+        # document drawing them)
+        self.sources: BlockSources | None = None
         self.labels: Mapping[str, str] = labels or {}  # the words a card's title may need
         self.game = game
         self.cover_where = game.cover_where
@@ -111,13 +115,16 @@ class CardIndex:
         """The cards a fenced block names, one ``deck/card`` per word; a word that names none
         is said at its own place when the block's fence ``line`` in the prose is known."""
         infos = []
+        block = placed(self.sources, content, line) if self.sources is not None else None
+        rel, line = (block.rel, block.line) if block is not None else (self.where.path, line)
         for number, written in enumerate(editor_lines(content), start=line + 1):
             words = list(_WORD.finditer(written))
+            shift = block.shifts[number - line - 1] if block is not None else 0
             skip = 0
             for index, word in enumerate(words):
                 if index < skip:
                     continue
-                where = Where(self.where.path, number, word.start() + 1) if line else None
+                where = Where(rel, number, shift + word.start() + 1) if line else None
                 if (phrase := self._printed_phrase(written, words, index)) is not None:
                     skip = index + phrase[0]  # a card's printed name of several words, said once
                     self.get(phrase[1], where)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printgen.documents.address_marks import soft_hyphens_in_autolinks
+from printgen.documents.block_lines import BlockSources
 from printgen.documents.blocks import block_text, is_heading, layout_said
 from printgen.documents.card_blocks import card_row, reference_rows
 from printgen.documents.card_gallery import card_gallery
@@ -204,6 +205,7 @@ class _Book:
         self.title, self.author = title, author
         self.rel, self.prose, self.lang = rel, prose, lang
         self.template = own_template(project, "rulebook.md.j2")  # its own text, said there
+        index.sources = BlockSources(rel, prose, self.template)
 
     def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
         """The rulebook on ``paper``; drawn into a PDF only when ``draw`` (else the checks)."""
