@@ -35,7 +35,8 @@ def placed(sources: BlockSources, content: str, line: int) -> Placed | None:
     template wrote), is written; None where it is not (a template's block printing values)."""
     own = editor_lines(content)
     if line:
-        return Placed(sources.rel, line, (0,) * len(own))
+        written = editor_lines(sources.prose)[line : line + len(own)]
+        return Placed(sources.rel, line, _shifts(own, written) or (0,) * len(own))
     if sources.template is None:
         return None
     rel, text = sources.template
