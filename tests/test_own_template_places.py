@@ -63,3 +63,18 @@ def test_a_card_naming_none_in_the_project_s_template_is_said_at_its_line_and_co
     assert run.err.startswith(
         "templates/rulebook.md.j2:6:12: card reference 'main/minr' names no card"
     ), run.err
+
+
+def test_a_row_of_too_many_cells_in_the_project_s_template_is_said_at_its_line(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    """It printed '1 2' without a word, where the prose's is an error."""
+    (demo / "templates").mkdir(exist_ok=True)
+    own = EXTENDS + "| a | b |\n|---|---|\n| 1 | 2 | 3 |\n\n" + CLOSE
+    (demo / "templates" / "rulebook.md.j2").write_text(own, encoding="utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2, run.err
+    assert run.err.startswith(
+        "templates/rulebook.md.j2:7:11: this row has 3 cells and its table's header 2: '3' is "
+        "not printed"
+    ), run.err

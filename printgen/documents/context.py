@@ -30,6 +30,7 @@ from printgen.documents.prose_lint import (
     template_images,
     unclosed_block,
 )
+from printgen.documents.prose_tables import template_rows
 from printgen.documents.rendering import render_markdown
 from printgen.documents.source_lines import editor_lines
 from printgen.documents.template_fences import unclosed_in_template
@@ -257,6 +258,7 @@ def render_document(
                 where = Where(project.rel(found), 1, 1)
                 source = render_markdown(project, template, context, where)
                 unprintable += template_images(project, found)
+                unprintable += template_rows(project, found, source)
                 if problems := unclosed_in_template(project, found):
                     raise ProjectError(problems)  # what it swallowed is no mistake of its own
             else:

@@ -7,6 +7,7 @@ Read in the prose as rendered, which is what markdown-it parses and what prints 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import NamedTuple
 
 from printgen.documents.source_lines import block_tokens, line_texts
@@ -32,6 +33,17 @@ def too_many_cells(written: str, rendered: str, rel: str) -> list[Problem]:
     return [problem for problem in problems if problem.severity == Severity.ERROR]
 
 
+def template_rows(project: Project, path: Path, rendered: str) -> list[Problem]:
+    """Errors: rows the project's own document template (at ``path``) writes, in ``rendered``,
+    its document, holding text past their header's cells."""
+    if "|" not in rendered:
+        return []
+    rel = project.rel(path)
+    written = project.read_text(path, Where(rel), MAX_PROSE_BYTES)
+    problems = row_problems(written, rendered, rel, own=True)
+    return [problem for problem in problems if problem.severity == Severity.ERROR]
+
+
 def too_few_cells(project: Project, rel: str, rendered: str) -> list[Problem]:
     """Warnings: rows with fewer cells than the header, whose last cells print empty."""
     if "|" not in rendered:
@@ -51,7 +63,10 @@ class _Row(NamedTuple):
     header: int  # how many cells the header has
 
 
-def row_problems(written: str, rendered: str, rel: str) -> list[Problem]:
+def row_problems(written: str, rendered: str, rel: str, own: bool = False) -> list[Problem]:
+    """The rows of ``rendered`` with more or fewer cells than their header, said at the line
+    of ``written`` that wrote them; ``own``: only the rows a line of it writes in its own text
+    (a template's, whose document also prints the prose's tables and printgen's)."""
     if "|" not in rendered:  # parsed only where a table may be
         return []
     lines = line_texts(rendered)
@@ -75,24 +90,34 @@ def row_problems(written: str, rendered: str, rel: str) -> list[Problem]:
     for row in wrong:
         if row.table not in heads:
             head = source.find(lines[row.table], range(len(source.lines)), row.table)
-            heads[row.table] = head.line - 1 if head else 0
-        if problem := _row_problem(row, lines, source, heads[row.table], rel):
+            heads[row.table] = head.line - 1 if head and (_written(head) or not own) else -1
+        if heads[row.table] < 0:
+            continue  # a table the file does not write
+        if problem := _row_problem(row, lines, source, heads[row.table], rel, own):
             said.setdefault(problem.where, problem)
     return list(said.values())
 
 
 def _row_problem(
-    row: _Row, lines: list[str], source: WrittenLines, first: int, rel: str
+    row: _Row, lines: list[str], source: WrittenLines, first: int, rel: str, own: bool = False
 ) -> Problem | None:
     """The row's problem, said at the line that wrote it, found among the lines of its table
-    (from ``first``, its header's); else at that first line."""
+    (from ``first``, its header's); else at that first line (``own``: else none)."""
     span = range(first, source.block_end(first))
     found = source.find(lines[row.line], span, first + row.line - row.table)
+    if own and (found is None or not _written(found)):
+        return None
     line = found.line if found else first + 1
     cells, header = row.cells, row.header
     if len(cells) > header:
         return _dropped(cells, header, found, Where(rel, line, 1))
     return _short(cells, header, lines[row.line], found, Where(rel, line, 1))
+
+
+def _written(found: Found) -> bool:
+    """Whether the line found writes text of its own, not a tag alone ({{ super() }} prints
+    any row)."""
+    return any(piece.text.strip() for piece in found.pieces if not piece.tag)
 
 
 def _short(cells: list[Cell], header: int, text: str, found: Found | None, where: Where) -> Problem:
