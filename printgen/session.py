@@ -247,6 +247,19 @@ class Session:
         except ProjectError as exc:
             problems.extend(exc.problems)
 
+    def lender_lost(self, game: Game) -> bool:
+        """Whether the game whose deck this one plays on (``uses: deck:``) does not load: the
+        lead unit's rules say so, once; what the documents would draw of that deck cannot be
+        checked, and "no deck 'simboli'" would blame the borrower's rules and cover."""
+        used = game.uses.get("deck") if isinstance(game.uses, dict) else None
+        if not isinstance(used, str) or used == game.id or used not in self._game_ids:
+            return False
+        try:
+            self.game(used)
+        except ProjectError:
+            return True
+        return False
+
     def borrowed_decks(self, game: Game, lang: str) -> list[BorrowedDeck]:
         """The laid-out decks of the game this one plays on (``uses: deck:``), for documents
         that draw its cards; that game's own check reports its problems."""

@@ -277,7 +277,10 @@ def make_unit(
     checked = session.check(unit.game, options, problems, rules=rules)
     files: dict[Path, Contents] = {}
     if checked is not None:
-        if problems.has_errors():  # the documents' prose is checked too: every problem in one run
+        # the documents' prose is checked too: every problem in one run. A game whose lent
+        # deck does not load fails for it (its lead unit says so): its documents are not made,
+        # as what they draw of that deck would be said missing, at the borrower's lines
+        if problems.has_errors() or session.lender_lost(checked.game):
             from printgen.documents.prose import check_prose
 
             check_prose(session.project, checked.game, checked.decks, options, problems)
