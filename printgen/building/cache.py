@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import stat
 import time
 from collections.abc import Iterable, Mapping
@@ -219,11 +220,14 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
     so a file added, removed or edited there is noticed without reading it."""
     hashed = {name for name, value in known.items() if not value.startswith("stat:")}
     found: dict[str, str] = {}
+    own = f"cards/{game_id}"
     for root in looked_in(game_id, hashed):
         if not project.confined(project.root / root):  # a link out: the build refuses it
             found[root] = "outside"
             continue
         for name, path in _files(project.root / root, project):
+            if root != own and name not in hashed and _prose(root, name):
+                continue  # a lending game's rulebook and aid are its own: never the borrower's
             # a folder found ("decks/"), not read: a folder read (listed) is named "decks"
             read = name in hashed and not name.endswith("/")
             found[name] = _fingerprint(path, project, read, known.get(name))
@@ -345,6 +349,11 @@ def _inside(name: object) -> bool:
         return True
     parts = name.removesuffix("/").split("/")
     return not name.startswith("/") and all(part not in ("", ".", "..") for part in parts)
+
+
+def _prose(folder: str, name: str) -> bool:
+    """Whether ``name`` is a prose file of the game in ``folder`` (rules.en.md, aid.it.md)."""
+    return re.fullmatch(r"(rules|aid)\.[^./]+\.md", name.removeprefix(folder + "/")) is not None
 
 
 def _game_folder(name: str) -> str | None:
