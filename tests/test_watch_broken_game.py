@@ -66,3 +66,26 @@ def test_watch_builds_the_sound_games_while_another_is_broken(
     assert rebuild([castle, harbour]) == 2
     said = capsys.readouterr()
     assert said.out.splitlines()[-1] == "not built: castle, harbour (fix the problems above)"
+
+
+def test_a_broken_games_warnings_are_not_counted_for_the_games_built(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """castle's deck renamed: its checks' errors and its rule's warning are said, and the
+    summary of harbour, up to date, said "1 warning" — castle's, a game not built."""
+    project = Project.at(tmp_path)
+    for game in GAMES:
+        new_game(project, game, ["en"])
+    args = parser().parse_args(["watch", "--only", "cards", "--jobs", "1"])
+    rebuild = rebuilder(project, [], args)
+    assert rebuild(None) == 0
+    main_yaml = tmp_path / "cards" / "castle" / "decks" / "main.yaml"
+    market = main_yaml.with_name("market.yaml")
+    main_yaml.rename(market)
+    capsys.readouterr()
+    assert rebuild([main_yaml, market]) == 2
+    said = capsys.readouterr()
+    assert "cards/castle/rules.py:" in said.err and ": warning: " in said.err
+    summary, not_built = said.out.splitlines()[-2:]
+    assert summary.startswith("1 game up to date: ") and ", 0 warnings in " in summary, summary
+    assert not_built == "not built: castle (fix the problems above)"

@@ -122,6 +122,7 @@ def _build(
     from printgen.building.jobs import said_together  # (imported by _make_games, if it ran)
 
     problems = Problems()
+    built = Problems()  # of them, those of the games built or up to date: the summary counts
     warned: dict[str, int] = {}
     failed: list[str] = []
     for game_id in games:
@@ -133,7 +134,9 @@ def _build(
         warned[game_id] = len(set(own))  # a warning several games share is each one's
         problems.extend(own)
         if any(p.severity is Severity.ERROR for p in own):
-            failed.append(game_id)
+            failed.append(game_id)  # its warnings are said above its "not built:" line
+        else:
+            built.extend(own)
         if seen is not None and game_id not in fresh:
             seen[game_id] = _last_check(game_id, made, own)
     progress.clear()
@@ -193,6 +196,7 @@ def _build(
         if store.unkept is not None:  # passed over, as a damaged record is, but said
             print(store.unkept, file=sys.stderr)
             problems.extend([store.unkept])
+            built.extend([store.unkept])
     if made:  # an up-to-date build imports no sandbox to say so
         from printgen.building.kept import save
 
@@ -201,9 +205,7 @@ def _build(
     up_to_date = len(files) - len(changed) + sum(len(r.outputs) for r in fresh.values())
     written = {str(path): data for path, data in changed.items()}
     print(
-        summary(
-            len(games), written, len(problems.warnings), progress.seconds, up_to_date, len(todo)
-        )
+        summary(len(games), written, len(built.warnings), progress.seconds, up_to_date, len(todo))
     )
     if failed:
         print(f"not built: {', '.join(failed)} (fix the problems above)")
