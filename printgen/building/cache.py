@@ -21,7 +21,6 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import stat
 import time
 from collections.abc import Iterable, Mapping
@@ -33,6 +32,7 @@ from printgen import inputs
 from printgen.building import unkept
 from printgen.building.cache_key import code_fingerprint, options_key
 from printgen.building.code_reads import LISTED, led, listing
+from printgen.building.input_names import game_folder, prose_file
 from printgen.folders import hidden
 from printgen.options import BuildOptions
 from printgen.problems import Problem, Severity, Where
@@ -226,7 +226,7 @@ def fingerprints(project: Project, game_id: str, known: dict[str, str]) -> dict[
             found[root] = "outside"
             continue
         for name, path in _files(project.root / root, project):
-            if root != own and name not in hashed and _prose(root, name):
+            if root != own and name not in hashed and prose_file(root, name):
                 continue  # a lending game's rulebook and aid are its own: never the borrower's
             # a folder found ("decks/"), not read: a folder read (listed) is named "decks"
             read = name in hashed and not name.endswith("/")
@@ -247,7 +247,7 @@ def looked_in(game_id: str, read: Iterable[str]) -> list[str]:
     """Where a game looks for files (one made there may change it): its folder, the
     project-wide ones and the folder of each game it ``read`` a file of (``uses: deck:``)."""
     own = f"cards/{game_id}"
-    borrowed = {folder for name in read if (folder := _game_folder(name)) not in (None, own)}
+    borrowed = {folder for name in read if (folder := game_folder(name)) not in (None, own)}
     return [own, *PROJECT_WIDE, *sorted(borrowed)]
 
 
@@ -349,16 +349,6 @@ def _inside(name: object) -> bool:
         return True
     parts = name.removesuffix("/").split("/")
     return not name.startswith("/") and all(part not in ("", ".", "..") for part in parts)
-
-
-def _prose(folder: str, name: str) -> bool:
-    """Whether ``name`` is a prose file of the game in ``folder`` (rules.en.md, aid.it.md)."""
-    return re.fullmatch(r"(rules|aid)\.[^./]+\.md", name.removeprefix(folder + "/")) is not None
-
-
-def _game_folder(name: str) -> str | None:
-    parts = name.split("/")
-    return "/".join(parts[:2]) if len(parts) > 2 and parts[0] == "cards" else None
 
 
 def _fingerprint(path: Path, project: Project, read: bool, recorded: str | None = None) -> str:
