@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT
 from tests.test_rules_api import Printgen, error_lines, harbour, line_of
 
@@ -125,38 +127,24 @@ def test_rules_py_imports_a_module_beside_it_as_a_script_does(
     assert "warning: helped: limit 8 8" in again.err, again.err
 
 
+@pytest.mark.parametrize("module", ["helpers", ".helpers"])
 def test_a_name_misspelt_in_an_import_from_a_helper_is_said_with_the_name_meant(
-    harbour: Path, printgen: Printgen
+    harbour: Path, printgen: Printgen, module: str
 ) -> None:
     """`from helpers import LIMT` said a bare "cannot import name", where the same mistake in
     an import from Python's own modules (or in simulate.py) says "did you mean": helpers.py
-    was forgotten before the message was worded."""
+    was forgotten before the message was worded. `from .helpers import LIMT` named printgen's
+    own name for the game's folder ('printgen_rules_harbour_09c6db1714dd.helpers'), which the
+    designer never wrote."""
     game = harbour / "cards" / "harbour"
     (game / "helpers.py").write_text("LIMIT = 7\n", encoding="utf-8")
-    rules = HELPED_RULES.replace("from helpers import LIMIT\n", "from helpers import LIMT\n")
+    rules = HELPED_RULES.replace("from helpers import LIMIT\n", f"from {module} import LIMT\n")
     (game / "rules.py").write_text(rules, encoding="utf-8")
     run = printgen(harbour, "validate", "harbour")
     assert run.code == 2
     assert (
         f"cards/harbour/rules.py:{line_of(game / 'rules.py', 'LIMT')}:1: rules.py failed to "
-        "load: ImportError: cannot import name 'LIMT' from 'helpers'; did you mean 'LIMIT'?"
-    ) in error_lines(run), run.err
-
-
-def test_a_relative_import_misspelt_names_the_module_as_the_designer_wrote_it(
-    harbour: Path, printgen: Printgen
-) -> None:
-    """`from .helpers import LIMT` named printgen's own name for the game's folder
-    ('printgen_rules_harbour_09c6db1714dd.helpers'), which the designer never wrote."""
-    game = harbour / "cards" / "harbour"
-    (game / "helpers.py").write_text("LIMIT = 7\n", encoding="utf-8")
-    rules = HELPED_RULES.replace("from helpers import LIMIT\n", "from .helpers import LIMT\n")
-    (game / "rules.py").write_text(rules, encoding="utf-8")
-    run = printgen(harbour, "validate", "harbour")
-    assert run.code == 2
-    assert (
-        f"cards/harbour/rules.py:{line_of(game / 'rules.py', 'LIMT')}:1: rules.py failed to "
-        "load: ImportError: cannot import name 'LIMT' from '.helpers'; did you mean 'LIMIT'?"
+        f"load: ImportError: cannot import name 'LIMT' from '{module}'; did you mean 'LIMIT'?"
     ) in error_lines(run), run.err
 
 

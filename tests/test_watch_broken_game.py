@@ -10,6 +10,7 @@ from printgen.cli.arguments import parser
 from printgen.cli.commands import main, rebuilder
 from printgen.project import Project
 from printgen.starter import new_game
+from printgen.watch import Rebuild
 from tests.conftest import manifest
 
 GAMES = ("castle", "harbour")
@@ -26,18 +27,25 @@ def _edited(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def _watching(root: Path) -> Rebuild:
+    """The watcher's rebuild of a project holding the starter games castle and harbour, after
+    its first build (cards only, in this process)."""
+    project = Project.at(root)
+    for game in GAMES:
+        new_game(project, game, ["en"])
+    args = parser().parse_args(["watch", "--only", "cards", "--jobs", "1"])
+    rebuild = rebuilder(project, [], args)
+    assert rebuild(None) == 0
+    return rebuild
+
+
 def test_watch_builds_the_sound_games_while_another_is_broken(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """castle's deck broken, then harbour's edited: the watcher said castle's error and "not
     built", and harbour's PDFs waited for castle's fix. harbour is built, castle's error said
     and castle named as not built; `build` stays all or nothing."""
-    project = Project.at(tmp_path)
-    for game in GAMES:
-        new_game(project, game, ["en"])
-    args = parser().parse_args(["watch", "--only", "cards", "--jobs", "1"])
-    rebuild = rebuilder(project, [], args)
-    assert rebuild(None) == 0
+    rebuild = _watching(tmp_path)
     castle, harbour = (tmp_path / "cards" / game / "decks" / "main.yaml" for game in GAMES)
     castle_pdf = (tmp_path / "build" / "castle" / "en" / "cards.pdf").read_bytes()
     _edited(castle, "cost: 0", "cost: zero")
@@ -73,12 +81,7 @@ def test_a_broken_games_warnings_are_not_counted_for_the_games_built(
 ) -> None:
     """castle's deck renamed: its checks' errors and its rule's warning are said, and the
     summary of harbour, up to date, said "1 warning" — castle's, a game not built."""
-    project = Project.at(tmp_path)
-    for game in GAMES:
-        new_game(project, game, ["en"])
-    args = parser().parse_args(["watch", "--only", "cards", "--jobs", "1"])
-    rebuild = rebuilder(project, [], args)
-    assert rebuild(None) == 0
+    rebuild = _watching(tmp_path)
     main_yaml = tmp_path / "cards" / "castle" / "decks" / "main.yaml"
     market = main_yaml.with_name("market.yaml")
     main_yaml.rename(market)
