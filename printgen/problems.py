@@ -124,6 +124,11 @@ def game_device(game_id: str) -> str | None:
     return windows_device("game", game_id, f"its folders cards/{game_id}/ and build/{game_id}/")
 
 
+def card_device(card_id: str) -> str | None:
+    """A card id (in a deck file, a generated deck or a spreadsheet) that Windows reserves."""
+    return windows_device("card id", card_id, f"its image {card_id}.png (--format png)")
+
+
 def _cut(message: str) -> str:
     """A message too long to read, its middle (usually a quoted text) left out: the start says
     what is wrong, the end what to do."""

@@ -6,6 +6,7 @@ its lines as written), each line's '> ' or list indent counted, as a diagram's a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from printgen.documents.source_lines import editor_lines, fences
 
@@ -19,6 +20,18 @@ class BlockSources:
     rel: str  # the prose file
     prose: str
     template: tuple[str, str] | None = None  # the project's own template: path and text
+
+    # split once, not for each block of each lay-out pass
+    @cached_property
+    def prose_lines(self) -> list[str]:
+        return editor_lines(self.prose)
+
+    @cached_property
+    def template_blocks(self) -> tuple[list[str], list[int]]:
+        """The template's lines, and the lines of its card blocks' fences."""
+        text = self.template[1] if self.template is not None else ""
+        lines = editor_lines(text)
+        return lines, [fence.line for fence in fences(text) if fence.name in CARD_BLOCKS]
 
 
 @dataclass(frozen=True)
@@ -35,17 +48,15 @@ def placed(sources: BlockSources, content: str, line: int) -> Placed | None:
     template wrote), is written; None where it is not (a template's block printing values)."""
     own = editor_lines(content)
     if line:
-        written = editor_lines(sources.prose)[line : line + len(own)]
+        written = sources.prose_lines[line : line + len(own)]
         return Placed(sources.rel, line, _shifts(own, written) or (0,) * len(own))
     if sources.template is None:
         return None
-    rel, text = sources.template
-    lines = editor_lines(text)
-    for fence in fences(text):
-        if fence.name in CARD_BLOCKS:
-            shifts = _shifts(own, lines[fence.line : fence.line + len(own)])
-            if shifts is not None:
-                return Placed(rel, fence.line, shifts)
+    lines, at = sources.template_blocks
+    for fence_line in at:
+        shifts = _shifts(own, lines[fence_line : fence_line + len(own)])
+        if shifts is not None:
+            return Placed(sources.template[0], fence_line, shifts)
     return None
 
 

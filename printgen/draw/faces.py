@@ -212,7 +212,9 @@ def _draw_op(
         _oriented(canvas, op, left, bottom, width, height)
     elif isinstance(op, Image):
         canvas.drawImage(
-            _reader(canvas, fitted(op.data, width, height)),  # named by a digest of its pixels
+            _reader(
+                canvas, fitted(op.data, op.pixels, width, height, cover=False)
+            ),  # named by a digest of its pixels
             left,
             bottom,
             width,
@@ -243,7 +245,7 @@ def _oriented(
     large as its box allows (ReportLab places the stored pixels: a phone's portrait photo was
     printed lying on its side) — or covering its box (``fit: cover``), clipped to it."""
     a, b, c, d = _EXIF.get(op.exif, (1, 0, 0, 1))
-    reader = _reader(canvas, fitted(op.data, width, height, op.cover, swapped=a == 0))
+    reader = _reader(canvas, fitted(op.data, op.pixels, width, height, op.cover))
     stored_w, stored_h = reader.getSize()
     seen_w, seen_h = (stored_h, stored_w) if a == 0 else (stored_w, stored_h)
     scale = (max if op.cover else min)(width / seen_w, height / seen_h)

@@ -96,12 +96,12 @@ def plan_labels(
     whole text fits nowhere."""
     taken = list(taken)
     labels: list[Label] = []
-    for plan in (_text, _bar):
-        placed = plan(text, width, height, taken, title)  # in turn: the bar keeps clear of it
-        if placed is not None:
-            label, length = placed
-            labels.append(label)
-            taken.append(_taken_by(label, length, width, height))
+    placed = _text(text, width, height, taken, title)
+    if placed is not None:  # the bar keeps clear of the text
+        labels.append(placed[0])
+        taken.append(_taken_by(*placed, width, height))
+    if (bar := _bar(width, height, taken)) is not None:
+        labels.append(bar[0])
     return labels
 
 
@@ -158,9 +158,7 @@ def _title_cut(text: str, title: int, room: float, size: float) -> str | None:
     return without if title and fits(without) else None
 
 
-def _bar(
-    _sheet_text: str, width: float, height: float, taken: list[Box], _title: int = 0
-) -> tuple[Label, float] | None:
+def _bar(width: float, height: float, taken: list[Box]) -> tuple[Label, float] | None:
     """The bar with its caption beside it, read at a glance, wherever it keeps clear enough of
     the crop marks for its ticks not to double them; else the bar alone, its caption in it at
     4 pt; a sheet packed so tight that neither keeps that clear of its marks keeps one all the

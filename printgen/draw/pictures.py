@@ -23,41 +23,32 @@ CMYK_QUALITY = 95
 
 
 def fitted(
-    data: bytes, width: float, height: float, cover: bool = False, swapped: bool = False
+    data: bytes, seen: tuple[int, int] | None, width: float, height: float, cover: bool
 ) -> bytes:
-    """The PNG or JPEG ``data`` to embed for a picture drawn in a ``width`` × ``height`` point
-    box, as large as it allows (``cover``: as small as fills it); ``swapped``: its EXIF turns
-    it a quarter, its stored width seen as its height."""
-    stored_w, stored_h, mode = _header(data)
-    seen_w, seen_h = (stored_h, stored_w) if swapped else (stored_w, stored_h)
-    points = (max if cover else min)(width / seen_w, height / seen_h)  # a pixel's size drawn
-    if points <= 0 or 72 / points <= MAX_DPI or mode not in _REDUCIBLE:
+    """The PNG or JPEG ``data`` to embed for a picture of ``seen`` pixels (as seen, EXIF turns
+    applied; as the layout measured it) drawn in a ``width`` × ``height`` point box, as large
+    as it allows (``cover``: as small as fills it)."""
+    if seen is None:
         return data
-    factor = PRINT_DPI * points / 72
-    size = (max(1, round(stored_w * factor)), max(1, round(stored_h * factor)))
-    return _reduced(data, size)
-
-
-@lru_cache(maxsize=64)
-def _header(data: bytes) -> tuple[int, int, str]:
-    """A checked picture's stored width and height in pixels and its mode, from its header."""
-    from PIL import Image as PILImage
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # damaged EXIF: drawn all the same (image_trouble)
-        with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
-            return image.size[0], image.size[1], image.mode
+    points = (max if cover else min)(width / seen[0], height / seen[1])  # a pixel's size drawn
+    if points <= 0 or 72 / points <= MAX_DPI:
+        return data
+    return _reduced(data, PRINT_DPI * points / 72)
 
 
 @lru_cache(maxsize=16)
-def _reduced(data: bytes, size: tuple[int, int]) -> bytes:
-    """``data`` resampled to ``size`` pixels, as PNG — CMYK as JPEG — the same bytes at
-    every build."""
+def _reduced(data: bytes, factor: float) -> bytes:
+    """``data`` resampled by ``factor`` (under 1), as PNG — CMYK as JPEG — the same bytes at
+    every build; as it is where its mode is none printgen resizes."""
     from PIL import Image as PILImage
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+            if image.mode not in _REDUCIBLE:
+                return data
+            stored_w, stored_h = image.size
+            size = (max(1, round(stored_w * factor)), max(1, round(stored_h * factor)))
             if image.format == "JPEG":  # decoded at a fraction of its size: far less work
                 image.draft(image.mode, size)
             if image.mode in ("P", "PA"):

@@ -13,7 +13,7 @@ from typing import Any
 from printgen.limits import MAX_CARDS_PER_DECK, MAX_COUNT, MAX_GUTTER_MM, MAX_ID_CHARS
 from printgen.model.game import CardShape, CardType, Deck, GameMeta
 from printgen.model.units import exact
-from printgen.problems import Where, windows_device
+from printgen.problems import Where, card_device, windows_device
 from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.backs import BACK, backs_without_layout, card_back, deck_back
@@ -246,7 +246,7 @@ def _card(
     if len(card_id) > MAX_ID_CHARS:  # it names the card's image file
         checker.error(node.at("id"), id_too_long(card_id))
         return None
-    if device := windows_device("card id", card_id, f"its image {card_id}.png (--format png)"):
+    if device := card_device(card_id):
         checker.error(node.at("id"), device)
         return None
     if count is None:

@@ -157,8 +157,8 @@ def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> lis
         missing = [lang for lang in languages if lang not in langs]
         if kind == "text" and langs and missing:
             ok = False
-        # a language's column misspelt ('Name.en') said it, with "did you mean", at its cell
-        missing = [lang for lang in missing if f"{field}.{lang}" not in meant]
+            # a language's column misspelt ('Name.en') said it, with "did you mean", at its cell
+            missing = [lang for lang in missing if f"{field}.{lang}" not in meant]
         if kind == "text" and langs and missing:
             first = next(c.index for c in columns if c.field == field and c.lang and not c.ignored)
             slip = misspelt_language(columns, field, missing)

@@ -18,7 +18,7 @@ from typing import Any
 
 from printgen.limits import MAX_COUNT, MAX_ID_CHARS
 from printgen.model.game import CardType
-from printgen.problems import Where, windows_device
+from printgen.problems import Where, card_device
 from printgen.project import Project
 from printgen.source.cells import (
     NUMERIC,
@@ -166,7 +166,7 @@ def _card(
     if len(card_id) > MAX_ID_CHARS:
         checker.error(where, id_too_long(card_id))
         return None
-    if device := windows_device("card id", card_id, f"its image {card_id}.png (--format png)"):
+    if device := card_device(card_id):
         checker.error(where, device)
         return None
     count_column = by_field["count"][0]
