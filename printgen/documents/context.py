@@ -34,7 +34,7 @@ from printgen.documents.prose_tables import template_rows
 from printgen.documents.rendering import render_markdown
 from printgen.documents.source_lines import editor_lines
 from printgen.documents.template_fences import unclosed_in_template
-from printgen.layout.face import Icon, LaidOutDeck, TextBox
+from printgen.layout.face import LaidOutDeck, TextBox
 from printgen.model.game import Game, localize
 from printgen.problems import SAME_PLACE, SHOWN_CARDS, Problem, ProjectError, Where
 from printgen.project import Project
@@ -110,15 +110,10 @@ def symbol_icons(decks: list[LaidOutDeck]) -> list[str]:
         icon_fields = [name for name, kind in laid.deck.field_types.items() if kind == "icon"]
         for values in laid.values.values():
             inline.update(str(values[f]) for f in icon_fields if values.get(f))
-        sides = [(f"{laid.deck.id}/{card.id}", face) for card, face in laid.fronts]
-        sides += [("backs", back) for back in laid.backs()]  # no card id: every back is one
-        for who, face in sides:
-            for op in face.ops:
-                if isinstance(op, Icon):
-                    shown_by.setdefault(op.name, set()).add(who)
-                elif isinstance(op, TextBox):
-                    for line in op.block.lines:
-                        inline.update(p.icon for p in line.pieces if p.icon)
+        icons = laid.icons()
+        inline |= icons.inline
+        for name, who in icons.shown_by.items():
+            shown_by.setdefault(name, set()).update(who)
     return [
         name for name in icons_on_cards(decks) if name in inline or len(shown_by.get(name, ())) > 1
     ]
@@ -128,14 +123,7 @@ def icons_on_cards(decks: list[LaidOutDeck]) -> list[str]:
     """Every icon printed on the game's cards (fronts and backs), in order of appearance."""
     found: dict[str, None] = {}
     for laid in decks:
-        faces = [face for _, face in laid.fronts] + laid.backs()
-        for face in faces:
-            for op in face.ops:
-                if isinstance(op, Icon):
-                    found[op.name] = None
-                elif isinstance(op, TextBox):
-                    for line in op.block.lines:
-                        found.update((p.icon, None) for p in line.pieces if p.icon)
+        found.update(dict.fromkeys(laid.icons().order))
     return list(found)
 
 

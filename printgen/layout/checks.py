@@ -31,7 +31,7 @@ from printgen.layout.check_words import (
 from printgen.layout.contrast import MIN_CONTRAST, Known, emptied, ratio, remembered, unfilled
 from printgen.layout.face import Face, Icon, Image, Op, Shape, TextBox
 from printgen.layout.fonts import vera
-from printgen.layout.overlap import covered, crossings
+from printgen.layout.overlap import FaceTexts, covered, crossings
 from printgen.layout.overprints import Overprints
 from printgen.layout.polygons import OUTLINED
 from printgen.layout.text_element import READABLE_PT, shrunk_message, text_source
@@ -112,12 +112,10 @@ class FaceChecks:
         card: CardType | None,
     ) -> None:
         """Check one face: its text against its strokes, and note its fitted text sizes."""
-        # (isinstance with a tuple, not a union of classes: a fourth of the time)
-        ops: list[Shape | TextBox | None] = [
-            op if isinstance(op, (Shape, TextBox)) else None for _, op in placed
-        ]
+        drawn: list[Op | None] = [op for _, op in placed]
+        texts = FaceTexts(drawn)  # each text's box and ink measured once for the three checks
         name = who(face)  # once a face: 480 boxes over each other were 114,960 pairs a card
-        for crossing in crossings(ops):
+        for crossing in crossings(drawn, texts):
             text_el, text_op = placed[crossing.text]
             shape_el, shape_op = placed[crossing.shape]
             assert isinstance(shape_op, Shape) and isinstance(text_op, TextBox)
@@ -127,8 +125,7 @@ class FaceChecks:
                 self.crossed[key] = (text_el, shape_op.kind, Met(said))
             else:
                 crossed[2].faces += 1
-        drawn: list[Op | None] = [op for _, op in placed]
-        for hidden in covered(drawn) if _drawn_over_text(drawn) else ():
+        for hidden in covered(drawn, texts) if _drawn_over_text(drawn) else ():
             text_el, cover_el = placed[hidden.text][0], placed[hidden.shape][0]
             key = (layout, text_el.name, cover_el.name)
             if (hiding := self.covered.get(key)) is None:
@@ -136,7 +133,7 @@ class FaceChecks:
                 self.covered[key] = (cover_el, kind, Met(name))
             else:
                 hiding[2].faces += 1
-        self.overprints.face(layout, name, placed)
+        self.overprints.face(layout, name, placed, texts)
         names = tuple(element.name for element, _ in placed)
         for index, (element, op) in enumerate(placed):
             if isinstance(op, Icon) and op.label:

@@ -155,6 +155,14 @@ class LaidOutDeck:
     # the backs of the cards with one of their own (a card's back:), by card id; cards whose
     # backs print alike share one face
     card_backs: dict[str, Face] = field(default_factory=dict)
+    _icons: DeckIcons | None = field(default=None, init=False, repr=False, compare=False)
+
+    def icons(self) -> DeckIcons:
+        """The icons its faces print, walked once: every document of the language asks (the
+        rulebook's legend and credits, the aid's), and a face holds dozens of operations."""
+        if self._icons is None:
+            self._icons = _deck_icons(self)
+        return self._icons
 
     def back_of(self, card_id: str) -> Face | None:
         """What prints behind a card: its own back, else the deck's."""
@@ -167,6 +175,38 @@ class LaidOutDeck:
             return [self.back] if self.back is not None else []
         faces = {id(self.back_of(card.id)): self.back_of(card.id) for card, _ in self.fronts}
         return [face for face in faces.values() if face is not None]
+
+
+@dataclass(frozen=True)
+class DeckIcons:
+    """The icons a laid-out deck prints on its fronts and backs."""
+
+    order: tuple[str, ...]  # each icon once, in order of appearance: fronts, then backs
+    # an icon element's name -> who shows it: "deck/card" for a front, "backs" for every back
+    shown_by: dict[str, frozenset[str]]
+    inline: frozenset[str]  # the icons written in the faces' text (:name:)
+
+
+def _deck_icons(laid: LaidOutDeck) -> DeckIcons:
+    order: dict[str, None] = {}
+    shown_by: dict[str, set[str]] = {}
+    inline: set[str] = set()
+    sides = [(f"{laid.deck.id}/{card.id}", face) for card, face in laid.fronts]
+    sides += [("backs", back) for back in laid.backs()]  # no card id: every back is one
+    for who, face in sides:
+        for op in face.ops:
+            if isinstance(op, Icon):
+                order[op.name] = None
+                shown_by.setdefault(op.name, set()).add(who)
+            elif isinstance(op, TextBox):
+                for line in op.block.lines:
+                    for piece in line.pieces:
+                        if piece.icon:
+                            order[piece.icon] = None
+                            inline.add(piece.icon)
+    return DeckIcons(
+        tuple(order), {name: frozenset(who) for name, who in shown_by.items()}, frozenset(inline)
+    )
 
 
 @dataclass

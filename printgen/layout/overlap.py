@@ -42,7 +42,22 @@ class Crossing:
     shape: int  # index of the crossed shape
 
 
-def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
+class FaceTexts:
+    """A face's text boxes, each one's box and its lines' ink measured once for every check
+    that asks (the crossings, the covers and the overprints of one face)."""
+
+    def __init__(self, ops: list[Op | None]) -> None:
+        self.texts = [(i, op, _box(op)) for i, op in enumerate(ops) if isinstance(op, TextBox)]
+        self._inks: dict[int, list[Box]] = {}  # measured only for a box that meets something
+
+    def ink(self, index: int, op: TextBox) -> list[Box]:
+        inks = self._inks.get(index)
+        if inks is None:
+            inks = self._inks[index] = _inks(op)
+        return inks
+
+
+def crossings(ops: list[Op | None], texts: FaceTexts | None = None) -> list[Crossing]:
     """Every (text box, stroked shape) pair whose ink and stroke meet; None entries are skipped."""
     shapes = [
         (i, op)
@@ -52,70 +67,62 @@ def crossings(ops: list[Shape | TextBox | None]) -> list[Crossing]:
     found: list[Crossing] = []
     if not shapes:  # nothing stroked (the scaled deck's cards): no text to measure
         return found
-    texts = [(i, op, _box(op)) for i, op in enumerate(ops) if isinstance(op, TextBox)]
+    face = texts or FaceTexts(ops)
     reaches = [_reach(shape) for _, shape in shapes]
-    inks: dict[int, list[Box]] = {}  # each box's lines measured once, and only if it meets one
-    for t, s in near_pairs([box for _, _, box in texts], reaches):
-        (i, op, box), (j, shape) = texts[t], shapes[s]
+    for t, s in near_pairs([box for _, _, box in face.texts], reaches):
+        (i, op, box), (j, shape) = face.texts[t], shapes[s]
         # Ink never leaves its fitted box, so a box clear of a stroke (wholly outside it, or
         # inside its inner edge) settles the pair without measuring lines: most pairs.
-        if not (_meet(box, reaches[s]) and crosses(box, shape)):
-            continue
-        lines = inks[i] if i in inks else inks.setdefault(i, _inks(op))
-        if any(crosses(ink, shape) for ink in lines):
+        if crosses(box, shape) and any(crosses(ink, shape) for ink in face.ink(i, op)):
             found.append(Crossing(i, j))
     return found
 
 
-def covered(ops: list[Op | None]) -> list[Crossing]:
+def covered(ops: list[Op | None], texts: FaceTexts | None = None) -> list[Crossing]:
     """Every (text box, element) pair where a picture, icon or filled shape drawn after the
     text lies over its ink (``shape``: the covering element's index): a picture or a disc meant
     beside a text that moved under it, or added on top by a layout that extends another. One
     drawn first is a background the text prints over, never counted."""
-    texts = [(i, op, _box(op)) for i, op in enumerate(ops) if isinstance(op, TextBox)]
+    face = texts or FaceTexts(ops)
     covers = [
         (j, op, area)
         for j, op in enumerate(ops)
         if op is not None and not isinstance(op, TextBox) and (area := painted_box(op)) is not None
     ]
-    inks: dict[int, list[Box]] = {}
     found = []
-    pairs = near_pairs([area for _, _, area in covers], [box for _, _, box in texts])
+    pairs = near_pairs([area for _, _, area in covers], [box for _, _, box in face.texts])
     for c, t in pairs:  # in the covers' order, then the texts'
-        (j, cover, area), (i, op, box) = covers[c], texts[t]
-        if i > j or not _meet(box, area):  # a text drawn after it is printed over it
+        (j, cover, area), (i, op, _) = covers[c], face.texts[t]
+        if i > j:  # a text drawn after it is printed over it
             continue
-        lines = inks[i] if i in inks else inks.setdefault(i, _inks(op))
-        if any(paints_over(cover, area, ink) for ink in lines):
+        if any(paints_over(cover, area, ink) for ink in face.ink(i, op)):
             found.append(Crossing(i, j))
     return found
 
 
-def overprinted(ops: list[Op | None], settled: Container[int] = ()) -> list[Crossing]:
+def overprinted(
+    ops: list[Op | None], settled: Container[int] = (), texts: FaceTexts | None = None
+) -> list[Crossing]:
     """Every (text box, text box drawn after it) pair whose inks overlap (``shape``: the later
     box's index): two texts printed one over the other, neither readable there — a line added
     in a box of its own that the effect's long text runs down into. Boxes that overlap with
     inks apart (a corner number inside a text's empty corner) are fine. Later boxes in
     `settled` are not measured: what they print over is known already."""
-    texts = [(i, op, _box(op)) for i, op in enumerate(ops) if isinstance(op, TextBox)]
-    inks: dict[int, list[Box]] = {}
-
-    def ink(index: int, op: TextBox) -> list[Box]:
-        return inks[index] if index in inks else inks.setdefault(index, _inks(op))
-
+    face = texts or FaceTexts(ops)
     found = []
-    boxes = [box for _, _, box in texts]
+    boxes = [box for _, _, box in face.texts]
     if settled:  # the boxes printing over others still to measure, and every box they may
-        unsettled = [rank for rank, (j, _, _) in enumerate(texts) if j not in settled]
+        unsettled = [rank for rank, (j, _, _) in enumerate(face.texts) if j not in settled]
         pairs = [(a, unsettled[b]) for a, b in near_pairs(boxes, [boxes[r] for r in unsettled])]
         pairs = [(a, b) for a, b in pairs if a < b]
     else:
         pairs = near_pairs(boxes)
     for a, b in pairs:
-        (i, first, area), (j, later, over) = texts[a], texts[b]
+        (i, first, area), (j, later, over) = face.texts[a], face.texts[b]
         if not _overlap(area, over):
             continue
-        if any(_overlap(mine, theirs) for mine in ink(i, first) for theirs in ink(j, later)):
+        inks = face.ink(j, later)
+        if any(_overlap(mine, theirs) for mine in face.ink(i, first) for theirs in inks):
             found.append(Crossing(i, j))
     return found
 

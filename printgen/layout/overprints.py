@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from printgen.layout.check_words import Met
 from printgen.layout.face import Op, TextBox
-from printgen.layout.overlap import overprinted
+from printgen.layout.overlap import FaceTexts, overprinted
 from printgen.problems import Problems, Severity
 from printgen.source.layouts import Element
 
@@ -36,8 +36,15 @@ class Overprints:
     boxes: dict[tuple[str, str], _Over] = field(default_factory=dict)
     counted: dict[str, int] = field(default_factory=dict)  # such boxes in each layout
 
-    def face(self, layout: str, who: str, placed: list[tuple[Element, Op]]) -> None:
-        """Note the texts printing over others on one face (``who``: how it is named)."""
+    def face(
+        self,
+        layout: str,
+        who: str,
+        placed: list[tuple[Element, Op]],
+        texts: FaceTexts | None = None,
+    ) -> None:
+        """Note the texts printing over others on one face (``who``: how it is named; ``texts``:
+        its text boxes, measured already for its other checks)."""
         settled = {
             index
             for index, (element, op) in enumerate(placed)
@@ -45,7 +52,7 @@ class Overprints:
             and (known := self.boxes.get((layout, element.name))) is not None
             and known.unders is None
         }
-        for over in overprinted([op for _, op in placed], settled):
+        for over in overprinted([op for _, op in placed], settled, texts):
             under_el, over_el = placed[over.text][0], placed[over.shape][0]
             entry = self.boxes.get((layout, over_el.name))
             if entry is None:
