@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from printgen.documents.flow import RichText
+from printgen.documents.printed_columns import column_of
 from printgen.documents.source_lines import editor_lines
+from printgen.documents.tag_places import printing_tag
 from printgen.layout import breaking
 from printgen.layout.hyphens import IN_A_CELL, SOFT, unbroken
 from printgen.layout.text import NO_GAP, Line
 from printgen.layout.url_breaks import address_of
 from printgen.problems import Problem, Where, in_spreadsheet
-from printgen.startup.deferred import pattern
 
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
 QUOTED = 50  # characters of a text quoted: a row of a thousand cells is not said whole
@@ -25,10 +26,12 @@ def overflow_problems(
     prose: str,
     where_of: Callable[[str], Where],
     document: str = "the rulebook",
+    rendered: str = "",
 ) -> list[Problem]:
     """Text past the margin, one problem a place of the rules (a too-wide table is one, named
     by its widest word, however many of its cells overflow), the first few places named.
-    ``rel`` and ``prose``: the rules file and its text; ``where_of``: where a text is written."""
+    ``rel`` and ``prose``: the rules file and its text (``rendered``: as Jinja printed it);
+    ``where_of``: where a text is written."""
     said: dict[tuple[Where, int], str] = {}
     tables: set[int] = set()  # the tables said: each of their cells overflows
     for number, flow in enumerate(overflowing):
@@ -38,7 +41,7 @@ def overflow_problems(
             tables.add(id(flow.table))
             where, message = _table_said(flow.table, rel, prose, where_of)
         else:
-            where, message = _block_said(flow, rel, prose, where_of)
+            where, message = _block_said(flow, rel, (prose, rendered), where_of)
         # a text found on no line is said at the file's start: blocks from anywhere (a long
         # word written twice), each its own problem
         said.setdefault((where, number if where == Where(rel) else 0), message)
@@ -59,16 +62,23 @@ def overflow_problems(
 
 
 def _block_said(
-    flow: RichText, rel: str, prose: str, where_of: Callable[[str], Where]
+    flow: RichText, rel: str, texts: tuple[str, str], where_of: Callable[[str], Where]
 ) -> tuple[Where, str]:
     # a block that knows where its text is written (a card's name in the card reference) is
     # said there: the same words in a paragraph that fits are not the mistake
+    prose, rendered = texts
     line = flow.source or where_of(flow.plain() or flow.written())
     piece = too_wide(flow)
     address = address_of(flow.marked(), piece)  # (an address breaks by itself: said as one)
     word = address or whole_word(flow.written(), piece)
     if word and line.path == rel and flow.source is None:  # the word may be lines on
-        line = word_at(prose, word, line) or word_at(prose, word.strip(_AROUND), line) or line
+        # else a word an expression printed ({{ 'x' * 400 }}), at the expression
+        line = (
+            word_at(prose, word, line)
+            or word_at(prose, word.strip(_AROUND), line)
+            or printing_tag(rel, prose, rendered, word)
+            or line
+        )
     if address:
         return line, f"the address '{_quoted(address)}' {_TOO_WIDE_ADDRESS}"
     in_rules = line.path == rel
@@ -209,45 +219,11 @@ def word_at(prose: str, word: str, paragraph: Where) -> Where | None:
         text = lines[number - 1]
         if not text.strip():  # the paragraph's end
             break
-        if (column := _column_of(word, text)) is not None:
+        if (column := column_of(word, text)) is not None:
             return Where(paragraph.path, number, column)
     holding = [
         (number, column)
         for number, text in enumerate(lines, 1)
-        if (column := _column_of(word, text)) is not None
+        if (column := column_of(word, text)) is not None
     ]
     return Where(paragraph.path, *holding[0]) if len(holding) == 1 else None
-
-
-# what Markdown prints otherwise than written: a character reference, a backslash escape
-_WRITTEN = pattern(
-    r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"  # &amp; &#38; &#x26;
-    r"|\\[!-/:-@\[-`{-~]"  # \* \_ \\ …
-)
-
-
-def _column_of(word: str, line: str) -> int | None:
-    """The column where ``word``, as printed, begins in ``line`` as written: the line read
-    once, as Markdown reads its references (a word of '&amp;' was said at the file's first
-    line, looked for as printed), and searched as a text (a pattern a character, for a word of
-    10,000, took seconds)."""
-    if "&" not in line and "\\" not in line:
-        at = line.find(word)
-        return at + 1 if at >= 0 else None
-    import html  # (only when a word runs past the margin)
-
-    printed: list[str] = []
-    columns: list[int] = []  # each printed character's column in the line, from 0
-    last = 0
-    for found in _WRITTEN.finditer(line):
-        token = found.group()
-        said = token[1] if token[0] == "\\" else html.unescape(token)
-        printed.append(line[last : found.start()])
-        columns.extend(range(last, found.start()))
-        printed.append(said)
-        columns.extend([found.start()] * len(said))
-        last = found.end()
-    printed.append(line[last:])
-    columns.extend(range(last, len(line)))
-    at = "".join(printed).find(word)
-    return columns[at] + 1 if at >= 0 else None

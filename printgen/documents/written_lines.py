@@ -53,6 +53,14 @@ class Found(NamedTuple):
                 return piece.text if piece.tag else ""
         return ""
 
+    def tag_over(self, start: int, end: int) -> int | None:
+        """The written column (from 1) of the first {{ … }} tag that printed any of the
+        rendered columns ``start`` to ``end`` (from 0); None when the line's own text did."""
+        for piece, (first, last) in zip(self.pieces, self.spans, strict=True):
+            if piece.text.startswith("{{") and first < end and start < last:
+                return piece.start + 1
+        return None
+
     def printed_pipe(self) -> str:
         """The first tag that printed a pipe not escaped where the line writes its own cells'
         pipes (a macro printing a whole row prints them all, as meant): it ends a cell too."""

@@ -146,7 +146,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
             chosen = fmt, fitted
             break
     if chosen is None:
-        if wide := _past_the_margin(job, source, index, large, labels, scratch):
+        if wide := _past_the_margin(job, (source, aid), index, large, labels, scratch):
             problems.extend(wide)  # a long word, not the aid's length: no size would help
             return None
         listed = len(context.get("aid_cards", ()))
@@ -248,7 +248,7 @@ def _used(story: list[Flowable], width: float, height: float, scratch: Canvas) -
 
 def _past_the_margin(
     job: OutputJob,
-    source: str,
+    texts: tuple[str, str],
     index: CardIndex,
     fmt: Format,
     labels: Labels,
@@ -256,7 +256,9 @@ def _past_the_margin(
 ) -> list[Problem]:
     """Text wider than its column at the aid's smallest size (a long word, a table of too many
     columns), said at its line as the rulebook says it: "the aid does not fit; shorten it"
-    sent the designer to cut text that was never too long."""
+    sent the designer to cut text that was never too long. ``texts``: the aid's Markdown, and
+    its prose as Jinja rendered it (a word an expression printed is said at the expression)."""
+    source, rendered = texts
     width, height = fmt.frame
     story = _story(source, index, MIN_AID_SIZE, width, labels)
     for flowable in story:  # each laid out at the column's width, whatever page it lands on
@@ -275,7 +277,7 @@ def _past_the_margin(
     def where_of(text: str) -> Where:
         return text_written_at(job.project, rel, prose, text, index, labels, template)
 
-    return overflow_problems(wide, rel, prose, where_of, "the player aid")
+    return overflow_problems(wide, rel, prose, where_of, "the player aid", rendered)
 
 
 def _edge_problems(fmt: Format, where: Where) -> list[Problem]:

@@ -154,7 +154,12 @@ def _made(job: OutputJob, context: dict[str, Any], source: str) -> _Book:
     prose = (job.project.root / rel).read_text(encoding="utf-8")
     title = unbroken(str(context["game"]["title"]))  # each page's foot, the PDF's title
     author = str(context["game"]["author"] or "")
-    return _Book(source, index, title, author, context["t"], rel, prose, job.lang, job.project)
+    # the prose as Jinja printed it: a word an expression printed is said at the expression
+    rendered = str(context.get("rules", ""))
+    labels = context["t"]
+    return _Book(
+        source, index, title, author, labels, rel, (prose, rendered), job.lang, job.project
+    )
 
 
 def _checked_anyway(
@@ -196,16 +201,16 @@ class _Book:
         author: str,  # the game's, in the PDF's properties as the sheets' and aid's
         labels: Labels,
         rel: str,
-        prose: str,
+        prose: tuple[str, str],  # as written, and as Jinja printed it
         lang: str,
         project: Project,
     ) -> None:
         self.source, self.index, self.labels = source, index, labels
         self.project = project
         self.title, self.author = title, author
-        self.rel, self.prose, self.lang = rel, prose, lang
+        self.rel, (self.prose, self.rendered), self.lang = rel, prose, lang
         self.template = own_template(project, "rulebook.md.j2")  # its own text, said there
-        index.sources = BlockSources(rel, prose, self.template)
+        index.sources = BlockSources(rel, self.prose, self.template)
 
     def lay_out(self, paper: tuple[float, float], draw: bool) -> _Pass:
         """The rulebook on ``paper``; drawn into a PDF only when ``draw`` (else the checks)."""
@@ -347,7 +352,9 @@ class _Book:
             doc.canv.save()
             data = buffer.getvalue()
         problems = list(diagrams.problems)
-        problems += overflow_problems(doc.overflowing, self.rel, self.prose, self._where)
+        problems += overflow_problems(
+            doc.overflowing, self.rel, self.prose, self._where, rendered=self.rendered
+        )
         problems += [
             Problem(
                 small.where or self._where(small.what),
