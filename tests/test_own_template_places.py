@@ -78,3 +78,37 @@ def test_a_row_of_too_many_cells_in_the_project_s_template_is_said_at_its_line(
         "templates/rulebook.md.j2:7:11: this row has 3 cells and its table's header 2: '3' is "
         "not printed"
     ), run.err
+
+
+@pytest.mark.parametrize(
+    ("printing", "said"),
+    [
+        (
+            "{% for name in ['main/miner', 'main/minr'] %}\n```cardrow\nmain/merchant {{ name }}\n"
+            "```\n{% endfor %}\n\n",
+            "7:15: card reference 'main/minr'",
+        ),
+        (
+            "{% for name in ['main/minr'] %}\n> ```card\n> {{ name }}\n> ```\n{% endfor %}\n\n",
+            "7:3: card reference 'main/minr'",
+        ),
+        (
+            'Before.\n\n{{ "```cardfan\\nmain/miner main/minr\\n```" }}\n\n',
+            "7:28: card reference 'main/minr'",
+        ),
+    ],
+    ids=["for round the fence", "in a quote", "expression"],
+)
+def test_a_card_naming_none_in_a_block_the_template_s_jinja_prints_is_said_at_its_line(
+    demo: Path, printgen: Callable[..., Any], printing: str, said: str
+) -> None:
+    """A block a {% for %} or an expression of the template printed was said at
+    rules.en.md:1:1: it is said at the {{ … }} that printed the card's reference."""
+    (demo / "templates").mkdir(exist_ok=True)
+    own = EXTENDS + printing + CLOSE
+    (demo / "templates" / "rulebook.md.j2").write_text(own, encoding="utf-8")
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2, run.err
+    assert run.err.startswith(
+        f"templates/rulebook.md.j2:{said} names no card; did you mean 'main/miner'?\n"
+    ), run.err

@@ -116,15 +116,17 @@ class CardIndex:
         is said at its own place when the block's fence ``line`` in the prose is known."""
         infos = []
         block = placed(self.sources, content, line) if self.sources is not None else None
-        rel, line = (block.rel, block.line) if block is not None else (self.where.path, line)
-        for number, written in enumerate(editor_lines(content), start=line + 1):
+        for number, written in enumerate(editor_lines(content)):
             words = list(_WORD.finditer(written))
-            shift = block.shifts[number - line - 1] if block is not None else 0
             skip = 0
             for index, word in enumerate(words):
                 if index < skip:
                     continue
-                where = Where(rel, number, shift + word.start() + 1) if line else None
+                where = None  # (unplaced: said at the document's prose)
+                if block is not None:
+                    where = block.where(number, word.start(), word.group())
+                elif line:
+                    where = Where(self.where.path, line + number + 1, word.start() + 1)
                 if (phrase := self._printed_phrase(written, words, index)) is not None:
                     skip = index + phrase[0]  # a card's printed name of several words, said once
                     self.get(phrase[1], where)

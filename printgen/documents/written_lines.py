@@ -18,7 +18,7 @@ from printgen.startup.deferred import pattern
 if TYPE_CHECKING:
     from printgen.project import Project
 
-_JINJA = pattern(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
+JINJA = pattern(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _BREAK = pattern(r"\r\n|\r|\n")  # as markdown-it counts lines
 _PIPE = pattern(r"(?<!\\)\|")  # a cell's end: not escaped
 
@@ -90,7 +90,7 @@ class WrittenLines:
         breaks = _BREAK.finditer(self.written)
         starts = [0, *(found.end() for found in breaks)][: len(self.lines)]
         tags: list[list[tuple[int, int]]] = [[] for _ in self.lines]
-        for found in _JINJA.finditer(self.written):
+        for found in JINJA.finditer(self.written):
             first = bisect_right(starts, found.start()) - 1
             for number in range(first, bisect_right(starts, found.end() - 1)):
                 line = self.lines[number]
@@ -116,6 +116,25 @@ class WrittenLines:
             if best is None or rank > best[0]:
                 best = (rank, Found(number + 1, pieces, spans, row))
         return None if best is None else best[1]
+
+    def printed(self, number: int, row: str) -> Found | None:
+        """Line ``number`` (from 0) if it printed ``row``, a line of a fenced block's content,
+        whole: the line's leading '> ' and indent (a quote's, a list item's), which Markdown
+        takes off the block's lines, left out of both."""
+        if number >= len(self.lines):
+            return None
+        pieces = self.pieces[number]
+        if not pieces[0].tag:
+            first = pieces[0]
+            kept = first.text.lstrip(" \t>")
+            cut = (Piece(first.start + len(first.text) - len(kept), kept, False),)
+            pieces = (cut if kept else ()) + pieces[1:]
+        lead = len(row) - len(row.lstrip(" \t"))
+        found = _matched(pieces, row[lead:]) if pieces else None
+        if found is None or not found[1]:
+            return None
+        spans = tuple((start + lead, end + lead) for start, end in found[0])
+        return Found(number + 1, pieces, spans, row)
 
     def block_end(self, first: int) -> int:
         """The line (from 0) after the block starting at line ``first``: its next blank line."""
