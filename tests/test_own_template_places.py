@@ -96,8 +96,13 @@ def test_a_row_of_too_many_cells_in_the_project_s_template_is_said_at_its_line(
             'Before.\n\n{{ "```cardfan\\nmain/miner main/minr\\n```" }}\n\n',
             "7:28: card reference 'main/minr'",
         ),
+        (  # the block's name and reference computed: said at the expression, not the diagram's
+            '{% set kind = "cardrow" %}\n{{ "```diagram\\ngrid: [[main/miner]]\\n```" }}\n\n'
+            '{{ "```" ~ kind ~ "\\nmain/mi" ~ "nr\\n```" }}\n\n',
+            "8:1: card reference 'main/minr'",
+        ),
     ],
-    ids=["for round the fence", "in a quote", "expression"],
+    ids=["for round the fence", "in a quote", "expression", "name joined on"],
 )
 def test_a_card_naming_none_in_a_block_the_template_s_jinja_prints_is_said_at_its_line(
     demo: Path, printgen: Callable[..., Any], printing: str, said: str

@@ -16,8 +16,9 @@ from printgen.problems import Where
 from printgen.startup.deferred import pattern
 
 CARD_BLOCKS = {"card", "cardrow", "cardfan", "cardgallery", "quickref"}
-# a card block's fence written in an expression's text: the block it prints
-_FENCE_IN_TAG = pattern(r"(?:`{3,}|~{3,})[ \t]*(?:cardrow|cardfan|cardgallery|card|quickref)\b")
+# a fence written in an expression's text, and the word after it: a card block's name, or
+# none where the expression joins the name on ("```" ~ kind)
+_FENCE_IN_TAG = pattern(r"(?:`{3,}|~{3,})[ \t]*(\w*)")
 _WORD = pattern(r"[^\s,]+")  # as the blocks read their references
 
 
@@ -151,13 +152,13 @@ def _printing_tag(text: str, own: list[str]) -> tuple[int, int, int, str] | None
     """The expression of ``text`` that holds a card block's fence (the block written in a
     string) and most of the block's words: how many of their characters it holds, its line
     and column (from 1) and its text."""
-    if "{" not in text or not _FENCE_IN_TAG.search(text):
+    if "{" not in text or ("```" not in text and "~~~" not in text):
         return None
     words = {word.group() for row in own for word in _WORD.finditer(row)}
     best: tuple[int, int, int, str] | None = None
     for tag in JINJA.finditer(text):
         said = tag.group()
-        if not _FENCE_IN_TAG.search(said):
+        if not _prints_a_fence(said):
             continue
         held = sum(len(word) for word in words if word in said)
         if best is None or held > best[0]:
@@ -165,6 +166,13 @@ def _printing_tag(text: str, own: list[str]) -> tuple[int, int, int, str] | None
             col = tag.start() - (text.rfind("\n", 0, tag.start()) + 1) + 1
             best = (held, line, col, said)
     return best
+
+
+def _prints_a_fence(said: str) -> bool:
+    """Whether ``said`` writes a card block's fence, or one whose name it joins on and no
+    other block's: not a diagram's or a code block's (each also has a closing fence alone)."""
+    names = {found.group(1) for found in _FENCE_IN_TAG.finditer(said)}
+    return bool(names & CARD_BLOCKS) or names == {""}
 
 
 def _in_tag(rel: str, tag: tuple[int, int, str], word: str) -> Where:
