@@ -94,11 +94,20 @@ def without_addresses(text: str) -> str:
     return _ADDRESS.sub("", text)
 
 
-def case_twin(what: str, name: str, twin: str) -> str:
-    """Two names (of games, of decks) that only their case tells apart."""
+def case_twin(what: str, name: str, twins: list[str]) -> str:
+    """Names (of games, of decks) that only their case tells apart: ``name`` and every one of
+    its ``twins``, in one line (three folders said as two pairs named only two of them)."""
+    if len(twins) == 1:
+        return (
+            f"{what} '{name}' differs from {what} '{twins[0]}' only in case: on macOS and "
+            "Windows their outputs would be one folder, one overwriting the other; rename one "
+            "of them"
+        )
+    others = ", ".join(f"'{twin}'" for twin in twins[:-1]) + f" and '{twins[-1]}'"
     return (
-        f"{what} '{name}' differs from {what} '{twin}' only in case: on macOS and Windows their "
-        "outputs would be one folder, one overwriting the other; rename one of them"
+        f"{what} '{name}' differs from {what}s {others} only in case: on macOS and Windows "
+        f"their outputs would be one folder, each overwriting the others; rename all but one "
+        "of them"
     )
 
 

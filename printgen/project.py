@@ -163,12 +163,13 @@ class Project:
                 found.append(folder.name)
         return sorted(found)
 
-    def case_twin(self, game_id: str, known: list[str] | None = None) -> str | None:
-        """Another game whose id differs from ``game_id`` only in case (gm and GM): on macOS and
-        Windows their outputs are one folder. ``known``: ``game_ids()`` when just looked up."""
+    def case_twins(self, game_id: str, known: list[str] | None = None) -> list[str]:
+        """The other games whose ids differ from ``game_id`` only in case (gm, Gm and GM): on
+        macOS and Windows their outputs are one folder. ``known``: ``game_ids()`` when just
+        looked up."""
         lower = game_id.lower()
         ids = self.game_ids() if known is None else known
-        return next((g for g in ids if g != game_id and g.lower() == lower), None)
+        return [g for g in ids if g != game_id and g.lower() == lower]
 
     def games_outside(self) -> list[str]:
         """Folders of cards/ holding a game.yaml whose real place is outside the project (a

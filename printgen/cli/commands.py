@@ -283,14 +283,16 @@ def _games(project: Project, args: argparse.Namespace) -> list[str] | None:
             file=sys.stderr,
         )
         return None
-    twins: dict[str, str] = {}
+    twins: dict[str, list[str]] = {}
+    clashes: set[str] = set()  # a group of twins is one clash: said once, not from each side
     for game in reversed(games):  # (the lower-case name last, as sorted: at it, as before)
-        twin = project.case_twin(game, known) if game in known else None
-        if twin is not None and twin not in twins:  # a pair is one clash: said once, not twice
-            twins[game] = twin
+        others = project.case_twins(game, known) if game in known else []
+        if others and game.lower() not in clashes:
+            clashes.add(game.lower())
+            twins[game] = others
     # before the build cache: another game's folder is no input
-    for game, twin in reversed(twins.items()):
-        print(f"cards/{game}:1:1: {case_twin('game', game, twin)}", file=sys.stderr)
+    for game, others in reversed(twins.items()):
+        print(f"cards/{game}:1:1: {case_twin('game', game, others)}", file=sys.stderr)
     devices = {game: said for game in games if game in known and (said := game_device(game))}
     for game, said in devices.items():  # before the build cache too: build/<game> is made
         print(f"cards/{game}:1:1: {said}", file=sys.stderr)

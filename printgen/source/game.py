@@ -76,9 +76,8 @@ def load_game(project: Project, game_id: str) -> Game:
             ]
         )
     rel_game = project.rel(folder / "game.yaml")
-    twin = project.case_twin(game_id, ids)
-    if twin is not None:
-        raise ProjectError([Problem(Where(project.rel(folder)), case_twin("game", game_id, twin))])
+    if twins := project.case_twins(game_id, ids):
+        raise ProjectError([Problem(Where(project.rel(folder)), case_twin("game", game_id, twins))])
     if device := game_device(game_id):
         raise ProjectError([Problem(Where(project.rel(folder)), device)])
     raw = read_yaml(folder / "game.yaml", rel_game, project)
@@ -100,11 +99,15 @@ def load_game(project: Project, game_id: str) -> Game:
     broken: set[str] = set()  # decks whose own declarations are wrong, and deck/card faulty
     decks_folder = folder / "decks"
     deck_files = listed(decks_folder, "*.yaml") if decks_folder.is_dir() else []
-    stems = {path.stem.lower(): path.stem for path in reversed(deck_files)}  # the first, by case
+    stems: dict[str, list[str]] = {}  # the deck files only their case tells apart, sorted
+    for path in deck_files:
+        stems.setdefault(path.stem.lower(), []).append(path.stem)
     for path in deck_files:
         rel = project.rel(path)
-        if stems[path.stem.lower()] != path.stem:
-            checker.error(Where(rel), case_twin("deck", path.stem, stems[path.stem.lower()]))
+        twins = stems[path.stem.lower()]
+        if twins[0] != path.stem:  # the first is read; the clash is said once, at the last
+            if twins[-1] == path.stem:
+                checker.error(Where(rel), case_twin("deck", path.stem, twins[:-1]))
             continue
         made = f"its file decks/{path.name} and the folder png/{path.stem}/ of its images"
         if device := windows_device("deck", path.stem, made):

@@ -112,11 +112,18 @@ def _no_case_twin(project: Project, game_id: str) -> None:
         for entry in (cards.iterdir() if cards.is_dir() else ())
         if entry.name.lower() == game_id.lower() and entry.name != game_id
     )
-    if twins:
+    if len(twins) == 1:
         raise StarterError(
             f"{project.rel(cards / twins[0])} is a game whose id differs from '{game_id}' only "
             "in case, and two such games cannot build side by side (their build folders are "
             "one on many disks): choose another id"
+        )
+    if twins:  # every one named: the designer renames or deletes them, not only the first
+        named = [project.rel(cards / twin) for twin in twins]
+        raise StarterError(
+            f"{', '.join(named[:-1])} and {named[-1]} are games whose ids differ from "
+            f"'{game_id}' only in case, and such games cannot build side by side (their build "
+            "folders are one on many disks): choose another id"
         )
 
 
