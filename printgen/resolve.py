@@ -309,8 +309,8 @@ def _check_kind(value: str, kind: str, game: Game) -> None:
     if kind == "color":
         if value != "none" and not COLOR.match(value):
             raise _NotOfKind(f'expected a colour like "#a83232" (or none), not {value!r}')
-    elif not game.icon_library.has(value):
-        raise _NotOfKind(game.icon_library.unknown_message(value))
+    elif not game.icon_library.has(value) and not game.icon_library.refused(value):
+        raise _NotOfKind(game.icon_library.unknown_message(value))  # (a refused one is said)
 
 
 _TEXTS = ("text", "string")  # the kinds of field that are texts to print

@@ -27,3 +27,41 @@ def test_a_refused_icon_file_is_said_once_at_the_file(
         f"cards/{GAME}/icons/bean.svg:1:1: icon: icon file 'bean.svg' leads outside the "
         "project folder (a symlink?); printgen reads only files inside it"
     ]
+
+
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_refused_icons_folder_is_said_once_and_its_icons_uses_say_nothing(
+    project: Path,
+    printgen: Callable[..., Run],
+    tmp_path_factory: pytest.TempPathFactory,
+    command: str,
+) -> None:
+    """The folder is never listed (it lies outside the project), so any icon it could hold is
+    asked for by no second mistake: the deck's icon fields, rules and aid said 50 lines."""
+    icons = project / "cards" / GAME / "icons"
+    outside = tmp_path_factory.mktemp("outside") / "icons"
+    icons.rename(outside)
+    icons.symlink_to(outside, target_is_directory=True)
+    run = printgen(project, command, GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"cards/{GAME}/icons:1:1: icon: icons/ leads outside the project folder (a symlink?); "
+        "printgen reads only files inside it"
+    ]
+
+
+def test_a_card_text_using_an_icon_of_a_refused_icons_folder_says_nothing_more(
+    demo: Path, printgen: Callable[..., Run], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    outside = tmp_path_factory.mktemp("outside") / "icons"
+    outside.mkdir()
+    (demo / "cards" / "demo" / "icons").symlink_to(outside, target_is_directory=True)
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace("Gain 2 :coin:.", "Gain 2 :gem:.")
+    deck.write_text(text, encoding="utf-8")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "cards/demo/icons:1:1: icon: icons/ leads outside the project folder (a symlink?); "
+        "printgen reads only files inside it"
+    ]

@@ -71,6 +71,7 @@ class IconProblem:
     warning: bool = False  # it draws, not as an icon should
     line: int = 1  # where in the file
     shown: str = ""  # a file to rename: its path in the project, as cards' messages name it
+    folder: bool = False  # the whole icons/ folder, none of its files read
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,8 +91,13 @@ class IconLibrary:
         return fontawesome.is_fa(name) and fontawesome.svg(name) is not None
 
     def refused(self, name: str) -> bool:
-        """Whether the icon file ``name``.svg is there and was refused (said at the file): a
-        text asking for the icon is no second mistake, and says nothing of its own."""
+        """Whether the icon file ``name``.svg is there and was refused (said at the file), or
+        could be in an icons/ folder refused whole (said at the folder, and never listed: it
+        may lie outside the project): a text asking for the icon is no second mistake, and
+        says nothing of its own. A Font Awesome name is in no folder."""
+        folder = any(p.folder for p in self.problems)
+        if folder and NAME.fullmatch(name) and not fontawesome.is_fa(name):
+            return True
         return any(
             p.path.name == f"{name}.svg" and not p.warning for p in self.problems if not p.shown
         )
@@ -300,7 +306,7 @@ def _folder(
     if not folder.is_dir():
         return files, problems
     if (why := _unusable(folder, root)) is not None:
-        return files, [IconProblem(folder, f"{folder.name}/ {why}")]
+        return files, [IconProblem(folder, f"{folder.name}/ {why}", folder=True)]
     credit = _credit(folder, root, problems)
     svgs = listed(folder, "*.[sS][vV][gG]")
     taken = {path.name for path in svgs}

@@ -87,7 +87,8 @@ def check_field(
         from printgen.icons import builtin_library
 
         icons = checker.icons or builtin_library()
-        if not (isinstance(value, str) and icons.has(value)):
+        named = isinstance(value, str) and (icons.has(value) or icons.refused(value))
+        if not named:  # (a refused icon is said at its file or folder)
             checker.error(where, f"{what}: {icons.unknown_message(str(value))}")
     return value
 
