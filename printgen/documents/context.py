@@ -34,6 +34,7 @@ from printgen.documents.prose_tables import template_rows
 from printgen.documents.rendering import render_markdown
 from printgen.documents.source_lines import editor_lines
 from printgen.documents.template_fences import unclosed_in_template
+from printgen.icons.drawn import shows_drawn
 from printgen.layout.face import LaidOutDeck, TextBox
 from printgen.model.game import Game, localize
 from printgen.problems import SAME_PLACE, SHOWN_CARDS, Problem, ProjectError, Where
@@ -127,17 +128,20 @@ def icons_on_cards(decks: list[LaidOutDeck]) -> list[str]:
     return list(found)
 
 
-def icon_credits(
-    game: Game, labels: dict[str, str], decks: list[LaidOutDeck], prose: str
-) -> list[str]:
-    """The credit lines of the icon sets a document shows: on the game's faces and in its prose
-    (each set once). Font Awesome's line is printed in the document's language when the labels
-    have it (``credit_fontawesome``)."""
-    from printgen.icons import fontawesome
+def shown_icons(game: Game, decks: list[LaidOutDeck], prose: str) -> set[str]:
+    """The icons a document shows: on the game's faces and in its prose."""
     from printgen.layout import unprintable
 
     icons = game.icon_library
-    names = face_icons(decks) | {name for name in unprintable.icon_names(prose) if icons.has(name)}
+    return face_icons(decks) | {name for name in unprintable.icon_names(prose) if icons.has(name)}
+
+
+def icon_credits(game: Game, labels: dict[str, str], names: set[str]) -> list[str]:
+    """The credit lines of the icon sets of ``names`` (each set once). Font Awesome's line is
+    printed in the document's language when the labels have it (``credit_fontawesome``)."""
+    from printgen.icons import fontawesome
+
+    icons = game.icon_library
     # the label printed as written (an icon set's own line is Markdown); without it, printgen's
     # English line, which the rulebook says is missing
     said = labels.get("credit_fontawesome")
@@ -219,7 +223,10 @@ def render_document(
         context[prose] = render_markdown(
             project, f"file:{prose_rel}", context, Where(prose_rel, 1, 1)
         )
-    context["icon_credits"] = icon_credits(game, context["t"], decks, context[prose])
+    shown = shown_icons(game, decks, context[prose])
+    context["icon_credits"] = icon_credits(game, context["t"], shown)
+    # printgen's MIT line for its icons: not for a game showing only its designer's own
+    context["icons_drawn"] = shows_drawn(game.icon_library, shown)
     if problems := past_bounds(project, prose_rel, context[prose]):
         raise ProjectError(problems)
     # a block left open mid-file first: the fence that closes it may be the next block's

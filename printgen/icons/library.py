@@ -182,7 +182,7 @@ class IconLibrary:
         if box is not None and label and (LABELLED_DIR / path.name).is_file():
             path = LABELLED_DIR / path.name
         try:
-            draw_svg(canvas, _read(path), path.parent, x, y, size, size, rgb)
+            draw_svg(canvas, read_icon(path), path.parent, x, y, size, size, rgb)
         except SvgError as exc:
             raise ValueError(f"{path}: {exc}") from None
         if box is not None and label:
@@ -200,7 +200,7 @@ class IconLibrary:
             if entry.source is IconSource.BUILTIN:
                 continue
             try:
-                data = _read(entry.path)
+                data = read_icon(entry.path)
                 if precompiled(digest(data)) is None:  # a stored drawing: it parsed and drew
                     parse(data, entry.path.parent)
             except (OSError, SvgError) as exc:
@@ -210,7 +210,8 @@ class IconLibrary:
         return tuple(found)
 
 
-def _read(path: Path) -> bytes:
+def read_icon(path: Path) -> bytes:
+    """An icon file's bytes (an input of the build), read again only when it changes."""
     info = path.stat()
     if not S_ISREG(info.st_mode) or info.st_size > MAX_ICON_BYTES:  # swapped since the scan
         raise OSError(f"{path.name} is no longer an ordinary file of at most 8 MB")
