@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from printgen import inputs
-from printgen.documents.font_licences import read_licence
 from printgen.documents.label_shapes import ANY_LANGUAGE as ANY_LANGUAGE  # (re-exported)
 from printgen.documents.label_shapes import shape
 from printgen.limits import MAX_PROSE_BYTES
@@ -228,6 +227,9 @@ def font_credits(project: Project, names: list[str], words: Labels) -> list[dict
             notice = words.get("vera_notice", "")
             credit = FontCredit("Bitstream Vera Sans", notice)
         else:
+            # (imported here: a build of card sheets alone reads labels, never a licence)
+            from printgen.documents.font_licences import read_licence
+
             read = read_licence(project, name).notice
             credit = FontCredit(name, words.get("font_no_licence", "") if read is None else read)
         credits.append({"name": credit.name, "notice": credit.notice})
