@@ -251,8 +251,8 @@ class Session:
         """Whether the game whose deck this one plays on (``uses: deck:``) does not load: the
         lead unit's rules say so, once; what the documents would draw of that deck cannot be
         checked, and "no deck 'simboli'" would blame the borrower's rules and cover."""
-        used = game.uses.get("deck") if isinstance(game.uses, dict) else None
-        if not isinstance(used, str) or used == game.id or used not in self._game_ids:
+        used = self._lender(game)
+        if used is None:
             return False
         try:
             self.game(used)
@@ -263,8 +263,8 @@ class Session:
     def borrowed_decks(self, game: Game, lang: str) -> list[BorrowedDeck]:
         """The laid-out decks of the game this one plays on (``uses: deck:``), for documents
         that draw its cards; that game's own check reports its problems."""
-        used = game.uses.get("deck") if isinstance(game.uses, dict) else None
-        if not isinstance(used, str) or used == game.id or used not in self._game_ids:
+        used = self._lender(game)
+        if used is None:
             return []
         if (used, lang) not in self._borrowed:
             scratch = Problems()
@@ -279,6 +279,13 @@ class Session:
             decks = lay_out_borrowed(self.project, other, library, resolved, scratch)
             self._borrowed[(used, lang)] = decks
         return self._borrowed[(used, lang)]
+
+    def _lender(self, game: Game) -> str | None:
+        """The id of the project's other game whose deck this one plays on, if any."""
+        used = game.uses.get("deck") if isinstance(game.uses, dict) else None
+        if not isinstance(used, str) or used == game.id or used not in self._game_ids:
+            return None
+        return used
 
 
 def layout_names(game: Game) -> set[str]:
