@@ -5,6 +5,7 @@ layout puts full-card art behind the text it inherits from ``card-base``
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from printgen.source.readers import Checker, did_you_mean
@@ -13,9 +14,12 @@ if TYPE_CHECKING:
     from printgen.source.layouts import Element
 
 
-def stacked(checker: Checker, layout: str, elements: list[Element]) -> list[Element]:
+def stacked(
+    checker: Checker, layout: str, elements: list[Element], refused: Collection[str] = ()
+) -> list[Element]:
     """``elements`` in drawing order; a wrong ``under:`` is an error at its line and leaves its
-    element where it was written."""
+    element where it was written (one naming an element of the ``refused``, whose own error is
+    said, only leaves it there)."""
     names = {element.name for element in elements}
     moving: dict[str, str] = {}
     for element in elements:
@@ -29,14 +33,14 @@ def stacked(checker: Checker, layout: str, elements: list[Element]) -> list[Elem
             )
         elif target == element.name:
             checker.error(where, f"element '{element.name}' cannot be drawn under itself")
-        elif target not in names:
+        elif target not in names and target not in refused:
             tail = did_you_mean(target, names - {element.name})
             checker.error(
                 where,
                 f"element '{element.name}' under: layout '{layout}' has no element "
                 f"'{target}'{tail}",
             )
-        else:
+        elif target in names:
             moving[element.name] = target
     order = [element for element in elements if element.name not in moving]
     waiting = [element for element in elements if element.name in moving]

@@ -1,12 +1,14 @@
 """Values of a layout file checked as it is read: a failed file's styles, read for their
 colours (the cards are never laid out with those layouts, where each value is checked, so a
 colour written wrong would wait for a second run), a ``when:`` written as a word, a text
-written as a list or mapping, and a position or size left empty."""
+written as a list or mapping, a position or size left empty, and a type printgen has not."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from printgen.problems import closest
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, kind_of
 from printgen.startup.deferred import pattern
@@ -120,3 +122,19 @@ def empty_lengths(checker: Checker, props: LDict, element_name: str) -> None:
                 f"element '{element_name}' {key}: an empty value; write a length such as 5 "
                 "(mm), or leave the key out",
             )
+
+
+def unknown_type(
+    checker: Checker, props: LDict, kind: Any, element_name: str, kinds: Mapping[str, set[str]]
+) -> bool:
+    """Whether the element's ``kind`` is none of the ``kinds`` printgen draws (said at its
+    ``type:``, with its other keys checked as the type meant's, said in the same run)."""
+    if isinstance(kind, str) and kind in kinds:
+        return False
+    meant = closest(kind, kinds) if isinstance(kind, str) else []
+    tail = f"did you mean '{meant[0]}'?" if meant else f"use one of {', '.join(kinds)}"
+    said = f"has unknown type {kind!r}" if isinstance(kind, str) else f"type: is {kind_of(kind)}"
+    checker.error(props.at("type"), f"element '{element_name}' {said}; {tail}")
+    for other in meant:
+        checker.keys(props, kinds[other], set(), f"{other} element '{element_name}'")
+    return True

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.limits import MAX_LAYOUT_ELEMENTS
-from printgen.problems import Problem, ProjectError, Where, closest
+from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.layout_chains import (
     MAX_EXTENDS_DEPTH,
@@ -27,11 +27,12 @@ from printgen.source.layout_values import (
     layout_defaults,
     printed_words,
     style_colours,
+    unknown_type,
     when_word,
 )
 from printgen.source.located_yaml import LDict
 from printgen.source.packaged import packaged, rebased
-from printgen.source.readers import Checker, did_you_mean, kind_of
+from printgen.source.readers import Checker, did_you_mean
 from printgen.startup.deferred import pattern
 
 STYLE_KEYS = {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
@@ -88,6 +89,9 @@ class Layout:
     # what the layout prints for a field a deck does not declare (card-base: colour, tint…)
     defaults: dict[str, Any] = field(default_factory=dict)
     defaults_where: dict[str, Where] = field(default_factory=dict)  # each default's line
+    # elements written but refused (an error said at them): a child's override of one, or an
+    # under: naming one, is no second mistake
+    refused: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -250,6 +254,7 @@ def _resolve(
     elements: dict[str, Element] = {}
     defaults: dict[str, Any] = {}
     defaults_where: dict[str, Where] = {}
+    refused: set[str] = set()
     size = checker.card_size(body, f"layout '{name}'") if "size" in body else None
     parent_name = body.get("extends")
     if parent_name is not None and not isinstance(parent_name, str):
@@ -287,11 +292,13 @@ def _resolve(
         size = size or parent.size
         elements = {e.name: _inherited(e, body) for e in parent.elements}
         defaults, defaults_where = dict(parent.defaults), dict(parent.defaults_where)
+        refused = set(parent.refused)
     own = layout_defaults(checker, _map(checker, body, "defaults"), name)
     defaults.update(own)
     defaults_where.update((key, body["defaults"].at(key)) for key in own)
-    for style_name, style in (_map(checker, body, "styles") or {}).items():
-        style_map = checker.mapping(style, body.where, f"style '{style_name}'")
+    style_maps = _map(checker, body, "styles") or LDict()
+    for style_name, style in style_maps.items():
+        style_map = checker.mapping(style, style_maps.at(style_name), f"style '{style_name}'")
         if style_map is None:
             continue
         checker.keys(style_map, STYLE_KEYS | {"extends"}, set(), f"style '{style_name}'")
@@ -305,11 +312,17 @@ def _resolve(
             **style_key_where.get(base_name, {}),
             **{k: w for k, w in style_map.value_where.items() if k != "extends"},
         }
-    for element_name, definition in (_map(checker, body, "elements") or {}).items():
-        props = checker.mapping(definition, body.where, f"element '{element_name}'")
+    element_maps = _map(checker, body, "elements") or LDict()
+    for element_name, definition in element_maps.items():
+        props = checker.mapping(
+            definition, element_maps.at(element_name), f"element '{element_name}'"
+        )
         if props is None:
+            refused.add(element_name)
             continue
         inherited = elements.get(element_name)
+        if inherited is None and element_name in refused and "type" not in props:
+            continue
         if inherited is None and parent_name is not None and "type" not in props:
             # a misspelt override ('titel: {y: 6}') was a new rect with neither fill nor
             # stroke: nothing drawn, the title left where it was, and validate said ok
@@ -325,19 +338,8 @@ def _resolve(
         merged = {**(inherited.props if inherited else {}), **props}
         where = {**(inherited.where if inherited else {}), **props.value_where}
         kind = merged.get("type", "rect")
-        if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
-            meant = closest(kind, ELEMENT_KEYS) if isinstance(kind, str) else []
-            tail = (
-                f"did you mean '{meant[0]}'?" if meant else f"use one of {', '.join(ELEMENT_KEYS)}"
-            )
-            said = (
-                f"has unknown type {kind!r}"
-                if isinstance(kind, str)
-                else f"type: is {kind_of(kind)}"
-            )
-            checker.error(props.at("type"), f"element '{element_name}' {said}; {tail}")
-            for other in meant:  # its other keys checked as that type's: said in the same run
-                checker.keys(props, ELEMENT_KEYS[other], set(), f"{other} element '{element_name}'")
+        if unknown_type(checker, props, kind, element_name, ELEMENT_KEYS):
+            refused.add(element_name)
             continue
         checker.keys(props, ELEMENT_KEYS[kind], set(), f"{kind} element '{element_name}'")
         when_word(checker, props, element_name)
@@ -363,13 +365,14 @@ def _resolve(
     layout = Layout(
         name,
         styles,
-        stacked(checker, name, list(elements.values())),
+        stacked(checker, name, list(elements.values()), refused),
         body.where,
         style_where,
         style_key_where,
         size,
         defaults=defaults,
         defaults_where=defaults_where,
+        refused=frozenset(refused),
     )
     done[name] = layout
     return layout
