@@ -1366,6 +1366,23 @@ def test_merged_cells_of_a_workbook_are_said(fleet: Path) -> None:
     ]
 
 
+def test_a_merged_header_is_said_once(fleet: Path, printgen: Callable[..., Run]) -> None:
+    # name.en merged over name.it's header cell: the merge was said, and then "missing
+    # translation: no column 'name.it'" at the same cell, a second line for one mistake
+    rows: list[list[Any]] = [
+        ["id", "count", "name.en", "name.it"],
+        ["brig", 1, "Brig", "Brigantino"],
+    ]
+    _merged_workbook(fleet / "cards/fleet/decks/ships.xlsx", rows, "C1:D1")
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    run = printgen(fleet, "validate", GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "cards/fleet/decks/ships.xlsx#Fleet!C1: cells C1:D1 are merged: a merged cell is read "
+        "as empty past its first; unmerge them and write the value in each"
+    ]
+
+
 def test_an_error_or_date_cell_of_a_workbook_is_said_at_the_cell(fleet: Path) -> None:
     # a card printed "#DIV/0!" and "2024-01-01 00:00:00", and validate said ok
     import datetime

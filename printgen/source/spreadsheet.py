@@ -85,6 +85,14 @@ def read_cards(
             f"{quoted(cells[col - 1])}; delete the rows above the header",
         )
         return []
+    header_row = table.rows[0][0]
+    if any(
+        top <= header_row <= bottom and left < right
+        for left, top, right, bottom in table.said_ranges
+    ):
+        # header cells merged across columns, said at their first: the columns past it read
+        # as unnamed, and what they would have named (a translation, count) is not said missing
+        return []
     columns = header_columns(checker, table, types)
     if columns is None:
         return []
