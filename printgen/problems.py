@@ -234,6 +234,8 @@ def ok_line(game_id: str, warnings: int) -> str:
 _LANGUAGE_TAG = pattern(r" \[([a-z]{2})\]")
 # a card named with its title, which is in the language: "card 'miner' (Minatore)"
 _CARD_TITLE = pattern(r"(card '[^']*') \([^()]*\)")
+# the language a label's text is asked for in: "add it to templates/labels.yaml as 'x: {it: …}'"
+_LABEL_TEXT = pattern(r"(?<=: \{)([a-z]{2})(?=: …\}')")
 
 
 def of_one_language(problem: Problem) -> bool:
@@ -246,22 +248,26 @@ def languages_merged(problems: Iterable[Problem]) -> list[Problem]:
     mistake, met on each language's cards — said once, as the first language says it (a card's
     title in it), naming them all: "… [en, pt]". A layout's value worked out per card, wrong
     on the same first card in each language ("not 'Miner'", "not 'Minatore'"), is said once
-    too, as the first language says it."""
+    too, as the first language says it; and a label no labels file has, which a template of
+    the game prints in each language, once, asking for its text in each ("{en: …, it: …}")."""
     languages: dict[tuple[Where, Severity, str], list[str]] = {}
-    kept: list[tuple[Problem, tuple[Where, Severity, str] | None]] = []
+    kept: list[tuple[Problem, tuple[Where, Severity, str] | None, re.Pattern[str]]] = []
     valued: set[tuple[Where, Severity, str]] = set()
     for problem in problems:
-        tags = _LANGUAGE_TAG.findall(problem.message)
+        tag = _LANGUAGE_TAG
+        tags = tag.findall(problem.message)
+        if not tags and len(asked := _LABEL_TEXT.findall(problem.message)) == 1:
+            tag, tags = _LABEL_TEXT, asked
         if len(tags) != 1:
             if _valued_again(problem, valued):
                 continue
-            kept.append((problem, None))
+            kept.append((problem, None, tag))
             continue
-        alike = _LANGUAGE_TAG.sub(" []", _CARD_TITLE.sub(r"\1", problem.message))
+        alike = tag.sub(" []", _CARD_TITLE.sub(r"\1", problem.message))
         key = (problem.where, problem.severity, alike)
         if key not in languages:
             languages[key] = []
-            kept.append((problem, key))
+            kept.append((problem, key, tag))
         if tags[0] not in languages[key]:
             languages[key].append(tags[0])
     return [
@@ -269,10 +275,15 @@ def languages_merged(problems: Iterable[Problem]) -> list[Problem]:
         if key is None or len(languages[key]) == 1
         else Problem(
             problem.where,
-            _LANGUAGE_TAG.sub(f" [{', '.join(languages[key])}]", problem.message),
+            tag.sub(
+                f" [{', '.join(languages[key])}]"
+                if tag is _LANGUAGE_TAG
+                else ": …, ".join(languages[key]),
+                problem.message,
+            ),
             problem.severity,
         )
-        for problem, key in kept
+        for problem, key, tag in kept
     ]
 
 
