@@ -157,6 +157,7 @@ def load_layouts(
     """
     raw: dict[str, LDict] = {}
     named_at: dict[str, Where] = {}  # each layout's name, where it is written
+    twice: set[str] = set()
     checker = Checker()
     for path in _files_for(project, project.layout_files(game_id), wanted):
         rel = project.rel(path)
@@ -180,9 +181,12 @@ def load_layouts(
                     else f"also at {first}; rename one"
                 )
                 checker.error(here, f"layout '{name}' is defined twice ({also})")
+                twice.add(name)
                 continue
             checker.keys(body, _LAYOUT_KEYS, set(), f"layout '{name}'")
             raw[name], named_at[name] = body, top.key_at(name) if top else Where(rel)
+    for name in twice:  # which one was meant is not known: a layout extending it says nothing
+        del raw[name]
     layouts: dict[str, Layout] = {}
     broken = bool(checker.problems)
     if (deepest := too_long_chain(raw)) is not None:  # whichever order they are written in
