@@ -3,6 +3,7 @@ says it; the texts asking for the icon add no "unknown inline icon" of their own
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -64,4 +65,47 @@ def test_a_card_text_using_an_icon_of_a_refused_icons_folder_says_nothing_more(
     assert run.err.splitlines() == [
         "cards/demo/icons:1:1: icon: icons/ leads outside the project folder (a symlink?); "
         "printgen reads only files inside it"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("made", "said"),
+    [
+        ("file", "icons is a file, not a folder; make it a folder holding the game's .svg icons"),
+        (
+            "broken link",
+            "icons is a link to nothing; point it at a folder of the project holding the "
+            "game's .svg icons, or put such a folder in its place",
+        ),
+    ],
+    ids=["file", "broken-link"],
+)
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_game_icons_that_is_no_folder_is_said_once_and_its_icons_uses_say_nothing(
+    project: Path, printgen: Callable[..., Run], made: str, said: str, command: str
+) -> None:
+    """Skipped without a word, it made every use of its icons an 'unknown icon' (50 lines)."""
+    icons = project / "cards" / GAME / "icons"
+    shutil.rmtree(icons)
+    if made == "file":
+        icons.write_text("bean monk\n", encoding="utf-8")
+    else:
+        icons.symlink_to("gone", target_is_directory=True)
+    run = printgen(project, command, GAME)
+    assert run.code == 2
+    assert run.err.splitlines() == [f"cards/{GAME}/icons:1:1: icon: {said}"]
+
+
+def test_a_project_icons_file_is_said_once_for_every_game(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    (demo / "icons").write_text("", encoding="utf-8")
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace("Gain 2 :coin:.", "Gain 2 :gem:.")
+    deck.write_text(text, encoding="utf-8")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "icons:1:1: icon: icons is a file, not a folder; make it a folder holding the "
+        "project's .svg icons"
     ]

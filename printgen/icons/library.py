@@ -304,6 +304,8 @@ def _folder(
 ) -> tuple[dict[str, IconFile], list[IconProblem]]:
     files: dict[str, IconFile] = {}
     problems: list[IconProblem] = []
+    if (why := _not_a_folder(folder, root, source)) is not None:
+        return files, [IconProblem(folder, f"{folder.name} {why}", folder=True)]
     if not folder.is_dir():
         return files, problems
     if (why := _unusable(folder, root)) is not None:
@@ -335,6 +337,24 @@ def _folder(
         else:
             files[name] = IconFile(name, path, source, credit)
     return files, problems
+
+
+def _not_a_folder(folder: Path, root: Path | None, source: IconSource) -> str | None:
+    """Why an icons/ entry that is there is no folder (a file, a link to nothing), else None.
+    Skipped without a word, it made every icon it was meant to hold an 'unknown icon': said
+    once here, as a folder refused whole is, and those uses say nothing of their own."""
+    if folder.is_dir() or not (folder.is_symlink() or folder.exists()):
+        return None  # a folder (checked by the caller), or none at all: no icons of its own
+    whose = "the game's" if source is IconSource.GAME else "the project's"
+    if not folder.exists():  # a link whose target is gone (or a loop of links)
+        return (
+            f"is a link to nothing; point it at a folder of the project holding {whose} .svg "
+            "icons, or put such a folder in its place"
+        )
+    if root is not None and not folder.resolve().is_relative_to(root.resolve()):
+        return _unusable(folder, root)  # a link to a file out of it: said as a folder out of it
+    what = "a file" if folder.is_file() else "a pipe or a device"
+    return f"is {what}, not a folder; make it a folder holding {whose} .svg icons"
 
 
 def _renamed(path: Path, taken: set[str], otherwise: str) -> str:
