@@ -74,13 +74,13 @@ class LayoutContext:
         self.text_settings: dict[tuple[int, int, int], TextSettings] = {}
         self.text_boxes: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
         self.shape_frames: dict[tuple[int, int, int], Shape] = {}  # the first card's shape
-        self.prints: dict[int, frozenset[str]] = {}  # by layout: the fields it prints as text
+        self.prints: dict[int, frozenset[str]] = {}  # by element: the fields it prints as text
 
-    def printed(self, layout: Layout) -> frozenset[str]:
-        """The fields ``layout`` prints as text, worked out once a layout."""
-        if id(layout) not in self.prints:
-            self.prints[id(layout)] = printed_fields(layout)
-        return self.prints[id(layout)]
+    def printed(self, element: Element) -> frozenset[str]:
+        """The fields ``element`` prints as text, worked out once an element."""
+        if id(element) not in self.prints:
+            self.prints[id(element)] = printed_fields(element)
+        return self.prints[id(element)]
 
     def report(self, where: Where, message: str, once: tuple[str, ...] | None = None) -> None:
         self.problems.add(where, message, once=once)
@@ -204,7 +204,6 @@ def lay_out_face(
         for problem in exc.problems:
             ctx.report(problem.where, problem.message, once=("layout", layout_name, file))
         return face
-    face.prints = ctx.printed(layout)
     variables = {
         "card": {**layout.defaults, **fields} if layout.defaults else fields,
         "data": ctx.data,
@@ -218,11 +217,17 @@ def lay_out_face(
     placed: list[tuple[Element, Op]] = []
     card_where = card.where if card else where
     results: dict[str, Any] = {}
+    printed: frozenset[str] = frozenset()
     for element in layout.elements:
         op = _element(ctx, deck, layout, element, variables, results, card, card_where)
         if op is not None:
             placed.append((element, op))
             face.ops.append(op)
+            # only what this face draws: a field printed by an element its when: leaves off
+            # this card is not this card's text (its card block said it all the same)
+            if texts := ctx.printed(element):
+                printed |= texts
+    face.prints = printed
     ctx.checks.face(layout.name, face, placed, card)
     return face
 
