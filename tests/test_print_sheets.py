@@ -660,7 +660,8 @@ def test_the_back_offset_moves_the_backs_a_fold_build_prints_double_sided(
     args = ("build", "mix", "--only", "cards", "--duplex", "fold", "--back-offset", "15,0")
     run = printgen(tmp_path, *args)
     assert run.code == 0
-    assert "the back offset 15,0 mm moves 1 back of deck 'big' off the page, by up to" in run.err
+    said = "the back offset (x 15, y 0 mm) moves 1 back of deck 'big' off the page, by up to"
+    assert said in run.err
 
 
 def test_a_build_where_no_deck_folds_prints_long_edge_with_a_warning_each(
@@ -1413,7 +1414,7 @@ def test_a_back_offset_that_moves_backs_off_the_page_is_a_warning(
     far = printgen(project, *args, "--back-offset", "20,0")
     assert far.code == 0  # printed as asked: the designer may mean it
     # A4 poker: the right column's backs end at 156.5 + 63 + 20 mm, 9.5 mm past 210 mm
-    said = "the back offset 20,0 mm moves 23 backs of deck 'main' off the page, by up to"
+    said = "the back offset (x 20, y 0 mm) moves 23 backs of deck 'main' off the page, by up to"
     # the option, no file: a problem of the command line
     assert far.err.startswith(f"printgen: warning: --back-offset: {said} 9.5 mm"), far.err
     (project / "printgen.yaml").write_text("paper: a4\nback-offset: 20, 0\n", encoding="utf-8")
@@ -1464,11 +1465,32 @@ def test_a_back_offset_that_moves_backs_into_the_papers_edge_is_a_warning(
     into = printgen(project, *args, "--back-offset", "9,0")
     assert into.code == 0
     assert into.err.startswith(
-        "printgen: warning: --back-offset: the back offset 9,0 mm moves 23 backs of deck 'main' "
+        "printgen: warning: --back-offset: the back offset (x 9, y 0 mm) moves 23 backs of deck "
+        "'main' "
         "into the 5 mm at the paper's edge that home printers may not print, by up to 3.5 mm"
     ), into.err
     clear = printgen(project, *args, "--back-offset", "0,-2.7", "--paper", "letter")
     assert clear.code == 0 and "warning" not in clear.err  # the bottom row's backs 5.0 mm up
+
+
+def test_a_back_offset_of_decimals_is_said_as_x_and_y_not_as_typed(
+    project: Path, printgen: Any
+) -> None:
+    """ "the back offset 9.5,-0.5 mm" read as two decimal commas (9,5 and -0,5 mm): it is said
+    as two numbers are elsewhere, "x 9.5, y -0.5 mm", from the option and from printgen.yaml."""
+    args = ("build", WM, "--lang", "en", "--only", "cards", "--no-cache")
+    said = (
+        "the back offset (x 9.5, y -0.5 mm) moves 23 backs of deck 'main' into the 5 mm at the "
+        "paper's edge that home printers may not print, by up to 4.0 mm: check the reading on "
+        "calibration.pdf (a printer drifts a millimetre or two)"
+    )
+    typed = printgen(project, *args, "--back-offset", "9.5,-0.5")
+    assert typed.code == 0
+    assert typed.err.splitlines() == [f"printgen: warning: --back-offset: {said}"]
+    (project / "printgen.yaml").write_text("back-offset: 9.5, -0.5\n", encoding="utf-8")
+    set_here = printgen(project, *args)
+    assert set_here.code == 0
+    assert set_here.err.splitlines() == [f"printgen.yaml:1:14: warning: {said}"]
 
 
 def test_a_back_offset_warning_names_each_deck_whose_backs_it_moves_off(

@@ -9,7 +9,7 @@ from printgen.draw.blocks import EDGE
 from printgen.draw.packing import largest_card
 from printgen.draw.sheets import Placement, Sheet
 from printgen.layout.face import LaidOutDeck
-from printgen.options import BuildOptions
+from printgen.options import BuildOptions, Offset
 from printgen.problems import Problems, Severity
 
 
@@ -55,12 +55,18 @@ def backs_off_the_page(sheets: list[Sheet], options: BuildOptions, problems: Pro
         )
         problems.add(
             options.back_offset_where,
-            f"the back offset {offset.x:g},{offset.y:g} mm moves {count} back"
+            f"the back offset ({_offset_said(offset)}) moves {count} back"
             f"{'s' if count > 1 else ''} of deck '{deck}' {where}, by up to {lost:.1f} mm: "
             "check the reading on calibration.pdf (a printer drifts a millimetre or two)",
             Severity.WARNING,
             once=("back-offset", deck),
         )
+
+
+def _offset_said(offset: Offset) -> str:
+    """An offset as messages show two numbers, "x 1.5, y -0.5 mm" (as the safe zone's "x 1, y
+    74"): "1.5,-0.5 mm" read as decimal commas, which a length may be written with."""
+    return f"x {offset.x + 0.0:g}, y {offset.y + 0.0:g} mm"  # (+ 0.0: never "-0")
 
 
 def _into_edge(p: Placement, sheet: Sheet) -> float:
