@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import Any
 
-from printgen.documents.block_lines import BlockSources, placed
+from printgen.documents.block_lines import BlockSources, Placed, placed
 from printgen.documents.card_glyphs import printed_on_faces
 from printgen.documents.card_query import as_yaml, matches, query_wrong
 from printgen.documents.card_refs import PrintedNames, name_said, not_there, unmarked
@@ -17,7 +17,7 @@ from printgen.documents.source_lines import editor_lines
 from printgen.layout.face import BorrowedDeck, Face, LaidOutDeck
 from printgen.layout.hyphens import SOFT
 from printgen.model.game import CardType, Deck, Game
-from printgen.problems import Problem, Where
+from printgen.problems import Problem, Severity, Where
 from printgen.source.located_yaml import place
 from printgen.source.readers import did_you_mean
 
@@ -116,6 +116,8 @@ class CardIndex:
         is said at its own place when the block's fence ``line`` in the prose is known."""
         infos = []
         block = placed(self.sources, content, line) if self.sources is not None else None
+        if line and not content.strip():  # one the prose writes empty: it draws nothing
+            self._empty_block(block, line)
         for number, written in enumerate(editor_lines(content)):
             words = list(_WORD.finditer(written))
             skip = 0
@@ -133,6 +135,22 @@ class CardIndex:
                 elif (info := self.get(word.group(), where)) is not None:
                     infos.append(info)
         return infos
+
+    def _empty_block(self, block: Placed | None, line: int) -> None:
+        """A block of the prose naming no card, said once at its fence, with one of the game's
+        cards as the way to name one. (A template's block may be empty on purpose: printgen's
+        own cover fan of a game without cover cards.)"""
+        column = 1  # the fence's own, after a quote's '> ' or a list item's indent
+        if self.sources is not None and 0 < line <= len(self.sources.prose_lines):
+            fence = self.sources.prose_lines[line - 1]
+            column = len(fence) - len(fence.lstrip(" >-*+0123456789.)\t")) + 1
+        where = Where(block.rel if block is not None else self.where.path, line, column)
+        example = next(iter(self.cards), "deck/card")
+        said = (
+            "this block names no card, so it draws none; write the cards it shows in it as "
+            f"deck/card ('{example}'), or delete the block"
+        )
+        self.report(Problem(where, said, Severity.WARNING))
 
     def _printed_phrase(
         self, written: str, words: list[re.Match[str]], first: int
