@@ -14,6 +14,7 @@ from types import ModuleType
 from printgen.folders import holds
 from printgen.layout.evaluate import lay_out_borrowed, lay_out_game
 from printgen.layout.face import BorrowedDeck, LaidOutDeck
+from printgen.layout.untranslated import untranslated_decks
 from printgen.layout_defaults import add_layout_defaults
 from printgen.model.game import Game, is_language_code, shown_language, two_letter_hint
 from printgen.options import BuildOptions
@@ -176,6 +177,7 @@ class Session:
             return Checked(partial, {}, {lang: [] for lang in wanted}, complete=False)
         if rules:  # the unit that runs the rules says what loading warned about, once
             problems.extend(game.notices)
+            problems.extend(untranslated_decks(game, library))  # once a game, not a language
             run_rules(self.rule_context(game, problems), module, problems)
         checked = Checked(game, self.resolved(game, problems))
         languages = game.meta.languages

@@ -237,6 +237,10 @@ def test_a_text_too_long_on_many_generated_cards_is_not_a_line_a_card(
     lines = checked.err.splitlines()
     tail = "does not fit box 'effect' of layout 'demo-card' (53×44 mm) even at 5.5 pt"
     assert [line.split(tail)[0] for line in lines] == [
+        # the one text of a game of en and it, written once: its it cards print it in English
+        f"{DECK}:11:15: warning: deck 'ranks': its card texts are written once for every "
+        "language, so its it cards print them in the words written (24 texts on 12 cards: "
+        "'Rank {{ rank }}. Gain one more…' …); write each as {en: …, it: …} to translate them",
         *(f"{DECK}:11:15: text of card 'rank-{n}' " for n in range(1, 6)),
         f"{DECK}:11:15: text of 7 more cards ("
         + ", ".join(f"'rank-{n}'" for n in range(6, 13))
