@@ -1592,33 +1592,27 @@ def test_a_character_the_aid_cannot_print_in_a_name_is_said_at_the_name(
         assert (checked.code, checked.err.splitlines()) == (2, said), checked.err
 
 
-def test_a_character_the_card_reference_cannot_print_is_an_error_at_the_card(
+def test_a_field_the_faces_leave_off_is_not_checked_beside_the_card(
     designer: Path, printgen: Callable[..., Run]
 ) -> None:
-    """The rulebook's card reference sets every text field its layouts print in Vera (a
-    playable line the aid's quick reference leaves out, a field a font of the designer's
-    prints on the card, or its layout prints on other cards only): an arrow there printed as
-    an empty box beside the card, and the game validated clean. It is said at the card's
-    field, as the quick reference says its own."""
+    """The rulebook's card reference sets beside a card the text fields its face prints: a
+    field an element prints only where its ``when:`` holds (on dearer cards than any here) is
+    printed beside no card, so an arrow in it that Vera lacks is no problem (it was an error
+    at the card, for a text the rulebook then printed beside a face that did not show it)."""
     deck = designer / "cards" / GAME / "decks" / "main.yaml"
     text = deck.read_text(encoding="utf-8")
     effect = '    effect: {en: "Gain 2 :coin:.", it: "Guadagni 2 :coin:."}\n'
     note = '    note: {en: "Then → the next player", it: "Poi tocca al prossimo"}'
     text = text.replace("  effect: text\n", "  effect: text\n  note: text\n", 1)
     deck.write_text(text.replace(effect, effect + note + "\n", 1), encoding="utf-8")
-    # printed on the dearer cards alone: not on this one's face, which says nothing of it
+    # printed on the dearer cards alone: there are none
     append_to(
         designer / "cards" / GAME / "layouts" / f"{GAME}.yaml",
         '    note: {type: text, x: 5, y: 80, w: 50, h: 4, text: "{{ card.note }}",'
         ' when: "{{ card.cost > 5 }}"}\n',
     )
-    line = text.splitlines().index(effect.rstrip("\n")) + 2
     checked = printgen(designer, "validate", "--only", "rulebook")
-    assert checked.code == 2
-    assert checked.err.splitlines() == [
-        f"cards/{GAME}/decks/main.yaml:{line}:11: character '→' of card 'miner' note is not in "
-        "the document font (Vera); write it another way"
-    ], checked.err
+    assert (checked.code, checked.err) == (0, ""), checked.err
 
 
 def test_an_unknown_icon_in_a_summary_is_an_error_at_the_card(

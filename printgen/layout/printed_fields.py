@@ -5,7 +5,7 @@ that card prints — the face sums the fields of the elements it draws)."""
 
 from __future__ import annotations
 
-from printgen.source.layouts import Element
+from printgen.source.layouts import Element, Layout
 from printgen.startup.deferred import pattern
 
 # card.effect, card['effect'], card["effect"]
@@ -20,3 +20,9 @@ def printed_fields(element: Element) -> frozenset[str]:
     if not (isinstance(written, str) and "card" in written):
         return frozenset()
     return frozenset(a or b for a, b in _CARD_FIELD.findall(written))
+
+
+def layout_fields(layout: Layout) -> frozenset[str]:
+    """The fields an element of ``layout`` (its own and those it extends) prints as text on
+    some card, whatever its ``when:``."""
+    return frozenset().union(*(printed_fields(element) for element in layout.elements))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from printgen.layout.printed_fields import printed_fields
+from printgen.layout.printed_fields import layout_fields
 from printgen.model.game import CardType, Deck, Game
 from printgen.problems import Problem, Severity, Where, one_line
 from printgen.source.layouts import LayoutLibrary
@@ -66,7 +66,7 @@ def _plain_texts(deck: Deck, library: LayoutLibrary) -> list[PlainText] | None:
         if layout is None:  # an unknown layout: said by the lay-out
             continue
         if card.layout not in prints:
-            prints[card.layout] = printed_fields(layout) & texts
+            prints[card.layout] = layout_fields(layout) & texts
         fields = sorted(prints[card.layout], key=lambda name: _place(card.where_of(name)))
         for name in fields:
             value = card.fields.get(name)
