@@ -6,6 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 LEFTOVER_ENDINGS = ("~", ".swp", ".swx", ".tmp")  # editors' backups and swap files
+OUTSIDE = (
+    "leads outside the project folder (a symlink?); printgen reads only files whose real "
+    "place is inside the project"
+)
 
 
 def holds(path: Path) -> bool:
@@ -32,3 +36,26 @@ def hidden(name: str) -> bool:
 def listed(folder: Path, pattern: str) -> list[Path]:
     """The files of ``folder`` matching ``pattern`` (``*.yaml``), sorted, hidden ones left out."""
     return sorted(path for path in folder.glob(pattern) if not hidden(path.name))
+
+
+def not_a_folder(folder: Path, root: Path | None, holding: str) -> str | None:
+    """Why an entry printgen lists as a folder (decks/, fonts/, icons/ …) is there but is no
+    folder — a file, a link to nothing, a pipe — as the words after its name; None when it is a
+    folder or is not there at all. Skipped without a word, each such entry left the designer
+    the follow-ons of its absence ("no deck files", an "unknown layout" per deck) instead.
+    ``holding``: what the folder is for ("the game's layout files (.yaml)"); ``root``: the
+    project's folder, a link out of which is said as such."""
+    try:
+        if folder.is_dir() or not (folder.is_symlink() or folder.exists()):
+            return None  # a folder (looked into by the caller), or none: nothing of its own
+        if not folder.exists():  # a link whose target is gone (or a loop of links)
+            return (
+                f"is a link to nothing; point it at a folder of the project holding {holding}, "
+                "or put such a folder in its place"
+            )
+        if root is not None and not folder.resolve().is_relative_to(root.resolve()):
+            return OUTSIDE  # a link to a file out of it: what lies there is never named
+        what = "a file" if folder.is_file() else "a pipe or a device"
+    except (OSError, RuntimeError):  # a folder above it that cannot be looked into: said there
+        return None
+    return f"is {what}, not a folder; make it a folder holding {holding}"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen import inputs
-from printgen.folders import holds_game_file, listed
+from printgen.folders import OUTSIDE, holds_game_file, listed
 from printgen.limits import MAX_TEXT_BYTES
 from printgen.problems import Where, fail, one_line_path
 
@@ -382,10 +382,7 @@ def _outside(path: Path) -> str:
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return "is a symlink loop (links leading back to themselves); remove it or fix it"
-    return (
-        "leads outside the project folder (a symlink?); printgen reads only files whose real "
-        "place is inside the project"
-    )
+    return OUTSIDE
 
 
 def _over(size: int, limit: int) -> tuple[str, str]:

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from printgen import inputs
-from printgen.folders import listed
+from printgen.folders import OUTSIDE, listed, not_a_folder
 from printgen.icons import fontawesome
 from printgen.icons.forms import precompiled
 from printgen.icons.geometry import parse_hex
@@ -341,20 +341,12 @@ def _folder(
 
 def _not_a_folder(folder: Path, root: Path | None, source: IconSource) -> str | None:
     """Why an icons/ entry that is there is no folder (a file, a link to nothing), else None.
-    Skipped without a word, it made every icon it was meant to hold an 'unknown icon': said
-    once here, as a folder refused whole is, and those uses say nothing of their own."""
-    if folder.is_dir() or not (folder.is_symlink() or folder.exists()):
-        return None  # a folder (checked by the caller), or none at all: no icons of its own
+    Said once here, as a folder refused whole is, and the uses of its icons say nothing."""
     whose = "the game's" if source is IconSource.GAME else "the project's"
-    if not folder.exists():  # a link whose target is gone (or a loop of links)
-        return (
-            f"is a link to nothing; point it at a folder of the project holding {whose} .svg "
-            "icons, or put such a folder in its place"
-        )
-    if root is not None and not folder.resolve().is_relative_to(root.resolve()):
-        return _unusable(folder, root)  # a link to a file out of it: said as a folder out of it
-    what = "a file" if folder.is_file() else "a pipe or a device"
-    return f"is {what}, not a folder; make it a folder holding {whose} .svg icons"
+    why = not_a_folder(folder, root, f"{whose} .svg icons")
+    if why == OUTSIDE:  # a link to a file out of it: said as a folder out of it
+        return _unusable(folder, root)
+    return why
 
 
 def _renamed(path: Path, taken: set[str], otherwise: str) -> str:
