@@ -26,6 +26,18 @@ def holds_game_file(folder: Path) -> bool:
     return holds(folder / "game.yaml")
 
 
+# the folders printgen lists, and what each holds (as the line refusing one names it)
+PROJECT_FOLDERS = {
+    "templates": "the project's own templates (.j2 files, labels.yaml, layouts/)",
+    "templates/layouts": "the project's shared layout files (.yaml)",
+    "fonts": "the project's TrueType fonts (.ttf)",
+}
+GAME_FOLDERS = {
+    "decks": "the game's deck files (.yaml, .csv, .xlsx)",
+    "layouts": "the game's layout files (.yaml)",
+}
+
+
 def hidden(name: str) -> bool:
     """A file name printgen never takes for an input: hidden (``.old.yaml``, an editor's lock
     ``.#main.yaml``, the ``~$ships.xlsx`` Excel keeps while the workbook is open) or an editor's
@@ -59,3 +71,17 @@ def not_a_folder(folder: Path, root: Path | None, holding: str) -> str | None:
     except (OSError, RuntimeError):  # a folder above it that cannot be looked into: said there
         return None
     return f"is {what}, not a folder; make it a folder holding {holding}"
+
+
+def refused_folders(root: Path, games: list[str]) -> list[tuple[str, str]]:
+    """(path in the project, message) for each folder the project and these games are read
+    from that is there but no folder: said before anything is read, once for every game (a
+    game using another's deck would add a line of its own for it)."""
+    entries = [(Path(name), holding) for name, holding in PROJECT_FOLDERS.items()]
+    for game in games:
+        entries += [(Path("cards", game, name), holding) for name, holding in GAME_FOLDERS.items()]
+    return [
+        (entry.as_posix(), f"{entry.name} {why}")
+        for entry, holding in entries
+        if (why := not_a_folder(root / entry, root, holding)) is not None
+    ]

@@ -1,7 +1,8 @@
 """Game folders of cards/ that a build of every game would skip without a word: a name that
 cannot be a game id, a folder linked out of the project, a game file printgen does not read
-(game.yml). Each is said, one line, and the command stops. And what to do in a folder that
-is no project at all."""
+(game.yml); a folder printgen lists (decks/, layouts/, templates/, fonts/) that is a file or a
+link to nothing. Each is said, one line, and the command stops. And what to do in a folder
+that is no project at all."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import re
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from printgen.folders import refused_folders
 
 if TYPE_CHECKING:
     from printgen.project import Project
@@ -63,7 +66,11 @@ def unseen_games(project: Project, named: list[str] | None) -> list[str]:
         for folder, name in project.game_files_misnamed()
         if not named or folder in named
     )
-    return lines
+    if lines:  # a game folder refused: its decks/ and layouts/ are not its to say
+        return lines
+    known = project.game_ids()
+    games = [game for game in named if game in known] if named else known
+    return [f"{path}:1:1: {said}" for path, said in refused_folders(project.root, games)]
 
 
 def _shown(name: str) -> str:

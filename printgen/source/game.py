@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from printgen.folders import listed
+from printgen.folders import GAME_FOLDERS, listed, not_a_folder
 from printgen.icons import icon_library, unusable_icons
 from printgen.limits import MAX_CARDS_PER_GAME, MAX_COVER_CARDS, MAX_PLAYERS
 from printgen.model.game import Constraint, Deck, Game, GameMeta
@@ -99,6 +99,10 @@ def load_game(project: Project, game_id: str) -> Game:
     broken: set[str] = set()  # decks whose own declarations are wrong, and deck/card faulty
     decks_folder = folder / "decks"
     deck_files = listed(decks_folder, "*.yaml") if decks_folder.is_dir() else []
+    # said at it, not as "no deck files" (a game using one of its decks names this line)
+    refused = not_a_folder(decks_folder, project.root, GAME_FOLDERS["decks"])
+    if refused is not None:
+        checker.error(Where(project.rel(decks_folder)), f"decks {refused}")
     stems: dict[str, list[str]] = {}  # the deck files only their case tells apart, sorted
     for path in deck_files:
         stems.setdefault(path.stem.lower(), []).append(path.stem)
@@ -146,7 +150,7 @@ def load_game(project: Project, game_id: str) -> Game:
     for path in misnamed:  # a deck or layouts file printgen would not read: said, not dropped
         text = f"printgen reads files ending in .yaml; rename {path.name} to {path.stem}.yaml"
         checker.error(Where(project.rel(path)), text)
-    if not deck_files and not misnamed:
+    if not deck_files and not misnamed and refused is None:
         checker.error(Where(rel_game), f"no deck files; add cards/{game_id}/decks/<deck>.yaml")
     if sum(deck.total for deck in decks) > MAX_CARDS_PER_GAME:
         checker.error(

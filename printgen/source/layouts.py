@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from printgen.folders import GAME_FOLDERS, PROJECT_FOLDERS, not_a_folder
 from printgen.limits import MAX_LAYOUT_ELEMENTS
 from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
@@ -159,6 +160,12 @@ def load_layouts(
     named_at: dict[str, Where] = {}  # each layout's name, where it is written
     twice: set[str] = set()
     checker = Checker()
+    for folder, holding in (
+        (project.templates / "layouts", PROJECT_FOLDERS["templates/layouts"]),
+        *([(project.cards / game_id / "layouts", GAME_FOLDERS["layouts"])] if game_id else []),
+    ):  # said at it: skipped, each deck's layout was an "unknown layout" of its own
+        if (why := not_a_folder(folder, project.root, holding)) is not None:
+            checker.error(Where(project.rel(folder)), f"layouts {why}")
     for path in _files_for(project, project.layout_files(game_id), wanted):
         rel = project.rel(path)
         node = checker.read(path, rel, project)
