@@ -158,10 +158,12 @@ class Session:
             game = loaded = self.game(game_id)
             library = self.library(game)
             rules_tried = True
-            module = self.rules_module(game_id)
+            # imported only by the unit that runs the rules: what rules.py prints as it is
+            # imported is printed once a build, not once a language's worker
+            module = self.rules_module(game_id) if rules else None
         except ProjectError as exc:
             problems.extend(exc.problems)
-            if not rules_tried:  # a rules.py that does not import is said in this run too
+            if rules and not rules_tried:  # a rules.py that does not import is said too
                 problems.extend(self._rules_module_problems(game_id))
             partial = exc.partial if isinstance(exc.partial, Game) else loaded
             if partial is None:

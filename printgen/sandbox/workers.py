@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +52,20 @@ def joined(slots: Any) -> None:
 
     # the last thing a worker does once the pool lets it go, its results all handed back
     Finalize(None, _ended, exitpriority=-1)
+    _whole_lines()
+
+
+def _whole_lines() -> None:
+    """What a game's Python prints in a worker goes out a line at a time, as on a terminal:
+    block-buffered into a pipe (``| tee build.log``), or unbuffered (PYTHONUNBUFFERED), two
+    workers' prints ran together on one line."""
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with suppress(OSError, ValueError):
+                reconfigure(line_buffering=True, write_through=False)
 
 
 def _ended() -> None:
