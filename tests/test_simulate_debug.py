@@ -169,6 +169,34 @@ def test_a_print_as_the_engine_is_imported_is_shown_before_the_games(
     assert "leaves out" not in run.err
 
 
+@pytest.mark.parametrize("fails", [False, True], ids=["ends", "raises"])
+def test_a_print_that_leaves_its_line_open_runs_into_no_line_of_printgens(
+    table: Path, printgen: Printgen, fails: bool
+) -> None:
+    """print('x', end='') ran on into the next game's header, the traceback or the problem
+    that followed: "rollingTraceback of …" on one line."""
+    head = HEAD.replace('BOTS = ("low", "high")', 'sys.stdout.write("loading")\nBOTS = ("low",)')
+    play = PLAY.replace(
+        'print("rolled", rolled, "for", ",".join(bots))', "print('rolling', end='')"
+    )
+    if fails:
+        play = play.replace("    played = ", "    1 / 0\n    played = ")
+    _engine(table, head + play.replace('print("to stderr", file=sys.stderr)', "0"))
+    run = printgen(table, "simulate", GAME, "--debug", "-n", "2")
+    assert run.code == (2 if fails else 0), run.err
+    lines = run.err.splitlines()
+    assert lines[:3] == [
+        "loading",
+        "--- game 1 of 2, --seed 1: 3 players (low, low, low) ---",
+        "rolling",
+    ]
+    if fails:
+        assert lines[3] == f"Traceback of {ENGINE} (most recent call last):"
+        assert lines[-1].startswith(f"{ENGINE}:{_line_of(table, '1 / 0')}:1: play() failed: ")
+    else:
+        assert lines[3:] == ["--- game 2 of 2, --seed 1: 3 players (low, low, low) ---", "rolling"]
+
+
 @pytest.mark.parametrize(
     ("where", "engine", "fault"),
     [

@@ -30,6 +30,20 @@ def game_header(game: int, games: int, seats: Sequence[str], seed: int) -> str:
     return f"--- game {game + 1:,} of {games:,}, --seed {seed}: {players} ---"
 
 
+# whether the engine's last print left its line open (print('x', end='')): its stdout and
+# stderr share printgen's stderr, one line for both
+_line_open = [False]
+
+
+def end_line(terminal: TextIO) -> None:
+    """The line the engine's prints left open ended, so that printgen's next line (a game's
+    header, a traceback, a problem) starts a line of its own rather than running on after
+    them."""
+    if _line_open[0]:
+        _line_open[0] = False
+        terminal.write("\n")
+
+
 class Shown(io.TextIOBase):
     """The engine's ``sys.stdout`` or ``sys.stderr`` (``name``) under --debug: what it
     prints, written through to printgen's stderr (``terminal``). Closing it closes only this
@@ -66,6 +80,8 @@ class Shown(io.TextIOBase):
     def write(self, text: str) -> int:
         if self.closed:
             raise ValueError("I/O operation on closed file.")
+        if text:
+            _line_open[0] = not text.endswith("\n")
         return self.terminal.write(text)
 
     def flush(self) -> None:
@@ -125,6 +141,7 @@ def show_traceback(exc: BaseException, path: Path, rel: str, stream: TextIO) -> 
     heads = (PYTHONS_HEADER, "Exception Group Traceback (most recent call last):\n")
     header = f"Traceback of {rel} (most recent call last):\n"
     said = "".join(_headed(line, heads, header) for line in lines)
+    end_line(stream)
     print(said.rstrip("\n"), file=stream)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from typing import TextIO
 
-from printgen.simulate.debug import TextBytes, engine_streams
+from printgen.simulate.debug import TextBytes, end_line, engine_streams
 
 IMPORTING = "simulate.py"  # the step of the module's own lines, run as it is imported
 
@@ -102,6 +102,7 @@ def kept_out(printed: Printed) -> Iterator[None]:
             yield
         finally:
             sys.stdout, sys.stderr = before
+            end_line(printed.terminal)  # printgen's next line on a line of its own
         return
     with redirect_stdout(printed), redirect_stderr(printed):
         yield

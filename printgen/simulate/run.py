@@ -27,7 +27,7 @@ from printgen.sandbox.refused import Kept, designer_threads, no_exit_nor_fork, t
 from printgen.sandbox.workers import Board, ended_worker, joined, step, task
 from printgen.simulate import faults
 from printgen.simulate.contract import GameRecord, SimData
-from printgen.simulate.debug import engine_streams, game_header, show_traceback
+from printgen.simulate.debug import end_line, engine_streams, game_header, show_traceback
 from printgen.simulate.engine import ENGINE_FILE, engine_owner, load_engine
 from printgen.simulate.faults import EngineFault
 from printgen.simulate.printed import Printed, kept_out, printed_message
@@ -291,6 +291,7 @@ def _played(
         random.seed(f"printgen-simulate-module:{seed}:{i}")
         if settings.debug:
             engine_streams(printed.terminal)  # what the game before closed or replaced
+            end_line(printed.terminal)
             print(
                 game_header(i, settings.games, seats(bots, players, i), seed), file=printed.terminal
             )
