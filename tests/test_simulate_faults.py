@@ -158,7 +158,16 @@ def test_a_name_the_engine_cannot_import_is_said_without_printgens_path(
         ("GameRecord(True, 3, (), [None for _ in bots])", "play() gave played[0] = None"),
         (
             "GameRecord(True, 3, (), [Counter(x=-5) for _ in bots])",
-            "play() gave played[0] = Counter({'x': -5})",
+            "play() gave played[0]['x'] = -5; it counts plays by card id",
+        ),
+        (  # the wrong entry named: the whole Counter, cut short, hid it
+            "GameRecord(True, 3, (), [Counter(miner=3, merchant=4, crown=1, thief=-1)] * seats)",
+            "play() gave played[0]['thief'] = -1; it counts plays by card id (a Counter of "
+            "whole numbers from 0 to 1,000,000,000)",
+        ),
+        (
+            "GameRecord(True, 3, (), [Counter({'miner': 1.0})] * seats)",
+            "play() gave played[0]['miner'] = 1.0; it counts plays by card id",
         ),
         (
             "GameRecord(True, 3, (), [Counter() for _ in bots], figures={'f': float('nan')})",

@@ -267,15 +267,14 @@ def record_problem(record: Any, players: int, turn_cap: int) -> str | None:
         return f"play() named winners {winners!r}; a winner is a seat from 0 to {players - 1}"
     if type(record.first) is not int or record.first not in seats:
         return f"play() named first seat {record.first!r}; it must be from 0 to {players - 1}"
+    counted = f"it counts plays by card id (a Counter of whole numbers from 0 to {MAX_PLAYS:,})"
     for seat, counts in enumerate(record.played):
-        if not isinstance(counts, dict) or not all(
-            isinstance(card, str) and type(n) is int and 0 <= n <= MAX_PLAYS
-            for card, n in counts.items()
-        ):
-            return (
-                f"play() gave played[{seat}] = {_short(counts)}; it counts plays by card id "
-                f"(a Counter of whole numbers from 0 to {MAX_PLAYS:,})"
-            )
+        if not isinstance(counts, dict):
+            return f"play() gave played[{seat}] = {_short(counts)}; {counted}"
+        for card, n in counts.items():
+            if not (isinstance(card, str) and type(n) is int and 0 <= n <= MAX_PLAYS):
+                # the entry itself: the whole Counter, cut at 40 characters, hid the one wrong
+                return f"play() gave played[{seat}][{_short(card)}] = {_short(n)}; {counted}"
     figures, series = record.figures, record.series
     if not isinstance(figures, dict):
         return f"play() gave figures = {_short(figures)}; it maps names to numbers"
