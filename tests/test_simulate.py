@@ -375,6 +375,21 @@ def test_seat_gap_message_names_both_seats(project: Path, printgen: Printgen) ->
             "max_turns_p90: 40.5",
             "balance: 'max_turns_p90' must be a whole number, not 40.5",
         ),
+        (  # a share written as a percentage: it said "must be a number, not '10%'"
+            "max_seat_win_gap: 0.10",
+            "max_seat_win_gap: 10%",
+            "balance: 'max_seat_win_gap' is a share from 0 to 1: write 0.1 for 10%, not '10%'",
+        ),
+        (  # ... or as its number of points: "must be between 0 and 1, not 10"
+            "max_seat_win_gap: 0.10",
+            "max_seat_win_gap: 10",
+            "balance: 'max_seat_win_gap' is a share from 0 to 1: write 0.1 for 10%, not 10",
+        ),
+        (  # as YAML writes it, not Python's True
+            "max_seat_win_gap: 0.10",
+            "max_seat_win_gap: true",
+            "balance: 'max_seat_win_gap' must be a number, not true",
+        ),
     ],
 )
 def test_bad_thresholds_are_errors_at_their_line(

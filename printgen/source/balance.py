@@ -27,14 +27,39 @@ def check_balance(checker: Checker, node: LDict) -> None:
             continue
         value = balance[key]
         kind = "a whole number" if whole else "a number"
-        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-            checker.error(balance.at(key), f"balance: '{key}' must be {kind}, not {value!r}")
+        percent = None if whole else _percent(value)
+        if percent is not None:  # 99% or 99: a share is written from 0 to 1
+            checker.error(
+                balance.at(key),
+                f"balance: '{key}' is a share from 0 to 1: write {_shown(percent / 100)} for "
+                f"{_shown(percent)}%, not {value!r}",
+            )
+        elif isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+            shown = str(value).lower() if isinstance(value, bool) else repr(value)  # as YAML
+            checker.error(balance.at(key), f"balance: '{key}' must be {kind}, not {shown}")
         elif not low <= value <= high:
             checker.error(
                 balance.at(key),
                 f"balance: '{key}' must be between {_shown(low)} and {_shown(high)}, "
                 f"not {_shown(value)}",
             )
+
+
+def _percent(value: object) -> float | None:
+    """The percentage a share was written as, '99%' or 99 (a whole number past 1, up to
+    100: 1.5 is no percentage anyone writes); else None."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        try:
+            number = float(value.strip()[:-1])
+        except ValueError:
+            return None
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        number = float(value)
+        if number <= 1 or not number.is_integer():
+            return None
+    else:
+        return None
+    return number if 0 < number <= 100 else None
 
 
 def _shown(number: float) -> str:
