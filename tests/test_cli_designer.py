@@ -40,7 +40,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         (["build", "--duplex", "both"], "'long', 'short', 'fold', 'none'"),
         (["build", "--format", "jpg"], "'pdf', 'png', 'tts'"),
         (["build", "--service", "pod"], "'mpc', 'dtc'"),
-        (["calibrate", "--duplex", "fold"], "'long', 'short'"),
+        (["calibrate", "--duplex", "both"], "'long', 'short'"),
     ],
 )
 def test_a_wrong_choice_lists_the_words_to_type(
@@ -50,6 +50,25 @@ def test_a_wrong_choice_lists_the_words_to_type(
     assert f"invalid choice: '{argv[-1]}' (choose from {words})" in err
     assert "<" not in err  # no Python names such as <Output.CARDS: 'cards'>
     assert f"(see printgen {argv[0]} --help)" in err, err  # where the whole usage is
+
+
+@pytest.mark.parametrize(
+    ("duplex", "prints"),
+    [
+        ("fold", "prints a card's back beside its front, in the same pass"),
+        ("None", "prints no backs"),
+    ],
+)
+def test_calibrating_for_a_duplex_with_no_back_to_measure_says_why_not(
+    duplex: str, prints: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """build's --duplex fold, typed to calibrate: "invalid choice: 'fold'" said no more."""
+    err = _usage_error(["calibrate", "--duplex", duplex], capsys)
+    assert err == (
+        f"printgen: argument --duplex: {duplex.lower()} {prints}: there is no back offset to "
+        "measure; calibrate for the edge your duplex printer turns the sheet over, long or "
+        "short, or skip calibrating (see printgen calibrate --help)\n"
+    )
 
 
 def _usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
