@@ -94,9 +94,10 @@ def test_builtin_svg_parses_and_is_one_colour_with_holes(name: str) -> None:
 def test_builtin_icons_pass_every_check_a_projects_icons_get() -> None:
     """printgen's own icons are taken as they are, unchecked: checked as a project's icon
     folder is, they are the same icons and not one problem."""
-    from printgen.icons.library import _folder, builtin_files
+    from printgen.icons.icon_folder import read_folder
+    from printgen.icons.library import builtin_files
 
-    checked, problems = _folder(BUILTIN_DIR, IconSource.BUILTIN)
+    checked, problems = read_folder(BUILTIN_DIR, IconSource.BUILTIN)
     assert problems == []
     assert checked == dict(builtin_files())
 

@@ -12,7 +12,7 @@ from printgen.documents.flow import RichText, table
 from printgen.documents.platypus import Flowable
 from printgen.documents.prose_flavours import outside_code
 from printgen.documents.prose_theme import Theme
-from printgen.icons.library import IconSource
+from printgen.icons.icon_folder import IconSource
 from printgen.layout import text
 from printgen.problems import Problem, Severity
 

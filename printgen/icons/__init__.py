@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from printgen.icons.icon_folder import IconFile, IconProblem, IconSource
 from printgen.icons.labels import LABEL_BOXES
 from printgen.icons.library import (
     BUILTIN_DIR,
-    IconFile,
     IconLibrary,
-    IconProblem,
-    IconSource,
     builtin_library,
     icon_library,
     unusable_icons,

@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from printgen.icons.forms import FORMS_FILE
-from printgen.icons.library import IconLibrary, IconSource, read_icon
+from printgen.icons.icon_folder import IconSource
+from printgen.icons.library import IconLibrary, read_icon
 from printgen.icons.svg import digest
 
 
