@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printgen.problems import Where
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, did_you_mean
 
@@ -62,3 +63,35 @@ def unknown_style(
             or f"; the styles it may extend: {', '.join(sorted(known)) or 'none'}"
         )
     checker.error(style.at("extends"), f"style '{name}' extends unknown style '{base}'{hint}")
+
+
+Styles = dict[str, dict[str, Any]]
+Places = dict[str, Where]
+
+
+def own_styles(
+    checker: Checker,
+    body: LDict,
+    style_maps: LDict,
+    keys: set[str],
+    inherited: tuple[Styles, Places, dict[str, Places]],
+) -> None:
+    """A layout's own ``styles:`` laid over those it inherits (``inherited``: the styles, where
+    each is written and where each of its keys is, updated in place): each over the style of
+    its own name, or the one its ``extends:`` names."""
+    styles, style_where, style_key_where = inherited
+    for style_name, style in style_maps.items():
+        style_map = checker.mapping(style, style_maps.at(style_name), f"style '{style_name}'")
+        if style_map is None:
+            continue
+        checker.keys(style_map, keys | {"extends"}, set(), f"style '{style_name}'")
+        base_name = str(style_map.get("extends", style_name))
+        if "extends" in style_map and base_name not in styles:
+            unknown_style(checker, style_map, style_name, base_name, styles, body)
+        base = styles.get(base_name, {})
+        styles[style_name] = {**base, **{k: v for k, v in style_map.items() if k != "extends"}}
+        style_where[style_name] = style_map.where
+        style_key_where[style_name] = {
+            **style_key_where.get(base_name, {}),
+            **{k: w for k, w in style_map.value_where.items() if k != "extends"},
+        }

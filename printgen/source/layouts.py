@@ -18,9 +18,9 @@ from printgen.problems import Problem, ProjectError, Where
 from printgen.project import Project
 from printgen.source.layout_chains import (
     MAX_EXTENDS_DEPTH,
+    own_styles,
     say_too_long,
     too_long_chain,
-    unknown_style,
 )
 from printgen.source.layout_order import stacked
 from printgen.source.layout_values import (
@@ -308,21 +308,7 @@ def _resolve(
     defaults.update(own)
     defaults_where.update((key, body["defaults"].at(key)) for key in own)
     style_maps = _map(checker, body, "styles") or LDict()
-    for style_name, style in style_maps.items():
-        style_map = checker.mapping(style, style_maps.at(style_name), f"style '{style_name}'")
-        if style_map is None:
-            continue
-        checker.keys(style_map, STYLE_KEYS | {"extends"}, set(), f"style '{style_name}'")
-        base_name = str(style_map.get("extends", style_name))
-        if "extends" in style_map and base_name not in styles:
-            unknown_style(checker, style_map, style_name, base_name, styles, body)
-        base = styles.get(base_name, {})
-        styles[style_name] = {**base, **{k: v for k, v in style_map.items() if k != "extends"}}
-        style_where[style_name] = style_map.where
-        style_key_where[style_name] = {
-            **style_key_where.get(base_name, {}),
-            **{k: w for k, w in style_map.value_where.items() if k != "extends"},
-        }
+    own_styles(checker, body, style_maps, STYLE_KEYS, (styles, style_where, style_key_where))
     element_maps = _map(checker, body, "elements") or LDict()
     for element_name, definition in element_maps.items():
         props = checker.mapping(
