@@ -13,7 +13,6 @@ import pytest
 
 from printgen.layout import overlap
 from printgen.layout.ink import Box
-from printgen.layout.overlap import _meet
 from printgen.layout.sweep import near_pairs
 from tests.conftest import Run
 
@@ -65,6 +64,11 @@ def test_boxes_printing_over_each_other_on_every_card_are_measured_once_said(
     # each pair's boxes and then their lines were compared on every face: now all of them on
     # a language's first face, then only for the 10 boxes said
     assert count[0] < 2 * (2 * pairs) + fronts * 10 * BOXES * 2, count[0]
+
+
+def _meet(a: Box, b: Box) -> bool:
+    """The boxes overlap or touch, as comparing every pair finds it."""
+    return a.left <= b.right and b.left <= a.right and a.top <= b.bottom and b.top <= a.bottom
 
 
 def test_only_boxes_that_meet_are_paired() -> None:

@@ -44,3 +44,18 @@ def test_a_long_word_an_expression_prints_is_said_at_the_expression(
     run = printgen(demo, "validate", "demo", "--lang", "en")
     assert run.code == 2, run.err
     assert run.err.splitlines()[0] == f"cards/demo/{prose}.en.md{said}{SAID}", run.err
+
+
+def test_a_long_word_an_expression_prints_in_a_table_cell_is_said_at_the_expression(
+    demo: Path, printgen: Callable[..., Any]
+) -> None:
+    path = demo / "cards" / "demo" / "rules.en.md"
+    written = path.read_text(encoding="utf-8")
+    table = "\n| Step | What |\n| --- | --- |\n| One | {{ 'z' * 300 }} |\n"
+    path.write_text(written + table, encoding="utf-8")
+    line = len(written.splitlines()) + 4
+    run = printgen(demo, "validate", "demo", "--lang", "en")
+    assert run.code == 2, run.err
+    first = run.err.splitlines()[0]
+    assert first.startswith(f"cards/demo/rules.en.md:{line}:9: text runs past the margin"), first
+    assert "in column 2 of the table" in first, first

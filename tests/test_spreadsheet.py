@@ -1383,6 +1383,26 @@ def test_a_merged_header_is_said_once(fleet: Path, printgen: Callable[..., Run])
     ]
 
 
+def test_a_merged_header_still_says_the_header_s_other_mistakes(
+    fleet: Path, printgen: Callable[..., Run]
+) -> None:
+    # the merge stopped the header's check: a misspelt column beside it waited for a second run
+    rows: list[list[Any]] = [
+        ["id", "count", "naem", "name.en", "name.it"],
+        ["brig", 1, "x", "Brig", "Brigantino"],
+    ]
+    _merged_workbook(fleet / "cards/fleet/decks/ships.xlsx", rows, "D1:E1")
+    (fleet / DECK).write_text(_deck("ships.xlsx"), encoding="utf-8")
+    run = printgen(fleet, "validate", GAME)
+    assert run.code == 2
+    said = [line.partition(": ")[0] for line in run.err.splitlines()]
+    assert said == [
+        "cards/fleet/decks/ships.xlsx#Fleet!D1",  # the merge, said as the sheet is read
+        "cards/fleet/decks/ships.xlsx#Fleet!C1",
+    ]
+    assert "unknown column 'naem'" in run.err.splitlines()[1], run.err
+
+
 def test_an_error_or_date_cell_of_a_workbook_is_said_at_the_cell(fleet: Path) -> None:
     # a card printed "#DIV/0!" and "2024-01-01 00:00:00", and validate said ok
     import datetime

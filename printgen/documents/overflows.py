@@ -39,7 +39,7 @@ def overflow_problems(
             continue
         if flow.table:
             tables.add(id(flow.table))
-            where, message = _table_said(flow.table, rel, prose, where_of)
+            where, message = _table_said(flow.table, rel, (prose, rendered), where_of)
         else:
             where, message = _block_said(flow, rel, (prose, rendered), where_of)
         # a text found on no line is said at the file's start: blocks from anywhere (a long
@@ -92,7 +92,7 @@ def _block_said(
 
 
 def _table_said(
-    cells: list[list[RichText]], rel: str, prose: str, where_of: Callable[[str], Where]
+    cells: list[list[RichText]], rel: str, texts: tuple[str, str], where_of: Callable[[str], Where]
 ) -> tuple[Where, str]:
     """A table whose columns, each as narrow as its widest word, are wider together than the
     page: every column is squeezed and every one's widest word overflows, yet the table's
@@ -103,12 +103,13 @@ def _table_said(
             f"the table's {max(len(row) for row in cells)} columns are wider than the "
             "page, even at their narrowest; give it fewer columns"
         )
+    prose, rendered = texts
     piece, row, column = _widest_word(cells)
     word = whole_word(row[column - 1].written(), piece)
     line = where_of(_row(row))
     in_rules = line.path == rel
-    if in_rules:
-        line = word_at(prose, word, line) or line
+    if in_rules:  # else a word an expression printed in a cell, at the expression
+        line = word_at(prose, word, line) or printing_tag(rel, prose, rendered, word) or line
     hint = _hint(line, rel, SOFT in word)
     if in_rules and len(cells[0]) > 1:  # its neighbours squeeze its column too
         hint = "break it with &shy; where it may break, or give the table fewer columns"

@@ -120,6 +120,8 @@ def pictures(folder: Path, root: Path) -> list[tuple[str, str]]:
 def read_folder(
     folder: Path, source: IconSource, root: Path | None = None
 ) -> tuple[dict[str, IconFile], list[IconProblem]]:
+    """The usable icons of one icons/ folder (``source``: whose it is) by name, and the
+    problems of the files that cannot be used — or of the whole folder, none of it read."""
     files: dict[str, IconFile] = {}
     problems: list[IconProblem] = []
     if (why := _not_a_folder(folder, root, source)) is not None:

@@ -188,6 +188,7 @@ class DeckIcons:
 
 
 def _deck_icons(laid: LaidOutDeck) -> DeckIcons:
+    """Every icon element and inline icon of the deck's fronts, then its backs, in order."""
     order: dict[str, None] = {}
     shown_by: dict[str, set[str]] = {}
     inline: set[str] = set()

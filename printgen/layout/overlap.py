@@ -152,10 +152,6 @@ def _overlap(a: Box, b: Box) -> bool:
     return a.left < b.right and b.left < a.right and a.top < b.bottom and b.top < a.bottom
 
 
-def _meet(a: Box, b: Box) -> bool:
-    return a.left <= b.right and b.left <= a.right and a.top <= b.bottom and b.top <= a.bottom
-
-
 def _reach(shape: Shape) -> Box:
     """The rectangle a shape's stroke (with its clearance) can reach: a quick first filter —
     past a polygon's or star's corner as far as a mitre may run (MITER_LIMIT half-widths: a

@@ -9,11 +9,11 @@ nothing: one warning a deck says so, at its first sentence."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from printgen.layout.printed_fields import layout_fields
 from printgen.model.game import CardType, Deck, Game
-from printgen.problems import Problem, Severity, Where, one_line
+from printgen.problems import Problem, Severity, Where, in_spreadsheet, one_line
 from printgen.source.layouts import LayoutLibrary
 from printgen.startup.deferred import pattern
 
@@ -27,10 +27,10 @@ SHOWN = 40  # the characters of the first sentence the message quotes
 # the characters of a text read for its words: a sentence shows in its first words, and an
 # {{ left open on each of a million characters would be read to the end a million times
 READ = 1_000
+SHOWN_LANGUAGES = 5  # the languages a message names, then how many more
 
 
-@dataclass(frozen=True)
-class PlainText:
+class PlainText(NamedTuple):
     """A card's printed text written once for every language."""
 
     card: CardType
@@ -48,33 +48,46 @@ def untranslated_decks(game: Game, library: LayoutLibrary) -> list[Problem]:
     found = []
     for deck in game.decks:
         plain = _plain_texts(deck, library)
-        first = next((text for text in plain or () if reads_as_prose(text.text)), None)
-        if plain is not None and first is not None:
+        if plain is None:  # translated
+            continue
+        if (first := _first_prose(plain)) is not None:
             found.append(_warning(deck, plain, first, languages))
     return found
 
 
 def _plain_texts(deck: Deck, library: LayoutLibrary) -> list[PlainText] | None:
-    """The deck's printed text fields written as plain strings, in the cards' order; None
-    when one of them has a text per language (the deck is translated: a plain one beside it
-    is a name or a number meant alike in every language)."""
-    texts = {name for name, kind in deck.field_types.items() if kind == "text"}
+    """The deck's printed text fields written as plain strings, in the cards' order (a card's
+    in the order its layout's fields are declared); None when one of them has a text per
+    language (the deck is translated: a plain one beside it is a name or a number meant alike
+    in every language)."""
+    texts = [name for name, kind in deck.field_types.items() if kind == "text"]
     plain: list[PlainText] = []
-    prints: dict[str, frozenset[str]] = {}
+    prints: dict[str, list[str]] = {}  # by layout, worked out once: 10,000 cards share a few
     for card in deck.cards:
         layout = library.layouts.get(card.layout)
         if layout is None:  # an unknown layout: said by the lay-out
             continue
         if card.layout not in prints:
-            prints[card.layout] = layout_fields(layout) & texts
-        fields = sorted(prints[card.layout], key=lambda name: _place(card.where_of(name)))
-        for name in fields:
+            printed = layout_fields(layout)
+            prints[card.layout] = [name for name in texts if name in printed]
+        for name in prints[card.layout]:
             value = card.fields.get(name)
             if isinstance(value, dict):
                 return None
             if isinstance(value, str) and value.strip():
                 plain.append(PlainText(card, name, value))
     return plain
+
+
+def _first_prose(plain: list[PlainText]) -> PlainText | None:
+    """The first card's first sentence, as written in its file: of that card's texts that read
+    as prose, the one written first (where_of asked of that card alone)."""
+    at = next((n for n, text in enumerate(plain) if reads_as_prose(text.text)), None)
+    if at is None:
+        return None
+    card = plain[at].card
+    same = [text for text in plain[at:] if text.card is card and reads_as_prose(text.text)]
+    return min(same, key=lambda text: _place(card.where_of(text.field)))
 
 
 def _place(where: Where) -> tuple[int, int, int, str]:
@@ -102,7 +115,7 @@ def _warning(
     texts = f"{len(plain):,} text{'s' * (len(plain) != 1)}"
     counted = f"{texts} on {cards:,} card{'s' * (cards != 1)}"
     where = first.card.where_of(first.field)
-    if _in_sheet(where):  # a text per language is a column per language
+    if in_spreadsheet(where):  # a text per language is a column per language
         columns = ", ".join(f"{first.field}.{lang}" for lang in languages[:3])
         fix = f"give each text a column per language ({columns}{', …' * (len(languages) > 3)})"
     else:
@@ -115,15 +128,6 @@ def _warning(
         f"'{quoted}' …); {fix} to translate them",
         Severity.WARNING,
     )
-
-
-def _in_sheet(where: Where) -> bool:
-    """Whether a text is a spreadsheet's cell (a CSV file's, a workbook's)."""
-    path = where.path.lower()
-    return path.endswith(".csv") or ".xlsx" in path
-
-
-SHOWN_LANGUAGES = 5  # the languages a message names, then how many more
 
 
 def _listed(languages: tuple[str, ...]) -> str:

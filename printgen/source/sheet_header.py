@@ -66,7 +66,12 @@ def wrong_sheet(table: Table, value: str) -> str | None:
     )
 
 
-def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> list[Column] | None:
+def header_columns(
+    checker: Checker, table: Table, types: dict[str, str], merged: bool = False
+) -> list[Column] | None:
+    """The columns the header row names, each checked; None when the rows cannot be read by
+    them. ``merged``: header cells merged across columns (said at the merge), the columns past
+    its first read as unnamed — what they would have named is not said missing."""
     number, header = table.rows[0]
     notes = table.notes()
     languages = checker.languages
@@ -143,7 +148,7 @@ def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> lis
         seen.setdefault(name, index)
         columns.append(Column(index, field, lang))
     for required in ("id", "count"):
-        if required not in seen:
+        if required not in seen and not merged:
             ok = False
             if required in meant:  # its header cell's "did you mean" said it
                 continue
@@ -157,6 +162,7 @@ def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> lis
         missing = [lang for lang in languages if lang not in langs]
         if kind == "text" and langs and missing:
             ok = False
+            missing = [] if merged else missing
             # a language's column misspelt ('Name.en') said it, with "did you mean", at its cell
             missing = [lang for lang in missing if f"{field}.{lang}" not in meant]
         if kind == "text" and langs and missing:
@@ -176,7 +182,7 @@ def header_columns(checker: Checker, table: Table, types: dict[str, str]) -> lis
             )
             ok = False
     ok = back_translations(checker, table, number, columns) and ok
-    if ok and not unknown:  # a field without its column is likely the one misspelt there
+    if ok and not unknown and not merged:  # a field without its column: the one misspelt?
         given = {c.field for c in columns if not c.ignored}
         _fields_without_column(checker, table, number, types, given)
     return columns if ok else None

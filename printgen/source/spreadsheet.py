@@ -86,15 +86,14 @@ def read_cards(
         )
         return []
     header_row = table.rows[0][0]
-    if any(
+    # header cells merged across columns, said at their first: the rest of the header is still
+    # checked (a misspelt column), but not its rows, read by columns the merge hid
+    merged = any(
         top <= header_row <= bottom and left < right
         for left, top, right, bottom in table.said_ranges
-    ):
-        # header cells merged across columns, said at their first: the columns past it read
-        # as unnamed, and what they would have named (a translation, count) is not said missing
-        return []
-    columns = header_columns(checker, table, types)
-    if columns is None:
+    )
+    columns = header_columns(checker, table, types, merged)
+    if columns is None or merged:
         return []
     # a column whose cells may be numbers with decimals
     numeric = [c.index for c in columns if not c.ignored and types.get(c.field) in NUMERIC]

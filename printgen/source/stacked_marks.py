@@ -15,7 +15,9 @@ MAX_MARKS = 8
 def stacked_marks(text: str, what: str) -> str | None:
     """The message for ``text`` (``what``: "card 'miner' name") made only of marks, or
     with more than MAX_MARKS marks on one letter; None when its marks are a writing's."""
-    if text.isascii():  # nearly every text: no mark to count
+    # nearly every text: no character as high as the first mark (U+0300), tested in C (an
+    # Italian text of 174 characters went down the loop below: 38 µs, 1.1 s a 10,000-card deck)
+    if not text or max(text) < "\u0300":
         return None
     run, most, first, start, letters = 0, 0, "", "", False  # first: the longest pile's
     for char in text:
