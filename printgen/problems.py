@@ -103,7 +103,7 @@ def case_twin(what: str, name: str, twins: list[str]) -> str:
             "Windows their outputs would be one folder, one overwriting the other; rename one "
             "of them"
         )
-    others = ", ".join(f"'{twin}'" for twin in twins[:-1]) + f" and '{twins[-1]}'"
+    others = and_joined([f"'{twin}'" for twin in twins])
     return (
         f"{what} '{name}' differs from {what}s {others} only in case: on macOS and Windows "
         f"their outputs would be one folder, each overwriting the others; rename all but one "
@@ -150,6 +150,11 @@ def one_line_path(path: str) -> str:
     """A path with its line breaks and control characters written as escapes (``\n``,
     ``\x1b``), as Python would show them."""
     return _UNPRINTABLE.sub(lambda found: repr(found.group())[1:-1], path)
+
+
+def and_joined(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: names said in a sentence."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def one_line(text: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from printgen.layout.hyphens import SOFT
-from printgen.problems import closest
+from printgen.problems import and_joined, closest
 
 if TYPE_CHECKING:
     from printgen.documents.cards import CardInfo
@@ -73,7 +73,7 @@ def name_said(ref: str, named: list[str], what: str) -> str:
             f"write {named[0]}"
         )
     quoted = [f"'{key}'" for key in named]
-    cards = f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+    cards = and_joined(quoted)
     return f"'{written}' is the name cards {cards} print; {what} is deck/card id: write one of them"
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from printgen.layout.printed_fields import layout_fields
 from printgen.model.game import CardType, Deck, Game
-from printgen.problems import Problem, Severity, Where, in_spreadsheet, one_line
+from printgen.problems import Problem, Severity, Where, and_joined, in_spreadsheet, one_line
 from printgen.source.layouts import LayoutLibrary
 from printgen.startup.deferred import pattern
 
@@ -135,6 +135,4 @@ def _listed(languages: tuple[str, ...]) -> str:
     if len(languages) > SHOWN_LANGUAGES:
         more = len(languages) - SHOWN_LANGUAGES
         return f"{', '.join(languages[:SHOWN_LANGUAGES])} and {more:,} more"
-    if len(languages) == 1:
-        return languages[0]
-    return f"{', '.join(languages[:-1])} and {languages[-1]}"
+    return and_joined(list(languages))

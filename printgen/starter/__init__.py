@@ -16,7 +16,7 @@ from typing import Any
 
 from printgen.limits import MAX_ID_CHARS
 from printgen.model.game import not_a_language_code
-from printgen.problems import game_device
+from printgen.problems import and_joined, game_device
 from printgen.project import GAME_ID, Project
 from printgen.source.pyyaml import yaml
 from printgen.starter.engine import simulate_py
@@ -121,7 +121,7 @@ def _no_case_twin(project: Project, game_id: str) -> None:
     if twins:  # every one named: the designer renames or deletes them, not only the first
         named = [project.rel(cards / twin) for twin in twins]
         raise StarterError(
-            f"{', '.join(named[:-1])} and {named[-1]} are games whose ids differ from "
+            f"{and_joined(named)} are games whose ids differ from "
             f"'{game_id}' only in case, and such games cannot build side by side (their build "
             "folders are one on many disks): choose another id"
         )
