@@ -10,11 +10,9 @@ drawing of every one of them (a test keeps it so), read here whatever ReportLab 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from functools import lru_cache
 
-from printgen.icons.forms import FORMS_FILE
+from printgen.icons.forms import stored_keys
 from printgen.icons.icon_folder import IconSource
 from printgen.icons.library import IconLibrary, read_icon
 from printgen.icons.svg import digest
@@ -25,7 +23,7 @@ def shows_drawn(library: IconLibrary, names: Iterable[str]) -> bool:
     entries = [library.files[name] for name in sorted(set(names)) if name in library.files]
     if any(entry.source is IconSource.BUILTIN for entry in entries):
         return True  # (no file read: nearly every game shows one)
-    drawn = _drawn()
+    drawn = stored_keys()
     for entry in entries:
         try:
             if digest(read_icon(entry.path)) in drawn:
@@ -33,11 +31,3 @@ def shows_drawn(library: IconLibrary, names: Iterable[str]) -> bool:
         except OSError:  # swapped since it was drawn: said where it is drawn
             continue
     return False
-
-
-@lru_cache(maxsize=1)
-def _drawn() -> frozenset[str]:
-    try:
-        return frozenset(json.loads(FORMS_FILE.read_bytes())["forms"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return frozenset()

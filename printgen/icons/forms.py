@@ -106,6 +106,16 @@ def _stored() -> dict[str, Form]:
 
 
 @lru_cache(maxsize=1)
+def stored_keys() -> frozenset[str]:
+    """The keys (each icon file's SHA-256) of the icons ``forms.json`` holds a drawing of,
+    whatever ReportLab made it: printgen's own icons and its games' (``printgen.icons.drawn``)."""
+    try:
+        return frozenset(json.loads(FORMS_FILE.read_bytes())["forms"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+
+
+@lru_cache(maxsize=1)
 def _stored_fontawesome() -> dict[str, Form]:
     """The forms of every Font Awesome Free icon (``forms-fontawesome.json.gz``), alike."""
     import gzip
@@ -230,4 +240,5 @@ def main(folders: Iterable[Path] = ()) -> None:
     packed = gzip.compress(_text(compile_fontawesome()).encode("utf-8"), 9, mtime=0)
     FONTAWESOME_FILE.write_bytes(packed)
     _stored.cache_clear()
+    stored_keys.cache_clear()
     _stored_fontawesome.cache_clear()
