@@ -109,3 +109,47 @@ def test_a_project_icons_file_is_said_once_for_every_game(
         "icons:1:1: icon: icons is a file, not a folder; make it a folder holding the "
         "project's .svg icons"
     ]
+
+
+@pytest.mark.parametrize(
+    ("made", "said"),
+    [
+        (
+            "file",
+            "icons is a file, not a folder; make it a folder holding the project's .svg icons",
+        ),
+        (
+            "broken link",
+            "icons is a link to nothing; point it at a folder of the project holding the "
+            "project's .svg icons, or put such a folder in its place",
+        ),
+    ],
+    ids=["file", "broken-link"],
+)
+@pytest.mark.parametrize("games", [[], ["morra-navale"]], ids=["every-game", "a-borrower"])
+def test_a_project_icons_that_is_no_folder_is_said_alone_where_games_borrow_decks(
+    project: Path, printgen: Callable[..., Run], made: str, said: str, games: list[str]
+) -> None:
+    """Said up front with the project's other folders: read with the games, it also made each
+    game borrowing mazzo-dei-simboli's deck say the deck "cannot be loaded", and the symbol
+    deck's rule fail with a ProjectError quoting it."""
+    icons = project / "icons"
+    if made == "file":
+        icons.write_text("", encoding="utf-8")
+    else:
+        icons.symlink_to("gone", target_is_directory=True)
+    run = printgen(project, "validate", *games)
+    assert run.code == 2
+    assert run.err.splitlines() == [f"icons:1:1: icon: {said}"]
+
+
+def test_a_lender_game_icons_file_is_said_alone_where_games_borrow_its_deck(
+    project: Path, printgen: Callable[..., Run]
+) -> None:
+    (project / "cards" / "mazzo-dei-simboli" / "icons").write_text("", encoding="utf-8")
+    run = printgen(project, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "cards/mazzo-dei-simboli/icons:1:1: icon: icons is a file, not a folder; make it a "
+        "folder holding the game's .svg icons"
+    ]

@@ -1,7 +1,7 @@
 """Game folders of cards/ that a build of every game would skip without a word: a name that
 cannot be a game id, a folder linked out of the project, a game file printgen does not read
-(game.yml); a folder printgen lists (decks/, layouts/, templates/, fonts/) that is a file or a
-link to nothing. Each is said, one line, and the command stops. And what to do in a folder
+(game.yml); a folder printgen lists (decks/, layouts/, templates/, fonts/, icons/) that is a
+file or a link to nothing. Each is said, one line, and the command stops. And what to do in a folder
 that is no project at all."""
 
 from __future__ import annotations
@@ -70,7 +70,22 @@ def unseen_games(project: Project, named: list[str] | None) -> list[str]:
         return lines
     known = project.game_ids()
     games = [game for game in named if game in known] if named else known
-    return [f"{path}:1:1: {said}" for path, said in refused_folders(project.root, games)]
+    refused = refused_folders(project.root, games) + _refused_icons(project.root, games)
+    return [f"{path}:1:1: {said}" for path, said in refused]
+
+
+def _refused_icons(root: Path, games: list[str]) -> list[tuple[str, str]]:
+    """(path, message) for the project's and these games' icons/ refused whole, in the words
+    the icon library says them ("icon: icons is a file, not a folder; …")."""
+    from printgen.icons.icon_folder import IconSource, refused_icons_folder
+
+    entries = [(Path("icons"), IconSource.PROJECT)]
+    entries += [(Path("cards", game, "icons"), IconSource.GAME) for game in games]
+    return [
+        (entry.as_posix(), f"icon: {said}")
+        for entry, source in entries
+        if (said := refused_icons_folder(root / entry, root, source)) is not None
+    ]
 
 
 def _shown(name: str) -> str:

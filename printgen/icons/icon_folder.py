@@ -124,12 +124,10 @@ def read_folder(
     problems of the files that cannot be used — or of the whole folder, none of it read."""
     files: dict[str, IconFile] = {}
     problems: list[IconProblem] = []
-    if (why := _not_a_folder(folder, root, source)) is not None:
-        return files, [IconProblem(folder, f"{folder.name} {why}", folder=True)]
+    if (said := refused_icons_folder(folder, root, source)) is not None:
+        return files, [IconProblem(folder, said, folder=True)]
     if not folder.is_dir():
         return files, problems
-    if (why := _unusable(folder, root)) is not None:
-        return files, [IconProblem(folder, f"{folder.name}/ {why}", folder=True)]
     credit = _credit(folder, root, problems)
     svgs = listed(folder, "*.[sS][vV][gG]")
     taken = {path.name for path in svgs}
@@ -157,6 +155,18 @@ def read_folder(
         else:
             files[name] = IconFile(name, path, source, credit)
     return files, problems
+
+
+def refused_icons_folder(folder: Path, root: Path | None, source: IconSource) -> str | None:
+    """Why an icons/ entry is refused whole (no folder, or one out of the project) as the
+    words after ``icon: ``, else None (a usable folder, or none there). Also said up front,
+    before any game is read: a game borrowing the deck of a game using these icons would
+    otherwise add its own line that the deck "cannot be loaded"."""
+    if (why := _not_a_folder(folder, root, source)) is not None:
+        return f"{folder.name} {why}"
+    if folder.is_dir() and (why := _unusable(folder, root)) is not None:
+        return f"{folder.name}/ {why}"
+    return None
 
 
 def _not_a_folder(folder: Path, root: Path | None, source: IconSource) -> str | None:
