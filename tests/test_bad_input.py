@@ -714,8 +714,7 @@ def test_a_layout_defined_in_two_files_names_where_each_name_is_written(
         (
             "cards/demo/layouts",
             "x: [\n",
-            "2:1: YAML syntax error: this {…} or […] is not closed (did not find expected node "
-            "content); close it",
+            "1:4: YAML syntax error: this '[' is never closed: end the list with ']'",
         ),
         (
             "cards/demo/layouts",

@@ -210,7 +210,7 @@ def test_a_layout_file_no_deck_uses_broken_after_a_build_is_never_up_to_date(
     spare.parent.mkdir(parents=True, exist_ok=True)
     rel = f"{folder}/spare.yaml"
     for text, said in (
-        ("x: [\n", f"{rel}:2:1: YAML syntax error"),  # added broken
+        ("x: [\n", f"{rel}:1:4: YAML syntax error"),  # added broken
         ("spare: {extends: card-base}\n", None),  # fixed: built, then up to date
         ("spare: {extends: card-bse}\n", f"{rel}:1:18: layout 'spare' extends unknown"),
     ):

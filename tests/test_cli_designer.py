@@ -568,7 +568,7 @@ def test_list_shows_every_game_that_loads_and_says_the_broken_one(
     run = printgen(demo, "list")
     assert run.code == 2
     assert run.out.startswith("demo: Demo — 2–4 players, languages en/it; main (15 cards)")
-    assert run.err.startswith("cards/aaa/game.yaml:2:1: YAML syntax error"), run.err
+    assert run.err.startswith("cards/aaa/game.yaml:1:8: YAML syntax error"), run.err
 
 
 def test_list_says_one_card_and_one_player_in_the_singular(

@@ -246,7 +246,7 @@ def test_a_pawn_stands_where_its_spot_says(project: Path, printgen: Callable[...
             29,
             "a label's text: is one line of text",
         ),
-        ("grid: [[main/monk\n", 4, 8, "is not closed"),
+        ("grid: [[main/monk\n", 4, 8, "this '[' is never closed: end the list with ']'"),
         ("grid: [[main/icon=dragon]]\n", 4, 9, "no card of deck 'main'"),
         (
             "grid: [[main/icon=wine&icon=war]]\n",

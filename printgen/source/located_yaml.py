@@ -200,13 +200,16 @@ def read_yaml_text(text: str, rel: str, first_line: int) -> Any:
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 0) -> Exception:
-    from printgen.source.yaml_indent import misaligned  # (only for a file that fails)
+    from printgen.source.yaml_brackets import never_closed  # (only for a file that fails)
+    from printgen.source.yaml_indent import misaligned
 
     mark = exc.problem_mark or exc.context_mark
     problem = (exc.problem or "syntax error").strip()
     unclosed = bool(exc.context and "flow" in exc.context and exc.context_mark)
     if unclosed:  # PyYAML notices a missing } or ] only on a later line: point at the opening
         mark = exc.context_mark
+    if (bracket := never_closed(exc, text)) is not None:  # its mark may be past the file's end
+        mark = yaml.Mark("", 0, bracket.line, bracket.column, None, 0)
     long_key = _long_key(exc, text)
     if long_key is not None:
         mark = long_key
@@ -250,6 +253,8 @@ def _syntax_error(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 
             "YAML syntax error: this quoted text is never closed, so YAML read the lines below "
             f"as part of it; close its quote: {left_open[2].strip()}"
         )
+    elif bracket is not None:
+        message = bracket.message
     elif hint := _flow_quote_hint(text, line - offset):
         message = hint
     elif unclosed:
