@@ -31,6 +31,7 @@ from printgen.documents.prose_lint import (
     unclosed_block,
 )
 from printgen.documents.prose_tables import template_rows
+from printgen.documents.quoted_tags import tags_in_quotes
 from printgen.documents.rendering import render_markdown
 from printgen.documents.source_lines import editor_lines
 from printgen.documents.template_fences import unclosed_in_template
@@ -229,6 +230,8 @@ def render_document(
     context["icons_drawn"] = shows_drawn(game.icon_library, shown)
     if problems := past_bounds(project, prose_rel, context[prose]):
         raise ProjectError(problems)
+    if problems := tags_in_quotes(project, prose_path):
+        raise ProjectError(problems)
     # a block left open mid-file first: the fence that closes it may be the next block's
     # opening, which then runs to the end of the file in its stead
     if problems := open_block(project, prose_rel, context[prose]):
@@ -256,6 +259,8 @@ def render_document(
                 unprintable += template_rows(project, found, source)
                 if problems := unclosed_in_template(project, found):
                     raise ProjectError(problems)  # what it swallowed is no mistake of its own
+                if problems := tags_in_quotes(project, found):
+                    raise ProjectError(problems)
             else:
                 source = _packaged(project, template, context, f"{game.folder}/game.yaml")
     except ProjectError as exc:
