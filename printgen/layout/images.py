@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import unicodedata
 from functools import lru_cache
 from itertools import islice
@@ -65,6 +66,11 @@ def lay_out_image(
         if path is not None and ctx.project.confined(path) and path.is_dir():
             _folder(ctx, props, shown, who)
             return None
+        # a folder written wrong (absolute, backslashed, relative to the game): every card's
+        # picture fails alike, one mistake said once at the path, not once per picture
+        alike = bool(who) and _folder_written_wrong(ctx.project, str(props.source("path")))
+        if alike:
+            who = who[:-1] + "; the same on every card)"
         for problem in exc.problems or [
             Problem(
                 where,
@@ -77,7 +83,8 @@ def lay_out_image(
         ]:
             # once per place that names the file, not once per file: two elements naming one
             # missing picture are two lines to fix, both said in the one run
-            ctx.report(problem.where, problem.message + who, once=("image", str(raw), str(where)))
+            once = ("image", str(where)) if alike else ("image", str(raw), str(where))
+            ctx.report(problem.where, problem.message + who, once=once)
         return None
     if real.suffix.lower() == ".svg":
         why = _unreadable_svg(data, real.parent)
@@ -114,6 +121,21 @@ def lay_out_image(
         once = ("dpi", str(where), str(raw) if who else "")
         ctx.problems.add(where, said, Severity.WARNING, once)
     return Image(*box, placed, exif=turn, pixels=pixels, cover=cover)
+
+
+def _folder_written_wrong(project: Project, template: str) -> bool:
+    """Whether the folder a path template names before its first ``{{ … }}`` is itself no
+    folder of the project (``/home/me/art/``, ``art\\``, ``art/`` for the game's art/)."""
+    fixed = re.split(r"\{[{%]", template, maxsplit=1)[0]
+    folder = fixed[: max(fixed.rfind("/"), fixed.rfind("\\")) + 1]
+    if not folder:
+        return False
+    if "\\" in folder or Path(folder).is_absolute():
+        return True
+    try:
+        return not project.inside(folder, Where(folder)).is_dir()
+    except ProjectError:
+        return True
 
 
 def _no_path(ctx: LayoutContext, props: Props) -> None:
@@ -298,6 +320,12 @@ def missing_hint(project: Project, relative: str, folder: str) -> str:
     """Why a file named by a path relative to the project may not be found: the path is
     relative to the game's ``folder`` instead, is written with Windows' backslashes, or
     misspells a file next to it."""
+    if re.match(r"[A-Za-z]:[\\/]", relative):  # C:\Users\me\art\ship.png: another computer's
+        name = re.split(r"[\\/]", relative)[-1]
+        return (
+            "; it names a place on a Windows computer, outside the project: copy the picture "
+            f"into the project and write its path from the project folder ('{folder}/art/{name}')"
+        )
     if "\\" in relative:  # art\ship.png, from Windows: one odd file name on Linux or macOS
         fixed = relative.replace("\\", "/")
         return f"; write / between folders, as on every system: '{fixed}'"
