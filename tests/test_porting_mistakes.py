@@ -88,3 +88,42 @@ def test_pictures_missing_from_a_right_folder_are_each_said(
         "put the file there (paths are relative to the project folder)"
         for card in CARDS[1:3]
     ]
+
+
+def _ships(demo: Path, header: str) -> Path:
+    """A deck of ships from a spreadsheet whose header row is ``header``."""
+    decks = demo / "cards" / "demo" / "decks"
+    (decks / "ships.yaml").write_text(
+        "name: Ships\nlayout: demo-card\nback: {layout: demo-back}\n"
+        "fields: {name: text, cost: integer}\ncards_from: ships.csv\n",
+        encoding="utf-8",
+    )
+    (decks / "ships.csv").write_text(f"{header}\nsloop,3,Sloop,1\n", encoding="utf-8")
+    return decks / "ships.csv"
+
+
+def test_a_header_written_in_capitals_is_one_mistake_said_once(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """ID,Count,Name,Cost (Squib and nanDECK read any case) was four lines, 'unknown column
+    'ID'; did you mean 'id'?' and one for each column after it."""
+    _ships(demo, "ID,Count,Name,Cost")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "cards/demo/decks/ships.csv:1:1: columns 'ID', 'Count', 'Name', 'Cost' are written "
+        "with capitals, and a column is named as fields: names its field (id and count in "
+        "lower case): write id, count, name, cost"
+    ]
+
+
+def test_one_column_in_capitals_is_said_as_the_name_it_misspells(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    _ships(demo, "id,count,Name,cost")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "cards/demo/decks/ships.csv:1:3: unknown column 'Name'; did you mean 'name'? (the deck "
+        "file's fields: declare 'name': rename the column, or that field to 'Name')"
+    ]

@@ -86,6 +86,9 @@ def header_columns(
     before = len(checker.problems)
     # a field the sheet has a column for is no way out ('costs' beside 'cost': two of one field)
     free = [a for a in allowed if a not in {header_name(c) for c in header if not blank(c)}]
+    capitals = _capitalised(header, notes, free)
+    if capitals:  # one habit ('ID', 'Count', 'Name' …), said once, not once for each column
+        checker.error(table.where(number, min(capitals)), _capitals_said(capitals))
     for index, cell in enumerate(header, start=1):
         if len(checker.problems) - before >= MAX_PROBLEMS:  # a header of 500 wrong names
             checker.error(
@@ -116,7 +119,8 @@ def header_columns(
             )
             ok = False
         elif field not in types and field not in RESERVED:
-            checker.error(where, _unknown_column(name, free, types))
+            if index not in capitals:
+                checker.error(where, _unknown_column(name, free, types))
             seen.setdefault(name, index)
             if hidden := invisible_in(name):  # 'id' as meant, but for what hides in it: no
                 seen.setdefault(hidden[0], index)  # "no 'id' column" besides
@@ -186,6 +190,29 @@ def header_columns(
         given = {c.field for c in columns if not c.ignored}
         _fields_without_column(checker, table, number, types, given)
     return columns if ok else None
+
+
+def _capitalised(header: list[object], notes: set[int], free: list[str]) -> dict[int, str]:
+    """The header's columns named as a field or id/count is but in capitals, by their
+    places, when there are two or more: a sheet written so (Squib's and nanDECK's data take
+    any case), not one name misspelt, which its own "did you mean" says."""
+    found = {}
+    for index, cell in enumerate(header, start=1):
+        name = "" if blank(cell) or index in notes else header_name(cell)
+        if name and name != name.lower() and name.lower() in free:
+            found[index] = name
+    return found if len(found) > 1 else {}
+
+
+def _capitals_said(capitals: dict[int, str]) -> str:
+    names = list(capitals.values())
+    shown = names if len(names) <= 8 else [*names[:7], "…"]
+    lower = [name.lower() if name != "…" else name for name in shown]
+    return (
+        f"columns {', '.join(repr(n) if n != '…' else n for n in shown)} are written with "
+        "capitals, and a column is named as fields: names its field (id and count in lower "
+        f"case): write {', '.join(lower)}"
+    )
 
 
 def _unknown_column(name: str, free: list[str], types: dict[str, str]) -> str:
