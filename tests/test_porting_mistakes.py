@@ -127,3 +127,39 @@ def test_one_column_in_capitals_is_said_as_the_name_it_misspells(
         "cards/demo/decks/ships.csv:1:3: unknown column 'Name'; did you mean 'name'? (the deck "
         "file's fields: declare 'name': rename the column, or that field to 'Name')"
     ]
+
+
+PIXELS = (
+    "sizes are in mm, not pixels: at 300 dpi these are {width: 69.85mm, height: 95.25mm}, or "
+    "{width: 63.5mm, height: 88.9mm} if they held 1/8 in of bleed a side (as Squib's 825x1125 "
+    "does); write the card's cut size, and printgen adds the deck's bleed round it"
+)
+
+
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [
+        ("825x1125", f"card size '825x1125' is not printgen's: {PIXELS}"),
+        ("825 x 1125 px", f"card size '825 x 1125 px' is not printgen's: {PIXELS}"),
+        (
+            "{width: 825, height: 1125}",
+            "a card 825×1125 mm (a number without a unit is mm) fits no paper; " + PIXELS,
+        ),
+        ("63x88", "card size '63x88' is not printgen's; write size: poker"),
+        ("6.4x9cm", "card size '6.4x9cm' is not printgen's; write {width: 64mm, height: 90mm}"),
+    ],
+)
+def test_a_card_size_in_squibs_pixels_says_the_mm_to_write(
+    demo: Path, printgen: Callable[..., Run], size: str, said: str
+) -> None:
+    """size: 825x1125 (Squib's poker card at 300 dpi) was "unknown card size; use one of poker
+    …", and {width: 825, height: 1125} "a length must be … within ±1000 mm (1 m), not 1125"
+    for its height alone — with 825 mm taken for its width and, at 825×900, one warning per
+    picture of its dpi before the card was said not to fit the paper."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("size: poker", f"size: {size}", 1), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("size:"))
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [f"cards/demo/decks/main.yaml:{line}:7: {said}"]

@@ -207,6 +207,11 @@ class Checker(TextReader):
         if isinstance(value, str):
             if value.lower() in CARD_PRESETS:  # A5 as paper is written, Poker: the preset
                 return CARD_PRESETS[value.lower()]
+            from printgen.source.pixel_sizes import size_words
+
+            if words := size_words(value):  # 825x1125, 63x88: Squib's and nanDECK's ways
+                self.error(node.at("size"), f"card size '{value}' is not printgen's{words}")
+                return CARD_PRESETS["poker"]
             hint = did_you_mean(value, CARD_PRESETS)
             self.error(
                 node.at("size"),
@@ -216,6 +221,17 @@ class Checker(TextReader):
             return CARD_PRESETS["poker"]
         if isinstance(value, LDict):
             self.keys(value, {"width", "height"}, {"width", "height"}, f"{what} size")
+            sides = [value.get("width"), value.get("height")]
+            bare = [float(s) for s in sides if isinstance(s, int | float)]
+            if len(bare) == 2 and min(bare) > 297:  # no card's: a picture's pixels meant
+                from printgen.source.pixel_sizes import pixels_said
+
+                self.error(
+                    value.where,
+                    f"a card {bare[0]:g}×{bare[1]:g} mm (a number without a unit is mm) "
+                    f"fits no paper; {pixels_said(*bare)}",
+                )
+                return CARD_PRESETS["poker"]
             width = self.length(value, "width", f"{what} size", 63.0)
             height = self.length(value, "height", f"{what} size", 88.0)
             if width < MIN_CARD_MM or height < MIN_CARD_MM:
