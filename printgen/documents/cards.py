@@ -115,26 +115,36 @@ class CardIndex:
         """The cards a fenced block names, one ``deck/card`` per word; a word that names none
         is said at its own place when the block's fence ``line`` in the prose is known."""
         infos = []
-        block = placed(self.sources, content, line) if self.sources is not None else None
+        found: list[Placed | None] = []  # where the block is written: sought only for a problem
+
+        def block() -> Placed | None:
+            if not found:
+                found.append(placed(self.sources, content, line) if self.sources else None)
+            return found[0]
+
         if line and not content.strip():  # one the prose writes empty: it draws nothing
-            self._empty_block(block, line)
+            self._empty_block(block(), line)
         for number, written in enumerate(editor_lines(content)):
             words = list(_WORD.finditer(written))
             skip = 0
             for index, word in enumerate(words):
                 if index < skip:
                     continue
-                where = None  # (unplaced: said at the document's prose)
-                if block is not None:
-                    where = block.where(number, word.start(), word.group())
-                elif line:
-                    where = Where(self.where.path, line + number + 1, word.start() + 1)
+                where = partial(self._word_at, block, line, number, word)
                 if (phrase := self._printed_phrase(written, words, index)) is not None:
                     skip = index + phrase[0]  # a card's printed name of several words, said once
                     self.get(phrase[1], where)
                 elif (info := self.get(word.group(), where)) is not None:
                     infos.append(info)
         return infos
+
+    def _word_at(
+        self, block: Callable[[], Placed | None], line: int, number: int, word: re.Match[str]
+    ) -> Where | None:
+        """Where a block's word is written (None: unplaced, said at the document's prose)."""
+        if (placed_at := block()) is not None:
+            return placed_at.where(number, word.start(), word.group())
+        return Where(self.where.path, line + number + 1, word.start() + 1) if line else None
 
     def _empty_block(self, block: Placed | None, line: int) -> None:
         """A block of the prose naming no card, said once at its fence, with one of the game's
@@ -209,20 +219,27 @@ class CardIndex:
                 return place(node, at, Where(f"{self.game.folder}/game.yaml"))
         return None
 
-    def get(self, ref: str, where: Where | None = None) -> CardInfo | None:
+    def get(
+        self, ref: str, where: Where | Callable[[], Where | None] | None = None
+    ) -> CardInfo | None:
+        """The card ``ref`` names; None, and a problem at ``where`` (or what gives it: worked
+        out only for a reference that names none), when it names none."""
         if "=" in ref and (wrong := query_wrong(ref)):  # main/= matched the first card
             if not wrong.startswith("query "):  # a number too long: which query says it
                 shown = ref if len(ref) <= 60 else ref[:50] + "…"
                 wrong = f"query '{shown}': {wrong}"
+            at = where() if callable(where) else where
             self.problems.append(
-                Problem(where or self.cover_where.get(ref, self.where), f"card {wrong}")
+                Problem(at or self.cover_where.get(ref, self.where), f"card {wrong}")
             )
             return None
         info = self.query(ref) if "=" in ref else self.cards.get(ref)
         if info is None:
             # a reference game.yaml's cover: names is reported there, else in the prose
-            where = where or self.cover_where.get(ref, self.where)
-            self.problems.append(Problem(where, self._unnamed(ref)))
+            at = where() if callable(where) else where
+            self.problems.append(
+                Problem(at or self.cover_where.get(ref, self.where), self._unnamed(ref))
+            )
         return info
 
     def _unnamed(self, ref: str) -> str:
