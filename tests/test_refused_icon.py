@@ -57,9 +57,7 @@ def test_a_card_text_using_an_icon_of_a_refused_icons_folder_says_nothing_more(
     outside = tmp_path_factory.mktemp("outside") / "icons"
     outside.mkdir()
     (demo / "cards" / "demo" / "icons").symlink_to(outside, target_is_directory=True)
-    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
-    text = deck.read_text(encoding="utf-8").replace("Gain 2 :coin:.", "Gain 2 :gem:.")
-    deck.write_text(text, encoding="utf-8")
+    _asks_for_gem(demo)
     run = printgen(demo, "validate")
     assert run.code == 2
     assert run.err.splitlines() == [
@@ -100,9 +98,7 @@ def test_a_project_icons_file_is_said_once_for_every_game(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
     (demo / "icons").write_text("", encoding="utf-8")
-    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
-    text = deck.read_text(encoding="utf-8").replace("Gain 2 :coin:.", "Gain 2 :gem:.")
-    deck.write_text(text, encoding="utf-8")
+    _asks_for_gem(demo)
     run = printgen(demo, "validate")
     assert run.code == 2
     assert run.err.splitlines() == [
@@ -153,3 +149,10 @@ def test_a_lender_game_icons_file_is_said_alone_where_games_borrow_its_deck(
         "cards/mazzo-dei-simboli/icons:1:1: icon: icons is a file, not a folder; make it a "
         "folder holding the game's .svg icons"
     ]
+
+
+def _asks_for_gem(demo: Path) -> None:
+    """A card text asking for an icon a refused icons folder could hold (no 'unknown icon')."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8").replace("Gain 2 :coin:.", "Gain 2 :gem:.")
+    deck.write_text(text, encoding="utf-8")
