@@ -26,7 +26,8 @@ def test_a_refused_icon_file_is_said_once_at_the_file(
     assert run.code == 2
     assert run.err.splitlines() == [
         f"cards/{GAME}/icons/bean.svg:1:1: icon: icon file 'bean.svg' leads outside the "
-        "project folder (a symlink?); printgen reads only files inside it"
+        "project folder (a symlink?); printgen reads only files whose real place is inside "
+        "the project"
     ]
 
 
@@ -47,7 +48,7 @@ def test_a_refused_icons_folder_is_said_once_and_its_icons_uses_say_nothing(
     assert run.code == 2
     assert run.err.splitlines() == [
         f"cards/{GAME}/icons:1:1: icon: icons/ leads outside the project folder (a symlink?); "
-        "printgen reads only files inside it"
+        "printgen reads only files whose real place is inside the project"
     ]
 
 
@@ -62,7 +63,7 @@ def test_a_card_text_using_an_icon_of_a_refused_icons_folder_says_nothing_more(
     assert run.code == 2
     assert run.err.splitlines() == [
         "cards/demo/icons:1:1: icon: icons/ leads outside the project folder (a symlink?); "
-        "printgen reads only files inside it"
+        "printgen reads only files whose real place is inside the project"
     ]
 
 

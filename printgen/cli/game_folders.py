@@ -13,7 +13,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.folders import refused_folders
+from printgen.folders import OUTSIDE, refused_folders
 
 if TYPE_CHECKING:
     from printgen.project import Project
@@ -42,10 +42,7 @@ def unseen_games(project: Project, named: list[str] | None) -> list[str]:
     """One ``path:line:col: message`` line for each such folder (of the games ``named``, when
     the command names some: a misnamed folder is then not theirs)."""
     if not project.confined(project.cards):  # else "no game in cards/", or each "not found"
-        return [
-            "cards:1:1: cards/ leads outside the project folder (a symlink?); printgen reads "
-            "only files whose real place is inside the project"
-        ]
+        return [f"cards:1:1: cards/ {OUTSIDE}"]
     lines: list[str] = []
     if not named:
         lines.extend(
@@ -55,8 +52,7 @@ def unseen_games(project: Project, named: list[str] | None) -> list[str]:
             for name in project.misnamed_games()
         )
     lines.extend(
-        f"cards/{name}:1:1: game folder cards/{name} leads outside the project folder (a "
-        "symlink?); printgen reads only files whose real place is inside the project"
+        f"cards/{name}:1:1: game folder cards/{name} {OUTSIDE}"
         for name in project.games_outside()
         if not named or name in named
     )

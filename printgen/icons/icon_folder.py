@@ -68,7 +68,7 @@ def _unusable(path: Path, root: Path | None) -> str | None:
     except (OSError, RuntimeError):  # gone, unreadable or a symlink loop
         return "cannot be read (a broken symlink?)"
     if root is not None and not real.is_relative_to(root.resolve()):
-        return "leads outside the project folder (a symlink?); printgen reads only files inside it"
+        return OUTSIDE
     if S_ISDIR(info.st_mode):
         return None if path.suffix != ".svg" else "is a folder, not an SVG file"
     if not S_ISREG(info.st_mode):
