@@ -164,9 +164,11 @@ def refused_icons_folder(folder: Path, root: Path | None, source: IconSource) ->
     otherwise add its own line that the deck "cannot be loaded"."""
     if (why := _not_a_folder(folder, root, source)) is not None:
         return f"{folder.name} {why}"
-    if folder.is_dir() and (why := _unusable(folder, root)) is not None:
-        return f"{folder.name}/ {why}"
-    return None
+    try:
+        why = _unusable(folder, root) if folder.is_dir() else None
+    except OSError:  # a game folder no one may open (chmod 000): said where it is read
+        return None
+    return None if why is None else f"{folder.name}/ {why}"
 
 
 def _not_a_folder(folder: Path, root: Path | None, source: IconSource) -> str | None:
