@@ -56,3 +56,40 @@ def test_a_bracket_closed_by_the_wrong_one_is_said_as_before(
             "closed (did not find expected ',' or ']'); close it"
         ],
     )
+
+
+HIDDEN = (
+    "YAML syntax error: this '#' starts a comment, which hides the rest of the line and the "
+    'bracket\'s closing one with it; put the value in quotes: "#ff0000"'
+)
+
+
+@pytest.mark.parametrize("last", ["", "\n    title: {y: 6}\n"], ids=["last line", "lines after"])
+def test_an_unquoted_colour_in_a_one_line_mapping_is_said_at_its_hash(
+    demo: Path, printgen: Callable[..., Run], last: str
+) -> None:
+    """'{fill: #ff0000}', as a stylesheet writes it: the '#' starts a YAML comment that hides
+    the '}', and the brace was said never closed (or "not closed … close it"), which it is in
+    the editor's eyes."""
+    path = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = path.read_text(encoding="utf-8")
+    written = "    badge: {type: rect, x: 5, y: 5, w: 4, h: 4, fill: #ff0000}"
+    path.write_text(text + written + last, encoding="utf-8")
+    line = text.count("\n") + 1
+    run = printgen(demo, "validate")
+    column = written.index("#") + 1
+    assert (run.code, run.err.splitlines()) == (
+        2,
+        [f"cards/demo/layouts/demo.yaml:{line}:{column}: {HIDDEN}"],
+    )
+
+
+def test_a_comment_after_a_bracket_left_open_is_no_hidden_closer(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    path = demo / "cards" / "demo" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "tags: [a, b  # the tags\n", encoding="utf-8")
+    line = text.count("\n") + 1
+    run = printgen(demo, "validate")
+    assert (run.code, run.err.splitlines()) == (2, [f"cards/demo/game.yaml:{line}:7: {LIST}"])

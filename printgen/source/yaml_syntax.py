@@ -68,6 +68,8 @@ def worded(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 0) -> E
             "YAML syntax error: this quoted text is never closed, so YAML read the lines below "
             f"as part of it; close its quote: {left_open[2].strip()}"
         )
+    elif (unclosed or bracket) and (hidden := _comment_in_flow(text, mark)) is not None:
+        col, message = hidden
     elif bracket is not None:
         message = bracket.message
     elif hint := _flow_quote_hint(text, line - offset):
@@ -217,3 +219,25 @@ def _flow_quote_hint(text: str, line: int) -> str | None:
 def _tab_near(text: str, line: int) -> bool:
     lines = text.splitlines()
     return any("\t" in lines[i] for i in range(max(0, line - 2), min(len(lines), line)))
+
+
+_HASH = pattern(r"(?<=\s)#(\S*)")  # a comment's start: a '#' after a space (a colour unquoted)
+
+
+def _comment_in_flow(text: str, mark: yaml.Mark | None) -> tuple[int, str] | None:
+    """(column, message) when the line of an unclosed ``{`` or ``[`` holds a '#' after it that
+    starts a comment: ``{fill: #ff0000}`` hides its own '}' (a colour unquoted, as in CSS)."""
+    if mark is None:
+        return None
+    lines = text.splitlines()
+    if mark.line >= len(lines):
+        return None
+    line = lines[mark.line]
+    found = _HASH.search(line, mark.column)
+    if found is None or not any(closer in line[found.start() :] for closer in "]}"):
+        return None  # a comment the designer meant, after a bracket left open: not this
+    word = found.group(0)  # the colour, up to the space or the end of the line
+    return found.start() + 1, (
+        f"YAML syntax error: this '#' starts a comment, which hides the rest of the line and "
+        f'the bracket\'s closing one with it; put the value in quotes: "{word.rstrip(",}]")}"'
+    )
