@@ -308,7 +308,10 @@ class _NotOfKind(ValueError):
 def _check_kind(value: str, kind: str, game: Game) -> None:
     if kind == "color":
         if value != "none" and not COLOR.match(value):
-            raise _NotOfKind(f'expected a colour like "#a83232" (or none), not {value!r}')
+            from printgen.model.colour_names import colour_hint  # only for this mistake
+
+            hint = colour_hint(value, quoted=False)  # made by an expression: no quotes to add
+            raise _NotOfKind(f'expected a colour like "#a83232" (or none), not {value!r}{hint}')
     elif not game.icon_library.has(value) and not game.icon_library.refused(value):
         raise _NotOfKind(game.icon_library.unknown_message(value))  # (a refused one is said)
 

@@ -548,7 +548,8 @@ def test_xlsx_without_openpyxl_says_how_to_install_it(
         ),
         (
             HEADER + "sloop,2,Sloop,Sloop,1,blue\n",
-            f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not 'blue'",
+            f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not 'blue'; "
+            "for blue write #0000ff",
         ),
         (
             "id,count,cost.en\n",
@@ -787,7 +788,8 @@ def test_an_unknown_column_is_said_with_the_rows_mistakes(fleet: Path) -> None:
     assert _problems(fleet) == [
         f"{CSV}:1:5: unknown column 'cots'; did you mean 'cost'? (the deck file's fields: "
         "declare 'cost': rename the column, or that field to 'cots')",
-        f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not 'red'",
+        f"{CSV}:2:6: card 'sloop' color must be a colour like \"#a83232\", not 'red'; for red "
+        "write #ff0000",
     ]
 
 

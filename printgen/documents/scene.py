@@ -31,6 +31,7 @@ from printgen.documents.cards import CardIndex, CardInfo
 from printgen.documents.scene_text import caption_words, text_problems
 from printgen.icons.geometry import parse_hex
 from printgen.layout.face import Face
+from printgen.model.colour_names import colour_hint
 from printgen.problems import Problem, ProjectError, Where
 from printgen.source.located_yaml import LDict, LList, place, read_yaml_text
 from printgen.source.readers import did_you_mean
@@ -313,7 +314,8 @@ class _Reader:
         try:
             parse_hex(str(value))
         except ValueError:
-            self.error(item.at("color"), f"color '{value}' is not #rrggbb")
+            hint = colour_hint(value)  # red, rgb(…): the #rrggbb meant
+            self.error(item.at("color"), f"color '{value}' is not #rrggbb{hint}")
             return default
         return str(value)
 

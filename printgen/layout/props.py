@@ -266,7 +266,10 @@ class Props:
             return None
         if isinstance(raw, str) and _COLOR.match(raw):
             return raw
-        self.report(key, f'expected a colour like "#a83232" (or none), not {raw!r}')
+        from printgen.model.colour_names import colour_hint  # only for this mistake
+
+        hint = colour_hint(raw, quoted=not self.computed(key))  # an expression's: no quotes
+        self.report(key, f'expected a colour like "#a83232" (or none), not {raw!r}{hint}')
         return default
 
     def choice(self, key: str, options: tuple[str, ...], default: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from printgen.model.colour_names import colour_hint
 from printgen.problems import Where
 from printgen.sandbox import expressions as expr
 from printgen.source.control_chars import without_controls
@@ -80,9 +81,8 @@ def check_field(
             'quotes, like "#a83232"',
         )
     elif kind == "color" and not (isinstance(value, str) and COLOR.match(value)):
-        checker.error(
-            where, f'{what} must be a colour like "#a83232", not {value!r}{_hash_hint(value, cell)}'
-        )
+        hint = _hash_hint(value, cell) or colour_hint(value, quoted=not cell)
+        checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}{hint}')
     elif kind == "icon":
         from printgen.icons import builtin_library
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from printgen.model.colour_names import colour_hint
 from printgen.problems import closest
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, kind_of
@@ -29,7 +30,7 @@ def style_colours(checker: Checker, raw: dict[str, LDict]) -> None:
                 checker.error(
                     style.at("color"),
                     f"style '{name}' color: expected a colour like \"#a83232\" (or none), not "
-                    f"{value!r}",
+                    f"{value!r}{colour_hint(value)}",
                 )
 
 
@@ -54,7 +55,8 @@ def layout_defaults(checker: Checker, written: LDict | None, name: str) -> dict[
             )
         elif isinstance(value, str) and _HEX.match(value) and not _COLOUR.match(value):
             like = 'expected a colour like "#a83232"'
-            checker.error(written.at(field_name), f"{said}: {like}, not {value!r}")
+            hint = colour_hint(value)
+            checker.error(written.at(field_name), f"{said}: {like}, not {value!r}{hint}")
         else:
             found[str(field_name)] = value
     return found
