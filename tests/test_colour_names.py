@@ -97,3 +97,23 @@ def test_a_colour_an_expression_makes_is_told_without_quotes(
         f"{LAYOUTS}:{fill}:65: layout 'demo-card' element 'cost_disc' fill: expected a colour "
         "like \"#a83232\" (or none), not 'teal'; for teal write #008080"
     )
+
+
+def test_a_diagrams_pawn_and_arrow_colours_name_their_hex(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    rules = demo / "cards" / "demo" / "rules.en.md"
+    start = rules.read_text(encoding="utf-8").count("\n") + 1
+    with rules.open("a", encoding="utf-8") as out:
+        out.write(
+            "\n```diagram\ngrid:\n  - [main/miner, ~]\npawns:\n"
+            "  - {at: [0, 0], icon: coin, color: crimson}\narrows:\n"
+            '  - {from: [0, 0], to: [0, 1], color: "rgb(0,0,255)"}\n```\n'
+        )
+    errors = _errors(printgen(demo, "validate", "demo"))
+    assert errors == [
+        f"cards/demo/rules.en.md:{start + 5}:37: diagram: color 'crimson' is not #rrggbb; for "
+        f'crimson write "#dc143c", {QUOTES}',
+        f"cards/demo/rules.en.md:{start + 7}:39: diagram: color 'rgb(0,0,255)' is not #rrggbb; "
+        f'for rgb(0,0,255) write "#0000ff", {QUOTES}',
+    ]
