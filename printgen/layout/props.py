@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from printgen.limits import MAX_STROKE_PT
-from printgen.model.units import Ambiguous, decimal, exact, parse_length, points_of
+from printgen.model.units import Ambiguous, decimal, exact, parse_length, points_of, unit_hint
 from printgen.problems import Where
 from printgen.sandbox import expressions as expr
 from printgen.sandbox import numbers
@@ -232,7 +232,8 @@ class Props:
         except (TypeError, ValueError, OverflowError):
             shown = repr(raw) if len(repr(raw)) <= 40 else "that"
             unit = " (of points: 9 or 9pt)" if points else ""
-            self.report(key, f"expected a number{unit}, not {shown}")
+            hint = unit_hint(raw, points=True) if points and isinstance(raw, str) else ""
+            self.report(key, f"expected a number{unit}, not {shown}{hint}")
             return default
         if not math.isfinite(number):
             self.report(key, f"must be a finite number, not {number}")

@@ -60,13 +60,47 @@ def parse_length(value: object) -> float:
             number = _number(match) * _FACTOR[match.group(2)]
     if number is None:
         shown = repr(value) if len(repr(value)) < 40 else "that"
-        raise ValueError(f"expected a length such as 3, 3mm or 0.125in, not {shown}")
+        hint = unit_hint(value) if isinstance(value, str) else ""
+        raise ValueError(f"expected a length such as 3, 3mm or 0.125in, not {shown}{hint}")
     if not math.isfinite(number) or abs(number) > MAX_LENGTH_MM:
         raise ValueError(
             f"a length must be a finite number within ±{MAX_LENGTH_MM:g} mm (1 m), "
             f"not {exact(number)}"
         )
     return number + 0.0  # -0 is 0: '--gutter -0' wrote "gutter_mm": -0.0 in the manifest
+
+
+# a unit as designers spell it, to the one printgen reads ('px': none, a pixel has no size)
+_UNIT_WORDS = {
+    **dict.fromkeys(("mm", "millimeter", "millimeters", "millimetre", "millimetres"), "mm"),
+    **dict.fromkeys(("cm", "centimeter", "centimeters", "centimetre", "centimetres"), "cm"),
+    **dict.fromkeys(("in", "inch", "inches", '"', "''"), "in"),
+    **dict.fromkeys(("pt", "pts", "point", "points"), "pt"),
+    **dict.fromkeys(("px", "pixel", "pixels"), ""),
+}
+_SPELLED = pattern(r"^\s*(-?\d+(?:[.,]\d+)?)\s*([A-Za-z\"']+)\.?\s*$")
+PIXEL_DPI = 300  # the resolution a print-and-play file is made at
+
+
+def unit_hint(value: str, points: bool = False) -> str:
+    """What to write for a length with a unit printgen does not read as it is written: "63 MM",
+    "2.5 inches", 2.5" — or in pixels, which have no printed size (a designer of Squib's or a
+    drawing program's layouts, where they do at its dpi); ``points``: a font's or a stroke's
+    size, which a bare number gives in points."""
+    found = _SPELLED.match(value) if len(value) < 40 else None
+    unit = _UNIT_WORDS.get(found.group(2).lower()) if found else None
+    if found is None or unit is None or _GROUPED.fullmatch(found.group(1)):
+        return ""  # (1,000 px: a thousand, or 1.0 with a decimal comma — never guessed)
+    number = found.group(1).replace(",", ".")
+    if unit:
+        return f"; write {number}{unit}"
+    if points:
+        return "; a pixel has no printed size: write the size in points (9 or 9pt)"
+    mm = float(number) * INCH_MM / PIXEL_DPI
+    return (
+        f"; a pixel has no printed size: write the length in mm, cm, in or pt ({number} px "
+        f"at {PIXEL_DPI} dpi is {mm:.2f}mm)"
+    )
 
 
 # a size measured in points (a font's, a stroke's): a bare number is points, not mm
