@@ -1955,12 +1955,16 @@ def deeply_nested_quotes(p: Path) -> Expect:
 
 @case("images")
 def decompression_bomb_png(p: Path) -> Expect:
-    return image_case(p, png(13000, 13000))[0], None, "pixels (the limit for one image)); scale it"
+    said = "more than 16,000,000 pixels, the most printgen places in one picture; scale it down"
+    return image_case(p, png(13000, 13000))[0], None, said
 
 
 @case("images")
 def image_over_the_pixel_limit(p: Path) -> Expect:
-    said = "16,000,000 (the limit for one image)); scale it"
+    said = (
+        "is 5000×4000 pixels, more than the 16,000,000 printgen places in one picture; scale it "
+        "down: its 20×20 mm box prints 237×237 pixels at 300 dpi"
+    )
     return image_case(p, png(5000, 4000))[0], None, said
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 import unicodedata
@@ -99,17 +100,16 @@ def lay_out_image(
         return Image(*box, data, real.parent, cover=cover)
     trouble = image_trouble(data)
     if trouble:
-        too_large = trouble.endswith(_LIMIT)
-        advice = (
-            "scale it down (300 dpi is plenty for a card)"
-            if too_large
-            else ("save it as PNG, JPEG or SVG")
-        )
-        ctx.report(
-            where,
-            f"'{shown}' is not an image ReportLab can place ({trouble}); {advice}{who}",
-            once=("image", str(raw)),
-        )
+        if trouble.endswith(_LIMIT):  # the pixels its box prints at 300 dpi: plenty for a card
+            wide, high = (max(1, math.ceil(side / 25.4 * 300)) for side in box[2:])
+            advice = (
+                f"scale it down: its {box[2]:g}×{box[3]:g} mm box prints {wide}×{high} "
+                "pixels at 300 dpi"
+            )
+        else:
+            trouble, advice = f"is not an image printgen can place ({trouble})", "save it as PNG"
+            advice += ", JPEG or SVG"
+        ctx.report(where, f"'{shown}' {trouble}; {advice}{who}", once=("image", str(raw)))
         return None
     placed, turn, pixels = placeable(data)
     dpi = _dpi(pixels, box, cover)
@@ -256,7 +256,7 @@ def _image_bytes(project: Project, real: Path, now: inputs.Version) -> bytes:
     return project.read_bytes(real, Where(project.rel(real)), MAX_IMAGE_BYTES)
 
 
-_LIMIT = "(the limit for one image)"
+_LIMIT = "printgen places in one picture"  # what ends a picture's trouble of too many pixels
 
 
 @lru_cache(maxsize=64)
@@ -279,10 +279,11 @@ def image_trouble(data: bytes) -> str:
             with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
                 width, height = image.size
                 if width * height > MAX_IMAGE_PIXELS:
-                    return f"{width}×{height} pixels, over {MAX_IMAGE_PIXELS:,} {_LIMIT}"
+                    over = f"more than the {MAX_IMAGE_PIXELS:,} {_LIMIT}"
+                    return f"is {width}×{height} pixels, {over}"
                 image.load()  # a truncated or corrupt file fails here, not in the PDF
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
-        return f"more than {MAX_IMAGE_PIXELS:,} pixels {_LIMIT}"
+        return f"has more than {MAX_IMAGE_PIXELS:,} pixels, the most {_LIMIT}"
     except UnidentifiedImageError:
         return "it is neither PNG nor JPEG"
     except Exception as exc:  # Pillow raises many kinds for a broken file
