@@ -109,6 +109,27 @@ def test_a_number_with_a_comma_before_three_digits_is_never_guessed(fleet: Path)
     assert (ships["sloop"].fields["weight"], ships["brig"].fields["weight"]) == (0.125, -0.5)
 
 
+def test_a_comma_before_three_digits_is_a_decimal_where_the_sheet_writes_decimal_commas(
+    fleet: Path,
+) -> None:
+    """'3,125' beside '2,5' (as Italian Excel writes them, parting its cells with ';') is
+    3.125: the sheet writes its decimals with a comma. It was 'may be 3125 or 3.125'."""
+    (fleet / CSV).write_text(
+        "id;count;name;weight;note\nsloop;3;Sloop;2,5;x\ngalleon;2;Galleon;3,125;1,000\n",
+        encoding="utf-8",
+    )
+    ships = _ships(_load(fleet))
+    assert (ships["sloop"].fields["weight"], ships["galleon"].fields["weight"]) == (2.5, 3.125)
+    assert ships["galleon"].fields["note"] == "1,000"  # a field of any kind: kept as written
+    (fleet / CSV).write_text(  # no decimal comma beyond doubt: never guessed
+        "id;count;name;weight\nsloop;3;Sloop;2\ngalleon;2;Galleon;3,125\n", encoding="utf-8"
+    )
+    assert _problems(fleet) == [
+        f"{CSV}:3:4: card 'galleon' weight is '3,125', which may be 3125 or 3.125 (a comma parts "
+        "thousands or decimals): write 3125, or 3.125 with a point"
+    ]
+
+
 def test_a_point_before_three_digits_is_never_guessed_where_the_sheet_writes_decimal_commas(
     fleet: Path,
 ) -> None:

@@ -266,6 +266,10 @@ def _number(
     checker: Checker, raw: Any, where: Where, what: str, comma: str | None
 ) -> int | float | None:
     number = as_number(raw, comma)
+    if number is None and comma and _GROUPED.match(text := as_text(raw).strip()):
+        # '3,125' in a sheet that writes its decimals with a comma ('2,5'): 3.125, as the
+        # sheet's program wrote it (a field of any kind keeps it as the text it may be)
+        return float(text.replace(",", "."))
     if number is None and comma and _DOTTED.match(text := as_text(raw).strip()):
         whole, point = text.replace(".", ""), text.replace(".", ",")
         checker.error(
