@@ -40,10 +40,11 @@ def test_a_bracket_never_closed_on_the_last_line_is_said_at_it(
     assert (run.code, run.err.splitlines()) == (2, [f"{file}:{line}:{column}: {said}"])
 
 
-def test_a_bracket_closed_by_the_wrong_one_is_said_as_before(
+def test_a_bracket_closed_by_the_wrong_one_is_said_at_that_one(
     demo: Path, printgen: Callable[..., Run]
 ) -> None:
-    """Not the file's end: the '[' met a '}' on its own line."""
+    """Not the file's end: the '[' met a '}' on its own line (it was said as "this {…} or […]
+    is not closed … close it", at the '[')."""
     path = demo / "cards" / "demo" / "game.yaml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text + "tags: {a: [1, 2}\n", encoding="utf-8")
@@ -52,8 +53,8 @@ def test_a_bracket_closed_by_the_wrong_one_is_said_as_before(
     assert (run.code, run.err.splitlines()) == (
         2,
         [
-            f"cards/demo/game.yaml:{line}:11: YAML syntax error: this {{…}} or […] is not "
-            "closed (did not find expected ',' or ']'); close it"
+            f"cards/demo/game.yaml:{line}:16: YAML syntax error: this '}}' closes the '[' at "
+            "column 11; write ']'"
         ],
     )
 
@@ -93,3 +94,53 @@ def test_a_comment_after_a_bracket_left_open_is_no_hidden_closer(
     line = text.count("\n") + 1
     run = printgen(demo, "validate")
     assert (run.code, run.err.splitlines()) == (2, [f"cards/demo/game.yaml:{line}:7: {LIST}"])
+
+
+DECK_LINE = 'name: {en: "Miner", it: "Minatore"}'
+
+
+@pytest.mark.parametrize(
+    ("written", "column", "said"),
+    [
+        (
+            'name: {en: "Miner", it: "Minatore"]',
+            39,
+            "YAML syntax error: this ']' closes the '{' at column 11; write '}'",
+        ),
+        (
+            "name: {en: [Miner, Minatore}, it: Minatore}",
+            32,
+            "YAML syntax error: this '}' closes the '[' at column 16; write ']'",
+        ),
+        (
+            'name: {en: "Miner" it: "Minatore"}',
+            24,
+            "YAML syntax error: a ',' is missing before 'it': the entries of a one-line mapping "
+            "are parted by commas; write ', it'",
+        ),
+        (
+            'name: {en: "Miner", it: "Minatore"',
+            11,
+            "YAML syntax error: this '{' is not closed (YAML read on to line {next} looking for "
+            "its '}'): end the mapping with '}'",
+        ),
+    ],
+    ids=["wrong closer", "wrong inner closer", "comma left out", "closed on no line"],
+)
+def test_a_one_line_bracket_gone_wrong_is_said_where_and_how(
+    demo: Path, printgen: Callable[..., Run], written: str, column: int, said: str
+) -> None:
+    """PyYAML says "did not find expected ',' or '}'" for each, which was worded "this {…} or
+    […] is not closed … close it" at the opening bracket — of a bracket closed with the other
+    one, or of two entries with no comma between them, closed as they are."""
+    path = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert DECK_LINE in text
+    path.write_text(text.replace(DECK_LINE, written, 1), encoding="utf-8")
+    line = text[: text.index(DECK_LINE)].count("\n") + 1
+    run = printgen(demo, "validate")
+    message = said.replace("{next}", str(line + 1))
+    assert (run.code, run.err.splitlines()) == (
+        2,
+        [f"cards/demo/decks/main.yaml:{line}:{column}: {message}"],
+    )

@@ -62,3 +62,41 @@ def never_closed(exc: yaml.MarkedYAMLError, text: str) -> NeverClosed | None:
     bracket = open_ones[-1]
     start = bracket.start_mark
     return NeverClosed(start.line, start.column, isinstance(bracket, yaml.FlowSequenceStartToken))
+
+
+_ENDS = {"{": "}", "[": "]"}
+
+
+def misclosed(exc: yaml.MarkedYAMLError, text: str) -> tuple[yaml.Mark, str] | None:
+    """Where a one-line ``{…}`` or ``[…]`` went wrong, and what to write, when PyYAML stopped
+    inside it on a character of its own line: the other bracket closing it (``[1, 2}``), or
+    two entries with no comma between them (``{en: "Miner" it: "Minatore"}``) — PyYAML says
+    "did not find expected ',' or '}'" for both, which read as a bracket never closed."""
+    opened, stopped = exc.context_mark, exc.problem_mark
+    if opened is None or stopped is None or not (exc.context and "flow" in exc.context):
+        return None
+    if max(opened.index, stopped.index) >= len(text) or text[opened.index] not in _ENDS:
+        return None
+    opener, found = text[opened.index], text[stopped.index]
+    wanted = _ENDS[opener]
+    if found in "]}" and found != wanted:
+        return stopped, (
+            f"YAML syntax error: this '{found}' closes the '{opener}' at column "
+            f"{opened.column + 1}; write '{wanted}'"
+        )
+    if stopped.line != opened.line or found in ",#" or found.isspace():
+        return None
+    # the entry with no comma after it: where a key's ':' was met, it began the key's word
+    # ("Miner it: Minatore", one text to YAML until its ':'); else where PyYAML stopped
+    start = stopped.index
+    if found == ":":
+        start = max(text.rfind(" ", 0, stopped.index), text.rfind(opener, 0, stopped.index)) + 1
+        if start <= opened.index or text[start - 1] != " ":
+            return None  # no word after a space before the ':': no comma left out
+    word = text[start : start + 40].split(":")[0].split(",")[0].split()[0]
+    where = yaml.Mark("", start, stopped.line, stopped.column - (stopped.index - start), None, 0)
+    kind = "list" if opener == "[" else "mapping"
+    return where, (
+        f"YAML syntax error: a ',' is missing before '{word}': the entries of a one-line "
+        f"{kind} are parted by commas; write ', {word}'"
+    )

@@ -15,7 +15,7 @@ from printgen.startup.deferred import pattern
 
 
 def worded(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 0) -> Exception:
-    from printgen.source.yaml_brackets import never_closed  # (only for a file that fails)
+    from printgen.source.yaml_brackets import misclosed, never_closed  # (a file that fails)
     from printgen.source.yaml_indent import misaligned
 
     mark = exc.problem_mark or exc.context_mark
@@ -74,8 +74,10 @@ def worded(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 0) -> E
         message = bracket.message
     elif hint := _flow_quote_hint(text, line - offset):
         message = hint
+    elif unclosed and (wrong := misclosed(exc, text)) is not None:
+        line, col, message = wrong[0].line + 1 + offset, wrong[0].column + 1, wrong[1]
     elif unclosed:
-        message = f"YAML syntax error: this {{…}} or […] is not closed ({problem}); close it"
+        message = _not_closed(exc, text, offset)
     elif off := misaligned(text, line - offset):
         col, message = off
     elif "mapping values are not allowed" in problem and (hint := _quote_hint(text, line)):
@@ -83,6 +85,19 @@ def worded(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 0) -> E
     else:
         message = f"YAML syntax error: {problem}; check the indentation and quoting on this line"
     return fail(Where(rel, line, col), message)
+
+
+def _not_closed(exc: yaml.MarkedYAMLError, text: str, offset: int) -> str:
+    """A '{' or '[' PyYAML read past its line without finding its closer."""
+    opened, stopped = exc.context_mark, exc.problem_mark
+    opener = text[opened.index] if opened and opened.index < len(text) else ""
+    if opener not in ("{", "[") or stopped is None:
+        return "YAML syntax error: this {…} or […] is not closed; close it"
+    kind, end = ("list", "]") if opener == "[" else ("mapping", "}")
+    return (
+        f"YAML syntax error: this '{opener}' is not closed (YAML read on to line "
+        f"{stopped.line + 1 + offset} looking for its '{end}'): end the {kind} with '{end}'"
+    )
 
 
 # PyYAML stops looking for a key's ':' this many characters past its start, then says a
