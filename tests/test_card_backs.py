@@ -407,6 +407,70 @@ def test_a_back_text_per_language_needs_every_languages_cell(
     ) in run.err
 
 
+def _chars_sheet(root: Path, header: str, row: str, languages: list[str]) -> None:
+    folder = root / f"cards/{GAME}/decks"
+    (folder / "chars.yaml").write_text(
+        "name: Characters\nlayout: quest-card\nback: {layout: quest-back}\n"
+        "fields: {name: text, cost: integer}\ncards_from: chars.csv\n",
+        encoding="utf-8",
+    )
+    (folder / "chars.csv").write_text(f"{header}\n{row}\n", encoding="utf-8")
+    game = root / f"cards/{GAME}/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    start = text.index("languages: [")
+    end = text.index("]", start) + 1
+    game.write_text(f"{text[:start]}languages: [{', '.join(languages)}]{text[end:]}", "utf-8")
+
+
+def test_a_back_column_in_a_language_the_game_left_out_is_kept_unprinted(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """A language taken out of languages: its back.FIELD.<lang> columns stay, unprinted, as
+    its name.<lang> columns do; they were an error blaming the column's spelling ("after
+    'back.' comes layout, or a back field's name"), and nothing was built."""
+    new_game(Project.at(tmp_path), GAME, ["en", "it"])
+    header = "id,count,name,cost,back.region.en,back.region.it"
+    _chars_sheet(tmp_path, header, "hero,1,Hero,1,Wounded,Ferito", ["en"])
+    run = printgen(tmp_path, "build", GAME, "--only", "cards")
+    assert run.code == 0, run.err
+    assert (
+        f"cards/{GAME}/decks/chars.csv:1:6: warning: column 'back.region.it' is not printed: the "
+        "game declares only en; add 'it' to languages in game.yaml to print it"
+    ) in run.err.splitlines()
+    assert (tmp_path / "build" / GAME / "en" / "cards.pdf").is_file()
+
+
+def test_a_back_column_in_a_language_misspelt_is_said_as_a_fields_is(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    new_game(Project.at(tmp_path), GAME, ["en", "it"])
+    header = "id,count,name,cost,back.region.en,back.region.ti"
+    _chars_sheet(tmp_path, header, "hero,1,Hero,1,Wounded,Ferito", ["en", "it"])
+    run = printgen(tmp_path, "validate", GAME)
+    assert run.code == 2
+    assert [row for row in run.err.splitlines() if ": warning: " not in row] == [
+        f"cards/{GAME}/decks/chars.csv:1:6: missing translation: no column 'back.region.it' "
+        "(the game declares en, it); is 'back.region.ti' it, misspelt?"
+    ]
+
+
+def test_a_back_fields_name_written_two_ways_in_its_languages_is_one_line(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """back.region.en beside back.regoin.it: it was two 'missing translation' lines, one for a
+    column of each name, with nothing to say they were the one field."""
+    new_game(Project.at(tmp_path), GAME, ["en", "it"])
+    header = "id,count,name,cost,back.region.en,back.regoin.it"
+    _chars_sheet(tmp_path, header, "hero,1,Hero,1,Wounded,Ferito", ["en", "it"])
+    run = printgen(tmp_path, "validate", GAME)
+    assert run.code == 2
+    assert [row for row in run.err.splitlines() if ": warning: " not in row] == [
+        f"cards/{GAME}/decks/chars.csv:1:6: columns 'back.region.en' and 'back.regoin.it' are "
+        "one back field's languages, its name written two ways: call both back.region or both "
+        "back.regoin"
+    ]
+
+
 def test_a_cards_own_back_too_long_is_said_with_its_card(
     tmp_path: Path, printgen: Callable[..., Run]
 ) -> None:

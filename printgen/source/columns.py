@@ -34,8 +34,20 @@ def back_column(checker: Checker, where: Where, name: str, index: int) -> Column
     layout sees as card.FIELD) or ``back.FIELD.en`` (its text in one language)."""
     rest = name.removeprefix(BACK)
     found = LANG_COLUMN.match(rest)
-    lang = found["lang"] if found and found["lang"] in checker.languages else None
-    field = found["field"] if found and lang else rest
+    lang = found["lang"] if found else None
+    field = found["field"] if found and found["field"].isidentifier() else rest
+    if field == rest:
+        lang = None
+    if lang is not None and lang not in checker.languages and field != "layout":
+        # a language taken out of the game (or not in it yet): its texts stay, unprinted, as
+        # a field's column in that language does (printgen.source.sheet_header)
+        languages = ", ".join(checker.languages)
+        checker.warn(
+            where,
+            f"column '{name}' is not printed: the game declares only {languages}; add "
+            f"'{lang}' to languages in game.yaml to print it",
+        )
+        return Column(index, BACK + field, lang, ignored=True)
     if not field.isidentifier() or field.startswith("_"):
         checker.error(
             where,
@@ -52,19 +64,47 @@ def back_column(checker: Checker, where: Where, name: str, index: int) -> Column
 def back_translations(checker: Checker, table: Table, number: int, columns: list[Column]) -> bool:
     """A back field given per language (back.region.en) needs a column for every language."""
     ok = True
-    fields = {c.field: c.index for c in columns if c.field.startswith(BACK) and c.lang}
+    given = [c for c in columns if c.field.startswith(BACK) and c.lang and not c.ignored]
+    fields = {c.field: c.index for c in given}
+    langs_of = {field: {c.lang for c in given if c.field == field} for field in fields}
+    misspelt: set[str] = set()
     for field, index in fields.items():
-        langs = {c.lang for c in columns if c.field == field}
-        missing = [lang for lang in checker.languages if lang not in langs]
-        if missing:
+        missing = [lang for lang in checker.languages if lang not in langs_of[field]]
+        if missing and field not in misspelt and (twin := _twin(field, langs_of, missing)):
+            # back.region.en beside back.regoin.it: one field's languages, its name written
+            # two ways — which one its back's layout prints is said when it is laid out
+            misspelt.add(twin)
+            firsts = (next(c for c in given if c.field == f) for f in (field, twin))
+            first, second = sorted(firsts, key=lambda c: c.index)
+            a, b = first.field.removeprefix(BACK), second.field.removeprefix(BACK)
             checker.error(
-                table.where(number, index),
+                table.where(number, second.index),
+                f"columns '{first.field}.{first.lang}' and '{second.field}.{second.lang}' are "
+                f"one back field's languages, its name written two ways: call both "
+                f"back.{a} or both back.{b}",
+            )
+            ok = False
+        elif missing and field not in misspelt:
+            slip = misspelt_language(columns, field, missing)  # 'back.region.ti' for .it
+            checker.error(
+                table.where(number, slip.index if slip else index),
                 f"missing translation: no column "
                 f"{', '.join(repr(f'{field}.{lang}') for lang in missing)} "
-                f"(the game declares {', '.join(checker.languages)})",
+                f"(the game declares {', '.join(checker.languages)})"
+                + (f"; is '{field}.{slip.lang}' it, misspelt?" if slip else ""),
             )
             ok = False
     return ok
+
+
+def _twin(field: str, langs_of: dict[str, set[str | None]], missing: list[str]) -> str | None:
+    """Another back field written close to ``field`` that has the languages it misses, and
+    none of those it has: the same field, one of its columns misspelt."""
+    others = [f for f in langs_of if f != field and not langs_of[f] & langs_of[field]]
+    found = closest(field, others, 0.75)
+    if found and set(missing) & langs_of[found[0]]:
+        return found[0]
+    return None
 
 
 def card_back(
