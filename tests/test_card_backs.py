@@ -440,35 +440,32 @@ def test_a_back_column_in_a_language_the_game_left_out_is_kept_unprinted(
     assert (tmp_path / "build" / GAME / "en" / "cards.pdf").is_file()
 
 
-def test_a_back_column_in_a_language_misspelt_is_said_as_a_fields_is(
-    tmp_path: Path, printgen: Callable[..., Run]
+@pytest.mark.parametrize(
+    ("columns", "said"),
+    [
+        (
+            "back.region.en,back.region.ti",
+            "1:6: missing translation: no column 'back.region.it' (the game declares en, it); is "
+            "'back.region.ti' it, misspelt?",
+        ),
+        (  # it was two 'missing translation' lines, one for a column of each name
+            "back.region.en,back.regoin.it",
+            "1:6: columns 'back.region.en' and 'back.regoin.it' are one back field's languages, "
+            "its name written two ways: call both back.region or both back.regoin",
+        ),
+    ],
+    ids=["language misspelt", "field written two ways"],
+)
+def test_a_back_columns_misspelling_is_said_as_a_fields_is(
+    tmp_path: Path, printgen: Callable[..., Run], columns: str, said: str
 ) -> None:
     new_game(Project.at(tmp_path), GAME, ["en", "it"])
-    header = "id,count,name,cost,back.region.en,back.region.ti"
+    header = f"id,count,name,cost,{columns}"
     _chars_sheet(tmp_path, header, "hero,1,Hero,1,Wounded,Ferito", ["en", "it"])
     run = printgen(tmp_path, "validate", GAME)
     assert run.code == 2
-    assert [row for row in run.err.splitlines() if ": warning: " not in row] == [
-        f"cards/{GAME}/decks/chars.csv:1:6: missing translation: no column 'back.region.it' "
-        "(the game declares en, it); is 'back.region.ti' it, misspelt?"
-    ]
-
-
-def test_a_back_fields_name_written_two_ways_in_its_languages_is_one_line(
-    tmp_path: Path, printgen: Callable[..., Run]
-) -> None:
-    """back.region.en beside back.regoin.it: it was two 'missing translation' lines, one for a
-    column of each name, with nothing to say they were the one field."""
-    new_game(Project.at(tmp_path), GAME, ["en", "it"])
-    header = "id,count,name,cost,back.region.en,back.regoin.it"
-    _chars_sheet(tmp_path, header, "hero,1,Hero,1,Wounded,Ferito", ["en", "it"])
-    run = printgen(tmp_path, "validate", GAME)
-    assert run.code == 2
-    assert [row for row in run.err.splitlines() if ": warning: " not in row] == [
-        f"cards/{GAME}/decks/chars.csv:1:6: columns 'back.region.en' and 'back.regoin.it' are "
-        "one back field's languages, its name written two ways: call both back.region or both "
-        "back.regoin"
-    ]
+    errors = [row for row in run.err.splitlines() if ": warning: " not in row]
+    assert errors == [f"cards/{GAME}/decks/chars.csv:{said}"]
 
 
 def test_a_cards_own_back_too_long_is_said_with_its_card(
