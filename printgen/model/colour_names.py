@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 
-_WITH_ALPHA = re.compile(r"^#([0-9a-fA-F]{6})[0-9a-fA-F]{2}$")
-_FUNCTION = re.compile(r"^\s*(?:rgb|hsl)a?\s*\(", re.IGNORECASE)
+from printgen.startup.deferred import pattern
+
+# compiled when a colour is first refused: a build whose colours are right compiles neither
+_WITH_ALPHA = pattern(r"^#([0-9a-fA-F]{6})[0-9a-fA-F]{2}$")
+_FUNCTION = pattern(r"^\s*(?:rgb|hsl)a?\s*\(", re.IGNORECASE)
 
 
 def meant(value: object) -> str | None:
