@@ -25,6 +25,8 @@ def check_prose(
     options: BuildOptions,
     problems: Problems,
 ) -> None:
+    if not isinstance(game.data, dict):  # data: 7, said at game.yaml: each data.x would
+        return  # be said missing in the prose too, blaming the rulebook for it
     for output, (prose, template) in DOCUMENTS.items():
         if not options.wants(output):
             continue

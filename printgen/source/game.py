@@ -30,6 +30,7 @@ from printgen.source.checks import read_checks
 from printgen.source.deck_fields import check_field
 from printgen.source.deck_order import ordered_decks
 from printgen.source.decks import read_deck
+from printgen.source.game_data import read_data
 from printgen.source.game_languages import read_languages
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.misplaced import misplaced
@@ -166,7 +167,7 @@ def load_game(project: Project, game_id: str) -> Game:
     checks = read_checks(checker, game_map)
     check_balance(checker, game_map)
     read_uses(checker, game_map, project, game_id)
-    data = game_map.get("data", {})
+    data = read_data(checker, game_map)
     game = Game(
         meta=meta,
         folder=project.rel(folder),

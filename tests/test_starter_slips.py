@@ -1,0 +1,41 @@
+"""A designer's slips in the starter game (`printgen new`) said once, at the line to change."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run
+
+DATA = re.compile(r"^data:.*\n(?:  .*\n)*", re.M)  # the starter's data: and its lines
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        (
+            "data: 7\n",
+            "cards/demo/game.yaml:11:7: data must be a mapping of names to values, not a number "
+            "(7): write each name on its own line under data:, indented (goal: 7)",
+        ),
+        (
+            "data:\n  - goal: 7\n",
+            "cards/demo/game.yaml:12:3: data must be a mapping of names to values, not a list: "
+            "write each name under data: without the '- ' (goal: 7)",
+        ),
+    ],
+)
+def test_data_not_a_mapping_is_said_at_game_yaml_alone(
+    demo: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """Said at the prose's {{ data.goal }} ('int object' has no attribute 'goal'), it blamed the
+    rulebook, twice a language, for game.yaml's mistake."""
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(DATA.sub(written, text, count=1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [said]
