@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run
+from tests.conftest import Run, append_to
 
 DATA = re.compile(r"^data:.*\n(?:  .*\n)*", re.M)  # the starter's data: and its lines
 
@@ -39,3 +39,36 @@ def test_data_not_a_mapping_is_said_at_game_yaml_alone(
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     assert run.err.splitlines() == [said]
+
+
+@pytest.mark.parametrize(
+    ("written", "where"),
+    [("bare: {size: poker}\n", "16:7"), ("bare:\n  elements: {}\n", "17:3")],
+)
+def test_a_layout_drawing_nothing_is_warned_of_at_its_line(
+    demo: Path, printgen: Callable[..., Run], written: str, where: str
+) -> None:
+    """Its deck's every front printed blank, and validate said ok, build nothing."""
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    append_to(layouts, written)
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("layout: demo-card", "layout: bare", 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 0
+    assert run.err.splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{where}: warning: layout 'bare' draws nothing: it has no "
+        "elements, so the fronts of deck 'main' print blank, none of its fields on them; give "
+        "it elements:, or build on printgen's card layout with extends: card-base"
+    ]
+
+
+def test_a_layout_of_no_elements_of_its_own_draws_what_it_extends(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    append_to(demo / "cards" / "demo" / "layouts" / "demo.yaml", "bare:\n  extends: card-base\n")
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("layout: demo-card", "layout: bare", 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert (run.code, run.err) == (0, "")

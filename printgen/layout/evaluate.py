@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from printgen.layout.blank_layout import drawing_nothing
 from printgen.layout.boxes import element_box
 from printgen.layout.checks import FaceChecks
 from printgen.layout.face import (
@@ -196,6 +197,7 @@ def lay_out_face(
     try:
         layout = ctx.library.get(layout_name, where, (deck.width_mm, deck.height_mm), deck.safe_mm)
         layout = ctx.library.named_at(layout, where)
+        drawing_nothing(ctx.problems, layout, deck, side)
     except ProjectError as exc:
         # once per file naming it: each deck's mistake is said in the same run, yet a sheet
         # of rows naming it (or a generator's cards) is not said row by row — a workbook's
