@@ -72,3 +72,39 @@ def test_a_layout_of_no_elements_of_its_own_draws_what_it_extends(
     deck.write_text(text.replace("layout: demo-card", "layout: bare", 1), encoding="utf-8")
     run = printgen(demo, "validate", "demo")
     assert (run.code, run.err) == (0, "")
+
+
+ASSERT = '    assert: "{{ card.cost <= 3 }}"\n'  # the starter's first check, at line 31
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        (
+            '    assert: "{{ card.cost <= 3 && card.cost >= 0 }}"\n',
+            "31:32: assert of check 'cost-limit' writes '&&', which Jinja writes 'and': "
+            '"{{ card.cost <= 3 and card.cost >= 0 }}"',
+        ),
+        (
+            "    assert: '{{ card.name == \"A || B\" || card.cost <= 3 }}'\n",
+            "31:39: assert of check 'cost-limit' writes '||', which Jinja writes 'or': "
+            '"{{ card.name == "A || B" or card.cost <= 3 }}"',
+        ),
+        (
+            "    assert: >-\n      {{ card.cost != 9 and !(card.cost > 3) }}\n",
+            "32:29: assert of check 'cost-limit' writes '!', which Jinja writes 'not': "
+            '"{{ card.cost != 9 and not (card.cost > 3) }}"',
+        ),
+    ],
+)
+def test_c_logic_words_in_an_assert_are_said_at_them_with_jinjas(
+    demo: Path, printgen: Callable[..., Run], written: str, said: str
+) -> None:
+    """Jinja's "unexpected char '&'" told no designer that it writes and, or, not."""
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert text.splitlines()[30] + "\n" == ASSERT
+    game_yaml.write_text(text.replace(ASSERT, written, 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [f"cards/demo/game.yaml:{said}"]

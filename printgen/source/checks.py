@@ -11,10 +11,17 @@ checks:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from printgen.model.game import Check
 from printgen.problems import Severity
 from printgen.sandbox import expressions as expr
+from printgen.source.check_operators import (
+    JINJA_WORDS,
+    foreign_operator,
+    in_jinja,
+    operator_place,
+)
 from printgen.source.id_spelling import unaccented
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
@@ -38,7 +45,8 @@ def _decks(checker: Checker, item: LDict, check_id: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def read_checks(checker: Checker, node: LDict) -> list[Check]:
+def read_checks(checker: Checker, node: LDict, text: Callable[[], str] = lambda: "") -> list[Check]:
+    """The checks of game.yaml (``node``), whose ``text`` places a mistake within an assert."""
     if "checks" not in node:
         return []
     checks: list[Check] = []
@@ -78,6 +86,14 @@ def read_checks(checker: Checker, node: LDict) -> list[Check]:
                 item.at("assert"),
                 f"assert of check '{check_id}' must be an expression such as "
                 f'"{{{{ card.cost <= 5 }}}}"{whole}',
+            )
+            assertion = None
+        elif assertion is not None and (foreign := foreign_operator(assertion)) is not None:
+            token = foreign[0]
+            checker.error(
+                operator_place(item.at("assert"), token, text),
+                f"assert of check '{check_id}' writes '{token}', which Jinja writes "
+                f"'{JINJA_WORDS[token]}': \"{in_jinja(assertion)}\"",
             )
             assertion = None
         message = (

@@ -164,7 +164,9 @@ def load_game(project: Project, game_id: str) -> Game:
     constraints = _constraints(checker, game_map)
     cover, cover_where = _cover(checker, game_map, decks, partial)
     icon_colors = _icon_colors(checker, game_map)
-    checks = read_checks(checker, game_map)
+    checks = read_checks(
+        checker, game_map, lambda: project.read_text(folder / "game.yaml", Where(rel_game))
+    )
     check_balance(checker, game_map)
     read_uses(checker, game_map, project, game_id)
     data = read_data(checker, game_map)

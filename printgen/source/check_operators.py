@@ -1,0 +1,62 @@
+"""An assert written with another language's logic words (``&&``, ``||``, ``!``): Jinja says
+"unexpected char '&'", which does not tell a designer that it writes ``and``, ``or``, ``not``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from printgen.problems import Where
+
+JINJA_WORDS = {"&&": "and", "&": "and", "||": "or", "!": "not"}
+# each outside a quoted text ('A && B' is a text); ! but not !=, || but not a filter's |
+_FOREIGN = re.compile(r"""'[^']*'|"[^"]*"|(&&|&|\|\||!(?!=))""")
+
+
+def foreign_operator(assertion: str) -> tuple[str, int] | None:
+    """The first ``&&``, ``&``, ``||`` or ``!`` of the assert and its index in it."""
+    for match in _FOREIGN.finditer(assertion):
+        if match.group(1):
+            return match.group(1), match.start(1)
+    return None
+
+
+def in_jinja(assertion: str) -> str:
+    """The assert with Jinja's words for each: "{{ a && !b }}" is "{{ a and not b }}"."""
+
+    def word(match: re.Match[str]) -> str:
+        if not match.group(1):
+            return match.group(0)
+        said = JINJA_WORDS[match.group(1)]
+        return f"{said} " if said == "not" else f" {said} "
+
+    worded = _FOREIGN.sub(word, assertion)
+    return re.sub(r"(?<=\S)  +(?=\S)", " ", worded).replace("not  ", "not ")
+
+
+def operator_place(where: Where, token: str, text: Callable[[], str]) -> Where:
+    """Where ``token`` of the assert written at ``where`` stands in the file (``text``): the
+    first one from the value's start (past its quote, or on the lines of a block scalar);
+    the value's start when the file no longer holds it."""
+    try:
+        lines = text().splitlines()
+    except Exception:  # unreadable since it was read: the value's start is near enough
+        return where
+    for number in range(where.line, min(where.line + 50, len(lines) + 1)):
+        line = lines[number - 1]
+        start = where.col - 1 if number == where.line else 0
+        found = _first_outside_quotes(line, start, token)
+        if found >= 0:
+            return Where(where.path, number, found + 1)
+    return where
+
+
+def _first_outside_quotes(line: str, start: int, token: str) -> int:
+    """The first ``token`` of ``line`` from ``start`` (the value's opening quote, whose text is
+    the assert), not inside a text quoted within the assert."""
+    quote = line[start : start + 1]
+    inner = start + 1 if quote in ("'", '"') else start
+    for match in _FOREIGN.finditer(line, inner):
+        if match.group(1) == token:
+            return match.start(1)
+    return -1
