@@ -1406,7 +1406,7 @@ def test_a_check_says_nothing_more_of_a_value_refused_at_its_line(
     game = demo / "cards" / "demo" / "game.yaml"
     add_check(
         game,
-        '  - {id: has-effect, each: main, assert: "{{ card.effect }}", '
+        "  - {id: has-effect, each: main, assert: \"{{ card.effect not in (none, '') }}\", "
         'message: "{{ card.name }} says nothing"}\n',
     )
     deck = demo / "cards" / "demo" / "decks" / "main.yaml"

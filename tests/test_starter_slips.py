@@ -108,3 +108,47 @@ def test_c_logic_words_in_an_assert_are_said_at_them_with_jinjas(
     run = printgen(demo, "validate", "demo")
     assert run.code == 2
     assert run.err.splitlines() == [f"cards/demo/game.yaml:{said}"]
+
+
+@pytest.mark.parametrize(
+    ("written", "gave"),
+    [
+        ("{{ card.name }}", "a text ('Miner'), which holds unless it is empty"),
+        ("{{ card.cost * 10 }}", "a number (0), which holds unless it is 0"),
+        ("{{ [card.cost] }}", "a list, which holds unless it is empty"),
+    ],
+)
+def test_an_assert_giving_no_true_or_false_is_warned_of_at_it(
+    demo: Path, printgen: Callable[..., Run], written: str, gave: str
+) -> None:
+    """'{{ card.name }}' held for every card: validate said ok of a check that could not fail."""
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text.replace(ASSERT, f'    assert: "{written}"\n', 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    said = run.err.splitlines()
+    assert said[0] == (
+        "cards/demo/game.yaml:31:13: warning: cost-limit: the assert should give true or false, "
+        f"e.g. {{{{ card.cost <= 3 }}}}; it gave {gave}"
+    )
+    # read as before: a cost of 0 fails it, said at the card as ever
+    assert run.code == (2 if "0" in gave else 0)
+    assert len(said) == (2 if "0" in gave else 1), said
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "{{ card.playable and card.effect }}",  # Warriors and Monks' own: both texts there
+        "{{ card.effect not in (none, '') }}",
+        "{{ card.cost <= 3 or card.name }}",
+    ],
+)
+def test_an_assert_asking_yes_or_no_is_not_warned_of(
+    demo: Path, printgen: Callable[..., Run], written: str
+) -> None:
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text.replace(ASSERT, f'    assert: "{written}"\n', 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert (run.code, run.err) == (0, "")

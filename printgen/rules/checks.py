@@ -12,6 +12,7 @@ from typing import Any
 
 from printgen.model.game import CardType, Check, Deck, localize
 from printgen.problems import SOFT_HYPHEN, Problems, Where, file_of
+from printgen.rules.check_answers import answered
 from printgen.rules.context import RuleContext
 from printgen.rules.guard import clipped
 from printgen.sandbox import expressions as expr
@@ -58,7 +59,9 @@ def _evaluate(
             if subject in failed:
                 continue
             try:
-                holds = _holds(expr.evaluate_native(check.assertion, variables))
+                value = expr.evaluate_native(check.assertion, variables)
+                answered(check, value, problems)
+                holds = _holds(value)
             except expr.BudgetSpent as exc:  # the whole build's time: said once, not per check
                 problems.add(check.assertion_where, f"{check.id}: {exc}", once=exc.once)
                 return
