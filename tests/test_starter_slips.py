@@ -152,3 +152,20 @@ def test_an_assert_asking_yes_or_no_is_not_warned_of(
     game_yaml.write_text(text.replace(ASSERT, f'    assert: "{written}"\n', 1), encoding="utf-8")
     run = printgen(demo, "validate", "demo")
     assert (run.code, run.err) == (0, "")
+
+
+def test_tests_in_two_braces_joined_by_c_logic_are_shown_as_one(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """'write the whole test inside one {{ … }}' left the designer to find that && is and."""
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    written = '    assert: "{{ card.cost <= 3 }} && {{ card.cost >= 0 }}"\n'
+    game_yaml.write_text(text.replace(ASSERT, written, 1), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "cards/demo/game.yaml:31:13: assert of check 'cost-limit' must be an expression such as "
+        '"{{ card.cost <= 5 }}"; write the whole test inside one {{ … }}: '
+        '"{{ card.cost <= 3 and card.cost >= 0 }}"'
+    ]

@@ -34,6 +34,22 @@ def in_jinja(assertion: str) -> str:
     return re.sub(r"(?<=\S)  +(?=\S)", " ", worded).replace("not  ", "not ")
 
 
+_BETWEEN = re.compile(r"\s*\}\}(.*?)\{\{\s*", re.S)
+
+
+def in_one(assertion: str) -> str | None:
+    """Tests joined by ``&&``, ``||`` (or ``and``) between their own ``{{ }}``
+    ("{{ a }} && {{ b }}", a text, never false) as the one expression meant, in Jinja's words;
+    None for other text around an expression."""
+    stripped = assertion.strip()
+    if not (stripped.startswith("{{") and stripped.endswith("}}")):
+        return None
+    joins = _BETWEEN.findall(stripped)
+    if not joins or not all(j.strip() in ("&&", "||", "&", "and", "or") for j in joins):
+        return None
+    return in_jinja(_BETWEEN.sub(lambda m: f" {m.group(1).strip()} ", stripped))
+
+
 def operator_place(where: Where, token: str, text: Callable[[], str]) -> Where:
     """Where ``token`` of the assert written at ``where`` stands in the file (``text``): the
     first one from the value's start (past its quote, or on the lines of a block scalar);

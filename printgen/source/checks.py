@@ -20,6 +20,7 @@ from printgen.source.check_operators import (
     JINJA_WORDS,
     foreign_operator,
     in_jinja,
+    in_one,
     operator_place,
 )
 from printgen.source.id_spelling import unaccented
@@ -75,6 +76,8 @@ def read_checks(checker: Checker, node: LDict, text: Callable[[], str] = lambda:
         if assertion is not None and not expr.is_single_expression(assertion):
             if assertion.count("{{") > assertion.count("}}"):
                 whole = "; its {{ is never closed: end the test with }}"
+            elif (one := in_one(assertion)) is not None:  # {{ a }} && {{ b }}
+                whole = f'; write the whole test inside one {{{{ … }}}}: "{one}"'
             elif expr.is_expression(assertion):
                 whole = (
                     "; write the whole test inside one {{ … }}: text around it makes it a "
