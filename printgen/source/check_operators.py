@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from printgen.problems import Where
+from printgen.problems import ProjectError, Where
 
 JINJA_WORDS = {"&&": "and", "&": "and", "||": "or", "!": "not"}
 # each outside a quoted text ('A && B' is a text); ! but not !=, || but not a filter's |
@@ -56,7 +56,7 @@ def operator_place(where: Where, token: str, text: Callable[[], str]) -> Where:
     the value's start when the file no longer holds it."""
     try:
         lines = text().splitlines()
-    except Exception:  # unreadable since it was read: the value's start is near enough
+    except (ProjectError, OSError):  # unreadable since it was read: its start is near enough
         return where
     for number in range(where.line, min(where.line + 50, len(lines) + 1)):
         line = lines[number - 1]
