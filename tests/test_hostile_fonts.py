@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import reportlab
 
 from tests.conftest import Run
@@ -116,3 +117,52 @@ def test_a_font_named_inside_as_vera_does_not_stand_in_for_vera(tmp_path: Path) 
     plain, wide = map(float, done.stdout.split())
     assert abs(plain - 24.97) < 0.1  # Vera's own widths (p, a, g, e at 10 pt)
     assert abs(wide - 2 * plain) < 0.1
+
+
+_OTHER_FILES = {
+    "text": (
+        b"hello, this is a text file\n",
+        "a text file (it begins 'hello, this is a text file'); download the font and put its "
+        ".ttf file in fonts/ as Junk.ttf",
+    ),
+    "otf": (
+        b"OTTO\x00\x0a\x00\x80" + bytes(200),
+        "an OpenType font with CFF outlines (a .otf font), which printgen cannot embed; "
+        "download the font's .ttf version, or convert it to .ttf (with FontForge, or an online "
+        "font converter)",
+    ),
+    "woff2": (
+        b"wOF2\x00\x01\x00\x00" + bytes(200),
+        "a WOFF2 web font, made for web pages; download the font's .ttf (a desktop font), or "
+        "convert it to .ttf (with FontForge, or an online font converter)",
+    ),
+    "zip": (
+        b"PK\x03\x04\x14\x00" + bytes(200),
+        "a zip archive (a font download); unzip it and put the .ttf file it holds in fonts/ as "
+        "Junk.ttf",
+    ),
+    "html": (
+        b"<!DOCTYPE html>\n<html><body>Download</body></html>\n",
+        "a web page (HTML), saved by a download link in the font's place; download the font's "
+        ".ttf file itself",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_OTHER_FILES))
+def test_a_font_file_of_another_kind_is_said_as_what_it_is(
+    demo: Path, printgen: Callable[..., Run], kind: str
+) -> None:
+    """A text file named Junk.ttf said "not a TrueType font ReportLab can embed (Not a
+    recognized TrueType font: version=0x68656C6C)": ReportLab's words for its first bytes."""
+    data, said = _OTHER_FILES[kind]
+    fonts = demo / "fonts"
+    fonts.mkdir()
+    (fonts / "Junk.ttf").write_bytes(data)
+    _titles_in(demo, "Junk")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    [line] = run.err.strip().splitlines()
+    assert line == (
+        f"cards/demo/layouts/demo.yaml:13:26: fonts/Junk.ttf is not a TrueType font but {said}"
+    ), line

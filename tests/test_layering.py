@@ -22,6 +22,7 @@ RANK = {
     "kept_values": 1,  # what a process keeps for the next, in memory (building/kept: files)
     "write": 1,  # outputs replaced all or none
     "staged": 1,  # exported images held on disk until written
+    "file_kinds": 1,  # what a file is by its first bytes (a text file named Junk.ttf)
     "model": 2,
     "options": 3,
     "sandbox": 3,  # runs what a designer writes, for every stage that reads it

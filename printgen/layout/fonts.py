@@ -20,6 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from printgen import inputs
+from printgen.file_kinds import first_line, head_text, kind_of
 from printgen.layout.subset_font import SubsetFont
 from printgen.limits import MAX_FONT_BYTES
 from printgen.problems import ProjectError, Where
@@ -203,6 +204,51 @@ def _embed_every_glyph(font: TTFont) -> None:
         font.face.makeSubset([0, *codes[start : start + 255]])
 
 
+def _not_truetype(name: str, data: bytes) -> str | None:
+    """What a fonts/ file is when its first bytes say it is no TrueType font (a text file, a
+    web font, a zip), with what to do; None for a TrueType font, or a file of no known kind
+    (damaged: ReportLab's reading says how). ReportLab said each as "Not a recognized TrueType
+    font: version=0x3A4A8E16", which tells a designer nothing."""
+    kind = kind_of(data)
+    plain = Path(name).name
+    if not data.strip():
+        return (
+            f"{name} is empty, not a TrueType font; download the font again and put its .ttf "
+            f"file in fonts/ as {plain}"
+        )
+    if kind is None or kind.ending in (".ttf", ".ttc"):
+        return None
+    convert = "convert it to .ttf (with FontForge, or an online font converter)"
+    if kind.ending == ".otf":
+        advice = f"download the font's .ttf version, or {convert}"
+        return (
+            f"{name} is not a TrueType font but {kind.said}, which printgen cannot embed; {advice}"
+        )
+    if kind.ending in (".woff", ".woff2"):
+        advice = f"download the font's .ttf (a desktop font), or {convert}"
+        return f"{name} is not a TrueType font but {kind.said}, made for web pages; {advice}"
+    if kind.ending == ".zip":
+        return (
+            f"{name} is not a TrueType font but a zip archive (a font download); unzip it and "
+            f"put the .ttf file it holds in fonts/ as {plain}"
+        )
+    if kind.ending == ".html":
+        return (
+            f"{name} is not a TrueType font but a web page (HTML), saved by a download link in "
+            "the font's place; download the font's .ttf file itself"
+        )
+    if kind.text:
+        begins = first_line(head_text(data) or "")
+        return (
+            f"{name} is not a TrueType font but a text file (it begins '{begins}'); download "
+            f"the font and put its .ttf file in fonts/ as {plain}"
+        )
+    return (
+        f"{name} is not a TrueType font but {kind.said}; put the font's .ttf file in fonts/ "
+        f"as {plain}"
+    )
+
+
 def _unusable(name: str, exc: Exception) -> str:
     """What is wrong with a font file ReportLab refused: its own words when it read the file
     as a font and said what is wrong; a truncated or damaged file's Python errors ("unpack
@@ -210,7 +256,9 @@ def _unusable(name: str, exc: Exception) -> str:
     from reportlab.pdfbase.ttfonts import TTFError
 
     said = str(exc).splitlines()[0][:120] if str(exc) else ""
-    if isinstance(exc, TTFError) and said:
+    # (its words for a file of no known kind are no designer's: said plainly below)
+    foreign = said.startswith("Not a recognized") or "can't read version" in said
+    if isinstance(exc, TTFError) and said and not foreign:
         reason = said.replace('"(ttf)" ', "")  # (ReportLab's name for a font read from memory)
     else:
         reason = "the file is damaged, cut short, or not a font"
@@ -230,6 +278,8 @@ def _register(
         if data is None:
             pdfmetrics.registerFont(SubsetFont(font_name, str(file)))
         else:
+            if (other := _not_truetype(shown or file.name, data)) is not None:
+                raise FontMissing(other)
             _bounded_cmap(shown or file.name, data)
             font = SubsetFont(font_name, io.BytesIO(data))
             # ReportLab keeps one font per internal (PostScript) name: a project font sharing
