@@ -34,6 +34,7 @@ from printgen.icons.icon_folder import (
 from printgen.icons.icon_folder import pictures as icon_pictures
 from printgen.icons.labels import LABEL_BOXES, LabelBox, draw_label
 from printgen.icons.svg import SvgError, digest, draw_svg, parse
+from printgen.icons.svg_xml import not_svg
 from printgen.icons.unfollowed import unfollowed
 from printgen.problems import Problem, Severity, Where
 
@@ -173,6 +174,9 @@ class IconLibrary:
                 continue
             try:
                 data = read_icon(entry.path)
+                if (picture := _picture_named_svg(entry.path, data)) is not None:
+                    found.append(IconProblem(entry.path, picture))
+                    continue
                 if precompiled(digest(data)) is None:  # a stored drawing: it parsed and drew
                     parse(data, entry.path.parent)
             except (OSError, SvgError) as exc:
@@ -180,6 +184,21 @@ class IconLibrary:
                 continue
             found += [IconProblem(entry.path, said, True, line) for line, said in unfollowed(data)]
         return tuple(found)
+
+
+def _picture_named_svg(path: Path, data: bytes) -> str | None:
+    """What to do with a picture saved as an icon's .svg (a PNG named gem.svg): an icon is
+    drawn from SVG shapes alone, while a picture has a layout element of its own."""
+    said = not_svg(data)
+    if said is None or not said.endswith("picture"):
+        return None
+    ending = ".jpg" if "JPEG" in said else ".png" if "PNG" in said else ""
+    rename = f"rename it {path.stem}{ending} and " if ending else ""
+    return (
+        f"{path.name} is {said}, not an SVG drawing: an icon must be an SVG file; convert the "
+        f"picture to SVG (Inkscape's Trace Bitmap), or {rename}place it with a layout element "
+        "of type: image"
+    )
 
 
 def read_icon(path: Path) -> bytes:

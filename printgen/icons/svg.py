@@ -26,20 +26,14 @@ from printgen.icons.svg_shapes import (
     wild_number,
 )
 from printgen.icons.svg_uses import use_counts
+from printgen.icons.svg_xml import SvgError as SvgError
+from printgen.icons.svg_xml import malformed_at, strict_tree
 from printgen.model.units import exact
 from printgen.startup.deferred import pattern
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
     from reportlab.pdfgen.canvas import Canvas
-
-
-class SvgError(ValueError):
-    """An SVG file that svglib cannot turn into a drawing; ``line``: the file's line at fault."""
-
-    def __init__(self, message: str, line: int = 1) -> None:
-        super().__init__(message)
-        self.line = line
 
 
 MAX_SVG_ELEMENTS = 50_000  # tags of one SVG: a detailed illustration has a few thousand
@@ -159,7 +153,7 @@ def _parsed(key: str, data: bytes, root: str) -> Drawing:
     # svglib's parser recovers from broken XML: a file saved only in part, or with a tag left
     # open, drew the shapes before the break and none after, and said nothing (an entity bomb,
     # cut at its first entity, was said as "draws nothing"); a strict parse finds the break
-    malformed_at(_strict_tree(data))
+    malformed_at(strict_tree(data))
     from printgen.startup.deferred import import_platypus
 
     # svglib's drawing shapes import platypus: through printgen's import, which leaves its two
@@ -368,32 +362,3 @@ def define_form(
     if states is not None:
         states.update({name: setting for setting, name in canvas._extgstate._c.items()})
     end_form(canvas)
-
-
-def malformed_at(tree: Any) -> None:
-    """Raise SvgError at the line of the first path data or transform SVG cannot read."""
-    from printgen.icons.svg_syntax import malformed
-
-    found = malformed(tree)
-    if found is not None:
-        raise SvgError(found[1], found[0])
-
-
-def _strict_tree(data: bytes) -> Any:
-    """The file as a strict parser reads it; SvgError at its XML's first mistake (svglib's own
-    parser recovers from a file cut short, and says nothing)."""
-    from lxml import etree
-
-    try:
-        return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as exc:
-        (line, column), message = exc.position, str(exc.msg)
-        said = [entry for entry in exc.error_log if entry.message]
-        if said:  # libxml2's last word is the plainest ("Couldn't find end of Start Tag path")
-            line, column, message = said[-1].line, said[-1].column, str(said[-1].message)
-        message = re.sub(r"(,)? line \d+(, column \d+)?$", "", message)
-        rows = data.split(b"\n")
-        end = line >= len(rows) and column > len(rows[-1])
-        where = ", where the file ends (saved only in part?)" if end else ""
-        broken = f"its XML is broken at line {line}, column {column}{where}: {message}"
-        raise SvgError(f"not a readable SVG file ({broken})") from None
