@@ -27,6 +27,7 @@ from printgen.source.readers import Checker, did_you_mean
 from printgen.source.sheet_rows import first_visible, other_sheets, read_rows
 from printgen.source.workbook import (
     merged_cells,
+    not_a_workbook,
     too_many_cells,
     too_many_strings,
     unpacked_bytes,
@@ -231,11 +232,14 @@ def _xlsx(checker: Checker, path: Path, rel: str, sheet: str, where: Where) -> T
             "environment, or save the sheet as CSV UTF-8",
         )
         return None
-    if (unpacked := unpacked_bytes(path)) is None or unpacked > MAX_UNPACKED_BYTES:
+    if (unpacked := unpacked_bytes(path)) is None:
+        checker.error(where, not_a_workbook(path, rel))
+        return None
+    if unpacked > MAX_UNPACKED_BYTES:
         checker.error(
             where,
-            f"{rel} is not a workbook printgen can read: it is not a .xlsx (zip) file, or it "
-            f"unpacks to over {MAX_UNPACKED_BYTES // 2**20} MB; save it again, or as CSV UTF-8",
+            f"{rel} is not a workbook printgen can read: it unpacks to over "
+            f"{MAX_UNPACKED_BYTES // 2**20} MB; save it again, or as CSV UTF-8",
         )
         return None
     if (refused := too_many_strings(path, rel)) is not None:  # before openpyxl reads them

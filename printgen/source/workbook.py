@@ -208,6 +208,35 @@ def unpacked_bytes(path: Path) -> int | None:
         return None
 
 
+def not_a_workbook(path: Path, rel: str) -> str:
+    """Why a .xlsx that is no zip file cannot be read, as what it really is: a CSV file saved
+    under a .xlsx name (a text file) is to be renamed, an old .xls saved again as .xlsx."""
+    from printgen.file_kinds import head_text, kind_of
+
+    with path.open("rb") as handle:
+        head = handle.read(4096)
+    kind = kind_of(head)
+    csv_name = f"{path.stem}.csv"
+    if kind is not None and kind.text:
+        first = (head_text(head) or "").lstrip().split("\n", 1)[0]
+        which = "a text (CSV) file" if any(c in first for c in ",;\t") else "a text file"
+        return (
+            f"{rel} is {which}, not an Excel workbook; rename it {csv_name}, and write "
+            f"cards_from: {csv_name}"
+        )
+    if kind is not None and kind.ending == ".xls":
+        return (
+            f"{rel} is an old Excel (.xls) workbook, not a .xlsx one; open it and save it as "
+            "Excel Workbook (.xlsx), or as CSV UTF-8"
+        )
+    if kind is not None and kind.ending != ".zip":
+        return f"{rel} is {kind.said}, not an Excel workbook; save the sheet as .xlsx or CSV UTF-8"
+    return (
+        f"{rel} is not a workbook printgen can read: it is not a .xlsx (zip) file, or a damaged "
+        "one; save it again, or as CSV UTF-8"
+    )
+
+
 # openpyxl reads a workbook's whole table of texts (its shared strings) before any sheet, some
 # 30 µs and 100 bytes a text: 3.5 million texts no cell uses (150 KB on disk, 56 MB unpacked,
 # under that limit) took over a minute and 450 MB. Ten texts of their own on each of 100,000
