@@ -4,6 +4,7 @@ by another separator than the header's. Each is said at its place in a designer'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from printgen.problems import ProjectError
 from printgen.project import Project
 from printgen.source.game import load_game
 from printgen.starter import new_game
+from tests.conftest import Run
 
 GAME = "fleet"
 DECK = "cards/fleet/decks/ships.yaml"
@@ -49,4 +51,36 @@ def test_an_old_xls_workbook_named_xlsx_is_said_to_be_saved_as_xlsx(tmp_path: Pa
     assert _problems(root) == [
         f"{DECK}:4:13: cards/fleet/decks/ships.xlsx is an old Excel (.xls) workbook, not a "
         ".xlsx one; open it and save it as Excel Workbook (.xlsx), or as CSV UTF-8"
+    ]
+
+
+_EXPORT = (
+    "export the values instead: save the sheet as CSV from the spreadsheet program, which "
+    "writes the formulas' results"
+)
+
+
+def test_a_text_cell_holding_a_formula_is_warned_of(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    """'=SUM(A1)' built with no word and printed on the card as it is written."""
+    sheet = b"id,count,name,cost,effect\nsloop,3,Sloop,1,=SUM(A1)\nbrig,2,Brig,1,= 3 gold\n"
+    root = _fleet(tmp_path, "ships.csv", sheet)
+    run = printgen(root, "validate", GAME)
+    assert run.code == 0
+    assert run.err.strip().splitlines() == [
+        "cards/fleet/decks/ships.csv:2:5: warning: card 'sloop' effect is '=SUM(A1)', a "
+        f"formula's text, not its result, and prints so on the card; {_EXPORT} (a text meant "
+        "to start with '=' may stay)"
+    ]
+
+
+def test_a_number_cell_holding_a_formula_says_so(tmp_path: Path) -> None:
+    """It was "must be a whole number, not '=1+1'", with no word of formulas."""
+    root = _fleet(tmp_path, "ships.csv", b"id,count,name,cost\nsloop,=1+2,Sloop,=1+1\n")
+    assert _problems(root) == [
+        "cards/fleet/decks/ships.csv:2:2: count of card 'sloop' must be a whole number of "
+        f"copies, 1 or more, not '=1+2'; it is a formula's text, not its result; {_EXPORT}",
+        "cards/fleet/decks/ships.csv:2:4: card 'sloop' cost must be a whole number, not "
+        f"'=1+1'; it is a formula's text, not its result; {_EXPORT}",
     ]

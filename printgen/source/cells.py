@@ -8,6 +8,8 @@ import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from printgen.source.formula_text import formula_hint
+
 if TYPE_CHECKING:
     from printgen.problems import Where
     from printgen.source.readers import Checker
@@ -258,6 +260,7 @@ def _integer(checker: Checker, raw: Any, where: Where, what: str) -> int | None:
         checker.error(where, f"{what} is {big(whole)}; write a number nearer 0")
     elif value is None:
         hint = whole_hint(raw, in_quotes=False) if isinstance(raw, str) else ""
+        hint = hint or formula_hint(raw)
         checker.error(where, f"{what} must be a whole number, not {quoted(raw)}{hint}")
     return value
 
@@ -281,7 +284,7 @@ def _number(
     elif number is None and _GROUPED.match(text := as_text(raw).strip()):
         checker.error(where, _grouped(what, text))
     elif number is None:
-        checker.error(where, f"{what} must be a number, not {quoted(raw)}")
+        checker.error(where, f"{what} must be a number, not {quoted(raw)}{formula_hint(raw)}")
     return number
 
 
@@ -370,6 +373,7 @@ def count_problem(card_id: str, raw: Any) -> str | None:
     what = f"count of card '{card_id}'"
     if count is None or count < 1:
         hint = whole_hint(raw, 1, in_quotes=False) if isinstance(raw, str) else ""
+        hint = hint or formula_hint(raw)
         shown = "nothing" if blank(raw) else quoted(raw)
         return f"{what} must be a whole number of copies, 1 or more, not {shown}{hint}"
     if count > MAX_COUNT:

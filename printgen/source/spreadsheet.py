@@ -32,6 +32,7 @@ from printgen.source.cells import (
 )
 from printgen.source.columns import BACK, Column, card_back
 from printgen.source.control_chars import without_controls
+from printgen.source.formula_text import formula_text, formula_warning
 from printgen.source.id_spelling import bad_card_id
 from printgen.source.readers import Checker, id_too_long
 from printgen.source.sheet_header import (
@@ -45,6 +46,7 @@ from printgen.source.split_rows import cut_row, moved_on, quote_hint, usual_widt
 from printgen.source.tables import Table, open_table
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_TEXTS = ("text", "string", "any")  # the fields whose cells print as they are written
 
 
 def read_cards(
@@ -201,6 +203,8 @@ def _card(
             cell_where = table.where(number, group[0].index)
             what = f"card '{card_id}' {field}"
             value = typed(checker, raw, kind, cell_where, what, table.comma)
+            if kind in _TEXTS and formula_text(raw):
+                checker.warn(cell_where, formula_warning(what, raw))
             fields[field], field_where[field] = value, cell_where
             continue
         texts = {c.lang: cell(c) for c in group if c.lang}
@@ -218,6 +222,10 @@ def _card(
             without_controls(
                 checker, as_text(cell(column)), column_where, f"card '{card_id}' {field}"
             )
+            if formula_text(cell(column)):
+                checker.warn(
+                    column_where, formula_warning(f"card '{card_id}' {field}", cell(column))
+                )
         fields[field] = {lang: as_text(t) for lang, t in texts.items() if lang}
         field_where[field] = table.where(number, group[0].index)
     if count is None or exponent or not 1 <= count <= MAX_COUNT:
