@@ -84,3 +84,43 @@ def test_a_number_cell_holding_a_formula_says_so(tmp_path: Path) -> None:
         "cards/fleet/decks/ships.csv:2:4: card 'sloop' cost must be a whole number, not "
         f"'=1+1'; it is a formula's text, not its result; {_EXPORT}",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sheet", "said"),
+    [
+        pytest.param(
+            b"id,count,name,cost\nsloop;3;Sloop;1\nbrig,2,Brig,1\n",
+            "2:1: this row is parted with ';' while the header row uses ','; part every row "
+            "with ',' (or every row, the header too, with ';')",
+            id="semicolons-under-commas",
+        ),
+        pytest.param(
+            b"id;count;name;cost\nbrig;2;Brig;1\nsloop\t3\tSloop\t1\n",
+            "3:1: this row is parted with a tab while the header row uses ';'; part every row "
+            "with ';' (or every row, the header too, with a tab)",
+            id="tabs-under-semicolons",
+        ),
+        pytest.param(
+            b"id|count|name|cost\nsloop|3|Sloop|1\n",
+            "1:1: the header row is parted with '|', which printgen does not read: it reads "
+            "cells parted with a comma, a semicolon or a tab; export the sheet as CSV again, "
+            "or replace every '|' with ','",
+            id="pipes",
+        ),
+    ],
+)
+def test_rows_parted_otherwise_than_printgen_reads_them_are_said_at_the_row(
+    tmp_path: Path, sheet: bytes, said: str
+) -> None:
+    """A row parted with ';' under a ',' header was "id 'sloop;3;Sloop;1' must be lower-case
+    letters…"; a '|' file, "unknown column 'id|count|name|cost'"."""
+    root = _fleet(tmp_path, "ships.csv", sheet)
+    assert _problems(root) == [f"cards/fleet/decks/ships.csv:{said}"]
+
+
+def test_a_semicolon_inside_a_quoted_text_is_no_separator(tmp_path: Path) -> None:
+    sheet = b'id,count,name,cost,effect\nsloop,3,Sloop,1,"Sail; then draw"\n'
+    game = load_game(Project.at(_fleet(tmp_path, "ships.csv", sheet)), GAME)
+    deck = game.deck("ships")
+    assert deck is not None and deck.cards[0].fields["effect"] == "Sail; then draw"

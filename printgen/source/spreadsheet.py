@@ -32,6 +32,7 @@ from printgen.source.cells import (
 )
 from printgen.source.columns import BACK, Column, card_back
 from printgen.source.control_chars import without_controls
+from printgen.source.csv_separators import other_separator, unread_separator
 from printgen.source.formula_text import formula_text, formula_warning
 from printgen.source.id_spelling import bad_card_id
 from printgen.source.readers import Checker, id_too_long
@@ -88,6 +89,9 @@ def read_cards(
         )
         return []
     header_row = table.rows[0][0]
+    if (unread := unread_separator(table)) is not None:
+        checker.error(Where(table.label, header_row, 1), unread)
+        return []
     # header cells merged across columns, said at their first: the rest of the header is still
     # checked (a misspelt column), but not its rows, read by columns the merge hid
     merged = any(
@@ -111,6 +115,10 @@ def read_cards(
             )
             break
         said = len(checker.problems)
+        if (mixed := other_separator(table, cells)) is not None:
+            checker.error(table.where(number, 1), mixed)
+            checker.kept(None, said)
+            continue
         card = _card(checker, table, columns, types, default_layout, number, cells)
         if cut := cut_row(table, number, cells, usual):
             moved_on(checker, table, number, said, cut)
