@@ -77,3 +77,17 @@ def test_an_icon_file_that_is_no_svg_is_said_as_what_it_is(
     run = printgen(demo, "validate")
     assert run.code == 2
     assert run.err.strip().splitlines() == [f"icons/gem.svg:{said.format(ending)}"]
+
+
+@pytest.mark.parametrize(("kind", "ending"), [("PNG", ".png"), ("JPEG", ".jpg")])
+def test_a_picture_named_svg_is_said_to_take_its_own_ending(
+    tmp_path: Path, kind: str, ending: str
+) -> None:
+    """An SVG picture of a layout (not an icon) that is a PNG: its ending is all that is wrong."""
+    from printgen.icons.svg import SvgError, parse
+
+    with pytest.raises(SvgError) as caught:
+        parse(_picture(kind), tmp_path)
+    assert str(caught.value) == (
+        f"it is a {kind} picture, not an SVG drawing: name it with the ending {ending}"
+    )

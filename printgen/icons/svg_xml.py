@@ -54,8 +54,14 @@ def strict_tree(data: bytes) -> Any:
     first mistake (svglib's own parser recovers from a file cut short, and says nothing)."""
     from lxml import etree
 
-    if kind_of(data) == HTML:  # rarely XML: said before libxml2 stumbles on its <meta>
+    kind = kind_of(data)
+    if kind == HTML:  # rarely XML: said before libxml2 stumbles on its <meta>
         raise _not_topped("html")
+    if kind is not None and kind.said.endswith("picture") and kind.ending != ".webp":
+        # a picture named .svg (an icon's is said with an icon's advice before it is parsed)
+        raise SvgError(
+            f"it is {kind.said}, not an SVG drawing: name it with the ending {kind.ending}"
+        )
     if (other := not_svg(data)) is not None:
         raise SvgError(
             f"it is {other}, not an SVG drawing (an SVG's text begins with <svg or <?xml); "
