@@ -124,3 +124,12 @@ def test_a_semicolon_inside_a_quoted_text_is_no_separator(tmp_path: Path) -> Non
     game = load_game(Project.at(_fleet(tmp_path, "ships.csv", sheet)), GAME)
     deck = game.deck("ships")
     assert deck is not None and deck.cards[0].fields["effect"] == "Sail; then draw"
+
+
+def test_a_web_page_named_xlsx_is_said_to_be_one(tmp_path: Path) -> None:
+    root = _fleet(tmp_path, "ships.xlsx", b"<!DOCTYPE html>\n<html><body>Sheets</body></html>\n")
+    assert _problems(root) == [
+        f"{DECK}:4:13: cards/fleet/decks/ships.xlsx is a web page (HTML), not an Excel workbook "
+        "(saved by a link in its place?); download or export the sheet itself as .xlsx or CSV "
+        "UTF-8"
+    ]

@@ -217,6 +217,11 @@ def not_a_workbook(path: Path, rel: str) -> str:
         head = handle.read(4096)
     kind = kind_of(head)
     csv_name = f"{path.stem}.csv"
+    if kind is not None and kind.ending == ".html":
+        return (
+            f"{rel} is a web page (HTML), not an Excel workbook (saved by a link in its place?); "
+            "download or export the sheet itself as .xlsx or CSV UTF-8"
+        )
     if kind is not None and kind.text:
         first = (head_text(head) or "").lstrip().split("\n", 1)[0]
         which = "a text (CSV) file" if any(c in first for c in ",;\t") else "a text file"
