@@ -133,3 +133,17 @@ def test_a_web_page_named_xlsx_is_said_to_be_one(tmp_path: Path) -> None:
         "(saved by a link in its place?); download or export the sheet itself as .xlsx or CSV "
         "UTF-8"
     ]
+
+
+def test_a_translated_text_cell_holding_a_formula_is_warned_of(
+    tmp_path: Path, printgen: Callable[..., Run]
+) -> None:
+    sheet = b'id,count,name,cost,effect.en\nsloop,3,Sloop,1,"=A2&"" sails"""\n'
+    root = _fleet(tmp_path, "ships.csv", sheet)
+    run = printgen(root, "validate", GAME)
+    assert run.code == 0
+    assert run.err.strip().splitlines() == [
+        "cards/fleet/decks/ships.csv:2:5: warning: card 'sloop' effect is '=A2&\" sails\"', a "
+        f"formula's text, not its result, and prints so on the card; {_EXPORT} (a text meant "
+        "to start with '=' may stay)"
+    ]

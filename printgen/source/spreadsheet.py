@@ -48,6 +48,7 @@ from printgen.source.tables import Table, open_table
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _TEXTS = ("text", "string", "any")  # the fields whose cells print as they are written
+# (a workbook keeps a formula as one: its text cell holding "=SUM(A1)" was typed as a text)
 
 
 def read_cards(
@@ -211,7 +212,7 @@ def _card(
             cell_where = table.where(number, group[0].index)
             what = f"card '{card_id}' {field}"
             value = typed(checker, raw, kind, cell_where, what, table.comma)
-            if kind in _TEXTS and formula_text(raw):
+            if kind in _TEXTS and not table.workbook and formula_text(raw):
                 checker.warn(cell_where, formula_warning(what, raw))
             fields[field], field_where[field] = value, cell_where
             continue
@@ -230,7 +231,7 @@ def _card(
             without_controls(
                 checker, as_text(cell(column)), column_where, f"card '{card_id}' {field}"
             )
-            if formula_text(cell(column)):
+            if not table.workbook and formula_text(cell(column)):
                 checker.warn(
                     column_where, formula_warning(f"card '{card_id}' {field}", cell(column))
                 )
