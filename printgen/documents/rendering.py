@@ -12,6 +12,7 @@ from typing import Any
 from printgen.documents.compiled import SETTINGS, bytecode_cache
 from printgen.documents.label_words import game_as_written, labels_as_written
 from printgen.documents.labels import Labels, label_line, missing_label
+from printgen.documents.open_tags import left_open
 from printgen.documents.prose_lint import line_of
 from printgen.documents.source_lines import editor_lines, marked
 from printgen.folders import listed
@@ -156,6 +157,9 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         stop = Problem(Where(exc.filename or where.path, line, col), f"template error: {said}")
         if exc.filename in (None, where.path) and "Unexpected end of template" in str(exc):
             stop = _unclosed(env, source, where.path) or stop
+        elif exc.filename in (None, where.path):  # a '{{' read on past its line: said at it
+            unlexed = (exc.message or "").startswith("unexpected char")
+            stop = left_open(env, source, where.path, line, unlexed) or stop
         raise ProjectError([stop]) from None
     except TemplateError as exc:
         message = str(exc)

@@ -60,9 +60,7 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
     if said := unknown_name(text, env):
         return said
     if found := _UNENDED.fullmatch(text):
-        end = _TYPED[found[1]]
-        begin = "{{" if end == "}}" else "{%"
-        return f"a '{begin}' is never closed: end it with '{end}'"
+        return never_closed("{{" if _TYPED[found[1]] == "}}" else "{%")
     if found := _NO_EXPRESSION.fullmatch(text):
         # an expression alone (a check's assert) ends where the text does, after its }} gone
         end = _TYPED.get(found[1], "}}")
@@ -97,6 +95,13 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
     for name, typed in _TYPED.items():
         text = text.replace(f"'{name}'", f"'{typed}'")
     return text
+
+
+def never_closed(begin: str) -> str:
+    """The words for a '{{' or '{%' left open: the same whether Jinja read to the text's end
+    or stopped on what followed it (a fence's backtick)."""
+    end = "}}" if begin == "{{" else "%}"
+    return f"a '{begin}' is never closed: end it with '{end}'"
 
 
 _TAG = pattern(r"\{\{(?P<print>.*?)\}\}|\{%(?P<block>.*?)%\}", re.DOTALL)
