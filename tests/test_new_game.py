@@ -17,6 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from tests.conftest import MM, ROOT, Run, append_to, manifest, printed_in_trim_box, unlistable
+from tests.test_empty_documents import EMPTY_RULES
 
 GAME = "harbour"
 SHIPS_DECK = """\
@@ -1108,7 +1109,9 @@ def test_an_empty_rules_file_is_a_rulebook_without_rules_yet(
 ) -> None:
     (designer / "cards" / GAME / "rules.en.md").write_text("", encoding="utf-8")
     built = printgen(designer, "build", "--lang", "en", "--only", "rulebook")
-    assert built.code == 0 and built.err == "", built.err
+    # built, and said: a rulebook of no rules is no longer made without a word
+    assert built.code == 0, built.err
+    assert built.err.splitlines() == [f"cards/{GAME}/rules.en.md:1:1: warning: {EMPTY_RULES}"]
     with pdfplumber.open(designer / "build" / GAME / "en" / "rulebook.pdf") as pdf:
         text = "".join(page.extract_text() or "" for page in pdf.pages)
     assert "Components" in text  # computed from the decks, with or without rules

@@ -105,7 +105,7 @@ def render_markdown(project: Project, template: str, context: dict[str, Any], wh
         if template.startswith("file:"):
             source = project.read_text(project.root / template[5:], where, MAX_PROSE_BYTES)
         with alarm.time_limit(expr.TIME_LIMIT * 5):  # a whole document, not one card field
-            if template.startswith("file:"):  # a prose file (empty is fine: no rules yet)
+            if template.startswith("file:"):  # a prose file (empty builds: empty_documents warns)
                 return str(template_code.template(env, marked(source)).render(printed))
             path = project.template(template)
             source = _source(project, path)

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.documents.address_marks import soft_hyphens_in_autolinks
 from printgen.documents.cards import CardIndex
 from printgen.documents.context import render_document
+from printgen.documents.empty_documents import blank_template
 from printgen.documents.empty_headings import empty_headings
 from printgen.documents.flow import overflowing
 from printgen.documents.icon_labels import icon_label_problems
@@ -129,6 +130,7 @@ def player_aid_file(job: OutputJob, problems: Problems) -> bytes | None:
     problems.extend(empty_headings(job.project, prose_rel, aid, contents=False))
     problems.extend(unclosed_emphasis(job.project, prose_rel, aid))
     problems.extend(soft_hyphens_in_autolinks(job.project, prose_rel, aid))
+    problems.extend(blank_template(job.project, "player-aid.md.j2", source))
     index = CardIndex(game, job.decks, where)
     index.deck_names = {c["id"]: str(c["name"]) for c in context["components"]}
     labels = context["t"]

@@ -16,6 +16,7 @@ from printgen.documents.context import Unprintable, embedded_fonts, render_docum
 from printgen.documents.cover import Contents, LateContents, card_fan, center_cover, cover_end
 from printgen.documents.diagram import TIGHT
 from printgen.documents.diagram_blocks import DiagramBlocks
+from printgen.documents.empty_documents import blank_template, no_rules
 from printgen.documents.empty_headings import empty_headings
 from printgen.documents.font_licences import read_licence
 from printgen.documents.label_names import unknown_labels
@@ -111,6 +112,8 @@ def _book(job: OutputJob, problems: Problems) -> _Book | None:
     problems.extend(empty_headings(job.project, rel, rules, contents=True))
     problems.extend(unclosed_emphasis(job.project, rel, rules))
     problems.extend(soft_hyphens_in_autolinks(job.project, rel, rules))
+    problems.extend(no_rules(job.project, rel, rules))
+    problems.extend(blank_template(job.project, "rulebook.md.j2", source))
     # every page's foot; the contents of a long rulebook; the documents' font in the credits;
     # the PDF's subject (without it the properties said nothing, where the sheets' say theirs)
     printed = ("page", "contents", "vera_notice", "rulebook", *_asked_by_the_game(context))
