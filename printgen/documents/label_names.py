@@ -9,6 +9,7 @@ import os
 import stat
 from pathlib import Path
 
+from printgen.documents.label_tags import tags_in_labels
 from printgen.documents.labels import ANY_LANGUAGE, LABELS, printgen_labels
 from printgen.documents.qa_marker import QA_LABELS
 from printgen.problems import Problem, Severity, Where
@@ -32,23 +33,24 @@ _NONE_CLOSE = (
 def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
     """A warning at each label of the project's and the game's labels files that nothing
     prints: none of printgen's, no icon's, and a word no template, prose, deck or layout file of
-    the project writes (a label misspelt, or named in the game's language)."""
+    the project writes (a label misspelt, or named in the game's language); and, whether
+    printed or not, each written empty or holding {{ }}."""
     printed = printgen_labels(project)
     unknown: list[tuple[str, Where]] = []  # labels none of printgen's, nor an icon's
-    emptied: list[Problem] = []
+    own: list[Problem] = []  # a label written empty, or with {{ }}: whether printed or not
     for path in (project.templates / LABELS, project.root / game_folder / LABELS):
         if not path.is_file() or not project.confined(path):
             continue
         data = read_yaml(path, project.rel(path), project)
         if isinstance(data, LDict):  # (an empty file, or one of another shape: said elsewhere)
-            emptied += _emptied(data, printed)
+            own += _emptied(data, printed) + tags_in_labels(data)
             unknown += [
                 (str(key), data.key_at(key))
                 for key in data
                 if str(key) not in printed and not str(key).startswith(_OWN_PREFIXES)
             ]
     if not unknown:  # nearly every game: no file of the project is read for them
-        return emptied
+        return own
     used = _used_names(project)
     problems = []
     tails: dict[str, str] = {}  # a label in both files is searched once
@@ -62,7 +64,7 @@ def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
             tails[name] = tail
         said = f"label '{name}' is none printgen prints, and no template or prose here reads it"
         problems.append(Problem(where, f"{said}{tail}", Severity.WARNING))
-    return emptied + problems
+    return own + problems
 
 
 def _emptied(data: LDict, printed: set[str]) -> list[Problem]:
