@@ -43,7 +43,7 @@ def unknown_labels(project: Project, game_folder: str) -> list[Problem]:
             continue
         data = read_yaml(path, project.rel(path), project)
         if isinstance(data, LDict):  # (an empty file, or one of another shape: said elsewhere)
-            own += _emptied(data, printed) + tags_in_labels(data)
+            own += _emptied(data, printed) + tags_in_labels(data, _OWN_PREFIXES)
             unknown += [
                 (str(key), data.key_at(key))
                 for key in data

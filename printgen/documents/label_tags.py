@@ -9,10 +9,13 @@ from printgen.problems import Problem, Severity
 from printgen.source.located_yaml import LDict
 
 
-def tags_in_labels(data: LDict) -> list[Problem]:
-    """A warning at each text of a labels file holding a tag, in its language."""
+def tags_in_labels(data: LDict, said_elsewhere: tuple[str, ...]) -> list[Problem]:
+    """A warning at each text of a labels file holding a tag, in its language; labels named
+    with a prefix of ``said_elsewhere`` (an icon's, refused with its other markup) left out."""
     found = []
     for key, value in data.items():
+        if str(key).startswith(said_elsewhere):
+            continue
         texts = value.items() if isinstance(value, LDict) else [(ANY_LANGUAGE, value)]
         for lang, text in texts:
             if not isinstance(text, str) or ("{{" not in text and "{%" not in text):
