@@ -91,3 +91,23 @@ def test_a_picture_named_svg_is_said_to_take_its_own_ending(
     assert str(caught.value) == (
         f"it is a {kind} picture, not an SVG drawing: name it with the ending {ending}"
     )
+
+
+def test_a_layout_picture_named_svg_says_what_it_is_in_one_sentence(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """It read 'is not an SVG picture printgen can draw (it is a PNG picture, …: name it with
+    the ending .png); save it again as plain SVG' — the last advice the wrong one."""
+    (demo / "art").mkdir()
+    (demo / "art" / "pic.svg").write_bytes(_picture("PNG"))
+    layouts = demo / "cards" / "demo" / "layouts" / "demo.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    element = "    pic: {type: image, x: 10, y: 30, w: 20, h: 20, path: art/pic.svg, decor: true}\n"
+    layouts.write_text(text + element, encoding="utf-8")
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    line = text.count("\n") + 1
+    assert run.err.strip().splitlines() == [
+        f"cards/demo/layouts/demo.yaml:{line}:{element.index('path') + 7}: 'art/pic.svg' is a PNG "
+        "picture, not an SVG drawing: name it with the ending .png"
+    ]

@@ -238,7 +238,10 @@ def _unreadable_svg(data: bytes, folder: Path) -> str:
     try:
         parse(data, folder)
     except SvgError as exc:
-        return f"is not an SVG picture printgen can draw ({exc}); save it again as plain SVG"
+        said = str(exc)
+        if said.startswith("it is ") and "not an SVG drawing" in said:  # what it is, and the fix
+            return said.removeprefix("it ")
+        return f"is not an SVG picture printgen can draw ({said}); save it again as plain SVG"
     return ""
 
 
