@@ -59,6 +59,11 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
     text = message.strip().rstrip(".")
     if said := unknown_name(text, env):
         return said
+    if _FOREIGN_WORD.match(text) or (_NO_NAME.fullmatch(text) and "||" in source):
+        from printgen.sandbox.logic_words import foreign_said  # (&&, || or ! written)
+
+        if said := foreign_said(source):
+            return said
     if found := _UNENDED.fullmatch(text):
         return never_closed("{{" if _TYPED[found[1]] == "}}" else "{%")
     if found := _NO_EXPRESSION.fullmatch(text):
@@ -95,6 +100,10 @@ def in_plain_words(message: str, source: str, env: Any, line: int | None = None)
     for name, typed in _TYPED.items():
         text = text.replace(f"'{name}'", f"'{typed}'")
     return text
+
+
+# Jinja's words for a character it has no use for: '&' of '&&', '!' of '!x'
+_FOREIGN_WORD = pattern(r"unexpected char '[&!]'")
 
 
 def never_closed(begin: str) -> str:

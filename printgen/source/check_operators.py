@@ -7,34 +7,10 @@ import re
 from collections.abc import Callable
 
 from printgen.problems import ProjectError, Where
+from printgen.sandbox.logic_words import FOREIGN, in_jinja
+from printgen.startup.deferred import pattern
 
-JINJA_WORDS = {"&&": "and", "&": "and", "||": "or", "!": "not"}
-# each outside a quoted text ('A && B' is a text); ! but not !=, || but not a filter's |
-_FOREIGN = re.compile(r"""'[^']*'|"[^"]*"|(&&|&|\|\||!(?!=))""")
-
-
-def foreign_operator(assertion: str) -> tuple[str, int] | None:
-    """The first ``&&``, ``&``, ``||`` or ``!`` of the assert and its index in it."""
-    for match in _FOREIGN.finditer(assertion):
-        if match.group(1):
-            return match.group(1), match.start(1)
-    return None
-
-
-def in_jinja(assertion: str) -> str:
-    """The assert with Jinja's words for each: "{{ a && !b }}" is "{{ a and not b }}"."""
-
-    def word(match: re.Match[str]) -> str:
-        if not match.group(1):
-            return match.group(0)
-        said = JINJA_WORDS[match.group(1)]
-        return f"{said} " if said == "not" else f" {said} "
-
-    worded = _FOREIGN.sub(word, assertion)
-    return re.sub(r"(?<=\S)  +(?=\S)", " ", worded).replace("not  ", "not ")
-
-
-_BETWEEN = re.compile(r"\s*\}\}(.*?)\{\{\s*", re.S)
+_BETWEEN = pattern(r"\s*\}\}(.*?)\{\{\s*", re.S)
 
 
 def in_one(assertion: str) -> str | None:
@@ -72,7 +48,7 @@ def _first_outside_quotes(line: str, start: int, token: str) -> int:
     the assert), not inside a text quoted within the assert."""
     quote = line[start : start + 1]
     inner = start + 1 if quote in ("'", '"') else start
-    for match in _FOREIGN.finditer(line, inner):
+    for match in FOREIGN.finditer(line, inner):
         if match.group(1) == token:
             return match.start(1)
     return -1

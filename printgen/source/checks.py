@@ -16,13 +16,8 @@ from collections.abc import Callable
 from printgen.model.game import Check
 from printgen.problems import Severity
 from printgen.sandbox import expressions as expr
-from printgen.source.check_operators import (
-    JINJA_WORDS,
-    foreign_operator,
-    in_jinja,
-    in_one,
-    operator_place,
-)
+from printgen.sandbox.logic_words import JINJA_WORDS, foreign_operator, in_jinja
+from printgen.source.check_operators import in_one, operator_place
 from printgen.source.id_spelling import unaccented
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker
