@@ -1861,3 +1861,25 @@ def test_a_count_written_otherwise_than_in_digits_is_told_how_to_write_it(
         f"cards/demo/decks/main.yaml:{line}:12: 'count' of card 'miner' must be a whole number, "
         f"not {said}"
     ), run.err
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("my-tint", "field name 'my-tint' cannot be used as card.NAME: start it with a letter"),
+        ("items", "field name 'items' cannot be used as card.items, which names what every card"),
+    ],
+)
+def test_a_field_name_refused_is_one_line_not_one_more_per_card(
+    demo: Path, printgen: Callable[..., Run], name: str, said: str
+) -> None:
+    """Each card giving the refused field was also told 'unknown key' for it."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert "\n  tint: color" in text and text.count('\n    tint: "#') >= 4
+    text = text.replace("\n  tint: color", f"\n  {name}: color")
+    deck.write_text(text.replace('\n    tint: "#', f'\n    {name}: "#'), encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    [line] = [row for row in run.err.splitlines() if ": warning: " not in row]
+    assert said in line

@@ -38,12 +38,14 @@ def declared_fields(checker: Checker, node: LDict, what: str) -> dict[str, str] 
                 f"field name {str(name)!r} cannot be used as card.NAME: start it with a letter, "
                 "then letters, digits or _",
             )
+            types[str(name)] = "any"  # (its cards' values are no "unknown key" besides)
         elif hasattr(dict, name):  # card.items is the mapping's own method, not the field
             checker.error(
                 fields.key_at(name),
                 f"field name '{name}' cannot be used as card.{name}, which names what every "
                 "card has already; choose another",
             )
+            types[name] = "any"
         elif kind not in FIELD_TYPES:
             checker.error(
                 fields.at(name),
