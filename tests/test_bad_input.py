@@ -1883,3 +1883,21 @@ def test_a_field_name_refused_is_one_line_not_one_more_per_card(
     assert run.code == 2
     [line] = [row for row in run.err.splitlines() if ": warning: " not in row]
     assert said in line
+
+
+def test_a_deck_without_fields_is_one_line_giving_the_fields_to_write(
+    demo: Path, printgen: Callable[..., Run]
+) -> None:
+    """It was one 'unknown key' line for each card and key (folded after five cards)."""
+    deck = demo / "cards" / "demo" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    start, end = text.index("fields:"), text.index("cards:")
+    deck.write_text(text[:start] + text[end:], encoding="utf-8")
+    run = printgen(demo, "validate", "demo")
+    assert run.code == 2
+    line = text[:start].count("\n") + 1
+    assert run.err.splitlines() == [
+        f"cards/demo/decks/main.yaml:{line}:1: deck 'main' declares no fields, yet its cards give "
+        "7: declare them with their types, e.g. fields: {name: text, cost: integer, playable: "
+        "text, effect: text, icon: text, color: color, tint: color}"
+    ]

@@ -108,3 +108,42 @@ def _hash_hint(value: Any, cell: bool) -> str:
     if cell:
         return f"; add the '#': '#{digits}'"
     return f"; add the '#', in quotes (YAML reads an unquoted # as a comment): \"#{digits}\""
+
+
+def undeclared_fields(checker: Checker, node: LDict, what: str) -> bool:
+    """A deck with no ``fields:`` whose cards give fields all the same: one error at its
+    ``cards:`` naming them, with a ``fields:`` to write (each card's each key was an "unknown
+    key" of its own); whether it was said."""
+    cards = node.get("cards")
+    if "fields" in node or not isinstance(cards, list):
+        return False
+    given: dict[str, str] = {}
+    for card in cards:
+        if not isinstance(card, dict):
+            continue
+        for key, value in card.items():
+            if isinstance(key, str) and key not in CARD_KEYS and key != "back":
+                given.setdefault(key, _kind_of_value(value))
+    if not given:
+        return False
+    written = ", ".join(f"{key}: {kind}" for key, kind in list(given.items())[:8])
+    more = ", …" if len(given) > 8 else ""
+    checker.error(
+        node.key_at("cards"),
+        f"{what} declares no fields, yet its cards give {len(given)}: declare them with their "
+        f"types, e.g. fields: {{{written}{more}}}",
+    )
+    return True
+
+
+def _kind_of_value(value: Any) -> str:
+    """The field type a card's value suggests: the deck's fields: to write."""
+    if isinstance(value, bool) or value is None:
+        return "any"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str) and COLOR.match(value):
+        return "color"
+    return "text"  # a text, or one per language

@@ -18,7 +18,12 @@ from printgen.project import Project
 from printgen.sandbox import expressions as expr
 from printgen.source.backs import BACK, backs_without_layout, card_back, deck_back
 from printgen.source.card_ids import unique_ids
-from printgen.source.deck_fields import CARD_KEYS, check_field, declared_fields
+from printgen.source.deck_fields import (
+    CARD_KEYS,
+    check_field,
+    declared_fields,
+    undeclared_fields,
+)
 from printgen.source.generator_rules import (
     RULE_KEYS,
     axes_beside,
@@ -60,15 +65,18 @@ def read_deck(
     width, height = checker.card_size(node, what)
     declared = declared_fields(checker, node, what)
     field_types = declared or {}
-    if declared is not None and "name" not in declared:  # coin-1 × 20 in the rulebook
+    undeclared = undeclared_fields(checker, node, what)
+    if declared is not None and "name" not in declared and not undeclared:  # coin-1 × 20
         checker.warn(
             node.at("fields") if "fields" in node else node.where,
             f"{what} has no 'name' field: the rulebook, the aid and cards.json name its cards "
             "by their ids; declare 'name: text' under fields: and give each card a name",
         )
     checker.column_misnamed = False
-    checker.fields_unknown = declared is None or any(
-        key not in DECK_KEYS and _like_fields(str(key)) for key in node
+    checker.fields_unknown = (
+        declared is None
+        or undeclared
+        or any(key not in DECK_KEYS and _like_fields(str(key)) for key in node)
     )
     default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
     back_layout, back_fields, back_where, back_layout_where = deck_back(checker, node, what)
