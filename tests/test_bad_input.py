@@ -1205,7 +1205,7 @@ def test_norwegian_written_bare_is_said_to_need_quotes(
     run = printgen(demo, "validate")
     assert run.code == 2
     assert run.err.splitlines() == [
-        f"cards/demo/game.yaml:{line}:13: language was read as yes/no (False), not a code: "
+        f"cards/demo/game.yaml:{line}:13: language was read as a yes/no value (false), not a code: "
         'write it in quotes ("no"); YAML reads a bare no as yes/no'
     ], run.err
 
@@ -1215,12 +1215,12 @@ def test_norwegian_written_bare_is_said_to_need_quotes(
     [
         (
             "true",
-            "language was read as yes/no (True), not a code: YAML reads a bare true as yes/no; "
-            "write a two-letter code such as en or it",
+            "language was read as a yes/no value (true), not a code: YAML reads a bare true as "
+            "yes/no; write a two-letter code such as en or it",
         ),
         (
             "NO",
-            'language was read as yes/no (False), not a code: write it in quotes ("no"); '
+            'language was read as a yes/no value (false), not a code: write it in quotes ("no"); '
             "YAML reads a bare NO as yes/no",
         ),
         ("null", "language is nothing, not a code: write a two-letter code such as en, it or fr"),

@@ -309,7 +309,11 @@ def test_a_text_run_over_lines_is_not_taken_for_a_key_without_its_colon(
 @pytest.mark.parametrize(
     ("written", "column", "said"),
     [
-        ('{en: No, it: "No"}', 16, "card 'miner' name 'en' was read as yes/no (False), not a text"),
+        (
+            '{en: No, it: "No"}',
+            16,
+            "card 'miner' name 'en' was read as a yes/no value (false), not a text",
+        ),
         (
             '{en: "1984", it: 1984}',
             28,
@@ -318,7 +322,8 @@ def test_a_text_run_over_lines_is_not_taken_for_a_key_without_its_colon(
         (
             "On",
             11,
-            "card 'miner' name must be a text or one text per language (en, it), not yes/no (True)",
+            "card 'miner' name must be a text or one text per language (en, it), not a yes/no "
+            "value (true)",
         ),
     ],
 )

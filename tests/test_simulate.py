@@ -388,7 +388,7 @@ def test_seat_gap_message_names_both_seats(project: Path, printgen: Printgen) ->
         (  # as YAML writes it, not Python's True
             "max_seat_win_gap: 0.10",
             "max_seat_win_gap: true",
-            "balance: 'max_seat_win_gap' must be a number, not true",
+            "balance: 'max_seat_win_gap' must be a number, not a yes/no value (true)",
         ),
     ],
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printgen.source.located_yaml import LDict
+from printgen.source.number_words import number_refused
 from printgen.source.readers import Checker
 
 # key -> (whole number?, lowest, highest). What each one measures: printgen/simulate/balance.py.
@@ -35,8 +36,9 @@ def check_balance(checker: Checker, node: LDict) -> None:
                 f"{_shown(percent)}%, not {value!r}",
             )
         elif isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-            shown = str(value).lower() if isinstance(value, bool) else repr(value)  # as YAML
-            checker.error(balance.at(key), f"balance: '{key}' must be {kind}, not {shown}")
+            said = f"balance: '{key}'"
+            refused = number_refused(said, value, "integer" if whole else "number", field=False)
+            checker.error(balance.at(key), refused or f"{said} must be {kind}, not {value!r}")
         elif not low <= value <= high:
             checker.error(
                 balance.at(key),

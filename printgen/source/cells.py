@@ -301,6 +301,10 @@ def deck_number(what: str, value: Any, kind: str) -> str:
     """What is wrong with a deck file's value of a number or whole-number field that is none,
     and how to write it: YAML reads 4,5, 1,000 and 1e3 as texts (its exponent wants a point and
     a sign: 1.0e+3), as a spreadsheet's cell would be read."""
+    from printgen.source.number_words import number_refused
+
+    if (refused := number_refused(what, value, kind)) is not None:  # None, true, 1.5, {en: 0}
+        return refused
     text = str(value).strip()
     if kind == "integer":
         whole, exponent = as_whole(text) if isinstance(value, str) else (None, False)

@@ -15,7 +15,7 @@ from printgen.problems import Where
 from printgen.sandbox import expressions as expr
 from printgen.source.control_chars import without_controls
 from printgen.source.located_yaml import LDict
-from printgen.source.readers import Checker
+from printgen.source.readers import Checker, kind_of
 
 CARD_KEYS = {"id", "count", "layout"}  # every card's own keys: no field may take their names
 FIELD_TYPES = ("text", "string", "number", "integer", "color", "icon", "any")
@@ -84,7 +84,8 @@ def check_field(
         )
     elif kind == "color" and not (isinstance(value, str) and COLOR.match(value)):
         hint = _hash_hint(value, cell) or colour_hint(value, quoted=not cell)
-        checker.error(where, f'{what} must be a colour like "#a83232", not {value!r}{hint}')
+        shown = repr(value) if isinstance(value, str) else kind_of(value)  # not True, not 5
+        checker.error(where, f'{what} must be a colour like "#a83232", not {shown}{hint}')
     elif kind == "icon":
         from printgen.icons import builtin_library
 

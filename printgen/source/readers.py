@@ -184,11 +184,14 @@ class Checker(TextReader):
         value = node[key]
         if isinstance(value, bool) or not isinstance(value, int):
             from printgen.source.cells import whole_hint
+            from printgen.source.number_words import number_refused
 
             hint = whole_hint(value, minimum) if isinstance(value, str) else ""
+            said = f"'{key}' of {what}"
             self.error(
                 node.at(key),
-                f"'{key}' of {what} must be a whole number, not {kind_of(value)}{hint}",
+                number_refused(said, value, "integer", field=False)
+                or f"{said} must be a whole number, not {kind_of(value)}{hint}",
             )
             return default
         if minimum is not None and value < minimum:

@@ -219,7 +219,7 @@ def declared(languages: tuple[str, ...]) -> str:
 
 
 # a name such as No, On or 1984, written bare, is read as yes/no or a number: the message
-# alone (not yes/no (False)) left the designer to work out why, and what to write
+# alone (not a yes/no value (false)) left the designer to work out why, and what to write
 QUOTE_IT = "write it in quotes (YAML reads a bare yes, no, on, off, true, false or number so)"
 
 
@@ -233,7 +233,9 @@ def kind_of(value: Any) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, bool):
-        return f"yes/no ({value})"
+        from printgen.source.number_words import yes_no
+
+        return yes_no(value)
     if isinstance(value, int) and abs(value) >= 10**30:
         return "a number of more than 30 digits"
     if isinstance(value, (int, float)):
