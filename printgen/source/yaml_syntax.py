@@ -10,6 +10,7 @@ import re
 from printgen.limits import MAX_YAML_DEPTH
 from printgen.problems import Where, fail
 from printgen.source.pyyaml import yaml
+from printgen.source.yaml_lookalikes import lookalike_near
 from printgen.source.yaml_quotes import unclosed_quote
 from printgen.startup.deferred import pattern
 
@@ -37,11 +38,14 @@ def worded(exc: yaml.MarkedYAMLError, rel: str, text: str, offset: int = 0) -> E
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
     tab = _tab_near(text, line)
+    lookalike = None if tab else lookalike_near(text, line)
     line += offset
     if "nesting depth" in problem:
         message = f"values nested more than {MAX_YAML_DEPTH} levels deep (the limit); flatten them"
     elif "\\t" in problem or "'\\t'" in problem or tab:
         message = "tab character in indentation; YAML needs spaces, replace the tab with spaces"
+    elif lookalike is not None:  # a full-width colon, a no-break space: said at it
+        line, col, message = lookalike[0] + offset, lookalike[1], lookalike[2]
     elif "another document" in problem or (
         "<document start>" in problem and _ended_above(text, line - offset)
     ):
