@@ -24,6 +24,7 @@ from printgen.source.deck_fields import (
     declared_fields,
     undeclared_fields,
 )
+from printgen.source.front_layout import no_front_layout, only_back_laid_out
 from printgen.source.generator_rules import (
     RULE_KEYS,
     axes_beside,
@@ -61,7 +62,10 @@ def read_deck(
     start = len(checker.problems)
     checker.faulty, checker.dropped, checker.columnless = set(), False, {}
     what = f"deck '{deck_id}'"
-    checker.keys(node, DECK_KEYS, {"layout"}, what)
+    backs_only = only_back_laid_out(node, DECK_KEYS)  # said so, not as indented under back
+    checker.keys(node, DECK_KEYS, set() if backs_only else {"layout"}, what)
+    if backs_only:
+        checker.error(node.key_at("back"), no_front_layout(what, node["back"], project, meta.id))
     width, height = checker.card_size(node, what)
     declared = declared_fields(checker, node, what)
     field_types = declared or {}
