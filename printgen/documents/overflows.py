@@ -11,13 +11,12 @@ from printgen.documents.printed_columns import column_of
 from printgen.documents.source_lines import editor_lines
 from printgen.documents.tag_places import printing_tag
 from printgen.layout import breaking
-from printgen.layout.hyphens import IN_A_CELL, SOFT, unbroken
+from printgen.layout.hyphens import IN_A_CELL, QUOTED, SOFT, quoted_word, unbroken
 from printgen.layout.text import NO_GAP, Line
 from printgen.layout.url_breaks import address_of
 from printgen.problems import Problem, Where, in_spreadsheet
 
 OVERFLOWS_SHOWN = 5  # overflowing blocks named one by one; the rest are counted
-QUOTED = 50  # characters of a text quoted: a row of a thousand cells is not said whole
 
 
 def overflow_problems(
@@ -80,7 +79,7 @@ def _block_said(
             or line
         )
     if address:
-        return line, f"the address '{_quoted(address)}' {_TOO_WIDE_ADDRESS}"
+        return line, f"the address '{quoted_word(address)}' {_TOO_WIDE_ADDRESS}"
     in_rules = line.path == rel
     if not word:  # no line wider than its column: nothing to name but the block
         hint = "break its long word (&shy; where it may break)"
@@ -88,7 +87,7 @@ def _block_said(
             hint = f"mark where its long word may break with {_soft_hyphen(line)}"
         return line, f"'{unbroken(flow.written())[:QUOTED]}…'; {hint}"
     hint = _hint(line, rel, SOFT in word)
-    return line, f"the word '{_quoted(word)}' is wider than the column; {hint}"
+    return line, f"the word '{quoted_word(word)}' is wider than the column; {hint}"
 
 
 def _table_said(
@@ -116,7 +115,7 @@ def _table_said(
         if SOFT in word:
             hint = "break it again (&shy; where it may break) or give the table fewer columns"
     return line, (
-        f"the word '{_quoted(word)}' in column {column} of the table is wider than the "
+        f"the word '{quoted_word(word)}' in column {column} of the table is wider than the "
         f"column; {hint}"
     )
 
@@ -130,12 +129,6 @@ _TOO_WIDE_ADDRESS = (
 # what a sentence sets around a word: where it is written, markup may stand between them and
 # the word ("**Donaudampfschiff**,")
 _AROUND = "([{«“‘,.;:!?)]}»”’"
-
-
-def _quoted(word: str) -> str:
-    # a word of the rules as it prints, its soft hyphens (where it may break) gone
-    word = unbroken(word)
-    return word if len(word) <= QUOTED else f"{word[:QUOTED]}…"
 
 
 def _hint(line: Where, rel: str, broken: bool) -> str:

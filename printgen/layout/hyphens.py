@@ -42,6 +42,16 @@ def unbroken(text: str) -> str:
     return text.replace(SOFT, "")
 
 
+QUOTED = 50  # characters of a text a message quotes: a word of a thousand is not said whole
+
+
+def quoted_word(word: str) -> str:
+    """A word as a message quotes it: as it prints (its soft hyphens gone), its first QUOTED
+    characters and '…' when longer — a message is one line."""
+    word = unbroken(word)
+    return word if len(word) <= QUOTED else f"{word[:QUOTED]}…"
+
+
 # A measured part of a word, as the line breaker places it: (offset in the word or x on the
 # line, width, text, font, icon) — a word of several parts has a bold head, or an icon glued on.
 Part = tuple[float, float, str, str, "str | None"]

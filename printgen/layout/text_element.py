@@ -17,7 +17,7 @@ from printgen.layout.face import TextBox
 from printgen.layout.font_faces import faces_lacking
 from printgen.layout.fonts import Family, FontMissing, family
 from printgen.layout.game_text import game_text_place
-from printgen.layout.hyphens import IN_A_CELL, widest_unbroken
+from printgen.layout.hyphens import IN_A_CELL, quoted_word, widest_unbroken
 from printgen.layout.props import Props
 from printgen.limits import MAX_FONT_PT, MAX_LEADING
 from printgen.model.game import CardType, Deck
@@ -188,8 +188,8 @@ def _advice(runs: list[text.Run], family: Family, size: float, width: float, she
     if word_width > width * 72 / 25.4 + 0.01:
         how = IN_A_CELL if sheet else "\\u00ad in a double-quoted text"
         return (
-            f"the word '{word}' alone is wider than the box: mark where it may break with a "
-            f"soft hyphen ({how}), shorten it or enlarge the box"
+            f"the word '{quoted_word(word)}' alone is wider than the box: mark where it may "
+            f"break with a soft hyphen ({how}), shorten it or enlarge the box"
         )
     return "shorten the text, enlarge the box or lower min_size"
 
