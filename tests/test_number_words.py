@@ -79,3 +79,37 @@ def test_a_number_that_is_none_is_said_in_a_designers_words(
     run = printgen(demo, "validate")
     assert run.code == 2
     assert run.err.splitlines() == [f"{rel}:{line}:{value_column}: {said}"], run.err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (
+            "each: main ",
+            "each: ",
+            "each of check 'cost-limit' must be a deck id or a list of deck ids, not an empty "
+            "value",
+        ),
+        (
+            "each: main ",
+            "each: [main, 5]",
+            "each of check 'cost-limit' must be a deck id or a list of deck ids, not a list "
+            "holding 5",
+        ),
+        (
+            "severity: warning",
+            "severity:",
+            "'severity' of check 'deck-size' must be one of error, warning, not an empty value",
+        ),
+        ("age: 8", "adapted:", "'adapted' must be true or false, not an empty value"),
+    ],
+)
+def test_a_game_value_left_empty_is_said_so(
+    demo: Path, printgen: Callable[..., Run], old: str, new: str, said: str
+) -> None:
+    line, column = _edit(demo, GAME, old, new)
+    key, _, value = new.partition(":")
+    value_column = column + len(key) + (2 if value.strip() else 1)
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines() == [f"{GAME}:{line}:{value_column}: {said}"], run.err

@@ -20,6 +20,7 @@ from printgen.sandbox.logic_words import JINJA_WORDS, foreign_operator, in_jinja
 from printgen.source.check_operators import in_one, operator_place
 from printgen.source.id_spelling import unaccented
 from printgen.source.located_yaml import LDict
+from printgen.source.number_words import as_written
 from printgen.source.readers import Checker
 
 CHECK_KEYS = {"id", "each", "assert", "message", "severity"}
@@ -33,9 +34,11 @@ def _decks(checker: Checker, item: LDict, check_id: str) -> tuple[str, ...]:
     value = item["each"]
     names = value if isinstance(value, list) else [value]
     if not names or not all(isinstance(n, str) and n.strip() for n in names):
+        bad = next((n for n in names if not (isinstance(n, str) and n.strip())), value)
+        shown = as_written(value) if bad is value else f"a list holding {as_written(bad)}"
         checker.error(
             item.at("each"),
-            f"each of check '{check_id}' must be a deck id or a list of deck ids, not {value!r}",
+            f"each of check '{check_id}' must be a deck id or a list of deck ids, not {shown}",
         )
         return ()
     return tuple(names)

@@ -34,6 +34,7 @@ from printgen.source.game_data import read_data
 from printgen.source.game_languages import read_languages
 from printgen.source.located_yaml import LDict, read_yaml
 from printgen.source.misplaced import misplaced
+from printgen.source.number_words import as_written
 from printgen.source.readers import Checker, did_you_mean, kind_of
 from printgen.source.uses import read_uses, used_title
 
@@ -260,7 +261,9 @@ def _adapted(checker: Checker, node: LDict) -> bool:
     """``adapted: true``: another's game told anew (credited to its author); false: one's own."""
     value = node.get("adapted", False)
     if not isinstance(value, bool):
-        checker.error(node.at("adapted"), f"'adapted' must be true or false, not {value!r}")
+        checker.error(
+            node.at("adapted"), f"'adapted' must be true or false, not {as_written(value)}"
+        )
         return False
     return value
 

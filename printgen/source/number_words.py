@@ -1,5 +1,5 @@
-"""What is wrong with a value YAML read as no text where a number is wanted, in a designer's
-words: "not None", "not True" and "not {'en': 0, 'it': 1}" were Python's."""
+"""What is wrong with a value YAML read as no text where a number (or another kind) is wanted,
+in a designer's words: "not None", "not True" and "not {'en': 0, 'it': 1}" were Python's."""
 
 from __future__ import annotations
 
@@ -35,3 +35,19 @@ def number_refused(what: str, value: Any, kind: str, *, field: bool = True) -> s
     else:
         return None
     return f"{what} must be {wanted}, not {shown}"
+
+
+def as_written(value: Any) -> str:
+    """A value a message quotes after "not": a text in quotes, yes/no and numbers as YAML
+    writes them, an empty value, a list or a mapping said so."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, bool):
+        return yes_no(value)
+    if isinstance(value, int | float):
+        return str(value)
+    if value is None:
+        return "an empty value"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a list" if value else "an empty list"

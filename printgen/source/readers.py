@@ -12,6 +12,7 @@ from printgen.model.units import CARD_PRESETS, exact, parse_length
 from printgen.problems import Problem, ProjectError, Severity, Where, closest
 from printgen.project import Project
 from printgen.source.located_yaml import LDict, LList, read_yaml
+from printgen.source.number_words import as_written
 from printgen.source.texts import TextReader
 from printgen.source.texts import kind_of as kind_of  # said by every reader of game files
 
@@ -282,7 +283,7 @@ class Checker(TextReader):
         if value not in options:
             self.error(
                 node.at(key),
-                f"'{key}' of {what} must be one of {', '.join(options)}, not {value!r}",
+                f"'{key}' of {what} must be one of {', '.join(options)}, not {as_written(value)}",
             )
             return default
         return str(value)
