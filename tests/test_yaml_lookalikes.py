@@ -19,6 +19,7 @@ WIDE = (
 )
 HARD = "YAML syntax error: an invisible U+00A0 (no-break space) {}, which YAML does not read "
 HARD += "as a space; replace it with a plain space"
+INDENT = "in this line's indentation"
 
 
 @pytest.mark.parametrize(
@@ -30,6 +31,8 @@ HARD += "as a space; replace it with a plain space"
         (GAME, "  goal: 7", "\u00a0 goal: 7", HARD.format("in this line's indentation")),
         (DECK, "    cost: 2", "    cost:\u00a02", HARD.format("after this key's ':'")),
         (DECK, "  - id: merchant", "  -\u00a0id: merchant", HARD.format("after this item's '-'")),
+        # the card's last line: noticed at the next card's, past the blank line between
+        (DECK, '    tint: "#e3eff8"', '\u00a0   tint: "#e3eff8"', HARD.format(INDENT)),
     ],
 )
 def test_a_lookalike_of_yamls_own_characters_is_said_at_it(
@@ -44,3 +47,25 @@ def test_a_lookalike_of_yamls_own_characters_is_said_at_it(
     run = printgen(demo, "validate")
     assert run.code == 2
     assert run.err.splitlines() == [f"{rel}:{line}:{column}: {said}"], run.err
+
+
+@pytest.mark.parametrize(
+    ("rel", "old", "key"),
+    [(GAME, "  hand: 2", "hand"), (DECK, '    tint: "#f7dede"', "tint")],
+)
+def test_a_key_a_no_break_space_moved_to_the_left_edge_is_said_so(
+    demo: Path, printgen: Callable[..., Run], rel: str, old: str, key: str
+) -> None:
+    """The last key of a mapping after a no-break space is no syntax error: YAML reads it as a
+    key at the left edge, which was "unknown key '\u00a0 hand'" and looked like ' hand'."""
+    path = demo / rel
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace(old, "\u00a0" + old[1:], 1), encoding="utf-8")
+    line = source[: source.index(old)].count("\n") + 1
+    run = printgen(demo, "validate")
+    assert run.code == 2
+    assert run.err.splitlines()[0] == (
+        f"{rel}:{line}:1: an invisible U+00A0 (no-break space) in the indentation of '{key}', "
+        "which YAML does not read as a space, so it is not indented under the line above; "
+        "replace it with a plain space"
+    ), run.err

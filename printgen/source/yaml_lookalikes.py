@@ -18,10 +18,17 @@ _HARD_SPACE = pattern(r"^[ \u00a0-]*(?P<hard>\u00a0)|^\s*(?:-\s+)?[\w.-]+:(?P<af
 
 
 def lookalike_near(text: str, line: int) -> tuple[int, int, str] | None:
-    """(line, column, message), both 1-based, for the first look-alike on ``line`` or the line
-    above it (an indentation's no-break space is noticed on the line after); None if none."""
+    """(line, column, message), both 1-based, for the first look-alike on ``line`` or the last
+    line above it that holds anything (an indentation's no-break space is noticed on the next
+    line written); None if none."""
     lines = text.splitlines()
-    for index in range(max(0, line - 2), min(len(lines), line)):
+    above = line - 2
+    # blank lines and comments skipped; not str.strip()'s, to which a no-break space is one
+    while above >= 0 and lines[above].lstrip(" ")[:1] in ("", "#"):
+        above -= 1
+    for index in (above, line - 1):
+        if not 0 <= index < len(lines):
+            continue
         source = lines[index]
         if found := _WIDE_COLON.match(source):
             return index + 1, found.start("colon") + 1, _WIDE_COLON_SAID
@@ -47,4 +54,20 @@ def _hard_space(before: str) -> str:
     return (
         f"YAML syntax error: an invisible {shown(NO_BREAK)} {where}, which YAML does not read "
         "as a space; replace it with a plain space"
+    )
+
+
+def hard_indented(key: object) -> str | None:
+    """The message for a key YAML read with a no-break space in its indentation, where it
+    makes no syntax error: the line starts a key at the left edge (``\\u00a0 hand: 2`` below
+    ``data:``'s keys is a key of the file's, not of ``data``); None for any other key."""
+    if not isinstance(key, str):
+        return None
+    bare = key.lstrip(" " + NO_BREAK)
+    if NO_BREAK not in key[: len(key) - len(bare)]:
+        return None
+    return (
+        f"an invisible {shown(NO_BREAK)} in the indentation of '{bare}', which YAML does not "
+        "read as a space, so it is not indented under the line above; replace it with a plain "
+        "space"
     )
