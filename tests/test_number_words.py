@@ -45,6 +45,12 @@ def _edit(project: Path, rel: str, old: str, new: str) -> tuple[int, int]:
         (DECK, "cost: 2", "cost: 2.5", "card 'merchant' cost must be a whole number, not 2.5"),
         (
             DECK,
+            "cost: 2",
+            "cost: 2.0",
+            "card 'merchant' cost must be a whole number, not 2.0; write 2",
+        ),
+        (
+            DECK,
             "count: 4",
             "count: true",
             "'count' of card 'merchant' must be a whole number, not a yes/no value (true)",

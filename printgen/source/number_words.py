@@ -24,17 +24,20 @@ def number_refused(what: str, value: Any, kind: str, *, field: bool = True) -> s
     if isinstance(value, dict) and value and all(is_language_code(key) for key in value):
         translated = "only a text field is" if field else "only a text is"
         return f"{what} is a mapping of languages: {translated} translated; write one number"
+    tail = ""
     if isinstance(value, bool):
         shown = yes_no(value)
     elif isinstance(value, float):  # 1.5 where a whole number is wanted: itself says it
         shown = repr(value)
+        if value.is_integer() and abs(value) < 10**15:  # 2.0: the whole number it is
+            tail = f"; write {int(value)}"
     elif isinstance(value, dict):
         shown = "a mapping"
     elif isinstance(value, list):
         shown = "a list"
     else:
         return None
-    return f"{what} must be {wanted}, not {shown}"
+    return f"{what} must be {wanted}, not {shown}{tail}"
 
 
 def as_written(value: Any) -> str:
