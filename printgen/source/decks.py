@@ -69,7 +69,8 @@ def read_deck(
     width, height = checker.card_size(node, what)
     declared = declared_fields(checker, node, what)
     field_types = declared or {}
-    undeclared = undeclared_fields(checker, node, what)
+    misspelt = any(key not in DECK_KEYS and _like_fields(str(key)) for key in node)  # feilds:
+    undeclared = not misspelt and undeclared_fields(checker, node, what)
     if declared is not None and "name" not in declared and not undeclared:  # coin-1 × 20
         checker.warn(
             node.at("fields") if "fields" in node else node.where,
@@ -77,11 +78,7 @@ def read_deck(
             "by their ids; declare 'name: text' under fields: and give each card a name",
         )
     checker.column_misnamed = False
-    checker.fields_unknown = (
-        declared is None
-        or undeclared
-        or any(key not in DECK_KEYS and _like_fields(str(key)) for key in node)
-    )
+    checker.fields_unknown = declared is None or undeclared or misspelt
     default_layout = (checker.string(node, "layout", what) or "", node.at("layout"))
     back_layout, back_fields, back_where, back_layout_where = deck_back(checker, node, what)
     before = len(checker.problems)
