@@ -1301,7 +1301,7 @@ def test_a_layout_value_yaml_reads_as_0_or_true_is_no_colour_number_or_flag(
         '"#a83232" (or none), not 0',
         f"{where}:72: layout 'demo-card' element 'box' decor: must be true or false, not 'zz'",
         f"cards/demo/layouts/demo.yaml:{line + 1}:72: layout 'demo-card' element 'note' "
-        "leading: expected a number, not True",
+        "leading: expected a number, not a yes/no value (true)",
     ]
 
 

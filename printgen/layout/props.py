@@ -14,6 +14,7 @@ from printgen.sandbox import expressions as expr
 from printgen.sandbox import numbers
 from printgen.sandbox.sizes import Refused
 from printgen.source.layouts import Element, Layout
+from printgen.source.number_words import as_written
 
 if TYPE_CHECKING:
     from printgen.layout.evaluate import LayoutContext
@@ -230,7 +231,7 @@ class Props:
             self.report(key, str(exc))
             return default
         except (TypeError, ValueError, OverflowError):
-            shown = repr(raw) if len(repr(raw)) <= 40 else "that"
+            shown = as_written(raw) if len(repr(raw)) <= 40 else "that"
             unit = " (of points: 9 or 9pt)" if points else ""
             hint = unit_hint(raw, points=True) if points and isinstance(raw, str) else ""
             self.report(key, f"expected a number{unit}, not {shown}{hint}")
@@ -270,14 +271,15 @@ class Props:
         from printgen.model.colour_names import colour_hint  # only for this mistake
 
         hint = colour_hint(raw, quoted=not self.computed(key))  # an expression's: no quotes
-        self.report(key, f'expected a colour like "#a83232" (or none), not {raw!r}{hint}')
+        said = as_written(raw)
+        self.report(key, f'expected a colour like "#a83232" (or none), not {said}{hint}')
         return default
 
     def choice(self, key: str, options: tuple[str, ...], default: str) -> str:
         raw = self.value(key, default)
         if raw in options:
             return str(raw)
-        self.report(key, f"must be one of {', '.join(options)}, not {raw!r}")
+        self.report(key, f"must be one of {', '.join(options)}, not {as_written(raw)}")
         return default
 
     def flag(self, key: str) -> bool:
@@ -286,7 +288,7 @@ class Props:
             return bool(raw)
         if isinstance(raw, str) and raw.strip().lower() in _FLAGS:
             return _FLAGS[raw.strip().lower()]
-        self.report(key, f"must be true or false, not {raw!r}")
+        self.report(key, f"must be true or false, not {as_written(raw)}")
         return False
 
     def dash(self, key: str) -> tuple[float, ...]:
@@ -313,7 +315,7 @@ class Props:
                 key,
                 f"expected dash lengths in points such as [3, 2], each from 0.1 (finer "
                 f"prints as a solid line, and a PDF viewer stalls drawing it) to "
-                f"{MAX_STROKE_PT * 10:g}, not {raw!r}",
+                f"{MAX_STROKE_PT * 10:g}, not {as_written(raw)}",
             )
             return ()
         return pattern
