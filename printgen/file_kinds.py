@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printgen.startup.deferred import pattern
+
 _HEAD = 4096  # bytes looked at: enough to tell text from binary, never the whole file
 
 
@@ -46,7 +48,8 @@ _BOMS = (
     (b"\xfe\xff", "utf-16-be"),
 )
 # control characters no text file holds (tab, line feed, form feed and carriage return aside)
-_CONTROLS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\f\r") | {"\x7f"}
+# the control characters no text holds (a tab, line and page breaks are text's own)
+_CONTROLS = pattern("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 TEXT = Kind("a text file", ".txt")
 HTML = Kind("a web page (HTML)", ".html")
 SVG = Kind("an SVG drawing", ".svg")
@@ -92,7 +95,7 @@ def head_text(data: bytes) -> str | None:
         # are a file in an older encoding (Windows' Latin-1), still text
         cut = exc.start >= len(head) - 3 and len(data) > _HEAD
         text = head[: exc.start].decode(encoding) if cut else head.decode("latin-1")
-    return None if any(c in _CONTROLS for c in text) else text
+    return None if _CONTROLS.search(text) else text
 
 
 def first_line(text: str, room: int = 40) -> str:

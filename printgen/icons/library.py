@@ -189,6 +189,8 @@ class IconLibrary:
 def _picture_named_svg(path: Path, data: bytes) -> str | None:
     """What to do with a picture saved as an icon's .svg (a PNG named gem.svg): an icon is
     drawn from SVG shapes alone, while a picture has a layout element of its own."""
+    if data[:64].lstrip()[:1] == b"<" or data.startswith(b"\xef\xbb\xbf"):  # an SVG: XML
+        return None
     said = not_svg(data)
     if said is None or not said.endswith("picture"):
         return None

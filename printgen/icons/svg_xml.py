@@ -9,8 +9,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printgen.file_kinds import HTML, first_line, head_text, kind_of
-
 
 class SvgError(ValueError):
     """An SVG file that svglib cannot turn into a drawing; ``line``: the file's line at fault."""
@@ -27,6 +25,8 @@ _ENTITY_BOMB = ("amplification", "entity reference loop", "entities exceeded")
 def not_svg(data: bytes) -> str | None:
     """What a file named .svg is when its first bytes say it is no SVG ("a PNG picture",
     "a text file (it begins 'hello')"), else None."""
+    from printgen.file_kinds import HTML, first_line, head_text, kind_of  # (an SVG parsed)
+
     kind = kind_of(data)
     if kind is None or kind in (HTML,) or kind.ending in (".svg", ".xml"):
         return None
@@ -54,6 +54,8 @@ def strict_tree(data: bytes) -> Any:
     first mistake (svglib's own parser recovers from a file cut short, and says nothing)."""
     from lxml import etree
 
+    from printgen.file_kinds import HTML, kind_of
+
     kind = kind_of(data)
     if kind == HTML:  # rarely XML: said before libxml2 stumbles on its <meta>
         raise _not_topped("html")
@@ -67,11 +69,13 @@ def strict_tree(data: bytes) -> Any:
             f"it is {other}, not an SVG drawing (an SVG's text begins with <svg or <?xml); "
             "save or export the drawing as SVG"
         )
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
     try:
-        tree = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        tree = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         (line, column), message = exc.position, str(exc.msg)
-        said = [entry for entry in exc.error_log if entry.message]
+        # this parse's own log: the exception's is the thread's, holding earlier files' words
+        said = [entry for entry in parser.error_log if entry.message]
         if any(bomb in entry.message for entry in said for bomb in _ENTITY_BOMB):
             raise SvgError(
                 "its <!ENTITY …> definitions expand into far too much text (an entity bomb), "

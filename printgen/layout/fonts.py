@@ -20,7 +20,6 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from printgen import inputs
-from printgen.file_kinds import first_line, head_text, kind_of
 from printgen.layout.subset_font import SubsetFont
 from printgen.limits import MAX_FONT_BYTES
 from printgen.problems import ProjectError, Where
@@ -209,6 +208,8 @@ def _not_truetype(name: str, data: bytes) -> str | None:
     web font, a zip), with what to do; None for a TrueType font, or a file of no known kind
     (damaged: ReportLab's reading says how). ReportLab said each as "Not a recognized TrueType
     font: version=0x3A4A8E16", which tells a designer nothing."""
+    from printgen.file_kinds import first_line, head_text, kind_of  # (a file refused alone)
+
     kind = kind_of(data)
     plain = Path(name).name
     if len(data) < 4096 and not data.strip():  # (a whole font is never copied to see)

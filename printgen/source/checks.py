@@ -14,10 +14,8 @@ import re
 from collections.abc import Callable
 
 from printgen.model.game import Check
-from printgen.problems import Severity
+from printgen.problems import Severity, Where
 from printgen.sandbox import expressions as expr
-from printgen.sandbox.logic_words import JINJA_WORDS, foreign_operator, in_jinja
-from printgen.source.check_operators import in_one, operator_place
 from printgen.source.id_spelling import unaccented
 from printgen.source.located_yaml import LDict
 from printgen.source.number_words import as_written
@@ -74,7 +72,7 @@ def read_checks(checker: Checker, node: LDict, text: Callable[[], str] = lambda:
         if assertion is not None and not expr.is_single_expression(assertion):
             if assertion.count("{{") > assertion.count("}}"):
                 whole = "; its {{ is never closed: end the test with }}"
-            elif (one := in_one(assertion)) is not None:  # {{ a }} && {{ b }}
+            elif (one := _in_one(assertion)) is not None:  # {{ a }} && {{ b }}
                 whole = f'; write the whole test inside one {{{{ … }}}}: "{one}"'
             elif expr.is_expression(assertion):
                 whole = (
@@ -89,13 +87,8 @@ def read_checks(checker: Checker, node: LDict, text: Callable[[], str] = lambda:
                 f'"{{{{ card.cost <= 5 }}}}"{whole}',
             )
             assertion = None
-        elif assertion is not None and (foreign := foreign_operator(assertion)) is not None:
-            token = foreign[0]
-            checker.error(
-                operator_place(item.at("assert"), token, text),
-                f"assert of check '{check_id}' writes '{token}', which Jinja writes "
-                f"'{JINJA_WORDS[token]}': \"{in_jinja(assertion)}\"",
-            )
+        elif assertion is not None and (said := _foreign(assertion, item, text)) is not None:
+            checker.error(said[0], f"assert of check '{check_id}' {said[1]}")
             assertion = None
         message = (
             checker.text(item["message"], item.at("message"), f"message of check '{check_id}'")
@@ -120,3 +113,25 @@ def read_checks(checker: Checker, node: LDict, text: Callable[[], str] = lambda:
             )
         )
     return checks
+
+
+def _in_one(assertion: str) -> str | None:
+    from printgen.source.check_operators import in_one  # (an assert written wrong)
+
+    return in_one(assertion)
+
+
+def _foreign(assertion: str, item: LDict, text: Callable[[], str]) -> tuple[Where, str] | None:
+    """Where an assert writes another language's ``&&``, ``||`` or ``!``, and what to say;
+    None for one that writes none (looked up only when one of their characters is there)."""
+    if "&" not in assertion and "||" not in assertion and "!" not in assertion.replace("!=", ""):
+        return None  # (a filter's '|', a '!=': Jinja's own)
+    from printgen.sandbox.logic_words import JINJA_WORDS, foreign_operator, in_jinja
+    from printgen.source.check_operators import operator_place
+
+    found = foreign_operator(assertion)
+    if found is None:
+        return None
+    token = found[0]
+    said = f"writes '{token}', which Jinja writes '{JINJA_WORDS[token]}': \"{in_jinja(assertion)}\""
+    return operator_place(item.at("assert"), token, text), said

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printgen.model.colour_names import colour_hint
 from printgen.problems import Where
 from printgen.sandbox import expressions as expr
 from printgen.source.control_chars import without_controls
@@ -83,6 +82,8 @@ def check_field(
             'quotes, like "#a83232"',
         )
     elif kind == "color" and not (isinstance(value, str) and COLOR.match(value)):
+        from printgen.model.colour_names import colour_hint  # only for this mistake
+
         hint = _hash_hint(value, cell) or colour_hint(value, quoted=not cell)
         shown = repr(value) if isinstance(value, str) else kind_of(value)  # not True, not 5
         checker.error(where, f'{what} must be a colour like "#a83232", not {shown}{hint}')

@@ -24,7 +24,6 @@ from printgen.source.deck_fields import (
     declared_fields,
     undeclared_fields,
 )
-from printgen.source.front_layout import no_front_layout, only_back_laid_out
 from printgen.source.generator_rules import (
     RULE_KEYS,
     axes_beside,
@@ -62,9 +61,11 @@ def read_deck(
     start = len(checker.problems)
     checker.faulty, checker.dropped, checker.columnless = set(), False, {}
     what = f"deck '{deck_id}'"
-    backs_only = only_back_laid_out(node, DECK_KEYS)  # said so, not as indented under back
+    backs_only = "layout" not in node and _only_back_laid_out(node)  # not "indented under back"
     checker.keys(node, DECK_KEYS, set() if backs_only else {"layout"}, what)
     if backs_only:
+        from printgen.source.front_layout import no_front_layout
+
         checker.error(node.key_at("back"), no_front_layout(what, node["back"], project, meta.id))
     width, height = checker.card_size(node, what)
     declared = declared_fields(checker, node, what)
@@ -350,3 +351,9 @@ def _generated(
                 checker.dropped = True  # and the rest not made
                 break  # one broken template would otherwise repeat its error for every card
     return cards
+
+
+def _only_back_laid_out(node: LDict) -> bool:
+    from printgen.source.front_layout import only_back_laid_out  # (a deck with no layout:)
+
+    return only_back_laid_out(node, DECK_KEYS)

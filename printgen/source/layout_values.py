@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printgen.model.colour_names import colour_hint
 from printgen.problems import closest
 from printgen.source.located_yaml import LDict
 from printgen.source.readers import Checker, kind_of
@@ -30,7 +29,7 @@ def style_colours(checker: Checker, raw: dict[str, LDict]) -> None:
                 checker.error(
                     style.at("color"),
                     f"style '{name}' color: expected a colour like \"#a83232\" (or none), not "
-                    f"{value!r}{colour_hint(value)}",
+                    f"{value!r}{_colour_hint(value)}",
                 )
 
 
@@ -55,7 +54,7 @@ def layout_defaults(checker: Checker, written: LDict | None, name: str) -> dict[
             )
         elif isinstance(value, str) and _HEX.match(value) and not _COLOUR.match(value):
             like = 'expected a colour like "#a83232"'
-            hint = colour_hint(value)
+            hint = _colour_hint(value)
             checker.error(written.at(field_name), f"{said}: {like}, not {value!r}{hint}")
         else:
             found[str(field_name)] = value
@@ -140,3 +139,9 @@ def unknown_type(
     for other in meant:
         checker.keys(props, kinds[other], set(), f"{other} element '{element_name}'")
     return True
+
+
+def _colour_hint(value: object) -> str:
+    from printgen.model.colour_names import colour_hint  # only for a colour refused
+
+    return colour_hint(value)

@@ -15,7 +15,6 @@ from printgen.source.located_yaml import LDict, LList, read_yaml
 from printgen.source.number_words import as_written
 from printgen.source.texts import TextReader
 from printgen.source.texts import kind_of as kind_of  # said by every reader of game files
-from printgen.source.yaml_lookalikes import hard_indented
 
 # what breaks a line, as a double-quoted YAML text writes it (the rarer ones, U+2028 and such,
 # are characters the font lacks, said as such)
@@ -128,7 +127,7 @@ class Checker(TextReader):
         # a key the mapping already has is not the one meant ("durata:" beside "data:")
         unused = {key for key in allowed if key not in node}
         for key in node:
-            if key not in allowed and (hard := hard_indented(key)) is not None:
+            if key not in allowed and (hard := _hard_indented(key)) is not None:
                 self.error(node.key_at(key), hard)  # not "unknown key ' hand'", as it looks
             elif key not in allowed:
                 among = unused if closest(key, unused) else allowed
@@ -364,3 +363,9 @@ def _indented_under(node: LDict, key: str) -> tuple[str, Where] | None:
         if isinstance(value, LDict) and key in value:
             return name, value.key_at(key)
     return None
+
+
+def _hard_indented(key: object) -> str | None:
+    from printgen.source.yaml_lookalikes import hard_indented  # (a key no mapping allows)
+
+    return hard_indented(key)
